@@ -1,0 +1,69 @@
+import { buildPath, routes, type RouteBody, type RouteId, type RouteParams, type RouteQuery, type RouteResponse } from '../../../shared/routes';
+
+/** A failed call: message is `status: body-text` as spec section 8 says; `body` is the parsed error when JSON. */
+export class ApiRequestError extends Error {
+  constructor(
+    readonly status: number,
+    readonly bodyText: string,
+    readonly body: { message?: string; fields?: Record<string, string> } | null,
+  ) {
+    super(`${status}: ${bodyText}`);
+    this.name = 'ApiRequestError';
+  }
+  /** The server's own message, for toasts that show it. */
+  get serverMessage(): string | undefined {
+    return this.body?.message;
+  }
+}
+
+type Options<R extends RouteId> = {
+  params?: RouteParams<R>;
+  query?: RouteQuery<R>;
+  body?: RouteBody<R>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+};
+
+/** Supplies the bearer token of the signed-in user; set by the auth module. */
+let tokenProvider: () => Promise<string | null> = async () => null;
+export function setTokenProvider(provider: () => Promise<string | null>) {
+  tokenProvider = provider;
+}
+
+/** Typed call of one route of the contract. */
+export async function api<R extends RouteId>(id: R, options: Options<R> = {}): Promise<RouteResponse<R>> {
+  const route = routes[id];
+  let url = buildPath(route.path, (options.params ?? {}) as Record<string, string>);
+  if (options.query) {
+    const search = new URLSearchParams();
+    for (const [key, value] of Object.entries(options.query as Record<string, unknown>)) {
+      if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+    }
+    const qs = search.toString();
+    if (qs) url += `?${qs}`;
+  }
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (route.auth !== 'public') {
+    const token = await tokenProvider();
+    if (token) headers.authorization = `Bearer ${token}`;
+  }
+  const response = await fetch(url, {
+    method: route.method,
+    headers,
+    credentials: 'include',
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: options.signal,
+  });
+  const text = await response.text();
+  if (!response.ok) {
+    let parsed: ApiRequestError['body'] = null;
+    try {
+      parsed = JSON.parse(text) as ApiRequestError['body'];
+    } catch {
+      parsed = null;
+    }
+    throw new ApiRequestError(response.status, text || response.statusText, parsed);
+  }
+  return (text ? JSON.parse(text) : null) as RouteResponse<R>;
+}

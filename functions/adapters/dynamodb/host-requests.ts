@@ -1,0 +1,54 @@
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { HostRequest } from '../../../shared/schemas';
+import type { HostRequests } from '../../ports/host-requests';
+import { keys, withoutKeys } from './keys';
+import { queryAll, updateExpression } from './query';
+
+export class DynamoHostRequests implements HostRequests {
+  constructor(private readonly db: DynamoDBDocumentClient, private readonly tableName: string) {}
+
+  async create(request: HostRequest): Promise<void> {
+    await this.db.send(new PutCommand({
+      TableName: this.tableName,
+      Item: { ...keys.hostRequest(request.id), ...keys.hostRequestCollection(request.createdAt, request.id), ...request },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }));
+  }
+
+  async list(): Promise<HostRequest[]> {
+    const items = await queryAll(this.db, new QueryCommand({
+      TableName: this.tableName,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.hostRequestsPartition },
+      ScanIndexForward: false,
+    }));
+    return items.map((item) => withoutKeys<HostRequest>(item));
+  }
+
+  async get(id: string): Promise<HostRequest | null> {
+    const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.hostRequest(id) }));
+    return Item ? withoutKeys<HostRequest>(Item) : null;
+  }
+
+  async update(id: string, fields: Partial<Omit<HostRequest, 'id' | 'createdAt'>>): Promise<HostRequest | null> {
+    try {
+      const { Attributes } = await this.db.send(new UpdateCommand({
+        TableName: this.tableName,
+        Key: keys.hostRequest(id),
+        ...updateExpression(fields),
+        ConditionExpression: 'attribute_exists(PK)',
+        ReturnValues: 'ALL_NEW',
+      }));
+      return Attributes ? withoutKeys<HostRequest>(Attributes) : null;
+    } catch (error) {
+      if ((error as Error).name === 'ConditionalCheckFailedException') return null;
+      throw error;
+    }
+  }
+
+  async remove(id: string): Promise<boolean> {
+    const { Attributes } = await this.db.send(new DeleteCommand({ TableName: this.tableName, Key: keys.hostRequest(id), ReturnValues: 'ALL_OLD' }));
+    return Boolean(Attributes);
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * Every key of the single table, in one place. See docs/architecture.md for the access patterns.
+ *
+ * | entity          | PK                 | SK                      | GSI1PK / GSI1SK              | GSI2PK / GSI2SK            |
+ * |-----------------|--------------------|-------------------------|------------------------------|----------------------------|
+ * | Machine         | MACHINE#<id>       | MACHINE                 | MACHINES / <id>              |                            |
+ * | User            | USER#<sub>         | PROFILE                 | USERS / <createdAt>#<sub>    |                            |
+ * | Ledger entry    | USER#<sub>         | LEDGER#<at>#<entryId>   | LEDGER / <at>#<entryId>      | MACHINE#<id> / <at>#<entry> |
+ * | Idempotency     | IDEMPOTENCY#<key>  | IDEMPOTENCY             |                              |                            |
+ * | Top-up          | TOPUP#<orderId>    | TOPUP                   |                              |                            |
+ * | Vend session    | VEND#<sessionId>   | VEND                    |                              | VENDS#OPEN / <expiresAt>   |
+ * | Used NFC token  | NFCTOKEN#<jti>     | NFCTOKEN                |                              |                            |
+ * | Host request    | HOSTREQ#<id>       | HOSTREQ                 | HOSTREQS / <createdAt>#<id>  |                            |
+ * | Settings        | SETTINGS           | CURRENT                 |                              |                            |
+ * | Settings audit  | SETTINGS           | AUDIT#<at>#<id>         |                              |                            |
+ */
+export const keys = {
+  machine: (id: string) => ({ PK: `MACHINE#${id}`, SK: 'MACHINE' }),
+  machineCollection: (id: string) => ({ GSI1PK: 'MACHINES', GSI1SK: id }),
+  machinesPartition: 'MACHINES',
+
+  user: (sub: string) => ({ PK: `USER#${sub}`, SK: 'PROFILE' }),
+  userCollection: (createdAt: string, sub: string) => ({ GSI1PK: 'USERS', GSI1SK: `${createdAt}#${sub}` }),
+  usersPartition: 'USERS',
+
+  ledgerEntry: (sub: string, at: string, entryId: string) => ({ PK: `USER#${sub}`, SK: `LEDGER#${at}#${entryId}` }),
+  ledgerPrefix: 'LEDGER#',
+  ledgerCollection: (at: string, entryId: string) => ({ GSI1PK: 'LEDGER', GSI1SK: `${at}#${entryId}` }),
+  ledgerPartition: 'LEDGER',
+  ledgerByMachine: (machineId: string, at: string, entryId: string) => ({ GSI2PK: `MACHINE#${machineId}`, GSI2SK: `${at}#${entryId}` }),
+
+  idempotency: (key: string) => ({ PK: `IDEMPOTENCY#${key}`, SK: 'IDEMPOTENCY' }),
+  topup: (orderId: string) => ({ PK: `TOPUP#${orderId}`, SK: 'TOPUP' }),
+  vendSession: (sessionId: string) => ({ PK: `VEND#${sessionId}`, SK: 'VEND' }),
+  openVendSession: (expiresAt: string) => ({ GSI2PK: 'VENDS#OPEN', GSI2SK: expiresAt }),
+  openVendsPartition: 'VENDS#OPEN',
+  usedNfcToken: (jti: string) => ({ PK: `NFCTOKEN#${jti}`, SK: 'NFCTOKEN' }),
+
+  hostRequest: (id: string) => ({ PK: `HOSTREQ#${id}`, SK: 'HOSTREQ' }),
+  hostRequestCollection: (createdAt: string, id: string) => ({ GSI1PK: 'HOSTREQS', GSI1SK: `${createdAt}#${id}` }),
+  hostRequestsPartition: 'HOSTREQS',
+
+  settings: () => ({ PK: 'SETTINGS', SK: 'CURRENT' }),
+  settingsAudit: (at: string, id: string) => ({ PK: 'SETTINGS', SK: `AUDIT#${at}#${id}` }),
+} as const;
+
+/** Strips the key attributes of a stored item, leaving the domain record it holds. */
+export function withoutKeys<T = Record<string, unknown>>(item: Record<string, unknown>): T {
+  const { PK: _a, SK: _b, GSI1PK: _c, GSI1SK: _d, GSI2PK: _e, GSI2SK: _f, ttl: _g, ...rest } = item;
+  return rest as T;
+}

@@ -1,0 +1,53 @@
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { MachineRecord, Machines } from '../../ports/machines';
+import { keys, withoutKeys } from './keys';
+import { queryAll, updateExpression } from './query';
+
+export class DynamoMachines implements Machines {
+  constructor(private readonly db: DynamoDBDocumentClient, private readonly tableName: string) {}
+
+  async list(): Promise<MachineRecord[]> {
+    const items = await queryAll(this.db, new QueryCommand({
+      TableName: this.tableName,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.machinesPartition },
+    }));
+    return items.map((item) => withoutKeys<MachineRecord>(item));
+  }
+
+  async get(id: string): Promise<MachineRecord | null> {
+    const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.machine(id) }));
+    return Item ? withoutKeys<MachineRecord>(Item) : null;
+  }
+
+  async create(machine: MachineRecord): Promise<boolean> {
+    try {
+      await this.db.send(new PutCommand({
+        TableName: this.tableName,
+        Item: { ...keys.machine(machine.id), ...keys.machineCollection(machine.id), ...machine },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }));
+      return true;
+    } catch (error) {
+      if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+      throw error;
+    }
+  }
+
+  async update(id: string, fields: Partial<Omit<MachineRecord, 'id' | 'createdAt'>>): Promise<MachineRecord | null> {
+    try {
+      const { Attributes } = await this.db.send(new UpdateCommand({
+        TableName: this.tableName,
+        Key: keys.machine(id),
+        ...updateExpression(fields),
+        ConditionExpression: 'attribute_exists(PK)',
+        ReturnValues: 'ALL_NEW',
+      }));
+      return Attributes ? withoutKeys<MachineRecord>(Attributes) : null;
+    } catch (error) {
+      if ((error as Error).name === 'ConditionalCheckFailedException') return null;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,39 @@
+import { DEFAULT_FEATURES, HEARTBEATS_UNTIL_OFFLINE } from '../../shared/constants';
+import type { Machine, MachineStatus } from '../../shared/schemas';
+import type { MachineRecord } from '../ports/machines';
+
+/** Spec section 3 fallback: 'Station' plus the first 8 characters of the id. */
+export const fallbackName = (id: string) => `Station ${id.slice(0, 8)}`;
+export const FALLBACK_LOCATION = 'Bali, Indonesia';
+
+/**
+ * The status people see. An admin's maintenance or locked status wins; a station that has ever
+ * heartbeated is online only while its last heartbeat is younger than three intervals.
+ */
+export function effectiveStatus(record: MachineRecord, now: Date, heartbeatIntervalSeconds: number): MachineStatus {
+  if (record.status === 'maintenance' || record.status === 'locked') return record.status;
+  if (record.status === 'online' && record.lastHeartbeat) {
+    const ageMs = now.getTime() - Date.parse(record.lastHeartbeat);
+    if (ageMs > HEARTBEATS_UNTIL_OFFLINE * heartbeatIntervalSeconds * 1000) return 'offline';
+  }
+  return record.status;
+}
+
+/** Applies the read-time fallbacks; unknown coordinates and water levels stay null. */
+export function toMachine(record: MachineRecord, now: Date, heartbeatIntervalSeconds: number): Machine {
+  return {
+    id: record.id,
+    name: record.name?.trim() || fallbackName(record.id),
+    location: record.location?.trim() || FALLBACK_LOCATION,
+    latitude: record.latitude ?? null,
+    longitude: record.longitude ?? null,
+    status: effectiveStatus(record, now, heartbeatIntervalSeconds),
+    waterLevel: record.waterLevel ?? null,
+    lastRefill: record.lastRefill ?? null,
+    features: record.features?.length ? record.features : [...DEFAULT_FEATURES],
+    lastHeartbeat: record.lastHeartbeat ?? null,
+    quality: record.quality ?? null,
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+  };
+}

@@ -1,0 +1,115 @@
+import middy from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import { ZodError, type z } from 'zod';
+import { routes, type RouteDefinition, type RouteId, type RouteResponse } from '../../shared/routes';
+import { fieldMessages } from '../../shared/schemas';
+import { services, type Services } from '../composition';
+import { DomainError, forbidden, invalid, unauthorized } from '../domain/errors';
+import { identityFrom, isAdmin, type Identity } from './identity';
+
+export interface RouteRequest<R extends RouteId> {
+  params: Parsed<R, 'params'>;
+  query: Parsed<R, 'query'>;
+  body: Parsed<R, 'body'>;
+  /** Present on every route whose auth is user or admin. */
+  identity: Identity | null;
+  headers: Record<string, string | undefined>;
+  event: APIGatewayProxyEventV2;
+  services: Services;
+}
+type Parsed<R extends RouteId, K extends 'params' | 'query' | 'body'> = (typeof routes)[R] extends { [P in K]: infer S extends z.ZodType } ? z.output<S> : undefined;
+
+/** For answers that are not plain JSON of the route's response (redirects, no content). */
+export class HttpReply {
+  constructor(readonly statusCode: number, readonly headers: Record<string, string> = {}, readonly body = '') {}
+}
+
+export type RouteImpl<R extends RouteId> = (request: RouteRequest<R>) => Promise<RouteResponse<R> | HttpReply>;
+
+const json = (statusCode: number, payload: unknown): APIGatewayProxyResultV2 => ({
+  statusCode,
+  headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+  body: JSON.stringify(payload),
+});
+
+function parseWith<S extends z.ZodType>(schema: S | undefined, value: unknown, where: string): z.output<S> | undefined {
+  if (!schema) return undefined;
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const fields = fieldMessages(result.error.issues);
+  const summary = Object.entries(fields).map(([field, message]) => (field === '_' ? message : `${field}: ${message}`)).join('; ');
+  throw invalid(`Invalid ${where}: ${summary}`, fields);
+}
+
+function readJsonBody(event: APIGatewayProxyEventV2): unknown {
+  if (!event.body) return undefined;
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw invalid('Request body must be valid JSON');
+  }
+}
+
+function authorize(route: RouteDefinition, identity: Identity | null) {
+  if (route.auth === 'public') return;
+  if (!identity) throw unauthorized();
+  if (route.auth === 'admin' && !isAdmin(identity)) throw forbidden('Administrator access required');
+}
+
+/** Failures that mean a dependency is down, not that the request was wrong. */
+const isUnavailable = (error: unknown) =>
+  error instanceof Error && /ECONNREFUSED|ECONNRESET|ETIMEDOUT|TimeoutError|socket hang up|EPIPE/i.test(`${error.name} ${error.message} ${(error as { code?: string }).code ?? ''}`);
+
+/** Maps every failure to the JSON error shape `{ message, fields? }`; never a 500 for a client's mistake. */
+const errorResponses = (): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyResultV2> => ({
+  onError: async (request) => {
+    const error = request.error;
+    if (error instanceof DomainError) {
+      request.response = json(error.status, { message: error.message, ...(error.fields ? { fields: error.fields } : {}) });
+    } else if (error instanceof ZodError) {
+      request.response = json(400, { message: 'Invalid request', fields: fieldMessages(error.issues) });
+    } else if (isUnavailable(error)) {
+      console.error('dependency unavailable', error);
+      request.response = json(503, { message: 'Service temporarily unavailable, please try again' });
+    } else {
+      console.error('unhandled error', error);
+      request.response = json(500, { message: 'Internal error' });
+    }
+  },
+});
+
+/**
+ * The driving adapter every HTTP route uses: parse and validate with the route's schemas,
+ * authorize by the route's auth level, call the domain, map the result.
+ */
+export function routeHandler<R extends RouteId>(id: R, impl: RouteImpl<R>) {
+  const route: RouteDefinition = routes[id];
+  const validateResponses = process.env.VALIDATE_RESPONSES === '1';
+  return middy<APIGatewayProxyEventV2, APIGatewayProxyResultV2, Error, Context>()
+    .use(errorResponses())
+    .handler(async (event) => {
+      const identity = identityFrom(event);
+      authorize(route, identity);
+      const request = {
+        params: parseWith(route.params, event.pathParameters ?? {}, 'path'),
+        query: parseWith(route.query, event.queryStringParameters ?? {}, 'query'),
+        body: route.body ? parseWith(route.body, readJsonBody(event), 'request') : undefined,
+        identity,
+        headers: Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
+        event,
+        services: services(),
+      } as RouteRequest<R>;
+      const result = await impl(request);
+      if (result instanceof HttpReply) return { statusCode: result.statusCode, headers: result.headers, body: result.body };
+      if (validateResponses) route.response.parse(result);
+      if (route.status === 204) return { statusCode: 204, body: '' };
+      return json(route.status ?? 200, result);
+    });
+}
+
+/** For routes whose feature is not built yet: a plain 501 that says so, never a fake result. */
+export const notAvailableYet = (id: RouteId, feature: string) =>
+  routeHandler(id, async () => {
+    throw new DomainError(501, `${feature} is not available yet`);
+  });

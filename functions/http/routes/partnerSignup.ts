@@ -1,0 +1,5 @@
+import { submitHostRequest } from '../../domain/host-requests';
+import { routeHandler } from '../route-handler';
+
+/** The documented partner sign-up is a host application by another name. */
+export const handler = routeHandler('partnerSignup', async ({ body, services }) => submitHostRequest(body, services));

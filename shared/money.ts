@@ -1,0 +1,35 @@
+import { LOCALE, PRICE_PER_LITRE_IDR, RUPIAH_PER_POINT } from './constants';
+
+/** Money is an integer number of rupiah: there is no minor unit. */
+export type Rupiah = number;
+
+const idrNumber = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
+
+/** `Rp 50.000`: Indonesian thousand separators, no decimals. Negative amounts keep their sign. */
+export function formatRupiah(amount: Rupiah): string {
+  const sign = amount < 0 ? '-' : '';
+  return `${sign}Rp ${idrNumber.format(Math.abs(Math.round(amount)))}`;
+}
+
+export function rupiahToPoints(amount: Rupiah): number {
+  return Math.floor(amount / RUPIAH_PER_POINT);
+}
+
+export function pointsToRupiah(points: number): Rupiah {
+  return Math.round(points * RUPIAH_PER_POINT);
+}
+
+/** Price of a metered volume; at Rp 1,000 per litre one millilitre is Rp 1. */
+export function priceOfMillilitres(millilitres: number, pricePerLitre: Rupiah = PRICE_PER_LITRE_IDR): Rupiah {
+  return Math.round((millilitres * pricePerLitre) / 1000);
+}
+
+export function millilitresToLitres(millilitres: number): number {
+  return millilitres / 1000;
+}
+
+/** Parses a string or number amount as the API may send it ('50000'); anything unparsable is 0. */
+export function parseAmount(value: string | number | null | undefined): number {
+  const n = typeof value === 'number' ? value : Number.parseFloat(value ?? '');
+  return Number.isFinite(n) ? n : 0;
+}

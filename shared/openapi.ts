@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { ApiError } from './schemas';
+import { routeIds, routes, type RouteDefinition } from './routes';
+
+const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+
+/** OpenAPI 3.1 document generated from the route table: the contract as /api-docs shows it. */
+export function openApiDocument() {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const id of routeIds) {
+    const route: RouteDefinition = routes[id];
+    const parameters = [
+      ...paramList(route.params, 'path'),
+      ...paramList(route.query, 'query'),
+    ];
+    const success = String(route.status ?? 200);
+    const operation: Record<string, unknown> = {
+      operationId: id,
+      summary: route.summary,
+      tags: [route.tag],
+      ...(route.auth === 'public' ? { security: [] } : { security: [{ cognito: route.auth === 'admin' ? ['admin'] : [] }] }),
+      ...(parameters.length ? { parameters } : {}),
+      ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } } } : {}),
+      responses: {
+        [success]: success === '204' || success === '302'
+          ? { description: success === '302' ? 'Redirect' : 'No content' }
+          : { description: 'OK', content: { 'application/json': { schema: jsonSchema(route.response, 'output') } } },
+        default: { description: 'Error', content: { 'application/json': { schema: jsonSchema(ApiError, 'output') } } },
+      },
+      'x-auth': route.auth,
+    };
+    (paths[route.path] ??= {})[route.method.toLowerCase()] = operation;
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Bali Refill API', version: '1.0.0', description: 'Water refill stations on Bali: stations, wallet, partners and administration.' },
+    servers: [{ url: '/' }],
+    components: {
+      securitySchemes: { cognito: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Cognito ID token; admin routes need the admin group' } },
+    },
+    paths,
+  };
+}
+
+function paramList(schema: z.ZodObject | undefined, location: 'path' | 'query') {
+  if (!schema) return [];
+  return Object.entries(schema.shape).map(([name, field]) => ({
+    name,
+    in: location,
+    required: location === 'path' || !(field as z.ZodType).safeParse(undefined).success,
+    schema: jsonSchema(field as z.ZodType, 'input'),
+  }));
+}

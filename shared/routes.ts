@@ -1,0 +1,276 @@
+import { z } from 'zod';
+import {
+  AddressQuery,
+  AddressResult,
+  AdminIdentity,
+  AdminUser,
+  AppleMerchantValidationRequest,
+  EnvironmentalImpact,
+  HostRequest,
+  HostRequestInput,
+  HostRequestPatch,
+  Machine,
+  MachineIdParams,
+  MachineList,
+  MachineStatus,
+  NfcTokenResponse,
+  Page,
+  PageQuery,
+  PurchaseRequest,
+  Settings,
+  TopupRequest,
+  Transaction,
+  TransactionType,
+  User,
+} from './schemas';
+
+/**
+ * The API contract, declared once. The CDK app creates one function and one HTTP API route per entry,
+ * the local gateway serves the same table, the browser client is typed from it and /api-docs renders it.
+ * Add a route here first, then its handler in functions/http/routes/<id>.ts.
+ */
+export type AuthLevel = 'public' | 'user' | 'admin';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RouteDefinition {
+  method: HttpMethod;
+  /** API Gateway style: /api/machines/{id} */
+  path: string;
+  auth: AuthLevel;
+  summary: string;
+  tag: 'stations' | 'account' | 'wallet' | 'partners' | 'admin' | 'docs';
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** Successful status code (200 unless stated). */
+  status?: 200 | 201 | 202 | 204 | 302;
+  response: z.ZodType;
+  /** Data-plane needs of the function, for least-privilege IAM in the CDK app. */
+  access: { table?: 'read' | 'write'; iotPublish?: boolean; cognito?: boolean; secrets?: boolean; geocoder?: boolean };
+}
+
+const define = <const T extends Record<string, RouteDefinition>>(table: T) => table;
+
+const Ok = z.object({ ok: z.literal(true) });
+const Id = z.object({ id: z.string().min(1).max(128) });
+
+export const AdminStats = z.object({
+  totalMachines: z.number().int(),
+  onlineMachines: z.number().int(),
+  offlineMachines: z.number().int(),
+  activeUsers: z.number().int(),
+  totalRevenue: z.number().int(),
+  transactionCount: z.number().int(),
+  waterDispensedLitres: z.number(),
+});
+
+export const TopupStatus = z.object({
+  id: z.string(),
+  status: z.enum(['pending', 'settled', 'failed', 'expired']),
+  amount: z.number().int(),
+  paymentMethod: z.string(),
+  /** QRIS: the QR string to render; e-wallets: a deeplink to open on phones. */
+  qrString: z.string().nullable(),
+  deeplink: z.string().nullable(),
+  message: z.string().nullable(),
+});
+
+export const VendSessionResponse = z.object({ sessionId: z.string(), status: z.string(), volume: z.number(), amount: z.number().int() });
+
+export const AdminMachineInput = z.object({
+  id: z.string().trim().regex(/^[A-Z]{2,5}-\d{3,6}$/, 'Machine ID looks like HRL-00026'),
+  name: z.string().trim().min(1, 'Station name is required').max(120),
+  location: z.string().trim().min(1, 'Location address is required').max(300),
+  latitude: z.string().trim().min(1, 'Latitude is required').refine((v) => Math.abs(Number(v)) <= 90, 'Latitude must be between -90 and 90'),
+  longitude: z.string().trim().min(1, 'Longitude is required').refine((v) => Math.abs(Number(v)) <= 180, 'Longitude must be between -180 and 180'),
+  status: MachineStatus.default('online'),
+});
+
+export const ProvisionedMachine = z.object({
+  machine: Machine,
+  /** Returned once; the private key is never stored. */
+  bundle: z.object({ certificatePem: z.string(), privateKeyPem: z.string(), rootCaPem: z.string(), endpoint: z.string(), vendPublicKeyPem: z.string() }),
+});
+
+export const AdminMachinePatch = z.object({
+  name: z.string().trim().min(1, 'Name is required').max(120),
+  location: z.string().trim().min(1, 'Location is required').max(300),
+  status: MachineStatus,
+});
+
+export const AdminUserPatch = z.object({
+  username: z.string().trim().min(1, 'Username is required').max(64),
+  /** New balance in rupiah; the change is written as a ledger adjustment. */
+  balance: z.number().int().nonnegative().optional(),
+  reason: z.string().trim().max(500).optional(),
+});
+
+export const AdminTransactionsQuery = PageQuery.extend({
+  type: TransactionType.optional(),
+  userId: z.string().max(128).optional(),
+  machineId: z.string().max(64).optional(),
+});
+export const AdminTransaction = Transaction.extend({ userId: z.string(), username: z.string().nullable() });
+
+export const routes = define({
+  listMachines: {
+    method: 'GET', path: '/api/machines', auth: 'public', tag: 'stations', summary: 'All stations with live status',
+    response: MachineList, access: { table: 'read' },
+  },
+  getMachine: {
+    method: 'GET', path: '/api/machines/{id}', auth: 'public', tag: 'stations', summary: 'One station',
+    params: MachineIdParams, response: Machine, access: { table: 'read' },
+  },
+  createHostRequest: {
+    method: 'POST', path: '/api/host-requests', auth: 'public', tag: 'partners', summary: 'Apply to host a station',
+    body: HostRequestInput, status: 201, response: HostRequest, access: { table: 'write' },
+  },
+  partnerSignup: {
+    method: 'POST', path: '/api/partner/signup', auth: 'public', tag: 'partners', summary: 'Documented partner sign-up; same as a host application',
+    body: HostRequestInput, status: 201, response: HostRequest, access: { table: 'write' },
+  },
+  getCurrentUser: {
+    method: 'GET', path: '/api/auth/user', auth: 'user', tag: 'account', summary: 'The signed-in user, created on first sign-in',
+    response: User, access: { table: 'write' },
+  },
+  logout: {
+    method: 'GET', path: '/api/logout', auth: 'public', tag: 'account', summary: 'Browser navigation that ends the session and returns to /',
+    status: 302, response: z.null(), access: {},
+  },
+  getEnvironmentalImpact: {
+    method: 'GET', path: '/api/environmental-impact', auth: 'user', tag: 'account', summary: 'Impact derived from metered litres',
+    response: EnvironmentalImpact, access: { table: 'read' },
+  },
+  listTransactions: {
+    method: 'GET', path: '/api/transactions', auth: 'user', tag: 'account', summary: "The caller's transactions, newest first",
+    query: PageQuery, response: Page(Transaction), access: { table: 'read' },
+  },
+  listUserTransactions: {
+    method: 'GET', path: '/api/users/{id}/transactions', auth: 'user', tag: 'account', summary: "A user's transactions (own id, or admin)",
+    params: Id, query: PageQuery, response: Page(Transaction), access: { table: 'read' },
+  },
+  topup: {
+    method: 'POST', path: '/api/wallet/topup', auth: 'user', tag: 'wallet', summary: 'Start a top-up (Idempotency-Key header)',
+    body: TopupRequest, status: 202, response: TopupStatus, access: { table: 'write', secrets: true },
+  },
+  getTopup: {
+    method: 'GET', path: '/api/wallet/topup/{id}', auth: 'user', tag: 'wallet', summary: "A top-up's status",
+    params: Id, response: TopupStatus, access: { table: 'read' },
+  },
+  paymentNotification: {
+    method: 'POST', path: '/api/payments/notification', auth: 'public', tag: 'wallet', summary: 'Payment gateway webhook (signature checked)',
+    body: z.looseObject({}), response: Ok, access: { table: 'write', secrets: true },
+  },
+  purchase: {
+    method: 'POST', path: '/api/purchase', auth: 'user', tag: 'wallet', summary: 'Pay for a refill with Google Pay or Apple Pay',
+    body: PurchaseRequest, status: 201, response: VendSessionResponse, access: { table: 'write', secrets: true, iotPublish: true },
+  },
+  validateAppleMerchant: {
+    method: 'POST', path: '/api/apple-pay/validate-merchant', auth: 'user', tag: 'wallet', summary: 'Apple Pay merchant session',
+    body: AppleMerchantValidationRequest, response: z.looseObject({}), access: { secrets: true },
+  },
+  generateNfcToken: {
+    method: 'POST', path: '/api/nfc/generate-token', auth: 'user', tag: 'wallet', summary: 'One-time signed token to pay at a station',
+    response: NfcTokenResponse, access: { table: 'write', secrets: true },
+  },
+  adminLogin: {
+    method: 'POST', path: '/api/admin/login', auth: 'public', tag: 'admin', summary: 'Script login against Cognito (admin group only)',
+    body: z.object({ username: z.string().min(1, 'Username is required'), password: z.string().min(1, 'Password is required') }),
+    response: AdminIdentity.extend({ idToken: z.string(), accessToken: z.string(), expiresIn: z.number() }), access: { cognito: true },
+  },
+  adminLogout: {
+    method: 'POST', path: '/api/admin/logout', auth: 'admin', tag: 'admin', summary: 'Signs the admin out everywhere',
+    response: Ok, access: { cognito: true },
+  },
+  adminAuthCheck: {
+    method: 'GET', path: '/api/admin/auth/check', auth: 'admin', tag: 'admin', summary: 'Username and role of the admin',
+    response: AdminIdentity, access: {},
+  },
+  adminStats: {
+    method: 'GET', path: '/api/admin/stats', auth: 'admin', tag: 'admin', summary: 'Summary cards',
+    response: AdminStats, access: { table: 'read' },
+  },
+  adminListUsers: {
+    method: 'GET', path: '/api/admin/users', auth: 'admin', tag: 'admin', summary: 'Users, paginated, with search',
+    query: PageQuery.extend({ search: z.string().max(100).optional() }), response: Page(AdminUser), access: { table: 'read' },
+  },
+  adminUpdateUser: {
+    method: 'PATCH', path: '/api/admin/users/{id}', auth: 'admin', tag: 'admin', summary: 'Rename a user; a balance change is a ledger adjustment',
+    params: Id, body: AdminUserPatch, response: AdminUser, access: { table: 'write' },
+  },
+  adminListTransactions: {
+    method: 'GET', path: '/api/admin/transactions', auth: 'admin', tag: 'admin', summary: 'All transactions, newest first, filterable',
+    query: AdminTransactionsQuery, response: Page(AdminTransaction), access: { table: 'read' },
+  },
+  adminListHostRequests: {
+    method: 'GET', path: '/api/admin/host-requests', auth: 'admin', tag: 'admin', summary: 'Host applications, newest first',
+    response: z.array(HostRequest), access: { table: 'read' },
+  },
+  adminUpdateHostRequest: {
+    method: 'PATCH', path: '/api/admin/host-requests/{id}', auth: 'admin', tag: 'admin', summary: 'Change status or edit a host application',
+    params: Id, body: HostRequestPatch, response: HostRequest, access: { table: 'write' },
+  },
+  adminDeleteHostRequest: {
+    method: 'DELETE', path: '/api/admin/host-requests/{id}', auth: 'admin', tag: 'admin', summary: 'Delete a host application',
+    params: Id, status: 204, response: z.null(), access: { table: 'write' },
+  },
+  adminCreateMachine: {
+    method: 'POST', path: '/api/admin/machines', auth: 'admin', tag: 'admin', summary: 'Provision a station; returns its certificate bundle once',
+    body: AdminMachineInput, status: 201, response: ProvisionedMachine, access: { table: 'write', iotPublish: true, secrets: true },
+  },
+  adminUpdateMachine: {
+    method: 'PATCH', path: '/api/admin/machines/{id}/update', auth: 'admin', tag: 'admin', summary: 'Edit a station',
+    params: MachineIdParams, body: AdminMachinePatch, response: Machine, access: { table: 'write' },
+  },
+  adminGetSettings: {
+    method: 'GET', path: '/api/admin/settings', auth: 'admin', tag: 'admin', summary: 'System settings',
+    response: Settings, access: { table: 'read' },
+  },
+  adminPutSettings: {
+    method: 'PUT', path: '/api/admin/settings', auth: 'admin', tag: 'admin', summary: 'Save system settings (audited)',
+    body: Settings, response: Settings, access: { table: 'write' },
+  },
+  geocode: {
+    method: 'GET', path: '/api/geocode', auth: 'admin', tag: 'admin', summary: 'Address autocomplete in Bali',
+    query: AddressQuery, response: z.array(AddressResult), access: { geocoder: true },
+  },
+  openApi: {
+    method: 'GET', path: '/api/openapi.json', auth: 'public', tag: 'docs', summary: 'This contract as OpenAPI 3.1',
+    response: z.looseObject({}), access: {},
+  },
+});
+
+export type Routes = typeof routes;
+export type RouteId = keyof Routes;
+export const routeIds = Object.keys(routes) as RouteId[];
+
+type Out<S> = S extends z.ZodType ? z.output<S> : never;
+type In<S> = S extends z.ZodType ? z.input<S> : never;
+export type RouteResponse<R extends RouteId> = Out<Routes[R]['response']>;
+export type RouteBody<R extends RouteId> = Routes[R] extends { body: infer B } ? In<B> : undefined;
+export type RouteParams<R extends RouteId> = Routes[R] extends { params: infer P } ? In<P> : undefined;
+export type RouteQuery<R extends RouteId> = Routes[R] extends { query: infer Q } ? In<Q> : undefined;
+
+/** Fills `{id}` segments; values are URI-encoded. */
+export function buildPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/\{(\w+)\}/g, (_, key: string) => {
+    const value = params[key];
+    if (value === undefined) throw new Error(`Missing path parameter ${key}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** Matches a concrete path against the table; returns the route and its raw params. */
+export function matchRoute(method: string, pathname: string): { id: RouteId; params: Record<string, string> } | null {
+  for (const id of routeIds) {
+    const route: RouteDefinition = routes[id];
+    if (route.method !== method) continue;
+    const names: string[] = [];
+    const pattern = new RegExp(
+      '^' + route.path.replace(/\{(\w+)\}/g, (_, name: string) => (names.push(name), '([^/]+)')) + '/?$',
+    );
+    const m = pattern.exec(pathname);
+    if (m) return { id, params: Object.fromEntries(names.map((n, i) => [n, decodeURIComponent(m[i + 1]!)])) };
+  }
+  return null;
+}

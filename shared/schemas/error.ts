@@ -1,0 +1,15 @@
+import { z } from 'zod';
+
+/** Every non-2xx answer of the API. `fields` names each invalid field with its message. */
+export const ApiError = z.object({ message: z.string(), fields: z.record(z.string(), z.string()).optional() });
+export type ApiError = z.infer<typeof ApiError>;
+
+/** zod issues -> `{ field: message }`, first message per field. */
+export function fieldMessages(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of issues) {
+    const key = issue.path.map(String).join('.') || '_';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+
+export const businessTypeOptions = [
+  { value: 'cafe', label: 'Cafe/Restaurant' },
+  { value: 'retail', label: 'Retail Store' },
+  { value: 'gym', label: 'Gym/Fitness Center' },
+  { value: 'hotel', label: 'Hotel/Accommodation' },
+  { value: 'office', label: 'Office Building' },
+  { value: 'community', label: 'Community Center' },
+  { value: 'other', label: 'Other' },
+] as const;
+export const footfallOptions = [
+  { value: '50-100', label: '50-100 daily visitors' },
+  { value: '100-300', label: '100-300 daily visitors' },
+  { value: '300-500', label: '300-500 daily visitors' },
+  { value: '500+', label: '500+ daily visitors' },
+] as const;
+export const hostRequestStatuses = ['pending', 'contacted', 'approved', 'rejected'] as const;
+
+type Values<T extends readonly { value: string }[]> = { [K in keyof T]: T[K]['value'] };
+const values = <const T extends readonly { value: string }[]>(options: T) => options.map((o) => o.value) as unknown as Values<T>;
+
+export const BusinessType = z.enum(values(businessTypeOptions), { error: 'Choose a business type' });
+export const ExpectedFootfall = z.enum(values(footfallOptions), { error: 'Choose the expected daily visitors' });
+export const HostRequestStatus = z.enum(hostRequestStatuses);
+
+const required = (label: string, max = 200) =>
+  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is too long`);
+
+/** What a business submits through the partner form (spec section 5). */
+export const HostRequestInput = z.object({
+  businessName: required('Business name'),
+  contactName: required('Contact name'),
+  email: z.email({ error: 'Enter a valid email address' }).max(254),
+  phone: required('Phone', 40).regex(/^[+()\d\s-]{6,}$/, 'Enter a valid phone number'),
+  address: required('Address', 500),
+  businessType: BusinessType,
+  expectedFootfall: ExpectedFootfall,
+  comments: z.string().trim().max(2000, 'Comments are too long').optional().default(''),
+});
+export type HostRequestInput = z.input<typeof HostRequestInput>;
+
+export const HostRequest = z.object({
+  id: z.string(),
+  businessName: z.string(),
+  contactName: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  address: z.string(),
+  businessType: BusinessType,
+  expectedFootfall: ExpectedFootfall,
+  comments: z.string(),
+  status: HostRequestStatus,
+  adminNotes: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type HostRequest = z.infer<typeof HostRequest>;
+
+/** Admin edit: a status-only change from the dropdown, or the whole form. */
+export const HostRequestPatch = HostRequestInput.partial().extend({
+  status: HostRequestStatus.optional(),
+  adminNotes: z.string().trim().max(2000).optional(),
+});

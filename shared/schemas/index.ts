@@ -1,0 +1,7 @@
+export * from './machine';
+export * from './host-request';
+export * from './user';
+export * from './transaction';
+export * from './settings';
+export * from './geocoding';
+export * from './error';

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+
+export const machineStatuses = ['online', 'offline', 'maintenance', 'locked'] as const;
+export const MachineStatus = z.enum(machineStatuses);
+export type MachineStatus = z.infer<typeof MachineStatus>;
+/** The admin list filter offers every status but locked (spec section 4). */
+export const machineFilterStatuses = ['online', 'offline', 'maintenance'] as const;
+
+export const WaterQuality = z.object({
+  tdsPpm: z.number().nonnegative(),
+  temperatureC: z.number(),
+});
+export type WaterQuality = z.infer<typeof WaterQuality>;
+
+/** A station as the API returns it; fallbacks of spec section 3 are already applied, nothing is invented. */
+export const Machine = z.object({
+  id: z.string(),
+  name: z.string(),
+  location: z.string(),
+  /** Strings as admins type them; null when unknown. Used for maps only when both parse. */
+  latitude: z.string().nullable(),
+  longitude: z.string().nullable(),
+  status: MachineStatus,
+  /** Percent, null when the station has not reported it. */
+  waterLevel: z.number().min(0).max(100).nullable(),
+  lastRefill: z.string().nullable(),
+  features: z.array(z.string()),
+  lastHeartbeat: z.string().nullable(),
+  quality: WaterQuality.nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Machine = z.infer<typeof Machine>;
+
+export const MachineList = z.array(Machine);
+
+export const MachineIdParams = z.object({ id: z.string().min(1).max(64) });
+
+/** Admin codes look like HRL-00026; seeded and provisioned ids follow the same shape. */
+export const MACHINE_ID_PATTERN = /^[A-Z]{2,5}-\d{3,6}$/;

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+export const paymentMethods = ['ovo', 'gopay', 'qris', 'google_pay', 'apple_pay'] as const;
+export const PaymentMethod = z.enum(paymentMethods);
+export type PaymentMethod = z.infer<typeof PaymentMethod>;
+export const walletPaymentMethods = ['google_pay', 'apple_pay'] as const;
+
+export const transactionTypes = ['purchase', 'topup', 'refund', 'adjustment'] as const;
+export const TransactionType = z.enum(transactionTypes);
+
+/** A user-visible movement of money; anything but a purchase is shown as a top-up in the app. */
+export const Transaction = z.object({
+  id: z.string(),
+  type: TransactionType,
+  /** Integer rupiah, absolute value. */
+  amount: z.number().int().nonnegative(),
+  createdAt: z.string(),
+  volume: z.number().nonnegative().nullable(),
+  paymentMethod: PaymentMethod.nullable(),
+  machine: z.object({ id: z.string(), name: z.string() }).nullable(),
+});
+export type Transaction = z.infer<typeof Transaction>;
+
+export const Page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+export const PageQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  cursor: z.string().max(2000).optional(),
+});
+
+export const NfcTokenResponse = z.object({ token: z.string(), expiresAt: z.string() });
+export type NfcTokenResponse = z.infer<typeof NfcTokenResponse>;
+
+export const TopupRequest = z.object({
+  amount: z.number({ error: 'Amount must be a number' }).int('Amount must be whole rupiah').positive(),
+  paymentMethod: PaymentMethod,
+  walletToken: z.string().max(20_000).optional(),
+});
+
+export const PurchaseRequest = z.object({
+  machineId: z.string().min(1),
+  /** Litres requested. */
+  volume: z.number().positive().max(20),
+  walletToken: z.string().min(1).max(20_000),
+  paymentMethod: z.enum(walletPaymentMethods),
+});
+export type PurchaseRequest = z.infer<typeof PurchaseRequest>;
+
+export const AppleMerchantValidationRequest = z.object({ validationURL: z.url(), domainName: z.string().min(1) });

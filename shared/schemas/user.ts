@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+export const EnvironmentalImpact = z.object({
+  co2Saved: z.number(),
+  bottlesSaved: z.number(),
+  litresRefilled: z.number(),
+});
+export type EnvironmentalImpact = z.infer<typeof EnvironmentalImpact>;
+
+/** The signed-in user. Balance is integer rupiah (shown as points in places). */
+export const User = z.object({
+  id: z.string(),
+  username: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  createdAt: z.string(),
+  balance: z.number().int().nonnegative(),
+  co2Saved: z.number(),
+  bottlesSaved: z.number(),
+});
+export type User = z.infer<typeof User>;
+
+/** A user as the admin console lists it. */
+export const AdminUser = User.extend({
+  environmentalImpact: z.object({ litersRefilled: z.number(), plasticBottlesSaved: z.number(), co2Saved: z.number() }),
+});
+export type AdminUser = z.infer<typeof AdminUser>;
+
+export const AdminIdentity = z.object({ username: z.string(), role: z.string() });
+export type AdminIdentity = z.infer<typeof AdminIdentity>;

@@ -1,0 +1,32 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Two projects: `unit` runs without any server (domain, schemas, CDK assertions); `system` runs
+ * against the local cloud that test/support/global-setup.ts starts in memory on free ports
+ * (integration tests over HTTP and end-to-end tests in Debian's Chromium).
+ */
+export default defineConfig({
+  test: {
+    env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'infra/**/*.test.ts', 'frontend/src/**/*.test.{ts,tsx}'],
+          testTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'system',
+          include: ['test/**/*.test.ts'],
+          globalSetup: ['test/support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One browser and one database are shared; files run one at a time to keep timings honest on 2 cores.
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
