@@ -7,6 +7,7 @@
  * | User            | USER#<sub>         | PROFILE                 | USERS / <createdAt>#<sub>    |                            |
  * | Ledger entry    | USER#<sub>         | LEDGER#<at>#<entryId>   | LEDGER / <at>#<entryId>      | MACHINE#<id> / <at>#<entry> |
  * | Idempotency     | IDEMPOTENCY#<key>  | IDEMPOTENCY             |                              |                            |
+ * | Balance hold    | HOLD#<holdId>      | HOLD                    |                              |                            |
  * | Top-up          | TOPUP#<orderId>    | TOPUP                   |                              |                            |
  * | Vend session    | VEND#<sessionId>   | VEND                    |                              | VENDS#OPEN / <expiresAt>   |
  * | Used NFC token  | NFCTOKEN#<jti>     | NFCTOKEN                |                              |                            |
@@ -30,6 +31,7 @@ export const keys = {
   ledgerByMachine: (machineId: string, at: string, entryId: string) => ({ GSI2PK: `MACHINE#${machineId}`, GSI2SK: `${at}#${entryId}` }),
 
   idempotency: (key: string) => ({ PK: `IDEMPOTENCY#${key}`, SK: 'IDEMPOTENCY' }),
+  hold: (holdId: string) => ({ PK: `HOLD#${holdId}`, SK: 'HOLD' }),
   topup: (orderId: string) => ({ PK: `TOPUP#${orderId}`, SK: 'TOPUP' }),
   vendSession: (sessionId: string) => ({ PK: `VEND#${sessionId}`, SK: 'VEND' }),
   openVendSession: (expiresAt: string) => ({ GSI2PK: 'VENDS#OPEN', GSI2SK: expiresAt }),

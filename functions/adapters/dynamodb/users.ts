@@ -1,0 +1,63 @@
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { UserRecord, Users } from '../../ports/users';
+import { keys, withoutKeys } from './keys';
+import { decodeCursor, encodeCursor } from './query';
+
+const toUser = (item: Record<string, unknown>) => {
+  const { version: _v, ...user } = withoutKeys<UserRecord & { version?: number }>(item);
+  return user as UserRecord;
+};
+
+export class DynamoUsers implements Users {
+  constructor(private readonly db: DynamoDBDocumentClient, private readonly tableName: string) {}
+
+  async get(id: string): Promise<UserRecord | null> {
+    const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.user(id), ConsistentRead: true }));
+    return Item ? toUser(Item) : null;
+  }
+
+  async ensure(user: Pick<UserRecord, 'id' | 'username' | 'firstName' | 'lastName' | 'email'>, now: string): Promise<UserRecord> {
+    const record: UserRecord = { ...user, profileImageUrl: null, balance: 0, dispensedMl: 0, createdAt: now, updatedAt: now };
+    try {
+      await this.db.send(new PutCommand({
+        TableName: this.tableName,
+        Item: { ...keys.user(user.id), ...keys.userCollection(now, user.id), ...record, version: 0 },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }));
+      return record;
+    } catch (error) {
+      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+      return (await this.get(user.id))!;
+    }
+  }
+
+  async list(options: { limit: number; cursor?: string }) {
+    const page = await this.db.send(new QueryCommand({
+      TableName: this.tableName,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.usersPartition },
+      ScanIndexForward: false,
+      Limit: options.limit,
+      ExclusiveStartKey: decodeCursor(options.cursor),
+    }));
+    return { items: (page.Items ?? []).map(toUser), nextCursor: encodeCursor(page.LastEvaluatedKey) };
+  }
+
+  async rename(id: string, username: string, now: string): Promise<UserRecord | null> {
+    try {
+      const { Attributes } = await this.db.send(new UpdateCommand({
+        TableName: this.tableName,
+        Key: keys.user(id),
+        UpdateExpression: 'SET username = :u, updatedAt = :now',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':u': username, ':now': now },
+        ReturnValues: 'ALL_NEW',
+      }));
+      return Attributes ? toUser(Attributes) : null;
+    } catch (error) {
+      if ((error as Error).name === 'ConditionalCheckFailedException') return null;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,23 @@
+/** A user as stored. Balance is integer rupiah; impact derives from dispensedMl. */
+export interface UserRecord {
+  id: string;
+  username: string;
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
+  profileImageUrl: string | null;
+  balance: number;
+  /** Millilitres dispensed to this user over all settled vends. */
+  dispensedMl: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Users {
+  get(id: string): Promise<UserRecord | null>;
+  /** Creates the user unless it exists; returns the stored user either way. */
+  ensure(user: Pick<UserRecord, 'id' | 'username' | 'firstName' | 'lastName' | 'email'>, now: string): Promise<UserRecord>;
+  /** Users by creation time, newest first. */
+  list(options: { limit: number; cursor?: string }): Promise<{ items: UserRecord[]; nextCursor: string | null }>;
+  rename(id: string, username: string, now: string): Promise<UserRecord | null>;
+}

@@ -1,0 +1,177 @@
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import fc from 'fast-check';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { keys } from '../../functions/adapters/dynamodb/keys';
+import { DynamoLedger } from '../../functions/adapters/dynamodb/ledger';
+import { DynamoUsers } from '../../functions/adapters/dynamodb/users';
+import { DomainError } from '../../functions/domain/errors';
+import { randomIds, systemClock } from '../../functions/ports/clock';
+import type { LedgerEntry } from '../../functions/ports/ledger';
+import { testDb } from '../support/local';
+
+let ledger: DynamoLedger;
+let users: DynamoUsers;
+const run = crypto.randomUUID().slice(0, 8);
+
+beforeAll(() => {
+  const { db, tableName } = testDb();
+  ledger = new DynamoLedger(db, tableName, systemClock, randomIds);
+  users = new DynamoUsers(db, tableName);
+});
+
+async function allEntries(userId: string): Promise<LedgerEntry[]> {
+  const { db, tableName } = testDb();
+  const out: LedgerEntry[] = [];
+  let start: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(new QueryCommand({
+      TableName: tableName, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
+      ExpressionAttributeValues: { ':pk': keys.user(userId).PK, ':p': keys.ledgerPrefix }, ExclusiveStartKey: start, ConsistentRead: true,
+    }));
+    out.push(...((page.Items ?? []) as LedgerEntry[]));
+    start = page.LastEvaluatedKey;
+  } while (start);
+  return out;
+}
+
+async function newUser(name: string) {
+  const id = `${run}-${name}`;
+  await users.ensure({ id, username: id, firstName: null, lastName: null, email: null }, new Date().toISOString());
+  return id;
+}
+
+const expectDomain = async (promise: Promise<unknown>, status: number, message?: RegExp) => {
+  const error = await promise.then(() => null, (e: unknown) => e);
+  expect(error).toBeInstanceOf(DomainError);
+  expect((error as DomainError).status).toBe(status);
+  if (message) expect((error as DomainError).message).toMatch(message);
+};
+
+describe('ledger rules', () => {
+  it('credits once per idempotency key and replays the first result', async () => {
+    const u = await newUser('replay');
+    const first = await ledger.post(u, 'topup', 50_000, `${u}-k1`, { reference: 'order-1', actor: 'gateway' });
+    const again = await ledger.post(u, 'topup', 50_000, `${u}-k1`, { reference: 'order-1', actor: 'gateway' });
+    expect(first).toMatchObject({ balance: 50_000, replayed: false });
+    expect(again).toMatchObject({ balance: 50_000, replayed: true });
+    expect(again.entries.map((e) => e.id)).toEqual(first.entries.map((e) => e.id));
+    expect((await users.get(u))!.balance).toBe(50_000);
+    expect(await allEntries(u)).toHaveLength(1);
+  });
+
+  it('answers 409 for the same key with different parameters, and writes nothing', async () => {
+    const u = await newUser('mismatch');
+    await ledger.post(u, 'topup', 10_000, `${u}-k`, { reference: 'o', actor: 'gateway' });
+    await expectDomain(ledger.post(u, 'topup', 20_000, `${u}-k`, { reference: 'o', actor: 'gateway' }), 409, /different request/);
+    expect((await users.get(u))!.balance).toBe(10_000);
+  });
+
+  it('never lets the balance go below zero', async () => {
+    const u = await newUser('negative');
+    await ledger.post(u, 'topup', 10_000, `${u}-t`, { reference: 'o', actor: 'gateway' });
+    await expectDomain(ledger.post(u, 'purchase', -10_001, `${u}-p`, { reference: 'x', actor: u }), 409, /Insufficient balance/);
+    await expectDomain(ledger.hold(u, `${u}-h`, 10_001, { reference: 'v', actor: 'station:HRL-1' }), 409, /Insufficient balance/);
+    expect((await users.get(u))!.balance).toBe(10_000);
+    expect(await allEntries(u)).toHaveLength(1);
+  });
+
+  it('holds, settles exactly once and releases the rest', async () => {
+    const u = await newUser('vend');
+    await ledger.post(u, 'topup', 5_000, `${u}-t`, { reference: 'o', actor: 'gateway' });
+    const hold = await ledger.hold(u, `${u}-h`, 1_500, { reference: 'session-1', actor: 'station:HRL-00001' });
+    expect(hold.balance).toBe(3_500);
+    const details = { reference: 'session-1', actor: 'station:HRL-00001', machineId: 'HRL-00001', machineName: 'Seminyak Square', volumeMl: 350 };
+    const settled = await ledger.settle(`${u}-h`, 350, details);
+    expect(settled.balance).toBe(4_650);
+    expect(settled.entries.map((e) => [e.type, e.amount, e.balanceAfter])).toEqual([['release', 1500, 5000], ['purchase', -350, 4650]]);
+    expect(await ledger.settle(`${u}-h`, 350, details)).toMatchObject({ balance: 4_650, replayed: true });
+    await expectDomain(ledger.settle(`${u}-h`, 400, details), 409);
+    await expectDomain(ledger.release(`${u}-h`, details), 409, /already settled/);
+    const user = (await users.get(u))!;
+    expect(user).toMatchObject({ balance: 4_650, dispensedMl: 350 });
+    const history = await ledger.entries(u, { limit: 10, visibleOnly: true });
+    expect(history.items.map((e) => e.type)).toEqual(['purchase', 'topup']);
+  });
+
+  it('pages history with a cursor, newest first', async () => {
+    const u = await newUser('pages');
+    for (let i = 1; i <= 5; i++) await ledger.post(u, 'topup', 10_000 * i, `${u}-${i}`, { reference: `o${i}`, actor: 'gateway' });
+    const first = await ledger.entries(u, { limit: 2 });
+    const second = await ledger.entries(u, { limit: 2, cursor: first.nextCursor! });
+    const third = await ledger.entries(u, { limit: 2, cursor: second.nextCursor! });
+    expect([...first.items, ...second.items, ...third.items].map((e) => e.amount)).toEqual([50_000, 40_000, 30_000, 20_000, 10_000]);
+    expect(third.nextCursor).toBeNull();
+  });
+});
+
+describe('ledger under concurrency', () => {
+  it('keeps every invariant over 2,000+ random concurrent operations', async () => {
+    const userIds = await Promise.all(Array.from({ length: 12 }, (_, i) => newUser(`c${i}`)));
+    type Op =
+      | { kind: 'topup' | 'debit'; user: number; amount: number; key: number }
+      | { kind: 'hold'; user: number; amount: number; hold: number }
+      | { kind: 'settle'; hold: number; fraction: number }
+      | { kind: 'release'; hold: number };
+    const op = fc.oneof(
+      fc.record({ kind: fc.constant('topup' as const), user: fc.nat(11), amount: fc.integer({ min: 1_000, max: 60_000 }), key: fc.nat(300) }),
+      fc.record({ kind: fc.constant('debit' as const), user: fc.nat(11), amount: fc.integer({ min: 100, max: 90_000 }), key: fc.nat(300) }),
+      fc.record({ kind: fc.constant('hold' as const), user: fc.nat(11), amount: fc.integer({ min: 500, max: 20_000 }), hold: fc.nat(150) }),
+      fc.record({ kind: fc.constant('settle' as const), hold: fc.nat(150), fraction: fc.double({ min: 0, max: 1, noNaN: true }) }),
+      fc.record({ kind: fc.constant('release' as const), hold: fc.nat(150) }),
+    );
+    const batches = fc.sample(fc.array(op, { minLength: 250, maxLength: 250 }), { numRuns: 9, seed: 20261121 }) as Op[][];
+    const holdOwner = new Map<number, number>();
+    let operations = 0;
+    let violations = 0;
+    const outcomes = { applied: 0, replayed: 0, refused: 0 };
+
+    for (const batch of batches) {
+      await Promise.all(batch.map(async (o) => {
+        operations++;
+        try {
+          let result;
+          if (o.kind === 'topup') {
+            // Keys are reused across batches on purpose: duplicates must replay (same amount) or conflict.
+            result = await ledger.post(userIds[o.user]!, 'topup', o.amount % 2 === 0 ? 20_000 : 10_000, `${run}-t-${o.user}-${o.key}`, { reference: 'r', actor: 'gateway' });
+          } else if (o.kind === 'debit') {
+            result = await ledger.post(userIds[o.user]!, 'purchase', -o.amount, `${run}-d-${o.user}-${o.key}-${o.amount}`, { reference: 'r', actor: 'u' });
+          } else if (o.kind === 'hold') {
+            holdOwner.set(o.hold, o.user);
+            result = await ledger.hold(userIds[o.user]!, `${run}-h-${o.hold}`, o.amount, { reference: 's', actor: 'station:x' });
+          } else {
+            const holdId = `${run}-h-${o.hold}`;
+            const hold = await ledger.getHold(holdId);
+            if (!hold) throw new DomainError(404, 'no hold');
+            result = o.kind === 'settle'
+              ? await ledger.settle(holdId, Math.floor(hold.amount * o.fraction), { reference: 's', actor: 'station:x', volumeMl: Math.floor(hold.amount * o.fraction) })
+              : await ledger.release(holdId, { reference: 's', actor: 'system' });
+          }
+          if (result.replayed) outcomes.replayed++;
+          else outcomes.applied++;
+        } catch (error) {
+          if (!(error instanceof DomainError) || error.status === 503) throw error;
+          outcomes.refused++;
+        }
+      }));
+
+      for (const u of userIds) {
+        const entries = await allEntries(u);
+        const user = (await users.get(u))!;
+        const sum = entries.reduce((s, e) => s + e.amount, 0);
+        if (sum !== user.balance) violations++;
+        if (user.balance < 0 || entries.some((e) => e.balanceAfter < 0)) violations++;
+        const keyUses = new Map<string, number>();
+        for (const e of entries.filter((e) => e.type === 'topup' || e.type === 'purchase' && !e.idempotencyKey.startsWith('settle:'))) {
+          keyUses.set(e.idempotencyKey, (keyUses.get(e.idempotencyKey) ?? 0) + 1);
+        }
+        if ([...keyUses.values()].some((n) => n > 1)) violations++;
+      }
+    }
+    console.log(`ledger: ${operations} concurrent operations (${outcomes.applied} applied, ${outcomes.replayed} replayed, ${outcomes.refused} refused), ${violations} violations`);
+    expect(operations).toBeGreaterThanOrEqual(2_000);
+    expect(outcomes.applied).toBeGreaterThan(500);
+    expect(outcomes.replayed).toBeGreaterThan(0);
+    expect(outcomes.refused).toBeGreaterThan(0);
+    expect(violations).toBe(0);
+  }, 300_000);
+});
