@@ -1,3 +1,5 @@
+import type { Ledger } from '../../functions/ports/ledger';
+import type { Users } from '../../functions/ports/users';
 import type { Machines } from '../../functions/ports/machines';
 import { SEED_STATIONS } from './seed-stations';
 
@@ -14,4 +16,23 @@ export async function seedStations(machines: Machines, now = new Date(), onProgr
     onProgress?.(++done, SEED_STATIONS.length);
   }
   return { created, total: SEED_STATIONS.length };
+}
+
+/**
+ * The local accounts' wallets: a top-up and a refill for the user, so that the app has history to show.
+ * Fixed idempotency keys and hold ids make it safe to run at every start.
+ */
+export async function seedAccounts(users: Users, ledger: Ledger, accounts: { username: string; role: string; sub: string }[], now = new Date()) {
+  for (const account of accounts) {
+    const [first, last] = account.role === 'admin' ? ['Ayu', 'Admin'] : ['Wayan', 'Sudirta'];
+    await users.ensure({ id: account.sub, username: account.username.split('@')[0]!, firstName: first!, lastName: last!, email: account.username }, now.toISOString());
+    if (account.role !== 'user') continue;
+    await ledger.post(account.sub, 'topup', 50_000, `seed:topup:${account.sub}`, { reference: 'seed-order-1', actor: 'gateway', paymentMethod: 'gopay' });
+    const holdId = `seed:vend:${account.sub}`;
+    const hold = await ledger.getHold(holdId);
+    if (!hold) await ledger.hold(account.sub, holdId, 1_500, { reference: holdId, actor: 'station:HRL-00001' });
+    if (!hold || hold.status === 'open') {
+      await ledger.settle(holdId, 1_500, { reference: holdId, actor: 'station:HRL-00001', machineId: 'HRL-00001', machineName: 'Seminyak Square', volumeMl: 1_500 });
+    }
+  }
 }

@@ -1,12 +1,17 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/client';
+import { DynamoLedger } from '../../functions/adapters/dynamodb/ledger';
 import { DynamoMachines } from '../../functions/adapters/dynamodb/machines';
+import { DynamoUsers } from '../../functions/adapters/dynamodb/users';
+import { randomIds, systemClock } from '../../functions/ports/clock';
 import { LOCAL_TABLE_NAME } from '../../functions/adapters/dynamodb/table';
 import { ensureTable, startDynamo } from './dynamodb';
 import { startGateway } from './gateway';
+import { startIdentity, type LocalIdentityOutputs } from './identity';
 import { freePort } from './net';
-import { seedStations } from './seed';
+import { seedAccounts, seedStations } from './seed';
 
 // Lambda runs Node 22; the SDK's warning about the local Node 20 is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -18,10 +23,11 @@ export interface LocalOutputs {
   web: string | null;
   api: string;
   dynamodb: { endpoint: string; tableName: string; region: string };
+  cognito: LocalIdentityOutputs;
 }
 
 export interface LocalStackOptions {
-  /** Folder for DynamoDB Local's files; in memory when absent. */
+  /** Folder for the local services' data (kept between starts); in memory or a temporary folder when absent. */
   dataDir?: string;
   /** Port of the web app (Vite dev server); no web server when null. */
   webPort?: number | null;
@@ -43,7 +49,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
   };
   try {
     log('Starting DynamoDB Local' + (options.dataDir ? ` (data in ${options.dataDir})` : ' (in memory)'));
-    const dynamo = await startDynamo({ dataDir: options.dataDir });
+    const dynamo = await startDynamo({ dataDir: options.dataDir && join(options.dataDir, 'dynamodb') });
     stops.push(dynamo.stop);
     const tableName = LOCAL_TABLE_NAME;
     await ensureTable(dynamo.endpoint, tableName);
@@ -62,20 +68,37 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     });
     log(`Seeded ${seeded.created} new of ${seeded.total} stations`);
 
-    const gateway = await startGateway({ port: options.apiPort ?? (await freePort()) });
+    const cognitoDir = options.dataDir ? join(options.dataDir, 'cognito') : mkdtempSync(join(tmpdir(), 'refill-cognito-'));
+    if (!options.dataDir) stops.push(async () => rmSync(cognitoDir, { recursive: true, force: true }));
+    const identity = await startIdentity({ dataDir: cognitoDir });
+    stops.push(identity.stop);
+    Object.assign(process.env, {
+      COGNITO_ENDPOINT: identity.outputs.endpoint,
+      USER_POOL_ID: identity.outputs.userPoolId,
+      USER_POOL_CLIENT_ID: identity.outputs.clientId,
+    });
+    log(`Local Cognito on ${identity.outputs.endpoint} (pool ${identity.outputs.userPoolId})`);
+    await seedAccounts(new DynamoUsers(db, tableName), new DynamoLedger(db, tableName, systemClock, randomIds), identity.outputs.accounts);
+
+    const gateway = await startGateway({ port: options.apiPort ?? (await freePort()), verifyToken: identity.verifyToken });
     stops.push(gateway.stop);
     log(`API gateway on ${gateway.origin}`);
 
     let web: string | null = null;
     if (options.webPort !== null) {
       const { startWeb } = await import('./web');
-      const server = await startWeb({ port: options.webPort ?? 5173, apiOrigin: gateway.origin });
+      const server = await startWeb({ port: options.webPort ?? 5173, apiOrigin: gateway.origin, identity: identity.outputs });
       stops.push(server.stop);
       web = server.origin;
     }
 
     return {
-      outputs: { web, api: gateway.origin, dynamodb: { endpoint: dynamo.endpoint, tableName, region: process.env.AWS_REGION! } },
+      outputs: {
+        web,
+        api: gateway.origin,
+        dynamodb: { endpoint: dynamo.endpoint, tableName, region: process.env.AWS_REGION! },
+        cognito: identity.outputs,
+      },
       stop,
     };
   } catch (error) {

@@ -8,7 +8,7 @@ const outputsFile = resolve(REPO_ROOT, '.local/outputs.json');
 
 try {
   const stack = await startLocalStack({
-    dataDir: resolve(REPO_ROOT, '.local/data/dynamodb'),
+    dataDir: resolve(REPO_ROOT, '.local/data'),
     webPort: port,
     log: (line) => console.log(`  ${line}`),
   });
@@ -18,6 +18,8 @@ try {
     Web app and API  ${stack.outputs.web}
     API gateway      ${stack.outputs.api}
     DynamoDB Local   ${stack.outputs.dynamodb.endpoint} (table ${stack.outputs.dynamodb.tableName})
+    Local Cognito    ${stack.outputs.cognito.endpoint} (pool ${stack.outputs.cognito.userPoolId})
+    Accounts         ${stack.outputs.cognito.accounts.map((a) => `${a.username} / ${a.password} (${a.role})`).join('\n                     ')}
     Endpoints file   .local/outputs.json
 
   Press Ctrl-C to stop.

@@ -108,7 +108,8 @@ describe('ledger under concurrency', () => {
   it('keeps every invariant over 2,000+ random concurrent operations', async () => {
     const userIds = await Promise.all(Array.from({ length: 12 }, (_, i) => newUser(`c${i}`)));
     type Op =
-      | { kind: 'topup' | 'debit'; user: number; amount: number; key: number }
+      | { kind: 'topup'; user: number; amount: number; key: number }
+      | { kind: 'debit'; user: number; amount: number; key: number }
       | { kind: 'hold'; user: number; amount: number; hold: number }
       | { kind: 'settle'; hold: number; fraction: number }
       | { kind: 'release'; hold: number };

@@ -1,0 +1,166 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import {
+  AdminAddUserToGroupCommand,
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+  CreateGroupCommand,
+  CreateUserPoolClientCommand,
+  CreateUserPoolCommand,
+  ListUserPoolClientsCommand,
+  ListUserPoolsCommand,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
+import type { Claims, TokenVerifier } from './gateway';
+import { freePort, waitForPort } from './net';
+
+const POOL_NAME = 'bali-refill-local';
+const CLIENT_NAME = 'web';
+
+/** Local accounts seeded at every start; the README lists them. */
+export const LOCAL_ACCOUNTS = [
+  { username: 'wayan@bali-refill.test', password: 'Refill-Bali-2025!', role: 'user', givenName: 'Wayan', familyName: 'Sudirta' },
+  { username: 'admin@bali-refill.test', password: 'Admin-Bali-2025!', role: 'admin', givenName: 'Ayu', familyName: 'Admin' },
+] as const;
+
+export interface LocalIdentityOutputs {
+  endpoint: string;
+  region: string;
+  userPoolId: string;
+  clientId: string;
+  issuer: string;
+  jwksUri: string;
+  /** cognito-local's user store: tests read e-mail confirmation codes from it. */
+  userStoreFile: string;
+  accounts: { username: string; password: string; role: string; sub: string }[];
+}
+
+export interface LocalIdentity {
+  outputs: LocalIdentityOutputs;
+  verifyToken: TokenVerifier;
+  stop(): Promise<void>;
+}
+
+/** cognito-local in a child process (it keeps its data in ./.cognito of its working folder). */
+export async function startIdentity(options: { dataDir: string; port?: number }): Promise<LocalIdentity> {
+  mkdirSync(options.dataDir, { recursive: true });
+  const port = options.port ?? (await freePort());
+  const bin = createRequire(import.meta.url).resolve('cognito-local/lib/bin/start.js');
+  const child: ChildProcess = spawn(process.execPath, [bin], {
+    cwd: options.dataDir,
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port) },
+    stdio: 'ignore',
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
+  };
+  try {
+    await Promise.race([waitForPort(port), exited.then(() => Promise.reject(new Error('cognito-local exited during start')))]);
+    const endpoint = `http://127.0.0.1:${port}`;
+    const region = 'ap-southeast-3';
+    const cognito = new CognitoIdentityProviderClient({ endpoint, region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const { userPoolId, clientId } = await ensurePool(cognito);
+    const accounts = [];
+    for (const account of LOCAL_ACCOUNTS) accounts.push({ ...account, sub: await ensureAccount(cognito, userPoolId, account) });
+    cognito.destroy();
+
+    const issuer = `${endpoint}/${userPoolId}`;
+    const jwksUri = `${issuer}/.well-known/jwks.json`;
+    const jwks = createLocalJWKSet((await (await fetch(jwksUri)).json()) as JSONWebKeySet);
+    return {
+      outputs: {
+        endpoint, region, userPoolId, clientId, issuer, jwksUri,
+        userStoreFile: join(options.dataDir, '.cognito', 'db', `${userPoolId}.json`),
+        accounts: accounts.map(({ username, password, role, sub }) => ({ username, password, role, sub })),
+      },
+      verifyToken: jwtAuthorizer({ issuer, audience: clientId, jwks }),
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/**
+ * What the HTTP API's JWT authorizer checks: signature against the pool's keys, issuer, expiry,
+ * and the app client (aud for ID tokens, client_id for access tokens). Null means 401.
+ */
+export function jwtAuthorizer(config: { issuer: string; audience: string; jwks: ReturnType<typeof createLocalJWKSet> }): TokenVerifier {
+  return async (token) => {
+    try {
+      const { payload } = await jwtVerify(token, config.jwks, { issuer: config.issuer, algorithms: ['RS256'] });
+      const audience = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
+      if (!audience.includes(config.audience) && payload.client_id !== config.audience) return null;
+      return payload as Claims;
+    } catch {
+      return null;
+    }
+  };
+}
+
+async function ensurePool(cognito: CognitoIdentityProviderClient) {
+  const pools = await cognito.send(new ListUserPoolsCommand({ MaxResults: 60 }));
+  let userPoolId = pools.UserPools?.find((p) => p.Name === POOL_NAME)?.Id;
+  if (!userPoolId) {
+    const created = await cognito.send(new CreateUserPoolCommand({
+      PoolName: POOL_NAME,
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      Policies: { PasswordPolicy: { MinimumLength: 10, RequireLowercase: true, RequireUppercase: true, RequireNumbers: true, RequireSymbols: true } },
+    }));
+    userPoolId = created.UserPool!.Id!;
+    await cognito.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: 'admin', Description: 'Operators of the network' }));
+  }
+  const clients = await cognito.send(new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }));
+  let clientId = clients.UserPoolClients?.find((c) => c.ClientName === CLIENT_NAME)?.ClientId;
+  if (!clientId) {
+    const created = await cognito.send(new CreateUserPoolClientCommand({
+      UserPoolId: userPoolId, ClientName: CLIENT_NAME, ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+    }));
+    clientId = created.UserPoolClient!.ClientId!;
+  }
+  return { userPoolId, clientId };
+}
+
+async function ensureAccount(cognito: CognitoIdentityProviderClient, userPoolId: string, account: (typeof LOCAL_ACCOUNTS)[number]) {
+  const sub = async () => {
+    const user = await cognito.send(new AdminGetUserCommand({ UserPoolId: userPoolId, Username: account.username }));
+    return user.UserAttributes?.find((a) => a.Name === 'sub')?.Value ?? user.Username!;
+  };
+  try {
+    return await sub();
+  } catch (error) {
+    if ((error as Error).name !== 'UserNotFoundException') throw error;
+  }
+  await cognito.send(new AdminCreateUserCommand({
+    UserPoolId: userPoolId,
+    Username: account.username,
+    MessageAction: 'SUPPRESS',
+    UserAttributes: [
+      { Name: 'email', Value: account.username },
+      { Name: 'email_verified', Value: 'true' },
+      { Name: 'given_name', Value: account.givenName },
+      { Name: 'family_name', Value: account.familyName },
+    ],
+  }));
+  await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: account.username, Password: account.password, Permanent: true }));
+  const id = await sub();
+  if (account.role === 'admin') await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: id, GroupName: 'admin' }));
+  return id;
+}
+
+/** The latest e-mail confirmation code cognito-local stored for a user (local sign-up has no mailbox). */
+export function readConfirmationCode(userStoreFile: string, email: string): string | null {
+  const store = JSON.parse(readFileSync(userStoreFile, 'utf8')) as { Users?: Record<string, { Attributes?: { Name: string; Value: string }[]; ConfirmationCode?: string }> };
+  for (const user of Object.values(store.Users ?? {})) {
+    if (user.Attributes?.some((a) => a.Name === 'email' && a.Value === email)) return user.ConfirmationCode ?? null;
+  }
+  return null;
+}
