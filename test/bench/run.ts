@@ -1,0 +1,38 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startLocalStack, REPO_ROOT } from '../../infra/local/stack';
+import { benchFunctions } from './functions';
+import { benchMachines, seedThousandStations } from './machines';
+import type { Figure } from './stats';
+
+/**
+ * `npm run bench`: starts what it needs on the local stack (in memory, free ports), runs each benchmark
+ * after a warm-up, prints a table and writes bench/results.json.
+ */
+const log = (line: string) => console.log(`  ${line}`);
+const figures: Figure[] = [];
+const started = Date.now();
+
+const stack = await startLocalStack({ webPort: null, log });
+try {
+  await seedThousandStations(stack.outputs, log);
+  figures.push(...(await benchMachines(stack.outputs, log)));
+  figures.push(...(await benchFunctions(REPO_ROOT, log)));
+} finally {
+  await stack.stop();
+}
+
+const rows = figures.map((f) => ({
+  group: f.group,
+  figure: f.figure,
+  value: `${f.value} ${f.unit}`,
+  baseline: f.baseline === undefined ? '' : String(f.baseline),
+  ratio: f.ratio === undefined ? '' : `${f.ratio}x`,
+  target: f.target ?? '',
+  met: f.pass === undefined ? '' : f.pass ? 'yes' : 'NO',
+}));
+console.table(rows);
+mkdirSync(join(REPO_ROOT, 'bench'), { recursive: true });
+writeFileSync(join(REPO_ROOT, 'bench/results.json'), JSON.stringify({ at: new Date().toISOString(), seconds: Math.round((Date.now() - started) / 1000), figures }, null, 2) + '\n');
+console.log(`\n  ${figures.length} figures in ${Math.round((Date.now() - started) / 1000)} s; written to bench/results.json`);
+process.exit(0);
