@@ -37,7 +37,7 @@ export async function startDynamo(options: { dataDir?: string; port?: number } =
   const child = spawn({ port, path: options.dataDir ?? null, sharedDb: true, stdio: 'ignore' });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   await Promise.race([
-    waitForPort(port),
+    waitForPort(port, 90_000),
     exited.then(() => Promise.reject(new Error(`DynamoDB Local exited during start (port ${port})`))),
   ]);
   return {

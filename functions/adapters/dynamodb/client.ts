@@ -14,6 +14,22 @@ export function dynamoConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Dynam
   return { tableName, endpoint: env.DYNAMODB_ENDPOINT || undefined, region: env.AWS_REGION || 'ap-southeast-3' };
 }
 
+/**
+ * Read and write capacity units consumed, summed over every client, while `enabled` (the benchmarks turn
+ * it on to report units per vend, per heartbeat and per app page; off, it costs one property check).
+ */
+export const capacityMeter = { enabled: false, read: 0, write: 0 };
+
+interface Capacity { ReadCapacityUnits?: number; WriteCapacityUnits?: number; CapacityUnits?: number }
+function meter(output: Record<string, unknown>, command: string) {
+  const consumed = output.ConsumedCapacity as Capacity | Capacity[] | undefined;
+  for (const c of Array.isArray(consumed) ? consumed : consumed ? [consumed] : []) {
+    const writes = /Put|Update|Delete|TransactWrite|BatchWrite/.test(command);
+    capacityMeter.read += c.ReadCapacityUnits ?? (writes ? 0 : c.CapacityUnits ?? 0);
+    capacityMeter.write += c.WriteCapacityUnits ?? (writes ? c.CapacityUnits ?? 0 : 0);
+  }
+}
+
 export function createDocumentClient(config: DynamoConfig): DynamoDBDocumentClient {
   const client = new DynamoDBClient({
     region: config.region ?? 'ap-southeast-3',
@@ -21,5 +37,16 @@ export function createDocumentClient(config: DynamoConfig): DynamoDBDocumentClie
       ? { endpoint: config.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 2 }
       : {}),
   });
+  client.middlewareStack.add(
+    (next, context) => async (args) => {
+      if (!capacityMeter.enabled) return next(args);
+      const input = args.input as Record<string, unknown>;
+      input.ReturnConsumedCapacity = 'TOTAL';
+      const result = await next(args);
+      meter(result.output as unknown as Record<string, unknown>, context.commandName ?? '');
+      return result;
+    },
+    { step: 'initialize', name: 'capacityMeter' },
+  );
   return DynamoDBDocumentClient.from(client, { marshallOptions: { removeUndefinedValues: true } });
 }
