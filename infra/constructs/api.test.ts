@@ -1,0 +1,123 @@
+import type { CfnElement } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { handlerEntry } from '../../functions/http/registry';
+import { routeIds, routes, type RouteDefinition } from '../../shared/routes';
+import { Api, COGNITO_ADMIN_ACTIONS, GEOCODER_ACTIONS, IOT_PROVISIONING_ROUTES } from './api';
+import { Data, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from './data';
+import { Identity } from './identity';
+import { AppSecrets } from './secrets';
+import { Stations } from './stations';
+import { actionsOf, flat, functionRole, only, refId, resources, roleStatements, testStack } from './testing';
+
+describe('Api construct', () => {
+  const stack = testStack();
+  const data = new Data(stack, 'Data');
+  const secrets = new AppSecrets(stack, 'Secrets');
+  const identity = new Identity(stack, 'Identity');
+  const stations = new Stations(stack, 'Stations', { data, secrets, iotDataEndpoint: 'abc123-ats.iot.ap-southeast-1.amazonaws.com' });
+  const api = new Api(stack, 'Api', { data, identity, secrets, stations, throttle: { rateLimit: 25, burstLimit: 50 } });
+  const template = Template.fromStack(stack);
+  const all = template.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, any> }>;
+  const id = (c: { node: { defaultChild?: unknown } }) => stack.getLogicalId(c.node.defaultChild as CfnElement);
+
+  it('builds one function per route table entry from handlerEntry(id), Node 22 on arm64', () => {
+    expect(Object.keys(api.functions).sort()).toEqual([...routeIds].sort());
+    for (const routeId of routeIds) {
+      const route: RouteDefinition = routes[routeId];
+      const fn = all[id(api.functions[routeId].function)]!.Properties;
+      expect(fn).toMatchObject({ Runtime: 'nodejs22.x', Architectures: ['arm64'], Handler: 'index.handler', Description: `${route.method} ${route.path} (${routeId})` });
+      expect(fn.Environment.Variables).toMatchObject({ TABLE_NAME: { Ref: id(data.table) }, NODE_OPTIONS: '--enable-source-maps' });
+      expect(fn.LoggingConfig.LogGroup).toEqual({ Ref: id(api.functions[routeId].logGroup) });
+      expect(api.functions[routeId].node.tryFindChild('Function')).toBeDefined();
+      expect(handlerEntry(routeId)).toBe(`functions/http/routes/${routeId}.ts`);
+    }
+  });
+
+  it('creates one route per entry, the JWT authorizer on exactly the non-public ones', () => {
+    const httpRoutes = resources(template, 'AWS::ApiGatewayV2::Route');
+    expect(httpRoutes).toHaveLength(routeIds.length);
+    const [authorizerId] = only(template, 'AWS::ApiGatewayV2::Authorizer');
+    for (const routeId of routeIds) {
+      const route: RouteDefinition = routes[routeId];
+      const found = httpRoutes.find(([, r]) => r.Properties!.RouteKey === `${route.method} ${route.path}`);
+      expect(found, routeId).toBeDefined();
+      const props = found![1].Properties!;
+      if (route.auth === 'public') {
+        expect(props.AuthorizationType ?? 'NONE', routeId).toBe('NONE');
+        expect(props.AuthorizerId, routeId).toBeUndefined();
+      } else {
+        expect(props.AuthorizationType, routeId).toBe('JWT');
+        expect(refId(props.AuthorizerId), routeId).toBe(authorizerId);
+      }
+      // The route's integration calls this route's function.
+      const integrationId = flat(props.Target).match(/^integrations\/<(\w+)>$/)![1]!;
+      expect(refId(all[integrationId]!.Properties.IntegrationUri), routeId).toBe(id(api.functions[routeId].function));
+    }
+  });
+
+  it('has a JWT authorizer with the user pool as issuer and the web client as audience', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Authorizer', {
+      AuthorizerType: 'JWT',
+      IdentitySource: ['$request.header.Authorization'],
+      JwtConfiguration: { Audience: [{ Ref: id(identity.webClient) }] },
+    });
+    const [, authorizer] = only(template, 'AWS::ApiGatewayV2::Authorizer');
+    expect(flat((authorizer.Properties!.JwtConfiguration as { Issuer: unknown }).Issuer)).toBe(
+      `https://cognito-idp.ap-southeast-1.amazonaws.com/<${id(identity.userPool)}>`,
+    );
+  });
+
+  it('throttles the default stage and writes access logs to a log group with retention', () => {
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: 25, ThrottlingBurstLimit: 50 },
+      AccessLogSettings: { DestinationArn: { 'Fn::GetAtt': [id(api.accessLogs), 'Arn'] }, Format: Match.stringLikeRegexp('\\$context.requestId') },
+    });
+    template.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 30 });
+  });
+
+  it("grants each function exactly what its entry's access field declares", () => {
+    for (const routeId of routeIds) {
+      const access = (routes[routeId] as RouteDefinition).access;
+      const statements = roleStatements(template, functionRole(template, id(api.functions[routeId].function)));
+      const actions = actionsOf(statements);
+      const env = all[id(api.functions[routeId].function)]!.Properties.Environment.Variables as Record<string, unknown>;
+      const has = (list: string[]) => list.every((a) => actions.has(a));
+      const hasAny = (list: string[]) => list.some((a) => actions.has(a));
+
+      expect(has(['logs:CreateLogStream', 'logs:PutLogEvents']), routeId).toBe(true);
+      expect(has(TABLE_READ_ACTIONS), `${routeId} table read`).toBe(Boolean(access.table));
+      expect(hasAny(TABLE_WRITE_ACTIONS), `${routeId} table write`).toBe(access.table === 'write');
+      expect(actions.has('iot:Publish'), `${routeId} iot`).toBe(Boolean(access.iotPublish));
+      expect('IOT_DATA_ENDPOINT' in env, `${routeId} iot env`).toBe(Boolean(access.iotPublish));
+      expect(actions.has('secretsmanager:GetSecretValue'), `${routeId} secrets`).toBe(Boolean(access.secrets));
+      expect('PAYMENT_SECRET_ARN' in env && 'SIGNING_KEY_SECRET_ARN' in env, `${routeId} secrets env`).toBe(Boolean(access.secrets));
+      expect(has(COGNITO_ADMIN_ACTIONS), `${routeId} cognito`).toBe(Boolean(access.cognito));
+      expect(hasAny(COGNITO_ADMIN_ACTIONS), `${routeId} cognito`).toBe(Boolean(access.cognito));
+      expect(has(GEOCODER_ACTIONS), `${routeId} geocoder`).toBe(Boolean(access.geocoder));
+      expect('PLACE_INDEX_NAME' in env, `${routeId} geocoder env`).toBe(Boolean(access.geocoder));
+      expect(actions.has('iot:CreateThing'), `${routeId} provisioning`).toBe(IOT_PROVISIONING_ROUTES.includes(routeId));
+
+      if (access.iotPublish) {
+        const publish = statements.filter((s) => ([] as string[]).concat(s.Action).includes('iot:Publish'));
+        expect(publish.flatMap((s) => ([] as unknown[]).concat(s.Resource)).map(flat)).toEqual([
+          'arn:<AWS::Partition>:iot:<AWS::Region>:<AWS::AccountId>:topic/stations/*',
+        ]);
+      }
+      if (access.geocoder) {
+        const geo = statements.find((s) => ([] as string[]).concat(s.Action).includes('geo:SearchPlaceIndexForText'))!;
+        expect(geo.Resource).toEqual({ 'Fn::GetAtt': [stack.getLogicalId(api.placeIndex), 'Arn'] });
+      }
+      // Nothing but iot:CreateKeysAndCertificate (no resource type) is granted on "*".
+      for (const s of statements.filter((s) => ([] as unknown[]).concat(s.Resource).includes('*'))) {
+        expect(s.Action, routeId).toBe('iot:CreateKeysAndCertificate');
+      }
+    }
+  });
+
+  it('has an Amazon Location place index for the geocoder', () => {
+    template.hasResourceProperties('AWS::Location::PlaceIndex', { DataSource: 'Here', DataSourceConfiguration: { IntendedUse: 'SingleUse' } });
+  });
+});

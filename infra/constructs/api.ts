@@ -1,0 +1,230 @@
+import { Aws, Stack } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import {
+  HttpApi,
+  HttpMethod,
+  HttpRoute,
+  HttpRouteKey,
+  HttpStage,
+  LogGroupLogDestination,
+  type IHttpRouteAuthorizer,
+} from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { CfnPlaceIndex } from 'aws-cdk-lib/aws-location';
+import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { handlerEntry } from '../../functions/http/registry';
+import { routeIds, routes, type RouteDefinition, type RouteId } from '../../shared/routes';
+import { acknowledge, acknowledgeWildcardResource, AppFunction } from './common';
+import type { Data } from './data';
+import type { Identity } from './identity';
+import type { AppSecrets } from './secrets';
+import type { Stations } from './stations';
+
+/**
+ * Needs the route table's `access` field cannot express yet: provisioning a station (Add Machine) creates the
+ * IoT thing and certificate and attaches the station policy. Proposed for shared/routes.ts: `iotProvision: true`.
+ */
+export const IOT_PROVISIONING_ROUTES: readonly RouteId[] = ['adminCreateMachine'];
+
+export const COGNITO_ADMIN_ACTIONS = ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser', 'cognito-idp:AdminUserGlobalSignOut'];
+export const GEOCODER_ACTIONS = ['geo:SearchPlaceIndexForText', 'geo:SearchPlaceIndexForSuggestions'];
+
+export interface ApiProps {
+  data: Data;
+  identity: Identity;
+  secrets: AppSecrets;
+  stations: Stations;
+  /** Default-stage throttling: steady requests per second and burst. */
+  throttle?: { rateLimit: number; burstLimit: number };
+  /** Amazon Location data source of the place index (Here or Esri). */
+  geocoderDataSource?: 'Here' | 'Esri';
+  logRetention?: RetentionDays;
+}
+
+const toHttpMethod = (method: RouteDefinition['method']): HttpMethod => HttpMethod[method];
+
+/**
+ * The HTTP API: one function and one route per entry of the route table (shared/routes.ts), a Cognito JWT
+ * authorizer on every route that is not public, and for each function exactly the data-plane access its entry's
+ * `access` field declares.
+ */
+export class Api extends Construct {
+  readonly httpApi: HttpApi;
+  readonly stage: HttpStage;
+  readonly authorizer: HttpJwtAuthorizer;
+  readonly accessLogs: LogGroup;
+  readonly functions: Record<RouteId, AppFunction>;
+  readonly routes: Record<RouteId, HttpRoute>;
+  readonly placeIndex: CfnPlaceIndex;
+
+  constructor(scope: Construct, id: string, props: ApiProps) {
+    super(scope, id);
+    const { data, identity } = props;
+    const stack = Stack.of(this);
+
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      apiName: `${stack.stackName}-api`,
+      description: 'Bali Refill API (served to browsers through CloudFront under /api/*)',
+      createDefaultStage: false,
+    });
+
+    this.accessLogs = new LogGroup(this, 'AccessLogs', { retention: props.logRetention });
+    this.stage = new HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: props.throttle ?? { rateLimit: 50, burstLimit: 100 },
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(this.accessLogs),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            ip: '$context.identity.sourceIp',
+            requestTime: '$context.requestTime',
+            method: '$context.httpMethod',
+            routeKey: '$context.routeKey',
+            path: '$context.path',
+            status: '$context.status',
+            protocol: '$context.protocol',
+            responseLength: '$context.responseLength',
+            latency: '$context.responseLatency',
+            integrationLatency: '$context.integration.latency',
+            integrationError: '$context.integrationErrorMessage',
+            authorizerError: '$context.authorizer.error',
+            userAgent: '$context.identity.userAgent',
+          }),
+        ),
+      },
+    });
+
+    this.authorizer = new HttpJwtAuthorizer('CognitoJwt', identity.issuerUrl, {
+      jwtAudience: [identity.webClient.userPoolClientId],
+      identitySource: ['$request.header.Authorization'],
+    });
+
+    this.placeIndex = new CfnPlaceIndex(this, 'PlaceIndex', {
+      indexName: `${stack.stackName}-places`,
+      dataSource: props.geocoderDataSource ?? 'Here',
+      dataSourceConfiguration: { intendedUse: 'SingleUse' },
+      pricingPlan: 'RequestBasedUsage',
+      description: 'Address autocomplete for the admin Add Machine form (Bali only, filtered by the handler)',
+    });
+
+    const functions = {} as Record<RouteId, AppFunction>;
+    const httpRoutes = {} as Record<RouteId, HttpRoute>;
+    for (const routeId of routeIds) {
+      const route: RouteDefinition = routes[routeId];
+      const fn = new AppFunction(this, routeId, {
+        entry: handlerEntry(routeId),
+        description: `${route.method} ${route.path} (${routeId})`,
+        logRetention: props.logRetention,
+        // Every handler builds its services from TABLE_NAME, even those that never touch the table.
+        environment: { TABLE_NAME: data.table.tableName },
+      });
+      this.grantAccess(routeId, route, fn, props);
+      functions[routeId] = fn;
+
+      const authorizer: IHttpRouteAuthorizer | undefined = route.auth === 'public' ? undefined : this.authorizer;
+      const httpRoute = new HttpRoute(this, `${routeId}Route`, {
+        httpApi: this.httpApi,
+        routeKey: HttpRouteKey.with(route.path, toHttpMethod(route.method)),
+        integration: new HttpLambdaIntegration(`${routeId}Integration`, fn.function),
+        authorizer,
+      });
+      if (route.auth === 'public') {
+        acknowledge(
+          httpRoute,
+          'AwsSolutions-APIG4',
+          `${route.method} ${route.path} is public in the route table (shared/routes.ts, auth: 'public'); the handler validates its input and the public writes are rate limited by WAF.`,
+        );
+      }
+      httpRoutes[routeId] = httpRoute;
+    }
+    this.functions = functions;
+    this.routes = httpRoutes;
+  }
+
+  get functionList(): { id: string; fn: AppFunction }[] {
+    return Object.entries(this.functions).map(([id, fn]) => ({ id: `api-${id}`, fn }));
+  }
+
+  /** `https://<api id>.execute-api.<region>.amazonaws.com`, without a scheme: the CloudFront origin. */
+  get originDomainName(): string {
+    return `${this.httpApi.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`;
+  }
+
+  private grantAccess(routeId: RouteId, route: RouteDefinition, fn: AppFunction, props: ApiProps): void {
+    const { data, identity, secrets, stations } = props;
+    const access = route.access;
+    const env = (name: string, value: string) => fn.function.addEnvironment(name, value);
+
+    if (access.table === 'read') data.grantRead(fn.role);
+    if (access.table === 'write') data.grantReadWrite(fn.role);
+
+    if (access.iotPublish) {
+      const topics = `arn:${Aws.PARTITION}:iot:${Aws.REGION}:${Aws.ACCOUNT_ID}:topic/stations/*`;
+      fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['iot:Publish'], resources: [topics] }));
+      acknowledgeWildcardResource(
+        fn.role,
+        topics,
+        `${routeId} publishes to the station it acts on (stations/<id>/...), an id known only at run time; the station namespace is the narrowest static prefix.`,
+      );
+      env('IOT_DATA_ENDPOINT', stations.dataEndpoint);
+    }
+
+    if (access.secrets) {
+      for (const secret of secrets.all) secret.grantRead(fn.role);
+      env('PAYMENT_SECRET_ARN', secrets.paymentGateway.secretArn);
+      env('SIGNING_KEY_SECRET_ARN', secrets.signingKey.secretArn);
+    }
+
+    if (access.cognito) {
+      fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: COGNITO_ADMIN_ACTIONS, resources: [identity.userPool.userPoolArn] }));
+      env('USER_POOL_ID', identity.userPool.userPoolId);
+      env('USER_POOL_CLIENT_ID', identity.webClient.userPoolClientId);
+    }
+
+    if (access.geocoder) {
+      fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: GEOCODER_ACTIONS, resources: [this.placeIndex.attrArn] }));
+      env('PLACE_INDEX_NAME', this.placeIndex.indexName);
+    }
+
+    if (IOT_PROVISIONING_ROUTES.includes(routeId)) this.grantIotProvisioning(routeId, fn, stations);
+  }
+
+  /** Create a thing of the station type, a certificate and keys, attach the station policy; undo on failure. */
+  private grantIotProvisioning(routeId: RouteId, fn: AppFunction, stations: Stations): void {
+    const arn = (resource: string) => `arn:${Aws.PARTITION}:iot:${Aws.REGION}:${Aws.ACCOUNT_ID}:${resource}`;
+    const things = arn('thing/*');
+    const certs = arn('cert/*');
+    const policyArn = arn(`policy/${stations.policy.ref}`);
+    const thingTypeArn = arn(`thingtype/${stations.thingType.ref}`);
+    fn.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['iot:CreateThing', 'iot:DeleteThing', 'iot:DescribeThing', 'iot:AttachThingPrincipal', 'iot:DetachThingPrincipal'],
+        resources: [things, thingTypeArn, certs],
+      }),
+    );
+    fn.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['iot:AttachPolicy', 'iot:DetachPolicy', 'iot:UpdateCertificate', 'iot:DeleteCertificate'],
+        resources: [certs, policyArn],
+      }),
+    );
+    // CreateKeysAndCertificate has no resource type: it can only be granted on "*".
+    fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['iot:CreateKeysAndCertificate'], resources: ['*'] }));
+    fn.function.addEnvironment('IOT_POLICY_NAME', stations.policy.ref);
+    fn.function.addEnvironment('IOT_THING_TYPE_NAME', stations.thingType.ref);
+
+    acknowledgeWildcardResource(fn.role, things, `${routeId} creates the thing of a new station; its name is the machine id entered by the admin.`);
+    acknowledgeWildcardResource(fn.role, certs, `${routeId} attaches the certificate IoT Core just issued; its id is known only at run time.`);
+    acknowledge(
+      fn.role,
+      'AwsSolutions-IAM5[Resource::*]',
+      'iot:CreateKeysAndCertificate supports no resource-level permission (IAM service authorization reference); it is the only action granted on "*".',
+    );
+  }
+}

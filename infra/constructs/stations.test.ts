@@ -1,0 +1,150 @@
+import type { CfnElement } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { Data } from './data';
+import { AppSecrets } from './secrets';
+import { STATION_PUBLISH_TOPICS, STATION_RECEIVE_TOPICS, Stations, THING_NAME, TOPIC_RULES, VEND_FUNCTIONS, type IotFunctionId } from './stations';
+import { actionsOf, flat, functionRole, only, refId, resources, roleStatements, testStack } from './testing';
+
+function build(context: Record<string, unknown> = {}) {
+  const stack = testStack(context);
+  const data = new Data(stack, 'Data');
+  const secrets = new AppSecrets(stack, 'Secrets');
+  const stations = new Stations(stack, 'Stations', {
+    data,
+    secrets,
+    iotDataEndpoint: context.iotDataEndpoint as string | undefined,
+  });
+  return { stack, data, stations, template: Template.fromStack(stack) };
+}
+
+describe('Stations construct', () => {
+  const { stack, data, stations, template } = build({ iotDataEndpoint: 'abc123-ats.iot.ap-southeast-1.amazonaws.com' });
+  const id = (c: { node: { defaultChild?: unknown } }) => stack.getLogicalId(c.node.defaultChild as CfnElement);
+  const fnId = (name: IotFunctionId) => id(stations.functions[name].function);
+
+  it('has a thing type and a station policy bound to the thing name of the connection', () => {
+    template.resourceCountIs('AWS::IoT::ThingType', 1);
+    const [, policy] = only(template, 'AWS::IoT::Policy');
+    const statements = (policy.Properties!.PolicyDocument as { Statement: { Action: string; Resource: unknown; Condition?: unknown }[] }).Statement;
+    const byAction = (action: string) => statements.filter((s) => s.Action === action);
+    const arns = (action: string) => byAction(action).flatMap((s) => ([] as unknown[]).concat(s.Resource)).map(flat);
+    const prefix = 'arn:<AWS::Partition>:iot:<AWS::Region>:<AWS::AccountId>:';
+
+    expect(statements.map((s) => s.Action).sort()).toEqual(['iot:Connect', 'iot:Publish', 'iot:Receive', 'iot:Subscribe']);
+    expect(arns('iot:Connect')).toEqual([`${prefix}client/${THING_NAME}`]);
+    expect(byAction('iot:Connect')[0]!.Condition).toEqual({ Bool: { 'iot:Connection.Thing.IsAttached': 'true' } });
+    expect(arns('iot:Publish')).toEqual(STATION_PUBLISH_TOPICS.map((t) => `${prefix}topic/stations/${THING_NAME}/${t}`));
+    expect(arns('iot:Subscribe')).toEqual(STATION_RECEIVE_TOPICS.map((t) => `${prefix}topicfilter/stations/${THING_NAME}/${t}`));
+    expect(arns('iot:Receive')).toEqual(STATION_RECEIVE_TOPICS.map((t) => `${prefix}topic/stations/${THING_NAME}/${t}`));
+    expect(THING_NAME).toBe('${iot:Connection.Thing.ThingName}');
+    expect(JSON.stringify(policy)).not.toContain('Fn::Sub');
+  });
+
+  it('has one topic rule per station message and presence, each to its function, each with an SQS error action', () => {
+    const rules = resources(template, 'AWS::IoT::TopicRule');
+    expect(rules).toHaveLength(Object.keys(TOPIC_RULES).length);
+    const errorQueue = id(stations.ruleErrorQueue);
+    for (const [ruleId, spec] of Object.entries(TOPIC_RULES)) {
+      const found = rules.find(([, r]) => (r.Properties!.TopicRulePayload as { Sql: string }).Sql === spec.sql);
+      expect(found, ruleId).toBeDefined();
+      const payload = found![1].Properties!.TopicRulePayload as {
+        Actions: { Lambda: { FunctionArn: unknown } }[];
+        ErrorAction: { Sqs: { QueueUrl: unknown; RoleArn: unknown } };
+      };
+      expect(refId(payload.Actions[0]!.Lambda.FunctionArn)).toBe(fnId(ruleId as IotFunctionId));
+      expect(refId(payload.ErrorAction.Sqs.QueueUrl)).toBe(errorQueue);
+      template.hasResourceProperties('AWS::Lambda::Permission', {
+        Principal: 'iot.amazonaws.com',
+        FunctionName: { 'Fn::GetAtt': [fnId(ruleId as IotFunctionId), 'Arn'] },
+        SourceArn: { 'Fn::GetAtt': [found![0], 'Arn'] },
+      });
+    }
+    for (const topic of ['heartbeat', 'vend/request', 'vend/complete', 'vend/failed']) {
+      expect(Object.values(TOPIC_RULES).map((r) => r.sql)).toContain(
+        `SELECT *, topic(2) AS stationId, timestamp() AS receivedAt FROM 'stations/+/${topic}'`,
+      );
+    }
+    expect(TOPIC_RULES.presence.sql).toContain("FROM '$aws/events/presence/+/+'");
+  });
+
+  it('lets the error action role send to the rule error queue only', () => {
+    const roles = resources(template, 'AWS::IAM::Role').filter(([, r]) => JSON.stringify(r.Properties).includes('iot.amazonaws.com'));
+    expect(roles).toHaveLength(1);
+    const roleId = roles[0]![0];
+    const statements = roleStatements(template, roleId);
+    expect([...actionsOf(statements)].every((a) => a.startsWith('sqs:'))).toBe(true);
+    expect(statements.map((s) => refId(s.Resource))).toEqual([id(stations.ruleErrorQueue)]);
+  });
+
+  it('has encrypted dead-letter queues that refuse plain HTTP', () => {
+    template.resourceCountIs('AWS::SQS::Queue', 2);
+    template.allResourcesProperties('AWS::SQS::Queue', { SqsManagedSseEnabled: true, MessageRetentionPeriod: 1209600 });
+    for (const queue of [stations.ruleErrorQueue, stations.asyncFailureQueue]) {
+      template.hasResourceProperties('AWS::SQS::QueuePolicy', {
+        Queues: [{ Ref: id(queue) }],
+        PolicyDocument: {
+          Statement: Match.arrayWith([
+            Match.objectLike({ Effect: 'Deny', Condition: { Bool: { 'aws:SecureTransport': 'false' } } }),
+          ]),
+        },
+      });
+    }
+  });
+
+  it('builds the six IoT functions on Node 22 arm64 with a DLQ and an async invoke config', () => {
+    const all = template.toJSON().Resources as Record<string, { Properties: Record<string, any> }>;
+    for (const name of Object.keys(stations.functions) as IotFunctionId[]) {
+      const fn = all[fnId(name)]!.Properties;
+      expect(fn).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+        DeadLetterConfig: { TargetArn: { 'Fn::GetAtt': [id(stations.asyncFailureQueue), 'Arn'] } },
+      });
+      expect(fn.Environment.Variables).toMatchObject({ TABLE_NAME: { Ref: id(data.table) }, NODE_OPTIONS: '--enable-source-maps' });
+      template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', { FunctionName: { Ref: fnId(name) }, MaximumRetryAttempts: 2 });
+    }
+    template.resourceCountIs('AWS::Lambda::Function', Object.keys(stations.functions).length);
+  });
+
+  it('runs the sweep every minute, with a dead-letter queue on the target', () => {
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(1 minute)',
+      Targets: [
+        Match.objectLike({
+          Arn: { 'Fn::GetAtt': [fnId('sweep'), 'Arn'] },
+          DeadLetterConfig: { Arn: { 'Fn::GetAtt': [id(stations.asyncFailureQueue), 'Arn'] } },
+        }),
+      ],
+    });
+  });
+
+  it('lets only the vend functions publish, and only to the reply topics; endpoint from context', () => {
+    for (const name of Object.keys(stations.functions) as IotFunctionId[]) {
+      const statements = roleStatements(template, functionRole(template, fnId(name)));
+      const publish = statements.filter((s) => ([] as string[]).concat(s.Action).includes('iot:Publish'));
+      if (VEND_FUNCTIONS.includes(name)) {
+        expect(publish.flatMap((s) => ([] as unknown[]).concat(s.Resource)).map(flat)).toEqual(
+          STATION_RECEIVE_TOPICS.map((t) => `arn:<AWS::Partition>:iot:<AWS::Region>:<AWS::AccountId>:topic/stations/*/${t}`),
+        );
+        const env = (template.toJSON().Resources[fnId(name)] as { Properties: { Environment: { Variables: Record<string, unknown> } } }).Properties.Environment.Variables;
+        expect(env.IOT_DATA_ENDPOINT).toBe('abc123-ats.iot.ap-southeast-1.amazonaws.com');
+        expect(env.SIGNING_KEY_SECRET_ARN).toBeDefined();
+      } else {
+        expect(publish).toEqual([]);
+      }
+      expect(actionsOf(statements).has('dynamodb:PutItem')).toBe(true);
+    }
+    template.resourceCountIs('Custom::AWS', 0);
+  });
+});
+
+describe('Stations construct without an endpoint in context', () => {
+  const { template } = build();
+  it('looks the iot:Data-ATS endpoint up with a custom resource', () => {
+    template.hasResourceProperties('Custom::AWS', {
+      Create: Match.stringLikeRegexp('describeEndpoint.*iot:Data-ATS'),
+    });
+  });
+});

@@ -1,0 +1,271 @@
+import { Aws, Duration, Stack } from 'aws-cdk-lib';
+import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { CfnPolicy, CfnThingType, CfnTopicRule } from 'aws-cdk-lib/aws-iot';
+import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
+import { Construct } from 'constructs';
+import { acknowledge, acknowledgeWildcardResource, AppFunction } from './common';
+import type { Data } from './data';
+import type { AppSecrets } from './secrets';
+
+/** `${iot:Connection.Thing.ThingName}`: the IoT policy variable, kept literal (CDK joins strings with Fn::Join, never Fn::Sub). */
+export const THING_NAME = '${iot:Connection.Thing.ThingName}';
+/** What a station may publish, under stations/<its thing name>/. */
+export const STATION_PUBLISH_TOPICS = ['heartbeat', 'vend/request', 'vend/complete', 'vend/failed'] as const;
+/** What a station may subscribe to and receive, under stations/<its thing name>/. */
+export const STATION_RECEIVE_TOPICS = ['vend/authorized', 'vend/denied'] as const;
+
+export type IotFunctionId = 'heartbeat' | 'presence' | 'vendRequest' | 'vendComplete' | 'vendFailed' | 'sweep';
+export type RuleId = Exclude<IotFunctionId, 'sweep'>;
+
+interface RuleSpec {
+  sql: string;
+  description: string;
+}
+
+/** One topic rule per station message, plus presence; topic(2) of stations/<id>/... is the station id. */
+export const TOPIC_RULES: Record<RuleId, RuleSpec> = {
+  heartbeat: {
+    sql: "SELECT *, topic(2) AS stationId, timestamp() AS receivedAt FROM 'stations/+/heartbeat'",
+    description: 'Station heartbeat (water level, quality, counters) to the heartbeat function',
+  },
+  vendRequest: {
+    sql: "SELECT *, topic(2) AS stationId, timestamp() AS receivedAt FROM 'stations/+/vend/request'",
+    description: 'A station read an NFC/QR token and asks to vend: the authorize function',
+  },
+  vendComplete: {
+    sql: "SELECT *, topic(2) AS stationId, timestamp() AS receivedAt FROM 'stations/+/vend/complete'",
+    description: 'A station dispensed and metered millilitres: the settle function',
+  },
+  vendFailed: {
+    sql: "SELECT *, topic(2) AS stationId, timestamp() AS receivedAt FROM 'stations/+/vend/failed'",
+    description: 'A dispense failed: release the hold at once',
+  },
+  presence: {
+    // $aws/events/presence/<connected|disconnected>/<clientId>: the client id is the thing name, i.e. the station id.
+    sql: "SELECT *, topic(4) AS eventType, topic(5) AS stationId FROM '$aws/events/presence/+/+'",
+    description: 'IoT Core lifecycle events: a disconnected station is marked offline at once',
+  },
+};
+
+const FUNCTION_DESCRIPTIONS: Record<IotFunctionId, string> = {
+  heartbeat: 'IoT rule stations/+/heartbeat',
+  presence: 'IoT rule $aws/events/presence/+/+',
+  vendRequest: 'IoT rule stations/+/vend/request',
+  vendComplete: 'IoT rule stations/+/vend/complete',
+  vendFailed: 'IoT rule stations/+/vend/failed',
+  sweep: 'Scheduled sweep of expired vend sessions (every minute)',
+};
+
+/** The functions that answer a station on stations/<id>/vend/authorized|denied. */
+export const VEND_FUNCTIONS: IotFunctionId[] = ['vendRequest', 'vendComplete', 'vendFailed'];
+
+export interface StationsProps {
+  data: Data;
+  secrets: AppSecrets;
+  /** The account's iot:Data-ATS endpoint; looked up by a custom resource when not given. */
+  iotDataEndpoint?: string;
+  logRetention?: RetentionDays;
+}
+
+const iotArn = (resource: string) => `arn:${Aws.PARTITION}:iot:${Aws.REGION}:${Aws.ACCOUNT_ID}:${resource}`;
+
+/**
+ * The station back end on AWS IoT Core: the thing type and the policy every station certificate gets,
+ * the topic rules that hand station messages to the functions in functions/iot/, the sweep schedule,
+ * and the dead-letter queues that catch whatever could not be delivered or processed.
+ */
+export class Stations extends Construct {
+  readonly thingType: CfnThingType;
+  readonly policy: CfnPolicy;
+  readonly dataEndpoint: string;
+  readonly functions: Record<IotFunctionId, AppFunction>;
+  readonly rules: Record<RuleId, CfnTopicRule>;
+  /** Error action of every topic rule. */
+  readonly ruleErrorQueue: Queue;
+  /** Dead-letter queue of the functions' asynchronous invocations and of the schedule target. */
+  readonly asyncFailureQueue: Queue;
+  readonly sweepSchedule: Rule;
+
+  constructor(scope: Construct, id: string, props: StationsProps) {
+    super(scope, id);
+    const { data, secrets } = props;
+
+    this.thingType = new CfnThingType(this, 'ThingType', {
+      thingTypeProperties: { thingTypeDescription: 'Bali Refill water refill station', searchableAttributes: ['area'] },
+    });
+
+    this.policy = new CfnPolicy(this, 'StationPolicy', {
+      policyDocument: {
+        Version: '2012-10-17',
+        Statement: [
+          {
+            Sid: 'ConnectOnlyAsItsOwnThing',
+            Effect: 'Allow',
+            Action: 'iot:Connect',
+            Resource: iotArn(`client/${THING_NAME}`),
+            Condition: { Bool: { 'iot:Connection.Thing.IsAttached': 'true' } },
+          },
+          {
+            Sid: 'PublishOnItsOwnTopics',
+            Effect: 'Allow',
+            Action: 'iot:Publish',
+            Resource: STATION_PUBLISH_TOPICS.map((t) => iotArn(`topic/stations/${THING_NAME}/${t}`)),
+          },
+          {
+            Sid: 'SubscribeToItsOwnReplies',
+            Effect: 'Allow',
+            Action: 'iot:Subscribe',
+            Resource: STATION_RECEIVE_TOPICS.map((t) => iotArn(`topicfilter/stations/${THING_NAME}/${t}`)),
+          },
+          {
+            Sid: 'ReceiveItsOwnReplies',
+            Effect: 'Allow',
+            Action: 'iot:Receive',
+            Resource: STATION_RECEIVE_TOPICS.map((t) => iotArn(`topic/stations/${THING_NAME}/${t}`)),
+          },
+        ],
+      },
+    });
+
+    this.dataEndpoint = props.iotDataEndpoint ?? this.lookUpDataEndpoint();
+
+    this.ruleErrorQueue = new Queue(this, 'RuleErrors', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+    acknowledge(
+      this.ruleErrorQueue,
+      'AwsSolutions-SQS3',
+      'This queue is itself the dead-letter destination: the error action of every IoT topic rule (cdk-nag only recognises redrive policies and Lambda DLQ configs).',
+    );
+    this.asyncFailureQueue = new Queue(this, 'AsyncFailures', {
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      retentionPeriod: Duration.days(14),
+    });
+
+    const make = (fnId: IotFunctionId, extra: { environment?: Record<string, string>; timeout?: Duration } = {}) =>
+      new AppFunction(this, fnId, {
+        entry: `functions/iot/${fnId}.ts`,
+        description: FUNCTION_DESCRIPTIONS[fnId],
+        timeout: extra.timeout ?? Duration.seconds(30),
+        logRetention: props.logRetention,
+        deadLetterQueue: this.asyncFailureQueue,
+        environment: { TABLE_NAME: data.table.tableName, ...extra.environment },
+      });
+
+    const vendEnvironment = { IOT_DATA_ENDPOINT: this.dataEndpoint, SIGNING_KEY_SECRET_ARN: secrets.signingKey.secretArn };
+    this.functions = {
+      heartbeat: make('heartbeat'),
+      presence: make('presence'),
+      vendRequest: make('vendRequest', { environment: vendEnvironment }),
+      vendComplete: make('vendComplete', { environment: vendEnvironment }),
+      vendFailed: make('vendFailed', { environment: vendEnvironment }),
+      sweep: make('sweep', { timeout: Duration.seconds(55) }),
+    };
+
+    for (const [fnId, fn] of Object.entries(this.functions)) {
+      data.grantReadWrite(fn.role);
+      // A vend request is pointless once the station gave up waiting; everything else may retry for a while.
+      fn.function.configureAsyncInvoke({
+        retryAttempts: 2,
+        maxEventAge: fnId === 'vendRequest' ? Duration.minutes(2) : Duration.minutes(30),
+      });
+    }
+
+    const replyTopics = STATION_RECEIVE_TOPICS.map((t) => iotArn(`topic/stations/*/${t}`));
+    for (const fnId of VEND_FUNCTIONS) {
+      const fn = this.functions[fnId];
+      secrets.signingKey.grantRead(fn.role);
+      fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['iot:Publish'], resources: replyTopics }));
+      for (const arn of replyTopics) {
+        acknowledgeWildcardResource(
+          fn.role,
+          arn,
+          'The vend functions answer whichever station asked: publish is limited to the two reply topics (vend/authorized, vend/denied) of stations/<id>/, the id being known only at run time.',
+        );
+      }
+    }
+
+    const errorActionRole = new Role(this, 'RuleErrorActionRole', {
+      assumedBy: new ServicePrincipal('iot.amazonaws.com'),
+      description: 'Lets IoT topic rules put undeliverable messages on the rule error queue',
+    });
+    this.ruleErrorQueue.grantSendMessages(errorActionRole);
+
+    const rules = {} as Record<RuleId, CfnTopicRule>;
+    for (const ruleId of Object.keys(TOPIC_RULES) as RuleId[]) {
+      const spec = TOPIC_RULES[ruleId];
+      const fn = this.functions[ruleId].function;
+      const rule = new CfnTopicRule(this, `${ruleId}Rule`, {
+        topicRulePayload: {
+          sql: spec.sql,
+          awsIotSqlVersion: '2016-03-23',
+          description: spec.description,
+          ruleDisabled: false,
+          actions: [{ lambda: { functionArn: fn.functionArn } }],
+          errorAction: { sqs: { queueUrl: this.ruleErrorQueue.queueUrl, roleArn: errorActionRole.roleArn, useBase64: false } },
+        },
+      });
+      rule.node.addDependency(errorActionRole);
+      fn.addPermission(`InvokeBy${ruleId}Rule`, {
+        principal: new ServicePrincipal('iot.amazonaws.com'),
+        sourceArn: rule.attrArn,
+        sourceAccount: Stack.of(this).account,
+      });
+      rules[ruleId] = rule;
+    }
+    this.rules = rules;
+
+    this.sweepSchedule = new Rule(this, 'SweepSchedule', {
+      description: 'Expires vend sessions not completed in time and releases their holds',
+      schedule: Schedule.rate(Duration.minutes(1)),
+      targets: [
+        new LambdaFunction(this.functions.sweep.function, {
+          deadLetterQueue: this.asyncFailureQueue,
+          retryAttempts: 2,
+          maxEventAge: Duration.minutes(2),
+        }),
+      ],
+    });
+  }
+
+  get functionList(): { id: string; fn: AppFunction }[] {
+    return Object.entries(this.functions).map(([id, fn]) => ({ id: `iot-${id}`, fn }));
+  }
+
+  /** DescribeEndpoint(iot:Data-ATS) at deploy time, when no endpoint came from context. */
+  private lookUpDataEndpoint(): string {
+    const lookup = new AwsCustomResource(this, 'DataEndpoint', {
+      onUpdate: {
+        service: 'Iot',
+        action: 'describeEndpoint',
+        parameters: { endpointType: 'iot:Data-ATS' },
+        physicalResourceId: PhysicalResourceId.of('iot-data-ats-endpoint'),
+        outputPaths: ['endpointAddress'],
+      },
+      policy: AwsCustomResourcePolicy.fromSdkCalls({ resources: AwsCustomResourcePolicy.ANY_RESOURCE }),
+      installLatestAwsSdk: false,
+    });
+    acknowledge(
+      lookup,
+      'AwsSolutions-IAM5[Resource::*]',
+      'iot:DescribeEndpoint has no resource type (IAM service authorization reference); it can only be granted on "*". Deploy-time lookup only.',
+    );
+    // Its singleton function is created by aws-cdk-lib at stack level, with the basic execution managed policy.
+    const handler = Stack.of(this).node.tryFindChild('AWS679f53fac002430cb0da5b7982bd2287');
+    if (handler) {
+      acknowledge(
+        handler,
+        'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        'CDK AwsCustomResource handler (runs at deploy time only to call iot:DescribeEndpoint): aws-cdk-lib gives its role the basic execution policy for its own logs.',
+      );
+    }
+    return lookup.getResponseField('endpointAddress');
+  }
+}

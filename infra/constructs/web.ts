@@ -1,0 +1,278 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { Annotations, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  PriceClass,
+  ResponseHeadersPolicy,
+  ViewerProtocolPolicy,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import { Policy } from 'aws-cdk-lib/aws-iam';
+import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
+import { Construct } from 'constructs';
+import { acknowledge, acknowledgeWildcardResource } from './common';
+
+/**
+ * Rewrites extension-less paths (SPA routes) to /index.html; files such as /docs/user-flow.md pass through, and so
+ * does /.well-known/ (e.g. Apple Pay's extension-less domain-association file).
+ */
+export const SPA_REWRITE_CODE = `function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  if (uri.indexOf('/.well-known/') === 0) {
+    return request;
+  }
+  var last = uri.substring(uri.lastIndexOf('/') + 1);
+  if (last.indexOf('.') === -1) {
+    request.uri = '/index.html';
+  }
+  return request;
+}`;
+
+export const DEFAULT_TILE_HOSTS = ['https://tile.openstreetmap.org', 'https://*.tile.openstreetmap.org'];
+
+export interface WebProps {
+  /** Domain name of the HTTP API (no scheme), the origin of /api/*. */
+  apiOriginDomainName: string;
+  /** https://cognito-idp.<region>.amazonaws.com: the browser calls it directly (Amplify). */
+  cognitoEndpoint: string;
+  /** Extra origins the browser fetches from (e.g. the Cognito hosted domain when federation is on). */
+  extraConnectSources?: string[];
+  /** Extra script and frame origins (e.g. https://pay.google.com once the wallet buttons load its script). */
+  extraScriptSources?: string[];
+  extraFrameSources?: string[];
+  /** Map tile hosts (https://...), allowed in img-src and connect-src. */
+  tileHosts?: string[];
+  /** ARN of a WAF web ACL with CLOUDFRONT scope (it lives in us-east-1). */
+  webAclArn?: string;
+  /** The built web app; deployed only when it holds an index.html. */
+  distDir: string;
+  /** Deploy-time values written to /config.json beside the app (pool ids and the like). */
+  runtimeConfig?: Record<string, string>;
+}
+
+export function contentSecurityPolicy(
+  props: Pick<WebProps, 'cognitoEndpoint' | 'tileHosts' | 'extraConnectSources' | 'extraScriptSources' | 'extraFrameSources'>,
+): string {
+  const tiles = props.tileHosts ?? DEFAULT_TILE_HOSTS;
+  return [
+    "default-src 'self'",
+    ["script-src 'self'", ...(props.extraScriptSources ?? [])].join(' '),
+    ["frame-src 'self'", ...(props.extraFrameSources ?? [])].join(' '),
+    "style-src 'self' 'unsafe-inline'",
+    ["img-src 'self' data: blob:", ...tiles].join(' '),
+    ["connect-src 'self'", props.cognitoEndpoint, ...tiles, ...(props.extraConnectSources ?? [])].join(' '),
+    "font-src 'self' data:",
+    "worker-src 'self' blob:",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+    'upgrade-insecure-requests',
+  ].join('; ');
+}
+
+/**
+ * The web front: a private bucket served by CloudFront through origin access control, SPA routing by a CloudFront
+ * Function (so API 404s stay JSON), /api/* passed to the HTTP API uncached, strict security headers on everything.
+ */
+export class Web extends Construct {
+  readonly siteBucket: Bucket;
+  readonly logBucket: Bucket;
+  readonly distribution: Distribution;
+  readonly spaRewrite: CloudFrontFunction;
+  readonly headers: ResponseHeadersPolicy;
+  readonly deployment?: BucketDeployment;
+
+  constructor(scope: Construct, id: string, props: WebProps) {
+    super(scope, id);
+
+    this.logBucket = new Bucket(this, 'Logs', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      // CloudFront standard logs are delivered with an ACL grant.
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_PREFERRED,
+      lifecycleRules: [{ expiration: Duration.days(90) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    acknowledge(
+      this.logBucket,
+      'AwsSolutions-S1',
+      'This is the access-log bucket (S3 server access logs and CloudFront logs land here); logging it into itself would loop.',
+    );
+
+    this.siteBucket = new Bucket(this, 'Site', {
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      encryption: BucketEncryption.S3_MANAGED,
+      enforceSSL: true,
+      versioned: true,
+      objectOwnership: ObjectOwnership.BUCKET_OWNER_ENFORCED,
+      serverAccessLogsBucket: this.logBucket,
+      serverAccessLogsPrefix: 's3/site/',
+      lifecycleRules: [{ noncurrentVersionExpiration: Duration.days(30) }],
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
+    this.spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
+      runtime: FunctionRuntime.JS_2_0,
+      comment: 'SPA routes (no file extension) to /index.html',
+      code: FunctionCode.fromInline(SPA_REWRITE_CODE),
+    });
+
+    this.headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Strict CSP, HSTS, no framing, nosniff, strict-origin-when-cross-origin',
+      securityHeadersBehavior: {
+        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(props), override: true },
+        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, preload: true, override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        contentTypeOptions: { override: true },
+        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+      },
+    });
+
+    const apiOrigin = new HttpOrigin(props.apiOriginDomainName, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY });
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: `${Stack.of(this).stackName} web app and /api`,
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      priceClass: PriceClass.PRICE_CLASS_ALL,
+      webAclId: props.webAclArn,
+      enableLogging: true,
+      logBucket: this.logBucket,
+      logFilePrefix: 'cloudfront/',
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.siteBucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        allowedMethods: AllowedMethods.ALLOW_GET_HEAD_OPTIONS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        compress: true,
+        responseHeadersPolicy: this.headers,
+        functionAssociations: [{ function: this.spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
+      },
+      additionalBehaviors: {
+        '/api/*': {
+          origin: apiOrigin,
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: this.headers,
+          compress: true,
+        },
+      },
+    });
+    acknowledge(
+      this.distribution,
+      'AwsSolutions-CFR1',
+      'No geo restriction on purpose: the audience is tourists from every country visiting Bali.',
+    );
+    acknowledge(
+      this.distribution,
+      'AwsSolutions-CFR4',
+      'Served on the default *.cloudfront.net certificate, for which CloudFront fixes the viewer policy at TLSv1; with a custom domain and ACM certificate the distribution already asks for TLSv1.2_2021.',
+    );
+
+    const indexHtml = join(props.distDir, 'index.html');
+    if (existsSync(indexHtml)) {
+      this.deployment = this.deploy(props);
+    } else {
+      Annotations.of(this).addWarningV2(
+        'bali-refill:web-not-built',
+        `${indexHtml} not found: the web app is not deployed. Run \`npm run build\` before \`cdk deploy\`.`,
+      );
+    }
+  }
+
+  private deploy(props: WebProps): BucketDeployment {
+    const sources = [Source.asset(props.distDir, { exclude: ['assets/**'] })];
+    if (props.runtimeConfig) sources.push(Source.jsonData('config.json', props.runtimeConfig));
+
+    // Content-hashed bundles never change: cache them for a year and keep old ones for clients still on an old index.
+    const assetsDir = join(props.distDir, 'assets');
+    let assets: BucketDeployment | undefined;
+    if (existsSync(assetsDir)) {
+      assets = new BucketDeployment(this, 'DeployAssets', {
+        sources: [Source.asset(assetsDir)],
+        destinationBucket: this.siteBucket,
+        destinationKeyPrefix: 'assets/',
+        prune: false,
+        cacheControl: [CacheControl.setPublic(), CacheControl.maxAge(Duration.days(365)), CacheControl.immutable()],
+        memoryLimit: 512,
+      });
+    }
+    // Everything else (index.html, service worker, manifest, docs) is revalidated by browsers; the edge is invalidated.
+    const site = new BucketDeployment(this, 'DeploySite', {
+      sources,
+      destinationBucket: this.siteBucket,
+      exclude: ['assets/*'],
+      prune: true,
+      cacheControl: [CacheControl.setPublic(), CacheControl.maxAge(Duration.seconds(0)), CacheControl.sMaxAge(Duration.days(1)), CacheControl.mustRevalidate()],
+      distribution: this.distribution,
+      distributionPaths: ['/*'],
+      memoryLimit: 512,
+    });
+    if (assets) site.node.addDependency(assets);
+
+    this.acknowledgeDeploymentHandler();
+    return site;
+  }
+
+  /**
+   * The singleton Lambda behind every BucketDeployment of the stack, created by aws-cdk-lib at stack level with a
+   * role and policy we do not shape. Each of its findings is acknowledged by name; anything else stays a finding.
+   */
+  private acknowledgeDeploymentHandler(): void {
+    const stack = Stack.of(this);
+    const handler = stack.node.children.find((c) => c.node.id.startsWith('Custom::CDKBucketDeployment'));
+    if (!handler) return;
+    acknowledge(
+      handler,
+      'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+      'CDK BucketDeployment handler (runs at deploy time only): aws-cdk-lib gives its role the basic execution policy for its own logs.',
+    );
+    acknowledge(handler, 'AwsSolutions-L1', 'The CDK BucketDeployment handler runtime (Python, with the AWS CLI layer) is chosen by aws-cdk-lib, not by this app.');
+    const actions: Record<string, string> = {
+      's3:GetObject*': 'reads the staged web assets',
+      's3:GetBucket*': 'reads the location of the asset and site buckets',
+      's3:List*': 'lists the site bucket to sync and prune it',
+      's3:DeleteObject*': 'prunes files no longer in the build',
+      's3:Abort*': 'aborts failed multipart uploads',
+    };
+    for (const [action, why] of Object.entries(actions)) {
+      acknowledge(handler, `AwsSolutions-IAM5[Action::${action}]`, `CDK BucketDeployment ${why} (grant written by aws-cdk-lib).`);
+    }
+    acknowledge(
+      handler,
+      'AwsSolutions-IAM5[Resource::*]',
+      'CDK BucketDeployment creates and polls the CloudFront invalidation after a deploy; aws-cdk-lib grants cloudfront:CreateInvalidation/GetInvalidation on "*".',
+    );
+    acknowledgeWildcardResource(handler, this.siteBucket.arnForObjects('*'), 'CDK BucketDeployment writes every object of the site bucket (it syncs dist/web into it).');
+    // The CDK bootstrap asset bucket's name depends on the synthesizer and environment: take it from the grant itself.
+    const policy = handler.node.tryFindChild('ServiceRole')?.node.tryFindChild('DefaultPolicy');
+    const statements = policy instanceof Policy ? (stack.resolve(policy.document) as { Statement?: { Resource?: unknown }[] }).Statement ?? [] : [];
+    for (const statement of statements) {
+      for (const resource of ([] as unknown[]).concat(statement.Resource ?? [])) {
+        const flat = flattenCfnReference(resource);
+        if (/^arn:<AWS::Partition>:s3:::cdk-[a-z0-9]+-assets-[^/]+\/\*$/.test(flat)) {
+          acknowledge(handler, `AwsSolutions-IAM5[Resource::${flat}]`, 'CDK BucketDeployment reads the zipped build from the CDK bootstrap asset bucket.');
+        }
+      }
+    }
+  }
+}
