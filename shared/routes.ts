@@ -66,13 +66,19 @@ export const AdminStats = z.object({
 
 export const TopupStatus = z.object({
   id: z.string(),
-  status: z.enum(['pending', 'settled', 'failed', 'expired']),
+  /** pending until the gateway says settled (credited once), failed (deny/cancel), expired, or refunded after settling. */
+  status: z.enum(['pending', 'settled', 'failed', 'expired', 'refunded']),
   amount: z.number().int(),
   paymentMethod: z.string(),
   /** QRIS: the QR string to render; e-wallets: a deeplink to open on phones. */
   qrString: z.string().nullable(),
+  /** GoPay through Midtrans: the gateway's QR image (desktop); null where a qrString is given. */
+  qrImageUrl: z.string().nullable(),
   deeplink: z.string().nullable(),
   message: z.string().nullable(),
+  createdAt: z.string(),
+  /** When the gateway gives up on an unpaid charge (null when unknown). */
+  expiresAt: z.string().nullable(),
 });
 
 export const VendSessionResponse = z.object({ sessionId: z.string(), status: z.string(), volume: z.number(), amount: z.number().int() });
@@ -110,7 +116,23 @@ export const AdminTransactionsQuery = PageQuery.extend({
   userId: z.string().max(128).optional(),
   machineId: z.string().max(64).optional(),
 });
-export const AdminTransaction = Transaction.extend({ userId: z.string(), username: z.string().nullable() });
+export const AdminTransaction = Transaction.extend({
+  userId: z.string(),
+  username: z.string().nullable(),
+  /** Rupiah as the ledger holds it: credits positive, debits negative (amount is its absolute value). */
+  signedAmount: z.number().int(),
+  /** Who caused it: the user, 'gateway', 'station:<id>', 'admin:<username>'. */
+  actor: z.string(),
+  /** What it is about: the top-up order, the vend session, or the admin's reason for an adjustment. */
+  reference: z.string(),
+});
+
+/** One saved change of the system settings (the audit trail the System tab shows). */
+export const SettingsChange = z.object({
+  at: z.string(),
+  actor: z.string(),
+  changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
+});
 
 export const routes = define({
   listMachines: {
@@ -154,8 +176,8 @@ export const routes = define({
     body: TopupRequest, status: 202, response: TopupStatus, access: { table: 'write', secrets: true },
   },
   getTopup: {
-    method: 'GET', path: '/api/wallet/topup/{id}', auth: 'user', tag: 'wallet', summary: "A top-up's status",
-    params: Id, response: TopupStatus, access: { table: 'read' },
+    method: 'GET', path: '/api/wallet/topup/{id}', auth: 'user', tag: 'wallet', summary: "A top-up's status (asks the gateway when a notification is overdue)",
+    params: Id, response: TopupStatus, access: { table: 'write', secrets: true },
   },
   paymentNotification: {
     method: 'POST', path: '/api/payments/notification', auth: 'public', tag: 'wallet', summary: 'Payment gateway webhook (signature checked)',
@@ -225,6 +247,10 @@ export const routes = define({
   adminGetSettings: {
     method: 'GET', path: '/api/admin/settings', auth: 'admin', tag: 'admin', summary: 'System settings',
     response: Settings, access: { table: 'read' },
+  },
+  adminSettingsHistory: {
+    method: 'GET', path: '/api/admin/settings/history', auth: 'admin', tag: 'admin', summary: 'Who changed the settings, what and when (newest first)',
+    query: z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) }), response: z.array(SettingsChange), access: { table: 'read' },
   },
   adminPutSettings: {
     method: 'PUT', path: '/api/admin/settings', auth: 'admin', tag: 'admin', summary: 'Save system settings (audited)',

@@ -5,6 +5,8 @@ import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './api/query-client';
 import { routeTree } from './routeTree.gen';
 import './styles.css';
+// Clears the tokens after GET /api/logout lands on /?signedOut=1 (Amplify is loaded only then).
+import './features/auth/signed-out';
 
 const queryClient = createQueryClient();
 const router = createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true });

@@ -12,7 +12,11 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as AboutRouteImport } from './routes/about'
 import { Route as ApiDocsRouteImport } from './routes/api-docs'
+import { Route as AppRouteRouteImport } from './routes/app/route'
 import { Route as DiagramRouteImport } from './routes/diagram'
+import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
+import { Route as SigninRouteImport } from './routes/signin'
+import { Route as SignupRouteImport } from './routes/signup'
 import { Route as StationsRouteImport } from './routes/stations'
 import { Route as UserFlowRouteImport } from './routes/user-flow'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
@@ -41,9 +45,29 @@ const ApiDocsRoute = ApiDocsRouteImport.update({
   path: '/api-docs',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AppRouteRoute = AppRouteRouteImport.update({
+  id: '/app',
+  path: '/app',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DiagramRoute = DiagramRouteImport.update({
   id: '/diagram',
   path: '/diagram',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SigninRoute = SigninRouteImport.update({
+  id: '/signin',
+  path: '/signin',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SignupRoute = SignupRouteImport.update({
+  id: '/signup',
+  path: '/signup',
   getParentRoute: () => rootRouteImport,
 } as any)
 const StationsRoute = StationsRouteImport.update({
@@ -82,24 +106,24 @@ const AdminTestRoute = AdminTestRouteImport.update({
   getParentRoute: () => rootRouteImport,
 } as any)
 const AppIndexRoute = AppIndexRouteImport.update({
-  id: '/app/',
-  path: '/app/',
-  getParentRoute: () => rootRouteImport,
+  id: '/',
+  path: '/',
+  getParentRoute: () => AppRouteRoute,
 } as any)
 const AppHistoryRoute = AppHistoryRouteImport.update({
-  id: '/app/history',
-  path: '/app/history',
-  getParentRoute: () => rootRouteImport,
+  id: '/history',
+  path: '/history',
+  getParentRoute: () => AppRouteRoute,
 } as any)
 const AppMapRoute = AppMapRouteImport.update({
-  id: '/app/map',
-  path: '/app/map',
-  getParentRoute: () => rootRouteImport,
+  id: '/map',
+  path: '/map',
+  getParentRoute: () => AppRouteRoute,
 } as any)
 const AppProfileRoute = AppProfileRouteImport.update({
-  id: '/app/profile',
-  path: '/app/profile',
-  getParentRoute: () => rootRouteImport,
+  id: '/profile',
+  path: '/profile',
+  getParentRoute: () => AppRouteRoute,
 } as any)
 const DocsIndexRoute = DocsIndexRouteImport.update({
   id: '/docs/',
@@ -109,9 +133,13 @@ const DocsIndexRoute = DocsIndexRouteImport.update({
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/app': typeof AppRouteRouteWithChildren
   '/about': typeof AboutRoute
   '/api-docs': typeof ApiDocsRoute
   '/diagram': typeof DiagramRoute
+  '/forgot-password': typeof ForgotPasswordRoute
+  '/signin': typeof SigninRoute
+  '/signup': typeof SignupRoute
   '/stations': typeof StationsRoute
   '/user-flow': typeof UserFlowRoute
   '/admin/dashboard-simple': typeof AdminDashboardSimpleRoute
@@ -130,6 +158,9 @@ export interface FileRoutesByTo {
   '/about': typeof AboutRoute
   '/api-docs': typeof ApiDocsRoute
   '/diagram': typeof DiagramRoute
+  '/forgot-password': typeof ForgotPasswordRoute
+  '/signin': typeof SigninRoute
+  '/signup': typeof SignupRoute
   '/stations': typeof StationsRoute
   '/user-flow': typeof UserFlowRoute
   '/admin/dashboard-simple': typeof AdminDashboardSimpleRoute
@@ -146,9 +177,13 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/app': typeof AppRouteRouteWithChildren
   '/about': typeof AboutRoute
   '/api-docs': typeof ApiDocsRoute
   '/diagram': typeof DiagramRoute
+  '/forgot-password': typeof ForgotPasswordRoute
+  '/signin': typeof SigninRoute
+  '/signup': typeof SignupRoute
   '/stations': typeof StationsRoute
   '/user-flow': typeof UserFlowRoute
   '/admin/dashboard-simple': typeof AdminDashboardSimpleRoute
@@ -166,9 +201,13 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/app'
     | '/about'
     | '/api-docs'
     | '/diagram'
+    | '/forgot-password'
+    | '/signin'
+    | '/signup'
     | '/stations'
     | '/user-flow'
     | '/admin/dashboard-simple'
@@ -187,6 +226,9 @@ export interface FileRouteTypes {
     | '/about'
     | '/api-docs'
     | '/diagram'
+    | '/forgot-password'
+    | '/signin'
+    | '/signup'
     | '/stations'
     | '/user-flow'
     | '/admin/dashboard-simple'
@@ -202,9 +244,13 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/app'
     | '/about'
     | '/api-docs'
     | '/diagram'
+    | '/forgot-password'
+    | '/signin'
+    | '/signup'
     | '/stations'
     | '/user-flow'
     | '/admin/dashboard-simple'
@@ -221,20 +267,20 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  AppRouteRoute: typeof AppRouteRouteWithChildren
   AboutRoute: typeof AboutRoute
   ApiDocsRoute: typeof ApiDocsRoute
   DiagramRoute: typeof DiagramRoute
+  ForgotPasswordRoute: typeof ForgotPasswordRoute
+  SigninRoute: typeof SigninRoute
+  SignupRoute: typeof SignupRoute
   StationsRoute: typeof StationsRoute
   UserFlowRoute: typeof UserFlowRoute
   AdminDashboardSimpleRoute: typeof AdminDashboardSimpleRoute
   AdminLoginRoute: typeof AdminLoginRoute
   AdminSimpleRoute: typeof AdminSimpleRoute
   AdminTestRoute: typeof AdminTestRoute
-  AppHistoryRoute: typeof AppHistoryRoute
-  AppMapRoute: typeof AppMapRoute
-  AppProfileRoute: typeof AppProfileRoute
   AdminIndexRoute: typeof AdminIndexRoute
-  AppIndexRoute: typeof AppIndexRoute
   DocsIndexRoute: typeof DocsIndexRoute
 }
 
@@ -261,11 +307,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ApiDocsRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/app': {
+      id: '/app'
+      path: '/app'
+      fullPath: '/app'
+      preLoaderRoute: typeof AppRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/diagram': {
       id: '/diagram'
       path: '/diagram'
       fullPath: '/diagram'
       preLoaderRoute: typeof DiagramRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/forgot-password': {
+      id: '/forgot-password'
+      path: '/forgot-password'
+      fullPath: '/forgot-password'
+      preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/signin': {
+      id: '/signin'
+      path: '/signin'
+      fullPath: '/signin'
+      preLoaderRoute: typeof SigninRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/signup': {
+      id: '/signup'
+      path: '/signup'
+      fullPath: '/signup'
+      preLoaderRoute: typeof SignupRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/stations': {
@@ -319,31 +393,31 @@ declare module '@tanstack/react-router' {
     }
     '/app/': {
       id: '/app/'
-      path: '/app'
+      path: '/'
       fullPath: '/app/'
       preLoaderRoute: typeof AppIndexRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AppRouteRoute
     }
     '/app/history': {
       id: '/app/history'
-      path: '/app/history'
+      path: '/history'
       fullPath: '/app/history'
       preLoaderRoute: typeof AppHistoryRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AppRouteRoute
     }
     '/app/map': {
       id: '/app/map'
-      path: '/app/map'
+      path: '/map'
       fullPath: '/app/map'
       preLoaderRoute: typeof AppMapRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AppRouteRoute
     }
     '/app/profile': {
       id: '/app/profile'
-      path: '/app/profile'
+      path: '/profile'
       fullPath: '/app/profile'
       preLoaderRoute: typeof AppProfileRouteImport
-      parentRoute: typeof rootRouteImport
+      parentRoute: typeof AppRouteRoute
     }
     '/docs/': {
       id: '/docs/'
@@ -355,22 +429,40 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface AppRouteRouteChildren {
+  AppHistoryRoute: typeof AppHistoryRoute
+  AppMapRoute: typeof AppMapRoute
+  AppProfileRoute: typeof AppProfileRoute
+  AppIndexRoute: typeof AppIndexRoute
+}
+
+const AppRouteRouteChildren: AppRouteRouteChildren = {
+  AppHistoryRoute: AppHistoryRoute,
+  AppMapRoute: AppMapRoute,
+  AppProfileRoute: AppProfileRoute,
+  AppIndexRoute: AppIndexRoute,
+}
+
+const AppRouteRouteWithChildren = AppRouteRoute._addFileChildren(
+  AppRouteRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  AppRouteRoute: AppRouteRouteWithChildren,
   AboutRoute: AboutRoute,
   ApiDocsRoute: ApiDocsRoute,
   DiagramRoute: DiagramRoute,
+  ForgotPasswordRoute: ForgotPasswordRoute,
+  SigninRoute: SigninRoute,
+  SignupRoute: SignupRoute,
   StationsRoute: StationsRoute,
   UserFlowRoute: UserFlowRoute,
   AdminDashboardSimpleRoute: AdminDashboardSimpleRoute,
   AdminLoginRoute: AdminLoginRoute,
   AdminSimpleRoute: AdminSimpleRoute,
   AdminTestRoute: AdminTestRoute,
-  AppHistoryRoute: AppHistoryRoute,
-  AppMapRoute: AppMapRoute,
-  AppProfileRoute: AppProfileRoute,
   AdminIndexRoute: AdminIndexRoute,
-  AppIndexRoute: AppIndexRoute,
   DocsIndexRoute: DocsIndexRoute,
 }
 export const routeTree = rootRouteImport

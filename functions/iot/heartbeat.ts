@@ -1,4 +1,11 @@
-/** IoT rule handler for heartbeat; built by the Stations issue (see docs/architecture.md). */
-export const handler = async (_event: unknown): Promise<void> => {
-  throw new Error('heartbeat handler is not built yet');
+import { services } from '../composition';
+import { consoleLog, recordHeartbeat, type TelemetryOutcome } from '../domain/stations';
+
+/**
+ * IoT rule `SELECT *, topic(2) AS stationId FROM 'stations/+/heartbeat'`: the heartbeat payload plus the
+ * station id from the topic. Malformed heartbeats are logged and dropped (never retried).
+ */
+export const handler = async (event: unknown): Promise<TelemetryOutcome> => {
+  const { machines, clock } = services();
+  return recordHeartbeat(event, { machines, clock, log: consoleLog });
 };

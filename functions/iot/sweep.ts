@@ -1,4 +1,5 @@
-/** IoT rule handler for sweep; built by the Stations issue (see docs/architecture.md). */
-export const handler = async (_event: unknown): Promise<void> => {
-  throw new Error('sweep handler is not built yet');
-};
+import { sweepExpiredSessions } from '../domain/vend';
+import { vendDeps } from './deps';
+
+/** EventBridge schedule (every minute in AWS; a timer in the local cloud): expire overdue vend sessions, release their holds. */
+export const handler = async (_event?: unknown) => sweepExpiredSessions(vendDeps());

@@ -1,4 +1,5 @@
-/** IoT rule handler for vendComplete; built by the Stations issue (see docs/architecture.md). */
-export const handler = async (_event: unknown): Promise<void> => {
-  throw new Error('vendComplete handler is not built yet');
-};
+import { completeVend, type CloseOutcome } from '../domain/vend';
+import { vendDeps } from './deps';
+
+/** IoT rule `SELECT *, topic(2) AS stationId FROM 'stations/+/vend/complete'`: { sessionId, dispensedMl, stationId }. */
+export const handler = async (event: unknown): Promise<CloseOutcome> => completeVend(event, vendDeps());

@@ -1,4 +1,5 @@
-/** IoT rule handler for vendFailed; built by the Stations issue (see docs/architecture.md). */
-export const handler = async (_event: unknown): Promise<void> => {
-  throw new Error('vendFailed handler is not built yet');
-};
+import { failVend, type CloseOutcome } from '../domain/vend';
+import { vendDeps } from './deps';
+
+/** IoT rule `SELECT *, topic(2) AS stationId FROM 'stations/+/vend/failed'`: { sessionId, reason?, stationId }. */
+export const handler = async (event: unknown): Promise<CloseOutcome> => failVend(event, vendDeps());

@@ -1,4 +1,5 @@
-/** IoT rule handler for vendRequest; built by the Stations issue (see docs/architecture.md). */
-export const handler = async (_event: unknown): Promise<void> => {
-  throw new Error('vendRequest handler is not built yet');
-};
+import { authorizeVend, type AuthorizeOutcome } from '../domain/vend';
+import { vendDeps } from './deps';
+
+/** IoT rule `SELECT *, topic(2) AS stationId FROM 'stations/+/vend/request'`: { token, requestId, stationId }. */
+export const handler = async (event: unknown): Promise<AuthorizeOutcome> => authorizeVend(event, vendDeps());

@@ -1,5 +1,21 @@
 import type { MachineStatus, WaterQuality } from '../../shared/schemas';
 
+/** Counters a station reports in its heartbeat. */
+export interface StationCounters {
+  dispensedMl: number;
+  vends: number;
+  failures: number;
+  uptimeSeconds?: number;
+}
+
+/** Preconditions of an update, checked atomically with the write (presence ordering, admin status wins). */
+export interface MachineUpdateCondition {
+  /** Only when the stored presenceAt is absent or earlier than this ISO time. */
+  presenceBefore?: string;
+  /** Only when the stored status is none of these. */
+  statusNotIn?: MachineStatus[];
+}
+
 /** A station as stored: optional fields are absent until known (never invented). */
 export interface MachineRecord {
   id: string;
@@ -17,6 +33,9 @@ export interface MachineRecord {
   presenceAt?: string;
   quality?: WaterQuality;
   firmwareVersion?: string;
+  counters?: StationCounters;
+  /** The station's certificate (IoT certificate id or local serial); never the key. */
+  certificateId?: string;
   /** Largest volume one vend may hold for, in millilitres. */
   maxFillMl?: number;
   createdAt: string;
@@ -28,6 +47,6 @@ export interface Machines {
   get(id: string): Promise<MachineRecord | null>;
   /** Creates a machine; false when the id is already taken. */
   create(machine: MachineRecord): Promise<boolean>;
-  /** Writes the given fields; null when there is no such machine. */
-  update(id: string, fields: Partial<Omit<MachineRecord, 'id' | 'createdAt'>>): Promise<MachineRecord | null>;
+  /** Writes the given fields; null when there is no such machine (or the condition does not hold). */
+  update(id: string, fields: Partial<Omit<MachineRecord, 'id' | 'createdAt'>>, condition?: MachineUpdateCondition): Promise<MachineRecord | null>;
 }

@@ -79,7 +79,7 @@ export async function startIdentity(options: { dataDir: string; port?: number })
         userStoreFile: join(options.dataDir, '.cognito', 'db', `${userPoolId}.json`),
         accounts: accounts.map(({ username, password, role, sub }) => ({ username, password, role, sub })),
       },
-      verifyToken: jwtAuthorizer({ issuer, audience: clientId, jwks }),
+      verifyToken: withProfileClaims(jwtAuthorizer({ issuer, audience: clientId, jwks }), { endpoint, region, userPoolId }),
       stop,
     };
   } catch (error) {
@@ -102,6 +102,28 @@ export function jwtAuthorizer(config: { issuer: string; audience: string; jwks: 
     } catch {
       return null;
     }
+  };
+}
+
+/**
+ * Real Cognito ID tokens carry the user's standard attributes (given_name, family_name, picture);
+ * cognito-local's do not. Locally they are filled in from the pool, once per user, so that handlers
+ * see the same claims as behind the cloud's JWT authorizer.
+ */
+function withProfileClaims(verify: TokenVerifier, pool: { endpoint: string; region: string; userPoolId: string }): TokenVerifier {
+  const cognito = new CognitoIdentityProviderClient({ endpoint: pool.endpoint, region: pool.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const profiles = new Map<string, Promise<Claims>>();
+  const STANDARD = ['given_name', 'family_name', 'picture'];
+  return async (token) => {
+    const claims = await verify(token);
+    if (!claims || claims.token_use !== 'id' || typeof claims['cognito:username'] !== 'string') return claims;
+    const username = claims['cognito:username'];
+    if (!profiles.has(username)) {
+      profiles.set(username, cognito.send(new AdminGetUserCommand({ UserPoolId: pool.userPoolId, Username: username }))
+        .then((user) => Object.fromEntries((user.UserAttributes ?? []).filter((a) => STANDARD.includes(a.Name!)).map((a) => [a.Name!, a.Value!])))
+        .catch(() => ({})));
+    }
+    return { ...(await profiles.get(username)!), ...claims };
   };
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -8,6 +9,7 @@ import { DynamoUsers } from '../../functions/adapters/dynamodb/users';
 import { randomIds, systemClock } from '../../functions/ports/clock';
 import { LOCAL_TABLE_NAME } from '../../functions/adapters/dynamodb/table';
 import { ensureTable, startDynamo } from './dynamodb';
+import { startStations, type LocalStationsOutputs } from './broker-stack';
 import { startGateway } from './gateway';
 import { startIdentity, type LocalIdentityOutputs } from './identity';
 import { freePort } from './net';
@@ -24,6 +26,10 @@ export interface LocalOutputs {
   api: string;
   dynamodb: { endpoint: string; tableName: string; region: string };
   cognito: LocalIdentityOutputs;
+  /** The payment gateway the handlers use: the sandbox signs its notifications with this (local, random) key. */
+  payments: { provider: 'sandbox' | 'midtrans'; notificationUrl: string; sandboxServerKey: string | null };
+  /** The MQTT broker stations connect to, its CA, and the local signing key. */
+  stations: LocalStationsOutputs;
 }
 
 export interface LocalStackOptions {
@@ -32,6 +38,8 @@ export interface LocalStackOptions {
   /** Port of the web app (Vite dev server); no web server when null. */
   webPort?: number | null;
   apiPort?: number;
+  /** Simulated seeded stations to run (heartbeats, drops, vends); default 8 with a dataDir (npm start), else none. */
+  stationFleet?: number;
   log?: (line: string) => void;
 }
 
@@ -62,6 +70,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       VALIDATE_RESPONSES: '1',
     });
 
+    // Stations: local CA, signing key, MQTT broker with the IoT policy, the vend sweep timer and (npm start) a small fleet.
+    const stations = await startStations({ dataDir: options.dataDir, fleet: options.stationFleet ?? (options.dataDir ? 8 : 0), log });
+    stops.push(stations.stop);
+
     const db = createDocumentClient({ tableName, endpoint: dynamo.endpoint });
     const seeded = await seedStations(new DynamoMachines(db, tableName), new Date(), (done, total) => {
       if (done === total || done % 10 === 0) log(`Seeding stations ${done}/${total}`);
@@ -80,7 +92,16 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     log(`Local Cognito on ${identity.outputs.endpoint} (pool ${identity.outputs.userPoolId})`);
     await seedAccounts(new DynamoUsers(db, tableName), new DynamoLedger(db, tableName, systemClock, randomIds), identity.outputs.accounts);
 
-    const gateway = await startGateway({ port: options.apiPort ?? (await freePort()), verifyToken: identity.verifyToken });
+    // Payments: the sandbox gateway (unless MIDTRANS_SERVER_KEY is set) posts its signed notifications to our own webhook.
+    const apiPort = options.apiPort ?? (await freePort());
+    const payments = {
+      provider: process.env.MIDTRANS_SERVER_KEY ? ('midtrans' as const) : ('sandbox' as const),
+      notificationUrl: `http://127.0.0.1:${apiPort}/api/payments/notification`,
+      sandboxServerKey: process.env.MIDTRANS_SERVER_KEY ? null : (process.env.SANDBOX_SERVER_KEY ??= `SB-Mid-server-local-${randomUUID()}`),
+    };
+    // A developer trying Midtrans' sandbox through a tunnel sets PAYMENT_NOTIFICATION_URL to its public URL.
+    payments.notificationUrl = process.env.PAYMENT_NOTIFICATION_URL ??= payments.notificationUrl;
+    const gateway = await startGateway({ port: apiPort, verifyToken: identity.verifyToken });
     stops.push(gateway.stop);
     log(`API gateway on ${gateway.origin}`);
 
@@ -98,6 +119,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         api: gateway.origin,
         dynamodb: { endpoint: dynamo.endpoint, tableName, region: process.env.AWS_REGION! },
         cognito: identity.outputs,
+        payments,
+        stations: stations.outputs,
       },
       stop,
     };

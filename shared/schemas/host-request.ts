@@ -58,7 +58,10 @@ export const HostRequest = z.object({
 export type HostRequest = z.infer<typeof HostRequest>;
 
 /** Admin edit: a status-only change from the dropdown, or the whole form. */
-export const HostRequestPatch = HostRequestInput.partial().extend({
+export const HostRequestPatch = HostRequestInput.extend({
+  // No default here: a status-only change must leave the stored comments alone.
+  comments: z.string().trim().max(2000, 'Comments are too long'),
+}).partial().extend({
   status: HostRequestStatus.optional(),
   adminNotes: z.string().trim().max(2000).optional(),
 });

@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/ComingSoon';
+import { PublicLayout } from '../components/PublicLayout';
+import { AboutPage } from '../features/about/AboutPage';
 
 export const Route = createFileRoute('/about')({
-  component: () => <ComingSoon title="About" />,
+  component: () => (
+    <PublicLayout>
+      <AboutPage />
+    </PublicLayout>
+  ),
 });

@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/ComingSoon';
+import { PublicLayout } from '../components/PublicLayout';
+import { ApiDocsPage } from '../features/docs/ApiDocsPage';
 
 export const Route = createFileRoute('/api-docs')({
-  component: () => <ComingSoon title="API documentation" />,
+  component: () => (
+    <PublicLayout>
+      <ApiDocsPage />
+    </PublicLayout>
+  ),
 });

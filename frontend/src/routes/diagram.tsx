@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/ComingSoon';
+import { PublicLayout } from '../components/PublicLayout';
+import { DiagramPage } from '../features/docs/DiagramPage';
 
 export const Route = createFileRoute('/diagram')({
-  component: () => <ComingSoon title="IoT system architecture" />,
+  component: () => (
+    <PublicLayout>
+      <DiagramPage />
+    </PublicLayout>
+  ),
 });

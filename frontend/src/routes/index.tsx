@@ -1,22 +1,16 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { LANDING_ONLINE_STATIONS } from '../../../shared/constants';
-import { HostApplicationForm } from '../features/partners/HostApplicationForm';
-import { OnlineStationList } from '../features/stations/OnlineStationList';
+import { stationQueries } from '../api/stations';
+import { PublicLayout } from '../components/PublicLayout';
+import { LandingPage } from '../features/landing/LandingPage';
 
-export const Route = createFileRoute('/')({ component: Landing });
-
-function Landing() {
-  return (
-    <main className="mx-auto max-w-5xl px-4 py-10">
-      <h1 className="text-4xl font-bold text-brand-800">Clean water, refilled across Bali</h1>
-      <section id="stations" className="mt-10">
-        <h2 className="mb-4 text-2xl font-semibold">Stations near you</h2>
-        <OnlineStationList limit={LANDING_ONLINE_STATIONS} />
-      </section>
-      <section id="partner" className="mt-12">
-        <h2 className="mb-4 text-2xl font-semibold">Host a station</h2>
-        <HostApplicationForm />
-      </section>
-    </main>
-  );
-}
+export const Route = createFileRoute('/')({
+  // Start loading the stations while the page's own code is still on its way; never block on it.
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(stationQueries.all());
+  },
+  component: () => (
+    <PublicLayout>
+      <LandingPage />
+    </PublicLayout>
+  ),
+});

@@ -1,6 +1,15 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/ComingSoon';
+import { stationQueries } from '../api/stations';
+import { PublicLayout } from '../components/PublicLayout';
+import { StationsPage } from '../features/stations/StationsPage';
 
 export const Route = createFileRoute('/stations')({
-  component: () => <ComingSoon title="Stations" />,
+  loader: ({ context }) => {
+    void context.queryClient.prefetchQuery(stationQueries.all());
+  },
+  component: () => (
+    <PublicLayout openApp>
+      <StationsPage />
+    </PublicLayout>
+  ),
 });

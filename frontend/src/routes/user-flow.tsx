@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../components/ComingSoon';
+import { PublicLayout } from '../components/PublicLayout';
+import { UserFlowPage } from '../features/docs/UserFlowPage';
 
 export const Route = createFileRoute('/user-flow')({
-  component: () => <ComingSoon title="User flow" />,
+  component: () => (
+    <PublicLayout>
+      <UserFlowPage />
+    </PublicLayout>
+  ),
 });

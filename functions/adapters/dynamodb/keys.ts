@@ -9,11 +9,21 @@
  * | Idempotency     | IDEMPOTENCY#<key>  | IDEMPOTENCY             |                              |                            |
  * | Balance hold    | HOLD#<holdId>      | HOLD                    |                              |                            |
  * | Top-up          | TOPUP#<orderId>    | TOPUP                   |                              |                            |
+ * | Wallet purchase | PURCHASE#<orderId> | PURCHASE                |                              |                            |
  * | Vend session    | VEND#<sessionId>   | VEND                    |                              | VENDS#OPEN / <expiresAt>   |
  * | Used NFC token  | NFCTOKEN#<jti>     | NFCTOKEN                |                              |                            |
  * | Host request    | HOSTREQ#<id>       | HOSTREQ                 | HOSTREQS / <createdAt>#<id>  |                            |
  * | Settings        | SETTINGS           | CURRENT                 |                              |                            |
  * | Settings audit  | SETTINGS           | AUDIT#<at>#<id>         |                              |                            |
+ *
+ * Vend sessions: get by id (the balance hold has the same id); GSI2 VENDS#OPEN lists open sessions by
+ * expiresAt for the sweep, and closing a session removes its GSI2 keys. Used NFC tokens: one conditional
+ * put per jti (the token is consumed once), deleted by TTL an hour after the token expires.
+ *
+ * Admin console (adapters/dynamodb/admin-queries.ts): GSI1 LEDGER newest first for all transactions and the
+ * purchase totals of the summary cards (projection of amount and volumeMl); GSI1 USERS for the account count
+ * (Select COUNT) and user search; a user's PK for their transactions; GSI2 MACHINE#<id> for a station's
+ * purchases; SETTINGS / AUDIT# newest first for the settings history.
  */
 export const keys = {
   machine: (id: string) => ({ PK: `MACHINE#${id}`, SK: 'MACHINE' }),
@@ -29,10 +39,13 @@ export const keys = {
   ledgerCollection: (at: string, entryId: string) => ({ GSI1PK: 'LEDGER', GSI1SK: `${at}#${entryId}` }),
   ledgerPartition: 'LEDGER',
   ledgerByMachine: (machineId: string, at: string, entryId: string) => ({ GSI2PK: `MACHINE#${machineId}`, GSI2SK: `${at}#${entryId}` }),
+  /** GSI2 partition of one station's purchases (admin Transactions filtered by machine). */
+  ledgerByMachinePartition: (machineId: string) => `MACHINE#${machineId}`,
 
   idempotency: (key: string) => ({ PK: `IDEMPOTENCY#${key}`, SK: 'IDEMPOTENCY' }),
   hold: (holdId: string) => ({ PK: `HOLD#${holdId}`, SK: 'HOLD' }),
   topup: (orderId: string) => ({ PK: `TOPUP#${orderId}`, SK: 'TOPUP' }),
+  purchase: (orderId: string) => ({ PK: `PURCHASE#${orderId}`, SK: 'PURCHASE' }),
   vendSession: (sessionId: string) => ({ PK: `VEND#${sessionId}`, SK: 'VEND' }),
   openVendSession: (expiresAt: string) => ({ GSI2PK: 'VENDS#OPEN', GSI2SK: expiresAt }),
   openVendsPartition: 'VENDS#OPEN',
@@ -44,6 +57,8 @@ export const keys = {
 
   settings: () => ({ PK: 'SETTINGS', SK: 'CURRENT' }),
   settingsAudit: (at: string, id: string) => ({ PK: 'SETTINGS', SK: `AUDIT#${at}#${id}` }),
+  /** Settings audit entries, newest first with ScanIndexForward false (admin System tab history). */
+  settingsAuditPrefix: 'AUDIT#',
 } as const;
 
 /** Strips the key attributes of a stored item, leaving the domain record it holds. */

@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { MachineRecord, Machines } from '../../ports/machines';
+import type { MachineRecord, MachineUpdateCondition, Machines } from '../../ports/machines';
 import { keys, withoutKeys } from './keys';
 import { queryAll, updateExpression } from './query';
 
@@ -35,13 +35,29 @@ export class DynamoMachines implements Machines {
     }
   }
 
-  async update(id: string, fields: Partial<Omit<MachineRecord, 'id' | 'createdAt'>>): Promise<MachineRecord | null> {
+  async update(id: string, fields: Partial<Omit<MachineRecord, 'id' | 'createdAt'>>, condition: MachineUpdateCondition = {}): Promise<MachineRecord | null> {
+    const update = updateExpression(fields);
+    const conditions = ['attribute_exists(PK)'];
+    const names: Record<string, string> = { ...update.ExpressionAttributeNames };
+    const values: Record<string, unknown> = { ...update.ExpressionAttributeValues };
+    if (condition.presenceBefore !== undefined) {
+      names['#cPresenceAt'] = 'presenceAt';
+      values[':cPresenceAt'] = condition.presenceBefore;
+      conditions.push('(attribute_not_exists(#cPresenceAt) OR #cPresenceAt < :cPresenceAt)');
+    }
+    condition.statusNotIn?.forEach((status, i) => {
+      names['#cStatus'] = 'status';
+      values[`:cStatus${i}`] = status;
+      conditions.push(`#cStatus <> :cStatus${i}`);
+    });
     try {
       const { Attributes } = await this.db.send(new UpdateCommand({
         TableName: this.tableName,
         Key: keys.machine(id),
-        ...updateExpression(fields),
-        ConditionExpression: 'attribute_exists(PK)',
+        UpdateExpression: update.UpdateExpression,
+        ExpressionAttributeNames: names,
+        ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
+        ConditionExpression: conditions.join(' AND '),
         ReturnValues: 'ALL_NEW',
       }));
       return Attributes ? withoutKeys<MachineRecord>(Attributes) : null;

@@ -1,3 +1,5 @@
-import { notAvailableYet } from '../route-handler';
+import { adminIdentity } from '../../domain/admin-auth';
+import { routeHandler } from '../route-handler';
 
-export const handler = notAvailableYet('adminAuthCheck', 'Admin sign-in');
+/** Reaching the handler means the token was valid (gateway) and carried the admin group (route handler). */
+export const handler = routeHandler('adminAuthCheck', async ({ identity }) => adminIdentity(identity!));

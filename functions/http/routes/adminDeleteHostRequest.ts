@@ -1,3 +1,7 @@
-import { notAvailableYet } from '../route-handler';
+import { deleteHostRequest } from '../../domain/admin-host-requests';
+import { routeHandler } from '../route-handler';
 
-export const handler = notAvailableYet('adminDeleteHostRequest', 'Host request administration');
+export const handler = routeHandler('adminDeleteHostRequest', async ({ params, services }) => {
+  await deleteHostRequest(params.id, services);
+  return null;
+});

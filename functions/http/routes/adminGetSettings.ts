@@ -1,3 +1,3 @@
-import { notAvailableYet } from '../route-handler';
+import { routeHandler } from '../route-handler';
 
-export const handler = notAvailableYet('adminGetSettings', 'System settings');
+export const handler = routeHandler('adminGetSettings', async ({ services }) => services.settings.get());

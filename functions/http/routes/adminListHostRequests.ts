@@ -1,3 +1,4 @@
-import { notAvailableYet } from '../route-handler';
+import { routeHandler } from '../route-handler';
 
-export const handler = notAvailableYet('adminListHostRequests', 'Host request administration');
+/** Newest first (the HOSTREQS collection is read in descending creation order). */
+export const handler = routeHandler('adminListHostRequests', async ({ services }) => services.hostRequests.list());

@@ -1,3 +1,4 @@
-import { notAvailableYet } from '../route-handler';
+import { listAdminTransactions } from '../../domain/admin-transactions';
+import { routeHandler } from '../route-handler';
 
-export const handler = notAvailableYet('adminListTransactions', 'Transaction administration');
+export const handler = routeHandler('adminListTransactions', async ({ query, services }) => listAdminTransactions(query, services));

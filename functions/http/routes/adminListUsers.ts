@@ -1,3 +1,4 @@
-import { notAvailableYet } from '../route-handler';
+import { listAdminUsers } from '../../domain/admin-users';
+import { routeHandler } from '../route-handler';
 
-export const handler = notAvailableYet('adminListUsers', 'User administration');
+export const handler = routeHandler('adminListUsers', async ({ query, services }) => listAdminUsers(query, services));

@@ -1,3 +1,5 @@
-import { notAvailableYet } from '../route-handler';
+import { adminSignIn } from '../../domain/admin-auth';
+import { routeHandler } from '../route-handler';
 
-export const handler = notAvailableYet('adminLogin', 'Admin sign-in');
+/** The spec's POST /api/admin/login for scripts: Cognito's password flow, admin group only; returns the tokens. */
+export const handler = routeHandler('adminLogin', async ({ body, services }) => adminSignIn(body.username, body.password, services.adminAuth));

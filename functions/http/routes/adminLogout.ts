@@ -1,3 +1,7 @@
-import { notAvailableYet } from '../route-handler';
+import { routeHandler } from '../route-handler';
 
-export const handler = notAvailableYet('adminLogout', 'Admin sign-out');
+/** Revokes the admin's refresh tokens everywhere (AdminUserGlobalSignOut); the client forgets its tokens. */
+export const handler = routeHandler('adminLogout', async ({ identity, services }) => {
+  await services.adminAuth.signOutEverywhere(identity!.username);
+  return { ok: true as const };
+});

@@ -1,3 +1,6 @@
-import { notAvailableYet } from '../route-handler';
+import { adminActor } from '../../domain/admin-auth';
+import { saveSettings } from '../../domain/admin-settings';
+import { routeHandler } from '../route-handler';
 
-export const handler = notAvailableYet('adminPutSettings', 'System settings');
+/** Validated by the shared Settings schema; saved with an audit entry of who changed what. */
+export const handler = routeHandler('adminPutSettings', async ({ body, identity, services }) => saveSettings(body, adminActor(identity!), services));

@@ -1,3 +1,4 @@
-import { notAvailableYet } from '../route-handler';
+import { adminStats } from '../../domain/admin-stats';
+import { routeHandler } from '../route-handler';
 
-export const handler = notAvailableYet('adminStats', 'Admin statistics');
+export const handler = routeHandler('adminStats', async ({ services }) => adminStats(services));

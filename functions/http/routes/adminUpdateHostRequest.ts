@@ -1,3 +1,4 @@
-import { notAvailableYet } from '../route-handler';
+import { updateHostRequest } from '../../domain/admin-host-requests';
+import { routeHandler } from '../route-handler';
 
-export const handler = notAvailableYet('adminUpdateHostRequest', 'Host request administration');
+export const handler = routeHandler('adminUpdateHostRequest', async ({ params, body, services }) => updateHostRequest(params.id, body, services));

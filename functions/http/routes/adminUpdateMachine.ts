@@ -1,3 +1,4 @@
-import { notAvailableYet } from '../route-handler';
+import { updateAdminMachine } from '../../domain/admin-machines';
+import { routeHandler } from '../route-handler';
 
-export const handler = notAvailableYet('adminUpdateMachine', 'Station administration');
+export const handler = routeHandler('adminUpdateMachine', async ({ params, body, services }) => updateAdminMachine(params.id, body, services));

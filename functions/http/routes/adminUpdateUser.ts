@@ -1,3 +1,7 @@
-import { notAvailableYet } from '../route-handler';
+import { adminActor } from '../../domain/admin-auth';
+import { updateAdminUser } from '../../domain/admin-users';
+import { routeHandler } from '../route-handler';
 
-export const handler = notAvailableYet('adminUpdateUser', 'User administration');
+/** Rename, and a balance change as a ledger adjustment by 'admin:<username>' (Idempotency-Key header honoured). */
+export const handler = routeHandler('adminUpdateUser', async ({ params, body, identity, headers, services }) =>
+  updateAdminUser(params.id, body, adminActor(identity!), services, headers['idempotency-key']));

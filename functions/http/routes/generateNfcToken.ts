@@ -1,3 +1,9 @@
-import { notAvailableYet } from '../route-handler';
+import { unauthorized } from '../../domain/errors';
+import { issueNfcToken } from '../../domain/vend';
+import { routeHandler } from '../route-handler';
 
-export const handler = notAvailableYet('generateNfcToken', 'NFC payment');
+/** POST /api/nfc/generate-token: a one-time ES256 token to pay at a station (409 below the minimum balance). */
+export const handler = routeHandler('generateNfcToken', async ({ identity, services }) => {
+  if (!identity) throw unauthorized();
+  return issueNfcToken(identity, services);
+});

@@ -1,3 +1,5 @@
-import { notAvailableYet } from '../route-handler';
+import { searchAddresses } from '../../domain/geocoding';
+import { routeHandler } from '../route-handler';
 
-export const handler = notAvailableYet('geocode', 'Address search');
+/** Address autocomplete (Add Machine): the configured Geocoder, Bali only, at most 5 results. */
+export const handler = routeHandler('geocode', async ({ query, services }) => searchAddresses(query.q, services.geocoder));

@@ -1,3 +1,5 @@
-import { notAvailableYet } from '../route-handler';
+import { currentUser } from '../../domain/users';
+import { routeHandler } from '../route-handler';
 
-export const handler = notAvailableYet('getCurrentUser', 'Sign-in');
+/** GET /api/auth/user: the signed-in user, created on first sign-in. The authorizer answers 401 without a valid token. */
+export const handler = routeHandler('getCurrentUser', async ({ identity, services }) => currentUser(identity!, services));

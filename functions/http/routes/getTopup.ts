@@ -1,3 +1,6 @@
-import { notAvailableYet } from '../route-handler';
+import { readTopup } from '../../domain/topup';
+import { walletDeps } from '../../domain/wallet';
+import { routeHandler } from '../route-handler';
 
-export const handler = notAvailableYet('getTopup', 'Top-up');
+/** GET /api/wallet/topup/{id}: the owner's top-up; asks the gateway when its notification is overdue. */
+export const handler = routeHandler('getTopup', async ({ identity, params, services }) => readTopup(identity!.sub, params.id, walletDeps(services)));

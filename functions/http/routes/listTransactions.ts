@@ -1,3 +1,6 @@
-import { notAvailableYet } from '../route-handler';
+import { transactionsOf } from '../../domain/transactions';
+import { routeHandler } from '../route-handler';
 
-export const handler = notAvailableYet('listTransactions', 'Transaction history');
+/** GET /api/transactions: the caller's own transactions, newest first, `?limit=&cursor=`. */
+export const handler = routeHandler('listTransactions', async ({ identity, query, services }) =>
+  transactionsOf(identity!.sub, query, services.ledger));

@@ -1,3 +1,6 @@
-import { notAvailableYet } from '../route-handler';
+import { transactionsFor } from '../../domain/transactions';
+import { routeHandler } from '../route-handler';
 
-export const handler = notAvailableYet('listUserTransactions', 'Transaction history');
+/** GET /api/users/{id}/transactions: the caller's own id, or any id for an administrator; 403 otherwise. */
+export const handler = routeHandler('listUserTransactions', async ({ identity, params, query, services }) =>
+  transactionsFor(identity!, params.id, query, services));

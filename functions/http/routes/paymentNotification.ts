@@ -1,3 +1,22 @@
-import { notAvailableYet } from '../route-handler';
+import { DomainError } from '../../domain/errors';
+import { handleNotification } from '../../domain/payments';
+import { walletDeps } from '../../domain/wallet';
+import { SignatureRejected } from '../../ports/payment-gateway';
+import { routeHandler } from '../route-handler';
 
-export const handler = notAvailableYet('paymentNotification', 'Payment notification');
+/**
+ * POST /api/payments/notification: the gateway's webhook (Midtrans HTTP notification, or the sandbox's).
+ * Accepted only with a valid signature_key; idempotent, so the gateway's retries and duplicates are harmless.
+ */
+export const handler = routeHandler('paymentNotification', async ({ body, services }) => {
+  try {
+    await handleNotification(body, walletDeps(services));
+    return { ok: true as const };
+  } catch (error) {
+    if (error instanceof SignatureRejected) {
+      console.warn(JSON.stringify({ level: 'warn', message: 'payment notification rejected', reason: error.message }));
+      throw new DomainError(403, 'Invalid signature');
+    }
+    throw error;
+  }
+});

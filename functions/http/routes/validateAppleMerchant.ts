@@ -1,3 +1,9 @@
-import { notAvailableYet } from '../route-handler';
+import { checkAppleValidationUrl, checkDomainName } from '../../domain/wallet';
+import { routeHandler } from '../route-handler';
 
-export const handler = notAvailableYet('validateAppleMerchant', 'Apple Pay');
+/** POST /api/apple-pay/validate-merchant: a merchant session for Apple Pay on the web (validation URLs on apple.com only). */
+export const handler = routeHandler('validateAppleMerchant', async ({ body, services }) => {
+  const url = checkAppleValidationUrl(body.validationURL);
+  const domain = checkDomainName(body.domainName);
+  return services.applePay.merchantSession(url, domain);
+});

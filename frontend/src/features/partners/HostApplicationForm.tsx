@@ -1,7 +1,10 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { TIMING_MS } from '../../../../shared/constants';
-import { businessTypeOptions, footfallOptions, type HostRequestInput } from '../../../../shared/schemas';
-import { useSubmitHostRequest } from '../../api/host-requests';
+import type { HostRequestInput } from '../../../../shared/schemas';
+import { useHostApplication } from '../../api/host-application';
+import { CheckIcon } from '../../components/icons';
+import { businessTypes, footfalls, hostForm } from '../../i18n/host-form';
+import { useMessages } from '../../i18n/messages';
 
 const EMPTY: HostRequestInput = {
   businessName: '', contactName: '', email: '', phone: '', address: '',
@@ -12,9 +15,10 @@ type Phase = 'idle' | 'success' | 'error';
 
 /** The host application form (spec sections 4 and 5): idle, submitting, success for 5 s, error. */
 export function HostApplicationForm() {
+  const t = useMessages(hostForm);
   const [form, setForm] = useState<HostRequestInput>(EMPTY);
   const [phase, setPhase] = useState<Phase>('idle');
-  const submit = useSubmitHostRequest();
+  const submit = useHostApplication();
 
   useEffect(() => {
     if (phase !== 'success') return;
@@ -26,6 +30,7 @@ export function HostApplicationForm() {
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    setPhase('idle');
     submit.mutate(form, {
       onSuccess: () => {
         setForm(EMPTY);
@@ -35,42 +40,65 @@ export function HostApplicationForm() {
     });
   };
 
-  const input = 'mt-1 w-full rounded-lg border border-slate-300 px-3 py-2 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-100';
   return (
-    <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" aria-label="Host a station application">
-      {phase === 'success' && (
-        <div role="status" className="rounded-lg bg-emerald-50 p-4 text-emerald-800 ring-1 ring-emerald-200 sm:col-span-2">
-          <p className="font-semibold">Application submitted successfully!</p>
-          <p className="text-sm">Thank you for your interest. We'll review your application and contact you within 24 hours.</p>
-        </div>
-      )}
-      {phase === 'error' && (
-        <div role="alert" className="rounded-lg bg-red-50 p-4 text-red-800 ring-1 ring-red-200 sm:col-span-2">
-          <p className="font-semibold">Submission failed</p>
-          <p className="text-sm">There was an error submitting your application. Please try again.</p>
-        </div>
-      )}
-      <label className="text-sm font-medium">Business name<input required name="businessName" value={form.businessName} onChange={set('businessName')} className={input} /></label>
-      <label className="text-sm font-medium">Contact name<input required name="contactName" value={form.contactName} onChange={set('contactName')} className={input} /></label>
-      <label className="text-sm font-medium">Email<input required type="email" name="email" value={form.email} onChange={set('email')} className={input} /></label>
-      <label className="text-sm font-medium">Phone<input required type="tel" name="phone" value={form.phone} onChange={set('phone')} className={input} /></label>
-      <label className="text-sm font-medium sm:col-span-2">Business address<input required name="address" value={form.address} onChange={set('address')} className={input} /></label>
-      <label className="text-sm font-medium">Business type
+    <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" aria-label={t.formLabel} data-phase={submit.isPending ? 'submitting' : phase}>
+      <div aria-live="polite" className="empty:hidden sm:col-span-2">
+        {phase === 'success' && (
+          <div role="status" className="flex gap-3 rounded-xl bg-emerald-50 p-4 text-emerald-900 ring-1 ring-emerald-200">
+            <CheckIcon size={22} className="mt-0.5 shrink-0 text-emerald-600" />
+            <div>
+              <p className="font-semibold">{t.successTitle}</p>
+              <p className="mt-0.5 text-sm">{t.successText}</p>
+            </div>
+          </div>
+        )}
+        {phase === 'error' && (
+          <div role="alert" className="rounded-xl bg-red-50 p-4 text-red-900 ring-1 ring-red-200">
+            <p className="font-semibold">{t.errorTitle}</p>
+            <p className="mt-0.5 text-sm">{t.errorText}</p>
+          </div>
+        )}
+      </div>
+      <Field label={t.businessName}><input required name="businessName" autoComplete="organization" value={form.businessName} onChange={set('businessName')} className={input} /></Field>
+      <Field label={t.contactName}><input required name="contactName" autoComplete="name" value={form.contactName} onChange={set('contactName')} className={input} /></Field>
+      <Field label={t.email}><input required type="email" name="email" autoComplete="email" value={form.email} onChange={set('email')} className={input} /></Field>
+      <Field label={t.phone}><input required type="tel" name="phone" autoComplete="tel" value={form.phone} onChange={set('phone')} className={input} /></Field>
+      <Field label={t.address} wide><input required name="address" autoComplete="street-address" value={form.address} onChange={set('address')} className={input} /></Field>
+      <Field label={t.businessType}>
         <select required name="businessType" value={form.businessType} onChange={set('businessType')} className={input}>
-          <option value="">Select business type</option>
-          {businessTypeOptions.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+          <option value="">{t.selectBusinessType}</option>
+          {businessTypes.map((value) => <option key={value} value={value}>{t.businessTypeLabels[value]}</option>)}
         </select>
-      </label>
-      <label className="text-sm font-medium">Expected daily visitors
+      </Field>
+      <Field label={t.footfall}>
         <select required name="expectedFootfall" value={form.expectedFootfall} onChange={set('expectedFootfall')} className={input}>
-          <option value="">Select expected footfall</option>
-          {footfallOptions.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+          <option value="">{t.selectFootfall}</option>
+          {footfalls.map((value) => <option key={value} value={value}>{t.footfallLabels[value]}</option>)}
         </select>
-      </label>
-      <label className="text-sm font-medium sm:col-span-2">Comments (optional)<textarea name="comments" rows={3} value={form.comments} onChange={set('comments')} className={input} /></label>
-      <button type="submit" disabled={submit.isPending} className="rounded-lg bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800 disabled:opacity-60 sm:col-span-2">
-        {submit.isPending ? 'Submitting...' : 'Submit Application'}
+      </Field>
+      <Field label={t.comments} wide>
+        <textarea name="comments" rows={3} value={form.comments} onChange={set('comments')} placeholder={t.commentsHint} className={input} />
+      </Field>
+      <button
+        type="submit"
+        disabled={submit.isPending}
+        className="inline-flex items-center justify-center gap-2 rounded-xl bg-brand-700 px-5 py-3.5 font-semibold text-white shadow-sm transition hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 disabled:cursor-wait disabled:opacity-70 sm:col-span-2"
+      >
+        {submit.isPending && <span className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white" aria-hidden="true" />}
+        {submit.isPending ? t.submitting : t.submit}
       </button>
     </form>
+  );
+}
+
+const input =
+  'mt-1.5 block w-full rounded-xl border border-slate-300 bg-white px-3.5 py-2.5 text-base text-slate-900 shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:ring-4 focus:ring-brand-100 focus:outline-none';
+
+function Field({ label, wide = false, children }: { label: string; wide?: boolean; children: ReactNode }) {
+  return (
+    <label className={`text-sm font-medium text-slate-800 ${wide ? 'sm:col-span-2' : ''}`}>
+      {label}
+      {children}
+    </label>
   );
 }

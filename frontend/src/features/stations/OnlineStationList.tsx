@@ -1,27 +1,39 @@
-import { useQuery } from '@tanstack/react-query';
-import { machineQueries } from '../../api/machines';
-import { isOnline } from './status';
+import { Link } from '@tanstack/react-router';
+import type { Machine } from '../../../../shared/schemas';
+import { ArrowRightIcon, PinIcon } from '../../components/icons';
+import { StatusBadge } from '../../components/StatusBadge';
+import { landing } from '../../i18n/landing';
+import { useMessages } from '../../i18n/messages';
 
-/** The landing page's list of online stations (this slice; the full section is built on top of it). */
-export function OnlineStationList({ limit }: { limit: number }) {
-  const { data, isPending, isError } = useQuery(machineQueries.all());
-  if (isPending) return <p className="text-slate-500">Loading stations...</p>;
-  if (isError) return <p className="text-red-700">Stations could not be loaded.</p>;
-  const online = data.filter(isOnline);
+/** The landing page's list of online stations: at most `limit`, with 'View all N stations' when there are more. */
+export function OnlineStationList({ online, limit }: { online: Machine[]; limit: number }) {
+  const t = useMessages(landing).locations;
   return (
     <div>
-      <p className="mb-4 text-slate-600" data-testid="online-count">{online.length} stations online</p>
-      <ul className="grid gap-3 sm:grid-cols-2" aria-label="Online stations">
-        {online.slice(0, limit).map((station) => (
-          <li key={station.id} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-slate-200">
-            <p className="font-semibold">{station.name}</p>
-            <p className="text-sm text-slate-600">{station.location}</p>
-            <p className="mt-2 inline-flex items-center gap-1.5 text-xs font-medium text-emerald-700">
-              <span className="h-2 w-2 rounded-full bg-emerald-500" aria-hidden="true" /> Online
-            </p>
-          </li>
-        ))}
-      </ul>
+      <p className="mb-4 text-sm font-medium text-slate-600" data-testid="online-count">{t.onlineCount(online.length)}</p>
+      {online.length === 0 ? (
+        <p className="rounded-2xl bg-slate-50 p-6 text-slate-600">{t.none}</p>
+      ) : (
+        <ul className="grid gap-3" aria-label={t.listLabel}>
+          {online.slice(0, limit).map((station) => (
+            <li key={station.id} className="flex items-start justify-between gap-3 rounded-2xl bg-white p-4 shadow-card ring-1 ring-slate-200/80">
+              <div className="min-w-0">
+                <p className="font-semibold text-slate-900">{station.name}</p>
+                <p className="mt-1 flex items-start gap-1.5 text-sm text-slate-600">
+                  <PinIcon size={15} className="mt-0.5 shrink-0 text-slate-400" />
+                  {station.location}
+                </p>
+              </div>
+              <StatusBadge status={station.status} className="mt-1 shrink-0" />
+            </li>
+          ))}
+        </ul>
+      )}
+      {online.length > limit && (
+        <Link to="/app" className="mt-4 inline-flex items-center gap-2 rounded-full bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+          {t.viewAll(online.length)} <ArrowRightIcon size={16} />
+        </Link>
+      )}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../components/ComingSoon';
+import { SimpleDashboard } from '../../features/admin/SimpleAdmin';
 
+/** Simplified admin dashboard: role, stats and the add-machine form (administrators only). */
 export const Route = createFileRoute('/admin/dashboard-simple')({
-  component: () => <ComingSoon title="Admin dashboard" />,
+  component: SimpleDashboard,
 });

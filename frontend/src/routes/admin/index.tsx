@@ -1,6 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../components/ComingSoon';
+import { AdminDashboard, validateAdminSearch } from '../../features/admin/AdminDashboard';
 
+/** The admin dashboard (administrators only; others are sent to /admin/login). ?tab= picks the tab. */
 export const Route = createFileRoute('/admin/')({
-  component: () => <ComingSoon title="Admin dashboard" />,
+  validateSearch: validateAdminSearch,
+  component: function Admin() {
+    return <AdminDashboard search={Route.useSearch()} />;
+  },
 });

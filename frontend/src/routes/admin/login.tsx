@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../components/ComingSoon';
+import { AdminLoginScreen } from '../../features/admin/AdminLoginScreen';
 
+/** Admin login: username, password (show/hide), back to the site. Public. */
 export const Route = createFileRoute('/admin/login')({
-  component: () => <ComingSoon title="Admin login" />,
+  component: AdminLoginScreen,
 });

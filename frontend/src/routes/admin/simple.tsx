@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../components/ComingSoon';
+import { SimpleLogin } from '../../features/admin/SimpleAdmin';
 
+/** Simplified admin login form (same Cognito session as /admin/login). */
 export const Route = createFileRoute('/admin/simple')({
-  component: () => <ComingSoon title="Admin login" />,
+  component: SimpleLogin,
 });

@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../components/ComingSoon';
+import { TestPage } from '../../features/docs/TestPage';
 
-export const Route = createFileRoute('/admin/test')({
-  component: () => <ComingSoon title="Test page" />,
-});
+export const Route = createFileRoute('/admin/test')({ component: TestPage });

@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../components/ComingSoon';
+import { HistoryScreen } from '../../features/app/HistoryScreen';
 
-export const Route = createFileRoute('/app/history')({
-  component: () => <ComingSoon title="Transaction History" />,
-});
+export const Route = createFileRoute('/app/history')({ component: HistoryScreen });

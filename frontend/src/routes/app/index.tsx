@@ -1,6 +1,32 @@
-import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../components/ComingSoon';
+import { createFileRoute, useRouter } from '@tanstack/react-router';
+import { useCallback, useRef } from 'react';
+import { HomeScreen } from '../../features/app/HomeScreen';
+import { validateHomeSearch, type HomeOverlay } from '../../features/app/overlays';
 
 export const Route = createFileRoute('/app/')({
-  component: () => <ComingSoon title="App" />,
+  validateSearch: validateHomeSearch,
+  component: AppHome,
 });
+
+function AppHome() {
+  const { overlay } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const router = useRouter();
+  // Whether the overlay was opened on this page (then closing it is a step back in history).
+  const openedHere = useRef(false);
+
+  const open = useCallback((next: HomeOverlay, replace = false) => {
+    if (!replace) openedHere.current = true;
+    void navigate({ search: { overlay: next }, replace });
+  }, [navigate]);
+  const close = useCallback(() => {
+    if (openedHere.current) {
+      openedHere.current = false;
+      router.history.back();
+    } else {
+      void navigate({ search: {}, replace: true });
+    }
+  }, [navigate, router]);
+
+  return <HomeScreen overlay={overlay} open={open} close={close} />;
+}

@@ -1,6 +1,19 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../components/ComingSoon';
+import { BottomNav } from '../../features/app/BottomNav';
+import { FindMachines } from '../../features/app/FindMachines';
 
 export const Route = createFileRoute('/app/map')({
-  component: () => <ComingSoon title="Find Machines" />,
+  validateSearch: (search: Record<string, unknown>): { machine?: string } =>
+    typeof search.machine === 'string' && search.machine ? { machine: search.machine } : {},
+  component: AppMap,
 });
+
+function AppMap() {
+  const { machine } = Route.useSearch();
+  return (
+    <>
+      <FindMachines initialMachineId={machine} />
+      <BottomNav active="map" />
+    </>
+  );
+}

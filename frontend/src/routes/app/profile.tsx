@@ -1,6 +1,4 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../components/ComingSoon';
+import { ProfileScreen } from '../../features/app/ProfileScreen';
 
-export const Route = createFileRoute('/app/profile')({
-  component: () => <ComingSoon title="Profile" />,
-});
+export const Route = createFileRoute('/app/profile')({ component: ProfileScreen });

@@ -1,6 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ComingSoon } from '../../components/ComingSoon';
+import { PublicLayout } from '../../components/PublicLayout';
+import { DocsOverviewPage } from '../../features/docs/DocsOverviewPage';
 
 export const Route = createFileRoute('/docs/')({
-  component: () => <ComingSoon title="Documentation" />,
+  component: () => (
+    <PublicLayout>
+      <DocsOverviewPage />
+    </PublicLayout>
+  ),
 });

@@ -1,0 +1,64 @@
+import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { RouteBody } from '../../../shared/routes';
+import { ADMIN_USERS_PAGE } from '../../../shared/constants';
+import type { AdminIdentity, Settings } from '../../../shared/schemas';
+import { authedApi, loadAuth } from './auth';
+import { api, ApiRequestError } from './client';
+
+/**
+ * The admin console's calls, all with the Cognito ID token of the signed-in administrator (api/auth.ts).
+ * Query keys start with 'admin' so that signing out can forget them all at once.
+ */
+
+/** The admin session check: null when nobody is signed in or the account is not an administrator (401/403). */
+export async function fetchAdminIdentity(signal?: AbortSignal): Promise<AdminIdentity | null> {
+  const auth = await loadAuth();
+  if (!(await auth.getIdToken())) return null;
+  try {
+    return await api('adminAuthCheck', { signal });
+  } catch (error) {
+    if (error instanceof ApiRequestError && (error.status === 401 || error.status === 403)) return null;
+    throw error;
+  }
+}
+
+export type TransactionFilters = { type?: 'purchase' | 'topup' | 'refund' | 'adjustment'; userId?: string; machineId?: string };
+
+export const adminQueries = {
+  /** No retry: a failed check means signed out (spec: GET /api/admin/auth/check, no retry). */
+  session: () => queryOptions({ queryKey: ['admin', 'session'] as const, queryFn: ({ signal }) => fetchAdminIdentity(signal), retry: false }),
+  stats: () => queryOptions({ queryKey: ['admin', 'stats'] as const, queryFn: ({ signal }) => authedApi('adminStats', { signal }) }),
+  machines: () => queryOptions({ queryKey: ['admin', 'machines'] as const, queryFn: ({ signal }) => api('listMachines', { signal }) }),
+  /** First 10 users (spec), then 10 more per 'Load more'. */
+  users: (search: string) =>
+    infiniteQueryOptions({
+      queryKey: ['admin', 'users', search] as const,
+      queryFn: ({ signal, pageParam }) => authedApi('adminListUsers', { signal, query: { limit: ADMIN_USERS_PAGE, search: search || undefined, cursor: pageParam } }),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (last) => last.nextCursor ?? undefined,
+    }),
+  transactions: (filters: TransactionFilters, cursor: string | undefined, limit = 20) =>
+    queryOptions({
+      queryKey: ['admin', 'transactions', filters, cursor ?? null, limit] as const,
+      queryFn: ({ signal }) => authedApi('adminListTransactions', { signal, query: { ...filters, cursor, limit } }),
+    }),
+  hostRequests: () => queryOptions({ queryKey: ['admin', 'host-requests'] as const, queryFn: ({ signal }) => authedApi('adminListHostRequests', { signal }) }),
+  settings: () => queryOptions({ queryKey: ['admin', 'settings'] as const, queryFn: ({ signal }) => authedApi('adminGetSettings', { signal }) }),
+  settingsHistory: () =>
+    queryOptions({ queryKey: ['admin', 'settings', 'history'] as const, queryFn: ({ signal }) => authedApi('adminSettingsHistory', { signal, query: { limit: 8 } }) }),
+  geocode: (q: string) =>
+    queryOptions({ queryKey: ['admin', 'geocode', q] as const, queryFn: ({ signal }) => authedApi('geocode', { signal, query: { q } }), staleTime: 5 * 60_000 }),
+};
+
+export const adminApi = {
+  createMachine: (body: RouteBody<'adminCreateMachine'>) => authedApi('adminCreateMachine', { body }),
+  updateMachine: (id: string, body: RouteBody<'adminUpdateMachine'>) => authedApi('adminUpdateMachine', { params: { id }, body }),
+  updateUser: (id: string, body: RouteBody<'adminUpdateUser'>, idempotencyKey: string) =>
+    authedApi('adminUpdateUser', { params: { id }, body, headers: { 'idempotency-key': idempotencyKey } }),
+  updateHostRequest: (id: string, body: RouteBody<'adminUpdateHostRequest'>) => authedApi('adminUpdateHostRequest', { params: { id }, body }),
+  deleteHostRequest: (id: string) => authedApi('adminDeleteHostRequest', { params: { id } }),
+  saveSettings: (body: Settings) => authedApi('adminPutSettings', { body }),
+};
+
+/** After a change that moves the summary cards. */
+export const refreshStats = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: ['admin', 'stats'] });

@@ -1,0 +1,51 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Machine } from '../../../shared/schemas';
+import { publicApi } from './public-fetch';
+
+/**
+ * The station list for the public pages. Same cache key as `machineQueries.all()`. The last list that
+ * loaded is kept in localStorage, so that a visitor who loses signal still sees the stations (the
+ * service worker keeps the same answer; this also covers the first visit and browsers without one).
+ */
+const STORAGE_KEY = 'bali-refill.machines';
+
+export interface SavedStations {
+  savedAt: string;
+  machines: Machine[];
+}
+
+export function readSavedStations(): SavedStations | null {
+  try {
+    const raw = localStorage.getItem(STORAGE_KEY);
+    if (!raw) return null;
+    const saved = JSON.parse(raw) as SavedStations;
+    return Array.isArray(saved.machines) ? saved : null;
+  } catch {
+    return null;
+  }
+}
+
+function save(machines: Machine[]) {
+  try {
+    localStorage.setItem(STORAGE_KEY, JSON.stringify({ savedAt: new Date().toISOString(), machines } satisfies SavedStations));
+  } catch {
+    // Storage full or disabled: the service worker cache still applies.
+  }
+}
+
+async function loadStations({ signal }: { signal: AbortSignal }): Promise<Machine[]> {
+  try {
+    const machines = await publicApi.listMachines(signal);
+    save(machines);
+    return machines;
+  } catch (error) {
+    // A network failure (not an answer from the server) falls back to the last list seen.
+    const saved = error instanceof TypeError || !navigator.onLine ? readSavedStations() : null;
+    if (saved) return saved.machines;
+    throw error;
+  }
+}
+
+export const stationQueries = {
+  all: () => queryOptions({ queryKey: ['machines'], queryFn: loadStations }),
+};

@@ -1,0 +1,23 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { RECENT_TRANSACTIONS } from '../../../shared/constants';
+import { authedApi } from './auth';
+
+export const HISTORY_PAGE_SIZE = 20;
+
+/** The signed-in user's transactions, newest first. Invalidate ['transactions'] after a top-up or a purchase. */
+export const transactionQueries = {
+  /** The first few, for the home screen. */
+  recent: (limit: number = RECENT_TRANSACTIONS) =>
+    queryOptions({
+      queryKey: ['transactions', 'recent', limit] as const,
+      queryFn: ({ signal }) => authedApi('listTransactions', { query: { limit }, signal }),
+    }),
+  /** All of them, a page at a time ('Load more'). */
+  history: (pageSize: number = HISTORY_PAGE_SIZE) =>
+    infiniteQueryOptions({
+      queryKey: ['transactions', 'history', pageSize] as const,
+      queryFn: ({ pageParam, signal }) => authedApi('listTransactions', { query: { limit: pageSize, cursor: pageParam }, signal }),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (last) => last.nextCursor ?? undefined,
+    }),
+};

@@ -1,0 +1,97 @@
+import { Link, useLocation } from '@tanstack/react-router';
+import { useRef, useState, type FocusEvent, type KeyboardEvent, type ReactElement } from 'react';
+import { common } from '../i18n/common';
+import { useMessages } from '../i18n/messages';
+import { ChevronDownIcon, CloseIcon, MenuIcon } from './icons';
+import { LanguageSwitch } from './LanguageSwitch';
+import { Logo } from './Logo';
+import { MegaMenuPanel, type MenuId } from './MegaMenu';
+import { MobileMenu } from './MobileMenu';
+
+/** Fixed public header: logo, Stations / About / Partners with mega menus, language switch, hamburger on small screens. */
+export function PublicHeader({ openApp = false }: { openApp?: boolean }) {
+  const t = useMessages(common);
+  const { pathname } = useLocation();
+  const [menu, setMenu] = useState<MenuId | null>(null);
+  const [open, setOpen] = useState(false);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const triggers = useRef<Partial<Record<MenuId, HTMLButtonElement | null>>>({});
+
+  const show = (id: MenuId) => {
+    setMenu(id);
+    setOpen(true);
+  };
+  const close = () => setOpen(false);
+  const items: { id: MenuId; label: string; link: ReactElement }[] = [
+    { id: 'stations', label: t.nav.stations, link: <Link to="/stations" className={navLink}>{t.nav.stations}</Link> },
+    { id: 'about', label: t.nav.about, link: <Link to="/about" className={navLink}>{t.nav.about}</Link> },
+    { id: 'partners', label: t.nav.partners, link: <Link to="/" hash="partner" className={navLink} activeOptions={{ exact: true, includeHash: true }}>{t.nav.partners}</Link> },
+  ];
+  const current = items.find((item) => item.id === menu);
+
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (e.key === 'Escape' && open) {
+      close();
+      if (menu) triggers.current[menu]?.focus();
+    }
+  };
+  const onBlur = (e: FocusEvent<HTMLElement>) => {
+    if (!e.currentTarget.contains(e.relatedTarget as Node | null)) close();
+  };
+
+  return (
+    <header onMouseLeave={close} onKeyDown={onKeyDown} onBlur={onBlur} className="fixed inset-x-0 top-0 z-40 border-b border-slate-200/70 bg-white/95">
+      <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
+        <Link to="/" activeOptions={{ exact: true }} aria-label={t.homeLink} onMouseEnter={close} className="flex shrink-0 items-center gap-2.5 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600">
+          <Logo size={34} />
+          <span className="text-lg font-bold tracking-tight text-ocean-900">{t.productName}</span>
+        </Link>
+        <nav aria-label={t.nav.label} className="ml-6 hidden md:block">
+          <ul className="flex items-center gap-1">
+            {items.map((item) => (
+              <li key={item.id} onMouseEnter={() => show(item.id)} className="flex items-center">
+                {item.link}
+                <button
+                  ref={(el) => {
+                    triggers.current[item.id] = el;
+                  }}
+                  type="button"
+                  aria-label={t.showMenu(item.label)}
+                  aria-expanded={open && menu === item.id}
+                  aria-controls="mega-menu"
+                  onClick={() => (open && menu === item.id ? close() : show(item.id))}
+                  className="-ml-1 rounded-md p-1 text-slate-500 hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600"
+                >
+                  <ChevronDownIcon size={16} className={`transition-transform duration-200 ${open && menu === item.id ? 'rotate-180' : ''}`} />
+                </button>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="ml-auto flex items-center gap-2 sm:gap-3" onMouseEnter={close}>
+          <LanguageSwitch />
+          {openApp && (
+            <Link to="/app" className="hidden rounded-full bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:inline-flex">
+              {t.nav.openApp}
+            </Link>
+          )}
+          <button
+            type="button"
+            aria-expanded={mobileOpen}
+            aria-controls="mobile-menu"
+            aria-label={mobileOpen ? t.closeMenu : t.openMenu}
+            onClick={() => setMobileOpen((v) => !v)}
+            className="rounded-lg p-2 text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600 md:hidden"
+          >
+            {mobileOpen ? <CloseIcon size={24} /> : <MenuIcon size={24} />}
+          </button>
+        </div>
+      </div>
+      <MegaMenuPanel menu={menu} open={open} label={current ? t.menuOf(current.label) : ''} onNavigate={close} />
+      {mobileOpen && <MobileMenu accordion={pathname.startsWith('/about')} openApp={openApp} onClose={() => setMobileOpen(false)} />}
+    </header>
+  );
+}
+
+const navLink =
+  'rounded-lg px-3 py-2 text-sm font-medium text-slate-700 transition-colors hover:text-brand-700 focus-visible:outline-2 focus-visible:outline-brand-600 aria-[current=page]:bg-brand-50 aria-[current=page]:text-brand-800';

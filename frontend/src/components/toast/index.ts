@@ -1,0 +1,11 @@
+/**
+ * Toasts (spec section 9): one visible at a time, 5000 ms by default, destructive style for errors,
+ * swipe 50 px sideways to dismiss, F8 focuses the region, at most 420 px wide.
+ *
+ *   import { toast } from '../components/toast';
+ *   toast({ title: 'Top Up Failed', description: message, variant: 'destructive' });
+ *
+ * `<Toaster />` is mounted once in routes/__root.tsx.
+ */
+export { toast, dismissToast, type ToastOptions, type ToastVariant, type ToastHandle } from './store';
+export { Toaster } from './Toaster';

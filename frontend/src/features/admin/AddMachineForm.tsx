@@ -1,0 +1,103 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { AdminMachineInput } from '../../../../shared/routes';
+import { fieldMessages, machineStatuses, type MachineStatus } from '../../../../shared/schemas';
+import { adminApi, refreshStats } from '../../api/admin';
+import { ApiRequestError } from '../../api/client';
+import { AddressAutocomplete } from './AddressAutocomplete';
+import type { Provisioned } from './bundle';
+import { statusLabel } from './MachineStatusBadge';
+import { InlineAlert, SelectField, TextField } from './ui';
+
+export const MACHINE_CREATED = 'Machine created successfully!';
+const empty = { id: '', name: '', location: '', latitude: '', longitude: '', status: 'online' as MachineStatus };
+
+/**
+ * The Add Machine fields (spec section 5): Machine ID, Station Name, Location Address with suggestions,
+ * Latitude, Longitude (all required) and status (online by default). Submitting provisions the station
+ * (POST /api/admin/machines); failures read the server's message, 'Failed to create machine', or
+ * 'Network error occurred'.
+ */
+export function AddMachineForm({
+  formId,
+  onCreated,
+  success,
+  footer,
+}: {
+  formId: string;
+  onCreated: (result: Provisioned) => void;
+  /** Shown instead of errors once the machine exists. */
+  success?: ReactNode;
+  footer?: (state: { busy: boolean }) => ReactNode;
+}) {
+  const [form, setForm] = useState(empty);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const queryClient = useQueryClient();
+  const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setFailure(null);
+    const parsed = AdminMachineInput.safeParse(form);
+    if (!parsed.success) {
+      setErrors(fieldMessages(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const result = await adminApi.createMachine(parsed.data);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ['admin', 'machines'] }), queryClient.invalidateQueries({ queryKey: ['machines'] }), refreshStats(queryClient)]);
+      setForm(empty);
+      onCreated(result);
+    } catch (error) {
+      if (error instanceof ApiRequestError) {
+        if (error.body?.fields) setErrors(error.body.fields);
+        setFailure(error.serverMessage ?? 'Failed to create machine');
+      } else {
+        setFailure('Network error occurred');
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form id={formId} onSubmit={submit} aria-label="Add machine" noValidate className="space-y-4">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label="Machine ID"
+          required
+          value={form.id}
+          onChange={(e) => set('id')(e.target.value.toUpperCase())}
+          placeholder="HRL-00026"
+          autoComplete="off"
+          spellCheck={false}
+          error={errors.id}
+          hint="Letters, a dash and digits"
+        />
+        <TextField label="Station Name" required value={form.name} onChange={(e) => set('name')(e.target.value)} placeholder="Sanur Beach Market" error={errors.name} />
+      </div>
+      <AddressAutocomplete
+        value={form.location}
+        onChange={set('location')}
+        onChoose={(r) => setForm((f) => ({ ...f, location: r.displayName, latitude: r.lat, longitude: r.lon }))}
+        error={errors.location}
+      />
+      <div className="grid gap-4 sm:grid-cols-3">
+        <TextField label="Latitude" required inputMode="decimal" value={form.latitude} onChange={(e) => set('latitude')(e.target.value)} placeholder="-8.6900" error={errors.latitude} />
+        <TextField label="Longitude" required inputMode="decimal" value={form.longitude} onChange={(e) => set('longitude')(e.target.value)} placeholder="115.2622" error={errors.longitude} />
+        <SelectField
+          label="Status"
+          value={form.status}
+          onChange={(e) => set('status')(e.target.value)}
+          options={machineStatuses.map((s) => ({ value: s, label: statusLabel(s) }))}
+        />
+      </div>
+      {success ?? (failure && <InlineAlert tone="error">{failure}</InlineAlert>)}
+      {footer?.({ busy })}
+    </form>
+  );
+}

@@ -1,0 +1,193 @@
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { AdminIdentity } from '../../../../shared/schemas';
+import { Logo } from '../../components/Logo';
+import { toast } from '../../components/toast';
+import { csvFileName, downloadText, toCsv } from './csv';
+import { ExportProvider, useExportRegistry } from './export';
+import { HostRequestsTab } from './HostRequestsTab';
+import { ArrowLeftIcon, DownloadIcon, GearIcon, HandshakeIcon, LogoutIcon, ReceiptIcon, StationIcon, UsersIcon } from './icons';
+import { MachinesTab } from './MachinesTab';
+import { useAdminLogout, useAdminSession } from './session';
+import { StatsCards } from './StatsCards';
+import { SystemTab } from './SystemTab';
+import { TransactionsTab } from './TransactionsTab';
+import { Button, Spinner } from './ui';
+import { UsersTab } from './UsersTab';
+
+export const adminTabs = ['machines', 'users', 'transactions', 'host-requests', 'system'] as const;
+export type AdminTab = (typeof adminTabs)[number];
+export interface AdminSearch {
+  tab?: AdminTab;
+  /** Transactions of one user. */
+  user?: string;
+}
+export function validateAdminSearch(search: Record<string, unknown>): AdminSearch {
+  const out: AdminSearch = {};
+  if (typeof search.tab === 'string' && (adminTabs as readonly string[]).includes(search.tab)) out.tab = search.tab as AdminTab;
+  if (typeof search.user === 'string' && search.user.length <= 128) out.user = search.user;
+  return out;
+}
+
+const TAB_META: Record<AdminTab, { label: string; icon: ReactNode }> = {
+  machines: { label: 'Machines', icon: <StationIcon size={16} /> },
+  users: { label: 'Users', icon: <UsersIcon size={16} /> },
+  transactions: { label: 'Transactions', icon: <ReceiptIcon size={16} /> },
+  'host-requests': { label: 'Host Requests', icon: <HandshakeIcon size={16} /> },
+  system: { label: 'System', icon: <GearIcon size={16} /> },
+};
+
+/** Full-screen state while the session is checked, or when it cannot be. */
+export function CheckingAuthentication({ children }: { children?: ReactNode }) {
+  return (
+    <div className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-slate-50 text-slate-600">
+      <Logo size={44} />
+      {children ?? (
+        <p role="status" className="flex items-center gap-2.5 text-sm font-medium">
+          <Spinner className="h-4 w-4 text-brand-600" /> Checking authentication
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** /admin: administrators only; others go to /admin/login. */
+export function AdminDashboard({ search }: { search: AdminSearch }) {
+  const session = useAdminSession();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (session.isSuccess && !session.data) void navigate({ to: '/admin/login', replace: true });
+  }, [session.isSuccess, session.data, navigate]);
+
+  if (session.isError) {
+    return (
+      <CheckingAuthentication>
+        <div role="alert" className="text-center">
+          <p className="font-semibold text-slate-800">Failed to verify admin authentication</p>
+          <p className="mt-1 text-sm text-slate-500">The service could not be reached. Check your connection.</p>
+          <Button className="mt-4" onClick={() => void session.refetch()}>Try again</Button>
+        </div>
+      </CheckingAuthentication>
+    );
+  }
+  if (!session.data) return <CheckingAuthentication />;
+  return <Dashboard admin={session.data} search={search} />;
+}
+
+function Dashboard({ admin, search }: { admin: AdminIdentity; search: AdminSearch }) {
+  const navigate = useNavigate();
+  const logout = useAdminLogout();
+  const registry = useExportRegistry();
+  const [loggingOut, setLoggingOut] = useState(false);
+  const tab = search.tab ?? 'machines';
+  const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
+
+  const setTab = (next: AdminTab, extra: Partial<AdminSearch> = {}) =>
+    void navigate({ to: '/admin', search: { ...(next === 'machines' ? {} : { tab: next }), ...extra }, replace: true });
+
+  const onTabKey = (event: KeyboardEvent) => {
+    const i = adminTabs.indexOf(tab);
+    const next = event.key === 'ArrowRight' ? adminTabs[(i + 1) % adminTabs.length] : event.key === 'ArrowLeft' ? adminTabs[(i - 1 + adminTabs.length) % adminTabs.length] : null;
+    if (!next) return;
+    event.preventDefault();
+    setTab(next);
+    tabRefs.current[next]?.focus();
+  };
+
+  const exportData = () => {
+    const table = registry.get()?.();
+    if (!table || table.rows.length === 0) {
+      toast({ title: 'Nothing to export', description: 'This tab has no rows to export yet.' });
+      return;
+    }
+    downloadText(csvFileName(table.name), toCsv(table), 'text/csv;charset=utf-8');
+  };
+
+  return (
+    <ExportProvider registry={registry}>
+      <div className="min-h-dvh bg-slate-50">
+        <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/90 backdrop-blur">
+          <div className="mx-auto flex h-16 max-w-[1400px] items-center gap-3 px-4 sm:px-6">
+            <Link to="/admin" className="flex items-center gap-2.5">
+              <Logo size={34} />
+              <span className="hidden font-bold text-slate-900 sm:inline">Bali Refill</span>
+              <span className="rounded-md bg-ocean-900 px-1.5 py-0.5 text-[10px] font-bold tracking-widest text-white uppercase">Admin</span>
+            </Link>
+            <div className="ml-auto flex items-center gap-2">
+              <Link to="/" className="hidden h-10 items-center gap-2 rounded-xl px-3 text-sm font-semibold text-slate-600 hover:bg-slate-100 hover:text-slate-900 sm:inline-flex">
+                <ArrowLeftIcon size={16} /> Back to Site
+              </Link>
+              <Button icon={<DownloadIcon size={16} />} onClick={exportData} aria-label="Export Data" title="Export the rows of this tab as CSV">
+                <span className="hidden sm:inline">Export Data</span>
+              </Button>
+              <div className="mx-1 hidden h-8 w-px bg-slate-200 md:block" aria-hidden="true" />
+              <div className="hidden text-right md:block">
+                <p className="max-w-[14rem] truncate text-sm font-semibold text-slate-800">{admin.username}</p>
+                <p className="text-xs text-slate-500 capitalize">{admin.role}</p>
+              </div>
+              <Button
+                variant="dark"
+                aria-label="Logout"
+                icon={<LogoutIcon size={16} />}
+                busy={loggingOut}
+                onClick={() => {
+                  setLoggingOut(true);
+                  void logout();
+                }}
+              >
+                <span className="hidden sm:inline">Logout</span>
+              </Button>
+            </div>
+          </div>
+        </header>
+
+        <main className="mx-auto max-w-[1400px] px-4 py-8 sm:px-6">
+          <div className="mb-6 flex flex-wrap items-end justify-between gap-2">
+            <div>
+              <h1 className="text-2xl font-bold tracking-tight text-slate-900">Admin Dashboard</h1>
+              <p className="mt-1 text-sm text-slate-500">Stations, wallets and partners across Bali.</p>
+            </div>
+            <Link to="/" className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-500 hover:text-brand-700 sm:hidden">
+              <ArrowLeftIcon size={14} /> Back to Site
+            </Link>
+          </div>
+
+          <StatsCards />
+
+          <div className="mt-8 overflow-visible rounded-2xl bg-white shadow-card ring-1 ring-slate-200/70">
+            <div role="tablist" aria-label="Admin sections" className="flex gap-1 overflow-x-auto border-b border-slate-100 px-3 pt-2" onKeyDown={onTabKey}>
+              {adminTabs.map((t) => (
+                <button
+                  key={t}
+                  ref={(el) => {
+                    tabRefs.current[t] = el;
+                  }}
+                  role="tab"
+                  id={`tab-${t}`}
+                  aria-selected={tab === t}
+                  aria-controls={`panel-${t}`}
+                  tabIndex={tab === t ? 0 : -1}
+                  onClick={() => setTab(t)}
+                  className={`relative flex shrink-0 items-center gap-2 rounded-t-lg px-4 py-3 text-sm font-semibold transition outline-none focus-visible:bg-brand-50 ${
+                    tab === t ? 'text-brand-700' : 'text-slate-500 hover:text-slate-800'
+                  }`}
+                >
+                  {TAB_META[t].icon}
+                  {TAB_META[t].label}
+                  {tab === t && <span aria-hidden="true" className="absolute inset-x-3 -bottom-px h-0.5 rounded-full bg-brand-600" />}
+                </button>
+              ))}
+            </div>
+            <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="pb-1">
+              {tab === 'machines' && <MachinesTab />}
+              {tab === 'users' && <UsersTab onShowTransactions={(user) => setTab('transactions', { user })} />}
+              {tab === 'transactions' && <TransactionsTab userFilter={search.user ?? ''} onUserFilter={(user) => setTab('transactions', user ? { user } : {})} />}
+              {tab === 'host-requests' && <HostRequestsTab />}
+              {tab === 'system' && <SystemTab />}
+            </div>
+          </div>
+        </main>
+      </div>
+    </ExportProvider>
+  );
+}

@@ -1,0 +1,130 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { Logo } from '../../components/Logo';
+import { AlertIcon, ArrowLeftIcon, DropletIcon, EyeIcon, EyeOffIcon, ShieldIcon, StationIcon } from './icons';
+import { adminPasswordSignIn, rememberAdmin, useAdminSession } from './session';
+import { Spinner } from './ui';
+
+/** /admin/login: username and password against Cognito; only administrators reach the dashboard. */
+export function AdminLoginScreen() {
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [shown, setShown] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const session = useAdminSession();
+  const passwordId = useId();
+
+  // Already signed in as an administrator: straight to the dashboard.
+  useEffect(() => {
+    if (session.data) void navigate({ to: '/admin', replace: true });
+  }, [session.data, navigate]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setError(null);
+    setBusy(true);
+    try {
+      const identity = await adminPasswordSignIn(username, password);
+      rememberAdmin(queryClient, identity);
+      await navigate({ to: '/admin', replace: true });
+    } catch (e) {
+      setError((e as Error).message);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="grid min-h-dvh bg-slate-50 lg:grid-cols-[1.1fr_1fr]">
+      <aside className="relative hidden overflow-hidden bg-gradient-to-br from-brand-700 via-brand-800 to-ocean-950 p-12 text-white lg:flex lg:flex-col">
+        <div aria-hidden="true" className="absolute -top-24 -right-24 h-96 w-96 rounded-full bg-brand-400/20 blur-3xl" />
+        <div aria-hidden="true" className="absolute bottom-0 left-0 h-72 w-72 -translate-x-1/3 translate-y-1/3 rounded-full bg-cyan-300/10 blur-2xl" />
+        <Link to="/" className="relative flex items-center gap-3 text-lg font-bold">
+          <Logo size={40} /> Bali Refill
+        </Link>
+        <div className="relative mt-auto max-w-md">
+          <p className="text-sm font-semibold tracking-widest text-brand-200 uppercase">Operations console</p>
+          <h2 className="mt-3 text-4xl leading-tight font-bold">Keep every station on Bali flowing.</h2>
+          <ul className="mt-8 space-y-4 text-brand-50">
+            <li className="flex gap-3"><StationIcon className="mt-0.5 shrink-0 text-brand-300" /> Live status, water levels and alerts for the whole network.</li>
+            <li className="flex gap-3"><DropletIcon className="mt-0.5 shrink-0 text-brand-300" /> Wallets, refills and adjustments straight from the ledger.</li>
+            <li className="flex gap-3"><ShieldIcon className="mt-0.5 shrink-0 text-brand-300" /> Administrator accounts only; every change is recorded.</li>
+          </ul>
+        </div>
+        <p className="relative mt-12 text-xs text-brand-200">© 2025 Bali Refill</p>
+      </aside>
+
+      <main className="flex items-center justify-center px-5 py-12">
+        <div className="w-full max-w-sm">
+          <div className="mb-8 flex items-center gap-3 lg:hidden">
+            <Logo size={40} />
+            <span className="text-lg font-bold text-slate-900">Bali Refill</span>
+          </div>
+          <h1 className="text-2xl font-bold text-slate-900">Admin login</h1>
+          <p className="mt-1.5 text-sm text-slate-500">Sign in with your administrator account.</p>
+
+          <form onSubmit={submit} aria-label="Admin login" className="mt-8 space-y-5" noValidate={false}>
+            <div>
+              <label htmlFor="admin-username" className="mb-1.5 block text-sm font-medium text-slate-700">Username</label>
+              <input
+                id="admin-username"
+                name="username"
+                autoComplete="username"
+                required
+                value={username}
+                onChange={(e) => setUsername(e.target.value)}
+                placeholder="name@company.com"
+                className="block h-11 w-full rounded-xl border border-slate-200 bg-white px-3.5 text-sm shadow-xs outline-none transition focus:border-brand-500 focus:ring-4 focus:ring-brand-100"
+              />
+            </div>
+            <div>
+              <label htmlFor={passwordId} className="mb-1.5 block text-sm font-medium text-slate-700">Password</label>
+              <div className="relative">
+                <input
+                  id={passwordId}
+                  name="password"
+                  type={shown ? 'text' : 'password'}
+                  autoComplete="current-password"
+                  required
+                  value={password}
+                  onChange={(e) => setPassword(e.target.value)}
+                  className="block h-11 w-full rounded-xl border border-slate-200 bg-white pr-12 pl-3.5 text-sm shadow-xs outline-none transition focus:border-brand-500 focus:ring-4 focus:ring-brand-100"
+                />
+                <button
+                  type="button"
+                  onClick={() => setShown((s) => !s)}
+                  aria-label={shown ? 'Hide password' : 'Show password'}
+                  aria-pressed={shown}
+                  aria-controls={passwordId}
+                  className="absolute top-1/2 right-1.5 flex h-8 w-8 -translate-y-1/2 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800"
+                >
+                  {shown ? <EyeOffIcon /> : <EyeIcon />}
+                </button>
+              </div>
+            </div>
+            {error && (
+              <p role="alert" className="flex items-start gap-2 rounded-xl bg-red-50 px-3.5 py-3 text-sm text-red-700 ring-1 ring-red-200">
+                <AlertIcon className="mt-0.5 shrink-0" /> {error}
+              </p>
+            )}
+            <button
+              type="submit"
+              disabled={busy}
+              className="flex h-11 w-full items-center justify-center gap-2 rounded-xl bg-brand-600 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700 focus-visible:ring-4 focus-visible:ring-brand-200 focus-visible:outline-none disabled:opacity-70"
+            >
+              {busy && <Spinner className="h-4 w-4" />}
+              {busy ? 'Signing in...' : 'Login'}
+            </button>
+          </form>
+
+          <Link to="/" className="mt-8 inline-flex items-center gap-2 text-sm font-medium text-slate-500 hover:text-brand-700">
+            <ArrowLeftIcon size={16} /> Back to main site
+          </Link>
+        </div>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,172 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { machineFilterStatuses, type Machine } from '../../../../shared/schemas';
+import { adminQueries } from '../../api/admin';
+import { AddMachineDialog } from './AddMachineDialog';
+import { filterMachines, machineAlerts, offlineSince, type StatusFilter } from './machine-list';
+import { bundleFileName, downloadBundle, type Provisioned } from './bundle';
+import { EditMachineDialog } from './EditMachineDialog';
+import { useExportRows } from './export';
+import { formatDateTime, timeAgo } from './format';
+import { AlertIcon, DropletIcon, GearIcon, KeyIcon, PlusIcon, RefreshIcon, StationIcon } from './icons';
+import { MachineStatusBadge, statusLabel } from './MachineStatusBadge';
+import { Button, EmptyState, LoadingRows, SearchInput, Table, Td, Th } from './ui';
+
+
+function WaterLevel({ level }: { level: number | null }) {
+  if (level === null) return <span className="text-slate-400">—</span>;
+  const tone = level < 20 ? 'bg-red-500' : level < 50 ? 'bg-amber-400' : 'bg-brand-500';
+  return (
+    <div className="flex items-center gap-2" title={`Water level ${level}%`}>
+      <div className="h-1.5 w-16 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
+        <div className={`h-full rounded-full ${tone}`} style={{ width: `${Math.max(3, level)}%` }} />
+      </div>
+      <span className={`text-xs font-medium tabular-nums ${level < 20 ? 'text-red-600' : 'text-slate-600'}`}>{level}%</span>
+    </div>
+  );
+}
+
+function Alerts({ machines }: { machines: Machine[] }) {
+  const { offline, lowWater } = machineAlerts(machines);
+  if (!offline.length && !lowWater.length) return null;
+  const names = (list: Machine[], detail: (m: Machine) => string) =>
+    list.slice(0, 6).map((m) => (
+      <li key={m.id} className="rounded-lg bg-white/70 px-2 py-1 text-xs ring-1 ring-inset ring-current/10">
+        <span className="font-semibold">{m.name}</span> <span className="opacity-75">{detail(m)}</span>
+      </li>
+    ));
+  return (
+    <div className={`grid gap-3 px-6 pt-5 ${offline.length && lowWater.length ? 'lg:grid-cols-2' : ''}`} aria-label="Alerts">
+      {offline.length > 0 && (
+        <div role="alert" className="rounded-xl bg-red-50 p-4 text-red-800 ring-1 ring-red-200">
+          <p className="flex items-center gap-2 text-sm font-semibold">
+            <AlertIcon /> {offline.length} {offline.length === 1 ? 'station has' : 'stations have'} been offline for more than 10 minutes
+          </p>
+          <ul className="mt-2.5 flex flex-wrap gap-1.5">{names(offline, (m) => `· ${timeAgo(offlineSince(m))}`)}</ul>
+        </div>
+      )}
+      {lowWater.length > 0 && (
+        <div role="alert" className="rounded-xl bg-amber-50 p-4 text-amber-900 ring-1 ring-amber-200">
+          <p className="flex items-center gap-2 text-sm font-semibold">
+            <DropletIcon /> {lowWater.length} {lowWater.length === 1 ? 'station is' : 'stations are'} below 20% water
+          </p>
+          <ul className="mt-2.5 flex flex-wrap gap-1.5">{names(lowWater, (m) => `· ${m.waterLevel}%`)}</ul>
+          {lowWater.length > 6 && <p className="mt-2 text-xs">and {lowWater.length - 6} more</p>}
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function MachinesTab() {
+  const queryClient = useQueryClient();
+  const machines = useQuery(adminQueries.machines());
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<Machine | null>(null);
+  const [bundle, setBundle] = useState<Provisioned | null>(null);
+  const rows = useMemo(() => filterMachines(machines.data ?? [], search, status), [machines.data, search, status]);
+
+  useExportRows(() => ({
+    name: 'machines',
+    header: ['Machine ID', 'Name', 'Location', 'Status', 'Water level (%)', 'Latitude', 'Longitude', 'Last heartbeat', 'Created'],
+    rows: rows.map((m) => [m.id, m.name, m.location, m.status, m.waterLevel, m.latitude, m.longitude, m.lastHeartbeat, m.createdAt]),
+  }));
+
+  const refresh = () => Promise.all([machines.refetch(), queryClient.invalidateQueries({ queryKey: ['admin', 'stats'] })]);
+
+  return (
+    <div>
+      <div className="flex flex-col gap-3 px-6 pt-5 lg:flex-row lg:items-center">
+        <SearchInput label="Search machines" placeholder="Search by name or location..." value={search} onChange={(e) => setSearch(e.target.value)} className="lg:max-w-sm lg:flex-1" />
+        <label className="flex items-center gap-2 text-sm text-slate-600">
+          <span className="sr-only lg:not-sr-only">Status</span>
+          <select
+            aria-label="Filter by status"
+            value={status}
+            onChange={(e) => setStatus(e.target.value as StatusFilter)}
+            className="h-10 rounded-xl border border-slate-200 bg-white px-3 pr-8 text-sm shadow-xs outline-none focus:border-brand-500 focus:ring-4 focus:ring-brand-100"
+          >
+            <option value="all">All statuses</option>
+            {machineFilterStatuses.map((s) => <option key={s} value={s}>{statusLabel(s)}</option>)}
+          </select>
+        </label>
+        <div className="flex gap-2 lg:ml-auto">
+          <Button icon={<RefreshIcon className={machines.isFetching ? 'animate-spin' : ''} />} onClick={() => void refresh()}>Refresh</Button>
+          <Button variant="primary" icon={<PlusIcon />} onClick={() => setAdding(true)}>Add Machine</Button>
+        </div>
+      </div>
+
+      {bundle && (
+        <div role="status" className="mx-6 mt-4 flex flex-col gap-3 rounded-xl bg-brand-50 p-4 text-sm text-brand-900 ring-1 ring-brand-200 sm:flex-row sm:items-center">
+          <KeyIcon className="shrink-0 text-brand-700" />
+          <p className="flex-1">
+            The certificate bundle of <strong>{bundle.machine.id}</strong> was saved as <span className="font-mono">{bundleFileName(bundle.machine.id)}</span>. It is kept on this
+            page only until you dismiss it.
+          </p>
+          <div className="flex gap-2">
+            <Button size="sm" onClick={() => downloadBundle(bundle)}>Download again</Button>
+            <Button size="sm" variant="ghost" onClick={() => setBundle(null)}>Dismiss</Button>
+          </div>
+        </div>
+      )}
+
+      {machines.data && <Alerts machines={machines.data} />}
+
+      <div className="mt-5">
+        {machines.isPending ? (
+          <LoadingRows label="Loading machines..." />
+        ) : machines.isError ? (
+          <EmptyState icon={<AlertIcon />} title="Failed to load machines">
+            <Button className="mt-3" onClick={() => void machines.refetch()}>Try again</Button>
+          </EmptyState>
+        ) : rows.length === 0 ? (
+          <EmptyState icon={<StationIcon />} title="No machines match">Try another search or status.</EmptyState>
+        ) : (
+          <Table
+            label="Machines"
+            head={
+              <tr>
+                <Th>Status</Th>
+                <Th>Machine</Th>
+                <Th>Location</Th>
+                <Th>Water</Th>
+                <Th>Last seen</Th>
+                <Th className="text-right">Settings</Th>
+              </tr>
+            }
+          >
+            {rows.map((m) => (
+              <tr key={m.id} className="group hover:bg-slate-50/70">
+                <Td><MachineStatusBadge status={m.status} /></Td>
+                <Td>
+                  <p className="font-semibold text-slate-900">{m.name}</p>
+                  <p className="font-mono text-xs text-slate-500">{m.id}</p>
+                </Td>
+                <Td className="max-w-xs"><p className="truncate text-slate-600" title={m.location}>{m.location}</p></Td>
+                <Td><WaterLevel level={m.waterLevel} /></Td>
+                <Td>
+                  <span className="text-slate-700" title={m.lastHeartbeat ? formatDateTime(m.lastHeartbeat) : 'No heartbeat received yet'}>{timeAgo(m.lastHeartbeat)}</span>
+                </Td>
+                <Td className="text-right">
+                  <Button size="sm" variant="ghost" aria-label={`Edit ${m.name}`} icon={<GearIcon size={16} />} onClick={() => setEditing(m)}>
+                    <span className="sr-only">Settings</span>
+                  </Button>
+                </Td>
+              </tr>
+            ))}
+          </Table>
+        )}
+        {machines.data && (
+          <p className="border-t border-slate-100 px-6 py-3 text-xs text-slate-500">
+            Showing {rows.length} of {machines.data.length} machines
+          </p>
+        )}
+      </div>
+
+      <AddMachineDialog open={adding} onClose={() => setAdding(false)} onProvisioned={setBundle} />
+      <EditMachineDialog machine={editing} onClose={() => setEditing(null)} />
+    </div>
+  );
+}

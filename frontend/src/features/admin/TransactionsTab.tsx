@@ -1,0 +1,163 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { z } from 'zod';
+import type { AdminTransaction } from '../../../../shared/routes';
+import { transactionTypes } from '../../../../shared/schemas';
+import { adminQueries, type TransactionFilters } from '../../api/admin';
+import { useExportRows } from './export';
+import { formatDateTime, formatRupiah } from './format';
+import { AlertIcon, ChevronLeftIcon, ChevronRightIcon, CloseIcon, ReceiptIcon } from './icons';
+import { Button, EmptyState, LoadingRows, Pill, Table, Td, Th } from './ui';
+
+type Row = z.infer<typeof AdminTransaction>;
+const PAGE_SIZE = 20;
+
+const typeLabel: Record<Row['type'], string> = { purchase: 'Purchase', topup: 'Top-up', refund: 'Refund', adjustment: 'Adjustment' };
+const typeTone = { purchase: 'cyan', topup: 'green', refund: 'violet', adjustment: 'amber' } as const;
+const methodLabel: Record<string, string> = { ovo: 'OVO', gopay: 'GoPay', qris: 'QRIS', google_pay: 'Google Pay', apple_pay: 'Apple Pay' };
+
+/** Who caused an entry, readably: 'admin:ayu@…' → 'ayu@…', 'station:HRL-00001' → 'Station HRL-00001'. */
+function actorLabel(actor: string) {
+  if (actor.startsWith('admin:')) return `by ${actor.slice(6)}`;
+  if (actor.startsWith('station:')) return `Station ${actor.slice(8)}`;
+  if (actor === 'gateway') return 'Payment gateway';
+  return actor;
+}
+
+/** Transactions: real ledger rows, newest first, filtered by type, user and machine, 20 per page. */
+export function TransactionsTab({ userFilter, onUserFilter }: { userFilter: string; onUserFilter: (userId: string) => void }) {
+  const [type, setType] = useState<TransactionFilters['type'] | ''>('');
+  const [machineId, setMachineId] = useState('');
+  const [userInput, setUserInput] = useState(userFilter);
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const machines = useQuery(adminQueries.machines());
+
+  useEffect(() => setUserInput(userFilter), [userFilter]);
+  const filters: TransactionFilters = { type: type || undefined, userId: userFilter || undefined, machineId: machineId || undefined };
+  const filterKey = JSON.stringify(filters);
+  useEffect(() => setCursors([undefined]), [filterKey]);
+
+  const page = cursors.length - 1;
+  const query = useQuery({ ...adminQueries.transactions(filters, cursors[page], PAGE_SIZE), placeholderData: keepPreviousData });
+  const rows = query.data?.items ?? [];
+
+  useExportRows(() => ({
+    name: 'transactions',
+    header: ['Transaction ID', 'Date', 'Type', 'Amount (IDR)', 'Signed amount (IDR)', 'Volume (L)', 'Method', 'Machine ID', 'Machine', 'User ID', 'Username', 'By', 'Reference'],
+    rows: rows.map((t) => [t.id, t.createdAt, t.type, t.amount, t.signedAmount, t.volume, t.paymentMethod, t.machine?.id, t.machine?.name, t.userId, t.username, t.actor, t.reference]),
+  }));
+
+  const selectClass = 'h-10 rounded-xl border border-slate-200 bg-white px-3 pr-8 text-sm shadow-xs outline-none focus:border-brand-500 focus:ring-4 focus:ring-brand-100';
+  return (
+    <div>
+      <form
+        className="flex flex-col gap-3 px-6 pt-5 lg:flex-row lg:items-end"
+        aria-label="Transaction filters"
+        onSubmit={(e) => {
+          e.preventDefault();
+          onUserFilter(userInput.trim());
+        }}
+      >
+        <label className="block text-xs font-medium text-slate-500">
+          Type
+          <select aria-label="Transaction type" value={type} onChange={(e) => setType(e.target.value as typeof type)} className={`${selectClass} mt-1 block w-full lg:w-40`}>
+            <option value="">All types</option>
+            {transactionTypes.map((t) => <option key={t} value={t}>{typeLabel[t]}</option>)}
+          </select>
+        </label>
+        <label className="block text-xs font-medium text-slate-500">
+          Machine
+          <select aria-label="Machine" value={machineId} onChange={(e) => setMachineId(e.target.value)} className={`${selectClass} mt-1 block w-full lg:w-64`}>
+            <option value="">All machines</option>
+            {(machines.data ?? []).map((m) => <option key={m.id} value={m.id}>{m.id} · {m.name}</option>)}
+          </select>
+        </label>
+        <label className="block flex-1 text-xs font-medium text-slate-500 lg:max-w-sm">
+          User ID
+          <div className="relative mt-1">
+            <input
+              aria-label="User ID"
+              value={userInput}
+              onChange={(e) => setUserInput(e.target.value)}
+              onBlur={() => onUserFilter(userInput.trim())}
+              placeholder="Paste a user ID, or pick one in Users"
+              className={`${selectClass} block w-full pr-9 font-mono text-xs`}
+            />
+            {userInput && (
+              <button type="button" aria-label="Clear user filter" onClick={() => (setUserInput(''), onUserFilter(''))} className="absolute top-1/2 right-2 -translate-y-1/2 rounded p-1 text-slate-400 hover:text-slate-700">
+                <CloseIcon size={14} />
+              </button>
+            )}
+          </div>
+        </label>
+        <button type="submit" className="sr-only">Apply filters</button>
+      </form>
+
+      <div className="mt-5">
+        {query.isPending ? (
+          <LoadingRows label="Loading transactions..." />
+        ) : query.isError ? (
+          <EmptyState icon={<AlertIcon />} title="Failed to load transactions">
+            <Button className="mt-3" onClick={() => void query.refetch()}>Try again</Button>
+          </EmptyState>
+        ) : rows.length === 0 ? (
+          <EmptyState icon={<ReceiptIcon />} title="No transactions found">Top-ups, refills and adjustments appear here as they happen.</EmptyState>
+        ) : (
+          <Table
+            label="Transactions"
+            head={
+              <tr>
+                <Th>Date</Th>
+                <Th>Type</Th>
+                <Th>User</Th>
+                <Th>Machine</Th>
+                <Th className="text-right">Volume</Th>
+                <Th>Method</Th>
+                <Th className="text-right">Amount</Th>
+              </tr>
+            }
+          >
+            {rows.map((t) => (
+              <tr key={t.id} className={`hover:bg-slate-50/70 ${query.isPlaceholderData ? 'opacity-60' : ''}`}>
+                <Td className="whitespace-nowrap text-slate-600">{formatDateTime(t.createdAt)}</Td>
+                <Td>
+                  <Pill tone={typeTone[t.type]}>{typeLabel[t.type]}</Pill>
+                  {(t.type === 'adjustment' || t.type === 'refund') && (
+                    <p className="mt-1 max-w-[16rem] truncate text-xs text-slate-500" title={`${t.reference} (${actorLabel(t.actor)})`}>
+                      {t.reference} · {actorLabel(t.actor)}
+                    </p>
+                  )}
+                </Td>
+                <Td>
+                  <button type="button" onClick={() => onUserFilter(t.userId)} className="text-left hover:text-brand-700" title="Only this user's transactions">
+                    <span className="block max-w-[11rem] truncate font-medium text-slate-800">{t.username ?? '—'}</span>
+                    <span className="block max-w-[11rem] truncate font-mono text-[11px] text-slate-400">{t.userId}</span>
+                  </button>
+                </Td>
+                <Td>{t.machine ? <><p className="text-slate-800">{t.machine.name}</p><p className="font-mono text-[11px] text-slate-400">{t.machine.id}</p></> : <span className="text-slate-400">—</span>}</Td>
+                <Td className="text-right tabular-nums text-slate-700">{t.volume === null ? '—' : `${t.volume.toLocaleString('id-ID', { maximumFractionDigits: 2 })} L`}</Td>
+                <Td className="text-slate-700">{t.paymentMethod ? methodLabel[t.paymentMethod] ?? t.paymentMethod : <span className="text-slate-400">—</span>}</Td>
+                <Td className={`text-right font-semibold whitespace-nowrap tabular-nums ${t.signedAmount < 0 ? 'text-slate-900' : 'text-emerald-700'}`}>
+                  {t.signedAmount < 0 ? '-' : '+'}{formatRupiah(t.amount)}
+                </Td>
+              </tr>
+            ))}
+          </Table>
+        )}
+        <div className="flex items-center justify-between border-t border-slate-100 px-6 py-3">
+          <p className="text-xs text-slate-500">Page {page + 1}{rows.length ? ` · ${rows.length} rows` : ''}</p>
+          <div className="flex gap-2">
+            <Button size="sm" icon={<ChevronLeftIcon size={14} />} disabled={page === 0} onClick={() => setCursors((c) => c.slice(0, -1))}>Previous</Button>
+            <Button
+              size="sm"
+              disabled={!query.data?.nextCursor || query.isPlaceholderData}
+              onClick={() => setCursors((c) => [...c, query.data?.nextCursor ?? undefined])}
+            >
+              Next <ChevronRightIcon size={14} />
+            </Button>
+          </div>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
+import type { CsvTable } from './csv';
+
+type Provider = () => CsvTable | null;
+interface ExportRegistry {
+  set(provider: Provider | null): void;
+  get(): Provider | null;
+}
+
+const ExportContext = createContext<ExportRegistry | null>(null);
+
+/** Holds the visible tab's rows for the header's Export Data button. */
+export function ExportProvider({ children, registry }: { children: ReactNode; registry: ExportRegistry }) {
+  return <ExportContext.Provider value={registry}>{children}</ExportContext.Provider>;
+}
+
+export function useExportRegistry(): ExportRegistry {
+  const current = useRef<Provider | null>(null);
+  return useRef<ExportRegistry>({ set: (p) => (current.current = p), get: () => current.current }).current;
+}
+
+/** A tab declares what Export Data saves while it is shown: the rows it currently displays. */
+export function useExportRows(provider: Provider) {
+  const registry = useContext(ExportContext);
+  const latest = useRef(provider);
+  latest.current = provider;
+  useEffect(() => {
+    if (!registry) return;
+    registry.set(() => latest.current());
+    return () => registry.set(null);
+  }, [registry]);
+}

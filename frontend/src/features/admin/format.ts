@@ -1,0 +1,47 @@
+import { LOCALE } from '../../../../shared/constants';
+import { formatRupiah, rupiahToPoints } from '../../../../shared/money';
+
+export { formatRupiah, rupiahToPoints };
+
+const integer = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
+const litres = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 1 });
+const dateTime = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
+const dateOnly = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium' });
+
+/** Whole numbers with Indonesian separators: 1.234. */
+export const formatInteger = (n: number) => integer.format(n);
+/** Litres with at most one decimal, Indonesian separators: 1.234,5 L. */
+export const formatLitres = (n: number) => `${litres.format(n)} L`;
+export const formatPoints = (rupiah: number) => `${integer.format(rupiahToPoints(rupiah))} pts`;
+
+/** Dates in the Indonesian locale (spec section 9). */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '—' : dateTime.format(d);
+}
+export function formatDate(iso: string | null | undefined): string {
+  if (!iso) return '—';
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '—' : dateOnly.format(d);
+}
+
+/** '5 min ago', '3 h ago', '2 days ago'; 'Never' when there is no time. */
+export function timeAgo(iso: string | null | undefined, now = Date.now()): string {
+  if (!iso) return 'Never';
+  const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
+  if (!Number.isFinite(seconds)) return 'Never';
+  if (seconds < 45) return 'Just now';
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min ago`;
+  const hours = Math.round(minutes / 60);
+  if (hours < 24) return `${hours} h ago`;
+  const days = Math.round(hours / 24);
+  return `${days} day${days === 1 ? '' : 's'} ago`;
+}
+
+/** Edit User balance (spec section 5): a whole number of points, minimum 0; anything that is not a number becomes 0. */
+export function parsePoints(text: string): number {
+  const n = Math.floor(Number(text.trim() === '' ? Number.NaN : text));
+  return Number.isFinite(n) && n > 0 ? n : 0;
+}

@@ -1,0 +1,280 @@
+import {
+  useEffect,
+  useId,
+  useRef,
+  type ButtonHTMLAttributes,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
+import { CloseIcon } from './icons';
+
+/** Small building blocks of the admin console, in one place so that every screen looks the same. */
+
+type Variant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'dark';
+const variants: Record<Variant, string> = {
+  primary: 'bg-brand-600 text-white shadow-sm hover:bg-brand-700 focus-visible:ring-brand-300',
+  secondary: 'bg-white text-slate-700 ring-1 ring-slate-200 shadow-sm hover:bg-slate-50 hover:text-slate-900 focus-visible:ring-brand-300',
+  ghost: 'text-slate-600 hover:bg-slate-100 hover:text-slate-900 focus-visible:ring-brand-300',
+  danger: 'bg-red-600 text-white shadow-sm hover:bg-red-700 focus-visible:ring-red-300',
+  dark: 'bg-ocean-900 text-white shadow-sm hover:bg-ocean-950 focus-visible:ring-brand-300',
+};
+
+export function Button({
+  variant = 'secondary',
+  size = 'md',
+  busy = false,
+  icon,
+  className = '',
+  children,
+  disabled,
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; size?: 'sm' | 'md'; busy?: boolean; icon?: ReactNode }) {
+  const sizes = size === 'sm' ? 'h-8 gap-1.5 rounded-lg px-2.5 text-xs' : 'h-10 gap-2 rounded-xl px-4 text-sm';
+  return (
+    <button
+      type="button"
+      disabled={disabled || busy}
+      className={`inline-flex shrink-0 items-center justify-center font-semibold whitespace-nowrap transition outline-none focus-visible:ring-4 disabled:cursor-not-allowed disabled:opacity-60 ${sizes} ${variants[variant]} ${className}`}
+      {...props}
+    >
+      {busy ? <Spinner className="h-4 w-4" /> : icon}
+      {children}
+    </button>
+  );
+}
+
+export function Spinner({ className = 'h-5 w-5' }: { className?: string }) {
+  return <span aria-hidden="true" className={`inline-block animate-spin rounded-full border-2 border-current border-t-transparent opacity-70 ${className}`} />;
+}
+
+const control =
+  'block w-full rounded-xl border bg-white px-3.5 text-sm text-slate-900 shadow-xs outline-none transition placeholder:text-slate-400 focus:border-brand-500 focus:ring-4 focus:ring-brand-100 disabled:bg-slate-50 disabled:text-slate-500 read-only:bg-slate-50 read-only:text-slate-600';
+const border = (error?: string) => (error ? 'border-red-400' : 'border-slate-200');
+
+interface FieldFrame {
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  required?: boolean;
+  className?: string;
+}
+
+function Frame({ id, label, error, hint, required, className = '', children }: FieldFrame & { id: string; children: ReactNode }) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-700">
+        {label}
+        {required && <span className="ml-0.5 text-red-500" aria-hidden="true"> *</span>}
+      </label>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="mt-1.5 text-xs font-medium text-red-600">{error}</p>
+      ) : hint ? (
+        <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500">{hint}</p>
+      ) : null}
+    </div>
+  );
+}
+
+export function TextField({ label, error, hint, required, className, id, ...input }: FieldFrame & Omit<InputHTMLAttributes<HTMLInputElement>, 'className'>) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  return (
+    <Frame id={inputId} label={label} error={error} hint={hint} required={required} className={className}>
+      <input
+        id={inputId}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined}
+        className={`${control} h-10 ${border(error)}`}
+        {...input}
+      />
+    </Frame>
+  );
+}
+
+export function TextAreaField({ label, error, hint, required, className, id, ...input }: FieldFrame & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'className'>) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  return (
+    <Frame id={inputId} label={label} error={error} hint={hint} required={required} className={className}>
+      <textarea
+        id={inputId}
+        required={required}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined}
+        className={`${control} min-h-20 py-2.5 ${border(error)}`}
+        {...input}
+      />
+    </Frame>
+  );
+}
+
+export function SelectField({
+  label,
+  error,
+  hint,
+  required,
+  className,
+  id,
+  options,
+  ...select
+}: FieldFrame & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'className'> & { options: readonly { value: string; label: string }[] }) {
+  const generated = useId();
+  const selectId = id ?? generated;
+  return (
+    <Frame id={selectId} label={label} error={error} hint={hint} required={required} className={className}>
+      <select id={selectId} required={required} aria-invalid={error ? true : undefined} className={`${control} h-10 pr-8 ${border(error)}`} {...select}>
+        {options.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+      </select>
+    </Frame>
+  );
+}
+
+/** A read-only value in a dialog (ids, dates). */
+export function ReadOnly({ label, value, mono = false }: { label: string; value: ReactNode; mono?: boolean }) {
+  return (
+    <div className="min-w-0">
+      <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{label}</dt>
+      <dd className={`mt-1 truncate text-sm text-slate-900 ${mono ? 'font-mono' : ''}`}>{value}</dd>
+    </div>
+  );
+}
+
+/**
+ * A modal dialog on the native <dialog> (focus is trapped, Escape closes, the page behind is inert).
+ * Children are rendered only while open, so forms start fresh each time.
+ */
+export function Modal({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  footer,
+  size = 'md',
+}: {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+  size?: 'sm' | 'md' | 'lg';
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+  const width = size === 'sm' ? 'max-w-md' : size === 'lg' ? 'max-w-3xl' : 'max-w-xl';
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) onClose();
+      }}
+      className={`m-auto w-[calc(100%-2rem)] ${width} overflow-visible rounded-2xl bg-transparent p-0 text-slate-900 backdrop:bg-slate-900/50 backdrop:backdrop-blur-[2px] open:animate-fade-in`}
+    >
+      {open && (
+        <div className="flex max-h-[calc(100dvh-2rem)] flex-col rounded-2xl bg-white shadow-2xl ring-1 ring-slate-900/5">
+          <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-6 pt-5 pb-4">
+            <div>
+              <h2 id={titleId} className="text-lg font-semibold text-slate-900">{title}</h2>
+              {description && <div className="mt-1 text-sm text-slate-500">{description}</div>}
+            </div>
+            <button type="button" onClick={onClose} aria-label="Close dialog" className="-mr-2 rounded-lg p-2 text-slate-400 hover:bg-slate-100 hover:text-slate-700">
+              <CloseIcon />
+            </button>
+          </div>
+          <div className="overflow-y-auto px-6 py-5">{children}</div>
+          {footer && <div className="flex flex-wrap items-center justify-end gap-2 rounded-b-2xl border-t border-slate-100 bg-slate-50/80 px-6 py-4">{footer}</div>}
+        </div>
+      )}
+    </dialog>
+  );
+}
+
+export function InlineAlert({ tone, children }: { tone: 'error' | 'success' | 'info' | 'warning'; children: ReactNode }) {
+  const tones = {
+    error: 'bg-red-50 text-red-800 ring-red-200',
+    success: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+    info: 'bg-brand-50 text-brand-900 ring-brand-200',
+    warning: 'bg-amber-50 text-amber-900 ring-amber-200',
+  };
+  return (
+    <div role={tone === 'error' ? 'alert' : 'status'} className={`rounded-xl px-4 py-3 text-sm ring-1 ${tones[tone]}`}>
+      {children}
+    </div>
+  );
+}
+
+export function Card({ children, className = '' }: { children: ReactNode; className?: string }) {
+  return <div className={`rounded-2xl bg-white shadow-card ring-1 ring-slate-200/70 ${className}`}>{children}</div>;
+}
+
+export function EmptyState({ icon, title, children }: { icon?: ReactNode; title: string; children?: ReactNode }) {
+  return (
+    <div className="flex flex-col items-center justify-center px-6 py-14 text-center">
+      {icon && <div className="mb-3 flex h-12 w-12 items-center justify-center rounded-2xl bg-slate-100 text-slate-400">{icon}</div>}
+      <p className="font-semibold text-slate-800">{title}</p>
+      {children && <div className="mt-1 max-w-sm text-sm text-slate-500">{children}</div>}
+    </div>
+  );
+}
+
+export function LoadingRows({ label }: { label: string }) {
+  return (
+    <div role="status" className="flex items-center justify-center gap-3 py-14 text-sm text-slate-500">
+      <Spinner /> {label}
+    </div>
+  );
+}
+
+/** Table shell: sticky header, zebra-free rows with dividers, horizontal scroll on narrow screens. */
+export function Table({ label, head, children }: { label: string; head: ReactNode; children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto">
+      <table aria-label={label} className="w-full min-w-[720px] text-left text-sm">
+        <thead className="border-y border-slate-100 bg-slate-50/80 text-xs font-semibold tracking-wide text-slate-500 uppercase">{head}</thead>
+        <tbody className="divide-y divide-slate-100">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+export const Th = ({ children, className = '' }: { children?: ReactNode; className?: string }) => <th scope="col" className={`px-4 py-3 font-semibold first:pl-6 last:pr-6 ${className}`}>{children}</th>;
+export const Td = ({ children, className = '' }: { children?: ReactNode; className?: string }) => <td className={`px-4 py-3.5 align-middle first:pl-6 last:pr-6 ${className}`}>{children}</td>;
+
+/** A search input with its icon. */
+export function SearchInput({ label, className = '', ...input }: { label: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <label className={`relative block ${className}`}>
+      <span className="sr-only">{label}</span>
+      <svg className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-400" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true"><circle cx="11" cy="11" r="7" /><path d="m20 20-3.5-3.5" /></svg>
+      <input type="search" className={`${control} h-10 border-slate-200 pl-9`} {...input} />
+    </label>
+  );
+}
+
+export function Pill({ children, tone = 'slate' }: { children: ReactNode; tone?: 'slate' | 'green' | 'red' | 'amber' | 'blue' | 'violet' | 'cyan' }) {
+  const tones = {
+    slate: 'bg-slate-100 text-slate-700 ring-slate-200',
+    green: 'bg-emerald-50 text-emerald-700 ring-emerald-200',
+    red: 'bg-red-50 text-red-700 ring-red-200',
+    amber: 'bg-amber-50 text-amber-800 ring-amber-200',
+    blue: 'bg-sky-50 text-sky-700 ring-sky-200',
+    violet: 'bg-violet-50 text-violet-700 ring-violet-200',
+    cyan: 'bg-brand-50 text-brand-800 ring-brand-200',
+  };
+  return <span className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ring-inset ${tones[tone]}`}>{children}</span>;
+}

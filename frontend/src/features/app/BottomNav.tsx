@@ -1,0 +1,39 @@
+import { Link } from '@tanstack/react-router';
+import type { ComponentType } from 'react';
+import { HistoryIcon, HomeIcon, MapIcon, UserIcon } from './icons';
+
+export type AppTab = 'home' | 'map' | 'history' | 'profile';
+
+const TABS: { id: AppTab; label: string; to: '/app' | '/app/map' | '/app/history' | '/app/profile'; Icon: ComponentType<{ size?: number }> }[] = [
+  { id: 'home', label: 'Home', to: '/app', Icon: HomeIcon },
+  { id: 'map', label: 'Map', to: '/app/map', Icon: MapIcon },
+  { id: 'history', label: 'History', to: '/app/history', Icon: HistoryIcon },
+  { id: 'profile', label: 'Profile', to: '/app/profile', Icon: UserIcon },
+];
+
+/** The app's bottom tab bar; `active` marks the current screen. */
+export function BottomNav({ active }: { active: AppTab }) {
+  return (
+    <nav aria-label="App" className="fixed inset-x-0 bottom-0 z-30 mx-auto max-w-md border-t border-slate-200/80 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
+      <ul className="grid grid-cols-4">
+        {TABS.map(({ id, label, to, Icon }) => {
+          const current = id === active;
+          return (
+            <li key={id}>
+              <Link
+                to={to}
+                aria-current={current ? 'page' : undefined}
+                className={`flex flex-col items-center gap-1 pt-2.5 pb-2 text-[11px] font-semibold transition ${current ? 'text-brand-700' : 'text-slate-400 hover:text-slate-600'}`}
+              >
+                <span className={`flex h-8 w-12 items-center justify-center rounded-full transition ${current ? 'bg-brand-50' : ''}`}>
+                  <Icon size={22} />
+                </span>
+                {label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

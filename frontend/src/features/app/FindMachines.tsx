@@ -1,0 +1,140 @@
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { machineQueries } from '../../api/machines';
+import { CloseIcon, NavigationIcon, PinIcon } from './icons';
+import { byDistance, directionsUrl, formatDistance, STATUS_STYLE, usePosition, type PlacedMachine } from './machines';
+import { SchematicMap } from './SchematicMap';
+import { Card, LoadingState, ScreenHeader } from './ui';
+
+/** Machines listed before 'Show all'. */
+const LIST_LENGTH = 8;
+
+export function StatusPill({ status }: { status: PlacedMachine['machine']['status'] }) {
+  const style = STATUS_STYLE[status];
+  return (
+    <span className={`inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-semibold ${style.bg} ${style.text}`}>
+      <span aria-hidden="true" className={`h-2 w-2 rounded-full ${style.dot}`} />
+      {style.label}
+    </span>
+  );
+}
+
+/** One machine in a list: status dot, name, address and distance. */
+export function MachineListItem({ placed, onSelect, selected, rank }: { placed: PlacedMachine; onSelect?: () => void; selected?: boolean; rank?: number }) {
+  const { machine, distanceKm } = placed;
+  const body = (
+    <>
+      <span aria-hidden="true" className="flex h-11 w-11 shrink-0 items-center justify-center rounded-2xl bg-brand-50 text-sm font-bold text-brand-700">
+        {rank ?? <PinIcon size={20} />}
+      </span>
+      <span className="min-w-0 flex-1 text-left">
+        <span className="block truncate text-sm font-semibold text-slate-900">{machine.name}</span>
+        <span className="block truncate text-xs text-slate-500">{machine.location}</span>
+      </span>
+      <span className="flex shrink-0 flex-col items-end gap-1">
+        <StatusPill status={machine.status} />
+        {distanceKm !== null && <span className="text-xs font-medium text-slate-500">{formatDistance(distanceKm)}</span>}
+      </span>
+    </>
+  );
+  return (
+    <li>
+      {onSelect ? (
+        <button type="button" onClick={onSelect} aria-pressed={selected} className={`flex w-full items-center gap-3 rounded-xl px-2 py-2.5 transition hover:bg-slate-50 ${selected ? 'bg-brand-50/60' : ''}`}>
+          {body}
+        </button>
+      ) : (
+        <div className="flex items-center gap-3 py-2.5">{body}</div>
+      )}
+    </li>
+  );
+}
+
+function MachineDetail({ placed, onClose }: { placed: PlacedMachine; onClose: () => void }) {
+  const { machine, position, distanceKm } = placed;
+  return (
+    <Card className="animate-fade-in">
+      <div className="flex items-start gap-3">
+        <div className="min-w-0 flex-1">
+          <h3 className="text-base font-bold text-slate-900">{machine.name}</h3>
+          <p className="mt-0.5 text-sm text-slate-500">{machine.location}</p>
+          <div className="mt-2 flex flex-wrap items-center gap-2 text-xs text-slate-500">
+            <StatusPill status={machine.status} />
+            {distanceKm !== null && <span>{formatDistance(distanceKm)} away</span>}
+            {machine.waterLevel !== null && <span>Water {Math.round(machine.waterLevel)}%</span>}
+          </div>
+        </div>
+        <button type="button" onClick={onClose} aria-label="Close details" className="-mt-1 -mr-1 flex h-8 w-8 items-center justify-center rounded-full text-slate-400 hover:bg-slate-100">
+          <CloseIcon size={18} />
+        </button>
+      </div>
+      <a
+        href={directionsUrl(machine, position)}
+        target="_blank"
+        rel="noreferrer"
+        className="mt-4 flex w-full items-center justify-center gap-2 rounded-xl bg-brand-600 py-3 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700 active:scale-[0.99]"
+      >
+        <NavigationIcon size={18} />
+        Navigate
+      </a>
+    </Card>
+  );
+}
+
+/**
+ * Find Machines: the schematic map with up to three markers (nearest first when the position is known),
+ * a detail card for the selected machine with Navigate, and the Nearby Machines list. Used by /app/map and
+ * by the home screen's full-screen map overlay.
+ */
+export function FindMachines({ onBack, initialMachineId }: { onBack?: () => void; initialMachineId?: string }) {
+  const machines = useQuery(machineQueries.all());
+  const position = usePosition();
+  const [selectedId, setSelectedId] = useState<string | null>(initialMachineId ?? null);
+  const [showAll, setShowAll] = useState(false);
+  const placed = byDistance(machines.data ?? [], position);
+  const selected = placed.find((p) => p.machine.id === selectedId) ?? null;
+
+  return (
+    <>
+      <ScreenHeader title="Find Machines" back="/app" onBack={onBack} />
+      <div className="space-y-4 px-4">
+        {machines.isPending ? (
+          <LoadingState text="Loading map..." />
+        ) : machines.isError ? (
+          <Card><p className="text-sm text-red-700">We could not load the machines. Please try again later.</p></Card>
+        ) : (
+          <>
+            <SchematicMap machines={placed} user={position} selectedId={selectedId} onSelect={setSelectedId} />
+            {selected ? (
+              <MachineDetail placed={selected} onClose={() => setSelectedId(null)} />
+            ) : (
+              <p className="px-1 text-center text-xs text-slate-500">Tap a marker to see the machine and get directions.</p>
+            )}
+            <Card>
+              <h2 className="mb-1 text-base font-semibold text-slate-900">Nearby Machines</h2>
+              {placed.length === 0 ? (
+                <p className="py-4 text-sm text-slate-500">No machines yet.</p>
+              ) : (
+                <>
+                  <ul className="-mx-2 divide-y divide-slate-100" aria-label="Nearby machines">
+                    {(showAll ? placed : placed.slice(0, LIST_LENGTH)).map((p, i) => (
+                      <MachineListItem key={p.machine.id} placed={p} rank={i < 3 ? i + 1 : undefined} selected={p.machine.id === selectedId} onSelect={() => {
+                        setSelectedId(p.machine.id);
+                        window.scrollTo({ top: 0, behavior: 'smooth' });
+                      }} />
+                    ))}
+                  </ul>
+                  {!showAll && placed.length > LIST_LENGTH && (
+                    <button type="button" onClick={() => setShowAll(true)} className="mt-2 w-full rounded-xl bg-slate-50 py-2.5 text-sm font-semibold text-brand-700 hover:bg-slate-100">
+                      Show all {placed.length} machines
+                    </button>
+                  )}
+                </>
+              )}
+            </Card>
+          </>
+        )}
+      </div>
+    </>
+  );
+}

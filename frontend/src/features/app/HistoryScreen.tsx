@@ -1,0 +1,66 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { transactionQueries } from '../../api/transactions';
+import { BottomNav } from './BottomNav';
+import { PinIcon, ReceiptIcon } from './icons';
+import { useSession } from './session';
+import { TransactionRow } from './TransactionRow';
+import { Card, LoadingState, ScreenHeader } from './ui';
+
+/** Transaction History (spec section 2): every transaction, newest first, a page at a time. */
+export function HistoryScreen() {
+  const session = useSession();
+  const history = useInfiniteQuery({ ...transactionQueries.history(), enabled: session.status === 'signedIn' });
+  const items = history.data?.pages.flatMap((page) => page.items) ?? [];
+
+  return (
+    <>
+      <ScreenHeader title="Transaction History" back="/app" />
+      <main className="px-4">
+        {session.status !== 'signedIn' || history.isPending ? (
+          <LoadingState text="Loading transactions..." />
+        ) : history.isError ? (
+          <Card className="text-center">
+            <p className="text-sm text-red-700">We could not load your transactions.</p>
+            <button type="button" onClick={() => void history.refetch()} className="mt-3 text-sm font-semibold text-brand-700">Try again</button>
+          </Card>
+        ) : items.length === 0 ? (
+          <Card className="flex flex-col items-center px-6 py-10 text-center">
+            <span aria-hidden="true" className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-50 text-brand-600">
+              <ReceiptIcon size={28} />
+            </span>
+            <h2 className="mt-4 text-base font-bold text-slate-900">No transactions yet</h2>
+            <p className="mt-1 text-sm text-slate-500">Refill your bottle at any station and your top-ups and refills will show up here.</p>
+            <Link
+              to="/app"
+              search={{ overlay: 'map' }}
+              className="mt-6 inline-flex items-center gap-2 rounded-xl bg-brand-600 px-5 py-3 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700"
+            >
+              <PinIcon size={18} />
+              Find Machines
+            </Link>
+          </Card>
+        ) : (
+          <Card className="py-1">
+            <ul className="divide-y divide-slate-100" aria-label="Transactions">
+              {items.map((t) => <TransactionRow key={t.id} transaction={t} />)}
+            </ul>
+            {history.hasNextPage && (
+              <div className="border-t border-slate-100 py-3 text-center">
+                <button
+                  type="button"
+                  onClick={() => void history.fetchNextPage()}
+                  disabled={history.isFetchingNextPage}
+                  className="rounded-full bg-brand-50 px-5 py-2 text-sm font-semibold text-brand-700 transition hover:bg-brand-100 disabled:opacity-60"
+                >
+                  {history.isFetchingNextPage ? 'Loading...' : 'Load more'}
+                </button>
+              </div>
+            )}
+          </Card>
+        )}
+      </main>
+      <BottomNav active="history" />
+    </>
+  );
+}

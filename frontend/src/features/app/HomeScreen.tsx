@@ -1,0 +1,214 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { IMPACT_TOP_PERCENT_BOTTLES, NEARBY_MACHINES, NOTIFICATION_BADGE, RECENT_TRANSACTIONS } from '../../../../shared/constants';
+import { formatRupiah, rupiahToPoints } from '../../../../shared/money';
+import type { User } from '../../../../shared/schemas';
+import { impactQueries } from '../../api/impact';
+import { machineQueries } from '../../api/machines';
+import { transactionQueries } from '../../api/transactions';
+import { toast } from '../../components/toast';
+import { TopUpSheet } from '../wallet/TopUpSheet';
+import { BottomNav } from './BottomNav';
+import { FindMachines, MachineListItem } from './FindMachines';
+import type { HomeOverlay } from './overlays';
+import { formatCount, formatKg, fullName, greetingFor, initialOf } from './format';
+import { BellIcon, BottleIcon, ChevronRightIcon, LeafIcon, NfcIcon, PinIcon, PlusIcon } from './icons';
+import { byDistance, usePosition } from './machines';
+import { useSession } from './session';
+import { TransactionRow } from './TransactionRow';
+import { Card, CardHeader, LoadingState } from './ui';
+
+const NfcPayDialog = lazy(() => import('../nfc/NfcPayDialog'));
+
+
+export function Avatar({ user, size = 44 }: { user: User; size?: number }) {
+  return user.profileImageUrl ? (
+    <img src={user.profileImageUrl} alt="" width={size} height={size} className="shrink-0 rounded-full object-cover ring-2 ring-white" style={{ width: size, height: size }} />
+  ) : (
+    <span
+      aria-hidden="true"
+      className="flex shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-brand-400 to-brand-700 font-bold text-white ring-2 ring-white"
+      style={{ width: size, height: size, fontSize: size * 0.42 }}
+    >
+      {initialOf(user)}
+    </span>
+  );
+}
+
+function Greeting({ user }: { user: User }) {
+  return (
+    <header className="flex items-center gap-3 px-5 pt-[max(env(safe-area-inset-top),1.25rem)] pb-4">
+      <Link to="/app/profile" aria-label="Profile" className="rounded-full">
+        <Avatar user={user} />
+      </Link>
+      <div className="min-w-0 flex-1">
+        <p className="text-sm text-slate-500">{greetingFor(new Date().getHours())}</p>
+        <h1 className="truncate text-lg font-bold text-slate-900">{fullName(user)}</h1>
+      </div>
+      <button
+        type="button"
+        aria-label={`Notifications, ${NOTIFICATION_BADGE} new`}
+        onClick={() => toast({ title: 'Notifications', description: 'Your notifications will appear here soon.' })}
+        className="relative flex h-11 w-11 items-center justify-center rounded-full bg-white text-slate-700 shadow-card ring-1 ring-slate-100 transition hover:bg-slate-50"
+      >
+        <BellIcon size={22} />
+        <span aria-hidden="true" className="absolute -top-0.5 -right-0.5 flex h-5 min-w-5 items-center justify-center rounded-full bg-red-500 px-1 text-[11px] font-bold text-white ring-2 ring-slate-50">
+          {NOTIFICATION_BADGE}
+        </span>
+      </button>
+    </header>
+  );
+}
+
+function BalanceCard({ user, onTopUp }: { user: User; onTopUp: () => void }) {
+  return (
+    <section aria-label="Balance" className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand-500 via-brand-700 to-brand-900 p-5 text-white shadow-lg shadow-brand-900/20">
+      <svg className="pointer-events-none absolute -right-10 -bottom-12 h-48 w-48 text-white/10" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
+        <path d="M12 2.5s6.5 7.2 6.5 12a6.5 6.5 0 0 1-13 0c0-4.8 6.5-12 6.5-12Z" />
+      </svg>
+      <p className="text-sm font-medium text-brand-100">Current Balance</p>
+      <p className="mt-1 text-3xl font-bold tracking-tight tabular-nums" data-testid="balance">{formatRupiah(user.balance)}</p>
+      <p className="mt-1 text-xs text-brand-100">{formatCount(rupiahToPoints(user.balance))} points · Rp 1.000 per litre</p>
+      <button
+        type="button"
+        onClick={onTopUp}
+        className="relative mt-4 inline-flex items-center gap-1.5 rounded-full bg-white px-4 py-2 text-sm font-semibold text-brand-800 shadow-sm transition hover:bg-brand-50 active:scale-[0.98]"
+      >
+        <PlusIcon size={16} />
+        Top Up
+      </button>
+    </section>
+  );
+}
+
+function QuickAction({ label, hint, icon, onClick }: { label: string; hint: string; icon: ReactNode; onClick: () => void }) {
+  return (
+    <button type="button" onClick={onClick} className="flex flex-col items-start gap-3 rounded-2xl bg-white p-4 text-left shadow-card ring-1 ring-slate-100 transition hover:ring-brand-200 active:scale-[0.98]">
+      <span aria-hidden="true" className="flex h-11 w-11 items-center justify-center rounded-2xl bg-brand-50 text-brand-600">{icon}</span>
+      <span>
+        <span className="block text-sm font-semibold text-slate-900">{label}</span>
+        <span className="block text-xs text-slate-500">{hint}</span>
+      </span>
+    </button>
+  );
+}
+
+function ImpactCard({ user }: { user: User }) {
+  const impact = useQuery(impactQueries.mine());
+  const co2 = impact.data?.co2Saved ?? user.co2Saved ?? 0;
+  const bottles = impact.data?.bottlesSaved ?? user.bottlesSaved ?? 0;
+  return (
+    <Card>
+      <CardHeader title="Your Impact" />
+      <div className="grid grid-cols-2 gap-3">
+        <div className="rounded-2xl bg-emerald-50 p-3">
+          <LeafIcon size={20} className="text-emerald-600" />
+          <p className="mt-2 text-xl font-bold text-emerald-900 tabular-nums">{formatKg(co2)}</p>
+          <p className="text-xs font-medium text-emerald-700">CO₂ saved</p>
+        </div>
+        <div className="rounded-2xl bg-sky-50 p-3">
+          <BottleIcon size={20} className="text-sky-600" />
+          <p className="mt-2 text-xl font-bold text-sky-900 tabular-nums">{formatCount(bottles)}</p>
+          <p className="text-xs font-medium text-sky-700">Plastic bottles avoided</p>
+        </div>
+      </div>
+      <p className="mt-3 rounded-xl bg-slate-50 px-3 py-2 text-xs text-slate-600">
+        {bottles > IMPACT_TOP_PERCENT_BOTTLES
+          ? "Amazing! You're in the top 15% of refillers on Bali."
+          : 'Every refill keeps a plastic bottle out of Bali’s ocean.'}
+      </p>
+    </Card>
+  );
+}
+
+function RecentTransactions() {
+  const recent = useQuery(transactionQueries.recent());
+  const items = recent.data?.items.slice(0, RECENT_TRANSACTIONS) ?? [];
+  return (
+    <Card>
+      <CardHeader
+        title="Recent Transactions"
+        action={<Link to="/app/history" className="flex items-center text-sm font-semibold text-brand-700 hover:text-brand-800">View All<ChevronRightIcon size={16} /></Link>}
+      />
+      {recent.isPending ? (
+        <p className="py-4 text-center text-sm text-slate-500">Loading transactions...</p>
+      ) : recent.isError ? (
+        <p className="py-4 text-center text-sm text-red-700">We could not load your transactions.</p>
+      ) : items.length === 0 ? (
+        <p className="py-4 text-center text-sm text-slate-500">No transactions yet</p>
+      ) : (
+        <ul className="-my-1 divide-y divide-slate-100" aria-label="Recent transactions">
+          {items.map((t) => <TransactionRow key={t.id} transaction={t} />)}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+function NearbyMachines() {
+  const navigate = useNavigate();
+  const machines = useQuery(machineQueries.all());
+  const position = usePosition();
+  const nearest = byDistance(machines.data ?? [], position).slice(0, NEARBY_MACHINES);
+  return (
+    <Card>
+      <CardHeader
+        title="Nearby Machines"
+        action={<Link to="/app/map" className="flex items-center text-sm font-semibold text-brand-700 hover:text-brand-800">Map<ChevronRightIcon size={16} /></Link>}
+      />
+      {machines.isPending ? (
+        <p className="py-4 text-center text-sm text-slate-500">Loading machines...</p>
+      ) : nearest.length === 0 ? (
+        <p className="py-4 text-center text-sm text-slate-500">No machines nearby yet.</p>
+      ) : (
+        <ul className="-my-1 divide-y divide-slate-100" aria-label="Nearby machines">
+          {nearest.map((p, i) => (
+            <MachineListItem key={p.machine.id} placed={p} rank={i + 1} onSelect={() => void navigate({ to: '/app/map', search: { machine: p.machine.id } })} />
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+/**
+ * App home (spec section 2). Overlays, one at a time: none, topup, nfc, map. The open overlay is kept in the
+ * address (?overlay=) so that the phone's Back button closes it.
+ */
+export function HomeScreen({ overlay, open, close }: { overlay: HomeOverlay | undefined; open: (overlay: HomeOverlay, replace?: boolean) => void; close: () => void }) {
+  const session = useSession();
+  if (session.status !== 'signedIn') return <LoadingState text="Loading..." className="min-h-dvh" />;
+  const user = session.user;
+
+  return (
+    <>
+      <Greeting user={user} />
+      <main className="space-y-4 px-4">
+        <BalanceCard user={user} onTopUp={() => open('topup')} />
+        <div className="grid grid-cols-2 gap-3">
+          <QuickAction label="NFC Pay" hint="Tap your phone at a station" icon={<NfcIcon size={22} />} onClick={() => open('nfc')} />
+          <QuickAction label="Find Machine" hint="The nearest refill stations" icon={<PinIcon size={22} />} onClick={() => open('map')} />
+        </div>
+        <ImpactCard user={user} />
+        <RecentTransactions />
+        <NearbyMachines />
+      </main>
+      <BottomNav active="home" />
+
+      {overlay === 'topup' && <TopUpSheet onClose={close} />}
+      {overlay === 'nfc' && (
+        <Suspense fallback={null}>
+          <NfcPayDialog onClose={close} onTopUp={() => open('topup', true)} />
+        </Suspense>
+      )}
+      {overlay === 'map' && (
+        <div role="dialog" aria-modal="true" aria-label="Find Machines" className="fixed inset-0 z-40 overflow-y-auto bg-slate-100/70">
+          <div className="mx-auto min-h-dvh max-w-md bg-slate-50 pb-10">
+            <FindMachines onBack={close} />
+          </div>
+        </div>
+      )}
+    </>
+  );
+}

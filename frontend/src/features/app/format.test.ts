@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { formatDateTime, formatKg, formatLitres, fullName, greetingFor, initialOf, memberSince, signedAmount, transactionTitle } from './format';
+
+describe('app formatting', () => {
+  it('greets by the hour with cut-offs at 12 and 18', () => {
+    expect([0, 11, 12, 17, 18, 23].map(greetingFor)).toEqual(['Good morning', 'Good morning', 'Good afternoon', 'Good afternoon', 'Good evening', 'Good evening']);
+  });
+
+  it("shows the full name, or 'User' when neither name exists", () => {
+    expect(fullName({ firstName: 'Wayan', lastName: 'Sudirta' })).toBe('Wayan Sudirta');
+    expect(fullName({ firstName: 'Wayan', lastName: null })).toBe('Wayan');
+    expect(fullName({ firstName: null, lastName: 'Sudirta' })).toBe('Sudirta');
+    expect(fullName({ firstName: ' ', lastName: null })).toBe('User');
+    expect(fullName(null)).toBe('User');
+  });
+
+  it('takes the avatar initial from the first name, then the username', () => {
+    expect(initialOf({ firstName: 'wayan', lastName: null, username: 'x' })).toBe('W');
+    expect(initialOf({ firstName: null, lastName: null, username: 'made@example.com' })).toBe('M');
+    expect(initialOf({ firstName: null, lastName: null })).toBe('U');
+  });
+
+  it('formats rows as the spec says: title, signed absolute amount, litres', () => {
+    expect(transactionTitle({ type: 'purchase', machine: { id: 'HRL-00001', name: 'Seminyak Square' } })).toBe('Seminyak Square');
+    expect(transactionTitle({ type: 'purchase', machine: null })).toBe('Water Purchase');
+    expect(transactionTitle({ type: 'topup', machine: null })).toBe('Top Up');
+    expect(transactionTitle({ type: 'refund', machine: { id: 'HRL-00001', name: 'Seminyak Square' } })).toBe('Top Up');
+    expect(signedAmount({ type: 'purchase', amount: 1500 })).toBe('-Rp 1.500');
+    expect(signedAmount({ type: 'topup', amount: 50000 })).toBe('+Rp 50.000');
+    expect(signedAmount({ type: 'adjustment', amount: 2000 })).toBe('+Rp 2.000');
+    expect(formatLitres(1.5)).toBe('1,5 L');
+    expect(formatKg(4.31)).toBe('4,31 kg');
+  });
+
+  it('formats date and time in the Indonesian locale', () => {
+    const text = formatDateTime('2026-03-01T08:05:00Z');
+    expect(text).toMatch(/2026/);
+    expect(text).toMatch(/Mar/);
+    expect(text).toMatch(/\d{2}\.\d{2}/);
+    expect(formatDateTime('not a date')).toBe('');
+  });
+
+  it("gives the year for 'Member since'", () => {
+    expect(memberSince('2025-07-04T10:00:00Z')).toBe('2025');
+  });
+});

@@ -1,0 +1,67 @@
+import { GREETING_AFTERNOON_HOUR, GREETING_EVENING_HOUR, LOCALE } from '../../../../shared/constants';
+import { formatRupiah } from '../../../../shared/money';
+import type { PaymentMethod, Transaction, User } from '../../../../shared/schemas';
+
+/** Good morning before 12:00, Good afternoon before 18:00, otherwise Good evening (local time). */
+export function greetingFor(hour: number): string {
+  if (hour < GREETING_AFTERNOON_HOUR) return 'Good morning';
+  if (hour < GREETING_EVENING_HOUR) return 'Good afternoon';
+  return 'Good evening';
+}
+
+type Names = Pick<User, 'firstName' | 'lastName'>;
+
+/** First and last name, or 'User' when neither exists. */
+export function fullName(user: Names | null | undefined): string {
+  const name = [user?.firstName, user?.lastName].map((n) => n?.trim()).filter(Boolean).join(' ');
+  return name || 'User';
+}
+
+/** The avatar's letter: first name, else username or e-mail, else 'U'. */
+export function initialOf(user: Names & Partial<Pick<User, 'username' | 'email'>>): string {
+  const source = user.firstName?.trim() || user.lastName?.trim() || user.username?.trim() || user.email?.trim() || 'U';
+  return source.charAt(0).toLocaleUpperCase(LOCALE);
+}
+
+/** The year an account was created, for 'Member since'. */
+export function memberSince(createdAt: string): string {
+  const date = new Date(createdAt);
+  return Number.isNaN(date.getTime()) ? '' : String(date.getFullYear());
+}
+
+const dateTime = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const decimal = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 });
+
+/** Date and time in the Indonesian locale: '1 Mar 2026, 08.05'. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '' : dateTime.format(date);
+}
+
+/** '1,5 L' */
+export const formatLitres = (litres: number) => `${decimal.format(litres)} L`;
+/** '0,25 kg' */
+export const formatKg = (kg: number) => `${decimal.format(kg)} kg`;
+export const formatCount = (n: number) => decimal.format(n);
+
+const METHOD_LABELS: Record<PaymentMethod, string> = {
+  ovo: 'OVO',
+  gopay: 'GoPay',
+  qris: 'QRIS',
+  google_pay: 'Google Pay',
+  apple_pay: 'Apple Pay',
+};
+export const paymentMethodLabel = (method: PaymentMethod) => METHOD_LABELS[method] ?? method;
+
+/** Spec section 3: anything but a purchase is shown as a top-up. */
+export const isPurchase = (t: Pick<Transaction, 'type'>) => t.type === 'purchase';
+
+/** A purchase shows the station name or 'Water Purchase'; everything else 'Top Up'. */
+export function transactionTitle(t: Pick<Transaction, 'type' | 'machine'>): string {
+  return isPurchase(t) ? t.machine?.name || 'Water Purchase' : 'Top Up';
+}
+
+/** '-Rp 1.500' for a purchase, '+Rp 50.000' otherwise; always the absolute amount. */
+export function signedAmount(t: Pick<Transaction, 'type' | 'amount'>): string {
+  return `${isPurchase(t) ? '-' : '+'}${formatRupiah(Math.abs(t.amount))}`;
+}

@@ -1,0 +1,57 @@
+import { useEffect, useState } from 'react';
+import { distanceKm, parseCoordinates, type LatLng } from '../../../../shared/geo';
+import type { Machine } from '../../../../shared/schemas';
+
+export interface PlacedMachine {
+  machine: Machine;
+  position: LatLng | null;
+  /** Kilometres from the user, when both positions are known. */
+  distanceKm: number | null;
+}
+
+/** Machines with their parsed positions, nearest first when the user's position is known (else as listed). */
+export function byDistance(machines: readonly Machine[], from: LatLng | null): PlacedMachine[] {
+  const placed = machines.map((machine) => {
+    const position = parseCoordinates(machine.latitude, machine.longitude);
+    return { machine, position, distanceKm: from && position ? distanceKm(from, position) : null };
+  });
+  if (!from) return placed;
+  return placed
+    .map((p, index) => ({ p, index }))
+    .sort((a, b) => (a.p.distanceKm ?? Infinity) - (b.p.distanceKm ?? Infinity) || a.index - b.index)
+    .map(({ p }) => p);
+}
+
+/** The browser's position, asked once; a denial or failure is tolerated silently (null). */
+export function usePosition(): LatLng | null {
+  const [position, setPosition] = useState<LatLng | null>(null);
+  useEffect(() => {
+    if (!('geolocation' in navigator)) return;
+    let live = true;
+    navigator.geolocation.getCurrentPosition(
+      (p) => live && setPosition({ latitude: p.coords.latitude, longitude: p.coords.longitude }),
+      () => undefined,
+      { enableHighAccuracy: false, maximumAge: 60_000, timeout: 15_000 },
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return position;
+}
+
+export const STATUS_STYLE: Record<Machine['status'], { label: string; dot: string; text: string; bg: string; color: string }> = {
+  online: { label: 'Online', dot: 'bg-emerald-500', text: 'text-emerald-700', bg: 'bg-emerald-50', color: '#10b981' },
+  offline: { label: 'Offline', dot: 'bg-red-500', text: 'text-red-700', bg: 'bg-red-50', color: '#ef4444' },
+  maintenance: { label: 'Maintenance', dot: 'bg-amber-500', text: 'text-amber-700', bg: 'bg-amber-50', color: '#f59e0b' },
+  locked: { label: 'Locked', dot: 'bg-slate-400', text: 'text-slate-600', bg: 'bg-slate-100', color: '#94a3b8' },
+};
+
+/** A directions link for the phone's maps app. */
+export function directionsUrl(machine: Machine, position: LatLng | null): string {
+  const destination = position ? `${position.latitude},${position.longitude}` : `${machine.name}, ${machine.location}`;
+  return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(destination)}`;
+}
+
+const km = new Intl.NumberFormat('id-ID', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
+export const formatDistance = (distance: number) => `${km.format(distance)} km`;

@@ -1,0 +1,42 @@
+import { Link, type LinkProps } from '@tanstack/react-router';
+import type { ReactNode } from 'react';
+import { ArrowLeftIcon } from './icons';
+
+/** A spinner with its text, for the spec's loading states ('Loading...', 'Loading profile...'). */
+export function LoadingState({ text, className = '' }: { text: string; className?: string }) {
+  return (
+    <div role="status" aria-live="polite" className={`flex flex-col items-center justify-center gap-3 py-16 text-slate-500 ${className}`}>
+      <span aria-hidden="true" className="h-9 w-9 animate-spin rounded-full border-[3px] border-brand-100 border-t-brand-600" />
+      <p className="text-sm font-medium">{text}</p>
+    </div>
+  );
+}
+
+/** Title bar of the app's inner screens: a back button and the title. */
+export function ScreenHeader({ title, back, onBack, action }: { title: string; back?: LinkProps['to']; onBack?: () => void; action?: ReactNode }) {
+  const button = 'flex h-10 w-10 items-center justify-center rounded-full bg-white text-slate-700 shadow-card ring-1 ring-slate-100 transition hover:bg-slate-50 active:scale-95';
+  return (
+    <header className="sticky top-0 z-20 flex items-center gap-3 bg-slate-50/90 px-4 pt-[max(env(safe-area-inset-top),1rem)] pb-3 backdrop-blur">
+      {onBack ? (
+        <button type="button" onClick={onBack} aria-label="Back" className={button}><ArrowLeftIcon size={20} /></button>
+      ) : (
+        <Link to={back ?? '/app'} aria-label="Back" className={button}><ArrowLeftIcon size={20} /></Link>
+      )}
+      <h1 className="flex-1 text-lg font-bold text-slate-900">{title}</h1>
+      {action}
+    </header>
+  );
+}
+
+export function Card({ children, className = '' }: { children: ReactNode; className?: string }) {
+  return <section className={`rounded-2xl bg-white p-4 shadow-card ring-1 ring-slate-100 ${className}`}>{children}</section>;
+}
+
+export function CardHeader({ title, action }: { title: string; action?: ReactNode }) {
+  return (
+    <div className="mb-3 flex items-center justify-between">
+      <h2 className="text-base font-semibold text-slate-900">{title}</h2>
+      {action}
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useCallback, useEffect, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { Logo } from '../../components/Logo';
+import { useSession } from '../app/session';
+
+/** The frame of the sign-in screens: brand band, a card with the form, a way back to the site. */
+export function AuthLayout({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <div className="bg-gradient-to-br from-brand-600 via-brand-700 to-ocean-900 px-5 pt-[max(env(safe-area-inset-top),1.25rem)] pb-24 text-white">
+        <div className="mx-auto flex max-w-md items-center justify-between">
+          <Link to="/" className="flex items-center gap-2 font-bold">
+            <Logo size={34} />
+            <span>Bali Refill</span>
+          </Link>
+          <Link to="/" className="text-sm font-medium text-brand-100 hover:text-white">Back to site</Link>
+        </div>
+        <div className="mx-auto mt-10 max-w-md">
+          <h1 className="text-2xl font-bold">{title}</h1>
+          {subtitle && <p className="mt-2 text-sm text-brand-100">{subtitle}</p>}
+        </div>
+      </div>
+      <main className="mx-auto -mt-16 max-w-md px-4 pb-10">
+        <div className="rounded-3xl bg-white p-6 shadow-xl shadow-brand-900/10 ring-1 ring-slate-100">{children}</div>
+        {footer && <div className="mt-6 text-center text-sm text-slate-600">{footer}</div>}
+      </main>
+    </div>
+  );
+}
+
+type FieldProps = InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: string };
+
+export function Field({ label, hint, id, className = '', ...input }: FieldProps) {
+  const generated = useId();
+  const inputId = id ?? generated;
+  return (
+    <div>
+      <label htmlFor={inputId} className="mb-1.5 block text-sm font-medium text-slate-700">{label}</label>
+      <input
+        id={inputId}
+        aria-describedby={hint ? `${inputId}-hint` : undefined}
+        className={`block w-full rounded-xl border border-slate-200 bg-slate-50 px-3.5 py-3 text-base text-slate-900 outline-none transition placeholder:text-slate-400 focus:border-brand-500 focus:bg-white focus:ring-4 focus:ring-brand-100 ${className}`}
+        {...input}
+      />
+      {hint && <p id={`${inputId}-hint`} className="mt-1.5 text-xs text-slate-500">{hint}</p>}
+    </div>
+  );
+}
+
+export function PasswordField(props: Omit<FieldProps, 'type'>) {
+  const [shown, setShown] = useState(false);
+  const id = useId();
+  return (
+    <div className="relative">
+      <Field {...props} id={id} type={shown ? 'text' : 'password'} className="pr-16" />
+      <button
+        type="button"
+        onClick={() => setShown((s) => !s)}
+        aria-controls={id}
+        aria-label={shown ? 'Hide password' : 'Show password'}
+        className="absolute top-[2.05rem] right-2 rounded-lg px-2.5 py-1.5 text-xs font-semibold text-brand-700 hover:bg-brand-50"
+      >
+        {shown ? 'Hide' : 'Show'}
+      </button>
+    </div>
+  );
+}
+
+export function SubmitButton({ busy, children, busyText }: { busy: boolean; children: ReactNode; busyText: string }) {
+  return (
+    <button
+      type="submit"
+      disabled={busy}
+      className="flex w-full items-center justify-center gap-2 rounded-xl bg-brand-600 py-3.5 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700 active:scale-[0.99] disabled:cursor-not-allowed disabled:opacity-70"
+    >
+      {busy && <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />}
+      {busy ? busyText : children}
+    </button>
+  );
+}
+
+export function FormError({ message }: { message: string | null }) {
+  if (!message) return null;
+  return <p role="alert" className="rounded-xl bg-red-50 px-3.5 py-3 text-sm text-red-700 ring-1 ring-red-100">{message}</p>;
+}
+
+export function FormNotice({ children }: { children: ReactNode }) {
+  return <p role="status" className="rounded-xl bg-brand-50 px-3.5 py-3 text-sm text-brand-800 ring-1 ring-brand-100">{children}</p>;
+}
+
+/** After signing in: forget the previous visitor's data and go where the visitor was headed (the app by default). */
+export function useFinishSignIn(redirect: string | undefined) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    for (const key of [['auth'], ['transactions'], ['environmental-impact']]) queryClient.removeQueries({ queryKey: key });
+    await navigate({ href: redirect ?? '/app', replace: true });
+  }, [queryClient, navigate, redirect]);
+}
+
+/** A visitor who is already signed in goes straight on. */
+export function useSkipWhenSignedIn(redirect: string | undefined) {
+  const session = useSession();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if (session.status === 'signedIn') void navigate({ href: redirect ?? '/app', replace: true });
+  }, [session.status, navigate, redirect]);
+}
+
+/** Runs an auth step with a busy flag and the failure message to show. */
+export function useAuthStep() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = useCallback(async (step: () => Promise<void>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      await step();
+    } catch (e) {
+      setError(e instanceof Error ? e.message : 'Something went wrong. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+  return { busy, error, setError, run };
+}

@@ -1,0 +1,189 @@
+import { Amplify } from 'aws-amplify';
+import {
+  confirmResetPassword,
+  confirmSignUp,
+  fetchAuthSession,
+  resendSignUpCode as amplifyResendSignUpCode,
+  resetPassword,
+  signIn,
+  signOut,
+  signUp,
+} from 'aws-amplify/auth';
+import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
+import { setTokenProvider } from '../../api/client';
+import { amplifyAuthConfig, authSettings } from './config';
+import { AuthFailure, toAuthFailure } from './errors';
+import { initiateAuthRefresher } from './local-refresher';
+
+type TokenRefresher = Parameters<typeof cognitoUserPoolsTokenProvider.tokenOrchestrator.setTokenRefresher>[0];
+
+let configured = false;
+
+/** Configures Amplify once (idempotent) and makes every protected API call carry the ID token. */
+export function configureAuth() {
+  if (configured) return;
+  const settings = authSettings();
+  Amplify.configure(amplifyAuthConfig(settings));
+  if (settings.endpoint) {
+    cognitoUserPoolsTokenProvider.tokenOrchestrator.setTokenRefresher(
+      initiateAuthRefresher(settings.endpoint, settings.clientId) as unknown as TokenRefresher,
+    );
+  }
+  setTokenProvider(getIdToken);
+  configured = true;
+}
+
+const normalise = (username: string) => (username.includes('@') ? username.trim().toLowerCase() : username.trim());
+
+export type SignInResult =
+  | { status: 'signedIn' }
+  /** The account exists but its e-mail is not confirmed yet: ask for the code (confirmSignUpCode). */
+  | { status: 'confirmSignUp' }
+  /** An administrator asked for a new password: use requestPasswordReset. */
+  | { status: 'resetPassword' }
+  /** A step this app does not support (MFA, a forced new password). */
+  | { status: 'unsupported'; step: string };
+
+/**
+ * Signs in with e-mail (or username) and password through the password flow (USER_PASSWORD_AUTH; cognito-local has
+ * no SRP). A different user still signed in on this browser is signed out first. Throws AuthFailure with a message
+ * fit to show (e.g. 'Incorrect e-mail or password.').
+ */
+export async function signInWithPassword(username: string, password: string): Promise<SignInResult> {
+  configureAuth();
+  const attempt = () => signIn({ username: normalise(username), password, options: { authFlowType: 'USER_PASSWORD_AUTH' } });
+  try {
+    let result;
+    try {
+      result = await attempt();
+    } catch (error) {
+      if ((error as Error).name !== 'UserAlreadyAuthenticatedException') throw error;
+      await signOut();
+      result = await attempt();
+    }
+    if (result.isSignedIn) return { status: 'signedIn' };
+    const step = result.nextStep.signInStep;
+    if (step === 'CONFIRM_SIGN_UP') return { status: 'confirmSignUp' };
+    if (step === 'RESET_PASSWORD') return { status: 'resetPassword' };
+    return { status: 'unsupported', step };
+  } catch (error) {
+    // cognito-local answers a wrong password with InvalidPasswordException; Cognito with NotAuthorizedException.
+    if ((error as Error).name === 'InvalidPasswordException') throw toAuthFailure({ name: 'NotAuthorizedException' });
+    throw toAuthFailure(error);
+  }
+}
+
+/**
+ * Signs out on every device: revokes the refresh tokens at Cognito (global sign-out) and clears this browser's
+ * tokens. Never throws: the local tokens are cleared even when Cognito cannot be reached (or, locally, lacks
+ * GlobalSignOut).
+ */
+export async function signOutEverywhere(): Promise<void> {
+  configureAuth();
+  try {
+    await signOut({ global: true });
+  } catch {
+    await clearLocalSession();
+  }
+}
+
+/** Clears this browser's tokens only (revoking its refresh token where Cognito allows). Never throws. */
+export async function clearLocalSession(): Promise<void> {
+  configureAuth();
+  try {
+    await signOut();
+  } catch {
+    // Nothing stored, or Cognito unreachable: the tokens are cleared either way.
+  }
+}
+
+/** The current ID token (refreshed when it has expired), or null when nobody is signed in. */
+export async function getIdToken(): Promise<string | null> {
+  configureAuth();
+  try {
+    const session = await fetchAuthSession();
+    return session.tokens?.idToken?.toString() ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Cognito groups of the signed-in user from the ID token (['admin'] for administrators); [] when signed out. */
+export async function currentGroups(): Promise<string[]> {
+  configureAuth();
+  try {
+    const session = await fetchAuthSession();
+    const groups = session.tokens?.idToken?.payload['cognito:groups'];
+    return Array.isArray(groups) ? groups.map(String) : [];
+  } catch {
+    return [];
+  }
+}
+
+export interface SignUpInput {
+  email: string;
+  password: string;
+  firstName?: string;
+  lastName?: string;
+}
+
+/** Registers an account with the e-mail as username; Cognito e-mails a code to confirm it (confirmSignUpCode). */
+export async function signUpWithEmail(input: SignUpInput): Promise<{ status: 'confirmSignUp'; destination: string | null } | { status: 'done' }> {
+  configureAuth();
+  const email = normalise(input.email);
+  const userAttributes: Record<string, string> = { email };
+  if (input.firstName?.trim()) userAttributes.given_name = input.firstName.trim();
+  if (input.lastName?.trim()) userAttributes.family_name = input.lastName.trim();
+  try {
+    const result = await signUp({ username: email, password: input.password, options: { userAttributes } });
+    if (result.nextStep.signUpStep === 'CONFIRM_SIGN_UP') {
+      return { status: 'confirmSignUp', destination: result.nextStep.codeDeliveryDetails.destination ?? null };
+    }
+    return { status: 'done' };
+  } catch (error) {
+    throw toAuthFailure(error);
+  }
+}
+
+/** Confirms a new account with the code from the e-mail. */
+export async function confirmSignUpCode(email: string, code: string): Promise<void> {
+  configureAuth();
+  try {
+    await confirmSignUp({ username: normalise(email), confirmationCode: code.trim() });
+  } catch (error) {
+    throw toAuthFailure(error);
+  }
+}
+
+/** Sends the sign-up confirmation code again. */
+export async function resendSignUpCode(email: string): Promise<void> {
+  configureAuth();
+  try {
+    await amplifyResendSignUpCode({ username: normalise(email) });
+  } catch (error) {
+    throw toAuthFailure(error);
+  }
+}
+
+/** Forgot password, step 1: Cognito e-mails a code. */
+export async function requestPasswordReset(email: string): Promise<{ destination: string | null }> {
+  configureAuth();
+  try {
+    const result = await resetPassword({ username: normalise(email) });
+    return { destination: result.nextStep.codeDeliveryDetails?.destination ?? null };
+  } catch (error) {
+    throw toAuthFailure(error);
+  }
+}
+
+/** Forgot password, step 2: the code from the e-mail and the new password. */
+export async function confirmPasswordReset(email: string, code: string, newPassword: string): Promise<void> {
+  configureAuth();
+  try {
+    await confirmResetPassword({ username: normalise(email), confirmationCode: code.trim(), newPassword });
+  } catch (error) {
+    throw toAuthFailure(error);
+  }
+}
+
+export { AuthFailure };

@@ -1,0 +1,28 @@
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { stationQueries } from '../../api/stations';
+import { isOnline } from '../stations/status';
+import { Benefits } from './Benefits';
+import { Hero } from './Hero';
+import { Locations } from './Locations';
+import { Partners } from './Partners';
+import { Stats } from './Stats';
+import { TryApp } from './TryApp';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+
+/** The landing page sections in the spec's order; the footer comes from the public layout. */
+export function LandingPage() {
+  useDocumentTitle(null);
+  const stations = useQuery(stationQueries.all());
+  const online = useMemo(() => (stations.data ?? []).filter(isOnline), [stations.data]);
+  return (
+    <>
+      <Hero />
+      <Benefits />
+      <Stats activeStations={stations.data ? online.length : null} />
+      <Locations online={online} pending={stations.isPending} failed={stations.isError} />
+      <TryApp />
+      <Partners />
+    </>
+  );
+}

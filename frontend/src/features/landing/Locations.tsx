@@ -1,0 +1,61 @@
+import { Link } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { LANDING_ONLINE_STATIONS } from '../../../../shared/constants';
+import type { Machine } from '../../../../shared/schemas';
+import { ArrowRightIcon } from '../../components/icons';
+import { common } from '../../i18n/common';
+import { landing } from '../../i18n/landing';
+import { useMessages } from '../../i18n/messages';
+import { stationTexts } from '../../i18n/stations';
+import { StationMap } from '../map/StationMap';
+import { filterStations } from '../stations/filter';
+import { mapTexts, toMapStations } from '../stations/map-stations';
+import { OnlineStationList } from '../stations/OnlineStationList';
+
+/** Up to four online stations, 'View all N stations' when more are online, and a map of the online stations. */
+export function Locations({ online, pending, failed }: { online: Machine[]; pending: boolean; failed: boolean }) {
+  const t = useMessages(landing).locations;
+  const s = useMessages(stationTexts);
+  const c = useMessages(common);
+  const mapStations = useMemo(() => toMapStations(filterStations(online, { search: '', area: '', origin: null }), c, s), [online, c, s]);
+  const texts = useMemo(() => mapTexts(s), [s]);
+  return (
+    <section id="stations" aria-labelledby="locations-title" className="bg-gradient-to-b from-white to-brand-50/60">
+      <div className="mx-auto max-w-7xl px-4 py-16 sm:px-6 lg:py-20">
+        <div className="flex flex-wrap items-end justify-between gap-4">
+          <div className="max-w-2xl">
+            <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{t.eyebrow}</p>
+            <h2 id="locations-title" className="mt-2 text-3xl font-bold tracking-tight text-ocean-900 sm:text-4xl">{t.title}</h2>
+            <p className="mt-3 text-lg text-slate-600">{t.text}</p>
+          </div>
+          <Link to="/stations" className="inline-flex items-center gap-1.5 text-sm font-semibold text-brand-800 hover:underline">
+            {t.browse} <ArrowRightIcon size={16} />
+          </Link>
+        </div>
+        <div className="mt-10 grid gap-6 lg:grid-cols-[minmax(0,0.9fr)_minmax(0,1.1fr)]">
+          <div className="min-h-64">
+            {pending ? (
+              <p role="status" className="flex items-center gap-3 rounded-2xl bg-white p-6 text-slate-600 ring-1 ring-slate-200">
+                <span className="h-5 w-5 animate-spin rounded-full border-2 border-brand-200 border-t-brand-700" aria-hidden="true" />
+                {s.loading}
+              </p>
+            ) : failed ? (
+              <p role="alert" className="rounded-2xl bg-red-50 p-6 text-red-800 ring-1 ring-red-200">{t.error}</p>
+            ) : (
+              <OnlineStationList online={online} limit={LANDING_ONLINE_STATIONS} />
+            )}
+          </div>
+          <StationMap
+            stations={mapStations}
+            loading={pending}
+            loadingText={s.loading}
+            unavailableText={s.mapUnavailable}
+            label={t.mapLabel}
+            texts={texts}
+            className="h-80 rounded-2xl shadow-card ring-1 ring-slate-200 sm:h-[28rem]"
+          />
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,164 @@
+import QRCode from 'qrcode';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { MIN_BALANCE_TO_VEND_POINTS } from '../../../../shared/constants';
+import { formatRupiah, pointsToRupiah } from '../../../../shared/money';
+import type { NfcTokenResponse } from '../../../../shared/schemas';
+import { authedApi } from '../../api/auth';
+import { ApiRequestError } from '../../api/client';
+import { toast } from '../../components/toast';
+import { NfcIcon, RefreshIcon, WalletIcon } from '../app/icons';
+import { Sheet } from '../app/Sheet';
+import { formatCountdown, remainingMs } from './countdown';
+import { canWriteNfc, writeNfcToken } from './web-nfc';
+
+type TokenState =
+  | { status: 'loading' }
+  | { status: 'ready'; token: NfcTokenResponse; qr: string }
+  | { status: 'lowBalance'; message: string }
+  | { status: 'error'; message: string };
+
+type NfcWrite = 'unsupported' | 'waiting' | 'sent' | 'failed';
+
+export const NFC_FAILURE_TITLE = 'Failed to generate NFC token';
+
+function useNow(active: boolean) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, [active]);
+  return now;
+}
+
+const errorMessage = (error: unknown) =>
+  error instanceof ApiRequestError ? error.serverMessage ?? error.message : error instanceof Error ? error.message : String(error);
+
+/**
+ * The NFC Pay dialog (spec sections 2 and 4): asks for a one-time token when it opens, counts down to its
+ * expiry ('Expires in mm:ss' only while time is left), 'Refresh NFC' asks for a new one. The token is written
+ * over Web NFC where the phone supports it and always shown as a QR code for the station's reader.
+ * A balance below the minimum to vend (409) becomes a prompt to top up.
+ */
+export default function NfcPayDialog({ onClose, onTopUp }: { onClose: () => void; onTopUp: () => void }) {
+  const [state, setState] = useState<TokenState>({ status: 'loading' });
+  const [nfc, setNfc] = useState<NfcWrite>(canWriteNfc() ? 'waiting' : 'unsupported');
+  const request = useRef(0);
+  const writing = useRef<AbortController | null>(null);
+  const started = useRef(false);
+  const alive = useRef(true);
+
+  const generate = useCallback(async () => {
+    const id = ++request.current;
+    writing.current?.abort();
+    setState({ status: 'loading' });
+    try {
+      const token = await authedApi('generateNfcToken');
+      const qr = await QRCode.toDataURL(token.token, { errorCorrectionLevel: 'L', margin: 1, width: 288, color: { dark: '#083344', light: '#ffffff' } });
+      if (id !== request.current || !alive.current) return;
+      setState({ status: 'ready', token, qr });
+      if (canWriteNfc()) {
+        const controller = new AbortController();
+        writing.current = controller;
+        setNfc('waiting');
+        writeNfcToken(token.token, controller.signal)
+          .then(() => !controller.signal.aborted && setNfc('sent'))
+          .catch(() => !controller.signal.aborted && setNfc('failed'));
+      }
+    } catch (error) {
+      if (id !== request.current || !alive.current) return;
+      if (error instanceof ApiRequestError && error.status === 409) {
+        setState({ status: 'lowBalance', message: error.serverMessage ?? '' });
+        return;
+      }
+      const message = errorMessage(error);
+      setState({ status: 'error', message });
+      toast({ title: NFC_FAILURE_TITLE, description: message, variant: 'destructive' });
+    }
+  }, []);
+
+  useEffect(() => {
+    alive.current = true;
+    // Once per dialog, also under StrictMode's second mount in development.
+    if (!started.current) {
+      started.current = true;
+      void generate();
+    }
+    return () => {
+      alive.current = false;
+      writing.current?.abort();
+    };
+  }, [generate]);
+
+  const now = useNow(state.status === 'ready');
+  const left = state.status === 'ready' ? remainingMs(state.token.expiresAt, now) : 0;
+  const expired = state.status === 'ready' && left <= 0;
+
+  return (
+    <Sheet title="NFC Pay" onClose={onClose}>
+      {state.status === 'lowBalance' ? (
+        <div className="pb-2 text-center">
+          <span aria-hidden="true" className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-amber-50 text-amber-600">
+            <WalletIcon size={30} />
+          </span>
+          <h3 className="mt-4 text-base font-bold text-slate-900">Top up to pay with NFC</h3>
+          <p className="mt-2 text-sm text-slate-600">
+            {state.message || `Your balance is below the minimum needed to start a refill (${MIN_BALANCE_TO_VEND_POINTS} points, ${formatRupiah(pointsToRupiah(MIN_BALANCE_TO_VEND_POINTS))}).`}
+          </p>
+          <button type="button" onClick={onTopUp} className="mt-6 w-full rounded-xl bg-brand-600 py-3 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700">
+            Top Up
+          </button>
+        </div>
+      ) : (
+        <div className="text-center">
+          <p className="text-sm text-slate-600">Hold your phone near the station's reader, or show it this code.</p>
+          <div className="relative mx-auto mt-4 flex aspect-square w-64 max-w-full items-center justify-center overflow-hidden rounded-3xl bg-white ring-1 ring-slate-200">
+            {state.status === 'ready' ? (
+              <img src={state.qr} alt="NFC payment QR code" data-expires-at={state.token.expiresAt} className={`h-full w-full p-3 transition ${expired ? 'opacity-15 blur-[2px]' : ''}`} />
+            ) : state.status === 'loading' ? (
+              <span role="status" className="flex flex-col items-center gap-3 text-sm text-slate-500">
+                <span aria-hidden="true" className="h-9 w-9 animate-spin rounded-full border-[3px] border-brand-100 border-t-brand-600" />
+                Generating your code...
+              </span>
+            ) : (
+              <span className="px-6 text-sm" role="alert">
+                <span className="block font-semibold text-red-700">{NFC_FAILURE_TITLE}</span>
+                <span className="mt-1 block break-words text-slate-600">{state.message}</span>
+              </span>
+            )}
+            {expired && <span className="absolute inset-0 flex items-center justify-center text-sm font-semibold text-slate-700">This code has expired</span>}
+          </div>
+
+          <div className="mt-4 h-6 text-sm" aria-live="polite">
+            {state.status === 'ready' && left > 0 && (
+              <p className="text-slate-600">
+                Expires in <span className="font-bold tabular-nums text-slate-900" data-testid="nfc-countdown">{formatCountdown(left)}</span>
+              </p>
+            )}
+          </div>
+
+          {state.status === 'ready' && nfc !== 'unsupported' && !expired && (
+            <p className={`mt-2 flex items-center justify-center gap-2 text-xs font-medium ${nfc === 'failed' ? 'text-amber-700' : 'text-brand-700'}`}>
+              <NfcIcon size={16} />
+              {nfc === 'waiting' && 'NFC is ready: tap the station’s reader'}
+              {nfc === 'sent' && 'Sent to the station over NFC'}
+              {nfc === 'failed' && 'NFC did not work here: show the QR code instead'}
+            </p>
+          )}
+
+          <button
+            type="button"
+            onClick={() => void generate()}
+            disabled={state.status === 'loading'}
+            className="mt-5 flex w-full items-center justify-center gap-2 rounded-xl bg-brand-600 py-3 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
+          >
+            <RefreshIcon size={18} />
+            Refresh NFC
+          </button>
+          <p className="mt-3 text-xs text-slate-400">Each code works once. The station charges only the water it pours.</p>
+        </div>
+      )}
+    </Sheet>
+  );
+}

@@ -1,0 +1,132 @@
+import { useQuery } from '@tanstack/react-query';
+import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { AREAS } from '../../../../shared/constants';
+import { stationQueries, readSavedStations } from '../../api/stations';
+import { LocateIcon, SearchIcon } from '../../components/icons';
+import { common } from '../../i18n/common';
+import { useLanguage } from '../../i18n/language';
+import { useMessages } from '../../i18n/messages';
+import { stationTexts } from '../../i18n/stations';
+import { StationMap } from '../map/StationMap';
+import { useOnline } from '../pwa/online-status';
+import { filterStations, type StationView } from './filter';
+import { relativeTime } from './format';
+import { useGeolocation } from './geolocation';
+import { mapTexts, toMapStation, toMapStations } from './map-stations';
+import { VirtualStationList } from './VirtualStationList';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+
+/** Spec section 2, public stations page: search, area filter, Find Nearby, map on the left and list on the right. */
+export function StationsPage() {
+  const t = useMessages(stationTexts);
+  useDocumentTitle(t.title);
+  const c = useMessages(common);
+  const language = useLanguage();
+  const online = useOnline();
+  const stations = useQuery(stationQueries.all());
+  const { position, locate } = useGeolocation();
+  const [search, setSearch] = useState('');
+  const [area, setArea] = useState('');
+  const [flyToUser, setFlyToUser] = useState(0);
+  const [focus, setFocus] = useState<ReturnType<typeof toMapStation> | null>(null);
+  const mapBox = useRef<HTMLDivElement>(null);
+  const deferredSearch = useDeferredValue(search);
+
+  const views = useMemo(
+    () => filterStations(stations.data ?? [], { search: deferredSearch, area, origin: position }),
+    [stations.data, deferredSearch, area, position],
+  );
+  const mapStations = useMemo(() => toMapStations(views, c, t), [views, c, t]);
+  const texts = useMemo(() => mapTexts(t), [t]);
+  const saved = !online && stations.data ? readSavedStations() : null;
+
+  const findNearby = () => {
+    locate();
+    setFlyToUser((n) => n + 1);
+  };
+  const showOnMap = (view: StationView) => {
+    if (!view.coordinates) return;
+    setFocus(toMapStation(view.machine, view.coordinates, c, t));
+    if (window.matchMedia('(max-width: 1023px)').matches) mapBox.current?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+  };
+
+  return (
+    <>
+      <section className="bg-gradient-to-b from-brand-50 via-white to-white">
+        <div className="mx-auto max-w-7xl px-4 pt-10 pb-6 sm:px-6 lg:pt-14">
+          <p className="text-sm font-semibold tracking-wide text-brand-700 uppercase">{t.eyebrow}</p>
+          <h1 className="mt-2 text-3xl font-bold tracking-tight text-ocean-900 sm:text-4xl">{t.title}</h1>
+          <p className="mt-3 max-w-2xl text-base text-slate-600 sm:text-lg">{t.intro}</p>
+          <form role="search" onSubmit={(e) => e.preventDefault()} className="mt-6 flex flex-col gap-3 sm:flex-row">
+            <label className="relative flex-1">
+              <span className="sr-only">{t.searchLabel}</span>
+              <SearchIcon size={18} className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-slate-400" />
+              <input
+                type="search"
+                value={search}
+                onChange={(e) => setSearch(e.target.value)}
+                placeholder={t.searchPlaceholder}
+                className="h-12 w-full rounded-xl border border-slate-300 bg-white pr-3 pl-10 text-base shadow-sm placeholder:text-slate-500 focus:border-brand-600 focus:ring-4 focus:ring-brand-100 focus:outline-none"
+              />
+            </label>
+            <label className="sm:w-48">
+              <span className="sr-only">{t.areaLabel}</span>
+              <select
+                value={area}
+                onChange={(e) => setArea(e.target.value)}
+                className="h-12 w-full rounded-xl border border-slate-300 bg-white px-3 text-base shadow-sm focus:border-brand-600 focus:ring-4 focus:ring-brand-100 focus:outline-none"
+              >
+                <option value="">{t.allAreas}</option>
+                {AREAS.map((a) => <option key={a} value={a}>{a}</option>)}
+              </select>
+            </label>
+            <button type="button" onClick={findNearby} className="inline-flex h-12 items-center justify-center gap-2 rounded-xl bg-ocean-900 px-5 font-semibold text-white shadow-sm hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+              <LocateIcon size={18} /> {t.findNearby}
+            </button>
+          </form>
+        </div>
+      </section>
+
+      <div className="mx-auto grid max-w-7xl gap-5 px-4 pb-12 sm:px-6 lg:grid-cols-[minmax(0,1.15fr)_minmax(0,1fr)]">
+        <div ref={mapBox} className="lg:sticky lg:top-20 lg:self-start">
+          <StationMap
+            stations={mapStations}
+            loading={stations.isPending}
+            loadingText={t.loading}
+            unavailableText={t.mapUnavailable}
+            label={t.mapLabel}
+            texts={texts}
+            user={position}
+            flyToUser={flyToUser}
+            focus={focus}
+            className="h-[42vh] min-h-72 rounded-2xl ring-1 ring-slate-200 lg:h-[calc(100dvh-7rem)]"
+          />
+        </div>
+        <div>
+          <div className="mb-3 flex items-center justify-between gap-3 text-sm">
+            <p aria-live="polite" className="font-medium text-slate-700" data-testid="station-count">
+              {stations.isPending ? '' : t.resultCount(views.length)}
+            </p>
+            {position && views.length > 0 && <p className="text-slate-500">{t.sortedByDistance}</p>}
+          </div>
+          {saved && <p className="mb-3 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">{t.savedList(relativeTime(saved.savedAt, language) ?? '')}</p>}
+          {stations.isPending ? (
+            <p role="status" className="flex items-center gap-3 rounded-2xl bg-slate-50 p-6 text-slate-600">
+              <span className="h-5 w-5 animate-spin rounded-full border-2 border-brand-200 border-t-brand-700" aria-hidden="true" />
+              {t.loading}
+            </p>
+          ) : stations.isError ? (
+            <div role="alert" className="rounded-2xl bg-red-50 p-6 text-red-800 ring-1 ring-red-200">
+              <p>{t.loadError}</p>
+              <button type="button" onClick={() => stations.refetch()} className="mt-3 rounded-full bg-white px-4 py-2 text-sm font-semibold ring-1 ring-red-300 hover:bg-red-100">{t.retry}</button>
+            </div>
+          ) : views.length === 0 ? (
+            <p role="status" className="rounded-2xl bg-slate-50 p-8 text-center text-slate-600">{t.empty}</p>
+          ) : (
+            <VirtualStationList views={views} label={t.listLabel} onShowOnMap={showOnMap} className="h-[70vh] lg:h-[calc(100dvh-9.5rem)]" />
+          )}
+        </div>
+      </div>
+    </>
+  );
+}

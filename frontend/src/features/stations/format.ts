@@ -1,0 +1,27 @@
+import { localeOf, type Language } from '../../i18n/language';
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 86_400_000],
+  ['month', 30 * 86_400_000],
+  ['week', 7 * 86_400_000],
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+];
+
+/** '2 days ago' / '2 hari yang lalu'; null when the date is unknown or unreadable. */
+export function relativeTime(iso: string | null, language: Language, now = Date.now()): string | null {
+  if (!iso) return null;
+  const time = Date.parse(iso);
+  if (Number.isNaN(time)) return null;
+  const diff = time - now;
+  const format = new Intl.RelativeTimeFormat(localeOf(language), { numeric: 'auto' });
+  for (const [unit, ms] of UNITS) {
+    if (Math.abs(diff) >= ms) return format.format(Math.round(diff / ms), unit);
+  }
+  return format.format(0, 'minute');
+}
+
+/** One decimal, as the spec asks: '2.3 km'. */
+export const formatKm = (km: number, language: Language) =>
+  `${new Intl.NumberFormat(localeOf(language), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(km)} km`;

@@ -1,0 +1,63 @@
+import { useSyncExternalStore } from 'react';
+
+/** The two languages of every public text. English texts of the spec stay word for word. */
+export const languages = ['en', 'id'] as const;
+export type Language = (typeof languages)[number];
+
+export const languageNames: Record<Language, string> = { en: 'English', id: 'Bahasa Indonesia' };
+
+const STORAGE_KEY = 'bali-refill.language';
+const listeners = new Set<() => void>();
+
+function stored(): Language | null {
+  try {
+    const value = localStorage.getItem(STORAGE_KEY);
+    return value === 'en' || value === 'id' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A remembered choice wins; otherwise the browser's first language we speak; otherwise English. */
+function detect(): Language {
+  const remembered = stored();
+  if (remembered) return remembered;
+  const preferred = typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language];
+  for (const tag of preferred) {
+    const base = tag?.toLowerCase().split('-')[0];
+    if (base === 'id' || base === 'in') return 'id';
+    if (base === 'en') return 'en';
+  }
+  return 'en';
+}
+
+let current: Language = detect();
+if (typeof document !== 'undefined') document.documentElement.lang = current;
+
+export function getLanguage(): Language {
+  return current;
+}
+
+export function setLanguage(language: Language) {
+  try {
+    localStorage.setItem(STORAGE_KEY, language);
+  } catch {
+    // Private mode: the choice lasts for this visit only.
+  }
+  if (language === current) return;
+  current = language;
+  document.documentElement.lang = language;
+  listeners.forEach((listener) => listener());
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function useLanguage(): Language {
+  return useSyncExternalStore(subscribe, getLanguage, getLanguage);
+}
+
+/** BCP 47 locale for dates and numbers in the current language. */
+export const localeOf = (language: Language) => (language === 'id' ? 'id-ID' : 'en-GB');

@@ -1,0 +1,200 @@
+import { BatchGetCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { visibleEntryTypes, type LedgerEntry } from '../../ports/ledger';
+import type { AdminQueries, PageResult, PurchaseTotals, SettingsChange, TransactionFilter } from '../../ports/admin-queries';
+import type { UserRecord } from '../../ports/users';
+import { keys, withoutKeys } from './keys';
+import { decodeCursor, encodeCursor, queryAll } from './query';
+
+type Item = Record<string, unknown>;
+const VISIBLE = new Set<string>(visibleEntryTypes);
+/** Items read per round trip while filtering; bounded so one request never reads a whole large partition at once. */
+const PAGE_READ = 200;
+const MAX_ROUND_TRIPS = 25;
+
+const toUser = (item: Item) => {
+  const { version: _v, ...user } = withoutKeys<UserRecord & { version?: number }>(item);
+  return user as UserRecord;
+};
+
+/**
+ * Collection queries of the admin console on the single table.
+ *
+ * Scaling path: stats read the LEDGER collection (GSI1) with a projection of two attributes, which is
+ * fine for tens of thousands of entries. Beyond that, keep running totals in a STATS item updated by a
+ * DynamoDB Streams consumer of ledger entries (not inside the ledger transaction, which would make the
+ * STATS item a hot key), and serve user search from a lower-cased search attribute or OpenSearch.
+ */
+export class DynamoAdminQueries implements AdminQueries {
+  constructor(private readonly db: DynamoDBDocumentClient, private readonly tableName: string) {}
+
+  async countUsers(): Promise<number> {
+    let count = 0;
+    let start: Item | undefined;
+    do {
+      const page = await this.db.send(new QueryCommand({
+        TableName: this.tableName,
+        IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.usersPartition },
+        Select: 'COUNT',
+        ExclusiveStartKey: start,
+      }));
+      count += page.Count ?? 0;
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return count;
+  }
+
+  async purchaseTotals(): Promise<PurchaseTotals> {
+    const items = await queryAll(this.db, new QueryCommand({
+      TableName: this.tableName,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      FilterExpression: '#type = :purchase',
+      ProjectionExpression: 'amount, volumeMl',
+      ExpressionAttributeNames: { '#type': 'type' },
+      ExpressionAttributeValues: { ':pk': keys.ledgerPartition, ':purchase': 'purchase' },
+    }));
+    const totals: PurchaseTotals = { count: 0, revenue: 0, dispensedMl: 0 };
+    for (const item of items) {
+      totals.count += 1;
+      totals.revenue += -Number(item.amount ?? 0);
+      totals.dispensedMl += Number(item.volumeMl ?? 0);
+    }
+    return totals;
+  }
+
+  async users(request: { limit: number; cursor?: string; search?: string }): Promise<PageResult<UserRecord>> {
+    const needle = request.search?.trim().toLowerCase();
+    const matches = (item: Item) => {
+      if (!needle) return true;
+      const fullName = [item.firstName, item.lastName].filter(Boolean).join(' ');
+      return [item.id, item.username, item.email, fullName].some((v) => typeof v === 'string' && v.toLowerCase().includes(needle));
+    };
+    const page = await this.collect(
+      { IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': keys.usersPartition } },
+      matches,
+      request,
+      (item) => ({ PK: item.PK, SK: item.SK, GSI1PK: item.GSI1PK, GSI1SK: item.GSI1SK }),
+      needle ? PAGE_READ : request.limit,
+    );
+    return { items: page.items.map(toUser), nextCursor: page.nextCursor };
+  }
+
+  async transactions(filter: TransactionFilter): Promise<PageResult<LedgerEntry>> {
+    const typeFilter = filter.type ? { FilterExpression: '#type = :type', ExpressionAttributeNames: { '#type': 'type' } } : {};
+    const typeValue = filter.type ? { ':type': filter.type } : {};
+    const matches = (item: Item) =>
+      VISIBLE.has(item.type as string) &&
+      (!filter.type || item.type === filter.type) &&
+      (!filter.machineId || item.machineId === filter.machineId);
+    let page: PageResult<Item>;
+    if (filter.userId) {
+      // A user's own partition holds every entry of theirs.
+      page = await this.collect(
+        {
+          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+          ExpressionAttributeValues: { ':pk': keys.user(filter.userId).PK, ':prefix': keys.ledgerPrefix, ...typeValue },
+          ...typeFilter,
+        },
+        matches,
+        filter,
+        (item) => ({ PK: item.PK, SK: item.SK }),
+      );
+    } else if (filter.machineId) {
+      // GSI2 MACHINE#<id> holds a station's purchases (the only entries tied to a station).
+      if (filter.type && filter.type !== 'purchase') return { items: [], nextCursor: null };
+      page = await this.collect(
+        { IndexName: 'GSI2', KeyConditionExpression: 'GSI2PK = :pk', ExpressionAttributeValues: { ':pk': keys.ledgerByMachinePartition(filter.machineId) } },
+        matches,
+        filter,
+        (item) => ({ PK: item.PK, SK: item.SK, GSI2PK: item.GSI2PK, GSI2SK: item.GSI2SK }),
+      );
+    } else {
+      page = await this.collect(
+        {
+          IndexName: 'GSI1',
+          KeyConditionExpression: 'GSI1PK = :pk',
+          ExpressionAttributeValues: { ':pk': keys.ledgerPartition, ...typeValue },
+          ...typeFilter,
+        },
+        matches,
+        filter,
+        (item) => ({ PK: item.PK, SK: item.SK, GSI1PK: item.GSI1PK, GSI1SK: item.GSI1SK }),
+      );
+    }
+    return { items: page.items.map((item) => withoutKeys<LedgerEntry>(item)), nextCursor: page.nextCursor };
+  }
+
+  async usernames(ids: string[]): Promise<Map<string, string>> {
+    const names = new Map<string, string>();
+    const unique = [...new Set(ids)];
+    for (let i = 0; i < unique.length; i += 100) {
+      let request: Record<string, { Keys: Item[]; ProjectionExpression?: string; ExpressionAttributeNames?: Record<string, string> }> | undefined = {
+        [this.tableName]: { Keys: unique.slice(i, i + 100).map((id) => keys.user(id)), ProjectionExpression: 'id, username' },
+      };
+      for (let attempt = 0; request && Object.keys(request).length && attempt < 5; attempt++) {
+        const result = await this.db.send(new BatchGetCommand({ RequestItems: request }));
+        for (const item of result.Responses?.[this.tableName] ?? []) names.set(item.id as string, item.username as string);
+        request = result.UnprocessedKeys as typeof request;
+      }
+    }
+    return names;
+  }
+
+  async settingsHistory(limit: number): Promise<SettingsChange[]> {
+    const { Items = [] } = await this.db.send(new QueryCommand({
+      TableName: this.tableName,
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.settings().PK, ':prefix': keys.settingsAuditPrefix },
+      ScanIndexForward: false,
+      Limit: limit,
+    }));
+    return Items.map((item) => ({
+      at: item.at as string,
+      actor: item.actor as string,
+      changes: (item.changes ?? {}) as SettingsChange['changes'],
+    }));
+  }
+
+  /**
+   * Reads a collection newest first, keeps the items that match, and stops after `limit` of them. The
+   * cursor continues right after the last item returned, even when that was in the middle of a page.
+   */
+  private async collect(
+    input: Omit<QueryCommandInput, 'TableName'>,
+    matches: (item: Item) => boolean,
+    request: { limit: number; cursor?: string },
+    keyOf: (item: Item) => Item,
+    readSize = Math.max(request.limit * 2, 25),
+  ): Promise<PageResult<Item>> {
+    const items: Item[] = [];
+    let start = decodeCursor(request.cursor);
+    let lastKey: Item | undefined;
+    let trips = 0;
+    do {
+      const page = await this.db.send(new QueryCommand({
+        ...input,
+        TableName: this.tableName,
+        ScanIndexForward: false,
+        Limit: Math.min(readSize, PAGE_READ),
+        ExclusiveStartKey: start,
+      }));
+      lastKey = page.LastEvaluatedKey;
+      const pageItems = page.Items ?? [];
+      for (const [i, item] of pageItems.entries()) {
+        if (!matches(item)) continue;
+        items.push(item);
+        if (items.length === request.limit) {
+          // The last item of the last page: nothing follows, so no cursor.
+          lastKey = i === pageItems.length - 1 && !page.LastEvaluatedKey ? undefined : keyOf(item);
+          break;
+        }
+      }
+      start = lastKey;
+      trips += 1;
+    } while (items.length < request.limit && start && trips < MAX_ROUND_TRIPS);
+    // Stopped on the round-trip bound with fewer items: the cursor still continues where the reading stopped.
+    return { items, nextCursor: start ? encodeCursor(start) : null };
+  }
+}

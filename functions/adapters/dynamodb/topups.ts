@@ -1,0 +1,65 @@
+import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { orderKind } from '../../domain/payments';
+import type { OrderPatch, OrderStatus, PaymentOrder, PaymentOrders } from '../../ports/topups';
+import { keys, withoutKeys } from './keys';
+
+const keyOf = (orderId: string) => (orderKind(orderId) === 'purchase' ? keys.purchase(orderId) : keys.topup(orderId));
+
+/** Top-ups (TOPUP#<orderId>) and wallet purchases (PURCHASE#<orderId>) on the single table. */
+export class DynamoPaymentOrders implements PaymentOrders {
+  constructor(private readonly db: DynamoDBDocumentClient, private readonly tableName: string) {}
+
+  async create(order: PaymentOrder) {
+    try {
+      await this.db.send(new PutCommand({
+        TableName: this.tableName,
+        Item: { ...keyOf(order.orderId), ...order },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }));
+      return { created: true as const, order };
+    } catch (error) {
+      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
+      const existing = await this.get(order.orderId);
+      if (!existing) throw error;
+      return { created: false as const, order: existing };
+    }
+  }
+
+  async get(orderId: string): Promise<PaymentOrder | null> {
+    const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keyOf(orderId), ConsistentRead: true }));
+    return Item ? withoutKeys<PaymentOrder>(Item) : null;
+  }
+
+  async update(orderId: string, patch: OrderPatch, onlyIf?: OrderStatus[]): Promise<PaymentOrder | null> {
+    const entries = Object.entries(patch).filter(([, v]) => v !== undefined);
+    const names: Record<string, string> = { '#updatedAt': 'updatedAt' };
+    const values: Record<string, unknown> = { ':updatedAt': new Date().toISOString() };
+    const sets = ['#updatedAt = :updatedAt'];
+    entries.forEach(([field, value], i) => {
+      names[`#f${i}`] = field;
+      values[`:v${i}`] = value;
+      sets.push(`#f${i} = :v${i}`);
+    });
+    let condition = 'attribute_exists(PK)';
+    if (onlyIf?.length) {
+      names['#status'] = 'status';
+      onlyIf.forEach((status, i) => (values[`:s${i}`] = status));
+      condition += ` AND #status IN (${onlyIf.map((_, i) => `:s${i}`).join(', ')})`;
+    }
+    try {
+      const { Attributes } = await this.db.send(new UpdateCommand({
+        TableName: this.tableName,
+        Key: keyOf(orderId),
+        UpdateExpression: `SET ${sets.join(', ')}`,
+        ConditionExpression: condition,
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+        ReturnValues: 'ALL_NEW',
+      }));
+      return Attributes ? withoutKeys<PaymentOrder>(Attributes) : null;
+    } catch (error) {
+      if ((error as Error).name === 'ConditionalCheckFailedException') return null;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,79 @@
+import {
+  AttachPolicyCommand,
+  AttachThingPrincipalCommand,
+  CreateKeysAndCertificateCommand,
+  CreateThingCommand,
+  DeleteCertificateCommand,
+  DescribeEndpointCommand,
+  DetachPolicyCommand,
+  DetachThingPrincipalCommand,
+  UpdateCertificateCommand,
+  type IoTClient,
+} from '@aws-sdk/client-iot';
+import type { StationCredentials, StationRegistry } from '../../ports/station-registry';
+import { amazonRootCa1Pem } from './amazon-root-ca';
+
+export interface IotRegistryConfig {
+  /** The station policy (client id = thing name, topics under stations/<thing name>/). */
+  policyName: string;
+  thingTypeName?: string;
+  /** The iot:Data-ATS endpoint host; looked up with DescribeEndpoint when absent. */
+  endpoint?: string;
+}
+
+/**
+ * AWS IoT Core provisioning: thing, certificate and keys (CreateKeysAndCertificate, active), the station
+ * policy on the certificate, the certificate on the thing. The private key is returned once; AWS keeps no copy.
+ * When a step after the certificate fails, the certificate is detached, deactivated and deleted.
+ */
+export class IotStationRegistry implements StationRegistry {
+  private endpoint?: Promise<string>;
+
+  constructor(private readonly iot: IoTClient, private readonly config: IotRegistryConfig) {}
+
+  async provision(stationId: string): Promise<StationCredentials> {
+    const endpoint = this.dataEndpoint();
+    await this.iot.send(new CreateThingCommand({ thingName: stationId, ...(this.config.thingTypeName ? { thingTypeName: this.config.thingTypeName } : {}) }));
+    const cert = await this.iot.send(new CreateKeysAndCertificateCommand({ setAsActive: true }));
+    if (!cert.certificateArn || !cert.certificateId || !cert.certificatePem || !cert.keyPair?.PrivateKey) {
+      throw new Error('CreateKeysAndCertificate returned no certificate or key');
+    }
+    const certificateArn = cert.certificateArn;
+    const steps = { policy: false, principal: false };
+    try {
+      await this.iot.send(new AttachPolicyCommand({ policyName: this.config.policyName, target: certificateArn }));
+      steps.policy = true;
+      await this.iot.send(new AttachThingPrincipalCommand({ thingName: stationId, principal: certificateArn }));
+      steps.principal = true;
+      return {
+        certificateId: cert.certificateId,
+        certificatePem: cert.certificatePem,
+        privateKeyPem: cert.keyPair.PrivateKey,
+        rootCaPem: amazonRootCa1Pem(),
+        endpoint: await endpoint,
+      };
+    } catch (error) {
+      await this.discard(stationId, certificateArn, cert.certificateId, steps).catch((cleanup: unknown) => {
+        console.error(JSON.stringify({ level: 'error', message: 'could not discard a half-provisioned certificate', certificateId: cert.certificateId, error: String(cleanup) }));
+      });
+      throw error;
+    }
+  }
+
+  private dataEndpoint(): Promise<string> {
+    if (this.config.endpoint) return Promise.resolve(this.config.endpoint);
+    this.endpoint ??= this.iot.send(new DescribeEndpointCommand({ endpointType: 'iot:Data-ATS' })).then(({ endpointAddress }) => {
+      if (!endpointAddress) throw new Error('DescribeEndpoint returned no address');
+      return endpointAddress;
+    });
+    this.endpoint.catch(() => (this.endpoint = undefined));
+    return this.endpoint;
+  }
+
+  private async discard(stationId: string, certificateArn: string, certificateId: string, steps: { policy: boolean; principal: boolean }) {
+    if (steps.principal) await this.iot.send(new DetachThingPrincipalCommand({ thingName: stationId, principal: certificateArn }));
+    if (steps.policy) await this.iot.send(new DetachPolicyCommand({ policyName: this.config.policyName, target: certificateArn }));
+    await this.iot.send(new UpdateCertificateCommand({ certificateId, newStatus: 'INACTIVE' }));
+    await this.iot.send(new DeleteCertificateCommand({ certificateId }));
+  }
+}

@@ -1,0 +1,70 @@
+import { GatewayUnavailable, type ChargeRequest, type ChargeResult, type OrderRef, type PaymentGateway, type PaymentNotification } from '../../ports/payment-gateway';
+import { chargeBody, MIDTRANS_BASE_URL, parseChargeResponse, parseStatusResponse, verifyNotificationBody } from './protocol';
+
+export interface MidtransOptions {
+  serverKey: string;
+  /** Sandbox keys (SB-Mid-server-...) talk to api.sandbox.midtrans.com, production keys to api.midtrans.com. */
+  production: boolean;
+  /** Sent as X-Override-Notification so notifications reach this deployment's webhook. */
+  notificationUrl?: string;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}
+
+/** Midtrans Core API adapter of the PaymentGateway port. Only the server side holds the server key. */
+export class MidtransGateway implements PaymentGateway {
+  private readonly base: string;
+  private readonly fetch: typeof fetch;
+
+  constructor(private readonly options: MidtransOptions) {
+    if (!options.serverKey) throw new Error('Midtrans server key is empty');
+    this.base = options.production ? MIDTRANS_BASE_URL.production : MIDTRANS_BASE_URL.sandbox;
+    this.fetch = options.fetch ?? fetch;
+  }
+
+  private headers(): Record<string, string> {
+    return {
+      accept: 'application/json',
+      'content-type': 'application/json',
+      authorization: `Basic ${Buffer.from(`${this.options.serverKey}:`).toString('base64')}`,
+      ...(this.options.notificationUrl ? { 'x-override-notification': this.options.notificationUrl } : {}),
+    };
+  }
+
+  private async call(path: string, init: { method: 'GET' | 'POST'; body?: unknown }): Promise<{ status: number; body: unknown }> {
+    let response: Response;
+    try {
+      response = await this.fetch(this.base + path, {
+        method: init.method,
+        headers: this.headers(),
+        body: init.body === undefined ? undefined : JSON.stringify(init.body),
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
+      });
+    } catch (error) {
+      throw new GatewayUnavailable(`Midtrans could not be reached: ${(error as Error).message}`);
+    }
+    const text = await response.text();
+    let body: unknown = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      throw new GatewayUnavailable(`Midtrans answered ${response.status} with a body that is not JSON`);
+    }
+    return { status: response.status, body };
+  }
+
+  async charge(request: ChargeRequest): Promise<ChargeResult> {
+    const body = chargeBody(request);
+    const { status, body: answer } = await this.call('/v2/charge', { method: 'POST', body });
+    return parseChargeResponse(status, answer, request.method);
+  }
+
+  async verifyNotification(body: unknown): Promise<PaymentNotification> {
+    return verifyNotificationBody(body, this.options.serverKey);
+  }
+
+  async status(order: OrderRef): Promise<PaymentNotification | null> {
+    const { status, body } = await this.call(`/v2/${encodeURIComponent(order.orderId)}/status`, { method: 'GET' });
+    return parseStatusResponse(status, body);
+  }
+}

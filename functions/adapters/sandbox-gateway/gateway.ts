@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import { GatewayRejected, type ChargeRequest, type ChargeResult, type OrderRef, type PaymentGateway, type PaymentNotification } from '../../ports/payment-gateway';
+import type { PaymentMethod } from '../../../shared/schemas';
+import { formatMidtransTime, mapStatus, signatureKey, toReport, verifyNotificationBody } from '../midtrans/protocol';
+import { qrisPayload } from './qris';
+
+/**
+ * The sandbox payment gateway: the default where no Midtrans key is configured. It behaves like the gateway
+ * from the outside: a charge answers pending (a QRIS string for qris and ovo, a QRIS string and an app
+ * deeplink for gopay; card wallets capture at once), then it posts Midtrans-format notifications, signed
+ * with its own server key exactly as Midtrans signs them, to our webhook, settling within a second.
+ *
+ * Rules (by the amount in rupiah), so that every outcome can be shown and tested:
+ * - ending in 13 (10,013, 25,013 ...): declined. E-wallets: pending, then a `deny` notification; card wallets: declined at once.
+ * - ending in 17 (10,017 ...): never paid. Only the `pending` notification; `expire` after the expiry window (15 minutes).
+ * - anything else: paid. `pending`, then `settlement` about 0.4 s later (card wallets: `capture` at once).
+ *
+ * Without a notification URL (a Lambda in sandbox mode) nothing is posted; the status API answers the
+ * same outcomes from the order's age, and GET /api/wallet/topup/{id} asks it when a notification is overdue.
+ */
+
+export type SandboxRule = 'decline' | 'unpaid' | 'pay';
+export const SANDBOX_DECLINE_SUFFIX = 13;
+export const SANDBOX_UNPAID_SUFFIX = 17;
+
+export function sandboxRule(amount: number): SandboxRule {
+  const lastTwo = Math.abs(Math.trunc(amount)) % 100;
+  if (lastTwo === SANDBOX_DECLINE_SUFFIX) return 'decline';
+  if (lastTwo === SANDBOX_UNPAID_SUFFIX) return 'unpaid';
+  return 'pay';
+}
+
+export interface SandboxOptions {
+  /** Signs notifications like a Midtrans server key (locally a random key per start). */
+  serverKey: string;
+  /** Where to post notifications (our own POST /api/payments/notification); none in Lambda. */
+  notificationUrl?: string;
+  settleAfterMs?: number;
+  pendingAfterMs?: number;
+  expiryMs?: number;
+  now?: () => Date;
+  /** Replaces the HTTP post (tests). */
+  post?: (url: string, body: Record<string, unknown>) => Promise<void>;
+  log?: (message: string, data?: Record<string, unknown>) => void;
+}
+
+const isCardWallet = (method: PaymentMethod) => method === 'google_pay' || method === 'apple_pay';
+const paymentTypeOf = (method: PaymentMethod) => (isCardWallet(method) ? 'credit_card' : method === 'gopay' ? 'gopay' : 'qris');
+const STATUS_CODES: Record<string, string> = { pending: '201', settlement: '200', capture: '200', deny: '202', expire: '407', cancel: '200' };
+const money = (amount: number) => `${amount}.00`;
+
+export class SandboxGateway implements PaymentGateway {
+  private readonly settleAfterMs: number;
+  private readonly pendingAfterMs: number;
+  private readonly expiryMs: number;
+  private readonly now: () => Date;
+  /** Transaction ids of charges made by this process (status answers reuse them). */
+  private readonly transactions = new Map<string, string>();
+
+  constructor(private readonly options: SandboxOptions) {
+    if (!options.serverKey) throw new Error('Sandbox server key is empty');
+    this.settleAfterMs = options.settleAfterMs ?? 400;
+    this.pendingAfterMs = options.pendingAfterMs ?? 50;
+    this.expiryMs = options.expiryMs ?? 15 * 60_000;
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /** A notification body exactly as Midtrans would post it, signed with the sandbox server key. */
+  notificationBody(order: { orderId: string; amount: number; method: PaymentMethod; transactionId: string }, transactionStatus: string, at: Date): Record<string, unknown> {
+    const statusCode = STATUS_CODES[transactionStatus] ?? '200';
+    const grossAmount = money(order.amount);
+    return {
+      transaction_time: formatMidtransTime(at),
+      transaction_status: transactionStatus,
+      transaction_id: order.transactionId,
+      status_message: 'midtrans payment notification',
+      status_code: statusCode,
+      signature_key: signatureKey(order.orderId, statusCode, grossAmount, this.options.serverKey),
+      payment_type: paymentTypeOf(order.method),
+      order_id: order.orderId,
+      merchant_id: 'SANDBOX',
+      gross_amount: grossAmount,
+      fraud_status: transactionStatus === 'deny' ? 'deny' : 'accept',
+      currency: 'IDR',
+    };
+  }
+
+  async charge(request: ChargeRequest): Promise<ChargeResult> {
+    if (!Number.isSafeInteger(request.amount) || request.amount <= 0) throw new GatewayRejected('gross_amount must be a positive whole number', '400');
+    const transactionId = randomUUID();
+    this.transactions.set(request.orderId, transactionId);
+    const now = this.now();
+    const rule = sandboxRule(request.amount);
+    const order = { orderId: request.orderId, amount: request.amount, method: request.method, transactionId };
+
+    if (isCardWallet(request.method)) {
+      if (!request.walletToken) throw new GatewayRejected('A wallet payment token is required', '400');
+      if (rule === 'decline') {
+        this.schedule(order, [['deny', 0]]);
+        return this.result(transactionId, 'deny', { message: 'Card declined (sandbox: amounts ending in 13 are declined)' });
+      }
+      if (rule === 'unpaid') {
+        // A card wallet has no "unpaid" state: the 3-D Secure challenge is never completed.
+        this.schedule(order, [['expire', this.expiryMs]]);
+        return this.result(transactionId, 'pending', { expiresAt: new Date(now.getTime() + this.expiryMs).toISOString() });
+      }
+      this.schedule(order, [['capture', 0]]);
+      return this.result(transactionId, 'capture');
+    }
+
+    const qrString = qrisPayload({ amount: request.amount, reference: request.orderId });
+    const deeplink = request.method === 'gopay'
+      ? `gojek://gopay/merchanttransfer?tref=${transactionId}&amount=${request.amount}&activity=GP:RR&callback_url=${encodeURIComponent('balirefill://topup/' + request.orderId)}`
+      : null;
+    const expiresAt = new Date(now.getTime() + this.expiryMs).toISOString();
+    const plan: [string, number][] = [['pending', this.pendingAfterMs]];
+    if (rule === 'decline') plan.push(['deny', this.settleAfterMs]);
+    else if (rule === 'unpaid') plan.push(['expire', this.expiryMs]);
+    else plan.push(['settlement', this.settleAfterMs]);
+    this.schedule(order, plan);
+    return this.result(transactionId, 'pending', { qrString, deeplink, expiresAt });
+  }
+
+  async verifyNotification(body: unknown): Promise<PaymentNotification> {
+    return verifyNotificationBody(body, this.options.serverKey);
+  }
+
+  /** The status API: the same outcome the notifications announce, from the order's age. */
+  async status(order: OrderRef): Promise<PaymentNotification | null> {
+    const age = this.now().getTime() - Date.parse(order.createdAt);
+    const rule = sandboxRule(order.amount);
+    const card = isCardWallet(order.method);
+    let status: string;
+    if (rule === 'unpaid') status = age >= this.expiryMs ? 'expire' : 'pending';
+    else if (card) status = rule === 'decline' ? 'deny' : 'capture';
+    else if (age < this.settleAfterMs) status = 'pending';
+    else status = rule === 'decline' ? 'deny' : 'settlement';
+    const transactionId = this.transactions.get(order.orderId) ?? `sandbox-${order.orderId}`;
+    return toReport(this.notificationBody({ orderId: order.orderId, amount: order.amount, method: order.method, transactionId }, status, this.now()));
+  }
+
+  private result(transactionId: string, status: string, extra: Partial<ChargeResult> = {}): ChargeResult {
+    return {
+      transactionId,
+      outcome: mapStatus(status, status === 'capture' ? 'accept' : null),
+      gatewayStatus: status,
+      qrString: null,
+      qrImageUrl: null,
+      deeplink: null,
+      expiresAt: null,
+      message: null,
+      ...extra,
+    };
+  }
+
+  private schedule(order: { orderId: string; amount: number; method: PaymentMethod; transactionId: string }, plan: [string, number][]) {
+    const url = this.options.notificationUrl;
+    if (!url) return;
+    let previous = Promise.resolve();
+    for (const [status, delay] of plan) {
+      const timer = setTimeout(() => {
+        // Notifications of one order go out in order, like the gateway's.
+        previous = previous.then(() => this.deliver(url, this.notificationBody(order, status, this.now())));
+      }, delay);
+      // A pending expiry must not keep a process (or a test run) alive.
+      timer.unref?.();
+    }
+  }
+
+  /** Posts like Midtrans: retried on failure (Midtrans retries non-2xx answers). */
+  private async deliver(url: string, body: Record<string, unknown>): Promise<void> {
+    const post = this.options.post ?? defaultPost;
+    for (let attempt = 0; attempt < 4; attempt++) {
+      try {
+        await post(url, body);
+        return;
+      } catch (error) {
+        this.options.log?.('sandbox notification failed', { orderId: body.order_id, status: body.transaction_status, attempt, error: (error as Error).message });
+        await new Promise((r) => setTimeout(r, 200 * 2 ** attempt).unref?.());
+      }
+    }
+  }
+}
+
+async function defaultPost(url: string, body: Record<string, unknown>): Promise<void> {
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json', 'user-agent': 'bali-refill-sandbox-gateway' },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
+  });
+  await response.text();
+  if (!response.ok) throw new Error(`webhook answered ${response.status}`);
+}

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import { GatewayRejected, SignatureRejected, type ChargeRequest } from '../../ports/payment-gateway';
+import { verifyNotificationBody } from '../midtrans/protocol';
+import { crc16, qrisPayload } from './qris';
+import { sandboxRule, SandboxGateway } from './gateway';
+
+const KEY = 'SB-Mid-server-test-sandbox';
+const request = (amount: number, method: ChargeRequest['method'], extra: Partial<ChargeRequest> = {}): ChargeRequest => ({
+  orderId: `TU-${amount}-${method}`, amount, method, customer: { id: 'u', email: null, firstName: null, lastName: null }, itemName: 'Wallet top-up', ...extra,
+});
+
+function recording(options: Partial<ConstructorParameters<typeof SandboxGateway>[0]> = {}) {
+  const posted: Record<string, unknown>[] = [];
+  const gateway = new SandboxGateway({
+    serverKey: KEY, notificationUrl: 'http://127.0.0.1:1/api/payments/notification', settleAfterMs: 30, pendingAfterMs: 5, expiryMs: 60,
+    post: async (_url, body) => void posted.push(body), ...options,
+  });
+  return { gateway, posted };
+}
+const settle = (ms = 150) => new Promise((r) => setTimeout(r, ms));
+
+describe('sandbox rules (documented in README, Payments)', () => {
+  it.each([[10_013, 'decline'], [25_013, 'decline'], [10_017, 'unpaid'], [50_000, 'pay'], [10_000, 'pay'], [10_113, 'decline'], [10_031, 'pay']] as const)('%i -> %s', (amount, rule) => {
+    expect(sandboxRule(amount)).toBe(rule);
+  });
+});
+
+describe('SandboxGateway', () => {
+  it('answers a QRIS charge pending with a QR string, then posts pending and settlement signed like Midtrans', async () => {
+    const { gateway, posted } = recording();
+    const result = await gateway.charge(request(50_000, 'qris'));
+    expect(result).toMatchObject({ outcome: 'pending', gatewayStatus: 'pending', deeplink: null, qrImageUrl: null });
+    expect(result.qrString).toMatch(/^000201010212/);
+    await settle();
+    expect(posted.map((b) => b.transaction_status)).toEqual(['pending', 'settlement']);
+    for (const body of posted) expect(() => verifyNotificationBody(body, KEY)).not.toThrow();
+    expect(() => verifyNotificationBody(posted[1], 'another key')).toThrow(SignatureRejected);
+    expect(verifyNotificationBody(posted[1], KEY)).toMatchObject({ outcome: 'settled', grossAmount: 50_000, orderId: 'TU-50000-qris' });
+  });
+
+  it('gives GoPay a deeplink to the app and OVO a QR code to scan in its app', async () => {
+    const { gateway } = recording();
+    expect((await gateway.charge(request(25_000, 'gopay'))).deeplink).toMatch(/^gojek:\/\/gopay\/merchanttransfer\?/);
+    const ovo = await gateway.charge(request(25_000, 'ovo'));
+    expect(ovo.qrString).toMatch(/^000201/);
+    expect(ovo.deeplink).toBeNull();
+  });
+
+  it('declines e-wallet amounts ending in 13 with a deny notification', async () => {
+    const { gateway, posted } = recording();
+    expect((await gateway.charge(request(10_013, 'gopay'))).outcome).toBe('pending');
+    await settle();
+    expect(posted.map((b) => b.transaction_status)).toEqual(['pending', 'deny']);
+    expect(verifyNotificationBody(posted[1], KEY).outcome).toBe('failed');
+  });
+
+  it('leaves amounts ending in 17 unpaid until they expire', async () => {
+    const { gateway, posted } = recording();
+    await gateway.charge(request(10_017, 'qris'));
+    await settle(30);
+    expect(posted.map((b) => b.transaction_status)).toEqual(['pending']);
+    await settle(100);
+    expect(posted.map((b) => b.transaction_status)).toEqual(['pending', 'expire']);
+    expect(verifyNotificationBody(posted[1], KEY).outcome).toBe('expired');
+  });
+
+  it('captures card wallets at once and declines them at once for amounts ending in 13', async () => {
+    const { gateway } = recording();
+    expect(await gateway.charge(request(5_000, 'google_pay', { walletToken: 'tok' }))).toMatchObject({ outcome: 'settled', gatewayStatus: 'capture' });
+    expect(await gateway.charge(request(5_013, 'apple_pay', { walletToken: 'tok' }))).toMatchObject({ outcome: 'failed', gatewayStatus: 'deny', message: expect.stringMatching(/declined/) });
+    await expect(gateway.charge(request(5_000, 'google_pay'))).rejects.toBeInstanceOf(GatewayRejected);
+  });
+
+  it('answers the status API from the order age, with the same outcomes', async () => {
+    let now = new Date('2025-11-21T12:00:00.000Z');
+    const gateway = new SandboxGateway({ serverKey: KEY, settleAfterMs: 400, expiryMs: 60_000, now: () => now });
+    const order = (amount: number) => ({ orderId: `TU-${amount}`, amount, method: 'qris' as const, createdAt: '2025-11-21T12:00:00.000Z' });
+    expect((await gateway.status(order(50_000)))!.outcome).toBe('pending');
+    now = new Date('2025-11-21T12:00:01.000Z');
+    expect((await gateway.status(order(50_000)))!.outcome).toBe('settled');
+    expect((await gateway.status(order(10_013)))!.outcome).toBe('failed');
+    expect((await gateway.status(order(10_017)))!.outcome).toBe('pending');
+    now = new Date('2025-11-21T12:01:01.000Z');
+    expect((await gateway.status(order(10_017)))!.outcome).toBe('expired');
+  });
+
+  it('posts nothing without a notification URL (Lambda in sandbox mode relies on the status API)', async () => {
+    const posted: unknown[] = [];
+    const gateway = new SandboxGateway({ serverKey: KEY, settleAfterMs: 5, pendingAfterMs: 1, post: async (_u, b) => void posted.push(b) });
+    await gateway.charge(request(50_000, 'qris'));
+    await settle(50);
+    expect(posted).toEqual([]);
+  });
+
+  it('retries a notification the webhook did not accept', async () => {
+    let attempts = 0;
+    const { gateway } = recording({ post: async () => { attempts++; if (attempts < 2) throw new Error('503'); } });
+    await gateway.charge(request(50_000, 'google_pay', { walletToken: 't' }));
+    await settle(400);
+    expect(attempts).toBe(2);
+  });
+});
+
+describe('QRIS payload', () => {
+  it('has the EMVCo shape, the amount and a valid CRC-16/CCITT', () => {
+    const payload = qrisPayload({ amount: 50_000, reference: 'TU-abc' });
+    expect(payload).toContain('540550000');
+    expect(payload).toContain('5802ID');
+    expect(payload.slice(-8, -4)).toBe('6304');
+    expect(payload.slice(-4)).toBe(crc16(payload.slice(0, -4)));
+    // The published check value of CRC-16/CCITT-FALSE.
+    expect(crc16('123456789')).toBe('29B1');
+  });
+});

@@ -1,0 +1,56 @@
+import { unavailable } from '../../domain/errors';
+import type { ApplePayMerchantValidator, ChargeRequest, OrderRef, PaymentGateway } from '../../ports/payment-gateway';
+import { AppleMerchantSession } from '../apple-pay/merchant-session';
+import { MidtransGateway } from '../midtrans/gateway';
+import { SandboxMerchantSession } from '../sandbox-gateway/apple-pay';
+import { SandboxGateway } from '../sandbox-gateway/gateway';
+import { loadPaymentConfig, type PaymentConfig, type SecretReader } from './payment-config';
+
+const CONFIG_TTL_MS = 5 * 60_000;
+
+/**
+ * The payment ports as the composition root serves them: the adapter is chosen from the configuration
+ * (environment locally, Secrets Manager in AWS), read on first use and again after a few minutes, so a key
+ * put into the secret is picked up without a deploy.
+ */
+export function configuredPayments(env: NodeJS.ProcessEnv = process.env, readSecret?: SecretReader): { gateway: PaymentGateway; applePay: ApplePayMerchantValidator } {
+  let cached: { at: number; config: PaymentConfig; gateway: PaymentGateway; applePay: ApplePayMerchantValidator | null } | undefined;
+  let loading: Promise<NonNullable<typeof cached>> | undefined;
+
+  const resolve = async () => {
+    if (cached && Date.now() - cached.at < CONFIG_TTL_MS) return cached;
+    loading ??= (async () => {
+      try {
+        const config = await loadPaymentConfig(env, readSecret);
+        // Keep the sandbox (and its charges' transaction ids) when the configuration did not change.
+        const same = cached && cached.config.provider === config.provider && cached.config.serverKey === config.serverKey;
+        const gateway = same
+          ? cached!.gateway
+          : config.provider === 'midtrans'
+            ? new MidtransGateway({ serverKey: config.serverKey, production: config.production, notificationUrl: config.notificationUrl })
+            : new SandboxGateway({ serverKey: config.serverKey, notificationUrl: config.notificationUrl, log: (m, d) => console.warn(JSON.stringify({ level: 'warn', message: m, ...d })) });
+        const applePay = config.applePay ? new AppleMerchantSession(config.applePay) : config.provider === 'sandbox' ? new SandboxMerchantSession() : null;
+        cached = { at: Date.now(), config, gateway, applePay };
+        return cached;
+      } finally {
+        loading = undefined;
+      }
+    })();
+    return loading;
+  };
+
+  return {
+    gateway: {
+      charge: async (request: ChargeRequest) => (await resolve()).gateway.charge(request),
+      verifyNotification: async (body: unknown) => (await resolve()).gateway.verifyNotification(body),
+      status: async (order: OrderRef) => (await resolve()).gateway.status(order),
+    },
+    applePay: {
+      merchantSession: async (validationURL: URL, domainName: string) => {
+        const { applePay } = await resolve();
+        if (!applePay) throw unavailable('Apple Pay is not configured (no merchant identity certificate in the payment secret)');
+        return applePay.merchantSession(validationURL, domainName);
+      },
+    },
+  };
+}

@@ -1,0 +1,14 @@
+import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { JwkSigningKeys } from './jwk-signing-keys';
+
+/** AWS: the private JWK is the secret string of SIGNING_KEY_SECRET_ARN, read once per container. */
+export const secretsManagerSigningKeys = (client: SecretsManagerClient, secretId: string) =>
+  new JwkSigningKeys(async () => {
+    const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: secretId }));
+    if (!SecretString) throw new Error(`Secret ${secretId} has no string value`);
+    try {
+      return JSON.parse(SecretString) as unknown;
+    } catch {
+      throw new Error(`Secret ${secretId} is not a JSON Web Key`);
+    }
+  });

@@ -1,0 +1,32 @@
+import type { AdminIdentity } from '../../shared/schemas';
+import type { Identity } from '../http/identity';
+import type { AdminAuthenticator } from '../ports/admin-auth';
+import { forbidden, unauthorized } from './errors';
+
+export const ADMIN_GROUP = 'admin';
+export const ADMIN_ROLE = 'admin';
+
+/** The readable name of an administrator: the e-mail they sign in with, else the provider's user name. */
+export const adminName = (identity: Pick<Identity, 'email' | 'username'>) => identity.email ?? identity.username;
+
+/** Who to record on ledger entries and audit records: 'admin:<username>'. */
+export const adminActor = (identity: Pick<Identity, 'email' | 'username'>) => `admin:${adminName(identity)}`;
+
+export const adminIdentity = (identity: Identity): AdminIdentity => ({ username: adminName(identity), role: ADMIN_ROLE });
+
+/**
+ * The script login of the spec's contract, backed by the identity provider: wrong credentials are
+ * 'Invalid credentials' (401); a correct password of someone outside the admin group is refused (403).
+ */
+export async function adminSignIn(username: string, password: string, auth: AdminAuthenticator) {
+  const session = await auth.signIn(username.trim(), password);
+  if (!session) throw unauthorized('Invalid credentials');
+  if (!session.groups.includes(ADMIN_GROUP)) throw forbidden('Administrator access required');
+  return {
+    username: session.email ?? session.username,
+    role: ADMIN_ROLE,
+    idToken: session.idToken,
+    accessToken: session.accessToken,
+    expiresIn: session.expiresIn,
+  };
+}

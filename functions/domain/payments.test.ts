@@ -1,0 +1,269 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../shared/schemas';
+import type { EntryDetails, Ledger, PostResult } from '../ports/ledger';
+import { GatewayRejected, GatewayUnavailable, type ChargeResult, type PaymentGateway, type PaymentNotification } from '../ports/payment-gateway';
+import type { OrderPatch, OrderStatus, PaymentOrder, PaymentOrders } from '../ports/topups';
+import type { UserRecord, Users } from '../ports/users';
+import { DomainError } from './errors';
+import { applyGatewayReport, orderIdFor, refreshFromGateway, requireIdempotencyKey } from './payments';
+import { checkTopupAmount, minimumTopupMessage, readTopup, startTopup, type TopupDeps } from './topup';
+import { checkAppleValidationUrl } from './wallet';
+
+class MemoryOrders implements PaymentOrders {
+  readonly items = new Map<string, PaymentOrder>();
+  async create(order: PaymentOrder) {
+    const existing = this.items.get(order.orderId);
+    if (existing) return { created: false as const, order: structuredClone(existing) };
+    this.items.set(order.orderId, structuredClone(order));
+    return { created: true as const, order };
+  }
+  async get(id: string) {
+    const o = this.items.get(id);
+    return o ? structuredClone(o) : null;
+  }
+  async update(id: string, patch: OrderPatch, onlyIf?: OrderStatus[]) {
+    const o = this.items.get(id);
+    if (!o || (onlyIf && !onlyIf.includes(o.status))) return null;
+    const next = { ...o, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) } as PaymentOrder;
+    this.items.set(id, next);
+    return structuredClone(next);
+  }
+}
+
+/** The ledger's contract that matters here: once per key, never below zero. */
+class MemoryLedger implements Pick<Ledger, 'post'> {
+  balance = new Map<string, number>();
+  entries: { userId: string; type: string; amount: number; key: string; details: EntryDetails }[] = [];
+  private keys = new Map<string, PostResult>();
+  async post(userId: string, type: 'topup' | 'purchase' | 'refund' | 'adjustment', amount: number, key: string, details: EntryDetails): Promise<PostResult> {
+    const seen = this.keys.get(key);
+    if (seen) return { ...seen, replayed: true };
+    const next = (this.balance.get(userId) ?? 0) + amount;
+    if (next < 0) throw new DomainError(409, 'Insufficient balance');
+    this.balance.set(userId, next);
+    const entry = { id: `e${this.entries.length}`, userId, type, amount, balanceAfter: next, idempotencyKey: key, createdAt: new Date().toISOString(), ...details };
+    this.entries.push({ userId, type, amount, key, details });
+    const result = { balance: next, entries: [entry], replayed: false } as PostResult;
+    this.keys.set(key, result);
+    return result;
+  }
+}
+
+const users: Users = {
+  get: async () => null,
+  ensure: async (u, now) => ({ ...u, profileImageUrl: null, balance: 0, dispensedMl: 0, createdAt: now, updatedAt: now }) as UserRecord,
+  list: async () => ({ items: [], nextCursor: null }),
+  rename: async () => null,
+};
+
+function scriptedGateway(answer: () => Promise<ChargeResult>, status: () => Promise<PaymentNotification | null> = async () => null) {
+  const calls = { charge: 0, status: 0 };
+  const gateway: PaymentGateway = {
+    charge: async () => (calls.charge++, answer()),
+    verifyNotification: async (b) => b as PaymentNotification,
+    status: async () => (calls.status++, status()),
+  };
+  return { gateway, calls };
+}
+const pending: ChargeResult = { transactionId: 'tx-1', outcome: 'pending', gatewayStatus: 'pending', qrString: '000201QR', qrImageUrl: null, deeplink: null, expiresAt: null, message: null };
+
+function setup(answer: () => Promise<ChargeResult> = async () => pending, status?: () => Promise<PaymentNotification | null>, now = () => new Date()) {
+  const orders = new MemoryOrders();
+  const ledger = new MemoryLedger();
+  const { gateway, calls } = scriptedGateway(answer, status);
+  const deps: TopupDeps = {
+    orders, gateway, ledger: ledger as unknown as Ledger, clock: { now }, users,
+    settings: { get: async () => DEFAULT_SETTINGS, save: async (s) => s },
+    log: { info: () => undefined, warn: () => undefined },
+  };
+  return { deps, orders, ledger, calls };
+}
+
+const payer = { sub: 'user-1', username: 'wayan', email: 'w@example.com', givenName: 'Wayan', familyName: null };
+const KEY = 'b0c1d2e3-f405-4617-8293-a4b5c6d7e8f9';
+const report = (order: PaymentOrder, outcome: PaymentNotification['outcome'], gatewayStatus: string, extra: Partial<PaymentNotification> = {}): PaymentNotification => ({
+  orderId: order.orderId, transactionId: 'tx-1', outcome, gatewayStatus, fraudStatus: 'accept', paymentType: 'qris', grossAmount: order.amount, refundAmount: null, refundKey: null, message: null, ...extra,
+});
+const domainError = async (p: Promise<unknown>) => p.then(() => { throw new Error('expected a DomainError'); }, (e: unknown) => e as DomainError);
+
+describe('top-up amount rules', () => {
+  it('formats the minimum from the setting, with the spec text for the default', () => {
+    expect(minimumTopupMessage(10_000)).toBe('Minimum top up amount is Rp 10,000');
+    expect(minimumTopupMessage(25_000)).toBe('Minimum top up amount is Rp 25,000');
+    expect(() => checkTopupAmount(9_999, DEFAULT_SETTINGS)).toThrow('Minimum top up amount is Rp 10,000');
+    expect(() => checkTopupAmount(10_000, DEFAULT_SETTINGS)).not.toThrow();
+    expect(() => checkTopupAmount(20_000, { minTopup: 25_000 })).toThrow('Minimum top up amount is Rp 25,000');
+  });
+
+  it('requires a usable Idempotency-Key', () => {
+    expect(() => requireIdempotencyKey(undefined)).toThrow(/Idempotency-Key header is required/);
+    expect(() => requireIdempotencyKey('short')).toThrow(DomainError);
+    expect(() => requireIdempotencyKey('has spaces in it')).toThrow(DomainError);
+    expect(requireIdempotencyKey(KEY)).toBe(KEY);
+  });
+
+  it('derives a stable, gateway-safe order id per user and key', () => {
+    const id = orderIdFor('topup', 'user-1', KEY);
+    expect(id).toMatch(/^TU-[0-9a-f]{32}$/);
+    expect(orderIdFor('topup', 'user-1', KEY)).toBe(id);
+    expect(orderIdFor('topup', 'user-2', KEY)).not.toBe(id);
+    expect(orderIdFor('purchase', 'user-1', KEY)).toMatch(/^PU-/);
+  });
+});
+
+describe('startTopup', () => {
+  it('below the minimum: 400 with the message, nothing stored, nothing sent to the gateway', async () => {
+    const { deps, orders, calls } = setup();
+    const error = await domainError(startTopup({ payer, amount: 9_999, paymentMethod: 'ovo', idempotencyKey: KEY }, deps));
+    expect(error.status).toBe(400);
+    expect(error.message).toBe('Minimum top up amount is Rp 10,000');
+    expect(orders.items.size).toBe(0);
+    expect(calls.charge).toBe(0);
+  });
+
+  it('creates a pending top-up with the gateway QR and credits nothing yet', async () => {
+    const { deps, ledger } = setup();
+    const status = await startTopup({ payer, amount: 50_000, paymentMethod: 'qris', idempotencyKey: KEY }, deps);
+    expect(status).toMatchObject({ status: 'pending', amount: 50_000, qrString: '000201QR', paymentMethod: 'qris' });
+    expect(ledger.entries).toEqual([]);
+  });
+
+  it('replays the same key to the same top-up without charging again; another request with the key is 409', async () => {
+    const { deps, calls } = setup();
+    const first = await startTopup({ payer, amount: 50_000, paymentMethod: 'qris', idempotencyKey: KEY }, deps);
+    const again = await startTopup({ payer, amount: 50_000, paymentMethod: 'qris', idempotencyKey: KEY }, deps);
+    expect(again.id).toBe(first.id);
+    expect(calls.charge).toBe(1);
+    expect((await domainError(startTopup({ payer, amount: 60_000, paymentMethod: 'qris', idempotencyKey: KEY }, deps))).status).toBe(409);
+  });
+
+  it('card wallets need a token and credit at once when the gateway captures', async () => {
+    const { deps, ledger } = setup(async () => ({ ...pending, outcome: 'settled', gatewayStatus: 'capture', qrString: null }));
+    expect((await domainError(startTopup({ payer, amount: 20_000, paymentMethod: 'google_pay', idempotencyKey: KEY }, deps))).status).toBe(400);
+    const status = await startTopup({ payer, amount: 20_000, paymentMethod: 'google_pay', walletToken: 'tok', idempotencyKey: KEY }, deps);
+    expect(status.status).toBe('settled');
+    expect(ledger.balance.get('user-1')).toBe(20_000);
+    expect(ledger.entries[0]).toMatchObject({ type: 'topup', key: status.id, details: { paymentMethod: 'google_pay', actor: 'gateway' } });
+  });
+
+  it('a charge the gateway refuses fails the top-up with its message', async () => {
+    const { deps } = setup(async () => { throw new GatewayRejected('Merchant is not active for this payment type', '402'); });
+    const status = await startTopup({ payer, amount: 20_000, paymentMethod: 'gopay', idempotencyKey: KEY }, deps);
+    expect(status).toMatchObject({ status: 'failed', message: 'Merchant is not active for this payment type' });
+  });
+
+  it('an unreachable gateway answers 503 and a retry asks the gateway before charging again', async () => {
+    let fail = true;
+    const { deps, calls, orders, ledger } = setup(
+      async () => { if (fail) throw new GatewayUnavailable('timeout'); return pending; },
+      async () => ({ ...report([...orders.items.values()][0]!, 'settled', 'settlement') }),
+    );
+    expect((await domainError(startTopup({ payer, amount: 30_000, paymentMethod: 'gopay', idempotencyKey: KEY }, deps))).status).toBe(503);
+    expect([...orders.items.values()][0]).toMatchObject({ status: 'pending', chargeState: 'unknown' });
+    fail = false;
+    const retried = await startTopup({ payer, amount: 30_000, paymentMethod: 'gopay', idempotencyKey: KEY }, deps);
+    expect(calls).toEqual({ charge: 1, status: 1 });
+    expect(retried.status).toBe('settled');
+    expect(ledger.balance.get('user-1')).toBe(30_000);
+  });
+});
+
+describe('applying gateway reports', () => {
+  async function pendingOrder() {
+    const s = setup();
+    const status = await startTopup({ payer, amount: 50_000, paymentMethod: 'gopay', idempotencyKey: KEY }, s.deps);
+    return { ...s, order: (await s.orders.get(status.id))! };
+  }
+
+  it('the same settlement three times credits once', async () => {
+    const { deps, ledger, orders, order } = await pendingOrder();
+    const results = [];
+    for (let i = 0; i < 3; i++) results.push((await applyGatewayReport((await orders.get(order.orderId))!, report(order, 'settled', 'settlement'), deps)).result);
+    expect(results).toEqual(['credited', 'already-credited', 'already-credited']);
+    expect(ledger.entries).toHaveLength(1);
+    expect(ledger.balance.get('user-1')).toBe(50_000);
+    expect((await orders.get(order.orderId))!.status).toBe('settled');
+  });
+
+  it('pending then expire credits nothing; deny fails', async () => {
+    const { deps, ledger, orders, order } = await pendingOrder();
+    await applyGatewayReport(order, report(order, 'pending', 'pending'), deps);
+    await applyGatewayReport((await orders.get(order.orderId))!, report(order, 'expired', 'expire'), deps);
+    expect((await orders.get(order.orderId))!).toMatchObject({ status: 'expired', message: 'The payment was not completed in time' });
+    expect(ledger.entries).toEqual([]);
+    // A late pending does not revive it.
+    await applyGatewayReport((await orders.get(order.orderId))!, report(order, 'pending', 'pending'), deps);
+    expect((await orders.get(order.orderId))!.status).toBe('expired');
+  });
+
+  it('a settlement after an expiry is the gateway’s last word: money arrived, it is credited once', async () => {
+    const { deps, ledger, orders, order } = await pendingOrder();
+    await applyGatewayReport(order, report(order, 'expired', 'expire'), deps);
+    await applyGatewayReport((await orders.get(order.orderId))!, report(order, 'settled', 'settlement'), deps);
+    expect(ledger.balance.get('user-1')).toBe(50_000);
+    expect((await orders.get(order.orderId))!.status).toBe('settled');
+  });
+
+  it('a deny after settling changes nothing', async () => {
+    const { deps, ledger, orders, order } = await pendingOrder();
+    await applyGatewayReport(order, report(order, 'settled', 'settlement'), deps);
+    await applyGatewayReport((await orders.get(order.orderId))!, report(order, 'failed', 'deny'), deps);
+    expect((await orders.get(order.orderId))!.status).toBe('settled');
+    expect(ledger.balance.get('user-1')).toBe(50_000);
+  });
+
+  it('a refund takes the refunded amount back once per refund key', async () => {
+    const { deps, ledger, orders, order } = await pendingOrder();
+    await applyGatewayReport(order, report(order, 'settled', 'settlement'), deps);
+    const refund = report(order, 'refunded', 'partial_refund', { refundAmount: 20_000, refundKey: 'r1' });
+    await applyGatewayReport((await orders.get(order.orderId))!, refund, deps);
+    await applyGatewayReport((await orders.get(order.orderId))!, refund, deps);
+    expect(ledger.balance.get('user-1')).toBe(30_000);
+    expect((await orders.get(order.orderId))!).toMatchObject({ status: 'refunded', refunded: 20_000 });
+  });
+
+  it('refuses a report whose amount differs from the order', async () => {
+    const { deps, ledger, order } = await pendingOrder();
+    await expect(applyGatewayReport(order, report(order, 'settled', 'settlement', { grossAmount: 5_000_000 }), deps)).rejects.toThrow(/does not match/);
+    expect(ledger.entries).toEqual([]);
+  });
+});
+
+describe('readTopup', () => {
+  it('only the owner can read a top-up; others get the same 404 as for a missing one', async () => {
+    const { deps } = setup();
+    const status = await startTopup({ payer, amount: 50_000, paymentMethod: 'qris', idempotencyKey: KEY }, deps);
+    expect((await readTopup('user-1', status.id, deps)).id).toBe(status.id);
+    expect((await domainError(readTopup('user-2', status.id, deps))).status).toBe(404);
+    expect((await domainError(readTopup('user-1', 'TU-nope', deps))).status).toBe(404);
+  });
+
+  it('asks the gateway about an overdue pending top-up and applies its answer', async () => {
+    let now = new Date('2025-11-21T12:00:00Z');
+    let orderRef: PaymentOrder | undefined;
+    const { deps, orders, ledger } = setup(async () => pending, async () => report(orderRef!, 'settled', 'settlement'), () => now);
+    const status = await startTopup({ payer, amount: 50_000, paymentMethod: 'qris', idempotencyKey: KEY }, deps);
+    orderRef = (await orders.get(status.id))!;
+    expect((await readTopup('user-1', status.id, deps)).status).toBe('pending');
+    now = new Date('2025-11-21T12:00:05Z');
+    expect((await readTopup('user-1', status.id, deps)).status).toBe('settled');
+    expect(ledger.balance.get('user-1')).toBe(50_000);
+    expect(await refreshFromGateway((await orders.get(status.id))!, deps)).toMatchObject({ status: 'settled' });
+  });
+});
+
+describe('Apple Pay validation URL', () => {
+  it.each(['https://apple-pay-gateway.apple.com/paymentservices/startSession', 'https://apple-pay-gateway-cert.apple.com/paymentservices/paymentSession', 'https://cn-apple-pay-gateway.apple.com/x'])('accepts %s', (url) => {
+    expect(checkAppleValidationUrl(url).hostname).toMatch(/apple\.com$/);
+  });
+  it.each(['https://evil.example/apple.com', 'https://apple.com.evil.example/x', 'http://apple-pay-gateway.apple.com/x', 'https://apple-pay-gateway.apple.com:8443/x', 'https://user:pw@apple-pay-gateway.apple.com/x', 'https://notapple.com/x', 'not a url'])('refuses %s with 400', (url) => {
+    let error: unknown;
+    try {
+      checkAppleValidationUrl(url);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).status).toBe(400);
+  });
+});

@@ -1,0 +1,133 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { MachineRecord } from '../ports/machines';
+import { heartbeatSetsOnline, presenceChange, provisionStation, recordHeartbeat, recordPresence, type PresenceEvent } from './stations';
+import { MemoryMachines, fixedClock, memorySigningKeys, silentLog } from './vend.test-fakes';
+import { DomainError } from './errors';
+
+const T = Date.parse('2026-03-01T08:00:00Z');
+const iso = (ms: number) => new Date(T + ms).toISOString();
+const event = (eventType: 'connected' | 'disconnected', ms: number, extra: Partial<PresenceEvent> = {}): PresenceEvent => ({ clientId: 'HRL-00001', eventType, timestamp: T + ms, ...extra });
+
+describe('presence ordering', () => {
+  it('applies a newer event and ignores older or duplicate ones', () => {
+    const record: Pick<MachineRecord, 'status' | 'presenceAt'> = { status: 'online', presenceAt: iso(2000) };
+    expect(presenceChange(record, event('disconnected', 3000))).toEqual({ presenceAt: iso(3000), status: 'offline' });
+    expect(presenceChange(record, event('disconnected', 1000))).toBeNull();
+    expect(presenceChange(record, event('connected', 2000))).toBeNull();
+    expect(presenceChange({ status: 'offline' }, event('connected', 0))).toEqual({ presenceAt: iso(0), status: 'online' });
+  });
+
+  it('ignores the disconnect of a session that a newer connection replaced', () => {
+    expect(presenceChange({ status: 'online', presenceAt: iso(0) }, event('disconnected', 5000, { disconnectReason: 'DUPLICATE_CLIENTID' }))).toBeNull();
+  });
+
+  it("records the time but keeps an admin's maintenance or locked status", () => {
+    expect(presenceChange({ status: 'maintenance' }, event('connected', 10))).toEqual({ presenceAt: iso(10) });
+    expect(presenceChange({ status: 'locked', presenceAt: iso(0) }, event('disconnected', 10))).toEqual({ presenceAt: iso(10) });
+  });
+
+  it('ends with the newest event whatever order and duplication the events arrive in', async () => {
+    await fc.assert(fc.asyncProperty(
+      fc.uniqueArray(fc.integer({ min: 1, max: 100_000 }), { minLength: 1, maxLength: 12 }),
+      fc.array(fc.boolean(), { minLength: 12, maxLength: 12 }),
+      fc.integer({ min: 0, max: 11 }),
+      async (times, kinds, duplicates) => {
+        const events = times.map((t, i) => event(kinds[i] ? 'connected' : 'disconnected', t));
+        const delivered = fc.sample(fc.shuffledSubarray([...events, ...events.slice(0, duplicates)], { minLength: events.length + Math.min(duplicates, events.length) }), 1)[0]!;
+        const machines = new MemoryMachines();
+        await machines.create({ id: 'HRL-00001', status: 'offline', createdAt: iso(0), updatedAt: iso(0) });
+        for (const e of delivered) await recordPresence(e, { machines, clock: fixedClock(new Date(T)), log: silentLog });
+        const newest = events.reduce((a, b) => (b.timestamp > a.timestamp ? b : a));
+        const stored = (await machines.get('HRL-00001'))!;
+        expect(stored.status).toBe(newest.eventType === 'connected' ? 'online' : 'offline');
+        expect(stored.presenceAt).toBe(new Date(newest.timestamp).toISOString());
+      },
+    ), { numRuns: 200 });
+  });
+
+  it('ignores clients that are not stations and drops malformed events', async () => {
+    const deps = { machines: new MemoryMachines(), clock: fixedClock(new Date(T)), log: silentLog };
+    expect(await recordPresence({ ...event('connected', 0), clientId: 'backend-1' }, deps)).toBe('ignored');
+    expect(await recordPresence({ clientId: 'HRL-00001', eventType: 'subscribed', timestamp: T }, deps)).toBe('dropped');
+    expect(await recordPresence(event('connected', 0), deps)).toBe('dropped'); // unknown station
+  });
+});
+
+describe('heartbeats', () => {
+  const valid = { stationId: 'HRL-00001', waterLevel: 64, quality: { tdsPpm: 45, temperatureC: 27.4 }, firmwareVersion: '1.4.2', counters: { dispensedMl: 1200, vends: 3 } };
+  const setup = async (record: Partial<MachineRecord> = {}) => {
+    const machines = new MemoryMachines();
+    await machines.create({ id: 'HRL-00001', status: 'offline', createdAt: iso(0), updatedAt: iso(0), ...record });
+    return { machines, clock: fixedClock(new Date(T + 60_000)), log: silentLog };
+  };
+
+  it('stores level, quality, firmware and counters, sets lastHeartbeat and moves the station online', async () => {
+    const deps = await setup();
+    expect(await recordHeartbeat(valid, deps)).toBe('applied');
+    expect(await deps.machines.get('HRL-00001')).toMatchObject({
+      status: 'online', lastHeartbeat: iso(60_000), waterLevel: 64, quality: { tdsPpm: 45, temperatureC: 27.4 }, firmwareVersion: '1.4.2',
+      counters: { dispensedMl: 1200, vends: 3, failures: 0 },
+    });
+  });
+
+  it.each([
+    ['a water level above 100', { waterLevel: 101 }],
+    ['a water level as text', { waterLevel: '64' }],
+    ['negative TDS', { quality: { tdsPpm: -1, temperatureC: 20 } }],
+    ['no firmware version', { firmwareVersion: '' }],
+    ['no counters', { counters: undefined }],
+    ['no station id', { stationId: undefined }],
+    ['a station id that is no station id', { stationId: '../admin' }],
+  ])('logs and drops a heartbeat with %s', async (_label, change) => {
+    const deps = await setup();
+    const before = await deps.machines.get('HRL-00001');
+    expect(await recordHeartbeat({ ...valid, ...change }, deps)).toBe('dropped');
+    expect(await deps.machines.get('HRL-00001')).toEqual(before);
+  });
+
+  it("never overrides an admin's maintenance or locked status", async () => {
+    for (const status of ['maintenance', 'locked'] as const) {
+      const deps = await setup({ status });
+      await recordHeartbeat(valid, deps);
+      expect(await deps.machines.get('HRL-00001')).toMatchObject({ status, waterLevel: 64 });
+    }
+  });
+
+  it('does not bring a station back online with a heartbeat sent before its last disconnect', async () => {
+    expect(heartbeatSetsOnline({ status: 'offline', presenceAt: iso(5000) }, iso(4000))).toBe(false);
+    expect(heartbeatSetsOnline({ status: 'offline', presenceAt: iso(5000) }, iso(6000))).toBe(true);
+    expect(heartbeatSetsOnline({ status: 'offline' }, iso(0))).toBe(true);
+    const deps = await setup({ presenceAt: iso(59_000) });
+    await recordHeartbeat({ ...valid, timestamp: T + 58_000 }, deps);
+    expect(await deps.machines.get('HRL-00001')).toMatchObject({ status: 'offline', waterLevel: 64 });
+  });
+});
+
+describe('provisioning', () => {
+  const input = { id: 'HRL-00099', name: 'New Station', location: 'Jl. Raya Ubud', latitude: '-8.5', longitude: '115.26', status: 'online' as const };
+  const registry = { calls: [] as string[], async provision(id: string) {
+    this.calls.push(id);
+    return { certificateId: 'cert-1', certificatePem: 'CERT', privateKeyPem: '-----BEGIN PRIVATE KEY-----\nSECRET', rootCaPem: 'CA', endpoint: 'mqtts://x' };
+  } };
+
+  it('stores the machine without the key and returns the bundle once, with the vend public key', async () => {
+    const machines = new MemoryMachines();
+    const signingKeys = await memorySigningKeys();
+    const result = await provisionStation(input, { machines, registry, signingKeys, clock: fixedClock(new Date(T)), settings: { heartbeatIntervalSeconds: 60 } });
+    expect(result.bundle).toEqual({ certificatePem: 'CERT', privateKeyPem: '-----BEGIN PRIVATE KEY-----\nSECRET', rootCaPem: 'CA', endpoint: 'mqtts://x', vendPublicKeyPem: await signingKeys.publicKeyPem() });
+    expect(result.machine).toMatchObject({ id: 'HRL-00099', name: 'New Station', status: 'online', createdAt: iso(0) });
+    const stored = (await machines.get('HRL-00099'))!;
+    expect(stored).toMatchObject({ maxFillMl: 1500, certificateId: 'cert-1' });
+    expect(JSON.stringify(stored)).not.toContain('SECRET');
+  });
+
+  it('refuses a taken id with 409 before creating any certificate', async () => {
+    const machines = new MemoryMachines();
+    await machines.create({ id: 'HRL-00099', status: 'online', createdAt: iso(0), updatedAt: iso(0) });
+    registry.calls.length = 0;
+    const error = await provisionStation(input, { machines, registry, signingKeys: await memorySigningKeys(), clock: fixedClock(new Date(T)), settings: { heartbeatIntervalSeconds: 60 } }).then(() => null, (e: unknown) => e);
+    expect((error as DomainError).status).toBe(409);
+    expect(registry.calls).toEqual([]);
+  });
+});

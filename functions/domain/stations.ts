@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import type { AdminMachineInput, ProvisionedMachine } from '../../shared/routes';
+import { MACHINE_ID_PATTERN, WaterQuality, type Settings } from '../../shared/schemas';
+import type { Clock } from '../ports/clock';
+import type { MachineRecord, Machines, StationCounters } from '../ports/machines';
+import type { SigningKeys } from '../ports/signing-keys';
+import type { StationRegistry } from '../ports/station-registry';
+import { conflict } from './errors';
+import { toMachine } from './machines';
+
+/** Largest volume one vend may hold for unless the machine says otherwise (a 1.5 L bottle). */
+export const DEFAULT_MAX_FILL_ML = 1500;
+
+export interface Log {
+  info(message: string, data?: Record<string, unknown>): void;
+  warn(message: string, data?: Record<string, unknown>): void;
+}
+/** Structured log lines, as CloudWatch Logs reads them. */
+export const consoleLog: Log = {
+  info: (message, data) => console.log(JSON.stringify({ level: 'info', message, ...data })),
+  warn: (message, data) => console.warn(JSON.stringify({ level: 'warn', message, ...data })),
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// Provisioning
+
+type AdminMachine = z.output<typeof AdminMachineInput>;
+type Provisioned = z.output<typeof ProvisionedMachine>;
+
+/**
+ * Admin Add Machine: refuses a taken id, creates the station's identity (thing, certificate, policy),
+ * stores the machine and returns the certificate bundle once. The private key is not stored anywhere.
+ */
+export async function provisionStation(
+  input: AdminMachine,
+  deps: { machines: Machines; registry: StationRegistry; signingKeys: SigningKeys; clock: Clock; settings: Pick<Settings, 'heartbeatIntervalSeconds'> },
+): Promise<Provisioned> {
+  if (await deps.machines.get(input.id)) throw conflict(`A machine with ID ${input.id} already exists`);
+  const [credentials, vendPublicKeyPem] = await Promise.all([deps.registry.provision(input.id), deps.signingKeys.publicKeyPem()]);
+  const now = deps.clock.now();
+  const record: MachineRecord = {
+    id: input.id,
+    name: input.name,
+    location: input.location,
+    latitude: input.latitude,
+    longitude: input.longitude,
+    status: input.status,
+    maxFillMl: DEFAULT_MAX_FILL_ML,
+    certificateId: credentials.certificateId,
+    createdAt: now.toISOString(),
+    updatedAt: now.toISOString(),
+  };
+  if (!(await deps.machines.create(record))) throw conflict(`A machine with ID ${input.id} already exists`);
+  const { certificateId: _id, ...bundle } = credentials;
+  return { machine: toMachine(record, now, deps.settings.heartbeatIntervalSeconds), bundle: { ...bundle, vendPublicKeyPem } };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Heartbeats: stations/{id}/heartbeat, delivered as `SELECT *, topic(2) AS stationId`
+
+export const StationId = z.string().regex(MACHINE_ID_PATTERN, 'not a station id');
+
+export const Heartbeat = z.object({
+  stationId: StationId,
+  /** Percent of the tank. */
+  waterLevel: z.number().min(0).max(100),
+  quality: WaterQuality.extend({ tdsPpm: z.number().min(0).max(5000), temperatureC: z.number().min(-20).max(80) }),
+  firmwareVersion: z.string().trim().min(1).max(64),
+  counters: z.object({
+    dispensedMl: z.number().int().nonnegative(),
+    vends: z.number().int().nonnegative(),
+    failures: z.number().int().nonnegative().default(0),
+    uptimeSeconds: z.number().int().nonnegative().optional(),
+  }),
+  /** The station's clock when it sent the heartbeat (ms since the epoch), if it has one. */
+  timestamp: z.number().int().positive().optional(),
+});
+export type Heartbeat = z.infer<typeof Heartbeat>;
+
+export type TelemetryOutcome = 'applied' | 'dropped' | 'ignored';
+
+/** Stores the reported values and marks the station online, unless an admin's maintenance or locked status holds. */
+export async function recordHeartbeat(event: unknown, deps: { machines: Machines; clock: Clock; log: Log }): Promise<TelemetryOutcome> {
+  const parsed = Heartbeat.safeParse(event);
+  if (!parsed.success) {
+    deps.log.warn('heartbeat dropped: malformed', { stationId: stationIdOf(event), issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) });
+    return 'dropped';
+  }
+  const hb = parsed.data;
+  const now = deps.clock.now().toISOString();
+  const counters: StationCounters = { dispensedMl: hb.counters.dispensedMl, vends: hb.counters.vends, failures: hb.counters.failures, ...(hb.counters.uptimeSeconds !== undefined ? { uptimeSeconds: hb.counters.uptimeSeconds } : {}) };
+  const updated = await deps.machines.update(hb.stationId, {
+    lastHeartbeat: now, waterLevel: hb.waterLevel, quality: hb.quality, firmwareVersion: hb.firmwareVersion, counters, updatedAt: now,
+  });
+  if (!updated) {
+    deps.log.warn('heartbeat dropped: unknown station', { stationId: hb.stationId });
+    return 'dropped';
+  }
+  if (heartbeatSetsOnline(updated, hb.timestamp !== undefined ? new Date(hb.timestamp).toISOString() : now)) {
+    // Conditional: an admin's status written meanwhile, or a disconnect newer than this heartbeat, wins.
+    await deps.machines.update(hb.stationId, { status: 'online' }, { statusNotIn: ['maintenance', 'locked'], presenceBefore: sentAtOrNow(hb, now) });
+  }
+  return 'applied';
+}
+
+const sentAtOrNow = (hb: Heartbeat, now: string) => (hb.timestamp !== undefined ? new Date(hb.timestamp).toISOString() : now);
+
+/**
+ * Whether a heartbeat sent at `sentAt` moves the station online: only from offline, and not when the
+ * station's last presence event (a disconnect) is newer than the heartbeat (a late-delivered heartbeat).
+ */
+export function heartbeatSetsOnline(record: Pick<MachineRecord, 'status' | 'presenceAt'>, sentAt: string): boolean {
+  if (record.status !== 'offline') return false;
+  return !record.presenceAt || record.presenceAt < sentAt;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Presence: $aws/events/presence/{connected|disconnected}/{clientId}
+
+export const PresenceEvent = z.looseObject({
+  clientId: z.string().min(1),
+  eventType: z.enum(['connected', 'disconnected']),
+  /** Milliseconds since the epoch, set by the broker. */
+  timestamp: z.number().int().positive(),
+  disconnectReason: z.string().optional(),
+});
+export type PresenceEvent = z.infer<typeof PresenceEvent>;
+
+/**
+ * What a presence event changes on a station, or null when it must change nothing:
+ * events not newer than the last one applied (out of order, duplicates), and the disconnect of a session
+ * that a newer connection with the same client id replaced. An admin's maintenance or locked status stays.
+ */
+export function presenceChange(record: Pick<MachineRecord, 'status' | 'presenceAt'>, event: PresenceEvent): { presenceAt: string; status?: 'online' | 'offline' } | null {
+  if (event.eventType === 'disconnected' && event.disconnectReason === 'DUPLICATE_CLIENTID') return null;
+  const at = new Date(event.timestamp).toISOString();
+  if (record.presenceAt && record.presenceAt >= at) return null;
+  if (record.status === 'maintenance' || record.status === 'locked') return { presenceAt: at };
+  return { presenceAt: at, status: event.eventType === 'connected' ? 'online' : 'offline' };
+}
+
+export async function recordPresence(event: unknown, deps: { machines: Machines; clock: Clock; log: Log }): Promise<TelemetryOutcome> {
+  const parsed = PresenceEvent.safeParse(event);
+  if (!parsed.success) {
+    deps.log.warn('presence event dropped: malformed', { issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) });
+    return 'dropped';
+  }
+  const presence = parsed.data;
+  if (!MACHINE_ID_PATTERN.test(presence.clientId)) return 'ignored';
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const record = await deps.machines.get(presence.clientId);
+    if (!record) {
+      deps.log.warn('presence event dropped: unknown station', { stationId: presence.clientId });
+      return 'dropped';
+    }
+    const change = presenceChange(record, presence);
+    if (!change) return 'ignored';
+    const written = await deps.machines.update(
+      presence.clientId,
+      { ...change, updatedAt: deps.clock.now().toISOString() },
+      // Atomic with the comparison above: a newer event or an admin's status written meanwhile wins.
+      { presenceBefore: change.presenceAt, ...(change.status ? { statusNotIn: ['maintenance', 'locked'] } : {}) },
+    );
+    if (written) {
+      deps.log.info('presence applied', { stationId: presence.clientId, eventType: presence.eventType, status: written.status });
+      return 'applied';
+    }
+  }
+  return 'ignored';
+}
+
+function stationIdOf(event: unknown): string | undefined {
+  const id = (event as { stationId?: unknown } | null)?.stationId;
+  return typeof id === 'string' ? id.slice(0, 64) : undefined;
+}

@@ -1,0 +1,108 @@
+import { base64url, exportSPKI, generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { NFC_TOKEN_AUDIENCE, NFC_TOKEN_TYPE, signNfcToken, signVendToken, TOKEN_ISSUER, verifyNfcToken, verifyVendToken } from './tokens';
+
+let key: { privateKey: CryptoKey; publicKey: CryptoKey; keyId: string };
+let other: CryptoKeyPair;
+const now = new Date('2026-03-01T08:00:00Z');
+const at = (secondsLater: number) => new Date(now.getTime() + secondsLater * 1000);
+
+beforeAll(async () => {
+  const pair = await generateKeyPair('ES256', { extractable: true });
+  key = { ...pair, keyId: 'k1' };
+  other = await generateKeyPair('ES256');
+});
+
+const nfc = () => signNfcToken({ jti: 'jti-1', userId: 'user-1', now, lifetimeSeconds: 300 }, key);
+
+/** A token with the NFC token's header and claims, signed however the attacker likes. */
+const forged = (claims: Record<string, unknown> = {}, header: Record<string, unknown> = {}) =>
+  new SignJWT({ jti: 'jti-x', sub: 'user-1', aud: NFC_TOKEN_AUDIENCE, iss: TOKEN_ISSUER, iat: Math.floor(now.getTime() / 1000), exp: Math.floor(now.getTime() / 1000) + 300, ...claims })
+    .setProtectedHeader({ alg: 'ES256', typ: NFC_TOKEN_TYPE, ...header });
+
+describe('NFC token', () => {
+  it('verifies a token it signed and returns jti, user and expiry', async () => {
+    const { token, expiresAt } = await nfc();
+    expect(expiresAt.toISOString()).toBe('2026-03-01T08:05:00.000Z');
+    const result = await verifyNfcToken(token, key.publicKey, at(299));
+    expect(result).toEqual({ ok: true, claims: { jti: 'jti-1', sub: 'user-1', exp: Math.floor(expiresAt.getTime() / 1000) } });
+  });
+
+  it('is expired from its expiry on, with no tolerance', async () => {
+    const { token } = await nfc();
+    expect(await verifyNfcToken(token, key.publicKey, at(300))).toMatchObject({ ok: false, failure: 'expired' });
+    expect(await verifyNfcToken(token, key.publicKey, at(3600))).toMatchObject({ ok: false, failure: 'expired' });
+  });
+
+  it('refuses a token signed by another key', async () => {
+    const token = await forged().sign(other.privateKey);
+    expect(await verifyNfcToken(token, key.publicKey, now)).toMatchObject({ ok: false, failure: 'invalid' });
+  });
+
+  it('refuses alg none', async () => {
+    const token = new UnsecuredJWT({ jti: 'j', sub: 'user-1' }).setAudience(NFC_TOKEN_AUDIENCE).setIssuer(TOKEN_ISSUER).setIssuedAt().setExpirationTime('5m').encode();
+    expect(await verifyNfcToken(token, key.publicKey, new Date())).toMatchObject({ ok: false, failure: 'invalid' });
+  });
+
+  it('refuses HS256 keyed with the public key (algorithm confusion)', async () => {
+    const secret = new TextEncoder().encode(await exportSPKI(key.publicKey));
+    const token = await forged({}, { alg: 'HS256' }).sign(secret);
+    expect(await verifyNfcToken(token, key.publicKey, now)).toMatchObject({ ok: false, failure: 'invalid' });
+  });
+
+  it('refuses another ECDSA algorithm', async () => {
+    const p384 = await generateKeyPair('ES384');
+    const token = await forged({}, { alg: 'ES384' }).sign(p384.privateKey);
+    expect(await verifyNfcToken(token, key.publicKey, now)).toMatchObject({ ok: false, failure: 'invalid' });
+  });
+
+  it('refuses a tampered payload (the signature no longer matches)', async () => {
+    const { token } = await nfc();
+    const [h, , s] = token.split('.');
+    const payload = base64url.encode(JSON.stringify({ jti: 'jti-1', sub: 'someone-else', aud: NFC_TOKEN_AUDIENCE, iss: TOKEN_ISSUER, iat: 1, exp: 9_999_999_999 }));
+    expect(await verifyNfcToken(`${h}.${payload}.${s}`, key.publicKey, now)).toMatchObject({ ok: false, failure: 'invalid' });
+  });
+
+  it.each([
+    ['another audience', { aud: 'somebody-else' }, {}],
+    ['another issuer', { iss: 'evil' }, {}],
+    ['no jti', { jti: undefined }, {}],
+    ['no subject', { sub: undefined }, {}],
+    ['no expiry', { exp: undefined }, {}],
+    ['the vend token type', {}, { typ: 'vend+jwt' }],
+    ['no type', {}, { typ: undefined }],
+  ])('refuses a correctly signed token with %s', async (_label, claims, header) => {
+    const token = await forged(claims, header).sign(key.privateKey);
+    expect(await verifyNfcToken(token, key.publicKey, now)).toMatchObject({ ok: false, failure: 'invalid' });
+  });
+
+  it('refuses a vend token presented as an NFC token', async () => {
+    const { token } = await signVendToken({ sessionId: 's1', stationId: 'HRL-00001', maxMl: 1500, now, lifetimeSeconds: 60 }, key);
+    expect(await verifyNfcToken(token, key.publicKey, now)).toMatchObject({ ok: false, failure: 'invalid' });
+  });
+
+  it.each([[''], ['not.a.jwt'], ['a.b'], [42], [null], ['x'.repeat(5000)]])('refuses garbage %#', async (garbage) => {
+    expect(await verifyNfcToken(garbage, key.publicKey, now)).toMatchObject({ ok: false, failure: 'invalid' });
+  });
+});
+
+describe('vend token', () => {
+  it('binds station, session and volume, for 60 s', async () => {
+    const { token, expiresAt } = await signVendToken({ sessionId: 's1', stationId: 'HRL-00001', maxMl: 1500, now, lifetimeSeconds: 60 }, key);
+    expect(expiresAt.getTime() - now.getTime()).toBe(60_000);
+    expect(await verifyVendToken(token, key.publicKey, at(59), 'HRL-00001')).toMatchObject({ ok: true, claims: { sessionId: 's1', stationId: 'HRL-00001', maxMl: 1500 } });
+    expect(await verifyVendToken(token, key.publicKey, at(60), 'HRL-00001')).toMatchObject({ ok: false, failure: 'expired' });
+  });
+
+  it('is refused by any other station', async () => {
+    const { token } = await signVendToken({ sessionId: 's1', stationId: 'HRL-00001', maxMl: 1500, now, lifetimeSeconds: 60 }, key);
+    expect(await verifyVendToken(token, key.publicKey, now, 'HRL-00002')).toMatchObject({ ok: false, failure: 'invalid' });
+  });
+
+  it('refuses an NFC token presented as a vend token, and one signed by another key', async () => {
+    const { token } = await nfc();
+    expect(await verifyVendToken(token, key.publicKey, now, 'HRL-00001')).toMatchObject({ ok: false, failure: 'invalid' });
+    const { token: foreign } = await signVendToken({ sessionId: 's1', stationId: 'HRL-00001', maxMl: 1500, now, lifetimeSeconds: 60 }, { privateKey: other.privateKey, keyId: 'x' });
+    expect(await verifyVendToken(foreign, key.publicKey, now, 'HRL-00001')).toMatchObject({ ok: false, failure: 'invalid' });
+  });
+});

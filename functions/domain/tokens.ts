@@ -1,0 +1,120 @@
+import { errors, jwtVerify, SignJWT } from 'jose';
+
+/**
+ * The two signed tokens of the vend protocol, both ES256 JWTs signed with the same key but never
+ * interchangeable: each has its own `typ` header and audience.
+ * - NFC token: the app shows it, a station reads it and forwards it in vend/request. One-time (jti).
+ * - Vend token: the back end's answer in vend/authorized, bound to one station, one session and a maximum
+ *   volume; the station verifies it offline with the public key of its provisioning bundle.
+ */
+export const NFC_TOKEN_AUDIENCE = 'refill-station';
+export const NFC_TOKEN_TYPE = 'nfc+jwt';
+export const VEND_TOKEN_AUDIENCE = 'refill-vend';
+export const VEND_TOKEN_TYPE = 'vend+jwt';
+export const TOKEN_ISSUER = 'bali-refill';
+const ALGORITHMS = ['ES256'];
+
+export interface NfcClaims {
+  jti: string;
+  /** The user id (Cognito sub). */
+  sub: string;
+  /** Seconds since the epoch. */
+  exp: number;
+}
+
+export interface VendClaims {
+  /** The session id. */
+  jti: string;
+  /** The station id the vend is bound to. */
+  sub: string;
+  sessionId: string;
+  stationId: string;
+  maxMl: number;
+  exp: number;
+}
+
+export type TokenFailure = 'invalid' | 'expired';
+export type Verified<T> = { ok: true; claims: T } | { ok: false; failure: TokenFailure; detail: string };
+
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+export async function signNfcToken(
+  input: { jti: string; userId: string; now: Date; lifetimeSeconds: number },
+  key: { privateKey: CryptoKey; keyId: string },
+): Promise<{ token: string; expiresAt: Date }> {
+  const iat = seconds(input.now);
+  const exp = iat + input.lifetimeSeconds;
+  const token = await new SignJWT({})
+    .setProtectedHeader({ alg: 'ES256', typ: NFC_TOKEN_TYPE, kid: key.keyId })
+    .setIssuer(TOKEN_ISSUER)
+    .setAudience(NFC_TOKEN_AUDIENCE)
+    .setSubject(input.userId)
+    .setJti(input.jti)
+    .setIssuedAt(iat)
+    .setExpirationTime(exp)
+    .sign(key.privateKey);
+  return { token, expiresAt: new Date(exp * 1000) };
+}
+
+export async function signVendToken(
+  input: { sessionId: string; stationId: string; maxMl: number; now: Date; lifetimeSeconds: number },
+  key: { privateKey: CryptoKey; keyId: string },
+): Promise<{ token: string; expiresAt: Date }> {
+  const iat = seconds(input.now);
+  const exp = iat + input.lifetimeSeconds;
+  const token = await new SignJWT({ sessionId: input.sessionId, stationId: input.stationId, maxMl: input.maxMl })
+    .setProtectedHeader({ alg: 'ES256', typ: VEND_TOKEN_TYPE, kid: key.keyId })
+    .setIssuer(TOKEN_ISSUER)
+    .setAudience(VEND_TOKEN_AUDIENCE)
+    .setSubject(input.stationId)
+    .setJti(input.sessionId)
+    .setIssuedAt(iat)
+    .setExpirationTime(exp)
+    .sign(key.privateKey);
+  return { token, expiresAt: new Date(exp * 1000) };
+}
+
+async function verify(token: unknown, publicKey: CryptoKey, now: Date, audience: string, typ: string) {
+  if (typeof token !== 'string' || token.length === 0 || token.length > 4096) {
+    return { ok: false as const, failure: 'invalid' as const, detail: 'not a token' };
+  }
+  try {
+    const { payload } = await jwtVerify(token, publicKey, {
+      algorithms: ALGORITHMS,
+      audience,
+      issuer: TOKEN_ISSUER,
+      typ,
+      currentDate: now,
+      clockTolerance: 0,
+      requiredClaims: ['jti', 'sub', 'exp', 'iat'],
+    });
+    return { ok: true as const, payload };
+  } catch (error) {
+    if (error instanceof errors.JWTExpired) return { ok: false as const, failure: 'expired' as const, detail: error.message };
+    return { ok: false as const, failure: 'invalid' as const, detail: error instanceof Error ? `${(error as { code?: string }).code ?? error.name}: ${error.message}` : String(error) };
+  }
+}
+
+/** Checks signature (ES256 only), typ, issuer, audience, expiry and the required claims. */
+export async function verifyNfcToken(token: unknown, publicKey: CryptoKey, now: Date): Promise<Verified<NfcClaims>> {
+  const result = await verify(token, publicKey, now, NFC_TOKEN_AUDIENCE, NFC_TOKEN_TYPE);
+  if (!result.ok) return result;
+  const { jti, sub, exp } = result.payload;
+  if (typeof jti !== 'string' || !jti || jti.length > 128 || typeof sub !== 'string' || !sub || typeof exp !== 'number') {
+    return { ok: false, failure: 'invalid', detail: 'malformed claims' };
+  }
+  return { ok: true, claims: { jti, sub, exp } };
+}
+
+/** What a station does with the vend token: signature, expiry, and that it is bound to this station. */
+export async function verifyVendToken(token: unknown, publicKey: CryptoKey, now: Date, stationId: string): Promise<Verified<VendClaims>> {
+  const result = await verify(token, publicKey, now, VEND_TOKEN_AUDIENCE, VEND_TOKEN_TYPE);
+  if (!result.ok) return result;
+  const { jti, sub, exp, sessionId, stationId: boundTo, maxMl } = result.payload;
+  if (typeof jti !== 'string' || typeof sub !== 'string' || typeof exp !== 'number' || typeof sessionId !== 'string' || typeof boundTo !== 'string'
+    || typeof maxMl !== 'number' || !Number.isInteger(maxMl) || maxMl <= 0) {
+    return { ok: false, failure: 'invalid', detail: 'malformed claims' };
+  }
+  if (sub !== stationId || boundTo !== stationId) return { ok: false, failure: 'invalid', detail: `bound to station ${boundTo}` };
+  return { ok: true, claims: { jti, sub, exp, sessionId, stationId: boundTo, maxMl } };
+}

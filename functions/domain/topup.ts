@@ -1,0 +1,99 @@
+import { walletPaymentMethods, type PaymentMethod } from '../../shared/schemas';
+import type { Settings } from '../../shared/schemas';
+import type { SettingsStore } from '../ports/settings';
+import type { TopupOrder } from '../ports/topups';
+import type { Users } from '../ports/users';
+import { conflict, invalid, notFound } from './errors';
+import { chargeOrder, type ChargeDeps, type Payer } from './wallet';
+import { fingerprintOf, orderIdFor, refreshFromGateway, requireIdempotencyKey, toTopupStatus, type PaymentDeps } from './payments';
+
+/**
+ * Wallet top-ups (POST /api/wallet/topup, GET /api/wallet/topup/{id}). A top-up is a payment order that
+ * credits the wallet once, when the gateway says it settled.
+ */
+
+/** A sanity ceiling per top-up (the e-wallets' own per-transaction limits are about this size). */
+export const MAX_TOPUP_IDR = 10_000_000;
+
+const thousands = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
+/** 'Minimum top up amount is Rp 10,000' for the default setting; follows the setting when an admin changes it. */
+export const minimumTopupMessage = (minimum: number) => `Minimum top up amount is Rp ${thousands.format(minimum)}`;
+export const maximumTopupMessage = (maximum: number) => `Maximum top up amount is Rp ${thousands.format(maximum)}`;
+
+/** The amount rules of spec section 5, with the minimum from the settings. */
+export function checkTopupAmount(amount: number, settings: Pick<Settings, 'minTopup'>): void {
+  if (!Number.isSafeInteger(amount)) throw invalid('Amount must be whole rupiah', { amount: 'Amount must be whole rupiah' });
+  if (amount < settings.minTopup) throw invalid(minimumTopupMessage(settings.minTopup), { amount: minimumTopupMessage(settings.minTopup) });
+  if (amount > MAX_TOPUP_IDR) throw invalid(maximumTopupMessage(MAX_TOPUP_IDR), { amount: maximumTopupMessage(MAX_TOPUP_IDR) });
+}
+
+export const isCardWallet = (method: PaymentMethod) => (walletPaymentMethods as readonly string[]).includes(method);
+
+export interface TopupInput {
+  payer: Payer;
+  amount: number;
+  paymentMethod: PaymentMethod;
+  walletToken?: string;
+  idempotencyKey: string | undefined;
+}
+
+export interface TopupDeps extends PaymentDeps, ChargeDeps {
+  users: Users;
+  settings: SettingsStore;
+}
+
+export async function startTopup(input: TopupInput, deps: TopupDeps) {
+  const settings = await deps.settings.get();
+  // The amount first: below the minimum nothing is stored and nothing is sent to the gateway.
+  checkTopupAmount(input.amount, settings);
+  if (isCardWallet(input.paymentMethod) && !input.walletToken) {
+    throw invalid('A wallet payment token is required for Google Pay and Apple Pay', { walletToken: 'Required for Google Pay and Apple Pay' });
+  }
+  const key = requireIdempotencyKey(input.idempotencyKey);
+  const now = deps.clock.now().toISOString();
+  await deps.users.ensure(
+    { id: input.payer.sub, username: input.payer.username, firstName: input.payer.givenName, lastName: input.payer.familyName, email: input.payer.email },
+    now,
+  );
+
+  const order: TopupOrder = {
+    kind: 'topup',
+    orderId: orderIdFor('topup', input.payer.sub, key),
+    userId: input.payer.sub,
+    amount: input.amount,
+    paymentMethod: input.paymentMethod,
+    status: 'pending',
+    chargeState: 'new',
+    idempotencyKey: key,
+    fingerprint: fingerprintOf(['topup', input.amount, input.paymentMethod, input.walletToken ?? null]),
+    transactionId: null,
+    gatewayStatus: null,
+    qrString: null,
+    qrImageUrl: null,
+    deeplink: null,
+    message: null,
+    expiresAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  const stored = await deps.orders.create(order);
+  if (!stored.created) {
+    const existing = stored.order;
+    if (existing.kind !== 'topup' || existing.userId !== order.userId || existing.fingerprint !== order.fingerprint) {
+      throw conflict('This Idempotency-Key was already used for a different top-up');
+    }
+    // A retry of the same request: answer with the first top-up (charging again only if its charge never got through).
+    const retried = await chargeOrder(existing, { itemName: 'Wallet top-up', walletToken: input.walletToken, payer: input.payer, retry: true }, deps);
+    return toTopupStatus(retried);
+  }
+  const charged = await chargeOrder(order, { itemName: 'Wallet top-up', walletToken: input.walletToken, payer: input.payer, retry: false }, deps);
+  return toTopupStatus(charged);
+}
+
+/** GET /api/wallet/topup/{id}: only the owner may read it (anyone else gets the same 404 as for no such top-up). */
+export async function readTopup(userId: string, orderId: string, deps: PaymentDeps) {
+  const order = await deps.orders.get(orderId);
+  if (!order || order.kind !== 'topup' || order.userId !== userId) throw notFound('Top-up not found');
+  return toTopupStatus(await refreshFromGateway(order, deps));
+}

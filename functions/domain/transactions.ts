@@ -1,0 +1,66 @@
+import { PaymentMethod, type Transaction } from '../../shared/schemas';
+import type { Ledger, LedgerEntry } from '../ports/ledger';
+import type { Users } from '../ports/users';
+import { forbidden, invalid, notFound } from './errors';
+import { fallbackName } from './machines';
+
+/** Who asks (structurally the HTTP layer's Identity). */
+export interface Reader {
+  sub: string;
+  groups: string[];
+}
+
+export interface TransactionPage {
+  items: Transaction[];
+  nextCursor: string | null;
+}
+
+const VISIBLE_TYPES = new Set<Transaction['type']>(['topup', 'purchase', 'refund', 'adjustment']);
+
+/**
+ * A ledger entry as the user sees it: absolute rupiah (the type says the direction), litres from metered
+ * millilitres, the payment method when it is one of ours, the station when there was one.
+ */
+export function toTransaction(entry: LedgerEntry): Transaction {
+  if (!VISIBLE_TYPES.has(entry.type as Transaction['type'])) throw new Error(`Ledger entry ${entry.id} of type ${entry.type} is not a transaction`);
+  const method = PaymentMethod.safeParse(entry.paymentMethod);
+  return {
+    id: entry.id,
+    type: entry.type as Transaction['type'],
+    amount: Math.abs(Math.trunc(entry.amount)),
+    createdAt: entry.createdAt,
+    volume: typeof entry.volumeMl === 'number' && entry.volumeMl >= 0 ? entry.volumeMl / 1000 : null,
+    paymentMethod: method.success ? method.data : null,
+    machine: entry.machineId ? { id: entry.machineId, name: entry.machineName?.trim() || fallbackName(entry.machineId) } : null,
+  };
+}
+
+/** A user's transactions, newest first; holds and releases (a vend in progress) are not shown. */
+export async function transactionsOf(userId: string, page: { limit: number; cursor?: string }, ledger: Ledger): Promise<TransactionPage> {
+  let result;
+  try {
+    result = await ledger.entries(userId, { limit: page.limit, cursor: page.cursor, visibleOnly: true });
+  } catch (error) {
+    // A cursor of another listing (another user's, or tampered with) is refused by the store; it never reads across users.
+    if (page.cursor && (error as Error).name === 'ValidationException') throw invalid('This page cursor does not belong to this list');
+    throw error;
+  }
+  return { items: result.items.map(toTransaction), nextCursor: result.nextCursor };
+}
+
+/**
+ * Another user's transactions: a user may read only their own; an administrator may read anyone's.
+ * A non-admin learns nothing about other ids (403 before any lookup); an admin gets 404 for an unknown user.
+ */
+export async function transactionsFor(
+  reader: Reader,
+  userId: string,
+  page: { limit: number; cursor?: string },
+  deps: { ledger: Ledger; users: Users },
+): Promise<TransactionPage> {
+  if (userId !== reader.sub) {
+    if (!reader.groups.includes('admin')) throw forbidden('You can only see your own transactions');
+    if (!(await deps.users.get(userId))) throw notFound('User not found');
+  }
+  return transactionsOf(userId, page, deps.ledger);
+}

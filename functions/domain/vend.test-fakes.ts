@@ -1,0 +1,193 @@
+import { conflict, notFound } from './errors';
+import type { Clock, Ids } from '../ports/clock';
+import type { EntryDetails, Hold, Ledger, PostResult } from '../ports/ledger';
+import type { MachineRecord, MachineUpdateCondition, Machines } from '../ports/machines';
+import type { SettingsStore } from '../ports/settings';
+import type { SigningKeys } from '../ports/signing-keys';
+import type { StationMessages, VendAuthorizedMessage, VendDeniedMessage } from '../ports/station-messages';
+import type { UserRecord, Users } from '../ports/users';
+import type { UsedToken, VendSession, VendSessions } from '../ports/vend-sessions';
+import { DEFAULT_SETTINGS, type Settings } from '../../shared/schemas';
+import { calculateJwkThumbprint, exportJWK, exportSPKI, generateKeyPair } from 'jose';
+import type { Log } from './stations';
+import type { VendDeps } from './vend';
+
+/** In-memory adapters for the domain's unit tests; the DynamoDB ones are tested against DynamoDB Local. */
+export class MemoryMachines implements Machines {
+  readonly items = new Map<string, MachineRecord>();
+  async list() {
+    return [...this.items.values()];
+  }
+  async get(id: string) {
+    const m = this.items.get(id);
+    return m ? structuredClone(m) : null;
+  }
+  async create(machine: MachineRecord) {
+    if (this.items.has(machine.id)) return false;
+    this.items.set(machine.id, structuredClone(machine));
+    return true;
+  }
+  async update(id: string, fields: Partial<MachineRecord>, condition: MachineUpdateCondition = {}) {
+    const m = this.items.get(id);
+    if (!m) return null;
+    if (condition.presenceBefore !== undefined && m.presenceAt !== undefined && !(m.presenceAt < condition.presenceBefore)) return null;
+    if (condition.statusNotIn?.includes(m.status)) return null;
+    const next = { ...m, ...structuredClone(fields) };
+    this.items.set(id, next);
+    return structuredClone(next);
+  }
+}
+
+export class MemoryLedger implements Ledger {
+  readonly balances = new Map<string, number>();
+  readonly holds = new Map<string, Hold>();
+  readonly entries_: { userId: string; type: string; amount: number; details: EntryDetails }[] = [];
+  constructor(private readonly users: MemoryUsers) {}
+  private move(userId: string, type: string, amount: number, details: EntryDetails) {
+    const user = this.users.items.get(userId);
+    if (!user) throw notFound('User not found');
+    if (user.balance + amount < 0) throw conflict('Insufficient balance');
+    user.balance += amount;
+    if (type === 'purchase') user.dispensedMl += details.volumeMl ?? 0;
+    this.entries_.push({ userId, type, amount, details });
+  }
+  async post(userId: string, type: 'topup' | 'purchase' | 'refund' | 'adjustment', amount: number, _key: string, details: EntryDetails): Promise<PostResult> {
+    this.move(userId, type, amount, details);
+    return { balance: this.users.items.get(userId)!.balance, entries: [], replayed: false };
+  }
+  async hold(userId: string, holdId: string, amount: number, details: EntryDetails): Promise<PostResult> {
+    const existing = this.holds.get(holdId);
+    if (existing) {
+      if (existing.amount !== amount || existing.userId !== userId) throw conflict('different hold');
+      return { balance: this.users.items.get(userId)!.balance, entries: [], replayed: true };
+    }
+    this.move(userId, 'hold', -amount, details);
+    this.holds.set(holdId, { id: holdId, userId, amount, status: 'open', createdAt: '', reference: details.reference });
+    return { balance: this.users.items.get(userId)!.balance, entries: [], replayed: false };
+  }
+  async settle(holdId: string, charged: number, details: EntryDetails): Promise<PostResult> {
+    const hold = this.holds.get(holdId);
+    if (!hold) throw notFound('no hold');
+    if (hold.status === 'settled' && hold.charged === charged) return { balance: this.users.items.get(hold.userId)!.balance, entries: [], replayed: true };
+    if (hold.status !== 'open') throw conflict(`Hold ${holdId} is already ${hold.status}`);
+    if (charged > hold.amount) throw conflict('too much');
+    this.move(hold.userId, 'release', hold.amount, details);
+    if (charged > 0) this.move(hold.userId, 'purchase', -charged, details);
+    Object.assign(hold, { status: 'settled', charged });
+    return { balance: this.users.items.get(hold.userId)!.balance, entries: [], replayed: false };
+  }
+  async release(holdId: string, details: EntryDetails): Promise<PostResult> {
+    const hold = this.holds.get(holdId);
+    if (!hold) throw notFound('no hold');
+    if (hold.status === 'released') return { balance: this.users.items.get(hold.userId)!.balance, entries: [], replayed: true };
+    if (hold.status !== 'open') throw conflict(`Hold ${holdId} is already ${hold.status}`);
+    this.move(hold.userId, 'release', hold.amount, details);
+    hold.status = 'released';
+    return { balance: this.users.items.get(hold.userId)!.balance, entries: [], replayed: false };
+  }
+  async getHold(holdId: string) {
+    return this.holds.get(holdId) ?? null;
+  }
+  async entries() {
+    return { items: [], nextCursor: null };
+  }
+}
+
+export class MemoryUsers implements Users {
+  readonly items = new Map<string, UserRecord>();
+  async get(id: string) {
+    return this.items.get(id) ?? null;
+  }
+  async ensure(user: Pick<UserRecord, 'id' | 'username' | 'firstName' | 'lastName' | 'email'>, now: string) {
+    if (!this.items.has(user.id)) this.items.set(user.id, { ...user, profileImageUrl: null, balance: 0, dispensedMl: 0, createdAt: now, updatedAt: now });
+    return this.items.get(user.id)!;
+  }
+  async list() {
+    return { items: [...this.items.values()], nextCursor: null };
+  }
+  async rename() {
+    return null;
+  }
+}
+
+export class MemoryVendSessions implements VendSessions {
+  readonly tokens = new Map<string, UsedToken>();
+  readonly sessions = new Map<string, VendSession>();
+  async consumeToken(record: UsedToken) {
+    const existing = this.tokens.get(record.jti);
+    if (existing) return { consumed: false as const, existing };
+    this.tokens.set(record.jti, record);
+    return { consumed: true as const };
+  }
+  async create(session: VendSession) {
+    if (this.sessions.has(session.id)) return false;
+    this.sessions.set(session.id, { ...session });
+    return true;
+  }
+  async get(id: string) {
+    const s = this.sessions.get(id);
+    return s ? { ...s } : null;
+  }
+  async close(id: string, outcome: Partial<VendSession>) {
+    const s = this.sessions.get(id);
+    if (!s || s.status !== 'open') return false;
+    Object.assign(s, outcome);
+    return true;
+  }
+  async listExpired(now: string) {
+    return [...this.sessions.values()].filter((s) => s.status === 'open' && s.expiresAt <= now).map((s) => ({ ...s }));
+  }
+}
+
+export class MemoryMessages implements StationMessages {
+  readonly sent: ({ topic: 'authorized'; stationId: string; message: VendAuthorizedMessage } | { topic: 'denied'; stationId: string; message: VendDeniedMessage })[] = [];
+  async vendAuthorized(stationId: string, message: VendAuthorizedMessage) {
+    this.sent.push({ topic: 'authorized', stationId, message });
+  }
+  async vendDenied(stationId: string, message: VendDeniedMessage) {
+    this.sent.push({ topic: 'denied', stationId, message });
+  }
+  last() {
+    return this.sent.at(-1);
+  }
+}
+
+export async function memorySigningKeys(): Promise<SigningKeys & { pair: CryptoKeyPair }> {
+  const pair = await generateKeyPair('ES256', { extractable: true });
+  const kid = await calculateJwkThumbprint(await exportJWK(pair.publicKey));
+  const pem = await exportSPKI(pair.publicKey);
+  return { pair, privateKey: async () => pair.privateKey, publicKey: async () => pair.publicKey, publicKeyPem: async () => pem, keyId: async () => kid };
+}
+
+export const silentLog: Log & { lines: string[] } = Object.assign(
+  { lines: [] as string[] },
+  { info(message: string) { silentLog.lines.push(message); }, warn(message: string) { silentLog.lines.push(message); } },
+);
+
+export const fixedClock = (start: Date) => {
+  let now = start.getTime();
+  return { now: () => new Date(now), advance: (ms: number) => void (now += ms), set: (d: Date) => void (now = d.getTime()) } satisfies Clock & Record<string, unknown>;
+};
+
+export const counterIds = (): Ids => {
+  let n = 0;
+  return { next: () => `id-${++n}` };
+};
+
+export async function memoryVendWorld(start = new Date('2026-03-01T08:00:00Z'), settings: Partial<Settings> = {}) {
+  const users = new MemoryUsers();
+  const clock = fixedClock(start);
+  const world = {
+    machines: new MemoryMachines(),
+    users,
+    ledger: new MemoryLedger(users),
+    settings: { get: async () => ({ ...DEFAULT_SETTINGS, ...settings }), save: async (s: Settings) => s } satisfies SettingsStore,
+    vendSessions: new MemoryVendSessions(),
+    stationMessages: new MemoryMessages(),
+    signingKeys: await memorySigningKeys(),
+    clock,
+    ids: counterIds(),
+    log: silentLog,
+  } satisfies VendDeps & Record<string, unknown>;
+  return world;
+}

@@ -1,0 +1,180 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../shared/schemas';
+import { signNfcToken, verifyVendToken } from './tokens';
+import { authorizeVend, completeVend, failVend, holdFor, insufficientBalanceMessage, issueNfcToken, minimumBalance, settlementFor, sweepExpiredSessions } from './vend';
+import { memoryVendWorld, MemoryMessages } from './vend.test-fakes';
+import { DomainError } from './errors';
+
+describe('vend pricing and hold amounts', () => {
+  it('holds the price of the maximum fill when the balance covers it', () => {
+    expect(holdFor(5_000, 1500, 1000)).toEqual({ holdAmount: 1_500, maxMl: 1500 });
+  });
+  it('holds the whole balance when it is less, and authorizes the volume it pays for', () => {
+    expect(holdFor(1_200, 1500, 1000)).toEqual({ holdAmount: 1_200, maxMl: 1200 });
+    expect(holdFor(1_200, 1500, 2000)).toEqual({ holdAmount: 1_200, maxMl: 600 });
+    expect(holdFor(999, 1500, 1500)).toEqual({ holdAmount: 999, maxMl: 666 });
+  });
+  it('holds nothing without money', () => {
+    expect(holdFor(0, 1500, 1000)).toBeNull();
+    expect(holdFor(-5, 1500, 1000)).toBeNull();
+  });
+  it('settles exactly the dispensed millilitres at Rp 1 per ml, never more than authorized or held', () => {
+    const session = { maxMl: 1500, holdAmount: 1500, pricePerLitre: 1000 };
+    expect(settlementFor(350, session)).toEqual({ volumeMl: 350, charge: 350 });
+    expect(settlementFor(0, session)).toEqual({ volumeMl: 0, charge: 0 });
+    expect(settlementFor(1800, session)).toEqual({ volumeMl: 1500, charge: 1500 });
+    expect(settlementFor(333, { maxMl: 600, holdAmount: 1200, pricePerLitre: 2000 })).toEqual({ volumeMl: 333, charge: 666 });
+  });
+  it('needs 20 points (Rp 2,000) to vend by default and says so clearly', () => {
+    expect(minimumBalance(DEFAULT_SETTINGS)).toBe(2_000);
+    expect(insufficientBalanceMessage(2_000)).toBe('Insufficient balance: you need at least Rp 2.000 to refill. Top up your wallet and try again.');
+  });
+});
+
+describe('NFC token issuance', () => {
+  it('creates the user on first call and refuses below the minimum balance with 409', async () => {
+    const w = await memoryVendWorld();
+    const holder = { sub: 'u1', username: 'u1@example.com', email: 'u1@example.com', givenName: 'Ketut', familyName: null };
+    const error = await issueNfcToken(holder, w).then(() => null, (e: unknown) => e);
+    expect(error).toBeInstanceOf(DomainError);
+    expect((error as DomainError).status).toBe(409);
+    expect(w.users.items.get('u1')).toMatchObject({ firstName: 'Ketut', balance: 0 });
+    w.users.items.get('u1')!.balance = 2_000;
+    const { token, expiresAt } = await issueNfcToken(holder, w);
+    expect(Date.parse(expiresAt) - w.clock.now().getTime()).toBe(300_000);
+    expect(token.split('.')).toHaveLength(3);
+  });
+});
+
+describe('authorize, settle, release', () => {
+  let w: Awaited<ReturnType<typeof memoryVendWorld>>;
+  const station = 'HRL-00001';
+  const token = async (jti = `jti-${Math.random()}`, userId = 'u1', now = w.clock.now()) =>
+    (await signNfcToken({ jti, userId, now, lifetimeSeconds: 300 }, { privateKey: await w.signingKeys.privateKey(), keyId: 'k' })).token;
+
+  beforeEach(async () => {
+    w = await memoryVendWorld();
+    const at = w.clock.now().toISOString();
+    for (const id of [station, 'HRL-00002']) {
+      await w.machines.create({ id, name: `Station ${id}`, status: 'online', lastHeartbeat: at, maxFillMl: 1500, createdAt: at, updatedAt: at });
+    }
+    await w.users.ensure({ id: 'u1', username: 'u1', firstName: null, lastName: null, email: null }, at);
+    w.users.items.get('u1')!.balance = 5_000;
+  });
+
+  const authorized = () => {
+    const last = (w.stationMessages as MemoryMessages).last();
+    if (last?.topic !== 'authorized') throw new Error(`expected authorized, got ${JSON.stringify(last)}`);
+    return last.message;
+  };
+
+  it('authorizes with a hold of the full fill and a vend token bound to station and session', async () => {
+    const outcome = await authorizeVend({ stationId: station, token: await token(), requestId: 'r1' }, w);
+    expect(outcome).toMatchObject({ decision: 'authorized', holdAmount: 1500, maxMl: 1500 });
+    expect(w.users.items.get('u1')!.balance).toBe(3_500);
+    const message = authorized();
+    expect(message.requestId).toBe('r1');
+    const check = await verifyVendToken(message.vendToken, await w.signingKeys.publicKey(), w.clock.now(), station);
+    expect(check).toMatchObject({ ok: true, claims: { sessionId: message.sessionId, maxMl: 1500 } });
+    const session = w.vendSessions.sessions.get(message.sessionId)!;
+    expect(Date.parse(session.expiresAt) - w.clock.now().getTime()).toBe((60 + 120) * 1000);
+  });
+
+  it('settles 350 ml to exactly Rp 4,650 and ignores the repeated completion', async () => {
+    await authorizeVend({ stationId: station, token: await token(), requestId: 'r1' }, w);
+    const { sessionId } = authorized();
+    expect(await completeVend({ stationId: station, sessionId, dispensedMl: 350 }, w)).toBe('settled');
+    expect(w.users.items.get('u1')).toMatchObject({ balance: 4_650, dispensedMl: 350 });
+    expect(await completeVend({ stationId: station, sessionId, dispensedMl: 350 }, w)).toBe('replayed');
+    expect(await completeVend({ stationId: station, sessionId, dispensedMl: 999 }, w)).toBe('replayed');
+    expect(await failVend({ stationId: station, sessionId }, w)).toBe('ignored');
+    expect(w.users.items.get('u1')!.balance).toBe(4_650);
+    const purchase = w.ledger.entries_.find((e) => e.type === 'purchase')!;
+    expect(purchase).toMatchObject({ amount: -350, details: { machineId: station, machineName: `Station ${station}`, volumeMl: 350 } });
+  });
+
+  it('ignores a completion from another station than the session\'s', async () => {
+    await authorizeVend({ stationId: station, token: await token(), requestId: 'r1' }, w);
+    const { sessionId } = authorized();
+    expect(await completeVend({ stationId: 'HRL-00002', sessionId, dispensedMl: 10 }, w)).toBe('dropped');
+    expect(w.vendSessions.sessions.get(sessionId)!.status).toBe('open');
+  });
+
+  it('releases the hold in full on a failure', async () => {
+    await authorizeVend({ stationId: station, token: await token(), requestId: 'r1' }, w);
+    const { sessionId } = authorized();
+    expect(await failVend({ stationId: station, sessionId, reason: 'valve' }, w)).toBe('released');
+    expect(w.users.items.get('u1')!.balance).toBe(5_000);
+    expect(await failVend({ stationId: station, sessionId }, w)).toBe('replayed');
+  });
+
+  it('denies a used token, and a token first presented at another station', async () => {
+    const t = await token('once');
+    await authorizeVend({ stationId: station, token: t, requestId: 'r1' }, w);
+    expect(await authorizeVend({ stationId: station, token: t, requestId: 'r2' }, w)).toEqual({ decision: 'denied', reason: 'token_already_used' });
+    expect(await authorizeVend({ stationId: 'HRL-00002', token: t, requestId: 'r3' }, w)).toEqual({ decision: 'denied', reason: 'wrong_station' });
+    expect(w.users.items.get('u1')!.balance).toBe(3_500);
+  });
+
+  it('answers a redelivered request (same request id) with the same session instead of denying it', async () => {
+    const t = await token('redelivered');
+    const first = await authorizeVend({ stationId: station, token: t, requestId: 'r1' }, w);
+    const again = await authorizeVend({ stationId: station, token: t, requestId: 'r1' }, w);
+    expect(again).toEqual(first);
+    expect(w.users.items.get('u1')!.balance).toBe(3_500);
+    expect(w.vendSessions.sessions.size).toBe(1);
+  });
+
+  it('denies expired, foreign and malformed tokens, offline stations and low balances', async () => {
+    const expired = await token('old', 'u1', new Date(w.clock.now().getTime() - 300_000));
+    expect(await authorizeVend({ stationId: station, token: expired, requestId: 'a' }, w)).toEqual({ decision: 'denied', reason: 'token_expired' });
+    expect(await authorizeVend({ stationId: station, token: 'x.y.z', requestId: 'b' }, w)).toEqual({ decision: 'denied', reason: 'invalid_token' });
+    expect(await authorizeVend({ stationId: station, requestId: 'c' }, w)).toEqual({ decision: 'denied', reason: 'invalid_token' });
+    expect(await authorizeVend({ token: 'x' }, w)).toMatchObject({ decision: 'dropped' });
+
+    w.clock.advance(181_000); // three heartbeat intervals without a heartbeat
+    expect(await authorizeVend({ stationId: station, token: await token(), requestId: 'd' }, w)).toEqual({ decision: 'denied', reason: 'station_offline' });
+    await w.machines.update(station, { lastHeartbeat: w.clock.now().toISOString(), status: 'maintenance' });
+    expect(await authorizeVend({ stationId: station, token: await token(), requestId: 'e' }, w)).toEqual({ decision: 'denied', reason: 'station_offline' });
+    await w.machines.update(station, { status: 'online' });
+    w.users.items.get('u1')!.balance = 1_999;
+    expect(await authorizeVend({ stationId: station, token: await token(), requestId: 'f' }, w)).toEqual({ decision: 'denied', reason: 'insufficient_balance' });
+    expect(await authorizeVend({ stationId: 'HRL-09999', token: await token(), requestId: 'g' }, w)).toEqual({ decision: 'denied', reason: 'unknown_station' });
+    expect(w.users.items.get('u1')!.balance).toBe(1_999);
+    expect(w.ledger.holds.size).toBe(0);
+  });
+
+  it('holds the whole balance when it is below the price of the full fill', async () => {
+    await w.machines.update(station, { maxFillMl: 3000 });
+    w.users.items.get('u1')!.balance = 2_500;
+    expect(await authorizeVend({ stationId: station, token: await token(), requestId: 'r' }, w)).toMatchObject({ decision: 'authorized', holdAmount: 2_500, maxMl: 2_500 });
+    expect(w.users.items.get('u1')!.balance).toBe(0);
+  });
+
+  it('sweeps sessions past their expiry, releasing the hold in full, and leaves the others', async () => {
+    await authorizeVend({ stationId: station, token: await token(), requestId: 'r1' }, w);
+    const { sessionId } = authorized();
+    w.clock.advance(60_000);
+    await authorizeVend({ stationId: station, token: await token(), requestId: 'r2' }, w);
+    const late = authorized().sessionId;
+    expect(w.users.items.get('u1')!.balance).toBe(2_000);
+    const due = new Date(Date.parse(w.vendSessions.sessions.get(sessionId)!.expiresAt) + 1);
+    expect(await sweepExpiredSessions(w, due)).toEqual({ expired: 1, settled: 0, errors: 0 });
+    expect(w.vendSessions.sessions.get(sessionId)!.status).toBe('expired');
+    expect(w.vendSessions.sessions.get(late)!.status).toBe('open');
+    expect(w.users.items.get('u1')!.balance).toBe(3_500);
+    expect(await completeVend({ stationId: station, sessionId, dispensedMl: 300 }, w)).toBe('ignored');
+    expect(w.users.items.get('u1')!.balance).toBe(3_500);
+    expect(await sweepExpiredSessions(w, due)).toEqual({ expired: 0, settled: 0, errors: 0 });
+  });
+
+  it('closes a swept session as completed when its hold was settled meanwhile', async () => {
+    await authorizeVend({ stationId: station, token: await token(), requestId: 'r1' }, w);
+    const { sessionId } = authorized();
+    await w.ledger.settle(sessionId, 200, { reference: sessionId, actor: 'x', volumeMl: 200 });
+    const due = new Date(Date.parse(w.vendSessions.sessions.get(sessionId)!.expiresAt) + 1);
+    expect(await sweepExpiredSessions(w, due)).toEqual({ expired: 0, settled: 1, errors: 0 });
+    expect(w.vendSessions.sessions.get(sessionId)).toMatchObject({ status: 'completed', charged: 200 });
+    expect(w.users.items.get('u1')!.balance).toBe(4_800);
+  });
+});

@@ -1,0 +1,331 @@
+import { z } from 'zod';
+import { RUPIAH_PER_POINT } from '../../shared/constants';
+import { formatRupiah, priceOfMillilitres } from '../../shared/money';
+import type { Settings } from '../../shared/schemas';
+import type { Clock, Ids } from '../ports/clock';
+import type { Ledger } from '../ports/ledger';
+import type { MachineRecord, Machines } from '../ports/machines';
+import type { SettingsStore } from '../ports/settings';
+import type { SigningKeys } from '../ports/signing-keys';
+import type { StationMessages, VendDenialReason } from '../ports/station-messages';
+import type { Users } from '../ports/users';
+import type { VendSession, VendSessions } from '../ports/vend-sessions';
+import { conflict, DomainError } from './errors';
+import { effectiveStatus, fallbackName } from './machines';
+import { DEFAULT_MAX_FILL_ML, StationId, type Log } from './stations';
+import { signNfcToken, signVendToken, verifyNfcToken } from './tokens';
+
+/**
+ * The vend protocol of DESIGN.md (modelled on the MDB cashless session):
+ * NFC token -> vend/request -> hold + session -> vend/authorized (signed vend token) -> vend/complete
+ * (settle exactly the dispensed millilitres) | vend/failed (release) | sweep (expire and release).
+ */
+
+/** Time a station has to finish dispensing after its vend token expired, before the sweep may expire the session. */
+export const DISPENSE_GRACE_SECONDS = 120;
+
+// ---------------------------------------------------------------------------------------------------------
+// Pure rules
+
+/** The smallest balance that may start a vend (settings: 20 points = Rp 2,000). */
+export const minimumBalance = (settings: Pick<Settings, 'minBalancePoints'>) => settings.minBalancePoints * RUPIAH_PER_POINT;
+
+export const insufficientBalanceMessage = (minimum: number) =>
+  `Insufficient balance: you need at least ${formatRupiah(minimum)} to refill. Top up your wallet and try again.`;
+
+/**
+ * What to hold for a vend: the price of the station's maximum fill, or the whole balance when that is
+ * less, and the volume that amount pays for. Null when nothing can be dispensed.
+ */
+export function holdFor(balance: number, maxFillMl: number, pricePerLitre: number): { holdAmount: number; maxMl: number } | null {
+  const full = priceOfMillilitres(maxFillMl, pricePerLitre);
+  const holdAmount = Math.min(Math.max(0, Math.floor(balance)), full);
+  if (holdAmount <= 0) return null;
+  const maxMl = holdAmount >= full ? maxFillMl : Math.floor((holdAmount * 1000) / pricePerLitre);
+  return maxMl > 0 ? { holdAmount, maxMl } : null;
+}
+
+/** Millilitres settled and their price: never more than authorized, never more than the hold. */
+export function settlementFor(dispensedMl: number, session: Pick<VendSession, 'maxMl' | 'holdAmount' | 'pricePerLitre'>): { volumeMl: number; charge: number } {
+  const volumeMl = Math.max(0, Math.min(Math.floor(dispensedMl), session.maxMl));
+  return { volumeMl, charge: Math.min(session.holdAmount, priceOfMillilitres(volumeMl, session.pricePerLitre)) };
+}
+
+export function sessionExpiry(now: Date, settings: Pick<Settings, 'vendTokenExpirySeconds'>): Date {
+  return new Date(now.getTime() + (settings.vendTokenExpirySeconds + DISPENSE_GRACE_SECONDS) * 1000);
+}
+
+const DENIAL_MESSAGES: Record<VendDenialReason, string> = {
+  invalid_token: 'This payment token is not valid. Generate a new one in the app.',
+  token_expired: 'This payment token has expired. Generate a new one in the app.',
+  token_already_used: 'This payment token was already used. Generate a new one in the app.',
+  wrong_station: 'This payment token was already presented at another station.',
+  station_offline: 'This station is not available right now.',
+  insufficient_balance: 'Insufficient balance: top up your wallet to refill.',
+  unknown_station: 'This station is not registered.',
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// NFC token (POST /api/nfc/generate-token)
+
+export interface TokenHolder {
+  sub: string;
+  username: string;
+  email: string | null;
+  givenName: string | null;
+  familyName: string | null;
+}
+
+/** A one-time ES256 token to pay at a station; only when the balance reaches the minimum to vend. */
+export async function issueNfcToken(
+  holder: TokenHolder,
+  deps: { users: Users; settings: SettingsStore; signingKeys: SigningKeys; clock: Clock; ids: Ids },
+): Promise<{ token: string; expiresAt: string }> {
+  const now = deps.clock.now();
+  const [user, settings] = await Promise.all([
+    deps.users.ensure({ id: holder.sub, username: holder.username, firstName: holder.givenName, lastName: holder.familyName, email: holder.email }, now.toISOString()),
+    deps.settings.get(),
+  ]);
+  const minimum = minimumBalance(settings);
+  if (user.balance < minimum) throw conflict(insufficientBalanceMessage(minimum));
+  const [privateKey, keyId] = await Promise.all([deps.signingKeys.privateKey(), deps.signingKeys.keyId()]);
+  const { token, expiresAt } = await signNfcToken({ jti: deps.ids.next(), userId: user.id, now, lifetimeSeconds: settings.nfcTokenExpirySeconds }, { privateKey, keyId });
+  return { token, expiresAt: expiresAt.toISOString() };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Station messages, as the topic rules deliver them (`SELECT *, topic(2) AS stationId`)
+
+export const VendRequest = z.object({
+  stationId: StationId,
+  /** The NFC token the station read. */
+  token: z.string().min(1).max(4096),
+  /** The station's correlation id, echoed in the answer; a redelivered request carries the same one. */
+  requestId: z.string().trim().min(1).max(64),
+});
+export const VendComplete = z.object({
+  stationId: StationId,
+  sessionId: z.string().min(1).max(128),
+  dispensedMl: z.number().int().nonnegative().max(100_000),
+});
+export const VendFailed = z.object({
+  stationId: StationId,
+  sessionId: z.string().min(1).max(128),
+  reason: z.string().max(200).optional(),
+});
+
+export interface VendDeps {
+  machines: Machines;
+  users: Users;
+  ledger: Ledger;
+  settings: SettingsStore;
+  vendSessions: VendSessions;
+  stationMessages: StationMessages;
+  signingKeys: SigningKeys;
+  clock: Clock;
+  ids: Ids;
+  log: Log;
+}
+
+export type AuthorizeOutcome =
+  | { decision: 'authorized'; sessionId: string; holdAmount: number; maxMl: number }
+  | { decision: 'denied'; reason: VendDenialReason }
+  | { decision: 'dropped'; why: string };
+
+const stationName = (machine: MachineRecord) => machine.name?.trim() || fallbackName(machine.id);
+const isDomain = (error: unknown, status: number) => error instanceof DomainError && error.status === status;
+
+/** vend/request: verify and consume the token, hold, open the session, answer authorized or denied. */
+export async function authorizeVend(event: unknown, deps: VendDeps): Promise<AuthorizeOutcome> {
+  const parsed = VendRequest.safeParse(event);
+  if (!parsed.success) {
+    const stationId = StationId.safeParse((event as { stationId?: unknown } | null)?.stationId);
+    const requestId = (event as { requestId?: unknown } | null)?.requestId;
+    if (stationId.success && typeof requestId === 'string' && requestId.length > 0 && requestId.length <= 64) {
+      return deny(deps, stationId.data, requestId, 'invalid_token', { detail: 'malformed request' });
+    }
+    deps.log.warn('vend request dropped: malformed', { issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) });
+    return { decision: 'dropped', why: 'malformed' };
+  }
+  const { stationId, token, requestId } = parsed.data;
+  const now = deps.clock.now();
+
+  const verified = await verifyNfcToken(token, await deps.signingKeys.publicKey(), now);
+  if (!verified.ok) return deny(deps, stationId, requestId, verified.failure === 'expired' ? 'token_expired' : 'invalid_token', { detail: verified.detail });
+  const { jti, sub: userId, exp } = verified.claims;
+
+  const [machine, settings] = await Promise.all([deps.machines.get(stationId), deps.settings.get()]);
+  if (!machine) return deny(deps, stationId, requestId, 'unknown_station');
+  const status = effectiveStatus(machine, now, settings.heartbeatIntervalSeconds);
+  if (status !== 'online') return deny(deps, stationId, requestId, 'station_offline', { status });
+
+  // One use per token: the first presentation wins, atomically.
+  const claim = { jti, userId, stationId, requestId, sessionId: deps.ids.next(), usedAt: now.toISOString(), expiresAt: new Date(exp * 1000).toISOString() };
+  const consumed = await deps.vendSessions.consumeToken(claim);
+  let sessionId = claim.sessionId;
+  let resumed = false;
+  if (!consumed.consumed) {
+    const first = consumed.existing;
+    if (first.stationId !== stationId) return deny(deps, stationId, requestId, 'wrong_station', { firstStation: first.stationId });
+    if (first.requestId !== requestId) return deny(deps, stationId, requestId, 'token_already_used');
+    // The same request delivered again (an at-least-once retry): carry on with the session it started.
+    sessionId = first.sessionId;
+    resumed = true;
+  }
+
+  let session = resumed ? await deps.vendSessions.get(sessionId) : null;
+  if (session && session.status !== 'open') {
+    deps.log.info('vend request redelivered after its session closed: ignored', { stationId, sessionId });
+    return { decision: 'dropped', why: 'session closed' };
+  }
+  if (!session) {
+    const user = await deps.users.get(userId);
+    if (!user) return deny(deps, stationId, requestId, 'invalid_token', { detail: 'unknown user' });
+    const plan = user.balance >= minimumBalance(settings) ? holdFor(user.balance, machine.maxFillMl ?? DEFAULT_MAX_FILL_ML, settings.pricePerLitre) : null;
+    if (!plan) return deny(deps, stationId, requestId, 'insufficient_balance', { balance: user.balance });
+    const fresh: VendSession = {
+      id: sessionId, stationId, machineName: stationName(machine), userId, tokenId: jti, requestId, status: 'open',
+      holdAmount: plan.holdAmount, maxMl: plan.maxMl, pricePerLitre: settings.pricePerLitre,
+      createdAt: now.toISOString(), expiresAt: sessionExpiry(now, settings).toISOString(),
+    };
+    // The session is written before the hold: a hold always has a session the sweep can find.
+    session = (await deps.vendSessions.create(fresh)) ? fresh : await deps.vendSessions.get(sessionId);
+    if (!session) throw new Error(`vend session ${sessionId} vanished`);
+  }
+
+  try {
+    await deps.ledger.hold(session.userId, session.id, session.holdAmount, {
+      reference: session.id, actor: `station:${stationId}`, machineId: stationId, machineName: session.machineName,
+    });
+  } catch (error) {
+    if (!isDomain(error, 409) && !isDomain(error, 404)) throw error;
+    await deps.vendSessions.close(session.id, { status: 'failed', closedAt: now.toISOString(), reason: 'insufficient_balance' });
+    return deny(deps, stationId, requestId, 'insufficient_balance');
+  }
+
+  const [privateKey, keyId] = await Promise.all([deps.signingKeys.privateKey(), deps.signingKeys.keyId()]);
+  const vend = await signVendToken({ sessionId: session.id, stationId, maxMl: session.maxMl, now, lifetimeSeconds: settings.vendTokenExpirySeconds }, { privateKey, keyId });
+  await deps.stationMessages.vendAuthorized(stationId, {
+    requestId, sessionId: session.id, vendToken: vend.token, maxMl: session.maxMl, expiresAt: vend.expiresAt.toISOString(),
+  });
+  deps.log.info('vend authorized', { stationId, sessionId: session.id, holdAmount: session.holdAmount, maxMl: session.maxMl, resumed });
+  return { decision: 'authorized', sessionId: session.id, holdAmount: session.holdAmount, maxMl: session.maxMl };
+}
+
+async function deny(deps: VendDeps, stationId: string, requestId: string, reason: VendDenialReason, data: Record<string, unknown> = {}): Promise<AuthorizeOutcome> {
+  deps.log.info('vend denied', { stationId, requestId, reason, ...data });
+  await deps.stationMessages.vendDenied(stationId, { requestId, reason, message: DENIAL_MESSAGES[reason] });
+  return { decision: 'denied', reason };
+}
+
+export type CloseOutcome = 'settled' | 'released' | 'expired' | 'replayed' | 'ignored' | 'dropped';
+
+/** vend/complete: debit exactly the dispensed millilitres, release the rest, close the session; once. */
+export async function completeVend(event: unknown, deps: VendDeps): Promise<CloseOutcome> {
+  const parsed = VendComplete.safeParse(event);
+  if (!parsed.success) {
+    deps.log.warn('vend completion dropped: malformed', { issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) });
+    return 'dropped';
+  }
+  const { stationId, sessionId, dispensedMl } = parsed.data;
+  const session = await ownSession(deps, stationId, sessionId);
+  if (!session) return 'dropped';
+  if (session.status === 'completed') return 'replayed';
+  if (session.status !== 'open') {
+    deps.log.warn('vend completion after the session closed: ignored', { stationId, sessionId, status: session.status, dispensedMl });
+    return 'ignored';
+  }
+  if (dispensedMl > session.maxMl) deps.log.warn('station reported more than authorized; settling the authorized volume', { stationId, sessionId, dispensedMl, maxMl: session.maxMl });
+  const { volumeMl, charge } = settlementFor(dispensedMl, session);
+  const now = deps.clock.now().toISOString();
+  try {
+    const result = await deps.ledger.settle(session.id, charge, {
+      reference: session.id, actor: `station:${stationId}`, machineId: stationId, machineName: session.machineName, volumeMl,
+    });
+    await deps.vendSessions.close(session.id, { status: 'completed', closedAt: now, dispensedMl: volumeMl, charged: charge });
+    deps.log.info('vend settled', { stationId, sessionId, volumeMl, charge, balance: result.balance, replayed: result.replayed });
+    return result.replayed ? 'replayed' : 'settled';
+  } catch (error) {
+    if (!isDomain(error, 409) && !isDomain(error, 404)) throw error;
+    // The hold was closed meanwhile (the sweep released it, or another completion with a different volume settled it).
+    await closeAsHold(deps, session, now, 'completion conflicted with the hold');
+    deps.log.warn('vend completion conflicted with the hold: ignored', { stationId, sessionId, dispensedMl, error: (error as Error).message });
+    return 'ignored';
+  }
+}
+
+/** vend/failed: nothing (more) was dispensed; release the hold in full. */
+export async function failVend(event: unknown, deps: VendDeps): Promise<CloseOutcome> {
+  const parsed = VendFailed.safeParse(event);
+  if (!parsed.success) {
+    deps.log.warn('vend failure dropped: malformed', { issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) });
+    return 'dropped';
+  }
+  const { stationId, sessionId, reason } = parsed.data;
+  const session = await ownSession(deps, stationId, sessionId);
+  if (!session) return 'dropped';
+  if (session.status !== 'open') return session.status === 'failed' ? 'replayed' : 'ignored';
+  return releaseSession(deps, session, 'failed', reason ?? 'dispense failed');
+}
+
+/** The scheduled sweep: expires open sessions past their time and releases their holds in full. */
+export async function sweepExpiredSessions(deps: VendDeps, now: Date = deps.clock.now()): Promise<{ expired: number; settled: number; errors: number }> {
+  const counts = { expired: 0, settled: 0, errors: 0 };
+  for (let page = 0; page < 20; page++) {
+    const due = await deps.vendSessions.listExpired(now.toISOString(), 100);
+    if (due.length === 0) break;
+    for (const session of due) {
+      try {
+        const outcome = await releaseSession(deps, session, 'expired', 'not completed in time', now);
+        if (outcome === 'expired') counts.expired++;
+        else counts.settled++;
+      } catch (error) {
+        counts.errors++;
+        deps.log.warn('sweep could not close a session', { sessionId: session.id, error: (error as Error).message });
+      }
+    }
+    if (due.length < 100) break;
+  }
+  if (counts.expired || counts.settled || counts.errors) deps.log.info('sweep', counts);
+  return counts;
+}
+
+async function ownSession(deps: VendDeps, stationId: string, sessionId: string): Promise<VendSession | null> {
+  const session = await deps.vendSessions.get(sessionId);
+  if (!session) {
+    deps.log.warn('vend message for an unknown session: dropped', { stationId, sessionId });
+    return null;
+  }
+  if (session.stationId !== stationId) {
+    deps.log.warn('vend message for another station\'s session: dropped', { stationId, sessionId, owner: session.stationId });
+    return null;
+  }
+  return session;
+}
+
+async function releaseSession(deps: VendDeps, session: VendSession, status: 'failed' | 'expired', reason: string, at = deps.clock.now()): Promise<CloseOutcome> {
+  const now = at.toISOString();
+  try {
+    await deps.ledger.release(session.id, { reference: session.id, actor: status === 'expired' ? 'system' : `station:${session.stationId}`, machineId: session.stationId, machineName: session.machineName, note: reason });
+  } catch (error) {
+    if (!isDomain(error, 409) && !isDomain(error, 404)) throw error;
+    return closeAsHold(deps, session, now, reason);
+  }
+  await deps.vendSessions.close(session.id, { status, closedAt: now, reason });
+  deps.log.info(`vend ${status}: hold released`, { stationId: session.stationId, sessionId: session.id, amount: session.holdAmount, reason });
+  return status === 'expired' ? 'expired' : 'released';
+}
+
+/** Closes a session to match its hold when the hold was already closed (or never placed). */
+async function closeAsHold(deps: VendDeps, session: VendSession, now: string, reason: string): Promise<CloseOutcome> {
+  const hold = await deps.ledger.getHold(session.id);
+  if (hold?.status === 'settled') {
+    const charged = hold.charged ?? 0;
+    const dispensedMl = Math.floor((charged * 1000) / session.pricePerLitre);
+    await deps.vendSessions.close(session.id, { status: 'completed', closedAt: now, charged, dispensedMl });
+    return 'settled';
+  }
+  if (hold?.status === 'open') throw new Error(`hold ${session.id} is still open`);
+  await deps.vendSessions.close(session.id, { status: session.status === 'open' ? 'expired' : session.status, closedAt: now, reason: hold ? reason : 'no hold was placed' });
+  return 'expired';
+}

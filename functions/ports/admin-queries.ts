@@ -1,0 +1,49 @@
+import type { LedgerEntry } from './ledger';
+import type { UserRecord } from './users';
+
+export interface PageRequest {
+  limit: number;
+  cursor?: string;
+}
+export interface PageResult<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+/** Totals of settled purchases over the whole ledger. */
+export interface PurchaseTotals {
+  count: number;
+  /** Rupiah charged (positive). */
+  revenue: number;
+  dispensedMl: number;
+}
+
+export interface TransactionFilter extends PageRequest {
+  type?: 'purchase' | 'topup' | 'refund' | 'adjustment';
+  userId?: string;
+  machineId?: string;
+}
+
+/** One saved change of the settings: who, when, and each field's old and new value. */
+export interface SettingsChange {
+  at: string;
+  actor: string;
+  changes: Record<string, { from: unknown; to: unknown }>;
+}
+
+/**
+ * The read side of the admin console: collection-wide queries the per-user ports do not offer.
+ * All are served by the table's collections (GSI1 LEDGER / USERS, GSI2 MACHINE#<id>); see keys.ts.
+ */
+export interface AdminQueries {
+  countUsers(): Promise<number>;
+  purchaseTotals(): Promise<PurchaseTotals>;
+  /** Users newest first; with `search`, only those whose id, username, e-mail or name contains it (case-insensitive). */
+  users(request: PageRequest & { search?: string }): Promise<PageResult<UserRecord>>;
+  /** Visible ledger entries (top-ups, purchases, refunds, adjustments), newest first. */
+  transactions(filter: TransactionFilter): Promise<PageResult<LedgerEntry>>;
+  /** User names by id, for rows that show them. */
+  usernames(ids: string[]): Promise<Map<string, string>>;
+  /** Settings changes, newest first. */
+  settingsHistory(limit: number): Promise<SettingsChange[]>;
+}

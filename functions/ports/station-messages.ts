@@ -1,0 +1,39 @@
+/** Messages the back end sends to one station over MQTT (stations/{id}/vend/authorized | denied). */
+export type VendDenialReason =
+  | 'invalid_token'
+  | 'token_expired'
+  | 'token_already_used'
+  | 'wrong_station'
+  | 'station_offline'
+  | 'insufficient_balance'
+  | 'unknown_station';
+
+export interface VendAuthorizedMessage {
+  /** Echo of the station's request id, for correlation. */
+  requestId: string;
+  sessionId: string;
+  /** ES256 JWT the station verifies offline with the vend public key from its provisioning bundle. */
+  vendToken: string;
+  maxMl: number;
+  expiresAt: string;
+}
+
+export interface VendDeniedMessage {
+  requestId: string;
+  reason: VendDenialReason;
+  message: string;
+}
+
+export interface StationMessages {
+  vendAuthorized(stationId: string, message: VendAuthorizedMessage): Promise<void>;
+  vendDenied(stationId: string, message: VendDeniedMessage): Promise<void>;
+}
+
+export const stationTopics = {
+  heartbeat: (id: string) => `stations/${id}/heartbeat`,
+  vendRequest: (id: string) => `stations/${id}/vend/request`,
+  vendComplete: (id: string) => `stations/${id}/vend/complete`,
+  vendFailed: (id: string) => `stations/${id}/vend/failed`,
+  vendAuthorized: (id: string) => `stations/${id}/vend/authorized`,
+  vendDenied: (id: string) => `stations/${id}/vend/denied`,
+} as const;

@@ -1,0 +1,48 @@
+import { MACHINE_ID_PATTERN } from '../../shared/schemas';
+
+/**
+ * The IoT policy of DESIGN.md, as the local broker enforces it (the CDK construct writes the same rules
+ * with ${iot:Connection.Thing.ThingName}):
+ * - a station (certificate CN = station id) connects only with client id = its id, publishes only
+ *   stations/<id>/heartbeat, vend/request, vend/complete, vend/failed and subscribes only
+ *   stations/<id>/vend/authorized and vend/denied, no wildcards;
+ * - the back end's own client (CN 'backend', client id 'backend' or 'backend-<suffix>') publishes only
+ *   stations/<any station>/vend/authorized|denied and subscribes to nothing.
+ */
+export type Principal = { kind: 'station'; id: string } | { kind: 'backend' };
+
+export const STATION_PUBLISH = ['heartbeat', 'vend/request', 'vend/complete', 'vend/failed'] as const;
+export const STATION_SUBSCRIBE = ['vend/authorized', 'vend/denied'] as const;
+const BACKEND_PUBLISH = /^stations\/([^/+#]+)\/vend\/(authorized|denied)$/;
+
+export function principalOf(commonName: string | undefined): Principal | null {
+  if (!commonName) return null;
+  if (commonName === 'backend') return { kind: 'backend' };
+  if (MACHINE_ID_PATTERN.test(commonName)) return { kind: 'station', id: commonName };
+  return null;
+}
+
+export function mayConnect(principal: Principal, clientId: string): boolean {
+  if (principal.kind === 'station') return clientId === principal.id;
+  return clientId === 'backend' || /^backend-[A-Za-z0-9_-]{1,40}$/.test(clientId);
+}
+
+export function mayPublish(principal: Principal, topic: string): boolean {
+  if (principal.kind === 'station') return STATION_PUBLISH.some((t) => topic === `stations/${principal.id}/${t}`);
+  const m = BACKEND_PUBLISH.exec(topic);
+  return Boolean(m && MACHINE_ID_PATTERN.test(m[1]!));
+}
+
+export function maySubscribe(principal: Principal, topicFilter: string): boolean {
+  if (principal.kind === 'backend') return false;
+  return STATION_SUBSCRIBE.some((t) => topicFilter === `stations/${principal.id}/${t}`);
+}
+
+/** The IoT rule a station topic feeds, with the station id as `topic(2)`. */
+export type RuleName = 'heartbeat' | 'vendRequest' | 'vendComplete' | 'vendFailed';
+export function ruleOf(topic: string): { rule: RuleName; stationId: string } | null {
+  const m = /^stations\/([^/]+)\/(heartbeat|vend\/request|vend\/complete|vend\/failed)$/.exec(topic);
+  if (!m) return null;
+  const rule = ({ heartbeat: 'heartbeat', 'vend/request': 'vendRequest', 'vend/complete': 'vendComplete', 'vend/failed': 'vendFailed' } as const)[m[2] as 'heartbeat'];
+  return { rule, stationId: m[1]! };
+}

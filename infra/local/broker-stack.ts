@@ -1,0 +1,98 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { importSPKI } from 'jose';
+import { closeLocalBrokerClients } from '../../functions/adapters/iot/local-broker-messages';
+import { LocalCa } from '../../functions/adapters/local-ca/local-ca';
+import { ensureSigningKeyFile, fileSigningKeys } from '../../functions/adapters/signing/file-signing-keys';
+import { startBroker } from './broker';
+import { stationIdentity, stationStatePaths } from './ca';
+import { freePort } from './net';
+import { SEED_STATIONS } from './seed-stations';
+import type { Fleet } from './simulator';
+import { startSweepTimer } from './sweep';
+
+/** Where stations reach the local cloud, in .local/outputs.json. */
+export interface LocalStationsOutputs {
+  /** mqtts://127.0.0.1:<port> */
+  broker: string;
+  /** The local CA's certificate (stations and clients trust it; the broker accepts only certificates it issued). */
+  caFile: string;
+  /** The local CA's folder (with its key): what provisioning and the simulator issue certificates from. */
+  caDir: string;
+  /** The ES256 private JWK that signs NFC and vend tokens (SIGNING_KEY_FILE of the handlers). */
+  signingKeyFile: string;
+  /** Stations the stack's own simulated fleet runs (`npm run stations` leaves them alone). */
+  fleet: string[];
+}
+
+/**
+ * The stations part of the local cloud: local CA and signing key (created once under `<dataDir>/stations`,
+ * or in a temporary folder when there is no dataDir), the MQTT broker with the IoT policy, the sweep timer,
+ * and optionally a fleet of simulated seeded stations so that statuses and water levels move.
+ */
+export async function startStations(options: { dataDir?: string; fleet?: number; log?: (line: string) => void; sweepIntervalMs?: number }) {
+  const log = options.log ?? (() => undefined);
+  const root = options.dataDir ? join(options.dataDir, 'stations') : mkdtempSync(join(tmpdir(), 'refill-stations-'));
+  const paths = stationStatePaths(root);
+  const stops: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const fn of stops.reverse()) await fn().catch((e: unknown) => console.error(e));
+  };
+  if (!options.dataDir) stops.push(async () => rmSync(root, { recursive: true, force: true }));
+  try {
+    await ensureSigningKeyFile(paths.signingKeyFile);
+    const ca = await LocalCa.open(paths.caDir);
+    const port = await freePort();
+    // The handlers read these as they read their AWS configuration (functions/adapters/iot/station-adapters.ts).
+    Object.assign(process.env, { LOCAL_CA_DIR: paths.caDir, SIGNING_KEY_FILE: paths.signingKeyFile, LOCAL_BROKER_URL: `mqtts://127.0.0.1:${port}` });
+    const broker = await startBroker({ ca, port, log });
+    stops.push(broker.stop);
+    stops.push(closeLocalBrokerClients);
+    log(`MQTT broker (mutual TLS, station policy) on ${broker.url}`);
+    const sweep = startSweepTimer({ intervalMs: options.sweepIntervalMs ?? 15_000, log });
+    stops.push(sweep.stop);
+
+    let fleet: Fleet | undefined;
+    let stopped = false;
+    stops.push(async () => {
+      stopped = true;
+      await fleet?.stop();
+    });
+    const ids = SEED_STATIONS.filter((s) => s.status === 'online').slice(0, options.fleet ?? 0).map((s) => s.id);
+    if (ids.length) {
+      void (async () => {
+        const { services } = await import('../../functions/composition');
+        const { startFleet, localCustomers, formatProgress } = await import('./simulator');
+        // Wait until the seed has written the fleet's stations.
+        for (let i = 0; i < 120 && !stopped && !(await services().machines.get(ids.at(-1)!)); i++) await new Promise((r) => setTimeout(r, 500));
+        if (stopped) return;
+        const settings = await services().settings.get();
+        const started = await startFleet({
+          brokerUrl: broker.url,
+          stationIds: ids,
+          identity: (id) => stationIdentity(ca, paths.stationsDir, id),
+          vendPublicKey: await importSPKI(await fileSigningKeys(paths.signingKeyFile).publicKeyPem(), 'ES256'),
+          heartbeatSeconds: settings.heartbeatIntervalSeconds,
+          vendEverySeconds: 45,
+          issueToken: localCustomers(services()),
+          dropChance: 0.02,
+          failChance: 0.08,
+          log: (line) => (line.startsWith('[') ? log(`stations ${line}`) : undefined),
+          progressSeconds: 300,
+        });
+        if (stopped) await started.stop();
+        else {
+          fleet = started;
+          log(`Simulated stations: ${ids.join(', ')}`);
+        }
+      })().catch((error: unknown) => console.error('station fleet failed to start:', error));
+    }
+
+    const outputs: LocalStationsOutputs = { broker: broker.url, caFile: ca.certificateFile, caDir: paths.caDir, signingKeyFile: paths.signingKeyFile, fleet: ids };
+    return { outputs, broker, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

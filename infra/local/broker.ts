@@ -1,0 +1,197 @@
+import type { TLSSocket } from 'node:tls';
+import { createServer, type Server } from 'node:tls';
+import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import type { LocalCa } from '../../functions/adapters/local-ca/local-ca';
+import { mayConnect, mayPublish, maySubscribe, principalOf, ruleOf, type Principal, type RuleName } from './broker-policy';
+
+/** The Lambda handlers the IoT rules call; the broker calls the very same ones. */
+export type RuleHandlers = Record<RuleName | 'presence', (event: unknown) => Promise<unknown>>;
+
+export async function defaultRuleHandlers(): Promise<RuleHandlers> {
+  const [heartbeat, presence, vendRequest, vendComplete, vendFailed] = await Promise.all([
+    import('../../functions/iot/heartbeat'),
+    import('../../functions/iot/presence'),
+    import('../../functions/iot/vendRequest'),
+    import('../../functions/iot/vendComplete'),
+    import('../../functions/iot/vendFailed'),
+  ]);
+  return { heartbeat: heartbeat.handler, presence: presence.handler, vendRequest: vendRequest.handler, vendComplete: vendComplete.handler, vendFailed: vendFailed.handler };
+}
+
+export interface BrokerStats {
+  connections: number;
+  refusedConnections: number;
+  deniedPublishes: number;
+  deniedSubscriptions: number;
+  ruleMessages: Record<RuleName, number>;
+  presenceEvents: number;
+  handlerErrors: number;
+}
+
+export interface LocalBroker {
+  url: string;
+  port: number;
+  stats: BrokerStats;
+  /** Resolves when every rule and presence handler started so far has finished. */
+  idle(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+type Log = (line: string) => void;
+
+/**
+ * The local stand-in for IoT Core's message broker and rules engine: MQTT 3.1.1 over mutual TLS
+ * (aedes on node:tls), accepting only certificates of the local CA, enforcing the station policy
+ * (broker-policy.ts), handing messages on rule topics to the IoT handlers with the event a topic rule
+ * `SELECT *, topic(2) AS stationId` delivers, and connects/disconnects to the presence handler as
+ * $aws/events/presence events.
+ */
+export async function startBroker(options: { ca: LocalCa; port: number; host?: string; handlers?: RuleHandlers; log?: Log }): Promise<LocalBroker> {
+  const log = options.log ?? (() => undefined);
+  const handlers = options.handlers ?? (await defaultRuleHandlers());
+  const host = options.host ?? '127.0.0.1';
+  const stats: BrokerStats = {
+    connections: 0, refusedConnections: 0, deniedPublishes: 0, deniedSubscriptions: 0,
+    ruleMessages: { heartbeat: 0, vendRequest: 0, vendComplete: 0, vendFailed: 0 }, presenceEvents: 0, handlerErrors: 0,
+  };
+  const principals = new WeakMap<Client, Principal>();
+  const disconnectReasons = new WeakMap<Client, string>();
+  const sessions = new WeakMap<Client, { id: string; version: number; principalIdentifier?: string }>();
+  const versions = new Map<string, number>();
+  const pending = new Set<Promise<unknown>>();
+
+  const run = (name: string, handler: (event: unknown) => Promise<unknown>, event: unknown) => {
+    const job = handler(event).catch((error: unknown) => {
+      stats.handlerErrors++;
+      console.error(`local IoT rule ${name} failed:`, error);
+    });
+    pending.add(job);
+    void job.finally(() => pending.delete(job));
+  };
+
+  const presence = (client: Client, eventType: 'connected' | 'disconnected') => {
+    const principal = principals.get(client);
+    if (principal?.kind !== 'station') return;
+    const session = sessions.get(client)!;
+    const socket = client.conn as TLSSocket;
+    stats.presenceEvents++;
+    run('presence', handlers.presence, {
+      clientId: client.id,
+      timestamp: Date.now(),
+      eventType,
+      sessionIdentifier: session.id,
+      principalIdentifier: session.principalIdentifier,
+      versionNumber: session.version,
+      ...(eventType === 'connected'
+        ? { ipAddress: socket.remoteAddress }
+        : { clientInitiatedDisconnect: disconnectReasons.get(client) === 'CLIENT_INITIATED_DISCONNECT', disconnectReason: disconnectReasons.get(client) ?? 'CONNECTION_LOST' }),
+    });
+  };
+
+  const broker = await Aedes.createBroker({
+    authenticate(client, _username, _password, done) {
+      const socket = client.conn as TLSSocket;
+      const principal = socket.authorized ? principalOf(socket.getPeerCertificate().subject?.CN as string | undefined) : null;
+      if (!principal || !mayConnect(principal, client.id)) {
+        stats.refusedConnections++;
+        log(`broker: refused client id ${client.id} for certificate ${socket.getPeerCertificate()?.subject?.CN ?? '(none)'}`);
+        const error = new Error('Not authorized') as AuthenticateError;
+        error.returnCode = 5;
+        return done(error, false);
+      }
+      principals.set(client, principal);
+      if (principal.kind === 'station') {
+        // A second connection with the same client id replaces the first (IoT Core: DUPLICATE_CLIENTID).
+        const previous = (broker as unknown as { clients: Record<string, Client> }).clients[client.id];
+        if (previous && previous !== client) disconnectReasons.set(previous, 'DUPLICATE_CLIENTID');
+        const version = (versions.get(client.id) ?? 0) + 1;
+        versions.set(client.id, version);
+        sessions.set(client, { id: crypto.randomUUID(), version, principalIdentifier: socket.getPeerCertificate().fingerprint256?.replace(/:/g, '').toLowerCase() });
+      }
+      done(null, true);
+    },
+    authorizePublish(client, packet, done) {
+      const principal = client && principals.get(client);
+      if (principal && mayPublish(principal, packet.topic)) return done(null);
+      stats.deniedPublishes++;
+      if (client) disconnectReasons.set(client, 'FORBIDDEN_ACCESS');
+      log(`broker: ${client?.id ?? '?'} may not publish to ${packet.topic}; disconnecting it`);
+      done(new Error(`Not authorized to publish to ${packet.topic}`));
+    },
+    authorizeSubscribe(client, subscription, done) {
+      const principal = principals.get(client);
+      if (principal && maySubscribe(principal, subscription.topic)) return done(null, subscription);
+      stats.deniedSubscriptions++;
+      log(`broker: ${client.id} may not subscribe to ${subscription.topic}`);
+      done(null, null);
+    },
+  });
+
+  broker.on('clientReady', (client) => {
+    stats.connections++;
+    presence(client, 'connected');
+  });
+  broker.on('clientDisconnect', (client) => {
+    const c = client as Client & { _disconnected?: boolean };
+    if (c._disconnected && !disconnectReasons.has(client)) disconnectReasons.set(client, 'CLIENT_INITIATED_DISCONNECT');
+    presence(client, 'disconnected');
+  });
+  broker.on('keepaliveTimeout', (client) => disconnectReasons.set(client, 'MQTT_KEEP_ALIVE_TIMEOUT'));
+  broker.on('publish', (packet, client) => {
+    if (!client) return;
+    const match = ruleOf(packet.topic);
+    if (!match) return;
+    let payload: unknown;
+    try {
+      payload = JSON.parse(Buffer.from(packet.payload).toString('utf8'));
+    } catch {
+      payload = undefined;
+    }
+    if (!payload || typeof payload !== 'object' || Array.isArray(payload)) {
+      console.warn(JSON.stringify({ level: 'warn', message: 'local IoT rule: payload is not a JSON object; dropped', topic: packet.topic }));
+      return;
+    }
+    stats.ruleMessages[match.rule]++;
+    // SELECT *, topic(2) AS stationId: the topic's station id, never one the payload claims.
+    run(match.rule, handlers[match.rule], { ...payload, stationId: match.stationId });
+  });
+
+  const server: Server = createServer({
+    ...(await serverCredentials(options.ca, host)),
+    ca: [options.ca.certificatePem],
+    requestCert: true,
+    rejectUnauthorized: true,
+    minVersion: 'TLSv1.2',
+  }, (socket) => broker.handle(socket));
+  const sockets = new Set<TLSSocket>();
+  server.on('secureConnection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  server.on('tlsClientError', (error) => log(`broker: TLS handshake refused (${error.message})`));
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, host, () => resolve());
+  });
+
+  const idle = async () => {
+    while (pending.size) await Promise.allSettled([...pending]);
+  };
+  return {
+    url: `mqtts://${host}:${options.port}`,
+    port: options.port,
+    stats,
+    idle,
+    stop: async () => {
+      await new Promise<void>((resolve) => broker.close(() => resolve()));
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await Promise.race([idle(), new Promise((r) => setTimeout(r, 5000))]);
+    },
+  };
+}
+
+async function serverCredentials(ca: LocalCa, host: string) {
+  const issued = await ca.issueServer({ dns: ['localhost'], ip: [...new Set(['127.0.0.1', host])] });
+  return { key: issued.privateKeyPem, cert: issued.certificatePem };
+}

@@ -1,0 +1,547 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { connect } from 'node:net';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parseArgs } from 'node:util';
+import { importSPKI } from 'jose';
+import type { MqttClient } from 'mqtt';
+import { connectMqtt } from '../../functions/adapters/iot/mqtt-connect';
+import { verifyVendToken } from '../../functions/domain/tokens';
+import { issueNfcToken } from '../../functions/domain/vend';
+import { stationTopics, type VendAuthorizedMessage, type VendDeniedMessage } from '../../functions/ports/station-messages';
+import type { Services } from '../../functions/composition';
+import type { StationIdentity } from './ca';
+
+/**
+ * Simulated refill stations: real MQTT clients over mutual TLS with their own certificates, speaking the
+ * station side of the protocol (heartbeats, vend request/complete/failed) and verifying vend tokens offline
+ * with the public key of the provisioning bundle. Used by `npm run stations`, by `npm start` (a small fleet)
+ * and by the integration tests.
+ */
+
+export type VendAnswer = { kind: 'authorized'; message: VendAuthorizedMessage } | { kind: 'denied'; message: VendDeniedMessage };
+export type VendResult =
+  | { outcome: 'completed'; sessionId: string; volumeMl: number }
+  | { outcome: 'failed'; sessionId: string; reason: string }
+  | { outcome: 'denied'; reason: string }
+  | { outcome: 'rejected'; sessionId: string; reason: string };
+
+const TANK_ML = 40_000;
+const pick = <T,>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
+const between = (min: number, max: number) => min + Math.random() * (max - min);
+const round1 = (n: number) => Math.round(n * 10) / 10;
+
+export class SimStation {
+  client?: MqttClient;
+  readonly state = {
+    waterLevel: Math.round(between(40, 95)),
+    tdsPpm: Math.round(between(30, 90)),
+    temperatureC: round1(between(25, 29)),
+    dispensedMl: 0,
+    vends: 0,
+    failures: 0,
+    startedAt: Date.now(),
+    lastRefill: undefined as string | undefined,
+  };
+  private readonly waiting = new Map<string, (answer: VendAnswer) => void>();
+
+  constructor(
+    readonly identity: StationIdentity,
+    private readonly options: { brokerUrl: string; vendPublicKey?: CryptoKey; firmwareVersion?: string },
+  ) {}
+
+  get id() {
+    return this.identity.id;
+  }
+
+  get connected() {
+    return Boolean(this.client?.connected);
+  }
+
+  /** Connects (client id = station id unless a test says otherwise) and subscribes to its vend answers. */
+  async connect(options: { clientId?: string; subscribe?: boolean; timeoutMs?: number } = {}): Promise<MqttClient> {
+    const client = await connectMqtt({
+      url: this.options.brokerUrl,
+      clientId: options.clientId ?? this.id,
+      certificatePem: this.identity.certificatePem,
+      privateKeyPem: this.identity.privateKeyPem,
+      caPem: this.identity.caPem,
+      timeoutMs: options.timeoutMs ?? 10_000,
+    });
+    this.client = client;
+    client.on('error', () => undefined);
+    client.on('message', (topic, payload) => this.onMessage(topic, payload));
+    if (options.subscribe !== false) {
+      const granted = await client.subscribeAsync([stationTopics.vendAuthorized(this.id), stationTopics.vendDenied(this.id)], { qos: 1 });
+      if (granted.some((g) => g.qos === 128)) throw new Error(`${this.id}: subscription refused`);
+    }
+    return client;
+  }
+
+  private onMessage(topic: string, payload: Buffer) {
+    let message: { requestId?: string };
+    try {
+      message = JSON.parse(payload.toString('utf8')) as { requestId?: string };
+    } catch {
+      return;
+    }
+    const resolve = message.requestId ? this.waiting.get(message.requestId) : undefined;
+    if (!resolve) return;
+    this.waiting.delete(message.requestId!);
+    if (topic === stationTopics.vendAuthorized(this.id)) resolve({ kind: 'authorized', message: message as VendAuthorizedMessage });
+    else if (topic === stationTopics.vendDenied(this.id)) resolve({ kind: 'denied', message: message as VendDeniedMessage });
+  }
+
+  private requireClient(): MqttClient {
+    if (!this.client?.connected) throw new Error(`${this.id} is not connected`);
+    return this.client;
+  }
+
+  /** Publishes one heartbeat with the station's (drifting) readings. */
+  async heartbeat(overrides: Record<string, unknown> = {}) {
+    const s = this.state;
+    const payload = {
+      waterLevel: Math.max(0, Math.min(100, Math.round(s.waterLevel))),
+      quality: { tdsPpm: Math.round(s.tdsPpm), temperatureC: round1(s.temperatureC) },
+      firmwareVersion: this.options.firmwareVersion ?? 'sim-1.4.2',
+      counters: { dispensedMl: s.dispensedMl, vends: s.vends, failures: s.failures, uptimeSeconds: Math.floor((Date.now() - s.startedAt) / 1000) },
+      timestamp: Date.now(),
+      ...(s.lastRefill ? { lastRefill: s.lastRefill } : {}),
+      ...overrides,
+    };
+    await this.requireClient().publishAsync(stationTopics.heartbeat(this.id), JSON.stringify(payload), { qos: 1 });
+  }
+
+  /** Slow drift between heartbeats: some water used or lost, quality wanders, a refill when nearly empty. */
+  drift() {
+    const s = this.state;
+    s.waterLevel = Math.max(0, s.waterLevel - between(0, 0.6));
+    s.tdsPpm = Math.min(180, Math.max(15, s.tdsPpm + between(-4, 4)));
+    s.temperatureC = Math.min(33, Math.max(23, s.temperatureC + between(-0.3, 0.3)));
+    if (s.waterLevel < 8) {
+      s.waterLevel = Math.round(between(95, 100));
+      s.lastRefill = new Date().toISOString();
+    }
+  }
+
+  /** Reads a tapped NFC token: vend/request, then waits for authorized or denied. */
+  async requestVend(token: string, timeoutMs = 10_000): Promise<VendAnswer> {
+    const client = this.requireClient();
+    const requestId = crypto.randomUUID().slice(0, 12);
+    const answer = new Promise<VendAnswer>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiting.delete(requestId);
+        reject(new Error(`${this.id}: no answer to vend request ${requestId} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.waiting.set(requestId, (a) => {
+        clearTimeout(timer);
+        resolve(a);
+      });
+    });
+    await client.publishAsync(stationTopics.vendRequest(this.id), JSON.stringify({ token, requestId }), { qos: 1 });
+    return answer;
+  }
+
+  /** Checks the vend token offline, as the station's firmware does. */
+  async checkVendToken(message: VendAuthorizedMessage) {
+    if (!this.options.vendPublicKey) throw new Error('no vend public key');
+    return verifyVendToken(message.vendToken, this.options.vendPublicKey, new Date(), this.id);
+  }
+
+  async complete(sessionId: string, dispensedMl: number) {
+    await this.requireClient().publishAsync(stationTopics.vendComplete(this.id), JSON.stringify({ sessionId, dispensedMl }), { qos: 1 });
+  }
+
+  async fail(sessionId: string, reason: string) {
+    await this.requireClient().publishAsync(stationTopics.vendFailed(this.id), JSON.stringify({ sessionId, reason }), { qos: 1 });
+  }
+
+  /**
+   * A whole vend: request, verify the vend token, meter a plausible volume (never more than authorized),
+   * then complete, or fail now and then (a valve that does not open).
+   */
+  async vend(token: string, options: { volumeMl?: number; flowMlPerSecond?: number; failChance?: number } = {}): Promise<VendResult> {
+    const answer = await this.requestVend(token);
+    if (answer.kind === 'denied') return { outcome: 'denied', reason: answer.message.reason };
+    const { sessionId, maxMl } = answer.message;
+    const check = await this.checkVendToken(answer.message);
+    if (!check.ok || check.claims.sessionId !== sessionId) {
+      await this.fail(sessionId, 'vend token rejected');
+      return { outcome: 'rejected', sessionId, reason: check.ok ? 'session mismatch' : check.detail };
+    }
+    if (Math.random() < (options.failChance ?? 0)) {
+      this.state.failures++;
+      await this.fail(sessionId, 'valve did not open');
+      return { outcome: 'failed', sessionId, reason: 'valve did not open' };
+    }
+    const wanted = options.volumeMl ?? Math.round(pick([330, 500, 600, 750, 1000, 1500]) * between(0.93, 1.02));
+    const volumeMl = Math.min(wanted, check.claims.maxMl, maxMl);
+    const flow = options.flowMlPerSecond ?? 120;
+    if (Number.isFinite(flow)) await new Promise((r) => setTimeout(r, (volumeMl / flow) * 1000));
+    this.state.dispensedMl += volumeMl;
+    this.state.vends++;
+    this.state.waterLevel = Math.max(0, this.state.waterLevel - (volumeMl / TANK_ML) * 100);
+    await this.complete(sessionId, volumeMl);
+    return { outcome: 'completed', sessionId, volumeMl };
+  }
+
+  /** The connection drops without a DISCONNECT (4G lost): the broker sees the socket close. */
+  drop() {
+    const stream = (this.client as unknown as { stream?: { destroy(): void } } | undefined)?.stream;
+    this.client?.end(true);
+    stream?.destroy();
+    this.client = undefined;
+  }
+
+  async close() {
+    const client = this.client;
+    this.client = undefined;
+    for (const [id, resolve] of this.waiting) resolve({ kind: 'denied', message: { requestId: id, reason: 'invalid_token', message: 'station closed' } });
+    this.waiting.clear();
+    if (!client) return;
+    // A graceful end waits for in-flight QoS 1 messages, which never complete once the broker has closed the connection.
+    await Promise.race([client.endAsync(!client.connected).catch(() => undefined), new Promise((r) => setTimeout(r, 2000))]);
+    if (!client.disconnected) client.end(true);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Fleet
+
+export interface FleetOptions {
+  brokerUrl: string;
+  stationIds: string[];
+  identity: (id: string) => Promise<StationIdentity>;
+  vendPublicKey: CryptoKey;
+  heartbeatSeconds: number;
+  /** Average seconds between two vends somewhere in the fleet; 0 = no vends. */
+  vendEverySeconds: number;
+  /** A simulated customer's tap: an NFC token as the app would show it. */
+  issueToken?: () => Promise<string>;
+  /** Chance per heartbeat that the station's connection drops (it reconnects 20-90 s later). */
+  dropChance: number;
+  failChance: number;
+  flowMlPerSecond?: number;
+  log: (line: string) => void;
+  progressSeconds?: number;
+}
+
+export interface FleetSummary {
+  stations: number;
+  connected: number;
+  heartbeats: number;
+  vends: { completed: number; failed: number; denied: number; rejected: number; errors: number };
+  dispensedMl: number;
+  drops: number;
+  reconnects: number;
+  connectFailures: number;
+  seconds: number;
+}
+
+export interface Fleet {
+  stations: SimStation[];
+  summary(): FleetSummary;
+  stop(): Promise<FleetSummary>;
+}
+
+export async function startFleet(options: FleetOptions): Promise<Fleet> {
+  const startedAt = Date.now();
+  const timers = new Set<NodeJS.Timeout>();
+  let stopped = false;
+  const counts = { heartbeats: 0, drops: 0, reconnects: 0, connectFailures: 0, dispensedMl: 0 };
+  const vends = { completed: 0, failed: 0, denied: 0, rejected: 0, errors: 0 };
+  const later = (ms: number, fn: () => void) => {
+    if (stopped) return;
+    const t = setTimeout(() => {
+      timers.delete(t);
+      if (!stopped) fn();
+    }, ms);
+    timers.add(t);
+  };
+
+  const stations = await Promise.all(options.stationIds.map(async (id) => new SimStation(await options.identity(id), { brokerUrl: options.brokerUrl, vendPublicKey: options.vendPublicKey })));
+
+  const beat = (station: SimStation) => {
+    if (!station.connected) return;
+    station.drift();
+    station.heartbeat().then(() => counts.heartbeats++, () => undefined);
+    if (Math.random() < options.dropChance) {
+      counts.drops++;
+      options.log(`${station.id}: connection dropped`);
+      station.drop();
+      later(between(20, 90) * 1000, () => void bringUp(station, true));
+    }
+  };
+  const generation = new Map<SimStation, number>();
+  const bringUp = async (station: SimStation, reconnect = false, attempt = 0): Promise<void> => {
+    try {
+      const client = await station.connect();
+      if (reconnect) counts.reconnects++;
+      const gen = (generation.get(station) ?? 0) + 1;
+      generation.set(station, gen);
+      // Closed by the broker or the network (not by drop() or close(), which let go of the client first): come back.
+      client.once('close', () => {
+        if (stopped || station.client !== client) return;
+        station.client = undefined;
+        options.log(`${station.id}: connection closed; reconnecting`);
+        later(between(5, 15) * 1000, () => void bringUp(station, true));
+      });
+      // A station reports at once after connecting, then every interval.
+      await station.heartbeat();
+      counts.heartbeats++;
+      const every = () => later(options.heartbeatSeconds * 1000, () => {
+        if (!station.connected || generation.get(station) !== gen) return;
+        beat(station);
+        every();
+      });
+      every();
+    } catch (error) {
+      counts.connectFailures++;
+      if (attempt === 0) options.log(`${station.id}: cannot connect (${(error as Error).message}); retrying`);
+      later(Math.min(60, 2 ** attempt) * 1000, () => void bringUp(station, reconnect, attempt + 1));
+    }
+  };
+  // Spread the first connections over a second or two.
+  await Promise.all(stations.map((s, i) => new Promise<void>((r) => later(i * 150, () => void bringUp(s).finally(r)))));
+
+  const vendLoop = () => {
+    if (!options.vendEverySeconds || !options.issueToken) return;
+    later(between(0.5, 1.5) * options.vendEverySeconds * 1000, async () => {
+      const online = stations.filter((s) => s.connected);
+      if (online.length) {
+        const station = pick(online);
+        try {
+          const token = await options.issueToken!();
+          const result = await station.vend(token, { failChance: options.failChance, flowMlPerSecond: options.flowMlPerSecond });
+          vends[result.outcome]++;
+          if (result.outcome === 'completed') counts.dispensedMl += result.volumeMl;
+          options.log(`${station.id}: vend ${result.outcome}${result.outcome === 'completed' ? ` ${result.volumeMl} ml` : ` (${'reason' in result ? result.reason : ''})`}`);
+        } catch (error) {
+          vends.errors++;
+          options.log(`${station.id}: vend error (${(error as Error).message})`);
+        }
+      }
+      vendLoop();
+    });
+  };
+  vendLoop();
+
+  const summary = (): FleetSummary => ({
+    stations: stations.length,
+    connected: stations.filter((s) => s.connected).length,
+    heartbeats: counts.heartbeats,
+    vends: { ...vends },
+    dispensedMl: counts.dispensedMl,
+    drops: counts.drops,
+    reconnects: counts.reconnects,
+    connectFailures: counts.connectFailures,
+    seconds: Math.round((Date.now() - startedAt) / 1000),
+  });
+  if (options.progressSeconds) {
+    const progress = () => later(options.progressSeconds! * 1000, () => {
+      options.log(formatProgress(summary()));
+      progress();
+    });
+    progress();
+  }
+
+  return {
+    stations,
+    summary,
+    stop: async () => {
+      stopped = true;
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+      const result = summary();
+      await Promise.all(stations.map((s) => s.close()));
+      return result;
+    },
+  };
+}
+
+export function formatProgress(s: FleetSummary) {
+  return `[${s.seconds}s] ${s.connected}/${s.stations} connected · ${s.heartbeats} heartbeats · vends ${s.vends.completed} completed, ${s.vends.failed} failed, ${s.vends.denied} denied · ${(s.dispensedMl / 1000).toFixed(2)} L · ${s.drops} drops, ${s.reconnects} reconnects`;
+}
+
+export function formatSummary(s: FleetSummary) {
+  return [
+    'Summary',
+    `  stations          ${s.stations} (${s.connected} connected at the end)`,
+    `  run time          ${s.seconds} s`,
+    `  heartbeats        ${s.heartbeats}`,
+    `  vends             ${s.vends.completed} completed, ${s.vends.failed} failed, ${s.vends.denied} denied, ${s.vends.rejected} rejected, ${s.vends.errors} errors`,
+    `  dispensed         ${s.dispensedMl} ml (${(s.dispensedMl / 1000).toFixed(2)} L)`,
+    `  connection drops  ${s.drops} (${s.reconnects} reconnects, ${s.connectFailures} failed connects)`,
+  ].join('\n');
+}
+
+/**
+ * Simulated customers for the local cloud: wallet users that top up when low and tap NFC tokens issued
+ * exactly as POST /api/nfc/generate-token issues them.
+ */
+export function localCustomers(services: Services, count = 5): () => Promise<string> {
+  let n = 0;
+  return async () => {
+    const i = (n++ % count) + 1;
+    const id = `sim-customer-${i}`;
+    const now = services.clock.now().toISOString();
+    const user = await services.users.ensure({ id, username: `Simulated customer ${i}`, firstName: 'Simulated', lastName: `Customer ${i}`, email: null }, now);
+    if (user.balance < 20_000) {
+      await services.ledger.post(id, 'topup', 100_000, `sim-topup-${id}-${crypto.randomUUID()}`, { reference: 'simulator', actor: 'simulator', paymentMethod: 'qris' });
+    }
+    const { token } = await issueNfcToken({ sub: id, username: user.username, email: null, givenName: 'Simulated', familyName: `Customer ${i}` }, services);
+    return token;
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// CLI: npm run stations -- --count N [--broker mqtts://host:port] ...
+
+const USAGE = `Usage: npm run stations -- --count N [options]
+
+Runs N simulated stations against the local broker of a running \`npm start\` (read from .local/outputs.json),
+or against another broker (an IoT Core endpoint) with certificates you provide.
+
+  --count N             stations to run (seeded ids first: HRL-00001, HRL-00002, ...)       default 5
+  --broker URL          mqtts://host:port                                     default: the local broker
+  --interval S          seconds between heartbeats                  default: the settings' interval (60)
+  --vend-every S        average seconds between vends across the fleet (0: none; local only)  default 15
+  --fail-chance P       chance that a vend fails at the station                               default 0.08
+  --drop-chance P       chance per heartbeat that a station's connection drops                default 0.03
+  --duration S          stop after S seconds (default: run until Ctrl-C)
+  --certs DIR           use DIR/<station id>/{cert.pem,key.pem,ca.pem} instead of the local CA
+  --ca FILE             CA certificate of the broker (with --certs; default DIR/<id>/ca.pem)
+  --vend-public-key F   PEM public key that signs vend tokens (default: the local signing key)
+`;
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      count: { type: 'string', default: '5' },
+      broker: { type: 'string' },
+      interval: { type: 'string' },
+      'vend-every': { type: 'string', default: '15' },
+      'fail-chance': { type: 'string', default: '0.08' },
+      'drop-chance': { type: 'string', default: '0.03' },
+      duration: { type: 'string' },
+      certs: { type: 'string' },
+      ca: { type: 'string' },
+      'vend-public-key': { type: 'string' },
+      help: { type: 'boolean', default: false },
+    },
+  });
+  if (values.help) return void console.log(USAGE);
+  const count = Number(values.count);
+  if (!Number.isInteger(count) || count < 1 || count > 1000) throw new Error('--count must be a whole number from 1 to 1000');
+
+  const root = resolve(import.meta.dirname, '../..');
+  const outputsFile = join(root, '.local/outputs.json');
+  const outputs = existsSync(outputsFile) ? (JSON.parse(readFileSync(outputsFile, 'utf8')) as import('./stack').LocalOutputs) : undefined;
+  const local = !values.certs;
+  if (local && !outputs?.stations) throw new Error('No local stack found: start it with `npm start` first (or give --broker and --certs)');
+  const brokerUrl = values.broker ?? outputs?.stations?.broker;
+  if (!brokerUrl) throw new Error('--broker is required with --certs');
+
+  const target = new URL(brokerUrl);
+  const reachable = await new Promise<boolean>((done) => {
+    const socket = connect(Number(target.port || 8883), target.hostname);
+    socket.setTimeout(3000, () => (socket.destroy(), done(false)));
+    socket.once('connect', () => (socket.destroy(), done(true)));
+    socket.once('error', () => done(false));
+  });
+  if (!reachable) throw new Error(`The broker at ${brokerUrl} does not answer${local ? ': is `npm start` running?' : ''}`);
+
+  let services: Services | undefined;
+  let stationIds: string[];
+  let identity: (id: string) => Promise<StationIdentity>;
+  let vendPublicKeyPem: string;
+  const { SEED_STATIONS } = await import('./seed-stations');
+
+  if (local) {
+    const s = outputs!.stations!;
+    Object.assign(process.env, {
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+      TABLE_NAME: outputs!.dynamodb.tableName,
+      DYNAMODB_ENDPOINT: outputs!.dynamodb.endpoint,
+      AWS_REGION: outputs!.dynamodb.region,
+      LOCAL_CA_DIR: s.caDir,
+      LOCAL_BROKER_URL: brokerUrl,
+      SIGNING_KEY_FILE: s.signingKeyFile,
+    });
+    const { createServices } = await import('../../functions/composition');
+    const { LocalCa } = await import('../../functions/adapters/local-ca/local-ca');
+    const { stationIdentity, stationStatePaths, saveStationBundle } = await import('./ca');
+    const { provisionStation } = await import('../../functions/domain/stations');
+    services = createServices(process.env);
+    const ca = await LocalCa.open(s.caDir);
+    const storeDir = stationStatePaths(join(s.caDir, '..')).stationsDir;
+    // Seeded ids first, skipping those the running stack's own fleet simulates (two clients with one id would take turns kicking each other off).
+    const busy = new Set(s.fleet ?? []);
+    const candidates = [...SEED_STATIONS.map((st) => st.id), ...Array.from({ length: count + busy.size }, (_, i) => `HRL-${String(SEED_STATIONS.length + i + 1).padStart(5, '0')}`)];
+    stationIds = candidates.filter((id) => !busy.has(id)).slice(0, count);
+    if (busy.size) console.log(`  (leaving ${[...busy].join(', ')} to the fleet that npm start runs)`);
+    const settings = await services.settings.get();
+    // Stations beyond the seeded ones are provisioned as an admin would (machine + certificate bundle).
+    const seeded = new Set(SEED_STATIONS.map((st) => st.id));
+    for (const id of stationIds.filter((i) => !seeded.has(i))) {
+      if (await services.machines.get(id)) continue;
+      const { bundle } = await provisionStation(
+        { id, name: `Simulated station ${id.slice(-5)}`, location: 'Denpasar, Bali', latitude: (-8.65 + between(-0.05, 0.05)).toFixed(4), longitude: (115.22 + between(-0.05, 0.05)).toFixed(4), status: 'online' },
+        { machines: services.machines, registry: services.stationRegistry, signingKeys: services.signingKeys, clock: services.clock, settings },
+      );
+      saveStationBundle(storeDir, id, bundle);
+      console.log(`  provisioned ${id}`);
+    }
+    identity = (id) => stationIdentity(ca, storeDir, id);
+    vendPublicKeyPem = values['vend-public-key'] ? readFileSync(values['vend-public-key'], 'utf8') : await services.signingKeys.publicKeyPem();
+    values.interval ??= String(settings.heartbeatIntervalSeconds);
+  } else {
+    const dir = values.certs!;
+    const ids = readdirSync(dir).filter((name) => existsSync(join(dir, name, 'cert.pem'))).sort();
+    stationIds = ids.slice(0, count);
+    if (stationIds.length < count) console.log(`  only ${stationIds.length} station certificate(s) in ${dir}`);
+    identity = async (id) => ({
+      id,
+      certificatePem: readFileSync(join(dir, id, 'cert.pem'), 'utf8'),
+      privateKeyPem: readFileSync(join(dir, id, 'key.pem'), 'utf8'),
+      caPem: readFileSync(values.ca ?? join(dir, id, 'ca.pem'), 'utf8'),
+    });
+    if (!values['vend-public-key']) throw new Error('--vend-public-key is required with --certs');
+    vendPublicKeyPem = readFileSync(values['vend-public-key'], 'utf8');
+  }
+
+  const heartbeatSeconds = Number(values.interval ?? 60);
+  console.log(`\n  Simulating ${stationIds.length} station(s) on ${brokerUrl}: heartbeat every ${heartbeatSeconds} s${local && Number(values['vend-every']) > 0 ? `, a vend every ~${values['vend-every']} s` : ''}\n`);
+  const fleet = await startFleet({
+    brokerUrl,
+    stationIds,
+    identity,
+    vendPublicKey: await importSPKI(vendPublicKeyPem, 'ES256'),
+    heartbeatSeconds,
+    vendEverySeconds: local ? Number(values['vend-every']) : 0,
+    issueToken: services ? localCustomers(services) : undefined,
+    dropChance: Number(values['drop-chance']),
+    failChance: Number(values['fail-chance']),
+    log: (line) => console.log(`  ${line}`),
+    progressSeconds: 10,
+  });
+
+  let finishing = false;
+  const finish = async () => {
+    if (finishing) return;
+    finishing = true;
+    const summary = await fleet.stop();
+    console.log(`\n${formatSummary(summary)}\n`);
+    process.exit(0);
+  };
+  process.on('SIGINT', finish);
+  process.on('SIGTERM', finish);
+  if (values.duration) setTimeout(finish, Number(values.duration) * 1000);
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  main().catch((error: unknown) => {
+    console.error(`\n  ${(error as Error).message}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,270 @@
+import { readFile } from 'node:fs/promises';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keys } from '../../functions/adapters/dynamodb/keys';
+import { formatInteger, formatLitres, formatRupiah } from '../../frontend/src/features/admin/format';
+import { AdminStats } from '../../shared/routes';
+import { DEFAULT_SETTINGS, Machine } from '../../shared/schemas';
+import { asAdmin, createUser, ledgerEntries } from '../support/admin';
+import { bearer, newAccount, signInAs } from '../support/auth';
+import { DESKTOP, launchBrowser, newContext } from '../support/browser';
+import { apiFetch, local, testDb } from '../support/local';
+
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  page = await (await newContext(browser, { ...DESKTOP, viewport: { width: 1440, height: 900 }, locale: 'en-US', acceptDownloads: true })).newPage();
+});
+afterAll(async () => {
+  // Leave the shared settings as the other tests expect them, whatever happened here.
+  await asAdmin('/api/admin/settings', { method: 'PUT', json: DEFAULT_SETTINGS });
+  await browser?.close();
+});
+
+const card = (label: string) => page.getByRole('region', { name: label });
+
+async function signInAsAdmin() {
+  const admin = await signInAs('admin');
+  await page.goto(local().web + '/admin');
+  await page.waitForURL('**/admin/login');
+  await page.getByLabel('Username').fill(admin.username);
+  await page.getByLabel('Password', { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL((url) => url.pathname === '/admin');
+  await page.getByRole('table', { name: 'Machines' }).waitFor();
+}
+
+describe('admin console in Chromium', { timeout: 180_000 }, () => {
+  it('keeps non-admins out: /admin goes to the login, wrong passwords and users read their messages', async () => {
+    // The first visit compiles the console in the dev server: give it time.
+    await page.goto(local().web + '/admin', { timeout: 120_000 });
+    await page.waitForURL('**/admin/login', { timeout: 120_000 });
+    await page.getByRole('heading', { name: 'Admin login' }).waitFor({ timeout: 60_000 });
+    const user = await signInAs('user');
+    await page.getByLabel('Username').fill(user.username);
+    await page.getByLabel('Password', { exact: true }).fill('Not-The-Password-1!');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Invalid credentials');
+
+    await page.getByRole('button', { name: 'Show password' }).click();
+    expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('text');
+    await page.getByRole('button', { name: 'Hide password' }).click();
+    expect(await page.getByLabel('Password', { exact: true }).getAttribute('type')).toBe('password');
+
+    await page.getByLabel('Password', { exact: true }).fill(user.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Administrator access required');
+    expect(new URL(page.url()).pathname).toBe('/admin/login');
+    expect(await page.getByRole('link', { name: 'Back to main site' }).getAttribute('href')).toBe('/');
+
+    // Cognito out of reach: the network failure text.
+    await page.route(`${local().cognito.endpoint}/**`, (route) => route.abort('connectionrefused'));
+    try {
+      await page.getByRole('button', { name: 'Login' }).click();
+      await expect.poll(() => page.getByRole('alert').textContent()).toContain('Login failed. Please try again.');
+    } finally {
+      await page.unroute(`${local().cognito.endpoint}/**`);
+    }
+  });
+
+  it('signs the admin in and shows the four cards with the numbers of the data', async () => {
+    await signInAsAdmin();
+    // On a fresh load the session check is shown while it runs.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/admin/auth/check', async (route) => (await held, route.continue()));
+    await page.reload();
+    await page.getByText('Checking authentication').waitFor();
+    release();
+    await page.getByRole('table', { name: 'Machines' }).waitFor();
+    await page.unroute('**/api/admin/auth/check');
+    const stats = AdminStats.parse((await asAdmin('/api/admin/stats')).body);
+    const machines = Machine.array().parse((await apiFetch('/api/machines')).body);
+    expect(stats.totalMachines).toBe(machines.length);
+    expect(stats.onlineMachines).toBe(machines.filter((m) => m.status === 'online').length);
+    await expect.poll(() => card('Total Machines').textContent()).toContain(formatInteger(machines.length));
+    expect(await card('Total Machines').textContent()).toContain(`${formatInteger(stats.onlineMachines)} online`);
+    expect(await card('Total Machines').textContent()).toContain(`${formatInteger(stats.offlineMachines)} offline`);
+    expect(await card('Active Users').getByTestId('stat-value').textContent()).toBe(formatInteger(stats.activeUsers));
+    expect(await card('Total Revenue').getByTestId('stat-value').textContent()).toBe(formatRupiah(stats.totalRevenue));
+    expect(await card('Total Revenue').textContent()).toContain(`${formatInteger(stats.transactionCount)} transaction`);
+    expect(await card('Water Dispensed').getByTestId('stat-value').textContent()).toBe(formatLitres(stats.waterDispensedLitres));
+    // The seed: two accounts and the seeded user's 1.5 L refill at least.
+    expect(stats.activeUsers).toBeGreaterThanOrEqual(2);
+    expect(stats.totalRevenue).toBeGreaterThanOrEqual(1_500);
+  });
+
+  it('filters machines by status and search, and flags low water', async () => {
+    const machines = Machine.array().parse((await apiFetch('/api/machines')).body);
+    const table = page.getByRole('table', { name: 'Machines' });
+    for (const status of ['offline', 'maintenance', 'online'] as const) {
+      await page.getByLabel('Filter by status').selectOption(status);
+      const expected = machines.filter((m) => m.status === status).length;
+      await expect.poll(() => table.locator('tbody tr').count()).toBe(expected);
+      const badges = await table.locator('tbody [data-status]').evaluateAll((els) => els.map((e) => e.getAttribute('data-status')));
+      expect(new Set(badges)).toEqual(new Set([status]));
+    }
+    await page.getByLabel('Filter by status').selectOption('all');
+    await page.getByLabel('Search machines').fill('SANUR');
+    const sanur = machines.filter((m) => /sanur/i.test(m.name) || /sanur/i.test(m.location)).length;
+    await expect.poll(() => table.locator('tbody tr').count()).toBe(sanur);
+    await page.getByLabel('Search machines').fill('');
+    const low = machines.filter((m) => m.waterLevel !== null && m.waterLevel < 20);
+    expect(low.length).toBeGreaterThan(1);
+    const alert = page.getByRole('alert').filter({ hasText: 'below 20% water' });
+    expect(await alert.textContent()).toContain(`${low.length} stations are below 20% water`);
+    for (const m of low.slice(0, 6)) expect(await alert.textContent()).toContain(m.name);
+  });
+
+  it('adds machine HRL-00999 with an address from the autocomplete and downloads its bundle once', async () => {
+    await page.getByRole('button', { name: 'Add Machine' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Machine' });
+    await dialog.getByLabel('Machine ID').fill('hrl-00999');
+    await dialog.getByLabel('Station Name').fill('Sindhu Beach North');
+    await dialog.getByRole('combobox', { name: 'Location Address' }).fill('sindhu be');
+    const option = dialog.getByRole('listbox', { name: 'Address suggestions' }).getByRole('option').filter({ hasText: 'Sindhu Beach' });
+    expect(await option.textContent()).toContain('-8.6810, 115.2640');
+    await option.click();
+    expect(await dialog.getByLabel('Latitude').inputValue()).toBe('-8.6810');
+    expect(await dialog.getByLabel('Longitude').inputValue()).toBe('115.2640');
+    expect(await dialog.getByLabel('Status').inputValue()).toBe('online');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Create Machine' }).click()]);
+    await dialog.getByText('Machine created successfully!').waitFor();
+    expect(download.suggestedFilename()).toBe('HRL-00999-certificate-bundle.json');
+    const bundle = JSON.parse(await readFile((await download.path())!, 'utf8'));
+    expect(bundle).toMatchObject({ stationId: 'HRL-00999', certificatePem: expect.stringContaining('BEGIN CERTIFICATE'), privateKeyPem: expect.stringContaining('PRIVATE KEY') });
+
+    // Closes 2 seconds after the message.
+    await dialog.waitFor({ state: 'hidden', timeout: 4000 });
+    await page.getByRole('table', { name: 'Machines' }).getByText('Sindhu Beach North').waitFor();
+    const { db, tableName } = testDb();
+    const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.machine('HRL-00999') }));
+    expect(Item).toMatchObject({ name: 'Sindhu Beach North', latitude: '-8.6810', longitude: '115.2640', status: 'online' });
+    expect(Item!.location).toMatch(/^Sindhu Beach, Jl\. Pantai Sindhu, Sanur/);
+    expect(JSON.stringify(Item)).not.toContain('PRIVATE KEY');
+  });
+
+  it('exports the rows of the current tab as CSV', async () => {
+    const machines = Machine.array().parse((await apiFetch('/api/machines')).body);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Data' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^bali-refill-machines-\d{4}-\d{2}-\d{2}\.csv$/);
+    const lines = (await readFile((await download.path())!, 'utf8')).replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(lines[0]).toBe('Machine ID,Name,Location,Status,Water level (%),Latitude,Longitude,Last heartbeat,Created');
+    expect(lines).toHaveLength(machines.length + 1);
+    expect(lines.some((l) => l.startsWith('HRL-00999,Sindhu Beach North,'))).toBe(true);
+  });
+
+  it("edits a user's balance with a reason and shows the adjustment in Transactions", async () => {
+    const admin = await signInAs('admin');
+    const userId = await createUser('e2e-balance', { topup: 10_000 });
+    const reason = `Refund for failed refill ${userId.slice(-8)}`;
+    await page.getByRole('tab', { name: 'Users' }).click();
+    await page.getByLabel('Search users').fill(userId);
+    const row = page.getByRole('table', { name: 'Users' }).getByRole('row').filter({ hasText: userId });
+    await expect.poll(() => row.textContent()).toContain('100 pts');
+    await row.getByRole('button', { name: `Edit ${userId}`, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit User' });
+    expect(await dialog.getByText(userId).count()).toBeGreaterThan(0);
+    await dialog.getByLabel('Balance (points)').fill('150');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await dialog.getByText('A reason is required to change the balance').waitFor();
+    await dialog.getByLabel('Reason').fill(reason);
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await expect.poll(() => row.textContent()).toContain('150 pts');
+
+    const adjustments = (await ledgerEntries(userId)).filter((e) => e.type === 'adjustment');
+    expect(adjustments).toEqual([expect.objectContaining({ amount: 5_000, balanceAfter: 15_000, actor: `admin:${admin.username}`, reference: reason })]);
+
+    await row.getByRole('button', { name: userId, exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('tab') === 'transactions' && url.searchParams.get('user') === userId);
+    const tx = page.getByRole('table', { name: 'Transactions' });
+    const adjustment = tx.getByRole('row').filter({ hasText: 'Adjustment' });
+    await expect.poll(() => adjustment.textContent()).toContain(reason);
+    expect(await adjustment.textContent()).toContain(`+${formatRupiah(5_000)}`);
+    expect(await adjustment.textContent()).toContain(`by ${admin.username}`);
+    await page.getByLabel('Transaction type').selectOption('topup');
+    await expect.poll(() => tx.getByRole('row').filter({ hasText: 'Adjustment' }).count()).toBe(0);
+    expect(await tx.getByRole('row').filter({ hasText: 'Top-up' }).count()).toBe(1);
+  });
+
+  it("changes a host request's status from the dropdown", async () => {
+    const name = `Canggu Surf Hostel ${crypto.randomUUID().slice(0, 6)}`;
+    const created = await apiFetch('/api/host-requests', {
+      method: 'POST',
+      json: { businessName: name, contactName: 'Komang', email: 'komang@example.com', phone: '+62 811 3333 444', address: 'Jl. Raya Canggu 9', businessType: 'hotel', expectedFootfall: '100-300' },
+    });
+    await page.getByRole('tab', { name: 'Host Requests' }).click();
+    const select = page.getByLabel(`Status of ${name}`);
+    await select.waitFor();
+    expect(await select.inputValue()).toBe('pending');
+    await select.selectOption('approved');
+    await page.getByText(`${name} is now approved.`).waitFor();
+    const stored = (await asAdmin('/api/admin/host-requests')).body.find((r: { id: string }) => r.id === created.body.id);
+    expect(stored).toMatchObject({ status: 'approved', comments: '' });
+  });
+
+  it('saves a new top-up minimum that the top-up route enforces, and resets to defaults', async () => {
+    const account = await newAccount('minimum');
+    const topup = (amount: number) => apiFetch('/api/wallet/topup', {
+      method: 'POST', json: { amount, paymentMethod: 'gopay' }, headers: { ...bearer(account.token), 'idempotency-key': crypto.randomUUID() },
+    });
+    await page.getByRole('tab', { name: 'System' }).click();
+    const form = page.getByRole('form', { name: 'System configuration' });
+    const field = form.getByLabel('Top-up minimum (IDR)');
+    await expect.poll(() => field.inputValue()).toBe(String(DEFAULT_SETTINGS.minTopup));
+    await field.fill('0');
+    await form.getByRole('button', { name: 'Save Configuration' }).click();
+    await form.getByText('Must be more than 0').waitFor();
+    expect((await asAdmin('/api/admin/settings')).body.minTopup).toBe(DEFAULT_SETTINGS.minTopup);
+    await field.fill('30000');
+    await form.getByRole('button', { name: 'Save Configuration' }).click();
+    await page.getByText('Configuration saved').waitFor();
+    await page.getByRole('list', { name: 'Settings history' }).getByText('Top-up minimum').first().waitFor();
+    expect((await asAdmin('/api/admin/settings')).body.minTopup).toBe(30_000);
+
+    const below = await topup(20_000);
+    expect([400, 422]).toContain(below.status);
+    expect(below.body.message).toMatch(/30[.,]000/);
+    expect((await topup(30_000)).status).toBe(202);
+
+    await form.getByRole('button', { name: 'Reset to Defaults' }).click();
+    await page.getByText('Defaults restored').waitFor();
+    await expect.poll(() => field.inputValue()).toBe(String(DEFAULT_SETTINGS.minTopup));
+    expect((await asAdmin('/api/admin/settings')).body).toEqual(DEFAULT_SETTINGS);
+    expect((await topup(20_000)).status).toBe(202);
+    expect(await form.evaluate(() => document.querySelector('a[href="/api-docs"]')?.getAttribute('target'))).toBe('_blank');
+  });
+
+  it('logs out to the login screen, after which /admin asks for a login again', async () => {
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/admin/login');
+    await page.goto(local().web + '/admin');
+    await page.waitForURL('**/admin/login');
+  });
+
+  it('the simple pages use the same session: login redirects after a second, the dashboard shows the role', async () => {
+    const admin = await signInAs('admin');
+    await page.goto(local().web + '/admin/dashboard-simple');
+    await page.waitForURL('**/admin/simple');
+    await page.getByLabel('Username').fill(admin.username);
+    await page.getByLabel('Password').fill('wrong-password-1A!');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('Login failed: Invalid credentials').waitFor();
+    await page.getByLabel('Password').fill(admin.password);
+    const started = Date.now();
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByText('Login successful! Redirecting...').waitFor();
+    await page.waitForURL('**/admin/dashboard-simple');
+    expect(Date.now() - started).toBeGreaterThanOrEqual(900);
+    expect(await page.getByLabel('Role').textContent()).toBe('ADMIN');
+    await page.getByRole('form', { name: 'Add machine' }).waitFor();
+    // The same session opens the full dashboard.
+    await page.goto(local().web + '/admin');
+    await page.getByRole('table', { name: 'Machines' }).waitFor();
+  });
+});

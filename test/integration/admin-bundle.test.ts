@@ -1,0 +1,70 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOCAL_ACCOUNTS } from '../../infra/local/identity';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+const outDir = mkdtempSync(join(tmpdir(), 'refill-web-build-'));
+
+/** Every credential shape the spec's client carried (a fixed basic-authorization header) and the seeded passwords. */
+function credentialFindings(text: string): string[] {
+  const findings: string[] = [];
+  if (/authorization['"`]?\s*[:=,]\s*['"`]?\s*basic\b/i.test(text)) findings.push('an Authorization: Basic header');
+  // A base64 token (a digit, +, / or = in it, so that prose like 'Basic information' is not one).
+  const basic = /\bBasic\s+(?=[A-Za-z0-9+/]*[0-9+/=])([A-Za-z0-9+/]{12,}={0,2})(?![A-Za-z0-9+/=])/.exec(text);
+  if (basic) findings.push(`Basic credentials ${basic[1]}`);
+  for (const account of LOCAL_ACCOUNTS) {
+    if (text.includes(account.password)) findings.push(`the password of ${account.username}`);
+    const encoded = Buffer.from(`${account.username}:${account.password}`).toString('base64');
+    if (text.includes(encoded)) findings.push(`the basic credentials of ${account.username}`);
+  }
+  return findings;
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? filesUnder(path) : [path];
+  });
+}
+
+beforeAll(async () => {
+  await new Promise<void>((done, fail) => {
+    const child = spawn(process.execPath, [resolve(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'frontend/vite.config.ts', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
+      cwd: ROOT,
+      env: { ...process.env, NODE_ENV: 'production', VITE_COGNITO_USER_POOL_ID: 'ap-southeast-3_Example1', VITE_COGNITO_CLIENT_ID: 'exampleclientid1234567890' },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child.once('error', fail);
+    child.once('exit', (code) => (code === 0 ? done() : fail(new Error(`vite build exited with ${code}`))));
+  });
+}, 300_000);
+afterAll(() => rmSync(outDir, { recursive: true, force: true }));
+
+describe('the built web app carries no credentials', () => {
+  it('the scan catches a planted basic-authorization header and the seeded passwords', () => {
+    const admin = LOCAL_ACCOUNTS.find((a) => a.role === 'admin')!;
+    expect(credentialFindings(`fetch(u,{headers:{Authorization:"Basic YWRtaW46c2VjcmV0"}})`)).toHaveLength(2);
+    expect(credentialFindings(`headers.set('authorization', 'Basic ' + token)`)).toEqual(['an Authorization: Basic header']);
+    expect(credentialFindings(`const p = "${admin.password}"`)).toEqual([`the password of ${admin.username}`]);
+    expect(credentialFindings('headers: { authorization: `Bearer ${token}` }')).toEqual([]);
+    expect(credentialFindings('<h2>Basic information</h2>')).toEqual([]);
+  });
+
+  it('has no Authorization: Basic, no Basic credentials and no seeded password in any output file (source maps included)', () => {
+    const files = filesUnder(outDir);
+    expect(files.some((f) => f.endsWith('.js'))).toBe(true);
+    expect(files.some((f) => f.endsWith('index.html'))).toBe(true);
+    const found = files.flatMap((file) => credentialFindings(readFileSync(file, 'utf8')).map((what) => `${relative(outDir, file)}: ${what}`));
+    expect(found).toEqual([]);
+  });
+
+  it('includes the admin console in the build, calling the API with the bearer token only', () => {
+    const js = filesUnder(outDir).filter((f) => f.endsWith('.js')).map((f) => readFileSync(f, 'utf8')).join('\n');
+    expect(js).toContain('Checking authentication');
+    expect(js).toContain('Machine created successfully!');
+    expect(js).toContain('Bearer ');
+  });
+});

@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '../../shared/schemas';
+import { bearer, newAccount, signInAs } from '../support/auth';
+import { asAdmin, repositories } from '../support/admin';
+import { apiFetch } from '../support/local';
+
+const application = (name: string) => ({
+  businessName: name, contactName: 'Nyoman Adi', email: 'nyoman@example.com', phone: '+62 813 1111 2222',
+  address: 'Jl. Raya Ubud 10, Ubud', businessType: 'cafe', expectedFootfall: '100-300', comments: 'Shaded terrace by the road',
+});
+
+describe('host requests administration', () => {
+  it('lists newest first, changes only the status from the dropdown, edits all fields, and deletes', async () => {
+    const tag = crypto.randomUUID().slice(0, 6);
+    const older = (await apiFetch('/api/host-requests', { method: 'POST', json: application(`Older Cafe ${tag}`) })).body;
+    const newer = (await apiFetch('/api/host-requests', { method: 'POST', json: application(`Newer Cafe ${tag}`) })).body;
+    const list = await asAdmin('/api/admin/host-requests');
+    expect(list.status).toBe(200);
+    const ids = list.body.map((r: { id: string }) => r.id);
+    expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
+
+    const status = await asAdmin(`/api/admin/host-requests/${older.id}`, { method: 'PATCH', json: { status: 'contacted' } });
+    expect(status.status).toBe(200);
+    expect(status.body).toMatchObject({ ...application(`Older Cafe ${tag}`), status: 'contacted', adminNotes: '' });
+
+    const edit = { ...application(`Renamed Cafe ${tag}`), email: 'owner@example.com', businessType: 'hotel', status: 'approved', adminNotes: 'Site visit on Monday' };
+    const edited = await asAdmin(`/api/admin/host-requests/${older.id}`, { method: 'PATCH', json: edit });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ ...edit, id: older.id, createdAt: older.createdAt });
+    expect(Date.parse(edited.body.updatedAt)).toBeGreaterThanOrEqual(Date.parse(older.updatedAt));
+
+    const bad = await asAdmin(`/api/admin/host-requests/${older.id}`, { method: 'PATCH', json: { email: 'not-an-email' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields.email).toBe('Enter a valid email address');
+
+    expect((await asAdmin(`/api/admin/host-requests/${newer.id}`, { method: 'DELETE' })).status).toBe(204);
+    const after = (await asAdmin('/api/admin/host-requests')).body.map((r: { id: string }) => r.id);
+    expect(after).not.toContain(newer.id);
+    expect(after).toContain(older.id);
+  });
+
+  it('answers 404 for unknown ids', async () => {
+    expect(await asAdmin('/api/admin/host-requests/nope', { method: 'PATCH', json: { status: 'approved' } })).toMatchObject({ status: 404, body: { message: 'Host request not found' } });
+    expect(await asAdmin('/api/admin/host-requests/nope', { method: 'DELETE' })).toMatchObject({ status: 404, body: { message: 'Host request not found' } });
+  });
+});
+
+describe('PATCH /api/admin/machines/{id}/update', () => {
+  it('edits name, location and status of a station; 400 without a name; 404 for an unknown id', async () => {
+    const id = `TST-${String(Math.floor(Math.random() * 900_000) + 100_000)}`;
+    const now = new Date().toISOString();
+    await repositories().machines.create({ id, name: 'Before', location: 'Jl. Raya Canggu, Canggu, Bali', status: 'online', createdAt: now, updatedAt: now });
+    const { status, body } = await asAdmin(`/api/admin/machines/${id}/update`, {
+      method: 'PATCH', json: { name: 'Canggu Corner', location: 'Jl. Raya Canggu 5, Canggu, Badung, Bali', status: 'maintenance' },
+    });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ id, name: 'Canggu Corner', location: 'Jl. Raya Canggu 5, Canggu, Badung, Bali', status: 'maintenance', createdAt: now });
+    expect((await apiFetch(`/api/machines/${id}`)).body.status).toBe('maintenance');
+    const invalid = await asAdmin(`/api/admin/machines/${id}/update`, { method: 'PATCH', json: { name: '', location: 'x', status: 'online' } });
+    expect(invalid.status).toBe(400);
+    expect(invalid.body.fields.name).toBe('Name is required');
+    const missing = await asAdmin('/api/admin/machines/NOPE-999/update', { method: 'PATCH', json: { name: 'a', location: 'b', status: 'online' } });
+    expect(missing).toMatchObject({ status: 404, body: { message: 'Machine NOPE-999 not found' } });
+  });
+});
+
+describe('system settings', () => {
+  it('validates, saves with an audit entry of who changed what, and the top-up route enforces a new minimum', async () => {
+    const admin = await signInAs('admin');
+    // A fresh account, so that the seeded user's wallet is left alone.
+    const user = await newAccount('topup');
+    const current = (await asAdmin('/api/admin/settings')).body;
+    expect(current).toMatchObject({ pricePerLitre: expect.any(Number), minTopup: expect.any(Number) });
+
+    const invalid = await asAdmin('/api/admin/settings', { method: 'PUT', json: { ...current, minTopup: -1, heartbeatIntervalSeconds: 1 } });
+    expect(invalid.status).toBe(400);
+    expect(Object.keys(invalid.body.fields)).toEqual(expect.arrayContaining(['minTopup', 'heartbeatIntervalSeconds']));
+
+    const topup = (amount: number) => apiFetch('/api/wallet/topup', {
+      method: 'POST', json: { amount, paymentMethod: 'gopay' }, headers: { ...bearer(user.token), 'idempotency-key': crypto.randomUUID() },
+    });
+    try {
+      const saved = await asAdmin('/api/admin/settings', { method: 'PUT', json: { ...DEFAULT_SETTINGS, minTopup: 25_000 } });
+      expect(saved.status).toBe(200);
+      expect(saved.body.minTopup).toBe(25_000);
+      expect((await asAdmin('/api/admin/settings')).body.minTopup).toBe(25_000);
+
+      const history = await asAdmin('/api/admin/settings/history?limit=5');
+      expect(history.status).toBe(200);
+      expect(history.body[0]).toMatchObject({ actor: `admin:${admin.username}`, changes: { minTopup: { to: 25_000 } } });
+      expect(Date.parse(history.body[0].at)).toBeGreaterThan(Date.now() - 60_000);
+
+      const below = await topup(20_000);
+      expect([400, 422]).toContain(below.status);
+      expect(below.body.message).toMatch(/25[.,]000/);
+      const atMinimum = await topup(25_000);
+      expect(atMinimum.status).toBe(202);
+    } finally {
+      const restored = await asAdmin('/api/admin/settings', { method: 'PUT', json: DEFAULT_SETTINGS });
+      expect(restored.status).toBe(200);
+    }
+    expect((await topup(20_000)).status).toBe(202);
+  });
+});
+
+describe('GET /api/geocode', () => {
+  it('needs 3 characters', async () => {
+    const { status, body } = await asAdmin('/api/geocode?q=Se');
+    expect(status).toBe(400);
+    expect(body.fields.q).toBe('Type at least 3 characters');
+  });
+
+  it('returns at most 5 results, each in Bali, with coordinates', async () => {
+    const { status, body } = await asAdmin('/api/geocode?q=beach');
+    expect(status).toBe(200);
+    expect(body.length).toBe(5);
+    for (const result of body) {
+      expect(result.displayName).toMatch(/Bali|Badung|Denpasar|Ubud|Canggu|Seminyak|Sanur|Kuta/);
+      expect(Number(result.lat)).toBeGreaterThan(-9);
+      expect(Number(result.lat)).toBeLessThan(-8);
+      expect(Number(result.lon)).toBeGreaterThan(114.4);
+      expect(Number(result.lon)).toBeLessThan(115.8);
+    }
+  });
+
+  it('finds streets as people type them, and keeps places outside Bali out', async () => {
+    const street = (await asAdmin(`/api/geocode?q=${encodeURIComponent('jalan kayu ay')}`)).body;
+    expect(street[0]).toMatchObject({ displayName: expect.stringMatching(/^Jalan Kayu Aya, Seminyak/), lat: '-8.6838', lon: '115.1598' });
+    expect((await asAdmin('/api/geocode?q=Gili%20Trawangan')).body).toEqual([]);
+    expect((await asAdmin('/api/geocode?q=zzzzzz')).body).toEqual([]);
+  });
+});

@@ -1,0 +1,168 @@
+import { describe, expect, it } from 'vitest';
+import { AdminStats } from '../../shared/routes';
+import { AdminUser, Machine } from '../../shared/schemas';
+import { bearer, signInAs } from '../support/auth';
+import { allPages, asAdmin, createUser, ledgerEntries, settlePurchase } from '../support/admin';
+import { apiFetch, local } from '../support/local';
+
+type Row = { id: string; type: string; amount: number; signedAmount: number; volume: number | null; userId: string; username: string | null; actor: string; reference: string; machine: { id: string; name: string } | null; createdAt: string };
+
+describe('GET /api/admin/stats', () => {
+  it("matches what the API's own lists add up to (machines, accounts, settled purchases)", async () => {
+    const { status, body } = await asAdmin('/api/admin/stats');
+    expect(status).toBe(200);
+    const stats = AdminStats.parse(body);
+    const machines = Machine.array().parse((await apiFetch('/api/machines')).body);
+    const users = await allPages<{ id: string }>('/api/admin/users');
+    const purchases = await allPages<Row>('/api/admin/transactions?type=purchase');
+    expect(stats.totalMachines).toBe(machines.length);
+    expect(stats.onlineMachines).toBe(machines.filter((m) => m.status === 'online').length);
+    expect(stats.offlineMachines).toBe(machines.filter((m) => m.status === 'offline').length);
+    expect(stats.onlineMachines).toBeGreaterThan(0);
+    expect(stats.offlineMachines).toBeGreaterThan(0);
+    expect(stats.activeUsers).toBe(users.length);
+    expect(stats.transactionCount).toBe(purchases.length);
+    expect(stats.totalRevenue).toBe(purchases.reduce((sum, p) => sum + p.amount, 0));
+    expect(stats.waterDispensedLitres).toBeCloseTo(purchases.reduce((sum, p) => sum + (p.volume ?? 0), 0), 6);
+  });
+
+  it("includes the seeded user's refill and the seeded accounts", async () => {
+    const seededUser = local().cognito.accounts.find((a) => a.role === 'user')!;
+    const seeded = await allPages<Row>(`/api/admin/transactions?type=purchase&userId=${seededUser.sub}`);
+    expect(seeded.some((p) => p.machine?.id === 'HRL-00001' && p.amount === 1500 && p.volume === 1.5)).toBe(true);
+    const users = await allPages<{ id: string }>('/api/admin/users');
+    for (const account of local().cognito.accounts) expect(users.map((u) => u.id)).toContain(account.sub);
+  });
+
+  it('moves by exactly a new account and a new settled refill', async () => {
+    const before = AdminStats.parse((await asAdmin('/api/admin/stats')).body);
+    const id = await createUser('stats', { topup: 20_000 });
+    await settlePurchase(id, { id: 'HRL-00007', name: 'Batu Bolong Beach' }, 1_250);
+    const after = AdminStats.parse((await asAdmin('/api/admin/stats')).body);
+    expect(after.activeUsers - before.activeUsers).toBe(1);
+    expect(after.transactionCount - before.transactionCount).toBe(1);
+    expect(after.totalRevenue - before.totalRevenue).toBe(1_250);
+    expect(after.waterDispensedLitres - before.waterDispensedLitres).toBeCloseTo(1.25, 6);
+  });
+});
+
+describe('GET /api/admin/users', () => {
+  it('pages by 10 with a cursor, and searches case-insensitively', async () => {
+    const tag = `Pager${crypto.randomUUID().slice(0, 6)}`;
+    const ids: string[] = [];
+    for (let i = 0; i < 12; i++) ids.push(await createUser(`${tag.toLowerCase()}-${i}`, { firstName: tag }));
+    const first = await asAdmin(`/api/admin/users?limit=10&search=${tag.toUpperCase()}`);
+    expect(first.status).toBe(200);
+    expect(first.body.items).toHaveLength(10);
+    expect(first.body.nextCursor).toEqual(expect.any(String));
+    const second = await asAdmin(`/api/admin/users?limit=10&search=${tag.toUpperCase()}&cursor=${encodeURIComponent(first.body.nextCursor)}`);
+    expect(second.body.items).toHaveLength(2);
+    expect(second.body.nextCursor).toBeNull();
+    const seen = [...first.body.items, ...second.body.items].map((u: { id: string }) => u.id);
+    expect(new Set(seen)).toEqual(new Set(ids));
+    // Newest first.
+    expect(seen[0]).toBe(ids[11]);
+  });
+
+  it('shows balance in rupiah and litres refilled from metered millilitres', async () => {
+    const id = await createUser('litres', { topup: 10_000 });
+    await settlePurchase(id, { id: 'HRL-00013', name: 'Ubud Art Market' }, 2_000);
+    const { body } = await asAdmin(`/api/admin/users?search=${id}`);
+    const user = AdminUser.parse(body.items[0]);
+    expect(user).toMatchObject({ id, balance: 8_000, environmentalImpact: { litersRefilled: 2, plasticBottlesSaved: 4 } });
+  });
+});
+
+describe('PATCH /api/admin/users/{id}', () => {
+  it('refuses a balance change without a reason (400) and changes nothing', async () => {
+    const id = await createUser('noreason', { topup: 10_000 });
+    const { status, body } = await asAdmin(`/api/admin/users/${id}`, { method: 'PATCH', json: { username: id, balance: 15_000 } });
+    expect(status).toBe(400);
+    expect(body.fields).toEqual({ reason: 'A reason is required to change the balance' });
+    expect((await ledgerEntries(id)).filter((e) => e.type === 'adjustment')).toHaveLength(0);
+  });
+
+  it("writes an adjustment with the admin's identity and reason; balance = sum of entries; a replay adds nothing", async () => {
+    const admin = await signInAs('admin');
+    const id = await createUser('adjust', { topup: 30_000 });
+    await settlePurchase(id, { id: 'HRL-00024', name: 'Sindhu Beach' }, 1_000);
+    const edit = { username: `${id}-renamed`, balance: 12_000, reason: 'Refund for a failed refill at Sindhu Beach' };
+    const { status, body } = await asAdmin(`/api/admin/users/${id}`, { method: 'PATCH', json: edit, headers: { 'idempotency-key': `k-${id}` } });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ id, username: `${id}-renamed`, balance: 12_000 });
+    const entries = await ledgerEntries(id);
+    const adjustments = entries.filter((e) => e.type === 'adjustment');
+    expect(adjustments).toHaveLength(1);
+    expect(adjustments[0]).toMatchObject({ amount: 12_000 - 29_000, balanceAfter: 12_000, actor: `admin:${admin.username}`, reference: edit.reason });
+    expect(entries.reduce((sum, e) => sum + e.amount, 0)).toBe(12_000);
+
+    const again = await asAdmin(`/api/admin/users/${id}`, { method: 'PATCH', json: edit, headers: { 'idempotency-key': `k-${id}` } });
+    expect(again.status).toBe(200);
+    expect((await ledgerEntries(id)).filter((e) => e.type === 'adjustment')).toHaveLength(1);
+
+    // The adjustment shows in the admin transactions with who and why.
+    const rows = await allPages<Row>(`/api/admin/transactions?userId=${id}&type=adjustment`);
+    expect(rows).toEqual([expect.objectContaining({ type: 'adjustment', amount: 17_000, signedAmount: -17_000, actor: `admin:${admin.username}`, reference: edit.reason, username: `${id}-renamed` })]);
+  });
+
+  it('renames without touching the ledger, and answers 404 for an unknown user', async () => {
+    const id = await createUser('rename', { topup: 10_000 });
+    const { status, body } = await asAdmin(`/api/admin/users/${id}`, { method: 'PATCH', json: { username: 'Made Renamed', balance: 10_000 } });
+    expect(status).toBe(200);
+    expect(body.username).toBe('Made Renamed');
+    expect((await ledgerEntries(id)).map((e) => e.type)).toEqual(['topup']);
+    expect((await asAdmin(`/api/admin/users/${id}`, { method: 'PATCH', json: { username: '  ' } })).status).toBe(400);
+    const missing = await asAdmin('/api/admin/users/nobody-here', { method: 'PATCH', json: { username: 'x' } });
+    expect(missing).toMatchObject({ status: 404, body: { message: 'User not found' } });
+  });
+
+  it('refuses a negative balance (400)', async () => {
+    const id = await createUser('negative', { topup: 10_000 });
+    const { status } = await asAdmin(`/api/admin/users/${id}`, { method: 'PATCH', json: { username: id, balance: -5, reason: 'x' } });
+    expect(status).toBe(400);
+  });
+});
+
+describe('GET /api/admin/transactions', () => {
+  it('lists real ledger rows newest first, filters by user, type and machine, and pages with a cursor', async () => {
+    const id = await createUser('tx', { topup: 50_000 });
+    await settlePurchase(id, { id: 'HRL-00002', name: 'Petitenget Beach' }, 500);
+    await settlePurchase(id, { id: 'HRL-00019', name: 'Puputan Badung Square' }, 700);
+    await settlePurchase(id, { id: 'HRL-00002', name: 'Petitenget Beach' }, 900);
+
+    const mine = await allPages<Row>(`/api/admin/transactions?userId=${id}`, 2);
+    expect(mine.map((r) => [r.type, r.amount])).toEqual([['purchase', 900], ['purchase', 700], ['purchase', 500], ['topup', 50_000]]);
+    expect(mine.every((r) => r.userId === id && r.username === id)).toBe(true);
+    expect(mine[0]).toMatchObject({ volume: 0.9, machine: { id: 'HRL-00002', name: 'Petitenget Beach' }, signedAmount: -900 });
+    expect(mine[3]).toMatchObject({ paymentMethod: 'gopay', machine: null, volume: null });
+    const times = mine.map((r) => r.createdAt);
+    expect([...times].sort().reverse()).toEqual(times);
+
+    const firstPage = await asAdmin(`/api/admin/transactions?userId=${id}&limit=3`);
+    expect(firstPage.body.items).toHaveLength(3);
+    expect(firstPage.body.nextCursor).toBeTruthy();
+
+    const topups = await allPages<Row>(`/api/admin/transactions?userId=${id}&type=topup`);
+    expect(topups.map((r) => r.amount)).toEqual([50_000]);
+
+    const atPetitenget = await allPages<Row>(`/api/admin/transactions?machineId=HRL-00002`);
+    expect(atPetitenget.filter((r) => r.userId === id).map((r) => r.amount)).toEqual([900, 500]);
+    expect(atPetitenget.every((r) => r.machine?.id === 'HRL-00002' && r.type === 'purchase')).toBe(true);
+    const both = await allPages<Row>(`/api/admin/transactions?machineId=HRL-00019&userId=${id}`);
+    expect(both.map((r) => r.amount)).toEqual([700]);
+    expect(await allPages<Row>(`/api/admin/transactions?machineId=HRL-00002&type=topup`)).toEqual([]);
+
+    const all = await asAdmin('/api/admin/transactions?limit=5');
+    expect(all.body.items).toHaveLength(5);
+    expect(all.body.items.every((r: Row) => ['purchase', 'topup', 'refund', 'adjustment'].includes(r.type))).toBe(true);
+  });
+
+  it('refuses an unknown type (400)', async () => {
+    expect((await asAdmin('/api/admin/transactions?type=hold')).status).toBe(400);
+  });
+
+  it('is not readable with a user token', async () => {
+    const user = await signInAs('user');
+    expect((await apiFetch('/api/admin/transactions', { headers: bearer(user.token) })).status).toBe(403);
+  });
+});

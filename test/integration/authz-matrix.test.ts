@@ -1,0 +1,117 @@
+import { SignJWT, generateKeyPair } from 'jose';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildPath, routeIds, routes, type RouteDefinition, type RouteId } from '../../shared/routes';
+import { bearer, newAccount, signInAs } from '../support/auth';
+import { apiFetch } from '../support/local';
+
+/**
+ * Who may call what, for every route of the contract. `allowed` means the identity layer lets the call
+ * through (the answer may still be 400 or 404 for the empty test request); 401 and 403 are refusals.
+ * The type makes a route without an entry a compile error, and the first test fails at run time too.
+ */
+type Answer = 'allowed' | 401 | 403;
+interface Expectation {
+  anonymous: Answer;
+  user: Answer;
+  admin: Answer;
+  /** A station presents its own credential (a token signed by a key that is not Cognito's). */
+  station: Answer;
+  /** A signed-in user asking for another user's resource. */
+  otherUser?: 403 | 404;
+}
+
+const publicRoute: Expectation = { anonymous: 'allowed', user: 'allowed', admin: 'allowed', station: 'allowed' };
+const userRoute: Expectation = { anonymous: 401, user: 'allowed', admin: 'allowed', station: 401 };
+const adminRoute: Expectation = { anonymous: 401, user: 403, admin: 'allowed', station: 401 };
+
+const matrix: Record<RouteId, Expectation> = {
+  listMachines: publicRoute,
+  getMachine: publicRoute,
+  createHostRequest: publicRoute,
+  partnerSignup: publicRoute,
+  getCurrentUser: userRoute,
+  logout: publicRoute,
+  getEnvironmentalImpact: userRoute,
+  listTransactions: userRoute,
+  listUserTransactions: { ...userRoute, otherUser: 403 },
+  topup: userRoute,
+  getTopup: { ...userRoute, otherUser: 404 },
+  // Authenticated by the payment gateway's signature, which none of these callers can produce.
+  paymentNotification: { anonymous: 403, user: 403, admin: 403, station: 403 },
+  purchase: userRoute,
+  validateAppleMerchant: userRoute,
+  generateNfcToken: userRoute,
+  adminLogin: publicRoute,
+  adminLogout: adminRoute,
+  adminAuthCheck: adminRoute,
+  adminStats: adminRoute,
+  adminListUsers: adminRoute,
+  adminUpdateUser: adminRoute,
+  adminListTransactions: adminRoute,
+  adminListHostRequests: adminRoute,
+  adminUpdateHostRequest: adminRoute,
+  adminDeleteHostRequest: adminRoute,
+  adminCreateMachine: adminRoute,
+  adminUpdateMachine: adminRoute,
+  adminGetSettings: adminRoute,
+  adminPutSettings: adminRoute,
+  adminSettingsHistory: adminRoute,
+  geocode: adminRoute,
+  openApi: publicRoute,
+};
+
+type Caller = 'anonymous' | 'user' | 'admin' | 'station';
+const tokens: Record<Caller, string | null> = { anonymous: null, user: null, admin: null, station: null };
+/** Path ids a caller uses for its own resources (its sub); others get a made-up id. */
+const ownIds: Record<Caller, string> = { anonymous: 'authz-matrix-none', user: '', admin: '', station: 'HRL-00001' };
+let otherUserSub = '';
+
+beforeAll(async () => {
+  const [user, admin] = [await signInAs('user'), await signInAs('admin')];
+  tokens.user = user.token;
+  tokens.admin = admin.token;
+  ownIds.user = user.sub;
+  ownIds.admin = admin.sub;
+  otherUserSub = (await newAccount('other')).sub;
+  const { privateKey } = await generateKeyPair('ES256');
+  tokens.station = await new SignJWT({ scope: 'station' }).setProtectedHeader({ alg: 'ES256' }).setSubject('HRL-00001').setIssuedAt().setExpirationTime('5m').sign(privateKey);
+});
+
+/** A request that reaches the route with the smallest possible payload: nothing a test depends on changes. */
+function call(id: RouteId, token: string | null, params: Record<string, string> = {}) {
+  const route: RouteDefinition = routes[id];
+  const names = [...route.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1]!);
+  const path = buildPath(route.path, Object.fromEntries(names.map((n) => [n, params[n] ?? 'authz-matrix-none'])));
+  const hasBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
+  return apiFetch(path, { method: route.method, redirect: 'manual', headers: token ? bearer(token) : {}, ...(hasBody ? { json: {} } : {}) });
+}
+
+describe('authorization matrix', () => {
+  it('has an entry for every route of the contract and none for routes that do not exist', () => {
+    expect(Object.keys(matrix).sort()).toEqual([...routeIds].sort());
+  });
+
+  // A route without an entry fails the first test (and the typecheck) instead of going unchecked.
+  for (const id of routeIds.filter((r) => r in matrix)) {
+    for (const who of ['anonymous', 'user', 'admin', 'station'] as const) {
+      it(`${routes[id].method} ${routes[id].path} as ${who}`, async () => {
+        const { status, body } = await call(id, tokens[who], matrix[id].otherUser ? { id: ownIds[who] } : {});
+        const expected = matrix[id][who];
+        if (expected === 'allowed') {
+          expect([401, 403], `${status} ${JSON.stringify(body)}`).not.toContain(status);
+        } else {
+          expect(status).toBe(expected);
+          expect(typeof body?.message).toBe('string');
+        }
+        expect(status, `no 5xx: ${JSON.stringify(body)}`).toBeLessThan(500 + (status === 501 ? 1 : 0));
+      });
+    }
+    const otherUser = matrix[id].otherUser;
+    if (otherUser) {
+      it(`${routes[id].method} ${routes[id].path} on another user's resource`, async () => {
+        const { status } = await call(id, tokens.user, { id: otherUserSub });
+        expect(status).toBe(otherUser);
+      });
+    }
+  }
+});

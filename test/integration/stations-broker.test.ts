@@ -1,0 +1,136 @@
+import { X509Certificate } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { MqttClient } from 'mqtt';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keys } from '../../functions/adapters/dynamodb/keys';
+import { connectMqtt, MqttConnectError } from '../../functions/adapters/iot/mqtt-connect';
+import { LocalCa } from '../../functions/adapters/local-ca/local-ca';
+import { asAdmin } from '../support/admin';
+import { local, testDb } from '../support/local';
+import { closeStations, provision, sleep, stationFor, waitFor, workerServices, type Provisioned } from './stations-support';
+
+let a: Provisioned;
+let b: Provisioned;
+
+beforeAll(async () => {
+  await workerServices();
+  [a, b] = await Promise.all([provision('Broker test A'), provision('Broker test B')]);
+});
+afterAll(closeStations);
+
+const storedMachine = async (id: string) => (await (await workerServices()).machines.get(id))!;
+
+/** Publishes as `client` and reports whether the broker closed the connection within `ms`. */
+function closedAfterPublish(client: MqttClient, topic: string, ms = 3000): Promise<boolean> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    client.once('close', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+    client.publish(topic, JSON.stringify({ waterLevel: 1, quality: { tdsPpm: 1, temperatureC: 1 }, firmwareVersion: 'x', counters: { dispensedMl: 0, vends: 0 } }), { qos: 1 }, () => undefined);
+  });
+}
+
+describe('provisioning (POST /api/admin/machines)', () => {
+  it('stores the machine and returns a certificate for its id from the local CA, the CA, the broker and the vend key', async () => {
+    const { stations } = local();
+    expect(a.machine).toMatchObject({ name: 'Broker test A', location: 'Jl. Test 1, Denpasar, Bali', latitude: '-8.65', status: 'online' });
+    const cert = new X509Certificate(a.bundle.certificatePem);
+    const ca = new X509Certificate(readFileSync(stations.caFile, 'utf8'));
+    expect(cert.subject).toBe(`CN=${a.machine.id}`);
+    expect(cert.checkIssued(ca) && cert.verify(ca.publicKey)).toBe(true);
+    expect(a.bundle.rootCaPem).toBe(readFileSync(stations.caFile, 'utf8'));
+    expect(a.bundle.endpoint).toBe(stations.broker);
+    expect(a.bundle.privateKeyPem).toMatch(/^-----BEGIN PRIVATE KEY-----/);
+    expect(a.bundle.vendPublicKeyPem).toBe(await (await workerServices()).signingKeys.publicKeyPem());
+  });
+
+  it('never stores the private key', async () => {
+    const { db, tableName } = testDb();
+    const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.machine(a.machine.id) }));
+    expect(Item).toBeTruthy();
+    const stored = JSON.stringify(Item);
+    expect(stored).not.toContain('PRIVATE KEY');
+    expect(stored).not.toContain(a.bundle.privateKeyPem.split('\n')[1]);
+    expect(Item!.maxFillMl).toBe(1500);
+  });
+
+  it('answers 409 for an id that exists, and 400 for a malformed one', async () => {
+    const again = await asAdmin('/api/admin/machines', { method: 'POST', json: { id: a.machine.id, name: 'Dup', location: 'x', latitude: '-8.6', longitude: '115.2' } });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(`A machine with ID ${a.machine.id} already exists`);
+    const bad = await asAdmin('/api/admin/machines', { method: 'POST', json: { id: 'station one', name: 'x', location: 'x', latitude: '-8.6', longitude: '115.2' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields.id).toBe('Machine ID looks like HRL-00026');
+  });
+});
+
+describe('the local broker enforces the station policy', () => {
+  it('accepts a station with its own client id, and its own heartbeat reaches the handler', async () => {
+    const station = await stationFor(a);
+    await station.connect();
+    await station.heartbeat({ waterLevel: 64 });
+    const { value } = await waitFor(() => storedMachine(a.machine.id), (m) => m.waterLevel === 64);
+    expect(value.lastHeartbeat).toBeTruthy();
+    await station.close();
+  });
+
+  it('refuses a station certificate that connects with another client id', async () => {
+    const station = await stationFor(a);
+    const error = await station.connect({ clientId: b.machine.id }).then(() => null, (e: unknown) => e);
+    expect(error).toBeInstanceOf(MqttConnectError);
+    expect((error as MqttConnectError).message).toMatch(/Not authorized/i);
+    const other = await station.connect({ clientId: `${a.machine.id}-2` }).then(() => null, (e: unknown) => e);
+    expect(other).toBeInstanceOf(MqttConnectError);
+  });
+
+  it('refuses a certificate that the local CA did not issue', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'rogue-ca-'));
+    try {
+      const rogue = await LocalCa.open(dir);
+      const cert = await rogue.issueClient(a.machine.id);
+      const error = await connectMqtt({ url: local().stations.broker, clientId: a.machine.id, certificatePem: cert.certificatePem, privateKeyPem: cert.privateKeyPem, caPem: a.bundle.rootCaPem, timeoutMs: 5000 })
+        .then((c) => (c.end(true), null), (e: unknown) => e);
+      expect(error).toBeInstanceOf(MqttConnectError);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("grants no subscription to another station's topics or wildcards, and its own vend answers", async () => {
+    const station = await stationFor(a);
+    const client = await station.connect({ subscribe: false });
+    const other = b.machine.id;
+    /** mqtt.js fails a subscription whose SUBACK return code is 0x80 (refused). */
+    const granted = (topic: string) => client.subscribeAsync(topic, { qos: 1 }).then((g) => g[0]?.qos, () => 128);
+    for (const topic of [`stations/${other}/vend/authorized`, `stations/${other}/vend/denied`, 'stations/+/vend/authorized', `stations/${a.machine.id}/#`, 'stations/#', '#', `stations/${a.machine.id}/heartbeat`, '$SYS/#']) {
+      expect(await granted(topic), topic).toBe(128);
+    }
+    expect(await granted(`stations/${a.machine.id}/vend/authorized`)).toBe(1);
+    expect(await granted(`stations/${a.machine.id}/vend/denied`)).toBe(1);
+    await station.close();
+  });
+
+  it.each([
+    ['another station\'s heartbeat', (other: string) => `stations/${other}/heartbeat`],
+    ['another station\'s vend request', (other: string) => `stations/${other}/vend/request`],
+    ['its own vend answer topic (only the back end answers)', (_other: string) => `stations/${a.machine.id}/vend/authorized`],
+    ['a topic outside stations/', (_other: string) => 'telemetry/all'],
+  ])('disconnects a station that publishes to %s', async (_label, topic) => {
+    const station = await stationFor(a);
+    const client = await station.connect({ subscribe: false });
+    expect(await closedAfterPublish(client, topic(b.machine.id))).toBe(true);
+    await station.close();
+  });
+
+  it("leaves the other station untouched by the refused heartbeat", async () => {
+    await sleep(300);
+    const other = await storedMachine(b.machine.id);
+    expect(other.lastHeartbeat).toBeUndefined();
+    expect(other.waterLevel).toBeUndefined();
+  });
+});

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Machine } from '../../shared/schemas';
+import { apiFetch } from '../support/local';
+import { closeStations, provision, sleep, stationFor, waitFor, workerServices, type Provisioned } from './stations-support';
+
+const machineOverHttp = async (id: string) => {
+  const { status, body } = await apiFetch(`/api/machines/${id}`);
+  expect(status).toBe(200);
+  return Machine.parse(body);
+};
+
+let fresh: Provisioned;
+beforeAll(async () => {
+  await workerServices();
+  fresh = await provision('Status test station', 'offline');
+});
+afterAll(closeStations);
+
+describe('heartbeats and presence (GET /api/machines/{id})', () => {
+  it('moves a station online with its water level and quality, and offline within seconds of a dropped connection', async () => {
+    const id = fresh.machine.id;
+    expect(await machineOverHttp(id)).toMatchObject({ status: 'offline', waterLevel: null, quality: null, lastHeartbeat: null });
+
+    const station = await stationFor(fresh);
+    await station.connect();
+    await station.heartbeat({ waterLevel: 77, quality: { tdsPpm: 42, temperatureC: 27.5 }, firmwareVersion: 'sim-2.0.0' });
+    const online = await waitFor(() => machineOverHttp(id), (m) => m.status === 'online' && m.waterLevel === 77);
+    expect(online.value.quality).toEqual({ tdsPpm: 42, temperatureC: 27.5 });
+    expect(Date.now() - Date.parse(online.value.lastHeartbeat!)).toBeLessThan(10_000);
+    const stored = (await (await workerServices()).machines.get(id))!;
+    expect(stored).toMatchObject({ firmwareVersion: 'sim-2.0.0', counters: { vends: 0, dispensedMl: 0 } });
+
+    // The 4G link drops: no DISCONNECT packet, the broker only sees the socket close.
+    station.drop();
+    const offline = await waitFor(() => machineOverHttp(id), (m) => m.status === 'offline');
+    console.log(`stations: online ${online.ms} ms after the heartbeat, offline ${offline.ms} ms after the connection dropped`);
+    expect(offline.ms).toBeLessThan(3000);
+
+    // Back again: online at once on connect.
+    await station.connect();
+    await waitFor(() => machineOverHttp(id), (m) => m.status === 'online');
+    await station.close();
+    await waitFor(() => machineOverHttp(id), (m) => m.status === 'offline');
+  });
+
+  it('logs and drops a malformed heartbeat, and keeps taking well-formed ones', async () => {
+    const p = await provision('Malformed heartbeat station');
+    const station = await stationFor(p);
+    await station.connect();
+    await station.heartbeat({ waterLevel: 55 });
+    await waitFor(() => machineOverHttp(p.machine.id), (m) => m.waterLevel === 55);
+    await station.heartbeat({ waterLevel: 'full' });
+    await station.heartbeat({ waterLevel: 140 });
+    await station.heartbeat({ quality: { tdsPpm: -5, temperatureC: 20 }, waterLevel: 12 });
+    await station.heartbeat({ counters: undefined, waterLevel: 13 });
+    await sleep(800);
+    expect((await machineOverHttp(p.machine.id)).waterLevel).toBe(55);
+    await station.heartbeat({ waterLevel: 56 });
+    await waitFor(() => machineOverHttp(p.machine.id), (m) => m.waterLevel === 56);
+  });
+
+  it("keeps an admin's maintenance or locked status through heartbeats and presence", async () => {
+    const p = await provision('Maintenance station');
+    const { machines } = await workerServices();
+    await machines.update(p.machine.id, { status: 'maintenance' });
+    const station = await stationFor(p);
+    await station.connect();
+    await station.heartbeat({ waterLevel: 30 });
+    const seen = await waitFor(() => machineOverHttp(p.machine.id), (m) => m.waterLevel === 30);
+    expect(seen.value.status).toBe('maintenance');
+    station.drop();
+    await sleep(800);
+    expect((await machineOverHttp(p.machine.id)).status).toBe('maintenance');
+    await machines.update(p.machine.id, { status: 'locked' });
+    await station.connect();
+    await station.heartbeat({ waterLevel: 31 });
+    await waitFor(() => machineOverHttp(p.machine.id), (m) => m.waterLevel === 31);
+    expect((await machineOverHttp(p.machine.id)).status).toBe('locked');
+  });
+
+  it('never lets an older or duplicate presence event flip the station (the rule handler, against DynamoDB)', async () => {
+    const p = await provision('Presence ordering station');
+    const { handler } = await import('../../functions/iot/presence');
+    const id = p.machine.id;
+    const t0 = Date.now();
+    const event = (eventType: 'connected' | 'disconnected', ms: number, extra: Record<string, unknown> = {}) =>
+      ({ clientId: id, eventType, timestamp: t0 + ms, sessionIdentifier: 's', principalIdentifier: 'p', versionNumber: 1, ...extra });
+    expect(await handler(event('connected', 2000))).toBe('applied');
+    expect(await handler(event('disconnected', 1000))).toBe('ignored'); // delivered late: older than the connect
+    expect(await handler(event('connected', 2000))).toBe('ignored'); // duplicate
+    expect((await machineOverHttp(id)).status).toBe('online');
+    expect(await handler(event('disconnected', 3000, { disconnectReason: 'DUPLICATE_CLIENTID' }))).toBe('ignored'); // replaced by a newer session
+    expect((await machineOverHttp(id)).status).toBe('online');
+    expect(await handler(event('disconnected', 4000, { disconnectReason: 'CONNECTION_LOST' }))).toBe('applied');
+    expect(await handler(event('connected', 3500))).toBe('ignored');
+    expect((await machineOverHttp(id)).status).toBe('offline');
+    // Concurrent deliveries in any order end with the newest event's status.
+    const burst = [event('connected', 5000), event('disconnected', 6000), event('connected', 7000), event('disconnected', 8000), event('connected', 9000)];
+    await Promise.all([...burst].reverse().map((e) => handler(e)));
+    expect((await machineOverHttp(id)).status).toBe('online');
+    expect((await (await workerServices()).machines.get(id))!.presenceAt).toBe(new Date(t0 + 9000).toISOString());
+  });
+});

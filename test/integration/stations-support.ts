@@ -1,0 +1,78 @@
+import { importSPKI } from 'jose';
+import { expect } from 'vitest';
+import type { ProvisionedMachine } from '../../shared/routes';
+import type { MachineStatus } from '../../shared/schemas';
+import type { Services } from '../../functions/composition';
+import { SimStation } from '../../infra/local/simulator';
+import { asAdmin } from '../support/admin';
+import { local } from '../support/local';
+import type { z } from 'zod';
+
+/**
+ * Helpers of the stations integration tests: the worker's own services on the test stack (same table,
+ * CA and signing key as the stack's handlers), stations provisioned through the admin route, and
+ * simulated stations on the stack's broker.
+ */
+export type Provisioned = z.output<typeof ProvisionedMachine>;
+
+let services: Services | undefined;
+/** Services in this test process, configured as the stack's handlers are (for arranging and asserting). */
+export async function workerServices(): Promise<Services> {
+  if (services) return services;
+  const { dynamodb, stations } = local();
+  Object.assign(process.env, {
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    TABLE_NAME: dynamodb.tableName,
+    DYNAMODB_ENDPOINT: dynamodb.endpoint,
+    AWS_REGION: dynamodb.region,
+    LOCAL_CA_DIR: stations.caDir,
+    SIGNING_KEY_FILE: stations.signingKeyFile,
+    LOCAL_BROKER_URL: stations.broker,
+  });
+  const { services: get } = await import('../../functions/composition');
+  services = get();
+  return services;
+}
+
+/** Provisions a new station through POST /api/admin/machines, as the admin console does. */
+export async function provision(name: string, status: MachineStatus = 'online'): Promise<Provisioned> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const id = `TST-${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
+    const { status: code, body } = await asAdmin('/api/admin/machines', {
+      method: 'POST', json: { id, name, location: 'Jl. Test 1, Denpasar, Bali', latitude: '-8.65', longitude: '115.21', status },
+    });
+    if (code === 409) continue;
+    expect(code, JSON.stringify(body)).toBe(201);
+    return body as Provisioned;
+  }
+  throw new Error('could not find a free station id');
+}
+
+const open = new Set<SimStation>();
+/** A simulated station with the certificate and vend key of its provisioning bundle. */
+export async function stationFor(p: Provisioned): Promise<SimStation> {
+  const station = new SimStation(
+    { id: p.machine.id, certificatePem: p.bundle.certificatePem, privateKeyPem: p.bundle.privateKeyPem, caPem: p.bundle.rootCaPem },
+    { brokerUrl: p.bundle.endpoint, vendPublicKey: await importSPKI(p.bundle.vendPublicKeyPem, 'ES256') },
+  );
+  open.add(station);
+  return station;
+}
+export async function closeStations() {
+  await Promise.all([...open].map((s) => s.close()));
+  open.clear();
+}
+
+/** Polls until `read` returns a value `done` accepts; returns it with the time it took. */
+export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 8000, intervalMs = 50): Promise<{ value: T; ms: number }> {
+  const start = performance.now();
+  let value = await read();
+  while (!done(value)) {
+    if (performance.now() - start > timeoutMs) throw new Error(`timed out after ${timeoutMs} ms; last value ${JSON.stringify(value)}`);
+    await new Promise((r) => setTimeout(r, intervalMs));
+    value = await read();
+  }
+  return { value, ms: Math.round(performance.now() - start) };
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
