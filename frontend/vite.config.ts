@@ -135,6 +135,21 @@ export default defineConfig({
     outDir: resolve(root, '../dist/web'),
     emptyOutDir: true,
     sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // React and the TanStack libraries every page needs, as one long-cached chunk instead of a dozen
+          // small ones (fewer requests before the first paint on HTTP/1.1 and slow links).
+          groups: [
+            {
+              name: 'framework',
+              test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|store|react-store|react-query|query-core))[\\/]/,
+              priority: 2,
+            },
+          ],
+        },
+      },
+    },
   },
   server: { host: '127.0.0.1', port: 5173 },
 });

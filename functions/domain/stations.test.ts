@@ -64,10 +64,10 @@ describe('heartbeats', () => {
 
   it('stores level, quality, firmware and counters, sets lastHeartbeat and moves the station online', async () => {
     const deps = await setup();
-    expect(await recordHeartbeat(valid, deps)).toBe('applied');
+    expect(await recordHeartbeat({ ...valid, lastRefill: '2026-02-28T06:00:00.000Z' }, deps)).toBe('applied');
     expect(await deps.machines.get('HRL-00001')).toMatchObject({
       status: 'online', lastHeartbeat: iso(60_000), waterLevel: 64, quality: { tdsPpm: 45, temperatureC: 27.4 }, firmwareVersion: '1.4.2',
-      counters: { dispensedMl: 1200, vends: 3, failures: 0 },
+      counters: { dispensedMl: 1200, vends: 3, failures: 0 }, lastRefill: '2026-02-28T06:00:00.000Z',
     });
   });
 

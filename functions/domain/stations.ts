@@ -74,6 +74,8 @@ export const Heartbeat = z.object({
   }),
   /** The station's clock when it sent the heartbeat (ms since the epoch), if it has one. */
   timestamp: z.number().int().positive().optional(),
+  /** When the tank was last refilled, if the station knows. */
+  lastRefill: z.iso.datetime().optional(),
 });
 export type Heartbeat = z.infer<typeof Heartbeat>;
 
@@ -91,12 +93,13 @@ export async function recordHeartbeat(event: unknown, deps: { machines: Machines
   const counters: StationCounters = { dispensedMl: hb.counters.dispensedMl, vends: hb.counters.vends, failures: hb.counters.failures, ...(hb.counters.uptimeSeconds !== undefined ? { uptimeSeconds: hb.counters.uptimeSeconds } : {}) };
   const updated = await deps.machines.update(hb.stationId, {
     lastHeartbeat: now, waterLevel: hb.waterLevel, quality: hb.quality, firmwareVersion: hb.firmwareVersion, counters, updatedAt: now,
+    ...(hb.lastRefill ? { lastRefill: hb.lastRefill } : {}),
   });
   if (!updated) {
     deps.log.warn('heartbeat dropped: unknown station', { stationId: hb.stationId });
     return 'dropped';
   }
-  if (heartbeatSetsOnline(updated, hb.timestamp !== undefined ? new Date(hb.timestamp).toISOString() : now)) {
+  if (heartbeatSetsOnline(updated, sentAtOrNow(hb, now))) {
     // Conditional: an admin's status written meanwhile, or a disconnect newer than this heartbeat, wins.
     await deps.machines.update(hb.stationId, { status: 'online' }, { statusNotIn: ['maintenance', 'locked'], presenceBefore: sentAtOrNow(hb, now) });
   }

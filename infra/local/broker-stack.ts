@@ -63,7 +63,7 @@ export async function startStations(options: { dataDir?: string; fleet?: number;
     if (ids.length) {
       void (async () => {
         const { services } = await import('../../functions/composition');
-        const { startFleet, localCustomers, formatProgress } = await import('./simulator');
+        const { startFleet, localCustomers, storedReadings } = await import('./simulator');
         // Wait until the seed has written the fleet's stations.
         for (let i = 0; i < 120 && !stopped && !(await services().machines.get(ids.at(-1)!)); i++) await new Promise((r) => setTimeout(r, 500));
         if (stopped) return;
@@ -76,6 +76,7 @@ export async function startStations(options: { dataDir?: string; fleet?: number;
           heartbeatSeconds: settings.heartbeatIntervalSeconds,
           vendEverySeconds: 45,
           issueToken: localCustomers(services()),
+          initialState: storedReadings(services()),
           dropChance: 0.02,
           failChance: 0.08,
           log: (line) => (line.startsWith('[') ? log(`stations ${line}`) : undefined),

@@ -216,6 +216,8 @@ export interface FleetOptions {
   heartbeatSeconds: number;
   /** Average seconds between two vends somewhere in the fleet; 0 = no vends. */
   vendEverySeconds: number;
+  /** Where a station's readings start (its stored water level and quality), when known. */
+  initialState?: (id: string) => Promise<{ waterLevel?: number; tdsPpm?: number; temperatureC?: number } | undefined>;
   /** A simulated customer's tap: an NFC token as the app would show it. */
   issueToken?: () => Promise<string>;
   /** Chance per heartbeat that the station's connection drops (it reconnects 20-90 s later). */
@@ -259,7 +261,12 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     timers.add(t);
   };
 
-  const stations = await Promise.all(options.stationIds.map(async (id) => new SimStation(await options.identity(id), { brokerUrl: options.brokerUrl, vendPublicKey: options.vendPublicKey })));
+  const stations = await Promise.all(options.stationIds.map(async (id) => {
+    const station = new SimStation(await options.identity(id), { brokerUrl: options.brokerUrl, vendPublicKey: options.vendPublicKey });
+    const initial = await options.initialState?.(id).catch(() => undefined);
+    for (const [key, value] of Object.entries(initial ?? {})) if (typeof value === 'number') station.state[key as 'waterLevel'] = value;
+    return station;
+  }));
 
   const beat = (station: SimStation) => {
     if (!station.connected) return;
@@ -374,6 +381,13 @@ export function formatSummary(s: FleetSummary) {
     `  connection drops  ${s.drops} (${s.reconnects} reconnects, ${s.connectFailures} failed connects)`,
   ].join('\n');
 }
+
+/** A station's stored readings, so that a simulated station carries on where it left off. */
+export const storedReadings = (services: Services) => async (id: string) => {
+  const machine = await services.machines.get(id);
+  if (!machine) return undefined;
+  return { waterLevel: machine.waterLevel, tdsPpm: machine.quality?.tdsPpm, temperatureC: machine.quality?.temperatureC };
+};
 
 /**
  * Simulated customers for the local cloud: wallet users that top up when low and tap NFC tokens issued
@@ -520,6 +534,7 @@ async function main() {
     heartbeatSeconds,
     vendEverySeconds: local ? Number(values['vend-every']) : 0,
     issueToken: services ? localCustomers(services) : undefined,
+    initialState: services ? storedReadings(services) : undefined,
     dropChance: Number(values['drop-chance']),
     failChance: Number(values['fail-chance']),
     log: (line) => console.log(`  ${line}`),

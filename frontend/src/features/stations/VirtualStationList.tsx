@@ -32,7 +32,7 @@ export function VirtualStationList({ views, label, onShowOnMap, className = '' }
               aria-posinset={item.index + 1}
               data-index={item.index}
               ref={virtualizer.measureElement}
-              className="absolute inset-x-0 top-0 px-0.5 pb-0.5"
+              className="absolute inset-x-0 top-0 p-1"
               style={{ transform: `translateY(${item.start}px)` }}
             >
               <StationCard view={view} onShowOnMap={() => onShowOnMap(view)} />
