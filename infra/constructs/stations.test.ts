@@ -61,9 +61,12 @@ describe('Stations construct', () => {
       });
     }
     for (const topic of ['heartbeat', 'vend/request', 'vend/complete', 'vend/failed']) {
-      expect(Object.values(TOPIC_RULES).map((r) => r.sql)).toContain(
-        `SELECT *, topic(2) AS stationId, timestamp() AS receivedAt FROM 'stations/+/${topic}'`,
-      );
+      const sql = Object.values(TOPIC_RULES).map((r) => r.sql).find((q) => q.endsWith(`FROM 'stations/+/${topic}'`));
+      // The station id comes from the topic only: payload fields are selected by name, never with *,
+      // so a station cannot put another station's id in its message.
+      expect(sql).toMatch(/^SELECT (\w+, )+topic\(2\) AS stationId, timestamp\(\) AS receivedAt FROM/);
+      expect(sql).not.toContain('*');
+      expect(sql!.split('topic(2)')[0]).not.toContain('stationId');
     }
     expect(TOPIC_RULES.presence.sql).toContain("FROM '$aws/events/presence/+/+'");
   });

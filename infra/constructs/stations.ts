@@ -29,19 +29,19 @@ interface RuleSpec {
 /** One topic rule per station message, plus presence; topic(2) of stations/<id>/... is the station id. */
 export const TOPIC_RULES: Record<RuleId, RuleSpec> = {
   heartbeat: {
-    sql: "SELECT *, topic(2) AS stationId, timestamp() AS receivedAt FROM 'stations/+/heartbeat'",
+    sql: "SELECT waterLevel, quality, firmwareVersion, counters, lastRefill, topic(2) AS stationId, timestamp() AS receivedAt FROM 'stations/+/heartbeat'",
     description: 'Station heartbeat (water level, quality, counters) to the heartbeat function',
   },
   vendRequest: {
-    sql: "SELECT *, topic(2) AS stationId, timestamp() AS receivedAt FROM 'stations/+/vend/request'",
+    sql: "SELECT token, requestId, topic(2) AS stationId, timestamp() AS receivedAt FROM 'stations/+/vend/request'",
     description: 'A station read an NFC/QR token and asks to vend: the authorize function',
   },
   vendComplete: {
-    sql: "SELECT *, topic(2) AS stationId, timestamp() AS receivedAt FROM 'stations/+/vend/complete'",
+    sql: "SELECT sessionId, dispensedMl, topic(2) AS stationId, timestamp() AS receivedAt FROM 'stations/+/vend/complete'",
     description: 'A station dispensed and metered millilitres: the settle function',
   },
   vendFailed: {
-    sql: "SELECT *, topic(2) AS stationId, timestamp() AS receivedAt FROM 'stations/+/vend/failed'",
+    sql: "SELECT sessionId, reason, topic(2) AS stationId, timestamp() AS receivedAt FROM 'stations/+/vend/failed'",
     description: 'A dispense failed: release the hold at once',
   },
   presence: {
