@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { startLocalStack, REPO_ROOT } from '../../infra/local/stack';
 import { benchFunctions } from './functions';
 import { benchMachines, seedThousandStations } from './machines';
+import { benchStations } from './stations';
 import type { Figure } from './stats';
 
 /**
@@ -17,6 +18,7 @@ const stack = await startLocalStack({ webPort: null, log });
 try {
   await seedThousandStations(stack.outputs, log);
   figures.push(...(await benchMachines(stack.outputs, log)));
+  figures.push(...(await benchStations(stack.outputs, log)));
   figures.push(...(await benchFunctions(REPO_ROOT, log)));
 } finally {
   await stack.stop();

@@ -1,0 +1,174 @@
+import { importSPKI } from 'jose';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { capacityMeter, createDocumentClient } from '../../functions/adapters/dynamodb/client';
+import { keys } from '../../functions/adapters/dynamodb/keys';
+import type { ProvisionedMachine } from '../../shared/routes';
+import type { LocalOutputs } from '../../infra/local/stack';
+import { SimStation } from '../../infra/local/simulator';
+import { median, percentile, round, type Figure } from './stats';
+import type { z } from 'zod';
+
+type Provisioned = z.output<typeof ProvisionedMachine>;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function signIn(outputs: LocalOutputs, role: 'user' | 'admin') {
+  const account = outputs.cognito.accounts.find((a) => a.role === role)!;
+  const response = await fetch(outputs.cognito.endpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
+    body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: outputs.cognito.clientId, AuthParameters: { USERNAME: account.username, PASSWORD: account.password } }),
+  });
+  const body = (await response.json()) as { AuthenticationResult: { IdToken: string } };
+  return { sub: account.sub, token: body.AuthenticationResult.IdToken };
+}
+
+async function provision(outputs: LocalOutputs, adminToken: string, id: string): Promise<Provisioned> {
+  const response = await fetch(`${outputs.api}/api/admin/machines`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+    body: JSON.stringify({ id, name: `Bench ${id}`, location: 'Jl. Bench, Kuta, Bali', latitude: '-8.72', longitude: '115.17', status: 'online' }),
+  });
+  if (response.status !== 201) throw new Error(`provisioning ${id}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as Provisioned;
+}
+
+async function station(p: Provisioned) {
+  const s = new SimStation(
+    { id: p.machine.id, certificatePem: p.bundle.certificatePem, privateKeyPem: p.bundle.privateKeyPem, caPem: p.bundle.rootCaPem },
+    { brokerUrl: p.bundle.endpoint, vendPublicKey: await importSPKI(p.bundle.vendPublicKeyPem, 'ES256') },
+  );
+  await s.connect();
+  return s;
+}
+
+/** Vend round trip, heartbeat ingest and DynamoDB units per operation, over the local broker. */
+export async function benchStations(outputs: LocalOutputs, log: (s: string) => void): Promise<Figure[]> {
+  Object.assign(process.env, {
+    LOCAL_CA_DIR: outputs.stations.caDir, SIGNING_KEY_FILE: outputs.stations.signingKeyFile, LOCAL_BROKER_URL: outputs.stations.broker,
+  });
+  const { services } = await import('../../functions/composition');
+  const admin = await signIn(outputs, 'admin');
+  const user = await signIn(outputs, 'user');
+  await services().ledger.post(user.sub, 'topup', 1_000_000, `bench-topup-${Date.now()}`, { reference: 'bench', actor: 'gateway' });
+
+  const figures: Figure[] = [];
+  const vendStation = await station(await provision(outputs, admin.token, `BVD-${String(Date.now() % 1e6).padStart(6, '0')}`));
+  await vendStation.heartbeat();
+  const token = async () => {
+    const r = await fetch(`${outputs.api}/api/nfc/generate-token`, { method: 'POST', headers: { authorization: `Bearer ${user.token}` } });
+    return ((await r.json()) as { token: string }).token;
+  };
+  const settled = async (sessionId: string) => {
+    for (;;) {
+      const s = await services().vendSessions.get(sessionId);
+      if (s && s.status !== 'open') return;
+      await sleep(1);
+    }
+  };
+
+  // Vend round trip: request -> authorized -> complete -> settled.
+  const rtts: number[] = [];
+  for (let i = 0; i < 50; i++) {
+    const nfc = await token();
+    const start = performance.now();
+    const answer = await vendStation.requestVend(nfc);
+    if (answer.kind !== 'authorized') throw new Error(`vend denied: ${JSON.stringify(answer.message)}`);
+    await vendStation.complete(answer.message.sessionId, 350);
+    await settled(answer.message.sessionId);
+    if (i >= 10) rtts.push(performance.now() - start);
+  }
+  log(`vend round trip p50 ${median(rtts).toFixed(1)} ms`);
+
+  // Raw MQTT round trip on the same broker: back end -> station and back, two one-way QoS 1 legs.
+  const { connectMqtt } = await import('../../functions/adapters/iot/mqtt-connect');
+  const { LocalCa } = await import('../../functions/adapters/local-ca/local-ca');
+  const ca = await LocalCa.open(outputs.stations.caDir);
+  const cert = await ca.issueClient('backend', 1);
+  const echoes: number[] = [];
+  {
+    const backend = await connectMqtt({
+      url: outputs.stations.broker, clientId: 'backend-bench', certificatePem: cert.certificatePem, privateKeyPem: cert.privateKeyPem, caPem: ca.certificatePem, timeoutMs: 10_000,
+    });
+    const topic = `stations/${vendStation.id}/vend/denied`;
+    for (let i = 0; i < 60; i++) {
+      const start = performance.now();
+      const received = new Promise<void>((resolve) => vendStation.client!.once('message', () => resolve()));
+      await backend.publishAsync(topic, JSON.stringify({ requestId: 'echo', reason: 'echo' }), { qos: 1 });
+      await received;
+      if (i >= 10) echoes.push(2 * (performance.now() - start));
+    }
+    await backend.endAsync();
+  }
+  const echoP99 = percentile(echoes, 99);
+  figures.push(
+    { group: 'stations', figure: 'vend round trip p50 (request, authorized, complete, settled)', value: round(median(rtts), 1), unit: 'ms', baseline: round(median(echoes), 1), ratio: round(median(rtts) / median(echoes)) },
+    { group: 'stations', figure: 'vend round trip p99', value: round(percentile(rtts, 99), 1), unit: 'ms', baseline: round(echoP99, 1), ratio: round(percentile(rtts, 99) / echoP99), target: '<= 60 ms', pass: percentile(rtts, 99) <= 60 },
+    { group: 'stations', figure: 'raw MQTT round trip p50 (same broker, mutual TLS)', value: round(median(echoes), 2), unit: 'ms' },
+  );
+
+  // DynamoDB units per vend (token, request, complete) and per heartbeat, median of 5.
+  const units = async (work: () => Promise<void>) => {
+    const samples: { read: number; write: number }[] = [];
+    for (let i = 0; i < 5; i++) {
+      capacityMeter.read = 0;
+      capacityMeter.write = 0;
+      capacityMeter.enabled = true;
+      await work();
+      capacityMeter.enabled = false;
+      samples.push({ read: capacityMeter.read, write: capacityMeter.write });
+    }
+    return { read: median(samples.map((s) => s.read)), write: median(samples.map((s) => s.write)) };
+  };
+  const vendUnits = await units(async () => {
+    const nfc = await token();
+    const answer = await vendStation.requestVend(nfc);
+    if (answer.kind !== 'authorized') throw new Error('vend denied');
+    await vendStation.complete(answer.message.sessionId, 350);
+    await sleep(300); // settlement runs in the broker's handler; the meter counts its units
+  });
+  const heartbeatUnits = await units(async () => {
+    await vendStation.heartbeat();
+    await sleep(200);
+  });
+  const pageUnits = await units(async () => {
+    await Promise.all(['/api/auth/user', '/api/transactions', '/api/environmental-impact', '/api/machines'].map((p) =>
+      fetch(outputs.api + p, { headers: { authorization: `Bearer ${user.token}` } }).then((r) => r.arrayBuffer())));
+  });
+  figures.push(
+    { group: 'dynamodb', figure: 'units per vend (read / write)', value: round(vendUnits.write, 1), unit: 'WCU', baseline: round(vendUnits.read, 1) },
+    { group: 'dynamodb', figure: 'units per heartbeat (read / write)', value: round(heartbeatUnits.write, 1), unit: 'WCU', baseline: round(heartbeatUnits.read, 1) },
+    { group: 'dynamodb', figure: 'units per app home load (read / write)', value: round(pageUnits.write, 1), unit: 'WCU', baseline: round(pageUnits.read, 1) },
+  );
+
+  // Heartbeat ingest: 20 stations, 25 heartbeats each, as fast as they are acknowledged; done when the last is stored.
+  const count = 20;
+  const beats = 25;
+  const fleet = await Promise.all(Array.from({ length: count }, async (_, i) => station(await provision(outputs, admin.token, `BHB-${String(i).padStart(3, '0')}${String(Date.now() % 1000).padStart(3, '0')}`))));
+  const started = performance.now();
+  await Promise.all(fleet.map(async (s) => {
+    for (let n = 1; n <= beats; n++) await s.heartbeat({ counters: { dispensedMl: 0, vends: 0, failures: 0, uptimeSeconds: n } });
+  }));
+  for (;;) {
+    const stored = await Promise.all(fleet.map(async (s) => (await services().machines.get(s.id))?.counters?.uptimeSeconds));
+    if (stored.every((u) => u === beats)) break;
+    await sleep(5);
+  }
+  const ingestRate = (count * beats) / ((performance.now() - started) / 1000);
+  const db = createDocumentClient({ tableName: outputs.dynamodb.tableName, endpoint: outputs.dynamodb.endpoint });
+  const rawStart = performance.now();
+  await Promise.all(fleet.map(async (s) => {
+    for (let n = 1; n <= beats; n++) {
+      await db.send(new UpdateCommand({
+        TableName: outputs.dynamodb.tableName, Key: keys.machine(s.id),
+        UpdateExpression: 'SET lastHeartbeat = :at, waterLevel = :w, counters = :c',
+        ExpressionAttributeValues: { ':at': new Date().toISOString(), ':w': 50, ':c': { uptimeSeconds: n } },
+      }));
+    }
+  }));
+  const rawRate = (count * beats) / ((performance.now() - rawStart) / 1000);
+  db.destroy();
+  await Promise.all([...fleet, vendStation].map((s) => s.close()));
+  log(`heartbeat ingest ${ingestRate.toFixed(0)}/s against raw updates ${rawRate.toFixed(0)}/s`);
+  figures.push({ group: 'stations', figure: `heartbeat ingest (${count} stations over the broker)`, value: round(ingestRate, 0), unit: 'heartbeats/s', baseline: round(rawRate, 0), ratio: round(ingestRate / rawRate), target: '>= 0.8x', pass: ingestRate / rawRate >= 0.8 });
+  return figures;
+}
