@@ -181,7 +181,7 @@ export const routes = define({
   },
   paymentNotification: {
     method: 'POST', path: '/api/payments/notification', auth: 'public', tag: 'wallet', summary: 'Payment gateway webhook (signature checked)',
-    body: z.looseObject({}), response: Ok, access: { table: 'write', secrets: true },
+    body: z.looseObject({}), response: Ok, access: { table: 'write', secrets: true, iotPublish: true },
   },
   purchase: {
     method: 'POST', path: '/api/purchase', auth: 'user', tag: 'wallet', summary: 'Pay for a refill with Google Pay or Apple Pay',

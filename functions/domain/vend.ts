@@ -218,6 +218,75 @@ async function deny(deps: VendDeps, stationId: string, requestId: string, reason
   return { decision: 'denied', reason };
 }
 
+// ---------------------------------------------------------------------------------------------------------
+// Direct wallet purchase (POST /api/purchase): a session paid by the gateway (DESIGN.md, Vend protocol)
+
+/** What a paid purchase order tells the vend domain (structurally the payment order of a purchase). */
+export interface PaidOrder {
+  orderId: string;
+  userId: string;
+  /** Rupiah the gateway took and the ledger credited to the wallet under the order id. */
+  amount: number;
+  machineId: string;
+  volumeMl: number;
+}
+
+/** The session of a paid order has an id derived from the order's: one order, one session, however often it is opened. */
+export const paidSessionId = (orderId: string) => `PAID-${orderId}`;
+
+export const paidButUnavailableMessage = (amount: number) =>
+  `This station is not available right now. Your payment of ${formatRupiah(amount)} is in your wallet: tap NFC Pay at a station to refill.`;
+
+/**
+ * A remote start paid by the gateway: the paid amount was credited to the buyer's wallet (under the order id).
+ * Checks the station, holds exactly that amount, opens a session for the paid volume and sends the station
+ * vend/authorized with a signed vend token; vend/complete, vend/failed and the sweep then settle or release it
+ * as any NFC session. Idempotent on the order id: a second call finds the session and sends nothing.
+ * A station that is unknown or not online answers 409 and the money stays in the wallet.
+ */
+export async function openPaidVendSession(order: PaidOrder, deps: VendDeps): Promise<{ sessionId: string; status: 'authorized' | VendSession['status'] }> {
+  const sessionId = paidSessionId(order.orderId);
+  const existing = await deps.vendSessions.get(sessionId);
+  if (existing) return { sessionId, status: existing.status === 'open' ? 'authorized' : existing.status };
+
+  const now = deps.clock.now();
+  const [machine, settings] = await Promise.all([deps.machines.get(order.machineId), deps.settings.get()]);
+  const status = machine ? effectiveStatus(machine, now, settings.heartbeatIntervalSeconds) : 'unknown';
+  if (!machine || status !== 'online') {
+    deps.log.info('paid vend refused: station not available; the amount stays in the wallet', { orderId: order.orderId, stationId: order.machineId, status });
+    throw conflict(paidButUnavailableMessage(order.amount));
+  }
+  const stationId = machine.id;
+  const fresh: VendSession = {
+    id: sessionId, stationId, machineName: stationName(machine), userId: order.userId, tokenId: order.orderId, requestId: order.orderId,
+    status: 'open', holdAmount: order.amount, maxMl: order.volumeMl, pricePerLitre: settings.pricePerLitre,
+    createdAt: now.toISOString(), expiresAt: sessionExpiry(now, settings).toISOString(),
+  };
+  // The session is written before the hold (the sweep can always find a hold's session); only its creator goes on.
+  if (!(await deps.vendSessions.create(fresh))) {
+    const other = await deps.vendSessions.get(sessionId);
+    return { sessionId, status: !other || other.status === 'open' ? 'authorized' : other.status };
+  }
+  try {
+    await deps.ledger.hold(order.userId, sessionId, order.amount, {
+      reference: sessionId, actor: order.userId, machineId: stationId, machineName: fresh.machineName, note: `Paid purchase ${order.orderId}`,
+    });
+  } catch (error) {
+    if (!isDomain(error, 409) && !isDomain(error, 404)) throw error;
+    await deps.vendSessions.close(sessionId, { status: 'failed', closedAt: now.toISOString(), reason: 'insufficient_balance' });
+    deps.log.warn('paid vend: the paid amount could not be held', { orderId: order.orderId, sessionId, error: (error as Error).message });
+    throw conflict('The paid amount is no longer in your wallet, so the refill could not be started.');
+  }
+
+  const [privateKey, keyId] = await Promise.all([deps.signingKeys.privateKey(), deps.signingKeys.keyId()]);
+  const vend = await signVendToken({ sessionId, stationId, maxMl: fresh.maxMl, now, lifetimeSeconds: settings.vendTokenExpirySeconds }, { privateKey, keyId });
+  await deps.stationMessages.vendAuthorized(stationId, {
+    requestId: order.orderId, sessionId, vendToken: vend.token, maxMl: fresh.maxMl, expiresAt: vend.expiresAt.toISOString(),
+  });
+  deps.log.info('paid vend authorized (remote start)', { stationId, sessionId, orderId: order.orderId, holdAmount: order.amount, maxMl: fresh.maxMl });
+  return { sessionId, status: 'authorized' };
+}
+
 export type CloseOutcome = 'settled' | 'released' | 'expired' | 'replayed' | 'ignored' | 'dropped';
 
 /** vend/complete: debit exactly the dispensed millilitres, release the rest, close the session; once. */

@@ -111,24 +111,33 @@ export interface PurchaseDeps extends PaymentDeps {
   openPaidSession?: OpenPaidSession;
 }
 
+/** sessionStatus of a paid purchase whose station refused the session (409): the amount stays in the wallet. */
+export const STATION_UNAVAILABLE = 'station_unavailable';
+
 export const PAID_NO_SESSION_MESSAGE = 'Paid. The amount is in your wallet: tap NFC Pay at the station to start your refill.';
 
 /** The after-payment step of a purchase: open its vend session once (idempotent on the order id). */
 export function afterPurchasePaid(deps: Pick<PurchaseDeps, 'orders' | 'openPaidSession' | 'log'>) {
   return async (order: PurchaseOrder): Promise<PurchaseOrder> => {
-    if (order.sessionId) return order;
+    // Once decided (a session, or the amount left in the wallet), never again: a late notification must not start a refill.
+    if (order.sessionId || order.sessionStatus) return order;
+    // Without an opener (a caller that cannot open sessions, e.g. the payment webhook racing the purchase request)
+    // nothing is decided here: the purchase request that paid opens the session once it sees the order settled.
+    if (!deps.openPaidSession) return order;
     const log = deps.log ?? paymentLog;
     let opened: { sessionId: string; status: string } | null = null;
-    if (deps.openPaidSession) {
-      try {
-        opened = await deps.openPaidSession(order);
-      } catch (error) {
-        log.warn('paid purchase: the vend session could not be opened; the amount stays in the wallet', { orderId: order.orderId, error: (error as Error).message });
-      }
+    let refused: string | null = null;
+    try {
+      opened = await deps.openPaidSession(order);
+    } catch (error) {
+      if (error instanceof DomainError && error.status === 409) refused = error.message;
+      log.warn('paid purchase: the vend session could not be opened; the amount stays in the wallet', { orderId: order.orderId, error: (error as Error).message });
     }
     const patch = opened
       ? { sessionId: opened.sessionId, sessionStatus: opened.status, message: null }
-      : { sessionStatus: 'credited_to_wallet', message: PAID_NO_SESSION_MESSAGE };
+      : refused
+        ? { sessionStatus: STATION_UNAVAILABLE, message: refused }
+        : { sessionStatus: 'credited_to_wallet', message: PAID_NO_SESSION_MESSAGE };
     return ((await deps.orders.update(order.orderId, patch)) as PurchaseOrder | null) ?? { ...order, ...patch };
   };
 }
@@ -196,8 +205,14 @@ export async function startPurchase(
     current = await chargeOrder(order, { itemName: `Refill ${request.volume} L`, walletToken: request.walletToken, payer, retry: false }, paymentDeps);
   }
   if (current.kind !== 'purchase') throw new Error('purchase order changed kind');
+  // Settled by someone who could not open the session (the webhook), or a replay after a crash: open it now (once per order).
+  if (current.status === 'settled' && !current.sessionId && !current.sessionStatus) current = await afterPurchasePaid(deps)(current);
   if (current.status === 'failed' || current.status === 'expired') {
     throw new DomainError(422, current.message ?? 'The payment was declined');
+  }
+  // Paid and credited, but the station could not take the session: 409, and the message says where the money is.
+  if (current.status === 'settled' && current.sessionStatus === STATION_UNAVAILABLE) {
+    throw conflict(current.message ?? PAID_NO_SESSION_MESSAGE);
   }
   return toPurchaseResponse(current);
 }

@@ -44,6 +44,16 @@ export class SimStation {
     lastRefill: undefined as string | undefined,
   };
   private readonly waiting = new Map<string, (answer: VendAnswer) => void>();
+  /** Sessions this station has acted on (an authorization delivered twice dispenses once). */
+  private readonly handledSessions = new Set<string>();
+  /** Request ids this station sent: a late answer to one of them (after it gave up waiting) is not a remote start. */
+  private readonly ownRequests = new Set<string>();
+  /**
+   * Remote starts (a refill paid in the app: vend/authorized without a vend/request): how much the customer
+   * takes (default: all that was paid for) and how fast it flows; the outcome of each, in order.
+   */
+  remoteStart: { volumeMl?: number; flowMlPerSecond?: number; failChance?: number } = {};
+  readonly remoteStarts: VendResult[] = [];
 
   constructor(
     readonly identity: StationIdentity,
@@ -86,7 +96,10 @@ export class SimStation {
       return;
     }
     const resolve = message.requestId ? this.waiting.get(message.requestId) : undefined;
-    if (!resolve) return;
+    if (!resolve) {
+      if (topic === stationTopics.vendAuthorized(this.id) && !(message.requestId && this.ownRequests.has(message.requestId))) void this.startRemote(message as VendAuthorizedMessage);
+      return;
+    }
     this.waiting.delete(message.requestId!);
     if (topic === stationTopics.vendAuthorized(this.id)) resolve({ kind: 'authorized', message: message as VendAuthorizedMessage });
     else if (topic === stationTopics.vendDenied(this.id)) resolve({ kind: 'denied', message: message as VendDeniedMessage });
@@ -128,6 +141,7 @@ export class SimStation {
   async requestVend(token: string, timeoutMs = 10_000): Promise<VendAnswer> {
     const client = this.requireClient();
     const requestId = crypto.randomUUID().slice(0, 12);
+    this.ownRequests.add(requestId);
     const answer = new Promise<VendAnswer>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiting.delete(requestId);
@@ -157,14 +171,35 @@ export class SimStation {
   }
 
   /**
+   * An authorization nobody at the station asked for: a refill paid in the app. Verified offline like any
+   * other (signature, expiry, bound to this station, session id), then dispensed and completed once.
+   */
+  private async startRemote(message: VendAuthorizedMessage) {
+    if (typeof message?.sessionId !== 'string' || typeof message.vendToken !== 'string' || typeof message.maxMl !== 'number') return;
+    try {
+      const result = await this.dispense(message, { ...this.remoteStart, volumeMl: this.remoteStart.volumeMl ?? message.maxMl });
+      if (result) this.remoteStarts.push(result);
+    } catch {
+      // The connection went away mid-dispense: the back end's sweep releases the hold.
+    }
+  }
+
+  /**
    * A whole vend: request, verify the vend token, meter a plausible volume (never more than authorized),
    * then complete, or fail now and then (a valve that does not open).
    */
   async vend(token: string, options: { volumeMl?: number; flowMlPerSecond?: number; failChance?: number } = {}): Promise<VendResult> {
     const answer = await this.requestVend(token);
     if (answer.kind === 'denied') return { outcome: 'denied', reason: answer.message.reason };
-    const { sessionId, maxMl } = answer.message;
-    const check = await this.checkVendToken(answer.message);
+    return (await this.dispense(answer.message, options)) ?? { outcome: 'rejected', sessionId: answer.message.sessionId, reason: 'session already handled' };
+  }
+
+  /** Verifies the vend token, then dispenses and completes (or fails); null when the session was already handled. */
+  private async dispense(message: VendAuthorizedMessage, options: { volumeMl?: number; flowMlPerSecond?: number; failChance?: number }): Promise<VendResult | null> {
+    const { sessionId, maxMl } = message;
+    if (this.handledSessions.has(sessionId)) return null;
+    this.handledSessions.add(sessionId);
+    const check = await this.checkVendToken(message);
     if (!check.ok || check.claims.sessionId !== sessionId) {
       await this.fail(sessionId, 'vend token rejected');
       return { outcome: 'rejected', sessionId, reason: check.ok ? 'session mismatch' : check.detail };

@@ -91,6 +91,9 @@ describe('Midtrans status mapping', () => {
     });
     expect(verifyNotificationBody(fixture('notification-capture-challenge.json'), KEY)).toMatchObject({ outcome: 'pending', gatewayStatus: 'capture', fraudStatus: 'challenge', grossAmount: 1500 });
     expect(verifyNotificationBody(fixture('notification-deny.json'), KEY)).toMatchObject({ outcome: 'failed', message: 'Transaction is denied' });
+    // Midtrans sends one generic status_message with every notification: it is not a reason to show.
+    const generic = { ...(fixture('notification-deny.json') as Record<string, unknown>), status_message: 'midtrans payment notification' };
+    expect(verifyNotificationBody(generic, KEY)).toMatchObject({ outcome: 'failed', message: null });
     expect(verifyNotificationBody(fixture('notification-expire.json'), KEY)).toMatchObject({ outcome: 'expired', gatewayStatus: 'expire' });
     expect(verifyNotificationBody(fixture('notification-refund-partial.json'), KEY)).toMatchObject({ outcome: 'refunded', refundAmount: 20_000, refundKey: 'refund-TU-5f1c-1' });
   });

@@ -96,9 +96,16 @@ export function toReport(body: Body): PaymentNotification {
     grossAmount: parseGrossAmount(body.gross_amount),
     refundAmount: refundAmount === undefined || refundAmount === null ? null : parseGrossAmount(refundAmount),
     refundKey: str(lastRefund?.refund_key) ?? (lastRefund?.refund_chargeback_id !== undefined ? String(lastRefund.refund_chargeback_id) : null),
-    message: mapStatus(transactionStatus, str(body.fraud_status)) === 'failed' ? str(body.status_message) : null,
+    message: mapStatus(transactionStatus, str(body.fraud_status)) === 'failed' ? failureReason(body.status_message) : null,
   };
 }
+
+/** Notifications carry the same generic status_message whatever happened; it is no reason to show anyone. */
+const GENERIC_NOTIFICATION_MESSAGE = 'midtrans payment notification';
+const failureReason = (value: unknown) => {
+  const message = str(value);
+  return message && message.toLowerCase() !== GENERIC_NOTIFICATION_MESSAGE ? message : null;
+};
 
 /**
  * Verifies a notification body: signature_key must equal SHA-512(order_id + status_code + gross_amount +

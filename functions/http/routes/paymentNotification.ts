@@ -1,5 +1,7 @@
 import { DomainError } from '../../domain/errors';
 import { handleNotification } from '../../domain/payments';
+import { consoleLog } from '../../domain/stations';
+import { openPaidVendSession } from '../../domain/vend';
 import { walletDeps } from '../../domain/wallet';
 import { SignatureRejected } from '../../ports/payment-gateway';
 import { routeHandler } from '../route-handler';
@@ -10,7 +12,8 @@ import { routeHandler } from '../route-handler';
  */
 export const handler = routeHandler('paymentNotification', async ({ body, services }) => {
   try {
-    await handleNotification(body, walletDeps(services));
+    // A wallet purchase settled by this notification opens its vend session here (once per order).
+    await handleNotification(body, walletDeps(services, (order) => openPaidVendSession(order, { ...services, log: consoleLog })));
     return { ok: true as const };
   } catch (error) {
     if (error instanceof SignatureRejected) {

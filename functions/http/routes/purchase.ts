@@ -1,6 +1,14 @@
+import { consoleLog } from '../../domain/stations';
+import { openPaidVendSession } from '../../domain/vend';
 import { startPurchase, walletDeps } from '../../domain/wallet';
 import { routeHandler } from '../route-handler';
 
-/** POST /api/purchase (Idempotency-Key header): pay a refill with Google Pay or Apple Pay through the gateway. */
+/**
+ * POST /api/purchase (Idempotency-Key header): pay a refill with Google Pay or Apple Pay through the gateway;
+ * once paid (and credited to the wallet), a vend session for the volume is opened at the station (remote start).
+ */
 export const handler = routeHandler('purchase', async ({ identity, body, headers, services }) =>
-  startPurchase({ payer: identity!, request: body, idempotencyKey: headers['idempotency-key'] }, walletDeps(services)));
+  startPurchase(
+    { payer: identity!, request: body, idempotencyKey: headers['idempotency-key'] },
+    walletDeps(services, (order) => openPaidVendSession(order, { ...services, log: consoleLog })),
+  ));

@@ -4,6 +4,7 @@ import type { AdminIdentity } from '../../../../shared/schemas';
 import { Logo } from '../../components/Logo';
 import { toast } from '../../components/toast';
 import { csvFileName, downloadText, toCsv } from './csv';
+import { adminTabs, type AdminSearch, type AdminTab } from './search';
 import { ExportProvider, useExportRegistry } from './export';
 import { HostRequestsTab } from './HostRequestsTab';
 import { ArrowLeftIcon, DownloadIcon, GearIcon, HandshakeIcon, LogoutIcon, ReceiptIcon, StationIcon, UsersIcon } from './icons';
@@ -14,20 +15,6 @@ import { SystemTab } from './SystemTab';
 import { TransactionsTab } from './TransactionsTab';
 import { Button, Spinner } from './ui';
 import { UsersTab } from './UsersTab';
-
-export const adminTabs = ['machines', 'users', 'transactions', 'host-requests', 'system'] as const;
-export type AdminTab = (typeof adminTabs)[number];
-export interface AdminSearch {
-  tab?: AdminTab;
-  /** Transactions of one user. */
-  user?: string;
-}
-export function validateAdminSearch(search: Record<string, unknown>): AdminSearch {
-  const out: AdminSearch = {};
-  if (typeof search.tab === 'string' && (adminTabs as readonly string[]).includes(search.tab)) out.tab = search.tab as AdminTab;
-  if (typeof search.user === 'string' && search.user.length <= 128) out.user = search.user;
-  return out;
-}
 
 const TAB_META: Record<AdminTab, { label: string; icon: ReactNode }> = {
   machines: { label: 'Machines', icon: <StationIcon size={16} /> },

@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AdminDashboard, validateAdminSearch } from '../../features/admin/AdminDashboard';
+import { AdminDashboard } from '../../features/admin/AdminDashboard';
+import { validateAdminSearch } from '../../features/admin/search';
 
 /** The admin dashboard (administrators only; others are sent to /admin/login). ?tab= picks the tab. */
 export const Route = createFileRoute('/admin/')({
