@@ -135,6 +135,8 @@ export default defineConfig({
     outDir: resolve(root, '../dist/web'),
     emptyOutDir: true,
     sourcemap: true,
+    // maplibre (about 1 MB minified) is one chunk on purpose: it is loaded only when a map is shown.
+    chunkSizeWarningLimit: 1200,
     rolldownOptions: {
       output: {
         codeSplitting: {
