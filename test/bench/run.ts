@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { startLocalStack, REPO_ROOT } from '../../infra/local/stack';
 import { benchFunctions } from './functions';
 import { benchMachines, seedThousandStations } from './machines';
+import { benchLanding } from './landing';
 import { benchStations } from './stations';
 import type { Figure } from './stats';
 
@@ -19,6 +20,14 @@ try {
   await seedThousandStations(stack.outputs, log);
   figures.push(...(await benchMachines(stack.outputs, log)));
   figures.push(...(await benchStations(stack.outputs, log)));
+  log('building the web app and measuring the landing page in Chromium');
+  const landing = await benchLanding({ apiOrigin: stack.outputs.api });
+  figures.push(
+    { group: 'web', figure: 'landing page initial JavaScript (gzip)', value: landing.initialJsKbGzip, unit: 'KB', target: '<= 100 KB', pass: landing.initialJsKbGzip <= 100 },
+    { group: 'web', figure: 'maplibre chunk in the initial JavaScript', value: landing.maplibreInInitial ? 1 : 0, unit: landing.maplibreInInitial ? '(yes)' : '(no)', target: 'no', pass: !landing.maplibreInInitial },
+    { group: 'web', figure: 'landing page LCP (headless Chromium, median of 3)', value: Math.round(landing.lcpMs), unit: 'ms', target: '<= 1000 ms', pass: landing.lcpMs <= 1000 },
+    { group: 'web', figure: 'landing page CLS', value: landing.cls, unit: '' },
+  );
   figures.push(...(await benchFunctions(REPO_ROOT, log)));
 } finally {
   await stack.stop();

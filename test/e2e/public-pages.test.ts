@@ -55,11 +55,14 @@ describe('the landing page /', () => {
     expect(await page.getByTestId('active-stations').innerText()).toContain(String(onlineCount));
   });
 
-  it('lists at most four online stations and sends the hero, View all and the phone mockup to /app', async () => {
+  it('lists at most four online stations, sends the hero into sign-in and View all and the phone mockup to /app', async () => {
     await open('/', 'Seminyak Square');
     const list = page.getByRole('list', { name: 'Online stations' });
     expect(await list.getByRole('listitem').count()).toBe(Math.min(4, onlineCount));
-    for (const name of ['Find stations', 'Start for free', `View all ${onlineCount} stations`, 'Open the web app']) {
+    const hero = (name: string) => page.getByRole('link', { name, exact: true }).first().getAttribute('href');
+    expect(await hero('Find stations')).toBe('/signin?redirect=%2Fapp%2Fmap');
+    expect(await hero('Start for free')).toBe('/signup?redirect=%2Fapp');
+    for (const name of [`View all ${onlineCount} stations`, 'Open the web app']) {
       expect(await page.getByRole('link', { name, exact: true }).first().getAttribute('href'), name).toBe('/app');
     }
     expect(await page.locator('#partners').count()).toBe(1);

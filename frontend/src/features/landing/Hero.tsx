@@ -15,10 +15,11 @@ export function Hero() {
           <h1 className="mt-5 text-4xl leading-[1.08] font-extrabold tracking-tight text-balance sm:text-5xl lg:text-6xl">{t.title}</h1>
           <p className="mt-5 max-w-xl text-lg leading-relaxed text-brand-100">{t.text}</p>
           <div className="mt-8 flex flex-wrap gap-3">
-            <Link to="/app" className="rounded-full bg-white px-6 py-3 text-base font-semibold text-brand-900 shadow-lg shadow-black/10 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
+            {/* Into the sign-in flow; signed-in visitors go straight on to the app. */}
+            <Link to="/signin" search={{ redirect: '/app/map' }} className="rounded-full bg-white px-6 py-3 text-base font-semibold text-brand-900 shadow-lg shadow-black/10 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
               {t.findStations}
             </Link>
-            <Link to="/app" className="rounded-full px-6 py-3 text-base font-semibold text-white ring-1 ring-white/50 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
+            <Link to="/signup" search={{ redirect: '/app' }} className="rounded-full px-6 py-3 text-base font-semibold text-white ring-1 ring-white/50 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
               {t.startFree}
             </Link>
           </div>
