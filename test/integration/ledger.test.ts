@@ -1,12 +1,10 @@
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { keys } from '../../functions/adapters/dynamodb/keys';
 import { DynamoLedger } from '../../functions/adapters/dynamodb/ledger';
 import { DynamoUsers } from '../../functions/adapters/dynamodb/users';
 import { DomainError } from '../../functions/domain/errors';
 import { randomIds, systemClock } from '../../functions/ports/clock';
-import type { LedgerEntry } from '../../functions/ports/ledger';
+import { ledgerEntries } from '../support/admin';
 import { testDb } from '../support/local';
 
 let ledger: DynamoLedger;
@@ -18,21 +16,6 @@ beforeAll(() => {
   ledger = new DynamoLedger(db, tableName, systemClock, randomIds);
   users = new DynamoUsers(db, tableName);
 });
-
-async function allEntries(userId: string): Promise<LedgerEntry[]> {
-  const { db, tableName } = testDb();
-  const out: LedgerEntry[] = [];
-  let start: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(new QueryCommand({
-      TableName: tableName, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)',
-      ExpressionAttributeValues: { ':pk': keys.user(userId).PK, ':p': keys.ledgerPrefix }, ExclusiveStartKey: start, ConsistentRead: true,
-    }));
-    out.push(...((page.Items ?? []) as LedgerEntry[]));
-    start = page.LastEvaluatedKey;
-  } while (start);
-  return out;
-}
 
 async function newUser(name: string) {
   const id = `${run}-${name}`;
@@ -56,7 +39,7 @@ describe('ledger rules', () => {
     expect(again).toMatchObject({ balance: 50_000, replayed: true });
     expect(again.entries.map((e) => e.id)).toEqual(first.entries.map((e) => e.id));
     expect((await users.get(u))!.balance).toBe(50_000);
-    expect(await allEntries(u)).toHaveLength(1);
+    expect(await ledgerEntries(u)).toHaveLength(1);
   });
 
   it('answers 409 for the same key with different parameters, and writes nothing', async () => {
@@ -72,7 +55,7 @@ describe('ledger rules', () => {
     await expectDomain(ledger.post(u, 'purchase', -10_001, `${u}-p`, { reference: 'x', actor: u }), 409, /Insufficient balance/);
     await expectDomain(ledger.hold(u, `${u}-h`, 10_001, { reference: 'v', actor: 'station:HRL-1' }), 409, /Insufficient balance/);
     expect((await users.get(u))!.balance).toBe(10_000);
-    expect(await allEntries(u)).toHaveLength(1);
+    expect(await ledgerEntries(u)).toHaveLength(1);
   });
 
   it('holds, settles exactly once and releases the rest', async () => {
@@ -156,7 +139,7 @@ describe('ledger under concurrency', () => {
       }));
 
       for (const u of userIds) {
-        const entries = await allEntries(u);
+        const entries = await ledgerEntries(u);
         const user = (await users.get(u))!;
         const sum = entries.reduce((s, e) => s + e.amount, 0);
         if (sum !== user.balance) violations++;
