@@ -108,18 +108,18 @@ describe('provisioning', () => {
   const input = { id: 'HRL-00099', name: 'New Station', location: 'Jl. Raya Ubud', latitude: '-8.5', longitude: '115.26', status: 'online' as const };
   const registry = { calls: [] as string[], async provision(id: string) {
     this.calls.push(id);
-    return { certificateId: 'cert-1', certificatePem: 'CERT', privateKeyPem: '-----BEGIN PRIVATE KEY-----\nSECRET', rootCaPem: 'CA', endpoint: 'mqtts://x' };
+    return { certificateId: 'cert-1', certificatePem: 'CERT', privateKeyPem: 'fake-station-private-key', rootCaPem: 'CA', endpoint: 'mqtts://x' };
   } };
 
   it('stores the machine without the key and returns the bundle once, with the vend public key', async () => {
     const machines = new MemoryMachines();
     const signingKeys = await memorySigningKeys();
     const result = await provisionStation(input, { machines, registry, signingKeys, clock: fixedClock(new Date(T)), settings: { heartbeatIntervalSeconds: 60 } });
-    expect(result.bundle).toEqual({ certificatePem: 'CERT', privateKeyPem: '-----BEGIN PRIVATE KEY-----\nSECRET', rootCaPem: 'CA', endpoint: 'mqtts://x', vendPublicKeyPem: await signingKeys.publicKeyPem() });
+    expect(result.bundle).toEqual({ certificatePem: 'CERT', privateKeyPem: 'fake-station-private-key', rootCaPem: 'CA', endpoint: 'mqtts://x', vendPublicKeyPem: await signingKeys.publicKeyPem() });
     expect(result.machine).toMatchObject({ id: 'HRL-00099', name: 'New Station', status: 'online', createdAt: iso(0) });
     const stored = (await machines.get('HRL-00099'))!;
     expect(stored).toMatchObject({ maxFillMl: 1500, certificateId: 'cert-1' });
-    expect(JSON.stringify(stored)).not.toContain('SECRET');
+    expect(JSON.stringify(stored)).not.toContain('fake-station-private-key');
   });
 
   it('refuses a taken id with 409 before creating any certificate', async () => {
