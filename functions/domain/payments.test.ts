@@ -2,33 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../shared/schemas';
 import type { EntryDetails, Ledger, PostResult } from '../ports/ledger';
 import { GatewayRejected, GatewayUnavailable, type ChargeResult, type PaymentGateway, type PaymentNotification } from '../ports/payment-gateway';
-import type { OrderPatch, OrderStatus, PaymentOrder, PaymentOrders } from '../ports/topups';
+import type { PaymentOrder } from '../ports/topups';
 import type { UserRecord, Users } from '../ports/users';
 import { DomainError } from './errors';
+import { MemoryOrders } from './payments.test-fakes';
 import { applyGatewayReport, orderIdFor, refreshFromGateway, requireIdempotencyKey } from './payments';
 import { checkTopupAmount, minimumTopupMessage, readTopup, startTopup, type TopupDeps } from './topup';
 import { checkAppleValidationUrl } from './wallet';
 
-class MemoryOrders implements PaymentOrders {
-  readonly items = new Map<string, PaymentOrder>();
-  async create(order: PaymentOrder) {
-    const existing = this.items.get(order.orderId);
-    if (existing) return { created: false as const, order: structuredClone(existing) };
-    this.items.set(order.orderId, structuredClone(order));
-    return { created: true as const, order };
-  }
-  async get(id: string) {
-    const o = this.items.get(id);
-    return o ? structuredClone(o) : null;
-  }
-  async update(id: string, patch: OrderPatch, onlyIf?: OrderStatus[]) {
-    const o = this.items.get(id);
-    if (!o || (onlyIf && !onlyIf.includes(o.status))) return null;
-    const next = { ...o, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) } as PaymentOrder;
-    this.items.set(id, next);
-    return structuredClone(next);
-  }
-}
 
 /** The ledger's contract that matters here: once per key, never below zero. */
 class MemoryLedger implements Pick<Ledger, 'post'> {

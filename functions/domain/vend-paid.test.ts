@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ChargeResult, PaymentGateway } from '../ports/payment-gateway';
-import type { OrderPatch, OrderStatus, PaymentOrder, PaymentOrders, PurchaseOrder } from '../ports/topups';
+import type { PurchaseOrder } from '../ports/topups';
 import { DomainError } from './errors';
+import { MemoryOrders } from './payments.test-fakes';
 import { verifyVendToken } from './tokens';
 import { completeVend, failVend, openPaidVendSession, paidSessionId, sweepExpiredSessions, type PaidOrder } from './vend';
 import { memoryVendWorld } from './vend.test-fakes';
@@ -111,26 +112,6 @@ describe('openPaidVendSession', () => {
 // ---------------------------------------------------------------------------------------------------------
 // The purchase use case wired to it (walletDeps(services, openPaidSession))
 
-class MemoryOrders implements PaymentOrders {
-  readonly items = new Map<string, PaymentOrder>();
-  async create(order: PaymentOrder) {
-    const existing = this.items.get(order.orderId);
-    if (existing) return { created: false as const, order: structuredClone(existing) };
-    this.items.set(order.orderId, structuredClone(order));
-    return { created: true as const, order };
-  }
-  async get(id: string) {
-    const o = this.items.get(id);
-    return o ? structuredClone(o) : null;
-  }
-  async update(id: string, patch: OrderPatch, onlyIf?: OrderStatus[]) {
-    const o = this.items.get(id);
-    if (!o || (onlyIf && !onlyIf.includes(o.status))) return null;
-    const next = { ...o, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) } as PaymentOrder;
-    this.items.set(id, next);
-    return structuredClone(next);
-  }
-}
 
 describe('POST /api/purchase use case', () => {
   const payer = { sub: BUYER, username: 'b', email: null, givenName: null, familyName: null };

@@ -5,7 +5,7 @@ import { DynamoLedger } from '../../functions/adapters/dynamodb/ledger';
 import { DynamoUsers } from '../../functions/adapters/dynamodb/users';
 import { randomIds, systemClock } from '../../functions/ports/clock';
 import { EnvironmentalImpact, Transaction, User } from '../../shared/schemas';
-import { bearer, newAccount, signInAs } from '../support/auth';
+import { bearer, newAccount, signInAs, basicAuth } from '../support/auth';
 import { apiFetch, local, testDb } from '../support/local';
 
 const USER_ROUTES = ['/api/auth/user', '/api/environmental-impact', '/api/transactions', '/api/transactions?limit=5'];
@@ -72,7 +72,7 @@ describe('account routes refuse callers without a valid token', () => {
   });
 
   it('answers 401 for a non-bearer authorization', async () => {
-    for (const path of paths()) expect((await apiFetch(path, { headers: { authorization: 'Basic YWRtaW46YWRtaW4=' } })).status, path).toBe(401);
+    for (const path of paths()) expect((await apiFetch(path, { headers: { authorization: basicAuth('admin', 'admin') } })).status, path).toBe(401);
   });
 });
 

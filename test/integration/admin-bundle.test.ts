@@ -1,3 +1,4 @@
+import { basicAuth } from '../support/auth';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -46,7 +47,7 @@ afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 describe('the built web app carries no credentials', () => {
   it('the scan catches a planted basic-authorization header and the seeded passwords', () => {
     const admin = LOCAL_ACCOUNTS.find((a) => a.role === 'admin')!;
-    expect(credentialFindings(`fetch(u,{headers:{Authorization:"Basic YWRtaW46c2VjcmV0"}})`)).toHaveLength(2);
+    expect(credentialFindings(`fetch(u,{headers:{Authorization:"${basicAuth('admin', 'secret')}"}})`)).toHaveLength(2);
     expect(credentialFindings(`headers.set('authorization', 'Basic ' + token)`)).toEqual(['an Authorization: Basic header']);
     expect(credentialFindings(`const p = "${admin.password}"`)).toEqual([`the password of ${admin.username}`]);
     expect(credentialFindings('headers: { authorization: `Bearer ${token}` }')).toEqual([]);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
 import { decodeJwt, generateKeyPair, importJWK, SignJWT } from 'jose';
-import { bearer, newAccount, signInAs } from '../support/auth';
+import { bearer, newAccount, signInAs, basicAuth } from '../support/auth';
 import { apiFetch, local } from '../support/local';
 
 describe('local identity, verified as the JWT authorizer would', () => {
@@ -28,7 +28,7 @@ describe('local identity, verified as the JWT authorizer would', () => {
     const forgedAnswer = await apiFetch('/api/admin/auth/check', { headers: bearer(forged) });
     expect(forgedAnswer.status).toBe(401);
     expect(forgedAnswer.body).toEqual({ message: 'Unauthorized' });
-    expect((await apiFetch('/api/admin/auth/check', { headers: { authorization: 'Basic YWRtaW46YWRtaW4=' } })).status).toBe(401);
+    expect((await apiFetch('/api/admin/auth/check', { headers: { authorization: basicAuth('admin', 'admin') } })).status).toBe(401);
 
     // Signed with cognito-local's own key, so only the expiry (or the audience) can make it fail.
     const { jwk } = createRequire(import.meta.url)('cognito-local/lib/keys/cognitoLocal.private.json') as { jwk: Record<string, string> };
