@@ -45,7 +45,7 @@ describe('provisioning (POST /api/admin/machines)', () => {
     expect(cert.checkIssued(ca) && cert.verify(ca.publicKey)).toBe(true);
     expect(a.bundle.rootCaPem).toBe(readFileSync(stations.caFile, 'utf8'));
     expect(a.bundle.endpoint).toBe(stations.broker);
-    expect(a.bundle.privateKeyPem).toMatch(/^-----BEGIN PRIVATE KEY-----/);
+    expect(a.bundle.privateKeyPem).toMatch(/^-{5}BEGIN PRIVATE KEY-{5}\n/);
     expect(a.bundle.vendPublicKeyPem).toBe(await (await workerServices()).signingKeys.publicKeyPem());
   });
 

@@ -45,5 +45,5 @@ export async function newAccount(name = 'tester', password = 'Test-Pass-2025!') 
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-/** An HTTP Basic authorization header, for tests that check such credentials are refused or found. */
+/** The value of an HTTP Basic auth header, for tests that check such credentials are refused or found. */
 export const basicAuth = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
