@@ -1,81 +1,62 @@
-import { CognitoAdminAuthenticator } from './adapters/cognito/admin-authenticator';
-import { DynamoAdminQueries } from './adapters/dynamodb/admin-queries';
-import { createDocumentClient, dynamoConfigFromEnv } from './adapters/dynamodb/client';
-import { GazetteerGeocoder } from './adapters/gazetteer/gazetteer-geocoder';
-import { createLocationGeocoder } from './adapters/location/location-geocoder';
-import { DynamoHostRequests } from './adapters/dynamodb/host-requests';
-import { DynamoLedger } from './adapters/dynamodb/ledger';
-import { DynamoMachines } from './adapters/dynamodb/machines';
-import { DynamoSettings } from './adapters/dynamodb/settings';
-import { DynamoUsers } from './adapters/dynamodb/users';
-import { createStationAdapters, type StationAdapters } from './adapters/iot/station-adapters';
-import { DynamoPaymentOrders } from './adapters/dynamodb/topups';
-import { configuredPayments } from './adapters/secrets/payments';
+import { LocalBrokerStationMessages } from './adapters/iot/local-broker-messages';
+import { LocalCaStationRegistry } from './adapters/local-ca/local-ca-station-registry';
 import type { AdminAuthenticator } from './ports/admin-auth';
-import type { AdminQueries } from './ports/admin-queries';
-import { randomIds, systemClock, type Clock, type Ids } from './ports/clock';
 import type { Geocoder } from './ports/geocoder';
-import type { HostRequests } from './ports/host-requests';
-import type { Ledger } from './ports/ledger';
-import type { Machines } from './ports/machines';
 import type { ApplePayMerchantValidator, PaymentGateway } from './ports/payment-gateway';
-import type { SettingsStore } from './ports/settings';
-import type { Users } from './ports/users';
-import type { PaymentOrders } from './ports/topups';
+import type { SigningKeys } from './ports/signing-keys';
+import type { StationMessages } from './ports/station-messages';
+import type { StationRegistry } from './ports/station-registry';
+import { adminAuth } from './providers/admin-auth';
+import { data, type DataServices } from './providers/data';
+import { geocoder } from './providers/geocoder';
+import { payments } from './providers/payments';
+import { signingKeys } from './providers/signing-keys';
+import { stationMessages } from './providers/station-messages';
+import { stationRegistry } from './providers/station-registry';
 
 /**
- * The composition root: which adapter serves each port, chosen from the environment.
- * Stations (adapters/iot/station-adapters.ts): stationRegistry, stationMessages, signingKeys, vendSessions.
+ * Every port at once, for local tools and tests (the simulator, the benchmarks, test arrangements).
+ * Lambda handlers never import this file: each imports only the providers it uses (functions/providers/),
+ * so its bundle carries only its own adapters.
  */
-export interface Services extends StationAdapters {
-  clock: Clock;
-  ids: Ids;
-  machines: Machines;
-  hostRequests: HostRequests;
-  settings: SettingsStore;
-  users: Users;
-  ledger: Ledger;
-  /** Collection-wide reads of the admin console. */
-  adminQueries: AdminQueries;
-  /** Password sign-in and global sign-out against Cognito (cognito-local here). */
-  adminAuth: AdminAuthenticator;
-  /** Amazon Location place index when PLACE_INDEX_NAME is set, else the shipped Bali gazetteer. */
+export interface Services extends DataServices {
+  stationRegistry: StationRegistry;
+  stationMessages: StationMessages;
+  signingKeys: SigningKeys;
   geocoder: Geocoder;
-  /** Midtrans when a server key is configured (env locally, Secrets Manager in AWS), else the sandbox gateway. */
   payments: PaymentGateway;
-  /** Apple Pay merchant validation: Apple with the merchant identity certificate, or the sandbox's session. */
   applePay: ApplePayMerchantValidator;
-  /** Top-ups and wallet purchases (payment orders). */
-  paymentOrders: PaymentOrders;
+  adminAuth: AdminAuthenticator;
 }
 
-let current: Services | undefined;
+/**
+ * The local cloud's station adapters in place of IoT Core: its CA issues station identities and its broker
+ * carries the answers to stations (LOCAL_CA_DIR and LOCAL_BROKER_URL, set by infra/local/broker-stack.ts).
+ */
+export function useLocalStationAdapters(env: NodeJS.ProcessEnv = process.env): void {
+  const caDir = env.LOCAL_CA_DIR;
+  if (!caDir) return;
+  const brokerUrl = () => env.LOCAL_BROKER_URL ?? 'mqtts://127.0.0.1:8883';
+  stationRegistry.use(new LocalCaStationRegistry(caDir, brokerUrl));
+  if (env.LOCAL_BROKER_URL) stationMessages.use(new LocalBrokerStationMessages(env.LOCAL_BROKER_URL, caDir));
+}
 
 export function createServices(env: NodeJS.ProcessEnv = process.env): Services {
-  const config = dynamoConfigFromEnv(env);
-  const db = createDocumentClient(config);
-  const clock = systemClock;
-  const ids = randomIds;
-  const payments = configuredPayments(env);
+  useLocalStationAdapters(env);
+  const { gateway, applePay } = payments();
   return {
-    ...createStationAdapters(env, db, config),
-    clock,
-    ids,
-    users: new DynamoUsers(db, config.tableName),
-    ledger: new DynamoLedger(db, config.tableName, clock, ids),
-    machines: new DynamoMachines(db, config.tableName),
-    hostRequests: new DynamoHostRequests(db, config.tableName),
-    settings: new DynamoSettings(db, config.tableName),
-    adminQueries: new DynamoAdminQueries(db, config.tableName),
-    adminAuth: new CognitoAdminAuthenticator(),
-    geocoder: env.PLACE_INDEX_NAME ? createLocationGeocoder(env.PLACE_INDEX_NAME, config.region) : new GazetteerGeocoder(),
-    payments: payments.gateway,
-    applePay: payments.applePay,
-    paymentOrders: new DynamoPaymentOrders(db, config.tableName),
+    ...data(),
+    stationRegistry: stationRegistry(),
+    stationMessages: stationMessages(),
+    signingKeys: signingKeys(),
+    geocoder: geocoder(),
+    payments: gateway,
+    applePay,
+    adminAuth: adminAuth(),
   };
 }
 
-/** Created once per Lambda container (outside the handler, reused across invocations). */
+let current: Services | undefined;
 export function services(): Services {
   current ??= createServices();
   return current;

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { TopupStatus } from '../../shared/routes';
 import type { Clock } from '../ports/clock';
 import type { Ledger } from '../ports/ledger';
+import { consoleLog, type Log } from '../ports/log';
 import type { PaymentGateway, PaymentNotification } from '../ports/payment-gateway';
 import type { PaymentOrder, PaymentOrders, PurchaseOrder } from '../ports/topups';
 import { DomainError, invalid } from './errors';
@@ -14,21 +15,13 @@ import { DomainError, invalid } from './errors';
  * rupiah back out of the wallet, once per gateway refund.
  */
 
-export interface PaymentLog {
-  info(message: string, data?: Record<string, unknown>): void;
-  warn(message: string, data?: Record<string, unknown>): void;
-}
-export const paymentLog: PaymentLog = {
-  info: (message, data) => console.log(JSON.stringify({ level: 'info', message, ...data })),
-  warn: (message, data) => console.warn(JSON.stringify({ level: 'warn', message, ...data })),
-};
 
 export interface PaymentDeps {
   orders: PaymentOrders;
   gateway: PaymentGateway;
   ledger: Ledger;
   clock: Clock;
-  log?: PaymentLog;
+  log?: Log;
   /** Called once a wallet purchase is paid and credited: opens the refill session it paid for. */
   afterPurchasePaid?: (order: PurchaseOrder) => Promise<PurchaseOrder>;
 }
@@ -104,7 +97,7 @@ export type ReportResult = 'credited' | 'already-credited' | 'failed' | 'expired
  * happen once, and status changes are conditional.
  */
 export async function applyGatewayReport(order: PaymentOrder, report: PaymentNotification, deps: PaymentDeps): Promise<{ result: ReportResult; order: PaymentOrder }> {
-  const log = deps.log ?? paymentLog;
+  const log = deps.log ?? consoleLog;
   if (report.orderId !== order.orderId) throw new Error(`report for ${report.orderId} applied to ${order.orderId}`);
   if (report.grossAmount !== order.amount) {
     log.warn('payment report amount differs from the order: not applied', { orderId: order.orderId, reported: report.grossAmount, ordered: order.amount });
@@ -172,7 +165,7 @@ export async function applyGatewayReport(order: PaymentOrder, report: PaymentNot
 
 /** A gateway refund (or void) of a credited order: debit the refunded rupiah once per refund key. */
 async function takeBack(order: PaymentOrder, report: PaymentNotification, deps: PaymentDeps): Promise<{ result: ReportResult; order: PaymentOrder }> {
-  const log = deps.log ?? paymentLog;
+  const log = deps.log ?? consoleLog;
   const amount = Math.min(order.amount, Math.round(report.refundAmount ?? report.grossAmount));
   if (amount <= 0) return { result: 'ignored', order };
   const key = `refund:${order.orderId}:${report.refundKey ?? 'full'}`;
@@ -205,7 +198,7 @@ async function takeBack(order: PaymentOrder, report: PaymentNotification, deps: 
  * anything is read from the body.
  */
 export async function handleNotification(body: unknown, deps: PaymentDeps): Promise<{ ok: true; result: ReportResult }> {
-  const log = deps.log ?? paymentLog;
+  const log = deps.log ?? consoleLog;
   const report = await deps.gateway.verifyNotification(body);
   const order = orderKind(report.orderId) ? await deps.orders.get(report.orderId) : null;
   if (!order) {
@@ -227,7 +220,7 @@ export async function refreshFromGateway(order: PaymentOrder, deps: PaymentDeps)
   const age = now - Date.parse(order.createdAt);
   const sinceCheck = order.checkedAt ? now - Date.parse(order.checkedAt) : Infinity;
   if (age < STATUS_CHECK_AFTER_MS || sinceCheck < STATUS_CHECK_AFTER_MS) return order;
-  const log = deps.log ?? paymentLog;
+  const log = deps.log ?? consoleLog;
   await deps.orders.update(order.orderId, { checkedAt: new Date(now).toISOString() });
   let report: PaymentNotification | null;
   try {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AdminMachineInput, ProvisionedMachine } from '../../shared/routes';
 import { MACHINE_ID_PATTERN, WaterQuality, type Settings } from '../../shared/schemas';
 import type { Clock } from '../ports/clock';
@@ -7,19 +7,11 @@ import type { SigningKeys } from '../ports/signing-keys';
 import type { StationRegistry } from '../ports/station-registry';
 import { conflict } from './errors';
 import { toMachine } from './machines';
+import type { Log } from '../ports/log';
 
 /** Largest volume one vend may hold for unless the machine says otherwise (a 1.5 L bottle). */
 export const DEFAULT_MAX_FILL_ML = 1500;
 
-export interface Log {
-  info(message: string, data?: Record<string, unknown>): void;
-  warn(message: string, data?: Record<string, unknown>): void;
-}
-/** Structured log lines, as CloudWatch Logs reads them. */
-export const consoleLog: Log = {
-  info: (message, data) => console.log(JSON.stringify({ level: 'info', message, ...data })),
-  warn: (message, data) => console.warn(JSON.stringify({ level: 'warn', message, ...data })),
-};
 
 // ---------------------------------------------------------------------------------------------------------
 // Provisioning

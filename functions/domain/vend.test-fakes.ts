@@ -9,7 +9,7 @@ import type { UserRecord, Users } from '../ports/users';
 import type { UsedToken, VendSession, VendSessions } from '../ports/vend-sessions';
 import { DEFAULT_SETTINGS, type Settings } from '../../shared/schemas';
 import { calculateJwkThumbprint, exportJWK, exportSPKI, generateKeyPair } from 'jose';
-import type { Log } from './stations';
+import type { Log } from '../ports/log';
 import type { VendDeps } from './vend';
 
 /** In-memory adapters for the domain's unit tests; the DynamoDB ones are tested against DynamoDB Local. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { RUPIAH_PER_POINT } from '../../shared/constants';
 import { formatRupiah, priceOfMillilitres } from '../../shared/money';
 import type { Settings } from '../../shared/schemas';
@@ -12,7 +12,8 @@ import type { Users } from '../ports/users';
 import type { VendSession, VendSessions } from '../ports/vend-sessions';
 import { conflict, DomainError } from './errors';
 import { effectiveStatus, fallbackName } from './machines';
-import { DEFAULT_MAX_FILL_ML, StationId, type Log } from './stations';
+import type { Log } from '../ports/log';
+import { DEFAULT_MAX_FILL_ML, StationId } from './stations';
 import { signNfcToken, signVendToken, verifyNfcToken } from './tokens';
 
 /**
@@ -154,7 +155,8 @@ export async function authorizeVend(event: unknown, deps: VendDeps): Promise<Aut
   if (!verified.ok) return deny(deps, stationId, requestId, verified.failure === 'expired' ? 'token_expired' : 'invalid_token', { detail: verified.detail });
   const { jti, sub: userId, exp } = verified.claims;
 
-  const [machine, settings] = await Promise.all([deps.machines.get(stationId), deps.settings.get()]);
+  // Independent reads at once: each is a round trip the station waits for.
+  const [machine, settings, holder] = await Promise.all([deps.machines.get(stationId), deps.settings.get(), deps.users.get(userId)]);
   if (!machine) return deny(deps, stationId, requestId, 'unknown_station');
   const status = effectiveStatus(machine, now, settings.heartbeatIntervalSeconds);
   if (status !== 'online') return deny(deps, stationId, requestId, 'station_offline', { status });
@@ -179,10 +181,9 @@ export async function authorizeVend(event: unknown, deps: VendDeps): Promise<Aut
     return { decision: 'dropped', why: 'session closed' };
   }
   if (!session) {
-    const user = await deps.users.get(userId);
-    if (!user) return deny(deps, stationId, requestId, 'invalid_token', { detail: 'unknown user' });
-    const plan = user.balance >= minimumBalance(settings) ? holdFor(user.balance, machine.maxFillMl ?? DEFAULT_MAX_FILL_ML, settings.pricePerLitre) : null;
-    if (!plan) return deny(deps, stationId, requestId, 'insufficient_balance', { balance: user.balance });
+    if (!holder) return deny(deps, stationId, requestId, 'invalid_token', { detail: 'unknown user' });
+    const plan = holder.balance >= minimumBalance(settings) ? holdFor(holder.balance, machine.maxFillMl ?? DEFAULT_MAX_FILL_ML, settings.pricePerLitre) : null;
+    if (!plan) return deny(deps, stationId, requestId, 'insufficient_balance', { balance: holder.balance });
     const fresh: VendSession = {
       id: sessionId, stationId, machineName: stationName(machine), userId, tokenId: jti, requestId, status: 'open',
       holdAmount: plan.holdAmount, maxMl: plan.maxMl, pricePerLitre: settings.pricePerLitre,

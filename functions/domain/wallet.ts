@@ -9,8 +9,9 @@ import type { PaymentOrder, PurchaseOrder } from '../ports/topups';
 import type { Users } from '../ports/users';
 import { conflict, DomainError, invalid, notFound, unavailable } from './errors';
 import { effectiveStatus, fallbackName } from './machines';
-import { applyGatewayReport, fingerprintOf, orderIdFor, paymentLog, requireIdempotencyKey, type PaymentDeps } from './payments';
+import { applyGatewayReport, fingerprintOf, orderIdFor, requireIdempotencyKey, type PaymentDeps } from './payments';
 import { DEFAULT_MAX_FILL_ML } from './stations';
+import { consoleLog, type Log } from '../ports/log';
 
 /** The signed-in person paying (structurally the HTTP layer's Identity). */
 export interface Payer {
@@ -37,7 +38,7 @@ export async function chargeOrder<T extends PaymentOrder>(
   options: { itemName: string; walletToken?: string; payer: Payer; retry: boolean },
   deps: ChargeDeps,
 ): Promise<PaymentOrder> {
-  const log = deps.log ?? paymentLog;
+  const log = deps.log ?? consoleLog;
   if (options.retry) {
     if (order.chargeState === 'charged' || order.status !== 'pending') return order;
     const age = deps.clock.now().getTime() - Date.parse(order.createdAt);
@@ -124,7 +125,7 @@ export function afterPurchasePaid(deps: Pick<PurchaseDeps, 'orders' | 'openPaidS
     // Without an opener (a caller that cannot open sessions, e.g. the payment webhook racing the purchase request)
     // nothing is decided here: the purchase request that paid opens the session once it sees the order settled.
     if (!deps.openPaidSession) return order;
-    const log = deps.log ?? paymentLog;
+    const log = deps.log ?? consoleLog;
     let opened: { sessionId: string; status: string } | null = null;
     let refused: string | null = null;
     try {
@@ -256,6 +257,7 @@ export interface WalletServices {
   users: Users;
   settings: SettingsStore;
   machines: Machines;
+  log?: Log;
 }
 
 /** Everything the wallet's use cases need, with purchases opening their refill session once paid. */
@@ -268,6 +270,7 @@ export function walletDeps(services: WalletServices, openPaidSession?: OpenPaidS
     users: services.users,
     settings: services.settings,
     machines: services.machines,
+    log: services.log,
     openPaidSession,
   };
   deps.afterPurchasePaid = afterPurchasePaid(deps);

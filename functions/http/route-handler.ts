@@ -1,10 +1,11 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import { ZodError, type z } from 'zod';
+import { ZodError } from 'zod';
+import type * as z from 'zod';
 import { routes, type RouteDefinition, type RouteId, type RouteResponse } from '../../shared/routes';
 import { fieldMessages } from '../../shared/schemas';
-import { services, type Services } from '../composition';
 import { DomainError, forbidden, invalid, unauthorized } from '../domain/errors';
+import { countMetric, logger, observability } from '../observability';
 import { identityFrom, isAdmin, type Identity } from './identity';
 
 export interface RouteRequest<R extends RouteId> {
@@ -15,7 +16,6 @@ export interface RouteRequest<R extends RouteId> {
   identity: Identity | null;
   headers: Record<string, string | undefined>;
   event: APIGatewayProxyEventV2;
-  services: Services;
 }
 type Parsed<R extends RouteId, K extends 'params' | 'query' | 'body'> = (typeof routes)[R] extends { [P in K]: infer S extends z.ZodType } ? z.output<S> : undefined;
 
@@ -67,14 +67,18 @@ const errorResponses = (): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewa
     const error = request.error;
     if (error instanceof DomainError) {
       request.response = json(error.status, { message: error.message, ...(error.fields ? { fields: error.fields } : {}) });
+      countMetric(error.status >= 500 ? 'http.unavailable' : 'http.rejected');
     } else if (error instanceof ZodError) {
       request.response = json(400, { message: 'Invalid request', fields: fieldMessages(error.issues) });
+      countMetric('http.rejected');
     } else if (isUnavailable(error)) {
-      console.error('dependency unavailable', error);
+      logger.error('dependency unavailable', error as Error);
       request.response = json(503, { message: 'Service temporarily unavailable, please try again' });
+      countMetric('http.unavailable');
     } else {
-      console.error('unhandled error', error);
+      logger.error('unhandled error', error as Error);
       request.response = json(500, { message: 'Internal error' });
+      countMetric('http.failed');
     }
   },
 });
@@ -87,6 +91,7 @@ export function routeHandler<R extends RouteId>(id: R, impl: RouteImpl<R>) {
   const route: RouteDefinition = routes[id];
   const validateResponses = process.env.VALIDATE_RESPONSES === '1';
   return middy<APIGatewayProxyEventV2, APIGatewayProxyResultV2, Error, Context>()
+    .use(observability())
     .use(errorResponses())
     .handler(async (event) => {
       const identity = identityFrom(event);
@@ -98,7 +103,6 @@ export function routeHandler<R extends RouteId>(id: R, impl: RouteImpl<R>) {
         identity,
         headers: Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
         event,
-        services: services(),
       } as RouteRequest<R>;
       const result = await impl(request);
       if (result instanceof HttpReply) return { statusCode: result.statusCode, headers: result.headers, body: result.body };

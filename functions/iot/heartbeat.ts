@@ -1,11 +1,10 @@
-import { services } from '../composition';
-import { consoleLog, recordHeartbeat, type TelemetryOutcome } from '../domain/stations';
+import { recordHeartbeat } from '../domain/stations';
+import { log } from '../observability';
+import { data } from '../providers/data';
+import { observedHandler } from './observed';
 
 /**
  * IoT rule `SELECT *, topic(2) AS stationId FROM 'stations/+/heartbeat'`: the heartbeat payload plus the
  * station id from the topic. Malformed heartbeats are logged and dropped (never retried).
  */
-export const handler = async (event: unknown): Promise<TelemetryOutcome> => {
-  const { machines, clock } = services();
-  return recordHeartbeat(event, { machines, clock, log: consoleLog });
-};
+export const handler = observedHandler('heartbeat', (event) => recordHeartbeat(event, { ...data(), log }), (outcome) => outcome);

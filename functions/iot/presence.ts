@@ -1,11 +1,10 @@
-import { services } from '../composition';
-import { consoleLog, recordPresence, type TelemetryOutcome } from '../domain/stations';
+import { recordPresence } from '../domain/stations';
+import { log } from '../observability';
+import { data } from '../providers/data';
+import { observedHandler } from './observed';
 
 /**
  * IoT rule `SELECT * FROM '$aws/events/presence/+/+'`: { clientId, eventType: connected | disconnected,
  * timestamp (ms), disconnectReason, ... }. Older or duplicate events than the last one applied change nothing.
  */
-export const handler = async (event: unknown): Promise<TelemetryOutcome> => {
-  const { machines, clock } = services();
-  return recordPresence(event, { machines, clock, log: consoleLog });
-};
+export const handler = observedHandler('presence', (event) => recordPresence(event, { ...data(), log }), (outcome) => outcome);

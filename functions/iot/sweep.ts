@@ -1,5 +1,6 @@
 import { sweepExpiredSessions } from '../domain/vend';
-import { vendDeps } from './deps';
+import { vendDeps } from '../providers/vend';
+import { observedHandler } from './observed';
 
 /** EventBridge schedule (every minute in AWS; a timer in the local cloud): expire overdue vend sessions, release their holds. */
-export const handler = async (_event?: unknown) => sweepExpiredSessions(vendDeps());
+export const handler = observedHandler('sweep', () => sweepExpiredSessions(vendDeps()), (counts) => (counts.errors ? 'errors' : 'ran'));

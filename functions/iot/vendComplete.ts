@@ -1,5 +1,6 @@
-import { completeVend, type CloseOutcome } from '../domain/vend';
-import { vendDeps } from './deps';
+import { completeVend } from '../domain/vend';
+import { vendDeps } from '../providers/vend';
+import { observedHandler } from './observed';
 
 /** IoT rule `SELECT *, topic(2) AS stationId FROM 'stations/+/vend/complete'`: { sessionId, dispensedMl, stationId }. */
-export const handler = async (event: unknown): Promise<CloseOutcome> => completeVend(event, vendDeps());
+export const handler = observedHandler('vendComplete', (event) => completeVend(event, vendDeps()), (outcome) => outcome);

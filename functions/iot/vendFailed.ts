@@ -1,5 +1,6 @@
-import { failVend, type CloseOutcome } from '../domain/vend';
-import { vendDeps } from './deps';
+import { failVend } from '../domain/vend';
+import { vendDeps } from '../providers/vend';
+import { observedHandler } from './observed';
 
-/** IoT rule `SELECT *, topic(2) AS stationId FROM 'stations/+/vend/failed'`: { sessionId, reason?, stationId }. */
-export const handler = async (event: unknown): Promise<CloseOutcome> => failVend(event, vendDeps());
+/** IoT rule `SELECT *, topic(2) AS stationId FROM 'stations/+/vend/failed'`: { sessionId, reason?, stationId }: release the hold. */
+export const handler = observedHandler('vendFailed', (event) => failVend(event, vendDeps()), (outcome) => outcome);

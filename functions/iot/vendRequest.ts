@@ -1,5 +1,6 @@
-import { authorizeVend, type AuthorizeOutcome } from '../domain/vend';
-import { vendDeps } from './deps';
+import { authorizeVend } from '../domain/vend';
+import { vendDeps } from '../providers/vend';
+import { observedHandler } from './observed';
 
 /** IoT rule `SELECT *, topic(2) AS stationId FROM 'stations/+/vend/request'`: { token, requestId, stationId }. */
-export const handler = async (event: unknown): Promise<AuthorizeOutcome> => authorizeVend(event, vendDeps());
+export const handler = observedHandler('vendRequest', (event) => authorizeVend(event, vendDeps()), (outcome) => outcome.decision);

@@ -4,14 +4,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { App, Stack, type CfnElement } from 'aws-cdk-lib';
-import { Template } from 'aws-cdk-lib/assertions';
+import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { AppFunction, CREATE_REQUIRE_BANNER } from './common';
-import { actionsOf, refId, roleStatements, TEST_ENV, tempDir, testStack } from './testing';
+import { actionsOf, refId, roleStatements, TEST_ENV, tempDir, testStack, XRAY_ACTIONS } from './testing';
 
 describe('AppFunction', () => {
-  it('has its own role (no managed policy) that may only write to its own log group with retention', () => {
+  it('has its own role (no managed policy) that may only write to its own log group with retention, and send X-Ray traces', () => {
     const stack = testStack();
     const fn = new AppFunction(stack, 'Fn', { entry: 'functions/iot/heartbeat.ts', description: 'test' });
     const template = Template.fromStack(stack);
@@ -19,8 +19,15 @@ describe('AppFunction', () => {
     const role = template.toJSON().Resources[roleId];
     expect(role.Properties.ManagedPolicyArns).toBeUndefined();
     const statements = roleStatements(template, roleId);
-    expect([...actionsOf(statements)].sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents']);
-    expect(refId(statements[0]!.Resource)).toBe(stack.getLogicalId(fn.logGroup.node.defaultChild as CfnElement));
+    expect([...actionsOf(statements)].sort()).toEqual(['logs:CreateLogStream', 'logs:PutLogEvents', ...XRAY_ACTIONS]);
+    const logs = statements.find((s) => ([] as string[]).concat(s.Action).includes('logs:PutLogEvents'))!;
+    expect(refId(logs.Resource)).toBe(stack.getLogicalId(fn.logGroup.node.defaultChild as CfnElement));
+    const xray = statements.find((s) => ([] as string[]).concat(s.Action).includes('xray:PutTraceSegments'))!;
+    expect(xray.Resource).toBe('*');
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      TracingConfig: { Mode: 'Active' },
+      Environment: { Variables: Match.objectLike({ POWERTOOLS_SERVICE_NAME: 'bali-refill', POWERTOOLS_METRICS_NAMESPACE: 'BaliRefill' }) },
+    });
     template.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 30 });
   });
 

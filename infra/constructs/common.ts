@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
@@ -32,6 +32,9 @@ export function acknowledgeWildcardResource(scope: IConstruct, arn: string, reas
   const flattened = flattenCfnReference(Stack.of(scope).resolve(arn));
   acknowledge(scope, `AwsSolutions-IAM5[Resource::${flattened}]`, reason);
 }
+
+/** CloudWatch namespace of the functions' Powertools metrics (alarms read it too). */
+export const POWERTOOLS_METRICS_NAMESPACE = 'BaliRefill';
 
 /** Runtime pinned for every function of the app (see docs/infrastructure.md). */
 export const FUNCTION_RUNTIME = Runtime.NODEJS_22_X;
@@ -87,8 +90,12 @@ export class AppFunction extends Construct {
       deadLetterQueue: props.deadLetterQueue,
       projectRoot: REPO_ROOT,
       depsLockFilePath: fromRoot('package-lock.json'),
+      // Powertools (functions/observability.ts): X-Ray traces, metrics in the BaliRefill namespace, JSON logs.
+      tracing: Tracing.ACTIVE,
       environment: {
         NODE_OPTIONS: '--enable-source-maps',
+        POWERTOOLS_SERVICE_NAME: 'bali-refill',
+        POWERTOOLS_METRICS_NAMESPACE: POWERTOOLS_METRICS_NAMESPACE,
         ...props.environment,
       },
       bundling: {
@@ -106,6 +113,11 @@ export class AppFunction extends Construct {
       },
     });
 
+    acknowledge(
+      this,
+      'AwsSolutions-IAM5[Resource::*]',
+      'Active tracing lets the function send X-Ray segments (xray:PutTraceSegments, xray:PutTelemetryRecords); X-Ray supports no resource-level permissions for these actions, so the resource must be *.',
+    );
     acknowledge(
       this,
       'AwsSolutions-L1',

@@ -103,3 +103,6 @@ export function flat(value: unknown): string {
   }
   return JSON.stringify(value);
 }
+
+/** What active tracing grants every function (on *: X-Ray has no resource-level permissions). */
+export const XRAY_ACTIONS = ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'];

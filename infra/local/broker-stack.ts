@@ -44,8 +44,9 @@ export async function startStations(options: { dataDir?: string; fleet?: number;
     await ensureSigningKeyFile(paths.signingKeyFile);
     const ca = await LocalCa.open(paths.caDir);
     const port = await freePort();
-    // The handlers read these as they read their AWS configuration (functions/adapters/iot/station-adapters.ts).
+    // The handlers of this process issue identities from the local CA and answer stations over this broker.
     Object.assign(process.env, { LOCAL_CA_DIR: paths.caDir, SIGNING_KEY_FILE: paths.signingKeyFile, LOCAL_BROKER_URL: `mqtts://127.0.0.1:${port}` });
+    (await import('../../functions/composition')).useLocalStationAdapters(process.env);
     const broker = await startBroker({ ca, port, log });
     stops.push(broker.stop);
     stops.push(closeLocalBrokerClients);

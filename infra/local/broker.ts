@@ -1,7 +1,9 @@
 import type { TLSSocket } from 'node:tls';
 import { createServer, type Server } from 'node:tls';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import type { Context } from 'aws-lambda';
 import type { LocalCa } from '../../functions/adapters/local-ca/local-ca';
+import { lambdaContext } from './lambda-context';
 import { mayConnect, mayPublish, maySubscribe, principalOf, ruleOf, type Principal, type RuleName } from './broker-policy';
 
 /** The Lambda handlers the IoT rules call; the broker calls the very same ones. */
@@ -15,7 +17,14 @@ export async function defaultRuleHandlers(): Promise<RuleHandlers> {
     import('../../functions/iot/vendComplete'),
     import('../../functions/iot/vendFailed'),
   ]);
-  return { heartbeat: heartbeat.handler, presence: presence.handler, vendRequest: vendRequest.handler, vendComplete: vendComplete.handler, vendFailed: vendFailed.handler };
+  const rule = (name: string, handler: (event: unknown, context: Context) => Promise<unknown>) => (event: unknown) => handler(event, lambdaContext(name));
+  return {
+    heartbeat: rule('heartbeat', heartbeat.handler),
+    presence: rule('presence', presence.handler),
+    vendRequest: rule('vendRequest', vendRequest.handler),
+    vendComplete: rule('vendComplete', vendComplete.handler),
+    vendFailed: rule('vendFailed', vendFailed.handler),
+  };
 }
 
 export interface BrokerStats {
@@ -165,6 +174,8 @@ export async function startBroker(options: { ca: LocalCa; port: number; host?: s
   }, (socket) => broker.handle(socket));
   const sockets = new Set<TLSSocket>();
   server.on('secureConnection', (socket) => {
+    // Small packets answered at once (PUBACK, SUBACK): no Nagle delay, as IoT Core answers.
+    socket.setNoDelay(true);
     sockets.add(socket);
     socket.on('close', () => sockets.delete(socket));
   });

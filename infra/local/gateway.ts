@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { loadHandler } from '../../functions/http/registry';
 import { matchRoute, routes, type RouteDefinition } from '../../shared/routes';
+import { lambdaContext } from './lambda-context';
 
 export type Claims = Record<string, string | number | boolean | string[]>;
 /** Verifies a bearer token the way the HTTP API's JWT authorizer does; null when it would answer 401. */
@@ -125,23 +126,6 @@ function toEvent(
       timeEpoch: now.getTime(),
       ...(claims ? { authorizer: { jwt: { claims, scopes: [] } } } : {}),
     } as APIGatewayProxyEventV2['requestContext'],
-  };
-}
-
-function lambdaContext(functionName: string): Context {
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
-    memoryLimitInMB: '256',
-    awsRequestId: randomUUID(),
-    logGroupName: `/aws/lambda/${functionName}`,
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => 10_000,
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
   };
 }
 

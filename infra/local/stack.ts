@@ -17,6 +17,10 @@ import { seedAccounts, seedStations } from './seed';
 
 // Lambda runs Node 22; the SDK's warning about the local Node 20 is noise here.
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+// Powertools metrics are for CloudWatch; locally they would only crowd the console.
+process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
+// The handlers' info lines (every heartbeat, every vend) drown the console; `POWERTOOLS_LOG_LEVEL=INFO npm start` shows them.
+process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 

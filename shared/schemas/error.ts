@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Every non-2xx answer of the API. `fields` names each invalid field with its message. */
 export const ApiError = z.object({ message: z.string(), fields: z.record(z.string(), z.string()).optional() });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const AddressResult = z.object({ displayName: z.string(), lat: z.string(), lon: z.string() });
 export type AddressResult = z.infer<typeof AddressResult>;

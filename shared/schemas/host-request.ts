@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const businessTypeOptions = [
   { value: 'cafe', label: 'Cafe/Restaurant' },

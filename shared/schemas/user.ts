@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const EnvironmentalImpact = z.object({
   co2Saved: z.number(),

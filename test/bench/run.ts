@@ -12,23 +12,31 @@ import type { Figure } from './stats';
  * after a warm-up, prints a table and writes bench/results.json.
  */
 const log = (line: string) => console.log(`  ${line}`);
+/** `npm run bench -- --only stations,functions` runs some groups (api, stations, web, functions); results.json then holds only those. */
+const onlyArg = process.argv.indexOf('--only');
+const only = onlyArg > 0 ? new Set((process.argv[onlyArg + 1] ?? '').split(',')) : null;
+const runs = (group: 'api' | 'stations' | 'web' | 'functions') => !only || only.has(group);
 const figures: Figure[] = [];
 const started = Date.now();
 
 const stack = await startLocalStack({ webPort: null, log });
 try {
-  await seedThousandStations(stack.outputs, log);
-  figures.push(...(await benchMachines(stack.outputs, log)));
-  figures.push(...(await benchStations(stack.outputs, log)));
-  log('building the web app and measuring the landing page in Chromium');
-  const landing = await benchLanding({ apiOrigin: stack.outputs.api });
-  figures.push(
-    { group: 'web', figure: 'landing page initial JavaScript (gzip)', value: landing.initialJsKbGzip, unit: 'KB', target: '<= 100 KB', pass: landing.initialJsKbGzip <= 100 },
-    { group: 'web', figure: 'maplibre chunk in the initial JavaScript', value: landing.maplibreInInitial ? 1 : 0, unit: landing.maplibreInInitial ? '(yes)' : '(no)', target: 'no', pass: !landing.maplibreInInitial },
-    { group: 'web', figure: 'landing page LCP (headless Chromium, median of 3)', value: Math.round(landing.lcpMs), unit: 'ms', target: '<= 1000 ms', pass: landing.lcpMs <= 1000 },
-    { group: 'web', figure: 'landing page CLS', value: landing.cls, unit: '' },
-  );
-  figures.push(...(await benchFunctions(REPO_ROOT, log)));
+  if (runs('api')) {
+    await seedThousandStations(stack.outputs, log);
+    figures.push(...(await benchMachines(stack.outputs, log)));
+  }
+  if (runs('stations')) figures.push(...(await benchStations(stack.outputs, log)));
+  if (runs('web')) {
+    log('building the web app and measuring the landing page in Chromium');
+    const landing = await benchLanding({ apiOrigin: stack.outputs.api });
+    figures.push(
+      { group: 'web', figure: 'landing page initial JavaScript (gzip)', value: landing.initialJsKbGzip, unit: 'KB', target: '<= 100 KB', pass: landing.initialJsKbGzip <= 100 },
+      { group: 'web', figure: 'maplibre chunk in the initial JavaScript', value: landing.maplibreInInitial ? 1 : 0, unit: landing.maplibreInInitial ? '(yes)' : '(no)', target: 'no', pass: !landing.maplibreInInitial },
+      { group: 'web', figure: 'landing page LCP (headless Chromium, median of 3)', value: Math.round(landing.lcpMs), unit: 'ms', target: '<= 1000 ms', pass: landing.lcpMs <= 1000 },
+      { group: 'web', figure: 'landing page CLS', value: landing.cls, unit: '' },
+    );
+  }
+  if (runs('functions')) figures.push(...(await benchFunctions(REPO_ROOT, log)));
 } finally {
   await stack.stop();
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
-import { z } from 'zod';
+import * as z from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, routeIds, routes, type RouteDefinition, type RouteId } from '../../shared/routes';
 import { bearer, signInAs } from '../support/auth';

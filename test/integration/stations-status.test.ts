@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Machine } from '../../shared/schemas';
 import { apiFetch } from '../support/local';
 import { closeStations, provision, sleep, stationFor, waitFor, workerServices, type Provisioned } from './stations-support';
+import { lambdaContext } from '../../infra/local/lambda-context';
 
 const machineOverHttp = async (id: string) => {
   const { status, body } = await apiFetch(`/api/machines/${id}`);
@@ -80,7 +81,8 @@ describe('heartbeats and presence (GET /api/machines/{id})', () => {
 
   it('never lets an older or duplicate presence event flip the station (the rule handler, against DynamoDB)', async () => {
     const p = await provision('Presence ordering station');
-    const { handler } = await import('../../functions/iot/presence');
+    const { handler: presence } = await import('../../functions/iot/presence');
+    const handler = (event: unknown) => presence(event, lambdaContext('presence'));
     const id = p.machine.id;
     const t0 = Date.now();
     const event = (eventType: 'connected' | 'disconnected', ms: number, extra: Record<string, unknown> = {}) =>

@@ -8,6 +8,7 @@ import { repositories } from '../support/admin';
 import { bearer, newAccount } from '../support/auth';
 import { apiFetch } from '../support/local';
 import { closeStations, provision, sleep, stationFor, waitFor, workerServices, type Provisioned } from './stations-support';
+import { lambdaContext } from '../../infra/local/lambda-context';
 
 /**
  * The issue's 'Done when': a real station (MQTT over mutual TLS with its own certificate) and a signed-in
@@ -28,7 +29,8 @@ const nfcToken = async (token = user.token) => {
   return body as { token: string; expiresAt: string };
 };
 const deps = async (): Promise<VendDeps> => {
-  const { vendDeps } = await import('../../functions/iot/deps');
+  await workerServices();
+  const { vendDeps } = await import('../../functions/providers/vend');
   return vendDeps();
 };
 /** Signs an NFC token with the stack's own signing key, for a clock of our choosing. */
@@ -98,7 +100,7 @@ describe('the vend protocol on the local stack', () => {
     await station1.complete(firstSession.id, 900);
     await sleep(1000);
     const { handler } = await import('../../functions/iot/vendComplete');
-    expect(await handler({ stationId: machine1.machine.id, sessionId: firstSession.id, dispensedMl: 350 })).toBe('replayed');
+    expect(await handler({ stationId: machine1.machine.id, sessionId: firstSession.id, dispensedMl: 350 }, lambdaContext('vendComplete'))).toBe('replayed');
     expect(await balance()).toBe(4_650);
     expect((await repositories().ledger.entries(user.sub, { limit: 20 })).items).toEqual(before.items);
     expect(await session(firstSession.id)).toEqual(firstSession);

@@ -46,13 +46,12 @@ export class DynamoLedger implements Ledger {
       if (Item.fingerprint !== fingerprint) throw conflict('This idempotency key was already used for a different request');
       return { ...(Item.result as Omit<PostResult, 'replayed'>), replayed: true };
     };
-    const { Item: used } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }));
-    if (used) return replay();
+    const used = async () => ((await this.db.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }))).Item ? replay() : null);
     return this.apply(userId, idempotencyKey, details, () => ({
       guards: [],
       entries: [{ type, amount }],
       onGuardFailed: replay,
-    }), { key, fingerprint });
+    }), { key, fingerprint }, used);
   }
 
   async hold(userId: string, holdId: string, amount: number, details: EntryDetails) {
@@ -62,14 +61,13 @@ export class DynamoLedger implements Ledger {
       if (!hold || hold.userId !== userId || hold.amount !== amount) throw conflict(`Hold ${holdId} already exists for a different request`);
       return { balance: (await this.balanceOf(userId)) ?? 0, entries: [], replayed: true };
     };
-    if (await this.getHold(holdId)) return replay();
     const now = this.clock.now().toISOString();
     const holdItem: Hold = { id: holdId, userId, amount, status: 'open', createdAt: now, reference: details.reference };
     return this.apply(userId, `hold:${holdId}`, details, () => ({
       guards: [{ Put: { TableName: this.tableName, Item: { ...keys.hold(holdId), ...holdItem }, ConditionExpression: 'attribute_not_exists(PK)' } }],
       entries: [{ type: 'hold', amount: -amount }],
       onGuardFailed: replay,
-    }));
+    }), undefined, async () => ((await this.getHold(holdId)) ? replay() : null));
   }
 
   async settle(holdId: string, charged: number, details: EntryDetails) {
@@ -168,9 +166,15 @@ export class DynamoLedger implements Ledger {
     details: EntryDetails,
     build: () => Plan,
     record?: { key: Record<string, string>; fingerprint: string },
+    /** A check that answers a repeated request before anything is planned; read together with the balance. */
+    replayed?: () => Promise<PostResult | null>,
   ): Promise<PostResult> {
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const { Item: user } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.user(userId), ConsistentRead: true }));
+      const [earlier, { Item: user }] = await Promise.all([
+        attempt === 0 && replayed ? replayed() : null,
+        this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.user(userId), ConsistentRead: true })),
+      ]);
+      if (earlier) return earlier;
       if (!user) throw notFound('User not found');
       const balance = user.balance as number;
       const version = (user.version as number | undefined) ?? 0;

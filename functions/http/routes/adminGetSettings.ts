@@ -1,3 +1,4 @@
 import { routeHandler } from '../route-handler';
+import { data } from '../../providers/data';
 
-export const handler = routeHandler('adminGetSettings', async ({ services }) => services.settings.get());
+export const handler = routeHandler('adminGetSettings', async () => data().settings.get());

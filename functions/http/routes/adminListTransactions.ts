@@ -1,4 +1,5 @@
 import { listAdminTransactions } from '../../domain/admin-transactions';
 import { routeHandler } from '../route-handler';
+import { data } from '../../providers/data';
 
-export const handler = routeHandler('adminListTransactions', async ({ query, services }) => listAdminTransactions(query, services));
+export const handler = routeHandler('adminListTransactions', async ({ query }) => listAdminTransactions(query, data()));

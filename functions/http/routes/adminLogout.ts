@@ -1,7 +1,8 @@
 import { routeHandler } from '../route-handler';
+import { adminAuth } from '../../providers/admin-auth';
 
 /** Revokes the admin's refresh tokens everywhere (AdminUserGlobalSignOut); the client forgets its tokens. */
-export const handler = routeHandler('adminLogout', async ({ identity, services }) => {
-  await services.adminAuth.signOutEverywhere(identity!.username);
+export const handler = routeHandler('adminLogout', async ({ identity }) => {
+  await adminAuth().signOutEverywhere(identity!.username);
   return { ok: true as const };
 });

@@ -1,6 +1,7 @@
 import { adminActor } from '../../domain/admin-auth';
 import { saveSettings } from '../../domain/admin-settings';
 import { routeHandler } from '../route-handler';
+import { data } from '../../providers/data';
 
 /** Validated by the shared Settings schema; saved with an audit entry of who changed what. */
-export const handler = routeHandler('adminPutSettings', async ({ body, identity, services }) => saveSettings(body, adminActor(identity!), services));
+export const handler = routeHandler('adminPutSettings', async ({ body, identity }) => saveSettings(body, adminActor(identity!), data()));

@@ -1,4 +1,5 @@
 import { settingsHistory } from '../../domain/admin-settings';
 import { routeHandler } from '../route-handler';
+import { data } from '../../providers/data';
 
-export const handler = routeHandler('adminSettingsHistory', async ({ query, services }) => settingsHistory(query.limit, services));
+export const handler = routeHandler('adminSettingsHistory', async ({ query }) => settingsHistory(query.limit, data()));

@@ -1,4 +1,5 @@
 import { adminStats } from '../../domain/admin-stats';
 import { routeHandler } from '../route-handler';
+import { data } from '../../providers/data';
 
-export const handler = routeHandler('adminStats', async ({ services }) => adminStats(services));
+export const handler = routeHandler('adminStats', async () => adminStats(data()));

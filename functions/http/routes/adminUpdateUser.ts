@@ -1,7 +1,8 @@
 import { adminActor } from '../../domain/admin-auth';
 import { updateAdminUser } from '../../domain/admin-users';
 import { routeHandler } from '../route-handler';
+import { data } from '../../providers/data';
 
 /** Rename, and a balance change as a ledger adjustment by 'admin:<username>' (Idempotency-Key header honoured). */
-export const handler = routeHandler('adminUpdateUser', async ({ params, body, identity, headers, services }) =>
-  updateAdminUser(params.id, body, adminActor(identity!), services, headers['idempotency-key']));
+export const handler = routeHandler('adminUpdateUser', async ({ params, body, identity, headers }) =>
+  updateAdminUser(params.id, body, adminActor(identity!), data(), headers['idempotency-key']));

@@ -1,5 +1,6 @@
 import { searchAddresses } from '../../domain/geocoding';
 import { routeHandler } from '../route-handler';
+import { geocoder } from '../../providers/geocoder';
 
 /** Address autocomplete (Add Machine): the configured Geocoder, Bali only, at most 5 results. */
-export const handler = routeHandler('geocode', async ({ query, services }) => searchAddresses(query.q, services.geocoder));
+export const handler = routeHandler('geocode', async ({ query }) => searchAddresses(query.q, geocoder()));

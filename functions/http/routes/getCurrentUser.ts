@@ -1,5 +1,6 @@
 import { currentUser } from '../../domain/users';
 import { routeHandler } from '../route-handler';
+import { data } from '../../providers/data';
 
 /** GET /api/auth/user: the signed-in user, created on first sign-in. The authorizer answers 401 without a valid token. */
-export const handler = routeHandler('getCurrentUser', async ({ identity, services }) => currentUser(identity!, services));
+export const handler = routeHandler('getCurrentUser', async ({ identity }) => currentUser(identity!, data()));

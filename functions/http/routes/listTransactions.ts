@@ -1,6 +1,7 @@
 import { transactionsOf } from '../../domain/transactions';
 import { routeHandler } from '../route-handler';
+import { data } from '../../providers/data';
 
 /** GET /api/transactions: the caller's own transactions, newest first, `?limit=&cursor=`. */
-export const handler = routeHandler('listTransactions', async ({ identity, query, services }) =>
-  transactionsOf(identity!.sub, query, services.ledger));
+export const handler = routeHandler('listTransactions', async ({ identity, query }) =>
+  transactionsOf(identity!.sub, query, data().ledger));

@@ -1,6 +1,7 @@
 import { transactionsFor } from '../../domain/transactions';
 import { routeHandler } from '../route-handler';
+import { data } from '../../providers/data';
 
 /** GET /api/users/{id}/transactions: the caller's own id, or any id for an administrator; 403 otherwise. */
-export const handler = routeHandler('listUserTransactions', async ({ identity, params, query, services }) =>
-  transactionsFor(identity!, params.id, query, services));
+export const handler = routeHandler('listUserTransactions', async ({ identity, params, query }) =>
+  transactionsFor(identity!, params.id, query, data()));

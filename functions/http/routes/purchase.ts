@@ -1,14 +1,15 @@
-import { consoleLog } from '../../domain/stations';
 import { openPaidVendSession } from '../../domain/vend';
-import { startPurchase, walletDeps } from '../../domain/wallet';
+import { startPurchase } from '../../domain/wallet';
 import { routeHandler } from '../route-handler';
+import { vendDeps } from '../../providers/vend';
+import { wallet } from '../../providers/wallet';
 
 /**
  * POST /api/purchase (Idempotency-Key header): pay a refill with Google Pay or Apple Pay through the gateway;
  * once paid (and credited to the wallet), a vend session for the volume is opened at the station (remote start).
  */
-export const handler = routeHandler('purchase', async ({ identity, body, headers, services }) =>
+export const handler = routeHandler('purchase', async ({ identity, body, headers }) =>
   startPurchase(
     { payer: identity!, request: body, idempotencyKey: headers['idempotency-key'] },
-    walletDeps(services, (order) => openPaidVendSession(order, { ...services, log: consoleLog })),
+    wallet((order) => openPaidVendSession(order, vendDeps())),
   ));

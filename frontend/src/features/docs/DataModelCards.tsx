@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { EnvironmentalImpact, HostRequest, Machine, Settings, Transaction, User } from '../../../../shared/schemas';
 import { typeOf, type JsonSchema } from './json-schema';
 

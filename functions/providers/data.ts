@@ -1,0 +1,56 @@
+import { DynamoAdminQueries } from '../adapters/dynamodb/admin-queries';
+import { createDocumentClient, dynamoConfigFromEnv } from '../adapters/dynamodb/client';
+import { DynamoHostRequests } from '../adapters/dynamodb/host-requests';
+import { DynamoLedger } from '../adapters/dynamodb/ledger';
+import { DynamoMachines } from '../adapters/dynamodb/machines';
+import { DynamoSettings } from '../adapters/dynamodb/settings';
+import { DynamoPaymentOrders } from '../adapters/dynamodb/topups';
+import { DynamoUsers } from '../adapters/dynamodb/users';
+import { DynamoVendSessions } from '../adapters/dynamodb/vend-sessions';
+import { tracer } from '../observability';
+import type { AdminQueries } from '../ports/admin-queries';
+import { randomIds, systemClock, type Clock, type Ids } from '../ports/clock';
+import type { HostRequests } from '../ports/host-requests';
+import type { Ledger } from '../ports/ledger';
+import type { Machines } from '../ports/machines';
+import type { SettingsStore } from '../ports/settings';
+import type { PaymentOrders } from '../ports/topups';
+import type { Users } from '../ports/users';
+import type { VendSessions } from '../ports/vend-sessions';
+import { provider } from './provider';
+
+/** The repositories of the single table (DynamoDB; DynamoDB Local when DYNAMODB_ENDPOINT is set), with clock and ids. */
+export interface DataServices {
+  clock: Clock;
+  ids: Ids;
+  machines: Machines;
+  hostRequests: HostRequests;
+  settings: SettingsStore;
+  users: Users;
+  ledger: Ledger;
+  vendSessions: VendSessions;
+  /** Top-ups and wallet purchases (payment orders). */
+  paymentOrders: PaymentOrders;
+  /** Collection-wide reads of the admin console. */
+  adminQueries: AdminQueries;
+}
+
+export function createDataServices(env: NodeJS.ProcessEnv = process.env): DataServices {
+  const config = dynamoConfigFromEnv(env);
+  const db = tracer.captureAWSv3Client(createDocumentClient(config));
+  const table = config.tableName;
+  return {
+    clock: systemClock,
+    ids: randomIds,
+    machines: new DynamoMachines(db, table),
+    hostRequests: new DynamoHostRequests(db, table),
+    settings: new DynamoSettings(db, table),
+    users: new DynamoUsers(db, table),
+    ledger: new DynamoLedger(db, table, systemClock, randomIds),
+    vendSessions: new DynamoVendSessions(db, table),
+    paymentOrders: new DynamoPaymentOrders(db, table),
+    adminQueries: new DynamoAdminQueries(db, table),
+  };
+}
+
+export const data = provider(() => createDataServices());

@@ -1,0 +1,21 @@
+/**
+ * One adapter behind one port, created on first use and kept for the life of the Lambda container.
+ * `use` puts another adapter in its place: the local cloud plugs in its broker and CA this way, so the
+ * Lambda bundles never carry them.
+ */
+export interface Provider<T> {
+  (): T;
+  use(adapter: T): void;
+}
+
+export function provider<T>(create: () => T): Provider<T> {
+  let adapter: T | undefined;
+  const get = (() => (adapter ??= create())) as Provider<T>;
+  get.use = (next) => {
+    adapter = next;
+  };
+  return get;
+}
+
+/** The region of AWS clients: the Lambda's own (AWS_REGION is always set there). */
+export const awsRegion = (env: NodeJS.ProcessEnv = process.env) => env.AWS_REGION || 'ap-southeast-3';
