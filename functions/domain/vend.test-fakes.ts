@@ -119,6 +119,14 @@ export class MemoryVendSessions implements VendSessions {
     this.tokens.set(record.jti, record);
     return { consumed: true as const };
   }
+  async open(record: UsedToken, session: VendSession) {
+    const existing = this.tokens.get(record.jti);
+    if (existing) return { consumed: false as const, existing };
+    if (this.sessions.has(session.id)) throw new Error(`session ${session.id} exists`);
+    this.tokens.set(record.jti, record);
+    this.sessions.set(session.id, { ...session });
+    return { consumed: true as const };
+  }
   async create(session: VendSession) {
     if (this.sessions.has(session.id)) return false;
     this.sessions.set(session.id, { ...session });

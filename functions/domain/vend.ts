@@ -161,9 +161,18 @@ export async function authorizeVend(event: unknown, deps: VendDeps): Promise<Aut
   const status = effectiveStatus(machine, now, settings.heartbeatIntervalSeconds);
   if (status !== 'online') return deny(deps, stationId, requestId, 'station_offline', { status });
 
-  // One use per token: the first presentation wins, atomically.
+  const plan = holder && holder.balance >= minimumBalance(settings) ? holdFor(holder.balance, machine.maxFillMl ?? DEFAULT_MAX_FILL_ML, settings.pricePerLitre) : null;
+  const newSession = (id: string, held: NonNullable<typeof plan>): VendSession => ({
+    id, stationId, machineName: stationName(machine), userId, tokenId: jti, requestId, status: 'open',
+    holdAmount: held.holdAmount, maxMl: held.maxMl, pricePerLitre: settings.pricePerLitre,
+    createdAt: now.toISOString(), expiresAt: sessionExpiry(now, settings).toISOString(),
+  });
+
+  // One use per token: the first presentation wins, atomically (with its session when it can pay: the session is
+  // written before the hold, so a hold always has a session the sweep can find).
   const claim = { jti, userId, stationId, requestId, sessionId: deps.ids.next(), usedAt: now.toISOString(), expiresAt: new Date(exp * 1000).toISOString() };
-  const consumed = await deps.vendSessions.consumeToken(claim);
+  const opened = plan ? newSession(claim.sessionId, plan) : null;
+  const consumed = opened ? await deps.vendSessions.open(claim, opened) : await deps.vendSessions.consumeToken(claim);
   let sessionId = claim.sessionId;
   let resumed = false;
   if (!consumed.consumed) {
@@ -175,21 +184,16 @@ export async function authorizeVend(event: unknown, deps: VendDeps): Promise<Aut
     resumed = true;
   }
 
-  let session = resumed ? await deps.vendSessions.get(sessionId) : null;
+  let session = resumed ? await deps.vendSessions.get(sessionId) : opened;
   if (session && session.status !== 'open') {
     deps.log.info('vend request redelivered after its session closed: ignored', { stationId, sessionId });
     return { decision: 'dropped', why: 'session closed' };
   }
   if (!session) {
     if (!holder) return deny(deps, stationId, requestId, 'invalid_token', { detail: 'unknown user' });
-    const plan = holder.balance >= minimumBalance(settings) ? holdFor(holder.balance, machine.maxFillMl ?? DEFAULT_MAX_FILL_ML, settings.pricePerLitre) : null;
     if (!plan) return deny(deps, stationId, requestId, 'insufficient_balance', { balance: holder.balance });
-    const fresh: VendSession = {
-      id: sessionId, stationId, machineName: stationName(machine), userId, tokenId: jti, requestId, status: 'open',
-      holdAmount: plan.holdAmount, maxMl: plan.maxMl, pricePerLitre: settings.pricePerLitre,
-      createdAt: now.toISOString(), expiresAt: sessionExpiry(now, settings).toISOString(),
-    };
-    // The session is written before the hold: a hold always has a session the sweep can find.
+    // A redelivered request whose first delivery was denied for its balance, now able to pay.
+    const fresh = newSession(sessionId, plan);
     session = (await deps.vendSessions.create(fresh)) ? fresh : await deps.vendSessions.get(sessionId);
     if (!session) throw new Error(`vend session ${sessionId} vanished`);
   }

@@ -44,6 +44,11 @@ export interface UsedToken {
 export interface VendSessions {
   /** Marks the token used; returns the earlier record when it was already used. */
   consumeToken(record: UsedToken): Promise<{ consumed: true } | { consumed: false; existing: UsedToken }>;
+  /**
+   * Marks the token used and creates its session, both or neither (one round trip on the vend's critical path);
+   * returns the earlier record when the token was already used.
+   */
+  open(record: UsedToken, session: VendSession): Promise<{ consumed: true } | { consumed: false; existing: UsedToken }>;
   /** Creates the session; false when a session with this id exists. */
   create(session: VendSession): Promise<boolean>;
   get(id: string): Promise<VendSession | null>;

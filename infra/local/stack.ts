@@ -9,6 +9,7 @@ import { DynamoUsers } from '../../functions/adapters/dynamodb/users';
 import { randomIds, systemClock } from '../../functions/ports/clock';
 import { LOCAL_TABLE_NAME } from '../../functions/adapters/dynamodb/table';
 import { ensureTable, startDynamo } from './dynamodb';
+import type { LocalBroker } from './broker';
 import { startStations, type LocalStationsOutputs } from './broker-stack';
 import { startGateway } from './gateway';
 import { startIdentity, type LocalIdentityOutputs } from './identity';
@@ -49,6 +50,8 @@ export interface LocalStackOptions {
 
 export interface LocalStack {
   outputs: LocalOutputs;
+  /** The MQTT broker of this process (its rule counters and idle(), for benchmarks). */
+  broker: LocalBroker;
   stop(): Promise<void>;
 }
 
@@ -126,6 +129,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         payments,
         stations: stations.outputs,
       },
+      broker: stations.broker,
       stop,
     };
   } catch (error) {

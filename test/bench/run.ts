@@ -25,7 +25,7 @@ try {
     await seedThousandStations(stack.outputs, log);
     figures.push(...(await benchMachines(stack.outputs, log)));
   }
-  if (runs('stations')) figures.push(...(await benchStations(stack.outputs, log)));
+  if (runs('stations')) figures.push(...(await benchStations(stack.outputs, stack.broker, log)));
   if (runs('web')) {
     log('building the web app and measuring the landing page in Chromium');
     const landing = await benchLanding({ apiOrigin: stack.outputs.api });

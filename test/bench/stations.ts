@@ -3,6 +3,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { capacityMeter, createDocumentClient } from '../../functions/adapters/dynamodb/client';
 import { keys } from '../../functions/adapters/dynamodb/keys';
 import type { ProvisionedMachine } from '../../shared/routes';
+import type { LocalBroker } from '../../infra/local/broker';
 import type { LocalOutputs } from '../../infra/local/stack';
 import { SimStation } from '../../infra/local/simulator';
 import { median, percentile, round, type Figure } from './stats';
@@ -42,7 +43,7 @@ async function station(p: Provisioned) {
 }
 
 /** Vend round trip, heartbeat ingest and DynamoDB units per operation, over the local broker. */
-export async function benchStations(outputs: LocalOutputs, log: (s: string) => void): Promise<Figure[]> {
+export async function benchStations(outputs: LocalOutputs, broker: LocalBroker, log: (s: string) => void): Promise<Figure[]> {
   Object.assign(process.env, {
     LOCAL_CA_DIR: outputs.stations.caDir, SIGNING_KEY_FILE: outputs.stations.signingKeyFile, LOCAL_BROKER_URL: outputs.stations.broker,
   });
@@ -58,12 +59,10 @@ export async function benchStations(outputs: LocalOutputs, log: (s: string) => v
     const r = await fetch(`${outputs.api}/api/nfc/generate-token`, { method: 'POST', headers: { authorization: `Bearer ${user.token}` } });
     return ((await r.json()) as { token: string }).token;
   };
-  const settled = async (sessionId: string) => {
-    for (;;) {
-      const s = await services().vendSessions.get(sessionId);
-      if (s && s.status !== 'open') return;
-      await sleep(1);
-    }
+  // Settled = the vend/complete rule's handler has finished (watching the broker, so no polling reads compete with it).
+  const settled = async (completions: number) => {
+    while (broker.stats.ruleMessages.vendComplete < completions) await sleep(0);
+    await broker.idle();
   };
 
   // Vend round trip: request -> authorized -> complete -> settled.
@@ -73,9 +72,12 @@ export async function benchStations(outputs: LocalOutputs, log: (s: string) => v
     const start = performance.now();
     const answer = await vendStation.requestVend(nfc);
     if (answer.kind !== 'authorized') throw new Error(`vend denied: ${JSON.stringify(answer.message)}`);
+    const completions = broker.stats.ruleMessages.vendComplete + 1;
     await vendStation.complete(answer.message.sessionId, 350);
-    await settled(answer.message.sessionId);
+    await settled(completions);
     if (i >= 10) rtts.push(performance.now() - start);
+    const session = await services().vendSessions.get(answer.message.sessionId);
+    if (session?.status !== 'completed') throw new Error(`vend ${answer.message.sessionId} was not settled: ${session?.status}`);
   }
   log(`vend round trip p50 ${median(rtts).toFixed(1)} ms`);
 

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { UsedToken, VendSession, VendSessions } from '../../ports/vend-sessions';
 import { keys, withoutKeys } from './keys';
 
@@ -15,29 +15,48 @@ export class DynamoVendSessions implements VendSessions {
   constructor(private readonly db: DynamoDBDocumentClient, private readonly tableName: string) {}
 
   async consumeToken(record: UsedToken) {
-    const ttl = Math.floor(Date.parse(record.expiresAt) / 1000) + USED_TOKEN_RETENTION_SECONDS;
     try {
-      await this.db.send(new PutCommand({
-        TableName: this.tableName,
-        Item: { ...keys.usedNfcToken(record.jti), ...record, ttl },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }));
+      await this.db.send(new PutCommand(this.usedTokenPut(record)));
       return { consumed: true as const };
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
-      const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.usedNfcToken(record.jti), ConsistentRead: true }));
-      if (!Item) throw new Error(`used token ${record.jti} vanished`);
-      return { consumed: false as const, existing: withoutKeys<UsedToken>(Item) };
+      return { consumed: false as const, existing: await this.usedToken(record.jti) };
     }
+  }
+
+  async open(record: UsedToken, session: VendSession) {
+    try {
+      await this.db.send(new TransactWriteCommand({ TransactItems: [{ Put: this.usedTokenPut(record) }, { Put: this.sessionPut(session) }] }));
+      return { consumed: true as const };
+    } catch (error) {
+      const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+      if ((error as Error).name !== 'TransactionCanceledException' || reasons?.[0]?.Code !== 'ConditionalCheckFailed') throw error;
+      return { consumed: false as const, existing: await this.usedToken(record.jti) };
+    }
+  }
+
+  private usedTokenPut(record: UsedToken) {
+    const ttl = Math.floor(Date.parse(record.expiresAt) / 1000) + USED_TOKEN_RETENTION_SECONDS;
+    return { TableName: this.tableName, Item: { ...keys.usedNfcToken(record.jti), ...record, ttl }, ConditionExpression: 'attribute_not_exists(PK)' };
+  }
+
+  private sessionPut(session: VendSession) {
+    return {
+      TableName: this.tableName,
+      Item: { ...keys.vendSession(session.id), ...(session.status === 'open' ? keys.openVendSession(session.expiresAt) : {}), ...session },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    };
+  }
+
+  private async usedToken(jti: string): Promise<UsedToken> {
+    const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.usedNfcToken(jti), ConsistentRead: true }));
+    if (!Item) throw new Error(`used token ${jti} vanished`);
+    return withoutKeys<UsedToken>(Item);
   }
 
   async create(session: VendSession): Promise<boolean> {
     try {
-      await this.db.send(new PutCommand({
-        TableName: this.tableName,
-        Item: { ...keys.vendSession(session.id), ...(session.status === 'open' ? keys.openVendSession(session.expiresAt) : {}), ...session },
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }));
+      await this.db.send(new PutCommand(this.sessionPut(session)));
       return true;
     } catch (error) {
       if (isConditionFailure(error)) return false;
