@@ -8,13 +8,15 @@ import { VitePWA } from 'vite-plugin-pwa';
 const root = import.meta.dirname;
 
 /**
- * The page component of each public route is a lazy chunk, fetched only after the entry has run. For a
- * visitor on a weak signal that is one more round trip before anything shows, so index.html gets a tiny
- * inline script that, for the route being opened, preloads that route's chunks alongside the entry.
+ * The entry (src/main.tsx) only picks what to render and imports it: the router-free landing page at `/`,
+ * the routed app elsewhere, and each page's component is a lazy chunk of its own. For a visitor on a weak
+ * signal every such step is one more round trip before anything shows, so index.html gets a tiny inline
+ * script that preloads, for the path being opened, the chunks of its first render alongside the entry.
+ * `pages` maps a path ('*' for any other) to the modules of that first render.
  */
-function preloadRouteChunks(routes: Record<string, string>): Plugin {
+function preloadFirstRender(pages: Record<string, string[]>): Plugin {
   return {
-    name: 'refill:preload-route-chunks',
+    name: 'refill:preload-first-render',
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
@@ -34,13 +36,13 @@ function preloadRouteChunks(routes: Record<string, string>): Plugin {
         };
         const initial = entry ? closure([entry.fileName]) : new Set<string>();
         const plan: Record<string, string[]> = {};
-        for (const [path, source] of Object.entries(routes)) {
-          const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(`${source}?tsr-split=component`));
-          if (chunk) plan[path] = [...closure([chunk.fileName], initial)].map((f) => `/${f}`);
+        for (const [path, modules] of Object.entries(pages)) {
+          const files = modules.map((m) => chunks.find((c) => c.facadeModuleId === resolve(root, m))?.fileName);
+          if (files.every((f) => f !== undefined)) plan[path] = [...closure(files, initial)].map((f) => `/${f}`);
         }
         const script =
           '<script>(function(p){var q=location.pathname;if(q.length>1&&q.charAt(q.length-1)==="/")q=q.slice(0,-1);' +
-          '(p[q]||[]).forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)})})(' +
+          '(p[q]||p["*"]||[]).forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)})})(' +
           JSON.stringify(plan) +
           ')</script>';
         return html.replace('</head>', `${script}</head>`);
@@ -48,6 +50,9 @@ function preloadRouteChunks(routes: Record<string, string>): Plugin {
     },
   };
 }
+
+/** The first render of a routed page: the router and the page's own component. */
+const routedPage = (route: string) => ['src/app.tsx', `src/routes/${route}?tsr-split=component`];
 
 export default defineConfig({
   root,
@@ -62,14 +67,15 @@ export default defineConfig({
     }),
     react(),
     tailwindcss(),
-    preloadRouteChunks({
-      '/': 'routes/index.tsx',
-      '/stations': 'routes/stations.tsx',
-      '/about': 'routes/about.tsx',
-      '/docs': 'routes/docs/index.tsx',
-      '/diagram': 'routes/diagram.tsx',
-      '/user-flow': 'routes/user-flow.tsx',
-      '/api-docs': 'routes/api-docs.tsx',
+    preloadFirstRender({
+      '/': ['src/landing.tsx'],
+      '/stations': routedPage('stations.tsx'),
+      '/about': routedPage('about.tsx'),
+      '/docs': routedPage('docs/index.tsx'),
+      '/diagram': routedPage('diagram.tsx'),
+      '/user-flow': routedPage('user-flow.tsx'),
+      '/api-docs': routedPage('api-docs.tsx'),
+      '*': ['src/app.tsx'],
     }),
     VitePWA({
       registerType: 'autoUpdate',
@@ -135,18 +141,51 @@ export default defineConfig({
     outDir: resolve(root, '../dist/web'),
     emptyOutDir: true,
     sourcemap: true,
+    // No polyfill for <link rel="modulepreload">: browsers without it (Safari 16, Firefox 114) just skip the hints.
+    modulePreload: { polyfill: false },
     // maplibre (about 1 MB minified) is one chunk on purpose: it is loaded only when a map is shown.
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // React and the TanStack libraries every page needs, as one long-cached chunk instead of a dozen
-          // small ones (fewer requests before the first paint on HTTP/1.1 and slow links).
+          // Fewer, larger chunks than the automatic split (each request costs a round trip before the first
+          // paint on slow links, and small files compress badly). The landing page's first render loads the
+          // framework, shell, public and stations chunks, not the router (see src/landing.tsx).
           groups: [
             {
+              // React and TanStack Query: every page. The infinite-list helpers only serve two signed-in lists.
               name: 'framework',
-              test: /node_modules[\\/](react|react-dom|scheduler|use-sync-external-store|@tanstack[\\/](react-router|router-core|history|store|react-store|react-query|query-core))[\\/]/,
+              test: (id) => /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-query|query-core))[\\/]/.test(id) && !/infinite(QueryObserver|QueryOptions|Query\.)/i.test(id),
               priority: 2,
+            },
+            {
+              name: 'router',
+              test: /node_modules[\\/](use-sync-external-store|@tanstack[\\/](react-router|router-core|history|store|react-store))[\\/]/,
+              priority: 2,
+            },
+            {
+              // What every page loads: banners, toasts, the shared chrome's texts and icons, and the station
+              // list's query (the route tree's loaders use it); with what they import.
+              name: 'shell',
+              test: /src[\\/](components[\\/](PageFrame|useDocumentTitle|nav)|features[\\/]auth[\\/]signed-out|api[\\/]stations)\.tsx?$/,
+              priority: 1,
+            },
+            {
+              // Header, menus and footer of the public pages.
+              name: 'public',
+              test: /src[\\/]components[\\/]PublicLayout\.tsx$/,
+              priority: 1,
+            },
+            {
+              // The station views the landing page shares with the station list.
+              name: 'stations',
+              test: /src[\\/](components[\\/]StatusBadge|features[\\/](stations[\\/](status|filter|map-stations)|map[\\/]StationMap)|i18n[\\/]stations)\.tsx?$|shared[\\/]geo\.ts$/,
+              includeDependenciesRecursively: false,
+            },
+            {
+              // The landing page, rendered with or without the router.
+              name: 'home',
+              test: /src[\\/]landing\.tsx$/,
             },
           ],
         },

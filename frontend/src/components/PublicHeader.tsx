@@ -1,4 +1,3 @@
-import { Link, useLocation } from '@tanstack/react-router';
 import { useRef, useState, type FocusEvent, type KeyboardEvent, type ReactElement } from 'react';
 import { common } from '../i18n/common';
 import { useMessages } from '../i18n/messages';
@@ -7,11 +6,12 @@ import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
 import { MegaMenuPanel, type MenuId } from './MegaMenu';
 import { MobileMenu } from './MobileMenu';
+import { Link, usePathname } from './nav';
 
 /** Fixed public header: logo, Stations / About / Partners with mega menus, language switch, hamburger on small screens. */
 export function PublicHeader({ openApp = false }: { openApp?: boolean }) {
   const t = useMessages(common);
-  const { pathname } = useLocation();
+  const pathname = usePathname();
   const [menu, setMenu] = useState<MenuId | null>(null);
   const [open, setOpen] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);

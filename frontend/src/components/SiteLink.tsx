@@ -1,5 +1,5 @@
-import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { Link } from './nav';
 
 export type InternalPath = '/' | '/about' | '/stations' | '/docs' | '/diagram' | '/user-flow' | '/app';
 

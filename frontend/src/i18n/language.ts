@@ -34,11 +34,46 @@ function detect(): Language {
 let current: Language = detect();
 if (typeof document !== 'undefined') document.documentElement.lang = current;
 
+type IndonesianTexts = typeof import('./id');
+let indonesian: IndonesianTexts | null = null;
+let fetching: Promise<IndonesianTexts> | null = null;
+
+/** The Indonesian texts are one chunk of their own: English-speaking visitors never download them. */
+function fetchIndonesian(): Promise<IndonesianTexts> {
+  return (fetching ??= import('./id').then(
+    (texts) => (indonesian = texts),
+    (error: unknown) => {
+      // Offline and never cached: the next attempt fetches again.
+      fetching = null;
+      throw error;
+    },
+  ));
+}
+
+/** Once it resolves, the current language's texts are there; the first render waits for it. */
+export async function languageReady(): Promise<void> {
+  if (current !== 'id') return;
+  try {
+    await fetchIndonesian();
+  } catch {
+    // Without the Indonesian texts the page is shown in English rather than not at all.
+    current = 'en';
+    document.documentElement.lang = current;
+  }
+}
+
+export function indonesianTexts(): IndonesianTexts {
+  if (!indonesian) throw new Error('Indonesian texts used before languageReady()');
+  return indonesian;
+}
+
 export function getLanguage(): Language {
   return current;
 }
 
-export function setLanguage(language: Language) {
+/** Switches once the language's texts are there; if they cannot be fetched the language stays as it was. */
+export async function setLanguage(language: Language) {
+  if (language === 'id' && !(await fetchIndonesian().then(() => true, () => false))) return;
   try {
     localStorage.setItem(STORAGE_KEY, language);
   } catch {

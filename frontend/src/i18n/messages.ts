@@ -1,4 +1,5 @@
-import { useLanguage, type Language } from './language';
+import type * as Indonesian from './id';
+import { indonesianTexts, useLanguage } from './language';
 
 /** The Indonesian side must have exactly the keys and call shapes of the English side. */
 export type Translation<T> = T extends string
@@ -9,13 +10,22 @@ export type Translation<T> = T extends string
       ? { readonly [I in keyof T]: Translation<T[I]> }
       : { [K in keyof T]: Translation<T[K]> };
 
-export type Messages<T> = Record<Language, Translation<T>>;
+/**
+ * The texts of one screen or component. The English side is here; the Indonesian side, typed by it so that
+ * nothing is forgotten, is `./id/<file>.ts` under the same name, fetched only when Indonesian is chosen.
+ */
+export interface Messages<T> {
+  readonly name: keyof typeof Indonesian;
+  readonly en: Translation<T>;
+}
 
-/** Messages of one screen or component, both languages side by side so that none is forgotten. */
-export function defineMessages<const T>(en: T, id: Translation<T>): Messages<T> {
-  return { en: en as Translation<T>, id };
+export function defineMessages<const T>(name: keyof typeof Indonesian, en: T): Messages<T> {
+  return { name, en: en as Translation<T> };
 }
 
 export function useMessages<T>(messages: Messages<T>): Translation<T> {
-  return messages[useLanguage()];
+  if (useLanguage() === 'en') return messages.en;
+  // Each Indonesian table is typed by its English one; messages.test.ts checks that the names pair them up.
+  const indonesian: Record<string, unknown> = indonesianTexts();
+  return indonesian[messages.name] as Translation<T>;
 }

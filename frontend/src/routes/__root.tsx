@@ -1,16 +1,13 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createRootRouteWithContext, Outlet } from '@tanstack/react-router';
-import { GlobalBanners } from '../components/GlobalBanners';
 import { NotFound } from '../components/NotFound';
-import { Toaster } from '../components/toast';
+import { PageFrame } from '../components/PageFrame';
 
 export const Route = createRootRouteWithContext<{ queryClient: QueryClient }>()({
   component: () => (
-    <>
+    <PageFrame>
       <Outlet />
-      <GlobalBanners />
-      <Toaster />
-    </>
+    </PageFrame>
   ),
   notFoundComponent: NotFound,
 });

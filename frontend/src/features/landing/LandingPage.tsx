@@ -8,6 +8,7 @@ import { Locations } from './Locations';
 import { Partners } from './Partners';
 import { Stats } from './Stats';
 import { TryApp } from './TryApp';
+import { PublicLayout } from '../../components/PublicLayout';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 
 /** The landing page sections in the spec's order; the footer comes from the public layout. */
@@ -24,5 +25,14 @@ export function LandingPage() {
       <TryApp />
       <Partners />
     </>
+  );
+}
+
+/** The page at `/`: the sections inside the public header and footer. */
+export function HomePage() {
+  return (
+    <PublicLayout>
+      <LandingPage />
+    </PublicLayout>
   );
 }

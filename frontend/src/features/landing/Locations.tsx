@@ -1,8 +1,8 @@
-import { Link } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { LANDING_ONLINE_STATIONS } from '../../../../shared/constants';
 import type { Machine } from '../../../../shared/schemas';
 import { ArrowRightIcon } from '../../components/icons';
+import { Link } from '../../components/nav';
 import { common } from '../../i18n/common';
 import { landing } from '../../i18n/landing';
 import { useMessages } from '../../i18n/messages';

@@ -1,5 +1,5 @@
-import { Link } from '@tanstack/react-router';
 import { CheckIcon, DropIcon, LeafIcon, NfcIcon, PinIcon } from '../../components/icons';
+import { Link } from '../../components/nav';
 import { landing } from '../../i18n/landing';
 import { useMessages } from '../../i18n/messages';
 

@@ -1,6 +1,6 @@
-import { Link } from '@tanstack/react-router';
 import type { Machine } from '../../../../shared/schemas';
 import { ArrowRightIcon, PinIcon } from '../../components/icons';
+import { Link } from '../../components/nav';
 import { StatusBadge } from '../../components/StatusBadge';
 import { landing } from '../../i18n/landing';
 import { useMessages } from '../../i18n/messages';

@@ -1,0 +1,32 @@
+import type { LinkComponent } from '@tanstack/react-router';
+import { createContext, useContext } from 'react';
+
+/**
+ * Links and the current path for the components the landing page shares with the other public pages
+ * (header, menus, footer, landing sections). The landing page's first render comes without the router,
+ * about a quarter of the JavaScript it would otherwise wait for (see ../landing.tsx), so these components
+ * must not import the router themselves: app.tsx provides the router's own Link and location, landing.tsx
+ * plain links that hand the visit over to the router when one is followed.
+ */
+export interface Nav {
+  Link: LinkComponent<'a'>;
+  usePathname: () => string;
+}
+
+const NavContext = createContext<Nav | null>(null);
+
+export const NavProvider = NavContext.Provider;
+
+const useNav = () => {
+  const nav = useContext(NavContext);
+  if (!nav) throw new Error('NavProvider missing');
+  return nav;
+};
+
+/** The router's Link, with the same typed props; rendered by whichever navigation is in place. */
+export const Link = ((props) => {
+  const { Link: Impl } = useNav();
+  return <Impl {...props} />;
+}) as LinkComponent<'a'>;
+
+export const usePathname = () => useNav().usePathname();

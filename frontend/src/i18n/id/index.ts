@@ -1,0 +1,7 @@
+/** The Indonesian side of every text table, one chunk fetched only when Indonesian is the language (see ../language.ts). */
+export { common } from './common';
+export { landing } from './landing';
+export { hostForm } from './host-form';
+export { about } from './about';
+export { docs } from './docs';
+export { stationTexts } from './stations';

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { about } from './about';
+import { common } from './common';
+import { docs } from './docs';
+import { hostForm } from './host-form';
+import * as indonesian from './id';
+import { landing } from './landing';
+import type { Messages } from './messages';
+import { stationTexts } from './stations';
+
+const tables: Messages<unknown>[] = [about, common, docs, hostForm, landing, stationTexts];
+
+/** Keys, array lengths and function arities: what the types promise, checked on the values. */
+function shape(value: unknown): unknown {
+  if (typeof value === 'function') return `function/${value.length}`;
+  if (Array.isArray(value)) return value.map(shape);
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shape(v)]));
+  return typeof value;
+}
+
+describe('text tables', () => {
+  it('pairs every English table with the Indonesian table of its name, of the same shape', () => {
+    for (const table of tables) expect(shape(indonesian[table.name]), table.name).toEqual(shape(table.en));
+  });
+
+  it('has an English table for every Indonesian one', () => {
+    expect(tables.map((t) => t.name).sort()).toEqual(Object.keys(indonesian).sort());
+  });
+});

@@ -1,0 +1,119 @@
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { LinkComponent, NavigateOptions } from '@tanstack/react-router';
+import { StrictMode, useEffect, useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent } from 'react';
+import type { Root } from 'react-dom/client';
+import { stationQueries } from './api/stations';
+import { NavProvider, type Nav } from './components/nav';
+import { PageFrame } from './components/PageFrame';
+import { HomePage } from './features/landing/LandingPage';
+import type { AppRouter } from './app';
+
+/**
+ * The landing page without the router. React, TanStack Query and this page are all its first render needs;
+ * the router (about 26 KB gzip) is fetched when a link shows intent (hover, focus, touch: as the router's
+ * own 'intent' preloading does) and takes over when a link to another page is followed: it navigates
+ * there and renders the routed app in the same root, with the same query cache. Until then the links are
+ * plain anchors, so jumps within the page are the browser's own.
+ */
+export function renderLanding(root: Root, queryClient: QueryClient) {
+  void queryClient.prefetchQuery(stationQueries.all());
+
+  let loading: Promise<Routed> | null = null;
+  const routed = () =>
+    (loading ??= import('./app').then(async ({ createAppRouter, renderApp }) => {
+      const router = createAppRouter(queryClient);
+      // The router starts from this page and, told of the scrolling it did not see, remembers the position
+      // for the way back, as it does for a page it rendered itself.
+      await router.load();
+      document.dispatchEvent(new Event('scroll'));
+      return { router, show: () => renderApp(root, queryClient, router) };
+    }));
+
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <NavProvider value={staticNav(routed)}>
+          <PageFrame>
+            <ScrollToHash />
+            <HomePage />
+          </PageFrame>
+        </NavProvider>
+      </QueryClientProvider>
+    </StrictMode>,
+  );
+}
+
+interface Routed {
+  router: AppRouter;
+  /** Renders the routed app in place of this page. */
+  show: () => void;
+}
+
+/** The link options the landing page uses: fixed paths, string query values, a hash, active matching. */
+type StaticLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
+  to: NonNullable<NavigateOptions['to']>;
+  search?: Record<string, string>;
+  hash?: string;
+  activeOptions?: { exact?: boolean; includeHash?: boolean };
+};
+
+/** Plain links that render as the router's Link does, and hand a followed link over to the router. */
+function staticNav(routed: () => Promise<Routed>): Nav {
+  function StaticLink({ to, search, hash, activeOptions, className, onClick, onMouseEnter, onFocus, onTouchStart, children, ...rest }: StaticLinkProps) {
+    const here = useSyncExternalStore(subscribeHash, currentHash);
+    const target = { to, search, hash };
+    const href = `${to}${search ? `?${new URLSearchParams(search)}` : ''}${hash ? `#${hash}` : ''}`;
+    // The router's rule for a link to this page: active, unless it asks for an exact match while there is a
+    // query string, or for a hash other than the current one.
+    const active = to === '/' && !(activeOptions?.exact && window.location.search) && (!activeOptions?.includeHash || here === (hash ? `#${hash}` : ''));
+    const intent = () => void routed().then(({ router }) => router.preloadRoute(target)).catch(() => undefined);
+    const follow = (event: MouseEvent<HTMLAnchorElement>) => {
+      onClick?.(event);
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey || rest.target) return;
+      // A part of this page: the browser jumps to it, as the router would.
+      if (to === '/' && hash) return;
+      event.preventDefault();
+      routed()
+        .then(async ({ router, show }) => {
+          await router.navigate(target);
+          show();
+        })
+        // Without the router's code (offline, never cached) the link is followed the plain way.
+        .catch(() => window.location.assign(href));
+    };
+    return (
+      <a
+        {...rest}
+        href={href}
+        className={active ? (className ? `${className} active` : 'active') : className}
+        data-status={active ? 'active' : undefined}
+        aria-current={active ? 'page' : undefined}
+        onClick={follow}
+        onMouseEnter={(event) => (onMouseEnter?.(event), intent())}
+        onFocus={(event) => (onFocus?.(event), intent())}
+        onTouchStart={(event) => (onTouchStart?.(event), intent())}
+      >
+        {children}
+      </a>
+    );
+  }
+  return { Link: StaticLink as LinkComponent<'a'>, usePathname: () => '/' };
+}
+
+const subscribeHash = (listener: () => void) => {
+  window.addEventListener('hashchange', listener);
+  return () => window.removeEventListener('hashchange', listener);
+};
+const currentHash = () => window.location.hash;
+
+/**
+ * Opened at /#partner and the like: the page is rendered after the browser looked for the anchor, so it goes
+ * there now, as the router does.
+ */
+function ScrollToHash() {
+  useEffect(() => {
+    const id = decodeURIComponent(window.location.hash.slice(1));
+    if (id) document.getElementById(id)?.scrollIntoView();
+  }, []);
+  return null;
+}
