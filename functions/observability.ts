@@ -3,7 +3,8 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { Tracer } from '@aws-lambda-powertools/tracer';
 import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
-import type middy from '@middy/core';
+import middy from '@middy/core';
+import type { Context } from 'aws-lambda';
 import type { Log } from './ports/log';
 
 /**
@@ -44,3 +45,17 @@ export const observability = (): middy.MiddlewareObj[] => [
   injectLambdaContext(logger, { resetKeys: true }) as middy.MiddlewareObj,
   publishMetrics(),
 ];
+
+/**
+ * A topic-rule or schedule handler with Powertools (logs, traces, metrics). Each invocation counts its outcome as
+ * the metric `<name>.<outcome>` (heartbeat.applied, vendRequest.denied, vendComplete.settled, ...).
+ */
+export function observedHandler<R>(name: string, run: (event: unknown) => Promise<R>, outcome: (result: R) => string) {
+  return middy<unknown, R, Error, Context>()
+    .use(observability())
+    .handler(async (event) => {
+      const result = await run(event);
+      countMetric(`${name}.${outcome(result)}`);
+      return result;
+    });
+}

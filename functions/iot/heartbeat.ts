@@ -1,7 +1,6 @@
 import { recordHeartbeat } from '../domain/stations';
-import { log } from '../observability';
+import { log, observedHandler } from '../observability';
 import { data } from '../providers/data';
-import { observedHandler } from './observed';
 
 /**
  * IoT rule `SELECT *, topic(2) AS stationId FROM 'stations/+/heartbeat'`: the heartbeat payload plus the

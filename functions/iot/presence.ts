@@ -1,7 +1,6 @@
 import { recordPresence } from '../domain/stations';
-import { log } from '../observability';
+import { log, observedHandler } from '../observability';
 import { data } from '../providers/data';
-import { observedHandler } from './observed';
 
 /**
  * IoT rule `SELECT * FROM '$aws/events/presence/+/+'`: { clientId, eventType: connected | disconnected,

@@ -1,6 +1,6 @@
 import { sweepExpiredSessions } from '../domain/vend';
 import { vendDeps } from '../providers/vend';
-import { observedHandler } from './observed';
+import { observedHandler } from '../observability';
 
 /** EventBridge schedule (every minute in AWS; a timer in the local cloud): expire overdue vend sessions, release their holds. */
 export const handler = observedHandler('sweep', () => sweepExpiredSessions(vendDeps()), (counts) => (counts.errors ? 'errors' : 'ran'));

@@ -1,6 +1,6 @@
 import { failVend } from '../domain/vend';
 import { vendDeps } from '../providers/vend';
-import { observedHandler } from './observed';
+import { observedHandler } from '../observability';
 
 /** IoT rule `SELECT *, topic(2) AS stationId FROM 'stations/+/vend/failed'`: { sessionId, reason?, stationId }: release the hold. */
 export const handler = observedHandler('vendFailed', (event) => failVend(event, vendDeps()), (outcome) => outcome);

@@ -1,6 +1,6 @@
 import { authorizeVend } from '../domain/vend';
 import { vendDeps } from '../providers/vend';
-import { observedHandler } from './observed';
+import { observedHandler } from '../observability';
 
 /** IoT rule `SELECT *, topic(2) AS stationId FROM 'stations/+/vend/request'`: { token, requestId, stationId }. */
 export const handler = observedHandler('vendRequest', (event) => authorizeVend(event, vendDeps()), (outcome) => outcome.decision);

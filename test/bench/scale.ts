@@ -1,0 +1,752 @@
+import { execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { BatchGetCommand, BatchWriteCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { createDocumentClient } from '../../functions/adapters/dynamodb/client';
+import { keys } from '../../functions/adapters/dynamodb/keys';
+import { effectiveStatus } from '../../functions/domain/machines';
+import type { MachineRecord } from '../../functions/ports/machines';
+import type { LocalOutputs } from '../../infra/local/stack';
+import { HEARTBEAT_INTERVAL_SECONDS } from '../../shared/constants';
+import {
+  openFileLimits, procSampler, readSystemCpu, round, startChild, startSelfSampler, summarize,
+  type ProcSample, type ProfileSummary, type SentHeartbeat, type StackMessage, type StationsMessage, type ToStack, type ToStations,
+} from './scale-shared';
+
+/**
+ * `npm run scale [-- --stations 10000 --minutes 3]`: the simulator's stations against the local broker at scale.
+ *
+ * Three processes (plus DynamoDB Local's JVM), so that each side is measured on its own:
+ * - this one: seeds the machine records, verifies everything from DynamoDB Local, samples CPU and memory;
+ * - the stack (scale-stack.ts): startLocalStack in memory on free ports; the broker and its IoT rule handlers;
+ * - the stations (scale-stations.ts): N simulated stations over mutual TLS, certificates from the local CA.
+ *
+ * Stations connect with bounded concurrency, then heartbeat every HEARTBEAT_INTERVAL_SECONDS (first heartbeats
+ * spread uniformly over one interval) for --minutes. Every heartbeat carries an uptimeSeconds unique per station;
+ * the table is read every --scan-seconds (shorter than the interval, so each stored heartbeat is seen before the
+ * next one replaces it), and a heartbeat counts as stored only when its own value was read back. Statuses must be
+ * online in every read; then a sample disconnects (half with a clean DISCONNECT, half by a dead socket) and must
+ * turn offline while the rest stay online. Exits 1 on a lost heartbeat, a wrong status, a station that could not
+ * connect or a connection that dropped. Writes bench/scale.json.
+ */
+
+const USAGE = `Usage: npm run scale -- [options]
+
+  --stations N          simulated stations                                     default 10000
+  --minutes M           steady state with heartbeats, minutes                  default 3
+  --interval S          heartbeat interval, seconds                            default ${HEARTBEAT_INTERVAL_SECONDS} (the real one)
+  --sample N            stations disconnected at the end (half clean, half dropped)  default 100
+  --concurrency N       connects in flight during the ramp                     default 50
+  --scan-seconds S      seconds between reads of all stations from DynamoDB Local   default 20
+  --sample-seconds S    seconds between CPU / memory samples                   default 2
+  --profile             CPU profiles of the stack process during the ramp and the steady state (bench/scale-stack-*.cpuprofile)
+`;
+
+const { values: args } = parseArgs({
+  options: {
+    stations: { type: 'string', default: '10000' },
+    minutes: { type: 'string', default: '3' },
+    interval: { type: 'string', default: String(HEARTBEAT_INTERVAL_SECONDS) },
+    sample: { type: 'string', default: '100' },
+    concurrency: { type: 'string', default: '50' },
+    'scan-seconds': { type: 'string', default: '20' },
+    'sample-seconds': { type: 'string', default: '2' },
+    profile: { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+if (args.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const N = Number(args.stations);
+const MINUTES = Number(args.minutes);
+const INTERVAL = Number(args.interval);
+const SAMPLE = Math.min(Number(args.sample), N - 1);
+const CONCURRENCY = Number(args.concurrency);
+const SCAN_MS = Number(args['scan-seconds']) * 1000;
+const SAMPLE_MS = Number(args['sample-seconds']) * 1000;
+if (!Number.isInteger(N) || N < 2 || N > 99_999) throw new Error('--stations must be a whole number from 2 to 99999');
+if (!(MINUTES > 0) || !(INTERVAL > 0) || !(SCAN_MS > 0) || !(SAMPLE_MS > 0) || !(CONCURRENCY >= 1) || !(SAMPLE >= 0)) throw new Error(USAGE);
+if (SCAN_MS >= INTERVAL * 1000 / 2) console.warn(`  warning: --scan-seconds should be well under half the interval, or a stored heartbeat may be replaced before it is read`);
+
+// Lambda runs Node 22; the SDK's warning about the local Node 20 is noise here (as in infra/local/stack.ts).
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+const ROOT = join(import.meta.dirname, '../..');
+const PREFIX = 'SCL';
+const ids = Array.from({ length: N }, (_, i) => `${PREFIX}-${String(i + 1).padStart(5, '0')}`);
+const log = (line: string) => console.log(`  ${line}`);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const startedAt = Date.now();
+const elapsed = () => `${Math.round((Date.now() - startedAt) / 1000)}s`.padStart(5);
+
+// ---------------------------------------------------------------------------------------------------------
+// Phases and samples
+
+type Phase = 'start' | 'seed' | 'certs' | 'ramp' | 'settle' | 'steady' | 'verify' | 'stop';
+let phase: Phase = 'start';
+const phases: { phase: Phase; from: number; to?: number }[] = [{ phase, from: Date.now() }];
+const enter = (next: Phase) => {
+  phases.at(-1)!.to = Date.now();
+  phases.push({ phase: next, from: Date.now() });
+  phase = next;
+};
+type ProcName = 'stack' | 'stations' | 'dynamodb' | 'verifier' | 'machine';
+const samples: Record<ProcName, (ProcSample & { phase: Phase })[]> = { stack: [], stations: [], dynamodb: [], verifier: [], machine: [] };
+const record = (name: ProcName, sample: ProcSample | null) => sample && samples[name].push({ ...sample, phase });
+
+// ---------------------------------------------------------------------------------------------------------
+// Children
+
+// One socket per station in each of the two processes, plus headroom; never lower than the limit they inherit.
+const limits = openFileLimits();
+const openFiles = Math.max(limits.soft, N + 4096);
+if (limits.hard < openFiles) log(`note: the hard open-file limit is ${limits.hard}; children ask for ${openFiles} and get at most that`);
+const children: ChildProcess[] = [];
+let stackChild: ChildProcess | undefined;
+let stationsChild: ChildProcess | undefined;
+
+/**
+ * Output of the child processes (handler logs of the stack: JSON lines as Powertools writes them, rule failures),
+ * counted by level and message. Output after the run (phase 'stop': every station's disconnect reaching the
+ * presence handler at once while the stack shuts down) is counted apart and not printed.
+ */
+const handlerLog = new Map<string, number>();
+const errorTimes: number[] = [];
+const teardownLog = new Map<string, number>();
+let printedOther = 0;
+function tallyOutput(stream: NodeJS.ReadableStream, label: string) {
+  createInterface({ input: stream }).on('line', (line) => {
+    let key: string;
+    let print = false;
+    const tally = phase === 'stop' ? teardownLog : handlerLog;
+    if (line.startsWith('{')) {
+      try {
+        const entry = JSON.parse(line) as { level?: string; message?: string };
+        key = `${String(entry.level ?? '?').toLowerCase()}: ${entry.message ?? '?'}`;
+      } catch {
+        key = 'unparsed JSON line';
+      }
+      print = !key.startsWith('info') && (tally.get(key) ?? 0) < 3;
+    } else {
+      const rule = /^local IoT rule (\w+) failed/.exec(line);
+      if (rule) key = `error: local IoT rule ${rule[1]} failed`;
+      else if (/^\s+at |^\s*\}|^\s+\[cause\]/.test(line)) return; // the rest of a stack trace
+      else key = 'other output';
+      print = printedOther++ < 40;
+    }
+    tally.set(key, (tally.get(key) ?? 0) + 1);
+    if (key.startsWith('error') && phase !== 'stop') errorTimes.push(Date.now());
+    if (print && phase !== 'stop') console.log(`  [${label}] ${line.slice(0, 400)}`);
+  });
+}
+
+function waitFor<T extends { type: string }, K extends T['type']>(child: ChildProcess, type: K, timeoutMs: number): Promise<Extract<T, { type: K }>> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => (cleanup(), reject(new Error(`no '${type}' from the ${child === stackChild ? 'stack' : 'station'} process within ${timeoutMs / 1000} s`))), timeoutMs);
+    const onMessage = (message: T) => {
+      if (message.type !== type) return;
+      cleanup();
+      resolve(message as Extract<T, { type: K }>);
+    };
+    const onExit = (code: number | null) => (cleanup(), reject(new Error(`the ${child === stackChild ? 'stack' : 'station'} process exited (${code}) while waiting for '${type}'`)));
+    const cleanup = () => {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+    };
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+  });
+}
+const toStack = (message: ToStack) => stackChild?.connected && stackChild.send(message);
+const toStations = (message: ToStations) => stationsChild?.connected && stationsChild.send(message);
+
+let javaPid: number | null = null;
+let shuttingDown = false;
+async function shutdown() {
+  if (shuttingDown) return;
+  shuttingDown = true;
+  if (stationsChild?.exitCode === null) {
+    toStations({ type: 'close' });
+    await Promise.race([new Promise((r) => stationsChild!.once('exit', r)), sleep(10_000)]);
+    if (stationsChild.exitCode === null) stationsChild.kill('SIGKILL');
+  }
+  if (stackChild?.exitCode === null) {
+    toStack({ type: 'stop' });
+    // It gives its own stop 30 s, then exits and takes DynamoDB Local's JVM with it.
+    await Promise.race([new Promise((r) => stackChild!.once('exit', r)), sleep(45_000)]);
+    if (stackChild.exitCode === null) stackChild.kill('SIGKILL');
+  }
+  // Last resort: the JVM this run started must not outlive it.
+  try {
+    if (javaPid && readFileSync(`/proc/${javaPid}/cmdline`, 'utf8').includes('DynamoDBLocal')) process.kill(javaPid, 'SIGKILL');
+  } catch {
+    // gone, as it should be
+  }
+}
+process.on('SIGINT', () => {
+  log('interrupted: stopping the station and stack processes');
+  void shutdown().then(() => process.exit(130));
+});
+
+// ---------------------------------------------------------------------------------------------------------
+// DynamoDB Local reads
+
+interface Row { id: string; status: MachineRecord['status']; lastHeartbeat?: string; counters?: { uptimeSeconds?: number }; presenceAt?: string; updatedAt: string }
+const scanTimes: number[] = [];
+async function readAll(db: DynamoDBDocumentClient, tableName: string): Promise<Row[]> {
+  const started = performance.now();
+  const rows: Row[] = [];
+  let ExclusiveStartKey: Record<string, unknown> | undefined;
+  do {
+    const page = await db.send(new QueryCommand({
+      TableName: tableName,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': keys.machinesPartition, ':prefix': `${PREFIX}-` },
+      ExpressionAttributeNames: { '#id': 'id', '#status': 'status', '#counters': 'counters' },
+      ProjectionExpression: '#id, #status, lastHeartbeat, #counters.uptimeSeconds, presenceAt, updatedAt',
+      ExclusiveStartKey,
+    }));
+    rows.push(...((page.Items ?? []) as Row[]));
+    ExclusiveStartKey = page.LastEvaluatedKey;
+  } while (ExclusiveStartKey);
+  scanTimes.push(performance.now() - started);
+  return rows;
+}
+
+/** Some stations' records (BatchGetItem, 100 at a time). */
+async function readSome(db: DynamoDBDocumentClient, tableName: string, stationIds: string[]): Promise<Row[]> {
+  const rows: Row[] = [];
+  for (let i = 0; i < stationIds.length; i += 100) {
+    let request: Record<string, unknown>[] = stationIds.slice(i, i + 100).map((id) => keys.machine(id));
+    for (let attempt = 0; request.length && attempt < 10; attempt++) {
+      const out = await db.send(new BatchGetCommand({
+        RequestItems: { [tableName]: { Keys: request, ProjectionExpression: '#id, #status, lastHeartbeat, presenceAt, updatedAt', ExpressionAttributeNames: { '#id': 'id', '#status': 'status' } } },
+      }));
+      rows.push(...((out.Responses?.[tableName] ?? []) as Row[]));
+      request = (out.UnprocessedKeys?.[tableName]?.Keys ?? []) as Record<string, unknown>[];
+    }
+  }
+  return rows;
+}
+
+/** Every (station, uptimeSeconds) read back, with the server time it was stored and how many reads saw it. */
+const observed = new Map<string, Map<number, { lastHeartbeat: string; seen: number }>>();
+function observe(rows: Row[]) {
+  for (const row of rows) {
+    const uptime = row.counters?.uptimeSeconds;
+    if (uptime === undefined || !row.lastHeartbeat) continue;
+    let forStation = observed.get(row.id);
+    if (!forStation) observed.set(row.id, (forStation = new Map()));
+    const seen = forStation.get(uptime);
+    if (seen) seen.seen++;
+    else forStation.set(uptime, { lastHeartbeat: row.lastHeartbeat, seen: 1 });
+  }
+}
+/** The status people would see (effectiveStatus, as GET /api/machines computes it) and the stored one. */
+const statusOf = (row: Row, now: Date) => ({ stored: row.status, effective: effectiveStatus(row as unknown as MachineRecord, now, HEARTBEAT_INTERVAL_SECONDS) });
+
+// ---------------------------------------------------------------------------------------------------------
+// The run
+
+const disturbed = new Map<string, number>(); // stations whose connection closed unexpectedly, and when
+const wrongInSteady = new Map<string, { at: number; stored: string; effective: string }>();
+let steadyReads = 0;
+let lastStationCounts = { sent: 0, acked: 0, inFlight: 0, connected: 0 };
+const stationCounts: { t: number; sent: number; acked: number }[] = [];
+const report: Record<string, unknown> = {};
+let exitCode = 1;
+
+try {
+  log(`Scale run: ${N} stations, ${MINUTES} min of heartbeats every ${INTERVAL} s, ${os()}`);
+  const verifierSampler = startSelfSampler(SAMPLE_MS, (s) => record('verifier', s));
+  let lastSystem = readSystemCpu();
+  let javaSample: (() => ProcSample | null) | undefined;
+  const machineTimer = setInterval(() => {
+    const now = readSystemCpu();
+    const busy = (now.busy - lastSystem.busy) / Math.max(1, now.total - lastSystem.total);
+    record('machine', { t: Date.now(), cpuPct: round(busy * 100 * now.cores), rssMb: round((totalmem() - freeMem()) / 1024 / 1024) });
+    lastSystem = now;
+    if (javaSample) record('dynamodb', javaSample());
+  }, SAMPLE_MS);
+  machineTimer.unref();
+
+  // 1. The stack, in its own process.
+  log('starting the local stack (in memory, free ports) in its own process');
+  stackChild = startChild(join(import.meta.dirname, 'scale-stack.ts'), { openFiles, maxOldSpaceMb: 4096, env: { SCALE_SAMPLE_MS: String(SAMPLE_MS) } });
+  children.push(stackChild);
+  tallyOutput(stackChild.stdout!, 'stack');
+  tallyOutput(stackChild.stderr!, 'stack');
+  stackChild.on('message', (m: StackMessage) => {
+    if (m.type === 'log') log(`stack: ${m.line}`);
+    else if (m.type === 'sample') record('stack', m.sample);
+  });
+  const ready = await waitFor<StackMessage, 'ready'>(stackChild, 'ready', 180_000);
+  const outputs: LocalOutputs = ready.outputs;
+  javaPid = ready.javaPid;
+  if (ready.javaPid) javaSample = procSampler(ready.javaPid);
+  else log('warning: DynamoDB Local\'s java process was not found; its CPU and memory are not sampled');
+  log(`stack ready (pid ${ready.pid}, DynamoDB Local pid ${ready.javaPid ?? '?'}, broker ${outputs.stations.broker})`);
+  const db = createDocumentClient({ tableName: outputs.dynamodb.tableName, endpoint: outputs.dynamodb.endpoint });
+  const tableName = outputs.dynamodb.tableName;
+
+  // 2. Machine records, written directly (offline, never heartbeated).
+  enter('seed');
+  const seedStarted = performance.now();
+  await seedMachines(db, tableName);
+  const seedSeconds = (performance.now() - seedStarted) / 1000;
+  log(`seeded ${N} machine records in ${seedSeconds.toFixed(1)} s`);
+
+  // 3. The stations, in their own process: certificates, then the connect ramp.
+  enter('certs');
+  stationsChild = startChild(join(import.meta.dirname, 'scale-stations.ts'), { openFiles, maxOldSpaceMb: 6144 });
+  children.push(stationsChild);
+  tallyOutput(stationsChild.stdout!, 'stations');
+  tallyOutput(stationsChild.stderr!, 'stations');
+  stationsChild.on('message', (m: StationsMessage) => {
+    if (m.type === 'log') log(`stations: ${m.line}`);
+    else if (m.type === 'sample') {
+      record('stations', m.sample);
+      lastStationCounts = m.heartbeats;
+      stationCounts.push({ t: m.sample.t, sent: m.heartbeats.sent, acked: m.heartbeats.acked });
+    } else if (m.type === 'certs') {
+      log(`${N} station certificates issued from the local CA in ${(m.ms / 1000).toFixed(1)} s`);
+      enter('ramp');
+      if (args.profile) toStack({ type: 'profile-start' });
+    }
+    else if (m.type === 'progress') log(`[${elapsed()}] connected ${m.connected}/${N} over mutual TLS (${(m.connected / (m.ms / 1000)).toFixed(0)}/s, ${m.failedAttempts} failed attempts)`);
+    else if (m.type === 'closed') {
+      disturbed.set(m.id, m.at);
+      if (disturbed.size <= 20) log(`[${elapsed()}] ${m.id}: connection closed by the broker or the network (${phase})`);
+    } else if (m.type === 'reconnected' && disturbed.size <= 20) log(`[${elapsed()}] ${m.id}: reconnected`);
+  });
+  toStations({ type: 'init', brokerUrl: outputs.stations.broker, caDir: outputs.stations.caDir, ids, heartbeatSeconds: INTERVAL, concurrency: CONCURRENCY, connectTimeoutMs: 30_000, sampleMs: SAMPLE_MS });
+  const ramp = await waitFor<StationsMessage, 'connected'>(stationsChild, 'connected', 15 * 60_000);
+  const rampProfile = args.profile ? await profileStop('ramp') : null;
+  log(`ramp: ${ramp.connected}/${N} connected in ${(ramp.ms / 1000).toFixed(1)} s (${(ramp.connected / (ramp.ms / 1000)).toFixed(0)}/s; connect p50 ${ramp.connectMs.p50} ms, p99 ${ramp.connectMs.p99} ms; ${ramp.failedAttempts} failed attempts${ramp.gaveUp.length ? `; ${ramp.gaveUp.length} gave up` : ''})`);
+
+  const gaveUp = new Set(ramp.gaveUp);
+
+  // 4. Presence: every connected station online in DynamoDB before the heartbeats start.
+  enter('settle');
+  const settleStarted = Date.now();
+  let online = 0;
+  for (;;) {
+    const rows = await readAll(db, tableName);
+    online = rows.filter((r) => r.status === 'online').length;
+    if (online >= ramp.connected || Date.now() - settleStarted > 180_000) break;
+    log(`[${elapsed()}] online in DynamoDB: ${online}/${ramp.connected} (presence events being applied)`);
+    await sleep(3000);
+  }
+  const settleSeconds = (Date.now() - settleStarted) / 1000;
+  log(`presence: ${online}/${ramp.connected} online in DynamoDB ${settleSeconds.toFixed(1)} s after the ramp`);
+  // What DynamoDB Local takes here, warm (the ramp's presence writes warmed its JVM), before the heartbeats start.
+  const ceiling = await probeWriteCeiling(db, tableName);
+  log(`DynamoDB Local write ceiling (heartbeat-shaped UpdateItem, 50 in flight, from this process): ${ceiling.alone.perSecond}/s alone (p50 ${ceiling.alone.ms.p50} ms), ${ceiling.duringRead.perSecond}/s while one read of all ${N} stations runs (${ceiling.readMs} ms)`);
+
+  // 5. Steady state: heartbeats at the interval, every station read back every SCAN_MS.
+  enter('steady');
+  toStack({ type: 'dynamo-stats-reset' });
+  if (args.profile) toStack({ type: 'profile-start' });
+  toStations({ type: 'start-heartbeats' });
+  const steadyStarted = Date.now();
+  const steadyEnd = steadyStarted + MINUTES * 60_000;
+  while (Date.now() < steadyEnd) {
+    await sleep(Math.min(SCAN_MS, Math.max(0, steadyEnd - Date.now())));
+    const rows = await readAll(db, tableName);
+    observe(rows);
+    steadyReads++;
+    const now = new Date();
+    for (const row of rows) {
+      if (disturbed.has(row.id) || gaveUp.has(row.id)) continue;
+      const status = statusOf(row, now);
+      if ((status.stored !== 'online' || status.effective !== 'online') && !wrongInSteady.has(row.id)) wrongInSteady.set(row.id, { at: now.getTime(), ...status });
+    }
+    const stored = [...observed.values()].reduce((n, m) => n + m.size, 0);
+    log(`[${elapsed()}] heartbeats sent ${lastStationCounts.sent}, acked ${lastStationCounts.acked}, read back ${stored} · ${lastStationCounts.connected} connected · wrong statuses ${wrongInSteady.size} · read of ${rows.length} stations ${Math.round(scanTimes.at(-1)!)} ms`);
+  }
+
+  // 6. Verify: stop the heartbeats, let ingest drain, then every heartbeat sent must have been read back.
+  enter('verify');
+  toStations({ type: 'stop-heartbeats' });
+  const stoppedAt = await waitFor<StationsMessage, 'heartbeats-stopped'>(stationsChild, 'heartbeats-stopped', 60_000);
+  const steadySeconds = (stoppedAt.at - steadyStarted) / 1000;
+  const profile = args.profile ? await profileStop('steady') : null;
+  toStack({ type: 'dynamo-stats' });
+  const dynamoStats = (await waitFor<StackMessage, 'dynamo-stats'>(stackChild, 'dynamo-stats', 30_000)).stats;
+  toStations({ type: 'report' });
+  const sentReport = await waitFor<StationsMessage, 'report'>(stationsChild, 'report', 60_000);
+  const lastSent = new Map(Object.entries(sentReport.sent).map(([id, list]) => [id, list.at(-1)?.[0]]));
+  const drainStarted = Date.now();
+  let finalRows: Row[] = [];
+  for (;;) {
+    finalRows = await readAll(db, tableName);
+    observe(finalRows);
+    const behind = finalRows.filter((r) => lastSent.get(r.id) !== undefined && r.counters?.uptimeSeconds !== lastSent.get(r.id)).length;
+    if (!behind || Date.now() - drainStarted > 120_000) break;
+    log(`[${elapsed()}] waiting for ingest: ${behind} stations' last heartbeat not stored yet`);
+    await sleep(2000);
+  }
+  const drainSeconds = (Date.now() - drainStarted) / 1000;
+
+  // Every station online while connected (stored status and the status people see).
+  const now = new Date();
+  const wrongWhileConnected = finalRows.filter((r) => {
+    const s = statusOf(r, now);
+    return s.stored !== 'online' || s.effective !== 'online';
+  }).map((r) => ({ id: r.id, ...statusOf(r, now) }));
+  const missingRows = N - finalRows.length;
+
+  // The heartbeats: each one sent must have been read back with its own uptimeSeconds.
+  let sent = 0;
+  let acked = 0;
+  let stored = 0;
+  const lost: { id: string; uptimeSeconds: number; sentAt: string; acked: boolean }[] = [];
+  const lags: number[] = [];
+  const acks: number[] = [];
+  let seenOnce = 0;
+  let minSeen = Infinity;
+  let lastNotStored = 0;
+  const finalById = new Map(finalRows.map((r) => [r.id, r]));
+  for (const [id, list] of Object.entries(sentReport.sent) as [string, SentHeartbeat[]][]) {
+    const seen = observed.get(id);
+    for (const [uptime, sentAt, ackMs] of list) {
+      sent++;
+      if (ackMs >= 0) (acked++, acks.push(ackMs));
+      const hit = seen?.get(uptime);
+      if (hit) {
+        stored++;
+        lags.push(Date.parse(hit.lastHeartbeat) - sentAt);
+        // How much margin the reads had: a station's last heartbeat is confirmed by the final read instead.
+        if (uptime !== list.at(-1)![0]) {
+          minSeen = Math.min(minSeen, hit.seen);
+          if (hit.seen === 1) seenOnce++;
+        }
+      } else lost.push({ id, uptimeSeconds: uptime, sentAt: new Date(sentAt).toISOString(), acked: ackMs >= 0 });
+    }
+    const final = finalById.get(id);
+    if (list.length && final?.counters?.uptimeSeconds !== list.at(-1)![0]) lastNotStored++;
+  }
+  const perStation = Object.values(sentReport.sent).map((l) => l.length);
+  log(`heartbeats: ${sent} sent, ${acked} acknowledged, ${stored} read back from DynamoDB Local, ${lost.length} lost; every station's stored uptime equals its last one sent: ${lastNotStored ? `NO (${lastNotStored} differ)` : 'yes'}`);
+
+  // 7. A sample disconnects: half with a clean DISCONNECT, half by a dead socket. They go offline, the rest stay online.
+  const sample = Array.from({ length: SAMPLE }, (_, i) => ids[Math.floor(((i + 0.5) * N) / SAMPLE)]!).filter((id) => !ramp.gaveUp.includes(id));
+  const graceful = sample.filter((_, i) => i % 2 === 0);
+  const dropped = sample.filter((_, i) => i % 2 === 1);
+  toStations({ type: 'disconnect', graceful, dropped });
+  const disconnected = await waitFor<StationsMessage, 'disconnected'>(stationsChild, 'disconnected', 60_000);
+  const sampleSet = new Set(sample);
+  const gracefulSet = new Set(graceful);
+  const droppedSet = new Set(dropped);
+  const offlineStarted = Date.now();
+  for (;;) {
+    // Only the sample's records (a full read every second would slow DynamoDB Local, and with it the presence writes).
+    await sleep(500);
+    const stillOnline = (await readSome(db, tableName, sample)).filter((r) => r.status !== 'offline').length;
+    if (!stillOnline || Date.now() - offlineStarted > 60_000) break;
+    if (Date.now() - offlineStarted > 5000) log(`[${elapsed()}] ${stillOnline}/${sample.length} disconnected stations not offline yet`);
+  }
+  // Then everything, a few seconds later: the sample offline, nothing else moved.
+  await sleep(3000);
+  const afterRows = await readAll(db, tableName);
+  const after = new Date();
+  const wrongAfterDisconnect = afterRows.filter((r) => {
+    const s = statusOf(r, after);
+    const want = sampleSet.has(r.id) ? 'offline' : 'online';
+    return s.stored !== want || s.effective !== want;
+  }).map((r) => ({ id: r.id, expected: sampleSet.has(r.id) ? 'offline' : 'online', ...statusOf(r, after) }));
+  const offlineAfter = afterRows.filter((r) => sampleSet.has(r.id) && r.status === 'offline').map((r) => Date.parse(r.updatedAt) - disconnected.at);
+  const offlineMs = { graceful: summarize(afterRows.filter((r) => gracefulSet.has(r.id) && r.status === 'offline').map((r) => Date.parse(r.updatedAt) - disconnected.at)), dropped: summarize(afterRows.filter((r) => droppedSet.has(r.id) && r.status === 'offline').map((r) => Date.parse(r.updatedAt) - disconnected.at)) };
+  log(`disconnect sample: ${offlineAfter.length}/${sample.length} offline (${graceful.length} clean disconnects, ${dropped.length} dropped sockets); ${wrongAfterDisconnect.length} wrong statuses among all ${afterRows.length}`);
+
+  enter('stop');
+  clearInterval(machineTimer);
+  verifierSampler.stop();
+  await shutdown();
+  db.destroy();
+
+  // 8. Report.
+  const wrongStatuses = wrongInSteady.size + wrongWhileConnected.length + wrongAfterDisconnect.length + missingRows;
+  const failures = [
+    lost.length && `${lost.length} heartbeats lost`,
+    wrongStatuses && `${wrongStatuses} wrong statuses`,
+    ramp.gaveUp.length && `${ramp.gaveUp.length} stations never connected`,
+    disturbed.size && `${disturbed.size} connections dropped unexpectedly`,
+    sentReport.publishErrors && `${sentReport.publishErrors} heartbeat publishes failed`,
+  ].filter(Boolean) as string[];
+
+  const resources = resourceTable();
+  const result = {
+    stations: N,
+    connected: ramp.connected,
+    'connect ramp': `${(ramp.ms / 1000).toFixed(1)} s (${(ramp.connected / (ramp.ms / 1000)).toFixed(0)}/s, ${CONCURRENCY} in flight)`,
+    'connect latency p50 / p99': `${ramp.connectMs.p50} / ${ramp.connectMs.p99} ms`,
+    'connect attempts failed (retried)': ramp.failedAttempts,
+    'presence settled (all online)': `${settleSeconds.toFixed(1)} s after the ramp`,
+    'steady state': `${steadySeconds.toFixed(0)} s, heartbeat every ${INTERVAL} s (${(sent / steadySeconds).toFixed(0)}/s offered)`,
+    'heartbeats sent': sent,
+    'heartbeats acknowledged (PUBACK)': acked,
+    'heartbeats stored (read back)': stored,
+    'heartbeats lost': lost.length,
+    'heartbeats per station (min-max)': `${Math.min(...perStation)}-${Math.max(...perStation)}`,
+    'stored heartbeat seen by reads (min, not counting the last)': Number.isFinite(minSeen) ? `${minSeen}x (${seenOnce} seen only once)` : 'n/a',
+    'PUBACK latency p50 / p99': `${summarize(acks).p50} / ${summarize(acks).p99} ms`,
+    'delivery (sent -> handler stamps lastHeartbeat) p50 / p99 / max': `${summarize(lags).p50} / ${summarize(lags).p99} / ${summarize(lags).max} ms`,
+    'heartbeat UpdateItem (handler -> stored) p50 / p99 / max': dynamoStats?.byOperation.UpdateItem ? `${dynamoStats.byOperation.UpdateItem.p50} / ${dynamoStats.byOperation.UpdateItem.p99} / ${dynamoStats.byOperation.UpdateItem.max} ms` : 'n/a',
+    'DynamoDB calls in flight in the stack (mean / peak)': dynamoStats ? `${dynamoStats.inFlightMean} / ${dynamoStats.inFlightPeak}` : 'n/a',
+    'DynamoDB Local write ceiling (alone / during a full read)': `${ceiling.alone.perSecond} / ${ceiling.duringRead.perSecond} per s`,
+    'ingest drained after the last heartbeat': `${drainSeconds.toFixed(1)} s`,
+    'wrong statuses while connected (steady reads)': `${wrongInSteady.size} (${steadyReads} reads of all stations)`,
+    'wrong statuses at the end (all connected)': wrongWhileConnected.length + missingRows,
+    'disconnect sample offline': `${offlineAfter.length}/${sample.length}`,
+    'offline after disconnect p50 / max (clean)': `${offlineMs.graceful.p50} / ${offlineMs.graceful.max} ms`,
+    'offline after disconnect p50 / max (dropped)': `${offlineMs.dropped.p50} / ${offlineMs.dropped.max} ms`,
+    'wrong statuses after the disconnects': wrongAfterDisconnect.length,
+    'unexpected connection drops': disturbed.size,
+    'heartbeat publish errors': sentReport.publishErrors,
+    'read of all stations (verifier) p50 / max': `${summarize(scanTimes).p50} / ${summarize(scanTimes).max} ms`,
+    'handler errors / warnings logged (before teardown)': `${[...handlerLog].filter(([k]) => k.startsWith('error')).reduce((n, [, c]) => n + c, 0)} / ${[...handlerLog].filter(([k]) => k.startsWith('warn')).reduce((n, [, c]) => n + c, 0)}`,
+  };
+
+  console.log('\n  Scale run');
+  console.table(Object.entries(result).map(([figure, value]) => ({ figure, value })));
+  console.log('  CPU (% of one core) and memory (MB) per process; peak and mean over the samples of each phase');
+  console.table(resources);
+  const timeline = steadyTimeline(steadyStarted, stoppedAt.at);
+  console.log('  Steady state, every 20 s: heartbeats offered, DynamoDB calls the stack completed, most in flight, handler errors, CPU');
+  console.table(timeline);
+  if (dynamoStats) {
+    console.log(`  DynamoDB calls of the stack process in the steady state (HTTP round trip to DynamoDB Local; in flight mean ${dynamoStats.inFlightMean}, peak ${dynamoStats.inFlightPeak})`);
+    console.table(Object.entries(dynamoStats.byOperation).map(([operation, s]) => ({ operation, calls: s.count, 'per s': round(s.count / dynamoStats.seconds), 'p50 ms': s.p50, 'p99 ms': s.p99, 'max ms': s.max })));
+  }
+  for (const [name, p] of [['connect ramp', rampProfile], ['steady state', profile]] as const) {
+    if (!p) continue;
+    console.log(`  CPU profile of the stack process in the ${name} (${p.sampledMs} ms sampled; ${p.file})`);
+    console.table(p.areas);
+    console.table(p.functions.slice(0, 12));
+  }
+  if (handlerLog.size) console.table([...handlerLog].map(([line, count]) => ({ 'stack output': line, count })));
+  if (teardownLog.size) log(`after the checks, while all stations disconnected at once and the stack stopped: ${[...teardownLog].map(([line, count]) => `${count}x ${line}`).join(', ')}`);
+  if (lost.length) console.table(lost.slice(0, 10));
+  for (const list of [[...wrongInSteady].map(([id, w]) => ({ id, ...w })), wrongWhileConnected, wrongAfterDisconnect]) if (list.length) console.table(list.slice(0, 10));
+
+  Object.assign(report, {
+    at: new Date().toISOString(),
+    command: `npx tsx test/bench/scale.ts ${process.argv.slice(2).join(' ')}`.trim(),
+    machine: { cpus: cpus().length, model: cpus()[0]?.model, memoryGb: round(totalmem() / 1024 ** 3), loadavg: loadavg().map((l) => round(l, 2)), node: process.version, openFileLimit: limits, git: gitState() },
+    options: { stations: N, minutes: MINUTES, intervalSeconds: INTERVAL, sample: SAMPLE, concurrency: CONCURRENCY, scanSeconds: SCAN_MS / 1000, sampleSeconds: SAMPLE_MS / 1000 },
+    pass: failures.length === 0,
+    failures,
+    result,
+    figures: {
+      seedSeconds: round(seedSeconds), ramp: { ms: ramp.ms, connected: ramp.connected, failedAttempts: ramp.failedAttempts, gaveUp: ramp.gaveUp, connectMs: ramp.connectMs },
+      settleSeconds: round(settleSeconds), steadySeconds: round(steadySeconds), drainSeconds: round(drainSeconds),
+      heartbeats: { sent, acked, stored, lost: lost.length, lastNotStored, pubackMs: summarize(acks), ingestLagMs: summarize(lags), minSeen: Number.isFinite(minSeen) ? minSeen : null, seenOnce },
+      statuses: { steadyReads, wrongInSteady: [...wrongInSteady].map(([id, w]) => ({ id, ...w })), wrongWhileConnected, missingRows, wrongAfterDisconnect, sample: { graceful: graceful.length, dropped: dropped.length, offline: offlineAfter.length, offlineMs } },
+      unexpectedDrops: [...disturbed].map(([id, at]) => ({ id, at: new Date(at).toISOString() })),
+      publishErrors: sentReport.publishErrors,
+      verifierReadMs: summarize(scanTimes),
+      handlerLog: Object.fromEntries(handlerLog),
+      teardownLog: Object.fromEntries(teardownLog),
+      dynamoCalls: dynamoStats,
+      writeCeiling: ceiling,
+      timeline,
+      profile: { ramp: rampProfile, steady: profile },
+    },
+    resources,
+    phases: phases.map((p) => ({ phase: p.phase, seconds: round(((p.to ?? Date.now()) - p.from) / 1000) })),
+    samples,
+    lost: lost.slice(0, 1000),
+  });
+  exitCode = failures.length ? 1 : 0;
+  console.log(failures.length ? `\n  FAILED: ${failures.join('; ')}` : `\n  PASSED: no heartbeat lost, no wrong status, every station connected and stayed connected`);
+} catch (error) {
+  console.error(`\n  scale run failed: ${(error as Error).stack ?? String(error)}`);
+  Object.assign(report, { at: new Date().toISOString(), pass: false, failures: [`error: ${(error as Error).message}`], phases, samples });
+  await shutdown();
+} finally {
+  mkdirSync(join(ROOT, 'bench'), { recursive: true });
+  writeFileSync(join(ROOT, 'bench/scale.json'), JSON.stringify(report, null, 2) + '\n');
+  console.log(`  written to bench/scale.json after ${Math.round((Date.now() - startedAt) / 1000)} s`);
+  process.exit(exitCode);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+async function seedMachines(db: DynamoDBDocumentClient, tableName: string) {
+  const now = new Date().toISOString();
+  const items = ids.map((id, i) => ({
+    ...keys.machine(id), ...keys.machineCollection(id), id, name: `Scale station ${i + 1}`, location: `Jl. Skala ${i + 1}, Denpasar, Bali`,
+    latitude: (-8.85 + (i % 100) * 0.004).toFixed(4), longitude: (115.05 + Math.floor(i / 100) * 0.004).toFixed(4),
+    status: 'offline', maxFillMl: 1500, features: ['NFC Payment'], createdAt: now, updatedAt: now,
+  }));
+  const batches = Array.from({ length: Math.ceil(items.length / 25) }, (_, i) => items.slice(i * 25, i * 25 + 25));
+  let next = 0;
+  let done = 0;
+  const worker = async () => {
+    while (next < batches.length) {
+      let requests = batches[next++]!.map((Item) => ({ PutRequest: { Item } }));
+      for (let attempt = 0; requests.length; attempt++) {
+        if (attempt > 10) throw new Error('BatchWrite keeps leaving items unprocessed');
+        const out = await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
+        requests = (out.UnprocessedItems?.[tableName] ?? []) as typeof requests;
+        if (requests.length) await sleep(100 * 2 ** attempt);
+      }
+      if (++done % 80 === 0) log(`[${elapsed()}] seeding ${Math.min(done * 25, N)}/${N}`);
+    }
+  };
+  await Promise.all(Array.from({ length: 4 }, worker));
+}
+
+/**
+ * How many heartbeat-shaped writes DynamoDB Local takes here, from this process with the SDK's 50 sockets (as the
+ * stack's handlers have): 8 s alone, then during one read of all stations. The records keep status and
+ * lastHeartbeat; the heartbeats overwrite what this writes.
+ */
+async function probeWriteCeiling(db: DynamoDBDocumentClient, tableName: string) {
+  const write = (id: string) => db.send(new UpdateCommand({
+    TableName: tableName,
+    Key: keys.machine(id),
+    UpdateExpression: 'SET waterLevel = :w, quality = :q, firmwareVersion = :f, counters = :c, updatedAt = :u',
+    ConditionExpression: 'attribute_exists(PK)',
+    ExpressionAttributeValues: { ':w': 50, ':q': { tdsPpm: 40, temperatureC: 27 }, ':f': 'probe', ':c': { dispensedMl: 0, vends: 0, failures: 0 }, ':u': new Date().toISOString() },
+    ReturnValues: 'ALL_NEW',
+  }));
+  const run = async (until: () => boolean) => {
+    const times: number[] = [];
+    const started = performance.now();
+    let i = 0;
+    await Promise.all(Array.from({ length: 50 }, async () => {
+      while (!until()) {
+        const t = performance.now();
+        await write(ids[i++ % ids.length]!);
+        times.push(performance.now() - t);
+      }
+    }));
+    return { perSecond: Math.round(times.length / ((performance.now() - started) / 1000)), ms: summarize(times) };
+  };
+  const warmUntil = Date.now() + 2000;
+  await run(() => Date.now() > warmUntil);
+  const aloneUntil = Date.now() + 8000;
+  const alone = await run(() => Date.now() > aloneUntil);
+  let reading = true;
+  let readMs = 0;
+  const read = (async () => {
+    const t = performance.now();
+    await readAll(db, tableName);
+    readMs = Math.round(performance.now() - t);
+    reading = false;
+  })();
+  const duringRead = await run(() => !reading);
+  await read;
+  scanTimes.pop(); // not one of the verifier's reads
+  return { alone, duringRead, readMs };
+}
+
+/** The steady state in 20 s windows, from the samples of each process. */
+function steadyTimeline(from: number, to: number) {
+  const rows: Record<string, number | string>[] = [];
+  const mean = (list: ProcSample[], pick: (s: ProcSample) => number | undefined) => {
+    const v = list.map(pick).filter((x): x is number => x !== undefined);
+    return v.length ? round(v.reduce((a, b) => a + b, 0) / v.length, 0) : '';
+  };
+  for (let start = from, end = 0; start < to; start = end) {
+    end = to - start < 25_000 ? to : start + 20_000; // a short rest joins the last window
+    const inWindow = <T extends { t: number }>(list: T[]) => list.filter((x) => x.t > start && x.t <= end);
+    const counts = stationCounts.filter((c) => c.t <= end);
+    const before = stationCounts.filter((c) => c.t <= start).at(-1)?.sent ?? 0;
+    const stack = inWindow(samples.stack);
+    rows.push({
+      seconds: `${Math.round((start - from) / 1000)}-${Math.round((end - from) / 1000)}`,
+      'heartbeats sent': (counts.at(-1)?.sent ?? 0) - before,
+      'DynamoDB calls done': stack.reduce((n, s) => n + (s.dynamoDone ?? 0), 0),
+      'in flight (max)': Math.max(0, ...stack.map((s) => s.dynamoInFlightMax ?? 0)),
+      'handler errors': errorTimes.filter((t) => t > start && t <= end).length,
+      'stack CPU %': mean(stack, (s) => s.cpuPct),
+      'stack loop p99 ms': Math.max(0, ...stack.map((s) => s.loopP99Ms ?? 0)),
+      'DynamoDB CPU %': mean(inWindow(samples.dynamodb), (s) => s.cpuPct),
+      'stations CPU %': mean(inWindow(samples.stations), (s) => s.cpuPct),
+      'machine CPU %': mean(inWindow(samples.machine), (s) => s.cpuPct),
+    });
+  }
+  return rows;
+}
+
+async function profileStop(name: string): Promise<ProfileSummary | null> {
+  const file = join(ROOT, `bench/scale-stack-${name}.cpuprofile`);
+  mkdirSync(join(ROOT, 'bench'), { recursive: true });
+  toStack({ type: 'profile-stop', file });
+  const message = await waitFor<StackMessage, 'profile'>(stackChild!, 'profile', 60_000);
+  if (message.error) log(`profile: ${message.error}`);
+  return message.summary;
+}
+
+function resourceTable() {
+  const rows: Record<string, string | number>[] = [];
+  const names: [ProcName, string][] = [['stack', 'stack (broker + IoT handlers)'], ['stations', `stations (${N} clients)`], ['dynamodb', 'DynamoDB Local (JVM)'], ['verifier', 'verifier (this process)'], ['machine', `whole machine (${cpus().length} cores; RSS = memory used)`]];
+  const means: Record<string, number> = {};
+  for (const [name, label] of names) {
+    for (const group of [['ramp', 'settle'], ['steady']] as Phase[][]) {
+      const list = samples[name].filter((s) => group.includes(s.phase));
+      if (!list.length) continue;
+      const stat = (pick: (s: ProcSample) => number | undefined) => {
+        const v = list.map(pick).filter((x): x is number => x !== undefined);
+        return v.length ? { peak: round(Math.max(...v)), mean: round(v.reduce((a, b) => a + b, 0) / v.length) } : null;
+      };
+      const cpu = stat((s) => s.cpuPct)!;
+      const rss = stat((s) => s.rssMb)!;
+      const heap = stat((s) => s.heapUsedMb);
+      const loop = stat((s) => s.loopP99Ms);
+      means[`${name}/${group.join('+')}`] = cpu.mean;
+      rows.push({
+        process: label,
+        phase: group.join('+'),
+        'CPU % mean': cpu.mean,
+        'CPU % peak': cpu.peak,
+        'RSS MB mean': rss.mean,
+        'RSS MB peak': rss.peak,
+        'heap MB mean': heap?.mean ?? '',
+        'heap MB peak': heap?.peak ?? '',
+        'loop delay p99 ms (peak)': loop?.peak ?? '',
+      });
+    }
+  }
+  // What the machine spent on everything else (other engineers' builds and tests): the noise of this run.
+  for (const group of ['ramp+settle', 'steady']) {
+    const machine = means[`machine/${group}`];
+    if (machine === undefined) continue;
+    const ours = (['stack', 'stations', 'dynamodb', 'verifier'] as const).reduce((n, p) => n + (means[`${p}/${group}`] ?? 0), 0);
+    rows.push({ process: 'other processes (machine - the above)', phase: group, 'CPU % mean': round(Math.max(0, machine - ours)), 'CPU % peak': '', 'RSS MB mean': '', 'RSS MB peak': '', 'heap MB mean': '', 'heap MB peak': '', 'loop delay p99 ms (peak)': '' });
+  }
+  return rows;
+}
+
+function freeMem() {
+  // MemAvailable rather than MemFree: page cache is not "used".
+  try {
+    const text = readFileSync('/proc/meminfo', 'utf8');
+    return Number(/MemAvailable:\s+(\d+)/.exec(text)?.[1] ?? 0) * 1024;
+  } catch {
+    return 0;
+  }
+}
+
+function os() {
+  return `${cpus().length} CPUs, ${round(totalmem() / 1024 ** 3)} GB, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`;
+}
+
+function gitState() {
+  try {
+    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter(Boolean).length;
+    return { head, uncommittedFiles: dirty };
+  } catch {
+    return null;
+  }
+}
