@@ -59,6 +59,21 @@ export function orderKind(orderId: string): 'topup' | 'purchase' | null {
 }
 
 /** The request an Idempotency-Key was first used with; the same key with another request is refused. */
+/** A new order's state before the gateway is asked: pending, not charged, nothing from the gateway yet. */
+export const newOrderState = (now: string) => ({
+  status: 'pending' as const,
+  chargeState: 'new' as const,
+  transactionId: null,
+  gatewayStatus: null,
+  qrString: null,
+  qrImageUrl: null,
+  deeplink: null,
+  message: null,
+  expiresAt: null,
+  createdAt: now,
+  updatedAt: now,
+});
+
 export function fingerprintOf(parts: (string | number | null | undefined)[]): string {
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 32);
 }

@@ -5,7 +5,7 @@ import type { TopupOrder } from '../ports/topups';
 import type { Users } from '../ports/users';
 import { conflict, invalid, notFound } from './errors';
 import { chargeOrder, type ChargeDeps, type Payer } from './wallet';
-import { fingerprintOf, orderIdFor, refreshFromGateway, requireIdempotencyKey, toTopupStatus, type PaymentDeps } from './payments';
+import { fingerprintOf, newOrderState, orderIdFor, refreshFromGateway, requireIdempotencyKey, toTopupStatus, type PaymentDeps } from './payments';
 
 /**
  * Wallet top-ups (POST /api/wallet/topup, GET /api/wallet/topup/{id}). A top-up is a payment order that
@@ -63,19 +63,9 @@ export async function startTopup(input: TopupInput, deps: TopupDeps) {
     userId: input.payer.sub,
     amount: input.amount,
     paymentMethod: input.paymentMethod,
-    status: 'pending',
-    chargeState: 'new',
     idempotencyKey: key,
     fingerprint: fingerprintOf(['topup', input.amount, input.paymentMethod, input.walletToken ?? null]),
-    transactionId: null,
-    gatewayStatus: null,
-    qrString: null,
-    qrImageUrl: null,
-    deeplink: null,
-    message: null,
-    expiresAt: null,
-    createdAt: now,
-    updatedAt: now,
+    ...newOrderState(now),
   };
   const stored = await deps.orders.create(order);
   if (!stored.created) {

@@ -9,7 +9,7 @@ import type { PaymentOrder, PurchaseOrder } from '../ports/topups';
 import type { Users } from '../ports/users';
 import { conflict, DomainError, invalid, notFound, unavailable } from './errors';
 import { effectiveStatus, fallbackName } from './machines';
-import { applyGatewayReport, fingerprintOf, orderIdFor, requireIdempotencyKey, type PaymentDeps } from './payments';
+import { applyGatewayReport, fingerprintOf, newOrderState, orderIdFor, requireIdempotencyKey, type PaymentDeps } from './payments';
 import { DEFAULT_MAX_FILL_ML } from './stations';
 import { consoleLog, type Log } from '../ports/log';
 
@@ -175,19 +175,9 @@ export async function startPurchase(
     userId: payer.sub,
     amount,
     paymentMethod: request.paymentMethod,
-    status: 'pending',
-    chargeState: 'new',
     idempotencyKey: key,
     fingerprint: fingerprintOf(['purchase', machine.id, volumeMl, amount, request.paymentMethod, request.walletToken]),
-    transactionId: null,
-    gatewayStatus: null,
-    qrString: null,
-    qrImageUrl: null,
-    deeplink: null,
-    message: null,
-    expiresAt: null,
-    createdAt: now.toISOString(),
-    updatedAt: now.toISOString(),
+    ...newOrderState(now.toISOString()),
     machineId: machine.id,
     machineName: machine.name?.trim() || fallbackName(machine.id),
     volumeMl,

@@ -1,7 +1,8 @@
 import { GazetteerGeocoder } from '../adapters/gazetteer/gazetteer-geocoder';
 import { createLocationGeocoder } from '../adapters/location/location-geocoder';
 import type { Geocoder } from '../ports/geocoder';
-import { awsRegion, provider } from './provider';
+import { awsRegion } from '../adapters/region';
+import { provider } from './provider';
 
 /** Amazon Location place index when PLACE_INDEX_NAME is set, else the shipped Bali gazetteer. */
 export const geocoder = provider<Geocoder>(() => {

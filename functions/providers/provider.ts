@@ -16,6 +16,3 @@ export function provider<T>(create: () => T): Provider<T> {
   };
   return get;
 }
-
-/** The region of AWS clients: the Lambda's own (AWS_REGION is always set there). */
-export const awsRegion = (env: NodeJS.ProcessEnv = process.env) => env.AWS_REGION || 'ap-southeast-3';

@@ -4,7 +4,8 @@ import { unconfiguredSigningKeys } from '../adapters/signing/jwk-signing-keys';
 import { secretsManagerSigningKeys } from '../adapters/signing/secrets-manager-signing-keys';
 import { tracer } from '../observability';
 import type { SigningKeys } from '../ports/signing-keys';
-import { awsRegion, provider } from './provider';
+import { awsRegion } from '../adapters/region';
+import { provider } from './provider';
 
 /** The ES256 key of NFC and vend tokens: SIGNING_KEY_SECRET_ARN (Secrets Manager) in AWS, SIGNING_KEY_FILE locally. */
 export function createSigningKeys(env: NodeJS.ProcessEnv = process.env): SigningKeys {

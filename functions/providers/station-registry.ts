@@ -2,7 +2,8 @@ import { IoTClient } from '@aws-sdk/client-iot';
 import { IotStationRegistry } from '../adapters/iot/iot-station-registry';
 import { tracer } from '../observability';
 import type { StationRegistry } from '../ports/station-registry';
-import { awsRegion, provider } from './provider';
+import { awsRegion } from '../adapters/region';
+import { provider } from './provider';
 
 /** Station identities: IoT things and certificates (IOT_POLICY_NAME, IOT_THING_TYPE_NAME, IOT_ENDPOINT); the local cloud plugs in its CA. */
 export const stationRegistry = provider<StationRegistry>(() => {

@@ -1,5 +1,6 @@
 import { AdminUserGlobalSignOutCommand, CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt } from 'jose';
+import { awsRegion } from '../region';
 import { DomainError, unavailable } from '../../domain/errors';
 import type { AdminAuthenticator, PasswordSession } from '../../ports/admin-auth';
 
@@ -15,7 +16,7 @@ export const cognitoConfigFromEnv = (env: NodeJS.ProcessEnv = process.env): Cogn
   userPoolId: env.USER_POOL_ID || undefined,
   clientId: env.USER_POOL_CLIENT_ID || undefined,
   endpoint: env.COGNITO_ENDPOINT || undefined,
-  region: env.AWS_REGION || 'ap-southeast-3',
+  region: awsRegion(env),
 });
 
 /** Cognito answers NotAuthorized for a wrong password; cognito-local answers InvalidPassword. */

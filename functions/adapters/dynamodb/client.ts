@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { awsRegion } from '../region';
 
 export interface DynamoConfig {
   tableName: string;
@@ -11,7 +12,7 @@ export interface DynamoConfig {
 export function dynamoConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DynamoConfig {
   const tableName = env.TABLE_NAME;
   if (!tableName) throw new Error('TABLE_NAME is not set');
-  return { tableName, endpoint: env.DYNAMODB_ENDPOINT || undefined, region: env.AWS_REGION || 'ap-southeast-3' };
+  return { tableName, endpoint: env.DYNAMODB_ENDPOINT || undefined, region: awsRegion(env) };
 }
 
 /**
@@ -32,7 +33,7 @@ function meter(output: Record<string, unknown>, command: string) {
 
 export function createDocumentClient(config: DynamoConfig): DynamoDBDocumentClient {
   const client = new DynamoDBClient({
-    region: config.region ?? 'ap-southeast-3',
+    region: config.region ?? awsRegion(),
     ...(config.endpoint
       ? { endpoint: config.endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' }, maxAttempts: 2 }
       : {}),

@@ -1,15 +1,7 @@
-import type { ReactNode, SVGProps } from 'react';
+import { Icon as SiteIcon, type IconProps } from '../../components/icons';
 
-/** Line icons of the app screens (24 px grid, stroke follows currentColor). */
-type IconProps = SVGProps<SVGSVGElement> & { size?: number };
-
-function Icon({ size = 22, children, ...props }: IconProps & { children: ReactNode }) {
-  return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" {...props}>
-      {children}
-    </svg>
-  );
-}
+/** Line icons of the app screens: the site's icon frame at 22 px. */
+const Icon = ({ size = 22, ...props }: IconProps) => <SiteIcon size={size} {...props} />;
 
 export const HomeIcon = (p: IconProps) => <Icon {...p}><path d="M3 10.5 12 3l9 7.5" /><path d="M5 9v11h5v-6h4v6h5V9" /></Icon>;
 export const MapIcon = (p: IconProps) => <Icon {...p}><path d="M9 4 3 6v14l6-2 6 2 6-2V4l-6 2-6-2Z" /><path d="M9 4v14M15 6v14" /></Icon>;
