@@ -1,21 +1,31 @@
 import { Logger } from '@aws-lambda-powertools/logger';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import { Tracer } from '@aws-lambda-powertools/tracer';
-import { captureLambdaHandler } from '@aws-lambda-powertools/tracer/middleware';
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
 import type { Log } from './ports/log';
 
 /**
  * Powertools for every function: JSON logs with the Lambda context, CloudWatch metrics in the embedded metric
- * format, X-Ray traces of the handler and its AWS SDK calls. Outside Lambda the tracer switches itself off;
- * the local cloud sets POWERTOOLS_METRICS_DISABLED so metrics are not printed.
+ * format, X-Ray traces of the handler and its AWS SDK calls. The local cloud sets POWERTOOLS_METRICS_DISABLED
+ * so metrics are not printed.
  */
 const serviceName = process.env.POWERTOOLS_SERVICE_NAME || 'bali-refill';
 export const logger = new Logger({ serviceName });
 export const metrics = new Metrics({ namespace: process.env.POWERTOOLS_METRICS_NAMESPACE || 'BaliRefill', serviceName });
-export const tracer = new Tracer({ serviceName });
+
+/**
+ * The tracer is loaded only in Lambda (as Powertools itself traces only there): the X-Ray SDK keeps its context
+ * with an async hook on every promise, a cost the local cloud and the tests would pay for traces nobody sends.
+ */
+const tracing = Boolean(process.env.AWS_LAMBDA_FUNCTION_NAME) && process.env.POWERTOOLS_TRACE_ENABLED !== 'false';
+const xray = tracing
+  ? await Promise.all([import('@aws-lambda-powertools/tracer'), import('@aws-lambda-powertools/tracer/middleware')])
+      .then(([{ Tracer }, { captureLambdaHandler }]) => ({ tracer: new Tracer({ serviceName }), captureLambdaHandler }))
+  : null;
+
+/** An AWS SDK client whose calls appear as subsegments of the invocation's trace. */
+export const traced = <Client extends object>(client: Client): Client => (xray ? xray.tracer.captureAWSv3Client(client) : client);
 export { MetricUnit };
 
 /** The domain's Log port, written by the Powertools logger. */
@@ -41,7 +51,7 @@ const publishMetrics = (): middy.MiddlewareObj => {
 
 /** The middlewares every function runs, outermost first. */
 export const observability = (): middy.MiddlewareObj[] => [
-  captureLambdaHandler(tracer) as middy.MiddlewareObj,
+  ...(xray ? [xray.captureLambdaHandler(xray.tracer) as middy.MiddlewareObj] : []),
   injectLambdaContext(logger, { resetKeys: true }) as middy.MiddlewareObj,
   publishMetrics(),
 ];

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { MachineRecord } from '../ports/machines';
+import type { Log } from '../ports/log';
+import type { MachineRecord, MachineUpdateCondition } from '../ports/machines';
 import { heartbeatSetsOnline, presenceChange, provisionStation, recordHeartbeat, recordPresence, type PresenceEvent } from './stations';
 import { MemoryMachines, fixedClock, memorySigningKeys, silentLog } from './vend.test-fakes';
 import { DomainError } from './errors';
@@ -54,12 +55,23 @@ describe('presence ordering', () => {
   });
 });
 
+/** The shared fake plus the heartbeat ordering condition, which DynamoMachines checks in the same conditional write. */
+class HeartbeatOrderedMachines extends MemoryMachines {
+  override async update(id: string, fields: Partial<MachineRecord>, condition: MachineUpdateCondition = {}) {
+    const stored = this.items.get(id)?.heartbeatReceivedAt;
+    if (condition.heartbeatReceivedBefore !== undefined && stored !== undefined && !(stored < condition.heartbeatReceivedBefore)) return null;
+    return super.update(id, fields, condition);
+  }
+}
+
 describe('heartbeats', () => {
   const valid = { stationId: 'HRL-00001', waterLevel: 64, quality: { tdsPpm: 45, temperatureC: 27.4 }, firmwareVersion: '1.4.2', counters: { dispensedMl: 1200, vends: 3 } };
   const setup = async (record: Partial<MachineRecord> = {}) => {
-    const machines = new MemoryMachines();
+    const machines = new HeartbeatOrderedMachines();
     await machines.create({ id: 'HRL-00001', status: 'offline', createdAt: iso(0), updatedAt: iso(0), ...record });
-    return { machines, clock: fixedClock(new Date(T + 60_000)), log: silentLog };
+    const lines: [level: string, message: string][] = [];
+    const log: Log = { info: (message) => lines.push(['info', message]), warn: (message) => lines.push(['warn', message]) };
+    return { machines, clock: fixedClock(new Date(T + 60_000)), log, lines };
   };
 
   it('stores level, quality, firmware and counters, sets lastHeartbeat and moves the station online', async () => {
@@ -94,13 +106,64 @@ describe('heartbeats', () => {
     }
   });
 
-  it('does not bring a station back online with a heartbeat sent before its last disconnect', async () => {
+  it('does not bring a station back online with a heartbeat the broker received before its last disconnect', async () => {
     expect(heartbeatSetsOnline({ status: 'offline', presenceAt: iso(5000) }, iso(4000))).toBe(false);
     expect(heartbeatSetsOnline({ status: 'offline', presenceAt: iso(5000) }, iso(6000))).toBe(true);
     expect(heartbeatSetsOnline({ status: 'offline' }, iso(0))).toBe(true);
+    // Handled at 60 s, after the disconnect at 59 s, but received at 58 s: by the broker's clock it is older.
     const deps = await setup({ presenceAt: iso(59_000) });
-    await recordHeartbeat({ ...valid, timestamp: T + 58_000 }, deps);
+    expect(await recordHeartbeat({ ...valid, receivedAt: T + 58_000 }, deps)).toBe('applied');
     expect(await deps.machines.get('HRL-00001')).toMatchObject({ status: 'offline', waterLevel: 64 });
+    expect(await recordHeartbeat({ ...valid, receivedAt: T + 59_500 }, deps)).toBe('applied');
+    expect(await deps.machines.get('HRL-00001')).toMatchObject({ status: 'online' });
+  });
+
+  it('ignores a heartbeat received before the stored one, writing nothing, and still applies newer ones', async () => {
+    const deps = await setup();
+    const beat = (receivedAt: number, uptimeSeconds: number, waterLevel: number) =>
+      recordHeartbeat({ ...valid, waterLevel, counters: { ...valid.counters, uptimeSeconds }, receivedAt: T + receivedAt }, deps);
+    expect(await beat(30_000, 25, 70)).toBe('applied');
+    const stored = await deps.machines.get('HRL-00001');
+    expect(stored).toMatchObject({ status: 'online', waterLevel: 70, counters: { uptimeSeconds: 25 }, heartbeatReceivedAt: iso(30_000) });
+
+    expect(await beat(29_000, 24, 20)).toBe('ignored'); // an older one, retried late
+    expect(await beat(30_000, 25, 70)).toBe('ignored'); // the same one delivered again
+    expect(await deps.machines.get('HRL-00001')).toEqual(stored);
+    expect(deps.lines).toEqual([['info', 'heartbeat ignored: not newer than the stored one'], ['info', 'heartbeat ignored: not newer than the stored one']]);
+
+    expect(await beat(31_000, 26, 69)).toBe('applied');
+    expect(await deps.machines.get('HRL-00001')).toMatchObject({ waterLevel: 69, counters: { uptimeSeconds: 26 }, heartbeatReceivedAt: iso(31_000) });
+  });
+
+  it("takes the handler's clock for a heartbeat without receivedAt", async () => {
+    const deps = await setup({ heartbeatReceivedAt: iso(59_000) });
+    expect(await recordHeartbeat(valid, deps)).toBe('applied');
+    expect(await deps.machines.get('HRL-00001')).toMatchObject({ waterLevel: 64, heartbeatReceivedAt: iso(60_000), lastHeartbeat: iso(60_000) });
+    expect(await recordHeartbeat({ ...valid, waterLevel: 10, receivedAt: T + 59_999 }, deps)).toBe('ignored');
+  });
+
+  it('still drops, with a warning, the heartbeat of an unknown station', async () => {
+    const deps = await setup();
+    expect(await recordHeartbeat({ ...valid, stationId: 'HRL-00404' }, deps)).toBe('dropped');
+    expect(deps.lines).toEqual([['warn', 'heartbeat dropped: unknown station']]);
+    expect(await deps.machines.get('HRL-00404')).toBeNull();
+  });
+
+  it('ends with the newest heartbeat whatever order and duplication they are handled in', async () => {
+    await fc.assert(fc.asyncProperty(
+      fc.uniqueArray(fc.integer({ min: 1, max: 100_000 }), { minLength: 1, maxLength: 12 }).chain((times) => fc.shuffledSubarray([...times, ...times], { minLength: 1 })),
+      async (delivered) => {
+        const deps = await setup();
+        let newest = 0;
+        for (const t of delivered) {
+          // uptimeSeconds tells the heartbeats apart in the stored record.
+          const outcome = await recordHeartbeat({ ...valid, counters: { ...valid.counters, uptimeSeconds: t }, receivedAt: T + t }, deps);
+          expect(outcome).toBe(t > newest ? 'applied' : 'ignored');
+          newest = Math.max(newest, t);
+        }
+        expect(await deps.machines.get('HRL-00001')).toMatchObject({ counters: { uptimeSeconds: newest }, heartbeatReceivedAt: iso(newest) });
+      },
+    ), { numRuns: 200 });
   });
 });
 

@@ -48,7 +48,8 @@ export async function provisionStation(
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Heartbeats: stations/{id}/heartbeat, delivered as `SELECT *, topic(2) AS stationId`
+// Heartbeats: stations/{id}/heartbeat, delivered by the rule
+// `SELECT waterLevel, quality, firmwareVersion, counters, lastRefill, topic(2) AS stationId, timestamp() AS receivedAt`
 
 export const StationId = z.string().regex(MACHINE_ID_PATTERN, 'not a station id');
 
@@ -64,8 +65,11 @@ export const Heartbeat = z.object({
     failures: z.number().int().nonnegative().default(0),
     uptimeSeconds: z.number().int().nonnegative().optional(),
   }),
-  /** The station's clock when it sent the heartbeat (ms since the epoch), if it has one. */
-  timestamp: z.number().int().positive().optional(),
+  /**
+   * When the broker received the heartbeat (ms since the epoch; the rule's timestamp(), or the local broker's clock).
+   * Heartbeats are ordered by it, never by the station's own clock, which can be wrong or jump back.
+   */
+  receivedAt: z.number().int().positive().optional(),
   /** When the tank was last refilled, if the station knows. */
   lastRefill: z.iso.datetime().optional(),
 });
@@ -73,7 +77,10 @@ export type Heartbeat = z.infer<typeof Heartbeat>;
 
 export type TelemetryOutcome = 'applied' | 'dropped' | 'ignored';
 
-/** Stores the reported values and marks the station online, unless an admin's maintenance or locked status holds. */
+/**
+ * Stores the reported values and marks the station online, unless an admin's maintenance or locked status holds.
+ * Rule deliveries are asynchronous and retried, so a heartbeat can be handled after a newer one: it is ignored.
+ */
 export async function recordHeartbeat(event: unknown, deps: { machines: Machines; clock: Clock; log: Log }): Promise<TelemetryOutcome> {
   const parsed = Heartbeat.safeParse(event);
   if (!parsed.success) {
@@ -82,31 +89,36 @@ export async function recordHeartbeat(event: unknown, deps: { machines: Machines
   }
   const hb = parsed.data;
   const now = deps.clock.now().toISOString();
+  const receivedAt = hb.receivedAt !== undefined ? new Date(hb.receivedAt).toISOString() : now;
   const counters: StationCounters = { dispensedMl: hb.counters.dispensedMl, vends: hb.counters.vends, failures: hb.counters.failures, ...(hb.counters.uptimeSeconds !== undefined ? { uptimeSeconds: hb.counters.uptimeSeconds } : {}) };
   const updated = await deps.machines.update(hb.stationId, {
-    lastHeartbeat: now, waterLevel: hb.waterLevel, quality: hb.quality, firmwareVersion: hb.firmwareVersion, counters, updatedAt: now,
+    lastHeartbeat: now, heartbeatReceivedAt: receivedAt, waterLevel: hb.waterLevel, quality: hb.quality, firmwareVersion: hb.firmwareVersion, counters, updatedAt: now,
     ...(hb.lastRefill ? { lastRefill: hb.lastRefill } : {}),
-  });
+  }, { heartbeatReceivedBefore: receivedAt });
   if (!updated) {
-    deps.log.warn('heartbeat dropped: unknown station', { stationId: hb.stationId });
-    return 'dropped';
+    // No such station, or a heartbeat received at the same time or later is already stored.
+    const stored = await deps.machines.get(hb.stationId);
+    if (!stored) {
+      deps.log.warn('heartbeat dropped: unknown station', { stationId: hb.stationId });
+      return 'dropped';
+    }
+    deps.log.info('heartbeat ignored: not newer than the stored one', { stationId: hb.stationId, receivedAt, storedReceivedAt: stored.heartbeatReceivedAt });
+    return 'ignored';
   }
-  if (heartbeatSetsOnline(updated, sentAtOrNow(hb, now))) {
+  if (heartbeatSetsOnline(updated, receivedAt)) {
     // Conditional: an admin's status written meanwhile, or a disconnect newer than this heartbeat, wins.
-    await deps.machines.update(hb.stationId, { status: 'online' }, { statusNotIn: ['maintenance', 'locked'], presenceBefore: sentAtOrNow(hb, now) });
+    await deps.machines.update(hb.stationId, { status: 'online' }, { statusNotIn: ['maintenance', 'locked'], presenceBefore: receivedAt });
   }
   return 'applied';
 }
 
-const sentAtOrNow = (hb: Heartbeat, now: string) => (hb.timestamp !== undefined ? new Date(hb.timestamp).toISOString() : now);
-
 /**
- * Whether a heartbeat sent at `sentAt` moves the station online: only from offline, and not when the
- * station's last presence event (a disconnect) is newer than the heartbeat (a late-delivered heartbeat).
+ * Whether a heartbeat the broker received at `receivedAt` moves the station online: only from offline, and not
+ * when the station's last presence event (a disconnect, also stamped by the broker) is newer than the heartbeat.
  */
-export function heartbeatSetsOnline(record: Pick<MachineRecord, 'status' | 'presenceAt'>, sentAt: string): boolean {
+export function heartbeatSetsOnline(record: Pick<MachineRecord, 'status' | 'presenceAt'>, receivedAt: string): boolean {
   if (record.status !== 'offline') return false;
-  return !record.presenceAt || record.presenceAt < sentAt;
+  return !record.presenceAt || record.presenceAt < receivedAt;
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -1,18 +1,32 @@
 import { conflict, notFound } from './errors';
 import type { Clock, Ids } from '../ports/clock';
-import type { EntryDetails, Hold, Ledger, PostResult } from '../ports/ledger';
+import type { EntryDetails, Hold, JoinOptions, Ledger, PostResult } from '../ports/ledger';
+import { TransactionPartRejected, type TransactionPart } from '../ports/transaction';
 import type { MachineRecord, MachineUpdateCondition, Machines } from '../ports/machines';
 import type { SettingsStore } from '../ports/settings';
 import type { SigningKeys } from '../ports/signing-keys';
 import type { StationMessages, VendAuthorizedMessage, VendDeniedMessage } from '../ports/station-messages';
 import type { UserRecord, Users } from '../ports/users';
-import type { UsedToken, VendSession, VendSessions } from '../ports/vend-sessions';
+import type { SessionOutcome, UsedToken, VendSession, VendSessions } from '../ports/vend-sessions';
 import { DEFAULT_SETTINGS, type Settings } from '../../shared/schemas';
 import { calculateJwkThumbprint, exportJWK, exportSPKI, generateKeyPair } from 'jose';
 import type { Log } from '../ports/log';
 import type { VendDeps } from './vend';
 
 /** In-memory adapters for the domain's unit tests; the DynamoDB ones are tested against DynamoDB Local. */
+
+/** A joined write of the in-memory adapters: its condition, and the change made when the whole operation commits. */
+interface MemoryWrite { holds(): boolean; apply(): void }
+const memoryPart = (...writes: MemoryWrite[]): TransactionPart => ({ writes });
+
+/** Runs a ledger change with its joined writes: all conditions first, then every change, as one transaction would. */
+function joined<T>(part: TransactionPart | undefined, change: () => T): T {
+  const writes = (part?.writes ?? []) as MemoryWrite[];
+  if (!writes.every((w) => w.holds())) throw new TransactionPartRejected();
+  const result = change();
+  writes.forEach((w) => w.apply());
+  return result;
+}
 export class MemoryMachines implements Machines {
   readonly items = new Map<string, MachineRecord>();
   async list() {
@@ -55,35 +69,41 @@ export class MemoryLedger implements Ledger {
     this.move(userId, type, amount, details);
     return { balance: this.users.items.get(userId)!.balance, entries: [], replayed: false };
   }
-  async hold(userId: string, holdId: string, amount: number, details: EntryDetails): Promise<PostResult> {
+  async hold(userId: string, holdId: string, amount: number, details: EntryDetails, options: JoinOptions = {}): Promise<PostResult> {
     const existing = this.holds.get(holdId);
     if (existing) {
       if (existing.amount !== amount || existing.userId !== userId) throw conflict('different hold');
       return { balance: this.users.items.get(userId)!.balance, entries: [], replayed: true };
     }
-    this.move(userId, 'hold', -amount, details);
-    this.holds.set(holdId, { id: holdId, userId, amount, status: 'open', createdAt: '', reference: details.reference });
-    return { balance: this.users.items.get(userId)!.balance, entries: [], replayed: false };
+    return joined(options.together, () => {
+      this.move(userId, 'hold', -amount, details);
+      this.holds.set(holdId, { id: holdId, userId, amount, status: 'open', createdAt: '', reference: details.reference });
+      return { balance: this.users.items.get(userId)!.balance, entries: [], replayed: false };
+    });
   }
-  async settle(holdId: string, charged: number, details: EntryDetails): Promise<PostResult> {
+  async settle(holdId: string, charged: number, details: EntryDetails, options: JoinOptions = {}): Promise<PostResult> {
     const hold = this.holds.get(holdId);
     if (!hold) throw notFound('no hold');
     if (hold.status === 'settled' && hold.charged === charged) return { balance: this.users.items.get(hold.userId)!.balance, entries: [], replayed: true };
     if (hold.status !== 'open') throw conflict(`Hold ${holdId} is already ${hold.status}`);
     if (charged > hold.amount) throw conflict('too much');
-    this.move(hold.userId, 'release', hold.amount, details);
-    if (charged > 0) this.move(hold.userId, 'purchase', -charged, details);
-    Object.assign(hold, { status: 'settled', charged });
-    return { balance: this.users.items.get(hold.userId)!.balance, entries: [], replayed: false };
+    return joined(options.together, () => {
+      this.move(hold.userId, 'release', hold.amount, details);
+      if (charged > 0) this.move(hold.userId, 'purchase', -charged, details);
+      Object.assign(hold, { status: 'settled', charged });
+      return { balance: this.users.items.get(hold.userId)!.balance, entries: [], replayed: false };
+    });
   }
-  async release(holdId: string, details: EntryDetails): Promise<PostResult> {
+  async release(holdId: string, details: EntryDetails, options: JoinOptions = {}): Promise<PostResult> {
     const hold = this.holds.get(holdId);
     if (!hold) throw notFound('no hold');
     if (hold.status === 'released') return { balance: this.users.items.get(hold.userId)!.balance, entries: [], replayed: true };
     if (hold.status !== 'open') throw conflict(`Hold ${holdId} is already ${hold.status}`);
-    this.move(hold.userId, 'release', hold.amount, details);
-    hold.status = 'released';
-    return { balance: this.users.items.get(hold.userId)!.balance, entries: [], replayed: false };
+    return joined(options.together, () => {
+      this.move(hold.userId, 'release', hold.amount, details);
+      hold.status = 'released';
+      return { balance: this.users.items.get(hold.userId)!.balance, entries: [], replayed: false };
+    });
   }
   async getHold(holdId: string) {
     return this.holds.get(holdId) ?? null;
@@ -119,13 +139,14 @@ export class MemoryVendSessions implements VendSessions {
     this.tokens.set(record.jti, record);
     return { consumed: true as const };
   }
-  async open(record: UsedToken, session: VendSession) {
-    const existing = this.tokens.get(record.jti);
-    if (existing) return { consumed: false as const, existing };
-    if (this.sessions.has(session.id)) throw new Error(`session ${session.id} exists`);
-    this.tokens.set(record.jti, record);
-    this.sessions.set(session.id, { ...session });
-    return { consumed: true as const };
+  async usedToken(jti: string) {
+    return this.tokens.get(jti) ?? null;
+  }
+  opening(record: UsedToken, session: VendSession) {
+    return memoryPart(
+      { holds: () => !this.tokens.has(record.jti), apply: () => this.tokens.set(record.jti, record) },
+      { holds: () => !this.sessions.has(session.id), apply: () => this.sessions.set(session.id, { ...session }) },
+    );
   }
   async create(session: VendSession) {
     if (this.sessions.has(session.id)) return false;
@@ -136,11 +157,14 @@ export class MemoryVendSessions implements VendSessions {
     const s = this.sessions.get(id);
     return s ? { ...s } : null;
   }
-  async close(id: string, outcome: Partial<VendSession>) {
+  async close(id: string, outcome: SessionOutcome) {
     const s = this.sessions.get(id);
     if (!s || s.status !== 'open') return false;
     Object.assign(s, outcome);
     return true;
+  }
+  closing(id: string, outcome: SessionOutcome) {
+    return memoryPart({ holds: () => this.sessions.get(id)?.status === 'open', apply: () => Object.assign(this.sessions.get(id)!, outcome) });
   }
   async listExpired(now: string) {
     return [...this.sessions.values()].filter((s) => s.status === 'open' && s.expiresAt <= now).map((s) => ({ ...s }));

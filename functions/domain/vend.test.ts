@@ -144,6 +144,18 @@ describe('authorize, settle, release', () => {
     expect(w.ledger.holds.size).toBe(0);
   });
 
+  it('denies and holds nothing when the balance fell between its read and the hold, leaving no open session', async () => {
+    const read = w.users.get.bind(w.users);
+    // The balance the vend reads is Rp 5,000; by the time it holds, a purchase elsewhere has left Rp 1,000.
+    w.users.get = async (id) => ({ ...(await read(id))!, balance: 5_000 });
+    w.users.items.get('u1')!.balance = 1_000;
+    expect(await authorizeVend({ stationId: station, token: await token('jti-race'), requestId: 'r' }, w)).toEqual({ decision: 'denied', reason: 'insufficient_balance' });
+    expect(w.users.items.get('u1')!.balance).toBe(1_000);
+    expect(w.ledger.holds.size).toBe(0);
+    expect([...w.vendSessions.sessions.values()].filter((s) => s.status === 'open')).toEqual([]);
+    expect(w.vendSessions.tokens.get('jti-race')).toMatchObject({ requestId: 'r', stationId: station });
+  });
+
   it('holds the whole balance when it is below the price of the full fill', async () => {
     await w.machines.update(station, { maxFillMl: 3000 });
     w.users.items.get('u1')!.balance = 2_500;

@@ -11,6 +11,7 @@ import type { StationMessages, VendDenialReason } from '../ports/station-message
 import type { Users } from '../ports/users';
 import type { VendSession, VendSessions } from '../ports/vend-sessions';
 import { conflict, DomainError } from './errors';
+import { TransactionPartRejected } from '../ports/transaction';
 import { effectiveStatus, fallbackName } from './machines';
 import type { Log } from '../ports/log';
 import { DEFAULT_MAX_FILL_ML, StationId } from './stations';
@@ -95,7 +96,7 @@ export async function issueNfcToken(
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Station messages, as the topic rules deliver them (`SELECT *, topic(2) AS stationId`)
+// Station messages, as the topic rules deliver them (the payload's fields with `topic(2) AS stationId`)
 
 export const VendRequest = z.object({
   stationId: StationId,
@@ -168,12 +169,26 @@ export async function authorizeVend(event: unknown, deps: VendDeps): Promise<Aut
     createdAt: now.toISOString(), expiresAt: sessionExpiry(now, settings).toISOString(),
   });
 
-  // One use per token: the first presentation wins, atomically (with its session when it can pay: the session is
-  // written before the hold, so a hold always has a session the sweep can find).
   const claim = { jti, userId, stationId, requestId, sessionId: deps.ids.next(), usedAt: now.toISOString(), expiresAt: new Date(exp * 1000).toISOString() };
-  const opened = plan ? newSession(claim.sessionId, plan) : null;
-  const consumed = opened ? await deps.vendSessions.open(claim, opened) : await deps.vendSessions.consumeToken(claim);
+  const holdDetails = (session: VendSession) => ({ reference: session.id, actor: `station:${stationId}`, machineId: stationId, machineName: session.machineName });
+
+  // The common case in one transaction: the token's single use, its session and the session's hold, all or nothing.
+  if (holder && plan) {
+    const opened = newSession(claim.sessionId, plan);
+    try {
+      await deps.ledger.hold(userId, opened.id, opened.holdAmount, holdDetails(opened), { knownBalance: holder.balance, together: deps.vendSessions.opening(claim, opened) });
+      return await authorized(deps, opened, { requestId, now, settings, resumed: false });
+    } catch (error) {
+      // Nothing was written: the token was presented before (a redelivery, a replay), or the balance no longer
+      // covers the hold. The token's own record decides what happens next.
+      if (!(error instanceof TransactionPartRejected) && !isDomain(error, 409) && !isDomain(error, 404)) throw error;
+    }
+  }
+
+  // One use per token: the first presentation wins, atomically; a denied presentation uses the token up too.
+  const consumed = await deps.vendSessions.consumeToken(claim);
   let sessionId = claim.sessionId;
+  let session: VendSession | null = null;
   let resumed = false;
   if (!consumed.consumed) {
     const first = consumed.existing;
@@ -182,39 +197,50 @@ export async function authorizeVend(event: unknown, deps: VendDeps): Promise<Aut
     // The same request delivered again (an at-least-once retry): carry on with the session it started.
     sessionId = first.sessionId;
     resumed = true;
-  }
-
-  let session = resumed ? await deps.vendSessions.get(sessionId) : opened;
-  if (session && session.status !== 'open') {
-    deps.log.info('vend request redelivered after its session closed: ignored', { stationId, sessionId });
-    return { decision: 'dropped', why: 'session closed' };
+    session = await deps.vendSessions.get(sessionId);
+    if (session && session.status !== 'open') {
+      deps.log.info('vend request redelivered after its session closed: ignored', { stationId, sessionId });
+      return { decision: 'dropped', why: 'session closed' };
+    }
   }
   if (!session) {
     if (!holder) return deny(deps, stationId, requestId, 'invalid_token', { detail: 'unknown user' });
     if (!plan) return deny(deps, stationId, requestId, 'insufficient_balance', { balance: holder.balance });
-    // A redelivered request whose first delivery was denied for its balance, now able to pay.
+    // A redelivered request whose first delivery was denied for its balance, now able to pay (or a balance that
+    // changed between the read and the hold: the hold below finds out).
     const fresh = newSession(sessionId, plan);
     session = (await deps.vendSessions.create(fresh)) ? fresh : await deps.vendSessions.get(sessionId);
     if (!session) throw new Error(`vend session ${sessionId} vanished`);
   }
 
   try {
-    await deps.ledger.hold(session.userId, session.id, session.holdAmount, {
-      reference: session.id, actor: `station:${stationId}`, machineId: stationId, machineName: session.machineName,
-    });
+    await deps.ledger.hold(session.userId, session.id, session.holdAmount, holdDetails(session));
   } catch (error) {
     if (!isDomain(error, 409) && !isDomain(error, 404)) throw error;
     await deps.vendSessions.close(session.id, { status: 'failed', closedAt: now.toISOString(), reason: 'insufficient_balance' });
     return deny(deps, stationId, requestId, 'insufficient_balance');
   }
+  return authorized(deps, session, { requestId, now, settings, resumed });
+}
 
-  const [privateKey, keyId] = await Promise.all([deps.signingKeys.privateKey(), deps.signingKeys.keyId()]);
-  const vend = await signVendToken({ sessionId: session.id, stationId, maxMl: session.maxMl, now, lifetimeSeconds: settings.vendTokenExpirySeconds }, { privateKey, keyId });
-  await deps.stationMessages.vendAuthorized(stationId, {
-    requestId, sessionId: session.id, vendToken: vend.token, maxMl: session.maxMl, expiresAt: vend.expiresAt.toISOString(),
-  });
-  deps.log.info('vend authorized', { stationId, sessionId: session.id, holdAmount: session.holdAmount, maxMl: session.maxMl, resumed });
+type AuthorizeContext = { requestId: string; now: Date; settings: Pick<Settings, 'vendTokenExpirySeconds'> };
+
+async function authorized(deps: VendDeps, session: VendSession, context: AuthorizeContext & { resumed: boolean }): Promise<AuthorizeOutcome> {
+  await sendVendToken(deps, session, context);
+  deps.log.info('vend authorized', { stationId: session.stationId, sessionId: session.id, holdAmount: session.holdAmount, maxMl: session.maxMl, resumed: context.resumed });
   return { decision: 'authorized', sessionId: session.id, holdAmount: session.holdAmount, maxMl: session.maxMl };
+}
+
+/** Signs the vend token of an open, held session and sends it to the station (vend/authorized). */
+async function sendVendToken(deps: VendDeps, session: VendSession, context: AuthorizeContext): Promise<void> {
+  const [privateKey, keyId] = await Promise.all([deps.signingKeys.privateKey(), deps.signingKeys.keyId()]);
+  const vend = await signVendToken(
+    { sessionId: session.id, stationId: session.stationId, maxMl: session.maxMl, now: context.now, lifetimeSeconds: context.settings.vendTokenExpirySeconds },
+    { privateKey, keyId },
+  );
+  await deps.stationMessages.vendAuthorized(session.stationId, {
+    requestId: context.requestId, sessionId: session.id, vendToken: vend.token, maxMl: session.maxMl, expiresAt: vend.expiresAt.toISOString(),
+  });
 }
 
 async function deny(deps: VendDeps, stationId: string, requestId: string, reason: VendDenialReason, data: Record<string, unknown> = {}): Promise<AuthorizeOutcome> {
@@ -283,11 +309,7 @@ export async function openPaidVendSession(order: PaidOrder, deps: VendDeps): Pro
     throw conflict('The paid amount is no longer in your wallet, so the refill could not be started.');
   }
 
-  const [privateKey, keyId] = await Promise.all([deps.signingKeys.privateKey(), deps.signingKeys.keyId()]);
-  const vend = await signVendToken({ sessionId, stationId, maxMl: fresh.maxMl, now, lifetimeSeconds: settings.vendTokenExpirySeconds }, { privateKey, keyId });
-  await deps.stationMessages.vendAuthorized(stationId, {
-    requestId: order.orderId, sessionId, vendToken: vend.token, maxMl: fresh.maxMl, expiresAt: vend.expiresAt.toISOString(),
-  });
+  await sendVendToken(deps, fresh, { requestId: order.orderId, now, settings });
   deps.log.info('paid vend authorized (remote start)', { stationId, sessionId, orderId: order.orderId, holdAmount: order.amount, maxMl: fresh.maxMl });
   return { sessionId, status: 'authorized' };
 }
@@ -313,15 +335,15 @@ export async function completeVend(event: unknown, deps: VendDeps): Promise<Clos
   const { volumeMl, charge } = settlementFor(dispensedMl, session);
   const now = deps.clock.now().toISOString();
   try {
+    // The hold's settlement and the session's close are one transaction.
     const result = await deps.ledger.settle(session.id, charge, {
       reference: session.id, actor: `station:${stationId}`, machineId: stationId, machineName: session.machineName, volumeMl,
-    });
-    await deps.vendSessions.close(session.id, { status: 'completed', closedAt: now, dispensedMl: volumeMl, charged: charge });
+    }, { userId: session.userId, together: deps.vendSessions.closing(session.id, { status: 'completed', closedAt: now, dispensedMl: volumeMl, charged: charge }) });
     deps.log.info('vend settled', { stationId, sessionId, volumeMl, charge, balance: result.balance, replayed: result.replayed });
     return result.replayed ? 'replayed' : 'settled';
   } catch (error) {
-    if (!isDomain(error, 409) && !isDomain(error, 404)) throw error;
-    // The hold was closed meanwhile (the sweep released it, or another completion with a different volume settled it).
+    if (!(error instanceof TransactionPartRejected) && !isDomain(error, 409) && !isDomain(error, 404)) throw error;
+    // The hold or the session was closed meanwhile (the sweep released it, or another completion with a different volume settled it).
     await closeAsHold(deps, session, now, 'completion conflicted with the hold');
     deps.log.warn('vend completion conflicted with the hold: ignored', { stationId, sessionId, dispensedMl, error: (error as Error).message });
     return 'ignored';
@@ -380,12 +402,15 @@ async function ownSession(deps: VendDeps, stationId: string, sessionId: string):
 async function releaseSession(deps: VendDeps, session: VendSession, status: 'failed' | 'expired', reason: string, at = deps.clock.now()): Promise<CloseOutcome> {
   const now = at.toISOString();
   try {
-    await deps.ledger.release(session.id, { reference: session.id, actor: status === 'expired' ? 'system' : `station:${session.stationId}`, machineId: session.stationId, machineName: session.machineName, note: reason });
+    await deps.ledger.release(
+      session.id,
+      { reference: session.id, actor: status === 'expired' ? 'system' : `station:${session.stationId}`, machineId: session.stationId, machineName: session.machineName, note: reason },
+      { userId: session.userId, together: deps.vendSessions.closing(session.id, { status, closedAt: now, reason }) },
+    );
   } catch (error) {
-    if (!isDomain(error, 409) && !isDomain(error, 404)) throw error;
+    if (!(error instanceof TransactionPartRejected) && !isDomain(error, 409) && !isDomain(error, 404)) throw error;
     return closeAsHold(deps, session, now, reason);
   }
-  await deps.vendSessions.close(session.id, { status, closedAt: now, reason });
   deps.log.info(`vend ${status}: hold released`, { stationId: session.stationId, sessionId: session.id, amount: session.holdAmount, reason });
   return status === 'expired' ? 'expired' : 'released';
 }

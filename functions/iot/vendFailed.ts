@@ -2,5 +2,5 @@ import { failVend } from '../domain/vend';
 import { vendDeps } from '../providers/vend';
 import { observedHandler } from '../observability';
 
-/** IoT rule `SELECT *, topic(2) AS stationId FROM 'stations/+/vend/failed'`: { sessionId, reason?, stationId }: release the hold. */
+/** IoT rule `SELECT sessionId, reason, topic(2) AS stationId, timestamp() AS receivedAt FROM 'stations/+/vend/failed'`: { sessionId, reason?, stationId }: release the hold. */
 export const handler = observedHandler('vendFailed', (event) => failVend(event, vendDeps()), (outcome) => outcome);

@@ -2,5 +2,5 @@ import { authorizeVend } from '../domain/vend';
 import { vendDeps } from '../providers/vend';
 import { observedHandler } from '../observability';
 
-/** IoT rule `SELECT *, topic(2) AS stationId FROM 'stations/+/vend/request'`: { token, requestId, stationId }. */
+/** IoT rule `SELECT token, requestId, topic(2) AS stationId, timestamp() AS receivedAt FROM 'stations/+/vend/request'`: { token, requestId, stationId }. */
 export const handler = observedHandler('vendRequest', (event) => authorizeVend(event, vendDeps()), (outcome) => outcome.decision);

@@ -1,3 +1,5 @@
+import type { TransactionPart } from './transaction';
+
 /**
  * The wallet ledger. Every balance change is one atomic write of the new balance, an append-only
  * entry and an idempotency record; the balance never goes below zero (see DESIGN.md, Ledger).
@@ -55,15 +57,24 @@ export interface Hold {
   charged?: number;
 }
 
+/** How a ledger operation may be joined with the caller's own writes and what the caller already knows. */
+export interface JoinOptions {
+  /** Committed in the same transaction; TransactionPartRejected when one of its conditions fails. */
+  together?: TransactionPart;
+}
+
 export interface Ledger {
   /** Credits (amount > 0) or debits (amount < 0) once per idempotency key. Debits beyond the balance are refused. */
   post(userId: string, type: 'topup' | 'purchase' | 'refund' | 'adjustment', amount: number, idempotencyKey: string, details: EntryDetails): Promise<PostResult>;
-  /** Reserves up to `amount` of the balance for a vend; one hold per id. */
-  hold(userId: string, holdId: string, amount: number, details: EntryDetails): Promise<PostResult>;
-  /** Charges exactly `charged` (<= the hold) and releases the rest, once. */
-  settle(holdId: string, charged: number, details: EntryDetails): Promise<PostResult>;
-  /** Releases an open hold in full, once (dispense failure, expiry). */
-  release(holdId: string, details: EntryDetails): Promise<PostResult>;
+  /**
+   * Reserves `amount` of the balance for a vend; one hold per id. `knownBalance`, the balance the caller has just
+   * read, saves a read: when it is out of date the write fails its condition and the ledger reads and tries again.
+   */
+  hold(userId: string, holdId: string, amount: number, details: EntryDetails, options?: JoinOptions & { knownBalance?: number }): Promise<PostResult>;
+  /** Charges exactly `charged` (<= the hold) and releases the rest, once. `userId`, when known, is read with the hold. */
+  settle(holdId: string, charged: number, details: EntryDetails, options?: JoinOptions & { userId?: string }): Promise<PostResult>;
+  /** Releases an open hold in full, once (dispense failure, expiry). `userId`, when known, is read with the hold. */
+  release(holdId: string, details: EntryDetails, options?: JoinOptions & { userId?: string }): Promise<PostResult>;
   getHold(holdId: string): Promise<Hold | null>;
   /** Entries of one user, newest first. */
   entries(userId: string, options: { limit: number; cursor?: string; visibleOnly?: boolean }): Promise<{ items: LedgerEntry[]; nextCursor: string | null }>;

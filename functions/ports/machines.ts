@@ -12,6 +12,8 @@ export interface StationCounters {
 export interface MachineUpdateCondition {
   /** Only when the stored presenceAt is absent or earlier than this ISO time. */
   presenceBefore?: string;
+  /** Only when the stored heartbeatReceivedAt is absent or earlier than this ISO time. */
+  heartbeatReceivedBefore?: string;
   /** Only when the stored status is none of these. */
   statusNotIn?: MachineStatus[];
 }
@@ -29,6 +31,8 @@ export interface MachineRecord {
   lastRefill?: string;
   features?: string[];
   lastHeartbeat?: string;
+  /** When the broker received the heartbeat stored, to ignore older ones handled late. */
+  heartbeatReceivedAt?: string;
   /** Time of the last presence event applied, to ignore out-of-order ones. */
   presenceAt?: string;
   quality?: WaterQuality;

@@ -1,3 +1,5 @@
+import type { TransactionPart } from './transaction';
+
 /**
  * Vend sessions (DESIGN.md, Vend protocol) and the one-time use of NFC tokens. The balance hold of a
  * session has the session's id.
@@ -29,6 +31,9 @@ export interface VendSession {
   reason?: string;
 }
 
+/** How a session ended. */
+export type SessionOutcome = Pick<VendSession, 'status' | 'closedAt'> & Partial<Pick<VendSession, 'dispensedMl' | 'charged' | 'reason'>>;
+
 /** Record of an NFC token's first presentation. */
 export interface UsedToken {
   jti: string;
@@ -44,16 +49,20 @@ export interface UsedToken {
 export interface VendSessions {
   /** Marks the token used; returns the earlier record when it was already used. */
   consumeToken(record: UsedToken): Promise<{ consumed: true } | { consumed: false; existing: UsedToken }>;
+  /** The record of the token's first presentation, if it was presented. */
+  usedToken(jti: string): Promise<UsedToken | null>;
   /**
-   * Marks the token used and creates its session, both or neither (one round trip on the vend's critical path);
-   * returns the earlier record when the token was already used.
+   * The writes that mark the token used and create its session, for the ledger to commit with the session's hold
+   * (one transaction on the vend's critical path); rejected when the token was already used.
    */
-  open(record: UsedToken, session: VendSession): Promise<{ consumed: true } | { consumed: false; existing: UsedToken }>;
+  opening(record: UsedToken, session: VendSession): TransactionPart;
   /** Creates the session; false when a session with this id exists. */
   create(session: VendSession): Promise<boolean>;
   get(id: string): Promise<VendSession | null>;
   /** Closes an open session with the given outcome; false when it was not open any more. */
-  close(id: string, outcome: Pick<VendSession, 'status' | 'closedAt'> & Partial<Pick<VendSession, 'dispensedMl' | 'charged' | 'reason'>>): Promise<boolean>;
+  close(id: string, outcome: SessionOutcome): Promise<boolean>;
+  /** The write of `close`, for the ledger to commit with the settlement or release of the hold; rejected when the session was not open. */
+  closing(id: string, outcome: SessionOutcome): TransactionPart;
   /** Open sessions whose expiresAt <= now, oldest first. */
   listExpired(now: string, limit: number): Promise<VendSession[]>;
 }

@@ -7,7 +7,7 @@ import { DynamoSettings } from '../adapters/dynamodb/settings';
 import { DynamoPaymentOrders } from '../adapters/dynamodb/topups';
 import { DynamoUsers } from '../adapters/dynamodb/users';
 import { DynamoVendSessions } from '../adapters/dynamodb/vend-sessions';
-import { tracer } from '../observability';
+import { traced } from '../observability';
 import type { AdminQueries } from '../ports/admin-queries';
 import { randomIds, systemClock, type Clock, type Ids } from '../ports/clock';
 import type { HostRequests } from '../ports/host-requests';
@@ -37,7 +37,7 @@ export interface DataServices {
 
 export function createDataServices(env: NodeJS.ProcessEnv = process.env): DataServices {
   const config = dynamoConfigFromEnv(env);
-  const db = tracer.captureAWSv3Client(createDocumentClient(config));
+  const db = traced(createDocumentClient(config));
   const table = config.tableName;
   return {
     clock: systemClock,

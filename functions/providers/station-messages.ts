@@ -1,6 +1,6 @@
 import { IoTDataPlaneClient } from '@aws-sdk/client-iot-data-plane';
 import { IotDataStationMessages } from '../adapters/iot/iot-station-messages';
-import { tracer } from '../observability';
+import { traced } from '../observability';
 import type { StationMessages } from '../ports/station-messages';
 import { awsRegion } from '../adapters/region';
 import { provider } from './provider';
@@ -8,5 +8,5 @@ import { provider } from './provider';
 /** Answers to stations through the IoT data plane (IOT_ENDPOINT = the iot:Data-ATS host); the local cloud plugs in its broker. */
 export const stationMessages = provider<StationMessages>(() => {
   const endpoint = process.env.IOT_ENDPOINT;
-  return new IotDataStationMessages(tracer.captureAWSv3Client(new IoTDataPlaneClient({ region: awsRegion(), ...(endpoint ? { endpoint: `https://${endpoint}` } : {}) })));
+  return new IotDataStationMessages(traced(new IoTDataPlaneClient({ region: awsRegion(), ...(endpoint ? { endpoint: `https://${endpoint}` } : {}) })));
 });

@@ -1,6 +1,6 @@
 import { IoTClient } from '@aws-sdk/client-iot';
 import { IotStationRegistry } from '../adapters/iot/iot-station-registry';
-import { tracer } from '../observability';
+import { traced } from '../observability';
 import type { StationRegistry } from '../ports/station-registry';
 import { awsRegion } from '../adapters/region';
 import { provider } from './provider';
@@ -9,5 +9,5 @@ import { provider } from './provider';
 export const stationRegistry = provider<StationRegistry>(() => {
   const { IOT_POLICY_NAME: policyName, IOT_THING_TYPE_NAME: thingTypeName, IOT_ENDPOINT: endpoint } = process.env;
   if (!policyName) return { provision: () => Promise.reject(new Error('Station provisioning is not configured: set IOT_POLICY_NAME (AWS) or start the local cloud')) };
-  return new IotStationRegistry(tracer.captureAWSv3Client(new IoTClient({ region: awsRegion() })), { policyName, thingTypeName: thingTypeName || undefined, endpoint: endpoint || undefined });
+  return new IotStationRegistry(traced(new IoTClient({ region: awsRegion() })), { policyName, thingTypeName: thingTypeName || undefined, endpoint: endpoint || undefined });
 });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Data } from './data';
 import { AppSecrets } from './secrets';
 import { STATION_PUBLISH_TOPICS, STATION_RECEIVE_TOPICS, Stations, THING_NAME, TOPIC_RULES, VEND_FUNCTIONS, type IotFunctionId } from './stations';
+import { Heartbeat } from '../../functions/domain/stations';
 import { actionsOf, flat, functionRole, only, refId, resources, roleStatements, testStack } from './testing';
 
 function build(context: Record<string, unknown> = {}) {
@@ -69,6 +70,15 @@ describe('Stations construct', () => {
       expect(sql!.split('topic(2)')[0]).not.toContain('stationId');
     }
     expect(TOPIC_RULES.presence.sql).toContain("FROM '$aws/events/presence/+/+'");
+  });
+
+  it('delivers every heartbeat field the handler reads, with the time the rules engine received it', () => {
+    const sql = "SELECT waterLevel, quality, firmwareVersion, counters, lastRefill, topic(2) AS stationId, timestamp() AS receivedAt FROM 'stations/+/heartbeat'";
+    expect(TOPIC_RULES.heartbeat.sql).toBe(sql);
+    template.hasResourceProperties('AWS::IoT::TopicRule', { TopicRulePayload: Match.objectLike({ Sql: sql }) });
+    // The handler orders heartbeats by receivedAt; a field it reads that the rule does not select never arrives.
+    const selected = /^SELECT (.+) FROM/.exec(sql)![1]!.split(', ').map((column) => column.split(' AS ').at(-1));
+    expect(selected.sort()).toEqual(Object.keys(Heartbeat.shape).sort());
   });
 
   it('lets the error action role send to the rule error queue only', () => {

@@ -51,9 +51,9 @@ type Log = (line: string) => void;
 /**
  * The local stand-in for IoT Core's message broker and rules engine: MQTT 3.1.1 over mutual TLS
  * (aedes on node:tls), accepting only certificates of the local CA, enforcing the station policy
- * (broker-policy.ts), handing messages on rule topics to the IoT handlers with the event a topic rule
- * `SELECT *, topic(2) AS stationId` delivers, and connects/disconnects to the presence handler as
- * $aws/events/presence events.
+ * (broker-policy.ts), handing messages on rule topics to the IoT handlers with the payload and the topic's station
+ * id (the rules' `topic(2) AS stationId`; heartbeats also with `timestamp() AS receivedAt`), and connects/disconnects
+ * to the presence handler as $aws/events/presence events.
  */
 export async function startBroker(options: { ca: LocalCa; port: number; host?: string; handlers?: RuleHandlers; log?: Log }): Promise<LocalBroker> {
   const log = options.log ?? (() => undefined);
@@ -68,6 +68,15 @@ export async function startBroker(options: { ca: LocalCa; port: number; host?: s
   const sessions = new WeakMap<Client, { id: string; version: number; principalIdentifier?: string }>();
   const versions = new Map<string, number>();
   const pending = new Set<Promise<unknown>>();
+  // The handler orders a station's heartbeats by receivedAt and ignores one not newer than the stored one. IoT's
+  // timestamp() has millisecond resolution; a local flood can bring two heartbeats of one station within the same
+  // millisecond, so each gets at least one more than the last, which keeps them in the order received.
+  const lastHeartbeatAt = new Map<string, number>();
+  const heartbeatReceivedAt = (stationId: string) => {
+    const at = Math.max(Date.now(), (lastHeartbeatAt.get(stationId) ?? 0) + 1);
+    lastHeartbeatAt.set(stationId, at);
+    return at;
+  };
 
   const run = (name: string, handler: (event: unknown) => Promise<unknown>, event: unknown) => {
     const job = handler(event).catch((error: unknown) => {
@@ -150,6 +159,7 @@ export async function startBroker(options: { ca: LocalCa; port: number; host?: s
     if (!client) return;
     const match = ruleOf(packet.topic);
     if (!match) return;
+    const receivedAt = match.rule === 'heartbeat' ? heartbeatReceivedAt(match.stationId) : undefined;
     let payload: unknown;
     try {
       payload = JSON.parse(Buffer.from(packet.payload).toString('utf8'));
@@ -161,8 +171,8 @@ export async function startBroker(options: { ca: LocalCa; port: number; host?: s
       return;
     }
     stats.ruleMessages[match.rule]++;
-    // SELECT *, topic(2) AS stationId: the topic's station id, never one the payload claims.
-    run(match.rule, handlers[match.rule], { ...payload, stationId: match.stationId });
+    // topic(2) AS stationId, timestamp() AS receivedAt: the broker's values, never ones the payload claims.
+    run(match.rule, handlers[match.rule], { ...payload, stationId: match.stationId, ...(receivedAt !== undefined ? { receivedAt } : {}) });
   });
 
   const server: Server = createServer({

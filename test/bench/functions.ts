@@ -22,6 +22,9 @@ const observed = [new Logger(), new Metrics({ namespace: 'floor' }), new Tracer(
 export const handler = async () => [db, observed];
 `;
 
+/** What Lambda sets that the functions read at init (the tracer loads only in Lambda). */
+const LAMBDA_ENV = { TABLE_NAME: 'bench', AWS_LAMBDA_FUNCTION_NAME: 'bench', AWS_REGION: 'ap-southeast-3', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
+
 /** Each function bundled as the CDK app bundles it (ESM, minified, everything bundled), then timed at import. */
 export async function benchFunctions(root: string, log: (s: string) => void): Promise<Figure[]> {
   const out = mkdtempSync(join(tmpdir(), 'bench-fn-'));
@@ -34,7 +37,7 @@ export async function benchFunctions(root: string, log: (s: string) => void): Pr
   const importMs = (file: string) => {
     // A fresh process per sample: the module is loaded cold, as in a new Lambda execution environment.
     const script = `const t=performance.now();await import(${JSON.stringify('file://' + file)});process.stdout.write(String(performance.now()-t));`;
-    return Number(execFileSync(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, TABLE_NAME: 'bench' } }).toString());
+    return Number(execFileSync(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, ...LAMBDA_ENV } }).toString());
   };
   const samples = 7;
   const baseline = median(Array.from({ length: samples }, () => importMs(empty)));

@@ -2,6 +2,8 @@ import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DynamoLedger } from '../../functions/adapters/dynamodb/ledger';
 import { DynamoUsers } from '../../functions/adapters/dynamodb/users';
+import { DynamoVendSessions } from '../../functions/adapters/dynamodb/vend-sessions';
+import { TransactionPartRejected } from '../../functions/ports/transaction';
 import { DomainError } from '../../functions/domain/errors';
 import { randomIds, systemClock } from '../../functions/ports/clock';
 import { ledgerEntries } from '../support/admin';
@@ -9,12 +11,14 @@ import { testDb } from '../support/local';
 
 let ledger: DynamoLedger;
 let users: DynamoUsers;
+let sessions: DynamoVendSessions;
 const run = crypto.randomUUID().slice(0, 8);
 
 beforeAll(() => {
   const { db, tableName } = testDb();
   ledger = new DynamoLedger(db, tableName, systemClock, randomIds);
   users = new DynamoUsers(db, tableName);
+  sessions = new DynamoVendSessions(db, tableName);
 });
 
 async function newUser(name: string) {
@@ -74,6 +78,41 @@ describe('ledger rules', () => {
     expect(user).toMatchObject({ balance: 4_650, dispensedMl: 350 });
     const history = await ledger.entries(u, { limit: 10, visibleOnly: true });
     expect(history.items.map((e) => e.type)).toEqual(['purchase', 'topup']);
+  });
+
+  it('commits joined writes with the hold and the settlement, and writes nothing when one of their conditions fails', async () => {
+    const u = await newUser('joined');
+    await ledger.post(u, 'topup', 5_000, `${u}-t`, { reference: 'o', actor: 'gateway' });
+    const now = new Date();
+    const claim = { jti: `${u}-jti`, userId: u, stationId: 'HRL-00001', requestId: 'r1', sessionId: `${u}-s1`, usedAt: now.toISOString(), expiresAt: new Date(now.getTime() + 60_000).toISOString() };
+    const session = (id: string) => ({
+      id, stationId: 'HRL-00001', machineName: 'Seminyak Square', userId: u, tokenId: claim.jti, requestId: 'r1', status: 'open' as const,
+      holdAmount: 1_500, maxMl: 1_500, pricePerLitre: 1_000, createdAt: now.toISOString(), expiresAt: new Date(now.getTime() + 300_000).toISOString(),
+    });
+    const details = { reference: claim.sessionId, actor: 'station:HRL-00001' };
+
+    // A known balance that is out of date (a top-up landed since it was read) is caught by the write's condition and read again.
+    await ledger.post(u, 'topup', 1_000, `${u}-t2`, { reference: 'o2', actor: 'gateway' });
+    const held = await ledger.hold(u, claim.sessionId, 1_500, details, { knownBalance: 5_000, together: sessions.opening(claim, session(claim.sessionId)) });
+    expect(held.balance).toBe(4_500);
+    expect(await sessions.usedToken(claim.jti)).toMatchObject({ sessionId: claim.sessionId });
+    expect(await sessions.get(claim.sessionId)).toMatchObject({ status: 'open' });
+
+    // The same token again: the token's condition fails, so neither the second session nor its hold is written.
+    const again = ledger.hold(u, `${u}-s2`, 1_500, details, { knownBalance: 4_500, together: sessions.opening({ ...claim, sessionId: `${u}-s2` }, session(`${u}-s2`)) });
+    await expect(again).rejects.toBeInstanceOf(TransactionPartRejected);
+    expect(await ledger.getHold(`${u}-s2`)).toBeNull();
+    expect(await sessions.get(`${u}-s2`)).toBeNull();
+    expect((await users.get(u))!.balance).toBe(4_500);
+
+    // Settlement and the session's close are one write; a second close finds the session closed and the hold settled.
+    const closed = { status: 'completed' as const, closedAt: now.toISOString(), dispensedMl: 350, charged: 350 };
+    const settled = await ledger.settle(claim.sessionId, 350, { ...details, volumeMl: 350 }, { userId: u, together: sessions.closing(claim.sessionId, closed) });
+    expect(settled).toMatchObject({ balance: 5_650, replayed: false });
+    expect(await sessions.get(claim.sessionId)).toMatchObject(closed);
+    await expectDomain(ledger.release(claim.sessionId, details, { userId: u, together: sessions.closing(claim.sessionId, { status: 'failed', closedAt: now.toISOString() }) }), 409, /already settled/);
+    expect(await sessions.get(claim.sessionId)).toMatchObject(closed);
+    expect((await users.get(u))!.balance).toBe(5_650);
   });
 
   it('pages history with a cursor, newest first', async () => {

@@ -8,6 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../functions/adapters/dynamodb/keys';
 import { connectMqtt, MqttConnectError } from '../../functions/adapters/iot/mqtt-connect';
 import { LocalCa } from '../../functions/adapters/local-ca/local-ca';
+import { startBroker } from '../../infra/local/broker';
+import { freePort } from '../../infra/local/net';
+import { SimStation } from '../../infra/local/simulator';
 import { asAdmin } from '../support/admin';
 import { local, testDb } from '../support/local';
 import { closeStations, provision, sleep, stationFor, waitFor, workerServices, type Provisioned } from './stations-support';
@@ -76,6 +79,48 @@ describe('the local broker enforces the station policy', () => {
     await station.heartbeat({ waterLevel: 64 });
     const { value } = await waitFor(() => storedMachine(a.machine.id), (m) => m.waterLevel === 64);
     expect(value.lastHeartbeat).toBeTruthy();
+    await station.close();
+  });
+
+  it('stamps each heartbeat with the time the broker received it, in the order received, whatever the payload claims', async () => {
+    const events: { stationId?: unknown; receivedAt?: unknown; counters?: { uptimeSeconds?: number } }[] = [];
+    const nothing = async () => undefined;
+    const broker = await startBroker({
+      ca: await LocalCa.open(local().stations.caDir), port: await freePort(),
+      handlers: { heartbeat: async (event) => void events.push(event as (typeof events)[number]), presence: nothing, vendRequest: nothing, vendComplete: nothing, vendFailed: nothing },
+    });
+    const station = new SimStation({ id: a.machine.id, certificatePem: a.bundle.certificatePem, privateKeyPem: a.bundle.privateKeyPem, caPem: a.bundle.rootCaPem }, { brokerUrl: broker.url });
+    try {
+      await station.connect({ subscribe: false });
+      const before = Date.now();
+      // Published back to back, so that several arrive within one millisecond; each claims a receivedAt of its own.
+      await Promise.all(Array.from({ length: 20 }, (_, n) => station.heartbeat({ counters: { dispensedMl: 0, vends: 0, failures: 0, uptimeSeconds: n }, receivedAt: 1 })));
+      await waitFor(async () => events.length, (n) => n === 20);
+      const after = Date.now();
+      expect(events.map((e) => e.stationId)).toEqual(Array(20).fill(a.machine.id));
+      expect(events.map((e) => e.counters?.uptimeSeconds)).toEqual(Array.from({ length: 20 }, (_, n) => n));
+      const stamps = events.map((e) => e.receivedAt as number);
+      for (const [i, at] of stamps.entries()) {
+        expect(Number.isInteger(at) && at >= before && at <= after + 20, `receivedAt ${at} of heartbeat ${i}`).toBe(true);
+        if (i > 0) expect(at, `heartbeat ${i} after ${i - 1}`).toBeGreaterThan(stamps[i - 1]!);
+      }
+    } finally {
+      await station.close();
+      await broker.stop();
+    }
+  });
+
+  it('stores the time the broker received a heartbeat, never one the station claims', async () => {
+    const station = await stationFor(a);
+    await station.connect();
+    const before = Date.now();
+    await station.heartbeat({ waterLevel: 40, receivedAt: Date.parse('2100-01-01T00:00:00Z') });
+    const { value } = await waitFor(() => storedMachine(a.machine.id), (m) => m.waterLevel === 40);
+    expect(Date.parse(value.heartbeatReceivedAt!)).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(value.heartbeatReceivedAt!)).toBeLessThanOrEqual(Date.now());
+    // A later heartbeat still applies.
+    await station.heartbeat({ waterLevel: 41 });
+    await waitFor(() => storedMachine(a.machine.id), (m) => m.waterLevel === 41);
     await station.close();
   });
 

@@ -102,4 +102,38 @@ describe('heartbeats and presence (GET /api/machines/{id})', () => {
     expect((await machineOverHttp(id)).status).toBe('online');
     expect((await (await workerServices()).machines.get(id))!.presenceAt).toBe(new Date(t0 + 9000).toISOString());
   });
+
+  it('orders heartbeats by when the broker received them: an older one handled late changes nothing (the rule handler, against DynamoDB)', async () => {
+    const p = await provision('Heartbeat ordering station', 'offline');
+    const { handler: heartbeat } = await import('../../functions/iot/heartbeat');
+    const handler = (event: unknown) => heartbeat(event, lambdaContext('heartbeat'));
+    const { machines } = await workerServices();
+    const id = p.machine.id;
+    const t0 = Date.now() - 60_000;
+    const event = (ms: number | undefined, uptimeSeconds: number, stationId = id) => ({
+      stationId, waterLevel: uptimeSeconds, quality: { tdsPpm: 40, temperatureC: 27 }, firmwareVersion: 'sim-1.4.2',
+      counters: { dispensedMl: 0, vends: 0, failures: 0, uptimeSeconds }, ...(ms === undefined ? {} : { receivedAt: t0 + ms }),
+    });
+
+    expect(await handler(event(2000, 25))).toBe('applied');
+    const stored = await machines.get(id);
+    expect(stored).toMatchObject({ status: 'online', waterLevel: 25, counters: { uptimeSeconds: 25 }, heartbeatReceivedAt: new Date(t0 + 2000).toISOString() });
+    expect(await handler(event(1000, 24))).toBe('ignored'); // a retry of an older heartbeat
+    expect(await handler(event(2000, 25))).toBe('ignored'); // the same heartbeat again
+    expect(await machines.get(id)).toEqual(stored);
+    expect(await handler(event(3000, 26))).toBe('applied');
+    expect((await machineOverHttp(id)).waterLevel).toBe(26);
+
+    // Concurrent deliveries, newest first: the conditional write keeps the newest whatever lands last.
+    const burst = [4000, 5000, 6000, 7000, 8000].map((ms) => event(ms, ms / 1000 + 30));
+    const outcomes = await Promise.all([...burst].reverse().map((e) => handler(e)));
+    expect(outcomes[0]).toBe('applied');
+    expect((await machines.get(id))!.counters!.uptimeSeconds).toBe(38);
+
+    // Without receivedAt the handler's clock stands in (later than every stamp above).
+    expect(await handler(event(undefined, 50))).toBe('applied');
+    expect((await machines.get(id))!.counters!.uptimeSeconds).toBe(50);
+
+    expect(await handler(event(9000, 1, 'NONE-000404'))).toBe('dropped'); // a well-formed id of no station
+  });
 });

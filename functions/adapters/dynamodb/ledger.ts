@@ -2,7 +2,8 @@ import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentCl
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { conflict, invalid, notFound, unavailable } from '../../domain/errors';
 import type { Clock, Ids } from '../../ports/clock';
-import { visibleEntryTypes, type EntryDetails, type Hold, type Ledger, type LedgerEntry, type LedgerEntryType, type PostResult } from '../../ports/ledger';
+import { visibleEntryTypes, type EntryDetails, type Hold, type JoinOptions, type Ledger, type LedgerEntry, type LedgerEntryType, type PostResult } from '../../ports/ledger';
+import { TransactionPartRejected } from '../../ports/transaction';
 import { keys, withoutKeys } from './keys';
 import { decodeCursor, encodeCursor } from './query';
 
@@ -21,10 +22,20 @@ const MAX_ATTEMPTS = 25;
 const VISIBLE = new Set<string>(visibleEntryTypes);
 const CREDIT_TYPES = new Set(['topup', 'refund']);
 
+interface ApplyOptions extends JoinOptions {
+  /** The idempotency record written with the change (post). */
+  record?: { key: Record<string, string>; fingerprint: string };
+  /** A check that answers a repeated request before anything is planned; read together with the balance. */
+  replayed?: () => Promise<PostResult | null>;
+  /** The balance the caller has just read: the first attempt writes without reading it again. */
+  knownBalance?: number;
+}
+
 /**
  * The ledger on the single table. Each operation is one TransactWriteItems: the user's balance
- * (guarded by an optimistic version, so balanceAfter is exact and never negative), the append-only
- * entries and a guard item (idempotency record or hold state) that makes it happen once.
+ * (conditioned on the balance it was computed from, so balanceAfter is exact and never negative), the
+ * append-only entries, a guard item (idempotency record or hold state) that makes it happen once, and
+ * the caller's joined writes (a vend's token and session) when there are any.
  */
 export class DynamoLedger implements Ledger {
   constructor(
@@ -51,10 +62,10 @@ export class DynamoLedger implements Ledger {
       guards: [],
       entries: [{ type, amount }],
       onGuardFailed: replay,
-    }), { key, fingerprint }, used);
+    }), { record: { key, fingerprint }, replayed: used });
   }
 
-  async hold(userId: string, holdId: string, amount: number, details: EntryDetails) {
+  async hold(userId: string, holdId: string, amount: number, details: EntryDetails, options: JoinOptions & { knownBalance?: number } = {}) {
     if (!Number.isSafeInteger(amount) || amount <= 0) throw invalid('A hold must be a positive whole number of rupiah');
     const replay = async (): Promise<PostResult> => {
       const hold = await this.getHold(holdId);
@@ -67,11 +78,15 @@ export class DynamoLedger implements Ledger {
       guards: [{ Put: { TableName: this.tableName, Item: { ...keys.hold(holdId), ...holdItem }, ConditionExpression: 'attribute_not_exists(PK)' } }],
       entries: [{ type: 'hold', amount: -amount }],
       onGuardFailed: replay,
-    }), undefined, async () => ((await this.getHold(holdId)) ? replay() : null));
+    }), {
+      ...options,
+      // A caller that knows the balance opens a new hold; the hold's own condition still catches a repeat.
+      replayed: options.knownBalance === undefined ? async () => ((await this.getHold(holdId)) ? replay() : null) : undefined,
+    });
   }
 
-  async settle(holdId: string, charged: number, details: EntryDetails) {
-    const hold = await this.getHold(holdId);
+  async settle(holdId: string, charged: number, details: EntryDetails, options: JoinOptions & { userId?: string } = {}) {
+    const [hold, knownBalance] = await this.holdWithBalance(holdId, options.userId);
     if (!hold) throw notFound(`Hold ${holdId} not found`);
     if (!Number.isSafeInteger(charged) || charged < 0 || charged > hold.amount) {
       throw invalid(`The charge must be between Rp 0 and the hold of Rp ${hold.amount}`);
@@ -89,11 +104,11 @@ export class DynamoLedger implements Ledger {
       entries,
       dispensedMl: details.volumeMl ?? 0,
       onGuardFailed: replay,
-    }));
+    }), { together: options.together, knownBalance });
   }
 
-  async release(holdId: string, details: EntryDetails) {
-    const hold = await this.getHold(holdId);
+  async release(holdId: string, details: EntryDetails, options: JoinOptions & { userId?: string } = {}) {
+    const [hold, knownBalance] = await this.holdWithBalance(holdId, options.userId);
     if (!hold) throw notFound(`Hold ${holdId} not found`);
     const replay = async (): Promise<PostResult> => {
       const now = await this.getHold(holdId);
@@ -105,7 +120,13 @@ export class DynamoLedger implements Ledger {
       guards: [this.closeHold(holdId, 'released', 0)],
       entries: [{ type: 'release', amount: hold.amount }],
       onGuardFailed: replay,
-    }));
+    }), { together: options.together, knownBalance });
+  }
+
+  /** The hold and, when the caller names its user, that user's balance, read at once. */
+  private async holdWithBalance(holdId: string, userId?: string): Promise<[Hold | null, number | undefined]> {
+    const [hold, balance] = await Promise.all([this.getHold(holdId), userId ? this.balanceOf(userId) : null]);
+    return [hold, hold && hold.userId === userId ? balance ?? undefined : undefined];
   }
 
   async getHold(holdId: string): Promise<Hold | null> {
@@ -160,24 +181,14 @@ export class DynamoLedger implements Ledger {
   }
 
   /** Reads the balance, writes balance + entries + guards in one transaction, retrying on concurrent changes. */
-  private async apply(
-    userId: string,
-    idempotencyKey: string,
-    details: EntryDetails,
-    build: () => Plan,
-    record?: { key: Record<string, string>; fingerprint: string },
-    /** A check that answers a repeated request before anything is planned; read together with the balance. */
-    replayed?: () => Promise<PostResult | null>,
-  ): Promise<PostResult> {
+  private async apply(userId: string, idempotencyKey: string, details: EntryDetails, build: () => Plan, options: ApplyOptions = {}): Promise<PostResult> {
+    const { record, replayed, together } = options;
+    const joined = (together?.writes ?? []) as TransactItem[];
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-      const [earlier, { Item: user }] = await Promise.all([
-        attempt === 0 && replayed ? replayed() : null,
-        this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.user(userId), ConsistentRead: true })),
-      ]);
+      const known = attempt === 0 ? options.knownBalance : undefined;
+      const [earlier, balance] = await Promise.all([attempt === 0 && replayed ? replayed() : null, known ?? this.balanceOf(userId)]);
       if (earlier) return earlier;
-      if (!user) throw notFound('User not found');
-      const balance = user.balance as number;
-      const version = (user.version as number | undefined) ?? 0;
+      if (balance === null) throw notFound('User not found');
       const plan = build();
       const at = this.clock.now().toISOString();
       let running = balance;
@@ -193,13 +204,15 @@ export class DynamoLedger implements Ledger {
       }
       const items: TransactItem[] = [
         ...guards,
+        ...joined,
         {
           Update: {
             TableName: this.tableName,
             Key: keys.user(userId),
-            UpdateExpression: 'SET balance = :balance, version = :next, updatedAt = :now ADD dispensedMl :ml',
-            ConditionExpression: 'attribute_exists(PK) AND (version = :version OR (attribute_not_exists(version) AND :version = :zero))',
-            ExpressionAttributeValues: { ':balance': running, ':next': version + 1, ':version': version, ':zero': 0, ':now': at, ':ml': plan.dispensedMl ?? 0 },
+            // `version` counts the balance's changes; the condition is the balance this change was computed from.
+            UpdateExpression: 'SET balance = :balance, updatedAt = :now ADD dispensedMl :ml, version :one',
+            ConditionExpression: 'balance = :read',
+            ExpressionAttributeValues: { ':balance': running, ':read': balance, ':one': 1, ':now': at, ':ml': plan.dispensedMl ?? 0 },
           },
         },
         ...entries.map((entry, i): TransactItem => ({
@@ -221,7 +234,9 @@ export class DynamoLedger implements Ledger {
       } catch (error) {
         if ((error as Error).name !== 'TransactionCanceledException') throw error;
         const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
-        if (reasons.slice(0, guards.length).some((r) => r.Code === 'ConditionalCheckFailed')) return plan.onGuardFailed();
+        const failed = (from: number, to: number) => reasons.slice(from, to).some((r) => r.Code === 'ConditionalCheckFailed');
+        if (failed(0, guards.length)) return plan.onGuardFailed();
+        if (failed(guards.length, guards.length + joined.length)) throw new TransactionPartRejected();
         // The balance moved under us, or another transaction held the item: read again and retry.
         await new Promise((r) => setTimeout(r, Math.random() * Math.min(200, 5 * 2 ** attempt)));
       }

@@ -45,6 +45,11 @@ export class DynamoMachines implements Machines {
       values[':cPresenceAt'] = condition.presenceBefore;
       conditions.push('(attribute_not_exists(#cPresenceAt) OR #cPresenceAt < :cPresenceAt)');
     }
+    if (condition.heartbeatReceivedBefore !== undefined) {
+      names['#cHeartbeatReceivedAt'] = 'heartbeatReceivedAt';
+      values[':cHeartbeatReceivedAt'] = condition.heartbeatReceivedBefore;
+      conditions.push('(attribute_not_exists(#cHeartbeatReceivedAt) OR #cHeartbeatReceivedAt < :cHeartbeatReceivedAt)');
+    }
     condition.statusNotIn?.forEach((status, i) => {
       names['#cStatus'] = 'status';
       values[`:cStatus${i}`] = status;

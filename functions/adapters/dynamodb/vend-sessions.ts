@@ -1,5 +1,6 @@
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { UsedToken, VendSession, VendSessions } from '../../ports/vend-sessions';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { TransactionPart } from '../../ports/transaction';
+import type { SessionOutcome, UsedToken, VendSession, VendSessions } from '../../ports/vend-sessions';
 import { keys, withoutKeys } from './keys';
 
 const isConditionFailure = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
@@ -20,19 +21,14 @@ export class DynamoVendSessions implements VendSessions {
       return { consumed: true as const };
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
-      return { consumed: false as const, existing: await this.usedToken(record.jti) };
+      const existing = await this.usedToken(record.jti);
+      if (!existing) throw new Error(`used token ${record.jti} vanished`);
+      return { consumed: false as const, existing };
     }
   }
 
-  async open(record: UsedToken, session: VendSession) {
-    try {
-      await this.db.send(new TransactWriteCommand({ TransactItems: [{ Put: this.usedTokenPut(record) }, { Put: this.sessionPut(session) }] }));
-      return { consumed: true as const };
-    } catch (error) {
-      const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
-      if ((error as Error).name !== 'TransactionCanceledException' || reasons?.[0]?.Code !== 'ConditionalCheckFailed') throw error;
-      return { consumed: false as const, existing: await this.usedToken(record.jti) };
-    }
+  opening(record: UsedToken, session: VendSession): TransactionPart {
+    return { writes: [{ Put: this.usedTokenPut(record) }, { Put: this.sessionPut(session) }] };
   }
 
   private usedTokenPut(record: UsedToken) {
@@ -48,10 +44,9 @@ export class DynamoVendSessions implements VendSessions {
     };
   }
 
-  private async usedToken(jti: string): Promise<UsedToken> {
+  async usedToken(jti: string): Promise<UsedToken | null> {
     const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.usedNfcToken(jti), ConsistentRead: true }));
-    if (!Item) throw new Error(`used token ${jti} vanished`);
-    return withoutKeys<UsedToken>(Item);
+    return Item ? withoutKeys<UsedToken>(Item) : null;
   }
 
   async create(session: VendSession): Promise<boolean> {
@@ -69,22 +64,31 @@ export class DynamoVendSessions implements VendSessions {
     return Item ? withoutKeys<VendSession>(Item) : null;
   }
 
-  async close(id: string, outcome: Pick<VendSession, 'status' | 'closedAt'> & Partial<Pick<VendSession, 'dispensedMl' | 'charged' | 'reason'>>): Promise<boolean> {
-    const fields = Object.entries(outcome).filter(([, v]) => v !== undefined);
+  async close(id: string, outcome: SessionOutcome): Promise<boolean> {
     try {
-      await this.db.send(new UpdateCommand({
-        TableName: this.tableName,
-        Key: keys.vendSession(id),
-        UpdateExpression: `SET ${fields.map((_, i) => `#f${i} = :v${i}`).join(', ')} REMOVE GSI2PK, GSI2SK`,
-        ConditionExpression: '#status = :open',
-        ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(fields.map(([k], i) => [`#f${i}`, k])) },
-        ExpressionAttributeValues: { ':open': 'open', ...Object.fromEntries(fields.map(([, v], i) => [`:v${i}`, v])) },
-      }));
+      await this.db.send(new UpdateCommand(this.closeUpdate(id, outcome)));
       return true;
     } catch (error) {
       if (isConditionFailure(error)) return false;
       throw error;
     }
+  }
+
+  closing(id: string, outcome: SessionOutcome): TransactionPart {
+    return { writes: [{ Update: this.closeUpdate(id, outcome) }] };
+  }
+
+  /** Writes the outcome and takes the session out of the sweep's index, only while it is open. */
+  private closeUpdate(id: string, outcome: SessionOutcome) {
+    const fields = Object.entries(outcome).filter(([, v]) => v !== undefined);
+    return {
+      TableName: this.tableName,
+      Key: keys.vendSession(id),
+      UpdateExpression: `SET ${fields.map((_, i) => `#f${i} = :v${i}`).join(', ')} REMOVE GSI2PK, GSI2SK`,
+      ConditionExpression: '#status = :open',
+      ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(fields.map(([k], i) => [`#f${i}`, k])) },
+      ExpressionAttributeValues: { ':open': 'open', ...Object.fromEntries(fields.map(([, v], i) => [`:v${i}`, v])) },
+    };
   }
 
   async listExpired(now: string, limit: number): Promise<VendSession[]> {
