@@ -15,10 +15,11 @@ export const logger = new Logger({ serviceName });
 export const metrics = new Metrics({ namespace: process.env.POWERTOOLS_METRICS_NAMESPACE || 'BaliRefill', serviceName });
 
 /**
- * The tracer is loaded only in Lambda (as Powertools itself traces only there): the X-Ray SDK keeps its context
- * with an async hook on every promise, a cost the local cloud and the tests would pay for traces nobody sends.
+ * The tracer is loaded only in Lambda (AWS_EXECUTION_ENV, the test Powertools itself uses to trace): the X-Ray SDK
+ * keeps its context with an async hook on every promise, a cost the local cloud and the tests would pay for traces
+ * nobody sends.
  */
-const tracing = Boolean(process.env.AWS_LAMBDA_FUNCTION_NAME) && process.env.POWERTOOLS_TRACE_ENABLED !== 'false';
+const tracing = Boolean(process.env.AWS_EXECUTION_ENV) && process.env.POWERTOOLS_TRACE_ENABLED !== 'false';
 const xray = tracing
   ? await Promise.all([import('@aws-lambda-powertools/tracer'), import('@aws-lambda-powertools/tracer/middleware')])
       .then(([{ Tracer }, { captureLambdaHandler }]) => ({ tracer: new Tracer({ serviceName }), captureLambdaHandler }))

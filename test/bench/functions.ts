@@ -23,7 +23,7 @@ export const handler = async () => [db, observed];
 `;
 
 /** What Lambda sets that the functions read at init (the tracer loads only in Lambda). */
-const LAMBDA_ENV = { TABLE_NAME: 'bench', AWS_LAMBDA_FUNCTION_NAME: 'bench', AWS_REGION: 'ap-southeast-3', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
+const LAMBDA_ENV = { TABLE_NAME: 'bench', AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x', AWS_LAMBDA_FUNCTION_NAME: 'bench', AWS_REGION: 'ap-southeast-3', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
 
 /** Each function bundled as the CDK app bundles it (ESM, minified, everything bundled), then timed at import. */
 export async function benchFunctions(root: string, log: (s: string) => void): Promise<Figure[]> {

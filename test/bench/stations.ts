@@ -2,6 +2,7 @@ import { importSPKI } from 'jose';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { capacityMeter, createDocumentClient } from '../../functions/adapters/dynamodb/client';
 import { keys } from '../../functions/adapters/dynamodb/keys';
+import { DynamoMachines } from '../../functions/adapters/dynamodb/machines';
 import type { ProvisionedMachine } from '../../shared/routes';
 import type { LocalBroker } from '../../infra/local/broker';
 import type { LocalOutputs } from '../../infra/local/stack';
@@ -151,7 +152,7 @@ export async function benchStations(outputs: LocalOutputs, broker: LocalBroker, 
   // Heartbeat ingest: 20 stations in a simulator process of their own, 25 heartbeats each, as fast as they are
   // acknowledged; a round is done when the broker's heartbeat handlers have all finished (no polling reads
   // competing with them), and then every station's stored heartbeat must be its last. Against the same number of
-  // raw updates from 20 concurrent writers. DynamoDB Local's JVM speeds up severalfold as it warms, so one
+  // direct updates from 20 concurrent writers. DynamoDB Local's JVM speeds up severalfold as it warms, so one
   // unmeasured round of each comes first, then measured rounds alternate and the medians are compared.
   const count = 20;
   const beats = 25;
@@ -183,28 +184,40 @@ export async function benchStations(outputs: LocalOutputs, broker: LocalBroker, 
     return rate;
   };
   const db = createDocumentClient({ tableName: outputs.dynamodb.tableName, endpoint: outputs.dynamodb.endpoint });
-  const rawRound = async (round: number) => {
+  // Two baselines: the handler's own write (the same UpdateItem, condition and returned item, sent directly), so the
+  // ratio is what the broker, the rule and the handler add; and a minimal three-attribute update, for scale.
+  const machines = new DynamoMachines(db, outputs.dynamodb.tableName);
+  const lastReceived = new Map<string, number>();
+  const sameWrite = (id: string, uptimeSeconds: number) => {
+    const now = new Date().toISOString();
+    const receivedAt = new Date(Math.max(Date.now(), (lastReceived.get(id) ?? 0) + 1));
+    lastReceived.set(id, receivedAt.getTime());
+    return machines.update(id, {
+      lastHeartbeat: now, heartbeatReceivedAt: receivedAt.toISOString(), waterLevel: 50, quality: { tdsPpm: 40, temperatureC: 27.5 },
+      firmwareVersion: 'sim-1.4.2', counters: { dispensedMl: 0, vends: 0, failures: 0, uptimeSeconds }, updatedAt: now,
+    }, { heartbeatReceivedBefore: receivedAt.toISOString() });
+  };
+  const minimalWrite = (id: string, uptimeSeconds: number) => db.send(new UpdateCommand({
+    TableName: outputs.dynamodb.tableName, Key: keys.machine(id),
+    UpdateExpression: 'SET lastHeartbeat = :at, waterLevel = :w, counters = :c',
+    ExpressionAttributeValues: { ':at': new Date().toISOString(), ':w': 50, ':c': { uptimeSeconds } },
+  }));
+  const rawRound = async (round: number, write: (id: string, uptimeSeconds: number) => Promise<unknown>) => {
     const started = performance.now();
     await Promise.all(provisioned.map(async ({ machine }) => {
-      for (let n = 1; n <= beats; n++) {
-        await db.send(new UpdateCommand({
-          TableName: outputs.dynamodb.tableName, Key: keys.machine(machine.id),
-          UpdateExpression: 'SET lastHeartbeat = :at, waterLevel = :w, counters = :c',
-          ExpressionAttributeValues: { ':at': new Date().toISOString(), ':w': 50, ':c': { uptimeSeconds: round * beats + n } },
-        }));
-      }
+      for (let n = 1; n <= beats; n++) await write(machine.id, round * beats + n);
     }));
     return (count * beats) / ((performance.now() - started) / 1000);
   };
-  const ingestRates: number[] = [];
-  const rawRates: number[] = [];
-  const rounds = 4;
-  for (let round = 0; round <= rounds; round++) {
-    const ingest = await ingestRound(2 * round);
-    const raw = await rawRound(2 * round + 1);
+  const rates = { ingest: [] as number[], same: [] as number[], minimal: [] as number[] };
+  for (let round = 0; round <= 4; round++) {
+    const ingest = await ingestRound(3 * round);
+    const same = await rawRound(3 * round + 1, sameWrite);
+    const minimal = await rawRound(3 * round + 2, minimalWrite);
     if (round > 0) {
-      ingestRates.push(ingest);
-      rawRates.push(raw);
+      rates.ingest.push(ingest);
+      rates.same.push(same);
+      rates.minimal.push(minimal);
     }
   }
   const closed = new Promise((resolve) => fleet.once('exit', resolve));
@@ -212,9 +225,13 @@ export async function benchStations(outputs: LocalOutputs, broker: LocalBroker, 
   await closed;
   db.destroy();
   await vendStation.close();
-  const ingestRate = median(ingestRates);
-  const rawRate = median(rawRates);
-  log(`heartbeat ingest ${ingestRate.toFixed(0)}/s against raw updates ${rawRate.toFixed(0)}/s`);
-  figures.push({ group: 'stations', figure: `heartbeat ingest (${count} stations over the broker)`, value: round(ingestRate, 0), unit: 'heartbeats/s', baseline: round(rawRate, 0), ratio: round(ingestRate / rawRate), target: '>= 0.8x', pass: ingestRate / rawRate >= 0.8 });
+  const ingestRate = median(rates.ingest);
+  const rawRate = median(rates.same);
+  const minimalRate = median(rates.minimal);
+  log(`heartbeat ingest ${ingestRate.toFixed(0)}/s against the same writes sent directly ${rawRate.toFixed(0)}/s and minimal updates ${minimalRate.toFixed(0)}/s`);
+  figures.push(
+    { group: 'stations', figure: `heartbeat ingest (${count} stations over the broker) vs the same UpdateItem sent directly`, value: round(ingestRate, 0), unit: 'heartbeats/s', baseline: round(rawRate, 0), ratio: round(ingestRate / rawRate), target: '>= 0.8x', pass: ingestRate / rawRate >= 0.8 },
+    { group: 'stations', figure: 'heartbeat ingest vs minimal 3-attribute updates', value: round(ingestRate, 0), unit: 'heartbeats/s', baseline: round(minimalRate, 0), ratio: round(ingestRate / minimalRate) },
+  );
   return figures;
 }
