@@ -175,14 +175,15 @@ export async function authorizeVend(event: unknown, deps: VendDeps): Promise<Aut
   // The common case in one transaction: the token's single use, its session and the session's hold, all or nothing.
   if (holder && plan) {
     const opened = newSession(claim.sessionId, plan);
-    try {
-      await deps.ledger.hold(userId, opened.id, opened.holdAmount, holdDetails(opened), { knownBalance: holder.balance, together: deps.vendSessions.opening(claim, opened) });
-      return await authorized(deps, opened, { requestId, now, settings, resumed: false });
-    } catch (error) {
-      // Nothing was written: the token was presented before (a redelivery, a replay), or the balance no longer
-      // covers the hold. The token's own record decides what happens next.
-      if (!(error instanceof TransactionPartRejected) && !isDomain(error, 409) && !isDomain(error, 404)) throw error;
-    }
+    const held = await deps.ledger
+      .hold(userId, opened.id, opened.holdAmount, holdDetails(opened), { knownBalance: holder.balance, together: deps.vendSessions.opening(claim, opened) })
+      .then(() => true, (error: unknown) => {
+        // Nothing was written: the token was presented before (a redelivery, a replay), or the balance no longer
+        // covers the hold. The token's own record decides what happens next.
+        if (error instanceof TransactionPartRejected || isDomain(error, 409) || isDomain(error, 404)) return false;
+        throw error;
+      });
+    if (held) return authorized(deps, opened, { requestId, now, settings, resumed: false });
   }
 
   // One use per token: the first presentation wins, atomically; a denied presentation uses the token up too.
