@@ -21,6 +21,12 @@ export function dynamoConfigFromEnv(env: NodeJS.ProcessEnv = process.env): Dynam
  */
 export const capacityMeter = { enabled: false, read: 0, write: 0 };
 
+/**
+ * Start and end (performance.now()) of every call, over every client, while `recording`: the benchmarks use it to
+ * split a round trip into time spent in DynamoDB calls and the rest (off, it costs one property check).
+ */
+export const callTimeline = { recording: false, spans: [] as [number, number][] };
+
 interface Capacity { ReadCapacityUnits?: number; WriteCapacityUnits?: number; CapacityUnits?: number }
 function meter(output: Record<string, unknown>, command: string) {
   const consumed = output.ConsumedCapacity as Capacity | Capacity[] | undefined;
@@ -40,12 +46,16 @@ export function createDocumentClient(config: DynamoConfig): DynamoDBDocumentClie
   });
   client.middlewareStack.add(
     (next, context) => async (args) => {
-      if (!capacityMeter.enabled) return next(args);
-      const input = args.input as Record<string, unknown>;
-      input.ReturnConsumedCapacity = 'TOTAL';
-      const result = await next(args);
-      meter(result.output as unknown as Record<string, unknown>, context.commandName ?? '');
-      return result;
+      if (!capacityMeter.enabled && !callTimeline.recording) return next(args);
+      if (capacityMeter.enabled) (args.input as Record<string, unknown>).ReturnConsumedCapacity = 'TOTAL';
+      const started = performance.now();
+      try {
+        const result = await next(args);
+        if (capacityMeter.enabled) meter(result.output as unknown as Record<string, unknown>, context.commandName ?? '');
+        return result;
+      } finally {
+        if (callTimeline.recording) callTimeline.spans.push([started, performance.now()]);
+      }
     },
     { step: 'initialize', name: 'capacityMeter' },
   );
