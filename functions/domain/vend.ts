@@ -3,7 +3,7 @@ import { RUPIAH_PER_POINT } from '../../shared/constants';
 import { formatRupiah, priceOfMillilitres } from '../../shared/money';
 import type { Settings } from '../../shared/schemas';
 import type { Clock, Ids } from '../ports/clock';
-import type { Ledger } from '../ports/ledger';
+import type { Hold, Ledger } from '../ports/ledger';
 import type { MachineRecord, Machines } from '../ports/machines';
 import type { SettingsStore } from '../ports/settings';
 import type { SigningKeys } from '../ports/signing-keys';
@@ -325,8 +325,9 @@ export async function completeVend(event: unknown, deps: VendDeps): Promise<Clos
     return 'dropped';
   }
   const { stationId, sessionId, dispensedMl } = parsed.data;
-  const session = await ownSession(deps, stationId, sessionId);
-  if (!session) return 'dropped';
+  const owned = await ownSession(deps, stationId, sessionId);
+  if (!owned) return 'dropped';
+  const { session, hold } = owned;
   if (session.status === 'completed') return 'replayed';
   if (session.status !== 'open') {
     deps.log.warn('vend completion after the session closed: ignored', { stationId, sessionId, status: session.status, dispensedMl });
@@ -339,7 +340,7 @@ export async function completeVend(event: unknown, deps: VendDeps): Promise<Clos
     // The hold's settlement and the session's close are one transaction.
     const result = await deps.ledger.settle(session.id, charge, {
       reference: session.id, actor: `station:${stationId}`, machineId: stationId, machineName: session.machineName, volumeMl,
-    }, { userId: session.userId, together: deps.vendSessions.closing(session.id, { status: 'completed', closedAt: now, dispensedMl: volumeMl, charged: charge }) });
+    }, { knownHold: hold ?? undefined, together: deps.vendSessions.closing(session.id, { status: 'completed', closedAt: now, dispensedMl: volumeMl, charged: charge }) });
     deps.log.info('vend settled', { stationId, sessionId, volumeMl, charge, balance: result.balance, replayed: result.replayed });
     return result.replayed ? 'replayed' : 'settled';
   } catch (error) {
@@ -359,10 +360,11 @@ export async function failVend(event: unknown, deps: VendDeps): Promise<CloseOut
     return 'dropped';
   }
   const { stationId, sessionId, reason } = parsed.data;
-  const session = await ownSession(deps, stationId, sessionId);
-  if (!session) return 'dropped';
+  const owned = await ownSession(deps, stationId, sessionId);
+  if (!owned) return 'dropped';
+  const { session, hold } = owned;
   if (session.status !== 'open') return session.status === 'failed' ? 'replayed' : 'ignored';
-  return releaseSession(deps, session, 'failed', reason ?? 'dispense failed');
+  return releaseSession(deps, session, 'failed', reason ?? 'dispense failed', deps.clock.now(), hold);
 }
 
 /** The scheduled sweep: expires open sessions past their time and releases their holds in full. */
@@ -387,8 +389,9 @@ export async function sweepExpiredSessions(deps: VendDeps, now: Date = deps.cloc
   return counts;
 }
 
-async function ownSession(deps: VendDeps, stationId: string, sessionId: string): Promise<VendSession | null> {
-  const session = await deps.vendSessions.get(sessionId);
+/** The station's session and its hold, read at once (the hold has the session's id); null for another station's or none. */
+async function ownSession(deps: VendDeps, stationId: string, sessionId: string): Promise<{ session: VendSession; hold: Hold | null } | null> {
+  const [session, hold] = await Promise.all([deps.vendSessions.get(sessionId), deps.ledger.getHold(sessionId)]);
   if (!session) {
     deps.log.warn('vend message for an unknown session: dropped', { stationId, sessionId });
     return null;
@@ -397,16 +400,16 @@ async function ownSession(deps: VendDeps, stationId: string, sessionId: string):
     deps.log.warn('vend message for another station\'s session: dropped', { stationId, sessionId, owner: session.stationId });
     return null;
   }
-  return session;
+  return { session, hold };
 }
 
-async function releaseSession(deps: VendDeps, session: VendSession, status: 'failed' | 'expired', reason: string, at = deps.clock.now()): Promise<CloseOutcome> {
+async function releaseSession(deps: VendDeps, session: VendSession, status: 'failed' | 'expired', reason: string, at = deps.clock.now(), hold?: Hold | null): Promise<CloseOutcome> {
   const now = at.toISOString();
   try {
     await deps.ledger.release(
       session.id,
       { reference: session.id, actor: status === 'expired' ? 'system' : `station:${session.stationId}`, machineId: session.stationId, machineName: session.machineName, note: reason },
-      { userId: session.userId, together: deps.vendSessions.closing(session.id, { status, closedAt: now, reason }) },
+      { knownHold: hold ?? undefined, together: deps.vendSessions.closing(session.id, { status, closedAt: now, reason }) },
     );
   } catch (error) {
     if (!(error instanceof TransactionPartRejected) && !isDomain(error, 409) && !isDomain(error, 404)) throw error;

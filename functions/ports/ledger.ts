@@ -54,6 +54,8 @@ export interface Hold {
   status: 'open' | 'settled' | 'released';
   createdAt: string;
   reference: string;
+  /** The balance right after the hold was placed (holds placed before it was recorded have none). */
+  balanceAfter?: number;
   charged?: number;
 }
 
@@ -71,10 +73,13 @@ export interface Ledger {
    * read, saves a read: when it is out of date the write fails its condition and the ledger reads and tries again.
    */
   hold(userId: string, holdId: string, amount: number, details: EntryDetails, options?: JoinOptions & { knownBalance?: number }): Promise<PostResult>;
-  /** Charges exactly `charged` (<= the hold) and releases the rest, once. `userId`, when known, is read with the hold. */
-  settle(holdId: string, charged: number, details: EntryDetails, options?: JoinOptions & { userId?: string }): Promise<PostResult>;
-  /** Releases an open hold in full, once (dispense failure, expiry). `userId`, when known, is read with the hold. */
-  release(holdId: string, details: EntryDetails, options?: JoinOptions & { userId?: string }): Promise<PostResult>;
+  /**
+   * Charges exactly `charged` (<= the hold) and releases the rest, once. `knownHold`, the hold as the caller has just
+   * read it, saves reading it again, and its balanceAfter is the first guess of the balance, checked by the write.
+   */
+  settle(holdId: string, charged: number, details: EntryDetails, options?: JoinOptions & { knownHold?: Hold }): Promise<PostResult>;
+  /** Releases an open hold in full, once (dispense failure, expiry); `knownHold` as for settle. */
+  release(holdId: string, details: EntryDetails, options?: JoinOptions & { knownHold?: Hold }): Promise<PostResult>;
   getHold(holdId: string): Promise<Hold | null>;
   /** Entries of one user, newest first. */
   entries(userId: string, options: { limit: number; cursor?: string; visibleOnly?: boolean }): Promise<{ items: LedgerEntry[]; nextCursor: string | null }>;

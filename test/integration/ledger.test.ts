@@ -105,14 +105,22 @@ describe('ledger rules', () => {
     expect(await sessions.get(`${u}-s2`)).toBeNull();
     expect((await users.get(u))!.balance).toBe(4_500);
 
+    // The hold keeps the balance right after it, the settlement's first guess; a top-up since makes the guess stale,
+    // which the write's condition catches.
+    const hold = (await ledger.getHold(claim.sessionId))!;
+    expect(hold).toMatchObject({ status: 'open', amount: 1_500, balanceAfter: 4_500 });
+    await ledger.post(u, 'topup', 500, `${u}-t3`, { reference: 'o3', actor: 'gateway' });
+
     // Settlement and the session's close are one write; a second close finds the session closed and the hold settled.
     const closed = { status: 'completed' as const, closedAt: now.toISOString(), dispensedMl: 350, charged: 350 };
-    const settled = await ledger.settle(claim.sessionId, 350, { ...details, volumeMl: 350 }, { userId: u, together: sessions.closing(claim.sessionId, closed) });
-    expect(settled).toMatchObject({ balance: 5_650, replayed: false });
+    const settled = await ledger.settle(claim.sessionId, 350, { ...details, volumeMl: 350 }, { knownHold: hold, together: sessions.closing(claim.sessionId, closed) });
+    expect(settled).toMatchObject({ balance: 6_150, replayed: false });
+    expect(settled.entries.map((e) => [e.type, e.amount, e.balanceAfter])).toEqual([['release', 1_500, 6_500], ['purchase', -350, 6_150]]);
     expect(await sessions.get(claim.sessionId)).toMatchObject(closed);
-    await expectDomain(ledger.release(claim.sessionId, details, { userId: u, together: sessions.closing(claim.sessionId, { status: 'failed', closedAt: now.toISOString() }) }), 409, /already settled/);
+    // A hold read before the settlement: its state is checked by the write, so nothing is released twice.
+    await expectDomain(ledger.release(claim.sessionId, details, { knownHold: hold, together: sessions.closing(claim.sessionId, { status: 'failed', closedAt: now.toISOString() }) }), 409, /already settled/);
     expect(await sessions.get(claim.sessionId)).toMatchObject(closed);
-    expect((await users.get(u))!.balance).toBe(5_650);
+    expect((await users.get(u))!.balance).toBe(6_150);
   });
 
   it('pages history with a cursor, newest first', async () => {

@@ -73,9 +73,14 @@ export class DynamoLedger implements Ledger {
       return { balance: (await this.balanceOf(userId)) ?? 0, entries: [], replayed: true };
     };
     const now = this.clock.now().toISOString();
-    const holdItem: Hold = { id: holdId, userId, amount, status: 'open', createdAt: now, reference: details.reference };
-    return this.apply(userId, `hold:${holdId}`, details, () => ({
-      guards: [{ Put: { TableName: this.tableName, Item: { ...keys.hold(holdId), ...holdItem }, ConditionExpression: 'attribute_not_exists(PK)' } }],
+    return this.apply(userId, `hold:${holdId}`, details, (balance) => ({
+      guards: [{
+        Put: {
+          TableName: this.tableName,
+          Item: { ...keys.hold(holdId), ...({ id: holdId, userId, amount, status: 'open', createdAt: now, reference: details.reference, balanceAfter: balance - amount } satisfies Hold) },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        },
+      }],
       entries: [{ type: 'hold', amount: -amount }],
       onGuardFailed: replay,
     }), {
@@ -85,8 +90,8 @@ export class DynamoLedger implements Ledger {
     });
   }
 
-  async settle(holdId: string, charged: number, details: EntryDetails, options: JoinOptions & { userId?: string } = {}) {
-    const [hold, knownBalance] = await this.holdWithBalance(holdId, options.userId);
+  async settle(holdId: string, charged: number, details: EntryDetails, options: JoinOptions & { knownHold?: Hold } = {}) {
+    const hold = options.knownHold ?? (await this.getHold(holdId));
     if (!hold) throw notFound(`Hold ${holdId} not found`);
     if (!Number.isSafeInteger(charged) || charged < 0 || charged > hold.amount) {
       throw invalid(`The charge must be between Rp 0 and the hold of Rp ${hold.amount}`);
@@ -104,11 +109,11 @@ export class DynamoLedger implements Ledger {
       entries,
       dispensedMl: details.volumeMl ?? 0,
       onGuardFailed: replay,
-    }), { together: options.together, knownBalance });
+    }), { together: options.together, knownBalance: options.knownHold?.balanceAfter });
   }
 
-  async release(holdId: string, details: EntryDetails, options: JoinOptions & { userId?: string } = {}) {
-    const [hold, knownBalance] = await this.holdWithBalance(holdId, options.userId);
+  async release(holdId: string, details: EntryDetails, options: JoinOptions & { knownHold?: Hold } = {}) {
+    const hold = options.knownHold ?? (await this.getHold(holdId));
     if (!hold) throw notFound(`Hold ${holdId} not found`);
     const replay = async (): Promise<PostResult> => {
       const now = await this.getHold(holdId);
@@ -120,13 +125,7 @@ export class DynamoLedger implements Ledger {
       guards: [this.closeHold(holdId, 'released', 0)],
       entries: [{ type: 'release', amount: hold.amount }],
       onGuardFailed: replay,
-    }), { together: options.together, knownBalance });
-  }
-
-  /** The hold and, when the caller names its user, that user's balance, read at once. */
-  private async holdWithBalance(holdId: string, userId?: string): Promise<[Hold | null, number | undefined]> {
-    const [hold, balance] = await Promise.all([this.getHold(holdId), userId ? this.balanceOf(userId) : null]);
-    return [hold, hold && hold.userId === userId ? balance ?? undefined : undefined];
+    }), { together: options.together, knownBalance: options.knownHold?.balanceAfter });
   }
 
   async getHold(holdId: string): Promise<Hold | null> {
@@ -181,7 +180,7 @@ export class DynamoLedger implements Ledger {
   }
 
   /** Reads the balance, writes balance + entries + guards in one transaction, retrying on concurrent changes. */
-  private async apply(userId: string, idempotencyKey: string, details: EntryDetails, build: () => Plan, options: ApplyOptions = {}): Promise<PostResult> {
+  private async apply(userId: string, idempotencyKey: string, details: EntryDetails, build: (balance: number) => Plan, options: ApplyOptions = {}): Promise<PostResult> {
     const { record, replayed, together } = options;
     const joined = (together?.writes ?? []) as TransactItem[];
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
@@ -189,7 +188,7 @@ export class DynamoLedger implements Ledger {
       const [earlier, balance] = await Promise.all([attempt === 0 && replayed ? replayed() : null, known ?? this.balanceOf(userId)]);
       if (earlier) return earlier;
       if (balance === null) throw notFound('User not found');
-      const plan = build();
+      const plan = build(balance);
       const at = this.clock.now().toISOString();
       let running = balance;
       const entries: LedgerEntry[] = plan.entries.map(({ type, amount }) => {
