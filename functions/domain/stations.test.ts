@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Log } from '../ports/log';
-import type { MachineRecord, MachineUpdateCondition } from '../ports/machines';
+import type { MachineRecord } from '../ports/machines';
 import { heartbeatSetsOnline, presenceChange, provisionStation, recordHeartbeat, recordPresence, type PresenceEvent } from './stations';
 import { MemoryMachines, fixedClock, memorySigningKeys, silentLog } from './vend.test-fakes';
 import { DomainError } from './errors';
@@ -55,19 +55,10 @@ describe('presence ordering', () => {
   });
 });
 
-/** The shared fake plus the heartbeat ordering condition, which DynamoMachines checks in the same conditional write. */
-class HeartbeatOrderedMachines extends MemoryMachines {
-  override async update(id: string, fields: Partial<MachineRecord>, condition: MachineUpdateCondition = {}) {
-    const stored = this.items.get(id)?.heartbeatReceivedAt;
-    if (condition.heartbeatReceivedBefore !== undefined && stored !== undefined && !(stored < condition.heartbeatReceivedBefore)) return null;
-    return super.update(id, fields, condition);
-  }
-}
-
 describe('heartbeats', () => {
   const valid = { stationId: 'HRL-00001', waterLevel: 64, quality: { tdsPpm: 45, temperatureC: 27.4 }, firmwareVersion: '1.4.2', counters: { dispensedMl: 1200, vends: 3 } };
   const setup = async (record: Partial<MachineRecord> = {}) => {
-    const machines = new HeartbeatOrderedMachines();
+    const machines = new MemoryMachines();
     await machines.create({ id: 'HRL-00001', status: 'offline', createdAt: iso(0), updatedAt: iso(0), ...record });
     const lines: [level: string, message: string][] = [];
     const log: Log = { info: (message) => lines.push(['info', message]), warn: (message) => lines.push(['warn', message]) };

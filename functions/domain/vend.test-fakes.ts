@@ -45,6 +45,7 @@ export class MemoryMachines implements Machines {
     const m = this.items.get(id);
     if (!m) return null;
     if (condition.presenceBefore !== undefined && m.presenceAt !== undefined && !(m.presenceAt < condition.presenceBefore)) return null;
+    if (condition.heartbeatReceivedBefore !== undefined && m.heartbeatReceivedAt !== undefined && !(m.heartbeatReceivedAt < condition.heartbeatReceivedBefore)) return null;
     if (condition.statusNotIn?.includes(m.status)) return null;
     const next = { ...m, ...structuredClone(fields) };
     this.items.set(id, next);
