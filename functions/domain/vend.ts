@@ -136,6 +136,8 @@ export type AuthorizeOutcome =
 
 const stationName = (machine: MachineRecord) => machine.name?.trim() || fallbackName(machine.id);
 const isDomain = (error: unknown, status: number) => error instanceof DomainError && error.status === status;
+/** The ledger wrote nothing: a conflict (the balance, a hold already closed), no such hold or user, or a joined write's condition failed. */
+const refusedByLedger = (error: unknown) => error instanceof TransactionPartRejected || isDomain(error, 409) || isDomain(error, 404);
 
 /** vend/request: verify and consume the token, hold, open the session, answer authorized or denied. */
 export async function authorizeVend(event: unknown, deps: VendDeps): Promise<AuthorizeOutcome> {
@@ -180,7 +182,7 @@ export async function authorizeVend(event: unknown, deps: VendDeps): Promise<Aut
       .then(() => true, (error: unknown) => {
         // Nothing was written: the token was presented before (a redelivery, a replay), or the balance no longer
         // covers the hold. The token's own record decides what happens next.
-        if (error instanceof TransactionPartRejected || isDomain(error, 409) || isDomain(error, 404)) return false;
+        if (refusedByLedger(error)) return false;
         throw error;
       });
     if (held) return authorized(deps, opened, { requestId, now, settings, resumed: false });
@@ -217,7 +219,7 @@ export async function authorizeVend(event: unknown, deps: VendDeps): Promise<Aut
   try {
     await deps.ledger.hold(session.userId, session.id, session.holdAmount, holdDetails(session));
   } catch (error) {
-    if (!isDomain(error, 409) && !isDomain(error, 404)) throw error;
+    if (!refusedByLedger(error)) throw error;
     await deps.vendSessions.close(session.id, { status: 'failed', closedAt: now.toISOString(), reason: 'insufficient_balance' });
     return deny(deps, stationId, requestId, 'insufficient_balance');
   }
@@ -304,7 +306,7 @@ export async function openPaidVendSession(order: PaidOrder, deps: VendDeps): Pro
       reference: sessionId, actor: order.userId, machineId: stationId, machineName: fresh.machineName, note: `Paid purchase ${order.orderId}`,
     });
   } catch (error) {
-    if (!isDomain(error, 409) && !isDomain(error, 404)) throw error;
+    if (!refusedByLedger(error)) throw error;
     await deps.vendSessions.close(sessionId, { status: 'failed', closedAt: now.toISOString(), reason: 'insufficient_balance' });
     deps.log.warn('paid vend: the paid amount could not be held', { orderId: order.orderId, sessionId, error: (error as Error).message });
     throw conflict('The paid amount is no longer in your wallet, so the refill could not be started.');
@@ -340,11 +342,11 @@ export async function completeVend(event: unknown, deps: VendDeps): Promise<Clos
     // The hold's settlement and the session's close are one transaction.
     const result = await deps.ledger.settle(session.id, charge, {
       reference: session.id, actor: `station:${stationId}`, machineId: stationId, machineName: session.machineName, volumeMl,
-    }, { knownHold: hold ?? undefined, together: deps.vendSessions.closing(session.id, { status: 'completed', closedAt: now, dispensedMl: volumeMl, charged: charge }) });
+    }, { knownHold: hold, together: deps.vendSessions.closing(session.id, { status: 'completed', closedAt: now, dispensedMl: volumeMl, charged: charge }) });
     deps.log.info('vend settled', { stationId, sessionId, volumeMl, charge, balance: result.balance, replayed: result.replayed });
     return result.replayed ? 'replayed' : 'settled';
   } catch (error) {
-    if (!(error instanceof TransactionPartRejected) && !isDomain(error, 409) && !isDomain(error, 404)) throw error;
+    if (!refusedByLedger(error)) throw error;
     // The hold or the session was closed meanwhile (the sweep released it, or another completion with a different volume settled it).
     await closeAsHold(deps, session, now, 'completion conflicted with the hold');
     deps.log.warn('vend completion conflicted with the hold: ignored', { stationId, sessionId, dispensedMl, error: (error as Error).message });
@@ -364,7 +366,7 @@ export async function failVend(event: unknown, deps: VendDeps): Promise<CloseOut
   if (!owned) return 'dropped';
   const { session, hold } = owned;
   if (session.status !== 'open') return session.status === 'failed' ? 'replayed' : 'ignored';
-  return releaseSession(deps, session, 'failed', reason ?? 'dispense failed', deps.clock.now(), hold);
+  return releaseSession(deps, session, { status: 'failed', reason: reason ?? 'dispense failed', hold });
 }
 
 /** The scheduled sweep: expires open sessions past their time and releases their holds in full. */
@@ -375,7 +377,7 @@ export async function sweepExpiredSessions(deps: VendDeps, now: Date = deps.cloc
     if (due.length === 0) break;
     for (const session of due) {
       try {
-        const outcome = await releaseSession(deps, session, 'expired', 'not completed in time', now);
+        const outcome = await releaseSession(deps, session, { status: 'expired', reason: 'not completed in time', at: now });
         if (outcome === 'expired') counts.expired++;
         else counts.settled++;
       } catch (error) {
@@ -390,7 +392,7 @@ export async function sweepExpiredSessions(deps: VendDeps, now: Date = deps.cloc
 }
 
 /** The station's session and its hold, read at once (the hold has the session's id); null for another station's or none. */
-async function ownSession(deps: VendDeps, stationId: string, sessionId: string): Promise<{ session: VendSession; hold: Hold | null } | null> {
+async function ownSession(deps: VendDeps, stationId: string, sessionId: string): Promise<{ session: VendSession; hold?: Hold } | null> {
   const [session, hold] = await Promise.all([deps.vendSessions.get(sessionId), deps.ledger.getHold(sessionId)]);
   if (!session) {
     deps.log.warn('vend message for an unknown session: dropped', { stationId, sessionId });
@@ -400,19 +402,24 @@ async function ownSession(deps: VendDeps, stationId: string, sessionId: string):
     deps.log.warn('vend message for another station\'s session: dropped', { stationId, sessionId, owner: session.stationId });
     return null;
   }
-  return { session, hold };
+  return { session, hold: hold ?? undefined };
 }
 
-async function releaseSession(deps: VendDeps, session: VendSession, status: 'failed' | 'expired', reason: string, at = deps.clock.now(), hold?: Hold | null): Promise<CloseOutcome> {
+/** Releases the session's hold in full and closes the session as failed or expired; `hold`, when the caller has read it, saves a read. */
+async function releaseSession(
+  deps: VendDeps,
+  session: VendSession,
+  { status, reason, at = deps.clock.now(), hold }: { status: 'failed' | 'expired'; reason: string; at?: Date; hold?: Hold },
+): Promise<CloseOutcome> {
   const now = at.toISOString();
   try {
     await deps.ledger.release(
       session.id,
       { reference: session.id, actor: status === 'expired' ? 'system' : `station:${session.stationId}`, machineId: session.stationId, machineName: session.machineName, note: reason },
-      { knownHold: hold ?? undefined, together: deps.vendSessions.closing(session.id, { status, closedAt: now, reason }) },
+      { knownHold: hold, together: deps.vendSessions.closing(session.id, { status, closedAt: now, reason }) },
     );
   } catch (error) {
-    if (!(error instanceof TransactionPartRejected) && !isDomain(error, 409) && !isDomain(error, 404)) throw error;
+    if (!refusedByLedger(error)) throw error;
     return closeAsHold(deps, session, now, reason);
   }
   deps.log.info(`vend ${status}: hold released`, { stationId: session.stationId, sessionId: session.id, amount: session.holdAmount, reason });

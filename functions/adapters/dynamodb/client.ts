@@ -57,7 +57,7 @@ export function createDocumentClient(config: DynamoConfig): DynamoDBDocumentClie
         if (callTimeline.recording) callTimeline.spans.push([started, performance.now()]);
       }
     },
-    { step: 'initialize', name: 'capacityMeter' },
+    { step: 'initialize', name: 'benchMeters' },
   );
   // The SDK's logger middleware filters every input and output for sensitive fields even with no logger set
   // (a few per cent of each call's CPU); these clients never set one.
