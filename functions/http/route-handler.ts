@@ -115,9 +115,3 @@ export function routeHandler<R extends RouteId>(id: R, impl: RouteImpl<R>) {
       return json(route.status ?? 200, result);
     });
 }
-
-/** For routes whose feature is not built yet: a plain 501 that says so, never a fake result. */
-export const notAvailableYet = (id: RouteId, feature: string) =>
-  routeHandler(id, async () => {
-    throw new DomainError(501, `${feature} is not available yet`);
-  });
