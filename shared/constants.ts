@@ -7,6 +7,8 @@ export const PRICE_PER_LITRE_IDR = 1000;
 /** One point is Rp 100 (0.1 L); 10 points are one litre. */
 export const RUPIAH_PER_POINT = 100;
 export const MIN_TOPUP_IDR = 10_000;
+/** A sanity ceiling per top-up (the e-wallets' own per-transaction limits are about this size). */
+export const MAX_TOPUP_IDR = 10_000_000;
 export const MIN_BALANCE_TO_VEND_POINTS = 20;
 export const TOPUP_PRESETS_IDR = [25_000, 50_000, 100_000] as const;
 export const DEFAULT_TOPUP_IDR = 50_000;

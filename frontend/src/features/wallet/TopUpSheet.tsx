@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react';
 import { MIN_TOPUP_IDR } from '../../../../shared/constants';
 import { formatRupiah } from '../../../../shared/money';
-import type { PaymentMethod } from '../../../../shared/schemas';
+import { isCardWallet, type PaymentMethod } from '../../../../shared/schemas';
 import { newIdempotencyKey, refreshWallet, serverMessage, startTopup, topupQueries, validateAppleMerchant, type TopupStatus } from '../../api/wallet';
 import { toast } from '../../components/toast';
 import { Sheet } from '../app/Sheet';
@@ -25,7 +25,6 @@ import { QrCode } from './QrCode';
 import { useCardWallets } from './useCardWallets';
 
 const E_WALLETS: PaymentMethod[] = ['ovo', 'gopay', 'qris'];
-const isCardWallet = (m: PaymentMethod): m is CardWallet => m === 'google_pay' || m === 'apple_pay';
 const onPhone = () => typeof window !== 'undefined' && window.matchMedia?.('(pointer: coarse)').matches === true;
 
 export const TOPUP_SUCCESS_TITLE = 'Top Up Successful';
