@@ -7,7 +7,8 @@ import type { UserRecord, Users } from '../ports/users';
 import { DomainError } from './errors';
 import { MemoryOrders } from './payments.test-fakes';
 import { applyGatewayReport, orderIdFor, refreshFromGateway, requireIdempotencyKey } from './payments';
-import { checkTopupAmount, minimumTopupMessage, readTopup, startTopup, type TopupDeps } from './topup';
+import { minimumTopupMessage } from '../../shared/schemas';
+import { checkTopupAmount, readTopup, startTopup, type TopupDeps } from './topup';
 import { checkAppleValidationUrl } from './wallet';
 
 
@@ -68,12 +69,12 @@ const report = (order: PaymentOrder, outcome: PaymentNotification['outcome'], ga
 const domainError = async (p: Promise<unknown>) => p.then(() => { throw new Error('expected a DomainError'); }, (e: unknown) => e as DomainError);
 
 describe('top-up amount rules', () => {
-  it('formats the minimum from the setting, with the spec text for the default', () => {
-    expect(minimumTopupMessage(10_000)).toBe('Minimum top up amount is Rp 10,000');
-    expect(minimumTopupMessage(25_000)).toBe('Minimum top up amount is Rp 25,000');
-    expect(() => checkTopupAmount(9_999, DEFAULT_SETTINGS)).toThrow('Minimum top up amount is Rp 10,000');
+  it('formats the minimum from the setting with the app\'s one money format', () => {
+    expect(minimumTopupMessage(10_000)).toBe('Minimum top up amount is Rp 10.000');
+    expect(minimumTopupMessage(25_000)).toBe('Minimum top up amount is Rp 25.000');
+    expect(() => checkTopupAmount(9_999, DEFAULT_SETTINGS)).toThrow('Minimum top up amount is Rp 10.000');
     expect(() => checkTopupAmount(10_000, DEFAULT_SETTINGS)).not.toThrow();
-    expect(() => checkTopupAmount(20_000, { minTopup: 25_000 })).toThrow('Minimum top up amount is Rp 25,000');
+    expect(() => checkTopupAmount(20_000, { minTopup: 25_000 })).toThrow('Minimum top up amount is Rp 25.000');
   });
 
   it('requires a usable Idempotency-Key', () => {
@@ -97,7 +98,7 @@ describe('startTopup', () => {
     const { deps, orders, calls } = setup();
     const error = await domainError(startTopup({ payer, amount: 9_999, paymentMethod: 'ovo', idempotencyKey: KEY }, deps));
     expect(error.status).toBe(400);
-    expect(error.message).toBe('Minimum top up amount is Rp 10,000');
+    expect(error.message).toBe('Minimum top up amount is Rp 10.000');
     expect(orders.items.size).toBe(0);
     expect(calls.charge).toBe(0);
   });

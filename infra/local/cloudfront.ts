@@ -53,11 +53,11 @@ export function securityHeaderFields(behavior: ResponseSecurityHeadersBehavior):
 
 /** The CloudFront Function of the construct, run on a request URI. */
 export function spaRewrite(uri: string): string {
-  const handler = new Function(`${SPA_REWRITE_CODE}; return handler;`)() as (event: { request: { uri: string } }) => { uri: string };
-  return handler({ request: { uri } }).uri;
+  const cloudFrontFunction = new Function(`${SPA_REWRITE_CODE}; return handler;`) as () => (event: { request: { uri: string } }) => { uri: string };
+  return cloudFrontFunction()({ request: { uri } }).uri;
 }
 
-const cacheControl = (directives: CacheControl[]) => directives.map((c) => c.value).join(', ');
+const cacheControl = (directives: CacheControl[]) => directives.map((c) => String(c.value)).join(', ');
 
 const CONTENT_TYPES: Record<string, string> = {
   html: 'text/html',

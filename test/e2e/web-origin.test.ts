@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { get as httpGet } from 'node:http';
 import { join } from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { Browser, Page } from 'playwright-core';
@@ -89,15 +90,14 @@ describe('the local web origin against the synthesized template', () => {
 
     const first = await get('/');
     expect((await get('/', { 'if-none-match': first.headers.get('etag')! })).status).toBe(304);
-    const raw = await new Promise<{ encoding?: string }>((resolve, reject) => {
-      import('node:http').then(({ get: httpGet }) =>
-        httpGet(web + '/', { headers: { 'accept-encoding': 'br' } }, (response) => {
-          response.resume();
-          resolve({ encoding: response.headers['content-encoding'] });
-        }).on('error', reject),
-      );
+    // fetch() decodes bodies and hides Content-Encoding; node:http does not.
+    const encoding = await new Promise<string | undefined>((resolve, reject) => {
+      httpGet(web + '/', { headers: { 'accept-encoding': 'br' } }, (response) => {
+        response.resume();
+        resolve(response.headers['content-encoding']);
+      }).on('error', reject);
     });
-    expect(raw.encoding).toBe('br');
+    expect(encoding).toBe('br');
   });
 
   it('serves /config.json as the deployment writes it, with the local pool reached on this origin and the sandbox payments mode', async () => {
