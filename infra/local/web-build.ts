@@ -9,9 +9,9 @@ export const WEB_DIST_DIR = resolve(REPO_ROOT, 'dist/web');
 const STAMP_FILE = resolve(REPO_ROOT, 'dist/web.build.json');
 const LOCK_DIR = resolve(REPO_ROOT, 'dist/web.lock');
 
-/** What the build reads: the app, the shared contract, the dependencies and compiler settings. */
+/** What the build reads: the app, the shared contract, the dependencies and compiler settings, and this recipe. */
 const INPUT_DIRS = ['frontend', 'shared'];
-const INPUT_FILES = ['package.json', 'package-lock.json', 'tsconfig.json'];
+const INPUT_FILES = ['package.json', 'package-lock.json', 'tsconfig.json', 'infra/local/web-build.ts'];
 
 interface Stamp {
   /** SHA-256 of every input file and VITE_* variable. */
@@ -41,7 +41,20 @@ export async function ensureWebBuild(log: (line: string) => void = () => undefin
     const staging = `${WEB_DIST_DIR}.building-${process.pid}`;
     rmSync(staging, { recursive: true, force: true });
     const { build } = await import('vite');
-    await build({ configFile: resolve(REPO_ROOT, 'frontend/vite.config.ts'), logLevel: 'warn', build: { outDir: staging, emptyOutDir: true } });
+    // Vite builds React's development version when NODE_ENV says otherwise (vitest sets 'test').
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      await build({
+        configFile: resolve(REPO_ROOT, 'frontend/vite.config.ts'),
+        logLevel: 'warn',
+        // Rolldown's report of slow plugins is for whoever tunes the build, not for every start.
+        build: { outDir: staging, emptyOutDir: true, rolldownOptions: { checks: { bundlerTimings: false } } },
+      });
+    } finally {
+      if (nodeEnv === undefined) delete process.env.NODE_ENV;
+      else process.env.NODE_ENV = nodeEnv;
+    }
     rmSync(STAMP_FILE, { force: true });
     rmSync(WEB_DIST_DIR, { recursive: true, force: true });
     renameSync(staging, WEB_DIST_DIR);

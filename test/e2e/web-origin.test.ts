@@ -119,6 +119,14 @@ describe('the local web origin against the synthesized template', () => {
     expect(((await response.json()) as { __type: string }).__type).toBe('ResourceNotFoundException');
   });
 
+  it("serves a production build (React's production version, even when built under vitest's NODE_ENV=test)", async () => {
+    const html = await (await get('/')).text();
+    const framework = /href="(\/assets\/framework-[\w-]+\.js)"/.exec(html)![1]!;
+    const js = await (await get(framework)).text();
+    expect(js).toContain('react.transitional.element');
+    expect(js).not.toContain('Download the React DevTools');
+  });
+
   it('links the web manifest and the service worker of the build', async () => {
     const html = await (await get('/')).text();
     expect(html).toContain('<link rel="manifest" href="/manifest.webmanifest">');
