@@ -130,6 +130,8 @@ describe('Web construct', () => {
     expect(directives['style-src']).toBe("style-src 'self' 'unsafe-inline'");
     expect(directives['img-src']).toBe(`img-src 'self' data: blob: ${DEFAULT_TILE_HOSTS.join(' ')}`);
     expect(directives['connect-src']).toContain("connect-src 'self' https://cognito-idp.ap-southeast-1.amazonaws.com");
+    // The browser fetches the card wallets' payment method manifests before the top-up sheet can offer them.
+    for (const source of ['https://google.com/pay', 'https://pay.google.com', 'https://apple.com/apple-pay']) expect(directives['connect-src']!.split(' ')).toContain(source);
     expect(directives['worker-src']).toBe("worker-src 'self' blob:");
     expect(directives['frame-ancestors']).toBe("frame-ancestors 'none'");
     expect(headers.StrictTransportSecurity).toMatchObject({ AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true, Override: true });

@@ -28,6 +28,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/http/origin';
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
 import { Construct } from 'constructs';
+import { CARD_WALLET_CONNECT_SOURCES } from '../../shared/card-wallets';
 import type { RuntimeConfig } from '../../shared/runtime-config';
 import { acknowledge, acknowledgeWildcardResource } from './common';
 
@@ -83,7 +84,7 @@ export function contentSecurityPolicy(props: SecurityHeadersProps): string {
     ["frame-src 'self'", ...(props.extraFrameSources ?? [])].join(' '),
     "style-src 'self' 'unsafe-inline'",
     ["img-src 'self' data: blob:", ...tiles].join(' '),
-    ["connect-src 'self'", props.cognitoEndpoint, ...tiles, ...(props.extraConnectSources ?? [])].join(' '),
+    ["connect-src 'self'", props.cognitoEndpoint, ...tiles, ...CARD_WALLET_CONNECT_SOURCES, ...(props.extraConnectSources ?? [])].join(' '),
     "font-src 'self' data:",
     "worker-src 'self' blob:",
     "manifest-src 'self'",
