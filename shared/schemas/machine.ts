@@ -3,7 +3,7 @@ import * as z from 'zod';
 export const machineStatuses = ['online', 'offline', 'maintenance', 'locked'] as const;
 export const MachineStatus = z.enum(machineStatuses);
 export type MachineStatus = z.infer<typeof MachineStatus>;
-/** The admin list filter offers every status but locked (spec section 4). */
+/** The admin list filter offers every status but locked (docs/design.md, "States"). */
 export const machineFilterStatuses = ['online', 'offline', 'maintenance'] as const;
 
 export const WaterQuality = z.object({
@@ -12,7 +12,7 @@ export const WaterQuality = z.object({
 });
 export type WaterQuality = z.infer<typeof WaterQuality>;
 
-/** A station as the API returns it; fallbacks of spec section 3 are already applied, nothing is invented. */
+/** A station as the API returns it; fallbacks of docs/design.md, "Entities" are already applied, nothing is invented. */
 export const Machine = z.object({
   id: z.string(),
   name: z.string(),

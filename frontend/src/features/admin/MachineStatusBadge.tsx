@@ -9,7 +9,7 @@ const styles: Record<MachineStatus, { label: string; dot: string; pill: string }
 
 export const statusLabel = (status: MachineStatus) => styles[status].label;
 
-/** Admin status badge: online green, offline red, maintenance amber, locked grey (spec section 4). */
+/** Admin status badge: online green, offline red, maintenance amber, locked grey (docs/design.md, "States"). */
 export function MachineStatusBadge({ status }: { status: MachineStatus }) {
   const s = styles[status];
   return (
