@@ -33,6 +33,7 @@ export function toMachine(record: MachineRecord, now: Date, heartbeatIntervalSec
     features: record.features?.length ? record.features : [...DEFAULT_FEATURES],
     lastHeartbeat: record.lastHeartbeat ?? null,
     quality: record.quality ?? null,
+    connection: record.connection ?? null,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
   };
