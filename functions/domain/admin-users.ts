@@ -19,6 +19,7 @@ export function toAdminUser(user: UserRecord, settings: Pick<Settings, 'bottleLi
     profileImageUrl: user.profileImageUrl ?? null,
     createdAt: user.createdAt,
     balance: user.balance,
+    owed: user.owed ?? 0,
     co2Saved: impact.co2Saved,
     bottlesSaved: impact.bottlesSaved,
     environmentalImpact: { litersRefilled: litres, plasticBottlesSaved: impact.bottlesSaved, co2Saved: impact.co2Saved },
