@@ -1,6 +1,6 @@
 import { conflict, notFound } from './errors';
 import type { Clock, Ids } from '../ports/clock';
-import type { EntryDetails, Hold, JoinOptions, Ledger, LedgerEntry, LedgerTotals, PostResult } from '../ports/ledger';
+import { BALANCE_CHANGED, type EntryDetails, type Hold, type JoinOptions, type Ledger, type LedgerEntry, type LedgerTotals, type PostResult } from '../ports/ledger';
 import { TransactionPartRejected, type TransactionPart } from '../ports/transaction';
 import type { MachineRecord, MachineUpdateCondition, Machines } from '../ports/machines';
 import type { SettingsStore } from '../ports/settings';
@@ -89,7 +89,7 @@ export class MemoryLedger implements Ledger {
   async post(userId: string, type: 'topup' | 'purchase' | 'refund' | 'adjustment', amount: number, key: string, details: EntryDetails, options: { expectedBalance?: number } = {}): Promise<PostResult> {
     return this.once(key, JSON.stringify([userId, type, amount]), () => {
       const user = this.user(userId);
-      if (options.expectedBalance !== undefined && user.balance !== options.expectedBalance) throw conflict('The balance changed, reload');
+      if (options.expectedBalance !== undefined && user.balance !== options.expectedBalance) throw conflict(BALANCE_CHANGED);
       this.move(userId, type, amount, details, key);
       const repaid = type === 'topup' ? Math.min(user.owed ?? 0, user.balance) : 0;
       if (repaid > 0) this.move(userId, 'repayment', -repaid, { ...details, note: 'Paid towards what was owed' }, key, -repaid);

@@ -13,6 +13,9 @@ export type LedgerEntryType = (typeof ledgerEntryTypes)[number];
 /** The entries a user sees in history; holds and releases are bookkeeping of a vend in progress. */
 export const visibleEntryTypes = ['topup', 'purchase', 'refund', 'adjustment', 'receivable', 'repayment'] as const satisfies readonly LedgerEntryType[];
 
+/** 409 of a change made against a balance that is no longer the one its author saw (an admin adjustment). */
+export const BALANCE_CHANGED = 'The balance changed, reload';
+
 export interface LedgerEntry {
   id: string;
   userId: string;

@@ -5,14 +5,18 @@ export const PaymentMethod = z.enum(paymentMethods);
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 export const walletPaymentMethods = ['google_pay', 'apple_pay'] as const;
 
-export const transactionTypes = ['purchase', 'topup', 'refund', 'adjustment'] as const;
+/**
+ * `receivable`: water dispensed (or a gateway refund) the balance did not cover, now owed; `repayment`: what a
+ * top-up paid towards it.
+ */
+export const transactionTypes = ['purchase', 'topup', 'refund', 'adjustment', 'receivable', 'repayment'] as const;
 export const TransactionType = z.enum(transactionTypes);
 
-/** A user-visible movement of money; anything but a purchase is shown as a top-up in the app. */
+/** A user-visible movement of money; purchases and repayments are debits, a receivable is owed, the rest credits or adjustments. */
 export const Transaction = z.object({
   id: z.string(),
   type: TransactionType,
-  /** Integer rupiah, absolute value. */
+  /** Integer rupiah, absolute value (for a receivable: what became owed). */
   amount: z.number().int().nonnegative(),
   createdAt: z.string(),
   volume: z.number().nonnegative().nullable(),

@@ -3,7 +3,7 @@ import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { conflict, invalid, notFound, unavailable } from '../../domain/errors';
 import type { Clock, Ids } from '../../ports/clock';
 import {
-  ledgerEntryTypes, visibleEntryTypes, type EntryDetails, type Hold, type JoinOptions, type Ledger, type LedgerEntry, type LedgerEntryType, type LedgerTotals, type PostResult,
+  BALANCE_CHANGED, ledgerEntryTypes, visibleEntryTypes, type EntryDetails, type Hold, type JoinOptions, type Ledger, type LedgerEntry, type LedgerEntryType, type LedgerTotals, type PostResult,
 } from '../../ports/ledger';
 import { TransactionPartRejected } from '../../ports/transaction';
 import { keys, STATS_SHARDS, withoutKeys } from './keys';
@@ -39,8 +39,6 @@ interface Plan {
 const MAX_ATTEMPTS = 25;
 const VISIBLE = new Set<string>(visibleEntryTypes);
 const CREDIT_TYPES = new Set(['topup', 'refund']);
-/** 409 of an admin adjustment made against a balance that is no longer the one the admin saw. */
-export const BALANCE_CHANGED = 'The balance changed, reload';
 
 interface ApplyOptions extends JoinOptions {
   /** The idempotency record written with the change (post). */
