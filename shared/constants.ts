@@ -18,6 +18,10 @@ export const HEARTBEAT_INTERVAL_SECONDS = 60;
 export const HEARTBEATS_UNTIL_OFFLINE = 3;
 export const VEND_TOKEN_EXPIRY_SECONDS = 60;
 export const NFC_TOKEN_EXPIRY_SECONDS = 300;
+/** A refill paid in the app starts at the station only if the payment settles within this long; later, the money stays in the wallet. */
+export const PAID_VEND_CUTOFF_SECONDS = 120;
+/** Clock difference a station accepts when it checks a vend token's nbf and exp (docs/station-protocol.md). */
+export const VEND_TOKEN_LEEWAY_SECONDS = 30;
 
 /** Impact: a refill replaces 500 ml bottles; CO2 per bottle from the settings default. */
 export const BOTTLE_LITRES = 0.5;

@@ -7,11 +7,15 @@ export interface UserRecord {
   email: string | null;
   profileImageUrl: string | null;
   balance: number;
+  /** Rupiah the user owes (the receivable: water dispensed or a refund the balance did not cover); absent = 0. */
+  owed?: number;
   /** Millilitres dispensed to this user over all settled vends. */
   dispensedMl: number;
   createdAt: string;
   updatedAt: string;
 }
+
+export type ProfileGaps = Partial<Pick<UserRecord, 'username' | 'email' | 'firstName' | 'lastName'>>;
 
 export interface Users {
   get(id: string): Promise<UserRecord | null>;
@@ -20,4 +24,9 @@ export interface Users {
   /** Users by creation time, newest first. */
   list(options: { limit: number; cursor?: string }): Promise<{ items: UserRecord[]; nextCursor: string | null }>;
   rename(id: string, username: string, now: string): Promise<UserRecord | null>;
+  /**
+   * Fills in profile fields a first call could not know (an e-mail, names, a readable username); null when the
+   * user is gone or its username changed meanwhile (an admin's rename wins).
+   */
+  fillIn(id: string, fields: ProfileGaps, expectedUsername: string, now: string): Promise<UserRecord | null>;
 }

@@ -10,14 +10,18 @@ export type WalletPaymentMethod = (typeof walletPaymentMethods)[number];
 /** Google Pay and Apple Pay: paid with a wallet token, captured at once. */
 export const isCardWallet = (method: PaymentMethod): method is WalletPaymentMethod => (walletPaymentMethods as readonly string[]).includes(method);
 
-export const transactionTypes = ['purchase', 'topup', 'refund', 'adjustment'] as const;
+/**
+ * `receivable`: water dispensed (or a gateway refund) the balance did not cover, now owed; `repayment`: what a
+ * top-up paid towards it.
+ */
+export const transactionTypes = ['purchase', 'topup', 'refund', 'adjustment', 'receivable', 'repayment'] as const;
 export const TransactionType = z.enum(transactionTypes);
 
-/** A user-visible movement of money; anything but a purchase is shown as a top-up in the app. */
+/** A user-visible movement of money; purchases and repayments are debits, a receivable is owed, the rest credits or adjustments. */
 export const Transaction = z.object({
   id: z.string(),
   type: TransactionType,
-  /** Integer rupiah, absolute value. */
+  /** Integer rupiah, absolute value (for a receivable: what became owed). */
   amount: z.number().int().nonnegative(),
   createdAt: z.string(),
   volume: z.number().nonnegative().nullable(),

@@ -7,14 +7,17 @@ function cognito() {
   return new CognitoIdentityProviderClient({ endpoint, region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
 }
 
-/** Signs in with the password flow and returns the ID token the browser sends as its bearer token. */
-export async function signIn(username: string, password: string): Promise<string> {
+/**
+ * Signs in with the password flow and returns the ID token the browser sends as its bearer token (or the access
+ * token, as an API client might send it).
+ */
+export async function signIn(username: string, password: string, token: 'id' | 'access' = 'id'): Promise<string> {
   const client = cognito();
   try {
     const result = await client.send(new InitiateAuthCommand({
       AuthFlow: 'USER_PASSWORD_AUTH', ClientId: local().cognito.clientId, AuthParameters: { USERNAME: username, PASSWORD: password },
     }));
-    return result.AuthenticationResult!.IdToken!;
+    return token === 'id' ? result.AuthenticationResult!.IdToken! : result.AuthenticationResult!.AccessToken!;
   } finally {
     client.destroy();
   }

@@ -20,7 +20,7 @@ import {
   TOPUP_FAILED_FALLBACK,
   TOPUP_FAILED_TITLE,
 } from './amount';
-import { MerchantValidationFailed, payWithWallet, WalletCancelled, WalletUnavailable, WALLET_NAMES, type CardWallet } from './payment-request';
+import { MerchantValidationFailed, payWithWallet, WalletCancelled, WalletUnavailable, WALLET_NAMES } from './payment-request';
 import { QrCode } from './QrCode';
 import { useCardWallets } from './useCardWallets';
 
