@@ -15,6 +15,7 @@ import {
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import { acknowledge } from './common';
+import { FunctionSettings } from './settings';
 
 export const ADMIN_GROUP = 'admin';
 
@@ -131,6 +132,9 @@ export class Identity extends Construct {
         : { disableOAuth: true }),
     });
     if (googleProvider) this.webClient.node.addDependency(googleProvider);
+    const settings = FunctionSettings.of(this);
+    settings.provide('USER_POOL_ID', this.userPool.userPoolId);
+    settings.provide('USER_POOL_CLIENT_ID', this.webClient.userPoolClientId);
 
     acknowledge(
       this.userPool,

@@ -7,7 +7,10 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
+import { SETTINGS } from '../../functions/environment';
+import { ALARMED_METRICS } from '../../functions/alarmed-metrics';
 import type { AppFunction } from './common';
+import { POWERTOOLS_METRICS_NAMESPACE } from './settings';
 
 export interface ObservabilityProps {
   functions: { id: string; fn: AppFunction }[];
@@ -21,6 +24,7 @@ export interface ObservabilityProps {
 }
 
 const FIVE_MINUTES = Duration.minutes(5);
+
 
 /**
  * Alarms on what breaks silently: a function that errors, Lambda throttling, anything landing in a dead-letter
@@ -75,6 +79,10 @@ export class Observability extends Construct {
       );
     }
 
+    for (const { name, description } of Object.values(ALARMED_METRICS)) {
+      this.add(`Business-${name}`, description, businessMetric(name), 1);
+    }
+
     this.add(
       'Api5xx',
       'HTTP API answered with 5xx',
@@ -97,3 +105,13 @@ export class Observability extends Construct {
     return alarm;
   }
 }
+
+/** A count from the functions' Powertools metrics: its namespace, and the service dimension Powertools adds. */
+export const businessMetric = (name: string) =>
+  new Metric({
+    namespace: POWERTOOLS_METRICS_NAMESPACE,
+    metricName: name,
+    dimensionsMap: { service: SETTINGS.POWERTOOLS_SERVICE_NAME.fallback },
+    period: FIVE_MINUTES,
+    statistic: 'Sum',
+  });

@@ -1,6 +1,7 @@
 import type { CfnElement } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { fakeWebBuild, flat, only, resources, testStack } from './testing';
 import { DEFAULT_TILE_HOSTS, SPA_REWRITE_CODE, Web, type WebProps } from './web';
 
@@ -10,7 +11,9 @@ const WEB_ACL_ARN = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/test/abc
 
 function build(props: Partial<WebProps> = {}) {
   const stack = testStack();
+  const originVerifySecret = new Secret(stack, 'OriginVerify');
   const web = new Web(stack, 'Web', {
+    originVerifySecret,
     apiOriginDomainName: 'abc123.execute-api.ap-southeast-1.amazonaws.com',
     cognitoEndpoint: 'https://cognito-idp.ap-southeast-1.amazonaws.com',
     webAclArn: WEB_ACL_ARN,
@@ -18,7 +21,7 @@ function build(props: Partial<WebProps> = {}) {
     runtimeConfig: { region: 'ap-southeast-1', userPoolId: 'pool' },
     ...props,
   });
-  return { stack, web, template: Template.fromStack(stack) };
+  return { stack, web, originSecret: originVerifySecret, template: Template.fromStack(stack) };
 }
 
 /** Runs the CloudFront Function's code on a request URI (cloudfront-js-2.0 is plain ES5.1+ here). */
@@ -28,7 +31,7 @@ function rewrite(uri: string): string {
 }
 
 describe('Web construct', () => {
-  const { stack, web, template } = build();
+  const { stack, web, originSecret, template } = build();
   const id = (c: { node: { defaultChild?: unknown } }) => stack.getLogicalId(c.node.defaultChild as CfnElement);
   const distribution = () => resources(template, 'AWS::CloudFront::Distribution')[0]![1].Properties!.DistributionConfig as Record<string, any>;
 
@@ -102,6 +105,14 @@ describe('Web construct', () => {
       DomainName: 'abc123.execute-api.ap-southeast-1.amazonaws.com',
       CustomOriginConfig: { OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] },
     });
+  });
+
+  it('sends the API the origin secret as a Secrets Manager dynamic reference, never its value', () => {
+    const config = distribution();
+    const origin = config.Origins.find((o: { Id: string }) => o.Id === config.CacheBehaviors[0].TargetOriginId);
+    expect(origin.OriginCustomHeaders).toHaveLength(1);
+    expect(origin.OriginCustomHeaders[0].HeaderName).toBe('x-origin-verify');
+    expect(flat(origin.OriginCustomHeaders[0].HeaderValue)).toBe(`{{resolve:secretsmanager:<${id(originSecret)}>:SecretString:::}}`);
   });
 
   it('adds strict security headers to every response', () => {

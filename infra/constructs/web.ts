@@ -22,6 +22,8 @@ import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Policy } from 'aws-cdk-lib/aws-iam';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { ORIGIN_VERIFY_HEADER } from '../../functions/http/origin';
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
 import { Construct } from 'constructs';
 import { acknowledge, acknowledgeWildcardResource } from './common';
@@ -59,6 +61,8 @@ export interface WebProps {
   tileHosts?: string[];
   /** ARN of a WAF web ACL with CLOUDFRONT scope (it lives in us-east-1). */
   webAclArn?: string;
+  /** Sent to the API as x-origin-verify (resolved by CloudFormation at deploy time, never written into the template). */
+  originVerifySecret: ISecret;
   /** The built web app; deployed only when it holds an index.html. */
   distDir: string;
   /** Deploy-time values written to /config.json beside the app (pool ids and the like). */
@@ -146,7 +150,12 @@ export class Web extends Construct {
       },
     });
 
-    const apiOrigin = new HttpOrigin(props.apiOriginDomainName, { protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY });
+    // The API answers only requests carrying the origin secret (functions/http/route-handler.ts), so nobody reaches it
+    // around CloudFront and its WAF. A dynamic reference: CloudFormation reads the secret when it deploys.
+    const apiOrigin = new HttpOrigin(props.apiOriginDomainName, {
+      protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+      customHeaders: { [ORIGIN_VERIFY_HEADER]: props.originVerifySecret.secretValue.unsafeUnwrap() },
+    });
     this.distribution = new Distribution(this, 'Distribution', {
       comment: `${Stack.of(this).stackName} web app and /api`,
       defaultRootObject: 'index.html',

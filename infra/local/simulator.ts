@@ -11,6 +11,7 @@ import { issueNfcToken } from '../../functions/domain/vend';
 import { stationTopics, type VendAuthorizedMessage, type VendDeniedMessage } from '../../functions/ports/station-messages';
 import type { Services } from '../../functions/composition';
 import type { StationIdentity } from './ca';
+import { serviceEnvironment } from './service-environment';
 
 /**
  * Simulated refill stations: real MQTT clients over mutual TLS with their own certificates, speaking the
@@ -508,15 +509,7 @@ async function main() {
 
   if (local) {
     const s = outputs!.stations!;
-    Object.assign(process.env, {
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-      TABLE_NAME: outputs!.dynamodb.tableName,
-      DYNAMODB_ENDPOINT: outputs!.dynamodb.endpoint,
-      AWS_REGION: outputs!.dynamodb.region,
-      LOCAL_CA_DIR: s.caDir,
-      LOCAL_BROKER_URL: brokerUrl,
-      SIGNING_KEY_FILE: s.signingKeyFile,
-    });
+    Object.assign(process.env, serviceEnvironment(outputs!), { LOCAL_BROKER_URL: brokerUrl });
     const { createServices } = await import('../../functions/composition');
     const { LocalCa } = await import('../../functions/adapters/local-ca/local-ca');
     const { stationIdentity, stationStatePaths, saveStationBundle } = await import('./ca');
