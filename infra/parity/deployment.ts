@@ -194,16 +194,16 @@ export class Deployment {
         case 'Fn::Join': {
           const [separator, parts] = arg as [string, unknown[]];
           const resolved = resolve(parts) as unknown[];
-          return resolved.map((p) => (typeof p === 'string' ? p : JSON.stringify(p))).join(separator);
+          return this.resolveDynamicReferences(resolved.map((p) => (typeof p === 'string' ? p : JSON.stringify(p))).join(separator));
         }
         case 'Fn::Sub': {
           const [text, variables = {}] = Array.isArray(arg) ? (arg as [string, Record<string, unknown>]) : [String(arg), {}];
-          return text.replace(/\$\{([^}]+)\}/g, (whole, name: string) => {
+          return this.resolveDynamicReferences(text.replace(/\$\{([^}]+)\}/g, (_, name: string) => {
             if (name.startsWith('!')) return `\${${name.slice(1)}}`;
             if (name in variables) return asString(variables[name]);
             const [id, ...attribute] = name.split('.');
             return attribute.length ? this.getAtt(stackName, id!, attribute.join('.')) : this.ref(stackName, id!);
-          });
+          }));
         }
         case 'Fn::Select': {
           const [index, list] = arg as [unknown, unknown];

@@ -40,6 +40,8 @@ export class ExecutionRole {
     readonly policies: { name: string; policy: PolicyDocument }[],
     /** Managed policies this evaluator does not know (listed in the report, granting nothing here). */
     readonly unknownManagedPolicies: string[],
+    /** What the Lambda service does with the role on the function's behalf (its dead-letter queue). */
+    private readonly serviceUses: { action: string; resource: string }[] = [],
   ) {}
 
   static of(fn: FunctionResource, deployment: Deployment): ExecutionRole {
@@ -67,8 +69,11 @@ export class ExecutionRole {
       if (!roles.some((r) => (r as { Ref?: string }).Ref === roleId)) continue;
       policies.push({ name: id, policy: resolve<PolicyDocument>(resource.Properties!.PolicyDocument) });
     }
+    // The Lambda service itself sends failed asynchronous events to the function's dead-letter queue (or topic).
+    const deadLetter = (fn.properties.DeadLetterConfig as { TargetArn?: unknown } | undefined)?.TargetArn;
+    const serviceUses = deadLetter ? [{ action: 'sqs:SendMessage', resource: resolve<string>(deadLetter) }, { action: 'sns:Publish', resource: resolve<string>(deadLetter) }] : [];
     const roleName = deployment.ref(stack.name, roleId);
-    return new ExecutionRole(roleName, deployment.getAtt(stack.name, roleId, 'Arn'), policies, unknownManagedPolicies);
+    return new ExecutionRole(roleName, deployment.getAtt(stack.name, roleId, 'Arn'), policies, unknownManagedPolicies, serviceUses);
   }
 
   /** IAM's answer to this role calling `action` on `resource` (`*` for actions without a resource type). */
@@ -86,7 +91,7 @@ export class ExecutionRole {
     return result.overallResult as Decision;
   }
 
-  /** Every (action, resource pattern) an Allow statement grants, except what the Lambda service itself uses. */
+  /** Every (action, resource pattern) an Allow statement grants, except what the Lambda service uses on the function's behalf. */
   grants(): { action: string; resource: string }[] {
     const grants: { action: string; resource: string }[] = [];
     for (const { policy } of this.policies) {
@@ -94,7 +99,9 @@ export class ExecutionRole {
         if (statement.Effect !== 'Allow') continue;
         for (const action of list(statement.Action)) {
           if (RUNTIME_ACTIONS.test(action)) continue;
-          for (const resource of list(statement.Resource)) grants.push({ action, resource });
+          for (const resource of list(statement.Resource)) {
+            if (!this.serviceUses.some((use) => use.action.toLowerCase() === action.toLowerCase() && use.resource === resource)) grants.push({ action, resource });
+          }
         }
       }
     }

@@ -97,7 +97,7 @@ export class Recorder {
       return record({ service: signature?.service ?? '?', operation: '?', problem: error.message }, awsJsonError('UnknownOperationException', error.message, 400));
     }
     if (call.checks.length && !signature) {
-      return record({ ...call, problem: 'unsigned request to an operation IAM authorizes', denied: true }, awsJsonError('MissingAuthenticationTokenException', 'Missing Authentication Token', 403));
+      return record({ service: call.service, operation: call.operation, problem: 'unsigned request to an operation IAM authorizes', denied: true }, awsJsonError('MissingAuthenticationTokenException', 'Missing Authentication Token', 403));
     }
 
     const checks = await Promise.all(call.checks.map(async (check) => ({ ...check, decision: await caller.role.authorize(check.action, check.resource) })));
