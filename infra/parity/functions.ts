@@ -46,7 +46,8 @@ export function runtimeEnvironment(fn: FunctionResource, functionName: string, l
  * execution environment; the process records which environment variables the function's code read.
  */
 export class FunctionProcess {
-  readonly reads = new Set<string>();
+  /** Variable name -> the source file that first read it (mapped through the bundle's source map). */
+  readonly reads = new Map<string, string>();
   readonly logs: string[] = [];
   initMs?: number;
   private child?: ChildProcess;
@@ -71,7 +72,7 @@ export class FunctionProcess {
       child.stdout!.on('data', log);
       child.stderr!.on('data', log);
       child.on('message', (message: RuntimeMessage) => {
-        for (const name of message.reads ?? []) this.reads.add(name);
+        for (const [name, where] of message.reads ?? []) if (!this.reads.has(name)) this.reads.set(name, where);
         if (message.type === 'ready') {
           this.initMs = message.initMs;
           resolve();
@@ -151,5 +152,5 @@ interface RuntimeMessage {
   initMs?: number;
   result?: unknown;
   error?: { errorType: string; errorMessage: string; stack: string[] };
-  reads?: string[];
+  reads?: [name: string, where: string][];
 }

@@ -1,7 +1,8 @@
 // The parity suite's stand-in for the Lambda Node.js runtime (infra/parity/functions.ts starts one per function):
 // plain JavaScript run by plain node, so nothing but the bundle itself is loaded into the function's process. It
-//  - records every environment variable the function's code reads (a Proxy on process.env, installed before the
-//    bundle loads; the runtime's own reads go to the real object and are not recorded),
+//  - records every environment variable the function's code reads and where it was first read (a Proxy on
+//    process.env, installed before the bundle loads; the runtime's own reads go to the real object and are not
+//    recorded),
 //  - resolves *.localhost to loopback (RFC 6761), because some SDK clients prepend a host prefix to the endpoint
 //    (Amazon Location's `places.`), which the local endpoint must still receive,
 //  - loads the handler named by _HANDLER from LAMBDA_TASK_ROOT at init, then answers the parent's invocations over the
@@ -13,10 +14,20 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
 const raw = process.env;
-const reads = new Set();
+/** Variable name -> the source file of its first read (source-mapped: the template sets --enable-source-maps). */
+const reads = new Map();
+const seen = new Set();
 const written = new Set();
+const RUNTIME_FILE = import.meta.url.replace('file://', '');
+const reader = () => {
+  const frames = (new Error().stack ?? '').split('\n').slice(1);
+  const frame = frames.find((line) => !line.includes(RUNTIME_FILE) && !line.includes('node:internal'));
+  return /\(?([^()\s]+):\d+:\d+\)?$/.exec(frame ?? '')?.[1] ?? 'unknown';
+};
 const record = (name) => {
-  if (typeof name === 'string' && !written.has(name)) reads.add(name);
+  if (typeof name !== 'string' || written.has(name) || seen.has(name)) return;
+  seen.add(name);
+  reads.set(name, reader());
 };
 process.env = new Proxy(raw, {
   get(target, name) {
@@ -32,7 +43,7 @@ process.env = new Proxy(raw, {
     return Reflect.getOwnPropertyDescriptor(target, name);
   },
   set(target, name, value) {
-    if (typeof name === 'string' && !reads.has(name)) written.add(name);
+    if (typeof name === 'string' && !seen.has(name)) written.add(name);
     return Reflect.set(target, name, value);
   },
 });

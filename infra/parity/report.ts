@@ -46,12 +46,14 @@ export function formatReport(report: ParityReport): string[] {
   );
   section('Unset settings (read by the function, not set by its template):', report.functions.flatMap((f) => f.unset.map((name) => `${f.key}: ${name}`)));
   section('Could not be driven as expected:', [...report.problems, ...report.functions.flatMap((f) => f.problems.map((p) => `${f.key}: ${p}`))]);
-  const localOnly = new Map<string, string[]>();
-  for (const f of report.functions) for (const name of f.localOnly) localOnly.set(name, [...(localOnly.get(name) ?? []), f.key]);
-  section(
-    'Local-only settings read (absent in AWS by design, not failures):',
-    [...localOnly].map(([name, keys]) => `${name}: ${keys.length === report.functions.filter((f) => f.invocations).length ? 'every function' : keys.length > 6 ? `${keys.length} functions` : keys.join(', ')}`),
-  );
+  const byName = (pick: (f: ParityReport['functions'][number]) => string[]) => {
+    const names = new Map<string, string[]>();
+    for (const f of report.functions) for (const name of pick(f)) names.set(name, [...(names.get(name) ?? []), f.key]);
+    const driven = report.functions.filter((f) => f.invocations).length;
+    return [...names].map(([name, keys]) => `${name}: ${keys.length === driven ? 'every function' : keys.length > 6 ? `${keys.length} functions` : keys.join(', ')}`);
+  };
+  section('Read by the app\'s own code without being declared in functions/environment.ts (library options it consults; not failures):', byName((f) => f.undeclared));
+  section('Local-only settings read (absent in AWS by design, not failures):', byName((f) => f.localOnly));
   section('Set by the template, never read:', report.functions.filter((f) => f.setButUnread.length).map((f) => `${f.key}: ${f.setButUnread.join(', ')}`));
   section(
     'Granted but never used (least privilege; not a failure):',

@@ -14,6 +14,8 @@ export interface FunctionReport {
   denied: RecordedCall[];
   /** Settings (functions/environment.ts) the function read that its template does not set. */
   unset: string[];
+  /** Variables the app's own code (functions/, shared/) read without declaring them in functions/environment.ts. */
+  undeclared: string[];
   /** Local-only settings the function read (absent in AWS by design; listed, not failures). */
   localOnly: string[];
   /** Variables the template sets that the function never read. */
@@ -111,7 +113,8 @@ export async function runParity(options: ParityOptions): Promise<ParityReport> {
 function functionReport(app: LocalDeployment, key: string): FunctionReport {
   const deployed = app.functions.get(key)!;
   const calls = deployed.caller?.calls ?? [];
-  const reads = deployed.process?.reads ?? new Set<string>();
+  const reads = deployed.process?.reads ?? new Map<string, string>();
+  const kind = (name: string) => classify(name, reads.get(name));
   const set = deployed.templateEnvironment ?? {};
   const problems = [...deployed.problems];
   for (const invocation of deployed.invocations) for (const problem of invocation.problems) problems.push(`${invocation.label}: ${problem}`);
@@ -126,8 +129,9 @@ function functionReport(app: LocalDeployment, key: string): FunctionReport {
     key,
     calls,
     denied: calls.filter((call) => call.denied),
-    unset: [...reads].filter((name) => classify(name) === 'setting' && !Object.hasOwn(set, name)).sort(),
-    localOnly: [...reads].filter((name) => classify(name) === 'local-only').sort(),
+    unset: [...reads.keys()].filter((name) => kind(name) === 'setting' && !Object.hasOwn(set, name)).sort(),
+    undeclared: [...reads.keys()].filter((name) => kind(name) === 'undeclared').sort(),
+    localOnly: [...reads.keys()].filter((name) => kind(name) === 'local-only').sort(),
     setButUnread: Object.keys(set).filter((name) => !reads.has(name) && name !== 'NODE_OPTIONS').sort(),
     unusedGrants,
     problems,
