@@ -7,6 +7,8 @@ export const PRICE_PER_LITRE_IDR = 1000;
 /** One point is Rp 100 (0.1 L); 10 points are one litre. */
 export const RUPIAH_PER_POINT = 100;
 export const MIN_TOPUP_IDR = 10_000;
+/** A sanity ceiling per top-up (the e-wallets' own per-transaction limits are about this size). */
+export const MAX_TOPUP_IDR = 10_000_000;
 export const MIN_BALANCE_TO_VEND_POINTS = 20;
 export const TOPUP_PRESETS_IDR = [25_000, 50_000, 100_000] as const;
 export const DEFAULT_TOPUP_IDR = 50_000;
@@ -16,6 +18,10 @@ export const HEARTBEAT_INTERVAL_SECONDS = 60;
 export const HEARTBEATS_UNTIL_OFFLINE = 3;
 export const VEND_TOKEN_EXPIRY_SECONDS = 60;
 export const NFC_TOKEN_EXPIRY_SECONDS = 300;
+/** A refill paid in the app starts at the station only if the payment settles within this long; later, the money stays in the wallet. */
+export const PAID_VEND_CUTOFF_SECONDS = 120;
+/** Clock difference a station accepts when it checks a vend token's nbf and exp (docs/station-protocol.md). */
+export const VEND_TOKEN_LEEWAY_SECONDS = 30;
 
 /** Impact: a refill replaces 500 ml bottles; CO2 per bottle from the settings default. */
 export const BOTTLE_LITRES = 0.5;

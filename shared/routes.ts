@@ -9,6 +9,7 @@ import {
   HostRequest,
   HostRequestInput,
   HostRequestPatch,
+  IncidentResolutionInput,
   Machine,
   MachineIdParams,
   MachineList,
@@ -22,6 +23,7 @@ import {
   Transaction,
   TransactionType,
   User,
+  VendIncident,
 } from './schemas';
 
 /**
@@ -74,7 +76,12 @@ export const AdminStats = z.object({
   totalRevenue: z.number().int(),
   transactionCount: z.number().int(),
   waterDispensedLitres: z.number(),
+  /** Rupiah owed by all users together (water or refunds their balance did not cover). */
+  openReceivables: z.number().int(),
 });
+
+/** Host requests are read a page at a time: submissions are long (comments, notes), so a page stays far below Lambda's 6 MB. */
+export const HOST_REQUESTS_PAGE_MAX = 50;
 
 export const TopupStatus = z.object({
   id: z.string(),
@@ -116,11 +123,24 @@ export const AdminMachinePatch = z.object({
   status: MachineStatus,
 });
 
+/** Largest single admin adjustment, either way. */
+export const MAX_ADJUSTMENT_IDR = 10_000_000;
+export const REASON_REQUIRED = 'A reason is required to change the balance';
+
 export const AdminUserPatch = z.object({
   username: z.string().trim().min(1, 'Username is required').max(64),
-  /** New balance in rupiah; the change is written as a ledger adjustment. */
-  balance: z.number().int().nonnegative().optional(),
-  reason: z.string().trim().max(500).optional(),
+  /**
+   * A ledger adjustment: rupiah to add (negative to take away), made only while the balance is still the one the
+   * admin saw (409 'The balance changed, reload' otherwise), with the admin's reason in the audit trail.
+   */
+  adjustment: z.object({
+    amount: z.number({ error: 'Enter an amount in rupiah' }).int('Whole rupiah only')
+      .min(-MAX_ADJUSTMENT_IDR, `At most Rp ${MAX_ADJUSTMENT_IDR.toLocaleString('en-US')} at once`).max(MAX_ADJUSTMENT_IDR, `At most Rp ${MAX_ADJUSTMENT_IDR.toLocaleString('en-US')} at once`)
+      .refine((v) => v !== 0, 'Enter an amount other than 0'),
+    /** The balance the admin saw when deciding the adjustment. */
+    expectedBalance: z.number().int().nonnegative(),
+    reason: z.string({ error: REASON_REQUIRED }).trim().min(1, REASON_REQUIRED).max(500, 'The reason is too long'),
+  }).optional(),
 });
 
 export const AdminTransactionsQuery = PageQuery.extend({
@@ -228,8 +248,12 @@ export const routes = define({
     method: 'GET', path: '/api/admin/users', auth: 'admin', tag: 'admin', summary: 'Users, paginated, with search',
     query: PageQuery.extend({ search: z.string().max(100).optional() }), response: Page(AdminUser), access: { table: 'read' },
   },
+  adminGetUser: {
+    method: 'GET', path: '/api/admin/users/{id}', auth: 'admin', tag: 'admin', summary: 'One user with the balance and what is owed (to reload before adjusting)',
+    params: Id, response: AdminUser, access: { table: 'read' },
+  },
   adminUpdateUser: {
-    method: 'PATCH', path: '/api/admin/users/{id}', auth: 'admin', tag: 'admin', summary: 'Rename a user; a balance change is a ledger adjustment',
+    method: 'PATCH', path: '/api/admin/users/{id}', auth: 'admin', tag: 'admin', summary: 'Rename a user and/or adjust the balance by an amount (a ledger adjustment against the balance seen)',
     params: Id, body: AdminUserPatch, response: AdminUser, access: { table: 'write' },
   },
   adminListTransactions: {
@@ -237,8 +261,16 @@ export const routes = define({
     query: AdminTransactionsQuery, response: Page(AdminTransaction), access: { table: 'read' },
   },
   adminListHostRequests: {
-    method: 'GET', path: '/api/admin/host-requests', auth: 'admin', tag: 'admin', summary: 'Host applications, newest first',
-    response: z.array(HostRequest), access: { table: 'read' },
+    method: 'GET', path: '/api/admin/host-requests', auth: 'admin', tag: 'admin', summary: 'Host applications, newest first, a page at a time',
+    query: PageQuery.extend({ limit: z.coerce.number().int().min(1).max(HOST_REQUESTS_PAGE_MAX).default(25) }), response: Page(HostRequest), access: { table: 'read' },
+  },
+  adminListIncidents: {
+    method: 'GET', path: '/api/admin/incidents', auth: 'admin', tag: 'admin', summary: 'Open vend incidents (completions that could not be settled as reported), oldest first',
+    query: PageQuery, response: Page(VendIncident), access: { table: 'read' },
+  },
+  adminResolveIncident: {
+    method: 'POST', path: '/api/admin/incidents/{id}/resolve', auth: 'admin', tag: 'admin', summary: 'Settle a vend incident with the volume dispensed (0 releases the hold)',
+    params: Id, body: IncidentResolutionInput, response: VendIncident, access: { table: 'write' },
   },
   adminUpdateHostRequest: {
     method: 'PATCH', path: '/api/admin/host-requests/{id}', auth: 'admin', tag: 'admin', summary: 'Change status or edit a host application',

@@ -1,32 +1,28 @@
 import type { z } from 'zod';
 import type { AdminStats } from '../../shared/routes';
-import type { AdminQueries } from '../ports/admin-queries';
 import type { Clock } from '../ports/clock';
+import type { Ledger } from '../ports/ledger';
 import type { Machines } from '../ports/machines';
 import type { SettingsStore } from '../ports/settings';
 import { effectiveStatus } from './machines';
 
 /**
- * The four summary cards, computed from the data: machines by their effective status (heartbeat age and
- * admin overrides), registered accounts, and settled purchases from the ledger (revenue in rupiah, how
- * many, and the metered litres).
+ * The four summary cards: machines by their effective status (heartbeat age and admin overrides), and from the
+ * ledger's running totals (kept by its own transactions, so this never scans the ledger): registered accounts,
+ * purchases (revenue in rupiah, how many), the metered litres charged for, and what users owe.
  */
-export async function adminStats(deps: { machines: Machines; settings: SettingsStore; adminQueries: AdminQueries; clock: Clock }): Promise<z.infer<typeof AdminStats>> {
-  const [records, settings, activeUsers, purchases] = await Promise.all([
-    deps.machines.list(),
-    deps.settings.get(),
-    deps.adminQueries.countUsers(),
-    deps.adminQueries.purchaseTotals(),
-  ]);
+export async function adminStats(deps: { machines: Machines; settings: SettingsStore; ledger: Ledger; clock: Clock }): Promise<z.infer<typeof AdminStats>> {
+  const [records, settings, totals] = await Promise.all([deps.machines.list(), deps.settings.get(), deps.ledger.totals()]);
   const now = deps.clock.now();
   const statuses = records.map((r) => effectiveStatus(r, now, settings.heartbeatIntervalSeconds));
   return {
     totalMachines: records.length,
     onlineMachines: statuses.filter((s) => s === 'online').length,
     offlineMachines: statuses.filter((s) => s === 'offline').length,
-    activeUsers,
-    totalRevenue: purchases.revenue,
-    transactionCount: purchases.count,
-    waterDispensedLitres: Math.round(purchases.dispensedMl) / 1000,
+    activeUsers: totals.users,
+    totalRevenue: -(totals.sum.purchase ?? 0),
+    transactionCount: totals.count.purchase ?? 0,
+    waterDispensedLitres: Math.round(totals.dispensedMl) / 1000,
+    openReceivables: totals.owed,
   };
 }

@@ -11,7 +11,7 @@ export function toAdminTransaction(entry: LedgerEntry, username: string | null):
   return {
     id: entry.id,
     type: entry.type as Row['type'],
-    amount: Math.abs(entry.amount),
+    amount: Math.abs(entry.type === 'receivable' ? entry.owed ?? 0 : entry.amount),
     signedAmount: entry.amount,
     createdAt: entry.createdAt,
     volume: entry.volumeMl === undefined ? null : entry.volumeMl / 1000,

@@ -4,7 +4,10 @@ import type { AdminQueries } from '../ports/admin-queries';
 import type { Ledger } from '../ports/ledger';
 import type { SettingsStore } from '../ports/settings';
 import type { UserRecord, Users } from '../ports/users';
-import { invalid, notFound } from './errors';
+import type { z } from 'zod';
+import type { AdminUserPatch } from '../../shared/routes';
+import { notFound } from './errors';
+import { fingerprintOf } from './payments';
 
 /** A user as the console shows them: balance in rupiah (the UI shows points), impact from metered litres. */
 export function toAdminUser(user: UserRecord, settings: Pick<Settings, 'bottleLitres' | 'co2KgPerBottle'>): AdminUser {
@@ -19,6 +22,7 @@ export function toAdminUser(user: UserRecord, settings: Pick<Settings, 'bottleLi
     profileImageUrl: user.profileImageUrl ?? null,
     createdAt: user.createdAt,
     balance: user.balance,
+    owed: user.owed ?? 0,
     co2Saved: impact.co2Saved,
     bottlesSaved: impact.bottlesSaved,
     environmentalImpact: { litersRefilled: litres, plasticBottlesSaved: impact.bottlesSaved, co2Saved: impact.co2Saved },
@@ -33,30 +37,35 @@ export async function listAdminUsers(
   return { items: page.items.map((u) => toAdminUser(u, settings)), nextCursor: page.nextCursor };
 }
 
-export const REASON_REQUIRED = 'A reason is required to change the balance';
+/** One user, for the console to reload before adjusting the balance. */
+export async function getAdminUser(id: string, deps: { users: Users; settings: SettingsStore }): Promise<AdminUser> {
+  const [user, settings] = await Promise.all([deps.users.get(id), deps.settings.get()]);
+  if (!user) throw notFound('User not found');
+  return toAdminUser(user, settings);
+}
 
 /**
- * Renames a user and, when the balance differs from the stored one, posts a ledger adjustment of the
- * difference with the admin's identity and reason: the balance is never overwritten. Replaying the same
- * edit (same user state, same target) is a no-op thanks to the idempotency key.
+ * Renames a user and/or adjusts the balance by an amount in rupiah, written as a ledger adjustment with the
+ * admin's identity and reason: the balance is never overwritten, and the adjustment is made only while the balance
+ * is still the one the admin saw (409 'The balance changed, reload' otherwise), so a top-up that lands in between
+ * is never undone. The same request again (Idempotency-Key header, or the same adjustment of the same balance)
+ * is one adjustment.
  */
 export async function updateAdminUser(
   id: string,
-  patch: { username: string; balance?: number; reason?: string },
+  patch: z.output<typeof AdminUserPatch>,
   actor: string,
   deps: { users: Users; ledger: Ledger; settings: SettingsStore; clock: { now(): Date } },
   idempotencyKey?: string,
 ): Promise<AdminUser> {
   const current = await deps.users.get(id);
   if (!current) throw notFound('User not found');
-  const reason = patch.reason?.trim() ?? '';
-  const delta = patch.balance === undefined ? 0 : patch.balance - current.balance;
-  if (delta !== 0 && !reason) throw invalid(REASON_REQUIRED, { reason: REASON_REQUIRED });
-  if (delta !== 0) {
+  const { adjustment } = patch;
+  if (adjustment) {
     const key = idempotencyKey
       ? `admin-adjustment:${id}:${idempotencyKey}`
-      : `admin-adjustment:${id}:${current.updatedAt}:${current.balance}:${patch.balance}`;
-    await deps.ledger.post(id, 'adjustment', delta, key, { reference: reason, actor, note: reason });
+      : `admin-adjustment:${id}:${adjustment.expectedBalance}:${adjustment.amount}:${fingerprintOf([adjustment.reason])}`;
+    await deps.ledger.post(id, 'adjustment', adjustment.amount, key, { reference: adjustment.reason, actor, note: adjustment.reason }, { expectedBalance: adjustment.expectedBalance });
   }
   if (patch.username !== current.username) {
     const renamed = await deps.users.rename(id, patch.username, deps.clock.now().toISOString());

@@ -1,3 +1,5 @@
+import type { GatewayRefund } from '../ports/payment-gateway';
+import type { TransactionPart } from '../ports/transaction';
 import type { OrderPatch, OrderStatus, PaymentOrder, PaymentOrders } from '../ports/topups';
 
 /** Payment orders in memory, for the domain tests of top-ups and wallet purchases. */
@@ -19,5 +21,20 @@ export class MemoryOrders implements PaymentOrders {
     const next = { ...o, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) } as PaymentOrder;
     this.items.set(id, next);
     return structuredClone(next);
+  }
+  /** Joined like the in-memory vend writes (vend.test-fakes.ts): a condition, then the change. */
+  refunding(id: string, refund: GatewayRefund, seen: number, gatewayStatus: string): TransactionPart {
+    return {
+      writes: [{
+        holds: () => {
+          const o = this.items.get(id);
+          return Boolean(o) && (o!.refunded ?? 0) === seen && !(o!.refundKeys ?? []).includes(refund.key);
+        },
+        apply: () => {
+          const o = this.items.get(id)!;
+          Object.assign(o, { status: 'refunded', refunded: seen + refund.amount, refundKeys: [...(o.refundKeys ?? []), refund.key], gatewayStatus, message: 'The payment was refunded' });
+        },
+      }],
+    };
   }
 }

@@ -4,15 +4,18 @@ import type { TopupStatus } from '../../shared/routes';
 import type { Clock } from '../ports/clock';
 import type { Ledger } from '../ports/ledger';
 import { consoleLog, type Log } from '../ports/log';
-import type { PaymentGateway, PaymentNotification } from '../ports/payment-gateway';
+import type { GatewayRefund, PaymentGateway, PaymentNotification } from '../ports/payment-gateway';
 import type { PaymentOrder, PaymentOrders, PurchaseOrder } from '../ports/topups';
-import { DomainError, invalid } from './errors';
+import { TransactionPartRejected } from '../ports/transaction';
+import { invalid, unavailable } from './errors';
 
 /**
  * Money in from the payment gateway. A payment order (top-up or wallet purchase) is pending until the
  * gateway reports it; the wallet is credited once, when the gateway says settled (ledger idempotency
  * key = the order id), never on pending, expire, deny or cancel. A refund after settling takes the refunded
- * rupiah back out of the wallet, once per gateway refund.
+ * rupiah back out of the wallet, once per gateway refund key and never more than was paid; what the wallet no
+ * longer holds is recorded as owed. A notification moves money only when the gateway's status API confirms it
+ * (docs/architecture.md, Payments).
  */
 
 
@@ -104,12 +107,18 @@ export const FAILURE_MESSAGES = {
 // ---------------------------------------------------------------------------------------------------------
 // Applying what the gateway says
 
-export type ReportResult = 'credited' | 'already-credited' | 'failed' | 'expired' | 'refunded' | 'pending' | 'ignored';
+/**
+ * What a report did: credited (or found credited), failed or expired the order, took refunds back (`refundOwed`
+ * when the wallet could not cover one and the rest is owed), nothing (pending, ignored), or nothing because the
+ * gateway's status did not confirm what the notification claimed (`unconfirmed`).
+ */
+export type ReportResult = 'credited' | 'already-credited' | 'failed' | 'expired' | 'refunded' | 'refundOwed' | 'pending' | 'ignored' | 'unconfirmed';
 
 /**
- * Applies one verified gateway report (webhook or status query) to its order. Safe to call any number of
- * times with the same report, concurrently and out of order: the ledger's idempotency key makes the credit
- * happen once, and status changes are conditional.
+ * Applies one gateway report to its order. Reports that move money must be proof: the status API's answer or the
+ * charge call's own (authenticated calls); a notification is applied itself only when it moves none (handleNotification).
+ * Safe to call any number of times with the same report, concurrently and out of order: the ledger's idempotency
+ * keys make each credit and refund happen once, and status changes are conditional.
  */
 export async function applyGatewayReport(order: PaymentOrder, report: PaymentNotification, deps: PaymentDeps): Promise<{ result: ReportResult; order: PaymentOrder }> {
   const log = deps.log ?? consoleLog;
@@ -132,23 +141,9 @@ export async function applyGatewayReport(order: PaymentOrder, report: PaymentNot
 
     case 'settled': {
       if (order.status === 'refunded') return { result: 'ignored', order };
-      const credit = await deps.ledger.post(order.userId, 'topup', order.amount, order.orderId, {
-        reference: order.orderId,
-        actor: 'gateway',
-        paymentMethod: order.paymentMethod,
-        note: order.kind === 'purchase' ? `Paid for ${order.volumeMl / 1000} L at ${order.machineName}` : undefined,
-      });
-      let updated = order;
-      if (order.status !== 'settled') {
-        if (order.status !== 'pending') log.warn('gateway settled an order it had reported as ' + order.status, { orderId: order.orderId });
-        updated = (await deps.orders.update(
-          order.orderId,
-          { ...gatewayFields, status: 'settled', message: null, creditedAt: credit.entries[0]?.createdAt ?? deps.clock.now().toISOString() },
-          ['pending', 'failed', 'expired'],
-        )) ?? (await deps.orders.get(order.orderId)) ?? order;
-      }
+      const { credit, order: credited } = await creditOnce(order, report, deps);
+      let updated = credited;
       if (updated.kind === 'purchase' && !updated.sessionId && deps.afterPurchasePaid) updated = await deps.afterPurchasePaid(updated);
-      log.info(credit.replayed ? 'payment settled again: already credited' : 'payment settled: wallet credited', { orderId: order.orderId, amount: order.amount, balance: credit.balance });
       return { result: credit.replayed ? 'already-credited' : 'credited', order: updated };
     }
 
@@ -165,52 +160,117 @@ export async function applyGatewayReport(order: PaymentOrder, report: PaymentNot
         return now ? applyGatewayReport(now, report, deps) : { result: 'ignored', order };
       }
       // A capture voided after it was credited ('cancel') gives the money back: take it out of the wallet.
-      if (order.status === 'settled' && report.gatewayStatus === 'cancel') return takeBack(order, { ...report, refundAmount: order.amount, refundKey: 'cancel' }, deps);
+      if ((order.status === 'settled' || order.status === 'refunded') && report.gatewayStatus === 'cancel') {
+        return takeBackRefunds(order, [{ key: 'cancel', amount: order.amount - (order.refunded ?? 0) }], report.gatewayStatus, deps);
+      }
       if (order.status === 'settled') log.warn(`gateway reported ${report.gatewayStatus} for a settled order: ignored`, { orderId: order.orderId });
       return { result: 'ignored', order };
     }
 
     case 'refunded': {
-      if (order.status === 'settled' || order.status === 'refunded') return takeBack(order, report, deps);
-      log.warn('refund reported for an order that was never credited: ignored', { orderId: order.orderId, status: order.status });
-      return { result: 'ignored', order };
+      // A refund follows a payment: the payment is credited first (once; no refill is started for it), then each
+      // refund the gateway lists is taken back once.
+      const { order: credited } = await creditOnce(order, report, deps);
+      const refunds = report.refunds.length ? report.refunds : report.refundKey ? [{ key: report.refundKey, amount: report.refundAmount ?? report.grossAmount }] : [];
+      return takeBackRefunds(credited, refunds, report.gatewayStatus, deps);
     }
   }
 }
 
-/** A gateway refund (or void) of a credited order: debit the refunded rupiah once per refund key. */
-async function takeBack(order: PaymentOrder, report: PaymentNotification, deps: PaymentDeps): Promise<{ result: ReportResult; order: PaymentOrder }> {
+/** Credits the order's amount once (ledger key = the order id) and marks the order settled. */
+async function creditOnce(order: PaymentOrder, report: PaymentNotification, deps: PaymentDeps) {
   const log = deps.log ?? consoleLog;
-  const amount = Math.min(order.amount, Math.round(report.refundAmount ?? report.grossAmount));
-  if (amount <= 0) return { result: 'ignored', order };
-  const key = `refund:${order.orderId}:${report.refundKey ?? 'full'}`;
-  try {
-    const result = await deps.ledger.post(order.userId, 'adjustment', -amount, key, {
-      reference: order.orderId,
-      actor: 'gateway',
-      paymentMethod: order.paymentMethod,
-      note: `Refunded by the payment gateway (${report.gatewayStatus})`,
-    });
-    const refunded = result.replayed ? order.refunded ?? amount : (order.refunded ?? 0) + amount;
-    const updated = await deps.orders.update(order.orderId, { status: 'refunded', gatewayStatus: report.gatewayStatus, refunded, message: 'The payment was refunded' }, ['settled', 'refunded']);
-    log.info('payment refunded: wallet debited', { orderId: order.orderId, amount, replayed: result.replayed });
-    return { result: 'refunded', order: updated ?? order };
-  } catch (error) {
-    if (!(error instanceof DomainError && error.status === 409)) throw error;
-    // The money was already spent on water: the debit cannot be taken without a negative balance. Flag it for an admin.
-    log.warn('refund exceeds the wallet balance: needs an admin adjustment', { orderId: order.orderId, amount, error: error.message });
-    const updated = await deps.orders.update(order.orderId, { status: 'refunded', gatewayStatus: report.gatewayStatus, message: `Refund of Rp ${amount} could not be taken from the wallet (balance too low); needs review` }, ['settled', 'refunded']);
-    return { result: 'refunded', order: updated ?? order };
+  const credit = await deps.ledger.post(order.userId, 'topup', order.amount, order.orderId, {
+    reference: order.orderId,
+    actor: 'gateway',
+    paymentMethod: order.paymentMethod,
+    note: order.kind === 'purchase' ? `Paid for ${order.volumeMl / 1000} L at ${order.machineName}` : undefined,
+  });
+  let updated = order;
+  if (order.status !== 'settled' && order.status !== 'refunded') {
+    if (order.status !== 'pending') log.warn('gateway settled an order it had reported as ' + order.status, { orderId: order.orderId });
+    updated = (await deps.orders.update(
+      order.orderId,
+      { gatewayStatus: report.gatewayStatus, ...(report.transactionId ? { transactionId: report.transactionId } : {}), status: 'settled', message: null, creditedAt: credit.entries[0]?.createdAt ?? deps.clock.now().toISOString() },
+      ['pending', 'failed', 'expired'],
+    )) ?? (await deps.orders.get(order.orderId)) ?? order;
   }
+  log.info(credit.replayed ? 'payment settled again: already credited' : 'payment settled: wallet credited', { orderId: order.orderId, amount: order.amount, balance: credit.balance });
+  return { credit, order: updated };
+}
+
+/**
+ * Takes gateway refunds back out of the wallet: once per refund key (the ledger's idempotency key and the order's
+ * list of keys), never more than was paid in all (the order's `refunded`, conditioned in the same transaction), and
+ * what the wallet no longer holds is owed by the user rather than lost.
+ */
+async function takeBackRefunds(order: PaymentOrder, refunds: GatewayRefund[], gatewayStatus: string, deps: PaymentDeps): Promise<{ result: ReportResult; order: PaymentOrder }> {
+  const log = deps.log ?? consoleLog;
+  let current = order;
+  let owed = 0;
+  for (const refund of refunds) {
+    for (let attempt = 0; attempt < 10; attempt++) {
+      if ((current.refundKeys ?? []).includes(refund.key)) break;
+      const seen = current.refunded ?? 0;
+      const amount = Math.min(Math.round(refund.amount), current.amount - seen);
+      if (amount <= 0) {
+        log.warn('refund beyond what was paid: nothing more taken back', { orderId: order.orderId, refundKey: refund.key, refund: refund.amount, paid: current.amount, refunded: seen });
+        break;
+      }
+      try {
+        const result = await deps.ledger.charge(current.userId, 'adjustment', amount, `refund:${order.orderId}:${refund.key}`, {
+          reference: order.orderId,
+          actor: 'gateway',
+          paymentMethod: order.paymentMethod,
+          note: `Refunded by the payment gateway (${gatewayStatus})`,
+        }, { together: deps.orders.refunding(order.orderId, { key: refund.key, amount }, seen, gatewayStatus) });
+        const short = result.replayed ? 0 : result.entries.find((e) => e.type === 'receivable')?.owed ?? 0;
+        owed += short;
+        if (short) log.warn('refund exceeds the wallet balance: the rest is owed', { orderId: order.orderId, refundKey: refund.key, amount, owed: short });
+        else log.info('payment refunded: wallet debited', { orderId: order.orderId, refundKey: refund.key, amount, replayed: result.replayed });
+      } catch (error) {
+        // Another refund of this order was recorded meanwhile: read it again and recompute what is left.
+        if (!(error instanceof TransactionPartRejected)) throw error;
+      }
+      current = (await deps.orders.get(order.orderId)) ?? current;
+    }
+  }
+  return { result: owed ? 'refundOwed' : 'refunded', order: current };
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // Webhook and status polling
 
+/** Whether a report, if it were true, would move money for this order: only those need the gateway's confirmation. */
+const movesMoney = (order: PaymentOrder, report: PaymentNotification) =>
+  report.outcome === 'settled' || report.outcome === 'refunded' || (report.gatewayStatus === 'cancel' && (order.status === 'settled' || order.status === 'refunded'));
+
 /**
- * POST /api/payments/notification: verify the signature, find the order, apply. Answers quickly; unknown
- * orders are acknowledged (logged) so the gateway stops retrying; a bad signature is refused before
- * anything is read from the body.
+ * Whether the gateway's own status of the order (asked with the server key: the proof) agrees with what a
+ * notification claims. A settlement is confirmed by a settled or since refunded order; a refund only when the
+ * gateway lists that refund key with that amount; anything else by the same status.
+ */
+export function confirms(claim: PaymentNotification, status: PaymentNotification | null): boolean {
+  if (!status || status.orderId !== claim.orderId || status.grossAmount !== claim.grossAmount) return false;
+  switch (claim.outcome) {
+    case 'settled':
+      return status.outcome === 'settled' || status.outcome === 'refunded';
+    case 'refunded': {
+      if (status.outcome !== 'refunded') return false;
+      if (!claim.refundKey) return status.refunds.length > 0;
+      return status.refunds.some((r) => r.key === claim.refundKey && (claim.refundAmount === null || r.amount === claim.refundAmount));
+    }
+    default:
+      return status.gatewayStatus === claim.gatewayStatus;
+  }
+}
+
+/**
+ * POST /api/payments/notification: verify the signature (and that its status_code goes with its status), find
+ * the order, and apply. Notifications that would move money are confirmed with the gateway's status API first and
+ * the gateway's status is what is applied; one it does not confirm (a replay rewritten to another status, a
+ * made-up refund) is acknowledged and moves nothing. Unknown orders are acknowledged (logged) so the gateway stops
+ * retrying; a bad signature is refused before anything is read from the body.
  */
 export async function handleNotification(body: unknown, deps: PaymentDeps): Promise<{ ok: true; result: ReportResult }> {
   const log = deps.log ?? consoleLog;
@@ -220,7 +280,27 @@ export async function handleNotification(body: unknown, deps: PaymentDeps): Prom
     log.warn('payment notification for an unknown order: acknowledged, ignored', { orderId: report.orderId, gatewayStatus: report.gatewayStatus });
     return { ok: true, result: 'ignored' };
   }
-  const { result } = await applyGatewayReport(order, report, deps);
+  if (report.grossAmount !== order.amount) {
+    log.warn('payment report amount differs from the order: not applied', { orderId: order.orderId, reported: report.grossAmount, ordered: order.amount });
+    throw invalid('The reported amount does not match the order');
+  }
+  if (!movesMoney(order, report)) return { ok: true, result: (await applyGatewayReport(order, report, deps)).result };
+
+  let status: PaymentNotification | null;
+  try {
+    status = await deps.gateway.status({ orderId: order.orderId, amount: order.amount, method: order.paymentMethod, createdAt: order.createdAt });
+  } catch (error) {
+    // Not confirmed yet: answer 503 so that the gateway delivers the notification again later.
+    log.warn('gateway status unavailable: notification not applied yet', { orderId: order.orderId, error: (error as Error).message });
+    throw unavailable('The payment gateway could not confirm this notification; try again later');
+  }
+  if (!confirms(report, status)) {
+    log.warn('payment notification not confirmed by the gateway status: nothing moved', {
+      orderId: order.orderId, claimed: report.gatewayStatus, refundKey: report.refundKey, gateway: status?.gatewayStatus ?? null,
+    });
+    return { ok: true, result: 'unconfirmed' };
+  }
+  const { result } = await applyGatewayReport(order, status!, deps);
   return { ok: true, result };
 }
 

@@ -15,7 +15,7 @@ export interface TransactionPage {
   nextCursor: string | null;
 }
 
-const VISIBLE_TYPES = new Set<Transaction['type']>(['topup', 'purchase', 'refund', 'adjustment']);
+const VISIBLE_TYPES = new Set<Transaction['type']>(['topup', 'purchase', 'refund', 'adjustment', 'receivable', 'repayment']);
 
 /**
  * A ledger entry as the user sees it: absolute rupiah (the type says the direction), litres from metered
@@ -27,7 +27,7 @@ export function toTransaction(entry: LedgerEntry): Transaction {
   return {
     id: entry.id,
     type: entry.type as Transaction['type'],
-    amount: Math.abs(Math.trunc(entry.amount)),
+    amount: Math.abs(Math.trunc(entry.type === 'receivable' ? entry.owed ?? 0 : entry.amount)),
     createdAt: entry.createdAt,
     volume: typeof entry.volumeMl === 'number' && entry.volumeMl >= 0 ? entry.volumeMl / 1000 : null,
     paymentMethod: method.success ? method.data : null,

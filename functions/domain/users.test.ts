@@ -39,7 +39,7 @@ describe('the current user', () => {
     const user = await currentUser(person, deps(users));
     expect(User.parse(user)).toEqual({
       id: person.sub, username: 'made@example.com', firstName: 'Made', lastName: 'Wirawan', email: 'made@example.com',
-      profileImageUrl: null, createdAt: '2026-03-01T08:00:00.000Z', balance: 0, co2Saved: 0, bottlesSaved: 0,
+      profileImageUrl: null, createdAt: '2026-03-01T08:00:00.000Z', balance: 0, owed: 0, co2Saved: 0, bottlesSaved: 0,
     });
     expect(users.store.get(person.sub)?.createdAt).toBe('2026-03-01T08:00:00.000Z');
   });

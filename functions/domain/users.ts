@@ -51,6 +51,7 @@ export function toUser(record: UserRecord, settings: Pick<Settings, 'bottleLitre
     profileImageUrl: record.profileImageUrl ?? null,
     createdAt: record.createdAt,
     balance: Math.max(0, Math.trunc(record.balance ?? 0)),
+    owed: Math.max(0, Math.trunc(record.owed ?? 0)),
     co2Saved: impact.co2Saved,
     bottlesSaved: impact.bottlesSaved,
   };

@@ -1,14 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { ChargeResult, PaymentGateway } from '../ports/payment-gateway';
+import type { ChargeResult, PaymentGateway, PaymentNotification } from '../ports/payment-gateway';
 import type { PurchaseOrder } from '../ports/topups';
 import { DomainError } from './errors';
 import { MemoryOrders } from './payments.test-fakes';
 import { verifyVendToken } from './tokens';
 import { completeVend, failVend, openPaidVendSession, paidSessionId, sweepExpiredSessions, type PaidOrder } from './vend';
 import { memoryVendWorld } from './vend.test-fakes';
-import { startPurchase, STATION_UNAVAILABLE, walletDeps } from './wallet';
+import { handleNotification, newOrderState } from './payments';
+import { afterPurchasePaid, PAID_TOO_LATE, startPurchase, STATION_UNAVAILABLE, walletDeps } from './wallet';
 
-/** Direct wallet purchases (DESIGN.md, Vend protocol): a vend session paid by the gateway, opened at the station. */
+/** Direct wallet purchases (docs/architecture.md, Payments): a vend session paid by the gateway, opened at the station. */
 
 const STATION = 'HRL-00001';
 const BUYER = 'buyer-1';
@@ -57,7 +58,7 @@ describe('openPaidVendSession', () => {
     expect(await completeVend({ stationId: STATION, sessionId, dispensedMl: 400 }, w)).toBe('settled');
     expect(balance()).toBe(100);
     expect(w.ledger.entries_.filter((e) => e.type === 'purchase')).toEqual([
-      { userId: BUYER, type: 'purchase', amount: -400, details: expect.objectContaining({ machineId: STATION, volumeMl: 400 }) },
+      expect.objectContaining({ userId: BUYER, type: 'purchase', amount: -400, details: expect.objectContaining({ machineId: STATION, volumeMl: 400 }) }),
     ]);
     expect(w.vendSessions.sessions.get(sessionId)).toMatchObject({ status: 'completed', dispensedMl: 400, charged: 400 });
   });
@@ -173,5 +174,37 @@ describe('POST /api/purchase use case', () => {
     expect((error as DomainError).status).toBe(409);
     expect(charges).toBe(0);
     expect(balance()).toBe(0);
+  });
+
+  it('a payment the gateway confirms after the cutoff (2 minutes) starts nothing: the amount stays in the wallet and the buyer is told', async () => {
+    const pendingCharge: ChargeResult = { ...capture, outcome: 'pending', gatewayStatus: 'pending' };
+    const gateway: PaymentGateway = {
+      charge: async () => pendingCharge,
+      verifyNotification: async (body) => body as PaymentNotification,
+      // The gateway's status API confirms the capture (the notification is proof only with it).
+      status: async (ref) => ({ orderId: ref.orderId, transactionId: 'tx', outcome: 'settled', gatewayStatus: 'capture', fraudStatus: 'accept', paymentType: 'credit_card', grossAmount: ref.amount, refundAmount: null, refundKey: null, refunds: [], message: null }),
+    };
+    const d = walletDeps({ paymentOrders: orders, payments: gateway, ledger: w.ledger, clock: w.clock, users: w.users, settings: w.settings, machines: w.machines }, (order) => openPaidVendSession(order, w));
+    expect(await startPurchase({ payer, request, idempotencyKey: 'purchase-key-4' }, d)).toMatchObject({ status: 'pending' });
+    const order = [...orders.items.values()][0]!;
+    w.clock.advance(121_000);
+    const notification = await gateway.status({ orderId: order.orderId, amount: order.amount, method: order.paymentMethod, createdAt: order.createdAt });
+    expect(await handleNotification(notification, d)).toEqual({ ok: true, result: 'credited' });
+    expect(balance()).toBe(500);
+    expect(w.vendSessions.sessions.size + w.stationMessages.sent.length).toBe(0);
+    expect(await orders.get(order.orderId)).toMatchObject({ status: 'settled', sessionId: null, sessionStatus: PAID_TOO_LATE, message: expect.stringMatching(/more than 2 minutes after you paid.*in your wallet/) });
+    // The buyer retrying the purchase is told the same, with a 409.
+    const replay = await startPurchase({ payer, request, idempotencyKey: 'purchase-key-4' }, d).then(() => null, (e: unknown) => e);
+    expect((replay as DomainError).status).toBe(409);
+    expect((replay as DomainError).message).toMatch(/refill was not started/);
+  });
+
+  it('within the cutoff the same late-ish confirmation still starts the refill', async () => {
+    const order = await paid();
+    const purchase = { ...order, kind: 'purchase' as const, paymentMethod: 'google_pay' as const, idempotencyKey: 'k', fingerprint: 'f', sessionId: null, sessionStatus: null, machineName: 'x', ...newOrderState(w.clock.now().toISOString()), status: 'settled' as const };
+    w.clock.advance(119_000);
+    const opened = await afterPurchasePaid({ orders, openPaidSession: (o) => openPaidVendSession(o, w), settings: w.settings, clock: w.clock })(purchase);
+    expect(opened.sessionStatus).toBe('authorized');
+    expect(w.stationMessages.sent).toHaveLength(1);
   });
 });

@@ -1,13 +1,13 @@
 import { conflict, notFound } from './errors';
 import type { Clock, Ids } from '../ports/clock';
-import type { EntryDetails, Hold, JoinOptions, Ledger, PostResult } from '../ports/ledger';
+import { BALANCE_CHANGED, type EntryDetails, type Hold, type JoinOptions, type Ledger, type LedgerEntry, type LedgerTotals, type PostResult } from '../ports/ledger';
 import { TransactionPartRejected, type TransactionPart } from '../ports/transaction';
 import type { MachineRecord, MachineUpdateCondition, Machines } from '../ports/machines';
 import type { SettingsStore } from '../ports/settings';
 import type { SigningKeys } from '../ports/signing-keys';
 import type { StationMessages, VendAuthorizedMessage, VendDeniedMessage } from '../ports/station-messages';
 import type { UserRecord, Users } from '../ports/users';
-import type { SessionOutcome, UsedToken, VendSession, VendSessions } from '../ports/vend-sessions';
+import type { IncidentReport, IncidentResolution, SessionOutcome, UsedToken, VendIncident, VendSession, VendSessions } from '../ports/vend-sessions';
 import { DEFAULT_SETTINGS, type Settings } from '../../shared/schemas';
 import { calculateJwkThumbprint, exportJWK, exportSPKI, generateKeyPair } from 'jose';
 import type { Log } from '../ports/log';
@@ -54,56 +54,92 @@ export class MemoryMachines implements Machines {
 }
 
 export class MemoryLedger implements Ledger {
-  readonly balances = new Map<string, number>();
   readonly holds = new Map<string, Hold>();
-  readonly entries_: { userId: string; type: string; amount: number; details: EntryDetails }[] = [];
+  readonly entries_: { userId: string; type: string; amount: number; owed: number; key: string; details: EntryDetails }[] = [];
+  /** Results by idempotency key, with what was asked. */
+  private readonly keys = new Map<string, { fingerprint: string; result: PostResult }>();
   constructor(private readonly users: MemoryUsers) {}
-  private move(userId: string, type: string, amount: number, details: EntryDetails) {
+  private user(userId: string) {
     const user = this.users.items.get(userId);
     if (!user) throw notFound('User not found');
+    return user;
+  }
+  private result(userId: string, replayed = false): PostResult {
+    const user = this.user(userId);
+    return { balance: user.balance, owed: user.owed ?? 0, entries: [], replayed };
+  }
+  private move(userId: string, type: string, amount: number, details: EntryDetails, key = '', owed = 0) {
+    const user = this.user(userId);
     if (user.balance + amount < 0) throw conflict('Insufficient balance');
     user.balance += amount;
-    if (type === 'purchase') user.dispensedMl += details.volumeMl ?? 0;
-    this.entries_.push({ userId, type, amount, details });
+    user.owed = (user.owed ?? 0) + owed;
+    if (type === 'purchase' || (type === 'receivable' && details.volumeMl)) user.dispensedMl += details.volumeMl ?? 0;
+    this.entries_.push({ userId, type, amount, owed, key, details });
   }
-  async post(userId: string, type: 'topup' | 'purchase' | 'refund' | 'adjustment', amount: number, _key: string, details: EntryDetails): Promise<PostResult> {
-    this.move(userId, type, amount, details);
-    return { balance: this.users.items.get(userId)!.balance, entries: [], replayed: false };
+  private once(key: string, fingerprint: string, change: () => PostResult): PostResult {
+    const earlier = this.keys.get(key);
+    if (earlier) {
+      if (earlier.fingerprint !== fingerprint) throw conflict('This idempotency key was already used for a different request');
+      return { ...earlier.result, replayed: true };
+    }
+    const result = change();
+    this.keys.set(key, { fingerprint, result });
+    return result;
+  }
+  async post(userId: string, type: 'topup' | 'purchase' | 'refund' | 'adjustment', amount: number, key: string, details: EntryDetails, options: { expectedBalance?: number } = {}): Promise<PostResult> {
+    return this.once(key, JSON.stringify([userId, type, amount]), () => {
+      const user = this.user(userId);
+      if (options.expectedBalance !== undefined && user.balance !== options.expectedBalance) throw conflict(BALANCE_CHANGED);
+      this.move(userId, type, amount, details, key);
+      const repaid = type === 'topup' ? Math.min(user.owed ?? 0, user.balance) : 0;
+      if (repaid > 0) this.move(userId, 'repayment', -repaid, { ...details, note: 'Paid towards what was owed' }, key, -repaid);
+      return this.result(userId);
+    });
+  }
+  async charge(userId: string, type: 'purchase' | 'adjustment', amount: number, key: string, details: EntryDetails, options: JoinOptions = {}): Promise<PostResult> {
+    return this.once(key, JSON.stringify([userId, 'charge', type, amount]), () => joined(options.together, () => {
+      const covered = Math.min(this.user(userId).balance, amount);
+      if (covered > 0) this.move(userId, type, -covered, details, key);
+      if (amount > covered) this.move(userId, 'receivable', 0, covered > 0 ? { ...details, volumeMl: undefined } : details, key, amount - covered);
+      const result = this.result(userId);
+      result.entries = amount > covered ? [{ type: 'receivable', owed: amount - covered } as LedgerEntry] : [];
+      return result;
+    }));
   }
   async hold(userId: string, holdId: string, amount: number, details: EntryDetails, options: JoinOptions = {}): Promise<PostResult> {
     const existing = this.holds.get(holdId);
     if (existing) {
       if (existing.amount !== amount || existing.userId !== userId) throw conflict('different hold');
-      return { balance: this.users.items.get(userId)!.balance, entries: [], replayed: true };
+      return this.result(userId, true);
     }
     return joined(options.together, () => {
       this.move(userId, 'hold', -amount, details);
       this.holds.set(holdId, { id: holdId, userId, amount, status: 'open', createdAt: '', reference: details.reference });
-      return { balance: this.users.items.get(userId)!.balance, entries: [], replayed: false };
+      return this.result(userId);
     });
   }
   async settle(holdId: string, charged: number, details: EntryDetails, options: JoinOptions = {}): Promise<PostResult> {
     const hold = this.holds.get(holdId);
     if (!hold) throw notFound('no hold');
-    if (hold.status === 'settled' && hold.charged === charged) return { balance: this.users.items.get(hold.userId)!.balance, entries: [], replayed: true };
+    if (hold.status === 'settled' && hold.charged === charged) return this.result(hold.userId, true);
     if (hold.status !== 'open') throw conflict(`Hold ${holdId} is already ${hold.status}`);
     if (charged > hold.amount) throw conflict('too much');
     return joined(options.together, () => {
       this.move(hold.userId, 'release', hold.amount, details);
       if (charged > 0) this.move(hold.userId, 'purchase', -charged, details);
       Object.assign(hold, { status: 'settled', charged });
-      return { balance: this.users.items.get(hold.userId)!.balance, entries: [], replayed: false };
+      return this.result(hold.userId);
     });
   }
   async release(holdId: string, details: EntryDetails, options: JoinOptions = {}): Promise<PostResult> {
     const hold = this.holds.get(holdId);
     if (!hold) throw notFound('no hold');
-    if (hold.status === 'released') return { balance: this.users.items.get(hold.userId)!.balance, entries: [], replayed: true };
+    if (hold.status === 'released') return this.result(hold.userId, true);
     if (hold.status !== 'open') throw conflict(`Hold ${holdId} is already ${hold.status}`);
     return joined(options.together, () => {
       this.move(hold.userId, 'release', hold.amount, details);
       hold.status = 'released';
-      return { balance: this.users.items.get(hold.userId)!.balance, entries: [], replayed: false };
+      return this.result(hold.userId);
     });
   }
   async getHold(holdId: string) {
@@ -111,6 +147,17 @@ export class MemoryLedger implements Ledger {
   }
   async entries() {
     return { items: [], nextCursor: null };
+  }
+  async totals(): Promise<LedgerTotals> {
+    const totals: LedgerTotals = { users: this.users.items.size, count: {}, sum: {}, dispensedMl: 0, owed: 0 };
+    for (const e of this.entries_) {
+      if (e.type === 'hold' || e.type === 'release') continue;
+      const type = e.type as keyof LedgerTotals['count'];
+      totals.count[type] = (totals.count[type] ?? 0) + 1;
+      totals.sum[type] = (totals.sum[type] ?? 0) + e.amount;
+      totals.owed += e.owed;
+    }
+    return totals;
   }
 }
 
@@ -160,15 +207,59 @@ export class MemoryVendSessions implements VendSessions {
   }
   async close(id: string, outcome: SessionOutcome) {
     const s = this.sessions.get(id);
+    if (this.failing.has(id)) throw new Error(`session ${id} cannot be written`);
     if (!s || s.status !== 'open') return false;
     Object.assign(s, outcome);
     return true;
   }
   closing(id: string, outcome: SessionOutcome) {
+    if (this.failing.has(id)) throw new Error(`session ${id} cannot be written`);
     return memoryPart({ holds: () => this.sessions.get(id)?.status === 'open', apply: () => Object.assign(this.sessions.get(id)!, outcome) });
   }
-  async listExpired(now: string) {
-    return [...this.sessions.values()].filter((s) => s.status === 'open' && s.expiresAt <= now).map((s) => ({ ...s }));
+  settlingLate(id: string, outcome: { closedAt: string; dispensedMl: number; charged: number }) {
+    return memoryPart({
+      holds: () => ['expired', 'failed'].includes(this.sessions.get(id)?.status ?? ''),
+      apply: () => Object.assign(this.sessions.get(id)!, { status: 'completed', settledLate: true, dispensedMl: outcome.dispensedMl, charged: outcome.charged }),
+    });
+  }
+  /** Sessions that may not be closed (a sweep's failing items), by id. */
+  readonly failing = new Set<string>();
+  async listExpired(now: string, limit: number, cursor?: string) {
+    const due = [...this.sessions.values()].filter((s) => s.status === 'open' && !s.incident && s.expiresAt <= now).sort((a, b) => a.expiresAt.localeCompare(b.expiresAt));
+    const from = cursor ? Number(cursor) : 0;
+    const items = due.slice(from, from + limit).map((s) => ({ ...s }));
+    return { items, nextCursor: from + limit < due.length ? String(from + limit) : null };
+  }
+  readonly incidents = new Map<string, VendIncident>();
+  async recordIncident(session: VendSession, report: IncidentReport, options: { holdSession: boolean }) {
+    const held = options.holdSession && this.sessions.get(session.id)?.status === 'open';
+    if (held) this.sessions.get(session.id)!.incident = true;
+    const existing = this.incidents.get(session.id);
+    this.incidents.set(session.id, {
+      sessionId: session.id, stationId: session.stationId, userId: session.userId, machineName: session.machineName, maxMl: session.maxMl,
+      status: 'open', holdKept: held, firstReport: existing?.firstReport ?? report, lastReport: report, reports: (existing?.reports ?? 0) + 1,
+      createdAt: existing?.createdAt ?? report.at, updatedAt: report.at,
+    });
+    return { held };
+  }
+  async incident(sessionId: string) {
+    const i = this.incidents.get(sessionId);
+    return i ? structuredClone(i) : null;
+  }
+  resolvingIncident(sessionId: string, resolution: IncidentResolution) {
+    return memoryPart({
+      holds: () => this.incidents.get(sessionId)?.status === 'open',
+      apply: () => Object.assign(this.incidents.get(sessionId)!, { status: 'resolved', resolution }),
+    });
+  }
+  async resolveIncident(sessionId: string, resolution: IncidentResolution) {
+    const i = this.incidents.get(sessionId);
+    if (i?.status !== 'open') return false;
+    Object.assign(i, { status: 'resolved', resolution });
+    return true;
+  }
+  async openIncidents() {
+    return { items: [...this.incidents.values()].filter((i) => i.status === 'open'), nextCursor: null };
   }
 }
 

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../shared/schemas';
 import { signNfcToken, verifyVendToken } from './tokens';
-import { authorizeVend, completeVend, failVend, holdFor, insufficientBalanceMessage, issueNfcToken, minimumBalance, settlementFor, sweepExpiredSessions } from './vend';
+import { authorizeVend, completeVend, failVend, holdFor, insufficientBalanceMessage, issueNfcToken, minimumBalance, resolveIncident, settlementFor, sweepExpiredSessions } from './vend';
 import { memoryVendWorld, MemoryMessages } from './vend.test-fakes';
 import { DomainError } from './errors';
 
@@ -86,7 +86,8 @@ describe('authorize, settle, release', () => {
     expect(await completeVend({ stationId: station, sessionId, dispensedMl: 350 }, w)).toBe('settled');
     expect(w.users.items.get('u1')).toMatchObject({ balance: 4_650, dispensedMl: 350 });
     expect(await completeVend({ stationId: station, sessionId, dispensedMl: 350 }, w)).toBe('replayed');
-    expect(await completeVend({ stationId: station, sessionId, dispensedMl: 999 }, w)).toBe('replayed');
+    // Another volume for a settled session changes nothing either (the first settlement stands).
+    expect(await completeVend({ stationId: station, sessionId, dispensedMl: 999 }, w)).toBe('ignored');
     expect(await failVend({ stationId: station, sessionId }, w)).toBe('ignored');
     expect(w.users.items.get('u1')!.balance).toBe(4_650);
     const purchase = w.ledger.entries_.find((e) => e.type === 'purchase')!;
@@ -171,13 +172,11 @@ describe('authorize, settle, release', () => {
     const late = authorized().sessionId;
     expect(w.users.items.get('u1')!.balance).toBe(2_000);
     const due = new Date(Date.parse(w.vendSessions.sessions.get(sessionId)!.expiresAt) + 1);
-    expect(await sweepExpiredSessions(w, due)).toEqual({ expired: 1, settled: 0, errors: 0 });
+    expect(await sweepExpiredSessions(w, due)).toEqual({ expired: 1, settled: 0, errors: 0, failures: [] });
     expect(w.vendSessions.sessions.get(sessionId)!.status).toBe('expired');
     expect(w.vendSessions.sessions.get(late)!.status).toBe('open');
     expect(w.users.items.get('u1')!.balance).toBe(3_500);
-    expect(await completeVend({ stationId: station, sessionId, dispensedMl: 300 }, w)).toBe('ignored');
-    expect(w.users.items.get('u1')!.balance).toBe(3_500);
-    expect(await sweepExpiredSessions(w, due)).toEqual({ expired: 0, settled: 0, errors: 0 });
+    expect(await sweepExpiredSessions(w, due)).toEqual({ expired: 0, settled: 0, errors: 0, failures: [] });
   });
 
   it('closes a swept session as completed when its hold was settled meanwhile', async () => {
@@ -185,8 +184,108 @@ describe('authorize, settle, release', () => {
     const { sessionId } = authorized();
     await w.ledger.settle(sessionId, 200, { reference: sessionId, actor: 'x', volumeMl: 200 });
     const due = new Date(Date.parse(w.vendSessions.sessions.get(sessionId)!.expiresAt) + 1);
-    expect(await sweepExpiredSessions(w, due)).toEqual({ expired: 0, settled: 1, errors: 0 });
+    expect(await sweepExpiredSessions(w, due)).toEqual({ expired: 0, settled: 1, errors: 0, failures: [] });
     expect(w.vendSessions.sessions.get(sessionId)).toMatchObject({ status: 'completed', charged: 200 });
     expect(w.users.items.get('u1')!.balance).toBe(4_800);
+  });
+
+  it('charges 250 ml for a reported 250.5 ml', async () => {
+    await authorizeVend({ stationId: station, token: await token(), requestId: 'r1' }, w);
+    const { sessionId } = authorized();
+    expect(await completeVend({ stationId: station, sessionId, dispensedMl: 250.5 }, w)).toBe('settled');
+    expect(w.vendSessions.sessions.get(sessionId)).toMatchObject({ status: 'completed', dispensedMl: 250, charged: 250 });
+    expect(w.users.items.get('u1')).toMatchObject({ balance: 4_750, dispensedMl: 250 });
+  });
+});
+
+describe('completions that come late or cannot be settled as reported', () => {
+  let w: Awaited<ReturnType<typeof memoryVendWorld>>;
+  const station = 'HRL-00001';
+  const balance = () => w.users.items.get('u1')!.balance;
+  const open = async (requestId = `r-${Math.random()}`) => {
+    const t = (await signNfcToken({ jti: `jti-${Math.random()}`, userId: 'u1', now: w.clock.now(), lifetimeSeconds: 300 }, { privateKey: await w.signingKeys.privateKey(), keyId: 'k' })).token;
+    const outcome = await authorizeVend({ stationId: station, token: t, requestId }, w);
+    if (outcome.decision !== 'authorized') throw new Error(JSON.stringify(outcome));
+    return outcome.sessionId;
+  };
+  const swept = (sessionId: string) => sweepExpiredSessions(w, new Date(Date.parse(w.vendSessions.sessions.get(sessionId)!.expiresAt) + 1));
+
+  beforeEach(async () => {
+    w = await memoryVendWorld();
+    const at = w.clock.now().toISOString();
+    await w.machines.create({ id: station, name: 'Station one', status: 'online', lastHeartbeat: at, maxFillMl: 1500, createdAt: at, updatedAt: at });
+    await w.users.ensure({ id: 'u1', username: 'u1', firstName: null, lastName: null, email: null }, at);
+    w.users.items.get('u1')!.balance = 5_000;
+  });
+
+  it('charges a completion that arrives after the sweep released the hold, once', async () => {
+    const sessionId = await open();
+    await swept(sessionId);
+    expect(balance()).toBe(5_000);
+    expect(await completeVend({ stationId: station, sessionId, dispensedMl: 300 }, w)).toBe('settledLate');
+    expect(balance()).toBe(4_700);
+    expect(w.vendSessions.sessions.get(sessionId)).toMatchObject({ status: 'completed', settledLate: true, dispensedMl: 300, charged: 300 });
+    expect(w.users.items.get('u1')!.dispensedMl).toBe(300);
+    expect(await completeVend({ stationId: station, sessionId, dispensedMl: 300 }, w)).toBe('replayed');
+    expect(await completeVend({ stationId: station, sessionId, dispensedMl: 301 }, w)).toBe('ignored');
+    expect(balance()).toBe(4_700);
+  });
+
+  it('records what the balance cannot cover as owed, and the next top-up pays it first', async () => {
+    const sessionId = await open();
+    await swept(sessionId);
+    w.users.items.get('u1')!.balance = 200;
+    expect(await completeVend({ stationId: station, sessionId, dispensedMl: 500 }, w)).toBe('receivable');
+    expect(w.users.items.get('u1')).toMatchObject({ balance: 0, owed: 300 });
+    expect(w.ledger.entries_.filter((e) => e.key === `late:${sessionId}`).map((e) => [e.type, e.amount, e.owed])).toEqual([['purchase', -200, 0], ['receivable', 0, 300]]);
+    await w.ledger.post('u1', 'topup', 10_000, 'topup-1', { reference: 'order', actor: 'gateway' });
+    expect(w.users.items.get('u1')).toMatchObject({ balance: 9_700, owed: 0 });
+  });
+
+  it.each([
+    ['a string', '250', 'dispensedMl is a string, not a number'],
+    ['a negative number', -1, 'dispensedMl is negative'],
+    ['more than authorized', 1_501, 'dispensedMl 1501 is above the authorized 1500 ml'],
+    ['nothing', undefined, 'no dispensedMl'],
+  ])('keeps the hold of a completion reporting %s as an incident until the station retries', async (_, dispensedMl, reason) => {
+    const sessionId = await open();
+    expect(await completeVend({ stationId: station, sessionId, dispensedMl }, w)).toBe('incident');
+    expect(balance()).toBe(3_500);
+    expect(await w.vendSessions.incident(sessionId)).toMatchObject({ status: 'open', holdKept: true, reports: 1, lastReport: { reason, payload: JSON.stringify({ sessionId, dispensedMl }) } });
+    // The sweep leaves it alone: the hold stays until someone resolves it.
+    expect(await swept(sessionId)).toMatchObject({ expired: 0 });
+    expect(w.vendSessions.sessions.get(sessionId)!.status).toBe('open');
+    expect(await completeVend({ stationId: station, sessionId, dispensedMl: 250 }, w)).toBe('settled');
+    expect(balance()).toBe(4_750);
+    expect(await w.vendSessions.incident(sessionId)).toMatchObject({ status: 'resolved', resolution: { by: `station:${station}`, dispensedMl: 250, charged: 250 } });
+  });
+
+  it('lets an operator resolve an incident with the volume dispensed, even after a late malformed report', async () => {
+    const held = await open();
+    await completeVend({ stationId: station, sessionId: held, dispensedMl: 'lots' }, w);
+    expect(await resolveIncident(held, { dispensedMl: 400, note: 'station counters' }, 'admin:ops', w)).toMatchObject({ status: 'resolved', resolution: { by: 'admin:ops', dispensedMl: 400, charged: 400 } });
+    expect(balance()).toBe(4_600);
+    await expect(resolveIncident(held, { dispensedMl: 400, note: 'again' }, 'admin:ops', w)).rejects.toMatchObject({ status: 409 });
+
+    const late = await open();
+    await swept(late);
+    expect(await completeVend({ stationId: station, sessionId: late, dispensedMl: -5 }, w)).toBe('incident');
+    expect(await w.vendSessions.incident(late)).toMatchObject({ holdKept: false });
+    await expect(resolveIncident(late, { dispensedMl: 1_600, note: 'x' }, 'admin:ops', w)).rejects.toMatchObject({ status: 400 });
+    await resolveIncident(late, { dispensedMl: 100, note: 'customer says a small bottle' }, 'admin:ops', w);
+    expect(balance()).toBe(4_500);
+    expect(w.vendSessions.sessions.get(late)).toMatchObject({ status: 'completed', settledLate: true, charged: 100 });
+  });
+
+  it('makes progress past sessions the sweep cannot close, and reports them', async () => {
+    const ids: string[] = [];
+    w.users.items.get('u1')!.balance = 160 * 1_500;
+    for (let i = 0; i < 150; i++) ids.push(await open());
+    for (const id of ids.slice(0, 120)) w.vendSessions.failing.add(id);
+    w.clock.advance(200_000);
+    const report = await sweepExpiredSessions(w);
+    expect(report).toMatchObject({ expired: 30, errors: 120 });
+    expect(report.failures).toHaveLength(20);
+    expect(ids.slice(120).every((id) => w.vendSessions.sessions.get(id)!.status === 'expired')).toBe(true);
   });
 });

@@ -9,9 +9,9 @@ import type { SettingsStore } from '../ports/settings';
 import type { SigningKeys } from '../ports/signing-keys';
 import type { StationMessages, VendDenialReason } from '../ports/station-messages';
 import type { Users } from '../ports/users';
-import type { VendSession, VendSessions } from '../ports/vend-sessions';
-import { conflict, DomainError } from './errors';
-import { TransactionPartRejected } from '../ports/transaction';
+import type { IncidentReport, VendIncident, VendSession, VendSessions } from '../ports/vend-sessions';
+import { conflict, DomainError, invalid, notFound } from './errors';
+import { combinedParts, TransactionPartRejected } from '../ports/transaction';
 import { effectiveStatus, fallbackName } from './machines';
 import type { Log } from '../ports/log';
 import { DEFAULT_MAX_FILL_ML, StationId } from './stations';
@@ -45,6 +45,21 @@ export function holdFor(balance: number, maxFillMl: number, pricePerLitre: numbe
   if (holdAmount <= 0) return null;
   const maxMl = holdAmount >= full ? maxFillMl : Math.floor((holdAmount * 1000) / pricePerLitre);
   return maxMl > 0 ? { holdAmount, maxMl } : null;
+}
+
+/**
+ * The whole millilitres a completion reports, judged against its session: a finite number from 0 up to the
+ * authorized volume, fractions rounded down (a meter's 250.5 ml is 250 ml). Anything else (a string, a negative
+ * number, more than was authorized, nothing) cannot be settled as it came: the reason for its incident.
+ */
+export function completedVolume(reported: unknown, session: Pick<VendSession, 'maxMl'>): { ok: true; volumeMl: number } | { ok: false; reason: string } {
+  if (reported === undefined || reported === null) return { ok: false, reason: 'no dispensedMl' };
+  if (typeof reported !== 'number') return { ok: false, reason: `dispensedMl is a ${typeof reported}, not a number` };
+  if (!Number.isFinite(reported)) return { ok: false, reason: 'dispensedMl is not a finite number' };
+  if (reported < 0) return { ok: false, reason: 'dispensedMl is negative' };
+  const volumeMl = Math.floor(reported);
+  if (volumeMl > session.maxMl) return { ok: false, reason: `dispensedMl ${volumeMl} is above the authorized ${session.maxMl} ml` };
+  return { ok: true, volumeMl };
 }
 
 /** Millilitres settled and their price: never more than authorized, never more than the hold. */
@@ -105,10 +120,14 @@ export const VendRequest = z.object({
   /** The station's correlation id, echoed in the answer; a redelivered request carries the same one. */
   requestId: z.string().trim().min(1).max(64),
 });
-export const VendComplete = z.object({
+/**
+ * What a vend/complete must carry to be tied to a session. The volume is judged against the session
+ * (completedVolume): a report that cannot be settled as it came becomes an incident, never a dropped message.
+ */
+export const VendCompletion = z.object({
   stationId: StationId,
   sessionId: z.string().min(1).max(128),
-  dispensedMl: z.number().int().nonnegative().max(100_000),
+  dispensedMl: z.unknown(),
 });
 export const VendFailed = z.object({
   stationId: StationId,
@@ -317,41 +336,151 @@ export async function openPaidVendSession(order: PaidOrder, deps: VendDeps): Pro
   return { sessionId, status: 'authorized' };
 }
 
-export type CloseOutcome = 'settled' | 'released' | 'expired' | 'replayed' | 'ignored' | 'dropped';
+/**
+ * How a station's message (or an operator's resolution) ended: settled on time, settled late (after the sweep
+ * released the hold; `receivable` when the balance did not cover it all), an incident recorded, released or
+ * expired, a repeat that changed nothing, or dropped (not tied to a session of this station).
+ */
+export type CloseOutcome = 'settled' | 'settledLate' | 'receivable' | 'incident' | 'released' | 'expired' | 'replayed' | 'ignored' | 'dropped';
 
-/** vend/complete: debit exactly the dispensed millilitres, release the rest, close the session; once. */
+/** Keeps an incident's copy of a message small. */
+const MAX_REPORT_CHARS = 2_000;
+const rawPayload = (event: unknown) => {
+  const { stationId: _s, receivedAt: _r, ...payload } = (event && typeof event === 'object' ? event : { value: event }) as Record<string, unknown>;
+  return JSON.stringify(payload).slice(0, MAX_REPORT_CHARS);
+};
+
+/**
+ * vend/complete: debit exactly the dispensed millilitres, release the rest, close the session; once. A completion
+ * after the hold was released (the sweep expired the session) is charged late; one whose volume cannot be settled
+ * as reported becomes an incident that keeps the hold (docs/station-protocol.md).
+ */
 export async function completeVend(event: unknown, deps: VendDeps): Promise<CloseOutcome> {
-  const parsed = VendComplete.safeParse(event);
+  const parsed = VendCompletion.safeParse(event);
   if (!parsed.success) {
-    deps.log.warn('vend completion dropped: malformed', { issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) });
+    deps.log.warn('vend completion dropped: no session of a station', { issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) });
     return 'dropped';
   }
   const { stationId, sessionId, dispensedMl } = parsed.data;
   const owned = await ownSession(deps, stationId, sessionId);
   if (!owned) return 'dropped';
   const { session, hold } = owned;
-  if (session.status === 'completed') return 'replayed';
-  if (session.status !== 'open') {
-    deps.log.warn('vend completion after the session closed: ignored', { stationId, sessionId, status: session.status, dispensedMl });
-    return 'ignored';
-  }
-  if (dispensedMl > session.maxMl) deps.log.warn('station reported more than authorized; settling the authorized volume', { stationId, sessionId, dispensedMl, maxMl: session.maxMl });
-  const { volumeMl, charge } = settlementFor(dispensedMl, session);
+  const volume = completedVolume(dispensedMl, session);
+  if (!volume.ok) return recordIncident(deps, session, { at: deps.clock.now().toISOString(), payload: rawPayload(event), reason: volume.reason });
+  if (typeof dispensedMl === 'number' && dispensedMl !== volume.volumeMl) deps.log.info('fractional volume rounded down', { stationId, sessionId, dispensedMl, volumeMl: volume.volumeMl });
+  return settleReported(deps, session, hold, volume.volumeMl, { by: `station:${stationId}` });
+}
+
+/**
+ * Settles what was dispensed, whatever state the session is in: an open session settles its hold; one whose hold
+ * was released (expired, failed) is charged late, what the balance does not cover becoming a receivable; a settled
+ * one changes nothing. An open incident of the session is resolved in the same transaction.
+ */
+async function settleReported(
+  deps: VendDeps,
+  session: VendSession,
+  hold: Hold | undefined,
+  volumeMl: number,
+  resolution: { by: string; note?: string },
+): Promise<CloseOutcome> {
+  const { stationId, id: sessionId } = session;
   const now = deps.clock.now().toISOString();
+  const { charge } = settlementFor(volumeMl, session);
+  if (session.status === 'completed') {
+    if (session.dispensedMl !== volumeMl) deps.log.warn('vend completion for a settled session with another volume: ignored', { stationId, sessionId, volumeMl, settled: session.dispensedMl });
+    return session.dispensedMl === volumeMl ? 'replayed' : 'ignored';
+  }
+  const resolving = (charged: number) => deps.vendSessions.resolvingIncident(sessionId, { at: now, by: resolution.by, dispensedMl: volumeMl, charged, note: resolution.note });
+
+  if (session.status === 'open') {
+    try {
+      // The hold's settlement, the session's close (and its incident's resolution) are one transaction.
+      const result = await deps.ledger.settle(session.id, charge, {
+        reference: session.id, actor: resolution.by, machineId: stationId, machineName: session.machineName, volumeMl,
+      }, {
+        knownHold: hold,
+        together: combinedParts(
+          deps.vendSessions.closing(session.id, { status: 'completed', closedAt: now, dispensedMl: volumeMl, charged: charge, ...(session.incident ? { incident: false } : {}) }),
+          session.incident ? resolving(charge) : undefined,
+        ),
+      });
+      deps.log.info('vend settled', { stationId, sessionId, volumeMl, charge, balance: result.balance, replayed: result.replayed });
+      return result.replayed ? 'replayed' : 'settled';
+    } catch (error) {
+      if (!refusedByLedger(error)) throw error;
+      // Closed meanwhile: the sweep released the hold (then this is a late completion), or another completion settled it.
+      const now2 = await deps.vendSessions.get(sessionId);
+      if (!now2 || now2.status === 'open') {
+        await closeAsHold(deps, session, now, 'completion conflicted with the hold');
+        const after = await deps.vendSessions.get(sessionId);
+        if (!after || after.status === 'open') throw new Error(`vend session ${sessionId} is open but its hold is not`);
+        return settleReported(deps, after, undefined, volumeMl, resolution);
+      }
+      return settleReported(deps, now2, undefined, volumeMl, resolution);
+    }
+  }
+
+  // The hold was released (expired by the sweep, or failed): the water was dispensed all the same; charge it now.
+  const incident = await deps.vendSessions.incident(sessionId);
+  const openIncident = incident?.status === 'open';
+  if (charge === 0) {
+    if (openIncident) {
+      await deps.vendSessions.resolveIncident(sessionId, { at: now, by: resolution.by, dispensedMl: 0, charged: 0, note: resolution.note });
+      deps.log.info('vend incident resolved: nothing dispensed', { stationId, sessionId });
+    }
+    return openIncident ? 'released' : 'ignored';
+  }
   try {
-    // The hold's settlement and the session's close are one transaction.
-    const result = await deps.ledger.settle(session.id, charge, {
-      reference: session.id, actor: `station:${stationId}`, machineId: stationId, machineName: session.machineName, volumeMl,
-    }, { knownHold: hold, together: deps.vendSessions.closing(session.id, { status: 'completed', closedAt: now, dispensedMl: volumeMl, charged: charge }) });
-    deps.log.info('vend settled', { stationId, sessionId, volumeMl, charge, balance: result.balance, replayed: result.replayed });
-    return result.replayed ? 'replayed' : 'settled';
+    const result = await deps.ledger.charge(session.userId, 'purchase', charge, `late:${session.id}`, {
+      reference: session.id, actor: resolution.by, machineId: stationId, machineName: session.machineName, volumeMl,
+      note: 'Charged after the hold was released: the completion arrived late',
+    }, {
+      together: combinedParts(
+        deps.vendSessions.settlingLate(session.id, { closedAt: now, dispensedMl: volumeMl, charged: charge }),
+        openIncident ? resolving(charge) : undefined,
+      ),
+    });
+    if (result.replayed) return 'replayed';
+    const owed = result.entries.find((e) => e.type === 'receivable')?.owed ?? 0;
+    deps.log[owed ? 'warn' : 'info']('vend settled late', { stationId, sessionId, volumeMl, charge, owed, balance: result.balance });
+    return owed ? 'receivable' : 'settledLate';
   } catch (error) {
-    if (!refusedByLedger(error)) throw error;
-    // The hold or the session was closed meanwhile (the sweep released it, or another completion with a different volume settled it).
-    await closeAsHold(deps, session, now, 'completion conflicted with the hold');
-    deps.log.warn('vend completion conflicted with the hold: ignored', { stationId, sessionId, dispensedMl, error: (error as Error).message });
+    // Settled late already (a repeat of the same completion whose record was written meanwhile), or by another volume.
+    if (error instanceof TransactionPartRejected || isDomain(error, 409)) {
+      deps.log.info('late completion already settled: ignored', { stationId, sessionId, volumeMl });
+      return 'replayed';
+    }
+    throw error;
+  }
+}
+
+/** A completion that cannot be settled as reported: stored with its raw payload; an open session keeps its hold. */
+async function recordIncident(deps: VendDeps, session: VendSession, report: IncidentReport): Promise<CloseOutcome> {
+  if (session.status === 'completed') {
+    deps.log.warn('malformed completion for a settled session: ignored', { stationId: session.stationId, sessionId: session.id, reason: report.reason });
     return 'ignored';
   }
+  const { held } = await deps.vendSessions.recordIncident(session, report, { holdSession: session.status === 'open' });
+  deps.log.warn('vend incident: completion could not be settled as reported', { stationId: session.stationId, sessionId: session.id, reason: report.reason, payload: report.payload, holdKept: held });
+  return 'incident';
+}
+
+/**
+ * An operator resolves a session's open incident with the volume the station actually dispensed (from its
+ * counters, the customer, the meter): settled (or charged late) exactly like a valid completion.
+ */
+export async function resolveIncident(sessionId: string, input: { dispensedMl: number; note: string }, actor: string, deps: VendDeps): Promise<VendIncident> {
+  const [incident, session, hold] = await Promise.all([deps.vendSessions.incident(sessionId), deps.vendSessions.get(sessionId), deps.ledger.getHold(sessionId)]);
+  if (!incident || !session) throw notFound('Incident not found');
+  if (incident.status !== 'open') throw conflict('This incident is already resolved');
+  if (input.dispensedMl > session.maxMl) throw invalid(`At most the authorized ${session.maxMl} ml`, { dispensedMl: `At most ${session.maxMl} ml` });
+  if (session.status === 'completed') {
+    // Settled by the station's own retry meanwhile: only the incident is left open.
+    await deps.vendSessions.resolveIncident(sessionId, { at: deps.clock.now().toISOString(), by: actor, dispensedMl: session.dispensedMl ?? 0, charged: 0, note: input.note });
+  } else {
+    await settleReported(deps, session, hold ?? undefined, input.dispensedMl, { by: actor, note: input.note });
+  }
+  return (await deps.vendSessions.incident(sessionId))!;
 }
 
 /** vend/failed: nothing (more) was dispensed; release the hold in full. */
@@ -369,26 +498,45 @@ export async function failVend(event: unknown, deps: VendDeps): Promise<CloseOut
   return releaseSession(deps, session, { status: 'failed', reason: reason ?? 'dispense failed', hold });
 }
 
-/** The scheduled sweep: expires open sessions past their time and releases their holds in full. */
-export async function sweepExpiredSessions(deps: VendDeps, now: Date = deps.clock.now()): Promise<{ expired: number; settled: number; errors: number }> {
-  const counts = { expired: 0, settled: 0, errors: 0 };
-  for (let page = 0; page < 20; page++) {
-    const due = await deps.vendSessions.listExpired(now.toISOString(), 100);
-    if (due.length === 0) break;
-    for (const session of due) {
+/** Sessions read per page of the sweep, and pages per run (a run covers up to 2,000 due sessions). */
+const SWEEP_PAGE = 100;
+const SWEEP_PAGES = 20;
+/** Failing sessions named in the sweep's report (all are counted). */
+const REPORTED_FAILURES = 20;
+
+export interface SweepReport {
+  expired: number;
+  settled: number;
+  errors: number;
+  /** The first sessions that could not be closed, with why; the next run tries them again. */
+  failures: { sessionId: string; error: string }[];
+}
+
+/**
+ * The scheduled sweep: expires open sessions past their time and releases their holds in full. It pages through
+ * every due session, so one that keeps failing never stands in the way of the others; failures are reported.
+ */
+export async function sweepExpiredSessions(deps: VendDeps, now: Date = deps.clock.now()): Promise<SweepReport> {
+  const report: SweepReport = { expired: 0, settled: 0, errors: 0, failures: [] };
+  let cursor: string | undefined;
+  for (let page = 0; page < SWEEP_PAGES; page++) {
+    const due = await deps.vendSessions.listExpired(now.toISOString(), SWEEP_PAGE, cursor);
+    for (const session of due.items) {
       try {
         const outcome = await releaseSession(deps, session, { status: 'expired', reason: 'not completed in time', at: now });
-        if (outcome === 'expired') counts.expired++;
-        else counts.settled++;
+        if (outcome === 'expired') report.expired++;
+        else report.settled++;
       } catch (error) {
-        counts.errors++;
-        deps.log.warn('sweep could not close a session', { sessionId: session.id, error: (error as Error).message });
+        report.errors++;
+        if (report.failures.length < REPORTED_FAILURES) report.failures.push({ sessionId: session.id, error: (error as Error).message });
       }
     }
-    if (due.length < 100) break;
+    if (!due.nextCursor) break;
+    cursor = due.nextCursor;
   }
-  if (counts.expired || counts.settled || counts.errors) deps.log.info('sweep', counts);
-  return counts;
+  if (report.errors) deps.log.warn('sweep: some sessions could not be closed; the next run tries them again', { ...report });
+  else if (report.expired || report.settled) deps.log.info('sweep', { expired: report.expired, settled: report.settled });
+  return report;
 }
 
 /** The station's session and its hold, read at once (the hold has the session's id); null for another station's or none. */
@@ -412,11 +560,19 @@ async function releaseSession(
   { status, reason, at = deps.clock.now(), hold }: { status: 'failed' | 'expired'; reason: string; at?: Date; hold?: Hold },
 ): Promise<CloseOutcome> {
   const now = at.toISOString();
+  const by = status === 'expired' ? 'system' : `station:${session.stationId}`;
   try {
     await deps.ledger.release(
       session.id,
-      { reference: session.id, actor: status === 'expired' ? 'system' : `station:${session.stationId}`, machineId: session.stationId, machineName: session.machineName, note: reason },
-      { knownHold: hold, together: deps.vendSessions.closing(session.id, { status, closedAt: now, reason }) },
+      { reference: session.id, actor: by, machineId: session.stationId, machineName: session.machineName, note: reason },
+      {
+        knownHold: hold,
+        together: combinedParts(
+          deps.vendSessions.closing(session.id, { status, closedAt: now, reason, ...(session.incident ? { incident: false } : {}) }),
+          // A station that reports the vend failed after a malformed completion resolves the incident: nothing was dispensed.
+          session.incident ? deps.vendSessions.resolvingIncident(session.id, { at: now, by, dispensedMl: 0, charged: 0, note: reason }) : undefined,
+        ),
+      },
     );
   } catch (error) {
     if (!refusedByLedger(error)) throw error;

@@ -90,6 +90,7 @@ export async function chargeOrder<T extends PaymentOrder>(
     grossAmount: order.amount,
     refundAmount: null,
     refundKey: null,
+    refunds: [],
     message: result.message,
   };
   return (await applyGatewayReport(recorded, report, deps)).order;
@@ -114,18 +115,34 @@ export interface PurchaseDeps extends PaymentDeps {
 
 /** sessionStatus of a paid purchase whose station refused the session (409): the amount stays in the wallet. */
 export const STATION_UNAVAILABLE = 'station_unavailable';
+/** sessionStatus of a purchase paid after the cutoff (settings): nobody may be at the station any more; the amount stays in the wallet. */
+export const PAID_TOO_LATE = 'paid_too_late';
 
 export const PAID_NO_SESSION_MESSAGE = 'Paid. The amount is in your wallet: tap NFC Pay at the station to start your refill.';
+export const paidTooLateMessage = (amount: number, minutes: number) =>
+  `Your payment of Rp ${thousands(amount)} was confirmed more than ${minutes} minute${minutes === 1 ? '' : 's'} after you paid, so the refill was not started. The amount is in your wallet: tap NFC Pay at the station to refill.`;
+const thousands = (n: number) => new Intl.NumberFormat('en-US').format(n);
 
-/** The after-payment step of a purchase: open its vend session once (idempotent on the order id). */
-export function afterPurchasePaid(deps: Pick<PurchaseDeps, 'orders' | 'openPaidSession' | 'log'>) {
+/**
+ * The after-payment step of a purchase: open its vend session once (idempotent on the order id), but only while
+ * the payment is fresh: one confirmed after the cutoff (settings, 2 minutes) starts nothing at the station (the
+ * customer has likely left) and the amount stays in the wallet, with a message that says so.
+ */
+export function afterPurchasePaid(deps: Pick<PurchaseDeps, 'orders' | 'openPaidSession' | 'log' | 'settings' | 'clock'>) {
   return async (order: PurchaseOrder): Promise<PurchaseOrder> => {
     // Once decided (a session, or the amount left in the wallet), never again: a late notification must not start a refill.
     if (order.sessionId || order.sessionStatus) return order;
+    const log = deps.log ?? consoleLog;
+    const { paidVendCutoffSeconds } = await deps.settings.get();
+    const age = deps.clock.now().getTime() - Date.parse(order.createdAt);
+    if (age > paidVendCutoffSeconds * 1000) {
+      log.warn('purchase paid after the cutoff: no refill started, the amount stays in the wallet', { orderId: order.orderId, ageSeconds: Math.round(age / 1000) });
+      const patch = { sessionStatus: PAID_TOO_LATE, message: paidTooLateMessage(order.amount, Math.round(paidVendCutoffSeconds / 60)) };
+      return ((await deps.orders.update(order.orderId, patch)) as PurchaseOrder | null) ?? { ...order, ...patch };
+    }
     // Without an opener (a caller that cannot open sessions, e.g. the payment webhook racing the purchase request)
     // nothing is decided here: the purchase request that paid opens the session once it sees the order settled.
     if (!deps.openPaidSession) return order;
-    const log = deps.log ?? consoleLog;
     let opened: { sessionId: string; status: string } | null = null;
     let refused: string | null = null;
     try {
@@ -201,8 +218,8 @@ export async function startPurchase(
   if (current.status === 'failed' || current.status === 'expired') {
     throw new DomainError(422, current.message ?? 'The payment was declined');
   }
-  // Paid and credited, but the station could not take the session: 409, and the message says where the money is.
-  if (current.status === 'settled' && current.sessionStatus === STATION_UNAVAILABLE) {
+  // Paid and credited, but the station could not take the session (or it was paid too late): 409, and the message says where the money is.
+  if (current.status === 'settled' && (current.sessionStatus === STATION_UNAVAILABLE || current.sessionStatus === PAID_TOO_LATE)) {
     throw conflict(current.message ?? PAID_NO_SESSION_MESSAGE);
   }
   return toPurchaseResponse(current);

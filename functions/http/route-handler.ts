@@ -14,8 +14,8 @@ export interface RouteRequest<R extends RouteId> {
   params: Parsed<R, 'params'>;
   query: Parsed<R, 'query'>;
   body: Parsed<R, 'body'>;
-  /** Present on every route whose auth is user or admin. */
-  identity: Identity | null;
+  /** Who is calling: always there on a route whose auth is user or admin (the handler refuses others first). */
+  identity: (typeof routes)[R]['auth'] extends 'public' ? Identity | null : Identity;
   headers: Record<string, string | undefined>;
   event: APIGatewayProxyEventV2;
 }

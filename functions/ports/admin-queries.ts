@@ -10,16 +10,8 @@ export interface PageResult<T> {
   nextCursor: string | null;
 }
 
-/** Totals of settled purchases over the whole ledger. */
-export interface PurchaseTotals {
-  count: number;
-  /** Rupiah charged (positive). */
-  revenue: number;
-  dispensedMl: number;
-}
-
 export interface TransactionFilter extends PageRequest {
-  type?: 'purchase' | 'topup' | 'refund' | 'adjustment';
+  type?: 'purchase' | 'topup' | 'refund' | 'adjustment' | 'receivable' | 'repayment';
   userId?: string;
   machineId?: string;
 }
@@ -33,11 +25,10 @@ export interface SettingsChange {
 
 /**
  * The read side of the admin console: collection-wide queries the per-user ports do not offer.
- * All are served by the table's collections (GSI1 LEDGER / USERS, GSI2 MACHINE#<id>); see keys.ts.
+ * All are served by the table's collections (GSI1 LEDGER / USERS, GSI2 MACHINE#<id>); see keys.ts. The summary
+ * cards' totals are the ledger's own (Ledger.totals), never a scan.
  */
 export interface AdminQueries {
-  countUsers(): Promise<number>;
-  purchaseTotals(): Promise<PurchaseTotals>;
   /** Users newest first; with `search`, only those whose id, username, e-mail or name contains it (case-insensitive). */
   users(request: PageRequest & { search?: string }): Promise<PageResult<UserRecord>>;
   /** Visible ledger entries (top-ups, purchases, refunds, adjustments), newest first. */

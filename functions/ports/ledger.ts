@@ -2,20 +2,31 @@ import type { TransactionPart } from './transaction';
 
 /**
  * The wallet ledger. Every balance change is one atomic write of the new balance, an append-only
- * entry and an idempotency record; the balance never goes below zero (see DESIGN.md, Ledger).
+ * entry and an idempotency record; the balance never goes below zero (docs/architecture.md, The ledger).
+ *
+ * Each user has two accounts: the balance (never below zero) and the receivable (`owed`, never below zero):
+ * money the user owes for water dispensed after its hold was released, or for a gateway refund the balance
+ * could not cover. A top-up pays the receivable first.
  */
-export const ledgerEntryTypes = ['topup', 'purchase', 'hold', 'release', 'refund', 'adjustment'] as const;
+export const ledgerEntryTypes = ['topup', 'purchase', 'hold', 'release', 'refund', 'adjustment', 'receivable', 'repayment'] as const;
 export type LedgerEntryType = (typeof ledgerEntryTypes)[number];
 /** The entries a user sees in history; holds and releases are bookkeeping of a vend in progress. */
-export const visibleEntryTypes = ['topup', 'purchase', 'refund', 'adjustment'] as const satisfies readonly LedgerEntryType[];
+export const visibleEntryTypes = ['topup', 'purchase', 'refund', 'adjustment', 'receivable', 'repayment'] as const satisfies readonly LedgerEntryType[];
+
+/** 409 of a change made against a balance that is no longer the one its author saw (an admin adjustment). */
+export const BALANCE_CHANGED = 'The balance changed, reload';
 
 export interface LedgerEntry {
   id: string;
   userId: string;
   type: LedgerEntryType;
-  /** Signed rupiah: credits positive, debits negative. */
+  /** Signed rupiah on the balance: credits positive, debits negative (0 for a receivable). */
   amount: number;
   balanceAfter: number;
+  /** Signed rupiah on the receivable: positive when a debt is recorded, negative when it is paid (absent: 0). */
+  owed?: number;
+  /** The receivable after this entry, on entries that change it. */
+  owedAfter?: number;
   /** What the entry is about: a top-up order id, a vend session id, an admin reason. */
   reference: string;
   idempotencyKey: string;
@@ -42,6 +53,8 @@ export interface EntryDetails {
 
 export interface PostResult {
   balance: number;
+  /** The receivable after the operation (0 when nothing is owed). */
+  owed: number;
   entries: LedgerEntry[];
   /** True when the idempotency key had been used with the same parameters: nothing was written. */
   replayed: boolean;
@@ -65,9 +78,39 @@ export interface JoinOptions {
   together?: TransactionPart;
 }
 
+/** Running totals over every ledger entry, kept by the ledger's own transactions (admin summary cards). */
+export interface LedgerTotals {
+  /** Accounts created. */
+  users: number;
+  /** Per visible entry type: how many entries and the sum of their signed amounts. */
+  count: Partial<Record<LedgerEntryType, number>>;
+  sum: Partial<Record<LedgerEntryType, number>>;
+  /** Millilitres charged for, on time or late. */
+  dispensedMl: number;
+  /** Open receivables of all users together. */
+  owed: number;
+}
+
 export interface Ledger {
-  /** Credits (amount > 0) or debits (amount < 0) once per idempotency key. Debits beyond the balance are refused. */
-  post(userId: string, type: 'topup' | 'purchase' | 'refund' | 'adjustment', amount: number, idempotencyKey: string, details: EntryDetails): Promise<PostResult>;
+  /**
+   * Credits (amount > 0) or debits (amount < 0) once per idempotency key. Debits beyond the balance are refused.
+   * A top-up pays the receivable first (a `repayment` entry in the same transaction). With `expectedBalance` the
+   * change is made only while the balance is still that one (409 'The balance changed, reload' otherwise).
+   */
+  post(
+    userId: string,
+    type: 'topup' | 'purchase' | 'refund' | 'adjustment',
+    amount: number,
+    idempotencyKey: string,
+    details: EntryDetails,
+    options?: { expectedBalance?: number },
+  ): Promise<PostResult>;
+  /**
+   * Debits `amount` (> 0) once per idempotency key as an entry of `type`, as far as the balance covers it; the rest
+   * becomes a `receivable` entry on the user instead of a negative balance (water dispensed after its hold was
+   * released, a gateway refund of money already spent).
+   */
+  charge(userId: string, type: 'purchase' | 'adjustment', amount: number, idempotencyKey: string, details: EntryDetails, options?: JoinOptions): Promise<PostResult>;
   /**
    * Reserves `amount` of the balance for a vend; one hold per id. `knownBalance`, the balance the caller has just
    * read, saves a read: when it is out of date the write fails its condition and the ledger reads and tries again.
@@ -83,4 +126,6 @@ export interface Ledger {
   getHold(holdId: string): Promise<Hold | null>;
   /** Entries of one user, newest first. */
   entries(userId: string, options: { limit: number; cursor?: string; visibleOnly?: boolean }): Promise<{ items: LedgerEntry[]; nextCursor: string | null }>;
+  /** The running totals (a few small reads, never a scan). */
+  totals(): Promise<LedgerTotals>;
 }

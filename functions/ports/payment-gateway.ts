@@ -1,8 +1,8 @@
 import type { PaymentMethod } from '../../shared/schemas';
 
 /**
- * The payment gateway (DESIGN.md, Payments). Two adapters serve it: the sandbox (the default where no
- * gateway key is configured) and Midtrans' Core API. The browser never talks to the gateway with a key:
+ * The payment gateway (docs/design.md, "Payments"). Two adapters serve it: Midtrans' Core API (PAYMENTS_MODE=live)
+ * and the sandbox (PAYMENTS_MODE=sandbox: the local cloud and test stages only; functions/adapters/secrets/payment-config.ts). The browser never talks to the gateway with a key:
  * charges, status checks and notification signatures all happen here, with the server key.
  */
 
@@ -36,6 +36,13 @@ export interface ChargeResult {
   message: string | null;
 }
 
+/** One refund the gateway made on an order, under its own key. */
+export interface GatewayRefund {
+  key: string;
+  /** Whole rupiah. */
+  amount: number;
+}
+
 /** A verified status report from the gateway (webhook or status query). */
 export interface PaymentNotification {
   orderId: string;
@@ -49,6 +56,8 @@ export interface PaymentNotification {
   /** For refunds: the rupiah refunded by this event, and the gateway's key for it (several partial refunds may follow). */
   refundAmount: number | null;
   refundKey: string | null;
+  /** Every refund the report lists (the status API lists all of the order's refunds). */
+  refunds: GatewayRefund[];
   message: string | null;
 }
 
@@ -66,7 +75,10 @@ export interface PaymentGateway {
    * Throws SignatureRejected when the signature does not match (nothing may be trusted from such a body).
    */
   verifyNotification(body: unknown): Promise<PaymentNotification>;
-  /** Asks the gateway for the order's current status (authenticated with the server key); null when it does not know the order. */
+  /**
+   * Asks the gateway for the order's current status (authenticated with the server key), with every refund it made;
+   * null when it does not know the order. A notification moves money only when this agrees with it.
+   */
   status(order: OrderRef): Promise<PaymentNotification | null>;
 }
 

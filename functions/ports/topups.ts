@@ -1,5 +1,6 @@
 import type { PaymentMethod } from '../../shared/schemas';
-import type { PaymentOutcome } from './payment-gateway';
+import type { GatewayRefund, PaymentOutcome } from './payment-gateway';
+import type { TransactionPart } from './transaction';
 
 /**
  * Payment orders: a wallet top-up, or a direct wallet purchase of a refill (paid by Google Pay / Apple Pay).
@@ -33,8 +34,10 @@ interface OrderBase {
   creditedAt?: string;
   /** Last time the gateway's status API was asked about this order. */
   checkedAt?: string;
-  /** Rupiah taken back from the wallet after gateway refunds. */
+  /** Rupiah taken back from the wallet (or recorded as owed) after gateway refunds; never more than the amount. */
   refunded?: number;
+  /** The gateway's keys of the refunds applied, each once. */
+  refundKeys?: string[];
 }
 
 export interface TopupOrder extends OrderBase {
@@ -66,4 +69,10 @@ export interface PaymentOrders {
    * Returns the order after the change, or null when the condition failed or the order does not exist.
    */
   update(orderId: string, patch: OrderPatch, onlyIf?: OrderStatus[]): Promise<PaymentOrder | null>;
+  /**
+   * The write that records one gateway refund on the order (status refunded, `refunded` + amount, its key), for the
+   * ledger to commit with the debit; rejected when `refunded` is no longer `seen` or the key was applied, so that
+   * concurrent refunds never take back more than was paid, nor one refund twice.
+   */
+  refunding(orderId: string, refund: GatewayRefund, seen: number, gatewayStatus: string): TransactionPart;
 }

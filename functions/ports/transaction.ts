@@ -15,3 +15,6 @@ export class TransactionPartRejected extends Error {
     this.name = 'TransactionPartRejected';
   }
 }
+
+/** Several parts committed as one (a session's close and its incident's resolution). */
+export const combinedParts = (...parts: (TransactionPart | undefined)[]): TransactionPart => ({ writes: parts.flatMap((part) => part?.writes ?? []) });

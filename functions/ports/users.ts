@@ -7,6 +7,8 @@ export interface UserRecord {
   email: string | null;
   profileImageUrl: string | null;
   balance: number;
+  /** Rupiah the user owes (the receivable: water dispensed or a refund the balance did not cover); absent = 0. */
+  owed?: number;
   /** Millilitres dispensed to this user over all settled vends. */
   dispensedMl: number;
   createdAt: string;

@@ -26,13 +26,53 @@ export interface VendSession {
   expiresAt: string;
   closedAt?: string;
   dispensedMl?: number;
+  /** Rupiah charged for the water (on a late settlement: paid from the balance and owed together). */
   charged?: number;
   /** Why it failed or expired. */
   reason?: string;
+  /** The completion came after the hold was released and was charged then (docs/architecture.md, Late completions). */
+  settledLate?: boolean;
+  /** An open incident holds the session: it is out of the sweep, and its hold stays until the incident is resolved. */
+  incident?: boolean;
+}
+
+/** A station's report that could not be settled as it came (docs/architecture.md, Vend incidents). */
+export interface IncidentReport {
+  at: string;
+  /** The message as received, as JSON (at most 2,000 characters). */
+  payload: string;
+  reason: string;
+}
+
+export interface IncidentResolution {
+  at: string;
+  /** 'station:<id>' (a valid retry) or 'admin:<username>'. */
+  by: string;
+  dispensedMl: number;
+  /** Rupiah charged when resolving (0 when nothing was dispensed). */
+  charged: number;
+  note?: string;
+}
+
+export interface VendIncident {
+  sessionId: string;
+  stationId: string;
+  userId: string;
+  machineName: string;
+  maxMl: number;
+  status: 'open' | 'resolved';
+  /** Whether the session's hold was still open: it is kept until the incident is resolved. */
+  holdKept: boolean;
+  firstReport: IncidentReport;
+  lastReport: IncidentReport;
+  reports: number;
+  createdAt: string;
+  updatedAt: string;
+  resolution?: IncidentResolution;
 }
 
 /** How a session ended. */
-export type SessionOutcome = Pick<VendSession, 'status' | 'closedAt'> & Partial<Pick<VendSession, 'dispensedMl' | 'charged' | 'reason'>>;
+export type SessionOutcome = Pick<VendSession, 'status' | 'closedAt'> & Partial<Pick<VendSession, 'dispensedMl' | 'charged' | 'reason' | 'incident'>>;
 
 /** Record of an NFC token's first presentation. */
 export interface UsedToken {
@@ -63,6 +103,25 @@ export interface VendSessions {
   close(id: string, outcome: SessionOutcome): Promise<boolean>;
   /** The write of `close`, for the ledger to commit with the settlement or release of the hold; rejected when the session was not open. */
   closing(id: string, outcome: SessionOutcome): TransactionPart;
-  /** Open sessions whose expiresAt <= now, oldest first. */
-  listExpired(now: string, limit: number): Promise<VendSession[]>;
+  /**
+   * The write of a late settlement: a session that was expired or failed (its hold released) becomes completed,
+   * settledLate, with what the water cost; rejected unless it was expired or failed.
+   */
+  settlingLate(id: string, outcome: { closedAt: string; dispensedMl: number; charged: number }): TransactionPart;
+  /** Open sessions whose expiresAt <= now, oldest first, a page at a time. */
+  listExpired(now: string, limit: number, cursor?: string): Promise<{ items: VendSession[]; nextCursor: string | null }>;
+
+  /**
+   * Records a report that could not be settled (a new incident, or one more report on the open one). With
+   * `holdSession`, the session (still open) is taken out of the sweep in the same write, so its hold stays until the
+   * incident is resolved; `held` says whether that happened (false when the session was closed meanwhile).
+   */
+  recordIncident(session: VendSession, report: IncidentReport, options: { holdSession: boolean }): Promise<{ held: boolean }>;
+  incident(sessionId: string): Promise<VendIncident | null>;
+  /** The write that resolves the session's open incident, joined to the settlement or release that resolves it. */
+  resolvingIncident(sessionId: string, resolution: IncidentResolution): TransactionPart;
+  /** Resolves the open incident on its own (nothing to settle); false when it was not open. */
+  resolveIncident(sessionId: string, resolution: IncidentResolution): Promise<boolean>;
+  /** Open incidents, oldest first. */
+  openIncidents(page: { limit: number; cursor?: string }): Promise<{ items: VendIncident[]; nextCursor: string | null }>;
 }

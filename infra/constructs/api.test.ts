@@ -124,9 +124,9 @@ describe('Api construct', () => {
         expect(geo.Resource).toEqual({ 'Fn::GetAtt': [stack.getLogicalId(api.placeIndex), 'Arn'] });
       }
       // Nothing but X-Ray segments and iot:CreateKeysAndCertificate (no resource types) is granted on "*".
-      for (const s of statements.filter((s) => ([] as unknown[]).concat(s.Resource).includes('*'))) {
-        expect([...([] as string[]).concat(s.Action)].sort(), routeId).toEqual(s.Action === 'iot:CreateKeysAndCertificate' ? ['iot:CreateKeysAndCertificate'] : XRAY_ACTIONS);
-      }
+      // (cdk.json's minimizePolicies merges statements on the same resource, so they are compared as one set.)
+      const onStar = statements.filter((s) => ([] as unknown[]).concat(s.Resource).includes('*')).flatMap((s) => ([] as string[]).concat(s.Action));
+      expect(onStar.sort(), routeId).toEqual([...(access.iotProvisioning ? ['iot:CreateKeysAndCertificate'] : []), ...XRAY_ACTIONS].sort());
     }
   });
 

@@ -278,7 +278,7 @@ export class Web extends Construct {
     for (const statement of statements) {
       for (const resource of ([] as unknown[]).concat(statement.Resource ?? [])) {
         const flat = flattenCfnReference(resource);
-        if (/^arn:<AWS::Partition>:s3:::cdk-[a-z0-9]+-assets-[^/]+\/\*$/.test(flat)) {
+        if (/^arn:(aws|<AWS::Partition>):s3:::cdk-[a-z0-9]+-assets-[^/]+\/\*$/.test(flat)) {
           acknowledge(handler, `AwsSolutions-IAM5[Resource::${flat}]`, 'CDK BucketDeployment reads the zipped build from the CDK bootstrap asset bucket.');
         }
       }

@@ -288,11 +288,12 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   let stopped = false;
   const counts = { heartbeats: 0, drops: 0, reconnects: 0, connectFailures: 0, dispensedMl: 0 };
   const vends = { completed: 0, failed: 0, denied: 0, rejected: 0, errors: 0 };
-  const later = (ms: number, fn: () => void) => {
+  /** Runs fn after ms unless the fleet stopped; an async fn's failure is its own to handle (every caller catches). */
+  const later = (ms: number, fn: () => void | Promise<void>) => {
     if (stopped) return;
     const t = setTimeout(() => {
       timers.delete(t);
-      if (!stopped) fn();
+      if (!stopped) void fn();
     }, ms);
     timers.add(t);
   };
@@ -577,9 +578,9 @@ async function main() {
     console.log(`\n${formatSummary(summary)}\n`);
     process.exit(0);
   };
-  process.on('SIGINT', finish);
-  process.on('SIGTERM', finish);
-  if (values.duration) setTimeout(finish, Number(values.duration) * 1000);
+  process.on('SIGINT', () => void finish());
+  process.on('SIGTERM', () => void finish());
+  if (values.duration) setTimeout(() => void finish(), Number(values.duration) * 1000);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {

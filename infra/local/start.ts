@@ -32,8 +32,8 @@ try {
     await stack.stop();
     process.exit(0);
   };
-  process.on('SIGINT', shutdown);
-  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', () => void shutdown());
+  process.on('SIGTERM', () => void shutdown());
 } catch (error) {
   if (error instanceof JavaMissingError) {
     console.error(`\n  ${error.message.replace(/\n/g, '\n  ')}\n`);

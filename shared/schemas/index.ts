@@ -5,3 +5,4 @@ export * from './transaction';
 export * from './settings';
 export * from './geocoding';
 export * from './error';
+export * from './incident';

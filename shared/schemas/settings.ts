@@ -13,6 +13,7 @@ export const Settings = z.object({
   heartbeatIntervalSeconds: between(5, 3600).default(C.HEARTBEAT_INTERVAL_SECONDS),
   vendTokenExpirySeconds: between(10, 600).default(C.VEND_TOKEN_EXPIRY_SECONDS),
   nfcTokenExpirySeconds: between(30, 3600).default(C.NFC_TOKEN_EXPIRY_SECONDS),
+  paidVendCutoffSeconds: between(30, 3600).default(C.PAID_VEND_CUTOFF_SECONDS),
   bottleLitres: number().positive('Must be more than 0').default(C.BOTTLE_LITRES),
   co2KgPerBottle: number().positive('Must be more than 0').default(C.CO2_KG_PER_BOTTLE),
 });

@@ -17,6 +17,8 @@ export const User = z.object({
   profileImageUrl: z.string().nullable(),
   createdAt: z.string(),
   balance: z.number().int().nonnegative(),
+  /** Rupiah owed: water dispensed (or a refund) the balance did not cover; the next top-up pays it first. */
+  owed: z.number().int().nonnegative(),
   co2Saved: z.number(),
   bottlesSaved: z.number(),
 });

@@ -6,7 +6,7 @@ import { keys } from '../../functions/adapters/dynamodb/keys';
 import { formatInteger, formatLitres, formatRupiah } from '../../frontend/src/features/admin/format';
 import { AdminStats } from '../../shared/routes';
 import { DEFAULT_SETTINGS, Machine } from '../../shared/schemas';
-import { asAdmin, createUser, ledgerEntries } from '../support/admin';
+import { asAdmin, createUser, ledgerEntries, repositories } from '../support/admin';
 import { bearer, newAccount, signInAs } from '../support/auth';
 import { DESKTOP, launchBrowser, newContext } from '../support/browser';
 import { apiFetch, local, testDb } from '../support/local';
@@ -158,7 +158,7 @@ describe('admin console in Chromium', { timeout: 180_000 }, () => {
     expect(lines.some((l) => l.startsWith('HRL-00999,Sindhu Beach North,'))).toBe(true);
   });
 
-  it("edits a user's balance with a reason and shows the adjustment in Transactions", async () => {
+  it("adjusts a user's balance by rupiah with a reason and shows the adjustment in Transactions", async () => {
     const admin = await signInAs('admin');
     const userId = await createUser('e2e-balance', { topup: 10_000 });
     const reason = `Refund for failed refill ${userId.slice(-8)}`;
@@ -169,27 +169,55 @@ describe('admin console in Chromium', { timeout: 180_000 }, () => {
     await row.getByRole('button', { name: `Edit ${userId}`, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit User' });
     expect(await dialog.getByText(userId).count()).toBeGreaterThan(0);
-    await dialog.getByLabel('Balance (points)').fill('150');
+    expect(await dialog.getByTestId('admin-balance').textContent()).toBe(formatRupiah(10_000));
+    // Rupiah, not points: Rp 50 is not lost to rounding.
+    await dialog.getByLabel('Amount (Rp)').fill('5.050');
+    await dialog.getByText(`${formatRupiah(10_000)} becomes`).waitFor();
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await dialog.getByText('A reason is required to change the balance').waitFor();
     await dialog.getByLabel('Reason').fill(reason);
     await dialog.getByRole('button', { name: 'Save Changes' }).click();
     await dialog.waitFor({ state: 'hidden' });
-    await expect.poll(() => row.textContent()).toContain('150 pts');
+    await expect.poll(() => row.textContent()).toContain(formatRupiah(15_050));
 
     const adjustments = (await ledgerEntries(userId)).filter((e) => e.type === 'adjustment');
-    expect(adjustments).toEqual([expect.objectContaining({ amount: 5_000, balanceAfter: 15_000, actor: `admin:${admin.username}`, reference: reason })]);
+    expect(adjustments).toEqual([expect.objectContaining({ amount: 5_050, balanceAfter: 15_050, actor: `admin:${admin.username}`, reference: reason })]);
 
     await row.getByRole('button', { name: userId, exact: true }).click();
     await page.waitForURL((url) => url.searchParams.get('tab') === 'transactions' && url.searchParams.get('user') === userId);
     const tx = page.getByRole('table', { name: 'Transactions' });
     const adjustment = tx.getByRole('row').filter({ hasText: 'Adjustment' });
     await expect.poll(() => adjustment.textContent()).toContain(reason);
-    expect(await adjustment.textContent()).toContain(`+${formatRupiah(5_000)}`);
+    expect(await adjustment.textContent()).toContain(`+${formatRupiah(5_050)}`);
     expect(await adjustment.textContent()).toContain(`by ${admin.username}`);
     await page.getByLabel('Transaction type').selectOption('topup');
     await expect.poll(() => tx.getByRole('row').filter({ hasText: 'Adjustment' }).count()).toBe(0);
     expect(await tx.getByRole('row').filter({ hasText: 'Top-up' }).count()).toBe(1);
+  });
+
+  it('keeps a top-up that lands while the admin edits: the save says the balance changed, and the reloaded balance is adjusted', async () => {
+    const userId = await createUser('e2e-race', { topup: 10_000 });
+    await page.getByRole('tab', { name: 'Users' }).click();
+    await page.getByLabel('Search users').fill(userId);
+    const row = page.getByRole('table', { name: 'Users' }).getByRole('row').filter({ hasText: userId });
+    await expect.poll(() => row.textContent()).toContain(formatRupiah(10_000));
+    await row.getByRole('button', { name: `Edit ${userId}`, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit User' });
+    await dialog.getByRole('radio', { name: 'Take away' }).click();
+    await dialog.getByLabel('Amount (Rp)').fill('2000');
+    await dialog.getByLabel('Reason').fill('Correction of a payment error');
+    // A top-up lands while the dialog is open.
+    await repositories().ledger.post(userId, 'topup', 20_000, `e2e-race:${userId}`, { reference: 'order-race', actor: 'gateway', paymentMethod: 'qris' });
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await dialog.getByText('The balance changed since you opened this user').waitFor();
+    await dialog.screenshot({ path: 'test-results/admin-edit-user-balance-changed.png' });
+    expect((await repositories().users.get(userId))!.balance).toBe(30_000);
+    await dialog.getByRole('button', { name: 'Reload balance' }).click();
+    await expect.poll(() => dialog.getByTestId('admin-balance').textContent()).toBe(formatRupiah(30_000));
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect((await ledgerEntries(userId)).map((e) => [e.type, e.amount]).sort()).toEqual([['adjustment', -2_000], ['topup', 10_000], ['topup', 20_000]]);
+    expect((await repositories().users.get(userId))!.balance).toBe(28_000);
   });
 
   it("changes a host request's status from the dropdown", async () => {
@@ -204,7 +232,7 @@ describe('admin console in Chromium', { timeout: 180_000 }, () => {
     expect(await select.inputValue()).toBe('pending');
     await select.selectOption('approved');
     await page.getByText(`${name} is now approved.`).waitFor();
-    const stored = (await asAdmin('/api/admin/host-requests')).body.find((r: { id: string }) => r.id === created.body.id);
+    const stored = (await asAdmin('/api/admin/host-requests')).body.items.find((r: { id: string }) => r.id === created.body.id);
     expect(stored).toMatchObject({ status: 'approved', comments: '' });
   });
 

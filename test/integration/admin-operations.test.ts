@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS } from '../../shared/schemas';
 import { bearer, newAccount, signInAs } from '../support/auth';
-import { asAdmin, repositories } from '../support/admin';
+import { allPages, asAdmin, repositories } from '../support/admin';
 import { apiFetch } from '../support/local';
 
 const application = (name: string) => ({
@@ -16,7 +16,7 @@ describe('host requests administration', () => {
     const newer = (await apiFetch('/api/host-requests', { method: 'POST', json: application(`Newer Cafe ${tag}`) })).body;
     const list = await asAdmin('/api/admin/host-requests');
     expect(list.status).toBe(200);
-    const ids = list.body.map((r: { id: string }) => r.id);
+    const ids = list.body.items.map((r: { id: string }) => r.id);
     expect(ids.indexOf(newer.id)).toBeLessThan(ids.indexOf(older.id));
 
     const status = await asAdmin(`/api/admin/host-requests/${older.id}`, { method: 'PATCH', json: { status: 'contacted' } });
@@ -34,9 +34,26 @@ describe('host requests administration', () => {
     expect(bad.body.fields.email).toBe('Enter a valid email address');
 
     expect((await asAdmin(`/api/admin/host-requests/${newer.id}`, { method: 'DELETE' })).status).toBe(204);
-    const after = (await asAdmin('/api/admin/host-requests')).body.map((r: { id: string }) => r.id);
+    const after = (await allPages<{ id: string }>('/api/admin/host-requests', 50)).map((r) => r.id);
     expect(after).not.toContain(newer.id);
     expect(after).toContain(older.id);
+  });
+
+  it('pages with a cursor, newest first, at most 50 a page: long submissions never make one answer too big', async () => {
+    const tag = crypto.randomUUID().slice(0, 6);
+    const created: string[] = [];
+    for (let i = 0; i < 60; i++) {
+      const body = { ...application(`Paged Cafe ${tag} ${i}`), comments: `${i} `.padEnd(2_000, 'long comment ') };
+      created.push((await apiFetch('/api/host-requests', { method: 'POST', json: body })).body.id);
+    }
+    const first = await asAdmin('/api/admin/host-requests?limit=50');
+    expect(first.body.items).toHaveLength(50);
+    expect(first.text.length).toBeLessThan(300_000);
+    expect(first.body.items.slice(0, 60).map((r: { id: string }) => r.id)).toEqual([...created].reverse().slice(0, 50));
+    const all = await allPages<{ id: string }>('/api/admin/host-requests', 25);
+    expect(new Set(all.map((r) => r.id)).size).toBe(all.length);
+    expect(all.map((r) => r.id)).toEqual(expect.arrayContaining(created));
+    expect((await asAdmin('/api/admin/host-requests?limit=51')).status).toBe(400);
   });
 
   it('answers 404 for unknown ids', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { AdminStats } from '../../shared/routes';
 import { AdminUser, Machine } from '../../shared/schemas';
 import { bearer, signInAs } from '../support/auth';
-import { allPages, asAdmin, createUser, ledgerEntries, settlePurchase } from '../support/admin';
+import { allPages, asAdmin, createUser, ledgerEntries, repositories, settlePurchase } from '../support/admin';
 import { apiFetch, local } from '../support/local';
 
 type Row = { id: string; type: string; amount: number; signedAmount: number; volume: number | null; userId: string; username: string | null; actor: string; reference: string; machine: { id: string; name: string } | null; createdAt: string };
@@ -15,6 +15,9 @@ describe('GET /api/admin/stats', () => {
     const machines = Machine.array().parse((await apiFetch('/api/machines')).body);
     const users = await allPages<{ id: string }>('/api/admin/users');
     const purchases = await allPages<Row>('/api/admin/transactions?type=purchase');
+    // Water charged late and owed in full carries its volume on the receivable.
+    const owed = await allPages<Row>('/api/admin/transactions?type=receivable');
+    const allUsers = await allPages<{ owed: number }>('/api/admin/users');
     expect(stats.totalMachines).toBe(machines.length);
     expect(stats.onlineMachines).toBe(machines.filter((m) => m.status === 'online').length);
     expect(stats.offlineMachines).toBe(machines.filter((m) => m.status === 'offline').length);
@@ -23,7 +26,8 @@ describe('GET /api/admin/stats', () => {
     expect(stats.activeUsers).toBe(users.length);
     expect(stats.transactionCount).toBe(purchases.length);
     expect(stats.totalRevenue).toBe(purchases.reduce((sum, p) => sum + p.amount, 0));
-    expect(stats.waterDispensedLitres).toBeCloseTo(purchases.reduce((sum, p) => sum + (p.volume ?? 0), 0), 6);
+    expect(stats.waterDispensedLitres).toBeCloseTo([...purchases, ...owed].reduce((sum, p) => sum + (p.volume ?? 0), 0), 6);
+    expect(stats.openReceivables).toBe(allUsers.reduce((sum, u) => sum + u.owed, 0));
   });
 
   it("includes the seeded user's refill and the seeded accounts", async () => {
@@ -74,52 +78,76 @@ describe('GET /api/admin/users', () => {
 });
 
 describe('PATCH /api/admin/users/{id}', () => {
-  it('refuses a balance change without a reason (400) and changes nothing', async () => {
+  const balanceOf = async (id: string) => (await repositories().users.get(id))!.balance;
+
+  it('refuses an adjustment without a reason, of nothing or of a fraction (400), and changes nothing', async () => {
     const id = await createUser('noreason', { topup: 10_000 });
-    const { status, body } = await asAdmin(`/api/admin/users/${id}`, { method: 'PATCH', json: { username: id, balance: 15_000 } });
+    const { status, body } = await asAdmin(`/api/admin/users/${id}`, { method: 'PATCH', json: { username: id, adjustment: { amount: 5_000, expectedBalance: 10_000 } } });
     expect(status).toBe(400);
-    expect(body.fields).toEqual({ reason: 'A reason is required to change the balance' });
+    expect(body.fields).toEqual({ 'adjustment.reason': 'A reason is required to change the balance' });
+    for (const amount of [0, 12.5, '5000']) {
+      const res = await asAdmin(`/api/admin/users/${id}`, { method: 'PATCH', json: { username: id, adjustment: { amount, expectedBalance: 10_000, reason: 'x' } } });
+      expect(res.status).toBe(400);
+      expect(Object.keys(res.body.fields)).toEqual(['adjustment.amount']);
+    }
     expect((await ledgerEntries(id)).filter((e) => e.type === 'adjustment')).toHaveLength(0);
   });
 
-  it("writes an adjustment with the admin's identity and reason; balance = sum of entries; a replay adds nothing", async () => {
+  it("writes the amount as an adjustment with the admin's identity and reason; balance = sum of entries; a replay adds nothing", async () => {
     const admin = await signInAs('admin');
     const id = await createUser('adjust', { topup: 30_000 });
     await settlePurchase(id, { id: 'HRL-00024', name: 'Sindhu Beach' }, 1_000);
-    const edit = { username: `${id}-renamed`, balance: 12_000, reason: 'Refund for a failed refill at Sindhu Beach' };
+    const edit = { username: `${id}-renamed`, adjustment: { amount: -17_000, expectedBalance: 29_000, reason: 'Refund for a failed refill at Sindhu Beach' } };
     const { status, body } = await asAdmin(`/api/admin/users/${id}`, { method: 'PATCH', json: edit, headers: { 'idempotency-key': `k-${id}` } });
     expect(status).toBe(200);
-    expect(body).toMatchObject({ id, username: `${id}-renamed`, balance: 12_000 });
+    expect(body).toMatchObject({ id, username: `${id}-renamed`, balance: 12_000, owed: 0 });
     const entries = await ledgerEntries(id);
     const adjustments = entries.filter((e) => e.type === 'adjustment');
     expect(adjustments).toHaveLength(1);
-    expect(adjustments[0]).toMatchObject({ amount: 12_000 - 29_000, balanceAfter: 12_000, actor: `admin:${admin.username}`, reference: edit.reason });
+    expect(adjustments[0]).toMatchObject({ amount: -17_000, balanceAfter: 12_000, actor: `admin:${admin.username}`, reference: edit.adjustment.reason });
     expect(entries.reduce((sum, e) => sum + e.amount, 0)).toBe(12_000);
 
+    // The same request again (a double submit) is the same adjustment, not a 409 on the balance it changed itself.
     const again = await asAdmin(`/api/admin/users/${id}`, { method: 'PATCH', json: edit, headers: { 'idempotency-key': `k-${id}` } });
     expect(again.status).toBe(200);
+    const sameWithoutKey = await asAdmin(`/api/admin/users/${id}`, { method: 'PATCH', json: { ...edit, username: `${id}-renamed` } });
+    expect(sameWithoutKey.status).toBe(409);
     expect((await ledgerEntries(id)).filter((e) => e.type === 'adjustment')).toHaveLength(1);
 
     // The adjustment shows in the admin transactions with who and why.
     const rows = await allPages<Row>(`/api/admin/transactions?userId=${id}&type=adjustment`);
-    expect(rows).toEqual([expect.objectContaining({ type: 'adjustment', amount: 17_000, signedAmount: -17_000, actor: `admin:${admin.username}`, reference: edit.reason, username: `${id}-renamed` })]);
+    expect(rows).toEqual([expect.objectContaining({ type: 'adjustment', amount: 17_000, signedAmount: -17_000, actor: `admin:${admin.username}`, reference: edit.adjustment.reason, username: `${id}-renamed` })]);
+  });
+
+  it('a top-up that lands while the admin decides survives: the adjustment is refused with 409 until reloaded', async () => {
+    const id = await createUser('concurrent', { topup: 10_000 });
+    const seen = await balanceOf(id);
+    await repositories().ledger.post(id, 'topup', 25_000, `late-topup:${id}`, { reference: 'order-late', actor: 'gateway', paymentMethod: 'qris' });
+    const stale = await asAdmin(`/api/admin/users/${id}`, { method: 'PATCH', json: { username: id, adjustment: { amount: -10_000, expectedBalance: seen, reason: 'Reverse a test top-up' } } });
+    expect(stale).toMatchObject({ status: 409, body: { message: 'The balance changed, reload' } });
+    expect(await balanceOf(id)).toBe(35_000);
+    const fresh = await asAdmin(`/api/admin/users/${id}`, { method: 'PATCH', json: { username: id, adjustment: { amount: -10_000, expectedBalance: 35_000, reason: 'Reverse a test top-up' } } });
+    expect(fresh.status).toBe(200);
+    expect(await balanceOf(id)).toBe(25_000);
+  });
+
+  it('adjusts by amounts under Rp 100 too, and refuses taking more than the balance (409)', async () => {
+    const id = await createUser('small', { topup: 10_000 });
+    expect((await asAdmin(`/api/admin/users/${id}`, { method: 'PATCH', json: { username: id, adjustment: { amount: 50, expectedBalance: 10_000, reason: 'Rounding' } } })).body.balance).toBe(10_050);
+    const over = await asAdmin(`/api/admin/users/${id}`, { method: 'PATCH', json: { username: id, adjustment: { amount: -10_051, expectedBalance: 10_050, reason: 'Too much' } } });
+    expect(over.status).toBe(409);
+    expect(await balanceOf(id)).toBe(10_050);
   });
 
   it('renames without touching the ledger, and answers 404 for an unknown user', async () => {
     const id = await createUser('rename', { topup: 10_000 });
-    const { status, body } = await asAdmin(`/api/admin/users/${id}`, { method: 'PATCH', json: { username: 'Made Renamed', balance: 10_000 } });
+    const { status, body } = await asAdmin(`/api/admin/users/${id}`, { method: 'PATCH', json: { username: 'Made Renamed' } });
     expect(status).toBe(200);
     expect(body.username).toBe('Made Renamed');
     expect((await ledgerEntries(id)).map((e) => e.type)).toEqual(['topup']);
     expect((await asAdmin(`/api/admin/users/${id}`, { method: 'PATCH', json: { username: '  ' } })).status).toBe(400);
     const missing = await asAdmin('/api/admin/users/nobody-here', { method: 'PATCH', json: { username: 'x' } });
     expect(missing).toMatchObject({ status: 404, body: { message: 'User not found' } });
-  });
-
-  it('refuses a negative balance (400)', async () => {
-    const id = await createUser('negative', { topup: 10_000 });
-    const { status } = await asAdmin(`/api/admin/users/${id}`, { method: 'PATCH', json: { username: id, balance: -5, reason: 'x' } });
-    expect(status).toBe(400);
   });
 });
 
@@ -154,7 +182,7 @@ describe('GET /api/admin/transactions', () => {
 
     const all = await asAdmin('/api/admin/transactions?limit=5');
     expect(all.body.items).toHaveLength(5);
-    expect(all.body.items.every((r: Row) => ['purchase', 'topup', 'refund', 'adjustment'].includes(r.type))).toBe(true);
+    expect(all.body.items.every((r: Row) => ['purchase', 'topup', 'refund', 'adjustment', 'receivable', 'repayment'].includes(r.type))).toBe(true);
   });
 
   it('refuses an unknown type (400)', async () => {

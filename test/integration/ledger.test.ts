@@ -123,6 +123,66 @@ describe('ledger rules', () => {
     expect((await users.get(u))!.balance).toBe(6_150);
   });
 
+  it('charges what the balance covers and records the rest as owed, once; the next top-up pays what is owed first', async () => {
+    const u = await newUser('owed');
+    await ledger.post(u, 'topup', 200, `${u}-t1`, { reference: 'o1', actor: 'gateway' });
+    const details = { reference: 'session-late', actor: 'station:HRL-00001', machineId: 'HRL-00001', machineName: 'Seminyak Square', volumeMl: 500 };
+    const late = await ledger.charge(u, 'purchase', 500, `late:${u}`, details);
+    expect(late).toMatchObject({ balance: 0, owed: 300, replayed: false });
+    expect(late.entries.map((e) => [e.type, e.amount, e.owed ?? 0, e.balanceAfter, e.owedAfter ?? null, e.volumeMl ?? null])).toEqual([
+      ['purchase', -200, 0, 0, null, 500],
+      ['receivable', 0, 300, 0, 300, null],
+    ]);
+    expect(await ledger.charge(u, 'purchase', 500, `late:${u}`, details)).toMatchObject({ balance: 0, owed: 300, replayed: true });
+    await expectDomain(ledger.charge(u, 'purchase', 600, `late:${u}`, details), 409, /different request/);
+    expect(await users.get(u)).toMatchObject({ balance: 0, owed: 300, dispensedMl: 500 });
+
+    const topup = await ledger.post(u, 'topup', 10_000, `${u}-t2`, { reference: 'o2', actor: 'gateway', paymentMethod: 'qris' });
+    expect(topup).toMatchObject({ balance: 9_700, owed: 0 });
+    expect(topup.entries.map((e) => [e.type, e.amount, e.owed ?? 0, e.balanceAfter])).toEqual([['topup', 10_000, 0, 10_000], ['repayment', -300, -300, 9_700]]);
+    // Nothing owed: a charge is an ordinary debit.
+    expect((await ledger.charge(u, 'adjustment', 700, `${u}-refund`, { reference: 'o2', actor: 'gateway' })).entries.map((e) => e.type)).toEqual(['adjustment']);
+    const entries = await ledgerEntries(u);
+    expect(entries.reduce((sum, e) => sum + e.amount, 0)).toBe(9_000);
+    expect(entries.reduce((sum, e) => sum + (e.owed ?? 0), 0)).toBe(0);
+    const history = await ledger.entries(u, { limit: 10, visibleOnly: true });
+    expect(history.items.map((e) => e.type).sort()).toEqual(['adjustment', 'purchase', 'receivable', 'repayment', 'topup', 'topup']);
+  });
+
+  it('makes an adjustment only against the balance it was meant for: a top-up in between survives, the adjustment is refused', async () => {
+    const u = await newUser('expected');
+    await ledger.post(u, 'topup', 5_000, `${u}-t1`, { reference: 'o1', actor: 'gateway' });
+    const seen = (await users.get(u))!.balance;
+    await ledger.post(u, 'topup', 10_000, `${u}-t2`, { reference: 'o2', actor: 'gateway' });
+    await expectDomain(ledger.post(u, 'adjustment', 50, `${u}-a1`, { reference: 'goodwill', actor: 'admin:ops' }, { expectedBalance: seen }), 409, /^The balance changed, reload$/);
+    expect((await users.get(u))!.balance).toBe(15_000);
+    const made = await ledger.post(u, 'adjustment', -50, `${u}-a2`, { reference: 'correction', actor: 'admin:ops' }, { expectedBalance: 15_000 });
+    expect(made).toMatchObject({ balance: 14_950, replayed: false });
+    // The same request again (a double submit) replays instead of failing on the balance it changed itself.
+    expect(await ledger.post(u, 'adjustment', -50, `${u}-a2`, { reference: 'correction', actor: 'admin:ops' }, { expectedBalance: 15_000 })).toMatchObject({ replayed: true });
+    expect((await users.get(u))!.balance).toBe(14_950);
+  });
+
+  it('keeps running totals with each transaction (counts and sums per type, millilitres, what is owed, accounts)', async () => {
+    const before = await ledger.totals();
+    const u = await newUser('totals');
+    await ledger.post(u, 'topup', 1_000, `${u}-t`, { reference: 'o', actor: 'gateway' });
+    await ledger.hold(u, `${u}-h`, 1_000, { reference: 's', actor: 'station:x' });
+    await ledger.settle(`${u}-h`, 400, { reference: 's', actor: 'station:x', volumeMl: 400 });
+    await ledger.charge(u, 'purchase', 900, `late:${u}`, { reference: 's2', actor: 'station:x', volumeMl: 900 });
+    const after = await ledger.totals();
+    const delta = (f: (t: typeof after) => number | undefined) => (f(after) ?? 0) - (f(before) ?? 0);
+    expect(delta((t) => t.users)).toBe(1);
+    expect(delta((t) => t.count.topup)).toBe(1);
+    expect(delta((t) => t.sum.topup)).toBe(1_000);
+    expect(delta((t) => t.count.purchase)).toBe(2);
+    expect(delta((t) => t.sum.purchase)).toBe(-1_000);
+    expect(delta((t) => t.count.receivable)).toBe(1);
+    expect(delta((t) => t.owed)).toBe(300);
+    expect(delta((t) => t.dispensedMl)).toBe(1_300);
+    expect(delta((t) => t.count.hold)).toBe(0);
+  });
+
   it('pages history with a cursor, newest first', async () => {
     const u = await newUser('pages');
     for (let i = 1; i <= 5; i++) await ledger.post(u, 'topup', 10_000 * i, `${u}-${i}`, { reference: `o${i}`, actor: 'gateway' });
@@ -140,12 +200,14 @@ describe('ledger under concurrency', () => {
     type Op =
       | { kind: 'topup'; user: number; amount: number; key: number }
       | { kind: 'debit'; user: number; amount: number; key: number }
+      | { kind: 'charge'; user: number; amount: number; key: number }
       | { kind: 'hold'; user: number; amount: number; hold: number }
       | { kind: 'settle'; hold: number; fraction: number }
       | { kind: 'release'; hold: number };
     const op = fc.oneof(
       fc.record({ kind: fc.constant('topup' as const), user: fc.nat(11), amount: fc.integer({ min: 1_000, max: 60_000 }), key: fc.nat(300) }),
       fc.record({ kind: fc.constant('debit' as const), user: fc.nat(11), amount: fc.integer({ min: 100, max: 90_000 }), key: fc.nat(300) }),
+      fc.record({ kind: fc.constant('charge' as const), user: fc.nat(11), amount: fc.integer({ min: 100, max: 40_000 }), key: fc.nat(300) }),
       fc.record({ kind: fc.constant('hold' as const), user: fc.nat(11), amount: fc.integer({ min: 500, max: 20_000 }), hold: fc.nat(150) }),
       fc.record({ kind: fc.constant('settle' as const), hold: fc.nat(150), fraction: fc.double({ min: 0, max: 1, noNaN: true }) }),
       fc.record({ kind: fc.constant('release' as const), hold: fc.nat(150) }),
@@ -155,6 +217,7 @@ describe('ledger under concurrency', () => {
     let operations = 0;
     let violations = 0;
     const outcomes = { applied: 0, replayed: 0, refused: 0 };
+    let repaid = 0;
 
     for (const batch of batches) {
       await Promise.all(batch.map(async (o) => {
@@ -166,6 +229,8 @@ describe('ledger under concurrency', () => {
             result = await ledger.post(userIds[o.user]!, 'topup', o.amount % 2 === 0 ? 20_000 : 10_000, `${run}-t-${o.user}-${o.key}`, { reference: 'r', actor: 'gateway' });
           } else if (o.kind === 'debit') {
             result = await ledger.post(userIds[o.user]!, 'purchase', -o.amount, `${run}-d-${o.user}-${o.key}-${o.amount}`, { reference: 'r', actor: 'u' });
+          } else if (o.kind === 'charge') {
+            result = await ledger.charge(userIds[o.user]!, 'purchase', o.amount, `${run}-c-${o.user}-${o.key}`, { reference: 'r', actor: 'station:x', volumeMl: o.amount });
           } else if (o.kind === 'hold') {
             holdOwner.set(o.hold, o.user);
             result = await ledger.hold(userIds[o.user]!, `${run}-h-${o.hold}`, o.amount, { reference: 's', actor: 'station:x' });
@@ -179,6 +244,7 @@ describe('ledger under concurrency', () => {
           }
           if (result.replayed) outcomes.replayed++;
           else outcomes.applied++;
+          if (result.entries.some((e) => e.type === 'repayment')) repaid++;
         } catch (error) {
           if (!(error instanceof DomainError) || error.status === 503) throw error;
           outcomes.refused++;
@@ -191,18 +257,22 @@ describe('ledger under concurrency', () => {
         const sum = entries.reduce((s, e) => s + e.amount, 0);
         if (sum !== user.balance) violations++;
         if (user.balance < 0 || entries.some((e) => e.balanceAfter < 0)) violations++;
+        // The receivable: the sum of its entries, never below zero.
+        if (entries.reduce((s, e) => s + (e.owed ?? 0), 0) !== (user.owed ?? 0) || (user.owed ?? 0) < 0) violations++;
         const keyUses = new Map<string, number>();
-        for (const e of entries.filter((e) => e.type === 'topup' || e.type === 'purchase' && !e.idempotencyKey.startsWith('settle:'))) {
-          keyUses.set(e.idempotencyKey, (keyUses.get(e.idempotencyKey) ?? 0) + 1);
+        for (const e of entries.filter((e) => e.type === 'topup' || e.type === 'receivable' || e.type === 'purchase' && !e.idempotencyKey.startsWith('settle:'))) {
+          keyUses.set(`${e.type} ${e.idempotencyKey}`, (keyUses.get(`${e.type} ${e.idempotencyKey}`) ?? 0) + 1);
         }
         if ([...keyUses.values()].some((n) => n > 1)) violations++;
       }
     }
+    const owedUsers = (await Promise.all(userIds.map((u) => users.get(u)))).filter((u) => (u!.owed ?? 0) > 0).length + repaid;
     console.log(`ledger: ${operations} concurrent operations (${outcomes.applied} applied, ${outcomes.replayed} replayed, ${outcomes.refused} refused), ${violations} violations`);
     expect(operations).toBeGreaterThanOrEqual(2_000);
     expect(outcomes.applied).toBeGreaterThan(500);
     expect(outcomes.replayed).toBeGreaterThan(0);
     expect(outcomes.refused).toBeGreaterThan(0);
+    expect(owedUsers).toBeGreaterThan(0);
     expect(violations).toBe(0);
   }, 300_000);
 });

@@ -158,24 +158,28 @@ describe('the vend protocol on the local stack', () => {
     expect(await session(open.id)).toMatchObject({ status: 'expired', reason: 'not completed in time' });
     expect(await balance()).toBe(4_650);
     expect(await repositories().ledger.getHold(open.id)).toMatchObject({ status: 'released', amount: 1_500 });
-    // A completion that arrives after the expiry (the station came back) changes nothing.
+    // A completion that arrives after the expiry (the station came back) is charged all the same, once.
     await station1.connect();
     await station1.complete(open.id, 300);
-    await sleep(800);
-    expect(await balance()).toBe(4_650);
+    await station1.complete(open.id, 300);
+    expect((await waitFor(() => session(open.id), (s) => s.status === 'completed')).value).toMatchObject({ settledLate: true, dispensedMl: 300, charged: 300 });
+    await sleep(500);
+    expect(await balance()).toBe(4_350);
+    const late = (await repositories().ledger.entries(user.sub, { limit: 5, visibleOnly: true })).items.filter((e) => e.idempotencyKey === `late:${open.id}`);
+    expect(late.map((e) => [e.type, e.amount, e.volumeMl])).toEqual([['purchase', -300, 300]]);
   });
 
   it('ends a vend interrupted by an MQTT drop with the hold released (failure message after reconnecting)', async () => {
     const answer = await station2.requestVend((await nfcToken()).token);
     expect(answer.kind).toBe('authorized');
     if (answer.kind !== 'authorized') return;
-    expect(await balance()).toBe(3_150);
+    expect(await balance()).toBe(2_850);
     station2.drop();
     await waitFor(() => apiFetch(`/api/machines/${machine2.machine.id}`), (r) => r.body.status === 'offline');
     await station2.connect();
     await station2.fail(answer.message.sessionId, 'connection lost mid-vend');
     expect((await closed(answer.message.sessionId)).value).toMatchObject({ status: 'failed', reason: 'connection lost mid-vend' });
-    expect(await balance()).toBe(4_650);
+    expect(await balance()).toBe(4_350);
   });
 
   it('denies a vend at a station in maintenance, and below the minimum balance', async () => {
@@ -192,11 +196,19 @@ describe('the vend protocol on the local stack', () => {
     expect(refused.body.message).toBe('Insufficient balance: you need at least Rp 2.000 to refill. Top up your wallet and try again.');
     await repositories().ledger.post(poor.sub, 'topup', 1, `test-topup2:${poor.sub}`, { reference: 'o', actor: 'gateway' });
     const { token } = await nfcToken(poor.token);
-    // Rp 2,000 covers the station's full 1.5 L; a report of 1,800 ml settles only the 1,500 ml authorized.
+    // Rp 2,000 covers the station's full 1.5 L. A report of 1,800 ml (more than authorized) cannot be settled as it
+    // came: an incident keeps the hold until the station's retry reports a valid volume.
     const answer = await station1.requestVend(token);
     expect(answer).toMatchObject({ kind: 'authorized', message: { maxMl: 1500 } });
-    if (answer.kind === 'authorized') await station1.complete(answer.message.sessionId, 1_800);
-    await waitFor(() => balance(poor.sub), (b) => b === 500);
+    if (answer.kind !== 'authorized') return;
+    const { sessionId } = answer.message;
+    await station1.complete(sessionId, 1_800);
+    const incident = await waitFor(async () => (await workerServices()).vendSessions.incident(sessionId), (i) => i?.status === 'open');
+    expect(incident.value).toMatchObject({ holdKept: true, lastReport: { reason: 'dispensedMl 1800 is above the authorized 1500 ml' } });
+    expect(await balance(poor.sub)).toBe(500);
+    await station1.complete(sessionId, 1_200);
+    await waitFor(() => balance(poor.sub), (b) => b === 800);
+    expect(await (await workerServices()).vendSessions.incident(sessionId)).toMatchObject({ status: 'resolved', resolution: { dispensedMl: 1_200, charged: 1_200 } });
   });
 });
 

@@ -2,8 +2,10 @@ import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '../../functions/adapters/dynamodb/keys';
 import { signatureKey } from '../../functions/adapters/midtrans/protocol';
+import { repositories } from '../support/admin';
 import { bearer, newAccount } from '../support/auth';
 import { apiFetch, local, testDb } from '../support/local';
+import { waitFor } from './stations-support';
 
 /**
  * The payment webhook against the local cloud: top-ups are created through the API, notifications are
@@ -82,30 +84,69 @@ describe('payment notification webhook', () => {
     expect(await ledgerEntries(account.sub)).toHaveLength(0);
   });
 
-  it('the same settlement delivered three times credits once', async () => {
-    const account = await newAccount('thrice');
-    const t = await topup(account, 30_017);
-    const body = notification(t.id, 30_017, 'settlement', '200');
-    for (let i = 0; i < 3; i++) {
-      const res = await notify(body);
-      expect(res.status).toBe(200);
-      expect(res.body).toEqual({ ok: true });
+  it('a replayed signed pending notification rewritten to settlement credits nothing', async () => {
+    const account = await newAccount('replayed');
+    const t = await topup(account, 40_017);
+    const signedPending = notification(t.id, 40_017, 'pending', '201');
+    expect((await notify(signedPending)).status).toBe(200);
+    // The signature covers the status_code (201), not the status: rewritten, it no longer matches and is refused.
+    for (const forged of [{ ...signedPending, transaction_status: 'settlement' }, { ...signedPending, transaction_status: 'capture', fraud_status: 'accept' }]) {
+      const res = await notify(forged);
+      expect(res.status).toBe(403);
+      expect(res.body.message).toBe('Invalid signature');
     }
-    expect((await status(account, t.id)).status).toBe('settled');
-    expect(await balanceOf(account.sub)).toBe(30_017);
-    const entries = await ledgerEntries(account.sub);
-    expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ type: 'topup', amount: 30_017, idempotencyKey: t.id, reference: t.id, actor: 'gateway', paymentMethod: 'qris' });
+    // Even a correctly signed settlement moves nothing while the gateway's own status says the order is unpaid.
+    expect(await notify(notification(t.id, 40_017, 'settlement', '200'))).toMatchObject({ status: 200, body: { ok: true } });
+    expect((await status(account, t.id)).status).toBe('pending');
+    expect(await balanceOf(account.sub)).toBe(0);
+    expect(await ledgerEntries(account.sub)).toHaveLength(0);
   });
 
-  it('three concurrent deliveries of the same settlement also credit once', async () => {
-    const account = await newAccount('concurrent');
-    const t = await topup(account, 20_017);
-    const body = notification(t.id, 20_017, 'settlement', '200');
-    const answers = await Promise.all([notify(body), notify(body), notify(body)]);
-    expect(answers.map((a) => a.status)).toEqual([200, 200, 200]);
-    expect(await balanceOf(account.sub)).toBe(20_017);
-    expect(await ledgerEntries(account.sub)).toHaveLength(1);
+  it('the same settlement delivered again, three times in a row and three at once, credits once', async () => {
+    const account = await newAccount('thrice');
+    const t = await topup(account, 30_000);
+    await waitFor(() => status(account, t.id), (s) => s.status === 'settled');
+    const body = notification(t.id, 30_000, 'settlement', '200');
+    for (let i = 0; i < 3; i++) expect(await notify(body)).toMatchObject({ status: 200, body: { ok: true } });
+    expect((await Promise.all([notify(body), notify(body), notify(body)])).map((a) => a.status)).toEqual([200, 200, 200]);
+    expect(await balanceOf(account.sub)).toBe(30_000);
+    const entries = await ledgerEntries(account.sub);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ type: 'topup', amount: 30_000, idempotencyKey: t.id, reference: t.id, actor: 'gateway', paymentMethod: 'qris' });
+  });
+
+  it('takes a gateway refund back once; made-up refund keys and amounts on its signed notification move nothing', async () => {
+    const account = await newAccount('refunded');
+    const t = await topup(account, 20_021);
+    await waitFor(() => status(account, t.id), (s) => s.status === 'refunded');
+    expect(await balanceOf(account.sub)).toBe(0);
+    const real = { ...notification(t.id, 20_021, 'refund', '200'), refund_amount: '20021.00', refunds: [{ refund_chargeback_id: 1, refund_amount: '20021.00', refund_key: `${t.id}-refund-1` }] };
+    const forgeries = [
+      { ...real, refunds: [{ refund_chargeback_id: 2, refund_amount: '20021.00', refund_key: 'made-up-1' }] },
+      { ...real, refunds: [{ refund_chargeback_id: 3, refund_amount: '1.00', refund_key: 'made-up-2' }] },
+      { ...real, refund_amount: '5000.00', refunds: [{ refund_chargeback_id: 1, refund_amount: '5000.00', refund_key: `${t.id}-refund-1` }] },
+    ];
+    for (const body of [real, ...forgeries, real]) expect((await notify(body)).status).toBe(200);
+    // Money in and out again: nothing more, and never below zero.
+    const entries = await ledgerEntries(account.sub);
+    expect(entries.map((e) => [e.type, e.amount]).sort()).toEqual([['adjustment', -20_021], ['topup', 20_021]]);
+    expect(await balanceOf(account.sub)).toBe(0);
+  });
+
+  it('a refund of money already spent is owed, and the next top-up pays it first', async () => {
+    const account = await newAccount('owing');
+    // Card wallets capture at once; the sandbox refunds amounts ending in 21 about 0.6 s later.
+    const res = await apiFetch('/api/wallet/topup', { method: 'POST', headers: { ...bearer(account.token), 'idempotency-key': crypto.randomUUID() }, json: { amount: 20_021, paymentMethod: 'google_pay', walletToken: 'sandbox-token' } });
+    expect(res.body.status).toBe('settled');
+    await repositories().ledger.post(account.sub, 'purchase', -15_000, `spent:${account.sub}`, { reference: 'water', actor: 'station:TST-000001' });
+    await waitFor(() => status(account, res.body.id), (s) => s.status === 'refunded');
+    const user = async () => (await repositories().users.get(account.sub))!;
+    expect(await user()).toMatchObject({ balance: 0, owed: 15_000 });
+    const me = await apiFetch('/api/auth/user', { headers: bearer(account.token) });
+    expect(me.body).toMatchObject({ balance: 0, owed: 15_000 });
+    const next = await topup(account, 50_000);
+    await waitFor(() => status(account, next.id), (s) => s.status === 'settled');
+    expect(await user()).toMatchObject({ balance: 35_000, owed: 0 });
   });
 
   it("'expire' after 'pending' credits nothing", async () => {

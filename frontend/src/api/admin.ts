@@ -1,8 +1,11 @@
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { RouteBody } from '../../../shared/routes';
 import { ADMIN_USERS_PAGE } from '../../../shared/constants';
-import type { AdminIdentity, Settings } from '../../../shared/schemas';
+import type { AdminIdentity, Settings, transactionTypes } from '../../../shared/schemas';
 import { authedApi, loadAuth } from './auth';
+
+/** Host requests per page of the admin tab. */
+export const HOST_REQUESTS_PAGE = 25;
 import { api, ApiRequestError } from './client';
 
 /**
@@ -22,7 +25,7 @@ export async function fetchAdminIdentity(signal?: AbortSignal): Promise<AdminIde
   }
 }
 
-export type TransactionFilters = { type?: 'purchase' | 'topup' | 'refund' | 'adjustment'; userId?: string; machineId?: string };
+export type TransactionFilters = { type?: (typeof transactionTypes)[number]; userId?: string; machineId?: string };
 
 export const adminQueries = {
   /** No retry: a failed check means signed out (spec: GET /api/admin/auth/check, no retry). */
@@ -42,7 +45,14 @@ export const adminQueries = {
       queryKey: ['admin', 'transactions', filters, cursor ?? null, limit] as const,
       queryFn: ({ signal }) => authedApi('adminListTransactions', { signal, query: { ...filters, cursor, limit } }),
     }),
-  hostRequests: () => queryOptions({ queryKey: ['admin', 'host-requests'] as const, queryFn: ({ signal }) => authedApi('adminListHostRequests', { signal }) }),
+  /** 25 host requests at a time, newest first, then 25 more per 'Load more'. */
+  hostRequests: () =>
+    infiniteQueryOptions({
+      queryKey: ['admin', 'host-requests'] as const,
+      queryFn: ({ signal, pageParam }) => authedApi('adminListHostRequests', { signal, query: { limit: HOST_REQUESTS_PAGE, cursor: pageParam } }),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (last) => last.nextCursor ?? undefined,
+    }),
   settings: () => queryOptions({ queryKey: ['admin', 'settings'] as const, queryFn: ({ signal }) => authedApi('adminGetSettings', { signal }) }),
   settingsHistory: () =>
     queryOptions({ queryKey: ['admin', 'settings', 'history'] as const, queryFn: ({ signal }) => authedApi('adminSettingsHistory', { signal, query: { limit: 8 } }) }),
@@ -53,6 +63,7 @@ export const adminQueries = {
 export const adminApi = {
   createMachine: (body: RouteBody<'adminCreateMachine'>) => authedApi('adminCreateMachine', { body }),
   updateMachine: (id: string, body: RouteBody<'adminUpdateMachine'>) => authedApi('adminUpdateMachine', { params: { id }, body }),
+  findUser: (id: string) => authedApi('adminGetUser', { params: { id } }),
   updateUser: (id: string, body: RouteBody<'adminUpdateUser'>, idempotencyKey: string) =>
     authedApi('adminUpdateUser', { params: { id }, body, headers: { 'idempotency-key': idempotencyKey } }),
   updateHostRequest: (id: string, body: RouteBody<'adminUpdateHostRequest'>) => authedApi('adminUpdateHostRequest', { params: { id }, body }),

@@ -1,9 +1,9 @@
 import { BatchGetCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import { visibleEntryTypes, type LedgerEntry } from '../../ports/ledger';
-import type { AdminQueries, PageResult, PurchaseTotals, SettingsChange, TransactionFilter } from '../../ports/admin-queries';
+import type { AdminQueries, PageResult, SettingsChange, TransactionFilter } from '../../ports/admin-queries';
 import type { UserRecord } from '../../ports/users';
 import { keys, withoutKeys } from './keys';
-import { decodeCursor, encodeCursor, queryAll } from './query';
+import { decodeCursor, encodeCursor } from './query';
 
 type Item = Record<string, unknown>;
 const VISIBLE = new Set<string>(visibleEntryTypes);
@@ -17,52 +17,13 @@ const toUser = (item: Item) => {
 };
 
 /**
- * Collection queries of the admin console on the single table.
+ * Collection queries of the admin console on the single table. The summary cards read the ledger's running
+ * totals (STATS#<nn> shards, kept by the ledger's transactions: DynamoLedger.totals), not these collections.
  *
- * Scaling path: stats read the LEDGER collection (GSI1) with a projection of two attributes, which is
- * fine for tens of thousands of entries. Beyond that, keep running totals in a STATS item updated by a
- * DynamoDB Streams consumer of ledger entries (not inside the ledger transaction, which would make the
- * STATS item a hot key), and serve user search from a lower-cased search attribute or OpenSearch.
+ * Scaling path: serve user search from a lower-cased search attribute or OpenSearch.
  */
 export class DynamoAdminQueries implements AdminQueries {
   constructor(private readonly db: DynamoDBDocumentClient, private readonly tableName: string) {}
-
-  async countUsers(): Promise<number> {
-    let count = 0;
-    let start: Item | undefined;
-    do {
-      const page = await this.db.send(new QueryCommand({
-        TableName: this.tableName,
-        IndexName: 'GSI1',
-        KeyConditionExpression: 'GSI1PK = :pk',
-        ExpressionAttributeValues: { ':pk': keys.usersPartition },
-        Select: 'COUNT',
-        ExclusiveStartKey: start,
-      }));
-      count += page.Count ?? 0;
-      start = page.LastEvaluatedKey;
-    } while (start);
-    return count;
-  }
-
-  async purchaseTotals(): Promise<PurchaseTotals> {
-    const items = await queryAll(this.db, new QueryCommand({
-      TableName: this.tableName,
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
-      FilterExpression: '#type = :purchase',
-      ProjectionExpression: 'amount, volumeMl',
-      ExpressionAttributeNames: { '#type': 'type' },
-      ExpressionAttributeValues: { ':pk': keys.ledgerPartition, ':purchase': 'purchase' },
-    }));
-    const totals: PurchaseTotals = { count: 0, revenue: 0, dispensedMl: 0 };
-    for (const item of items) {
-      totals.count += 1;
-      totals.revenue += -Number(item.amount ?? 0);
-      totals.dispensedMl += Number(item.volumeMl ?? 0);
-    }
-    return totals;
-  }
 
   async users(request: { limit: number; cursor?: string; search?: string }): Promise<PageResult<UserRecord>> {
     const needle = request.search?.trim().toLowerCase();

@@ -2,7 +2,7 @@ import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, typ
 import type { HostRequest } from '../../../shared/schemas';
 import type { HostRequests } from '../../ports/host-requests';
 import { keys, withoutKeys } from './keys';
-import { queryAll, updateExpression } from './query';
+import { decodeCursor, encodeCursor, updateExpression } from './query';
 
 export class DynamoHostRequests implements HostRequests {
   constructor(private readonly db: DynamoDBDocumentClient, private readonly tableName: string) {}
@@ -15,15 +15,17 @@ export class DynamoHostRequests implements HostRequests {
     }));
   }
 
-  async list(): Promise<HostRequest[]> {
-    const items = await queryAll(this.db, new QueryCommand({
+  async list(page: { limit: number; cursor?: string }) {
+    const { Items = [], LastEvaluatedKey } = await this.db.send(new QueryCommand({
       TableName: this.tableName,
       IndexName: 'GSI1',
       KeyConditionExpression: 'GSI1PK = :pk',
       ExpressionAttributeValues: { ':pk': keys.hostRequestsPartition },
       ScanIndexForward: false,
+      Limit: page.limit,
+      ExclusiveStartKey: decodeCursor(page.cursor),
     }));
-    return items.map((item) => withoutKeys<HostRequest>(item));
+    return { items: Items.map((item) => withoutKeys<HostRequest>(item)), nextCursor: encodeCursor(LastEvaluatedKey) };
   }
 
   async get(id: string): Promise<HostRequest | null> {

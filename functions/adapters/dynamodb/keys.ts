@@ -15,15 +15,17 @@
  * | Host request    | HOSTREQ#<id>       | HOSTREQ                 | HOSTREQS / <createdAt>#<id>  |                            |
  * | Settings        | SETTINGS           | CURRENT                 |                              |                            |
  * | Settings audit  | SETTINGS           | AUDIT#<at>#<id>         |                              |                            |
+ * | Totals shard    | STATS#<nn>         | TOTALS                  |                              |                            |
+ * | Vend incident   | INCIDENT#<session> | INCIDENT                | INCIDENTS#OPEN / <at>#<sess> |                            |
  *
  * Vend sessions: get by id (the balance hold has the same id); GSI2 VENDS#OPEN lists open sessions by
  * expiresAt for the sweep, and closing a session removes its GSI2 keys. Used NFC tokens: one conditional
  * put per jti (the token is consumed once), deleted by TTL an hour after the token expires.
  *
- * Admin console (adapters/dynamodb/admin-queries.ts): GSI1 LEDGER newest first for all transactions and the
- * purchase totals of the summary cards (projection of amount and volumeMl); GSI1 USERS for the account count
- * (Select COUNT) and user search; a user's PK for their transactions; GSI2 MACHINE#<id> for a station's
- * purchases; SETTINGS / AUDIT# newest first for the settings history.
+ * Admin console (adapters/dynamodb/admin-queries.ts): GSI1 LEDGER newest first for all transactions; the
+ * summary cards from the STATS#<nn> shards (one BatchGet of all of them, kept by the ledger's transactions); GSI1
+ * USERS for user search; a user's PK for their transactions; GSI2 MACHINE#<id> for a station's purchases;
+ * SETTINGS / AUDIT# newest first for the settings history; GSI1 INCIDENTS#OPEN for open vend incidents.
  */
 export const keys = {
   machine: (id: string) => ({ PK: `MACHINE#${id}`, SK: 'MACHINE' }),
@@ -50,6 +52,16 @@ export const keys = {
   openVendSession: (expiresAt: string) => ({ GSI2PK: 'VENDS#OPEN', GSI2SK: expiresAt }),
   openVendsPartition: 'VENDS#OPEN',
   usedNfcToken: (jti: string) => ({ PK: `NFCTOKEN#${jti}`, SK: 'NFCTOKEN' }),
+  /** One per vend session whose completion could not be settled as reported; GSI1 lists the open ones. */
+  vendIncident: (sessionId: string) => ({ PK: `INCIDENT#${sessionId}`, SK: 'INCIDENT' }),
+  openVendIncident: (at: string, sessionId: string) => ({ GSI1PK: 'INCIDENTS#OPEN', GSI1SK: `${at}#${sessionId}` }),
+  openVendIncidentsPartition: 'INCIDENTS#OPEN',
+
+  /**
+   * Running totals of the ledger, split over STATS_SHARDS items so that concurrent transactions rarely meet on one
+   * (each transaction adds to one shard picked at random; a reader sums them all).
+   */
+  statsShard: (n: number) => ({ PK: `STATS#${String(n).padStart(2, '0')}`, SK: 'TOTALS' }),
 
   hostRequest: (id: string) => ({ PK: `HOSTREQ#${id}`, SK: 'HOSTREQ' }),
   hostRequestCollection: (createdAt: string, id: string) => ({ GSI1PK: 'HOSTREQS', GSI1SK: `${createdAt}#${id}` }),
@@ -60,6 +72,8 @@ export const keys = {
   /** Settings audit entries, newest first with ScanIndexForward false (admin System tab history). */
   settingsAuditPrefix: 'AUDIT#',
 } as const;
+
+export const STATS_SHARDS = 32;
 
 /** Strips the key attributes of a stored item, leaving the domain record it holds. */
 export function withoutKeys<T = Record<string, unknown>>(item: Record<string, unknown>): T {

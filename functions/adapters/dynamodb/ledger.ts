@@ -1,18 +1,36 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { conflict, invalid, notFound, unavailable } from '../../domain/errors';
 import type { Clock, Ids } from '../../ports/clock';
-import { visibleEntryTypes, type EntryDetails, type Hold, type JoinOptions, type Ledger, type LedgerEntry, type LedgerEntryType, type PostResult } from '../../ports/ledger';
+import {
+  BALANCE_CHANGED, ledgerEntryTypes, visibleEntryTypes, type EntryDetails, type Hold, type JoinOptions, type Ledger, type LedgerEntry, type LedgerEntryType, type LedgerTotals, type PostResult,
+} from '../../ports/ledger';
 import { TransactionPartRejected } from '../../ports/transaction';
-import { keys, withoutKeys } from './keys';
+import { keys, STATS_SHARDS, withoutKeys } from './keys';
 import { decodeCursor, encodeCursor } from './query';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
+/** A user's two accounts as read: the balance and the receivable. */
+interface Account {
+  balance: number;
+  owed: number;
+}
+
+interface PlannedEntry {
+  type: LedgerEntryType;
+  /** Signed change of the balance. */
+  amount: number;
+  /** Signed change of the receivable. */
+  owed?: number;
+  /** Details of this entry where they differ from the operation's. */
+  details?: Partial<EntryDetails>;
+}
+
 interface Plan {
   /** Writes whose condition guards exactly-once (idempotency record, hold state). */
   guards: TransactItem[];
-  entries: { type: LedgerEntryType; amount: number }[];
+  entries: PlannedEntry[];
   dispensedMl?: number;
   /** Called when a guard's condition failed: the operation already happened (replay) or conflicts. */
   onGuardFailed: () => Promise<PostResult>;
@@ -29,7 +47,11 @@ interface ApplyOptions extends JoinOptions {
   replayed?: () => Promise<PostResult | null>;
   /** The balance the caller has just read: the first attempt writes without reading it again. */
   knownBalance?: number;
+  /** The plan depends on the receivable: it is read, and the write is conditioned on it as on the balance. */
+  readsOwed?: boolean;
 }
+
+const zeroIfMissing = (value: unknown) => (typeof value === 'number' ? value : 0);
 
 /**
  * The ledger on the single table. Each operation is one TransactWriteItems: the user's balance
@@ -45,24 +67,55 @@ export class DynamoLedger implements Ledger {
     private readonly ids: Ids,
   ) {}
 
-  async post(userId: string, type: 'topup' | 'purchase' | 'refund' | 'adjustment', amount: number, idempotencyKey: string, details: EntryDetails) {
+  async post(
+    userId: string,
+    type: 'topup' | 'purchase' | 'refund' | 'adjustment',
+    amount: number,
+    idempotencyKey: string,
+    details: EntryDetails,
+    options: { expectedBalance?: number } = {},
+  ) {
     if (!Number.isSafeInteger(amount) || amount === 0) throw invalid('Amount must be a non-zero whole number of rupiah');
     if (CREDIT_TYPES.has(type) && amount < 0) throw invalid(`A ${type} must credit the balance`);
     if (type === 'purchase' && amount > 0) throw invalid('A purchase must debit the balance');
-    const fingerprint = JSON.stringify([userId, type, amount]);
+    const { expectedBalance } = options;
+    const { replay, used, record } = this.recorded(idempotencyKey, JSON.stringify([userId, type, amount]));
+    const repays = type === 'topup';
+    return this.apply(userId, idempotencyKey, details, (account) => {
+      if (expectedBalance !== undefined && account.balance !== expectedBalance) throw conflict(BALANCE_CHANGED);
+      const entries: PlannedEntry[] = [{ type, amount }];
+      // A top-up pays what the user owes first.
+      const repaid = repays ? Math.min(account.owed, account.balance + amount) : 0;
+      if (repaid > 0) entries.push({ type: 'repayment', amount: -repaid, owed: -repaid, details: { note: 'Paid towards what was owed', volumeMl: undefined, paymentMethod: undefined } });
+      return { guards: [], entries, onGuardFailed: replay };
+    }, { record, replayed: used, readsOwed: repays, knownBalance: expectedBalance });
+  }
+
+  async charge(userId: string, type: 'purchase' | 'adjustment', amount: number, idempotencyKey: string, details: EntryDetails, options: JoinOptions = {}) {
+    if (!Number.isSafeInteger(amount) || amount <= 0) throw invalid('A charge must be a positive whole number of rupiah');
+    const { replay, used, record } = this.recorded(idempotencyKey, JSON.stringify([userId, 'charge', type, amount]));
+    return this.apply(userId, idempotencyKey, details, (account) => {
+      const covered = Math.min(account.balance, amount);
+      const entries: PlannedEntry[] = [];
+      if (covered > 0) entries.push({ type, amount: -covered });
+      // The rest is owed, never a negative balance; its volume is already on the debit when there is one.
+      if (amount > covered) entries.push({ type: 'receivable', amount: 0, owed: amount - covered, details: covered > 0 ? { volumeMl: undefined } : {} });
+      return { guards: [], entries, dispensedMl: type === 'purchase' ? details.volumeMl ?? 0 : 0, onGuardFailed: replay };
+    }, { record, replayed: used, readsOwed: true, together: options.together });
+  }
+
+  /** The idempotency record of a post or charge: how it is written, found again and replayed. */
+  private recorded(idempotencyKey: string, fingerprint: string) {
     const key = keys.idempotency(idempotencyKey);
     const replay = async (): Promise<PostResult> => {
       const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }));
       if (!Item) throw unavailable('The wallet is busy, please try again');
       if (Item.fingerprint !== fingerprint) throw conflict('This idempotency key was already used for a different request');
-      return { ...(Item.result as Omit<PostResult, 'replayed'>), replayed: true };
+      const result = Item.result as Omit<PostResult, 'replayed' | 'owed'> & { owed?: number };
+      return { ...result, owed: result.owed ?? 0, replayed: true };
     };
     const used = async () => ((await this.db.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }))).Item ? replay() : null);
-    return this.apply(userId, idempotencyKey, details, () => ({
-      guards: [],
-      entries: [{ type, amount }],
-      onGuardFailed: replay,
-    }), { record: { key, fingerprint }, replayed: used });
+    return { replay, used, record: { key, fingerprint } };
   }
 
   async hold(userId: string, holdId: string, amount: number, details: EntryDetails, options: JoinOptions & { knownBalance?: number } = {}) {
@@ -70,10 +123,10 @@ export class DynamoLedger implements Ledger {
     const replay = async (): Promise<PostResult> => {
       const hold = await this.getHold(holdId);
       if (!hold || hold.userId !== userId || hold.amount !== amount) throw conflict(`Hold ${holdId} already exists for a different request`);
-      return { balance: (await this.balanceOf(userId)) ?? 0, entries: [], replayed: true };
+      return { ...(await this.accountOf(userId) ?? { balance: 0, owed: 0 }), entries: [], replayed: true };
     };
     const now = this.clock.now().toISOString();
-    return this.apply(userId, `hold:${holdId}`, details, (balance) => ({
+    return this.apply(userId, `hold:${holdId}`, details, ({ balance }) => ({
       guards: [{
         Put: {
           TableName: this.tableName,
@@ -98,7 +151,7 @@ export class DynamoLedger implements Ledger {
     }
     const replay = async (): Promise<PostResult> => {
       const now = await this.getHold(holdId);
-      if (now?.status === 'settled' && now.charged === charged) return { balance: (await this.balanceOf(hold.userId)) ?? 0, entries: [], replayed: true };
+      if (now?.status === 'settled' && now.charged === charged) return { ...(await this.accountOf(hold.userId) ?? { balance: 0, owed: 0 }), entries: [], replayed: true };
       throw conflict(`Hold ${holdId} is already ${now?.status ?? 'gone'}`);
     };
     if (hold.status !== 'open') return replay();
@@ -117,7 +170,7 @@ export class DynamoLedger implements Ledger {
     if (!hold) throw notFound(`Hold ${holdId} not found`);
     const replay = async (): Promise<PostResult> => {
       const now = await this.getHold(holdId);
-      if (now?.status === 'released') return { balance: (await this.balanceOf(hold.userId)) ?? 0, entries: [], replayed: true };
+      if (now?.status === 'released') return { ...(await this.accountOf(hold.userId) ?? { balance: 0, owed: 0 }), entries: [], replayed: true };
       throw conflict(`Hold ${holdId} is already ${now?.status ?? 'gone'}`);
     };
     if (hold.status !== 'open') return replay();
@@ -174,33 +227,70 @@ export class DynamoLedger implements Ledger {
     };
   }
 
-  private async balanceOf(userId: string): Promise<number | null> {
-    const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.user(userId), ConsistentRead: true }));
-    return Item ? (Item.balance as number) : null;
+  private async accountOf(userId: string): Promise<Account | null> {
+    const { Item } = await this.db.send(new GetCommand({
+      TableName: this.tableName, Key: keys.user(userId), ConsistentRead: true, ProjectionExpression: 'balance, owed',
+    }));
+    return Item ? { balance: Item.balance as number, owed: zeroIfMissing(Item.owed) } : null;
   }
 
-  /** Reads the balance, writes balance + entries + guards in one transaction, retrying on concurrent changes. */
-  private async apply(userId: string, idempotencyKey: string, details: EntryDetails, build: (balance: number) => Plan, options: ApplyOptions = {}): Promise<PostResult> {
-    const { record, replayed, together } = options;
+  async totals(): Promise<LedgerTotals> {
+    const { Responses } = await this.db.send(new BatchGetCommand({
+      RequestItems: { [this.tableName]: { Keys: Array.from({ length: STATS_SHARDS }, (_, n) => keys.statsShard(n)) } },
+    }));
+    const totals: LedgerTotals = { users: 0, count: {}, sum: {}, dispensedMl: 0, owed: 0 };
+    for (const item of Responses?.[this.tableName] ?? []) {
+      totals.users += zeroIfMissing(item.users);
+      totals.dispensedMl += zeroIfMissing(item.dispensedMl);
+      totals.owed += zeroIfMissing(item.owed);
+      for (const type of ledgerEntryTypes) {
+        if (item[`count_${type}`] === undefined) continue;
+        totals.count[type] = (totals.count[type] ?? 0) + zeroIfMissing(item[`count_${type}`]);
+        totals.sum[type] = (totals.sum[type] ?? 0) + zeroIfMissing(item[`sum_${type}`]);
+      }
+    }
+    return totals;
+  }
+
+  /**
+   * Reads the accounts, writes balance (+ receivable) + entries + guards + the running totals in one transaction,
+   * retrying on concurrent changes.
+   */
+  private async apply(userId: string, idempotencyKey: string, details: EntryDetails, build: (account: Account) => Plan, options: ApplyOptions = {}): Promise<PostResult> {
+    const { record, replayed, together, readsOwed = false } = options;
+    if (readsOwed && options.knownBalance !== undefined) throw new Error('an operation that reads the receivable reads the accounts itself');
     const joined = (together?.writes ?? []) as TransactItem[];
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const known = attempt === 0 ? options.knownBalance : undefined;
-      const [earlier, balance] = await Promise.all([attempt === 0 && replayed ? replayed() : null, known ?? this.balanceOf(userId)]);
+      const [earlier, account] = await Promise.all([
+        attempt === 0 && replayed ? replayed() : null,
+        known !== undefined ? { balance: known, owed: 0 } : this.accountOf(userId),
+      ]);
       if (earlier) return earlier;
-      if (balance === null) throw notFound('User not found');
-      const plan = build(balance);
+      if (account === null) throw notFound('User not found');
+      const plan = build(account);
       const at = this.clock.now().toISOString();
-      let running = balance;
-      const entries: LedgerEntry[] = plan.entries.map(({ type, amount }) => {
-        running += amount;
-        return { id: this.ids.next(), userId, type, amount, balanceAfter: running, idempotencyKey, createdAt: at, ...details };
+      let balance = account.balance;
+      let owed = account.owed;
+      const entries: LedgerEntry[] = plan.entries.map(({ type, amount, owed: owedChange, details: own }) => {
+        balance += amount;
+        const entry: LedgerEntry = { id: this.ids.next(), userId, type, amount, balanceAfter: balance, idempotencyKey, createdAt: at, ...details, ...own };
+        if (owedChange) {
+          owed += owedChange;
+          Object.assign(entry, { owed: owedChange, owedAfter: owed });
+        }
+        return JSON.parse(JSON.stringify(entry)) as LedgerEntry;
       });
-      if (running < 0) throw conflict('Insufficient balance');
-      const result = { balance: running, entries };
+      if (balance < 0) throw conflict('Insufficient balance');
+      const changesOwed = owed !== account.owed;
+      if (changesOwed && !readsOwed) throw new Error('an operation that changes the receivable must read it');
+      if (owed < 0) throw new Error(`receivable of ${userId} would go below zero`);
+      const result = { balance, owed: readsOwed ? owed : undefined, entries };
       const guards = [...plan.guards];
       if (record) {
         guards.push({ Put: { TableName: this.tableName, Item: { ...record.key, fingerprint: record.fingerprint, result, createdAt: at }, ConditionExpression: 'attribute_not_exists(PK)' } });
       }
+      const totals = this.totalsUpdate(entries, plan.dispensedMl ?? 0);
       const items: TransactItem[] = [
         ...guards,
         ...joined,
@@ -208,10 +298,16 @@ export class DynamoLedger implements Ledger {
           Update: {
             TableName: this.tableName,
             Key: keys.user(userId),
-            // `version` counts the balance's changes; the condition is the balance this change was computed from.
-            UpdateExpression: 'SET balance = :balance, updatedAt = :now ADD dispensedMl :ml, version :one',
-            ConditionExpression: 'balance = :read',
-            ExpressionAttributeValues: { ':balance': running, ':read': balance, ':one': 1, ':now': at, ':ml': plan.dispensedMl ?? 0 },
+            // `version` counts the balance's changes; the condition is the state this change was computed from.
+            UpdateExpression: `SET balance = :balance, updatedAt = :now${changesOwed ? ', owed = :owed' : ''} ADD dispensedMl :ml, version :one`,
+            ConditionExpression: readsOwed
+              ? `balance = :read AND ${account.owed === 0 ? '(attribute_not_exists(owed) OR owed = :owedRead)' : 'owed = :owedRead'}`
+              : 'balance = :read',
+            ExpressionAttributeValues: {
+              ':balance': balance, ':read': account.balance, ':one': 1, ':now': at, ':ml': plan.dispensedMl ?? 0,
+              ...(changesOwed ? { ':owed': owed } : {}),
+              ...(readsOwed ? { ':owedRead': account.owed } : {}),
+            },
           },
         },
         ...entries.map((entry, i): TransactItem => ({
@@ -226,10 +322,11 @@ export class DynamoLedger implements Ledger {
             ConditionExpression: 'attribute_not_exists(PK)',
           },
         })),
+        ...(totals ? [totals] : []),
       ];
       try {
         await this.db.send(new TransactWriteCommand({ TransactItems: items }));
-        return { ...result, replayed: false };
+        return { balance, owed: result.owed ?? (await this.accountOf(userId))?.owed ?? 0, entries, replayed: false };
       } catch (error) {
         if ((error as Error).name !== 'TransactionCanceledException') throw error;
         const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
@@ -241,5 +338,33 @@ export class DynamoLedger implements Ledger {
       }
     }
     throw unavailable('The wallet is busy, please try again');
+  }
+
+  /**
+   * What the operation adds to the running totals, on one shard picked at random: per visible entry type its
+   * count and signed sum, the receivable's change and the millilitres charged. Holds and releases add nothing,
+   * so placing a hold (the vend's authorization) never writes a shard.
+   */
+  private totalsUpdate(entries: LedgerEntry[], dispensedMl: number): TransactItem | null {
+    const add = new Map<string, number>();
+    const plus = (name: string, value: number) => value && add.set(name, (add.get(name) ?? 0) + value);
+    for (const entry of entries) {
+      if (!VISIBLE.has(entry.type)) continue;
+      plus(`count_${entry.type}`, 1);
+      plus(`sum_${entry.type}`, entry.amount);
+      plus('owed', entry.owed ?? 0);
+    }
+    plus('dispensedMl', dispensedMl);
+    if (add.size === 0) return null;
+    const names = [...add.keys()];
+    return {
+      Update: {
+        TableName: this.tableName,
+        Key: keys.statsShard(Math.floor(Math.random() * STATS_SHARDS)),
+        UpdateExpression: `ADD ${names.map((_, i) => `#t${i} :t${i}`).join(', ')}`,
+        ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#t${i}`, name])),
+        ExpressionAttributeValues: Object.fromEntries(names.map((name, i) => [`:t${i}`, add.get(name)])),
+      },
+    };
   }
 }

@@ -1,5 +1,7 @@
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { orderKind } from '../../domain/payments';
+import type { GatewayRefund } from '../../ports/payment-gateway';
+import type { TransactionPart } from '../../ports/transaction';
 import type { OrderPatch, OrderStatus, PaymentOrder, PaymentOrders } from '../../ports/topups';
 import { keys, withoutKeys } from './keys';
 
@@ -61,5 +63,23 @@ export class DynamoPaymentOrders implements PaymentOrders {
       if ((error as Error).name === 'ConditionalCheckFailedException') return null;
       throw error;
     }
+  }
+
+  refunding(orderId: string, refund: GatewayRefund, seen: number, gatewayStatus: string): TransactionPart {
+    return {
+      writes: [{
+        Update: {
+          TableName: this.tableName,
+          Key: keyOf(orderId),
+          UpdateExpression: 'SET #status = :refunded, refunded = :total, refundKeys = list_append(if_not_exists(refundKeys, :none), :key), gatewayStatus = :gs, message = :message, updatedAt = :now',
+          ConditionExpression: `attribute_exists(PK) AND ${seen === 0 ? '(attribute_not_exists(refunded) OR refunded = :seen)' : 'refunded = :seen'} AND NOT contains(refundKeys, :keyValue)`,
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':refunded': 'refunded', ':total': seen + refund.amount, ':none': [], ':key': [refund.key], ':keyValue': refund.key, ':seen': seen,
+            ':gs': gatewayStatus, ':message': 'The payment was refunded', ':now': new Date().toISOString(),
+          },
+        },
+      }],
+    };
   }
 }

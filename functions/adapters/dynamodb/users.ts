@@ -1,6 +1,6 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { UserRecord, Users } from '../../ports/users';
-import { keys, withoutKeys } from './keys';
+import { keys, STATS_SHARDS, withoutKeys } from './keys';
 import { decodeCursor, encodeCursor } from './query';
 
 const toUser = (item: Record<string, unknown>) => {
@@ -16,18 +16,24 @@ export class DynamoUsers implements Users {
     return Item ? toUser(Item) : null;
   }
 
-  async ensure(user: Pick<UserRecord, 'id' | 'username' | 'firstName' | 'lastName' | 'email'>, now: string): Promise<UserRecord> {
+  async ensure(user: Pick<UserRecord, 'id' | 'username' | 'firstName' | 'lastName' | 'email'>, now: string, attempt = 0): Promise<UserRecord> {
     const record: UserRecord = { ...user, profileImageUrl: null, balance: 0, dispensedMl: 0, createdAt: now, updatedAt: now };
     try {
-      await this.db.send(new PutCommand({
-        TableName: this.tableName,
-        Item: { ...keys.user(user.id), ...keys.userCollection(now, user.id), ...record, version: 0 },
-        ConditionExpression: 'attribute_not_exists(PK)',
+      // The new account counts in the running totals of the summary cards (one shard, at random).
+      await this.db.send(new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: this.tableName, Item: { ...keys.user(user.id), ...keys.userCollection(now, user.id), ...record, version: 0 }, ConditionExpression: 'attribute_not_exists(PK)' } },
+          { Update: { TableName: this.tableName, Key: keys.statsShard(Math.floor(Math.random() * STATS_SHARDS)), UpdateExpression: 'ADD #users :one', ExpressionAttributeNames: { '#users': 'users' }, ExpressionAttributeValues: { ':one': 1 } } },
+        ],
       }));
       return record;
     } catch (error) {
-      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
-      return (await this.get(user.id))!;
+      if ((error as Error).name !== 'TransactionCanceledException') throw error;
+      const existing = await this.get(user.id);
+      if (existing) return existing;
+      // Not there and not written: another transaction held the totals shard; try again.
+      if (attempt >= 5) throw error;
+      return this.ensure(user, now, attempt + 1);
     }
   }
 

@@ -1,7 +1,8 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { TransactionPart } from '../../ports/transaction';
-import type { SessionOutcome, UsedToken, VendSession, VendSessions } from '../../ports/vend-sessions';
+import type { IncidentReport, IncidentResolution, SessionOutcome, UsedToken, VendIncident, VendSession, VendSessions } from '../../ports/vend-sessions';
 import { keys, withoutKeys } from './keys';
+import { decodeCursor, encodeCursor } from './query';
 
 const isConditionFailure = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
 
@@ -91,15 +92,123 @@ export class DynamoVendSessions implements VendSessions {
     };
   }
 
-  async listExpired(now: string, limit: number): Promise<VendSession[]> {
-    const { Items = [] } = await this.db.send(new QueryCommand({
+  settlingLate(id: string, outcome: { closedAt: string; dispensedMl: number; charged: number }): TransactionPart {
+    return {
+      writes: [{
+        Update: {
+          TableName: this.tableName,
+          Key: keys.vendSession(id),
+          UpdateExpression: 'SET #status = :completed, settledLate = :true, dispensedMl = :ml, charged = :charged, settledAt = :at',
+          ConditionExpression: '#status IN (:expired, :failed)',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: {
+            ':completed': 'completed', ':true': true, ':ml': outcome.dispensedMl, ':charged': outcome.charged, ':at': outcome.closedAt, ':expired': 'expired', ':failed': 'failed',
+          },
+        },
+      }],
+    };
+  }
+
+  async listExpired(now: string, limit: number, cursor?: string) {
+    const { Items = [], LastEvaluatedKey } = await this.db.send(new QueryCommand({
       TableName: this.tableName,
       IndexName: 'GSI2',
       KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK <= :now',
       ExpressionAttributeValues: { ':pk': keys.openVendsPartition, ':now': now },
       Limit: limit,
+      ExclusiveStartKey: decodeCursor(cursor),
     }));
     // GSI reads are eventually consistent: a session closed a moment ago may still be listed; closing is conditional.
-    return Items.map((item) => withoutKeys<VendSession>(item)).filter((s) => s.status === 'open');
+    return { items: Items.map((item) => withoutKeys<VendSession>(item)).filter((s) => s.status === 'open'), nextCursor: encodeCursor(LastEvaluatedKey) };
+  }
+
+  async recordIncident(session: VendSession, report: IncidentReport, options: { holdSession: boolean }): Promise<{ held: boolean }> {
+    const incident = (held: boolean) => ({
+      TableName: this.tableName,
+      Key: keys.vendIncident(session.id),
+      UpdateExpression: [
+        'SET sessionId = :sid, stationId = :station, userId = :user, machineName = :name, maxMl = :max, #status = :open, holdKept = :held,',
+        'firstReport = if_not_exists(firstReport, :report), lastReport = :report, createdAt = if_not_exists(createdAt, :at), updatedAt = :at,',
+        'GSI1PK = :pk, GSI1SK = if_not_exists(GSI1SK, :sk) ADD reports :one',
+      ].join(' '),
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: {
+        ':sid': session.id, ':station': session.stationId, ':user': session.userId, ':name': session.machineName, ':max': session.maxMl, ':open': 'open',
+        ':held': held, ':report': report, ':at': report.at, ':one': 1, ...prefixed(keys.openVendIncident(report.at, session.id)),
+      },
+    });
+    if (options.holdSession) {
+      try {
+        await this.db.send(new TransactWriteCommand({
+          TransactItems: [
+            { Update: incident(true) },
+            {
+              Update: {
+                TableName: this.tableName,
+                Key: keys.vendSession(session.id),
+                // Out of the sweep's index: the hold stays until the incident is resolved.
+                UpdateExpression: 'SET incident = :true REMOVE GSI2PK, GSI2SK',
+                ConditionExpression: '#status = :open',
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: { ':true': true, ':open': 'open' },
+              },
+            },
+          ],
+        }));
+        return { held: true };
+      } catch (error) {
+        if ((error as Error).name !== 'TransactionCanceledException') throw error;
+        const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+        if (reasons[1]?.Code !== 'ConditionalCheckFailed') throw error;
+        // The session closed meanwhile (the sweep released it): the incident is recorded without a hold.
+      }
+    }
+    await this.db.send(new UpdateCommand(incident(false)));
+    return { held: false };
+  }
+
+  async incident(sessionId: string): Promise<VendIncident | null> {
+    const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.vendIncident(sessionId), ConsistentRead: true }));
+    return Item ? withoutKeys<VendIncident>(Item) : null;
+  }
+
+  resolvingIncident(sessionId: string, resolution: IncidentResolution) {
+    return {
+      writes: [{
+        Update: {
+          TableName: this.tableName,
+          Key: keys.vendIncident(sessionId),
+          UpdateExpression: 'SET #status = :resolved, resolution = :resolution, updatedAt = :at REMOVE GSI1PK, GSI1SK',
+          ConditionExpression: '#status = :open',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':resolved': 'resolved', ':resolution': JSON.parse(JSON.stringify(resolution)) as unknown, ':at': resolution.at, ':open': 'open' },
+        },
+      }],
+    };
+  }
+
+  async resolveIncident(sessionId: string, resolution: IncidentResolution): Promise<boolean> {
+    try {
+      await this.db.send(new UpdateCommand(this.resolvingIncident(sessionId, resolution).writes[0]!.Update as never));
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
+  async openIncidents(page: { limit: number; cursor?: string }) {
+    const { Items = [], LastEvaluatedKey } = await this.db.send(new QueryCommand({
+      TableName: this.tableName,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.openVendIncidentsPartition },
+      Limit: page.limit,
+      ExclusiveStartKey: decodeCursor(page.cursor),
+    }));
+    return { items: Items.map((item) => withoutKeys<VendIncident>(item)), nextCursor: encodeCursor(LastEvaluatedKey) };
   }
 }
+
+/** GSI key attributes as expression values (:pk, :sk). */
+const prefixed = (gsi: { GSI1PK: string; GSI1SK: string }) => ({ ':pk': gsi.GSI1PK, ':sk': gsi.GSI1SK });

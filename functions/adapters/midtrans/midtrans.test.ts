@@ -87,6 +87,7 @@ describe('Midtrans status mapping', () => {
       grossAmount: 50_000,
       refundAmount: null,
       refundKey: null,
+      refunds: [],
       message: null,
     });
     expect(verifyNotificationBody(fixture('notification-capture-challenge.json'), KEY)).toMatchObject({ outcome: 'pending', gatewayStatus: 'capture', fraudStatus: 'challenge', grossAmount: 1500 });
@@ -95,7 +96,22 @@ describe('Midtrans status mapping', () => {
     const generic = { ...(fixture('notification-deny.json') as Record<string, unknown>), status_message: 'midtrans payment notification' };
     expect(verifyNotificationBody(generic, KEY)).toMatchObject({ outcome: 'failed', message: null });
     expect(verifyNotificationBody(fixture('notification-expire.json'), KEY)).toMatchObject({ outcome: 'expired', gatewayStatus: 'expire' });
-    expect(verifyNotificationBody(fixture('notification-refund-partial.json'), KEY)).toMatchObject({ outcome: 'refunded', refundAmount: 20_000, refundKey: 'refund-TU-5f1c-1' });
+    expect(verifyNotificationBody(fixture('notification-refund-partial.json'), KEY)).toMatchObject({
+      outcome: 'refunded', refundAmount: 20_000, refundKey: 'refund-TU-5f1c-1', refunds: [{ key: 'refund-TU-5f1c-1', amount: 20_000 }],
+    });
+  });
+
+  it('refuses a signed body whose status_code does not go with its transaction_status (a pending rewritten to settlement)', () => {
+    const pending = fixture('notification-pending.json') as Record<string, unknown>;
+    expect(verifyNotificationBody(pending, KEY)).toMatchObject({ outcome: 'pending' });
+    for (const status of ['settlement', 'capture', 'refund', 'cancel']) {
+      expect(() => verifyNotificationBody({ ...pending, transaction_status: status }, KEY)).toThrow(SignatureRejected);
+    }
+    const settlement = fixture('notification-settlement.json') as Record<string, unknown>;
+    expect(() => verifyNotificationBody({ ...settlement, transaction_status: 'made_up' }, KEY)).toThrow(/does not match/);
+    expect(() => verifyNotificationBody({ ...settlement, transaction_status: undefined }, KEY)).toThrow(SignatureRejected);
+    // The status_code is signed: changing it too breaks the signature.
+    expect(() => verifyNotificationBody({ ...pending, transaction_status: 'settlement', status_code: '200' }, KEY)).toThrow('Invalid signature');
   });
 
   it('reads Midtrans times as Jakarta time', () => {

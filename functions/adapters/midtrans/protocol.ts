@@ -57,6 +57,31 @@ export function mapStatus(transactionStatus: string, fraudStatus?: string | null
   }
 }
 
+/**
+ * The status_code Midtrans sends with each transaction_status (docs.midtrans.com, status codes): 200 for what
+ * succeeded (capture, settlement, a cancel, refunds and chargebacks), 201 for what waits (pending, authorize, a
+ * capture under fraud review), 202 for what was refused, 407 for an expiry. The signature covers status_code but not
+ * transaction_status, so a signed body whose two disagree is a forgery: a signed `pending` (201) rewritten to
+ * `settlement` is refused before anything else is read.
+ */
+const STATUS_CODES: Record<string, readonly string[]> = {
+  capture: ['200', '201'],
+  settlement: ['200'],
+  pending: ['201'],
+  authorize: ['200', '201'],
+  deny: ['202'],
+  cancel: ['200', '202'],
+  failure: ['202'],
+  expire: ['407', '202'],
+  refund: ['200'],
+  partial_refund: ['200'],
+  chargeback: ['200'],
+  partial_chargeback: ['200'],
+};
+
+/** True when the signed status_code is one Midtrans sends with this transaction_status (an unknown status matches none). */
+export const statusCodeMatches = (statusCode: string, transactionStatus: string) => STATUS_CODES[transactionStatus]?.includes(statusCode) ?? false;
+
 /** '10000.00' -> 10000. Rupiah has no minor unit; anything fractional is refused. */
 export function parseGrossAmount(value: unknown): number {
   const n = typeof value === 'number' ? value : Number.parseFloat(String(value));
@@ -86,6 +111,7 @@ export function toReport(body: Body): PaymentNotification {
   const refunds = Array.isArray(body.refunds) ? (body.refunds as Body[]) : [];
   const lastRefund = refunds.at(-1);
   const refundAmount = lastRefund?.refund_amount ?? body.refund_amount;
+  const keyOf = (refund: Body | undefined) => str(refund?.refund_key) ?? (refund?.refund_chargeback_id !== undefined ? String(refund.refund_chargeback_id) : null);
   return {
     orderId,
     transactionId: str(body.transaction_id),
@@ -95,7 +121,11 @@ export function toReport(body: Body): PaymentNotification {
     paymentType: str(body.payment_type),
     grossAmount: parseGrossAmount(body.gross_amount),
     refundAmount: refundAmount === undefined || refundAmount === null ? null : parseGrossAmount(refundAmount),
-    refundKey: str(lastRefund?.refund_key) ?? (lastRefund?.refund_chargeback_id !== undefined ? String(lastRefund.refund_chargeback_id) : null),
+    refundKey: keyOf(lastRefund),
+    refunds: refunds.flatMap((refund) => {
+      const key = keyOf(refund);
+      return key ? [{ key, amount: parseGrossAmount(refund.refund_amount) }] : [];
+    }),
     message: mapStatus(transactionStatus, str(body.fraud_status)) === 'failed' ? failureReason(body.status_message) : null,
   };
 }
@@ -109,7 +139,8 @@ const failureReason = (value: unknown) => {
 
 /**
  * Verifies a notification body: signature_key must equal SHA-512(order_id + status_code + gross_amount +
- * server key), compared in constant time, before anything else in the body is believed.
+ * server key), compared in constant time, before anything else in the body is believed; then the signed
+ * status_code must be one that goes with the transaction_status the body claims.
  */
 export function verifyNotificationBody(body: unknown, serverKey: string): PaymentNotification {
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw new SignatureRejected('Notification body must be a JSON object');
@@ -121,7 +152,16 @@ export function verifyNotificationBody(body: unknown, serverKey: string): Paymen
   const expected = Buffer.from(signatureKey(orderId, statusCode, grossAmount, serverKey), 'utf8');
   const actual = Buffer.from(given.toLowerCase(), 'utf8');
   if (expected.length !== actual.length || !timingSafeEqual(expected, actual)) throw new SignatureRejected();
-  return toReport(b);
+  const transactionStatus = str(b.transaction_status);
+  if (!transactionStatus || !statusCodeMatches(statusCode, transactionStatus)) {
+    throw new SignatureRejected(`The signed status_code ${statusCode} does not match transaction_status ${transactionStatus ?? '(none)'}`);
+  }
+  const report = toReport(b);
+  // What moves money was signed as a success: a capture under review (201) claimed as accepted is refused too.
+  if ((report.outcome === 'settled' || report.outcome === 'refunded') && statusCode !== '200') {
+    throw new SignatureRejected(`The signed status_code ${statusCode} does not match a ${transactionStatus} that moves money`);
+  }
+  return report;
 }
 
 /**

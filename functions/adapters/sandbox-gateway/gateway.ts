@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { GatewayRejected, type ChargeRequest, type ChargeResult, type OrderRef, type PaymentGateway, type PaymentNotification } from '../../ports/payment-gateway';
-import type { PaymentMethod } from '../../../shared/schemas';
+import { GatewayRejected, type ChargeRequest, type ChargeResult, type GatewayRefund, type OrderRef, type PaymentGateway, type PaymentNotification } from '../../ports/payment-gateway';
+import { isCardWallet, type PaymentMethod } from '../../../shared/schemas';
 import { formatMidtransTime, mapStatus, signatureKey, toReport, verifyNotificationBody } from '../midtrans/protocol';
 import { qrisPayload } from './qris';
 
@@ -13,21 +13,35 @@ import { qrisPayload } from './qris';
  * Rules (by the amount in rupiah), so that every outcome can be shown and tested:
  * - ending in 13 (10,013, 25,013 ...): declined. E-wallets: pending, then a `deny` notification; card wallets: declined at once.
  * - ending in 17 (10,017 ...): never paid. Only the `pending` notification; `expire` after the expiry window (15 minutes).
+ * - ending in 21 (10,021 ...): paid, then refunded in full about 0.6 s after settling (`refund`).
+ * - ending in 23 (10,023 ...): paid, then a third refunded about 0.6 s after settling (`partial_refund`).
  * - anything else: paid. `pending`, then `settlement` about 0.4 s later (card wallets: `capture` at once).
  *
  * Without a notification URL (a Lambda in sandbox mode) nothing is posted; the status API answers the
  * same outcomes from the order's age, and GET /api/wallet/topup/{id} asks it when a notification is overdue.
  */
 
-export type SandboxRule = 'decline' | 'unpaid' | 'pay';
+export type SandboxRule = 'decline' | 'unpaid' | 'pay' | 'refund' | 'partial-refund';
 export const SANDBOX_DECLINE_SUFFIX = 13;
 export const SANDBOX_UNPAID_SUFFIX = 17;
+export const SANDBOX_REFUND_SUFFIX = 21;
+export const SANDBOX_PARTIAL_REFUND_SUFFIX = 23;
 
 export function sandboxRule(amount: number): SandboxRule {
   const lastTwo = Math.abs(Math.trunc(amount)) % 100;
   if (lastTwo === SANDBOX_DECLINE_SUFFIX) return 'decline';
   if (lastTwo === SANDBOX_UNPAID_SUFFIX) return 'unpaid';
+  if (lastTwo === SANDBOX_REFUND_SUFFIX) return 'refund';
+  if (lastTwo === SANDBOX_PARTIAL_REFUND_SUFFIX) return 'partial-refund';
   return 'pay';
+}
+
+/** The refunds the sandbox makes on an order of this amount (each under its own key), and the status they leave. */
+export function sandboxRefunds(orderId: string, amount: number): { status: 'refund' | 'partial_refund'; refunds: GatewayRefund[] } | null {
+  const rule = sandboxRule(amount);
+  if (rule === 'refund') return { status: 'refund', refunds: [{ key: `${orderId}-refund-1`, amount }] };
+  if (rule === 'partial-refund') return { status: 'partial_refund', refunds: [{ key: `${orderId}-refund-1`, amount: Math.floor(amount / 3) }] };
+  return null;
 }
 
 export interface SandboxOptions {
@@ -37,6 +51,8 @@ export interface SandboxOptions {
   notificationUrl?: string;
   settleAfterMs?: number;
   pendingAfterMs?: number;
+  /** Time from settling to the refund, for amounts that are refunded. */
+  refundAfterMs?: number;
   expiryMs?: number;
   now?: () => Date;
   /** Replaces the HTTP post (tests). */
@@ -44,14 +60,14 @@ export interface SandboxOptions {
   log?: (message: string, data?: Record<string, unknown>) => void;
 }
 
-const isCardWallet = (method: PaymentMethod) => method === 'google_pay' || method === 'apple_pay';
 const paymentTypeOf = (method: PaymentMethod) => (isCardWallet(method) ? 'credit_card' : method === 'gopay' ? 'gopay' : 'qris');
-const STATUS_CODES: Record<string, string> = { pending: '201', settlement: '200', capture: '200', deny: '202', expire: '407', cancel: '200' };
+const STATUS_CODES: Record<string, string> = { pending: '201', settlement: '200', capture: '200', deny: '202', expire: '407', cancel: '200', refund: '200', partial_refund: '200' };
 const money = (amount: number) => `${amount}.00`;
 
 export class SandboxGateway implements PaymentGateway {
   private readonly settleAfterMs: number;
   private readonly pendingAfterMs: number;
+  private readonly refundAfterMs: number;
   private readonly expiryMs: number;
   private readonly now: () => Date;
   /** Transaction ids of charges made by this process (status answers reuse them). */
@@ -61,6 +77,7 @@ export class SandboxGateway implements PaymentGateway {
     if (!options.serverKey) throw new Error('Sandbox server key is empty');
     this.settleAfterMs = options.settleAfterMs ?? 400;
     this.pendingAfterMs = options.pendingAfterMs ?? 50;
+    this.refundAfterMs = options.refundAfterMs ?? 600;
     this.expiryMs = options.expiryMs ?? 15 * 60_000;
     this.now = options.now ?? (() => new Date());
   }
@@ -82,6 +99,17 @@ export class SandboxGateway implements PaymentGateway {
       gross_amount: grossAmount,
       fraud_status: transactionStatus === 'deny' ? 'deny' : 'accept',
       currency: 'IDR',
+      ...this.refundFields(order, transactionStatus, at),
+    };
+  }
+
+  /** A refund's fields, as Midtrans adds them to refund notifications and status answers: the latest amount and every refund. */
+  private refundFields(order: { orderId: string; amount: number }, transactionStatus: string, at: Date) {
+    const refunded = sandboxRefunds(order.orderId, order.amount);
+    if (!refunded || transactionStatus !== refunded.status) return {};
+    return {
+      refund_amount: money(refunded.refunds.at(-1)!.amount),
+      refunds: refunded.refunds.map((r, i) => ({ refund_chargeback_id: i + 1, refund_amount: money(r.amount), created_at: formatMidtransTime(at), reason: 'sandbox refund', refund_key: r.key })),
     };
   }
 
@@ -104,7 +132,8 @@ export class SandboxGateway implements PaymentGateway {
         this.schedule(order, [['expire', this.expiryMs]]);
         return this.result(transactionId, 'pending', { expiresAt: new Date(now.getTime() + this.expiryMs).toISOString() });
       }
-      this.schedule(order, [['capture', 0]]);
+      const refunded = sandboxRefunds(request.orderId, request.amount);
+      this.schedule(order, [['capture', 0], ...(refunded ? [[refunded.status, this.refundAfterMs] as [string, number]] : [])]);
       return this.result(transactionId, 'capture');
     }
 
@@ -117,6 +146,8 @@ export class SandboxGateway implements PaymentGateway {
     if (rule === 'decline') plan.push(['deny', this.settleAfterMs]);
     else if (rule === 'unpaid') plan.push(['expire', this.expiryMs]);
     else plan.push(['settlement', this.settleAfterMs]);
+    const refunded = sandboxRefunds(request.orderId, request.amount);
+    if (refunded) plan.push([refunded.status, this.settleAfterMs + this.refundAfterMs]);
     this.schedule(order, plan);
     return this.result(transactionId, 'pending', { qrString, deeplink, expiresAt });
   }
@@ -125,16 +156,19 @@ export class SandboxGateway implements PaymentGateway {
     return verifyNotificationBody(body, this.options.serverKey);
   }
 
-  /** The status API: the same outcome the notifications announce, from the order's age. */
+  /** The status API: the same outcome the notifications announce, from the order's age, with every refund made. */
   async status(order: OrderRef): Promise<PaymentNotification | null> {
     const age = this.now().getTime() - Date.parse(order.createdAt);
     const rule = sandboxRule(order.amount);
     const card = isCardWallet(order.method);
+    const refunded = sandboxRefunds(order.orderId, order.amount);
+    const settledAfter = card ? 0 : this.settleAfterMs;
     let status: string;
     if (rule === 'unpaid') status = age >= this.expiryMs ? 'expire' : 'pending';
-    else if (card) status = rule === 'decline' ? 'deny' : 'capture';
-    else if (age < this.settleAfterMs) status = 'pending';
-    else status = rule === 'decline' ? 'deny' : 'settlement';
+    else if (rule === 'decline') status = card || age >= this.settleAfterMs ? 'deny' : 'pending';
+    else if (age < settledAfter) status = 'pending';
+    else if (refunded && age >= settledAfter + this.refundAfterMs) status = refunded.status;
+    else status = card ? 'capture' : 'settlement';
     const transactionId = this.transactions.get(order.orderId) ?? `sandbox-${order.orderId}`;
     return toReport(this.notificationBody({ orderId: order.orderId, amount: order.amount, method: order.method, transactionId }, status, this.now()));
   }

@@ -20,7 +20,7 @@ function recording(options: Partial<ConstructorParameters<typeof SandboxGateway>
 const settle = (ms = 150) => new Promise((r) => setTimeout(r, ms));
 
 describe('sandbox rules (documented in README, Payments)', () => {
-  it.each([[10_013, 'decline'], [25_013, 'decline'], [10_017, 'unpaid'], [50_000, 'pay'], [10_000, 'pay'], [10_113, 'decline'], [10_031, 'pay']] as const)('%i -> %s', (amount, rule) => {
+  it.each([[10_013, 'decline'], [25_013, 'decline'], [10_017, 'unpaid'], [50_000, 'pay'], [10_000, 'pay'], [10_113, 'decline'], [10_031, 'pay'], [10_021, 'refund'], [30_023, 'partial-refund']] as const)('%i -> %s', (amount, rule) => {
     expect(sandboxRule(amount)).toBe(rule);
   });
 });
@@ -44,6 +44,27 @@ describe('SandboxGateway', () => {
     const ovo = await gateway.charge(request(25_000, 'ovo'));
     expect(ovo.qrString).toMatch(/^000201/);
     expect(ovo.deeplink).toBeNull();
+  });
+
+  it('refunds amounts ending in 21 in full and 23 by a third after settling; its status API lists every refund', async () => {
+    const { gateway, posted } = recording({ refundAfterMs: 30 });
+    const full = request(10_021, 'qris');
+    const partial = request(30_023, 'google_pay', { walletToken: 'tok' });
+    const at = new Date().toISOString();
+    await gateway.charge(full);
+    await gateway.charge(partial);
+    await settle(200);
+    const of = (orderId: string) => posted.filter((b) => b.order_id === orderId).map((b) => b.transaction_status);
+    expect(of(full.orderId)).toEqual(['pending', 'settlement', 'refund']);
+    expect(of(partial.orderId)).toEqual(['capture', 'partial_refund']);
+    const refund = verifyNotificationBody(posted.find((b) => b.transaction_status === 'partial_refund'), KEY);
+    expect(refund).toMatchObject({ outcome: 'refunded', refundKey: `${partial.orderId}-refund-1`, refundAmount: 10_007, refunds: [{ key: `${partial.orderId}-refund-1`, amount: 10_007 }] });
+    expect(await gateway.status({ orderId: full.orderId, amount: full.amount, method: full.method, createdAt: at })).toMatchObject({
+      outcome: 'refunded', gatewayStatus: 'refund', refunds: [{ key: `${full.orderId}-refund-1`, amount: 10_021 }],
+    });
+    // Before the refund is due, the status says settled.
+    const young = await gateway.status({ orderId: full.orderId, amount: full.amount, method: full.method, createdAt: new Date(Date.now() - 40).toISOString() });
+    expect(young).toMatchObject({ outcome: 'settled', refunds: [] });
   });
 
   it('declines e-wallet amounts ending in 13 with a deny notification', async () => {

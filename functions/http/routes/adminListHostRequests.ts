@@ -1,5 +1,5 @@
 import { routeHandler } from '../route-handler';
 import { data } from '../../providers/data';
 
-/** Newest first (the HOSTREQS collection is read in descending creation order). */
-export const handler = routeHandler('adminListHostRequests', async () => data().hostRequests.list());
+/** Newest first (the HOSTREQS collection read in descending creation order), a page at a time with a cursor. */
+export const handler = routeHandler('adminListHostRequests', async ({ query }) => data().hostRequests.list(query));

@@ -3,4 +3,4 @@ import { routeHandler } from '../route-handler';
 import { data } from '../../providers/data';
 
 /** GET /api/auth/user: the signed-in user, created on first sign-in. The authorizer answers 401 without a valid token. */
-export const handler = routeHandler('getCurrentUser', async ({ identity }) => currentUser(identity!, data()));
+export const handler = routeHandler('getCurrentUser', async ({ identity }) => currentUser(identity, data()));

@@ -2,23 +2,27 @@ import { DomainError } from '../../domain/errors';
 import { handleNotification } from '../../domain/payments';
 import { openPaidVendSession } from '../../domain/vend';
 import { SignatureRejected } from '../../ports/payment-gateway';
-import { logger } from '../../observability';
+import { countMetric, logger } from '../../observability';
 import { routeHandler } from '../route-handler';
 import { vendDeps } from '../../providers/vend';
 import { wallet } from '../../providers/wallet';
 
 /**
  * POST /api/payments/notification: the gateway's webhook (Midtrans HTTP notification, or the sandbox's).
- * Accepted only with a valid signature_key; idempotent, so the gateway's retries and duplicates are harmless.
+ * Accepted only with a valid signature_key whose status_code goes with its status; money moves only when the
+ * gateway's status API confirms it; idempotent, so the gateway's retries and duplicates are harmless. Each
+ * outcome is counted (paymentNotification.<result>): `unconfirmed` and `refundOwed` raise alarms.
  */
 export const handler = routeHandler('paymentNotification', async ({ body }) => {
   try {
     // A wallet purchase settled by this notification opens its vend session here (once per order).
-    await handleNotification(body, wallet((order) => openPaidVendSession(order, vendDeps())));
+    const { result } = await handleNotification(body, wallet((order) => openPaidVendSession(order, vendDeps())));
+    countMetric(`paymentNotification.${result}`);
     return { ok: true as const };
   } catch (error) {
     if (error instanceof SignatureRejected) {
       logger.warn('payment notification rejected', { reason: error.message });
+      countMetric('paymentNotification.rejected');
       throw new DomainError(403, 'Invalid signature');
     }
     throw error;

@@ -10,6 +10,6 @@ import { wallet } from '../../providers/wallet';
  */
 export const handler = routeHandler('purchase', async ({ identity, body, headers }) =>
   startPurchase(
-    { payer: identity!, request: body, idempotencyKey: headers['idempotency-key'] },
+    { payer: identity, request: body, idempotencyKey: headers['idempotency-key'] },
     wallet((order) => openPaidVendSession(order, vendDeps())),
   ));

@@ -4,4 +4,4 @@ import { wallet } from '../../providers/wallet';
 
 /** POST /api/wallet/topup (Idempotency-Key header): a pending top-up, credited once when the gateway settles it. */
 export const handler = routeHandler('topup', async ({ identity, body, headers }) =>
-  startTopup({ payer: identity!, amount: body.amount, paymentMethod: body.paymentMethod, walletToken: body.walletToken, idempotencyKey: headers['idempotency-key'] }, wallet()));
+  startTopup({ payer: identity, amount: body.amount, paymentMethod: body.paymentMethod, walletToken: body.walletToken, idempotencyKey: headers['idempotency-key'] }, wallet()));

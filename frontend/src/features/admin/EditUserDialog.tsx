@@ -1,18 +1,27 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
-import { RUPIAH_PER_POINT } from '../../../../shared/constants';
 import type { AdminUser } from '../../../../shared/schemas';
 import { adminApi, refreshStats } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
 import { toast } from '../../components/toast';
-import { formatInteger, formatLitres, formatRupiah, parsePoints, rupiahToPoints } from './format';
+import { formatInteger, formatLitres, formatRupiah } from './format';
 import { Button, InlineAlert, Modal, ReadOnly, TextAreaField, TextField } from './ui';
 
 const REASONS = ['Refund for a failed refill', 'Correction of a payment error', 'Goodwill credit'];
+/** The answer when the balance moved after the dialog was opened (a top-up, a refill): the adjustment was not made. */
+const BALANCE_CHANGED = 'The balance changed, reload';
+
+/** '12.500', '12500', 'Rp 12.500' -> 12500; anything else (fractions, letters) -> NaN. */
+export function parseRupiah(text: string): number {
+  const digits = text.trim().replace(/^rp\s*/i, '').replace(/[.\s]/g, '');
+  return /^\d{1,9}$/.test(digits) ? Number(digits) : Number.NaN;
+}
 
 /**
- * Edit User: user ID and environmental impact read-only; username required; balance in points. A balance
- * change needs a reason and becomes a ledger adjustment under the admin's name (refunds too).
+ * Edit User: user ID and environmental impact read-only; username required; the balance is changed by an
+ * amount in rupiah (add or take away), with a reason, as a ledger adjustment under the admin's name. The
+ * adjustment is made only while the balance is still the one shown here: if a top-up or a refill moved it
+ * meanwhile, the server answers 409 and the dialog offers to reload the balance instead of overwriting it.
  */
 export function EditUserDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   return (
@@ -22,32 +31,51 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser | null; onCl
         <Button variant="primary" type="submit" form="edit-user-form">Save Changes</Button>
       </>
     }>
-      {user && <EditUserForm user={user} onDone={onClose} />}
+      {user && <EditUserForm key={user.id} user={user} onDone={onClose} />}
     </Modal>
   );
 }
 
-function EditUserForm({ user, onDone }: { user: AdminUser; onDone: () => void }) {
-  const currentPoints = rupiahToPoints(user.balance);
-  const [username, setUsername] = useState(user.username);
-  const [points, setPoints] = useState(String(currentPoints));
+function EditUserForm({ user: opened, onDone }: { user: AdminUser; onDone: () => void }) {
+  /** The user as last read: the balance the adjustment is made against. */
+  const [user, setUser] = useState(opened);
+  const [username, setUsername] = useState(opened.username);
+  const [direction, setDirection] = useState<'add' | 'take'>('add');
+  const [amountText, setAmountText] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const [stale, setStale] = useState(false);
   const [busy, setBusy] = useState(false);
   const queryClient = useQueryClient();
-  // One key per opened form: a double submit is one adjustment.
-  const idempotencyKey = useRef(crypto.randomUUID()).current;
+  // One key per adjustment decided: a double submit is one adjustment; reloading the balance starts a new decision.
+  const idempotencyKey = useRef(crypto.randomUUID());
 
-  const newPoints = parsePoints(points);
-  const changed = newPoints !== currentPoints;
-  const delta = newPoints * RUPIAH_PER_POINT - user.balance;
+  const parsed = amountText.trim() === '' ? 0 : parseRupiah(amountText);
+  const changed = parsed !== 0;
+  const delta = Number.isNaN(parsed) ? 0 : direction === 'add' ? parsed : -parsed;
+
+  const reload = async () => {
+    setBusy(true);
+    try {
+      setUser(await adminApi.findUser(user.id));
+      idempotencyKey.current = crypto.randomUUID();
+      setStale(false);
+      setFailure(null);
+    } catch {
+      setFailure('Could not reload the balance');
+    } finally {
+      setBusy(false);
+    }
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
     const next: Record<string, string> = {};
     if (!username.trim()) next.username = 'Username is required';
+    if (Number.isNaN(parsed)) next.amount = 'Enter whole rupiah, e.g. 12.500';
+    else if (direction === 'take' && parsed > user.balance) next.amount = `At most the balance of ${formatRupiah(user.balance)}`;
     if (changed && !reason.trim()) next.reason = 'A reason is required to change the balance';
     setErrors(next);
     if (Object.keys(next).length) return;
@@ -55,17 +83,20 @@ function EditUserForm({ user, onDone }: { user: AdminUser; onDone: () => void })
     try {
       await adminApi.updateUser(
         user.id,
-        { username: username.trim(), ...(changed ? { balance: newPoints * RUPIAH_PER_POINT, reason: reason.trim() } : {}) },
-        idempotencyKey,
+        { username: username.trim(), ...(changed ? { adjustment: { amount: delta, expectedBalance: user.balance, reason: reason.trim() } } : {}) },
+        idempotencyKey.current,
       );
       await Promise.all([queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }), queryClient.invalidateQueries({ queryKey: ['admin', 'transactions'] }), refreshStats(queryClient)]);
-      toast({ title: 'User updated', description: changed ? `Balance adjusted by ${formatRupiah(delta)}.` : `${username.trim()} was saved.`, variant: 'success' });
+      toast({ title: 'User updated', description: changed ? `Balance adjusted by ${delta > 0 ? '+' : ''}${formatRupiah(delta)}.` : `${username.trim()} was saved.`, variant: 'success' });
       onDone();
     } catch (error) {
       if (error instanceof ApiRequestError) {
-        if (error.body?.fields) setErrors(error.body.fields);
+        if (error.status === 409 && error.serverMessage === BALANCE_CHANGED) setStale(true);
+        const fields = error.body?.fields ?? {};
+        setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.replace(/^adjustment\./, ''), v])));
         setFailure(error.serverMessage ?? 'Failed to update user');
       } else setFailure('Network error occurred');
+    } finally {
       setBusy(false);
     }
   };
@@ -81,24 +112,47 @@ function EditUserForm({ user, onDone }: { user: AdminUser; onDone: () => void })
       </dl>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="Username" required value={username} onChange={(e) => setUsername(e.target.value)} error={errors.username} autoComplete="off" />
-        <TextField
-          label="Balance (points)"
-          type="number"
-          min={0}
-          step={1}
-          inputMode="numeric"
-          value={points}
-          onChange={(e) => setPoints(e.target.value)}
-          error={errors.balance}
-          hint={`Now ${formatInteger(currentPoints)} points (${formatRupiah(user.balance)}); 1 point = Rp 100`}
-        />
+        <div>
+          <p className="text-sm font-medium text-slate-700">Balance</p>
+          <p className="mt-1.5 text-2xl font-bold tabular-nums text-slate-900" data-testid="admin-balance">{formatRupiah(user.balance)}</p>
+          {user.owed > 0 && <p className="text-xs font-medium text-red-700" data-testid="admin-owed">{formatRupiah(user.owed)} owed (paid first from the next top-up)</p>}
+        </div>
       </div>
-      {changed && (
+      <fieldset className="space-y-3">
+        <legend className="text-sm font-medium text-slate-700">Adjust the balance</legend>
+        <div className="flex flex-wrap items-start gap-3">
+          <div role="radiogroup" aria-label="Direction" className="inline-flex h-10 rounded-lg bg-slate-100 p-1 text-sm font-medium">
+            {(['add', 'take'] as const).map((d) => (
+              <button
+                key={d}
+                type="button"
+                role="radio"
+                aria-checked={direction === d}
+                onClick={() => setDirection(d)}
+                className={`rounded-md px-3 ${direction === d ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-500 hover:text-slate-800'}`}
+              >
+                {d === 'add' ? 'Add' : 'Take away'}
+              </button>
+            ))}
+          </div>
+          <TextField
+            label="Amount (Rp)"
+            className="min-w-40 flex-1"
+            inputMode="numeric"
+            placeholder="e.g. 12.500"
+            value={amountText}
+            onChange={(e) => setAmountText(e.target.value)}
+            error={errors.amount}
+            hint="Whole rupiah; leave empty to keep the balance"
+          />
+        </div>
+      </fieldset>
+      {changed && !Number.isNaN(parsed) && (
         <div className="space-y-3 rounded-xl bg-amber-50/60 p-4 ring-1 ring-amber-200">
           <p className="text-sm text-amber-900">
             This writes a ledger <strong>adjustment</strong> of{' '}
-            <strong className={delta < 0 ? 'text-red-700' : 'text-emerald-700'}>{delta > 0 ? '+' : ''}{formatRupiah(delta)}</strong> under your name. The balance is never
-            overwritten.
+            <strong className={delta < 0 ? 'text-red-700' : 'text-emerald-700'}>{delta > 0 ? '+' : ''}{formatRupiah(delta)}</strong> under your name: {formatRupiah(user.balance)} becomes{' '}
+            <strong>{formatRupiah(user.balance + delta)}</strong>. If the balance changes before you save, nothing is written.
           </p>
           <TextAreaField
             label="Reason"
@@ -118,7 +172,12 @@ function EditUserForm({ user, onDone }: { user: AdminUser; onDone: () => void })
           </div>
         </div>
       )}
-      {failure && <InlineAlert tone="error">{failure}</InlineAlert>}
+      {failure && (
+        <InlineAlert tone="error">
+          {stale ? 'The balance changed since you opened this user (a top-up or a refill): nothing was written. Reload it and decide again.' : failure}
+          {stale && <Button className="ml-3" size="sm" onClick={() => void reload()}>Reload balance</Button>}
+        </InlineAlert>
+      )}
     </form>
   );
 }

@@ -48,7 +48,7 @@ export function StatsCards() {
         icon={<WalletIcon size={22} />}
         tint="bg-emerald-50 text-emerald-700"
         value={v((d) => formatRupiah(d.totalRevenue))}
-        detail={v((d) => `${formatInteger(d.transactionCount)} ${d.transactionCount === 1 ? 'transaction' : 'transactions'}`)}
+        detail={v((d) => `${formatInteger(d.transactionCount)} ${d.transactionCount === 1 ? 'transaction' : 'transactions'}${d.openReceivables > 0 ? ` · ${formatRupiah(d.openReceivables)} owed` : ''}`)}
       />
       <StatCard label="Water Dispensed" icon={<DropletIcon size={22} />} tint="bg-sky-50 text-sky-700" value={v((d) => formatLitres(d.waterDispensedLitres))} detail="Metered at the stations" />
     </div>

@@ -17,6 +17,7 @@ const FIELDS: { key: Key; label: string; unit: string; hint: string; step?: stri
   { key: 'heartbeatIntervalSeconds', label: 'Heartbeat interval', unit: 'seconds', hint: 'Stations report every interval; offline after three missed.' },
   { key: 'vendTokenExpirySeconds', label: 'Vend token expiry', unit: 'seconds', hint: 'Lifetime of the signed token a station verifies.' },
   { key: 'nfcTokenExpirySeconds', label: 'NFC token expiry', unit: 'seconds', hint: 'Lifetime of the token the app shows to pay.' },
+  { key: 'paidVendCutoffSeconds', label: 'Paid refill cutoff', unit: 'seconds', hint: 'A refill paid in the app starts only if the payment is confirmed within this time; later, the money stays in the wallet.' },
   { key: 'bottleLitres', label: 'Bottle size', unit: 'litres', hint: 'One refill of this size replaces one plastic bottle.', step: '0.01' },
   { key: 'co2KgPerBottle', label: 'CO₂ per bottle', unit: 'kg', hint: 'Emissions avoided per bottle not bought.', step: '0.0001' },
 ];

@@ -12,8 +12,8 @@ import { Button, EmptyState, LoadingRows, Pill, Table, Td, Th } from './ui';
 type Row = z.infer<typeof AdminTransaction>;
 const PAGE_SIZE = 20;
 
-const typeLabel: Record<Row['type'], string> = { purchase: 'Purchase', topup: 'Top-up', refund: 'Refund', adjustment: 'Adjustment' };
-const typeTone = { purchase: 'cyan', topup: 'green', refund: 'violet', adjustment: 'amber' } as const;
+const typeLabel: Record<Row['type'], string> = { purchase: 'Purchase', topup: 'Top-up', refund: 'Refund', adjustment: 'Adjustment', receivable: 'Owed', repayment: 'Repayment' };
+const typeTone = { purchase: 'cyan', topup: 'green', refund: 'violet', adjustment: 'amber', receivable: 'red', repayment: 'blue' } as const satisfies Record<Row['type'], string>;
 const methodLabel: Record<string, string> = { ovo: 'OVO', gopay: 'GoPay', qris: 'QRIS', google_pay: 'Google Pay', apple_pay: 'Apple Pay' };
 
 /** Who caused an entry, readably: 'admin:ayu@…' → 'ayu@…', 'station:HRL-00001' → 'Station HRL-00001'. */
@@ -122,7 +122,7 @@ export function TransactionsTab({ userFilter, onUserFilter }: { userFilter: stri
                 <Td className="whitespace-nowrap text-slate-600">{formatDateTime(t.createdAt)}</Td>
                 <Td>
                   <Pill tone={typeTone[t.type]}>{typeLabel[t.type]}</Pill>
-                  {(t.type === 'adjustment' || t.type === 'refund') && (
+                  {(t.type === 'adjustment' || t.type === 'refund' || t.type === 'receivable') && (
                     <p className="mt-1 max-w-[16rem] truncate text-xs text-slate-500" title={`${t.reference} (${actorLabel(t.actor)})`}>
                       {t.reference} · {actorLabel(t.actor)}
                     </p>
@@ -137,8 +137,8 @@ export function TransactionsTab({ userFilter, onUserFilter }: { userFilter: stri
                 <Td>{t.machine ? <><p className="text-slate-800">{t.machine.name}</p><p className="font-mono text-[11px] text-slate-400">{t.machine.id}</p></> : <span className="text-slate-400">—</span>}</Td>
                 <Td className="text-right tabular-nums text-slate-700">{t.volume === null ? '—' : `${t.volume.toLocaleString('id-ID', { maximumFractionDigits: 2 })} L`}</Td>
                 <Td className="text-slate-700">{t.paymentMethod ? methodLabel[t.paymentMethod] ?? t.paymentMethod : <span className="text-slate-400">—</span>}</Td>
-                <Td className={`text-right font-semibold whitespace-nowrap tabular-nums ${t.signedAmount < 0 ? 'text-slate-900' : 'text-emerald-700'}`}>
-                  {t.signedAmount < 0 ? '-' : '+'}{formatRupiah(t.amount)}
+                <Td className={`text-right font-semibold whitespace-nowrap tabular-nums ${t.type === 'receivable' ? 'text-red-700' : t.signedAmount < 0 ? 'text-slate-900' : 'text-emerald-700'}`}>
+                  {t.type === 'receivable' ? `owed ${formatRupiah(t.amount)}` : `${t.signedAmount < 0 ? '-' : '+'}${formatRupiah(t.amount)}`}
                 </Td>
               </tr>
             ))}

@@ -10,7 +10,7 @@ import { Button, EmptyState, LoadingRows, SearchInput, Table, Td, Th } from './u
 
 const displayName = (u: AdminUser) => [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username;
 
-/** Users: the first 10 (spec), search on the server, 'Load more' for the next 10. */
+/** Users: the first 10 (docs/design.md, "Constants"), search on the server, 'Load more' for the next 10. */
 export function UsersTab({ onShowTransactions }: { onShowTransactions: (userId: string) => void }) {
   const [input, setInput] = useState('');
   const [search, setSearch] = useState('');
@@ -24,8 +24,8 @@ export function UsersTab({ onShowTransactions }: { onShowTransactions: (userId: 
 
   useExportRows(() => ({
     name: 'users',
-    header: ['User ID', 'Username', 'Name', 'E-mail', 'Balance (points)', 'Balance (IDR)', 'Litres refilled', 'Bottles saved', 'CO2 saved (kg)', 'Member since'],
-    rows: rows.map((u) => [u.id, u.username, displayName(u), u.email, rupiahToPoints(u.balance), u.balance, u.environmentalImpact.litersRefilled, u.environmentalImpact.plasticBottlesSaved, u.environmentalImpact.co2Saved, u.createdAt]),
+    header: ['User ID', 'Username', 'Name', 'E-mail', 'Balance (points)', 'Balance (IDR)', 'Owed (IDR)', 'Litres refilled', 'Bottles saved', 'CO2 saved (kg)', 'Member since'],
+    rows: rows.map((u) => [u.id, u.username, displayName(u), u.email, rupiahToPoints(u.balance), u.balance, u.owed, u.environmentalImpact.litersRefilled, u.environmentalImpact.plasticBottlesSaved, u.environmentalImpact.co2Saved, u.createdAt]),
   }));
 
   return (
@@ -78,6 +78,7 @@ export function UsersTab({ onShowTransactions }: { onShowTransactions: (userId: 
                 <Td className="text-right">
                   <p className="font-semibold text-slate-900 tabular-nums">{formatInteger(rupiahToPoints(u.balance))} pts</p>
                   <p className="text-xs text-slate-500 tabular-nums">{formatRupiah(u.balance)}</p>
+                  {u.owed > 0 && <p className="text-xs font-medium text-red-700 tabular-nums">{formatRupiah(u.owed)} owed</p>}
                 </Td>
                 <Td className="text-right tabular-nums text-slate-700">{formatLitres(u.environmentalImpact.litersRefilled)}</Td>
                 <Td className="text-slate-600">{formatDate(u.createdAt)}</Td>

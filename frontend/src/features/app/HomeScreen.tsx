@@ -70,6 +70,12 @@ function BalanceCard({ user, onTopUp }: { user: User; onTopUp: () => void }) {
       <p className="text-sm font-medium text-brand-100">Current Balance</p>
       <p className="mt-1 text-3xl font-bold tracking-tight tabular-nums" data-testid="balance">{formatRupiah(user.balance)}</p>
       <p className="mt-1 text-xs text-brand-100">{formatCount(rupiahToPoints(user.balance))} points · Rp 1.000 per litre</p>
+      {user.owed > 0 && (
+        <p className="relative mt-3 rounded-xl bg-white/15 px-3 py-2 text-xs leading-snug text-white ring-1 ring-white/25" data-testid="owed">
+          <strong className="font-semibold">{formatRupiah(user.owed)} owed</strong> for water a station reported after your balance ran out (or a refund
+          already spent). Your next top-up pays it first.
+        </p>
+      )}
       <button
         type="button"
         onClick={onTopUp}

@@ -1,10 +1,11 @@
 import type { Transaction } from '../../../../shared/schemas';
-import { formatDateTime, formatLitres, isPurchase, paymentMethodLabel, signedAmount, transactionTitle } from './format';
+import { formatDateTime, formatLitres, isDebit, paymentMethodLabel, signedAmount, transactionTitle } from './format';
 import { DropIcon, PlusIcon } from './icons';
 
 /** One transaction: title, Indonesian date and time, litres and payment method when present, signed amount. */
 export function TransactionRow({ transaction }: { transaction: Transaction }) {
-  const purchase = isPurchase(transaction);
+  const owed = transaction.type === 'receivable';
+  const water = isDebit(transaction) || owed;
   const details = [
     transaction.volume !== null ? formatLitres(transaction.volume) : null,
     transaction.paymentMethod ? paymentMethodLabel(transaction.paymentMethod) : null,
@@ -13,9 +14,9 @@ export function TransactionRow({ transaction }: { transaction: Transaction }) {
     <li className="flex items-center gap-3 py-3" data-testid="transaction-row">
       <span
         aria-hidden="true"
-        className={`flex h-11 w-11 shrink-0 items-center justify-center rounded-2xl ${purchase ? 'bg-brand-50 text-brand-600' : 'bg-emerald-50 text-emerald-600'}`}
+        className={`flex h-11 w-11 shrink-0 items-center justify-center rounded-2xl ${owed ? 'bg-amber-50 text-amber-700' : water ? 'bg-brand-50 text-brand-600' : 'bg-emerald-50 text-emerald-600'}`}
       >
-        {purchase ? <DropIcon size={20} /> : <PlusIcon size={20} />}
+        {water ? <DropIcon size={20} /> : <PlusIcon size={20} />}
       </span>
       <div className="min-w-0 flex-1">
         <p className="truncate text-sm font-semibold text-slate-900">{transactionTitle(transaction)}</p>
@@ -24,7 +25,7 @@ export function TransactionRow({ transaction }: { transaction: Transaction }) {
         </p>
         {details.length > 0 && <p className="mt-0.5 truncate text-xs text-slate-400">{details.join(' · ')}</p>}
       </div>
-      <p className={`shrink-0 text-sm font-bold tabular-nums ${purchase ? 'text-slate-900' : 'text-emerald-600'}`}>{signedAmount(transaction)}</p>
+      <p className={`shrink-0 text-sm font-bold tabular-nums ${owed ? 'text-amber-700' : water ? 'text-slate-900' : 'text-emerald-600'}`}>{signedAmount(transaction)}</p>
     </li>
   );
 }

@@ -28,6 +28,10 @@ describe('app formatting', () => {
     expect(signedAmount({ type: 'purchase', amount: 1500 })).toBe('-Rp 1.500');
     expect(signedAmount({ type: 'topup', amount: 50000 })).toBe('+Rp 50.000');
     expect(signedAmount({ type: 'adjustment', amount: 2000 })).toBe('+Rp 2.000');
+    expect(transactionTitle({ type: 'receivable', machine: { id: 'HRL-00001', name: 'Seminyak Square' } })).toBe('Owed: Seminyak Square');
+    expect(signedAmount({ type: 'receivable', amount: 300 })).toBe('Rp 300 owed');
+    expect(transactionTitle({ type: 'repayment', machine: null })).toBe('Owed amount paid');
+    expect(signedAmount({ type: 'repayment', amount: 300 })).toBe('-Rp 300');
     expect(formatLitres(1.5)).toBe('1,5 L');
     expect(formatKg(4.31)).toBe('4,31 kg');
   });

@@ -53,15 +53,20 @@ const METHOD_LABELS: Record<PaymentMethod, string> = {
 };
 export const paymentMethodLabel = (method: PaymentMethod) => METHOD_LABELS[method] ?? method;
 
-/** Spec section 3: anything but a purchase is shown as a top-up. */
+/** Spec section 3: anything but a purchase is shown as a top-up; what is owed (and paid towards it) is named as such. */
 export const isPurchase = (t: Pick<Transaction, 'type'>) => t.type === 'purchase';
+/** Entries that took money from the wallet. */
+export const isDebit = (t: Pick<Transaction, 'type'>) => t.type === 'purchase' || t.type === 'repayment';
 
-/** A purchase shows the station name or 'Water Purchase'; everything else 'Top Up'. */
+/** A purchase shows the station name or 'Water Purchase'; what is owed 'Owed: <station>'; its repayment 'Owed amount paid'; everything else 'Top Up'. */
 export function transactionTitle(t: Pick<Transaction, 'type' | 'machine'>): string {
+  if (t.type === 'receivable') return t.machine?.name ? `Owed: ${t.machine.name}` : 'Owed';
+  if (t.type === 'repayment') return 'Owed amount paid';
   return isPurchase(t) ? t.machine?.name || 'Water Purchase' : 'Top Up';
 }
 
-/** '-Rp 1.500' for a purchase, '+Rp 50.000' otherwise; always the absolute amount. */
+/** '-Rp 1.500' for a purchase or repayment, 'Rp 300 owed' for what is owed, '+Rp 50.000' otherwise; always the absolute amount. */
 export function signedAmount(t: Pick<Transaction, 'type' | 'amount'>): string {
-  return `${isPurchase(t) ? '-' : '+'}${formatRupiah(Math.abs(t.amount))}`;
+  if (t.type === 'receivable') return `${formatRupiah(Math.abs(t.amount))} owed`;
+  return `${isDebit(t) ? '-' : '+'}${formatRupiah(Math.abs(t.amount))}`;
 }
