@@ -180,29 +180,40 @@ export const DRIVERS: Record<string, Driver> = {
   'Api/adminListUsers': {
     http: [{ name: 'lists users', as: 'admin', expect: 200, check: ({ body }, s) => is(list(body).some((u) => u.id === s.userSub), 'the user is missing') }, notAdmin()],
   },
+  'Api/adminGetUser': {
+    http: [
+      { name: "reads one user's balance (what an adjustment is made against)", as: 'admin', params: (s) => ({ id: s.userSub }), expect: 200, check: ({ body }, s) => void (s.values.balanceSeen = record(body).balance) },
+      { name: 'answers 404 for an unknown user', as: 'admin', params: { id: 'no-such-user' }, expect: 404 },
+    ],
+  },
   'Api/adminUpdateUser': {
     http: [
       {
-        name: "sets the user's balance as a ledger adjustment",
+        name: "credits the user's balance as a ledger adjustment against the balance seen",
         as: 'admin',
         params: (s) => ({ id: s.userSub }),
         headers: { 'idempotency-key': newKey() },
-        body: (s) => ({ username: s.userName, balance: 50_000, reason: 'Parity suite: starting balance' }),
+        body: (s) => ({ username: s.userName, adjustment: { amount: 50_000, expectedBalance: s.values.balanceSeen, reason: 'Parity suite: starting balance' } }),
         expect: 200,
-        check: ({ body }) => is(record(body).balance === 50_000, `balance ${String(record(body).balance)}`),
+        check: ({ body }, s) => is(record(body).balance === Number(s.values.balanceSeen) + 50_000, `balance ${String(record(body).balance)}`),
       },
-      { name: 'refuses a negative balance', as: 'admin', params: (s) => ({ id: s.userSub }), body: (s) => ({ username: s.userName, balance: -1, reason: 'x' }), expect: 400 },
+      {
+        name: 'refuses an adjustment against a balance that has changed (409)',
+        as: 'admin',
+        params: (s) => ({ id: s.userSub }),
+        body: (s) => ({ username: s.userName, adjustment: { amount: 1_000, expectedBalance: s.values.balanceSeen, reason: 'stale' } }),
+        expect: 409,
+      },
     ],
   },
   'Api/generateNfcToken': {
     http: [
-      { name: 'issues a one-time token to pay at a station', as: 'user', expect: 200, check: ({ body }, s) => void (s.values.token1 = record(body).token) },
-      { name: 'issues a second token', as: 'user', expect: 200, check: ({ body }, s) => void (s.values.token2 = record(body).token) },
+      ...[1, 2, 3].map((n): HttpCase => ({ name: `issues one-time token ${n} to pay at a station`, as: 'user', expect: 200, check: ({ body }, s) => void (s.values[`token${n}`] = record(body).token) })),
       { name: 'refuses a caller below the minimum balance', as: 'admin', expect: 409 },
     ],
   },
   'Stations/vendRequest': {
-    topic: [1, 2]
+    topic: [1, 2, 3]
       .map((n) => ({
         name: `authorizes a vend with token ${n} and answers the station on vend/authorized`,
         topic: (s: Scenario) => `stations/${s.station.id}/vend/request`,
@@ -233,6 +244,12 @@ export const DRIVERS: Record<string, Driver> = {
         check: (result) => is(result === 'settled', `outcome ${JSON.stringify(result)}`),
       },
       {
+        name: 'keeps the hold of a completion above what was authorized (an incident)',
+        topic: (s) => `stations/${s.station.id}/vend/complete`,
+        payload: (s) => ({ sessionId: s.values.session3, dispensedMl: 99_999 }),
+        check: (result) => is(result === 'incident', `outcome ${JSON.stringify(result)}`),
+      },
+      {
         name: 'drops a completion of a session it does not know',
         topic: (s) => `stations/${s.station.id}/vend/complete`,
         payload: { sessionId: 'no-such-session', dispensedMl: 500 },
@@ -254,6 +271,25 @@ export const DRIVERS: Record<string, Driver> = {
         payload: (s) => ({ sessionId: s.values.session2, reason: 'pump fault' }),
         check: (result) => is(result === 'replayed', `outcome ${JSON.stringify(result)}`),
       },
+    ],
+  },
+  'Api/adminListIncidents': {
+    http: [
+      { name: 'lists the open incident', as: 'admin', expect: 200, check: ({ body }, s) => is(list(body).some((i) => i.sessionId === s.values.session3 && i.status === 'open'), 'the incident is missing') },
+      notAdmin(),
+    ],
+  },
+  'Api/adminResolveIncident': {
+    http: [
+      {
+        name: 'settles the incident with the volume the operator confirmed',
+        as: 'admin',
+        params: (s) => ({ id: String(s.values.session3) }),
+        body: { dispensedMl: 250, note: "Read from the station's meter log" },
+        expect: 200,
+        check: ({ body }) => is(record(body).status === 'resolved', `status ${String(record(body).status)}`),
+      },
+      { name: 'answers 404 for an unknown incident', as: 'admin', params: { id: 'no-such-session' }, body: { dispensedMl: 0, note: 'x' }, expect: 404 },
     ],
   },
   'Stations/sweep': {
