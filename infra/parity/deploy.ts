@@ -221,6 +221,10 @@ export class LocalDeployment {
 
   private async create(deployed: DeployedFunction): Promise<FunctionProcess | undefined> {
     const { fn } = deployed;
+    if (!fn.runtime.startsWith('nodejs')) {
+      deployed.problems.push(`runtime ${fn.runtime}: the suite runs Node.js functions only`);
+      return undefined;
+    }
     try {
       const environment = (fn.properties.Environment as { Variables?: unknown } | undefined)?.Variables ?? {};
       const resolved = this.deployment.resolve(fn.stack.name, environment) as Record<string, unknown>;
