@@ -181,7 +181,7 @@ export class Deployment {
     if (typeof value === 'string') return this.resolveDynamicReferences(value);
     if (Array.isArray(value)) return value.map(resolve).filter((v) => v !== NO_VALUE);
     if (!value || typeof value !== 'object') return value;
-    const entries = Object.entries(value);
+    const entries: [string, unknown][] = Object.entries(value as Record<string, unknown>);
     if (entries.length === 1) {
       const [fn, arg] = entries[0]!;
       switch (fn) {

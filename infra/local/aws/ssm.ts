@@ -33,7 +33,7 @@ export class LocalParameterStore {
         const existing = this.parameters.get(input.Name);
         if (existing && !input.Overwrite) return awsJsonError('ParameterAlreadyExists', `The parameter ${input.Name} already exists.`);
         const version = (existing?.version ?? 0) + 1;
-        this.parameters.set(input.Name, { value: input.Value, type: input.Type ?? 'String', version, tags: existing?.tags ?? new Map() });
+        this.parameters.set(input.Name, { value: input.Value, type: input.Type ?? 'String', version, tags: existing?.tags ?? new Map<string, string>() });
         return awsJson({ Version: version, Tier: 'Standard' });
       }
       case 'GetParameters': {
