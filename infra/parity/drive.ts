@@ -255,11 +255,9 @@ export async function drive(app: LocalDeployment, key: string, driver: Driver, s
       }
       for (const c of driver.deploy.later ?? []) {
         if (!created.response) continue;
+        // A request that failed is already recorded on the invocation by the deployment.
         const response = await app.customResourceRequest(created, c.request);
-        if (typeof response === 'string') {
-          app.complain(key, `${c.request} ${created.logicalId}: ${response}`);
-          continue;
-        }
+        if (typeof response === 'string') continue;
         const verdict = await c.check?.(response, s);
         if (verdict) app.complain(key, `${c.name}: ${verdict}`);
       }
