@@ -1,9 +1,10 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 /**
- * Two projects: `unit` runs without any server (domain, schemas, CDK assertions); `system` runs
+ * Three projects: `unit` runs without any server (domain, schemas, CDK assertions); `system` runs
  * against the local cloud that test/support/global-setup.ts starts in memory on free ports
- * (integration tests over HTTP and end-to-end tests in Debian's Chromium).
+ * (integration tests over HTTP and end-to-end tests in Debian's Chromium); `parity` runs every function of the
+ * synthesized template from its bundle against a local cloud of its own (infra/parity/, `npm run parity`).
  */
 export default defineConfig({
   test: {
@@ -13,6 +14,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'infra/**/*.test.ts', 'frontend/src/**/*.test.{ts,tsx}'],
+          exclude: [...configDefaults.exclude, 'infra/parity/**'],
           testTimeout: 60_000,
         },
       },
@@ -26,6 +28,14 @@ export default defineConfig({
           hookTimeout: 120_000,
           // One browser and one database are shared; files run one at a time to keep timings honest on 2 cores.
           fileParallelism: false,
+        },
+      },
+      {
+        test: {
+          name: 'parity',
+          include: ['infra/parity/**/*.test.ts'],
+          testTimeout: 180_000,
+          hookTimeout: 240_000,
         },
       },
     ],
