@@ -127,7 +127,7 @@ export const VendRequest = z.object({
 export const VendCompletion = z.object({
   stationId: StationId,
   sessionId: z.string().min(1).max(128),
-  dispensedMl: z.unknown(),
+  dispensedMl: z.unknown().optional(),
 });
 export const VendFailed = z.object({
   stationId: StationId,
