@@ -18,7 +18,7 @@ import { DEFAULT_MAX_FILL_ML, StationId } from './stations';
 import { signNfcToken, signVendToken, verifyNfcToken } from './tokens';
 
 /**
- * The vend protocol of DESIGN.md (modelled on the MDB cashless session):
+ * The vend protocol (docs/architecture.md, The vend protocol; the station's side: docs/station-protocol.md):
  * NFC token -> vend/request -> hold + session -> vend/authorized (signed vend token) -> vend/complete
  * (settle exactly the dispensed millilitres) | vend/failed (release) | sweep (expire and release).
  */
@@ -272,7 +272,7 @@ async function deny(deps: VendDeps, stationId: string, requestId: string, reason
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Direct wallet purchase (POST /api/purchase): a session paid by the gateway (DESIGN.md, Vend protocol)
+// Direct wallet purchase (POST /api/purchase): a session paid by the gateway (docs/architecture.md, Payments)
 
 /** What a paid purchase order tells the vend domain (structurally the payment order of a purchase). */
 export interface PaidOrder {

@@ -1,7 +1,7 @@
 import type { PaymentMethod } from '../../shared/schemas';
 
 /**
- * The payment gateway (DESIGN.md, Payments). Two adapters serve it: the sandbox (the default where no
+ * The payment gateway (docs/architecture.md, Payments). Two adapters serve it: the sandbox (the default where no
  * gateway key is configured) and Midtrans' Core API. The browser never talks to the gateway with a key:
  * charges, status checks and notification signatures all happen here, with the server key.
  */

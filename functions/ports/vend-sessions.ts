@@ -1,7 +1,7 @@
 import type { TransactionPart } from './transaction';
 
 /**
- * Vend sessions (DESIGN.md, Vend protocol) and the one-time use of NFC tokens. The balance hold of a
+ * Vend sessions (docs/architecture.md, The vend protocol) and the one-time use of NFC tokens. The balance hold of a
  * session has the session's id.
  */
 export type VendSessionStatus = 'open' | 'completed' | 'failed' | 'expired';

@@ -5,7 +5,7 @@ import { CfnTopicRule } from 'aws-cdk-lib/aws-iot';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { describe, expect, it } from 'vitest';
 import { AppFunction } from './common';
-import { Observability } from './observability';
+import { MONEY_ALARMS, Observability } from './observability';
 import { resources, testStack } from './testing';
 
 describe('Observability construct', () => {
@@ -64,6 +64,16 @@ describe('Observability construct', () => {
   it('alarms on IoT rule throttling and HTTP API 5xx', () => {
     expect(alarms.some((a) => a.Namespace === 'AWS/IoT' && a.MetricName === 'RuleMessageThrottled' && a.Dimensions[0].Value.Ref === stack.getLogicalId(rule))).toBe(true);
     expect(alarms.some((a) => a.Namespace === 'AWS/ApiGateway' && a.MetricName === '5xx')).toBe(true);
+  });
+
+  it('alarms on the money metrics the functions count: incidents, receivables, unconfirmed or rejected notifications, sweep errors', () => {
+    for (const metric of ['vendComplete.incident', 'vendComplete.receivable', 'paymentNotification.refundOwed', 'paymentNotification.unconfirmed', 'paymentNotification.rejected', 'sweep.errors']) {
+      expect(
+        alarms.some((a) => a.Namespace === 'BaliRefill' && a.MetricName === metric && a.Statistic === 'Sum' && a.Dimensions?.[0]?.Name === 'service' && a.Dimensions?.[0]?.Value === 'bali-refill'),
+        metric,
+      ).toBe(true);
+    }
+    expect(MONEY_ALARMS.map((a) => a.metric)).toContain('vendComplete.incident');
   });
 
   it('sends every alarm to the SSL-only SNS topic, with the e-mail subscription', () => {
