@@ -136,6 +136,8 @@ interface Session {
   pricePerLitre: number;
   /** Whether the final state may still be an open incident. */
   mayStayOpen: boolean;
+  /** A remote start: what was dispensed is what the station did with the authorization, if it ever got one. */
+  remoteAt?: SimStation;
 }
 
 interface Order {
@@ -352,7 +354,7 @@ export async function runMoneySimulation(options: MoneyOptions): Promise<MoneyRe
         return null;
       }
       const sessionId = res.body.sessionId as string;
-      sessions.push({ id: sessionId, userSub: user.sub, stationId: station.id, path, truth: Math.min(taken, ml), maxMl: ml, pricePerLitre: settings.pricePerLitre, mayStayOpen: false });
+      sessions.push({ id: sessionId, userSub: user.sub, stationId: station.id, path, truth: 0, maxMl: ml, pricePerLitre: settings.pricePerLitre, mayStayOpen: false, remoteAt: station });
       track(chaos(order));
       return sessionId;
     }
@@ -555,6 +557,8 @@ export async function runMoneySimulation(options: MoneyOptions): Promise<MoneyRe
   // not cover owed), or held by an open incident with its reason.
   const vendCheck = check('every vend: charged = dispensed (on time, late, or owed), or an open incident with its reason');
   for (const s of sessions) {
+    const remote = s.remoteAt?.remoteStarts.find((r) => 'sessionId' in r && r.sessionId === s.id);
+    if (s.remoteAt) s.truth = remote?.outcome === 'completed' ? remote.volumeMl : 0;
     const session = await svc.vendSessions.get(s.id);
     const expected = Math.min(s.maxMl, s.truth) * s.pricePerLitre / 1000;
     const incident = await svc.vendSessions.incident(s.id);
