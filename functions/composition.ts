@@ -1,5 +1,6 @@
 import { LocalBrokerStationMessages } from './adapters/iot/local-broker-messages';
 import { LocalCaStationRegistry } from './adapters/local-ca/local-ca-station-registry';
+import { localOnlySetting } from './environment';
 import type { AdminAuthenticator } from './ports/admin-auth';
 import type { Geocoder } from './ports/geocoder';
 import type { ApplePayMerchantValidator, PaymentGateway } from './ports/payment-gateway';
@@ -34,11 +35,11 @@ export interface Services extends DataServices {
  * carries the answers to stations (LOCAL_CA_DIR and LOCAL_BROKER_URL, set by infra/local/broker-stack.ts).
  */
 export function useLocalStationAdapters(env: NodeJS.ProcessEnv = process.env): void {
-  const caDir = env.LOCAL_CA_DIR;
+  const caDir = localOnlySetting('LOCAL_CA_DIR', env);
   if (!caDir) return;
-  const brokerUrl = () => env.LOCAL_BROKER_URL ?? 'mqtts://127.0.0.1:8883';
-  stationRegistry.use(new LocalCaStationRegistry(caDir, brokerUrl));
-  if (env.LOCAL_BROKER_URL) stationMessages.use(new LocalBrokerStationMessages(env.LOCAL_BROKER_URL, caDir));
+  const brokerUrl = localOnlySetting('LOCAL_BROKER_URL', env);
+  stationRegistry.use(new LocalCaStationRegistry(caDir, () => brokerUrl ?? 'mqtts://127.0.0.1:8883'));
+  if (brokerUrl) stationMessages.use(new LocalBrokerStationMessages(brokerUrl, caDir));
 }
 
 export function createServices(env: NodeJS.ProcessEnv = process.env): Services {

@@ -3,6 +3,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import middy from '@middy/core';
 import type { Context } from 'aws-lambda';
+import { setting } from './environment';
 import type { Log } from './ports/log';
 
 /**
@@ -10,9 +11,9 @@ import type { Log } from './ports/log';
  * format, X-Ray traces of the handler and its AWS SDK calls. The local cloud sets POWERTOOLS_METRICS_DISABLED
  * so metrics are not printed.
  */
-const serviceName = process.env.POWERTOOLS_SERVICE_NAME || 'bali-refill';
+const serviceName = setting('POWERTOOLS_SERVICE_NAME');
 export const logger = new Logger({ serviceName });
-export const metrics = new Metrics({ namespace: process.env.POWERTOOLS_METRICS_NAMESPACE || 'BaliRefill', serviceName });
+export const metrics = new Metrics({ namespace: setting('POWERTOOLS_METRICS_NAMESPACE'), serviceName });
 
 /**
  * The tracer is loaded only in Lambda (AWS_EXECUTION_ENV, the test Powertools itself uses to trace): the X-Ray SDK

@@ -7,12 +7,11 @@ export const PRICE_PER_LITRE_IDR = 1000;
 /** One point is Rp 100 (0.1 L); 10 points are one litre. */
 export const RUPIAH_PER_POINT = 100;
 export const MIN_TOPUP_IDR = 10_000;
+/** A sanity ceiling per top-up (the e-wallets' own per-transaction limits are about this size). */
+export const MAX_TOPUP_IDR = 10_000_000;
 export const MIN_BALANCE_TO_VEND_POINTS = 20;
 export const TOPUP_PRESETS_IDR = [25_000, 50_000, 100_000] as const;
 export const DEFAULT_TOPUP_IDR = 50_000;
-/** The documentation pages give other presets; the spec keeps both readings. */
-export const DOCUMENTED_TOPUP_PRESETS_IDR = [50_000, 100_000, 150_000, 200_000] as const;
-export const NFC_WALLET_PAYMENT_IDR = 5_000;
 
 export const HEARTBEAT_INTERVAL_SECONDS = 60;
 /** A station is online while its last heartbeat is younger than this many intervals. */

@@ -24,10 +24,6 @@ export function priceOfMillilitres(millilitres: number, pricePerLitre: Rupiah = 
   return Math.round((millilitres * pricePerLitre) / 1000);
 }
 
-export function millilitresToLitres(millilitres: number): number {
-  return millilitres / 1000;
-}
-
 /** Parses a string or number amount as the API may send it ('50000'); anything unparsable is 0. */
 export function parseAmount(value: string | number | null | undefined): number {
   const n = typeof value === 'number' ? value : Number.parseFloat(value ?? '');

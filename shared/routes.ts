@@ -47,8 +47,20 @@ export interface RouteDefinition {
   /** Successful status code (200 unless stated). */
   status?: 200 | 201 | 202 | 204 | 302;
   response: z.ZodType;
-  /** Data-plane needs of the function, for least-privilege IAM in the CDK app. */
-  access: { table?: 'read' | 'write'; iotPublish?: boolean; cognito?: boolean; secrets?: boolean; geocoder?: boolean };
+  /**
+   * What the function may touch, for least-privilege IAM and its settings in the CDK app (infra/constructs/api.ts):
+   * the table, publishing to stations, provisioning them in IoT, Cognito's admin calls, the payment gateway's
+   * secret, the token signing key's secret, the place index.
+   */
+  access: {
+    table?: 'read' | 'write';
+    iotPublish?: boolean;
+    iotProvisioning?: boolean;
+    cognito?: boolean;
+    paymentSecret?: boolean;
+    signingKey?: boolean;
+    geocoder?: boolean;
+  };
 }
 
 const define = <const T extends Record<string, RouteDefinition>>(table: T) => table;
@@ -193,27 +205,27 @@ export const routes = define({
   },
   topup: {
     method: 'POST', path: '/api/wallet/topup', auth: 'user', tag: 'wallet', summary: 'Start a top-up (Idempotency-Key header)',
-    body: TopupRequest, status: 202, response: TopupStatus, access: { table: 'write', secrets: true },
+    body: TopupRequest, status: 202, response: TopupStatus, access: { table: 'write', paymentSecret: true },
   },
   getTopup: {
     method: 'GET', path: '/api/wallet/topup/{id}', auth: 'user', tag: 'wallet', summary: "A top-up's status (asks the gateway when a notification is overdue)",
-    params: Id, response: TopupStatus, access: { table: 'write', secrets: true },
+    params: Id, response: TopupStatus, access: { table: 'write', paymentSecret: true },
   },
   paymentNotification: {
     method: 'POST', path: '/api/payments/notification', auth: 'public', tag: 'wallet', summary: 'Payment gateway webhook (signature checked)',
-    body: z.looseObject({}), response: Ok, access: { table: 'write', secrets: true, iotPublish: true },
+    body: z.looseObject({}), response: Ok, access: { table: 'write', paymentSecret: true, signingKey: true, iotPublish: true },
   },
   purchase: {
     method: 'POST', path: '/api/purchase', auth: 'user', tag: 'wallet', summary: 'Pay for a refill with Google Pay or Apple Pay',
-    body: PurchaseRequest, status: 201, response: VendSessionResponse, access: { table: 'write', secrets: true, iotPublish: true },
+    body: PurchaseRequest, status: 201, response: VendSessionResponse, access: { table: 'write', paymentSecret: true, signingKey: true, iotPublish: true },
   },
   validateAppleMerchant: {
     method: 'POST', path: '/api/apple-pay/validate-merchant', auth: 'user', tag: 'wallet', summary: 'Apple Pay merchant session',
-    body: AppleMerchantValidationRequest, response: z.looseObject({}), access: { secrets: true },
+    body: AppleMerchantValidationRequest, response: z.looseObject({}), access: { paymentSecret: true },
   },
   generateNfcToken: {
     method: 'POST', path: '/api/nfc/generate-token', auth: 'user', tag: 'wallet', summary: 'One-time signed token to pay at a station',
-    response: NfcTokenResponse, access: { table: 'write', secrets: true },
+    response: NfcTokenResponse, access: { table: 'write', signingKey: true },
   },
   adminLogin: {
     method: 'POST', path: '/api/admin/login', auth: 'public', tag: 'admin', summary: 'Script login against Cognito (admin group only)',
@@ -270,7 +282,7 @@ export const routes = define({
   },
   adminCreateMachine: {
     method: 'POST', path: '/api/admin/machines', auth: 'admin', tag: 'admin', summary: 'Provision a station; returns its certificate bundle once',
-    body: AdminMachineInput, status: 201, response: ProvisionedMachine, access: { table: 'write', iotPublish: true, secrets: true },
+    body: AdminMachineInput, status: 201, response: ProvisionedMachine, access: { table: 'write', iotProvisioning: true, signingKey: true },
   },
   adminUpdateMachine: {
     method: 'PATCH', path: '/api/admin/machines/{id}/update', auth: 'admin', tag: 'admin', summary: 'Edit a station',

@@ -9,7 +9,7 @@ const fixed = (results: AddressResult[]): Geocoder & { calls: { text: string; ma
   return { calls, search: async (text, options) => (calls.push({ text, ...options }), results) };
 };
 
-describe('address search rules (spec section 5)', () => {
+describe('address search rules (docs/design.md, "Validation")', () => {
   it('asks nothing below 3 characters', async () => {
     const geocoder = fixed([place('Kuta Beach, Kuta, Bali')]);
     expect(await searchAddresses('  ku ', geocoder)).toEqual([]);

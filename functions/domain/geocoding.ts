@@ -4,7 +4,7 @@ import type { Geocoder } from '../ports/geocoder';
 
 const PLACE_NAME = new RegExp(`\\b(${ADDRESS_PLACE_NAMES.join('|')})\\b`, 'i');
 
-/** Spec section 5: only results whose display name mentions one of the Bali place names are kept. */
+/** docs/design.md, "Validation": only results whose display name mentions one of the Bali place names are kept. */
 export const mentionsBali = (displayName: string) => PLACE_NAME.test(displayName);
 
 /** The island with its near islands (Nusa Penida, Menjangan); generous by a few kilometres. */
@@ -23,7 +23,7 @@ export function liesInBali(result: AddressResult): boolean {
 
 /**
  * Address autocomplete: fewer than 3 characters gives nothing; the geocoder is asked for more than
- * 5 candidates so that filtering to Bali (by name, as the spec says, and by position) still leaves up
+ * 5 candidates so that filtering to Bali (by name, as docs/design.md, "Validation" says, and by position) still leaves up
  * to 5; duplicates are dropped.
  */
 export async function searchAddresses(query: string, geocoder: Geocoder): Promise<AddressResult[]> {

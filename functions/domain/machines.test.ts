@@ -6,7 +6,7 @@ const base: MachineRecord = { id: 'HRL-00099', status: 'online', createdAt: '202
 const now = new Date('2026-01-01T01:00:00Z');
 
 describe('machine read model', () => {
-  it('applies the spec fallbacks and invents nothing', () => {
+  it('applies the fallbacks of docs/design.md, "Entities" and invents nothing', () => {
     const m = toMachine(base, now, 60);
     expect(m.name).toBe('Station HRL-0009');
     expect(m.location).toBe('Bali, Indonesia');

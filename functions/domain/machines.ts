@@ -2,7 +2,7 @@ import { DEFAULT_FEATURES, HEARTBEATS_UNTIL_OFFLINE } from '../../shared/constan
 import type { Machine, MachineStatus } from '../../shared/schemas';
 import type { MachineRecord } from '../ports/machines';
 
-/** Spec section 3 fallback: 'Station' plus the first 8 characters of the id. */
+/** docs/design.md, "Entities" fallback: 'Station' plus the first 8 characters of the id. */
 export const fallbackName = (id: string) => `Station ${id.slice(0, 8)}`;
 export const FALLBACK_LOCATION = 'Bali, Indonesia';
 
@@ -33,6 +33,7 @@ export function toMachine(record: MachineRecord, now: Date, heartbeatIntervalSec
     features: record.features?.length ? record.features : [...DEFAULT_FEATURES],
     lastHeartbeat: record.lastHeartbeat ?? null,
     quality: record.quality ?? null,
+    connection: record.connection ?? null,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
   };

@@ -6,7 +6,8 @@ import { DomainError } from './errors';
 import { MemoryOrders } from './payments.test-fakes';
 import { MemoryLedger, MemoryUsers } from './vend.test-fakes';
 import { applyGatewayReport, handleNotification, orderIdFor, refreshFromGateway, requireIdempotencyKey } from './payments';
-import { checkTopupAmount, minimumTopupMessage, readTopup, startTopup, type TopupDeps } from './topup';
+import { minimumTopupMessage } from '../../shared/schemas';
+import { checkTopupAmount, readTopup, startTopup, type TopupDeps } from './topup';
 import { checkAppleValidationUrl } from './wallet';
 
 
@@ -49,12 +50,12 @@ const report = (order: PaymentOrder, outcome: PaymentNotification['outcome'], ga
 const domainError = async (p: Promise<unknown>) => p.then(() => { throw new Error('expected a DomainError'); }, (e: unknown) => e as DomainError);
 
 describe('top-up amount rules', () => {
-  it('formats the minimum from the setting, with the spec text for the default', () => {
-    expect(minimumTopupMessage(10_000)).toBe('Minimum top up amount is Rp 10,000');
-    expect(minimumTopupMessage(25_000)).toBe('Minimum top up amount is Rp 25,000');
-    expect(() => checkTopupAmount(9_999, DEFAULT_SETTINGS)).toThrow('Minimum top up amount is Rp 10,000');
+  it('formats the minimum from the setting with the app\'s one money format', () => {
+    expect(minimumTopupMessage(10_000)).toBe('Minimum top up amount is Rp 10.000');
+    expect(minimumTopupMessage(25_000)).toBe('Minimum top up amount is Rp 25.000');
+    expect(() => checkTopupAmount(9_999, DEFAULT_SETTINGS)).toThrow('Minimum top up amount is Rp 10.000');
     expect(() => checkTopupAmount(10_000, DEFAULT_SETTINGS)).not.toThrow();
-    expect(() => checkTopupAmount(20_000, { minTopup: 25_000 })).toThrow('Minimum top up amount is Rp 25,000');
+    expect(() => checkTopupAmount(20_000, { minTopup: 25_000 })).toThrow('Minimum top up amount is Rp 25.000');
   });
 
   it('requires a usable Idempotency-Key', () => {
@@ -78,7 +79,7 @@ describe('startTopup', () => {
     const { deps, orders, calls } = setup();
     const error = await domainError(startTopup({ payer, amount: 9_999, paymentMethod: 'ovo', idempotencyKey: KEY }, deps));
     expect(error.status).toBe(400);
-    expect(error.message).toBe('Minimum top up amount is Rp 10,000');
+    expect(error.message).toBe('Minimum top up amount is Rp 10.000');
     expect(orders.items.size).toBe(0);
     expect(calls.charge).toBe(0);
   });
@@ -148,7 +149,7 @@ describe('applying gateway reports', () => {
   });
 
   it('pending then expire credits nothing; deny fails', async () => {
-    const { deps, ledger, orders, order, balance } = await pendingOrder();
+    const { deps, ledger, orders, order } = await pendingOrder();
     await applyGatewayReport(order, report(order, 'pending', 'pending'), deps);
     await applyGatewayReport((await orders.get(order.orderId))!, report(order, 'expired', 'expire'), deps);
     expect((await orders.get(order.orderId))!).toMatchObject({ status: 'expired', message: 'The payment was not completed in time' });
@@ -159,7 +160,7 @@ describe('applying gateway reports', () => {
   });
 
   it('a settlement after an expiry is the gateway’s last word: money arrived, it is credited once', async () => {
-    const { deps, ledger, orders, order, balance } = await pendingOrder();
+    const { deps, orders, order, balance } = await pendingOrder();
     await applyGatewayReport(order, report(order, 'expired', 'expire'), deps);
     await applyGatewayReport((await orders.get(order.orderId))!, report(order, 'settled', 'settlement'), deps);
     expect(balance()).toBe(50_000);
@@ -167,7 +168,7 @@ describe('applying gateway reports', () => {
   });
 
   it('a deny after settling changes nothing', async () => {
-    const { deps, ledger, orders, order, balance } = await pendingOrder();
+    const { deps, orders, order, balance } = await pendingOrder();
     await applyGatewayReport(order, report(order, 'settled', 'settlement'), deps);
     await applyGatewayReport((await orders.get(order.orderId))!, report(order, 'failed', 'deny'), deps);
     expect((await orders.get(order.orderId))!.status).toBe('settled');

@@ -13,10 +13,15 @@ const event = (eventType: 'connected' | 'disconnected', ms: number, extra: Parti
 describe('presence ordering', () => {
   it('applies a newer event and ignores older or duplicate ones', () => {
     const record: Pick<MachineRecord, 'status' | 'presenceAt'> = { status: 'online', presenceAt: iso(2000) };
-    expect(presenceChange(record, event('disconnected', 3000))).toEqual({ presenceAt: iso(3000), status: 'offline' });
+    expect(presenceChange(record, event('disconnected', 3000))).toEqual({ presenceAt: iso(3000), status: 'offline', connection: { state: 'disconnected', at: iso(3000), reason: null } });
     expect(presenceChange(record, event('disconnected', 1000))).toBeNull();
     expect(presenceChange(record, event('connected', 2000))).toBeNull();
-    expect(presenceChange({ status: 'offline' }, event('connected', 0))).toEqual({ presenceAt: iso(0), status: 'online' });
+    expect(presenceChange({ status: 'offline' }, event('connected', 0))).toEqual({ presenceAt: iso(0), status: 'online', connection: { state: 'connected', at: iso(0), reason: null } });
+  });
+
+  it("keeps IoT Core's disconnect reason, so a dropped link is told apart from a clean goodbye", () => {
+    expect(presenceChange({ status: 'online' }, event('disconnected', 10, { disconnectReason: 'MQTT_KEEP_ALIVE_TIMEOUT' }))?.connection).toEqual({ state: 'disconnected', at: iso(10), reason: 'MQTT_KEEP_ALIVE_TIMEOUT' });
+    expect(presenceChange({ status: 'online' }, event('disconnected', 10, { disconnectReason: 'CLIENT_INITIATED_DISCONNECT' }))?.connection.reason).toBe('CLIENT_INITIATED_DISCONNECT');
   });
 
   it('ignores the disconnect of a session that a newer connection replaced', () => {
@@ -24,8 +29,8 @@ describe('presence ordering', () => {
   });
 
   it("records the time but keeps an admin's maintenance or locked status", () => {
-    expect(presenceChange({ status: 'maintenance' }, event('connected', 10))).toEqual({ presenceAt: iso(10) });
-    expect(presenceChange({ status: 'locked', presenceAt: iso(0) }, event('disconnected', 10))).toEqual({ presenceAt: iso(10) });
+    expect(presenceChange({ status: 'maintenance' }, event('connected', 10))).toEqual({ presenceAt: iso(10), connection: { state: 'connected', at: iso(10), reason: null } });
+    expect(presenceChange({ status: 'locked', presenceAt: iso(0) }, event('disconnected', 10))).toEqual({ presenceAt: iso(10), connection: { state: 'disconnected', at: iso(10), reason: null } });
   });
 
   it('ends with the newest event whatever order and duplication the events arrive in', async () => {

@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { AdminMachineInput, ProvisionedMachine } from '../../shared/routes';
-import { MACHINE_ID_PATTERN, WaterQuality, type Settings } from '../../shared/schemas';
+import { MACHINE_ID_PATTERN, WaterQuality, type Settings, type StationConnection } from '../../shared/schemas';
 import type { Clock } from '../ports/clock';
 import type { MachineRecord, Machines, StationCounters } from '../ports/machines';
 import type { SigningKeys } from '../ports/signing-keys';
@@ -138,12 +138,16 @@ export type PresenceEvent = z.infer<typeof PresenceEvent>;
  * events not newer than the last one applied (out of order, duplicates), and the disconnect of a session
  * that a newer connection with the same client id replaced. An admin's maintenance or locked status stays.
  */
-export function presenceChange(record: Pick<MachineRecord, 'status' | 'presenceAt'>, event: PresenceEvent): { presenceAt: string; status?: 'online' | 'offline' } | null {
+export function presenceChange(
+  record: Pick<MachineRecord, 'status' | 'presenceAt'>,
+  event: PresenceEvent,
+): { presenceAt: string; connection: StationConnection; status?: 'online' | 'offline' } | null {
   if (event.eventType === 'disconnected' && event.disconnectReason === 'DUPLICATE_CLIENTID') return null;
   const at = new Date(event.timestamp).toISOString();
   if (record.presenceAt && record.presenceAt >= at) return null;
-  if (record.status === 'maintenance' || record.status === 'locked') return { presenceAt: at };
-  return { presenceAt: at, status: event.eventType === 'connected' ? 'online' : 'offline' };
+  const connection: StationConnection = { state: event.eventType, at, reason: event.eventType === 'disconnected' ? (event.disconnectReason ?? null) : null };
+  if (record.status === 'maintenance' || record.status === 'locked') return { presenceAt: at, connection };
+  return { presenceAt: at, connection, status: event.eventType === 'connected' ? 'online' : 'offline' };
 }
 
 export async function recordPresence(event: unknown, deps: { machines: Machines; clock: Clock; log: Log }): Promise<TelemetryOutcome> {

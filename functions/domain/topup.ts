@@ -1,8 +1,8 @@
-import { walletPaymentMethods, type PaymentMethod } from '../../shared/schemas';
-import type { Settings } from '../../shared/schemas';
+import { isCardWallet, minimumTopupMessage, type PaymentMethod, type Settings } from '../../shared/schemas';
 import type { SettingsStore } from '../ports/settings';
 import type { TopupOrder } from '../ports/topups';
 import type { Users } from '../ports/users';
+import { ensureProfile } from './users';
 import { conflict, invalid, notFound } from './errors';
 import { chargeOrder, type ChargeDeps, type Payer } from './wallet';
 import { fingerprintOf, newOrderState, orderIdFor, refreshFromGateway, requireIdempotencyKey, toTopupStatus, type PaymentDeps } from './payments';
@@ -12,23 +12,10 @@ import { fingerprintOf, newOrderState, orderIdFor, refreshFromGateway, requireId
  * credits the wallet once, when the gateway says it settled.
  */
 
-/** A sanity ceiling per top-up (the e-wallets' own per-transaction limits are about this size). */
-export const MAX_TOPUP_IDR = 10_000_000;
-
-const thousands = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-
-/** 'Minimum top up amount is Rp 10,000' for the default setting; follows the setting when an admin changes it. */
-export const minimumTopupMessage = (minimum: number) => `Minimum top up amount is Rp ${thousands.format(minimum)}`;
-export const maximumTopupMessage = (maximum: number) => `Maximum top up amount is Rp ${thousands.format(maximum)}`;
-
-/** The amount rules of spec section 5, with the minimum from the settings. */
+/** The minimum of the settings (the schema, TopupRequest, already holds the amount to whole rupiah and the maximum). */
 export function checkTopupAmount(amount: number, settings: Pick<Settings, 'minTopup'>): void {
-  if (!Number.isSafeInteger(amount)) throw invalid('Amount must be whole rupiah', { amount: 'Amount must be whole rupiah' });
   if (amount < settings.minTopup) throw invalid(minimumTopupMessage(settings.minTopup), { amount: minimumTopupMessage(settings.minTopup) });
-  if (amount > MAX_TOPUP_IDR) throw invalid(maximumTopupMessage(MAX_TOPUP_IDR), { amount: maximumTopupMessage(MAX_TOPUP_IDR) });
 }
-
-export const isCardWallet = (method: PaymentMethod) => (walletPaymentMethods as readonly string[]).includes(method);
 
 export interface TopupInput {
   payer: Payer;
@@ -52,10 +39,7 @@ export async function startTopup(input: TopupInput, deps: TopupDeps) {
   }
   const key = requireIdempotencyKey(input.idempotencyKey);
   const now = deps.clock.now().toISOString();
-  await deps.users.ensure(
-    { id: input.payer.sub, username: input.payer.username, firstName: input.payer.givenName, lastName: input.payer.familyName, email: input.payer.email },
-    now,
-  );
+  await ensureProfile(input.payer, deps.users, now);
 
   const order: TopupOrder = {
     kind: 'topup',

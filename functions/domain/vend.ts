@@ -9,6 +9,7 @@ import type { SettingsStore } from '../ports/settings';
 import type { SigningKeys } from '../ports/signing-keys';
 import type { StationMessages, VendDenialReason } from '../ports/station-messages';
 import type { Users } from '../ports/users';
+import { ensureProfile } from './users';
 import type { IncidentReport, VendIncident, VendSession, VendSessions } from '../ports/vend-sessions';
 import { conflict, DomainError, invalid, notFound } from './errors';
 import { combinedParts, TransactionPartRejected } from '../ports/transaction';
@@ -100,7 +101,7 @@ export async function issueNfcToken(
 ): Promise<{ token: string; expiresAt: string }> {
   const now = deps.clock.now();
   const [user, settings] = await Promise.all([
-    deps.users.ensure({ id: holder.sub, username: holder.username, firstName: holder.givenName, lastName: holder.familyName, email: holder.email }, now.toISOString()),
+    ensureProfile(holder, deps.users, now.toISOString()),
     deps.settings.get(),
   ]);
   const minimum = minimumBalance(settings);

@@ -5,15 +5,17 @@ import type * as z from 'zod';
 import { routes, type RouteDefinition, type RouteId, type RouteResponse } from '../../shared/routes';
 import { fieldMessages } from '../../shared/schemas';
 import { DomainError, forbidden, invalid, unauthorized } from '../domain/errors';
+import { localOnlySetting } from '../environment';
 import { countMetric, logger, observability } from '../observability';
 import { identityFrom, isAdmin, type Identity } from './identity';
+import { originCheck } from './origin';
 
 export interface RouteRequest<R extends RouteId> {
   params: Parsed<R, 'params'>;
   query: Parsed<R, 'query'>;
   body: Parsed<R, 'body'>;
-  /** Present on every route whose auth is user or admin. */
-  identity: Identity | null;
+  /** Who is calling: always there on a route whose auth is user or admin (the handler refuses others first). */
+  identity: (typeof routes)[R]['auth'] extends 'public' ? Identity | null : Identity;
   headers: Record<string, string | undefined>;
   event: APIGatewayProxyEventV2;
 }
@@ -89,11 +91,13 @@ const errorResponses = (): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewa
  */
 export function routeHandler<R extends RouteId>(id: R, impl: RouteImpl<R>) {
   const route: RouteDefinition = routes[id];
-  const validateResponses = process.env.VALIDATE_RESPONSES === '1';
+  const validateResponses = localOnlySetting('VALIDATE_RESPONSES') === '1';
+  const cameThroughCloudFront = originCheck();
   return middy<APIGatewayProxyEventV2, APIGatewayProxyResultV2, Error, Context>()
     .use(observability())
     .use(errorResponses())
     .handler(async (event) => {
+      if (!cameThroughCloudFront(event.headers)) throw forbidden('Forbidden');
       const identity = identityFrom(event);
       authorize(route, identity);
       const request = {
@@ -111,9 +115,3 @@ export function routeHandler<R extends RouteId>(id: R, impl: RouteImpl<R>) {
       return json(route.status ?? 200, result);
     });
 }
-
-/** For routes whose feature is not built yet: a plain 501 that says so, never a fake result. */
-export const notAvailableYet = (id: RouteId, feature: string) =>
-  routeHandler(id, async () => {
-    throw new DomainError(501, `${feature} is not available yet`);
-  });

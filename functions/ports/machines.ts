@@ -1,4 +1,4 @@
-import type { MachineStatus, WaterQuality } from '../../shared/schemas';
+import type { MachineStatus, StationConnection, WaterQuality } from '../../shared/schemas';
 
 /** Counters a station reports in its heartbeat. */
 export interface StationCounters {
@@ -35,6 +35,8 @@ export interface MachineRecord {
   heartbeatReceivedAt?: string;
   /** Time of the last presence event applied, to ignore out-of-order ones. */
   presenceAt?: string;
+  /** What that presence event said: connected, or disconnected and why. */
+  connection?: StationConnection;
   quality?: WaterQuality;
   firmwareVersion?: string;
   counters?: StationCounters;

@@ -1,8 +1,8 @@
 import type { PaymentMethod } from '../../shared/schemas';
 
 /**
- * The payment gateway (docs/architecture.md, Payments). Two adapters serve it: the sandbox (the default where no
- * gateway key is configured) and Midtrans' Core API. The browser never talks to the gateway with a key:
+ * The payment gateway (docs/design.md, "Payments"). Two adapters serve it: Midtrans' Core API (PAYMENTS_MODE=live)
+ * and the sandbox (PAYMENTS_MODE=sandbox: the local cloud and test stages only; functions/adapters/secrets/payment-config.ts). The browser never talks to the gateway with a key:
  * charges, status checks and notification signatures all happen here, with the server key.
  */
 

@@ -1,7 +1,7 @@
 /**
  * Provisioning of a station's identity: in AWS an IoT thing with its own X.509 certificate and the
  * station policy; locally a certificate from the local CA. The private key is returned once and never
- * stored anywhere (see DESIGN.md, Stations).
+ * stored anywhere (see docs/design.md, "Stations").
  */
 export interface StationCredentials {
   /** Identifier of the certificate (IoT certificate id, or the local serial number). */

@@ -1,5 +1,5 @@
 import { DynamoAdminQueries } from '../adapters/dynamodb/admin-queries';
-import { createDocumentClient, dynamoConfigFromEnv } from '../adapters/dynamodb/client';
+import { createDocumentClient } from '../adapters/dynamodb/client';
 import { DynamoHostRequests } from '../adapters/dynamodb/host-requests';
 import { DynamoLedger } from '../adapters/dynamodb/ledger';
 import { DynamoMachines } from '../adapters/dynamodb/machines';
@@ -7,6 +7,7 @@ import { DynamoSettings } from '../adapters/dynamodb/settings';
 import { DynamoPaymentOrders } from '../adapters/dynamodb/topups';
 import { DynamoUsers } from '../adapters/dynamodb/users';
 import { DynamoVendSessions } from '../adapters/dynamodb/vend-sessions';
+import { awsRegion, setting } from '../environment';
 import { traced } from '../observability';
 import type { AdminQueries } from '../ports/admin-queries';
 import { randomIds, systemClock, type Clock, type Ids } from '../ports/clock';
@@ -19,7 +20,7 @@ import type { Users } from '../ports/users';
 import type { VendSessions } from '../ports/vend-sessions';
 import { provider } from './provider';
 
-/** The repositories of the single table (DynamoDB; DynamoDB Local when DYNAMODB_ENDPOINT is set), with clock and ids. */
+/** The repositories of the single table (TABLE_NAME; DynamoDB Local through AWS_ENDPOINT_URL_DYNAMODB in the local cloud), with clock and ids. */
 export interface DataServices {
   clock: Clock;
   ids: Ids;
@@ -36,9 +37,8 @@ export interface DataServices {
 }
 
 export function createDataServices(env: NodeJS.ProcessEnv = process.env): DataServices {
-  const config = dynamoConfigFromEnv(env);
-  const db = traced(createDocumentClient(config));
-  const table = config.tableName;
+  const table = setting('TABLE_NAME', env);
+  const db = traced(createDocumentClient({ tableName: table, region: awsRegion(env) }));
   return {
     clock: systemClock,
     ids: randomIds,

@@ -1,11 +1,11 @@
 import { GazetteerGeocoder } from '../adapters/gazetteer/gazetteer-geocoder';
 import { createLocationGeocoder } from '../adapters/location/location-geocoder';
+import { awsRegion, optionalSetting } from '../environment';
 import type { Geocoder } from '../ports/geocoder';
-import { awsRegion } from '../adapters/region';
 import { provider } from './provider';
 
 /** Amazon Location place index when PLACE_INDEX_NAME is set, else the shipped Bali gazetteer. */
 export const geocoder = provider<Geocoder>(() => {
-  const index = process.env.PLACE_INDEX_NAME;
+  const index = optionalSetting('PLACE_INDEX_NAME');
   return index ? createLocationGeocoder(index, awsRegion()) : new GazetteerGeocoder();
 });

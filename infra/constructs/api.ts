@@ -17,10 +17,12 @@ import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { handlerEntry } from '../../functions/http/registry';
 import { routeIds, routes, type RouteDefinition, type RouteId } from '../../shared/routes';
-import { acknowledge, acknowledgeWildcardResource, AppFunction } from './common';
+import type { Need } from '../../functions/environment';
+import { acknowledge, acknowledgeWildcardResource, AppFunction, grantSecretValue } from './common';
 import type { Data } from './data';
 import type { Identity } from './identity';
 import type { AppSecrets } from './secrets';
+import { FunctionSettings } from './settings';
 import type { Stations } from './stations';
 
 /**
@@ -46,6 +48,19 @@ export interface ApiProps {
 
 const toHttpMethod = (method: RouteDefinition['method']): HttpMethod => HttpMethod[method];
 
+/** The settings a route's function needs (functions/environment.ts), from what its table entry may touch. */
+export function routeNeeds(access: RouteDefinition['access']): Need[] {
+  const needs: Need[] = ['http'];
+  if (access.table) needs.push('table');
+  if (access.iotPublish) needs.push('iotData');
+  if (access.iotProvisioning) needs.push('iotProvisioning');
+  if (access.cognito) needs.push('cognito');
+  if (access.paymentSecret) needs.push('paymentSecret');
+  if (access.signingKey) needs.push('signingKey');
+  if (access.geocoder) needs.push('geocoder');
+  return needs;
+}
+
 /**
  * The HTTP API: one function and one route per entry of the route table (shared/routes.ts), a Cognito JWT
  * authorizer on every route that is not public, and for each function exactly the data-plane access its entry's
@@ -62,7 +77,7 @@ export class Api extends Construct {
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
-    const { data, identity } = props;
+    const { identity } = props;
     const stack = Stack.of(this);
 
     this.httpApi = new HttpApi(this, 'HttpApi', {
@@ -112,6 +127,7 @@ export class Api extends Construct {
       pricingPlan: 'RequestBasedUsage',
       description: 'Address autocomplete for the admin Add Machine form (Bali only, filtered by the handler)',
     });
+    FunctionSettings.of(this).provide('PLACE_INDEX_NAME', this.placeIndex.indexName);
 
     const functions = {} as Record<RouteId, AppFunction>;
     const httpRoutes = {} as Record<RouteId, HttpRoute>;
@@ -120,9 +136,8 @@ export class Api extends Construct {
       const fn = new AppFunction(this, routeId, {
         entry: handlerEntry(routeId),
         description: `${route.method} ${route.path} (${routeId})`,
+        needs: routeNeeds(route.access),
         logRetention: props.logRetention,
-        // Every handler builds its services from TABLE_NAME, even those that never touch the table.
-        environment: { TABLE_NAME: data.table.tableName },
       });
       this.grantAccess(routeId, route, fn, props);
       functions[routeId] = fn;
@@ -138,7 +153,7 @@ export class Api extends Construct {
         acknowledge(
           httpRoute,
           'AwsSolutions-APIG4',
-          `${route.method} ${route.path} is public in the route table (shared/routes.ts, auth: 'public'); the handler validates its input and the public writes are rate limited by WAF.`,
+          `${route.method} ${route.path} is public in the route table (shared/routes.ts, auth: 'public'); the handler validates its input, and answers only requests that came through CloudFront (x-origin-verify), where the WAF rate-limits public writes per IP.`,
         );
       }
       httpRoutes[routeId] = httpRoute;
@@ -159,7 +174,6 @@ export class Api extends Construct {
   private grantAccess(routeId: RouteId, route: RouteDefinition, fn: AppFunction, props: ApiProps): void {
     const { data, identity, secrets, stations } = props;
     const access = route.access;
-    const env = (name: string, value: string) => fn.function.addEnvironment(name, value);
 
     if (access.table === 'read') data.grantRead(fn.role);
     if (access.table === 'write') data.grantReadWrite(fn.role);
@@ -172,27 +186,16 @@ export class Api extends Construct {
         topics,
         `${routeId} publishes to the station it acts on (stations/<id>/...), an id known only at run time; the station namespace is the narrowest static prefix.`,
       );
-      env('IOT_DATA_ENDPOINT', stations.dataEndpoint);
     }
-
-    if (access.secrets) {
-      for (const secret of secrets.all) secret.grantRead(fn.role);
-      env('PAYMENT_SECRET_ARN', secrets.paymentGateway.secretArn);
-      env('SIGNING_KEY_SECRET_ARN', secrets.signingKey.secretArn);
-    }
-
+    if (access.paymentSecret) grantSecretValue(fn.role, secrets.paymentGateway);
+    if (access.signingKey) grantSecretValue(fn.role, secrets.signingKey);
     if (access.cognito) {
       fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: COGNITO_ADMIN_ACTIONS, resources: [identity.userPool.userPoolArn] }));
-      env('USER_POOL_ID', identity.userPool.userPoolId);
-      env('USER_POOL_CLIENT_ID', identity.webClient.userPoolClientId);
     }
-
     if (access.geocoder) {
       fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: GEOCODER_ACTIONS, resources: [this.placeIndex.attrArn] }));
-      env('PLACE_INDEX_NAME', this.placeIndex.indexName);
     }
-
-    if (IOT_PROVISIONING_ROUTES.includes(routeId)) this.grantIotProvisioning(routeId, fn, stations);
+    if (access.iotProvisioning) this.grantIotProvisioning(routeId, fn, stations);
   }
 
   /** Create a thing of the station type, a certificate and keys, attach the station policy; undo on failure. */
@@ -216,8 +219,6 @@ export class Api extends Construct {
     );
     // CreateKeysAndCertificate has no resource type: it can only be granted on "*".
     fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['iot:CreateKeysAndCertificate'], resources: ['*'] }));
-    fn.function.addEnvironment('IOT_POLICY_NAME', stations.policy.ref);
-    fn.function.addEnvironment('IOT_THING_TYPE_NAME', stations.thingType.ref);
 
     acknowledgeWildcardResource(fn.role, things, `${routeId} creates the thing of a new station; its name is the machine id entered by the admin.`);
     acknowledgeWildcardResource(fn.role, certs, `${routeId} attaches the certificate IoT Core just issued; its id is known only at run time.`);

@@ -2,13 +2,16 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Duration, Stack, Validations } from 'aws-cdk-lib';
-import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, Role, ServicePrincipal, type IGrantable } from 'aws-cdk-lib/aws-iam';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
 import { Construct, type IConstruct } from 'constructs';
+import type { Need } from '../../functions/environment';
+import { FunctionSettings } from './settings';
 
 /** The repository root (infra/constructs/ is two levels down). */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -33,8 +36,10 @@ export function acknowledgeWildcardResource(scope: IConstruct, arn: string, reas
   acknowledge(scope, `AwsSolutions-IAM5[Resource::${flattened}]`, reason);
 }
 
-/** CloudWatch namespace of the functions' Powertools metrics (alarms read it too). */
-export const POWERTOOLS_METRICS_NAMESPACE = 'BaliRefill';
+/** Lets a role read one secret's value, nothing more (Secret.grantRead also grants DescribeSecret, which no function calls). */
+export function grantSecretValue(role: IGrantable, secret: ISecret, actions: string[] = ['secretsmanager:GetSecretValue']): void {
+  role.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions, resources: [secret.secretArn] }));
+}
 
 /** Runtime pinned for every function of the app (see docs/infrastructure.md). */
 export const FUNCTION_RUNTIME = Runtime.NODEJS_22_X;
@@ -47,7 +52,8 @@ export interface AppFunctionProps {
   /** Repository-relative entry file exporting `handler`. */
   entry: string;
   description: string;
-  environment?: Record<string, string>;
+  /** What the function does that needs settings: it gets exactly theirs (functions/environment.ts, FunctionSettings). */
+  needs?: Need[];
   memorySize?: number;
   timeout?: Duration;
   logRetention?: RetentionDays;
@@ -90,14 +96,9 @@ export class AppFunction extends Construct {
       deadLetterQueue: props.deadLetterQueue,
       projectRoot: REPO_ROOT,
       depsLockFilePath: fromRoot('package-lock.json'),
-      // Powertools (functions/observability.ts): X-Ray traces, metrics in the BaliRefill namespace, JSON logs.
+      // Powertools (functions/observability.ts): X-Ray traces, metrics, JSON logs.
       tracing: Tracing.ACTIVE,
-      environment: {
-        NODE_OPTIONS: '--enable-source-maps',
-        POWERTOOLS_SERVICE_NAME: 'bali-refill',
-        POWERTOOLS_METRICS_NAMESPACE: POWERTOOLS_METRICS_NAMESPACE,
-        ...props.environment,
-      },
+      environment: { NODE_OPTIONS: '--enable-source-maps', ...FunctionSettings.of(this).environmentFor(props.needs ?? []) },
       bundling: {
         format: OutputFormat.ESM,
         target: 'node22',

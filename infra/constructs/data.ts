@@ -3,6 +3,7 @@ import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } fr
 import { Grant, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { TABLE_DEFINITION } from '../../functions/adapters/dynamodb/table';
+import { FunctionSettings } from './settings';
 
 export const TABLE_READ_ACTIONS = [
   'dynamodb:GetItem',
@@ -44,6 +45,7 @@ export class Data extends Construct {
         projectionType: ProjectionType.ALL,
       });
     }
+    FunctionSettings.of(this).provide('TABLE_NAME', this.table.tableName);
   }
 
   /** The table and each of its indexes by name: no `index/*` wildcard in any policy. */

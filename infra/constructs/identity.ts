@@ -15,6 +15,7 @@ import {
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import { acknowledge } from './common';
+import { FunctionSettings } from './settings';
 
 export const ADMIN_GROUP = 'admin';
 
@@ -31,6 +32,9 @@ export interface IdentityProps {
   /** Google as a federated identity provider; omitted means e-mail and password only. */
   google?: GoogleFederation;
 }
+
+/** Cognito's regional endpoint, https://cognito-idp.<region>.amazonaws.com. */
+export const cognitoEndpointOf = (region: string) => `https://cognito-idp.${region}.amazonaws.com`;
 
 /**
  * Cognito: one user pool for customers and administrators (group `admin`), e-mail sign-in with self sign-up,
@@ -131,6 +135,9 @@ export class Identity extends Construct {
         : { disableOAuth: true }),
     });
     if (googleProvider) this.webClient.node.addDependency(googleProvider);
+    const settings = FunctionSettings.of(this);
+    settings.provide('USER_POOL_ID', this.userPool.userPoolId);
+    settings.provide('USER_POOL_CLIENT_ID', this.webClient.userPoolClientId);
 
     acknowledge(
       this.userPool,
@@ -149,9 +156,9 @@ export class Identity extends Construct {
     this.redirectUrls.push(url);
   }
 
-  /** https://cognito-idp.<region>.amazonaws.com, the endpoint the browser talks to (CSP connect-src). */
+  /** The endpoint the browser talks to (CSP connect-src). */
   get cognitoEndpoint(): string {
-    return `https://cognito-idp.${Stack.of(this).region}.amazonaws.com`;
+    return cognitoEndpointOf(Stack.of(this).region);
   }
 
   /** The JWT issuer of this pool, for the HTTP API authorizer. */

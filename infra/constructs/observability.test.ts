@@ -5,7 +5,8 @@ import { CfnTopicRule } from 'aws-cdk-lib/aws-iot';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { describe, expect, it } from 'vitest';
 import { AppFunction } from './common';
-import { MONEY_ALARMS, Observability } from './observability';
+import { ALARMED_METRICS } from '../../functions/alarmed-metrics';
+import { Observability } from './observability';
 import { resources, testStack } from './testing';
 
 describe('Observability construct', () => {
@@ -73,7 +74,9 @@ describe('Observability construct', () => {
         metric,
       ).toBe(true);
     }
-    expect(MONEY_ALARMS.map((a) => a.metric)).toContain('vendComplete.incident');
+    expect(alarms.find((a) => a.MetricName === 'paymentNotification.unconfirmed')!.Threshold).toBe(5);
+    expect(alarms.find((a) => a.MetricName === 'vendComplete.incident')!.Threshold).toBe(1);
+    expect(Object.values(ALARMED_METRICS).map((m) => m.name)).toContain('sweep.errors');
   });
 
   it('sends every alarm to the SSL-only SNS topic, with the e-mail subscription', () => {

@@ -7,23 +7,10 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { POWERTOOLS_METRICS_NAMESPACE, type AppFunction } from './common';
-
-/** The Powertools service dimension every function's business metrics carry (common.ts sets the service name). */
-const SERVICE_DIMENSION = { service: 'bali-refill' };
-
-/**
- * Business events that mean money waits for a person (docs/architecture.md, Money alarms): the metric each
- * function counts (functions/observability.ts) and how many in five minutes raise the alarm.
- */
-export const MONEY_ALARMS = [
-  { id: 'VendIncidents', metric: 'vendComplete.incident', threshold: 1, description: 'A station reported a completion that cannot be settled as it came: an incident holds the session and its hold until the station retries or an operator resolves it (admin incidents)' },
-  { id: 'LateWaterOwed', metric: 'vendComplete.receivable', threshold: 1, description: 'Water reported after its hold was released cost more than the balance: the rest is owed by the user (a receivable)' },
-  { id: 'RefundsOwed', metric: 'paymentNotification.refundOwed', threshold: 1, description: 'A gateway refund took back money the wallet no longer held: the rest is owed by the user (a receivable)' },
-  { id: 'UnconfirmedNotifications', metric: 'paymentNotification.unconfirmed', threshold: 5, description: 'Payment notifications the gateway status API does not confirm (replays, forged statuses or refunds): nothing moved, someone may be trying' },
-  { id: 'RejectedNotifications', metric: 'paymentNotification.rejected', threshold: 5, description: 'Payment notifications with a bad signature or a status_code that does not match their status: refused' },
-  { id: 'SweepErrors', metric: 'sweep.errors', threshold: 1, description: 'The sweep could not close some expired vend sessions (it tries again every minute and goes on past them)' },
-] as const;
+import { SETTINGS } from '../../functions/environment';
+import { ALARMED_METRICS } from '../../functions/alarmed-metrics';
+import type { AppFunction } from './common';
+import { POWERTOOLS_METRICS_NAMESPACE } from './settings';
 
 export interface ObservabilityProps {
   functions: { id: string; fn: AppFunction }[];
@@ -38,10 +25,10 @@ export interface ObservabilityProps {
 
 const FIVE_MINUTES = Duration.minutes(5);
 
+
 /**
  * Alarms on what breaks silently: a function that errors, Lambda throttling, anything landing in a dead-letter
- * queue, IoT rules throttled, API 5xx, and money that waits for a person (incidents, receivables, unconfirmed
- * notifications, sweep errors). Every alarm notifies one SNS topic (e-mail subscription optional).
+ * queue, IoT rules throttled, API 5xx. Every alarm notifies one SNS topic (e-mail subscription optional).
  */
 export class Observability extends Construct {
   readonly topic: Topic;
@@ -92,13 +79,8 @@ export class Observability extends Construct {
       );
     }
 
-    for (const alarm of MONEY_ALARMS) {
-      this.add(
-        alarm.id,
-        alarm.description,
-        new Metric({ namespace: POWERTOOLS_METRICS_NAMESPACE, metricName: alarm.metric, dimensionsMap: SERVICE_DIMENSION, period: FIVE_MINUTES, statistic: 'Sum' }),
-        alarm.threshold,
-      );
+    for (const metric of Object.values(ALARMED_METRICS)) {
+      this.add(`Business-${metric.name}`, metric.description, businessMetric(metric.name), 'threshold' in metric ? metric.threshold : 1);
     }
 
     this.add(
@@ -123,3 +105,13 @@ export class Observability extends Construct {
     return alarm;
   }
 }
+
+/** A count from the functions' Powertools metrics: its namespace, and the service dimension Powertools adds. */
+export const businessMetric = (name: string) =>
+  new Metric({
+    namespace: POWERTOOLS_METRICS_NAMESPACE,
+    metricName: name,
+    dimensionsMap: { service: SETTINGS.POWERTOOLS_SERVICE_NAME.fallback },
+    period: FIVE_MINUTES,
+    statistic: 'Sum',
+  });

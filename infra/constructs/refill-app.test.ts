@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
@@ -38,10 +40,10 @@ describe('the whole app (default region, web build present)', () => {
     template.resourceCountIs('AWS::WAFv2::WebACLAssociation', 1);
   });
 
-  it('wires everything into one stack: a function and an alarm per route and IoT handler, log retention everywhere', () => {
+  it('wires everything into one stack: a function and an alarm per route and IoT handler and the setup, log retention everywhere', () => {
     const template = Template.fromStack(main);
     const functions = resources(template, 'AWS::Lambda::Function').filter(([, f]) => f.Properties!.Runtime === 'nodejs22.x');
-    expect(functions).toHaveLength(routeIds.length + 6);
+    expect(functions).toHaveLength(routeIds.length + 6 + 1);
     template.resourceCountIs('AWS::ApiGatewayV2::Route', routeIds.length);
     const errorAlarms = resources(template, 'AWS::CloudWatch::Alarm').filter(([, a]) => a.Properties!.MetricName === 'Errors');
     expect(errorAlarms).toHaveLength(functions.length);
@@ -50,8 +52,40 @@ describe('the whole app (default region, web build present)', () => {
     expect(Object.keys(template.toJSON().Outputs)).toEqual(
       expect.arrayContaining(['WebUrl', 'UserPoolId', 'UserPoolClientId', 'TableName', 'IotDataEndpoint', 'PaymentSecretArn', 'SigningKeySecretArn']),
     );
+    // The API is reached through CloudFront only: its own endpoint is not published.
+    expect(JSON.stringify(template.toJSON().Outputs)).not.toContain('execute-api');
     // CloudFormation's limit is 500 resources per stack.
     expect(Object.keys(template.toJSON().Resources).length).toBeLessThan(450);
+  });
+});
+
+describe('payments in a synthesized app', () => {
+  const functionEnvironments = (context: Record<string, unknown>) => {
+    const app = testApp({ account: '123456789012', webDistDir: fakeWebBuild(), ...context });
+    const { main } = buildRefillApp(app, { nag: false, env: {} });
+    const template = Template.fromStack(main);
+    // The deployed /config.json is a staged asset of the site deployment.
+    const configFile = readdirSync(app.outdir, { recursive: true, encoding: 'utf8' }).find((f) => f.endsWith('config.json'));
+    const config = configFile ? readFileSync(join(app.outdir, configFile), 'utf8') : '';
+    return { template, config, modes: resources(template, 'AWS::Lambda::Function').map(([, f]) => (f.Properties!.Environment as { Variables: Record<string, unknown> } | undefined)?.Variables?.PAYMENTS_MODE).filter(Boolean) };
+  };
+
+  it('are live by default: no function runs the sandbox, and the site is not in test mode', () => {
+    const { template, modes, config } = functionEnvironments({});
+    expect(modes.length).toBeGreaterThan(0);
+    expect(new Set(modes)).toEqual(new Set(['live']));
+    expect(JSON.stringify(template.toJSON())).not.toContain('sandbox');
+    expect(JSON.parse(config)).toMatchObject({ paymentsMode: 'live' });
+  });
+
+  it('run the sandbox only with -c payments=sandbox, and then the site says test mode', () => {
+    const { modes, config } = functionEnvironments({ payments: 'sandbox' });
+    expect(new Set(modes)).toEqual(new Set(['sandbox']));
+    expect(JSON.parse(config)).toMatchObject({ paymentsMode: 'sandbox' });
+  });
+
+  it('refuses any other payments value', () => {
+    expect(() => readConfig(testApp({ payments: 'test' }), {})).toThrow(/payments must be live or sandbox/);
   });
 });
 

@@ -8,12 +8,14 @@ import { Data } from './data';
 import { Identity, type GoogleFederation } from './identity';
 import { Observability } from './observability';
 import { AppSecrets } from './secrets';
+import { FunctionSettings } from './settings';
+import { Setup } from './setup';
 import { Stations } from './stations';
 import { cloudFrontRules, cognitoRules, WebAcl } from './waf';
 import { Web } from './web';
+import { routes } from '../../shared/routes';
+import { DEFAULT_REGION } from '../../functions/environment';
 
-/** Singapore: the nearest region to Bali with every service used here (ap-southeast-3 lacks Amazon Location and CloudFormation's AWS::IoT::ThingType). */
-export const DEFAULT_REGION = 'ap-southeast-1';
 export const DEFAULT_STACK_NAME = 'BaliRefill';
 
 /** Everything the app reads from CDK context (`-c key=value` or cdk.json), resolved once. */
@@ -22,6 +24,13 @@ export interface AppConfig {
   account?: string;
   region: string;
   alarmEmail?: string;
+  /**
+   * "live" (every deployment unless told otherwise): Midtrans with the key put into the payment secret. "sandbox"
+   * (`-c payments=sandbox`, a test stage only): simulated payments that settle by themselves, with a test-mode banner.
+   */
+  payments: 'live' | 'sandbox';
+  /** Raised to rotate the origin secret CloudFront sends the API (docs/infrastructure.md, "Secrets"). */
+  originSecretGeneration: number;
   google?: GoogleFederation;
   iotDataEndpoint?: string;
   tileHosts?: string[];
@@ -54,12 +63,16 @@ export function readConfig(app: Construct, env: NodeJS.ProcessEnv = process.env)
   const stackName = ctx('stackName') ?? DEFAULT_STACK_NAME;
   const account = ctx('account') ?? env.CDK_DEFAULT_ACCOUNT;
   const dataSource = ctx('geocoderDataSource') ?? 'Here';
+  const payments = ctx('payments') ?? 'live';
+  if (payments !== 'live' && payments !== 'sandbox') throw new Error('context payments must be live or sandbox');
   if (dataSource !== 'Here' && dataSource !== 'Esri') throw new Error('context geocoderDataSource must be Here or Esri');
   return {
     stackName,
     account,
     region: ctx('region') ?? env.CDK_DEFAULT_REGION ?? DEFAULT_REGION,
     alarmEmail: ctx('alarmEmail'),
+    payments,
+    originSecretGeneration: number('originSecretGeneration', 1),
     google:
       googleClientId && googleSecret
         ? {
@@ -112,6 +125,7 @@ export interface RefillStackProps extends StackProps {
 export class RefillStack extends Stack {
   readonly data: Data;
   readonly secrets: AppSecrets;
+  readonly setup: Setup;
   readonly identity: Identity;
   readonly stations: Stations;
   readonly api: Api;
@@ -125,14 +139,10 @@ export class RefillStack extends Stack {
     const logRetention = config.logRetentionDays;
 
     this.data = new Data(this, 'Data');
-    this.secrets = new AppSecrets(this, 'Secrets');
+    this.secrets = new AppSecrets(this, 'Secrets', config.originSecretGeneration);
+    this.setup = new Setup(this, 'Setup', { secrets: this.secrets, iotDataEndpoint: config.iotDataEndpoint, logRetention });
     this.identity = new Identity(this, 'Identity', { google: config.google });
-    this.stations = new Stations(this, 'Stations', {
-      data: this.data,
-      secrets: this.secrets,
-      iotDataEndpoint: config.iotDataEndpoint,
-      logRetention,
-    });
+    this.stations = new Stations(this, 'Stations', { data: this.data, secrets: this.secrets, logRetention });
     this.api = new Api(this, 'Api', {
       data: this.data,
       identity: this.identity,
@@ -153,16 +163,21 @@ export class RefillStack extends Stack {
       extraFrameSources: config.csp.frameSrc,
       tileHosts: config.tileHosts,
       webAclArn,
+      originVerifySecret: this.secrets.originVerify,
       distDir: config.distDir,
       runtimeConfig: {
         region: this.region,
         userPoolId: this.identity.userPool.userPoolId,
         userPoolClientId: this.identity.webClient.userPoolClientId,
         apiBaseUrl: '/api',
+        paymentsMode: config.payments,
         ...(cognitoDomainUrl ? { cognitoDomain: cognitoDomainUrl } : {}),
       },
     });
     const webUrl = `https://${this.web.distribution.distributionDomainName}`;
+    const settings = FunctionSettings.of(this);
+    settings.provide('PAYMENTS_MODE', config.payments);
+    settings.provide('PAYMENT_NOTIFICATION_URL', `${webUrl}${routes.paymentNotification.path}`);
     this.identity.addRedirectUrl(`${webUrl}/`);
 
     if (config.cognitoWaf) {
@@ -176,7 +191,7 @@ export class RefillStack extends Stack {
     }
 
     this.observability = new Observability(this, 'Observability', {
-      functions: [...this.api.functionList, ...this.stations.functionList],
+      functions: [...this.api.functionList, ...this.stations.functionList, { id: 'setup', fn: this.setup.function }],
       deadLetterQueues: [
         { id: 'RuleErrors', queue: this.stations.ruleErrorQueue },
         { id: 'AsyncFailures', queue: this.stations.asyncFailureQueue },
@@ -188,15 +203,14 @@ export class RefillStack extends Stack {
 
     const output = (name: string, value: string, description: string) => new CfnOutput(this, name, { value, description });
     output('WebUrl', webUrl, 'The web app (and /api/*) through CloudFront');
-    output('ApiEndpoint', this.api.httpApi.apiEndpoint, 'The HTTP API behind CloudFront (browsers use WebUrl/api)');
     output('UserPoolId', this.identity.userPool.userPoolId, 'Cognito user pool');
     output('UserPoolClientId', this.identity.webClient.userPoolClientId, 'Cognito app client of the web app');
     output('TableName', this.data.table.tableName, 'The single DynamoDB table');
-    output('IotDataEndpoint', this.stations.dataEndpoint, 'MQTT endpoint the stations connect to');
+    output('IotDataEndpoint', this.setup.iotEndpoint, 'MQTT endpoint the stations connect to');
     output('StationPolicyName', this.stations.policy.ref, 'IoT policy attached to every station certificate');
     output('StationThingTypeName', this.stations.thingType.ref, 'IoT thing type of the stations');
-    output('PaymentSecretArn', this.secrets.paymentGateway.secretArn, 'Put the payment gateway server key here');
-    output('SigningKeySecretArn', this.secrets.signingKey.secretArn, 'Put the ES256 signing key here');
+    output('PaymentSecretArn', this.secrets.paymentGateway.secretArn, 'Put the payment gateway server key here (payments answer 503 until then)');
+    output('SigningKeySecretArn', this.secrets.signingKey.secretArn, 'The ES256 station signing key (created by the deployment)');
     output('AlarmTopicArn', this.observability.topic.topicArn, 'Alarm notifications');
     if (cognitoDomainUrl) output('CognitoDomain', cognitoDomainUrl, 'Cognito domain for Google sign-in');
   }

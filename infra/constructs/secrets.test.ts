@@ -7,17 +7,25 @@ describe('AppSecrets construct', () => {
   const stack = testStack();
   new AppSecrets(stack, 'Secrets');
   const template = Template.fromStack(stack);
+  const secrets = resources(template, 'AWS::SecretsManager::Secret');
+  const generated = secrets.map(([, s]) => s.Properties!.GenerateSecretString as { SecretStringTemplate?: string; GenerateStringKey?: string });
 
-  it('creates the payment gateway and signing key secrets, retained, with a generated placeholder (no value in the template)', () => {
-    const secrets = resources(template, 'AWS::SecretsManager::Secret');
-    expect(secrets).toHaveLength(2);
+  it('creates the payment, signing key and origin secrets, retained, with generated values only (no value in the template)', () => {
+    expect(secrets).toHaveLength(3);
     for (const [, secret] of secrets) {
       expect(secret.DeletionPolicy).toBe('Retain');
       expect(secret.Properties?.SecretString).toBeUndefined();
-      expect(secret.Properties?.GenerateSecretString).toMatchObject({ GenerateStringKey: 'placeholder' });
     }
-    const templates = secrets.map(([, s]) => JSON.parse((s.Properties!.GenerateSecretString as { SecretStringTemplate: string }).SecretStringTemplate));
-    expect(templates).toContainEqual({ provider: 'sandbox' });
+  });
+
+  it('never creates a payment configuration that selects the sandbox: the placeholder has an empty gateway key', () => {
+    const templates = generated.filter((g) => g.SecretStringTemplate).map((g) => JSON.parse(g.SecretStringTemplate!) as Record<string, unknown>);
+    expect(templates).toContainEqual({ serverKey: '' });
     expect(templates).toContainEqual({ privateKeyPem: null });
+    expect(JSON.stringify(template.toJSON())).not.toMatch(/sandbox/i);
+  });
+
+  it('generates the origin secret as a long random string', () => {
+    expect(generated).toContainEqual({ PasswordLength: 48, ExcludePunctuation: true });
   });
 });

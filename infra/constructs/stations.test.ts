@@ -3,24 +3,23 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { Data } from './data';
 import { AppSecrets } from './secrets';
+import { FunctionSettings } from './settings';
 import { STATION_PUBLISH_TOPICS, STATION_RECEIVE_TOPICS, Stations, THING_NAME, TOPIC_RULES, VEND_FUNCTIONS, type IotFunctionId } from './stations';
 import { Heartbeat } from '../../functions/domain/stations';
 import { actionsOf, flat, functionRole, only, refId, resources, roleStatements, testStack } from './testing';
 
-function build(context: Record<string, unknown> = {}) {
-  const stack = testStack(context);
+function build() {
+  const stack = testStack();
   const data = new Data(stack, 'Data');
   const secrets = new AppSecrets(stack, 'Secrets');
-  const stations = new Stations(stack, 'Stations', {
-    data,
-    secrets,
-    iotDataEndpoint: context.iotDataEndpoint as string | undefined,
-  });
+  const stations = new Stations(stack, 'Stations', { data, secrets });
+  // The setup resource provides it in the whole app.
+  FunctionSettings.of(stack).provide('IOT_ENDPOINT', 'abc123-ats.iot.ap-southeast-1.amazonaws.com');
   return { stack, data, stations, template: Template.fromStack(stack) };
 }
 
 describe('Stations construct', () => {
-  const { stack, data, stations, template } = build({ iotDataEndpoint: 'abc123-ats.iot.ap-southeast-1.amazonaws.com' });
+  const { stack, data, stations, template } = build();
   const id = (c: { node: { defaultChild?: unknown } }) => stack.getLogicalId(c.node.defaultChild as CfnElement);
   const fnId = (name: IotFunctionId) => id(stations.functions[name].function);
 
@@ -133,7 +132,7 @@ describe('Stations construct', () => {
     });
   });
 
-  it('lets only the vend functions publish, and only to the reply topics; endpoint from context', () => {
+  it('lets only the vend functions publish, and only to the reply topics, and read the signing key', () => {
     for (const name of Object.keys(stations.functions) as IotFunctionId[]) {
       const statements = roleStatements(template, functionRole(template, fnId(name)));
       const publish = statements.filter((s) => ([] as string[]).concat(s.Action).includes('iot:Publish'));
@@ -142,22 +141,13 @@ describe('Stations construct', () => {
           STATION_RECEIVE_TOPICS.map((t) => `arn:<AWS::Partition>:iot:<AWS::Region>:<AWS::AccountId>:topic/stations/*/${t}`),
         );
         const env = (template.toJSON().Resources[fnId(name)] as { Properties: { Environment: { Variables: Record<string, unknown> } } }).Properties.Environment.Variables;
-        expect(env.IOT_DATA_ENDPOINT).toBe('abc123-ats.iot.ap-southeast-1.amazonaws.com');
+        expect(env.IOT_ENDPOINT).toBe('abc123-ats.iot.ap-southeast-1.amazonaws.com');
         expect(env.SIGNING_KEY_SECRET_ARN).toBeDefined();
       } else {
         expect(publish).toEqual([]);
+        expect(actionsOf(statements).has('secretsmanager:GetSecretValue'), name).toBe(false);
       }
       expect(actionsOf(statements).has('dynamodb:PutItem')).toBe(true);
     }
-    template.resourceCountIs('Custom::AWS', 0);
-  });
-});
-
-describe('Stations construct without an endpoint in context', () => {
-  const { template } = build();
-  it('looks the iot:Data-ATS endpoint up with a custom resource', () => {
-    template.hasResourceProperties('Custom::AWS', {
-      Create: Match.stringLikeRegexp('describeEndpoint.*iot:Data-ATS'),
-    });
   });
 });

@@ -5,11 +5,12 @@ import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { CfnPolicy, CfnThingType, CfnTopicRule } from 'aws-cdk-lib/aws-iot';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
-import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
-import { acknowledge, acknowledgeWildcardResource, AppFunction } from './common';
+import { acknowledge, acknowledgeWildcardResource, AppFunction, grantSecretValue } from './common';
 import type { Data } from './data';
+import type { Need } from '../../functions/environment';
 import type { AppSecrets } from './secrets';
+import { FunctionSettings } from './settings';
 
 /** `${iot:Connection.Thing.ThingName}`: the IoT policy variable, kept literal (CDK joins strings with Fn::Join, never Fn::Sub). */
 export const THING_NAME = '${iot:Connection.Thing.ThingName}';
@@ -67,10 +68,18 @@ export const VEND_FUNCTIONS: IotFunctionId[] = ['vendRequest', 'vendComplete', '
 export interface StationsProps {
   data: Data;
   secrets: AppSecrets;
-  /** The account's iot:Data-ATS endpoint; looked up by a custom resource when not given. */
-  iotDataEndpoint?: string;
   logRetention?: RetentionDays;
 }
+
+/** What each station function does that needs settings (functions/environment.ts). */
+const FUNCTION_NEEDS: Record<IotFunctionId, Need[]> = {
+  heartbeat: ['table'],
+  presence: ['table'],
+  vendRequest: ['table', 'signingKey', 'iotData'],
+  vendComplete: ['table', 'signingKey', 'iotData'],
+  vendFailed: ['table', 'signingKey', 'iotData'],
+  sweep: ['table'],
+};
 
 const iotArn = (resource: string) => `arn:${Aws.PARTITION}:iot:${Aws.REGION}:${Aws.ACCOUNT_ID}:${resource}`;
 
@@ -82,7 +91,6 @@ const iotArn = (resource: string) => `arn:${Aws.PARTITION}:iot:${Aws.REGION}:${A
 export class Stations extends Construct {
   readonly thingType: CfnThingType;
   readonly policy: CfnPolicy;
-  readonly dataEndpoint: string;
   readonly functions: Record<IotFunctionId, AppFunction>;
   readonly rules: Record<RuleId, CfnTopicRule>;
   /** Error action of every topic rule. */
@@ -132,7 +140,9 @@ export class Stations extends Construct {
       },
     });
 
-    this.dataEndpoint = props.iotDataEndpoint ?? this.lookUpDataEndpoint();
+    const settings = FunctionSettings.of(this);
+    settings.provide('IOT_POLICY_NAME', this.policy.ref);
+    settings.provide('IOT_THING_TYPE_NAME', this.thingType.ref);
 
     this.ruleErrorQueue = new Queue(this, 'RuleErrors', {
       encryption: QueueEncryption.SQS_MANAGED,
@@ -150,24 +160,23 @@ export class Stations extends Construct {
       retentionPeriod: Duration.days(14),
     });
 
-    const make = (fnId: IotFunctionId, extra: { environment?: Record<string, string>; timeout?: Duration } = {}) =>
+    const make = (fnId: IotFunctionId, timeout = Duration.seconds(30)) =>
       new AppFunction(this, fnId, {
         entry: `functions/iot/${fnId}.ts`,
         description: FUNCTION_DESCRIPTIONS[fnId],
-        timeout: extra.timeout ?? Duration.seconds(30),
+        needs: FUNCTION_NEEDS[fnId],
+        timeout,
         logRetention: props.logRetention,
         deadLetterQueue: this.asyncFailureQueue,
-        environment: { TABLE_NAME: data.table.tableName, ...extra.environment },
       });
 
-    const vendEnvironment = { IOT_DATA_ENDPOINT: this.dataEndpoint, SIGNING_KEY_SECRET_ARN: secrets.signingKey.secretArn };
     this.functions = {
       heartbeat: make('heartbeat'),
       presence: make('presence'),
-      vendRequest: make('vendRequest', { environment: vendEnvironment }),
-      vendComplete: make('vendComplete', { environment: vendEnvironment }),
-      vendFailed: make('vendFailed', { environment: vendEnvironment }),
-      sweep: make('sweep', { timeout: Duration.seconds(55) }),
+      vendRequest: make('vendRequest'),
+      vendComplete: make('vendComplete'),
+      vendFailed: make('vendFailed'),
+      sweep: make('sweep', Duration.seconds(55)),
     };
 
     for (const [fnId, fn] of Object.entries(this.functions)) {
@@ -182,7 +191,7 @@ export class Stations extends Construct {
     const replyTopics = STATION_RECEIVE_TOPICS.map((t) => iotArn(`topic/stations/*/${t}`));
     for (const fnId of VEND_FUNCTIONS) {
       const fn = this.functions[fnId];
-      secrets.signingKey.grantRead(fn.role);
+      grantSecretValue(fn.role, secrets.signingKey);
       fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['iot:Publish'], resources: replyTopics }));
       for (const arn of replyTopics) {
         acknowledgeWildcardResource(
@@ -238,35 +247,5 @@ export class Stations extends Construct {
 
   get functionList(): { id: string; fn: AppFunction }[] {
     return Object.entries(this.functions).map(([id, fn]) => ({ id: `iot-${id}`, fn }));
-  }
-
-  /** DescribeEndpoint(iot:Data-ATS) at deploy time, when no endpoint came from context. */
-  private lookUpDataEndpoint(): string {
-    const lookup = new AwsCustomResource(this, 'DataEndpoint', {
-      onUpdate: {
-        service: 'Iot',
-        action: 'describeEndpoint',
-        parameters: { endpointType: 'iot:Data-ATS' },
-        physicalResourceId: PhysicalResourceId.of('iot-data-ats-endpoint'),
-        outputPaths: ['endpointAddress'],
-      },
-      policy: AwsCustomResourcePolicy.fromSdkCalls({ resources: AwsCustomResourcePolicy.ANY_RESOURCE }),
-      installLatestAwsSdk: false,
-    });
-    acknowledge(
-      lookup,
-      'AwsSolutions-IAM5[Resource::*]',
-      'iot:DescribeEndpoint has no resource type (IAM service authorization reference); it can only be granted on "*". Deploy-time lookup only.',
-    );
-    // Its singleton function is created by aws-cdk-lib at stack level, with the basic execution managed policy.
-    const handler = Stack.of(this).node.tryFindChild('AWS679f53fac002430cb0da5b7982bd2287');
-    if (handler) {
-      acknowledge(
-        handler,
-        'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
-        'CDK AwsCustomResource handler (runs at deploy time only to call iot:DescribeEndpoint): aws-cdk-lib gives its role the basic execution policy for its own logs.',
-      );
-    }
-    return lookup.getResponseField('endpointAddress');
   }
 }

@@ -1,8 +1,9 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, Stack } from 'aws-cdk-lib';
 import type { Template } from 'aws-cdk-lib/assertions';
+import { fromRoot } from './common';
 import { afterAll } from 'vitest';
 
 /** Test helpers for the construct tests (not a test file itself). */
@@ -20,12 +21,15 @@ export function tempDir(prefix: string): string {
   return dir;
 }
 
+/** The feature flags of cdk.json, so a test synthesizes with the same flags as `cdk synth` and `cdk deploy`. */
+const CDK_JSON_CONTEXT = (JSON.parse(readFileSync(fromRoot('cdk.json'), 'utf8')) as { context: Record<string, unknown> }).context;
+
 /** An app whose stacks skip bundling (fast) and skip the built-in CloudFormation validation (slow, WASM). */
 export function testApp(context: Record<string, unknown> = {}): App {
   return new App({
     outdir: tempDir('cdk-test-'),
     builtinCloudFormationValidation: false,
-    context: { 'aws:cdk:bundling-stacks': [], ...context },
+    context: { ...CDK_JSON_CONTEXT, 'aws:cdk:bundling-stacks': [], ...context },
   });
 }
 

@@ -1,7 +1,7 @@
 import { MACHINE_ID_PATTERN } from '../../shared/schemas';
 
 /**
- * The IoT policy of DESIGN.md, as the local broker enforces it (the CDK construct writes the same rules
+ * The station policy of docs/design.md, "Stations", as the local broker enforces it (the CDK construct writes the same rules
  * with ${iot:Connection.Thing.ThingName}):
  * - a station (certificate CN = station id) connects only with client id = its id, publishes only
  *   stations/<id>/heartbeat, vend/request, vend/complete, vend/failed and subscribes only

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { loadHandler } from '../../functions/http/registry';
+import { ORIGIN_VERIFY_HEADER } from '../../functions/http/origin';
 import { matchRoute, routes, type RouteDefinition } from '../../shared/routes';
 import { lambdaContext } from './lambda-context';
 
@@ -17,13 +18,21 @@ export interface LocalGateway {
   stop(): Promise<void>;
 }
 
+export interface GatewayOptions {
+  port: number;
+  verifyToken?: TokenVerifier;
+  /** The origin secret CloudFront adds to every request it passes on (the handlers check its SHA-256). */
+  originSecret: string;
+}
+
 /**
- * The local stand-in for API Gateway: matches the route table, turns the request into an
- * HTTP API v2 event (with JWT claims on protected routes) and calls the very same handler.
+ * The local stand-in for CloudFront's /api/* behaviour and API Gateway in one: matches the route table, turns the
+ * request into an HTTP API v2 event (with JWT claims on protected routes, and the origin header CloudFront adds)
+ * and calls the very same handler.
  */
-export async function startGateway(options: { port: number; verifyToken?: TokenVerifier }): Promise<LocalGateway> {
+export async function startGateway(options: GatewayOptions): Promise<LocalGateway> {
   const server = createServer((req, res) => {
-    handle(req, res, options.verifyToken).catch((error: unknown) => {
+    handle(req, res, options).catch((error: unknown) => {
       console.error('gateway error', error);
       if (!res.headersSent) send(res, 502, { message: 'Bad gateway' });
     });
@@ -56,7 +65,7 @@ async function readBody(req: IncomingMessage): Promise<Buffer | null> {
   return Buffer.concat(chunks);
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, verifyToken?: TokenVerifier) {
+async function handle(req: IncomingMessage, res: ServerResponse, { verifyToken, originSecret }: GatewayOptions) {
   const url = new URL(req.url ?? '/', 'http://localhost');
   const method = req.method ?? 'GET';
   const match = matchRoute(method, url.pathname);
@@ -75,6 +84,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, verifyToken?: T
   const body = await readBody(req);
   if (body === null) return send(res, 413, { message: 'Request body is too large' });
   const event = toEvent(req, url, match, body, claims);
+  event.headers[ORIGIN_VERIFY_HEADER] = originSecret;
   const handler = await loadHandler(match.id);
   const result = (await handler(event, lambdaContext(match.id))) as APIGatewayProxyStructuredResultV2 | string;
   writeResult(res, result);

@@ -12,6 +12,7 @@ import { issueNfcToken } from '../../functions/domain/vend';
 import { stationTopics, type VendAuthorizedMessage, type VendDeniedMessage } from '../../functions/ports/station-messages';
 import type { Services } from '../../functions/composition';
 import type { StationIdentity } from './ca';
+import { serviceEnvironment } from './service-environment';
 
 /**
  * Simulated refill stations: real MQTT clients over mutual TLS with their own certificates, speaking the
@@ -368,11 +369,12 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   let stopped = false;
   const counts = { heartbeats: 0, drops: 0, reconnects: 0, connectFailures: 0, dispensedMl: 0 };
   const vends = { completed: 0, failed: 0, denied: 0, rejected: 0, errors: 0 };
-  const later = (ms: number, fn: () => void) => {
+  /** Runs fn after ms unless the fleet stopped; an async fn's failure is its own to handle (every caller catches). */
+  const later = (ms: number, fn: () => void | Promise<void>) => {
     if (stopped) return;
     const t = setTimeout(() => {
       timers.delete(t);
-      if (!stopped) fn();
+      if (!stopped) void fn();
     }, ms);
     timers.add(t);
   };
@@ -589,15 +591,7 @@ async function main() {
 
   if (local) {
     const s = outputs!.stations!;
-    Object.assign(process.env, {
-      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-      TABLE_NAME: outputs!.dynamodb.tableName,
-      DYNAMODB_ENDPOINT: outputs!.dynamodb.endpoint,
-      AWS_REGION: outputs!.dynamodb.region,
-      LOCAL_CA_DIR: s.caDir,
-      LOCAL_BROKER_URL: brokerUrl,
-      SIGNING_KEY_FILE: s.signingKeyFile,
-    });
+    Object.assign(process.env, serviceEnvironment(outputs!), { LOCAL_BROKER_URL: brokerUrl });
     const { createServices } = await import('../../functions/composition');
     const { LocalCa } = await import('../../functions/adapters/local-ca/local-ca');
     const { stationIdentity, stationStatePaths, saveStationBundle } = await import('./ca');
@@ -665,9 +659,9 @@ async function main() {
     console.log(`\n${formatSummary(summary)}\n`);
     process.exit(0);
   };
-  process.on('SIGINT', finish);
-  process.on('SIGTERM', finish);
-  if (values.duration) setTimeout(finish, Number(values.duration) * 1000);
+  process.on('SIGINT', () => void finish());
+  process.on('SIGTERM', () => void finish());
+  if (values.duration) setTimeout(() => void finish(), Number(values.duration) * 1000);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {

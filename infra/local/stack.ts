@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -8,6 +8,7 @@ import { DynamoMachines } from '../../functions/adapters/dynamodb/machines';
 import { DynamoUsers } from '../../functions/adapters/dynamodb/users';
 import { randomIds, systemClock } from '../../functions/ports/clock';
 import { LOCAL_TABLE_NAME } from '../../functions/adapters/dynamodb/table';
+import { DEFAULT_REGION } from '../../functions/environment';
 import { ensureTable, startDynamo } from './dynamodb';
 import type { LocalBroker } from './broker';
 import { startStations, type LocalStationsOutputs } from './broker-stack';
@@ -28,11 +29,15 @@ export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 /** What the local cloud started, as written to .local/outputs.json for tests and tools. */
 export interface LocalOutputs {
   web: string | null;
+  /** The production build the web origin serves (null without one, or with the dev server). */
+  webBuild: string | null;
   api: string;
+  /** What the local gateway sends the handlers as x-origin-verify, as CloudFront does (a random value per start). */
+  originSecret: string;
   dynamodb: { endpoint: string; tableName: string; region: string };
   cognito: LocalIdentityOutputs;
   /** The payment gateway the handlers use: the sandbox signs its notifications with this (local, random) key. */
-  payments: { provider: 'sandbox' | 'midtrans'; notificationUrl: string; sandboxServerKey: string | null };
+  payments: { provider: 'sandbox' | 'midtrans'; mode: 'live' | 'sandbox'; notificationUrl: string; sandboxServerKey: string | null };
   /** The MQTT broker stations connect to, its CA, and the local signing key. */
   stations: LocalStationsOutputs;
 }
@@ -40,8 +45,10 @@ export interface LocalOutputs {
 export interface LocalStackOptions {
   /** Folder for the local services' data (kept between starts); in memory or a temporary folder when absent. */
   dataDir?: string;
-  /** Port of the web app (Vite dev server); no web server when null. */
+  /** Port of the web app; no web server when null. */
   webPort?: number | null;
+  /** 'production' (default): the production build behind the local CloudFront; 'dev': the Vite dev server (hot reloading). */
+  webMode?: 'production' | 'dev';
   apiPort?: number;
   /** Simulated seeded stations to run (heartbeats, drops, vends); default 8 with a dataDir (npm start), else none. */
   stationFleet?: number;
@@ -63,17 +70,26 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     for (const fn of stops.reverse()) await fn().catch((e: unknown) => console.error(e));
   };
   try {
+    // The production build (when its sources changed) runs while the services start.
+    const webBuild = options.webPort !== null && options.webMode !== 'dev' ? import('./web-build').then(({ ensureWebBuild }) => ensureWebBuild(log)) : null;
+    webBuild?.catch(() => undefined);
+
     log('Starting DynamoDB Local' + (options.dataDir ? ` (data in ${options.dataDir})` : ' (in memory)'));
     const dynamo = await startDynamo({ dataDir: options.dataDir && join(options.dataDir, 'dynamodb') });
     stops.push(dynamo.stop);
     const tableName = LOCAL_TABLE_NAME;
     await ensureTable(dynamo.endpoint, tableName);
 
-    // The handlers read their configuration from the environment, as they do in Lambda.
+    // The handlers read their settings (functions/environment.ts) from the environment, as they do in Lambda, and
+    // reach the local services through the AWS SDK's standard endpoint variables, with local credentials.
+    const originSecret = randomBytes(32).toString('base64url');
     Object.assign(process.env, {
       TABLE_NAME: tableName,
-      DYNAMODB_ENDPOINT: dynamo.endpoint,
-      AWS_REGION: process.env.AWS_REGION ?? 'ap-southeast-3',
+      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+      AWS_REGION: process.env.AWS_REGION ?? DEFAULT_REGION,
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      ORIGIN_VERIFY_SHA256: createHash('sha256').update(originSecret).digest('hex'),
       VALIDATE_RESPONSES: '1',
     });
 
@@ -92,7 +108,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const identity = await startIdentity({ dataDir: cognitoDir });
     stops.push(identity.stop);
     Object.assign(process.env, {
-      COGNITO_ENDPOINT: identity.outputs.endpoint,
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: identity.outputs.endpoint,
       USER_POOL_ID: identity.outputs.userPoolId,
       USER_POOL_CLIENT_ID: identity.outputs.clientId,
     });
@@ -103,27 +119,39 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const apiPort = options.apiPort ?? (await freePort());
     const payments = {
       provider: process.env.MIDTRANS_SERVER_KEY ? ('midtrans' as const) : ('sandbox' as const),
+      mode: process.env.MIDTRANS_SERVER_KEY ? ('live' as const) : ('sandbox' as const),
       notificationUrl: `http://127.0.0.1:${apiPort}/api/payments/notification`,
       sandboxServerKey: process.env.MIDTRANS_SERVER_KEY ? null : (process.env.SANDBOX_SERVER_KEY ??= `SB-Mid-server-local-${randomUUID()}`),
     };
     // A developer trying Midtrans' sandbox through a tunnel sets PAYMENT_NOTIFICATION_URL to its public URL.
     payments.notificationUrl = process.env.PAYMENT_NOTIFICATION_URL ??= payments.notificationUrl;
-    const gateway = await startGateway({ port: apiPort, verifyToken: identity.verifyToken });
+    process.env.PAYMENTS_MODE = payments.mode;
+    const gateway = await startGateway({ port: apiPort, verifyToken: identity.verifyToken, originSecret });
     stops.push(gateway.stop);
     log(`API gateway on ${gateway.origin}`);
 
-    let web: string | null = null;
+    let web: { origin: string; distDir: string | null } | null = null;
     if (options.webPort !== null) {
-      const { startWeb } = await import('./web');
-      const server = await startWeb({ port: options.webPort ?? 5173, apiOrigin: gateway.origin, identity: identity.outputs });
+      const { startWeb, startDevWeb } = await import('./web');
+      const webOptions = {
+        port: options.webPort ?? 5173,
+        apiOrigin: gateway.origin,
+        identity: identity.outputs,
+        region: process.env.AWS_REGION!,
+        paymentsMode: payments.mode,
+        log,
+      };
+      const server = webBuild ? await startWeb({ ...webOptions, build: await webBuild }) : await startDevWeb(webOptions);
       stops.push(server.stop);
-      web = server.origin;
+      web = server;
     }
 
     return {
       outputs: {
-        web,
+        web: web?.origin ?? null,
+        webBuild: web?.distDir ?? null,
         api: gateway.origin,
+        originSecret,
         dynamodb: { endpoint: dynamo.endpoint, tableName, region: process.env.AWS_REGION! },
         cognito: identity.outputs,
         payments,

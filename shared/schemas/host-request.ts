@@ -27,7 +27,7 @@ export const HostRequestStatus = z.enum(hostRequestStatuses);
 const required = (label: string, max = 200) =>
   z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is too long`);
 
-/** What a business submits through the partner form (spec section 5). */
+/** What a business submits through the partner form (docs/design.md, "Validation"). */
 export const HostRequestInput = z.object({
   businessName: required('Business name'),
   contactName: required('Contact name'),

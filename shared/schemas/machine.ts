@@ -3,7 +3,7 @@ import * as z from 'zod';
 export const machineStatuses = ['online', 'offline', 'maintenance', 'locked'] as const;
 export const MachineStatus = z.enum(machineStatuses);
 export type MachineStatus = z.infer<typeof MachineStatus>;
-/** The admin list filter offers every status but locked (spec section 4). */
+/** The admin list filter offers every status but locked (docs/design.md, "States"). */
 export const machineFilterStatuses = ['online', 'offline', 'maintenance'] as const;
 
 export const WaterQuality = z.object({
@@ -12,7 +12,19 @@ export const WaterQuality = z.object({
 });
 export type WaterQuality = z.infer<typeof WaterQuality>;
 
-/** A station as the API returns it; fallbacks of spec section 3 are already applied, nothing is invented. */
+/**
+ * The station's MQTT connection as the last presence event told it: IoT Core's disconnect reason
+ * (CLIENT_INITIATED_DISCONNECT, MQTT_KEEP_ALIVE_TIMEOUT, CONNECTION_LOST, ...) tells a dropped link from a station
+ * that went away on purpose, and "offline" from "empty" or "locked".
+ */
+export const StationConnection = z.object({
+  state: z.enum(['connected', 'disconnected']),
+  at: z.string(),
+  reason: z.string().nullable(),
+});
+export type StationConnection = z.infer<typeof StationConnection>;
+
+/** A station as the API returns it; fallbacks of docs/design.md, "Entities" are already applied, nothing is invented. */
 export const Machine = z.object({
   id: z.string(),
   name: z.string(),
@@ -27,6 +39,8 @@ export const Machine = z.object({
   features: z.array(z.string()),
   lastHeartbeat: z.string().nullable(),
   quality: WaterQuality.nullable(),
+  /** Null until the station first connected. */
+  connection: StationConnection.nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

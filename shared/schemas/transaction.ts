@@ -1,9 +1,14 @@
 import * as z from 'zod';
+import { MAX_TOPUP_IDR, MIN_TOPUP_IDR } from '../constants';
+import { formatRupiah } from '../money';
 
 export const paymentMethods = ['ovo', 'gopay', 'qris', 'google_pay', 'apple_pay'] as const;
 export const PaymentMethod = z.enum(paymentMethods);
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 export const walletPaymentMethods = ['google_pay', 'apple_pay'] as const;
+export type WalletPaymentMethod = (typeof walletPaymentMethods)[number];
+/** Google Pay and Apple Pay: paid with a wallet token, captured at once. */
+export const isCardWallet = (method: PaymentMethod): method is WalletPaymentMethod => (walletPaymentMethods as readonly string[]).includes(method);
 
 /**
  * `receivable`: water dispensed (or a gateway refund) the balance did not cover, now owed; `repayment`: what a
@@ -34,8 +39,17 @@ export const PageQuery = z.object({
 export const NfcTokenResponse = z.object({ token: z.string(), expiresAt: z.string() });
 export type NfcTokenResponse = z.infer<typeof NfcTokenResponse>;
 
+/** The top-up limits' messages, in the one money format of the app (the minimum follows the admin setting). */
+export const minimumTopupMessage = (minimum: number) => `Minimum top up amount is ${formatRupiah(minimum)}`;
+export const maximumTopupMessage = (maximum: number) => `Maximum top up amount is ${formatRupiah(maximum)}`;
+
 export const TopupRequest = z.object({
-  amount: z.number({ error: 'Amount must be a number' }).int('Amount must be whole rupiah').positive(),
+  amount: z
+    .number({ error: 'Amount must be a number' })
+    .int('Amount must be whole rupiah')
+    .positive()
+    .max(MAX_TOPUP_IDR, maximumTopupMessage(MAX_TOPUP_IDR))
+    .describe(`At least the minimum top-up of the system settings (${formatRupiah(MIN_TOPUP_IDR)} unless an administrator changed it)`),
   paymentMethod: PaymentMethod,
   walletToken: z.string().max(20_000).optional(),
 });

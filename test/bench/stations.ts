@@ -13,6 +13,7 @@ import type { FleetInit, FleetMessage } from './heartbeat-fleet';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
+import { serviceEnvironment } from '../../infra/local/service-environment';
 
 type Provisioned = z.output<typeof ProvisionedMachine>;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -62,9 +63,7 @@ async function station(p: Provisioned) {
 
 /** Vend round trip, heartbeat ingest and DynamoDB units per operation, over the local broker. */
 export async function benchStations(outputs: LocalOutputs, broker: LocalBroker, log: (s: string) => void): Promise<Figure[]> {
-  Object.assign(process.env, {
-    LOCAL_CA_DIR: outputs.stations.caDir, SIGNING_KEY_FILE: outputs.stations.signingKeyFile, LOCAL_BROKER_URL: outputs.stations.broker,
-  });
+  Object.assign(process.env, serviceEnvironment(outputs));
   const { services } = await import('../../functions/composition');
   const admin = await signIn(outputs, 'admin');
   const user = await signIn(outputs, 'user');

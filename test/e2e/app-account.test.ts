@@ -22,7 +22,7 @@ function users() {
   return new DynamoUsers(createDocumentClient({ tableName: dynamodb.tableName, endpoint: dynamodb.endpoint }), dynamodb.tableName);
 }
 
-/** The greeting the spec asks for at the current hour in the browser's time zone. */
+/** The greeting docs/design.md, "Screens and routes" asks for at the current hour in the browser's time zone. */
 function expectedGreetings(): string[] {
   const at = (ms: number) => Number(new Intl.DateTimeFormat('en-US', { hour: 'numeric', hourCycle: 'h23', timeZone: TIME_ZONE }).format(ms));
   const greet = (hour: number) => (hour < 12 ? 'Good morning' : hour < 18 ? 'Good afternoon' : 'Good evening');
@@ -106,7 +106,7 @@ describe('a new account, from sign-up to sign-out', () => {
     expect(await page.getByRole('link', { name: 'History' }).getAttribute('aria-current')).toBe('page');
   });
 
-  it("shows the profile with e-mail, 'Member since' and the current year, and the spec's texts", async () => {
+  it("shows the profile with e-mail, 'Member since' and the current year, and the profile's other texts", async () => {
     await page.getByRole('navigation', { name: 'App' }).getByRole('link', { name: 'Profile' }).click();
     await page.waitForURL(local().web + '/app/profile');
     await page.getByText(`Member since ${new Date().getFullYear()}`).waitFor();

@@ -57,7 +57,7 @@ describe('the seeded user', () => {
     await page.waitForURL(local().web + '/app/history');
   });
 
-  it('shows history rows as the spec says: station or Top Up, Indonesian date, signed Rp, litres, method', async () => {
+  it('shows history rows as docs/design.md, "Screens and routes" says: station or Top Up, Indonesian date, signed Rp, litres, method', async () => {
     const { items } = await repositories().ledger.entries(seeded().sub, { limit: 100, visibleOnly: true });
     const refill = items.find((e) => e.type === 'purchase' && e.machineName === 'Seminyak Square')!;
     const topup = items.find((e) => e.type === 'topup' && e.amount === 50_000)!;

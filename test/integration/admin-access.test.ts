@@ -46,11 +46,13 @@ describe('POST /api/admin/login (the script contract, backed by Cognito)', () =>
     }
   });
 
-  it('refuses a correct password of someone outside the admin group (403)', async () => {
+  it("answers a non-admin's correct password exactly as a wrong one (401), so it tells nothing about app passwords", async () => {
     const user = await signInAs('user');
-    const { status, body } = await apiFetch('/api/admin/login', { method: 'POST', json: { username: user.username, password: user.password } });
-    expect(status).toBe(403);
-    expect(body.message).toBe('Administrator access required');
+    const right = await apiFetch('/api/admin/login', { method: 'POST', json: { username: user.username, password: user.password } });
+    const wrong = await apiFetch('/api/admin/login', { method: 'POST', json: { username: user.username, password: 'Wrong-Password-1!' } });
+    expect(right.status).toBe(401);
+    expect(right.body).toEqual({ message: 'Invalid credentials' });
+    expect({ status: wrong.status, body: wrong.body }).toEqual({ status: right.status, body: right.body });
   });
 
   it('requires username and password (400 naming the fields)', async () => {

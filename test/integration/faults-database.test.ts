@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,12 +7,14 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient } from '../../functions/adapters/dynamodb/client';
 import { keys } from '../../functions/adapters/dynamodb/keys';
+import { ORIGIN_VERIFY_HEADER } from '../../functions/http/origin';
 import { DynamoLedger } from '../../functions/adapters/dynamodb/ledger';
 import { DynamoUsers } from '../../functions/adapters/dynamodb/users';
 import { randomIds, systemClock } from '../../functions/ports/clock';
 import { ensureTable, startDynamo, type LocalDynamo } from '../../infra/local/dynamodb';
 
 /** This file runs its own DynamoDB Local on disk, so that it can kill it and start it again. */
+const ORIGIN_SECRET = 'faults-origin-secret';
 const dataDir = mkdtempSync(join(tmpdir(), 'refill-faults-'));
 const tableName = 'faults';
 let dynamo: LocalDynamo;
@@ -19,7 +22,11 @@ let dynamo: LocalDynamo;
 beforeAll(async () => {
   dynamo = await startDynamo({ dataDir });
   await ensureTable(dynamo.endpoint, tableName);
-  Object.assign(process.env, { TABLE_NAME: tableName, DYNAMODB_ENDPOINT: dynamo.endpoint });
+  Object.assign(process.env, {
+    TABLE_NAME: tableName,
+    AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+    ORIGIN_VERIFY_SHA256: createHash('sha256').update(ORIGIN_SECRET).digest('hex'),
+  });
 });
 afterAll(async () => {
   await dynamo?.stop();
@@ -27,7 +34,7 @@ afterAll(async () => {
 });
 
 const event = (body: unknown): APIGatewayProxyEventV2 => ({
-  version: '2.0', routeKey: 'POST /api/host-requests', rawPath: '/api/host-requests', rawQueryString: '', headers: { 'content-type': 'application/json' },
+  version: '2.0', routeKey: 'POST /api/host-requests', rawPath: '/api/host-requests', rawQueryString: '', headers: { 'content-type': 'application/json', [ORIGIN_VERIFY_HEADER]: ORIGIN_SECRET },
   body: JSON.stringify(body), isBase64Encoded: false,
   requestContext: { http: { method: 'POST', path: '/api/host-requests' } } as APIGatewayProxyEventV2['requestContext'],
 });
@@ -48,7 +55,7 @@ describe('the database going away', () => {
     expect(JSON.parse(down.body!)).toEqual({ message: 'Service temporarily unavailable, please try again' });
 
     dynamo = await startDynamo({ dataDir });
-    process.env.DYNAMODB_ENDPOINT = dynamo.endpoint;
+    process.env.AWS_ENDPOINT_URL_DYNAMODB = dynamo.endpoint;
   });
 
   it('leaves no partial write when DynamoDB is killed in the middle of ledger transactions', async () => {

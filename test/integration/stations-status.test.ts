@@ -36,12 +36,16 @@ describe('heartbeats and presence (GET /api/machines/{id})', () => {
     const offline = await waitFor(() => machineOverHttp(id), (m) => m.status === 'offline');
     console.log(`stations: online ${online.ms} ms after the heartbeat, offline ${offline.ms} ms after the connection dropped`);
     expect(offline.ms).toBeLessThan(3000);
+    // Why it is offline, as IoT Core says it: the link was lost, not a goodbye.
+    expect(offline.value.connection).toMatchObject({ state: 'disconnected', reason: 'CONNECTION_LOST' });
 
     // Back again: online at once on connect.
     await station.connect();
-    await waitFor(() => machineOverHttp(id), (m) => m.status === 'online');
+    const back = await waitFor(() => machineOverHttp(id), (m) => m.status === 'online');
+    expect(back.value.connection).toMatchObject({ state: 'connected', reason: null });
     await station.close();
-    await waitFor(() => machineOverHttp(id), (m) => m.status === 'offline');
+    const closed = await waitFor(() => machineOverHttp(id), (m) => m.status === 'offline');
+    expect(closed.value.connection).toMatchObject({ state: 'disconnected', reason: 'CLIENT_INITIATED_DISCONNECT' });
   });
 
   it('logs and drops a malformed heartbeat, and keeps taking well-formed ones', async () => {

@@ -7,6 +7,7 @@ import { SimStation } from '../../infra/local/simulator';
 import { asAdmin } from '../support/admin';
 import { local } from '../support/local';
 import type { z } from 'zod';
+import { serviceEnvironment } from '../../infra/local/service-environment';
 
 /**
  * Helpers of the stations integration tests: the worker's own services on the test stack (same table,
@@ -19,16 +20,7 @@ let services: Services | undefined;
 /** Services in this test process, configured as the stack's handlers are (for arranging and asserting). */
 export async function workerServices(): Promise<Services> {
   if (services) return services;
-  const { dynamodb, stations } = local();
-  Object.assign(process.env, {
-    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
-    TABLE_NAME: dynamodb.tableName,
-    DYNAMODB_ENDPOINT: dynamodb.endpoint,
-    AWS_REGION: dynamodb.region,
-    LOCAL_CA_DIR: stations.caDir,
-    SIGNING_KEY_FILE: stations.signingKeyFile,
-    LOCAL_BROKER_URL: stations.broker,
-  });
+  Object.assign(process.env, serviceEnvironment(local()));
   const { services: get } = await import('../../functions/composition');
   services = get();
   return services;

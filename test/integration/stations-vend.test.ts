@@ -6,7 +6,8 @@ import type { VendSession } from '../../functions/ports/vend-sessions';
 import type { SimStation } from '../../infra/local/simulator';
 import { repositories } from '../support/admin';
 import { bearer, newAccount } from '../support/auth';
-import { apiFetch } from '../support/local';
+import { apiFetch, local } from '../support/local';
+import { ORIGIN_VERIFY_HEADER } from '../../functions/http/origin';
 import { closeStations, provision, sleep, stationFor, waitFor, workerServices, type Provisioned } from './stations-support';
 import { lambdaContext } from '../../infra/local/lambda-context';
 
@@ -251,7 +252,7 @@ describe('POST /api/nfc/generate-token', () => {
     const { handler } = await import('../../functions/http/routes/generateNfcToken');
     const sub = `nfc-first-${crypto.randomUUID()}`;
     const event = {
-      version: '2.0', routeKey: 'POST /api/nfc/generate-token', rawPath: '/api/nfc/generate-token', rawQueryString: '', headers: {}, isBase64Encoded: false,
+      version: '2.0', routeKey: 'POST /api/nfc/generate-token', rawPath: '/api/nfc/generate-token', rawQueryString: '', headers: { [ORIGIN_VERIFY_HEADER]: local().originSecret }, isBase64Encoded: false,
       requestContext: { http: { method: 'POST', path: '/api/nfc/generate-token' }, authorizer: { jwt: { claims: { sub, email: `${sub}@example.com`, given_name: 'First' }, scopes: [] } } },
     };
     const result = await handler(event as never, {} as never) as { statusCode: number; body: string };

@@ -1,8 +1,11 @@
 import { newAccountWith, signInWith } from './cognito';
 import { local } from './local';
 
-/** Signs in with the password flow and returns the ID token the browser sends as its bearer token. */
-export const signIn = (username: string, password: string): Promise<string> => signInWith(local().cognito, username, password);
+/**
+ * Signs in with the password flow and returns the ID token the browser sends as its bearer token (or the access
+ * token, as an API client might send it).
+ */
+export const signIn = (username: string, password: string, token: 'id' | 'access' = 'id'): Promise<string> => signInWith(local().cognito, username, password, token);
 
 /** The seeded local account of a role: its credentials, sub and a fresh ID token. */
 export async function signInAs(role: 'user' | 'admin') {

@@ -9,14 +9,14 @@ function cognito(outputs: LocalIdentityOutputs) {
   return new CognitoIdentityProviderClient({ endpoint: outputs.endpoint, region: outputs.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
 }
 
-/** Signs in with the password flow and returns the ID token the browser sends as its bearer token. */
-export async function signInWith(outputs: LocalIdentityOutputs, username: string, password: string): Promise<string> {
+/** Signs in with the password flow and returns the ID token the browser sends as its bearer token (or the access token). */
+export async function signInWith(outputs: LocalIdentityOutputs, username: string, password: string, token: 'id' | 'access' = 'id'): Promise<string> {
   const client = cognito(outputs);
   try {
     const result = await client.send(new InitiateAuthCommand({
       AuthFlow: 'USER_PASSWORD_AUTH', ClientId: outputs.clientId, AuthParameters: { USERNAME: username, PASSWORD: password },
     }));
-    return result.AuthenticationResult!.IdToken!;
+    return token === 'id' ? result.AuthenticationResult!.IdToken! : result.AuthenticationResult!.AccessToken!;
   } finally {
     client.destroy();
   }

@@ -7,7 +7,7 @@ import type { RouteBody, RouteId, RouteResponse, Routes } from '../../../shared/
  */
 export class PublicApiError extends Error {
   constructor(readonly status: number, readonly bodyText: string) {
-    // Spec section 8: the status code, a colon, and the body text (or the status text).
+    // docs/design.md, "Error texts": the status code, a colon, and the body text (or the status text).
     super(`${status}: ${bodyText}`);
     this.name = 'PublicApiError';
   }

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** Spec section 9: no interval refetch, no refetch on focus, data never stale, no retries. */
+/** docs/design.md, "Constants": no interval refetch, no refetch on focus, data never stale, no retries. */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {

@@ -6,7 +6,7 @@ import { api, ApiRequestError } from './client';
 
 /**
  * The signed-in user (GET /api/auth/user). Its presence alone decides whether the visitor is signed in
- * (spec section 4): null when there is no session or the API answers 401; no retry on failure.
+ * (docs/design.md, "States"): null when there is no session or the API answers 401; no retry on failure.
  */
 async function fetchCurrentUser({ signal }: { signal: AbortSignal }): Promise<User | null> {
   await signOutSettled();

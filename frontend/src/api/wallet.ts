@@ -46,7 +46,7 @@ export async function refreshWallet(queryClient: QueryClient) {
   ]);
 }
 
-/** The server's own message when it sent one (spec section 8: toasts show it), else the fallback. */
+/** The server's own message when it sent one (docs/design.md, "Error texts": toasts show it), else the fallback. */
 export function serverMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiRequestError) return error.serverMessage ?? fallback;
   return fallback;

@@ -12,7 +12,7 @@ type T = Translation<(typeof common)['en']>;
 const placeholder: SiteLinkTarget = { placeholder: true };
 const linksOf = (labels: readonly string[], targets: SiteLinkTarget[]) => labels.map((label, i) => ({ label, target: targets[i] ?? placeholder }));
 
-/** Columns and entries of the three mega menus (spec section 2); the station menu entries are placeholders. */
+/** Columns and entries of the three mega menus (docs/design.md, "Screens and routes"); the station menu entries are placeholders. */
 export function menuColumns(t: T, id: MenuId): Column[] {
   if (id === 'stations') {
     const s = t.stationsMenu;

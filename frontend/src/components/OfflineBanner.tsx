@@ -3,7 +3,7 @@ import { common } from '../i18n/common';
 import { useMessages } from '../i18n/messages';
 import { WifiOffIcon } from './icons';
 
-/** Shown while the browser is offline (spec section 8). */
+/** Shown while the browser is offline (docs/design.md, "Error texts"). */
 export function OfflineBanner() {
   const t = useMessages(common);
   const online = useOnline();

@@ -3,7 +3,7 @@ import { Link } from './nav';
 
 export type InternalPath = '/' | '/about' | '/stations' | '/docs' | '/diagram' | '/user-flow' | '/app';
 
-/** A link of the public menus: a route (with an optional anchor), a new-tab page, or a placeholder (#) the spec keeps. */
+/** A link of the public menus: a route (with an optional anchor), a new-tab page, or a placeholder (#) that docs/design.md, "Screens and routes" keeps. */
 export type SiteLinkTarget =
   | { to: InternalPath; hash?: string }
   | { newTab: '/api-docs' | '/docs/user-flow.md' }

@@ -1,7 +1,7 @@
 import { ABOUT_FIGURES } from '../../../shared/constants';
 import { defineMessages } from './messages';
 
-/** The About page; its marketing figures differ from the landing page's on purpose (spec section 1). */
+/** The About page; its marketing figures differ from the landing page's on purpose (docs/design.md, "Product and audiences"). */
 export const about = defineMessages('about', {
   hero: {
     eyebrow: 'Bali Refill',

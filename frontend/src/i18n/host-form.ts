@@ -4,7 +4,7 @@ import { defineMessages } from './messages';
 type BusinessType = Exclude<HostRequestInput['businessType'], undefined>;
 type Footfall = Exclude<HostRequestInput['expectedFootfall'], undefined>;
 
-/** The host application form; option values are the contract's, labels are the spec's. */
+/** The host application form; option values are the contract's, labels are those of docs/design.md, "Entities". */
 export const businessTypes = ['cafe', 'retail', 'gym', 'hotel', 'office', 'community', 'other'] as const satisfies readonly BusinessType[];
 export const footfalls = ['50-100', '100-300', '300-500', '500+'] as const satisfies readonly Footfall[];
 

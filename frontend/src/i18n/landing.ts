@@ -1,6 +1,6 @@
 import { defineMessages } from './messages';
 
-/** The landing page (spec section 2, seven sections in order). */
+/** The landing page (docs/design.md, "Screens and routes": seven sections in order). */
 export const landing = defineMessages('landing', {
   hero: {
     eyebrow: 'Smart refill stations across Bali',

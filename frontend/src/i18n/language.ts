@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** The two languages of every public text. English texts of the spec stay word for word. */
+/** The two languages of every public text. The English texts quoted in docs/design.md stay word for word. */
 export const languages = ['en', 'id'] as const;
 export type Language = (typeof languages)[number];
 

@@ -1,21 +1,19 @@
 import { AdminUserGlobalSignOutCommand, CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt } from 'jose';
-import { awsRegion } from '../region';
-import { DomainError, unavailable } from '../../domain/errors';
+import { DomainError } from '../../domain/errors';
+import { awsRegion, setting } from '../../environment';
 import type { AdminAuthenticator, PasswordSession } from '../../ports/admin-auth';
 
 export interface CognitoConfig {
-  userPoolId?: string;
-  clientId?: string;
-  /** cognito-local's address; absent in AWS. */
-  endpoint?: string;
-  region?: string;
+  userPoolId: string;
+  clientId: string;
+  region: string;
 }
 
+/** USER_POOL_ID and USER_POOL_CLIENT_ID; cognito-local is reached through the SDK's AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER. */
 export const cognitoConfigFromEnv = (env: NodeJS.ProcessEnv = process.env): CognitoConfig => ({
-  userPoolId: env.USER_POOL_ID || undefined,
-  clientId: env.USER_POOL_CLIENT_ID || undefined,
-  endpoint: env.COGNITO_ENDPOINT || undefined,
+  userPoolId: setting('USER_POOL_ID', env),
+  clientId: setting('USER_POOL_CLIENT_ID', env),
   region: awsRegion(env),
 });
 
@@ -33,17 +31,12 @@ export class CognitoAdminAuthenticator implements AdminAuthenticator {
   constructor(private readonly config: () => CognitoConfig = () => cognitoConfigFromEnv()) {}
 
   private cognito() {
-    const { endpoint, region } = this.config();
-    this.client ??= new CognitoIdentityProviderClient({
-      region,
-      ...(endpoint ? { endpoint, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } } : {}),
-    });
+    this.client ??= new CognitoIdentityProviderClient({ region: this.config().region });
     return this.client;
   }
 
   async signIn(username: string, password: string): Promise<PasswordSession | null> {
     const { clientId } = this.config();
-    if (!clientId) throw unavailable('Sign-in is not configured');
     try {
       const result = await this.cognito().send(new InitiateAuthCommand({
         AuthFlow: 'USER_PASSWORD_AUTH',
@@ -71,14 +64,13 @@ export class CognitoAdminAuthenticator implements AdminAuthenticator {
   }
 
   async signOutEverywhere(username: string): Promise<boolean> {
-    const { userPoolId, endpoint } = this.config();
-    if (!userPoolId) throw unavailable('Sign-out is not configured');
+    const { userPoolId } = this.config();
     try {
       await this.cognito().send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: username }));
       return true;
     } catch (error) {
-      // cognito-local has no global sign-out: there the browser's forgetting its tokens is all there is.
-      if (endpoint && /unsupported/i.test(`${(error as Error).name} ${(error as Error).message}`)) return false;
+      // cognito-local has no global sign-out (Cognito itself never answers so): there the browser's forgetting its tokens is all there is.
+      if (/unsupported/i.test(`${(error as Error).name} ${(error as Error).message}`)) return false;
       throw error;
     }
   }

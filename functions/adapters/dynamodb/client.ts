@@ -1,18 +1,15 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { awsRegion } from '../region';
+import { awsRegion } from '../../environment';
 
 export interface DynamoConfig {
   tableName: string;
-  /** Set for DynamoDB Local; absent in AWS. */
+  /**
+   * DynamoDB Local, for local tools and tests that hold their own client. Functions never set it: they reach
+   * DynamoDB Local through the SDK's standard AWS_ENDPOINT_URL_DYNAMODB, which the local cloud sets.
+   */
   endpoint?: string;
   region?: string;
-}
-
-export function dynamoConfigFromEnv(env: NodeJS.ProcessEnv = process.env): DynamoConfig {
-  const tableName = env.TABLE_NAME;
-  if (!tableName) throw new Error('TABLE_NAME is not set');
-  return { tableName, endpoint: env.DYNAMODB_ENDPOINT || undefined, region: awsRegion(env) };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { UserRecord, Users } from '../../ports/users';
+import type { ProfileGaps, UserRecord, Users } from '../../ports/users';
 import { keys, STATS_SHARDS, withoutKeys } from './keys';
 import { decodeCursor, encodeCursor } from './query';
 
@@ -52,6 +52,25 @@ export class DynamoUsers implements Users {
       ExclusiveStartKey: decodeCursor(options.cursor),
     }));
     return { items: (page.Items ?? []).map(toUser), nextCursor: encodeCursor(page.LastEvaluatedKey) };
+  }
+
+  async fillIn(id: string, fields: ProfileGaps, expectedUsername: string, now: string): Promise<UserRecord | null> {
+    const names = Object.keys(fields) as (keyof ProfileGaps)[];
+    try {
+      const { Attributes } = await this.db.send(new UpdateCommand({
+        TableName: this.tableName,
+        Key: keys.user(id),
+        UpdateExpression: `SET ${names.map((n) => `#${n} = :${n}`).join(', ')}, updatedAt = :now`,
+        ConditionExpression: 'attribute_exists(PK) AND #expectedUsername = :expectedUsername',
+        ExpressionAttributeNames: { ...Object.fromEntries(names.map((n) => [`#${n}`, n])), '#expectedUsername': 'username' },
+        ExpressionAttributeValues: { ...Object.fromEntries(names.map((n) => [`:${n}`, fields[n]])), ':now': now, ':expectedUsername': expectedUsername },
+        ReturnValues: 'ALL_NEW',
+      }));
+      return Attributes ? toUser(Attributes) : null;
+    } catch (error) {
+      if ((error as Error).name === 'ConditionalCheckFailedException') return null;
+      throw error;
+    }
   }
 
   async rename(id: string, username: string, now: string): Promise<UserRecord | null> {

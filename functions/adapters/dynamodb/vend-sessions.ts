@@ -185,7 +185,7 @@ export class DynamoVendSessions implements VendSessions {
           UpdateExpression: 'SET #status = :resolved, resolution = :resolution, updatedAt = :at REMOVE GSI1PK, GSI1SK',
           ConditionExpression: '#status = :open',
           ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':resolved': 'resolved', ':resolution': JSON.parse(JSON.stringify(resolution)), ':at': resolution.at, ':open': 'open' },
+          ExpressionAttributeValues: { ':resolved': 'resolved', ':resolution': JSON.parse(JSON.stringify(resolution)) as unknown, ':at': resolution.at, ':open': 'open' },
         },
       }],
     };

@@ -1,7 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import {
   AttachPolicyCommand, AttachThingPrincipalCommand, CreateKeysAndCertificateCommand, CreateThingCommand, DeleteCertificateCommand,
-  DescribeEndpointCommand, DetachPolicyCommand, IoTClient, UpdateCertificateCommand,
+  DetachPolicyCommand, IoTClient, UpdateCertificateCommand,
 } from '@aws-sdk/client-iot';
 import { IoTDataPlaneClient, PublishCommand } from '@aws-sdk/client-iot-data-plane';
 import { mockClient } from 'aws-sdk-client-mock';
@@ -22,31 +22,23 @@ beforeEach(() => {
     certificateArn: ARN, certificateId: 'abc123', certificatePem: '-----BEGIN CERTIFICATE-----\nX\n-----END CERTIFICATE-----\n',
     keyPair: { PublicKey: 'pub', PrivateKey: 'fake-private-key-from-iot' },
   });
-  iot.on(DescribeEndpointCommand).resolves({ endpointAddress: 'abc-ats.iot.ap-southeast-3.amazonaws.com' });
 });
 
 describe('IoT Core station registry', () => {
   it('creates the thing, an active certificate with keys, attaches the policy and the certificate, and returns the bundle', async () => {
-    const registry = new IotStationRegistry(new IoTClient({ region: 'ap-southeast-3' }), { policyName: 'StationPolicy', thingTypeName: 'RefillStation' });
+    const registry = new IotStationRegistry(new IoTClient({ region: 'ap-southeast-3' }), { policyName: 'StationPolicy', thingTypeName: 'RefillStation', endpoint: 'abc-ats.iot.ap-southeast-1.amazonaws.com' });
     const credentials = await registry.provision('HRL-00042');
     expect(iot.commandCalls(CreateThingCommand)[0]!.args[0].input).toEqual({ thingName: 'HRL-00042', thingTypeName: 'RefillStation' });
     expect(iot.commandCalls(CreateKeysAndCertificateCommand)[0]!.args[0].input).toEqual({ setAsActive: true });
     expect(iot.commandCalls(AttachPolicyCommand)[0]!.args[0].input).toEqual({ policyName: 'StationPolicy', target: ARN });
     expect(iot.commandCalls(AttachThingPrincipalCommand)[0]!.args[0].input).toEqual({ thingName: 'HRL-00042', principal: ARN });
-    expect(iot.commandCalls(DescribeEndpointCommand)[0]!.args[0].input).toEqual({ endpointType: 'iot:Data-ATS' });
-    expect(credentials).toMatchObject({ certificateId: 'abc123', endpoint: 'abc-ats.iot.ap-southeast-3.amazonaws.com', privateKeyPem: 'fake-private-key-from-iot' });
+    expect(credentials).toMatchObject({ certificateId: 'abc123', endpoint: 'abc-ats.iot.ap-southeast-1.amazonaws.com', privateKeyPem: 'fake-private-key-from-iot' });
     expect(new X509Certificate(credentials.rootCaPem).subject).toContain('CN=Amazon Root CA 1');
-  });
-
-  it('uses the configured endpoint without asking IoT', async () => {
-    const registry = new IotStationRegistry(new IoTClient({ region: 'ap-southeast-3' }), { policyName: 'P', endpoint: 'configured-ats.iot.example' });
-    expect((await registry.provision('HRL-00042')).endpoint).toBe('configured-ats.iot.example');
-    expect(iot.commandCalls(DescribeEndpointCommand)).toHaveLength(0);
   });
 
   it('detaches, deactivates and deletes the certificate when a later step fails', async () => {
     iot.on(AttachThingPrincipalCommand).rejects(new Error('ResourceNotFound'));
-    const registry = new IotStationRegistry(new IoTClient({ region: 'ap-southeast-3' }), { policyName: 'P', endpoint: 'e' });
+    const registry = new IotStationRegistry(new IoTClient({ region: 'ap-southeast-3' }), { policyName: 'P', thingTypeName: 'T', endpoint: 'e' });
     await expect(registry.provision('HRL-00042')).rejects.toThrow('ResourceNotFound');
     expect(iot.commandCalls(DetachPolicyCommand)[0]!.args[0].input).toEqual({ policyName: 'P', target: ARN });
     expect(iot.commandCalls(UpdateCertificateCommand)[0]!.args[0].input).toEqual({ certificateId: 'abc123', newStatus: 'INACTIVE' });

@@ -4,7 +4,6 @@ import {
   CreateKeysAndCertificateCommand,
   CreateThingCommand,
   DeleteCertificateCommand,
-  DescribeEndpointCommand,
   DetachPolicyCommand,
   DetachThingPrincipalCommand,
   UpdateCertificateCommand,
@@ -16,9 +15,9 @@ import { amazonRootCa1Pem } from './amazon-root-ca';
 export interface IotRegistryConfig {
   /** The station policy (client id = thing name, topics under stations/<thing name>/). */
   policyName: string;
-  thingTypeName?: string;
-  /** The iot:Data-ATS endpoint host; looked up with DescribeEndpoint when absent. */
-  endpoint?: string;
+  thingTypeName: string;
+  /** The account's iot:Data-ATS endpoint host, handed to the station. */
+  endpoint: string;
 }
 
 /**
@@ -27,13 +26,10 @@ export interface IotRegistryConfig {
  * When a step after the certificate fails, the certificate is detached, deactivated and deleted.
  */
 export class IotStationRegistry implements StationRegistry {
-  private endpoint?: Promise<string>;
-
   constructor(private readonly iot: IoTClient, private readonly config: IotRegistryConfig) {}
 
   async provision(stationId: string): Promise<StationCredentials> {
-    const endpoint = this.dataEndpoint();
-    await this.iot.send(new CreateThingCommand({ thingName: stationId, ...(this.config.thingTypeName ? { thingTypeName: this.config.thingTypeName } : {}) }));
+    await this.iot.send(new CreateThingCommand({ thingName: stationId, thingTypeName: this.config.thingTypeName }));
     const cert = await this.iot.send(new CreateKeysAndCertificateCommand({ setAsActive: true }));
     if (!cert.certificateArn || !cert.certificateId || !cert.certificatePem || !cert.keyPair?.PrivateKey) {
       throw new Error('CreateKeysAndCertificate returned no certificate or key');
@@ -50,7 +46,7 @@ export class IotStationRegistry implements StationRegistry {
         certificatePem: cert.certificatePem,
         privateKeyPem: cert.keyPair.PrivateKey,
         rootCaPem: amazonRootCa1Pem(),
-        endpoint: await endpoint,
+        endpoint: this.config.endpoint,
       };
     } catch (error) {
       await this.discard(stationId, certificateArn, cert.certificateId, steps).catch((cleanup: unknown) => {
@@ -58,16 +54,6 @@ export class IotStationRegistry implements StationRegistry {
       });
       throw error;
     }
-  }
-
-  private dataEndpoint(): Promise<string> {
-    if (this.config.endpoint) return Promise.resolve(this.config.endpoint);
-    this.endpoint ??= this.iot.send(new DescribeEndpointCommand({ endpointType: 'iot:Data-ATS' })).then(({ endpointAddress }) => {
-      if (!endpointAddress) throw new Error('DescribeEndpoint returned no address');
-      return endpointAddress;
-    });
-    this.endpoint.catch(() => (this.endpoint = undefined));
-    return this.endpoint;
   }
 
   private async discard(stationId: string, certificateArn: string, certificateId: string, steps: { policy: boolean; principal: boolean }) {

@@ -10,8 +10,8 @@ const MAX_RESULTS = 50;
 
 /**
  * The AWS Geocoder: an Amazon Location Service place index (CDK: infra/constructs/api.ts), searched in
- * Indonesia with a bias towards southern Bali. The query gets 'Bali' appended as the spec's external
- * search did, unless it already says so.
+ * Indonesia with a bias towards southern Bali. The query gets 'Bali' appended as the public search it replaces did
+ * (docs/design.md, "API calls"), unless it already says so.
  */
 export class LocationGeocoder implements Geocoder {
   constructor(

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GatewayRejected, type ChargeRequest, type ChargeResult, type GatewayRefund, type OrderRef, type PaymentGateway, type PaymentNotification } from '../../ports/payment-gateway';
-import type { PaymentMethod } from '../../../shared/schemas';
+import { isCardWallet, type PaymentMethod } from '../../../shared/schemas';
 import { formatMidtransTime, mapStatus, signatureKey, toReport, verifyNotificationBody } from '../midtrans/protocol';
 import { qrisPayload } from './qris';
 
@@ -60,7 +60,6 @@ export interface SandboxOptions {
   log?: (message: string, data?: Record<string, unknown>) => void;
 }
 
-const isCardWallet = (method: PaymentMethod) => method === 'google_pay' || method === 'apple_pay';
 const paymentTypeOf = (method: PaymentMethod) => (isCardWallet(method) ? 'credit_card' : method === 'gopay' ? 'gopay' : 'qris');
 const STATUS_CODES: Record<string, string> = { pending: '201', settlement: '200', capture: '200', deny: '202', expire: '407', cancel: '200', refund: '200', partial_refund: '200' };
 const money = (amount: number) => `${amount}.00`;

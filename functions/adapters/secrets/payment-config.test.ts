@@ -1,40 +1,56 @@
 import { describe, expect, it } from 'vitest';
-import { DEV_SANDBOX_SERVER_KEY, loadPaymentConfig } from './payment-config';
+import { DomainError } from '../../domain/errors';
+import { loadPaymentConfig, PAYMENTS_NOT_CONFIGURED } from './payment-config';
 import { configuredPayments } from './payments';
 
 const noSecrets = async () => {
   throw new Error('Secrets Manager must not be called');
 };
+const NOTIFY = 'https://refill.example/api/payments/notification';
+const live = { PAYMENTS_MODE: 'live', PAYMENT_NOTIFICATION_URL: NOTIFY, PAYMENT_SECRET_ARN: 'arn:secret' };
+const sandbox = { PAYMENTS_MODE: 'sandbox', PAYMENT_NOTIFICATION_URL: NOTIFY, PAYMENT_SECRET_ARN: 'arn:secret' };
+const secretOf = (value: unknown) => async (id: string) => (expect(id).toBe('arn:secret'), JSON.stringify(value));
 
 describe('payment configuration', () => {
-  it('uses Midtrans with MIDTRANS_SERVER_KEY; a SB- key is the Midtrans sandbox, others production', async () => {
-    expect(await loadPaymentConfig({ MIDTRANS_SERVER_KEY: 'SB-Mid-server-abc' }, noSecrets)).toMatchObject({ provider: 'midtrans', serverKey: 'SB-Mid-server-abc', production: false });
-    expect(await loadPaymentConfig({ MIDTRANS_SERVER_KEY: 'Mid-server-live' }, noSecrets)).toMatchObject({ provider: 'midtrans', production: true });
+  it('live: Midtrans with the key and Apple Pay identity of the payment secret', async () => {
+    const secret = { serverKey: 'Mid-server-live', applePay: { merchantIdentifier: 'merchant.id', certificatePem: 'CERT', privateKeyPem: 'KEY' } };
+    const config = await loadPaymentConfig(live, secretOf(secret));
+    expect(config).toMatchObject({ provider: 'midtrans', serverKey: 'Mid-server-live', production: true, notificationUrl: NOTIFY, applePay: { merchantIdentifier: 'merchant.id', displayName: 'Bali Refill' } });
+    expect(await loadPaymentConfig(live, secretOf({ serverKey: 'SB-Mid-server-abc' }))).toMatchObject({ provider: 'midtrans', production: false });
   });
 
-  it('reads the Secrets Manager secret in AWS: midtrans with its key and Apple Pay identity', async () => {
-    const secret = { provider: 'midtrans', serverKey: 'Mid-server-live', applePay: { merchantIdentifier: 'merchant.id', certificatePem: 'CERT', privateKeyPem: 'KEY' } };
-    const config = await loadPaymentConfig({ PAYMENT_SECRET_ARN: 'arn:secret' }, async (id) => (expect(id).toBe('arn:secret'), JSON.stringify(secret)));
-    expect(config).toMatchObject({ provider: 'midtrans', serverKey: 'Mid-server-live', production: true, applePay: { merchantIdentifier: 'merchant.id', displayName: 'Bali Refill' } });
+  it('live with the placeholder CloudFormation creates (or an empty key): 503 "Payments are not configured", never the sandbox', async () => {
+    for (const placeholder of [{ serverKey: '', placeholder: 'r4nd0m' }, { placeholder: 'r4nd0m' }, { serverKey: '   ' }]) {
+      const error = await loadPaymentConfig(live, secretOf(placeholder)).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(DomainError);
+      expect(error).toMatchObject({ status: 503, message: PAYMENTS_NOT_CONFIGURED });
+    }
+    await expect(loadPaymentConfig(live, async () => 'not json')).rejects.toThrow(/not a JSON object/);
   });
 
-  it('the placeholder CloudFormation creates selects the sandbox, signing with the random placeholder', async () => {
-    const config = await loadPaymentConfig({ PAYMENT_SECRET_ARN: 'arn:secret' }, async () => JSON.stringify({ provider: 'sandbox', placeholder: 'r4nd0m' }));
-    expect(config).toMatchObject({ provider: 'sandbox', serverKey: 'r4nd0m' });
-    await expect(loadPaymentConfig({ PAYMENT_SECRET_ARN: 'a' }, async () => JSON.stringify({ provider: 'midtrans' }))).rejects.toThrow(/no serverKey/);
-    await expect(loadPaymentConfig({ PAYMENT_SECRET_ARN: 'a' }, async () => 'not json')).rejects.toThrow(/not JSON/);
+  it('sandbox only when PAYMENTS_MODE says so, signing with the secret\'s random placeholder', async () => {
+    expect(await loadPaymentConfig(sandbox, secretOf({ serverKey: '', placeholder: 'r4nd0m' }))).toMatchObject({ provider: 'sandbox', serverKey: 'r4nd0m' });
+    expect(await loadPaymentConfig({ ...sandbox, SANDBOX_SERVER_KEY: 'k' }, noSecrets)).toMatchObject({ provider: 'sandbox', serverKey: 'k', notificationUrl: NOTIFY });
   });
 
-  it('falls back to the local sandbox key, and takes the notification URL from the environment', async () => {
-    expect(await loadPaymentConfig({}, noSecrets)).toMatchObject({ provider: 'sandbox', serverKey: DEV_SANDBOX_SERVER_KEY });
-    expect(await loadPaymentConfig({ SANDBOX_SERVER_KEY: 'k', PAYMENT_NOTIFICATION_URL: 'http://127.0.0.1:9/api/payments/notification' }, noSecrets))
-      .toMatchObject({ serverKey: 'k', notificationUrl: 'http://127.0.0.1:9/api/payments/notification' });
+  it('refuses a missing or unknown mode rather than guess', async () => {
+    await expect(loadPaymentConfig({ PAYMENT_NOTIFICATION_URL: NOTIFY }, noSecrets)).rejects.toThrow(/PAYMENTS_MODE is not set/);
+    await expect(loadPaymentConfig({ ...live, PAYMENTS_MODE: 'test' }, noSecrets)).rejects.toThrow(/must be "live" or "sandbox"/);
+  });
+
+  it('locally, MIDTRANS_SERVER_KEY tries Midtrans without a secret', async () => {
+    expect(await loadPaymentConfig({ PAYMENTS_MODE: 'live', PAYMENT_NOTIFICATION_URL: NOTIFY, MIDTRANS_SERVER_KEY: 'SB-Mid-server-abc' }, noSecrets)).toMatchObject({ provider: 'midtrans', production: false });
   });
 
   it('serves Apple Pay sandbox sessions in sandbox mode and refuses when Midtrans runs without an Apple identity', async () => {
-    const sandbox = configuredPayments({ SANDBOX_SERVER_KEY: 'k' }, noSecrets);
-    expect(await sandbox.applePay.merchantSession(new URL('https://apple-pay-gateway.apple.com/x'), 'refill.example')).toMatchObject({ domainName: 'refill.example', sandbox: true });
-    const midtrans = configuredPayments({ MIDTRANS_SERVER_KEY: 'SB-Mid-server-x' }, noSecrets);
+    const simulated = configuredPayments({ ...sandbox, SANDBOX_SERVER_KEY: 'k' }, noSecrets);
+    expect(await simulated.applePay.merchantSession(new URL('https://apple-pay-gateway.apple.com/x'), 'refill.example')).toMatchObject({ domainName: 'refill.example', sandbox: true });
+    const midtrans = configuredPayments({ ...live, MIDTRANS_SERVER_KEY: 'SB-Mid-server-x' }, noSecrets);
     await expect(midtrans.applePay.merchantSession(new URL('https://apple-pay-gateway.apple.com/x'), 'refill.example')).rejects.toThrow(/not configured/);
+  });
+
+  it('a charge in a deployment without a key fails with 503 and never reaches a gateway', async () => {
+    const { gateway } = configuredPayments(live, secretOf({ serverKey: '', placeholder: 'p' }));
+    await expect(gateway.charge({ orderId: 'o1', amount: 10_000, method: 'qris' } as never)).rejects.toMatchObject({ status: 503, message: PAYMENTS_NOT_CONFIGURED });
   });
 });

@@ -1,33 +1,36 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { ALARMED_METRICS } from '../../alarmed-metrics';
+import { unavailable } from '../../domain/errors';
+import { awsRegion, localOnlySetting, setting } from '../../environment';
+import { countMetric } from '../../observability';
 import type { ApplePayMerchantIdentity } from '../apple-pay/merchant-session';
 
 /**
- * Where the payment gateway's keys come from. Never from the browser, never from the bundle.
- * - Locally: env MIDTRANS_SERVER_KEY selects Midtrans (a SB-Mid-server-... key talks to Midtrans' sandbox);
- *   without it the sandbox gateway runs, signing with env SANDBOX_SERVER_KEY (infra/local/stack.ts sets a
- *   random one per start).
- * - In AWS: env PAYMENT_SECRET_ARN names a Secrets Manager secret, JSON:
- *   {"provider":"midtrans","serverKey":"Mid-server-...","applePay":{"merchantIdentifier":"merchant....","displayName":"Bali Refill","certificatePem":"...","privateKeyPem":"..."}}
- *   The placeholder CloudFormation creates ({"provider":"sandbox","placeholder":"<random>"}) selects the
- *   sandbox, which then signs with that random placeholder.
+ * Where the payment gateway's keys come from (docs/infrastructure.md, "Payments"). Never from the browser, never
+ * from the bundle.
+ * - PAYMENTS_MODE=live (every deployment unless `-c payments=sandbox`): Midtrans, with the server key of the
+ *   PAYMENT_SECRET_ARN secret, JSON {"serverKey":"Mid-server-...","applePay":{...}}. While the secret still holds the
+ *   placeholder CloudFormation created, payments answer 503 "Payments are not configured" and nothing is charged.
+ * - PAYMENTS_MODE=sandbox (a test stage, and the local cloud): the sandbox gateway, which settles simulated payments.
+ *   It signs its notifications with the secret's random placeholder (the local cloud: SANDBOX_SERVER_KEY).
+ * Locally, MIDTRANS_SERVER_KEY with PAYMENTS_MODE=live tries Midtrans (a SB-Mid-server-... key is Midtrans' sandbox).
  */
 export interface PaymentConfig {
   provider: 'sandbox' | 'midtrans';
   serverKey: string;
   /** Midtrans: production keys do not start with SB-. */
   production: boolean;
-  notificationUrl?: string;
+  notificationUrl: string;
   applePay?: ApplePayMerchantIdentity;
 }
 
-/** Only for a sandbox started without any key at all (never in AWS, where the secret always exists). */
-export const DEV_SANDBOX_SERVER_KEY = 'SB-Mid-server-local-sandbox-not-secret';
-
 export type SecretReader = (secretId: string) => Promise<string>;
+
+export const PAYMENTS_NOT_CONFIGURED = 'Payments are not configured';
 
 let client: SecretsManagerClient | undefined;
 export const secretsManagerReader: SecretReader = async (secretId) => {
-  client ??= new SecretsManagerClient({});
+  client ??= new SecretsManagerClient({ region: awsRegion() });
   const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: secretId }));
   if (!SecretString) throw new Error(`Secret ${secretId} has no string value`);
   return SecretString;
@@ -42,28 +45,40 @@ function applePayFrom(value: unknown): ApplePayMerchantIdentity | undefined {
   return { merchantIdentifier, certificatePem, privateKeyPem, displayName: s('displayName') ?? 'Bali Refill' };
 }
 
+async function readPaymentSecret(env: NodeJS.ProcessEnv, readSecret: SecretReader): Promise<Record<string, unknown>> {
+  const raw = await readSecret(setting('PAYMENT_SECRET_ARN', env));
+  try {
+    const secret: unknown = JSON.parse(raw);
+    if (secret && typeof secret === 'object') return secret as Record<string, unknown>;
+  } catch {
+    // reported below
+  }
+  throw new Error('The payment secret is not a JSON object');
+}
+
+function notConfigured(): never {
+  countMetric(ALARMED_METRICS.paymentsNotConfigured.name);
+  throw unavailable(PAYMENTS_NOT_CONFIGURED);
+}
+
+const midtrans = (serverKey: string, notificationUrl: string, applePay?: ApplePayMerchantIdentity): PaymentConfig => ({
+  provider: 'midtrans', serverKey, production: !serverKey.startsWith('SB-'), notificationUrl, applePay,
+});
+
 export async function loadPaymentConfig(env: NodeJS.ProcessEnv = process.env, readSecret: SecretReader = secretsManagerReader): Promise<PaymentConfig> {
-  const notificationUrl = env.PAYMENT_NOTIFICATION_URL || undefined;
-  if (env.MIDTRANS_SERVER_KEY) {
-    const serverKey = env.MIDTRANS_SERVER_KEY;
-    return { provider: 'midtrans', serverKey, production: !serverKey.startsWith('SB-'), notificationUrl };
+  const mode = setting('PAYMENTS_MODE', env);
+  const notificationUrl = setting('PAYMENT_NOTIFICATION_URL', env);
+  if (mode === 'sandbox') {
+    const localKey = localOnlySetting('SANDBOX_SERVER_KEY', env);
+    if (localKey) return { provider: 'sandbox', serverKey: localKey, production: false, notificationUrl };
+    const secret = await readPaymentSecret(env, readSecret);
+    if (typeof secret.placeholder !== 'string' || !secret.placeholder) throw new Error('The payment secret has no placeholder for the sandbox to sign with');
+    return { provider: 'sandbox', serverKey: secret.placeholder, production: false, notificationUrl, applePay: applePayFrom(secret.applePay) };
   }
-  if (env.PAYMENT_SECRET_ARN) {
-    const raw = await readSecret(env.PAYMENT_SECRET_ARN);
-    let secret: Record<string, unknown>;
-    try {
-      secret = JSON.parse(raw) as Record<string, unknown>;
-    } catch {
-      throw new Error('The payment secret is not JSON');
-    }
-    const applePay = applePayFrom(secret.applePay);
-    if (secret.provider === 'midtrans') {
-      if (typeof secret.serverKey !== 'string' || !secret.serverKey) throw new Error('The payment secret selects midtrans but has no serverKey');
-      return { provider: 'midtrans', serverKey: secret.serverKey, production: !secret.serverKey.startsWith('SB-'), notificationUrl, applePay };
-    }
-    const sandboxKey = typeof secret.sandboxServerKey === 'string' ? secret.sandboxServerKey : typeof secret.placeholder === 'string' ? secret.placeholder : null;
-    if (!sandboxKey) throw new Error('The payment secret selects the sandbox but has no key to sign with');
-    return { provider: 'sandbox', serverKey: sandboxKey, production: false, notificationUrl, applePay };
-  }
-  return { provider: 'sandbox', serverKey: env.SANDBOX_SERVER_KEY || DEV_SANDBOX_SERVER_KEY, production: false, notificationUrl };
+  if (mode !== 'live') throw new Error(`PAYMENTS_MODE must be "live" or "sandbox", not "${mode}"`);
+  const localKey = localOnlySetting('MIDTRANS_SERVER_KEY', env);
+  if (localKey) return midtrans(localKey, notificationUrl);
+  const secret = await readPaymentSecret(env, readSecret);
+  if (typeof secret.serverKey !== 'string' || !secret.serverKey.trim()) notConfigured();
+  return midtrans(secret.serverKey.trim(), notificationUrl, applePayFrom(secret.applePay));
 }

@@ -10,8 +10,8 @@ const CONFIG_TTL_MS = 5 * 60_000;
 
 /**
  * The payment ports as the composition root serves them: the adapter is chosen from the configuration
- * (environment locally, Secrets Manager in AWS), read on first use and again after a few minutes, so a key
- * put into the secret is picked up without a deploy.
+ * (PAYMENTS_MODE and the payment secret, see payment-config.ts), read on first use and again after a few minutes,
+ * so a key put into the secret is picked up without a deploy.
  */
 export function configuredPayments(env: NodeJS.ProcessEnv = process.env, readSecret?: SecretReader): { gateway: PaymentGateway; applePay: ApplePayMerchantValidator } {
   let cached: { at: number; config: PaymentConfig; gateway: PaymentGateway; applePay: ApplePayMerchantValidator | null } | undefined;

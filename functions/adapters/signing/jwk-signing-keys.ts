@@ -1,12 +1,28 @@
+import { createPrivateKey } from 'node:crypto';
 import { calculateJwkThumbprint, exportJWK, exportSPKI, generateKeyPair, importJWK, type JWK } from 'jose';
 import type { SigningKeys } from '../../ports/signing-keys';
 
-/** Checks that a JWK is an ES256 (P-256) private key. */
-export function assertEs256PrivateJwk(jwk: unknown): asserts jwk is JWK {
-  const k = jwk as Partial<JWK> | null;
-  if (!k || k.kty !== 'EC' || k.crv !== 'P-256' || typeof k.d !== 'string' || typeof k.x !== 'string' || typeof k.y !== 'string') {
-    throw new Error('The signing key must be an EC P-256 private JWK (kty EC, crv P-256, with d)');
+const NOT_A_KEY = 'The signing key must be an EC P-256 private key: {"privateKeyPem":"-----BEGIN PRIVATE KEY-----..."} or a private JWK (kty EC, crv P-256, with d)';
+
+/**
+ * The ES256 private key from what the signing secret holds (docs/infrastructure.md, "Secrets"): JSON with
+ * `privateKeyPem` (PKCS#8, as `openssl genpkey` writes it, or SEC1), or a private JWK.
+ */
+export function signingJwkFrom(value: unknown): JWK {
+  const pem = (value as { privateKeyPem?: unknown } | null)?.privateKeyPem;
+  if (pem === null && 'placeholder' in (value as object)) throw new Error('The signing key secret still holds its placeholder: the deployment creates the key (docs/infrastructure.md, "Secrets")');
+  let jwk = value as Partial<JWK> | null;
+  if (typeof pem === 'string') {
+    try {
+      jwk = createPrivateKey(pem).export({ format: 'jwk' }) as JWK;
+    } catch {
+      throw new Error(NOT_A_KEY);
+    }
   }
+  if (!jwk || jwk.kty !== 'EC' || jwk.crv !== 'P-256' || typeof jwk.d !== 'string' || typeof jwk.x !== 'string' || typeof jwk.y !== 'string') {
+    throw new Error(NOT_A_KEY);
+  }
+  return jwk as JWK;
 }
 
 /** A new ES256 private key as a JWK, for the signing secret or the local key file. */
@@ -30,8 +46,7 @@ export class JwkSigningKeys implements SigningKeys {
 
   private load(): Promise<Loaded> {
     this.loaded ??= (async () => {
-      const jwk = await this.loadJwk();
-      assertEs256PrivateJwk(jwk);
+      const jwk = signingJwkFrom(await this.loadJwk());
       const { kty, crv, x, y } = jwk;
       const publicJwk = { kty, crv, x, y };
       const [privateKey, publicKey, keyId] = await Promise.all([
@@ -58,15 +73,4 @@ export class JwkSigningKeys implements SigningKeys {
   async keyId() {
     return (await this.load()).keyId;
   }
-}
-
-/** Used where no key is configured: every use says so. */
-export const unconfiguredSigningKeys: SigningKeys = {
-  privateKey: missing,
-  publicKey: missing,
-  publicKeyPem: missing,
-  keyId: missing,
-};
-function missing(): never {
-  throw new Error('No signing key is configured: set SIGNING_KEY_SECRET_ARN (AWS) or SIGNING_KEY_FILE (local)');
 }

@@ -1,7 +1,7 @@
 import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { JwkSigningKeys } from './jwk-signing-keys';
 
-/** AWS: the private JWK is the secret string of SIGNING_KEY_SECRET_ARN, read once per container. */
+/** AWS: the key is the JSON secret string of SIGNING_KEY_SECRET_ARN ({"privateKeyPem": ...} or a private JWK), read once per container. */
 export const secretsManagerSigningKeys = (client: SecretsManagerClient, secretId: string) =>
   new JwkSigningKeys(async () => {
     const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: secretId }));
@@ -9,6 +9,6 @@ export const secretsManagerSigningKeys = (client: SecretsManagerClient, secretId
     try {
       return JSON.parse(SecretString) as unknown;
     } catch {
-      throw new Error(`Secret ${secretId} is not a JSON Web Key`);
+      throw new Error(`Secret ${secretId} is not JSON`);
     }
   });

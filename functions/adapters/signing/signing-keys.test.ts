@@ -1,3 +1,5 @@
+import { execSync } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +10,17 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { ensureSigningKeyFile, fileSigningKeys } from './file-signing-keys';
 import { generateSigningJwk, JwkSigningKeys } from './jwk-signing-keys';
 import { secretsManagerSigningKeys } from './secrets-manager-signing-keys';
+
+/** The commands docs/infrastructure.md gives operators ("Replacing the signing key by hand"), read from the doc itself. */
+function documentedCommands(workDir: string): string[] {
+  const doc = readFileSync(new URL('../../../docs/infrastructure.md', import.meta.url), 'utf8');
+  const section = doc.slice(doc.indexOf('**Replacing the signing key by hand**'));
+  const block = /```bash\n([\s\S]*?)```/.exec(section)![1]!;
+  return block
+    .split('\n')
+    .filter((line) => line.startsWith('openssl ') || line.startsWith('node '))
+    .map((line) => line.replaceAll('signing-key.', `${workDir}/signing-key.`));
+}
 
 const dir = mkdtempSync(join(tmpdir(), 'signing-test-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -46,11 +59,34 @@ describe('signing keys', () => {
     sm.restore();
   });
 
+  it('loads exactly what the documented commands write (docs/infrastructure.md, "Secrets")', async () => {
+    const commands = documentedCommands(dir);
+    expect(commands).toHaveLength(2);
+    for (const command of commands) execSync(command, { cwd: dir });
+    const secretString = readFileSync(join(dir, 'signing-key.json'), 'utf8');
+    const keys = new JwkSigningKeys(async () => JSON.parse(secretString) as unknown);
+    const jws = await new SignJWT({ a: 1 }).setProtectedHeader({ alg: 'ES256' }).sign(await keys.privateKey());
+    await expect(compactVerify(jws, await importSPKI(await keys.publicKeyPem(), 'ES256'))).resolves.toBeTruthy();
+  });
+
+  it('loads a SEC1 PEM (openssl ecparam -genkey) the same way', async () => {
+    const { privateKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
+    const pem = privateKey.export({ format: 'pem', type: 'sec1' }).toString();
+    const keys = new JwkSigningKeys(async () => ({ privateKeyPem: pem }));
+    expect(await keys.keyId()).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('says the key is not created yet while the secret holds its placeholder', async () => {
+    await expect(new JwkSigningKeys(async () => ({ privateKeyPem: null, placeholder: 'x' })).privateKey()).rejects.toThrow(/placeholder/);
+  });
+
   it.each([
+    ['a P-384 PEM', { privateKeyPem: generateKeyPairSync('ec', { namedCurve: 'P-384' }).privateKey.export({ format: 'pem', type: 'pkcs8' }).toString() }],
+    ['text that is not a PEM', { privateKeyPem: 'not a key' }],
     ['a public key only', { kty: 'EC', crv: 'P-256', x: 'a', y: 'b' }],
     ['an RSA key', { kty: 'RSA', n: 'a', e: 'AQAB', d: 'c' }],
     ['another curve', { kty: 'EC', crv: 'P-384', x: 'a', y: 'b', d: 'c' }],
   ])('refuses %s as the signing key', async (_label, jwk) => {
-    await expect(new JwkSigningKeys(async () => jwk).privateKey()).rejects.toThrow(/EC P-256 private JWK/);
+    await expect(new JwkSigningKeys(async () => jwk).privateKey()).rejects.toThrow(/EC P-256 private key/);
   });
 });

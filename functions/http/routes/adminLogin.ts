@@ -2,5 +2,5 @@ import { adminSignIn } from '../../domain/admin-auth';
 import { routeHandler } from '../route-handler';
 import { adminAuth } from '../../providers/admin-auth';
 
-/** The spec's POST /api/admin/login for scripts: Cognito's password flow, admin group only; returns the tokens. */
+/** POST /api/admin/login for scripts (docs/design.md, "API calls"): Cognito's password flow, admin group only; returns the tokens. */
 export const handler = routeHandler('adminLogin', async ({ body }) => adminSignIn(body.username, body.password, adminAuth()));

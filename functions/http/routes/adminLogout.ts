@@ -3,6 +3,6 @@ import { adminAuth } from '../../providers/admin-auth';
 
 /** Revokes the admin's refresh tokens everywhere (AdminUserGlobalSignOut); the client forgets its tokens. */
 export const handler = routeHandler('adminLogout', async ({ identity }) => {
-  await adminAuth().signOutEverywhere(identity!.username);
+  await adminAuth().signOutEverywhere(identity.username);
   return { ok: true as const };
 });

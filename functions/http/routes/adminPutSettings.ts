@@ -4,4 +4,4 @@ import { routeHandler } from '../route-handler';
 import { data } from '../../providers/data';
 
 /** Validated by the shared Settings schema; saved with an audit entry of who changed what. */
-export const handler = routeHandler('adminPutSettings', async ({ body, identity }) => saveSettings(body, adminActor(identity!), data()));
+export const handler = routeHandler('adminPutSettings', async ({ body, identity }) => saveSettings(body, adminActor(identity), data()));

@@ -5,4 +5,4 @@ import { data } from '../../providers/data';
 
 /** Rename, and a balance change as a ledger adjustment by 'admin:<username>' (Idempotency-Key header honoured). */
 export const handler = routeHandler('adminUpdateUser', async ({ params, body, identity, headers }) =>
-  updateAdminUser(params.id, body, adminActor(identity!), data(), headers['idempotency-key']));
+  updateAdminUser(params.id, body, adminActor(identity), data(), headers['idempotency-key']));

@@ -3,4 +3,4 @@ import { routeHandler } from '../route-handler';
 import { wallet } from '../../providers/wallet';
 
 /** GET /api/wallet/topup/{id}: the owner's top-up; asks the gateway when its notification is overdue. */
-export const handler = routeHandler('getTopup', async ({ identity, params }) => readTopup(identity!.sub, params.id, wallet()));
+export const handler = routeHandler('getTopup', async ({ identity, params }) => readTopup(identity.sub, params.id, wallet()));

@@ -4,4 +4,4 @@ import { data } from '../../providers/data';
 
 /** GET /api/transactions: the caller's own transactions, newest first, `?limit=&cursor=`. */
 export const handler = routeHandler('listTransactions', async ({ identity, query }) =>
-  transactionsOf(identity!.sub, query, data().ledger));
+  transactionsOf(identity.sub, query, data().ledger));

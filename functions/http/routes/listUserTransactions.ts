@@ -4,4 +4,4 @@ import { data } from '../../providers/data';
 
 /** GET /api/users/{id}/transactions: the caller's own id, or any id for an administrator; 403 otherwise. */
 export const handler = routeHandler('listUserTransactions', async ({ identity, params, query }) =>
-  transactionsFor(identity!, params.id, query, data()));
+  transactionsFor(identity, params.id, query, data()));

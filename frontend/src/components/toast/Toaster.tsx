@@ -9,7 +9,7 @@ const tone: Record<ToastItem['variant'], string> = {
 };
 
 /**
- * The notification region (spec section 9): mount once at the root. F8 moves focus to it; each toast
+ * The notification region (docs/design.md, "Constants"): mount once at the root. F8 moves focus to it; each toast
  * closes after its duration, on its close button, or when swiped sideways past 50 px.
  */
 export function Toaster() {

@@ -1,5 +1,5 @@
 /**
- * Toasts (spec section 9): one visible at a time, 5000 ms by default, destructive style for errors,
+ * Toasts (docs/design.md, "Constants"): one visible at a time, 5000 ms by default, destructive style for errors,
  * swipe 50 px sideways to dismiss, F8 focuses the region, at most 420 px wide.
  *
  *   import { toast } from '../components/toast';

@@ -6,7 +6,7 @@ afterEach(() => dismissToast());
 describe('toast store', () => {
   it('keeps one toast visible: a new one replaces the one on screen', () => {
     toast({ title: 'First' });
-    const second = toast({ title: 'Invalid Amount', description: 'Minimum top up amount is Rp 10,000', variant: 'destructive' });
+    const second = toast({ title: 'Invalid Amount', description: 'Minimum top up amount is Rp 10.000', variant: 'destructive' });
     expect(currentToasts()).toHaveLength(1);
     expect(currentToasts()[0]).toMatchObject({ id: second.id, title: 'Invalid Amount', variant: 'destructive', duration: 5000 });
   });

@@ -5,7 +5,7 @@ export type ToastVariant = 'default' | 'destructive' | 'success';
 export interface ToastOptions {
   title: string;
   description?: string;
-  /** 'destructive' for errors (spec section 8: every error toast is destructive). */
+  /** 'destructive' for errors (docs/design.md, "Error texts": every error toast is destructive). */
   variant?: ToastVariant;
   /** Milliseconds before it closes by itself; 5000 unless given. */
   duration?: number;
@@ -33,7 +33,7 @@ function emit(next: readonly ToastItem[]) {
 }
 
 /**
- * Shows a toast. One is visible at a time (spec section 9): a new toast replaces the one on screen.
+ * Shows a toast. One is visible at a time (docs/design.md, "Constants"): a new toast replaces the one on screen.
  * It closes itself after 5000 ms (paused while hovered or focused), on its close button, or when swiped 50 px.
  */
 export function toast(options: ToastOptions): ToastHandle {

@@ -8,7 +8,7 @@ const missionIcons = [LeafIcon, UsersIcon, ChipIcon];
 const impactIcons = [DropIcon, GlobeIcon, LeafIcon, SignalIcon];
 const techIcons = [NfcIcon, PulseIcon, SignalIcon];
 
-/** Spec section 2, About page: hero, mission, impact, technology, call to action (the footer comes from the layout). */
+/** docs/design.md, "Screens and routes", About page: hero, mission, impact, technology, call to action (the footer comes from the layout). */
 export function AboutPage() {
   const t = useMessages(about);
   useDocumentTitle(t.hero.title);

@@ -13,7 +13,7 @@ export const MACHINE_CREATED = 'Machine created successfully!';
 const empty = { id: '', name: '', location: '', latitude: '', longitude: '', status: 'online' as MachineStatus };
 
 /**
- * The Add Machine fields (spec section 5): Machine ID, Station Name, Location Address with suggestions,
+ * The Add Machine fields (docs/design.md, "Validation"): Machine ID, Station Name, Location Address with suggestions,
  * Latitude, Longitude (all required) and status (online by default). Submitting provisions the station
  * (POST /api/admin/machines); failures read the server's message, 'Failed to create machine', or
  * 'Network error occurred'.

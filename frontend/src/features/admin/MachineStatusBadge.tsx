@@ -1,4 +1,5 @@
-import type { MachineStatus } from '../../../../shared/schemas';
+import type { MachineStatus, StationConnection } from '../../../../shared/schemas';
+import { timeAgo } from './format';
 
 const styles: Record<MachineStatus, { label: string; dot: string; pill: string }> = {
   online: { label: 'Online', dot: 'bg-emerald-500', pill: 'bg-emerald-50 text-emerald-700 ring-emerald-200' },
@@ -9,7 +10,7 @@ const styles: Record<MachineStatus, { label: string; dot: string; pill: string }
 
 export const statusLabel = (status: MachineStatus) => styles[status].label;
 
-/** Admin status badge: online green, offline red, maintenance amber, locked grey (spec section 4). */
+/** Admin status badge: online green, offline red, maintenance amber, locked grey (docs/design.md, "States"). */
 export function MachineStatusBadge({ status }: { status: MachineStatus }) {
   const s = styles[status];
   return (
@@ -17,5 +18,33 @@ export function MachineStatusBadge({ status }: { status: MachineStatus }) {
       <span aria-hidden="true" className={`h-1.5 w-1.5 rounded-full ${s.dot} ${status === 'online' ? 'shadow-[0_0_0_3px_rgb(16_185_129/0.2)]' : ''}`} />
       {s.label}
     </span>
+  );
+}
+
+/** IoT Core's disconnect reasons, as an operator reads them. */
+const DISCONNECT_REASONS: Record<string, string> = {
+  CLIENT_INITIATED_DISCONNECT: 'the station disconnected',
+  CONNECTION_LOST: 'connection lost',
+  MQTT_KEEP_ALIVE_TIMEOUT: 'keep-alive timeout (no signal)',
+  SERVER_INITIATED_DISCONNECT: 'disconnected by IoT Core',
+  AUTH_ERROR: 'authentication failed',
+  FORBIDDEN_ACCESS: 'refused by the IoT policy',
+  CLIENT_ERROR: 'the station sent something invalid',
+  SERVER_ERROR: 'IoT Core error',
+  THROTTLED: 'throttled',
+};
+
+export const disconnectReasonLabel = (reason: string | null) => (reason ? (DISCONNECT_REASONS[reason] ?? reason.toLowerCase().replaceAll('_', ' ')) : 'reason unknown');
+
+/**
+ * Why an offline station is offline, from its last presence event: a dropped link is not an empty tank or a lock.
+ * Nothing for a connected station.
+ */
+export function ConnectionNote({ connection }: { connection: StationConnection | null }) {
+  if (connection?.state !== 'disconnected') return null;
+  return (
+    <p className="mt-1 text-xs text-slate-600" title={connection.reason ?? undefined}>
+      Disconnected {timeAgo(connection.at)}: {disconnectReasonLabel(connection.reason)}
+    </p>
   );
 }

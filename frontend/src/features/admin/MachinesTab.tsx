@@ -9,7 +9,7 @@ import { EditMachineDialog } from './EditMachineDialog';
 import { useExportRows } from './export';
 import { formatDateTime, timeAgo } from './format';
 import { AlertIcon, DropletIcon, GearIcon, KeyIcon, PlusIcon, RefreshIcon, StationIcon } from './icons';
-import { MachineStatusBadge, statusLabel } from './MachineStatusBadge';
+import { ConnectionNote, MachineStatusBadge, statusLabel } from './MachineStatusBadge';
 import { Button, EmptyState, LoadingRows, SearchInput, Table, Td, Th } from './ui';
 
 
@@ -139,7 +139,10 @@ export function MachinesTab() {
           >
             {rows.map((m) => (
               <tr key={m.id} className="group hover:bg-slate-50/70">
-                <Td><MachineStatusBadge status={m.status} /></Td>
+                <Td>
+                  <MachineStatusBadge status={m.status} />
+                  <ConnectionNote connection={m.connection} />
+                </Td>
                 <Td>
                   <p className="font-semibold text-slate-900">{m.name}</p>
                   <p className="font-mono text-xs text-slate-500">{m.id}</p>

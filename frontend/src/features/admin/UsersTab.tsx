@@ -10,7 +10,7 @@ import { Button, EmptyState, LoadingRows, SearchInput, Table, Td, Th } from './u
 
 const displayName = (u: AdminUser) => [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username;
 
-/** Users: the first 10 (spec), search on the server, 'Load more' for the next 10. */
+/** Users: the first 10 (docs/design.md, "Constants"), search on the server, 'Load more' for the next 10. */
 export function UsersTab({ onShowTransactions }: { onShowTransactions: (userId: string) => void }) {
   const [input, setInput] = useState('');
   const [search, setSearch] = useState('');

@@ -14,7 +14,7 @@ export const formatInteger = (n: number) => integer.format(n);
 export const formatLitres = (n: number) => `${litres.format(n)} L`;
 export const formatPoints = (rupiah: number) => `${integer.format(rupiahToPoints(rupiah))} pts`;
 
-/** Dates in the Indonesian locale (spec section 9). */
+/** Dates in the Indonesian locale (docs/design.md, "Constants"). */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   const d = new Date(iso);
@@ -40,7 +40,7 @@ export function timeAgo(iso: string | null | undefined, now = Date.now()): strin
   return `${days} day${days === 1 ? '' : 's'} ago`;
 }
 
-/** Edit User balance (spec section 5): a whole number of points, minimum 0; anything that is not a number becomes 0. */
+/** Edit User balance (docs/design.md, "Validation"): a whole number of points, minimum 0; anything that is not a number becomes 0. */
 export function parsePoints(text: string): number {
   const n = Math.floor(Number(text.trim() === '' ? Number.NaN : text));
   return Number.isFinite(n) && n > 0 ? n : 0;

@@ -2,7 +2,7 @@ import type { Machine, machineFilterStatuses } from '../../../../shared/schemas'
 
 export type StatusFilter = 'all' | (typeof machineFilterStatuses)[number];
 
-/** Spec section 5: name or location, case-insensitive; the status filter offers all but locked. */
+/** docs/design.md, "Validation": name or location, case-insensitive; the status filter offers all but locked. */
 export function filterMachines(machines: Machine[], search: string, status: StatusFilter) {
   const needle = search.trim().toLowerCase();
   return machines.filter(

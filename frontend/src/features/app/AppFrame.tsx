@@ -3,7 +3,7 @@ import { useSession } from './session';
 
 /**
  * The frame of every /app screen: a phone-width column. Signed-out visitors are sent to the home page
- * (spec: app routes show the home page when not signed in) with a redirect that replaces the history entry,
+ * (docs/design.md, "Screens and routes": app routes show the home page when not signed in) with a redirect that replaces the history entry,
  * so the address says what is shown and Back does not bounce. Each screen shows its own loading text
  * while the user loads, and reads the user from the same query.
  */

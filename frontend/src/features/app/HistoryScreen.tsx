@@ -7,7 +7,7 @@ import { useSession } from './session';
 import { TransactionRow } from './TransactionRow';
 import { Card, LoadingState, ScreenHeader } from './ui';
 
-/** Transaction History (spec section 2): every transaction, newest first, a page at a time. */
+/** Transaction History (docs/design.md, "Screens and routes"): every transaction, newest first, a page at a time. */
 export function HistoryScreen() {
   const session = useSession();
   const history = useInfiniteQuery({ ...transactionQueries.history(), enabled: session.status === 'signedIn' });

@@ -12,7 +12,7 @@ import { Card, LoadingState, ScreenHeader } from './ui';
 export const LOGOUT_PATH = '/api/logout';
 
 /**
- * The Logout row is a link to /api/logout (spec). Its click first signs out everywhere (revoking the refresh
+ * The Logout row is a link to /api/logout (docs/design.md, "Screens and routes"). Its click first signs out everywhere (revoking the refresh
  * tokens and clearing this browser's), then follows the link; /api/logout sends the browser to /.
  */
 function useLogout() {
@@ -32,7 +32,7 @@ function useLogout() {
   return { busy, onClick };
 }
 
-/** Profile (spec section 2). */
+/** Profile (docs/design.md, "Screens and routes"). */
 export function ProfileScreen() {
   const session = useSession();
   const logout = useLogout();

@@ -60,7 +60,7 @@ export function spreadOut(spots: Spot[], min = 0.12, aspect = 0.75): Spot[] {
 }
 
 /**
- * The schematic map of spec section 2: up to three machine markers placed by their coordinates relative to
+ * The schematic map of docs/design.md, "Screens and routes": up to three machine markers placed by their coordinates relative to
  * each other (and to the user when known); tapping a marker selects the machine.
  */
 export function SchematicMap({

@@ -5,7 +5,7 @@ import { userQueries } from '../../api/user';
 export type Session = { status: 'loading'; user: null } | { status: 'signedIn'; user: User } | { status: 'signedOut'; user: null };
 
 /**
- * Signed in means the user call returned a user (spec section 4); no retry. An error or a 401 is signed out.
+ * Signed in means the user call returned a user (docs/design.md, "States"); no retry. An error or a 401 is signed out.
  */
 export function useSession(): Session {
   const query = useQuery(userQueries.current());

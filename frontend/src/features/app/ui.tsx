@@ -2,7 +2,7 @@ import { Link, type LinkProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ArrowLeftIcon } from './icons';
 
-/** A spinner with its text, for the spec's loading states ('Loading...', 'Loading profile...'). */
+/** A spinner with its text, for the loading states of docs/design.md, "Screens and routes" ('Loading...', 'Loading profile...'). */
 export function LoadingState({ text, className = '' }: { text: string; className?: string }) {
   return (
     <div role="status" aria-live="polite" className={`flex flex-col items-center justify-center gap-3 py-16 text-slate-500 ${className}`}>

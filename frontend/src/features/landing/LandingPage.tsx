@@ -11,7 +11,7 @@ import { TryApp } from './TryApp';
 import { PublicLayout } from '../../components/PublicLayout';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 
-/** The landing page sections in the spec's order; the footer comes from the public layout. */
+/** The landing page sections in the order of docs/design.md, "Screens and routes"; the footer comes from the public layout. */
 export function LandingPage() {
   useDocumentTitle(null);
   const stations = useQuery(stationQueries.all());

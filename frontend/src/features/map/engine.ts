@@ -179,11 +179,10 @@ export function createStationMap(container: HTMLElement, initial: { stations: Ma
       node.style.padding = '3px';
       node.append(el('span', 'flex h-full w-full items-center justify-center rounded-full bg-brand-800', String(count)));
       const coordinates = (feature.geometry as Point).coordinates as [number, number];
-      node.addEventListener('click', async (e) => {
+      node.addEventListener('click', (e) => {
         e.stopPropagation();
         const source = map.getSource('stations') as maplibregl.GeoJSONSource;
-        const zoom = await source.getClusterExpansionZoom(id);
-        map.easeTo({ center: coordinates, zoom: Math.min(zoom, MAP_DEFAULTS.maxZoom) });
+        void source.getClusterExpansionZoom(id).then((zoom) => map.easeTo({ center: coordinates, zoom: Math.min(zoom, MAP_DEFAULTS.maxZoom) }));
       });
       clusterMarkers.set(id, new maplibregl.Marker({ element: node }).setLngLat(coordinates).addTo(map));
     }
@@ -246,7 +245,7 @@ export function createStationMap(container: HTMLElement, initial: { stations: Ma
       if (source) {
         clusterMarkers.forEach((m) => m.remove());
         clusterMarkers.clear();
-        source.setData(toFeatures(next));
+        void source.setData(toFeatures(next));
       }
     },
     setTexts(next) {

@@ -36,7 +36,7 @@ const errorMessage = (error: unknown) =>
   error instanceof ApiRequestError ? error.serverMessage ?? error.message : error instanceof Error ? error.message : String(error);
 
 /**
- * The NFC Pay dialog (spec sections 2 and 4): asks for a one-time token when it opens, counts down to its
+ * The NFC Pay dialog (docs/design.md, "Screens and routes" and "States"): asks for a one-time token when it opens, counts down to its
  * expiry ('Expires in mm:ss' only while time is left), 'Refresh NFC' asks for a new one. The token is written
  * over Web NFC where the phone supports it and always shown as a QR code for the station's reader.
  * A balance below the minimum to vend (409) becomes a prompt to top up.

@@ -13,7 +13,7 @@ const EMPTY: HostRequestInput = {
 
 type Phase = 'idle' | 'success' | 'error';
 
-/** The host application form (spec sections 4 and 5): idle, submitting, success for 5 s, error. */
+/** The host application form (docs/design.md, "States" and "Validation"): idle, submitting, success for 5 s, error. */
 export function HostApplicationForm() {
   const t = useMessages(hostForm);
   const [form, setForm] = useState<HostRequestInput>(EMPTY);

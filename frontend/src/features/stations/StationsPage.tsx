@@ -16,7 +16,7 @@ import { mapTexts, toMapStation, toMapStations } from './map-stations';
 import { VirtualStationList } from './VirtualStationList';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 
-/** Spec section 2, public stations page: search, area filter, Find Nearby, map on the left and list on the right. */
+/** docs/design.md, "Screens and routes", public stations page: search, area filter, Find Nearby, map on the left and list on the right. */
 export function StationsPage() {
   const t = useMessages(stationTexts);
   useDocumentTitle(t.title);

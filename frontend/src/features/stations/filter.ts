@@ -9,7 +9,7 @@ export interface StationView {
 }
 
 /**
- * Spec section 5: the search matches name or address, case-insensitive; the area filter keeps
+ * docs/design.md, "Validation": the search matches name or address, case-insensitive; the area filter keeps
  * addresses containing the area; with a known location the list is sorted by distance, ascending
  * (stations without coordinates last).
  */

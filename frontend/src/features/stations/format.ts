@@ -22,6 +22,6 @@ export function relativeTime(iso: string | null, language: Language, now = Date.
   return format.format(0, 'minute');
 }
 
-/** One decimal, as the spec asks: '2.3 km'. */
+/** One decimal (docs/design.md, "Screens and routes"): '2.3 km'. */
 export const formatKm = (km: number, language: Language) =>
   `${new Intl.NumberFormat(localeOf(language), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(km)} km`;

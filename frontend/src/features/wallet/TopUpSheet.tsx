@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react';
 import { MIN_TOPUP_IDR } from '../../../../shared/constants';
 import { formatRupiah } from '../../../../shared/money';
-import type { PaymentMethod } from '../../../../shared/schemas';
+import { isCardWallet, type PaymentMethod } from '../../../../shared/schemas';
 import { newIdempotencyKey, refreshWallet, serverMessage, startTopup, topupQueries, validateAppleMerchant, type TopupStatus } from '../../api/wallet';
 import { toast } from '../../components/toast';
 import { Sheet } from '../app/Sheet';
@@ -20,12 +20,11 @@ import {
   TOPUP_FAILED_FALLBACK,
   TOPUP_FAILED_TITLE,
 } from './amount';
-import { MerchantValidationFailed, payWithWallet, WalletCancelled, WalletUnavailable, WALLET_NAMES, type CardWallet } from './payment-request';
+import { MerchantValidationFailed, payWithWallet, WalletCancelled, WalletUnavailable, WALLET_NAMES } from './payment-request';
 import { QrCode } from './QrCode';
 import { useCardWallets } from './useCardWallets';
 
 const E_WALLETS: PaymentMethod[] = ['ovo', 'gopay', 'qris'];
-const isCardWallet = (m: PaymentMethod): m is CardWallet => m === 'google_pay' || m === 'apple_pay';
 const onPhone = () => typeof window !== 'undefined' && window.matchMedia?.('(pointer: coarse)').matches === true;
 
 export const TOPUP_SUCCESS_TITLE = 'Top Up Successful';
@@ -81,17 +80,19 @@ export function TopUpSheet({ onClose }: { onClose: () => void }) {
   // Follow a pending top-up until the gateway decides (once per top-up).
   const followed = useQuery({ ...topupQueries.status(pending?.id ?? ''), enabled: pending !== null });
   const decided = useRef<string | null>(null);
-  useEffect(() => {
+  // Reacts to the followed status only; reads the latest pending top-up and finish() without re-running for them.
+  const onFollowed = useEffectEvent((data: typeof followed.data, error: unknown) => {
     if (!pending || decided.current === pending.id) return;
-    if (followed.data && followed.data.id === pending.id && followed.data.status !== 'pending') {
+    if (data && data.id === pending.id && data.status !== 'pending') {
       decided.current = pending.id;
-      void finish(followed.data);
-    } else if (followed.error) {
+      void finish(data);
+    } else if (error) {
       decided.current = pending.id;
-      failureToast(serverMessage(followed.error, TOPUP_FAILED_FALLBACK));
+      failureToast(serverMessage(error, TOPUP_FAILED_FALLBACK));
       setPending(null);
     }
-  }, [followed.data, followed.error, pending?.id]);
+  });
+  useEffect(() => onFollowed(followed.data, followed.error), [followed.data, followed.error]);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();

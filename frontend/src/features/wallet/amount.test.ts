@@ -20,7 +20,7 @@ describe('top-up amount', () => {
     expect(isBelowMinimum(9_999)).toBe(true);
     expect(isBelowMinimum(10_000)).toBe(false);
     expect(isBelowMinimum(Number.NaN)).toBe(true);
-    expect(minimumMessage()).toBe('Minimum top up amount is Rp 10,000');
+    expect(minimumMessage()).toBe('Minimum top up amount is Rp 10.000');
   });
 
   it('tells the customer what to do while pending', () => {

@@ -1,14 +1,13 @@
 import { DEFAULT_TOPUP_IDR, MIN_TOPUP_IDR, TOPUP_PRESETS_IDR } from '../../../../shared/constants';
-import type { PaymentMethod } from '../../../../shared/schemas';
+import { minimumTopupMessage, type PaymentMethod } from '../../../../shared/schemas';
 
 export const PRESETS = TOPUP_PRESETS_IDR;
 export const DEFAULT_PRESET = DEFAULT_TOPUP_IDR;
 export const DEFAULT_METHOD: PaymentMethod = 'ovo';
 
 export const INVALID_AMOUNT_TITLE = 'Invalid Amount';
-const thousands = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-/** The spec's text, 'Minimum top up amount is Rp 10,000' (the server answers the same from its settings). */
-export const minimumMessage = (minimum: number = MIN_TOPUP_IDR) => `Minimum top up amount is Rp ${thousands.format(minimum)}`;
+/** 'Minimum top up amount is Rp 10.000', as the server answers it from its settings. */
+export const minimumMessage = (minimum: number = MIN_TOPUP_IDR) => minimumTopupMessage(minimum);
 
 export const TOPUP_FAILED_TITLE = 'Top Up Failed';
 export const TOPUP_FAILED_FALLBACK = 'Failed to process top up';

@@ -37,7 +37,7 @@ describe('wallet availability', () => {
     await expect(canPayWith('google_pay', config, fakeCtor({ can: new Error('script failed') }).Ctor)).rejects.toThrow('script failed');
   });
 
-  it('asks Google Pay for cards of the spec networks in the test environment, Apple Pay for country ID in IDR', () => {
+  it('asks Google Pay for cards of the networks of docs/design.md, "Constants" in the test environment, Apple Pay for country ID in IDR', () => {
     const google = methodData('google_pay', config) as { supportedMethods: string; data: { environment: string; allowedPaymentMethods: { parameters: { allowedCardNetworks: string[] } }[] } };
     expect(google.supportedMethods).toBe('https://google.com/pay');
     expect(google.data.environment).toBe('TEST');

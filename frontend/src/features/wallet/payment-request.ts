@@ -1,3 +1,4 @@
+import { APPLE_PAY_METHOD, GOOGLE_PAY_METHOD } from '../../../../shared/card-wallets';
 import { CURRENCY } from '../../../../shared/constants';
 
 /**
@@ -9,10 +10,8 @@ export type CardWallet = 'google_pay' | 'apple_pay';
 export const CARD_WALLETS: readonly CardWallet[] = ['google_pay', 'apple_pay'];
 export const WALLET_NAMES: Record<CardWallet, string> = { google_pay: 'Google Pay', apple_pay: 'Apple Pay' };
 
-export const GOOGLE_PAY_METHOD = 'https://google.com/pay';
-export const APPLE_PAY_METHOD = 'https://apple.com/apple-pay';
 
-/** Spec section 9: Google Pay networks in the test environment; Apple Pay country ID, currency IDR. */
+/** docs/design.md, "Constants": Google Pay networks in the test environment; Apple Pay country ID, currency IDR. */
 const GOOGLE_NETWORKS = ['AMEX', 'DISCOVER', 'MASTERCARD', 'VISA'];
 const APPLE_NETWORKS = ['visa', 'masterCard', 'amex', 'discover'];
 
@@ -70,7 +69,7 @@ export const paymentDetails = (amount: number, label: string): PaymentDetailsIni
   total: { label, amount: { currency: CURRENCY, value: String(Math.round(amount)) } },
 });
 
-/** The user closed the sheet: not an error (spec: Google Pay user cancellation is ignored). */
+/** The user closed the sheet: not an error (docs/design.md, "Error texts": Google Pay user cancellation is ignored). */
 export class WalletCancelled extends Error {
   constructor() {
     super('Payment was cancelled');
@@ -97,7 +96,7 @@ const paymentRequestCtor = (): PaymentRequestCtor | undefined =>
 
 /**
  * Whether this browser can pay with the wallet. False when it cannot (no Payment Request API, no such
- * wallet, insecure context); a rejection means the wallet failed to load (spec: 'Google Pay Error').
+ * wallet, insecure context); a rejection means the wallet failed to load (docs/design.md, "Error texts": 'Google Pay Error').
  */
 export async function canPayWith(wallet: CardWallet, config: WalletConfig = walletConfig(), Ctor: PaymentRequestCtor | undefined = paymentRequestCtor()): Promise<boolean> {
   if (!Ctor) return false;

@@ -1,0 +1,21 @@
+import { createHash } from 'node:crypto';
+import type { LocalOutputs } from './stack';
+
+/**
+ * The environment under which another process's own code uses the services of a running local cloud (the simulator,
+ * the benchmarks, tests that arrange and assert through functions/composition.ts), as the stack's handlers do.
+ */
+export function serviceEnvironment(outputs: LocalOutputs): Record<string, string> {
+  return {
+    AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    TABLE_NAME: outputs.dynamodb.tableName,
+    AWS_ENDPOINT_URL_DYNAMODB: outputs.dynamodb.endpoint,
+    AWS_REGION: outputs.dynamodb.region,
+    AWS_ACCESS_KEY_ID: 'local',
+    AWS_SECRET_ACCESS_KEY: 'local',
+    ORIGIN_VERIFY_SHA256: createHash('sha256').update(outputs.originSecret).digest('hex'),
+    LOCAL_CA_DIR: outputs.stations.caDir,
+    SIGNING_KEY_FILE: outputs.stations.signingKeyFile,
+    LOCAL_BROKER_URL: outputs.stations.broker,
+  };
+}
