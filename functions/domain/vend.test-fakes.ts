@@ -205,6 +205,9 @@ export class MemoryVendSessions implements VendSessions {
       { holds: () => !this.sessions.has(session.id), apply: () => this.sessions.set(session.id, { ...session }) },
     );
   }
+  creating(session: VendSession) {
+    return memoryPart({ holds: () => !this.sessions.has(session.id), apply: () => this.sessions.set(session.id, { ...session }) });
+  }
   async create(session: VendSession) {
     if (this.sessions.has(session.id)) return false;
     this.sessions.set(session.id, { ...session });

@@ -16,24 +16,28 @@ export class DynamoUsers implements Users {
     return Item ? toUser(Item) : null;
   }
 
-  async ensure(user: Pick<UserRecord, 'id' | 'username' | 'firstName' | 'lastName' | 'email'>, now: string, attempt = 0): Promise<UserRecord> {
+  async ensure(user: Pick<UserRecord, 'id' | 'username' | 'firstName' | 'lastName' | 'email'>, now: string): Promise<UserRecord> {
+    // Most calls find the user (every NFC token asks): a read costs less than a refused write.
+    const existing = await this.get(user.id);
+    if (existing) return existing;
     const record: UserRecord = { ...user, profileImageUrl: null, balance: 0, dispensedMl: 0, createdAt: now, updatedAt: now };
-    try {
-      // The new account counts in the running totals of the summary cards (one shard, at random).
-      await this.db.send(new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: this.tableName, Item: { ...keys.user(user.id), ...keys.userCollection(now, user.id), ...record, version: 0 }, ConditionExpression: 'attribute_not_exists(PK)' } },
-          { Update: { TableName: this.tableName, Key: keys.statsShard(Math.floor(Math.random() * STATS_SHARDS)), UpdateExpression: 'ADD #users :one', ExpressionAttributeNames: { '#users': 'users' }, ExpressionAttributeValues: { ':one': 1 } } },
-        ],
-      }));
-      return record;
-    } catch (error) {
-      if ((error as Error).name !== 'TransactionCanceledException') throw error;
-      const existing = await this.get(user.id);
-      if (existing) return existing;
-      // Not there and not written: another transaction held the totals shard; try again.
-      if (attempt >= 5) throw error;
-      return this.ensure(user, now, attempt + 1);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        // The new account counts in the running totals of the summary cards (one shard, at random).
+        await this.db.send(new TransactWriteCommand({
+          TransactItems: [
+            { Put: { TableName: this.tableName, Item: { ...keys.user(user.id), ...keys.userCollection(now, user.id), ...record, version: 0 }, ConditionExpression: 'attribute_not_exists(PK)' } },
+            { Update: { TableName: this.tableName, Key: keys.statsShard(Math.floor(Math.random() * STATS_SHARDS)), UpdateExpression: 'ADD #users :one', ExpressionAttributeNames: { '#users': 'users' }, ExpressionAttributeValues: { ':one': 1 } } },
+          ],
+        }));
+        return record;
+      } catch (error) {
+        if ((error as Error).name !== 'TransactionCanceledException') throw error;
+        const created = await this.get(user.id);
+        if (created) return created;
+        // Not there and not written: another transaction held the totals shard; try again.
+        if (attempt >= 5) throw error;
+      }
     }
   }
 
