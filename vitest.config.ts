@@ -13,7 +13,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'infra/**/*.test.ts', 'frontend/src/**/*.test.{ts,tsx}'],
+          include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'infra/**/*.test.ts', 'frontend/src/**/*.test.{ts,tsx}', 'test/static/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'infra/parity/**'],
           testTimeout: 60_000,
         },
@@ -22,6 +22,7 @@ export default defineConfig({
         test: {
           name: 'system',
           include: ['test/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, 'test/static/**'],
           globalSetup: ['test/support/global-setup.ts'],
           setupFiles: ['test/support/csp-guard.ts'],
           testTimeout: 60_000,

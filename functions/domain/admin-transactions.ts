@@ -7,7 +7,7 @@ import type { LedgerEntry } from '../ports/ledger';
 type Row = z.infer<typeof AdminTransaction>;
 const METHODS = new Set<string>(paymentMethods);
 
-export function toAdminTransaction(entry: LedgerEntry, username: string | null): Row {
+function toAdminTransaction(entry: LedgerEntry, username: string | null): Row {
   return {
     id: entry.id,
     type: entry.type as Row['type'],

@@ -10,7 +10,7 @@ import { notFound } from './errors';
 import { fingerprintOf } from './payments';
 
 /** A user as the console shows them: balance in rupiah (the UI shows points), impact from metered litres. */
-export function toAdminUser(user: UserRecord, settings: Pick<Settings, 'bottleLitres' | 'co2KgPerBottle'>): AdminUser {
+function toAdminUser(user: UserRecord, settings: Pick<Settings, 'bottleLitres' | 'co2KgPerBottle'>): AdminUser {
   const litres = (user.dispensedMl ?? 0) / 1000;
   const impact = impactOfLitres(litres, settings);
   return {

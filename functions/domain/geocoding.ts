@@ -8,7 +8,7 @@ const PLACE_NAME = new RegExp(`\\b(${ADDRESS_PLACE_NAMES.join('|')})\\b`, 'i');
 export const mentionsBali = (displayName: string) => PLACE_NAME.test(displayName);
 
 /** The island with its near islands (Nusa Penida, Menjangan); generous by a few kilometres. */
-export const BALI_BOUNDS = { south: -8.95, north: -8.0, west: 114.4, east: 115.75 } as const;
+const BALI_BOUNDS = { south: -8.95, north: -8.0, west: 114.4, east: 115.75 } as const;
 
 /**
  * Names repeat across Indonesia (a 'Seminyak Residence' in Jakarta, a 'Jl. Kuta' in Lombok): a result

@@ -187,7 +187,7 @@ export class MemoryUsers implements Users {
   }
 }
 
-export class MemoryVendSessions implements VendSessions {
+class MemoryVendSessions implements VendSessions {
   readonly tokens = new Map<string, UsedToken>();
   readonly sessions = new Map<string, VendSession>();
   async consumeToken(record: UsedToken) {
@@ -305,7 +305,7 @@ export const fixedClock = (start: Date) => {
   return { now: () => new Date(now), advance: (ms: number) => void (now += ms), set: (d: Date) => void (now = d.getTime()) } satisfies Clock & Record<string, unknown>;
 };
 
-export const counterIds = (): Ids => {
+const counterIds = (): Ids => {
   let n = 0;
   return { next: () => `id-${++n}` };
 };

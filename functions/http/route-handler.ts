@@ -10,7 +10,7 @@ import { countMetric, logger, observability } from '../observability';
 import { identityFrom, isAdmin, type Identity } from './identity';
 import { originCheck } from './origin';
 
-export interface RouteRequest<R extends RouteId> {
+interface RouteRequest<R extends RouteId> {
   params: Parsed<R, 'params'>;
   query: Parsed<R, 'query'>;
   body: Parsed<R, 'body'>;

@@ -9,7 +9,7 @@ import type { TransactionPart } from './transaction';
 export type OrderStatus = PaymentOutcome;
 
 /** new: the record exists but the charge was not (or not surely) sent; charged: the gateway answered. */
-export type ChargeState = 'new' | 'charged' | 'unknown';
+type ChargeState = 'new' | 'charged' | 'unknown';
 
 interface OrderBase {
   orderId: string;

@@ -25,12 +25,6 @@ import type { AppSecrets } from './secrets';
 import { FunctionSettings } from './settings';
 import type { Stations } from './stations';
 
-/**
- * Needs the route table's `access` field cannot express yet: provisioning a station (Add Machine) creates the
- * IoT thing and certificate and attaches the station policy. Proposed for shared/routes.ts: `iotProvision: true`.
- */
-export const IOT_PROVISIONING_ROUTES: readonly RouteId[] = ['adminCreateMachine'];
-
 export const COGNITO_ADMIN_ACTIONS = ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser', 'cognito-idp:AdminUserGlobalSignOut'];
 export const GEOCODER_ACTIONS = ['geo:SearchPlaceIndexForText', 'geo:SearchPlaceIndexForSuggestions'];
 

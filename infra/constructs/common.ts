@@ -42,7 +42,7 @@ export function grantSecretValue(role: IGrantable, secret: ISecret, actions: str
 }
 
 /** Runtime pinned for every function of the app (see docs/infrastructure.md). */
-export const FUNCTION_RUNTIME = Runtime.NODEJS_22_X;
+const FUNCTION_RUNTIME = Runtime.NODEJS_22_X;
 
 /** esbuild's ESM output has no `require`; CommonJS dependencies bundled into it need one. */
 export const CREATE_REQUIRE_BANNER =

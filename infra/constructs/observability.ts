@@ -107,7 +107,7 @@ export class Observability extends Construct {
 }
 
 /** A count from the functions' Powertools metrics: its namespace, and the service dimension Powertools adds. */
-export const businessMetric = (name: string) =>
+const businessMetric = (name: string) =>
   new Metric({
     namespace: POWERTOOLS_METRICS_NAMESPACE,
     metricName: name,

@@ -76,7 +76,7 @@ export interface WebProps {
 /** What the security headers depend on; the local stand-in of CloudFront (infra/local/cloudfront.ts) passes the same. */
 export type SecurityHeadersProps = Pick<WebProps, 'cognitoEndpoint' | 'tileHosts' | 'extraConnectSources' | 'extraScriptSources' | 'extraFrameSources' | 'distDir'>;
 
-export function contentSecurityPolicy(props: SecurityHeadersProps): string {
+function contentSecurityPolicy(props: SecurityHeadersProps): string {
   const tiles = props.tileHosts ?? DEFAULT_TILE_HOSTS;
   return [
     "default-src 'self'",

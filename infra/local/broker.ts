@@ -9,7 +9,7 @@ import { mayConnect, mayPublish, maySubscribe, principalOf, ruleOf, type Princip
 /** The Lambda handlers the IoT rules call; the broker calls the very same ones. */
 export type RuleHandlers = Record<RuleName | 'presence', (event: unknown) => Promise<unknown>>;
 
-export async function defaultRuleHandlers(): Promise<RuleHandlers> {
+async function defaultRuleHandlers(): Promise<RuleHandlers> {
   const [heartbeat, presence, vendRequest, vendComplete, vendFailed] = await Promise.all([
     import('../../functions/iot/heartbeat'),
     import('../../functions/iot/presence'),
@@ -27,7 +27,7 @@ export async function defaultRuleHandlers(): Promise<RuleHandlers> {
   };
 }
 
-export interface BrokerStats {
+interface BrokerStats {
   connections: number;
   refusedConnections: number;
   deniedPublishes: number;

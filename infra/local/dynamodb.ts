@@ -15,7 +15,7 @@ export class JavaMissingError extends Error {
   }
 }
 
-export function assertJava(): void {
+function assertJava(): void {
   try {
     execFileSync('java', ['-version'], { stdio: 'ignore' });
   } catch {

@@ -14,7 +14,7 @@ const ENDPOINT_VARIABLES = ['DYNAMODB', 'SECRETS_MANAGER', 'COGNITO_IDENTITY_PRO
 
 const isCustomResource = (type: string) => type.startsWith('Custom::') || type === 'AWS::CloudFormation::CustomResource';
 
-export interface InvocationRecord {
+interface InvocationRecord {
   label: string;
   invocation: Invocation;
   /** What the driver found wrong with the answer (an unexpected status, a missing reply); empty when as expected. */
@@ -319,7 +319,7 @@ async function createTable(client: DynamoDBClient, tableName: string, p: Record<
 }
 
 /** What CloudFormation puts into a new secret: SecretString, or GenerateSecretString's password (in its template's key). */
-export function initialSecretValue(p: Record<string, unknown>): string {
+function initialSecretValue(p: Record<string, unknown>): string {
   if (typeof p.SecretString === 'string') return p.SecretString;
   const g = (p.GenerateSecretString ?? {}) as {
     SecretStringTemplate?: string; GenerateStringKey?: string; PasswordLength?: number; ExcludeCharacters?: string;

@@ -13,9 +13,9 @@ import { cloudFrontOriginHeaders, scheduledEvent, topicRuleEvent, triggersOf, ty
 export type Caller = 'anonymous' | 'user' | 'admin';
 
 /** What a driver's check returns: nothing when the answer is right, else what is wrong with it. */
-export type Verdict = string | undefined | void;
+type Verdict = string | undefined | void;
 
-export interface HttpAnswer {
+interface HttpAnswer {
   status: number;
   headers: Record<string, string | string[]>;
   /** Parsed JSON when the body is JSON. */
@@ -36,7 +36,7 @@ export interface HttpCase {
   check?: (answer: HttpAnswer, s: Scenario) => Verdict | Promise<Verdict>;
 }
 
-export interface TopicCase {
+interface TopicCase {
   name: string;
   /** The concrete topic the station publishes on (must match the rule's FROM). */
   topic: Value<string>;
@@ -44,12 +44,12 @@ export interface TopicCase {
   check?: (result: unknown, s: Scenario) => Verdict | Promise<Verdict>;
 }
 
-export interface ScheduleCase {
+interface ScheduleCase {
   name: string;
   check?: (result: unknown, s: Scenario) => Verdict | Promise<Verdict>;
 }
 
-export interface CustomResourceCase {
+interface CustomResourceCase {
   name: string;
   /** Create is what the deployment itself sends; drivers add the later requests. */
   request: 'Update' | 'Delete';

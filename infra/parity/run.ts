@@ -7,7 +7,7 @@ import { wildcardMatch } from './iam';
 import type { RecordedCall } from './recorder';
 import { classify } from './settings';
 
-export interface FunctionReport {
+interface FunctionReport {
   key: string;
   /** Calls the recorder judged (IAM-evaluated, or known to need no IAM). */
   calls: RecordedCall[];

@@ -13,7 +13,7 @@ const SHORTCUTS = 'bali-refill-parity-bin';
 const CACHE_DAYS = 2;
 
 /** A hash of the inputs' current contents (tracked and untracked files, as they are on disk). */
-export function inputFingerprint(root = REPO_ROOT): string {
+function inputFingerprint(root = REPO_ROOT): string {
   const files = execFileSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '--', ...INPUTS], { cwd: root, encoding: 'utf8' })
     .split('\n')
     .filter((f) => f && !/\.test\.tsx?$/.test(f) && existsSync(join(root, f)))

@@ -56,7 +56,7 @@ export function triggersOf(fn: FunctionResource): Triggers {
 }
 
 /** MQTT topic filter match (`+` one level, `#` the rest). */
-export function topicMatches(filter: string, topic: string): boolean {
+function topicMatches(filter: string, topic: string): boolean {
   const f = filter.split('/');
   const t = topic.split('/');
   for (let i = 0; i < f.length; i++) {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, newContext, PHONE } from '../support/browser';
 import { apiFetch, local } from '../support/local';
 
-/** Issue 3: every public route renders its spec texts in order; links, downloads, language, 404; axe. */
+/** Issue 3: every public route renders its texts of docs/design.md, "Screens and routes" in order; links, downloads, language, 404; axe. */
 
 let browser: Browser;
 let context: BrowserContext;

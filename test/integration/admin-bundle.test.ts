@@ -8,7 +8,7 @@ import { local } from '../support/local';
 /** The production build the local cloud serves (the one `cdk deploy` uploads). */
 const outDir = local().webBuild!;
 
-/** Every credential shape the spec's client carried (a fixed basic-authorization header) and the seeded passwords. */
+/** Every credential shape the old client carried (docs/design.md, "Product and audiences": a fixed basic-authorization header) and the seeded passwords. */
 function credentialFindings(text: string): string[] {
   const findings: string[] = [];
   if (/authorization['"`]?\s*[:=,]\s*['"`]?\s*basic\b/i.test(text)) findings.push('an Authorization: Basic header');

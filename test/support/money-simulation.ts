@@ -31,7 +31,7 @@ export interface MoneyOptions {
   log?: (line: string) => void;
 }
 
-export interface Invariant {
+interface Invariant {
   name: string;
   checked: number;
   violations: number;

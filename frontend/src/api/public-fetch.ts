@@ -5,7 +5,7 @@ import type { RouteBody, RouteId, RouteResponse, Routes } from '../../../shared/
  * route table and with it zod (about 25 KB gzip), which would more than double the landing page's own
  * JavaScript; these paths are checked against the contract at compile time instead.
  */
-export class PublicApiError extends Error {
+class PublicApiError extends Error {
   constructor(readonly status: number, readonly bodyText: string) {
     // docs/design.md, "Error texts": the status code, a colon, and the body text (or the status text).
     super(`${status}: ${bodyText}`);

@@ -18,7 +18,7 @@ export const IOT_OPERATIONS: readonly RestOperation[] = [
 ];
 
 /** The certificate's subject: AWS names every certificate it issues "AWS IoT Certificate"; the station is the thing it is attached to. */
-export const IOT_CERTIFICATE_NAME = 'AWS-IoT-Certificate';
+const IOT_CERTIFICATE_NAME = 'AWS-IoT-Certificate';
 
 interface Thing {
   name: string;

@@ -22,7 +22,7 @@ import { Card, CardHeader, LoadingState } from './ui';
 const NfcPayDialog = lazy(() => import('../nfc/NfcPayDialog'));
 
 
-export function Avatar({ user, size = 44 }: { user: User; size?: number }) {
+function Avatar({ user, size = 44 }: { user: User; size?: number }) {
   return user.profileImageUrl ? (
     <img src={user.profileImageUrl} alt="" width={size} height={size} className="shrink-0 rounded-full object-cover ring-2 ring-white" style={{ width: size, height: size }} />
   ) : (
@@ -179,7 +179,7 @@ function NearbyMachines() {
 }
 
 /**
- * App home (spec section 2). Overlays, one at a time: none, topup, nfc, map. The open overlay is kept in the
+ * App home (docs/design.md, "Screens and routes"). Overlays, one at a time: none, topup, nfc, map. The open overlay is kept in the
  * address (?overlay=) so that the phone's Back button closes it.
  */
 export function HomeScreen({ overlay, open, close }: { overlay: HomeOverlay | undefined; open: (overlay: HomeOverlay, replace?: boolean) => void; close: () => void }) {

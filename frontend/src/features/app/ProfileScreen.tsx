@@ -9,7 +9,7 @@ import { BottleIcon, ChevronRightIcon, LeafIcon, LogoutIcon, PlusIcon, SettingsI
 import { useSession } from './session';
 import { Card, LoadingState, ScreenHeader } from './ui';
 
-export const LOGOUT_PATH = '/api/logout';
+const LOGOUT_PATH = '/api/logout';
 
 /**
  * The Logout row is a link to /api/logout (docs/design.md, "Screens and routes"). Its click first signs out everywhere (revoking the refresh

@@ -53,8 +53,8 @@ const METHOD_LABELS: Record<PaymentMethod, string> = {
 };
 export const paymentMethodLabel = (method: PaymentMethod) => METHOD_LABELS[method] ?? method;
 
-/** Spec section 3: anything but a purchase is shown as a top-up; what is owed (and paid towards it) is named as such. */
-export const isPurchase = (t: Pick<Transaction, 'type'>) => t.type === 'purchase';
+/** docs/design.md, "Entities": anything but a purchase is shown as a top-up; what is owed (and paid towards it) is named as such. */
+const isPurchase = (t: Pick<Transaction, 'type'>) => t.type === 'purchase';
 /** Entries that took money from the wallet. */
 export const isDebit = (t: Pick<Transaction, 'type'>) => t.type === 'purchase' || t.type === 'repayment';
 

@@ -19,7 +19,7 @@ type TokenState =
 
 type NfcWrite = 'unsupported' | 'waiting' | 'sent' | 'failed';
 
-export const NFC_FAILURE_TITLE = 'Failed to generate NFC token';
+const NFC_FAILURE_TITLE = 'Failed to generate NFC token';
 
 function useNow(active: boolean) {
   const [now, setNow] = useState(() => Date.now());

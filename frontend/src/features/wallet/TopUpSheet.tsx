@@ -27,7 +27,7 @@ import { useCardWallets } from './useCardWallets';
 const E_WALLETS: PaymentMethod[] = ['ovo', 'gopay', 'qris'];
 const onPhone = () => typeof window !== 'undefined' && window.matchMedia?.('(pointer: coarse)').matches === true;
 
-export const TOPUP_SUCCESS_TITLE = 'Top Up Successful';
+const TOPUP_SUCCESS_TITLE = 'Top Up Successful';
 
 function failureToast(message?: string | null) {
   toast({ title: TOPUP_FAILED_TITLE, description: message || TOPUP_FAILED_FALLBACK, variant: 'destructive' });

@@ -65,7 +65,7 @@ export function methodData(wallet: CardWallet, config: WalletConfig): PaymentMet
   };
 }
 
-export const paymentDetails = (amount: number, label: string): PaymentDetailsInit => ({
+const paymentDetails = (amount: number, label: string): PaymentDetailsInit => ({
   total: { label, amount: { currency: CURRENCY, value: String(Math.round(amount)) } },
 });
 
