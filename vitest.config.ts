@@ -7,10 +7,13 @@ import { configDefaults, defineConfig } from 'vitest/config';
  * synthesized template from its bundle against a local cloud of its own (infra/parity/, `npm run parity`).
  */
 export default defineConfig({
+  // The import aliases of tsconfig.json (@shared/..., @functions/...), as Vite, tsx and esbuild read them too.
+  resolve: { tsconfigPaths: true },
   test: {
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', POWERTOOLS_METRICS_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'WARN' },
     projects: [
       {
+        extends: true,
         test: {
           name: 'unit',
           include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'infra/**/*.test.ts', 'frontend/src/**/*.test.{ts,tsx}', 'test/static/**/*.test.ts'],
@@ -19,6 +22,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'system',
           include: ['test/**/*.test.ts'],
@@ -32,6 +36,7 @@ export default defineConfig({
         },
       },
       {
+        extends: true,
         test: {
           name: 'parity',
           include: ['infra/parity/**/*.test.ts'],

@@ -1,4 +1,4 @@
-import type { AdminIdentity } from '../../shared/schemas';
+import type { AdminIdentity } from '@shared/schemas';
 import type { Identity } from '../http/identity';
 import type { AdminAuthenticator } from '../ports/admin-auth';
 import { unauthorized } from './errors';

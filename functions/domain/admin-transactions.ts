@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { AdminTransaction } from '../../shared/routes';
-import { paymentMethods, type PaymentMethod } from '../../shared/schemas';
+import type { AdminTransaction } from '@shared/routes';
+import { paymentMethods, type PaymentMethod } from '@shared/schemas';
 import type { AdminQueries, TransactionFilter } from '../ports/admin-queries';
 import type { LedgerEntry } from '../ports/ledger';
 

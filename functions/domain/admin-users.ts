@@ -1,11 +1,11 @@
-import { impactOfLitres } from '../../shared/impact';
-import type { AdminUser, Settings } from '../../shared/schemas';
+import { impactOfLitres } from '@shared/impact';
+import type { AdminUser, Settings } from '@shared/schemas';
 import type { AdminQueries } from '../ports/admin-queries';
 import type { Ledger } from '../ports/ledger';
 import type { SettingsStore } from '../ports/settings';
 import type { UserRecord, Users } from '../ports/users';
 import type { z } from 'zod';
-import type { AdminUserPatch } from '../../shared/routes';
+import type { AdminUserPatch } from '@shared/routes';
 import { notFound } from './errors';
 import { fingerprintOf } from './payments';
 

@@ -1,5 +1,5 @@
-import { DEFAULT_FEATURES, HEARTBEATS_UNTIL_OFFLINE } from '../../shared/constants';
-import type { Machine, MachineStatus } from '../../shared/schemas';
+import { DEFAULT_FEATURES, HEARTBEATS_UNTIL_OFFLINE } from '@shared/constants';
+import type { Machine, MachineStatus } from '@shared/schemas';
 import type { MachineRecord } from '../ports/machines';
 
 /** docs/design.md, "Entities" fallback: 'Station' plus the first 8 characters of the id. */

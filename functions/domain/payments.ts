@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
-import type { TopupStatus } from '../../shared/routes';
+import type { TopupStatus } from '@shared/routes';
 import type { Clock } from '../ports/clock';
 import type { Ledger } from '../ports/ledger';
 import { consoleLog, type Log } from '../ports/log';

@@ -1,5 +1,5 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
-import { VEND_TOKEN_LEEWAY_SECONDS } from '../../shared/constants';
+import { VEND_TOKEN_LEEWAY_SECONDS } from '@shared/constants';
 
 /**
  * The two signed tokens of the vend protocol, both ES256 JWTs signed with the same key but never

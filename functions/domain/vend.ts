@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { RUPIAH_PER_POINT } from '../../shared/constants';
-import { formatRupiah, priceOfMillilitres } from '../../shared/money';
-import type { Settings } from '../../shared/schemas';
+import { RUPIAH_PER_POINT } from '@shared/constants';
+import { formatRupiah, priceOfMillilitres } from '@shared/money';
+import type { Settings } from '@shared/schemas';
 import type { Clock, Ids } from '../ports/clock';
 import type { Hold, Ledger } from '../ports/ledger';
 import type { MachineRecord, Machines } from '../ports/machines';

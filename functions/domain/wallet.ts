@@ -1,7 +1,7 @@
-import { priceOfMillilitres } from '../../shared/money';
+import { priceOfMillilitres } from '@shared/money';
 import type { z } from 'zod';
-import type { VendSessionResponse } from '../../shared/routes';
-import type { PurchaseRequest } from '../../shared/schemas';
+import type { VendSessionResponse } from '@shared/routes';
+import type { PurchaseRequest } from '@shared/schemas';
 import type { Machines } from '../ports/machines';
 import { GatewayRejected, type PaymentNotification } from '../ports/payment-gateway';
 import type { SettingsStore } from '../ports/settings';

@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '../../shared/schemas';
+import type { PaymentMethod } from '@shared/schemas';
 import type { GatewayRefund, PaymentOutcome } from './payment-gateway';
 import type { TransactionPart } from './transaction';
 

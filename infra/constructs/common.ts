@@ -10,7 +10,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
 import { Construct, type IConstruct } from 'constructs';
-import type { Need } from '../../functions/environment';
+import type { Need } from '@functions/environment';
 import { FunctionSettings } from './settings';
 
 /** The repository root (infra/constructs/ is two levels down). */

@@ -13,8 +13,8 @@ import { Setup } from './setup';
 import { Stations } from './stations';
 import { cloudFrontRules, cognitoRules, WebAcl } from './waf';
 import { Web } from './web';
-import { routes } from '../../shared/routes';
-import { DEFAULT_REGION } from '../../functions/environment';
+import { routes } from '@shared/routes';
+import { DEFAULT_REGION } from '@functions/environment';
 
 const DEFAULT_STACK_NAME = 'BaliRefill';
 

@@ -25,11 +25,11 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aw
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Policy } from 'aws-cdk-lib/aws-iam';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import { ORIGIN_VERIFY_HEADER } from '../../functions/http/origin';
+import { ORIGIN_VERIFY_HEADER } from '@functions/http/origin';
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
 import { Construct } from 'constructs';
-import { CARD_WALLET_CONNECT_SOURCES } from '../../shared/card-wallets';
-import type { RuntimeConfig } from '../../shared/runtime-config';
+import { CARD_WALLET_CONNECT_SOURCES } from '@shared/card-wallets';
+import type { RuntimeConfig } from '@shared/runtime-config';
 import { acknowledge, acknowledgeWildcardResource } from './common';
 
 /**

@@ -1,4 +1,4 @@
-import { MACHINE_ID_PATTERN } from '../../shared/schemas';
+import { MACHINE_ID_PATTERN } from '@shared/schemas';
 
 /**
  * The station policy of docs/design.md, "Stations", as the local broker enforces it (the CDK construct writes the same rules

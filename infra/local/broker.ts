@@ -2,7 +2,7 @@ import type { TLSSocket } from 'node:tls';
 import { createServer, type Server } from 'node:tls';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { Context } from 'aws-lambda';
-import type { LocalCa } from '../../functions/adapters/local-ca/local-ca';
+import type { LocalCa } from '@functions/adapters/local-ca/local-ca';
 import { lambdaContext } from './lambda-context';
 import { mayConnect, mayPublish, maySubscribe, principalOf, ruleOf, type Principal, type RuleName } from './broker-policy';
 
@@ -11,11 +11,11 @@ export type RuleHandlers = Record<RuleName | 'presence', (event: unknown) => Pro
 
 async function defaultRuleHandlers(): Promise<RuleHandlers> {
   const [heartbeat, presence, vendRequest, vendComplete, vendFailed] = await Promise.all([
-    import('../../functions/iot/heartbeat'),
-    import('../../functions/iot/presence'),
-    import('../../functions/iot/vendRequest'),
-    import('../../functions/iot/vendComplete'),
-    import('../../functions/iot/vendFailed'),
+    import('@functions/iot/heartbeat'),
+    import('@functions/iot/presence'),
+    import('@functions/iot/vendRequest'),
+    import('@functions/iot/vendComplete'),
+    import('@functions/iot/vendFailed'),
   ]);
   const rule = (name: string, handler: (event: unknown, context: Context) => Promise<unknown>) => (event: unknown) => handler(event, lambdaContext(name));
   return {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { loadHandler } from '../../functions/http/registry';
-import { ORIGIN_VERIFY_HEADER } from '../../functions/http/origin';
-import { matchRoute, routes, type RouteDefinition } from '../../shared/routes';
+import { loadHandler } from '@functions/http/registry';
+import { ORIGIN_VERIFY_HEADER } from '@functions/http/origin';
+import { matchRoute, routes, type RouteDefinition } from '@shared/routes';
 import { lambdaContext } from './lambda-context';
 
 export type Claims = Record<string, string | number | boolean | string[]>;

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { PaymentsMode, RuntimeConfig } from '../../shared/runtime-config';
+import type { PaymentsMode, RuntimeConfig } from '@shared/runtime-config';
 import { cognitoEndpointOf } from '../constructs/identity';
 import { securityHeadersBehavior } from '../constructs/web';
 import { startLocalCloudFront } from './cloudfront';

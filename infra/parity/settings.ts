@@ -1,4 +1,4 @@
-import { LOCAL_ONLY_SETTINGS, RUNTIME_VARIABLES, SETTINGS } from '../../functions/environment';
+import { LOCAL_ONLY_SETTINGS, RUNTIME_VARIABLES, SETTINGS } from '@functions/environment';
 
 export type VariableKind =
   /** A setting of ours (functions/environment.ts, SETTINGS): the template must set it. */

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LOCAL_ACCOUNTS } from '../../infra/local/identity';
+import { LOCAL_ACCOUNTS } from '@infra/local/identity';
 import { basicAuth } from '../support/auth';
 import { local } from '../support/local';
 

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { RouteBody } from '../../../shared/routes';
-import { ADMIN_USERS_PAGE } from '../../../shared/constants';
-import type { AdminIdentity, Settings, transactionTypes } from '../../../shared/schemas';
+import type { RouteBody } from '@shared/routes';
+import { ADMIN_USERS_PAGE } from '@shared/constants';
+import type { AdminIdentity, Settings, transactionTypes } from '@shared/schemas';
 import { authedApi, loadAuth } from './auth';
 
 /** Host requests per page of the admin tab. */

@@ -1,4 +1,4 @@
-import type { RouteBody, RouteId, RouteResponse, Routes } from '../../../shared/routes';
+import type { RouteBody, RouteId, RouteResponse, Routes } from '@shared/routes';
 
 /**
  * A zod-free caller for the few public routes the landing page needs. `client.ts` imports the whole

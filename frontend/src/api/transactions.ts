@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { RECENT_TRANSACTIONS } from '../../../shared/constants';
+import { RECENT_TRANSACTIONS } from '@shared/constants';
 import { authedApi } from './auth';
 
 const HISTORY_PAGE_SIZE = 20;

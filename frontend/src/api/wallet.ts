@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { RouteBody, RouteResponse } from '../../../shared/routes';
+import type { RouteBody, RouteResponse } from '@shared/routes';
 import { authedApi } from './auth';
 import { ApiRequestError } from './client';
 import { userQueries } from './user';

@@ -1,4 +1,4 @@
-import { AREAS, TIMING_MS } from '../../../shared/constants';
+import { AREAS, TIMING_MS } from '@shared/constants';
 import { common } from '../i18n/common';
 import { useMessages, type Translation } from '../i18n/messages';
 import { ArrowRightIcon } from './icons';

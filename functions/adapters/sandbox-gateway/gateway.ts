@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GatewayRejected, type ChargeRequest, type ChargeResult, type GatewayRefund, type OrderRef, type PaymentGateway, type PaymentNotification } from '../../ports/payment-gateway';
-import { isCardWallet, type PaymentMethod } from '../../../shared/schemas';
+import { isCardWallet, type PaymentMethod } from '@shared/schemas';
 import { formatMidtransTime, mapStatus, signatureKey, toReport, verifyNotificationBody } from '../midtrans/protocol';
 import { qrisPayload } from './qris';
 

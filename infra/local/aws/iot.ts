@@ -1,5 +1,5 @@
 import { X509Certificate, createPublicKey, randomUUID } from 'node:crypto';
-import type { LocalCa } from '../../../functions/adapters/local-ca/local-ca';
+import type { LocalCa } from '@functions/adapters/local-ca/local-ca';
 import { jsonBody, matchRestOperation, restJson, restJsonError, type AwsAccount, type AwsHandler, type AwsRequest, type RestOperation } from './http';
 
 /** The IoT control-plane calls station provisioning makes (functions/adapters/iot/iot-station-registry.ts) and their undo. */

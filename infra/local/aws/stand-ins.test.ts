@@ -18,8 +18,8 @@ import { LocationClient, SearchPlaceIndexForTextCommand } from '@aws-sdk/client-
 import { GetSecretValueCommand, PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { AddTagsToResourceCommand, GetParametersCommand, PutParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GazetteerGeocoder } from '../../../functions/adapters/gazetteer/gazetteer-geocoder';
-import { LocalCa } from '../../../functions/adapters/local-ca/local-ca';
+import { GazetteerGeocoder } from '@functions/adapters/gazetteer/gazetteer-geocoder';
+import { LocalCa } from '@functions/adapters/local-ca/local-ca';
 import { LocalCustomResourceResponses } from './cloudformation';
 import { serveAws, type AwsHandler, type ServedHandler } from './http';
 import { certificateId, LocalIotRegistry } from './iot';

@@ -1,4 +1,4 @@
-import { TIMING_MS, TOAST_LIMIT } from '../../../../shared/constants';
+import { TIMING_MS, TOAST_LIMIT } from '@shared/constants';
 
 type ToastVariant = 'default' | 'destructive' | 'success';
 

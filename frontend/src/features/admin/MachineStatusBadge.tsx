@@ -1,4 +1,4 @@
-import type { MachineStatus, StationConnection } from '../../../../shared/schemas';
+import type { MachineStatus, StationConnection } from '@shared/schemas';
 import { timeAgo } from './format';
 
 const styles: Record<MachineStatus, { label: string; dot: string; pill: string }> = {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ProvisionedMachine } from '../../../../shared/routes';
+import type { ProvisionedMachine } from '@shared/routes';
 import { downloadText } from './csv';
 
 export type Provisioned = z.infer<typeof ProvisionedMachine>;

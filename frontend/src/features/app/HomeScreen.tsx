@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { IMPACT_TOP_PERCENT_BOTTLES, NEARBY_MACHINES, NOTIFICATION_BADGE, RECENT_TRANSACTIONS } from '../../../../shared/constants';
-import { formatRupiah, rupiahToPoints } from '../../../../shared/money';
-import type { User } from '../../../../shared/schemas';
+import { IMPACT_TOP_PERCENT_BOTTLES, NEARBY_MACHINES, NOTIFICATION_BADGE, RECENT_TRANSACTIONS } from '@shared/constants';
+import { formatRupiah, rupiahToPoints } from '@shared/money';
+import type { User } from '@shared/schemas';
 import { impactQueries } from '../../api/impact';
 import { machineQueries } from '../../api/machines';
 import { transactionQueries } from '../../api/transactions';

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useState, type MouseEvent } from 'react';
-import { formatRupiah } from '../../../../shared/money';
+import { formatRupiah } from '@shared/money';
 import { loadAuth } from '../../api/auth';
 import { toast } from '../../components/toast';
 import { BottomNav } from './BottomNav';

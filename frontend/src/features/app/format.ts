@@ -1,6 +1,6 @@
-import { GREETING_AFTERNOON_HOUR, GREETING_EVENING_HOUR, LOCALE } from '../../../../shared/constants';
-import { formatRupiah } from '../../../../shared/money';
-import type { PaymentMethod, Transaction, User } from '../../../../shared/schemas';
+import { GREETING_AFTERNOON_HOUR, GREETING_EVENING_HOUR, LOCALE } from '@shared/constants';
+import { formatRupiah } from '@shared/money';
+import type { PaymentMethod, Transaction, User } from '@shared/schemas';
 
 /** Good morning before 12:00, Good afternoon before 18:00, otherwise Good evening (local time). */
 export function greetingFor(hour: number): string {

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react';
-import { MIN_TOPUP_IDR } from '../../../../shared/constants';
-import { formatRupiah } from '../../../../shared/money';
-import { isCardWallet, type PaymentMethod } from '../../../../shared/schemas';
+import { MIN_TOPUP_IDR } from '@shared/constants';
+import { formatRupiah } from '@shared/money';
+import { isCardWallet, type PaymentMethod } from '@shared/schemas';
 import { newIdempotencyKey, refreshWallet, serverMessage, startTopup, topupQueries, validateAppleMerchant, type TopupStatus } from '../../api/wallet';
 import { toast } from '../../components/toast';
 import { Sheet } from '../app/Sheet';

@@ -1,5 +1,5 @@
-import { APPLE_PAY_METHOD, GOOGLE_PAY_METHOD } from '../../../../shared/card-wallets';
-import { CURRENCY } from '../../../../shared/constants';
+import { APPLE_PAY_METHOD, GOOGLE_PAY_METHOD } from '@shared/card-wallets';
+import { CURRENCY } from '@shared/constants';
 
 /**
  * Google Pay and Apple Pay through the browser's Payment Request API, where the browser offers them.
