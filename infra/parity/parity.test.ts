@@ -38,6 +38,10 @@ function resourcesOf(template: Template, key: string) {
 
 const reportOf = (report: ParityReport, key: string) => report.functions.find((f) => f.key === key)!;
 
+/** Whether this template (of the two stacks) is the one that holds the probed function. */
+const holdsProbe = (template: Parameters<NonNullable<Parameters<typeof runParity>[0]['changeTemplate']>>[1]) =>
+  Object.values(template.Resources).some((r) => r.Type === 'AWS::Lambda::Function' && String(r.Metadata?.['aws:cdk:path']).includes(`/${PROBE}/`));
+
 describe('cloud parity', () => {
   it('runs every function of the template from its bundle: no call denied, no setting unset, every function driven', async () => {
     const report = await runParity({ assemblyDir, cloud });
@@ -68,8 +72,7 @@ describe('cloud parity', () => {
       cloud,
       only: [PROBE],
       changeTemplate: (_, template) => {
-        const found = Object.values(template.Resources).some((r) => r.Type === 'AWS::Lambda::Function' && String(r.Metadata?.['aws:cdk:path']).includes(`/${PROBE}/`));
-        if (!found) return;
+        if (!holdsProbe(template)) return;
         const variables = (resourcesOf(template, PROBE).fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
         variables.TABLE = variables.TABLE_NAME;
         delete variables.TABLE_NAME;
@@ -88,8 +91,7 @@ describe('cloud parity', () => {
       cloud,
       only: [PROBE],
       changeTemplate: (_, template) => {
-        const found = Object.values(template.Resources).some((r) => r.Type === 'AWS::Lambda::Function' && String(r.Metadata?.['aws:cdk:path']).includes(`/${PROBE}/`));
-        if (!found) return;
+        if (!holdsProbe(template)) return;
         for (const policy of resourcesOf(template, PROBE).policies) {
           const document = policy.Properties!.PolicyDocument as { Statement: { Action: string | string[] }[] };
           for (const statement of document.Statement) {
