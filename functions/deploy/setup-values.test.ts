@@ -31,7 +31,7 @@ describe('the deployment setup resource', () => {
       SigningKey: 'created',
     });
     const created = secrets.store.get('arn:signing')!;
-    expect(JSON.parse(created).privateKeyPem).toMatch(/^-----BEGIN PRIVATE KEY-----/);
+    expect(JSON.parse(created).privateKeyPem).toMatch(/^-{5}BEGIN PRIVATE KEY-{5}\n/);
     expect(await new JwkSigningKeys(async () => JSON.parse(created) as unknown).publicKeyPem()).toMatch(/BEGIN PUBLIC KEY/);
 
     // A second deployment keeps the key every station already trusts.

@@ -13,7 +13,7 @@ import { FunctionSettings } from './settings';
 export class AppSecrets extends Construct {
   /** Payment gateway credentials, JSON {"serverKey":"Mid-server-...","applePay":{...}}; until then payments answer 503. */
   readonly paymentGateway: Secret;
-  /** ES256 private key that signs NFC tokens and vend tokens, JSON {"privateKeyPem":"-----BEGIN PRIVATE KEY-----..."}. */
+  /** ES256 private key that signs NFC tokens and vend tokens, JSON {"privateKeyPem":"<PKCS#8 PEM>"}. */
   readonly signingKey: Secret;
   /** What CloudFront sends the API as x-origin-verify, so the API answers only requests that came through CloudFront. */
   readonly originVerify: Secret;

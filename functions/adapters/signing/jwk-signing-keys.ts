@@ -2,7 +2,7 @@ import { createPrivateKey } from 'node:crypto';
 import { calculateJwkThumbprint, exportJWK, exportSPKI, generateKeyPair, importJWK, type JWK } from 'jose';
 import type { SigningKeys } from '../../ports/signing-keys';
 
-const NOT_A_KEY = 'The signing key must be an EC P-256 private key: {"privateKeyPem":"-----BEGIN PRIVATE KEY-----..."} or a private JWK (kty EC, crv P-256, with d)';
+const NOT_A_KEY = 'The signing key must be an EC P-256 private key: {"privateKeyPem":"<PKCS#8 PEM>"} or a private JWK (kty EC, crv P-256, with d)';
 
 /**
  * The ES256 private key from what the signing secret holds (docs/infrastructure.md, "Secrets"): JSON with
