@@ -56,6 +56,8 @@ const routedPage = (route: string) => ['src/app.tsx', `src/routes/${route}?tsr-s
 
 export default defineConfig({
   root,
+  // The import aliases of tsconfig.json (@shared/..., @frontend/...).
+  resolve: { tsconfigPaths: true },
   publicDir: resolve(root, 'public'),
   // The router plugin must come before react().
   plugins: [

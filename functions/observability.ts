@@ -13,7 +13,7 @@ import type { Log } from './ports/log';
  */
 const serviceName = setting('POWERTOOLS_SERVICE_NAME');
 export const logger = new Logger({ serviceName });
-export const metrics = new Metrics({ namespace: setting('POWERTOOLS_METRICS_NAMESPACE'), serviceName });
+const metrics = new Metrics({ namespace: setting('POWERTOOLS_METRICS_NAMESPACE'), serviceName });
 
 /**
  * The tracer is loaded only in Lambda (AWS_EXECUTION_ENV, the test Powertools itself uses to trace): the X-Ray SDK

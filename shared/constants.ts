@@ -1,4 +1,4 @@
-/** Business constants of spec section 9. Runtime-tunable ones are defaults of the settings item (see schemas/settings.ts). */
+/** Business constants of docs/design.md, "Constants". Runtime-tunable ones are defaults of the settings item (see schemas/settings.ts). */
 export const CURRENCY = 'IDR';
 export const LOCALE = 'id-ID';
 

@@ -5,7 +5,7 @@ export interface ImpactFactors {
   co2KgPerBottle: number;
 }
 
-export const DEFAULT_IMPACT_FACTORS: ImpactFactors = { bottleLitres: BOTTLE_LITRES, co2KgPerBottle: CO2_KG_PER_BOTTLE };
+const DEFAULT_IMPACT_FACTORS: ImpactFactors = { bottleLitres: BOTTLE_LITRES, co2KgPerBottle: CO2_KG_PER_BOTTLE };
 
 /** Impact is derived from metered volume, never typed in. */
 export function impactOfLitres(litres: number, factors: ImpactFactors = DEFAULT_IMPACT_FACTORS) {

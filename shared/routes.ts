@@ -31,8 +31,8 @@ import {
  * the local gateway serves the same table, the browser client is typed from it and /api-docs renders it.
  * Add a route here first, then its handler in functions/http/routes/<id>.ts.
  */
-export type AuthLevel = 'public' | 'user' | 'admin';
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type AuthLevel = 'public' | 'user' | 'admin';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RouteDefinition {
   method: HttpMethod;
@@ -81,7 +81,7 @@ export const AdminStats = z.object({
 });
 
 /** Host requests are read a page at a time: submissions are long (comments, notes), so a page stays far below Lambda's 6 MB. */
-export const HOST_REQUESTS_PAGE_MAX = 50;
+const HOST_REQUESTS_PAGE_MAX = 50;
 
 export const TopupStatus = z.object({
   id: z.string(),
@@ -124,8 +124,8 @@ export const AdminMachinePatch = z.object({
 });
 
 /** Largest single admin adjustment, either way. */
-export const MAX_ADJUSTMENT_IDR = 10_000_000;
-export const REASON_REQUIRED = 'A reason is required to change the balance';
+const MAX_ADJUSTMENT_IDR = 10_000_000;
+const REASON_REQUIRED = 'A reason is required to change the balance';
 
 export const AdminUserPatch = z.object({
   username: z.string().trim().min(1, 'Username is required').max(64),
@@ -143,7 +143,7 @@ export const AdminUserPatch = z.object({
   }).optional(),
 });
 
-export const AdminTransactionsQuery = PageQuery.extend({
+const AdminTransactionsQuery = PageQuery.extend({
   type: TransactionType.optional(),
   userId: z.string().max(128).optional(),
   machineId: z.string().max(64).optional(),
@@ -160,7 +160,7 @@ export const AdminTransaction = Transaction.extend({
 });
 
 /** One saved change of the system settings (the audit trail the System tab shows). */
-export const SettingsChange = z.object({
+const SettingsChange = z.object({
   at: z.string(),
   actor: z.string(),
   changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),

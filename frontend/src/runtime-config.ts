@@ -1,4 +1,4 @@
-import type { PaymentsMode, RuntimeConfig } from '../../shared/runtime-config';
+import type { PaymentsMode, RuntimeConfig } from '@shared/runtime-config';
 
 /**
  * /config.json (shared/runtime-config.ts), requested once as the app starts (index.html preloads it); empty when it

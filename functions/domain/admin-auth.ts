@@ -1,13 +1,13 @@
-import type { AdminIdentity } from '../../shared/schemas';
+import type { AdminIdentity } from '@shared/schemas';
 import type { Identity } from '../http/identity';
 import type { AdminAuthenticator } from '../ports/admin-auth';
 import { unauthorized } from './errors';
 
-export const ADMIN_GROUP = 'admin';
-export const ADMIN_ROLE = 'admin';
+const ADMIN_GROUP = 'admin';
+const ADMIN_ROLE = 'admin';
 
 /** The readable name of an administrator: the e-mail they sign in with, else the provider's user name. */
-export const adminName = (identity: Pick<Identity, 'email' | 'username'>) => identity.email ?? identity.username;
+const adminName = (identity: Pick<Identity, 'email' | 'username'>) => identity.email ?? identity.username;
 
 /** Who to record on ledger entries and audit records: 'admin:<username>'. */
 export const adminActor = (identity: Pick<Identity, 'email' | 'username'>) => `admin:${adminName(identity)}`;
@@ -15,7 +15,7 @@ export const adminActor = (identity: Pick<Identity, 'email' | 'username'>) => `a
 export const adminIdentity = (identity: Identity): AdminIdentity => ({ username: adminName(identity), role: ADMIN_ROLE });
 
 /**
- * The script login of the spec's contract, backed by the identity provider. A wrong password and the right password
+ * The script login of docs/design.md, "API calls", backed by the identity provider. A wrong password and the right password
  * of someone outside the admin group get the same 401 'Invalid credentials', so the public login cannot be used to
  * test passwords of app users (docs/infrastructure.md, "Admin login").
  */

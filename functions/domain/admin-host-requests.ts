@@ -1,4 +1,4 @@
-import type { HostRequest, HostRequestPatch } from '../../shared/schemas';
+import type { HostRequest, HostRequestPatch } from '@shared/schemas';
 import type { z } from 'zod';
 import type { Clock } from '../ports/clock';
 import type { HostRequests } from '../ports/host-requests';

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { AdminStats } from '../../shared/routes';
+import type { AdminStats } from '@shared/routes';
 import type { Clock } from '../ports/clock';
 import type { Ledger } from '../ports/ledger';
 import type { Machines } from '../ports/machines';

@@ -1,13 +1,13 @@
 import type { z } from 'zod';
-import type { AdminTransaction } from '../../shared/routes';
-import { paymentMethods, type PaymentMethod } from '../../shared/schemas';
+import type { AdminTransaction } from '@shared/routes';
+import { paymentMethods, type PaymentMethod } from '@shared/schemas';
 import type { AdminQueries, TransactionFilter } from '../ports/admin-queries';
 import type { LedgerEntry } from '../ports/ledger';
 
 type Row = z.infer<typeof AdminTransaction>;
 const METHODS = new Set<string>(paymentMethods);
 
-export function toAdminTransaction(entry: LedgerEntry, username: string | null): Row {
+function toAdminTransaction(entry: LedgerEntry, username: string | null): Row {
   return {
     id: entry.id,
     type: entry.type as Row['type'],

@@ -1,16 +1,16 @@
-import { impactOfLitres } from '../../shared/impact';
-import type { AdminUser, Settings } from '../../shared/schemas';
+import { impactOfLitres } from '@shared/impact';
+import type { AdminUser, Settings } from '@shared/schemas';
 import type { AdminQueries } from '../ports/admin-queries';
 import type { Ledger } from '../ports/ledger';
 import type { SettingsStore } from '../ports/settings';
 import type { UserRecord, Users } from '../ports/users';
 import type { z } from 'zod';
-import type { AdminUserPatch } from '../../shared/routes';
+import type { AdminUserPatch } from '@shared/routes';
 import { notFound } from './errors';
 import { fingerprintOf } from './payments';
 
 /** A user as the console shows them: balance in rupiah (the UI shows points), impact from metered litres. */
-export function toAdminUser(user: UserRecord, settings: Pick<Settings, 'bottleLitres' | 'co2KgPerBottle'>): AdminUser {
+function toAdminUser(user: UserRecord, settings: Pick<Settings, 'bottleLitres' | 'co2KgPerBottle'>): AdminUser {
   const litres = (user.dispensedMl ?? 0) / 1000;
   const impact = impactOfLitres(litres, settings);
   return {

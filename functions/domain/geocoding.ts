@@ -1,5 +1,5 @@
-import { ADDRESS_PLACE_NAMES, ADDRESS_SEARCH_MIN_CHARS, ADDRESS_SEARCH_RESULTS } from '../../shared/constants';
-import type { AddressResult } from '../../shared/schemas';
+import { ADDRESS_PLACE_NAMES, ADDRESS_SEARCH_MIN_CHARS, ADDRESS_SEARCH_RESULTS } from '@shared/constants';
+import type { AddressResult } from '@shared/schemas';
 import type { Geocoder } from '../ports/geocoder';
 
 const PLACE_NAME = new RegExp(`\\b(${ADDRESS_PLACE_NAMES.join('|')})\\b`, 'i');
@@ -8,7 +8,7 @@ const PLACE_NAME = new RegExp(`\\b(${ADDRESS_PLACE_NAMES.join('|')})\\b`, 'i');
 export const mentionsBali = (displayName: string) => PLACE_NAME.test(displayName);
 
 /** The island with its near islands (Nusa Penida, Menjangan); generous by a few kilometres. */
-export const BALI_BOUNDS = { south: -8.95, north: -8.0, west: 114.4, east: 115.75 } as const;
+const BALI_BOUNDS = { south: -8.95, north: -8.0, west: 114.4, east: 115.75 } as const;
 
 /**
  * Names repeat across Indonesia (a 'Seminyak Residence' in Jakarta, a 'Jl. Kuta' in Lombok): a result

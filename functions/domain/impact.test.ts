@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../shared/schemas';
+import { DEFAULT_SETTINGS } from '@shared/schemas';
 import { impactOfDispensed } from './impact';
 
 describe('environmental impact from metered millilitres', () => {

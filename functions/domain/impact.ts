@@ -1,8 +1,8 @@
-import { impactOfLitres, type ImpactFactors } from '../../shared/impact';
-import type { EnvironmentalImpact, Settings } from '../../shared/schemas';
+import { impactOfLitres, type ImpactFactors } from '@shared/impact';
+import type { EnvironmentalImpact, Settings } from '@shared/schemas';
 
 /** The impact factors in force: the settings item's, which default to a 500 ml bottle and 0.0828 kg CO2 per bottle. */
-export function impactFactors(settings: Pick<Settings, 'bottleLitres' | 'co2KgPerBottle'>): ImpactFactors {
+function impactFactors(settings: Pick<Settings, 'bottleLitres' | 'co2KgPerBottle'>): ImpactFactors {
   return { bottleLitres: settings.bottleLitres, co2KgPerBottle: settings.co2KgPerBottle };
 }
 

@@ -1,10 +1,10 @@
-import { DEFAULT_FEATURES, HEARTBEATS_UNTIL_OFFLINE } from '../../shared/constants';
-import type { Machine, MachineStatus } from '../../shared/schemas';
+import { DEFAULT_FEATURES, HEARTBEATS_UNTIL_OFFLINE } from '@shared/constants';
+import type { Machine, MachineStatus } from '@shared/schemas';
 import type { MachineRecord } from '../ports/machines';
 
 /** docs/design.md, "Entities" fallback: 'Station' plus the first 8 characters of the id. */
 export const fallbackName = (id: string) => `Station ${id.slice(0, 8)}`;
-export const FALLBACK_LOCATION = 'Bali, Indonesia';
+const FALLBACK_LOCATION = 'Bali, Indonesia';
 
 /**
  * The status people see. An admin's maintenance or locked status wins; a station that has ever

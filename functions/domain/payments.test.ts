@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../shared/schemas';
+import { DEFAULT_SETTINGS } from '@shared/schemas';
 import { GatewayRejected, GatewayUnavailable, type ChargeResult, type PaymentGateway, type PaymentNotification } from '../ports/payment-gateway';
 import type { PaymentOrder } from '../ports/topups';
 import { DomainError } from './errors';
 import { MemoryOrders } from './payments.test-fakes';
 import { MemoryLedger, MemoryUsers } from './vend.test-fakes';
 import { applyGatewayReport, handleNotification, orderIdFor, refreshFromGateway, requireIdempotencyKey } from './payments';
-import { minimumTopupMessage } from '../../shared/schemas';
+import { minimumTopupMessage } from '@shared/schemas';
 import { checkTopupAmount, readTopup, startTopup, type TopupDeps } from './topup';
 import { checkAppleValidationUrl } from './wallet';
 

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
-import type { TopupStatus } from '../../shared/routes';
+import type { TopupStatus } from '@shared/routes';
 import type { Clock } from '../ports/clock';
 import type { Ledger } from '../ports/ledger';
 import { consoleLog, type Log } from '../ports/log';
@@ -32,8 +32,8 @@ export interface PaymentDeps {
 // ---------------------------------------------------------------------------------------------------------
 // Order ids
 
-export const TOPUP_PREFIX = 'TU-';
-export const PURCHASE_PREFIX = 'PU-';
+const TOPUP_PREFIX = 'TU-';
+const PURCHASE_PREFIX = 'PU-';
 
 /** Idempotency-Key header: what a browser sends (a UUID) and a bit more, never more than 128 safe characters. */
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:~-]{8,128}$/;
@@ -99,7 +99,7 @@ export function toTopupStatus(order: PaymentOrder): z.infer<typeof TopupStatus> 
   };
 }
 
-export const FAILURE_MESSAGES = {
+const FAILURE_MESSAGES = {
   failed: 'The payment was declined or cancelled',
   expired: 'The payment was not completed in time',
 } as const;
@@ -258,7 +258,7 @@ const movesMoney = (order: PaymentOrder, report: PaymentNotification) =>
  * notification claims. A settlement is confirmed by a settled or since refunded order; a refund only when the
  * gateway lists that refund key with that amount; anything else by the same status.
  */
-export function confirms(claim: PaymentNotification, status: PaymentNotification | null): boolean {
+function confirms(claim: PaymentNotification, status: PaymentNotification | null): boolean {
   if (!status || status.orderId !== claim.orderId || status.grossAmount !== claim.grossAmount) return false;
   switch (claim.outcome) {
     case 'settled':
@@ -317,9 +317,9 @@ export async function handleNotification(body: unknown, deps: PaymentDeps): Prom
 }
 
 /** A pending order whose notification is overdue is checked with the gateway's status API (at most every few seconds). */
-export const STATUS_CHECK_AFTER_MS = 4_000;
+const STATUS_CHECK_AFTER_MS = 4_000;
 /** An order whose charge never reached the gateway (the gateway does not know it) is failed after this long. */
-export const UNKNOWN_CHARGE_FAILS_AFTER_MS = 120_000;
+const UNKNOWN_CHARGE_FAILS_AFTER_MS = 120_000;
 
 export async function refreshFromGateway(order: PaymentOrder, deps: PaymentDeps): Promise<PaymentOrder> {
   if (order.status !== 'pending') return order;

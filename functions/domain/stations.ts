@@ -1,6 +1,6 @@
 import * as z from 'zod';
-import type { AdminMachineInput, ProvisionedMachine } from '../../shared/routes';
-import { MACHINE_ID_PATTERN, WaterQuality, type Settings, type StationConnection } from '../../shared/schemas';
+import type { AdminMachineInput, ProvisionedMachine } from '@shared/routes';
+import { MACHINE_ID_PATTERN, WaterQuality, type Settings, type StationConnection } from '@shared/schemas';
 import type { Clock } from '../ports/clock';
 import type { MachineRecord, Machines, StationCounters } from '../ports/machines';
 import type { SigningKeys } from '../ports/signing-keys';

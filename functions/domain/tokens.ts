@@ -1,5 +1,5 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
-import { VEND_TOKEN_LEEWAY_SECONDS } from '../../shared/constants';
+import { VEND_TOKEN_LEEWAY_SECONDS } from '@shared/constants';
 
 /**
  * The two signed tokens of the vend protocol, both ES256 JWTs signed with the same key but never
@@ -11,8 +11,8 @@ import { VEND_TOKEN_LEEWAY_SECONDS } from '../../shared/constants';
  */
 export const NFC_TOKEN_AUDIENCE = 'refill-station';
 export const NFC_TOKEN_TYPE = 'nfc+jwt';
-export const VEND_TOKEN_AUDIENCE = 'refill-vend';
-export const VEND_TOKEN_TYPE = 'vend+jwt';
+const VEND_TOKEN_AUDIENCE = 'refill-vend';
+const VEND_TOKEN_TYPE = 'vend+jwt';
 export const TOKEN_ISSUER = 'bali-refill';
 const ALGORITHMS = ['ES256'];
 
@@ -36,7 +36,7 @@ export interface VendClaims {
 }
 
 /** `expired` covers a vend token that is not valid yet too (outside nbf..exp even with the leeway): a clock matter. */
-export type TokenFailure = 'invalid' | 'expired';
+type TokenFailure = 'invalid' | 'expired';
 export type Verified<T> = { ok: true; claims: T } | { ok: false; failure: TokenFailure; detail: string };
 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);

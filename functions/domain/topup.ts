@@ -1,4 +1,4 @@
-import { isCardWallet, minimumTopupMessage, type PaymentMethod, type Settings } from '../../shared/schemas';
+import { isCardWallet, minimumTopupMessage, type PaymentMethod, type Settings } from '@shared/schemas';
 import type { SettingsStore } from '../ports/settings';
 import type { TopupOrder } from '../ports/topups';
 import type { Users } from '../ports/users';

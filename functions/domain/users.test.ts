@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, User, type Settings } from '../../shared/schemas';
+import { DEFAULT_SETTINGS, User, type Settings } from '@shared/schemas';
 import type { UserRecord, Users } from '../ports/users';
 import { MemoryUsers } from './vend.test-fakes';
 import { currentUser, ensureProfile, newProfileOf, profileGaps, toUser, usernameOf, type SignedInPerson } from './users';

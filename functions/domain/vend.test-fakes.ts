@@ -8,7 +8,7 @@ import type { SigningKeys } from '../ports/signing-keys';
 import type { StationMessages, VendAuthorizedMessage, VendDeniedMessage } from '../ports/station-messages';
 import type { ProfileGaps, UserRecord, Users } from '../ports/users';
 import type { IncidentReport, IncidentResolution, SessionOutcome, UsedToken, VendIncident, VendSession, VendSessions } from '../ports/vend-sessions';
-import { DEFAULT_SETTINGS, type Settings } from '../../shared/schemas';
+import { DEFAULT_SETTINGS, type Settings } from '@shared/schemas';
 import { calculateJwkThumbprint, exportJWK, exportSPKI, generateKeyPair } from 'jose';
 import type { Log } from '../ports/log';
 import type { VendDeps } from './vend';
@@ -187,7 +187,7 @@ export class MemoryUsers implements Users {
   }
 }
 
-export class MemoryVendSessions implements VendSessions {
+class MemoryVendSessions implements VendSessions {
   readonly tokens = new Map<string, UsedToken>();
   readonly sessions = new Map<string, VendSession>();
   async consumeToken(record: UsedToken) {
@@ -305,7 +305,7 @@ export const fixedClock = (start: Date) => {
   return { now: () => new Date(now), advance: (ms: number) => void (now += ms), set: (d: Date) => void (now = d.getTime()) } satisfies Clock & Record<string, unknown>;
 };
 
-export const counterIds = (): Ids => {
+const counterIds = (): Ids => {
   let n = 0;
   return { next: () => `id-${++n}` };
 };

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../shared/schemas';
+import { DEFAULT_SETTINGS } from '@shared/schemas';
 import { signNfcToken, verifyVendToken } from './tokens';
 import { authorizeVend, completeVend, failVend, holdFor, insufficientBalanceMessage, issueNfcToken, minimumBalance, resolveIncident, settlementFor, sweepExpiredSessions } from './vend';
 import { memoryVendWorld, MemoryMessages } from './vend.test-fakes';

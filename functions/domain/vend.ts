@@ -1,7 +1,7 @@
 import * as z from 'zod';
-import { RUPIAH_PER_POINT } from '../../shared/constants';
-import { formatRupiah, priceOfMillilitres } from '../../shared/money';
-import type { Settings } from '../../shared/schemas';
+import { RUPIAH_PER_POINT } from '@shared/constants';
+import { formatRupiah, priceOfMillilitres } from '@shared/money';
+import type { Settings } from '@shared/schemas';
 import type { Clock, Ids } from '../ports/clock';
 import type { Hold, Ledger } from '../ports/ledger';
 import type { MachineRecord, Machines } from '../ports/machines';
@@ -25,7 +25,7 @@ import { signNfcToken, signVendToken, verifyNfcToken } from './tokens';
  */
 
 /** Time a station has to finish dispensing after its vend token expired, before the sweep may expire the session. */
-export const DISPENSE_GRACE_SECONDS = 120;
+const DISPENSE_GRACE_SECONDS = 120;
 
 // ---------------------------------------------------------------------------------------------------------
 // Pure rules
@@ -53,7 +53,7 @@ export function holdFor(balance: number, maxFillMl: number, pricePerLitre: numbe
  * authorized volume, fractions rounded down (a meter's 250.5 ml is 250 ml). Anything else (a string, a negative
  * number, more than was authorized, nothing) cannot be settled as it came: the reason for its incident.
  */
-export function completedVolume(reported: unknown, session: Pick<VendSession, 'maxMl'>): { ok: true; volumeMl: number } | { ok: false; reason: string } {
+function completedVolume(reported: unknown, session: Pick<VendSession, 'maxMl'>): { ok: true; volumeMl: number } | { ok: false; reason: string } {
   if (reported === undefined || reported === null) return { ok: false, reason: 'no dispensedMl' };
   if (typeof reported !== 'number') return { ok: false, reason: `dispensedMl is a ${typeof reported}, not a number` };
   if (!Number.isFinite(reported)) return { ok: false, reason: 'dispensedMl is not a finite number' };
@@ -69,7 +69,7 @@ export function settlementFor(dispensedMl: number, session: Pick<VendSession, 'm
   return { volumeMl, charge: Math.min(session.holdAmount, priceOfMillilitres(volumeMl, session.pricePerLitre)) };
 }
 
-export function sessionExpiry(now: Date, settings: Pick<Settings, 'vendTokenExpirySeconds'>): Date {
+function sessionExpiry(now: Date, settings: Pick<Settings, 'vendTokenExpirySeconds'>): Date {
   return new Date(now.getTime() + (settings.vendTokenExpirySeconds + DISPENSE_GRACE_SECONDS) * 1000);
 }
 
@@ -114,7 +114,7 @@ export async function issueNfcToken(
 // ---------------------------------------------------------------------------------------------------------
 // Station messages, as the topic rules deliver them (the payload's fields with `topic(2) AS stationId`)
 
-export const VendRequest = z.object({
+const VendRequest = z.object({
   stationId: StationId,
   /** The NFC token the station read. */
   token: z.string().min(1).max(4096),
@@ -125,12 +125,12 @@ export const VendRequest = z.object({
  * What a vend/complete must carry to be tied to a session. The volume is judged against the session
  * (completedVolume): a report that cannot be settled as it came becomes an incident, never a dropped message.
  */
-export const VendCompletion = z.object({
+const VendCompletion = z.object({
   stationId: StationId,
   sessionId: z.string().min(1).max(128),
   dispensedMl: z.unknown().optional(),
 });
-export const VendFailed = z.object({
+const VendFailed = z.object({
   stationId: StationId,
   sessionId: z.string().min(1).max(128),
   reason: z.string().max(200).optional(),
@@ -288,7 +288,7 @@ export interface PaidOrder {
 /** The session of a paid order has an id derived from the order's: one order, one session, however often it is opened. */
 export const paidSessionId = (orderId: string) => `PAID-${orderId}`;
 
-export const paidButUnavailableMessage = (amount: number) =>
+const paidButUnavailableMessage = (amount: number) =>
   `This station is not available right now. Your payment of ${formatRupiah(amount)} is in your wallet: tap NFC Pay at a station to refill.`;
 
 /**

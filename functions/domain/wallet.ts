@@ -1,7 +1,7 @@
-import { priceOfMillilitres } from '../../shared/money';
+import { priceOfMillilitres } from '@shared/money';
 import type { z } from 'zod';
-import type { VendSessionResponse } from '../../shared/routes';
-import type { PurchaseRequest } from '../../shared/schemas';
+import type { VendSessionResponse } from '@shared/routes';
+import type { PurchaseRequest } from '@shared/schemas';
 import type { Machines } from '../ports/machines';
 import { GatewayRejected, type PaymentNotification } from '../ports/payment-gateway';
 import type { SettingsStore } from '../ports/settings';
@@ -119,8 +119,8 @@ export const STATION_UNAVAILABLE = 'station_unavailable';
 /** sessionStatus of a purchase paid after the cutoff (settings): nobody may be at the station any more; the amount stays in the wallet. */
 export const PAID_TOO_LATE = 'paid_too_late';
 
-export const PAID_NO_SESSION_MESSAGE = 'Paid. The amount is in your wallet: tap NFC Pay at the station to start your refill.';
-export const paidTooLateMessage = (amount: number, minutes: number) =>
+const PAID_NO_SESSION_MESSAGE = 'Paid. The amount is in your wallet: tap NFC Pay at the station to start your refill.';
+const paidTooLateMessage = (amount: number, minutes: number) =>
   `Your payment of Rp ${thousands(amount)} was confirmed more than ${minutes} minute${minutes === 1 ? '' : 's'} after you paid, so the refill was not started. The amount is in your wallet: tap NFC Pay at the station to refill.`;
 const thousands = (n: number) => new Intl.NumberFormat('en-US').format(n);
 
@@ -161,7 +161,7 @@ export function afterPurchasePaid(deps: Pick<PurchaseDeps, 'orders' | 'openPaidS
   };
 }
 
-export function toPurchaseResponse(order: PurchaseOrder): z.infer<typeof VendSessionResponse> {
+function toPurchaseResponse(order: PurchaseOrder): z.infer<typeof VendSessionResponse> {
   return {
     sessionId: order.sessionId ?? order.orderId,
     status: order.status === 'settled' ? order.sessionStatus ?? 'paid' : order.status,

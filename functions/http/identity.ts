@@ -16,7 +16,7 @@ export interface Identity {
 type Claims = Record<string, string | number | boolean | string[] | undefined>;
 
 /** API Gateway passes array claims as a string like "[admin users]". */
-export function parseGroups(value: unknown): string[] {
+function parseGroups(value: unknown): string[] {
   if (Array.isArray(value)) return value.map(String);
   if (typeof value !== 'string' || value.trim() === '') return [];
   return value.replace(/^\[|\]$/g, '').split(/[\s,]+/).filter(Boolean);

@@ -2,15 +2,15 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { ZodError } from 'zod';
 import type * as z from 'zod';
-import { routes, type RouteDefinition, type RouteId, type RouteResponse } from '../../shared/routes';
-import { fieldMessages } from '../../shared/schemas';
+import { routes, type RouteDefinition, type RouteId, type RouteResponse } from '@shared/routes';
+import { fieldMessages } from '@shared/schemas';
 import { DomainError, forbidden, invalid, unauthorized } from '../domain/errors';
 import { localOnlySetting } from '../environment';
 import { countMetric, logger, observability } from '../observability';
 import { identityFrom, isAdmin, type Identity } from './identity';
 import { originCheck } from './origin';
 
-export interface RouteRequest<R extends RouteId> {
+interface RouteRequest<R extends RouteId> {
   params: Parsed<R, 'params'>;
   query: Parsed<R, 'query'>;
   body: Parsed<R, 'body'>;

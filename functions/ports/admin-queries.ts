@@ -1,7 +1,7 @@
 import type { LedgerEntry } from './ledger';
 import type { UserRecord } from './users';
 
-export interface PageRequest {
+interface PageRequest {
   limit: number;
   cursor?: string;
 }

@@ -1,4 +1,4 @@
-import type { MachineStatus, StationConnection, WaterQuality } from '../../shared/schemas';
+import type { MachineStatus, StationConnection, WaterQuality } from '@shared/schemas';
 
 /** Counters a station reports in its heartbeat. */
 export interface StationCounters {

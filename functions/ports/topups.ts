@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '../../shared/schemas';
+import type { PaymentMethod } from '@shared/schemas';
 import type { GatewayRefund, PaymentOutcome } from './payment-gateway';
 import type { TransactionPart } from './transaction';
 
@@ -9,7 +9,7 @@ import type { TransactionPart } from './transaction';
 export type OrderStatus = PaymentOutcome;
 
 /** new: the record exists but the charge was not (or not surely) sent; charged: the gateway answered. */
-export type ChargeState = 'new' | 'charged' | 'unknown';
+type ChargeState = 'new' | 'charged' | 'unknown';
 
 interface OrderBase {
   orderId: string;

@@ -4,7 +4,7 @@ import type { TransactionPart } from './transaction';
  * Vend sessions (docs/architecture.md, The vend protocol) and the one-time use of NFC tokens. The balance hold of a
  * session has the session's id.
  */
-export type VendSessionStatus = 'open' | 'completed' | 'failed' | 'expired';
+type VendSessionStatus = 'open' | 'completed' | 'failed' | 'expired';
 
 export interface VendSession {
   id: string;

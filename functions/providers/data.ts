@@ -36,7 +36,7 @@ export interface DataServices {
   adminQueries: AdminQueries;
 }
 
-export function createDataServices(env: NodeJS.ProcessEnv = process.env): DataServices {
+function createDataServices(env: NodeJS.ProcessEnv = process.env): DataServices {
   const table = setting('TABLE_NAME', env);
   const db = traced(createDocumentClient({ tableName: table, region: awsRegion(env) }));
   return {

@@ -7,7 +7,7 @@ import type { SigningKeys } from '../ports/signing-keys';
 import { provider } from './provider';
 
 /** The ES256 key of NFC and vend tokens: the SIGNING_KEY_SECRET_ARN secret (Secrets Manager); a local key file in the local cloud. */
-export function createSigningKeys(env: NodeJS.ProcessEnv = process.env): SigningKeys {
+function createSigningKeys(env: NodeJS.ProcessEnv = process.env): SigningKeys {
   const file = localOnlySetting('SIGNING_KEY_FILE', env);
   if (file) return fileSigningKeys(file);
   return secretsManagerSigningKeys(traced(new SecretsManagerClient({ region: awsRegion(env) })), setting('SIGNING_KEY_SECRET_ARN', env));

@@ -1,9 +1,9 @@
 import type { CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { handlerEntry } from '../../functions/http/registry';
-import { routeIds, routes, type RouteDefinition } from '../../shared/routes';
-import { settingsFor } from '../../functions/environment';
+import { handlerEntry } from '@functions/http/registry';
+import { routeIds, routes, type RouteDefinition } from '@shared/routes';
+import { settingsFor } from '@functions/environment';
 import { Api, COGNITO_ADMIN_ACTIONS, GEOCODER_ACTIONS, routeNeeds } from './api';
 import { Data, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from './data';
 import { Identity } from './identity';

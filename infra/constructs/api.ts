@@ -15,21 +15,15 @@ import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { CfnPlaceIndex } from 'aws-cdk-lib/aws-location';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { handlerEntry } from '../../functions/http/registry';
-import { routeIds, routes, type RouteDefinition, type RouteId } from '../../shared/routes';
-import type { Need } from '../../functions/environment';
+import { handlerEntry } from '@functions/http/registry';
+import { routeIds, routes, type RouteDefinition, type RouteId } from '@shared/routes';
+import type { Need } from '@functions/environment';
 import { acknowledge, acknowledgeWildcardResource, AppFunction, grantSecretValue } from './common';
 import type { Data } from './data';
 import type { Identity } from './identity';
 import type { AppSecrets } from './secrets';
 import { FunctionSettings } from './settings';
 import type { Stations } from './stations';
-
-/**
- * Needs the route table's `access` field cannot express yet: provisioning a station (Add Machine) creates the
- * IoT thing and certificate and attaches the station policy. Proposed for shared/routes.ts: `iotProvision: true`.
- */
-export const IOT_PROVISIONING_ROUTES: readonly RouteId[] = ['adminCreateMachine'];
 
 export const COGNITO_ADMIN_ACTIONS = ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser', 'cognito-idp:AdminUserGlobalSignOut'];
 export const GEOCODER_ACTIONS = ['geo:SearchPlaceIndexForText', 'geo:SearchPlaceIndexForSuggestions'];

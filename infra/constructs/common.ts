@@ -10,7 +10,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
 import { Construct, type IConstruct } from 'constructs';
-import type { Need } from '../../functions/environment';
+import type { Need } from '@functions/environment';
 import { FunctionSettings } from './settings';
 
 /** The repository root (infra/constructs/ is two levels down). */
@@ -42,7 +42,7 @@ export function grantSecretValue(role: IGrantable, secret: ISecret, actions: str
 }
 
 /** Runtime pinned for every function of the app (see docs/infrastructure.md). */
-export const FUNCTION_RUNTIME = Runtime.NODEJS_22_X;
+const FUNCTION_RUNTIME = Runtime.NODEJS_22_X;
 
 /** esbuild's ESM output has no `require`; CommonJS dependencies bundled into it need one. */
 export const CREATE_REQUIRE_BANNER =

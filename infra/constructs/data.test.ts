@@ -2,7 +2,7 @@ import type { CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { describe, expect, it } from 'vitest';
-import { TABLE_DEFINITION } from '../../functions/adapters/dynamodb/table';
+import { TABLE_DEFINITION } from '@functions/adapters/dynamodb/table';
 import { Data, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from './data';
 import { actionsOf, flat, only, roleStatements, testStack } from './testing';
 

@@ -2,7 +2,7 @@ import { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Grant, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
-import { TABLE_DEFINITION } from '../../functions/adapters/dynamodb/table';
+import { TABLE_DEFINITION } from '@functions/adapters/dynamodb/table';
 import { FunctionSettings } from './settings';
 
 export const TABLE_READ_ACTIONS = [

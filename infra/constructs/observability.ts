@@ -7,8 +7,8 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { SETTINGS } from '../../functions/environment';
-import { ALARMED_METRICS } from '../../functions/alarmed-metrics';
+import { SETTINGS } from '@functions/environment';
+import { ALARMED_METRICS } from '@functions/alarmed-metrics';
 import type { AppFunction } from './common';
 import { POWERTOOLS_METRICS_NAMESPACE } from './settings';
 
@@ -107,7 +107,7 @@ export class Observability extends Construct {
 }
 
 /** A count from the functions' Powertools metrics: its namespace, and the service dimension Powertools adds. */
-export const businessMetric = (name: string) =>
+const businessMetric = (name: string) =>
   new Metric({
     namespace: POWERTOOLS_METRICS_NAMESPACE,
     metricName: name,

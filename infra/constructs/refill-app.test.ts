@@ -4,7 +4,7 @@ import { Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
-import { routeIds } from '../../shared/routes';
+import { routeIds } from '@shared/routes';
 import { buildRefillApp, readConfig } from './refill-app';
 import { fakeWebBuild, only, resources, testApp } from './testing';
 

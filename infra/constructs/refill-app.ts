@@ -13,10 +13,10 @@ import { Setup } from './setup';
 import { Stations } from './stations';
 import { cloudFrontRules, cognitoRules, WebAcl } from './waf';
 import { Web } from './web';
-import { routes } from '../../shared/routes';
-import { DEFAULT_REGION } from '../../functions/environment';
+import { routes } from '@shared/routes';
+import { DEFAULT_REGION } from '@functions/environment';
 
-export const DEFAULT_STACK_NAME = 'BaliRefill';
+const DEFAULT_STACK_NAME = 'BaliRefill';
 
 /** Everything the app reads from CDK context (`-c key=value` or cdk.json), resolved once. */
 export interface AppConfig {
@@ -97,7 +97,7 @@ export function readConfig(app: Construct, env: NodeJS.ProcessEnv = process.env)
 }
 
 /** The us-east-1 stack holding what CloudFront requires there: the CLOUDFRONT-scope web ACL. */
-export class EdgeStack extends Stack {
+class EdgeStack extends Stack {
   readonly webAcl: WebAcl;
 
   constructor(scope: Construct, id: string, props: StackProps) {
@@ -115,14 +115,14 @@ function cloudFrontAcl(scope: Construct): WebAcl {
   });
 }
 
-export interface RefillStackProps extends StackProps {
+interface RefillStackProps extends StackProps {
   config: AppConfig;
   /** The CLOUDFRONT web ACL from the us-east-1 stack; when absent (stack in us-east-1) it is created here. */
   webAclArn?: string;
 }
 
 /** The application stack: every construct of the app, wired together. */
-export class RefillStack extends Stack {
+class RefillStack extends Stack {
   readonly data: Data;
   readonly secrets: AppSecrets;
   readonly setup: Setup;

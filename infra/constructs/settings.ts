@@ -1,6 +1,6 @@
 import { Lazy, Stack } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
-import { SETTINGS, settingsFor, type Need, type SettingName } from '../../functions/environment';
+import { SETTINGS, settingsFor, type Need, type SettingName } from '@functions/environment';
 
 /** CloudWatch namespace of the functions' Powertools metrics (alarms read it too). */
 export const POWERTOOLS_METRICS_NAMESPACE = SETTINGS.POWERTOOLS_METRICS_NAMESPACE.fallback;

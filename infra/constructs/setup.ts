@@ -2,7 +2,7 @@ import { CustomResource, Duration } from 'aws-cdk-lib';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import type { SetupProperties } from '../../functions/deploy/setup-values';
+import type { SetupProperties } from '@functions/deploy/setup-values';
 import { acknowledge, AppFunction, grantSecretValue } from './common';
 import type { AppSecrets } from './secrets';
 import { FunctionSettings } from './settings';

@@ -5,7 +5,7 @@ import { Data } from './data';
 import { AppSecrets } from './secrets';
 import { FunctionSettings } from './settings';
 import { STATION_PUBLISH_TOPICS, STATION_RECEIVE_TOPICS, Stations, THING_NAME, TOPIC_RULES, VEND_FUNCTIONS, type IotFunctionId } from './stations';
-import { Heartbeat } from '../../functions/domain/stations';
+import { Heartbeat } from '@functions/domain/stations';
 import { actionsOf, flat, functionRole, only, refId, resources, roleStatements, testStack } from './testing';
 
 function build() {

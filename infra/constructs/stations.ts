@@ -8,7 +8,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { acknowledge, acknowledgeWildcardResource, AppFunction, grantSecretValue } from './common';
 import type { Data } from './data';
-import type { Need } from '../../functions/environment';
+import type { Need } from '@functions/environment';
 import type { AppSecrets } from './secrets';
 import { FunctionSettings } from './settings';
 

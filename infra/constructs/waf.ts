@@ -12,7 +12,7 @@ export const COGNITO_SIGN_UP_TARGETS = [
   'AWSCognitoIdentityProviderService.ResendConfirmationCode',
   'AWSCognitoIdentityProviderService.ForgotPassword',
 ] as const;
-export const COGNITO_SIGN_IN_TARGETS = [
+const COGNITO_SIGN_IN_TARGETS = [
   'AWSCognitoIdentityProviderService.InitiateAuth',
   'AWSCognitoIdentityProviderService.RespondToAuthChallenge',
 ] as const;

@@ -25,11 +25,11 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aw
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Policy } from 'aws-cdk-lib/aws-iam';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import { ORIGIN_VERIFY_HEADER } from '../../functions/http/origin';
+import { ORIGIN_VERIFY_HEADER } from '@functions/http/origin';
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
 import { Construct } from 'constructs';
-import { CARD_WALLET_CONNECT_SOURCES } from '../../shared/card-wallets';
-import type { RuntimeConfig } from '../../shared/runtime-config';
+import { CARD_WALLET_CONNECT_SOURCES } from '@shared/card-wallets';
+import type { RuntimeConfig } from '@shared/runtime-config';
 import { acknowledge, acknowledgeWildcardResource } from './common';
 
 /**
@@ -76,7 +76,7 @@ export interface WebProps {
 /** What the security headers depend on; the local stand-in of CloudFront (infra/local/cloudfront.ts) passes the same. */
 export type SecurityHeadersProps = Pick<WebProps, 'cognitoEndpoint' | 'tileHosts' | 'extraConnectSources' | 'extraScriptSources' | 'extraFrameSources' | 'distDir'>;
 
-export function contentSecurityPolicy(props: SecurityHeadersProps): string {
+function contentSecurityPolicy(props: SecurityHeadersProps): string {
   const tiles = props.tileHosts ?? DEFAULT_TILE_HOSTS;
   return [
     "default-src 'self'",

@@ -1,4 +1,4 @@
-import { MACHINE_ID_PATTERN } from '../../shared/schemas';
+import { MACHINE_ID_PATTERN } from '@shared/schemas';
 
 /**
  * The station policy of docs/design.md, "Stations", as the local broker enforces it (the CDK construct writes the same rules
@@ -11,8 +11,8 @@ import { MACHINE_ID_PATTERN } from '../../shared/schemas';
  */
 export type Principal = { kind: 'station'; id: string } | { kind: 'backend' };
 
-export const STATION_PUBLISH = ['heartbeat', 'vend/request', 'vend/complete', 'vend/failed'] as const;
-export const STATION_SUBSCRIBE = ['vend/authorized', 'vend/denied'] as const;
+const STATION_PUBLISH = ['heartbeat', 'vend/request', 'vend/complete', 'vend/failed'] as const;
+const STATION_SUBSCRIBE = ['vend/authorized', 'vend/denied'] as const;
 const BACKEND_PUBLISH = /^stations\/([^/+#]+)\/vend\/(authorized|denied)$/;
 
 export function principalOf(commonName: string | undefined): Principal | null {

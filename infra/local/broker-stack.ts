@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importSPKI } from 'jose';
-import { closeLocalBrokerClients } from '../../functions/adapters/iot/local-broker-messages';
-import { LocalCa } from '../../functions/adapters/local-ca/local-ca';
-import { ensureSigningKeyFile, fileSigningKeys } from '../../functions/adapters/signing/file-signing-keys';
+import { closeLocalBrokerClients } from '@functions/adapters/iot/local-broker-messages';
+import { LocalCa } from '@functions/adapters/local-ca/local-ca';
+import { ensureSigningKeyFile, fileSigningKeys } from '@functions/adapters/signing/file-signing-keys';
 import { startBroker } from './broker';
 import { stationIdentity, stationStatePaths } from './ca';
 import { freePort } from './net';
@@ -46,7 +46,7 @@ export async function startStations(options: { dataDir?: string; fleet?: number;
     const port = await freePort();
     // The handlers of this process issue identities from the local CA and answer stations over this broker.
     Object.assign(process.env, { LOCAL_CA_DIR: paths.caDir, SIGNING_KEY_FILE: paths.signingKeyFile, LOCAL_BROKER_URL: `mqtts://127.0.0.1:${port}` });
-    (await import('../../functions/composition')).useLocalStationAdapters(process.env);
+    (await import('@functions/composition')).useLocalStationAdapters(process.env);
     const broker = await startBroker({ ca, port, log });
     stops.push(broker.stop);
     stops.push(closeLocalBrokerClients);
@@ -63,7 +63,7 @@ export async function startStations(options: { dataDir?: string; fleet?: number;
     const ids = SEED_STATIONS.filter((s) => s.status === 'online').slice(0, options.fleet ?? 0).map((s) => s.id);
     if (ids.length) {
       void (async () => {
-        const { services } = await import('../../functions/composition');
+        const { services } = await import('@functions/composition');
         const { startFleet, localCustomers, storedReadings } = await import('./simulator');
         // Wait until the seed has written the fleet's stations.
         for (let i = 0; i < 120 && !stopped && !(await services().machines.get(ids.at(-1)!)); i++) await new Promise((r) => setTimeout(r, 500));

@@ -2,20 +2,20 @@ import type { TLSSocket } from 'node:tls';
 import { createServer, type Server } from 'node:tls';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { Context } from 'aws-lambda';
-import type { LocalCa } from '../../functions/adapters/local-ca/local-ca';
+import type { LocalCa } from '@functions/adapters/local-ca/local-ca';
 import { lambdaContext } from './lambda-context';
 import { mayConnect, mayPublish, maySubscribe, principalOf, ruleOf, type Principal, type RuleName } from './broker-policy';
 
 /** The Lambda handlers the IoT rules call; the broker calls the very same ones. */
 export type RuleHandlers = Record<RuleName | 'presence', (event: unknown) => Promise<unknown>>;
 
-export async function defaultRuleHandlers(): Promise<RuleHandlers> {
+async function defaultRuleHandlers(): Promise<RuleHandlers> {
   const [heartbeat, presence, vendRequest, vendComplete, vendFailed] = await Promise.all([
-    import('../../functions/iot/heartbeat'),
-    import('../../functions/iot/presence'),
-    import('../../functions/iot/vendRequest'),
-    import('../../functions/iot/vendComplete'),
-    import('../../functions/iot/vendFailed'),
+    import('@functions/iot/heartbeat'),
+    import('@functions/iot/presence'),
+    import('@functions/iot/vendRequest'),
+    import('@functions/iot/vendComplete'),
+    import('@functions/iot/vendFailed'),
   ]);
   const rule = (name: string, handler: (event: unknown, context: Context) => Promise<unknown>) => (event: unknown) => handler(event, lambdaContext(name));
   return {
@@ -27,7 +27,7 @@ export async function defaultRuleHandlers(): Promise<RuleHandlers> {
   };
 }
 
-export interface BrokerStats {
+interface BrokerStats {
   connections: number;
   refusedConnections: number;
   deniedPublishes: number;

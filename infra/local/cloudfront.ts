@@ -33,7 +33,7 @@ export interface LocalCloudFront {
 }
 
 /** The HTTP headers CloudFront adds for a response headers policy's security headers. */
-export function securityHeaderFields(behavior: ResponseSecurityHeadersBehavior): Record<string, string> {
+function securityHeaderFields(behavior: ResponseSecurityHeadersBehavior): Record<string, string> {
   const { contentSecurityPolicy, strictTransportSecurity, frameOptions, contentTypeOptions, referrerPolicy, xssProtection } = behavior;
   if (xssProtection) throw new Error('X-XSS-Protection is not mirrored by the local CloudFront');
   const fields: Record<string, string> = {};
@@ -52,7 +52,7 @@ export function securityHeaderFields(behavior: ResponseSecurityHeadersBehavior):
 }
 
 /** The CloudFront Function of the construct, run on a request URI. */
-export function spaRewrite(uri: string): string {
+function spaRewrite(uri: string): string {
   const cloudFrontFunction = new Function(`${SPA_REWRITE_CODE}; return handler;`) as () => (event: { request: { uri: string } }) => { uri: string };
   return cloudFrontFunction()({ request: { uri } }).uri;
 }

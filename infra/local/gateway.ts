@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { loadHandler } from '../../functions/http/registry';
-import { ORIGIN_VERIFY_HEADER } from '../../functions/http/origin';
-import { matchRoute, routes, type RouteDefinition } from '../../shared/routes';
+import { loadHandler } from '@functions/http/registry';
+import { ORIGIN_VERIFY_HEADER } from '@functions/http/origin';
+import { matchRoute, routes, type RouteDefinition } from '@shared/routes';
 import { lambdaContext } from './lambda-context';
 
 export type Claims = Record<string, string | number | boolean | string[]>;
@@ -100,54 +100,92 @@ function toEvent(
   const route: RouteDefinition = routes[match.id];
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined && name !== 'cookie') headers[name] = Array.isArray(value) ? value.join(',') : value;
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(',') : value;
   }
+  return httpApiEvent({
+    routeKey: `${route.method} ${route.path}`,
+    path: url.pathname,
+    rawQueryString: url.search.slice(1),
+    headers,
+    params: match.params,
+    body,
+    claims,
+    sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
+    protocol: `HTTP/${req.httpVersion}`,
+  });
+}
+
+export interface HttpApiRequest {
+  /** `<METHOD> <path template>`, as the route is declared. */
+  routeKey: string;
+  path: string;
+  rawQueryString?: string;
+  /** Lower-case names; `cookie` is passed as the event's cookies, as API Gateway does. */
+  headers: Record<string, string>;
+  params?: Record<string, string>;
+  body?: Buffer;
+  claims?: Claims;
+  sourceIp?: string;
+  protocol?: string;
+  apiId?: string;
+  accountId?: string;
+}
+
+/** The HTTP API (payload format 2.0) event API Gateway hands a Lambda proxy integration for a request. */
+export function httpApiEvent(request: HttpApiRequest): APIGatewayProxyEventV2 {
+  const [method] = request.routeKey.split(' ');
+  const { cookie, ...headers } = request.headers;
+  const body = request.body ?? Buffer.alloc(0);
   const query: Record<string, string> = {};
-  for (const [key, value] of url.searchParams) query[key] = key in query ? `${query[key]},${value}` : value;
+  for (const [key, value] of new URLSearchParams(request.rawQueryString ?? '')) query[key] = key in query ? `${query[key]},${value}` : value;
+  const params = request.params ?? {};
   const now = new Date();
-  const isText = /json|text|x-www-form-urlencoded/.test(req.headers['content-type'] ?? 'application/json');
+  const isText = /json|text|x-www-form-urlencoded/.test(headers['content-type'] ?? 'application/json');
   return {
     version: '2.0',
-    routeKey: `${route.method} ${route.path}`,
-    rawPath: url.pathname,
-    rawQueryString: url.search.slice(1),
-    cookies: req.headers.cookie?.split(/;\s*/),
+    routeKey: request.routeKey,
+    rawPath: request.path,
+    rawQueryString: request.rawQueryString ?? '',
+    cookies: cookie?.split(/;\s*/),
     headers,
     queryStringParameters: Object.keys(query).length ? query : undefined,
-    pathParameters: Object.keys(match.params).length ? match.params : undefined,
+    pathParameters: Object.keys(params).length ? params : undefined,
     body: body.length ? (isText ? body.toString('utf8') : body.toString('base64')) : undefined,
     isBase64Encoded: body.length > 0 && !isText,
     requestContext: {
-      accountId: '000000000000',
-      apiId: 'local',
-      domainName: req.headers.host ?? 'localhost',
-      domainPrefix: 'local',
+      accountId: request.accountId ?? '000000000000',
+      apiId: request.apiId ?? 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: (headers.host ?? 'local').split('.')[0]!,
       http: {
-        method: route.method,
-        path: url.pathname,
-        protocol: `HTTP/${req.httpVersion}`,
-        sourceIp: req.socket.remoteAddress ?? '127.0.0.1',
-        userAgent: req.headers['user-agent'] ?? '',
+        method: method!,
+        path: request.path,
+        protocol: request.protocol ?? 'HTTP/1.1',
+        sourceIp: request.sourceIp ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
       },
       requestId: randomUUID(),
-      routeKey: `${route.method} ${route.path}`,
+      routeKey: request.routeKey,
       stage: '$default',
       time: now.toUTCString(),
       timeEpoch: now.getTime(),
-      ...(claims ? { authorizer: { jwt: { claims, scopes: [] } } } : {}),
+      ...(request.claims ? { authorizer: { jwt: { claims: request.claims, scopes: [] } } } : {}),
     } as APIGatewayProxyEventV2['requestContext'],
   };
 }
 
-/** Same rules as API Gateway's payload format 2.0 for Lambda results. */
-function writeResult(res: ServerResponse, result: APIGatewayProxyStructuredResultV2 | string) {
-  if (typeof result === 'string') {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    return void res.end(result);
-  }
+/** What API Gateway answers for a Lambda result (payload format 2.0): a bare string is a 200 JSON body. */
+export function httpApiAnswer(result: APIGatewayProxyStructuredResultV2 | string): { status: number; headers: Record<string, string | string[]>; body: Buffer } {
+  if (typeof result === 'string') return { status: 200, headers: { 'content-type': 'application/json' }, body: Buffer.from(result) };
   const headers: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
   if (result.cookies?.length) headers['set-cookie'] = result.cookies;
-  res.writeHead(result.statusCode ?? 200, headers);
   const body = result.body ?? '';
-  res.end(result.isBase64Encoded ? Buffer.from(body, 'base64') : body);
+  return { status: result.statusCode ?? 200, headers, body: result.isBase64Encoded ? Buffer.from(body, 'base64') : Buffer.from(body) };
+}
+
+/** Same rules as API Gateway's payload format 2.0 for Lambda results. */
+function writeResult(res: ServerResponse, result: APIGatewayProxyStructuredResultV2 | string) {
+  const answer = httpApiAnswer(result);
+  res.writeHead(answer.status, answer.headers);
+  res.end(answer.body);
 }

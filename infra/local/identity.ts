@@ -92,7 +92,7 @@ export async function startIdentity(options: { dataDir: string; port?: number })
  * What the HTTP API's JWT authorizer checks: signature against the pool's keys, issuer, expiry,
  * and the app client (aud for ID tokens, client_id for access tokens). Null means 401.
  */
-export function jwtAuthorizer(config: { issuer: string; audience: string; jwks: ReturnType<typeof createLocalJWKSet> }): TokenVerifier {
+function jwtAuthorizer(config: { issuer: string; audience: string; jwks: ReturnType<typeof createLocalJWKSet> }): TokenVerifier {
   return async (token) => {
     try {
       const { payload } = await jwtVerify(token, config.jwks, { issuer: config.issuer, algorithms: ['RS256'] });

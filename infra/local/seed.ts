@@ -1,6 +1,6 @@
-import type { Ledger } from '../../functions/ports/ledger';
-import type { Users } from '../../functions/ports/users';
-import type { Machines } from '../../functions/ports/machines';
+import type { Ledger } from '@functions/ports/ledger';
+import type { Users } from '@functions/ports/users';
+import type { Machines } from '@functions/ports/machines';
 import { SEED_STATIONS } from './seed-stations';
 
 const DAY_MS = 86_400_000;

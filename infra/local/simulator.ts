@@ -5,12 +5,12 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { importSPKI } from 'jose';
 import type { MqttClient } from 'mqtt';
-import { connectMqtt } from '../../functions/adapters/iot/mqtt-connect';
-import { VEND_TOKEN_LEEWAY_SECONDS } from '../../shared/constants';
-import { verifyVendToken } from '../../functions/domain/tokens';
-import { issueNfcToken } from '../../functions/domain/vend';
-import { stationTopics, type VendAuthorizedMessage, type VendDeniedMessage } from '../../functions/ports/station-messages';
-import type { Services } from '../../functions/composition';
+import { connectMqtt } from '@functions/adapters/iot/mqtt-connect';
+import { VEND_TOKEN_LEEWAY_SECONDS } from '@shared/constants';
+import { verifyVendToken } from '@functions/domain/tokens';
+import { issueNfcToken } from '@functions/domain/vend';
+import { stationTopics, type VendAuthorizedMessage, type VendDeniedMessage } from '@functions/ports/station-messages';
+import type { Services } from '@functions/composition';
 import type { StationIdentity } from './ca';
 import { serviceEnvironment } from './service-environment';
 
@@ -592,10 +592,10 @@ async function main() {
   if (local) {
     const s = outputs!.stations!;
     Object.assign(process.env, serviceEnvironment(outputs!), { LOCAL_BROKER_URL: brokerUrl });
-    const { createServices } = await import('../../functions/composition');
-    const { LocalCa } = await import('../../functions/adapters/local-ca/local-ca');
+    const { createServices } = await import('@functions/composition');
+    const { LocalCa } = await import('@functions/adapters/local-ca/local-ca');
     const { stationIdentity, stationStatePaths, saveStationBundle } = await import('./ca');
-    const { provisionStation } = await import('../../functions/domain/stations');
+    const { provisionStation } = await import('@functions/domain/stations');
     services = createServices(process.env);
     const ca = await LocalCa.open(s.caDir);
     const storeDir = stationStatePaths(join(s.caDir, '..')).stationsDir;

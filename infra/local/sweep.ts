@@ -6,7 +6,7 @@ export function startSweepTimer(options: { intervalMs: number; log?: (line: stri
   const tick = () => {
     if (running) return;
     running = (async () => {
-      const { handler } = await import('../../functions/iot/sweep');
+      const { handler } = await import('@functions/iot/sweep');
       const result = await handler({ source: 'local.timer', 'detail-type': 'Scheduled Event', time: new Date().toISOString() }, lambdaContext('sweep'));
       if (result.expired || result.settled) options.log?.(`sweep: ${result.expired} vend session(s) expired, holds released`);
     })()

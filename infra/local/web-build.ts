@@ -4,7 +4,7 @@ import { join, relative, resolve } from 'node:path';
 import { REPO_ROOT } from './stack';
 
 /** The production build of the web app: what `npm run build` writes and `cdk deploy` uploads. */
-export const WEB_DIST_DIR = resolve(REPO_ROOT, 'dist/web');
+const WEB_DIST_DIR = resolve(REPO_ROOT, 'dist/web');
 /** Beside the build, not in it (everything in dist/web is deployed): the hash of the inputs it was built from. */
 const STAMP_FILE = resolve(REPO_ROOT, 'dist/web.build.json');
 const LOCK_DIR = resolve(REPO_ROOT, 'dist/web.lock');

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import type { PaymentsMode, RuntimeConfig } from '../../shared/runtime-config';
+import type { PaymentsMode, RuntimeConfig } from '@shared/runtime-config';
 import { cognitoEndpointOf } from '../constructs/identity';
 import { securityHeadersBehavior } from '../constructs/web';
 import { startLocalCloudFront } from './cloudfront';
@@ -21,7 +21,7 @@ export interface LocalWebOptions {
 }
 
 /** /config.json of the local cloud: the local pool, reached through LOCAL_COGNITO_PATH. */
-export function localRuntimeConfig(options: Pick<LocalWebOptions, 'identity' | 'region' | 'paymentsMode'>): RuntimeConfig {
+function localRuntimeConfig(options: Pick<LocalWebOptions, 'identity' | 'region' | 'paymentsMode'>): RuntimeConfig {
   return {
     region: options.region,
     userPoolId: options.identity.userPoolId,

@@ -20,9 +20,9 @@ export const hostRequestStatuses = ['pending', 'contacted', 'approved', 'rejecte
 type Values<T extends readonly { value: string }[]> = { [K in keyof T]: T[K]['value'] };
 const values = <const T extends readonly { value: string }[]>(options: T) => options.map((o) => o.value) as unknown as Values<T>;
 
-export const BusinessType = z.enum(values(businessTypeOptions), { error: 'Choose a business type' });
-export const ExpectedFootfall = z.enum(values(footfallOptions), { error: 'Choose the expected daily visitors' });
-export const HostRequestStatus = z.enum(hostRequestStatuses);
+const BusinessType = z.enum(values(businessTypeOptions), { error: 'Choose a business type' });
+const ExpectedFootfall = z.enum(values(footfallOptions), { error: 'Choose the expected daily visitors' });
+const HostRequestStatus = z.enum(hostRequestStatuses);
 
 const required = (label: string, max = 200) =>
   z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is too long`);

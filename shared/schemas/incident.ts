@@ -1,7 +1,7 @@
 import * as z from 'zod';
 
 /** A station's report as received, kept with its incident. */
-export const IncidentReport = z.object({ at: z.string(), payload: z.string(), reason: z.string() });
+const IncidentReport = z.object({ at: z.string(), payload: z.string(), reason: z.string() });
 
 /**
  * A vend whose completion could not be settled as the station reported it (a volume that is not a whole number of

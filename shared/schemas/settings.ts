@@ -5,7 +5,7 @@ const number = () => z.number({ error: 'Enter a number' });
 const whole = () => number().int('Enter a whole number');
 const between = (min: number, max: number) => whole().min(min, `Must be between ${min} and ${max}`).max(max, `Must be between ${min} and ${max}`);
 
-/** Runtime business settings (admin System tab); defaults are spec section 9's values. */
+/** Runtime business settings (admin System tab); defaults are the values of docs/design.md, "Constants". */
 export const Settings = z.object({
   pricePerLitre: whole().positive('Must be more than 0').default(C.PRICE_PER_LITRE_IDR),
   minBalancePoints: whole().nonnegative('Must be 0 or more').default(C.MIN_BALANCE_TO_VEND_POINTS),

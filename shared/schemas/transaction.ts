@@ -5,7 +5,7 @@ import { formatRupiah } from '../money';
 export const paymentMethods = ['ovo', 'gopay', 'qris', 'google_pay', 'apple_pay'] as const;
 export const PaymentMethod = z.enum(paymentMethods);
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
-export const walletPaymentMethods = ['google_pay', 'apple_pay'] as const;
+const walletPaymentMethods = ['google_pay', 'apple_pay'] as const;
 export type WalletPaymentMethod = (typeof walletPaymentMethods)[number];
 /** Google Pay and Apple Pay: paid with a wallet token, captured at once. */
 export const isCardWallet = (method: PaymentMethod): method is WalletPaymentMethod => (walletPaymentMethods as readonly string[]).includes(method);
@@ -41,7 +41,7 @@ export type NfcTokenResponse = z.infer<typeof NfcTokenResponse>;
 
 /** The top-up limits' messages, in the one money format of the app (the minimum follows the admin setting). */
 export const minimumTopupMessage = (minimum: number) => `Minimum top up amount is ${formatRupiah(minimum)}`;
-export const maximumTopupMessage = (maximum: number) => `Maximum top up amount is ${formatRupiah(maximum)}`;
+const maximumTopupMessage = (maximum: number) => `Maximum top up amount is ${formatRupiah(maximum)}`;
 
 export const TopupRequest = z.object({
   amount: z

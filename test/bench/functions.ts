@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type BuildOptions } from 'esbuild';
-import { CREATE_REQUIRE_BANNER } from '../../infra/constructs/common';
+import { CREATE_REQUIRE_BANNER } from '@infra/constructs/common';
 import { median, round, type Figure } from './stats';
 
 /** As infra/constructs/common.ts bundles every function. */

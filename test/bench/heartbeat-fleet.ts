@@ -1,5 +1,5 @@
 import { importSPKI } from 'jose';
-import { SimStation } from '../../infra/local/simulator';
+import { SimStation } from '@infra/local/simulator';
 
 /**
  * The station side of the heartbeat ingest benchmark (started by test/bench/stations.ts, never on its own):

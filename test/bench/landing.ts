@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { freePort } from '../../infra/local/net';
-import { startLocalStack } from '../../infra/local/stack';
+import { freePort } from '@infra/local/net';
+import { startLocalStack } from '@infra/local/stack';
 import { DESKTOP, launchBrowser, newContext } from '../support/browser';
 
 export interface LandingBench {

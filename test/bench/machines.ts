@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { createDocumentClient } from '../../functions/adapters/dynamodb/client';
-import { keys } from '../../functions/adapters/dynamodb/keys';
-import { queryAll } from '../../functions/adapters/dynamodb/query';
-import type { LocalOutputs } from '../../infra/local/stack';
+import { createDocumentClient } from '@functions/adapters/dynamodb/client';
+import { keys } from '@functions/adapters/dynamodb/keys';
+import { queryAll } from '@functions/adapters/dynamodb/query';
+import type { LocalOutputs } from '@infra/local/stack';
 import { percentile, round, type Figure } from './stats';
 
 const run = promisify(execFile);

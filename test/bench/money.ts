@@ -1,4 +1,4 @@
-import type { LocalOutputs } from '../../infra/local/stack';
+import type { LocalOutputs } from '@infra/local/stack';
 import { runMoneySimulation } from '../support/money-simulation';
 import type { Figure } from './stats';
 

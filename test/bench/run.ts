@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort } from '../../infra/local/net';
-import { startLocalStack, REPO_ROOT } from '../../infra/local/stack';
+import { freePort } from '@infra/local/net';
+import { startLocalStack, REPO_ROOT } from '@infra/local/stack';
 import { benchFunctions } from './functions';
 import { benchMachines, seedThousandStations } from './machines';
 import { benchLanding } from './landing';

@@ -1,8 +1,8 @@
 import { createHash, createPrivateKey, generateKeyPairSync, randomBytes, sign, X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LocalCa } from '../../functions/adapters/local-ca/local-ca';
-import type { StationIdentity } from '../../infra/local/ca';
+import { LocalCa } from '@functions/adapters/local-ca/local-ca';
+import type { StationIdentity } from '@infra/local/ca';
 
 /**
  * Station certificates for the scale run, issued by the local CA at about 0.3 ms each instead of ~9 ms.

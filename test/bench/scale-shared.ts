@@ -1,7 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { LocalOutputs } from '../../infra/local/stack';
+import type { LocalOutputs } from '@infra/local/stack';
 
 /**
  * What the processes of the scale run (test/bench/scale.ts) share: the messages on their IPC channels,

@@ -1,5 +1,5 @@
 import type { MqttClient } from 'mqtt';
-import { SimStation } from '../../infra/local/simulator';
+import { SimStation } from '@infra/local/simulator';
 import { issueStationCertificates } from './scale-certs';
 import { startSelfSampler, summarize, type SentHeartbeat, type StationsInit, type StationsMessage, type ToStations } from './scale-shared';
 

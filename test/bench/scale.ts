@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
 import { BatchGetCommand, BatchWriteCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { createDocumentClient } from '../../functions/adapters/dynamodb/client';
-import { keys } from '../../functions/adapters/dynamodb/keys';
-import { effectiveStatus } from '../../functions/domain/machines';
-import type { MachineRecord } from '../../functions/ports/machines';
-import type { LocalOutputs } from '../../infra/local/stack';
-import { HEARTBEAT_INTERVAL_SECONDS } from '../../shared/constants';
+import { createDocumentClient } from '@functions/adapters/dynamodb/client';
+import { keys } from '@functions/adapters/dynamodb/keys';
+import { effectiveStatus } from '@functions/domain/machines';
+import type { MachineRecord } from '@functions/ports/machines';
+import type { LocalOutputs } from '@infra/local/stack';
+import { HEARTBEAT_INTERVAL_SECONDS } from '@shared/constants';
 import {
   openFileLimits, procSampler, readSystemCpu, round, startChild, startSelfSampler, summarize,
   type ProcSample, type ProfileSummary, type SentHeartbeat, type StackMessage, type StationsMessage, type ToStack, type ToStations,

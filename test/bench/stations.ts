@@ -1,19 +1,19 @@
 import { importSPKI } from 'jose';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { callTimeline, capacityMeter, createDocumentClient } from '../../functions/adapters/dynamodb/client';
-import { keys } from '../../functions/adapters/dynamodb/keys';
-import { DynamoMachines } from '../../functions/adapters/dynamodb/machines';
-import type { ProvisionedMachine } from '../../shared/routes';
-import type { LocalBroker } from '../../infra/local/broker';
-import type { LocalOutputs } from '../../infra/local/stack';
-import { SimStation } from '../../infra/local/simulator';
+import { callTimeline, capacityMeter, createDocumentClient } from '@functions/adapters/dynamodb/client';
+import { keys } from '@functions/adapters/dynamodb/keys';
+import { DynamoMachines } from '@functions/adapters/dynamodb/machines';
+import type { ProvisionedMachine } from '@shared/routes';
+import type { LocalBroker } from '@infra/local/broker';
+import type { LocalOutputs } from '@infra/local/stack';
+import { SimStation } from '@infra/local/simulator';
 import { median, percentile, round, type Figure } from './stats';
 import { startChild } from './scale-shared';
 import type { FleetInit, FleetMessage } from './heartbeat-fleet';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
-import { serviceEnvironment } from '../../infra/local/service-environment';
+import { serviceEnvironment } from '@infra/local/service-environment';
 
 type Provisioned = z.output<typeof ProvisionedMachine>;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -64,7 +64,7 @@ async function station(p: Provisioned) {
 /** Vend round trip, heartbeat ingest and DynamoDB units per operation, over the local broker. */
 export async function benchStations(outputs: LocalOutputs, broker: LocalBroker, log: (s: string) => void): Promise<Figure[]> {
   Object.assign(process.env, serviceEnvironment(outputs));
-  const { services } = await import('../../functions/composition');
+  const { services } = await import('@functions/composition');
   const admin = await signIn(outputs, 'admin');
   const user = await signIn(outputs, 'user');
   await services().ledger.post(user.sub, 'topup', 1_000_000, `bench-topup-${Date.now()}`, { reference: 'bench', actor: 'gateway' });
@@ -109,8 +109,8 @@ export async function benchStations(outputs: LocalOutputs, broker: LocalBroker, 
   log(`vend round trip p50 ${median(rtts).toFixed(1)} ms, of which in DynamoDB calls ${median(dynamoMs).toFixed(1)} ms`);
 
   // Raw MQTT round trip on the same broker: back end -> station and back, two one-way QoS 1 legs.
-  const { connectMqtt } = await import('../../functions/adapters/iot/mqtt-connect');
-  const { LocalCa } = await import('../../functions/adapters/local-ca/local-ca');
+  const { connectMqtt } = await import('@functions/adapters/iot/mqtt-connect');
+  const { LocalCa } = await import('@functions/adapters/local-ca/local-ca');
   const ca = await LocalCa.open(outputs.stations.caDir);
   const cert = await ca.issueClient('backend', 1);
   const echoes: number[] = [];

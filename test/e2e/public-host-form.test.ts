@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TIMING_MS } from '../../shared/constants';
+import { TIMING_MS } from '@shared/constants';
 import { DESKTOP, launchBrowser, newContext } from '../support/browser';
 import { local } from '../support/local';
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, newContext, PHONE } from '../support/browser';
 import { apiFetch, local } from '../support/local';
 
-/** Issue 3: every public route renders its spec texts in order; links, downloads, language, 404; axe. */
+/** Issue 3: every public route renders its texts of docs/design.md, "Screens and routes" in order; links, downloads, language, 404; axe. */
 
 let browser: Browser;
 let context: BrowserContext;
@@ -125,7 +125,7 @@ describe('documentation pages', () => {
     expect(await apiDocs.getAttribute('href')).toBe('/api-docs');
     expect(await apiDocs.getAttribute('target')).toBe('_blank');
     // Every route of the contract is listed.
-    const { routeIds } = await import('../../shared/routes');
+    const { routeIds } = await import('@shared/routes');
     expect(await page.getByText(`${routeIds.length} routes of the HTTP API`).count()).toBe(1);
   });
 
@@ -172,7 +172,7 @@ describe('documentation pages', () => {
 
   it('/api-docs renders the OpenAPI 3.1 document of the route table', async () => {
     await open('/api-docs', 'OpenAPI 3.1.0');
-    const { openApiDocument } = await import('../../shared/openapi');
+    const { openApiDocument } = await import('@shared/openapi');
     const doc = openApiDocument();
     const operations = Object.values(doc.paths).flatMap((methods) => Object.values(methods));
     expect(await page.locator('article[id]').count()).toBe(operations.length);

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { distanceKm, parseCoordinates } from '../../shared/geo';
-import type { Machine } from '../../shared/schemas';
+import { distanceKm, parseCoordinates } from '@shared/geo';
+import type { Machine } from '@shared/schemas';
 import { DESKTOP, launchBrowser, newContext } from '../support/browser';
 import { apiFetch, local } from '../support/local';
 

@@ -4,9 +4,9 @@ import { join } from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildRefillApp } from '../../infra/constructs/refill-app';
-import { only, resources, testApp } from '../../infra/constructs/testing';
-import { LOCAL_COGNITO_PATH } from '../../infra/local/web';
+import { buildRefillApp } from '@infra/constructs/refill-app';
+import { only, resources, testApp } from '@infra/constructs/testing';
+import { LOCAL_COGNITO_PATH } from '@infra/local/web';
 import { DESKTOP, launchBrowser, newContext, takeCspViolations } from '../support/browser';
 import { local } from '../support/local';
 

@@ -1,10 +1,10 @@
 import { createRequire } from 'node:module';
 import { generateKeyPair, importJWK, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DynamoLedger } from '../../functions/adapters/dynamodb/ledger';
-import { DynamoUsers } from '../../functions/adapters/dynamodb/users';
-import { randomIds, systemClock } from '../../functions/ports/clock';
-import { EnvironmentalImpact, Transaction, User } from '../../shared/schemas';
+import { DynamoLedger } from '@functions/adapters/dynamodb/ledger';
+import { DynamoUsers } from '@functions/adapters/dynamodb/users';
+import { randomIds, systemClock } from '@functions/ports/clock';
+import { EnvironmentalImpact, Transaction, User } from '@shared/schemas';
 import { bearer, newAccount, signIn, signInAs, basicAuth } from '../support/auth';
 import { adminHeaders } from '../support/admin';
 import { apiFetch, local, testDb } from '../support/local';

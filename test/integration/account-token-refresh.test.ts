@@ -1,6 +1,6 @@
 import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it } from 'vitest';
-import { decodeJwt, initiateAuthRefresher, TokenRefreshError } from '../../frontend/src/features/auth/local-refresher';
+import { decodeJwt, initiateAuthRefresher, TokenRefreshError } from '@frontend/features/auth/local-refresher';
 import { bearer } from '../support/auth';
 import { apiFetch, local } from '../support/local';
 

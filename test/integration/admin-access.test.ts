@@ -1,6 +1,6 @@
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { buildPath, routeIds, routes, type RouteDefinition } from '../../shared/routes';
+import { buildPath, routeIds, routes, type RouteDefinition } from '@shared/routes';
 import { bearer, signInAs } from '../support/auth';
 import { apiFetch } from '../support/local';
 

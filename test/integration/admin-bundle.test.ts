@@ -1,14 +1,14 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LOCAL_ACCOUNTS } from '../../infra/local/identity';
+import { LOCAL_ACCOUNTS } from '@infra/local/identity';
 import { basicAuth } from '../support/auth';
 import { local } from '../support/local';
 
 /** The production build the local cloud serves (the one `cdk deploy` uploads). */
 const outDir = local().webBuild!;
 
-/** Every credential shape the spec's client carried (a fixed basic-authorization header) and the seeded passwords. */
+/** Every credential shape the old client carried (docs/design.md, "Product and audiences": a fixed basic-authorization header) and the seeded passwords. */
 function credentialFindings(text: string): string[] {
   const findings: string[] = [];
   if (/authorization['"`]?\s*[:=,]\s*['"`]?\s*basic\b/i.test(text)) findings.push('an Authorization: Basic header');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '../../shared/schemas';
+import { DEFAULT_SETTINGS } from '@shared/schemas';
 import { bearer, newAccount, signInAs } from '../support/auth';
 import { allPages, asAdmin, repositories } from '../support/admin';
 import { apiFetch } from '../support/local';

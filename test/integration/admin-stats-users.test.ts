@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { AdminStats } from '../../shared/routes';
-import { AdminUser, Machine } from '../../shared/schemas';
+import { AdminStats } from '@shared/routes';
+import { AdminUser, Machine } from '@shared/schemas';
 import { bearer, signInAs } from '../support/auth';
 import { allPages, asAdmin, createUser, ledgerEntries, repositories, settlePurchase } from '../support/admin';
 import { apiFetch, local } from '../support/local';

@@ -5,13 +5,13 @@ import { join } from 'node:path';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDocumentClient } from '../../functions/adapters/dynamodb/client';
-import { keys } from '../../functions/adapters/dynamodb/keys';
-import { ORIGIN_VERIFY_HEADER } from '../../functions/http/origin';
-import { DynamoLedger } from '../../functions/adapters/dynamodb/ledger';
-import { DynamoUsers } from '../../functions/adapters/dynamodb/users';
-import { randomIds, systemClock } from '../../functions/ports/clock';
-import { ensureTable, startDynamo, type LocalDynamo } from '../../infra/local/dynamodb';
+import { createDocumentClient } from '@functions/adapters/dynamodb/client';
+import { keys } from '@functions/adapters/dynamodb/keys';
+import { ORIGIN_VERIFY_HEADER } from '@functions/http/origin';
+import { DynamoLedger } from '@functions/adapters/dynamodb/ledger';
+import { DynamoUsers } from '@functions/adapters/dynamodb/users';
+import { randomIds, systemClock } from '@functions/ports/clock';
+import { ensureTable, startDynamo, type LocalDynamo } from '@infra/local/dynamodb';
 
 /** This file runs its own DynamoDB Local on disk, so that it can kill it and start it again. */
 const ORIGIN_SECRET = 'faults-origin-secret';
@@ -41,7 +41,7 @@ const event = (body: unknown): APIGatewayProxyEventV2 => ({
 
 describe('the database going away', () => {
   it('answers a clear 503 when DynamoDB is down, and the next request after it is back succeeds', async () => {
-    const { handler } = await import('../../functions/http/routes/createHostRequest');
+    const { handler } = await import('@functions/http/routes/createHostRequest');
     const application = {
       businessName: 'Fault Cafe', contactName: 'Nyoman', email: 'nyoman@example.com', phone: '+62 811 000 111',
       address: 'Jl. Raya Sanur 1', businessType: 'cafe', expectedFootfall: '50-100',

@@ -3,7 +3,7 @@ import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import * as z from 'zod';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildPath, routeIds, routes, type RouteDefinition, type RouteId } from '../../shared/routes';
+import { buildPath, routeIds, routes, type RouteDefinition, type RouteId } from '@shared/routes';
 import { bearer, signInAs } from '../support/auth';
 import { apiFetch, testDb } from '../support/local';
 

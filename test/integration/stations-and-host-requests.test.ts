@@ -1,8 +1,8 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { keys } from '../../functions/adapters/dynamodb/keys';
-import { AREAS } from '../../shared/constants';
-import { Machine } from '../../shared/schemas';
+import { keys } from '@functions/adapters/dynamodb/keys';
+import { AREAS } from '@shared/constants';
+import { Machine } from '@shared/schemas';
 import { apiFetch, testDb } from '../support/local';
 
 const validApplication = {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Machine } from '../../shared/schemas';
+import { Machine } from '@shared/schemas';
 import { apiFetch } from '../support/local';
 import { closeStations, provision, sleep, stationFor, waitFor, workerServices, type Provisioned } from './stations-support';
-import { lambdaContext } from '../../infra/local/lambda-context';
+import { lambdaContext } from '@infra/local/lambda-context';
 
 const machineOverHttp = async (id: string) => {
   const { status, body } = await apiFetch(`/api/machines/${id}`);
@@ -85,7 +85,7 @@ describe('heartbeats and presence (GET /api/machines/{id})', () => {
 
   it('never lets an older or duplicate presence event flip the station (the rule handler, against DynamoDB)', async () => {
     const p = await provision('Presence ordering station');
-    const { handler: presence } = await import('../../functions/iot/presence');
+    const { handler: presence } = await import('@functions/iot/presence');
     const handler = (event: unknown) => presence(event, lambdaContext('presence'));
     const id = p.machine.id;
     const t0 = Date.now();
@@ -109,7 +109,7 @@ describe('heartbeats and presence (GET /api/machines/{id})', () => {
 
   it('orders heartbeats by when the broker received them: an older one handled late changes nothing (the rule handler, against DynamoDB)', async () => {
     const p = await provision('Heartbeat ordering station', 'offline');
-    const { handler: heartbeat } = await import('../../functions/iot/heartbeat');
+    const { handler: heartbeat } = await import('@functions/iot/heartbeat');
     const handler = (event: unknown) => heartbeat(event, lambdaContext('heartbeat'));
     const { machines } = await workerServices();
     const id = p.machine.id;

@@ -1,13 +1,13 @@
 import { importSPKI } from 'jose';
 import { expect } from 'vitest';
-import type { ProvisionedMachine } from '../../shared/routes';
-import type { MachineStatus } from '../../shared/schemas';
-import type { Services } from '../../functions/composition';
-import { SimStation } from '../../infra/local/simulator';
+import type { ProvisionedMachine } from '@shared/routes';
+import type { MachineStatus } from '@shared/schemas';
+import type { Services } from '@functions/composition';
+import { SimStation } from '@infra/local/simulator';
 import { asAdmin } from '../support/admin';
 import { local } from '../support/local';
 import type { z } from 'zod';
-import { serviceEnvironment } from '../../infra/local/service-environment';
+import { serviceEnvironment } from '@infra/local/service-environment';
 
 /**
  * Helpers of the stations integration tests: the worker's own services on the test stack (same table,
@@ -21,7 +21,7 @@ let services: Services | undefined;
 export async function workerServices(): Promise<Services> {
   if (services) return services;
   Object.assign(process.env, serviceEnvironment(local()));
-  const { services: get } = await import('../../functions/composition');
+  const { services: get } = await import('@functions/composition');
   services = get();
   return services;
 }

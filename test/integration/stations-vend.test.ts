@@ -1,15 +1,15 @@
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signNfcToken } from '../../functions/domain/tokens';
-import { sweepExpiredSessions, type VendDeps } from '../../functions/domain/vend';
-import type { VendSession } from '../../functions/ports/vend-sessions';
-import type { SimStation } from '../../infra/local/simulator';
+import { signNfcToken } from '@functions/domain/tokens';
+import { sweepExpiredSessions, type VendDeps } from '@functions/domain/vend';
+import type { VendSession } from '@functions/ports/vend-sessions';
+import type { SimStation } from '@infra/local/simulator';
 import { repositories } from '../support/admin';
 import { bearer, newAccount } from '../support/auth';
 import { apiFetch, local } from '../support/local';
-import { ORIGIN_VERIFY_HEADER } from '../../functions/http/origin';
+import { ORIGIN_VERIFY_HEADER } from '@functions/http/origin';
 import { closeStations, provision, sleep, stationFor, waitFor, workerServices, type Provisioned } from './stations-support';
-import { lambdaContext } from '../../infra/local/lambda-context';
+import { lambdaContext } from '@infra/local/lambda-context';
 
 /**
  * The issue's 'Done when': a real station (MQTT over mutual TLS with its own certificate) and a signed-in
@@ -31,7 +31,7 @@ const nfcToken = async (token = user.token) => {
 };
 const deps = async (): Promise<VendDeps> => {
   await workerServices();
-  const { vendDeps } = await import('../../functions/providers/vend');
+  const { vendDeps } = await import('@functions/providers/vend');
   return vendDeps();
 };
 /** Signs an NFC token with the stack's own signing key, for a clock of our choosing. */
@@ -100,7 +100,7 @@ describe('the vend protocol on the local stack', () => {
     await station1.complete(firstSession.id, 350);
     await station1.complete(firstSession.id, 900);
     await sleep(1000);
-    const { handler } = await import('../../functions/iot/vendComplete');
+    const { handler } = await import('@functions/iot/vendComplete');
     expect(await handler({ stationId: machine1.machine.id, sessionId: firstSession.id, dispensedMl: 350 }, lambdaContext('vendComplete'))).toBe('replayed');
     expect(await balance()).toBe(4_650);
     expect((await repositories().ledger.entries(user.sub, { limit: 20 })).items).toEqual(before.items);
@@ -258,7 +258,7 @@ describe('POST /api/nfc/generate-token', () => {
   });
 
   it('creates the user on first call (handler with the claims the JWT authorizer passes) and refuses an empty wallet with 409', async () => {
-    const { handler } = await import('../../functions/http/routes/generateNfcToken');
+    const { handler } = await import('@functions/http/routes/generateNfcToken');
     const sub = `nfc-first-${crypto.randomUUID()}`;
     const event = {
       version: '2.0', routeKey: 'POST /api/nfc/generate-token', rawPath: '/api/nfc/generate-token', rawQueryString: '', headers: { [ORIGIN_VERIFY_HEADER]: local().originSecret }, isBase64Encoded: false,

@@ -1,5 +1,5 @@
 import { CognitoIdentityProviderClient, ConfirmSignUpCommand, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { readConfirmationCode, type LocalIdentityOutputs } from '../../infra/local/identity';
+import { readConfirmationCode, type LocalIdentityOutputs } from '@infra/local/identity';
 
 /**
  * Sign-in and sign-up against a local Cognito, given its outputs: for the tests (through test/support/auth.ts)

@@ -1,6 +1,6 @@
 import type { TestProject } from 'vitest/node';
-import { freePort } from '../../infra/local/net';
-import { startLocalStack, type LocalStack } from '../../infra/local/stack';
+import { freePort } from '@infra/local/net';
+import { startLocalStack, type LocalStack } from '@infra/local/stack';
 
 let stack: LocalStack | undefined;
 
@@ -16,6 +16,6 @@ export async function teardown() {
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    local: import('../../infra/local/stack').LocalOutputs;
+    local: import('@infra/local/stack').LocalOutputs;
   }
 }

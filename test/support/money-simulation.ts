@@ -1,11 +1,11 @@
 import { importSPKI } from 'jose';
-import { SandboxGateway, sandboxRefunds, sandboxRule } from '../../functions/adapters/sandbox-gateway/gateway';
-import type { Services } from '../../functions/composition';
-import { sweepExpiredSessions, type VendDeps } from '../../functions/domain/vend';
-import type { LedgerEntry, LedgerTotals } from '../../functions/ports/ledger';
-import type { PaymentMethod } from '../../shared/schemas';
-import type { LocalOutputs } from '../../infra/local/stack';
-import { SimStation } from '../../infra/local/simulator';
+import { SandboxGateway, sandboxRefunds, sandboxRule } from '@functions/adapters/sandbox-gateway/gateway';
+import type { Services } from '@functions/composition';
+import { sweepExpiredSessions, type VendDeps } from '@functions/domain/vend';
+import type { LedgerEntry, LedgerTotals } from '@functions/ports/ledger';
+import type { PaymentMethod } from '@shared/schemas';
+import type { LocalOutputs } from '@infra/local/stack';
+import { SimStation } from '@infra/local/simulator';
 import { newAccountWith, signInWith } from './cognito';
 
 /**
@@ -31,7 +31,7 @@ export interface MoneyOptions {
   log?: (line: string) => void;
 }
 
-export interface Invariant {
+interface Invariant {
   name: string;
   checked: number;
   violations: number;
@@ -172,10 +172,10 @@ export async function runMoneySimulation(options: MoneyOptions): Promise<MoneyRe
     TABLE_NAME: dynamodb.tableName, DYNAMODB_ENDPOINT: dynamodb.endpoint, AWS_REGION: dynamodb.region,
     LOCAL_CA_DIR: broker.caDir, SIGNING_KEY_FILE: broker.signingKeyFile, LOCAL_BROKER_URL: broker.broker,
   });
-  const { services } = await import('../../functions/composition');
-  const { vendDeps } = await import('../../functions/providers/vend');
-  const { issueNfcToken } = await import('../../functions/domain/vend');
-  const { orderIdFor } = await import('../../functions/domain/payments');
+  const { services } = await import('@functions/composition');
+  const { vendDeps } = await import('@functions/providers/vend');
+  const { issueNfcToken } = await import('@functions/domain/vend');
+  const { orderIdFor } = await import('@functions/domain/payments');
   const svc: Services = services();
   const deps: VendDeps = vendDeps();
   const sandbox = new SandboxGateway({ serverKey: outputs.payments.sandboxServerKey });

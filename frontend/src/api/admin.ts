@@ -1,11 +1,11 @@
 import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { RouteBody } from '../../../shared/routes';
-import { ADMIN_USERS_PAGE } from '../../../shared/constants';
-import type { AdminIdentity, Settings, transactionTypes } from '../../../shared/schemas';
+import type { RouteBody } from '@shared/routes';
+import { ADMIN_USERS_PAGE } from '@shared/constants';
+import type { AdminIdentity, Settings, transactionTypes } from '@shared/schemas';
 import { authedApi, loadAuth } from './auth';
 
 /** Host requests per page of the admin tab. */
-export const HOST_REQUESTS_PAGE = 25;
+const HOST_REQUESTS_PAGE = 25;
 import { api, ApiRequestError } from './client';
 
 /**
@@ -28,11 +28,11 @@ export async function fetchAdminIdentity(signal?: AbortSignal): Promise<AdminIde
 export type TransactionFilters = { type?: (typeof transactionTypes)[number]; userId?: string; machineId?: string };
 
 export const adminQueries = {
-  /** No retry: a failed check means signed out (spec: GET /api/admin/auth/check, no retry). */
+  /** No retry: a failed check means signed out (docs/design.md, "API calls": GET /api/admin/auth/check, no retry). */
   session: () => queryOptions({ queryKey: ['admin', 'session'] as const, queryFn: ({ signal }) => fetchAdminIdentity(signal), retry: false }),
   stats: () => queryOptions({ queryKey: ['admin', 'stats'] as const, queryFn: ({ signal }) => authedApi('adminStats', { signal }) }),
   machines: () => queryOptions({ queryKey: ['admin', 'machines'] as const, queryFn: ({ signal }) => api('listMachines', { signal }) }),
-  /** First 10 users (spec), then 10 more per 'Load more'. */
+  /** First 10 users (docs/design.md, "Constants"), then 10 more per 'Load more'. */
   users: (search: string) =>
     infiniteQueryOptions({
       queryKey: ['admin', 'users', search] as const,

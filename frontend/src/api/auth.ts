@@ -1,4 +1,4 @@
-import type { RouteId, RouteResponse } from '../../../shared/routes';
+import type { RouteId, RouteResponse } from '@shared/routes';
 import { api } from './client';
 
 type AuthModule = typeof import('../features/auth');

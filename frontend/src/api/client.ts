@@ -1,4 +1,4 @@
-import { buildPath, routes, type RouteBody, type RouteId, type RouteParams, type RouteQuery, type RouteResponse } from '../../../shared/routes';
+import { buildPath, routes, type RouteBody, type RouteId, type RouteParams, type RouteQuery, type RouteResponse } from '@shared/routes';
 
 /** A failed call: message is `status: body-text` as docs/design.md, "Error texts" says; `body` is the parsed error when JSON. */
 export class ApiRequestError extends Error {

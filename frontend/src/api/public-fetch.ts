@@ -1,11 +1,11 @@
-import type { RouteBody, RouteId, RouteResponse, Routes } from '../../../shared/routes';
+import type { RouteBody, RouteId, RouteResponse, Routes } from '@shared/routes';
 
 /**
  * A zod-free caller for the few public routes the landing page needs. `client.ts` imports the whole
  * route table and with it zod (about 25 KB gzip), which would more than double the landing page's own
  * JavaScript; these paths are checked against the contract at compile time instead.
  */
-export class PublicApiError extends Error {
+class PublicApiError extends Error {
   constructor(readonly status: number, readonly bodyText: string) {
     // docs/design.md, "Error texts": the status code, a colon, and the body text (or the status text).
     super(`${status}: ${bodyText}`);

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Machine } from '../../../shared/schemas';
+import type { Machine } from '@shared/schemas';
 import { publicApi } from './public-fetch';
 
 /**

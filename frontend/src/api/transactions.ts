@@ -1,8 +1,8 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { RECENT_TRANSACTIONS } from '../../../shared/constants';
+import { RECENT_TRANSACTIONS } from '@shared/constants';
 import { authedApi } from './auth';
 
-export const HISTORY_PAGE_SIZE = 20;
+const HISTORY_PAGE_SIZE = 20;
 
 /** The signed-in user's transactions, newest first. Invalidate ['transactions'] after a top-up or a purchase. */
 export const transactionQueries = {

@@ -1,12 +1,11 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import type { RouteBody, RouteResponse } from '../../../shared/routes';
+import type { RouteBody, RouteResponse } from '@shared/routes';
 import { authedApi } from './auth';
 import { ApiRequestError } from './client';
 import { userQueries } from './user';
 
 export type TopupStatus = RouteResponse<'topup'>;
 export type TopupBody = RouteBody<'topup'>;
-export type PurchaseBody = RouteBody<'purchase'>;
 
 /** A fresh Idempotency-Key for one payment attempt; resending it retries the same payment, never a second one. */
 export const newIdempotencyKey = () => crypto.randomUUID();
@@ -15,16 +14,12 @@ export const newIdempotencyKey = () => crypto.randomUUID();
 export const startTopup = (body: TopupBody, idempotencyKey: string) =>
   authedApi('topup', { body, headers: { 'idempotency-key': idempotencyKey } });
 
-/** POST /api/purchase: pays a refill with Google Pay or Apple Pay. */
-export const purchaseRefill = (body: PurchaseBody, idempotencyKey: string) =>
-  authedApi('purchase', { body, headers: { 'idempotency-key': idempotencyKey } });
-
 /** POST /api/apple-pay/validate-merchant: the merchant session Safari needs before it shows the Apple Pay sheet. */
 export const validateAppleMerchant = (validationURL: string, domainName: string) =>
   authedApi('validateAppleMerchant', { body: { validationURL, domainName } });
 
 /** How often the browser asks for a pending top-up's status (the sandbox settles within a second). */
-export const TOPUP_POLL_MS = 1000;
+const TOPUP_POLL_MS = 1000;
 
 export const topupQueries = {
   /** Key ['wallet', 'topup', id]: polled every second while pending, then left alone. */

@@ -1,4 +1,4 @@
-import { AREAS, TIMING_MS } from '../../../shared/constants';
+import { AREAS, TIMING_MS } from '@shared/constants';
 import { common } from '../i18n/common';
 import { useMessages, type Translation } from '../i18n/messages';
 import { ArrowRightIcon } from './icons';
@@ -13,7 +13,7 @@ const placeholder: SiteLinkTarget = { placeholder: true };
 const linksOf = (labels: readonly string[], targets: SiteLinkTarget[]) => labels.map((label, i) => ({ label, target: targets[i] ?? placeholder }));
 
 /** Columns and entries of the three mega menus (docs/design.md, "Screens and routes"); the station menu entries are placeholders. */
-export function menuColumns(t: T, id: MenuId): Column[] {
+function menuColumns(t: T, id: MenuId): Column[] {
   if (id === 'stations') {
     const s = t.stationsMenu;
     return [

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { AREAS } from '../../../shared/constants';
+import { AREAS } from '@shared/constants';
 import { common } from '../i18n/common';
 import { useMessages } from '../i18n/messages';
 import { ChevronDownIcon, ChevronRightIcon } from './icons';

@@ -1,4 +1,4 @@
-import { ABOUT_FIGURES } from '../../../shared/constants';
+import { ABOUT_FIGURES } from '@shared/constants';
 import { defineMessages } from './messages';
 
 /** The About page; its marketing figures differ from the landing page's on purpose (docs/design.md, "Product and audiences"). */

@@ -1,4 +1,4 @@
-import { COPYRIGHT_YEAR } from '../../../shared/constants';
+import { COPYRIGHT_YEAR } from '@shared/constants';
 import { defineMessages } from './messages';
 
 /** Texts of the shared public chrome: header, menus, footer, global banners, station status. */

@@ -4,8 +4,6 @@ import { useSyncExternalStore } from 'react';
 export const languages = ['en', 'id'] as const;
 export type Language = (typeof languages)[number];
 
-export const languageNames: Record<Language, string> = { en: 'English', id: 'Bahasa Indonesia' };
-
 const STORAGE_KEY = 'bali-refill.language';
 const listeners = new Set<() => void>();
 
@@ -67,7 +65,7 @@ export function indonesianTexts(): IndonesianTexts {
   return indonesian;
 }
 
-export function getLanguage(): Language {
+function getLanguage(): Language {
   return current;
 }
 

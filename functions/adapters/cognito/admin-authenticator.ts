@@ -11,7 +11,7 @@ export interface CognitoConfig {
 }
 
 /** USER_POOL_ID and USER_POOL_CLIENT_ID; cognito-local is reached through the SDK's AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER. */
-export const cognitoConfigFromEnv = (env: NodeJS.ProcessEnv = process.env): CognitoConfig => ({
+const cognitoConfigFromEnv = (env: NodeJS.ProcessEnv = process.env): CognitoConfig => ({
   userPoolId: setting('USER_POOL_ID', env),
   clientId: setting('USER_POOL_CLIENT_ID', env),
   region: awsRegion(env),

@@ -1,5 +1,5 @@
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { DEFAULT_SETTINGS, Settings } from '../../../shared/schemas';
+import { DEFAULT_SETTINGS, Settings } from '@shared/schemas';
 import type { SettingsStore } from '../../ports/settings';
 import { keys, withoutKeys } from './keys';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AREAS } from '../../../shared/constants';
+import { AREAS } from '@shared/constants';
 import { mentionsBali, searchAddresses } from '../../domain/geocoding';
 import { BALI_PLACES } from './bali-places';
 import { GazetteerGeocoder, normalize } from './gazetteer-geocoder';

@@ -10,7 +10,7 @@ const EC = { name: 'ECDSA', namedCurve: 'P-256' } as const;
 const SIGNING = { name: 'ECDSA', hash: 'SHA-256' } as const;
 const YEAR_MS = 365 * 86_400_000;
 
-export const CA_CERT_FILE = 'ca.cert.pem';
+const CA_CERT_FILE = 'ca.cert.pem';
 const CA_KEY_FILE = 'ca.key.pem';
 
 export interface IssuedCertificate {

@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { PaymentMethod } from '../../../shared/schemas';
+import type { PaymentMethod } from '@shared/schemas';
 import {
   GatewayRejected,
   GatewayUnavailable,
@@ -80,10 +80,10 @@ const STATUS_CODES: Record<string, readonly string[]> = {
 };
 
 /** True when the signed status_code is one Midtrans sends with this transaction_status (an unknown status matches none). */
-export const statusCodeMatches = (statusCode: string, transactionStatus: string) => STATUS_CODES[transactionStatus]?.includes(statusCode) ?? false;
+const statusCodeMatches = (statusCode: string, transactionStatus: string) => STATUS_CODES[transactionStatus]?.includes(statusCode) ?? false;
 
 /** '10000.00' -> 10000. Rupiah has no minor unit; anything fractional is refused. */
-export function parseGrossAmount(value: unknown): number {
+function parseGrossAmount(value: unknown): number {
   const n = typeof value === 'number' ? value : Number.parseFloat(String(value));
   if (!Number.isFinite(n) || Math.round(n) !== n) throw new SignatureRejected('gross_amount is not a whole rupiah amount');
   return n;
@@ -173,7 +173,7 @@ export function verifyNotificationBody(body: unknown, serverKey: string): Paymen
  * - google_pay, apple_pay: not charged through Midtrans here (Midtrans offers Google Pay for cards through
  *   its own flow and no Apple Pay in Core API); refused with a clear message rather than sent as something else.
  */
-export function midtransPaymentType(method: PaymentMethod): 'gopay' | 'qris' {
+function midtransPaymentType(method: PaymentMethod): 'gopay' | 'qris' {
   switch (method) {
     case 'gopay':
       return 'gopay';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GatewayRejected, type ChargeRequest, type ChargeResult, type GatewayRefund, type OrderRef, type PaymentGateway, type PaymentNotification } from '../../ports/payment-gateway';
-import { isCardWallet, type PaymentMethod } from '../../../shared/schemas';
+import { isCardWallet, type PaymentMethod } from '@shared/schemas';
 import { formatMidtransTime, mapStatus, signatureKey, toReport, verifyNotificationBody } from '../midtrans/protocol';
 import { qrisPayload } from './qris';
 
@@ -22,10 +22,10 @@ import { qrisPayload } from './qris';
  */
 
 export type SandboxRule = 'decline' | 'unpaid' | 'pay' | 'refund' | 'partial-refund';
-export const SANDBOX_DECLINE_SUFFIX = 13;
-export const SANDBOX_UNPAID_SUFFIX = 17;
-export const SANDBOX_REFUND_SUFFIX = 21;
-export const SANDBOX_PARTIAL_REFUND_SUFFIX = 23;
+const SANDBOX_DECLINE_SUFFIX = 13;
+const SANDBOX_UNPAID_SUFFIX = 17;
+const SANDBOX_REFUND_SUFFIX = 21;
+const SANDBOX_PARTIAL_REFUND_SUFFIX = 23;
 
 export function sandboxRule(amount: number): SandboxRule {
   const lastTwo = Math.abs(Math.trunc(amount)) % 100;

@@ -29,7 +29,7 @@ export type SecretReader = (secretId: string) => Promise<string>;
 export const PAYMENTS_NOT_CONFIGURED = 'Payments are not configured';
 
 let client: SecretsManagerClient | undefined;
-export const secretsManagerReader: SecretReader = async (secretId) => {
+const secretsManagerReader: SecretReader = async (secretId) => {
   client ??= new SecretsManagerClient({ region: awsRegion() });
   const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: secretId }));
   if (!SecretString) throw new Error(`Secret ${secretId} has no string value`);

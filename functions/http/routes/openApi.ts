@@ -1,4 +1,4 @@
-import { openApiDocument } from '../../../shared/openapi';
+import { openApiDocument } from '@shared/openapi';
 import { routeHandler } from '../route-handler';
 
 const document = openApiDocument();

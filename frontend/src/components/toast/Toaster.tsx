@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type PointerEvent as ReactPointerEvent } from 'react';
-import { TOAST_HOTKEY, TOAST_MAX_WIDTH_PX, TOAST_SWIPE_THRESHOLD_PX } from '../../../../shared/constants';
+import { TOAST_HOTKEY, TOAST_MAX_WIDTH_PX, TOAST_SWIPE_THRESHOLD_PX } from '@shared/constants';
 import { currentToasts, dismissToast, subscribeToasts, type ToastItem } from './store';
 
 const tone: Record<ToastItem['variant'], string> = {

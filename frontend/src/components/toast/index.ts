@@ -7,5 +7,5 @@
  *
  * `<Toaster />` is mounted once in routes/__root.tsx.
  */
-export { toast, dismissToast, type ToastOptions, type ToastVariant, type ToastHandle } from './store';
+export { toast,     } from './store';
 export { Toaster } from './Toaster';

@@ -1,6 +1,6 @@
-import { TIMING_MS, TOAST_LIMIT } from '../../../../shared/constants';
+import { TIMING_MS, TOAST_LIMIT } from '@shared/constants';
 
-export type ToastVariant = 'default' | 'destructive' | 'success';
+type ToastVariant = 'default' | 'destructive' | 'success';
 
 export interface ToastOptions {
   title: string;

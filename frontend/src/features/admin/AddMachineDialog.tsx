@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { TIMING_MS } from '../../../../shared/constants';
+import { TIMING_MS } from '@shared/constants';
 import { AddMachineForm, MACHINE_CREATED } from './AddMachineForm';
 import { bundleFileName, downloadBundle, type Provisioned } from './bundle';
 import { CheckIcon, KeyIcon } from './icons';

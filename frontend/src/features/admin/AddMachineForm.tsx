@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { AdminMachineInput } from '../../../../shared/routes';
-import { fieldMessages, machineStatuses, type MachineStatus } from '../../../../shared/schemas';
+import { AdminMachineInput } from '@shared/routes';
+import { fieldMessages, machineStatuses, type MachineStatus } from '@shared/schemas';
 import { adminApi, refreshStats } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
 import { AddressAutocomplete } from './AddressAutocomplete';

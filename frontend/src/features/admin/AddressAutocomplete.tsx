@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
-import { ADDRESS_SEARCH_MIN_CHARS } from '../../../../shared/constants';
-import type { AddressResult } from '../../../../shared/schemas';
+import { ADDRESS_SEARCH_MIN_CHARS } from '@shared/constants';
+import type { AddressResult } from '@shared/schemas';
 import { adminQueries } from '../../api/admin';
 import { PinIcon } from './icons';
 import { Spinner } from './ui';

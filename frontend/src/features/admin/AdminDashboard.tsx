@@ -1,6 +1,6 @@
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
-import type { AdminIdentity } from '../../../../shared/schemas';
+import type { AdminIdentity } from '@shared/schemas';
 import { Logo } from '../../components/Logo';
 import { toast } from '../../components/toast';
 import { csvFileName, downloadText, toCsv } from './csv';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { businessTypeOptions, fieldMessages, footfallOptions, HostRequestPatch, hostRequestStatuses, type HostRequest } from '../../../../shared/schemas';
+import { businessTypeOptions, fieldMessages, footfallOptions, HostRequestPatch, hostRequestStatuses, type HostRequest } from '@shared/schemas';
 import { adminApi } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
 import { toast } from '../../components/toast';

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { AdminMachinePatch } from '../../../../shared/routes';
-import { fieldMessages, machineStatuses, type Machine, type MachineStatus } from '../../../../shared/schemas';
+import { AdminMachinePatch } from '@shared/routes';
+import { fieldMessages, machineStatuses, type Machine, type MachineStatus } from '@shared/schemas';
 import { adminApi, refreshStats } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
 import { toast } from '../../components/toast';

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
-import type { AdminUser } from '../../../../shared/schemas';
+import type { AdminUser } from '@shared/schemas';
 import { adminApi, refreshStats } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
 import { toast } from '../../components/toast';
@@ -12,7 +12,7 @@ const REASONS = ['Refund for a failed refill', 'Correction of a payment error', 
 const BALANCE_CHANGED = 'The balance changed, reload';
 
 /** '12.500', '12500', 'Rp 12.500' -> 12500; anything else (fractions, letters) -> NaN. */
-export function parseRupiah(text: string): number {
+function parseRupiah(text: string): number {
   const digits = text.trim().replace(/^rp\s*/i, '').replace(/[.\s]/g, '');
   return /^\d{1,9}$/.test(digits) ? Number(digits) : Number.NaN;
 }

@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { businessTypeOptions, footfallOptions, type HostRequest } from '../../../../shared/schemas';
+import { businessTypeOptions, footfallOptions, type HostRequest } from '@shared/schemas';
 import { adminApi, adminQueries } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
 import { toast } from '../../components/toast';

@@ -1,4 +1,4 @@
-import type { MachineStatus, StationConnection } from '../../../../shared/schemas';
+import type { MachineStatus, StationConnection } from '@shared/schemas';
 import { timeAgo } from './format';
 
 const styles: Record<MachineStatus, { label: string; dot: string; pill: string }> = {
@@ -34,7 +34,7 @@ const DISCONNECT_REASONS: Record<string, string> = {
   THROTTLED: 'throttled',
 };
 
-export const disconnectReasonLabel = (reason: string | null) => (reason ? (DISCONNECT_REASONS[reason] ?? reason.toLowerCase().replaceAll('_', ' ')) : 'reason unknown');
+const disconnectReasonLabel = (reason: string | null) => (reason ? (DISCONNECT_REASONS[reason] ?? reason.toLowerCase().replaceAll('_', ' ')) : 'reason unknown');
 
 /**
  * Why an offline station is offline, from its last presence event: a dropped link is not an empty tank or a lock.

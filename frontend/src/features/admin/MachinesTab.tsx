@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { machineFilterStatuses, type Machine } from '../../../../shared/schemas';
+import { machineFilterStatuses, type Machine } from '@shared/schemas';
 import { adminQueries } from '../../api/admin';
 import { AddMachineDialog } from './AddMachineDialog';
 import { filterMachines, machineAlerts, offlineSince, type StatusFilter } from './machine-list';

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { TIMING_MS } from '../../../../shared/constants';
+import { TIMING_MS } from '@shared/constants';
 import { adminQueries } from '../../api/admin';
 import { Logo } from '../../components/Logo';
 import { AddMachineForm, MACHINE_CREATED } from './AddMachineForm';

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { DEFAULT_SETTINGS, fieldMessages, Settings } from '../../../../shared/schemas';
+import { DEFAULT_SETTINGS, fieldMessages, Settings } from '@shared/schemas';
 import { adminApi, adminQueries } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
 import { toast } from '../../components/toast';

@@ -1,8 +1,8 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { z } from 'zod';
-import type { AdminTransaction } from '../../../../shared/routes';
-import { transactionTypes } from '../../../../shared/schemas';
+import type { AdminTransaction } from '@shared/routes';
+import { transactionTypes } from '@shared/schemas';
 import { adminQueries, type TransactionFilters } from '../../api/admin';
 import { useExportRows } from './export';
 import { IncidentsPanel } from './IncidentsPanel';

@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { AdminUser } from '../../../../shared/schemas';
+import type { AdminUser } from '@shared/schemas';
 import { adminQueries } from '../../api/admin';
 import { EditUserDialog } from './EditUserDialog';
 import { useExportRows } from './export';

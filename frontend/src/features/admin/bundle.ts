@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ProvisionedMachine } from '../../../../shared/routes';
+import type { ProvisionedMachine } from '@shared/routes';
 import { downloadText } from './csv';
 
 export type Provisioned = z.infer<typeof ProvisionedMachine>;
@@ -10,7 +10,7 @@ export const bundleFileName = (machineId: string) => `${machineId}-certificate-b
  * The station's provisioning bundle as one JSON file: its certificate and private key (returned once by the
  * server, never stored), the CA to trust, where to connect, and the key that verifies vend tokens.
  */
-export function bundleJson({ machine, bundle }: Provisioned): string {
+function bundleJson({ machine, bundle }: Provisioned): string {
   return JSON.stringify(
     {
       stationId: machine.id,

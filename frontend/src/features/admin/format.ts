@@ -1,5 +1,5 @@
-import { LOCALE } from '../../../../shared/constants';
-import { formatRupiah, rupiahToPoints } from '../../../../shared/money';
+import { LOCALE } from '@shared/constants';
+import { formatRupiah, rupiahToPoints } from '@shared/money';
 
 export { formatRupiah, rupiahToPoints };
 

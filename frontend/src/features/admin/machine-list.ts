@@ -1,4 +1,4 @@
-import type { Machine, machineFilterStatuses } from '../../../../shared/schemas';
+import type { Machine, machineFilterStatuses } from '@shared/schemas';
 
 export type StatusFilter = 'all' | (typeof machineFilterStatuses)[number];
 
@@ -10,8 +10,8 @@ export function filterMachines(machines: Machine[], search: string, status: Stat
   );
 }
 
-export const OFFLINE_ALERT_MINUTES = 10;
-export const LOW_WATER_PERCENT = 20;
+const OFFLINE_ALERT_MINUTES = 10;
+const LOW_WATER_PERCENT = 20;
 
 /** Since when a station has been silent: its last heartbeat, or (never heard from) its last change. */
 export const offlineSince = (m: Pick<Machine, 'lastHeartbeat' | 'updatedAt'>) => m.lastHeartbeat ?? m.updatedAt;

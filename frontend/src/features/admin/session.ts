@@ -1,14 +1,14 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import type { AdminIdentity } from '../../../../shared/schemas';
+import type { AdminIdentity } from '@shared/schemas';
 import { adminQueries, fetchAdminIdentity } from '../../api/admin';
 import { authedApi, loadAuth } from '../../api/auth';
 import { ApiRequestError } from '../../api/client';
 
-export const LOGIN_FAILED = 'Login failed. Please try again.';
-export const INVALID_CREDENTIALS = 'Invalid credentials';
-export const NOT_ADMIN = 'Administrator access required';
+const LOGIN_FAILED = 'Login failed. Please try again.';
+const INVALID_CREDENTIALS = 'Invalid credentials';
+const NOT_ADMIN = 'Administrator access required';
 
 const WRONG_CREDENTIALS = new Set(['NotAuthorizedException', 'UserNotFoundException', 'InvalidPasswordException', 'EmptySignInUsername', 'EmptySignInPassword']);
 
@@ -51,7 +51,7 @@ export async function adminPasswordSignIn(username: string, password: string): P
 }
 
 /** Forgets every admin query and the signed-in user's cached data. */
-export function forgetSession(queryClient: QueryClient) {
+function forgetSession(queryClient: QueryClient) {
   queryClient.removeQueries({ queryKey: ['admin'] });
   queryClient.removeQueries({ queryKey: ['auth'] });
 }

@@ -9,7 +9,7 @@ import { Card, LoadingState, ScreenHeader } from './ui';
 /** Machines listed before 'Show all'. */
 const LIST_LENGTH = 8;
 
-export function StatusPill({ status }: { status: PlacedMachine['machine']['status'] }) {
+function StatusPill({ status }: { status: PlacedMachine['machine']['status'] }) {
   const style = STATUS_STYLE[status];
   return (
     <span className={`inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-semibold ${style.bg} ${style.text}`}>

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { IMPACT_TOP_PERCENT_BOTTLES, NEARBY_MACHINES, NOTIFICATION_BADGE, RECENT_TRANSACTIONS } from '../../../../shared/constants';
-import { formatRupiah, rupiahToPoints } from '../../../../shared/money';
-import type { User } from '../../../../shared/schemas';
+import { IMPACT_TOP_PERCENT_BOTTLES, NEARBY_MACHINES, NOTIFICATION_BADGE, RECENT_TRANSACTIONS } from '@shared/constants';
+import { formatRupiah, rupiahToPoints } from '@shared/money';
+import type { User } from '@shared/schemas';
 import { impactQueries } from '../../api/impact';
 import { machineQueries } from '../../api/machines';
 import { transactionQueries } from '../../api/transactions';
@@ -22,7 +22,7 @@ import { Card, CardHeader, LoadingState } from './ui';
 const NfcPayDialog = lazy(() => import('../nfc/NfcPayDialog'));
 
 
-export function Avatar({ user, size = 44 }: { user: User; size?: number }) {
+function Avatar({ user, size = 44 }: { user: User; size?: number }) {
   return user.profileImageUrl ? (
     <img src={user.profileImageUrl} alt="" width={size} height={size} className="shrink-0 rounded-full object-cover ring-2 ring-white" style={{ width: size, height: size }} />
   ) : (
@@ -179,7 +179,7 @@ function NearbyMachines() {
 }
 
 /**
- * App home (spec section 2). Overlays, one at a time: none, topup, nfc, map. The open overlay is kept in the
+ * App home (docs/design.md, "Screens and routes"). Overlays, one at a time: none, topup, nfc, map. The open overlay is kept in the
  * address (?overlay=) so that the phone's Back button closes it.
  */
 export function HomeScreen({ overlay, open, close }: { overlay: HomeOverlay | undefined; open: (overlay: HomeOverlay, replace?: boolean) => void; close: () => void }) {

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useState, type MouseEvent } from 'react';
-import { formatRupiah } from '../../../../shared/money';
+import { formatRupiah } from '@shared/money';
 import { loadAuth } from '../../api/auth';
 import { toast } from '../../components/toast';
 import { BottomNav } from './BottomNav';
@@ -9,7 +9,7 @@ import { BottleIcon, ChevronRightIcon, LeafIcon, LogoutIcon, PlusIcon, SettingsI
 import { useSession } from './session';
 import { Card, LoadingState, ScreenHeader } from './ui';
 
-export const LOGOUT_PATH = '/api/logout';
+const LOGOUT_PATH = '/api/logout';
 
 /**
  * The Logout row is a link to /api/logout (docs/design.md, "Screens and routes"). Its click first signs out everywhere (revoking the refresh

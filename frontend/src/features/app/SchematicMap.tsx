@@ -1,4 +1,4 @@
-import type { LatLng } from '../../../../shared/geo';
+import type { LatLng } from '@shared/geo';
 import { STATUS_STYLE, type PlacedMachine } from './machines';
 
 /** Where three markers go when no machine has coordinates: spread out, so the map still reads. */

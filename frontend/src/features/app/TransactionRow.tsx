@@ -1,4 +1,4 @@
-import type { Transaction } from '../../../../shared/schemas';
+import type { Transaction } from '@shared/schemas';
 import { formatDateTime, formatLitres, isDebit, paymentMethodLabel, signedAmount, transactionTitle } from './format';
 import { DropIcon, PlusIcon } from './icons';
 

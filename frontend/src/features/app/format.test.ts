@@ -20,7 +20,7 @@ describe('app formatting', () => {
     expect(initialOf({ firstName: null, lastName: null })).toBe('U');
   });
 
-  it('formats rows as the spec says: title, signed absolute amount, litres', () => {
+  it('formats rows as docs/design.md, "Screens and routes" says: title, signed absolute amount, litres', () => {
     expect(transactionTitle({ type: 'purchase', machine: { id: 'HRL-00001', name: 'Seminyak Square' } })).toBe('Seminyak Square');
     expect(transactionTitle({ type: 'purchase', machine: null })).toBe('Water Purchase');
     expect(transactionTitle({ type: 'topup', machine: null })).toBe('Top Up');

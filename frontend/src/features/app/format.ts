@@ -1,6 +1,6 @@
-import { GREETING_AFTERNOON_HOUR, GREETING_EVENING_HOUR, LOCALE } from '../../../../shared/constants';
-import { formatRupiah } from '../../../../shared/money';
-import type { PaymentMethod, Transaction, User } from '../../../../shared/schemas';
+import { GREETING_AFTERNOON_HOUR, GREETING_EVENING_HOUR, LOCALE } from '@shared/constants';
+import { formatRupiah } from '@shared/money';
+import type { PaymentMethod, Transaction, User } from '@shared/schemas';
 
 /** Good morning before 12:00, Good afternoon before 18:00, otherwise Good evening (local time). */
 export function greetingFor(hour: number): string {
@@ -53,8 +53,8 @@ const METHOD_LABELS: Record<PaymentMethod, string> = {
 };
 export const paymentMethodLabel = (method: PaymentMethod) => METHOD_LABELS[method] ?? method;
 
-/** Spec section 3: anything but a purchase is shown as a top-up; what is owed (and paid towards it) is named as such. */
-export const isPurchase = (t: Pick<Transaction, 'type'>) => t.type === 'purchase';
+/** docs/design.md, "Entities": anything but a purchase is shown as a top-up; what is owed (and paid towards it) is named as such. */
+const isPurchase = (t: Pick<Transaction, 'type'>) => t.type === 'purchase';
 /** Entries that took money from the wallet. */
 export const isDebit = (t: Pick<Transaction, 'type'>) => t.type === 'purchase' || t.type === 'repayment';
 

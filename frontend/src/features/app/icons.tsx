@@ -22,7 +22,4 @@ export const ArrowLeftIcon = (p: IconProps) => <Icon {...p}><path d="M19 12H5M11
 export const NavigationIcon = (p: IconProps) => <Icon {...p}><path d="M3 11 21 3l-8 18-2-8-8-2Z" /></Icon>;
 export const CloseIcon = (p: IconProps) => <Icon {...p}><path d="M6 6l12 12M18 6 6 18" /></Icon>;
 export const RefreshIcon = (p: IconProps) => <Icon {...p}><path d="M20 11a8 8 0 0 0-14.6-4.5L4 8" /><path d="M4 3v5h5M4 13a8 8 0 0 0 14.6 4.5L20 16" /><path d="M20 21v-5h-5" /></Icon>;
-export const ArrowUpRightIcon = (p: IconProps) => <Icon {...p}><path d="M7 17 17 7M8 7h9v9" /></Icon>;
-export const ArrowDownLeftIcon = (p: IconProps) => <Icon {...p}><path d="M17 7 7 17M16 17H7V8" /></Icon>;
-export const HeartIcon = (p: IconProps) => <Icon {...p}><path d="M12 20s-8-4.6-8-10.5A4.5 4.5 0 0 1 12 7a4.5 4.5 0 0 1 8 2.5C20 15.4 12 20 12 20Z" /></Icon>;
 export const ReceiptIcon = (p: IconProps) => <Icon {...p}><path d="M6 3h12v18l-3-2-3 2-3-2-3 2V3Z" /><path d="M9 8h6M9 12h6" /></Icon>;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { distanceKm, parseCoordinates, type LatLng } from '../../../../shared/geo';
-import type { Machine } from '../../../../shared/schemas';
+import { distanceKm, parseCoordinates, type LatLng } from '@shared/geo';
+import type { Machine } from '@shared/schemas';
 
 export interface PlacedMachine {
   machine: Machine;

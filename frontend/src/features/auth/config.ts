@@ -1,4 +1,4 @@
-import type { RuntimeConfig } from '../../../../shared/runtime-config';
+import type { RuntimeConfig } from '@shared/runtime-config';
 import { runtimeConfig } from '../../runtime-config';
 
 /** Settings of browser sign-in (public identifiers, never secrets), from /config.json (the build happens before the pool exists). */

@@ -9,14 +9,14 @@ import { toast } from '../../components/toast';
  *    typed-in /api/logout or a sign-out interrupted before step 1 finished, removes the marker from the address
  *    and says so in a toast. Amplify is loaded only when the marker is there: the landing bundle stays small.
  */
-export const SIGNED_OUT_PARAM = 'signedOut';
+const SIGNED_OUT_PARAM = 'signedOut';
 
 let clearing: Promise<void> = Promise.resolve();
 
 /** Resolves once the tokens of a sign-out landing are cleared; the user query waits for it. */
 export const signOutSettled = () => clearing;
 
-export function handleSignedOutLanding(location: Location = window.location) {
+function handleSignedOutLanding(location: Location = window.location) {
   const url = new URL(location.href);
   if (!url.searchParams.has(SIGNED_OUT_PARAM)) return;
   url.searchParams.delete(SIGNED_OUT_PARAM);

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { openApiDocument } from '../../../../shared/openapi';
+import { openApiDocument } from '@shared/openapi';
 import { docs } from '../../i18n/docs';
 import { useMessages } from '../../i18n/messages';
 import { constraintsOf, typeOf, type JsonSchema } from './json-schema';

@@ -1,5 +1,5 @@
 import * as z from 'zod';
-import { EnvironmentalImpact, HostRequest, Machine, Settings, Transaction, User } from '../../../../shared/schemas';
+import { EnvironmentalImpact, HostRequest, Machine, Settings, Transaction, User } from '@shared/schemas';
 import { typeOf, type JsonSchema } from './json-schema';
 
 const models = { Machine, User, Transaction, HostRequest, EnvironmentalImpact, Settings };

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useRef } from 'react';
-import { routeIds } from '../../../../shared/routes';
+import { routeIds } from '@shared/routes';
 import { DownloadIcon, ExternalIcon } from '../../components/icons';
 import { docs } from '../../i18n/docs';
 import { useMessages } from '../../i18n/messages';

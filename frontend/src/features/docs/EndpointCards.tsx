@@ -1,4 +1,4 @@
-import { routeIds, routes, type RouteDefinition } from '../../../../shared/routes';
+import { routeIds, routes, type RouteDefinition } from '@shared/routes';
 import { docs } from '../../i18n/docs';
 import { useMessages } from '../../i18n/messages';
 import { MethodBadge } from './MethodBadge';

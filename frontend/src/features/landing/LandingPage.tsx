@@ -12,7 +12,7 @@ import { PublicLayout } from '../../components/PublicLayout';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 
 /** The landing page sections in the order of docs/design.md, "Screens and routes"; the footer comes from the public layout. */
-export function LandingPage() {
+function LandingPage() {
   useDocumentTitle(null);
   const stations = useQuery(stationQueries.all());
   const online = useMemo(() => (stations.data ?? []).filter(isOnline), [stations.data]);

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
-import { LANDING_ONLINE_STATIONS } from '../../../../shared/constants';
-import type { Machine } from '../../../../shared/schemas';
+import { LANDING_ONLINE_STATIONS } from '@shared/constants';
+import type { Machine } from '@shared/schemas';
 import { ArrowRightIcon } from '../../components/icons';
 import { Link } from '../../components/nav';
 import { common } from '../../i18n/common';

@@ -1,4 +1,4 @@
-import { LANDING_FIGURES } from '../../../../shared/constants';
+import { LANDING_FIGURES } from '@shared/constants';
 import { landing } from '../../i18n/landing';
 import { useMessages } from '../../i18n/messages';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { LatLng } from '../../../../shared/geo';
+import type { LatLng } from '@shared/geo';
 import type { MapStation, MapTexts, StationMapController } from './engine';
 
 /**

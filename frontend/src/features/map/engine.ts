@@ -2,8 +2,8 @@ import * as maplibregl from 'maplibre-gl';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import type { Feature, FeatureCollection, Point } from 'geojson';
-import { MAP_DEFAULTS } from '../../../../shared/constants';
-import type { LatLng } from '../../../../shared/geo';
+import { MAP_DEFAULTS } from '@shared/constants';
+import type { LatLng } from '@shared/geo';
 import { statusColor, type StatusTone } from '../stations/status';
 import { baliHighlands, baliLakes, baliLand, baliPlaces } from './bali';
 

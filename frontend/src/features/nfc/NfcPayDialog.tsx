@@ -1,8 +1,8 @@
 import QRCode from 'qrcode';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { MIN_BALANCE_TO_VEND_POINTS } from '../../../../shared/constants';
-import { formatRupiah, pointsToRupiah } from '../../../../shared/money';
-import type { NfcTokenResponse } from '../../../../shared/schemas';
+import { MIN_BALANCE_TO_VEND_POINTS } from '@shared/constants';
+import { formatRupiah, pointsToRupiah } from '@shared/money';
+import type { NfcTokenResponse } from '@shared/schemas';
 import { authedApi } from '../../api/auth';
 import { ApiRequestError } from '../../api/client';
 import { toast } from '../../components/toast';
@@ -19,7 +19,7 @@ type TokenState =
 
 type NfcWrite = 'unsupported' | 'waiting' | 'sent' | 'failed';
 
-export const NFC_FAILURE_TITLE = 'Failed to generate NFC token';
+const NFC_FAILURE_TITLE = 'Failed to generate NFC token';
 
 function useNow(active: boolean) {
   const [now, setNow] = useState(() => Date.now());

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 
 /** The event Chromium fires when the site may be installed (not in lib.dom). */
-export interface BeforeInstallPromptEvent extends Event {
+interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<void>;
   userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
 }

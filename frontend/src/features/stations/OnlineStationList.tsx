@@ -1,4 +1,4 @@
-import type { Machine } from '../../../../shared/schemas';
+import type { Machine } from '@shared/schemas';
 import { ArrowRightIcon, PinIcon } from '../../components/icons';
 import { Link } from '../../components/nav';
 import { StatusBadge } from '../../components/StatusBadge';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
-import { AREAS } from '../../../../shared/constants';
+import { AREAS } from '@shared/constants';
 import { stationQueries, readSavedStations } from '../../api/stations';
 import { LocateIcon, SearchIcon } from '../../components/icons';
 import { common } from '../../i18n/common';

@@ -1,5 +1,5 @@
-import { distanceKm, parseCoordinates, type LatLng } from '../../../../shared/geo';
-import type { Machine } from '../../../../shared/schemas';
+import { distanceKm, parseCoordinates, type LatLng } from '@shared/geo';
+import type { Machine } from '@shared/schemas';
 
 export interface StationView {
   machine: Machine;

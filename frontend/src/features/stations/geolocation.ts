@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import type { LatLng } from '../../../../shared/geo';
+import type { LatLng } from '@shared/geo';
 
 /** Asks for the visitor's position once; a denial or failure is tolerated silently. */
 export function useGeolocation() {

@@ -1,8 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useId, useRef, useState, type FormEvent } from 'react';
-import { MIN_TOPUP_IDR } from '../../../../shared/constants';
-import { formatRupiah } from '../../../../shared/money';
-import { isCardWallet, type PaymentMethod } from '../../../../shared/schemas';
+import { MIN_TOPUP_IDR } from '@shared/constants';
+import { formatRupiah } from '@shared/money';
+import { isCardWallet, type PaymentMethod } from '@shared/schemas';
 import { newIdempotencyKey, refreshWallet, serverMessage, startTopup, topupQueries, validateAppleMerchant, type TopupStatus } from '../../api/wallet';
 import { toast } from '../../components/toast';
 import { Sheet } from '../app/Sheet';
@@ -27,7 +27,7 @@ import { useCardWallets } from './useCardWallets';
 const E_WALLETS: PaymentMethod[] = ['ovo', 'gopay', 'qris'];
 const onPhone = () => typeof window !== 'undefined' && window.matchMedia?.('(pointer: coarse)').matches === true;
 
-export const TOPUP_SUCCESS_TITLE = 'Top Up Successful';
+const TOPUP_SUCCESS_TITLE = 'Top Up Successful';
 
 function failureToast(message?: string | null) {
   toast({ title: TOPUP_FAILED_TITLE, description: message || TOPUP_FAILED_FALLBACK, variant: 'destructive' });

@@ -16,7 +16,7 @@ describe('top-up amount', () => {
     expect(digitsOnly('1234567890123')).toBe('123456789');
   });
 
-  it('checks the minimum with the spec text', () => {
+  it('checks the minimum with the text of docs/design.md, "Error texts"', () => {
     expect(isBelowMinimum(9_999)).toBe(true);
     expect(isBelowMinimum(10_000)).toBe(false);
     expect(isBelowMinimum(Number.NaN)).toBe(true);

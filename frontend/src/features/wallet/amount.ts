@@ -1,5 +1,5 @@
-import { DEFAULT_TOPUP_IDR, MIN_TOPUP_IDR, TOPUP_PRESETS_IDR } from '../../../../shared/constants';
-import { minimumTopupMessage, type PaymentMethod } from '../../../../shared/schemas';
+import { DEFAULT_TOPUP_IDR, MIN_TOPUP_IDR, TOPUP_PRESETS_IDR } from '@shared/constants';
+import { minimumTopupMessage, type PaymentMethod } from '@shared/schemas';
 
 export const PRESETS = TOPUP_PRESETS_IDR;
 export const DEFAULT_PRESET = DEFAULT_TOPUP_IDR;

@@ -1,5 +1,5 @@
-import { APPLE_PAY_METHOD, GOOGLE_PAY_METHOD } from '../../../../shared/card-wallets';
-import { CURRENCY } from '../../../../shared/constants';
+import { APPLE_PAY_METHOD, GOOGLE_PAY_METHOD } from '@shared/card-wallets';
+import { CURRENCY } from '@shared/constants';
 
 /**
  * Google Pay and Apple Pay through the browser's Payment Request API, where the browser offers them.
@@ -65,7 +65,7 @@ export function methodData(wallet: CardWallet, config: WalletConfig): PaymentMet
   };
 }
 
-export const paymentDetails = (amount: number, label: string): PaymentDetailsInit => ({
+const paymentDetails = (amount: number, label: string): PaymentDetailsInit => ({
   total: { label, amount: { currency: CURRENCY, value: String(Math.round(amount)) } },
 });
 

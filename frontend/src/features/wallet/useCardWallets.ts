@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { toast } from '../../components/toast';
 import { CARD_WALLETS, canPayWith, type CardWallet } from './payment-request';
 
-export const GOOGLE_PAY_ERROR = { title: 'Google Pay Error', description: 'Failed to load Google Pay. Please try again.' } as const;
+const GOOGLE_PAY_ERROR = { title: 'Google Pay Error', description: 'Failed to load Google Pay. Please try again.' } as const;
 
 /** Asked once per page: which card wallets this browser offers. A wallet that fails to load is reported once. */
 let availability: Promise<CardWallet[]> | undefined;

@@ -1,4 +1,4 @@
-import { ABOUT_FIGURES } from '../../../../shared/constants';
+import { ABOUT_FIGURES } from '@shared/constants';
 import type { about as english } from '../about';
 
 /** The About page, in Bahasa Indonesia. */

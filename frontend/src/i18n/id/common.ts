@@ -1,4 +1,4 @@
-import { COPYRIGHT_YEAR } from '../../../../shared/constants';
+import { COPYRIGHT_YEAR } from '@shared/constants';
 import type { common as english } from '../common';
 
 /** The shared public chrome, in Bahasa Indonesia. */

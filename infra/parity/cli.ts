@@ -1,0 +1,37 @@
+/**
+ * `npm run parity`: synthesizes the app (cached per source fingerprint), runs every function of the template from its
+ * bundle against the local cloud and prints the report (infra/parity/report.ts). Exit 1 on a denied call, an unset
+ * setting or a function that could not be driven.
+ *
+ *   npm run parity                      # synthesize when the sources changed, then run
+ *   npm run parity -- --fresh           # synthesize again
+ *   npm run parity -- --assembly <dir>  # run an assembly synthesized elsewhere (cdk synth -o <dir>)
+ */
+import { formatReport } from './report';
+import { runParity } from './run';
+import { synthesize } from './synth';
+
+process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
+
+const args = process.argv.slice(2);
+const option = (name: string) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+if (args.includes('--help')) {
+  console.log('usage: npm run parity [-- --fresh] [-- --assembly <cloud assembly dir>]');
+  process.exit(0);
+}
+
+const started = Date.now();
+const log = (line: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s] ${line}`);
+let assemblyDir = option('--assembly');
+if (!assemblyDir) {
+  const synth = await synthesize({ fresh: args.includes('--fresh'), log });
+  log(synth.cached ? `Cloud assembly of these sources: ${synth.dir} (cached)` : `Synthesized in ${(synth.ms / 1000).toFixed(0)} s: ${synth.dir}`);
+  assemblyDir = synth.dir;
+}
+const report = await runParity({ assemblyDir, log });
+log('Done');
+for (const line of formatReport(report)) console.log(line);
+process.exit(report.ok ? 0 : 1);

@@ -1,0 +1,302 @@
+import { randomUUID } from 'node:crypto';
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { MqttClient } from 'mqtt';
+import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { connectMqtt } from '@functions/adapters/iot/mqtt-connect';
+import { ORIGIN_VERIFY_HEADER } from '@functions/http/origin';
+import { httpApiAnswer, httpApiEvent, type Claims } from '../local/gateway';
+import { LOCAL_ACCOUNTS } from '../local/identity';
+import type { LocalDeployment } from './deploy';
+import { cloudFrontOriginHeaders, scheduledEvent, topicRuleEvent, triggersOf, type Triggers } from './triggers';
+
+/** The callers a driver can be: nobody, the seeded user, the seeded admin (real tokens from cognito-local). */
+export type Caller = 'anonymous' | 'user' | 'admin';
+
+/** What a driver's check returns: nothing when the answer is right, else what is wrong with it. */
+type Verdict = string | undefined | void;
+
+interface HttpAnswer {
+  status: number;
+  headers: Record<string, string | string[]>;
+  /** Parsed JSON when the body is JSON. */
+  body: unknown;
+}
+
+type Value<T> = T | ((s: Scenario) => T);
+
+export interface HttpCase {
+  name: string;
+  as?: Caller;
+  params?: Value<Record<string, string>>;
+  query?: Value<Record<string, string>>;
+  body?: Value<Record<string, unknown>>;
+  headers?: Value<Record<string, string>>;
+  /** The status the function must answer. */
+  expect: number;
+  check?: (answer: HttpAnswer, s: Scenario) => Verdict | Promise<Verdict>;
+}
+
+interface TopicCase {
+  name: string;
+  /** The concrete topic the station publishes on (must match the rule's FROM). */
+  topic: Value<string>;
+  payload: Value<Record<string, unknown>>;
+  check?: (result: unknown, s: Scenario) => Verdict | Promise<Verdict>;
+}
+
+interface ScheduleCase {
+  name: string;
+  check?: (result: unknown, s: Scenario) => Verdict | Promise<Verdict>;
+}
+
+interface CustomResourceCase {
+  name: string;
+  /** Create is what the deployment itself sends; drivers add the later requests. */
+  request: 'Update' | 'Delete';
+  check?: (response: { Status: string; Data?: Record<string, unknown> }, s: Scenario) => Verdict | Promise<Verdict>;
+}
+
+/**
+ * How one function is driven through its normal paths, by the trigger its template gives it. Every function of the
+ * template needs one (a function without a driver fails the suite), and every driver a function.
+ */
+export type Driver =
+  | { http: HttpCase[] }
+  | { topic: TopicCase[] }
+  | { schedule: ScheduleCase[] }
+  | { deploy: { check?: (response: { Status: string; Data?: Record<string, unknown> }, s: Scenario) => Verdict; later?: CustomResourceCase[] } };
+
+/** A station the scenario provisions, with an MQTT client subscribed to its reply topics on the local broker. */
+interface StationInbox {
+  id: string;
+  messages: { topic: string; payload: Record<string, unknown> }[];
+  client?: MqttClient;
+}
+
+/**
+ * The state a run's drivers share: who calls, the station the scenario provisions and its MQTT inbox, and values
+ * one function's answer hands the next (a host request's id, an NFC token, a vend session).
+ */
+export class Scenario {
+  readonly values: Record<string, unknown> = {};
+  readonly station: StationInbox;
+  private claims: Partial<Record<Caller, Claims>> = {};
+
+  constructor(readonly app: LocalDeployment) {
+    this.station = { id: `PRT-${Math.floor(10_000 + Math.random() * 89_999)}`, messages: [] };
+  }
+
+  get userSub(): string {
+    return String(this.claims.user?.sub);
+  }
+
+  get adminSub(): string {
+    return String(this.claims.admin?.sub);
+  }
+
+  get userName(): string {
+    return String(this.claims.user?.['cognito:username']);
+  }
+
+  get account() {
+    return LOCAL_ACCOUNTS;
+  }
+
+  /** Signs the seeded accounts in against cognito-local; the claims are what the JWT authorizer would pass. */
+  async signIn(): Promise<void> {
+    const { endpoint, region, clientId } = this.app.cloud.identity.outputs;
+    const cognito = new CognitoIdentityProviderClient({ endpoint, region, credentials: { accessKeyId: 'parity', secretAccessKey: 'parity' } });
+    try {
+      for (const account of LOCAL_ACCOUNTS) {
+        const { AuthenticationResult } = await cognito.send(new InitiateAuthCommand({
+          AuthFlow: 'USER_PASSWORD_AUTH', ClientId: clientId, AuthParameters: { USERNAME: account.username, PASSWORD: account.password },
+        }));
+        const claims = await this.app.cloud.identity.verifyToken(AuthenticationResult!.IdToken!);
+        if (!claims) throw new Error(`cognito-local's token for ${account.username} did not verify`);
+        this.claims[account.role === 'admin' ? 'admin' : 'user'] = claims;
+      }
+    } finally {
+      cognito.destroy();
+    }
+  }
+
+  /** The claims as API Gateway's JWT authorizer passes them to the function: every value a string, arrays as `[a b]`. */
+  authorizerClaims(caller: Caller): Claims | undefined {
+    const claims = caller === 'anonymous' ? undefined : this.claims[caller];
+    if (!claims) return undefined;
+    return Object.fromEntries(Object.entries(claims).map(([k, v]) => [k, Array.isArray(v) ? `[${v.join(' ')}]` : String(v)]));
+  }
+
+  /** Connects the scenario's station to the local broker (a certificate of the local CA), subscribed to its replies. */
+  async connectStation(): Promise<void> {
+    const { ca, broker } = this.app.cloud;
+    const cert = await ca.issueClient(this.station.id);
+    const client = await connectMqtt({ url: broker.url, clientId: this.station.id, certificatePem: cert.certificatePem, privateKeyPem: cert.privateKeyPem, caPem: ca.certificatePem });
+    client.on('message', (topic, payload) => this.station.messages.push({ topic, payload: JSON.parse(payload.toString('utf8')) as Record<string, unknown> }));
+    await client.subscribeAsync([`stations/${this.station.id}/vend/authorized`, `stations/${this.station.id}/vend/denied`], { qos: 1 });
+    this.station.client = client;
+  }
+
+  /** The first reply on the station's topic `suffix` matching `where`, waiting up to 3 s for it to arrive. */
+  async reply(suffix: 'vend/authorized' | 'vend/denied', where: (payload: Record<string, unknown>) => boolean): Promise<Record<string, unknown> | undefined> {
+    const deadline = Date.now() + 3000;
+    for (;;) {
+      const found = this.station.messages.find((m) => m.topic === `stations/${this.station.id}/${suffix}` && where(m.payload));
+      if (found || Date.now() > deadline) return found?.payload;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.station.client?.endAsync(true);
+  }
+}
+
+const value = <T>(v: Value<T> | undefined, s: Scenario): T | undefined => (typeof v === 'function' ? (v as (s: Scenario) => T)(s) : v);
+
+/**
+ * The driver's first request sent straight to the execute-api endpoint, without what CloudFront adds: every HTTP
+ * function must refuse it (the API is served only through CloudFront, where the WAF applies).
+ */
+const bypassOf = (first: HttpCase): HttpCase => ({ ...first, name: 'refuses the same request when it skips CloudFront', expect: 403, check: undefined });
+
+/**
+ * Drives one function with its driver, through the triggers its template declares. Returns what went wrong in the
+ * driving itself (a driver for a trigger the template does not have); the functions' answers are recorded on the
+ * deployment.
+ */
+export async function drive(app: LocalDeployment, key: string, driver: Driver, s: Scenario): Promise<string[]> {
+  const deployed = app.functions.get(key)!;
+  const triggers = triggersOf(deployed.fn);
+  const problems: string[] = [];
+  const run = async (label: string, event: unknown, check: (result: unknown) => Verdict | Promise<Verdict>) => {
+    const invocation = await app.invoke(key, event, label);
+    if (!invocation) return;
+    if (!invocation.ok) {
+      if (!invocation.fatal) app.complain(key, `failed: ${invocation.error?.errorType}: ${invocation.error?.errorMessage}`);
+      return;
+    }
+    try {
+      const verdict = await check(invocation.result);
+      if (verdict) app.complain(key, verdict);
+    } catch (error) {
+      app.complain(key, `check failed: ${(error as Error).message}`);
+    }
+  };
+
+  if ('http' in driver) {
+    const route = triggers.routes[0];
+    if (!route || triggers.routes.length > 1) return [`expects one HTTP API route, the template has ${triggers.routes.length}`];
+    const originHeaders = cloudFrontOriginHeaders(app.deployment, deployed.fn);
+    const bypass = bypassOf(driver.http[0]!);
+    for (const c of [...driver.http, bypass]) {
+      let event;
+      try {
+        event = httpEvent(route, c, s, c === bypass ? {} : originHeaders);
+      } catch (error) {
+        problems.push(`${c.name}: ${(error as Error).message}`);
+        continue;
+      }
+      await run(`${route.routeKey}: ${c.name}`, event, async (result) => {
+        const answer = httpApiAnswer(result as APIGatewayProxyStructuredResultV2 | string);
+        const text = answer.body.toString('utf8');
+        let body: unknown = text;
+        try {
+          body = text ? JSON.parse(text) : null;
+        } catch {
+          // not JSON: kept as text
+        }
+        if (answer.status !== c.expect) {
+          // A 5xx the driver did not expect: the function's own last error log says why.
+          const logged = answer.status >= 500 ? deployed.process?.logs.filter((line) => /"level":"(ERROR|WARN)"|Error/.test(line)).at(-1) : undefined;
+          return `answered ${answer.status}, expected ${c.expect}: ${text.slice(0, 200)}${logged ? ` (log: ${logged.slice(0, 600)})` : ''}`;
+        }
+        return c.check?.({ status: answer.status, headers: answer.headers, body }, s);
+      });
+    }
+  } else if ('topic' in driver) {
+    if (!triggers.topicRules.length) return ['drives a topic rule, but no topic rule of the template invokes it'];
+    for (const c of driver.topic) {
+      const topic = value(c.topic, s)!;
+      const rule = triggers.topicRules.find((r) => {
+        try {
+          topicRuleEvent(r.sql, topic, {});
+          return true;
+        } catch {
+          return false;
+        }
+      });
+      if (!rule) {
+        problems.push(`${c.name}: no topic rule invoking it matches ${topic}`);
+        continue;
+      }
+      let event;
+      try {
+        event = topicRuleEvent(rule.sql, topic, value(c.payload, s)!, s.station.id);
+      } catch (error) {
+        problems.push(`${c.name}: ${(error as Error).message}`);
+        continue;
+      }
+      await run(`${topic}: ${c.name}`, event, (result) => c.check?.(result, s));
+    }
+  } else if ('schedule' in driver) {
+    const schedule = triggers.schedules[0];
+    if (!schedule) return ['drives a schedule, but no EventBridge rule of the template targets it'];
+    for (const c of driver.schedule) {
+      await run(`${schedule.expression}: ${c.name}`, scheduledEvent(app.deployment, deployed.fn, schedule.logicalId), (result) => c.check?.(result, s));
+    }
+  } else {
+    const runs = app.customResources.filter((r) => r.functionKey === key);
+    if (!triggers.customResources.length || !runs.length) return ['is driven by its custom resource, but no custom resource of the template uses it'];
+    for (const created of runs) {
+      if (created.response) {
+        const verdict = driver.deploy.check?.(created.response as { Status: string; Data?: Record<string, unknown> }, s);
+        if (verdict) app.complain(key, `Create ${created.logicalId}: ${verdict}`);
+      }
+      for (const c of driver.deploy.later ?? []) {
+        if (!created.response) continue;
+        // A request that failed is already recorded on the invocation by the deployment.
+        const response = await app.customResourceRequest(created, c.request);
+        if (typeof response === 'string') continue;
+        const verdict = await c.check?.(response, s);
+        if (verdict) app.complain(key, `${c.name}: ${verdict}`);
+      }
+    }
+  }
+  return problems;
+}
+
+function httpEvent(route: Triggers['routes'][number], c: HttpCase, s: Scenario, originHeaders: Record<string, string>) {
+  const [method, template] = route.routeKey.split(' ') as [string, string];
+  const params = value(c.params, s) ?? {};
+  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    if (params[name] === undefined) throw new Error(`${c.name}: no value for the path parameter ${name}`);
+    return encodeURIComponent(params[name]);
+  });
+  const body = value(c.body, s);
+  const headers: Record<string, string> = {
+    host: 'd111111abcdef8.cloudfront.net',
+    'user-agent': 'Amazon CloudFront',
+    'x-forwarded-proto': 'https',
+    ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    ...value(c.headers, s),
+    ...originHeaders,
+  };
+  if (!Object.hasOwn(originHeaders, ORIGIN_VERIFY_HEADER)) delete headers[ORIGIN_VERIFY_HEADER];
+  // The JWT authorizer runs only on routes the template gives it; a public route's function never sees claims.
+  const claims = route.jwt ? s.authorizerClaims(c.as ?? 'anonymous') : undefined;
+  if (route.jwt && !claims) throw new Error(`${c.name}: ${route.routeKey} has a JWT authorizer, which answers 401 without calling the function`);
+  return httpApiEvent({
+    routeKey: `${method} ${template}`,
+    path,
+    rawQueryString: new URLSearchParams(value(c.query, s) ?? {}).toString(),
+    headers,
+    params,
+    body: body === undefined ? undefined : Buffer.from(JSON.stringify(body)),
+    claims,
+    sourceIp: '203.0.113.10',
+    apiId: 'parity',
+  });
+}
+
+export const newKey = () => randomUUID();

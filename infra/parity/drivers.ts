@@ -1,0 +1,375 @@
+import { createHash } from 'node:crypto';
+import { newKey, type Driver, type HttpCase, type Scenario } from './drive';
+
+/**
+ * How the parity suite drives every function of the template: one entry per function, keyed by its construct path
+ * without the stack (`Api/<route id>`, `Stations/<function>`, `Setup`, aws-cdk-lib's providers), run in this order
+ * (later entries use what earlier ones created). HTTP drivers give each route's success path and its main failure,
+ * and the suite adds the first request once more without CloudFront's origin header (which every function must
+ * refuse with 403). Topic drivers give the station's message; the suite turns it into the event the template's topic
+ * rule SQL produces. With the default context, payments are live without a gateway key: every payment path must
+ * answer 503 "Payments are not configured" and credit nothing.
+ *
+ * A function of the template without an entry here, or an entry without a function, fails the suite.
+ */
+
+/** Every admin route's main failure: a signed-in user who is not an admin. */
+const notAdmin = (c: Omit<HttpCase, 'name' | 'as' | 'expect' | 'check'> = {}): HttpCase => ({ name: 'refuses a signed-in user who is not an admin', as: 'user', expect: 403, ...c });
+
+const is = (condition: unknown, message: string) => (condition ? undefined : message);
+const record = (body: unknown) => body as Record<string, unknown>;
+const list = (body: unknown) => (Array.isArray(body) ? body : ((body as { items?: unknown[] })?.items ?? [])) as Record<string, unknown>[];
+
+const hostRequest = (s: Scenario) => ({
+  businessName: 'Warung Parity',
+  contactName: 'Made Parity',
+  email: 'made.parity@example.com',
+  phone: '+62 361 000 000',
+  address: `Jl. Parity ${s.station.id}, Ubud`,
+  businessType: 'cafe',
+  expectedFootfall: '100-300',
+});
+const PAYMENTS_NOT_CONFIGURED = (answer: { body: unknown }) => is(record(answer.body).message === 'Payments are not configured', `expected "Payments are not configured", got ${JSON.stringify(answer.body)}`);
+
+export const DRIVERS: Record<string, Driver> = {
+  Setup: {
+    deploy: {
+      check: ({ Data }, s) =>
+        is(Data?.IotEndpoint === `localhost:${s.app.cloud.sharedPort}`, `IotEndpoint ${String(Data?.IotEndpoint)} is not what DescribeEndpoint answered`) ??
+        is(/^[0-9a-f]{64}$/.test(String(Data?.OriginVerifySha256)), 'OriginVerifySha256 is not a SHA-256') ??
+        is(Data?.SigningKey === 'created', `the first deployment must create the signing key, answered ${String(Data?.SigningKey)}`),
+      later: [
+        {
+          name: 'an update keeps the signing key every station trusts',
+          request: 'Update',
+          check: ({ Data }) => is(Data?.SigningKey === 'kept', `SigningKey ${String(Data?.SigningKey)} on update`),
+        },
+      ],
+    },
+  },
+  'Custom::CrossRegionExportWriterCustomResourceProvider': { deploy: {} },
+  'Custom::CrossRegionExportReaderCustomResourceProvider': {
+    deploy: { check: ({ Data }) => is(Object.values(Data ?? {}).some((v) => String(v).startsWith('arn:aws:wafv2:')), `no web ACL ARN imported: ${JSON.stringify(Data)}`) },
+  },
+
+  'Api/openApi': {
+    http: [{ name: 'serves the contract', expect: 200, check: ({ body }) => is(record(body).openapi, 'no openapi field') }],
+  },
+  'Api/logout': {
+    http: [{ name: 'sends the browser home signed out', expect: 302, check: ({ headers }) => is(headers.location === '/?signedOut=1', `location ${String(headers.location)}`) }],
+  },
+  'Api/adminLogin': {
+    http: [
+      {
+        name: "signs the admin in with Cognito's password flow",
+        body: (s) => ({ username: s.account[1].username, password: s.account[1].password }),
+        expect: 200,
+        check: ({ body }) => is(typeof record(body).idToken === 'string', 'no idToken'),
+      },
+      { name: "answers 401 to a non-admin's right password", body: (s) => ({ username: s.account[0].username, password: s.account[0].password }), expect: 401 },
+      { name: 'answers 401 to a wrong password', body: (s) => ({ username: s.account[1].username, password: 'Wrong-Password-1!' }), expect: 401 },
+    ],
+  },
+  'Api/getCurrentUser': {
+    http: [{ name: 'creates the user on first sign-in', as: 'user', expect: 200, check: ({ body }, s) => is(record(body).id === s.userSub, 'another user') }],
+  },
+  'Api/adminAuthCheck': {
+    http: [{ name: 'knows the admin', as: 'admin', expect: 200, check: ({ body }) => is(record(body).role === 'admin', 'role') }, notAdmin()],
+  },
+  'Api/adminCreateMachine': {
+    http: [
+      {
+        name: 'provisions a station (IoT thing, certificate, policy) and returns its bundle once',
+        as: 'admin',
+        body: (s) => ({ id: s.station.id, name: 'Parity Station', location: 'Jl. Raya Ubud, Bali', latitude: '-8.5069', longitude: '115.2625' }),
+        expect: 201,
+        check: async ({ body }, s) => {
+          const bundle = record(record(body).bundle);
+          const things = s.app.cloud.iot.snapshot().things.filter((t) => t.name === s.station.id);
+          return (
+            is(things.length === 1 && things[0]!.principals.length === 1, `IoT holds ${JSON.stringify(things)}`) ??
+            is(typeof bundle.endpoint === 'string' && bundle.endpoint.length > 0, 'the bundle has no endpoint') ??
+            is(String(bundle.vendPublicKeyPem).includes('BEGIN PUBLIC KEY'), 'no vend public key')
+          );
+        },
+      },
+      { name: 'refuses a malformed station id', as: 'admin', body: { id: 'not an id', name: 'x', location: 'x', latitude: '0', longitude: '0' }, expect: 400 },
+      notAdmin({ body: (s) => ({ id: s.station.id.replace(/\d+$/, '99999'), name: 'x', location: 'x', latitude: '0', longitude: '0' }) }),
+    ],
+  },
+  'Api/geocode': {
+    http: [
+      { name: 'searches Bali addresses in the place index', as: 'admin', query: { q: 'Ubud' }, expect: 200, check: ({ body }) => is(list(body).length > 0, 'no results') },
+      { name: 'refuses a query shorter than 3 characters', as: 'admin', query: { q: 'U' }, expect: 400 },
+    ],
+  },
+  'Api/adminUpdateMachine': {
+    http: [
+      { name: 'edits the station', as: 'admin', params: (s) => ({ id: s.station.id }), body: { name: 'Parity Station Ubud', location: 'Jl. Raya Ubud 1, Bali', status: 'online' }, expect: 200 },
+      { name: 'answers 404 for an unknown station', as: 'admin', params: { id: 'PRT-000001' }, body: { name: 'x', location: 'x', status: 'online' }, expect: 404 },
+    ],
+  },
+  'Api/listMachines': {
+    http: [{ name: 'lists the stations', expect: 200, check: ({ body }, s) => is(list(body).some((m) => m.id === s.station.id), 'the provisioned station is missing') }],
+  },
+  'Api/getMachine': {
+    http: [
+      { name: 'shows the station', params: (s) => ({ id: s.station.id }), expect: 200 },
+      { name: 'answers 404 for an unknown station', params: { id: 'PRT-000001' }, expect: 404 },
+    ],
+  },
+  'Stations/heartbeat': {
+    topic: [
+      {
+        name: 'stores the heartbeat',
+        topic: (s) => `stations/${s.station.id}/heartbeat`,
+        payload: { waterLevel: 82, quality: { tdsPpm: 14, temperatureC: 27.5 }, firmwareVersion: '1.4.2', counters: { dispensedMl: 0, vends: 0, failures: 0 } },
+        check: (result) => is(result === 'applied', `outcome ${JSON.stringify(result)}`),
+      },
+      {
+        name: 'drops a malformed heartbeat',
+        topic: (s) => `stations/${s.station.id}/heartbeat`,
+        payload: { waterLevel: 180 },
+        check: (result) => is(result === 'dropped', `outcome ${JSON.stringify(result)}`),
+      },
+    ],
+  },
+  'Stations/presence': {
+    topic: [
+      {
+        name: 'marks the station offline when it disconnects',
+        topic: (s) => `$aws/events/presence/disconnected/${s.station.id}`,
+        payload: (s) => ({ clientId: s.station.id, timestamp: Date.now(), eventType: 'disconnected', clientInitiatedDisconnect: false, disconnectReason: 'CONNECTION_LOST', sessionIdentifier: newKey(), versionNumber: 1 }),
+        check: (result) => is(result === 'applied', `outcome ${JSON.stringify(result)}`),
+      },
+      {
+        name: 'marks it online again when it connects',
+        topic: (s) => `$aws/events/presence/connected/${s.station.id}`,
+        payload: (s) => ({ clientId: s.station.id, timestamp: Date.now() + 1, eventType: 'connected', sessionIdentifier: newKey(), versionNumber: 2, ipAddress: '203.0.113.20' }),
+        check: (result) => is(result === 'applied', `outcome ${JSON.stringify(result)}`),
+      },
+    ],
+  },
+  'Api/createHostRequest': {
+    http: [
+      { name: 'stores a host application', body: hostRequest, expect: 201, check: ({ body }, s) => void (s.values.hostRequestId = record(body).id) },
+      { name: 'refuses an invalid e-mail address', body: (s) => ({ ...hostRequest(s), email: 'not-an-email' }), expect: 400 },
+    ],
+  },
+  'Api/partnerSignup': {
+    http: [
+      { name: 'stores a partner sign-up', body: hostRequest, expect: 201, check: ({ body }, s) => void (s.values.partnerRequestId = record(body).id) },
+      { name: 'refuses a missing business type', body: (s) => ({ ...hostRequest(s), businessType: undefined }), expect: 400 },
+    ],
+  },
+  'Api/adminListHostRequests': {
+    http: [{ name: 'lists host applications', as: 'admin', expect: 200, check: ({ body }, s) => is(list(body).some((r) => r.id === s.values.hostRequestId), 'the new application is missing') }, notAdmin()],
+  },
+  'Api/adminUpdateHostRequest': {
+    http: [
+      { name: 'marks an application contacted', as: 'admin', params: (s) => ({ id: String(s.values.hostRequestId) }), body: { status: 'contacted' }, expect: 200 },
+      { name: 'answers 404 for an unknown application', as: 'admin', params: { id: 'no-such-request' }, body: { status: 'contacted' }, expect: 404 },
+    ],
+  },
+  'Api/adminDeleteHostRequest': {
+    http: [
+      { name: 'deletes an application', as: 'admin', params: (s) => ({ id: String(s.values.partnerRequestId) }), expect: 204 },
+      { name: 'answers 404 for an unknown application', as: 'admin', params: { id: 'no-such-request' }, expect: 404 },
+    ],
+  },
+  'Api/adminListUsers': {
+    http: [{ name: 'lists users', as: 'admin', expect: 200, check: ({ body }, s) => is(list(body).some((u) => u.id === s.userSub), 'the user is missing') }, notAdmin()],
+  },
+  'Api/adminGetUser': {
+    http: [
+      { name: "reads one user's balance (what an adjustment is made against)", as: 'admin', params: (s) => ({ id: s.userSub }), expect: 200, check: ({ body }, s) => void (s.values.balanceSeen = record(body).balance) },
+      { name: 'answers 404 for an unknown user', as: 'admin', params: { id: 'no-such-user' }, expect: 404 },
+    ],
+  },
+  'Api/adminUpdateUser': {
+    http: [
+      {
+        name: "credits the user's balance as a ledger adjustment against the balance seen",
+        as: 'admin',
+        params: (s) => ({ id: s.userSub }),
+        headers: { 'idempotency-key': newKey() },
+        body: (s) => ({ username: s.userName, adjustment: { amount: 50_000, expectedBalance: s.values.balanceSeen, reason: 'Parity suite: starting balance' } }),
+        expect: 200,
+        check: ({ body }, s) => is(record(body).balance === Number(s.values.balanceSeen) + 50_000, `balance ${String(record(body).balance)}`),
+      },
+      {
+        name: 'refuses an adjustment against a balance that has changed (409)',
+        as: 'admin',
+        params: (s) => ({ id: s.userSub }),
+        body: (s) => ({ username: s.userName, adjustment: { amount: 1_000, expectedBalance: s.values.balanceSeen, reason: 'stale' } }),
+        expect: 409,
+      },
+    ],
+  },
+  'Api/generateNfcToken': {
+    http: [
+      ...[1, 2, 3].map((n): HttpCase => ({ name: `issues one-time token ${n} to pay at a station`, as: 'user', expect: 200, check: ({ body }, s) => void (s.values[`token${n}`] = record(body).token) })),
+      { name: 'refuses a caller below the minimum balance', as: 'admin', expect: 409 },
+    ],
+  },
+  'Stations/vendRequest': {
+    topic: [1, 2, 3]
+      .map((n) => ({
+        name: `authorizes a vend with token ${n} and answers the station on vend/authorized`,
+        topic: (s: Scenario) => `stations/${s.station.id}/vend/request`,
+        payload: (s: Scenario) => ({ token: s.values[`token${n}`], requestId: `parity-${n}` }),
+        check: async (result: unknown, s: Scenario) => {
+          const outcome = record(result);
+          if (outcome.decision !== 'authorized') return `decision ${JSON.stringify(outcome)}`;
+          s.values[`session${n}`] = outcome.sessionId;
+          const reply = await s.reply('vend/authorized', (p) => p.requestId === `parity-${n}`);
+          return is(reply?.sessionId === outcome.sessionId, 'the station received no vend/authorized over MQTT');
+        },
+      }))
+      .concat({
+        name: 'denies a forged token and answers on vend/denied',
+        topic: (s: Scenario) => `stations/${s.station.id}/vend/request`,
+        payload: () => ({ token: 'eyJhbGciOiJFUzI1NiJ9.e30.forged', requestId: 'parity-forged' }),
+        check: async (result: unknown, s: Scenario) =>
+          is(record(result).decision === 'denied', `decision ${JSON.stringify(result)}`) ??
+          is(await s.reply('vend/denied', (p) => p.requestId === 'parity-forged'), 'the station received no vend/denied over MQTT'),
+      }),
+  },
+  'Stations/vendComplete': {
+    topic: [
+      {
+        name: 'settles 500 ml',
+        topic: (s) => `stations/${s.station.id}/vend/complete`,
+        payload: (s) => ({ sessionId: s.values.session1, dispensedMl: 500 }),
+        check: (result) => is(result === 'settled', `outcome ${JSON.stringify(result)}`),
+      },
+      {
+        name: 'keeps the hold of a completion above what was authorized (an incident)',
+        topic: (s) => `stations/${s.station.id}/vend/complete`,
+        payload: (s) => ({ sessionId: s.values.session3, dispensedMl: 99_999 }),
+        check: (result) => is(result === 'incident', `outcome ${JSON.stringify(result)}`),
+      },
+      {
+        name: 'drops a completion of a session it does not know',
+        topic: (s) => `stations/${s.station.id}/vend/complete`,
+        payload: { sessionId: 'no-such-session', dispensedMl: 500 },
+        check: (result) => is(result === 'dropped', `outcome ${JSON.stringify(result)}`),
+      },
+    ],
+  },
+  'Stations/vendFailed': {
+    topic: [
+      {
+        name: 'releases the hold of a failed dispense',
+        topic: (s) => `stations/${s.station.id}/vend/failed`,
+        payload: (s) => ({ sessionId: s.values.session2, reason: 'pump fault' }),
+        check: (result) => is(result === 'released', `outcome ${JSON.stringify(result)}`),
+      },
+      {
+        name: 'treats the same failure again as a replay',
+        topic: (s) => `stations/${s.station.id}/vend/failed`,
+        payload: (s) => ({ sessionId: s.values.session2, reason: 'pump fault' }),
+        check: (result) => is(result === 'replayed', `outcome ${JSON.stringify(result)}`),
+      },
+    ],
+  },
+  'Api/adminListIncidents': {
+    http: [
+      { name: 'lists the open incident', as: 'admin', expect: 200, check: ({ body }, s) => is(list(body).some((i) => i.sessionId === s.values.session3 && i.status === 'open'), 'the incident is missing') },
+      notAdmin(),
+    ],
+  },
+  'Api/adminResolveIncident': {
+    http: [
+      {
+        name: 'settles the incident with the volume the operator confirmed',
+        as: 'admin',
+        params: (s) => ({ id: String(s.values.session3) }),
+        body: { dispensedMl: 250, note: "Read from the station's meter log" },
+        expect: 200,
+        check: ({ body }) => is(record(body).status === 'resolved', `status ${String(record(body).status)}`),
+      },
+      { name: 'answers 404 for an unknown incident', as: 'admin', params: { id: 'no-such-session' }, body: { dispensedMl: 0, note: 'x' }, expect: 404 },
+    ],
+  },
+  'Stations/sweep': {
+    schedule: [{ name: 'expires overdue vend sessions', check: (result) => is(record(result).errors === 0, `sweep ${JSON.stringify(result)}`) }],
+  },
+  'Api/listTransactions': {
+    http: [
+      { name: "lists the caller's transactions", as: 'user', expect: 200, check: ({ body }) => is(list(body).some((t) => t.type === 'purchase'), 'the settled vend is missing') },
+      { name: 'refuses a page size of 0', as: 'user', query: { limit: '0' }, expect: 400 },
+    ],
+  },
+  'Api/listUserTransactions': {
+    http: [
+      { name: "lists the user's own transactions", as: 'user', params: (s) => ({ id: s.userSub }), expect: 200 },
+      { name: "refuses another user's transactions", as: 'user', params: (s) => ({ id: s.adminSub }), expect: 403 },
+    ],
+  },
+  'Api/getEnvironmentalImpact': {
+    http: [{ name: 'derives impact from the metered litres', as: 'user', expect: 200 }],
+  },
+  'Api/adminListTransactions': {
+    http: [{ name: 'lists all transactions', as: 'admin', query: (s) => ({ userId: s.userSub }), expect: 200, check: ({ body }) => is(list(body).length >= 2, 'expected the adjustment and the vend') }, notAdmin()],
+  },
+  'Api/adminStats': {
+    http: [{ name: 'sums up the network', as: 'admin', expect: 200, check: ({ body }) => is(Number(record(body).totalMachines) >= 1, 'no machines counted') }, notAdmin()],
+  },
+  'Api/adminGetSettings': {
+    http: [{ name: 'reads the settings', as: 'admin', expect: 200, check: ({ body }, s) => void (s.values.settings = body) }, notAdmin()],
+  },
+  'Api/adminPutSettings': {
+    http: [
+      { name: 'saves the settings, audited', as: 'admin', body: (s) => ({ ...record(s.values.settings), heartbeatIntervalSeconds: 90 }), expect: 200 },
+      { name: 'refuses a price of 0', as: 'admin', body: (s) => ({ ...record(s.values.settings), pricePerLitre: 0 }), expect: 400 },
+    ],
+  },
+  'Api/adminSettingsHistory': {
+    http: [{ name: 'shows who changed what', as: 'admin', expect: 200, check: ({ body }) => is(list(body).length >= 1, 'the change is missing') }, notAdmin()],
+  },
+  'Api/topup': {
+    http: [
+      { name: 'answers 503 while no gateway key is configured', as: 'user', headers: () => ({ 'idempotency-key': newKey() }), body: { amount: 20_000, paymentMethod: 'qris' }, expect: 503, check: PAYMENTS_NOT_CONFIGURED },
+      { name: 'refuses an amount below the minimum', as: 'user', headers: () => ({ 'idempotency-key': newKey() }), body: { amount: 1, paymentMethod: 'qris' }, expect: 400 },
+    ],
+  },
+  'Api/getTopup': {
+    http: [{ name: 'answers 404 for a top-up that does not exist', as: 'user', params: { id: 'no-such-topup' }, expect: 404 }],
+  },
+  'Api/purchase': {
+    http: [
+      {
+        name: 'answers 503 while no gateway key is configured',
+        as: 'user',
+        headers: () => ({ 'idempotency-key': newKey() }),
+        body: (s) => ({ machineId: s.station.id, volume: 1, walletToken: 'parity-wallet-token', paymentMethod: 'google_pay' }),
+        expect: 503,
+        check: PAYMENTS_NOT_CONFIGURED,
+      },
+      { name: 'refuses a volume above 20 litres', as: 'user', headers: () => ({ 'idempotency-key': newKey() }), body: (s) => ({ machineId: s.station.id, volume: 50, walletToken: 'x', paymentMethod: 'google_pay' }), expect: 400 },
+    ],
+  },
+  'Api/paymentNotification': {
+    http: [
+      {
+        name: 'answers 503 while no gateway key is configured (the gateway retries later)',
+        body: () => {
+          const notification = { order_id: 'parity-order', status_code: '200', gross_amount: '20000.00', transaction_status: 'settlement' };
+          return { ...notification, signature_key: createHash('sha512').update('parity-order20020000.00').digest('hex') };
+        },
+        expect: 503,
+        check: PAYMENTS_NOT_CONFIGURED,
+      },
+    ],
+  },
+  'Api/validateAppleMerchant': {
+    http: [
+      { name: 'answers 503 while Apple Pay is not configured', as: 'user', body: { validationURL: 'https://apple-pay-gateway.apple.com/paymentservices/startSession', domainName: 'refill.example' }, expect: 503 },
+      { name: 'refuses a validation URL outside apple.com', as: 'user', body: { validationURL: 'https://example.com/startSession', domainName: 'refill.example' }, expect: 400 },
+    ],
+  },
+  'Api/adminLogout': {
+    http: [{ name: 'signs the admin out everywhere', as: 'admin', expect: 200 }, notAdmin()],
+  },
+};
