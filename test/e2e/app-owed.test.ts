@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatRupiah } from '../../shared/money';
+import { formatRupiah } from '@shared/money';
 import { repositories } from '../support/admin';
 import { newAccount } from '../support/auth';
 import { launchBrowser, newContext, PHONE } from '../support/browser';
