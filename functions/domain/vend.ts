@@ -411,14 +411,14 @@ async function settleReported(
     } catch (error) {
       if (!refusedByLedger(error)) throw error;
       // Closed meanwhile: the sweep released the hold (then this is a late completion), or another completion settled it.
-      const now2 = await deps.vendSessions.get(sessionId);
-      if (!now2 || now2.status === 'open') {
+      const current = await deps.vendSessions.get(sessionId);
+      if (!current || current.status === 'open') {
         await closeAsHold(deps, session, now, 'completion conflicted with the hold');
         const after = await deps.vendSessions.get(sessionId);
         if (!after || after.status === 'open') throw new Error(`vend session ${sessionId} is open but its hold is not`);
         return settleReported(deps, after, undefined, volumeMl, resolution);
       }
-      return settleReported(deps, now2, undefined, volumeMl, resolution);
+      return settleReported(deps, current, undefined, volumeMl, resolution);
     }
   }
 

@@ -9,6 +9,8 @@ import type { Figure } from './stats';
  * when anything is unexplained.
  */
 export async function benchMoney(outputs: LocalOutputs, log: (line: string) => void): Promise<{ figures: Figure[]; lines: string[] }> {
+  // The simulation makes the handlers warn thousands of times on purpose (forgeries, incidents): only errors print.
+  (await import('../../functions/observability')).logger.setLogLevel('ERROR');
   const vends = Number(process.env.MONEY_VENDS) || 10_000;
   const report = await runMoneySimulation({ outputs, vends, stations: 40, users: 40, seed: Number(process.env.MONEY_SEED) || undefined, log });
   if (report.unexplained) process.exitCode = 1;

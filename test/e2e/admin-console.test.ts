@@ -11,6 +11,8 @@ import { bearer, newAccount, signInAs } from '../support/auth';
 import { DESKTOP, launchBrowser, newContext } from '../support/browser';
 import { LOCAL_COGNITO_PATH } from '@infra/local/web';
 import { apiFetch, local, testDb } from '../support/local';
+import { issueNfcToken } from '@functions/domain/vend';
+import { closeStations, provision, stationFor, waitFor, workerServices } from '../integration/stations-support';
 
 let browser: Browser;
 let page: Page;
@@ -219,6 +221,44 @@ describe('admin console in Chromium', { timeout: 180_000 }, () => {
     await dialog.waitFor({ state: 'hidden' });
     expect((await ledgerEntries(userId)).map((e) => [e.type, e.amount]).sort()).toEqual([['adjustment', -2_000], ['topup', 10_000], ['topup', 20_000]]);
     expect((await repositories().users.get(userId))!.balance).toBe(28_000);
+  });
+
+  it('shows an open vend incident above the transactions and resolves it with the volume dispensed', async () => {
+    const machine = await provision('Incident test station');
+    const station = await stationFor(machine);
+    await station.connect();
+    await station.heartbeat();
+    const userId = await createUser('e2e-incident', { topup: 10_000 });
+    await waitFor(() => apiFetch(`/api/machines/${machine.machine.id}`), (r) => r.body.status === 'online');
+    const services = await workerServices();
+    const { token } = await issueNfcToken({ sub: userId, username: userId, email: null, givenName: null, familyName: null }, services);
+    const answer = await station.requestVend(token);
+    if (answer.kind !== 'authorized') throw new Error('not authorized');
+    const { sessionId } = answer.message;
+    await station.publishCompletion({ sessionId, dispensedMl: '400 ml' });
+    await waitFor(() => services.vendSessions.incident(sessionId), (i) => i?.status === 'open');
+    expect((await repositories().users.get(userId))!.balance).toBe(8_500);
+
+    await page.getByRole('tab', { name: 'Transactions' }).click();
+    const panel = page.getByRole('list', { name: 'Open vend incidents' });
+    const row = panel.getByRole('listitem').filter({ hasText: machine.machine.id });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('dispensedMl is a string, not a number');
+    await page.getByRole('region', { name: /open vend incident/ }).screenshot({ path: 'test-results/admin-vend-incidents.png' });
+    await row.getByRole('button', { name: `Resolve the incident of session ${sessionId}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Resolve vend incident' });
+    await dialog.getByLabel('Millilitres dispensed').fill('2000');
+    await dialog.getByLabel('How you know').fill('Station counters: 400 ml more than before');
+    await dialog.getByRole('button', { name: 'Charge and close' }).click();
+    await dialog.getByText('At most the authorized 1500 ml').waitFor();
+    await dialog.getByLabel('Millilitres dispensed').fill('400');
+    await dialog.getByRole('button', { name: 'Charge and close' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page.getByText('400 ml charged.').waitFor();
+    expect(await services.vendSessions.incident(sessionId)).toMatchObject({ status: 'resolved', resolution: { dispensedMl: 400, charged: 400 } });
+    expect((await repositories().users.get(userId))!.balance).toBe(9_600);
+    await expect.poll(() => panel.getByRole('listitem').filter({ hasText: machine.machine.id }).count()).toBe(0);
+    await closeStations();
   });
 
   it("changes a host request's status from the dropdown", async () => {

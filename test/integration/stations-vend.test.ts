@@ -213,6 +213,15 @@ describe('the vend protocol on the local stack', () => {
     expect(await balance()).toBe(start + 1_500 - 200);
   });
 
+  it('charges 250 ml for a reported dispensedMl of 250.5', async () => {
+    const start = await balance();
+    const answer = await station1.requestVend((await nfcToken()).token);
+    if (answer.kind !== 'authorized') throw new Error('not authorized');
+    await station1.complete(answer.message.sessionId, 250.5);
+    expect((await closed(answer.message.sessionId)).value).toMatchObject({ status: 'completed', dispensedMl: 250, charged: 250 });
+    expect(await balance()).toBe(start - 250);
+  });
+
   it('denies a vend at a station in maintenance, and below the minimum balance', async () => {
     const { machines } = await workerServices();
     await machines.update(machine2.machine.id, { status: 'maintenance' });

@@ -240,10 +240,12 @@ export async function runMoneySimulation(options: MoneyOptions): Promise<MoneyRe
   // --- money in: top-ups, their notifications and the simulation's own copies of them ------------------
   const orders: Order[] = [];
   const inFlight = new Set<Promise<unknown>>();
-  /** Runs work in the background; the simulation awaits every tracked promise before it checks the books. */
-  const track = (p: Promise<unknown>): void => {
-    inFlight.add(p);
-    void p.finally(() => inFlight.delete(p)).catch(() => undefined);
+  /** Work left running in the background (top-ups, notification copies); its failures are problems, never lost. */
+  const track = (work: Promise<unknown>): void => {
+    const tracked: Promise<unknown> = work
+      .catch((error: unknown) => void problems.push(`background work: ${(error as Error).message}`))
+      .finally(() => inFlight.delete(tracked));
+    inFlight.add(tracked);
   };
   let posted = 0;
   const notify = async (body: Record<string, unknown>, kind: string, expect: number[]) => {

@@ -53,6 +53,9 @@ export const adminQueries = {
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (last) => last.nextCursor ?? undefined,
     }),
+  /** The first 50 open vend incidents (oldest first), read again whenever the panel shows: they wait for a person. */
+  incidents: () =>
+    queryOptions({ queryKey: ['admin', 'incidents'] as const, queryFn: ({ signal }) => authedApi('adminListIncidents', { signal, query: { limit: 50 } }), refetchOnMount: 'always' }),
   settings: () => queryOptions({ queryKey: ['admin', 'settings'] as const, queryFn: ({ signal }) => authedApi('adminGetSettings', { signal }) }),
   settingsHistory: () =>
     queryOptions({ queryKey: ['admin', 'settings', 'history'] as const, queryFn: ({ signal }) => authedApi('adminSettingsHistory', { signal, query: { limit: 8 } }) }),
@@ -64,6 +67,7 @@ export const adminApi = {
   createMachine: (body: RouteBody<'adminCreateMachine'>) => authedApi('adminCreateMachine', { body }),
   updateMachine: (id: string, body: RouteBody<'adminUpdateMachine'>) => authedApi('adminUpdateMachine', { params: { id }, body }),
   findUser: (id: string) => authedApi('adminGetUser', { params: { id } }),
+  resolveIncident: (sessionId: string, body: RouteBody<'adminResolveIncident'>) => authedApi('adminResolveIncident', { params: { id: sessionId }, body }),
   updateUser: (id: string, body: RouteBody<'adminUpdateUser'>, idempotencyKey: string) =>
     authedApi('adminUpdateUser', { params: { id }, body, headers: { 'idempotency-key': idempotencyKey } }),
   updateHostRequest: (id: string, body: RouteBody<'adminUpdateHostRequest'>) => authedApi('adminUpdateHostRequest', { params: { id }, body }),

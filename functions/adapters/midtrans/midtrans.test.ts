@@ -165,6 +165,11 @@ describe('Midtrans charge', () => {
     expect(parseStatusResponse(200, fixture('status-settlement.response.json'))).toMatchObject({ outcome: 'settled', grossAmount: 50_000 });
     expect(parseStatusResponse(200, fixture('status-expire.response.json'))).toMatchObject({ outcome: 'expired' });
     expect(parseStatusResponse(404, fixture('status-not-found.response.json'))).toBeNull();
+    // A refunded order's status lists every refund with its key: what the webhook confirms refund notifications against.
+    expect(parseStatusResponse(200, fixture('status-partial-refund.response.json'))).toMatchObject({
+      outcome: 'refunded', gatewayStatus: 'partial_refund', grossAmount: 50_000,
+      refunds: [{ key: 'refund-TU-5f1c-1', amount: 20_000 }, { key: 'refund-TU-5f1c-2', amount: 10_000 }],
+    });
   });
 });
 

@@ -5,6 +5,7 @@ import type { AdminTransaction } from '@shared/routes';
 import { transactionTypes } from '@shared/schemas';
 import { adminQueries, type TransactionFilters } from '../../api/admin';
 import { useExportRows } from './export';
+import { IncidentsPanel } from './IncidentsPanel';
 import { formatDateTime, formatRupiah } from './format';
 import { AlertIcon, ChevronLeftIcon, ChevronRightIcon, CloseIcon, ReceiptIcon } from './icons';
 import { Button, EmptyState, LoadingRows, Pill, Table, Td, Th } from './ui';
@@ -50,6 +51,7 @@ export function TransactionsTab({ userFilter, onUserFilter }: { userFilter: stri
   const selectClass = 'h-10 rounded-xl border border-slate-200 bg-white px-3 pr-8 text-sm shadow-xs outline-none focus:border-brand-500 focus:ring-4 focus:ring-brand-100';
   return (
     <div>
+      <IncidentsPanel />
       <form
         className="flex flex-col gap-3 px-6 pt-5 lg:flex-row lg:items-end"
         aria-label="Transaction filters"
