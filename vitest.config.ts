@@ -23,6 +23,7 @@ export default defineConfig({
           name: 'system',
           include: ['test/**/*.test.ts'],
           globalSetup: ['test/support/global-setup.ts'],
+          setupFiles: ['test/support/csp-guard.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // One browser and one database are shared; files run one at a time to keep timings honest on 2 cores.

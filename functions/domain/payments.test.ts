@@ -257,6 +257,24 @@ describe('the webhook: only what the gateway confirms moves money', () => {
     expect(balance()).toBe(0);
   });
 
+  it('a cancel that is not confirmed never takes back a payment credited while it was being applied', async () => {
+    const { deps, order, balance, orders } = await notified((o) => report(o, 'settled', 'settlement'));
+    // The real settlement lands while the cancel is applied to the order that was still pending.
+    const update = orders.update.bind(orders);
+    let raced = false;
+    orders.update = async (id, patch, onlyIf) => {
+      if (!raced && patch.status === 'failed') {
+        raced = true;
+        await applyGatewayReport((await orders.get(id))!, report(order, 'settled', 'settlement'), deps);
+      }
+      return update(id, patch, onlyIf);
+    };
+    expect((await handleNotification(report(order, 'failed', 'cancel'), deps)).result).toBe('unconfirmed');
+    expect(raced).toBe(true);
+    expect(balance()).toBe(50_000);
+    expect((await orders.get(order.orderId))!.status).toBe('settled');
+  });
+
   it('moves nothing while the gateway cannot be asked: 503, so that the gateway delivers it again', async () => {
     let order: PaymentOrder | undefined;
     const s = setup(async () => pending, async () => { throw new GatewayUnavailable('timeout'); });

@@ -120,7 +120,12 @@ export type ReportResult = 'credited' | 'already-credited' | 'failed' | 'expired
  * Safe to call any number of times with the same report, concurrently and out of order: the ledger's idempotency
  * keys make each credit and refund happen once, and status changes are conditional.
  */
-export async function applyGatewayReport(order: PaymentOrder, report: PaymentNotification, deps: PaymentDeps): Promise<{ result: ReportResult; order: PaymentOrder }> {
+export async function applyGatewayReport(
+  order: PaymentOrder,
+  report: PaymentNotification,
+  deps: PaymentDeps,
+  { proven = true }: { proven?: boolean } = {},
+): Promise<{ result: ReportResult | 'superseded'; order: PaymentOrder }> {
   const log = deps.log ?? consoleLog;
   if (report.orderId !== order.orderId) throw new Error(`report for ${report.orderId} applied to ${order.orderId}`);
   if (report.grossAmount !== order.amount) {
@@ -155,9 +160,12 @@ export async function applyGatewayReport(order: PaymentOrder, report: PaymentNot
           log.info(`payment ${report.outcome}: nothing credited`, { orderId: order.orderId, gatewayStatus: report.gatewayStatus });
           return { result: report.outcome, order: updated };
         }
-        // It changed under us (settled meanwhile): apply to what it is now.
+        // It changed under us (settled meanwhile): apply to what it is now. A report that is not proof and would now
+        // move money (a cancel of what was just credited) goes back to be confirmed first.
         const now = await deps.orders.get(order.orderId);
-        return now ? applyGatewayReport(now, report, deps) : { result: 'ignored', order };
+        if (!now) return { result: 'ignored', order };
+        if (!proven && movesMoney(now, report)) return { result: 'superseded', order: now };
+        return applyGatewayReport(now, report, deps, { proven });
       }
       // A capture voided after it was credited ('cancel') gives the money back: take it out of the wallet.
       if ((order.status === 'settled' || order.status === 'refunded') && report.gatewayStatus === 'cancel') {
@@ -275,7 +283,7 @@ export function confirms(claim: PaymentNotification, status: PaymentNotification
 export async function handleNotification(body: unknown, deps: PaymentDeps): Promise<{ ok: true; result: ReportResult }> {
   const log = deps.log ?? consoleLog;
   const report = await deps.gateway.verifyNotification(body);
-  const order = orderKind(report.orderId) ? await deps.orders.get(report.orderId) : null;
+  let order = orderKind(report.orderId) ? await deps.orders.get(report.orderId) : null;
   if (!order) {
     log.warn('payment notification for an unknown order: acknowledged, ignored', { orderId: report.orderId, gatewayStatus: report.gatewayStatus });
     return { ok: true, result: 'ignored' };
@@ -284,7 +292,11 @@ export async function handleNotification(body: unknown, deps: PaymentDeps): Prom
     log.warn('payment report amount differs from the order: not applied', { orderId: order.orderId, reported: report.grossAmount, ordered: order.amount });
     throw invalid('The reported amount does not match the order');
   }
-  if (!movesMoney(order, report)) return { ok: true, result: (await applyGatewayReport(order, report, deps)).result };
+  if (!movesMoney(order, report)) {
+    const applied = await applyGatewayReport(order, report, deps, { proven: false });
+    if (applied.result !== 'superseded') return { ok: true, result: applied.result };
+    order = applied.order;
+  }
 
   let status: PaymentNotification | null;
   try {
@@ -301,7 +313,7 @@ export async function handleNotification(body: unknown, deps: PaymentDeps): Prom
     return { ok: true, result: 'unconfirmed' };
   }
   const { result } = await applyGatewayReport(order, status!, deps);
-  return { ok: true, result };
+  return { ok: true, result: result === 'superseded' ? 'ignored' : result };
 }
 
 /** A pending order whose notification is overdue is checked with the gateway's status API (at most every few seconds). */

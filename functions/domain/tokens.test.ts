@@ -87,11 +87,27 @@ describe('NFC token', () => {
 });
 
 describe('vend token', () => {
-  it('binds station, session and volume, for 60 s', async () => {
+  it('binds station, session and volume, from nbf to exp (60 s), by the station clock with 30 s of leeway either way', async () => {
     const { token, expiresAt } = await signVendToken({ sessionId: 's1', stationId: 'HRL-00001', maxMl: 1500, now, lifetimeSeconds: 60 }, key);
     expect(expiresAt.getTime() - now.getTime()).toBe(60_000);
+    const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
+    expect(claims.nbf).toBe(claims.iat);
+    expect(claims.exp - claims.nbf).toBe(60);
     expect(await verifyVendToken(token, key.publicKey, at(59), 'HRL-00001')).toMatchObject({ ok: true, claims: { sessionId: 's1', stationId: 'HRL-00001', maxMl: 1500 } });
-    expect(await verifyVendToken(token, key.publicKey, at(60), 'HRL-00001')).toMatchObject({ ok: false, failure: 'expired' });
+    // A station clock up to 30 s fast or slow still accepts it.
+    expect(await verifyVendToken(token, key.publicKey, at(89), 'HRL-00001')).toMatchObject({ ok: true });
+    expect(await verifyVendToken(token, key.publicKey, at(-30), 'HRL-00001')).toMatchObject({ ok: true });
+    // Beyond the leeway: refused for time (the station resynchronises its clock and checks once more).
+    expect(await verifyVendToken(token, key.publicKey, at(90), 'HRL-00001')).toMatchObject({ ok: false, failure: 'expired' });
+    expect(await verifyVendToken(token, key.publicKey, at(-31), 'HRL-00001')).toMatchObject({ ok: false, failure: 'expired', detail: expect.stringMatching(/^not valid yet/) });
+    expect(await verifyVendToken(token, key.publicKey, at(60), 'HRL-00001', 0)).toMatchObject({ ok: false, failure: 'expired' });
+  });
+
+  it('refuses a vend token without nbf', async () => {
+    const iat = Math.floor(now.getTime() / 1000);
+    const token = await new SignJWT({ sessionId: 's1', stationId: 'HRL-00001', maxMl: 1500 }).setProtectedHeader({ alg: 'ES256', typ: 'vend+jwt' })
+      .setIssuer(TOKEN_ISSUER).setAudience('refill-vend').setSubject('HRL-00001').setJti('s1').setIssuedAt(iat).setExpirationTime(iat + 60).sign(key.privateKey);
+    expect(await verifyVendToken(token, key.publicKey, now, 'HRL-00001')).toMatchObject({ ok: false, failure: 'invalid', detail: expect.stringMatching(/nbf/) });
   });
 
   it('is refused by any other station', async () => {

@@ -1,11 +1,13 @@
 import { errors, jwtVerify, SignJWT } from 'jose';
+import { VEND_TOKEN_LEEWAY_SECONDS } from '../../shared/constants';
 
 /**
  * The two signed tokens of the vend protocol, both ES256 JWTs signed with the same key but never
  * interchangeable: each has its own `typ` header and audience.
  * - NFC token: the app shows it, a station reads it and forwards it in vend/request. One-time (jti).
  * - Vend token: the back end's answer in vend/authorized, bound to one station, one session and a maximum
- *   volume; the station verifies it offline with the public key of its provisioning bundle.
+ *   volume, valid from nbf to exp; the station verifies it offline with the public key of its provisioning
+ *   bundle, allowing its clock a leeway of VEND_TOKEN_LEEWAY_SECONDS (docs/station-protocol.md).
  */
 export const NFC_TOKEN_AUDIENCE = 'refill-station';
 export const NFC_TOKEN_TYPE = 'nfc+jwt';
@@ -33,6 +35,7 @@ export interface VendClaims {
   exp: number;
 }
 
+/** `expired` covers a vend token that is not valid yet too (outside nbf..exp even with the leeway): a clock matter. */
 export type TokenFailure = 'invalid' | 'expired';
 export type Verified<T> = { ok: true; claims: T } | { ok: false; failure: TokenFailure; detail: string };
 
@@ -69,12 +72,13 @@ export async function signVendToken(
     .setSubject(input.stationId)
     .setJti(input.sessionId)
     .setIssuedAt(iat)
+    .setNotBefore(iat)
     .setExpirationTime(exp)
     .sign(key.privateKey);
   return { token, expiresAt: new Date(exp * 1000) };
 }
 
-async function verify(token: unknown, publicKey: CryptoKey, now: Date, audience: string, typ: string) {
+async function verify(token: unknown, publicKey: CryptoKey, now: Date, audience: string, typ: string, leewaySeconds = 0, required = ['jti', 'sub', 'exp', 'iat']) {
   if (typeof token !== 'string' || token.length === 0 || token.length > 4096) {
     return { ok: false as const, failure: 'invalid' as const, detail: 'not a token' };
   }
@@ -85,12 +89,15 @@ async function verify(token: unknown, publicKey: CryptoKey, now: Date, audience:
       issuer: TOKEN_ISSUER,
       typ,
       currentDate: now,
-      clockTolerance: 0,
-      requiredClaims: ['jti', 'sub', 'exp', 'iat'],
+      clockTolerance: leewaySeconds,
+      requiredClaims: required,
     });
     return { ok: true as const, payload };
   } catch (error) {
     if (error instanceof errors.JWTExpired) return { ok: false as const, failure: 'expired' as const, detail: error.message };
+    if (error instanceof errors.JWTClaimValidationFailed && error.claim === 'nbf' && error.reason === 'check_failed') {
+      return { ok: false as const, failure: 'expired' as const, detail: `not valid yet: ${error.message}` };
+    }
     return { ok: false as const, failure: 'invalid' as const, detail: error instanceof Error ? `${(error as { code?: string }).code ?? error.name}: ${error.message}` : String(error) };
   }
 }
@@ -106,9 +113,12 @@ export async function verifyNfcToken(token: unknown, publicKey: CryptoKey, now: 
   return { ok: true, claims: { jti, sub, exp } };
 }
 
-/** What a station does with the vend token: signature, expiry, and that it is bound to this station. */
-export async function verifyVendToken(token: unknown, publicKey: CryptoKey, now: Date, stationId: string): Promise<Verified<VendClaims>> {
-  const result = await verify(token, publicKey, now, VEND_TOKEN_AUDIENCE, VEND_TOKEN_TYPE);
+/**
+ * What a station does with the vend token (docs/station-protocol.md): signature, validity from nbf to exp by its
+ * own clock with a leeway (30 s), and that it is bound to this station.
+ */
+export async function verifyVendToken(token: unknown, publicKey: CryptoKey, now: Date, stationId: string, leewaySeconds = VEND_TOKEN_LEEWAY_SECONDS): Promise<Verified<VendClaims>> {
+  const result = await verify(token, publicKey, now, VEND_TOKEN_AUDIENCE, VEND_TOKEN_TYPE, leewaySeconds, ['jti', 'sub', 'exp', 'iat', 'nbf']);
   if (!result.ok) return result;
   const { jti, sub, exp, sessionId, stationId: boundTo, maxMl } = result.payload;
   if (typeof jti !== 'string' || typeof sub !== 'string' || typeof exp !== 'number' || typeof sessionId !== 'string' || typeof boundTo !== 'string'

@@ -2,6 +2,7 @@ import { isCardWallet, minimumTopupMessage, type PaymentMethod, type Settings } 
 import type { SettingsStore } from '../ports/settings';
 import type { TopupOrder } from '../ports/topups';
 import type { Users } from '../ports/users';
+import { ensureProfile } from './users';
 import { conflict, invalid, notFound } from './errors';
 import { chargeOrder, type ChargeDeps, type Payer } from './wallet';
 import { fingerprintOf, newOrderState, orderIdFor, refreshFromGateway, requireIdempotencyKey, toTopupStatus, type PaymentDeps } from './payments';
@@ -38,10 +39,7 @@ export async function startTopup(input: TopupInput, deps: TopupDeps) {
   }
   const key = requireIdempotencyKey(input.idempotencyKey);
   const now = deps.clock.now().toISOString();
-  await deps.users.ensure(
-    { id: input.payer.sub, username: input.payer.username, firstName: input.payer.givenName, lastName: input.payer.familyName, email: input.payer.email },
-    now,
-  );
+  await ensureProfile(input.payer, deps.users, now);
 
   const order: TopupOrder = {
     kind: 'topup',

@@ -1,31 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SETTINGS, User, type Settings } from '../../shared/schemas';
 import type { UserRecord, Users } from '../ports/users';
-import { currentUser, newProfileOf, toUser, usernameOf, type SignedInPerson } from './users';
+import { MemoryUsers } from './vend.test-fakes';
+import { currentUser, ensureProfile, newProfileOf, profileGaps, toUser, usernameOf, type SignedInPerson } from './users';
 
 const person: SignedInPerson = { sub: '3f1c2b9e-1111-4222-8333-444455556666', username: 'made@example.com', email: 'made@example.com', givenName: 'Made', familyName: 'Wirawan' };
-
-class MemoryUsers implements Users {
-  readonly store = new Map<string, UserRecord>();
-  ensures = 0;
-  async get(id: string) {
-    return this.store.get(id) ?? null;
-  }
-  async ensure(user: Pick<UserRecord, 'id' | 'username' | 'firstName' | 'lastName' | 'email'>, now: string) {
-    this.ensures += 1;
-    const existing = this.store.get(user.id);
-    if (existing) return existing;
-    const record: UserRecord = { ...user, profileImageUrl: null, balance: 0, dispensedMl: 0, createdAt: now, updatedAt: now };
-    this.store.set(user.id, record);
-    return record;
-  }
-  async list() {
-    return { items: [...this.store.values()], nextCursor: null };
-  }
-  async rename() {
-    return null;
-  }
-}
 
 const deps = (users: Users, settings: Settings = DEFAULT_SETTINGS, now = '2026-03-01T08:00:00.000Z') => ({
   users,
@@ -41,13 +20,13 @@ describe('the current user', () => {
       id: person.sub, username: 'made@example.com', firstName: 'Made', lastName: 'Wirawan', email: 'made@example.com',
       profileImageUrl: null, createdAt: '2026-03-01T08:00:00.000Z', balance: 0, owed: 0, co2Saved: 0, bottlesSaved: 0,
     });
-    expect(users.store.get(person.sub)?.createdAt).toBe('2026-03-01T08:00:00.000Z');
+    expect(users.items.get(person.sub)?.createdAt).toBe('2026-03-01T08:00:00.000Z');
   });
 
   it('is read, not created again, on later calls; the stored values win over the claims', async () => {
     const users = new MemoryUsers();
     await currentUser(person, deps(users, DEFAULT_SETTINGS, '2026-03-01T08:00:00.000Z'));
-    users.store.set(person.sub, { ...users.store.get(person.sub)!, balance: 48_500, dispensedMl: 26_000, username: 'renamed' });
+    users.items.set(person.sub, { ...users.items.get(person.sub)!, balance: 48_500, dispensedMl: 26_000, username: 'renamed' });
     const again = await currentUser({ ...person, givenName: 'Other' }, deps(users, DEFAULT_SETTINGS, '2027-01-01T00:00:00.000Z'));
     expect(users.ensures).toBe(1);
     expect(again).toMatchObject({ username: 'renamed', firstName: 'Made', createdAt: '2026-03-01T08:00:00.000Z', balance: 48_500, bottlesSaved: 52, co2Saved: 4.31 });
@@ -77,5 +56,27 @@ describe('the stored username', () => {
   });
   it('makes the profile of a first sign-in from the subject', () => {
     expect(newProfileOf(person)).toEqual({ id: person.sub, username: 'made@example.com', firstName: 'Made', lastName: 'Wirawan', email: 'made@example.com' });
+  });
+});
+
+describe('a profile made by a call that knew little', () => {
+  const accessTokenCaller: SignedInPerson = { sub: person.sub, username: person.sub, email: null, givenName: null, familyName: null };
+
+  it('is completed by the next call that knows more: e-mail, names, a readable username, in one write', async () => {
+    const users = new MemoryUsers();
+    const first = await ensureProfile(accessTokenCaller, users, '2026-03-01T08:00:00.000Z');
+    expect(first).toMatchObject({ username: person.sub, email: null, firstName: null });
+    const user = await currentUser(person, deps(users));
+    expect(user).toMatchObject({ username: 'made@example.com', email: 'made@example.com', firstName: 'Made', lastName: 'Wirawan' });
+    // Nothing left to fill in: no further write.
+    expect(profileGaps(users.items.get(person.sub)!, person)).toBeNull();
+  });
+
+  it("never replaces what is known, and an admin's rename wins over the token's name", async () => {
+    const users = new MemoryUsers();
+    await ensureProfile(person, users, '2026-03-01T08:00:00.000Z');
+    users.items.set(person.sub, { ...users.items.get(person.sub)!, username: 'renamed-by-admin' });
+    expect(profileGaps(users.items.get(person.sub)!, { ...person, email: 'other@example.com', givenName: 'Other' })).toBeNull();
+    expect((await ensureProfile(accessTokenCaller, users, '2026-03-02T08:00:00.000Z')).username).toBe('renamed-by-admin');
   });
 });

@@ -2,7 +2,7 @@ import type { User } from '../../shared/schemas';
 import type { Settings } from '../../shared/schemas';
 import type { Clock } from '../ports/clock';
 import type { SettingsStore } from '../ports/settings';
-import type { UserRecord, Users } from '../ports/users';
+import type { ProfileGaps, UserRecord, Users } from '../ports/users';
 import { impactOfDispensed } from './impact';
 
 /** Who signed in, as the verified token claims say (structurally the HTTP layer's Identity). */
@@ -27,6 +27,29 @@ export function usernameOf(person: SignedInPerson): string {
 }
 
 const nameOrNull = (value: string | null) => (value && value.trim() ? value.trim() : null);
+
+const isOpaque = (username: string, sub: string) => username === sub || UUID.test(username);
+
+/** What a stored profile lacks that this caller's token tells: the first call may have carried less. */
+export function profileGaps(stored: Pick<UserRecord, 'id' | 'username' | 'email' | 'firstName' | 'lastName'>, person: SignedInPerson): ProfileGaps | null {
+  const known = newProfileOf(person);
+  const gaps: ProfileGaps = {};
+  if (!stored.email && known.email) gaps.email = known.email;
+  if (!stored.firstName && known.firstName) gaps.firstName = known.firstName;
+  if (!stored.lastName && known.lastName) gaps.lastName = known.lastName;
+  if (isOpaque(stored.username, stored.id) && !isOpaque(known.username, stored.id)) gaps.username = known.username;
+  return Object.keys(gaps).length ? gaps : null;
+}
+
+/**
+ * The caller's profile, created on the first call (the one place a profile is made) and completed by later calls
+ * that know more: an access token carries no e-mail or names, an ID token does.
+ */
+export async function ensureProfile(person: SignedInPerson, users: Users, now: string, stored?: UserRecord | null): Promise<UserRecord> {
+  const record = stored ?? (await users.ensure(newProfileOf(person), now));
+  const gaps = profileGaps(record, person);
+  return gaps ? ((await users.fillIn(record.id, gaps, record.username, now)) ?? record) : record;
+}
 
 /** The profile a first sign-in creates: id = token subject; names only when the token carries them. */
 export function newProfileOf(person: SignedInPerson): Pick<UserRecord, 'id' | 'username' | 'firstName' | 'lastName' | 'email'> {
@@ -60,6 +83,5 @@ export function toUser(record: UserRecord, settings: Pick<Settings, 'bottleLitre
 /** The signed-in user, created on the first call (balance 0, nothing dispensed); later calls return the stored user. */
 export async function currentUser(person: SignedInPerson, deps: { users: Users; settings: SettingsStore; clock: Clock }): Promise<User> {
   const [stored, settings] = await Promise.all([deps.users.get(person.sub), deps.settings.get()]);
-  const record = stored ?? (await deps.users.ensure(newProfileOf(person), deps.clock.now().toISOString()));
-  return toUser(record, settings);
+  return toUser(await ensureProfile(person, deps.users, deps.clock.now().toISOString(), stored), settings);
 }

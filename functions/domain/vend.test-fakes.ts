@@ -6,7 +6,7 @@ import type { MachineRecord, MachineUpdateCondition, Machines } from '../ports/m
 import type { SettingsStore } from '../ports/settings';
 import type { SigningKeys } from '../ports/signing-keys';
 import type { StationMessages, VendAuthorizedMessage, VendDeniedMessage } from '../ports/station-messages';
-import type { UserRecord, Users } from '../ports/users';
+import type { ProfileGaps, UserRecord, Users } from '../ports/users';
 import type { IncidentReport, IncidentResolution, SessionOutcome, UsedToken, VendIncident, VendSession, VendSessions } from '../ports/vend-sessions';
 import { DEFAULT_SETTINGS, type Settings } from '../../shared/schemas';
 import { calculateJwkThumbprint, exportJWK, exportSPKI, generateKeyPair } from 'jose';
@@ -163,12 +163,21 @@ export class MemoryLedger implements Ledger {
 
 export class MemoryUsers implements Users {
   readonly items = new Map<string, UserRecord>();
+  ensures = 0;
   async get(id: string) {
     return this.items.get(id) ?? null;
   }
   async ensure(user: Pick<UserRecord, 'id' | 'username' | 'firstName' | 'lastName' | 'email'>, now: string) {
+    this.ensures += 1;
     if (!this.items.has(user.id)) this.items.set(user.id, { ...user, profileImageUrl: null, balance: 0, dispensedMl: 0, createdAt: now, updatedAt: now });
     return this.items.get(user.id)!;
+  }
+  async fillIn(id: string, fields: ProfileGaps, expectedUsername: string, now: string) {
+    const stored = this.items.get(id);
+    if (!stored || stored.username !== expectedUsername) return null;
+    const next = { ...stored, ...fields, updatedAt: now };
+    this.items.set(id, next);
+    return next;
   }
   async list() {
     return { items: [...this.items.values()], nextCursor: null };
@@ -195,6 +204,9 @@ export class MemoryVendSessions implements VendSessions {
       { holds: () => !this.tokens.has(record.jti), apply: () => this.tokens.set(record.jti, record) },
       { holds: () => !this.sessions.has(session.id), apply: () => this.sessions.set(session.id, { ...session }) },
     );
+  }
+  creating(session: VendSession) {
+    return memoryPart({ holds: () => !this.sessions.has(session.id), apply: () => this.sessions.set(session.id, { ...session }) });
   }
   async create(session: VendSession) {
     if (this.sessions.has(session.id)) return false;

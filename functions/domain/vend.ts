@@ -9,6 +9,7 @@ import type { SettingsStore } from '../ports/settings';
 import type { SigningKeys } from '../ports/signing-keys';
 import type { StationMessages, VendDenialReason } from '../ports/station-messages';
 import type { Users } from '../ports/users';
+import { ensureProfile } from './users';
 import type { IncidentReport, VendIncident, VendSession, VendSessions } from '../ports/vend-sessions';
 import { conflict, DomainError, invalid, notFound } from './errors';
 import { combinedParts, TransactionPartRejected } from '../ports/transaction';
@@ -18,7 +19,7 @@ import { DEFAULT_MAX_FILL_ML, StationId } from './stations';
 import { signNfcToken, signVendToken, verifyNfcToken } from './tokens';
 
 /**
- * The vend protocol of DESIGN.md (modelled on the MDB cashless session):
+ * The vend protocol (docs/architecture.md, The vend protocol; the station's side: docs/station-protocol.md):
  * NFC token -> vend/request -> hold + session -> vend/authorized (signed vend token) -> vend/complete
  * (settle exactly the dispensed millilitres) | vend/failed (release) | sweep (expire and release).
  */
@@ -100,7 +101,7 @@ export async function issueNfcToken(
 ): Promise<{ token: string; expiresAt: string }> {
   const now = deps.clock.now();
   const [user, settings] = await Promise.all([
-    deps.users.ensure({ id: holder.sub, username: holder.username, firstName: holder.givenName, lastName: holder.familyName, email: holder.email }, now.toISOString()),
+    ensureProfile(holder, deps.users, now.toISOString()),
     deps.settings.get(),
   ]);
   const minimum = minimumBalance(settings);
@@ -127,7 +128,7 @@ export const VendRequest = z.object({
 export const VendCompletion = z.object({
   stationId: StationId,
   sessionId: z.string().min(1).max(128),
-  dispensedMl: z.unknown(),
+  dispensedMl: z.unknown().optional(),
 });
 export const VendFailed = z.object({
   stationId: StationId,
@@ -272,7 +273,7 @@ async function deny(deps: VendDeps, stationId: string, requestId: string, reason
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Direct wallet purchase (POST /api/purchase): a session paid by the gateway (DESIGN.md, Vend protocol)
+// Direct wallet purchase (POST /api/purchase): a session paid by the gateway (docs/architecture.md, Payments)
 
 /** What a paid purchase order tells the vend domain (structurally the payment order of a purchase). */
 export interface PaidOrder {
@@ -315,18 +316,19 @@ export async function openPaidVendSession(order: PaidOrder, deps: VendDeps): Pro
     status: 'open', holdAmount: order.amount, maxMl: order.volumeMl, pricePerLitre: settings.pricePerLitre,
     createdAt: now.toISOString(), expiresAt: sessionExpiry(now, settings).toISOString(),
   };
-  // The session is written before the hold (the sweep can always find a hold's session); only its creator goes on.
-  if (!(await deps.vendSessions.create(fresh))) {
-    const other = await deps.vendSessions.get(sessionId);
-    return { sessionId, status: !other || other.status === 'open' ? 'authorized' : other.status };
-  }
+  // The session and its hold are one transaction: two callers at once (the purchase request and the gateway's
+  // notification) cannot leave a session without its hold, and only the one that wrote them goes on to the station.
   try {
-    await deps.ledger.hold(order.userId, sessionId, order.amount, {
+    const held = await deps.ledger.hold(order.userId, sessionId, order.amount, {
       reference: sessionId, actor: order.userId, machineId: stationId, machineName: fresh.machineName, note: `Paid purchase ${order.orderId}`,
-    });
+    }, { together: deps.vendSessions.creating(fresh) });
+    if (held.replayed) return { sessionId, status: 'authorized' };
   } catch (error) {
+    if (error instanceof TransactionPartRejected) {
+      const other = await deps.vendSessions.get(sessionId);
+      return { sessionId, status: !other || other.status === 'open' ? 'authorized' : other.status };
+    }
     if (!refusedByLedger(error)) throw error;
-    await deps.vendSessions.close(sessionId, { status: 'failed', closedAt: now.toISOString(), reason: 'insufficient_balance' });
     deps.log.warn('paid vend: the paid amount could not be held', { orderId: order.orderId, sessionId, error: (error as Error).message });
     throw conflict('The paid amount is no longer in your wallet, so the refill could not be started.');
   }

@@ -7,6 +7,7 @@ import { GatewayRejected, type PaymentNotification } from '../ports/payment-gate
 import type { SettingsStore } from '../ports/settings';
 import type { PaymentOrder, PurchaseOrder } from '../ports/topups';
 import type { Users } from '../ports/users';
+import { ensureProfile } from './users';
 import { conflict, DomainError, invalid, notFound, unavailable } from './errors';
 import { effectiveStatus, fallbackName } from './machines';
 import { applyGatewayReport, fingerprintOf, newOrderState, orderIdFor, requireIdempotencyKey, type PaymentDeps } from './payments';
@@ -184,7 +185,7 @@ export async function startPurchase(
   const amount = priceOfMillilitres(volumeMl, settings.pricePerLitre);
   if (amount < 1) throw invalid('The volume is too small to pay for', { volume: 'Too small' });
   const key = requireIdempotencyKey(input.idempotencyKey);
-  await deps.users.ensure({ id: payer.sub, username: payer.username, firstName: payer.givenName, lastName: payer.familyName, email: payer.email }, now.toISOString());
+  await ensureProfile(payer, deps.users, now.toISOString());
 
   const order: PurchaseOrder = {
     kind: 'purchase',

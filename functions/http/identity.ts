@@ -1,4 +1,5 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { CallerDirectory } from '../ports/caller-directory';
 
 /** Who is calling, from the claims the JWT authorizer (or the local gateway) verified. */
 export interface Identity {
@@ -8,6 +9,8 @@ export interface Identity {
   givenName: string | null;
   familyName: string | null;
   groups: string[];
+  /** The bearer token when it is an access token (which carries no e-mail or names); null for ID tokens. */
+  accessToken: string | null;
 }
 
 type Claims = Record<string, string | number | boolean | string[] | undefined>;
@@ -30,7 +33,28 @@ export function identityFrom(event: APIGatewayProxyEventV2): Identity | null {
     givenName: str(claims.given_name),
     familyName: str(claims.family_name),
     groups: parseGroups(claims['cognito:groups']),
+    accessToken: claims.token_use === 'access' ? (/^Bearer (.+)$/i.exec(event.headers?.authorization ?? '')?.[1] ?? null) : null,
   };
+}
+
+const known = new Map<string, Promise<Pick<Identity, 'email' | 'givenName' | 'familyName'>>>();
+
+/**
+ * The caller with the e-mail and names their token leaves out: an access token carries neither, so the profile a
+ * first call creates would have none (and the admin's search by e-mail would never find it). Asked of the directory
+ * once per caller and container; ID tokens need no call.
+ */
+export async function withDirectoryAttributes(identity: Identity, directory: () => CallerDirectory): Promise<Identity> {
+  if (identity.email || !identity.accessToken) return identity;
+  const token = identity.accessToken;
+  let attributes = known.get(identity.sub);
+  if (!attributes) {
+    attributes = directory().attributesOf(token);
+    known.set(identity.sub, attributes);
+    attributes.catch(() => known.delete(identity.sub));
+  }
+  const { email, givenName, familyName } = await attributes;
+  return { ...identity, email, givenName: identity.givenName ?? givenName, familyName: identity.familyName ?? familyName };
 }
 
 export const isAdmin = (identity: Identity | null) => Boolean(identity?.groups.includes('admin'));

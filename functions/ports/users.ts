@@ -15,6 +15,8 @@ export interface UserRecord {
   updatedAt: string;
 }
 
+export type ProfileGaps = Partial<Pick<UserRecord, 'username' | 'email' | 'firstName' | 'lastName'>>;
+
 export interface Users {
   get(id: string): Promise<UserRecord | null>;
   /** Creates the user unless it exists; returns the stored user either way. */
@@ -22,4 +24,9 @@ export interface Users {
   /** Users by creation time, newest first. */
   list(options: { limit: number; cursor?: string }): Promise<{ items: UserRecord[]; nextCursor: string | null }>;
   rename(id: string, username: string, now: string): Promise<UserRecord | null>;
+  /**
+   * Fills in profile fields a first call could not know (an e-mail, names, a readable username); null when the
+   * user is gone or its username changed meanwhile (an admin's rename wins).
+   */
+  fillIn(id: string, fields: ProfileGaps, expectedUsername: string, now: string): Promise<UserRecord | null>;
 }

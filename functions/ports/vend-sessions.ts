@@ -1,7 +1,7 @@
 import type { TransactionPart } from './transaction';
 
 /**
- * Vend sessions (DESIGN.md, Vend protocol) and the one-time use of NFC tokens. The balance hold of a
+ * Vend sessions (docs/architecture.md, The vend protocol) and the one-time use of NFC tokens. The balance hold of a
  * session has the session's id.
  */
 export type VendSessionStatus = 'open' | 'completed' | 'failed' | 'expired';
@@ -98,6 +98,8 @@ export interface VendSessions {
   opening(record: UsedToken, session: VendSession): TransactionPart;
   /** Creates the session; false when a session with this id exists. */
   create(session: VendSession): Promise<boolean>;
+  /** The write of `create`, for the ledger to commit with the session's hold; rejected when the session exists. */
+  creating(session: VendSession): TransactionPart;
   get(id: string): Promise<VendSession | null>;
   /** Closes an open session with the given outcome; false when it was not open any more. */
   close(id: string, outcome: SessionOutcome): Promise<boolean>;

@@ -33,6 +33,9 @@ export interface IdentityProps {
   google?: GoogleFederation;
 }
 
+/** Cognito's regional endpoint, https://cognito-idp.<region>.amazonaws.com. */
+export const cognitoEndpointOf = (region: string) => `https://cognito-idp.${region}.amazonaws.com`;
+
 /**
  * Cognito: one user pool for customers and administrators (group `admin`), e-mail sign-in with self sign-up,
  * one public app client for the web app. Admin checks happen in the handlers from the `cognito:groups` claim.
@@ -153,9 +156,9 @@ export class Identity extends Construct {
     this.redirectUrls.push(url);
   }
 
-  /** https://cognito-idp.<region>.amazonaws.com, the endpoint the browser talks to (CSP connect-src). */
+  /** The endpoint the browser talks to (CSP connect-src). */
   get cognitoEndpoint(): string {
-    return `https://cognito-idp.${Stack.of(this).region}.amazonaws.com`;
+    return cognitoEndpointOf(Stack.of(this).region);
   }
 
   /** The JWT issuer of this pool, for the HTTP API authorizer. */

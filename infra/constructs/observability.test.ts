@@ -5,6 +5,7 @@ import { CfnTopicRule } from 'aws-cdk-lib/aws-iot';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { describe, expect, it } from 'vitest';
 import { AppFunction } from './common';
+import { ALARMED_METRICS } from '../../functions/alarmed-metrics';
 import { Observability } from './observability';
 import { resources, testStack } from './testing';
 
@@ -64,6 +65,18 @@ describe('Observability construct', () => {
   it('alarms on IoT rule throttling and HTTP API 5xx', () => {
     expect(alarms.some((a) => a.Namespace === 'AWS/IoT' && a.MetricName === 'RuleMessageThrottled' && a.Dimensions[0].Value.Ref === stack.getLogicalId(rule))).toBe(true);
     expect(alarms.some((a) => a.Namespace === 'AWS/ApiGateway' && a.MetricName === '5xx')).toBe(true);
+  });
+
+  it('alarms on the money metrics the functions count: incidents, receivables, unconfirmed or rejected notifications, sweep errors', () => {
+    for (const metric of ['vendComplete.incident', 'vendComplete.receivable', 'paymentNotification.refundOwed', 'paymentNotification.unconfirmed', 'paymentNotification.rejected', 'sweep.errors']) {
+      expect(
+        alarms.some((a) => a.Namespace === 'BaliRefill' && a.MetricName === metric && a.Statistic === 'Sum' && a.Dimensions?.[0]?.Name === 'service' && a.Dimensions?.[0]?.Value === 'bali-refill'),
+        metric,
+      ).toBe(true);
+    }
+    expect(alarms.find((a) => a.MetricName === 'paymentNotification.unconfirmed')!.Threshold).toBe(5);
+    expect(alarms.find((a) => a.MetricName === 'vendComplete.incident')!.Threshold).toBe(1);
+    expect(Object.values(ALARMED_METRICS).map((m) => m.name)).toContain('sweep.errors');
   });
 
   it('sends every alarm to the SSL-only SNS topic, with the e-mail subscription', () => {

@@ -79,8 +79,8 @@ export class Observability extends Construct {
       );
     }
 
-    for (const { name, description } of Object.values(ALARMED_METRICS)) {
-      this.add(`Business-${name}`, description, businessMetric(name), 1);
+    for (const metric of Object.values(ALARMED_METRICS)) {
+      this.add(`Business-${metric.name}`, metric.description, businessMetric(metric.name), 'threshold' in metric ? metric.threshold : 1);
     }
 
     this.add(

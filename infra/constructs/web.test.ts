@@ -1,9 +1,12 @@
+import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { CfnElement } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
-import { describe, expect, it } from 'vitest';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
+import { describe, expect, it } from 'vitest';
 import { fakeWebBuild, flat, only, resources, testStack } from './testing';
-import { DEFAULT_TILE_HOSTS, SPA_REWRITE_CODE, Web, type WebProps } from './web';
+import { DEFAULT_TILE_HOSTS, inlineScriptSources, SPA_REWRITE_CODE, Web, type WebProps } from './web';
 
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
@@ -18,7 +21,7 @@ function build(props: Partial<WebProps> = {}) {
     cognitoEndpoint: 'https://cognito-idp.ap-southeast-1.amazonaws.com',
     webAclArn: WEB_ACL_ARN,
     distDir: fakeWebBuild(),
-    runtimeConfig: { region: 'ap-southeast-1', userPoolId: 'pool' },
+    runtimeConfig: { region: 'ap-southeast-1', userPoolId: 'pool', userPoolClientId: 'client', apiBaseUrl: '/api' },
     ...props,
   });
   return { stack, web, originSecret: originVerifySecret, template: Template.fromStack(stack) };
@@ -127,6 +130,8 @@ describe('Web construct', () => {
     expect(directives['style-src']).toBe("style-src 'self' 'unsafe-inline'");
     expect(directives['img-src']).toBe(`img-src 'self' data: blob: ${DEFAULT_TILE_HOSTS.join(' ')}`);
     expect(directives['connect-src']).toContain("connect-src 'self' https://cognito-idp.ap-southeast-1.amazonaws.com");
+    // The browser fetches the card wallets' payment method manifests before the top-up sheet can offer them.
+    for (const source of ['https://google.com/pay', 'https://pay.google.com', 'https://apple.com/apple-pay']) expect(directives['connect-src']!.split(' ')).toContain(source);
     expect(directives['worker-src']).toBe("worker-src 'self' blob:");
     expect(directives['frame-ancestors']).toBe("frame-ancestors 'none'");
     expect(headers.StrictTransportSecurity).toMatchObject({ AccessControlMaxAgeSec: 63072000, IncludeSubdomains: true, Override: true });
@@ -147,6 +152,24 @@ describe('Web construct', () => {
     const assets = deployments.find(([, d]) => d.Properties!.DestinationBucketKeyPrefix === 'assets/')!;
     expect(assets[1].Properties).toMatchObject({ Prune: false, SystemMetadata: { 'cache-control': 'public, max-age=31536000, immutable' } });
     Annotations.fromStack(stack).hasNoWarning('*', Match.stringLikeRegexp('not deployed'));
+  });
+});
+
+describe('Web construct with the build\'s inline script', () => {
+  const script = '(function(p){console.log(p)})({"/":["/assets/home-abc.js"]})';
+  const distDir = fakeWebBuild();
+  writeFileSync(
+    join(distDir, 'index.html'),
+    `<!doctype html><head><script type="module" crossorigin src="/assets/index-abc123.js"></script><script>${script}</script><script id="sw" src="/registerSW.js" defer></script></head>`,
+  );
+  const { template } = build({ distDir });
+
+  it('allows exactly that script by its hash, and no script with a src beyond \'self\'', () => {
+    const hash = `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+    expect(inlineScriptSources(distDir)).toEqual([hash]);
+    const [, policy] = only(template, 'AWS::CloudFront::ResponseHeadersPolicy');
+    const csp = flat((policy.Properties!.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: Record<string, any> }).SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy);
+    expect(csp.split('; ').find((d) => d.startsWith('script-src'))).toBe(`script-src 'self' ${hash}`);
   });
 });
 

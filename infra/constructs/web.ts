@@ -1,4 +1,5 @@
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Annotations, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
 import {
@@ -17,6 +18,7 @@ import {
   PriceClass,
   ResponseHeadersPolicy,
   ViewerProtocolPolicy,
+  type ResponseSecurityHeadersBehavior,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
@@ -26,6 +28,8 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { ORIGIN_VERIFY_HEADER } from '../../functions/http/origin';
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
 import { Construct } from 'constructs';
+import { CARD_WALLET_CONNECT_SOURCES } from '../../shared/card-wallets';
+import type { RuntimeConfig } from '../../shared/runtime-config';
 import { acknowledge, acknowledgeWildcardResource } from './common';
 
 /**
@@ -66,20 +70,21 @@ export interface WebProps {
   /** The built web app; deployed only when it holds an index.html. */
   distDir: string;
   /** Deploy-time values written to /config.json beside the app (pool ids and the like). */
-  runtimeConfig?: Record<string, string>;
+  runtimeConfig?: RuntimeConfig;
 }
 
-export function contentSecurityPolicy(
-  props: Pick<WebProps, 'cognitoEndpoint' | 'tileHosts' | 'extraConnectSources' | 'extraScriptSources' | 'extraFrameSources'>,
-): string {
+/** What the security headers depend on; the local stand-in of CloudFront (infra/local/cloudfront.ts) passes the same. */
+export type SecurityHeadersProps = Pick<WebProps, 'cognitoEndpoint' | 'tileHosts' | 'extraConnectSources' | 'extraScriptSources' | 'extraFrameSources' | 'distDir'>;
+
+export function contentSecurityPolicy(props: SecurityHeadersProps): string {
   const tiles = props.tileHosts ?? DEFAULT_TILE_HOSTS;
   return [
     "default-src 'self'",
-    ["script-src 'self'", ...(props.extraScriptSources ?? [])].join(' '),
+    ["script-src 'self'", ...inlineScriptSources(props.distDir), ...(props.extraScriptSources ?? [])].join(' '),
     ["frame-src 'self'", ...(props.extraFrameSources ?? [])].join(' '),
     "style-src 'self' 'unsafe-inline'",
     ["img-src 'self' data: blob:", ...tiles].join(' '),
-    ["connect-src 'self'", props.cognitoEndpoint, ...tiles, ...(props.extraConnectSources ?? [])].join(' '),
+    ["connect-src 'self'", props.cognitoEndpoint, ...tiles, ...CARD_WALLET_CONNECT_SOURCES, ...(props.extraConnectSources ?? [])].join(' '),
     "font-src 'self' data:",
     "worker-src 'self' blob:",
     "manifest-src 'self'",
@@ -90,6 +95,35 @@ export function contentSecurityPolicy(
     'upgrade-insecure-requests',
   ].join('; ');
 }
+
+/**
+ * The inline scripts of the built index.html (the build's preload script, see frontend/vite.config.ts) as
+ * 'sha256-...' sources for script-src: the CSP allows exactly the scripts of the build it is deployed with.
+ */
+export function inlineScriptSources(distDir: string): string[] {
+  const indexHtml = join(distDir, 'index.html');
+  if (!existsSync(indexHtml)) return [];
+  const scripts = readFileSync(indexHtml, 'utf8').matchAll(/<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi);
+  return [...scripts].map(([, body]) => `'sha256-${createHash('sha256').update(body!, 'utf8').digest('base64')}'`);
+}
+
+/** The headers of the CloudFront response headers policy, on every response (the local stand-in sends the same). */
+export function securityHeadersBehavior(props: SecurityHeadersProps): ResponseSecurityHeadersBehavior {
+  return {
+    contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(props), override: true },
+    strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, preload: true, override: true },
+    frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+    contentTypeOptions: { override: true },
+    referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
+  };
+}
+
+/** Where the content-hashed bundles live in the build and in the bucket. */
+export const ASSETS_PREFIX = 'assets/';
+
+/** Cache-Control of the content-hashed bundles (ASSETS_PREFIX) and of everything else, as the two deployments below set them. */
+export const ASSETS_CACHE_CONTROL = [CacheControl.setPublic(), CacheControl.maxAge(Duration.days(365)), CacheControl.immutable()];
+export const SITE_CACHE_CONTROL = [CacheControl.setPublic(), CacheControl.maxAge(Duration.seconds(0)), CacheControl.sMaxAge(Duration.days(1)), CacheControl.mustRevalidate()];
 
 /**
  * The web front: a private bucket served by CloudFront through origin access control, SPA routing by a CloudFront
@@ -141,13 +175,7 @@ export class Web extends Construct {
 
     this.headers = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
       comment: 'Strict CSP, HSTS, no framing, nosniff, strict-origin-when-cross-origin',
-      securityHeadersBehavior: {
-        contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(props), override: true },
-        strictTransportSecurity: { accessControlMaxAge: Duration.days(730), includeSubdomains: true, preload: true, override: true },
-        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
-        contentTypeOptions: { override: true },
-        referrerPolicy: { referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN, override: true },
-      },
+      securityHeadersBehavior: securityHeadersBehavior(props),
     });
 
     // The API answers only requests carrying the origin secret (functions/http/route-handler.ts), so nobody reaches it
@@ -209,19 +237,19 @@ export class Web extends Construct {
   }
 
   private deploy(props: WebProps): BucketDeployment {
-    const sources = [Source.asset(props.distDir, { exclude: ['assets/**'] })];
+    const sources = [Source.asset(props.distDir, { exclude: [`${ASSETS_PREFIX}**`] })];
     if (props.runtimeConfig) sources.push(Source.jsonData('config.json', props.runtimeConfig));
 
     // Content-hashed bundles never change: cache them for a year and keep old ones for clients still on an old index.
-    const assetsDir = join(props.distDir, 'assets');
+    const assetsDir = join(props.distDir, ASSETS_PREFIX);
     let assets: BucketDeployment | undefined;
     if (existsSync(assetsDir)) {
       assets = new BucketDeployment(this, 'DeployAssets', {
         sources: [Source.asset(assetsDir)],
         destinationBucket: this.siteBucket,
-        destinationKeyPrefix: 'assets/',
+        destinationKeyPrefix: ASSETS_PREFIX,
         prune: false,
-        cacheControl: [CacheControl.setPublic(), CacheControl.maxAge(Duration.days(365)), CacheControl.immutable()],
+        cacheControl: ASSETS_CACHE_CONTROL,
         memoryLimit: 512,
       });
     }
@@ -229,9 +257,9 @@ export class Web extends Construct {
     const site = new BucketDeployment(this, 'DeploySite', {
       sources,
       destinationBucket: this.siteBucket,
-      exclude: ['assets/*'],
+      exclude: [`${ASSETS_PREFIX}*`],
       prune: true,
-      cacheControl: [CacheControl.setPublic(), CacheControl.maxAge(Duration.seconds(0)), CacheControl.sMaxAge(Duration.days(1)), CacheControl.mustRevalidate()],
+      cacheControl: SITE_CACHE_CONTROL,
       distribution: this.distribution,
       distributionPaths: ['/*'],
       memoryLimit: 512,

@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { importSPKI } from 'jose';
 import type { MqttClient } from 'mqtt';
 import { connectMqtt } from '../../functions/adapters/iot/mqtt-connect';
+import { VEND_TOKEN_LEEWAY_SECONDS } from '../../shared/constants';
 import { verifyVendToken } from '../../functions/domain/tokens';
 import { issueNfcToken } from '../../functions/domain/vend';
 import { stationTopics, type VendAuthorizedMessage, type VendDeniedMessage } from '../../functions/ports/station-messages';
@@ -15,9 +16,12 @@ import { serviceEnvironment } from './service-environment';
 
 /**
  * Simulated refill stations: real MQTT clients over mutual TLS with their own certificates, speaking the
- * station side of the protocol (heartbeats, vend request/complete/failed) and verifying vend tokens offline
- * with the public key of the provisioning bundle. Used by `npm run stations`, by `npm start` (a small fleet)
- * and by the integration tests.
+ * station side of the protocol exactly as docs/station-protocol.md tells firmware authors: heartbeats, vend
+ * request (retried once with the same request id), the vend token checked offline with the provisioning public key
+ * by the station's own clock with 30 s of leeway (resynchronised once when a token fails for time), each session
+ * dispensed once, and its one final message (complete or failed) kept until the broker acknowledges it and sent
+ * again after a reconnect. Used by `npm run stations`, by `npm start` (a small fleet), the integration tests and the
+ * money simulation.
  */
 
 export type VendAnswer = { kind: 'authorized'; message: VendAuthorizedMessage } | { kind: 'denied'; message: VendDeniedMessage };
@@ -55,11 +59,33 @@ export class SimStation {
    */
   remoteStart: { volumeMl?: number; flowMlPerSecond?: number; failChance?: number } = {};
   readonly remoteStarts: VendResult[] = [];
+  /**
+   * The station's final messages not yet acknowledged by the broker (PUBACK), by session: firmware keeps them in
+   * non-volatile memory and sends them again after every reconnect until acknowledged.
+   */
+  readonly outbox = new Map<string, { topic: string; payload: string }>();
+  /** How far the station's clock is off (ms, + fast); resynchronising (SNTP) sets it back to 0. */
+  clockSkewMs = 0;
+  /** Clock resynchronisations caused by vend tokens refused for time. */
+  clockResyncs = 0;
 
   constructor(
     readonly identity: StationIdentity,
-    private readonly options: { brokerUrl: string; vendPublicKey?: CryptoKey; firmwareVersion?: string },
-  ) {}
+    private readonly options: { brokerUrl: string; vendPublicKey?: CryptoKey; firmwareVersion?: string; clockSkewMs?: number },
+  ) {
+    this.clockSkewMs = options.clockSkewMs ?? 0;
+  }
+
+  /** The station's own clock. */
+  now() {
+    return new Date(Date.now() + this.clockSkewMs);
+  }
+
+  /** SNTP at boot, hourly, and when a vend token fails only for time (docs/station-protocol.md, Clock). */
+  resyncClock() {
+    this.clockSkewMs = 0;
+    this.clockResyncs++;
+  }
 
   get id() {
     return this.identity.id;
@@ -86,7 +112,33 @@ export class SimStation {
       const granted = await client.subscribeAsync([stationTopics.vendAuthorized(this.id), stationTopics.vendDenied(this.id)], { qos: 1 });
       if (granted.some((g) => g.qos === 128)) throw new Error(`${this.id}: subscription refused`);
     }
+    // Final messages that were never acknowledged go out again, as they were.
+    await this.flushOutbox();
     return client;
+  }
+
+  /** Sends every unacknowledged final message again; each leaves the outbox on its PUBACK. */
+  async flushOutbox() {
+    await Promise.all([...this.outbox].map(([sessionId, message]) => this.deliver(sessionId, message)));
+  }
+
+  /** Publishes at QoS 1 and forgets the message only once the broker acknowledged it; a lost connection keeps it. */
+  private async deliver(sessionId: string, message: { topic: string; payload: string }) {
+    const client = this.client;
+    if (!client?.connected) return;
+    try {
+      await client.publishAsync(message.topic, message.payload, { qos: 1 });
+      if (this.outbox.get(sessionId) === message) this.outbox.delete(sessionId);
+    } catch {
+      // Not acknowledged: it stays in the outbox for the next connection.
+    }
+  }
+
+  /** A session's one final message (complete or failed): into the outbox first, then sent. */
+  private async finish(sessionId: string, topic: string, body: Record<string, unknown>) {
+    const message = { topic, payload: JSON.stringify({ sessionId, ...body }) };
+    this.outbox.set(sessionId, message);
+    await this.deliver(sessionId, message);
   }
 
   private onMessage(topic: string, payload: Buffer) {
@@ -138,37 +190,66 @@ export class SimStation {
     }
   }
 
-  /** Reads a tapped NFC token: vend/request, then waits for authorized or denied. */
+  /**
+   * Reads a tapped NFC token: vend/request, then waits for authorized or denied; without an answer in time the
+   * same request (same request id) is sent once more, then the station gives up (docs/station-protocol.md).
+   */
   async requestVend(token: string, timeoutMs = 10_000): Promise<VendAnswer> {
     const client = this.requireClient();
     const requestId = crypto.randomUUID().slice(0, 12);
     this.ownRequests.add(requestId);
+    const payload = JSON.stringify({ token, requestId });
     const answer = new Promise<VendAnswer>((resolve, reject) => {
-      const timer = setTimeout(() => {
+      const giveUp = () => {
         this.waiting.delete(requestId);
-        reject(new Error(`${this.id}: no answer to vend request ${requestId} within ${timeoutMs} ms`));
+        reject(new Error(`${this.id}: no answer to vend request ${requestId} within ${2 * timeoutMs} ms`));
+      };
+      let timer = setTimeout(() => {
+        timer = setTimeout(giveUp, timeoutMs);
+        if (this.client?.connected) this.client.publishAsync(stationTopics.vendRequest(this.id), payload, { qos: 1 }).catch(() => undefined);
       }, timeoutMs);
       this.waiting.set(requestId, (a) => {
         clearTimeout(timer);
         resolve(a);
       });
     });
-    await client.publishAsync(stationTopics.vendRequest(this.id), JSON.stringify({ token, requestId }), { qos: 1 });
+    await client.publishAsync(stationTopics.vendRequest(this.id), payload, { qos: 1 });
     return answer;
   }
 
-  /** Checks the vend token offline, as the station's firmware does. */
+  /**
+   * Checks the vend token offline, as the firmware does: signature, type, issuer, audience, bound to this station,
+   * valid from nbf to exp by the station's clock with 30 s of leeway. A token refused only for time makes the
+   * station resynchronise its clock and check once more.
+   */
   async checkVendToken(message: VendAuthorizedMessage) {
     if (!this.options.vendPublicKey) throw new Error('no vend public key');
-    return verifyVendToken(message.vendToken, this.options.vendPublicKey, new Date(), this.id);
+    const check = () => verifyVendToken(message.vendToken, this.options.vendPublicKey!, this.now(), this.id, VEND_TOKEN_LEEWAY_SECONDS);
+    const first = await check();
+    if (first.ok || first.failure !== 'expired' || this.clockSkewMs === 0) return first;
+    this.resyncClock();
+    return check();
   }
 
+  /**
+   * vend/complete with the metered whole millilitres: the session's final message, kept until acknowledged (while
+   * disconnected it waits in the outbox for the next connection).
+   */
   async complete(sessionId: string, dispensedMl: number) {
-    await this.requireClient().publishAsync(stationTopics.vendComplete(this.id), JSON.stringify({ sessionId, dispensedMl }), { qos: 1 });
+    await this.finish(sessionId, stationTopics.vendComplete(this.id), { dispensedMl });
   }
 
+  /** vend/failed: nothing was dispensed; the session's final message, kept until acknowledged. */
   async fail(sessionId: string, reason: string) {
-    await this.requireClient().publishAsync(stationTopics.vendFailed(this.id), JSON.stringify({ sessionId, reason }), { qos: 1 });
+    await this.finish(sessionId, stationTopics.vendFailed(this.id), { reason });
+  }
+
+  /**
+   * Publishes a completion body as given, outside the protocol (tests and the money simulation: a firmware bug's
+   * '250', -1, a repeat); it is not kept in the outbox.
+   */
+  async publishCompletion(body: Record<string, unknown>) {
+    await this.requireClient().publishAsync(stationTopics.vendComplete(this.id), JSON.stringify(body), { qos: 1 });
   }
 
   /**

@@ -29,6 +29,8 @@ export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 /** What the local cloud started, as written to .local/outputs.json for tests and tools. */
 export interface LocalOutputs {
   web: string | null;
+  /** The production build the web origin serves (null without one, or with the dev server). */
+  webBuild: string | null;
   api: string;
   /** What the local gateway sends the handlers as x-origin-verify, as CloudFront does (a random value per start). */
   originSecret: string;
@@ -43,8 +45,10 @@ export interface LocalOutputs {
 export interface LocalStackOptions {
   /** Folder for the local services' data (kept between starts); in memory or a temporary folder when absent. */
   dataDir?: string;
-  /** Port of the web app (Vite dev server); no web server when null. */
+  /** Port of the web app; no web server when null. */
   webPort?: number | null;
+  /** 'production' (default): the production build behind the local CloudFront; 'dev': the Vite dev server (hot reloading). */
+  webMode?: 'production' | 'dev';
   apiPort?: number;
   /** Simulated seeded stations to run (heartbeats, drops, vends); default 8 with a dataDir (npm start), else none. */
   stationFleet?: number;
@@ -66,6 +70,10 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     for (const fn of stops.reverse()) await fn().catch((e: unknown) => console.error(e));
   };
   try {
+    // The production build (when its sources changed) runs while the services start.
+    const webBuild = options.webPort !== null && options.webMode !== 'dev' ? import('./web-build').then(({ ensureWebBuild }) => ensureWebBuild(log)) : null;
+    webBuild?.catch(() => undefined);
+
     log('Starting DynamoDB Local' + (options.dataDir ? ` (data in ${options.dataDir})` : ' (in memory)'));
     const dynamo = await startDynamo({ dataDir: options.dataDir && join(options.dataDir, 'dynamodb') });
     stops.push(dynamo.stop);
@@ -122,17 +130,26 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     stops.push(gateway.stop);
     log(`API gateway on ${gateway.origin}`);
 
-    let web: string | null = null;
+    let web: { origin: string; distDir: string | null } | null = null;
     if (options.webPort !== null) {
-      const { startWeb } = await import('./web');
-      const server = await startWeb({ port: options.webPort ?? 5173, apiOrigin: gateway.origin, identity: identity.outputs });
+      const { startWeb, startDevWeb } = await import('./web');
+      const webOptions = {
+        port: options.webPort ?? 5173,
+        apiOrigin: gateway.origin,
+        identity: identity.outputs,
+        region: process.env.AWS_REGION!,
+        paymentsMode: payments.mode,
+        log,
+      };
+      const server = webBuild ? await startWeb({ ...webOptions, build: await webBuild }) : await startDevWeb(webOptions);
       stops.push(server.stop);
-      web = server.origin;
+      web = server;
     }
 
     return {
       outputs: {
-        web,
+        web: web?.origin ?? null,
+        webBuild: web?.distDir ?? null,
         api: gateway.origin,
         originSecret,
         dynamodb: { endpoint: dynamo.endpoint, tableName, region: process.env.AWS_REGION! },

@@ -2,20 +2,25 @@ import { resolve } from 'node:path';
 import { JavaMissingError } from './dynamodb';
 import { REPO_ROOT, startLocalStack, writeOutputs } from './stack';
 
-/** `npm start`: the whole system on this machine, with seeded data. Ctrl-C stops everything. */
+/**
+ * `npm start`: the whole system on this machine, with seeded data, the web app as CloudFront serves it (production
+ * build, same headers). `npm run dev` (--dev): the same with the Vite dev server (hot reloading). Ctrl-C stops everything.
+ */
 const port = Number(process.env.PORT ?? 5173);
+const webMode = process.argv.includes('--dev') ? 'dev' : 'production';
 const outputsFile = resolve(REPO_ROOT, '.local/outputs.json');
 
 try {
   const stack = await startLocalStack({
     dataDir: resolve(REPO_ROOT, '.local/data'),
     webPort: port,
+    webMode,
     log: (line) => console.log(`  ${line}`),
   });
   writeOutputs(outputsFile, stack.outputs);
   console.log(`
   Bali Refill is running
-    Web app and API  ${stack.outputs.web}
+    Web app and API  ${stack.outputs.web} (${webMode === 'dev' ? 'Vite dev server, hot reloading' : 'production build, served as CloudFront serves it'})
     API gateway      ${stack.outputs.api}
     DynamoDB Local   ${stack.outputs.dynamodb.endpoint} (table ${stack.outputs.dynamodb.tableName})
     Local Cognito    ${stack.outputs.cognito.endpoint} (pool ${stack.outputs.cognito.userPoolId})

@@ -1,26 +1,80 @@
 import { resolve } from 'node:path';
-import { createServer } from 'vite';
+import type { PaymentsMode, RuntimeConfig } from '../../shared/runtime-config';
+import { cognitoEndpointOf } from '../constructs/identity';
+import { securityHeadersBehavior } from '../constructs/web';
+import { startLocalCloudFront } from './cloudfront';
 import type { LocalIdentityOutputs } from './identity';
 import { REPO_ROOT } from './stack';
+import type { WebBuild } from './web-build';
 
-/** The Vite dev server for the web app, proxying /api/* to the local gateway on the same origin. */
-export async function startWeb(options: { port: number; apiOrigin: string; identity: LocalIdentityOutputs }) {
-  // Build-time settings of the browser app (public identifiers only, never secrets).
-  Object.assign(process.env, {
-    VITE_COGNITO_USER_POOL_ID: options.identity.userPoolId,
-    VITE_COGNITO_CLIENT_ID: options.identity.clientId,
-    VITE_COGNITO_ENDPOINT: options.identity.endpoint,
+/** The path of the web origin under which the browser reaches cognito-local (same origin: the CSP's connect-src 'self'). */
+export const LOCAL_COGNITO_PATH = '/cognito-local/';
+
+export interface LocalWebOptions {
+  port: number;
+  apiOrigin: string;
+  identity: LocalIdentityOutputs;
+  /** The local cloud's region: the CSP names Cognito's endpoint there, as the stack's policy does for its region. */
+  region: string;
+  paymentsMode: PaymentsMode;
+  log?: (line: string) => void;
+}
+
+/** /config.json of the local cloud: the local pool, reached through LOCAL_COGNITO_PATH. */
+export function localRuntimeConfig(options: Pick<LocalWebOptions, 'identity' | 'region' | 'paymentsMode'>): RuntimeConfig {
+  return {
+    region: options.region,
+    userPoolId: options.identity.userPoolId,
+    userPoolClientId: options.identity.clientId,
+    apiBaseUrl: '/api',
+    userPoolEndpoint: LOCAL_COGNITO_PATH,
+    paymentsMode: options.paymentsMode,
+  };
+}
+
+/** `npm start`: the production build (ensureWebBuild: rebuilt only when its sources changed) behind the local stand-in of CloudFront. */
+export async function startWeb(options: LocalWebOptions & { build: WebBuild }) {
+  const { build } = options;
+  options.log?.(build.built ? `Built the web app in ${(build.ms / 1000).toFixed(1)} s` : 'The web build is up to date (its sources did not change)');
+  const server = await startLocalCloudFront({
+    port: options.port,
+    distDir: build.distDir,
+    securityHeaders: securityHeadersBehavior({ cognitoEndpoint: cognitoEndpointOf(options.region), distDir: build.distDir }),
+    runtimeConfig: localRuntimeConfig(options),
+    apiOrigin: options.apiOrigin,
+    proxies: { [LOCAL_COGNITO_PATH]: options.identity.endpoint },
   });
+  return { ...server, distDir: build.distDir };
+}
+
+/** `npm run dev`: the Vite dev server (hot reloading, no CloudFront headers) with the same /config.json and proxies. */
+export async function startDevWeb(options: LocalWebOptions) {
+  const { createServer } = await import('vite');
+  const config = JSON.stringify(localRuntimeConfig(options));
   const server = await createServer({
     configFile: resolve(REPO_ROOT, 'frontend/vite.config.ts'),
     logLevel: 'warn',
+    plugins: [
+      {
+        name: 'refill:local-config',
+        configureServer(dev) {
+          dev.middlewares.use('/config.json', (_req, res) => {
+            res.setHeader('content-type', 'application/json');
+            res.end(config);
+          });
+        },
+      },
+    ],
     server: {
       host: '127.0.0.1',
       port: options.port,
       strictPort: true,
-      proxy: { '/api/': { target: options.apiOrigin, changeOrigin: false } },
+      proxy: {
+        '/api/': { target: options.apiOrigin, changeOrigin: false },
+        [LOCAL_COGNITO_PATH]: { target: options.identity.endpoint, rewrite: (path) => `/${path.slice(LOCAL_COGNITO_PATH.length)}` },
+      },
     },
   });
   await server.listen();
-  return { origin: `http://127.0.0.1:${options.port}`, stop: () => server.close() };
+  return { origin: `http://127.0.0.1:${options.port}`, distDir: null, stop: () => server.close() };
 }

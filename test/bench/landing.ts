@@ -1,33 +1,9 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { build, preview } from 'vite';
 import { freePort } from '../../infra/local/net';
-import { REPO_ROOT, startLocalStack } from '../../infra/local/stack';
+import { startLocalStack } from '../../infra/local/stack';
 import { DESKTOP, launchBrowser, newContext } from '../support/browser';
-
-const CONFIG = resolve(REPO_ROOT, 'frontend/vite.config.ts');
-
-/** Production build of the web app into `outDir` (the same config `npm run build` uses). */
-export async function buildWeb(outDir: string) {
-  await build({ configFile: CONFIG, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
-}
-
-/** `vite preview` of a build on a free port, with /api proxied to a running gateway (one origin, as in the cloud). */
-export async function previewWeb(outDir: string, apiOrigin: string) {
-  const port = await freePort();
-  const server = await preview({
-    configFile: CONFIG,
-    logLevel: 'warn',
-    build: { outDir },
-    preview: { host: '127.0.0.1', port, strictPort: true, proxy: { '/api/': { target: apiOrigin, changeOrigin: false } } },
-  });
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    close: () => new Promise<void>((done) => server.httpServer.close(() => done())),
-  };
-}
 
 export interface LandingBench {
   /** JavaScript fetched before the load event, gzip-compressed (level 6), in KiB. */
@@ -43,28 +19,23 @@ export interface LandingBench {
 }
 
 /**
- * Builds the web app, serves the build with the API of a started local stack, and measures the landing
- * page in headless Chromium (desktop viewport, no throttling, service workers blocked, cold cache).
+ * Measures the landing page as `npm start` serves it (the production build behind the local CloudFront, with the
+ * site's headers) in headless Chromium (desktop viewport, no throttling, service workers blocked, cold cache): on a
+ * running local cloud's web origin, or on one started here.
  */
-export async function benchLanding(options: { apiOrigin?: string; runs?: number } = {}): Promise<LandingBench> {
-  const outDir = mkdtempSync(join(tmpdir(), 'refill-bench-'));
-  const stack = options.apiOrigin ? null : await startLocalStack({ webPort: null });
-  const apiOrigin = options.apiOrigin ?? stack!.outputs.api;
-  let server: Awaited<ReturnType<typeof previewWeb>> | null = null;
+export async function benchLanding(options: { web?: { origin: string; distDir: string }; runs?: number } = {}): Promise<LandingBench> {
+  const stack = options.web ? null : await startLocalStack({ webPort: await freePort() });
+  const web = options.web ?? { origin: stack!.outputs.web!, distDir: stack!.outputs.webBuild! };
   const browser = await launchBrowser();
   try {
-    await buildWeb(outDir);
-    server = await previewWeb(outDir, apiOrigin);
     const runs: LandingBench[] = [];
-    for (let i = 0; i < (options.runs ?? 3); i++) runs.push(await measure(browser, server.origin, outDir));
+    for (let i = 0; i < (options.runs ?? 3); i++) runs.push(await measure(browser, web.origin, web.distDir));
     // Report the median LCP run; sizes are the same on every run.
     runs.sort((a, b) => a.lcpMs - b.lcpMs);
     return runs[Math.floor(runs.length / 2)]!;
   } finally {
     await browser.close();
-    await server?.close();
     await stack?.stop();
-    rmSync(outDir, { recursive: true, force: true });
   }
 }
 

@@ -9,6 +9,7 @@ import { DEFAULT_SETTINGS, Machine } from '../../shared/schemas';
 import { asAdmin, createUser, ledgerEntries, repositories } from '../support/admin';
 import { bearer, newAccount, signInAs } from '../support/auth';
 import { DESKTOP, launchBrowser, newContext } from '../support/browser';
+import { LOCAL_COGNITO_PATH } from '../../infra/local/web';
 import { apiFetch, local, testDb } from '../support/local';
 
 let browser: Browser;
@@ -39,10 +40,9 @@ async function signInAsAdmin() {
 
 describe('admin console in Chromium', { timeout: 180_000 }, () => {
   it('keeps non-admins out: /admin goes to the login, wrong passwords and users read their messages', async () => {
-    // The first visit compiles the console in the dev server: give it time.
-    await page.goto(local().web + '/admin', { timeout: 120_000 });
-    await page.waitForURL('**/admin/login', { timeout: 120_000 });
-    await page.getByRole('heading', { name: 'Admin login' }).waitFor({ timeout: 60_000 });
+    await page.goto(local().web + '/admin');
+    await page.waitForURL('**/admin/login');
+    await page.getByRole('heading', { name: 'Admin login' }).waitFor();
     const user = await signInAs('user');
     await page.getByLabel('Username').fill(user.username);
     await page.getByLabel('Password', { exact: true }).fill('Not-The-Password-1!');
@@ -60,13 +60,14 @@ describe('admin console in Chromium', { timeout: 180_000 }, () => {
     expect(new URL(page.url()).pathname).toBe('/admin/login');
     expect(await page.getByRole('link', { name: 'Back to main site' }).getAttribute('href')).toBe('/');
 
-    // Cognito out of reach: the network failure text.
-    await page.route(`${local().cognito.endpoint}/**`, (route) => route.abort('connectionrefused'));
+    // Cognito out of reach (the browser reaches cognito-local on the site's origin): the network failure text.
+    const cognito = `${local().web}${LOCAL_COGNITO_PATH}**`;
+    await page.route(cognito, (route) => route.abort('connectionrefused'));
     try {
       await page.getByRole('button', { name: 'Login' }).click();
       await expect.poll(() => page.getByRole('alert').textContent()).toContain('Login failed. Please try again.');
     } finally {
-      await page.unroute(`${local().cognito.endpoint}/**`);
+      await page.unroute(cognito);
     }
   });
 

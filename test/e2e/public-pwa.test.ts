@@ -1,48 +1,38 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildWeb, previewWeb } from '../bench/landing';
 import { DESKTOP, launchBrowser, newContext, PHONE } from '../support/browser';
 import { local } from '../support/local';
 
-/**
- * Issue 3: installable PWA. The dev server registers no service worker, so the offline tests run
- * against a production build served by `vite preview` (with /api proxied to the local gateway).
- */
+/** Issue 3: installable PWA, on the production build the local cloud serves as CloudFront does. */
 
 let browser: Browser;
-let outDir: string;
-let server: Awaited<ReturnType<typeof previewWeb>>;
+let origin: string;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  outDir = mkdtempSync(join(tmpdir(), 'refill-pwa-'));
-  await buildWeb(outDir);
-  server = await previewWeb(outDir, local().api);
-}, 240_000);
+  origin = local().web!;
+});
 afterAll(async () => {
   await browser?.close();
-  await server?.close();
-  if (outDir) rmSync(outDir, { recursive: true, force: true });
 });
 
 describe('the installable app', () => {
   it('has a web manifest with icons and a service worker that precaches the shell and the maplibre worker', async () => {
-    const html = await (await fetch(server.origin + '/')).text();
+    const html = await (await fetch(origin + '/')).text();
     expect(html).toMatch(/<link rel="manifest" href="\/manifest.webmanifest"/);
     expect(html).toContain('registerSW.js');
-    const manifest = await (await fetch(server.origin + '/manifest.webmanifest')).json() as { name: string; display: string; start_url: string; icons: { src: string; sizes: string; type: string; purpose?: string }[] };
+    const manifest = await (await fetch(origin + '/manifest.webmanifest')).json() as { name: string; display: string; start_url: string; icons: { src: string; sizes: string; type: string; purpose?: string }[] };
     expect(manifest).toMatchObject({ name: 'Bali Refill', display: 'standalone', start_url: '/' });
     for (const size of ['192x192', '512x512']) {
       const icon = manifest.icons.find((i) => i.sizes === size && i.type === 'image/png')!;
-      const bytes = Buffer.from(await (await fetch(server.origin + icon.src)).arrayBuffer());
+      const bytes = Buffer.from(await (await fetch(origin + icon.src)).arrayBuffer());
       expect(bytes.subarray(1, 4).toString()).toBe('PNG');
       expect(bytes.readUInt32BE(16)).toBe(Number(size.split('x')[0]));
     }
     expect(manifest.icons.some((i) => i.purpose === 'maskable')).toBe(true);
-    const sw = readFileSync(join(outDir, 'sw.js'), 'utf8');
+    const sw = readFileSync(join(local().webBuild!, 'sw.js'), 'utf8');
     expect(sw).toMatch(/maplibre-gl-worker-[\w-]+\.mjs/);
     expect(sw).toContain('index.html');
     expect(sw).toContain('docs/user-flow.md');
@@ -52,7 +42,7 @@ describe('the installable app', () => {
   it('works offline: the offline banner shows and the stations page still lists the last stations', async () => {
     const context = await newContext(browser, { ...DESKTOP, locale: 'en-US', serviceWorkers: 'allow' });
     const page = await context.newPage();
-    await page.goto(server.origin + '/stations');
+    await page.goto(origin + '/stations');
     await page.getByRole('heading', { name: 'Seminyak Square' }).waitFor();
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;

@@ -5,7 +5,8 @@ import { DynamoLedger } from '../../functions/adapters/dynamodb/ledger';
 import { DynamoUsers } from '../../functions/adapters/dynamodb/users';
 import { randomIds, systemClock } from '../../functions/ports/clock';
 import { EnvironmentalImpact, Transaction, User } from '../../shared/schemas';
-import { bearer, newAccount, signInAs, basicAuth } from '../support/auth';
+import { bearer, newAccount, signIn, signInAs, basicAuth } from '../support/auth';
+import { adminHeaders } from '../support/admin';
 import { apiFetch, local, testDb } from '../support/local';
 
 const USER_ROUTES = ['/api/auth/user', '/api/environmental-impact', '/api/transactions', '/api/transactions?limit=5'];
@@ -230,5 +231,19 @@ describe('GET /api/logout', () => {
     expect(answer.status).toBe(302);
     expect(answer.headers.get('location')).toBe('/?signedOut=1');
     expect(answer.headers.get('cache-control')).toBe('no-store');
+  });
+});
+
+describe('a new user whose first call carries an access token', () => {
+  it('gets a profile with their e-mail and name (from Cognito, since the token has neither) that the admin finds by e-mail', async () => {
+    const account = await newAccount('Ketut');
+    const accessToken = await signIn(account.email, account.password, 'access');
+    const topup = await apiFetch('/api/wallet/topup', {
+      method: 'POST', headers: { ...bearer(accessToken), 'idempotency-key': crypto.randomUUID() }, json: { amount: 25_000, paymentMethod: 'qris' },
+    });
+    expect(topup.status).toBe(202);
+    expect(await new DynamoUsers(testDb().db, testDb().tableName).get(account.sub)).toMatchObject({ email: account.email, username: account.email, firstName: 'Ketut' });
+    const found = await apiFetch(`/api/admin/users?search=${encodeURIComponent(account.email)}`, { headers: await adminHeaders() });
+    expect(found.body.items.map((u: { id: string }) => u.id)).toEqual([account.sub]);
   });
 });

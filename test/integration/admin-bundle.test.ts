@@ -1,13 +1,12 @@
-import { basicAuth } from '../support/auth';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { LOCAL_ACCOUNTS } from '../../infra/local/identity';
+import { basicAuth } from '../support/auth';
+import { local } from '../support/local';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const outDir = mkdtempSync(join(tmpdir(), 'refill-web-build-'));
+/** The production build the local cloud serves (the one `cdk deploy` uploads). */
+const outDir = local().webBuild!;
 
 /** Every credential shape the spec's client carried (a fixed basic-authorization header) and the seeded passwords. */
 function credentialFindings(text: string): string[] {
@@ -31,18 +30,6 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-beforeAll(async () => {
-  await new Promise<void>((done, fail) => {
-    const child = spawn(process.execPath, [resolve(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'frontend/vite.config.ts', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'], {
-      cwd: ROOT,
-      env: { ...process.env, NODE_ENV: 'production', VITE_COGNITO_USER_POOL_ID: 'ap-southeast-3_Example1', VITE_COGNITO_CLIENT_ID: 'exampleclientid1234567890' },
-      stdio: ['ignore', 'inherit', 'inherit'],
-    });
-    child.once('error', fail);
-    child.once('exit', (code) => (code === 0 ? done() : fail(new Error(`vite build exited with ${code}`))));
-  });
-}, 300_000);
-afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 describe('the built web app carries no credentials', () => {
   it('the scan catches a planted basic-authorization header and the seeded passwords', () => {

@@ -182,6 +182,37 @@ describe('the vend protocol on the local stack', () => {
     expect(await balance()).toBe(4_350);
   });
 
+  it('a station whose clock is off by 25 s accepts its vend token (30 s leeway); one further off resynchronises first', async () => {
+    // The token is valid from nbf = now to exp = now + 60 s: a clock up to 30 s slow or 90 s fast accepts it as it is.
+    for (const [skewMs, resyncs] of [[25_000, 0], [-25_000, 0], [-60_000, 1], [100_000, 1]] as const) {
+      station1.clockSkewMs = skewMs;
+      const before = station1.clockResyncs;
+      const answer = await station1.requestVend((await nfcToken()).token);
+      expect(answer.kind).toBe('authorized');
+      if (answer.kind !== 'authorized') return;
+      expect(await station1.checkVendToken(answer.message)).toMatchObject({ ok: true });
+      expect(station1.clockResyncs - before).toBe(resyncs);
+      await station1.complete(answer.message.sessionId, 0);
+      await closed(answer.message.sessionId);
+    }
+    expect(station1.clockSkewMs).toBe(0);
+  });
+
+  it('keeps a completion made while disconnected and delivers it after reconnecting, once', async () => {
+    const answer = await station2.requestVend((await nfcToken()).token);
+    if (answer.kind !== 'authorized') throw new Error('not authorized');
+    const start = await balance();
+    station2.drop();
+    await station2.complete(answer.message.sessionId, 200);
+    expect(station2.outbox.has(answer.message.sessionId)).toBe(true);
+    await sleep(300);
+    expect((await session(answer.message.sessionId)).status).toBe('open');
+    await station2.connect();
+    expect((await closed(answer.message.sessionId)).value).toMatchObject({ status: 'completed', dispensedMl: 200 });
+    expect(station2.outbox.size).toBe(0);
+    expect(await balance()).toBe(start + 1_500 - 200);
+  });
+
   it('denies a vend at a station in maintenance, and below the minimum balance', async () => {
     const { machines } = await workerServices();
     await machines.update(machine2.machine.id, { status: 'maintenance' });

@@ -1,24 +1,11 @@
-import { CognitoIdentityProviderClient, InitiateAuthCommand, SignUpCommand, ConfirmSignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { readConfirmationCode } from '../../infra/local/identity';
+import { newAccountWith, signInWith } from './cognito';
 import { local } from './local';
 
-function cognito() {
-  const { endpoint, region } = local().cognito;
-  return new CognitoIdentityProviderClient({ endpoint, region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
-}
-
-/** Signs in with the password flow and returns the ID token the browser sends as its bearer token. */
-export async function signIn(username: string, password: string): Promise<string> {
-  const client = cognito();
-  try {
-    const result = await client.send(new InitiateAuthCommand({
-      AuthFlow: 'USER_PASSWORD_AUTH', ClientId: local().cognito.clientId, AuthParameters: { USERNAME: username, PASSWORD: password },
-    }));
-    return result.AuthenticationResult!.IdToken!;
-  } finally {
-    client.destroy();
-  }
-}
+/**
+ * Signs in with the password flow and returns the ID token the browser sends as its bearer token (or the access
+ * token, as an API client might send it).
+ */
+export const signIn = (username: string, password: string, token: 'id' | 'access' = 'id'): Promise<string> => signInWith(local().cognito, username, password, token);
 
 /** The seeded local account of a role: its credentials, sub and a fresh ID token. */
 export async function signInAs(role: 'user' | 'admin') {
@@ -27,21 +14,7 @@ export async function signInAs(role: 'user' | 'admin') {
 }
 
 /** Registers and confirms a new account (reading the e-mail code from cognito-local), then signs it in. */
-export async function newAccount(name = 'tester', password = 'Test-Pass-2025!') {
-  const email = `${name}-${crypto.randomUUID().slice(0, 8)}@example.com`;
-  const client = cognito();
-  try {
-    const { UserSub } = await client.send(new SignUpCommand({
-      ClientId: local().cognito.clientId, Username: email, Password: password,
-      UserAttributes: [{ Name: 'email', Value: email }, { Name: 'given_name', Value: name }],
-    }));
-    const code = readConfirmationCode(local().cognito.userStoreFile, email);
-    await client.send(new ConfirmSignUpCommand({ ClientId: local().cognito.clientId, Username: email, ConfirmationCode: code! }));
-    return { email, password, sub: UserSub!, token: await signIn(email, password) };
-  } finally {
-    client.destroy();
-  }
-}
+export const newAccount = (name = 'tester', password = 'Test-Pass-2025!') => newAccountWith(local().cognito, name, password);
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 

@@ -12,9 +12,31 @@ export async function launchBrowser(): Promise<Browser> {
   });
 }
 
-/** A fresh context; service workers are blocked except where a test needs them. */
-export function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
-  return browser.newContext({ serviceWorkers: 'block', ...options });
+/** Content-Security-Policy violations Chromium reported in contexts made by newContext, not yet taken. */
+const cspViolations: string[] = [];
+
+/** The violations reported since the last call (test/support/csp-guard.ts fails the test that saw any). */
+export function takeCspViolations(): string[] {
+  return cspViolations.splice(0);
+}
+
+/**
+ * A fresh context; service workers are blocked except where a test needs them. Every CSP violation its pages
+ * report, as a `securitypolicyviolation` event or on the console, is recorded.
+ */
+export async function newContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ serviceWorkers: 'block', ...options });
+  await context.exposeBinding('__reportCspViolation', ({ page }, violation: string) => void cspViolations.push(`${violation} (page ${page?.url()})`));
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { __reportCspViolation: (violation: string) => void }).__reportCspViolation;
+      report(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} at ${e.sourceFile}:${e.lineNumber}:${e.columnNumber}`);
+    });
+  });
+  context.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) cspViolations.push(`console: ${message.text()}`);
+  });
+  return context;
 }
 
 export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } as const;

@@ -71,6 +71,7 @@ export const common = defineMessages('common', {
     copyright: `© ${COPYRIGHT_YEAR} Bali Refill. All rights reserved.`,
   },
   offline: { title: 'Offline Mode Active', text: 'Limited functionality available' },
+  testMode: { title: 'Test mode', text: 'payments are simulated, no real money is charged' },
   install: {
     title: 'Install Bali Refill',
     text: 'Add the app to your home screen: find stations fast, even with a weak signal.',

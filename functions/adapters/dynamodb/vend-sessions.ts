@@ -50,6 +50,10 @@ export class DynamoVendSessions implements VendSessions {
     return Item ? withoutKeys<UsedToken>(Item) : null;
   }
 
+  creating(session: VendSession): TransactionPart {
+    return { writes: [{ Put: this.sessionPut(session) }] };
+  }
+
   async create(session: VendSession): Promise<boolean> {
     try {
       await this.db.send(new PutCommand(this.sessionPut(session)));

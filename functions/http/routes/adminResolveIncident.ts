@@ -3,6 +3,6 @@ import { resolveIncident } from '../../domain/vend';
 import { routeHandler } from '../route-handler';
 import { vendDeps } from '../../providers/vend';
 
-/** An operator settles a vend incident with the volume dispensed, as 'admin:<username>' (docs/station-protocol.md, Incidents). */
+/** An operator settles a vend incident with the volume dispensed, as 'admin:<username>' (docs/architecture.md, Vend incidents). */
 export const handler = routeHandler('adminResolveIncident', async ({ params, body, identity }) =>
   resolveIncident(params.id, body, adminActor(identity!), vendDeps()));

@@ -2,8 +2,10 @@ import { issueNfcToken } from '../../domain/vend';
 import { routeHandler } from '../route-handler';
 import { data } from '../../providers/data';
 import { signingKeys } from '../../providers/signing-keys';
+import { withDirectoryAttributes } from '../identity';
+import { callerDirectory } from '../../providers/caller-directory';
 
 /** POST /api/nfc/generate-token: a one-time ES256 token to pay at a station (409 below the minimum balance). */
 export const handler = routeHandler('generateNfcToken', async ({ identity }) => {
-  return issueNfcToken(identity, { ...data(), signingKeys: signingKeys() });
+  return issueNfcToken(await withDirectoryAttributes(identity, callerDirectory), { ...data(), signingKeys: signingKeys() });
 });

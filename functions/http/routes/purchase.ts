@@ -3,6 +3,8 @@ import { startPurchase } from '../../domain/wallet';
 import { routeHandler } from '../route-handler';
 import { vendDeps } from '../../providers/vend';
 import { wallet } from '../../providers/wallet';
+import { withDirectoryAttributes } from '../identity';
+import { callerDirectory } from '../../providers/caller-directory';
 
 /**
  * POST /api/purchase (Idempotency-Key header): pay a refill with Google Pay or Apple Pay through the gateway;
@@ -10,6 +12,6 @@ import { wallet } from '../../providers/wallet';
  */
 export const handler = routeHandler('purchase', async ({ identity, body, headers }) =>
   startPurchase(
-    { payer: identity, request: body, idempotencyKey: headers['idempotency-key'] },
+    { payer: await withDirectoryAttributes(identity, callerDirectory), request: body, idempotencyKey: headers['idempotency-key'] },
     wallet((order) => openPaidVendSession(order, vendDeps())),
   ));

@@ -121,7 +121,7 @@ function EditUserForm({ user: opened, onDone }: { user: AdminUser; onDone: () =>
       <fieldset className="space-y-3">
         <legend className="text-sm font-medium text-slate-700">Adjust the balance</legend>
         <div className="flex flex-wrap items-start gap-3">
-          <div role="radiogroup" aria-label="Direction" className="inline-flex h-10 rounded-lg bg-slate-100 p-1 text-sm font-medium">
+          <div role="radiogroup" aria-label="Direction" className="mt-[1.625rem] inline-flex h-10 rounded-lg bg-slate-100 p-1 text-sm font-medium">
             {(['add', 'take'] as const).map((d) => (
               <button
                 key={d}

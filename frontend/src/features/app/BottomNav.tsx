@@ -14,7 +14,7 @@ const TABS: { id: AppTab; label: string; to: '/app' | '/app/map' | '/app/history
 /** The app's bottom tab bar; `active` marks the current screen. */
 export function BottomNav({ active }: { active: AppTab }) {
   return (
-    <nav aria-label="App" className="fixed inset-x-0 bottom-0 z-30 mx-auto max-w-md border-t border-slate-200/80 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
+    <nav aria-label="App" data-bottom-nav className="fixed inset-x-0 bottom-0 z-30 mx-auto max-w-md border-t border-slate-200/80 bg-white/95 pb-[env(safe-area-inset-bottom)] backdrop-blur">
       <ul className="grid grid-cols-4">
         {TABS.map(({ id, label, to, Icon }) => {
           const current = id === active;

@@ -1,28 +1,20 @@
-/**
- * Settings of browser sign-in (public identifiers, never secrets):
- * - VITE_COGNITO_USER_POOL_ID, VITE_COGNITO_CLIENT_ID at build time (infra/local/web.ts sets them for the local pool);
- * - otherwise /config.json, which the CDK deployment writes beside the app (the build happens before the pool exists);
- * - VITE_COGNITO_ENDPOINT: set only locally, where cognito-local stands in for Cognito.
- */
-type RuntimeConfig = { userPoolId?: string; userPoolClientId?: string };
-const runtimeConfig: RuntimeConfig = import.meta.env.VITE_COGNITO_USER_POOL_ID
-  ? {}
-  : await fetch('/config.json').then((r) => (r.ok ? (r.json() as Promise<RuntimeConfig>) : {})).catch(() => ({}));
+import type { RuntimeConfig } from '../../../../shared/runtime-config';
+import { runtimeConfig } from '../../runtime-config';
+
+/** Settings of browser sign-in (public identifiers, never secrets), from /config.json (the build happens before the pool exists). */
+const deployed = await runtimeConfig;
 
 export interface AuthSettings {
   userPoolId: string;
   clientId: string;
-  /** The local Cognito endpoint; null in the cloud. */
+  /** Where the browser calls the user pool when not at Cognito's regional endpoint (the local cloud); null in AWS. */
   endpoint: string | null;
 }
 
-export function authSettings(env: Record<string, string | undefined> = import.meta.env, runtime: RuntimeConfig = runtimeConfig): AuthSettings {
-  const userPoolId = env.VITE_COGNITO_USER_POOL_ID?.trim() || runtime.userPoolId;
-  const clientId = env.VITE_COGNITO_CLIENT_ID?.trim() || runtime.userPoolClientId;
-  if (!userPoolId || !clientId) {
-    throw new Error('Sign-in is not configured: set VITE_COGNITO_USER_POOL_ID and VITE_COGNITO_CLIENT_ID at build time or deploy /config.json');
-  }
-  return { userPoolId, clientId, endpoint: env.VITE_COGNITO_ENDPOINT?.trim() || null };
+export function authSettings(runtime: Partial<RuntimeConfig> = deployed, origin = window.location.origin): AuthSettings {
+  const { userPoolId, userPoolClientId: clientId, userPoolEndpoint } = runtime;
+  if (!userPoolId || !clientId) throw new Error('Sign-in is not configured: /config.json names no user pool');
+  return { userPoolId, clientId, endpoint: userPoolEndpoint ? new URL(userPoolEndpoint, origin).href : null };
 }
 
 /** Amplify's Auth configuration: e-mail sign-in with codes; the local endpoint when there is one. */

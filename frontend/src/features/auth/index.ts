@@ -1,5 +1,5 @@
 /**
- * Browser sign-in (aws-amplify 6 against the Cognito user pool; cognito-local when VITE_COGNITO_ENDPOINT is set).
+ * Browser sign-in (aws-amplify 6 against the Cognito user pool; cognito-local when /config.json names a userPoolEndpoint).
  *
  * Importing this module configures Amplify and makes every protected call of api/client.ts send
  * `Authorization: Bearer <ID token>`. It pulls in Amplify, so public pages must not import it statically:

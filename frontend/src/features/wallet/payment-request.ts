@@ -1,3 +1,4 @@
+import { APPLE_PAY_METHOD, GOOGLE_PAY_METHOD } from '../../../../shared/card-wallets';
 import { CURRENCY } from '../../../../shared/constants';
 
 /**
@@ -9,8 +10,6 @@ export type CardWallet = 'google_pay' | 'apple_pay';
 export const CARD_WALLETS: readonly CardWallet[] = ['google_pay', 'apple_pay'];
 export const WALLET_NAMES: Record<CardWallet, string> = { google_pay: 'Google Pay', apple_pay: 'Apple Pay' };
 
-export const GOOGLE_PAY_METHOD = 'https://google.com/pay';
-export const APPLE_PAY_METHOD = 'https://apple.com/apple-pay';
 
 /** docs/design.md, "Constants": Google Pay networks in the test environment; Apple Pay country ID, currency IDR. */
 const GOOGLE_NETWORKS = ['AMEX', 'DISCOVER', 'MASTERCARD', 'VISA'];

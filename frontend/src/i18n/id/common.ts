@@ -71,6 +71,7 @@ export const common: (typeof english)['en'] = {
     copyright: `© ${COPYRIGHT_YEAR} Bali Refill. Hak cipta dilindungi.`,
   },
   offline: { title: 'Mode Offline Aktif', text: 'Fungsi terbatas tersedia' },
+  testMode: { title: 'Mode uji', text: 'pembayaran disimulasikan, tanpa uang sungguhan' },
   install: {
     title: 'Pasang Bali Refill',
     text: 'Tambahkan aplikasi ke layar utama: temukan stasiun dengan cepat, bahkan saat sinyal lemah.',

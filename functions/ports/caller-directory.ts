@@ -1,0 +1,11 @@
+/** What the identity provider knows of a caller, for the calls whose token does not say it (access tokens). */
+export interface CallerAttributes {
+  email: string | null;
+  givenName: string | null;
+  familyName: string | null;
+}
+
+export interface CallerDirectory {
+  /** The attributes of the access token's own user (Cognito GetUser: authorized by the token, no IAM). */
+  attributesOf(accessToken: string): Promise<CallerAttributes>;
+}

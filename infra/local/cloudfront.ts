@@ -1,0 +1,201 @@
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import { join, relative, sep } from 'node:path';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
+import type { ResponseSecurityHeadersBehavior } from 'aws-cdk-lib/aws-cloudfront';
+import type { CacheControl } from 'aws-cdk-lib/aws-s3-deployment';
+import { ASSETS_CACHE_CONTROL, ASSETS_PREFIX, SITE_CACHE_CONTROL, SPA_REWRITE_CODE } from '../constructs/web';
+
+/**
+ * A local stand-in for the web distribution of infra/constructs/web.ts, built from the construct's own code: its
+ * response headers policy, its CloudFront Function (evaluated as is), the Cache-Control of its two deployments,
+ * /config.json as the deployment writes it, the build as the bucket holds it and /api/* passed to the API.
+ * Locally it also passes one more path to cognito-local, the stand-in of Cognito's regional endpoint.
+ */
+export interface LocalCloudFrontOptions {
+  port: number;
+  /** The build, as deployed to the bucket. */
+  distDir: string;
+  /** The response headers policy (securityHeadersBehavior of the construct). */
+  securityHeaders: ResponseSecurityHeadersBehavior;
+  /** Written to /config.json as Source.jsonData writes it. */
+  runtimeConfig: object;
+  /** Origin of /api/*. */
+  apiOrigin: string;
+  /** More origins by path prefix (the prefix is removed before passing the request on). */
+  proxies?: Record<string, string>;
+}
+
+export interface LocalCloudFront {
+  origin: string;
+  stop(): Promise<void>;
+}
+
+/** The HTTP headers CloudFront adds for a response headers policy's security headers. */
+export function securityHeaderFields(behavior: ResponseSecurityHeadersBehavior): Record<string, string> {
+  const { contentSecurityPolicy, strictTransportSecurity, frameOptions, contentTypeOptions, referrerPolicy, xssProtection } = behavior;
+  if (xssProtection) throw new Error('X-XSS-Protection is not mirrored by the local CloudFront');
+  const fields: Record<string, string> = {};
+  if (contentSecurityPolicy) fields['content-security-policy'] = contentSecurityPolicy.contentSecurityPolicy;
+  if (strictTransportSecurity) {
+    fields['strict-transport-security'] = [
+      `max-age=${strictTransportSecurity.accessControlMaxAge.toSeconds()}`,
+      ...(strictTransportSecurity.includeSubdomains ? ['includeSubDomains'] : []),
+      ...(strictTransportSecurity.preload ? ['preload'] : []),
+    ].join('; ');
+  }
+  if (frameOptions) fields['x-frame-options'] = frameOptions.frameOption;
+  if (contentTypeOptions) fields['x-content-type-options'] = 'nosniff';
+  if (referrerPolicy) fields['referrer-policy'] = referrerPolicy.referrerPolicy;
+  return fields;
+}
+
+/** The CloudFront Function of the construct, run on a request URI. */
+export function spaRewrite(uri: string): string {
+  const cloudFrontFunction = new Function(`${SPA_REWRITE_CODE}; return handler;`) as () => (event: { request: { uri: string } }) => { uri: string };
+  return cloudFrontFunction()({ request: { uri } }).uri;
+}
+
+const cacheControl = (directives: CacheControl[]) => directives.map((c) => String(c.value)).join(', ');
+
+const CONTENT_TYPES: Record<string, string> = {
+  html: 'text/html',
+  js: 'text/javascript',
+  mjs: 'text/javascript',
+  css: 'text/css',
+  json: 'application/json',
+  map: 'application/json',
+  webmanifest: 'application/manifest+json',
+  svg: 'image/svg+xml',
+  png: 'image/png',
+  ico: 'image/x-icon',
+  md: 'text/markdown',
+  txt: 'text/plain',
+};
+
+/** The types CloudFront compresses (those served here), from 1,000 bytes to 10 MB. */
+const compressible = (type: string) => /^text\/|^application\/(json|manifest\+json)$|^image\/svg\+xml$/.test(type);
+
+interface StoredObject {
+  body: Buffer;
+  contentType: string;
+  cacheControl: string;
+  etag: string;
+  lastModified: string;
+  encoded: Partial<Record<'br' | 'gzip', Buffer>>;
+}
+
+function storedObject(key: string, body: Buffer, modified: Date): StoredObject {
+  const extension = key.slice(key.lastIndexOf('.') + 1).toLowerCase();
+  return {
+    body,
+    contentType: CONTENT_TYPES[extension] ?? 'binary/octet-stream',
+    cacheControl: cacheControl(key.startsWith(ASSETS_PREFIX) ? ASSETS_CACHE_CONTROL : SITE_CACHE_CONTROL),
+    // S3's ETag of a single-part upload.
+    etag: `"${createHash('md5').update(body).digest('hex')}"`,
+    lastModified: modified.toUTCString(),
+    encoded: {},
+  };
+}
+
+/** The bucket as the two deployments leave it: every file of the build and /config.json. Read once, at start. */
+function bucketObjects(distDir: string, runtimeConfig: object): Map<string, StoredObject> {
+  const objects = new Map<string, StoredObject>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) {
+        walk(path);
+      } else {
+        const key = relative(distDir, path).split(sep).join('/');
+        objects.set(key, storedObject(key, readFileSync(path), statSync(path).mtime));
+      }
+    }
+  };
+  walk(distDir);
+  objects.set('config.json', storedObject('config.json', Buffer.from(JSON.stringify(runtimeConfig)), new Date()));
+  return objects;
+}
+
+export async function startLocalCloudFront(options: LocalCloudFrontOptions): Promise<LocalCloudFront> {
+  const objects = bucketObjects(options.distDir, options.runtimeConfig);
+  const headers = securityHeaderFields(options.securityHeaders);
+  const proxies = Object.entries(options.proxies ?? {});
+
+  const server = createServer((req, res) => {
+    const path = (req.url ?? '/').split('?')[0]!;
+    // The response headers policy overrides whatever the origin sent, on both behaviors.
+    const send = (status: number, fields: Record<string, string>, body?: Buffer) => {
+      res.writeHead(status, { ...fields, ...headers });
+      res.end(req.method === 'HEAD' ? undefined : body);
+    };
+    if (path.startsWith('/api/')) return forward(req, res, options.apiOrigin, req.url!, headers);
+    for (const [prefix, origin] of proxies) {
+      if (path.startsWith(prefix)) return forward(req, res, origin, `/${req.url!.slice(prefix.length)}`, {});
+    }
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      return send(403, { 'content-type': 'text/plain' }, Buffer.from('This distribution is not configured to allow the HTTP request method that was used for this request.'));
+    }
+    let key: string;
+    try {
+      key = decodeURIComponent(spaRewrite(path).slice(1));
+    } catch {
+      key = '';
+    }
+    const object = objects.get(key);
+    if (!object) {
+      // S3 behind origin access control, without s3:ListBucket, answers a missing key this way.
+      return send(403, { 'content-type': 'application/xml' }, Buffer.from('<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>AccessDenied</Code><Message>Access Denied</Message></Error>'));
+    }
+    const fields: Record<string, string> = {
+      'content-type': object.contentType,
+      'cache-control': object.cacheControl,
+      etag: object.etag,
+      'last-modified': object.lastModified,
+    };
+    if (req.headers['if-none-match'] === object.etag) return send(304, fields);
+    let body = object.body;
+    if (compressible(object.contentType) && body.length >= 1000 && body.length <= 10_000_000) {
+      const accepted = String(req.headers['accept-encoding'] ?? '');
+      const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+      fields.vary = 'Accept-Encoding';
+      if (encoding) {
+        body = object.encoded[encoding] ??= encoding === 'br' ? brotliCompressSync(object.body) : gzipSync(object.body);
+        fields['content-encoding'] = encoding;
+      }
+    }
+    fields['content-length'] = String(body.length);
+    send(200, fields, body);
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolve());
+  });
+  return {
+    origin: `http://127.0.0.1:${options.port}`,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
+
+/** Passes a request on to an origin (everything but Host, as the API behavior's origin request policy does). */
+function forward(req: IncomingMessage, res: ServerResponse, origin: string, path: string, override: Record<string, string>) {
+  const target = new URL(origin);
+  const upstream = httpRequest(
+    { hostname: target.hostname, port: target.port, method: req.method, path, headers: { ...req.headers, host: target.host } },
+    (response) => {
+      res.writeHead(response.statusCode ?? 502, { ...response.headers, ...override });
+      response.pipe(res);
+    },
+  );
+  upstream.on('error', () => {
+    if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain', ...override });
+    res.end('Bad gateway');
+  });
+  req.pipe(upstream);
+}

@@ -1,0 +1,40 @@
+import { CognitoIdentityProviderClient, ConfirmSignUpCommand, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { readConfirmationCode, type LocalIdentityOutputs } from '../../infra/local/identity';
+
+/**
+ * Sign-in and sign-up against a local Cognito, given its outputs: for the tests (through test/support/auth.ts)
+ * and for tools that run outside vitest (the benchmarks).
+ */
+function cognito(outputs: LocalIdentityOutputs) {
+  return new CognitoIdentityProviderClient({ endpoint: outputs.endpoint, region: outputs.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+}
+
+/** Signs in with the password flow and returns the ID token the browser sends as its bearer token (or the access token). */
+export async function signInWith(outputs: LocalIdentityOutputs, username: string, password: string, token: 'id' | 'access' = 'id'): Promise<string> {
+  const client = cognito(outputs);
+  try {
+    const result = await client.send(new InitiateAuthCommand({
+      AuthFlow: 'USER_PASSWORD_AUTH', ClientId: outputs.clientId, AuthParameters: { USERNAME: username, PASSWORD: password },
+    }));
+    return token === 'id' ? result.AuthenticationResult!.IdToken! : result.AuthenticationResult!.AccessToken!;
+  } finally {
+    client.destroy();
+  }
+}
+
+/** Registers and confirms a new account (reading the e-mail code from cognito-local), then signs it in. */
+export async function newAccountWith(outputs: LocalIdentityOutputs, name = 'tester', password = 'Test-Pass-2025!') {
+  const email = `${name}-${crypto.randomUUID().slice(0, 8)}@example.com`;
+  const client = cognito(outputs);
+  try {
+    const { UserSub } = await client.send(new SignUpCommand({
+      ClientId: outputs.clientId, Username: email, Password: password,
+      UserAttributes: [{ Name: 'email', Value: email }, { Name: 'given_name', Value: name }],
+    }));
+    const code = readConfirmationCode(outputs.userStoreFile, email);
+    await client.send(new ConfirmSignUpCommand({ ClientId: outputs.clientId, Username: email, ConfirmationCode: code! }));
+    return { email, password, sub: UserSub!, token: await signInWith(outputs, email, password) };
+  } finally {
+    client.destroy();
+  }
+}
