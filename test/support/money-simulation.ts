@@ -240,10 +240,10 @@ export async function runMoneySimulation(options: MoneyOptions): Promise<MoneyRe
   // --- money in: top-ups, their notifications and the simulation's own copies of them ------------------
   const orders: Order[] = [];
   const inFlight = new Set<Promise<unknown>>();
-  const track = <T,>(p: Promise<T>) => {
+  /** Runs work in the background; the simulation awaits every tracked promise before it checks the books. */
+  const track = (p: Promise<unknown>): void => {
     inFlight.add(p);
     void p.finally(() => inFlight.delete(p)).catch(() => undefined);
-    return p;
   };
   let posted = 0;
   const notify = async (body: Record<string, unknown>, kind: string, expect: number[]) => {
