@@ -7,6 +7,8 @@
  *   npm run parity -- --fresh           # synthesize again
  *   npm run parity -- --assembly <dir>  # run an assembly synthesized elsewhere (cdk synth -o <dir>)
  */
+import { CloudAssembly } from './assembly';
+import { ParityCloud } from './cloud';
 import { formatReport } from './report';
 import { runParity } from './run';
 import { synthesize } from './synth';
@@ -25,13 +27,28 @@ if (args.includes('--help')) {
 
 const started = Date.now();
 const log = (line: string) => console.log(`[${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s] ${line}`);
-let assemblyDir = option('--assembly');
-if (!assemblyDir) {
-  const synth = await synthesize({ fresh: args.includes('--fresh'), log });
-  log(synth.cached ? `Cloud assembly of these sources: ${synth.dir} (cached)` : `Synthesized in ${(synth.ms / 1000).toFixed(0)} s: ${synth.dir}`);
-  assemblyDir = synth.dir;
+const given = option('--assembly');
+// The local cloud starts while the app is synthesized.
+const [synth, cloudStart] = await Promise.allSettled([
+  given ??
+    synthesize({ fresh: args.includes('--fresh'), log }).then((result) => {
+      log(result.cached ? `Cloud assembly of these sources: ${result.dir} (cached)` : `Synthesized in ${(result.ms / 1000).toFixed(0)} s: ${result.dir}`);
+      return result.dir;
+    }),
+  ParityCloud.start({ region: given ? new CloudAssembly(given).stacks.at(-1)!.region : undefined, log }),
+]);
+if (synth.status === 'rejected' || cloudStart.status === 'rejected') {
+  if (cloudStart.status === 'fulfilled') await cloudStart.value.stop();
+  console.error(synth.status === 'rejected' ? synth.reason : (cloudStart as PromiseRejectedResult).reason);
+  process.exit(1);
 }
-const report = await runParity({ assemblyDir, log });
+const cloud = cloudStart.value;
+let report;
+try {
+  report = await runParity({ assemblyDir: synth.value, cloud, log });
+} finally {
+  await cloud.stop();
+}
 log('Done');
 for (const line of formatReport(report)) console.log(line);
 process.exit(report.ok ? 0 : 1);

@@ -4,6 +4,7 @@ import { createServer } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GazetteerGeocoder } from '@functions/adapters/gazetteer/gazetteer-geocoder';
+import { DEFAULT_REGION } from '@functions/environment';
 import { LocalCa } from '@functions/adapters/local-ca/local-ca';
 import { startBroker, type LocalBroker, type RuleHandlers } from '../local/broker';
 import { startDynamo, type LocalDynamo } from '../local/dynamodb';
@@ -49,10 +50,13 @@ export class ParityCloud {
     private readonly stops: (() => Promise<unknown>)[],
   ) {}
 
-  /** `region`: where the stand-ins' own ARNs live (certificates): the app stack's region. */
-  static async start(options: { region: string; log?: (line: string) => void }): Promise<ParityCloud> {
+  /**
+   * `region`: where the stand-ins' own ARNs live (certificates): the app stack's region, by default the app's default
+   * region, so the cloud can start while the app is still being synthesized.
+   */
+  static async start(options: { region?: string; log?: (line: string) => void } = {}): Promise<ParityCloud> {
     const log = options.log ?? (() => undefined);
-    const account = { region: options.region, accountId: PARITY_ACCOUNT_ID };
+    const account = { region: options.region ?? DEFAULT_REGION, accountId: PARITY_ACCOUNT_ID };
     const stops: (() => Promise<unknown>)[] = [];
     const stopAll = async () => {
       for (const stop of stops.reverse()) await stop().catch((error: unknown) => console.error(error));

@@ -293,7 +293,7 @@ export const DRIVERS: Record<string, Driver> = {
     ],
   },
   'Stations/sweep': {
-    schedule: [{ name: 'expires overdue vend sessions', check: (result) => is(record(result).errors === 0, `sweep ${JSON.stringify(result)}`) }],
+    schedule: [{ name: 'looks for overdue vend sessions on its schedule (none is overdue yet)', check: (result) => is(record(result).errors === 0, `sweep ${JSON.stringify(result)}`) }],
   },
   'Api/listTransactions': {
     http: [

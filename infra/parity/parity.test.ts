@@ -14,8 +14,12 @@ let assemblyDir: string;
 let cloud: ParityCloud;
 
 beforeAll(async () => {
-  assemblyDir = (await synthesize()).dir;
-  cloud = await ParityCloud.start({ region: new CloudAssembly(assemblyDir).stacks.at(-1)!.region });
+  // The local cloud starts while the app is synthesized (in the app's default region, which run checks).
+  const [synth, started] = await Promise.allSettled([synthesize(), ParityCloud.start()]);
+  if (started.status === 'fulfilled') cloud = started.value;
+  if (synth.status === 'rejected') throw synth.reason;
+  if (started.status === 'rejected') throw started.reason;
+  assemblyDir = synth.value.dir;
 }, 240_000);
 
 afterAll(async () => {

@@ -63,7 +63,11 @@ export async function runParity(options: ParityOptions): Promise<ParityReport> {
   const drivers = options.drivers ?? DRIVERS;
   let assembly = new CloudAssembly(options.assemblyDir);
   if (options.changeTemplate) assembly = assembly.withTemplates((stack, template) => options.changeTemplate!(stack, template) ?? template);
-  const cloud = options.cloud ?? (await ParityCloud.start({ region: assembly.stacks.at(-1)!.region, log }));
+  const region = assembly.stacks.at(-1)!.region;
+  if (options.cloud && options.cloud.account.region !== region) {
+    throw new Error(`The local cloud was started for ${options.cloud.account.region}, the app stack is in ${region}`);
+  }
+  const cloud = options.cloud ?? (await ParityCloud.start({ region, log }));
   const problems: string[] = [];
   let app: LocalDeployment | undefined;
   let scenario: Scenario | undefined;
