@@ -20,12 +20,17 @@ const BOX = /(\S+) ╭─+╮([\s\S]*?)╰─+╯/g;
  * stream is read to its end either way (a child's pipe that nobody reads would block it).
  */
 export function relayCodeDeliveries(log: Readable, deliver: (delivery: CodeDelivery) => void): void {
-  let pending = '';
+  // Whole lines only (a colour code or a box may be cut anywhere between two chunks), colours removed.
+  let partialLine = '';
+  let lines = '';
   log.setEncoding('utf8');
   log.on('data', (chunk: string) => {
-    pending += chunk.replace(ANSI, '');
+    const raw = partialLine + chunk;
+    const end = raw.lastIndexOf('\n') + 1;
+    partialLine = raw.slice(end);
+    lines += raw.slice(0, end).replace(ANSI, '');
     let consumed = 0;
-    for (const match of pending.matchAll(BOX)) {
+    for (const match of lines.matchAll(BOX)) {
       consumed = match.index + match[0].length;
       const [, target, body] = match as unknown as [string, string, string];
       const field = (name: string) => new RegExp(`${name}:\\s+(\\S+)`).exec(body)?.[1];
@@ -33,10 +38,10 @@ export function relayCodeDeliveries(log: Readable, deliver: (delivery: CodeDeliv
       const code = field('Code');
       if (body.includes('Confirmation Code Delivery') && destination?.includes('@') && code) deliver({ target, destination, code });
     }
-    pending = pending.slice(consumed);
-    // Keep only what may be the start of a box still being written.
-    const open = pending.lastIndexOf('╭');
-    pending = open === -1 ? '' : pending.slice(Math.max(0, pending.lastIndexOf('\n', open)));
+    // Keep only a box still being written, from the start of its line.
+    const rest = lines.slice(consumed);
+    const open = rest.lastIndexOf('╭');
+    lines = open === -1 ? '' : rest.slice(rest.lastIndexOf('\n', open) + 1);
   });
 }
 
