@@ -44,6 +44,8 @@ export interface MachineRecord {
   certificateId?: string;
   /** Largest volume one vend may hold for, in millilitres. */
   maxFillMl?: number;
+  /** Problem reports not resolved yet (kept with each report's creation and resolution, functions/domain/reports.ts). */
+  openReports?: number;
   createdAt: string;
   updatedAt: string;
 }

@@ -17,6 +17,7 @@ import { codeEmail } from './cognito-mail';
 import { startIdentity, type LocalIdentityOutputs } from './identity';
 import { freePort } from './net';
 import { LOCAL_MAIL_FROM, startOutbox, type LocalMailOutputs } from './outbox';
+import { startStorage } from './storage';
 import { seedAccounts, seedStations } from './seed';
 
 // Lambda runs Node 22; the SDK's warning about the local Node 20 is noise here.
@@ -44,6 +45,8 @@ export interface LocalOutputs {
   stations: LocalStationsOutputs;
   /** The outbox that takes every e-mail the system sends (SES in AWS): its page and its messages as JSON. */
   mail: LocalMailOutputs;
+  /** The S3 emulator (report photos): its endpoint, the bucket, and the path of the web origin that reaches it. */
+  storage: { endpoint: string; bucket: string; webPath: string };
 }
 
 export interface LocalStackOptions {
@@ -116,6 +119,17 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const { mailer } = await import('@functions/providers/mailer');
     log(`Outbox (every e-mail) on ${outbox.outputs.web}`);
 
+    // Report photos: the S3 emulator, which browsers reach through the web origin (LOCAL_STORAGE_PATH).
+    const storage = await startStorage({ dataDir: options.dataDir });
+    stops.push(storage.stop);
+    const { LOCAL_STORAGE_PATH } = await import('./web');
+    Object.assign(process.env, {
+      AWS_ENDPOINT_URL_S3: storage.endpoint,
+      REPORT_PHOTO_BUCKET: storage.bucket,
+      LOCAL_UPLOAD_URL: `${LOCAL_STORAGE_PATH}${storage.bucket}`,
+    });
+    log(`S3 emulator (report photos) on ${storage.endpoint}`);
+
     const cognitoDir = options.dataDir ? join(options.dataDir, 'cognito') : mkdtempSync(join(tmpdir(), 'refill-cognito-'));
     if (!options.dataDir) stops.push(async () => rmSync(cognitoDir, { recursive: true, force: true }));
     const identity = await startIdentity({
@@ -155,6 +169,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         identity: identity.outputs,
         region: process.env.AWS_REGION!,
         paymentsMode: payments.mode,
+        storageOrigin: storage.endpoint,
         log,
       };
       const server = webBuild ? await startWeb({ ...webOptions, build: await webBuild }) : await startDevWeb(webOptions);
@@ -173,6 +188,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         payments,
         stations: stations.outputs,
         mail: outbox.outputs,
+        storage: { endpoint: storage.endpoint, bucket: storage.bucket, webPath: `${LOCAL_STORAGE_PATH}${storage.bucket}` },
       },
       broker: stations.broker,
       stop,

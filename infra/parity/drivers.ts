@@ -156,6 +156,28 @@ export const DRIVERS: Record<string, Driver> = {
       { name: 'refuses an invalid e-mail address', body: (s) => ({ ...hostRequest(s), email: 'not-an-email' }), expect: 400 },
     ],
   },
+  'Api/createReportPhotoUpload': {
+    http: [
+      {
+        name: 'presigns one photo upload under uploads/',
+        body: { contentType: 'image/jpeg', size: 2048 },
+        expect: 201,
+        check: ({ body }) => is(/^uploads\//.test(String(record(body).key)) && typeof record(body).fields === 'object', `upload ${JSON.stringify(body)}`),
+      },
+      { name: 'refuses a type that is not an image', body: { contentType: 'text/html', size: 10 }, expect: 400 },
+    ],
+  },
+  'Api/createProblemReport': {
+    http: [
+      {
+        name: 'stores a report and flags its station',
+        body: (s) => ({ stationId: s.station.id, category: 'no-water', note: 'Parity: the tap runs dry' }),
+        expect: 201,
+        check: ({ body }, s) => void (s.values.problemReportId = record(body).id),
+      },
+      { name: 'answers 404 for an unknown station', body: { stationId: 'NOPE-00000', category: 'broken' }, expect: 404 },
+    ],
+  },
   'Api/partnerSignup': {
     http: [
       { name: 'stores a partner sign-up', body: hostRequest, expect: 201, check: ({ body }, s) => void (s.values.partnerRequestId = record(body).id) },
@@ -290,6 +312,27 @@ export const DRIVERS: Record<string, Driver> = {
         check: ({ body }) => is(record(body).status === 'resolved', `status ${String(record(body).status)}`),
       },
       { name: 'answers 404 for an unknown incident', as: 'admin', params: { id: 'no-such-session' }, body: { dispensedMl: 0, note: 'x' }, expect: 404 },
+    ],
+  },
+  'Api/adminListProblemReports': {
+    http: [{ name: 'lists the open report', as: 'admin', expect: 200, check: ({ body }, s) => is(list(body).some((r) => r.id === s.values.problemReportId), 'the report is missing') }, notAdmin()],
+  },
+  'Api/adminGetProblemReportPhoto': {
+    http: [
+      { name: 'answers 404 for a report without a photo', as: 'admin', params: (s) => ({ id: String(s.values.problemReportId) }), expect: 404 },
+      notAdmin({ params: { id: 'no-such-report' } }),
+    ],
+  },
+  'Api/adminResolveProblemReport': {
+    http: [
+      {
+        name: 'resolves the report',
+        as: 'admin',
+        params: (s) => ({ id: String(s.values.problemReportId) }),
+        expect: 200,
+        check: ({ body }) => is(record(body).status === 'resolved', `status ${String(record(body).status)}`),
+      },
+      { name: 'answers 404 for an unknown report', as: 'admin', params: { id: 'no-such-report' }, expect: 404 },
     ],
   },
   'Stations/sweep': {

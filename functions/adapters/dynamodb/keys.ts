@@ -17,6 +17,8 @@
  * | Settings audit  | SETTINGS           | AUDIT#<at>#<id>         |                              |                            |
  * | Totals shard    | STATS#<nn>         | TOTALS                  |                              |                            |
  * | Vend incident   | INCIDENT#<session> | INCIDENT                | INCIDENTS#OPEN / <at>#<sess> |                            |
+ * | Problem report  | REPORT#<id>        | REPORT                  | REPORTS#<status> / <at>#<id> |                            |
+ * | Request quota   | QUOTA#<key>#<win>  | QUOTA                   |                              |                            |
  *
  * Vend sessions: get by id (the balance hold has the same id); GSI2 VENDS#OPEN lists open sessions by
  * expiresAt for the sweep, and closing a session removes its GSI2 keys. Used NFC tokens: one conditional
@@ -56,6 +58,12 @@ export const keys = {
   vendIncident: (sessionId: string) => ({ PK: `INCIDENT#${sessionId}`, SK: 'INCIDENT' }),
   openVendIncident: (at: string, sessionId: string) => ({ GSI1PK: 'INCIDENTS#OPEN', GSI1SK: `${at}#${sessionId}` }),
   openVendIncidentsPartition: 'INCIDENTS#OPEN',
+  /** A problem report at a station; GSI1 lists the reports of one status (open, resolved) by time. */
+  problemReport: (id: string) => ({ PK: `REPORT#${id}`, SK: 'REPORT' }),
+  problemReportCollection: (status: string, at: string, id: string) => ({ GSI1PK: `REPORTS#${status}`, GSI1SK: `${at}#${id}` }),
+  problemReportsPartition: (status: string) => `REPORTS#${status}`,
+  /** Requests counted for a rate limit, one item per caller and window, deleted by TTL after the window. */
+  requestQuota: (key: string, window: number) => ({ PK: `QUOTA#${key}#${window}`, SK: 'QUOTA' }),
 
   /**
    * Running totals of the ledger, split over STATS_SHARDS items so that concurrent transactions rarely meet on one
