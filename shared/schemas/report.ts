@@ -1,7 +1,7 @@
 import * as z from 'zod';
 
 /** What can be wrong at a station (docs/design.md, "Problem reports"). */
-const reportCategories = ['no-water', 'water-quality', 'broken', 'payment', 'dirty', 'other'] as const;
+export const reportCategories = ['no-water', 'water-quality', 'broken', 'payment', 'dirty', 'other'] as const;
 const ReportCategory = z.enum(reportCategories);
 
 
@@ -9,7 +9,7 @@ const ReportCategory = z.enum(reportCategories);
 export const reportPhotoTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
 const ReportPhotoType = z.enum(reportPhotoTypes);
 export const MAX_REPORT_PHOTO_BYTES = 3 * 1024 * 1024;
-const MAX_REPORT_NOTE_LENGTH = 1000;
+export const MAX_REPORT_NOTE_LENGTH = 1000;
 
 export const PhotoUploadRequest = z.object({
   contentType: ReportPhotoType,

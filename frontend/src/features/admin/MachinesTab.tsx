@@ -11,6 +11,7 @@ import { formatDateTime, timeAgo } from './format';
 import { AlertIcon, DropletIcon, GearIcon, KeyIcon, PlusIcon, RefreshIcon, StationIcon } from './icons';
 import { ConnectionNote, MachineStatusBadge, statusLabel } from './MachineStatusBadge';
 import { Button, EmptyState, LoadingRows, SearchInput, Table, Td, Th } from './ui';
+import { ProblemReportsPanel } from './ProblemReportsPanel';
 
 
 function WaterLevel({ level }: { level: number | null }) {
@@ -78,6 +79,7 @@ export function MachinesTab() {
 
   return (
     <div>
+      <ProblemReportsPanel />
       <div className="flex flex-col gap-3 px-6 pt-5 lg:flex-row lg:items-center">
         <SearchInput label="Search machines" placeholder="Search by name or location..." value={search} onChange={(e) => setSearch(e.target.value)} className="lg:max-w-sm lg:flex-1" />
         <label className="flex items-center gap-2 text-sm text-slate-600">
