@@ -100,16 +100,6 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       VALIDATE_RESPONSES: '1',
     });
 
-    // Stations: local CA, signing key, MQTT broker with the IoT policy, the vend sweep timer and (npm start) a small fleet.
-    const stations = await startStations({ dataDir: options.dataDir, fleet: options.stationFleet ?? (options.dataDir ? 8 : 0), log });
-    stops.push(stations.stop);
-
-    const db = createDocumentClient({ tableName, endpoint: dynamo.endpoint });
-    const seeded = await seedStations(new DynamoMachines(db, tableName), new Date(), (done, total) => {
-      if (done === total || done % 10 === 0) log(`Seeding stations ${done}/${total}`);
-    });
-    log(`Seeded ${seeded.created} new of ${seeded.total} stations`);
-
     // E-mail: the outbox takes what SES would send, through the same Mailer port (functions/ports/mailer.ts).
     const outbox = await startOutbox({ dataDir: options.dataDir, from: (process.env.MAIL_FROM ??= LOCAL_MAIL_FROM) });
     stops.push(outbox.stop);
@@ -129,6 +119,16 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       LOCAL_UPLOAD_URL: `${LOCAL_STORAGE_PATH}${storage.bucket}`,
     });
     log(`S3 emulator (report photos) on ${storage.endpoint}`);
+
+    // Stations: local CA, signing key, MQTT broker with the IoT policy, the vend sweep timer and (npm start) a small fleet.
+    const stations = await startStations({ dataDir: options.dataDir, fleet: options.stationFleet ?? (options.dataDir ? 8 : 0), log });
+    stops.push(stations.stop);
+
+    const db = createDocumentClient({ tableName, endpoint: dynamo.endpoint });
+    const seeded = await seedStations(new DynamoMachines(db, tableName), new Date(), (done, total) => {
+      if (done === total || done % 10 === 0) log(`Seeding stations ${done}/${total}`);
+    });
+    log(`Seeded ${seeded.created} new of ${seeded.total} stations`);
 
     const cognitoDir = options.dataDir ? join(options.dataDir, 'cognito') : mkdtempSync(join(tmpdir(), 'refill-cognito-'));
     if (!options.dataDir) stops.push(async () => rmSync(cognitoDir, { recursive: true, force: true }));
