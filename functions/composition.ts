@@ -10,7 +10,7 @@ import type { StationRegistry } from './ports/station-registry';
 import { adminAuth } from './providers/admin-auth';
 import { data, type DataServices } from './providers/data';
 import { geocoder } from './providers/geocoder';
-import { payments } from './providers/payments';
+import { applePay, paymentGateway } from './providers/payment-gateway';
 import { signingKeys } from './providers/signing-keys';
 import { stationMessages } from './providers/station-messages';
 import { stationRegistry } from './providers/station-registry';
@@ -25,7 +25,7 @@ export interface Services extends DataServices {
   stationMessages: StationMessages;
   signingKeys: SigningKeys;
   geocoder: Geocoder;
-  payments: PaymentGateway;
+  paymentGateway: PaymentGateway;
   applePay: ApplePayMerchantValidator;
   adminAuth: AdminAuthenticator;
 }
@@ -44,15 +44,14 @@ export function useLocalStationAdapters(env: NodeJS.ProcessEnv = process.env): v
 
 export function createServices(env: NodeJS.ProcessEnv = process.env): Services {
   useLocalStationAdapters(env);
-  const { gateway, applePay } = payments();
   return {
     ...data(),
     stationRegistry: stationRegistry(),
     stationMessages: stationMessages(),
     signingKeys: signingKeys(),
     geocoder: geocoder(),
-    payments: gateway,
-    applePay,
+    paymentGateway: paymentGateway(),
+    applePay: applePay(),
     adminAuth: adminAuth(),
   };
 }

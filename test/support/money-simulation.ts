@@ -175,7 +175,7 @@ export async function runMoneySimulation(options: MoneyOptions): Promise<MoneyRe
   const { services } = await import('@functions/composition');
   const { vendDeps } = await import('@functions/providers/vend');
   const { issueNfcToken } = await import('@functions/domain/vend');
-  const { orderIdFor } = await import('@functions/domain/payments');
+  const { orderIdFor } = await import('@functions/domain/payment-orders');
   const svc: Services = services();
   const deps: VendDeps = vendDeps();
   const sandbox = new SandboxGateway({ serverKey: outputs.payments.sandboxServerKey });
