@@ -7,7 +7,7 @@ import { MemoryOrders } from './payment-orders.test-fakes';
 import { handleNotification } from './payment-confirmation';
 import { startPurchase, type PurchaseDeps } from './purchase';
 import { afterPurchasePaid, PAID_TOO_LATE, STATION_UNAVAILABLE } from './purchase-paid';
-import { openPaidVendSession, type PaidOrder } from './vend';
+import { openPaidVendSession, type PaidOrder } from './vend-paid';
 import { BUYER, STATION, stationAndBuyerWorld } from './vend.test-fakes';
 
 /** The purchase use case (POST /api/purchase) wired to the paid vend session it opens. */

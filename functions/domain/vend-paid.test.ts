@@ -1,7 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DomainError } from './errors';
 import { verifyVendToken } from './tokens';
-import { completeVend, failVend, openPaidVendSession, paidSessionId, sweepExpiredSessions, type PaidOrder } from './vend';
+import { completeVend, failVend } from './vend-close';
+import { openPaidVendSession, paidSessionId, type PaidOrder } from './vend-paid';
+import { sweepExpiredSessions } from './vend-sweep';
 import { BUYER, STATION, stationAndBuyerWorld } from './vend.test-fakes';
 
 /** Direct wallet purchases (docs/architecture.md, Payments): a vend session paid by the gateway, opened at the station. */

@@ -11,7 +11,8 @@ import type { IncidentReport, IncidentResolution, SessionOutcome, UsedToken, Ven
 import { DEFAULT_SETTINGS, type Settings } from '@shared/schemas';
 import { calculateJwkThumbprint, exportJWK, exportSPKI, generateKeyPair } from 'jose';
 import type { Log } from '../ports/log';
-import type { PaidOrder, VendDeps } from './vend';
+import type { PaidOrder } from './vend-paid';
+import type { VendDeps } from './vend';
 
 /** In-memory adapters for the domain's unit tests; the DynamoDB ones are tested against DynamoDB Local. */
 

@@ -1,6 +1,6 @@
 import { DomainError } from '../../domain/errors';
 import { handleNotification } from '../../domain/payment-confirmation';
-import { openPaidVendSession } from '../../domain/vend';
+import { openPaidVendSession } from '../../domain/vend-paid';
 import { SignatureRejected } from '../../ports/payment-gateway';
 import { countMetric, logger } from '../../observability';
 import { routeHandler } from '../route-handler';

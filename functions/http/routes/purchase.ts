@@ -1,4 +1,4 @@
-import { openPaidVendSession } from '../../domain/vend';
+import { openPaidVendSession } from '../../domain/vend-paid';
 import { startPurchase } from '../../domain/purchase';
 import { routeHandler } from '../route-handler';
 import { vendDeps } from '../../providers/vend';
