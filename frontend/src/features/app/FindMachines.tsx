@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { machineQueries } from '../../api/machines';
+import { stationQueries } from '../../api/stations';
 import { CloseIcon, NavigationIcon, PinIcon } from './icons';
 import { byDistance, directionsUrl, formatDistance, STATUS_STYLE, usePosition, type PlacedMachine } from './machines';
 import { SchematicMap } from './SchematicMap';
-import { Card, LoadingState, ScreenHeader } from './ui';
+import { Card, ScreenHeader } from './ui';
+import { LoadingState } from './LoadingState';
 
 /** Machines listed before 'Show all'. */
 const LIST_LENGTH = 8;
@@ -87,7 +88,7 @@ function MachineDetail({ placed, onClose }: { placed: PlacedMachine; onClose: ()
  * by the home screen's full-screen map overlay.
  */
 export function FindMachines({ onBack, initialMachineId }: { onBack?: () => void; initialMachineId?: string }) {
-  const machines = useQuery(machineQueries.all());
+  const machines = useQuery(stationQueries.all());
   const position = usePosition();
   const [selectedId, setSelectedId] = useState<string | null>(initialMachineId ?? null);
   const [showAll, setShowAll] = useState(false);

@@ -7,7 +7,8 @@ import { BottomNav } from './BottomNav';
 import { formatCount, formatKg, fullName, memberSince } from './format';
 import { BottleIcon, ChevronRightIcon, LeafIcon, LogoutIcon, PlusIcon, SettingsIcon, UserIcon } from './icons';
 import { useSession } from './session';
-import { Card, LoadingState, ScreenHeader } from './ui';
+import { Card, ScreenHeader } from './ui';
+import { LoadingState } from './LoadingState';
 
 const LOGOUT_PATH = '/api/logout';
 

@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useCallback, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Logo } from '../../components/Logo';
-import { useSession } from '../app/session';
 
 /** The frame of the sign-in screens: brand band, a card with the form, a way back to the site. */
 export function AuthLayout({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
@@ -97,15 +96,6 @@ export function useFinishSignIn(redirect: string | undefined) {
     for (const key of [['auth'], ['transactions'], ['environmental-impact']]) queryClient.removeQueries({ queryKey: key });
     await navigate({ href: redirect ?? '/app', replace: true });
   }, [queryClient, navigate, redirect]);
-}
-
-/** A visitor who is already signed in goes straight on. */
-export function useSkipWhenSignedIn(redirect: string | undefined) {
-  const session = useSession();
-  const navigate = useNavigate();
-  useEffect(() => {
-    if (session.status === 'signedIn') void navigate({ href: redirect ?? '/app', replace: true });
-  }, [session.status, navigate, redirect]);
 }
 
 /** Runs an auth step with a busy flag and the failure message to show. */
