@@ -1,5 +1,6 @@
+import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import type { AdminIdentity } from '@shared/schemas';
 import { Logo } from '../../components/Logo';
 import { toast } from '../../components/toast';
@@ -30,7 +31,7 @@ export function AdminDashboard({ admin, search }: { admin: AdminIdentity; search
   const navigate = useNavigate();
   const logout = useAdminLogout();
   const registry = useExportRegistry();
-  const [loggingOut, setLoggingOut] = useState(false);
+  const logoutNow = useMutation({ mutationFn: logout });
   const tab = search.tab ?? 'machines';
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
 
@@ -81,11 +82,8 @@ export function AdminDashboard({ admin, search }: { admin: AdminIdentity; search
                 variant="dark"
                 aria-label="Logout"
                 icon={<LogoutIcon size={16} />}
-                busy={loggingOut}
-                onClick={() => {
-                  setLoggingOut(true);
-                  void logout();
-                }}
+                busy={!logoutNow.isIdle}
+                onClick={() => logoutNow.mutate()}
               >
                 <span className="hidden sm:inline">Logout</span>
               </Button>

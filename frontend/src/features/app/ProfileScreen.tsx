@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { useState, type MouseEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import type { MouseEvent } from 'react';
 import { formatRupiah } from '@shared/money';
 import { loadAuth } from '../../api/auth';
 import { toast } from '../../components/toast';
@@ -17,20 +18,23 @@ const LOGOUT_PATH = '/api/logout';
  * tokens and clearing this browser's), then follows the link; /api/logout sends the browser to /.
  */
 function useLogout() {
-  const [busy, setBusy] = useState(false);
-  const onClick = async (event: MouseEvent<HTMLAnchorElement>) => {
+  const logout = useMutation({
+    mutationFn: async () => {
+      try {
+        const auth = await loadAuth();
+        await auth.signOutEverywhere();
+      } finally {
+        window.location.assign(LOGOUT_PATH);
+      }
+    },
+  });
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    try {
-      const auth = await loadAuth();
-      await auth.signOutEverywhere();
-    } finally {
-      window.location.assign(LOGOUT_PATH);
-    }
+    if (logout.isIdle) logout.mutate();
   };
-  return { busy, onClick };
+  // Busy from the click until the browser has left the page.
+  return { busy: !logout.isIdle, onClick };
 }
 
 /** Profile (docs/design.md, "Screens and routes"). */
@@ -97,7 +101,7 @@ export function ProfileScreen() {
               <span className="flex-1">Settings</span>
               <ChevronRightIcon size={18} className="text-slate-400" />
             </button>
-            <a href={LOGOUT_PATH} onClick={(e) => void logout.onClick(e)} aria-busy={logout.busy} className={`${row} border-t border-slate-100 text-red-600`}>
+            <a href={LOGOUT_PATH} onClick={logout.onClick} aria-busy={logout.busy} className={`${row} border-t border-slate-100 text-red-600`}>
               <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-xl bg-red-50 text-red-600"><LogoutIcon size={18} /></span>
               <span className="flex-1">{logout.busy ? 'Signing out...' : 'Logout'}</span>
             </a>

@@ -1,4 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Logo } from '../../components/Logo';
@@ -98,20 +98,14 @@ export function useFinishSignIn(redirect: string | undefined) {
   }, [queryClient, navigate, redirect]);
 }
 
-/** Runs an auth step with a busy flag and the failure message to show. */
+/**
+ * Runs an auth step (a call to Cognito: sign in, sign up, confirm, reset) as a mutation: its pending state and
+ * the failure message to show. `run` never rejects: the failure is shown from `error`.
+ */
 export function useAuthStep() {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const run = useCallback(async (step: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await step();
-    } catch (e) {
-      setError(e instanceof Error ? e.message : 'Something went wrong. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  }, []);
-  return { busy, error, setError, run };
+  const step = useMutation({ mutationFn: (run: () => Promise<void>) => run() });
+  const { mutateAsync } = step;
+  const run = useCallback((action: () => Promise<void>) => mutateAsync(action).catch(() => undefined), [mutateAsync]);
+  const error = step.error ? step.error.message || 'Something went wrong. Please try again.' : null;
+  return { busy: step.isPending, error, run };
 }
