@@ -152,7 +152,7 @@ export function SystemTab() {
                     <ul className="text-sm text-slate-700">
                       {Object.entries(h.changes).map(([k, c]) => (
                         <li key={k}>
-                          {LABELS[k] ?? k}: <span className="text-slate-400 line-through">{String(c.from)}</span> → <strong>{String(c.to)}</strong>
+                          {LABELS[k] ?? k}: <span className="text-slate-500 line-through">{String(c.from)}</span> → <strong>{String(c.to)}</strong>
                         </li>
                       ))}
                     </ul>

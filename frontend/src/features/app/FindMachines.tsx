@@ -65,7 +65,7 @@ function MachineDetail({ placed, onClose }: { placed: PlacedMachine; onClose: ()
             {machine.waterLevel !== null && <span>Water {Math.round(machine.waterLevel)}%</span>}
           </div>
         </div>
-        <button type="button" onClick={onClose} aria-label="Close details" className="-mt-1 -mr-1 flex h-8 w-8 items-center justify-center rounded-full text-slate-400 hover:bg-slate-100">
+        <button type="button" onClick={onClose} aria-label="Close details" className="-mt-1 -mr-1 flex h-8 w-8 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100">
           <CloseIcon size={18} />
         </button>
       </div>

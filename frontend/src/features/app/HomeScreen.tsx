@@ -110,7 +110,7 @@ function ImpactCard({ user }: { user: User }) {
       <CardHeader title="Your Impact" />
       <div className="grid grid-cols-2 gap-3">
         <div className="rounded-2xl bg-emerald-50 p-3">
-          <LeafIcon size={20} className="text-emerald-600" />
+          <LeafIcon size={20} className="text-emerald-700" />
           <p className="mt-2 text-xl font-bold text-emerald-900 tabular-nums">{formatKg(co2)}</p>
           <p className="text-xs font-medium text-emerald-700">CO₂ saved</p>
         </div>

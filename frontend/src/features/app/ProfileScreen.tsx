@@ -65,7 +65,7 @@ export function ProfileScreen() {
 
           <div className="grid grid-cols-2 gap-3">
             <Card className="text-center">
-              <LeafIcon size={22} className="mx-auto text-emerald-600" />
+              <LeafIcon size={22} className="mx-auto text-emerald-700" />
               <p className="mt-2 text-xl font-bold text-slate-900 tabular-nums">{formatKg(session.user.co2Saved ?? 0)}</p>
               <p className="text-xs font-medium text-slate-500">CO₂ Saved</p>
             </Card>
@@ -99,7 +99,7 @@ export function ProfileScreen() {
             >
               <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-xl bg-slate-100 text-slate-600"><SettingsIcon size={18} /></span>
               <span className="flex-1">Settings</span>
-              <ChevronRightIcon size={18} className="text-slate-400" />
+              <ChevronRightIcon size={18} className="text-slate-500" />
             </button>
             <a href={LOGOUT_PATH} onClick={logout.onClick} aria-busy={logout.busy} className={`${row} border-t border-slate-100 text-red-600`}>
               <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-xl bg-red-50 text-red-600"><LogoutIcon size={18} /></span>
@@ -107,7 +107,7 @@ export function ProfileScreen() {
             </a>
           </section>
 
-          <footer className="pt-2 pb-4 text-center text-xs text-slate-400">
+          <footer className="pt-2 pb-4 text-center text-xs text-slate-500">
             <p>v1.0</p>
             <p className="mt-1">Made with <span className="text-red-500">♥</span> for a sustainable Bali</p>
           </footer>

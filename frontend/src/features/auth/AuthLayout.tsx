@@ -39,7 +39,7 @@ export function Field({ label, hint, id, className = '', ...input }: FieldProps)
       <input
         id={inputId}
         aria-describedby={hint ? `${inputId}-hint` : undefined}
-        className={`block w-full rounded-xl border border-slate-200 bg-slate-50 px-3.5 py-3 text-base text-slate-900 outline-none transition placeholder:text-slate-400 focus:border-brand-500 focus:bg-white focus:ring-4 focus:ring-brand-100 ${className}`}
+        className={`block w-full rounded-xl border border-slate-200 bg-slate-50 px-3.5 py-3 text-base text-slate-900 outline-none transition placeholder:text-slate-500 focus:border-brand-500 focus:bg-white focus:ring-4 focus:ring-brand-100 ${className}`}
         {...input}
       />
       {hint && <p id={`${inputId}-hint`} className="mt-1.5 text-xs text-slate-500">{hint}</p>}
