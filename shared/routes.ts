@@ -19,6 +19,10 @@ import {
   PageQuery,
   PurchaseRequest,
   Settings,
+  StationEvent,
+  StationEventsQuery,
+  TelemetryQuery,
+  TelemetryReading,
   TopupRequest,
   Transaction,
   TransactionType,
@@ -287,6 +291,14 @@ export const routes = define({
   adminUpdateMachine: {
     method: 'PATCH', path: '/api/admin/machines/{id}/update', auth: 'admin', tag: 'admin', summary: 'Edit a station',
     params: MachineIdParams, body: AdminMachinePatch, response: Machine, access: { table: 'write' },
+  },
+  adminMachineTelemetry: {
+    method: 'GET', path: '/api/admin/machines/{id}/telemetry', auth: 'admin', tag: 'admin', summary: "A station's heartbeat readings in a time range (at most 31 days), oldest first: a page at a time, or averaged per `step` seconds",
+    params: MachineIdParams, query: TelemetryQuery, response: Page(TelemetryReading), access: { table: 'read' },
+  },
+  adminMachineEvents: {
+    method: 'GET', path: '/api/admin/machines/{id}/events', auth: 'admin', tag: 'admin', summary: "A station's latest connection events (connects, disconnects with the reason), newest first",
+    params: MachineIdParams, query: StationEventsQuery, response: z.array(StationEvent), access: { table: 'read' },
   },
   adminGetSettings: {
     method: 'GET', path: '/api/admin/settings', auth: 'admin', tag: 'admin', summary: 'System settings',

@@ -8,7 +8,8 @@ import type { SigningKeys } from '../ports/signing-keys';
 import type { StationMessages, VendAuthorizedMessage, VendDeniedMessage } from '../ports/station-messages';
 import type { ProfileGaps, UserRecord, Users } from '../ports/users';
 import type { IncidentReport, IncidentResolution, SessionOutcome, UsedToken, VendIncident, VendSession, VendSessions } from '../ports/vend-sessions';
-import { DEFAULT_SETTINGS, type Settings } from '@shared/schemas';
+import { DEFAULT_SETTINGS, type Settings, type StationEvent } from '@shared/schemas';
+import type { StoredReading, Telemetry } from '../ports/telemetry';
 import { calculateJwkThumbprint, exportJWK, exportSPKI, generateKeyPair } from 'jose';
 import type { Log } from '../ports/log';
 import type { VendDeps } from './vend';
@@ -50,6 +51,28 @@ export class MemoryMachines implements Machines {
     const next = { ...m, ...structuredClone(fields) };
     this.items.set(id, next);
     return structuredClone(next);
+  }
+}
+
+/** Readings and events by station, with the TTL each was written with. */
+export class MemoryTelemetry implements Telemetry {
+  readonly readings_ = new Map<string, Map<string, StoredReading & { ttl: number }>>();
+  readonly events_ = new Map<string, (StationEvent & { ttl: number })[]>();
+  async putReading(stationId: string, reading: StoredReading, expiresAt: number) {
+    const readings = this.readings_.get(stationId) ?? new Map<string, StoredReading & { ttl: number }>();
+    readings.set(reading.at, { ...reading, ttl: expiresAt });
+    this.readings_.set(stationId, readings);
+  }
+  async readings(stationId: string, range: { from: string; to: string }, page: { limit: number; cursor?: string }) {
+    const all = [...(this.readings_.get(stationId)?.values() ?? [])].filter((r) => r.at >= range.from && r.at <= range.to && (!page.cursor || r.at > page.cursor)).sort((a, b) => a.at.localeCompare(b.at));
+    const items = all.slice(0, page.limit).map(({ ttl: _ttl, ...r }) => r);
+    return { items, nextCursor: all.length > page.limit ? items[items.length - 1]!.at : null };
+  }
+  async putEvent(stationId: string, event: StationEvent, expiresAt: number) {
+    this.events_.set(stationId, [...(this.events_.get(stationId) ?? []), { ...event, ttl: expiresAt }]);
+  }
+  async latestEvents(stationId: string, limit: number) {
+    return [...(this.events_.get(stationId) ?? [])].sort((a, b) => b.at.localeCompare(a.at)).slice(0, limit).map(({ ttl: _ttl, ...e }) => e);
   }
 }
 

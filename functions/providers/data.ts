@@ -4,6 +4,7 @@ import { DynamoHostRequests } from '../adapters/dynamodb/host-requests';
 import { DynamoLedger } from '../adapters/dynamodb/ledger';
 import { DynamoMachines } from '../adapters/dynamodb/machines';
 import { DynamoSettings } from '../adapters/dynamodb/settings';
+import { DynamoTelemetry } from '../adapters/dynamodb/telemetry';
 import { DynamoPaymentOrders } from '../adapters/dynamodb/topups';
 import { DynamoUsers } from '../adapters/dynamodb/users';
 import { DynamoVendSessions } from '../adapters/dynamodb/vend-sessions';
@@ -15,6 +16,7 @@ import type { HostRequests } from '../ports/host-requests';
 import type { Ledger } from '../ports/ledger';
 import type { Machines } from '../ports/machines';
 import type { SettingsStore } from '../ports/settings';
+import type { Telemetry } from '../ports/telemetry';
 import type { PaymentOrders } from '../ports/topups';
 import type { Users } from '../ports/users';
 import type { VendSessions } from '../ports/vend-sessions';
@@ -34,6 +36,8 @@ export interface DataServices {
   paymentOrders: PaymentOrders;
   /** Collection-wide reads of the admin console. */
   adminQueries: AdminQueries;
+  /** Stations' readings and connection events (90 days). */
+  telemetry: Telemetry;
 }
 
 function createDataServices(env: NodeJS.ProcessEnv = process.env): DataServices {
@@ -50,6 +54,7 @@ function createDataServices(env: NodeJS.ProcessEnv = process.env): DataServices 
     vendSessions: new DynamoVendSessions(db, table),
     paymentOrders: new DynamoPaymentOrders(db, table),
     adminQueries: new DynamoAdminQueries(db, table),
+    telemetry: new DynamoTelemetry(db, table),
   };
 }
 

@@ -72,7 +72,7 @@ describe('Stations construct', () => {
   });
 
   it('delivers every heartbeat field the handler reads, with the time the rules engine received it', () => {
-    const sql = "SELECT waterLevel, quality, firmwareVersion, counters, lastRefill, topic(2) AS stationId, timestamp() AS receivedAt FROM 'stations/+/heartbeat'";
+    const sql = "SELECT waterLevel, quality, firmwareVersion, counters, signalDbm, lastRefill, topic(2) AS stationId, timestamp() AS receivedAt FROM 'stations/+/heartbeat'";
     expect(TOPIC_RULES.heartbeat.sql).toBe(sql);
     template.hasResourceProperties('AWS::IoT::TopicRule', { TopicRulePayload: Match.objectLike({ Sql: sql }) });
     // The handler orders heartbeats by receivedAt; a field it reads that the rule does not select never arrives.

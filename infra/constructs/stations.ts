@@ -31,7 +31,7 @@ interface RuleSpec {
 export const TOPIC_RULES: Record<RuleId, RuleSpec> = {
   heartbeat: {
     // receivedAt (the rules engine's clock) orders heartbeats: an older one handled late, after a retry, changes nothing.
-    sql: "SELECT waterLevel, quality, firmwareVersion, counters, lastRefill, topic(2) AS stationId, timestamp() AS receivedAt FROM 'stations/+/heartbeat'",
+    sql: "SELECT waterLevel, quality, firmwareVersion, counters, signalDbm, lastRefill, topic(2) AS stationId, timestamp() AS receivedAt FROM 'stations/+/heartbeat'",
     description: 'Station heartbeat (water level, quality, counters) to the heartbeat function',
   },
   vendRequest: {

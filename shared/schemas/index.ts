@@ -6,3 +6,4 @@ export * from './settings';
 export * from './geocoding';
 export * from './error';
 export * from './incident';
+export * from './telemetry';

@@ -56,6 +56,8 @@ const matrix: Record<RouteId, Expectation> = {
   adminResolveIncident: adminRoute,
   adminCreateMachine: adminRoute,
   adminUpdateMachine: adminRoute,
+  adminMachineTelemetry: adminRoute,
+  adminMachineEvents: adminRoute,
   adminGetSettings: adminRoute,
   adminPutSettings: adminRoute,
   adminSettingsHistory: adminRoute,

@@ -17,6 +17,8 @@
  * | Settings audit  | SETTINGS           | AUDIT#<at>#<id>         |                              |                            |
  * | Totals shard    | STATS#<nn>         | TOTALS                  |                              |                            |
  * | Vend incident   | INCIDENT#<session> | INCIDENT                | INCIDENTS#OPEN / <at>#<sess> |                            |
+ * | Reading         | MACHINE#<id>       | READING#<receivedAt>    |                              |                            |
+ * | Station event   | MACHINE#<id>       | EVENT#<at>#<kind>       |                              |                            |
  *
  * Vend sessions: get by id (the balance hold has the same id); GSI2 VENDS#OPEN lists open sessions by
  * expiresAt for the sweep, and closing a session removes its GSI2 keys. Used NFC tokens: one conditional
@@ -26,11 +28,20 @@
  * summary cards from the STATS#<nn> shards (one BatchGet of all of them, kept by the ledger's transactions); GSI1
  * USERS for user search; a user's PK for their transactions; GSI2 MACHINE#<id> for a station's purchases;
  * SETTINGS / AUDIT# newest first for the settings history; GSI1 INCIDENTS#OPEN for open vend incidents.
+ *
+ * Telemetry (adapters/dynamodb/telemetry.ts): a station's readings by receive time with
+ * `SK BETWEEN READING#<from> AND READING#<to>`, its latest events with `begins_with(SK, 'EVENT#')` newest first;
+ * both expire by TTL after 90 days.
  */
 export const keys = {
   machine: (id: string) => ({ PK: `MACHINE#${id}`, SK: 'MACHINE' }),
   machineCollection: (id: string) => ({ GSI1PK: 'MACHINES', GSI1SK: id }),
   machinesPartition: 'MACHINES',
+  /** One heartbeat's readings, in the station's partition; the broker's receive time orders them. */
+  telemetryReading: (id: string, receivedAt: string) => ({ PK: `MACHINE#${id}`, SK: `READING#${receivedAt}` }),
+  /** A connection event (connected, disconnected with its reason); the kind keeps two at one instant apart. */
+  stationEvent: (id: string, at: string, kind: string) => ({ PK: `MACHINE#${id}`, SK: `EVENT#${at}#${kind}` }),
+  stationEventPrefix: 'EVENT#',
 
   user: (sub: string) => ({ PK: `USER#${sub}`, SK: 'PROFILE' }),
   userCollection: (createdAt: string, sub: string) => ({ GSI1PK: 'USERS', GSI1SK: `${createdAt}#${sub}` }),
