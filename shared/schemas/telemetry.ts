@@ -3,7 +3,7 @@ import * as z from 'zod';
 /** Readings are kept this long (DynamoDB TTL), per station (docs/architecture.md, "Telemetry"). */
 export const TELEMETRY_RETENTION_DAYS = 90;
 /** Widest range one telemetry request may ask for. */
-export const TELEMETRY_MAX_RANGE_DAYS = 31;
+const TELEMETRY_MAX_RANGE_DAYS = 31;
 /** Most readings (or buckets) in one answer. */
 export const TELEMETRY_PAGE_MAX = 1000;
 

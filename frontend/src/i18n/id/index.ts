@@ -5,3 +5,4 @@ export { hostForm } from './host-form';
 export { about } from './about';
 export { docs } from './docs';
 export { stationTexts } from './stations';
+export { adminStation } from './admin-station';
