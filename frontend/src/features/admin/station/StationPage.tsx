@@ -39,7 +39,7 @@ function StationHistory({ id }: { id: string }) {
   const [range, setRange] = useState<StationRange>('day');
   // One "now" per range choice, so the queries of a range agree on its bounds.
   const to = useMemo(() => new Date(), [range]); // eslint-disable-line react-hooks/exhaustive-deps
-  const from = new Date(to.getTime() - stationRanges[range].hours * 3_600_000);
+  const from = useMemo(() => new Date(to.getTime() - stationRanges[range].hours * 3_600_000), [to, range]);
 
   const machine = useQuery({ queryKey: ['admin', 'station', id], queryFn: ({ signal }) => api('getMachine', { signal, params: { id } }), retry: false });
   const readings = useQuery({ queryKey: ['admin', 'station', id, 'readings', range, to.toISOString()], queryFn: ({ signal }) => chartReadings(id, range, to, signal), enabled: machine.isSuccess });
@@ -89,7 +89,7 @@ function StationHistory({ id }: { id: string }) {
       ) : readings.data.length === 0 ? (
         <Card className="mt-4 p-6 text-sm text-slate-600">{t.noReadings}</Card>
       ) : (
-        <Charts readings={readings.data} t={t} />
+        <Charts readings={readings.data} from={from} to={to} t={t} />
       )}
 
       <div className="mt-4 grid gap-4 lg:grid-cols-2">
@@ -142,7 +142,8 @@ function Figure({ label, value, hint, testId }: { label: string; value: string; 
   );
 }
 
-function Charts({ readings, t }: { readings: TelemetryReading[]; t: Texts }) {
+function Charts({ readings, from, to, t }: { readings: TelemetryReading[]; from: Date; to: Date; t: Texts }) {
+  const range = useMemo((): [number, number] => [from.getTime() / 1000, to.getTime() / 1000], [from, to]);
   const times = useMemo(() => readings.map((r) => Date.parse(r.at) / 1000), [readings]);
   const series = useMemo(() => ({
     waterLevel: readings.map((r) => r.waterLevel),
@@ -162,7 +163,7 @@ function Charts({ readings, t }: { readings: TelemetryReading[]; t: Texts }) {
         <Card key={c.key} className="p-4 sm:p-5">
           <h2 className="mb-2 text-sm font-semibold text-slate-800">{t.charts[c.key]}</h2>
           <Suspense fallback={<p className="flex h-[180px] items-center gap-2 text-sm text-slate-500"><Spinner className="h-4 w-4" /> {t.chartLoading}</p>}>
-            <TelemetryChart label={t.charts[c.key]} times={times} values={series[c.key]} color={c.color} unit={c.unit} />
+            <TelemetryChart label={t.charts[c.key]} times={times} values={series[c.key]} color={c.color} unit={c.unit} range={range} />
           </Suspense>
         </Card>
       ))}

@@ -6,8 +6,10 @@ import 'uplot/dist/uPlot.min.css';
  * One line chart of a station's readings (uPlot: canvas, about 50 kB). This module is loaded only by the station
  * page, on demand (React.lazy), so the chart library never weighs on another page's first load.
  */
-export default function TelemetryChart({ label, times, values, color, unit }: {
+export default function TelemetryChart({ label, times, values, color, unit, range }: {
   label: string;
+  /** The range shown (epoch seconds), whatever the readings cover. */
+  range: [number, number];
   /** Epoch seconds, ascending. */
   times: number[];
   values: (number | null)[];
@@ -24,9 +26,9 @@ export default function TelemetryChart({ label, times, values, color, unit }: {
       height: 180,
       legend: { show: false },
       cursor: { drag: { x: false, y: false } },
-      scales: { x: { time: true } },
-      axes: [{ stroke: '#64748b', grid: { stroke: '#f1f5f9' } }, { stroke: '#64748b', grid: { stroke: '#f1f5f9' }, size: 48, values: (_u, ticks) => ticks.map((t) => `${t}${unit}`) }],
-      series: [{}, { label, stroke: color, width: 2, fill: `${color}1a`, spanGaps: false, points: { show: false } }],
+      scales: { x: { time: true, auto: false, range: () => range } },
+      axes: [{ stroke: '#64748b', grid: { stroke: '#f1f5f9' } }, { stroke: '#64748b', grid: { stroke: '#f1f5f9' }, size: 60, values: (_u, ticks) => ticks.map((t) => `${t}${unit}`) }],
+      series: [{}, { label, stroke: color, width: 2, fill: `${color}1a`, spanGaps: false, points: { show: times.length < 60, size: 5 } }],
     }, [times, values], element);
     const resize = new ResizeObserver(() => chart.setSize({ width: width(), height: 180 }));
     resize.observe(element);
@@ -34,6 +36,6 @@ export default function TelemetryChart({ label, times, values, color, unit }: {
       resize.disconnect();
       chart.destroy();
     };
-  }, [times, values, color, label, unit]);
+  }, [times, values, color, label, unit, range]);
   return <div ref={box} role="img" aria-label={label} data-points={times.length} className="w-full overflow-hidden" />;
 }
