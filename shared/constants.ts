@@ -70,3 +70,10 @@ export const ABOUT_FIGURES = {
   co2Reduced: '15 Tons',
   locations: '6 Locations',
 } as const;
+
+/** Alert rules (settings defaults; 0 turns a rule off): docs/architecture.md, "Alerts". */
+export const ALERT_OFFLINE_MINUTES = 15;
+export const ALERT_WATER_LEVEL_PERCENT = 15;
+export const ALERT_TDS_MAX_PPM = 300;
+/** An alert nobody acknowledged is e-mailed again this often. */
+export const ALERT_REPEAT_MINUTES = 60;

@@ -20,6 +20,7 @@ import { Route as SignupRouteImport } from './routes/signup'
 import { Route as StationsRouteImport } from './routes/stations'
 import { Route as UserFlowRouteImport } from './routes/user-flow'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminAlertsRouteImport } from './routes/admin/alerts'
 import { Route as AdminDashboardSimpleRouteImport } from './routes/admin/dashboard-simple'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as AdminSimpleRouteImport } from './routes/admin/simple'
@@ -86,6 +87,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   path: '/admin/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminAlertsRoute = AdminAlertsRouteImport.update({
+  id: '/admin/alerts',
+  path: '/admin/alerts',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminDashboardSimpleRoute = AdminDashboardSimpleRouteImport.update({
   id: '/admin/dashboard-simple',
   path: '/admin/dashboard-simple',
@@ -148,6 +154,7 @@ export interface FileRoutesByFullPath {
   '/signup': typeof SignupRoute
   '/stations': typeof StationsRoute
   '/user-flow': typeof UserFlowRoute
+  '/admin/alerts': typeof AdminAlertsRoute
   '/admin/dashboard-simple': typeof AdminDashboardSimpleRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/simple': typeof AdminSimpleRoute
@@ -170,6 +177,7 @@ export interface FileRoutesByTo {
   '/signup': typeof SignupRoute
   '/stations': typeof StationsRoute
   '/user-flow': typeof UserFlowRoute
+  '/admin/alerts': typeof AdminAlertsRoute
   '/admin/dashboard-simple': typeof AdminDashboardSimpleRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/simple': typeof AdminSimpleRoute
@@ -194,6 +202,7 @@ export interface FileRoutesById {
   '/signup': typeof SignupRoute
   '/stations': typeof StationsRoute
   '/user-flow': typeof UserFlowRoute
+  '/admin/alerts': typeof AdminAlertsRoute
   '/admin/dashboard-simple': typeof AdminDashboardSimpleRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/simple': typeof AdminSimpleRoute
@@ -219,6 +228,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/stations'
     | '/user-flow'
+    | '/admin/alerts'
     | '/admin/dashboard-simple'
     | '/admin/login'
     | '/admin/simple'
@@ -241,6 +251,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/stations'
     | '/user-flow'
+    | '/admin/alerts'
     | '/admin/dashboard-simple'
     | '/admin/login'
     | '/admin/simple'
@@ -264,6 +275,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/stations'
     | '/user-flow'
+    | '/admin/alerts'
     | '/admin/dashboard-simple'
     | '/admin/login'
     | '/admin/simple'
@@ -288,6 +300,7 @@ export interface RootRouteChildren {
   SignupRoute: typeof SignupRoute
   StationsRoute: typeof StationsRoute
   UserFlowRoute: typeof UserFlowRoute
+  AdminAlertsRoute: typeof AdminAlertsRoute
   AdminDashboardSimpleRoute: typeof AdminDashboardSimpleRoute
   AdminLoginRoute: typeof AdminLoginRoute
   AdminSimpleRoute: typeof AdminSimpleRoute
@@ -374,6 +387,13 @@ declare module '@tanstack/react-router' {
       path: '/admin'
       fullPath: '/admin/'
       preLoaderRoute: typeof AdminIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/alerts': {
+      id: '/admin/alerts'
+      path: '/admin/alerts'
+      fullPath: '/admin/alerts'
+      preLoaderRoute: typeof AdminAlertsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/dashboard-simple': {
@@ -478,6 +498,7 @@ const rootRouteChildren: RootRouteChildren = {
   SignupRoute: SignupRoute,
   StationsRoute: StationsRoute,
   UserFlowRoute: UserFlowRoute,
+  AdminAlertsRoute: AdminAlertsRoute,
   AdminDashboardSimpleRoute: AdminDashboardSimpleRoute,
   AdminLoginRoute: AdminLoginRoute,
   AdminSimpleRoute: AdminSimpleRoute,

@@ -10,6 +10,9 @@ import { toMachine } from './machines';
 import type { Log } from '../ports/log';
 import type { Telemetry } from '../ports/telemetry';
 import { storeConnectionEvent, storeReading } from './telemetry';
+import type { Alerts } from '../ports/alerts';
+import type { SettingsStore } from '../ports/settings';
+import { evaluateHeartbeat } from './alerts';
 
 /** Largest volume one vend may hold for unless the machine says otherwise (a 1.5 L bottle). */
 export const DEFAULT_MAX_FILL_ML = 1500;
@@ -86,7 +89,7 @@ export type TelemetryOutcome = 'applied' | 'dropped' | 'ignored';
  * Rule deliveries are asynchronous and retried, so a heartbeat can be handled after a newer one: it is ignored
  * for the station's live values, and still kept in its history (readings are keyed by receive time).
  */
-export async function recordHeartbeat(event: unknown, deps: { machines: Machines; telemetry: Telemetry; clock: Clock; log: Log }): Promise<TelemetryOutcome> {
+export async function recordHeartbeat(event: unknown, deps: { machines: Machines; telemetry: Telemetry; alerts: Alerts; settings: SettingsStore; clock: Clock; log: Log }): Promise<TelemetryOutcome> {
   const parsed = Heartbeat.safeParse(event);
   if (!parsed.success) {
     deps.log.warn('heartbeat dropped: malformed', { stationId: stationIdOf(event), issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) });
@@ -116,6 +119,7 @@ export async function recordHeartbeat(event: unknown, deps: { machines: Machines
     // Conditional: an admin's status written meanwhile, or a disconnect newer than this heartbeat, wins.
     await deps.machines.update(hb.stationId, { status: 'online' }, { statusNotIn: ['maintenance', 'locked'], presenceBefore: receivedAt });
   }
+  await evaluateHeartbeat(updated, { waterLevel: hb.waterLevel, tdsPpm: hb.quality.tdsPpm }, deps);
   return 'applied';
 }
 

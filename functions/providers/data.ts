@@ -1,4 +1,5 @@
 import { DynamoAdminQueries } from '../adapters/dynamodb/admin-queries';
+import { DynamoAlerts } from '../adapters/dynamodb/alerts';
 import { createDocumentClient } from '../adapters/dynamodb/client';
 import { DynamoHostRequests } from '../adapters/dynamodb/host-requests';
 import { DynamoLedger } from '../adapters/dynamodb/ledger';
@@ -11,6 +12,7 @@ import { DynamoVendSessions } from '../adapters/dynamodb/vend-sessions';
 import { awsRegion, setting } from '../environment';
 import { traced } from '../observability';
 import type { AdminQueries } from '../ports/admin-queries';
+import type { Alerts } from '../ports/alerts';
 import { randomIds, systemClock, type Clock, type Ids } from '../ports/clock';
 import type { HostRequests } from '../ports/host-requests';
 import type { Ledger } from '../ports/ledger';
@@ -38,6 +40,8 @@ export interface DataServices {
   adminQueries: AdminQueries;
   /** Stations' readings and connection events (90 days). */
   telemetry: Telemetry;
+  /** Alerts of the alert rules (one open per station and rule). */
+  alerts: Alerts;
 }
 
 function createDataServices(env: NodeJS.ProcessEnv = process.env): DataServices {
@@ -55,6 +59,7 @@ function createDataServices(env: NodeJS.ProcessEnv = process.env): DataServices 
     paymentOrders: new DynamoPaymentOrders(db, table),
     adminQueries: new DynamoAdminQueries(db, table),
     telemetry: new DynamoTelemetry(db, table),
+    alerts: new DynamoAlerts(db, table),
   };
 }
 

@@ -7,3 +7,4 @@ export * from './geocoding';
 export * from './error';
 export * from './incident';
 export * from './telemetry';
+export * from './alert';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { about } from './about';
+import { adminAlerts } from './admin-alerts';
 import { adminStation } from './admin-station';
 import { common } from './common';
 import { docs } from './docs';
@@ -9,7 +10,7 @@ import { landing } from './landing';
 import type { Messages } from './messages';
 import { stationTexts } from './stations';
 
-const tables: Messages<unknown>[] = [about, adminStation, common, docs, hostForm, landing, stationTexts];
+const tables: Messages<unknown>[] = [about, adminAlerts, adminStation, common, docs, hostForm, landing, stationTexts];
 
 /** Keys, array lengths and function arities: what the types promise, checked on the values. */
 function shape(value: unknown): unknown {

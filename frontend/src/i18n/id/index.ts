@@ -6,3 +6,4 @@ export { about } from './about';
 export { docs } from './docs';
 export { stationTexts } from './stations';
 export { adminStation } from './admin-station';
+export { adminAlerts } from './admin-alerts';
