@@ -3,6 +3,7 @@ import { AlertRule, alertRecipientList, type Alert, type AlertsQuery, type Setti
 import type { AlertRecord, Alerts } from '../ports/alerts';
 import type { Clock } from '../ports/clock';
 import type { Log } from '../ports/log';
+import type { Mailer } from '../ports/mailer';
 import type { MachineRecord } from '../ports/machines';
 import type { SettingsStore } from '../ports/settings';
 import { conflict, notFound } from './errors';
@@ -14,10 +15,6 @@ import { conflict, notFound } from './errors';
  *   and the e-mails of open, unacknowledged alerts that are due (the first at once, then every repeat interval).
  */
 
-/** Only the mailer's send (the Mailer port). */
-export interface AlertMailer {
-  send(email: { to: string; subject: string; text: string }): Promise<unknown>;
-}
 
 const RULE_TITLES: Record<AlertRule, string> = {
   offline: 'Station offline',
@@ -82,7 +79,7 @@ export interface AlertSweepCounts {
 }
 
 /** The sweep's part: offline alerts for silent stations, then the due e-mails to the settings' recipients. */
-export async function sweepAlerts(deps: AlertDeps & { mailer: AlertMailer; log: Log }, settingsOverride?: Settings): Promise<AlertSweepCounts> {
+export async function sweepAlerts(deps: AlertDeps & { mailer: Mailer; log: Log }, settingsOverride?: Settings): Promise<AlertSweepCounts> {
   const counts: AlertSweepCounts = { opened: 0, emailed: 0, errors: 0 };
   const settings = settingsOverride ?? (await deps.settings.get());
   const now = deps.clock.now();
