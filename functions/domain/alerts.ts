@@ -22,7 +22,7 @@ const RULE_TITLES: Record<AlertRule, string> = {
   quality: 'Water quality out of range',
 };
 
-export const alertId = (a: Pick<AlertRecord, 'stationId' | 'rule' | 'openedAt'>) => `${a.stationId}.${a.rule}.${Date.parse(a.openedAt)}`;
+const alertId = (a: Pick<AlertRecord, 'stationId' | 'rule' | 'openedAt'>) => `${a.stationId}.${a.rule}.${Date.parse(a.openedAt)}`;
 
 function parseAlertId(id: string): { stationId: string; rule: AlertRule; openedAt: string } | null {
   const [stationId, rule, ms, ...rest] = id.split('.');
@@ -32,7 +32,7 @@ function parseAlertId(id: string): { stationId: string; rule: AlertRule; openedA
   return { stationId, rule: parsedRule.data, openedAt: new Date(time).toISOString() };
 }
 
-export function toAlert(r: AlertRecord): Alert {
+function toAlert(r: AlertRecord): Alert {
   return {
     id: alertId(r), stationId: r.stationId, stationName: r.stationName, rule: r.rule, status: r.status, detail: r.detail, openedAt: r.openedAt,
     acknowledgedAt: r.acknowledgedAt ?? null, acknowledgedBy: r.acknowledgedBy ?? null, resolvedAt: r.resolvedAt ?? null,
@@ -111,7 +111,7 @@ export async function sweepAlerts(deps: AlertDeps & { mailer: Mailer; log: Log }
 }
 
 /** The e-mail of an alert: the first, then reminders until someone acknowledges it. */
-export function alertEmail(alert: AlertRecord): { subject: string; text: string } {
+function alertEmail(alert: AlertRecord): { subject: string; text: string } {
   const reminder = alert.notifications > 0;
   const title = RULE_TITLES[alert.rule];
   return {

@@ -6,8 +6,8 @@ export const AlertRule = z.enum(alertRules);
 export type AlertRule = z.infer<typeof AlertRule>;
 
 /** open -> acknowledged (someone is on it: no more e-mails) -> resolved (the condition ended); open -> resolved too. */
-export const alertStatuses = ['open', 'acknowledged', 'resolved'] as const;
-export const AlertStatus = z.enum(alertStatuses);
+const alertStatuses = ['open', 'acknowledged', 'resolved'] as const;
+const AlertStatus = z.enum(alertStatuses);
 
 export const Alert = z.object({
   /** `<stationId>.<rule>.<opened at, ms>` */
