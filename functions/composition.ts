@@ -13,7 +13,7 @@ import { adminAuth } from './providers/admin-auth';
 import { data, type DataServices } from './providers/data';
 import { geocoder } from './providers/geocoder';
 import { mailer } from './providers/mailer';
-import { payments } from './providers/payments';
+import { applePay, paymentGateway } from './providers/payment-gateway';
 import { signingKeys } from './providers/signing-keys';
 import { stationMessages } from './providers/station-messages';
 import { stationRegistry } from './providers/station-registry';
@@ -28,7 +28,7 @@ export interface Services extends DataServices {
   stationMessages: StationMessages;
   signingKeys: SigningKeys;
   geocoder: Geocoder;
-  payments: PaymentGateway;
+  paymentGateway: PaymentGateway;
   applePay: ApplePayMerchantValidator;
   adminAuth: AdminAuthenticator;
   mailer: Mailer;
@@ -58,15 +58,14 @@ export function useLocalMailer(env: NodeJS.ProcessEnv = process.env): void {
 export function createServices(env: NodeJS.ProcessEnv = process.env): Services {
   useLocalStationAdapters(env);
   useLocalMailer(env);
-  const { gateway, applePay } = payments();
   return {
     ...data(),
     stationRegistry: stationRegistry(),
     stationMessages: stationMessages(),
     signingKeys: signingKeys(),
     geocoder: geocoder(),
-    payments: gateway,
-    applePay,
+    paymentGateway: paymentGateway(),
+    applePay: applePay(),
     adminAuth: adminAuth(),
     mailer: mailer(),
   };

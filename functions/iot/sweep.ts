@@ -1,5 +1,5 @@
 import { sweepAlerts } from '../domain/alerts';
-import { sweepExpiredSessions } from '../domain/vend';
+import { sweepExpiredSessions } from '../domain/vend-sweep';
 import { data } from '../providers/data';
 import { mailer } from '../providers/mailer';
 import { vendDeps } from '../providers/vend';

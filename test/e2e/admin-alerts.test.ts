@@ -28,7 +28,7 @@ afterAll(async () => {
 async function signInAsAdmin(p: Page) {
   const admin = await signInAs('admin');
   await p.goto(local().web + '/admin');
-  await p.waitForURL('**/admin/login');
+  await p.waitForURL((url) => url.pathname === '/admin/login');
   await p.getByLabel('Username').fill(admin.username);
   await p.getByLabel('Password', { exact: true }).fill(admin.password);
   await p.getByRole('button', { name: 'Login' }).click();

@@ -112,11 +112,13 @@ describe('a new account, from sign-up to sign-out', () => {
     expect(await page.getByRole('navigation', { name: 'App' }).count()).toBe(0);
   });
 
-  it('shows the home page for /app/history once signed out', async () => {
+  it('shows the home page for /app/history once signed out, whose sign-in link returns there', async () => {
     await page.goto(local().web + '/app/history');
-    await page.waitForURL(local().web + '/');
+    await page.waitForURL(local().web + '/?redirect=%2Fapp%2Fhistory');
     await page.getByRole('link', { name: 'Bali Refill home' }).first().waitFor();
     expect(await page.getByRole('heading', { name: 'Transaction History' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Find stations', exact: true }).first().getAttribute('href')).toBe('/signin?redirect=%2Fapp%2Fhistory');
+    expect(await page.getByRole('link', { name: 'Start for free', exact: true }).first().getAttribute('href')).toBe('/signup?redirect=%2Fapp%2Fhistory');
   });
 
   it('signs back in with the password and sees the same account', async () => {
@@ -171,9 +173,9 @@ describe('the same account, signed in again', () => {
 describe('signed out', () => {
   it('app routes show the home page, and sign-in screens are reachable', async () => {
     const fresh = await (await newContext(browser, { ...PHONE, locale: 'en-US' })).newPage();
-    for (const path of ['/app', '/app/history', '/app/profile', '/app/map']) {
+    for (const path of ['/app', '/app/history', '/app/profile', '/app/map?machine=x']) {
       await fresh.goto(local().web + path);
-      await fresh.waitForURL(local().web + '/');
+      await fresh.waitForURL((url) => url.pathname === '/' && url.searchParams.get('redirect') === path);
     }
     await fresh.goto(local().web + '/forgot-password');
     await fresh.getByRole('form', { name: 'Request a reset code' }).waitFor();

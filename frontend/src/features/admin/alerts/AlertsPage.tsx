@@ -1,33 +1,21 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { alertRules, type Alert } from '@shared/schemas';
 import { acknowledgeAlert, alertQueries, type AlertFilters } from '../../../api/alerts';
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { toast } from '../../../components/toast';
 import { adminAlerts } from '../../../i18n/admin-alerts';
 import { useMessages, type Translation } from '../../../i18n/messages';
-import { CheckingAuthentication } from '../AdminDashboard';
 import { formatDateTime } from '../format';
 import { ArrowLeftIcon } from '../icons';
-import { useAdminSession } from '../session';
 import { Button, Card, EmptyState, LoadingRows, Pill } from '../ui';
 
 type Texts = Translation<(typeof adminAlerts)['en']>;
 const STATUSES = ['active', 'open', 'acknowledged', 'resolved'] as const;
 
-/** /admin/alerts: administrators only; others go to /admin/login. */
+/** /admin/alerts (the route's guard lets administrators only in). */
 export function AlertsPage() {
-  const session = useAdminSession();
-  const navigate = useNavigate();
-  useEffect(() => {
-    if (session.isSuccess && !session.data) void navigate({ to: '/admin/login', replace: true });
-  }, [session.isSuccess, session.data, navigate]);
-  if (!session.data) return <CheckingAuthentication />;
-  return <AlertList />;
-}
-
-function AlertList() {
   const t = useMessages(adminAlerts);
   const [filters, setFilters] = useState<AlertFilters>({ status: 'active' });
   const [station, setStation] = useState('');

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { Link } from '@tanstack/react-router';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import type { Machine, StationEvent, TelemetryReading } from '@shared/schemas';
 import { adminQueries } from '../../../api/admin';
 import { authedApi } from '../../../api/auth';
@@ -9,12 +9,10 @@ import { allReadings, chartReadings, purchasesSince, stationRanges, type Station
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { adminStation } from '../../../i18n/admin-station';
 import { useMessages, type Translation } from '../../../i18n/messages';
-import { CheckingAuthentication } from '../AdminDashboard';
 import { csvFileName, downloadText, toCsv } from '../csv';
 import { formatDateTime, formatInteger, formatLitres, formatRupiah, timeAgo } from '../format';
 import { ArrowLeftIcon, DownloadIcon } from '../icons';
 import { MachineStatusBadge } from '../MachineStatusBadge';
-import { useAdminSession } from '../session';
 import { Button, Card, EmptyState, LoadingRows, Spinner } from '../ui';
 import { dailyActivity, uptime } from './station-stats';
 
@@ -23,18 +21,8 @@ const TelemetryChart = lazy(() => import('./TelemetryChart'));
 
 type Texts = Translation<(typeof adminStation)['en']>;
 
-/** /admin/stations/$id: a station's history for administrators; others go to /admin/login. */
+/** /admin/stations/$id: a station's history (the route's guard lets administrators only in). */
 export function StationPage({ id }: { id: string }) {
-  const session = useAdminSession();
-  const navigate = useNavigate();
-  useEffect(() => {
-    if (session.isSuccess && !session.data) void navigate({ to: '/admin/login', replace: true });
-  }, [session.isSuccess, session.data, navigate]);
-  if (!session.data) return <CheckingAuthentication />;
-  return <StationHistory id={id} />;
-}
-
-function StationHistory({ id }: { id: string }) {
   const t = useMessages(adminStation);
   const [range, setRange] = useState<StationRange>('day');
   // One "now" per range choice, so the queries of a range agree on its bounds.
