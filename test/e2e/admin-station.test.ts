@@ -1,5 +1,4 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '@functions/adapters/dynamodb/keys';
@@ -74,7 +73,10 @@ describe("the admin's station page in Chromium", { timeout: 180_000 }, () => {
     // The CSV holds every reading of the range, not the buckets.
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
-    const csv = await readFile((await (await download).path())!, 'utf8');
+    // The browser may run in another process: read the download through its stream.
+    const chunks: Buffer[] = [];
+    for await (const chunk of await (await download).createReadStream()) chunks.push(chunk as Buffer);
+    const csv = Buffer.concat(chunks).toString('utf8');
     const lines = csv.trim().split('\r\n');
     expect(lines[0]).toBe('Received at,Water level %,TDS ppm,Temperature °C,Dispensed ml (counter),Vends (counter),Failures (counter),Signal dBm');
     expect(lines).toHaveLength(READINGS + 1);
