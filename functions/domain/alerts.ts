@@ -4,7 +4,7 @@ import type { AlertRecord, Alerts } from '../ports/alerts';
 import type { Clock } from '../ports/clock';
 import type { Log } from '../ports/log';
 import type { Mailer } from '../ports/mailer';
-import type { MachineRecord } from '../ports/machines';
+import type { MachineRecord, Machines } from '../ports/machines';
 import type { SettingsStore } from '../ports/settings';
 import { conflict, notFound } from './errors';
 
@@ -20,6 +20,7 @@ const RULE_TITLES: Record<AlertRule, string> = {
   offline: 'Station offline',
   lowWater: 'Water level low',
   quality: 'Water quality out of range',
+  noVend: 'No vend while online',
 };
 
 const alertId = (a: Pick<AlertRecord, 'stationId' | 'rule' | 'openedAt'>) => `${a.stationId}.${a.rule}.${Date.parse(a.openedAt)}`;
@@ -54,12 +55,20 @@ type AlertDeps = { alerts: Alerts; settings: SettingsStore; clock: Clock };
  * After a heartbeat was applied (`station` is the machine as written): the station is heard again, so an offline
  * alert resolves; water level and quality open or resolve theirs. Settings are read only when a rule is on.
  */
-export async function evaluateHeartbeat(station: MachineRecord, reading: { waterLevel: number; tdsPpm: number }, deps: AlertDeps): Promise<void> {
+export async function evaluateHeartbeat(station: MachineRecord, reading: { waterLevel: number; tdsPpm: number; vends: number }, deps: AlertDeps & { machines: Machines }): Promise<void> {
   const now = deps.clock.now().toISOString();
   const open = station.openAlerts ?? new Set<AlertRule>();
   if (open.has('offline')) await deps.alerts.resolve(station.id, 'offline', now);
+  // The vend counter moved (or is seen for the first time): a vend happened since the last heartbeat.
+  let lastVendAt = station.lastVendAt ?? now;
+  if (station.vendsSeen !== reading.vends) {
+    lastVendAt = now;
+    await deps.machines.update(station.id, { vendsSeen: reading.vends, lastVendAt: now });
+  }
   const settings = await deps.settings.get();
+  const idleHours = (Date.parse(now) - Date.parse(lastVendAt)) / 3_600_000;
   const checks: { rule: AlertRule; breached: boolean; detail: string }[] = [
+    { rule: 'noVend', breached: settings.alertNoVendHours > 0 && idleHours >= settings.alertNoVendHours, detail: `No vend for ${Math.floor(idleHours)} h while online (the last at ${lastVendAt})` },
     { rule: 'lowWater', breached: settings.alertWaterLevelPercent > 0 && reading.waterLevel < settings.alertWaterLevelPercent, detail: `Water level ${reading.waterLevel}% (below ${settings.alertWaterLevelPercent}%)` },
     { rule: 'quality', breached: settings.alertTdsMaxPpm > 0 && reading.tdsPpm > settings.alertTdsMaxPpm, detail: `TDS ${reading.tdsPpm} ppm (above ${settings.alertTdsMaxPpm} ppm)` },
   ];

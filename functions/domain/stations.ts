@@ -119,7 +119,7 @@ export async function recordHeartbeat(event: unknown, deps: { machines: Machines
     // Conditional: an admin's status written meanwhile, or a disconnect newer than this heartbeat, wins.
     await deps.machines.update(hb.stationId, { status: 'online' }, { statusNotIn: ['maintenance', 'locked'], presenceBefore: receivedAt });
   }
-  await evaluateHeartbeat(updated, { waterLevel: hb.waterLevel, tdsPpm: hb.quality.tdsPpm }, deps);
+  await evaluateHeartbeat(updated, { waterLevel: hb.waterLevel, tdsPpm: hb.quality.tdsPpm, vends: hb.counters.vends }, deps);
   return 'applied';
 }
 

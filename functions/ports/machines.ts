@@ -44,6 +44,9 @@ export interface MachineRecord {
   certificateId?: string;
   /** Rules with an open (or acknowledged) alert: one alert per station and rule (functions/domain/alerts.ts). */
   openAlerts?: Set<AlertRule>;
+  /** The vend counter last seen in a heartbeat, and when it last changed (the no-vend alert). */
+  vendsSeen?: number;
+  lastVendAt?: string;
   /** Largest volume one vend may hold for, in millilitres. */
   maxFillMl?: number;
   createdAt: string;

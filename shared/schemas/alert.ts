@@ -1,7 +1,7 @@
 import * as z from 'zod';
 
-/** What an alert is about: a station silent too long, its tank low, its water out of range. */
-export const alertRules = ['offline', 'lowWater', 'quality'] as const;
+/** What an alert is about: a station silent too long, its tank low, its water out of range, no vend for hours while online. */
+export const alertRules = ['offline', 'lowWater', 'quality', 'noVend'] as const;
 export const AlertRule = z.enum(alertRules);
 export type AlertRule = z.infer<typeof AlertRule>;
 

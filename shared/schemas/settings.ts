@@ -23,6 +23,7 @@ export const Settings = z.object({
   alertOfflineMinutes: between(0, 1440).default(C.ALERT_OFFLINE_MINUTES),
   alertWaterLevelPercent: between(0, 100).default(C.ALERT_WATER_LEVEL_PERCENT),
   alertTdsMaxPpm: between(0, 5000).default(C.ALERT_TDS_MAX_PPM),
+  alertNoVendHours: between(0, 720).default(C.ALERT_NO_VEND_HOURS),
   alertRepeatMinutes: between(5, 1440).default(C.ALERT_REPEAT_MINUTES),
   /** Who is told: e-mail addresses separated by commas (none: alerts are shown in the console only). */
   alertRecipients: z.string({ error: 'Enter e-mail addresses separated by commas' }).trim().max(1000, 'At most 1000 characters')

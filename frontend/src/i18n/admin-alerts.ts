@@ -11,7 +11,7 @@ export const adminAlerts = defineMessages('adminAlerts', {
   statuses: { active: 'Active', open: 'Open', acknowledged: 'Acknowledged', resolved: 'Resolved' },
   rule: 'Rule',
   allRules: 'All rules',
-  rules: { offline: 'Station offline', lowWater: 'Water level low', quality: 'Water quality out of range' },
+  rules: { offline: 'Station offline', lowWater: 'Water level low', quality: 'Water quality out of range', noVend: 'No vend while online' },
   station: 'Station ID',
   stationPlaceholder: 'e.g. HRL-00001',
   loading: 'Loading alerts...',

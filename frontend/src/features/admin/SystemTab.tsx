@@ -23,6 +23,7 @@ const FIELDS: { key: Key; label: string; unit: string; hint: string; step?: stri
   { key: 'alertOfflineMinutes', label: 'Alert: station offline after', unit: 'minutes', hint: 'An alert when a station sends no heartbeat for this long (0 turns it off).' },
   { key: 'alertWaterLevelPercent', label: 'Alert: water level below', unit: '%', hint: 'An alert when a heartbeat reports less water (0 turns it off).' },
   { key: 'alertTdsMaxPpm', label: 'Alert: TDS above', unit: 'ppm', hint: 'An alert when the water quality reading is higher (0 turns it off).' },
+  { key: 'alertNoVendHours', label: 'Alert: no vend while online for', unit: 'hours', hint: 'An alert when a station keeps reporting but nobody refilled (0 turns it off).' },
   { key: 'alertRepeatMinutes', label: 'Alert: e-mail again every', unit: 'minutes', hint: 'An alert nobody acknowledged is e-mailed again this often.' },
   { key: 'alertRecipients', label: 'Alert: e-mail to', unit: 'addresses', hint: 'Who is told, separated by commas (empty: the Alerts page only).', text: true },
 ];

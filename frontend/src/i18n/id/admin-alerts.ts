@@ -11,7 +11,7 @@ export const adminAlerts: (typeof english)['en'] = {
   statuses: { active: 'Aktif', open: 'Terbuka', acknowledged: 'Ditangani', resolved: 'Selesai' },
   rule: 'Aturan',
   allRules: 'Semua aturan',
-  rules: { offline: 'Stasiun offline', lowWater: 'Tingkat air rendah', quality: 'Kualitas air di luar batas' },
+  rules: { offline: 'Stasiun offline', lowWater: 'Tingkat air rendah', quality: 'Kualitas air di luar batas', noVend: 'Tidak ada pengisian saat online' },
   station: 'ID stasiun',
   stationPlaceholder: 'mis. HRL-00001',
   loading: 'Memuat peringatan...',
