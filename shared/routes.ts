@@ -3,6 +3,9 @@ import {
   AddressQuery,
   AddressResult,
   AdminIdentity,
+  Alert,
+  AlertCounts,
+  AlertsQuery,
   AdminUser,
   AppleMerchantValidationRequest,
   EnvironmentalImpact,
@@ -25,6 +28,10 @@ import {
   ProblemReportQuery,
   PurchaseRequest,
   Settings,
+  StationEvent,
+  StationEventsQuery,
+  TelemetryQuery,
+  TelemetryReading,
   TopupRequest,
   Transaction,
   TransactionType,
@@ -316,6 +323,26 @@ export const routes = define({
   adminUpdateMachine: {
     method: 'PATCH', path: '/api/admin/machines/{id}/update', auth: 'admin', tag: 'admin', summary: 'Edit a station',
     params: MachineIdParams, body: AdminMachinePatch, response: Machine, access: { table: 'write' },
+  },
+  adminMachineTelemetry: {
+    method: 'GET', path: '/api/admin/machines/{id}/telemetry', auth: 'admin', tag: 'admin', summary: "A station's heartbeat readings in a time range (at most 31 days), oldest first: a page at a time, or averaged per `step` seconds",
+    params: MachineIdParams, query: TelemetryQuery, response: Page(TelemetryReading), access: { table: 'read' },
+  },
+  adminMachineEvents: {
+    method: 'GET', path: '/api/admin/machines/{id}/events', auth: 'admin', tag: 'admin', summary: "A station's latest connection events (connects, disconnects with the reason), newest first",
+    params: MachineIdParams, query: StationEventsQuery, response: z.array(StationEvent), access: { table: 'read' },
+  },
+  adminListAlerts: {
+    method: 'GET', path: '/api/admin/alerts', auth: 'admin', tag: 'admin', summary: 'Alerts of the alert rules, newest first: active (open and acknowledged) by default, or by status, station and rule',
+    query: AlertsQuery, response: Page(Alert), access: { table: 'read' },
+  },
+  adminAlertCounts: {
+    method: 'GET', path: '/api/admin/alerts/counts', auth: 'admin', tag: 'admin', summary: 'How many alerts are open and acknowledged (the count in the admin header)',
+    response: AlertCounts, access: { table: 'read' },
+  },
+  adminAcknowledgeAlert: {
+    method: 'POST', path: '/api/admin/alerts/{id}/acknowledge', auth: 'admin', tag: 'admin', summary: 'Take an open alert on: its e-mails stop (it resolves by itself when the condition ends)',
+    params: Id, response: Alert, access: { table: 'write' },
   },
   adminGetSettings: {
     method: 'GET', path: '/api/admin/settings', auth: 'admin', tag: 'admin', summary: 'System settings',

@@ -21,7 +21,7 @@ describe('Api construct', () => {
   const identity = new Identity(stack, 'Identity');
   const mail = new Mail(stack, 'Mail', { from: 'Bali Refill <no-reply@example.org>' });
   const reportPhotos = new ReportPhotos(stack, 'ReportPhotos');
-  const stations = new Stations(stack, 'Stations', { data, secrets });
+  const stations = new Stations(stack, 'Stations', { data, secrets, mail });
   // What the setup resource and the web front provide in the whole app.
   const settings = FunctionSettings.of(stack);
   settings.provide('IOT_ENDPOINT', 'abc123-ats.iot.ap-southeast-1.amazonaws.com');

@@ -7,3 +7,5 @@ export * from './geocoding';
 export * from './error';
 export * from './incident';
 export * from './report';
+export * from './telemetry';
+export * from './alert';

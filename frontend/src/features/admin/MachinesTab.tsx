@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { Link } from '@tanstack/react-router';
 import { machineFilterStatuses, type Machine } from '@shared/schemas';
 import { adminQueries } from '../../api/admin';
 import { AddMachineDialog } from './AddMachineDialog';
@@ -146,7 +147,7 @@ export function MachinesTab() {
                   <ConnectionNote connection={m.connection} />
                 </Td>
                 <Td>
-                  <p className="font-semibold text-slate-900">{m.name}</p>
+                  <Link to="/admin/stations/$id" params={{ id: m.id }} className="block font-semibold text-slate-900 underline-offset-2 hover:text-brand-700 hover:underline">{m.name}</Link>
                   <p className="font-mono text-xs text-slate-500">{m.id}</p>
                 </Td>
                 <Td className="max-w-xs"><p className="truncate text-slate-600" title={m.location}>{m.location}</p></Td>

@@ -6,3 +6,5 @@ export { about } from './about';
 export { docs } from './docs';
 export { stationTexts } from './stations';
 export { reportTexts } from './reports';
+export { adminStation } from './admin-station';
+export { adminAlerts } from './admin-alerts';
