@@ -166,10 +166,11 @@ export default defineConfig({
               priority: 2,
             },
             {
-              // What every page loads: banners, toasts, the shared chrome's texts and icons, and the station
-              // list's query (the route tree's loaders use it); with what they import.
+              // What every page loads: banners, toasts, the shared chrome's texts and icons, the station
+              // list's query (the route tree's loaders use it) and the return-path rule the landing page's
+              // sign-in links share with the route tree; with what they import.
               name: 'shell',
-              test: /src[\\/](components[\\/](PageFrame|useDocumentTitle|nav)|features[\\/]auth[\\/]signed-out|api[\\/]stations)\.tsx?$/,
+              test: /src[\\/](components[\\/](PageFrame|useDocumentTitle|nav)|features[\\/]auth[\\/](signed-out|redirect)|api[\\/]stations)\.tsx?$/,
               priority: 1,
             },
             {

@@ -1,8 +1,10 @@
 import { LocalBrokerStationMessages } from './adapters/iot/local-broker-messages';
 import { LocalCaStationRegistry } from './adapters/local-ca/local-ca-station-registry';
-import { localOnlySetting } from './environment';
+import { SmtpMailer } from './adapters/smtp/smtp-mailer';
+import { localOnlySetting, setting } from './environment';
 import type { AdminAuthenticator } from './ports/admin-auth';
 import type { Geocoder } from './ports/geocoder';
+import type { Mailer } from './ports/mailer';
 import type { ApplePayMerchantValidator, PaymentGateway } from './ports/payment-gateway';
 import type { SigningKeys } from './ports/signing-keys';
 import type { StationMessages } from './ports/station-messages';
@@ -10,6 +12,7 @@ import type { StationRegistry } from './ports/station-registry';
 import { adminAuth } from './providers/admin-auth';
 import { data, type DataServices } from './providers/data';
 import { geocoder } from './providers/geocoder';
+import { mailer } from './providers/mailer';
 import { applePay, paymentGateway } from './providers/payment-gateway';
 import { signingKeys } from './providers/signing-keys';
 import { stationMessages } from './providers/station-messages';
@@ -28,6 +31,7 @@ export interface Services extends DataServices {
   paymentGateway: PaymentGateway;
   applePay: ApplePayMerchantValidator;
   adminAuth: AdminAuthenticator;
+  mailer: Mailer;
 }
 
 /**
@@ -42,8 +46,18 @@ export function useLocalStationAdapters(env: NodeJS.ProcessEnv = process.env): v
   if (brokerUrl) stationMessages.use(new LocalBrokerStationMessages(brokerUrl, caDir));
 }
 
+/**
+ * The local cloud's outbox in place of SES: every e-mail goes by SMTP to it, from the same MAIL_FROM (LOCAL_SMTP_URL,
+ * set by infra/local/stack.ts).
+ */
+export function useLocalMailer(env: NodeJS.ProcessEnv = process.env): void {
+  const smtpUrl = localOnlySetting('LOCAL_SMTP_URL', env);
+  if (smtpUrl) mailer.use(new SmtpMailer(smtpUrl, setting('MAIL_FROM', env)));
+}
+
 export function createServices(env: NodeJS.ProcessEnv = process.env): Services {
   useLocalStationAdapters(env);
+  useLocalMailer(env);
   return {
     ...data(),
     stationRegistry: stationRegistry(),
@@ -53,6 +67,7 @@ export function createServices(env: NodeJS.ProcessEnv = process.env): Services {
     paymentGateway: paymentGateway(),
     applePay: applePay(),
     adminAuth: adminAuth(),
+    mailer: mailer(),
   };
 }
 

@@ -32,7 +32,7 @@ const card = (label: string) => page.getByRole('region', { name: label });
 async function signInAsAdmin() {
   const admin = await signInAs('admin');
   await page.goto(local().web + '/admin');
-  await page.waitForURL('**/admin/login');
+  await page.waitForURL((url) => url.pathname === '/admin/login' && url.searchParams.get('redirect') === '/admin');
   await page.getByLabel('Username').fill(admin.username);
   await page.getByLabel('Password', { exact: true }).fill(admin.password);
   await page.getByRole('button', { name: 'Login' }).click();
@@ -43,7 +43,7 @@ async function signInAsAdmin() {
 describe('admin console in Chromium', { timeout: 180_000 }, () => {
   it('keeps non-admins out: /admin goes to the login, wrong passwords and users read their messages', async () => {
     await page.goto(local().web + '/admin');
-    await page.waitForURL('**/admin/login');
+    await page.waitForURL((url) => url.pathname === '/admin/login');
     await page.getByRole('heading', { name: 'Admin login' }).waitFor();
     const user = await signInAs('user');
     await page.getByLabel('Username').fill(user.username);
@@ -309,10 +309,21 @@ describe('admin console in Chromium', { timeout: 180_000 }, () => {
     expect(await form.evaluate(() => document.querySelector('a[href="/api-docs"]')?.getAttribute('target'))).toBe('_blank');
   });
 
-  it('logs out to the login screen, after which /admin asks for a login again', async () => {
+  it('logs out to the login screen, after which /admin asks for a login again and returns to the page asked for', async () => {
     await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/admin/login');
-    await page.goto(local().web + '/admin');
+    await page.goto(local().web + '/admin?tab=users');
+    await page.waitForURL((url) => url.pathname === '/admin/login' && url.searchParams.get('redirect') === '/admin?tab=users');
+    const admin = await signInAs('admin');
+    await page.getByLabel('Username').fill(admin.username);
+    await page.getByLabel('Password', { exact: true }).fill(admin.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin' && url.searchParams.get('tab') === 'users');
+    await page.getByRole('tab', { name: 'Users', selected: true }).waitFor();
+    // Signed in, the login screen goes straight on; a return path off the console is not followed.
+    await page.goto(local().web + '/admin/login?redirect=%2F%2Fevil.example');
+    await page.waitForURL((url) => url.pathname === '/admin' && url.search === '');
+    await page.getByRole('button', { name: 'Logout' }).click();
     await page.waitForURL('**/admin/login');
   });
 

@@ -207,7 +207,7 @@ export async function runMoneySimulation(options: MoneyOptions): Promise<MoneyRe
   log(`money: seed ${seed}; creating ${options.users} accounts and ${options.stations} stations`);
   // One at a time: cognito-local rewrites its user store file on every sign-up.
   const users: User[] = await inBatches(Array.from({ length: options.users }, (_, i) => i), async (i) => {
-    const account = await newAccountWith(cognito, `money${i}`);
+    const account = await newAccountWith(outputs, `money${i}`);
     return { sub: account.sub, token: account.token, thin: i % 4 === 3, topupInFlight: false };
   }, 1);
   const thinUsers = users.filter((u) => u.thin);

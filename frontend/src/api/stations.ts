@@ -3,7 +3,7 @@ import type { Machine } from '@shared/schemas';
 import { publicApi } from './public-fetch';
 
 /**
- * The station list for the public pages. Same cache key as `machineQueries.all()`. The last list that
+ * The station list (GET /api/machines), for the public pages and the app: one key, ['machines'], one fetcher. The last list that
  * loaded is kept in localStorage, so that a visitor who loses signal still sees the stations (the
  * service worker keeps the same answer; this also covers the first visit and browsers without one).
  */

@@ -49,7 +49,7 @@ export function MobileMenu({ accordion, openApp, onClose }: { accordion: boolean
           ] as [string, SiteLinkTarget][]).map(([label, target]) => (
             <li key={label}>
               <SiteLink target={target} onNavigate={onClose} className={item}>
-                {label} <ChevronRightIcon size={18} className="text-slate-400" />
+                {label} <ChevronRightIcon size={18} className="text-slate-500" />
               </SiteLink>
             </li>
           ))}
@@ -91,7 +91,7 @@ function AboutAccordion({ onNavigate }: { onNavigate: () => void }) {
                 className={`${item} w-full text-left`}
               >
                 {section.title}
-                <ChevronDownIcon size={18} className={`text-slate-400 transition-transform ${isOpen ? 'rotate-180' : ''}`} />
+                <ChevronDownIcon size={18} className={`text-slate-500 transition-transform ${isOpen ? 'rotate-180' : ''}`} />
               </button>
             </h2>
             <div id={`${id}-p${i}`} role="region" aria-labelledby={`${id}-h${i}`} hidden={!isOpen}>
@@ -109,7 +109,7 @@ function AboutAccordion({ onNavigate }: { onNavigate: () => void }) {
         );
       })}
       <SiteLink target={{ to: '/stations' }} onNavigate={onNavigate} className={`${item} mt-2`}>
-        {m.allStations} <ChevronRightIcon size={18} className="text-slate-400" />
+        {m.allStations} <ChevronRightIcon size={18} className="text-slate-500" />
       </SiteLink>
     </div>
   );

@@ -20,7 +20,7 @@ export function PublicFooter() {
             <Logo size={32} />
             <span className="text-lg font-bold text-white">{t.productName}</span>
           </div>
-          <p className="mt-4 max-w-xs text-sm leading-relaxed text-slate-400">{f.blurb}</p>
+          <p className="mt-4 max-w-xs text-sm leading-relaxed text-slate-500">{f.blurb}</p>
         </div>
         {columns.map((column) => (
           <nav key={column.title} aria-label={column.title}>
@@ -43,7 +43,7 @@ export function PublicFooter() {
         </div>
       </div>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-slate-400 sm:px-6">{f.copyright}</p>
+        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-slate-500 sm:px-6">{f.copyright}</p>
       </div>
     </footer>
   );

@@ -1,10 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { validateAuthSearch } from '../features/auth/redirect';
+import { skipWhenSignedIn } from '../route-data';
+import { authSearch } from '../search';
 import { SignUpScreen } from '../features/auth/SignUpScreen';
 
 /** Sign up with an e-mail code, then straight into the app. */
 export const Route = createFileRoute('/signup')({
-  validateSearch: validateAuthSearch,
+  validateSearch: authSearch,
+  beforeLoad: skipWhenSignedIn,
   component: function SignUp() {
     return <SignUpScreen search={Route.useSearch()} />;
   },

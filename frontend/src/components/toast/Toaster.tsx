@@ -108,7 +108,7 @@ function ToastCard({ item }: { item: ToastItem }) {
         type="button"
         aria-label="Close"
         onClick={() => dismissToast(item.id)}
-        className={`absolute top-2.5 right-2.5 flex h-7 w-7 items-center justify-center rounded-md ${destructive ? 'text-red-100 hover:bg-red-500' : 'text-slate-400 hover:bg-slate-100 hover:text-slate-700'}`}
+        className={`absolute top-2.5 right-2.5 flex h-7 w-7 items-center justify-center rounded-md ${destructive ? 'text-red-100 hover:bg-red-500' : 'text-slate-500 hover:bg-slate-100 hover:text-slate-700'}`}
       >
         <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true"><path d="M6 6l12 12M18 6 6 18" /></svg>
       </button>

@@ -1,6 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { AdminMachineInput } from '@shared/routes';
+import { AdminMachineInput, type RouteBody } from '@shared/routes';
 import { fieldMessages, machineStatuses, type MachineStatus } from '@shared/schemas';
 import { adminApi, refreshStats } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
@@ -32,36 +32,32 @@ export function AddMachineForm({
 }) {
   const [form, setForm] = useState(empty);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const queryClient = useQueryClient();
   const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
+  const create = useMutation({
+    mutationFn: (input: RouteBody<'adminCreateMachine'>) => adminApi.createMachine(input),
+    onSuccess: async (result) => {
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ['admin', 'machines'] }), queryClient.invalidateQueries({ queryKey: ['machines'] }), refreshStats(queryClient)]);
+      setForm(empty);
+      onCreated(result);
+    },
+    onError: (error) => {
+      if (error instanceof ApiRequestError && error.body?.fields) setErrors(error.body.fields);
+    },
+  });
+  const busy = create.isPending;
+  const failure = !create.error ? null : create.error instanceof ApiRequestError ? (create.error.serverMessage ?? 'Failed to create machine') : 'Network error occurred';
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setFailure(null);
+    create.reset();
     const parsed = AdminMachineInput.safeParse(form);
     if (!parsed.success) {
       setErrors(fieldMessages(parsed.error.issues));
       return;
     }
     setErrors({});
-    setBusy(true);
-    try {
-      const result = await adminApi.createMachine(parsed.data);
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['admin', 'machines'] }), queryClient.invalidateQueries({ queryKey: ['machines'] }), refreshStats(queryClient)]);
-      setForm(empty);
-      onCreated(result);
-    } catch (error) {
-      if (error instanceof ApiRequestError) {
-        if (error.body?.fields) setErrors(error.body.fields);
-        setFailure(error.serverMessage ?? 'Failed to create machine');
-      } else {
-        setFailure('Network error occurred');
-      }
-    } finally {
-      setBusy(false);
-    }
+    create.mutate(parsed.data);
   };
 
   return (

@@ -53,7 +53,7 @@ export function AddressAutocomplete({
         Location Address<span className="ml-0.5 text-red-500" aria-hidden="true"> *</span>
       </label>
       <div className="relative">
-        <PinIcon className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-400" size={16} />
+        <PinIcon className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-500" size={16} />
         <input
           id={id}
           role="combobox"
@@ -89,7 +89,7 @@ export function AddressAutocomplete({
               setOpen(false);
             }
           }}
-          className={`block h-10 w-full rounded-xl border bg-white pr-9 pl-9 text-sm shadow-xs outline-none transition placeholder:text-slate-400 focus:border-brand-500 focus:ring-4 focus:ring-brand-100 ${error ? 'border-red-400' : 'border-slate-200'}`}
+          className={`block h-10 w-full rounded-xl border bg-white pr-9 pl-9 text-sm shadow-xs outline-none transition placeholder:text-slate-500 focus:border-brand-500 focus:ring-4 focus:ring-brand-100 ${error ? 'border-red-400' : 'border-slate-200'}`}
         />
         {enabled && search.isFetching && <Spinner className="absolute top-3 right-3 h-4 w-4 text-brand-600" />}
       </div>

@@ -1,19 +1,21 @@
+import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import type { AdminIdentity } from '@shared/schemas';
 import { Logo } from '../../components/Logo';
 import { toast } from '../../components/toast';
 import { csvFileName, downloadText, toCsv } from './csv';
-import { adminTabs, type AdminSearch, type AdminTab } from './search';
+import type { AdminSearch } from '../../search';
+import { adminTabs, type AdminTab } from './search';
 import { ExportProvider, useExportRegistry } from './export';
 import { HostRequestsTab } from './HostRequestsTab';
 import { ArrowLeftIcon, DownloadIcon, GearIcon, HandshakeIcon, LogoutIcon, ReceiptIcon, StationIcon, UsersIcon } from './icons';
 import { MachinesTab } from './MachinesTab';
-import { useAdminLogout, useAdminSession } from './session';
+import { useAdminLogout } from './session';
 import { StatsCards } from './StatsCards';
 import { SystemTab } from './SystemTab';
 import { TransactionsTab } from './TransactionsTab';
-import { Button, Spinner } from './ui';
+import { Button } from './ui';
 import { UsersTab } from './UsersTab';
 
 const TAB_META: Record<AdminTab, { label: string; icon: ReactNode }> = {
@@ -24,48 +26,12 @@ const TAB_META: Record<AdminTab, { label: string; icon: ReactNode }> = {
   system: { label: 'System', icon: <GearIcon size={16} /> },
 };
 
-/** Full-screen state while the session is checked, or when it cannot be. */
-export function CheckingAuthentication({ children }: { children?: ReactNode }) {
-  return (
-    <div className="flex min-h-dvh flex-col items-center justify-center gap-4 bg-slate-50 text-slate-600">
-      <Logo size={44} />
-      {children ?? (
-        <p role="status" className="flex items-center gap-2.5 text-sm font-medium">
-          <Spinner className="h-4 w-4 text-brand-600" /> Checking authentication
-        </p>
-      )}
-    </div>
-  );
-}
-
-/** /admin: administrators only; others go to /admin/login. */
-export function AdminDashboard({ search }: { search: AdminSearch }) {
-  const session = useAdminSession();
-  const navigate = useNavigate();
-  useEffect(() => {
-    if (session.isSuccess && !session.data) void navigate({ to: '/admin/login', replace: true });
-  }, [session.isSuccess, session.data, navigate]);
-
-  if (session.isError) {
-    return (
-      <CheckingAuthentication>
-        <div role="alert" className="text-center">
-          <p className="font-semibold text-slate-800">Failed to verify admin authentication</p>
-          <p className="mt-1 text-sm text-slate-500">The service could not be reached. Check your connection.</p>
-          <Button className="mt-4" onClick={() => void session.refetch()}>Try again</Button>
-        </div>
-      </CheckingAuthentication>
-    );
-  }
-  if (!session.data) return <CheckingAuthentication />;
-  return <Dashboard admin={session.data} search={search} />;
-}
-
-function Dashboard({ admin, search }: { admin: AdminIdentity; search: AdminSearch }) {
+/** /admin (administrators only: the route's guard sends anyone else to /admin/login). ?tab= picks the tab. */
+export function AdminDashboard({ admin, search }: { admin: AdminIdentity; search: AdminSearch }) {
   const navigate = useNavigate();
   const logout = useAdminLogout();
   const registry = useExportRegistry();
-  const [loggingOut, setLoggingOut] = useState(false);
+  const logoutNow = useMutation({ mutationFn: logout });
   const tab = search.tab ?? 'machines';
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
 
@@ -116,11 +82,8 @@ function Dashboard({ admin, search }: { admin: AdminIdentity; search: AdminSearc
                 variant="dark"
                 aria-label="Logout"
                 icon={<LogoutIcon size={16} />}
-                busy={loggingOut}
-                onClick={() => {
-                  setLoggingOut(true);
-                  void logout();
-                }}
+                busy={!logoutNow.isIdle}
+                onClick={() => logoutNow.mutate()}
               >
                 <span className="hidden sm:inline">Logout</span>
               </Button>

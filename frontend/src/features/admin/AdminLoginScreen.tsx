@@ -1,41 +1,34 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Logo } from '../../components/Logo';
 import { AlertIcon, ArrowLeftIcon, DropletIcon, EyeIcon, EyeOffIcon, ShieldIcon, StationIcon } from './icons';
-import { adminPasswordSignIn, rememberAdmin, useAdminSession } from './session';
+import { adminPasswordSignIn, rememberAdmin } from './session';
 import { Spinner } from './ui';
 
-/** /admin/login: username and password against Cognito; only administrators reach the dashboard. */
-export function AdminLoginScreen() {
+/** /admin/login: username and password against Cognito; only administrators reach the console (then `redirect`, or /admin). */
+export function AdminLoginScreen({ redirect }: { redirect?: string }) {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [shown, setShown] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const session = useAdminSession();
   const passwordId = useId();
-
-  // Already signed in as an administrator: straight to the dashboard.
-  useEffect(() => {
-    if (session.data) void navigate({ to: '/admin', replace: true });
-  }, [session.data, navigate]);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setError(null);
-    setBusy(true);
-    try {
-      const identity = await adminPasswordSignIn(username, password);
+  const login = useMutation({
+    mutationFn: () => adminPasswordSignIn(username, password),
+    onSuccess: async (identity) => {
       rememberAdmin(queryClient, identity);
-      await navigate({ to: '/admin', replace: true });
-    } catch (e) {
-      setError((e as Error).message);
-      setBusy(false);
-    }
+      await navigate({ href: redirect ?? '/admin', replace: true });
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    login.mutate();
   };
+  // Busy until the console shows: the navigation follows the sign-in.
+  const busy = login.isPending || login.isSuccess;
+  const error = login.error?.message ?? null;
 
   return (
     <div className="grid min-h-dvh bg-slate-50 lg:grid-cols-[1.1fr_1fr]">

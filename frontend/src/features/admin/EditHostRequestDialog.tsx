@@ -1,5 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import type { RouteBody } from '@shared/routes';
 import { businessTypeOptions, fieldMessages, footfallOptions, HostRequestPatch, hostRequestStatuses, type HostRequest } from '@shared/schemas';
 import { adminApi } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
@@ -47,26 +48,32 @@ function EditHostRequestForm({ request, onDone }: { request: HostRequest; onDone
   const queryClient = useQueryClient();
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = HostRequestPatch.safeParse(form);
-    if (!parsed.success) return setErrors(fieldMessages(parsed.error.issues));
-    setErrors({});
-    try {
-      await adminApi.updateHostRequest(request.id, parsed.data);
+  const save = useMutation({
+    mutationFn: (patch: RouteBody<'adminUpdateHostRequest'>) => adminApi.updateHostRequest(request.id, patch),
+    onSuccess: async (_, patch) => {
       await queryClient.invalidateQueries({ queryKey: ['admin', 'host-requests'] });
-      toast({ title: 'Host request updated', description: parsed.data.businessName, variant: 'success' });
+      toast({ title: 'Host request updated', description: patch.businessName, variant: 'success' });
       onDone();
-    } catch (error) {
+    },
+    onError: (error) => {
       if (error instanceof ApiRequestError) {
         if (error.body?.fields) setErrors(error.body.fields);
         toast({ title: 'Failed to update host request', description: error.serverMessage, variant: 'destructive' });
       } else toast({ title: 'Error updating host request', variant: 'destructive' });
-    }
+    },
+  });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    const parsed = HostRequestPatch.safeParse(form);
+    if (!parsed.success) return setErrors(fieldMessages(parsed.error.issues));
+    setErrors({});
+    save.mutate(parsed.data);
   };
 
   return (
-    <form id="edit-host-request-form" onSubmit={submit} noValidate aria-label="Edit host request" className="space-y-4">
+    <form id="edit-host-request-form" onSubmit={submit} noValidate aria-label="Edit host request" aria-busy={save.isPending} className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label="Business name" required value={form.businessName} onChange={set('businessName')} error={errors.businessName} />
         <TextField label="Contact name" required value={form.contactName} onChange={set('contactName')} error={errors.contactName} />

@@ -1,6 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { AdminMachinePatch } from '@shared/routes';
+import { AdminMachinePatch, type RouteBody } from '@shared/routes';
 import { fieldMessages, machineStatuses, type Machine, type MachineStatus } from '@shared/schemas';
 import { adminApi, refreshStats } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
@@ -26,26 +26,26 @@ export function EditMachineDialog({ machine, onClose }: { machine: Machine | nul
 function EditMachineForm({ machine, onDone }: { machine: Machine; onDone: () => void }) {
   const [form, setForm] = useState({ name: machine.name, location: machine.location, status: machine.status });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const queryClient = useQueryClient();
+  const save = useMutation({
+    mutationFn: (patch: RouteBody<'adminUpdateMachine'>) => adminApi.updateMachine(machine.id, patch),
+    onSuccess: async (_, patch) => {
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ['admin', 'machines'] }), queryClient.invalidateQueries({ queryKey: ['machines'] }), refreshStats(queryClient)]);
+      toast({ title: 'Machine updated', description: `${patch.name} was saved.`, variant: 'success' });
+      onDone();
+    },
+  });
+  // Busy until the dialog closes: it closes once the lists are read again.
+  const busy = save.isPending || save.isSuccess;
+  const failure = !save.error ? null : save.error instanceof ApiRequestError ? 'Failed to update machine' : 'Network error occurred';
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setFailure(null);
+    save.reset();
     const parsed = AdminMachinePatch.safeParse(form);
     if (!parsed.success) return setErrors(fieldMessages(parsed.error.issues));
     setErrors({});
-    setBusy(true);
-    try {
-      await adminApi.updateMachine(machine.id, parsed.data);
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['admin', 'machines'] }), queryClient.invalidateQueries({ queryKey: ['machines'] }), refreshStats(queryClient)]);
-      toast({ title: 'Machine updated', description: `${parsed.data.name} was saved.`, variant: 'success' });
-      onDone();
-    } catch (error) {
-      setFailure(error instanceof ApiRequestError ? 'Failed to update machine' : 'Network error occurred');
-      setBusy(false);
-    }
+    save.mutate(parsed.data);
   };
 
   return (

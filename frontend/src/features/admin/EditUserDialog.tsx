@@ -1,5 +1,6 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
+import type { RouteBody } from '@shared/routes';
 import type { AdminUser } from '@shared/schemas';
 import { adminApi, refreshStats } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
@@ -44,9 +45,7 @@ function EditUserForm({ user: opened, onDone }: { user: AdminUser; onDone: () =>
   const [amountText, setAmountText] = useState('');
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const [stale, setStale] = useState(false);
-  const [busy, setBusy] = useState(false);
   const queryClient = useQueryClient();
   // One key per adjustment decided: a double submit is one adjustment; reloading the balance starts a new decision.
   const idempotencyKey = useRef(crypto.randomUUID());
@@ -55,23 +54,44 @@ function EditUserForm({ user: opened, onDone }: { user: AdminUser; onDone: () =>
   const changed = parsed !== 0;
   const delta = Number.isNaN(parsed) ? 0 : direction === 'add' ? parsed : -parsed;
 
-  const reload = async () => {
-    setBusy(true);
-    try {
-      setUser(await adminApi.findUser(user.id));
+  /** Reads the balance again (GET /api/admin/users/{id}): a new decision, with a new idempotency key. */
+  const reload = useMutation({
+    mutationFn: () => adminApi.findUser(user.id),
+    onMutate: () => save.reset(),
+    onSuccess: (fresh) => {
+      setUser(fresh);
       idempotencyKey.current = crypto.randomUUID();
       setStale(false);
-      setFailure(null);
-    } catch {
-      setFailure('Could not reload the balance');
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+  });
 
-  const submit = async (event: FormEvent) => {
+  const save = useMutation({
+    mutationFn: (body: RouteBody<'adminUpdateUser'>) => adminApi.updateUser(user.id, body, idempotencyKey.current),
+    onSuccess: async () => {
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }), queryClient.invalidateQueries({ queryKey: ['admin', 'transactions'] }), refreshStats(queryClient)]);
+      toast({ title: 'User updated', description: changed ? `Balance adjusted by ${delta > 0 ? '+' : ''}${formatRupiah(delta)}.` : `${username.trim()} was saved.`, variant: 'success' });
+      onDone();
+    },
+    onError: (error) => {
+      if (!(error instanceof ApiRequestError)) return;
+      if (error.status === 409 && error.serverMessage === BALANCE_CHANGED) setStale(true);
+      const fields = error.body?.fields ?? {};
+      setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.replace(/^adjustment\./, ''), v])));
+    },
+  });
+  const busy = save.isPending || reload.isPending;
+  const failure = reload.error
+    ? 'Could not reload the balance'
+    : !save.error
+      ? null
+      : save.error instanceof ApiRequestError
+        ? (save.error.serverMessage ?? 'Failed to update user')
+        : 'Network error occurred';
+
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setFailure(null);
+    save.reset();
+    reload.reset();
     const next: Record<string, string> = {};
     if (!username.trim()) next.username = 'Username is required';
     if (Number.isNaN(parsed)) next.amount = 'Enter whole rupiah, e.g. 12.500';
@@ -79,26 +99,7 @@ function EditUserForm({ user: opened, onDone }: { user: AdminUser; onDone: () =>
     if (changed && !reason.trim()) next.reason = 'A reason is required to change the balance';
     setErrors(next);
     if (Object.keys(next).length) return;
-    setBusy(true);
-    try {
-      await adminApi.updateUser(
-        user.id,
-        { username: username.trim(), ...(changed ? { adjustment: { amount: delta, expectedBalance: user.balance, reason: reason.trim() } } : {}) },
-        idempotencyKey.current,
-      );
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }), queryClient.invalidateQueries({ queryKey: ['admin', 'transactions'] }), refreshStats(queryClient)]);
-      toast({ title: 'User updated', description: changed ? `Balance adjusted by ${delta > 0 ? '+' : ''}${formatRupiah(delta)}.` : `${username.trim()} was saved.`, variant: 'success' });
-      onDone();
-    } catch (error) {
-      if (error instanceof ApiRequestError) {
-        if (error.status === 409 && error.serverMessage === BALANCE_CHANGED) setStale(true);
-        const fields = error.body?.fields ?? {};
-        setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.replace(/^adjustment\./, ''), v])));
-        setFailure(error.serverMessage ?? 'Failed to update user');
-      } else setFailure('Network error occurred');
-    } finally {
-      setBusy(false);
-    }
+    save.mutate({ username: username.trim(), ...(changed ? { adjustment: { amount: delta, expectedBalance: user.balance, reason: reason.trim() } } : {}) });
   };
 
   const impact = user.environmentalImpact;
@@ -175,7 +176,7 @@ function EditUserForm({ user: opened, onDone }: { user: AdminUser; onDone: () =>
       {failure && (
         <InlineAlert tone="error">
           {stale ? 'The balance changed since you opened this user (a top-up or a refill): nothing was written. Reload it and decide again.' : failure}
-          {stale && <Button className="ml-3" size="sm" onClick={() => void reload()}>Reload balance</Button>}
+          {stale && <Button className="ml-3" size="sm" onClick={() => reload.mutate()}>Reload balance</Button>}
         </InlineAlert>
       )}
     </form>

@@ -1,4 +1,4 @@
-import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { businessTypeOptions, footfallOptions, type HostRequest } from '@shared/schemas';
 import { adminApi, adminQueries } from '../../api/admin';
@@ -27,7 +27,6 @@ export function HostRequestsTab() {
   const requests = useInfiniteQuery(adminQueries.hostRequests());
   const [editing, setEditing] = useState<HostRequest | null>(null);
   const [deleting, setDeleting] = useState<HostRequest | null>(null);
-  const [busyId, setBusyId] = useState<string | null>(null);
   const rows = requests.data?.pages.flatMap((p) => p.items) ?? [];
 
   useExportRows(() => ({
@@ -38,30 +37,28 @@ export function HostRequestsTab() {
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'host-requests'] });
 
-  const changeStatus = async (request: HostRequest, status: HostRequest['status']) => {
-    setBusyId(request.id);
-    try {
-      await adminApi.updateHostRequest(request.id, { status });
+  const changeStatus = useMutation({
+    mutationFn: ({ request, status }: { request: HostRequest; status: HostRequest['status'] }) => adminApi.updateHostRequest(request.id, { status }),
+    onSuccess: async (_, { request, status }) => {
       await refresh();
       toast({ title: 'Status updated', description: `${request.businessName} is now ${status}.`, variant: 'success' });
-    } catch (error) {
-      toast({ title: error instanceof ApiRequestError ? 'Failed to update status' : 'Error updating status', variant: 'destructive' });
-    } finally {
-      setBusyId(null);
-    }
-  };
+    },
+    onError: (error) => toast({ title: error instanceof ApiRequestError ? 'Failed to update status' : 'Error updating status', variant: 'destructive' }),
+  });
+  const busyId = changeStatus.isPending ? changeStatus.variables.request.id : null;
 
-  const remove = async (request: HostRequest) => {
-    try {
-      await adminApi.deleteHostRequest(request.id);
+  const remove = useMutation({
+    mutationFn: (request: HostRequest) => adminApi.deleteHostRequest(request.id),
+    onSuccess: async (_, request) => {
       setDeleting(null);
       await refresh();
       toast({ title: 'Host request deleted', description: request.businessName, variant: 'success' });
-    } catch (error) {
+    },
+    onError: (error) => {
       setDeleting(null);
       toast({ title: error instanceof ApiRequestError ? 'Failed to delete request' : 'Error deleting request', variant: 'destructive' });
-    }
-  };
+    },
+  });
 
   return (
     <div className="pt-5">
@@ -109,7 +106,7 @@ export function HostRequestsTab() {
                   aria-label={`Status of ${r.businessName}`}
                   value={r.status}
                   disabled={busyId === r.id}
-                  onChange={(e) => void changeStatus(r, e.target.value as HostRequest['status'])}
+                  onChange={(e) => changeStatus.mutate({ request: r, status: e.target.value as HostRequest['status'] })}
                   className={`h-8 rounded-full border-0 py-0 pr-7 pl-3 text-xs font-semibold ring-1 ring-inset focus:ring-2 focus:ring-brand-400 ${statusTone[r.status]}`}
                 >
                   {statusOptions.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
@@ -142,7 +139,7 @@ export function HostRequestsTab() {
         footer={
           <>
             <Button variant="ghost" onClick={() => setDeleting(null)}>Cancel</Button>
-            <Button variant="danger" icon={<TrashIcon size={15} />} onClick={() => deleting && void remove(deleting)}>Delete</Button>
+            <Button variant="danger" icon={<TrashIcon size={15} />} busy={remove.isPending} onClick={() => deleting && remove.mutate(deleting)}>Delete</Button>
           </>
         }
       >

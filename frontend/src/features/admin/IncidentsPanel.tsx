@@ -1,5 +1,6 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import type { RouteBody } from '@shared/routes';
 import type { VendIncident } from '@shared/schemas';
 import { adminApi, adminQueries, refreshStats } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
@@ -58,11 +59,24 @@ function ResolveForm({ incident, onDone }: { incident: VendIncident; onDone: () 
   const [ml, setMl] = useState('');
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
   const queryClient = useQueryClient();
 
-  const submit = async (event: FormEvent) => {
+  const resolve = useMutation({
+    mutationFn: (body: RouteBody<'adminResolveIncident'>) => adminApi.resolveIncident(incident.sessionId, body),
+    onSuccess: async (_, { dispensedMl }) => {
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ['admin', 'incidents'] }), queryClient.invalidateQueries({ queryKey: ['admin', 'transactions'] }), refreshStats(queryClient)]);
+      toast({ title: 'Incident resolved', description: dispensedMl ? `${dispensedMl} ml charged.` : 'Nothing was dispensed: the hold was released.', variant: 'success' });
+      onDone();
+    },
+    onError: (error) => {
+      if (error instanceof ApiRequestError && error.body?.fields) setErrors(error.body.fields);
+    },
+  });
+  const failure = !resolve.error ? null : resolve.error instanceof ApiRequestError ? (resolve.error.serverMessage ?? 'Failed to resolve the incident') : 'Network error occurred';
+
+  const submit = (event: FormEvent) => {
     event.preventDefault();
+    if (resolve.isPending) return;
     const dispensedMl = /^\d{1,6}$/.test(ml.trim()) ? Number(ml.trim()) : Number.NaN;
     const next: Record<string, string> = {};
     if (Number.isNaN(dispensedMl)) next.dispensedMl = 'Enter whole millilitres (0 when nothing was dispensed)';
@@ -70,19 +84,11 @@ function ResolveForm({ incident, onDone }: { incident: VendIncident; onDone: () 
     if (!note.trim()) next.note = 'Say how you know the volume';
     setErrors(next);
     if (Object.keys(next).length) return;
-    try {
-      await adminApi.resolveIncident(incident.sessionId, { dispensedMl, note: note.trim() });
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['admin', 'incidents'] }), queryClient.invalidateQueries({ queryKey: ['admin', 'transactions'] }), refreshStats(queryClient)]);
-      toast({ title: 'Incident resolved', description: dispensedMl ? `${dispensedMl} ml charged.` : 'Nothing was dispensed: the hold was released.', variant: 'success' });
-      onDone();
-    } catch (error) {
-      if (error instanceof ApiRequestError && error.body?.fields) setErrors(error.body.fields);
-      setFailure(error instanceof ApiRequestError ? error.serverMessage ?? 'Failed to resolve the incident' : 'Network error occurred');
-    }
+    resolve.mutate({ dispensedMl, note: note.trim() });
   };
 
   return (
-    <form id="resolve-incident-form" onSubmit={submit} noValidate aria-label="Resolve vend incident" className="space-y-4">
+    <form id="resolve-incident-form" onSubmit={submit} noValidate aria-label="Resolve vend incident" aria-busy={resolve.isPending} className="space-y-4">
       <p className="text-sm text-slate-600">The station said: <code className="rounded bg-slate-100 px-1.5 py-0.5 text-xs">{incident.lastReport.payload}</code> ({incident.lastReport.reason}).</p>
       <TextField label="Millilitres dispensed" inputMode="numeric" value={ml} onChange={(e) => setMl(e.target.value)} error={errors.dispensedMl} hint={`From the station's counters or the customer; at most ${incident.maxMl} ml, 0 releases the hold`} />
       <TextAreaField label="How you know" required rows={2} value={note} onChange={(e) => setNote(e.target.value)} error={errors.note} placeholder="e.g. station counters: 498 ml more than before the vend" />

@@ -14,7 +14,7 @@ import { Button, EmptyState, LoadingRows, SearchInput, Table, Td, Th } from './u
 
 
 function WaterLevel({ level }: { level: number | null }) {
-  if (level === null) return <span className="text-slate-400">—</span>;
+  if (level === null) return <span className="text-slate-500">—</span>;
   const tone = level < 20 ? 'bg-red-500' : level < 50 ? 'bg-amber-400' : 'bg-brand-500';
   return (
     <div className="flex items-center gap-2" title={`Water level ${level}%`}>

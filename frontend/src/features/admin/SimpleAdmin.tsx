@@ -6,7 +6,7 @@ import { adminQueries } from '../../api/admin';
 import { Logo } from '../../components/Logo';
 import { AddMachineForm, MACHINE_CREATED } from './AddMachineForm';
 import { bundleFileName, downloadBundle, type Provisioned } from './bundle';
-import { CheckingAuthentication } from './AdminDashboard';
+import { CheckingAuthentication } from './CheckingAuthentication';
 import { formatInteger, formatLitres, formatRupiah } from './format';
 import { LogoutIcon } from './icons';
 import { adminPasswordSignIn, rememberAdmin, useAdminLogout, useAdminSession } from './session';

@@ -1,6 +1,6 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { DEFAULT_SETTINGS, fieldMessages, Settings } from '@shared/schemas';
+import { DEFAULT_SETTINGS, fieldMessages, Settings, type Settings as SettingsValue } from '@shared/schemas';
 import { adminApi, adminQueries } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
 import { toast } from '../../components/toast';
@@ -34,7 +34,6 @@ export function SystemTab() {
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState<'save' | 'reset' | null>(null);
 
   useEffect(() => {
     if (settings.data && !draft) setDraft(toDraft(settings.data));
@@ -46,30 +45,34 @@ export function SystemTab() {
     rows: settings.data ? FIELDS.map((f) => [f.label, settings.data[f.key], f.unit]) : [],
   }));
 
-  const save = async (values: unknown, kind: 'save' | 'reset') => {
-    const parsed = Settings.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldMessages(parsed.error.issues));
-      return;
-    }
-    setErrors({});
-    setSaving(kind);
-    try {
-      const saved = await adminApi.saveSettings(parsed.data);
+  const saveSettings = useMutation({
+    mutationFn: ({ values }: { values: SettingsValue; kind: 'save' | 'reset' }) => adminApi.saveSettings(values),
+    onSuccess: async (saved, { kind }) => {
       queryClient.setQueryData(adminQueries.settings().queryKey, saved);
       setDraft(toDraft(saved));
       await queryClient.invalidateQueries({ queryKey: adminQueries.settingsHistory().queryKey });
       toast({ title: kind === 'reset' ? 'Defaults restored' : 'Configuration saved', description: 'Every station and the app use the new values now.', variant: 'success' });
-    } catch (error) {
+    },
+    onError: (error) => {
       if (error instanceof ApiRequestError && error.body?.fields) setErrors(error.body.fields);
       toast({
         title: 'Failed to save configuration',
         description: error instanceof ApiRequestError ? error.serverMessage : 'Network error occurred',
         variant: 'destructive',
       });
-    } finally {
-      setSaving(null);
+    },
+  });
+  const saving = saveSettings.isPending ? saveSettings.variables.kind : null;
+
+  const save = (values: unknown, kind: 'save' | 'reset') => {
+    if (saveSettings.isPending) return;
+    const parsed = Settings.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldMessages(parsed.error.issues));
+      return;
     }
+    setErrors({});
+    saveSettings.mutate({ values: parsed.data, kind });
   };
 
   const dirty = Boolean(draft && settings.data && FIELDS.some((f) => Number(draft[f.key]) !== settings.data[f.key]));
@@ -93,7 +96,7 @@ export function SystemTab() {
             className="mt-5"
             onSubmit={(e: FormEvent) => {
               e.preventDefault();
-              void save(fromDraft(draft), 'save');
+              save(fromDraft(draft), 'save');
             }}
           >
             <div className="grid gap-x-5 gap-y-4 sm:grid-cols-2">
@@ -113,7 +116,7 @@ export function SystemTab() {
             </div>
             <div className="mt-6 flex flex-wrap items-center gap-3 border-t border-slate-100 pt-5">
               <Button type="submit" variant="primary" busy={saving === 'save'} disabled={saving !== null}>Save Configuration</Button>
-              <Button onClick={() => void save(DEFAULT_SETTINGS, 'reset')} busy={saving === 'reset'} disabled={saving !== null}>Reset to Defaults</Button>
+              <Button onClick={() => save(DEFAULT_SETTINGS, 'reset')} busy={saving === 'reset'} disabled={saving !== null}>Reset to Defaults</Button>
               {dirty && <span className="text-xs font-medium text-amber-700">Unsaved changes</span>}
             </div>
           </form>
@@ -149,7 +152,7 @@ export function SystemTab() {
                     <ul className="text-sm text-slate-700">
                       {Object.entries(h.changes).map(([k, c]) => (
                         <li key={k}>
-                          {LABELS[k] ?? k}: <span className="text-slate-400 line-through">{String(c.from)}</span> → <strong>{String(c.to)}</strong>
+                          {LABELS[k] ?? k}: <span className="text-slate-500 line-through">{String(c.from)}</span> → <strong>{String(c.to)}</strong>
                         </li>
                       ))}
                     </ul>

@@ -86,7 +86,7 @@ export function TransactionsTab({ userFilter, onUserFilter }: { userFilter: stri
               className={`${selectClass} block w-full pr-9 font-mono text-xs`}
             />
             {userInput && (
-              <button type="button" aria-label="Clear user filter" onClick={() => (setUserInput(''), onUserFilter(''))} className="absolute top-1/2 right-2 -translate-y-1/2 rounded p-1 text-slate-400 hover:text-slate-700">
+              <button type="button" aria-label="Clear user filter" onClick={() => (setUserInput(''), onUserFilter(''))} className="absolute top-1/2 right-2 -translate-y-1/2 rounded p-1 text-slate-500 hover:text-slate-700">
                 <CloseIcon size={14} />
               </button>
             )}
@@ -133,12 +133,12 @@ export function TransactionsTab({ userFilter, onUserFilter }: { userFilter: stri
                 <Td>
                   <button type="button" onClick={() => onUserFilter(t.userId)} className="text-left hover:text-brand-700" title="Only this user's transactions">
                     <span className="block max-w-[11rem] truncate font-medium text-slate-800">{t.username ?? '—'}</span>
-                    <span className="block max-w-[11rem] truncate font-mono text-[11px] text-slate-400">{t.userId}</span>
+                    <span className="block max-w-[11rem] truncate font-mono text-[11px] text-slate-500">{t.userId}</span>
                   </button>
                 </Td>
-                <Td>{t.machine ? <><p className="text-slate-800">{t.machine.name}</p><p className="font-mono text-[11px] text-slate-400">{t.machine.id}</p></> : <span className="text-slate-400">—</span>}</Td>
+                <Td>{t.machine ? <><p className="text-slate-800">{t.machine.name}</p><p className="font-mono text-[11px] text-slate-500">{t.machine.id}</p></> : <span className="text-slate-500">—</span>}</Td>
                 <Td className="text-right tabular-nums text-slate-700">{t.volume === null ? '—' : `${t.volume.toLocaleString('id-ID', { maximumFractionDigits: 2 })} L`}</Td>
-                <Td className="text-slate-700">{t.paymentMethod ? methodLabel[t.paymentMethod] ?? t.paymentMethod : <span className="text-slate-400">—</span>}</Td>
+                <Td className="text-slate-700">{t.paymentMethod ? methodLabel[t.paymentMethod] ?? t.paymentMethod : <span className="text-slate-500">—</span>}</Td>
                 <Td className={`text-right font-semibold whitespace-nowrap tabular-nums ${t.type === 'receivable' ? 'text-red-700' : t.signedAmount < 0 ? 'text-slate-900' : 'text-emerald-700'}`}>
                   {t.type === 'receivable' ? `owed ${formatRupiah(t.amount)}` : `${t.signedAmount < 0 ? '-' : '+'}${formatRupiah(t.amount)}`}
                 </Td>

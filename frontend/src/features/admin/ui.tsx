@@ -50,7 +50,7 @@ export function Spinner({ className = 'h-5 w-5' }: { className?: string }) {
 }
 
 const control =
-  'block w-full rounded-xl border bg-white px-3.5 text-sm text-slate-900 shadow-xs outline-none transition placeholder:text-slate-400 focus:border-brand-500 focus:ring-4 focus:ring-brand-100 disabled:bg-slate-50 disabled:text-slate-500 read-only:bg-slate-50 read-only:text-slate-600';
+  'block w-full rounded-xl border bg-white px-3.5 text-sm text-slate-900 shadow-xs outline-none transition placeholder:text-slate-500 focus:border-brand-500 focus:ring-4 focus:ring-brand-100 disabled:bg-slate-50 disabled:text-slate-500 read-only:bg-slate-50 read-only:text-slate-600';
 const border = (error?: string) => (error ? 'border-red-400' : 'border-slate-200');
 
 interface FieldFrame {
@@ -193,7 +193,7 @@ export function Modal({
               <h2 id={titleId} className="text-lg font-semibold text-slate-900">{title}</h2>
               {description && <div className="mt-1 text-sm text-slate-500">{description}</div>}
             </div>
-            <button type="button" onClick={onClose} aria-label="Close dialog" className="-mr-2 rounded-lg p-2 text-slate-400 hover:bg-slate-100 hover:text-slate-700">
+            <button type="button" onClick={onClose} aria-label="Close dialog" className="-mr-2 rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-700">
               <CloseIcon />
             </button>
           </div>
@@ -226,7 +226,7 @@ export function Card({ children, className = '' }: { children: ReactNode; classN
 export function EmptyState({ icon, title, children }: { icon?: ReactNode; title: string; children?: ReactNode }) {
   return (
     <div className="flex flex-col items-center justify-center px-6 py-14 text-center">
-      {icon && <div className="mb-3 flex h-12 w-12 items-center justify-center rounded-2xl bg-slate-100 text-slate-400">{icon}</div>}
+      {icon && <div className="mb-3 flex h-12 w-12 items-center justify-center rounded-2xl bg-slate-100 text-slate-500">{icon}</div>}
       <p className="font-semibold text-slate-800">{title}</p>
       {children && <div className="mt-1 max-w-sm text-sm text-slate-500">{children}</div>}
     </div>
@@ -260,7 +260,7 @@ export function SearchInput({ label, className = '', ...input }: { label: string
   return (
     <label className={`relative block ${className}`}>
       <span className="sr-only">{label}</span>
-      <svg className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-400" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true"><circle cx="11" cy="11" r="7" /><path d="m20 20-3.5-3.5" /></svg>
+      <svg className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-500" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true"><circle cx="11" cy="11" r="7" /><path d="m20 20-3.5-3.5" /></svg>
       <input type="search" className={`${control} h-10 border-slate-200 pl-9`} {...input} />
     </label>
   );

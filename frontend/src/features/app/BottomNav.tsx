@@ -23,7 +23,7 @@ export function BottomNav({ active }: { active: AppTab }) {
               <Link
                 to={to}
                 aria-current={current ? 'page' : undefined}
-                className={`flex flex-col items-center gap-1 pt-2.5 pb-2 text-[11px] font-semibold transition ${current ? 'text-brand-700' : 'text-slate-400 hover:text-slate-600'}`}
+                className={`flex flex-col items-center gap-1 pt-2.5 pb-2 text-[11px] font-semibold transition ${current ? 'text-brand-700' : 'text-slate-500 hover:text-slate-600'}`}
               >
                 <span className={`flex h-8 w-12 items-center justify-center rounded-full transition ${current ? 'bg-brand-50' : ''}`}>
                   <Icon size={22} />

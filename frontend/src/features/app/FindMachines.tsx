@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { machineQueries } from '../../api/machines';
+import { stationQueries } from '../../api/stations';
 import { CloseIcon, NavigationIcon, PinIcon } from './icons';
 import { byDistance, directionsUrl, formatDistance, STATUS_STYLE, usePosition, type PlacedMachine } from './machines';
 import { SchematicMap } from './SchematicMap';
-import { Card, LoadingState, ScreenHeader } from './ui';
+import { Card, ScreenHeader } from './ui';
+import { LoadingState } from './LoadingState';
 
 /** Machines listed before 'Show all'. */
 const LIST_LENGTH = 8;
@@ -64,7 +65,7 @@ function MachineDetail({ placed, onClose }: { placed: PlacedMachine; onClose: ()
             {machine.waterLevel !== null && <span>Water {Math.round(machine.waterLevel)}%</span>}
           </div>
         </div>
-        <button type="button" onClick={onClose} aria-label="Close details" className="-mt-1 -mr-1 flex h-8 w-8 items-center justify-center rounded-full text-slate-400 hover:bg-slate-100">
+        <button type="button" onClick={onClose} aria-label="Close details" className="-mt-1 -mr-1 flex h-8 w-8 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100">
           <CloseIcon size={18} />
         </button>
       </div>
@@ -87,7 +88,7 @@ function MachineDetail({ placed, onClose }: { placed: PlacedMachine; onClose: ()
  * by the home screen's full-screen map overlay.
  */
 export function FindMachines({ onBack, initialMachineId }: { onBack?: () => void; initialMachineId?: string }) {
-  const machines = useQuery(machineQueries.all());
+  const machines = useQuery(stationQueries.all());
   const position = usePosition();
   const [selectedId, setSelectedId] = useState<string | null>(initialMachineId ?? null);
   const [showAll, setShowAll] = useState(false);

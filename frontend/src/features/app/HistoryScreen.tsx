@@ -5,7 +5,8 @@ import { BottomNav } from './BottomNav';
 import { PinIcon, ReceiptIcon } from './icons';
 import { useSession } from './session';
 import { TransactionRow } from './TransactionRow';
-import { Card, LoadingState, ScreenHeader } from './ui';
+import { Card, ScreenHeader } from './ui';
+import { LoadingState } from './LoadingState';
 
 /** Transaction History (docs/design.md, "Screens and routes"): every transaction, newest first, a page at a time. */
 export function HistoryScreen() {

@@ -5,19 +5,20 @@ import { IMPACT_TOP_PERCENT_BOTTLES, NEARBY_MACHINES, NOTIFICATION_BADGE, RECENT
 import { formatRupiah, rupiahToPoints } from '@shared/money';
 import type { User } from '@shared/schemas';
 import { impactQueries } from '../../api/impact';
-import { machineQueries } from '../../api/machines';
+import { stationQueries } from '../../api/stations';
 import { transactionQueries } from '../../api/transactions';
 import { toast } from '../../components/toast';
 import { TopUpSheet } from '../wallet/TopUpSheet';
 import { BottomNav } from './BottomNav';
 import { FindMachines, MachineListItem } from './FindMachines';
-import type { HomeOverlay } from './overlays';
+import type { HomeOverlay } from '../../search';
 import { formatCount, formatKg, fullName, greetingFor, initialOf } from './format';
 import { BellIcon, BottleIcon, ChevronRightIcon, LeafIcon, NfcIcon, PinIcon, PlusIcon } from './icons';
 import { byDistance, usePosition } from './machines';
 import { useSession } from './session';
 import { TransactionRow } from './TransactionRow';
-import { Card, CardHeader, LoadingState } from './ui';
+import { Card, CardHeader } from './ui';
+import { LoadingState } from './LoadingState';
 
 const NfcPayDialog = lazy(() => import('../nfc/NfcPayDialog'));
 
@@ -109,7 +110,7 @@ function ImpactCard({ user }: { user: User }) {
       <CardHeader title="Your Impact" />
       <div className="grid grid-cols-2 gap-3">
         <div className="rounded-2xl bg-emerald-50 p-3">
-          <LeafIcon size={20} className="text-emerald-600" />
+          <LeafIcon size={20} className="text-emerald-700" />
           <p className="mt-2 text-xl font-bold text-emerald-900 tabular-nums">{formatKg(co2)}</p>
           <p className="text-xs font-medium text-emerald-700">CO₂ saved</p>
         </div>
@@ -154,7 +155,7 @@ function RecentTransactions() {
 
 function NearbyMachines() {
   const navigate = useNavigate();
-  const machines = useQuery(machineQueries.all());
+  const machines = useQuery(stationQueries.all());
   const position = usePosition();
   const nearest = byDistance(machines.data ?? [], position).slice(0, NEARBY_MACHINES);
   return (

@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { useState, type MouseEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import type { MouseEvent } from 'react';
 import { formatRupiah } from '@shared/money';
 import { loadAuth } from '../../api/auth';
 import { toast } from '../../components/toast';
@@ -7,7 +8,8 @@ import { BottomNav } from './BottomNav';
 import { formatCount, formatKg, fullName, memberSince } from './format';
 import { BottleIcon, ChevronRightIcon, LeafIcon, LogoutIcon, PlusIcon, SettingsIcon, UserIcon } from './icons';
 import { useSession } from './session';
-import { Card, LoadingState, ScreenHeader } from './ui';
+import { Card, ScreenHeader } from './ui';
+import { LoadingState } from './LoadingState';
 
 const LOGOUT_PATH = '/api/logout';
 
@@ -16,20 +18,23 @@ const LOGOUT_PATH = '/api/logout';
  * tokens and clearing this browser's), then follows the link; /api/logout sends the browser to /.
  */
 function useLogout() {
-  const [busy, setBusy] = useState(false);
-  const onClick = async (event: MouseEvent<HTMLAnchorElement>) => {
+  const logout = useMutation({
+    mutationFn: async () => {
+      try {
+        const auth = await loadAuth();
+        await auth.signOutEverywhere();
+      } finally {
+        window.location.assign(LOGOUT_PATH);
+      }
+    },
+  });
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    try {
-      const auth = await loadAuth();
-      await auth.signOutEverywhere();
-    } finally {
-      window.location.assign(LOGOUT_PATH);
-    }
+    if (logout.isIdle) logout.mutate();
   };
-  return { busy, onClick };
+  // Busy from the click until the browser has left the page.
+  return { busy: !logout.isIdle, onClick };
 }
 
 /** Profile (docs/design.md, "Screens and routes"). */
@@ -60,7 +65,7 @@ export function ProfileScreen() {
 
           <div className="grid grid-cols-2 gap-3">
             <Card className="text-center">
-              <LeafIcon size={22} className="mx-auto text-emerald-600" />
+              <LeafIcon size={22} className="mx-auto text-emerald-700" />
               <p className="mt-2 text-xl font-bold text-slate-900 tabular-nums">{formatKg(session.user.co2Saved ?? 0)}</p>
               <p className="text-xs font-medium text-slate-500">CO₂ Saved</p>
             </Card>
@@ -94,15 +99,15 @@ export function ProfileScreen() {
             >
               <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-xl bg-slate-100 text-slate-600"><SettingsIcon size={18} /></span>
               <span className="flex-1">Settings</span>
-              <ChevronRightIcon size={18} className="text-slate-400" />
+              <ChevronRightIcon size={18} className="text-slate-500" />
             </button>
-            <a href={LOGOUT_PATH} onClick={(e) => void logout.onClick(e)} aria-busy={logout.busy} className={`${row} border-t border-slate-100 text-red-600`}>
+            <a href={LOGOUT_PATH} onClick={logout.onClick} aria-busy={logout.busy} className={`${row} border-t border-slate-100 text-red-600`}>
               <span aria-hidden="true" className="flex h-9 w-9 items-center justify-center rounded-xl bg-red-50 text-red-600"><LogoutIcon size={18} /></span>
               <span className="flex-1">{logout.busy ? 'Signing out...' : 'Logout'}</span>
             </a>
           </section>
 
-          <footer className="pt-2 pb-4 text-center text-xs text-slate-400">
+          <footer className="pt-2 pb-4 text-center text-xs text-slate-500">
             <p>v1.0</p>
             <p className="mt-1">Made with <span className="text-red-500">♥</span> for a sustainable Bali</p>
           </footer>

@@ -14,7 +14,7 @@ export function TransactionRow({ transaction }: { transaction: Transaction }) {
     <li className="flex items-center gap-3 py-3" data-testid="transaction-row">
       <span
         aria-hidden="true"
-        className={`flex h-11 w-11 shrink-0 items-center justify-center rounded-2xl ${owed ? 'bg-amber-50 text-amber-700' : water ? 'bg-brand-50 text-brand-600' : 'bg-emerald-50 text-emerald-600'}`}
+        className={`flex h-11 w-11 shrink-0 items-center justify-center rounded-2xl ${owed ? 'bg-amber-50 text-amber-700' : water ? 'bg-brand-50 text-brand-600' : 'bg-emerald-50 text-emerald-700'}`}
       >
         {water ? <DropIcon size={20} /> : <PlusIcon size={20} />}
       </span>
@@ -23,9 +23,9 @@ export function TransactionRow({ transaction }: { transaction: Transaction }) {
         <p className="mt-0.5 text-xs text-slate-500">
           <time dateTime={transaction.createdAt}>{formatDateTime(transaction.createdAt)}</time>
         </p>
-        {details.length > 0 && <p className="mt-0.5 truncate text-xs text-slate-400">{details.join(' · ')}</p>}
+        {details.length > 0 && <p className="mt-0.5 truncate text-xs text-slate-500">{details.join(' · ')}</p>}
       </div>
-      <p className={`shrink-0 text-sm font-bold tabular-nums ${owed ? 'text-amber-700' : water ? 'text-slate-900' : 'text-emerald-600'}`}>{signedAmount(transaction)}</p>
+      <p className={`shrink-0 text-sm font-bold tabular-nums ${owed ? 'text-amber-700' : water ? 'text-slate-900' : 'text-emerald-700'}`}>{signedAmount(transaction)}</p>
     </li>
   );
 }

@@ -2,16 +2,6 @@ import { Link, type LinkProps } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { ArrowLeftIcon } from './icons';
 
-/** A spinner with its text, for the loading states of docs/design.md, "Screens and routes" ('Loading...', 'Loading profile...'). */
-export function LoadingState({ text, className = '' }: { text: string; className?: string }) {
-  return (
-    <div role="status" aria-live="polite" className={`flex flex-col items-center justify-center gap-3 py-16 text-slate-500 ${className}`}>
-      <span aria-hidden="true" className="h-9 w-9 animate-spin rounded-full border-[3px] border-brand-100 border-t-brand-600" />
-      <p className="text-sm font-medium">{text}</p>
-    </div>
-  );
-}
-
 /** Title bar of the app's inner screens: a back button and the title. */
 export function ScreenHeader({ title, back, onBack, action }: { title: string; back?: LinkProps['to']; onBack?: () => void; action?: ReactNode }) {
   const button = 'flex h-10 w-10 items-center justify-center rounded-full bg-white text-slate-700 shadow-card ring-1 ring-slate-100 transition hover:bg-slate-50 active:scale-95';

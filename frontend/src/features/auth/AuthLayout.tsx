@@ -1,8 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useCallback, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { Logo } from '../../components/Logo';
-import { useSession } from '../app/session';
 
 /** The frame of the sign-in screens: brand band, a card with the form, a way back to the site. */
 export function AuthLayout({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
@@ -40,7 +39,7 @@ export function Field({ label, hint, id, className = '', ...input }: FieldProps)
       <input
         id={inputId}
         aria-describedby={hint ? `${inputId}-hint` : undefined}
-        className={`block w-full rounded-xl border border-slate-200 bg-slate-50 px-3.5 py-3 text-base text-slate-900 outline-none transition placeholder:text-slate-400 focus:border-brand-500 focus:bg-white focus:ring-4 focus:ring-brand-100 ${className}`}
+        className={`block w-full rounded-xl border border-slate-200 bg-slate-50 px-3.5 py-3 text-base text-slate-900 outline-none transition placeholder:text-slate-500 focus:border-brand-500 focus:bg-white focus:ring-4 focus:ring-brand-100 ${className}`}
         {...input}
       />
       {hint && <p id={`${inputId}-hint`} className="mt-1.5 text-xs text-slate-500">{hint}</p>}
@@ -99,29 +98,14 @@ export function useFinishSignIn(redirect: string | undefined) {
   }, [queryClient, navigate, redirect]);
 }
 
-/** A visitor who is already signed in goes straight on. */
-export function useSkipWhenSignedIn(redirect: string | undefined) {
-  const session = useSession();
-  const navigate = useNavigate();
-  useEffect(() => {
-    if (session.status === 'signedIn') void navigate({ href: redirect ?? '/app', replace: true });
-  }, [session.status, navigate, redirect]);
-}
-
-/** Runs an auth step with a busy flag and the failure message to show. */
+/**
+ * Runs an auth step (a call to Cognito: sign in, sign up, confirm, reset) as a mutation: its pending state and
+ * the failure message to show. `run` never rejects: the failure is shown from `error`.
+ */
 export function useAuthStep() {
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const run = useCallback(async (step: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await step();
-    } catch (e) {
-      setError(e instanceof Error ? e.message : 'Something went wrong. Please try again.');
-    } finally {
-      setBusy(false);
-    }
-  }, []);
-  return { busy, error, setError, run };
+  const step = useMutation({ mutationFn: (run: () => Promise<void>) => run() });
+  const { mutateAsync } = step;
+  const run = useCallback((action: () => Promise<void>) => mutateAsync(action).catch(() => undefined), [mutateAsync]);
+  const error = step.error ? step.error.message || 'Something went wrong. Please try again.' : null;
+  return { busy: step.isPending, error, run };
 }

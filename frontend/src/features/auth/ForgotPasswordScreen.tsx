@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { AuthLayout, Field, FormError, FormNotice, PasswordField, SubmitButton, useAuthStep, useFinishSignIn } from './AuthLayout';
-import type { AuthSearch } from './redirect';
+import type { AuthSearch } from '../../search';
 import { confirmPasswordReset, requestPasswordReset, signInWithPassword } from './session';
 import { PASSWORD_HINT } from './SignUpScreen';
 

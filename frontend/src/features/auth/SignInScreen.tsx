@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { AuthLayout, Field, FormError, FormNotice, PasswordField, SubmitButton, useAuthStep, useFinishSignIn, useSkipWhenSignedIn } from './AuthLayout';
+import { AuthLayout, Field, FormError, FormNotice, PasswordField, SubmitButton, useAuthStep, useFinishSignIn } from './AuthLayout';
 import { ConfirmCodeForm } from './ConfirmCodeForm';
-import type { AuthSearch } from './redirect';
+import type { AuthSearch } from '../../search';
 import { signInWithPassword } from './session';
 
 export function SignInScreen({ search }: { search: AuthSearch }) {
@@ -12,7 +12,6 @@ export function SignInScreen({ search }: { search: AuthSearch }) {
   const [notice, setNotice] = useState<string | null>(null);
   const step = useAuthStep();
   const finish = useFinishSignIn(search.redirect);
-  useSkipWhenSignedIn(search.redirect);
 
   const signIn = async () => {
     const result = await signInWithPassword(email, password);

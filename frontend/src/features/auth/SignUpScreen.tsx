@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { AuthLayout, Field, FormError, PasswordField, SubmitButton, useAuthStep, useFinishSignIn, useSkipWhenSignedIn } from './AuthLayout';
+import { AuthLayout, Field, FormError, PasswordField, SubmitButton, useAuthStep, useFinishSignIn } from './AuthLayout';
 import { ConfirmCodeForm } from './ConfirmCodeForm';
-import type { AuthSearch } from './redirect';
+import type { AuthSearch } from '../../search';
 import { signInWithPassword, signUpWithEmail } from './session';
 
 export const PASSWORD_HINT = 'At least 10 characters, with upper- and lower-case letters, a number and a symbol.';
@@ -12,7 +12,6 @@ export function SignUpScreen({ search }: { search: AuthSearch }) {
   const [confirm, setConfirm] = useState<{ destination: string | null } | null>(null);
   const step = useAuthStep();
   const finish = useFinishSignIn(search.redirect);
-  useSkipWhenSignedIn(search.redirect);
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
 
   const signInNow = async () => {

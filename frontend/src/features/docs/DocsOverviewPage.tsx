@@ -42,11 +42,11 @@ export function DocsOverviewPage() {
                     <span className="min-w-0 flex-1">
                       <span className="flex items-center gap-1.5 font-semibold text-slate-900">
                         {o.links[key]}
-                        {'newTab' in target ? <><ExternalIcon size={14} className="text-slate-400" /><span className="sr-only"> {t.newTab}</span></> : null}
+                        {'newTab' in target ? <><ExternalIcon size={14} className="text-slate-500" /><span className="sr-only"> {t.newTab}</span></> : null}
                       </span>
                       <span className="mt-0.5 block text-sm text-slate-600">{o.linkTexts[key]}</span>
                     </span>
-                    <ChevronRightIcon size={18} className="mt-2 text-slate-400 group-hover:text-brand-700" />
+                    <ChevronRightIcon size={18} className="mt-2 text-slate-500 group-hover:text-brand-700" />
                   </SiteLink>
                 </li>
               ))}

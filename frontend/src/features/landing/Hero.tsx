@@ -1,4 +1,5 @@
 import { CheckIcon } from '../../components/icons';
+import { returnPathHere } from '../auth/redirect';
 import { Link } from '../../components/nav';
 import { landing } from '../../i18n/landing';
 import { useMessages } from '../../i18n/messages';
@@ -6,6 +7,8 @@ import { StationIllustration } from './StationIllustration';
 
 export function Hero() {
   const t = useMessages(landing).hero;
+  // An app route sent a signed-out visitor here: signing in or up goes on to it.
+  const back = returnPathHere();
   return (
     <section className="relative overflow-hidden bg-gradient-to-br from-ocean-950 via-brand-900 to-brand-700 text-white">
       <div className="absolute inset-0 bg-[radial-gradient(circle_at_80%_20%,rgba(103,232,249,0.25),transparent_45%)]" aria-hidden="true" />
@@ -16,10 +19,10 @@ export function Hero() {
           <p className="mt-5 max-w-xl text-lg leading-relaxed text-brand-100">{t.text}</p>
           <div className="mt-8 flex flex-wrap gap-3">
             {/* Into the sign-in flow; signed-in visitors go straight on to the app. */}
-            <Link to="/signin" search={{ redirect: '/app/map' }} className="rounded-full bg-white px-6 py-3 text-base font-semibold text-brand-900 shadow-lg shadow-black/10 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
+            <Link to="/signin" search={{ redirect: back ?? '/app/map' }} className="rounded-full bg-white px-6 py-3 text-base font-semibold text-brand-900 shadow-lg shadow-black/10 hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
               {t.findStations}
             </Link>
-            <Link to="/signup" search={{ redirect: '/app' }} className="rounded-full px-6 py-3 text-base font-semibold text-white ring-1 ring-white/50 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
+            <Link to="/signup" search={{ redirect: back ?? '/app' }} className="rounded-full px-6 py-3 text-base font-semibold text-white ring-1 ring-white/50 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white">
               {t.startFree}
             </Link>
           </div>

@@ -1,8 +1,8 @@
 import QRCode from 'qrcode';
+import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { MIN_BALANCE_TO_VEND_POINTS } from '@shared/constants';
 import { formatRupiah, pointsToRupiah } from '@shared/money';
-import type { NfcTokenResponse } from '@shared/schemas';
 import { authedApi } from '../../api/auth';
 import { ApiRequestError } from '../../api/client';
 import { toast } from '../../components/toast';
@@ -10,12 +10,6 @@ import { NfcIcon, RefreshIcon, WalletIcon } from '../app/icons';
 import { Sheet } from '../app/Sheet';
 import { formatCountdown, remainingMs } from './countdown';
 import { canWriteNfc, writeNfcToken } from './web-nfc';
-
-type TokenState =
-  | { status: 'loading' }
-  | { status: 'ready'; token: NfcTokenResponse; qr: string }
-  | { status: 'lowBalance'; message: string }
-  | { status: 'error'; message: string };
 
 type NfcWrite = 'unsupported' | 'waiting' | 'sent' | 'failed';
 
@@ -42,69 +36,63 @@ const errorMessage = (error: unknown) =>
  * A balance below the minimum to vend (409) becomes a prompt to top up.
  */
 export default function NfcPayDialog({ onClose, onTopUp }: { onClose: () => void; onTopUp: () => void }) {
-  const [state, setState] = useState<TokenState>({ status: 'loading' });
   const [nfc, setNfc] = useState<NfcWrite>(canWriteNfc() ? 'waiting' : 'unsupported');
-  const request = useRef(0);
   const writing = useRef<AbortController | null>(null);
   const started = useRef(false);
-  const alive = useRef(true);
 
-  const generate = useCallback(async () => {
-    const id = ++request.current;
+  // POST /api/nfc/generate-token; only the latest request's answer shows (a mutation observer follows the last call).
+  const token = useMutation({
+    mutationFn: async () => {
+      const issued = await authedApi('generateNfcToken');
+      const qr = await QRCode.toDataURL(issued.token, { errorCorrectionLevel: 'L', margin: 1, width: 288, color: { dark: '#083344', light: '#ffffff' } });
+      return { token: issued, qr };
+    },
+  });
+  const lowBalance = token.error instanceof ApiRequestError && token.error.status === 409 ? token.error : null;
+
+  const generate = useCallback(() => {
     writing.current?.abort();
-    setState({ status: 'loading' });
-    try {
-      const token = await authedApi('generateNfcToken');
-      const qr = await QRCode.toDataURL(token.token, { errorCorrectionLevel: 'L', margin: 1, width: 288, color: { dark: '#083344', light: '#ffffff' } });
-      if (id !== request.current || !alive.current) return;
-      setState({ status: 'ready', token, qr });
-      if (canWriteNfc()) {
+    token.mutate(undefined, {
+      onSuccess: ({ token: issued }) => {
+        if (!canWriteNfc()) return;
         const controller = new AbortController();
         writing.current = controller;
         setNfc('waiting');
-        writeNfcToken(token.token, controller.signal)
+        writeNfcToken(issued.token, controller.signal)
           .then(() => !controller.signal.aborted && setNfc('sent'))
           .catch(() => !controller.signal.aborted && setNfc('failed'));
-      }
-    } catch (error) {
-      if (id !== request.current || !alive.current) return;
-      if (error instanceof ApiRequestError && error.status === 409) {
-        setState({ status: 'lowBalance', message: error.serverMessage ?? '' });
-        return;
-      }
-      const message = errorMessage(error);
-      setState({ status: 'error', message });
-      toast({ title: NFC_FAILURE_TITLE, description: message, variant: 'destructive' });
-    }
-  }, []);
+      },
+      onError: (error) => {
+        if (error instanceof ApiRequestError && error.status === 409) return;
+        toast({ title: NFC_FAILURE_TITLE, description: errorMessage(error), variant: 'destructive' });
+      },
+    });
+  }, [token.mutate]); // eslint-disable-line react-hooks/exhaustive-deps -- mutate is stable
 
   useEffect(() => {
-    alive.current = true;
     // Once per dialog, also under StrictMode's second mount in development.
     if (!started.current) {
       started.current = true;
-      void generate();
+      generate();
     }
-    return () => {
-      alive.current = false;
-      writing.current?.abort();
-    };
+    return () => writing.current?.abort();
   }, [generate]);
 
+  const state = token.isSuccess ? { status: 'ready' as const, ...token.data } : token.isError ? { status: 'error' as const, message: errorMessage(token.error) } : { status: 'loading' as const };
   const now = useNow(state.status === 'ready');
   const left = state.status === 'ready' ? remainingMs(state.token.expiresAt, now) : 0;
   const expired = state.status === 'ready' && left <= 0;
 
   return (
     <Sheet title="NFC Pay" onClose={onClose}>
-      {state.status === 'lowBalance' ? (
+      {lowBalance ? (
         <div className="pb-2 text-center">
           <span aria-hidden="true" className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-amber-50 text-amber-600">
             <WalletIcon size={30} />
           </span>
           <h3 className="mt-4 text-base font-bold text-slate-900">Top up to pay with NFC</h3>
           <p className="mt-2 text-sm text-slate-600">
-            {state.message || `Your balance is below the minimum needed to start a refill (${MIN_BALANCE_TO_VEND_POINTS} points, ${formatRupiah(pointsToRupiah(MIN_BALANCE_TO_VEND_POINTS))}).`}
+            {lowBalance.serverMessage || `Your balance is below the minimum needed to start a refill (${MIN_BALANCE_TO_VEND_POINTS} points, ${formatRupiah(pointsToRupiah(MIN_BALANCE_TO_VEND_POINTS))}).`}
           </p>
           <button type="button" onClick={onTopUp} className="mt-6 w-full rounded-xl bg-brand-600 py-3 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700">
             Top Up
@@ -149,14 +137,14 @@ export default function NfcPayDialog({ onClose, onTopUp }: { onClose: () => void
 
           <button
             type="button"
-            onClick={() => void generate()}
+            onClick={generate}
             disabled={state.status === 'loading'}
             className="mt-5 flex w-full items-center justify-center gap-2 rounded-xl bg-brand-600 py-3 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
           >
             <RefreshIcon size={18} />
             Refresh NFC
           </button>
-          <p className="mt-3 text-xs text-slate-400">Each code works once. The station charges only the water it pours.</p>
+          <p className="mt-3 text-xs text-slate-600">Each code works once. The station charges only the water it pours.</p>
         </div>
       )}
     </Sheet>

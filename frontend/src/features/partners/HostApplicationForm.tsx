@@ -45,7 +45,7 @@ export function HostApplicationForm() {
       <div aria-live="polite" className="empty:hidden sm:col-span-2">
         {phase === 'success' && (
           <div role="status" className="flex gap-3 rounded-xl bg-emerald-50 p-4 text-emerald-900 ring-1 ring-emerald-200">
-            <CheckIcon size={22} className="mt-0.5 shrink-0 text-emerald-600" />
+            <CheckIcon size={22} className="mt-0.5 shrink-0 text-emerald-700" />
             <div>
               <p className="font-semibold">{t.successTitle}</p>
               <p className="mt-0.5 text-sm">{t.successText}</p>

@@ -20,7 +20,7 @@ export function OnlineStationList({ online, limit }: { online: Machine[]; limit:
               <div className="min-w-0">
                 <p className="font-semibold text-slate-900">{station.name}</p>
                 <p className="mt-1 flex items-start gap-1.5 text-sm text-slate-600">
-                  <PinIcon size={15} className="mt-0.5 shrink-0 text-slate-400" />
+                  <PinIcon size={15} className="mt-0.5 shrink-0 text-slate-500" />
                   {station.location}
                 </p>
               </div>

@@ -21,7 +21,7 @@ export function StationCard({ view, onShowOnMap }: { view: StationView; onShowOn
         <div className="min-w-0">
           <h3 id={headingId} className="font-semibold text-slate-900">{machine.name}</h3>
           <p className="mt-1 flex items-start gap-1.5 text-sm text-slate-600">
-            <PinIcon size={16} className="mt-0.5 shrink-0 text-slate-400" />
+            <PinIcon size={16} className="mt-0.5 shrink-0 text-slate-500" />
             <span>{machine.location}</span>
           </p>
         </div>
@@ -43,7 +43,7 @@ export function StationCard({ view, onShowOnMap }: { view: StationView; onShowOn
           )}
         </span>
         <span className="inline-flex items-center gap-1.5">
-          <ClockIcon size={15} className="text-slate-400" />
+          <ClockIcon size={15} className="text-slate-500" />
           {t.lastRefill(refilled ?? t.unknown)}
         </span>
       </div>

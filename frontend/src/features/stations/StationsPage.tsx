@@ -60,7 +60,7 @@ export function StationsPage() {
           <form role="search" onSubmit={(e) => e.preventDefault()} className="mt-6 flex flex-col gap-3 sm:flex-row">
             <label className="relative flex-1">
               <span className="sr-only">{t.searchLabel}</span>
-              <SearchIcon size={18} className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-slate-400" />
+              <SearchIcon size={18} className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-slate-500" />
               <input
                 type="search"
                 value={search}

@@ -1,11 +1,18 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AdminDashboard } from '../../features/admin/AdminDashboard';
-import { validateAdminSearch } from '../../features/admin/search';
+import { AdminCheckFailed, CheckingAuthentication } from '../../features/admin/CheckingAuthentication';
+import { loadAdmin, requireAdmin } from '../../route-data';
+import { adminSearch } from '../../search';
 
-/** The admin dashboard (administrators only; others are sent to /admin/login). ?tab= picks the tab. */
+/** The admin dashboard (administrators only; others are sent to /admin/login and come back). ?tab= picks the tab. */
 export const Route = createFileRoute('/admin/')({
-  validateSearch: validateAdminSearch,
+  validateSearch: adminSearch,
+  beforeLoad: requireAdmin,
+  loaderDeps: ({ search }) => ({ tab: search.tab, user: search.user }),
+  loader: loadAdmin,
+  pendingComponent: () => <CheckingAuthentication />,
+  errorComponent: AdminCheckFailed,
   component: function Admin() {
-    return <AdminDashboard search={Route.useSearch()} />;
+    return <AdminDashboard admin={Route.useRouteContext().admin} search={Route.useSearch()} />;
   },
 });

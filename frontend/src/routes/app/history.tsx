@@ -1,4 +1,10 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { HistoryScreen } from '../../features/app/HistoryScreen';
+import { LoadingState } from '../../features/app/LoadingState';
+import { loadHistory } from '../../route-data';
 
-export const Route = createFileRoute('/app/history')({ component: HistoryScreen });
+export const Route = createFileRoute('/app/history')({
+  loader: loadHistory,
+  pendingComponent: () => <LoadingState text="Loading transactions..." className="min-h-dvh" />,
+  component: HistoryScreen,
+});

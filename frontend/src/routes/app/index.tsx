@@ -1,10 +1,14 @@
 import { createFileRoute, useRouter } from '@tanstack/react-router';
 import { useCallback, useRef } from 'react';
 import { HomeScreen } from '../../features/app/HomeScreen';
-import { validateHomeSearch, type HomeOverlay } from '../../features/app/overlays';
+import { LoadingState } from '../../features/app/LoadingState';
+import { loadAppHome } from '../../route-data';
+import { appHomeSearch, type HomeOverlay } from '../../search';
 
 export const Route = createFileRoute('/app/')({
-  validateSearch: validateHomeSearch,
+  validateSearch: appHomeSearch,
+  loader: loadAppHome,
+  pendingComponent: () => <LoadingState text="Loading..." className="min-h-dvh" />,
   component: AppHome,
 });
 

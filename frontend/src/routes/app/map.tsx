@@ -1,10 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { BottomNav } from '../../features/app/BottomNav';
 import { FindMachines } from '../../features/app/FindMachines';
+import { LoadingState } from '../../features/app/LoadingState';
+import { loadStations } from '../../route-data';
+import { appMapSearch } from '../../search';
 
 export const Route = createFileRoute('/app/map')({
-  validateSearch: (search: Record<string, unknown>): { machine?: string } =>
-    typeof search.machine === 'string' && search.machine ? { machine: search.machine } : {},
+  validateSearch: appMapSearch,
+  loader: loadStations,
+  pendingComponent: () => <LoadingState text="Loading machines..." className="min-h-dvh" />,
   component: AppMap,
 });
 

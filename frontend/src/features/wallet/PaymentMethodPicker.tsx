@@ -1,0 +1,24 @@
+import { isCardWallet, type PaymentMethod } from '@shared/schemas';
+import { METHOD_LABELS } from './amount';
+import { WALLET_NAMES } from './payment-request';
+
+/** The way to pay: the e-wallets, and Google Pay or Apple Pay where the browser offers them. */
+export function PaymentMethodPicker({ methods, method, onChange, checkingWallets }: { methods: PaymentMethod[]; method: PaymentMethod; onChange: (method: PaymentMethod) => void; checkingWallets: boolean }) {
+  return (
+    <fieldset>
+      <legend className="mb-2 text-sm font-semibold text-slate-700">Payment method</legend>
+      <div className="grid grid-cols-3 gap-2" role="radiogroup" aria-label="Payment method">
+        {methods.map((m) => (
+          <label
+            key={m}
+            className={`flex min-h-11 cursor-pointer items-center justify-center rounded-xl px-2 py-3 text-sm font-semibold ring-1 transition has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-brand-500 ${method === m ? 'bg-brand-50 text-brand-800 ring-brand-500' : 'bg-white text-slate-700 ring-slate-200 hover:ring-brand-300'}`}
+          >
+            <input type="radio" name="paymentMethod" value={m} checked={method === m} onChange={() => onChange(m)} className="sr-only" />
+            {isCardWallet(m) ? WALLET_NAMES[m] : METHOD_LABELS[m]}
+          </label>
+        ))}
+      </div>
+      {checkingWallets && <p className="mt-2 text-xs text-slate-600" aria-live="polite">Checking for Google Pay and Apple Pay...</p>}
+    </fieldset>
+  );
+}

@@ -1,0 +1,59 @@
+import { useState, type FormEvent } from 'react';
+import { MIN_TOPUP_IDR } from '@shared/constants';
+import { formatRupiah } from '@shared/money';
+import type { PaymentMethod } from '@shared/schemas';
+import { toast } from '../../components/toast';
+import { chosenAmount, DEFAULT_METHOD, DEFAULT_PRESET, INVALID_AMOUNT_TITLE, isBelowMinimum, minimumMessage } from './amount';
+import { AmountPicker } from './AmountPicker';
+import { PaymentMethodPicker } from './PaymentMethodPicker';
+import type { TopUpRequest } from './useTopUp';
+import { useCardWallets } from './useCardWallets';
+
+const E_WALLETS: PaymentMethod[] = ['ovo', 'gopay', 'qris'];
+
+/**
+ * The top-up form: presets 25,000 / 50,000 / 100,000 (50,000 chosen), a custom amount that overrides the preset,
+ * the method (OVO first; GoPay, QRIS, and Google Pay / Apple Pay where the browser offers them), submit. Below the
+ * minimum nothing is sent.
+ */
+export function TopUpForm({ busy, onSubmit }: { busy: boolean; onSubmit: (request: TopUpRequest) => void }) {
+  const [preset, setPreset] = useState<number>(DEFAULT_PRESET);
+  const [custom, setCustom] = useState('');
+  const [method, setMethod] = useState<PaymentMethod>(DEFAULT_METHOD);
+  const cardWallets = useCardWallets();
+  const amount = chosenAmount(preset, custom);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    if (isBelowMinimum(amount)) {
+      toast({ title: INVALID_AMOUNT_TITLE, description: minimumMessage(), variant: 'destructive' });
+      return;
+    }
+    onSubmit({ amount, method });
+  };
+
+  return (
+    <form onSubmit={submit} noValidate className="space-y-5">
+      <AmountPicker
+        preset={preset}
+        custom={custom}
+        onPreset={(value) => {
+          setPreset(value);
+          setCustom('');
+        }}
+        onCustom={setCustom}
+      />
+      <PaymentMethodPicker methods={[...E_WALLETS, ...cardWallets.wallets]} method={method} onChange={setMethod} checkingWallets={cardWallets.status === 'loading'} />
+      <button
+        type="submit"
+        disabled={busy}
+        className="flex w-full items-center justify-center gap-2 rounded-xl bg-brand-600 py-3.5 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
+      >
+        {busy && <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />}
+        {busy ? 'Processing...' : `Top Up ${Number.isFinite(amount) && amount > 0 ? formatRupiah(amount) : ''}`.trim()}
+      </button>
+      <p className="text-center text-xs text-slate-600">Top-ups from {formatRupiah(MIN_TOPUP_IDR)}. Paid securely through our payment gateway.</p>
+    </form>
+  );
+}

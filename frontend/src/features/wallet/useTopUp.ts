@@ -1,0 +1,107 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
+import { formatRupiah } from '@shared/money';
+import { isCardWallet, type PaymentMethod } from '@shared/schemas';
+import { newIdempotencyKey, refreshWallet, serverMessage, startTopup, topupQueries, validateAppleMerchant, type TopupStatus } from '../../api/wallet';
+import { toast } from '../../components/toast';
+import { TOPUP_FAILED_FALLBACK, TOPUP_FAILED_TITLE } from './amount';
+import { MerchantValidationFailed, payWithWallet, WalletCancelled, WalletUnavailable } from './payment-request';
+
+const TOPUP_SUCCESS_TITLE = 'Top Up Successful';
+
+function failureToast(message?: string | null) {
+  toast({ title: TOPUP_FAILED_TITLE, description: message || TOPUP_FAILED_FALLBACK, variant: 'destructive' });
+}
+
+/** The browser's payment sheet (Google Pay, Apple Pay) failed before anything was sent to the server. */
+class CardWalletFailed extends Error {}
+
+/** What the top-up mutation is given: the amount (at least the minimum, checked before) and the method. */
+export interface TopUpRequest {
+  amount: number;
+  method: PaymentMethod;
+}
+
+/**
+ * Starts a top-up (POST /api/wallet/topup, after the browser's payment sheet for a card wallet) as a mutation,
+ * then follows a pending one (GET /api/wallet/topup/{id}) until the gateway decides. Settled: the balance and
+ * the history are read again, a confirmation shows and `onSettled` runs. Failed, expired or refunded: a toast
+ * says why and the form shows again.
+ */
+export function useTopUp(onSettled: () => void) {
+  const queryClient = useQueryClient();
+  const [pending, setPending] = useState<TopupStatus | null>(null);
+
+  /** True when the top-up is decided (settled or failed). */
+  const finish = async (status: TopupStatus) => {
+    if (status.status === 'settled') {
+      await refreshWallet(queryClient);
+      toast({ title: TOPUP_SUCCESS_TITLE, description: `${formatRupiah(status.amount)} has been added to your balance.`, variant: 'success' });
+      onSettled();
+      return true;
+    }
+    if (status.status === 'failed' || status.status === 'expired' || status.status === 'refunded') {
+      failureToast(status.message);
+      setPending(null);
+      return true;
+    }
+    return false;
+  };
+
+  const start = useMutation({
+    mutationFn: async ({ amount, method }: TopUpRequest) => {
+      let walletPayment: Awaited<ReturnType<typeof payWithWallet>> | null = null;
+      if (isCardWallet(method)) {
+        try {
+          walletPayment = await payWithWallet(method, {
+            amount,
+            label: 'Bali Refill wallet top-up',
+            validateMerchant: (url) => validateAppleMerchant(url, window.location.hostname),
+          });
+        } catch (error) {
+          if (error instanceof WalletCancelled || error instanceof WalletUnavailable || error instanceof MerchantValidationFailed) throw error;
+          throw new CardWalletFailed((error as Error).message || 'Payment was cancelled or failed');
+        }
+      }
+      try {
+        const status = await startTopup({ amount, paymentMethod: method, ...(walletPayment ? { walletToken: walletPayment.token } : {}) }, newIdempotencyKey());
+        await walletPayment?.complete(status.status === 'failed' ? 'fail' : 'success');
+        return status;
+      } catch (error) {
+        await walletPayment?.complete('fail');
+        throw error;
+      }
+    },
+    onSuccess: async (status) => {
+      if (await finish(status)) return;
+      queryClient.setQueryData(topupQueries.status(status.id).queryKey, status);
+      setPending(status);
+    },
+    onError: (error) => {
+      if (error instanceof WalletCancelled) return;
+      if (error instanceof WalletUnavailable) toast({ title: error.message, variant: 'destructive' });
+      else if (error instanceof MerchantValidationFailed || error instanceof CardWalletFailed) toast({ title: 'Payment Error', description: error.message, variant: 'destructive' });
+      else failureToast(serverMessage(error, TOPUP_FAILED_FALLBACK));
+    },
+  });
+
+  // Follow a pending top-up until the gateway decides (once per top-up).
+  const followed = useQuery({ ...topupQueries.status(pending?.id ?? ''), enabled: pending !== null });
+  const decided = useRef<string | null>(null);
+  // Reacts to the followed status only; reads the latest pending top-up and finish() without re-running for them.
+  const onFollowed = useEffectEvent((data: typeof followed.data, error: unknown) => {
+    if (!pending || decided.current === pending.id) return;
+    if (data && data.id === pending.id && data.status !== 'pending') {
+      decided.current = pending.id;
+      void finish(data);
+    } else if (error) {
+      decided.current = pending.id;
+      failureToast(serverMessage(error, TOPUP_FAILED_FALLBACK));
+      setPending(null);
+    }
+  });
+  useEffect(() => onFollowed(followed.data, followed.error), [followed.data, followed.error]);
+
+  const current = pending && (followed.data?.id === pending.id ? followed.data : pending);
+  return { start, pending: current };
+}

@@ -1,0 +1,93 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { redirect, type ParsedLocation } from '@tanstack/react-router';
+import type { AdminTab } from './features/admin/search';
+
+/**
+ * What the routes check and load before they render: `beforeLoad` guards (signed in, administrator) and
+ * loaders that make sure the data a screen shows first is in the query cache (`ensureQueryData`), so the
+ * screen renders complete, with the route's pending component meanwhile. These run in the router's first
+ * chunk, so they import the API modules (the route table and zod with them) on demand.
+ */
+
+interface Context {
+  context: { queryClient: QueryClient };
+}
+
+/** The signed-in user, or null: no session, a 401, or an answer that failed (docs/design.md, "States": no retry). */
+async function currentUser(queryClient: QueryClient) {
+  const { userQueries } = await import('./api/user');
+  return queryClient.ensureQueryData(userQueries.current()).catch(() => null);
+}
+
+/** App routes: signed out, the home page, with this address as the return path of its sign-in links. */
+export async function requireUser({ context, location }: Context & { location: ParsedLocation }) {
+  const user = await currentUser(context.queryClient);
+  if (!user) throw redirect({ to: '/', search: { redirect: location.href }, replace: true });
+  return { user };
+}
+
+/** Sign-in screens: a visitor who is signed in already goes straight on. */
+export async function skipWhenSignedIn({ context, search }: Context & { search: { redirect?: string } }) {
+  if (await currentUser(context.queryClient)) throw redirect({ href: search.redirect ?? '/app', replace: true });
+}
+
+/** The administrator signed in, or null; a failed check throws (the console shows it with a way to try again). */
+async function currentAdmin(queryClient: QueryClient) {
+  const { adminQueries } = await import('./api/admin');
+  return queryClient.ensureQueryData(adminQueries.session());
+}
+
+/** The admin console: anyone else goes to the admin login, which comes back here afterwards. */
+export async function requireAdmin({ context, location }: Context & { location: ParsedLocation }) {
+  const admin = await currentAdmin(context.queryClient);
+  if (!admin) throw redirect({ to: '/admin/login', search: { redirect: location.href }, replace: true });
+  return { admin };
+}
+
+/** The admin login: an administrator signed in already goes straight on. */
+export async function skipAdminLogin({ context, search }: Context & { search: { redirect?: string } }) {
+  const admin = await currentAdmin(context.queryClient).catch(() => null);
+  if (admin) throw redirect({ href: search.redirect ?? '/admin', replace: true });
+}
+
+/**
+ * Waits for every load; one that failed is left to its screen, which shows the failure where the data goes
+ * (with a way to try again) rather than replacing the whole screen.
+ */
+async function settle(loads: Promise<unknown>[]) {
+  await Promise.allSettled(loads);
+}
+
+/** App home: the recent transactions and the impact card; the stations follow without blocking. */
+export async function loadAppHome({ context: { queryClient } }: Context) {
+  const [{ transactionQueries }, { impactQueries }, { stationQueries }] = await Promise.all([import('./api/transactions'), import('./api/impact'), import('./api/stations')]);
+  void queryClient.prefetchQuery(stationQueries.all());
+  await settle([queryClient.ensureQueryData(transactionQueries.recent()), queryClient.ensureQueryData(impactQueries.mine())]);
+}
+
+/** Transaction history: its first page. */
+export async function loadHistory({ context: { queryClient } }: Context) {
+  const { transactionQueries } = await import('./api/transactions');
+  await settle([queryClient.ensureInfiniteQueryData(transactionQueries.history())]);
+}
+
+/** The app map: the stations. */
+export async function loadStations({ context: { queryClient } }: Context) {
+  const { stationQueries } = await import('./api/stations');
+  await settle([queryClient.ensureQueryData(stationQueries.all())]);
+}
+
+/** The admin console: the summary cards and the open tab's first page. */
+export async function loadAdmin({ context: { queryClient }, deps }: Context & { deps: { tab?: AdminTab; user?: string } }) {
+  const { adminQueries } = await import('./api/admin');
+  const tab = deps.tab ?? 'machines';
+  const loads: Promise<unknown>[] = [queryClient.ensureQueryData(adminQueries.stats())];
+  if (tab === 'machines') loads.push(queryClient.ensureQueryData(adminQueries.machines()));
+  if (tab === 'users') loads.push(queryClient.ensureInfiniteQueryData(adminQueries.users('')));
+  if (tab === 'transactions') {
+    loads.push(queryClient.ensureQueryData(adminQueries.machines()), queryClient.ensureQueryData(adminQueries.transactions({ userId: deps.user || undefined }, undefined)));
+  }
+  if (tab === 'host-requests') loads.push(queryClient.ensureInfiniteQueryData(adminQueries.hostRequests()));
+  if (tab === 'system') loads.push(queryClient.ensureQueryData(adminQueries.settings()), queryClient.ensureQueryData(adminQueries.settingsHistory()));
+  await settle(loads);
+}

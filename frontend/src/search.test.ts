@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { safeRedirect } from './features/auth/redirect';
+import { adminLoginSearch, adminSearch, appHomeSearch, appMapSearch, authSearch, homeSearch } from './search';
+
+describe('the return path after sign-in', () => {
+  it('accepts paths of this site only', () => {
+    expect(safeRedirect('/app/history')).toBe('/app/history');
+    expect(safeRedirect('/app?overlay=nfc')).toBe('/app?overlay=nfc');
+    for (const bad of ['//evil.example', '/\\evil.example', 'https://evil.example', 'app', '', 42, undefined, '/app\r\nx']) {
+      expect(safeRedirect(bad), String(bad)).toBeUndefined();
+      expect(homeSearch.parse({ redirect: bad }), String(bad)).toEqual({});
+    }
+    expect(homeSearch.parse({ redirect: '/app/profile' })).toEqual({ redirect: '/app/profile' });
+  });
+
+  it('the admin login returns to console pages only', () => {
+    expect(adminLoginSearch.parse({ redirect: '/admin?tab=users' })).toEqual({ redirect: '/admin?tab=users' });
+    expect(adminLoginSearch.parse({ redirect: '/admin' })).toEqual({ redirect: '/admin' });
+    for (const bad of ['/app', '/administrator', '//admin', 'https://x/admin']) expect(adminLoginSearch.parse({ redirect: bad }), bad).toEqual({});
+  });
+});
+
+describe('search params', () => {
+  it('keep the valid values and drop the rest, never throwing', () => {
+    expect(authSearch.parse({ redirect: '//x', email: 'a@b.c', other: 1 })).toEqual({ email: 'a@b.c' });
+    expect(authSearch.parse({ email: 'x'.repeat(255) })).toEqual({});
+    expect(adminSearch.parse({ tab: 'users', user: 'u-1' })).toEqual({ tab: 'users', user: 'u-1' });
+    expect(adminSearch.parse({ tab: 'nope', user: 7 })).toEqual({});
+    expect(appHomeSearch.parse({ overlay: 'topup' })).toEqual({ overlay: 'topup' });
+    expect(appHomeSearch.parse({ overlay: 'pay' })).toEqual({});
+    expect(appMapSearch.parse({ machine: '' })).toEqual({});
+    expect(appMapSearch.parse({ machine: 'm-1' })).toEqual({ machine: 'm-1' });
+  });
+});

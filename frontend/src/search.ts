@@ -1,0 +1,41 @@
+import * as z from 'zod/mini';
+import { adminTabs } from './features/admin/search';
+import { RETURN_PATH } from './features/auth/redirect';
+
+/**
+ * The search params of every route, validated with zod. `zod/mini` because route search validation is in the
+ * router's first chunk (the full zod is about 25 KB gzip; these schemas pull in a few). An unknown or malformed
+ * value is dropped, never an error: a hand-edited address still opens the page.
+ */
+const lenient = <T extends z.ZodMiniType>(schema: T) => z.catch(z.optional(schema), undefined);
+
+/** Where to go after signing in: a path on this site only. */
+const returnPath = z.string().check(z.regex(RETURN_PATH));
+
+/** The home page: the return path an app route sent a signed-out visitor here with, for its sign-in links. */
+export const homeSearch = z.object({ redirect: lenient(returnPath) });
+
+/** Sign-in, sign-up and password reset: where to go afterwards, and an e-mail to fill in. */
+export const authSearch = z.object({
+  redirect: lenient(returnPath),
+  email: lenient(z.string().check(z.maxLength(254))),
+});
+export type AuthSearch = z.infer<typeof authSearch>;
+
+/** The admin login: the console page to return to. */
+export const adminLoginSearch = z.object({ redirect: lenient(z.string().check(z.regex(/^\/admin(?:[/?#][^\r\n]*)?$/))) });
+
+/** The admin console: ?tab=, and ?user= for the transactions of one user. */
+export const adminSearch = z.object({
+  tab: lenient(z.enum(adminTabs)),
+  user: lenient(z.string().check(z.maxLength(128))),
+});
+export type AdminSearch = z.infer<typeof adminSearch>;
+
+/** The app home's overlays, one at a time (kept in ?overlay= so that the phone's Back button closes them). */
+const homeOverlays = ['topup', 'nfc', 'map'] as const;
+export type HomeOverlay = (typeof homeOverlays)[number];
+export const appHomeSearch = z.object({ overlay: lenient(z.enum(homeOverlays)) });
+
+/** The app map: ?machine= opens one station. */
+export const appMapSearch = z.object({ machine: lenient(z.string().check(z.minLength(1), z.maxLength(128))) });

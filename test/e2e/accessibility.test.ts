@@ -1,0 +1,179 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, newContext, PHONE } from '../support/browser';
+import { local } from '../support/local';
+
+/**
+ * Readable in the Bali sun: every screen (public, sign-in, app, admin) passes axe-core's WCAG 2.0 A and AA, 2.1 AA
+ * and 2.2 AA rules at phone and desktop widths, fits a 390 px phone without scrolling sideways, and on the phone
+ * every control a thumb aims at is at least 44 by 44 px.
+ */
+
+const AXE = readFileSync(resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+const MIN_TARGET_PX = 44;
+
+type Screen = { path: string; ready: (p: Page) => Promise<unknown> };
+const text = (value: string) => (p: Page) => p.getByText(value).first().waitFor();
+const role = (name: Parameters<Page['getByRole']>[0], label: string) => (p: Page) => p.getByRole(name, { name: label }).first().waitFor();
+
+const PUBLIC: Screen[] = [
+  { path: '/', ready: text('Seminyak Square') },
+  { path: '/about', ready: text('Our Impact So Far') },
+  { path: '/stations', ready: text('Seminyak Square') },
+  { path: '/diagram', ready: text('Data models') },
+  { path: '/user-flow', ready: text('Summary') },
+  { path: '/docs', ready: text('Getting started') },
+  { path: '/api-docs', ready: text('OpenAPI 3.1.0') },
+  { path: '/admin/test', ready: text('Timestamp') },
+  { path: '/no-such-page', ready: text('404 Page Not Found') },
+  { path: '/signin', ready: role('form', 'Sign in') },
+  { path: '/signup', ready: role('button', 'Create account') },
+  { path: '/forgot-password', ready: role('form', 'Request a reset code') },
+  { path: '/admin/login', ready: role('heading', 'Admin login') },
+];
+const APP: Screen[] = [
+  { path: '/app', ready: (p) => p.getByRole('list', { name: 'Recent transactions' }).waitFor() },
+  { path: '/app?overlay=topup', ready: role('dialog', 'Top Up') },
+  { path: '/app/history', ready: role('list', 'Transactions') },
+  { path: '/app/profile', ready: text('Member since') },
+  { path: '/app/map', ready: role('heading', 'Find Machines') },
+];
+const ADMIN: Screen[] = [
+  { path: '/admin', ready: role('table', 'Machines') },
+  { path: '/admin?tab=users', ready: role('table', 'Users') },
+  { path: '/admin?tab=transactions', ready: role('table', 'Transactions') },
+  { path: '/admin?tab=host-requests', ready: role('tabpanel', 'Host Requests') },
+  { path: '/admin?tab=system', ready: role('button', 'Save Configuration') },
+];
+
+const SIZES = [['phone', PHONE], ['desktop', DESKTOP]] as const;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+async function signedIn(context: BrowserContext, as: 'user' | 'admin'): Promise<Page> {
+  const account = local().cognito.accounts.find((a) => a.role === as)!;
+  const page = await context.newPage();
+  if (as === 'user') {
+    await page.goto(local().web + '/signin');
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel('E-mail').fill(account.username);
+    await form.getByLabel('Password', { exact: true }).fill(account.password);
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(local().web + '/app');
+  } else {
+    await page.goto(local().web + '/admin/login');
+    await page.getByLabel('Username').fill(account.username);
+    await page.getByLabel('Password', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL((url) => url.pathname === '/admin');
+  }
+  return page;
+}
+
+/** axe's violations of the WCAG A/AA rules, with the first nodes of each. */
+async function axeViolations(p: Page) {
+  // Evaluated through the DevTools protocol: an inline <script> would (rightly) be refused by the CSP.
+  await p.evaluate(AXE);
+  return p.evaluate(async (tags) => {
+    type Result = { violations: { id: string; impact: string; nodes: { target: string[]; failureSummary?: string }[] }[] };
+    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<Result> } }).axe;
+    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+    return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`) }));
+  }, WCAG_TAGS);
+}
+
+/** How far the page scrolls sideways (0 when it fits the viewport). */
+const horizontalOverflow = (p: Page) => p.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/**
+ * Controls smaller than 44 x 44 px. Links inside a sentence are exempt (WCAG 2.5.8's inline exception), and so
+ * are visually hidden inputs whose label is the target (measured as the label instead).
+ */
+const smallTargets = (p: Page) =>
+  p.evaluate((min) => {
+    const out: string[] = [];
+    const describe = (el: Element) => `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} "${(el.getAttribute('aria-label') ?? (el as HTMLElement).innerText ?? '').trim().slice(0, 40)}"`;
+    for (const el of document.querySelectorAll('a[href], button, input:not([type=hidden]), select, textarea, [role=tab], [role=button], summary')) {
+      let target: Element = el;
+      const box0 = el.getBoundingClientRect();
+      if (box0.width <= 1 || box0.height <= 1) {
+        const label = el.closest('label');
+        if (!label) continue;
+        target = label;
+      }
+      const style = getComputedStyle(target);
+      if (style.visibility === 'hidden' || style.display === 'none' || target.closest('[aria-hidden="true"], [inert]')) continue;
+      const box = target.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      if (style.display === 'inline' && target.parentElement && /^(P|SPAN|LI|TD|DD|LABEL|SMALL)$/.test(target.parentElement.tagName) && (target.parentElement.textContent ?? '').trim().length > (target.textContent ?? '').trim().length) continue;
+      if (box.width < min - 0.5 || box.height < min - 0.5) out.push(`${describe(target)} ${Math.round(box.width)}x${Math.round(box.height)}`);
+    }
+    return out;
+  }, MIN_TARGET_PX);
+
+async function check(p: Page, screens: Screen[], size: 'phone' | 'desktop') {
+  const found: Record<string, unknown> = {};
+  for (const screen of screens) {
+    await p.goto(local().web + screen.path);
+    await screen.ready(p);
+    const problems: Record<string, unknown> = {};
+    const violations = await axeViolations(p);
+    if (violations.length) problems.axe = violations;
+    const overflow = await horizontalOverflow(p);
+    if (overflow > 0) problems.overflowPx = overflow;
+    if (size === 'phone') {
+      const small = await smallTargets(p);
+      if (small.length) problems.smallTargets = small;
+    }
+    if (Object.keys(problems).length) found[screen.path] = problems;
+  }
+  return found;
+}
+
+describe('accessibility in the sun', () => {
+  for (const [size, options] of SIZES) {
+    it(`public and sign-in screens pass WCAG 2.2 AA, fit the width and have big targets (${size})`, async () => {
+      const context = await newContext(browser, { ...options, locale: 'en-US' });
+      const found = await check(await context.newPage(), PUBLIC, size);
+      await context.close();
+      expect(found).toEqual({});
+    }, 240_000);
+
+    it(`the signed-in app passes WCAG 2.2 AA, fits the width and has big targets (${size})`, async () => {
+      const context = await newContext(browser, { ...options, locale: 'en-US' });
+      const found = await check(await signedIn(context, 'user'), APP, size);
+      await context.close();
+      expect(found).toEqual({});
+    }, 240_000);
+
+    it(`the admin console passes WCAG 2.2 AA, fits the width and has big targets (${size})`, async () => {
+      const context = await newContext(browser, { ...options, locale: 'en-US' });
+      const found = await check(await signedIn(context, 'admin'), ADMIN, size);
+      await context.close();
+      expect(found).toEqual({});
+    }, 240_000);
+  }
+
+  it('the checks see what they are meant to: a light grey text, a wide table and a small button are reported', async () => {
+    const context = await newContext(browser, { ...PHONE, locale: 'en-US' });
+    const p = await context.newPage();
+    await p.goto(local().web + '/admin/test');
+    await p.getByText('Timestamp').first().waitFor();
+    await p.evaluate(() => {
+      const probe = document.createElement('div');
+      probe.innerHTML = '<p style="color:#94a3b8;background:#fff">Pale text</p><div style="width:900px">wide</div><button type="button" style="height:30px">Tiny</button>';
+      document.body.append(probe);
+    });
+    expect((await axeViolations(p)).map((v) => v.id)).toContain('color-contrast');
+    expect(await horizontalOverflow(p)).toBeGreaterThan(400);
+    expect((await smallTargets(p)).some((t) => t.includes('"Tiny"'))).toBe(true);
+    await context.close();
+  });
+});
