@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { PAYMENTS_NOT_CONFIGURED } from '../adapters/secrets/payment-config';
+import { live, noSecrets, sandbox, secretOf } from '../adapters/secrets/payment-config.test-fakes';
 import { configuredPaymentGateway } from './payment-gateway';
 
 /** The gateway chooser: the sandbox's Apple Pay sessions, and no gateway at all without a key. */
-
-const noSecrets = async () => {
-  throw new Error('Secrets Manager must not be called');
-};
-const NOTIFY = 'https://refill.example/api/payments/notification';
-const live = { PAYMENTS_MODE: 'live', PAYMENT_NOTIFICATION_URL: NOTIFY, PAYMENT_SECRET_ARN: 'arn:secret' };
-const sandbox = { PAYMENTS_MODE: 'sandbox', PAYMENT_NOTIFICATION_URL: NOTIFY, PAYMENT_SECRET_ARN: 'arn:secret' };
-const secretOf = (value: unknown) => async (id: string) => (expect(id).toBe('arn:secret'), JSON.stringify(value));
 
 describe('the configured payment gateway', () => {
   it('serves Apple Pay sandbox sessions in sandbox mode and refuses when Midtrans runs without an Apple identity', async () => {

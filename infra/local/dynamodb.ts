@@ -31,8 +31,9 @@ export interface LocalDynamo {
 
 /**
  * JVM flags for a quick start on a small machine: only the C1 compiler and the serial collector, so the JVM does not
- * spend both cores compiling and collecting while it starts (DynamoDB Local was up in about half the time here, and a
- * local table never needs C2's peak speed). JAVA_TOOL_OPTIONS is the one way in: the launcher takes no JVM arguments.
+ * spend both cores compiling and collecting while it starts (up in about half the time here). Only for short-lived
+ * instances: C1 code is slower under sustained load, which the long-lived one of `npm start` and the tests carries.
+ * JAVA_TOOL_OPTIONS is the one way in: the launcher takes no JVM arguments.
  */
 const QUICK_START_JVM = '-XX:TieredStopAtLevel=1 -XX:+UseSerialGC -Xshare:auto';
 
@@ -47,12 +48,13 @@ function withJavaOptions<T>(spawnJava: () => T): T {
   }
 }
 
-/** Starts AWS's DynamoDB Local: in memory, or on disk when dataDir is given. */
-export async function startDynamo(options: { dataDir?: string; port?: number } = {}): Promise<LocalDynamo> {
+/** Starts AWS's DynamoDB Local: in memory, or on disk when dataDir is given; `quickStart` for short-lived instances. */
+export async function startDynamo(options: { dataDir?: string; port?: number; quickStart?: boolean } = {}): Promise<LocalDynamo> {
   assertJava();
   const port = options.port ?? (await freePort());
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const child = withJavaOptions(() => spawn({ port, path: options.dataDir ?? null, sharedDb: true, stdio: 'ignore' }));
+  const start = () => spawn({ port, path: options.dataDir ?? null, sharedDb: true, stdio: 'ignore' });
+  const child = options.quickStart ? withJavaOptions(start) : start();
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   await Promise.race([
     waitForPort(port, 90_000),

@@ -1,20 +1,18 @@
-import { execFileSync, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { BatchGetCommand, BatchWriteCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { createDocumentClient } from '@functions/adapters/dynamodb/client';
-import { keys } from '@functions/adapters/dynamodb/keys';
-import { effectiveStatus } from '@functions/domain/machines';
-import type { MachineRecord } from '@functions/ports/machines';
 import type { LocalOutputs } from '@infra/local/stack';
 import { HEARTBEAT_INTERVAL_SECONDS } from '@shared/constants';
 import {
   openFileLimits, procSampler, readSystemCpu, round, startChild, startSelfSampler, summarize,
   type ProcSample, type ProfileSummary, type SentHeartbeat, type StackMessage, type StationsMessage, type ToStack, type ToStations,
 } from './scale-shared';
+import { freeMem, gitState, os, resourceTable, steadyTimeline, type Phase, type ProcName } from './scale-report';
+import { observe, probeWriteCeiling, readAll, readSome, seedMachines, stationIds, statusOf, type Observed, type Row } from './scale-table';
 
 /**
  * `npm run scale [-- --stations 10000 --minutes 3]`: the simulator's stations against the local broker at scale.
@@ -76,8 +74,7 @@ if (SCAN_MS >= INTERVAL * 1000 / 2) console.warn(`  warning: --scan-seconds shou
 // Lambda runs Node 22; the SDK's warning about the local Node 20 is noise here (as in infra/local/stack.ts).
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
 const ROOT = join(import.meta.dirname, '../..');
-const PREFIX = 'SCL';
-const ids = Array.from({ length: N }, (_, i) => `${PREFIX}-${String(i + 1).padStart(5, '0')}`);
+const ids = stationIds(N);
 const log = (line: string) => console.log(`  ${line}`);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const startedAt = Date.now();
@@ -86,7 +83,6 @@ const elapsed = () => `${Math.round((Date.now() - startedAt) / 1000)}s`.padStart
 // ---------------------------------------------------------------------------------------------------------
 // Phases and samples
 
-type Phase = 'start' | 'seed' | 'certs' | 'ramp' | 'settle' | 'steady' | 'verify' | 'stop';
 let phase: Phase = 'start';
 const phases: { phase: Phase; from: number; to?: number }[] = [{ phase, from: Date.now() }];
 const enter = (next: Phase) => {
@@ -94,7 +90,6 @@ const enter = (next: Phase) => {
   phases.push({ phase: next, from: Date.now() });
   phase = next;
 };
-type ProcName = 'stack' | 'stations' | 'dynamodb' | 'verifier' | 'machine';
 const samples: Record<ProcName, (ProcSample & { phase: Phase })[]> = { stack: [], stations: [], dynamodb: [], verifier: [], machine: [] };
 const record = (name: ProcName, sample: ProcSample | null) => sample && samples[name].push({ ...sample, phase });
 
@@ -194,64 +189,6 @@ process.on('SIGINT', () => {
 });
 
 // ---------------------------------------------------------------------------------------------------------
-// DynamoDB Local reads
-
-interface Row { id: string; status: MachineRecord['status']; lastHeartbeat?: string; counters?: { uptimeSeconds?: number }; presenceAt?: string; updatedAt: string }
-const scanTimes: number[] = [];
-async function readAll(db: DynamoDBDocumentClient, tableName: string): Promise<Row[]> {
-  const started = performance.now();
-  const rows: Row[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(new QueryCommand({
-      TableName: tableName,
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': keys.machinesPartition, ':prefix': `${PREFIX}-` },
-      ExpressionAttributeNames: { '#id': 'id', '#status': 'status', '#counters': 'counters' },
-      ProjectionExpression: '#id, #status, lastHeartbeat, #counters.uptimeSeconds, presenceAt, updatedAt',
-      ExclusiveStartKey,
-    }));
-    rows.push(...((page.Items ?? []) as Row[]));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  scanTimes.push(performance.now() - started);
-  return rows;
-}
-
-/** Some stations' records (BatchGetItem, 100 at a time). */
-async function readSome(db: DynamoDBDocumentClient, tableName: string, stationIds: string[]): Promise<Row[]> {
-  const rows: Row[] = [];
-  for (let i = 0; i < stationIds.length; i += 100) {
-    let request: Record<string, unknown>[] = stationIds.slice(i, i + 100).map((id) => keys.machine(id));
-    for (let attempt = 0; request.length && attempt < 10; attempt++) {
-      const out = await db.send(new BatchGetCommand({
-        RequestItems: { [tableName]: { Keys: request, ProjectionExpression: '#id, #status, lastHeartbeat, presenceAt, updatedAt', ExpressionAttributeNames: { '#id': 'id', '#status': 'status' } } },
-      }));
-      rows.push(...((out.Responses?.[tableName] ?? []) as Row[]));
-      request = (out.UnprocessedKeys?.[tableName]?.Keys ?? []) as Record<string, unknown>[];
-    }
-  }
-  return rows;
-}
-
-/** Every (station, uptimeSeconds) read back, with the server time it was stored and how many reads saw it. */
-const observed = new Map<string, Map<number, { lastHeartbeat: string; seen: number }>>();
-function observe(rows: Row[]) {
-  for (const row of rows) {
-    const uptime = row.counters?.uptimeSeconds;
-    if (uptime === undefined || !row.lastHeartbeat) continue;
-    let forStation = observed.get(row.id);
-    if (!forStation) observed.set(row.id, (forStation = new Map()));
-    const seen = forStation.get(uptime);
-    if (seen) seen.seen++;
-    else forStation.set(uptime, { lastHeartbeat: row.lastHeartbeat, seen: 1 });
-  }
-}
-/** The status people would see (effectiveStatus, as GET /api/machines computes it) and the stored one. */
-const statusOf = (row: Row, now: Date) => ({ stored: row.status, effective: effectiveStatus(row as unknown as MachineRecord, now, HEARTBEAT_INTERVAL_SECONDS) });
-
-// ---------------------------------------------------------------------------------------------------------
 // The run
 
 const disturbed = new Map<string, number>(); // stations whose connection closed unexpectedly, and when
@@ -260,6 +197,8 @@ let steadyReads = 0;
 let lastStationCounts = { sent: 0, acked: 0, inFlight: 0, connected: 0 };
 const stationCounts: { t: number; sent: number; acked: number }[] = [];
 const report: Record<string, unknown> = {};
+const scanTimes: number[] = [];
+const observed: Observed = new Map();
 let exitCode = 1;
 
 try {
@@ -298,7 +237,7 @@ try {
   // 2. Machine records, written directly (offline, never heartbeated).
   enter('seed');
   const seedStarted = performance.now();
-  await seedMachines(db, tableName);
+  await seedMachines(db, tableName, ids, (seeded) => log(`[${elapsed()}] seeding ${seeded}/${N}`));
   const seedSeconds = (performance.now() - seedStarted) / 1000;
   log(`seeded ${N} machine records in ${seedSeconds.toFixed(1)} s`);
 
@@ -337,7 +276,7 @@ try {
   const settleStarted = Date.now();
   let online = 0;
   for (;;) {
-    const rows = await readAll(db, tableName);
+    const rows = await readAll(db, tableName, scanTimes);
     online = rows.filter((r) => r.status === 'online').length;
     if (online >= ramp.connected || Date.now() - settleStarted > 180_000) break;
     log(`[${elapsed()}] online in DynamoDB: ${online}/${ramp.connected} (presence events being applied)`);
@@ -346,7 +285,7 @@ try {
   const settleSeconds = (Date.now() - settleStarted) / 1000;
   log(`presence: ${online}/${ramp.connected} online in DynamoDB ${settleSeconds.toFixed(1)} s after the ramp`);
   // What DynamoDB Local takes here, warm (the ramp's presence writes warmed its JVM), before the heartbeats start.
-  const ceiling = await probeWriteCeiling(db, tableName);
+  const ceiling = await probeWriteCeiling(db, tableName, ids);
   log(`DynamoDB Local write ceiling (heartbeat-shaped UpdateItem, 50 in flight, from this process): ${ceiling.alone.perSecond}/s alone (p50 ${ceiling.alone.ms.p50} ms), ${ceiling.duringRead.perSecond}/s while one read of all ${N} stations runs (${ceiling.readMs} ms)`);
 
   // 5. Steady state: heartbeats at the interval, every station read back every SCAN_MS.
@@ -358,8 +297,8 @@ try {
   const steadyEnd = steadyStarted + MINUTES * 60_000;
   while (Date.now() < steadyEnd) {
     await sleep(Math.min(SCAN_MS, Math.max(0, steadyEnd - Date.now())));
-    const rows = await readAll(db, tableName);
-    observe(rows);
+    const rows = await readAll(db, tableName, scanTimes);
+    observe(observed, rows);
     steadyReads++;
     const now = new Date();
     for (const row of rows) {
@@ -385,8 +324,8 @@ try {
   const drainStarted = Date.now();
   let finalRows: Row[] = [];
   for (;;) {
-    finalRows = await readAll(db, tableName);
-    observe(finalRows);
+    finalRows = await readAll(db, tableName, scanTimes);
+    observe(observed, finalRows);
     const behind = finalRows.filter((r) => lastSent.get(r.id) !== undefined && r.counters?.uptimeSeconds !== lastSent.get(r.id)).length;
     if (!behind || Date.now() - drainStarted > 120_000) break;
     log(`[${elapsed()}] waiting for ingest: ${behind} stations' last heartbeat not stored yet`);
@@ -454,7 +393,7 @@ try {
   }
   // Then everything, a few seconds later: the sample offline, nothing else moved.
   await sleep(3000);
-  const afterRows = await readAll(db, tableName);
+  const afterRows = await readAll(db, tableName, scanTimes);
   const after = new Date();
   const wrongAfterDisconnect = afterRows.filter((r) => {
     const s = statusOf(r, after);
@@ -481,7 +420,7 @@ try {
     sentReport.publishErrors && `${sentReport.publishErrors} heartbeat publishes failed`,
   ].filter(Boolean) as string[];
 
-  const resources = resourceTable();
+  const resources = resourceTable(samples, N);
   const result = {
     stations: N,
     connected: ramp.connected,
@@ -518,7 +457,7 @@ try {
   console.table(Object.entries(result).map(([figure, value]) => ({ figure, value })));
   console.log('  CPU (% of one core) and memory (MB) per process; peak and mean over the samples of each phase');
   console.table(resources);
-  const timeline = steadyTimeline(steadyStarted, stoppedAt.at);
+  const timeline = steadyTimeline(steadyStarted, stoppedAt.at, { samples, stationCounts, errorTimes });
   console.log('  Steady state, every 20 s: heartbeats offered, DynamoDB calls the stack completed, most in flight, handler errors, CPU');
   console.table(timeline);
   if (dynamoStats) {
@@ -539,7 +478,7 @@ try {
   Object.assign(report, {
     at: new Date().toISOString(),
     command: `npx tsx test/bench/scale.ts ${process.argv.slice(2).join(' ')}`.trim(),
-    machine: { cpus: cpus().length, model: cpus()[0]?.model, memoryGb: round(totalmem() / 1024 ** 3), loadavg: loadavg().map((l) => round(l, 2)), node: process.version, openFileLimit: limits, git: gitState() },
+    machine: { cpus: cpus().length, model: cpus()[0]?.model, memoryGb: round(totalmem() / 1024 ** 3), loadavg: loadavg().map((l) => round(l, 2)), node: process.version, openFileLimit: limits, git: gitState(ROOT) },
     options: { stations: N, minutes: MINUTES, intervalSeconds: INTERVAL, sample: SAMPLE, concurrency: CONCURRENCY, scanSeconds: SCAN_MS / 1000, sampleSeconds: SAMPLE_MS / 1000 },
     pass: failures.length === 0,
     failures,
@@ -577,107 +516,6 @@ try {
   process.exit(exitCode);
 }
 
-// ---------------------------------------------------------------------------------------------------------
-
-async function seedMachines(db: DynamoDBDocumentClient, tableName: string) {
-  const now = new Date().toISOString();
-  const items = ids.map((id, i) => ({
-    ...keys.machine(id), ...keys.machineCollection(id), id, name: `Scale station ${i + 1}`, location: `Jl. Skala ${i + 1}, Denpasar, Bali`,
-    latitude: (-8.85 + (i % 100) * 0.004).toFixed(4), longitude: (115.05 + Math.floor(i / 100) * 0.004).toFixed(4),
-    status: 'offline', maxFillMl: 1500, features: ['NFC Payment'], createdAt: now, updatedAt: now,
-  }));
-  const batches = Array.from({ length: Math.ceil(items.length / 25) }, (_, i) => items.slice(i * 25, i * 25 + 25));
-  let next = 0;
-  let done = 0;
-  const worker = async () => {
-    while (next < batches.length) {
-      let requests = batches[next++]!.map((Item) => ({ PutRequest: { Item } }));
-      for (let attempt = 0; requests.length; attempt++) {
-        if (attempt > 10) throw new Error('BatchWrite keeps leaving items unprocessed');
-        const out = await db.send(new BatchWriteCommand({ RequestItems: { [tableName]: requests } }));
-        requests = (out.UnprocessedItems?.[tableName] ?? []) as typeof requests;
-        if (requests.length) await sleep(100 * 2 ** attempt);
-      }
-      if (++done % 80 === 0) log(`[${elapsed()}] seeding ${Math.min(done * 25, N)}/${N}`);
-    }
-  };
-  await Promise.all(Array.from({ length: 4 }, worker));
-}
-
-/**
- * How many heartbeat-shaped writes DynamoDB Local takes here, from this process with the SDK's 50 sockets (as the
- * stack's handlers have): 8 s alone, then during one read of all stations. The records keep status and
- * lastHeartbeat; the heartbeats overwrite what this writes.
- */
-async function probeWriteCeiling(db: DynamoDBDocumentClient, tableName: string) {
-  const write = (id: string) => db.send(new UpdateCommand({
-    TableName: tableName,
-    Key: keys.machine(id),
-    UpdateExpression: 'SET waterLevel = :w, quality = :q, firmwareVersion = :f, counters = :c, updatedAt = :u',
-    ConditionExpression: 'attribute_exists(PK)',
-    ExpressionAttributeValues: { ':w': 50, ':q': { tdsPpm: 40, temperatureC: 27 }, ':f': 'probe', ':c': { dispensedMl: 0, vends: 0, failures: 0 }, ':u': new Date().toISOString() },
-    ReturnValues: 'ALL_NEW',
-  }));
-  const run = async (until: () => boolean) => {
-    const times: number[] = [];
-    const started = performance.now();
-    let i = 0;
-    await Promise.all(Array.from({ length: 50 }, async () => {
-      while (!until()) {
-        const t = performance.now();
-        await write(ids[i++ % ids.length]!);
-        times.push(performance.now() - t);
-      }
-    }));
-    return { perSecond: Math.round(times.length / ((performance.now() - started) / 1000)), ms: summarize(times) };
-  };
-  const warmUntil = Date.now() + 2000;
-  await run(() => Date.now() > warmUntil);
-  const aloneUntil = Date.now() + 8000;
-  const alone = await run(() => Date.now() > aloneUntil);
-  let reading = true;
-  let readMs = 0;
-  const read = (async () => {
-    const t = performance.now();
-    await readAll(db, tableName);
-    readMs = Math.round(performance.now() - t);
-    reading = false;
-  })();
-  const duringRead = await run(() => !reading);
-  await read;
-  scanTimes.pop(); // not one of the verifier's reads
-  return { alone, duringRead, readMs };
-}
-
-/** The steady state in 20 s windows, from the samples of each process. */
-function steadyTimeline(from: number, to: number) {
-  const rows: Record<string, number | string>[] = [];
-  const mean = (list: ProcSample[], pick: (s: ProcSample) => number | undefined) => {
-    const v = list.map(pick).filter((x): x is number => x !== undefined);
-    return v.length ? round(v.reduce((a, b) => a + b, 0) / v.length, 0) : '';
-  };
-  for (let start = from, end = 0; start < to; start = end) {
-    end = to - start < 25_000 ? to : start + 20_000; // a short rest joins the last window
-    const inWindow = <T extends { t: number }>(list: T[]) => list.filter((x) => x.t > start && x.t <= end);
-    const counts = stationCounts.filter((c) => c.t <= end);
-    const before = stationCounts.filter((c) => c.t <= start).at(-1)?.sent ?? 0;
-    const stack = inWindow(samples.stack);
-    rows.push({
-      seconds: `${Math.round((start - from) / 1000)}-${Math.round((end - from) / 1000)}`,
-      'heartbeats sent': (counts.at(-1)?.sent ?? 0) - before,
-      'DynamoDB calls done': stack.reduce((n, s) => n + (s.dynamoDone ?? 0), 0),
-      'in flight (max)': Math.max(0, ...stack.map((s) => s.dynamoInFlightMax ?? 0)),
-      'handler errors': errorTimes.filter((t) => t > start && t <= end).length,
-      'stack CPU %': mean(stack, (s) => s.cpuPct),
-      'stack loop p99 ms': Math.max(0, ...stack.map((s) => s.loopP99Ms ?? 0)),
-      'DynamoDB CPU %': mean(inWindow(samples.dynamodb), (s) => s.cpuPct),
-      'stations CPU %': mean(inWindow(samples.stations), (s) => s.cpuPct),
-      'machine CPU %': mean(inWindow(samples.machine), (s) => s.cpuPct),
-    });
-  }
-  return rows;
-}
-
 async function profileStop(name: string): Promise<ProfileSummary | null> {
   const file = join(ROOT, `bench/scale-stack-${name}.cpuprofile`);
   mkdirSync(join(ROOT, 'bench'), { recursive: true });
@@ -685,68 +523,4 @@ async function profileStop(name: string): Promise<ProfileSummary | null> {
   const message = await waitFor<StackMessage, 'profile'>(stackChild!, 'profile', 60_000);
   if (message.error) log(`profile: ${message.error}`);
   return message.summary;
-}
-
-function resourceTable() {
-  const rows: Record<string, string | number>[] = [];
-  const names: [ProcName, string][] = [['stack', 'stack (broker + IoT handlers)'], ['stations', `stations (${N} clients)`], ['dynamodb', 'DynamoDB Local (JVM)'], ['verifier', 'verifier (this process)'], ['machine', `whole machine (${cpus().length} cores; RSS = memory used)`]];
-  const means: Record<string, number> = {};
-  for (const [name, label] of names) {
-    for (const group of [['ramp', 'settle'], ['steady']] as Phase[][]) {
-      const list = samples[name].filter((s) => group.includes(s.phase));
-      if (!list.length) continue;
-      const stat = (pick: (s: ProcSample) => number | undefined) => {
-        const v = list.map(pick).filter((x): x is number => x !== undefined);
-        return v.length ? { peak: round(Math.max(...v)), mean: round(v.reduce((a, b) => a + b, 0) / v.length) } : null;
-      };
-      const cpu = stat((s) => s.cpuPct)!;
-      const rss = stat((s) => s.rssMb)!;
-      const heap = stat((s) => s.heapUsedMb);
-      const loop = stat((s) => s.loopP99Ms);
-      means[`${name}/${group.join('+')}`] = cpu.mean;
-      rows.push({
-        process: label,
-        phase: group.join('+'),
-        'CPU % mean': cpu.mean,
-        'CPU % peak': cpu.peak,
-        'RSS MB mean': rss.mean,
-        'RSS MB peak': rss.peak,
-        'heap MB mean': heap?.mean ?? '',
-        'heap MB peak': heap?.peak ?? '',
-        'loop delay p99 ms (peak)': loop?.peak ?? '',
-      });
-    }
-  }
-  // What the machine spent on everything else (other engineers' builds and tests): the noise of this run.
-  for (const group of ['ramp+settle', 'steady']) {
-    const machine = means[`machine/${group}`];
-    if (machine === undefined) continue;
-    const ours = (['stack', 'stations', 'dynamodb', 'verifier'] as const).reduce((n, p) => n + (means[`${p}/${group}`] ?? 0), 0);
-    rows.push({ process: 'other processes (machine - the above)', phase: group, 'CPU % mean': round(Math.max(0, machine - ours)), 'CPU % peak': '', 'RSS MB mean': '', 'RSS MB peak': '', 'heap MB mean': '', 'heap MB peak': '', 'loop delay p99 ms (peak)': '' });
-  }
-  return rows;
-}
-
-function freeMem() {
-  // MemAvailable rather than MemFree: page cache is not "used".
-  try {
-    const text = readFileSync('/proc/meminfo', 'utf8');
-    return Number(/MemAvailable:\s+(\d+)/.exec(text)?.[1] ?? 0) * 1024;
-  } catch {
-    return 0;
-  }
-}
-
-function os() {
-  return `${cpus().length} CPUs, ${round(totalmem() / 1024 ** 3)} GB, load ${loadavg().map((l) => l.toFixed(2)).join(' ')}`;
-}
-
-function gitState() {
-  try {
-    const head = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
-    const dirty = execFileSync('git', ['status', '--porcelain', '--untracked-files=no'], { cwd: ROOT, encoding: 'utf8' }).split('\n').filter(Boolean).length;
-    return { head, uncommittedFiles: dirty };
-  } catch {
-    return null;
-  }
 }

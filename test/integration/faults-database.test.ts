@@ -13,14 +13,14 @@ import { DynamoUsers } from '@functions/adapters/dynamodb/users';
 import { randomIds, systemClock } from '@functions/ports/clock';
 import { ensureTable, startDynamo, type LocalDynamo } from '@infra/local/dynamodb';
 
-/** This file runs its own DynamoDB Local on disk, so that it can kill it and start it again. */
+/** This file runs its own DynamoDB Local on disk, so that it can kill it and start it again (quickly: it lives seconds). */
 const ORIGIN_SECRET = 'faults-origin-secret';
 const dataDir = mkdtempSync(join(tmpdir(), 'refill-faults-'));
 const tableName = 'faults';
 let dynamo: LocalDynamo;
 
 beforeAll(async () => {
-  dynamo = await startDynamo({ dataDir });
+  dynamo = await startDynamo({ dataDir, quickStart: true });
   await ensureTable(dynamo.endpoint, tableName);
   Object.assign(process.env, {
     TABLE_NAME: tableName,
@@ -54,7 +54,7 @@ describe('the database going away', () => {
     expect(down.statusCode).toBe(503);
     expect(JSON.parse(down.body!)).toEqual({ message: 'Service temporarily unavailable, please try again' });
 
-    dynamo = await startDynamo({ dataDir });
+    dynamo = await startDynamo({ dataDir, quickStart: true });
     process.env.AWS_ENDPOINT_URL_DYNAMODB = dynamo.endpoint;
   });
 
@@ -76,7 +76,7 @@ describe('the database going away', () => {
     expect(outcomes).toContain('ok');
     expect(outcomes).toContain('failed');
 
-    dynamo = await startDynamo({ dataDir });
+    dynamo = await startDynamo({ dataDir, quickStart: true });
     const client = db();
     const user = (await new DynamoUsers(client, tableName).get('fault-user'))!;
     const { Items = [] } = await client.send(new QueryCommand({

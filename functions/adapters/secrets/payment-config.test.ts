@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../domain/errors';
 import { loadPaymentConfig, PAYMENTS_NOT_CONFIGURED } from './payment-config';
-
-const noSecrets = async () => {
-  throw new Error('Secrets Manager must not be called');
-};
-const NOTIFY = 'https://refill.example/api/payments/notification';
-const live = { PAYMENTS_MODE: 'live', PAYMENT_NOTIFICATION_URL: NOTIFY, PAYMENT_SECRET_ARN: 'arn:secret' };
-const sandbox = { PAYMENTS_MODE: 'sandbox', PAYMENT_NOTIFICATION_URL: NOTIFY, PAYMENT_SECRET_ARN: 'arn:secret' };
-const secretOf = (value: unknown) => async (id: string) => (expect(id).toBe('arn:secret'), JSON.stringify(value));
+import { live, noSecrets, NOTIFY, sandbox, secretOf } from './payment-config.test-fakes';
 
 describe('payment configuration', () => {
   it('live: Midtrans with the key and Apple Pay identity of the payment secret', async () => {
