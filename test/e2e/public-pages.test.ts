@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, newContext, PHONE } from '../support/browser';
+import { DESKTOP, launchBrowser, newContext } from '../support/browser';
 import { apiFetch, local } from '../support/local';
 
 /** Issue 3: every public route renders its texts of docs/design.md, "Screens and routes" in order; links, downloads, language, 404 (axe: accessibility.test.ts). */
