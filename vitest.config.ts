@@ -19,6 +19,9 @@ export default defineConfig({
           include: ['shared/**/*.test.ts', 'functions/**/*.test.ts', 'infra/**/*.test.ts', 'frontend/src/**/*.test.{ts,tsx}', 'test/static/**/*.test.ts'],
           exclude: [...configDefaults.exclude, 'infra/parity/**'],
           testTimeout: 60_000,
+          // Files of a worker share their imports (aws-cdk-lib, the SDK): importing them again per file was most of the
+          // project's time (43 s against 17 s here). No unit test depends on a fresh module state.
+          isolate: false,
         },
       },
       {

@@ -1,8 +1,10 @@
 import { LocalBrokerStationMessages } from './adapters/iot/local-broker-messages';
 import { LocalCaStationRegistry } from './adapters/local-ca/local-ca-station-registry';
-import { localOnlySetting } from './environment';
+import { SmtpMailer } from './adapters/smtp/smtp-mailer';
+import { localOnlySetting, setting } from './environment';
 import type { AdminAuthenticator } from './ports/admin-auth';
 import type { Geocoder } from './ports/geocoder';
+import type { Mailer } from './ports/mailer';
 import type { ApplePayMerchantValidator, PaymentGateway } from './ports/payment-gateway';
 import type { SigningKeys } from './ports/signing-keys';
 import type { StationMessages } from './ports/station-messages';
@@ -10,7 +12,8 @@ import type { StationRegistry } from './ports/station-registry';
 import { adminAuth } from './providers/admin-auth';
 import { data, type DataServices } from './providers/data';
 import { geocoder } from './providers/geocoder';
-import { payments } from './providers/payments';
+import { mailer } from './providers/mailer';
+import { applePay, paymentGateway } from './providers/payment-gateway';
 import { signingKeys } from './providers/signing-keys';
 import { stationMessages } from './providers/station-messages';
 import { stationRegistry } from './providers/station-registry';
@@ -25,9 +28,10 @@ export interface Services extends DataServices {
   stationMessages: StationMessages;
   signingKeys: SigningKeys;
   geocoder: Geocoder;
-  payments: PaymentGateway;
+  paymentGateway: PaymentGateway;
   applePay: ApplePayMerchantValidator;
   adminAuth: AdminAuthenticator;
+  mailer: Mailer;
 }
 
 /**
@@ -42,18 +46,28 @@ export function useLocalStationAdapters(env: NodeJS.ProcessEnv = process.env): v
   if (brokerUrl) stationMessages.use(new LocalBrokerStationMessages(brokerUrl, caDir));
 }
 
+/**
+ * The local cloud's outbox in place of SES: every e-mail goes by SMTP to it, from the same MAIL_FROM (LOCAL_SMTP_URL,
+ * set by infra/local/stack.ts).
+ */
+export function useLocalMailer(env: NodeJS.ProcessEnv = process.env): void {
+  const smtpUrl = localOnlySetting('LOCAL_SMTP_URL', env);
+  if (smtpUrl) mailer.use(new SmtpMailer(smtpUrl, setting('MAIL_FROM', env)));
+}
+
 export function createServices(env: NodeJS.ProcessEnv = process.env): Services {
   useLocalStationAdapters(env);
-  const { gateway, applePay } = payments();
+  useLocalMailer(env);
   return {
     ...data(),
     stationRegistry: stationRegistry(),
     stationMessages: stationMessages(),
     signingKeys: signingKeys(),
     geocoder: geocoder(),
-    payments: gateway,
-    applePay,
+    paymentGateway: paymentGateway(),
+    applePay: applePay(),
     adminAuth: adminAuth(),
+    mailer: mailer(),
   };
 }
 

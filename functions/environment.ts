@@ -17,7 +17,8 @@ export type Need =
   | 'iotData'
   | 'iotProvisioning'
   | 'cognito'
-  | 'geocoder';
+  | 'geocoder'
+  | 'mail';
 
 interface SettingSpec {
   needs: readonly Need[];
@@ -44,6 +45,8 @@ export const SETTINGS = {
   USER_POOL_ID: { needs: ['cognito'], description: 'Cognito user pool' },
   USER_POOL_CLIENT_ID: { needs: ['cognito'], description: 'Cognito app client of the web app (password sign-in)' },
   PLACE_INDEX_NAME: { needs: ['geocoder'], description: 'Amazon Location place index of the address search' },
+  MAIL_FROM: { needs: ['mail'], description: 'Sender of the system\'s e-mails (an address of the SES identity), as "Name <address>"' },
+  MAIL_CONFIGURATION_SET: { needs: ['mail'], description: 'SES configuration set the e-mails are sent under (sending events, reputation)' },
 } as const satisfies Record<string, SettingSpec>;
 
 export type SettingName = keyof typeof SETTINGS;
@@ -59,6 +62,7 @@ export const LOCAL_ONLY_SETTINGS = {
   SANDBOX_SERVER_KEY: 'The key the local sandbox gateway signs its notifications with',
   LOCAL_CA_DIR: 'The local certificate authority that issues station identities (functions/composition.ts)',
   LOCAL_BROKER_URL: 'The local MQTT broker that carries answers to stations (functions/composition.ts)',
+  LOCAL_SMTP_URL: 'The local outbox that takes every e-mail in place of SES (functions/composition.ts)',
 } as const;
 
 /** What the Lambda runtime sets itself (and the AWS SDK and Powertools read); no template sets these. */

@@ -50,7 +50,7 @@ export interface RouteDefinition {
   /**
    * What the function may touch, for least-privilege IAM and its settings in the CDK app (infra/constructs/api.ts):
    * the table, publishing to stations, provisioning them in IoT, Cognito's admin calls, the payment gateway's
-   * secret, the token signing key's secret, the place index.
+   * secret, the token signing key's secret, the place index, sending e-mail (SES).
    */
   access: {
     table?: 'read' | 'write';
@@ -60,6 +60,7 @@ export interface RouteDefinition {
     paymentSecret?: boolean;
     signingKey?: boolean;
     geocoder?: boolean;
+    mail?: boolean;
   };
 }
 

@@ -7,7 +7,7 @@ import type { UserRecord, Users } from '../ports/users';
 import type { z } from 'zod';
 import type { AdminUserPatch } from '@shared/routes';
 import { notFound } from './errors';
-import { fingerprintOf } from './payments';
+import { fingerprintOf } from './payment-orders';
 
 /** A user as the console shows them: balance in rupiah (the UI shows points), impact from metered litres. */
 function toAdminUser(user: UserRecord, settings: Pick<Settings, 'bottleLitres' | 'co2KgPerBottle'>): AdminUser {

@@ -1,11 +1,12 @@
+import type { z } from 'zod';
+import type { TopupStatus } from '@shared/routes';
 import { isCardWallet, minimumTopupMessage, type PaymentMethod, type Settings } from '@shared/schemas';
-import type { SettingsStore } from '../ports/settings';
-import type { TopupOrder } from '../ports/topups';
+import type { PaymentOrder, TopupOrder } from '../ports/payment-orders';
 import type { Users } from '../ports/users';
-import { ensureProfile } from './users';
 import { conflict, invalid, notFound } from './errors';
-import { chargeOrder, type ChargeDeps, type Payer } from './wallet';
-import { fingerprintOf, newOrderState, orderIdFor, refreshFromGateway, requireIdempotencyKey, toTopupStatus, type PaymentDeps } from './payments';
+import { chargeOrder, fingerprintOf, newOrderState, orderIdFor, requireIdempotencyKey, type PaymentDeps } from './payment-orders';
+import { refreshFromGateway } from './payment-confirmation';
+import { ensureProfile, type SignedInPerson } from './users';
 
 /**
  * Wallet top-ups (POST /api/wallet/topup, GET /api/wallet/topup/{id}). A top-up is a payment order that
@@ -18,16 +19,31 @@ export function checkTopupAmount(amount: number, settings: Pick<Settings, 'minTo
 }
 
 export interface TopupInput {
-  payer: Payer;
+  payer: SignedInPerson;
   amount: number;
   paymentMethod: PaymentMethod;
   walletToken?: string;
   idempotencyKey: string | undefined;
 }
 
-export interface TopupDeps extends PaymentDeps, ChargeDeps {
+export interface TopupDeps extends PaymentDeps {
   users: Users;
-  settings: SettingsStore;
+}
+
+/** What the browser sees of a top-up: the QR and deeplink only while it is pending. */
+function toTopupStatus(order: PaymentOrder): z.infer<typeof TopupStatus> {
+  return {
+    id: order.orderId,
+    status: order.status,
+    amount: order.amount,
+    paymentMethod: order.paymentMethod,
+    qrString: order.status === 'pending' ? order.qrString : null,
+    qrImageUrl: order.status === 'pending' ? order.qrImageUrl : null,
+    deeplink: order.status === 'pending' ? order.deeplink : null,
+    message: order.message,
+    createdAt: order.createdAt,
+    expiresAt: order.expiresAt,
+  };
 }
 
 export async function startTopup(input: TopupInput, deps: TopupDeps) {
@@ -51,7 +67,7 @@ export async function startTopup(input: TopupInput, deps: TopupDeps) {
     fingerprint: fingerprintOf(['topup', input.amount, input.paymentMethod, input.walletToken ?? null]),
     ...newOrderState(now),
   };
-  const stored = await deps.orders.create(order);
+  const stored = await deps.paymentOrders.create(order);
   if (!stored.created) {
     const existing = stored.order;
     if (existing.kind !== 'topup' || existing.userId !== order.userId || existing.fingerprint !== order.fingerprint) {
@@ -67,7 +83,7 @@ export async function startTopup(input: TopupInput, deps: TopupDeps) {
 
 /** GET /api/wallet/topup/{id}: only the owner may read it (anyone else gets the same 404 as for no such top-up). */
 export async function readTopup(userId: string, orderId: string, deps: PaymentDeps) {
-  const order = await deps.orders.get(orderId);
+  const order = await deps.paymentOrders.get(orderId);
   if (!order || order.kind !== 'topup' || order.userId !== userId) throw notFound('Top-up not found');
   return toTopupStatus(await refreshFromGateway(order, deps));
 }

@@ -5,7 +5,7 @@ import type { SettingsStore } from '../ports/settings';
 import type { ProfileGaps, UserRecord, Users } from '../ports/users';
 import { impactOfDispensed } from './impact';
 
-/** Who signed in, as the verified token claims say (structurally the HTTP layer's Identity). */
+/** Who signed in, as the verified token claims say (the person of the HTTP layer's Identity; the one type the domain takes for a caller). */
 export interface SignedInPerson {
   sub: string;
   username: string;

@@ -11,6 +11,7 @@ import type { IncidentReport, IncidentResolution, SessionOutcome, UsedToken, Ven
 import { DEFAULT_SETTINGS, type Settings } from '@shared/schemas';
 import { calculateJwkThumbprint, exportJWK, exportSPKI, generateKeyPair } from 'jose';
 import type { Log } from '../ports/log';
+import type { PaidOrder } from './vend-paid';
 import type { VendDeps } from './vend';
 
 /** In-memory adapters for the domain's unit tests; the DynamoDB ones are tested against DynamoDB Local. */
@@ -326,4 +327,23 @@ export async function memoryVendWorld(start = new Date('2026-03-01T08:00:00Z'), 
     log: silentLog,
   } satisfies VendDeps & Record<string, unknown>;
   return world;
+}
+
+/** Sanur Beach (1.5 L, online) and a buyer with an empty wallet: the world of the paid-vend and purchase tests. */
+export const STATION = 'HRL-00001';
+export const BUYER = 'buyer-1';
+
+export async function stationAndBuyerWorld() {
+  const w = await memoryVendWorld();
+  const at = w.clock.now().toISOString();
+  await w.machines.create({ id: STATION, name: 'Sanur Beach', status: 'online', lastHeartbeat: at, maxFillMl: 1500, createdAt: at, updatedAt: at });
+  await w.users.ensure({ id: BUYER, username: 'b', firstName: null, lastName: null, email: null }, at);
+  /** The state after a successful charge: the paid amount credited to the wallet under the order id. */
+  const paid = async (order: Partial<PaidOrder> = {}, alreadyInWallet = 0): Promise<PaidOrder> => {
+    const o = { orderId: `PU-${crypto.randomUUID().replaceAll('-', '')}`, userId: BUYER, amount: 500, machineId: STATION, volumeMl: 500, ...order };
+    w.users.items.get(BUYER)!.balance += alreadyInWallet;
+    await w.ledger.post(BUYER, 'topup', o.amount, o.orderId, { reference: o.orderId, actor: 'gateway' });
+    return o;
+  };
+  return { ...w, paid, balance: () => w.users.items.get(BUYER)!.balance };
 }

@@ -1,50 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '@shared/schemas';
 import { signNfcToken, verifyVendToken } from './tokens';
-import { authorizeVend, completeVend, failVend, holdFor, insufficientBalanceMessage, issueNfcToken, minimumBalance, resolveIncident, settlementFor, sweepExpiredSessions } from './vend';
+import { authorizeVend } from './vend';
+import { completeVend, failVend } from './vend-close';
+import { sweepExpiredSessions } from './vend-sweep';
 import { memoryVendWorld, MemoryMessages } from './vend.test-fakes';
-import { DomainError } from './errors';
 
-describe('vend pricing and hold amounts', () => {
-  it('holds the price of the maximum fill when the balance covers it', () => {
-    expect(holdFor(5_000, 1500, 1000)).toEqual({ holdAmount: 1_500, maxMl: 1500 });
-  });
-  it('holds the whole balance when it is less, and authorizes the volume it pays for', () => {
-    expect(holdFor(1_200, 1500, 1000)).toEqual({ holdAmount: 1_200, maxMl: 1200 });
-    expect(holdFor(1_200, 1500, 2000)).toEqual({ holdAmount: 1_200, maxMl: 600 });
-    expect(holdFor(999, 1500, 1500)).toEqual({ holdAmount: 999, maxMl: 666 });
-  });
-  it('holds nothing without money', () => {
-    expect(holdFor(0, 1500, 1000)).toBeNull();
-    expect(holdFor(-5, 1500, 1000)).toBeNull();
-  });
-  it('settles exactly the dispensed millilitres at Rp 1 per ml, never more than authorized or held', () => {
-    const session = { maxMl: 1500, holdAmount: 1500, pricePerLitre: 1000 };
-    expect(settlementFor(350, session)).toEqual({ volumeMl: 350, charge: 350 });
-    expect(settlementFor(0, session)).toEqual({ volumeMl: 0, charge: 0 });
-    expect(settlementFor(1800, session)).toEqual({ volumeMl: 1500, charge: 1500 });
-    expect(settlementFor(333, { maxMl: 600, holdAmount: 1200, pricePerLitre: 2000 })).toEqual({ volumeMl: 333, charge: 666 });
-  });
-  it('needs 20 points (Rp 2,000) to vend by default and says so clearly', () => {
-    expect(minimumBalance(DEFAULT_SETTINGS)).toBe(2_000);
-    expect(insufficientBalanceMessage(2_000)).toBe('Insufficient balance: you need at least Rp 2.000 to refill. Top up your wallet and try again.');
-  });
-});
-
-describe('NFC token issuance', () => {
-  it('creates the user on first call and refuses below the minimum balance with 409', async () => {
-    const w = await memoryVendWorld();
-    const holder = { sub: 'u1', username: 'u1@example.com', email: 'u1@example.com', givenName: 'Ketut', familyName: null };
-    const error = await issueNfcToken(holder, w).then(() => null, (e: unknown) => e);
-    expect(error).toBeInstanceOf(DomainError);
-    expect((error as DomainError).status).toBe(409);
-    expect(w.users.items.get('u1')).toMatchObject({ firstName: 'Ketut', balance: 0 });
-    w.users.items.get('u1')!.balance = 2_000;
-    const { token, expiresAt } = await issueNfcToken(holder, w);
-    expect(Date.parse(expiresAt) - w.clock.now().getTime()).toBe(300_000);
-    expect(token.split('.')).toHaveLength(3);
-  });
-});
+/** The vend protocol from vend/request: authorize (or deny), then settle, release or sweep the session it opened. */
 
 describe('authorize, settle, release', () => {
   let w: Awaited<ReturnType<typeof memoryVendWorld>>;
@@ -195,100 +156,5 @@ describe('authorize, settle, release', () => {
     expect(await completeVend({ stationId: station, sessionId, dispensedMl: 250.5 }, w)).toBe('settled');
     expect(w.vendSessions.sessions.get(sessionId)).toMatchObject({ status: 'completed', dispensedMl: 250, charged: 250 });
     expect(w.users.items.get('u1')).toMatchObject({ balance: 4_750, dispensedMl: 250 });
-  });
-});
-
-describe('completions that come late or cannot be settled as reported', () => {
-  let w: Awaited<ReturnType<typeof memoryVendWorld>>;
-  const station = 'HRL-00001';
-  const balance = () => w.users.items.get('u1')!.balance;
-  const open = async (requestId = `r-${Math.random()}`) => {
-    const t = (await signNfcToken({ jti: `jti-${Math.random()}`, userId: 'u1', now: w.clock.now(), lifetimeSeconds: 300 }, { privateKey: await w.signingKeys.privateKey(), keyId: 'k' })).token;
-    const outcome = await authorizeVend({ stationId: station, token: t, requestId }, w);
-    if (outcome.decision !== 'authorized') throw new Error(JSON.stringify(outcome));
-    return outcome.sessionId;
-  };
-  const swept = (sessionId: string) => sweepExpiredSessions(w, new Date(Date.parse(w.vendSessions.sessions.get(sessionId)!.expiresAt) + 1));
-
-  beforeEach(async () => {
-    w = await memoryVendWorld();
-    const at = w.clock.now().toISOString();
-    await w.machines.create({ id: station, name: 'Station one', status: 'online', lastHeartbeat: at, maxFillMl: 1500, createdAt: at, updatedAt: at });
-    await w.users.ensure({ id: 'u1', username: 'u1', firstName: null, lastName: null, email: null }, at);
-    w.users.items.get('u1')!.balance = 5_000;
-  });
-
-  it('charges a completion that arrives after the sweep released the hold, once', async () => {
-    const sessionId = await open();
-    await swept(sessionId);
-    expect(balance()).toBe(5_000);
-    expect(await completeVend({ stationId: station, sessionId, dispensedMl: 300 }, w)).toBe('settledLate');
-    expect(balance()).toBe(4_700);
-    expect(w.vendSessions.sessions.get(sessionId)).toMatchObject({ status: 'completed', settledLate: true, dispensedMl: 300, charged: 300 });
-    expect(w.users.items.get('u1')!.dispensedMl).toBe(300);
-    expect(await completeVend({ stationId: station, sessionId, dispensedMl: 300 }, w)).toBe('replayed');
-    expect(await completeVend({ stationId: station, sessionId, dispensedMl: 301 }, w)).toBe('ignored');
-    expect(balance()).toBe(4_700);
-  });
-
-  it('records what the balance cannot cover as owed, and the next top-up pays it first', async () => {
-    const sessionId = await open();
-    await swept(sessionId);
-    w.users.items.get('u1')!.balance = 200;
-    expect(await completeVend({ stationId: station, sessionId, dispensedMl: 500 }, w)).toBe('receivable');
-    expect(w.users.items.get('u1')).toMatchObject({ balance: 0, owed: 300 });
-    expect(w.ledger.entries_.filter((e) => e.key === `late:${sessionId}`).map((e) => [e.type, e.amount, e.owed])).toEqual([['purchase', -200, 0], ['receivable', 0, 300]]);
-    await w.ledger.post('u1', 'topup', 10_000, 'topup-1', { reference: 'order', actor: 'gateway' });
-    expect(w.users.items.get('u1')).toMatchObject({ balance: 9_700, owed: 0 });
-  });
-
-  it.each([
-    ['a string', '250', 'dispensedMl is a string, not a number'],
-    ['a negative number', -1, 'dispensedMl is negative'],
-    ['more than authorized', 1_501, 'dispensedMl 1501 is above the authorized 1500 ml'],
-    ['nothing', undefined, 'no dispensedMl'],
-  ])('keeps the hold of a completion reporting %s as an incident until the station retries', async (_, dispensedMl, reason) => {
-    const sessionId = await open();
-    expect(await completeVend({ stationId: station, sessionId, dispensedMl }, w)).toBe('incident');
-    expect(balance()).toBe(3_500);
-    expect(await w.vendSessions.incident(sessionId)).toMatchObject({ status: 'open', holdKept: true, reports: 1, lastReport: { reason, payload: JSON.stringify({ sessionId, dispensedMl }) } });
-    // The same report without the field at all (as a topic rule delivers it) is one more report on the same incident.
-    expect(await completeVend({ stationId: station, sessionId }, w)).toBe('incident');
-    expect(await w.vendSessions.incident(sessionId)).toMatchObject({ reports: 2, lastReport: { reason: 'no dispensedMl' } });
-    // The sweep leaves it alone: the hold stays until someone resolves it.
-    expect(await swept(sessionId)).toMatchObject({ expired: 0 });
-    expect(w.vendSessions.sessions.get(sessionId)!.status).toBe('open');
-    expect(await completeVend({ stationId: station, sessionId, dispensedMl: 250 }, w)).toBe('settled');
-    expect(balance()).toBe(4_750);
-    expect(await w.vendSessions.incident(sessionId)).toMatchObject({ status: 'resolved', resolution: { by: `station:${station}`, dispensedMl: 250, charged: 250 } });
-  });
-
-  it('lets an operator resolve an incident with the volume dispensed, even after a late malformed report', async () => {
-    const held = await open();
-    await completeVend({ stationId: station, sessionId: held, dispensedMl: 'lots' }, w);
-    expect(await resolveIncident(held, { dispensedMl: 400, note: 'station counters' }, 'admin:ops', w)).toMatchObject({ status: 'resolved', resolution: { by: 'admin:ops', dispensedMl: 400, charged: 400 } });
-    expect(balance()).toBe(4_600);
-    await expect(resolveIncident(held, { dispensedMl: 400, note: 'again' }, 'admin:ops', w)).rejects.toMatchObject({ status: 409 });
-
-    const late = await open();
-    await swept(late);
-    expect(await completeVend({ stationId: station, sessionId: late, dispensedMl: -5 }, w)).toBe('incident');
-    expect(await w.vendSessions.incident(late)).toMatchObject({ holdKept: false });
-    await expect(resolveIncident(late, { dispensedMl: 1_600, note: 'x' }, 'admin:ops', w)).rejects.toMatchObject({ status: 400 });
-    await resolveIncident(late, { dispensedMl: 100, note: 'customer says a small bottle' }, 'admin:ops', w);
-    expect(balance()).toBe(4_500);
-    expect(w.vendSessions.sessions.get(late)).toMatchObject({ status: 'completed', settledLate: true, charged: 100 });
-  });
-
-  it('makes progress past sessions the sweep cannot close, and reports them', async () => {
-    const ids: string[] = [];
-    w.users.items.get('u1')!.balance = 160 * 1_500;
-    for (let i = 0; i < 150; i++) ids.push(await open());
-    for (const id of ids.slice(0, 120)) w.vendSessions.failing.add(id);
-    w.clock.advance(200_000);
-    const report = await sweepExpiredSessions(w);
-    expect(report).toMatchObject({ expired: 30, errors: 120 });
-    expect(report.failures).toHaveLength(20);
-    expect(ids.slice(120).every((id) => w.vendSessions.sessions.get(id)!.status === 'expired')).toBe(true);
   });
 });

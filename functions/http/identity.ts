@@ -1,13 +1,9 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { SignedInPerson } from '../domain/users';
 import type { CallerDirectory } from '../ports/caller-directory';
 
-/** Who is calling, from the claims the JWT authorizer (or the local gateway) verified. */
-export interface Identity {
-  sub: string;
-  username: string;
-  email: string | null;
-  givenName: string | null;
-  familyName: string | null;
+/** Who is calling, from the claims the JWT authorizer (or the local gateway) verified: the person and what the HTTP layer needs. */
+export interface Identity extends SignedInPerson {
   groups: string[];
   /** The bearer token when it is an access token (which carries no e-mail or names); null for ID tokens. */
   accessToken: string | null;

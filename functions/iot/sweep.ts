@@ -1,4 +1,4 @@
-import { sweepExpiredSessions } from '../domain/vend';
+import { sweepExpiredSessions } from '../domain/vend-sweep';
 import { vendDeps } from '../providers/vend';
 import { observedHandler } from '../observability';
 

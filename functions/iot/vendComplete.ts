@@ -1,4 +1,4 @@
-import { completeVend } from '../domain/vend';
+import { completeVend } from '../domain/vend-close';
 import { vendDeps } from '../providers/vend';
 import { observedHandler } from '../observability';
 

@@ -1,4 +1,4 @@
-import { failVend } from '../domain/vend';
+import { failVend } from '../domain/vend-close';
 import { vendDeps } from '../providers/vend';
 import { observedHandler } from '../observability';
 

@@ -7,6 +7,7 @@ import { settingsFor } from '@functions/environment';
 import { Api, COGNITO_ADMIN_ACTIONS, GEOCODER_ACTIONS, routeNeeds } from './api';
 import { Data, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from './data';
 import { Identity } from './identity';
+import { Mail } from './mail';
 import { AppSecrets } from './secrets';
 import { FunctionSettings } from './settings';
 import { Stations } from './stations';
@@ -17,6 +18,7 @@ describe('Api construct', () => {
   const data = new Data(stack, 'Data');
   const secrets = new AppSecrets(stack, 'Secrets');
   const identity = new Identity(stack, 'Identity');
+  const mail = new Mail(stack, 'Mail', { from: 'Bali Refill <no-reply@example.org>' });
   const stations = new Stations(stack, 'Stations', { data, secrets });
   // What the setup resource and the web front provide in the whole app.
   const settings = FunctionSettings.of(stack);
@@ -24,7 +26,7 @@ describe('Api construct', () => {
   settings.provide('ORIGIN_VERIFY_SHA256', 'a'.repeat(64));
   settings.provide('PAYMENTS_MODE', 'live');
   settings.provide('PAYMENT_NOTIFICATION_URL', 'https://d123.cloudfront.net/api/payments/notification');
-  const api = new Api(stack, 'Api', { data, identity, secrets, stations, throttle: { rateLimit: 25, burstLimit: 50 } });
+  const api = new Api(stack, 'Api', { data, identity, mail, secrets, stations, throttle: { rateLimit: 25, burstLimit: 50 } });
   const template = Template.fromStack(stack);
   const all = template.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, any> }>;
   const id = (c: { node: { defaultChild?: unknown } }) => stack.getLogicalId(c.node.defaultChild as CfnElement);
@@ -104,6 +106,7 @@ describe('Api construct', () => {
       expect(hasAny(COGNITO_ADMIN_ACTIONS), `${routeId} cognito`).toBe(Boolean(access.cognito));
       expect(has(GEOCODER_ACTIONS), `${routeId} geocoder`).toBe(Boolean(access.geocoder));
       expect(actions.has('iot:CreateThing'), `${routeId} provisioning`).toBe(Boolean(access.iotProvisioning));
+      expect(actions.has('ses:SendEmail'), `${routeId} mail`).toBe(Boolean(access.mail));
       // Exactly the settings of its needs, nothing else.
       expect(Object.keys(env).filter((k) => k !== 'NODE_OPTIONS').sort(), `${routeId} settings`).toEqual(settingsFor(routeNeeds(access)).sort());
 

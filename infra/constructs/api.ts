@@ -21,6 +21,7 @@ import type { Need } from '@functions/environment';
 import { acknowledge, acknowledgeWildcardResource, AppFunction, grantSecretValue } from './common';
 import type { Data } from './data';
 import type { Identity } from './identity';
+import type { Mail } from './mail';
 import type { AppSecrets } from './secrets';
 import { FunctionSettings } from './settings';
 import type { Stations } from './stations';
@@ -31,6 +32,7 @@ export const GEOCODER_ACTIONS = ['geo:SearchPlaceIndexForText', 'geo:SearchPlace
 export interface ApiProps {
   data: Data;
   identity: Identity;
+  mail: Mail;
   secrets: AppSecrets;
   stations: Stations;
   /** Default-stage throttling: steady requests per second and burst. */
@@ -52,6 +54,7 @@ export function routeNeeds(access: RouteDefinition['access']): Need[] {
   if (access.paymentSecret) needs.push('paymentSecret');
   if (access.signingKey) needs.push('signingKey');
   if (access.geocoder) needs.push('geocoder');
+  if (access.mail) needs.push('mail');
   return needs;
 }
 
@@ -166,7 +169,7 @@ export class Api extends Construct {
   }
 
   private grantAccess(routeId: RouteId, route: RouteDefinition, fn: AppFunction, props: ApiProps): void {
-    const { data, identity, secrets, stations } = props;
+    const { data, identity, mail, secrets, stations } = props;
     const access = route.access;
 
     if (access.table === 'read') data.grantRead(fn.role);
@@ -189,6 +192,7 @@ export class Api extends Construct {
     if (access.geocoder) {
       fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: GEOCODER_ACTIONS, resources: [this.placeIndex.attrArn] }));
     }
+    if (access.mail) mail.grantSend(fn.role);
     if (access.iotProvisioning) this.grantIotProvisioning(routeId, fn, stations);
   }
 

@@ -14,6 +14,7 @@ import {
   VerificationEmailStyle,
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
+import { VERIFICATION_EMAIL } from './account-emails';
 import { acknowledge } from './common';
 import { FunctionSettings } from './settings';
 
@@ -61,8 +62,8 @@ export class Identity extends Construct {
       keepOriginal: { email: true },
       userVerification: {
         emailStyle: VerificationEmailStyle.CODE,
-        emailSubject: 'Your Bali Refill verification code',
-        emailBody: 'Your Bali Refill verification code is {####}',
+        emailSubject: VERIFICATION_EMAIL.subject,
+        emailBody: VERIFICATION_EMAIL.body,
       },
       standardAttributes: {
         email: { required: true, mutable: true },

@@ -6,6 +6,7 @@ import { Api } from './api';
 import { fromRoot } from './common';
 import { Data } from './data';
 import { Identity, type GoogleFederation } from './identity';
+import { Mail } from './mail';
 import { Observability } from './observability';
 import { AppSecrets } from './secrets';
 import { FunctionSettings } from './settings';
@@ -17,6 +18,8 @@ import { routes } from '@shared/routes';
 import { DEFAULT_REGION } from '@functions/environment';
 
 const DEFAULT_STACK_NAME = 'BaliRefill';
+/** The sender of the system's e-mails unless `-c mailFrom=...` names one of the operator's own domain. */
+const DEFAULT_MAIL_FROM = 'Bali Refill <no-reply@bali-refill.id>';
 
 /** Everything the app reads from CDK context (`-c key=value` or cdk.json), resolved once. */
 export interface AppConfig {
@@ -24,6 +27,8 @@ export interface AppConfig {
   account?: string;
   region: string;
   alarmEmail?: string;
+  /** Sender of receipts, refunds and other e-mails (`Name <address>`); its domain is verified in SES by DKIM. */
+  mailFrom: string;
   /**
    * "live" (every deployment unless told otherwise): Midtrans with the key put into the payment secret. "sandbox"
    * (`-c payments=sandbox`, a test stage only): simulated payments that settle by themselves, with a test-mode banner.
@@ -71,6 +76,7 @@ export function readConfig(app: Construct, env: NodeJS.ProcessEnv = process.env)
     account,
     region: ctx('region') ?? env.CDK_DEFAULT_REGION ?? DEFAULT_REGION,
     alarmEmail: ctx('alarmEmail'),
+    mailFrom: ctx('mailFrom') ?? DEFAULT_MAIL_FROM,
     payments,
     originSecretGeneration: number('originSecretGeneration', 1),
     google:
@@ -127,6 +133,7 @@ class RefillStack extends Stack {
   readonly secrets: AppSecrets;
   readonly setup: Setup;
   readonly identity: Identity;
+  readonly mail: Mail;
   readonly stations: Stations;
   readonly api: Api;
   readonly web: Web;
@@ -142,10 +149,12 @@ class RefillStack extends Stack {
     this.secrets = new AppSecrets(this, 'Secrets', config.originSecretGeneration);
     this.setup = new Setup(this, 'Setup', { secrets: this.secrets, iotDataEndpoint: config.iotDataEndpoint, logRetention });
     this.identity = new Identity(this, 'Identity', { google: config.google });
+    this.mail = new Mail(this, 'Mail', { from: config.mailFrom });
     this.stations = new Stations(this, 'Stations', { data: this.data, secrets: this.secrets, logRetention });
     this.api = new Api(this, 'Api', {
       data: this.data,
       identity: this.identity,
+      mail: this.mail,
       secrets: this.secrets,
       stations: this.stations,
       throttle: config.throttle,

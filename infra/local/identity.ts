@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
@@ -15,6 +14,7 @@ import {
   ListUserPoolsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
+import { relayCodeDeliveries, type CodeDelivery } from './cognito-mail';
 import type { Claims, TokenVerifier } from './gateway';
 import { freePort, waitForPort } from './net';
 
@@ -34,8 +34,6 @@ export interface LocalIdentityOutputs {
   clientId: string;
   issuer: string;
   jwksUri: string;
-  /** cognito-local's user store: tests read e-mail confirmation codes from it. */
-  userStoreFile: string;
   accounts: { username: string; password: string; role: string; sub: string }[];
 }
 
@@ -45,16 +43,20 @@ export interface LocalIdentity {
   stop(): Promise<void>;
 }
 
-/** cognito-local in a child process (it keeps its data in ./.cognito of its working folder). */
-export async function startIdentity(options: { dataDir: string; port?: number }): Promise<LocalIdentity> {
+/**
+ * cognito-local in a child process (it keeps its data in ./.cognito of its working folder). Every code it delivers
+ * (sign-up, password reset) goes to `onCode`: the local cloud mails it to the outbox (the parity suite has none).
+ */
+export async function startIdentity(options: { dataDir: string; port?: number; onCode?: (delivery: CodeDelivery) => void }): Promise<LocalIdentity> {
   mkdirSync(options.dataDir, { recursive: true });
   const port = options.port ?? (await freePort());
   const bin = createRequire(import.meta.url).resolve('cognito-local/lib/bin/start.js');
   const child: ChildProcess = spawn(process.execPath, [bin], {
     cwd: options.dataDir,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port) },
-    stdio: 'ignore',
+    stdio: ['ignore', 'pipe', 'ignore'],
   });
+  relayCodeDeliveries(child.stdout!, options.onCode ?? (() => undefined));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
     if (child.exitCode === null) child.kill('SIGTERM');
@@ -76,7 +78,6 @@ export async function startIdentity(options: { dataDir: string; port?: number })
     return {
       outputs: {
         endpoint, region, userPoolId, clientId, issuer, jwksUri,
-        userStoreFile: join(options.dataDir, '.cognito', 'db', `${userPoolId}.json`),
         accounts: accounts.map(({ username, password, role, sub }) => ({ username, password, role, sub })),
       },
       verifyToken: withProfileClaims(jwtAuthorizer({ issuer, audience: clientId, jwks }), { endpoint, region, userPoolId }),
@@ -176,13 +177,4 @@ async function ensureAccount(cognito: CognitoIdentityProviderClient, userPoolId:
   const id = await sub();
   if (account.role === 'admin') await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: id, GroupName: 'admin' }));
   return id;
-}
-
-/** The latest e-mail confirmation code cognito-local stored for a user (local sign-up has no mailbox). */
-export function readConfirmationCode(userStoreFile: string, email: string): string | null {
-  const store = JSON.parse(readFileSync(userStoreFile, 'utf8')) as { Users?: Record<string, { Attributes?: { Name: string; Value: string }[]; ConfirmationCode?: string }> };
-  for (const user of Object.values(store.Users ?? {})) {
-    if (user.Attributes?.some((a) => a.Name === 'email' && a.Value === email)) return user.ConfirmationCode ?? null;
-  }
-  return null;
 }

@@ -17,5 +17,7 @@ export function serviceEnvironment(outputs: LocalOutputs): Record<string, string
     LOCAL_CA_DIR: outputs.stations.caDir,
     SIGNING_KEY_FILE: outputs.stations.signingKeyFile,
     LOCAL_BROKER_URL: outputs.stations.broker,
+    LOCAL_SMTP_URL: outputs.mail.smtp,
+    MAIL_FROM: outputs.mail.from,
   };
 }

@@ -8,7 +8,7 @@ import type { MqttClient } from 'mqtt';
 import { connectMqtt } from '@functions/adapters/iot/mqtt-connect';
 import { VEND_TOKEN_LEEWAY_SECONDS } from '@shared/constants';
 import { verifyVendToken } from '@functions/domain/tokens';
-import { issueNfcToken } from '@functions/domain/vend';
+import { issueNfcToken } from '@functions/domain/nfc-token';
 import { stationTopics, type VendAuthorizedMessage, type VendDeniedMessage } from '@functions/ports/station-messages';
 import type { Services } from '@functions/composition';
 import type { StationIdentity } from './ca';

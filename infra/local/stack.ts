@@ -13,8 +13,10 @@ import { ensureTable, startDynamo } from './dynamodb';
 import type { LocalBroker } from './broker';
 import { startStations, type LocalStationsOutputs } from './broker-stack';
 import { startGateway } from './gateway';
+import { codeEmail } from './cognito-mail';
 import { startIdentity, type LocalIdentityOutputs } from './identity';
 import { freePort } from './net';
+import { LOCAL_MAIL_FROM, startOutbox, type LocalMailOutputs } from './outbox';
 import { seedAccounts, seedStations } from './seed';
 
 // Lambda runs Node 22; the SDK's warning about the local Node 20 is noise here.
@@ -40,6 +42,8 @@ export interface LocalOutputs {
   payments: { provider: 'sandbox' | 'midtrans'; mode: 'live' | 'sandbox'; notificationUrl: string; sandboxServerKey: string | null };
   /** The MQTT broker stations connect to, its CA, and the local signing key. */
   stations: LocalStationsOutputs;
+  /** The outbox that takes every e-mail the system sends (SES in AWS): its page and its messages as JSON. */
+  mail: LocalMailOutputs;
 }
 
 export interface LocalStackOptions {
@@ -74,9 +78,31 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const webBuild = options.webPort !== null && options.webMode !== 'dev' ? import('./web-build').then(({ ensureWebBuild }) => ensureWebBuild(log)) : null;
     webBuild?.catch(() => undefined);
 
-    log('Starting DynamoDB Local' + (options.dataDir ? ` (data in ${options.dataDir})` : ' (in memory)'));
-    const dynamo = await startDynamo({ dataDir: options.dataDir && join(options.dataDir, 'dynamodb') });
-    stops.push(dynamo.stop);
+    // E-mail: the outbox takes what SES would send, through the same Mailer port (functions/ports/mailer.ts).
+    const outbox = await startOutbox({ dataDir: options.dataDir, from: (process.env.MAIL_FROM ??= LOCAL_MAIL_FROM) });
+    stops.push(outbox.stop);
+    process.env.LOCAL_SMTP_URL = outbox.outputs.smtp;
+    const { useLocalMailer } = await import('@functions/composition');
+    useLocalMailer(process.env);
+    const { mailer } = await import('@functions/providers/mailer');
+    log(`Outbox (every e-mail) on ${outbox.outputs.web}`);
+
+    // DynamoDB Local (a JVM) and cognito-local (a Node process) start side by side: neither needs the other.
+    log('Starting DynamoDB Local' + (options.dataDir ? ` (data in ${options.dataDir})` : ' (in memory)') + ' and the local Cognito');
+    const cognitoDir = options.dataDir ? join(options.dataDir, 'cognito') : mkdtempSync(join(tmpdir(), 'refill-cognito-'));
+    if (!options.dataDir) stops.push(async () => rmSync(cognitoDir, { recursive: true, force: true }));
+    const [dynamoStart, identityStart] = await Promise.allSettled([
+      startDynamo({ dataDir: options.dataDir && join(options.dataDir, 'dynamodb') }),
+      startIdentity({
+        dataDir: cognitoDir,
+        onCode: (delivery) => void mailer().send(codeEmail(delivery)).catch((error: unknown) => log(`The ${delivery.target} code e-mail to ${delivery.destination} was not sent: ${String(error)}`)),
+      }),
+    ]);
+    for (const started of [dynamoStart, identityStart]) if (started.status === 'fulfilled') stops.push(started.value.stop);
+    if (dynamoStart.status === 'rejected') throw dynamoStart.reason;
+    if (identityStart.status === 'rejected') throw identityStart.reason;
+    const dynamo = dynamoStart.value;
+    const identity = identityStart.value;
     const tableName = LOCAL_TABLE_NAME;
     await ensureTable(dynamo.endpoint, tableName);
 
@@ -103,10 +129,6 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     });
     log(`Seeded ${seeded.created} new of ${seeded.total} stations`);
 
-    const cognitoDir = options.dataDir ? join(options.dataDir, 'cognito') : mkdtempSync(join(tmpdir(), 'refill-cognito-'));
-    if (!options.dataDir) stops.push(async () => rmSync(cognitoDir, { recursive: true, force: true }));
-    const identity = await startIdentity({ dataDir: cognitoDir });
-    stops.push(identity.stop);
     Object.assign(process.env, {
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: identity.outputs.endpoint,
       USER_POOL_ID: identity.outputs.userPoolId,
@@ -156,6 +178,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         cognito: identity.outputs,
         payments,
         stations: stations.outputs,
+        mail: outbox.outputs,
       },
       broker: stations.broker,
       stop,

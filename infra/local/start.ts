@@ -24,6 +24,7 @@ try {
     API gateway      ${stack.outputs.api}
     DynamoDB Local   ${stack.outputs.dynamodb.endpoint} (table ${stack.outputs.dynamodb.tableName})
     Local Cognito    ${stack.outputs.cognito.endpoint} (pool ${stack.outputs.cognito.userPoolId})
+    Outbox (e-mail)  ${stack.outputs.mail.web} (sign-up and reset codes, receipts: every e-mail the system sends)
     Accounts         ${stack.outputs.cognito.accounts.map((a) => `${a.username} / ${a.password} (${a.role})`).join('\n                     ')}
     Endpoints file   .local/outputs.json
 

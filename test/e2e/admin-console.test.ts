@@ -11,7 +11,7 @@ import { bearer, newAccount, signInAs } from '../support/auth';
 import { DESKTOP, launchBrowser, newContext } from '../support/browser';
 import { LOCAL_COGNITO_PATH } from '@infra/local/web';
 import { apiFetch, local, testDb } from '../support/local';
-import { issueNfcToken } from '@functions/domain/vend';
+import { issueNfcToken } from '@functions/domain/nfc-token';
 import { closeStations, provision, stationFor, waitFor, workerServices } from '../integration/stations-support';
 
 let browser: Browser;

@@ -4,9 +4,9 @@ import { createDocumentClient } from '@functions/adapters/dynamodb/client';
 import { DynamoLedger } from '@functions/adapters/dynamodb/ledger';
 import { DynamoUsers } from '@functions/adapters/dynamodb/users';
 import { randomIds, systemClock } from '@functions/ports/clock';
-import { readConfirmationCode } from '@infra/local/identity';
 import { launchBrowser, newContext, PHONE } from '../support/browser';
 import { local } from '../support/local';
+import { emailedCode } from '../support/outbox';
 
 /** A new account signs up in the browser, uses the app, and signs out (issue 4, "Done when"). */
 
@@ -30,21 +30,6 @@ function expectedGreetings(): string[] {
   return [...new Set([greet(at(Date.now())), greet(at(Date.now() + 60_000))])];
 }
 
-/** cognito-local rewrites its store file on every change; read until the code is there. */
-async function confirmationCode(address: string): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    try {
-      const code = readConfirmationCode(local().cognito.userStoreFile, address);
-      if (code) return code;
-    } catch {
-      // Half-written file: try again.
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`No confirmation code for ${address}`);
-}
-
 /** The ID token Amplify stored for the signed-in user, decoded; null when none is stored. */
 async function storedIdTokenClaims(p: Page): Promise<Record<string, unknown> | null> {
   const token = await p.evaluate(() => {
@@ -65,7 +50,7 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 describe('a new account, from sign-up to sign-out', () => {
-  it('signs up with the e-mail code from cognito-local and lands in the app with greeting, name and Rp 0', async () => {
+  it('signs up with the code e-mailed to the local outbox and lands in the app with greeting, name and Rp 0', async () => {
     await page.goto(local().web + '/signup');
     const form = page.getByRole('form', { name: 'Create your account' });
     await form.getByLabel('First name').fill('Komang');
@@ -75,7 +60,7 @@ describe('a new account, from sign-up to sign-out', () => {
     await form.getByRole('button', { name: 'Create account' }).click();
 
     const confirm = page.getByRole('form', { name: 'Confirm your e-mail' });
-    await confirm.getByLabel('Confirmation code').fill(await confirmationCode(email));
+    await confirm.getByLabel('Confirmation code').fill((await emailedCode(local().mail.messages, email)).code);
     await confirm.getByRole('button', { name: 'Confirm and continue' }).click();
     await page.waitForURL(local().web + '/app');
     await page.getByTestId('balance').waitFor();

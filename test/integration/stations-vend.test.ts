@@ -1,7 +1,8 @@
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signNfcToken } from '@functions/domain/tokens';
-import { sweepExpiredSessions, type VendDeps } from '@functions/domain/vend';
+import { sweepExpiredSessions } from '@functions/domain/vend-sweep';
+import { type VendDeps } from '@functions/domain/vend';
 import type { VendSession } from '@functions/ports/vend-sessions';
 import type { SimStation } from '@infra/local/simulator';
 import { repositories } from '../support/admin';

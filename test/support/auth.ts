@@ -13,8 +13,8 @@ export async function signInAs(role: 'user' | 'admin') {
   return { ...account, token: await signIn(account.username, account.password) };
 }
 
-/** Registers and confirms a new account (reading the e-mail code from cognito-local), then signs it in. */
-export const newAccount = (name = 'tester', password = 'Test-Pass-2025!') => newAccountWith(local().cognito, name, password);
+/** Registers and confirms a new account (with the code e-mailed to the local outbox), then signs it in. */
+export const newAccount = (name = 'tester', password = 'Test-Pass-2025!') => newAccountWith(local(), name, password);
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 

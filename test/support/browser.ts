@@ -1,15 +1,28 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type BrowserServer } from 'playwright-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** Debian's Chromium through playwright-core, with the flags this sandbox needs. */
-export async function launchBrowser(): Promise<Browser> {
+const launchOptions = () => {
   if (!existsSync(CHROMIUM)) throw new Error(`Chromium not found at ${CHROMIUM}: apt-get install -y chromium (or set CHROMIUM_PATH)`);
-  return chromium.launch({
+  return {
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+  };
+};
+
+/** One Chromium for a whole test run (test/support/global-setup.ts); null without Chromium (the e2e files then say so). */
+export async function launchBrowserServer(): Promise<BrowserServer | null> {
+  return existsSync(CHROMIUM) ? chromium.launchServer(launchOptions()) : null;
+}
+
+/**
+ * Debian's Chromium through playwright-core, with the flags this sandbox needs. Under vitest, a connection to the
+ * run's one Chromium (starting Chromium per test file cost seconds each); closing it closes this file's contexts.
+ */
+export async function launchBrowser(): Promise<Browser> {
+  const shared = process.env.VITEST ? (await import('vitest')).inject('browserEndpoint') : undefined;
+  if (shared) return chromium.connect(shared);
+  return chromium.launch(launchOptions());
 }
 
 /** Content-Security-Policy violations Chromium reported in contexts made by newContext, not yet taken. */

@@ -1,5 +1,7 @@
 import { CognitoIdentityProviderClient, ConfirmSignUpCommand, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
-import { readConfirmationCode, type LocalIdentityOutputs } from '@infra/local/identity';
+import type { LocalIdentityOutputs } from '@infra/local/identity';
+import type { LocalOutputs } from '@infra/local/stack';
+import { emailedCode } from './outbox';
 
 /**
  * Sign-in and sign-up against a local Cognito, given its outputs: for the tests (through test/support/auth.ts)
@@ -22,8 +24,9 @@ export async function signInWith(outputs: LocalIdentityOutputs, username: string
   }
 }
 
-/** Registers and confirms a new account (reading the e-mail code from cognito-local), then signs it in. */
-export async function newAccountWith(outputs: LocalIdentityOutputs, name = 'tester', password = 'Test-Pass-2025!') {
+/** Registers and confirms a new account (with the code e-mailed to the local outbox), then signs it in. */
+export async function newAccountWith(local: Pick<LocalOutputs, 'cognito' | 'mail'>, name = 'tester', password = 'Test-Pass-2025!') {
+  const outputs = local.cognito;
   const email = `${name}-${crypto.randomUUID().slice(0, 8)}@example.com`;
   const client = cognito(outputs);
   try {
@@ -31,8 +34,8 @@ export async function newAccountWith(outputs: LocalIdentityOutputs, name = 'test
       ClientId: outputs.clientId, Username: email, Password: password,
       UserAttributes: [{ Name: 'email', Value: email }, { Name: 'given_name', Value: name }],
     }));
-    const code = readConfirmationCode(outputs.userStoreFile, email);
-    await client.send(new ConfirmSignUpCommand({ ClientId: outputs.clientId, Username: email, ConfirmationCode: code! }));
+    const { code } = await emailedCode(local.mail.messages, email);
+    await client.send(new ConfirmSignUpCommand({ ClientId: outputs.clientId, Username: email, ConfirmationCode: code }));
     return { email, password, sub: UserSub!, token: await signInWith(outputs, email, password) };
   } finally {
     client.destroy();

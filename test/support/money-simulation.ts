@@ -1,7 +1,8 @@
 import { importSPKI } from 'jose';
 import { SandboxGateway, sandboxRefunds, sandboxRule } from '@functions/adapters/sandbox-gateway/gateway';
 import type { Services } from '@functions/composition';
-import { sweepExpiredSessions, type VendDeps } from '@functions/domain/vend';
+import { sweepExpiredSessions } from '@functions/domain/vend-sweep';
+import { type VendDeps } from '@functions/domain/vend';
 import type { LedgerEntry, LedgerTotals } from '@functions/ports/ledger';
 import type { PaymentMethod } from '@shared/schemas';
 import type { LocalOutputs } from '@infra/local/stack';
@@ -174,8 +175,8 @@ export async function runMoneySimulation(options: MoneyOptions): Promise<MoneyRe
   });
   const { services } = await import('@functions/composition');
   const { vendDeps } = await import('@functions/providers/vend');
-  const { issueNfcToken } = await import('@functions/domain/vend');
-  const { orderIdFor } = await import('@functions/domain/payments');
+  const { issueNfcToken } = await import('@functions/domain/nfc-token');
+  const { orderIdFor } = await import('@functions/domain/payment-orders');
   const svc: Services = services();
   const deps: VendDeps = vendDeps();
   const sandbox = new SandboxGateway({ serverKey: outputs.payments.sandboxServerKey });
@@ -206,7 +207,7 @@ export async function runMoneySimulation(options: MoneyOptions): Promise<MoneyRe
   log(`money: seed ${seed}; creating ${options.users} accounts and ${options.stations} stations`);
   // One at a time: cognito-local rewrites its user store file on every sign-up.
   const users: User[] = await inBatches(Array.from({ length: options.users }, (_, i) => i), async (i) => {
-    const account = await newAccountWith(cognito, `money${i}`);
+    const account = await newAccountWith(outputs, `money${i}`);
     return { sub: account.sub, token: account.token, thin: i % 4 === 3, topupInFlight: false };
   }, 1);
   const thinUsers = users.filter((u) => u.thin);

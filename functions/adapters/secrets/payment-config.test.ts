@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../domain/errors';
 import { loadPaymentConfig, PAYMENTS_NOT_CONFIGURED } from './payment-config';
-import { configuredPayments } from './payments';
 
 const noSecrets = async () => {
   throw new Error('Secrets Manager must not be called');
@@ -40,17 +39,5 @@ describe('payment configuration', () => {
 
   it('locally, MIDTRANS_SERVER_KEY tries Midtrans without a secret', async () => {
     expect(await loadPaymentConfig({ PAYMENTS_MODE: 'live', PAYMENT_NOTIFICATION_URL: NOTIFY, MIDTRANS_SERVER_KEY: 'SB-Mid-server-abc' }, noSecrets)).toMatchObject({ provider: 'midtrans', production: false });
-  });
-
-  it('serves Apple Pay sandbox sessions in sandbox mode and refuses when Midtrans runs without an Apple identity', async () => {
-    const simulated = configuredPayments({ ...sandbox, SANDBOX_SERVER_KEY: 'k' }, noSecrets);
-    expect(await simulated.applePay.merchantSession(new URL('https://apple-pay-gateway.apple.com/x'), 'refill.example')).toMatchObject({ domainName: 'refill.example', sandbox: true });
-    const midtrans = configuredPayments({ ...live, MIDTRANS_SERVER_KEY: 'SB-Mid-server-x' }, noSecrets);
-    await expect(midtrans.applePay.merchantSession(new URL('https://apple-pay-gateway.apple.com/x'), 'refill.example')).rejects.toThrow(/not configured/);
-  });
-
-  it('a charge in a deployment without a key fails with 503 and never reaches a gateway', async () => {
-    const { gateway } = configuredPayments(live, secretOf({ serverKey: '', placeholder: 'p' }));
-    await expect(gateway.charge({ orderId: 'o1', amount: 10_000, method: 'qris' } as never)).rejects.toMatchObject({ status: 503, message: PAYMENTS_NOT_CONFIGURED });
   });
 });

@@ -1,5 +1,5 @@
 import { adminActor } from '../../domain/admin-auth';
-import { resolveIncident } from '../../domain/vend';
+import { resolveIncident } from '../../domain/vend-close';
 import { routeHandler } from '../route-handler';
 import { vendDeps } from '../../providers/vend';
 

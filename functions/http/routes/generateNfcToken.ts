@@ -1,4 +1,4 @@
-import { issueNfcToken } from '../../domain/vend';
+import { issueNfcToken } from '../../domain/nfc-token';
 import { routeHandler } from '../route-handler';
 import { data } from '../../providers/data';
 import { signingKeys } from '../../providers/signing-keys';

@@ -1,6 +1,6 @@
 import { readTopup } from '../../domain/topup';
 import { routeHandler } from '../route-handler';
-import { wallet } from '../../providers/wallet';
+import { paymentDeps } from '../../providers/payment-deps';
 
 /** GET /api/wallet/topup/{id}: the owner's top-up; asks the gateway when its notification is overdue. */
-export const handler = routeHandler('getTopup', async ({ identity, params }) => readTopup(identity.sub, params.id, wallet()));
+export const handler = routeHandler('getTopup', async ({ identity, params }) => readTopup(identity.sub, params.id, paymentDeps()));

@@ -1,11 +1,11 @@
 import { DomainError } from '../../domain/errors';
-import { handleNotification } from '../../domain/payments';
-import { openPaidVendSession } from '../../domain/vend';
+import { handleNotification } from '../../domain/payment-confirmation';
+import { openPaidVendSession } from '../../domain/vend-paid';
 import { SignatureRejected } from '../../ports/payment-gateway';
 import { countMetric, logger } from '../../observability';
 import { routeHandler } from '../route-handler';
 import { vendDeps } from '../../providers/vend';
-import { wallet } from '../../providers/wallet';
+import { paymentDeps } from '../../providers/payment-deps';
 
 /**
  * POST /api/payments/notification: the gateway's webhook (Midtrans HTTP notification, or the sandbox's).
@@ -16,7 +16,7 @@ import { wallet } from '../../providers/wallet';
 export const handler = routeHandler('paymentNotification', async ({ body }) => {
   try {
     // A wallet purchase settled by this notification opens its vend session here (once per order).
-    const { result } = await handleNotification(body, wallet((order) => openPaidVendSession(order, vendDeps())));
+    const { result } = await handleNotification(body, paymentDeps((order) => openPaidVendSession(order, vendDeps())));
     countMetric(`paymentNotification.${result}`);
     return { ok: true as const };
   } catch (error) {

@@ -1,8 +1,8 @@
-import { openPaidVendSession } from '../../domain/vend';
-import { startPurchase } from '../../domain/wallet';
+import { openPaidVendSession } from '../../domain/vend-paid';
+import { startPurchase } from '../../domain/purchase';
 import { routeHandler } from '../route-handler';
 import { vendDeps } from '../../providers/vend';
-import { wallet } from '../../providers/wallet';
+import { paymentDeps } from '../../providers/payment-deps';
 import { withDirectoryAttributes } from '../identity';
 import { callerDirectory } from '../../providers/caller-directory';
 
@@ -13,5 +13,5 @@ import { callerDirectory } from '../../providers/caller-directory';
 export const handler = routeHandler('purchase', async ({ identity, body, headers }) =>
   startPurchase(
     { payer: await withDirectoryAttributes(identity, callerDirectory), request: body, idempotencyKey: headers['idempotency-key'] },
-    wallet((order) => openPaidVendSession(order, vendDeps())),
+    paymentDeps((order) => openPaidVendSession(order, vendDeps())),
   ));

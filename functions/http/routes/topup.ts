@@ -1,9 +1,9 @@
 import { startTopup } from '../../domain/topup';
 import { routeHandler } from '../route-handler';
-import { wallet } from '../../providers/wallet';
+import { paymentDeps } from '../../providers/payment-deps';
 import { withDirectoryAttributes } from '../identity';
 import { callerDirectory } from '../../providers/caller-directory';
 
 /** POST /api/wallet/topup (Idempotency-Key header): a pending top-up, credited once when the gateway settles it. */
 export const handler = routeHandler('topup', async ({ identity, body, headers }) =>
-  startTopup({ payer: await withDirectoryAttributes(identity, callerDirectory), amount: body.amount, paymentMethod: body.paymentMethod, walletToken: body.walletToken, idempotencyKey: headers['idempotency-key'] }, wallet()));
+  startTopup({ payer: await withDirectoryAttributes(identity, callerDirectory), amount: body.amount, paymentMethod: body.paymentMethod, walletToken: body.walletToken, idempotencyKey: headers['idempotency-key'] }, paymentDeps()));

@@ -1,10 +1,10 @@
-import { checkAppleValidationUrl, checkDomainName } from '../../domain/wallet';
+import { checkAppleValidationUrl, checkDomainName } from '../../domain/apple-pay';
 import { routeHandler } from '../route-handler';
-import { payments } from '../../providers/payments';
+import { applePay } from '../../providers/payment-gateway';
 
 /** POST /api/apple-pay/validate-merchant: a merchant session for Apple Pay on the web (validation URLs on apple.com only). */
 export const handler = routeHandler('validateAppleMerchant', async ({ body }) => {
   const url = checkAppleValidationUrl(body.validationURL);
   const domain = checkDomainName(body.domainName);
-  return payments().applePay.merchantSession(url, domain);
+  return applePay().merchantSession(url, domain);
 });

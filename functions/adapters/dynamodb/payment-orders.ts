@@ -1,8 +1,8 @@
 import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { orderKind } from '../../domain/payments';
+import { orderKind } from '../../domain/payment-orders';
 import type { GatewayRefund } from '../../ports/payment-gateway';
 import type { TransactionPart } from '../../ports/transaction';
-import type { OrderPatch, OrderStatus, PaymentOrder, PaymentOrders } from '../../ports/topups';
+import type { OrderPatch, OrderStatus, PaymentOrder, PaymentOrders } from '../../ports/payment-orders';
 import { keys, withoutKeys } from './keys';
 
 const keyOf = (orderId: string) => (orderKind(orderId) === 'purchase' ? keys.purchase(orderId) : keys.topup(orderId));

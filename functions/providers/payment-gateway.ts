@@ -1,19 +1,21 @@
-import { unavailable } from '../../domain/errors';
-import type { ApplePayMerchantValidator, ChargeRequest, OrderRef, PaymentGateway } from '../../ports/payment-gateway';
-import { AppleMerchantSession } from '../apple-pay/merchant-session';
-import { MidtransGateway } from '../midtrans/gateway';
-import { SandboxMerchantSession } from '../sandbox-gateway/apple-pay';
-import { SandboxGateway } from '../sandbox-gateway/gateway';
-import { loadPaymentConfig, type PaymentConfig, type SecretReader } from './payment-config';
+import { AppleMerchantSession } from '../adapters/apple-pay/merchant-session';
+import { MidtransGateway } from '../adapters/midtrans/gateway';
+import { SandboxMerchantSession } from '../adapters/sandbox-gateway/apple-pay';
+import { SandboxGateway } from '../adapters/sandbox-gateway/gateway';
+import { loadPaymentConfig, type PaymentConfig, type SecretReader } from '../adapters/secrets/payment-config';
+import { unavailable } from '../domain/errors';
+import type { ApplePayMerchantValidator, ChargeRequest, OrderRef, PaymentGateway } from '../ports/payment-gateway';
+import { provider } from './provider';
 
 const CONFIG_TTL_MS = 5 * 60_000;
 
 /**
- * The payment ports as the composition root serves them: the adapter is chosen from the configuration
- * (PAYMENTS_MODE and the payment secret, see payment-config.ts), read on first use and again after a few minutes,
- * so a key put into the secret is picked up without a deploy.
+ * The gateway chooser: Midtrans when a server key is configured (env locally, Secrets Manager in AWS), else the
+ * sandbox gateway, with Apple Pay merchant validation beside it. The adapter is chosen from the configuration
+ * (PAYMENTS_MODE and the payment secret, see adapters/secrets/payment-config.ts), read on first use and again after
+ * a few minutes, so a key put into the secret is picked up without a deploy.
  */
-export function configuredPayments(env: NodeJS.ProcessEnv = process.env, readSecret?: SecretReader): { gateway: PaymentGateway; applePay: ApplePayMerchantValidator } {
+export function configuredPaymentGateway(env: NodeJS.ProcessEnv = process.env, readSecret?: SecretReader): { paymentGateway: PaymentGateway; applePay: ApplePayMerchantValidator } {
   let cached: { at: number; config: PaymentConfig; gateway: PaymentGateway; applePay: ApplePayMerchantValidator | null } | undefined;
   let loading: Promise<NonNullable<typeof cached>> | undefined;
 
@@ -40,7 +42,7 @@ export function configuredPayments(env: NodeJS.ProcessEnv = process.env, readSec
   };
 
   return {
-    gateway: {
+    paymentGateway: {
       charge: async (request: ChargeRequest) => (await resolve()).gateway.charge(request),
       verifyNotification: async (body: unknown) => (await resolve()).gateway.verifyNotification(body),
       status: async (order: OrderRef) => (await resolve()).gateway.status(order),
@@ -54,3 +56,9 @@ export function configuredPayments(env: NodeJS.ProcessEnv = process.env, readSec
     },
   };
 }
+
+const configured = provider(() => configuredPaymentGateway());
+/** The configured payment gateway (one per Lambda container). */
+export const paymentGateway = () => configured().paymentGateway;
+/** Apple Pay merchant validation of the configured gateway. */
+export const applePay = () => configured().applePay;

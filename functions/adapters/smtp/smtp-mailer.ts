@@ -1,0 +1,22 @@
+import { createTransport, type Transporter } from 'nodemailer';
+import type { Email, Mailer } from '../../ports/mailer';
+
+/** E-mail over plain SMTP to the local cloud's outbox (infra/local/outbox.ts), which keeps every message to be read. */
+export class SmtpMailer implements Mailer {
+  private readonly transport: Transporter;
+
+  constructor(smtpUrl: string, private readonly from: string) {
+    // The outbox listens on loopback without TLS or authentication.
+    const url = new URL(smtpUrl);
+    this.transport = createTransport({ host: url.hostname, port: Number(url.port), secure: false, ignoreTLS: true });
+  }
+
+  async send(email: Email): Promise<{ messageId: string }> {
+    const info = (await this.transport.sendMail({ from: this.from, to: email.to, subject: email.subject, text: email.text, html: email.html })) as { messageId: string };
+    return { messageId: info.messageId };
+  }
+
+  close(): void {
+    this.transport.close();
+  }
+}

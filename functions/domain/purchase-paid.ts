@@ -1,0 +1,61 @@
+import { formatRupiah } from '@shared/money';
+import { consoleLog, type Log } from '../ports/log';
+import type { PaymentOrders, PurchaseOrder } from '../ports/payment-orders';
+import type { SettingsStore } from '../ports/settings';
+import type { Clock } from '../ports/clock';
+import { DomainError } from './errors';
+
+/** What happens once a wallet purchase is paid: its refill session is opened once, or the amount stays in the wallet. */
+
+/**
+ * Opens the refill session a paid purchase bought (the vend domain's openPaidVendSession); without it the paid
+ * amount stays in the wallet (it was credited there) and the purchase says so.
+ */
+export type OpenPaidSession = (order: PurchaseOrder) => Promise<{ sessionId: string; status: string } | null>;
+
+/** sessionStatus of a paid purchase whose station refused the session (409): the amount stays in the wallet. */
+export const STATION_UNAVAILABLE = 'station_unavailable';
+/** sessionStatus of a purchase paid after the cutoff (settings): nobody may be at the station any more; the amount stays in the wallet. */
+export const PAID_TOO_LATE = 'paid_too_late';
+
+export const PAID_NO_SESSION_MESSAGE = 'Paid. The amount is in your wallet: tap NFC Pay at the station to start your refill.';
+const paidTooLateMessage = (amount: number, minutes: number) =>
+  `Your payment of ${formatRupiah(amount)} was confirmed more than ${minutes} minute${minutes === 1 ? '' : 's'} after you paid, so the refill was not started. The amount is in your wallet: tap NFC Pay at the station to refill.`;
+
+/**
+ * The after-payment step of a purchase: open its vend session once (idempotent on the order id), but only while
+ * the payment is fresh: one confirmed after the cutoff (settings, 2 minutes) starts nothing at the station (the
+ * customer has likely left) and the amount stays in the wallet, with a message that says so.
+ */
+export async function afterPurchasePaid(
+  order: PurchaseOrder,
+  deps: { paymentOrders: PaymentOrders; settings: SettingsStore; clock: Clock; log?: Log; openPaidSession?: OpenPaidSession },
+): Promise<PurchaseOrder> {
+  // Once decided (a session, or the amount left in the wallet), never again: a late notification must not start a refill.
+  if (order.sessionId || order.sessionStatus) return order;
+  const log = deps.log ?? consoleLog;
+  const { paidVendCutoffSeconds } = await deps.settings.get();
+  const age = deps.clock.now().getTime() - Date.parse(order.createdAt);
+  if (age > paidVendCutoffSeconds * 1000) {
+    log.warn('purchase paid after the cutoff: no refill started, the amount stays in the wallet', { orderId: order.orderId, ageSeconds: Math.round(age / 1000) });
+    const patch = { sessionStatus: PAID_TOO_LATE, message: paidTooLateMessage(order.amount, Math.round(paidVendCutoffSeconds / 60)) };
+    return ((await deps.paymentOrders.update(order.orderId, patch)) as PurchaseOrder | null) ?? { ...order, ...patch };
+  }
+  // Without an opener (a caller that cannot open sessions, e.g. the payment webhook racing the purchase request)
+  // nothing is decided here: the purchase request that paid opens the session once it sees the order settled.
+  if (!deps.openPaidSession) return order;
+  let opened: { sessionId: string; status: string } | null = null;
+  let refused: string | null = null;
+  try {
+    opened = await deps.openPaidSession(order);
+  } catch (error) {
+    if (error instanceof DomainError && error.status === 409) refused = error.message;
+    log.warn('paid purchase: the vend session could not be opened; the amount stays in the wallet', { orderId: order.orderId, error: (error as Error).message });
+  }
+  const patch = opened
+    ? { sessionId: opened.sessionId, sessionStatus: opened.status, message: null }
+    : refused
+      ? { sessionStatus: STATION_UNAVAILABLE, message: refused }
+      : { sessionStatus: 'credited_to_wallet', message: PAID_NO_SESSION_MESSAGE };
+  return ((await deps.paymentOrders.update(order.orderId, patch)) as PurchaseOrder | null) ?? { ...order, ...patch };
+}

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS } from '@shared/schemas';
+import { holdFor, insufficientBalanceMessage, minimumBalance, settlementFor } from './vend-rules';
+
+/** The vend protocol's pure rules: holds, settlements, the minimum balance. */
+
+describe('vend pricing and hold amounts', () => {
+  it('holds the price of the maximum fill when the balance covers it', () => {
+    expect(holdFor(5_000, 1500, 1000)).toEqual({ holdAmount: 1_500, maxMl: 1500 });
+  });
+  it('holds the whole balance when it is less, and authorizes the volume it pays for', () => {
+    expect(holdFor(1_200, 1500, 1000)).toEqual({ holdAmount: 1_200, maxMl: 1200 });
+    expect(holdFor(1_200, 1500, 2000)).toEqual({ holdAmount: 1_200, maxMl: 600 });
+    expect(holdFor(999, 1500, 1500)).toEqual({ holdAmount: 999, maxMl: 666 });
+  });
+  it('holds nothing without money', () => {
+    expect(holdFor(0, 1500, 1000)).toBeNull();
+    expect(holdFor(-5, 1500, 1000)).toBeNull();
+  });
+  it('settles exactly the dispensed millilitres at Rp 1 per ml, never more than authorized or held', () => {
+    const session = { maxMl: 1500, holdAmount: 1500, pricePerLitre: 1000 };
+    expect(settlementFor(350, session)).toEqual({ volumeMl: 350, charge: 350 });
+    expect(settlementFor(0, session)).toEqual({ volumeMl: 0, charge: 0 });
+    expect(settlementFor(1800, session)).toEqual({ volumeMl: 1500, charge: 1500 });
+    expect(settlementFor(333, { maxMl: 600, holdAmount: 1200, pricePerLitre: 2000 })).toEqual({ volumeMl: 333, charge: 666 });
+  });
+  it('needs 20 points (Rp 2,000) to vend by default and says so clearly', () => {
+    expect(minimumBalance(DEFAULT_SETTINGS)).toBe(2_000);
+    expect(insufficientBalanceMessage(2_000)).toBe('Insufficient balance: you need at least Rp 2.000 to refill. Top up your wallet and try again.');
+  });
+});

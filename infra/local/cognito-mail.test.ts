@@ -1,0 +1,45 @@
+import { PassThrough } from 'node:stream';
+import { describe, expect, it } from 'vitest';
+import { codeEmail, relayCodeDeliveries, type CodeDelivery } from './cognito-mail';
+
+// What cognito-local 5.3.0 writes for a sign-up and a password reset (pino-pretty, colours on).
+const box = (reqId: string, target: string, destination: string, code: string) =>
+  `[1795447214976] \u001b[32mINFO\u001b[39m: \u001b[36m${reqId} ${target} ╭───────────────────────────╮\n│                           │\n│   Confirmation Code Delivery   │\n│                           │\n│   Username:    beede3a8-1ee4-47a3-a6dd-f9be3d839f01   │\n│   Destination: ${destination}   │\n│   Code:        ${code}   │\n│                           │\n╰───────────────────────────╯\u001b[39m \u001b[90m{"reqId":"${reqId}","target":"${target}"}\u001b[39m\n`;
+
+async function relayed(chunks: string[]): Promise<CodeDelivery[]> {
+  const log = new PassThrough();
+  const deliveries: CodeDelivery[] = [];
+  relayCodeDeliveries(log, (d) => deliveries.push(d));
+  for (const chunk of chunks) {
+    log.write(chunk);
+    await new Promise((r) => setImmediate(r));
+  }
+  return deliveries;
+}
+
+describe("relaying cognito-local's code deliveries", () => {
+  it('finds each delivery once, also when the log arrives in pieces cut anywhere', async () => {
+    const log = '[1] INFO: NONE NONE Cognito Local running on http://127.0.0.1:1\n' + box('ce8e7de7', 'SignUp', 'a@b.test', '792017') + box('a6ea4f97', 'ForgotPassword', 'a@b.test', '173454');
+    const expected = [
+      { target: 'SignUp', destination: 'a@b.test', code: '792017' },
+      { target: 'ForgotPassword', destination: 'a@b.test', code: '173454' },
+    ];
+    expect(await relayed([log])).toEqual(expected);
+    for (const size of [1, 7, 64]) {
+      const pieces = log.match(new RegExp(`[\\s\\S]{1,${size}}`, 'gu'))!;
+      expect(await relayed(pieces), `pieces of ${size}`).toEqual(expected);
+    }
+  });
+
+  it('ignores other boxes and deliveries to a phone number', async () => {
+    expect(await relayed([box('1', 'SignUp', '+62811000000', '111111'), '[2] INFO: x Other ╭──╮\n│ hello │\n╰──╯\n'])).toEqual([]);
+  });
+
+  it("mails the pool's verification message with the code", () => {
+    expect(codeEmail({ target: 'SignUp', destination: 'a@b.test', code: '792017' })).toEqual({
+      to: 'a@b.test',
+      subject: 'Your Bali Refill verification code',
+      text: 'Your Bali Refill verification code is 792017',
+    });
+  });
+});

@@ -1,0 +1,53 @@
+import type { Readable } from 'node:stream';
+import { VERIFICATION_EMAIL } from '@infra/constructs/account-emails';
+import type { Email } from '@functions/ports/mailer';
+
+/** A code cognito-local delivered: the API call that caused it (SignUp, ForgotPassword...), to whom, and the code. */
+export interface CodeDelivery {
+  target: string;
+  destination: string;
+  code: string;
+}
+
+// cognito-local has no mail sender: it "delivers" codes by logging a box (ConsoleMessageSender) on its standard
+// output, led by the request id and the API target:
+//   <reqId> SignUp ╭────╮ │ Confirmation Code Delivery │ │ Username: … │ │ Destination: a@b │ │ Code: 123456 │ ╰────╯
+const ANSI = /\u001b\[[0-9;]*m/g;
+const BOX = /(\S+) ╭─+╮([\s\S]*?)╰─+╯/g;
+
+/**
+ * Reads cognito-local's log as it is written and calls `deliver` for every code it sends to an e-mail address. The
+ * stream is read to its end either way (a child's pipe that nobody reads would block it).
+ */
+export function relayCodeDeliveries(log: Readable, deliver: (delivery: CodeDelivery) => void): void {
+  // Whole lines only (a colour code or a box may be cut anywhere between two chunks), colours removed.
+  let partialLine = '';
+  let lines = '';
+  log.setEncoding('utf8');
+  log.on('data', (chunk: string) => {
+    const raw = partialLine + chunk;
+    const end = raw.lastIndexOf('\n') + 1;
+    partialLine = raw.slice(end);
+    lines += raw.slice(0, end).replace(ANSI, '');
+    let consumed = 0;
+    for (const match of lines.matchAll(BOX)) {
+      consumed = match.index + match[0].length;
+      const [, target, body] = match as unknown as [string, string, string];
+      const field = (name: string) => new RegExp(`${name}:\\s+(\\S+)`).exec(body)?.[1];
+      const destination = field('Destination');
+      const code = field('Code');
+      if (body.includes('Confirmation Code Delivery') && destination?.includes('@') && code) deliver({ target, destination, code });
+    }
+    // Keep only a box still being written, from the start of its line.
+    const rest = lines.slice(consumed);
+    const open = rest.lastIndexOf('╭');
+    lines = open === -1 ? '' : rest.slice(rest.lastIndexOf('\n', open) + 1);
+  });
+}
+
+/** The e-mail the deployed user pool sends for a code (its verification message), as the outbox shows it. */
+export const codeEmail = ({ destination, code }: CodeDelivery): Email => ({
+  to: destination,
+  subject: VERIFICATION_EMAIL.subject,
+  text: VERIFICATION_EMAIL.body.replace('{####}', code),
+});
