@@ -20,9 +20,9 @@ const text = (value: string) => (p: Page) => p.getByText(value).filter({ visible
 const role = (name: Parameters<Page['getByRole']>[0], label: string) => (p: Page) => p.getByRole(name, { name: label }).first().waitFor();
 
 const PUBLIC: Screen[] = [
-  { path: '/', ready: text('Seminyak Square') },
+  { path: '/', ready: role('list', 'Online stations') },
   { path: '/about', ready: text('Our Impact So Far') },
-  { path: '/stations', ready: text('Seminyak Square') },
+  { path: '/stations', ready: role('searchbox', 'Search stations') },
   { path: '/diagram', ready: text('Data models') },
   { path: '/user-flow', ready: text('Summary') },
   { path: '/docs', ready: text('Getting started') },
@@ -130,6 +130,7 @@ async function check(p: Page, screens: Screen[], size: 'phone' | 'desktop') {
   for (const screen of screens) {
     await p.goto(local().web + screen.path);
     await screen.ready(p);
+    await p.waitForLoadState('networkidle');
     const problems: Record<string, unknown> = {};
     const violations = await axeViolations(p);
     if (violations.length) problems.axe = violations;
