@@ -18,7 +18,8 @@ export type Need =
   | 'iotProvisioning'
   | 'cognito'
   | 'geocoder'
-  | 'mail';
+  | 'mail'
+  | 'photos';
 
 interface SettingSpec {
   needs: readonly Need[];
@@ -46,6 +47,7 @@ export const SETTINGS = {
   USER_POOL_CLIENT_ID: { needs: ['cognito'], description: 'Cognito app client of the web app (password sign-in)' },
   PLACE_INDEX_NAME: { needs: ['geocoder'], description: 'Amazon Location place index of the address search' },
   MAIL_FROM: { needs: ['mail'], description: 'Sender of the system\'s e-mails (an address of the SES identity), as "Name <address>"' },
+  REPORT_PHOTO_BUCKET: { needs: ['photos'], description: 'Private S3 bucket of problem-report photos (uploads/ from browsers, reports/ cleaned)' },
   MAIL_CONFIGURATION_SET: { needs: ['mail'], description: 'SES configuration set the e-mails are sent under (sending events, reputation)' },
 } as const satisfies Record<string, SettingSpec>;
 
@@ -62,6 +64,7 @@ export const LOCAL_ONLY_SETTINGS = {
   SANDBOX_SERVER_KEY: 'The key the local sandbox gateway signs its notifications with',
   LOCAL_CA_DIR: 'The local certificate authority that issues station identities (functions/composition.ts)',
   LOCAL_BROKER_URL: 'The local MQTT broker that carries answers to stations (functions/composition.ts)',
+  LOCAL_UPLOAD_URL: 'Where the browser posts report photos in the local cloud (the web origin\'s path to the S3 emulator)',
   LOCAL_SMTP_URL: 'The local outbox that takes every e-mail in place of SES (functions/composition.ts)',
 } as const;
 

@@ -70,3 +70,12 @@ export const ABOUT_FIGURES = {
   co2Reduced: '15 Tons',
   locations: '6 Locations',
 } as const;
+
+/** Alert rules (settings defaults; 0 turns a rule off): docs/architecture.md, "Alerts". */
+export const ALERT_OFFLINE_MINUTES = 15;
+export const ALERT_WATER_LEVEL_PERCENT = 15;
+export const ALERT_TDS_MAX_PPM = 300;
+/** Hours without a vend at a station that keeps reporting (online) before an alert. */
+export const ALERT_NO_VEND_HOURS = 12;
+/** An alert nobody acknowledged is e-mailed again this often. */
+export const ALERT_REPEAT_MINUTES = 60;

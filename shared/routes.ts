@@ -3,6 +3,9 @@ import {
   AddressQuery,
   AddressResult,
   AdminIdentity,
+  Alert,
+  AlertCounts,
+  AlertsQuery,
   AdminUser,
   AppleMerchantValidationRequest,
   EnvironmentalImpact,
@@ -17,8 +20,18 @@ import {
   NfcTokenResponse,
   Page,
   PageQuery,
+  PhotoUpload,
+  PhotoUploadRequest,
+  ProblemReport,
+  ProblemReportInput,
+  ProblemReportPhoto,
+  ProblemReportQuery,
   PurchaseRequest,
   Settings,
+  StationEvent,
+  StationEventsQuery,
+  TelemetryQuery,
+  TelemetryReading,
   TopupRequest,
   Transaction,
   TransactionType,
@@ -50,7 +63,8 @@ export interface RouteDefinition {
   /**
    * What the function may touch, for least-privilege IAM and its settings in the CDK app (infra/constructs/api.ts):
    * the table, publishing to stations, provisioning them in IoT, Cognito's admin calls, the payment gateway's
-   * secret, the token signing key's secret, the place index, sending e-mail (SES).
+   * secret, the token signing key's secret, the place index, sending e-mail (SES), the report photo bucket
+   * ('upload': presign uploads only; 'process': read, write and delete photos; 'read': read cleaned photos).
    */
   access: {
     table?: 'read' | 'write';
@@ -61,6 +75,7 @@ export interface RouteDefinition {
     signingKey?: boolean;
     geocoder?: boolean;
     mail?: boolean;
+    photos?: 'upload' | 'process' | 'read';
   };
 }
 
@@ -180,6 +195,14 @@ export const routes = define({
     method: 'POST', path: '/api/host-requests', auth: 'public', tag: 'partners', summary: 'Apply to host a station',
     body: HostRequestInput, status: 201, response: HostRequest, access: { table: 'write' },
   },
+  createReportPhotoUpload: {
+    method: 'POST', path: '/api/reports/photo-uploads', auth: 'public', tag: 'stations', summary: 'A presigned POST to upload one photo for a problem report (rate limited per client)',
+    body: PhotoUploadRequest, status: 201, response: PhotoUpload, access: { table: 'write', photos: 'upload' },
+  },
+  createProblemReport: {
+    method: 'POST', path: '/api/reports', auth: 'public', tag: 'stations', summary: 'Report a problem at a station (rate limited per client); an uploaded photo is checked and stripped of its metadata',
+    body: ProblemReportInput, status: 201, response: ProblemReport, access: { table: 'write', photos: 'process' },
+  },
   partnerSignup: {
     method: 'POST', path: '/api/partner/signup', auth: 'public', tag: 'partners', summary: 'Documented partner sign-up; same as a host application',
     body: HostRequestInput, status: 201, response: HostRequest, access: { table: 'write' },
@@ -273,6 +296,18 @@ export const routes = define({
     method: 'POST', path: '/api/admin/incidents/{id}/resolve', auth: 'admin', tag: 'admin', summary: 'Settle a vend incident with the volume dispensed (0 releases the hold)',
     params: Id, body: IncidentResolutionInput, response: VendIncident, access: { table: 'write' },
   },
+  adminListProblemReports: {
+    method: 'GET', path: '/api/admin/reports', auth: 'admin', tag: 'admin', summary: 'Problem reports of one status (open by default), newest first',
+    query: ProblemReportQuery, response: z.array(ProblemReport), access: { table: 'read' },
+  },
+  adminGetProblemReportPhoto: {
+    method: 'GET', path: '/api/admin/reports/{id}/photo', auth: 'admin', tag: 'admin', summary: "A report's photo, without its metadata, as a data: URL",
+    params: Id, response: ProblemReportPhoto, access: { table: 'read', photos: 'read' },
+  },
+  adminResolveProblemReport: {
+    method: 'POST', path: '/api/admin/reports/{id}/resolve', auth: 'admin', tag: 'admin', summary: 'Mark a problem report resolved (the station stops showing it once none is open)',
+    params: Id, response: ProblemReport, access: { table: 'write' },
+  },
   adminUpdateHostRequest: {
     method: 'PATCH', path: '/api/admin/host-requests/{id}', auth: 'admin', tag: 'admin', summary: 'Change status or edit a host application',
     params: Id, body: HostRequestPatch, response: HostRequest, access: { table: 'write' },
@@ -288,6 +323,26 @@ export const routes = define({
   adminUpdateMachine: {
     method: 'PATCH', path: '/api/admin/machines/{id}/update', auth: 'admin', tag: 'admin', summary: 'Edit a station',
     params: MachineIdParams, body: AdminMachinePatch, response: Machine, access: { table: 'write' },
+  },
+  adminMachineTelemetry: {
+    method: 'GET', path: '/api/admin/machines/{id}/telemetry', auth: 'admin', tag: 'admin', summary: "A station's heartbeat readings in a time range (at most 31 days), oldest first: a page at a time, or averaged per `step` seconds",
+    params: MachineIdParams, query: TelemetryQuery, response: Page(TelemetryReading), access: { table: 'read' },
+  },
+  adminMachineEvents: {
+    method: 'GET', path: '/api/admin/machines/{id}/events', auth: 'admin', tag: 'admin', summary: "A station's latest connection events (connects, disconnects with the reason), newest first",
+    params: MachineIdParams, query: StationEventsQuery, response: z.array(StationEvent), access: { table: 'read' },
+  },
+  adminListAlerts: {
+    method: 'GET', path: '/api/admin/alerts', auth: 'admin', tag: 'admin', summary: 'Alerts of the alert rules, newest first: active (open and acknowledged) by default, or by status, station and rule',
+    query: AlertsQuery, response: Page(Alert), access: { table: 'read' },
+  },
+  adminAlertCounts: {
+    method: 'GET', path: '/api/admin/alerts/counts', auth: 'admin', tag: 'admin', summary: 'How many alerts are open and acknowledged (the count in the admin header)',
+    response: AlertCounts, access: { table: 'read' },
+  },
+  adminAcknowledgeAlert: {
+    method: 'POST', path: '/api/admin/alerts/{id}/acknowledge', auth: 'admin', tag: 'admin', summary: 'Take an open alert on: its e-mails stop (it resolves by itself when the condition ends)',
+    params: Id, response: Alert, access: { table: 'write' },
   },
   adminGetSettings: {
     method: 'GET', path: '/api/admin/settings', auth: 'admin', tag: 'admin', summary: 'System settings',

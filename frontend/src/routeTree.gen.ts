@@ -20,6 +20,7 @@ import { Route as SignupRouteImport } from './routes/signup'
 import { Route as StationsRouteImport } from './routes/stations'
 import { Route as UserFlowRouteImport } from './routes/user-flow'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
+import { Route as AdminAlertsRouteImport } from './routes/admin/alerts'
 import { Route as AdminDashboardSimpleRouteImport } from './routes/admin/dashboard-simple'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as AdminSimpleRouteImport } from './routes/admin/simple'
@@ -29,6 +30,7 @@ import { Route as AppHistoryRouteImport } from './routes/app/history'
 import { Route as AppMapRouteImport } from './routes/app/map'
 import { Route as AppProfileRouteImport } from './routes/app/profile'
 import { Route as DocsIndexRouteImport } from './routes/docs/index'
+import { Route as AdminStationsIdRouteImport } from './routes/admin/stations.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -85,6 +87,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
   path: '/admin/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminAlertsRoute = AdminAlertsRouteImport.update({
+  id: '/admin/alerts',
+  path: '/admin/alerts',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminDashboardSimpleRoute = AdminDashboardSimpleRouteImport.update({
   id: '/admin/dashboard-simple',
   path: '/admin/dashboard-simple',
@@ -130,6 +137,11 @@ const DocsIndexRoute = DocsIndexRouteImport.update({
   path: '/docs/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminStationsIdRoute = AdminStationsIdRouteImport.update({
+  id: '/admin/stations/$id',
+  path: '/admin/stations/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -142,6 +154,7 @@ export interface FileRoutesByFullPath {
   '/signup': typeof SignupRoute
   '/stations': typeof StationsRoute
   '/user-flow': typeof UserFlowRoute
+  '/admin/alerts': typeof AdminAlertsRoute
   '/admin/dashboard-simple': typeof AdminDashboardSimpleRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/simple': typeof AdminSimpleRoute
@@ -152,6 +165,7 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AdminIndexRoute
   '/app/': typeof AppIndexRoute
   '/docs/': typeof DocsIndexRoute
+  '/admin/stations/$id': typeof AdminStationsIdRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -163,6 +177,7 @@ export interface FileRoutesByTo {
   '/signup': typeof SignupRoute
   '/stations': typeof StationsRoute
   '/user-flow': typeof UserFlowRoute
+  '/admin/alerts': typeof AdminAlertsRoute
   '/admin/dashboard-simple': typeof AdminDashboardSimpleRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/simple': typeof AdminSimpleRoute
@@ -173,6 +188,7 @@ export interface FileRoutesByTo {
   '/admin': typeof AdminIndexRoute
   '/app': typeof AppIndexRoute
   '/docs': typeof DocsIndexRoute
+  '/admin/stations/$id': typeof AdminStationsIdRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -186,6 +202,7 @@ export interface FileRoutesById {
   '/signup': typeof SignupRoute
   '/stations': typeof StationsRoute
   '/user-flow': typeof UserFlowRoute
+  '/admin/alerts': typeof AdminAlertsRoute
   '/admin/dashboard-simple': typeof AdminDashboardSimpleRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/simple': typeof AdminSimpleRoute
@@ -196,6 +213,7 @@ export interface FileRoutesById {
   '/admin/': typeof AdminIndexRoute
   '/app/': typeof AppIndexRoute
   '/docs/': typeof DocsIndexRoute
+  '/admin/stations/$id': typeof AdminStationsIdRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -210,6 +228,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/stations'
     | '/user-flow'
+    | '/admin/alerts'
     | '/admin/dashboard-simple'
     | '/admin/login'
     | '/admin/simple'
@@ -220,6 +239,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/app/'
     | '/docs/'
+    | '/admin/stations/$id'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -231,6 +251,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/stations'
     | '/user-flow'
+    | '/admin/alerts'
     | '/admin/dashboard-simple'
     | '/admin/login'
     | '/admin/simple'
@@ -241,6 +262,7 @@ export interface FileRouteTypes {
     | '/admin'
     | '/app'
     | '/docs'
+    | '/admin/stations/$id'
   id:
     | '__root__'
     | '/'
@@ -253,6 +275,7 @@ export interface FileRouteTypes {
     | '/signup'
     | '/stations'
     | '/user-flow'
+    | '/admin/alerts'
     | '/admin/dashboard-simple'
     | '/admin/login'
     | '/admin/simple'
@@ -263,6 +286,7 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/app/'
     | '/docs/'
+    | '/admin/stations/$id'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -276,12 +300,14 @@ export interface RootRouteChildren {
   SignupRoute: typeof SignupRoute
   StationsRoute: typeof StationsRoute
   UserFlowRoute: typeof UserFlowRoute
+  AdminAlertsRoute: typeof AdminAlertsRoute
   AdminDashboardSimpleRoute: typeof AdminDashboardSimpleRoute
   AdminLoginRoute: typeof AdminLoginRoute
   AdminSimpleRoute: typeof AdminSimpleRoute
   AdminTestRoute: typeof AdminTestRoute
   AdminIndexRoute: typeof AdminIndexRoute
   DocsIndexRoute: typeof DocsIndexRoute
+  AdminStationsIdRoute: typeof AdminStationsIdRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -363,6 +389,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/alerts': {
+      id: '/admin/alerts'
+      path: '/admin/alerts'
+      fullPath: '/admin/alerts'
+      preLoaderRoute: typeof AdminAlertsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/dashboard-simple': {
       id: '/admin/dashboard-simple'
       path: '/admin/dashboard-simple'
@@ -426,6 +459,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof DocsIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/stations/$id': {
+      id: '/admin/stations/$id'
+      path: '/admin/stations/$id'
+      fullPath: '/admin/stations/$id'
+      preLoaderRoute: typeof AdminStationsIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -458,12 +498,14 @@ const rootRouteChildren: RootRouteChildren = {
   SignupRoute: SignupRoute,
   StationsRoute: StationsRoute,
   UserFlowRoute: UserFlowRoute,
+  AdminAlertsRoute: AdminAlertsRoute,
   AdminDashboardSimpleRoute: AdminDashboardSimpleRoute,
   AdminLoginRoute: AdminLoginRoute,
   AdminSimpleRoute: AdminSimpleRoute,
   AdminTestRoute: AdminTestRoute,
   AdminIndexRoute: AdminIndexRoute,
   DocsIndexRoute: DocsIndexRoute,
+  AdminStationsIdRoute: AdminStationsIdRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

@@ -34,6 +34,7 @@ export function toMachine(record: MachineRecord, now: Date, heartbeatIntervalSec
     lastHeartbeat: record.lastHeartbeat ?? null,
     quality: record.quality ?? null,
     connection: record.connection ?? null,
+    problemReported: (record.openReports ?? 0) > 0,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
   };

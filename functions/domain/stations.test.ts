@@ -3,10 +3,12 @@ import { describe, expect, it } from 'vitest';
 import type { Log } from '../ports/log';
 import type { MachineRecord } from '../ports/machines';
 import { heartbeatSetsOnline, presenceChange, provisionStation, recordHeartbeat, recordPresence, type PresenceEvent } from './stations';
-import { MemoryMachines, fixedClock, memorySigningKeys, silentLog } from './vend.test-fakes';
+import { MemoryAlerts, MemoryMachines, MemoryTelemetry, fixedClock, memorySigningKeys, silentLog } from './vend.test-fakes';
 import { DomainError } from './errors';
+import { DEFAULT_SETTINGS, type Settings } from '@shared/schemas';
 
 const T = Date.parse('2026-03-01T08:00:00Z');
+const defaultSettings = { get: async () => DEFAULT_SETTINGS, save: async (s: Settings) => s };
 const iso = (ms: number) => new Date(T + ms).toISOString();
 const event = (eventType: 'connected' | 'disconnected', ms: number, extra: Partial<PresenceEvent> = {}): PresenceEvent => ({ clientId: 'HRL-00001', eventType, timestamp: T + ms, ...extra });
 
@@ -43,7 +45,7 @@ describe('presence ordering', () => {
         const delivered = fc.sample(fc.shuffledSubarray([...events, ...events.slice(0, duplicates)], { minLength: events.length + Math.min(duplicates, events.length) }), 1)[0]!;
         const machines = new MemoryMachines();
         await machines.create({ id: 'HRL-00001', status: 'offline', createdAt: iso(0), updatedAt: iso(0) });
-        for (const e of delivered) await recordPresence(e, { machines, clock: fixedClock(new Date(T)), log: silentLog });
+        for (const e of delivered) await recordPresence(e, { machines, telemetry: new MemoryTelemetry(), clock: fixedClock(new Date(T)), log: silentLog });
         const newest = events.reduce((a, b) => (b.timestamp > a.timestamp ? b : a));
         const stored = (await machines.get('HRL-00001'))!;
         expect(stored.status).toBe(newest.eventType === 'connected' ? 'online' : 'offline');
@@ -53,7 +55,7 @@ describe('presence ordering', () => {
   });
 
   it('ignores clients that are not stations and drops malformed events', async () => {
-    const deps = { machines: new MemoryMachines(), clock: fixedClock(new Date(T)), log: silentLog };
+    const deps = { machines: new MemoryMachines(), telemetry: new MemoryTelemetry(), clock: fixedClock(new Date(T)), log: silentLog };
     expect(await recordPresence({ ...event('connected', 0), clientId: 'backend-1' }, deps)).toBe('ignored');
     expect(await recordPresence({ clientId: 'HRL-00001', eventType: 'subscribed', timestamp: T }, deps)).toBe('dropped');
     expect(await recordPresence(event('connected', 0), deps)).toBe('dropped'); // unknown station
@@ -67,7 +69,7 @@ describe('heartbeats', () => {
     await machines.create({ id: 'HRL-00001', status: 'offline', createdAt: iso(0), updatedAt: iso(0), ...record });
     const lines: [level: string, message: string][] = [];
     const log: Log = { info: (message) => lines.push(['info', message]), warn: (message) => lines.push(['warn', message]) };
-    return { machines, clock: fixedClock(new Date(T + 60_000)), log, lines };
+    return { machines, telemetry: new MemoryTelemetry(), alerts: new MemoryAlerts(machines), settings: defaultSettings, clock: fixedClock(new Date(T + 60_000)), log, lines };
   };
 
   it('stores level, quality, firmware and counters, sets lastHeartbeat and moves the station online', async () => {

@@ -8,6 +8,11 @@ import type { StationRegistry } from '../ports/station-registry';
 import { conflict } from './errors';
 import { toMachine } from './machines';
 import type { Log } from '../ports/log';
+import type { Telemetry } from '../ports/telemetry';
+import { storeConnectionEvent, storeReading } from './telemetry';
+import type { Alerts } from '../ports/alerts';
+import type { SettingsStore } from '../ports/settings';
+import { evaluateHeartbeat } from './alerts';
 
 /** Largest volume one vend may hold for unless the machine says otherwise (a 1.5 L bottle). */
 export const DEFAULT_MAX_FILL_ML = 1500;
@@ -49,7 +54,7 @@ export async function provisionStation(
 
 // ---------------------------------------------------------------------------------------------------------
 // Heartbeats: stations/{id}/heartbeat, delivered by the rule
-// `SELECT waterLevel, quality, firmwareVersion, counters, lastRefill, topic(2) AS stationId, timestamp() AS receivedAt`
+// `SELECT waterLevel, quality, firmwareVersion, counters, signalDbm, lastRefill, topic(2) AS stationId, timestamp() AS receivedAt`
 
 export const StationId = z.string().regex(MACHINE_ID_PATTERN, 'not a station id');
 
@@ -70,6 +75,8 @@ export const Heartbeat = z.object({
    * Heartbeats are ordered by it, never by the station's own clock, which can be wrong or jump back.
    */
   receivedAt: z.number().int().positive().optional(),
+  /** Mobile signal strength in dBm (RSSI), when the modem reports it. */
+  signalDbm: z.number().min(-150).max(0).optional(),
   /** When the tank was last refilled, if the station knows. */
   lastRefill: z.iso.datetime().optional(),
 });
@@ -79,9 +86,10 @@ export type TelemetryOutcome = 'applied' | 'dropped' | 'ignored';
 
 /**
  * Stores the reported values and marks the station online, unless an admin's maintenance or locked status holds.
- * Rule deliveries are asynchronous and retried, so a heartbeat can be handled after a newer one: it is ignored.
+ * Rule deliveries are asynchronous and retried, so a heartbeat can be handled after a newer one: it is ignored
+ * for the station's live values, and still kept in its history (readings are keyed by receive time).
  */
-export async function recordHeartbeat(event: unknown, deps: { machines: Machines; clock: Clock; log: Log }): Promise<TelemetryOutcome> {
+export async function recordHeartbeat(event: unknown, deps: { machines: Machines; telemetry: Telemetry; alerts: Alerts; settings: SettingsStore; clock: Clock; log: Log }): Promise<TelemetryOutcome> {
   const parsed = Heartbeat.safeParse(event);
   if (!parsed.success) {
     deps.log.warn('heartbeat dropped: malformed', { stationId: stationIdOf(event), issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) });
@@ -103,12 +111,15 @@ export async function recordHeartbeat(event: unknown, deps: { machines: Machines
       return 'dropped';
     }
     deps.log.info('heartbeat ignored: not newer than the stored one', { stationId: hb.stationId, receivedAt, storedReceivedAt: stored.heartbeatReceivedAt });
+    await storeReading(hb.stationId, hb, receivedAt, deps);
     return 'ignored';
   }
+  await storeReading(hb.stationId, hb, receivedAt, deps);
   if (heartbeatSetsOnline(updated, receivedAt)) {
     // Conditional: an admin's status written meanwhile, or a disconnect newer than this heartbeat, wins.
     await deps.machines.update(hb.stationId, { status: 'online' }, { statusNotIn: ['maintenance', 'locked'], presenceBefore: receivedAt });
   }
+  await evaluateHeartbeat(updated, { waterLevel: hb.waterLevel, tdsPpm: hb.quality.tdsPpm, vends: hb.counters.vends }, deps);
   return 'applied';
 }
 
@@ -150,7 +161,7 @@ export function presenceChange(
   return { presenceAt: at, connection, status: event.eventType === 'connected' ? 'online' : 'offline' };
 }
 
-export async function recordPresence(event: unknown, deps: { machines: Machines; clock: Clock; log: Log }): Promise<TelemetryOutcome> {
+export async function recordPresence(event: unknown, deps: { machines: Machines; telemetry: Telemetry; clock: Clock; log: Log }): Promise<TelemetryOutcome> {
   const parsed = PresenceEvent.safeParse(event);
   if (!parsed.success) {
     deps.log.warn('presence event dropped: malformed', { issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) });
@@ -173,6 +184,7 @@ export async function recordPresence(event: unknown, deps: { machines: Machines;
       { presenceBefore: change.presenceAt, ...(change.status ? { statusNotIn: ['maintenance', 'locked'] } : {}) },
     );
     if (written) {
+      await storeConnectionEvent(presence.clientId, { at: change.connection.at, kind: change.connection.state, reason: change.connection.reason }, deps);
       deps.log.info('presence applied', { stationId: presence.clientId, eventType: presence.eventType, status: written.status });
       return 'applied';
     }

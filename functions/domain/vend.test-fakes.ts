@@ -8,7 +8,9 @@ import type { SigningKeys } from '../ports/signing-keys';
 import type { StationMessages, VendAuthorizedMessage, VendDeniedMessage } from '../ports/station-messages';
 import type { ProfileGaps, UserRecord, Users } from '../ports/users';
 import type { IncidentReport, IncidentResolution, SessionOutcome, UsedToken, VendIncident, VendSession, VendSessions } from '../ports/vend-sessions';
-import { DEFAULT_SETTINGS, type Settings } from '@shared/schemas';
+import { DEFAULT_SETTINGS, type AlertRule, type Settings, type StationEvent } from '@shared/schemas';
+import type { StoredReading, Telemetry } from '../ports/telemetry';
+import type { AlertFilter, AlertRecord, Alerts } from '../ports/alerts';
 import { calculateJwkThumbprint, exportJWK, exportSPKI, generateKeyPair } from 'jose';
 import type { Log } from '../ports/log';
 import type { PaidOrder } from './vend-paid';
@@ -51,6 +53,79 @@ export class MemoryMachines implements Machines {
     const next = { ...m, ...structuredClone(fields) };
     this.items.set(id, next);
     return structuredClone(next);
+  }
+}
+
+/** Readings and events by station, with the TTL each was written with. */
+export class MemoryTelemetry implements Telemetry {
+  readonly readings_ = new Map<string, Map<string, StoredReading & { ttl: number }>>();
+  readonly events_ = new Map<string, (StationEvent & { ttl: number })[]>();
+  async putReading(stationId: string, reading: StoredReading, expiresAt: number) {
+    const readings = this.readings_.get(stationId) ?? new Map<string, StoredReading & { ttl: number }>();
+    readings.set(reading.at, { ...reading, ttl: expiresAt });
+    this.readings_.set(stationId, readings);
+  }
+  async readings(stationId: string, range: { from: string; to: string }, page: { limit: number; cursor?: string }) {
+    const all = [...(this.readings_.get(stationId)?.values() ?? [])].filter((r) => r.at >= range.from && r.at <= range.to && (!page.cursor || r.at > page.cursor)).sort((a, b) => a.at.localeCompare(b.at));
+    const items = all.slice(0, page.limit).map(({ ttl: _ttl, ...r }) => r);
+    return { items, nextCursor: all.length > page.limit ? items[items.length - 1]!.at : null };
+  }
+  async putEvent(stationId: string, event: StationEvent, expiresAt: number) {
+    this.events_.set(stationId, [...(this.events_.get(stationId) ?? []), { ...event, ttl: expiresAt }]);
+  }
+  async latestEvents(stationId: string, limit: number) {
+    return [...(this.events_.get(stationId) ?? [])].sort((a, b) => b.at.localeCompare(a.at)).slice(0, limit).map(({ ttl: _ttl, ...e }) => e);
+  }
+}
+
+/** Alerts kept beside a MemoryMachines, whose `openAlerts` set guards one open alert per station and rule. */
+export class MemoryAlerts implements Alerts {
+  readonly items = new Map<string, AlertRecord>();
+  constructor(private readonly machines: MemoryMachines) {}
+  private key = (stationId: string, rule: string, openedAt: string) => `${stationId}|${rule}|${openedAt}`;
+  async open(alert: AlertRecord) {
+    const m = this.machines.items.get(alert.stationId);
+    if (!m || m.openAlerts?.has(alert.rule)) return false;
+    m.openAlerts = new Set([...(m.openAlerts ?? []), alert.rule]);
+    this.items.set(this.key(alert.stationId, alert.rule, alert.openedAt), structuredClone(alert));
+    return true;
+  }
+  async resolve(stationId: string, rule: AlertRule, at: string) {
+    this.machines.items.get(stationId)?.openAlerts?.delete(rule);
+    const current = [...this.items.values()].filter((a) => a.stationId === stationId && a.rule === rule).sort((a, b) => b.openedAt.localeCompare(a.openedAt))[0];
+    if (!current || current.status === 'resolved') return null;
+    Object.assign(current, { status: 'resolved', resolvedAt: at, nextNotifyAt: undefined });
+    return structuredClone(current);
+  }
+  async acknowledge(stationId: string, rule: AlertRule, openedAt: string, by: string, at: string) {
+    const a = this.items.get(this.key(stationId, rule, openedAt));
+    if (a?.status !== 'open') return null;
+    Object.assign(a, { status: 'acknowledged', acknowledgedBy: by, acknowledgedAt: at, nextNotifyAt: undefined });
+    return structuredClone(a);
+  }
+  async get(stationId: string, rule: AlertRule, openedAt: string) {
+    const a = this.items.get(this.key(stationId, rule, openedAt));
+    return a ? structuredClone(a) : null;
+  }
+  async list(filter: AlertFilter) {
+    const items = [...this.items.values()].filter((a) => (filter.status === 'active' ? a.status !== 'resolved' : a.status === filter.status) && (!filter.stationId || a.stationId === filter.stationId) && (!filter.rule || a.rule === filter.rule));
+    return { items: items.sort((a, b) => b.openedAt.localeCompare(a.openedAt)).slice(0, filter.limit), nextCursor: null };
+  }
+  async counts() {
+    const all = [...this.items.values()];
+    return { open: all.filter((a) => a.status === 'open').length, acknowledged: all.filter((a) => a.status === 'acknowledged').length };
+  }
+  async due(now: string, limit: number) {
+    return [...this.items.values()].filter((a) => a.status === 'open' && a.nextNotifyAt !== undefined && a.nextNotifyAt <= now).slice(0, limit).map((a) => structuredClone(a));
+  }
+  async notified(alert: AlertRecord, at: string, nextNotifyAt: string) {
+    const a = this.items.get(this.key(alert.stationId, alert.rule, alert.openedAt));
+    if (a?.status !== 'open' || a.nextNotifyAt !== alert.nextNotifyAt) return false;
+    Object.assign(a, { notifications: a.notifications + 1, lastNotifiedAt: at, nextNotifyAt });
+    return true;
+  }
+  async silentStations(before: string, limit: number) {
+    return [...this.machines.items.values()].filter((m) => m.heartbeatReceivedAt !== undefined && m.heartbeatReceivedAt < before && !m.openAlerts?.has('offline')).slice(0, limit).map((m) => structuredClone(m));
   }
 }
 

@@ -1,6 +1,16 @@
+import { sweepAlerts } from '../domain/alerts';
 import { sweepExpiredSessions } from '../domain/vend-sweep';
+import { data } from '../providers/data';
+import { mailer } from '../providers/mailer';
 import { vendDeps } from '../providers/vend';
-import { observedHandler } from '../observability';
+import { log, observedHandler } from '../observability';
 
-/** EventBridge schedule (every minute in AWS; a timer in the local cloud): expire overdue vend sessions, release their holds. */
-export const handler = observedHandler('sweep', () => sweepExpiredSessions(vendDeps()), (counts) => (counts.errors ? 'errors' : 'ran'));
+/**
+ * EventBridge schedule (every minute in AWS; a timer in the local cloud): expire overdue vend sessions and release
+ * their holds; then the alerts: offline ones for silent stations, and the due alert e-mails (docs/architecture.md, "Alerts").
+ */
+export const handler = observedHandler('sweep', async () => {
+  const vends = await sweepExpiredSessions(vendDeps());
+  const alerts = await sweepAlerts({ ...data(), mailer: mailer(), log });
+  return { ...vends, alerts, errors: vends.errors + alerts.errors };
+}, (counts) => (counts.errors ? 'errors' : 'ran'));

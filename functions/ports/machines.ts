@@ -1,4 +1,4 @@
-import type { MachineStatus, StationConnection, WaterQuality } from '@shared/schemas';
+import type { AlertRule, MachineStatus, StationConnection, WaterQuality } from '@shared/schemas';
 
 /** Counters a station reports in its heartbeat. */
 export interface StationCounters {
@@ -42,8 +42,15 @@ export interface MachineRecord {
   counters?: StationCounters;
   /** The station's certificate (IoT certificate id or local serial); never the key. */
   certificateId?: string;
+  /** Rules with an open (or acknowledged) alert: one alert per station and rule (functions/domain/alerts.ts). */
+  openAlerts?: Set<AlertRule>;
+  /** The vend counter last seen in a heartbeat, and when it last changed (the no-vend alert). */
+  vendsSeen?: number;
+  lastVendAt?: string;
   /** Largest volume one vend may hold for, in millilitres. */
   maxFillMl?: number;
+  /** Problem reports not resolved yet (kept with each report's creation and resolution, functions/domain/reports.ts). */
+  openReports?: number;
   createdAt: string;
   updatedAt: string;
 }

@@ -1,20 +1,24 @@
 import { DynamoAdminQueries } from '../adapters/dynamodb/admin-queries';
+import { DynamoAlerts } from '../adapters/dynamodb/alerts';
 import { createDocumentClient } from '../adapters/dynamodb/client';
 import { DynamoHostRequests } from '../adapters/dynamodb/host-requests';
 import { DynamoLedger } from '../adapters/dynamodb/ledger';
 import { DynamoMachines } from '../adapters/dynamodb/machines';
 import { DynamoSettings } from '../adapters/dynamodb/settings';
+import { DynamoTelemetry } from '../adapters/dynamodb/telemetry';
 import { DynamoPaymentOrders } from '../adapters/dynamodb/payment-orders';
 import { DynamoUsers } from '../adapters/dynamodb/users';
 import { DynamoVendSessions } from '../adapters/dynamodb/vend-sessions';
 import { awsRegion, setting } from '../environment';
 import { traced } from '../observability';
 import type { AdminQueries } from '../ports/admin-queries';
+import type { Alerts } from '../ports/alerts';
 import { randomIds, systemClock, type Clock, type Ids } from '../ports/clock';
 import type { HostRequests } from '../ports/host-requests';
 import type { Ledger } from '../ports/ledger';
 import type { Machines } from '../ports/machines';
 import type { SettingsStore } from '../ports/settings';
+import type { Telemetry } from '../ports/telemetry';
 import type { PaymentOrders } from '../ports/payment-orders';
 import type { Users } from '../ports/users';
 import type { VendSessions } from '../ports/vend-sessions';
@@ -34,6 +38,10 @@ export interface DataServices {
   paymentOrders: PaymentOrders;
   /** Collection-wide reads of the admin console. */
   adminQueries: AdminQueries;
+  /** Stations' readings and connection events (90 days). */
+  telemetry: Telemetry;
+  /** Alerts of the alert rules (one open per station and rule). */
+  alerts: Alerts;
 }
 
 function createDataServices(env: NodeJS.ProcessEnv = process.env): DataServices {
@@ -50,6 +58,8 @@ function createDataServices(env: NodeJS.ProcessEnv = process.env): DataServices 
     vendSessions: new DynamoVendSessions(db, table),
     paymentOrders: new DynamoPaymentOrders(db, table),
     adminQueries: new DynamoAdminQueries(db, table),
+    telemetry: new DynamoTelemetry(db, table),
+    alerts: new DynamoAlerts(db, table),
   };
 }
 

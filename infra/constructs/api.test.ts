@@ -8,6 +8,7 @@ import { Api, COGNITO_ADMIN_ACTIONS, GEOCODER_ACTIONS, routeNeeds } from './api'
 import { Data, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from './data';
 import { Identity } from './identity';
 import { Mail } from './mail';
+import { ReportPhotos } from './report-photos';
 import { AppSecrets } from './secrets';
 import { FunctionSettings } from './settings';
 import { Stations } from './stations';
@@ -19,14 +20,15 @@ describe('Api construct', () => {
   const secrets = new AppSecrets(stack, 'Secrets');
   const identity = new Identity(stack, 'Identity');
   const mail = new Mail(stack, 'Mail', { from: 'Bali Refill <no-reply@example.org>' });
-  const stations = new Stations(stack, 'Stations', { data, secrets });
+  const reportPhotos = new ReportPhotos(stack, 'ReportPhotos');
+  const stations = new Stations(stack, 'Stations', { data, secrets, mail });
   // What the setup resource and the web front provide in the whole app.
   const settings = FunctionSettings.of(stack);
   settings.provide('IOT_ENDPOINT', 'abc123-ats.iot.ap-southeast-1.amazonaws.com');
   settings.provide('ORIGIN_VERIFY_SHA256', 'a'.repeat(64));
   settings.provide('PAYMENTS_MODE', 'live');
   settings.provide('PAYMENT_NOTIFICATION_URL', 'https://d123.cloudfront.net/api/payments/notification');
-  const api = new Api(stack, 'Api', { data, identity, mail, secrets, stations, throttle: { rateLimit: 25, burstLimit: 50 } });
+  const api = new Api(stack, 'Api', { data, identity, mail, reportPhotos, secrets, stations, throttle: { rateLimit: 25, burstLimit: 50 } });
   const template = Template.fromStack(stack);
   const all = template.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, any> }>;
   const id = (c: { node: { defaultChild?: unknown } }) => stack.getLogicalId(c.node.defaultChild as CfnElement);
@@ -107,6 +109,9 @@ describe('Api construct', () => {
       expect(has(GEOCODER_ACTIONS), `${routeId} geocoder`).toBe(Boolean(access.geocoder));
       expect(actions.has('iot:CreateThing'), `${routeId} provisioning`).toBe(Boolean(access.iotProvisioning));
       expect(actions.has('ses:SendEmail'), `${routeId} mail`).toBe(Boolean(access.mail));
+      expect([...actions].filter((a) => a.startsWith('s3:')).sort(), `${routeId} photos`).toEqual(
+        { upload: ['s3:PutObject'], process: ['s3:DeleteObject', 's3:GetObject', 's3:ListBucket', 's3:PutObject'], read: ['s3:GetObject', 's3:ListBucket'], none: [] }[access.photos ?? 'none'],
+      );
       // Exactly the settings of its needs, nothing else.
       expect(Object.keys(env).filter((k) => k !== 'NODE_OPTIONS').sort(), `${routeId} settings`).toEqual(settingsFor(routeNeeds(access)).sort());
 

@@ -22,6 +22,7 @@ import { acknowledge, acknowledgeWildcardResource, AppFunction, grantSecretValue
 import type { Data } from './data';
 import type { Identity } from './identity';
 import type { Mail } from './mail';
+import type { ReportPhotos } from './report-photos';
 import type { AppSecrets } from './secrets';
 import { FunctionSettings } from './settings';
 import type { Stations } from './stations';
@@ -33,6 +34,7 @@ export interface ApiProps {
   data: Data;
   identity: Identity;
   mail: Mail;
+  reportPhotos: ReportPhotos;
   secrets: AppSecrets;
   stations: Stations;
   /** Default-stage throttling: steady requests per second and burst. */
@@ -55,6 +57,7 @@ export function routeNeeds(access: RouteDefinition['access']): Need[] {
   if (access.signingKey) needs.push('signingKey');
   if (access.geocoder) needs.push('geocoder');
   if (access.mail) needs.push('mail');
+  if (access.photos) needs.push('photos');
   return needs;
 }
 
@@ -169,7 +172,7 @@ export class Api extends Construct {
   }
 
   private grantAccess(routeId: RouteId, route: RouteDefinition, fn: AppFunction, props: ApiProps): void {
-    const { data, identity, mail, secrets, stations } = props;
+    const { data, identity, mail, reportPhotos, secrets, stations } = props;
     const access = route.access;
 
     if (access.table === 'read') data.grantRead(fn.role);
@@ -193,6 +196,7 @@ export class Api extends Construct {
       fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: GEOCODER_ACTIONS, resources: [this.placeIndex.attrArn] }));
     }
     if (access.mail) mail.grantSend(fn.role);
+    if (access.photos) reportPhotos.grant(fn.role, access.photos);
     if (access.iotProvisioning) this.grantIotProvisioning(routeId, fn, stations);
   }
 

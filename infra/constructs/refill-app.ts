@@ -8,6 +8,7 @@ import { Data } from './data';
 import { Identity, type GoogleFederation } from './identity';
 import { Mail } from './mail';
 import { Observability } from './observability';
+import { photoUploadSourceOf, ReportPhotos } from './report-photos';
 import { AppSecrets } from './secrets';
 import { FunctionSettings } from './settings';
 import { Setup } from './setup';
@@ -134,6 +135,7 @@ class RefillStack extends Stack {
   readonly setup: Setup;
   readonly identity: Identity;
   readonly mail: Mail;
+  readonly reportPhotos: ReportPhotos;
   readonly stations: Stations;
   readonly api: Api;
   readonly web: Web;
@@ -150,11 +152,13 @@ class RefillStack extends Stack {
     this.setup = new Setup(this, 'Setup', { secrets: this.secrets, iotDataEndpoint: config.iotDataEndpoint, logRetention });
     this.identity = new Identity(this, 'Identity', { google: config.google });
     this.mail = new Mail(this, 'Mail', { from: config.mailFrom });
-    this.stations = new Stations(this, 'Stations', { data: this.data, secrets: this.secrets, logRetention });
+    this.reportPhotos = new ReportPhotos(this, 'ReportPhotos');
+    this.stations = new Stations(this, 'Stations', { data: this.data, secrets: this.secrets, mail: this.mail, logRetention });
     this.api = new Api(this, 'Api', {
       data: this.data,
       identity: this.identity,
       mail: this.mail,
+      reportPhotos: this.reportPhotos,
       secrets: this.secrets,
       stations: this.stations,
       throttle: config.throttle,
@@ -167,6 +171,7 @@ class RefillStack extends Stack {
     this.web = new Web(this, 'Web', {
       apiOriginDomainName: this.api.originDomainName,
       cognitoEndpoint: this.identity.cognitoEndpoint,
+      photoUploadSource: photoUploadSourceOf(this.region),
       extraConnectSources: [...(cognitoDomainUrl ? [cognitoDomainUrl] : []), ...config.csp.connectSrc],
       extraScriptSources: config.csp.scriptSrc,
       extraFrameSources: config.csp.frameSrc,
@@ -188,6 +193,7 @@ class RefillStack extends Stack {
     settings.provide('PAYMENTS_MODE', config.payments);
     settings.provide('PAYMENT_NOTIFICATION_URL', `${webUrl}${routes.paymentNotification.path}`);
     this.identity.addRedirectUrl(`${webUrl}/`);
+    this.reportPhotos.allowUploadsFrom(webUrl);
 
     if (config.cognitoWaf) {
       this.cognitoAcl = new WebAcl(this, 'CognitoAcl', {

@@ -2,6 +2,7 @@ import type { CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { Data } from './data';
+import { Mail } from './mail';
 import { AppSecrets } from './secrets';
 import { FunctionSettings } from './settings';
 import { STATION_PUBLISH_TOPICS, STATION_RECEIVE_TOPICS, Stations, THING_NAME, TOPIC_RULES, VEND_FUNCTIONS, type IotFunctionId } from './stations';
@@ -12,7 +13,8 @@ function build() {
   const stack = testStack();
   const data = new Data(stack, 'Data');
   const secrets = new AppSecrets(stack, 'Secrets');
-  const stations = new Stations(stack, 'Stations', { data, secrets });
+  const mail = new Mail(stack, 'Mail', { from: 'Bali Refill <no-reply@example.org>' });
+  const stations = new Stations(stack, 'Stations', { data, secrets, mail });
   // The setup resource provides it in the whole app.
   FunctionSettings.of(stack).provide('IOT_ENDPOINT', 'abc123-ats.iot.ap-southeast-1.amazonaws.com');
   return { stack, data, stations, template: Template.fromStack(stack) };
@@ -72,7 +74,7 @@ describe('Stations construct', () => {
   });
 
   it('delivers every heartbeat field the handler reads, with the time the rules engine received it', () => {
-    const sql = "SELECT waterLevel, quality, firmwareVersion, counters, lastRefill, topic(2) AS stationId, timestamp() AS receivedAt FROM 'stations/+/heartbeat'";
+    const sql = "SELECT waterLevel, quality, firmwareVersion, counters, signalDbm, lastRefill, topic(2) AS stationId, timestamp() AS receivedAt FROM 'stations/+/heartbeat'";
     expect(TOPIC_RULES.heartbeat.sql).toBe(sql);
     template.hasResourceProperties('AWS::IoT::TopicRule', { TopicRulePayload: Match.objectLike({ Sql: sql }) });
     // The handler orders heartbeats by receivedAt; a field it reads that the rule does not select never arrives.

@@ -8,6 +8,7 @@ import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { acknowledge, acknowledgeWildcardResource, AppFunction, grantSecretValue } from './common';
 import type { Data } from './data';
+import type { Mail } from './mail';
 import type { Need } from '@functions/environment';
 import type { AppSecrets } from './secrets';
 import { FunctionSettings } from './settings';
@@ -31,7 +32,7 @@ interface RuleSpec {
 export const TOPIC_RULES: Record<RuleId, RuleSpec> = {
   heartbeat: {
     // receivedAt (the rules engine's clock) orders heartbeats: an older one handled late, after a retry, changes nothing.
-    sql: "SELECT waterLevel, quality, firmwareVersion, counters, lastRefill, topic(2) AS stationId, timestamp() AS receivedAt FROM 'stations/+/heartbeat'",
+    sql: "SELECT waterLevel, quality, firmwareVersion, counters, signalDbm, lastRefill, topic(2) AS stationId, timestamp() AS receivedAt FROM 'stations/+/heartbeat'",
     description: 'Station heartbeat (water level, quality, counters) to the heartbeat function',
   },
   vendRequest: {
@@ -59,7 +60,7 @@ const FUNCTION_DESCRIPTIONS: Record<IotFunctionId, string> = {
   vendRequest: 'IoT rule stations/+/vend/request',
   vendComplete: 'IoT rule stations/+/vend/complete',
   vendFailed: 'IoT rule stations/+/vend/failed',
-  sweep: 'Scheduled sweep of expired vend sessions (every minute)',
+  sweep: 'Scheduled sweep of expired vend sessions and of alerts: silent stations, due alert e-mails (every minute)',
 };
 
 /** The functions that answer a station on stations/<id>/vend/authorized|denied. */
@@ -68,6 +69,8 @@ export const VEND_FUNCTIONS: IotFunctionId[] = ['vendRequest', 'vendComplete', '
 export interface StationsProps {
   data: Data;
   secrets: AppSecrets;
+  /** The sweep e-mails alerts. */
+  mail: Mail;
   logRetention?: RetentionDays;
 }
 
@@ -78,7 +81,7 @@ const FUNCTION_NEEDS: Record<IotFunctionId, Need[]> = {
   vendRequest: ['table', 'signingKey', 'iotData'],
   vendComplete: ['table', 'signingKey', 'iotData'],
   vendFailed: ['table', 'signingKey', 'iotData'],
-  sweep: ['table'],
+  sweep: ['table', 'mail'],
 };
 
 const iotArn = (resource: string) => `arn:${Aws.PARTITION}:iot:${Aws.REGION}:${Aws.ACCOUNT_ID}:${resource}`;
@@ -187,6 +190,9 @@ export class Stations extends Construct {
         maxEventAge: fnId === 'vendRequest' ? Duration.minutes(2) : Duration.minutes(30),
       });
     }
+
+    // Alert e-mails (functions/domain/alerts.ts) are sent by the sweep alone.
+    props.mail.grantSend(this.functions.sweep.role);
 
     const replyTopics = STATION_RECEIVE_TOPICS.map((t) => iotArn(`topic/stations/*/${t}`));
     for (const fnId of VEND_FUNCTIONS) {

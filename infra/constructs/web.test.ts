@@ -19,6 +19,7 @@ function build(props: Partial<WebProps> = {}) {
     originVerifySecret,
     apiOriginDomainName: 'abc123.execute-api.ap-southeast-1.amazonaws.com',
     cognitoEndpoint: 'https://cognito-idp.ap-southeast-1.amazonaws.com',
+    photoUploadSource: 'https://*.s3.ap-southeast-1.amazonaws.com',
     webAclArn: WEB_ACL_ARN,
     distDir: fakeWebBuild(),
     runtimeConfig: { region: 'ap-southeast-1', userPoolId: 'pool', userPoolClientId: 'client', apiBaseUrl: '/api' },
@@ -129,7 +130,7 @@ describe('Web construct', () => {
     expect(directives['object-src']).toBe("object-src 'none'");
     expect(directives['style-src']).toBe("style-src 'self' 'unsafe-inline'");
     expect(directives['img-src']).toBe(`img-src 'self' data: blob: ${DEFAULT_TILE_HOSTS.join(' ')}`);
-    expect(directives['connect-src']).toContain("connect-src 'self' https://cognito-idp.ap-southeast-1.amazonaws.com");
+    expect(directives['connect-src']).toContain("connect-src 'self' https://cognito-idp.ap-southeast-1.amazonaws.com https://*.s3.ap-southeast-1.amazonaws.com");
     // The browser fetches the card wallets' payment method manifests before the top-up sheet can offer them.
     for (const source of ['https://google.com/pay', 'https://pay.google.com', 'https://apple.com/apple-pay']) expect(directives['connect-src']!.split(' ')).toContain(source);
     expect(directives['worker-src']).toBe("worker-src 'self' blob:");

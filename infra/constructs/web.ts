@@ -56,6 +56,8 @@ export interface WebProps {
   apiOriginDomainName: string;
   /** https://cognito-idp.<region>.amazonaws.com: the browser calls it directly (Amplify). */
   cognitoEndpoint: string;
+  /** Where browsers post report photos (S3 presigned POSTs), allowed in connect-src. */
+  photoUploadSource: string;
   /** Extra origins the browser fetches from (e.g. the Cognito hosted domain when federation is on). */
   extraConnectSources?: string[];
   /** Extra script and frame origins (e.g. https://pay.google.com once the wallet buttons load its script). */
@@ -74,7 +76,7 @@ export interface WebProps {
 }
 
 /** What the security headers depend on; the local stand-in of CloudFront (infra/local/cloudfront.ts) passes the same. */
-export type SecurityHeadersProps = Pick<WebProps, 'cognitoEndpoint' | 'tileHosts' | 'extraConnectSources' | 'extraScriptSources' | 'extraFrameSources' | 'distDir'>;
+export type SecurityHeadersProps = Pick<WebProps, 'cognitoEndpoint' | 'photoUploadSource' | 'tileHosts' | 'extraConnectSources' | 'extraScriptSources' | 'extraFrameSources' | 'distDir'>;
 
 function contentSecurityPolicy(props: SecurityHeadersProps): string {
   const tiles = props.tileHosts ?? DEFAULT_TILE_HOSTS;
@@ -84,7 +86,7 @@ function contentSecurityPolicy(props: SecurityHeadersProps): string {
     ["frame-src 'self'", ...(props.extraFrameSources ?? [])].join(' '),
     "style-src 'self' 'unsafe-inline'",
     ["img-src 'self' data: blob:", ...tiles].join(' '),
-    ["connect-src 'self'", props.cognitoEndpoint, ...tiles, ...CARD_WALLET_CONNECT_SOURCES, ...(props.extraConnectSources ?? [])].join(' '),
+    ["connect-src 'self'", props.cognitoEndpoint, props.photoUploadSource, ...tiles, ...CARD_WALLET_CONNECT_SOURCES, ...(props.extraConnectSources ?? [])].join(' '),
     "font-src 'self' data:",
     "worker-src 'self' blob:",
     "manifest-src 'self'",

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import { codeEmail, relayCodeDeliveries, type CodeDelivery } from './cognito-mail';
+import { codeEmail, once, relayCodeDeliveries, watchStoredCodes, type CodeDelivery } from './cognito-mail';
 
 // What cognito-local 5.3.0 writes for a sign-up and a password reset (pino-pretty, colours on).
 const box = (reqId: string, target: string, destination: string, code: string) =>
@@ -41,5 +41,25 @@ describe("relaying cognito-local's code deliveries", () => {
       subject: 'Your Bali Refill verification code',
       text: 'Your Bali Refill verification code is 792017',
     });
+  });
+});
+
+describe("reading codes from cognito-local's store as well", () => {
+  it('mails a code that appears in the store once, whichever source saw it first, but not the codes there at start', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { join } = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const file = join(mkdtempSync(join(tmpdir(), 'codes-')), 'pool.json');
+    const store = (codes: Record<string, string>) =>
+      writeFileSync(file, JSON.stringify({ Users: Object.fromEntries(Object.entries(codes).map(([email, code]) => [email, { Attributes: [{ Name: 'email', Value: email }], ConfirmationCode: code }])) }));
+    store({ 'old@b.test': '111111' });
+    const deliveries: CodeDelivery[] = [];
+    const deliver = once((d) => deliveries.push(d));
+    const stop = watchStoredCodes(file, deliver, 20);
+    deliver({ target: 'SignUp', destination: 'a@b.test', code: '222222' });
+    store({ 'old@b.test': '111111', 'a@b.test': '222222', 'c@b.test': '333333' });
+    await new Promise((r) => setTimeout(r, 120));
+    stop();
+    expect(deliveries.map((d) => `${d.destination} ${d.code}`)).toEqual(['a@b.test 222222', 'c@b.test 333333']);
   });
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
 import { VERIFICATION_EMAIL } from '@infra/constructs/account-emails';
 import type { Email } from '@functions/ports/mailer';
@@ -51,3 +52,42 @@ export const codeEmail = ({ destination, code }: CodeDelivery): Email => ({
   subject: VERIFICATION_EMAIL.subject,
   text: VERIFICATION_EMAIL.body.replace('{####}', code),
 });
+
+/**
+ * The same codes read from cognito-local's user store (`.cognito/db/<pool>.json`, rewritten on every change), every
+ * `intervalMs`: a second source, because cognito-local's log output can stall under load while it keeps answering.
+ * Codes already there at start are not mailed again.
+ */
+export function watchStoredCodes(storeFile: string, deliver: (delivery: CodeDelivery) => void, intervalMs = 250): () => void {
+  let known: Set<string> | null = null;
+  const read = () => {
+    let store: { Users?: Record<string, { Attributes?: { Name: string; Value: string }[]; ConfirmationCode?: string }> };
+    try {
+      store = JSON.parse(readFileSync(storeFile, 'utf8')) as typeof store;
+    } catch {
+      return; // not written yet, or half-written: next time
+    }
+    const current = new Map<string, CodeDelivery>();
+    for (const user of Object.values(store.Users ?? {})) {
+      const destination = user.Attributes?.find((a) => a.Name === 'email')?.Value;
+      if (destination && user.ConfirmationCode) current.set(`${destination}#${user.ConfirmationCode}`, { target: 'Store', destination, code: user.ConfirmationCode });
+    }
+    if (known) for (const [key, delivery] of current) if (!known.has(key)) deliver(delivery);
+    known = new Set([...(known ?? []), ...current.keys()]);
+  };
+  read();
+  const timer = setInterval(read, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** Calls `deliver` once per code and address, whichever source saw it first. */
+export function once(deliver: (delivery: CodeDelivery) => void): (delivery: CodeDelivery) => void {
+  const sent = new Set<string>();
+  return (delivery) => {
+    const key = `${delivery.destination}#${delivery.code}`;
+    if (sent.has(key)) return;
+    sent.add(key);
+    deliver(delivery);
+  };
+}

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
@@ -14,7 +15,7 @@ import {
   ListUserPoolsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
-import { relayCodeDeliveries, type CodeDelivery } from './cognito-mail';
+import { once, relayCodeDeliveries, watchStoredCodes, type CodeDelivery } from './cognito-mail';
 import type { Claims, TokenVerifier } from './gateway';
 import { freePort, waitForPort } from './net';
 
@@ -56,9 +57,12 @@ export async function startIdentity(options: { dataDir: string; port?: number; o
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port) },
     stdio: ['ignore', 'pipe', 'ignore'],
   });
-  relayCodeDeliveries(child.stdout!, options.onCode ?? (() => undefined));
+  const onCode = once(options.onCode ?? (() => undefined));
+  relayCodeDeliveries(child.stdout!, onCode);
+  let stopWatching: () => void = () => undefined;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
+    stopWatching();
     if (child.exitCode === null) child.kill('SIGTERM');
     await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
   };
@@ -68,6 +72,7 @@ export async function startIdentity(options: { dataDir: string; port?: number; o
     const region = 'ap-southeast-3';
     const cognito = new CognitoIdentityProviderClient({ endpoint, region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
     const { userPoolId, clientId } = await ensurePool(cognito);
+    if (options.onCode) stopWatching = watchStoredCodes(join(options.dataDir, '.cognito', 'db', `${userPoolId}.json`), onCode);
     const accounts = [];
     for (const account of LOCAL_ACCOUNTS) accounts.push({ ...account, sub: await ensureAccount(cognito, userPoolId, account) });
     cognito.destroy();

@@ -19,5 +19,8 @@ export function serviceEnvironment(outputs: LocalOutputs): Record<string, string
     LOCAL_BROKER_URL: outputs.stations.broker,
     LOCAL_SMTP_URL: outputs.mail.smtp,
     MAIL_FROM: outputs.mail.from,
+    AWS_ENDPOINT_URL_S3: outputs.storage.endpoint,
+    REPORT_PHOTO_BUCKET: outputs.storage.bucket,
+    LOCAL_UPLOAD_URL: outputs.storage.webPath,
   };
 }

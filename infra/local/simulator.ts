@@ -42,6 +42,8 @@ export class SimStation {
     waterLevel: Math.round(between(40, 95)),
     tdsPpm: Math.round(between(30, 90)),
     temperatureC: round1(between(25, 29)),
+    /** 4G signal (RSSI) in dBm. */
+    signalDbm: Math.round(between(-95, -65)),
     dispensedMl: 0,
     vends: 0,
     failures: 0,
@@ -171,6 +173,7 @@ export class SimStation {
       quality: { tdsPpm: Math.round(s.tdsPpm), temperatureC: round1(s.temperatureC) },
       firmwareVersion: this.options.firmwareVersion ?? 'sim-1.4.2',
       counters: { dispensedMl: s.dispensedMl, vends: s.vends, failures: s.failures, uptimeSeconds: Math.floor((Date.now() - s.startedAt) / 1000) },
+      signalDbm: Math.round(s.signalDbm),
       timestamp: Date.now(),
       ...(s.lastRefill ? { lastRefill: s.lastRefill } : {}),
       ...overrides,
@@ -184,6 +187,7 @@ export class SimStation {
     s.waterLevel = Math.max(0, s.waterLevel - between(0, 0.6));
     s.tdsPpm = Math.min(180, Math.max(15, s.tdsPpm + between(-4, 4)));
     s.temperatureC = Math.min(33, Math.max(23, s.temperatureC + between(-0.3, 0.3)));
+    s.signalDbm = Math.min(-55, Math.max(-110, s.signalDbm + between(-3, 3)));
     if (s.waterLevel < 8) {
       s.waterLevel = Math.round(between(95, 100));
       s.lastRefill = new Date().toISOString();

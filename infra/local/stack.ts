@@ -17,6 +17,7 @@ import { codeEmail } from './cognito-mail';
 import { startIdentity, type LocalIdentityOutputs } from './identity';
 import { freePort } from './net';
 import { LOCAL_MAIL_FROM, startOutbox, type LocalMailOutputs } from './outbox';
+import { startStorage } from './storage';
 import { seedAccounts, seedStations } from './seed';
 
 // Lambda runs Node 22; the SDK's warning about the local Node 20 is noise here.
@@ -44,6 +45,8 @@ export interface LocalOutputs {
   stations: LocalStationsOutputs;
   /** The outbox that takes every e-mail the system sends (SES in AWS): its page and its messages as JSON. */
   mail: LocalMailOutputs;
+  /** The S3 emulator (report photos): its endpoint, the bucket, and the path of the web origin that reaches it. */
+  storage: { endpoint: string; bucket: string; webPath: string };
 }
 
 export interface LocalStackOptions {
@@ -95,7 +98,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       startDynamo({ dataDir: options.dataDir && join(options.dataDir, 'dynamodb') }),
       startIdentity({
         dataDir: cognitoDir,
-        onCode: (delivery) => void mailer().send(codeEmail(delivery)).catch((error: unknown) => log(`The ${delivery.target} code e-mail to ${delivery.destination} was not sent: ${String(error)}`)),
+        onCode: (delivery) => void mailer().send(codeEmail(delivery)).catch((error: unknown) => console.error(`The ${delivery.target} code e-mail to ${delivery.destination} was not sent: ${String(error)}`)),
       }),
     ]);
     for (const started of [dynamoStart, identityStart]) if (started.status === 'fulfilled') stops.push(started.value.stop);
@@ -118,6 +121,17 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       ORIGIN_VERIFY_SHA256: createHash('sha256').update(originSecret).digest('hex'),
       VALIDATE_RESPONSES: '1',
     });
+
+    // Report photos: the S3 emulator, which browsers reach through the web origin (LOCAL_STORAGE_PATH).
+    const storage = await startStorage({ dataDir: options.dataDir });
+    stops.push(storage.stop);
+    const { LOCAL_STORAGE_PATH } = await import('./web');
+    Object.assign(process.env, {
+      AWS_ENDPOINT_URL_S3: storage.endpoint,
+      REPORT_PHOTO_BUCKET: storage.bucket,
+      LOCAL_UPLOAD_URL: `${LOCAL_STORAGE_PATH}${storage.bucket}`,
+    });
+    log(`S3 emulator (report photos) on ${storage.endpoint}`);
 
     // Stations: local CA, signing key, MQTT broker with the IoT policy, the vend sweep timer and (npm start) a small fleet.
     const stations = await startStations({ dataDir: options.dataDir, fleet: options.stationFleet ?? (options.dataDir ? 8 : 0), log });
@@ -161,6 +175,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         identity: identity.outputs,
         region: process.env.AWS_REGION!,
         paymentsMode: payments.mode,
+        storageOrigin: storage.endpoint,
         log,
       };
       const server = webBuild ? await startWeb({ ...webOptions, build: await webBuild }) : await startDevWeb(webOptions);
@@ -179,6 +194,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         payments,
         stations: stations.outputs,
         mail: outbox.outputs,
+        storage: { endpoint: storage.endpoint, bucket: storage.bucket, webPath: `${LOCAL_STORAGE_PATH}${storage.bucket}` },
       },
       broker: stations.broker,
       stop,

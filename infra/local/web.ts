@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { PaymentsMode, RuntimeConfig } from '@shared/runtime-config';
 import { cognitoEndpointOf } from '../constructs/identity';
+import { photoUploadSourceOf } from '../constructs/report-photos';
 import { securityHeadersBehavior } from '../constructs/web';
 import { startLocalCloudFront } from './cloudfront';
 import type { LocalIdentityOutputs } from './identity';
@@ -9,6 +10,8 @@ import type { WebBuild } from './web-build';
 
 /** The path of the web origin under which the browser reaches cognito-local (same origin: the CSP's connect-src 'self'). */
 export const LOCAL_COGNITO_PATH = '/cognito-local/';
+/** The path of the web origin under which the browser posts report photos to the S3 emulator (same origin, as above). */
+export const LOCAL_STORAGE_PATH = '/s3-local/';
 
 export interface LocalWebOptions {
   port: number;
@@ -17,6 +20,8 @@ export interface LocalWebOptions {
   /** The local cloud's region: the CSP names Cognito's endpoint there, as the stack's policy does for its region. */
   region: string;
   paymentsMode: PaymentsMode;
+  /** The S3 emulator, reached under LOCAL_STORAGE_PATH. */
+  storageOrigin: string;
   log?: (line: string) => void;
 }
 
@@ -39,10 +44,10 @@ export async function startWeb(options: LocalWebOptions & { build: WebBuild }) {
   const server = await startLocalCloudFront({
     port: options.port,
     distDir: build.distDir,
-    securityHeaders: securityHeadersBehavior({ cognitoEndpoint: cognitoEndpointOf(options.region), distDir: build.distDir }),
+    securityHeaders: securityHeadersBehavior({ cognitoEndpoint: cognitoEndpointOf(options.region), photoUploadSource: photoUploadSourceOf(options.region), distDir: build.distDir }),
     runtimeConfig: localRuntimeConfig(options),
     apiOrigin: options.apiOrigin,
-    proxies: { [LOCAL_COGNITO_PATH]: options.identity.endpoint },
+    proxies: { [LOCAL_COGNITO_PATH]: options.identity.endpoint, [LOCAL_STORAGE_PATH]: options.storageOrigin },
   });
   return { ...server, distDir: build.distDir };
 }
@@ -72,6 +77,7 @@ export async function startDevWeb(options: LocalWebOptions) {
       proxy: {
         '/api/': { target: options.apiOrigin, changeOrigin: false },
         [LOCAL_COGNITO_PATH]: { target: options.identity.endpoint, rewrite: (path) => `/${path.slice(LOCAL_COGNITO_PATH.length)}` },
+        [LOCAL_STORAGE_PATH]: { target: options.storageOrigin, rewrite: (path) => `/${path.slice(LOCAL_STORAGE_PATH.length)}` },
       },
     },
   });

@@ -127,6 +127,12 @@ export const DRIVERS: Record<string, Driver> = {
         check: (result) => is(result === 'applied', `outcome ${JSON.stringify(result)}`),
       },
       {
+        name: 'stores a heartbeat with the water below the alert threshold (opens an alert)',
+        topic: (s) => `stations/${s.station.id}/heartbeat`,
+        payload: { waterLevel: 5, quality: { tdsPpm: 14, temperatureC: 27.5 }, firmwareVersion: '1.4.2', counters: { dispensedMl: 0, vends: 0, failures: 0 }, signalDbm: -80 },
+        check: (result) => is(result === 'applied', `outcome ${JSON.stringify(result)}`),
+      },
+      {
         name: 'drops a malformed heartbeat',
         topic: (s) => `stations/${s.station.id}/heartbeat`,
         payload: { waterLevel: 180 },
@@ -154,6 +160,28 @@ export const DRIVERS: Record<string, Driver> = {
     http: [
       { name: 'stores a host application', body: hostRequest, expect: 201, check: ({ body }, s) => void (s.values.hostRequestId = record(body).id) },
       { name: 'refuses an invalid e-mail address', body: (s) => ({ ...hostRequest(s), email: 'not-an-email' }), expect: 400 },
+    ],
+  },
+  'Api/createReportPhotoUpload': {
+    http: [
+      {
+        name: 'presigns one photo upload under uploads/',
+        body: { contentType: 'image/jpeg', size: 2048 },
+        expect: 201,
+        check: ({ body }) => is(/^uploads\//.test(String(record(body).key)) && typeof record(body).fields === 'object', `upload ${JSON.stringify(body)}`),
+      },
+      { name: 'refuses a type that is not an image', body: { contentType: 'text/html', size: 10 }, expect: 400 },
+    ],
+  },
+  'Api/createProblemReport': {
+    http: [
+      {
+        name: 'stores a report and flags its station',
+        body: (s) => ({ stationId: s.station.id, category: 'no-water', note: 'Parity: the tap runs dry' }),
+        expect: 201,
+        check: ({ body }, s) => void (s.values.problemReportId = record(body).id),
+      },
+      { name: 'answers 404 for an unknown station', body: { stationId: 'NOPE-00000', category: 'broken' }, expect: 404 },
     ],
   },
   'Api/partnerSignup': {
@@ -292,6 +320,27 @@ export const DRIVERS: Record<string, Driver> = {
       { name: 'answers 404 for an unknown incident', as: 'admin', params: { id: 'no-such-session' }, body: { dispensedMl: 0, note: 'x' }, expect: 404 },
     ],
   },
+  'Api/adminListProblemReports': {
+    http: [{ name: 'lists the open report', as: 'admin', expect: 200, check: ({ body }, s) => is(list(body).some((r) => r.id === s.values.problemReportId), 'the report is missing') }, notAdmin()],
+  },
+  'Api/adminGetProblemReportPhoto': {
+    http: [
+      { name: 'answers 404 for a report without a photo', as: 'admin', params: (s) => ({ id: String(s.values.problemReportId) }), expect: 404 },
+      notAdmin({ params: { id: 'no-such-report' } }),
+    ],
+  },
+  'Api/adminResolveProblemReport': {
+    http: [
+      {
+        name: 'resolves the report',
+        as: 'admin',
+        params: (s) => ({ id: String(s.values.problemReportId) }),
+        expect: 200,
+        check: ({ body }) => is(record(body).status === 'resolved', `status ${String(record(body).status)}`),
+      },
+      { name: 'answers 404 for an unknown report', as: 'admin', params: { id: 'no-such-report' }, expect: 404 },
+    ],
+  },
   'Stations/sweep': {
     schedule: [{ name: 'looks for overdue vend sessions on its schedule (none is overdue yet)', check: (result) => is(record(result).errors === 0, `sweep ${JSON.stringify(result)}`) }],
   },
@@ -368,6 +417,38 @@ export const DRIVERS: Record<string, Driver> = {
       { name: 'answers 503 while Apple Pay is not configured', as: 'user', body: { validationURL: 'https://apple-pay-gateway.apple.com/paymentservices/startSession', domainName: 'refill.example' }, expect: 503 },
       { name: 'refuses a validation URL outside apple.com', as: 'user', body: { validationURL: 'https://example.com/startSession', domainName: 'refill.example' }, expect: 400 },
     ],
+  },
+  'Api/adminMachineTelemetry': {
+    http: [
+      {
+        name: "reads the station's readings of the last hour",
+        as: 'admin',
+        params: (s) => ({ id: s.station.id }),
+        query: () => ({ from: new Date(Date.now() - 3_600_000).toISOString(), to: new Date(Date.now() + 60_000).toISOString() }),
+        expect: 200,
+        check: ({ body }) => is(list(body).some((r) => r.waterLevel === 5), 'the low-water reading is missing'),
+      },
+      { name: 'refuses a range that ends before it starts', as: 'admin', params: (s) => ({ id: s.station.id }), query: { from: '2026-01-02T00:00:00Z', to: '2026-01-01T00:00:00Z' }, expect: 400 },
+      notAdmin({ params: (s) => ({ id: s.station.id }), query: { from: '2026-01-01T00:00:00Z', to: '2026-01-02T00:00:00Z' } }),
+    ],
+  },
+  'Api/adminMachineEvents': {
+    http: [
+      { name: "lists the station's connection events", as: 'admin', params: (s) => ({ id: s.station.id }), expect: 200, check: ({ body }) => is(list(body).some((e) => e.kind === 'connected'), 'the connect is missing') },
+      notAdmin({ params: (s) => ({ id: s.station.id }) }),
+    ],
+  },
+  'Api/adminListAlerts': {
+    http: [
+      { name: 'lists the low-water alert the heartbeat opened', as: 'admin', query: (s) => ({ stationId: s.station.id }), expect: 200, check: ({ body }, s) => is(list(body).some((a) => a.stationId === s.station.id && a.rule === 'lowWater'), 'the alert is missing') },
+      notAdmin(),
+    ],
+  },
+  'Api/adminAlertCounts': {
+    http: [{ name: 'counts the open alerts', as: 'admin', expect: 200, check: ({ body }) => is(Number(record(body).open) >= 1, `counts ${JSON.stringify(body)}`) }, notAdmin()],
+  },
+  'Api/adminAcknowledgeAlert': {
+    http: [{ name: 'answers 404 for an unknown alert', as: 'admin', params: { id: 'PRT-000001.offline.1' }, expect: 404 }, notAdmin({ params: { id: 'PRT-000001.offline.1' } })],
   },
   'Api/adminLogout': {
     http: [{ name: 'signs the admin out everywhere', as: 'admin', expect: 200 }, notAdmin()],

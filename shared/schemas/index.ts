@@ -6,3 +6,6 @@ export * from './settings';
 export * from './geocoding';
 export * from './error';
 export * from './incident';
+export * from './report';
+export * from './telemetry';
+export * from './alert';

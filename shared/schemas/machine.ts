@@ -41,6 +41,8 @@ export const Machine = z.object({
   quality: WaterQuality.nullable(),
   /** Null until the station first connected. */
   connection: StationConnection.nullable(),
+  /** Someone reported a problem that is not resolved yet: the station card says it is being fixed. */
+  problemReported: z.boolean().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

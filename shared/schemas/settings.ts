@@ -5,6 +5,9 @@ const number = () => z.number({ error: 'Enter a number' });
 const whole = () => number().int('Enter a whole number');
 const between = (min: number, max: number) => whole().min(min, `Must be between ${min} and ${max}`).max(max, `Must be between ${min} and ${max}`);
 
+/** The addresses of the alertRecipients setting. */
+export const alertRecipientList = (value: string) => value.split(',').map((a) => a.trim()).filter(Boolean);
+
 /** Runtime business settings (admin System tab); defaults are the values of docs/design.md, "Constants". */
 export const Settings = z.object({
   pricePerLitre: whole().positive('Must be more than 0').default(C.PRICE_PER_LITRE_IDR),
@@ -16,6 +19,16 @@ export const Settings = z.object({
   paidVendCutoffSeconds: between(30, 3600).default(C.PAID_VEND_CUTOFF_SECONDS),
   bottleLitres: number().positive('Must be more than 0').default(C.BOTTLE_LITRES),
   co2KgPerBottle: number().positive('Must be more than 0').default(C.CO2_KG_PER_BOTTLE),
+  /** Alert rules (0 turns one off), evaluated from heartbeats, presence and the sweep. */
+  alertOfflineMinutes: between(0, 1440).default(C.ALERT_OFFLINE_MINUTES),
+  alertWaterLevelPercent: between(0, 100).default(C.ALERT_WATER_LEVEL_PERCENT),
+  alertTdsMaxPpm: between(0, 5000).default(C.ALERT_TDS_MAX_PPM),
+  alertNoVendHours: between(0, 720).default(C.ALERT_NO_VEND_HOURS),
+  alertRepeatMinutes: between(5, 1440).default(C.ALERT_REPEAT_MINUTES),
+  /** Who is told: e-mail addresses separated by commas (none: alerts are shown in the console only). */
+  alertRecipients: z.string({ error: 'Enter e-mail addresses separated by commas' }).trim().max(1000, 'At most 1000 characters')
+    .refine((v) => alertRecipientList(v).every((a) => z.email().safeParse(a).success), 'Enter e-mail addresses separated by commas')
+    .default(''),
 });
 export type Settings = z.infer<typeof Settings>;
 export const DEFAULT_SETTINGS: Settings = Settings.parse({});

@@ -1,14 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { about } from './about';
+import { adminAlerts } from './admin-alerts';
+import { adminStation } from './admin-station';
 import { common } from './common';
 import { docs } from './docs';
 import { hostForm } from './host-form';
 import * as indonesian from './id';
 import { landing } from './landing';
 import type { Messages } from './messages';
+import { reportTexts } from './reports';
 import { stationTexts } from './stations';
 
-const tables: Messages<unknown>[] = [about, common, docs, hostForm, landing, stationTexts];
+const tables: Messages<unknown>[] = [about, adminAlerts, adminStation, common, docs, hostForm, landing, reportTexts, stationTexts];
 
 /** Keys, array lengths and function arities: what the types promise, checked on the values. */
 function shape(value: unknown): unknown {

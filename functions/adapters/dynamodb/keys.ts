@@ -17,6 +17,12 @@
  * | Settings audit  | SETTINGS           | AUDIT#<at>#<id>         |                              |                            |
  * | Totals shard    | STATS#<nn>         | TOTALS                  |                              |                            |
  * | Vend incident   | INCIDENT#<session> | INCIDENT                | INCIDENTS#OPEN / <at>#<sess> |                            |
+ * | Problem report  | REPORT#<id>        | REPORT                  | REPORTS#<status> / <at>#<id> |                            |
+ * | Request quota   | QUOTA#<key>#<win>  | QUOTA                   |                              |                            |
+ * | Reading         | MACHINE#<id>       | READING#<receivedAt>    |                              |                            |
+ * | Station event   | MACHINE#<id>       | EVENT#<at>#<kind>       |                              |                            |
+ * | Machine (heard) | MACHINE#<id>       | MACHINE                 |                              | STATIONS#HEARD / <receivedAt> |
+ * | Alert           | ALERT#<id>#<rule>  | AT#<openedAt>           | ALERTS#ACTIVE / <openedAt>#… or ALERTS#RESOLVED / <resolvedAt>#… | ALERTS#DUE / <nextNotifyAt>#… |
  *
  * Vend sessions: get by id (the balance hold has the same id); GSI2 VENDS#OPEN lists open sessions by
  * expiresAt for the sweep, and closing a session removes its GSI2 keys. Used NFC tokens: one conditional
@@ -26,11 +32,35 @@
  * summary cards from the STATS#<nn> shards (one BatchGet of all of them, kept by the ledger's transactions); GSI1
  * USERS for user search; a user's PK for their transactions; GSI2 MACHINE#<id> for a station's purchases;
  * SETTINGS / AUDIT# newest first for the settings history; GSI1 INCIDENTS#OPEN for open vend incidents.
+ *
+ * Telemetry (adapters/dynamodb/telemetry.ts): a station's readings by receive time with
+ * `SK BETWEEN READING#<from> AND READING#<to>`, its latest events with `begins_with(SK, 'EVENT#')` newest first;
+ * both expire by TTL after 90 days.
  */
 export const keys = {
   machine: (id: string) => ({ PK: `MACHINE#${id}`, SK: 'MACHINE' }),
   machineCollection: (id: string) => ({ GSI1PK: 'MACHINES', GSI1SK: id }),
   machinesPartition: 'MACHINES',
+  /** One heartbeat's readings, in the station's partition; the broker's receive time orders them. */
+  telemetryReading: (id: string, receivedAt: string) => ({ PK: `MACHINE#${id}`, SK: `READING#${receivedAt}` }),
+  /** A connection event (connected, disconnected with its reason); the kind keeps two at one instant apart. */
+  stationEvent: (id: string, at: string, kind: string) => ({ PK: `MACHINE#${id}`, SK: `EVENT#${at}#${kind}` }),
+  stationEventPrefix: 'EVENT#',
+  /** On the machine item: GSI2 by the last heartbeat's receive time, so the sweep queries only the silent stations. */
+  heardStation: (receivedAt: string) => ({ GSI2PK: 'STATIONS#HEARD', GSI2SK: receivedAt }),
+  heardStationsPartition: 'STATIONS#HEARD',
+
+  /** An alert of one station and rule, by when it opened; the machine item's `openAlerts` set keeps one open per rule. */
+  alert: (stationId: string, rule: string, openedAt: string) => ({ PK: `ALERT#${stationId}#${rule}`, SK: `AT#${openedAt}` }),
+  alertPartition: (stationId: string, rule: string) => `ALERT#${stationId}#${rule}`,
+  /** GSI1: unresolved alerts newest first, resolved ones by resolution. */
+  activeAlert: (openedAt: string, stationId: string, rule: string) => ({ GSI1PK: 'ALERTS#ACTIVE', GSI1SK: `${openedAt}#${stationId}#${rule}` }),
+  resolvedAlert: (resolvedAt: string, stationId: string, rule: string) => ({ GSI1PK: 'ALERTS#RESOLVED', GSI1SK: `${resolvedAt}#${stationId}#${rule}` }),
+  activeAlertsPartition: 'ALERTS#ACTIVE',
+  resolvedAlertsPartition: 'ALERTS#RESOLVED',
+  /** GSI2: open, unacknowledged alerts by when they are next e-mailed (the sweep sends the due ones). */
+  dueAlert: (nextNotifyAt: string, stationId: string, rule: string) => ({ GSI2PK: 'ALERTS#DUE', GSI2SK: `${nextNotifyAt}#${stationId}#${rule}` }),
+  dueAlertsPartition: 'ALERTS#DUE',
 
   user: (sub: string) => ({ PK: `USER#${sub}`, SK: 'PROFILE' }),
   userCollection: (createdAt: string, sub: string) => ({ GSI1PK: 'USERS', GSI1SK: `${createdAt}#${sub}` }),
@@ -56,6 +86,12 @@ export const keys = {
   vendIncident: (sessionId: string) => ({ PK: `INCIDENT#${sessionId}`, SK: 'INCIDENT' }),
   openVendIncident: (at: string, sessionId: string) => ({ GSI1PK: 'INCIDENTS#OPEN', GSI1SK: `${at}#${sessionId}` }),
   openVendIncidentsPartition: 'INCIDENTS#OPEN',
+  /** A problem report at a station; GSI1 lists the reports of one status (open, resolved) by time. */
+  problemReport: (id: string) => ({ PK: `REPORT#${id}`, SK: 'REPORT' }),
+  problemReportCollection: (status: string, at: string, id: string) => ({ GSI1PK: `REPORTS#${status}`, GSI1SK: `${at}#${id}` }),
+  problemReportsPartition: (status: string) => `REPORTS#${status}`,
+  /** Requests counted for a rate limit, one item per caller and window, deleted by TTL after the window. */
+  requestQuota: (key: string, window: number) => ({ PK: `QUOTA#${key}#${window}`, SK: 'QUOTA' }),
 
   /**
    * Running totals of the ledger, split over STATS_SHARDS items so that concurrent transactions rarely meet on one

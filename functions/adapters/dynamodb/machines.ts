@@ -36,7 +36,8 @@ export class DynamoMachines implements Machines {
   }
 
   async update(id: string, fields: Partial<Omit<MachineRecord, 'id' | 'createdAt'>>, condition: MachineUpdateCondition = {}): Promise<MachineRecord | null> {
-    const update = updateExpression(fields);
+    // A heartbeat also files the station under its receive time, where the sweep finds the silent ones (alerts).
+    const update = updateExpression(fields.heartbeatReceivedAt ? { ...fields, ...keys.heardStation(fields.heartbeatReceivedAt) } : fields);
     const conditions = ['attribute_exists(PK)'];
     const names: Record<string, string> = { ...update.ExpressionAttributeNames };
     const values: Record<string, unknown> = { ...update.ExpressionAttributeValues };

@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import type { AdminIdentity } from '@shared/schemas';
 import { Logo } from '../../components/Logo';
+import { AlertsLink } from './alerts/AlertsLink';
 import { toast } from '../../components/toast';
 import { csvFileName, downloadText, toCsv } from './csv';
 import type { AdminSearch } from '../../search';
@@ -67,6 +68,7 @@ export function AdminDashboard({ admin, search }: { admin: AdminIdentity; search
               <span className="rounded-md bg-ocean-900 px-1.5 py-0.5 text-[10px] font-bold tracking-widest text-white uppercase">Admin</span>
             </Link>
             <div className="ml-auto flex items-center gap-2">
+              <AlertsLink />
               <Link to="/" className="hidden h-10 items-center gap-2 rounded-xl px-3 text-sm font-semibold text-slate-600 hover:bg-slate-100 hover:text-slate-900 sm:inline-flex">
                 <ArrowLeftIcon size={16} /> Back to Site
               </Link>

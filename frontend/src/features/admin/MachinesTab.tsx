@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { Link } from '@tanstack/react-router';
 import { machineFilterStatuses, type Machine } from '@shared/schemas';
 import { adminQueries } from '../../api/admin';
 import { AddMachineDialog } from './AddMachineDialog';
@@ -11,6 +12,7 @@ import { formatDateTime, timeAgo } from './format';
 import { AlertIcon, DropletIcon, GearIcon, KeyIcon, PlusIcon, RefreshIcon, StationIcon } from './icons';
 import { ConnectionNote, MachineStatusBadge, statusLabel } from './MachineStatusBadge';
 import { Button, EmptyState, LoadingRows, SearchInput, Table, Td, Th } from './ui';
+import { ProblemReportsPanel } from './ProblemReportsPanel';
 
 
 function WaterLevel({ level }: { level: number | null }) {
@@ -78,6 +80,7 @@ export function MachinesTab() {
 
   return (
     <div>
+      <ProblemReportsPanel />
       <div className="flex flex-col gap-3 px-6 pt-5 lg:flex-row lg:items-center">
         <SearchInput label="Search machines" placeholder="Search by name or location..." value={search} onChange={(e) => setSearch(e.target.value)} className="lg:max-w-sm lg:flex-1" />
         <label className="flex items-center gap-2 text-sm text-slate-600">
@@ -144,7 +147,7 @@ export function MachinesTab() {
                   <ConnectionNote connection={m.connection} />
                 </Td>
                 <Td>
-                  <p className="font-semibold text-slate-900">{m.name}</p>
+                  <Link to="/admin/stations/$id" params={{ id: m.id }} className="block font-semibold text-slate-900 underline-offset-2 hover:text-brand-700 hover:underline">{m.name}</Link>
                   <p className="font-mono text-xs text-slate-500">{m.id}</p>
                 </Td>
                 <Td className="max-w-xs"><p className="truncate text-slate-600" title={m.location}>{m.location}</p></Td>

@@ -10,7 +10,7 @@ import { AlertIcon, BookIcon, ClockIcon, ExternalIcon, SlidersIcon } from './ico
 import { Button, Card, EmptyState, LoadingRows, TextField } from './ui';
 
 type Key = keyof Settings;
-const FIELDS: { key: Key; label: string; unit: string; hint: string; step?: string }[] = [
+const FIELDS: { key: Key; label: string; unit: string; hint: string; step?: string; text?: true }[] = [
   { key: 'pricePerLitre', label: 'Price per litre', unit: 'IDR', hint: 'What one litre costs at every station.' },
   { key: 'minBalancePoints', label: 'Minimum balance', unit: 'points', hint: 'Balance needed to unlock vending (1 point = Rp 100).' },
   { key: 'minTopup', label: 'Top-up minimum', unit: 'IDR', hint: 'Smallest amount the top-up accepts.' },
@@ -20,12 +20,18 @@ const FIELDS: { key: Key; label: string; unit: string; hint: string; step?: stri
   { key: 'paidVendCutoffSeconds', label: 'Paid refill cutoff', unit: 'seconds', hint: 'A refill paid in the app starts only if the payment is confirmed within this time; later, the money stays in the wallet.' },
   { key: 'bottleLitres', label: 'Bottle size', unit: 'litres', hint: 'One refill of this size replaces one plastic bottle.', step: '0.01' },
   { key: 'co2KgPerBottle', label: 'CO₂ per bottle', unit: 'kg', hint: 'Emissions avoided per bottle not bought.', step: '0.0001' },
+  { key: 'alertOfflineMinutes', label: 'Alert: station offline after', unit: 'minutes', hint: 'An alert when a station sends no heartbeat for this long (0 turns it off).' },
+  { key: 'alertWaterLevelPercent', label: 'Alert: water level below', unit: '%', hint: 'An alert when a heartbeat reports less water (0 turns it off).' },
+  { key: 'alertTdsMaxPpm', label: 'Alert: TDS above', unit: 'ppm', hint: 'An alert when the water quality reading is higher (0 turns it off).' },
+  { key: 'alertNoVendHours', label: 'Alert: no vend while online for', unit: 'hours', hint: 'An alert when a station keeps reporting but nobody refilled (0 turns it off).' },
+  { key: 'alertRepeatMinutes', label: 'Alert: e-mail again every', unit: 'minutes', hint: 'An alert nobody acknowledged is e-mailed again this often.' },
+  { key: 'alertRecipients', label: 'Alert: e-mail to', unit: 'addresses', hint: 'Who is told, separated by commas (empty: the Alerts page only).', text: true },
 ];
 const LABELS = Object.fromEntries(FIELDS.map((f) => [f.key, f.label])) as Record<string, string>;
 
 type Draft = Record<Key, string>;
 const toDraft = (s: Settings): Draft => Object.fromEntries(FIELDS.map((f) => [f.key, String(s[f.key])])) as Draft;
-const fromDraft = (d: Draft) => Object.fromEntries(FIELDS.map((f) => [f.key, d[f.key].trim() === '' ? Number.NaN : Number(d[f.key])]));
+const fromDraft = (d: Draft) => Object.fromEntries(FIELDS.map((f) => [f.key, f.text ? d[f.key].trim() : d[f.key].trim() === '' ? Number.NaN : Number(d[f.key])]));
 
 /** System: the settings every function reads (validated, saved with an audit entry), their history, and the API docs. */
 export function SystemTab() {
@@ -75,7 +81,7 @@ export function SystemTab() {
     saveSettings.mutate({ values: parsed.data, kind });
   };
 
-  const dirty = Boolean(draft && settings.data && FIELDS.some((f) => Number(draft[f.key]) !== settings.data[f.key]));
+  const dirty = Boolean(draft && settings.data && FIELDS.some((f) => (f.text ? draft[f.key].trim() : Number(draft[f.key])) !== settings.data[f.key]));
 
   return (
     <div className="grid gap-6 p-6 xl:grid-cols-[minmax(0,2fr)_minmax(18rem,1fr)]">
@@ -104,13 +110,11 @@ export function SystemTab() {
                 <TextField
                   key={f.key}
                   label={`${f.label} (${f.unit})`}
-                  type="number"
-                  inputMode="decimal"
-                  step={f.step ?? '1'}
+                  {...(f.text ? { type: 'text', inputMode: 'email' as const } : { type: 'number', inputMode: 'decimal' as const, step: f.step ?? '1' })}
                   value={draft[f.key]}
                   onChange={(e) => setDraft((d) => (d ? { ...d, [f.key]: e.target.value } : d))}
                   error={errors[f.key]}
-                  hint={`${f.hint} Default ${DEFAULT_SETTINGS[f.key]}.`}
+                  hint={f.text ? f.hint : `${f.hint} Default ${DEFAULT_SETTINGS[f.key]}.`}
                 />
               ))}
             </div>

@@ -4,6 +4,7 @@ import { ClockIcon, DropIcon, LocateIcon, NavigationIcon, PinIcon } from '../../
 import { featureNames, stationTexts } from '../../i18n/stations';
 import { useLanguage } from '../../i18n/language';
 import { useMessages } from '../../i18n/messages';
+import { ProblemReportedFlag, ReportProblem } from '../reports/ReportProblem';
 import { directionsUrl, type StationView } from './filter';
 import { formatKm, relativeTime } from './format';
 
@@ -33,6 +34,7 @@ export function StationCard({ view, onShowOnMap }: { view: StationView; onShowOn
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-xs text-slate-600">
         <StatusBadge status={machine.status} />
+        <ProblemReportedFlag machine={machine} />
         <span className="inline-flex items-center gap-1.5">
           <DropIcon size={15} className="text-brand-600" />
           {t.waterLevel(level === null ? t.unknown : `${level}%`)}
@@ -81,6 +83,7 @@ export function StationCard({ view, onShowOnMap }: { view: StationView; onShowOn
           </button>
         )}
       </div>
+      <ReportProblem machine={machine} />
     </article>
   );
 }

@@ -5,3 +5,6 @@ export { hostForm } from './host-form';
 export { about } from './about';
 export { docs } from './docs';
 export { stationTexts } from './stations';
+export { reportTexts } from './reports';
+export { adminStation } from './admin-station';
+export { adminAlerts } from './admin-alerts';

@@ -1,0 +1,21 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { RouteQuery } from '@shared/routes';
+import { authedApi } from './auth';
+
+export type AlertFilters = Omit<NonNullable<RouteQuery<'adminListAlerts'>>, 'limit' | 'cursor'>;
+
+/** The admin's alerts; keys start with 'admin' so that signing out forgets them. */
+export const alertQueries = {
+  list: (filters: AlertFilters) =>
+    infiniteQueryOptions({
+      queryKey: ['admin', 'alerts', filters] as const,
+      queryFn: ({ signal, pageParam }) => authedApi('adminListAlerts', { signal, query: { ...filters, limit: 50, cursor: pageParam } }),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (last) => last.nextCursor ?? undefined,
+      refetchOnMount: 'always',
+    }),
+  /** The header's count, read again every minute: alerts come without anyone asking. */
+  counts: () => queryOptions({ queryKey: ['admin', 'alerts', 'counts'] as const, queryFn: ({ signal }) => authedApi('adminAlertCounts', { signal }), refetchInterval: 60_000 }),
+};
+
+export const acknowledgeAlert = (id: string) => authedApi('adminAcknowledgeAlert', { params: { id } });

@@ -1,0 +1,97 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ProblemReport } from '@shared/schemas';
+import { authedApi } from '../../api/auth';
+import { ApiRequestError } from '../../api/client';
+import { toast } from '../../components/toast';
+import { formatDateTime } from './format';
+import { AlertIcon } from './icons';
+import { Button } from './ui';
+
+const CATEGORY_NAMES: Record<ProblemReport['category'], string> = {
+  'no-water': 'No water',
+  'water-quality': 'Water quality',
+  broken: 'Broken machine',
+  payment: 'Payment',
+  dirty: 'Dirty station',
+  other: 'Other',
+};
+
+/**
+ * Problem reports sent from the station finder (docs/design.md, "Problem reports"), newest first: open ones to act on,
+ * resolved ones for the record. Resolving the last open report of a station clears its "problem reported" flag.
+ */
+export function ProblemReportsPanel() {
+  const [status, setStatus] = useState<ProblemReport['status']>('open');
+  const reports = useQuery({ queryKey: ['admin', 'reports', status], queryFn: ({ signal }) => authedApi('adminListProblemReports', { signal, query: { status } }) });
+  const items = reports.data ?? [];
+  return (
+    <section aria-labelledby="reports-title" className="mx-6 mt-5 rounded-xl bg-amber-50/60 p-4 ring-1 ring-amber-200">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 id="reports-title" className="flex items-center gap-2 text-sm font-semibold text-amber-950">
+          <AlertIcon size={16} /> Problem reports
+        </h3>
+        <label className="flex items-center gap-2 text-sm text-slate-700">
+          Show
+          <select value={status} onChange={(e) => setStatus(e.target.value as ProblemReport['status'])} aria-label="Show reports" className="h-11 rounded-xl border border-slate-300 bg-white px-3 text-sm">
+            <option value="open">Open</option>
+            <option value="resolved">Resolved</option>
+          </select>
+        </label>
+      </div>
+      {reports.isPending ? (
+        <p className="mt-2 text-sm text-slate-700">Loading reports...</p>
+      ) : items.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-700">{status === 'open' ? 'No open problem reports.' : 'No resolved reports yet.'}</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-amber-100" aria-label={status === 'open' ? 'Open problem reports' : 'Resolved problem reports'}>
+          {items.map((report) => <ReportRow key={report.id} report={report} />)}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function ReportRow({ report }: { report: ProblemReport }) {
+  const queryClient = useQueryClient();
+  const [photo, setPhoto] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const showPhoto = async () => {
+    setBusy(true);
+    try {
+      setPhoto((await authedApi('adminGetProblemReportPhoto', { params: { id: report.id } })).dataUrl);
+    } catch (error) {
+      toast({ title: 'The photo could not be loaded', description: error instanceof ApiRequestError ? error.serverMessage : undefined, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const resolve = async () => {
+    setBusy(true);
+    try {
+      await authedApi('adminResolveProblemReport', { params: { id: report.id } });
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ['admin', 'reports'] }), queryClient.invalidateQueries({ queryKey: ['admin', 'machines'] })]);
+      toast({ title: 'Report resolved', description: `${report.stationName}: ${CATEGORY_NAMES[report.category]}`, variant: 'success' });
+    } catch (error) {
+      toast({ title: 'The report could not be resolved', description: error instanceof ApiRequestError ? error.serverMessage : undefined, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <li className="flex flex-wrap items-start gap-3 py-3 text-sm">
+      <div className="min-w-0 flex-1">
+        <p className="font-medium text-slate-900">{report.stationName} <span className="font-mono text-xs text-slate-600">{report.stationId}</span></p>
+        <p className="text-xs text-slate-700">{CATEGORY_NAMES[report.category]} · {formatDateTime(report.createdAt)}{report.resolvedAt ? ` · resolved ${formatDateTime(report.resolvedAt)} by ${report.resolvedBy}` : ''}</p>
+        {report.note && <p className="mt-1 whitespace-pre-wrap text-slate-800">{report.note}</p>}
+        {photo && <img src={photo} alt={`Photo of the problem at ${report.stationName}`} className="mt-2 max-h-64 rounded-lg ring-1 ring-slate-200" />}
+      </div>
+      <div className="flex gap-2">
+        {report.photo && !photo && <Button size="sm" variant="ghost" disabled={busy} onClick={() => void showPhoto()} aria-label={`Show the photo of the report at ${report.stationName}`}>Photo</Button>}
+        {report.status === 'open' && <Button size="sm" disabled={busy} onClick={() => void resolve()} aria-label={`Resolve the report at ${report.stationName}`}>Resolve</Button>}
+      </div>
+    </li>
+  );
+}

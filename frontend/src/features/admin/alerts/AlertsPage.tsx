@@ -1,0 +1,113 @@
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { alertRules, type Alert } from '@shared/schemas';
+import { acknowledgeAlert, alertQueries, type AlertFilters } from '../../../api/alerts';
+import { LanguageSwitch } from '../../../components/LanguageSwitch';
+import { toast } from '../../../components/toast';
+import { adminAlerts } from '../../../i18n/admin-alerts';
+import { useMessages, type Translation } from '../../../i18n/messages';
+import { formatDateTime } from '../format';
+import { ArrowLeftIcon } from '../icons';
+import { Button, Card, EmptyState, LoadingRows, Pill } from '../ui';
+
+type Texts = Translation<(typeof adminAlerts)['en']>;
+const STATUSES = ['active', 'open', 'acknowledged', 'resolved'] as const;
+
+/** /admin/alerts (the route's guard lets administrators only in). */
+export function AlertsPage() {
+  const t = useMessages(adminAlerts);
+  const [filters, setFilters] = useState<AlertFilters>({ status: 'active' });
+  const [station, setStation] = useState('');
+  const alerts = useInfiniteQuery(alertQueries.list(filters));
+  const queryClient = useQueryClient();
+  const items = alerts.data?.pages.flatMap((p) => p.items) ?? [];
+
+  const acknowledge = async (alert: Alert) => {
+    try {
+      await acknowledgeAlert(alert.id);
+    } catch {
+      toast({ title: t.acknowledgeFailed, variant: 'destructive' });
+    }
+    await queryClient.invalidateQueries({ queryKey: ['admin', 'alerts'] });
+  };
+
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
+          <Link to="/admin" className="inline-flex items-center gap-1.5 text-sm font-semibold text-slate-600 hover:text-slate-900">
+            <ArrowLeftIcon size={16} /> {t.back}
+          </Link>
+          <LanguageSwitch />
+        </div>
+      </header>
+      <main className="mx-auto max-w-5xl px-4 py-5 sm:px-6">
+        <h1 className="text-xl font-bold text-slate-900">{t.title}</h1>
+        <p className="mt-1 text-sm text-slate-600">{t.intro}</p>
+
+        <form role="search" aria-label={t.filters} className="mt-4 grid gap-3 sm:grid-cols-3" onSubmit={(e) => {
+          e.preventDefault();
+          setFilters((f) => ({ ...f, stationId: station.trim() || undefined }));
+        }}>
+          <label className="text-sm font-medium text-slate-700">{t.status}
+            <select className="mt-1 block w-full rounded-xl border border-slate-300 bg-white px-3 py-2" value={filters.status ?? 'active'}
+              onChange={(e) => setFilters((f) => ({ ...f, status: e.target.value as (typeof STATUSES)[number] }))}>
+              {STATUSES.map((s) => <option key={s} value={s}>{t.statuses[s]}</option>)}
+            </select>
+          </label>
+          <label className="text-sm font-medium text-slate-700">{t.rule}
+            <select className="mt-1 block w-full rounded-xl border border-slate-300 bg-white px-3 py-2" value={filters.rule ?? ''}
+              onChange={(e) => setFilters((f) => ({ ...f, rule: (e.target.value || undefined) as AlertFilters['rule'] }))}>
+              <option value="">{t.allRules}</option>
+              {alertRules.map((r) => <option key={r} value={r}>{t.rules[r]}</option>)}
+            </select>
+          </label>
+          <label className="text-sm font-medium text-slate-700">{t.station}
+            <input className="mt-1 block w-full rounded-xl border border-slate-300 bg-white px-3 py-2 font-mono" value={station} placeholder={t.stationPlaceholder}
+              onChange={(e) => setStation(e.target.value)} onBlur={() => setFilters((f) => ({ ...f, stationId: station.trim() || undefined }))} />
+          </label>
+        </form>
+
+        <div className="mt-4">
+          {alerts.isPending ? (
+            <LoadingRows label={t.loading} />
+          ) : alerts.isError ? (
+            <EmptyState title={t.loadError}><Button className="mt-3" onClick={() => void alerts.refetch()}>{t.retry}</Button></EmptyState>
+          ) : items.length === 0 ? (
+            <Card className="p-6 text-sm text-slate-600">{t.empty}</Card>
+          ) : (
+            <ul aria-label={t.title} className="space-y-3">
+              {items.map((a) => <AlertRow key={a.id} alert={a} t={t} onAcknowledge={() => void acknowledge(a)} />)}
+            </ul>
+          )}
+          {alerts.hasNextPage && <Button className="mt-3" busy={alerts.isFetchingNextPage} onClick={() => void alerts.fetchNextPage()}>{t.loadMore}</Button>}
+        </div>
+      </main>
+    </div>
+  );
+}
+
+function AlertRow({ alert, t, onAcknowledge }: { alert: Alert; t: Texts; onAcknowledge: () => void }) {
+  const tone = alert.status === 'open' ? 'red' : alert.status === 'acknowledged' ? 'amber' : 'green';
+  return (
+    <li>
+      <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <div className="flex flex-wrap items-center gap-2">
+            <Pill tone={tone}>{t.statuses[alert.status]}</Pill>
+            <span className="font-semibold text-slate-900">{t.rules[alert.rule]}</span>
+            <Link to="/admin/stations/$id" params={{ id: alert.stationId }} className="text-sm text-brand-700 hover:underline">{alert.stationName} <span className="font-mono text-xs">({alert.stationId})</span></Link>
+          </div>
+          <p className="mt-1 text-sm break-words text-slate-700">{alert.detail}</p>
+          <p className="mt-1 text-xs text-slate-500">
+            {t.opened} {formatDateTime(alert.openedAt)} · {alert.notifications ? t.emailed(alert.notifications) : t.notEmailed}
+            {alert.acknowledgedBy && alert.acknowledgedAt ? ` · ${t.acknowledgedBy(alert.acknowledgedBy, formatDateTime(alert.acknowledgedAt))}` : ''}
+            {alert.resolvedAt ? ` · ${t.resolved(formatDateTime(alert.resolvedAt))}` : ''}
+          </p>
+        </div>
+        {alert.status === 'open' && <Button size="sm" variant="primary" onClick={onAcknowledge}>{t.acknowledge}</Button>}
+      </Card>
+    </li>
+  );
+}

@@ -1,0 +1,225 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import type { Machine, StationEvent, TelemetryReading } from '@shared/schemas';
+import { adminQueries } from '../../../api/admin';
+import { authedApi } from '../../../api/auth';
+import { api, ApiRequestError } from '../../../api/client';
+import { allReadings, chartReadings, purchasesSince, stationRanges, type StationRange } from '../../../api/station-history';
+import { LanguageSwitch } from '../../../components/LanguageSwitch';
+import { adminStation } from '../../../i18n/admin-station';
+import { useMessages, type Translation } from '../../../i18n/messages';
+import { csvFileName, downloadText, toCsv } from '../csv';
+import { formatDateTime, formatInteger, formatLitres, formatRupiah, timeAgo } from '../format';
+import { ArrowLeftIcon, DownloadIcon } from '../icons';
+import { MachineStatusBadge } from '../MachineStatusBadge';
+import { Button, Card, EmptyState, LoadingRows, Spinner } from '../ui';
+import { dailyActivity, uptime } from './station-stats';
+
+/** The chart library is a chunk of its own, fetched when the first chart is drawn. */
+const TelemetryChart = lazy(() => import('./TelemetryChart'));
+
+type Texts = Translation<(typeof adminStation)['en']>;
+
+/** /admin/stations/$id: a station's history (the route's guard lets administrators only in). */
+export function StationPage({ id }: { id: string }) {
+  const t = useMessages(adminStation);
+  const [range, setRange] = useState<StationRange>('day');
+  // One "now" per range choice, so the queries of a range agree on its bounds.
+  const to = useMemo(() => new Date(), [range]); // eslint-disable-line react-hooks/exhaustive-deps
+  const from = useMemo(() => new Date(to.getTime() - stationRanges[range].hours * 3_600_000), [to, range]);
+
+  const machine = useQuery({ queryKey: ['admin', 'station', id], queryFn: ({ signal }) => api('getMachine', { signal, params: { id } }), retry: false });
+  const readings = useQuery({ queryKey: ['admin', 'station', id, 'readings', range, to.toISOString()], queryFn: ({ signal }) => chartReadings(id, range, to, signal), enabled: machine.isSuccess });
+  const purchases = useQuery({ queryKey: ['admin', 'station', id, 'purchases', from.toISOString()], queryFn: ({ signal }) => purchasesSince(id, from.toISOString(), signal), enabled: machine.isSuccess });
+  const events = useQuery({ queryKey: ['admin', 'station', id, 'events'], queryFn: ({ signal }) => authedApi('adminMachineEvents', { signal, params: { id }, query: { limit: 20 } }), enabled: machine.isSuccess });
+  const settings = useQuery(adminQueries.settings());
+
+  if (machine.isPending) return <Frame t={t}><LoadingRows label={t.loading} /></Frame>;
+  if (machine.isError) {
+    const missing = machine.error instanceof ApiRequestError && machine.error.status === 404;
+    return (
+      <Frame t={t}>
+        <EmptyState title={missing ? t.notFound : t.loadError}>
+          {!missing && <Button className="mt-3" onClick={() => void machine.refetch()}>{t.retry}</Button>}
+        </EmptyState>
+      </Frame>
+    );
+  }
+  const station = machine.data;
+  const up = readings.data && settings.data ? uptime(readings.data, { from, to }, station.createdAt, settings.data.heartbeatIntervalSeconds) : null;
+
+  return (
+    <Frame t={t} station={station}>
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+        <div role="group" aria-label={t.rangeLabel} className="inline-flex self-start rounded-xl bg-slate-100 p-1 text-sm font-semibold">
+          {(Object.keys(stationRanges) as StationRange[]).map((r) => (
+            <button key={r} type="button" aria-pressed={range === r} onClick={() => setRange(r)}
+              className={`rounded-lg px-3 py-1.5 ${range === r ? 'bg-white text-brand-800 shadow-sm' : 'text-slate-600 hover:text-slate-900'}`}>
+              {t.ranges[r]}
+            </button>
+          ))}
+        </div>
+        <CsvExport id={id} from={from} to={to} t={t} />
+      </div>
+
+      <div className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
+        <Figure label={t.uptime} value={up ? `${up.percent.toLocaleString('id-ID')}%` : '—'} hint={up ? t.uptimeHint(up.heartbeats, up.expected) : undefined} testId="uptime" />
+        <Figure label={t.waterLevelNow} value={station.waterLevel === null ? '—' : `${station.waterLevel}%`} />
+        <Figure label={t.lastHeartbeat} value={station.lastHeartbeat ? timeAgo(station.lastHeartbeat) : t.never} hint={station.lastHeartbeat ? formatDateTime(station.lastHeartbeat) : undefined} />
+        <Figure label="TDS" value={station.quality ? `${station.quality.tdsPpm} ppm` : '—'} hint={station.quality ? `${station.quality.temperatureC} °C` : undefined} />
+      </div>
+
+      {readings.isPending ? (
+        <LoadingRows label={t.loadingReadings} />
+      ) : readings.isError ? (
+        <EmptyState title={t.loadError}><Button className="mt-3" onClick={() => void readings.refetch()}>{t.retry}</Button></EmptyState>
+      ) : readings.data.length === 0 ? (
+        <Card className="mt-4 p-6 text-sm text-slate-600">{t.noReadings}</Card>
+      ) : (
+        <Charts readings={readings.data} from={from} to={to} t={t} />
+      )}
+
+      <div className="mt-4 grid gap-4 lg:grid-cols-2">
+        <Card className="p-4 sm:p-5">
+          <h2 className="font-semibold text-slate-900">{t.daily}</h2>
+          {readings.data && purchases.data ? <Daily readings={readings.data} purchases={purchases.data} t={t} /> : <Spinner className="mt-3 h-5 w-5 text-brand-600" />}
+        </Card>
+        <Card className="p-4 sm:p-5">
+          <h2 className="font-semibold text-slate-900">{t.events}</h2>
+          {events.data ? <Events events={events.data} t={t} /> : <Spinner className="mt-3 h-5 w-5 text-brand-600" />}
+        </Card>
+      </div>
+    </Frame>
+  );
+}
+
+function Frame({ t, station, children }: { t: Texts; station?: Machine; children: React.ReactNode }) {
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
+          <Link to="/admin" className="inline-flex items-center gap-1.5 text-sm font-semibold text-slate-600 hover:text-slate-900">
+            <ArrowLeftIcon size={16} /> {t.back}
+          </Link>
+          <LanguageSwitch />
+        </div>
+      </header>
+      <main className="mx-auto max-w-6xl px-4 py-5 sm:px-6">
+        {station && (
+          <div className="mb-4 flex flex-wrap items-center gap-3">
+            <h1 className="text-xl font-bold text-slate-900">{t.title(station.name)}</h1>
+            <MachineStatusBadge status={station.status} />
+            <span className="font-mono text-xs text-slate-500">{station.id}</span>
+            <p className="w-full text-sm text-slate-600">{station.location}</p>
+          </div>
+        )}
+        {children}
+      </main>
+    </div>
+  );
+}
+
+function Figure({ label, value, hint, testId }: { label: string; value: string; hint?: string | undefined; testId?: string }) {
+  return (
+    <Card className="p-3 sm:p-4">
+      <p className="text-xs font-medium text-slate-500">{label}</p>
+      <p className="mt-1 text-lg font-bold text-slate-900" data-testid={testId}>{value}</p>
+      {hint && <p className="mt-0.5 text-xs text-slate-500">{hint}</p>}
+    </Card>
+  );
+}
+
+function Charts({ readings, from, to, t }: { readings: TelemetryReading[]; from: Date; to: Date; t: Texts }) {
+  const range = useMemo((): [number, number] => [from.getTime() / 1000, to.getTime() / 1000], [from, to]);
+  const times = useMemo(() => readings.map((r) => Date.parse(r.at) / 1000), [readings]);
+  const series = useMemo(() => ({
+    waterLevel: readings.map((r) => r.waterLevel),
+    tds: readings.map((r) => r.tdsPpm),
+    temperature: readings.map((r) => r.temperatureC),
+    signal: readings.map((r) => r.signalDbm),
+  }), [readings]);
+  const charts = [
+    { key: 'waterLevel', color: '#0284c7', unit: '%' },
+    { key: 'tds', color: '#7c3aed', unit: '' },
+    { key: 'temperature', color: '#ea580c', unit: '°' },
+    { key: 'signal', color: '#059669', unit: '' },
+  ] as const;
+  return (
+    <div className="mt-4 grid gap-4 lg:grid-cols-2">
+      {charts.map((c) => (
+        <Card key={c.key} className="p-4 sm:p-5">
+          <h2 className="mb-2 text-sm font-semibold text-slate-800">{t.charts[c.key]}</h2>
+          <Suspense fallback={<p className="flex h-[180px] items-center gap-2 text-sm text-slate-500"><Spinner className="h-4 w-4" /> {t.chartLoading}</p>}>
+            <TelemetryChart label={t.charts[c.key]} times={times} values={series[c.key]} color={c.color} unit={c.unit} range={range} />
+          </Suspense>
+        </Card>
+      ))}
+    </div>
+  );
+}
+
+function Daily({ readings, purchases, t }: { readings: TelemetryReading[]; purchases: Awaited<ReturnType<typeof purchasesSince>>; t: Texts }) {
+  const days = dailyActivity(readings, purchases.purchases);
+  if (days.length === 0) return <p className="mt-3 text-sm text-slate-600">{t.noDaily}</p>;
+  return (
+    <>
+      <table className="mt-3 w-full text-sm">
+        <thead className="text-left text-xs text-slate-500">
+          <tr><th className="py-1.5 font-medium">{t.dailyHead.day}</th><th className="py-1.5 text-right font-medium">{t.dailyHead.vends}</th><th className="py-1.5 text-right font-medium">{t.dailyHead.litres}</th><th className="py-1.5 text-right font-medium">{t.dailyHead.revenue}</th></tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {days.map((d) => (
+            <tr key={d.day}><td className="py-1.5 font-mono text-xs">{d.day}</td><td className="py-1.5 text-right">{formatInteger(d.vends)}</td><td className="py-1.5 text-right">{formatLitres(d.litres)}</td><td className="py-1.5 text-right">{formatRupiah(d.revenue)}</td></tr>
+          ))}
+        </tbody>
+      </table>
+      {purchases.partial && <p className="mt-2 text-xs text-amber-700">{t.dailyPartial}</p>}
+    </>
+  );
+}
+
+function Events({ events, t }: { events: StationEvent[]; t: Texts }) {
+  if (events.length === 0) return <p className="mt-3 text-sm text-slate-600">{t.noEvents}</p>;
+  const reason = (r: string | null) => (r === null ? null : r in t.reasons && r !== 'other' ? (t.reasons[r as keyof Omit<Texts['reasons'], 'other'>]) : t.reasons.other(r));
+  return (
+    <ul className="mt-3 divide-y divide-slate-100 text-sm" aria-label={t.events}>
+      {events.map((e) => (
+        <li key={`${e.at}-${e.kind}`} className="flex flex-wrap items-baseline justify-between gap-x-3 py-2">
+          <span className={e.kind === 'connected' ? 'font-medium text-emerald-700' : 'font-medium text-red-700'}>
+            {e.kind === 'connected' ? t.connected : t.disconnected}
+            {e.kind === 'disconnected' && reason(e.reason) ? <span className="font-normal text-slate-600">: {reason(e.reason)}</span> : null}
+          </span>
+          <time dateTime={e.at} className="text-xs text-slate-500">{formatDateTime(e.at)}</time>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Every reading of the range (not the chart's buckets) as CSV, page after page with a count as it goes. */
+function CsvExport({ id, from, to, t }: { id: string; from: Date; to: Date; t: Texts }) {
+  const [progress, setProgress] = useState<number | null>(null);
+  const [failed, setFailed] = useState(false);
+  const run = async () => {
+    setFailed(false);
+    setProgress(0);
+    try {
+      const readings = await allReadings(id, { from: from.toISOString(), to: to.toISOString() }, setProgress);
+      const rows = readings.map((r) => [r.at, r.waterLevel, r.tdsPpm, r.temperatureC, r.dispensedMl, r.vends, r.failures, r.signalDbm]);
+      downloadText(csvFileName(`station-${id}`), toCsv({ header: [...t.csvHead], rows }), 'text/csv;charset=utf-8');
+    } catch {
+      setFailed(true);
+    } finally {
+      setProgress(null);
+    }
+  };
+  return (
+    <div className="flex items-center gap-3">
+      {failed && <p role="alert" className="text-xs text-red-700">{t.exportFailed}</p>}
+      <Button variant="secondary" icon={<DownloadIcon size={16} />} disabled={progress !== null} onClick={() => void run()}>
+        {progress === null ? t.exportCsv : t.exporting(progress)}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+
+/**
+ * One line chart of a station's readings (uPlot: canvas, about 50 kB). This module is loaded only by the station
+ * page, on demand (React.lazy), so the chart library never weighs on another page's first load.
+ */
+export default function TelemetryChart({ label, times, values, color, unit, range }: {
+  label: string;
+  /** The range shown (epoch seconds), whatever the readings cover. */
+  range: [number, number];
+  /** Epoch seconds, ascending. */
+  times: number[];
+  values: (number | null)[];
+  color: string;
+  unit: string;
+}) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = box.current;
+    if (!element) return;
+    const width = () => Math.max(240, element.clientWidth);
+    const chart = new uPlot({
+      width: width(),
+      height: 180,
+      legend: { show: false },
+      cursor: { drag: { x: false, y: false } },
+      scales: { x: { time: true, auto: false, range: () => range } },
+      axes: [{ stroke: '#64748b', grid: { stroke: '#f1f5f9' } }, { stroke: '#64748b', grid: { stroke: '#f1f5f9' }, size: 60, values: (_u, ticks) => ticks.map((t) => `${t}${unit}`) }],
+      series: [{}, { label, stroke: color, width: 2, fill: `${color}1a`, spanGaps: false, points: { show: times.length < 60, size: 5 } }],
+    }, [times, values], element);
+    const resize = new ResizeObserver(() => chart.setSize({ width: width(), height: 180 }));
+    resize.observe(element);
+    return () => {
+      resize.disconnect();
+      chart.destroy();
+    };
+  }, [times, values, color, label, unit, range]);
+  return <div ref={box} role="img" aria-label={label} data-points={times.length} className="w-full overflow-hidden" />;
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import type { TelemetryReading } from '@shared/schemas';
+import { dailyActivity, uptime } from './station-stats';
+
+const reading = (at: string, vends: number, dispensedMl: number, heartbeats = 1): TelemetryReading => ({ at, vends, dispensedMl, heartbeats, waterLevel: 50, tdsPpm: 40, temperatureC: 27, failures: 0, signalDbm: null });
+
+describe('station page figures', () => {
+  it('counts vends and litres per Bali day from counter steps, across a restart, and revenue from purchases', () => {
+    const readings = [
+      reading('2026-03-01T10:00:00Z', 10, 5000),
+      reading('2026-03-01T11:00:00Z', 12, 6000),
+      reading('2026-03-01T15:30:00Z', 1, 500), // restarted: counters from 0; 23:30 WITA
+      reading('2026-03-01T16:30:00Z', 3, 1500), // 00:30 WITA the next day
+    ];
+    expect(dailyActivity(readings, [{ createdAt: '2026-03-01T10:30:00Z', amount: 1000 }, { createdAt: '2026-03-01T16:10:00Z', amount: 700 }])).toEqual([
+      { day: '2026-03-02', vends: 2, litres: 1, revenue: 700 },
+      { day: '2026-03-01', vends: 3, litres: 1.5, revenue: 1000 },
+    ]);
+  });
+
+  it('puts uptime as heartbeats received over those due since the later of the range start and the creation', () => {
+    const range = { from: new Date('2026-03-01T00:00:00Z'), to: new Date('2026-03-02T00:00:00Z') };
+    expect(uptime([reading('2026-03-01T01:00:00Z', 0, 0, 720)], range, '2026-02-01T00:00:00Z', 60)).toEqual({ percent: 50, heartbeats: 720, expected: 1440 });
+    expect(uptime([reading('2026-03-01T13:00:00Z', 0, 0, 720)], range, '2026-03-01T12:00:00Z', 60)?.percent).toBe(100);
+    expect(uptime([], range, '2026-03-01T23:59:30Z', 60)).toBeNull();
+  });
+});

@@ -1,0 +1,30 @@
+import type { adminAlerts as english } from '../admin-alerts';
+
+/** The admin's Alerts page, in Bahasa Indonesia. */
+export const adminAlerts: (typeof english)['en'] = {
+  title: 'Peringatan',
+  intro: 'Peringatan dari aturan di pengaturan Sistem. Tandai sudah ditangani agar e-mailnya berhenti; peringatan selesai sendiri ketika kondisinya berakhir.',
+  back: 'Kembali ke dasbor',
+  headerLink: (open) => (open === 0 ? 'Peringatan: tidak ada yang terbuka' : `Peringatan: ${open} terbuka`),
+  filters: 'Filter',
+  status: 'Status',
+  statuses: { active: 'Aktif', open: 'Terbuka', acknowledged: 'Ditangani', resolved: 'Selesai' },
+  rule: 'Aturan',
+  allRules: 'Semua aturan',
+  rules: { offline: 'Stasiun offline', lowWater: 'Tingkat air rendah', quality: 'Kualitas air di luar batas', noVend: 'Tidak ada pengisian saat online' },
+  station: 'ID stasiun',
+  stationPlaceholder: 'mis. HRL-00001',
+  loading: 'Memuat peringatan...',
+  empty: 'Tidak ada peringatan yang cocok.',
+  loadError: 'Peringatan tidak dapat dimuat.',
+  retry: 'Coba lagi',
+  loadMore: 'Muat lagi',
+  opened: 'Dibuka',
+  acknowledgedBy: (who, when) => `Ditangani oleh ${who}, ${when}`,
+  resolved: (when) => `Selesai ${when}`,
+  emailed: (n) => `Dikirim lewat e-mail ${n} kali`,
+  notEmailed: 'Belum dikirim lewat e-mail',
+  acknowledge: 'Tandai ditangani',
+  acknowledgeFailed: 'Peringatan tidak dapat ditandai.',
+  openStation: 'Halaman stasiun',
+};

@@ -1,0 +1,7 @@
+import { adminActor } from '../../domain/admin-auth';
+import { resolveProblemReport } from '../../domain/reports';
+import { reportDeps } from '../../providers/reports';
+import { routeHandler } from '../route-handler';
+
+/** An operator marks a report resolved, as 'admin:<username>'. */
+export const handler = routeHandler('adminResolveProblemReport', async ({ params, identity }) => resolveProblemReport(params.id, adminActor(identity!), reportDeps()));

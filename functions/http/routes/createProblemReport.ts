@@ -1,0 +1,7 @@
+import { submitProblemReport } from '../../domain/reports';
+import { reportDeps } from '../../providers/reports';
+import { clientAddress } from '../client-address';
+import { routeHandler } from '../route-handler';
+
+/** A problem report at a station; its photo, if any, is checked and cleaned before it is kept. */
+export const handler = routeHandler('createProblemReport', async ({ body, event }) => submitProblemReport(body, clientAddress(event), reportDeps()));

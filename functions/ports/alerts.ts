@@ -1,0 +1,45 @@
+import type { AlertRule } from '@shared/schemas';
+import type { MachineRecord } from './machines';
+
+/** An alert as stored (functions/domain/alerts.ts has its lifecycle). */
+export interface AlertRecord {
+  stationId: string;
+  stationName: string;
+  rule: AlertRule;
+  status: 'open' | 'acknowledged' | 'resolved';
+  detail: string;
+  openedAt: string;
+  acknowledgedAt?: string;
+  acknowledgedBy?: string;
+  resolvedAt?: string;
+  notifications: number;
+  lastNotifiedAt?: string;
+  /** While open and unacknowledged: when it is e-mailed next. */
+  nextNotifyAt?: string;
+}
+
+export interface AlertFilter {
+  status: 'active' | 'open' | 'acknowledged' | 'resolved';
+  stationId?: string | undefined;
+  rule?: AlertRule | undefined;
+  limit: number;
+  cursor?: string | undefined;
+}
+
+export interface Alerts {
+  /** Opens an alert unless one of its station and rule is open already (then false). */
+  open(alert: AlertRecord): Promise<boolean>;
+  /** Resolves the open alert of a station and rule; null when there is none. */
+  resolve(stationId: string, rule: AlertRule, at: string): Promise<AlertRecord | null>;
+  /** Marks an open alert acknowledged (no more e-mails); null when it is not open. */
+  acknowledge(stationId: string, rule: AlertRule, openedAt: string, by: string, at: string): Promise<AlertRecord | null>;
+  get(stationId: string, rule: AlertRule, openedAt: string): Promise<AlertRecord | null>;
+  list(filter: AlertFilter): Promise<{ items: AlertRecord[]; nextCursor: string | null }>;
+  counts(): Promise<{ open: number; acknowledged: number }>;
+  /** Open, unacknowledged alerts whose next e-mail is due at `now`, oldest first. */
+  due(now: string, limit: number): Promise<AlertRecord[]>;
+  /** Records an e-mail sent and when the next is due; false when the alert was acknowledged or resolved meanwhile. */
+  notified(alert: AlertRecord, at: string, nextNotifyAt: string): Promise<boolean>;
+  /** Stations whose last heartbeat was received before `before` and that have no open offline alert. */
+  silentStations(before: string, limit: number): Promise<MachineRecord[]>;
+}

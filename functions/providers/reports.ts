@@ -1,0 +1,31 @@
+import { S3Client } from '@aws-sdk/client-s3';
+import { createDocumentClient } from '../adapters/dynamodb/client';
+import { DynamoProblemReports, DynamoRequestQuota } from '../adapters/dynamodb/problem-reports';
+import { S3PhotoStore } from '../adapters/s3/s3-photo-store';
+import type { ReportDeps } from '../domain/reports';
+import { awsRegion, localOnlySetting, setting } from '../environment';
+import { traced } from '../observability';
+import { data } from './data';
+import { provider } from './provider';
+
+/** Report photos in REPORT_PHOTO_BUCKET (the local cloud: its S3 emulator through AWS_ENDPOINT_URL_S3, path-style). */
+const photos = provider(() => {
+  const uploadUrl = localOnlySetting('LOCAL_UPLOAD_URL');
+  const s3 = traced(new S3Client({ region: awsRegion(), forcePathStyle: Boolean(uploadUrl) }));
+  return new S3PhotoStore(s3, setting('REPORT_PHOTO_BUCKET'), uploadUrl);
+});
+
+const tables = provider(() => {
+  const table = setting('TABLE_NAME');
+  const db = traced(createDocumentClient({ tableName: table, region: awsRegion() }));
+  return { problemReports: new DynamoProblemReports(db, table), quota: new DynamoRequestQuota(db, table) };
+});
+
+/** Problem reports: the table, the quota and (created on first use, so routes that never touch photos need no bucket) the photo store. */
+export const reportDeps = (): ReportDeps => ({
+  ...data(),
+  ...tables(),
+  get photos() {
+    return photos();
+  },
+});

@@ -1,0 +1,39 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import S3rver from 's3rver';
+import { freePort } from './net';
+
+/** The bucket of report photos in the local cloud (REPORT_PHOTO_BUCKET). */
+const LOCAL_PHOTO_BUCKET = 'report-photos';
+
+/**
+ * s3rver, an S3-compatible emulator, on loopback: the report photos' bucket (kept in `<dataDir>/s3` with npm start).
+ * It knows the local cloud's credentials (local/local, as every local service) besides its own; it does not enforce a
+ * presigned POST's conditions, so the handlers check size and type themselves (as they do in AWS too).
+ */
+export async function startStorage(options: { dataDir?: string }): Promise<{ endpoint: string; bucket: string; stop(): Promise<void> }> {
+  const directory = options.dataDir ? join(options.dataDir, 's3') : mkdtempSync(join(tmpdir(), 'refill-s3-'));
+  mkdirSync(directory, { recursive: true });
+  const port = await freePort();
+  const { DUMMY_ACCOUNT } = createRequire(import.meta.url)('s3rver/lib/models/account') as { DUMMY_ACCOUNT: { createKeyPair(id: string, secret: string): void } };
+  DUMMY_ACCOUNT.createKeyPair('local', 'local');
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port,
+    directory,
+    silent: true,
+    vhostBuckets: false,
+    configureBuckets: [{ name: LOCAL_PHOTO_BUCKET }],
+  });
+  await server.run();
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    bucket: LOCAL_PHOTO_BUCKET,
+    stop: async () => {
+      await server.close();
+      if (!options.dataDir) rmSync(directory, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import * as z from 'zod';
+
+/** What an alert is about: a station silent too long, its tank low, its water out of range, no vend for hours while online. */
+export const alertRules = ['offline', 'lowWater', 'quality', 'noVend'] as const;
+export const AlertRule = z.enum(alertRules);
+export type AlertRule = z.infer<typeof AlertRule>;
+
+/** open -> acknowledged (someone is on it: no more e-mails) -> resolved (the condition ended); open -> resolved too. */
+const alertStatuses = ['open', 'acknowledged', 'resolved'] as const;
+const AlertStatus = z.enum(alertStatuses);
+
+export const Alert = z.object({
+  /** `<stationId>.<rule>.<opened at, ms>` */
+  id: z.string(),
+  stationId: z.string(),
+  stationName: z.string(),
+  rule: AlertRule,
+  status: AlertStatus,
+  /** What was seen, e.g. 'Water level 12% (below 15%)'. */
+  detail: z.string(),
+  openedAt: z.string(),
+  acknowledgedAt: z.string().nullable(),
+  acknowledgedBy: z.string().nullable(),
+  resolvedAt: z.string().nullable(),
+  /** E-mails sent about it (the first and the repeats). */
+  notifications: z.number().int(),
+  lastNotifiedAt: z.string().nullable(),
+});
+export type Alert = z.infer<typeof Alert>;
+
+export const AlertsQuery = z.object({
+  /** `active` (the default): open and acknowledged. */
+  status: z.enum(['active', ...alertStatuses], { error: 'status is one of active, open, acknowledged, resolved' }).default('active'),
+  stationId: z.string().max(64).optional(),
+  rule: AlertRule.optional(),
+  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1, 'limit is at least 1').max(100, 'limit is at most 100').default(50),
+  cursor: z.string().max(2000).optional(),
+});
+
+export const AlertCounts = z.object({ open: z.number().int(), acknowledged: z.number().int() });

@@ -1,0 +1,57 @@
+import * as z from 'zod';
+
+/** What can be wrong at a station (docs/design.md, "Problem reports"). */
+export const reportCategories = ['no-water', 'water-quality', 'broken', 'payment', 'dirty', 'other'] as const;
+const ReportCategory = z.enum(reportCategories);
+
+
+/** Photos a report may carry: these types only, at most this size (checked again on the stored bytes). */
+export const reportPhotoTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
+const ReportPhotoType = z.enum(reportPhotoTypes);
+export const MAX_REPORT_PHOTO_BYTES = 3 * 1024 * 1024;
+export const MAX_REPORT_NOTE_LENGTH = 1000;
+
+export const PhotoUploadRequest = z.object({
+  contentType: ReportPhotoType,
+  size: z.number().int().min(1).max(MAX_REPORT_PHOTO_BYTES, 'The photo is larger than 3 MB'),
+});
+
+/** A presigned POST: the browser posts `fields` and then the file to `url`; S3 checks the size and type again. */
+export const PhotoUpload = z.object({
+  url: z.string(),
+  fields: z.record(z.string(), z.string()),
+  key: z.string(),
+  maxBytes: z.number().int(),
+  expiresAt: z.string(),
+});
+export type PhotoUpload = z.infer<typeof PhotoUpload>;
+
+const PHOTO_UPLOAD_KEY = /^uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export const ProblemReportInput = z.object({
+  stationId: z.string().min(1).max(64),
+  category: ReportCategory,
+  note: z.string().trim().max(MAX_REPORT_NOTE_LENGTH, `At most ${MAX_REPORT_NOTE_LENGTH} characters`).default(''),
+  photoKey: z.string().regex(PHOTO_UPLOAD_KEY, 'Not an uploaded photo').optional(),
+});
+export type ProblemReportInput = z.infer<typeof ProblemReportInput>;
+
+export const ProblemReport = z.object({
+  id: z.string(),
+  stationId: z.string(),
+  stationName: z.string(),
+  category: ReportCategory,
+  note: z.string(),
+  /** The photo, with its location and other metadata removed, when one was sent. */
+  photo: z.object({ contentType: ReportPhotoType, bytes: z.number().int() }).nullable(),
+  status: z.enum(['open', 'resolved']),
+  createdAt: z.string(),
+  resolvedAt: z.string().nullable(),
+  resolvedBy: z.string().nullable(),
+});
+export type ProblemReport = z.infer<typeof ProblemReport>;
+
+export const ProblemReportQuery = z.object({ status: z.enum(['open', 'resolved']).default('open') });
+
+/** The cleaned photo as a data: URL (the site's CSP allows data: images, so the admin page shows it as is). */
+export const ProblemReportPhoto = z.object({ dataUrl: z.string() });

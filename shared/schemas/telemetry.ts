@@ -1,0 +1,59 @@
+import * as z from 'zod';
+
+/** Readings are kept this long (DynamoDB TTL), per station (docs/architecture.md, "Telemetry"). */
+export const TELEMETRY_RETENTION_DAYS = 90;
+/** Widest range one telemetry request may ask for. */
+const TELEMETRY_MAX_RANGE_DAYS = 31;
+/** Most readings (or buckets) in one answer. */
+export const TELEMETRY_PAGE_MAX = 1000;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * One heartbeat's readings as stored, keyed by when the broker received it (`at`). With `step`, one per bucket:
+ * the averages of the readings in it, the counters of its last one, and how many heartbeats it holds.
+ */
+export const TelemetryReading = z.object({
+  at: z.string(),
+  /** Percent of the tank. */
+  waterLevel: z.number(),
+  tdsPpm: z.number(),
+  temperatureC: z.number(),
+  /** The station's counters since it started (they go back to 0 when it restarts). */
+  dispensedMl: z.number().int(),
+  vends: z.number().int(),
+  failures: z.number().int(),
+  /** Mobile signal in dBm; null when the station does not report it. */
+  signalDbm: z.number().nullable(),
+  /** Heartbeats the reading stands for (1 without `step`). */
+  heartbeats: z.number().int(),
+});
+export type TelemetryReading = z.infer<typeof TelemetryReading>;
+
+export const TelemetryQuery = z.object({
+  from: z.iso.datetime({ offset: true, error: 'from must be an ISO date-time' }),
+  to: z.iso.datetime({ offset: true, error: 'to must be an ISO date-time' }),
+  /** Seconds per bucket: averages instead of every reading (charts of 7 and 30 days). */
+  step: z.coerce.number({ error: 'step must be a number of seconds' }).int('step must be whole seconds').min(60, 'step is at least 60 seconds').max(86_400, 'step is at most 86400 seconds').optional(),
+  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1, 'limit is at least 1').max(TELEMETRY_PAGE_MAX, `limit is at most ${TELEMETRY_PAGE_MAX}`).default(TELEMETRY_PAGE_MAX),
+  cursor: z.string().max(2000).optional(),
+}).superRefine((q, ctx) => {
+  const from = Date.parse(q.from);
+  const to = Date.parse(q.to);
+  if (!(to > from)) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must be after from' });
+  else if (to - from > TELEMETRY_MAX_RANGE_DAYS * DAY_MS) ctx.addIssue({ code: 'custom', path: ['to'], message: `The range is at most ${TELEMETRY_MAX_RANGE_DAYS} days` });
+  else if (q.step !== undefined && (to - from) / (q.step * 1000) > TELEMETRY_PAGE_MAX) ctx.addIssue({ code: 'custom', path: ['step'], message: `step is too small for this range (at most ${TELEMETRY_PAGE_MAX} buckets)` });
+  if (q.step !== undefined && q.cursor !== undefined) ctx.addIssue({ code: 'custom', path: ['cursor'], message: 'Bucketed readings come in one page' });
+});
+
+/** A station's connection events, newest first (connects, disconnects with IoT Core's reason). */
+export const StationEvent = z.object({
+  at: z.string(),
+  kind: z.enum(['connected', 'disconnected']),
+  reason: z.string().nullable(),
+});
+export type StationEvent = z.infer<typeof StationEvent>;
+
+export const StationEventsQuery = z.object({
+  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1, 'limit is at least 1').max(50, 'limit is at most 50').default(20),
+});

@@ -1,0 +1,77 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DynamoAlerts } from '@functions/adapters/dynamodb/alerts';
+import { signInAs } from '../support/auth';
+import { DESKTOP, PHONE, launchBrowser, newContext } from '../support/browser';
+import { local, testDb } from '../support/local';
+import { provision, workerServices, type Provisioned } from '../integration/stations-support';
+
+let browser: Browser;
+let station: Provisioned;
+
+beforeAll(async () => {
+  await workerServices();
+  station = await provision('Alerting Station');
+  const { db, tableName } = testDb();
+  const openedAt = new Date(Date.now() - 5 * 60_000).toISOString();
+  // An alert as a heartbeat opens it (water below the threshold), not yet e-mailed.
+  expect(await new DynamoAlerts(db, tableName).open({
+    stationId: station.machine.id, stationName: 'Alerting Station', rule: 'lowWater', status: 'open', detail: 'Water level 7% (below 15%)',
+    openedAt, notifications: 0, nextNotifyAt: openedAt,
+  })).toBe(true);
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signInAsAdmin(p: Page) {
+  const admin = await signInAs('admin');
+  await p.goto(local().web + '/admin');
+  await p.waitForURL((url) => url.pathname === '/admin/login');
+  await p.getByLabel('Username').fill(admin.username);
+  await p.getByLabel('Password', { exact: true }).fill(admin.password);
+  await p.getByRole('button', { name: 'Login' }).click();
+  await p.waitForURL((url) => url.pathname === '/admin');
+}
+
+describe('the Alerts page in Chromium', { timeout: 180_000 }, () => {
+  it('counts open alerts in the header, filters them, and acknowledges one', async () => {
+    const page = await (await newContext(browser, { ...DESKTOP, locale: 'en-US' })).newPage();
+    await signInAsAdmin(page);
+    const link = page.getByRole('link', { name: /^Alerts: \d+ open$/ });
+    await link.waitFor();
+    expect(Number(await page.getByTestId('alert-count').textContent())).toBeGreaterThanOrEqual(1);
+    await link.click();
+    await page.waitForURL('**/admin/alerts');
+
+    await page.getByLabel('Station ID').fill(station.machine.id);
+    await page.getByLabel('Station ID').press('Enter');
+    const list = page.getByRole('list', { name: 'Alerts' });
+    const row = list.getByRole('listitem');
+    await expect.poll(() => row.count()).toBe(1);
+    await row.getByText('Water level 7% (below 15%)').waitFor();
+    await row.getByText('Not e-mailed yet').waitFor();
+
+    await page.getByLabel('Rule').selectOption('offline');
+    await page.getByText('No alerts match.').waitFor();
+    await page.getByLabel('Rule').selectOption('lowWater');
+    await row.getByRole('button', { name: 'Acknowledge' }).click();
+    await row.getByText(/^Acknowledged$/).waitFor();
+    await row.getByText(/Acknowledged by admin:/).waitFor();
+    await page.getByLabel('Status').selectOption('open');
+    await page.getByText('No alerts match.').waitFor();
+
+    await page.getByRole('button', { name: 'id', exact: true }).click();
+    await page.getByRole('heading', { name: 'Peringatan' }).waitFor();
+    await page.getByRole('button', { name: 'en', exact: true }).click();
+  });
+
+  it('fits a phone', async () => {
+    const phone = await (await newContext(browser, { ...PHONE, locale: 'en-US' })).newPage();
+    await signInAsAdmin(phone);
+    await phone.goto(local().web + '/admin/alerts');
+    await phone.getByRole('heading', { name: 'Alerts' }).waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});

@@ -1,0 +1,97 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keys } from '@functions/adapters/dynamodb/keys';
+import { DynamoTelemetry } from '@functions/adapters/dynamodb/telemetry';
+import { storeReading } from '@functions/domain/telemetry';
+import { signInAs } from '../support/auth';
+import { DESKTOP, PHONE, launchBrowser, newContext } from '../support/browser';
+import { local, testDb } from '../support/local';
+import { provision, workerServices, type Provisioned } from '../integration/stations-support';
+
+let browser: Browser;
+let page: Page;
+let station: Provisioned;
+const READINGS = 288; // about one every 5 minutes over the last 24 h
+
+beforeAll(async () => {
+  await workerServices();
+  station = await provision('Chart Test Station');
+  const { db, tableName } = testDb();
+  // The station has existed for longer than the day shown, so uptime counts the whole day.
+  await db.send(new UpdateCommand({ TableName: tableName, Key: keys.machine(station.machine.id), UpdateExpression: 'SET createdAt = :c', ExpressionAttributeValues: { ':c': new Date(Date.now() - 30 * 3_600_000).toISOString() } }));
+  // 24 h of telemetry written by the heartbeat's own write function: the tank drains and is refilled.
+  const telemetry = new DynamoTelemetry(db, tableName);
+  const now = Date.now();
+  for (let i = 0; i < READINGS; i++) {
+    // 290 s apart, the first 23.2 h ago: all inside the day the page shows a few seconds later.
+    const at = new Date(now - (READINGS - i) * 290_000).toISOString();
+    await storeReading(station.machine.id, {
+      waterLevel: 100 - (i % 144) * 0.6, quality: { tdsPpm: 40 + (i % 10), temperatureC: 27 + (i % 5) / 10 },
+      counters: { dispensedMl: i * 250, vends: i, failures: 0 }, signalDbm: -70 - (i % 7),
+    }, at, { telemetry });
+  }
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function signInAsAdmin(p: Page) {
+  const admin = await signInAs('admin');
+  await p.goto(local().web + '/admin');
+  await p.waitForURL((url) => url.pathname === '/admin/login');
+  await p.getByLabel('Username').fill(admin.username);
+  await p.getByLabel('Password', { exact: true }).fill(admin.password);
+  await p.getByRole('button', { name: 'Login' }).click();
+  await p.waitForURL((url) => url.pathname === '/admin');
+  await p.getByRole('table', { name: 'Machines' }).waitFor();
+}
+
+describe("the admin's station page in Chromium", { timeout: 180_000 }, () => {
+  it('opens from the machines list and charts 24 h of telemetry, with uptime, ranges, CSV and Bahasa Indonesia', async () => {
+    page = await (await newContext(browser, { ...DESKTOP, locale: 'en-US', acceptDownloads: true })).newPage();
+    await signInAsAdmin(page);
+    await page.getByLabel('Search machines').fill('Chart Test Station');
+    await page.getByRole('link', { name: 'Chart Test Station' }).click();
+    await page.waitForURL(`**/admin/stations/${station.machine.id}`);
+    await page.getByRole('heading', { name: 'Station Chart Test Station' }).waitFor();
+
+    const waterChart = page.getByRole('img', { name: 'Water level (%)' });
+    await waterChart.locator('canvas').waitFor();
+    expect(await waterChart.getAttribute('data-points')).toBe(String(READINGS));
+    for (const name of ['Water quality, TDS (ppm)', 'Water temperature (°C)', 'Signal strength (dBm)']) await page.getByRole('img', { name }).locator('canvas').waitFor();
+    // 288 heartbeats of the 1,440 due in a day at the 60 s interval.
+    await expect.poll(() => page.getByTestId('uptime').textContent()).toBe('20%');
+    await page.getByText('Vends and revenue per day').waitFor();
+
+    // 7 days: the same 23.2 h of readings in 15-minute buckets (93 or 94, depending on where the buckets start).
+    await page.getByRole('button', { name: 'Last 7 days' }).click();
+    await expect.poll(async () => Number(await waterChart.getAttribute('data-points'))).toBeLessThan(100);
+    expect(Number(await waterChart.getAttribute('data-points'))).toBeGreaterThanOrEqual(93);
+
+    // The CSV holds every reading of the range, not the buckets.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    // The browser may run in another process: read the download through its stream.
+    const chunks: Buffer[] = [];
+    for await (const chunk of await (await download).createReadStream()) chunks.push(chunk as Buffer);
+    const csv = Buffer.concat(chunks).toString('utf8');
+    const lines = csv.trim().split('\r\n');
+    expect(lines[0]).toBe('Received at,Water level %,TDS ppm,Temperature °C,Dispensed ml (counter),Vends (counter),Failures (counter),Signal dBm');
+    expect(lines).toHaveLength(READINGS + 1);
+
+    await page.getByRole('button', { name: 'id', exact: true }).click();
+    await page.getByRole('img', { name: 'Tingkat air (%)' }).waitFor();
+    await page.getByRole('button', { name: '24 jam terakhir' }).waitFor();
+    await page.getByRole('button', { name: 'en', exact: true }).click();
+  });
+
+  it('fits a phone', async () => {
+    const phone = await (await newContext(browser, { ...PHONE, locale: 'en-US' })).newPage();
+    await signInAsAdmin(phone);
+    await phone.goto(`${local().web}/admin/stations/${station.machine.id}`);
+    await phone.getByRole('img', { name: 'Water level (%)' }).locator('canvas').waitFor();
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
+});

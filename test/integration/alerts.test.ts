@@ -1,0 +1,121 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keys } from '@functions/adapters/dynamodb/keys';
+import { sweepAlerts } from '@functions/domain/alerts';
+import { Alert, AlertCounts, DEFAULT_SETTINGS, Page } from '@shared/schemas';
+import { asAdmin } from '../support/admin';
+import { bearer, signInAs } from '../support/auth';
+import { apiFetch, local, testDb } from '../support/local';
+import { outboxMessages, waitForEmail } from '../support/outbox';
+import { closeStations, provision, stationFor, waitFor, workerServices, type Provisioned } from './stations-support';
+
+const Alerts = Page(Alert);
+const recipient = `ops-${crypto.randomUUID().slice(0, 8)}@example.com`;
+/** The rules of this test: offline after 10 minutes, e-mailed again every 30 to one person. */
+const settings = { ...DEFAULT_SETTINGS, alertOfflineMinutes: 10, alertRepeatMinutes: 30, alertRecipients: recipient };
+const quiet = { info: () => undefined, warn: () => undefined };
+
+let p: Provisioned;
+beforeAll(async () => {
+  await workerServices();
+  p = await provision('Alert Test Station', 'offline');
+});
+afterAll(closeStations);
+
+const alertsOf = async (query: string) => {
+  const { status, body } = await asAdmin(`/api/admin/alerts?${query}`);
+  expect(status, JSON.stringify(body)).toBe(200);
+  return Alerts.parse(body).items;
+};
+const sweep = async () => sweepAlerts({ ...(await workerServices()), log: quiet }, settings);
+const emailsAbout = async (stationId: string) => (await outboxMessages(local().mail.messages)).filter((m) => m.to.some((t) => t.address === recipient) && m.subject.includes(stationId));
+/** Moves a stored time back, as if the minutes had passed (the sweep reads the real clock). */
+async function backdate(key: Record<string, string>, attribute: string, gsiKey: string, minutes: number, suffix = '') {
+  const at = new Date(Date.now() - minutes * 60_000).toISOString();
+  const { db, tableName } = testDb();
+  await db.send(new UpdateCommand({ TableName: tableName, Key: key, UpdateExpression: `SET #a = :at, ${gsiKey} = :sk`, ExpressionAttributeNames: { '#a': attribute }, ExpressionAttributeValues: { ':at': at, ':sk': `${at}${suffix}` } }));
+}
+
+describe('alert rules (issue 16, "Done when")', () => {
+  it('a station dropped past its threshold raises one alert, e-mailed, repeated until acknowledged, resolved when it returns', async () => {
+    const id = p.machine.id;
+    const station = await stationFor(p);
+    await station.connect();
+    await station.heartbeat({ waterLevel: 80, quality: { tdsPpm: 40, temperatureC: 27 } });
+    await waitFor(async () => (await workerServices()).machines.get(id), (m) => m?.waterLevel === 80);
+    station.drop();
+    await waitFor(async () => (await workerServices()).machines.get(id), (m) => m?.status === 'offline');
+
+    // Not silent long enough yet: nothing.
+    await sweep();
+    expect(await alertsOf(`stationId=${id}`)).toEqual([]);
+
+    // Eleven minutes without a heartbeat: one alert, e-mailed once.
+    await backdate(keys.machine(id), 'heartbeatReceivedAt', 'GSI2SK', 11);
+    await sweep();
+    await sweep(); // deduplicated, and not due again yet
+    const [opened, ...more] = await alertsOf(`stationId=${id}`);
+    expect(more).toEqual([]);
+    expect(opened).toMatchObject({ stationId: id, stationName: 'Alert Test Station', rule: 'offline', status: 'open', notifications: 1, acknowledgedAt: null, resolvedAt: null });
+    expect(opened!.detail).toContain('CONNECTION_LOST');
+    const first = await waitForEmail(local().mail.messages, recipient, { matches: (m) => m.subject.includes(id) });
+    expect(first.subject).toBe(`Station offline: Alert Test Station (${id})`);
+    expect(first.text).toContain(opened!.id);
+    expect(await emailsAbout(id)).toHaveLength(1);
+    expect(AlertCounts.parse((await asAdmin('/api/admin/alerts/counts')).body).open).toBeGreaterThanOrEqual(1);
+
+    // Thirty minutes on, nobody acknowledged it: a reminder.
+    await backdate(keys.alert(id, 'offline', opened!.openedAt), 'nextNotifyAt', 'GSI2SK', 1, `#${id}#offline`);
+    await sweep();
+    const reminder = await waitForEmail(local().mail.messages, recipient, { matches: (m) => m.subject.includes(id), seen: [first.id] });
+    expect(reminder.subject).toBe(`Reminder: Station offline: Alert Test Station (${id})`);
+    expect((await alertsOf(`stationId=${id}`))[0]).toMatchObject({ notifications: 2 });
+
+    // Acknowledged: no more e-mails, whoever did it is on the alert.
+    const ack = await asAdmin(`/api/admin/alerts/${encodeURIComponent(opened!.id)}/acknowledge`, { method: 'POST' });
+    expect(ack.status, JSON.stringify(ack.body)).toBe(200);
+    expect(Alert.parse(ack.body)).toMatchObject({ status: 'acknowledged', acknowledgedBy: expect.stringMatching(/^admin:/) });
+    await sweep();
+    expect(await emailsAbout(id)).toHaveLength(2);
+    expect(await alertsOf(`stationId=${id}&status=open`)).toEqual([]);
+    expect(await alertsOf(`stationId=${id}&status=acknowledged`)).toHaveLength(1);
+
+    // Back online: the heartbeat handler resolves it.
+    await station.connect();
+    await station.heartbeat({ waterLevel: 79, quality: { tdsPpm: 40, temperatureC: 27 } });
+    const resolved = await waitFor(() => alertsOf(`stationId=${id}&status=resolved`), (list) => list.length === 1);
+    expect(resolved.value[0]).toMatchObject({ id: opened!.id, status: 'resolved', acknowledgedAt: expect.any(String) });
+    expect(Date.parse(resolved.value[0]!.resolvedAt!)).toBeGreaterThan(Date.parse(opened!.openedAt));
+    expect(await alertsOf(`stationId=${id}`)).toEqual([]);
+    // The rule can raise a new alert for this station again later.
+    expect((await (await workerServices()).machines.get(id))?.openAlerts?.has('offline') ?? false).toBe(false);
+  });
+
+  it('opens and resolves water level and quality alerts from heartbeats (the saved thresholds: below 15%, above 300 ppm)', async () => {
+    const q = await provision('Low Water Station');
+    const station = await stationFor(q);
+    await station.connect();
+    await station.heartbeat({ waterLevel: 9, quality: { tdsPpm: 420, temperatureC: 27 } });
+    const open = await waitFor(() => alertsOf(`stationId=${q.machine.id}`), (list) => list.length === 2);
+    expect(open.value.map((a) => [a.rule, a.status, a.detail]).sort()).toEqual([
+      ['lowWater', 'open', 'Water level 9% (below 15%)'],
+      ['quality', 'open', 'TDS 420 ppm (above 300 ppm)'],
+    ]);
+    await station.heartbeat({ waterLevel: 8, quality: { tdsPpm: 430, temperatureC: 27 } });
+    await station.heartbeat({ waterLevel: 95, quality: { tdsPpm: 430, temperatureC: 27 } });
+    const after = await waitFor(() => alertsOf(`stationId=${q.machine.id}`), (list) => list.length === 1);
+    expect(after.value[0]).toMatchObject({ rule: 'quality', status: 'open' });
+    expect(await alertsOf(`stationId=${q.machine.id}&status=resolved&rule=lowWater`)).toHaveLength(1);
+  });
+
+  it('refuses bad filters with field messages, unknown alerts with 404, and non-admins', async () => {
+    const bad = await asAdmin('/api/admin/alerts?status=bogus&limit=500');
+    expect(bad.status).toBe(400);
+    expect((bad.body as { fields: Record<string, string> }).fields).toMatchObject({ status: 'status is one of active, open, acknowledged, resolved', limit: 'limit is at most 100' });
+    expect((await asAdmin('/api/admin/alerts/HRL-00001.offline.12345/acknowledge', { method: 'POST' })).status).toBe(404);
+    expect((await asAdmin('/api/admin/alerts/nonsense/acknowledge', { method: 'POST' })).status).toBe(404);
+    const user = await signInAs('user');
+    expect((await apiFetch('/api/admin/alerts', { headers: bearer(user.token) })).status).toBe(403);
+    expect((await apiFetch('/api/admin/alerts/counts', { headers: bearer(user.token) })).status).toBe(403);
+  });
+});
