@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type BrowserServer } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type BrowserServer, type Download } from 'playwright-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const launchOptions = () => {
@@ -54,3 +54,10 @@ export async function newContext(browser: Browser, options: BrowserContextOption
 
 export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } as const;
 export const DESKTOP = { viewport: { width: 1280, height: 800 } } as const;
+
+/** The text of a download, read through its stream: the browser may run in another process (a path would not be there). */
+export async function downloadedText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
