@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +7,7 @@ import { AdminStats } from '@shared/routes';
 import { DEFAULT_SETTINGS, Machine } from '@shared/schemas';
 import { asAdmin, createUser, ledgerEntries, repositories } from '../support/admin';
 import { bearer, newAccount, signInAs } from '../support/auth';
-import { DESKTOP, downloadedFile, launchBrowser, newContext } from '../support/browser';
+import { DESKTOP, downloadedText, launchBrowser, newContext } from '../support/browser';
 import { LOCAL_COGNITO_PATH } from '@infra/local/web';
 import { apiFetch, local, testDb } from '../support/local';
 import { issueNfcToken } from '@functions/domain/nfc-token';
@@ -138,7 +137,7 @@ describe('admin console in Chromium', { timeout: 180_000 }, () => {
     const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Create Machine' }).click()]);
     await dialog.getByText('Machine created successfully!').waitFor();
     expect(download.suggestedFilename()).toBe('HRL-00999-certificate-bundle.json');
-    const bundle = JSON.parse(await readFile(await downloadedFile(download), 'utf8'));
+    const bundle = JSON.parse(await downloadedText(download));
     expect(bundle).toMatchObject({ stationId: 'HRL-00999', certificatePem: expect.stringContaining('BEGIN CERTIFICATE'), privateKeyPem: expect.stringContaining('PRIVATE KEY') });
 
     // Closes 2 seconds after the message.
@@ -155,7 +154,7 @@ describe('admin console in Chromium', { timeout: 180_000 }, () => {
     const machines = Machine.array().parse((await apiFetch('/api/machines')).body);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Data' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^bali-refill-machines-\d{4}-\d{2}-\d{2}\.csv$/);
-    const lines = (await readFile(await downloadedFile(download), 'utf8')).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = (await downloadedText(download)).replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(lines[0]).toBe('Machine ID,Name,Location,Status,Water level (%),Latitude,Longitude,Last heartbeat,Created');
     expect(lines).toHaveLength(machines.length + 1);
     expect(lines.some((l) => l.startsWith('HRL-00999,Sindhu Beach North,'))).toBe(true);

@@ -5,7 +5,7 @@ import { keys } from '@functions/adapters/dynamodb/keys';
 import { DynamoTelemetry } from '@functions/adapters/dynamodb/telemetry';
 import { storeReading } from '@functions/domain/telemetry';
 import { signInAs } from '../support/auth';
-import { DESKTOP, PHONE, launchBrowser, newContext } from '../support/browser';
+import { DESKTOP, PHONE, downloadedText, launchBrowser, newContext } from '../support/browser';
 import { local, testDb } from '../support/local';
 import { provision, workerServices, type Provisioned } from '../integration/stations-support';
 
@@ -73,10 +73,7 @@ describe("the admin's station page in Chromium", { timeout: 180_000 }, () => {
     // The CSV holds every reading of the range, not the buckets.
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
-    // The browser may run in another process: read the download through its stream.
-    const chunks: Buffer[] = [];
-    for await (const chunk of await (await download).createReadStream()) chunks.push(chunk as Buffer);
-    const csv = Buffer.concat(chunks).toString('utf8');
+    const csv = await downloadedText(await download);
     const lines = csv.trim().split('\r\n');
     expect(lines[0]).toBe('Received at,Water level %,TDS ppm,Temperature °C,Dispensed ml (counter),Vends (counter),Failures (counter),Signal dBm');
     expect(lines).toHaveLength(READINGS + 1);

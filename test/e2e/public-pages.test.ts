@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, downloadedFile, launchBrowser, newContext } from '../support/browser';
+import { DESKTOP, downloadedText, launchBrowser, newContext } from '../support/browser';
 import { apiFetch, local } from '../support/local';
 
 /** Issue 3: every public route renders its texts of docs/design.md, "Screens and routes" in order; links, downloads, language, 404 (axe: accessibility.test.ts). */
@@ -132,7 +131,7 @@ describe('documentation pages', () => {
     await open('/diagram', 'IoT System Architecture');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download SVG' }).click()]);
     expect(download.suggestedFilename()).toBe('bali-refill-architecture.svg');
-    const svg = readFileSync(await downloadedFile(download), 'utf8');
+    const svg = await downloadedText(download);
     expect(svg).toMatch(/^<\?xml/);
     expect(svg).toContain('xmlns="http://www.w3.org/2000/svg"');
     expect(svg).toContain('AWS IoT Core');
@@ -151,7 +150,7 @@ describe('documentation pages', () => {
     }
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download SVG' }).click()]);
     expect(download.suggestedFilename()).toBe('bali-refill-user-flow.svg');
-    expect(readFileSync(await downloadedFile(download), 'utf8')).toContain('Signed vend token');
+    expect(await downloadedText(download)).toContain('Signed vend token');
   });
 
   it('/docs/user-flow.md is a real Markdown file', async () => {

@@ -1,6 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type BrowserServer, type Download } from 'playwright-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -57,14 +55,9 @@ export async function newContext(browser: Browser, options: BrowserContextOption
 export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } as const;
 export const DESKTOP = { viewport: { width: 1280, height: 800 } } as const;
 
-/** Where a download was saved on this machine (a connected browser has no local path of its own: it is copied here). */
-let downloads: string | undefined;
-export async function downloadedFile(download: Download): Promise<string> {
-  if (!downloads) {
-    const dir = (downloads = mkdtempSync(join(tmpdir(), 'refill-downloads-')));
-    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
-  }
-  const file = join(mkdtempSync(join(downloads, 'd-')), download.suggestedFilename());
-  await download.saveAs(file);
-  return file;
+/** The text of a download, read through its stream: the browser may run in another process (a path would not be there). */
+export async function downloadedText(download: Download): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }

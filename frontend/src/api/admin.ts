@@ -40,6 +40,7 @@ export const adminQueries = {
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (last) => last.nextCursor ?? undefined,
     }),
+  /** 20 rows a page; the console's loader asks for the same first page the tab shows. */
   transactions: (filters: TransactionFilters, cursor: string | undefined, limit = 20) =>
     queryOptions({
       queryKey: ['admin', 'transactions', filters, cursor ?? null, limit] as const,

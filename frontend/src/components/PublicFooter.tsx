@@ -20,7 +20,7 @@ export function PublicFooter() {
             <Logo size={32} />
             <span className="text-lg font-bold text-white">{t.productName}</span>
           </div>
-          <p className="mt-4 max-w-xs text-sm leading-relaxed text-slate-500">{f.blurb}</p>
+          <p className="mt-4 max-w-xs text-sm leading-relaxed text-slate-400">{f.blurb}</p>
         </div>
         {columns.map((column) => (
           <nav key={column.title} aria-label={column.title}>
@@ -28,7 +28,7 @@ export function PublicFooter() {
             <ul className="mt-4 space-y-2.5 text-sm">
               {column.links.map(([label, target]) => (
                 <li key={label}>
-                  <SiteLink target={target} className="text-slate-300 hover:text-white focus-visible:outline-2 focus-visible:outline-brand-400">{label}</SiteLink>
+                  <SiteLink target={target} className="inline-flex items-center text-slate-300 hover:text-white focus-visible:outline-2 focus-visible:outline-brand-400">{label}</SiteLink>
                 </li>
               ))}
             </ul>
@@ -43,7 +43,7 @@ export function PublicFooter() {
         </div>
       </div>
       <div className="border-t border-white/10">
-        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-slate-500 sm:px-6">{f.copyright}</p>
+        <p className="mx-auto max-w-7xl px-4 py-6 text-xs text-slate-400 sm:px-6">{f.copyright}</p>
       </div>
     </footer>
   );

@@ -107,7 +107,8 @@ export function AdminDashboard({ admin, search }: { admin: AdminIdentity; search
           <StatsCards />
 
           <div className="mt-8 overflow-visible rounded-2xl bg-white shadow-card ring-1 ring-slate-200/70">
-            <div role="tablist" aria-label="Admin sections" className="flex gap-1 overflow-x-auto border-b border-slate-100 px-3 pt-2" onKeyDown={onTabKey}>
+            {/* The tabs wrap onto a second line on a phone rather than scroll out of sight. */}
+            <div role="tablist" aria-label="Admin sections" className="flex flex-wrap gap-x-1 border-b border-slate-100 px-3 pt-2" onKeyDown={onTabKey}>
               {adminTabs.map((t) => (
                 <button
                   key={t}

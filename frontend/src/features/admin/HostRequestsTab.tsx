@@ -92,8 +92,8 @@ export function HostRequestsTab() {
               </Td>
               <Td>
                 <p className="text-slate-800">{r.contactName}</p>
-                <a href={`mailto:${r.email}`} className="block text-xs text-brand-700 hover:underline">{r.email}</a>
-                <a href={`tel:${r.phone}`} className="block text-xs text-slate-500 hover:underline">{r.phone}</a>
+                <a href={`mailto:${r.email}`} className="flex min-h-6 items-center text-xs text-brand-700 hover:underline">{r.email}</a>
+                <a href={`tel:${r.phone}`} className="flex min-h-6 items-center text-xs text-slate-600 hover:underline">{r.phone}</a>
               </Td>
               <Td className="max-w-xs">
                 <p className="truncate text-slate-700" title={r.address}>{r.address}</p>

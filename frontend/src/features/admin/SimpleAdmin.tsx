@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { TIMING_MS } from '@shared/constants';
@@ -16,26 +16,28 @@ import { Button, Card, InlineAlert, TextField } from './ui';
 export function SimpleLogin() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
-  const [status, setStatus] = useState<{ tone: 'error' | 'success'; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setStatus(null);
-    setBusy(true);
-    try {
-      const identity = await adminPasswordSignIn(username, password);
+  const login = useMutation({
+    mutationFn: () => adminPasswordSignIn(username, password),
+    onSuccess: (identity) => {
       rememberAdmin(queryClient, identity);
-      setStatus({ tone: 'success', text: 'Login successful! Redirecting...' });
       timer.current = setTimeout(() => void navigate({ to: '/admin/dashboard-simple' }), TIMING_MS.simpleLoginRedirect);
-    } catch (e) {
-      setStatus({ tone: 'error', text: `Login failed: ${(e as Error).message}` });
-      setBusy(false);
-    }
+    },
+  });
+  const status = login.isSuccess
+    ? { tone: 'success' as const, text: 'Login successful! Redirecting...' }
+    : login.error
+      ? { tone: 'error' as const, text: `Login failed: ${login.error.message}` }
+      : null;
+  // Busy until the dashboard shows (a second after success).
+  const busy = login.isPending || login.isSuccess;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    login.mutate();
   };
 
   return (

@@ -11,7 +11,6 @@ import { AlertIcon, ChevronLeftIcon, ChevronRightIcon, CloseIcon, ReceiptIcon } 
 import { Button, EmptyState, LoadingRows, Pill, Table, Td, Th } from './ui';
 
 type Row = z.infer<typeof AdminTransaction>;
-const PAGE_SIZE = 20;
 
 const typeLabel: Record<Row['type'], string> = { purchase: 'Purchase', topup: 'Top-up', refund: 'Refund', adjustment: 'Adjustment', receivable: 'Owed', repayment: 'Repayment' };
 const typeTone = { purchase: 'cyan', topup: 'green', refund: 'violet', adjustment: 'amber', receivable: 'red', repayment: 'blue' } as const satisfies Record<Row['type'], string>;
@@ -39,7 +38,7 @@ export function TransactionsTab({ userFilter, onUserFilter }: { userFilter: stri
   useEffect(() => setCursors([undefined]), [filterKey]);
 
   const page = cursors.length - 1;
-  const query = useQuery({ ...adminQueries.transactions(filters, cursors[page], PAGE_SIZE), placeholderData: keepPreviousData });
+  const query = useQuery({ ...adminQueries.transactions(filters, cursors[page]), placeholderData: keepPreviousData });
   const rows = query.data?.items ?? [];
 
   useExportRows(() => ({

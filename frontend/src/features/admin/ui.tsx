@@ -241,10 +241,13 @@ export function LoadingRows({ label }: { label: string }) {
   );
 }
 
-/** Table shell: sticky header, zebra-free rows with dividers, horizontal scroll on narrow screens. */
+/**
+ * Table shell: sticky header, zebra-free rows with dividers, horizontal scroll inside the card on narrow screens
+ * (positioned, so that visually hidden cell texts, absolutely placed, scroll with it instead of widening the page).
+ */
 export function Table({ label, head, children }: { label: string; head: ReactNode; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table aria-label={label} className="w-full min-w-[720px] text-left text-sm">
         <thead className="border-y border-slate-100 bg-slate-50/80 text-xs font-semibold tracking-wide text-slate-500 uppercase">{head}</thead>
         <tbody className="divide-y divide-slate-100">{children}</tbody>

@@ -64,7 +64,7 @@ function Greeting({ user }: { user: User }) {
 
 function BalanceCard({ user, onTopUp }: { user: User; onTopUp: () => void }) {
   return (
-    <section aria-label="Balance" className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand-500 via-brand-700 to-brand-900 p-5 text-white shadow-lg shadow-brand-900/20">
+    <section aria-label="Balance" className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand-600 via-brand-700 to-brand-900 p-5 text-white shadow-lg shadow-brand-900/20">
       <svg className="pointer-events-none absolute -right-10 -bottom-12 h-48 w-48 text-white/10" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
         <path d="M12 2.5s6.5 7.2 6.5 12a6.5 6.5 0 0 1-13 0c0-4.8 6.5-12 6.5-12Z" />
       </svg>

@@ -41,7 +41,7 @@ export function SignInScreen({ search }: { search: AuthSearch }) {
           <Field label="E-mail" name="email" type="email" autoComplete="username" inputMode="email" required value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />
           <PasswordField label="Password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
           <div className="-mt-1 text-right">
-            <Link to="/forgot-password" search={{ email: email || undefined, redirect: search.redirect }} className="text-sm font-semibold text-brand-700 hover:underline">Forgot password?</Link>
+            <Link to="/forgot-password" search={{ email: email || undefined, redirect: search.redirect }} className="inline-flex items-center text-sm font-semibold text-brand-700 hover:underline">Forgot password?</Link>
           </div>
           {notice && <FormNotice>{notice}</FormNotice>}
           <FormError message={step.error} />
