@@ -47,6 +47,8 @@ const ADMIN: Screen[] = [
   { path: '/admin?tab=transactions', ready: role('table', 'Transactions') },
   { path: '/admin?tab=host-requests', ready: role('link', 'komang.sun@example.com') },
   { path: '/admin?tab=system', ready: role('button', 'Save Configuration') },
+  { path: '/admin/alerts', ready: role('heading', 'Alerts') },
+  { path: '/admin/stations/HRL-00001', ready: role('heading', 'Vends and revenue per day') },
 ];
 
 const SIZES = [['phone', PHONE], ['desktop', DESKTOP]] as const;
