@@ -33,6 +33,7 @@ export function toMachine(record: MachineRecord, now: Date, heartbeatIntervalSec
     features: record.features?.length ? record.features : [...DEFAULT_FEATURES],
     lastHeartbeat: record.lastHeartbeat ?? null,
     quality: record.quality ?? null,
+    filter: record.filter ?? null,
     connection: record.connection ?? null,
     problemReported: (record.openReports ?? 0) > 0,
     createdAt: record.createdAt,

@@ -54,7 +54,7 @@ export async function provisionStation(
 
 // ---------------------------------------------------------------------------------------------------------
 // Heartbeats: stations/{id}/heartbeat, delivered by the rule
-// `SELECT waterLevel, quality, firmwareVersion, counters, signalDbm, lastRefill, topic(2) AS stationId, timestamp() AS receivedAt`
+// `SELECT waterLevel, quality, firmwareVersion, counters, filter, signalDbm, lastRefill, topic(2) AS stationId, timestamp() AS receivedAt`
 
 export const StationId = z.string().regex(MACHINE_ID_PATTERN, 'not a station id');
 
@@ -75,6 +75,11 @@ export const Heartbeat = z.object({
    * Heartbeats are ordered by it, never by the station's own clock, which can be wrong or jump back.
    */
   receivedAt: z.number().int().positive().optional(),
+  /**
+   * The filter cartridge: litres through it since it was changed and the life it has left (percent of its rated
+   * volume or age, whichever ends first), when the station has a filter sensor.
+   */
+  filter: z.object({ litres: z.number().min(0).max(10_000_000), lifePercent: z.number().min(0).max(100) }).optional(),
   /** Mobile signal strength in dBm (RSSI), when the modem reports it. */
   signalDbm: z.number().min(-150).max(0).optional(),
   /** When the tank was last refilled, if the station knows. */
@@ -102,6 +107,7 @@ export async function recordHeartbeat(event: unknown, deps: { machines: Machines
   const updated = await deps.machines.update(hb.stationId, {
     lastHeartbeat: now, heartbeatReceivedAt: receivedAt, waterLevel: hb.waterLevel, quality: hb.quality, firmwareVersion: hb.firmwareVersion, counters, updatedAt: now,
     ...(hb.lastRefill ? { lastRefill: hb.lastRefill } : {}),
+    ...(hb.filter ? { filter: hb.filter } : {}),
   }, { heartbeatReceivedBefore: receivedAt });
   if (!updated) {
     // No such station, or a heartbeat received at the same time or later is already stored.
@@ -119,7 +125,7 @@ export async function recordHeartbeat(event: unknown, deps: { machines: Machines
     // Conditional: an admin's status written meanwhile, or a disconnect newer than this heartbeat, wins.
     await deps.machines.update(hb.stationId, { status: 'online' }, { statusNotIn: ['maintenance', 'locked'], presenceBefore: receivedAt });
   }
-  await evaluateHeartbeat(updated, { waterLevel: hb.waterLevel, tdsPpm: hb.quality.tdsPpm, vends: hb.counters.vends }, deps);
+  await evaluateHeartbeat(updated, { waterLevel: hb.waterLevel, tdsPpm: hb.quality.tdsPpm, vends: hb.counters.vends, failures: hb.counters.failures, filterLifePercent: hb.filter?.lifePercent }, deps);
   return 'applied';
 }
 

@@ -8,7 +8,7 @@ import type { SigningKeys } from '../ports/signing-keys';
 import type { StationMessages, VendAuthorizedMessage, VendDeniedMessage } from '../ports/station-messages';
 import type { ProfileGaps, UserRecord, Users } from '../ports/users';
 import type { IncidentReport, IncidentResolution, SessionOutcome, UsedToken, VendIncident, VendSession, VendSessions } from '../ports/vend-sessions';
-import { DEFAULT_SETTINGS, type AlertRule, type Settings, type StationEvent } from '@shared/schemas';
+import { DEFAULT_SETTINGS, FLEET_ALERT_SCOPE, type AlertRule, type Settings, type StationEvent } from '@shared/schemas';
 import type { StoredReading, Telemetry } from '../ports/telemetry';
 import type { AlertFilter, AlertRecord, Alerts } from '../ports/alerts';
 import { calculateJwkThumbprint, exportJWK, exportSPKI, generateKeyPair } from 'jose';
@@ -83,15 +83,18 @@ export class MemoryAlerts implements Alerts {
   readonly items = new Map<string, AlertRecord>();
   constructor(private readonly machines: MemoryMachines) {}
   private key = (stationId: string, rule: string, openedAt: string) => `${stationId}|${rule}|${openedAt}`;
+  /** The fleet's own open rules (the dead-letter rule has no station). */
+  private readonly fleet: { openAlerts?: Set<AlertRule> } = {};
+  private guard = (stationId: string) => (stationId === FLEET_ALERT_SCOPE ? this.fleet : this.machines.items.get(stationId));
   async open(alert: AlertRecord) {
-    const m = this.machines.items.get(alert.stationId);
+    const m = this.guard(alert.stationId);
     if (!m || m.openAlerts?.has(alert.rule)) return false;
     m.openAlerts = new Set([...(m.openAlerts ?? []), alert.rule]);
     this.items.set(this.key(alert.stationId, alert.rule, alert.openedAt), structuredClone(alert));
     return true;
   }
   async resolve(stationId: string, rule: AlertRule, at: string) {
-    this.machines.items.get(stationId)?.openAlerts?.delete(rule);
+    this.guard(stationId)?.openAlerts?.delete(rule);
     const current = [...this.items.values()].filter((a) => a.stationId === stationId && a.rule === rule).sort((a, b) => b.openedAt.localeCompare(a.openedAt))[0];
     if (!current || current.status === 'resolved') return null;
     Object.assign(current, { status: 'resolved', resolvedAt: at, nextNotifyAt: undefined });
@@ -125,7 +128,7 @@ export class MemoryAlerts implements Alerts {
     return true;
   }
   async silentStations(before: string, limit: number) {
-    return [...this.machines.items.values()].filter((m) => m.heartbeatReceivedAt !== undefined && m.heartbeatReceivedAt < before && !m.openAlerts?.has('offline')).slice(0, limit).map((m) => structuredClone(m));
+    return [...this.machines.items.values()].filter((m) => (m.heartbeatReceivedAt ?? m.createdAt) < before && !m.openAlerts?.has('offline')).slice(0, limit).map((m) => structuredClone(m));
   }
 }
 

@@ -1,4 +1,4 @@
-import type { AlertRule, MachineStatus, StationConnection, WaterQuality } from '@shared/schemas';
+import type { AlertRule, MachineStatus, StationConnection, StationFilter, WaterQuality } from '@shared/schemas';
 
 /** Counters a station reports in its heartbeat. */
 export interface StationCounters {
@@ -38,6 +38,8 @@ export interface MachineRecord {
   /** What that presence event said: connected, or disconnected and why. */
   connection?: StationConnection;
   quality?: WaterQuality;
+  /** The filter cartridge as the last heartbeat reported it. */
+  filter?: StationFilter;
   firmwareVersion?: string;
   counters?: StationCounters;
   /** The station's certificate (IoT certificate id or local serial); never the key. */
@@ -47,6 +49,8 @@ export interface MachineRecord {
   /** The vend counter last seen in a heartbeat, and when it last changed (the no-vend alert). */
   vendsSeen?: number;
   lastVendAt?: string;
+  /** The counters where the current window of vend attempts started (the vend failure alert). */
+  failureWindow?: { vends: number; failures: number };
   /** Largest volume one vend may hold for, in millilitres. */
   maxFillMl?: number;
   /** Problem reports not resolved yet (kept with each report's creation and resolution, functions/domain/reports.ts). */

@@ -1,4 +1,4 @@
-import { Aws, Duration, Stack } from 'aws-cdk-lib';
+import { Aws, Duration, Fn, Stack } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -32,7 +32,7 @@ interface RuleSpec {
 export const TOPIC_RULES: Record<RuleId, RuleSpec> = {
   heartbeat: {
     // receivedAt (the rules engine's clock) orders heartbeats: an older one handled late, after a retry, changes nothing.
-    sql: "SELECT waterLevel, quality, firmwareVersion, counters, signalDbm, lastRefill, topic(2) AS stationId, timestamp() AS receivedAt FROM 'stations/+/heartbeat'",
+    sql: "SELECT waterLevel, quality, firmwareVersion, counters, filter, signalDbm, lastRefill, topic(2) AS stationId, timestamp() AS receivedAt FROM 'stations/+/heartbeat'",
     description: 'Station heartbeat (water level, quality, counters) to the heartbeat function',
   },
   vendRequest: {
@@ -71,6 +71,8 @@ export interface StationsProps {
   secrets: AppSecrets;
   /** The sweep e-mails alerts. */
   mail: Mail;
+  /** The operations address: alerts whose rule names nobody in settings (the one that gets the CloudWatch alarms). */
+  alertEmail?: string | undefined;
   logRetention?: RetentionDays;
 }
 
@@ -81,7 +83,7 @@ const FUNCTION_NEEDS: Record<IotFunctionId, Need[]> = {
   vendRequest: ['table', 'signingKey', 'iotData'],
   vendComplete: ['table', 'signingKey', 'iotData'],
   vendFailed: ['table', 'signingKey', 'iotData'],
-  sweep: ['table', 'mail'],
+  sweep: ['table', 'mail', 'alerts'],
 };
 
 const iotArn = (resource: string) => `arn:${Aws.PARTITION}:iot:${Aws.REGION}:${Aws.ACCOUNT_ID}:${resource}`;
@@ -191,8 +193,12 @@ export class Stations extends Construct {
       });
     }
 
-    // Alert e-mails (functions/domain/alerts.ts) are sent by the sweep alone.
+    // Alert e-mails (functions/domain/alerts.ts) are sent by the sweep alone, which also watches the dead-letter queues.
     props.mail.grantSend(this.functions.sweep.role);
+    const deadLetterQueues = [this.ruleErrorQueue, this.asyncFailureQueue];
+    settings.provide('ALERT_EMAIL', props.alertEmail ?? '');
+    settings.provide('DEAD_LETTER_QUEUE_URLS', Fn.join(',', deadLetterQueues.map((q) => q.queueUrl)));
+    for (const queue of deadLetterQueues) queue.grant(this.functions.sweep.role, 'sqs:GetQueueAttributes');
 
     const replyTopics = STATION_RECEIVE_TOPICS.map((t) => iotArn(`topic/stations/*/${t}`));
     for (const fnId of VEND_FUNCTIONS) {

@@ -12,6 +12,10 @@ export const WaterQuality = z.object({
 });
 export type WaterQuality = z.infer<typeof WaterQuality>;
 
+/** A station's filter cartridge: litres through it since it was changed, and the life it has left in percent. */
+export const StationFilter = z.object({ litres: z.number().nonnegative(), lifePercent: z.number().min(0).max(100) });
+export type StationFilter = z.infer<typeof StationFilter>;
+
 /**
  * The station's MQTT connection as the last presence event told it: IoT Core's disconnect reason
  * (CLIENT_INITIATED_DISCONNECT, MQTT_KEEP_ALIVE_TIMEOUT, CONNECTION_LOST, ...) tells a dropped link from a station
@@ -39,6 +43,8 @@ export const Machine = z.object({
   features: z.array(z.string()),
   lastHeartbeat: z.string().nullable(),
   quality: WaterQuality.nullable(),
+  /** Null until the station reports its filter. */
+  filter: StationFilter.nullable(),
   /** Null until the station first connected. */
   connection: StationConnection.nullable(),
   /** Someone reported a problem that is not resolved yet: the station card says it is being fixed. */

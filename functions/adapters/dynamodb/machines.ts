@@ -25,7 +25,8 @@ export class DynamoMachines implements Machines {
     try {
       await this.db.send(new PutCommand({
         TableName: this.tableName,
-        Item: { ...keys.machine(machine.id), ...keys.machineCollection(machine.id), ...machine },
+        // Filed as heard at its creation: a station that never sends a heartbeat is found silent by the sweep too.
+        Item: { ...keys.machine(machine.id), ...keys.machineCollection(machine.id), ...keys.heardStation(machine.heartbeatReceivedAt ?? machine.createdAt), ...machine },
         ConditionExpression: 'attribute_not_exists(PK)',
       }));
       return true;
