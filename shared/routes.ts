@@ -85,7 +85,7 @@ const Ok = z.object({ ok: z.literal(true) });
 const Id = z.object({ id: z.string().min(1).max(128) });
 const StationIdParams = z.object({ stationId: MachineIdParams.shape.id });
 /** The stations the caller starred, in id order. */
-export const Favourites = z.object({ stationIds: z.array(z.string()) });
+const Favourites = z.object({ stationIds: z.array(z.string()) });
 
 export const AdminStats = z.object({
   totalMachines: z.number().int(),
