@@ -83,7 +83,6 @@ const define = <const T extends Record<string, RouteDefinition>>(table: T) => ta
 
 const Ok = z.object({ ok: z.literal(true) });
 const Id = z.object({ id: z.string().min(1).max(128) });
-const StationIdParams = z.object({ stationId: MachineIdParams.shape.id });
 /** The stations the caller starred, in id order. */
 const Favourites = z.object({ stationIds: z.array(z.string()) });
 
@@ -227,12 +226,12 @@ export const routes = define({
     response: Favourites, access: { table: 'read' },
   },
   addFavourite: {
-    method: 'PUT', path: '/api/favourites/{stationId}', auth: 'user', tag: 'account', summary: 'Star a station (idempotent; 404 for an unknown station); answers all the stars',
-    params: StationIdParams, response: Favourites, access: { table: 'write' },
+    method: 'PUT', path: '/api/favourites/{id}', auth: 'user', tag: 'account', summary: 'Star a station (idempotent; 404 for an unknown station); answers all the stars',
+    params: MachineIdParams, response: Favourites, access: { table: 'write' },
   },
   removeFavourite: {
-    method: 'DELETE', path: '/api/favourites/{stationId}', auth: 'user', tag: 'account', summary: 'Unstar a station (idempotent); answers the remaining stars',
-    params: StationIdParams, response: Favourites, access: { table: 'write' },
+    method: 'DELETE', path: '/api/favourites/{id}', auth: 'user', tag: 'account', summary: 'Unstar a station (idempotent); answers the remaining stars',
+    params: MachineIdParams, response: Favourites, access: { table: 'write' },
   },
   listTransactions: {
     method: 'GET', path: '/api/transactions', auth: 'user', tag: 'account', summary: "The caller's transactions, newest first",

@@ -359,8 +359,8 @@ export const DRIVERS: Record<string, Driver> = {
   },
   'Api/addFavourite': {
     http: [
-      { name: 'stars the station', as: 'user', params: (s) => ({ stationId: s.station.id }), expect: 200, check: ({ body }, s) => is(starred(body).includes(s.station.id), 'the star is missing') },
-      { name: 'answers 404 for an unknown station', as: 'user', params: { stationId: 'PRT-000001' }, expect: 404 },
+      { name: 'stars the station', as: 'user', params: (s) => ({ id: s.station.id }), expect: 200, check: ({ body }, s) => is(starred(body).includes(s.station.id), 'the star is missing') },
+      { name: 'answers 404 for an unknown station', as: 'user', params: { id: 'PRT-000001' }, expect: 404 },
     ],
   },
   'Api/listFavourites': {
@@ -371,8 +371,8 @@ export const DRIVERS: Record<string, Driver> = {
   },
   'Api/removeFavourite': {
     http: [
-      { name: 'unstars the station', as: 'user', params: (s) => ({ stationId: s.station.id }), expect: 200, check: ({ body }, s) => is(!starred(body).includes(s.station.id), 'the star is still there') },
-      { name: 'refuses a station id that is too long', as: 'user', params: { stationId: 'x'.repeat(65) }, expect: 400 },
+      { name: 'unstars the station', as: 'user', params: (s) => ({ id: s.station.id }), expect: 200, check: ({ body }, s) => is(!starred(body).includes(s.station.id), 'the star is still there') },
+      { name: 'refuses a station id that is too long', as: 'user', params: { id: 'x'.repeat(65) }, expect: 400 },
     ],
   },
   'Api/getEnvironmentalImpact': {

@@ -11,7 +11,7 @@ export function useToggleFavourite() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ stationId, starred }: { stationId: string; starred: boolean }) =>
-      authedApi(starred ? 'addFavourite' : 'removeFavourite', { params: { stationId } }),
+      authedApi(starred ? 'addFavourite' : 'removeFavourite', { params: { id: stationId } }),
     onSuccess: (favourites) => queryClient.setQueryData(favouriteQueries.mine().queryKey, favourites),
   });
 }
