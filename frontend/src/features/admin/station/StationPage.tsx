@@ -18,6 +18,8 @@ import { dailyActivity, uptime } from './station-stats';
 
 /** The chart library is a chunk of its own, fetched when the first chart is drawn. */
 const TelemetryChart = lazy(() => import('./TelemetryChart'));
+/** The water level's axis: a percentage, so 0 to 100 whatever the readings. */
+const PERCENT: [number, number] = [0, 100];
 
 type Texts = Translation<(typeof adminStation)['en']>;
 
@@ -140,10 +142,10 @@ function Charts({ readings, from, to, t }: { readings: TelemetryReading[]; from:
     signal: readings.map((r) => r.signalDbm),
   }), [readings]);
   const charts = [
-    { key: 'waterLevel', color: '#0284c7', unit: '%' },
-    { key: 'tds', color: '#7c3aed', unit: '' },
-    { key: 'temperature', color: '#ea580c', unit: '°' },
-    { key: 'signal', color: '#059669', unit: '' },
+    { key: 'waterLevel', color: '#0284c7', unit: '%', bounds: PERCENT },
+    { key: 'tds', color: '#7c3aed', unit: '', bounds: undefined },
+    { key: 'temperature', color: '#ea580c', unit: '°', bounds: undefined },
+    { key: 'signal', color: '#059669', unit: '', bounds: undefined },
   ] as const;
   return (
     <div className="mt-4 grid gap-4 lg:grid-cols-2">
@@ -151,7 +153,7 @@ function Charts({ readings, from, to, t }: { readings: TelemetryReading[]; from:
         <Card key={c.key} className="p-4 sm:p-5">
           <h2 className="mb-2 text-sm font-semibold text-slate-800">{t.charts[c.key]}</h2>
           <Suspense fallback={<p className="flex h-[180px] items-center gap-2 text-sm text-slate-500"><Spinner className="h-4 w-4" /> {t.chartLoading}</p>}>
-            <TelemetryChart label={t.charts[c.key]} times={times} values={series[c.key]} color={c.color} unit={c.unit} range={range} />
+            <TelemetryChart label={t.charts[c.key]} times={times} values={series[c.key]} color={c.color} unit={c.unit} range={range} bounds={c.bounds} />
           </Suspense>
         </Card>
       ))}

@@ -6,8 +6,10 @@ import 'uplot/dist/uPlot.min.css';
  * One line chart of a station's readings (uPlot: canvas, about 50 kB). This module is loaded only by the station
  * page, on demand (React.lazy), so the chart library never weighs on another page's first load.
  */
-export default function TelemetryChart({ label, times, values, color, unit, range }: {
+export default function TelemetryChart({ label, times, values, color, unit, range, bounds }: {
   label: string;
+  /** Fixed bounds of the value axis (a percentage is 0 to 100 whatever the readings); otherwise fitted to them. */
+  bounds?: [number, number];
   /** The range shown (epoch seconds), whatever the readings cover. */
   range: [number, number];
   /** Epoch seconds, ascending. */
@@ -26,7 +28,7 @@ export default function TelemetryChart({ label, times, values, color, unit, rang
       height: 180,
       legend: { show: false },
       cursor: { drag: { x: false, y: false } },
-      scales: { x: { time: true, auto: false, range: () => range } },
+      scales: { x: { time: true, auto: false, range: () => range }, ...(bounds && { y: { auto: false, range: () => bounds } }) },
       axes: [{ stroke: '#64748b', grid: { stroke: '#f1f5f9' } }, { stroke: '#64748b', grid: { stroke: '#f1f5f9' }, size: 60, values: (_u, ticks) => ticks.map((t) => `${t}${unit}`) }],
       series: [{}, { label, stroke: color, width: 2, fill: `${color}1a`, spanGaps: false, points: { show: times.length < 60, size: 5 } }],
     }, [times, values], element);
@@ -36,6 +38,6 @@ export default function TelemetryChart({ label, times, values, color, unit, rang
       resize.disconnect();
       chart.destroy();
     };
-  }, [times, values, color, label, unit, range]);
+  }, [times, values, color, label, unit, range, bounds]);
   return <div ref={box} role="img" aria-label={label} data-points={times.length} className="w-full overflow-hidden" />;
 }
