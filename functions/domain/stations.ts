@@ -175,6 +175,14 @@ export async function recordPresence(event: unknown, deps: { machines: Machines;
   }
   const presence = parsed.data;
   if (!MACHINE_ID_PATTERN.test(presence.clientId)) return 'ignored';
+  if (presence.eventType === 'disconnected' && presence.disconnectReason === 'DUPLICATE_CLIENTID') {
+    // A newer connection with the same client id replaced this session: the station stays connected, and its
+    // history keeps what happened (two devices with one certificate, or a firmware that reconnects in a loop).
+    if (await deps.machines.get(presence.clientId)) {
+      await storeConnectionEvent(presence.clientId, { at: new Date(presence.timestamp).toISOString(), kind: 'disconnected', reason: presence.disconnectReason }, deps);
+    }
+    return 'ignored';
+  }
   for (let attempt = 0; attempt < 3; attempt++) {
     const record = await deps.machines.get(presence.clientId);
     if (!record) {
