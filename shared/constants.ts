@@ -86,3 +86,10 @@ export const ALERT_VEND_FAILURE_WINDOW = 10;
 export const ALERT_DEAD_LETTER_MESSAGES = 1;
 /** An alert nobody acknowledged is e-mailed again this often. */
 export const ALERT_REPEAT_MINUTES = 60;
+
+/**
+ * Water safety locks (settings defaults; 0 turns one off): TDS above 500 mg/L (Indonesia's drinking water limit,
+ * Permenkes 492/2010), and a sanitation visit at least every 30 days.
+ */
+export const SAFETY_TDS_MAX_PPM = 500;
+export const SANITATION_INTERVAL_DAYS = 30;

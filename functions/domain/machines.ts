@@ -35,6 +35,12 @@ export function toMachine(record: MachineRecord, now: Date, heartbeatIntervalSec
     quality: record.quality ?? null,
     filter: record.filter ?? null,
     connection: record.connection ?? null,
+    waterCheck: {
+      lastLabTestAt: record.lastLabTest?.at ?? null,
+      lastLabTestResult: record.lastLabTest?.result ?? null,
+      lastSanitationAt: record.lastSanitationAt ?? null,
+      lockedFor: record.safetyLock?.reason ?? null,
+    },
     problemReported: (record.openReports ?? 0) > 0,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,

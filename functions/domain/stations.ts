@@ -1,7 +1,9 @@
 import * as z from 'zod';
 import type { AdminMachineInput, ProvisionedMachine } from '@shared/routes';
 import { MACHINE_ID_PATTERN, WaterQuality, type Settings, type StationConnection } from '@shared/schemas';
-import type { Clock } from '../ports/clock';
+import type { Clock, Ids } from '../ports/clock';
+import type { SafetyRecords } from '../ports/safety-records';
+import { evaluateSafety } from './water-safety';
 import type { MachineRecord, Machines, StationCounters } from '../ports/machines';
 import type { SigningKeys } from '../ports/signing-keys';
 import type { StationRegistry } from '../ports/station-registry';
@@ -94,7 +96,7 @@ export type TelemetryOutcome = 'applied' | 'dropped' | 'ignored';
  * Rule deliveries are asynchronous and retried, so a heartbeat can be handled after a newer one: it is ignored
  * for the station's live values, and still kept in its history (readings are keyed by receive time).
  */
-export async function recordHeartbeat(event: unknown, deps: { machines: Machines; telemetry: Telemetry; alerts: Alerts; settings: SettingsStore; clock: Clock; log: Log }): Promise<TelemetryOutcome> {
+export async function recordHeartbeat(event: unknown, deps: { machines: Machines; telemetry: Telemetry; alerts: Alerts; settings: SettingsStore; safetyRecords: SafetyRecords; clock: Clock; ids: Ids; log: Log }): Promise<TelemetryOutcome> {
   const parsed = Heartbeat.safeParse(event);
   if (!parsed.success) {
     deps.log.warn('heartbeat dropped: malformed', { stationId: stationIdOf(event), issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) });
@@ -121,6 +123,8 @@ export async function recordHeartbeat(event: unknown, deps: { machines: Machines
     return 'ignored';
   }
   await storeReading(hb.stationId, hb, receivedAt, deps);
+  // Water safety first: a station locked now must not be moved online below.
+  await evaluateSafety(updated, deps);
   if (heartbeatSetsOnline(updated, receivedAt)) {
     // Conditional: an admin's status written meanwhile, or a disconnect newer than this heartbeat, wins.
     await deps.machines.update(hb.stationId, { status: 'online' }, { statusNotIn: ['maintenance', 'locked'], presenceBefore: receivedAt });

@@ -323,7 +323,7 @@ export class SimStation {
   async close() {
     const client = this.client;
     this.client = undefined;
-    for (const [id, resolve] of this.waiting) resolve({ kind: 'denied', message: { requestId: id, reason: 'invalid_token', message: 'station closed' } });
+    for (const [id, resolve] of this.waiting) resolve({ kind: 'denied', message: { requestId: id, reason: 'invalid_token', message: 'station closed', messages: { en: 'station closed', id: 'stasiun ditutup' } } });
     this.waiting.clear();
     if (!client) return;
     // A graceful end waits for in-flight QoS 1 messages, which never complete once the broker has closed the connection.

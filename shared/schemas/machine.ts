@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { WaterCheck } from './water-safety';
 
 export const machineStatuses = ['online', 'offline', 'maintenance', 'locked'] as const;
 export const MachineStatus = z.enum(machineStatuses);
@@ -47,6 +48,8 @@ export const Machine = z.object({
   filter: StationFilter.nullable(),
   /** Null until the station first connected. */
   connection: StationConnection.nullable(),
+  /** The last lab test and sanitation, and a water safety lock (the "water checked" badge). */
+  waterCheck: WaterCheck,
   /** Someone reported a problem that is not resolved yet: the station card says it is being fixed. */
   problemReported: z.boolean().optional(),
   createdAt: z.string(),

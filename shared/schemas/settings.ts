@@ -48,6 +48,9 @@ export const Settings = z.object({
   alertVendFailurePercent: between(0, 100).default(C.ALERT_VEND_FAILURE_PERCENT),
   alertDeadLetterMessages: between(0, 100_000).default(C.ALERT_DEAD_LETTER_MESSAGES),
   alertRepeatMinutes: between(5, 1440).default(C.ALERT_REPEAT_MINUTES),
+  /** Water safety (0 turns one off): a heartbeat's TDS above this locks the station; so does a sanitation older than the interval. */
+  safetyTdsMaxPpm: between(0, 5000).default(C.SAFETY_TDS_MAX_PPM),
+  sanitationIntervalDays: between(0, 365).default(C.SANITATION_INTERVAL_DAYS),
   /**
    * Who is told of every rule without recipients of its own (none here either: the deployment's operations
    * address, ALERT_EMAIL).

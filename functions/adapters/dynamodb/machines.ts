@@ -52,6 +52,16 @@ export class DynamoMachines implements Machines {
       values[':cHeartbeatReceivedAt'] = condition.heartbeatReceivedBefore;
       conditions.push('(attribute_not_exists(#cHeartbeatReceivedAt) OR #cHeartbeatReceivedAt < :cHeartbeatReceivedAt)');
     }
+    if (condition.noSafetyLock) {
+      names['#cSafetyLock'] = 'safetyLock';
+      conditions.push('attribute_not_exists(#cSafetyLock)');
+    }
+    if (condition.safetyLockAt !== undefined) {
+      names['#cSafetyLock'] = 'safetyLock';
+      names['#cLockAt'] = 'at';
+      values[':cLockAt'] = condition.safetyLockAt;
+      conditions.push('#cSafetyLock.#cLockAt = :cLockAt');
+    }
     condition.statusNotIn?.forEach((status, i) => {
       names['#cStatus'] = 'status';
       values[`:cStatus${i}`] = status;
