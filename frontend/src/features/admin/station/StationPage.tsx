@@ -16,6 +16,7 @@ import { ArrowLeftIcon, DownloadIcon } from '../icons';
 import { MachineStatusBadge } from '../MachineStatusBadge';
 import { Button, Card, EmptyState, LoadingRows, Spinner } from '../ui';
 import { dailyActivity, uptime } from './station-stats';
+import { WaterSafetyCard } from './WaterSafetyCard';
 
 /** The chart library is a chunk of its own, fetched when the first chart is drawn. */
 const TelemetryChart = lazy(() => import('./TelemetryChart'));
@@ -84,6 +85,7 @@ export function StationPage({ id }: { id: string }) {
       )}
 
       <div className="mt-4 grid gap-4 lg:grid-cols-2">
+        <WaterSafetyCard id={id} t={t} />
         <Card className="p-4 sm:p-5">
           <h2 className="font-semibold text-slate-900">{t.daily}</h2>
           {readings.data && purchases.data ? <Daily readings={readings.data} purchases={purchases.data} t={t} /> : <Spinner className="mt-3 h-5 w-5 text-brand-600" />}
@@ -131,7 +133,7 @@ function AvailabilityLine({ station, t }: { station: Machine; t: Texts }) {
   const c = station.connection;
   const text = why === 'available' ? null
     : why === 'empty' ? a.empty(station.waterLevel ?? 0)
-    : why === 'locked' ? a.locked
+    : why === 'locked' ? (station.waterCheck.lockedFor ? a.lockedSafety(t.safety.reasons[station.waterCheck.lockedFor]) : a.locked)
     : why === 'maintenance' ? a.maintenance
     : c?.state === 'disconnected' ? a.offline(formatDateTime(c.at), disconnectReason(c.reason, t) ?? a.unknownReason)
     : c ? a.offlineConnected : a.offlineNever;
