@@ -33,13 +33,13 @@ export interface GuestDeps extends PaymentDeps {
 }
 
 /** Orders a client address and a station may start per hour. */
-export const GUEST_LIMITS = { perClientPerHour: 20, perStationPerHour: 120 } as const;
+const GUEST_LIMITS = { perClientPerHour: 20, perStationPerHour: 120 } as const;
 /**
  * A guest payment the gateway confirms later than this after the order was made starts nothing at the station
  * (the person has likely left) and is refunded in full. Longer than a wallet purchase's cutoff: paying a QRIS
  * code from another app takes a while.
  */
-export const GUEST_PAYMENT_WINDOW_SECONDS = 600;
+const GUEST_PAYMENT_WINDOW_SECONDS = 600;
 /** The one refund of what was not dispensed, by the gateway's refund key (`<orderId>-unused`, at most 50 characters). */
 export const unusedRefundKey = (orderId: string) => `${orderId}-unused`;
 /** A guest order's own ledger account. */
@@ -199,7 +199,7 @@ async function outcomeOf(order: GuestOrder, deps: PaymentDeps): Promise<{ dispen
  * in one ledger transaction with the order's refund record (the key the gateway's refund notification is matched
  * with, so it is applied once), closes the order and e-mails the receipt once. Safe to call any number of times.
  */
-export async function settleGuestOrder(order: GuestOrder, deps: PaymentDeps): Promise<GuestOrder> {
+async function settleGuestOrder(order: GuestOrder, deps: PaymentDeps): Promise<GuestOrder> {
   const log = deps.log ?? consoleLog;
   if (order.closedAt) return mailReceipt(order, deps);
   const outcome = await outcomeOf(order, deps);
@@ -229,7 +229,7 @@ export async function settleGuestOrder(order: GuestOrder, deps: PaymentDeps): Pr
 }
 
 /** Whether a vend session is a guest order's (the paid-vend session of a GO- order), and that order's id. */
-export function guestOrderOfSession(sessionId: string): string | null {
+function guestOrderOfSession(sessionId: string): string | null {
   const prefix = paidSessionId('');
   const orderId = sessionId.startsWith(prefix) ? sessionId.slice(prefix.length) : '';
   return orderKind(orderId) === 'guest' ? orderId : null;
@@ -314,6 +314,7 @@ async function viewOf(order: GuestOrder, secret: string, deps: PaymentDeps): Pro
     stationName: order.machineName,
     volumeMl: order.volumeMl,
     paymentMethod: order.paymentMethod,
+    amountIdr: order.amount,
     paidIdr: paid ? order.amount : 0,
     dispensedMl,
     chargedIdr: order.charged ?? (session?.status === 'completed' ? session.charged ?? 0 : 0),

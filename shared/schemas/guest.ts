@@ -8,9 +8,9 @@ import * as z from 'zod';
 /** The fill sizes the station page offers (millilitres); "fill my bottle" asks for the station's maximum. */
 export const GUEST_FILL_SIZES_ML = [500, 1000, 1500] as const;
 /** The smallest refill a guest may pay for. */
-export const GUEST_MIN_ML = 100;
+const GUEST_MIN_ML = 100;
 
-export const guestPaymentMethods = ['qris', 'gopay', 'google_pay', 'apple_pay'] as const;
+const guestPaymentMethods = ['qris', 'gopay', 'google_pay', 'apple_pay'] as const;
 
 export const GuestOrderRequest = z.object({
   stationId: z.string().trim().min(1, 'Choose a station').max(64),
@@ -28,7 +28,7 @@ export type GuestOrderRequest = z.infer<typeof GuestOrderRequest>;
  * token's time), dispensing (started, not reported yet), settling (reported; the rest being refunded), done (the
  * receipt is final), or failed (the payment was declined or never made).
  */
-export const guestOrderStatuses = ['waiting_payment', 'press_start', 'dispensing', 'settling', 'done', 'failed'] as const;
+const guestOrderStatuses = ['waiting_payment', 'press_start', 'dispensing', 'settling', 'done', 'failed'] as const;
 
 export const GuestOrder = z.object({
   id: z.string(),
@@ -39,6 +39,8 @@ export const GuestOrder = z.object({
   stationName: z.string(),
   volumeMl: z.number().int(),
   paymentMethod: z.string(),
+  /** The price of the volume asked for: what the guest pays. */
+  amountIdr: z.number().int(),
   /** Rupiah paid (0 until the gateway confirmed the payment). */
   paidIdr: z.number().int(),
   dispensedMl: z.number().int(),

@@ -23,6 +23,8 @@ const PUBLIC: Screen[] = [
   { path: '/', ready: role('list', 'Online stations') },
   { path: '/about', ready: text('Our Impact So Far') },
   { path: '/stations', ready: role('searchbox', 'Search stations') },
+  { path: '/s/HRL-00001', ready: role('heading', 'Refill at') },
+  { path: `/r/GO-${'0'.repeat(32)}.not-a-receipt-secret-000000`, ready: text('This receipt does not exist') },
   { path: '/diagram', ready: text('Data models') },
   { path: '/user-flow', ready: text('Summary') },
   { path: '/docs', ready: text('Getting started') },
@@ -48,6 +50,7 @@ const ADMIN: Screen[] = [
   { path: '/admin?tab=host-requests', ready: role('link', 'komang.sun@example.com') },
   { path: '/admin?tab=system', ready: role('button', 'Save Configuration') },
   { path: '/admin/alerts', ready: role('heading', 'Alerts') },
+  { path: '/admin/stickers', ready: role('img', 'Sheet 1 of') },
   { path: '/admin/stations/HRL-00001', ready: role('heading', 'Vends and revenue per day') },
 ];
 
