@@ -51,7 +51,8 @@ export const guestAccountOf = (orderId: string) => `GUEST-${orderId}`;
 
 const secretFor = (idempotencyKey: string) => createHash('sha256').update(`guest-receipt\n${idempotencyKey}`).digest('base64url');
 const hashOf = (secret: string) => createHash('sha256').update(secret).digest('hex');
-const receiptIdOf = (orderId: string, secret: string) => `${orderId}.${secret}`;
+/** `<orderId>~<secret>`: no dot, which the site's rewrite would take for a file extension. */
+const receiptIdOf = (orderId: string, secret: string) => `${orderId}~${secret}`;
 
 function secretMatches(order: GuestOrder, secret: string): boolean {
   const given = Buffer.from(hashOf(secret), 'hex');
@@ -222,7 +223,8 @@ async function settleGuestOrder(order: GuestOrder, deps: PaymentDeps): Promise<G
     const refunded = (order.refunded ?? 0) + refund.amount;
     current = (await takeBackRefunds(order, [refund], refunded >= order.amount ? 'refund' : 'partial_refund', deps)).order;
   }
-  const closed = (await deps.paymentOrders.update(order.orderId, { closedAt: deps.clock.now().toISOString(), dispensedMl: outcome.dispensedMl, charged: outcome.charged })) ?? current;
+  // The order's own message (why nothing was started) stays, not the refund record's generic one.
+  const closed = (await deps.paymentOrders.update(order.orderId, { closedAt: deps.clock.now().toISOString(), dispensedMl: outcome.dispensedMl, charged: outcome.charged, message: order.message })) ?? current;
   if (closed.kind !== 'guest') throw new Error('guest order changed kind');
   log.info('guest order settled', { orderId: order.orderId, dispensedMl: outcome.dispensedMl, charged: outcome.charged, refunded: closed.refunded ?? 0 });
   return mailReceipt(closed, deps);

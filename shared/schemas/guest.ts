@@ -32,7 +32,7 @@ const guestOrderStatuses = ['waiting_payment', 'press_start', 'dispensing', 'set
 
 export const GuestOrder = z.object({
   id: z.string(),
-  /** The receipt's id for `/r/{receiptId}`: the order id and the secret that reads it. */
+  /** The receipt's id for `/r/{receiptId}`: the order id and the secret that reads it, joined by `~`. */
   receiptId: z.string(),
   status: z.enum(guestOrderStatuses),
   stationId: z.string(),

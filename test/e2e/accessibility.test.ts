@@ -24,7 +24,7 @@ const PUBLIC: Screen[] = [
   { path: '/about', ready: text('Our Impact So Far') },
   { path: '/stations', ready: role('searchbox', 'Search stations') },
   { path: '/s/HRL-00001', ready: role('heading', 'Refill at') },
-  { path: `/r/GO-${'0'.repeat(32)}.not-a-receipt-secret-000000`, ready: text('This receipt does not exist') },
+  { path: `/r/GO-${'0'.repeat(32)}~not-a-receipt-secret-000000`, ready: text('This receipt does not exist') },
   { path: '/diagram', ready: text('Data models') },
   { path: '/user-flow', ready: text('Summary') },
   { path: '/docs', ready: text('Getting started') },

@@ -16,6 +16,7 @@ import { closeStations, provision, stationFor, waitFor, workerServices, type Pro
 let browser: Browser;
 let real: Provisioned;
 let station: SimStation;
+let heartbeats: ReturnType<typeof setInterval>;
 
 beforeAll(async () => {
   await workerServices();
@@ -26,8 +27,11 @@ beforeAll(async () => {
   await station.heartbeat();
   station.remoteStart = { volumeMl: 1234, flowMlPerSecond: Infinity };
   await waitFor(() => apiFetch(`/api/machines/${real.machine.id}`), (r) => r.body.status === 'online');
+  // The station keeps reporting, as a real one does every heartbeat interval.
+  heartbeats = setInterval(() => void station.heartbeat().catch(() => undefined), 5_000);
 });
 afterAll(async () => {
+  clearInterval(heartbeats);
   await closeStations();
   await browser?.close();
 });
@@ -90,7 +94,7 @@ describe('scan, pay, refill without an account', () => {
 
   it('a receipt link without its secret shows no order', async () => {
     const page = await phone('en');
-    await page.goto(`${local().web}/r/GO-${'0'.repeat(32)}.not-the-secret-at-all-0000`);
+    await page.goto(`${local().web}/r/GO-${'0'.repeat(32)}~not-the-secret-at-all-0000`);
     await page.getByRole('alert').getByText('This receipt does not exist or its link is incomplete.').waitFor();
   });
 });

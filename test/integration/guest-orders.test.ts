@@ -156,7 +156,8 @@ describe('guest orders', () => {
     expect(second.status, second.text).toBe(201);
     expect(second.body.id).toBe(first.body.id);
     expect(second.body.receiptId).toBe(first.body.receiptId);
-    expect(first.body.payment.deeplink).toMatch(/^gojek:\/\//);
+    // The order that charged answers the GoPay deeplink (the other found it in flight); reading it shows it too.
+    expect([first, second].map((r) => r.body.payment.deeplink).find(Boolean)).toMatch(/^gojek:\/\//);
     expect((await order({ ...body, volumeMl: 1000 }, key)).status).toBe(409);
     await waitFor(() => read(first.body.id, first.body.secret), (r) => r.body.status === 'done', 20_000, 200);
     const third = await order(body, key);

@@ -8,9 +8,9 @@ import { api } from './client';
 export const createGuestOrder = (body: GuestOrderRequest, idempotencyKey: string) =>
   api('createGuestOrder', { body, headers: { 'idempotency-key': idempotencyKey } });
 
-/** `/r/{receiptId}`: the order id and the receipt's secret, joined by the last dot. */
+/** `/r/{receiptId}`: the order id and the receipt's secret, joined by a tilde. */
 function splitReceiptId(receiptId: string): { id: string; secret: string } | null {
-  const at = receiptId.lastIndexOf('.');
+  const at = receiptId.lastIndexOf('~');
   if (at <= 0 || at === receiptId.length - 1) return null;
   return { id: receiptId.slice(0, at), secret: receiptId.slice(at + 1) };
 }

@@ -14,7 +14,7 @@ import { downloadSvg } from '../docs/download-svg';
 const PAGE = { width: 210, height: 297, columns: 3, rows: 4, margin: 12 } as const;
 const PER_SHEET = PAGE.columns * PAGE.rows;
 const CELL = { width: (PAGE.width - 2 * PAGE.margin) / PAGE.columns, height: (PAGE.height - 2 * PAGE.margin) / PAGE.rows };
-const QR_MM = 44;
+const QR_MM = 40;
 
 /** The dark modules of a QR code as one SVG path, in module units. */
 function qrPath(text: string): { path: string; size: number } {
@@ -91,13 +91,13 @@ function Sticker({ machine, index, scan }: { machine: Machine; index: number; sc
   return (
     <g data-station={machine.id} data-url={url}>
       <rect x={x + 2} y={y + 2} width={CELL.width - 4} height={CELL.height - 4} rx={4} fill="none" stroke="#cbd5e1" strokeWidth={0.3} strokeDasharray="2 1.5" />
-      <text x={centre} y={y + 9} textAnchor="middle" fontFamily="sans-serif" fontSize={4.2} fontWeight={700} fill="#0f172a">Bali Refill</text>
-      <g transform={`translate(${centre - QR_MM / 2} ${y + 12}) scale(${scale})`}>
+      <text x={centre} y={y + 8} textAnchor="middle" fontFamily="sans-serif" fontSize={4.2} fontWeight={700} fill="#0f172a">Bali Refill</text>
+      <g transform={`translate(${centre - QR_MM / 2} ${y + 11}) scale(${scale})`}>
         <path d={path} fill="#083344" shapeRendering="crispEdges" />
       </g>
-      <text x={centre} y={y + 12 + QR_MM + 5} textAnchor="middle" fontFamily="sans-serif" fontSize={3.2} fill="#0f172a">{scan}</text>
-      <text x={centre} y={y + 12 + QR_MM + 10} textAnchor="middle" fontFamily="sans-serif" fontSize={3} fontWeight={600} fill="#334155">{machine.name.slice(0, 34)}</text>
-      <text x={centre} y={y + 12 + QR_MM + 14.5} textAnchor="middle" fontFamily="monospace" fontSize={3} fill="#334155">{machine.id}</text>
+      <text x={centre} y={y + 11 + QR_MM + 5} textAnchor="middle" fontFamily="sans-serif" fontSize={3.2} fill="#0f172a">{scan}</text>
+      <text x={centre} y={y + 11 + QR_MM + 9.5} textAnchor="middle" fontFamily="sans-serif" fontSize={3} fontWeight={600} fill="#334155">{machine.name.slice(0, 34)}</text>
+      <text x={centre} y={y + 11 + QR_MM + 13.5} textAnchor="middle" fontFamily="monospace" fontSize={3} fill="#334155">{machine.id}</text>
     </g>
   );
 }
