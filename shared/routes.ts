@@ -87,6 +87,8 @@ const define = <const T extends Record<string, RouteDefinition>>(table: T) => ta
 
 const Ok = z.object({ ok: z.literal(true) });
 const Id = z.object({ id: z.string().min(1).max(128) });
+/** The stations the caller starred, in id order. */
+const Favourites = z.object({ stationIds: z.array(z.string()) });
 
 export const AdminStats = z.object({
   totalMachines: z.number().int(),
@@ -222,6 +224,18 @@ export const routes = define({
   getEnvironmentalImpact: {
     method: 'GET', path: '/api/environmental-impact', auth: 'user', tag: 'account', summary: 'Impact derived from metered litres',
     response: EnvironmentalImpact, access: { table: 'read' },
+  },
+  listFavourites: {
+    method: 'GET', path: '/api/favourites', auth: 'user', tag: 'account', summary: 'The stations the caller starred',
+    response: Favourites, access: { table: 'read' },
+  },
+  addFavourite: {
+    method: 'PUT', path: '/api/favourites/{id}', auth: 'user', tag: 'account', summary: 'Star a station (idempotent; 404 for an unknown station); answers all the stars',
+    params: MachineIdParams, response: Favourites, access: { table: 'write' },
+  },
+  removeFavourite: {
+    method: 'DELETE', path: '/api/favourites/{id}', auth: 'user', tag: 'account', summary: 'Unstar a station (idempotent); answers the remaining stars',
+    params: MachineIdParams, response: Favourites, access: { table: 'write' },
   },
   listTransactions: {
     method: 'GET', path: '/api/transactions', auth: 'user', tag: 'account', summary: "The caller's transactions, newest first",

@@ -1,6 +1,7 @@
 import { DynamoAdminQueries } from '../adapters/dynamodb/admin-queries';
 import { DynamoAlerts } from '../adapters/dynamodb/alerts';
 import { createDocumentClient } from '../adapters/dynamodb/client';
+import { DynamoFavourites } from '../adapters/dynamodb/favourites';
 import { DynamoHostRequests } from '../adapters/dynamodb/host-requests';
 import { DynamoLedger } from '../adapters/dynamodb/ledger';
 import { DynamoMachines } from '../adapters/dynamodb/machines';
@@ -14,6 +15,7 @@ import { traced } from '../observability';
 import type { AdminQueries } from '../ports/admin-queries';
 import type { Alerts } from '../ports/alerts';
 import { randomIds, systemClock, type Clock, type Ids } from '../ports/clock';
+import type { Favourites } from '../ports/favourites';
 import type { HostRequests } from '../ports/host-requests';
 import type { Ledger } from '../ports/ledger';
 import type { Machines } from '../ports/machines';
@@ -42,6 +44,8 @@ export interface DataServices {
   telemetry: Telemetry;
   /** Alerts of the alert rules (one open per station and rule). */
   alerts: Alerts;
+  /** Stations each user starred. */
+  favourites: Favourites;
 }
 
 function createDataServices(env: NodeJS.ProcessEnv = process.env): DataServices {
@@ -60,6 +64,7 @@ function createDataServices(env: NodeJS.ProcessEnv = process.env): DataServices 
     adminQueries: new DynamoAdminQueries(db, table),
     telemetry: new DynamoTelemetry(db, table),
     alerts: new DynamoAlerts(db, table),
+    favourites: new DynamoFavourites(db, table),
   };
 }
 

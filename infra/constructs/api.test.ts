@@ -1,4 +1,4 @@
-import type { CfnElement } from 'aws-cdk-lib';
+import { Stack, type CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { handlerEntry } from '@functions/http/registry';
@@ -12,7 +12,7 @@ import { ReportPhotos } from './report-photos';
 import { AppSecrets } from './secrets';
 import { FunctionSettings } from './settings';
 import { Stations } from './stations';
-import { actionsOf, flat, functionRole, only, refId, resources, roleStatements, testStack, XRAY_ACTIONS } from './testing';
+import { actionsOf, flat, functionRole, only, refId, resources, roleStatements, testStack, withNestedStacks, XRAY_ACTIONS } from './testing';
 
 describe('Api construct', () => {
   const stack = testStack();
@@ -29,9 +29,18 @@ describe('Api construct', () => {
   settings.provide('PAYMENTS_MODE', 'live');
   settings.provide('PAYMENT_NOTIFICATION_URL', 'https://d123.cloudfront.net/api/payments/notification');
   const api = new Api(stack, 'Api', { data, identity, mail, reportPhotos, secrets, stations, throttle: { rateLimit: 25, burstLimit: 50 } });
-  const template = Template.fromStack(stack);
+  const { template, idOf } = withNestedStacks(stack);
   const all = template.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, any> }>;
-  const id = (c: { node: { defaultChild?: unknown } }) => stack.getLogicalId(c.node.defaultChild as CfnElement);
+  const id = (c: { node: { defaultChild?: unknown } }) => idOf(c.node.defaultChild as CfnElement);
+
+  it('puts the routes of each tag in a nested stack of their own, each far under the 500 resources of a stack', () => {
+    const tags = new Set(routeIds.map((routeId) => (routes[routeId] as RouteDefinition).tag));
+    expect([...api.routeGroups.keys()].sort()).toEqual([...tags].sort());
+    for (const routeId of routeIds) expect(Stack.of(api.functions[routeId]), routeId).toBe(api.routeGroups.get((routes[routeId] as RouteDefinition).tag));
+    for (const group of api.routeGroups.values()) expect(Object.keys(Template.fromStack(group).toJSON().Resources).length).toBeLessThan(400);
+    // The API, its stage and its authorizer stay in the app's stack.
+    expect(Object.keys(Template.fromStack(stack).findResources('AWS::ApiGatewayV2::Authorizer'))).toHaveLength(1);
+  });
 
   it('builds one function per route table entry from handlerEntry(id), Node 22 on arm64', () => {
     expect(Object.keys(api.functions).sort()).toEqual([...routeIds].sort());
@@ -129,7 +138,7 @@ describe('Api construct', () => {
       }
       if (access.geocoder) {
         const geo = statements.find((s) => ([] as string[]).concat(s.Action).includes('geo:SearchPlaceIndexForText'))!;
-        expect(geo.Resource).toEqual({ 'Fn::GetAtt': [stack.getLogicalId(api.placeIndex), 'Arn'] });
+        expect(geo.Resource).toEqual({ 'Fn::GetAtt': [idOf(api.placeIndex), 'Arn'] });
       }
       // Nothing but X-Ray segments and iot:CreateKeysAndCertificate (no resource types) is granted on "*".
       // (cdk.json's minimizePolicies merges statements on the same resource, so they are compared as one set.)

@@ -1,7 +1,9 @@
-import { Aws, Stack } from 'aws-cdk-lib';
+import { Aws, NestedStack, Stack } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import {
   HttpApi,
+  HttpAuthorizer,
+  HttpAuthorizerType,
   HttpMethod,
   HttpRoute,
   HttpRouteKey,
@@ -9,7 +11,6 @@ import {
   LogGroupLogDestination,
   type IHttpRouteAuthorizer,
 } from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { CfnPlaceIndex } from 'aws-cdk-lib/aws-location';
@@ -65,15 +66,22 @@ export function routeNeeds(access: RouteDefinition['access']): Need[] {
  * The HTTP API: one function and one route per entry of the route table (shared/routes.ts), a Cognito JWT
  * authorizer on every route that is not public, and for each function exactly the data-plane access its entry's
  * `access` field declares.
+ *
+ * A route and its function are about eight CloudFormation resources (function, role, policy, log group, permission,
+ * integration, route, alarm), and a stack holds at most 500. So the API itself (its stage, authorizer, access logs,
+ * place index) stays in the app's stack and the routes of each tag of the route table live in a nested stack of
+ * their own (`<Tag>Routes`), which CloudFormation deploys as part of the app's stack (docs/infrastructure.md).
  */
 export class Api extends Construct {
   readonly httpApi: HttpApi;
   readonly stage: HttpStage;
-  readonly authorizer: HttpJwtAuthorizer;
+  readonly authorizer: HttpAuthorizer;
   readonly accessLogs: LogGroup;
   readonly functions: Record<RouteId, AppFunction>;
   readonly routes: Record<RouteId, HttpRoute>;
   readonly placeIndex: CfnPlaceIndex;
+  /** The nested stack of each tag's routes. */
+  readonly routeGroups = new Map<RouteDefinition['tag'], NestedStack>();
 
   constructor(scope: Construct, id: string, props: ApiProps) {
     super(scope, id);
@@ -115,9 +123,18 @@ export class Api extends Construct {
       },
     });
 
-    this.authorizer = new HttpJwtAuthorizer('CognitoJwt', identity.issuerUrl, {
+    // Made here rather than by the first route that uses it, so it does not live in one tag's nested stack.
+    this.authorizer = new HttpAuthorizer(this, 'CognitoJwt', {
+      httpApi: this.httpApi,
+      authorizerName: 'CognitoJwt',
+      type: HttpAuthorizerType.JWT,
+      jwtIssuer: identity.issuerUrl,
       jwtAudience: [identity.webClient.userPoolClientId],
       identitySource: ['$request.header.Authorization'],
+    });
+    const routeAuthorizer = HttpAuthorizer.fromHttpAuthorizerAttributes(this, 'CognitoJwtOfRoutes', {
+      authorizerId: this.authorizer.authorizerId,
+      authorizerType: HttpAuthorizerType.JWT,
     });
 
     this.placeIndex = new CfnPlaceIndex(this, 'PlaceIndex', {
@@ -133,7 +150,8 @@ export class Api extends Construct {
     const httpRoutes = {} as Record<RouteId, HttpRoute>;
     for (const routeId of routeIds) {
       const route: RouteDefinition = routes[routeId];
-      const fn = new AppFunction(this, routeId, {
+      const group = this.routeGroupOf(route.tag);
+      const fn = new AppFunction(group, routeId, {
         entry: handlerEntry(routeId),
         description: `${route.method} ${route.path} (${routeId})`,
         needs: routeNeeds(route.access),
@@ -142,8 +160,8 @@ export class Api extends Construct {
       this.grantAccess(routeId, route, fn, props);
       functions[routeId] = fn;
 
-      const authorizer: IHttpRouteAuthorizer | undefined = route.auth === 'public' ? undefined : this.authorizer;
-      const httpRoute = new HttpRoute(this, `${routeId}Route`, {
+      const authorizer: IHttpRouteAuthorizer | undefined = route.auth === 'public' ? undefined : routeAuthorizer;
+      const httpRoute = new HttpRoute(group, `${routeId}Route`, {
         httpApi: this.httpApi,
         routeKey: HttpRouteKey.with(route.path, toHttpMethod(route.method)),
         integration: new HttpLambdaIntegration(`${routeId}Integration`, fn.function),
@@ -160,6 +178,16 @@ export class Api extends Construct {
     }
     this.functions = functions;
     this.routes = httpRoutes;
+  }
+
+  private routeGroupOf(tag: RouteDefinition['tag']): NestedStack {
+    let group = this.routeGroups.get(tag);
+    if (!group) {
+      const name = `${tag[0]!.toUpperCase()}${tag.slice(1)}Routes`;
+      group = new NestedStack(this, name, { description: `Bali Refill API: the routes tagged ${tag} in the route table` });
+      this.routeGroups.set(tag, group);
+    }
+    return group;
   }
 
   get functionList(): { id: string; fn: AppFunction }[] {

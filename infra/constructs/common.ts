@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Duration, Stack, Validations } from 'aws-cdk-lib';
+import { Duration, Names, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
@@ -34,6 +34,19 @@ export function acknowledge(scope: IConstruct, id: string, reason: string): void
 export function acknowledgeWildcardResource(scope: IConstruct, arn: string, reason: string): void {
   const flattened = flattenCfnReference(Stack.of(scope).resolve(arn));
   acknowledge(scope, `AwsSolutions-IAM5[Resource::${flattened}]`, reason);
+}
+
+/**
+ * An attribute of a resource as cdk-nag writes it in a finding id for a policy of `consumer`: `<LogicalId.Arn>` in
+ * the resource's own stack, and in a nested stack the parameter aws-cdk-lib makes to pass the value in
+ * (`<referenceto<unique id of the resource><attribute>>`, aws-cdk-lib's core/lib/private/refs.ts).
+ */
+export function findingReference(consumer: IConstruct, resource: CfnElement, attribute: string): string {
+  const owner = Stack.of(resource);
+  const stack = Stack.of(consumer);
+  if (stack === owner) return `<${owner.getLogicalId(resource)}.${attribute}>`;
+  if (stack.nestedStackParent === owner) return `<referenceto${Names.nodeUniqueId(resource.node)}${attribute}>`;
+  throw new Error(`${consumer.node.path} is neither in the stack of ${resource.node.path} nor nested in it`);
 }
 
 /** Lets a role read one secret's value, nothing more (Secret.grantRead also grants DescribeSecret, which no function calls). */

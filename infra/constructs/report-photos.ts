@@ -1,9 +1,9 @@
-import { Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, type CfnElement } from 'aws-cdk-lib';
 import { PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import type { RouteDefinition } from '@shared/routes';
-import { acknowledge } from './common';
+import { acknowledge, findingReference } from './common';
 import { FunctionSettings } from './settings';
 
 /**
@@ -66,11 +66,11 @@ export class ReportPhotos extends Construct {
     }
     if (access === 'read') statements.push(new PolicyStatement({ actions: ['s3:GetObject'], resources: [objects('reports/')] }), list('reports/'));
     for (const statement of statements) grantee.grantPrincipal.addToPrincipalPolicy(statement);
-    const stack = Stack.of(this);
+    const bucketArn = findingReference(grantee.grantPrincipal as unknown as Construct, this.bucket.node.defaultChild as CfnElement, 'Arn');
     for (const prefix of access === 'upload' ? ['uploads/'] : access === 'process' ? ['uploads/', 'reports/'] : ['reports/']) {
       acknowledge(
         grantee.grantPrincipal as unknown as Construct,
-        `AwsSolutions-IAM5[Resource::<${stack.getLogicalId(this.bucket.node.defaultChild as never)}.Arn>/${prefix}*]`,
+        `AwsSolutions-IAM5[Resource::${bucketArn}/${prefix}*]`,
         `Report photos are objects under ${prefix} named by a random id known only at run time; the prefix is the narrowest static scope.`,
       );
     }

@@ -8,14 +8,17 @@ export const POWERTOOLS_METRICS_NAMESPACE = SETTINGS.POWERTOOLS_METRICS_NAMESPAC
 const perStack = new WeakMap<Stack, FunctionSettings>();
 
 /**
- * The deployment's value of every function setting (functions/environment.ts), one registry per stack. Constructs put
- * a value in as soon as they own it (the table's name, a secret's ARN, the CloudFront URL...), and each function gets
- * exactly the settings of its needs, resolved at synthesis, so a function created before the construct that owns a
- * value still gets it. A setting a function needs that nobody provided fails the synthesis.
+ * The deployment's value of every function setting (functions/environment.ts), one registry per stack, shared with
+ * its nested stacks. Constructs put a value in as soon as they own it (the table's name, a secret's ARN, the
+ * CloudFront URL...), and each function gets exactly the settings of its needs, resolved at synthesis, so a function
+ * created before the construct that owns a value still gets it. A setting a function needs that nobody provided
+ * fails the synthesis.
  */
 export class FunctionSettings {
   static of(scope: IConstruct): FunctionSettings {
-    const stack = Stack.of(scope);
+    // A nested stack's functions share the settings of the stack it is deployed with.
+    let stack = Stack.of(scope);
+    while (stack.nestedStackParent) stack = stack.nestedStackParent;
     let settings = perStack.get(stack);
     if (!settings) perStack.set(stack, (settings = new FunctionSettings()));
     return settings;

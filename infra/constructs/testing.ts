@@ -1,8 +1,10 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { App, Stack } from 'aws-cdk-lib';
-import type { Template } from 'aws-cdk-lib/assertions';
+import { App, NestedStack, Stack, type CfnElement } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import type { Template as TemplateJson } from '@infra/parity/assembly';
+import { flattenNestedStacks } from '@infra/templates/nested-stacks';
 import { fromRoot } from './common';
 import { afterAll } from 'vitest';
 
@@ -35,6 +37,30 @@ export function testApp(context: Record<string, unknown> = {}): App {
 
 export function testStack(context: Record<string, unknown> = {}, id = 'Test'): Stack {
   return new Stack(testApp(context), id, { env: TEST_ENV });
+}
+
+/**
+ * A stack's template with its nested stacks taken into it (infra/templates/nested-stacks.ts, as the parity suite reads
+ * it), so a test finds a route's function and its role in one template; `idOf` is an element's logical id there.
+ */
+export function withNestedStacks(stack: Stack): { template: Template; idOf: (element: CfnElement) => string } {
+  const nested = new Map<string, TemplateJson>();
+  for (const child of stack.node.findAll()) {
+    if (child instanceof NestedStack && child.nestedStackResource) {
+      nested.set(child.nestedStackParent!.getLogicalId(child.nestedStackResource), Template.fromStack(child).toJSON() as TemplateJson);
+    }
+  }
+  const template = Template.fromJSON(flattenNestedStacks(Template.fromStack(stack).toJSON() as TemplateJson, (logicalId) => nested.get(logicalId)));
+  const idOf = (element: CfnElement): string => {
+    let owner = Stack.of(element);
+    let id = owner.getLogicalId(element);
+    while (owner.nestedStackParent && owner.nestedStackResource) {
+      id = `${owner.nestedStackParent.getLogicalId(owner.nestedStackResource)}${id}`;
+      owner = owner.nestedStackParent;
+    }
+    return id;
+  };
+  return { template, idOf };
 }
 
 /** A fake `npm run build` output: index.html, a hashed bundle, a document. */

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { flattenNestedStacks, NESTED_STACK_PATH } from '@infra/templates/nested-stacks';
 
 /** A CloudFormation template as synthesized (only what the parity suite reads is typed). */
 export interface Template {
@@ -30,7 +31,7 @@ export interface StackArtifact {
 export interface FunctionResource {
   stack: StackArtifact;
   logicalId: string;
-  /** The construct path without the stack, e.g. `Api/listMachines/Function/Resource`. */
+  /** The construct path without the stack and any nested stack, e.g. `Api/listMachines/Function/Resource`. */
   path: string;
   /** What drivers are keyed by: the path without `/Resource`, `/Function` and `/Handler` at its end (`Api/listMachines`). */
   key: string;
@@ -45,7 +46,7 @@ export interface FunctionResource {
 
 /**
  * A synthesized CDK app (a cloud assembly): its stacks in deployment order (a stack after those it depends on), each
- * with its template and its file assets.
+ * with its template (its nested stacks taken into it, infra/templates/nested-stacks.ts) and its file assets.
  */
 export class CloudAssembly {
   readonly stacks: StackArtifact[];
@@ -69,7 +70,14 @@ export class CloudAssembly {
       const artifact = manifest.artifacts[name]!;
       const region = /^aws:\/\/[^/]+\/(.+)$/.exec(artifact.environment ?? '')?.[1];
       if (!region || region === 'unknown-region') throw new Error(`Stack ${name} has no concrete region (${artifact.environment})`);
-      const template = templates?.get(name) ?? (JSON.parse(readFileSync(join(dir, artifact.properties!.templateFile!), 'utf8')) as Template);
+      const readTemplate = (file: string) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as Template;
+      const template =
+        templates?.get(name) ??
+        flattenNestedStacks(readTemplate(artifact.properties!.templateFile!), (logicalId, resource) => {
+          const file = resource.Metadata?.['aws:asset:path'];
+          if (typeof file !== 'string') throw new Error(`${name}/${logicalId}: a nested stack without its template's asset path`);
+          return readTemplate(file);
+        });
       const assets = manifest.artifacts[`${name}.assets`]?.properties?.file;
       const assetDirs = new Map<string, string>();
       if (assets) {
@@ -106,13 +114,12 @@ export class CloudAssembly {
         const hash = typeof code?.S3Key === 'string' ? code.S3Key.replace(/\.zip$/, '') : undefined;
         const codeDir = hash ? stack.assetDirs.get(hash) : undefined;
         if (!codeDir) throw new Error(`${stack.name}/${logicalId}: its code is not a file asset of the assembly (inline code is not supported)`);
-        const cdkPath = resource.Metadata?.['aws:cdk:path'];
-        const path = typeof cdkPath === 'string' ? cdkPath.slice(cdkPath.indexOf('/') + 1) : logicalId;
+        const path = constructPath(resource) ?? logicalId;
         functions.push({
           stack,
           logicalId,
           path,
-          key: path.replace(/(\/(Resource|Function|Handler))+$/, ''),
+          key: keyOf(path),
           properties,
           codeDir,
           handler: String(properties.Handler),
@@ -125,3 +132,18 @@ export class CloudAssembly {
     return functions;
   }
 }
+
+/**
+ * A resource's construct path without its stack and without the nested stack it is in (`Stack/Api/AdminRoutes/x` ->
+ * `Api/x`): drivers name functions, not deployment units.
+ */
+export function constructPath(resource: Resource): string | undefined {
+  const cdkPath = resource.Metadata?.['aws:cdk:path'];
+  if (typeof cdkPath !== 'string') return undefined;
+  const nested = resource.Metadata?.[NESTED_STACK_PATH];
+  const path = typeof nested === 'string' && cdkPath.startsWith(`${nested}/`) ? `${nested.slice(0, nested.lastIndexOf('/'))}${cdkPath.slice(nested.length)}` : cdkPath;
+  return path.slice(path.indexOf('/') + 1);
+}
+
+/** The key of a function's construct path: without `/Resource`, `/Function` and `/Handler` at its end. */
+export const keyOf = (path: string) => path.replace(/(\/(Resource|Function|Handler))+$/, '');

@@ -29,6 +29,7 @@ const hostRequest = (s: Scenario) => ({
   businessType: 'cafe',
   expectedFootfall: '100-300',
 });
+const starred = (body: unknown) => (record(body).stationIds ?? []) as string[];
 const PAYMENTS_NOT_CONFIGURED = (answer: { body: unknown }) => is(record(answer.body).message === 'Payments are not configured', `expected "Payments are not configured", got ${JSON.stringify(answer.body)}`);
 
 export const DRIVERS: Record<string, Driver> = {
@@ -354,6 +355,23 @@ export const DRIVERS: Record<string, Driver> = {
     http: [
       { name: "lists the user's own transactions", as: 'user', params: (s) => ({ id: s.userSub }), expect: 200 },
       { name: "refuses another user's transactions", as: 'user', params: (s) => ({ id: s.adminSub }), expect: 403 },
+    ],
+  },
+  'Api/addFavourite': {
+    http: [
+      { name: 'stars the station', as: 'user', params: (s) => ({ id: s.station.id }), expect: 200, check: ({ body }, s) => is(starred(body).includes(s.station.id), 'the star is missing') },
+      { name: 'answers 404 for an unknown station', as: 'user', params: { id: 'PRT-000001' }, expect: 404 },
+    ],
+  },
+  'Api/listFavourites': {
+    http: [
+      { name: "lists the caller's stars", as: 'user', expect: 200, check: ({ body }, s) => is(starred(body).includes(s.station.id), 'the star is missing') },
+    ],
+  },
+  'Api/removeFavourite': {
+    http: [
+      { name: 'unstars the station', as: 'user', params: (s) => ({ id: s.station.id }), expect: 200, check: ({ body }, s) => is(!starred(body).includes(s.station.id), 'the star is still there') },
+      { name: 'refuses a station id that is too long', as: 'user', params: { id: 'x'.repeat(65) }, expect: 400 },
     ],
   },
   'Api/getEnvironmentalImpact': {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CloudAssembly, type Template } from './assembly';
+import { CloudAssembly, constructPath, keyOf, type Template } from './assembly';
 import { ParityCloud } from './cloud';
 import { formatReport } from './report';
 import { runParity, type ParityReport } from './run';
@@ -31,7 +31,7 @@ const PROBE = 'Api/adminGetSettings';
 /** The template resources of the function with this driver key: its Lambda function and its role's policies. */
 function resourcesOf(template: Template, key: string) {
   const [fnId, fn] = Object.entries(template.Resources).find(
-    ([, r]) => r.Type === 'AWS::Lambda::Function' && String(r.Metadata?.['aws:cdk:path']).includes(`/${key}/`),
+    ([, r]) => r.Type === 'AWS::Lambda::Function' && keyOf(constructPath(r) ?? '') === key,
   )!;
   const roleId = (fn.Properties!.Role as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0];
   const policies = Object.values(template.Resources).filter(
@@ -44,7 +44,7 @@ const reportOf = (report: ParityReport, key: string) => report.functions.find((f
 
 /** Whether this template (of the two stacks) is the one that holds the probed function. */
 const holdsProbe = (template: Parameters<NonNullable<Parameters<typeof runParity>[0]['changeTemplate']>>[1]) =>
-  Object.values(template.Resources).some((r) => r.Type === 'AWS::Lambda::Function' && String(r.Metadata?.['aws:cdk:path']).includes(`/${PROBE}/`));
+  Object.values(template.Resources).some((r) => r.Type === 'AWS::Lambda::Function' && keyOf(constructPath(r) ?? '') === PROBE);
 
 describe('cloud parity', () => {
   it('runs every function of the template from its bundle: no call denied, no setting unset, every function driven', async () => {

@@ -32,6 +32,12 @@ export const stationTexts = defineMessages('stationTexts', {
   showOnMap: 'Show on map',
   you: 'You are here',
   stationsIn: (n: number) => `${n} stations here, zoom in`,
+  star: (name: string) => `Star ${name}`,
+  starFailed: 'The star could not be saved. Try again.',
+  nearestOpen: 'Nearest open station',
+  nearestOpenHeading: 'Nearest open station with water',
+  nearestOpenNone: 'No station with water is open now.',
+  locationNeeded: 'Allow location access to find the nearest station.',
 });
 
 /** Feature badges come from station data; known ones are translated, others shown as sent. */

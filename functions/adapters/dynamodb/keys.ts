@@ -6,6 +6,7 @@
  * | Machine         | MACHINE#<id>       | MACHINE                 | MACHINES / <id>              |                            |
  * | User            | USER#<sub>         | PROFILE                 | USERS / <createdAt>#<sub>    |                            |
  * | Ledger entry    | USER#<sub>         | LEDGER#<at>#<entryId>   | LEDGER / <at>#<entryId>      | MACHINE#<id> / <at>#<entry> |
+ * | Favourite       | USER#<sub>         | FAVOURITE#<stationId>   |                              |                            |
  * | Idempotency     | IDEMPOTENCY#<key>  | IDEMPOTENCY             |                              |                            |
  * | Balance hold    | HOLD#<holdId>      | HOLD                    |                              |                            |
  * | Top-up          | TOPUP#<orderId>    | TOPUP                   |                              |                            |
@@ -34,6 +35,9 @@
  * summary cards from the STATS#<nn> shards (one BatchGet of all of them, kept by the ledger's transactions); GSI1
  * USERS for user search; a user's PK for their transactions; GSI2 MACHINE#<id> for a station's purchases;
  * SETTINGS / AUDIT# newest first for the settings history; GSI1 INCIDENTS#OPEN for open vend incidents.
+ *
+ * Favourites (adapters/dynamodb/favourites.ts): a user's starred stations with `begins_with(SK, 'FAVOURITE#')` in
+ * their own partition; starring is a put and unstarring a delete of the one item, so both are idempotent.
  *
  * Telemetry (adapters/dynamodb/telemetry.ts): a station's readings by receive time with
  * `SK BETWEEN READING#<from> AND READING#<to>`, its latest events with `begins_with(SK, 'EVENT#')` newest first;
@@ -67,6 +71,10 @@ export const keys = {
   user: (sub: string) => ({ PK: `USER#${sub}`, SK: 'PROFILE' }),
   userCollection: (createdAt: string, sub: string) => ({ GSI1PK: 'USERS', GSI1SK: `${createdAt}#${sub}` }),
   usersPartition: 'USERS',
+
+  /** A station the user starred; their partition holds them beside the profile and the ledger. */
+  favourite: (sub: string, stationId: string) => ({ PK: `USER#${sub}`, SK: `FAVOURITE#${stationId}` }),
+  favouritePrefix: 'FAVOURITE#',
 
   ledgerEntry: (sub: string, at: string, entryId: string) => ({ PK: `USER#${sub}`, SK: `LEDGER#${at}#${entryId}` }),
   ledgerPrefix: 'LEDGER#',

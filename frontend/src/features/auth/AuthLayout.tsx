@@ -93,7 +93,7 @@ export function useFinishSignIn(redirect: string | undefined) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(async () => {
-    for (const key of [['auth'], ['transactions'], ['environmental-impact']]) queryClient.removeQueries({ queryKey: key });
+    for (const key of [['auth'], ['transactions'], ['environmental-impact'], ['favourites']]) queryClient.removeQueries({ queryKey: key });
     await navigate({ href: redirect ?? '/app', replace: true });
   }, [queryClient, navigate, redirect]);
 }

@@ -1,10 +1,12 @@
 import { Link } from '@tanstack/react-router';
+import { useId } from 'react';
 import { StatusBadge } from '../../components/StatusBadge';
 import { ClockIcon, DropIcon, LocateIcon, NavigationIcon, PinIcon } from '../../components/icons';
 import { featureNames, stationTexts } from '../../i18n/stations';
 import { useLanguage } from '../../i18n/language';
 import { useMessages } from '../../i18n/messages';
 import { ProblemReportedFlag, ReportProblem } from '../reports/ReportProblem';
+import { FavouriteStar } from './FavouriteStar';
 import { directionsUrl, type StationView } from './filter';
 import { formatKm, relativeTime } from './format';
 
@@ -15,7 +17,7 @@ export function StationCard({ view, onShowOnMap }: { view: StationView; onShowOn
   const { machine, coordinates, distance } = view;
   const level = machine.waterLevel;
   const refilled = relativeTime(machine.lastRefill, language);
-  const headingId = `station-${machine.id}`;
+  const headingId = useId();
   return (
     <article aria-labelledby={headingId} className="rounded-2xl bg-white p-4 shadow-card ring-1 ring-slate-200/80 transition hover:ring-brand-300 sm:p-5">
       <div className="flex items-start justify-between gap-3">
@@ -26,11 +28,14 @@ export function StationCard({ view, onShowOnMap }: { view: StationView; onShowOn
             <span>{machine.location}</span>
           </p>
         </div>
-        {distance !== null && (
-          <p className="shrink-0 rounded-full bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand-800" data-testid="distance">
-            {formatKm(distance, language)} <span className="sr-only">{t.away}</span>
-          </p>
-        )}
+        <div className="flex shrink-0 items-center gap-1">
+          {distance !== null && (
+            <p className="rounded-full bg-brand-50 px-2.5 py-1 text-xs font-semibold text-brand-800" data-testid="distance">
+              {formatKm(distance, language)} <span className="sr-only">{t.away}</span>
+            </p>
+          )}
+          <FavouriteStar machine={machine} />
+        </div>
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-xs text-slate-600">
         <StatusBadge status={machine.status} />

@@ -2,17 +2,18 @@ import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { AREAS } from '@shared/constants';
 import { stationQueries, readSavedStations } from '../../api/stations';
-import { LocateIcon, SearchIcon } from '../../components/icons';
+import { DropIcon, LocateIcon, SearchIcon } from '../../components/icons';
 import { common } from '../../i18n/common';
 import { useLanguage } from '../../i18n/language';
 import { useMessages } from '../../i18n/messages';
 import { stationTexts } from '../../i18n/stations';
 import { StationMap } from '../map/StationMap';
 import { useOnline } from '../pwa/online-status';
-import { filterStations, type StationView } from './filter';
+import { filterStations, nearestOpenStation, type StationView } from './filter';
 import { relativeTime } from './format';
 import { useGeolocation } from './geolocation';
 import { mapTexts, toMapStation, toMapStations } from './map-stations';
+import { StationCard } from './StationCard';
 import { VirtualStationList } from './VirtualStationList';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 
@@ -28,6 +29,7 @@ export function StationsPage() {
   const [search, setSearch] = useState('');
   const [area, setArea] = useState('');
   const [flyToUser, setFlyToUser] = useState(0);
+  const [wantsNearest, setWantsNearest] = useState(false);
   const [focus, setFocus] = useState<ReturnType<typeof toMapStation> | null>(null);
   const mapBox = useRef<HTMLDivElement>(null);
   const deferredSearch = useDeferredValue(search);
@@ -36,6 +38,10 @@ export function StationsPage() {
     () => filterStations(stations.data ?? [], { search: deferredSearch, area, origin: position }),
     [stations.data, deferredSearch, area, position],
   );
+  const nearest = useMemo(
+    () => (wantsNearest && position ? nearestOpenStation(stations.data ?? [], position) : null),
+    [wantsNearest, stations.data, position],
+  );
   const mapStations = useMemo(() => toMapStations(views, c, t), [views, c, t]);
   const texts = useMemo(() => mapTexts(t), [t]);
   const saved = !online && stations.data ? readSavedStations() : null;
@@ -43,6 +49,10 @@ export function StationsPage() {
   const findNearby = () => {
     locate();
     setFlyToUser((n) => n + 1);
+  };
+  const findNearestOpen = () => {
+    locate();
+    setWantsNearest(true);
   };
   const showOnMap = (view: StationView) => {
     if (!view.coordinates) return;
@@ -83,7 +93,22 @@ export function StationsPage() {
             <button type="button" onClick={findNearby} className="inline-flex h-12 items-center justify-center gap-2 rounded-xl bg-ocean-900 px-5 font-semibold text-white shadow-sm hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
               <LocateIcon size={18} /> {t.findNearby}
             </button>
+            <button type="button" onClick={findNearestOpen} className="inline-flex h-12 items-center justify-center gap-2 rounded-xl border border-ocean-900 bg-white px-5 font-semibold text-ocean-900 shadow-sm hover:bg-brand-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+              <DropIcon size={18} /> {t.nearestOpen}
+            </button>
           </form>
+          {wantsNearest && (
+            <section aria-labelledby="nearest-open" aria-live="polite" className="mt-4" data-testid="nearest-open">
+              <h2 id="nearest-open" className="mb-2 text-base font-semibold text-ocean-900">{t.nearestOpenHeading}</h2>
+              {!position ? (
+                <p className="rounded-xl bg-slate-50 px-3 py-2 text-sm text-slate-700">{t.locationNeeded}</p>
+              ) : nearest ? (
+                <StationCard view={nearest} onShowOnMap={() => showOnMap(nearest)} />
+              ) : (
+                <p className="rounded-xl bg-slate-50 px-3 py-2 text-sm text-slate-700">{stations.isPending ? t.loading : t.nearestOpenNone}</p>
+              )}
+            </section>
+          )}
         </div>
       </section>
 

@@ -32,3 +32,11 @@ export function filterStations(machines: Machine[], options: { search: string; a
 export function directionsUrl({ latitude, longitude }: LatLng) {
   return `https://www.google.com/maps/dir/?api=1&destination=${latitude},${longitude}`;
 }
+
+/** Open for a refill now: online (so neither offline, locked nor in maintenance) with water in the tank. */
+const isOpenWithWater = (m: Pick<Machine, 'status' | 'waterLevel'>) => m.status === 'online' && (m.waterLevel ?? 0) > 0;
+
+/** The nearest station open with water from the visitor's position (any search or area filter aside); null when none has coordinates. */
+export function nearestOpenStation(machines: Machine[], origin: LatLng): StationView | null {
+  return filterStations(machines, { search: '', area: '', origin }).find((view) => view.distance !== null && isOpenWithWater(view.machine)) ?? null;
+}

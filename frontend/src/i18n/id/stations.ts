@@ -32,4 +32,10 @@ export const stationTexts: (typeof english)['en'] = {
   showOnMap: 'Tampilkan di peta',
   you: 'Anda di sini',
   stationsIn: (n) => `${n} stasiun di sini, perbesar`,
+  star: (name) => `Beri bintang ${name}`,
+  starFailed: 'Bintang tidak dapat disimpan. Coba lagi.',
+  nearestOpen: 'Stasiun buka terdekat',
+  nearestOpenHeading: 'Stasiun buka terdekat yang ada airnya',
+  nearestOpenNone: 'Tidak ada stasiun berisi air yang buka saat ini.',
+  locationNeeded: 'Izinkan akses lokasi untuk menemukan stasiun terdekat.',
 };
