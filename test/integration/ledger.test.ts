@@ -169,17 +169,19 @@ describe('ledger rules', () => {
     await ledger.post(u, 'topup', 1_000, `${u}-t`, { reference: 'o', actor: 'gateway' });
     await ledger.hold(u, `${u}-h`, 1_000, { reference: 's', actor: 'station:x' });
     await ledger.settle(`${u}-h`, 400, { reference: 's', actor: 'station:x', volumeMl: 400 });
+    // A purchase booked as a plain posting (a paid order) counts its litres too.
+    await ledger.post(u, 'purchase', -200, `${u}-p`, { reference: 's1', actor: 'station:x', volumeMl: 200 });
     await ledger.charge(u, 'purchase', 900, `late:${u}`, { reference: 's2', actor: 'station:x', volumeMl: 900 });
     const after = await ledger.totals();
     const delta = (f: (t: typeof after) => number | undefined) => (f(after) ?? 0) - (f(before) ?? 0);
     expect(delta((t) => t.users)).toBe(1);
     expect(delta((t) => t.count.topup)).toBe(1);
     expect(delta((t) => t.sum.topup)).toBe(1_000);
-    expect(delta((t) => t.count.purchase)).toBe(2);
+    expect(delta((t) => t.count.purchase)).toBe(3);
     expect(delta((t) => t.sum.purchase)).toBe(-1_000);
     expect(delta((t) => t.count.receivable)).toBe(1);
-    expect(delta((t) => t.owed)).toBe(300);
-    expect(delta((t) => t.dispensedMl)).toBe(1_300);
+    expect(delta((t) => t.owed)).toBe(500);
+    expect(delta((t) => t.dispensedMl)).toBe(1_500);
     expect(delta((t) => t.count.hold)).toBe(0);
   });
 
