@@ -197,7 +197,7 @@ describe('ledger rules', () => {
 });
 
 describe('ledger under concurrency', () => {
-  it('keeps every invariant over 2,000+ random concurrent operations', async () => {
+  it('keeps every invariant over 1,000 random concurrent operations', async () => {
     const userIds = await Promise.all(Array.from({ length: 12 }, (_, i) => newUser(`c${i}`)));
     type Op =
       | { kind: 'topup'; user: number; amount: number; key: number }
@@ -214,7 +214,7 @@ describe('ledger under concurrency', () => {
       fc.record({ kind: fc.constant('settle' as const), hold: fc.nat(150), fraction: fc.double({ min: 0, max: 1, noNaN: true }) }),
       fc.record({ kind: fc.constant('release' as const), hold: fc.nat(150) }),
     );
-    const batches = fc.sample(fc.array(op, { minLength: 250, maxLength: 250 }), { numRuns: 9, seed: 20261121 }) as Op[][];
+    const batches = fc.sample(fc.array(op, { minLength: 250, maxLength: 250 }), { numRuns: 4, seed: 20261121 }) as Op[][];
     const holdOwner = new Map<number, number>();
     let operations = 0;
     let violations = 0;
@@ -270,8 +270,8 @@ describe('ledger under concurrency', () => {
     }
     const owedUsers = (await Promise.all(userIds.map((u) => users.get(u)))).filter((u) => (u!.owed ?? 0) > 0).length + repaid;
     console.log(`ledger: ${operations} concurrent operations (${outcomes.applied} applied, ${outcomes.replayed} replayed, ${outcomes.refused} refused), ${violations} violations`);
-    expect(operations).toBeGreaterThanOrEqual(2_000);
-    expect(outcomes.applied).toBeGreaterThan(500);
+    expect(operations).toBe(1_000);
+    expect(outcomes.applied).toBeGreaterThan(250);
     expect(outcomes.replayed).toBeGreaterThan(0);
     expect(outcomes.refused).toBeGreaterThan(0);
     expect(owedUsers).toBeGreaterThan(0);
