@@ -1,5 +1,7 @@
 import { sweepAlerts } from '../domain/alerts';
+import { settleGuestSession } from '../domain/guest-orders';
 import { sweepExpiredSessions } from '../domain/vend-sweep';
+import { paymentDeps } from '../providers/payment-deps';
 import { data } from '../providers/data';
 import { mailer } from '../providers/mailer';
 import { vendDeps } from '../providers/vend';
@@ -7,10 +9,12 @@ import { log, observedHandler } from '../observability';
 
 /**
  * EventBridge schedule (every minute in AWS; a timer in the local cloud): expire overdue vend sessions and release
- * their holds; then the alerts: offline ones for silent stations, and the due alert e-mails (docs/architecture.md, "Alerts").
+ * their holds (and refund the guest orders among them); then the alerts: offline ones for silent stations, and the due alert e-mails (docs/architecture.md, "Alerts").
  */
 export const handler = observedHandler('sweep', async () => {
-  const vends = await sweepExpiredSessions(vendDeps());
+  const vend = vendDeps();
+  // A guest order whose session expired unused is refunded in full.
+  const vends = await sweepExpiredSessions(vend, vend.clock.now(), (session) => settleGuestSession(session.id, paymentDeps()));
   const alerts = await sweepAlerts({ ...data(), mailer: mailer(), log });
   return { ...vends, alerts, errors: vends.errors + alerts.errors };
 }, (counts) => (counts.errors ? 'errors' : 'ran'));

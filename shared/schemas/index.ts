@@ -9,3 +9,4 @@ export * from './incident';
 export * from './report';
 export * from './telemetry';
 export * from './alert';
+export * from './guest';
