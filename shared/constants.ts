@@ -16,6 +16,8 @@ export const DEFAULT_TOPUP_IDR = 50_000;
 export const HEARTBEAT_INTERVAL_SECONDS = 60;
 /** A station is online while its last heartbeat is younger than this many intervals. */
 export const HEARTBEATS_UNTIL_OFFLINE = 3;
+/** Largest volume one vend may hold for unless the machine says otherwise (a 1.5 L bottle). */
+export const DEFAULT_MAX_FILL_ML = 1500;
 export const VEND_TOKEN_EXPIRY_SECONDS = 60;
 export const NFC_TOKEN_EXPIRY_SECONDS = 300;
 /** A refill paid in the app starts at the station only if the payment settles within this long; later, the money stays in the wallet. */

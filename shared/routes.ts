@@ -9,6 +9,10 @@ import {
   AdminUser,
   AppleMerchantValidationRequest,
   EnvironmentalImpact,
+  GuestOrder,
+  GuestOrderCreated,
+  GuestOrderQuery,
+  GuestOrderRequest,
   HostRequest,
   HostRequestInput,
   HostRequestPatch,
@@ -57,7 +61,7 @@ export interface RouteDefinition {
   path: string;
   auth: AuthLevel;
   summary: string;
-  tag: 'stations' | 'account' | 'wallet' | 'partners' | 'admin' | 'docs';
+  tag: 'stations' | 'guest' | 'account' | 'wallet' | 'partners' | 'admin' | 'docs';
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
@@ -255,7 +259,17 @@ export const routes = define({
   },
   paymentNotification: {
     method: 'POST', path: '/api/payments/notification', auth: 'public', tag: 'wallet', summary: 'Payment gateway webhook (signature checked)',
-    body: z.looseObject({}), response: Ok, access: { table: 'write', paymentSecret: true, signingKey: true, iotPublish: true },
+    body: z.looseObject({}), response: Ok, access: { table: 'write', paymentSecret: true, signingKey: true, iotPublish: true, mail: true },
+  },
+  createGuestOrder: {
+    method: 'POST', path: '/api/guest/orders', auth: 'public', tag: 'guest',
+    summary: 'Pay one refill at a station without an account (Idempotency-Key header; rate limited per client and per station); answers the payment (QRIS string, deeplink) and the receipt link',
+    body: GuestOrderRequest, status: 201, response: GuestOrderCreated, access: { table: 'write', paymentSecret: true, signingKey: true, iotPublish: true, mail: true },
+  },
+  getGuestOrder: {
+    method: 'GET', path: '/api/guest/orders/{id}', auth: 'public', tag: 'guest',
+    summary: "A guest order's progress and receipt, read with the receipt's secret (404 without it)",
+    params: Id, query: GuestOrderQuery, response: GuestOrder, access: { table: 'write', paymentSecret: true, signingKey: true, iotPublish: true, mail: true },
   },
   purchase: {
     method: 'POST', path: '/api/purchase', auth: 'user', tag: 'wallet', summary: 'Pay for a refill with Google Pay or Apple Pay',

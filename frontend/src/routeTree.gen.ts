@@ -24,12 +24,15 @@ import { Route as AdminAlertsRouteImport } from './routes/admin/alerts'
 import { Route as AdminDashboardSimpleRouteImport } from './routes/admin/dashboard-simple'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as AdminSimpleRouteImport } from './routes/admin/simple'
+import { Route as AdminStickersRouteImport } from './routes/admin/stickers'
 import { Route as AdminTestRouteImport } from './routes/admin/test'
 import { Route as AppIndexRouteImport } from './routes/app/index'
 import { Route as AppHistoryRouteImport } from './routes/app/history'
 import { Route as AppMapRouteImport } from './routes/app/map'
 import { Route as AppProfileRouteImport } from './routes/app/profile'
 import { Route as DocsIndexRouteImport } from './routes/docs/index'
+import { Route as RReceiptIdRouteImport } from './routes/r.$receiptId'
+import { Route as SIdRouteImport } from './routes/s.$id'
 import { Route as AdminStationsIdRouteImport } from './routes/admin/stations.$id'
 
 const IndexRoute = IndexRouteImport.update({
@@ -107,6 +110,11 @@ const AdminSimpleRoute = AdminSimpleRouteImport.update({
   path: '/admin/simple',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminStickersRoute = AdminStickersRouteImport.update({
+  id: '/admin/stickers',
+  path: '/admin/stickers',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminTestRoute = AdminTestRouteImport.update({
   id: '/admin/test',
   path: '/admin/test',
@@ -137,6 +145,16 @@ const DocsIndexRoute = DocsIndexRouteImport.update({
   path: '/docs/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RReceiptIdRoute = RReceiptIdRouteImport.update({
+  id: '/r/$receiptId',
+  path: '/r/$receiptId',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SIdRoute = SIdRouteImport.update({
+  id: '/s/$id',
+  path: '/s/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminStationsIdRoute = AdminStationsIdRouteImport.update({
   id: '/admin/stations/$id',
   path: '/admin/stations/$id',
@@ -158,10 +176,13 @@ export interface FileRoutesByFullPath {
   '/admin/dashboard-simple': typeof AdminDashboardSimpleRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/simple': typeof AdminSimpleRoute
+  '/admin/stickers': typeof AdminStickersRoute
   '/admin/test': typeof AdminTestRoute
   '/app/history': typeof AppHistoryRoute
   '/app/map': typeof AppMapRoute
   '/app/profile': typeof AppProfileRoute
+  '/r/$receiptId': typeof RReceiptIdRoute
+  '/s/$id': typeof SIdRoute
   '/admin/': typeof AdminIndexRoute
   '/app/': typeof AppIndexRoute
   '/docs/': typeof DocsIndexRoute
@@ -181,10 +202,13 @@ export interface FileRoutesByTo {
   '/admin/dashboard-simple': typeof AdminDashboardSimpleRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/simple': typeof AdminSimpleRoute
+  '/admin/stickers': typeof AdminStickersRoute
   '/admin/test': typeof AdminTestRoute
   '/app/history': typeof AppHistoryRoute
   '/app/map': typeof AppMapRoute
   '/app/profile': typeof AppProfileRoute
+  '/r/$receiptId': typeof RReceiptIdRoute
+  '/s/$id': typeof SIdRoute
   '/admin': typeof AdminIndexRoute
   '/app': typeof AppIndexRoute
   '/docs': typeof DocsIndexRoute
@@ -206,10 +230,13 @@ export interface FileRoutesById {
   '/admin/dashboard-simple': typeof AdminDashboardSimpleRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/simple': typeof AdminSimpleRoute
+  '/admin/stickers': typeof AdminStickersRoute
   '/admin/test': typeof AdminTestRoute
   '/app/history': typeof AppHistoryRoute
   '/app/map': typeof AppMapRoute
   '/app/profile': typeof AppProfileRoute
+  '/r/$receiptId': typeof RReceiptIdRoute
+  '/s/$id': typeof SIdRoute
   '/admin/': typeof AdminIndexRoute
   '/app/': typeof AppIndexRoute
   '/docs/': typeof DocsIndexRoute
@@ -232,10 +259,13 @@ export interface FileRouteTypes {
     | '/admin/dashboard-simple'
     | '/admin/login'
     | '/admin/simple'
+    | '/admin/stickers'
     | '/admin/test'
     | '/app/history'
     | '/app/map'
     | '/app/profile'
+    | '/r/$receiptId'
+    | '/s/$id'
     | '/admin/'
     | '/app/'
     | '/docs/'
@@ -255,10 +285,13 @@ export interface FileRouteTypes {
     | '/admin/dashboard-simple'
     | '/admin/login'
     | '/admin/simple'
+    | '/admin/stickers'
     | '/admin/test'
     | '/app/history'
     | '/app/map'
     | '/app/profile'
+    | '/r/$receiptId'
+    | '/s/$id'
     | '/admin'
     | '/app'
     | '/docs'
@@ -279,10 +312,13 @@ export interface FileRouteTypes {
     | '/admin/dashboard-simple'
     | '/admin/login'
     | '/admin/simple'
+    | '/admin/stickers'
     | '/admin/test'
     | '/app/history'
     | '/app/map'
     | '/app/profile'
+    | '/r/$receiptId'
+    | '/s/$id'
     | '/admin/'
     | '/app/'
     | '/docs/'
@@ -304,7 +340,10 @@ export interface RootRouteChildren {
   AdminDashboardSimpleRoute: typeof AdminDashboardSimpleRoute
   AdminLoginRoute: typeof AdminLoginRoute
   AdminSimpleRoute: typeof AdminSimpleRoute
+  AdminStickersRoute: typeof AdminStickersRoute
   AdminTestRoute: typeof AdminTestRoute
+  RReceiptIdRoute: typeof RReceiptIdRoute
+  SIdRoute: typeof SIdRoute
   AdminIndexRoute: typeof AdminIndexRoute
   DocsIndexRoute: typeof DocsIndexRoute
   AdminStationsIdRoute: typeof AdminStationsIdRoute
@@ -417,6 +456,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminSimpleRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/stickers': {
+      id: '/admin/stickers'
+      path: '/admin/stickers'
+      fullPath: '/admin/stickers'
+      preLoaderRoute: typeof AdminStickersRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/test': {
       id: '/admin/test'
       path: '/admin/test'
@@ -457,6 +503,20 @@ declare module '@tanstack/react-router' {
       path: '/docs'
       fullPath: '/docs/'
       preLoaderRoute: typeof DocsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/r/$receiptId': {
+      id: '/r/$receiptId'
+      path: '/r/$receiptId'
+      fullPath: '/r/$receiptId'
+      preLoaderRoute: typeof RReceiptIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/s/$id': {
+      id: '/s/$id'
+      path: '/s/$id'
+      fullPath: '/s/$id'
+      preLoaderRoute: typeof SIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/stations/$id': {
@@ -502,7 +562,10 @@ const rootRouteChildren: RootRouteChildren = {
   AdminDashboardSimpleRoute: AdminDashboardSimpleRoute,
   AdminLoginRoute: AdminLoginRoute,
   AdminSimpleRoute: AdminSimpleRoute,
+  AdminStickersRoute: AdminStickersRoute,
   AdminTestRoute: AdminTestRoute,
+  RReceiptIdRoute: RReceiptIdRoute,
+  SIdRoute: SIdRoute,
   AdminIndexRoute: AdminIndexRoute,
   DocsIndexRoute: DocsIndexRoute,
   AdminStationsIdRoute: AdminStationsIdRoute,

@@ -1,4 +1,4 @@
-import { DEFAULT_FEATURES, HEARTBEATS_UNTIL_OFFLINE } from '@shared/constants';
+import { DEFAULT_FEATURES, DEFAULT_MAX_FILL_ML, HEARTBEATS_UNTIL_OFFLINE } from '@shared/constants';
 import type { Machine, MachineStatus } from '@shared/schemas';
 import type { MachineRecord } from '../ports/machines';
 
@@ -42,6 +42,7 @@ export function toMachine(record: MachineRecord, now: Date, heartbeatIntervalSec
       lockedFor: record.safetyLock?.reason ?? null,
     },
     problemReported: (record.openReports ?? 0) > 0,
+    maxFillMl: record.maxFillMl ?? DEFAULT_MAX_FILL_ML,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
   };

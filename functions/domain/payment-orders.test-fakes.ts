@@ -41,6 +41,13 @@ export class MemoryOrders implements PaymentOrders {
       }],
     };
   }
+  async markReceiptMailed(id: string, at: string, undo = false) {
+    const o = this.items.get(id) as (PaymentOrder & { receiptMailedAt?: string }) | undefined;
+    if (!o || (undo ? o.receiptMailedAt !== at : o.receiptMailedAt)) return false;
+    if (undo) delete o.receiptMailedAt;
+    else o.receiptMailedAt = at;
+    return true;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -60,6 +67,7 @@ function scriptedGateway(answer: () => Promise<ChargeResult>, status: () => Prom
     charge: async () => (calls.charge++, answer()),
     verifyNotification: async (b) => b as PaymentNotification,
     status: async () => (calls.status++, status()),
+    refund: async () => { throw new Error('unused'); },
   };
   return { gateway, calls };
 }

@@ -2,9 +2,11 @@ import { createHash } from 'node:crypto';
 import type { Clock } from '../ports/clock';
 import type { Ledger } from '../ports/ledger';
 import { consoleLog, type Log } from '../ports/log';
+import type { Mailer } from '../ports/mailer';
 import { GatewayRejected, type PaymentGateway, type PaymentNotification } from '../ports/payment-gateway';
 import type { PaymentOrder, PaymentOrders } from '../ports/payment-orders';
 import type { SettingsStore } from '../ports/settings';
+import type { VendSessions } from '../ports/vend-sessions';
 import { DomainError, invalid, unavailable } from './errors';
 import { applyGatewayReport } from './payment-reports';
 import type { OpenPaidSession } from './purchase-paid';
@@ -29,6 +31,10 @@ export interface PaymentDeps {
    * purchase is left for the purchase request that paid to open (payment webhook racing it).
    */
   openPaidSession?: OpenPaidSession;
+  /** A guest order's refill session, read to settle the order once it closed (guest-orders.ts). */
+  vendSessions?: VendSessions;
+  /** Sends a guest's receipt; without it the receipt is mailed by the next caller that has one. */
+  mailer?: Mailer;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -36,6 +42,9 @@ export interface PaymentDeps {
 
 const TOPUP_PREFIX = 'TU-';
 const PURCHASE_PREFIX = 'PU-';
+const GUEST_PREFIX = 'GO-';
+type OrderKind = 'topup' | 'purchase' | 'guest';
+const PREFIXES: Record<OrderKind, string> = { topup: TOPUP_PREFIX, purchase: PURCHASE_PREFIX, guest: GUEST_PREFIX };
 
 /** Idempotency-Key header: what a browser sends (a UUID) and a bit more, never more than 128 safe characters. */
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:~-]{8,128}$/;
@@ -52,15 +61,13 @@ export function requireIdempotencyKey(value: string | undefined): string {
  * finds its first order (and the gateway refuses a second charge of the same id). Midtrans allows 50
  * characters of [A-Za-z0-9-_.~]; this is 35.
  */
-export function orderIdFor(kind: 'topup' | 'purchase', userId: string, idempotencyKey: string): string {
+export function orderIdFor(kind: OrderKind, userId: string, idempotencyKey: string): string {
   const digest = createHash('sha256').update(`${kind}\n${userId}\n${idempotencyKey}`).digest('hex').slice(0, 32);
-  return (kind === 'topup' ? TOPUP_PREFIX : PURCHASE_PREFIX) + digest;
+  return PREFIXES[kind] + digest;
 }
 
-export function orderKind(orderId: string): 'topup' | 'purchase' | null {
-  if (orderId.startsWith(TOPUP_PREFIX)) return 'topup';
-  if (orderId.startsWith(PURCHASE_PREFIX)) return 'purchase';
-  return null;
+export function orderKind(orderId: string): OrderKind | null {
+  return (Object.keys(PREFIXES) as OrderKind[]).find((kind) => orderId.startsWith(PREFIXES[kind])) ?? null;
 }
 
 /** A new order's state before the gateway is asked: pending, not charged, nothing from the gateway yet. */

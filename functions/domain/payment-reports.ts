@@ -4,6 +4,7 @@ import type { PaymentOrder } from '../ports/payment-orders';
 import { TransactionPartRejected } from '../ports/transaction';
 import { invalid } from './errors';
 import type { PaymentDeps } from './payment-orders';
+import { afterGuestPaid } from './guest-orders';
 import { afterPurchasePaid } from './purchase-paid';
 
 /**
@@ -61,6 +62,7 @@ export async function applyGatewayReport(
       const { credit, order: credited } = await creditOnce(order, report, deps);
       let updated = credited;
       if (updated.kind === 'purchase' && !updated.sessionId) updated = await afterPurchasePaid(updated, deps);
+      if (updated.kind === 'guest' && !updated.sessionId) updated = await afterGuestPaid(updated, deps);
       return { result: credit.replayed ? 'already-credited' : 'credited', order: updated };
     }
 
@@ -104,7 +106,7 @@ async function creditOnce(order: PaymentOrder, report: PaymentNotification, deps
     reference: order.orderId,
     actor: 'gateway',
     paymentMethod: order.paymentMethod,
-    note: order.kind === 'purchase' ? `Paid for ${order.volumeMl / 1000} L at ${order.machineName}` : undefined,
+    note: order.kind === 'topup' ? undefined : `Paid for ${order.volumeMl / 1000} L at ${order.machineName}`,
   });
   let updated = order;
   if (order.status !== 'settled' && order.status !== 'refunded') {
@@ -124,7 +126,7 @@ async function creditOnce(order: PaymentOrder, report: PaymentNotification, deps
  * list of keys), never more than was paid in all (the order's `refunded`, conditioned in the same transaction), and
  * what the wallet no longer holds is owed by the user rather than lost.
  */
-async function takeBackRefunds(order: PaymentOrder, refunds: GatewayRefund[], gatewayStatus: string, deps: PaymentDeps): Promise<{ result: ReportResult; order: PaymentOrder }> {
+export async function takeBackRefunds(order: PaymentOrder, refunds: GatewayRefund[], gatewayStatus: string, deps: PaymentDeps): Promise<{ result: ReportResult; order: PaymentOrder }> {
   const log = deps.log ?? consoleLog;
   let current = order;
   let owed = 0;

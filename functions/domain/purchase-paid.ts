@@ -1,6 +1,6 @@
 import { formatRupiah } from '@shared/money';
 import { consoleLog, type Log } from '../ports/log';
-import type { PaymentOrders, PurchaseOrder } from '../ports/payment-orders';
+import type { PaymentOrders, PurchaseOrder, RefillOrder } from '../ports/payment-orders';
 import type { SettingsStore } from '../ports/settings';
 import type { Clock } from '../ports/clock';
 import { DomainError } from './errors';
@@ -11,7 +11,7 @@ import { DomainError } from './errors';
  * Opens the refill session a paid purchase bought (the vend domain's openPaidVendSession); without it the paid
  * amount stays in the wallet (it was credited there) and the purchase says so.
  */
-export type OpenPaidSession = (order: PurchaseOrder) => Promise<{ sessionId: string; status: string } | null>;
+export type OpenPaidSession = (order: RefillOrder) => Promise<{ sessionId: string; status: string } | null>;
 
 /** sessionStatus of a paid purchase whose station refused the session (409): the amount stays in the wallet. */
 export const STATION_UNAVAILABLE = 'station_unavailable';

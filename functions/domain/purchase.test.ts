@@ -32,6 +32,7 @@ describe('POST /api/purchase use case', () => {
       charge: async () => (charges++, await duringCharge(), capture),
       verifyNotification: async () => { throw new Error('unused'); },
       status: async () => null,
+      refund: async () => { throw new Error('unused'); },
     };
     const d: PurchaseDeps = {
       paymentOrders: orders, paymentGateway: gateway, ledger: w.ledger, clock: w.clock, users: w.users, settings: w.settings, machines: w.machines,
@@ -90,6 +91,7 @@ describe('POST /api/purchase use case', () => {
       verifyNotification: async (body) => body as PaymentNotification,
       // The gateway's status API confirms the capture (the notification is proof only with it).
       status: async (ref) => ({ orderId: ref.orderId, transactionId: 'tx', outcome: 'settled', gatewayStatus: 'capture', fraudStatus: 'accept', paymentType: 'credit_card', grossAmount: ref.amount, refundAmount: null, refundKey: null, refunds: [], message: null }),
+      refund: async () => { throw new Error('unused'); },
     };
     const d: PurchaseDeps = { paymentOrders: orders, paymentGateway: gateway, ledger: w.ledger, clock: w.clock, users: w.users, settings: w.settings, machines: w.machines, openPaidSession: (order) => openPaidVendSession(order, w) };
     expect(await startPurchase({ payer, request, idempotencyKey: 'purchase-key-4' }, d)).toMatchObject({ status: 'pending' });

@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_FILL_ML } from '@shared/constants';
 import { priceOfMillilitres } from '@shared/money';
 import type { z } from 'zod';
 import type { VendSessionResponse } from '@shared/routes';
@@ -9,7 +10,6 @@ import { conflict, DomainError, invalid, notFound } from './errors';
 import { effectiveStatus, fallbackName } from './machines';
 import { chargeOrder, fingerprintOf, newOrderState, orderIdFor, requireIdempotencyKey, type PaymentDeps } from './payment-orders';
 import { afterPurchasePaid, PAID_NO_SESSION_MESSAGE, PAID_TOO_LATE, STATION_UNAVAILABLE } from './purchase-paid';
-import { DEFAULT_MAX_FILL_ML } from './stations';
 import { ensureProfile, type SignedInPerson } from './users';
 
 /** Direct wallet purchase of a refill (POST /api/purchase): a payment order for one refill at one station. */

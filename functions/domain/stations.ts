@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import type { AdminMachineInput, ProvisionedMachine } from '@shared/routes';
+import { DEFAULT_MAX_FILL_ML } from '@shared/constants';
 import { MACHINE_ID_PATTERN, WaterQuality, type Settings, type StationConnection } from '@shared/schemas';
 import type { Clock, Ids } from '../ports/clock';
 import type { SafetyRecords } from '../ports/safety-records';
@@ -16,8 +17,6 @@ import type { Alerts } from '../ports/alerts';
 import type { SettingsStore } from '../ports/settings';
 import { evaluateHeartbeat } from './alerts';
 
-/** Largest volume one vend may hold for unless the machine says otherwise (a 1.5 L bottle). */
-export const DEFAULT_MAX_FILL_ML = 1500;
 
 
 // ---------------------------------------------------------------------------------------------------------

@@ -266,6 +266,9 @@ export class MemoryUsers implements Users {
     if (!this.items.has(user.id)) this.items.set(user.id, { ...user, profileImageUrl: null, balance: 0, dispensedMl: 0, createdAt: now, updatedAt: now });
     return this.items.get(user.id)!;
   }
+  async ensureGuestAccount(id: string, now: string) {
+    if (!this.items.has(id)) this.items.set(id, { id, username: id, firstName: null, lastName: null, email: null, profileImageUrl: null, balance: 0, dispensedMl: 0, createdAt: now, updatedAt: now });
+  }
   async fillIn(id: string, fields: ProfileGaps, expectedUsername: string, now: string) {
     const stored = this.items.get(id);
     if (!stored || stored.username !== expectedUsername) return null;

@@ -10,7 +10,8 @@ import type { Users } from '../ports/users';
 import type { VendSession, VendSessions } from '../ports/vend-sessions';
 import type { Settings } from '@shared/schemas';
 import { effectiveStatus } from './machines';
-import { DEFAULT_MAX_FILL_ML, StationId } from './stations';
+import { DEFAULT_MAX_FILL_ML } from '@shared/constants';
+import { StationId } from './stations';
 import { signVendToken, verifyNfcToken } from './tokens';
 import { holdFor, minimumBalance, refusedByLedger, sessionExpiry, stationName } from './vend-rules';
 

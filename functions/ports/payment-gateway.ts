@@ -68,8 +68,24 @@ export interface OrderRef {
   createdAt: string;
 }
 
+/** A refund we ask the gateway for: part or all of a settled order, once per key. */
+export interface RefundRequest {
+  order: OrderRef;
+  /** Whole rupiah, at most what is left of the order. */
+  amount: number;
+  /** Our refund key: the gateway makes one refund per key, so asking again with the same key refunds nothing more. */
+  key: string;
+  reason: string;
+}
+
 export interface PaymentGateway {
   charge(request: ChargeRequest): Promise<ChargeResult>;
+  /**
+   * Refunds part or all of a settled order (Midtrans' refund API; the sandbox's stand-in), idempotent on the key:
+   * resolves with the refund the gateway made (or had made) under that key. Throws GatewayRejected when the gateway
+   * refuses it (not settled, beyond the refund window, more than was paid), GatewayUnavailable when unreachable.
+   */
+  refund(request: RefundRequest): Promise<GatewayRefund>;
   /**
    * Verifies a webhook body exactly as the gateway signs it and normalises it.
    * Throws SignatureRejected when the signature does not match (nothing may be trusted from such a body).

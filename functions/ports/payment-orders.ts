@@ -3,7 +3,8 @@ import type { GatewayRefund, PaymentOutcome } from './payment-gateway';
 import type { TransactionPart } from './transaction';
 
 /**
- * Payment orders: a wallet top-up, or a direct wallet purchase of a refill (paid by Google Pay / Apple Pay).
+ * Payment orders: a wallet top-up, a direct wallet purchase of a refill (paid by Google Pay / Apple Pay), or a
+ * guest's refill paid at the station without an account (docs/payments.md, "Guest orders").
  * One item per gateway order id; its status follows the gateway and only moves money through the ledger.
  */
 export type OrderStatus = PaymentOutcome;
@@ -54,11 +55,31 @@ export interface PurchaseOrder extends OrderBase {
   sessionStatus: string | null;
 }
 
-export type PaymentOrder = TopupOrder | PurchaseOrder;
+/**
+ * A refill paid by a guest (no account) at the station's page: paid into a guest account of its own (userId
+ * `GUEST-<orderId>`), held and settled like a purchase, and what was not dispensed refunded through the gateway.
+ */
+export interface GuestOrder extends Omit<PurchaseOrder, 'kind'> {
+  kind: 'guest';
+  /** SHA-256 (hex) of the receipt's secret: the order is read only with the secret (the receipt link). */
+  secretHash: string;
+  /** Where the receipt is e-mailed (optional). */
+  email: string | null;
+  /** Set when the refill ended (settled, or nothing dispensed) and the rest was refunded: the receipt is final. */
+  closedAt?: string;
+  dispensedMl?: number;
+  charged?: number;
+  /** When the receipt e-mail was handed to the mailer (once). */
+  receiptMailedAt?: string;
+}
 
-export type OrderPatch = Partial<Pick<PurchaseOrder,
+export type PaymentOrder = TopupOrder | PurchaseOrder | GuestOrder;
+/** Orders that buy one refill at one station: opened as a vend session once paid. */
+export type RefillOrder = PurchaseOrder | GuestOrder;
+
+export type OrderPatch = Partial<Pick<GuestOrder,
   'status' | 'chargeState' | 'transactionId' | 'gatewayStatus' | 'qrString' | 'qrImageUrl' | 'deeplink' | 'message' | 'expiresAt' |
-  'creditedAt' | 'checkedAt' | 'refunded' | 'sessionId' | 'sessionStatus'>>;
+  'creditedAt' | 'checkedAt' | 'refunded' | 'sessionId' | 'sessionStatus' | 'closedAt' | 'dispensedMl' | 'charged'>>;
 
 export interface PaymentOrders {
   /** Creates the order unless one with this id exists; returns the stored one otherwise. */
@@ -75,4 +96,6 @@ export interface PaymentOrders {
    * concurrent refunds never take back more than was paid, nor one refund twice.
    */
   refunding(orderId: string, refund: GatewayRefund, seen: number, gatewayStatus: string): TransactionPart;
+  /** Marks the guest order's receipt as mailed, once: false when it was marked before. `undo` takes the mark back (the mailer refused). */
+  markReceiptMailed(orderId: string, at: string, undo?: boolean): Promise<boolean>;
 }

@@ -21,6 +21,11 @@ export interface Users {
   get(id: string): Promise<UserRecord | null>;
   /** Creates the user unless it exists; returns the stored user either way. */
   ensure(user: Pick<UserRecord, 'id' | 'username' | 'firstName' | 'lastName' | 'email'>, now: string): Promise<UserRecord>;
+  /**
+   * Creates a guest order's ledger account unless it exists: a balance of its own, but no person (it is not listed
+   * among the users nor counted as one).
+   */
+  ensureGuestAccount(id: string, now: string): Promise<void>;
   /** Users by creation time, newest first. */
   list(options: { limit: number; cursor?: string }): Promise<{ items: UserRecord[]; nextCursor: string | null }>;
   rename(id: string, username: string, now: string): Promise<UserRecord | null>;

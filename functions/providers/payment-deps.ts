@@ -3,6 +3,25 @@ import type { OpenPaidSession } from '../domain/purchase-paid';
 import { log } from '../observability';
 import { data } from './data';
 import { paymentGateway } from './payment-gateway';
+import { mailer } from './mailer';
+import { requestQuota } from './quota';
+import { vendDeps } from './vend';
+import { openPaidVendSession } from '../domain/vend-paid';
+import type { GuestDeps } from '../domain/guest-orders';
 
-/** What the payment use cases need: the table and the configured gateway; purchases pass how their paid refill is opened. */
-export const paymentDeps = (openPaidSession?: OpenPaidSession): PurchaseDeps => ({ ...data(), paymentGateway: paymentGateway(), log, openPaidSession });
+/**
+ * What the payment use cases need: the table and the configured gateway; purchases pass how their paid refill is
+ * opened. The mailer (a guest's receipt) is created on first use, so routes that never send need no mail settings.
+ */
+export const paymentDeps = (openPaidSession?: OpenPaidSession): PurchaseDeps => ({
+  ...data(),
+  paymentGateway: paymentGateway(),
+  log,
+  openPaidSession,
+  get mailer() {
+    return mailer();
+  },
+});
+
+/** What guest orders need: the payment deps with the paid refill's opener, and the rate limits. */
+export const guestDeps = (): GuestDeps => Object.assign(paymentDeps((order) => openPaidVendSession(order, vendDeps())), { quota: requestQuota() });

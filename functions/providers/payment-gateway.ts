@@ -4,7 +4,7 @@ import { SandboxMerchantSession } from '../adapters/sandbox-gateway/apple-pay';
 import { SandboxGateway } from '../adapters/sandbox-gateway/gateway';
 import { loadPaymentConfig, type PaymentConfig, type SecretReader } from '../adapters/secrets/payment-config';
 import { unavailable } from '../domain/errors';
-import type { ApplePayMerchantValidator, ChargeRequest, OrderRef, PaymentGateway } from '../ports/payment-gateway';
+import type { ApplePayMerchantValidator, ChargeRequest, OrderRef, PaymentGateway, RefundRequest } from '../ports/payment-gateway';
 import { provider } from './provider';
 
 const CONFIG_TTL_MS = 5 * 60_000;
@@ -46,6 +46,7 @@ export function configuredPaymentGateway(env: NodeJS.ProcessEnv = process.env, r
       charge: async (request: ChargeRequest) => (await resolve()).gateway.charge(request),
       verifyNotification: async (body: unknown) => (await resolve()).gateway.verifyNotification(body),
       status: async (order: OrderRef) => (await resolve()).gateway.status(order),
+      refund: async (request: RefundRequest) => (await resolve()).gateway.refund(request),
     },
     applePay: {
       merchantSession: async (validationURL: URL, domainName: string) => {

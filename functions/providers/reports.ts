@@ -1,12 +1,13 @@
 import { S3Client } from '@aws-sdk/client-s3';
 import { createDocumentClient } from '../adapters/dynamodb/client';
-import { DynamoProblemReports, DynamoRequestQuota } from '../adapters/dynamodb/problem-reports';
+import { DynamoProblemReports } from '../adapters/dynamodb/problem-reports';
 import { S3PhotoStore } from '../adapters/s3/s3-photo-store';
 import type { ReportDeps } from '../domain/reports';
 import { awsRegion, localOnlySetting, setting } from '../environment';
 import { traced } from '../observability';
 import { data } from './data';
 import { provider } from './provider';
+import { requestQuota } from './quota';
 
 /** Report photos in REPORT_PHOTO_BUCKET (the local cloud: its S3 emulator through AWS_ENDPOINT_URL_S3, path-style). */
 const photos = provider(() => {
@@ -18,13 +19,14 @@ const photos = provider(() => {
 const tables = provider(() => {
   const table = setting('TABLE_NAME');
   const db = traced(createDocumentClient({ tableName: table, region: awsRegion() }));
-  return { problemReports: new DynamoProblemReports(db, table), quota: new DynamoRequestQuota(db, table) };
+  return { problemReports: new DynamoProblemReports(db, table) };
 });
 
 /** Problem reports: the table, the quota and (created on first use, so routes that never touch photos need no bucket) the photo store. */
 export const reportDeps = (): ReportDeps => ({
   ...data(),
   ...tables(),
+  quota: requestQuota(),
   get photos() {
     return photos();
   },

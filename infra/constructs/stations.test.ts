@@ -15,8 +15,10 @@ function build() {
   const secrets = new AppSecrets(stack, 'Secrets');
   const mail = new Mail(stack, 'Mail', { from: 'Bali Refill <no-reply@example.org>' });
   const stations = new Stations(stack, 'Stations', { data, secrets, mail });
-  // The setup resource provides it in the whole app.
+  // The setup resource provides it in the whole app; the app itself the payment mode and the webhook's address.
   FunctionSettings.of(stack).provide('IOT_ENDPOINT', 'abc123-ats.iot.ap-southeast-1.amazonaws.com');
+  FunctionSettings.of(stack).provide('PAYMENTS_MODE', 'live');
+  FunctionSettings.of(stack).provide('PAYMENT_NOTIFICATION_URL', 'https://d123.cloudfront.net/api/payments/notification');
   return { stack, data, stations, template: Template.fromStack(stack) };
 }
 
@@ -147,7 +149,8 @@ describe('Stations construct', () => {
         expect(env.SIGNING_KEY_SECRET_ARN).toBeDefined();
       } else {
         expect(publish).toEqual([]);
-        expect(actionsOf(statements).has('secretsmanager:GetSecretValue'), name).toBe(false);
+        // The sweep reads the payment secret only (to refund guest orders), never the signing key.
+        expect(actionsOf(statements).has('secretsmanager:GetSecretValue'), name).toBe(name === 'sweep');
       }
       expect(actionsOf(statements).has('dynamodb:PutItem')).toBe(true);
     }
@@ -167,6 +170,18 @@ describe('Stations construct', () => {
         name === 'sweep' ? queues.map((q) => `<${id(q)}.Arn>`).sort() : [],
       );
       if (name !== 'sweep') expect(all[fnId(name)]!.Properties.Environment.Variables.DEAD_LETTER_QUEUE_URLS, name).toBeUndefined();
+    }
+  });
+
+  it('lets the functions that close guest sessions refund through the gateway and mail the receipt, and no other', () => {
+    const settling: IotFunctionId[] = ['vendComplete', 'vendFailed', 'sweep'];
+    for (const name of Object.keys(stations.functions) as IotFunctionId[]) {
+      const statements = roleStatements(template, functionRole(template, fnId(name)));
+      const env = (template.toJSON().Resources[fnId(name)] as { Properties: { Environment: { Variables: Record<string, unknown> } } }).Properties.Environment.Variables;
+      const settles = settling.includes(name);
+      expect(actionsOf(statements).has('ses:SendEmail'), name).toBe(settles);
+      expect(env.PAYMENT_SECRET_ARN !== undefined, name).toBe(settles);
+      expect(env.MAIL_FROM !== undefined, name).toBe(settles);
     }
   });
 });

@@ -66,10 +66,13 @@ const FUNCTION_DESCRIPTIONS: Record<IotFunctionId, string> = {
 /** The functions that answer a station on stations/<id>/vend/authorized|denied. */
 export const VEND_FUNCTIONS: IotFunctionId[] = ['vendRequest', 'vendComplete', 'vendFailed'];
 
+/** The functions that settle a guest order when its session closes (functions/domain/guest-orders.ts). */
+const GUEST_SETTLING_FUNCTIONS: IotFunctionId[] = ['vendComplete', 'vendFailed', 'sweep'];
+
 export interface StationsProps {
   data: Data;
   secrets: AppSecrets;
-  /** The sweep e-mails alerts. */
+  /** The sweep e-mails alerts; the vend functions and the sweep e-mail guests' receipts. */
   mail: Mail;
   /** The operations address: alerts whose rule names nobody in settings (the one that gets the CloudWatch alarms). */
   alertEmail?: string | undefined;
@@ -81,9 +84,9 @@ const FUNCTION_NEEDS: Record<IotFunctionId, Need[]> = {
   heartbeat: ['table'],
   presence: ['table'],
   vendRequest: ['table', 'signingKey', 'iotData'],
-  vendComplete: ['table', 'signingKey', 'iotData'],
-  vendFailed: ['table', 'signingKey', 'iotData'],
-  sweep: ['table', 'mail', 'alerts'],
+  vendComplete: ['table', 'signingKey', 'iotData', 'paymentSecret', 'mail'],
+  vendFailed: ['table', 'signingKey', 'iotData', 'paymentSecret', 'mail'],
+  sweep: ['table', 'mail', 'paymentSecret', 'alerts'],
 };
 
 const iotArn = (resource: string) => `arn:${Aws.PARTITION}:iot:${Aws.REGION}:${Aws.ACCOUNT_ID}:${resource}`;
@@ -193,8 +196,13 @@ export class Stations extends Construct {
       });
     }
 
-    // Alert e-mails (functions/domain/alerts.ts) are sent by the sweep alone, which also watches the dead-letter queues.
-    props.mail.grantSend(this.functions.sweep.role);
+    // Alert e-mails (functions/domain/alerts.ts) are sent by the sweep. A guest order's session closed by a station's
+    // report or by the sweep has the rest of its payment refunded through the gateway and its receipt e-mailed.
+    for (const fnId of GUEST_SETTLING_FUNCTIONS) {
+      props.mail.grantSend(this.functions[fnId].role);
+      grantSecretValue(this.functions[fnId].role, secrets.paymentGateway);
+    }
+    // The sweep also watches the dead-letter queues (the dead-letter alert rule).
     const deadLetterQueues = [this.ruleErrorQueue, this.asyncFailureQueue];
     settings.provide('ALERT_EMAIL', props.alertEmail ?? '');
     settings.provide('DEAD_LETTER_QUEUE_URLS', Fn.join(',', deadLetterQueues.map((q) => q.queueUrl)));

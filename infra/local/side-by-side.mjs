@@ -1,18 +1,25 @@
-// `npm test`'s static checks side by side (one per core: both are single-threaded), each one's output printed whole
-// when it ends so the two never interleave; fails when any fails. Usage: node infra/local/side-by-side.mjs typecheck lint
+// `npm test`'s steps side by side: the static checks (single-threaded each) print their output whole when they end,
+// so they never interleave, while the script named after `--live` (the test run) prints as it goes. Fails when any
+// fails. Usage: node infra/local/side-by-side.mjs typecheck lint --live test:vitest
 import { spawn } from 'node:child_process';
 
-const scripts = process.argv.slice(2);
-const results = await Promise.all(scripts.map((name) => new Promise((resolve) => {
+const args = process.argv.slice(2);
+const liveAt = args.indexOf('--live');
+const buffered = liveAt === -1 ? args : args.slice(0, liveAt);
+const live = liveAt === -1 ? [] : args.slice(liveAt + 1);
+
+const run = (name, streamed) => new Promise((resolve) => {
   const started = Date.now();
-  const child = spawn('npm', ['run', '--silent', name], { stdio: ['ignore', 'pipe', 'pipe'], shell: process.platform === 'win32' });
+  const child = spawn('npm', ['run', '--silent', name], { stdio: ['ignore', streamed ? 'inherit' : 'pipe', streamed ? 'inherit' : 'pipe'], shell: process.platform === 'win32' });
   let output = '';
-  child.stdout.on('data', (chunk) => (output += chunk));
-  child.stderr.on('data', (chunk) => (output += chunk));
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
   child.on('close', (code) => {
     const seconds = ((Date.now() - started) / 1000).toFixed(0);
     process.stdout.write(`\n> ${name}: ${code === 0 ? 'ok' : `failed (exit ${code})`} in ${seconds} s\n${output.trim() ? output.trimEnd() + '\n' : ''}`);
     resolve(code === 0);
   });
-})));
+});
+
+const results = await Promise.all([...buffered.map((name) => run(name, false)), ...live.map((name) => run(name, true))]);
 process.exit(results.every(Boolean) ? 0 : 1);

@@ -52,6 +52,8 @@ export const Machine = z.object({
   waterCheck: WaterCheck,
   /** Someone reported a problem that is not resolved yet: the station card says it is being fixed. */
   problemReported: z.boolean().optional(),
+  /** The largest refill the station dispenses at once (millilitres). */
+  maxFillMl: z.number().int().positive().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

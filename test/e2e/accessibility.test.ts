@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axeViolations } from '../support/axe';
 import { DESKTOP, launchBrowser, newContext, PHONE } from '../support/browser';
 import { apiFetch, local } from '../support/local';
 
@@ -11,8 +10,6 @@ import { apiFetch, local } from '../support/local';
  * every control a thumb aims at is at least 44 by 44 px.
  */
 
-const AXE = readFileSync(resolve(import.meta.dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 const MIN_TARGET_PX = 44;
 
 type Screen = { path: string; ready: (p: Page) => Promise<unknown> };
@@ -23,6 +20,8 @@ const PUBLIC: Screen[] = [
   { path: '/', ready: role('list', 'Online stations') },
   { path: '/about', ready: text('Our Impact So Far') },
   { path: '/stations', ready: role('searchbox', 'Search stations') },
+  { path: '/s/HRL-00001', ready: role('heading', 'Refill at') },
+  { path: `/r/GO-${'0'.repeat(32)}~not-a-receipt-secret-000000`, ready: text('This receipt does not exist') },
   { path: '/diagram', ready: text('Data models') },
   { path: '/user-flow', ready: text('Summary') },
   { path: '/docs', ready: text('Getting started') },
@@ -48,6 +47,7 @@ const ADMIN: Screen[] = [
   { path: '/admin?tab=host-requests', ready: role('link', 'komang.sun@example.com') },
   { path: '/admin?tab=system', ready: role('button', 'Save Configuration') },
   { path: '/admin/alerts', ready: role('heading', 'Alerts') },
+  { path: '/admin/stickers', ready: role('img', 'Sheet 1 of') },
   { path: '/admin/stations/HRL-00001', ready: role('heading', 'Vends and revenue per day') },
 ];
 
@@ -83,18 +83,6 @@ async function signedIn(context: BrowserContext, as: 'user' | 'admin'): Promise<
     await page.waitForURL((url) => url.pathname === '/admin');
   }
   return page;
-}
-
-/** axe's violations of the WCAG A/AA rules, with the first nodes of each. */
-async function axeViolations(p: Page) {
-  // Evaluated through the DevTools protocol: an inline <script> would (rightly) be refused by the CSP.
-  await p.evaluate(AXE);
-  return p.evaluate(async (tags) => {
-    type Result = { violations: { id: string; impact: string; nodes: { target: string[]; failureSummary?: string }[] }[] };
-    const axe = (window as unknown as { axe: { run: (ctx: Document, o: object) => Promise<Result> } }).axe;
-    const result = await axe.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
-    return result.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')}: ${n.failureSummary ?? ''}`) }));
-  }, WCAG_TAGS);
 }
 
 /** How far the page scrolls sideways (0 when it fits the viewport). */

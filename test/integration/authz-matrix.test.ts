@@ -44,6 +44,8 @@ const matrix: Record<RouteId, Expectation> = {
   // Authenticated by the payment gateway's signature, which none of these callers can produce.
   paymentNotification: { anonymous: 403, user: 403, admin: 403, station: 403 },
   purchase: userRoute,
+  createGuestOrder: publicRoute,
+  getGuestOrder: publicRoute,
   validateAppleMerchant: userRoute,
   generateNfcToken: userRoute,
   adminLogin: publicRoute,

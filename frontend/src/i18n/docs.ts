@@ -47,7 +47,7 @@ export const docs = defineMessages('docs', {
     endpointsText: (n: number) => `${n} routes of the HTTP API, grouped by area. Auth: public, user (signed in) or admin.`,
     apiDocs: 'API documentation',
     productionDocs: 'Production docs',
-    tags: { stations: 'Stations', account: 'Account', wallet: 'Wallet and payments', partners: 'Partners', admin: 'Administration', docs: 'Documentation' },
+    tags: { stations: 'Stations', guest: 'Refill without an account', account: 'Account', wallet: 'Wallet and payments', partners: 'Partners', admin: 'Administration', docs: 'Documentation' },
     auth: { public: 'public', user: 'user', admin: 'admin' },
   },
   flow: {

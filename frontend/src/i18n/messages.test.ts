@@ -4,6 +4,7 @@ import { adminAlerts } from './admin-alerts';
 import { adminStation } from './admin-station';
 import { common } from './common';
 import { docs } from './docs';
+import { guestTexts } from './guest';
 import { hostForm } from './host-form';
 import * as indonesian from './id';
 import { landing } from './landing';
@@ -11,7 +12,7 @@ import type { Messages } from './messages';
 import { reportTexts } from './reports';
 import { stationTexts } from './stations';
 
-const tables: Messages<unknown>[] = [about, adminAlerts, adminStation, common, docs, hostForm, landing, reportTexts, stationTexts];
+const tables: Messages<unknown>[] = [about, adminAlerts, adminStation, common, docs, guestTexts, hostForm, landing, reportTexts, stationTexts];
 
 /** Keys, array lengths and function arities: what the types promise, checked on the values. */
 function shape(value: unknown): unknown {

@@ -11,6 +11,8 @@
  * | Balance hold    | HOLD#<holdId>      | HOLD                    |                              |                            |
  * | Top-up          | TOPUP#<orderId>    | TOPUP                   |                              |                            |
  * | Wallet purchase | PURCHASE#<orderId> | PURCHASE                |                              |                            |
+ * | Guest order     | GUEST#<orderId>    | GUEST                   |                              |                            |
+ * | Guest account   | USER#GUEST-<order> | PROFILE (no GSI1: not a user of the admin's list) |    |                            |
  * | Vend session    | VEND#<sessionId>   | VEND                    |                              | VENDS#OPEN / <expiresAt>   |
  * | Used NFC token  | NFCTOKEN#<jti>     | NFCTOKEN                |                              |                            |
  * | Host request    | HOSTREQ#<id>       | HOSTREQ                 | HOSTREQS / <createdAt>#<id>  |                            |
@@ -91,6 +93,7 @@ export const keys = {
   hold: (holdId: string) => ({ PK: `HOLD#${holdId}`, SK: 'HOLD' }),
   topup: (orderId: string) => ({ PK: `TOPUP#${orderId}`, SK: 'TOPUP' }),
   purchase: (orderId: string) => ({ PK: `PURCHASE#${orderId}`, SK: 'PURCHASE' }),
+  guestOrder: (orderId: string) => ({ PK: `GUEST#${orderId}`, SK: 'GUEST' }),
   vendSession: (sessionId: string) => ({ PK: `VEND#${sessionId}`, SK: 'VEND' }),
   openVendSession: (expiresAt: string) => ({ GSI2PK: 'VENDS#OPEN', GSI2SK: expiresAt }),
   openVendsPartition: 'VENDS#OPEN',

@@ -87,7 +87,8 @@ export class DynamoLedger implements Ledger {
       // A top-up pays what the user owes first.
       const repaid = repays ? Math.min(account.owed, account.balance + amount) : 0;
       if (repaid > 0) entries.push({ type: 'repayment', amount: -repaid, owed: -repaid, details: { note: 'Paid towards what was owed', volumeMl: undefined, paymentMethod: undefined } });
-      return { guards: [], entries, onGuardFailed: replay };
+      // The metered litres of the running totals count every purchase, whichever way it was booked.
+      return { guards: [], entries, dispensedMl: type === 'purchase' ? details.volumeMl ?? 0 : 0, onGuardFailed: replay };
     }, { record, replayed: used, readsOwed: repays, knownBalance: expectedBalance });
   }
 

@@ -5,9 +5,12 @@ import type { TransactionPart } from '../../ports/transaction';
 import type { OrderPatch, OrderStatus, PaymentOrder, PaymentOrders } from '../../ports/payment-orders';
 import { keys, withoutKeys } from './keys';
 
-const keyOf = (orderId: string) => (orderKind(orderId) === 'purchase' ? keys.purchase(orderId) : keys.topup(orderId));
+const keyOf = (orderId: string) => {
+  const kind = orderKind(orderId);
+  return kind === 'purchase' ? keys.purchase(orderId) : kind === 'guest' ? keys.guestOrder(orderId) : keys.topup(orderId);
+};
 
-/** Top-ups (TOPUP#<orderId>) and wallet purchases (PURCHASE#<orderId>) on the single table. */
+/** Top-ups (TOPUP#<orderId>), wallet purchases (PURCHASE#<orderId>) and guest orders (GUEST#<orderId>) on the single table. */
 export class DynamoPaymentOrders implements PaymentOrders {
   constructor(private readonly db: DynamoDBDocumentClient, private readonly tableName: string) {}
 
@@ -81,5 +84,21 @@ export class DynamoPaymentOrders implements PaymentOrders {
         },
       }],
     };
+  }
+
+  async markReceiptMailed(orderId: string, at: string, undo = false): Promise<boolean> {
+    try {
+      await this.db.send(new UpdateCommand({
+        TableName: this.tableName,
+        Key: keyOf(orderId),
+        UpdateExpression: undo ? 'REMOVE receiptMailedAt' : 'SET receiptMailedAt = :at',
+        ConditionExpression: undo ? 'receiptMailedAt = :at' : 'attribute_exists(PK) AND attribute_not_exists(receiptMailedAt)',
+        ExpressionAttributeValues: { ':at': at },
+      }));
+      return true;
+    } catch (error) {
+      if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+      throw error;
+    }
   }
 }

@@ -1,4 +1,4 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ProfileGaps, UserRecord, Users } from '../../ports/users';
 import { keys, STATS_SHARDS, withoutKeys } from './keys';
 import { decodeCursor, encodeCursor } from './query';
@@ -38,6 +38,15 @@ export class DynamoUsers implements Users {
         // Not there and not written: another transaction held the totals shard; try again.
         if (attempt >= 5) throw error;
       }
+    }
+  }
+
+  async ensureGuestAccount(id: string, now: string): Promise<void> {
+    const record: UserRecord = { id, username: id, firstName: null, lastName: null, email: null, profileImageUrl: null, balance: 0, dispensedMl: 0, createdAt: now, updatedAt: now };
+    try {
+      await this.db.send(new PutCommand({ TableName: this.tableName, Item: { ...keys.user(id), ...record, guest: true, version: 0 }, ConditionExpression: 'attribute_not_exists(PK)' }));
+    } catch (error) {
+      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
     }
   }
 

@@ -1,5 +1,5 @@
-import { GatewayUnavailable, type ChargeRequest, type ChargeResult, type OrderRef, type PaymentGateway, type PaymentNotification } from '../../ports/payment-gateway';
-import { chargeBody, MIDTRANS_BASE_URL, parseChargeResponse, parseStatusResponse, verifyNotificationBody } from './protocol';
+import { GatewayRejected, GatewayUnavailable, type ChargeRequest, type ChargeResult, type GatewayRefund, type OrderRef, type PaymentGateway, type PaymentNotification, type RefundRequest } from '../../ports/payment-gateway';
+import { chargeBody, MIDTRANS_BASE_URL, parseChargeResponse, parseRefundResponse, parseStatusResponse, refundBody, verifyNotificationBody } from './protocol';
 
 export interface MidtransOptions {
   serverKey: string;
@@ -66,5 +66,18 @@ export class MidtransGateway implements PaymentGateway {
   async status(order: OrderRef): Promise<PaymentNotification | null> {
     const { status, body } = await this.call(`/v2/${encodeURIComponent(order.orderId)}/status`, { method: 'GET' });
     return parseStatusResponse(status, body);
+  }
+
+  async refund(request: RefundRequest): Promise<GatewayRefund> {
+    const { status, body } = await this.call(`/v2/${encodeURIComponent(request.order.orderId)}/refund/online/direct`, { method: 'POST', body: refundBody(request) });
+    try {
+      return parseRefundResponse(status, body, request);
+    } catch (error) {
+      // Asked again after a lost answer, the key may be refused as used: the order's status lists the refund it made.
+      if (!(error instanceof GatewayRejected)) throw error;
+      const made = (await this.status(request.order))?.refunds.find((r) => r.key === request.key);
+      if (made) return made;
+      throw error;
+    }
   }
 }

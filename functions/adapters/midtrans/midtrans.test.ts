@@ -205,6 +205,25 @@ describe('MidtransGateway over HTTP (recorded exchange)', () => {
     expect(calls[0]!.method).toBe('GET');
   });
 
+  it('refunds through the direct refund API with the refund key; a used key is answered from the order status', async () => {
+    const order = { orderId: 'GO-0123456789abcdef0123456789abcdef', amount: 1500, method: 'qris' as const, createdAt: '2026-11-23T10:00:00.000Z' };
+    const refundUrl = `https://api.sandbox.midtrans.com/v2/${order.orderId}/refund/online/direct`;
+    const approved = { status_code: '200', status_message: 'Success, refund request is approved', order_id: order.orderId, refund_key: `${order.orderId}-unused`, refund_amount: '266.00', transaction_status: 'partial_refund' };
+    const { calls, fake } = recorder({ [refundUrl]: { status: 200, body: approved } });
+    const gateway = new MidtransGateway({ serverKey: KEY, production: false, fetch: fake });
+    const request = { order, amount: 266, key: `${order.orderId}-unused`, reason: 'Refill of 1234 ml of 1500 ml paid' };
+    expect(await gateway.refund(request)).toEqual({ key: `${order.orderId}-unused`, amount: 266 });
+    expect(calls[0]).toMatchObject({ method: 'POST', url: refundUrl, body: { refund_key: `${order.orderId}-unused`, amount: 266, reason: 'Refill of 1234 ml of 1500 ml paid' } });
+
+    // Asked again after a lost answer: Midtrans refuses the used key; the status lists the refund it made.
+    const statusUrl = `https://api.sandbox.midtrans.com/v2/${order.orderId}/status`;
+    const listed = { status_code: '200', transaction_status: 'partial_refund', order_id: order.orderId, gross_amount: '1500.00', refunds: [{ refund_chargeback_id: 1, refund_amount: '266.00', refund_key: `${order.orderId}-unused` }] };
+    const again = recorder({ [refundUrl]: { status: 200, body: { status_code: '412', status_message: 'Refund key already used' } }, [statusUrl]: { status: 200, body: listed } });
+    expect(await new MidtransGateway({ serverKey: KEY, production: false, fetch: again.fake }).refund(request)).toEqual({ key: `${order.orderId}-unused`, amount: 266 });
+    const refused = recorder({ [refundUrl]: { status: 200, body: { status_code: '412', status_message: 'Refund window passed' } }, [statusUrl]: { status: 200, body: { ...listed, refunds: [] } } });
+    await expect(new MidtransGateway({ serverKey: KEY, production: false, fetch: refused.fake }).refund(request)).rejects.toBeInstanceOf(GatewayRejected);
+  });
+
   it('reports an unreachable gateway as unavailable (the charge may exist: ask its status later)', async () => {
     const { fake } = recorder({});
     const gateway = new MidtransGateway({ serverKey: KEY, production: false, fetch: fake });

@@ -6,12 +6,15 @@ import {
   SignatureRejected,
   type ChargeRequest,
   type ChargeResult,
+  type GatewayRefund,
   type PaymentNotification,
+  type RefundRequest,
   type PaymentOutcome,
 } from '../../ports/payment-gateway';
 
 /**
- * Midtrans Core API, as documented (docs.midtrans.com): POST /v2/charge, GET /v2/{order_id}/status, and the
+ * Midtrans Core API, as documented (docs.midtrans.com): POST /v2/charge, GET /v2/{order_id}/status, the direct
+ * refund POST /v2/{order_id}/refund/online/direct, and the
  * HTTP notification whose signature_key is SHA-512(order_id + status_code + gross_amount + server key).
  * Pure functions here; gateway.ts does the HTTP. The sandbox gateway signs its notifications with the
  * same functions, so the webhook code path is the same in both.
@@ -197,7 +200,7 @@ export function chargeBody(request: ChargeRequest): Body {
   return {
     payment_type: paymentType,
     transaction_details: { order_id: request.orderId, gross_amount: request.amount },
-    item_details: [{ id: request.orderId.slice(0, 2) === 'PU' ? 'refill' : 'wallet-topup', price: request.amount, quantity: 1, name: request.itemName.slice(0, 50) }],
+    item_details: [{ id: ['PU', 'GO'].includes(request.orderId.slice(0, 2)) ? 'refill' : 'wallet-topup', price: request.amount, quantity: 1, name: request.itemName.slice(0, 50) }],
     ...(Object.keys(customer).length ? { customer_details: customer } : {}),
     ...(paymentType === 'gopay' ? { gopay: { enable_callback: false } } : { qris: { acquirer: 'gopay' } }),
   };
@@ -236,4 +239,23 @@ export function parseStatusResponse(httpStatus: number, body: unknown): PaymentN
   if (httpStatus >= 500 || code.startsWith('5')) throw new GatewayUnavailable(`Midtrans status answered ${code}`);
   if (httpStatus >= 400 || (code.startsWith('4') && !str(b.transaction_status))) throw new GatewayRejected(str(b.status_message) ?? `Midtrans status answered ${code}`, code);
   return toReport(b);
+}
+
+/**
+ * The body of Midtrans' direct refund (`POST /v2/{order_id}/refund/online/direct`, the refund of GoPay and QRIS
+ * payments): Midtrans makes one refund per `refund_key`.
+ */
+export function refundBody(request: RefundRequest): Body {
+  return { refund_key: request.key, amount: request.amount, reason: request.reason.slice(0, 255) };
+}
+
+/** A refund answer -> the refund made. 4xx (not refundable, beyond the window, a used key): GatewayRejected; 5xx: GatewayUnavailable. */
+export function parseRefundResponse(httpStatus: number, body: unknown, request: RefundRequest): GatewayRefund {
+  const b = (body && typeof body === 'object' ? body : {}) as Body;
+  const code = str(b.status_code) ?? String(httpStatus);
+  const message = str(b.status_message);
+  if (httpStatus >= 500 || code.startsWith('5')) throw new GatewayUnavailable(`Midtrans refund answered ${code}: ${message ?? 'server error'}`);
+  if (httpStatus >= 400 || code !== '200') throw new GatewayRejected(message ?? `Midtrans refused the refund (${code})`, code);
+  const amount = b.refund_amount === undefined ? request.amount : parseGrossAmount(b.refund_amount);
+  return { key: str(b.refund_key) ?? request.key, amount };
 }

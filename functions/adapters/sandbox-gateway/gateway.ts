@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GatewayRejected, type ChargeRequest, type ChargeResult, type GatewayRefund, type OrderRef, type PaymentGateway, type PaymentNotification } from '../../ports/payment-gateway';
+import { GatewayRejected, type ChargeRequest, type ChargeResult, type GatewayRefund, type OrderRef, type PaymentGateway, type PaymentNotification, type RefundRequest } from '../../ports/payment-gateway';
 import { isCardWallet, type PaymentMethod } from '@shared/schemas';
 import { formatMidtransTime, mapStatus, signatureKey, toReport, verifyNotificationBody } from '../midtrans/protocol';
 import { qrisPayload } from './qris';
@@ -16,6 +16,10 @@ import { qrisPayload } from './qris';
  * - ending in 21 (10,021 ...): paid, then refunded in full about 0.6 s after settling (`refund`).
  * - ending in 23 (10,023 ...): paid, then a third refunded about 0.6 s after settling (`partial_refund`).
  * - anything else: paid. `pending`, then `settlement` about 0.4 s later (card wallets: `capture` at once).
+ *
+ * Refunds we ask for (refund()) are made at once, one per key, and announced like Midtrans' (`refund` or
+ * `partial_refund` notifications; the status API lists them). They are kept in this process's memory: a sandbox in
+ * Lambda forgets them with its container (the ledger and the order keep what was refunded either way).
  *
  * Without a notification URL (a Lambda in sandbox mode) nothing is posted; the status API answers the
  * same outcomes from the order's age, and GET /api/wallet/topup/{id} asks it when a notification is overdue.
@@ -72,6 +76,8 @@ export class SandboxGateway implements PaymentGateway {
   private readonly now: () => Date;
   /** Transaction ids of charges made by this process (status answers reuse them). */
   private readonly transactions = new Map<string, string>();
+  /** Refunds asked for through refund(), by order. */
+  private readonly refundsMade = new Map<string, GatewayRefund[]>();
 
   constructor(private readonly options: SandboxOptions) {
     if (!options.serverKey) throw new Error('Sandbox server key is empty');
@@ -103,13 +109,19 @@ export class SandboxGateway implements PaymentGateway {
     };
   }
 
+  /** Every refund of an order: the amount rule's (once its refund status was reached) and those asked for. */
+  private refundsOf(order: { orderId: string; amount: number }, transactionStatus: string): GatewayRefund[] {
+    const ruled = sandboxRefunds(order.orderId, order.amount);
+    return [...(ruled && transactionStatus === ruled.status ? ruled.refunds : []), ...(this.refundsMade.get(order.orderId) ?? [])];
+  }
+
   /** A refund's fields, as Midtrans adds them to refund notifications and status answers: the latest amount and every refund. */
   private refundFields(order: { orderId: string; amount: number }, transactionStatus: string, at: Date) {
-    const refunded = sandboxRefunds(order.orderId, order.amount);
-    if (!refunded || transactionStatus !== refunded.status) return {};
+    const refunds = this.refundsOf(order, transactionStatus);
+    if (!refunds.length || (transactionStatus !== 'refund' && transactionStatus !== 'partial_refund')) return {};
     return {
-      refund_amount: money(refunded.refunds.at(-1)!.amount),
-      refunds: refunded.refunds.map((r, i) => ({ refund_chargeback_id: i + 1, refund_amount: money(r.amount), created_at: formatMidtransTime(at), reason: 'sandbox refund', refund_key: r.key })),
+      refund_amount: money(refunds.at(-1)!.amount),
+      refunds: refunds.map((r, i) => ({ refund_chargeback_id: i + 1, refund_amount: money(r.amount), created_at: formatMidtransTime(at), reason: 'sandbox refund', refund_key: r.key })),
     };
   }
 
@@ -169,8 +181,33 @@ export class SandboxGateway implements PaymentGateway {
     else if (age < settledAfter) status = 'pending';
     else if (refunded && age >= settledAfter + this.refundAfterMs) status = refunded.status;
     else status = card ? 'capture' : 'settlement';
+    const made = this.refundsMade.get(order.orderId)?.reduce((sum, r) => sum + r.amount, 0) ?? 0;
+    if (made && (status === 'settlement' || status === 'capture' || status === 'partial_refund')) status = made >= order.amount ? 'refund' : 'partial_refund';
     const transactionId = this.transactions.get(order.orderId) ?? `sandbox-${order.orderId}`;
     return toReport(this.notificationBody({ orderId: order.orderId, amount: order.amount, method: order.method, transactionId }, status, this.now()));
+  }
+
+  /**
+   * Refunds part or all of a settled order at once, one refund per key (the same key again answers the refund made),
+   * never more than what is left of the payment; then announces it like Midtrans (a refund notification).
+   */
+  async refund(request: RefundRequest): Promise<GatewayRefund> {
+    const { order } = request;
+    const earlier = this.refundsMade.get(order.orderId)?.find((r) => r.key === request.key);
+    if (earlier) return earlier;
+    if (!Number.isSafeInteger(request.amount) || request.amount <= 0) throw new GatewayRejected('refund amount must be a positive whole number', '400');
+    const current = await this.status(order);
+    if (!current || !['settlement', 'capture', 'partial_refund'].includes(current.gatewayStatus)) {
+      throw new GatewayRejected(`Only a settled payment can be refunded (this one is ${current?.gatewayStatus ?? 'unknown'})`, '412');
+    }
+    const refunded = current.refunds.reduce((sum, r) => sum + r.amount, 0);
+    if (refunded + request.amount > order.amount) throw new GatewayRejected('The refund is more than what is left of the payment', '412');
+    const made = { key: request.key, amount: request.amount };
+    this.refundsMade.set(order.orderId, [...(this.refundsMade.get(order.orderId) ?? []), made]);
+    const transactionId = this.transactions.get(order.orderId) ?? `sandbox-${order.orderId}`;
+    const status = refunded + request.amount >= order.amount ? 'refund' : 'partial_refund';
+    this.schedule({ orderId: order.orderId, amount: order.amount, method: order.method, transactionId }, [[status, this.pendingAfterMs]]);
+    return made;
   }
 
   private result(transactionId: string, status: string, extra: Partial<ChargeResult> = {}): ChargeResult {

@@ -132,4 +132,23 @@ describe('QRIS payload', () => {
     // The published check value of CRC-16/CCITT-FALSE.
     expect(crc16('123456789')).toBe('29B1');
   });
+
+  it('refunds a settled order once per key, never beyond what was paid, and announces it like Midtrans', async () => {
+    const { gateway, posted } = recording();
+    const charged = request(1500, 'qris', { orderId: 'GO-refund-test' });
+    await gateway.charge(charged);
+    const order = { orderId: charged.orderId, amount: 1500, method: 'qris' as const, createdAt: new Date().toISOString() };
+    await expect(gateway.refund({ order, amount: 266, key: 'k1', reason: 'test' })).rejects.toBeInstanceOf(GatewayRejected);
+    await settle();
+    const made = await gateway.refund({ order, amount: 266, key: 'k1', reason: 'test' });
+    expect(made).toEqual({ key: 'k1', amount: 266 });
+    expect(await gateway.refund({ order, amount: 266, key: 'k1', reason: 'again' })).toEqual(made);
+    await expect(gateway.refund({ order, amount: 1300, key: 'k2', reason: 'too much' })).rejects.toBeInstanceOf(GatewayRejected);
+    const status = await gateway.status(order);
+    expect(status).toMatchObject({ outcome: 'refunded', gatewayStatus: 'partial_refund', refunds: [{ key: 'k1', amount: 266 }] });
+    await settle();
+    const announced = posted.filter((b) => b.transaction_status === 'partial_refund');
+    expect(announced).toHaveLength(1);
+    expect(verifyNotificationBody(announced[0], KEY)).toMatchObject({ outcome: 'refunded', refundKey: 'k1', refundAmount: 266 });
+  });
 });

@@ -8,3 +8,4 @@ export { stationTexts } from './stations';
 export { reportTexts } from './reports';
 export { adminStation } from './admin-station';
 export { adminAlerts } from './admin-alerts';
+export { guestTexts } from './guest';

@@ -1,0 +1,63 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { formatRupiah } from '@shared/money';
+import { guestOrderQuery } from '../../api/guest';
+import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { guestTexts } from '../../i18n/guest';
+import { localeOf, useLanguage } from '../../i18n/language';
+import { useMessages } from '../../i18n/messages';
+import { formatMillilitres } from './format';
+
+/** `/r/{receiptId}`: a guest's receipt (litres, price, refund, impact), readable by whoever holds its link. */
+export function GuestReceiptPage({ receiptId }: { receiptId: string }) {
+  const t = useMessages(guestTexts);
+  const language = useLanguage();
+  const order = useQuery(guestOrderQuery(receiptId));
+  useDocumentTitle(t.receiptTitle);
+  const data = order.data;
+  const number = (n: number, digits = 0) => new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: digits }).format(n);
+
+  return (
+    <div className="mx-auto max-w-xl px-4 py-6 sm:py-10">
+      <h1 className="text-2xl font-bold text-slate-900">{t.receiptTitle}</h1>
+      {!data ? (
+        order.isError ? (
+          <p role="alert" className="mt-4 rounded-2xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200">{t.receiptNotFound}</p>
+        ) : (
+          <div role="status" className="mt-4 h-48 animate-pulse rounded-2xl bg-slate-100"><span className="sr-only">{t.receiptLoading}</span></div>
+        )
+      ) : (
+        <>
+          {data.status !== 'done' && <p role="status" className="mt-3 rounded-xl bg-brand-50 p-3 text-sm text-brand-900">{t.receiptPending}</p>}
+          {data.message && <p className="mt-3 text-sm text-slate-700">{data.message}</p>}
+          <dl className="mt-4 divide-y divide-slate-200 rounded-2xl bg-white px-4 shadow-card ring-1 ring-slate-200" data-testid="guest-receipt">
+            <Row label={t.station} value={data.stationName} />
+            <Row label={t.water} value={t.waterOf(formatMillilitres(data.dispensedMl, language), formatMillilitres(data.volumeMl, language))} testId="receipt-litres" />
+            <Row label={t.paid} value={formatRupiah(data.paidIdr)} />
+            <Row label={t.price} value={formatRupiah(data.chargedIdr)} testId="receipt-charged" strong />
+            <Row label={t.refund} value={formatRupiah(data.refundedIdr)} testId="receipt-refund" strong />
+            <Row label={t.bottlesSaved} value={number(data.bottlesSaved)} />
+            <Row label={t.co2Saved} value={`${number(data.co2SavedKg, 2)} kg`} />
+            <Row label={t.receiptNumber} value={data.id} small />
+          </dl>
+          {data.refundedIdr > 0 && <p className="mt-3 text-xs text-slate-700">{t.refundNote}</p>}
+          <div className="mt-6 rounded-2xl bg-brand-50 p-4 ring-1 ring-brand-100">
+            <p className="text-sm text-brand-900">{t.createAccountHint}</p>
+            <Link to="/signup" className="mt-3 flex min-h-11 w-full items-center justify-center rounded-xl bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800">
+              {t.createAccount}
+            </Link>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+function Row({ label, value, testId, strong = false, small = false }: { label: string; value: string; testId?: string; strong?: boolean; small?: boolean }) {
+  return (
+    <div className="flex items-baseline justify-between gap-4 py-3 text-sm">
+      <dt className="text-slate-700">{label}</dt>
+      <dd data-testid={testId} className={`text-right ${strong ? 'text-base font-bold text-slate-900' : 'font-semibold text-slate-900'} ${small ? 'break-all font-mono text-xs' : ''}`}>{value}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+import { readGuestOrder } from '../../domain/guest-orders';
+import { guestDeps } from '../../providers/payment-deps';
+import { routeHandler } from '../route-handler';
+
+/** GET /api/guest/orders/{id}?secret=: the guest's order and receipt, moved on where a report is overdue. */
+export const handler = routeHandler('getGuestOrder', async ({ params, query }) => readGuestOrder(params.id, query.secret, guestDeps()));

@@ -1,0 +1,107 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatRupiah } from '@shared/money';
+import type { SimStation } from '@infra/local/simulator';
+import { axeViolations } from '../support/axe';
+import { launchBrowser, newContext, PHONE } from '../support/browser';
+import { apiFetch, local } from '../support/local';
+import { waitForEmail } from '../support/outbox';
+import { closeStations, provision, stationFor, waitFor, workerServices, type Provisioned } from '../integration/stations-support';
+
+/**
+ * Issue 15, items 1 and 7: a guest scans a simulated station's sticker, pays 1.5 L by QRIS in the sandbox on a
+ * phone, the station dispenses 1,234 ml, and the receipt shows the exact litres, the price and the refund, in
+ * English and Indonesian; the receipt e-mail reaches the local outbox.
+ */
+
+let browser: Browser;
+let real: Provisioned;
+let station: SimStation;
+let heartbeats: ReturnType<typeof setInterval>;
+
+beforeAll(async () => {
+  await workerServices();
+  browser = await launchBrowser();
+  real = await provision('Pantai Guest Station');
+  station = await stationFor(real);
+  await station.connect();
+  await station.heartbeat();
+  station.remoteStart = { volumeMl: 1234, flowMlPerSecond: Infinity };
+  await waitFor(() => apiFetch(`/api/machines/${real.machine.id}`), (r) => r.body.status === 'online');
+  // The station keeps reporting, as a real one does every heartbeat interval.
+  heartbeats = setInterval(() => void station.heartbeat().catch(() => undefined), 5_000);
+});
+afterAll(async () => {
+  clearInterval(heartbeats);
+  await closeStations();
+  await browser?.close();
+});
+
+async function phone(language: 'en' | 'id'): Promise<Page> {
+  const context = await newContext(browser, {
+    ...PHONE, locale: language === 'en' ? 'en-US' : 'id-ID',
+    extraHTTPHeaders: { 'cloudfront-viewer-address': `192.0.2.${language === 'en' ? 40 : 41}:443` },
+  });
+  await context.addInitScript((lang) => localStorage.setItem('bali-refill.language', lang), language);
+  return context.newPage();
+}
+
+describe('scan, pay, refill without an account', () => {
+  it('pays 1.5 L by QRIS, the station dispenses 1,234 ml, the receipt shows 1.234 L, the price and the refund', async () => {
+    const email = `tourist-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const page = await phone('en');
+    await page.goto(`${local().web}/s/${real.machine.id}`);
+    await page.getByRole('heading', { name: 'Refill at Pantai Guest Station' }).waitFor();
+    await page.getByText('Online').first().waitFor();
+    await page.getByRole('radio', { name: '1.5 L', exact: true }).check();
+    await page.getByRole('radio', { name: /QRIS/ }).check();
+    await page.getByLabel('E-mail for the receipt (optional)').fill(email);
+    // Readable in the sun: the order form passes WCAG 2.2 AA on the phone, as the receipt below.
+    expect(await axeViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: `Pay ${formatRupiah(1500)}` }).click();
+
+    // The sandbox settles the QRIS payment; the station is started, the guest presses start, and it reports 1,234 ml.
+    const progress = page.getByTestId('guest-progress');
+    await progress.waitFor();
+    // The form the guest scrolled down is replaced: the progress is brought into view, below the sticky header.
+    await expect.poll(() => progress.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThan(40);
+    expect(await progress.evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(200);
+    await page.locator('[data-testid="guest-progress"][data-status="done"]').waitFor({ timeout: 30_000 });
+    await progress.getByText('Done, thank you!').waitFor();
+    expect(station.remoteStarts).toContainEqual(expect.objectContaining({ outcome: 'completed', volumeMl: 1234 }));
+
+    await progress.getByRole('link', { name: 'See your receipt' }).click();
+    await page.waitForURL(/\/r\/GO-/);
+    const receipt = page.getByTestId('guest-receipt');
+    await receipt.waitFor();
+    expect(await receipt.getByTestId('receipt-litres').innerText()).toBe('1.234 L of 1.500 L');
+    expect(await receipt.getByTestId('receipt-charged').innerText()).toBe(formatRupiah(1234));
+    expect(await receipt.getByTestId('receipt-refund').innerText()).toBe(formatRupiah(266));
+    expect(formatRupiah(1234)).toBe('Rp 1.234');
+    await page.getByRole('link', { name: 'Create a free account' }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+
+    const mail = await waitForEmail(local().mail.messages, email, { timeoutMs: 20_000 });
+    expect(mail.subject).toContain('1.234 L');
+    expect(mail.text).toContain(`Charged: ${formatRupiah(1234)}`);
+    expect(mail.text).toContain(`Refunded: ${formatRupiah(266)}`);
+
+    // The same receipt in Bahasa Indonesia.
+    const receiptUrl = page.url();
+    const indonesian = await phone('id');
+    await indonesian.goto(receiptUrl);
+    const struk = indonesian.getByTestId('guest-receipt');
+    await indonesian.getByRole('heading', { name: 'Struk isi ulang Anda' }).waitFor();
+    expect(await struk.getByTestId('receipt-litres').innerText()).toBe('1,234 L dari 1,500 L');
+    expect(await struk.getByTestId('receipt-refund').innerText()).toBe(formatRupiah(266));
+    await struk.getByText('Pengembalian dana').waitFor();
+    // Nothing sideways on a 390 px phone.
+    expect(await indonesian.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  });
+
+  it('a receipt link without its secret shows no order', async () => {
+    const page = await phone('en');
+    await page.goto(`${local().web}/r/GO-${'0'.repeat(32)}~not-the-secret-at-all-0000`);
+    await page.getByRole('alert').getByText('This receipt does not exist or its link is incomplete.').waitFor();
+  });
+});

@@ -1,0 +1,231 @@
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { keys } from '@functions/adapters/dynamodb/keys';
+import { signatureKey } from '@functions/adapters/midtrans/protocol';
+import { guestAccountOf, unusedRefundKey } from '@functions/domain/guest-orders';
+import { sweepExpiredSessions } from '@functions/domain/vend-sweep';
+import type { SimStation } from '@infra/local/simulator';
+import { apiFetch, local, testDb } from '../support/local';
+import { waitForEmail } from '../support/outbox';
+import { closeStations, provision, sleep, stationFor, waitFor, workerServices, type Provisioned } from './stations-support';
+
+/**
+ * Guest orders (docs/payments.md, "Guest orders") against the local cloud: paid by QRIS in the sandbox, started at a
+ * simulated station, settled by its vend/complete, the rest refunded through the gateway's refund API, everything
+ * through the guest account's ledger. Notifications are posted signed with the local sandbox key, as Midtrans signs.
+ */
+
+let real: Provisioned;
+let station: SimStation;
+let sandboxKey: string;
+
+beforeAll(async () => {
+  await workerServices();
+  sandboxKey = local().payments.sandboxServerKey!;
+  real = await provision('Guest refill station');
+  station = await stationFor(real);
+  await station.connect();
+  await station.heartbeat();
+  station.remoteStart = { volumeMl: 1234, flowMlPerSecond: Infinity };
+  await waitFor(() => apiFetch(`/api/machines/${real.machine.id}`), (r) => r.body.status === 'online');
+});
+afterAll(closeStations);
+
+/** The client address CloudFront tells the API (each test run its own, so that the hourly rate limit is this file's). */
+const viewer = (ip: string) => ({ 'cloudfront-viewer-address': `${ip}:443` });
+const randomIp = () => `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
+const thisClient = viewer(randomIp());
+const order = (body: Record<string, unknown>, key: string | null = crypto.randomUUID(), headers: Record<string, string> = thisClient) =>
+  apiFetch('/api/guest/orders', { method: 'POST', headers: { ...(key ? { 'idempotency-key': key } : {}), ...headers }, json: body });
+const read = (id: string, secret: string) => apiFetch(`/api/guest/orders/${encodeURIComponent(id)}?secret=${encodeURIComponent(secret)}`);
+
+async function entriesOf(userId: string) {
+  const { db, tableName } = testDb();
+  const { Items } = await db.send(new QueryCommand({
+    TableName: tableName, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)', ConsistentRead: true,
+    ExpressionAttributeValues: { ':pk': keys.user(userId).PK, ':p': keys.ledgerPrefix },
+  }));
+  return (Items ?? []) as { type: string; amount: number; idempotencyKey: string }[];
+}
+async function accountOf(userId: string) {
+  const { db, tableName } = testDb();
+  return (await db.send(new GetCommand({ TableName: tableName, Key: keys.user(userId), ConsistentRead: true }))).Item;
+}
+async function storedOrder(orderId: string) {
+  const { db, tableName } = testDb();
+  return (await db.send(new GetCommand({ TableName: tableName, Key: keys.guestOrder(orderId), ConsistentRead: true }))).Item;
+}
+
+/** The guest account agrees with its entries to the rupiah, and holds nothing once the order is closed. */
+async function expectBooksBalanced(orderId: string, expected: { topup: number; purchase: number; refund: number }) {
+  const entries = await entriesOf(guestAccountOf(orderId));
+  const sum = (type: string) => entries.filter((e) => e.type === type).reduce((s, e) => s + e.amount, 0);
+  expect(sum('topup')).toBe(expected.topup);
+  expect(sum('purchase') + expected.purchase).toBe(0);
+  expect(sum('adjustment') + expected.refund).toBe(0);
+  expect(sum('hold') + sum('release')).toBe(0);
+  const account = await accountOf(guestAccountOf(orderId));
+  expect(account?.balance).toBe(entries.reduce((s, e) => s + e.amount, 0));
+  expect(account?.balance).toBe(0);
+  expect(account?.owed ?? 0).toBe(0);
+  // Every idempotency key was applied once.
+  const byKey = new Map<string, number>();
+  for (const e of entries.filter((x) => x.type !== 'hold' && x.type !== 'release')) byKey.set(`${e.type}:${e.idempotencyKey}`, (byKey.get(`${e.type}:${e.idempotencyKey}`) ?? 0) + 1);
+  expect([...byKey.values()].every((n) => n === 1)).toBe(true);
+}
+
+function notification(orderId: string, amount: number, transactionStatus: string, statusCode: string, extra: Record<string, unknown> = {}, serverKey = sandboxKey) {
+  const grossAmount = `${amount}.00`;
+  return {
+    transaction_time: '2026-11-23 20:15:00', transaction_status: transactionStatus, transaction_id: crypto.randomUUID(),
+    status_message: 'midtrans payment notification', status_code: statusCode, signature_key: signatureKey(orderId, statusCode, grossAmount, serverKey),
+    payment_type: 'qris', order_id: orderId, merchant_id: 'SANDBOX', gross_amount: grossAmount, fraud_status: 'accept', currency: 'IDR', ...extra,
+  };
+}
+const notify = (body: unknown) => apiFetch('/api/payments/notification', { method: 'POST', json: body });
+
+describe('guest orders', () => {
+  // The station keeps reporting, as a real one does every minute.
+  beforeEach(() => station.heartbeat());
+  let paid: { id: string; secret: string; receiptId: string };
+  const email = `guest-${crypto.randomUUID().slice(0, 8)}@example.com`;
+
+  it('1.5 L by QRIS: paid, started, 1,234 ml settled, Rp 266 refunded through the gateway, the receipt e-mailed', async () => {
+    const res = await order({ stationId: real.machine.id, volumeMl: 1500, paymentMethod: 'qris', email });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body).toMatchObject({ status: 'waiting_payment', volumeMl: 1500, paidIdr: 0, stationId: real.machine.id, stationName: 'Guest refill station' });
+    expect(res.body.payment.qrString).toMatch(/^000201/);
+    expect(res.body.receiptPath).toBe(`/r/${res.body.receiptId}`);
+    paid = res.body;
+
+    const done = await waitFor(() => read(paid.id, paid.secret), (r) => r.body.status === 'done', 20_000, 200);
+    expect(done.value.body).toMatchObject({ status: 'done', paidIdr: 1500, dispensedMl: 1234, chargedIdr: 1234, refundedIdr: 266, bottlesSaved: 2, closedAt: expect.any(String) });
+    expect(station.remoteStarts).toContainEqual({ outcome: 'completed', sessionId: `PAID-${paid.id}`, volumeMl: 1234 });
+
+    const stored = await storedOrder(paid.id);
+    expect(stored).toMatchObject({ kind: 'guest', status: 'refunded', refunded: 266, refundKeys: [unusedRefundKey(paid.id)], dispensedMl: 1234, charged: 1234, receiptMailedAt: expect.any(String) });
+    expect(stored?.secretHash).not.toContain(paid.secret);
+    await expectBooksBalanced(paid.id, { topup: 1500, purchase: 1234, refund: 266 });
+
+    const mail = await waitForEmail(local().mail.messages, email);
+    expect(mail.subject).toContain('1.234 L');
+    expect(mail.text).toContain('Charged: Rp 1.234');
+    expect(mail.text).toContain('Refunded: Rp 266');
+  });
+
+  it('is read only with the receipt secret', async () => {
+    expect((await read(paid.id, 'x'.repeat(43))).status).toBe(404);
+    expect((await read('GO-' + '0'.repeat(32), paid.secret)).status).toBe(404);
+    expect((await apiFetch(`/api/guest/orders/${paid.id}`)).status).toBe(400);
+  });
+
+  it('duplicate, late and forged notifications move nothing more', async () => {
+    const refundKey = unusedRefundKey(paid.id);
+    const refundBody = (key: string, amount: number) => notification(paid.id, 1500, 'partial_refund', '200', {
+      refund_amount: `${amount}.00`, refunds: [{ refund_chargeback_id: 1, refund_amount: `${amount}.00`, created_at: '2026-11-23 20:16:00', reason: 'x', refund_key: key }],
+    });
+    // The gateway's own refund notification, twice; a late settlement, twice.
+    for (let i = 0; i < 2; i++) {
+      expect((await notify(refundBody(refundKey, 266))).status).toBe(200);
+      expect((await notify(notification(paid.id, 1500, 'settlement', '200'))).status).toBe(200);
+    }
+    // Forged: a refund key the gateway never made, a raised amount, a wrong signature, a pending re-signed as settled.
+    expect((await notify(refundBody('made-up-refund', 1234))).status).toBe(200);
+    expect((await notify(refundBody(refundKey, 1500))).status).toBe(200);
+    expect((await notify(notification(paid.id, 1500, 'refund', '200', {}, 'not-the-key'))).status).toBe(403);
+    expect((await notify(notification(paid.id, 1500, 'settlement', '201'))).status).toBe(403);
+    await sleep(300);
+    expect(await storedOrder(paid.id)).toMatchObject({ refunded: 266, refundKeys: [refundKey] });
+    await expectBooksBalanced(paid.id, { topup: 1500, purchase: 1234, refund: 266 });
+  });
+
+  it('a forged settlement of an order nobody paid starts nothing and credits nothing', async () => {
+    // Rp 1,017 ends in 17: the sandbox never settles it, so only this forged (correctly signed) settlement claims it.
+    const res = await order({ stationId: real.machine.id, volumeMl: 1017, paymentMethod: 'qris' });
+    expect(res.status, res.text).toBe(201);
+    expect((await notify(notification(res.body.id, 1017, 'settlement', '200'))).status).toBe(200);
+    await sleep(300);
+    expect((await read(res.body.id, res.body.secret)).body).toMatchObject({ status: 'waiting_payment', paidIdr: 0 });
+    expect(await entriesOf(guestAccountOf(res.body.id))).toEqual([]);
+    expect(await (await workerServices()).vendSessions.get(`PAID-${res.body.id}`)).toBeNull();
+  });
+
+  it('refunds once: settling the closed order again, from the station or a reader, changes nothing', async () => {
+    const again = await read(paid.id, paid.secret);
+    expect(again.body).toMatchObject({ status: 'done', refundedIdr: 266 });
+    await station.publishCompletion({ sessionId: `PAID-${paid.id}`, dispensedMl: 1234 });
+    await sleep(500);
+    expect(await storedOrder(paid.id)).toMatchObject({ refunded: 266, refundKeys: [unusedRefundKey(paid.id)] });
+    await expectBooksBalanced(paid.id, { topup: 1500, purchase: 1234, refund: 266 });
+  });
+
+  it('the same Idempotency-Key twice is one order and one payment; with another request it is a 409', async () => {
+    const key = crypto.randomUUID();
+    const body = { stationId: real.machine.id, volumeMl: 500, paymentMethod: 'gopay' };
+    const [first, second] = await Promise.all([order(body, key), order(body, key)]);
+    expect(first.status, first.text).toBe(201);
+    expect(second.status, second.text).toBe(201);
+    expect(second.body.id).toBe(first.body.id);
+    expect(second.body.receiptId).toBe(first.body.receiptId);
+    // The order that charged answers the GoPay deeplink (the other found it in flight); reading it shows it too.
+    expect([first, second].map((r) => r.body.payment.deeplink).find(Boolean)).toMatch(/^gojek:\/\//);
+    expect((await order({ ...body, volumeMl: 1000 }, key)).status).toBe(409);
+    await waitFor(() => read(first.body.id, first.body.secret), (r) => r.body.status === 'done', 20_000, 200);
+    const third = await order(body, key);
+    expect(third.body).toMatchObject({ id: first.body.id, status: 'done', paidIdr: 500, chargedIdr: 500, refundedIdr: 0 });
+    await expectBooksBalanced(first.body.id, { topup: 500, purchase: 500, refund: 0 });
+  });
+
+  it('refuses bad requests before anything is stored or charged', async () => {
+    const good = { stationId: real.machine.id, volumeMl: 1000, paymentMethod: 'qris' };
+    expect((await order(good, null)).status).toBe(400);
+    expect((await order({ ...good, volumeMl: 1501 })).status).toBe(400);
+    expect((await order({ ...good, volumeMl: 50 })).body.fields).toHaveProperty('volumeMl');
+    expect((await order({ ...good, stationId: 'NOPE-000000' })).status).toBe(404);
+    expect((await order({ ...good, email: 'not-an-address' })).body.fields).toHaveProperty('email');
+    expect((await order({ ...good, paymentMethod: 'google_pay' })).status).toBe(400);
+  });
+
+  it('a session that expires unused is refunded in full', async () => {
+    // Nobody presses start: the station waits (a trickle that takes far longer than the session).
+    station.remoteStart = { volumeMl: 1000, flowMlPerSecond: 0.01 };
+    try {
+      const res = await order({ stationId: real.machine.id, volumeMl: 1000, paymentMethod: 'qris' });
+      expect(res.status, res.text).toBe(201);
+      const started = await waitFor(() => read(res.body.id, res.body.secret), (r) => r.body.status === 'press_start', 20_000, 200);
+      expect(started.value.body.startBy).toEqual(expect.any(String));
+      const services = await workerServices();
+      const session = await services.vendSessions.get(`PAID-${res.body.id}`);
+      await sweepExpiredSessions({ ...services, log: { info: () => undefined, warn: () => undefined } }, new Date(Date.parse(session!.expiresAt) + 1000));
+      const done = await waitFor(() => read(res.body.id, res.body.secret), (r) => r.body.status === 'done', 20_000, 200);
+      expect(done.value.body).toMatchObject({ paidIdr: 1000, dispensedMl: 0, chargedIdr: 0, refundedIdr: 1000 });
+      await expectBooksBalanced(res.body.id, { topup: 1000, purchase: 0, refund: 1000 });
+    } finally {
+      station.remoteStart = { volumeMl: 1234, flowMlPerSecond: Infinity };
+    }
+  });
+
+  it('a paid order whose station cannot start is refunded in full', async () => {
+    const { machines } = await workerServices();
+    const res = await order({ stationId: real.machine.id, volumeMl: 500, paymentMethod: 'qris' });
+    expect(res.status, res.text).toBe(201);
+    // Between the order and the payment (the sandbox settles 0.4 s after the charge) the station goes into maintenance.
+    await machines.update(real.machine.id, { status: 'maintenance' });
+    try {
+      const done = await waitFor(() => read(res.body.id, res.body.secret), (r) => r.body.status === 'done', 20_000, 200);
+      expect(done.value.body).toMatchObject({ paidIdr: 500, dispensedMl: 0, chargedIdr: 0, refundedIdr: 500, message: expect.stringMatching(/refunded in full/) });
+    } finally {
+      await machines.update(real.machine.id, { status: 'online' });
+    }
+    await expectBooksBalanced(res.body.id, { topup: 500, purchase: 0, refund: 500 });
+  });
+
+  it('rate limits new orders per client address', async () => {
+    const body = { stationId: real.machine.id, volumeMl: 100, paymentMethod: 'qris' };
+    const answers: number[] = [];
+    const client = viewer(`203.0.113.${Math.floor(Math.random() * 250) + 1}`);
+    for (let i = 0; i < 25 && !answers.includes(429); i++) answers.push((await order(body, crypto.randomUUID(), client)).status);
+    expect(answers).toContain(429);
+    expect(answers.filter((s) => s === 201).length).toBeLessThanOrEqual(20);
+  });
+});
