@@ -82,6 +82,29 @@ describe('the local broker enforces the station policy', () => {
     await station.close();
   });
 
+  it("puts the event of a rule's function that fails on the dead-letter queue, as Lambda does after its retries", async () => {
+    const dead: unknown[] = [];
+    const nothing = async () => undefined;
+    const broker = await startBroker({
+      ca: await LocalCa.open(local().stations.caDir), port: await freePort(), deadLetter: (entry) => dead.push(entry),
+      handlers: { heartbeat: async () => Promise.reject(new Error('table unavailable')), presence: nothing, vendRequest: nothing, vendComplete: nothing, vendFailed: nothing },
+    });
+    const station = new SimStation({ id: a.machine.id, certificatePem: a.bundle.certificatePem, privateKeyPem: a.bundle.privateKeyPem, caPem: a.bundle.rootCaPem }, { brokerUrl: broker.url });
+    const quiet = console.error;
+    console.error = () => undefined;
+    try {
+      await station.connect({ subscribe: false });
+      await station.heartbeat({ waterLevel: 55 });
+      await waitFor(async () => dead.length, (n) => n === 1);
+      expect(dead[0]).toMatchObject({ rule: 'heartbeat', error: 'table unavailable', event: { stationId: a.machine.id, waterLevel: 55 } });
+      expect(broker.stats.handlerErrors).toBe(1);
+    } finally {
+      console.error = quiet;
+      await station.close();
+      await broker.stop();
+    }
+  });
+
   it('stamps each heartbeat with the time the broker received it, in the order received, whatever the payload claims', async () => {
     const events: { stationId?: unknown; receivedAt?: unknown; counters?: { uptimeSeconds?: number } }[] = [];
     const nothing = async () => undefined;
