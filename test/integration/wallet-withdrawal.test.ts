@@ -52,7 +52,7 @@ async function expectBooksBalanced(sub: string, balance: number) {
   expect(new Set(perKey).size).toBe(perKey.length);
   return entries;
 }
-const history = async (account: Account) => (await apiFetch('/api/transactions?limit=50', { headers: bearer(account.token) })).body.items as { type: string; amount: number; paymentMethod: string | null }[];
+const history = async (account: Account) => (await apiFetch('/api/transactions?limit=50', { headers: bearer(account.token) })).body.items as { type: string; amount: number; debit: boolean; paymentMethod: string | null }[];
 
 describe('withdrawing the balance', () => {
   it('refunds a balance made of two top-ups, newest first; the ledger, history, orders and gateway agree; the same key again refunds once', async () => {
@@ -98,7 +98,7 @@ describe('withdrawing the balance', () => {
     // History: the two top-ups, the debit and the two refunds, to the rupiah.
     const rows = await history(account);
     expect(rows.filter((r) => r.type === 'topup').map((r) => r.amount).sort()).toEqual([15_000, 20_000]);
-    expect(rows.filter((r) => r.type === 'adjustment').map((r) => [r.amount, r.paymentMethod]).sort()).toEqual([[15_000, 'gopay'], [15_000, 'qris'], [5_000, null]].sort());
+    expect(rows.filter((r) => r.type === 'adjustment').map((r) => [r.amount, r.paymentMethod, r.debit]).sort()).toEqual([[15_000, 'gopay', true], [15_000, 'qris', true], [5_000, null, true]].sort());
 
     // One e-mail per refund, sent once.
     const messages = local().mail.messages;
