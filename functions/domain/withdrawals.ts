@@ -124,16 +124,12 @@ function planView(balance: number, refunds: PlannedRefund[], payout: PayoutLine[
   };
 }
 
-async function balanceOf(userId: string, deps: WithdrawalDeps): Promise<number> {
-  return (await deps.users.get(userId))?.balance ?? 0;
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // GET /api/wallet/withdrawal-plan
 
 export async function withdrawalPlan(userId: string, deps: WithdrawalDeps): Promise<WithdrawalPlan> {
   const now = deps.clock.now();
-  const balance = await balanceOf(userId, deps);
+  const balance = (await deps.users.get(userId))?.balance ?? 0;
   if (balance <= 0) return planView(0, [], []);
   const { refunds, payout } = allocate(balance, await candidatesOf(userId, balance, now, deps), now);
   return planView(balance, refunds, payout);
@@ -156,15 +152,16 @@ export async function withdraw(
   }
 
   const now = deps.clock.now();
-  const balance = await balanceOf(person.sub, deps);
+  const account = await deps.users.get(person.sub);
+  const balance = account?.balance ?? 0;
   if (balance <= 0) throw conflict('There is nothing to withdraw');
   if (balance !== input.expectedBalance) throw conflict(BALANCE_CHANGED);
   const { refunds, payout } = allocate(balance, await candidatesOf(person.sub, balance, now, deps), now);
   const record: WithdrawalRecord = {
     id,
     userId: person.sub,
-    username: person.username,
-    email: person.email,
+    username: account?.username ?? person.username,
+    email: person.email ?? account?.email ?? null,
     createdAt: now.toISOString(),
     status: 'processing',
     balance,
