@@ -63,6 +63,9 @@ describe('scan, pay, refill without an account', () => {
     // The sandbox settles the QRIS payment; the station is started, the guest presses start, and it reports 1,234 ml.
     const progress = page.getByTestId('guest-progress');
     await progress.waitFor();
+    // The form the guest scrolled down is replaced: the progress is brought into view, below the sticky header.
+    await expect.poll(() => progress.evaluate((el) => el.getBoundingClientRect().top)).toBeGreaterThan(40);
+    expect(await progress.evaluate((el) => el.getBoundingClientRect().top)).toBeLessThan(200);
     await page.locator('[data-testid="guest-progress"][data-status="done"]').waitFor({ timeout: 30_000 });
     await progress.getByText('Done, thank you!').waitFor();
     expect(station.remoteStarts).toContainEqual(expect.objectContaining({ outcome: 'completed', volumeMl: 1234 }));

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { formatRupiah } from '@shared/money';
 import type { GuestOrder } from '@shared/schemas';
 import { guestOrderQuery } from '../../api/guest';
@@ -32,6 +32,12 @@ export function GuestProgress({ receiptId, onNew }: { receiptId: string; onNew: 
   const order = useQuery(guestOrderQuery(receiptId));
   const data = order.data;
   const seconds = useSecondsUntil(data?.startBy ?? null);
+  // The order form the guest scrolled through is gone: bring its progress into view, below the sticky header.
+  const section = useRef<HTMLElement>(null);
+  const shown = Boolean(data);
+  useEffect(() => {
+    if (shown) section.current?.scrollIntoView({ block: 'start' });
+  }, [shown]);
   if (!data) {
     return order.isError ? (
       <div className="mt-6 space-y-3">
@@ -43,7 +49,7 @@ export function GuestProgress({ receiptId, onNew }: { receiptId: string; onNew: 
   const current = stepOf(data.status);
   const amount = formatRupiah(data.amountIdr);
   return (
-    <section aria-labelledby="guest-progress" className="mt-6 rounded-2xl bg-white p-4 shadow-card ring-1 ring-slate-200 sm:p-6" data-testid="guest-progress" data-status={data.status}>
+    <section ref={section} aria-labelledby="guest-progress" className="mt-6 scroll-mt-24 rounded-2xl bg-white p-4 shadow-card ring-1 ring-slate-200 sm:p-6" data-testid="guest-progress" data-status={data.status}>
       <h2 id="guest-progress" className="sr-only">{t.progress}</h2>
       <ol className="grid grid-cols-4 gap-1 text-center text-xs font-semibold">
         {STEPS.map((step, i) => (
