@@ -24,6 +24,9 @@ import {
   NfcTokenResponse,
   Page,
   PageQuery,
+  PayoutQuery,
+  PayoutRequest,
+  PayoutResolution,
   PhotoUpload,
   PhotoUploadRequest,
   ProblemReport,
@@ -45,6 +48,9 @@ import {
   TransactionType,
   User,
   VendIncident,
+  Withdrawal,
+  WithdrawalPlan,
+  WithdrawalRequest,
 } from './schemas';
 
 /**
@@ -257,6 +263,14 @@ export const routes = define({
     method: 'GET', path: '/api/wallet/topup/{id}', auth: 'user', tag: 'wallet', summary: "A top-up's status (asks the gateway when a notification is overdue)",
     params: Id, response: TopupStatus, access: { table: 'write', paymentSecret: true },
   },
+  getWithdrawalPlan: {
+    method: 'GET', path: '/api/wallet/withdrawal-plan', auth: 'user', tag: 'wallet', summary: 'What withdrawing the whole balance would refund to which top-up, and what an admin would pay out instead and why',
+    response: WithdrawalPlan, access: { table: 'read' },
+  },
+  createWithdrawal: {
+    method: 'POST', path: '/api/wallet/withdrawals', auth: 'user', tag: 'wallet', summary: 'Withdraw the whole balance (Idempotency-Key header): refunds to the top-ups, newest first, within their refund windows; the rest becomes an admin payout request',
+    body: WithdrawalRequest, status: 201, response: Withdrawal, access: { table: 'write', paymentSecret: true, mail: true },
+  },
   paymentNotification: {
     method: 'POST', path: '/api/payments/notification', auth: 'public', tag: 'wallet', summary: 'Payment gateway webhook (signature checked)',
     body: z.looseObject({}), response: Ok, access: { table: 'write', paymentSecret: true, signingKey: true, iotPublish: true, mail: true },
@@ -339,6 +353,14 @@ export const routes = define({
   adminResolveProblemReport: {
     method: 'POST', path: '/api/admin/reports/{id}/resolve', auth: 'admin', tag: 'admin', summary: 'Mark a problem report resolved (the station stops showing it once none is open)',
     params: Id, response: ProblemReport, access: { table: 'write' },
+  },
+  adminListPayouts: {
+    method: 'GET', path: '/api/admin/payouts', auth: 'admin', tag: 'admin', summary: 'Payout requests of one status (open by default), newest first: withdrawals the gateway could not refund',
+    query: PayoutQuery, response: z.array(PayoutRequest), access: { table: 'read' },
+  },
+  adminResolvePayout: {
+    method: 'POST', path: '/api/admin/payouts/{id}/resolve', auth: 'admin', tag: 'admin', summary: 'Close a payout request: paid (sent outside the gateway) or returned to the wallet (a ledger credit), with a note (audited)',
+    params: Id, body: PayoutResolution, response: PayoutRequest, access: { table: 'write', mail: true },
   },
   adminUpdateHostRequest: {
     method: 'PATCH', path: '/api/admin/host-requests/{id}', auth: 'admin', tag: 'admin', summary: 'Change status or edit a host application',

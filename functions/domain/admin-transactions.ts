@@ -13,6 +13,7 @@ function toAdminTransaction(entry: LedgerEntry, username: string | null): Row {
     type: entry.type as Row['type'],
     amount: Math.abs(entry.type === 'receivable' ? entry.owed ?? 0 : entry.amount),
     signedAmount: entry.amount,
+    debit: entry.amount < 0,
     createdAt: entry.createdAt,
     volume: entry.volumeMl === undefined ? null : entry.volumeMl / 1000,
     paymentMethod: entry.paymentMethod && METHODS.has(entry.paymentMethod) ? (entry.paymentMethod as PaymentMethod) : null,

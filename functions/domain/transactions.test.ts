@@ -12,7 +12,7 @@ const entry = (over: Partial<LedgerEntry>): LedgerEntry => ({
 describe('a ledger entry as a transaction', () => {
   it('shows a top-up with its payment method and no station', () => {
     const t = toTransaction(entry({ paymentMethod: 'gopay' }));
-    expect(Transaction.parse(t)).toEqual({ id: 'e1', type: 'topup', amount: 50_000, createdAt: '2026-03-01T08:00:00.000Z', volume: null, paymentMethod: 'gopay', machine: null });
+    expect(Transaction.parse(t)).toEqual({ id: 'e1', type: 'topup', amount: 50_000, debit: false, createdAt: '2026-03-01T08:00:00.000Z', volume: null, paymentMethod: 'gopay', machine: null });
   });
   it('shows a purchase as an absolute amount with litres and the station', () => {
     const t = toTransaction(entry({ type: 'purchase', amount: -1_500, volumeMl: 1_500, machineId: 'HRL-00001', machineName: 'Seminyak Square' }));
@@ -24,7 +24,7 @@ describe('a ledger entry as a transaction', () => {
   });
   it('keeps refunds and adjustments, and refuses bookkeeping entries', () => {
     expect(toTransaction(entry({ type: 'refund', amount: 700 })).type).toBe('refund');
-    expect(toTransaction(entry({ type: 'adjustment', amount: -2_000 }))).toMatchObject({ type: 'adjustment', amount: 2_000 });
+    expect(toTransaction(entry({ type: 'adjustment', amount: -2_000 }))).toMatchObject({ type: 'adjustment', amount: 2_000, debit: true });
     expect(() => toTransaction(entry({ type: 'hold', amount: -1_500 }))).toThrow(/not a transaction/);
   });
 });

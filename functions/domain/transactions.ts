@@ -28,6 +28,7 @@ export function toTransaction(entry: LedgerEntry): Transaction {
     id: entry.id,
     type: entry.type as Transaction['type'],
     amount: Math.abs(Math.trunc(entry.type === 'receivable' ? entry.owed ?? 0 : entry.amount)),
+    debit: entry.amount < 0,
     createdAt: entry.createdAt,
     volume: typeof entry.volumeMl === 'number' && entry.volumeMl >= 0 ? entry.volumeMl / 1000 : null,
     paymentMethod: method.success ? method.data : null,

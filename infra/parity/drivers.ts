@@ -514,6 +514,44 @@ export const DRIVERS: Record<string, Driver> = {
   'Api/adminAcknowledgeAlert': {
     http: [{ name: 'answers 404 for an unknown alert', as: 'admin', params: { id: 'PRT-000001.offline.1' }, expect: 404 }, notAdmin({ params: { id: 'PRT-000001.offline.1' } })],
   },
+  // Last of the user's money: withdrawing the whole balance (an admin credit, so no refund: all of it a payout request).
+  'Api/getWithdrawalPlan': {
+    http: [{
+      name: 'shows what a withdrawal would refund and pay out',
+      as: 'user',
+      expect: 200,
+      check: ({ body }, s) => (s.values.withdrawable = record(body).balanceIdr, is(Number(record(body).payoutIdr) === Number(record(body).balanceIdr) && Number(record(body).balanceIdr) > 0, `plan ${JSON.stringify(body)}`)),
+    }],
+  },
+  'Api/createWithdrawal': {
+    http: [
+      { name: 'refuses a balance other than the one shown', as: 'user', headers: () => ({ 'idempotency-key': newKey() }), body: { expectedBalance: 1 }, expect: 409 },
+      {
+        name: 'withdraws the balance into a payout request',
+        as: 'user',
+        headers: () => ({ 'idempotency-key': newKey() }),
+        body: (s) => ({ expectedBalance: Number(s.values.withdrawable) }),
+        expect: 201,
+        check: ({ body }, s) => (s.values.payoutId = record(body).id, is(record(body).payoutStatus === 'open', `withdrawal ${JSON.stringify(body)}`)),
+      },
+    ],
+  },
+  'Api/adminListPayouts': {
+    http: [{ name: 'lists the open payout request', as: 'admin', expect: 200, check: ({ body }, s) => is(list(body).some((p) => p.id === s.values.payoutId), 'the payout request is missing') }, notAdmin()],
+  },
+  'Api/adminResolvePayout': {
+    http: [
+      {
+        name: 'returns the payout to the wallet',
+        as: 'admin',
+        params: (s) => ({ id: String(s.values.payoutId) }),
+        body: { outcome: 'returned', note: 'Parity: back to the wallet' },
+        expect: 200,
+        check: ({ body }) => is(record(body).status === 'returned', `status ${String(record(body).status)}`),
+      },
+      { name: 'answers 404 for an unknown payout request', as: 'admin', params: { id: 'no-such-payout' }, body: { outcome: 'paid', note: 'x' }, expect: 404 },
+    ],
+  },
   'Api/adminLogout': {
     http: [{ name: 'signs the admin out everywhere', as: 'admin', expect: 200 }, notAdmin()],
   },

@@ -11,3 +11,4 @@ export * from './telemetry';
 export * from './alert';
 export * from './water-safety';
 export * from './guest';
+export * from './withdrawal';

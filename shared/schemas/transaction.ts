@@ -23,6 +23,8 @@ export const Transaction = z.object({
   type: TransactionType,
   /** Integer rupiah, absolute value (for a receivable: what became owed). */
   amount: z.number().int().nonnegative(),
+  /** True when the entry took money out of the wallet (a purchase, a repayment, a refund or debit adjustment). */
+  debit: z.boolean(),
   createdAt: z.string(),
   volume: z.number().nonnegative().nullable(),
   paymentMethod: PaymentMethod.nullable(),

@@ -41,6 +41,8 @@ const matrix: Record<RouteId, Expectation> = {
   listUserTransactions: { ...userRoute, otherUser: 403 },
   topup: userRoute,
   getTopup: { ...userRoute, otherUser: 404 },
+  getWithdrawalPlan: userRoute,
+  createWithdrawal: userRoute,
   // Authenticated by the payment gateway's signature, which none of these callers can produce.
   paymentNotification: { anonymous: 403, user: 403, admin: 403, station: 403 },
   purchase: userRoute,
@@ -64,6 +66,8 @@ const matrix: Record<RouteId, Expectation> = {
   adminListProblemReports: adminRoute,
   adminGetProblemReportPhoto: adminRoute,
   adminResolveProblemReport: adminRoute,
+  adminListPayouts: adminRoute,
+  adminResolvePayout: adminRoute,
   adminCreateMachine: adminRoute,
   adminUpdateMachine: adminRoute,
   adminMachineTelemetry: adminRoute,

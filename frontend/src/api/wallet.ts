@@ -46,3 +46,22 @@ export function serverMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiRequestError) return error.serverMessage ?? fallback;
   return fallback;
 }
+
+export type WithdrawalPlan = RouteResponse<'getWithdrawalPlan'>;
+export type Withdrawal = RouteResponse<'createWithdrawal'>;
+
+export const withdrawalQueries = {
+  /** Key ['wallet', 'withdrawal-plan']: read when the confirmation opens, never cached across openings. */
+  plan: () =>
+    queryOptions({
+      queryKey: ['wallet', 'withdrawal-plan'] as const,
+      queryFn: ({ signal }) => authedApi('getWithdrawalPlan', { signal }),
+      staleTime: 0,
+      gcTime: 0,
+      retry: false,
+    }),
+};
+
+/** POST /api/wallet/withdrawals: withdraws the balance the user saw; the same key again answers the same withdrawal. */
+export const startWithdrawal = (expectedBalance: number, idempotencyKey: string) =>
+  authedApi('createWithdrawal', { body: { expectedBalance }, headers: { 'idempotency-key': idempotencyKey } });

@@ -11,8 +11,9 @@ import { landing } from './landing';
 import type { Messages } from './messages';
 import { reportTexts } from './reports';
 import { stationTexts } from './stations';
+import { withdrawalTexts } from './withdrawal';
 
-const tables: Messages<unknown>[] = [about, adminAlerts, adminStation, common, docs, guestTexts, hostForm, landing, reportTexts, stationTexts];
+const tables: Messages<unknown>[] = [about, adminAlerts, adminStation, common, docs, guestTexts, hostForm, landing, reportTexts, stationTexts, withdrawalTexts];
 
 /** Keys, array lengths and function arities: what the types promise, checked on the values. */
 function shape(value: unknown): unknown {

@@ -25,6 +25,8 @@
  * | Reading         | MACHINE#<id>       | READING#<receivedAt>    |                              |                            |
  * | Station event   | MACHINE#<id>       | EVENT#<at>#<kind>       |                              |                            |
  * | Machine (heard) | MACHINE#<id>       | MACHINE                 |                              | STATIONS#HEARD / <receivedAt> |
+ * | Withdrawal      | WITHDRAWAL#<id>    | WITHDRAWAL              | PAYOUTS#<status> / <at>#<id> (with a payout) |            |
+ * | Withdrawing     | WITHDRAWING#<sub>  | WITHDRAWING (one in progress per user) |               |                            |
  * | Alert           | ALERT#<id>#<rule>  | AT#<openedAt>           | ALERTS#ACTIVE / <openedAt>#… or ALERTS#RESOLVED / <resolvedAt>#… | ALERTS#DUE / <nextNotifyAt>#… |
  *
  * Vend sessions: get by id (the balance hold has the same id); GSI2 VENDS#OPEN lists open sessions by
@@ -114,6 +116,13 @@ export const keys = {
    * (each transaction adds to one shard picked at random; a reader sums them all).
    */
   statsShard: (n: number) => ({ PK: `STATS#${String(n).padStart(2, '0')}`, SK: 'TOTALS' }),
+
+  /** A withdrawal of a user's balance; GSI1 lists its payout request by status (docs/payments.md, "Withdrawals"). */
+  withdrawal: (id: string) => ({ PK: `WITHDRAWAL#${id}`, SK: 'WITHDRAWAL' }),
+  payoutCollection: (status: string, at: string, id: string) => ({ GSI1PK: `PAYOUTS#${status}`, GSI1SK: `${at}#${id}` }),
+  payoutsPartition: (status: string) => `PAYOUTS#${status}`,
+  /** The one withdrawal a user has in progress (deleted when it completes). */
+  withdrawing: (sub: string) => ({ PK: `WITHDRAWING#${sub}`, SK: 'WITHDRAWING' }),
 
   hostRequest: (id: string) => ({ PK: `HOSTREQ#${id}`, SK: 'HOSTREQ' }),
   hostRequestCollection: (createdAt: string, id: string) => ({ GSI1PK: 'HOSTREQS', GSI1SK: `${createdAt}#${id}` }),

@@ -6,6 +6,7 @@ import { transactionTypes } from '@shared/schemas';
 import { adminQueries, type TransactionFilters } from '../../api/admin';
 import { useExportRows } from './export';
 import { IncidentsPanel } from './IncidentsPanel';
+import { PayoutsPanel } from './PayoutsPanel';
 import { formatDateTime, formatRupiah } from './format';
 import { AlertIcon, ChevronLeftIcon, ChevronRightIcon, CloseIcon, ReceiptIcon } from './icons';
 import { Button, EmptyState, LoadingRows, Pill, Table, Td, Th } from './ui';
@@ -51,6 +52,7 @@ export function TransactionsTab({ userFilter, onUserFilter }: { userFilter: stri
   return (
     <div>
       <IncidentsPanel />
+      <PayoutsPanel />
       <form
         className="flex flex-col gap-3 px-6 pt-5 lg:flex-row lg:items-end"
         aria-label="Transaction filters"

@@ -10,6 +10,7 @@ import { BottleIcon, ChevronRightIcon, LeafIcon, LogoutIcon, PlusIcon, SettingsI
 import { useSession } from './session';
 import { Card, ScreenHeader } from './ui';
 import { LoadingState } from './LoadingState';
+import { WithdrawCard } from '../wallet/WithdrawSheet';
 
 const LOGOUT_PATH = '/api/logout';
 
@@ -90,6 +91,8 @@ export function ProfileScreen() {
               Top Up
             </Link>
           </Card>
+
+          <WithdrawCard balance={session.user.balance ?? 0} />
 
           <section className="overflow-hidden rounded-2xl bg-white shadow-card ring-1 ring-slate-100" aria-label="Account">
             <button

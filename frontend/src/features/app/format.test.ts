@@ -28,6 +28,10 @@ describe('app formatting', () => {
     expect(signedAmount({ type: 'purchase', amount: 1500 })).toBe('-Rp 1.500');
     expect(signedAmount({ type: 'topup', amount: 50000 })).toBe('+Rp 50.000');
     expect(signedAmount({ type: 'adjustment', amount: 2000 })).toBe('+Rp 2.000');
+    // A withdrawal's refund leaves the wallet: named after where it went.
+    expect(signedAmount({ type: 'adjustment', amount: 15000, debit: true })).toBe('-Rp 15.000');
+    expect(transactionTitle({ type: 'adjustment', machine: null, debit: true, paymentMethod: 'gopay' })).toBe('Refunded to GoPay');
+    expect(transactionTitle({ type: 'adjustment', machine: null, debit: true, paymentMethod: null })).toBe('Balance adjustment');
     expect(transactionTitle({ type: 'receivable', machine: { id: 'HRL-00001', name: 'Seminyak Square' } })).toBe('Owed: Seminyak Square');
     expect(signedAmount({ type: 'receivable', amount: 300 })).toBe('Rp 300 owed');
     expect(transactionTitle({ type: 'repayment', machine: null })).toBe('Owed amount paid');

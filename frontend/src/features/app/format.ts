@@ -55,18 +55,23 @@ export const paymentMethodLabel = (method: PaymentMethod) => METHOD_LABELS[metho
 
 /** docs/design.md, "Entities": anything but a purchase is shown as a top-up; what is owed (and paid towards it) is named as such. */
 const isPurchase = (t: Pick<Transaction, 'type'>) => t.type === 'purchase';
-/** Entries that took money from the wallet. */
-export const isDebit = (t: Pick<Transaction, 'type'>) => t.type === 'purchase' || t.type === 'repayment';
+/** Entries that took money from the wallet (the server says so; a purchase and a repayment always do). */
+export const isDebit = (t: Pick<Transaction, 'type'> & { debit?: boolean }) => t.debit ?? (t.type === 'purchase' || t.type === 'repayment');
 
-/** A purchase shows the station name or 'Water Purchase'; what is owed 'Owed: <station>'; its repayment 'Owed amount paid'; everything else 'Top Up'. */
-export function transactionTitle(t: Pick<Transaction, 'type' | 'machine'>): string {
+/**
+ * A purchase shows the station name or 'Water Purchase'; what is owed 'Owed: <station>'; its repayment 'Owed amount
+ * paid'; money refunded to a payment (a withdrawal) 'Refunded to <method>'; another debit 'Balance adjustment';
+ * everything else 'Top Up'.
+ */
+export function transactionTitle(t: Pick<Transaction, 'type' | 'machine'> & { debit?: boolean; paymentMethod?: PaymentMethod | null }): string {
   if (t.type === 'receivable') return t.machine?.name ? `Owed: ${t.machine.name}` : 'Owed';
   if (t.type === 'repayment') return 'Owed amount paid';
+  if (t.type === 'adjustment' && t.debit) return t.paymentMethod ? `Refunded to ${paymentMethodLabel(t.paymentMethod)}` : 'Balance adjustment';
   return isPurchase(t) ? t.machine?.name || 'Water Purchase' : 'Top Up';
 }
 
 /** '-Rp 1.500' for a purchase or repayment, 'Rp 300 owed' for what is owed, '+Rp 50.000' otherwise; always the absolute amount. */
-export function signedAmount(t: Pick<Transaction, 'type' | 'amount'>): string {
+export function signedAmount(t: Pick<Transaction, 'type' | 'amount'> & { debit?: boolean }): string {
   if (t.type === 'receivable') return `${formatRupiah(Math.abs(t.amount))} owed`;
   return `${isDebit(t) ? '-' : '+'}${formatRupiah(Math.abs(t.amount))}`;
 }

@@ -1,0 +1,160 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { REFUND_WINDOW_DAYS } from '@shared/constants';
+import { formatRupiah } from '@shared/money';
+import type { PayoutLine } from '@shared/schemas';
+import { newIdempotencyKey, refreshWallet, serverMessage, startWithdrawal, withdrawalQueries, type Withdrawal, type WithdrawalPlan } from '../../api/wallet';
+import { useLanguage } from '../../i18n/language';
+import { useMessages, type Translation } from '../../i18n/messages';
+import { withdrawalTexts } from '../../i18n/withdrawal';
+import { paymentMethodLabel } from '../app/format';
+import { Sheet } from '../app/Sheet';
+
+type Texts = Translation<(typeof withdrawalTexts)['en']>;
+
+/** A calendar day in the page's language. */
+function useDay() {
+  const locale = useLanguage() === 'id' ? 'id-ID' : 'en-GB';
+  return (iso: string) => new Date(iso).toLocaleDateString(locale, { day: 'numeric', month: 'short', year: 'numeric' });
+}
+
+/** Why a part of the balance is paid out by the team, in the user's words. */
+export function payoutReason(line: PayoutLine, t: Texts, day: (iso: string) => string): string {
+  const method = line.paymentMethod ? paymentMethodLabel(line.paymentMethod) : '';
+  switch (line.reason) {
+    case 'window_passed':
+      return t.reasons.window_passed(method, line.paymentMethod ? REFUND_WINDOW_DAYS[line.paymentMethod] ?? 0 : 0, line.refundableUntil ? day(line.refundableUntil) : '');
+    case 'method_not_refundable':
+      return t.reasons.method_not_refundable(method);
+    case 'not_from_topup':
+      return t.reasons.not_from_topup;
+    case 'gateway_refused':
+      return t.reasons.gateway_refused(line.detail ?? '');
+  }
+}
+
+/** The plan (or the result): what goes back to which top-up, and what the team pays out and why. */
+function PlanDetails({ plan, t }: { plan: WithdrawalPlan; t: Texts }) {
+  const day = useDay();
+  return (
+    <div className="space-y-4">
+      {plan.refunds.length > 0 && (
+        <section aria-labelledby="withdraw-refunds">
+          <h3 id="withdraw-refunds" className="text-sm font-semibold text-slate-900">{t.refundsHeading}</h3>
+          <ul className="mt-2 divide-y divide-slate-100 rounded-xl ring-1 ring-slate-200">
+            {plan.refunds.map((r) => (
+              <li key={r.orderId} className="flex items-start justify-between gap-3 px-3 py-2.5 text-sm">
+                <div className="min-w-0">
+                  <p className="font-medium text-slate-900">{t.refundLine(paymentMethodLabel(r.paymentMethod), day(r.paidAt))}</p>
+                  <p className="text-xs text-slate-600">{t.refundUntil(day(r.refundableUntil))}</p>
+                </div>
+                <p className="shrink-0 font-semibold tabular-nums text-slate-900">{formatRupiah(r.amountIdr)}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {plan.payout.length > 0 && (
+        <section aria-labelledby="withdraw-payout">
+          <h3 id="withdraw-payout" className="text-sm font-semibold text-slate-900">{t.payoutHeading}</h3>
+          <p className="mt-1 text-xs text-slate-700">{t.payoutIntro}</p>
+          <ul className="mt-2 divide-y divide-amber-100 rounded-xl bg-amber-50 ring-1 ring-amber-200">
+            {plan.payout.map((p, i) => (
+              <li key={`${p.orderId ?? 'rest'}-${i}`} className="flex items-start justify-between gap-3 px-3 py-2.5 text-sm">
+                <p className="min-w-0 text-slate-800">{payoutReason(p, t, day)}</p>
+                <p className="shrink-0 font-semibold tabular-nums text-slate-900">{formatRupiah(p.amountIdr)}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}
+
+function Result({ withdrawal, t, onClose }: { withdrawal: Withdrawal; t: Texts; onClose: () => void }) {
+  return (
+    <div className="space-y-4" role="status">
+      <p className="text-base font-semibold text-emerald-800">{t.doneTitle}</p>
+      {withdrawal.refundIdr > 0 && <p className="text-sm text-slate-800">{t.doneRefunds(formatRupiah(withdrawal.refundIdr))}</p>}
+      {withdrawal.payoutIdr > 0 && <p className="text-sm text-slate-800">{t.donePayout(formatRupiah(withdrawal.payoutIdr))}</p>}
+      <PlanDetails plan={withdrawal} t={t} />
+      <p className="text-xs text-slate-600">{t.doneMail}</p>
+      <button type="button" onClick={onClose} className="min-h-11 w-full rounded-full bg-slate-900 px-4 text-sm font-semibold text-white hover:bg-slate-800">{t.close}</button>
+    </div>
+  );
+}
+
+/**
+ * The withdrawal confirmation (Profile): shows the plan for the current balance, withdraws exactly that balance on
+ * confirmation, and shows the result. One Idempotency-Key per opening, kept across retries, so a retry after a lost
+ * answer or a gateway outage finishes the same withdrawal instead of starting another.
+ */
+function WithdrawSheet({ onClose }: { onClose: () => void }) {
+  const t = useMessages(withdrawalTexts);
+  const queryClient = useQueryClient();
+  const [key] = useState(newIdempotencyKey);
+  const plan = useQuery(withdrawalQueries.plan());
+  const withdraw = useMutation({
+    mutationFn: (balance: number) => startWithdrawal(balance, key),
+    onSettled: () => refreshWallet(queryClient),
+  });
+
+  let body;
+  if (withdraw.data) body = <Result withdrawal={withdraw.data} t={t} onClose={onClose} />;
+  else if (plan.isPending) body = <p className="text-sm text-slate-700" role="status">{t.loading}</p>;
+  else if (plan.isError || !plan.data) body = <p className="text-sm text-red-700" role="alert">{t.loadFailed}</p>;
+  else if (plan.data.balanceIdr <= 0) body = <p className="text-sm text-slate-700">{t.nothing}</p>;
+  else {
+    const p = plan.data;
+    body = (
+      <div className="space-y-4">
+        <div className="rounded-2xl bg-slate-50 px-4 py-3">
+          <p className="text-xs font-medium text-slate-600">{t.balance}</p>
+          <p className="text-2xl font-bold tabular-nums text-slate-900">{formatRupiah(p.balanceIdr)}</p>
+          <p className="mt-1 text-xs text-slate-700">{t.total(formatRupiah(p.refundIdr), formatRupiah(p.payoutIdr))}</p>
+        </div>
+        <PlanDetails plan={p} t={t} />
+        {withdraw.isError && <p className="text-sm text-red-700" role="alert">{serverMessage(withdraw.error, t.failed)}</p>}
+        <div className="flex gap-2">
+          <button type="button" onClick={onClose} className="min-h-11 flex-1 rounded-full px-4 text-sm font-semibold text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50">{t.cancel}</button>
+          <button
+            type="button"
+            disabled={withdraw.isPending}
+            onClick={() => withdraw.mutate(p.balanceIdr)}
+            className="min-h-11 flex-[2] rounded-full bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+          >
+            {withdraw.isPending ? t.confirming : t.confirm(formatRupiah(p.balanceIdr))}
+          </button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <Sheet title={t.title} onClose={onClose}>
+      {body}
+    </Sheet>
+  );
+}
+
+/** The Profile card that opens the withdrawal. */
+export function WithdrawCard({ balance }: { balance: number }) {
+  const t = useMessages(withdrawalTexts);
+  const [open, setOpen] = useState(false);
+  return (
+    <section aria-labelledby="withdraw-title" className="rounded-2xl bg-white p-4 shadow-card ring-1 ring-slate-100">
+      <h2 id="withdraw-title" className="text-sm font-semibold text-slate-900">{t.title}</h2>
+      <p className="mt-1 text-sm text-slate-700">{balance > 0 ? t.intro : t.nothing}</p>
+      <button
+        type="button"
+        disabled={balance <= 0}
+        onClick={() => setOpen(true)}
+        className="mt-3 min-h-11 w-full rounded-full px-4 text-sm font-semibold text-brand-800 ring-1 ring-brand-300 hover:bg-brand-50 disabled:text-slate-600 disabled:ring-slate-200"
+      >
+        {t.open}
+      </button>
+      {open && <WithdrawSheet onClose={() => setOpen(false)} />}
+    </section>
+  );
+}

@@ -1,0 +1,345 @@
+import { createHash } from 'node:crypto';
+import { REFUND_WINDOW_DAYS } from '@shared/constants';
+import { formatRupiah } from '@shared/money';
+import type { PaymentMethod, PayoutLine, PayoutReason, PayoutRequest, Withdrawal, WithdrawalPlan } from '@shared/schemas';
+import { BALANCE_CHANGED } from '../ports/ledger';
+import { consoleLog } from '../ports/log';
+import type { Mailer } from '../ports/mailer';
+import { GatewayRejected, GatewayUnavailable, type GatewayRefund } from '../ports/payment-gateway';
+import type { PaymentOrder } from '../ports/payment-orders';
+import type { Users } from '../ports/users';
+import type { PlannedRefund, WithdrawalRecord, Withdrawals } from '../ports/withdrawals';
+import type { SignedInPerson } from './users';
+import { conflict, notFound, unavailable } from './errors';
+import { orderKind, requireIdempotencyKey, type PaymentDeps } from './payment-orders';
+import { takeBackRefunds } from './payment-reports';
+
+/**
+ * Withdrawing the unused balance (docs/payments.md, "Withdrawals"). The balance is refunded through the gateway to
+ * the user's settled top-ups, newest first, as far as each is still within its method's refund window
+ * (REFUND_WINDOW_DAYS); what cannot be refunded automatically (window passed, a card wallet, money that did not come
+ * from a top-up, a refund the gateway refused) is taken out of the wallet into an admin payout request, with the
+ * reason. Each refund is asked of the gateway under the withdrawal's id as refund key, then taken out of the wallet
+ * by takeBackRefunds with the same key (the gateway's refund notification then moves nothing more); the payout is one
+ * ledger debit keyed by the withdrawal. So every step is idempotent, and the same Idempotency-Key again finishes an
+ * interrupted withdrawal or answers the finished one.
+ */
+
+export interface WithdrawalDeps extends PaymentDeps {
+  users: Users;
+  withdrawals: Withdrawals;
+  mailer?: Mailer;
+}
+
+const DAY_MS = 86_400_000;
+/** A withdrawal interrupted for longer than this no longer keeps the user from starting another. */
+const STALE_WITHDRAWAL_MS = 15 * 60_000;
+/** How many of the user's ledger entries are read, at most, to find their top-ups (newest first). */
+const ENTRY_PAGES = 20;
+const ENTRY_PAGE_SIZE = 100;
+const LONGEST_WINDOW_DAYS = Math.max(...Object.values(REFUND_WINDOW_DAYS).map((days) => days ?? 0));
+
+/** `WD-` + 24 hex of the user and their Idempotency-Key: the record's id and the gateway refund key (Midtrans: at most 50). */
+const withdrawalIdFor = (userId: string, idempotencyKey: string) => `WD-${createHash('sha256').update(`withdrawal\n${userId}\n${idempotencyKey}`).digest('hex').slice(0, 24)}`;
+const payoutKey = (withdrawalId: string) => `withdrawal-payout:${withdrawalId}`;
+const returnKey = (withdrawalId: string) => `payout-returned:${withdrawalId}`;
+
+/** When a top-up stops being refundable at the gateway (null: its method is never refunded automatically). */
+function refundableUntil(method: PaymentMethod, paidAt: string): string | null {
+  const days = REFUND_WINDOW_DAYS[method];
+  return days === null ? null : new Date(Date.parse(paidAt) + days * DAY_MS).toISOString();
+}
+
+/** A settled top-up with what is left of it to refund. */
+interface Candidate {
+  order: PaymentOrder;
+  paidAt: string;
+  left: number;
+  until: string | null;
+}
+
+/**
+ * The user's settled top-ups with something left to refund, newest first: every one still inside the longest refund
+ * window, then older ones until they add up to the balance (to say where the rest came from).
+ */
+async function candidatesOf(userId: string, balance: number, now: Date, deps: WithdrawalDeps): Promise<Candidate[]> {
+  const found: Candidate[] = [];
+  let total = 0;
+  let cursor: string | undefined;
+  const oldestInWindow = now.getTime() - LONGEST_WINDOW_DAYS * DAY_MS;
+  for (let page = 0; page < ENTRY_PAGES; page++) {
+    const { items, nextCursor } = await deps.ledger.entries(userId, { limit: ENTRY_PAGE_SIZE, cursor, visibleOnly: true });
+    const topups = items.filter((entry) => entry.type === 'topup' && orderKind(entry.reference) === 'topup');
+    const orders = await Promise.all(topups.map((entry) => deps.paymentOrders.get(entry.reference)));
+    for (const [i, order] of orders.entries()) {
+      if (!order || order.userId !== userId || (order.status !== 'settled' && order.status !== 'refunded')) continue;
+      const left = order.amount - (order.refunded ?? 0);
+      if (left <= 0) continue;
+      const paidAt = order.creditedAt ?? topups[i]!.createdAt;
+      found.push({ order, paidAt, left, until: refundableUntil(order.paymentMethod, paidAt) });
+      total += left;
+    }
+    const oldest = items.at(-1)?.createdAt;
+    if (!nextCursor || (total >= balance && oldest !== undefined && Date.parse(oldest) < oldestInWindow)) break;
+    cursor = nextCursor;
+  }
+  return found;
+}
+
+/**
+ * Splits the balance: first over the top-ups still refundable, newest first; what is left is attributed to the
+ * top-ups that are not (newest first, with why), and the rest did not come from a top-up.
+ */
+function allocate(balance: number, candidates: Candidate[], now: Date): { refunds: PlannedRefund[]; payout: PayoutLine[] } {
+  let left = balance;
+  const refunds: PlannedRefund[] = [];
+  const payout: PayoutLine[] = [];
+  const refundable = (c: Candidate) => c.until !== null && now.getTime() < Date.parse(c.until);
+  for (const c of candidates.filter(refundable)) {
+    if (left <= 0) break;
+    const amount = Math.min(left, c.left);
+    refunds.push({ orderId: c.order.orderId, paymentMethod: c.order.paymentMethod, paidAt: c.paidAt, paid: c.order.amount, amount, refundableUntil: c.until! });
+    left -= amount;
+  }
+  for (const c of candidates.filter((x) => !refundable(x))) {
+    if (left <= 0) break;
+    const amount = Math.min(left, c.left);
+    const reason: PayoutReason = c.until === null ? 'method_not_refundable' : 'window_passed';
+    payout.push({ amountIdr: amount, reason, orderId: c.order.orderId, paymentMethod: c.order.paymentMethod, paidAt: c.paidAt, refundableUntil: c.until, detail: null });
+    left -= amount;
+  }
+  if (left > 0) payout.push({ amountIdr: left, reason: 'not_from_topup', orderId: null, paymentMethod: null, paidAt: null, refundableUntil: null, detail: null });
+  return { refunds, payout };
+}
+
+const sum = (amounts: number[]) => amounts.reduce((s, a) => s + a, 0);
+
+function planView(balance: number, refunds: PlannedRefund[], payout: PayoutLine[]): WithdrawalPlan {
+  return {
+    balanceIdr: balance,
+    refunds: refunds.map((r) => ({ orderId: r.orderId, paymentMethod: r.paymentMethod, paidAt: r.paidAt, paidIdr: r.paid, amountIdr: r.amount, refundableUntil: r.refundableUntil })),
+    payout,
+    refundIdr: sum(refunds.map((r) => r.amount)),
+    payoutIdr: sum(payout.map((p) => p.amountIdr)),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// GET /api/wallet/withdrawal-plan
+
+export async function withdrawalPlan(userId: string, deps: WithdrawalDeps): Promise<WithdrawalPlan> {
+  const now = deps.clock.now();
+  const balance = (await deps.users.get(userId))?.balance ?? 0;
+  if (balance <= 0) return planView(0, [], []);
+  const { refunds, payout } = allocate(balance, await candidatesOf(userId, balance, now, deps), now);
+  return planView(balance, refunds, payout);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// POST /api/wallet/withdrawals (Idempotency-Key)
+
+export async function withdraw(
+  input: { person: SignedInPerson; expectedBalance: number; idempotencyKey: string | undefined },
+  deps: WithdrawalDeps,
+): Promise<Withdrawal> {
+  const { person } = input;
+  const key = requireIdempotencyKey(input.idempotencyKey);
+  const id = withdrawalIdFor(person.sub, key);
+  const existing = await deps.withdrawals.get(id);
+  if (existing) {
+    if (existing.balance !== input.expectedBalance) throw conflict('This Idempotency-Key was already used for a different withdrawal');
+    return viewOf(existing.status === 'completed' ? await mailOnce(existing, deps) : await carryOut(existing, deps));
+  }
+
+  const now = deps.clock.now();
+  const account = await deps.users.get(person.sub);
+  const balance = account?.balance ?? 0;
+  if (balance <= 0) throw conflict('There is nothing to withdraw');
+  if (balance !== input.expectedBalance) throw conflict(BALANCE_CHANGED);
+  const { refunds, payout } = allocate(balance, await candidatesOf(person.sub, balance, now, deps), now);
+  const record: WithdrawalRecord = {
+    id,
+    userId: person.sub,
+    username: account?.username ?? person.username,
+    email: person.email ?? account?.email ?? null,
+    createdAt: now.toISOString(),
+    status: 'processing',
+    balance,
+    refunds,
+    payout,
+    payoutStatus: 'none',
+  };
+  const stored = await deps.withdrawals.create(record, STALE_WITHDRAWAL_MS);
+  if (!stored.created) {
+    if (!stored.record) throw conflict('Another withdrawal is in progress; please wait a moment and reload');
+    if (stored.record.balance !== input.expectedBalance) throw conflict('This Idempotency-Key was already used for a different withdrawal');
+  }
+  const current = stored.record!;
+  return viewOf(current.status === 'completed' ? await mailOnce(current, deps) : await carryOut(current, deps));
+}
+
+/**
+ * Makes the planned refunds and the payout, each once: a refund the gateway refuses joins the payout with its words;
+ * an unreachable gateway leaves the withdrawal processing (503), to be finished by the same request again.
+ */
+async function carryOut(record: WithdrawalRecord, deps: WithdrawalDeps): Promise<WithdrawalRecord> {
+  const log = deps.log ?? consoleLog;
+  const made: PlannedRefund[] = [];
+  const payout = [...record.payout];
+  for (const planned of record.refunds) {
+    const order = await deps.paymentOrders.get(planned.orderId);
+    if (!order) throw new Error(`withdrawal ${record.id}: top-up ${planned.orderId} is gone`);
+    let refund: GatewayRefund;
+    try {
+      refund = await deps.paymentGateway.refund({
+        order: { orderId: order.orderId, amount: order.amount, method: order.paymentMethod, createdAt: order.createdAt },
+        amount: planned.amount, key: record.id, reason: 'Unused wallet balance withdrawn',
+      });
+    } catch (error) {
+      if (error instanceof GatewayUnavailable) throw unavailable('The payment gateway cannot be reached; please try again (nothing is refunded twice)');
+      if (!(error instanceof GatewayRejected)) throw error;
+      log.warn('withdrawal refund refused by the gateway: paid out by an admin instead', { withdrawalId: record.id, orderId: order.orderId, error: error.message });
+      payout.push({ amountIdr: planned.amount, reason: 'gateway_refused', orderId: order.orderId, paymentMethod: order.paymentMethod, paidAt: planned.paidAt, refundableUntil: planned.refundableUntil, detail: error.message });
+      continue;
+    }
+    const refunded = (order.refunded ?? 0) + refund.amount;
+    await takeBackRefunds(order, [refund], refunded >= order.amount ? 'refund' : 'partial_refund', deps);
+    made.push({ ...planned, amount: refund.amount });
+  }
+  const payoutTotal = sum(payout.map((p) => p.amountIdr));
+  if (payoutTotal > 0) {
+    await deps.ledger.post(record.userId, 'adjustment', -payoutTotal, payoutKey(record.id), {
+      reference: record.id,
+      actor: record.userId,
+      note: 'Withdrawn: paid out by Bali Refill (payout request)',
+    });
+  }
+  const completed = await deps.withdrawals.complete(record.id, {
+    refunds: made,
+    payout,
+    payoutStatus: payoutTotal > 0 ? 'open' : 'none',
+    completedAt: deps.clock.now().toISOString(),
+  });
+  const final = completed ?? (await deps.withdrawals.get(record.id)) ?? record;
+  log.info('withdrawal completed', { withdrawalId: record.id, refunded: sum(made.map((r) => r.amount)), payout: payoutTotal });
+  return mailOnce(final, deps);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// E-mail: one per refund, one for the payout request, once per withdrawal
+
+const methodNames: Record<PaymentMethod, string> = { qris: 'QRIS', gopay: 'GoPay', ovo: 'OVO', google_pay: 'Google Pay', apple_pay: 'Apple Pay' };
+const day = (iso: string) => iso.slice(0, 10);
+
+const payoutReasonTexts: Record<PayoutReason, (line: PayoutLine) => string> = {
+  window_passed: (l) => `${methodNames[l.paymentMethod!]} refunds are possible for ${REFUND_WINDOW_DAYS[l.paymentMethod!]} days; this top-up of ${day(l.paidAt!)} could be refunded until ${day(l.refundableUntil!)}`,
+  method_not_refundable: (l) => `${methodNames[l.paymentMethod!]} payments cannot be refunded automatically`,
+  not_from_topup: () => 'This part of the balance did not come from a top-up that can be refunded (a credit from Bali Refill, or older top-ups)',
+  gateway_refused: (l) => `The payment provider refused the refund${l.detail ? `: ${l.detail}` : ''}`,
+};
+
+function emailsOf(record: WithdrawalRecord): { subject: string; text: string }[] {
+  const refunds = record.refunds.map((r) => ({
+    subject: `Bali Refill: ${formatRupiah(r.amount)} refunded to your ${methodNames[r.paymentMethod]}`,
+    text: [
+      `We refunded ${formatRupiah(r.amount)} of your unused Bali Refill balance to the ${methodNames[r.paymentMethod]} payment you topped up with on ${day(r.paidAt)} (${formatRupiah(r.paid)}).`,
+      'Refunds reach your e-wallet or bank within a few days, depending on the provider.',
+      '',
+      `Withdrawal: ${record.id}`,
+      `Top-up: ${r.orderId}`,
+    ].join('\n'),
+  }));
+  const payoutTotal = sum(record.payout.map((p) => p.amountIdr));
+  const payout = payoutTotal > 0 ? [{
+    subject: `Bali Refill: ${formatRupiah(payoutTotal)} will be paid out to you`,
+    text: [
+      `${formatRupiah(payoutTotal)} of your balance could not be refunded automatically. Our team will pay it out to you and write to you when it is sent:`,
+      '',
+      ...record.payout.map((p) => `- ${formatRupiah(p.amountIdr)}: ${payoutReasonTexts[p.reason](p)}.`),
+      '',
+      `Withdrawal: ${record.id}`,
+    ].join('\n'),
+  }] : [];
+  return [...refunds, ...payout];
+}
+
+async function mailOnce(record: WithdrawalRecord, deps: WithdrawalDeps): Promise<WithdrawalRecord> {
+  if (record.status !== 'completed' || record.mailedAt || !record.email || !deps.mailer) return record;
+  const at = deps.clock.now().toISOString();
+  if (!(await deps.withdrawals.markMailed(record.id, at))) return record;
+  try {
+    for (const email of emailsOf(record)) await deps.mailer.send({ to: record.email, ...email });
+    return { ...record, mailedAt: at };
+  } catch (error) {
+    // Not (all) sent: take the mark back, so that the same request again sends them (at least once).
+    (deps.log ?? consoleLog).warn('withdrawal e-mails not sent', { withdrawalId: record.id, error: (error as Error).message });
+    await deps.withdrawals.markMailed(record.id, at, true);
+    return record;
+  }
+}
+
+function viewOf(record: WithdrawalRecord): Withdrawal {
+  return {
+    ...planView(record.balance, record.refunds, record.payout),
+    id: record.id,
+    status: record.status,
+    payoutStatus: record.payoutStatus,
+    createdAt: record.createdAt,
+    completedAt: record.completedAt ?? null,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Admin: payout requests
+
+const PAYOUTS_LIMIT = 100;
+
+function payoutView(record: WithdrawalRecord): PayoutRequest {
+  return {
+    id: record.id,
+    userId: record.userId,
+    username: record.username,
+    email: record.email,
+    amountIdr: sum(record.payout.map((p) => p.amountIdr)),
+    lines: record.payout,
+    status: record.payoutStatus === 'none' ? 'open' : record.payoutStatus,
+    createdAt: record.createdAt,
+    resolvedAt: record.resolvedAt ?? null,
+    resolvedBy: record.resolvedBy ?? null,
+    note: record.resolutionNote ?? null,
+  };
+}
+
+export async function listPayouts(status: 'open' | 'paid' | 'returned', deps: Pick<WithdrawalDeps, 'withdrawals'>): Promise<PayoutRequest[]> {
+  return (await deps.withdrawals.listPayouts(status, PAYOUTS_LIMIT)).map(payoutView);
+}
+
+/**
+ * Closes a payout request once, as 'admin:<username>' with a note (the audit): paid, the admin sent the money; or
+ * returned, credited back to the user's wallet (one ledger entry keyed by the withdrawal, so it happens once even
+ * when two admins resolve at once). The user is e-mailed the outcome.
+ */
+export async function resolvePayout(id: string, resolution: { outcome: 'paid' | 'returned'; note: string }, actor: string, deps: WithdrawalDeps): Promise<PayoutRequest> {
+  const record = await deps.withdrawals.get(id);
+  if (!record || record.payoutStatus === 'none') throw notFound('Payout request not found');
+  if (record.payoutStatus !== 'open') throw conflict(`This payout request is already ${record.payoutStatus}`);
+  const amount = sum(record.payout.map((p) => p.amountIdr));
+  if (resolution.outcome === 'returned') {
+    await deps.ledger.post(record.userId, 'adjustment', amount, returnKey(id), { reference: id, actor, note: `Payout returned to the wallet: ${resolution.note}` });
+  }
+  const resolved = await deps.withdrawals.resolvePayout(id, { status: resolution.outcome, by: actor, note: resolution.note, at: deps.clock.now().toISOString() });
+  if (!resolved) {
+    const now = await deps.withdrawals.get(id);
+    if (now?.payoutStatus === resolution.outcome) return payoutView(now);
+    throw conflict(`This payout request is already ${now?.payoutStatus ?? 'gone'}`);
+  }
+  if (record.email && deps.mailer) {
+    const text = resolution.outcome === 'paid'
+      ? `We sent you ${formatRupiah(amount)}, the part of your withdrawal ${id} that could not be refunded automatically.\n\n${resolution.note}`
+      : `The ${formatRupiah(amount)} of your withdrawal ${id} that could not be refunded automatically is back in your Bali Refill wallet.\n\n${resolution.note}`;
+    await deps.mailer.send({ to: record.email, subject: `Bali Refill: your payout of ${formatRupiah(amount)}`, text }).catch((error: unknown) => {
+      (deps.log ?? consoleLog).warn('payout e-mail not sent', { withdrawalId: id, error: (error as Error).message });
+    });
+  }
+  return payoutView(resolved);
+}

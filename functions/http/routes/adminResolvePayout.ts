@@ -1,0 +1,7 @@
+import { adminActor } from '../../domain/admin-auth';
+import { resolvePayout } from '../../domain/withdrawals';
+import { withdrawalDeps } from '../../providers/withdrawals';
+import { routeHandler } from '../route-handler';
+
+/** An operator closes a payout request (paid, or returned to the wallet), as 'admin:<username>' with a note. */
+export const handler = routeHandler('adminResolvePayout', async ({ params, body, identity }) => resolvePayout(params.id, body, adminActor(identity!), withdrawalDeps()));

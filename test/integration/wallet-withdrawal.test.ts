@@ -1,0 +1,157 @@
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { keys } from '@functions/adapters/dynamodb/keys';
+import { bearer, newAccount, signInAs } from '../support/auth';
+import { apiFetch, local, testDb } from '../support/local';
+import { outboxMessages, waitForEmail } from '../support/outbox';
+import { sleep, waitFor } from './stations-support';
+
+/**
+ * Withdrawals (docs/payments.md, "Withdrawals") against the local cloud: top-ups paid in the sandbox gateway, the
+ * balance refunded to them through its refund API, newest first, within each method's window; the rest an admin
+ * payout request. The ledger, the history, the orders' refunds and the gateway's own status must agree to the rupiah.
+ */
+
+type Account = Awaited<ReturnType<typeof newAccount>>;
+let adminToken = '';
+beforeAll(async () => {
+  adminToken = (await signInAs('admin')).token;
+});
+
+const topup = async (account: Account, amount: number, paymentMethod: string, extra: Record<string, unknown> = {}) => {
+  const res = await apiFetch('/api/wallet/topup', { method: 'POST', headers: { ...bearer(account.token), 'idempotency-key': crypto.randomUUID() }, json: { amount, paymentMethod, ...extra } });
+  expect(res.status, JSON.stringify(res.body)).toBe(202);
+  await waitFor(() => topupStatus(account, res.body.id), (s) => s === 'settled');
+  return res.body.id as string;
+};
+const topupStatus = async (account: Account, id: string) => (await apiFetch(`/api/wallet/topup/${id}`, { headers: bearer(account.token) })).body.status as string;
+const plan = (account: Account) => apiFetch('/api/wallet/withdrawal-plan', { headers: bearer(account.token) });
+const withdraw = (account: Account, expectedBalance: number, key: string | null) =>
+  apiFetch('/api/wallet/withdrawals', { method: 'POST', headers: { ...bearer(account.token), ...(key ? { 'idempotency-key': key } : {}) }, json: { expectedBalance } });
+
+async function entriesOf(sub: string) {
+  const { db, tableName } = testDb();
+  const { Items } = await db.send(new QueryCommand({
+    TableName: tableName, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :p)', ConsistentRead: true,
+    ExpressionAttributeValues: { ':pk': keys.user(sub).PK, ':p': keys.ledgerPrefix },
+  }));
+  return (Items ?? []) as { type: string; amount: number; idempotencyKey: string; reference: string }[];
+}
+async function stored(key: Record<string, string>) {
+  const { db, tableName } = testDb();
+  return (await db.send(new GetCommand({ TableName: tableName, Key: key, ConsistentRead: true }))).Item;
+}
+/** The balance equals the sum of the entries, nothing is owed, and no idempotency key was applied twice. */
+async function expectBooksBalanced(sub: string, balance: number) {
+  const entries = await entriesOf(sub);
+  const user = await stored(keys.user(sub));
+  expect(user?.balance).toBe(balance);
+  expect(entries.reduce((s, e) => s + e.amount, 0)).toBe(balance);
+  expect(user?.owed ?? 0).toBe(0);
+  const perKey = entries.map((e) => `${e.type}:${e.idempotencyKey}`);
+  expect(new Set(perKey).size).toBe(perKey.length);
+  return entries;
+}
+const history = async (account: Account) => (await apiFetch('/api/transactions?limit=50', { headers: bearer(account.token) })).body.items as { type: string; amount: number; debit: boolean; paymentMethod: string | null }[];
+
+describe('withdrawing the balance', () => {
+  it('refunds a balance made of two top-ups, newest first; the ledger, history, orders and gateway agree; the same key again refunds once', async () => {
+    const account = await newAccount('withdraw');
+    const qris = await topup(account, 20_000, 'qris');
+    const gopay = await topup(account, 15_000, 'gopay');
+    // Rp 5,000 spent (an admin debit stands in for water): 30,000 left of 35,000.
+    const user = (await apiFetch(`/api/admin/users/${account.sub}`, { headers: bearer(adminToken) })).body;
+    const debit = await apiFetch(`/api/admin/users/${account.sub}`, { method: 'PATCH', headers: bearer(adminToken), json: { username: user.username, adjustment: { amount: -5_000, expectedBalance: 35_000, reason: 'test: water' } } });
+    expect(debit.status, JSON.stringify(debit.body)).toBe(200);
+
+    const shown = await plan(account);
+    expect(shown.status).toBe(200);
+    expect(shown.body).toMatchObject({ balanceIdr: 30_000, refundIdr: 30_000, payoutIdr: 0, payout: [] });
+    expect(shown.body.refunds.map((r: { orderId: string; amountIdr: number; paymentMethod: string }) => [r.orderId, r.paymentMethod, r.amountIdr])).toEqual([[gopay, 'gopay', 15_000], [qris, 'qris', 15_000]]);
+
+    // A balance other than the one shown is refused, and moves nothing.
+    expect((await withdraw(account, 29_000, crypto.randomUUID())).status).toBe(409);
+    expect((await withdraw(account, 30_000, null)).status).toBe(400);
+    await expectBooksBalanced(account.sub, 30_000);
+
+    const key = crypto.randomUUID();
+    const done = await withdraw(account, 30_000, key);
+    expect(done.status, JSON.stringify(done.body)).toBe(201);
+    expect(done.body).toMatchObject({ status: 'completed', balanceIdr: 30_000, refundIdr: 30_000, payoutIdr: 0, payoutStatus: 'none' });
+
+    // The gateway's refund notifications arrive (the sandbox announces each refund): they move nothing more.
+    await waitFor(() => topupStatus(account, qris), (s) => s === 'refunded');
+    await waitFor(() => topupStatus(account, gopay), (s) => s === 'refunded');
+    await sleep(1_500);
+    const again = await withdraw(account, 30_000, key);
+    expect(again.status).toBe(201);
+    expect(again.body).toEqual(done.body);
+
+    const entries = await expectBooksBalanced(account.sub, 0);
+    const refundsOf = (orderId: string) => entries.filter((e) => e.idempotencyKey === `refund:${orderId}:${done.body.id}`);
+    expect(refundsOf(gopay).map((e) => e.amount)).toEqual([-15_000]);
+    expect(refundsOf(qris).map((e) => e.amount)).toEqual([-15_000]);
+    expect(entries.filter((e) => e.type === 'adjustment' && e.amount < 0).length).toBe(3);
+    expect((await stored(keys.topup(gopay)))).toMatchObject({ refunded: 15_000, refundKeys: [done.body.id] });
+    expect((await stored(keys.topup(qris)))).toMatchObject({ refunded: 15_000, refundKeys: [done.body.id] });
+
+    // History: the two top-ups, the debit and the two refunds, to the rupiah.
+    const rows = await history(account);
+    expect(rows.filter((r) => r.type === 'topup').map((r) => r.amount).sort()).toEqual([15_000, 20_000]);
+    expect(rows.filter((r) => r.type === 'adjustment').map((r) => [r.amount, r.paymentMethod, r.debit]).sort()).toEqual([[15_000, 'gopay', true], [15_000, 'qris', true], [5_000, null, true]].sort());
+
+    // One e-mail per refund, sent once.
+    const messages = local().mail.messages;
+    await waitForEmail(messages, account.email, { matches: (m) => /refunded to your GoPay/.test(m.subject) });
+    await waitForEmail(messages, account.email, { matches: (m) => /refunded to your QRIS/.test(m.subject) });
+    const mine = (await outboxMessages(messages)).filter((m) => m.to.some((t) => t.address === account.email) && /refunded/.test(m.subject));
+    expect(mine.length).toBe(2);
+    expect((await plan(account)).body).toMatchObject({ balanceIdr: 0, refunds: [], payout: [] });
+  });
+
+  it('a top-up past its window and a card wallet top-up become an admin payout request with their reasons', async () => {
+    const account = await newAccount('payout');
+    const old = await topup(account, 12_000, 'qris');
+    // Paid eight days ago: QRIS refunds end after seven.
+    const eightDaysAgo = new Date(Date.now() - 8 * 86_400_000).toISOString();
+    const { db, tableName } = testDb();
+    await db.send(new UpdateCommand({ TableName: tableName, Key: keys.topup(old), UpdateExpression: 'SET creditedAt = :at', ExpressionAttributeValues: { ':at': eightDaysAgo } }));
+    const card = await topup(account, 10_000, 'google_pay', { walletToken: 'sandbox-google-pay-token' });
+
+    const shown = (await plan(account)).body;
+    expect(shown).toMatchObject({ balanceIdr: 22_000, refundIdr: 0, payoutIdr: 22_000, refunds: [] });
+    expect(shown.payout).toEqual([
+      { amountIdr: 10_000, reason: 'method_not_refundable', orderId: card, paymentMethod: 'google_pay', paidAt: expect.any(String), refundableUntil: null, detail: null },
+      { amountIdr: 12_000, reason: 'window_passed', orderId: old, paymentMethod: 'qris', paidAt: eightDaysAgo, refundableUntil: new Date(Date.parse(eightDaysAgo) + 7 * 86_400_000).toISOString(), detail: null },
+    ]);
+
+    const done = await withdraw(account, 22_000, crypto.randomUUID());
+    expect(done.status, JSON.stringify(done.body)).toBe(201);
+    expect(done.body).toMatchObject({ status: 'completed', refundIdr: 0, payoutIdr: 22_000, payoutStatus: 'open' });
+    const entries = await expectBooksBalanced(account.sub, 0);
+    expect(entries.filter((e) => e.idempotencyKey === `withdrawal-payout:${done.body.id}`).map((e) => e.amount)).toEqual([-22_000]);
+    expect((await stored(keys.topup(old)))?.refunded ?? 0).toBe(0);
+    await waitForEmail(local().mail.messages, account.email, { matches: (m) => /will be paid out/.test(m.subject) && /7 days/.test(m.text ?? '') });
+
+    // The admin sees it with its reasons, and returns it to the wallet through the ledger (audited).
+    const listed = await apiFetch('/api/admin/payouts', { headers: bearer(adminToken) });
+    const request = (listed.body as { id: string; amountIdr: number; lines: { reason: string }[]; userId: string }[]).find((p) => p.id === done.body.id);
+    expect(request).toMatchObject({ amountIdr: 22_000, userId: account.sub, status: 'open' });
+    expect(request!.lines.map((l) => l.reason)).toEqual(['method_not_refundable', 'window_passed']);
+    expect((await apiFetch(`/api/admin/payouts/${done.body.id}/resolve`, { method: 'POST', headers: bearer(adminToken), json: { outcome: 'returned', note: '' } })).status).toBe(400);
+    const resolved = await apiFetch(`/api/admin/payouts/${done.body.id}/resolve`, { method: 'POST', headers: bearer(adminToken), json: { outcome: 'returned', note: 'test: the user stays' } });
+    expect(resolved.status, JSON.stringify(resolved.body)).toBe(200);
+    expect(resolved.body).toMatchObject({ status: 'returned', resolvedBy: expect.stringMatching(/^admin:/), note: 'test: the user stays' });
+    const twice = await apiFetch(`/api/admin/payouts/${done.body.id}/resolve`, { method: 'POST', headers: bearer(adminToken), json: { outcome: 'paid', note: 'again' } });
+    expect(twice.status).toBe(409);
+    const after = await expectBooksBalanced(account.sub, 22_000);
+    expect(after.filter((e) => e.idempotencyKey === `payout-returned:${done.body.id}`).map((e) => e.amount)).toEqual([22_000]);
+    expect((await apiFetch('/api/admin/payouts?status=returned', { headers: bearer(adminToken) })).body.some((p: { id: string }) => p.id === done.body.id)).toBe(true);
+  });
+
+  it('with nothing in the wallet there is nothing to withdraw', async () => {
+    const account = await newAccount('empty');
+    expect((await plan(account)).body).toEqual({ balanceIdr: 0, refunds: [], payout: [], refundIdr: 0, payoutIdr: 0 });
+    expect((await withdraw(account, 1, crypto.randomUUID())).status).toBe(409);
+  });
+});
