@@ -5,6 +5,7 @@ import { DynamoFavourites } from '../adapters/dynamodb/favourites';
 import { DynamoHostRequests } from '../adapters/dynamodb/host-requests';
 import { DynamoLedger } from '../adapters/dynamodb/ledger';
 import { DynamoMachines } from '../adapters/dynamodb/machines';
+import { DynamoSafetyRecords } from '../adapters/dynamodb/safety-records';
 import { DynamoSettings } from '../adapters/dynamodb/settings';
 import { DynamoTelemetry } from '../adapters/dynamodb/telemetry';
 import { DynamoPaymentOrders } from '../adapters/dynamodb/payment-orders';
@@ -19,6 +20,7 @@ import type { Favourites } from '../ports/favourites';
 import type { HostRequests } from '../ports/host-requests';
 import type { Ledger } from '../ports/ledger';
 import type { Machines } from '../ports/machines';
+import type { SafetyRecords } from '../ports/safety-records';
 import type { SettingsStore } from '../ports/settings';
 import type { Telemetry } from '../ports/telemetry';
 import type { PaymentOrders } from '../ports/payment-orders';
@@ -46,6 +48,8 @@ export interface DataServices {
   alerts: Alerts;
   /** Stations each user starred. */
   favourites: Favourites;
+  /** Water safety: sanitation visits, lab tests, locks. */
+  safetyRecords: SafetyRecords;
 }
 
 function createDataServices(env: NodeJS.ProcessEnv = process.env): DataServices {
@@ -65,6 +69,7 @@ function createDataServices(env: NodeJS.ProcessEnv = process.env): DataServices 
     telemetry: new DynamoTelemetry(db, table),
     alerts: new DynamoAlerts(db, table),
     favourites: new DynamoFavourites(db, table),
+    safetyRecords: new DynamoSafetyRecords(db, table),
   };
 }
 
