@@ -87,8 +87,8 @@ function PayoutRow({ payout }: { payout: PayoutRequest }) {
             {t.note}
             <input value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} className="h-11 rounded-xl border border-slate-300 bg-white px-3 text-sm" />
           </label>
-          <Button disabled={busy || !note.trim()} onClick={() => void resolve('paid')}>{t.markPaid}</Button>
-          <Button variant="ghost" disabled={busy || !note.trim()} onClick={() => void resolve('returned')}>{t.returnToWallet}</Button>
+          <Button className="min-h-11" disabled={busy || !note.trim()} onClick={() => void resolve('paid')}>{t.markPaid}</Button>
+          <Button className="min-h-11" variant="ghost" disabled={busy || !note.trim()} onClick={() => void resolve('returned')}>{t.returnToWallet}</Button>
         </div>
       )}
     </li>
