@@ -10,3 +10,4 @@ export * from './report';
 export * from './telemetry';
 export * from './alert';
 export * from './guest';
+export * from './claim';

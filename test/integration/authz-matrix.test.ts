@@ -39,6 +39,7 @@ const matrix: Record<RouteId, Expectation> = {
   removeFavourite: userRoute,
   listTransactions: userRoute,
   listUserTransactions: { ...userRoute, otherUser: 403 },
+  createClaim: userRoute,
   topup: userRoute,
   getTopup: { ...userRoute, otherUser: 404 },
   // Authenticated by the payment gateway's signature, which none of these callers can produce.
@@ -61,6 +62,9 @@ const matrix: Record<RouteId, Expectation> = {
   adminDeleteHostRequest: adminRoute,
   adminListIncidents: adminRoute,
   adminResolveIncident: adminRoute,
+  adminListClaims: adminRoute,
+  adminGetClaim: adminRoute,
+  adminResolveClaim: adminRoute,
   adminListProblemReports: adminRoute,
   adminGetProblemReportPhoto: adminRoute,
   adminResolveProblemReport: adminRoute,
