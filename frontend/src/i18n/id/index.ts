@@ -9,3 +9,4 @@ export { reportTexts } from './reports';
 export { adminStation } from './admin-station';
 export { adminAlerts } from './admin-alerts';
 export { guestTexts } from './guest';
+export { adminClaims, claimTexts } from './claims';
