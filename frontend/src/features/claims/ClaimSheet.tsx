@@ -69,7 +69,7 @@ export function ClaimSheet({ transaction, onClose }: { transaction: Transaction;
 
   return (
     <div className="fixed inset-0 z-50 flex items-end justify-center bg-slate-900/40" onClick={onClose}>
-      <div role="dialog" aria-modal="true" aria-labelledby={`${id}-title`} className="w-full max-w-md rounded-t-3xl bg-white p-5 pb-8 shadow-xl" onClick={(e) => e.stopPropagation()}>
+      <div role="dialog" aria-modal="true" aria-labelledby={`${id}-title`} className="w-full max-w-md rounded-t-3xl bg-white p-5 pb-16 shadow-xl" onClick={(e) => e.stopPropagation()}>
         <h2 id={`${id}-title`} className="text-base font-bold text-slate-900">{t.title}</h2>
         <p className="mt-0.5 text-sm text-slate-600">{t.refill(transaction.machine?.name ?? '', formatDateTime(transaction.createdAt))}</p>
         <form onSubmit={submit} className="mt-4 space-y-3" noValidate>
