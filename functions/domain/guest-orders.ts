@@ -49,7 +49,7 @@ export const guestAccountOf = (orderId: string) => `GUEST-${orderId}`;
 // The receipt's secret: derived from the Idempotency-Key (known only to the guest's browser), so the same request
 // again answers the same receipt link; only its hash is stored.
 
-const secretFor = (idempotencyKey: string) => createHash('sha256').update(`guest-receipt\n${idempotencyKey}`).digest('base64url');
+export const receiptSecretFor = (idempotencyKey: string) => createHash('sha256').update(`guest-receipt\n${idempotencyKey}`).digest('base64url');
 const hashOf = (secret: string) => createHash('sha256').update(secret).digest('hex');
 /** `<orderId>~<secret>`: no dot, which the site's rewrite would take for a file extension. */
 const receiptIdOf = (orderId: string, secret: string) => `${orderId}~${secret}`;
@@ -78,7 +78,7 @@ export async function createGuestOrder(
   const amount = priceOfMillilitres(request.volumeMl, settings.pricePerLitre);
   const key = requireIdempotencyKey(input.idempotencyKey);
   const orderId = orderIdFor('guest', 'guest', key);
-  const secret = secretFor(key);
+  const secret = receiptSecretFor(key);
   const fingerprint = fingerprintOf(['guest', machine.id, request.volumeMl, amount, request.paymentMethod, request.walletToken, request.email]);
 
   const existing = await deps.paymentOrders.get(orderId);

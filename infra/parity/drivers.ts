@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { receiptSecretFor } from '@functions/domain/guest-orders';
+import { orderIdFor } from '@functions/domain/payment-orders';
 import { newKey, type Driver, type HttpCase, type Scenario } from './drive';
 
 /**
@@ -29,6 +31,7 @@ const hostRequest = (s: Scenario) => ({
   businessType: 'cafe',
   expectedFootfall: '100-300',
 });
+const guestOrderId = (key: string) => orderIdFor('guest', 'guest', key);
 const starred = (body: unknown) => (record(body).stationIds ?? []) as string[];
 const PAYMENTS_NOT_CONFIGURED = (answer: { body: unknown }) => is(record(answer.body).message === 'Payments are not configured', `expected "Payments are not configured", got ${JSON.stringify(answer.body)}`);
 
@@ -453,6 +456,31 @@ export const DRIVERS: Record<string, Driver> = {
         check: PAYMENTS_NOT_CONFIGURED,
       },
       { name: 'refuses a volume above 20 litres', as: 'user', headers: () => ({ 'idempotency-key': newKey() }), body: (s) => ({ machineId: s.station.id, volume: 50, walletToken: 'x', paymentMethod: 'google_pay' }), expect: 400 },
+    ],
+  },
+  'Api/createGuestOrder': {
+    http: [
+      {
+        name: 'answers 503 while no gateway key is configured (the order waits, nothing is credited)',
+        headers: (s) => ({ 'idempotency-key': String((s.values.guestKey ??= newKey())) }),
+        body: (s) => ({ stationId: s.station.id, volumeMl: 1000, paymentMethod: 'qris', email: 'guest.parity@example.com' }),
+        expect: 503,
+        check: PAYMENTS_NOT_CONFIGURED,
+      },
+      { name: 'refuses a volume below 100 ml', headers: () => ({ 'idempotency-key': newKey() }), body: (s) => ({ stationId: s.station.id, volumeMl: 10, paymentMethod: 'qris' }), expect: 400 },
+    ],
+  },
+  'Api/getGuestOrder': {
+    http: [
+      {
+        // The order and the receipt's secret follow from the Idempotency-Key (functions/domain/guest-orders.ts).
+        name: 'reads the waiting order with its receipt secret',
+        params: (s) => ({ id: guestOrderId(String(s.values.guestKey)) }),
+        query: (s) => ({ secret: receiptSecretFor(String(s.values.guestKey)) }),
+        expect: 200,
+        check: ({ body }) => is(record(body).status === 'waiting_payment' && record(body).paidIdr === 0, `expected a waiting order, got ${JSON.stringify(body)}`),
+      },
+      { name: 'answers 404 without the secret', params: (s) => ({ id: guestOrderId(String(s.values.guestKey)) }), query: { secret: 'not-the-receipt-secret-at-all' }, expect: 404 },
     ],
   },
   'Api/paymentNotification': {

@@ -139,6 +139,17 @@ describe('guest orders', () => {
     await expectBooksBalanced(paid.id, { topup: 1500, purchase: 1234, refund: 266 });
   });
 
+  it('a forged settlement of an order nobody paid starts nothing and credits nothing', async () => {
+    // Rp 1,017 ends in 17: the sandbox never settles it, so only this forged (correctly signed) settlement claims it.
+    const res = await order({ stationId: real.machine.id, volumeMl: 1017, paymentMethod: 'qris' });
+    expect(res.status, res.text).toBe(201);
+    expect((await notify(notification(res.body.id, 1017, 'settlement', '200'))).status).toBe(200);
+    await sleep(300);
+    expect((await read(res.body.id, res.body.secret)).body).toMatchObject({ status: 'waiting_payment', paidIdr: 0 });
+    expect(await entriesOf(guestAccountOf(res.body.id))).toEqual([]);
+    expect(await (await workerServices()).vendSessions.get(`PAID-${res.body.id}`)).toBeNull();
+  });
+
   it('refunds once: settling the closed order again, from the station or a reader, changes nothing', async () => {
     const again = await read(paid.id, paid.secret);
     expect(again.body).toMatchObject({ status: 'done', refundedIdr: 266 });

@@ -11,11 +11,17 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { guestTexts } from '../../i18n/guest';
 import { localeOf, useLanguage } from '../../i18n/language';
 import { useMessages } from '../../i18n/messages';
+import { payWithWallet, WalletCancelled, type WalletPayment } from '../wallet/payment-request';
+import { useCardWallets } from '../wallet/useCardWallets';
 import { formatLitresShort } from './format';
 import { GuestProgress } from './GuestProgress';
 
-const METHODS = ['qris', 'gopay'] as const;
-type Method = (typeof METHODS)[number];
+const E_WALLETS = ['qris', 'gopay'] as const;
+/**
+ * Google Pay where the browser offers it (it needs no account of ours; Apple Pay's merchant validation is a
+ * signed-in route, so guests are offered QRIS and GoPay on iPhones, which every banking app there pays).
+ */
+type Method = (typeof E_WALLETS)[number] | 'google_pay';
 /** The order in progress at this station, kept for a reload of the page (this tab only). */
 const storageKey = (stationId: string) => `bali-refill.guest-order.${stationId}`;
 
@@ -114,6 +120,8 @@ function OrderForm({ machine, onOrdered }: { machine: Machine; onOrdered: (recei
   const [method, setMethod] = useState<Method>('qris');
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
+  const cardWallets = useCardWallets();
+  const methods: Method[] = [...E_WALLETS, ...(cardWallets.wallets.includes('google_pay') ? (['google_pay'] as const) : [])];
   const [error, setError] = useState<string | null>(null);
   // One Idempotency-Key per distinct request: a retry of the same one after a lost answer finds its order.
   const keys = useRef(new Map<string, string>());
@@ -124,14 +132,20 @@ function OrderForm({ machine, onOrdered }: { machine: Machine; onOrdered: (recei
     event.preventDefault();
     const body = { stationId: machine.id, volumeMl, paymentMethod: method, ...(email.trim() ? { email: email.trim() } : {}) };
     const signature = JSON.stringify(body);
-    const key = keys.current.get(signature) ?? crypto.randomUUID();
+    // A card wallet's token is new on every attempt, and so is its key.
+    const key = (method !== 'google_pay' && keys.current.get(signature)) || crypto.randomUUID();
     keys.current.set(signature, key);
     setBusy(true);
     setError(null);
+    let wallet: WalletPayment | null = null;
     try {
-      const created = await createGuestOrder(body, key);
+      if (method === 'google_pay') wallet = await payWithWallet('google_pay', { amount: priceOfMillilitres(volumeMl, PRICE_PER_LITRE_IDR), label: 'Bali Refill' });
+      const created = await createGuestOrder({ ...body, ...(wallet ? { walletToken: wallet.token } : {}) }, key);
+      await wallet?.complete('success');
       onOrdered(created.receiptId);
     } catch (failure) {
+      await wallet?.complete('fail');
+      if (failure instanceof WalletCancelled) return;
       const status = failure instanceof ApiRequestError ? failure.status : 0;
       setError(status === 429 ? t.tooMany : status === 409 ? t.unavailable : status === 400 && failure instanceof ApiRequestError ? (Object.values(failure.body?.fields ?? {})[0] ?? t.payFailed) : t.payFailed);
     } finally {
@@ -163,7 +177,7 @@ function OrderForm({ machine, onOrdered }: { machine: Machine; onOrdered: (recei
       <fieldset>
         <legend className="text-base font-semibold text-slate-900">{t.methodLegend}</legend>
         <div className="mt-3 grid gap-2">
-          {METHODS.map((m) => (
+          {methods.map((m) => (
             <label key={m} className={choice(method === m)}>
               <input type="radio" name="method" value={m} checked={method === m} onChange={() => setMethod(m)} className="absolute inset-0 h-full w-full cursor-pointer opacity-0" />
               {t.methods[m]}
