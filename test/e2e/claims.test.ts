@@ -99,6 +99,10 @@ describe('claims in the browser', () => {
     await expect.poll(() => row.getByTestId('claim-state').textContent(), { timeout: 10_000 }).toBe('Claim accepted: Rp 200 back in your wallet');
     expect((await repositories().users.get(account.sub))!.balance).toBe(5_000 - 450 + 200);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/claim-credited-phone.png`, fullPage: true });
+    // The same state in Bahasa Indonesia.
+    await page.evaluate(() => localStorage.setItem('bali-refill.language', 'id'));
+    await page.reload();
+    await expect.poll(() => row.getByTestId('claim-state').textContent(), { timeout: 10_000 }).toBe('Klaim diterima: Rp 200 kembali ke dompet Anda');
     await Promise.all([phone.close(), desk.close()]);
   });
 });
