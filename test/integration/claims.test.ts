@@ -3,7 +3,7 @@ import { fileClaim } from '@functions/domain/claims';
 import type { Transaction } from '@shared/schemas';
 import type { SimStation } from '@infra/local/simulator';
 import { asAdmin, repositories } from '../support/admin';
-import { bearer, newAccount } from '../support/auth';
+import { bearer, newAccount, signInAs } from '../support/auth';
 import { apiFetch, local } from '../support/local';
 import { waitForEmail } from '../support/outbox';
 import { closeStations, provision, stationFor, waitFor, workerServices, type Provisioned } from './stations-support';
@@ -169,5 +169,13 @@ describe('claims on vends', () => {
     expect(badKind.body.fields.kind).toBe('Choose what went wrong');
     // Still claimable within the window.
     expect((await claim(sessionId, { kind: 'not_dispensed' })).status).toBe(201);
+  });
+
+  it("the seeded user's refill is a vend with its session, so the local app can claim it", async () => {
+    const wayan = await signInAs('user');
+    const { body } = await apiFetch('/api/transactions?limit=50', { headers: bearer(wayan.token) });
+    const refill = (body.items as Transaction[]).find((t) => t.type === 'purchase' && t.machine?.id === 'HRL-00001');
+    expect(refill?.vendId).toBeTruthy();
+    expect(await session(refill!.vendId!)).toMatchObject({ userId: wayan.sub, status: 'completed', charged: 1_500, dispensedMl: 1_500 });
   });
 });
