@@ -3,6 +3,7 @@ import { LocalCaStationRegistry } from './adapters/local-ca/local-ca-station-reg
 import { SmtpMailer } from './adapters/smtp/smtp-mailer';
 import { localOnlySetting, setting } from './environment';
 import type { AdminAuthenticator } from './ports/admin-auth';
+import type { DeadLetters } from './ports/dead-letters';
 import type { Geocoder } from './ports/geocoder';
 import type { Mailer } from './ports/mailer';
 import type { ApplePayMerchantValidator, PaymentGateway } from './ports/payment-gateway';
@@ -11,6 +12,7 @@ import type { StationMessages } from './ports/station-messages';
 import type { StationRegistry } from './ports/station-registry';
 import { adminAuth } from './providers/admin-auth';
 import { data, type DataServices } from './providers/data';
+import { deadLetters } from './providers/dead-letters';
 import { geocoder } from './providers/geocoder';
 import { mailer } from './providers/mailer';
 import { applePay, paymentGateway } from './providers/payment-gateway';
@@ -32,6 +34,7 @@ export interface Services extends DataServices {
   applePay: ApplePayMerchantValidator;
   adminAuth: AdminAuthenticator;
   mailer: Mailer;
+  deadLetters: DeadLetters;
 }
 
 /**
@@ -68,6 +71,7 @@ export function createServices(env: NodeJS.ProcessEnv = process.env): Services {
     applePay: applePay(),
     adminAuth: adminAuth(),
     mailer: mailer(),
+    deadLetters: deadLetters(),
   };
 }
 

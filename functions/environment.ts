@@ -19,7 +19,8 @@ export type Need =
   | 'cognito'
   | 'geocoder'
   | 'mail'
-  | 'photos';
+  | 'photos'
+  | 'alerts';
 
 interface SettingSpec {
   needs: readonly Need[];
@@ -48,6 +49,12 @@ export const SETTINGS = {
   PLACE_INDEX_NAME: { needs: ['geocoder'], description: 'Amazon Location place index of the address search' },
   MAIL_FROM: { needs: ['mail'], description: 'Sender of the system\'s e-mails (an address of the SES identity), as "Name <address>"' },
   REPORT_PHOTO_BUCKET: { needs: ['photos'], description: 'Private S3 bucket of problem-report photos (uploads/ from browsers, reports/ cleaned)' },
+  ALERT_EMAIL: {
+    needs: ['alerts'],
+    description: 'The operations address: e-mailed every alert whose rule names no recipients in settings (empty: nobody)',
+    fallback: '',
+  },
+  DEAD_LETTER_QUEUE_URLS: { needs: ['alerts'], description: 'The dead-letter queues (SQS URLs, separated by commas) whose messages raise the dead-letter alert' },
   MAIL_CONFIGURATION_SET: { needs: ['mail'], description: 'SES configuration set the e-mails are sent under (sending events, reputation)' },
 } as const satisfies Record<string, SettingSpec>;
 

@@ -79,5 +79,19 @@ export const ALERT_WATER_LEVEL_PERCENT = 15;
 export const ALERT_TDS_MAX_PPM = 300;
 /** Hours without a vend at a station that keeps reporting (online) before an alert. */
 export const ALERT_NO_VEND_HOURS = 12;
+/** Filter life left (percent) below which a station's filter is due for a change. */
+export const ALERT_FILTER_LIFE_PERCENT = 10;
+/** Share of a station's vend attempts that failed (percent, over at least ALERT_VEND_FAILURE_WINDOW attempts). */
+export const ALERT_VEND_FAILURE_PERCENT = 25;
+export const ALERT_VEND_FAILURE_WINDOW = 10;
+/** Messages waiting in the dead-letter queues from which an alert opens. */
+export const ALERT_DEAD_LETTER_MESSAGES = 1;
 /** An alert nobody acknowledged is e-mailed again this often. */
 export const ALERT_REPEAT_MINUTES = 60;
+
+/**
+ * Water safety locks (settings defaults; 0 turns one off): TDS above 500 mg/L (Indonesia's drinking water limit,
+ * Permenkes 492/2010), and a sanitation visit at least every 30 days.
+ */
+export const SAFETY_TDS_MAX_PPM = 500;
+export const SANITATION_INTERVAL_DAYS = 30;

@@ -36,6 +36,10 @@ import {
   ProblemReportPhoto,
   ProblemReportQuery,
   PurchaseRequest,
+  SafetyClearInput,
+  SafetyOverview,
+  SafetyRecord,
+  SafetyRecordInput,
   Settings,
   StationEvent,
   StationEventsQuery,
@@ -381,6 +385,18 @@ export const routes = define({
   adminMachineEvents: {
     method: 'GET', path: '/api/admin/machines/{id}/events', auth: 'admin', tag: 'admin', summary: "A station's latest connection events (connects, disconnects with the reason), newest first",
     params: MachineIdParams, query: StationEventsQuery, response: z.array(StationEvent), access: { table: 'read' },
+  },
+  adminMachineSafety: {
+    method: 'GET', path: '/api/admin/machines/{id}/safety', auth: 'admin', tag: 'admin', summary: "A station's water safety: its lock, the last sanitation and when the next is due, the last lab test, and its history newest first",
+    params: MachineIdParams, response: SafetyOverview, access: { table: 'read' },
+  },
+  adminRecordSafety: {
+    method: 'POST', path: '/api/admin/machines/{id}/safety', auth: 'admin', tag: 'admin', summary: 'Record a sanitation visit or a lab test (pass or fail, with a note); a failed lab test locks the station',
+    params: MachineIdParams, body: SafetyRecordInput, status: 201, response: SafetyRecord, access: { table: 'write' },
+  },
+  adminClearSafetyLock: {
+    method: 'POST', path: '/api/admin/machines/{id}/safety/clear', auth: 'admin', tag: 'admin', summary: "Clear a station's water safety lock, saying what was done; 409 while its cause still holds",
+    params: MachineIdParams, body: SafetyClearInput, response: Machine, access: { table: 'write' },
   },
   adminListAlerts: {
     method: 'GET', path: '/api/admin/alerts', auth: 'admin', tag: 'admin', summary: 'Alerts of the alert rules, newest first: active (open and acknowledged) by default, or by status, station and rule',

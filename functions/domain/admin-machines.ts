@@ -2,7 +2,7 @@ import type { Machine, MachineStatus } from '@shared/schemas';
 import type { Clock } from '../ports/clock';
 import type { Machines } from '../ports/machines';
 import type { SettingsStore } from '../ports/settings';
-import { notFound } from './errors';
+import { conflict, notFound } from './errors';
 import { toMachine } from './machines';
 
 /** Edit Machine: name, location and status (an admin's maintenance or locked wins over heartbeats). */
@@ -12,10 +12,15 @@ export async function updateAdminMachine(
   deps: { machines: Machines; settings: SettingsStore; clock: Clock },
 ): Promise<Machine> {
   const now = deps.clock.now();
+  // A water safety lock is lifted only through its own route, once its cause is gone (functions/domain/water-safety.ts).
+  const leavesLock = patch.status !== 'locked';
   const [record, settings] = await Promise.all([
-    deps.machines.update(id, { name: patch.name, location: patch.location, status: patch.status, updatedAt: now.toISOString() }),
+    deps.machines.update(id, { name: patch.name, location: patch.location, status: patch.status, updatedAt: now.toISOString() }, leavesLock ? { noSafetyLock: true } : {}),
     deps.settings.get(),
   ]);
-  if (!record) throw notFound(`Machine ${id} not found`);
+  if (!record) {
+    if (leavesLock && (await deps.machines.get(id))?.safetyLock) throw conflict('This station is locked for water safety: clear the lock on its station page');
+    throw notFound(`Machine ${id} not found`);
+  }
   return toMachine(record, now, settings.heartbeatIntervalSeconds);
 }

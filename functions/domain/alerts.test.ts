@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, type Settings } from '@shared/schemas';
+import { DEFAULT_SETTINGS, FLEET_ALERT_SCOPE, Settings as SettingsSchema, type Settings } from '@shared/schemas';
+import type { DeadLetters } from '../ports/dead-letters';
 import type { Email, Mailer } from '../ports/mailer';
-import { sweepAlerts } from './alerts';
+import { alertRecipients, failureWindow, sweepAlerts } from './alerts';
 import { recordHeartbeat } from './stations';
-import { MemoryAlerts, MemoryMachines, MemoryTelemetry, fixedClock, silentLog } from './vend.test-fakes';
+import { MemoryAlerts, MemoryMachines, MemorySafetyRecords, MemoryTelemetry, counterIds, fixedClock, silentLog } from './vend.test-fakes';
 
 const T = Date.parse('2026-03-01T08:00:00Z');
 const HOUR = 3_600_000;
@@ -16,7 +17,10 @@ async function setup(settings: Partial<Settings> = {}) {
   const sent: Email[] = [];
   const mailer: Mailer = { send: async (email) => (sent.push(email), { messageId: String(sent.length) }) };
   const store = { get: async () => ({ ...DEFAULT_SETTINGS, ...settings }), save: async (s: Settings) => s };
-  return { machines, alerts: new MemoryAlerts(machines), telemetry: new MemoryTelemetry(), settings: store, clock, log: silentLog, mailer, sent };
+  // What the dead-letter queues hold; a test sets it.
+  const queued = { RuleErrors: 0, AsyncFailures: 0 };
+  const deadLetters: DeadLetters = { waiting: async () => Object.entries(queued).map(([queue, messages]) => ({ queue, messages })) };
+  return { machines, alerts: new MemoryAlerts(machines), telemetry: new MemoryTelemetry(), settings: store, safetyRecords: new MemorySafetyRecords(), ids: counterIds(), clock, log: silentLog, mailer, sent, deadLetters, queued };
 }
 
 describe('alert rules', () => {
@@ -61,5 +65,77 @@ describe('alert rules', () => {
     await deps.machines.update('HRL-00001', { status: 'maintenance' });
     deps.clock.set(new Date(T + 11 * 60_000));
     expect((await sweepAlerts(deps)).opened).toBe(0);
+  });
+
+  it('opens a filter alert below the threshold, keeps it through heartbeats without filter readings, resolves it after a change', async () => {
+    const deps = await setup();
+    await recordHeartbeat({ ...beat(1, T), filter: { litres: 5400, lifePercent: 9 } }, deps);
+    expect([...deps.alerts.items.values()]).toEqual([expect.objectContaining({ rule: 'filterLife', status: 'open', detail: 'Filter life 9% (below 10%)' })]);
+    expect((await deps.machines.get('HRL-00001'))?.filter).toEqual({ litres: 5400, lifePercent: 9 });
+    await recordHeartbeat(beat(1, T + 60_000), deps);
+    expect([...deps.alerts.items.values()].map((a) => a.status)).toEqual(['open']);
+    await recordHeartbeat({ ...beat(1, T + 120_000), filter: { litres: 0, lifePercent: 100 } }, deps);
+    expect([...deps.alerts.items.values()].map((a) => a.status)).toEqual(['resolved']);
+  });
+
+  it('judges vend failures per window of 10 attempts: 3 of 10 failed opens (above 25%), a clean window resolves', async () => {
+    const deps = await setup();
+    const at = (n: number) => T + n * 60_000;
+    const hb = (vends: number, failures: number, n: number) => recordHeartbeat({ ...beat(vends, at(n)), counters: { dispensedMl: 0, vends, failures } }, deps);
+    await hb(0, 0, 0);
+    await hb(5, 2, 1); // 7 attempts: the window is not full
+    expect(deps.alerts.items.size).toBe(0);
+    await hb(7, 3, 2); // 10 attempts, 3 failed
+    expect([...deps.alerts.items.values()]).toEqual([expect.objectContaining({ rule: 'vendFailures', status: 'open', detail: '3 of the last 10 vends failed (30%, above 25%)' })]);
+    await hb(12, 3, 3); // 5 more, none failed: not judged yet
+    expect([...deps.alerts.items.values()][0]?.status).toBe('open');
+    await hb(17, 3, 4);
+    expect([...deps.alerts.items.values()][0]?.status).toBe('resolved');
+    // A restart sets the counters back: a new window starts, nothing is judged on the drop.
+    expect(failureWindow({ vends: 17, failures: 3 }, { vends: 2, failures: 0 })).toEqual({ next: { vends: 2, failures: 0 } });
+  });
+
+  it('finds a station that never sent a heartbeat, from when it was added', async () => {
+    const deps = await setup({ alertOfflineMinutes: 10 });
+    deps.clock.set(new Date(T + 9 * 60_000));
+    expect((await sweepAlerts(deps)).opened).toBe(0);
+    deps.clock.set(new Date(T + 11 * 60_000));
+    expect((await sweepAlerts(deps)).opened).toBe(1);
+    expect([...deps.alerts.items.values()]).toEqual([expect.objectContaining({ rule: 'offline', detail: `Never sent a heartbeat since it was added at ${new Date(T).toISOString()}` })]);
+  });
+
+  it("tells each rule's own recipients, else the general ones, else the operations address", async () => {
+    const settings = { ...DEFAULT_SETTINGS, alertRecipients: 'ops@example.com', alertFilterLifeRecipients: 'Tech@Example.com, tech@example.com, lead@example.com' };
+    expect(alertRecipients(settings, 'filterLife', 'noc@example.com')).toEqual(['tech@example.com', 'lead@example.com']);
+    expect(alertRecipients(settings, 'offline', 'noc@example.com')).toEqual(['ops@example.com']);
+    expect(alertRecipients(DEFAULT_SETTINGS, 'offline', 'noc@example.com')).toEqual(['noc@example.com']);
+    expect(alertRecipients(DEFAULT_SETTINGS, 'offline', undefined)).toEqual([]);
+    const bad = SettingsSchema.safeParse({ alertQualityRecipients: 'lab@example.com, not-an-address' });
+    expect(bad.success ? null : bad.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['alertQualityRecipients', 'Not an e-mail address: not-an-address (separate addresses with commas)']]);
+
+    // With no setting, the sweep e-mails the operations address; without one either, the alert waits.
+    const deps = await setup({ alertOfflineMinutes: 10 });
+    deps.clock.set(new Date(T + 11 * 60_000));
+    expect(await sweepAlerts(deps)).toEqual({ opened: 1, emailed: 0, errors: 0 });
+    expect(await sweepAlerts({ ...deps, operationsEmail: 'noc@example.com' })).toEqual({ opened: 0, emailed: 1, errors: 0 });
+    expect(deps.sent.map((e) => e.to)).toEqual(['noc@example.com']);
+  });
+
+  it('opens one fleet alert while the dead-letter queues hold messages, e-mails its recipients, resolves it when drained', async () => {
+    const deps = await setup({ alertDeadLettersRecipients: 'dev@example.com' });
+    expect(await sweepAlerts(deps)).toEqual({ opened: 0, emailed: 0, errors: 0 });
+    deps.queued.AsyncFailures = 2;
+    expect(await sweepAlerts(deps)).toEqual({ opened: 1, emailed: 1, errors: 0 });
+    expect(await sweepAlerts(deps)).toEqual({ opened: 0, emailed: 0, errors: 0 });
+    const [alert] = [...deps.alerts.items.values()];
+    expect(alert).toMatchObject({ stationId: FLEET_ALERT_SCOPE, rule: 'deadLetters', status: 'open' });
+    expect(alert?.detail).toContain('2 message(s) waiting: AsyncFailures 2');
+    expect(deps.sent.map((e) => [e.to, e.subject])).toEqual([['dev@example.com', 'Messages in a dead-letter queue: Back end (FLEET)']]);
+    deps.queued.AsyncFailures = 0;
+    await sweepAlerts(deps);
+    expect(alert?.status).toBe('resolved');
+    // A queue that cannot be read is an error of this sweep, not an alert.
+    const failing = { ...deps, deadLetters: { waiting: async () => Promise.reject(new Error('AccessDenied')) } };
+    expect(await sweepAlerts(failing)).toEqual({ opened: 0, emailed: 0, errors: 1 });
   });
 });

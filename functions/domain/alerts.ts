@@ -1,7 +1,9 @@
 import type * as z from 'zod';
-import { AlertRule, alertRecipientList, type Alert, type AlertsQuery, type Settings } from '@shared/schemas';
+import { ALERT_VEND_FAILURE_WINDOW } from '@shared/constants';
+import { ALERT_RECIPIENT_SETTINGS, AlertRule, FLEET_ALERT_SCOPE, alertRecipientList, type Alert, type AlertsQuery, type Settings } from '@shared/schemas';
 import type { AlertRecord, Alerts } from '../ports/alerts';
 import type { Clock } from '../ports/clock';
+import type { DeadLetters } from '../ports/dead-letters';
 import type { Log } from '../ports/log';
 import type { Mailer } from '../ports/mailer';
 import type { MachineRecord, Machines } from '../ports/machines';
@@ -21,6 +23,9 @@ const RULE_TITLES: Record<AlertRule, string> = {
   lowWater: 'Water level low',
   quality: 'Water quality out of range',
   noVend: 'No vend while online',
+  filterLife: 'Filter due for a change',
+  vendFailures: 'Vends failing',
+  deadLetters: 'Messages in a dead-letter queue',
 };
 
 const alertId = (a: Pick<AlertRecord, 'stationId' | 'rule' | 'openedAt'>) => `${a.stationId}.${a.rule}.${Date.parse(a.openedAt)}`;
@@ -51,31 +56,73 @@ function newAlert(m: MachineRecord, rule: AlertRule, detail: string, now: string
 
 type AlertDeps = { alerts: Alerts; settings: SettingsStore; clock: Clock };
 
+/** What the alert rules read from one heartbeat. */
+export interface HeartbeatFacts {
+  waterLevel: number;
+  tdsPpm: number;
+  vends: number;
+  failures: number;
+  /** Filter life left in percent, when the station reports its filter. */
+  filterLifePercent?: number | undefined;
+}
+
 /**
  * After a heartbeat was applied (`station` is the machine as written): the station is heard again, so an offline
- * alert resolves; water level and quality open or resolve theirs. Settings are read only when a rule is on.
+ * alert resolves; water level, quality, filter life, no-vend and vend failures open or resolve theirs.
  */
-export async function evaluateHeartbeat(station: MachineRecord, reading: { waterLevel: number; tdsPpm: number; vends: number }, deps: AlertDeps & { machines: Machines }): Promise<void> {
+export async function evaluateHeartbeat(station: MachineRecord, reading: HeartbeatFacts, deps: AlertDeps & { machines: Machines }): Promise<void> {
   const now = deps.clock.now().toISOString();
   const open = station.openAlerts ?? new Set<AlertRule>();
   if (open.has('offline')) await deps.alerts.resolve(station.id, 'offline', now);
+  const settings = await deps.settings.get();
+  const moved: Partial<MachineRecord> = {};
   // The vend counter moved (or is seen for the first time): a vend happened since the last heartbeat.
   let lastVendAt = station.lastVendAt ?? now;
   if (station.vendsSeen !== reading.vends) {
     lastVendAt = now;
-    await deps.machines.update(station.id, { vendsSeen: reading.vends, lastVendAt: now });
+    Object.assign(moved, { vendsSeen: reading.vends, lastVendAt: now });
   }
-  const settings = await deps.settings.get();
+  const failures = failureWindow(station.failureWindow, reading);
+  if (failures.next) moved.failureWindow = failures.next;
+  if (Object.keys(moved).length) await deps.machines.update(station.id, moved);
+
   const idleHours = (Date.parse(now) - Date.parse(lastVendAt)) / 3_600_000;
-  const checks: { rule: AlertRule; breached: boolean; detail: string }[] = [
+  const life = reading.filterLifePercent;
+  const checks: { rule: AlertRule; breached: boolean | null; detail: string }[] = [
     { rule: 'noVend', breached: settings.alertNoVendHours > 0 && idleHours >= settings.alertNoVendHours, detail: `No vend for ${Math.floor(idleHours)} h while online (the last at ${lastVendAt})` },
     { rule: 'lowWater', breached: settings.alertWaterLevelPercent > 0 && reading.waterLevel < settings.alertWaterLevelPercent, detail: `Water level ${reading.waterLevel}% (below ${settings.alertWaterLevelPercent}%)` },
     { rule: 'quality', breached: settings.alertTdsMaxPpm > 0 && reading.tdsPpm > settings.alertTdsMaxPpm, detail: `TDS ${reading.tdsPpm} ppm (above ${settings.alertTdsMaxPpm} ppm)` },
+    // A heartbeat without filter readings says nothing about the filter: the alert stays as it is.
+    { rule: 'filterLife', breached: life === undefined ? null : settings.alertFilterLifePercent > 0 && life < settings.alertFilterLifePercent, detail: `Filter life ${life}% (below ${settings.alertFilterLifePercent}%)` },
+    // Judged once per window of attempts; in between, the alert stays as it is.
+    {
+      rule: 'vendFailures',
+      breached: failures.closed ? settings.alertVendFailurePercent > 0 && failures.closed.percent > settings.alertVendFailurePercent : null,
+      detail: failures.closed ? `${failures.closed.failed} of the last ${failures.closed.attempts} vends failed (${Math.round(failures.closed.percent)}%, above ${settings.alertVendFailurePercent}%)` : '',
+    },
   ];
   for (const check of checks) {
+    if (check.breached === null) continue;
     if (check.breached && !open.has(check.rule) && inService(station)) await deps.alerts.open(newAlert(station, check.rule, check.detail, now));
     else if (!check.breached && open.has(check.rule)) await deps.alerts.resolve(station.id, check.rule, now);
   }
+}
+
+/**
+ * Vend failures are judged over windows of at least ALERT_VEND_FAILURE_WINDOW attempts (completed + failed, from the
+ * heartbeat's counters): the machine keeps the counters where the current window started, and a window that is full
+ * gives its failure rate and starts the next. A restart (counters lower than the window's start) starts a new one.
+ */
+export function failureWindow(start: MachineRecord['failureWindow'], now: { vends: number; failures: number }): {
+  next?: { vends: number; failures: number };
+  closed?: { attempts: number; failed: number; percent: number };
+} {
+  const current = { vends: now.vends, failures: now.failures };
+  if (!start || now.vends < start.vends || now.failures < start.failures) return { next: current };
+  const failed = now.failures - start.failures;
+  const attempts = now.vends - start.vends + failed;
+  if (attempts < ALERT_VEND_FAILURE_WINDOW) return {};
+  return { next: current, closed: { attempts, failed, percent: (failed / attempts) * 100 } };
 }
 
 /** Most stations opened as offline, and alerts e-mailed, in one sweep (the rest wait for the next). */
@@ -87,8 +134,21 @@ export interface AlertSweepCounts {
   errors: number;
 }
 
-/** The sweep's part: offline alerts for silent stations, then the due e-mails to the settings' recipients. */
-export async function sweepAlerts(deps: AlertDeps & { mailer: Mailer; log: Log }, settingsOverride?: Settings): Promise<AlertSweepCounts> {
+/** Who is told of an alert of `rule`: the rule's recipients, else the general ones, else the operations address. */
+export function alertRecipients(settings: Settings, rule: AlertRule, operationsEmail: string | undefined): string[] {
+  const own = alertRecipientList(settings[ALERT_RECIPIENT_SETTINGS[rule]]);
+  if (own.length) return own;
+  const general = alertRecipientList(settings.alertRecipients);
+  return general.length ? general : alertRecipientList(operationsEmail ?? '');
+}
+
+type SweepDeps = AlertDeps & { mailer: Mailer; log: Log; deadLetters: DeadLetters; operationsEmail?: string | undefined };
+
+/**
+ * The sweep's part: offline alerts for silent stations (and for stations never heard since they were added), the
+ * dead-letter queues' depth, then the due e-mails to each rule's recipients.
+ */
+export async function sweepAlerts(deps: SweepDeps, settingsOverride?: Settings): Promise<AlertSweepCounts> {
   const counts: AlertSweepCounts = { opened: 0, emailed: 0, errors: 0 };
   const settings = settingsOverride ?? (await deps.settings.get());
   const now = deps.clock.now();
@@ -98,14 +158,22 @@ export async function sweepAlerts(deps: AlertDeps & { mailer: Mailer; log: Log }
     for (const station of await deps.alerts.silentStations(before, SWEEP_BATCH)) {
       if (!inService(station)) continue;
       const why = station.connection?.state === 'disconnected' ? `, disconnected${station.connection.reason ? ` (${station.connection.reason})` : ''} at ${station.connection.at}` : '';
-      const detail = `No heartbeat for more than ${settings.alertOfflineMinutes} min: the last at ${station.heartbeatReceivedAt ?? station.lastHeartbeat ?? 'unknown'}${why}`;
+      const last = station.heartbeatReceivedAt ?? station.lastHeartbeat;
+      const detail = last
+        ? `No heartbeat for more than ${settings.alertOfflineMinutes} min: the last at ${last}${why}`
+        : `Never sent a heartbeat since it was added at ${station.createdAt}${why}`;
       if (await deps.alerts.open(newAlert(station, 'offline', detail, nowIso))) counts.opened++;
     }
   }
-  const recipients = alertRecipientList(settings.alertRecipients);
-  // Nobody to tell: the alerts stay due, and are e-mailed once someone is named.
-  if (recipients.length === 0) return counts;
+  counts.opened += await checkDeadLetters(settings, nowIso, deps).catch((error: unknown) => {
+    counts.errors++;
+    deps.log.warn('dead-letter queues could not be read; tried again next sweep', { error: (error as Error).message });
+    return 0;
+  });
   for (const alert of await deps.alerts.due(nowIso, SWEEP_BATCH)) {
+    const recipients = alertRecipients(settings, alert.rule, deps.operationsEmail);
+    // Nobody to tell (no setting, no operations address): the alert stays due, e-mailed once someone is named.
+    if (recipients.length === 0) continue;
     try {
       const email = alertEmail(alert);
       for (const to of recipients) await deps.mailer.send({ to, ...email });
@@ -117,6 +185,21 @@ export async function sweepAlerts(deps: AlertDeps & { mailer: Mailer; log: Log }
     }
   }
   return counts;
+}
+
+/** The fleet's dead-letter alert: open while the queues hold at least the threshold, resolved when they are drained. */
+async function checkDeadLetters(settings: Settings, now: string, deps: SweepDeps): Promise<number> {
+  const queues = await deps.deadLetters.waiting();
+  const total = queues.reduce((sum, q) => sum + q.messages, 0);
+  const breached = settings.alertDeadLetterMessages > 0 && total >= settings.alertDeadLetterMessages;
+  if (!breached) {
+    // Resolving an alert that is not open changes nothing but costs a read: only when there may be one.
+    if (total === 0 || settings.alertDeadLetterMessages === 0) await deps.alerts.resolve(FLEET_ALERT_SCOPE, 'deadLetters', now);
+    return 0;
+  }
+  const detail = `${total} message(s) waiting: ${queues.filter((q) => q.messages > 0).map((q) => `${q.queue} ${q.messages}`).join(', ')}. Something was not delivered or not processed; look at them, then redrive or purge the queue.`;
+  const opened = await deps.alerts.open({ stationId: FLEET_ALERT_SCOPE, stationName: 'Back end', rule: 'deadLetters', status: 'open', detail, openedAt: now, notifications: 0, nextNotifyAt: now });
+  return opened ? 1 : 0;
 }
 
 /** The e-mail of an alert: the first, then reminders until someone acknowledges it. */

@@ -2,7 +2,9 @@ import * as z from 'zod';
 import type { AdminMachineInput, ProvisionedMachine } from '@shared/routes';
 import { DEFAULT_MAX_FILL_ML } from '@shared/constants';
 import { MACHINE_ID_PATTERN, WaterQuality, type Settings, type StationConnection } from '@shared/schemas';
-import type { Clock } from '../ports/clock';
+import type { Clock, Ids } from '../ports/clock';
+import type { SafetyRecords } from '../ports/safety-records';
+import { evaluateSafety } from './water-safety';
 import type { MachineRecord, Machines, StationCounters } from '../ports/machines';
 import type { SigningKeys } from '../ports/signing-keys';
 import type { StationRegistry } from '../ports/station-registry';
@@ -53,7 +55,7 @@ export async function provisionStation(
 
 // ---------------------------------------------------------------------------------------------------------
 // Heartbeats: stations/{id}/heartbeat, delivered by the rule
-// `SELECT waterLevel, quality, firmwareVersion, counters, signalDbm, lastRefill, topic(2) AS stationId, timestamp() AS receivedAt`
+// `SELECT waterLevel, quality, firmwareVersion, counters, filter, signalDbm, lastRefill, topic(2) AS stationId, timestamp() AS receivedAt`
 
 export const StationId = z.string().regex(MACHINE_ID_PATTERN, 'not a station id');
 
@@ -74,6 +76,11 @@ export const Heartbeat = z.object({
    * Heartbeats are ordered by it, never by the station's own clock, which can be wrong or jump back.
    */
   receivedAt: z.number().int().positive().optional(),
+  /**
+   * The filter cartridge: litres through it since it was changed and the life it has left (percent of its rated
+   * volume or age, whichever ends first), when the station has a filter sensor.
+   */
+  filter: z.object({ litres: z.number().min(0).max(10_000_000), lifePercent: z.number().min(0).max(100) }).optional(),
   /** Mobile signal strength in dBm (RSSI), when the modem reports it. */
   signalDbm: z.number().min(-150).max(0).optional(),
   /** When the tank was last refilled, if the station knows. */
@@ -88,7 +95,7 @@ export type TelemetryOutcome = 'applied' | 'dropped' | 'ignored';
  * Rule deliveries are asynchronous and retried, so a heartbeat can be handled after a newer one: it is ignored
  * for the station's live values, and still kept in its history (readings are keyed by receive time).
  */
-export async function recordHeartbeat(event: unknown, deps: { machines: Machines; telemetry: Telemetry; alerts: Alerts; settings: SettingsStore; clock: Clock; log: Log }): Promise<TelemetryOutcome> {
+export async function recordHeartbeat(event: unknown, deps: { machines: Machines; telemetry: Telemetry; alerts: Alerts; settings: SettingsStore; safetyRecords: SafetyRecords; clock: Clock; ids: Ids; log: Log }): Promise<TelemetryOutcome> {
   const parsed = Heartbeat.safeParse(event);
   if (!parsed.success) {
     deps.log.warn('heartbeat dropped: malformed', { stationId: stationIdOf(event), issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) });
@@ -101,6 +108,7 @@ export async function recordHeartbeat(event: unknown, deps: { machines: Machines
   const updated = await deps.machines.update(hb.stationId, {
     lastHeartbeat: now, heartbeatReceivedAt: receivedAt, waterLevel: hb.waterLevel, quality: hb.quality, firmwareVersion: hb.firmwareVersion, counters, updatedAt: now,
     ...(hb.lastRefill ? { lastRefill: hb.lastRefill } : {}),
+    ...(hb.filter ? { filter: hb.filter } : {}),
   }, { heartbeatReceivedBefore: receivedAt });
   if (!updated) {
     // No such station, or a heartbeat received at the same time or later is already stored.
@@ -114,11 +122,13 @@ export async function recordHeartbeat(event: unknown, deps: { machines: Machines
     return 'ignored';
   }
   await storeReading(hb.stationId, hb, receivedAt, deps);
+  // Water safety first: a station locked now must not be moved online below.
+  await evaluateSafety(updated, deps);
   if (heartbeatSetsOnline(updated, receivedAt)) {
     // Conditional: an admin's status written meanwhile, or a disconnect newer than this heartbeat, wins.
     await deps.machines.update(hb.stationId, { status: 'online' }, { statusNotIn: ['maintenance', 'locked'], presenceBefore: receivedAt });
   }
-  await evaluateHeartbeat(updated, { waterLevel: hb.waterLevel, tdsPpm: hb.quality.tdsPpm, vends: hb.counters.vends }, deps);
+  await evaluateHeartbeat(updated, { waterLevel: hb.waterLevel, tdsPpm: hb.quality.tdsPpm, vends: hb.counters.vends, failures: hb.counters.failures, filterLifePercent: hb.filter?.lifePercent }, deps);
   return 'applied';
 }
 
@@ -168,6 +178,14 @@ export async function recordPresence(event: unknown, deps: { machines: Machines;
   }
   const presence = parsed.data;
   if (!MACHINE_ID_PATTERN.test(presence.clientId)) return 'ignored';
+  if (presence.eventType === 'disconnected' && presence.disconnectReason === 'DUPLICATE_CLIENTID') {
+    // A newer connection with the same client id replaced this session: the station stays connected, and its
+    // history keeps what happened (two devices with one certificate, or a firmware that reconnects in a loop).
+    if (await deps.machines.get(presence.clientId)) {
+      await storeConnectionEvent(presence.clientId, { at: new Date(presence.timestamp).toISOString(), kind: 'disconnected', reason: presence.disconnectReason }, deps);
+    }
+    return 'ignored';
+  }
   for (let attempt = 0; attempt < 3; attempt++) {
     const record = await deps.machines.get(presence.clientId);
     if (!record) {

@@ -8,7 +8,8 @@ import type { SigningKeys } from '../ports/signing-keys';
 import type { StationMessages, VendAuthorizedMessage, VendDeniedMessage } from '../ports/station-messages';
 import type { ProfileGaps, UserRecord, Users } from '../ports/users';
 import type { IncidentReport, IncidentResolution, SessionOutcome, UsedToken, VendIncident, VendSession, VendSessions } from '../ports/vend-sessions';
-import { DEFAULT_SETTINGS, type AlertRule, type Settings, type StationEvent } from '@shared/schemas';
+import { DEFAULT_SETTINGS, FLEET_ALERT_SCOPE, type AlertRule, type SafetyRecord, type Settings, type StationEvent } from '@shared/schemas';
+import type { SafetyRecords } from '../ports/safety-records';
 import type { StoredReading, Telemetry } from '../ports/telemetry';
 import type { AlertFilter, AlertRecord, Alerts } from '../ports/alerts';
 import { calculateJwkThumbprint, exportJWK, exportSPKI, generateKeyPair } from 'jose';
@@ -50,9 +51,23 @@ export class MemoryMachines implements Machines {
     if (condition.presenceBefore !== undefined && m.presenceAt !== undefined && !(m.presenceAt < condition.presenceBefore)) return null;
     if (condition.heartbeatReceivedBefore !== undefined && m.heartbeatReceivedAt !== undefined && !(m.heartbeatReceivedAt < condition.heartbeatReceivedBefore)) return null;
     if (condition.statusNotIn?.includes(m.status)) return null;
+    if (condition.noSafetyLock && m.safetyLock) return null;
+    if (condition.safetyLockAt !== undefined && m.safetyLock?.at !== condition.safetyLockAt) return null;
     const next = { ...m, ...structuredClone(fields) };
+    // An absent value removes the field, as the DynamoDB adapter's REMOVE does.
+    for (const [key, value] of Object.entries(fields)) if (value === undefined) delete (next as Record<string, unknown>)[key];
     this.items.set(id, next);
     return structuredClone(next);
+  }
+}
+
+export class MemorySafetyRecords implements SafetyRecords {
+  readonly items: SafetyRecord[] = [];
+  async add(record: SafetyRecord) {
+    this.items.push(structuredClone(record));
+  }
+  async latest(stationId: string, limit: number) {
+    return this.items.filter((r) => r.stationId === stationId).sort((a, b) => b.at.localeCompare(a.at)).slice(0, limit).map((r) => structuredClone(r));
   }
 }
 
@@ -83,15 +98,18 @@ export class MemoryAlerts implements Alerts {
   readonly items = new Map<string, AlertRecord>();
   constructor(private readonly machines: MemoryMachines) {}
   private key = (stationId: string, rule: string, openedAt: string) => `${stationId}|${rule}|${openedAt}`;
+  /** The fleet's own open rules (the dead-letter rule has no station). */
+  private readonly fleet: { openAlerts?: Set<AlertRule> } = {};
+  private guard = (stationId: string) => (stationId === FLEET_ALERT_SCOPE ? this.fleet : this.machines.items.get(stationId));
   async open(alert: AlertRecord) {
-    const m = this.machines.items.get(alert.stationId);
+    const m = this.guard(alert.stationId);
     if (!m || m.openAlerts?.has(alert.rule)) return false;
     m.openAlerts = new Set([...(m.openAlerts ?? []), alert.rule]);
     this.items.set(this.key(alert.stationId, alert.rule, alert.openedAt), structuredClone(alert));
     return true;
   }
   async resolve(stationId: string, rule: AlertRule, at: string) {
-    this.machines.items.get(stationId)?.openAlerts?.delete(rule);
+    this.guard(stationId)?.openAlerts?.delete(rule);
     const current = [...this.items.values()].filter((a) => a.stationId === stationId && a.rule === rule).sort((a, b) => b.openedAt.localeCompare(a.openedAt))[0];
     if (!current || current.status === 'resolved') return null;
     Object.assign(current, { status: 'resolved', resolvedAt: at, nextNotifyAt: undefined });
@@ -125,7 +143,7 @@ export class MemoryAlerts implements Alerts {
     return true;
   }
   async silentStations(before: string, limit: number) {
-    return [...this.machines.items.values()].filter((m) => m.heartbeatReceivedAt !== undefined && m.heartbeatReceivedAt < before && !m.openAlerts?.has('offline')).slice(0, limit).map((m) => structuredClone(m));
+    return [...this.machines.items.values()].filter((m) => (m.heartbeatReceivedAt ?? m.createdAt) < before && !m.openAlerts?.has('offline')).slice(0, limit).map((m) => structuredClone(m));
   }
 }
 
@@ -384,7 +402,7 @@ export const fixedClock = (start: Date) => {
   return { now: () => new Date(now), advance: (ms: number) => void (now += ms), set: (d: Date) => void (now = d.getTime()) } satisfies Clock & Record<string, unknown>;
 };
 
-const counterIds = (): Ids => {
+export const counterIds = (): Ids => {
   let n = 0;
   return { next: () => `id-${++n}` };
 };

@@ -49,14 +49,19 @@ const VendRequest = z.object({
   /** The station's correlation id, echoed in the answer; a redelivered request carries the same one. */
   requestId: z.string().trim().min(1).max(64),
 });
-const DENIAL_MESSAGES: Record<VendDenialReason, string> = {
-  invalid_token: 'This payment token is not valid. Generate a new one in the app.',
-  token_expired: 'This payment token has expired. Generate a new one in the app.',
-  token_already_used: 'This payment token was already used. Generate a new one in the app.',
-  wrong_station: 'This payment token was already presented at another station.',
-  station_offline: 'This station is not available right now.',
-  insufficient_balance: 'Insufficient balance: top up your wallet to refill.',
-  unknown_station: 'This station is not registered.',
+const DENIAL_MESSAGES: Record<VendDenialReason | 'station_locked_safety', { en: string; id: string }> = {
+  invalid_token: { en: 'This payment token is not valid. Generate a new one in the app.', id: 'Token pembayaran ini tidak valid. Buat token baru di aplikasi.' },
+  token_expired: { en: 'This payment token has expired. Generate a new one in the app.', id: 'Token pembayaran ini sudah kedaluwarsa. Buat token baru di aplikasi.' },
+  token_already_used: { en: 'This payment token was already used. Generate a new one in the app.', id: 'Token pembayaran ini sudah digunakan. Buat token baru di aplikasi.' },
+  wrong_station: { en: 'This payment token was already presented at another station.', id: 'Token pembayaran ini sudah digunakan di stasiun lain.' },
+  station_offline: { en: 'This station is not available right now.', id: 'Stasiun ini sedang tidak tersedia.' },
+  station_locked: { en: 'This station is locked by the operator. Please use another station.', id: 'Stasiun ini dikunci oleh operator. Silakan gunakan stasiun lain.' },
+  station_locked_safety: {
+    en: 'This station is closed for a water safety check. No money was taken. Please use another station.',
+    id: 'Stasiun ini ditutup untuk pemeriksaan keamanan air. Tidak ada uang yang diambil. Silakan gunakan stasiun lain.',
+  },
+  insufficient_balance: { en: 'Insufficient balance: top up your wallet to refill.', id: 'Saldo tidak cukup: isi ulang dompet Anda untuk mengisi air.' },
+  unknown_station: { en: 'This station is not registered.', id: 'Stasiun ini tidak terdaftar.' },
 };
 
 
@@ -83,6 +88,8 @@ export async function authorizeVend(event: unknown, deps: VendDeps): Promise<Aut
   const [machine, settings, holder] = await Promise.all([deps.machines.get(stationId), deps.settings.get(), deps.users.get(userId)]);
   if (!machine) return deny(deps, stationId, requestId, 'unknown_station');
   const status = effectiveStatus(machine, now, settings.heartbeatIntervalSeconds);
+  // A locked station says why: a water safety lock (docs/stations.md, "Water safety") or the operator's.
+  if (status === 'locked') return deny(deps, stationId, requestId, 'station_locked', { safetyLock: machine.safetyLock?.reason ?? null }, machine.safetyLock ? 'station_locked_safety' : undefined);
   if (status !== 'online') return deny(deps, stationId, requestId, 'station_offline', { status });
 
   const plan = holder && holder.balance >= minimumBalance(settings) ? holdFor(holder.balance, machine.maxFillMl ?? DEFAULT_MAX_FILL_ML, settings.pricePerLitre) : null;
@@ -167,8 +174,9 @@ export async function sendVendToken(deps: VendDeps, session: VendSession, contex
   });
 }
 
-async function deny(deps: VendDeps, stationId: string, requestId: string, reason: VendDenialReason, data: Record<string, unknown> = {}): Promise<AuthorizeOutcome> {
+async function deny(deps: VendDeps, stationId: string, requestId: string, reason: VendDenialReason, data: Record<string, unknown> = {}, variant?: keyof typeof DENIAL_MESSAGES): Promise<AuthorizeOutcome> {
   deps.log.info('vend denied', { stationId, requestId, reason, ...data });
-  await deps.stationMessages.vendDenied(stationId, { requestId, reason, message: DENIAL_MESSAGES[reason] });
+  const messages = DENIAL_MESSAGES[variant ?? reason];
+  await deps.stationMessages.vendDenied(stationId, { requestId, reason, message: messages.en, messages });
   return { decision: 'denied', reason };
 }

@@ -1,4 +1,4 @@
-import type { AlertRule, MachineStatus, StationConnection, WaterQuality } from '@shared/schemas';
+import type { AlertRule, MachineStatus, SafetyLock, StationConnection, StationFilter, WaterQuality } from '@shared/schemas';
 
 /** Counters a station reports in its heartbeat. */
 export interface StationCounters {
@@ -16,6 +16,10 @@ export interface MachineUpdateCondition {
   heartbeatReceivedBefore?: string;
   /** Only when the stored status is none of these. */
   statusNotIn?: MachineStatus[];
+  /** Only when no water safety lock holds. */
+  noSafetyLock?: boolean;
+  /** Only when the water safety lock is still the one locked at this time (an unlock after the admin read it). */
+  safetyLockAt?: string;
 }
 
 /** A station as stored: optional fields are absent until known (never invented). */
@@ -38,6 +42,8 @@ export interface MachineRecord {
   /** What that presence event said: connected, or disconnected and why. */
   connection?: StationConnection;
   quality?: WaterQuality;
+  /** The filter cartridge as the last heartbeat reported it. */
+  filter?: StationFilter;
   firmwareVersion?: string;
   counters?: StationCounters;
   /** The station's certificate (IoT certificate id or local serial); never the key. */
@@ -47,6 +53,12 @@ export interface MachineRecord {
   /** The vend counter last seen in a heartbeat, and when it last changed (the no-vend alert). */
   vendsSeen?: number;
   lastVendAt?: string;
+  /** The counters where the current window of vend attempts started (the vend failure alert). */
+  failureWindow?: { vends: number; failures: number };
+  /** Water safety (functions/domain/water-safety.ts): the last sanitation visit and lab test (dates), and the lock. */
+  lastSanitationAt?: string;
+  lastLabTest?: { at: string; result: 'pass' | 'fail' };
+  safetyLock?: SafetyLock;
   /** Largest volume one vend may hold for, in millilitres. */
   maxFillMl?: number;
   /** Problem reports not resolved yet (kept with each report's creation and resolution, functions/domain/reports.ts). */

@@ -5,6 +5,7 @@ export type VendDenialReason =
   | 'token_already_used'
   | 'wrong_station'
   | 'station_offline'
+  | 'station_locked'
   | 'insufficient_balance'
   | 'unknown_station';
 
@@ -21,7 +22,10 @@ export interface VendAuthorizedMessage {
 export interface VendDeniedMessage {
   requestId: string;
   reason: VendDenialReason;
+  /** What the station shows, in English. */
   message: string;
+  /** The same in each language the station's screen offers (English and Bahasa Indonesia). */
+  messages: { en: string; id: string };
 }
 
 export interface StationMessages {

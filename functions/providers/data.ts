@@ -6,6 +6,7 @@ import { DynamoFavourites } from '../adapters/dynamodb/favourites';
 import { DynamoHostRequests } from '../adapters/dynamodb/host-requests';
 import { DynamoLedger } from '../adapters/dynamodb/ledger';
 import { DynamoMachines } from '../adapters/dynamodb/machines';
+import { DynamoSafetyRecords } from '../adapters/dynamodb/safety-records';
 import { DynamoSettings } from '../adapters/dynamodb/settings';
 import { DynamoTelemetry } from '../adapters/dynamodb/telemetry';
 import { DynamoPaymentOrders } from '../adapters/dynamodb/payment-orders';
@@ -21,6 +22,7 @@ import type { Favourites } from '../ports/favourites';
 import type { HostRequests } from '../ports/host-requests';
 import type { Ledger } from '../ports/ledger';
 import type { Machines } from '../ports/machines';
+import type { SafetyRecords } from '../ports/safety-records';
 import type { SettingsStore } from '../ports/settings';
 import type { Telemetry } from '../ports/telemetry';
 import type { PaymentOrders } from '../ports/payment-orders';
@@ -50,6 +52,8 @@ export interface DataServices {
   favourites: Favourites;
   /** Claims on vends ("I didn't get my water"). */
   claims: Claims;
+  /** Water safety: sanitation visits, lab tests, locks. */
+  safetyRecords: SafetyRecords;
 }
 
 function createDataServices(env: NodeJS.ProcessEnv = process.env): DataServices {
@@ -70,6 +74,7 @@ function createDataServices(env: NodeJS.ProcessEnv = process.env): DataServices 
     alerts: new DynamoAlerts(db, table),
     favourites: new DynamoFavourites(db, table),
     claims: new DynamoClaims(db, table),
+    safetyRecords: new DynamoSafetyRecords(db, table),
   };
 }
 

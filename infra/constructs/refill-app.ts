@@ -153,7 +153,7 @@ class RefillStack extends Stack {
     this.identity = new Identity(this, 'Identity', { google: config.google });
     this.mail = new Mail(this, 'Mail', { from: config.mailFrom });
     this.reportPhotos = new ReportPhotos(this, 'ReportPhotos');
-    this.stations = new Stations(this, 'Stations', { data: this.data, secrets: this.secrets, mail: this.mail, logRetention });
+    this.stations = new Stations(this, 'Stations', { data: this.data, secrets: this.secrets, mail: this.mail, alertEmail: config.alarmEmail, logRetention });
     this.api = new Api(this, 'Api', {
       data: this.data,
       identity: this.identity,

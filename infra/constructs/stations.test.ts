@@ -76,7 +76,7 @@ describe('Stations construct', () => {
   });
 
   it('delivers every heartbeat field the handler reads, with the time the rules engine received it', () => {
-    const sql = "SELECT waterLevel, quality, firmwareVersion, counters, signalDbm, lastRefill, topic(2) AS stationId, timestamp() AS receivedAt FROM 'stations/+/heartbeat'";
+    const sql = "SELECT waterLevel, quality, firmwareVersion, counters, filter, signalDbm, lastRefill, topic(2) AS stationId, timestamp() AS receivedAt FROM 'stations/+/heartbeat'";
     expect(TOPIC_RULES.heartbeat.sql).toBe(sql);
     template.hasResourceProperties('AWS::IoT::TopicRule', { TopicRulePayload: Match.objectLike({ Sql: sql }) });
     // The handler orders heartbeats by receivedAt; a field it reads that the rule does not select never arrives.
@@ -153,6 +153,23 @@ describe('Stations construct', () => {
         expect(actionsOf(statements).has('secretsmanager:GetSecretValue'), name).toBe(name === 'sweep');
       }
       expect(actionsOf(statements).has('dynamodb:PutItem')).toBe(true);
+    }
+  });
+
+  it('lets the sweep alone read the dead-letter queues it watches, named in DEAD_LETTER_QUEUE_URLS', () => {
+    const all = template.toJSON().Resources as Record<string, { Properties: { Environment: { Variables: Record<string, unknown> } } }>;
+    const queues = [stations.ruleErrorQueue, stations.asyncFailureQueue];
+    expect(all[fnId('sweep')]!.Properties.Environment.Variables).toMatchObject({
+      DEAD_LETTER_QUEUE_URLS: { 'Fn::Join': [',', queues.map((q) => ({ Ref: id(q) }))] },
+      ALERT_EMAIL: '',
+    });
+    for (const name of Object.keys(stations.functions) as IotFunctionId[]) {
+      const statements = roleStatements(template, functionRole(template, fnId(name)));
+      const reads = statements.filter((s) => ([] as string[]).concat(s.Action).includes('sqs:GetQueueAttributes'));
+      expect(reads.flatMap((s) => ([] as unknown[]).concat(s.Resource)).map(flat).sort(), name).toEqual(
+        name === 'sweep' ? queues.map((q) => `<${id(q)}.Arn>`).sort() : [],
+      );
+      if (name !== 'sweep') expect(all[fnId(name)]!.Properties.Environment.Variables.DEAD_LETTER_QUEUE_URLS, name).toBeUndefined();
     }
   });
 

@@ -1,4 +1,4 @@
-import { Aws, Duration, Stack } from 'aws-cdk-lib';
+import { Aws, Duration, Fn, Stack } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -32,7 +32,7 @@ interface RuleSpec {
 export const TOPIC_RULES: Record<RuleId, RuleSpec> = {
   heartbeat: {
     // receivedAt (the rules engine's clock) orders heartbeats: an older one handled late, after a retry, changes nothing.
-    sql: "SELECT waterLevel, quality, firmwareVersion, counters, signalDbm, lastRefill, topic(2) AS stationId, timestamp() AS receivedAt FROM 'stations/+/heartbeat'",
+    sql: "SELECT waterLevel, quality, firmwareVersion, counters, filter, signalDbm, lastRefill, topic(2) AS stationId, timestamp() AS receivedAt FROM 'stations/+/heartbeat'",
     description: 'Station heartbeat (water level, quality, counters) to the heartbeat function',
   },
   vendRequest: {
@@ -74,6 +74,8 @@ export interface StationsProps {
   secrets: AppSecrets;
   /** The sweep e-mails alerts; the vend functions and the sweep e-mail guests' receipts. */
   mail: Mail;
+  /** The operations address: alerts whose rule names nobody in settings (the one that gets the CloudWatch alarms). */
+  alertEmail?: string | undefined;
   logRetention?: RetentionDays;
 }
 
@@ -84,7 +86,7 @@ const FUNCTION_NEEDS: Record<IotFunctionId, Need[]> = {
   vendRequest: ['table', 'signingKey', 'iotData'],
   vendComplete: ['table', 'signingKey', 'iotData', 'paymentSecret', 'mail'],
   vendFailed: ['table', 'signingKey', 'iotData', 'paymentSecret', 'mail'],
-  sweep: ['table', 'mail', 'paymentSecret'],
+  sweep: ['table', 'mail', 'paymentSecret', 'alerts'],
 };
 
 const iotArn = (resource: string) => `arn:${Aws.PARTITION}:iot:${Aws.REGION}:${Aws.ACCOUNT_ID}:${resource}`;
@@ -200,6 +202,11 @@ export class Stations extends Construct {
       props.mail.grantSend(this.functions[fnId].role);
       grantSecretValue(this.functions[fnId].role, secrets.paymentGateway);
     }
+    // The sweep also watches the dead-letter queues (the dead-letter alert rule).
+    const deadLetterQueues = [this.ruleErrorQueue, this.asyncFailureQueue];
+    settings.provide('ALERT_EMAIL', props.alertEmail ?? '');
+    settings.provide('DEAD_LETTER_QUEUE_URLS', Fn.join(',', deadLetterQueues.map((q) => q.queueUrl)));
+    for (const queue of deadLetterQueues) queue.grant(this.functions.sweep.role, 'sqs:GetQueueAttributes');
 
     const replyTopics = STATION_RECEIVE_TOPICS.map((t) => iotArn(`topic/stations/*/${t}`));
     for (const fnId of VEND_FUNCTIONS) {

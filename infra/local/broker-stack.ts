@@ -5,6 +5,8 @@ import { importSPKI } from 'jose';
 import { closeLocalBrokerClients } from '@functions/adapters/iot/local-broker-messages';
 import { LocalCa } from '@functions/adapters/local-ca/local-ca';
 import { ensureSigningKeyFile, fileSigningKeys } from '@functions/adapters/signing/file-signing-keys';
+import { LocalQueues } from './aws/sqs';
+import { serveAws } from './aws/http';
 import { startBroker } from './broker';
 import { stationIdentity, stationStatePaths } from './ca';
 import { freePort } from './net';
@@ -24,7 +26,12 @@ export interface LocalStationsOutputs {
   signingKeyFile: string;
   /** Stations the stack's own simulated fleet runs (`npm run stations` leaves them alone). */
   fleet: string[];
+  /** The SQS stand-in (AWS_ENDPOINT_URL_SQS) and its dead-letter queues (DEAD_LETTER_QUEUE_URLS). */
+  deadLetters: { endpoint: string; queueUrls: string[] };
 }
+
+/** The local dead-letter queues, named as the stack's: the rules' error action, and failed asynchronous invocations. */
+const LOCAL_DEAD_LETTER_QUEUES = { ruleErrors: 'RuleErrors', asyncFailures: 'AsyncFailures' } as const;
 
 /**
  * The stations part of the local cloud: local CA and signing key (created once under `<dataDir>/stations`,
@@ -44,10 +51,22 @@ export async function startStations(options: { dataDir?: string; fleet?: number;
     await ensureSigningKeyFile(paths.signingKeyFile);
     const ca = await LocalCa.open(paths.caDir);
     const port = await freePort();
+    // Dead letters: what a station function could not process waits in the SQS stand-in, as in the stack's queues.
+    let sqsEndpoint = '';
+    const queues = new LocalQueues({ region: process.env.AWS_REGION ?? 'ap-southeast-1', accountId: '000000000000' }, () => sqsEndpoint, Object.values(LOCAL_DEAD_LETTER_QUEUES));
+    const sqs = await serveAws(queues.handle);
+    sqsEndpoint = sqs.url;
+    stops.push(sqs.stop);
+    const deadLetters = { endpoint: sqs.url, queueUrls: Object.values(LOCAL_DEAD_LETTER_QUEUES).map((name) => queues.url(name)) };
     // The handlers of this process issue identities from the local CA and answer stations over this broker.
-    Object.assign(process.env, { LOCAL_CA_DIR: paths.caDir, SIGNING_KEY_FILE: paths.signingKeyFile, LOCAL_BROKER_URL: `mqtts://127.0.0.1:${port}` });
+    Object.assign(process.env, {
+      LOCAL_CA_DIR: paths.caDir, SIGNING_KEY_FILE: paths.signingKeyFile, LOCAL_BROKER_URL: `mqtts://127.0.0.1:${port}`,
+      AWS_ENDPOINT_URL_SQS: deadLetters.endpoint, DEAD_LETTER_QUEUE_URLS: deadLetters.queueUrls.join(','),
+    });
     (await import('@functions/composition')).useLocalStationAdapters(process.env);
-    const broker = await startBroker({ ca, port, log });
+    // A rule's function that fails: after Lambda's retries, the event lands in the asynchronous failures queue.
+    const deadLetter = (event: unknown) => queues.send(LOCAL_DEAD_LETTER_QUEUES.asyncFailures, JSON.stringify(event));
+    const broker = await startBroker({ ca, port, log, deadLetter });
     stops.push(broker.stop);
     stops.push(closeLocalBrokerClients);
     log(`MQTT broker (mutual TLS, station policy) on ${broker.url}`);
@@ -91,7 +110,7 @@ export async function startStations(options: { dataDir?: string; fleet?: number;
       })().catch((error: unknown) => console.error('station fleet failed to start:', error));
     }
 
-    const outputs: LocalStationsOutputs = { broker: broker.url, caFile: ca.certificateFile, caDir: paths.caDir, signingKeyFile: paths.signingKeyFile, fleet: ids };
+    const outputs: LocalStationsOutputs = { broker: broker.url, caFile: ca.certificateFile, caDir: paths.caDir, signingKeyFile: paths.signingKeyFile, fleet: ids, deadLetters };
     return { outputs, broker, stop };
   } catch (error) {
     await stop();

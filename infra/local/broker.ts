@@ -55,7 +55,11 @@ type Log = (line: string) => void;
  * id (the rules' `topic(2) AS stationId`; heartbeats also with `timestamp() AS receivedAt`), and connects/disconnects
  * to the presence handler as $aws/events/presence events.
  */
-export async function startBroker(options: { ca: LocalCa; port: number; host?: string; handlers?: RuleHandlers; log?: Log }): Promise<LocalBroker> {
+export async function startBroker(options: {
+  ca: LocalCa; port: number; host?: string; handlers?: RuleHandlers; log?: Log;
+  /** Where the event of a handler that failed goes (the stack's dead-letter queue in AWS). */
+  deadLetter?: (event: unknown) => void;
+}): Promise<LocalBroker> {
   const log = options.log ?? (() => undefined);
   const handlers = options.handlers ?? (await defaultRuleHandlers());
   const host = options.host ?? '127.0.0.1';
@@ -82,6 +86,7 @@ export async function startBroker(options: { ca: LocalCa; port: number; host?: s
     const job = handler(event).catch((error: unknown) => {
       stats.handlerErrors++;
       console.error(`local IoT rule ${name} failed:`, error);
+      options.deadLetter?.({ rule: name, event, error: (error as Error).message });
     });
     pending.add(job);
     void job.finally(() => pending.delete(job));

@@ -14,7 +14,12 @@ export interface LocalMailOutputs {
   smtp: string;
   /** The sender of every e-mail (MAIL_FROM). */
   from: string;
+  /** The operations address (ALERT_EMAIL): alerts whose rule names nobody in settings go here. */
+  alerts: string;
 }
+
+/** The local operations address (ALERT_EMAIL; in AWS the deployment's alarmEmail). */
+export const LOCAL_ALERT_EMAIL = 'ops@bali-refill.test';
 
 /** The sender of every e-mail in the local cloud (MAIL_FROM; in AWS the deployment's SES identity). */
 export const LOCAL_MAIL_FROM = 'Bali Refill <no-reply@bali-refill.test>';
@@ -23,7 +28,7 @@ export const LOCAL_MAIL_FROM = 'Bali Refill <no-reply@bali-refill.test>';
  * MailDev on loopback: an SMTP server that keeps every message it takes (in `<dataDir>/mail` with npm start, so the
  * outbox survives a restart) and a web page and JSON API to read them. Nothing is relayed anywhere.
  */
-export async function startOutbox(options: { dataDir?: string; from: string }): Promise<{ outputs: LocalMailOutputs; stop(): Promise<void> }> {
+export async function startOutbox(options: { dataDir?: string; from: string; alerts: string }): Promise<{ outputs: LocalMailOutputs; stop(): Promise<void> }> {
   const mailDirectory = options.dataDir ? join(options.dataDir, 'mail') : mkdtempSync(join(tmpdir(), 'refill-mail-'));
   mkdirSync(mailDirectory, { recursive: true });
   const [smtpPort, webPort] = [await freePort(), await freePort()];
@@ -38,7 +43,7 @@ export async function startOutbox(options: { dataDir?: string; from: string }): 
   await maildev.start();
   const web = `http://127.0.0.1:${webPort}`;
   return {
-    outputs: { web: `${web}/`, messages: `${web}/api/email`, smtp: `smtp://127.0.0.1:${smtpPort}`, from: options.from },
+    outputs: { web: `${web}/`, messages: `${web}/api/email`, smtp: `smtp://127.0.0.1:${smtpPort}`, from: options.from, alerts: options.alerts },
     stop: async () => {
       await maildev.stop();
       if (!options.dataDir) rmSync(mailDirectory, { recursive: true, force: true });

@@ -32,6 +32,8 @@ export type VendResult =
   | { outcome: 'rejected'; sessionId: string; reason: string };
 
 const TANK_ML = 40_000;
+/** A filter cartridge's rated volume: its life left is the share of it not yet used. */
+const FILTER_RATED_LITRES = 6_000;
 const pick = <T,>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
 const between = (min: number, max: number) => min + Math.random() * (max - min);
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -49,6 +51,8 @@ export class SimStation {
     failures: 0,
     startedAt: Date.now(),
     lastRefill: undefined as string | undefined,
+    /** Litres through the filter cartridge since it was changed. */
+    filterLitres: Math.round(between(200, 5_000)),
   };
   private readonly waiting = new Map<string, (answer: VendAnswer) => void>();
   /** Sessions this station has acted on (an authorization delivered twice dispenses once). */
@@ -173,6 +177,7 @@ export class SimStation {
       quality: { tdsPpm: Math.round(s.tdsPpm), temperatureC: round1(s.temperatureC) },
       firmwareVersion: this.options.firmwareVersion ?? 'sim-1.4.2',
       counters: { dispensedMl: s.dispensedMl, vends: s.vends, failures: s.failures, uptimeSeconds: Math.floor((Date.now() - s.startedAt) / 1000) },
+      filter: { litres: Math.round(s.filterLitres), lifePercent: Math.max(0, Math.round(100 - (s.filterLitres / FILTER_RATED_LITRES) * 100)) },
       signalDbm: Math.round(s.signalDbm),
       timestamp: Date.now(),
       ...(s.lastRefill ? { lastRefill: s.lastRefill } : {}),
@@ -300,6 +305,7 @@ export class SimStation {
     const flow = options.flowMlPerSecond ?? 120;
     if (Number.isFinite(flow)) await new Promise((r) => setTimeout(r, (volumeMl / flow) * 1000));
     this.state.dispensedMl += volumeMl;
+    this.state.filterLitres += volumeMl / 1000;
     this.state.vends++;
     this.state.waterLevel = Math.max(0, this.state.waterLevel - (volumeMl / TANK_ML) * 100);
     await this.complete(sessionId, volumeMl);
@@ -317,7 +323,7 @@ export class SimStation {
   async close() {
     const client = this.client;
     this.client = undefined;
-    for (const [id, resolve] of this.waiting) resolve({ kind: 'denied', message: { requestId: id, reason: 'invalid_token', message: 'station closed' } });
+    for (const [id, resolve] of this.waiting) resolve({ kind: 'denied', message: { requestId: id, reason: 'invalid_token', message: 'station closed', messages: { en: 'station closed', id: 'stasiun ditutup' } } });
     this.waiting.clear();
     if (!client) return;
     // A graceful end waits for in-flight QoS 1 messages, which never complete once the broker has closed the connection.

@@ -17,7 +17,7 @@ import { startGateway } from './gateway';
 import { codeEmail } from './cognito-mail';
 import { startIdentity, type LocalIdentityOutputs } from './identity';
 import { freePort } from './net';
-import { LOCAL_MAIL_FROM, startOutbox, type LocalMailOutputs } from './outbox';
+import { LOCAL_ALERT_EMAIL, LOCAL_MAIL_FROM, startOutbox, type LocalMailOutputs } from './outbox';
 import { startStorage } from './storage';
 import { seedAccounts, seedStations } from './seed';
 
@@ -83,7 +83,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     webBuild?.catch(() => undefined);
 
     // E-mail: the outbox takes what SES would send, through the same Mailer port (functions/ports/mailer.ts).
-    const outbox = await startOutbox({ dataDir: options.dataDir, from: (process.env.MAIL_FROM ??= LOCAL_MAIL_FROM) });
+    const outbox = await startOutbox({ dataDir: options.dataDir, from: (process.env.MAIL_FROM ??= LOCAL_MAIL_FROM), alerts: (process.env.ALERT_EMAIL ??= LOCAL_ALERT_EMAIL) });
     stops.push(outbox.stop);
     process.env.LOCAL_SMTP_URL = outbox.outputs.smtp;
     const { useLocalMailer } = await import('@functions/composition');

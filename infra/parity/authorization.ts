@@ -20,7 +20,7 @@ export function signatureOf(request: AwsRequest): Signature | null {
 
 /** What one AWS API request asks IAM for: each (action, resource) must be allowed (a transaction asks per item). */
 export interface AwsCall {
-  /** The signing name of the service (dynamodb, secretsmanager, cognito-idp, iot, iotdata, geo, ssm). */
+  /** The signing name of the service (dynamodb, secretsmanager, cognito-idp, iot, iotdata, geo, ssm, sqs). */
   service: string;
   operation: string;
   /** Empty for operations IAM does not authorize (Cognito's token endpoints, called unsigned). */
@@ -39,6 +39,7 @@ const TARGET_SERVICES: Record<string, string> = {
   secretsmanager: 'secretsmanager',
   AWSCognitoIdentityProviderService: 'cognito-idp',
   AmazonSSM: 'ssm',
+  AmazonSQS: 'sqs',
 };
 
 export class UnrecognizedCallError extends Error {}
@@ -103,6 +104,11 @@ export function callOf(request: AwsRequest, signature: Signature | null, secretA
       const input = jsonBody<{ Name?: string; Names?: string[]; ResourceId?: string }>(request);
       const names = input.Names ?? [input.Name ?? input.ResourceId ?? ''];
       return { service, operation: target.operation, checks: names.map((name) => ({ action: `ssm:${target.operation}`, resource: parameterArn({ region, accountId: PARITY_ACCOUNT_ID }, name) })) };
+    }
+    case 'sqs': {
+      if (!target) throw new UnrecognizedCallError('SQS request without X-Amz-Target');
+      const { QueueUrl } = jsonBody<{ QueueUrl?: string }>(request);
+      return one(target.operation, `sqs:${target.operation}`, arn('sqs', String(QueueUrl).split('/').at(-1) ?? ''));
     }
     case 'iot': {
       const match = matchRestOperation(IOT_OPERATIONS, request);

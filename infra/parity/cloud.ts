@@ -16,6 +16,7 @@ import { LocalIotRegistry } from '../local/aws/iot';
 import { LocalLocation } from '../local/aws/location';
 import { LocalSecretsManager } from '../local/aws/secrets-manager';
 import { LocalParameterStore } from '../local/aws/ssm';
+import { LocalQueues } from '../local/aws/sqs';
 import { startIdentity, type LocalIdentity } from '../local/identity';
 import { freePort } from '../local/net';
 import { PARITY_ACCOUNT_ID } from './deployment';
@@ -88,6 +89,7 @@ export class ParityCloud {
       const iotData = new LocalIotData(publisher.publish);
       const location = new LocalLocation(new GazetteerGeocoder());
       const parameters = new LocalParameterStore(account);
+      const queues = new LocalQueues(account, () => `https://localhost:${sharedPort}`, 'any');
       const dynamodb = (request: Parameters<typeof forward>[1]) => forward(dynamo.endpoint, request);
       // Amazon Location's client puts `places.` (search) or `cp.places.` (indexes) before the endpoint's host; Node
       // does not accept a certificate for *.localhost there, so the prefixed names are listed one by one.
@@ -102,6 +104,7 @@ export class ParityCloud {
           iotdata: iotData.handle,
           geo: location.handle,
           ssm: parameters.handle,
+          sqs: queues.handle,
         },
         (secretId) => secrets.find(secretId)?.arn,
       );

@@ -10,7 +10,7 @@ import { ExecutionRole } from './iam';
 import type { Caller } from './recorder';
 
 /** The services whose SDK clients the functions point at the recorder, by the SDK's endpoint variable suffix. */
-const ENDPOINT_VARIABLES = ['DYNAMODB', 'SECRETS_MANAGER', 'COGNITO_IDENTITY_PROVIDER', 'IOT', 'IOT_DATA_PLANE', 'LOCATION', 'SSM'];
+const ENDPOINT_VARIABLES = ['DYNAMODB', 'SECRETS_MANAGER', 'COGNITO_IDENTITY_PROVIDER', 'IOT', 'IOT_DATA_PLANE', 'LOCATION', 'SSM', 'SQS'];
 
 const isCustomResource = (type: string) => type.startsWith('Custom::') || type === 'AWS::CloudFormation::CustomResource';
 

@@ -522,6 +522,24 @@ export const DRIVERS: Record<string, Driver> = {
       notAdmin({ params: (s) => ({ id: s.station.id }) }),
     ],
   },
+  'Api/adminRecordSafety': {
+    http: [
+      { name: 'records a sanitation visit', as: 'admin', params: (s) => ({ id: s.station.id }), body: { kind: 'sanitation', date: '2026-01-15', note: 'parity' }, expect: 201 },
+      notAdmin({ params: (s) => ({ id: s.station.id }), body: { kind: 'sanitation', date: '2026-01-15' } }),
+    ],
+  },
+  'Api/adminMachineSafety': {
+    http: [
+      { name: "reads the station's water safety and its history", as: 'admin', params: (s) => ({ id: s.station.id }), expect: 200 },
+      notAdmin({ params: (s) => ({ id: s.station.id }) }),
+    ],
+  },
+  'Api/adminClearSafetyLock': {
+    http: [
+      { name: 'answers 409 for a station that is not locked', as: 'admin', params: (s) => ({ id: s.station.id }), body: { note: 'parity' }, expect: 409 },
+      notAdmin({ params: (s) => ({ id: s.station.id }), body: { note: 'parity' } }),
+    ],
+  },
   'Api/adminListAlerts': {
     http: [
       { name: 'lists the low-water alert the heartbeat opened', as: 'admin', query: (s) => ({ stationId: s.station.id }), expect: 200, check: ({ body }, s) => is(list(body).some((a) => a.stationId === s.station.id && a.rule === 'lowWater'), 'the alert is missing') },

@@ -1,9 +1,15 @@
 import * as z from 'zod';
 
-/** What an alert is about: a station silent too long, its tank low, its water out of range, no vend for hours while online. */
-export const alertRules = ['offline', 'lowWater', 'quality', 'noVend'] as const;
+/**
+ * What an alert is about: a station silent too long, its tank low, its water out of range, no vend for hours while
+ * online, its filter near the end of its life, too many of its vends failing; or, for the whole fleet (station id
+ * `FLEET_ALERT_SCOPE`), messages waiting in a dead-letter queue.
+ */
+export const alertRules = ['offline', 'lowWater', 'quality', 'noVend', 'filterLife', 'vendFailures', 'deadLetters'] as const;
 export const AlertRule = z.enum(alertRules);
 export type AlertRule = z.infer<typeof AlertRule>;
+/** The station id of alerts about the back end rather than one station (the dead-letter rule). */
+export const FLEET_ALERT_SCOPE = 'FLEET';
 
 /** open -> acknowledged (someone is on it: no more e-mails) -> resolved (the condition ended); open -> resolved too. */
 const alertStatuses = ['open', 'acknowledged', 'resolved'] as const;

@@ -9,5 +9,6 @@ export * from './incident';
 export * from './report';
 export * from './telemetry';
 export * from './alert';
+export * from './water-safety';
 export * from './guest';
 export * from './claim';

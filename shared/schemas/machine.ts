@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { WaterCheck } from './water-safety';
 
 export const machineStatuses = ['online', 'offline', 'maintenance', 'locked'] as const;
 export const MachineStatus = z.enum(machineStatuses);
@@ -11,6 +12,10 @@ export const WaterQuality = z.object({
   temperatureC: z.number(),
 });
 export type WaterQuality = z.infer<typeof WaterQuality>;
+
+/** A station's filter cartridge: litres through it since it was changed, and the life it has left in percent. */
+export const StationFilter = z.object({ litres: z.number().nonnegative(), lifePercent: z.number().min(0).max(100) });
+export type StationFilter = z.infer<typeof StationFilter>;
 
 /**
  * The station's MQTT connection as the last presence event told it: IoT Core's disconnect reason
@@ -39,8 +44,12 @@ export const Machine = z.object({
   features: z.array(z.string()),
   lastHeartbeat: z.string().nullable(),
   quality: WaterQuality.nullable(),
+  /** Null until the station reports its filter. */
+  filter: StationFilter.nullable(),
   /** Null until the station first connected. */
   connection: StationConnection.nullable(),
+  /** The last lab test and sanitation, and a water safety lock (the "water checked" badge). */
+  waterCheck: WaterCheck,
   /** Someone reported a problem that is not resolved yet: the station card says it is being fixed. */
   problemReported: z.boolean().optional(),
   /** The largest refill the station dispenses at once (millilitres). */

@@ -1,12 +1,32 @@
 import * as z from 'zod';
 import * as C from '../constants';
+import type { AlertRule } from './alert';
 
 const number = () => z.number({ error: 'Enter a number' });
 const whole = () => number().int('Enter a whole number');
 const between = (min: number, max: number) => whole().min(min, `Must be between ${min} and ${max}`).max(max, `Must be between ${min} and ${max}`);
 
-/** The addresses of the alertRecipients setting. */
-export const alertRecipientList = (value: string) => value.split(',').map((a) => a.trim()).filter(Boolean);
+/** The addresses of a recipients setting (separated by commas), each once. */
+export const alertRecipientList = (value: string) => [...new Set(value.split(',').map((a) => a.trim().toLowerCase()).filter(Boolean))];
+
+/** Who is told: e-mail addresses separated by commas; the message names the first one that is not an address. */
+const recipients = () => z.string({ error: 'Enter e-mail addresses separated by commas' }).trim().max(1000, 'At most 1000 characters')
+  .superRefine((value, ctx) => {
+    const bad = alertRecipientList(value).find((a) => !z.email().safeParse(a).success);
+    if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `Not an e-mail address: ${bad.slice(0, 80)} (separate addresses with commas)` });
+  })
+  .default('');
+
+/** Each rule's own recipients (empty: the general alertRecipients). */
+export const ALERT_RECIPIENT_SETTINGS = {
+  offline: 'alertOfflineRecipients',
+  lowWater: 'alertLowWaterRecipients',
+  quality: 'alertQualityRecipients',
+  noVend: 'alertNoVendRecipients',
+  filterLife: 'alertFilterLifeRecipients',
+  vendFailures: 'alertVendFailuresRecipients',
+  deadLetters: 'alertDeadLettersRecipients',
+} as const satisfies Record<AlertRule, string>;
 
 /** Runtime business settings (admin System tab); defaults are the values of docs/design.md, "Constants". */
 export const Settings = z.object({
@@ -24,11 +44,25 @@ export const Settings = z.object({
   alertWaterLevelPercent: between(0, 100).default(C.ALERT_WATER_LEVEL_PERCENT),
   alertTdsMaxPpm: between(0, 5000).default(C.ALERT_TDS_MAX_PPM),
   alertNoVendHours: between(0, 720).default(C.ALERT_NO_VEND_HOURS),
+  alertFilterLifePercent: between(0, 100).default(C.ALERT_FILTER_LIFE_PERCENT),
+  alertVendFailurePercent: between(0, 100).default(C.ALERT_VEND_FAILURE_PERCENT),
+  alertDeadLetterMessages: between(0, 100_000).default(C.ALERT_DEAD_LETTER_MESSAGES),
   alertRepeatMinutes: between(5, 1440).default(C.ALERT_REPEAT_MINUTES),
-  /** Who is told: e-mail addresses separated by commas (none: alerts are shown in the console only). */
-  alertRecipients: z.string({ error: 'Enter e-mail addresses separated by commas' }).trim().max(1000, 'At most 1000 characters')
-    .refine((v) => alertRecipientList(v).every((a) => z.email().safeParse(a).success), 'Enter e-mail addresses separated by commas')
-    .default(''),
+  /** Water safety (0 turns one off): a heartbeat's TDS above this locks the station; so does a sanitation older than the interval. */
+  safetyTdsMaxPpm: between(0, 5000).default(C.SAFETY_TDS_MAX_PPM),
+  sanitationIntervalDays: between(0, 365).default(C.SANITATION_INTERVAL_DAYS),
+  /**
+   * Who is told of every rule without recipients of its own (none here either: the deployment's operations
+   * address, ALERT_EMAIL).
+   */
+  alertRecipients: recipients(),
+  alertOfflineRecipients: recipients(),
+  alertLowWaterRecipients: recipients(),
+  alertQualityRecipients: recipients(),
+  alertNoVendRecipients: recipients(),
+  alertFilterLifeRecipients: recipients(),
+  alertVendFailuresRecipients: recipients(),
+  alertDeadLettersRecipients: recipients(),
 });
 export type Settings = z.infer<typeof Settings>;
 export const DEFAULT_SETTINGS: Settings = Settings.parse({});

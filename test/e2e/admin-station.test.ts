@@ -84,6 +84,37 @@ describe("the admin's station page in Chromium", { timeout: 180_000 }, () => {
     await page.getByRole('button', { name: 'en', exact: true }).click();
   });
 
+  it('tells an offline station (with the reason of its disconnect) from an empty one, in the list and on the station page', async () => {
+    const { db, tableName } = testDb();
+    const [dropped, empty] = await Promise.all([provision('Dropped Link Station'), provision('Empty Tank Station')]);
+    const at = new Date(Date.now() - 5 * 60_000).toISOString();
+    const set = (id: string, fields: Record<string, unknown>) => db.send(new UpdateCommand({
+      TableName: tableName, Key: keys.machine(id),
+      UpdateExpression: `SET ${Object.keys(fields).map((k) => `#${k} = :${k}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(Object.keys(fields).map((k) => [`#${k}`, k])),
+      ExpressionAttributeValues: Object.fromEntries(Object.entries(fields).map(([k, v]) => [`:${k}`, v])),
+    }));
+    await set(dropped.machine.id, { status: 'offline', connection: { state: 'disconnected', at, reason: 'MQTT_KEEP_ALIVE_TIMEOUT' }, presenceAt: at });
+    await set(empty.machine.id, { status: 'online', waterLevel: 3, lastHeartbeat: new Date().toISOString(), connection: { state: 'connected', at, reason: null } });
+
+    const list = await (await newContext(browser, { ...DESKTOP, locale: 'en-US' })).newPage();
+    await signInAsAdmin(list);
+    await list.getByLabel('Search machines').fill('Dropped Link Station');
+    await list.getByText('Disconnected 5 min ago: keep-alive timeout (no signal)').waitFor();
+    await list.getByLabel('Search machines').fill('Empty Tank Station');
+    await list.getByText('Empty: water level 3%').waitFor();
+
+    await list.goto(`${local().web}/admin/stations/${dropped.machine.id}`);
+    const line = list.locator('[data-availability]');
+    await expect.poll(() => line.getAttribute('data-availability')).toBe('offline');
+    expect(await line.textContent()).toMatch(/^Offline: disconnected at .+ \(keep-alive timeout\)\. Not an empty tank or a lock/);
+    await list.getByRole('button', { name: 'id', exact: true }).click();
+    await expect.poll(() => line.textContent()).toMatch(/^Offline: terputus pada .+ \(batas waktu keep-alive\)/);
+    await list.getByRole('button', { name: 'en', exact: true }).click();
+    await list.goto(`${local().web}/admin/stations/${empty.machine.id}`);
+    await expect.poll(() => line.textContent()).toBe('Empty: online, water level 3%. It needs a refill.');
+  });
+
   it('fits a phone', async () => {
     const phone = await (await newContext(browser, { ...PHONE, locale: 'en-US' })).newPage();
     await signInAsAdmin(phone);

@@ -2,7 +2,8 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '@functions/adapters/dynamodb/keys';
 import { sweepAlerts } from '@functions/domain/alerts';
-import { Alert, AlertCounts, DEFAULT_SETTINGS, Page } from '@shared/schemas';
+import { GetQueueAttributesCommand, PurgeQueueCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { Alert, AlertCounts, DEFAULT_SETTINGS, FLEET_ALERT_SCOPE, Page, type Settings } from '@shared/schemas';
 import { asAdmin } from '../support/admin';
 import { bearer, signInAs } from '../support/auth';
 import { apiFetch, local, testDb } from '../support/local';
@@ -27,7 +28,7 @@ const alertsOf = async (query: string) => {
   expect(status, JSON.stringify(body)).toBe(200);
   return Alerts.parse(body).items;
 };
-const sweep = async () => sweepAlerts({ ...(await workerServices()), log: quiet }, settings);
+const sweep = async (rules: Settings = settings) => sweepAlerts({ ...(await workerServices()), log: quiet }, rules);
 const emailsAbout = async (stationId: string) => (await outboxMessages(local().mail.messages)).filter((m) => m.to.some((t) => t.address === recipient) && m.subject.includes(stationId));
 /** Moves a stored time back, as if the minutes had passed (the sweep reads the real clock). */
 async function backdate(key: Record<string, string>, attribute: string, gsiKey: string, minutes: number, suffix = '') {
@@ -117,5 +118,61 @@ describe('alert rules (issue 16, "Done when")', () => {
     const user = await signInAs('user');
     expect((await apiFetch('/api/admin/alerts', { headers: bearer(user.token) })).status).toBe(403);
     expect((await apiFetch('/api/admin/alerts/counts', { headers: bearer(user.token) })).status).toBe(403);
+  });
+
+  it('finds a station that never sent a heartbeat, from when it was added', async () => {
+    const q = await provision('Never Heard Station');
+    const id = q.machine.id;
+    await sweep();
+    expect(await alertsOf(`stationId=${id}`)).toEqual([]);
+    // Added eleven minutes ago and silent since: the heard index has it under its creation time.
+    await backdate(keys.machine(id), 'createdAt', 'GSI2SK', 11);
+    await sweep();
+    const [alert, ...more] = await alertsOf(`stationId=${id}`);
+    expect(more).toEqual([]);
+    expect(alert).toMatchObject({ rule: 'offline', status: 'open' });
+    expect(alert!.detail).toMatch(/^Never sent a heartbeat since it was added at /);
+  });
+
+  it("raises filter and failing-vend alerts from heartbeats and e-mails them to the rule's own recipients", async () => {
+    const technician = `tech-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const q = await provision('Filter Station');
+    const id = q.machine.id;
+    const station = await stationFor(q);
+    await station.connect();
+    const reading = { waterLevel: 70, quality: { tdsPpm: 40, temperatureC: 27 } };
+    await station.heartbeat({ ...reading, filter: { litres: 5800, lifePercent: 4 }, counters: { dispensedMl: 0, vends: 0, failures: 0 } });
+    await waitFor(() => alertsOf(`stationId=${id}`), (list) => list.length === 1);
+    await station.heartbeat({ ...reading, filter: { litres: 5810, lifePercent: 4 }, counters: { dispensedMl: 3000, vends: 6, failures: 6 } });
+    const open = await waitFor(() => alertsOf(`stationId=${id}`), (list) => list.length === 2);
+    expect(open.value.map((a) => [a.rule, a.detail]).sort()).toEqual([
+      ['filterLife', 'Filter life 4% (below 10%)'],
+      ['vendFailures', '6 of the last 12 vends failed (50%, above 25%)'],
+    ]);
+    await sweep({ ...settings, alertFilterLifeRecipients: technician });
+    const email = await waitForEmail(local().mail.messages, technician, { matches: (m) => m.subject.includes(id) });
+    expect(email.subject).toBe(`Filter due for a change: Filter Station (${id})`);
+    // The failing vends go to the general recipients, the filter only to the technician.
+    await waitForEmail(local().mail.messages, recipient, { matches: (m) => m.subject.includes(id) });
+    expect((await emailsAbout(id)).map((m) => m.subject)).toEqual([`Vends failing: Filter Station (${id})`]);
+  });
+
+  it('opens one back-end alert while a dead-letter queue holds messages, and resolves it once the queue is drained', async () => {
+    const { endpoint, queueUrls } = local().stations.deadLetters;
+    const sqs = new SQSClient({ endpoint, region: 'ap-southeast-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    const queueUrl = queueUrls.find((u) => u.endsWith('/RuleErrors'))!;
+    const fleetAlerts = () => alertsOf(`stationId=${FLEET_ALERT_SCOPE}&rule=deadLetters`);
+    await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify({ topic: 'stations/TST-000000/heartbeat', error: 'the function timed out' }) }));
+    expect((await sqs.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['ApproximateNumberOfMessages'] }))).Attributes?.ApproximateNumberOfMessages).not.toBe('0');
+    await sweep();
+    await sweep();
+    const [alert, ...more] = await fleetAlerts();
+    expect(more).toEqual([]);
+    expect(alert).toMatchObject({ stationId: FLEET_ALERT_SCOPE, stationName: 'Back end', rule: 'deadLetters', status: 'open' });
+    expect(alert!.detail).toMatch(/message\(s\) waiting: .*RuleErrors \d+/);
+    for (const url of queueUrls) await sqs.send(new PurgeQueueCommand({ QueueUrl: url }));
+    await sweep();
+    expect(await fleetAlerts()).toEqual([]);
+    expect((await alertsOf(`stationId=${FLEET_ALERT_SCOPE}&status=resolved`)).map((a) => a.id)).toContain(alert!.id);
   });
 });

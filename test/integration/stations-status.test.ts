@@ -1,5 +1,9 @@
+import { once } from 'node:events';
+import { connect as tlsConnect, type TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Machine } from '@shared/schemas';
+import * as z from 'zod';
+import { Machine, StationEvent } from '@shared/schemas';
+import { asAdmin } from '../support/admin';
 import { apiFetch } from '../support/local';
 import { closeStations, provision, sleep, stationFor, waitFor, workerServices, type Provisioned } from './stations-support';
 import { lambdaContext } from '@infra/local/lambda-context';
@@ -140,4 +144,53 @@ describe('heartbeats and presence (GET /api/machines/{id})', () => {
 
     expect(await handler(event(9000, 1, 'NONE-000404'))).toBe('dropped'); // a well-formed id of no station
   });
+
+  it('keeps the reason of a keep-alive timeout, and of a session replaced by another with the same client id (which leaves the station online)', async () => {
+    const p = await provision('Connectivity test station', 'offline');
+    const id = p.machine.id;
+    const events = async () => {
+      const { status, body } = await asAdmin(`/api/admin/machines/${id}/events`);
+      expect(status).toBe(200);
+      return z.array(StationEvent).parse(body);
+    };
+
+    // A station that connects with a 1 s keep-alive and then says nothing (a modem that hangs): the broker gives up
+    // after one and a half keep-alive periods, as IoT Core does, and says why.
+    const silent = await rawConnect(p, { keepaliveSeconds: 1 });
+    await waitFor(() => machineOverHttp(id), (m) => m.connection?.state === 'connected');
+    const timedOut = await waitFor(() => machineOverHttp(id), (m) => m.connection?.state === 'disconnected', 8000);
+    expect(timedOut.value).toMatchObject({ status: 'offline', connection: { reason: 'MQTT_KEEP_ALIVE_TIMEOUT' } });
+    silent.destroy();
+
+    // Two connections with one client id: the second replaces the first. The station stays connected and online;
+    // the replaced session is in its history with IoT Core's reason.
+    const first = await stationFor(p);
+    await first.connect();
+    await waitFor(() => machineOverHttp(id), (m) => m.status === 'online');
+    const second = await stationFor(p);
+    await second.connect();
+    const history = await waitFor(events, (list) => list.some((e) => e.reason === 'DUPLICATE_CLIENTID'));
+    expect(history.value.map((e) => [e.kind, e.reason]).slice(0, 4)).toContainEqual(['disconnected', 'DUPLICATE_CLIENTID']);
+    expect(history.value.map((e) => e.reason)).toContain('MQTT_KEEP_ALIVE_TIMEOUT');
+    await sleep(300);
+    expect(await machineOverHttp(id)).toMatchObject({ status: 'online', connection: { state: 'connected', reason: null } });
+  });
 });
+
+/**
+ * A bare MQTT 3.1.1 connection over mutual TLS with the station's certificate that sends CONNECT and then nothing,
+ * not even PINGREQ (an MQTT library would keep the session alive).
+ */
+async function rawConnect(p: Provisioned, options: { keepaliveSeconds: number }): Promise<TLSSocket> {
+  const url = new URL(p.bundle.endpoint);
+  const socket = tlsConnect({ host: url.hostname, port: Number(url.port), servername: 'localhost', key: p.bundle.privateKeyPem, cert: p.bundle.certificatePem, ca: p.bundle.rootCaPem });
+  await once(socket, 'secureConnect');
+  const clientId = Buffer.from(p.machine.id);
+  const variable = Buffer.from([0, 4, ...Buffer.from('MQTT'), 4, 0b0000_0010, options.keepaliveSeconds >> 8, options.keepaliveSeconds & 0xff]);
+  const payload = Buffer.concat([Buffer.from([clientId.length >> 8, clientId.length & 0xff]), clientId]);
+  const remaining = variable.length + payload.length;
+  socket.write(Buffer.concat([Buffer.from([0x10, remaining]), variable, payload]));
+  const [connack] = (await once(socket, 'data')) as [Buffer];
+  expect([...connack.subarray(0, 4)]).toEqual([0x20, 2, 0, 0]);
+  return socket;
+}

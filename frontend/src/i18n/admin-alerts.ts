@@ -11,7 +11,11 @@ export const adminAlerts = defineMessages('adminAlerts', {
   statuses: { active: 'Active', open: 'Open', acknowledged: 'Acknowledged', resolved: 'Resolved' },
   rule: 'Rule',
   allRules: 'All rules',
-  rules: { offline: 'Station offline', lowWater: 'Water level low', quality: 'Water quality out of range', noVend: 'No vend while online' },
+  rules: {
+    offline: 'Station offline', lowWater: 'Water level low', quality: 'Water quality out of range', noVend: 'No vend while online',
+    filterLife: 'Filter due for a change', vendFailures: 'Vends failing', deadLetters: 'Messages in a dead-letter queue',
+  },
+  fleet: 'Back end',
   station: 'Station ID',
   stationPlaceholder: 'e.g. HRL-00001',
   loading: 'Loading alerts...',

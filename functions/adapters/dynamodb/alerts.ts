@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { AlertRule } from '@shared/schemas';
+import { FLEET_ALERT_SCOPE, type AlertRule } from '@shared/schemas';
 import type { AlertFilter, AlertRecord, Alerts } from '../../ports/alerts';
 import type { MachineRecord } from '../../ports/machines';
 import { keys, withoutKeys } from './keys';
@@ -7,6 +7,11 @@ import { decodeCursor, encodeCursor } from './query';
 
 /** Resolved alerts are kept this long (TTL). */
 const RESOLVED_RETENTION_SECONDS = 90 * 86_400;
+
+/** The item whose `openAlerts` set guards one open alert per rule: the station's, or the fleet's own. */
+const guard = (stationId: string) => (stationId === FLEET_ALERT_SCOPE
+  ? { Key: keys.fleetAlerts, exists: '' }
+  : { Key: keys.machine(stationId), exists: 'attribute_exists(PK) AND ' });
 
 const failedCondition = (error: unknown) => ['ConditionalCheckFailedException', 'TransactionCanceledException'].includes((error as Error).name);
 
@@ -22,9 +27,9 @@ export class DynamoAlerts implements Alerts {
     try {
       await this.db.send(new TransactWriteCommand({ TransactItems: [
         { Update: {
-          TableName: this.tableName, Key: keys.machine(stationId),
+          TableName: this.tableName, Key: guard(stationId).Key,
           UpdateExpression: 'ADD openAlerts :rules',
-          ConditionExpression: 'attribute_exists(PK) AND NOT contains(openAlerts, :rule)',
+          ConditionExpression: `${guard(stationId).exists}NOT contains(openAlerts, :rule)`,
           ExpressionAttributeValues: { ':rules': new Set([rule]), ':rule': rule },
         } },
         { Put: {
@@ -52,7 +57,7 @@ export class DynamoAlerts implements Alerts {
     const current = await this.latest(stationId, rule);
     if (!current || current.status === 'resolved') {
       // No alert item to resolve: clear a rule left in the set, so that the rule can open again.
-      await this.db.send(new UpdateCommand({ TableName: this.tableName, Key: keys.machine(stationId), UpdateExpression: 'DELETE openAlerts :rules', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':rules': new Set([rule]) } })).catch((e: unknown) => {
+      await this.db.send(new UpdateCommand({ TableName: this.tableName, Key: guard(stationId).Key, UpdateExpression: 'DELETE openAlerts :rules', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':rules': new Set([rule]) } })).catch((e: unknown) => {
         if (!failedCondition(e)) throw e;
       });
       return null;
@@ -60,7 +65,7 @@ export class DynamoAlerts implements Alerts {
     const resolved = keys.resolvedAlert(at, stationId, rule);
     try {
       await this.db.send(new TransactWriteCommand({ TransactItems: [
-        { Update: { TableName: this.tableName, Key: keys.machine(stationId), UpdateExpression: 'DELETE openAlerts :rules', ExpressionAttributeValues: { ':rules': new Set([rule]) } } },
+        { Update: { TableName: this.tableName, Key: guard(stationId).Key, UpdateExpression: 'DELETE openAlerts :rules', ExpressionAttributeValues: { ':rules': new Set([rule]) } } },
         { Update: {
           TableName: this.tableName, Key: keys.alert(stationId, rule, current.openedAt),
           UpdateExpression: 'SET #status = :resolved, resolvedAt = :at, GSI1PK = :pk, GSI1SK = :sk, #ttl = :ttl REMOVE GSI2PK, GSI2SK, nextNotifyAt',

@@ -63,6 +63,11 @@ export const keys = {
 
   /** An alert of one station and rule, by when it opened; the machine item's `openAlerts` set keeps one open per rule. */
   alert: (stationId: string, rule: string, openedAt: string) => ({ PK: `ALERT#${stationId}#${rule}`, SK: `AT#${openedAt}` }),
+  /** A station's water safety history (sanitation visits, lab tests, locks), in its own partition. */
+  safetyRecord: (stationId: string, at: string, id: string) => ({ PK: `MACHINE#${stationId}`, SK: `SAFETY#${at}#${id}` }),
+  safetyRecordPrefix: 'SAFETY#',
+  /** Where the fleet's alerts (no station: the dead-letter rule) keep their open rules, as a machine item does. */
+  fleetAlerts: { PK: 'FLEET', SK: 'ALERTS' },
   alertPartition: (stationId: string, rule: string) => `ALERT#${stationId}#${rule}`,
   /** GSI1: unresolved alerts newest first, resolved ones by resolution. */
   activeAlert: (openedAt: string, stationId: string, rule: string) => ({ GSI1PK: 'ALERTS#ACTIVE', GSI1SK: `${openedAt}#${stationId}#${rule}` }),

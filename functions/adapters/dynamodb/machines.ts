@@ -25,7 +25,8 @@ export class DynamoMachines implements Machines {
     try {
       await this.db.send(new PutCommand({
         TableName: this.tableName,
-        Item: { ...keys.machine(machine.id), ...keys.machineCollection(machine.id), ...machine },
+        // Filed as heard at its creation: a station that never sends a heartbeat is found silent by the sweep too.
+        Item: { ...keys.machine(machine.id), ...keys.machineCollection(machine.id), ...keys.heardStation(machine.heartbeatReceivedAt ?? machine.createdAt), ...machine },
         ConditionExpression: 'attribute_not_exists(PK)',
       }));
       return true;
@@ -50,6 +51,16 @@ export class DynamoMachines implements Machines {
       names['#cHeartbeatReceivedAt'] = 'heartbeatReceivedAt';
       values[':cHeartbeatReceivedAt'] = condition.heartbeatReceivedBefore;
       conditions.push('(attribute_not_exists(#cHeartbeatReceivedAt) OR #cHeartbeatReceivedAt < :cHeartbeatReceivedAt)');
+    }
+    if (condition.noSafetyLock) {
+      names['#cSafetyLock'] = 'safetyLock';
+      conditions.push('attribute_not_exists(#cSafetyLock)');
+    }
+    if (condition.safetyLockAt !== undefined) {
+      names['#cSafetyLock'] = 'safetyLock';
+      names['#cLockAt'] = 'at';
+      values[':cLockAt'] = condition.safetyLockAt;
+      conditions.push('#cSafetyLock.#cLockAt = :cLockAt');
     }
     condition.statusNotIn?.forEach((status, i) => {
       names['#cStatus'] = 'status';

@@ -55,7 +55,7 @@ describe('IoT data plane station messages', () => {
     data.on(PublishCommand).resolves({});
     const messages = new IotDataStationMessages(new IoTDataPlaneClient({ region: 'ap-southeast-3' }));
     await messages.vendAuthorized('HRL-00042', { requestId: 'r', sessionId: 's', vendToken: 't', maxMl: 1500, expiresAt: 'x' });
-    await messages.vendDenied('HRL-00042', { requestId: 'r', reason: 'token_expired', message: 'm' });
+    await messages.vendDenied('HRL-00042', { requestId: 'r', reason: 'token_expired', message: 'm', messages: { en: 'm', id: 'm' } });
     const [authorized, denied] = data.commandCalls(PublishCommand).map((c) => c.args[0].input);
     expect(authorized).toMatchObject({ topic: 'stations/HRL-00042/vend/authorized', qos: 1 });
     expect(JSON.parse(new TextDecoder().decode(authorized!.payload as Uint8Array))).toEqual({ requestId: 'r', sessionId: 's', vendToken: 't', maxMl: 1500, expiresAt: 'x' });

@@ -1,4 +1,5 @@
-import type { MachineStatus, StationConnection } from '@shared/schemas';
+import { availability } from '@shared/availability';
+import type { Machine, MachineStatus, StationConnection } from '@shared/schemas';
 import { timeAgo } from './format';
 
 const styles: Record<MachineStatus, { label: string; dot: string; pill: string }> = {
@@ -26,6 +27,7 @@ const DISCONNECT_REASONS: Record<string, string> = {
   CLIENT_INITIATED_DISCONNECT: 'the station disconnected',
   CONNECTION_LOST: 'connection lost',
   MQTT_KEEP_ALIVE_TIMEOUT: 'keep-alive timeout (no signal)',
+  DUPLICATE_CLIENTID: 'replaced by another connection with its id',
   SERVER_INITIATED_DISCONNECT: 'disconnected by IoT Core',
   AUTH_ERROR: 'authentication failed',
   FORBIDDEN_ACCESS: 'refused by the IoT policy',
@@ -37,13 +39,22 @@ const DISCONNECT_REASONS: Record<string, string> = {
 const disconnectReasonLabel = (reason: string | null) => (reason ? (DISCONNECT_REASONS[reason] ?? reason.toLowerCase().replaceAll('_', ' ')) : 'reason unknown');
 
 /**
- * Why an offline station is offline, from its last presence event: a dropped link is not an empty tank or a lock.
- * Nothing for a connected station.
+ * Why a station cannot serve refills (shared/availability.ts): offline with the reason of its last presence event, or
+ * an online station with an empty tank. A dropped link is not an empty tank or a lock; nothing when it can serve.
  */
-export function ConnectionNote({ connection }: { connection: StationConnection | null }) {
-  if (connection?.state !== 'disconnected') return null;
+export function AvailabilityNote({ machine }: { machine: Pick<Machine, 'status' | 'waterLevel' | 'connection'> }) {
+  const why = availability(machine);
+  if (why === 'empty') return <p className="mt-1 text-xs font-medium text-amber-800" data-availability="empty">Empty: water level {machine.waterLevel}%</p>;
+  if (why !== 'offline') return null;
+  return <ConnectionNote connection={machine.connection} />;
+}
+
+function ConnectionNote({ connection }: { connection: StationConnection | null }) {
+  if (connection?.state !== 'disconnected') {
+    return <p className="mt-1 text-xs text-slate-600" data-availability="offline">{connection ? 'Connected, but its heartbeats stopped' : 'Never connected'}</p>;
+  }
   return (
-    <p className="mt-1 text-xs text-slate-600" title={connection.reason ?? undefined}>
+    <p className="mt-1 text-xs text-slate-600" title={connection.reason ?? undefined} data-availability="offline">
       Disconnected {timeAgo(connection.at)}: {disconnectReasonLabel(connection.reason)}
     </p>
   );

@@ -10,7 +10,7 @@ import { EditMachineDialog } from './EditMachineDialog';
 import { useExportRows } from './export';
 import { formatDateTime, timeAgo } from './format';
 import { AlertIcon, DropletIcon, GearIcon, KeyIcon, PlusIcon, RefreshIcon, StationIcon } from './icons';
-import { ConnectionNote, MachineStatusBadge, statusLabel } from './MachineStatusBadge';
+import { AvailabilityNote, MachineStatusBadge, statusLabel } from './MachineStatusBadge';
 import { Button, EmptyState, LoadingRows, SearchInput, Table, Td, Th } from './ui';
 import { ProblemReportsPanel } from './ProblemReportsPanel';
 
@@ -144,7 +144,7 @@ export function MachinesTab() {
               <tr key={m.id} className="group hover:bg-slate-50/70">
                 <Td>
                   <MachineStatusBadge status={m.status} />
-                  <ConnectionNote connection={m.connection} />
+                  <AvailabilityNote machine={m} />
                 </Td>
                 <Td>
                   <Link to="/admin/stations/$id" params={{ id: m.id }} className="block font-semibold text-slate-900 underline-offset-2 hover:text-brand-700 hover:underline">{m.name}</Link>

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
-import { DEFAULT_SETTINGS, fieldMessages, Settings, type Settings as SettingsValue } from '@shared/schemas';
+import { ALERT_VEND_FAILURE_WINDOW } from '@shared/constants';
+import { ALERT_RECIPIENT_SETTINGS, alertRules, DEFAULT_SETTINGS, fieldMessages, Settings, type AlertRule, type Settings as SettingsValue } from '@shared/schemas';
 import { adminApi, adminQueries } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
 import { toast } from '../../components/toast';
@@ -10,6 +11,9 @@ import { AlertIcon, BookIcon, ClockIcon, ExternalIcon, SlidersIcon } from './ico
 import { Button, Card, EmptyState, LoadingRows, TextField } from './ui';
 
 type Key = keyof Settings;
+const RULE_NAMES: Record<AlertRule, string> = {
+  offline: 'station offline', lowWater: 'water low', quality: 'water quality', noVend: 'no vend', filterLife: 'filter life', vendFailures: 'failed vends', deadLetters: 'dead letters',
+};
 const FIELDS: { key: Key; label: string; unit: string; hint: string; step?: string; text?: true }[] = [
   { key: 'pricePerLitre', label: 'Price per litre', unit: 'IDR', hint: 'What one litre costs at every station.' },
   { key: 'minBalancePoints', label: 'Minimum balance', unit: 'points', hint: 'Balance needed to unlock vending (1 point = Rp 100).' },
@@ -24,8 +28,15 @@ const FIELDS: { key: Key; label: string; unit: string; hint: string; step?: stri
   { key: 'alertWaterLevelPercent', label: 'Alert: water level below', unit: '%', hint: 'An alert when a heartbeat reports less water (0 turns it off).' },
   { key: 'alertTdsMaxPpm', label: 'Alert: TDS above', unit: 'ppm', hint: 'An alert when the water quality reading is higher (0 turns it off).' },
   { key: 'alertNoVendHours', label: 'Alert: no vend while online for', unit: 'hours', hint: 'An alert when a station keeps reporting but nobody refilled (0 turns it off).' },
+  { key: 'alertFilterLifePercent', label: 'Alert: filter life below', unit: '%', hint: 'An alert when a station reports less filter life left (0 turns it off).' },
+  { key: 'alertVendFailurePercent', label: 'Alert: failed vends above', unit: '%', hint: `An alert when more of a station's vends fail, judged every ${ALERT_VEND_FAILURE_WINDOW} attempts (0 turns it off).` },
+  { key: 'alertDeadLetterMessages', label: 'Alert: dead-letter messages from', unit: 'messages', hint: 'An alert when this many messages wait in the dead-letter queues: something was not processed (0 turns it off).' },
   { key: 'alertRepeatMinutes', label: 'Alert: e-mail again every', unit: 'minutes', hint: 'An alert nobody acknowledged is e-mailed again this often.' },
-  { key: 'alertRecipients', label: 'Alert: e-mail to', unit: 'addresses', hint: 'Who is told, separated by commas (empty: the Alerts page only).', text: true },
+  { key: 'alertRecipients', label: 'Alert: e-mail to', unit: 'addresses', hint: "Who is told of every rule without recipients of its own, separated by commas (empty: the deployment's operations address).", text: true },
+  ...alertRules.map((rule) => ({
+    key: ALERT_RECIPIENT_SETTINGS[rule], label: `Alert: ${RULE_NAMES[rule]}, e-mail to`, unit: 'addresses',
+    hint: 'Who is told of this rule, separated by commas (empty: the addresses above).', text: true as const,
+  })),
 ];
 const LABELS = Object.fromEntries(FIELDS.map((f) => [f.key, f.label])) as Record<string, string>;
 

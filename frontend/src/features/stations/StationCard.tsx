@@ -1,14 +1,37 @@
 import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { StatusBadge } from '../../components/StatusBadge';
-import { ClockIcon, DropIcon, LocateIcon, NavigationIcon, PinIcon } from '../../components/icons';
+import { ClockIcon, DropIcon, LocateIcon, NavigationIcon, PinIcon, ShieldIcon } from '../../components/icons';
 import { featureNames, stationTexts } from '../../i18n/stations';
 import { useLanguage } from '../../i18n/language';
 import { useMessages } from '../../i18n/messages';
 import { ProblemReportedFlag, ReportProblem } from '../reports/ReportProblem';
 import { FavouriteStar } from './FavouriteStar';
 import { directionsUrl, type StationView } from './filter';
-import { formatKm, relativeTime } from './format';
+import { formatDay, formatKm, relativeTime } from './format';
+
+/**
+ * Water safety on the public card: a station locked for a water safety check says so (it is never shown as
+ * available); otherwise, after a passing lab test, the "water checked" badge with the test's and the last
+ * sanitation's dates.
+ */
+function WaterCheckNote({ machine }: { machine: StationView['machine'] }) {
+  const t = useMessages(stationTexts);
+  const language = useLanguage();
+  const check = machine.waterCheck;
+  if (check.lockedFor) {
+    return <p role="status" data-testid="safety-closed" className="mt-3 rounded-xl bg-red-50 px-3 py-2 text-sm font-medium text-red-800">{t.closedForSafety}</p>;
+  }
+  const tested = check.lastLabTestResult === 'pass' ? formatDay(check.lastLabTestAt, language) : null;
+  if (!tested) return null;
+  const sanitised = formatDay(check.lastSanitationAt, language);
+  return (
+    <p data-testid="water-checked" className="mt-3 inline-flex flex-wrap items-center gap-1.5 rounded-full bg-emerald-50 px-3 py-1 text-xs font-semibold text-emerald-800 ring-1 ring-emerald-200">
+      <ShieldIcon size={15} /> {t.waterChecked}
+      <span className="font-normal">· {t.labTested(tested)}{sanitised ? ` · ${t.sanitised(sanitised)}` : ''}</span>
+    </p>
+  );
+}
 
 /** One station of the public list: name, address, distance, status, water level, last refill, features, actions. */
 export function StationCard({ view, onShowOnMap }: { view: StationView; onShowOnMap?: () => void }) {
@@ -54,6 +77,7 @@ export function StationCard({ view, onShowOnMap }: { view: StationView; onShowOn
           {t.lastRefill(refilled ?? t.unknown)}
         </span>
       </div>
+      <WaterCheckNote machine={machine} />
       {machine.features.length > 0 && (
         <ul aria-label={t.features} className="mt-3 flex flex-wrap gap-1.5">
           {machine.features.map((feature) => (

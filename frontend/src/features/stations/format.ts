@@ -25,3 +25,11 @@ export function relativeTime(iso: string | null, language: Language, now = Date.
 /** One decimal (docs/design.md, "Screens and routes"): '2.3 km'. */
 export const formatKm = (km: number, language: Language) =>
   `${new Intl.NumberFormat(localeOf(language), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(km)} km`;
+
+/** A calendar day, '21 Nov 2026' / '21 Nov 2026' in the language's own form; null when unknown or unreadable. */
+export function formatDay(day: string | null, language: Language): string | null {
+  if (!day) return null;
+  const time = Date.parse(day.length === 10 ? `${day}T00:00:00Z` : day);
+  if (Number.isNaN(time)) return null;
+  return new Intl.DateTimeFormat(localeOf(language), { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(time);
+}

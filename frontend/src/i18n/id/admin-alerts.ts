@@ -11,7 +11,11 @@ export const adminAlerts: (typeof english)['en'] = {
   statuses: { active: 'Aktif', open: 'Terbuka', acknowledged: 'Ditangani', resolved: 'Selesai' },
   rule: 'Aturan',
   allRules: 'Semua aturan',
-  rules: { offline: 'Stasiun offline', lowWater: 'Tingkat air rendah', quality: 'Kualitas air di luar batas', noVend: 'Tidak ada pengisian saat online' },
+  rules: {
+    offline: 'Stasiun offline', lowWater: 'Tingkat air rendah', quality: 'Kualitas air di luar batas', noVend: 'Tidak ada pengisian saat online',
+    filterLife: 'Filter perlu diganti', vendFailures: 'Pengisian sering gagal', deadLetters: 'Pesan di antrean dead-letter',
+  },
+  fleet: 'Sistem back end',
   station: 'ID stasiun',
   stationPlaceholder: 'mis. HRL-00001',
   loading: 'Memuat peringatan...',

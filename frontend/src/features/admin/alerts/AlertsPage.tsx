@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { alertRules, type Alert } from '@shared/schemas';
+import { alertRules, FLEET_ALERT_SCOPE, type Alert } from '@shared/schemas';
 import { acknowledgeAlert, alertQueries, type AlertFilters } from '../../../api/alerts';
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { toast } from '../../../components/toast';
@@ -97,7 +97,9 @@ function AlertRow({ alert, t, onAcknowledge }: { alert: Alert; t: Texts; onAckno
           <div className="flex flex-wrap items-center gap-2">
             <Pill tone={tone}>{t.statuses[alert.status]}</Pill>
             <span className="font-semibold text-slate-900">{t.rules[alert.rule]}</span>
-            <Link to="/admin/stations/$id" params={{ id: alert.stationId }} className="text-sm text-brand-700 hover:underline">{alert.stationName} <span className="font-mono text-xs">({alert.stationId})</span></Link>
+            {alert.stationId === FLEET_ALERT_SCOPE
+              ? <span className="text-sm text-slate-700">{t.fleet}</span>
+              : <Link to="/admin/stations/$id" params={{ id: alert.stationId }} className="text-sm text-brand-700 hover:underline">{alert.stationName} <span className="font-mono text-xs">({alert.stationId})</span></Link>}
           </div>
           <p className="mt-1 text-sm break-words text-slate-700">{alert.detail}</p>
           <p className="mt-1 text-xs text-slate-500">

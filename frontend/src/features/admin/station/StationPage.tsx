@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useMemo, useState } from 'react';
+import { availability } from '@shared/availability';
 import type { Machine, StationEvent, TelemetryReading } from '@shared/schemas';
 import { adminQueries } from '../../../api/admin';
 import { authedApi } from '../../../api/auth';
@@ -15,6 +16,7 @@ import { ArrowLeftIcon, DownloadIcon } from '../icons';
 import { MachineStatusBadge } from '../MachineStatusBadge';
 import { Button, Card, EmptyState, LoadingRows, Spinner } from '../ui';
 import { dailyActivity, uptime } from './station-stats';
+import { WaterSafetyCard } from './WaterSafetyCard';
 
 /** The chart library is a chunk of its own, fetched when the first chart is drawn. */
 const TelemetryChart = lazy(() => import('./TelemetryChart'));
@@ -83,6 +85,7 @@ export function StationPage({ id }: { id: string }) {
       )}
 
       <div className="mt-4 grid gap-4 lg:grid-cols-2">
+        <WaterSafetyCard id={id} t={t} />
         <Card className="p-4 sm:p-5">
           <h2 className="font-semibold text-slate-900">{t.daily}</h2>
           {readings.data && purchases.data ? <Daily readings={readings.data} purchases={purchases.data} t={t} /> : <Spinner className="mt-3 h-5 w-5 text-brand-600" />}
@@ -114,6 +117,7 @@ function Frame({ t, station, children }: { t: Texts; station?: Machine; children
             <MachineStatusBadge status={station.status} />
             <span className="font-mono text-xs text-slate-500">{station.id}</span>
             <p className="w-full text-sm text-slate-600">{station.location}</p>
+            <AvailabilityLine station={station} t={t} />
           </div>
         )}
         {children}
@@ -121,6 +125,23 @@ function Frame({ t, station, children }: { t: Texts; station?: Machine; children
     </div>
   );
 }
+
+/** Why the station cannot serve refills, if it cannot: offline (with the connection's reason), empty, locked. */
+function AvailabilityLine({ station, t }: { station: Machine; t: Texts }) {
+  const why = availability(station);
+  const a = t.availability;
+  const c = station.connection;
+  const text = why === 'available' ? null
+    : why === 'empty' ? a.empty(station.waterLevel ?? 0)
+    : why === 'locked' ? (station.waterCheck.lockedFor ? a.lockedSafety(t.safety.reasons[station.waterCheck.lockedFor]) : a.locked)
+    : why === 'maintenance' ? a.maintenance
+    : c?.state === 'disconnected' ? a.offline(formatDateTime(c.at), disconnectReason(c.reason, t) ?? a.unknownReason)
+    : c ? a.offlineConnected : a.offlineNever;
+  if (!text) return null;
+  return <p data-availability={why} className={`w-full rounded-lg px-3 py-2 text-sm ${why === 'empty' ? 'bg-amber-50 text-amber-900' : why === 'offline' ? 'bg-red-50 text-red-800' : 'bg-slate-100 text-slate-700'}`}>{text}</p>;
+}
+
+const disconnectReason = (r: string | null, t: Texts) => (r === null ? null : r in t.reasons && r !== 'other' ? t.reasons[r as keyof Omit<Texts['reasons'], 'other'>] : t.reasons.other(r));
 
 function Figure({ label, value, hint, testId }: { label: string; value: string; hint?: string | undefined; testId?: string }) {
   return (
@@ -183,7 +204,7 @@ function Daily({ readings, purchases, t }: { readings: TelemetryReading[]; purch
 
 function Events({ events, t }: { events: StationEvent[]; t: Texts }) {
   if (events.length === 0) return <p className="mt-3 text-sm text-slate-600">{t.noEvents}</p>;
-  const reason = (r: string | null) => (r === null ? null : r in t.reasons && r !== 'other' ? (t.reasons[r as keyof Omit<Texts['reasons'], 'other'>]) : t.reasons.other(r));
+  const reason = (r: string | null) => disconnectReason(r, t);
   return (
     <ul className="mt-3 divide-y divide-slate-100 text-sm" aria-label={t.events}>
       {events.map((e) => (

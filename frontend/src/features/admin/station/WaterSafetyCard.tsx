@@ -1,0 +1,116 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import type * as z from 'zod';
+import { fieldMessages, SafetyClearInput, SafetyRecordInput, type SafetyRecord } from '@shared/schemas';
+import { authedApi } from '../../../api/auth';
+import { ApiRequestError } from '../../../api/client';
+import type { adminStation } from '../../../i18n/admin-station';
+import type { Translation } from '../../../i18n/messages';
+import { formatDateTime } from '../format';
+import { Button, Card, Pill, SelectField, Spinner, TextAreaField, TextField } from '../ui';
+
+type Texts = Translation<(typeof adminStation)['en']>;
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * A station's water safety on its admin page (docs/stations.md, "Water safety"): the lock and how to clear it, the
+ * last sanitation and when the next is due, the last lab test, a form to record a visit or a test, the history.
+ */
+export function WaterSafetyCard({ id, t }: { id: string; t: Texts }) {
+  const s = t.safety;
+  const queryClient = useQueryClient();
+  const overview = useQuery({ queryKey: ['admin', 'station', id, 'safety'], queryFn: ({ signal }) => authedApi('adminMachineSafety', { signal, params: { id } }) });
+  const [kind, setKind] = useState<'sanitation' | 'labTest'>('sanitation');
+  const [date, setDate] = useState(today);
+  const [result, setResult] = useState<'pass' | 'fail'>('pass');
+  const [note, setNote] = useState('');
+  const [clearNote, setClearNote] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [serverError, setServerError] = useState<string | null>(null);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'station', id] });
+  const failed = (error: unknown) => {
+    if (error instanceof ApiRequestError && error.body?.fields) setErrors(error.body.fields);
+    setServerError((error instanceof ApiRequestError ? error.serverMessage : undefined) ?? s.failed);
+  };
+  const record = useMutation({
+    mutationFn: (body: z.output<typeof SafetyRecordInput>) => authedApi('adminRecordSafety', { params: { id }, body }),
+    onSuccess: async () => {
+      setNote('');
+      await refresh();
+    },
+    onError: failed,
+  });
+  const clear = useMutation({
+    mutationFn: (body: z.output<typeof SafetyClearInput>) => authedApi('adminClearSafetyLock', { params: { id }, body }),
+    onSuccess: async () => {
+      setClearNote('');
+      await refresh();
+    },
+    onError: failed,
+  });
+  const submit = <T,>(schema: { safeParse: (v: unknown) => { success: true; data: T } | { success: false; error: { issues: Parameters<typeof fieldMessages>[0] } } }, value: unknown, run: (v: T) => void) => (e: FormEvent) => {
+    e.preventDefault();
+    setServerError(null);
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) return setErrors(fieldMessages(parsed.error.issues));
+    setErrors({});
+    run(parsed.data);
+  };
+
+  const data = overview.data;
+  return (
+    <Card className="p-4 sm:p-5">
+      <h2 className="font-semibold text-slate-900">{s.title}</h2>
+      {!data ? <Spinner className="mt-3 h-5 w-5 text-brand-600" /> : (
+        <>
+          {data.lock ? (
+            <form className="mt-3 rounded-xl bg-red-50 p-3 text-sm text-red-900" aria-label={s.clearLabel} onSubmit={submit(SafetyClearInput, { note: clearNote }, (v) => clear.mutate(v))}>
+              <p className="font-semibold" data-testid="safety-lock">{s.locked(s.reasons[data.lock.reason], formatDateTime(data.lock.at))}</p>
+              <p className="mt-1">{data.lock.detail}</p>
+              <TextField className="mt-3" label={s.clearNote} value={clearNote} onChange={(e) => setClearNote(e.target.value)} error={errors.note} />
+              <Button className="mt-2" type="submit" variant="primary" busy={clear.isPending}>{s.clear}</Button>
+            </form>
+          ) : <p className="mt-3 text-sm text-emerald-800">{s.notLocked}</p>}
+          <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
+            <div><dt className="text-xs text-slate-500">{s.lastSanitation}</dt><dd className="font-semibold text-slate-900">{data.lastSanitationAt ?? s.never}</dd></div>
+            <div><dt className="text-xs text-slate-500">{s.nextSanitation}</dt><dd className="font-semibold text-slate-900">{data.sanitationDueAt?.slice(0, 10) ?? s.off}</dd></div>
+            <div className="col-span-2"><dt className="text-xs text-slate-500">{s.lastLabTest}</dt><dd className="font-semibold text-slate-900">{data.lastLabTest ? `${data.lastLabTest.at} · ${s.results[data.lastLabTest.result]}` : s.never}</dd></div>
+          </dl>
+
+          <form className="mt-4 grid gap-3 border-t border-slate-100 pt-4 sm:grid-cols-2" aria-label={s.recordLabel} noValidate
+            onSubmit={submit(SafetyRecordInput, kind === 'labTest' ? { kind, date, result, note } : { kind, date, note }, (v) => record.mutate(v))}>
+            <SelectField label={s.kind} value={kind} onChange={(e) => setKind(e.target.value as typeof kind)} options={[{ value: 'sanitation', label: s.kinds.sanitation }, { value: 'labTest', label: s.kinds.labTest }]} />
+            <TextField label={s.date} type="date" value={date} max={today()} onChange={(e) => setDate(e.target.value)} error={errors.date} />
+            {kind === 'labTest' && (
+              <SelectField label={s.result} value={result} onChange={(e) => setResult(e.target.value as typeof result)} options={[{ value: 'pass', label: s.results.pass }, { value: 'fail', label: s.results.fail }]} error={errors.result} />
+            )}
+            <TextAreaField className="sm:col-span-2" label={s.note} hint={s.noteHint} value={note} onChange={(e) => setNote(e.target.value)} error={errors.note} />
+            <div className="sm:col-span-2"><Button type="submit" variant="primary" busy={record.isPending}>{s.record}</Button></div>
+          </form>
+          {serverError && <p role="alert" className="mt-2 text-sm font-medium text-red-700">{serverError}</p>}
+
+          <h3 className="mt-4 text-sm font-semibold text-slate-900">{s.history}</h3>
+          {data.records.length === 0 ? <p className="mt-2 text-sm text-slate-600">{s.noHistory}</p> : (
+            <ul className="mt-2 divide-y divide-slate-100 text-sm" aria-label={s.history}>
+              {data.records.map((r) => <HistoryRow key={r.id} r={r} s={s} />)}
+            </ul>
+          )}
+        </>
+      )}
+    </Card>
+  );
+}
+
+function HistoryRow({ r, s }: { r: SafetyRecord; s: Texts['safety'] }) {
+  const tone = r.kind === 'locked' || r.result === 'fail' ? 'red' : r.kind === 'unlocked' ? 'green' : 'blue';
+  return (
+    <li className="py-2">
+      <div className="flex flex-wrap items-center gap-2">
+        <Pill tone={tone}>{s.kinds[r.kind]}{r.result ? ` · ${s.results[r.result]}` : ''}</Pill>
+        <span className="text-xs text-slate-500">{r.kind === 'locked' || r.kind === 'unlocked' ? formatDateTime(r.date) : r.date} · {r.by.replace(/^admin:/, '')}</span>
+      </div>
+      {r.note && <p className="mt-1 break-words text-slate-700">{r.note}</p>}
+    </li>
+  );
+}

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SETTINGS, SafetyRecordInput, type Settings } from '@shared/schemas';
+import { updateAdminMachine } from './admin-machines';
+import { recordHeartbeat } from './stations';
+import { clearSafetyLock, recordSafety, safetyOverview } from './water-safety';
+import { MemoryAlerts, MemoryMachines, MemorySafetyRecords, MemoryTelemetry, counterIds, fixedClock, silentLog } from './vend.test-fakes';
+
+const T = Date.parse('2026-03-01T08:00:00Z');
+const DAY = 86_400_000;
+const beat = (tdsPpm: number, at: number) => ({ stationId: 'HRL-00001', waterLevel: 60, quality: { tdsPpm, temperatureC: 27 }, firmwareVersion: '1', counters: { dispensedMl: 0, vends: 0 }, receivedAt: at });
+
+async function setup(settings: Partial<Settings> = {}) {
+  const machines = new MemoryMachines();
+  await machines.create({ id: 'HRL-00001', name: 'Ubud Market', status: 'offline', connection: { state: 'connected', at: new Date(T).toISOString(), reason: null }, createdAt: new Date(T).toISOString(), updatedAt: new Date(T).toISOString() });
+  const store = { get: async () => ({ ...DEFAULT_SETTINGS, ...settings }), save: async (s: Settings) => s };
+  return { machines, alerts: new MemoryAlerts(machines), telemetry: new MemoryTelemetry(), settings: store, safetyRecords: new MemorySafetyRecords(), ids: counterIds(), clock: fixedClock(new Date(T)), log: silentLog };
+}
+const input = (value: unknown) => SafetyRecordInput.parse(value);
+
+describe('water safety', () => {
+  it('locks a station whose heartbeat reports TDS above the limit, keeps it locked through safe readings until an admin clears it', async () => {
+    const deps = await setup();
+    await recordHeartbeat(beat(640, T), deps);
+    expect(await deps.machines.get('HRL-00001')).toMatchObject({ status: 'locked', safetyLock: { reason: 'quality', detail: 'TDS 640 ppm (above 500 ppm)' } });
+    await expect(clearSafetyLock('HRL-00001', { note: 'flushed' }, 'admin:ops', deps)).rejects.toThrow(/still above the limit/);
+    deps.clock.set(new Date(T + 60_000));
+    await recordHeartbeat(beat(80, T + 60_000), deps);
+    expect((await deps.machines.get('HRL-00001'))?.status).toBe('locked');
+    const cleared = await clearSafetyLock('HRL-00001', { note: 'Replaced the membrane, flushed' }, 'admin:ops', deps);
+    expect(cleared).toMatchObject({ status: 'online', waterCheck: { lockedFor: null } });
+    expect((await deps.machines.get('HRL-00001'))?.safetyLock).toBeUndefined();
+    expect((await safetyOverview('HRL-00001', deps)).records.map((r) => [r.kind, r.by])).toEqual([['unlocked', 'admin:ops'], ['locked', 'system']]);
+    await expect(clearSafetyLock('HRL-00001', { note: 'again' }, 'admin:ops', deps)).rejects.toThrow('This station is not locked for water safety');
+  });
+
+  it('locks when sanitation is overdue (from the last visit, or from when the station was added), and a recorded visit lets the lock be cleared', async () => {
+    const deps = await setup({ sanitationIntervalDays: 30 });
+    deps.clock.set(new Date(T + 29 * DAY));
+    await recordHeartbeat(beat(60, T + 29 * DAY), deps);
+    expect((await deps.machines.get('HRL-00001'))?.safetyLock).toBeUndefined();
+    deps.clock.set(new Date(T + 31 * DAY));
+    await recordHeartbeat(beat(60, T + 31 * DAY), deps);
+    expect((await deps.machines.get('HRL-00001'))?.safetyLock).toMatchObject({ reason: 'sanitationOverdue', detail: 'Sanitation overdue since 2026-03-31 (the last never recorded)' });
+    await expect(clearSafetyLock('HRL-00001', { note: 'x' }, 'admin:ops', deps)).rejects.toThrow(/Sanitation is overdue/);
+    await recordSafety('HRL-00001', input({ kind: 'sanitation', date: '2026-04-01', note: 'Tank and lines' }), 'admin:tech', deps);
+    expect(await safetyOverview('HRL-00001', deps)).toMatchObject({ lastSanitationAt: '2026-04-01', sanitationDueAt: '2026-05-01T00:00:00.000Z' });
+    expect((await clearSafetyLock('HRL-00001', { note: 'Sanitised' }, 'admin:ops', deps)).status).toBe('online');
+  });
+
+  it('locks at once on a failed lab test; an older test recorded late changes nothing; a passing one lets it be cleared', async () => {
+    const deps = await setup({ sanitationIntervalDays: 0 });
+    await recordSafety('HRL-00001', input({ kind: 'labTest', date: '2026-02-27', result: 'fail', note: 'E. coli present' }), 'admin:lab', deps);
+    expect(await deps.machines.get('HRL-00001')).toMatchObject({ status: 'locked', lastLabTest: { at: '2026-02-27', result: 'fail' }, safetyLock: { reason: 'labTestFailed' } });
+    await recordSafety('HRL-00001', input({ kind: 'labTest', date: '2026-02-20', result: 'pass' }), 'admin:lab', deps);
+    expect((await deps.machines.get('HRL-00001'))?.lastLabTest).toEqual({ at: '2026-02-27', result: 'fail' });
+    await expect(clearSafetyLock('HRL-00001', { note: 'x' }, 'admin:ops', deps)).rejects.toThrow(/last lab test failed/);
+    // The Edit Machine dialog cannot walk around the lock.
+    await expect(updateAdminMachine('HRL-00001', { name: 'Ubud Market', location: 'Ubud', status: 'online' }, deps)).rejects.toThrow(/locked for water safety/);
+    await recordSafety('HRL-00001', input({ kind: 'labTest', date: '2026-03-01', result: 'pass' }), 'admin:lab', deps);
+    expect((await clearSafetyLock('HRL-00001', { note: 'Retested clean' }, 'admin:ops', deps)).waterCheck).toEqual({ lastLabTestAt: '2026-03-01', lastLabTestResult: 'pass', lastSanitationAt: null, lockedFor: null });
+  });
+
+  it('validates what an admin records', () => {
+    const issues = (value: unknown) => { const r = SafetyRecordInput.safeParse(value); return r.success ? [] : r.error.issues.map((i) => [i.path.join('.'), i.message]); };
+    expect(issues({ kind: 'labTest', date: '2026-13-01' })).toEqual([['date', 'Enter a date (YYYY-MM-DD)'], ['result', 'The result is pass or fail']]);
+    expect(issues({ kind: 'sanitation', date: '2999-01-01' })).toEqual([['date', 'The date cannot be in the future']]);
+    expect(issues({ kind: 'repaint', date: '2026-01-01' })).toEqual([['kind', 'kind is sanitation or labTest']]);
+  });
+});

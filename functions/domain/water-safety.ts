@@ -1,0 +1,115 @@
+import type * as z from 'zod';
+import type { Machine, SafetyClearInput, SafetyLock, SafetyRecord, SafetyRecordInput, Settings } from '@shared/schemas';
+import type { Clock, Ids } from '../ports/clock';
+import type { Log } from '../ports/log';
+import type { MachineRecord, Machines } from '../ports/machines';
+import type { SafetyRecords } from '../ports/safety-records';
+import type { SettingsStore } from '../ports/settings';
+import { conflict, notFound } from './errors';
+import { toMachine } from './machines';
+
+/**
+ * Water safety (docs/stations.md, "Water safety"). A station reports its water quality in every heartbeat; admins
+ * record sanitation visits and lab tests. A TDS above the settings' limit, a sanitation older than the interval or a
+ * failed lab test locks the station (status `locked` with `safetyLock`): it denies every vend with the reason, and the
+ * public never sees it as available. Only an admin clears the lock, and only once its cause is gone.
+ */
+
+type SafetyDeps = { machines: Machines; safetyRecords: SafetyRecords; clock: Clock; ids: Ids };
+
+const DAY_MS = 86_400_000;
+const HISTORY_LIMIT = 50;
+
+/** When the next sanitation is due: the interval after the last one (or after the station was added); null when off. */
+function sanitationDueAt(station: Pick<MachineRecord, 'lastSanitationAt' | 'createdAt'>, settings: Pick<Settings, 'sanitationIntervalDays'>): string | null {
+  if (settings.sanitationIntervalDays <= 0) return null;
+  return new Date(Date.parse(station.lastSanitationAt ?? station.createdAt) + settings.sanitationIntervalDays * DAY_MS).toISOString();
+}
+
+/** The cause that should lock the station now, if any (the first of quality, failed lab test, overdue sanitation). */
+function safetyBreach(station: MachineRecord, settings: Pick<Settings, 'safetyTdsMaxPpm' | 'sanitationIntervalDays'>, now: Date): Omit<SafetyLock, 'at'> | null {
+  const tds = station.quality?.tdsPpm;
+  if (settings.safetyTdsMaxPpm > 0 && tds !== undefined && tds > settings.safetyTdsMaxPpm) {
+    return { reason: 'quality', detail: `TDS ${tds} ppm (above ${settings.safetyTdsMaxPpm} ppm)` };
+  }
+  if (station.lastLabTest?.result === 'fail') return { reason: 'labTestFailed', detail: `The lab test of ${station.lastLabTest.at} failed` };
+  const due = sanitationDueAt(station, settings);
+  if (due && Date.parse(due) < now.getTime()) {
+    return { reason: 'sanitationOverdue', detail: `Sanitation overdue since ${due.slice(0, 10)} (the last ${station.lastSanitationAt?.slice(0, 10) ?? 'never recorded'})` };
+  }
+  return null;
+}
+
+/** Locks a station for a breach, once (a station already locked for safety keeps its first reason). */
+async function lockForSafety(station: MachineRecord, breach: Omit<SafetyLock, 'at'>, deps: SafetyDeps & { log: Log }): Promise<MachineRecord | null> {
+  const at = deps.clock.now().toISOString();
+  const lock: SafetyLock = { ...breach, at };
+  const locked = await deps.machines.update(station.id, { status: 'locked', safetyLock: lock, updatedAt: at }, { noSafetyLock: true });
+  if (!locked) return null;
+  deps.log.warn('station locked for water safety', { stationId: station.id, ...breach });
+  await deps.safetyRecords.add({ id: deps.ids.next(), stationId: station.id, kind: 'locked', date: at, result: null, note: `${breach.reason}: ${breach.detail}`, by: 'system', at });
+  return locked;
+}
+
+/** After a heartbeat was applied: a quality breach or an overdue sanitation locks the station. */
+export async function evaluateSafety(station: MachineRecord, deps: SafetyDeps & { settings: SettingsStore; log: Log }): Promise<void> {
+  if (station.safetyLock) return;
+  const breach = safetyBreach(station, await deps.settings.get(), deps.clock.now());
+  if (breach) await lockForSafety(station, breach, deps);
+}
+
+/** An admin records a sanitation visit or a lab test; a failed lab test locks the station at once. */
+export async function recordSafety(stationId: string, input: z.output<typeof SafetyRecordInput>, actor: string, deps: SafetyDeps & { log: Log }): Promise<SafetyRecord> {
+  const station = await deps.machines.get(stationId);
+  if (!station) throw notFound('Machine not found');
+  const at = deps.clock.now().toISOString();
+  const record: SafetyRecord = { id: deps.ids.next(), stationId, kind: input.kind, date: input.date, result: input.kind === 'labTest' ? input.result : null, note: input.note, by: actor, at };
+  await deps.safetyRecords.add(record);
+  // The station keeps the latest of each (a visit recorded late does not replace a newer one).
+  if (input.kind === 'sanitation' && !(station.lastSanitationAt && station.lastSanitationAt > input.date)) {
+    await deps.machines.update(stationId, { lastSanitationAt: input.date, updatedAt: at });
+  }
+  if (input.kind === 'labTest' && !(station.lastLabTest && station.lastLabTest.at > input.date)) {
+    const updated = await deps.machines.update(stationId, { lastLabTest: { at: input.date, result: input.result }, updatedAt: at });
+    if (updated && input.result === 'fail' && !updated.safetyLock) await lockForSafety(updated, { reason: 'labTestFailed', detail: `The lab test of ${input.date} failed` }, deps);
+  }
+  return record;
+}
+
+export async function safetyOverview(stationId: string, deps: { machines: Machines; safetyRecords: SafetyRecords; settings: SettingsStore }) {
+  const [station, records, settings] = await Promise.all([deps.machines.get(stationId), deps.safetyRecords.latest(stationId, HISTORY_LIMIT), deps.settings.get()]);
+  if (!station) throw notFound('Machine not found');
+  return {
+    lock: station.safetyLock ?? null,
+    lastSanitationAt: station.lastSanitationAt ?? null,
+    sanitationDueAt: sanitationDueAt(station, settings),
+    lastLabTest: station.lastLabTest ?? null,
+    records,
+  };
+}
+
+const STILL_THERE: Record<SafetyLock['reason'], string> = {
+  quality: 'The last reading is still above the limit: wait for a heartbeat with safe water',
+  labTestFailed: 'The last lab test failed: record a passing one first',
+  sanitationOverdue: 'Sanitation is overdue: record the visit first',
+};
+
+/**
+ * An admin clears a water safety lock, saying what was done; refused (409) while any cause still holds. The station
+ * goes back online when it is connected (offline otherwise, until it is heard).
+ */
+export async function clearSafetyLock(stationId: string, input: z.output<typeof SafetyClearInput>, actor: string, deps: SafetyDeps & { settings: SettingsStore }): Promise<Machine> {
+  const [station, settings] = await Promise.all([deps.machines.get(stationId), deps.settings.get()]);
+  if (!station) throw notFound('Machine not found');
+  if (!station.safetyLock) throw conflict('This station is not locked for water safety');
+  const now = deps.clock.now();
+  const breach = safetyBreach(station, settings, now);
+  if (breach) throw conflict(`${STILL_THERE[breach.reason]} (${breach.detail})`);
+  const at = now.toISOString();
+  const cleared = await deps.machines.update(stationId, {
+    status: station.connection?.state === 'connected' ? 'online' : 'offline', safetyLock: undefined, updatedAt: at,
+  }, { safetyLockAt: station.safetyLock.at });
+  if (!cleared) throw conflict('The station changed meanwhile: reload and try again');
+  await deps.safetyRecords.add({ id: deps.ids.next(), stationId, kind: 'unlocked', date: at, result: null, note: input.note, by: actor, at });
+  return toMachine(cleared, now, settings.heartbeatIntervalSeconds);
+}

@@ -1,0 +1,8 @@
+import { adminActor } from '../../domain/admin-auth';
+import { recordSafety } from '../../domain/water-safety';
+import { log } from '../../observability';
+import { routeHandler } from '../route-handler';
+import { data } from '../../providers/data';
+
+/** An admin records a sanitation visit or a lab test, as 'admin:<username>'. */
+export const handler = routeHandler('adminRecordSafety', async ({ params, body, identity }) => recordSafety(params.id, body, adminActor(identity), { ...data(), log }));

@@ -1,0 +1,95 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asAdmin } from '../support/admin';
+import { signInAs } from '../support/auth';
+import { DESKTOP, PHONE, launchBrowser, newContext } from '../support/browser';
+import { local } from '../support/local';
+import { provision, workerServices, type Provisioned } from '../integration/stations-support';
+
+/** Water safety in Chromium: the public "water checked" badge and closed station, the admin's safety card. */
+let browser: Browser;
+let checked: Provisioned;
+let closed: Provisioned;
+const record = async (id: string, json: unknown) => {
+  const { status, body } = await asAdmin(`/api/admin/machines/${id}/safety`, { method: 'POST', json });
+  expect(status, JSON.stringify(body)).toBe(201);
+};
+
+beforeAll(async () => {
+  await workerServices();
+  [checked, closed] = await Promise.all([provision('Checked Water Station'), provision('Closed Water Station')]);
+  await record(checked.machine.id, { kind: 'sanitation', date: '2026-11-20', note: 'Tank and lines' });
+  await record(checked.machine.id, { kind: 'labTest', date: '2026-11-22', result: 'pass', note: 'Lab Denpasar, report 118' });
+  await record(closed.machine.id, { kind: 'labTest', date: '2026-11-21', result: 'fail', note: 'Coliforms found' });
+  browser = await launchBrowser();
+});
+afterAll(async () => browser?.close());
+
+async function signInAsAdmin(p: Page) {
+  const admin = await signInAs('admin');
+  await p.goto(local().web + '/admin');
+  await p.waitForURL((url) => url.pathname === '/admin/login');
+  await p.getByLabel('Username').fill(admin.username);
+  await p.getByLabel('Password', { exact: true }).fill(admin.password);
+  await p.getByRole('button', { name: 'Login' }).click();
+  await p.waitForURL((url) => url.pathname === '/admin');
+}
+
+describe('water safety in Chromium', { timeout: 180_000 }, () => {
+  it('shows the water checked badge with its dates, and a locked station as closed for a safety check, at 390 px in both languages', async () => {
+    const page = await (await newContext(browser, { ...PHONE, locale: 'en-US' })).newPage();
+    await page.goto(local().web + '/stations');
+    const search = page.getByPlaceholder('Search stations or locations...');
+    await search.fill('Checked Water Station');
+    const card = page.locator('article', { hasText: 'Checked Water Station' });
+    await expect.poll(async () => (await card.getByTestId('water-checked').textContent())?.trim()).toBe('Water checked· lab test 22 Nov 2026 · sanitised 20 Nov 2026');
+    expect(await card.getByTestId('safety-closed').count()).toBe(0);
+
+    await search.fill('Closed Water Station');
+    const closedCard = page.locator('article', { hasText: 'Closed Water Station' });
+    await closedCard.getByText('Closed for a water safety check: no refills here until it is cleared. Please use another station.').waitFor();
+    expect(await closedCard.locator('[data-status]').getAttribute('data-status')).not.toBe('online');
+    expect(await closedCard.getByTestId('water-checked').count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // Both cards at once ('... Water Station'), then in Bahasa Indonesia.
+    await search.fill('Water Station');
+    await card.waitFor();
+    await page.getByRole('button', { name: 'id', exact: true }).click();
+    await closedCard.getByText('Ditutup untuk pemeriksaan keamanan air', { exact: false }).waitFor();
+    await expect.poll(async () => (await card.getByTestId('water-checked').textContent())?.trim()).toBe('Air sudah diperiksa· uji lab 22 Nov 2026 · sanitasi 20 Nov 2026');
+  });
+
+  it("locks and clears on the admin's station page: a refused clear says why, a passing test then clears it", async () => {
+    const page = await (await newContext(browser, { ...DESKTOP, locale: 'en-US' })).newPage();
+    await signInAsAdmin(page);
+    await page.goto(`${local().web}/admin/stations/${closed.machine.id}`);
+    await expect.poll(() => page.getByTestId('safety-lock').textContent()).toMatch(/^Locked since .+: a lab test failed$/);
+    await page.locator('[data-availability="locked"]').getByText('Locked for water safety (a lab test failed)', { exact: false }).waitFor();
+
+    const clearForm = page.getByRole('form', { name: 'Clear the water safety lock' });
+    await clearForm.getByRole('button', { name: 'Clear the lock' }).click();
+    await clearForm.getByText('Say what was done').waitFor();
+    await clearForm.getByLabel('What was done').fill('Disinfected the tank');
+    await clearForm.getByRole('button', { name: 'Clear the lock' }).click();
+    await page.getByRole('alert').getByText(/^The last lab test failed: record a passing one first/).waitFor();
+
+    const recordForm = page.getByRole('form', { name: 'Record a sanitation visit or a lab test' });
+    await recordForm.getByLabel('What').selectOption('labTest');
+    await recordForm.getByLabel('Result').selectOption('pass');
+    await recordForm.getByLabel('Note').fill('Retest after disinfection, report 121');
+    await recordForm.getByRole('button', { name: 'Record' }).click();
+    const history = page.getByRole('list', { name: 'Water safety history' });
+    await history.getByText('Retest after disinfection, report 121').waitFor();
+
+    await clearForm.getByLabel('What was done').fill('Disinfected the tank, retested clean');
+    await clearForm.getByRole('button', { name: 'Clear the lock' }).click();
+    await page.getByText('Not locked: the water checks are in order.').waitFor();
+    await history.getByText('Disinfected the tank, retested clean').waitFor();
+    expect(await history.locator('li').count()).toBe(4);
+
+    await page.getByRole('button', { name: 'id', exact: true }).click();
+    await page.getByText('Tidak dikunci: pemeriksaan air dalam keadaan baik.').waitFor();
+    await page.getByRole('button', { name: 'en', exact: true }).click();
+  });
+});
