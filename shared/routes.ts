@@ -8,6 +8,11 @@ import {
   AlertsQuery,
   AdminUser,
   AppleMerchantValidationRequest,
+  Claim,
+  ClaimDetail,
+  ClaimInput,
+  ClaimResolutionInput,
+  ClaimsQuery,
   EnvironmentalImpact,
   GuestOrder,
   GuestOrderCreated,
@@ -255,6 +260,11 @@ export const routes = define({
     method: 'GET', path: '/api/users/{id}/transactions', auth: 'user', tag: 'account', summary: "A user's transactions (own id, or admin)",
     params: Id, query: PageQuery, response: Page(Transaction), access: { table: 'read' },
   },
+  createClaim: {
+    method: 'POST', path: '/api/vends/{id}/claim', auth: 'user', tag: 'account',
+    summary: "\"I didn't get my water\": claim one of the caller's vends within 24 h (one claim per vend; 409 when it charged nothing); credited at once when the station's record supports it, else queued for an admin",
+    params: Id, body: ClaimInput, status: 201, response: Claim, access: { table: 'write', mail: true },
+  },
   topup: {
     method: 'POST', path: '/api/wallet/topup', auth: 'user', tag: 'wallet', summary: 'Start a top-up (Idempotency-Key header)',
     body: TopupRequest, status: 202, response: TopupStatus, access: { table: 'write', paymentSecret: true },
@@ -341,6 +351,18 @@ export const routes = define({
   adminResolveIncident: {
     method: 'POST', path: '/api/admin/incidents/{id}/resolve', auth: 'admin', tag: 'admin', summary: 'Settle a vend incident with the volume dispensed (0 releases the hold)',
     params: Id, body: IncidentResolutionInput, response: VendIncident, access: { table: 'write' },
+  },
+  adminListClaims: {
+    method: 'GET', path: '/api/admin/claims', auth: 'admin', tag: 'admin', summary: 'Claims on vends of one status: pending (the queue, oldest first) by default, credited or declined (newest first)',
+    query: ClaimsQuery, response: Page(Claim), access: { table: 'read' },
+  },
+  adminGetClaim: {
+    method: 'GET', path: '/api/admin/claims/{id}', auth: 'admin', tag: 'admin', summary: "A claim with the station's readings and connection events from 30 minutes before its vend to 30 minutes after",
+    params: Id, response: ClaimDetail, access: { table: 'read' },
+  },
+  adminResolveClaim: {
+    method: 'POST', path: '/api/admin/claims/{id}/resolve', auth: 'admin', tag: 'admin', summary: 'Credit a pending claim (up to what the vend charged, through the ledger) or decline it, with a reason the person is e-mailed',
+    params: Id, body: ClaimResolutionInput, response: Claim, access: { table: 'write', mail: true },
   },
   adminListProblemReports: {
     method: 'GET', path: '/api/admin/reports', auth: 'admin', tag: 'admin', summary: 'Problem reports of one status (open by default), newest first',

@@ -1,4 +1,5 @@
 import { PaymentMethod, type Transaction } from '@shared/schemas';
+import type { Claims } from '../ports/claims';
 import type { Ledger, LedgerEntry } from '../ports/ledger';
 import type { Users } from '../ports/users';
 import { forbidden, invalid, notFound } from './errors';
@@ -33,11 +34,13 @@ export function toTransaction(entry: LedgerEntry): Transaction {
     volume: typeof entry.volumeMl === 'number' && entry.volumeMl >= 0 ? entry.volumeMl / 1000 : null,
     paymentMethod: method.success ? method.data : null,
     machine: entry.machineId ? { id: entry.machineId, name: entry.machineName?.trim() || fallbackName(entry.machineId) } : null,
+    // A station's purchase is a vend: its reference is the session, which the person may claim.
+    ...(entry.type === 'purchase' && entry.machineId && entry.reference ? { vendId: entry.reference } : {}),
   };
 }
 
-/** A user's transactions, newest first; holds and releases (a vend in progress) are not shown. */
-export async function transactionsOf(userId: string, page: { limit: number; cursor?: string }, ledger: Ledger): Promise<TransactionPage> {
+/** A user's transactions, newest first; holds and releases (a vend in progress) are not shown. With `claims`, each vend carries its claim's state. */
+export async function transactionsOf(userId: string, page: { limit: number; cursor?: string }, ledger: Ledger, claims?: Claims): Promise<TransactionPage> {
   let result;
   try {
     result = await ledger.entries(userId, { limit: page.limit, cursor: page.cursor, visibleOnly: true });
@@ -46,7 +49,11 @@ export async function transactionsOf(userId: string, page: { limit: number; curs
     if (page.cursor && (error as Error).name === 'ValidationException') throw invalid('This page cursor does not belong to this list');
     throw error;
   }
-  return { items: result.items.map(toTransaction), nextCursor: result.nextCursor };
+  const items = result.items.map(toTransaction);
+  const vendIds = items.flatMap((t) => (t.vendId ? [t.vendId] : []));
+  if (!claims || vendIds.length === 0) return { items, nextCursor: result.nextCursor };
+  const states = await claims.statesOf(userId, vendIds);
+  return { items: items.map((t) => (t.vendId && states.has(t.vendId) ? { ...t, claim: states.get(t.vendId) } : t)), nextCursor: result.nextCursor };
 }
 
 /**

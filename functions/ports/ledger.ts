@@ -95,7 +95,8 @@ export interface Ledger {
   /**
    * Credits (amount > 0) or debits (amount < 0) once per idempotency key. Debits beyond the balance are refused.
    * A top-up pays the receivable first (a `repayment` entry in the same transaction). With `expectedBalance` the
-   * change is made only while the balance is still that one (409 'The balance changed, reload' otherwise).
+   * change is made only while the balance is still that one (409 'The balance changed, reload' otherwise). `together`
+   * joins the caller's writes (a claim's state) to the same transaction.
    */
   post(
     userId: string,
@@ -103,7 +104,7 @@ export interface Ledger {
     amount: number,
     idempotencyKey: string,
     details: EntryDetails,
-    options?: { expectedBalance?: number },
+    options?: JoinOptions & { expectedBalance?: number },
   ): Promise<PostResult>;
   /**
    * Debits `amount` (> 0) once per idempotency key as an entry of `type`, as far as the balance covers it; the rest

@@ -1,5 +1,6 @@
 import { DynamoAdminQueries } from '../adapters/dynamodb/admin-queries';
 import { DynamoAlerts } from '../adapters/dynamodb/alerts';
+import { DynamoClaims } from '../adapters/dynamodb/claims';
 import { createDocumentClient } from '../adapters/dynamodb/client';
 import { DynamoFavourites } from '../adapters/dynamodb/favourites';
 import { DynamoHostRequests } from '../adapters/dynamodb/host-requests';
@@ -15,6 +16,7 @@ import { awsRegion, setting } from '../environment';
 import { traced } from '../observability';
 import type { AdminQueries } from '../ports/admin-queries';
 import type { Alerts } from '../ports/alerts';
+import type { Claims } from '../ports/claims';
 import { randomIds, systemClock, type Clock, type Ids } from '../ports/clock';
 import type { Favourites } from '../ports/favourites';
 import type { HostRequests } from '../ports/host-requests';
@@ -48,6 +50,8 @@ export interface DataServices {
   alerts: Alerts;
   /** Stations each user starred. */
   favourites: Favourites;
+  /** Claims on vends ("I didn't get my water"). */
+  claims: Claims;
   /** Water safety: sanitation visits, lab tests, locks. */
   safetyRecords: SafetyRecords;
 }
@@ -69,6 +73,7 @@ function createDataServices(env: NodeJS.ProcessEnv = process.env): DataServices 
     telemetry: new DynamoTelemetry(db, table),
     alerts: new DynamoAlerts(db, table),
     favourites: new DynamoFavourites(db, table),
+    claims: new DynamoClaims(db, table),
     safetyRecords: new DynamoSafetyRecords(db, table),
   };
 }

@@ -1,6 +1,7 @@
 import type { Ledger } from '@functions/ports/ledger';
 import type { Users } from '@functions/ports/users';
 import type { Machines } from '@functions/ports/machines';
+import type { VendSessions } from '@functions/ports/vend-sessions';
 import { SEED_STATIONS } from './seed-stations';
 
 const DAY_MS = 86_400_000;
@@ -19,10 +20,15 @@ export async function seedStations(machines: Machines, now = new Date(), onProgr
 }
 
 /**
- * The local accounts' wallets: a top-up and a refill for the user, so that the app has history to show.
+ * The local accounts' wallets: a top-up and a refill for the user, so that the app has history to show (the refill
+ * with its vend session, so that it can be claimed within 24 hours of the first start: docs/architecture.md, "Claims").
  * Fixed idempotency keys and hold ids make it safe to run at every start.
  */
-export async function seedAccounts(users: Users, ledger: Ledger, accounts: { username: string; role: string; sub: string }[], now = new Date()) {
+export async function seedAccounts(
+  { users, ledger, vendSessions }: { users: Users; ledger: Ledger; vendSessions: VendSessions },
+  accounts: { username: string; role: string; sub: string }[],
+  now = new Date(),
+) {
   for (const account of accounts) {
     const [first, last] = account.role === 'admin' ? ['Ayu', 'Admin'] : ['Wayan', 'Sudirta'];
     await users.ensure({ id: account.sub, username: account.username.split('@')[0]!, firstName: first!, lastName: last!, email: account.username }, now.toISOString());
@@ -34,5 +40,10 @@ export async function seedAccounts(users: Users, ledger: Ledger, accounts: { use
     if (!hold || hold.status === 'open') {
       await ledger.settle(holdId, 1_500, { reference: holdId, actor: 'station:HRL-00001', machineId: 'HRL-00001', machineName: 'Seminyak Square', volumeMl: 1_500 });
     }
+    const at = now.toISOString();
+    await vendSessions.create({
+      id: holdId, stationId: 'HRL-00001', machineName: 'Seminyak Square', userId: account.sub, tokenId: holdId, requestId: holdId, status: 'completed',
+      holdAmount: 1_500, maxMl: 1_500, pricePerLitre: 1_000, createdAt: at, expiresAt: at, closedAt: at, dispensedMl: 1_500, charged: 1_500,
+    });
   }
 }

@@ -6,6 +6,7 @@ import { createDocumentClient } from '@functions/adapters/dynamodb/client';
 import { DynamoLedger } from '@functions/adapters/dynamodb/ledger';
 import { DynamoMachines } from '@functions/adapters/dynamodb/machines';
 import { DynamoUsers } from '@functions/adapters/dynamodb/users';
+import { DynamoVendSessions } from '@functions/adapters/dynamodb/vend-sessions';
 import { randomIds, systemClock } from '@functions/ports/clock';
 import { LOCAL_TABLE_NAME } from '@functions/adapters/dynamodb/table';
 import { DEFAULT_REGION } from '@functions/environment';
@@ -149,7 +150,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       USER_POOL_CLIENT_ID: identity.outputs.clientId,
     });
     log(`Local Cognito on ${identity.outputs.endpoint} (pool ${identity.outputs.userPoolId})`);
-    await seedAccounts(new DynamoUsers(db, tableName), new DynamoLedger(db, tableName, systemClock, randomIds), identity.outputs.accounts);
+    await seedAccounts({ users: new DynamoUsers(db, tableName), ledger: new DynamoLedger(db, tableName, systemClock, randomIds), vendSessions: new DynamoVendSessions(db, tableName) }, identity.outputs.accounts);
 
     // Payments: the sandbox gateway (unless MIDTRANS_SERVER_KEY is set) posts its signed notifications to our own webhook.
     const apiPort = options.apiPort ?? (await freePort());

@@ -360,6 +360,44 @@ export const DRIVERS: Record<string, Driver> = {
       { name: "refuses another user's transactions", as: 'user', params: (s) => ({ id: s.adminSub }), expect: 403 },
     ],
   },
+  'Api/createClaim': {
+    http: [
+      {
+        name: 'queues a claim on the settled vend for an admin',
+        as: 'user',
+        params: (s) => ({ id: String(s.values.session1) }),
+        body: { kind: 'dispensed_less', note: 'Parity: half a bottle' },
+        expect: 201,
+        check: ({ body }) => is(record(body).status === 'pending', `status ${String(record(body).status)}`),
+      },
+      { name: 'answers 404 for a vend that is not the caller\'s', as: 'user', params: { id: 'no-such-session' }, body: { kind: 'not_dispensed' }, expect: 404 },
+    ],
+  },
+  'Api/adminListClaims': {
+    http: [
+      { name: 'lists the pending claim', as: 'admin', expect: 200, check: ({ body }, s) => is(list(body).some((c) => c.sessionId === s.values.session1), 'the claim is missing') },
+      notAdmin(),
+    ],
+  },
+  'Api/adminGetClaim': {
+    http: [
+      { name: "reads the claim with the station's telemetry", as: 'admin', params: (s) => ({ id: String(s.values.session1) }), expect: 200, check: ({ body }) => is(Array.isArray(record(body).readings), 'no readings') },
+      { name: 'answers 404 for an unknown claim', as: 'admin', params: { id: 'no-such-session' }, expect: 404 },
+    ],
+  },
+  'Api/adminResolveClaim': {
+    http: [
+      {
+        name: 'credits the claim through the ledger',
+        as: 'admin',
+        params: (s) => ({ id: String(s.values.session1) }),
+        body: { decision: 'credit', amount: 100, reason: 'Parity: the meter log shows a short pour' },
+        expect: 200,
+        check: ({ body }) => is(record(body).status === 'credited', `status ${String(record(body).status)}`),
+      },
+      { name: 'answers 404 for an unknown claim', as: 'admin', params: { id: 'no-such-session' }, body: { decision: 'decline', reason: 'x' }, expect: 404 },
+    ],
+  },
   'Api/addFavourite': {
     http: [
       { name: 'stars the station', as: 'user', params: (s) => ({ id: s.station.id }), expect: 200, check: ({ body }, s) => is(starred(body).includes(s.station.id), 'the star is missing') },

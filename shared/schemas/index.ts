@@ -12,3 +12,4 @@ export * from './alert';
 export * from './water-safety';
 export * from './guest';
 export * from './withdrawal';
+export * from './claim';

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import { MAX_TOPUP_IDR, MIN_TOPUP_IDR } from '../constants';
 import { formatRupiah } from '../money';
+import { ClaimState } from './claim';
 
 export const paymentMethods = ['ovo', 'gopay', 'qris', 'google_pay', 'apple_pay'] as const;
 export const PaymentMethod = z.enum(paymentMethods);
@@ -29,6 +30,10 @@ export const Transaction = z.object({
   volume: z.number().nonnegative().nullable(),
   paymentMethod: PaymentMethod.nullable(),
   machine: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** On a purchase of a vend: the session, which the person may claim within 24 h (docs/architecture.md, "Claims"). */
+  vendId: z.string().optional(),
+  /** The vend's claim, when there is one. */
+  claim: ClaimState.optional(),
 });
 export type Transaction = z.infer<typeof Transaction>;
 

@@ -54,6 +54,12 @@ export const adminQueries = {
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (last) => last.nextCursor ?? undefined,
     }),
+  /** The claims waiting for a decision (oldest first), read again whenever the queue shows. */
+  pendingClaims: () =>
+    queryOptions({ queryKey: ['admin', 'claims', 'pending'] as const, queryFn: ({ signal }) => authedApi('adminListClaims', { signal, query: { status: 'pending', limit: 50 } }), refetchOnMount: 'always' }),
+  /** One claim with the station's telemetry around its vend. */
+  claim: (sessionId: string) =>
+    queryOptions({ queryKey: ['admin', 'claims', 'detail', sessionId] as const, queryFn: ({ signal }) => authedApi('adminGetClaim', { signal, params: { id: sessionId } }) }),
   /** The first 50 open vend incidents (oldest first), read again whenever the panel shows: they wait for a person. */
   incidents: () =>
     queryOptions({ queryKey: ['admin', 'incidents'] as const, queryFn: ({ signal }) => authedApi('adminListIncidents', { signal, query: { limit: 50 } }), refetchOnMount: 'always' }),
@@ -69,6 +75,7 @@ export const adminApi = {
   updateMachine: (id: string, body: RouteBody<'adminUpdateMachine'>) => authedApi('adminUpdateMachine', { params: { id }, body }),
   findUser: (id: string) => authedApi('adminGetUser', { params: { id } }),
   resolveIncident: (sessionId: string, body: RouteBody<'adminResolveIncident'>) => authedApi('adminResolveIncident', { params: { id: sessionId }, body }),
+  resolveClaim: (sessionId: string, body: RouteBody<'adminResolveClaim'>) => authedApi('adminResolveClaim', { params: { id: sessionId }, body }),
   updateUser: (id: string, body: RouteBody<'adminUpdateUser'>, idempotencyKey: string) =>
     authedApi('adminUpdateUser', { params: { id }, body, headers: { 'idempotency-key': idempotencyKey } }),
   updateHostRequest: (id: string, body: RouteBody<'adminUpdateHostRequest'>) => authedApi('adminUpdateHostRequest', { params: { id }, body }),

@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { RECENT_TRANSACTIONS } from '@shared/constants';
+import type { RouteBody } from '@shared/routes';
 import { authedApi } from './auth';
 
 const HISTORY_PAGE_SIZE = 20;
@@ -21,3 +22,6 @@ export const transactionQueries = {
       getNextPageParam: (last) => last.nextCursor ?? undefined,
     }),
 };
+
+/** Claims one of the caller's vends ("I didn't get my water"); invalidate ['transactions'] after. */
+export const fileClaim = (vendId: string, body: RouteBody<'createClaim'>) => authedApi('createClaim', { params: { id: vendId }, body });

@@ -27,6 +27,7 @@
  * | Machine (heard) | MACHINE#<id>       | MACHINE                 |                              | STATIONS#HEARD / <receivedAt> |
  * | Withdrawal      | WITHDRAWAL#<id>    | WITHDRAWAL              | PAYOUTS#<status> / <at>#<id> (with a payout) |            |
  * | Withdrawing     | WITHDRAWING#<sub>  | WITHDRAWING (one in progress per user) |               |                            |
+ * | Vend claim      | USER#<sub>         | CLAIM#<sessionId>       | CLAIMS#<status> / <at>#<sess> |                           |
  * | Alert           | ALERT#<id>#<rule>  | AT#<openedAt>           | ALERTS#ACTIVE / <openedAt>#… or ALERTS#RESOLVED / <resolvedAt>#… | ALERTS#DUE / <nextNotifyAt>#… |
  *
  * Vend sessions: get by id (the balance hold has the same id); GSI2 VENDS#OPEN lists open sessions by
@@ -40,6 +41,10 @@
  *
  * Favourites (adapters/dynamodb/favourites.ts): a user's starred stations with `begins_with(SK, 'FAVOURITE#')` in
  * their own partition; starring is a put and unstarring a delete of the one item, so both are idempotent.
+ *
+ * Claims (adapters/dynamodb/claims.ts): one per vend, in the claimant's partition (a conditional put, so a second
+ * claim on the vend is refused); the history page reads the claims of its purchases with one BatchGet; GSI1
+ * CLAIMS#<status> lists the admin queue (pending, oldest first) and the resolved ones.
  *
  * Telemetry (adapters/dynamodb/telemetry.ts): a station's readings by receive time with
  * `SK BETWEEN READING#<from> AND READING#<to>`, its latest events with `begins_with(SK, 'EVENT#')` newest first;
@@ -82,6 +87,12 @@ export const keys = {
   /** A station the user starred; their partition holds them beside the profile and the ledger. */
   favourite: (sub: string, stationId: string) => ({ PK: `USER#${sub}`, SK: `FAVOURITE#${stationId}` }),
   favouritePrefix: 'FAVOURITE#',
+
+  /** A claim on one vend ("I didn't get my water"), in the claimant's partition: one per session. */
+  claim: (sub: string, sessionId: string) => ({ PK: `USER#${sub}`, SK: `CLAIM#${sessionId}` }),
+  /** GSI1: the claims of one status (pending: the admin queue) by when they were made. */
+  claimCollection: (status: string, at: string, sessionId: string) => ({ GSI1PK: `CLAIMS#${status}`, GSI1SK: `${at}#${sessionId}` }),
+  claimsPartition: (status: string) => `CLAIMS#${status}`,
 
   ledgerEntry: (sub: string, at: string, entryId: string) => ({ PK: `USER#${sub}`, SK: `LEDGER#${at}#${entryId}` }),
   ledgerPrefix: 'LEDGER#',

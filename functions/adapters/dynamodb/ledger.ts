@@ -73,7 +73,7 @@ export class DynamoLedger implements Ledger {
     amount: number,
     idempotencyKey: string,
     details: EntryDetails,
-    options: { expectedBalance?: number } = {},
+    options: JoinOptions & { expectedBalance?: number } = {},
   ) {
     if (!Number.isSafeInteger(amount) || amount === 0) throw invalid('Amount must be a non-zero whole number of rupiah');
     if (CREDIT_TYPES.has(type) && amount < 0) throw invalid(`A ${type} must credit the balance`);
@@ -89,7 +89,7 @@ export class DynamoLedger implements Ledger {
       if (repaid > 0) entries.push({ type: 'repayment', amount: -repaid, owed: -repaid, details: { note: 'Paid towards what was owed', volumeMl: undefined, paymentMethod: undefined } });
       // The metered litres of the running totals count every purchase, whichever way it was booked.
       return { guards: [], entries, dispensedMl: type === 'purchase' ? details.volumeMl ?? 0 : 0, onGuardFailed: replay };
-    }, { record, replayed: used, readsOwed: repays, knownBalance: expectedBalance });
+    }, { record, replayed: used, readsOwed: repays, knownBalance: expectedBalance, together: options.together });
   }
 
   async charge(userId: string, type: 'purchase' | 'adjustment', amount: number, idempotencyKey: string, details: EntryDetails, options: JoinOptions = {}) {

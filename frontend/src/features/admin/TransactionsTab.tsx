@@ -5,6 +5,7 @@ import type { AdminTransaction } from '@shared/routes';
 import { transactionTypes } from '@shared/schemas';
 import { adminQueries, type TransactionFilters } from '../../api/admin';
 import { useExportRows } from './export';
+import { ClaimsPanel } from './ClaimsPanel';
 import { IncidentsPanel } from './IncidentsPanel';
 import { PayoutsPanel } from './PayoutsPanel';
 import { formatDateTime, formatRupiah } from './format';
@@ -53,6 +54,7 @@ export function TransactionsTab({ userFilter, onUserFilter }: { userFilter: stri
     <div>
       <IncidentsPanel />
       <PayoutsPanel />
+      <ClaimsPanel />
       <form
         className="flex flex-col gap-3 px-6 pt-5 lg:flex-row lg:items-end"
         aria-label="Transaction filters"

@@ -1,6 +1,9 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { Transaction } from '@shared/schemas';
 import { transactionQueries } from '../../api/transactions';
+import { ClaimSheet, isClaimable } from '../claims/ClaimSheet';
 import { BottomNav } from './BottomNav';
 import { PinIcon, ReceiptIcon } from './icons';
 import { useSession } from './session';
@@ -13,6 +16,7 @@ export function HistoryScreen() {
   const session = useSession();
   const history = useInfiniteQuery({ ...transactionQueries.history(), enabled: session.status === 'signedIn' });
   const items = history.data?.pages.flatMap((page) => page.items) ?? [];
+  const [claiming, setClaiming] = useState<Transaction | null>(null);
 
   return (
     <>
@@ -44,7 +48,7 @@ export function HistoryScreen() {
         ) : (
           <Card className="py-1">
             <ul className="divide-y divide-slate-100" aria-label="Transactions">
-              {items.map((t) => <TransactionRow key={t.id} transaction={t} />)}
+              {items.map((t) => <TransactionRow key={t.id} transaction={t} onClaim={isClaimable(t) ? () => setClaiming(t) : undefined} />)}
             </ul>
             {history.hasNextPage && (
               <div className="border-t border-slate-100 py-3 text-center">
@@ -61,6 +65,7 @@ export function HistoryScreen() {
           </Card>
         )}
       </main>
+      {claiming && <ClaimSheet transaction={claiming} onClose={() => setClaiming(null)} />}
       <BottomNav active="history" />
     </>
   );

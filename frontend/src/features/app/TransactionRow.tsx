@@ -1,9 +1,13 @@
 import type { Transaction } from '@shared/schemas';
 import { formatDateTime, formatLitres, isDebit, paymentMethodLabel, signedAmount, transactionTitle } from './format';
+import { ClaimButton, ClaimStateLine } from '../claims/ClaimSheet';
 import { DropIcon, PlusIcon } from './icons';
 
-/** One transaction: title, Indonesian date and time, litres and payment method when present, signed amount. */
-export function TransactionRow({ transaction }: { transaction: Transaction }) {
+/**
+ * One transaction: title, Indonesian date and time, litres and payment method when present, signed amount; on a vend
+ * its claim's state, and with `onClaim` the action that opens the claim sheet.
+ */
+export function TransactionRow({ transaction, onClaim }: { transaction: Transaction; onClaim?: () => void }) {
   const owed = transaction.type === 'receivable';
   const water = isDebit(transaction) || owed;
   const details = [
@@ -11,7 +15,7 @@ export function TransactionRow({ transaction }: { transaction: Transaction }) {
     transaction.paymentMethod ? paymentMethodLabel(transaction.paymentMethod) : null,
   ].filter(Boolean);
   return (
-    <li className="flex items-center gap-3 py-3" data-testid="transaction-row">
+    <li className="flex items-start gap-3 py-3" data-testid="transaction-row">
       <span
         aria-hidden="true"
         className={`flex h-11 w-11 shrink-0 items-center justify-center rounded-2xl ${owed ? 'bg-amber-50 text-amber-700' : water ? 'bg-brand-50 text-brand-600' : 'bg-emerald-50 text-emerald-700'}`}
@@ -24,6 +28,8 @@ export function TransactionRow({ transaction }: { transaction: Transaction }) {
           <time dateTime={transaction.createdAt}>{formatDateTime(transaction.createdAt)}</time>
         </p>
         {details.length > 0 && <p className="mt-0.5 truncate text-xs text-slate-500">{details.join(' · ')}</p>}
+        {transaction.claim && <ClaimStateLine claim={transaction.claim} />}
+        {onClaim && <ClaimButton onClick={onClaim} />}
       </div>
       <p className={`shrink-0 text-sm font-bold tabular-nums ${owed ? 'text-amber-700' : water ? 'text-slate-900' : 'text-emerald-700'}`}>{signedAmount(transaction)}</p>
     </li>

@@ -10,3 +10,4 @@ export { adminStation } from './admin-station';
 export { adminAlerts } from './admin-alerts';
 export { guestTexts } from './guest';
 export { withdrawalTexts } from './withdrawal';
+export { adminClaims, claimTexts } from './claims';

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import type { VendSession } from '../ports/vend-sessions';
+import { outcomeEmail, supportOf } from './claims';
+
+const session = (over: Partial<VendSession>): VendSession => ({
+  id: 's1', stationId: 'HRL-00001', machineName: 'Ubud', userId: 'u1', tokenId: 'j', requestId: 'r', status: 'completed', holdAmount: 1500, maxMl: 1500,
+  pricePerLitre: 1000, createdAt: '2026-11-23T10:00:00.000Z', expiresAt: '2026-11-23T10:03:00.000Z', closedAt: '2026-11-23T10:01:00.000Z', dispensedMl: 350, charged: 350, ...over,
+});
+
+describe('what supports a claim', () => {
+  it('nothing in a metered vend charged exactly its completion', () => {
+    expect(supportOf(session({}), false)).toBeNull();
+  });
+  it('a failure or an incident on the session gives back the whole charge', () => {
+    expect(supportOf(session({ reason: 'pump fault', settledLate: true }), false)).toMatchObject({ creditIdr: 350 });
+    expect(supportOf(session({}), true)).toMatchObject({ creditIdr: 350 });
+  });
+  it('a charge above the completion at the session price gives back the difference', () => {
+    expect(supportOf(session({ charged: 500, dispensedMl: 350, pricePerLitre: 1000 }), false)).toMatchObject({ creditIdr: 150 });
+    expect(supportOf(session({ charged: 700, dispensedMl: 350, pricePerLitre: 2000 }), false)).toBeNull();
+  });
+});
+
+describe('the outcome e-mail', () => {
+  it('says the amount or the reason in English and Bahasa Indonesia', () => {
+    const base = { sessionId: 's1', userId: 'u1', stationId: 'HRL-00001', machineName: 'Ubud', kind: 'not_dispensed', note: null, chargedIdr: 350, dispensedMl: 350, pricePerLitre: 1000, vendAt: '2026-11-23T10:00:00.000Z', vendClosedAt: null, support: null, createdAt: '2026-11-23T10:05:00.000Z' } as const;
+    const credited = outcomeEmail({ ...base, status: 'credited', creditedIdr: 350, resolution: { at: 'x', by: 'system', decision: 'credit', reason: 'pump fault' } });
+    expect(credited.subject).toContain('Rp 350');
+    expect(credited.text).toContain('Kami mengembalikan Rp 350');
+    const declined = outcomeEmail({ ...base, status: 'declined', creditedIdr: 0, resolution: { at: 'x', by: 'admin:a', decision: 'decline', reason: 'TDS normal' } });
+    expect(declined.text).toMatch(/Reason: TDS normal[\s\S]*Alasan: TDS normal/);
+  });
+});

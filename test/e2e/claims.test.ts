@@ -1,0 +1,108 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DynamoVendSessions } from '@functions/adapters/dynamodb/vend-sessions';
+import { repositories } from '../support/admin';
+import { newAccount } from '../support/auth';
+import { axeViolations } from '../support/axe';
+import { DESKTOP, launchBrowser, newContext, PHONE } from '../support/browser';
+import { local, testDb } from '../support/local';
+
+/**
+ * "I didn't get my water" in the browser (docs/architecture.md, "Claims"): a person claims a refill from history on a
+ * phone, the admin credits it from the claims queue, and the history row says so.
+ */
+let browser: Browser;
+let account: { email: string; password: string; sub: string };
+let sessionId: string;
+const SHOTS = process.env.CLAIM_SHOTS;
+
+/** A settled refill of 450 ml at HRL-00001, as the vend protocol writes it (session, hold, settlement). */
+async function settledRefill(userId: string) {
+  const { db, tableName } = testDb();
+  const sessions = new DynamoVendSessions(db, tableName);
+  const { ledger } = repositories();
+  const id = `e2e-claim-${crypto.randomUUID()}`;
+  const now = new Date().toISOString();
+  await sessions.create({
+    id, stationId: 'HRL-00001', machineName: 'Claim Test Station', userId, tokenId: id, requestId: id, status: 'open', holdAmount: 1500, maxMl: 1500,
+    pricePerLitre: 1000, createdAt: now, expiresAt: new Date(Date.now() + 180_000).toISOString(),
+  });
+  await ledger.hold(userId, id, 1500, { reference: id, actor: 'station:HRL-00001' });
+  await ledger.settle(id, 450, { reference: id, actor: 'station:HRL-00001', machineId: 'HRL-00001', machineName: 'Claim Test Station', volumeMl: 450 },
+    { together: sessions.closing(id, { status: 'completed', closedAt: new Date().toISOString(), dispensedMl: 450, charged: 450 }) });
+  return id;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  account = await newAccount('claimer');
+  const { users, ledger } = repositories();
+  await users.ensure({ id: account.sub, username: account.email, firstName: 'Claim', lastName: null, email: account.email }, new Date().toISOString());
+  await ledger.post(account.sub, 'topup', 5_000, `test-topup:${account.sub}`, { reference: `order-${account.sub}`, actor: 'gateway', paymentMethod: 'qris' });
+  sessionId = await settledRefill(account.sub);
+});
+afterAll(async () => browser?.close());
+
+async function signInUser(page: Page) {
+  await page.goto(local().web + '/signin');
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('E-mail').fill(account.email);
+  await form.getByLabel('Password', { exact: true }).fill(account.password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(local().web + '/app');
+}
+
+describe('claims in the browser', () => {
+  it('a person claims a refill from history on a phone; the admin credits it from the queue; history shows it', async () => {
+    const phone = await newContext(browser, PHONE);
+    const page = await phone.newPage();
+    await signInUser(page);
+    await page.goto(local().web + '/app/history');
+    const row = page.getByTestId('transaction-row').filter({ hasText: 'Claim Test Station' });
+    await row.getByRole('button', { name: 'Report a problem with this refill' }).click();
+    const sheet = page.getByRole('dialog', { name: 'What went wrong with this refill?' });
+    await sheet.waitFor();
+    expect(await sheet.getByRole('button', { name: 'Send' }).isDisabled()).toBe(true);
+    await sheet.getByLabel('Less water than I was charged for').check();
+    await sheet.getByLabel('Anything else we should know? (optional)').fill('It stopped half way');
+    expect(await axeViolations(page)).toEqual([]);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/claim-sheet-phone.png` });
+    await sheet.getByRole('button', { name: 'Send' }).click();
+    await sheet.waitFor({ state: 'detached' });
+    await expect.poll(() => row.getByTestId('claim-state').textContent()).toBe('Claim sent: the team is looking at it');
+    expect(await row.getByRole('button', { name: 'Report a problem with this refill' }).count()).toBe(0);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/claim-pending-phone.png` });
+
+    const desk = await newContext(browser, DESKTOP);
+    const admin = await desk.newPage();
+    const adminAccount = local().cognito.accounts.find((a) => a.role === 'admin')!;
+    await admin.goto(local().web + '/admin/login');
+    await admin.getByLabel('Username').fill(adminAccount.username);
+    await admin.getByLabel('Password', { exact: true }).fill(adminAccount.password);
+    await admin.getByRole('button', { name: 'Login' }).click();
+    await admin.waitForURL((url) => url.pathname === '/admin');
+    await admin.goto(local().web + '/admin?tab=transactions');
+    await admin.getByRole('button', { name: `Review the claim on session ${sessionId}` }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Review claim' });
+    await dialog.getByRole('heading', { name: 'Station readings around the refill' }).waitFor();
+    await dialog.getByLabel('Amount to credit (Rp)').fill('451');
+    await dialog.getByLabel(/Reason/).fill('The pump log shows a short pour');
+    await dialog.getByRole('button', { name: 'Resolve' }).click();
+    await dialog.getByText('Enter whole rupiah from 1 to Rp 450').waitFor();
+    await dialog.getByLabel('Amount to credit (Rp)').fill('200');
+    expect(await axeViolations(admin)).toEqual([]);
+    if (SHOTS) await admin.screenshot({ path: `${SHOTS}/claim-review-desktop.png` });
+    await dialog.getByRole('button', { name: 'Resolve' }).click();
+    await admin.getByRole('button', { name: `Review the claim on session ${sessionId}` }).waitFor({ state: 'detached' });
+
+    await page.reload();
+    await expect.poll(() => row.getByTestId('claim-state').textContent(), { timeout: 10_000 }).toBe('Claim accepted: Rp 200 back in your wallet');
+    expect((await repositories().users.get(account.sub))!.balance).toBe(5_000 - 450 + 200);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/claim-credited-phone.png`, fullPage: true });
+    // The same state in Bahasa Indonesia.
+    await page.evaluate(() => localStorage.setItem('bali-refill.language', 'id'));
+    await page.reload();
+    await expect.poll(() => row.getByTestId('claim-state').textContent(), { timeout: 10_000 }).toBe('Klaim diterima: Rp 200 kembali ke dompet Anda');
+    await Promise.all([phone.close(), desk.close()]);
+  });
+});
