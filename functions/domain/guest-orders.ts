@@ -150,6 +150,9 @@ export async function readGuestOrder(orderId: string, secret: string, deps: Gues
 
 const notStartedMessage = (amount: number) => `The station could not be started, so your payment of ${formatRupiah(amount)} is refunded in full.`;
 const paidTooLateMessage = (amount: number) => `Your payment of ${formatRupiah(amount)} was confirmed too late to start the station, so it is refunded in full.`;
+/** What a closed order says: why the station was not started, or nothing when it was. */
+const closingMessage = (order: GuestOrder) =>
+  order.sessionStatus === STATION_UNAVAILABLE ? notStartedMessage(order.amount) : order.sessionStatus === PAID_TOO_LATE ? paidTooLateMessage(order.amount) : null;
 
 /**
  * Once paid (and credited to the order's account): opens the refill session at the station once (the paid-vend
@@ -223,8 +226,9 @@ async function settleGuestOrder(order: GuestOrder, deps: PaymentDeps): Promise<G
     const refunded = (order.refunded ?? 0) + refund.amount;
     current = (await takeBackRefunds(order, [refund], refunded >= order.amount ? 'refund' : 'partial_refund', deps)).order;
   }
-  // The order's own message (why nothing was started) stays, not the refund record's generic one.
-  const closed = (await deps.paymentOrders.update(order.orderId, { closedAt: deps.clock.now().toISOString(), dispensedMl: outcome.dispensedMl, charged: outcome.charged, message: order.message })) ?? current;
+  // Why nothing was started, not the refund record's generic message; from the order's state, not from its message,
+  // which a caller that read the order while another settled it may hold stale.
+  const closed = (await deps.paymentOrders.update(order.orderId, { closedAt: deps.clock.now().toISOString(), dispensedMl: outcome.dispensedMl, charged: outcome.charged, message: closingMessage(order) })) ?? current;
   if (closed.kind !== 'guest') throw new Error('guest order changed kind');
   log.info('guest order settled', { orderId: order.orderId, dispensedMl: outcome.dispensedMl, charged: outcome.charged, refunded: closed.refunded ?? 0 });
   return mailReceipt(closed, deps);
