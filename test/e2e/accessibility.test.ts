@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { DESKTOP, launchBrowser, newContext, PHONE } from '../support/browser';
 import { apiFetch, local } from '../support/local';
+import { adminSignInInBrowser, seededAccount, signInInBrowser } from '../support/auth';
 
 /**
  * Readable in the Bali sun: every screen (public, sign-in, app, admin) passes axe-core's WCAG 2.0 A and AA, 2.1 AA
@@ -66,22 +67,9 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 async function signedIn(context: BrowserContext, as: 'user' | 'admin'): Promise<Page> {
-  const account = local().cognito.accounts.find((a) => a.role === as)!;
   const page = await context.newPage();
-  if (as === 'user') {
-    await page.goto(local().web + '/signin');
-    const form = page.getByRole('form', { name: 'Sign in' });
-    await form.getByLabel('E-mail').fill(account.username);
-    await form.getByLabel('Password', { exact: true }).fill(account.password);
-    await form.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(local().web + '/app');
-  } else {
-    await page.goto(local().web + '/admin/login');
-    await page.getByLabel('Username').fill(account.username);
-    await page.getByLabel('Password', { exact: true }).fill(account.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL((url) => url.pathname === '/admin');
-  }
+  if (as === 'user') await signInInBrowser(page, seededAccount('user').username, seededAccount('user').password);
+  else await adminSignInInBrowser(page);
   return page;
 }
 

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoAlerts } from '@functions/adapters/dynamodb/alerts';
-import { signInAs } from '../support/auth';
+import { adminSignInInBrowser } from '../support/auth';
 import { DESKTOP, PHONE, launchBrowser, newContext } from '../support/browser';
 import { local, testDb } from '../support/local';
 import { provision, workerServices, type Provisioned } from '../integration/stations-support';
@@ -25,20 +25,10 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function signInAsAdmin(p: Page) {
-  const admin = await signInAs('admin');
-  await p.goto(local().web + '/admin');
-  await p.waitForURL((url) => url.pathname === '/admin/login');
-  await p.getByLabel('Username').fill(admin.username);
-  await p.getByLabel('Password', { exact: true }).fill(admin.password);
-  await p.getByRole('button', { name: 'Login' }).click();
-  await p.waitForURL((url) => url.pathname === '/admin');
-}
-
 describe('the Alerts page in Chromium', { timeout: 180_000 }, () => {
   it('counts open alerts in the header, filters them, and acknowledges one', async () => {
     const page = await (await newContext(browser, { ...DESKTOP, locale: 'en-US' })).newPage();
-    await signInAsAdmin(page);
+    await adminSignInInBrowser(page);
     const link = page.getByRole('link', { name: /^Alerts: \d+ open$/ });
     await link.waitFor();
     expect(Number(await page.getByTestId('alert-count').textContent())).toBeGreaterThanOrEqual(1);
@@ -69,7 +59,7 @@ describe('the Alerts page in Chromium', { timeout: 180_000 }, () => {
 
   it('fits a phone', async () => {
     const phone = await (await newContext(browser, { ...PHONE, locale: 'en-US' })).newPage();
-    await signInAsAdmin(phone);
+    await adminSignInInBrowser(phone);
     await phone.goto(local().web + '/admin/alerts');
     await phone.getByRole('heading', { name: 'Alerts' }).waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '@functions/adapters/dynamodb/keys';
 import { DynamoTelemetry } from '@functions/adapters/dynamodb/telemetry';
 import { storeReading } from '@functions/domain/telemetry';
-import { signInAs } from '../support/auth';
+import { adminSignInInBrowser } from '../support/auth';
 import { DESKTOP, PHONE, downloadedText, launchBrowser, newContext } from '../support/browser';
 import { local, testDb } from '../support/local';
 import { provision, workerServices, type Provisioned } from '../integration/stations-support';
@@ -38,13 +38,7 @@ afterAll(async () => {
 });
 
 async function signInAsAdmin(p: Page) {
-  const admin = await signInAs('admin');
-  await p.goto(local().web + '/admin');
-  await p.waitForURL((url) => url.pathname === '/admin/login');
-  await p.getByLabel('Username').fill(admin.username);
-  await p.getByLabel('Password', { exact: true }).fill(admin.password);
-  await p.getByRole('button', { name: 'Login' }).click();
-  await p.waitForURL((url) => url.pathname === '/admin');
+  await adminSignInInBrowser(p);
   await p.getByRole('table', { name: 'Machines' }).waitFor();
 }
 

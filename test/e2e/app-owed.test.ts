@@ -2,9 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRupiah } from '@shared/money';
 import { repositories } from '../support/admin';
-import { newAccount } from '../support/auth';
+import { newAccount, signInInBrowser } from '../support/auth';
 import { launchBrowser, newContext, PHONE } from '../support/browser';
-import { local } from '../support/local';
 
 /**
  * What a user owes (docs/design.md, "Ledger"): water a station reported after the hold was released, beyond what
@@ -24,12 +23,7 @@ beforeAll(async () => {
   await ledger.charge(account.sub, 'purchase', 500, `late:e2e-${account.sub}`, { reference: 's2', actor: 'station:HRL-00002', machineId: 'HRL-00002', machineName: 'Petitenget Beach', volumeMl: 500 });
   browser = await launchBrowser();
   page = await (await newContext(browser, { ...PHONE, locale: 'en-US' })).newPage();
-  await page.goto(local().web + '/signin');
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('E-mail').fill(account.email);
-  await form.getByLabel('Password', { exact: true }).fill(account.password);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(local().web + '/app');
+  await signInInBrowser(page, account.email, account.password);
 });
 afterAll(async () => browser?.close());
 

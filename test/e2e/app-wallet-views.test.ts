@@ -7,6 +7,7 @@ import { randomIds, systemClock } from '@functions/ports/clock';
 import { formatRupiah } from '@shared/money';
 import { launchBrowser, newContext, PHONE } from '../support/browser';
 import { local } from '../support/local';
+import { signInInBrowser } from '../support/auth';
 
 /** The seeded user (Rp 50,000 top-up and a 1.5 L refill) in the app: balance, history, map, NFC Pay, toasts. */
 
@@ -27,12 +28,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   context = await newContext(browser, { ...PHONE, locale: 'en-US', timezoneId: TIME_ZONE, geolocation: { latitude: -8.6905, longitude: 115.1729 }, permissions: ['geolocation'] });
   page = await context.newPage();
-  await page.goto(local().web + '/signin');
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('E-mail').fill(seeded().username);
-  await form.getByLabel('Password', { exact: true }).fill(seeded().password);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(local().web + '/app');
+  await signInInBrowser(page, seeded().username, seeded().password);
 });
 afterAll(async () => browser?.close());
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '@functions/adapters/dynamodb/keys';
 import { formatRupiah } from '@shared/money';
 import { axeViolations } from '../support/axe';
-import { bearer, newAccount } from '../support/auth';
+import { bearer, newAccount, signInInBrowser } from '../support/auth';
 import { launchBrowser, newContext, PHONE } from '../support/browser';
 import { apiFetch, local, testDb } from '../support/local';
 
@@ -34,12 +34,7 @@ beforeAll(async () => {
   await topup(20_000, 'gopay');
   browser = await launchBrowser();
   page = await (await newContext(browser, { ...PHONE, locale: 'en-US' })).newPage();
-  await page.goto(local().web + '/signin');
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('E-mail').fill(account.email);
-  await form.getByLabel('Password', { exact: true }).fill(account.password);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(local().web + '/app');
+  await signInInBrowser(page, account.email, account.password);
 });
 afterAll(async () => browser?.close());
 

@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoVendSessions } from '@functions/adapters/dynamodb/vend-sessions';
 import { repositories } from '../support/admin';
-import { newAccount } from '../support/auth';
+import { adminSignInInBrowser, newAccount, signInInBrowser } from '../support/auth';
 import { axeViolations } from '../support/axe';
 import { DESKTOP, launchBrowser, newContext, PHONE } from '../support/browser';
 import { local, testDb } from '../support/local';
@@ -44,12 +44,7 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 async function signInUser(page: Page) {
-  await page.goto(local().web + '/signin');
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('E-mail').fill(account.email);
-  await form.getByLabel('Password', { exact: true }).fill(account.password);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(local().web + '/app');
+  await signInInBrowser(page, account.email, account.password);
 }
 
 describe('claims in the browser', () => {
@@ -75,12 +70,7 @@ describe('claims in the browser', () => {
 
     const desk = await newContext(browser, DESKTOP);
     const admin = await desk.newPage();
-    const adminAccount = local().cognito.accounts.find((a) => a.role === 'admin')!;
-    await admin.goto(local().web + '/admin/login');
-    await admin.getByLabel('Username').fill(adminAccount.username);
-    await admin.getByLabel('Password', { exact: true }).fill(adminAccount.password);
-    await admin.getByRole('button', { name: 'Login' }).click();
-    await admin.waitForURL((url) => url.pathname === '/admin');
+    await adminSignInInBrowser(admin);
     await admin.goto(local().web + '/admin?tab=transactions');
     await admin.getByRole('button', { name: `Review the claim on session ${sessionId}` }).click();
     const dialog = admin.getByRole('dialog', { name: 'Review claim' });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Machine } from '@shared/schemas';
-import { bearer, newAccount } from '../support/auth';
+import { bearer, newAccount, signInInBrowser } from '../support/auth';
 import { launchBrowser, newContext, PHONE } from '../support/browser';
 import { apiFetch, local } from '../support/local';
 
@@ -15,12 +15,7 @@ beforeAll(async () => {
   account = await newAccount('starring');
   browser = await launchBrowser();
   page = await (await newContext(browser, { ...PHONE, locale: 'en-US', geolocation: UBUD, permissions: ['geolocation'] })).newPage();
-  await page.goto(local().web + '/signin');
-  const form = page.getByRole('form', { name: 'Sign in' });
-  await form.getByLabel('E-mail').fill(account.email);
-  await form.getByLabel('Password', { exact: true }).fill(account.password);
-  await form.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(local().web + '/app');
+  await signInInBrowser(page, account.email, account.password);
 });
 afterAll(async () => browser?.close());
 

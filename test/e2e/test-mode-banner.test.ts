@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, newContext, PHONE } from '../support/browser';
 import { local } from '../support/local';
+import { signInInBrowser } from '../support/auth';
 
 /**
  * Issue 13: a stage with simulated payments says so on every page. The local cloud serves /config.json with
@@ -71,12 +72,7 @@ describe('the test-mode banner', () => {
     const context = await newContext(browser, { ...PHONE, locale: 'en-US' });
     const page = await context.newPage();
     const user = local().cognito.accounts.find((a) => a.role === 'user')!;
-    await page.goto(local().web + '/signin');
-    const form = page.getByRole('form', { name: 'Sign in' });
-    await form.getByLabel('E-mail').fill(user.username);
-    await form.getByLabel('Password', { exact: true }).fill(user.password);
-    await form.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(local().web + '/app');
+    await signInInBrowser(page, user.username, user.password);
     await page.getByTestId('balance').waitFor();
     expect(await banner(page).textContent()).toBe(ENGLISH);
     const tabs = (await page.getByRole('navigation', { name: 'App' }).boundingBox())!;

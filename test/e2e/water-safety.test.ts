@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asAdmin } from '../support/admin';
-import { signInAs } from '../support/auth';
+import { adminSignInInBrowser } from '../support/auth';
 import { DESKTOP, PHONE, launchBrowser, newContext } from '../support/browser';
 import { local } from '../support/local';
 import { provision, workerServices, type Provisioned } from '../integration/stations-support';
@@ -24,16 +24,6 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 afterAll(async () => browser?.close());
-
-async function signInAsAdmin(p: Page) {
-  const admin = await signInAs('admin');
-  await p.goto(local().web + '/admin');
-  await p.waitForURL((url) => url.pathname === '/admin/login');
-  await p.getByLabel('Username').fill(admin.username);
-  await p.getByLabel('Password', { exact: true }).fill(admin.password);
-  await p.getByRole('button', { name: 'Login' }).click();
-  await p.waitForURL((url) => url.pathname === '/admin');
-}
 
 describe('water safety in Chromium', { timeout: 180_000 }, () => {
   it('shows the water checked badge with its dates, and a locked station as closed for a safety check, at 390 px in both languages', async () => {
@@ -62,7 +52,7 @@ describe('water safety in Chromium', { timeout: 180_000 }, () => {
 
   it("locks and clears on the admin's station page: a refused clear says why, a passing test then clears it", async () => {
     const page = await (await newContext(browser, { ...DESKTOP, locale: 'en-US' })).newPage();
-    await signInAsAdmin(page);
+    await adminSignInInBrowser(page);
     await page.goto(`${local().web}/admin/stations/${closed.machine.id}`);
     await expect.poll(() => page.getByTestId('safety-lock').textContent()).toMatch(/^Locked since .+: a lab test failed$/);
     await page.locator('[data-availability="locked"]').getByText('Locked for water safety (a lab test failed)', { exact: false }).waitFor();

@@ -9,6 +9,7 @@ import { only, resources, testApp } from '@infra/constructs/testing';
 import { LOCAL_COGNITO_PATH } from '@infra/local/web';
 import { DESKTOP, launchBrowser, newContext, takeCspViolations } from '../support/browser';
 import { local } from '../support/local';
+import { adminSignInInBrowser, seededAccount, signInInBrowser } from '../support/auth';
 
 /**
  * Issue 13: `npm start` serves what CloudFront serves. The web origin of the local cloud (the production build
@@ -185,13 +186,8 @@ describe('Chromium under that CSP', () => {
   });
 
   it('signs in (Amplify through the same-origin Cognito path) and loads the app without a violation', async () => {
-    const user = local().cognito.accounts.find((a) => a.role === 'user')!;
-    await page.goto(web + '/signin');
-    const form = page.getByRole('form', { name: 'Sign in' });
-    await form.getByLabel('E-mail').fill(user.username);
-    await form.getByLabel('Password', { exact: true }).fill(user.password);
-    await form.getByRole('button', { name: 'Sign in' }).click();
-    await page.waitForURL(web + '/app');
+    const user = seededAccount('user');
+    await signInInBrowser(page, user.username, user.password, web);
     await page.getByTestId('balance').waitFor();
     await page.goto(web + '/app/history');
     await page.getByRole('list', { name: 'Transactions' }).waitFor();
@@ -200,12 +196,7 @@ describe('Chromium under that CSP', () => {
   });
 
   it('signs the admin in and loads the admin console without a violation', async () => {
-    const admin = local().cognito.accounts.find((a) => a.role === 'admin')!;
-    await page.goto(web + '/admin/login');
-    await page.getByLabel('Username').fill(admin.username);
-    await page.getByLabel('Password', { exact: true }).fill(admin.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL((url) => url.pathname === '/admin');
+    await adminSignInInBrowser(page, web);
     await page.getByRole('table', { name: 'Machines' }).waitFor();
     await page.getByRole('tab', { name: 'Users' }).click();
     await page.getByRole('table', { name: 'Users' }).waitFor();

@@ -1,3 +1,4 @@
+import type { Page } from 'playwright-core';
 import { newAccountWith, signInWith } from './cognito';
 import { local } from './local';
 
@@ -9,7 +10,7 @@ export const signIn = (username: string, password: string, token: 'id' | 'access
 
 /** The seeded local account of a role: its credentials, sub and a fresh ID token. */
 export async function signInAs(role: 'user' | 'admin') {
-  const account = local().cognito.accounts.find((a) => a.role === role)!;
+  const account = seededAccount(role);
   return { ...account, token: await signIn(account.username, account.password) };
 }
 
@@ -20,3 +21,27 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** The value of an HTTP Basic auth header, for tests that check such credentials are refused or found. */
 export const basicAuth = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
+
+/** The seeded local account of a role, without signing in. */
+export const seededAccount = (role: 'user' | 'admin') => local().cognito.accounts.find((a) => a.role === role)!;
+
+/** Signs a person in through /signin as a visitor does (e-mail and password), and waits for the app. */
+export async function signInInBrowser(page: Page, username: string, password: string, web = local().web): Promise<void> {
+  await page.goto(web + '/signin');
+  const form = page.getByRole('form', { name: 'Sign in' });
+  await form.getByLabel('E-mail').fill(username);
+  await form.getByLabel('Password', { exact: true }).fill(password);
+  await form.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(web + '/app');
+}
+
+/** Signs the seeded admin in: /admin sends to the login, which goes back to the console. */
+export async function adminSignInInBrowser(page: Page, web = local().web): Promise<void> {
+  const admin = seededAccount('admin');
+  await page.goto(web + '/admin');
+  await page.waitForURL((url) => url.pathname === '/admin/login');
+  await page.getByLabel('Username').fill(admin.username);
+  await page.getByLabel('Password', { exact: true }).fill(admin.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL((url) => url.pathname === '/admin');
+}
