@@ -70,11 +70,10 @@ export interface HeartbeatFacts {
  * After a heartbeat was applied (`station` is the machine as written): the station is heard again, so an offline
  * alert resolves; water level, quality, filter life, no-vend and vend failures open or resolve theirs.
  */
-export async function evaluateHeartbeat(station: MachineRecord, reading: HeartbeatFacts, deps: AlertDeps & { machines: Machines }): Promise<void> {
+export async function evaluateHeartbeat(station: MachineRecord, reading: HeartbeatFacts, settings: Settings, deps: AlertDeps & { machines: Machines }): Promise<void> {
   const now = deps.clock.now().toISOString();
   const open = station.openAlerts ?? new Set<AlertRule>();
   if (open.has('offline')) await deps.alerts.resolve(station.id, 'offline', now);
-  const settings = await deps.settings.get();
   const moved: Partial<MachineRecord> = {};
   // The vend counter moved (or is seen for the first time): a vend happened since the last heartbeat.
   let lastVendAt = station.lastVendAt ?? now;

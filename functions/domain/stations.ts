@@ -122,13 +122,15 @@ export async function recordHeartbeat(event: unknown, deps: { machines: Machines
     return 'ignored';
   }
   await storeReading(hb.stationId, hb, receivedAt, deps);
+  // One read of the settings for both: a heartbeat is the hottest path of the fleet.
+  const settings = await deps.settings.get();
   // Water safety first: a station locked now must not be moved online below.
-  await evaluateSafety(updated, deps);
+  await evaluateSafety(updated, settings, deps);
   if (heartbeatSetsOnline(updated, receivedAt)) {
     // Conditional: an admin's status written meanwhile, or a disconnect newer than this heartbeat, wins.
     await deps.machines.update(hb.stationId, { status: 'online' }, { statusNotIn: ['maintenance', 'locked'], presenceBefore: receivedAt });
   }
-  await evaluateHeartbeat(updated, { waterLevel: hb.waterLevel, tdsPpm: hb.quality.tdsPpm, vends: hb.counters.vends, failures: hb.counters.failures, filterLifePercent: hb.filter?.lifePercent }, deps);
+  await evaluateHeartbeat(updated, { waterLevel: hb.waterLevel, tdsPpm: hb.quality.tdsPpm, vends: hb.counters.vends, failures: hb.counters.failures, filterLifePercent: hb.filter?.lifePercent }, settings, deps);
   return 'applied';
 }
 

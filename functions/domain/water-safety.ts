@@ -52,9 +52,9 @@ async function lockForSafety(station: MachineRecord, breach: Omit<SafetyLock, 'a
 }
 
 /** After a heartbeat was applied: a quality breach or an overdue sanitation locks the station. */
-export async function evaluateSafety(station: MachineRecord, deps: SafetyDeps & { settings: SettingsStore; log: Log }): Promise<void> {
+export async function evaluateSafety(station: MachineRecord, settings: Settings, deps: SafetyDeps & { log: Log }): Promise<void> {
   if (station.safetyLock) return;
-  const breach = safetyBreach(station, await deps.settings.get(), deps.clock.now());
+  const breach = safetyBreach(station, settings, deps.clock.now());
   if (breach) await lockForSafety(station, breach, deps);
 }
 
