@@ -1,4 +1,5 @@
 import { configDefaults, defineConfig } from 'vitest/config';
+import WholeTableReadersFirst from './test/support/sequencer';
 
 /**
  * Three projects: `unit` runs without any server (domain, schemas, CDK assertions); `system` runs
@@ -10,6 +11,7 @@ export default defineConfig({
   // The import aliases of tsconfig.json (@shared/..., @functions/...), as Vite, tsx and esbuild read them too.
   resolve: { tsconfigPaths: true },
   test: {
+    sequence: { sequencer: WholeTableReadersFirst },
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', POWERTOOLS_METRICS_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'WARN' },
     projects: [
       {
