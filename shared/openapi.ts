@@ -18,7 +18,7 @@ export function openApiDocument() {
       operationId: id,
       summary: route.summary,
       tags: [route.tag],
-      ...(route.auth === 'public' ? { security: [] } : { security: [{ cognito: route.auth === 'admin' ? ['admin'] : [] }] }),
+      ...(route.auth === 'public' ? { security: [] } : { security: [{ cognito: route.auth === 'user' ? [] : [...route.auth] }] }),
       ...(parameters.length ? { parameters } : {}),
       ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } } } : {}),
       responses: {
@@ -27,7 +27,7 @@ export function openApiDocument() {
           : { description: 'OK', content: { 'application/json': { schema: jsonSchema(route.response, 'output') } } },
         default: { description: 'Error', content: { 'application/json': { schema: jsonSchema(ApiError, 'output') } } },
       },
-      'x-auth': route.auth,
+      'x-auth': route.auth === 'public' || route.auth === 'user' ? route.auth : route.auth.join(', '),
     };
     (paths[route.path] ??= {})[route.method.toLowerCase()] = operation;
   }
@@ -36,7 +36,7 @@ export function openApiDocument() {
     info: { title: 'Bali Refill API', version: '1.0.0', description: 'Water refill stations on Bali: stations, wallet, partners and administration.' },
     servers: [{ url: '/' }],
     components: {
-      securitySchemes: { cognito: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Cognito ID token; admin routes need the admin group' } },
+      securitySchemes: { cognito: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Cognito ID token; console routes name the groups (admin, technician, host) that may call them' } },
     },
     paths,
   };

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { openApiDocument } from './openapi';
-import { buildPath, matchRoute, routeIds, routes } from './routes';
+import { buildPath, matchRoute, routeIds, routes, type RouteDefinition } from './routes';
 import { HostRequestInput } from './schemas';
 
 describe('route table', () => {
@@ -19,11 +19,26 @@ describe('route table', () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it('has a handler file for every route and no admin route without admin auth', () => {
+  it('has a handler file for every route, no admin route without the admin role, and no money or people for technicians and hosts', () => {
     for (const id of routeIds) {
+      const auth: RouteDefinition['auth'] = routes[id].auth;
       expect(existsSync(resolve(import.meta.dirname, `../functions/http/routes/${id}.ts`)), id).toBe(true);
-      if (routes[id].path.startsWith('/api/admin/') && id !== 'adminLogin') expect(routes[id].auth, id).toBe('admin');
+      if (routes[id].path.startsWith('/api/admin/') && id !== 'adminLogin') expect(auth, id).toContain('admin');
+      if (routes[id].path.startsWith('/api/host/')) expect(auth, id).toEqual(['host']);
     }
+    const roleMayCall = (role: 'technician' | 'host') => routeIds.filter((id) => { const auth: RouteDefinition['auth'] = routes[id].auth; return typeof auth !== 'string' && auth.includes(role); });
+    for (const id of ['adminStats', 'adminListUsers', 'adminGetUser', 'adminListTransactions', 'adminListPayouts', 'adminListClaims', 'adminGetSettings', 'adminPutSettings'] as const) {
+      expect(roleMayCall('technician'), id).not.toContain(id);
+      expect(roleMayCall('host'), id).not.toContain(id);
+    }
+    expect(roleMayCall('host').sort()).toEqual(['adminAuthCheck', 'adminLogout', 'hostImpactReport', 'hostStationImpact']);
+  });
+
+  it('puts the roles of each console route into the OpenAPI document', () => {
+    const doc = openApiDocument();
+    expect(doc.paths['/api/admin/machines/{id}/check-in']?.post).toMatchObject({ security: [{ cognito: ['admin', 'technician'] }], 'x-auth': 'admin, technician' });
+    expect(doc.paths['/api/host/stations']?.get).toMatchObject({ security: [{ cognito: ['host'] }] });
+    expect(doc.paths['/api/auth/user']?.get).toMatchObject({ security: [{ cognito: [] }], 'x-auth': 'user' });
   });
 
   it('matches concrete paths and builds them back', () => {

@@ -20,10 +20,15 @@ import {
   GuestOrderRequest,
   HostRequest,
   HostRequestInput,
+  HostImpactReport,
+  HostReportQuery,
   HostRequestPatch,
+  HostStationImpact,
   IncidentResolutionInput,
   Machine,
   MachineIdParams,
+  MachineHost,
+  MachineHostInput,
   MachineList,
   MachineStatus,
   NfcTokenResponse,
@@ -57,13 +62,20 @@ import {
   WithdrawalPlan,
   WithdrawalRequest,
 } from './schemas';
+import type { StaffRole } from './roles';
 
 /**
  * The API contract, declared once. The CDK app creates one function and one HTTP API route per entry,
  * the local gateway serves the same table, the browser client is typed from it and /api-docs renders it.
  * Add a route here first, then its handler in functions/http/routes/<id>.ts.
  */
-type AuthLevel = 'public' | 'user' | 'admin';
+/**
+ * Who may call a route: 'public' anyone, 'user' any signed-in account, or the console roles (Cognito groups) that
+ * may. The CDK app puts the JWT authorizer on every route that is not public, the route handler refuses a caller
+ * in none of the listed groups with 403 (functions/http/route-handler.ts), and the client, OpenAPI and the
+ * authorization matrix read the same list.
+ */
+type AuthLevel = 'public' | 'user' | readonly StaffRole[];
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface RouteDefinition {
@@ -313,140 +325,160 @@ export const routes = define({
     response: AdminIdentity.extend({ idToken: z.string(), accessToken: z.string(), expiresIn: z.number() }), access: { cognito: true },
   },
   adminLogout: {
-    method: 'POST', path: '/api/admin/logout', auth: 'admin', tag: 'admin', summary: 'Signs the admin out everywhere',
+    method: 'POST', path: '/api/admin/logout', auth: ['admin', 'technician', 'host'], tag: 'admin', summary: 'Signs the console user (admin, technician or host) out everywhere',
     response: Ok, access: { cognito: true },
   },
   adminAuthCheck: {
-    method: 'GET', path: '/api/admin/auth/check', auth: 'admin', tag: 'admin', summary: 'Username and role of the admin',
+    method: 'GET', path: '/api/admin/auth/check', auth: ['admin', 'technician', 'host'], tag: 'admin', summary: 'Username and console role (admin, technician or host) of the caller',
     response: AdminIdentity, access: {},
   },
   adminStats: {
-    method: 'GET', path: '/api/admin/stats', auth: 'admin', tag: 'admin', summary: 'Summary cards',
+    method: 'GET', path: '/api/admin/stats', auth: ['admin'], tag: 'admin', summary: 'Summary cards',
     response: AdminStats, access: { table: 'read' },
   },
   adminListUsers: {
-    method: 'GET', path: '/api/admin/users', auth: 'admin', tag: 'admin', summary: 'Users, paginated, with search',
+    method: 'GET', path: '/api/admin/users', auth: ['admin'], tag: 'admin', summary: 'Users, paginated, with search',
     query: PageQuery.extend({ search: z.string().max(100).optional() }), response: Page(AdminUser), access: { table: 'read' },
   },
   adminGetUser: {
-    method: 'GET', path: '/api/admin/users/{id}', auth: 'admin', tag: 'admin', summary: 'One user with the balance and what is owed (to reload before adjusting)',
+    method: 'GET', path: '/api/admin/users/{id}', auth: ['admin'], tag: 'admin', summary: 'One user with the balance and what is owed (to reload before adjusting)',
     params: Id, response: AdminUser, access: { table: 'read' },
   },
   adminUpdateUser: {
-    method: 'PATCH', path: '/api/admin/users/{id}', auth: 'admin', tag: 'admin', summary: 'Rename a user and/or adjust the balance by an amount (a ledger adjustment against the balance seen)',
+    method: 'PATCH', path: '/api/admin/users/{id}', auth: ['admin'], tag: 'admin', summary: 'Rename a user and/or adjust the balance by an amount (a ledger adjustment against the balance seen)',
     params: Id, body: AdminUserPatch, response: AdminUser, access: { table: 'write' },
   },
   adminListTransactions: {
-    method: 'GET', path: '/api/admin/transactions', auth: 'admin', tag: 'admin', summary: 'All transactions, newest first, filterable',
+    method: 'GET', path: '/api/admin/transactions', auth: ['admin'], tag: 'admin', summary: 'All transactions, newest first, filterable',
     query: AdminTransactionsQuery, response: Page(AdminTransaction), access: { table: 'read' },
   },
   adminListHostRequests: {
-    method: 'GET', path: '/api/admin/host-requests', auth: 'admin', tag: 'admin', summary: 'Host applications, newest first, a page at a time',
+    method: 'GET', path: '/api/admin/host-requests', auth: ['admin'], tag: 'admin', summary: 'Host applications, newest first, a page at a time',
     query: PageQuery.extend({ limit: z.coerce.number().int().min(1).max(HOST_REQUESTS_PAGE_MAX).default(25) }), response: Page(HostRequest), access: { table: 'read' },
   },
   adminListIncidents: {
-    method: 'GET', path: '/api/admin/incidents', auth: 'admin', tag: 'admin', summary: 'Open vend incidents (completions that could not be settled as reported), oldest first',
+    method: 'GET', path: '/api/admin/incidents', auth: ['admin'], tag: 'admin', summary: 'Open vend incidents (completions that could not be settled as reported), oldest first',
     query: PageQuery, response: Page(VendIncident), access: { table: 'read' },
   },
   adminResolveIncident: {
-    method: 'POST', path: '/api/admin/incidents/{id}/resolve', auth: 'admin', tag: 'admin', summary: 'Settle a vend incident with the volume dispensed (0 releases the hold)',
+    method: 'POST', path: '/api/admin/incidents/{id}/resolve', auth: ['admin'], tag: 'admin', summary: 'Settle a vend incident with the volume dispensed (0 releases the hold)',
     params: Id, body: IncidentResolutionInput, response: VendIncident, access: { table: 'write' },
   },
   adminListClaims: {
-    method: 'GET', path: '/api/admin/claims', auth: 'admin', tag: 'admin', summary: 'Claims on vends of one status: pending (the queue, oldest first) by default, credited or declined (newest first)',
+    method: 'GET', path: '/api/admin/claims', auth: ['admin'], tag: 'admin', summary: 'Claims on vends of one status: pending (the queue, oldest first) by default, credited or declined (newest first)',
     query: ClaimsQuery, response: Page(Claim), access: { table: 'read' },
   },
   adminGetClaim: {
-    method: 'GET', path: '/api/admin/claims/{id}', auth: 'admin', tag: 'admin', summary: "A claim with the station's readings and connection events from 30 minutes before its vend to 30 minutes after",
+    method: 'GET', path: '/api/admin/claims/{id}', auth: ['admin'], tag: 'admin', summary: "A claim with the station's readings and connection events from 30 minutes before its vend to 30 minutes after",
     params: Id, response: ClaimDetail, access: { table: 'read' },
   },
   adminResolveClaim: {
-    method: 'POST', path: '/api/admin/claims/{id}/resolve', auth: 'admin', tag: 'admin', summary: 'Credit a pending claim (up to what the vend charged, through the ledger) or decline it, with a reason the person is e-mailed',
+    method: 'POST', path: '/api/admin/claims/{id}/resolve', auth: ['admin'], tag: 'admin', summary: 'Credit a pending claim (up to what the vend charged, through the ledger) or decline it, with a reason the person is e-mailed',
     params: Id, body: ClaimResolutionInput, response: Claim, access: { table: 'write', mail: true },
   },
   adminListProblemReports: {
-    method: 'GET', path: '/api/admin/reports', auth: 'admin', tag: 'admin', summary: 'Problem reports of one status (open by default), newest first',
+    method: 'GET', path: '/api/admin/reports', auth: ['admin', 'technician'], tag: 'admin', summary: 'Problem reports of one status (open by default), newest first',
     query: ProblemReportQuery, response: z.array(ProblemReport), access: { table: 'read' },
   },
   adminGetProblemReportPhoto: {
-    method: 'GET', path: '/api/admin/reports/{id}/photo', auth: 'admin', tag: 'admin', summary: "A report's photo, without its metadata, as a data: URL",
+    method: 'GET', path: '/api/admin/reports/{id}/photo', auth: ['admin', 'technician'], tag: 'admin', summary: "A report's photo, without its metadata, as a data: URL",
     params: Id, response: ProblemReportPhoto, access: { table: 'read', photos: 'read' },
   },
   adminResolveProblemReport: {
-    method: 'POST', path: '/api/admin/reports/{id}/resolve', auth: 'admin', tag: 'admin', summary: 'Mark a problem report resolved (the station stops showing it once none is open)',
+    method: 'POST', path: '/api/admin/reports/{id}/resolve', auth: ['admin', 'technician'], tag: 'admin', summary: 'Mark a problem report resolved (the station stops showing it once none is open)',
     params: Id, response: ProblemReport, access: { table: 'write' },
   },
   adminListPayouts: {
-    method: 'GET', path: '/api/admin/payouts', auth: 'admin', tag: 'admin', summary: 'Payout requests of one status (open by default), newest first: withdrawals the gateway could not refund',
+    method: 'GET', path: '/api/admin/payouts', auth: ['admin'], tag: 'admin', summary: 'Payout requests of one status (open by default), newest first: withdrawals the gateway could not refund',
     query: PayoutQuery, response: z.array(PayoutRequest), access: { table: 'read' },
   },
   adminResolvePayout: {
-    method: 'POST', path: '/api/admin/payouts/{id}/resolve', auth: 'admin', tag: 'admin', summary: 'Close a payout request: paid (sent outside the gateway) or returned to the wallet (a ledger credit), with a note (audited)',
+    method: 'POST', path: '/api/admin/payouts/{id}/resolve', auth: ['admin'], tag: 'admin', summary: 'Close a payout request: paid (sent outside the gateway) or returned to the wallet (a ledger credit), with a note (audited)',
     params: Id, body: PayoutResolution, response: PayoutRequest, access: { table: 'write', mail: true },
   },
   adminUpdateHostRequest: {
-    method: 'PATCH', path: '/api/admin/host-requests/{id}', auth: 'admin', tag: 'admin', summary: 'Change status or edit a host application',
+    method: 'PATCH', path: '/api/admin/host-requests/{id}', auth: ['admin'], tag: 'admin', summary: 'Change status or edit a host application',
     params: Id, body: HostRequestPatch, response: HostRequest, access: { table: 'write' },
   },
   adminDeleteHostRequest: {
-    method: 'DELETE', path: '/api/admin/host-requests/{id}', auth: 'admin', tag: 'admin', summary: 'Delete a host application',
+    method: 'DELETE', path: '/api/admin/host-requests/{id}', auth: ['admin'], tag: 'admin', summary: 'Delete a host application',
     params: Id, status: 204, response: z.null(), access: { table: 'write' },
   },
   adminCreateMachine: {
-    method: 'POST', path: '/api/admin/machines', auth: 'admin', tag: 'admin', summary: 'Provision a station; returns its certificate bundle once',
+    method: 'POST', path: '/api/admin/machines', auth: ['admin'], tag: 'admin', summary: 'Provision a station; returns its certificate bundle once',
     body: AdminMachineInput, status: 201, response: ProvisionedMachine, access: { table: 'write', iotProvisioning: true, signingKey: true },
   },
   adminUpdateMachine: {
-    method: 'PATCH', path: '/api/admin/machines/{id}/update', auth: 'admin', tag: 'admin', summary: 'Edit a station',
+    method: 'PATCH', path: '/api/admin/machines/{id}/update', auth: ['admin'], tag: 'admin', summary: 'Edit a station',
     params: MachineIdParams, body: AdminMachinePatch, response: Machine, access: { table: 'write' },
   },
   adminMachineTelemetry: {
-    method: 'GET', path: '/api/admin/machines/{id}/telemetry', auth: 'admin', tag: 'admin', summary: "A station's heartbeat readings in a time range (at most 31 days), oldest first: a page at a time, or averaged per `step` seconds",
+    method: 'GET', path: '/api/admin/machines/{id}/telemetry', auth: ['admin', 'technician'], tag: 'admin', summary: "A station's heartbeat readings in a time range (at most 31 days), oldest first: a page at a time, or averaged per `step` seconds",
     params: MachineIdParams, query: TelemetryQuery, response: Page(TelemetryReading), access: { table: 'read' },
   },
   adminMachineEvents: {
-    method: 'GET', path: '/api/admin/machines/{id}/events', auth: 'admin', tag: 'admin', summary: "A station's latest connection events (connects, disconnects with the reason), newest first",
+    method: 'GET', path: '/api/admin/machines/{id}/events', auth: ['admin', 'technician'], tag: 'admin', summary: "A station's latest connection events (connects, disconnects with the reason), newest first",
     params: MachineIdParams, query: StationEventsQuery, response: z.array(StationEvent), access: { table: 'read' },
   },
+  adminCheckIn: {
+    method: 'POST', path: '/api/admin/machines/{id}/check-in', auth: ['admin', 'technician'], tag: 'admin', summary: 'A technician checks in at a station (after scanning its QR): a station event with who and when',
+    params: MachineIdParams, status: 201, response: StationEvent, access: { table: 'write' },
+  },
+  adminGetMachineHost: {
+    method: 'GET', path: '/api/admin/machines/{id}/host', auth: ['admin'], tag: 'admin', summary: 'The host account a station is linked to (null when none)',
+    params: MachineIdParams, response: MachineHost, access: { table: 'read' },
+  },
+  adminSetMachineHost: {
+    method: 'PUT', path: '/api/admin/machines/{id}/host', auth: ['admin'], tag: 'admin', summary: "Link a station to a host account by the host's sign-in e-mail (null unlinks it)",
+    params: MachineIdParams, body: MachineHostInput, response: MachineHost, access: { table: 'write' },
+  },
   adminMachineSafety: {
-    method: 'GET', path: '/api/admin/machines/{id}/safety', auth: 'admin', tag: 'admin', summary: "A station's water safety: its lock, the last sanitation and when the next is due, the last lab test, and its history newest first",
+    method: 'GET', path: '/api/admin/machines/{id}/safety', auth: ['admin', 'technician'], tag: 'admin', summary: "A station's water safety: its lock, the last sanitation and when the next is due, the last lab test, and its history newest first",
     params: MachineIdParams, response: SafetyOverview, access: { table: 'read' },
   },
   adminRecordSafety: {
-    method: 'POST', path: '/api/admin/machines/{id}/safety', auth: 'admin', tag: 'admin', summary: 'Record a sanitation visit or a lab test (pass or fail, with a note); a failed lab test locks the station',
+    method: 'POST', path: '/api/admin/machines/{id}/safety', auth: ['admin', 'technician'], tag: 'admin', summary: 'Record a sanitation visit or a lab test (pass or fail, with a note); a failed lab test locks the station',
     params: MachineIdParams, body: SafetyRecordInput, status: 201, response: SafetyRecord, access: { table: 'write' },
   },
   adminClearSafetyLock: {
-    method: 'POST', path: '/api/admin/machines/{id}/safety/clear', auth: 'admin', tag: 'admin', summary: "Clear a station's water safety lock, saying what was done; 409 while its cause still holds",
+    method: 'POST', path: '/api/admin/machines/{id}/safety/clear', auth: ['admin', 'technician'], tag: 'admin', summary: "Clear a station's water safety lock, saying what was done; 409 while its cause still holds",
     params: MachineIdParams, body: SafetyClearInput, response: Machine, access: { table: 'write' },
   },
   adminListAlerts: {
-    method: 'GET', path: '/api/admin/alerts', auth: 'admin', tag: 'admin', summary: 'Alerts of the alert rules, newest first: active (open and acknowledged) by default, or by status, station and rule',
+    method: 'GET', path: '/api/admin/alerts', auth: ['admin', 'technician'], tag: 'admin', summary: 'Alerts of the alert rules, newest first: active (open and acknowledged) by default, or by status, station and rule',
     query: AlertsQuery, response: Page(Alert), access: { table: 'read' },
   },
   adminAlertCounts: {
-    method: 'GET', path: '/api/admin/alerts/counts', auth: 'admin', tag: 'admin', summary: 'How many alerts are open and acknowledged (the count in the admin header)',
+    method: 'GET', path: '/api/admin/alerts/counts', auth: ['admin', 'technician'], tag: 'admin', summary: 'How many alerts are open and acknowledged (the count in the admin header)',
     response: AlertCounts, access: { table: 'read' },
   },
   adminAcknowledgeAlert: {
-    method: 'POST', path: '/api/admin/alerts/{id}/acknowledge', auth: 'admin', tag: 'admin', summary: 'Take an open alert on: its e-mails stop (it resolves by itself when the condition ends)',
+    method: 'POST', path: '/api/admin/alerts/{id}/acknowledge', auth: ['admin', 'technician'], tag: 'admin', summary: 'Take an open alert on: its e-mails stop (it resolves by itself when the condition ends)',
     params: Id, response: Alert, access: { table: 'write' },
   },
   adminGetSettings: {
-    method: 'GET', path: '/api/admin/settings', auth: 'admin', tag: 'admin', summary: 'System settings',
+    method: 'GET', path: '/api/admin/settings', auth: ['admin'], tag: 'admin', summary: 'System settings',
     response: Settings, access: { table: 'read' },
   },
   adminSettingsHistory: {
-    method: 'GET', path: '/api/admin/settings/history', auth: 'admin', tag: 'admin', summary: 'Who changed the settings, what and when (newest first)',
+    method: 'GET', path: '/api/admin/settings/history', auth: ['admin'], tag: 'admin', summary: 'Who changed the settings, what and when (newest first)',
     query: z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) }), response: z.array(SettingsChange), access: { table: 'read' },
   },
   adminPutSettings: {
-    method: 'PUT', path: '/api/admin/settings', auth: 'admin', tag: 'admin', summary: 'Save system settings (audited)',
+    method: 'PUT', path: '/api/admin/settings', auth: ['admin'], tag: 'admin', summary: 'Save system settings (audited)',
     body: Settings, response: Settings, access: { table: 'write' },
   },
   geocode: {
-    method: 'GET', path: '/api/geocode', auth: 'admin', tag: 'admin', summary: 'Address autocomplete in Bali',
+    method: 'GET', path: '/api/geocode', auth: ['admin'], tag: 'admin', summary: 'Address autocomplete in Bali',
     query: AddressQuery, response: z.array(AddressResult), access: { geocoder: true },
+  },
+  hostImpactReport: {
+    method: 'GET', path: '/api/host/stations', auth: ['host'], tag: 'partners', summary: "The host's own stations and their month: litres, bottles saved, CO2 saved and uptime (the monthly impact report)",
+    query: HostReportQuery, response: HostImpactReport, access: { table: 'read' },
+  },
+  hostStationImpact: {
+    method: 'GET', path: '/api/host/stations/{id}', auth: ['host'], tag: 'partners', summary: "One of the host's own stations in a month (404 for any other station)",
+    params: MachineIdParams, query: HostReportQuery, response: HostStationImpact, access: { table: 'read' },
   },
   openApi: {
     method: 'GET', path: '/api/openapi.json', auth: 'public', tag: 'docs', summary: 'This contract as OpenAPI 3.1',

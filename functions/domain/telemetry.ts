@@ -1,5 +1,6 @@
 import type * as z from 'zod';
 import { TELEMETRY_RETENTION_DAYS, type StationEvent, type TelemetryQuery, type TelemetryReading } from '@shared/schemas';
+import type { Clock } from '../ports/clock';
 import type { Machines } from '../ports/machines';
 import type { StoredReading, Telemetry } from '../ports/telemetry';
 import { notFound } from './errors';
@@ -94,3 +95,14 @@ export async function stationEvents(stationId: string, limit: number, deps: { ma
   return deps.telemetry.latestEvents(stationId, limit);
 }
 
+
+/**
+ * A technician (or an admin) checks in at a station, having scanned its QR: a station event with who and when, kept
+ * with the connection events for the same 90 days.
+ */
+export async function checkIn(stationId: string, by: string, deps: { machines: Machines; telemetry: Telemetry; clock: Clock }): Promise<StationEvent> {
+  if (!(await deps.machines.get(stationId))) throw notFound('Machine not found');
+  const event: StationEvent = { at: deps.clock.now().toISOString(), kind: 'checkedIn', reason: null, by };
+  await deps.telemetry.putEvent(stationId, event, telemetryExpiry(event.at));
+  return event;
+}

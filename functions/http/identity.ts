@@ -52,5 +52,3 @@ export async function withDirectoryAttributes(identity: Identity, directory: () 
   const { email, givenName, familyName } = await attributes;
   return { ...identity, email, givenName: identity.givenName ?? givenName, familyName: identity.familyName ?? familyName };
 }
-
-export const isAdmin = (identity: Identity | null) => Boolean(identity?.groups.includes('admin'));

@@ -7,14 +7,14 @@ import { fieldMessages } from '@shared/schemas';
 import { DomainError, forbidden, invalid, unauthorized } from '../domain/errors';
 import { localOnlySetting } from '../environment';
 import { countMetric, logger, observability } from '../observability';
-import { identityFrom, isAdmin, type Identity } from './identity';
+import { identityFrom, type Identity } from './identity';
 import { originCheck } from './origin';
 
 interface RouteRequest<R extends RouteId> {
   params: Parsed<R, 'params'>;
   query: Parsed<R, 'query'>;
   body: Parsed<R, 'body'>;
-  /** Who is calling: always there on a route whose auth is user or admin (the handler refuses others first). */
+  /** Who is calling: always there on a route that is not public (the handler refuses others first). */
   identity: (typeof routes)[R]['auth'] extends 'public' ? Identity | null : Identity;
   headers: Record<string, string | undefined>;
   event: APIGatewayProxyEventV2;
@@ -53,10 +53,12 @@ function readJsonBody(event: APIGatewayProxyEventV2): unknown {
   }
 }
 
+/** The route's auth level: a signed-in caller in none of the route's roles (Cognito groups) gets 403. */
 function authorize(route: RouteDefinition, identity: Identity | null) {
   if (route.auth === 'public') return;
   if (!identity) throw unauthorized();
-  if (route.auth === 'admin' && !isAdmin(identity)) throw forbidden('Administrator access required');
+  if (route.auth === 'user' || route.auth.some((role) => identity.groups.includes(role))) return;
+  throw forbidden(route.auth.includes('admin') ? 'Administrator access required' : `Only for the role ${route.auth.join(' or ')}`);
 }
 
 /** Failures that mean a dependency is down, not that the request was wrong. */

@@ -61,6 +61,8 @@ export interface MachineRecord {
   safetyLock?: SafetyLock;
   /** Largest volume one vend may hold for, in millilitres. */
   maxFillMl?: number;
+  /** The host account (sign-in e-mail, lower case) whose premises the station is on (functions/domain/hosts.ts). */
+  hostEmail?: string;
   /** Problem reports not resolved yet (kept with each report's creation and resolution, functions/domain/reports.ts). */
   openReports?: number;
   createdAt: string;

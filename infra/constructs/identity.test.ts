@@ -1,6 +1,6 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { ADMIN_GROUP, Identity } from './identity';
+import { ADMIN_GROUP, HOST_GROUP, Identity, TECHNICIAN_GROUP } from './identity';
 import { flat, only, testStack } from './testing';
 
 describe('Identity construct', () => {
@@ -43,8 +43,11 @@ describe('Identity construct', () => {
     template.resourceCountIs('AWS::Cognito::UserPoolDomain', 0);
   });
 
-  it('has the admin group', () => {
-    template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: ADMIN_GROUP });
+  it('has a group for each console role, in the order of precedence of shared/roles.ts', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: ADMIN_GROUP, Precedence: 0 });
+    template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: TECHNICIAN_GROUP, Precedence: 1 });
+    template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: HOST_GROUP, Precedence: 2 });
+    expect([ADMIN_GROUP, TECHNICIAN_GROUP, HOST_GROUP]).toEqual(['admin', 'technician', 'host']);
   });
 
   it('exposes the JWT issuer and the endpoint the browser calls', () => {

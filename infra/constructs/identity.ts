@@ -17,8 +17,9 @@ import { Construct } from 'constructs';
 import { VERIFICATION_EMAIL } from './account-emails';
 import { acknowledge } from './common';
 import { FunctionSettings } from './settings';
+import { staffRoles } from '@shared/roles';
 
-export const ADMIN_GROUP = 'admin';
+export const [ADMIN_GROUP, TECHNICIAN_GROUP, HOST_GROUP] = staffRoles;
 
 export interface GoogleFederation {
   /** OAuth client id from the Google Cloud console. */
@@ -38,8 +39,9 @@ export interface IdentityProps {
 export const cognitoEndpointOf = (region: string) => `https://cognito-idp.${region}.amazonaws.com`;
 
 /**
- * Cognito: one user pool for customers and administrators (group `admin`), e-mail sign-in with self sign-up,
- * one public app client for the web app. Admin checks happen in the handlers from the `cognito:groups` claim.
+ * Cognito: one user pool for customers and the console's roles (groups `admin`, `technician`, `host`), e-mail sign-in
+ * with self sign-up, one public app client for the web app. Role checks happen in the handlers from the
+ * `cognito:groups` claim, against the route table's auth (shared/routes.ts).
  */
 export class Identity extends Construct {
   readonly userPool: UserPool;
@@ -91,6 +93,19 @@ export class Identity extends Construct {
       groupName: ADMIN_GROUP,
       description: 'Administrators of the refill network (admin console and /api/admin/*)',
       precedence: 0,
+    });
+    // The other console roles of the route table (shared/roles.ts); the precedence is the roles' order there.
+    new UserPoolGroup(this, 'TechnicianGroup', {
+      userPool: this.userPool,
+      groupName: TECHNICIAN_GROUP,
+      description: 'Field technicians: stations, alerts, telemetry, water safety and check-ins; never users, balances or money',
+      precedence: 1,
+    });
+    new UserPoolGroup(this, 'HostGroup', {
+      userPool: this.userPool,
+      groupName: HOST_GROUP,
+      description: "Partner businesses hosting stations: their own stations' impact only",
+      precedence: 2,
     });
 
     let googleProvider: UserPoolIdentityProviderGoogle | undefined;

@@ -11,6 +11,7 @@ import {
   CreateGroupCommand,
   CreateUserPoolClientCommand,
   CreateUserPoolCommand,
+  ListGroupsCommand,
   ListUserPoolClientsCommand,
   ListUserPoolsCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
@@ -19,6 +20,7 @@ import { once, relayCodeDeliveries, watchStoredCodes, type CodeDelivery } from '
 import type { Claims, TokenVerifier } from './gateway';
 import { DEFAULT_REGION } from '@functions/environment';
 import { freePort, waitForPort } from './net';
+import type { StaffRole } from '@shared/roles';
 
 const POOL_NAME = 'bali-refill-local';
 const CLIENT_NAME = 'web';
@@ -27,7 +29,16 @@ const CLIENT_NAME = 'web';
 export const LOCAL_ACCOUNTS = [
   { username: 'wayan@bali-refill.test', password: 'Refill-Bali-2025!', role: 'user', givenName: 'Wayan', familyName: 'Sudirta' },
   { username: 'admin@bali-refill.test', password: 'Admin-Bali-2025!', role: 'admin', givenName: 'Ayu', familyName: 'Admin' },
+  { username: 'tech@bali-refill.test', password: 'Tech-Bali-2025!', role: 'technician', givenName: 'Made', familyName: 'Teknisi' },
+  { username: 'host@bali-refill.test', password: 'Host-Bali-2025!', role: 'host', givenName: 'Komang', familyName: 'Warung' },
 ] as const;
+
+/** The console's groups (shared/roles.ts) as the CDK app creates them (infra/constructs/identity.ts). */
+const LOCAL_GROUPS: Record<StaffRole, string> = {
+  admin: 'Operators of the network',
+  technician: 'Field technicians: stations, alerts, telemetry, water safety and check-ins; no money or people',
+  host: "Partner businesses: their own stations' impact",
+};
 
 export interface LocalIdentityOutputs {
   endpoint: string;
@@ -145,7 +156,12 @@ async function ensurePool(cognito: CognitoIdentityProviderClient) {
       Policies: { PasswordPolicy: { MinimumLength: 10, RequireLowercase: true, RequireUppercase: true, RequireNumbers: true, RequireSymbols: true } },
     }));
     userPoolId = created.UserPool!.Id!;
-    await cognito.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName: 'admin', Description: 'Operators of the network' }));
+  }
+  // At every start, so that a pool made before a group existed gets it too (cognito-local's CreateGroup would
+  // overwrite a group that exists, members and all, so only the missing ones).
+  const groups = await cognito.send(new ListGroupsCommand({ UserPoolId: userPoolId }));
+  for (const [GroupName, Description] of Object.entries(LOCAL_GROUPS)) {
+    if (!groups.Groups?.some((g) => g.GroupName === GroupName)) await cognito.send(new CreateGroupCommand({ UserPoolId: userPoolId, GroupName, Description }));
   }
   const clients = await cognito.send(new ListUserPoolClientsCommand({ UserPoolId: userPoolId, MaxResults: 60 }));
   let clientId = clients.UserPoolClients?.find((c) => c.ClientName === CLIENT_NAME)?.ClientId;
@@ -181,6 +197,6 @@ async function ensureAccount(cognito: CognitoIdentityProviderClient, userPoolId:
   }));
   await cognito.send(new AdminSetUserPasswordCommand({ UserPoolId: userPoolId, Username: account.username, Password: account.password, Permanent: true }));
   const id = await sub();
-  if (account.role === 'admin') await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: id, GroupName: 'admin' }));
+  if (account.role !== 'user') await cognito.send(new AdminAddUserToGroupCommand({ UserPoolId: userPoolId, Username: id, GroupName: account.role }));
   return id;
 }

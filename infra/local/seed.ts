@@ -5,6 +5,8 @@ import type { VendSessions } from '@functions/ports/vend-sessions';
 import { SEED_STATIONS } from './seed-stations';
 
 const DAY_MS = 86_400_000;
+/** The stations the seeded host account is linked to (README, "Local accounts"). */
+export const SEED_HOST_STATIONS = ['HRL-00002', 'HRL-00005'];
 
 /** Writes the seed stations that are not there yet; running it twice duplicates nothing. */
 export async function seedStations(machines: Machines, now = new Date(), onProgress?: (done: number, total: number) => void) {
@@ -22,14 +24,17 @@ export async function seedStations(machines: Machines, now = new Date(), onProgr
 /**
  * The local accounts' wallets: a top-up and a refill for the user, so that the app has history to show (the refill
  * with its vend session, so that it can be claimed within 24 hours of the first start: docs/architecture.md, "Claims").
- * Fixed idempotency keys and hold ids make it safe to run at every start.
+ * Fixed idempotency keys and hold ids make it safe to run at every start. The host account gets its stations (once:
+ * an admin's later change stays); the technician needs nothing stored.
  */
 export async function seedAccounts(
-  { users, ledger, vendSessions }: { users: Users; ledger: Ledger; vendSessions: VendSessions },
+  { users, ledger, vendSessions, machines }: { users: Users; ledger: Ledger; vendSessions: VendSessions; machines: Machines },
   accounts: { username: string; role: string; sub: string }[],
   now = new Date(),
 ) {
   for (const account of accounts) {
+    if (account.role === 'host') await seedHostStations(machines, account.username, now);
+    if (account.role !== 'user' && account.role !== 'admin') continue;
     const [first, last] = account.role === 'admin' ? ['Ayu', 'Admin'] : ['Wayan', 'Sudirta'];
     await users.ensure({ id: account.sub, username: account.username.split('@')[0]!, firstName: first!, lastName: last!, email: account.username }, now.toISOString());
     if (account.role !== 'user') continue;
@@ -45,5 +50,12 @@ export async function seedAccounts(
       id: holdId, stationId: 'HRL-00001', machineName: 'Seminyak Square', userId: account.sub, tokenId: holdId, requestId: holdId, status: 'completed',
       holdAmount: 1_500, maxMl: 1_500, pricePerLitre: 1_000, createdAt: at, expiresAt: at, closedAt: at, dispensedMl: 1_500, charged: 1_500,
     });
+  }
+}
+
+async function seedHostStations(machines: Machines, hostEmail: string, now: Date) {
+  for (const id of SEED_HOST_STATIONS) {
+    const machine = await machines.get(id);
+    if (machine && !machine.hostEmail) await machines.update(id, { hostEmail, updatedAt: now.toISOString() });
   }
 }

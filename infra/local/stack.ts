@@ -139,7 +139,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     stops.push(stations.stop);
 
     const db = createDocumentClient({ tableName, endpoint: dynamo.endpoint });
-    const seeded = await seedStations(new DynamoMachines(db, tableName), new Date(), (done, total) => {
+    const machines = new DynamoMachines(db, tableName);
+    const seeded = await seedStations(machines, new Date(), (done, total) => {
       if (done === total || done % 10 === 0) log(`Seeding stations ${done}/${total}`);
     });
     log(`Seeded ${seeded.created} new of ${seeded.total} stations`);
@@ -150,7 +151,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       USER_POOL_CLIENT_ID: identity.outputs.clientId,
     });
     log(`Local Cognito on ${identity.outputs.endpoint} (pool ${identity.outputs.userPoolId})`);
-    await seedAccounts({ users: new DynamoUsers(db, tableName), ledger: new DynamoLedger(db, tableName, systemClock, randomIds), vendSessions: new DynamoVendSessions(db, tableName) }, identity.outputs.accounts);
+    await seedAccounts({ users: new DynamoUsers(db, tableName), ledger: new DynamoLedger(db, tableName, systemClock, randomIds), vendSessions: new DynamoVendSessions(db, tableName), machines }, identity.outputs.accounts);
 
     // Payments: the sandbox gateway (unless MIDTRANS_SERVER_KEY is set) posts its signed notifications to our own webhook.
     const apiPort = options.apiPort ?? (await freePort());

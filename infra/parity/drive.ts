@@ -10,7 +10,7 @@ import type { LocalDeployment } from './deploy';
 import { cloudFrontOriginHeaders, scheduledEvent, topicRuleEvent, triggersOf, type Triggers } from './triggers';
 
 /** The callers a driver can be: nobody, the seeded user, the seeded admin (real tokens from cognito-local). */
-export type Caller = 'anonymous' | 'user' | 'admin';
+export type Caller = 'anonymous' | (typeof LOCAL_ACCOUNTS)[number]['role'];
 
 /** What a driver's check returns: nothing when the answer is right, else what is wrong with it. */
 type Verdict = string | undefined | void;
@@ -113,7 +113,7 @@ export class Scenario {
         }));
         const claims = await this.app.cloud.identity.verifyToken(AuthenticationResult!.IdToken!);
         if (!claims) throw new Error(`cognito-local's token for ${account.username} did not verify`);
-        this.claims[account.role === 'admin' ? 'admin' : 'user'] = claims;
+        this.claims[account.role] = claims;
       }
     } finally {
       cognito.destroy();

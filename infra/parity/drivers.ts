@@ -546,6 +546,36 @@ export const DRIVERS: Record<string, Driver> = {
       notAdmin(),
     ],
   },
+  'Api/adminCheckIn': {
+    http: [
+      { name: 'records a technician check-in at the station', as: 'technician', params: (s) => ({ id: s.station.id }), expect: 201, check: ({ body }) => is(record(body).kind === 'checkedIn', `event ${JSON.stringify(body)}`) },
+      notAdmin({ params: (s) => ({ id: s.station.id }) }),
+    ],
+  },
+  'Api/adminSetMachineHost': {
+    http: [
+      { name: 'links the station to the host account', as: 'admin', params: (s) => ({ id: s.station.id }), body: { hostEmail: 'host@bali-refill.test' }, expect: 200 },
+      { name: 'refuses a technician', as: 'technician', params: (s) => ({ id: s.station.id }), body: { hostEmail: null }, expect: 403 },
+    ],
+  },
+  'Api/adminGetMachineHost': {
+    http: [
+      { name: "reads the station's host", as: 'admin', params: (s) => ({ id: s.station.id }), expect: 200, check: ({ body }) => is(record(body).hostEmail === 'host@bali-refill.test', `host ${JSON.stringify(body)}`) },
+      notAdmin({ params: (s) => ({ id: s.station.id }) }),
+    ],
+  },
+  'Api/hostImpactReport': {
+    http: [
+      { name: "reports the host's stations of the month", as: 'host', expect: 200, check: ({ body }, s) => is(list(record(body).stations).some((m) => m.id === s.station.id), 'the linked station is missing') },
+      { name: 'refuses an admin (hosts only)', as: 'admin', expect: 403 },
+    ],
+  },
+  'Api/hostStationImpact': {
+    http: [
+      { name: "reads one of the host's stations", as: 'host', params: (s) => ({ id: s.station.id }), expect: 200 },
+      { name: 'answers 404 for a station that is not the host\'s', as: 'host', params: { id: 'PRT-000001' }, expect: 404 },
+    ],
+  },
   'Api/adminAlertCounts': {
     http: [{ name: 'counts the open alerts', as: 'admin', expect: 200, check: ({ body }) => is(Number(record(body).open) >= 1, `counts ${JSON.stringify(body)}`) }, notAdmin()],
   },

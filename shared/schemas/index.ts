@@ -13,3 +13,4 @@ export * from './water-safety';
 export * from './guest';
 export * from './withdrawal';
 export * from './claim';
+export * from './host';

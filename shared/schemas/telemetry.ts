@@ -46,11 +46,16 @@ export const TelemetryQuery = z.object({
   if (q.step !== undefined && q.cursor !== undefined) ctx.addIssue({ code: 'custom', path: ['cursor'], message: 'Bucketed readings come in one page' });
 });
 
-/** A station's connection events, newest first (connects, disconnects with IoT Core's reason). */
+/**
+ * A station's events, newest first: connects, disconnects with IoT Core's reason, and technicians' check-ins at the
+ * station (with who checked in).
+ */
 export const StationEvent = z.object({
   at: z.string(),
-  kind: z.enum(['connected', 'disconnected']),
+  kind: z.enum(['connected', 'disconnected', 'checkedIn']),
   reason: z.string().nullable(),
+  /** Who checked in: 'technician:<e-mail>' or 'admin:<e-mail>' (check-ins only). */
+  by: z.string().optional(),
 });
 export type StationEvent = z.infer<typeof StationEvent>;
 

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { staffRoles } from '../roles';
 
 export const EnvironmentalImpact = z.object({
   co2Saved: z.number(),
@@ -30,5 +31,6 @@ export const AdminUser = User.extend({
 });
 export type AdminUser = z.infer<typeof AdminUser>;
 
-export const AdminIdentity = z.object({ username: z.string(), role: z.string() });
+/** The console user: the role is one of shared/roles.ts (admin, technician, host). */
+export const AdminIdentity = z.object({ username: z.string(), role: z.enum(staffRoles) });
 export type AdminIdentity = z.infer<typeof AdminIdentity>;

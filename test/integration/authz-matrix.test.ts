@@ -14,15 +14,25 @@ interface Expectation {
   anonymous: Answer;
   user: Answer;
   admin: Answer;
+  technician: Answer;
+  host: Answer;
   /** A station presents its own credential (a token signed by a key that is not Cognito's). */
   station: Answer;
   /** A signed-in user asking for another user's resource. */
   otherUser?: 403 | 404;
 }
 
-const publicRoute: Expectation = { anonymous: 'allowed', user: 'allowed', admin: 'allowed', station: 'allowed' };
-const userRoute: Expectation = { anonymous: 401, user: 'allowed', admin: 'allowed', station: 401 };
-const adminRoute: Expectation = { anonymous: 401, user: 403, admin: 'allowed', station: 401 };
+const publicRoute: Expectation = { anonymous: 'allowed', user: 'allowed', admin: 'allowed', technician: 'allowed', host: 'allowed', station: 'allowed' };
+/** Any signed-in account, technicians and hosts too: their own profile and wallet, never anyone else's. */
+const userRoute: Expectation = { anonymous: 401, user: 'allowed', admin: 'allowed', technician: 'allowed', host: 'allowed', station: 401 };
+/** Users, balances, money, claims, settings: administrators only. */
+const adminRoute: Expectation = { anonymous: 401, user: 403, admin: 'allowed', technician: 403, host: 403, station: 401 };
+/** Stations, alerts, problem reports, telemetry, water safety and check-ins: administrators and technicians. */
+const fieldRoute: Expectation = { ...adminRoute, technician: 'allowed' };
+/** Signing in and out of the console: every console role. */
+const consoleRoute: Expectation = { ...adminRoute, technician: 'allowed', host: 'allowed' };
+/** A host's own stations (any other station is 404 to it). */
+const hostRoute: Expectation = { anonymous: 401, user: 403, admin: 403, technician: 403, host: 'allowed', station: 401 };
 
 const matrix: Record<RouteId, Expectation> = {
   listMachines: publicRoute,
@@ -45,15 +55,15 @@ const matrix: Record<RouteId, Expectation> = {
   getWithdrawalPlan: userRoute,
   createWithdrawal: userRoute,
   // Authenticated by the payment gateway's signature, which none of these callers can produce.
-  paymentNotification: { anonymous: 403, user: 403, admin: 403, station: 403 },
+  paymentNotification: { anonymous: 403, user: 403, admin: 403, technician: 403, host: 403, station: 403 },
   purchase: userRoute,
   createGuestOrder: publicRoute,
   getGuestOrder: publicRoute,
   validateAppleMerchant: userRoute,
   generateNfcToken: userRoute,
   adminLogin: publicRoute,
-  adminLogout: adminRoute,
-  adminAuthCheck: adminRoute,
+  adminLogout: consoleRoute,
+  adminAuthCheck: consoleRoute,
   adminStats: adminRoute,
   adminListUsers: adminRoute,
   adminGetUser: adminRoute,
@@ -67,40 +77,45 @@ const matrix: Record<RouteId, Expectation> = {
   adminListClaims: adminRoute,
   adminGetClaim: adminRoute,
   adminResolveClaim: adminRoute,
-  adminListProblemReports: adminRoute,
-  adminGetProblemReportPhoto: adminRoute,
-  adminResolveProblemReport: adminRoute,
+  adminListProblemReports: fieldRoute,
+  adminGetProblemReportPhoto: fieldRoute,
+  adminResolveProblemReport: fieldRoute,
   adminListPayouts: adminRoute,
   adminResolvePayout: adminRoute,
   adminCreateMachine: adminRoute,
   adminUpdateMachine: adminRoute,
-  adminMachineTelemetry: adminRoute,
-  adminMachineEvents: adminRoute,
-  adminMachineSafety: adminRoute,
-  adminRecordSafety: adminRoute,
-  adminClearSafetyLock: adminRoute,
-  adminListAlerts: adminRoute,
-  adminAlertCounts: adminRoute,
-  adminAcknowledgeAlert: adminRoute,
+  adminMachineTelemetry: fieldRoute,
+  adminMachineEvents: fieldRoute,
+  adminCheckIn: fieldRoute,
+  adminGetMachineHost: adminRoute,
+  adminSetMachineHost: adminRoute,
+  adminMachineSafety: fieldRoute,
+  adminRecordSafety: fieldRoute,
+  adminClearSafetyLock: fieldRoute,
+  adminListAlerts: fieldRoute,
+  adminAlertCounts: fieldRoute,
+  adminAcknowledgeAlert: fieldRoute,
   adminGetSettings: adminRoute,
   adminPutSettings: adminRoute,
   adminSettingsHistory: adminRoute,
   geocode: adminRoute,
+  hostImpactReport: hostRoute,
+  hostStationImpact: hostRoute,
   openApi: publicRoute,
 };
 
-type Caller = 'anonymous' | 'user' | 'admin' | 'station';
-const tokens: Record<Caller, string | null> = { anonymous: null, user: null, admin: null, station: null };
+type Caller = 'anonymous' | 'user' | 'admin' | 'technician' | 'host' | 'station';
+const tokens: Record<Caller, string | null> = { anonymous: null, user: null, admin: null, technician: null, host: null, station: null };
 /** Path ids a caller uses for its own resources (its sub); others get a made-up id. */
-const ownIds: Record<Caller, string> = { anonymous: 'authz-matrix-none', user: '', admin: '', station: 'HRL-00001' };
+const ownIds: Record<Caller, string> = { anonymous: 'authz-matrix-none', user: '', admin: '', technician: '', host: '', station: 'HRL-00001' };
 let otherUserSub = '';
 
 beforeAll(async () => {
-  const [user, admin] = [await signInAs('user'), await signInAs('admin')];
-  tokens.user = user.token;
-  tokens.admin = admin.token;
-  ownIds.user = user.sub;
-  ownIds.admin = admin.sub;
+  for (const role of ['user', 'admin', 'technician', 'host'] as const) {
+    const account = await signInAs(role);
+    tokens[role] = account.token;
+    ownIds[role] = account.sub;
+  }
   otherUserSub = (await newAccount('other')).sub;
   const { privateKey } = await generateKeyPair('ES256');
   tokens.station = await new SignJWT({ scope: 'station' }).setProtectedHeader({ alg: 'ES256' }).setSubject('HRL-00001').setIssuedAt().setExpirationTime('5m').sign(privateKey);
@@ -122,7 +137,7 @@ describe('authorization matrix', () => {
 
   // A route without an entry fails the first test (and the typecheck) instead of going unchecked.
   for (const id of routeIds.filter((r) => r in matrix)) {
-    for (const who of ['anonymous', 'user', 'admin', 'station'] as const) {
+    for (const who of ['anonymous', 'user', 'admin', 'technician', 'host', 'station'] as const) {
       it(`${routes[id].method} ${routes[id].path} as ${who}`, async () => {
         const { status, body } = await call(id, tokens[who], matrix[id].otherUser ? { id: ownIds[who] } : {});
         const expected = matrix[id][who];

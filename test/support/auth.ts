@@ -8,8 +8,11 @@ import { local } from './local';
  */
 export const signIn = (username: string, password: string, token: 'id' | 'access' = 'id'): Promise<string> => signInWith(local().cognito, username, password, token);
 
+/** The roles of the seeded local accounts (README, "Local accounts"). */
+type LocalRole = 'user' | 'admin' | 'technician' | 'host';
+
 /** The seeded local account of a role: its credentials, sub and a fresh ID token. */
-export async function signInAs(role: 'user' | 'admin') {
+export async function signInAs(role: LocalRole) {
   const account = seededAccount(role);
   return { ...account, token: await signIn(account.username, account.password) };
 }
@@ -23,7 +26,7 @@ export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 export const basicAuth = (user: string, password: string) => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
 
 /** The seeded local account of a role, without signing in. */
-export const seededAccount = (role: 'user' | 'admin') => local().cognito.accounts.find((a) => a.role === role)!;
+export const seededAccount = (role: LocalRole) => local().cognito.accounts.find((a) => a.role === role)!;
 
 /** Signs a person in through /signin as a visitor does (e-mail and password), and waits for the app. */
 export async function signInInBrowser(page: Page, username: string, password: string, web = local().web): Promise<void> {

@@ -44,11 +44,11 @@ export const docs = defineMessages('docs', {
     modelsTitle: 'Data models',
     modelsText: 'Fields of the main records, read from the shared contract.',
     endpointsTitle: 'Endpoints',
-    endpointsText: (n: number) => `${n} routes of the HTTP API, grouped by area. Auth: public, user (signed in) or admin.`,
+    endpointsText: (n: number) => `${n} routes of the HTTP API, grouped by area. Auth: public, user (signed in), or the console roles admin, technician and host.`,
     apiDocs: 'API documentation',
     productionDocs: 'Production docs',
     tags: { stations: 'Stations', guest: 'Refill without an account', account: 'Account', wallet: 'Wallet and payments', partners: 'Partners', admin: 'Administration', docs: 'Documentation' },
-    auth: { public: 'public', user: 'user', admin: 'admin' },
+    auth: { public: 'public', user: 'user', admin: 'admin', technician: 'technician', host: 'host' },
   },
   flow: {
     eyebrow: 'Documentation',

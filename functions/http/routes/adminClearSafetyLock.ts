@@ -3,5 +3,5 @@ import { clearSafetyLock } from '../../domain/water-safety';
 import { routeHandler } from '../route-handler';
 import { data } from '../../providers/data';
 
-/** An admin clears a water safety lock once its cause is gone, as 'admin:<username>'. */
+/** An admin or a technician clears a water safety lock once its cause is gone, as '<role>:<username>'. */
 export const handler = routeHandler('adminClearSafetyLock', async ({ params, body, identity }) => clearSafetyLock(params.id, body, adminActor(identity), data()));

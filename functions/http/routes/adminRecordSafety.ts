@@ -4,5 +4,5 @@ import { log } from '../../observability';
 import { routeHandler } from '../route-handler';
 import { data } from '../../providers/data';
 
-/** An admin records a sanitation visit or a lab test, as 'admin:<username>'. */
+/** An admin or a technician records a sanitation visit or a lab test, as '<role>:<username>'. */
 export const handler = routeHandler('adminRecordSafety', async ({ params, body, identity }) => recordSafety(params.id, body, adminActor(identity), { ...data(), log }));

@@ -3,5 +3,5 @@ import { resolveProblemReport } from '../../domain/reports';
 import { reportDeps } from '../../providers/reports';
 import { routeHandler } from '../route-handler';
 
-/** An operator marks a report resolved, as 'admin:<username>'. */
+/** An operator or a technician marks a report resolved, as 'admin:<username>' or 'technician:<username>'. */
 export const handler = routeHandler('adminResolveProblemReport', async ({ params, identity }) => resolveProblemReport(params.id, adminActor(identity!), reportDeps()));

@@ -21,7 +21,9 @@ export function EndpointCards() {
               <li key={route.method + route.path} className="flex flex-wrap items-center gap-x-2 gap-y-1 text-sm">
                 <MethodBadge method={route.method} />
                 <code className="font-mono text-[13px] break-all text-slate-800">{route.path}</code>
-                <span className={`rounded-full px-2 py-0.5 text-[11px] font-semibold ${route.auth === 'public' ? 'bg-emerald-50 text-emerald-800' : route.auth === 'admin' ? 'bg-rose-50 text-rose-800' : 'bg-sky-50 text-sky-800'}`}>{t.auth[route.auth]}</span>
+                <span className={`rounded-full px-2 py-0.5 text-[11px] font-semibold ${route.auth === 'public' ? 'bg-emerald-50 text-emerald-800' : route.auth === 'user' ? 'bg-sky-50 text-sky-800' : 'bg-rose-50 text-rose-800'}`}>
+                  {route.auth === 'public' || route.auth === 'user' ? t.auth[route.auth] : route.auth.map((role) => t.auth[role]).join(' · ')}
+                </span>
                 <span className="w-full text-xs text-slate-600">{route.summary}</span>
               </li>
             ))}

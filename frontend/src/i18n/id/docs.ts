@@ -44,11 +44,11 @@ export const docs: (typeof english)['en'] = {
     modelsTitle: 'Model data',
     modelsText: 'Kolom-kolom rekaman utama, dibaca dari kontrak bersama.',
     endpointsTitle: 'Endpoint',
-    endpointsText: (n) => `${n} rute HTTP API, dikelompokkan per area. Akses: publik, pengguna (masuk), atau admin.`,
+    endpointsText: (n) => `${n} rute HTTP API, dikelompokkan per area. Akses: publik, pengguna (masuk), atau peran konsol admin, teknisi dan tuan rumah.`,
     apiDocs: 'Dokumentasi API',
     productionDocs: 'Dokumentasi produksi',
     tags: { stations: 'Stasiun', guest: 'Isi ulang tanpa akun', account: 'Akun', wallet: 'Dompet dan pembayaran', partners: 'Mitra', admin: 'Administrasi', docs: 'Dokumentasi' },
-    auth: { public: 'publik', user: 'pengguna', admin: 'admin' },
+    auth: { public: 'publik', user: 'pengguna', admin: 'admin', technician: 'teknisi', host: 'mitra tuan rumah' },
   },
   flow: {
     eyebrow: 'Dokumentasi',

@@ -15,7 +15,8 @@ import { formatDateTime, formatInteger, formatLitres, formatRupiah, timeAgo } fr
 import { ArrowLeftIcon, DownloadIcon } from '../icons';
 import { MachineStatusBadge } from '../MachineStatusBadge';
 import { Button, Card, EmptyState, LoadingRows, Spinner } from '../ui';
-import { dailyActivity, uptime } from './station-stats';
+import { uptime } from '@shared/station-figures';
+import { dailyActivity } from './station-stats';
 import { WaterSafetyCard } from './WaterSafetyCard';
 
 /** The chart library is a chunk of its own, fetched when the first chart is drawn. */
@@ -51,7 +52,7 @@ export function StationPage({ id }: { id: string }) {
     );
   }
   const station = machine.data;
-  const up = readings.data && settings.data ? uptime(readings.data, { from, to }, station.createdAt, settings.data.heartbeatIntervalSeconds) : null;
+  const up = readings.data && settings.data ? uptime(readings.data.reduce((n, r) => n + r.heartbeats, 0), { from, to }, station.createdAt, settings.data.heartbeatIntervalSeconds) : null;
 
   return (
     <Frame t={t} station={station}>

@@ -1,4 +1,5 @@
 import type { TelemetryReading } from '@shared/schemas';
+import { counterDelta } from '@shared/station-figures';
 
 /** Bali's day (WITA, UTC+8): a day of a station's vends starts at local midnight. */
 const baliDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Makassar', year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -22,25 +23,12 @@ export function dailyActivity(readings: TelemetryReading[], purchases: { created
     if (!entry) days.set(key, (entry = { day: key, vends: 0, litres: 0, revenue: 0 }));
     return entry;
   };
-  const delta = (now: number, before: number) => (now >= before ? now - before : now);
   for (let i = 1; i < readings.length; i++) {
     const [before, now] = [readings[i - 1]!, readings[i]!];
     const entry = day(dayOf(now.at));
-    entry.vends += delta(now.vends, before.vends);
-    entry.litres += delta(now.dispensedMl, before.dispensedMl) / 1000;
+    entry.vends += counterDelta(now.vends, before.vends);
+    entry.litres += counterDelta(now.dispensedMl, before.dispensedMl) / 1000;
   }
   for (const p of purchases) day(dayOf(p.createdAt)).revenue += p.amount;
   return [...days.values()].filter((d) => d.vends || d.revenue).sort((a, b) => b.day.localeCompare(a.day));
-}
-
-/**
- * Uptime of a range: heartbeats received against those expected at the heartbeat interval, counted from the
- * station's creation when that is later than the range's start; null before any heartbeat was due.
- */
-export function uptime(readings: TelemetryReading[], range: { from: Date; to: Date }, createdAt: string, intervalSeconds: number): { percent: number; heartbeats: number; expected: number } | null {
-  const start = Math.max(range.from.getTime(), Date.parse(createdAt));
-  const expected = Math.floor((range.to.getTime() - start) / 1000 / intervalSeconds);
-  if (expected < 1) return null;
-  const heartbeats = readings.reduce((n, r) => n + r.heartbeats, 0);
-  return { percent: Math.min(100, Math.round((heartbeats / expected) * 1000) / 10), heartbeats, expected };
 }

@@ -1,0 +1,7 @@
+import { adminActor } from '../../domain/admin-auth';
+import { checkIn } from '../../domain/telemetry';
+import { routeHandler } from '../route-handler';
+import { data } from '../../providers/data';
+
+/** A technician (or an admin) checks in at a station, recorded as '<role>:<username>'. */
+export const handler = routeHandler('adminCheckIn', async ({ params, identity }) => checkIn(params.id, adminActor(identity), data()));

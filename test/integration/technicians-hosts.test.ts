@@ -1,0 +1,114 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HostImpactReport, HostStationImpact, StationEvent } from '@shared/schemas';
+import { SEED_HOST_STATIONS } from '@infra/local/seed';
+import { asAdmin } from '../support/admin';
+import { bearer, seededAccount, signInAs } from '../support/auth';
+import { apiFetch } from '../support/local';
+import { closeStations, provision, stationFor, waitFor, workerServices, type Provisioned } from './stations-support';
+
+/** Technicians and hosts (docs/architecture.md, "Roles"): what each may do beyond the authorization matrix's yes and no. */
+let technician: Record<string, string>;
+let host: Record<string, string>;
+let p: Provisioned;
+
+beforeAll(async () => {
+  await workerServices();
+  technician = bearer((await signInAs('technician')).token);
+  host = bearer((await signInAs('host')).token);
+  p = await provision('Host test station', 'offline');
+});
+afterAll(closeStations);
+
+describe('technicians', () => {
+  it('check in at a station: a station event with who and when, in the station page events', async () => {
+    const before = Date.now();
+    const { status, body } = await apiFetch(`/api/admin/machines/${p.machine.id}/check-in`, { method: 'POST', headers: technician });
+    expect(status, JSON.stringify(body)).toBe(201);
+    const event = StationEvent.parse(body);
+    expect(event).toMatchObject({ kind: 'checkedIn', reason: null, by: `technician:${seededAccount('technician').username}` });
+    expect(Date.parse(event.at)).toBeGreaterThanOrEqual(before - 1000);
+    const events = await apiFetch(`/api/admin/machines/${p.machine.id}/events?limit=5`, { headers: technician });
+    expect(events.status).toBe(200);
+    expect(events.body[0]).toEqual(event);
+  });
+
+  it('answer 404 when checking in at a station that does not exist', async () => {
+    const { status } = await apiFetch('/api/admin/machines/NOPE-000001/check-in', { method: 'POST', headers: technician });
+    expect(status).toBe(404);
+  });
+
+  it('record a sanitation visit under their own name', async () => {
+    const { status, body } = await apiFetch(`/api/admin/machines/${p.machine.id}/safety`, { method: 'POST', headers: technician, json: { kind: 'sanitation', date: new Date().toISOString().slice(0, 10), note: 'flushed' } });
+    expect(status, JSON.stringify(body)).toBe(201);
+    expect(body.by).toBe(`technician:${seededAccount('technician').username}`);
+  });
+
+  it('see no users, money or settings, and are told their role in the console', async () => {
+    for (const path of ['/api/admin/stats', '/api/admin/users', '/api/admin/transactions', '/api/admin/payouts', '/api/admin/claims', '/api/admin/settings']) {
+      const { status, body } = await apiFetch(path, { headers: technician });
+      expect(status, path).toBe(403);
+      expect(body.message, path).toBe('Administrator access required');
+    }
+    const check = await apiFetch('/api/admin/auth/check', { headers: technician });
+    expect(check.body).toEqual({ username: seededAccount('technician').username, role: 'technician' });
+  });
+});
+
+describe('hosts', () => {
+  const month = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 7);
+
+  it('are linked to stations by an admin (by the e-mail they sign in with), and unlinked', async () => {
+    const path = `/api/admin/machines/${p.machine.id}/host`;
+    expect((await asAdmin(path)).body).toEqual({ stationId: p.machine.id, hostEmail: null });
+    const bad = await asAdmin(path, { method: 'PUT', json: { hostEmail: 'not an e-mail' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields.hostEmail).toBe('Enter the e-mail the host signs in with');
+    expect((await asAdmin(path)).body.hostEmail).toBeNull();
+    const linked = await asAdmin(path, { method: 'PUT', json: { hostEmail: seededAccount('host').username.toUpperCase() } });
+    expect(linked.status, JSON.stringify(linked.body)).toBe(200);
+    expect(linked.body).toEqual({ stationId: p.machine.id, hostEmail: seededAccount('host').username });
+    expect((await apiFetch(path, { method: 'PUT', headers: technician, json: { hostEmail: null } })).status).toBe(403);
+    expect((await asAdmin('/api/admin/machines/NOPE-000001/host', { method: 'PUT', json: { hostEmail: null } })).status).toBe(404);
+  });
+
+  it("see their stations' litres and bottles saved of the month from the station's counters, and the seeded ones", async () => {
+    const station = await stationFor(p);
+    await station.connect();
+    for (const [i, dispensedMl] of [0, 500, 1000, 1500].entries()) {
+      await station.heartbeat({ waterLevel: 80 - i, quality: { tdsPpm: 40, temperatureC: 27 }, counters: { dispensedMl, vends: i, failures: 0 } });
+      await waitFor(async () => (await workerServices()).machines.get(p.machine.id), (m) => m?.waterLevel === 80 - i);
+    }
+    const { status, body } = await apiFetch(`/api/host/stations?month=${month()}`, { headers: host });
+    expect(status, JSON.stringify(body)).toBe(200);
+    const report = HostImpactReport.parse(body);
+    expect(report.month).toBe(month());
+    const mine = report.stations.find((s) => s.id === p.machine.id);
+    expect(mine).toMatchObject({ name: 'Host test station', litres: 1.5, bottlesSaved: 3, co2SavedKg: expect.any(Number) });
+    expect(report.stations.map((s) => s.id)).toEqual(expect.arrayContaining(SEED_HOST_STATIONS));
+    expect(report.totals.litres).toBe(report.stations.reduce((sum, s) => sum + s.litres, 0));
+
+    const one = await apiFetch(`/api/host/stations/${p.machine.id}?month=${month()}`, { headers: host });
+    expect(HostStationImpact.parse(one.body)).toEqual(mine);
+    // A month before any reading: nothing dispensed.
+    const earlier = await apiFetch(`/api/host/stations/${p.machine.id}?month=2020-01`, { headers: host });
+    expect(earlier.body).toMatchObject({ litres: 0, bottlesSaved: 0 });
+  });
+
+  it("get 404 for any other station, and the same for a station once it is unlinked", async () => {
+    const other = await apiFetch('/api/host/stations/HRL-00003', { headers: host });
+    expect(other.status).toBe(404);
+    expect(other.body.message).toBe('Station not found');
+    expect((await apiFetch('/api/host/stations?month=2026-13', { headers: host })).status).toBe(400);
+    await asAdmin(`/api/admin/machines/${p.machine.id}/host`, { method: 'PUT', json: { hostEmail: null } });
+    expect((await apiFetch(`/api/host/stations/${p.machine.id}`, { headers: host })).status).toBe(404);
+    const report = HostImpactReport.parse((await apiFetch('/api/host/stations', { headers: host })).body);
+    expect(report.stations.map((s) => s.id)).not.toContain(p.machine.id);
+  });
+
+  it('see no stations list of the admin, no telemetry, no users and no money', async () => {
+    for (const path of ['/api/admin/stats', '/api/admin/users', `/api/admin/machines/${SEED_HOST_STATIONS[0]}/telemetry?from=2026-01-01T00:00:00Z&to=2026-01-02T00:00:00Z`, '/api/admin/alerts', '/api/admin/settings']) {
+      expect((await apiFetch(path, { headers: host })).status, path).toBe(403);
+    }
+    expect((await apiFetch('/api/admin/auth/check', { headers: host })).body.role).toBe('host');
+  });
+});
