@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
+import type { StaffRole } from '@shared/roles';
 import type { AdminTab } from './features/admin/search';
 
 /**
@@ -37,12 +38,23 @@ async function currentAdmin(queryClient: QueryClient) {
   return queryClient.ensureQueryData(adminQueries.session());
 }
 
-/** The admin console: anyone else goes to the admin login, which comes back here afterwards. */
-export async function requireAdmin({ context, location }: Context & { location: ParsedLocation }) {
+/**
+ * Console screens for some roles (docs/architecture.md, "Roles"): someone signed out goes to the admin login, which
+ * comes back here afterwards; a host goes to its own page, a technician to the stations list.
+ */
+const requireRoles = (roles: readonly StaffRole[]) => async ({ context, location }: Context & { location: ParsedLocation }) => {
   const admin = await currentAdmin(context.queryClient);
   if (!admin) throw redirect({ to: '/admin/login', search: { redirect: location.href }, replace: true });
+  if (!roles.includes(admin.role)) throw redirect({ to: admin.role === 'host' ? '/host' : '/admin', replace: true });
   return { admin };
-}
+};
+
+/** Administrators only (users, money, settings, stickers). */
+export const requireAdmin = requireRoles(['admin']);
+/** The stations screens: administrators and technicians. */
+export const requireStationStaff = requireRoles(['admin', 'technician']);
+/** A host's own page. */
+export const requireHost = requireRoles(['host']);
 
 /** The admin login: an administrator signed in already goes straight on. */
 export async function skipAdminLogin({ context, search }: Context & { search: { redirect?: string } }) {
@@ -80,6 +92,8 @@ export async function loadStations({ context: { queryClient } }: Context) {
 /** The admin console: the summary cards and the open tab's first page. */
 export async function loadAdmin({ context: { queryClient }, deps }: Context & { deps: { tab?: AdminTab; user?: string } }) {
   const { adminQueries } = await import('./api/admin');
+  // A technician has the stations tab only, without the money totals.
+  if ((await currentAdmin(queryClient))?.role !== 'admin') return settle([queryClient.ensureQueryData(adminQueries.machines())]);
   const tab = deps.tab ?? 'machines';
   const loads: Promise<unknown>[] = [queryClient.ensureQueryData(adminQueries.stats())];
   if (tab === 'machines') loads.push(queryClient.ensureQueryData(adminQueries.machines()));

@@ -15,6 +15,7 @@ import { Route as ApiDocsRouteImport } from './routes/api-docs'
 import { Route as AppRouteRouteImport } from './routes/app/route'
 import { Route as DiagramRouteImport } from './routes/diagram'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
+import { Route as HostRouteImport } from './routes/host'
 import { Route as SigninRouteImport } from './routes/signin'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as StationsRouteImport } from './routes/stations'
@@ -63,6 +64,11 @@ const DiagramRoute = DiagramRouteImport.update({
 const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
   id: '/forgot-password',
   path: '/forgot-password',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HostRoute = HostRouteImport.update({
+  id: '/host',
+  path: '/host',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SigninRoute = SigninRouteImport.update({
@@ -168,6 +174,7 @@ export interface FileRoutesByFullPath {
   '/api-docs': typeof ApiDocsRoute
   '/diagram': typeof DiagramRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/host': typeof HostRoute
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
   '/stations': typeof StationsRoute
@@ -194,6 +201,7 @@ export interface FileRoutesByTo {
   '/api-docs': typeof ApiDocsRoute
   '/diagram': typeof DiagramRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/host': typeof HostRoute
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
   '/stations': typeof StationsRoute
@@ -222,6 +230,7 @@ export interface FileRoutesById {
   '/api-docs': typeof ApiDocsRoute
   '/diagram': typeof DiagramRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/host': typeof HostRoute
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
   '/stations': typeof StationsRoute
@@ -251,6 +260,7 @@ export interface FileRouteTypes {
     | '/api-docs'
     | '/diagram'
     | '/forgot-password'
+    | '/host'
     | '/signin'
     | '/signup'
     | '/stations'
@@ -277,6 +287,7 @@ export interface FileRouteTypes {
     | '/api-docs'
     | '/diagram'
     | '/forgot-password'
+    | '/host'
     | '/signin'
     | '/signup'
     | '/stations'
@@ -304,6 +315,7 @@ export interface FileRouteTypes {
     | '/api-docs'
     | '/diagram'
     | '/forgot-password'
+    | '/host'
     | '/signin'
     | '/signup'
     | '/stations'
@@ -332,6 +344,7 @@ export interface RootRouteChildren {
   ApiDocsRoute: typeof ApiDocsRoute
   DiagramRoute: typeof DiagramRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
+  HostRoute: typeof HostRoute
   SigninRoute: typeof SigninRoute
   SignupRoute: typeof SignupRoute
   StationsRoute: typeof StationsRoute
@@ -391,6 +404,13 @@ declare module '@tanstack/react-router' {
       path: '/forgot-password'
       fullPath: '/forgot-password'
       preLoaderRoute: typeof ForgotPasswordRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/host': {
+      id: '/host'
+      path: '/host'
+      fullPath: '/host'
+      preLoaderRoute: typeof HostRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/signin': {
@@ -554,6 +574,7 @@ const rootRouteChildren: RootRouteChildren = {
   ApiDocsRoute: ApiDocsRoute,
   DiagramRoute: DiagramRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
+  HostRoute: HostRoute,
   SigninRoute: SigninRoute,
   SignupRoute: SignupRoute,
   StationsRoute: StationsRoute,

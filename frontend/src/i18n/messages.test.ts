@@ -4,6 +4,7 @@ import { adminAlerts } from './admin-alerts';
 import { adminStation } from './admin-station';
 import { adminClaims, claimTexts } from './claims';
 import { common } from './common';
+import { consoleRoles } from './console-roles';
 import { docs } from './docs';
 import { guestTexts } from './guest';
 import { hostForm } from './host-form';
@@ -14,7 +15,7 @@ import { reportTexts } from './reports';
 import { stationTexts } from './stations';
 import { withdrawalTexts } from './withdrawal';
 
-const tables: Messages<unknown>[] = [about, adminAlerts, adminClaims, adminStation, claimTexts, common, docs, guestTexts, hostForm, landing, reportTexts, stationTexts, withdrawalTexts];
+const tables: Messages<unknown>[] = [about, adminAlerts, adminClaims, adminStation, claimTexts, common, consoleRoles, docs, guestTexts, hostForm, landing, reportTexts, stationTexts, withdrawalTexts];
 
 /** Keys, array lengths and function arities: what the types promise, checked on the values. */
 function shape(value: unknown): unknown {

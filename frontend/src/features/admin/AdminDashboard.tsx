@@ -2,7 +2,10 @@ import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import type { AdminIdentity } from '@shared/schemas';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Logo } from '../../components/Logo';
+import { consoleRoles } from '../../i18n/console-roles';
+import { useMessages } from '../../i18n/messages';
 import { AlertsLink } from './alerts/AlertsLink';
 import { StickersLink } from '../guest/StickersLink';
 import { toast } from '../../components/toast';
@@ -28,21 +31,27 @@ const TAB_META: Record<AdminTab, { label: string; icon: ReactNode }> = {
   system: { label: 'System', icon: <GearIcon size={16} /> },
 };
 
-/** /admin (administrators only: the route's guard sends anyone else to /admin/login). ?tab= picks the tab. */
+/**
+ * /admin for administrators and technicians (the route's guard sends anyone else away). ?tab= picks the tab. A
+ * technician gets the stations tab only, without the money totals, adding or editing stations, or the stickers.
+ */
 export function AdminDashboard({ admin, search }: { admin: AdminIdentity; search: AdminSearch }) {
+  const roleTexts = useMessages(consoleRoles);
+  const isAdmin = admin.role === 'admin';
+  const tabs: readonly AdminTab[] = isAdmin ? adminTabs : ['machines'];
   const navigate = useNavigate();
   const logout = useAdminLogout();
   const registry = useExportRegistry();
   const logoutNow = useMutation({ mutationFn: logout });
-  const tab = search.tab ?? 'machines';
+  const tab = search.tab && tabs.includes(search.tab) ? search.tab : 'machines';
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
 
   const setTab = (next: AdminTab, extra: Partial<AdminSearch> = {}) =>
     void navigate({ to: '/admin', search: { ...(next === 'machines' ? {} : { tab: next }), ...extra }, replace: true });
 
   const onTabKey = (event: KeyboardEvent) => {
-    const i = adminTabs.indexOf(tab);
-    const next = event.key === 'ArrowRight' ? adminTabs[(i + 1) % adminTabs.length] : event.key === 'ArrowLeft' ? adminTabs[(i - 1 + adminTabs.length) % adminTabs.length] : null;
+    const i = tabs.indexOf(tab);
+    const next = event.key === 'ArrowRight' ? tabs[(i + 1) % tabs.length] : event.key === 'ArrowLeft' ? tabs[(i - 1 + tabs.length) % tabs.length] : null;
     if (!next) return;
     event.preventDefault();
     setTab(next);
@@ -66,11 +75,12 @@ export function AdminDashboard({ admin, search }: { admin: AdminIdentity; search
             <Link to="/admin" className="flex items-center gap-2.5">
               <Logo size={34} />
               <span className="hidden font-bold text-slate-900 sm:inline">Bali Refill</span>
-              <span className="rounded-md bg-ocean-900 px-1.5 py-0.5 text-[10px] font-bold tracking-widest text-white uppercase">Admin</span>
+              <span className="rounded-md bg-ocean-900 px-1.5 py-0.5 text-[10px] font-bold tracking-widest text-white uppercase">{isAdmin ? 'Admin' : roleTexts.roles[admin.role]}</span>
             </Link>
             <div className="ml-auto flex items-center gap-2">
               <AlertsLink />
-              <StickersLink />
+              {isAdmin && <StickersLink />}
+              {!isAdmin && <LanguageSwitch />}
               <Link to="/" className="hidden h-10 items-center gap-2 rounded-xl px-3 text-sm font-semibold text-slate-600 hover:bg-slate-100 hover:text-slate-900 sm:inline-flex">
                 <ArrowLeftIcon size={16} /> Back to Site
               </Link>
@@ -80,7 +90,7 @@ export function AdminDashboard({ admin, search }: { admin: AdminIdentity; search
               <div className="mx-1 hidden h-8 w-px bg-slate-200 md:block" aria-hidden="true" />
               <div className="hidden text-right md:block">
                 <p className="max-w-[14rem] truncate text-sm font-semibold text-slate-800">{admin.username}</p>
-                <p className="text-xs text-slate-500 capitalize">{admin.role}</p>
+                <p className="text-xs text-slate-500">{roleTexts.roles[admin.role]}</p>
               </div>
               <Button
                 variant="dark"
@@ -98,20 +108,20 @@ export function AdminDashboard({ admin, search }: { admin: AdminIdentity; search
         <main className="mx-auto max-w-[1400px] px-4 py-8 sm:px-6">
           <div className="mb-6 flex flex-wrap items-end justify-between gap-2">
             <div>
-              <h1 className="text-2xl font-bold tracking-tight text-slate-900">Admin Dashboard</h1>
-              <p className="mt-1 text-sm text-slate-500">Stations, wallets and partners across Bali.</p>
+              <h1 className="text-2xl font-bold tracking-tight text-slate-900">{isAdmin ? 'Admin Dashboard' : roleTexts.technicianTitle}</h1>
+              <p className="mt-1 text-sm text-slate-500">{isAdmin ? 'Stations, wallets and partners across Bali.' : roleTexts.technicianSubtitle}</p>
             </div>
             <Link to="/" className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-500 hover:text-brand-700 sm:hidden">
               <ArrowLeftIcon size={14} /> Back to Site
             </Link>
           </div>
 
-          <StatsCards />
+          {isAdmin && <StatsCards />}
 
           <div className="mt-8 overflow-visible rounded-2xl bg-white shadow-card ring-1 ring-slate-200/70">
             {/* The tabs wrap onto a second line on a phone rather than scroll out of sight. */}
             <div role="tablist" aria-label="Admin sections" className="flex flex-wrap gap-x-1 border-b border-slate-100 px-3 pt-2" onKeyDown={onTabKey}>
-              {adminTabs.map((t) => (
+              {tabs.map((t) => (
                 <button
                   key={t}
                   ref={(el) => {
@@ -134,7 +144,7 @@ export function AdminDashboard({ admin, search }: { admin: AdminIdentity; search
               ))}
             </div>
             <div role="tabpanel" id={`panel-${tab}`} aria-labelledby={`tab-${tab}`} className="pb-1">
-              {tab === 'machines' && <MachinesTab />}
+              {tab === 'machines' && <MachinesTab canEdit={isAdmin} />}
               {tab === 'users' && <UsersTab onShowTransactions={(user) => setTab('transactions', { user })} />}
               {tab === 'transactions' && <TransactionsTab userFilter={search.user ?? ''} onUserFilter={(user) => setTab('transactions', user ? { user } : {})} />}
               {tab === 'host-requests' && <HostRequestsTab />}

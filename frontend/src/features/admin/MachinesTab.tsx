@@ -60,7 +60,8 @@ function Alerts({ machines }: { machines: Machine[] }) {
   );
 }
 
-export function MachinesTab() {
+/** The stations list; `canEdit` (administrators) adds and edits stations, technicians only read and open them. */
+export function MachinesTab({ canEdit }: { canEdit: boolean }) {
   const queryClient = useQueryClient();
   const machines = useQuery(adminQueries.machines());
   const [search, setSearch] = useState('');
@@ -97,7 +98,7 @@ export function MachinesTab() {
         </label>
         <div className="flex gap-2 lg:ml-auto">
           <Button icon={<RefreshIcon className={machines.isFetching ? 'animate-spin' : ''} />} onClick={() => void refresh()}>Refresh</Button>
-          <Button variant="primary" icon={<PlusIcon />} onClick={() => setAdding(true)}>Add Machine</Button>
+          {canEdit && <Button variant="primary" icon={<PlusIcon />} onClick={() => setAdding(true)}>Add Machine</Button>}
         </div>
       </div>
 
@@ -156,9 +157,11 @@ export function MachinesTab() {
                   <span className="text-slate-700" title={m.lastHeartbeat ? formatDateTime(m.lastHeartbeat) : 'No heartbeat received yet'}>{timeAgo(m.lastHeartbeat)}</span>
                 </Td>
                 <Td className="text-right">
-                  <Button size="sm" variant="ghost" aria-label={`Edit ${m.name}`} icon={<GearIcon size={16} />} onClick={() => setEditing(m)}>
-                    <span className="sr-only">Settings</span>
-                  </Button>
+                  {canEdit && (
+                    <Button size="sm" variant="ghost" aria-label={`Edit ${m.name}`} icon={<GearIcon size={16} />} onClick={() => setEditing(m)}>
+                      <span className="sr-only">Settings</span>
+                    </Button>
+                  )}
                 </Td>
               </tr>
             ))}

@@ -15,6 +15,7 @@ import { payWithWallet, WalletCancelled, type WalletPayment } from '../wallet/pa
 import { useCardWallets } from '../wallet/useCardWallets';
 import { formatLitresShort } from './format';
 import { GuestProgress } from './GuestProgress';
+import { StationCheckIn } from '../admin/station/StationCheckIn';
 
 const E_WALLETS = ['qris', 'gopay'] as const;
 /**
@@ -63,6 +64,7 @@ export function GuestStationPage({ stationId }: { stationId: string }) {
           ) : (
             <p role="status" className="mt-6 rounded-2xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200">{t.unavailable}</p>
           )}
+          <StationCheckIn stationId={machine.id} variant="public" />
         </>
       )}
     </div>

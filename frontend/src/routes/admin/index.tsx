@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AdminDashboard } from '../../features/admin/AdminDashboard';
 import { AdminCheckFailed, CheckingAuthentication } from '../../features/admin/CheckingAuthentication';
-import { loadAdmin, requireAdmin } from '../../route-data';
+import { loadAdmin, requireStationStaff } from '../../route-data';
 import { adminSearch } from '../../search';
 
-/** The admin dashboard (administrators only; others are sent to /admin/login and come back). ?tab= picks the tab. */
+/** The admin dashboard (administrators; technicians see the stations tab only; others are sent to /admin/login and come back). ?tab= picks the tab. */
 export const Route = createFileRoute('/admin/')({
   validateSearch: adminSearch,
-  beforeLoad: requireAdmin,
+  beforeLoad: requireStationStaff,
   loaderDeps: ({ search }) => ({ tab: search.tab, user: search.user }),
   loader: loadAdmin,
   pendingComponent: () => <CheckingAuthentication />,

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AdminCheckFailed, CheckingAuthentication } from '../../features/admin/CheckingAuthentication';
 import { StationPage } from '../../features/admin/station/StationPage';
-import { requireAdmin } from '../../route-data';
+import { requireStationStaff } from '../../route-data';
 
-/** A station's history (administrators only): telemetry charts, vends and revenue per day, uptime, events, CSV. */
+/** A station's history (administrators and technicians; revenue for administrators only): telemetry charts, vends and revenue per day, uptime, events, CSV. */
 export const Route = createFileRoute('/admin/stations/$id')({
-  beforeLoad: requireAdmin,
+  beforeLoad: requireStationStaff,
   pendingComponent: () => <CheckingAuthentication />,
   errorComponent: AdminCheckFailed,
   component: function Station() {

@@ -3,12 +3,14 @@ import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { availability } from '@shared/availability';
 import type { Machine, StationEvent, TelemetryReading } from '@shared/schemas';
+import { HEARTBEAT_INTERVAL_SECONDS } from '@shared/constants';
 import { adminQueries } from '../../../api/admin';
 import { authedApi } from '../../../api/auth';
 import { api, ApiRequestError } from '../../../api/client';
 import { allReadings, chartReadings, purchasesSince, stationRanges, type StationRange } from '../../../api/station-history';
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { adminStation } from '../../../i18n/admin-station';
+import { consoleRoles } from '../../../i18n/console-roles';
 import { useMessages, type Translation } from '../../../i18n/messages';
 import { csvFileName, downloadText, toCsv } from '../csv';
 import { formatDateTime, formatInteger, formatLitres, formatRupiah, timeAgo } from '../format';
@@ -17,6 +19,8 @@ import { MachineStatusBadge } from '../MachineStatusBadge';
 import { Button, Card, EmptyState, LoadingRows, Spinner } from '../ui';
 import { uptime } from '@shared/station-figures';
 import { dailyActivity } from './station-stats';
+import { HostLinkCard } from './HostLinkCard';
+import { StationCheckIn } from './StationCheckIn';
 import { WaterSafetyCard } from './WaterSafetyCard';
 
 /** The chart library is a chunk of its own, fetched when the first chart is drawn. */
@@ -26,9 +30,14 @@ const PERCENT: [number, number] = [0, 100];
 
 type Texts = Translation<(typeof adminStation)['en']>;
 
-/** /admin/stations/$id: a station's history (the route's guard lets administrators only in). */
+/**
+ * /admin/stations/$id: a station's history (the route's guard lets administrators and technicians in). Revenue, the
+ * settings and the station's host are the administrator's: a technician's page leaves them out and counts uptime at
+ * the default heartbeat interval.
+ */
 export function StationPage({ id }: { id: string }) {
   const t = useMessages(adminStation);
+  const isAdmin = useQuery(adminQueries.session()).data?.role === 'admin';
   const [range, setRange] = useState<StationRange>('day');
   // One "now" per range choice, so the queries of a range agree on its bounds.
   const to = useMemo(() => new Date(), [range]); // eslint-disable-line react-hooks/exhaustive-deps
@@ -36,9 +45,10 @@ export function StationPage({ id }: { id: string }) {
 
   const machine = useQuery({ queryKey: ['admin', 'station', id], queryFn: ({ signal }) => api('getMachine', { signal, params: { id } }), retry: false });
   const readings = useQuery({ queryKey: ['admin', 'station', id, 'readings', range, to.toISOString()], queryFn: ({ signal }) => chartReadings(id, range, to, signal), enabled: machine.isSuccess });
-  const purchases = useQuery({ queryKey: ['admin', 'station', id, 'purchases', from.toISOString()], queryFn: ({ signal }) => purchasesSince(id, from.toISOString(), signal), enabled: machine.isSuccess });
+  const purchases = useQuery({ queryKey: ['admin', 'station', id, 'purchases', from.toISOString()], queryFn: ({ signal }) => purchasesSince(id, from.toISOString(), signal), enabled: machine.isSuccess && isAdmin });
   const events = useQuery({ queryKey: ['admin', 'station', id, 'events'], queryFn: ({ signal }) => authedApi('adminMachineEvents', { signal, params: { id }, query: { limit: 20 } }), enabled: machine.isSuccess });
-  const settings = useQuery(adminQueries.settings());
+  const settings = useQuery({ ...adminQueries.settings(), enabled: isAdmin });
+  const heartbeatInterval = isAdmin ? settings.data?.heartbeatIntervalSeconds : HEARTBEAT_INTERVAL_SECONDS;
 
   if (machine.isPending) return <Frame t={t}><LoadingRows label={t.loading} /></Frame>;
   if (machine.isError) {
@@ -52,7 +62,7 @@ export function StationPage({ id }: { id: string }) {
     );
   }
   const station = machine.data;
-  const up = readings.data && settings.data ? uptime(readings.data.reduce((n, r) => n + r.heartbeats, 0), { from, to }, station.createdAt, settings.data.heartbeatIntervalSeconds) : null;
+  const up = readings.data && heartbeatInterval ? uptime(readings.data.reduce((n, r) => n + r.heartbeats, 0), { from, to }, station.createdAt, heartbeatInterval) : null;
 
   return (
     <Frame t={t} station={station}>
@@ -65,7 +75,10 @@ export function StationPage({ id }: { id: string }) {
             </button>
           ))}
         </div>
-        <CsvExport id={id} from={from} to={to} t={t} />
+        <div className="flex flex-wrap items-center gap-3">
+          <StationCheckIn stationId={id} variant="console" />
+          <CsvExport id={id} from={from} to={to} t={t} />
+        </div>
       </div>
 
       <div className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
@@ -89,12 +102,13 @@ export function StationPage({ id }: { id: string }) {
         <WaterSafetyCard id={id} t={t} />
         <Card className="p-4 sm:p-5">
           <h2 className="font-semibold text-slate-900">{t.daily}</h2>
-          {readings.data && purchases.data ? <Daily readings={readings.data} purchases={purchases.data} t={t} /> : <Spinner className="mt-3 h-5 w-5 text-brand-600" />}
+          {readings.data && (purchases.data || !isAdmin) ? <Daily readings={readings.data} purchases={purchases.data ?? null} t={t} /> : <Spinner className="mt-3 h-5 w-5 text-brand-600" />}
         </Card>
         <Card className="p-4 sm:p-5">
           <h2 className="font-semibold text-slate-900">{t.events}</h2>
           {events.data ? <Events events={events.data} t={t} /> : <Spinner className="mt-3 h-5 w-5 text-brand-600" />}
         </Card>
+        {isAdmin && <HostLinkCard id={id} />}
       </div>
     </Frame>
   );
@@ -183,35 +197,37 @@ function Charts({ readings, from, to, t }: { readings: TelemetryReading[]; from:
   );
 }
 
-function Daily({ readings, purchases, t }: { readings: TelemetryReading[]; purchases: Awaited<ReturnType<typeof purchasesSince>>; t: Texts }) {
-  const days = dailyActivity(readings, purchases.purchases);
+/** Vends and litres per day; revenue too when the purchases are there (administrators only). */
+function Daily({ readings, purchases, t }: { readings: TelemetryReading[]; purchases: Awaited<ReturnType<typeof purchasesSince>> | null; t: Texts }) {
+  const days = dailyActivity(readings, purchases?.purchases ?? []);
   if (days.length === 0) return <p className="mt-3 text-sm text-slate-600">{t.noDaily}</p>;
   return (
     <>
       <table className="mt-3 w-full text-sm">
         <thead className="text-left text-xs text-slate-500">
-          <tr><th className="py-1.5 font-medium">{t.dailyHead.day}</th><th className="py-1.5 text-right font-medium">{t.dailyHead.vends}</th><th className="py-1.5 text-right font-medium">{t.dailyHead.litres}</th><th className="py-1.5 text-right font-medium">{t.dailyHead.revenue}</th></tr>
+          <tr><th className="py-1.5 font-medium">{t.dailyHead.day}</th><th className="py-1.5 text-right font-medium">{t.dailyHead.vends}</th><th className="py-1.5 text-right font-medium">{t.dailyHead.litres}</th>{purchases && <th className="py-1.5 text-right font-medium">{t.dailyHead.revenue}</th>}</tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
           {days.map((d) => (
-            <tr key={d.day}><td className="py-1.5 font-mono text-xs">{d.day}</td><td className="py-1.5 text-right">{formatInteger(d.vends)}</td><td className="py-1.5 text-right">{formatLitres(d.litres)}</td><td className="py-1.5 text-right">{formatRupiah(d.revenue)}</td></tr>
+            <tr key={d.day}><td className="py-1.5 font-mono text-xs">{d.day}</td><td className="py-1.5 text-right">{formatInteger(d.vends)}</td><td className="py-1.5 text-right">{formatLitres(d.litres)}</td>{purchases && <td className="py-1.5 text-right">{formatRupiah(d.revenue)}</td>}</tr>
           ))}
         </tbody>
       </table>
-      {purchases.partial && <p className="mt-2 text-xs text-amber-700">{t.dailyPartial}</p>}
+      {purchases?.partial && <p className="mt-2 text-xs text-amber-700">{t.dailyPartial}</p>}
     </>
   );
 }
 
 function Events({ events, t }: { events: StationEvent[]; t: Texts }) {
+  const checkedInBy = useMessages(consoleRoles).checkedInBy;
   if (events.length === 0) return <p className="mt-3 text-sm text-slate-600">{t.noEvents}</p>;
   const reason = (r: string | null) => disconnectReason(r, t);
   return (
     <ul className="mt-3 divide-y divide-slate-100 text-sm" aria-label={t.events}>
       {events.map((e) => (
         <li key={`${e.at}-${e.kind}`} className="flex flex-wrap items-baseline justify-between gap-x-3 py-2">
-          <span className={e.kind === 'connected' ? 'font-medium text-emerald-700' : 'font-medium text-red-700'}>
-            {e.kind === 'connected' ? t.connected : t.disconnected}
+          <span className={e.kind === 'connected' ? 'font-medium text-emerald-700' : e.kind === 'checkedIn' ? 'font-medium text-sky-800' : 'font-medium text-red-700'}>
+            {e.kind === 'connected' ? t.connected : e.kind === 'checkedIn' ? checkedInBy(e.by?.replace(/^\w+:/, '') ?? '?') : t.disconnected}
             {e.kind === 'disconnected' && reason(e.reason) ? <span className="font-normal text-slate-600">: {reason(e.reason)}</span> : null}
           </span>
           <time dateTime={e.at} className="text-xs text-slate-500">{formatDateTime(e.at)}</time>

@@ -1,0 +1,125 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { AdminIdentity, HostImpactReport } from '@shared/schemas';
+import { authedApi } from '../../api/auth';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
+import { Logo } from '../../components/Logo';
+import { consoleRoles } from '../../i18n/console-roles';
+import { localeOf, useLanguage } from '../../i18n/language';
+import { useMessages, type Translation } from '../../i18n/messages';
+import { formatInteger, formatLitres } from '../admin/format';
+import { LogoutIcon } from '../admin/icons';
+import { useAdminLogout } from '../admin/session';
+import { Button, Card, EmptyState, LoadingRows } from '../admin/ui';
+
+type Texts = Translation<(typeof consoleRoles)['en']['host']>;
+
+/** This month in Bali (UTC+8), as the month input and the API write it: 2026-11. */
+const currentMonth = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 7);
+
+/**
+ * /host: a partner business's own stations, a month at a time: litres, bottles and CO2 saved, uptime. Printing the
+ * page gives the monthly impact report to show its customers (the controls are left out of the print).
+ */
+export function HostPage({ host }: { host: AdminIdentity }) {
+  const t = useMessages(consoleRoles).host;
+  const language = useLanguage();
+  const [month, setMonth] = useState(currentMonth);
+  const report = useQuery({ queryKey: ['admin', 'host', month], queryFn: ({ signal }) => authedApi('hostImpactReport', { signal, query: { month } }) });
+  const logout = useAdminLogout();
+  const logoutNow = useMutation({ mutationFn: logout });
+  const monthName = new Intl.DateTimeFormat(localeOf(language), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
+
+  return (
+    <div className="min-h-dvh bg-slate-50 print:bg-white">
+      <header className="border-b border-slate-200 bg-white print:hidden">
+        <div className="mx-auto flex h-16 max-w-5xl items-center gap-3 px-4 sm:px-6">
+          <Logo size={34} />
+          <span className="rounded-md bg-ocean-900 px-1.5 py-0.5 text-[10px] font-bold tracking-widest text-white uppercase">{t.badge}</span>
+          <p className="hidden max-w-[14rem] truncate text-sm font-semibold text-slate-700 sm:block">{host.username}</p>
+          <div className="ml-auto flex items-center gap-2">
+            <LanguageSwitch />
+            <Button variant="dark" aria-label={t.logout} icon={<LogoutIcon size={16} />} busy={!logoutNow.isIdle} onClick={() => logoutNow.mutate()}>
+              <span className="hidden sm:inline">{t.logout}</span>
+            </Button>
+          </div>
+        </div>
+      </header>
+
+      <main className="mx-auto max-w-5xl px-4 py-6 sm:px-6 print:max-w-none print:p-0">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <div>
+            <div className="hidden items-center gap-2 print:flex"><Logo size={28} /><span className="font-bold">Bali Refill</span></div>
+            <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t.title}</h1>
+            <p className="mt-1 text-sm text-slate-600">{t.subtitle(monthName)}</p>
+          </div>
+          <div className="flex flex-wrap items-end gap-2 print:hidden">
+            <label className="flex flex-col text-xs font-medium text-slate-600">
+              {t.month}
+              <input type="month" value={month} max={currentMonth()} onChange={(e) => e.target.value && setMonth(e.target.value)}
+                className="mt-1 h-10 rounded-xl border border-slate-200 bg-white px-3 text-sm text-slate-900 shadow-xs outline-none focus:border-brand-500 focus:ring-4 focus:ring-brand-100" />
+            </label>
+            <Button variant="primary" onClick={() => window.print()} disabled={!report.data}>{t.print}</Button>
+          </div>
+        </div>
+
+        {report.isPending ? (
+          <LoadingRows label={t.loading} />
+        ) : report.isError ? (
+          <EmptyState title={t.loadError}><Button className="mt-3" onClick={() => void report.refetch()}>{t.retry}</Button></EmptyState>
+        ) : report.data.stations.length === 0 ? (
+          <Card className="mt-5 p-6 text-sm text-slate-600">{t.none}</Card>
+        ) : (
+          <Report report={report.data} t={t} />
+        )}
+      </main>
+    </div>
+  );
+}
+
+function Report({ report, t }: { report: HostImpactReport; t: Texts }) {
+  const figures = [
+    { label: t.totals.litres, value: formatLitres(report.totals.litres), testId: 'host-litres' },
+    { label: t.totals.bottles, value: formatInteger(report.totals.bottlesSaved), testId: 'host-bottles' },
+    { label: t.totals.co2, value: report.totals.co2SavedKg.toLocaleString('id-ID'), testId: 'host-co2' },
+  ];
+  return (
+    <>
+      <div className="mt-5 grid gap-3 sm:grid-cols-3 print:grid-cols-3">
+        {figures.map((f) => (
+          <Card key={f.label} className="p-4 print:shadow-none print:ring-slate-300">
+            <p className="text-xs font-medium text-slate-500">{f.label}</p>
+            <p className="mt-1 text-2xl font-bold text-brand-800" data-testid={f.testId}>{f.value}</p>
+          </Card>
+        ))}
+      </div>
+      <Card className="mt-5 overflow-x-auto print:shadow-none print:ring-slate-300">
+        <table className="w-full text-sm">
+          <thead className="bg-slate-50 text-left text-xs text-slate-500">
+            <tr>
+              <th className="px-4 py-2.5 font-medium">{t.head.station}</th>
+              <th className="px-4 py-2.5 text-right font-medium">{t.head.litres}</th>
+              <th className="px-4 py-2.5 text-right font-medium">{t.head.bottles}</th>
+              <th className="px-4 py-2.5 text-right font-medium">{t.head.uptime}</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {report.stations.map((s) => (
+              <tr key={s.id} className="break-inside-avoid">
+                <td className="px-4 py-2.5">
+                  <p className="font-semibold text-slate-900">{s.name}</p>
+                  <p className="text-xs text-slate-500">{s.location} · <span className="print:hidden">{t.statuses[s.status]}</span></p>
+                </td>
+                <td className="px-4 py-2.5 text-right whitespace-nowrap">{formatLitres(s.litres)}</td>
+                <td className="px-4 py-2.5 text-right">{formatInteger(s.bottlesSaved)}</td>
+                <td className="px-4 py-2.5 text-right">{s.uptimePercent === null ? '—' : `${s.uptimePercent.toLocaleString('id-ID')}%`}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Card>
+      <p className="mt-4 text-xs text-slate-500">{t.method}</p>
+      <p className="mt-1 text-sm text-slate-700">{t.thanks}</p>
+    </>
+  );
+}
