@@ -108,7 +108,7 @@ function Report({ report, t }: { report: HostImpactReport; t: Texts }) {
               <tr key={s.id} className="break-inside-avoid">
                 <td className="px-4 py-2.5">
                   <p className="font-semibold text-slate-900">{s.name}</p>
-                  <p className="text-xs text-slate-500">{s.location} · <span className="print:hidden">{t.statuses[s.status]}</span></p>
+                  <p className="text-xs text-slate-500">{s.location}<span className="print:hidden"> · {t.statuses[s.status]}</span></p>
                 </td>
                 <td className="px-4 py-2.5 text-right whitespace-nowrap">{formatLitres(s.litres)}</td>
                 <td className="px-4 py-2.5 text-right">{formatInteger(s.bottlesSaved)}</td>

@@ -1,0 +1,97 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SEED_HOST_STATIONS } from '@infra/local/seed';
+import { seededAccount } from '../support/auth';
+import { DESKTOP, PHONE, launchBrowser, newContext } from '../support/browser';
+import { local } from '../support/local';
+import { provision, workerServices, type Provisioned } from '../integration/stations-support';
+
+let browser: Browser;
+let station: Provisioned;
+
+beforeAll(async () => {
+  await workerServices();
+  station = await provision('Technician Visit Station');
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Signs a seeded console account in at /admin/login, as the admin does; the console sends each role to its page. */
+async function consoleSignIn(page: Page, role: 'technician' | 'host') {
+  const account = seededAccount(role);
+  await page.goto(local().web + '/admin/login');
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+}
+
+describe('technicians and hosts in Chromium', { timeout: 180_000 }, () => {
+  it('shows a technician the stations only, and records a check-in from the station page', async () => {
+    const page = await (await newContext(browser, { ...DESKTOP, locale: 'en-US' })).newPage();
+    await consoleSignIn(page, 'technician');
+    await page.waitForURL((url) => url.pathname === '/admin');
+    await page.getByRole('table', { name: 'Machines' }).waitFor();
+    await page.getByRole('heading', { name: 'Stations', exact: true }).waitFor();
+    expect(await page.getByRole('tab').allTextContents()).toEqual(['Machines']);
+    expect(await page.getByText('Total Revenue').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Add Machine' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: /^Edit / }).count()).toBe(0);
+    // Money and people are not reachable by address either.
+    await page.goto(local().web + '/admin?tab=users');
+    await page.getByRole('table', { name: 'Machines' }).waitFor();
+    expect(await page.getByRole('tab').allTextContents()).toEqual(['Machines']);
+    await page.goto(local().web + '/admin/stickers');
+    await page.waitForURL((url) => url.pathname === '/admin');
+
+    await page.goto(local().web + `/admin/stations/${station.machine.id}`);
+    await page.getByRole('heading', { name: 'Station Technician Visit Station' }).waitFor();
+    await page.getByRole('button', { name: 'Check in' }).click();
+    await page.getByRole('status').filter({ hasText: /^Checked in at / }).waitFor();
+    await page.getByRole('list', { name: 'Last connection events' }).getByText(`Checked in by ${seededAccount('technician').username}`).waitFor();
+    expect(await page.getByRole('columnheader', { name: 'Revenue' }).count()).toBe(0);
+    expect(await page.getByText('Host', { exact: true }).count()).toBe(0);
+  });
+
+  it("offers a technician who scans a station's QR a Check in on its public page, and nobody else", async () => {
+    const anonymous = await (await newContext(browser, { ...PHONE, locale: 'en-US' })).newPage();
+    await anonymous.goto(local().web + `/s/${station.machine.id}`);
+    await anonymous.getByRole('heading', { name: /Technician Visit Station/ }).waitFor();
+    await anonymous.waitForTimeout(500);
+    expect(await anonymous.getByRole('region', { name: 'Technician at this station?' }).count()).toBe(0);
+
+    const page = await (await newContext(browser, { ...PHONE, locale: 'en-US' })).newPage();
+    await consoleSignIn(page, 'technician');
+    await page.waitForURL((url) => url.pathname === '/admin');
+    await page.goto(local().web + `/s/${station.machine.id}`);
+    const prompt = page.getByRole('region', { name: 'Technician at this station?' });
+    await prompt.getByRole('button', { name: 'Check in' }).click();
+    await prompt.getByRole('status').filter({ hasText: /^Checked in at / }).waitFor();
+    const events = await (await workerServices()).telemetry.latestEvents(station.machine.id, 5);
+    expect(events.filter((e) => e.kind === 'checkedIn').map((e) => e.by)).toContain(`technician:${seededAccount('technician').username}`);
+  });
+
+  it("sends a host to its own page: its stations' impact of the month, printable, in Bahasa Indonesia too", async () => {
+    const page = await (await newContext(browser, { ...PHONE, locale: 'en-US' })).newPage();
+    await consoleSignIn(page, 'host');
+    await page.waitForURL((url) => url.pathname === '/host');
+    await page.getByRole('heading', { name: 'Your stations' }).waitFor();
+    await page.getByTestId('host-bottles').waitFor();
+    const names = await page.locator('tbody tr td:first-child p:first-child').allTextContents();
+    const seeded = await Promise.all(SEED_HOST_STATIONS.map(async (id) => (await (await workerServices()).machines.get(id))!.name!));
+    expect(names).toEqual(expect.arrayContaining(seeded));
+    expect(names).not.toContain('Technician Visit Station');
+    // The console is not the host's: /admin sends it back.
+    await page.goto(local().web + '/admin');
+    await page.waitForURL((url) => url.pathname === '/host');
+    // The printed report leaves out the controls.
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByRole('button', { name: 'Print the report' }).isVisible()).toBe(false);
+    expect(await page.getByRole('heading', { name: 'Your stations' }).isVisible()).toBe(true);
+    await page.emulateMedia({ media: 'screen' });
+    await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'id' }).click();
+    await page.getByRole('heading', { name: 'Stasiun Anda' }).waitFor();
+    await page.getByRole('button', { name: 'Cetak laporan' }).waitFor();
+  });
+});
