@@ -45,6 +45,7 @@ import {
   ProblemReportQuery,
   PurchaseRequest,
   SafetyClearInput,
+  SafetyLockInput,
   SafetyOverview,
   SafetyRecord,
   SafetyRecordInput,
@@ -439,6 +440,10 @@ export const routes = define({
   adminRecordSafety: {
     method: 'POST', path: '/api/admin/machines/{id}/safety', auth: ['admin', 'technician'], tag: 'admin', summary: 'Record a sanitation visit or a lab test (pass or fail, with a note); a failed lab test locks the station',
     params: MachineIdParams, body: SafetyRecordInput, status: 201, response: SafetyRecord, access: { table: 'write' },
+  },
+  adminLockStation: {
+    method: 'POST', path: '/api/admin/machines/{id}/safety/lock', auth: ['admin', 'technician'], tag: 'admin', summary: 'Lock a station on purpose, saying why (it denies vends until the lock is cleared); 409 when it is locked already',
+    params: MachineIdParams, body: SafetyLockInput, response: Machine, access: { table: 'write' },
   },
   adminClearSafetyLock: {
     method: 'POST', path: '/api/admin/machines/{id}/safety/clear', auth: ['admin', 'technician'], tag: 'admin', summary: "Clear a station's water safety lock, saying what was done; 409 while its cause still holds",

@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import type { Machine, SafetyClearInput, SafetyLock, SafetyRecord, SafetyRecordInput, Settings } from '@shared/schemas';
+import type { Machine, SafetyClearInput, SafetyLock, SafetyLockInput, SafetyRecord, SafetyRecordInput, Settings } from '@shared/schemas';
 import type { Clock, Ids } from '../ports/clock';
 import type { Log } from '../ports/log';
 import type { MachineRecord, Machines } from '../ports/machines';
@@ -26,8 +26,11 @@ function sanitationDueAt(station: Pick<MachineRecord, 'lastSanitationAt' | 'crea
   return new Date(Date.parse(station.lastSanitationAt ?? station.createdAt) + settings.sanitationIntervalDays * DAY_MS).toISOString();
 }
 
+/** A cause that locks a station by itself (a manual lock is a person's). */
+type Breach = { reason: Exclude<SafetyLock['reason'], 'manual'>; detail: string };
+
 /** The cause that should lock the station now, if any (the first of quality, failed lab test, overdue sanitation). */
-function safetyBreach(station: MachineRecord, settings: Pick<Settings, 'safetyTdsMaxPpm' | 'sanitationIntervalDays'>, now: Date): Omit<SafetyLock, 'at'> | null {
+function safetyBreach(station: MachineRecord, settings: Pick<Settings, 'safetyTdsMaxPpm' | 'sanitationIntervalDays'>, now: Date): Breach | null {
   const tds = station.quality?.tdsPpm;
   if (settings.safetyTdsMaxPpm > 0 && tds !== undefined && tds > settings.safetyTdsMaxPpm) {
     return { reason: 'quality', detail: `TDS ${tds} ppm (above ${settings.safetyTdsMaxPpm} ppm)` };
@@ -40,14 +43,14 @@ function safetyBreach(station: MachineRecord, settings: Pick<Settings, 'safetyTd
   return null;
 }
 
-/** Locks a station for a breach, once (a station already locked for safety keeps its first reason). */
-async function lockForSafety(station: MachineRecord, breach: Omit<SafetyLock, 'at'>, deps: SafetyDeps & { log: Log }): Promise<MachineRecord | null> {
+/** Locks a station for a breach, once (a station already locked for safety keeps its first reason); `by` who locked it. */
+async function lockForSafety(station: MachineRecord, breach: Omit<SafetyLock, 'at'>, deps: SafetyDeps & { log: Log }, by = 'system'): Promise<MachineRecord | null> {
   const at = deps.clock.now().toISOString();
   const lock: SafetyLock = { ...breach, at };
   const locked = await deps.machines.update(station.id, { status: 'locked', safetyLock: lock, updatedAt: at }, { noSafetyLock: true });
   if (!locked) return null;
   deps.log.warn('station locked for water safety', { stationId: station.id, ...breach });
-  await deps.safetyRecords.add({ id: deps.ids.next(), stationId: station.id, kind: 'locked', date: at, result: null, note: `${breach.reason}: ${breach.detail}`, by: 'system', at });
+  await deps.safetyRecords.add({ id: deps.ids.next(), stationId: station.id, kind: 'locked', date: at, result: null, note: `${breach.reason}: ${breach.detail}`, by, at });
   return locked;
 }
 
@@ -76,6 +79,19 @@ export async function recordSafety(stationId: string, input: z.output<typeof Saf
   return record;
 }
 
+/**
+ * An admin or a technician locks a station on purpose, saying why (a leak, a broken tap): it denies vends like any
+ * safety lock, until someone clears it (a manual lock has no cause that must go away first).
+ */
+export async function lockStation(stationId: string, input: z.output<typeof SafetyLockInput>, actor: string, deps: SafetyDeps & { log: Log; settings: SettingsStore }): Promise<Machine> {
+  const [station, settings] = await Promise.all([deps.machines.get(stationId), deps.settings.get()]);
+  if (!station) throw notFound('Machine not found');
+  if (station.safetyLock) throw conflict('This station is locked already');
+  const locked = await lockForSafety(station, { reason: 'manual', detail: input.note }, deps, actor);
+  if (!locked) throw conflict('This station is locked already');
+  return toMachine(locked, deps.clock.now(), settings.heartbeatIntervalSeconds);
+}
+
 export async function safetyOverview(stationId: string, deps: { machines: Machines; safetyRecords: SafetyRecords; settings: SettingsStore }) {
   const [station, records, settings] = await Promise.all([deps.machines.get(stationId), deps.safetyRecords.latest(stationId, HISTORY_LIMIT), deps.settings.get()]);
   if (!station) throw notFound('Machine not found');
@@ -88,7 +104,7 @@ export async function safetyOverview(stationId: string, deps: { machines: Machin
   };
 }
 
-const STILL_THERE: Record<SafetyLock['reason'], string> = {
+const STILL_THERE: Record<Breach['reason'], string> = {
   quality: 'The last reading is still above the limit: wait for a heartbeat with safe water',
   labTestFailed: 'The last lab test failed: record a passing one first',
   sanitationOverdue: 'Sanitation is overdue: record the visit first',

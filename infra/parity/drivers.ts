@@ -534,6 +534,14 @@ export const DRIVERS: Record<string, Driver> = {
       notAdmin({ params: (s) => ({ id: s.station.id }) }),
     ],
   },
+  // Not the scenario's station: a lock would deny the vends later drivers make there.
+  'Api/adminLockStation': {
+    http: [
+      { name: 'answers 404 for an unknown station', as: 'technician', params: { id: 'PRT-000001' }, body: { note: 'parity' }, expect: 404 },
+      { name: 'refuses a lock without a reason', as: 'technician', params: (s) => ({ id: s.station.id }), body: { note: ' ' }, expect: 400 },
+      notAdmin({ params: (s) => ({ id: s.station.id }), body: { note: 'parity' } }),
+    ],
+  },
   'Api/adminClearSafetyLock': {
     http: [
       { name: 'answers 409 for a station that is not locked', as: 'admin', params: (s) => ({ id: s.station.id }), body: { note: 'parity' }, expect: 409 },

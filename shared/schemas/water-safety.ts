@@ -4,7 +4,8 @@ import * as z from 'zod';
  * Water safety (docs/stations.md, "Water safety"): sanitation visits and lab tests an admin records, and the locks a
  * quality breach, an overdue sanitation or a failed lab test put on a station until an admin clears them.
  */
-const safetyLockReasons = ['quality', 'sanitationOverdue', 'labTestFailed'] as const;
+/** 'manual': an admin or a technician locked the station on purpose (a leak, a broken tap), saying why. */
+const safetyLockReasons = ['quality', 'sanitationOverdue', 'labTestFailed', 'manual'] as const;
 const SafetyLockReason = z.enum(safetyLockReasons);
 
 export const SafetyLock = z.object({
@@ -62,5 +63,7 @@ export const SafetyOverview = z.object({
   lastLabTest: z.object({ at: z.string(), result: z.enum(['pass', 'fail']) }).nullable(),
   records: z.array(SafetyRecord),
 });
+
+export const SafetyLockInput = z.object({ note: z.string().trim().min(1, 'Say why the station is locked').max(500, 'At most 500 characters') });
 
 export const SafetyClearInput = z.object({ note: z.string().trim().min(1, 'Say what was done').max(500, 'At most 500 characters') });

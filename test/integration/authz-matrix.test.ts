@@ -91,6 +91,7 @@ const matrix: Record<RouteId, Expectation> = {
   adminSetMachineHost: adminRoute,
   adminMachineSafety: fieldRoute,
   adminRecordSafety: fieldRoute,
+  adminLockStation: fieldRoute,
   adminClearSafetyLock: fieldRoute,
   adminListAlerts: fieldRoute,
   adminAlertCounts: fieldRoute,

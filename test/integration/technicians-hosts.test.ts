@@ -112,3 +112,27 @@ describe('hosts', () => {
     expect((await apiFetch('/api/admin/auth/check', { headers: host })).body.role).toBe('host');
   });
 });
+
+describe('technicians lock and unlock a station', () => {
+  it('lock it saying why (the public sees it locked, as for any safety lock), and clearing the lock unlocks it', async () => {
+    const locked = await provision('Lock test station');
+    const path = `/api/admin/machines/${locked.machine.id}/safety`;
+    const empty = await apiFetch(`${path}/lock`, { method: 'POST', headers: technician, json: { note: '  ' } });
+    expect(empty.status).toBe(400);
+    expect(empty.body.fields.note).toBe('Say why the station is locked');
+
+    const { status, body } = await apiFetch(`${path}/lock`, { method: 'POST', headers: technician, json: { note: 'Tap leaking' } });
+    expect(status, JSON.stringify(body)).toBe(200);
+    expect(body).toMatchObject({ status: 'locked', waterCheck: { lockedFor: 'manual' } });
+    expect((await apiFetch(`/api/machines/${locked.machine.id}`)).body).toMatchObject({ status: 'locked', waterCheck: { lockedFor: 'manual' } });
+    const overview = await apiFetch(path, { headers: technician });
+    expect(overview.body.lock).toMatchObject({ reason: 'manual', detail: 'Tap leaking' });
+    expect(overview.body.records[0]).toMatchObject({ kind: 'locked', note: 'manual: Tap leaking', by: `technician:${seededAccount('technician').username}` });
+    expect((await apiFetch(`${path}/lock`, { method: 'POST', headers: technician, json: { note: 'again' } })).status).toBe(409);
+
+    const cleared = await apiFetch(`${path}/clear`, { method: 'POST', headers: technician, json: { note: 'Tap replaced' } });
+    expect(cleared.status, JSON.stringify(cleared.body)).toBe(200);
+    expect(cleared.body.waterCheck.lockedFor).toBeNull();
+    expect(cleared.body.status).not.toBe('locked');
+  });
+});

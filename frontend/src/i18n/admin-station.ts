@@ -54,7 +54,10 @@ export const adminStation = defineMessages('adminStation', {
   safety: {
     title: 'Water safety',
     locked: (reason: string, since: string) => `Locked since ${since}: ${reason}`,
-    reasons: { quality: 'water quality out of range', sanitationOverdue: 'sanitation overdue', labTestFailed: 'a lab test failed' },
+    reasons: { quality: 'water quality out of range', sanitationOverdue: 'sanitation overdue', labTestFailed: 'a lab test failed', manual: 'locked by hand' },
+    lockLabel: 'Lock the station',
+    lockNote: 'Why (a leak, a broken tap...)',
+    lock: 'Lock the station',
     notLocked: 'Not locked: the water checks are in order.',
     clearLabel: 'Clear the water safety lock',
     clearNote: 'What was done',

@@ -54,7 +54,10 @@ export const adminStation: (typeof english)['en'] = {
   safety: {
     title: 'Keamanan air',
     locked: (reason, since) => `Dikunci sejak ${since}: ${reason}`,
-    reasons: { quality: 'kualitas air di luar batas', sanitationOverdue: 'sanitasi terlambat', labTestFailed: 'uji lab gagal' },
+    reasons: { quality: 'kualitas air di luar batas', sanitationOverdue: 'sanitasi terlambat', labTestFailed: 'uji lab gagal', manual: 'dikunci manual' },
+    lockLabel: 'Kunci stasiun',
+    lockNote: 'Alasannya (kebocoran, keran rusak...)',
+    lock: 'Kunci stasiun',
     notLocked: 'Tidak dikunci: pemeriksaan air dalam keadaan baik.',
     clearLabel: 'Buka kunci keamanan air',
     clearNote: 'Apa yang sudah dilakukan',

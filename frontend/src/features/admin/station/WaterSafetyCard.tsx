@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type * as z from 'zod';
-import { fieldMessages, SafetyClearInput, SafetyRecordInput, type SafetyRecord } from '@shared/schemas';
+import { fieldMessages, SafetyClearInput, SafetyLockInput, SafetyRecordInput, type SafetyRecord } from '@shared/schemas';
 import { authedApi } from '../../../api/auth';
 import { ApiRequestError } from '../../../api/client';
 import type { adminStation } from '../../../i18n/admin-station';
@@ -25,6 +25,7 @@ export function WaterSafetyCard({ id, t }: { id: string; t: Texts }) {
   const [result, setResult] = useState<'pass' | 'fail'>('pass');
   const [note, setNote] = useState('');
   const [clearNote, setClearNote] = useState('');
+  const [lockNote, setLockNote] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [serverError, setServerError] = useState<string | null>(null);
 
@@ -45,6 +46,14 @@ export function WaterSafetyCard({ id, t }: { id: string; t: Texts }) {
     mutationFn: (body: z.output<typeof SafetyClearInput>) => authedApi('adminClearSafetyLock', { params: { id }, body }),
     onSuccess: async () => {
       setClearNote('');
+      await refresh();
+    },
+    onError: failed,
+  });
+  const lock = useMutation({
+    mutationFn: (body: z.output<typeof SafetyLockInput>) => authedApi('adminLockStation', { params: { id }, body }),
+    onSuccess: async () => {
+      setLockNote('');
       await refresh();
     },
     onError: failed,
@@ -71,7 +80,15 @@ export function WaterSafetyCard({ id, t }: { id: string; t: Texts }) {
               <TextField className="mt-3" label={s.clearNote} value={clearNote} onChange={(e) => setClearNote(e.target.value)} error={errors.note} />
               <Button className="mt-2" type="submit" variant="primary" busy={clear.isPending}>{s.clear}</Button>
             </form>
-          ) : <p className="mt-3 text-sm text-emerald-800">{s.notLocked}</p>}
+          ) : (
+            <>
+              <p className="mt-3 text-sm text-emerald-800">{s.notLocked}</p>
+              <form className="mt-2 flex flex-wrap items-end gap-2" aria-label={s.lockLabel} noValidate onSubmit={submit(SafetyLockInput, { note: lockNote }, (v) => lock.mutate(v))}>
+                <TextField className="min-w-0 flex-1" label={s.lockNote} value={lockNote} onChange={(e) => setLockNote(e.target.value)} error={errors.note} />
+                <Button type="submit" variant="danger" busy={lock.isPending}>{s.lock}</Button>
+              </form>
+            </>
+          )}
           <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
             <div><dt className="text-xs text-slate-500">{s.lastSanitation}</dt><dd className="font-semibold text-slate-900">{data.lastSanitationAt ?? s.never}</dd></div>
             <div><dt className="text-xs text-slate-500">{s.nextSanitation}</dt><dd className="font-semibold text-slate-900">{data.sanitationDueAt?.slice(0, 10) ?? s.off}</dd></div>
@@ -108,7 +125,7 @@ function HistoryRow({ r, s }: { r: SafetyRecord; s: Texts['safety'] }) {
     <li className="py-2">
       <div className="flex flex-wrap items-center gap-2">
         <Pill tone={tone}>{s.kinds[r.kind]}{r.result ? ` · ${s.results[r.result]}` : ''}</Pill>
-        <span className="text-xs text-slate-500">{r.kind === 'locked' || r.kind === 'unlocked' ? formatDateTime(r.date) : r.date} · {r.by.replace(/^admin:/, '')}</span>
+        <span className="text-xs text-slate-500">{r.kind === 'locked' || r.kind === 'unlocked' ? formatDateTime(r.date) : r.date} · {r.by.replace(/^(admin|technician):/, '')}</span>
       </div>
       {r.note && <p className="mt-1 break-words text-slate-700">{r.note}</p>}
     </li>
