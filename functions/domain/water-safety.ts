@@ -11,8 +11,9 @@ import { toMachine } from './machines';
 /**
  * Water safety (docs/stations.md, "Water safety"). A station reports its water quality in every heartbeat; admins
  * record sanitation visits and lab tests. A TDS above the settings' limit, a sanitation older than the interval or a
- * failed lab test locks the station (status `locked` with `safetyLock`): it denies every vend with the reason, and the
- * public never sees it as available. Only an admin clears the lock, and only once its cause is gone.
+ * failed lab test locks the station (status `locked` with `safetyLock`), and so can an admin or a technician on purpose:
+ * it denies every vend with the reason, and the public never sees it as available. Only an admin or a technician
+ * clears the lock, and only once its cause is gone.
  */
 
 type SafetyDeps = { machines: Machines; safetyRecords: SafetyRecords; clock: Clock; ids: Ids };
