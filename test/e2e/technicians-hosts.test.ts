@@ -38,6 +38,7 @@ describe('technicians and hosts in Chromium', { timeout: 180_000 }, () => {
     expect(await page.getByText('Total Revenue').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Add Machine' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Edit / }).count()).toBe(0);
+    expect(await page.getByRole('columnheader', { name: 'Settings' }).count()).toBe(0);
     // Money and people are not reachable by address either.
     await page.goto(local().web + '/admin?tab=users');
     await page.getByRole('table', { name: 'Machines' }).waitFor();
@@ -50,6 +51,7 @@ describe('technicians and hosts in Chromium', { timeout: 180_000 }, () => {
     await page.getByRole('button', { name: 'Check in' }).click();
     await page.getByRole('status').filter({ hasText: /^Checked in at / }).waitFor();
     await page.getByRole('list', { name: 'Last connection events' }).getByText(`Checked in by ${seededAccount('technician').username}`).waitFor();
+    await page.getByRole('heading', { name: 'Vends per day' }).waitFor();
     expect(await page.getByRole('columnheader', { name: 'Revenue' }).count()).toBe(0);
     expect(await page.getByText('Host', { exact: true }).count()).toBe(0);
   });

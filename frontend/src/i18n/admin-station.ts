@@ -25,6 +25,7 @@ export const adminStation = defineMessages('adminStation', {
   never: 'never',
   waterLevelNow: 'Water level',
   daily: 'Vends and revenue per day',
+  dailyVends: 'Vends per day',
   dailyHead: { day: 'Day', vends: 'Vends', litres: 'Litres', revenue: 'Revenue' },
   dailyPartial: 'Revenue shows the latest 1,000 purchases only.',
   noDaily: 'No vends in this range.',

@@ -137,7 +137,7 @@ export function MachinesTab({ canEdit }: { canEdit: boolean }) {
                 <Th>Location</Th>
                 <Th>Water</Th>
                 <Th>Last seen</Th>
-                <Th className="text-right">Settings</Th>
+                {canEdit && <Th className="text-right">Settings</Th>}
               </tr>
             }
           >
@@ -156,13 +156,13 @@ export function MachinesTab({ canEdit }: { canEdit: boolean }) {
                 <Td>
                   <span className="text-slate-700" title={m.lastHeartbeat ? formatDateTime(m.lastHeartbeat) : 'No heartbeat received yet'}>{timeAgo(m.lastHeartbeat)}</span>
                 </Td>
-                <Td className="text-right">
-                  {canEdit && (
+                {canEdit && (
+                  <Td className="text-right">
                     <Button size="sm" variant="ghost" aria-label={`Edit ${m.name}`} icon={<GearIcon size={16} />} onClick={() => setEditing(m)}>
                       <span className="sr-only">Settings</span>
                     </Button>
-                  )}
-                </Td>
+                  </Td>
+                )}
               </tr>
             ))}
           </Table>

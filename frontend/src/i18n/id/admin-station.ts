@@ -25,6 +25,7 @@ export const adminStation: (typeof english)['en'] = {
   never: 'belum pernah',
   waterLevelNow: 'Tingkat air',
   daily: 'Pengisian dan pendapatan per hari',
+  dailyVends: 'Pengisian per hari',
   dailyHead: { day: 'Hari', vends: 'Pengisian', litres: 'Liter', revenue: 'Pendapatan' },
   dailyPartial: 'Pendapatan hanya dari 1.000 pembelian terakhir.',
   noDaily: 'Tidak ada pengisian dalam rentang ini.',

@@ -101,7 +101,7 @@ export function StationPage({ id }: { id: string }) {
       <div className="mt-4 grid gap-4 lg:grid-cols-2">
         <WaterSafetyCard id={id} t={t} />
         <Card className="p-4 sm:p-5">
-          <h2 className="font-semibold text-slate-900">{t.daily}</h2>
+          <h2 className="font-semibold text-slate-900">{isAdmin ? t.daily : t.dailyVends}</h2>
           {readings.data && (purchases.data || !isAdmin) ? <Daily readings={readings.data} purchases={purchases.data ?? null} t={t} /> : <Spinner className="mt-3 h-5 w-5 text-brand-600" />}
         </Card>
         <Card className="p-4 sm:p-5">
