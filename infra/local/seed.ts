@@ -2,6 +2,7 @@ import type { Ledger } from '@functions/ports/ledger';
 import type { Users } from '@functions/ports/users';
 import type { Machines } from '@functions/ports/machines';
 import type { VendSessions } from '@functions/ports/vend-sessions';
+import { LOCAL_ACCOUNTS } from './identity';
 import { SEED_STATIONS } from './seed-stations';
 
 const DAY_MS = 86_400_000;
@@ -25,7 +26,7 @@ export async function seedStations(machines: Machines, now = new Date(), onProgr
  * The local accounts' wallets: a top-up and a refill for the user, so that the app has history to show (the refill
  * with its vend session, so that it can be claimed within 24 hours of the first start: docs/architecture.md, "Claims").
  * Fixed idempotency keys and hold ids make it safe to run at every start. The host account gets its stations (once:
- * an admin's later change stays); the technician needs nothing stored.
+ * an admin's later change stays). Every account gets its profile, as its first sign-in would make it.
  */
 export async function seedAccounts(
   { users, ledger, vendSessions, machines }: { users: Users; ledger: Ledger; vendSessions: VendSessions; machines: Machines },
@@ -33,10 +34,9 @@ export async function seedAccounts(
   now = new Date(),
 ) {
   for (const account of accounts) {
+    const seeded = LOCAL_ACCOUNTS.find((a) => a.username === account.username);
+    await users.ensure({ id: account.sub, username: account.username.split('@')[0]!, firstName: seeded?.givenName ?? '', lastName: seeded?.familyName ?? '', email: account.username }, now.toISOString());
     if (account.role === 'host') await seedHostStations(machines, account.username, now);
-    if (account.role !== 'user' && account.role !== 'admin') continue;
-    const [first, last] = account.role === 'admin' ? ['Ayu', 'Admin'] : ['Wayan', 'Sudirta'];
-    await users.ensure({ id: account.sub, username: account.username.split('@')[0]!, firstName: first!, lastName: last!, email: account.username }, now.toISOString());
     if (account.role !== 'user') continue;
     await ledger.post(account.sub, 'topup', 50_000, `seed:topup:${account.sub}`, { reference: 'seed-order-1', actor: 'gateway', paymentMethod: 'gopay' });
     const holdId = `seed:vend:${account.sub}`;

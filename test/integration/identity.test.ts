@@ -5,12 +5,14 @@ import { bearer, newAccount, signInAs, basicAuth } from '../support/auth';
 import { apiFetch, local } from '../support/local';
 
 describe('local identity, verified as the JWT authorizer would', () => {
-  it('issues ID tokens for the seeded accounts, with the admin group on the admin only', async () => {
+  it('issues ID tokens for the seeded accounts, each console role in its group and the user in none', async () => {
     const user = await signInAs('user');
     const admin = await signInAs('admin');
     expect(decodeJwt(user.token)).toMatchObject({ sub: user.sub, aud: local().cognito.clientId, iss: local().cognito.issuer });
     expect(decodeJwt(user.token)['cognito:groups']).toBeUndefined();
     expect(decodeJwt(admin.token)['cognito:groups']).toEqual(['admin']);
+    expect(decodeJwt((await signInAs('technician')).token)['cognito:groups']).toEqual(['technician']);
+    expect(decodeJwt((await signInAs('host')).token)['cognito:groups']).toEqual(['host']);
   });
 
   it('signs up a new account with the e-mail code stored by cognito-local', async () => {
