@@ -27,6 +27,7 @@ import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as AdminSimpleRouteImport } from './routes/admin/simple'
 import { Route as AdminStickersRouteImport } from './routes/admin/stickers'
 import { Route as AdminTestRouteImport } from './routes/admin/test'
+import { Route as AdminVisitsRouteImport } from './routes/admin/visits'
 import { Route as AppIndexRouteImport } from './routes/app/index'
 import { Route as AppHistoryRouteImport } from './routes/app/history'
 import { Route as AppMapRouteImport } from './routes/app/map'
@@ -126,6 +127,11 @@ const AdminTestRoute = AdminTestRouteImport.update({
   path: '/admin/test',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminVisitsRoute = AdminVisitsRouteImport.update({
+  id: '/admin/visits',
+  path: '/admin/visits',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -185,6 +191,7 @@ export interface FileRoutesByFullPath {
   '/admin/simple': typeof AdminSimpleRoute
   '/admin/stickers': typeof AdminStickersRoute
   '/admin/test': typeof AdminTestRoute
+  '/admin/visits': typeof AdminVisitsRoute
   '/app/history': typeof AppHistoryRoute
   '/app/map': typeof AppMapRoute
   '/app/profile': typeof AppProfileRoute
@@ -212,6 +219,7 @@ export interface FileRoutesByTo {
   '/admin/simple': typeof AdminSimpleRoute
   '/admin/stickers': typeof AdminStickersRoute
   '/admin/test': typeof AdminTestRoute
+  '/admin/visits': typeof AdminVisitsRoute
   '/app/history': typeof AppHistoryRoute
   '/app/map': typeof AppMapRoute
   '/app/profile': typeof AppProfileRoute
@@ -241,6 +249,7 @@ export interface FileRoutesById {
   '/admin/simple': typeof AdminSimpleRoute
   '/admin/stickers': typeof AdminStickersRoute
   '/admin/test': typeof AdminTestRoute
+  '/admin/visits': typeof AdminVisitsRoute
   '/app/history': typeof AppHistoryRoute
   '/app/map': typeof AppMapRoute
   '/app/profile': typeof AppProfileRoute
@@ -271,6 +280,7 @@ export interface FileRouteTypes {
     | '/admin/simple'
     | '/admin/stickers'
     | '/admin/test'
+    | '/admin/visits'
     | '/app/history'
     | '/app/map'
     | '/app/profile'
@@ -298,6 +308,7 @@ export interface FileRouteTypes {
     | '/admin/simple'
     | '/admin/stickers'
     | '/admin/test'
+    | '/admin/visits'
     | '/app/history'
     | '/app/map'
     | '/app/profile'
@@ -326,6 +337,7 @@ export interface FileRouteTypes {
     | '/admin/simple'
     | '/admin/stickers'
     | '/admin/test'
+    | '/admin/visits'
     | '/app/history'
     | '/app/map'
     | '/app/profile'
@@ -355,6 +367,7 @@ export interface RootRouteChildren {
   AdminSimpleRoute: typeof AdminSimpleRoute
   AdminStickersRoute: typeof AdminStickersRoute
   AdminTestRoute: typeof AdminTestRoute
+  AdminVisitsRoute: typeof AdminVisitsRoute
   RReceiptIdRoute: typeof RReceiptIdRoute
   SIdRoute: typeof SIdRoute
   AdminIndexRoute: typeof AdminIndexRoute
@@ -490,6 +503,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminTestRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/visits': {
+      id: '/admin/visits'
+      path: '/admin/visits'
+      fullPath: '/admin/visits'
+      preLoaderRoute: typeof AdminVisitsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/app/': {
       id: '/app/'
       path: '/'
@@ -585,6 +605,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminSimpleRoute: AdminSimpleRoute,
   AdminStickersRoute: AdminStickersRoute,
   AdminTestRoute: AdminTestRoute,
+  AdminVisitsRoute: AdminVisitsRoute,
   RReceiptIdRoute: RReceiptIdRoute,
   SIdRoute: SIdRoute,
   AdminIndexRoute: AdminIndexRoute,

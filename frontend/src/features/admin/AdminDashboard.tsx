@@ -7,6 +7,7 @@ import { Logo } from '../../components/Logo';
 import { consoleRoles } from '../../i18n/console-roles';
 import { useMessages } from '../../i18n/messages';
 import { AlertsLink } from './alerts/AlertsLink';
+import { VisitsLink } from './visits/VisitsLink';
 import { StickersLink } from '../guest/StickersLink';
 import { toast } from '../../components/toast';
 import { csvFileName, downloadText, toCsv } from './csv';
@@ -79,6 +80,7 @@ export function AdminDashboard({ admin, search }: { admin: AdminIdentity; search
             </Link>
             <div className="ml-auto flex items-center gap-2">
               <AlertsLink />
+              <VisitsLink />
               {isAdmin && <StickersLink />}
               {!isAdmin && <LanguageSwitch />}
               <Link to="/" className="hidden h-10 items-center gap-2 rounded-xl px-3 text-sm font-semibold text-slate-600 hover:bg-slate-100 hover:text-slate-900 sm:inline-flex">

@@ -11,4 +11,5 @@ export { adminAlerts } from './admin-alerts';
 export { guestTexts } from './guest';
 export { withdrawalTexts } from './withdrawal';
 export { adminClaims, claimTexts } from './claims';
+export { adminVisits } from './admin-visits';
 export { consoleRoles } from './console-roles';
