@@ -45,6 +45,9 @@ describe('technicians and hosts in Chromium', { timeout: 180_000 }, () => {
     expect(await page.getByRole('tab').allTextContents()).toEqual(['Machines']);
     await page.goto(local().web + '/admin/stickers');
     await page.waitForURL((url) => url.pathname === '/admin');
+    // Today's route is field work: the technician's too.
+    await page.goto(local().web + '/admin/visits');
+    await page.getByRole('heading', { name: "Today's route" }).waitFor();
 
     await page.goto(local().web + `/admin/stations/${station.machine.id}`);
     await page.getByRole('heading', { name: 'Station Technician Visit Station' }).waitFor();
