@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRupiah } from '@shared/money';
 import type { SimStation } from '@infra/local/simulator';
 import { repositories } from '../support/admin';
-import { newAccount } from '../support/auth';
+import { adminSignInInBrowser, newAccount } from '../support/auth';
 import { axeViolations } from '../support/axe';
 import { DESKTOP, launchBrowser, newContext, PHONE } from '../support/browser';
 import { apiFetch, local } from '../support/local';
@@ -158,6 +158,37 @@ describe('scan, pay, refill without an account', () => {
     } finally {
       station.remoteStart = { volumeMl: 1234, flowMlPerSecond: Infinity };
     }
+  });
+
+  it('the admin sees a held guest refund next to the payout requests and records it paid out once', async () => {
+    station.remoteStart = { volumeMl: 800, flowMlPerSecond: Infinity };
+    let orderId: string;
+    try {
+      const res = await apiFetch('/api/guest/orders', {
+        method: 'POST', headers: { 'idempotency-key': crypto.randomUUID(), 'cloudfront-viewer-address': '192.0.2.43:443' },
+        json: { stationId: real.machine.id, volumeMl: 1027, paymentMethod: 'qris', email: 'held.guest@example.com' },
+      });
+      expect(res.status, res.text).toBe(201);
+      orderId = res.body.id;
+      const read = () => apiFetch(`/api/guest/orders/${orderId}?secret=${encodeURIComponent(res.body.secret)}`);
+      await waitFor(read, (r) => r.body.status === 'done' && r.body.heldIdr === 227, 30_000, 300);
+    } finally {
+      station.remoteStart = { volumeMl: 1234, flowMlPerSecond: Infinity };
+    }
+    const page = await phone('en', DESKTOP);
+    await adminSignInInBrowser(page);
+    await page.goto(`${local().web}/admin?tab=transactions`);
+    const panel = page.getByRole('region', { name: 'Guest refunds the gateway refused' });
+    const row = panel.getByTestId('held-guest-refund').filter({ hasText: orderId });
+    await row.waitFor();
+    expect(await row.innerText()).toContain(formatRupiah(227));
+    await row.getByText('The refund window of this payment method has passed').waitFor();
+    expect(await axeViolations(page, 'section[aria-labelledby="guest-refunds-title"]')).toEqual([]);
+    if (SHOTS) await panel.screenshot({ path: `${SHOTS}/admin-held-guest-refunds.png` });
+    await row.getByLabel('Note (transfer reference, or why)').fill('Sent by bank transfer, ref 77');
+    await row.getByRole('button', { name: 'Record as paid out' }).click();
+    await row.waitFor({ state: 'detached' });
+    expect((await repositories().users.get(`GUEST-${orderId}`))?.balance).toBe(0);
   });
 
   it('a receipt link without its secret shows no order', async () => {

@@ -45,8 +45,8 @@ export function GuestReceiptPage({ receiptId, keep = false }: { receiptId: strin
             <Row label={t.receiptNumber} value={data.id} small />
           </dl>
           {data.refundedIdr > 0 && <p className="mt-3 text-xs text-slate-700">{t.refundNote}</p>}
+          {data.status === 'done' && <KeepReceipt receiptId={receiptId} order={data} autoKeep={keep} />}
           {data.status === 'done' && <GuestClaim receiptId={receiptId} order={data} />}
-          {data.status === 'done' ? <KeepReceipt receiptId={receiptId} order={data} autoKeep={keep} /> : null}
         </>
       )}
     </div>
