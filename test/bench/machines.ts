@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { createDocumentClient } from '@functions/adapters/dynamodb/client';
 import { keys } from '@functions/adapters/dynamodb/keys';
-import { queryAll } from '@functions/adapters/dynamodb/query';
+import { DynamoMachines } from '@functions/adapters/dynamodb/machines';
 import type { LocalOutputs } from '@infra/local/stack';
 import { percentile, round, type Figure } from './stats';
 
@@ -13,9 +13,7 @@ export const STATION_COUNT = 1000;
 /** Tops the seeded stations up to 1,000 with generated ones spread over Bali's south. */
 export async function seedThousandStations(outputs: LocalOutputs, log: (s: string) => void) {
   const db = createDocumentClient({ tableName: outputs.dynamodb.tableName, endpoint: outputs.dynamodb.endpoint });
-  const existing = await queryAll(db, new QueryCommand({
-    TableName: outputs.dynamodb.tableName, IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': keys.machinesPartition }, Select: 'COUNT',
-  }));
+  const existing = await new DynamoMachines(db, outputs.dynamodb.tableName).list();
   const now = new Date().toISOString();
   const missing = Array.from({ length: Math.max(0, STATION_COUNT - existing.length) }, (_, i) => {
     const id = `BEN-${String(i + 1).padStart(5, '0')}`;
@@ -65,11 +63,12 @@ export async function benchMachines(outputs: LocalOutputs, log: (s: string) => v
   if (measured.failures || loaded.failures) throw new Error(`${measured.failures + loaded.failures} failed requests`);
 
   const db = createDocumentClient({ tableName: outputs.dynamodb.tableName, endpoint: outputs.dynamodb.endpoint });
-  const query = new QueryCommand({ TableName: outputs.dynamodb.tableName, IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': keys.machinesPartition } });
+  // The baseline: the same read as the handler's (every shard of the collection in parallel), without HTTP or Lambda.
+  const machines = new DynamoMachines(db, outputs.dynamodb.tableName);
   const raw: number[] = [];
   for (let i = 0; i < 60; i++) {
     const t = performance.now();
-    await queryAll(db, query);
+    await machines.list();
     if (i >= 10) raw.push(performance.now() - t);
   }
   db.destroy();

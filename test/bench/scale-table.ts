@@ -1,5 +1,6 @@
 import { BatchGetCommand, BatchWriteCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { keys } from '@functions/adapters/dynamodb/keys';
+import { queryAll } from '@functions/adapters/dynamodb/query';
 import { effectiveStatus } from '@functions/domain/machines';
 import type { MachineRecord } from '@functions/ports/machines';
 import { HEARTBEAT_INTERVAL_SECONDS } from '@shared/constants';
@@ -16,21 +17,15 @@ export interface Row { id: string; status: MachineRecord['status']; lastHeartbea
 /** Every scale station's record (the machines index), the read's duration added to `scanTimes`. */
 export async function readAll(db: DynamoDBDocumentClient, tableName: string, scanTimes: number[]): Promise<Row[]> {
   const started = performance.now();
-  const rows: Row[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await db.send(new QueryCommand({
-      TableName: tableName,
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': keys.machinesPartition, ':prefix': `${PREFIX}-` },
-      ExpressionAttributeNames: { '#id': 'id', '#status': 'status', '#counters': 'counters' },
-      ProjectionExpression: '#id, #status, lastHeartbeat, #counters.uptimeSeconds, presenceAt, updatedAt',
-      ExclusiveStartKey,
-    }));
-    rows.push(...((page.Items ?? []) as Row[]));
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
+  const shards = await Promise.all(keys.machinesPartitions.map((partition) => queryAll(db, new QueryCommand({
+    TableName: tableName,
+    IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
+    ExpressionAttributeValues: { ':pk': partition, ':prefix': `${PREFIX}-` },
+    ExpressionAttributeNames: { '#id': 'id', '#status': 'status', '#counters': 'counters' },
+    ProjectionExpression: '#id, #status, lastHeartbeat, #counters.uptimeSeconds, presenceAt, updatedAt',
+  }))));
+  const rows = shards.flat() as unknown as Row[];
   scanTimes.push(performance.now() - started);
   return rows;
 }

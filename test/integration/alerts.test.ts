@@ -1,6 +1,6 @@
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keys } from '@functions/adapters/dynamodb/keys';
+import { keys, machineShard } from '@functions/adapters/dynamodb/keys';
 import { sweepAlerts } from '@functions/domain/alerts';
 import { GetQueueAttributesCommand, PurgeQueueCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { Alert, AlertCounts, DEFAULT_SETTINGS, FLEET_ALERT_SCOPE, Page, type Settings } from '@shared/schemas';
@@ -132,6 +132,24 @@ describe('alert rules (issue 16, "Done when")', () => {
     expect(more).toEqual([]);
     expect(alert).toMatchObject({ rule: 'offline', status: 'open' });
     expect(alert!.detail).toMatch(/^Never sent a heartbeat since it was added at /);
+  });
+
+  it('refiles a station written before the collections were sharded: listed again, and found silent, after one sweep', async () => {
+    const { db, tableName } = testDb();
+    const id = `OLD-${crypto.randomUUID().slice(0, 8)}`;
+    const addedAt = new Date(Date.now() - 20 * 60_000).toISOString();
+    const machine = { id, name: 'Unsharded Station', location: 'Jl. Lama 1, Sanur', latitude: '-8.69', longitude: '115.26', status: 'online', waterLevel: 70, features: [], createdAt: addedAt, updatedAt: addedAt };
+    // As the adapter wrote it before: one partition for the collection and one for the heard index.
+    await db.send(new PutCommand({ TableName: tableName, Item: { ...keys.machine(id), GSI1PK: 'MACHINES', GSI1SK: id, GSI2PK: 'STATIONS#HEARD', GSI2SK: addedAt, ...machine } }));
+    const services = await workerServices();
+    expect((await services.machines.list()).map((m) => m.id)).not.toContain(id);
+
+    await sweep();
+    expect((await services.machines.list()).map((m) => m.id)).toContain(id);
+    const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.machine(id) }));
+    expect(Item).toMatchObject({ GSI1PK: `MACHINES#${machineShard(id)}`, GSI2PK: `STATIONS#HEARD#${machineShard(id)}`, GSI2SK: addedAt });
+    // Silent for twenty minutes, so the same sweep's reading of the heard shards found it.
+    expect(await alertsOf(`stationId=${id}`)).toMatchObject([{ rule: 'offline', status: 'open' }]);
   });
 
   it("raises filter and failing-vend alerts from heartbeats and e-mails them to the rule's own recipients", async () => {

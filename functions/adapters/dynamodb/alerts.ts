@@ -174,16 +174,50 @@ export class DynamoAlerts implements Alerts {
   }
 
   async silentStations(before: string, limit: number): Promise<MachineRecord[]> {
-    // Oldest first; stations already alerted are filtered out after reading, so read on until `limit` are found.
-    const found: MachineRecord[] = [];
+    await this.refileUnshardedStations();
+    // Every shard in parallel, oldest first in each; the oldest `limit` of them all are the answer.
+    const shards = await Promise.all(keys.heardStationsPartitions.map((partition) => this.silentInShard(partition, before, limit)));
+    return shards.flat().sort((a, b) => (a.heardAt < b.heardAt ? -1 : a.heardAt > b.heardAt ? 1 : 0)).slice(0, limit).map((found) => found.station);
+  }
+
+  /**
+   * Stations written before the collections were sharded sit in one partition (GSI1 `MACHINES`) until refiled under
+   * their shards. The sweep runs every minute, so an updated deployment is migrated a minute after it starts; once
+   * done, this is one query of an empty partition.
+   */
+  private async refileUnshardedStations(): Promise<void> {
+    const unsharded = await this.db.send(new QueryCommand({
+      TableName: this.tableName, IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.unshardedMachinesPartition }, ProjectionExpression: 'id, createdAt, heartbeatReceivedAt', Limit: 1_000,
+    }));
+    for (const item of unsharded.Items ?? []) {
+      const station = item as Pick<MachineRecord, 'id' | 'createdAt' | 'heartbeatReceivedAt'>;
+      const heard = keys.heardStation(station.id, station.heartbeatReceivedAt ?? station.createdAt);
+      try {
+        await this.db.send(new UpdateCommand({
+          TableName: this.tableName, Key: keys.machine(station.id),
+          UpdateExpression: 'SET GSI1PK = :collection, GSI2PK = :heard, GSI2SK = if_not_exists(GSI2SK, :heardAt)',
+          // Refiled once: a second sweep meanwhile finds it done.
+          ConditionExpression: 'GSI1PK = :unsharded',
+          ExpressionAttributeValues: { ':collection': keys.machineCollection(station.id).GSI1PK, ':heard': heard.GSI2PK, ':heardAt': heard.GSI2SK, ':unsharded': keys.unshardedMachinesPartition },
+        }));
+      } catch (error) {
+        if (!failedCondition(error)) throw error;
+      }
+    }
+  }
+
+  private async silentInShard(partition: string, before: string, limit: number): Promise<{ heardAt: string; station: MachineRecord }[]> {
+    // Stations already alerted are filtered out after reading, so read on until `limit` are found.
+    const found: { heardAt: string; station: MachineRecord }[] = [];
     let start: Record<string, unknown> | undefined;
     do {
       const page = await this.db.send(new QueryCommand({
         TableName: this.tableName, IndexName: 'GSI2', KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK < :before',
         FilterExpression: 'NOT contains(openAlerts, :offline)',
-        ExpressionAttributeValues: { ':pk': keys.heardStationsPartition, ':before': before, ':offline': 'offline' }, ExclusiveStartKey: start,
+        ExpressionAttributeValues: { ':pk': partition, ':before': before, ':offline': 'offline' }, ExclusiveStartKey: start,
       }));
-      found.push(...(page.Items ?? []).map((i) => withoutKeys<MachineRecord>(i)));
+      found.push(...(page.Items ?? []).map((item) => ({ heardAt: String(item.GSI2SK), station: withoutKeys<MachineRecord>(item) })));
       start = page.LastEvaluatedKey;
     } while (start && found.length < limit);
     return found.slice(0, limit);

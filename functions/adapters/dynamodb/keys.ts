@@ -3,7 +3,7 @@
  *
  * | entity          | PK                 | SK                      | GSI1PK / GSI1SK              | GSI2PK / GSI2SK            |
  * |-----------------|--------------------|-------------------------|------------------------------|----------------------------|
- * | Machine         | MACHINE#<id>       | MACHINE                 | MACHINES / <id>              |                            |
+ * | Machine         | MACHINE#<id>       | MACHINE                 | MACHINES#<n> / <id>          |                            |
  * | User            | USER#<sub>         | PROFILE                 | USERS / <createdAt>#<sub>    |                            |
  * | Ledger entry    | USER#<sub>         | LEDGER#<at>#<entryId>   | LEDGER / <at>#<entryId>      | MACHINE#<id> / <at>#<entry> |
  * | Favourite       | USER#<sub>         | FAVOURITE#<stationId>   |                              |                            |
@@ -24,11 +24,14 @@
  * | Request quota   | QUOTA#<key>#<win>  | QUOTA                   |                              |                            |
  * | Reading         | MACHINE#<id>       | READING#<receivedAt>    |                              |                            |
  * | Station event   | MACHINE#<id>       | EVENT#<at>#<kind>       |                              |                            |
- * | Machine (heard) | MACHINE#<id>       | MACHINE                 |                              | STATIONS#HEARD / <receivedAt> |
+ * | Machine (heard) | MACHINE#<id>       | MACHINE                 |                              | STATIONS#HEARD#<n> / <receivedAt> |
  * | Withdrawal      | WITHDRAWAL#<id>    | WITHDRAWAL              | PAYOUTS#<status> / <at>#<id> (with a payout) |            |
  * | Withdrawing     | WITHDRAWING#<sub>  | WITHDRAWING (one in progress per user) |               |                            |
  * | Vend claim      | USER#<sub>         | CLAIM#<sessionId>       | CLAIMS#<status> / <at>#<sess> |                           |
  * | Alert           | ALERT#<id>#<rule>  | AT#<openedAt>           | ALERTS#ACTIVE / <openedAt>#… or ALERTS#RESOLVED / <resolvedAt>#… | ALERTS#DUE / <nextNotifyAt>#… |
+ *
+ * Stations are write-sharded: `<n>` is the station's shard (0..MACHINE_SHARDS-1, a hash of its id), so every
+ * heartbeat's index writes spread over MACHINE_SHARDS partitions instead of one; lists read the shards in parallel.
  *
  * Vend sessions: get by id (the balance hold has the same id); GSI2 VENDS#OPEN lists open sessions by
  * expiresAt for the sweep, and closing a session removes its GSI2 keys. Used NFC tokens: one conditional
@@ -50,18 +53,37 @@
  * `SK BETWEEN READING#<from> AND READING#<to>`, its latest events with `begins_with(SK, 'EVENT#')` newest first;
  * both expire by TTL after 90 days.
  */
+/**
+ * How many partitions the station collections are spread over. A heartbeat rewrites the machine item and with it
+ * both index entries; at 100,000 stations one partition would take every heartbeat of the fleet (docs/scale.md).
+ */
+export const MACHINE_SHARDS = 16;
+
+/** A station's shard: FNV-1a of its id, so it never changes and spreads evenly. */
+export function machineShard(id: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % MACHINE_SHARDS;
+}
+
+const allMachineShards = Array.from({ length: MACHINE_SHARDS }, (_, n) => n);
+
 export const keys = {
   machine: (id: string) => ({ PK: `MACHINE#${id}`, SK: 'MACHINE' }),
-  machineCollection: (id: string) => ({ GSI1PK: 'MACHINES', GSI1SK: id }),
-  machinesPartition: 'MACHINES',
+  machineCollection: (id: string) => ({ GSI1PK: `MACHINES#${machineShard(id)}`, GSI1SK: id }),
+  /** Every shard of the station collection (GSI1), to read in parallel. */
+  machinesPartitions: allMachineShards.map((n) => `MACHINES#${n}`),
+  /** Where stations written before the sharding are filed until the sweep refiles them (DynamoAlerts.silentStations). */
+  unshardedMachinesPartition: 'MACHINES',
   /** One heartbeat's readings, in the station's partition; the broker's receive time orders them. */
   telemetryReading: (id: string, receivedAt: string) => ({ PK: `MACHINE#${id}`, SK: `READING#${receivedAt}` }),
   /** A connection event (connected, disconnected with its reason); the kind keeps two at one instant apart. */
   stationEvent: (id: string, at: string, kind: string) => ({ PK: `MACHINE#${id}`, SK: `EVENT#${at}#${kind}` }),
   stationEventPrefix: 'EVENT#',
   /** On the machine item: GSI2 by the last heartbeat's receive time, so the sweep queries only the silent stations. */
-  heardStation: (receivedAt: string) => ({ GSI2PK: 'STATIONS#HEARD', GSI2SK: receivedAt }),
-  heardStationsPartition: 'STATIONS#HEARD',
+  heardStation: (id: string, receivedAt: string) => ({ GSI2PK: `STATIONS#HEARD#${machineShard(id)}`, GSI2SK: receivedAt }),
+  /** Every shard of the stations by receive time (GSI2), to read in parallel. */
+  heardStationsPartitions: allMachineShards.map((n) => `STATIONS#HEARD#${n}`),
 
   /** An alert of one station and rule, by when it opened; the machine item's `openAlerts` set keeps one open per rule. */
   alert: (stationId: string, rule: string, openedAt: string) => ({ PK: `ALERT#${stationId}#${rule}`, SK: `AT#${openedAt}` }),

@@ -7,13 +7,14 @@ export class DynamoMachines implements Machines {
   constructor(private readonly db: DynamoDBDocumentClient, private readonly tableName: string) {}
 
   async list(): Promise<MachineRecord[]> {
-    const items = await queryAll(this.db, new QueryCommand({
+    const shards = await Promise.all(keys.machinesPartitions.map((partition) => queryAll(this.db, new QueryCommand({
       TableName: this.tableName,
       IndexName: 'GSI1',
       KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.machinesPartition },
-    }));
-    return items.map((item) => withoutKeys<MachineRecord>(item));
+      ExpressionAttributeValues: { ':pk': partition },
+    }))));
+    // In id order, as one partition answered before the collection was sharded.
+    return shards.flat().map((item) => withoutKeys<MachineRecord>(item)).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   }
 
   async get(id: string): Promise<MachineRecord | null> {
@@ -26,7 +27,7 @@ export class DynamoMachines implements Machines {
       await this.db.send(new PutCommand({
         TableName: this.tableName,
         // Filed as heard at its creation: a station that never sends a heartbeat is found silent by the sweep too.
-        Item: { ...keys.machine(machine.id), ...keys.machineCollection(machine.id), ...keys.heardStation(machine.heartbeatReceivedAt ?? machine.createdAt), ...machine },
+        Item: { ...keys.machine(machine.id), ...keys.machineCollection(machine.id), ...keys.heardStation(machine.id, machine.heartbeatReceivedAt ?? machine.createdAt), ...machine },
         ConditionExpression: 'attribute_not_exists(PK)',
       }));
       return true;
@@ -38,7 +39,7 @@ export class DynamoMachines implements Machines {
 
   async update(id: string, fields: Partial<Omit<MachineRecord, 'id' | 'createdAt'>>, condition: MachineUpdateCondition = {}): Promise<MachineRecord | null> {
     // A heartbeat also files the station under its receive time, where the sweep finds the silent ones (alerts).
-    const update = updateExpression(fields.heartbeatReceivedAt ? { ...fields, ...keys.heardStation(fields.heartbeatReceivedAt) } : fields);
+    const update = updateExpression(fields.heartbeatReceivedAt ? { ...fields, ...keys.heardStation(id, fields.heartbeatReceivedAt) } : fields);
     const conditions = ['attribute_exists(PK)'];
     const names: Record<string, string> = { ...update.ExpressionAttributeNames };
     const values: Record<string, unknown> = { ...update.ExpressionAttributeValues };

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { keys, MACHINE_SHARDS, machineShard } from './keys';
+
+describe('station shards', () => {
+  it('files a station under the same shard every time, in both collections', () => {
+    expect(machineShard('HRL-00001')).toBe(machineShard('HRL-00001'));
+    expect(keys.machineCollection('HRL-00001').GSI1PK).toBe(`MACHINES#${machineShard('HRL-00001')}`);
+    expect(keys.heardStation('HRL-00001', '2026-01-01T00:00:00.000Z').GSI2PK).toBe(`STATIONS#HEARD#${machineShard('HRL-00001')}`);
+    expect(keys.machinesPartitions).toHaveLength(MACHINE_SHARDS);
+  });
+
+  it('spreads sequential station ids evenly (no shard more than 1.5x its share of 10,000)', () => {
+    const counts = new Array<number>(MACHINE_SHARDS).fill(0);
+    for (let i = 1; i <= 10_000; i++) counts[machineShard(`HRL-${String(i).padStart(5, '0')}`)]! += 1;
+    const share = 10_000 / MACHINE_SHARDS;
+    expect(Math.max(...counts)).toBeLessThan(share * 1.5);
+    expect(Math.min(...counts)).toBeGreaterThan(share * 0.5);
+  });
+});
