@@ -360,7 +360,9 @@ function statusOf(order: GuestOrder, session: VendSession | null, now: Date): Gu
   if (order.status === 'failed' || order.status === 'expired') return 'failed';
   if (!session) return order.sessionStatus ? 'settling' : 'waiting_payment';
   if (session.status !== 'open') return 'settling';
-  // The station accepts start while the vend token is valid; a session still open after that is dispensing.
+  // The station reports the valve opening (vend/started); one that does not, still open after the start window, is
+  // taken to be dispensing (the station accepts start only while the vend token is valid).
+  if (session.startedAt) return 'dispensing';
   return now.getTime() < Date.parse(startByOf(session)) ? 'press_start' : 'dispensing';
 }
 

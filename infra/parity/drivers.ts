@@ -289,6 +289,28 @@ export const DRIVERS: Record<string, Driver> = {
       },
     ],
   },
+  'Stations/vendStarted': {
+    topic: [
+      {
+        name: 'marks an open session started',
+        topic: (s) => `stations/${s.station.id}/vend/started`,
+        payload: (s) => ({ sessionId: s.values.session2 }),
+        check: (result) => is(result === 'started', `outcome ${JSON.stringify(result)}`),
+      },
+      {
+        name: 'treats the same start again as a replay',
+        topic: (s) => `stations/${s.station.id}/vend/started`,
+        payload: (s) => ({ sessionId: s.values.session2 }),
+        check: (result) => is(result === 'replayed', `outcome ${JSON.stringify(result)}`),
+      },
+      {
+        name: 'drops a start of a session it does not know',
+        topic: (s) => `stations/${s.station.id}/vend/started`,
+        payload: { sessionId: 'no-such-session' },
+        check: (result) => is(result === 'dropped', `outcome ${JSON.stringify(result)}`),
+      },
+    ],
+  },
   'Stations/vendFailed': {
     topic: [
       {

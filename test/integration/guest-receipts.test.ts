@@ -143,7 +143,8 @@ describe('guest receipts', () => {
     try {
       const res = await apiFetch('/api/guest/orders', { method: 'POST', headers: { 'idempotency-key': crypto.randomUUID(), ...client }, json: { stationId: real.machine.id, volumeMl: 1000, paymentMethod: 'qris' } });
       expect(res.status, res.text).toBe(201);
-      await waitFor(() => read(res.body), (r) => r.body.status === 'press_start', 20_000, 200);
+      // The station reports the valve opening: the guest's page shows it live.
+      await waitFor(() => read(res.body), (r) => r.body.status === 'dispensing', 20_000, 200);
       const sessionId = `PAID-${res.body.id}`;
       await station.publishCompletion({ sessionId, dispensedMl: '250' });
       await waitFor(async () => (await workerServices()).vendSessions.incident(sessionId), (i) => i !== null);
