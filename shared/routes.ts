@@ -308,7 +308,7 @@ export const routes = define({
   createGuestClaim: {
     method: 'POST', path: '/api/guest/orders/{id}/claims', auth: 'public', tag: 'guest',
     summary: "\"I didn't get my water\" from a guest receipt, within 24 h, with the receipt's secret: credited at once (refunded through the gateway) when the station's record supports it, else queued for an admin",
-    params: Id, body: GuestClaimInput, status: 201, response: GuestOrder, access: { table: 'write', paymentSecret: true },
+    params: Id, body: GuestClaimInput, status: 201, response: GuestOrder, access: { table: 'write', paymentSecret: true, mail: true },
   },
   purchase: {
     method: 'POST', path: '/api/purchase', auth: 'user', tag: 'wallet', summary: 'Pay for a refill with Google Pay or Apple Pay',

@@ -426,15 +426,46 @@ export async function createGuestClaim(orderId: string, input: { secret: string;
   const order = await guestOrderWithSecret(orderId, input.secret, deps);
   if (!order.closedAt) throw conflict('This refill is still in progress');
   if (!order.sessionId) throw conflict('This refill charged nothing, so there is nothing to claim');
-  await fileClaim(order.userId, order.sessionId, { kind: input.kind, note: input.note }, {
+  const claim = await fileClaim(order.userId, order.sessionId, { kind: input.kind, note: input.note }, {
     vendSessions: deps.vendSessions, claims: deps.claims, ledger: deps.ledger, users: deps.users, telemetry: deps.telemetry, clock: deps.clock, log: deps.log,
   });
-  return readGuestOrder(orderId, input.secret, deps);
+  const view = await readGuestOrder(orderId, input.secret, deps);
+  await mailClaimOutcome(order, claim, deps);
+  return view;
+}
+
+/** The outcome of a guest's claim, e-mailed to the receipt's address when the guest gave one (English and Bahasa Indonesia). */
+async function mailClaimOutcome(order: GuestOrder, claim: Pick<ClaimRecord, 'status' | 'creditedIdr' | 'resolution'>, deps: PaymentDeps): Promise<void> {
+  if (!order.email || !deps.mailer || claim.status === 'pending') return;
+  const reason = claim.resolution?.reason ?? '';
+  const amount = formatRupiah(claim.creditedIdr);
+  const mail = claim.status === 'credited'
+    ? {
+      subject: `Your refill claim: ${amount} refunded / Klaim isi ulang: ${amount} dikembalikan`,
+      text: [
+        `We refund ${amount} for your refill at ${order.machineName} (receipt ${order.orderId}) to the app or card you paid with.`, `Why: ${reason}`, '',
+        `Kami mengembalikan ${amount} untuk isi ulang Anda di ${order.machineName} (struk ${order.orderId}) ke aplikasi atau kartu yang Anda pakai membayar.`, `Alasan: ${reason}`,
+      ].join('\n'),
+    }
+    : {
+      subject: 'Your refill claim was declined / Klaim isi ulang Anda ditolak',
+      text: [
+        `We looked at your claim on the refill at ${order.machineName} (receipt ${order.orderId}) and declined it.`, `Reason: ${reason}`, '',
+        `Kami memeriksa klaim Anda atas isi ulang di ${order.machineName} (struk ${order.orderId}) dan menolaknya.`, `Alasan: ${reason}`,
+      ].join('\n'),
+    };
+  try {
+    await deps.mailer.send({ to: order.email, ...mail });
+  } catch (error) {
+    (deps.log ?? consoleLog).warn('guest claim outcome e-mail not sent', { orderId: order.orderId, error: (error as Error).message });
+  }
 }
 
 /** After an admin resolved a claim: a guest's credit goes back to the guest at once (the receipt page would do it later). */
 export async function afterClaimResolved(claim: ClaimRecord, deps: GuestDeps): Promise<void> {
   const orderId = guestOrderOfAccount(claim.userId);
   const order = orderId ? await deps.paymentOrders.get(orderId) : null;
-  if (order?.kind === 'guest') await payClaimCredit(order, claim, deps);
+  if (order?.kind !== 'guest') return;
+  await payClaimCredit(order, claim, deps);
+  await mailClaimOutcome(order, claim, deps);
 }

@@ -5,7 +5,9 @@ import { claimRefundKey, guestAccountOf, unusedRefundKey } from '@functions/doma
 import type { SimStation } from '@infra/local/simulator';
 import { asAdmin, ledgerEntries, repositories } from '../support/admin';
 import { bearer, newAccount } from '../support/auth';
-import { apiFetch, testDb } from '../support/local';
+import { formatRupiah } from '@shared/money';
+import { apiFetch, local, testDb } from '../support/local';
+import { waitForEmail } from '../support/outbox';
 import { closeStations, provision, stationFor, waitFor, workerServices, type Provisioned } from './stations-support';
 
 /**
@@ -44,8 +46,8 @@ async function storedOrder(orderId: string) {
 }
 
 /** A guest order of `volumeMl` paid by QRIS in the sandbox, dispensed by the station, read until its receipt is final. */
-async function refill(volumeMl: number) {
-  const res = await apiFetch('/api/guest/orders', { method: 'POST', headers: { 'idempotency-key': crypto.randomUUID(), ...client }, json: { stationId: real.machine.id, volumeMl, paymentMethod: 'qris' } });
+async function refill(volumeMl: number, email?: string) {
+  const res = await apiFetch('/api/guest/orders', { method: 'POST', headers: { 'idempotency-key': crypto.randomUUID(), ...client }, json: { stationId: real.machine.id, volumeMl, paymentMethod: 'qris', email } });
   expect(res.status, res.text).toBe(201);
   const done = await waitFor(() => read(res.body), (r) => r.body.status === 'done', 20_000, 200);
   return { order: res.body as Paid, view: done.value.body };
@@ -122,7 +124,8 @@ describe('guest receipts', () => {
   });
 
   it('a claim from the receipt that the station record does not support waits for the admin; the credit is refunded through the gateway', async () => {
-    const { order } = await refill(1000);
+    const email = `claimer-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const { order } = await refill(1000, email);
     const bad = await guestClaim({ ...order, secret: 'y'.repeat(43) }, { kind: 'dispensed_less' });
     expect(bad.status).toBe(404);
     const res = await guestClaim(order, { kind: 'dispensed_less', note: 'Only half a bottle' });
@@ -135,6 +138,9 @@ describe('guest receipts', () => {
     expect(await storedOrder(order.id)).toMatchObject({ refunded: 500, refundKeys: [unusedRefundKey(order.id), claimRefundKey(order.id)] });
     expect(await balanceOf(guestAccountOf(order.id))).toBe(0);
     expect((await read(order)).body).toMatchObject({ claim: { status: 'credited', creditedIdr: 300 }, refundedIdr: 500 });
+    const mail = await waitForEmail(local().mail.messages, email, { matches: (m) => m.subject.includes('claim') });
+    expect(mail.subject).toBe(`Your refill claim: ${formatRupiah(300)} refunded / Klaim isi ulang: ${formatRupiah(300)} dikembalikan`);
+    expect(mail.text).toContain('The meter was checked');
   });
 
   it('a claim from the receipt that the station record supports (a vend incident) is credited and refunded at once', async () => {
