@@ -38,6 +38,9 @@ const LOCAL_DEAD_LETTER_QUEUES = { ruleErrors: 'RuleErrors', asyncFailures: 'Asy
  * or in a temporary folder when there is no dataDir), the MQTT broker with the IoT policy, the sweep timer,
  * and optionally a fleet of simulated seeded stations so that statuses and water levels move.
  */
+/** How often one of the simulated fleet's stations vends, on average (a refill every 6 s keeps the charts moving). */
+const FLEET_SECONDS_PER_VEND = 6;
+
 export async function startStations(options: { dataDir?: string; fleet?: number; log?: (line: string) => void; sweepIntervalMs?: number }) {
   const log = options.log ?? (() => undefined);
   const root = options.dataDir ? join(options.dataDir, 'stations') : mkdtempSync(join(tmpdir(), 'refill-stations-'));
@@ -80,6 +83,8 @@ export async function startStations(options: { dataDir?: string; fleet?: number;
       await fleet?.stop();
     });
     const ids = SEED_STATIONS.filter((s) => s.status === 'online').slice(0, options.fleet ?? 0).map((s) => s.id);
+    // The same pace across the fleet however many stations run: a vend about every FLEET_SECONDS_PER_VEND seconds.
+    const vendEverySeconds = ids.length * FLEET_SECONDS_PER_VEND;
     if (ids.length) {
       void (async () => {
         const { services } = await import('@functions/composition');
@@ -94,7 +99,7 @@ export async function startStations(options: { dataDir?: string; fleet?: number;
           identity: (id) => stationIdentity(ca, paths.stationsDir, id),
           vendPublicKey: await importSPKI(await fileSigningKeys(paths.signingKeyFile).publicKeyPem(), 'ES256'),
           heartbeatSeconds: settings.heartbeatIntervalSeconds,
-          vendEverySeconds: 45,
+          vendEverySeconds,
           issueToken: localCustomers(services()),
           initialState: storedReadings(services()),
           dropChance: 0.02,

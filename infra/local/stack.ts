@@ -58,7 +58,10 @@ export interface LocalStackOptions {
   /** 'production' (default): the production build behind the local CloudFront; 'dev': the Vite dev server (hot reloading). */
   webMode?: 'production' | 'dev';
   apiPort?: number;
-  /** Simulated seeded stations to run (heartbeats, drops, vends); default 8 with a dataDir (npm start), else none. */
+  /**
+   * Simulated seeded stations to run (heartbeats, drops, vends); default with a dataDir (npm start) every seeded
+   * station that is online, so none of them goes silent and raises an offline alert; else none.
+   */
   stationFleet?: number;
   log?: (line: string) => void;
 }
@@ -135,7 +138,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     log(`S3 emulator (report photos) on ${storage.endpoint}`);
 
     // Stations: local CA, signing key, MQTT broker with the IoT policy, the vend sweep timer and (npm start) a small fleet.
-    const stations = await startStations({ dataDir: options.dataDir, fleet: options.stationFleet ?? (options.dataDir ? 8 : 0), log });
+    const stations = await startStations({ dataDir: options.dataDir, fleet: options.stationFleet ?? (options.dataDir ? Number.POSITIVE_INFINITY : 0), log });
     stops.push(stations.stop);
 
     const db = createDocumentClient({ tableName, endpoint: dynamo.endpoint });

@@ -72,17 +72,7 @@ export class DynamoAdminQueries implements AdminQueries {
         (item) => ({ PK: item.PK, SK: item.SK, GSI2PK: item.GSI2PK, GSI2SK: item.GSI2SK }),
       );
     } else {
-      page = await this.collect(
-        {
-          IndexName: 'GSI1',
-          KeyConditionExpression: 'GSI1PK = :pk',
-          ExpressionAttributeValues: { ':pk': keys.ledgerPartition, ...typeValue },
-          ...typeFilter,
-        },
-        matches,
-        filter,
-        (item) => ({ PK: item.PK, SK: item.SK, GSI1PK: item.GSI1PK, GSI1SK: item.GSI1SK }),
-      );
+      page = await this.newestAcrossLedgerShards(filter, matches, typeFilter, typeValue);
     }
     return { items: page.items.map((item) => withoutKeys<LedgerEntry>(item)), nextCursor: page.nextCursor };
   }
@@ -122,6 +112,46 @@ export class DynamoAdminQueries implements AdminQueries {
    * Reads a collection newest first, keeps the items that match, and stops after `limit` of them. The
    * cursor continues right after the last item returned, even when that was in the middle of a page.
    */
+  /**
+   * All entries, newest first, from every partition of the ledger collection at once. Each partition is read from
+   * the cursor's position down (`GSI1SK < cursor`: the sort key `<at>#<entryId>` orders the whole collection), the
+   * answers are merged, and the page ends no lower than where any partition stopped reading, so nothing between two
+   * pages is skipped however the entries are spread.
+   */
+  private async newestAcrossLedgerShards(
+    filter: TransactionFilter,
+    matches: (item: Item) => boolean,
+    typeFilter: Pick<QueryCommandInput, 'FilterExpression' | 'ExpressionAttributeNames'>,
+    typeValue: Item,
+  ): Promise<PageResult<Item>> {
+    const before = decodeCursor(filter.cursor)?.before;
+    const position = typeof before === 'string' ? { condition: ' AND GSI1SK < :before', value: { ':before': before } } : { condition: '', value: {} };
+    const partitions = await Promise.all(keys.ledgerPartitions.map((partition) => this.collect(
+      {
+        IndexName: 'GSI1',
+        KeyConditionExpression: `GSI1PK = :pk${position.condition}`,
+        ExpressionAttributeValues: { ':pk': partition, ...position.value, ...typeValue },
+        ...typeFilter,
+      },
+      matches,
+      { limit: filter.limit },
+      (item) => ({ PK: item.PK, SK: item.SK, GSI1PK: item.GSI1PK, GSI1SK: item.GSI1SK }),
+    )));
+    // A partition with more to read was read down to its cursor's key: below the highest of those, not everything is known yet.
+    const floor = partitions
+      .map((partition) => decodeCursor(partition.nextCursor ?? undefined)?.GSI1SK)
+      .filter((key): key is string => typeof key === 'string')
+      .reduce<string | null>((highest, key) => (highest === null || key > highest ? key : highest), null);
+    const sortKey = (item: Item) => String(item.GSI1SK);
+    const merged = partitions.flatMap((partition) => partition.items).sort((a, b) => (sortKey(a) < sortKey(b) ? 1 : sortKey(a) > sortKey(b) ? -1 : 0));
+    const known = floor === null ? merged : merged.filter((item) => sortKey(item) >= floor);
+    const items = known.slice(0, filter.limit);
+    const last = items.at(-1);
+    const more = merged.length > items.length || floor !== null;
+    const next = last && items.length === filter.limit ? sortKey(last) : floor;
+    return { items, nextCursor: more && next !== null ? encodeCursor({ before: next }) : null };
+  }
+
   private async collect(
     input: Omit<QueryCommandInput, 'TableName'>,
     matches: (item: Item) => boolean,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keys, MACHINE_SHARDS, machineShard } from './keys';
+import { keys, LEDGER_SHARDS, MACHINE_SHARDS, machineShard } from './keys';
 
 describe('station shards', () => {
   it('files a station under the same shard every time, in both collections', () => {
@@ -15,5 +15,14 @@ describe('station shards', () => {
     const share = 10_000 / MACHINE_SHARDS;
     expect(Math.max(...counts)).toBeLessThan(share * 1.5);
     expect(Math.min(...counts)).toBeGreaterThan(share * 0.5);
+  });
+});
+
+describe('ledger shards', () => {
+  it('files an entry under a shard chosen by its id, and lists the old partition with the shards', () => {
+    const shard = keys.ledgerCollection('2026-01-01T00:00:00.000Z', 'entry-1').GSI1PK;
+    expect(shard).toMatch(new RegExp(`^LEDGER#[0-${LEDGER_SHARDS - 1}]$`));
+    expect(keys.ledgerCollection('2026-02-02T00:00:00.000Z', 'entry-1').GSI1PK).toBe(shard);
+    expect(keys.ledgerPartitions).toEqual(['LEDGER', ...Array.from({ length: LEDGER_SHARDS }, (_, n) => `LEDGER#${n}`)]);
   });
 });

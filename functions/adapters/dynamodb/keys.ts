@@ -5,7 +5,7 @@
  * |-----------------|--------------------|-------------------------|------------------------------|----------------------------|
  * | Machine         | MACHINE#<id>       | MACHINE                 | MACHINES#<n> / <id>          |                            |
  * | User            | USER#<sub>         | PROFILE                 | USERS / <createdAt>#<sub>    |                            |
- * | Ledger entry    | USER#<sub>         | LEDGER#<at>#<entryId>   | LEDGER / <at>#<entryId>      | MACHINE#<id> / <at>#<entry> |
+ * | Ledger entry    | USER#<sub>         | LEDGER#<at>#<entryId>   | LEDGER#<n> / <at>#<entryId>  | MACHINE#<id> / <at>#<entry> |
  * | Favourite       | USER#<sub>         | FAVOURITE#<stationId>   |                              |                            |
  * | Idempotency     | IDEMPOTENCY#<key>  | IDEMPOTENCY             |                              |                            |
  * | Balance hold    | HOLD#<holdId>      | HOLD                    |                              |                            |
@@ -32,6 +32,7 @@
  *
  * Stations are write-sharded: `<n>` is the station's shard (0..MACHINE_SHARDS-1, a hash of its id), so every
  * heartbeat's index writes spread over MACHINE_SHARDS partitions instead of one; lists read the shards in parallel.
+ * The ledger collection likewise over LEDGER_SHARDS (a hash of the entry id), merged newest first by the admin list.
  *
  * Vend sessions: get by id (the balance hold has the same id); GSI2 VENDS#OPEN lists open sessions by
  * expiresAt for the sweep, and closing a session removes its GSI2 keys. Used NFC tokens: one conditional
@@ -59,12 +60,18 @@
  */
 export const MACHINE_SHARDS = 16;
 
-/** A station's shard: FNV-1a of its id, so it never changes and spreads evenly. */
-export function machineShard(id: string): number {
+/** How many partitions the collection of all ledger entries (admin Transactions) is spread over. */
+export const LEDGER_SHARDS = 8;
+
+/** FNV-1a: a fixed, evenly spread number for an id. */
+function fnv1a(id: string): number {
   let hash = 0x811c9dc5;
   for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193);
-  return (hash >>> 0) % MACHINE_SHARDS;
+  return hash >>> 0;
 }
+
+/** A station's shard: from its id, so it never changes. */
+export const machineShard = (id: string) => fnv1a(id) % MACHINE_SHARDS;
 
 const allMachineShards = Array.from({ length: MACHINE_SHARDS }, (_, n) => n);
 
@@ -118,8 +125,12 @@ export const keys = {
 
   ledgerEntry: (sub: string, at: string, entryId: string) => ({ PK: `USER#${sub}`, SK: `LEDGER#${at}#${entryId}` }),
   ledgerPrefix: 'LEDGER#',
-  ledgerCollection: (at: string, entryId: string) => ({ GSI1PK: 'LEDGER', GSI1SK: `${at}#${entryId}` }),
-  ledgerPartition: 'LEDGER',
+  ledgerCollection: (at: string, entryId: string) => ({ GSI1PK: `LEDGER#${fnv1a(entryId) % LEDGER_SHARDS}`, GSI1SK: `${at}#${entryId}` }),
+  /**
+   * Every partition of the ledger collection, read in parallel and merged newest first: the shards, and `LEDGER`
+   * where entries written before the sharding stay (read as one more shard, so they need no migration).
+   */
+  ledgerPartitions: ['LEDGER', ...Array.from({ length: LEDGER_SHARDS }, (_, n) => `LEDGER#${n}`)],
   ledgerByMachine: (machineId: string, at: string, entryId: string) => ({ GSI2PK: `MACHINE#${machineId}`, GSI2SK: `${at}#${entryId}` }),
   /** GSI2 partition of one station's purchases (admin Transactions filtered by machine). */
   ledgerByMachinePartition: (machineId: string) => `MACHINE#${machineId}`,
