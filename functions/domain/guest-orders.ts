@@ -277,11 +277,14 @@ async function refundGuest(order: GuestOrder, amount: number, key: string, reaso
  */
 async function payClaimCredit(order: GuestOrder, claim: ClaimRecord, deps: GuestDeps): Promise<GuestOrder> {
   if (claim.status !== 'credited' || claim.creditedIdr <= 0) return order;
+  // Refunded already, or refused and held with the rest (handed over with it, or listed for the admin).
+  const key = claimRefundKey(order.orderId);
+  if ((order.refundKeys ?? []).includes(key) || (order.refundRefused?.keys ?? []).includes(key)) return order;
   if (order.claimedBy) {
     await moveToAccount(order, claim.creditedIdr, 'claim-credit', `Claim on a guest refill: ${claim.resolution?.reason ?? ''}`, deps);
     return order;
   }
-  return (await refundGuest(order, claim.creditedIdr, claimRefundKey(order.orderId), `Claim on the refill: ${claim.resolution?.reason ?? claim.kind}`, deps)) ?? order;
+  return (await refundGuest(order, claim.creditedIdr, key, `Claim on the refill: ${claim.resolution?.reason ?? claim.kind}`, deps)) ?? order;
 }
 
 /** Moves rupiah from the guest account to the account that claimed the receipt: two ledger posts, each once by its key. */

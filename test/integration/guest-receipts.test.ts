@@ -111,7 +111,7 @@ describe('guest receipts', () => {
     expect((await read(order)).body).toMatchObject({ refund: 'refused', heldIdr: 0, claimed: false });
   });
 
-  it('a refunded receipt claimed by an account adds only its impact', async () => {
+  it('a refunded receipt claimed by an account adds only its impact; a claim credited later goes to that account', async () => {
     const { order, view } = await refill(1000);
     expect(view).toMatchObject({ refund: 'refunded', refundedIdr: 200, heldIdr: 0 });
     const before = (await repositories().users.get(account.sub))!;
@@ -121,6 +121,15 @@ describe('guest receipts', () => {
     const after = (await repositories().users.get(account.sub))!;
     expect(after.dispensedMl).toBe(before.dispensedMl + 800);
     expect(after.balance).toBe(before.balance);
+    // A claim on it credited later goes to the account that keeps the receipt, once, however often the receipt is read.
+    expect((await guestClaim(order, { kind: 'dispensed_less' })).status).toBe(201);
+    const resolved = await asAdmin(`/api/admin/claims/PAID-${order.id}/resolve`, { method: 'POST', json: { decision: 'credit', amount: 100, reason: 'Checked the meter' } });
+    expect(resolved.status, resolved.text).toBe(200);
+    await read(order);
+    await read(order);
+    expect(await balanceOf(account.sub)).toBe(before.balance + 100);
+    expect(await balanceOf(guestAccountOf(order.id))).toBe(0);
+    expect((await storedOrder(order.id))?.refundKeys).toEqual([unusedRefundKey(order.id)]);
   });
 
   it('a claim from the receipt that the station record does not support waits for the admin; the credit is refunded through the gateway', async () => {
