@@ -60,7 +60,8 @@ describe('guest receipts', () => {
 
   it('a refund the gateway refuses is kept in the guest account, shown on the receipt and listed for the admin', async () => {
     // Rp 1,027 paid, 800 ml dispensed: Rp 227 to refund, which the sandbox refuses.
-    const { order, view } = await refill(1027);
+    const email = `refused-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const { order, view } = await refill(1027, email);
     refused = order;
     expect(view).toMatchObject({ status: 'done', paidIdr: 1027, dispensedMl: 800, chargedIdr: 800, refundedIdr: 0, refund: 'refused', heldIdr: 227, claimed: false });
     expect(view.refundRefusedReason).toContain('refund window');
@@ -74,6 +75,9 @@ describe('guest receipts', () => {
     // Reading again asks the gateway nothing more and changes nothing.
     expect((await read(order)).body).toMatchObject({ refund: 'refused', heldIdr: 227 });
     expect(await balanceOf(guestAccountOf(order.id))).toBe(227);
+    const mail = await waitForEmail(local().mail.messages, email);
+    expect(mail.text).toContain('The payment gateway could not refund the rest (The refund window of this payment method has passed)');
+    expect(mail.text).toContain('Refunded: Rp 0');
   });
 
   it('an account that claims the receipt gets the held money as wallet credit once, and the litres in its impact', async () => {
