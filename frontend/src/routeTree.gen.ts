@@ -26,6 +26,7 @@ import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as AdminSimpleRouteImport } from './routes/admin/simple'
 import { Route as AdminStickersRouteImport } from './routes/admin/stickers'
 import { Route as AdminTestRouteImport } from './routes/admin/test'
+import { Route as AdminVisitsRouteImport } from './routes/admin/visits'
 import { Route as AppIndexRouteImport } from './routes/app/index'
 import { Route as AppHistoryRouteImport } from './routes/app/history'
 import { Route as AppMapRouteImport } from './routes/app/map'
@@ -120,6 +121,11 @@ const AdminTestRoute = AdminTestRouteImport.update({
   path: '/admin/test',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminVisitsRoute = AdminVisitsRouteImport.update({
+  id: '/admin/visits',
+  path: '/admin/visits',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AppIndexRoute = AppIndexRouteImport.update({
   id: '/',
   path: '/',
@@ -178,6 +184,7 @@ export interface FileRoutesByFullPath {
   '/admin/simple': typeof AdminSimpleRoute
   '/admin/stickers': typeof AdminStickersRoute
   '/admin/test': typeof AdminTestRoute
+  '/admin/visits': typeof AdminVisitsRoute
   '/app/history': typeof AppHistoryRoute
   '/app/map': typeof AppMapRoute
   '/app/profile': typeof AppProfileRoute
@@ -204,6 +211,7 @@ export interface FileRoutesByTo {
   '/admin/simple': typeof AdminSimpleRoute
   '/admin/stickers': typeof AdminStickersRoute
   '/admin/test': typeof AdminTestRoute
+  '/admin/visits': typeof AdminVisitsRoute
   '/app/history': typeof AppHistoryRoute
   '/app/map': typeof AppMapRoute
   '/app/profile': typeof AppProfileRoute
@@ -232,6 +240,7 @@ export interface FileRoutesById {
   '/admin/simple': typeof AdminSimpleRoute
   '/admin/stickers': typeof AdminStickersRoute
   '/admin/test': typeof AdminTestRoute
+  '/admin/visits': typeof AdminVisitsRoute
   '/app/history': typeof AppHistoryRoute
   '/app/map': typeof AppMapRoute
   '/app/profile': typeof AppProfileRoute
@@ -261,6 +270,7 @@ export interface FileRouteTypes {
     | '/admin/simple'
     | '/admin/stickers'
     | '/admin/test'
+    | '/admin/visits'
     | '/app/history'
     | '/app/map'
     | '/app/profile'
@@ -287,6 +297,7 @@ export interface FileRouteTypes {
     | '/admin/simple'
     | '/admin/stickers'
     | '/admin/test'
+    | '/admin/visits'
     | '/app/history'
     | '/app/map'
     | '/app/profile'
@@ -314,6 +325,7 @@ export interface FileRouteTypes {
     | '/admin/simple'
     | '/admin/stickers'
     | '/admin/test'
+    | '/admin/visits'
     | '/app/history'
     | '/app/map'
     | '/app/profile'
@@ -342,6 +354,7 @@ export interface RootRouteChildren {
   AdminSimpleRoute: typeof AdminSimpleRoute
   AdminStickersRoute: typeof AdminStickersRoute
   AdminTestRoute: typeof AdminTestRoute
+  AdminVisitsRoute: typeof AdminVisitsRoute
   RReceiptIdRoute: typeof RReceiptIdRoute
   SIdRoute: typeof SIdRoute
   AdminIndexRoute: typeof AdminIndexRoute
@@ -470,6 +483,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminTestRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/visits': {
+      id: '/admin/visits'
+      path: '/admin/visits'
+      fullPath: '/admin/visits'
+      preLoaderRoute: typeof AdminVisitsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/app/': {
       id: '/app/'
       path: '/'
@@ -564,6 +584,7 @@ const rootRouteChildren: RootRouteChildren = {
   AdminSimpleRoute: AdminSimpleRoute,
   AdminStickersRoute: AdminStickersRoute,
   AdminTestRoute: AdminTestRoute,
+  AdminVisitsRoute: AdminVisitsRoute,
   RReceiptIdRoute: RReceiptIdRoute,
   SIdRoute: SIdRoute,
   AdminIndexRoute: AdminIndexRoute,

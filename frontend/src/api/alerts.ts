@@ -14,6 +14,12 @@ export const alertQueries = {
       getNextPageParam: (last) => last.nextCursor ?? undefined,
       refetchOnMount: 'always',
     }),
+  /** The first hundred active alerts (open and acknowledged), newest first: what "Today's route" counts per station. */
+  firstActive: () =>
+    queryOptions({
+      queryKey: ['admin', 'alerts', 'first-active'] as const,
+      queryFn: ({ signal }) => authedApi('adminListAlerts', { signal, query: { status: 'active', limit: 100 } }),
+    }),
   /** The header's count, read again every minute: alerts come without anyone asking. */
   counts: () => queryOptions({ queryKey: ['admin', 'alerts', 'counts'] as const, queryFn: ({ signal }) => authedApi('adminAlertCounts', { signal }), refetchInterval: 60_000 }),
 };

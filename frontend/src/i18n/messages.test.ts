@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { about } from './about';
 import { adminAlerts } from './admin-alerts';
 import { adminStation } from './admin-station';
+import { adminVisits } from './admin-visits';
 import { adminClaims, claimTexts } from './claims';
 import { common } from './common';
 import { docs } from './docs';
@@ -14,7 +15,7 @@ import { reportTexts } from './reports';
 import { stationTexts } from './stations';
 import { withdrawalTexts } from './withdrawal';
 
-const tables: Messages<unknown>[] = [about, adminAlerts, adminClaims, adminStation, claimTexts, common, docs, guestTexts, hostForm, landing, reportTexts, stationTexts, withdrawalTexts];
+const tables: Messages<unknown>[] = [about, adminAlerts, adminClaims, adminStation, adminVisits, claimTexts, common, docs, guestTexts, hostForm, landing, reportTexts, stationTexts, withdrawalTexts];
 
 /** Keys, array lengths and function arities: what the types promise, checked on the values. */
 function shape(value: unknown): unknown {

@@ -4,6 +4,7 @@ import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import type { AdminIdentity } from '@shared/schemas';
 import { Logo } from '../../components/Logo';
 import { AlertsLink } from './alerts/AlertsLink';
+import { VisitsLink } from './visits/VisitsLink';
 import { StickersLink } from '../guest/StickersLink';
 import { toast } from '../../components/toast';
 import { csvFileName, downloadText, toCsv } from './csv';
@@ -70,6 +71,7 @@ export function AdminDashboard({ admin, search }: { admin: AdminIdentity; search
             </Link>
             <div className="ml-auto flex items-center gap-2">
               <AlertsLink />
+              <VisitsLink />
               <StickersLink />
               <Link to="/" className="hidden h-10 items-center gap-2 rounded-xl px-3 text-sm font-semibold text-slate-600 hover:bg-slate-100 hover:text-slate-900 sm:inline-flex">
                 <ArrowLeftIcon size={16} /> Back to Site

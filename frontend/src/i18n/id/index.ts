@@ -11,3 +11,4 @@ export { adminAlerts } from './admin-alerts';
 export { guestTexts } from './guest';
 export { withdrawalTexts } from './withdrawal';
 export { adminClaims, claimTexts } from './claims';
+export { adminVisits } from './admin-visits';

@@ -1,0 +1,104 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { DEFAULT_SETTINGS } from '@shared/schemas';
+import { directionsThrough, directionsTo, stationsToVisit, type StationVisit } from '@shared/visits';
+import { adminQueries } from '../../../api/admin';
+import { alertQueries } from '../../../api/alerts';
+import { LanguageSwitch } from '../../../components/LanguageSwitch';
+import { adminVisits } from '../../../i18n/admin-visits';
+import { useMessages, type Translation } from '../../../i18n/messages';
+import { ArrowLeftIcon, ExternalIcon, PinIcon } from '../icons';
+import { Button, Card, EmptyState, LoadingRows, Pill } from '../ui';
+
+type Texts = Translation<(typeof adminVisits)['en']>;
+
+/** /admin/visits: "Today's route", the stations that need a visit, most pressing first, each with directions. */
+export function VisitsPage() {
+  const t = useMessages(adminVisits);
+  const stations = useQuery(adminQueries.machines());
+  const alerts = useQuery(alertQueries.firstActive());
+  // The alert rules' thresholds; the defaults while the settings load (or for a role that may not read them).
+  const settings = useQuery(adminQueries.settings());
+  const thresholds = settings.data ?? DEFAULT_SETTINGS;
+  const visits = stations.data && alerts.data ? stationsToVisit(stations.data, alerts.data.items, thresholds) : [];
+  const route = directionsThrough(visits.map((visit) => visit.station));
+
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
+          <Link to="/admin" className="inline-flex h-11 items-center gap-1.5 text-sm font-semibold text-slate-600 hover:text-slate-900">
+            <ArrowLeftIcon size={16} /> {t.back}
+          </Link>
+          <LanguageSwitch />
+        </div>
+      </header>
+      <main className="mx-auto max-w-5xl px-4 py-5 sm:px-6">
+        <h1 className="text-xl font-bold text-slate-900">{t.title}</h1>
+        <p className="mt-1 text-sm text-slate-600">{t.intro}</p>
+        <div className="mt-4">
+          {stations.isPending || alerts.isPending ? (
+            <LoadingRows label={t.loading} />
+          ) : stations.isError || alerts.isError ? (
+            <EmptyState title={t.loadError}>
+              <Button className="mt-3" onClick={() => void Promise.all([stations.refetch(), alerts.refetch()])}>{t.retry}</Button>
+            </EmptyState>
+          ) : visits.length === 0 ? (
+            <Card className="p-6 text-sm text-slate-600">{t.empty}</Card>
+          ) : (
+            <>
+              <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
+                <p className="text-sm font-semibold text-slate-800">{t.count(visits.length)}</p>
+                {route && (
+                  <a href={route.url} target="_blank" rel="noreferrer" className="inline-flex min-h-11 items-center gap-2 rounded-xl bg-ocean-900 px-4 text-sm font-semibold text-white hover:bg-ocean-800">
+                    <ExternalIcon size={16} /> {t.openRoute(route.stops)}
+                  </a>
+                )}
+              </div>
+              <ol aria-label={t.title} className="space-y-3">
+                {visits.map((visit, i) => <VisitRow key={visit.station.id} visit={visit} rank={i + 1} t={t} />)}
+              </ol>
+            </>
+          )}
+        </div>
+      </main>
+    </div>
+  );
+}
+
+function VisitRow({ visit, rank, t }: { visit: StationVisit; rank: number; t: Texts }) {
+  const { station } = visit;
+  const directions = directionsTo(station);
+  return (
+    <li>
+      <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex min-w-0 gap-3">
+          <span aria-hidden="true" className="grid h-8 w-8 shrink-0 place-items-center rounded-full bg-slate-900 text-sm font-bold text-white">{rank}</span>
+          <div className="min-w-0">
+            <Link to="/admin/stations/$id" params={{ id: station.id }} className="font-semibold text-brand-700 hover:underline">
+              {station.name} <span className="font-mono text-xs">({station.id})</span>
+            </Link>
+            <p className="mt-0.5 text-sm break-words text-slate-600">{station.location}</p>
+            <div className="mt-2 flex flex-wrap gap-1.5">
+              {visit.reasons.map((reason) => (
+                <Pill key={reason} tone={reason === 'safetyLock' || reason === 'offline' ? 'red' : reason === 'openAlerts' ? 'violet' : 'amber'}>
+                  {reason === 'openAlerts' ? t.alerts(visit.openAlerts) : t.reasons[reason]}
+                </Pill>
+              ))}
+            </div>
+            <p className="mt-1.5 text-xs text-slate-500">
+              {t.water(station.waterLevel)}{station.filter ? ` · ${t.filter(station.filter.lifePercent)}` : ''}
+            </p>
+          </div>
+        </div>
+        {directions ? (
+          <a href={directions} target="_blank" rel="noreferrer" className="inline-flex min-h-11 shrink-0 items-center justify-center gap-2 rounded-xl border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 hover:bg-slate-100">
+            <PinIcon size={16} /> {t.directions}
+          </a>
+        ) : (
+          <span className="text-xs text-slate-500">{t.noCoordinates}</span>
+        )}
+      </Card>
+    </li>
+  );
+}

@@ -1,0 +1,92 @@
+import type { Alert, Machine, Settings } from './schemas';
+
+/** Why a station needs a technician today, most pressing first. */
+type VisitReason = 'safetyLock' | 'offline' | 'problemReported' | 'lowWater' | 'filterDue' | 'openAlerts';
+
+export interface StationVisit {
+  station: Machine;
+  reasons: VisitReason[];
+  /** Open or acknowledged alerts of the station. */
+  openAlerts: number;
+  /** Higher is more pressing; only the order matters. */
+  score: number;
+}
+
+/**
+ * What each reason weighs. A safety lock comes first (the station sells no water until a technician clears it), then a
+ * station that is off the network, then what a person reported; an empty tank or a spent filter weigh more the
+ * further they are below their alert threshold.
+ */
+const WEIGHT = { safetyLock: 100, offline: 60, problemReported: 50, lowWater: 40, filterDue: 30, openAlert: 10 } as const;
+
+/**
+ * "Today's route": the stations that need a visit, most pressing first (issue 16: lowest water, filter due, open
+ * tickets), from the station list and the active alerts; thresholds are the alert rules' own.
+ */
+export function stationsToVisit(
+  stations: Machine[],
+  activeAlerts: Pick<Alert, 'stationId'>[],
+  thresholds: Pick<Settings, 'alertWaterLevelPercent' | 'alertFilterLifePercent'>,
+): StationVisit[] {
+  const alertsOf = new Map<string, number>();
+  for (const alert of activeAlerts) alertsOf.set(alert.stationId, (alertsOf.get(alert.stationId) ?? 0) + 1);
+  const visits = stations.map((station): StationVisit => {
+    const reasons: VisitReason[] = [];
+    let score = 0;
+    if (station.waterCheck.lockedFor) {
+      reasons.push('safetyLock');
+      score += WEIGHT.safetyLock;
+    }
+    if (station.status === 'offline') {
+      reasons.push('offline');
+      score += WEIGHT.offline;
+    }
+    if (station.problemReported) {
+      reasons.push('problemReported');
+      score += WEIGHT.problemReported;
+    }
+    if (station.waterLevel !== null && station.waterLevel <= thresholds.alertWaterLevelPercent) {
+      reasons.push('lowWater');
+      score += WEIGHT.lowWater + (thresholds.alertWaterLevelPercent - station.waterLevel);
+    }
+    if (station.filter && station.filter.lifePercent <= thresholds.alertFilterLifePercent) {
+      reasons.push('filterDue');
+      score += WEIGHT.filterDue + (thresholds.alertFilterLifePercent - station.filter.lifePercent);
+    }
+    const openAlerts = alertsOf.get(station.id) ?? 0;
+    if (openAlerts) {
+      reasons.push('openAlerts');
+      score += WEIGHT.openAlert * openAlerts;
+    }
+    return { station, reasons, openAlerts, score };
+  });
+  return visits
+    .filter((visit) => visit.reasons.length > 0)
+    .sort((a, b) => b.score - a.score || (a.station.waterLevel ?? 100) - (b.station.waterLevel ?? 100) || a.station.id.localeCompare(b.station.id));
+}
+
+const MAPS_DIRECTIONS = 'https://www.google.com/maps/dir/?api=1';
+/** Google Maps takes at most this many stops between the start and the destination. */
+const MAPS_WAYPOINTS_MAX = 9;
+
+const coordinatesOf = (station: Pick<Machine, 'latitude' | 'longitude'>) => {
+  const lat = Number.parseFloat(station.latitude ?? '');
+  const lng = Number.parseFloat(station.longitude ?? '');
+  return Number.isFinite(lat) && Number.isFinite(lng) ? `${lat},${lng}` : null;
+};
+
+/** Directions from where the phone is to one station; null when the station has no coordinates. */
+export function directionsTo(station: Pick<Machine, 'latitude' | 'longitude'>): string | null {
+  const to = coordinatesOf(station);
+  return to ? `${MAPS_DIRECTIONS}&destination=${encodeURIComponent(to)}&travelmode=driving` : null;
+}
+
+/** Directions through the stations in order (those with coordinates, as many as Maps takes), and how many stops that is; null when none has coordinates. */
+export function directionsThrough(stations: Pick<Machine, 'latitude' | 'longitude'>[]): { url: string; stops: number } | null {
+  const stops = stations.map(coordinatesOf).filter((stop): stop is string => stop !== null).slice(0, MAPS_WAYPOINTS_MAX + 1);
+  const count = stops.length;
+  const destination = stops.pop();
+  if (!destination) return null;
+  const waypoints = stops.length ? `&waypoints=${encodeURIComponent(stops.join('|'))}` : '';
+  return { url: `${MAPS_DIRECTIONS}&destination=${encodeURIComponent(destination)}${waypoints}&travelmode=driving`, stops: count };
+}
