@@ -14,8 +14,13 @@ import {
   ClaimResolutionInput,
   ClaimsQuery,
   EnvironmentalImpact,
+  GuestClaimInput,
   GuestOrder,
+  GuestOrderClaimed,
+  GuestOrderClaimRequest,
   GuestOrderCreated,
+  GuestRefundPayout,
+  HeldGuestRefund,
   GuestOrderQuery,
   GuestOrderRequest,
   HostRequest,
@@ -308,6 +313,16 @@ export const routes = define({
     summary: "A guest order's progress and receipt, read with the receipt's secret (404 without it)",
     params: Id, query: GuestOrderQuery, response: GuestOrder, access: { table: 'write', paymentSecret: true, signingKey: true, iotPublish: true, mail: true },
   },
+  claimGuestOrder: {
+    method: 'POST', path: '/api/guest/orders/{id}/claim', auth: 'user', tag: 'guest',
+    summary: "Sign in from a guest receipt and keep it (the receipt's secret proves it; once per receipt): its litres count in the account's impact, and what the gateway would not refund becomes wallet credit",
+    params: Id, body: GuestOrderClaimRequest, response: GuestOrderClaimed, access: { table: 'write' },
+  },
+  createGuestClaim: {
+    method: 'POST', path: '/api/guest/orders/{id}/claims', auth: 'public', tag: 'guest',
+    summary: "\"I didn't get my water\" from a guest receipt, within 24 h, with the receipt's secret: credited at once (refunded through the gateway) when the station's record supports it, else queued for an admin",
+    params: Id, body: GuestClaimInput, status: 201, response: GuestOrder, access: { table: 'write', paymentSecret: true, mail: true },
+  },
   purchase: {
     method: 'POST', path: '/api/purchase', auth: 'user', tag: 'wallet', summary: 'Pay for a refill with Google Pay or Apple Pay',
     body: PurchaseRequest, status: 201, response: VendSessionResponse, access: { table: 'write', paymentSecret: true, signingKey: true, iotPublish: true },
@@ -375,7 +390,7 @@ export const routes = define({
   },
   adminResolveClaim: {
     method: 'POST', path: '/api/admin/claims/{id}/resolve', auth: ['admin'], tag: 'admin', summary: 'Credit a pending claim (up to what the vend charged, through the ledger) or decline it, with a reason the person is e-mailed',
-    params: Id, body: ClaimResolutionInput, response: Claim, access: { table: 'write', mail: true },
+    params: Id, body: ClaimResolutionInput, response: Claim, access: { table: 'write', paymentSecret: true, mail: true },
   },
   adminListProblemReports: {
     method: 'GET', path: '/api/admin/reports', auth: ['admin', 'technician'], tag: 'admin', summary: 'Problem reports of one status (open by default), newest first',
@@ -396,6 +411,14 @@ export const routes = define({
   adminResolvePayout: {
     method: 'POST', path: '/api/admin/payouts/{id}/resolve', auth: ['admin'], tag: 'admin', summary: 'Close a payout request: paid (sent outside the gateway) or returned to the wallet (a ledger credit), with a note (audited)',
     params: Id, body: PayoutResolution, response: PayoutRequest, access: { table: 'write', mail: true },
+  },
+  adminListHeldGuestRefunds: {
+    method: 'GET', path: '/api/admin/guest-refunds', auth: ['admin'], tag: 'admin', summary: 'Guest orders whose refund the gateway refused and whose money nobody claimed yet, oldest first',
+    response: z.array(HeldGuestRefund), access: { table: 'read' },
+  },
+  adminPayOutGuestRefund: {
+    method: 'POST', path: '/api/admin/guest-refunds/{id}/pay-out', auth: ['admin'], tag: 'admin', summary: "Record that a held guest refund was paid outside the gateway (the guest account's ledger debit, with the note; once)",
+    params: Id, body: GuestRefundPayout, response: HeldGuestRefund, access: { table: 'write' },
   },
   adminUpdateHostRequest: {
     method: 'PATCH', path: '/api/admin/host-requests/{id}', auth: ['admin'], tag: 'admin', summary: 'Change status or edit a host application',

@@ -15,6 +15,9 @@ const returnPath = z.string().check(z.regex(RETURN_PATH));
 /** The home page: the return path an app route sent a signed-out visitor here with, for its sign-in links. */
 export const homeSearch = z.object({ redirect: lenient(returnPath) });
 
+/** A guest receipt: ?keep=true when the guest signed in from it to keep it in their account. */
+export const receiptSearch = z.object({ keep: lenient(z.boolean()) });
+
 /** Sign-in, sign-up and password reset: where to go afterwards, and an e-mail to fill in. */
 export const authSearch = z.object({
   redirect: lenient(returnPath),

@@ -2,14 +2,17 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { DEFAULT_MAX_FILL_ML } from '@shared/constants';
 import { impactOfLitres } from '@shared/impact';
 import { formatRupiah, priceOfMillilitres } from '@shared/money';
-import { isCardWallet, type GuestOrder as GuestOrderView, type GuestOrderRequest } from '@shared/schemas';
+import { CLAIM_WINDOW_HOURS, isCardWallet, type ClaimKind, type GuestOrder as GuestOrderView, type GuestOrderRequest } from '@shared/schemas';
+import type { ClaimRecord, Claims } from '../ports/claims';
 import { consoleLog } from '../ports/log';
 import type { Machines } from '../ports/machines';
 import { GatewayRejected, type GatewayRefund } from '../ports/payment-gateway';
 import type { GuestOrder, PaymentOrder } from '../ports/payment-orders';
 import type { RequestQuota } from '../ports/problem-reports';
+import type { Telemetry } from '../ports/telemetry';
 import type { Users } from '../ports/users';
-import type { VendSession } from '../ports/vend-sessions';
+import type { VendSession, VendSessions } from '../ports/vend-sessions';
+import { fileClaim } from './claims';
 import { conflict, DomainError, invalid, notFound, tooManyRequests } from './errors';
 import { effectiveStatus, fallbackName } from './machines';
 import { refreshFromGateway } from './payment-confirmation';
@@ -30,6 +33,10 @@ export interface GuestDeps extends PaymentDeps {
   machines: Machines;
   users: Users;
   quota: RequestQuota;
+  /** Claims on the refill from the receipt ("I didn't get my water"), and what the admin sees with them. */
+  claims: Claims;
+  telemetry: Telemetry;
+  vendSessions: VendSessions;
 }
 
 /** Orders a client address and a station may start per hour. */
@@ -42,8 +49,13 @@ const GUEST_LIMITS = { perClientPerHour: 20, perStationPerHour: 120 } as const;
 const GUEST_PAYMENT_WINDOW_SECONDS = 600;
 /** The one refund of what was not dispensed, by the gateway's refund key (`<orderId>-unused`, at most 50 characters). */
 export const unusedRefundKey = (orderId: string) => `${orderId}-unused`;
+/** The refund of what a claim on the refill credited (`<orderId>-claim`). */
+export const claimRefundKey = (orderId: string) => `${orderId}-claim`;
 /** A guest order's own ledger account. */
 export const guestAccountOf = (orderId: string) => `GUEST-${orderId}`;
+const GUEST_ACCOUNT_PREFIX = guestAccountOf('');
+/** The guest order whose ledger account this is, or null for a person's account. */
+export const guestOrderOfAccount = (userId: string) => (userId.startsWith(GUEST_ACCOUNT_PREFIX) ? userId.slice(GUEST_ACCOUNT_PREFIX.length) : null);
 
 // ---------------------------------------------------------------------------------------------------------
 // The receipt's secret: derived from the Idempotency-Key (known only to the guest's browser), so the same request
@@ -58,6 +70,13 @@ function secretMatches(order: GuestOrder, secret: string): boolean {
   const given = Buffer.from(hashOf(secret), 'hex');
   const stored = Buffer.from(order.secretHash, 'hex');
   return given.length === stored.length && timingSafeEqual(given, stored);
+}
+
+/** The guest order this receipt secret opens, or 404 (a wrong secret and a missing order look the same). */
+export async function guestOrderWithSecret(orderId: string, secret: string, deps: Pick<PaymentDeps, 'paymentOrders'>): Promise<GuestOrder> {
+  const order = orderKind(orderId) === 'guest' ? await deps.paymentOrders.get(orderId) : null;
+  if (!order || order.kind !== 'guest' || !secretMatches(order, secret)) throw notFound('Order not found');
+  return order;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -120,7 +139,7 @@ export async function createGuestOrder(
   if (current.status === 'settled' && !current.sessionId && !current.sessionStatus) current = await afterGuestPaid(current, deps);
   if (current.kind !== 'guest') throw new Error('guest order changed kind');
   if (current.status === 'failed' || current.status === 'expired') throw new DomainError(422, current.message ?? 'The payment was declined');
-  const view = await viewOf(current, secret, deps);
+  const view = await viewOf(current, secret, deps, null);
   return { ...view, secret, receiptPath: `/r/${view.receiptId}` };
 }
 
@@ -136,13 +155,14 @@ const payerOf = (order: GuestOrder) => ({ sub: order.userId, username: 'guest', 
  * opens its session, and a closed session is settled and refunded.
  */
 export async function readGuestOrder(orderId: string, secret: string, deps: GuestDeps): Promise<GuestOrderView> {
-  let order = orderKind(orderId) === 'guest' ? await deps.paymentOrders.get(orderId) : null;
-  if (!order || order.kind !== 'guest' || !secretMatches(order, secret)) throw notFound('Order not found');
+  let order: PaymentOrder = await guestOrderWithSecret(orderId, secret, deps);
   if (order.status === 'pending') order = await refreshFromGateway(order, deps);
   if (order.kind === 'guest' && order.status === 'settled' && !order.sessionId && !order.sessionStatus) order = await afterGuestPaid(order, deps);
   if (order.kind === 'guest' && !order.closedAt) order = await settleGuestOrder(order, deps);
   if (order.kind !== 'guest') throw new Error('guest order changed kind');
-  return viewOf(order, secret, deps);
+  const claim = order.closedAt && order.sessionId ? await deps.claims.get(order.userId, order.sessionId) : null;
+  if (claim) order = await payClaimCredit(order, claim, deps);
+  return viewOf(order, secret, deps, claim);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -208,23 +228,12 @@ async function settleGuestOrder(order: GuestOrder, deps: PaymentDeps): Promise<G
   if (order.closedAt) return mailReceipt(order, deps);
   const outcome = await outcomeOf(order, deps);
   if (!outcome) return order;
-  const key = unusedRefundKey(order.orderId);
   let current: PaymentOrder = order;
   const due = order.amount - outcome.charged - (order.refunded ?? 0);
-  if (due > 0 && !(order.refundKeys ?? []).includes(key)) {
-    let refund: GatewayRefund;
-    try {
-      refund = await deps.paymentGateway.refund({
-        order: { orderId: order.orderId, amount: order.amount, method: order.paymentMethod, createdAt: order.createdAt },
-        amount: due, key, reason: `Refill of ${outcome.dispensedMl} ml of ${order.volumeMl} ml paid`,
-      });
-    } catch (error) {
-      // Refused (beyond the refund window, not refundable): kept open and logged for an operator; unreachable: tried again later.
-      log.warn(error instanceof GatewayRejected ? 'guest refund refused by the gateway' : 'guest refund: gateway unreachable, tried again later', { orderId: order.orderId, due, error: (error as Error).message });
-      return order;
-    }
-    const refunded = (order.refunded ?? 0) + refund.amount;
-    current = (await takeBackRefunds(order, [refund], refunded >= order.amount ? 'refund' : 'partial_refund', deps)).order;
+  if (due > 0) {
+    const refunded = await refundGuest(order, due, unusedRefundKey(order.orderId), `Refill of ${outcome.dispensedMl} ml of ${order.volumeMl} ml paid`, deps);
+    if (!refunded) return order;
+    current = refunded;
   }
   // Why nothing was started, not the refund record's generic message; from the order's state, not from its message,
   // which a caller that read the order while another settled it may hold stale.
@@ -232,6 +241,58 @@ async function settleGuestOrder(order: GuestOrder, deps: PaymentDeps): Promise<G
   if (closed.kind !== 'guest') throw new Error('guest order changed kind');
   log.info('guest order settled', { orderId: order.orderId, dispensedMl: outcome.dispensedMl, charged: outcome.charged, refunded: closed.refunded ?? 0 });
   return mailReceipt(closed, deps);
+}
+
+/**
+ * Refunds `amount` of a guest's payment through the gateway under `key` (asking again answers the same refund) and
+ * takes it out of the guest account with the order's refund record. When the gateway refuses (past the method's
+ * refund window, not refundable) the refusal is recorded on the order and the money stays in the guest account, a
+ * liability to the guest: wallet credit when an account claims the receipt, or paid out by an admin. Null when the
+ * gateway could not be reached: the next caller tries again.
+ */
+async function refundGuest(order: GuestOrder, amount: number, key: string, reason: string, deps: PaymentDeps): Promise<GuestOrder | null> {
+  const log = deps.log ?? consoleLog;
+  const refused = order.refundRefused;
+  if ((order.refundKeys ?? []).includes(key) || (refused?.keys ?? []).includes(key)) return order;
+  let refund: GatewayRefund;
+  try {
+    refund = await deps.paymentGateway.refund({ order: { orderId: order.orderId, amount: order.amount, method: order.paymentMethod, createdAt: order.createdAt }, amount, key, reason });
+  } catch (error) {
+    if (!(error instanceof GatewayRejected)) {
+      log.warn('guest refund: gateway unreachable, tried again later', { orderId: order.orderId, amount, error: (error as Error).message });
+      return null;
+    }
+    log.warn('guest refund refused by the gateway: held in the guest account', { orderId: order.orderId, amount, refundKey: key, error: error.message });
+    const at = refused?.at ?? deps.clock.now().toISOString();
+    return (await deps.paymentOrders.recordRefusedRefund(order.orderId, { reason: error.message, at, keys: [...(refused?.keys ?? []), key] })) ?? order;
+  }
+  const refunded = (order.refunded ?? 0) + refund.amount;
+  const taken = (await takeBackRefunds(order, [refund], refunded >= order.amount ? 'refund' : 'partial_refund', deps)).order;
+  return taken.kind === 'guest' ? taken : order;
+}
+
+/**
+ * What a claim on the refill credited to the guest account goes back to the guest: through the gateway (key
+ * `<orderId>-claim`), or, once an account claimed the receipt, to that account's wallet. Idempotent.
+ */
+async function payClaimCredit(order: GuestOrder, claim: ClaimRecord, deps: GuestDeps): Promise<GuestOrder> {
+  if (claim.status !== 'credited' || claim.creditedIdr <= 0) return order;
+  // Refunded already, or refused and held with the rest (handed over with it, or listed for the admin).
+  const key = claimRefundKey(order.orderId);
+  if ((order.refundKeys ?? []).includes(key) || (order.refundRefused?.keys ?? []).includes(key)) return order;
+  if (order.claimedBy) {
+    await moveToAccount(order, claim.creditedIdr, 'claim-credit', `Claim on a guest refill: ${claim.resolution?.reason ?? ''}`, deps);
+    return order;
+  }
+  return (await refundGuest(order, claim.creditedIdr, key, `Claim on the refill: ${claim.resolution?.reason ?? claim.kind}`, deps)) ?? order;
+}
+
+/** Moves rupiah from the guest account to the account that claimed the receipt: two ledger posts, each once by its key. */
+async function moveToAccount(order: GuestOrder, amount: number, what: string, note: string, deps: Pick<PaymentDeps, 'ledger'>): Promise<void> {
+  if (!order.claimedBy || amount <= 0) return;
+  const details = { reference: order.orderId, actor: 'system', machineId: order.machineId, machineName: order.machineName, note };
+  await deps.ledger.post(order.userId, 'adjustment', -amount, `guest-${what}-out:${order.orderId}`, details);
+  await deps.ledger.post(order.claimedBy, 'refund', amount, `guest-${what}:${order.orderId}`, details);
 }
 
 /** Whether a vend session is a guest order's (the paid-vend session of a GO- order), and that order's id. */
@@ -267,6 +328,9 @@ function receiptEmail(order: GuestOrder) {
     `Plastic bottles saved: ${bottlesSaved} (${co2Saved} kg CO2)`,
     '',
     ...(order.message ? [order.message, ''] : []),
+    ...(order.refundRefused
+      ? [`The payment gateway could not refund the rest (${order.refundRefused.reason}). We keep it for you: open your receipt and create an account to get it as wallet credit.`, '']
+      : []),
     `Receipt number: ${order.orderId}`,
     'Refunds reach your e-wallet or card within a few days, depending on your bank.',
     'Create a free Bali Refill account to keep track of the plastic you save.',
@@ -299,15 +363,27 @@ function statusOf(order: GuestOrder, session: VendSession | null, now: Date): Gu
   if (order.status === 'failed' || order.status === 'expired') return 'failed';
   if (!session) return order.sessionStatus ? 'settling' : 'waiting_payment';
   if (session.status !== 'open') return 'settling';
-  // The station accepts start while the vend token is valid; a session still open after that is dispensing.
+  // The station reports the valve opening (vend/started); one that does not, still open after the start window, is
+  // taken to be dispensing (the station accepts start only while the vend token is valid).
+  if (session.startedAt) return 'dispensing';
   return now.getTime() < Date.parse(startByOf(session)) ? 'press_start' : 'dispensing';
 }
 
 const START_WINDOW_MS = 60_000;
 const startByOf = (session: VendSession) => new Date(Date.parse(session.createdAt) + START_WINDOW_MS).toISOString();
 
-async function viewOf(order: GuestOrder, secret: string, deps: PaymentDeps): Promise<GuestOrderView> {
-  const session = order.sessionId && deps.vendSessions ? await deps.vendSessions.get(order.sessionId) : null;
+/** Rupiah the gateway refused to refund and nobody took yet: what the guest account holds. */
+async function heldFor(order: GuestOrder, deps: Pick<GuestDeps, 'users'>): Promise<number> {
+  if (!order.refundRefused || order.claimedBy || order.paidOut) return 0;
+  return (await deps.users.get(order.userId))?.balance ?? 0;
+}
+
+/** Until when the refill may be claimed: 24 h from its close, when it charged something. */
+const claimUntilOf = (order: GuestOrder) =>
+  order.closedAt && (order.charged ?? 0) > 0 ? new Date(Date.parse(order.closedAt) + CLAIM_WINDOW_HOURS * 3_600_000).toISOString() : null;
+
+async function viewOf(order: GuestOrder, secret: string, deps: GuestDeps, claim: ClaimRecord | null): Promise<GuestOrderView> {
+  const [session, heldIdr] = await Promise.all([order.sessionId ? deps.vendSessions.get(order.sessionId) : null, heldFor(order, deps)]);
   const paid = order.status === 'settled' || order.status === 'refunded';
   const dispensedMl = order.dispensedMl ?? (session?.status === 'completed' ? session.dispensedMl ?? 0 : 0);
   const { bottlesSaved, co2Saved } = impactOfLitres(dispensedMl / 1000);
@@ -332,5 +408,67 @@ async function viewOf(order: GuestOrder, secret: string, deps: PaymentDeps): Pro
     closedAt: order.closedAt ?? null,
     bottlesSaved,
     co2SavedKg: co2Saved,
+    refund: order.refundRefused ? 'refused' : (order.refunded ?? 0) > 0 ? 'refunded' : 'none',
+    refundRefusedReason: order.refundRefused?.reason ?? null,
+    heldIdr,
+    claimed: Boolean(order.claimedBy),
+    claimUntil: claimUntilOf(order),
+    claim: claim ? { status: claim.status, kind: claim.kind, creditedIdr: claim.creditedIdr, reason: claim.status === 'declined' ? claim.resolution?.reason ?? null : null } : null,
   };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// "I didn't get my water" from the receipt
+
+/**
+ * A guest claims the refill from the receipt (its secret authorises it), within 24 h, with the signed-in claim's
+ * rules (claims.ts): credited at once when the station's record supports it, else the admin queue. The credit lands
+ * in the guest account and goes back to the guest through the gateway (payClaimCredit).
+ */
+export async function createGuestClaim(orderId: string, input: { secret: string; kind: ClaimKind; note?: string }, deps: GuestDeps): Promise<GuestOrderView> {
+  const order = await guestOrderWithSecret(orderId, input.secret, deps);
+  if (!order.closedAt) throw conflict('This refill is still in progress');
+  if (!order.sessionId) throw conflict('This refill charged nothing, so there is nothing to claim');
+  const claim = await fileClaim(order.userId, order.sessionId, { kind: input.kind, note: input.note }, {
+    vendSessions: deps.vendSessions, claims: deps.claims, ledger: deps.ledger, users: deps.users, telemetry: deps.telemetry, clock: deps.clock, log: deps.log,
+  });
+  const view = await readGuestOrder(orderId, input.secret, deps);
+  await mailClaimOutcome(order, claim, deps);
+  return view;
+}
+
+/** The outcome of a guest's claim, e-mailed to the receipt's address when the guest gave one (English and Bahasa Indonesia). */
+async function mailClaimOutcome(order: GuestOrder, claim: Pick<ClaimRecord, 'status' | 'creditedIdr' | 'resolution'>, deps: PaymentDeps): Promise<void> {
+  if (!order.email || !deps.mailer || claim.status === 'pending') return;
+  const reason = claim.resolution?.reason ?? '';
+  const amount = formatRupiah(claim.creditedIdr);
+  const mail = claim.status === 'credited'
+    ? {
+      subject: `Your refill claim: ${amount} refunded / Klaim isi ulang: ${amount} dikembalikan`,
+      text: [
+        `We refund ${amount} for your refill at ${order.machineName} (receipt ${order.orderId}) to the app or card you paid with.`, `Why: ${reason}`, '',
+        `Kami mengembalikan ${amount} untuk isi ulang Anda di ${order.machineName} (struk ${order.orderId}) ke aplikasi atau kartu yang Anda pakai membayar.`, `Alasan: ${reason}`,
+      ].join('\n'),
+    }
+    : {
+      subject: 'Your refill claim was declined / Klaim isi ulang Anda ditolak',
+      text: [
+        `We looked at your claim on the refill at ${order.machineName} (receipt ${order.orderId}) and declined it.`, `Reason: ${reason}`, '',
+        `Kami memeriksa klaim Anda atas isi ulang di ${order.machineName} (struk ${order.orderId}) dan menolaknya.`, `Alasan: ${reason}`,
+      ].join('\n'),
+    };
+  try {
+    await deps.mailer.send({ to: order.email, ...mail });
+  } catch (error) {
+    (deps.log ?? consoleLog).warn('guest claim outcome e-mail not sent', { orderId: order.orderId, error: (error as Error).message });
+  }
+}
+
+/** After an admin resolved a claim: a guest's credit goes back to the guest at once (the receipt page would do it later). */
+export async function afterClaimResolved(claim: ClaimRecord, deps: GuestDeps): Promise<void> {
+  const orderId = guestOrderOfAccount(claim.userId);
+  const order = orderId ? await deps.paymentOrders.get(orderId) : null;
+  if (order?.kind !== 'guest') return;
+  await payClaimCredit(order, claim, deps);
+  await mailClaimOutcome(order, claim, deps);
 }

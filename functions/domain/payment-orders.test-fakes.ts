@@ -1,7 +1,7 @@
 import { DEFAULT_SETTINGS } from '@shared/schemas';
 import type { ChargeResult, GatewayRefund, PaymentGateway, PaymentNotification } from '../ports/payment-gateway';
 import type { TransactionPart } from '../ports/transaction';
-import type { OrderPatch, OrderStatus, PaymentOrder, PaymentOrders } from '../ports/payment-orders';
+import type { GuestHandover, GuestOrder, OrderPatch, OrderStatus, PaymentOrder, PaymentOrders } from '../ports/payment-orders';
 import type { DomainError } from './errors';
 import type { TopupDeps } from './topup';
 import { MemoryLedger, MemoryUsers } from './vend.test-fakes';
@@ -40,6 +40,32 @@ export class MemoryOrders implements PaymentOrders {
         },
       }],
     };
+  }
+  async recordRefusedRefund(id: string, refused: NonNullable<GuestOrder['refundRefused']>) {
+    return this.update(id, {}).then((o) => (o ? (Object.assign(this.items.get(id)!, { refundRefused: refused }), structuredClone(this.items.get(id) as GuestOrder)) : null));
+  }
+  async listRefusedRefunds(limit: number) {
+    const held = [...this.items.values()].filter((o): o is GuestOrder => o.kind === 'guest' && Boolean(o.refundRefused) && !o.claimedBy && !o.paidOut);
+    return held.slice(0, limit).map((o) => structuredClone(o));
+  }
+  private handedOver = (id: string) => {
+    const o = this.items.get(id) as GuestOrder | undefined;
+    return !o || Boolean(o.claimedBy || o.paidOut);
+  };
+  handingOver(id: string, handover: GuestHandover): TransactionPart {
+    return { writes: [{ holds: () => !this.handedOver(id), apply: () => Object.assign(this.items.get(id)!, handover) }] };
+  }
+  async handOver(id: string, handover: GuestHandover) {
+    if (this.handedOver(id)) return null;
+    Object.assign(this.items.get(id)!, handover);
+    return structuredClone(this.items.get(id) as GuestOrder);
+  }
+  /** The impact is the users' fake's; only the once-per-order mark lives here. */
+  async addImpactOnce(id: string, userId: string, _dispensedMl: number, at: string) {
+    const o = this.items.get(id) as GuestOrder | undefined;
+    if (!o || o.claimedBy !== userId || o.impactAddedAt) return false;
+    o.impactAddedAt = at;
+    return true;
   }
   async markReceiptMailed(id: string, at: string, undo = false) {
     const o = this.items.get(id) as (PaymentOrder & { receiptMailedAt?: string }) | undefined;

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { signNfcToken } from './tokens';
 import { authorizeVend } from './vend';
-import { completeVend, resolveIncident } from './vend-close';
+import { completeVend, resolveIncident, startedVend } from './vend-close';
 import { sweepExpiredSessions } from './vend-sweep';
 import { memoryVendWorld } from './vend.test-fakes';
 
@@ -25,6 +25,22 @@ describe('completions that come late or cannot be settled as reported', () => {
     await w.machines.create({ id: station, name: 'Station one', status: 'online', lastHeartbeat: at, maxFillMl: 1500, createdAt: at, updatedAt: at });
     await w.users.ensure({ id: 'u1', username: 'u1', firstName: null, lastName: null, email: null }, at);
     w.users.items.get('u1')!.balance = 5_000;
+  });
+
+  it('records a station\'s start of an open session once, moving no money; another station\'s, a closed session\'s or a malformed one changes nothing', async () => {
+    const sessionId = await open();
+    const receivedAt = Date.parse('2025-11-21T12:00:05Z');
+    expect(await startedVend({ stationId: 'HRL-00002', sessionId }, w)).toBe('dropped');
+    expect(await startedVend({ stationId: station }, w)).toBe('dropped');
+    expect(await startedVend({ stationId: station, sessionId, receivedAt }, w)).toBe('started');
+    expect(w.vendSessions.sessions.get(sessionId)).toMatchObject({ status: 'open', startedAt: '2025-11-21T12:00:05.000Z' });
+    expect(await startedVend({ stationId: station, sessionId, receivedAt: receivedAt + 1000 }, w)).toBe('replayed');
+    expect(w.vendSessions.sessions.get(sessionId)!.startedAt).toBe('2025-11-21T12:00:05.000Z');
+    expect(balance()).toBe(5_000 - w.vendSessions.sessions.get(sessionId)!.holdAmount);
+    const other = await open();
+    await completeVend({ stationId: station, sessionId: other, dispensedMl: 100 }, w);
+    expect(await startedVend({ stationId: station, sessionId: other }, w)).toBe('ignored');
+    expect(w.vendSessions.sessions.get(other)!.startedAt).toBeUndefined();
   });
 
   it('charges a completion that arrives after the sweep released the hold, once', async () => {

@@ -19,6 +19,12 @@ const VendCompletion = z.object({
   sessionId: z.string().min(1).max(128),
   dispensedMl: z.unknown().optional(),
 });
+const VendStarted = z.object({
+  stationId: StationId,
+  sessionId: z.string().min(1).max(128),
+  /** The rules engine's receive time (ms). */
+  receivedAt: z.number().int().positive().optional(),
+});
 const VendFailed = z.object({
   stationId: StationId,
   sessionId: z.string().min(1).max(128),
@@ -170,6 +176,29 @@ export async function resolveIncident(sessionId: string, input: { dispensedMl: n
     await settleReported(deps, session, hold ?? undefined, input.dispensedMl, { by: actor, note: input.note });
   }
   return (await deps.vendSessions.incident(sessionId))!;
+}
+
+/**
+ * vend/started: the station opened the valve for an open session (docs/station-protocol.md). Moves no money: it only
+ * tells the session's payer that water is flowing (a guest's page shows "dispensing"). Once per session; a start
+ * for a closed session, another station's or an unknown one changes nothing.
+ */
+export async function startedVend(event: unknown, deps: VendDeps): Promise<'started' | 'replayed' | 'ignored' | 'dropped'> {
+  const parsed = VendStarted.safeParse(event);
+  if (!parsed.success) {
+    deps.log.warn('vend start dropped: malformed', { issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) });
+    return 'dropped';
+  }
+  const { stationId, sessionId, receivedAt } = parsed.data;
+  const session = await deps.vendSessions.get(sessionId);
+  if (!session || session.stationId !== stationId) {
+    deps.log.warn('vend start for an unknown session or another station\'s: dropped', { stationId, sessionId });
+    return 'dropped';
+  }
+  if (session.startedAt) return 'replayed';
+  if (session.status !== 'open') return 'ignored';
+  const at = new Date(receivedAt ?? deps.clock.now().getTime()).toISOString();
+  return (await deps.vendSessions.markStarted(sessionId, at)) ? 'started' : 'ignored';
 }
 
 /** vend/failed: nothing (more) was dispensed; release the hold in full. */

@@ -296,6 +296,12 @@ class MemoryVendSessions implements VendSessions {
   async usedToken(jti: string) {
     return this.tokens.get(jti) ?? null;
   }
+  async markStarted(id: string, at: string) {
+    const session = this.sessions.get(id);
+    if (!session || session.status !== 'open' || session.startedAt) return false;
+    session.startedAt = at;
+    return true;
+  }
   opening(record: UsedToken, session: VendSession) {
     return memoryPart(
       { holds: () => !this.tokens.has(record.jti), apply: () => this.tokens.set(record.jti, record) },

@@ -71,7 +71,23 @@ export interface GuestOrder extends Omit<PurchaseOrder, 'kind'> {
   charged?: number;
   /** When the receipt e-mail was handed to the mailer (once). */
   receiptMailedAt?: string;
+  /**
+   * The gateway refused a refund (past its window, not refundable): the money stays in the guest account, a
+   * liability to the guest (what the guest account holds), until it is claimed as wallet credit or an admin pays it out (docs/payments.md).
+   */
+  refundRefused?: { reason: string; at: string; keys: string[] };
+  /** Claimed from the receipt by a signed-in account: its impact, and what the guest account held as wallet credit. */
+  claimedBy?: string;
+  claimedIdr?: number;
+  claimedAt?: string;
+  /** The claiming account's impact includes this order's millilitres (added once). */
+  impactAddedAt?: string;
+  /** An admin paid what the guest account held outside the gateway (the audit). */
+  paidOut?: { amount: number; by: string; note: string; at: string };
 }
+
+/** Where a guest order's held money went: claimed into an account, or paid out by an admin. Once per order. */
+export type GuestHandover = Pick<GuestOrder, 'claimedBy' | 'claimedIdr' | 'claimedAt'> | Pick<GuestOrder, 'paidOut'>;
 
 export type PaymentOrder = TopupOrder | PurchaseOrder | GuestOrder;
 /** Orders that buy one refill at one station: opened as a vend session once paid. */
@@ -96,6 +112,16 @@ export interface PaymentOrders {
    * concurrent refunds never take back more than was paid, nor one refund twice.
    */
   refunding(orderId: string, refund: GatewayRefund, seen: number, gatewayStatus: string): TransactionPart;
+  /** Records a refused refund on a guest order and lists it for the admin (until its money is handed over). */
+  recordRefusedRefund(orderId: string, refused: NonNullable<GuestOrder['refundRefused']>): Promise<GuestOrder | null>;
+  /** Guest orders whose refused refund is still held, oldest first (the admin's payouts page). */
+  listRefusedRefunds(limit: number): Promise<GuestOrder[]>;
+  /** The write that hands a guest order's money over, once (rejected when it was claimed or paid out before), for the ledger to commit with the debit. */
+  handingOver(orderId: string, handover: GuestHandover): TransactionPart;
+  /** The same hand-over alone (nothing held): the order after it, or null when it was handed over before. */
+  handOver(orderId: string, handover: GuestHandover): Promise<GuestOrder | null>;
+  /** Adds the order's millilitres to its claimant's impact, once: false when they were added before. */
+  addImpactOnce(orderId: string, userId: string, dispensedMl: number, at: string): Promise<boolean>;
   /** Marks the guest order's receipt as mailed, once: false when it was marked before. `undo` takes the mark back (the mailer refused). */
   markReceiptMailed(orderId: string, at: string, undo?: boolean): Promise<boolean>;
 }

@@ -36,6 +36,7 @@ export interface StationMessages {
 export const stationTopics = {
   heartbeat: (id: string) => `stations/${id}/heartbeat`,
   vendRequest: (id: string) => `stations/${id}/vend/request`,
+  vendStarted: (id: string) => `stations/${id}/vend/started`,
   vendComplete: (id: string) => `stations/${id}/vend/complete`,
   vendFailed: (id: string) => `stations/${id}/vend/failed`,
   vendAuthorized: (id: string) => `stations/${id}/vend/authorized`,

@@ -34,6 +34,8 @@ export interface VendSession {
   settledLate?: boolean;
   /** An open incident holds the session: it is out of the sweep, and its hold stays until the incident is resolved. */
   incident?: boolean;
+  /** When the station reported that water started to flow (vend/started; optional in the protocol). */
+  startedAt?: string;
 }
 
 /** A station's report that could not be settled as it came (docs/architecture.md, Vend incidents). */
@@ -101,6 +103,8 @@ export interface VendSessions {
   /** The write of `create`, for the ledger to commit with the session's hold; rejected when the session exists. */
   creating(session: VendSession): TransactionPart;
   get(id: string): Promise<VendSession | null>;
+  /** Records that the station started dispensing an open session, once: false when it was closed or marked before. */
+  markStarted(id: string, at: string): Promise<boolean>;
   /** Closes an open session with the given outcome; false when it was not open any more. */
   close(id: string, outcome: SessionOutcome): Promise<boolean>;
   /** The write of `close`, for the ledger to commit with the settlement or release of the hold; rejected when the session was not open. */

@@ -23,5 +23,8 @@ export const paymentDeps = (openPaidSession?: OpenPaidSession): PurchaseDeps => 
   },
 });
 
-/** What guest orders need: the payment deps with the paid refill's opener, and the rate limits. */
-export const guestDeps = (): GuestDeps => Object.assign(paymentDeps((order) => openPaidVendSession(order, vendDeps())), { quota: requestQuota() });
+/** What guest orders need: the payment deps with the paid refill's opener, the rate limits, and the claims on refills. */
+export const guestDeps = (): GuestDeps => {
+  const { claims, telemetry, vendSessions } = data();
+  return Object.assign(paymentDeps((order) => openPaidVendSession(order, vendDeps())), { quota: requestQuota(), claims, telemetry, vendSessions });
+};

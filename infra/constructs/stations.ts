@@ -16,11 +16,11 @@ import { FunctionSettings } from './settings';
 /** `${iot:Connection.Thing.ThingName}`: the IoT policy variable, kept literal (CDK joins strings with Fn::Join, never Fn::Sub). */
 export const THING_NAME = '${iot:Connection.Thing.ThingName}';
 /** What a station may publish, under stations/<its thing name>/. */
-export const STATION_PUBLISH_TOPICS = ['heartbeat', 'vend/request', 'vend/complete', 'vend/failed'] as const;
+export const STATION_PUBLISH_TOPICS = ['heartbeat', 'vend/request', 'vend/started', 'vend/complete', 'vend/failed'] as const;
 /** What a station may subscribe to and receive, under stations/<its thing name>/. */
 export const STATION_RECEIVE_TOPICS = ['vend/authorized', 'vend/denied'] as const;
 
-export type IotFunctionId = 'heartbeat' | 'presence' | 'vendRequest' | 'vendComplete' | 'vendFailed' | 'sweep';
+export type IotFunctionId = 'heartbeat' | 'presence' | 'vendRequest' | 'vendStarted' | 'vendComplete' | 'vendFailed' | 'sweep';
 export type RuleId = Exclude<IotFunctionId, 'sweep'>;
 
 interface RuleSpec {
@@ -38,6 +38,10 @@ export const TOPIC_RULES: Record<RuleId, RuleSpec> = {
   vendRequest: {
     sql: "SELECT token, requestId, topic(2) AS stationId, timestamp() AS receivedAt FROM 'stations/+/vend/request'",
     description: 'A station read an NFC/QR token and asks to vend: the authorize function',
+  },
+  vendStarted: {
+    sql: "SELECT sessionId, topic(2) AS stationId, timestamp() AS receivedAt FROM 'stations/+/vend/started'",
+    description: 'A station opened the valve for a session: shown live to its payer (no money moves)',
   },
   vendComplete: {
     sql: "SELECT sessionId, dispensedMl, topic(2) AS stationId, timestamp() AS receivedAt FROM 'stations/+/vend/complete'",
@@ -58,6 +62,7 @@ const FUNCTION_DESCRIPTIONS: Record<IotFunctionId, string> = {
   heartbeat: 'IoT rule stations/+/heartbeat',
   presence: 'IoT rule $aws/events/presence/+/+',
   vendRequest: 'IoT rule stations/+/vend/request',
+  vendStarted: 'IoT rule stations/+/vend/started',
   vendComplete: 'IoT rule stations/+/vend/complete',
   vendFailed: 'IoT rule stations/+/vend/failed',
   sweep: 'Scheduled sweep of expired vend sessions and of alerts: silent stations, due alert e-mails (every minute)',
@@ -84,6 +89,7 @@ const FUNCTION_NEEDS: Record<IotFunctionId, Need[]> = {
   heartbeat: ['table'],
   presence: ['table'],
   vendRequest: ['table', 'signingKey', 'iotData'],
+  vendStarted: ['table'],
   vendComplete: ['table', 'signingKey', 'iotData', 'paymentSecret', 'mail'],
   vendFailed: ['table', 'signingKey', 'iotData', 'paymentSecret', 'mail'],
   sweep: ['table', 'mail', 'paymentSecret', 'alerts'],
@@ -182,6 +188,7 @@ export class Stations extends Construct {
       heartbeat: make('heartbeat'),
       presence: make('presence'),
       vendRequest: make('vendRequest'),
+      vendStarted: make('vendStarted'),
       vendComplete: make('vendComplete'),
       vendFailed: make('vendFailed'),
       sweep: make('sweep', Duration.seconds(55)),

@@ -20,7 +20,7 @@ describe('the station policy of the local broker', () => {
   });
 
   it('lets a station publish exactly its four rule topics', () => {
-    for (const t of ['heartbeat', 'vend/request', 'vend/complete', 'vend/failed']) expect(mayPublish(station, `stations/HRL-00001/${t}`), t).toBe(true);
+    for (const t of ['heartbeat', 'vend/request', 'vend/started', 'vend/complete', 'vend/failed']) expect(mayPublish(station, `stations/HRL-00001/${t}`), t).toBe(true);
     for (const topic of ['stations/HRL-00002/heartbeat', 'stations/HRL-00001/vend/authorized', 'stations/HRL-00001/vend/denied', 'stations/HRL-00001/heartbeat/x', 'stations/HRL-00001', '$aws/events/presence/connected/HRL-00001']) {
       expect(mayPublish(station, topic), topic).toBe(false);
     }
@@ -46,6 +46,7 @@ describe('the station policy of the local broker', () => {
     expect(ruleOf('stations/HRL-00001/vend/request')).toEqual({ rule: 'vendRequest', stationId: 'HRL-00001' });
     expect(ruleOf('stations/HRL-00001/vend/complete')).toEqual({ rule: 'vendComplete', stationId: 'HRL-00001' });
     expect(ruleOf('stations/HRL-00001/vend/failed')).toEqual({ rule: 'vendFailed', stationId: 'HRL-00001' });
+    expect(ruleOf('stations/HRL-00001/vend/started')).toEqual({ rule: 'vendStarted', stationId: 'HRL-00001' });
     expect(ruleOf('stations/HRL-00001/vend/authorized')).toBeNull();
   });
 });

@@ -4,14 +4,14 @@ import { MACHINE_ID_PATTERN } from '@shared/schemas';
  * The station policy of docs/design.md, "Stations", as the local broker enforces it (the CDK construct writes the same rules
  * with ${iot:Connection.Thing.ThingName}):
  * - a station (certificate CN = station id) connects only with client id = its id, publishes only
- *   stations/<id>/heartbeat, vend/request, vend/complete, vend/failed and subscribes only
+ *   stations/<id>/heartbeat, vend/request, vend/started, vend/complete, vend/failed and subscribes only
  *   stations/<id>/vend/authorized and vend/denied, no wildcards;
  * - the back end's own client (CN 'backend', client id 'backend' or 'backend-<suffix>') publishes only
  *   stations/<any station>/vend/authorized|denied and subscribes to nothing.
  */
 export type Principal = { kind: 'station'; id: string } | { kind: 'backend' };
 
-const STATION_PUBLISH = ['heartbeat', 'vend/request', 'vend/complete', 'vend/failed'] as const;
+const STATION_PUBLISH = ['heartbeat', 'vend/request', 'vend/started', 'vend/complete', 'vend/failed'] as const;
 const STATION_SUBSCRIBE = ['vend/authorized', 'vend/denied'] as const;
 const BACKEND_PUBLISH = /^stations\/([^/+#]+)\/vend\/(authorized|denied)$/;
 
@@ -39,10 +39,10 @@ export function maySubscribe(principal: Principal, topicFilter: string): boolean
 }
 
 /** The IoT rule a station topic feeds, with the station id as `topic(2)`. */
-export type RuleName = 'heartbeat' | 'vendRequest' | 'vendComplete' | 'vendFailed';
+export type RuleName = 'heartbeat' | 'vendRequest' | 'vendStarted' | 'vendComplete' | 'vendFailed';
 export function ruleOf(topic: string): { rule: RuleName; stationId: string } | null {
-  const m = /^stations\/([^/]+)\/(heartbeat|vend\/request|vend\/complete|vend\/failed)$/.exec(topic);
+  const m = /^stations\/([^/]+)\/(heartbeat|vend\/request|vend\/started|vend\/complete|vend\/failed)$/.exec(topic);
   if (!m) return null;
-  const rule = ({ heartbeat: 'heartbeat', 'vend/request': 'vendRequest', 'vend/complete': 'vendComplete', 'vend/failed': 'vendFailed' } as const)[m[2] as 'heartbeat'];
+  const rule = ({ heartbeat: 'heartbeat', 'vend/request': 'vendRequest', 'vend/started': 'vendStarted', 'vend/complete': 'vendComplete', 'vend/failed': 'vendFailed' } as const)[m[2] as 'heartbeat'];
   return { rule, stationId: m[1]! };
 }

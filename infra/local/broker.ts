@@ -10,10 +10,11 @@ import { mayConnect, mayPublish, maySubscribe, principalOf, ruleOf, type Princip
 export type RuleHandlers = Record<RuleName | 'presence', (event: unknown) => Promise<unknown>>;
 
 async function defaultRuleHandlers(): Promise<RuleHandlers> {
-  const [heartbeat, presence, vendRequest, vendComplete, vendFailed] = await Promise.all([
+  const [heartbeat, presence, vendRequest, vendStarted, vendComplete, vendFailed] = await Promise.all([
     import('@functions/iot/heartbeat'),
     import('@functions/iot/presence'),
     import('@functions/iot/vendRequest'),
+    import('@functions/iot/vendStarted'),
     import('@functions/iot/vendComplete'),
     import('@functions/iot/vendFailed'),
   ]);
@@ -22,6 +23,7 @@ async function defaultRuleHandlers(): Promise<RuleHandlers> {
     heartbeat: rule('heartbeat', heartbeat.handler),
     presence: rule('presence', presence.handler),
     vendRequest: rule('vendRequest', vendRequest.handler),
+    vendStarted: rule('vendStarted', vendStarted.handler),
     vendComplete: rule('vendComplete', vendComplete.handler),
     vendFailed: rule('vendFailed', vendFailed.handler),
   };
@@ -65,7 +67,7 @@ export async function startBroker(options: {
   const host = options.host ?? '127.0.0.1';
   const stats: BrokerStats = {
     connections: 0, refusedConnections: 0, deniedPublishes: 0, deniedSubscriptions: 0,
-    ruleMessages: { heartbeat: 0, vendRequest: 0, vendComplete: 0, vendFailed: 0 }, presenceEvents: 0, handlerErrors: 0,
+    ruleMessages: { heartbeat: 0, vendRequest: 0, vendStarted: 0, vendComplete: 0, vendFailed: 0 }, presenceEvents: 0, handlerErrors: 0,
   };
   const principals = new WeakMap<Client, Principal>();
   const disconnectReasons = new WeakMap<Client, string>();

@@ -63,7 +63,8 @@ export class SimStation {
    * Remote starts (a refill paid in the app: vend/authorized without a vend/request): how much the customer
    * takes (default: all that was paid for) and how fast it flows; the outcome of each, in order.
    */
-  remoteStart: { volumeMl?: number; flowMlPerSecond?: number; failChance?: number } = {};
+  /** How a refill paid in the app goes at this station; `pressStart: false`: nobody presses start (the token expires). */
+  remoteStart: { volumeMl?: number; flowMlPerSecond?: number; failChance?: number; pressStart?: boolean } = {};
   readonly remoteStarts: VendResult[] = [];
   /**
    * The station's final messages not yet acknowledged by the broker (PUBACK), by session: firmware keeps them in
@@ -248,6 +249,14 @@ export class SimStation {
     await this.finish(sessionId, stationTopics.vendComplete(this.id), { dispensedMl });
   }
 
+  /**
+   * vend/started: the valve opened for the session. Not a final message (no money moves on it), so it is sent once
+   * and not kept: a lost one only means the payer's page shows "dispensing" a little later.
+   */
+  async started(sessionId: string) {
+    await this.client?.publishAsync(stationTopics.vendStarted(this.id), JSON.stringify({ sessionId }), { qos: 1 }).catch(() => undefined);
+  }
+
   /** vend/failed: nothing was dispensed; the session's final message, kept until acknowledged. */
   async fail(sessionId: string, reason: string) {
     await this.finish(sessionId, stationTopics.vendFailed(this.id), { reason });
@@ -267,6 +276,7 @@ export class SimStation {
    */
   private async startRemote(message: VendAuthorizedMessage) {
     if (typeof message?.sessionId !== 'string' || typeof message.vendToken !== 'string' || typeof message.maxMl !== 'number') return;
+    if (this.remoteStart.pressStart === false) return;
     try {
       const result = await this.dispense(message, { ...this.remoteStart, volumeMl: this.remoteStart.volumeMl ?? message.maxMl });
       if (result) this.remoteStarts.push(result);
@@ -303,6 +313,7 @@ export class SimStation {
     const wanted = options.volumeMl ?? Math.round(pick([330, 500, 600, 750, 1000, 1500]) * between(0.93, 1.02));
     const volumeMl = Math.min(wanted, check.claims.maxMl, maxMl);
     const flow = options.flowMlPerSecond ?? 120;
+    await this.started(sessionId);
     if (Number.isFinite(flow)) await new Promise((r) => setTimeout(r, (volumeMl / flow) * 1000));
     this.state.dispensedMl += volumeMl;
     this.state.filterLitres += volumeMl / 1000;

@@ -72,7 +72,7 @@ export class ParityCloud {
       stops.push(dynamo.stop, identity.stop);
       // Stations' messages reach the functions through the drivers (the topic rules' SQL from the template), not the broker.
       const noRules = async () => undefined;
-      const rules: RuleHandlers = { heartbeat: noRules, presence: noRules, vendRequest: noRules, vendComplete: noRules, vendFailed: noRules };
+      const rules: RuleHandlers = { heartbeat: noRules, presence: noRules, vendRequest: noRules, vendStarted: noRules, vendComplete: noRules, vendFailed: noRules };
       const broker = await startBroker({ ca, port: await freePort(), handlers: rules });
       stops.push(broker.stop);
       const publisher = brokerPublisher(broker.url, ca);

@@ -289,6 +289,28 @@ export const DRIVERS: Record<string, Driver> = {
       },
     ],
   },
+  'Stations/vendStarted': {
+    topic: [
+      {
+        name: 'marks an open session started',
+        topic: (s) => `stations/${s.station.id}/vend/started`,
+        payload: (s) => ({ sessionId: s.values.session2 }),
+        check: (result) => is(result === 'started', `outcome ${JSON.stringify(result)}`),
+      },
+      {
+        name: 'treats the same start again as a replay',
+        topic: (s) => `stations/${s.station.id}/vend/started`,
+        payload: (s) => ({ sessionId: s.values.session2 }),
+        check: (result) => is(result === 'replayed', `outcome ${JSON.stringify(result)}`),
+      },
+      {
+        name: 'drops a start of a session it does not know',
+        topic: (s) => `stations/${s.station.id}/vend/started`,
+        payload: { sessionId: 'no-such-session' },
+        check: (result) => is(result === 'dropped', `outcome ${JSON.stringify(result)}`),
+      },
+    ],
+  },
   'Stations/vendFailed': {
     topic: [
       {
@@ -483,6 +505,29 @@ export const DRIVERS: Record<string, Driver> = {
       { name: 'answers 404 without the secret', params: (s) => ({ id: guestOrderId(String(s.values.guestKey)) }), query: { secret: 'not-the-receipt-secret-at-all' }, expect: 404 },
     ],
   },
+  'Api/claimGuestOrder': {
+    http: [
+      {
+        name: 'refuses to keep a receipt that is not final yet',
+        as: 'user',
+        params: (s) => ({ id: guestOrderId(String(s.values.guestKey)) }),
+        body: (s) => ({ secret: receiptSecretFor(String(s.values.guestKey)) }),
+        expect: 409,
+      },
+      { name: 'answers 404 without the secret', as: 'user', params: (s) => ({ id: guestOrderId(String(s.values.guestKey)) }), body: { secret: 'not-the-receipt-secret-at-all' }, expect: 404 },
+    ],
+  },
+  'Api/createGuestClaim': {
+    http: [
+      {
+        name: 'refuses a claim on a refill still in progress',
+        params: (s) => ({ id: guestOrderId(String(s.values.guestKey)) }),
+        body: (s) => ({ secret: receiptSecretFor(String(s.values.guestKey)), kind: 'not_dispensed' }),
+        expect: 409,
+      },
+      { name: 'answers 404 without the secret', params: (s) => ({ id: guestOrderId(String(s.values.guestKey)) }), body: { secret: 'not-the-receipt-secret-at-all', kind: 'not_dispensed' }, expect: 404 },
+    ],
+  },
   'Api/paymentNotification': {
     http: [
       {
@@ -626,6 +671,15 @@ export const DRIVERS: Record<string, Driver> = {
         check: ({ body }) => is(record(body).status === 'returned', `status ${String(record(body).status)}`),
       },
       { name: 'answers 404 for an unknown payout request', as: 'admin', params: { id: 'no-such-payout' }, body: { outcome: 'paid', note: 'x' }, expect: 404 },
+    ],
+  },
+  'Api/adminListHeldGuestRefunds': {
+    http: [{ name: 'lists held guest refunds (none here)', as: 'admin', expect: 200, check: ({ body }) => is(Array.isArray(body), `expected a list, got ${JSON.stringify(body)}`) }, notAdmin()],
+  },
+  'Api/adminPayOutGuestRefund': {
+    http: [
+      { name: 'answers 404 for an order without a refused refund', as: 'admin', params: { id: 'GO-00000000000000000000000000000000' }, body: { note: 'Parity: bank transfer' }, expect: 404 },
+      { name: 'refuses a pay-out without a note', as: 'admin', params: { id: 'GO-00000000000000000000000000000000' }, body: {}, expect: 400 },
     ],
   },
   'Api/adminLogout': {

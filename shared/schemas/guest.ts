@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { ClaimInput, ClaimKind, ClaimState } from './claim';
 
 /**
  * Scan-to-refill without an account (docs/payments.md, "Guest orders"): a guest pays one refill at the station's
@@ -57,8 +58,56 @@ export const GuestOrder = z.object({
   /** Impact of what was dispensed: 0.5 L bottles not bought, kg of CO2 they would have cost. */
   bottlesSaved: z.number().int(),
   co2SavedKg: z.number(),
+  /** What became of the unused part: nothing to refund, refunded through the gateway, or refused by the gateway. */
+  refund: z.enum(['none', 'refunded', 'refused']),
+  /** The gateway's words when it refused the refund. */
+  refundRefusedReason: z.string().nullable(),
+  /**
+   * Rupiah the gateway would not refund, kept for the guest: wallet credit once an account claims the receipt
+   * (0 once claimed or paid out by an operator).
+   */
+  heldIdr: z.number().int(),
+  /** Whether a signed-in account claimed the receipt (its impact, and what was held). */
+  claimed: z.boolean(),
+  /** Until when the refill may be claimed ("I didn't get my water"); null when it charged nothing or is not done. */
+  claimUntil: z.string().nullable(),
+  /** The claim on the refill, when one was made, with what it credited (refunded to the guest). */
+  claim: ClaimState.extend({ kind: ClaimKind }).nullable(),
 });
 export type GuestOrder = z.infer<typeof GuestOrder>;
+
+/** A signed-in account claims a guest receipt (`POST /api/guest/orders/{id}/claim`), proving it with the receipt's secret. */
+export const GuestOrderClaimRequest = z.object({ secret: z.string().min(16, 'The receipt secret is required').max(128) });
+
+/** What claiming a receipt gave the account: the held money as wallet credit, and the refill's impact. */
+export const GuestOrderClaimed = z.object({
+  orderId: z.string(),
+  creditedIdr: z.number().int(),
+  dispensedMl: z.number().int(),
+});
+
+/** "I didn't get my water" from a guest receipt: the claim, with the receipt's secret. */
+export const GuestClaimInput = ClaimInput.extend(GuestOrderClaimRequest.shape);
+
+/** A guest order whose refund the gateway refused and whose money is still held (the admin's payouts page). */
+export const HeldGuestRefund = z.object({
+  orderId: z.string(),
+  stationName: z.string(),
+  paymentMethod: z.string(),
+  /** Where the guest's receipt went, to reach them (may be absent). */
+  email: z.string().nullable(),
+  heldIdr: z.number().int(),
+  reason: z.string(),
+  refusedAt: z.string(),
+  createdAt: z.string(),
+});
+export type HeldGuestRefund = z.infer<typeof HeldGuestRefund>;
+
+const NOTE_REQUIRED = 'Say how the money was sent (the audit)';
+/** An admin paid a held guest refund outside the gateway. */
+export const GuestRefundPayout = z.object({
+  note: z.string({ error: NOTE_REQUIRED }).trim().min(1, NOTE_REQUIRED).max(500, 'The note is too long'),
+});
 
 export const GuestOrderCreated = GuestOrder.extend({
   /** The receipt's secret: GET /api/guest/orders/{id}?secret=... reads the order only with it. */

@@ -2,8 +2,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRupiah } from '@shared/money';
 import type { SimStation } from '@infra/local/simulator';
+import { repositories } from '../support/admin';
+import { adminSignInInBrowser, newAccount } from '../support/auth';
 import { axeViolations } from '../support/axe';
-import { launchBrowser, newContext, PHONE } from '../support/browser';
+import { DESKTOP, launchBrowser, newContext, PHONE } from '../support/browser';
 import { apiFetch, local } from '../support/local';
 import { waitForEmail } from '../support/outbox';
 import { closeStations, provision, stationFor, waitFor, workerServices, type Provisioned } from '../integration/stations-support';
@@ -13,6 +15,9 @@ import { closeStations, provision, stationFor, waitFor, workerServices, type Pro
  * phone, the station dispenses 1,234 ml, and the receipt shows the exact litres, the price and the refund, in
  * English and Indonesian; the receipt e-mail reaches the local outbox.
  */
+
+/** Where to save screenshots of the receipt's new parts when set (GUEST_SHOTS=/tmp/shots). */
+const SHOTS = process.env.GUEST_SHOTS;
 
 let browser: Browser;
 let real: Provisioned;
@@ -37,9 +42,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function phone(language: 'en' | 'id'): Promise<Page> {
+async function phone(language: 'en' | 'id', device: typeof PHONE | typeof DESKTOP = PHONE): Promise<Page> {
   const context = await newContext(browser, {
-    ...PHONE, locale: language === 'en' ? 'en-US' : 'id-ID',
+    ...device, locale: language === 'en' ? 'en-US' : 'id-ID',
     extraHTTPHeaders: { 'cloudfront-viewer-address': `192.0.2.${language === 'en' ? 40 : 41}:443` },
   });
   await context.addInitScript((lang) => localStorage.setItem('bali-refill.language', lang), language);
@@ -97,6 +102,93 @@ describe('scan, pay, refill without an account', () => {
     await struk.getByText('Pengembalian dana').waitFor();
     // Nothing sideways on a 390 px phone.
     expect(await indonesian.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  });
+
+  it('a refund the gateway refuses: the receipt says so, the guest signs in from it and gets the money as wallet credit', async () => {
+    // Rp 1,027 ends in 27: the sandbox refuses every refund of it. 800 ml dispensed leaves Rp 227 to refund.
+    station.remoteStart = { volumeMl: 800, flowMlPerSecond: Infinity };
+    const account = await newAccount('receipt');
+    try {
+      const res = await apiFetch('/api/guest/orders', {
+        method: 'POST', headers: { 'idempotency-key': crypto.randomUUID(), 'cloudfront-viewer-address': '192.0.2.42:443' },
+        json: { stationId: real.machine.id, volumeMl: 1027, paymentMethod: 'qris' },
+      });
+      expect(res.status, res.text).toBe(201);
+      const page = await phone('en');
+      await page.goto(`${local().web}${res.body.receiptPath}`);
+      const notice = page.getByTestId('refund-refused');
+      await notice.waitFor({ timeout: 30_000 });
+      await notice.getByText('Your change could not be refunded automatically').waitFor();
+      await notice.getByText(`The payment service would not refund ${formatRupiah(227)}`, { exact: false }).waitFor();
+      expect(await page.getByTestId('receipt-refund').innerText()).toBe(formatRupiah(0));
+      await page.getByRole('link', { name: `Create an account to get ${formatRupiah(227)} as wallet credit` }).waitFor();
+      await page.getByRole('heading', { name: 'Something wrong with this refill?' }).waitFor();
+      expect(await axeViolations(page)).toEqual([]);
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/receipt-refused-phone.png`, fullPage: true });
+
+      // Signing in from the receipt comes back to it and keeps it: the money as wallet credit, the litres as impact.
+      await page.getByRole('link', { name: 'I have an account: sign in' }).click();
+      const form = page.getByRole('form', { name: 'Sign in' });
+      await form.getByLabel('E-mail').fill(account.email);
+      await form.getByLabel('Password', { exact: true }).fill(account.password);
+      await form.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL((url) => url.pathname === res.body.receiptPath);
+      await page.getByTestId('receipt-kept').getByText(`Kept in your account: ${formatRupiah(227)} added to your wallet and 0.800 L to your impact.`).waitFor();
+      if (SHOTS) await page.screenshot({ path: `${SHOTS}/receipt-kept-phone.png`, fullPage: true });
+      const user = await repositories().users.get(account.sub);
+      expect(user).toMatchObject({ balance: 227, dispensedMl: 800 });
+      // Reloading does not credit twice.
+      await page.reload();
+      await page.getByTestId('receipt-kept').waitFor();
+      expect((await repositories().users.get(account.sub))?.balance).toBe(227);
+
+      // The claim form on the receipt, in Bahasa Indonesia, at desktop width.
+      const desktop = await phone('id', DESKTOP);
+      await desktop.goto(`${local().web}${res.body.receiptPath}`);
+      await desktop.getByRole('heading', { name: 'Ada masalah dengan isi ulang ini?' }).waitFor();
+      await desktop.getByRole('button', { name: 'Laporkan masalah pada isi ulang ini' }).click();
+      await desktop.getByRole('radio', { name: 'Air lebih sedikit dari yang ditagih' }).check();
+      expect(await axeViolations(desktop)).toEqual([]);
+      if (SHOTS) await desktop.screenshot({ path: `${SHOTS}/receipt-claim-desktop-id.png`, fullPage: true });
+      await desktop.getByRole('button', { name: 'Kirim' }).click();
+      await desktop.getByTestId('guest-claim-state').waitFor();
+      if (SHOTS) await desktop.screenshot({ path: `${SHOTS}/receipt-claim-sent-desktop-id.png`, fullPage: true });
+      const claims = await (await workerServices()).claims.get(`GUEST-${res.body.id}`, `PAID-${res.body.id}`);
+      expect(claims).toMatchObject({ status: 'pending', kind: 'dispensed_less' });
+    } finally {
+      station.remoteStart = { volumeMl: 1234, flowMlPerSecond: Infinity };
+    }
+  });
+
+  it('the admin sees a held guest refund next to the payout requests and records it paid out once', async () => {
+    station.remoteStart = { volumeMl: 800, flowMlPerSecond: Infinity };
+    let orderId: string;
+    try {
+      const res = await apiFetch('/api/guest/orders', {
+        method: 'POST', headers: { 'idempotency-key': crypto.randomUUID(), 'cloudfront-viewer-address': '192.0.2.43:443' },
+        json: { stationId: real.machine.id, volumeMl: 1027, paymentMethod: 'qris', email: 'held.guest@example.com' },
+      });
+      expect(res.status, res.text).toBe(201);
+      orderId = res.body.id;
+      const read = () => apiFetch(`/api/guest/orders/${orderId}?secret=${encodeURIComponent(res.body.secret)}`);
+      await waitFor(read, (r) => r.body.status === 'done' && r.body.heldIdr === 227, 30_000, 300);
+    } finally {
+      station.remoteStart = { volumeMl: 1234, flowMlPerSecond: Infinity };
+    }
+    const page = await phone('en', DESKTOP);
+    await adminSignInInBrowser(page);
+    await page.goto(`${local().web}/admin?tab=transactions`);
+    const panel = page.getByRole('region', { name: 'Guest refunds the gateway refused' });
+    const row = panel.getByTestId('held-guest-refund').filter({ hasText: orderId });
+    await row.waitFor();
+    expect(await row.innerText()).toContain(formatRupiah(227));
+    await row.getByText('The refund window of this payment method has passed').waitFor();
+    expect(await axeViolations(page, 'section[aria-labelledby="guest-refunds-title"]')).toEqual([]);
+    if (SHOTS) await panel.screenshot({ path: `${SHOTS}/admin-held-guest-refunds.png` });
+    await row.getByLabel('Note (transfer reference, or why)').fill('Sent by bank transfer, ref 77');
+    await row.getByRole('button', { name: 'Record as paid out' }).click();
+    await row.waitFor({ state: 'detached' });
+    expect((await repositories().users.get(`GUEST-${orderId}`))?.balance).toBe(0);
   });
 
   it('a receipt link without its secret shows no order', async () => {

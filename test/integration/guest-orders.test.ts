@@ -187,8 +187,8 @@ describe('guest orders', () => {
   });
 
   it('a session that expires unused is refunded in full', async () => {
-    // Nobody presses start: the station waits (a trickle that takes far longer than the session).
-    station.remoteStart = { volumeMl: 1000, flowMlPerSecond: 0.01 };
+    // Nobody presses start: the station never opens the valve.
+    station.remoteStart = { pressStart: false };
     try {
       const res = await order({ stationId: real.machine.id, volumeMl: 1000, paymentMethod: 'qris' });
       expect(res.status, res.text).toBe(201);

@@ -87,7 +87,7 @@ describe('the local broker enforces the station policy', () => {
     const nothing = async () => undefined;
     const broker = await startBroker({
       ca: await LocalCa.open(local().stations.caDir), port: await freePort(), deadLetter: (entry) => dead.push(entry),
-      handlers: { heartbeat: async () => Promise.reject(new Error('table unavailable')), presence: nothing, vendRequest: nothing, vendComplete: nothing, vendFailed: nothing },
+      handlers: { heartbeat: async () => Promise.reject(new Error('table unavailable')), presence: nothing, vendRequest: nothing, vendStarted: nothing, vendComplete: nothing, vendFailed: nothing },
     });
     const station = new SimStation({ id: a.machine.id, certificatePem: a.bundle.certificatePem, privateKeyPem: a.bundle.privateKeyPem, caPem: a.bundle.rootCaPem }, { brokerUrl: broker.url });
     const quiet = console.error;
@@ -110,7 +110,7 @@ describe('the local broker enforces the station policy', () => {
     const nothing = async () => undefined;
     const broker = await startBroker({
       ca: await LocalCa.open(local().stations.caDir), port: await freePort(),
-      handlers: { heartbeat: async (event) => void events.push(event as (typeof events)[number]), presence: nothing, vendRequest: nothing, vendComplete: nothing, vendFailed: nothing },
+      handlers: { heartbeat: async (event) => void events.push(event as (typeof events)[number]), presence: nothing, vendRequest: nothing, vendStarted: nothing, vendComplete: nothing, vendFailed: nothing },
     });
     const station = new SimStation({ id: a.machine.id, certificatePem: a.bundle.certificatePem, privateKeyPem: a.bundle.privateKeyPem, caPem: a.bundle.rootCaPem }, { brokerUrl: broker.url });
     try {

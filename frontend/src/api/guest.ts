@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { GuestOrderRequest } from '@shared/schemas';
+import type { ClaimKind, GuestOrderRequest } from '@shared/schemas';
 import { api } from './client';
 
 /** Guest orders (docs/payments.md, "Guest orders"): one refill paid at the station's page, without an account. */
@@ -28,3 +28,21 @@ export const guestOrderQuery = (receiptId: string) => {
     refetchInterval: (query) => (query.state.data && ['done', 'failed'].includes(query.state.data.status) ? false : 1500),
   });
 };
+
+function receiptParts(receiptId: string) {
+  const parts = splitReceiptId(receiptId);
+  if (!parts) throw new Error('404: incomplete receipt link');
+  return parts;
+}
+
+/** The signed-in account keeps the receipt: its impact, and what the gateway would not refund as wallet credit. */
+export function keepGuestReceipt(receiptId: string) {
+  const { id, secret } = receiptParts(receiptId);
+  return api('claimGuestOrder', { params: { id }, body: { secret } });
+}
+
+/** "I didn't get my water" from the receipt; answers the order with the claim's state. */
+export function fileGuestClaim(receiptId: string, body: { kind: ClaimKind; note?: string }) {
+  const { id, secret } = receiptParts(receiptId);
+  return api('createGuestClaim', { params: { id }, body: { ...body, secret } });
+}

@@ -43,5 +43,11 @@ export const withdrawalTexts = defineMessages('withdrawalTexts', {
     returnToWallet: 'Return to wallet',
     done: 'Payout request closed',
     failed: 'The payout request could not be closed',
+    guestHeading: 'Guest refunds the gateway refused',
+    guestIntro: 'Change of guest refills that the payment gateway would not refund, kept in the order\'s guest account. The guest can claim it as wallet credit from the receipt; or send it and record it here.',
+    guestEmpty: 'No guest refunds are waiting.',
+    guestLine: (station: string, method: string, date: string) => `${station} · ${method} · refused ${date}`,
+    guestPaidOut: 'Record as paid out',
+    guestDone: 'Guest refund recorded as paid out',
   },
 });

@@ -11,7 +11,7 @@
  * | Balance hold    | HOLD#<holdId>      | HOLD                    |                              |                            |
  * | Top-up          | TOPUP#<orderId>    | TOPUP                   |                              |                            |
  * | Wallet purchase | PURCHASE#<orderId> | PURCHASE                |                              |                            |
- * | Guest order     | GUEST#<orderId>    | GUEST                   |                              |                            |
+ * | Guest order     | GUEST#<orderId>    | GUEST                   | GUESTREFUNDS#OPEN / <at>#<id> (a refused refund still held) |  |
  * | Guest account   | USER#GUEST-<order> | PROFILE (no GSI1: not a user of the admin's list) |    |                            |
  * | Vend session    | VEND#<sessionId>   | VEND                    |                              | VENDS#OPEN / <expiresAt>   |
  * | Used NFC token  | NFCTOKEN#<jti>     | NFCTOKEN                |                              |                            |
@@ -140,6 +140,9 @@ export const keys = {
   topup: (orderId: string) => ({ PK: `TOPUP#${orderId}`, SK: 'TOPUP' }),
   purchase: (orderId: string) => ({ PK: `PURCHASE#${orderId}`, SK: 'PURCHASE' }),
   guestOrder: (orderId: string) => ({ PK: `GUEST#${orderId}`, SK: 'GUEST' }),
+  /** GSI1: guest orders whose refund the gateway refused and whose money nobody claimed or paid out yet, oldest first. */
+  refusedGuestRefund: (at: string, orderId: string) => ({ GSI1PK: 'GUESTREFUNDS#OPEN', GSI1SK: `${at}#${orderId}` }),
+  refusedGuestRefundsPartition: 'GUESTREFUNDS#OPEN',
   vendSession: (sessionId: string) => ({ PK: `VEND#${sessionId}`, SK: 'VEND' }),
   openVendSession: (expiresAt: string) => ({ GSI2PK: 'VENDS#OPEN', GSI2SK: expiresAt }),
   openVendsPartition: 'VENDS#OPEN',

@@ -1,14 +1,17 @@
-import { GetCommand, PutCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { orderKind } from '../../domain/payment-orders';
 import type { GatewayRefund } from '../../ports/payment-gateway';
 import type { TransactionPart } from '../../ports/transaction';
-import type { OrderPatch, OrderStatus, PaymentOrder, PaymentOrders } from '../../ports/payment-orders';
+import type { GuestHandover, GuestOrder, OrderPatch, OrderStatus, PaymentOrder, PaymentOrders } from '../../ports/payment-orders';
 import { keys, withoutKeys } from './keys';
 
 const keyOf = (orderId: string) => {
   const kind = orderKind(orderId);
   return kind === 'purchase' ? keys.purchase(orderId) : kind === 'guest' ? keys.guestOrder(orderId) : keys.topup(orderId);
 };
+
+/** `{ GSI1PK, GSI1SK }` as expression values `:pk`, `:sk`. */
+const prefixed = (listed: { GSI1PK: string; GSI1SK: string }) => ({ ':pk': listed.GSI1PK, ':sk': listed.GSI1SK });
 
 /** Top-ups (TOPUP#<orderId>), wallet purchases (PURCHASE#<orderId>) and guest orders (GUEST#<orderId>) on the single table. */
 export class DynamoPaymentOrders implements PaymentOrders {
@@ -84,6 +87,85 @@ export class DynamoPaymentOrders implements PaymentOrders {
         },
       }],
     };
+  }
+
+  async recordRefusedRefund(orderId: string, refused: NonNullable<GuestOrder['refundRefused']>): Promise<GuestOrder | null> {
+    const { Attributes } = await this.db.send(new UpdateCommand({
+      TableName: this.tableName,
+      Key: keyOf(orderId),
+      UpdateExpression: 'SET refundRefused = :refused, GSI1PK = :pk, GSI1SK = :sk, updatedAt = :now',
+      ConditionExpression: 'attribute_exists(PK)',
+      ExpressionAttributeValues: { ':refused': refused, ...prefixed(keys.refusedGuestRefund(refused.at, orderId)), ':now': new Date().toISOString() },
+      ReturnValues: 'ALL_NEW',
+    }));
+    return Attributes ? withoutKeys<GuestOrder>(Attributes) : null;
+  }
+
+  async listRefusedRefunds(limit: number): Promise<GuestOrder[]> {
+    const { Items } = await this.db.send(new QueryCommand({
+      TableName: this.tableName,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.refusedGuestRefundsPartition },
+      Limit: limit,
+    }));
+    return (Items ?? []).map((item) => withoutKeys<GuestOrder>(item));
+  }
+
+  /** Sets the hand-over's fields and takes the order off the admin's list, only while nothing was handed over. */
+  private handOverUpdate(orderId: string, handover: GuestHandover) {
+    const fields = Object.entries(handover).filter(([, v]) => v !== undefined);
+    return {
+      TableName: this.tableName,
+      Key: keyOf(orderId),
+      UpdateExpression: `SET ${fields.map((_, i) => `#f${i} = :v${i}`).join(', ')}, updatedAt = :now REMOVE GSI1PK, GSI1SK`,
+      ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(claimedBy) AND attribute_not_exists(paidOut)',
+      ExpressionAttributeNames: Object.fromEntries(fields.map(([field], i) => [`#f${i}`, field])),
+      ExpressionAttributeValues: { ...Object.fromEntries(fields.map(([, value], i) => [`:v${i}`, value])), ':now': new Date().toISOString() },
+    };
+  }
+
+  handingOver(orderId: string, handover: GuestHandover): TransactionPart {
+    return { writes: [{ Update: this.handOverUpdate(orderId, handover) }] };
+  }
+
+  async handOver(orderId: string, handover: GuestHandover): Promise<GuestOrder | null> {
+    try {
+      const { Attributes } = await this.db.send(new UpdateCommand({ ...this.handOverUpdate(orderId, handover), ReturnValues: 'ALL_NEW' }));
+      return Attributes ? withoutKeys<GuestOrder>(Attributes) : null;
+    } catch (error) {
+      if ((error as Error).name === 'ConditionalCheckFailedException') return null;
+      throw error;
+    }
+  }
+
+  async addImpactOnce(orderId: string, userId: string, dispensedMl: number, at: string): Promise<boolean> {
+    try {
+      await this.db.send(new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: this.tableName, Key: keyOf(orderId),
+              UpdateExpression: 'SET impactAddedAt = :at',
+              ConditionExpression: 'claimedBy = :user AND attribute_not_exists(impactAddedAt)',
+              ExpressionAttributeValues: { ':at': at, ':user': userId },
+            },
+          },
+          {
+            Update: {
+              TableName: this.tableName, Key: keys.user(userId),
+              UpdateExpression: 'ADD dispensedMl :ml SET updatedAt = :at',
+              ConditionExpression: 'attribute_exists(PK)',
+              ExpressionAttributeValues: { ':ml': dispensedMl, ':at': at },
+            },
+          },
+        ],
+      }));
+      return true;
+    } catch (error) {
+      if ((error as Error).name === 'TransactionCanceledException') return false;
+      throw error;
+    }
   }
 
   async markReceiptMailed(orderId: string, at: string, undo = false): Promise<boolean> {

@@ -191,6 +191,23 @@ export class DynamoVendSessions implements VendSessions {
     };
   }
 
+  async markStarted(id: string, at: string): Promise<boolean> {
+    try {
+      await this.db.send(new UpdateCommand({
+        TableName: this.tableName,
+        Key: keys.vendSession(id),
+        UpdateExpression: 'SET startedAt = :at',
+        ConditionExpression: '#status = :open AND attribute_not_exists(startedAt)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':at': at, ':open': 'open' },
+      }));
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
+  }
+
   async resolveIncident(sessionId: string, resolution: IncidentResolution): Promise<boolean> {
     try {
       await this.db.send(new UpdateCommand(this.resolvingIncident(sessionId, resolution).writes[0]!.Update as never));

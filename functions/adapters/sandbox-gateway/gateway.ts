@@ -15,6 +15,7 @@ import { qrisPayload } from './qris';
  * - ending in 17 (10,017 ...): never paid. Only the `pending` notification; `expire` after the expiry window (15 minutes).
  * - ending in 21 (10,021 ...): paid, then refunded in full about 0.6 s after settling (`refund`).
  * - ending in 23 (10,023 ...): paid, then a third refunded about 0.6 s after settling (`partial_refund`).
+ * - ending in 27 (10,027, 1,027 ...): paid, but every refund asked for is refused, as past the method's refund window.
  * - anything else: paid. `pending`, then `settlement` about 0.4 s later (card wallets: `capture` at once).
  *
  * Refunds we ask for (refund()) are made at once, one per key, and announced like Midtrans' (`refund` or
@@ -25,11 +26,12 @@ import { qrisPayload } from './qris';
  * same outcomes from the order's age, and GET /api/wallet/topup/{id} asks it when a notification is overdue.
  */
 
-export type SandboxRule = 'decline' | 'unpaid' | 'pay' | 'refund' | 'partial-refund';
+export type SandboxRule = 'decline' | 'unpaid' | 'pay' | 'refund' | 'partial-refund' | 'refuse-refunds';
 const SANDBOX_DECLINE_SUFFIX = 13;
 const SANDBOX_UNPAID_SUFFIX = 17;
 const SANDBOX_REFUND_SUFFIX = 21;
 const SANDBOX_PARTIAL_REFUND_SUFFIX = 23;
+const SANDBOX_REFUSE_REFUNDS_SUFFIX = 27;
 
 export function sandboxRule(amount: number): SandboxRule {
   const lastTwo = Math.abs(Math.trunc(amount)) % 100;
@@ -37,6 +39,7 @@ export function sandboxRule(amount: number): SandboxRule {
   if (lastTwo === SANDBOX_UNPAID_SUFFIX) return 'unpaid';
   if (lastTwo === SANDBOX_REFUND_SUFFIX) return 'refund';
   if (lastTwo === SANDBOX_PARTIAL_REFUND_SUFFIX) return 'partial-refund';
+  if (lastTwo === SANDBOX_REFUSE_REFUNDS_SUFFIX) return 'refuse-refunds';
   return 'pay';
 }
 
@@ -196,6 +199,7 @@ export class SandboxGateway implements PaymentGateway {
     const earlier = this.refundsMade.get(order.orderId)?.find((r) => r.key === request.key);
     if (earlier) return earlier;
     if (!Number.isSafeInteger(request.amount) || request.amount <= 0) throw new GatewayRejected('refund amount must be a positive whole number', '400');
+    if (sandboxRule(order.amount) === 'refuse-refunds') throw new GatewayRejected('The refund window of this payment method has passed', '412');
     const current = await this.status(order);
     if (!current || !['settlement', 'capture', 'partial_refund'].includes(current.gatewayStatus)) {
       throw new GatewayRejected(`Only a settled payment can be refunded (this one is ${current?.gatewayStatus ?? 'unknown'})`, '412');

@@ -20,7 +20,7 @@ function recording(options: Partial<ConstructorParameters<typeof SandboxGateway>
 const settle = (ms = 150) => new Promise((r) => setTimeout(r, ms));
 
 describe('sandbox rules (documented in README, Payments)', () => {
-  it.each([[10_013, 'decline'], [25_013, 'decline'], [10_017, 'unpaid'], [50_000, 'pay'], [10_000, 'pay'], [10_113, 'decline'], [10_031, 'pay'], [10_021, 'refund'], [30_023, 'partial-refund']] as const)('%i -> %s', (amount, rule) => {
+  it.each([[10_013, 'decline'], [25_013, 'decline'], [10_017, 'unpaid'], [50_000, 'pay'], [10_000, 'pay'], [10_113, 'decline'], [10_031, 'pay'], [10_021, 'refund'], [30_023, 'partial-refund'], [1_027, 'refuse-refunds']] as const)('%i -> %s', (amount, rule) => {
     expect(sandboxRule(amount)).toBe(rule);
   });
 });

@@ -1,7 +1,16 @@
 import { adminActor } from '../../domain/admin-auth';
 import { resolveClaim } from '../../domain/claims';
+import { afterClaimResolved, guestOrderOfAccount } from '../../domain/guest-orders';
 import { claimDeps } from '../../providers/claims';
+import { guestDeps } from '../../providers/payment-deps';
 import { routeHandler } from '../route-handler';
 
-/** An admin credits or declines a pending claim, as 'admin:<username>' (the ledger entry and the claim keep who and why). */
-export const handler = routeHandler('adminResolveClaim', async ({ params, body, identity }) => resolveClaim(params.id, body, adminActor(identity), claimDeps()));
+/**
+ * An admin credits or declines a pending claim, as 'admin:<username>' (the ledger entry and the claim keep who and
+ * why). A guest's credit goes on to the guest at once: refunded through the gateway (docs/payments.md, "Guest orders").
+ */
+export const handler = routeHandler('adminResolveClaim', async ({ params, body, identity }) => {
+  const claim = await resolveClaim(params.id, body, adminActor(identity), claimDeps());
+  if (guestOrderOfAccount(claim.userId)) await afterClaimResolved(claim, guestDeps());
+  return claim;
+});

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatRupiah } from '@shared/money';
-import type { PayoutRequest } from '@shared/schemas';
+import type { HeldGuestRefund, PayoutRequest } from '@shared/schemas';
 import { authedApi } from '../../api/auth';
 import { ApiRequestError } from '../../api/client';
 import { toast } from '../../components/toast';
@@ -91,6 +91,67 @@ function PayoutRow({ payout }: { payout: PayoutRequest }) {
           <Button className="min-h-11" variant="ghost" disabled={busy || !note.trim()} onClick={() => void resolve('returned')}>{t.returnToWallet}</Button>
         </div>
       )}
+    </li>
+  );
+}
+
+/**
+ * Guest refunds the gateway refused (docs/payments.md, "Guest orders"), still held in their guest accounts: the
+ * operator sends the money outside the gateway and records it here, with a note (the guest account's ledger debit).
+ */
+export function HeldGuestRefundsPanel() {
+  const t = useMessages(withdrawalTexts).admin;
+  const held = useQuery({ queryKey: ['admin', 'guest-refunds'], queryFn: ({ signal }) => authedApi('adminListHeldGuestRefunds', { signal }) });
+  const items = held.data ?? [];
+  return (
+    <section aria-labelledby="guest-refunds-title" className="mx-6 mt-5 rounded-xl bg-amber-50/60 p-4 ring-1 ring-amber-200">
+      <h3 id="guest-refunds-title" className="text-sm font-semibold text-amber-950">{t.guestHeading}</h3>
+      <p className="mt-1 text-xs text-slate-700">{t.guestIntro}</p>
+      {held.isPending ? (
+        <p className="mt-2 text-sm text-slate-700">{t.loading}</p>
+      ) : items.length === 0 ? (
+        <p className="mt-2 text-sm text-slate-700">{t.guestEmpty}</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-amber-100" aria-label={t.guestHeading}>
+          {items.map((refund) => <HeldGuestRefundRow key={refund.orderId} refund={refund} />)}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+function HeldGuestRefundRow({ refund }: { refund: HeldGuestRefund }) {
+  const t = useMessages(withdrawalTexts).admin;
+  const queryClient = useQueryClient();
+  const [note, setNote] = useState('');
+  const [busy, setBusy] = useState(false);
+  const payOut = async () => {
+    setBusy(true);
+    try {
+      await authedApi('adminPayOutGuestRefund', { params: { id: refund.orderId }, body: { note } });
+      await queryClient.invalidateQueries({ queryKey: ['admin'] });
+      toast({ title: t.guestDone, description: `${refund.orderId}: ${formatRupiah(refund.heldIdr)}`, variant: 'success' });
+    } catch (error) {
+      toast({ title: t.failed, description: error instanceof ApiRequestError ? error.serverMessage : undefined, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <li className="space-y-2 py-3 text-sm" data-testid="held-guest-refund">
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <p className="font-mono text-xs text-slate-900">{refund.orderId} {refund.email && <span className="font-sans text-slate-600">{refund.email}</span>}</p>
+        <p className="font-semibold tabular-nums text-slate-900">{formatRupiah(refund.heldIdr)}</p>
+      </div>
+      <p className="text-xs text-slate-700">{t.guestLine(refund.stationName, refund.paymentMethod, formatDateTime(refund.refusedAt))}</p>
+      <p className="text-slate-800">{refund.reason}</p>
+      <div className="flex flex-wrap items-end gap-2">
+        <label className="flex min-w-56 flex-1 flex-col gap-1 text-xs font-medium text-slate-700">
+          {t.note}
+          <input value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} className="h-11 rounded-xl border border-slate-300 bg-white px-3 text-sm" />
+        </label>
+        <Button className="min-h-11" disabled={busy || !note.trim()} onClick={() => void payOut()}>{t.guestPaidOut}</Button>
+      </div>
     </li>
   );
 }

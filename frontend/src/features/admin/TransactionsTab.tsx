@@ -7,7 +7,7 @@ import { adminQueries, type TransactionFilters } from '../../api/admin';
 import { useExportRows } from './export';
 import { ClaimsPanel } from './ClaimsPanel';
 import { IncidentsPanel } from './IncidentsPanel';
-import { PayoutsPanel } from './PayoutsPanel';
+import { HeldGuestRefundsPanel, PayoutsPanel } from './PayoutsPanel';
 import { formatDateTime, formatRupiah } from './format';
 import { AlertIcon, ChevronLeftIcon, ChevronRightIcon, CloseIcon, ReceiptIcon } from './icons';
 import { Button, EmptyState, LoadingRows, Pill, Table, Td, Th } from './ui';
@@ -54,6 +54,7 @@ export function TransactionsTab({ userFilter, onUserFilter }: { userFilter: stri
     <div>
       <IncidentsPanel />
       <PayoutsPanel />
+      <HeldGuestRefundsPanel />
       <ClaimsPanel />
       <form
         className="flex flex-col gap-3 px-6 pt-5 lg:flex-row lg:items-end"

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { formatRupiah } from '@shared/money';
 import { guestOrderQuery } from '../../api/guest';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -7,9 +6,13 @@ import { guestTexts } from '../../i18n/guest';
 import { localeOf, useLanguage } from '../../i18n/language';
 import { useMessages } from '../../i18n/messages';
 import { formatMillilitres } from './format';
+import { GuestClaim, KeepReceipt, RefundRefusedNotice } from './GuestReceiptActions';
 
-/** `/r/{receiptId}`: a guest's receipt (litres, price, refund, impact), readable by whoever holds its link. */
-export function GuestReceiptPage({ receiptId }: { receiptId: string }) {
+/**
+ * `/r/{receiptId}`: a guest's receipt (litres, price, refund, impact), readable by whoever holds its link; from it the
+ * guest keeps it in an account (`keep`: just signed in to do so) and claims a refill that went wrong.
+ */
+export function GuestReceiptPage({ receiptId, keep = false }: { receiptId: string; keep?: boolean }) {
   const t = useMessages(guestTexts);
   const language = useLanguage();
   const order = useQuery(guestOrderQuery(receiptId));
@@ -30,6 +33,7 @@ export function GuestReceiptPage({ receiptId }: { receiptId: string }) {
         <>
           {data.status !== 'done' && <p role="status" className="mt-3 rounded-xl bg-brand-50 p-3 text-sm text-brand-900">{t.receiptPending}</p>}
           {data.message && <p className="mt-3 text-sm text-slate-700">{data.message}</p>}
+          {data.refund === 'refused' && data.heldIdr > 0 && <RefundRefusedNotice order={data} />}
           <dl className="mt-4 divide-y divide-slate-200 rounded-2xl bg-white px-4 shadow-card ring-1 ring-slate-200" data-testid="guest-receipt">
             <Row label={t.station} value={data.stationName} />
             <Row label={t.water} value={t.waterOf(formatMillilitres(data.dispensedMl, language), formatMillilitres(data.volumeMl, language))} testId="receipt-litres" />
@@ -41,12 +45,8 @@ export function GuestReceiptPage({ receiptId }: { receiptId: string }) {
             <Row label={t.receiptNumber} value={data.id} small />
           </dl>
           {data.refundedIdr > 0 && <p className="mt-3 text-xs text-slate-700">{t.refundNote}</p>}
-          <div className="mt-6 rounded-2xl bg-brand-50 p-4 ring-1 ring-brand-100">
-            <p className="text-sm text-brand-900">{t.createAccountHint}</p>
-            <Link to="/signup" className="mt-3 flex min-h-11 w-full items-center justify-center rounded-xl bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800">
-              {t.createAccount}
-            </Link>
-          </div>
+          {data.status === 'done' && <KeepReceipt receiptId={receiptId} order={data} autoKeep={keep} />}
+          {data.status === 'done' && <GuestClaim receiptId={receiptId} order={data} />}
         </>
       )}
     </div>

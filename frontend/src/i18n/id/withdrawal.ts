@@ -43,5 +43,11 @@ export const withdrawalTexts: (typeof english)['en'] = {
     returnToWallet: 'Kembalikan ke dompet',
     done: 'Permintaan pembayaran ditutup',
     failed: 'Permintaan pembayaran tidak dapat ditutup',
+    guestHeading: 'Pengembalian tamu yang ditolak gateway',
+    guestIntro: 'Kembalian isi ulang tamu yang tidak mau dikembalikan oleh gateway pembayaran, disimpan di akun tamu pesanan. Tamu dapat mengklaimnya sebagai saldo dompet dari struk; atau kirim uangnya dan catat di sini.',
+    guestEmpty: 'Tidak ada pengembalian tamu yang menunggu.',
+    guestLine: (station, method, date) => `${station} · ${method} · ditolak ${date}`,
+    guestPaidOut: 'Catat sudah dibayarkan',
+    guestDone: 'Pengembalian tamu dicatat sudah dibayarkan',
   },
 };

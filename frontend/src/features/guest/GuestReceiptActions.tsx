@@ -1,0 +1,153 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { formatRupiah } from '@shared/money';
+import { ClaimKind, type GuestOrder } from '@shared/schemas';
+import { ApiRequestError } from '../../api/client';
+import { fileGuestClaim, keepGuestReceipt } from '../../api/guest';
+import { userQueries } from '../../api/user';
+import { claimTexts } from '../../i18n/claims';
+import { guestTexts } from '../../i18n/guest';
+import { useLanguage } from '../../i18n/language';
+import { useMessages } from '../../i18n/messages';
+import { formatDateTime } from '../app/format';
+import { formatMillilitres } from './format';
+
+/** The gateway refused the refund: say so plainly, with the amount kept for the guest. */
+export function RefundRefusedNotice({ order }: { order: GuestOrder }) {
+  const t = useMessages(guestTexts);
+  return (
+    <div role="status" className="mt-4 rounded-2xl bg-amber-50 p-4 text-sm text-amber-950 ring-1 ring-amber-300" data-testid="refund-refused">
+      <p className="font-semibold">{t.refundRefusedTitle}</p>
+      <p className="mt-1">{t.refundRefused(formatRupiah(order.heldIdr), order.refundRefusedReason ?? '')}</p>
+    </div>
+  );
+}
+
+/**
+ * Keep the receipt in an account (its impact, and any money the gateway would not refund as wallet credit). Signed
+ * out: sign up or sign in, which come back here with ?keep=true; signed in: one button, pressed for the guest when
+ * they arrive back with ?keep=true.
+ */
+export function KeepReceipt({ receiptId, order, autoKeep }: { receiptId: string; order: GuestOrder; autoKeep: boolean }) {
+  const t = useMessages(guestTexts);
+  const language = useLanguage();
+  const queryClient = useQueryClient();
+  const user = useQuery(userQueries.current());
+  const keep = useMutation({
+    mutationFn: () => keepGuestReceipt(receiptId),
+    onSuccess: async () => {
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ['guest-order', receiptId] }), queryClient.invalidateQueries({ queryKey: ['auth', 'user'] })]);
+    },
+  });
+  const signedIn = Boolean(user.data);
+  const started = useRef(false);
+  useEffect(() => {
+    if (autoKeep && signedIn && !order.claimed && !started.current) {
+      started.current = true;
+      keep.mutate();
+    }
+  }, [autoKeep, signedIn, order.claimed, keep]);
+
+  const held = order.heldIdr > 0 ? formatRupiah(order.heldIdr) : null;
+  const returnHere = `/r/${receiptId}?keep=true`;
+  const button = 'flex min-h-11 w-full items-center justify-center rounded-xl px-4 text-sm font-semibold';
+  let body;
+  if (keep.data) {
+    const litres = formatMillilitres(keep.data.dispensedMl, language);
+    body = (
+      <>
+        <p role="status" className="text-sm font-semibold text-brand-900" data-testid="receipt-kept">
+          {keep.data.creditedIdr > 0 ? t.keptWithCredit(formatRupiah(keep.data.creditedIdr), litres) : t.kept(litres)}
+        </p>
+        <Link to="/app" className={`mt-3 bg-brand-700 text-white hover:bg-brand-800 ${button}`}>{t.openWallet}</Link>
+      </>
+    );
+  } else if (order.claimed) {
+    body = <p className="text-sm text-brand-900" data-testid="receipt-kept">{t.keptElsewhere}</p>;
+  } else if (signedIn) {
+    body = (
+      <>
+        <p className="text-sm text-brand-900">{t.createAccountHint}</p>
+        {keep.isError && <p role="alert" className="mt-2 rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">{errorText(keep.error, t.keepFailed)}</p>}
+        <button type="button" disabled={keep.isPending} onClick={() => keep.mutate()} className={`mt-3 bg-brand-700 text-white hover:bg-brand-800 disabled:bg-slate-300 disabled:text-slate-700 ${button}`}>
+          {keep.isPending ? t.keeping : held ? t.keepCreditNow(held) : t.keepNow}
+        </button>
+      </>
+    );
+  } else {
+    body = (
+      <>
+        <p className="text-sm text-brand-900">{t.createAccountHint}</p>
+        <Link to="/signup" search={{ redirect: returnHere }} className={`mt-3 bg-brand-700 text-white hover:bg-brand-800 ${button}`} data-testid="keep-signup">
+          {held ? t.keepAsCredit(held) : t.createAccount}
+        </Link>
+        <Link to="/signin" search={{ redirect: returnHere }} className={`mt-2 text-brand-800 ring-1 ring-brand-300 hover:bg-white ${button}`}>{t.signInToKeep}</Link>
+      </>
+    );
+  }
+  return <div className="mt-6 rounded-2xl bg-brand-50 p-4 ring-1 ring-brand-100">{body}</div>;
+}
+
+const errorText = (error: unknown, fallback: string) =>
+  error instanceof ApiRequestError && error.serverMessage && error.status < 500 ? error.serverMessage : fallback;
+
+/** "I didn't get my water" from the receipt, within 24 h of the refill; then the claim's state. */
+export function GuestClaim({ receiptId, order }: { receiptId: string; order: GuestOrder }) {
+  const t = useMessages(guestTexts);
+  const c = useMessages(claimTexts);
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [kind, setKind] = useState<ClaimKind | null>(null);
+  const [note, setNote] = useState('');
+  const send = useMutation({
+    mutationFn: (body: { kind: ClaimKind; note?: string }) => fileGuestClaim(receiptId, body),
+    onSuccess: (updated) => queryClient.setQueryData(['guest-order', receiptId], updated),
+  });
+
+  if (order.claim) {
+    const claim = order.claim;
+    const text = claim.status === 'pending' ? c.state.pending : claim.status === 'credited' ? t.claimCredited(formatRupiah(claim.creditedIdr)) : c.state.declined(claim.reason ?? '');
+    const tone = claim.status === 'credited' ? 'bg-emerald-50 text-emerald-900 ring-emerald-200' : claim.status === 'declined' ? 'bg-slate-100 text-slate-800 ring-slate-300' : 'bg-amber-50 text-amber-900 ring-amber-200';
+    return <p role="status" className={`mt-4 rounded-xl px-3 py-2 text-sm font-medium ring-1 ${tone}`} data-testid="guest-claim-state">{text}</p>;
+  }
+  if (!order.claimUntil || Date.now() > Date.parse(order.claimUntil)) return null;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!kind || send.isPending) return;
+    send.mutate({ kind, ...(note.trim() ? { note: note.trim() } : {}) });
+  };
+  return (
+    <section aria-labelledby={`${id}-title`} className="mt-6 rounded-2xl bg-white p-4 ring-1 ring-slate-200">
+      <h2 id={`${id}-title`} className="text-base font-bold text-slate-900">{t.claimTitle}</h2>
+      <p className="mt-1 text-sm text-slate-700">{t.claimUntil(formatDateTime(order.claimUntil))}</p>
+      {!open ? (
+        <button type="button" onClick={() => setOpen(true)} className="mt-3 inline-flex min-h-11 items-center rounded-xl px-4 text-sm font-semibold text-brand-800 ring-1 ring-brand-300 hover:bg-brand-50">
+          {c.open}
+        </button>
+      ) : (
+        <form onSubmit={submit} className="mt-3 space-y-3" noValidate data-testid="guest-claim-form">
+          <fieldset className="space-y-2">
+            <legend className="sr-only">{c.title}</legend>
+            {ClaimKind.options.map((option) => (
+              <label key={option} className={`flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-3 py-2 text-sm ring-1 ${kind === option ? 'bg-brand-50 text-brand-900 ring-brand-600' : 'text-slate-800 ring-slate-300'}`}>
+                <input type="radio" name={`${id}-kind`} value={option} checked={kind === option} onChange={() => setKind(option)} className="h-5 w-5 accent-brand-700" />
+                {c.kinds[option]}
+              </label>
+            ))}
+          </fieldset>
+          <div>
+            <label htmlFor={`${id}-note`} className="block text-sm font-medium text-slate-800">{c.note}</label>
+            <textarea id={`${id}-note`} value={note} maxLength={500} rows={2} placeholder={c.notePlaceholder} onChange={(e) => setNote(e.target.value)} className="mt-1 w-full rounded-xl border border-slate-300 px-3 py-2 text-sm" />
+          </div>
+          {send.isError && <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">{errorText(send.error, c.failed)}</p>}
+          <button type="submit" disabled={!kind || send.isPending} className="inline-flex min-h-11 w-full items-center justify-center rounded-xl bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800 disabled:bg-slate-300 disabled:text-slate-700">
+            {send.isPending ? c.sending : c.send}
+          </button>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,113 @@
+import type { HeldGuestRefund } from '@shared/schemas';
+import type { Clock } from '../ports/clock';
+import type { Ledger } from '../ports/ledger';
+import type { GuestHandover, GuestOrder, PaymentOrders } from '../ports/payment-orders';
+import { TransactionPartRejected } from '../ports/transaction';
+import type { Users } from '../ports/users';
+import { conflict, notFound } from './errors';
+import { guestOrderWithSecret } from './guest-orders';
+import { orderKind } from './payment-orders';
+import { ensureProfile, type SignedInPerson } from './users';
+
+/**
+ * What happens to a guest receipt after the refill (docs/payments.md, "Guest orders"): a signed-in account claims it
+ * with the receipt's secret (its litres count in the account's impact, and what the gateway refused to refund becomes
+ * wallet credit), or an admin pays out what the gateway refused. The guest account's money is handed over once: to
+ * the first account that claims it, or to the admin's payout, whichever comes first.
+ */
+export interface GuestReceiptDeps {
+  paymentOrders: PaymentOrders;
+  ledger: Ledger;
+  users: Users;
+  clock: Clock;
+}
+
+const CLAIMED_BY_ANOTHER = 'Another account already keeps this receipt';
+const PAID_OUT = 'This money was already paid out to you by our team';
+
+/**
+ * Hands the guest account's money over once, in one ledger transaction with the order's record of who took it (the
+ * debit and the record commit together or not at all). Null when it was handed over before.
+ */
+async function handOver(order: GuestOrder, held: number, handover: GuestHandover, note: string, actor: string, deps: GuestReceiptDeps): Promise<GuestOrder | null> {
+  if (held <= 0) return deps.paymentOrders.handOver(order.orderId, handover);
+  try {
+    const key = 'paidOut' in handover ? `guest-payout:${order.orderId}` : `guest-claim-out:${order.orderId}`;
+    await deps.ledger.post(order.userId, 'adjustment', -held, key, { reference: order.orderId, actor, machineId: order.machineId, machineName: order.machineName, note },
+      { together: deps.paymentOrders.handingOver(order.orderId, handover) });
+  } catch (error) {
+    if (error instanceof TransactionPartRejected) return null;
+    throw error;
+  }
+  const after = await deps.paymentOrders.get(order.orderId);
+  return after?.kind === 'guest' ? after : null;
+}
+
+/**
+ * POST /api/guest/orders/{id}/claim: the signed-in caller keeps a finished guest receipt. Once per receipt; the same
+ * account again finishes an interrupted claim and answers the same.
+ */
+export async function claimGuestOrder(person: SignedInPerson, orderId: string, secret: string, deps: GuestReceiptDeps) {
+  let order = await guestOrderWithSecret(orderId, secret, deps);
+  if (!order.closedAt) throw conflict('This refill is not finished yet; claim it once the receipt is final');
+  const now = deps.clock.now().toISOString();
+  await ensureProfile(person, deps.users, now);
+  if (order.paidOut) throw conflict(PAID_OUT);
+  if (!order.claimedBy) {
+    const held = (await deps.users.get(order.userId))?.balance ?? 0;
+    const handover = { claimedBy: person.sub, claimedIdr: held, claimedAt: now };
+    const note = 'Kept as wallet credit by the account that claimed the receipt';
+    order = (await handOver(order, held, handover, note, person.sub, deps)) ?? (await guestOrderWithSecret(orderId, secret, deps));
+  }
+  if (order.claimedBy !== person.sub) throw conflict(order.paidOut ? PAID_OUT : CLAIMED_BY_ANOTHER);
+  const credited = order.claimedIdr ?? 0;
+  await moveCredit(order, credited, deps);
+  if ((order.dispensedMl ?? 0) > 0 && !order.impactAddedAt) await deps.paymentOrders.addImpactOnce(order.orderId, person.sub, order.dispensedMl ?? 0, now);
+  return { orderId: order.orderId, creditedIdr: credited, dispensedMl: order.dispensedMl ?? 0 };
+}
+
+/** The held money into the claimant's wallet: the guest account's debit was made with the hand-over, this is the credit (once by its key). */
+async function moveCredit(order: GuestOrder, amount: number, deps: GuestReceiptDeps) {
+  if (amount <= 0 || !order.claimedBy) return;
+  await deps.ledger.post(order.claimedBy, 'refund', amount, `guest-claim:${order.orderId}`, {
+    reference: order.orderId, actor: 'system', machineId: order.machineId, machineName: order.machineName,
+    note: 'Guest refill: what the payment gateway could not refund, kept as wallet credit',
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The admin's side: refused refunds nobody claimed
+
+const HELD_LIMIT = 100;
+
+async function heldView(order: GuestOrder, deps: Pick<GuestReceiptDeps, 'users'>, heldIdr?: number): Promise<HeldGuestRefund> {
+  return {
+    orderId: order.orderId,
+    stationName: order.machineName,
+    paymentMethod: order.paymentMethod,
+    email: order.email,
+    heldIdr: heldIdr ?? (await deps.users.get(order.userId))?.balance ?? 0,
+    reason: order.refundRefused?.reason ?? '',
+    refusedAt: order.refundRefused?.at ?? order.updatedAt,
+    createdAt: order.createdAt,
+  };
+}
+
+/** GET /api/admin/guest-refunds: what the gateway refused to refund to guests and nobody claimed, oldest first. */
+export async function listHeldGuestRefunds(deps: Pick<GuestReceiptDeps, 'paymentOrders' | 'users'>): Promise<HeldGuestRefund[]> {
+  const orders = await deps.paymentOrders.listRefusedRefunds(HELD_LIMIT);
+  return Promise.all(orders.map((order) => heldView(order, deps)));
+}
+
+/** POST /api/admin/guest-refunds/{id}/pay-out: an admin sent the held money outside the gateway; the guest account's debit, once, with the note. */
+export async function payOutGuestRefund(orderId: string, note: string, actor: string, deps: GuestReceiptDeps): Promise<HeldGuestRefund> {
+  const order = orderKind(orderId) === 'guest' ? await deps.paymentOrders.get(orderId) : null;
+  if (!order || order.kind !== 'guest' || !order.refundRefused) throw notFound('No refused refund with this order id');
+  if (order.claimedBy) throw conflict('The guest claimed this money into an account already');
+  if (order.paidOut) throw conflict('This refund was paid out already');
+  const held = (await deps.users.get(order.userId))?.balance ?? 0;
+  const at = deps.clock.now().toISOString();
+  const paidOut = await handOver(order, held, { paidOut: { amount: held, by: actor, note, at } }, `Paid out by an operator: ${note}`, actor, deps);
+  if (!paidOut) throw conflict('This refund was claimed or paid out meanwhile');
+  return heldView(paidOut, deps, 0);
+}

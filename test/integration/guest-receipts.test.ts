@@ -1,0 +1,180 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { keys } from '@functions/adapters/dynamodb/keys';
+import { claimRefundKey, guestAccountOf, unusedRefundKey } from '@functions/domain/guest-orders';
+import type { SimStation } from '@infra/local/simulator';
+import { asAdmin, ledgerEntries, repositories } from '../support/admin';
+import { bearer, newAccount } from '../support/auth';
+import { formatRupiah } from '@shared/money';
+import { apiFetch, local, testDb } from '../support/local';
+import { waitForEmail } from '../support/outbox';
+import { closeStations, provision, stationFor, waitFor, workerServices, type Provisioned } from './stations-support';
+
+/**
+ * After a guest's refill (docs/payments.md, "Guest orders"), on the local cloud: a refund the gateway refuses stays
+ * in the guest account until an account claims the receipt (wallet credit, once) or an admin pays it out; the
+ * receipt's impact goes to the account that claims it; "I didn't get my water" from the receipt, refunded through
+ * the gateway. The sandbox refuses every refund of an amount ending in 27.
+ */
+
+let real: Provisioned;
+let station: SimStation;
+
+beforeAll(async () => {
+  await workerServices();
+  real = await provision('Guest receipts station');
+  station = await stationFor(real);
+  await station.connect();
+  await station.heartbeat();
+  station.remoteStart = { volumeMl: 800, flowMlPerSecond: Infinity };
+  await waitFor(() => apiFetch(`/api/machines/${real.machine.id}`), (r) => r.body.status === 'online');
+});
+afterAll(closeStations);
+
+const client = { 'cloudfront-viewer-address': `198.51.100.${Math.floor(Math.random() * 250) + 1}:443` };
+type Paid = { id: string; secret: string };
+const read = (order: Paid) => apiFetch(`/api/guest/orders/${encodeURIComponent(order.id)}?secret=${encodeURIComponent(order.secret)}`);
+const keep = (order: Paid, token: string, secret = order.secret) =>
+  apiFetch(`/api/guest/orders/${encodeURIComponent(order.id)}/claim`, { method: 'POST', headers: bearer(token), json: { secret } });
+const guestClaim = (order: Paid, body: Record<string, unknown>) =>
+  apiFetch(`/api/guest/orders/${encodeURIComponent(order.id)}/claims`, { method: 'POST', json: { secret: order.secret, ...body } });
+const balanceOf = async (userId: string) => (await repositories().users.get(userId))?.balance ?? 0;
+const sumOf = async (userId: string) => (await ledgerEntries(userId)).reduce((s, e) => s + e.amount, 0);
+async function storedOrder(orderId: string) {
+  const { db, tableName } = testDb();
+  return (await db.send(new GetCommand({ TableName: tableName, Key: keys.guestOrder(orderId), ConsistentRead: true }))).Item;
+}
+
+/** A guest order of `volumeMl` paid by QRIS in the sandbox, dispensed by the station, read until its receipt is final. */
+async function refill(volumeMl: number, email?: string) {
+  const res = await apiFetch('/api/guest/orders', { method: 'POST', headers: { 'idempotency-key': crypto.randomUUID(), ...client }, json: { stationId: real.machine.id, volumeMl, paymentMethod: 'qris', email } });
+  expect(res.status, res.text).toBe(201);
+  const done = await waitFor(() => read(res.body), (r) => r.body.status === 'done', 20_000, 200);
+  return { order: res.body as Paid, view: done.value.body };
+}
+
+describe('guest receipts', () => {
+  beforeEach(() => station.heartbeat());
+  let refused: Paid;
+  let account: { sub: string; token: string };
+
+  it('a refund the gateway refuses is kept in the guest account, shown on the receipt and listed for the admin', async () => {
+    // Rp 1,027 paid, 800 ml dispensed: Rp 227 to refund, which the sandbox refuses.
+    const email = `refused-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const { order, view } = await refill(1027, email);
+    refused = order;
+    expect(view).toMatchObject({ status: 'done', paidIdr: 1027, dispensedMl: 800, chargedIdr: 800, refundedIdr: 0, refund: 'refused', heldIdr: 227, claimed: false });
+    expect(view.refundRefusedReason).toContain('refund window');
+    expect(await storedOrder(order.id)).toMatchObject({ refundRefused: { keys: [unusedRefundKey(order.id)] }, closedAt: expect.any(String) });
+    // The money is not lost: the guest account holds it, and agrees with its entries.
+    expect(await balanceOf(guestAccountOf(order.id))).toBe(227);
+    expect(await sumOf(guestAccountOf(order.id))).toBe(227);
+    const held = await asAdmin('/api/admin/guest-refunds');
+    expect(held.status).toBe(200);
+    expect(held.body).toContainEqual(expect.objectContaining({ orderId: order.id, heldIdr: 227, stationName: 'Guest receipts station' }));
+    // Reading again asks the gateway nothing more and changes nothing.
+    expect((await read(order)).body).toMatchObject({ refund: 'refused', heldIdr: 227 });
+    expect(await balanceOf(guestAccountOf(order.id))).toBe(227);
+    const mail = await waitForEmail(local().mail.messages, email);
+    expect(mail.text).toContain('The payment gateway could not refund the rest (The refund window of this payment method has passed)');
+    expect(mail.text).toContain('Refunded: Rp 0');
+  });
+
+  it('an account that claims the receipt gets the held money as wallet credit once, and the litres in its impact', async () => {
+    const created = await newAccount('keeper');
+    account = { sub: created.sub, token: created.token };
+    expect((await keep(refused, account.token, 'x'.repeat(43))).status).toBe(404);
+    const [first, again] = [await keep(refused, account.token), await keep(refused, account.token)];
+    expect(first.status, first.text).toBe(200);
+    expect(first.body).toEqual({ orderId: refused.id, creditedIdr: 227, dispensedMl: 800 });
+    expect(again.body).toEqual(first.body);
+    expect(await balanceOf(account.sub)).toBe(227);
+    expect(await sumOf(account.sub)).toBe(227);
+    expect(await balanceOf(guestAccountOf(refused.id))).toBe(0);
+    const impact = await apiFetch('/api/environmental-impact', { headers: bearer(account.token) });
+    expect(impact.body).toMatchObject({ litresRefilled: 0.8, bottlesSaved: 1 });
+    // Another account cannot take it; the admin no longer sees it and cannot pay it out twice.
+    const other = await newAccount('other');
+    expect((await keep(refused, other.token)).status).toBe(409);
+    expect((await asAdmin('/api/admin/guest-refunds')).body.map((h: { orderId: string }) => h.orderId)).not.toContain(refused.id);
+    expect((await asAdmin(`/api/admin/guest-refunds/${refused.id}/pay-out`, { method: 'POST', json: { note: 'bank transfer' } })).status).toBe(409);
+    expect((await read(refused)).body).toMatchObject({ claimed: true, heldIdr: 0 });
+  });
+
+  it('an admin pays a held refund out once; the receipt can then no longer be claimed for money', async () => {
+    const { order } = await refill(1027);
+    expect((await asAdmin(`/api/admin/guest-refunds/${order.id}/pay-out`, { method: 'POST', json: {} })).status).toBe(400);
+    const paid = await asAdmin(`/api/admin/guest-refunds/${order.id}/pay-out`, { method: 'POST', json: { note: 'Sent by bank transfer, ref 42' } });
+    expect(paid.status, paid.text).toBe(200);
+    expect(paid.body).toMatchObject({ orderId: order.id, heldIdr: 0 });
+    expect((await asAdmin(`/api/admin/guest-refunds/${order.id}/pay-out`, { method: 'POST', json: { note: 'again' } })).status).toBe(409);
+    expect(await balanceOf(guestAccountOf(order.id))).toBe(0);
+    const payout = (await ledgerEntries(guestAccountOf(order.id))).filter((e) => e.idempotencyKey === `guest-payout:${order.id}`);
+    expect(payout.map((e) => [e.amount, e.actor])).toEqual([[-227, 'admin:admin@bali-refill.test']]);
+    expect((await keep(order, account.token)).status).toBe(409);
+    expect((await read(order)).body).toMatchObject({ refund: 'refused', heldIdr: 0, claimed: false });
+  });
+
+  it('a refunded receipt claimed by an account adds only its impact; a claim credited later goes to that account', async () => {
+    const { order, view } = await refill(1000);
+    expect(view).toMatchObject({ refund: 'refunded', refundedIdr: 200, heldIdr: 0 });
+    const before = (await repositories().users.get(account.sub))!;
+    const kept = await keep(order, account.token);
+    expect(kept.body).toEqual({ orderId: order.id, creditedIdr: 0, dispensedMl: 800 });
+    await keep(order, account.token);
+    const after = (await repositories().users.get(account.sub))!;
+    expect(after.dispensedMl).toBe(before.dispensedMl + 800);
+    expect(after.balance).toBe(before.balance);
+    // A claim on it credited later goes to the account that keeps the receipt, once, however often the receipt is read.
+    expect((await guestClaim(order, { kind: 'dispensed_less' })).status).toBe(201);
+    const resolved = await asAdmin(`/api/admin/claims/PAID-${order.id}/resolve`, { method: 'POST', json: { decision: 'credit', amount: 100, reason: 'Checked the meter' } });
+    expect(resolved.status, resolved.text).toBe(200);
+    await read(order);
+    await read(order);
+    expect(await balanceOf(account.sub)).toBe(before.balance + 100);
+    expect(await balanceOf(guestAccountOf(order.id))).toBe(0);
+    expect((await storedOrder(order.id))?.refundKeys).toEqual([unusedRefundKey(order.id)]);
+  });
+
+  it('a claim from the receipt that the station record does not support waits for the admin; the credit is refunded through the gateway', async () => {
+    const email = `claimer-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const { order } = await refill(1000, email);
+    const bad = await guestClaim({ ...order, secret: 'y'.repeat(43) }, { kind: 'dispensed_less' });
+    expect(bad.status).toBe(404);
+    const res = await guestClaim(order, { kind: 'dispensed_less', note: 'Only half a bottle' });
+    expect(res.status, res.text).toBe(201);
+    expect(res.body).toMatchObject({ claim: { status: 'pending', kind: 'dispensed_less', creditedIdr: 0 }, claimUntil: expect.any(String) });
+    expect((await guestClaim(order, { kind: 'tasted_wrong' })).status).toBe(409);
+    const sessionId = `PAID-${order.id}`;
+    const resolved = await asAdmin(`/api/admin/claims/${sessionId}/resolve`, { method: 'POST', json: { decision: 'credit', amount: 300, reason: 'The meter was checked' } });
+    expect(resolved.status, resolved.text).toBe(200);
+    expect(await storedOrder(order.id)).toMatchObject({ refunded: 500, refundKeys: [unusedRefundKey(order.id), claimRefundKey(order.id)] });
+    expect(await balanceOf(guestAccountOf(order.id))).toBe(0);
+    expect((await read(order)).body).toMatchObject({ claim: { status: 'credited', creditedIdr: 300 }, refundedIdr: 500 });
+    const mail = await waitForEmail(local().mail.messages, email, { matches: (m) => m.subject.includes('claim') });
+    expect(mail.subject).toBe(`Your refill claim: ${formatRupiah(300)} refunded / Klaim isi ulang: ${formatRupiah(300)} dikembalikan`);
+    expect(mail.text).toContain('The meter was checked');
+  });
+
+  it('a claim from the receipt that the station record supports (a vend incident) is credited and refunded at once', async () => {
+    // The station sends a malformed completion first (an incident), then the valid one.
+    station.remoteStart = { volumeMl: 800, flowMlPerSecond: 0.01 };
+    try {
+      const res = await apiFetch('/api/guest/orders', { method: 'POST', headers: { 'idempotency-key': crypto.randomUUID(), ...client }, json: { stationId: real.machine.id, volumeMl: 1000, paymentMethod: 'qris' } });
+      expect(res.status, res.text).toBe(201);
+      // The station reports the valve opening: the guest's page shows it live.
+      await waitFor(() => read(res.body), (r) => r.body.status === 'dispensing', 20_000, 200);
+      const sessionId = `PAID-${res.body.id}`;
+      await station.publishCompletion({ sessionId, dispensedMl: '250' });
+      await waitFor(async () => (await workerServices()).vendSessions.incident(sessionId), (i) => i !== null);
+      await station.complete(sessionId, 600);
+      await waitFor(() => read(res.body), (r) => r.body.status === 'done', 20_000, 200);
+      const claimed = await guestClaim(res.body, { kind: 'not_dispensed' });
+      expect(claimed.status, claimed.text).toBe(201);
+      expect(claimed.body).toMatchObject({ claim: { status: 'credited', creditedIdr: 600 }, refundedIdr: 1000, chargedIdr: 600 });
+      expect(await balanceOf(guestAccountOf(res.body.id))).toBe(0);
+    } finally {
+      station.remoteStart = { volumeMl: 800, flowMlPerSecond: Infinity };
+    }
+  });
+});
