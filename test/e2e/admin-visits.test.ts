@@ -37,7 +37,7 @@ describe("Today's route in Chromium", { timeout: 180_000 }, () => {
     const list = page.getByRole('list', { name: "Today's route" });
     await list.waitFor();
 
-    const shown = await list.getByRole('listitem').evaluateAll((rows) => rows.map((row) => /\(([A-Z]+-\d+)\)/.exec(row.textContent ?? '')?.[1]));
+    const shown = await list.getByRole('listitem').evaluateAll((rows) => rows.map((row) => /\(([A-Z]+-[0-9a-z]+)\)/.exec(row.textContent ?? '')?.[1]));
     const expected = await expectedVisits();
     expect(shown).toEqual(expected.map((v) => v.station.id));
     expect(shown).toEqual(expect.arrayContaining([offline.machine.id, nearlyEmpty.machine.id]));
