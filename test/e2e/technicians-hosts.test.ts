@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DynamoAlerts } from '@functions/adapters/dynamodb/alerts';
 import { SEED_HOST_STATIONS } from '@infra/local/seed';
 import { seededAccount } from '../support/auth';
 import { DESKTOP, PHONE, launchBrowser, newContext } from '../support/browser';
-import { local } from '../support/local';
+import { local, testDb } from '../support/local';
 import { provision, workerServices, type Provisioned } from '../integration/stations-support';
 
 let browser: Browser;
@@ -57,6 +58,26 @@ describe('technicians and hosts in Chromium', { timeout: 180_000 }, () => {
     await page.getByRole('heading', { name: 'Vends per day' }).waitFor();
     expect(await page.getByRole('columnheader', { name: 'Revenue' }).count()).toBe(0);
     expect(await page.getByText('Host', { exact: true }).count()).toBe(0);
+  });
+
+  it("fits a technician's console on a phone: every header control inside the screen, none over another", async () => {
+    // An open alert, so that the header carries its count too (the widest the header gets).
+    const { db, tableName } = testDb();
+    const openedAt = new Date().toISOString();
+    await new DynamoAlerts(db, tableName).open({
+      stationId: station.machine.id, stationName: 'Technician Visit Station', rule: 'lowWater', status: 'open', detail: 'Water level 5% (below 15%)', openedAt, notifications: 0, nextNotifyAt: openedAt,
+    });
+    const page = await (await newContext(browser, { ...PHONE, locale: 'id-ID' })).newPage();
+    await consoleSignIn(page, 'technician');
+    await page.waitForURL((url) => url.pathname === '/admin');
+    await page.getByRole('table').first().waitFor();
+    await page.getByTestId('alert-count').waitFor();
+    const boxes = await page.locator('header a, header button').evaluateAll((controls) =>
+      controls.map((c) => c.getBoundingClientRect()).filter((b) => b.width > 0).map((b) => ({ left: b.left, right: b.right, top: b.top, bottom: b.bottom })));
+    expect(boxes.length).toBeGreaterThanOrEqual(4);
+    for (const box of boxes) expect(box.right).toBeLessThanOrEqual(390);
+    const overlapping = boxes.flatMap((a, i) => boxes.slice(i + 1).filter((b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5));
+    expect(overlapping).toEqual([]);
   });
 
   it("offers a technician who scans a station's QR a Check in on its public page, and nobody else", async () => {

@@ -86,9 +86,12 @@ export function AdminDashboard({ admin, search }: { admin: AdminIdentity; search
               <Link to="/" className="hidden h-10 items-center gap-2 rounded-xl px-3 text-sm font-semibold text-slate-600 hover:bg-slate-100 hover:text-slate-900 sm:inline-flex">
                 <ArrowLeftIcon size={16} /> Back to Site
               </Link>
-              <Button icon={<DownloadIcon size={16} />} onClick={exportData} aria-label="Export Data" title="Export the rows of this tab as CSV">
-                <span className="hidden sm:inline">Export Data</span>
-              </Button>
+              {/* Not on a phone: the header has no room there beside the role, the alerts and the route, and CSV is a desk job. */}
+              <div className="hidden sm:block">
+                <Button icon={<DownloadIcon size={16} />} onClick={exportData} aria-label="Export Data" title="Export the rows of this tab as CSV">
+                  Export Data
+                </Button>
+              </div>
               <div className="mx-1 hidden h-8 w-px bg-slate-200 md:block" aria-hidden="true" />
               <div className="hidden text-right md:block">
                 <p className="max-w-[14rem] truncate text-sm font-semibold text-slate-800">{admin.username}</p>
