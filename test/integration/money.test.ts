@@ -11,22 +11,33 @@ import { local } from '../support/local';
 describe('money conservation', () => {
   it('a few hundred vends and their payments: every millilitre charged or explained, every rupiah proven', async () => {
     const seed = Number(process.env.MONEY_SEED) || undefined;
-    const report = await runMoneySimulation({ outputs: local(), vends: 240, stations: 20, users: 12, seed });
-    console.log(report.lines.join('\n'));
-    expect(report.lines.at(-1)).toBe(`money: ${report.vends} vends, ${report.notifications} notifications, 0 unexplained`);
-    expect(report.vends).toBe(240);
-    for (const invariant of report.invariants) expect(invariant.violations, `${invariant.name}: ${invariant.examples.join('; ')}`).toBe(0);
+    // Which paths a run takes depends on timing as well as on the seed (a thin wallet's late vend is owed only if the
+    // wallet was spent meanwhile); a path a run missed is taken by a second run, whose invariants must hold too.
+    const outcomes: Record<string, number> = {};
+    const kinds: Record<string, number> = {};
+    const outcome = (pattern: RegExp) => Object.entries(outcomes).filter(([k]) => pattern.test(k)).reduce((n, [, v]) => n + v, 0);
+    const hardPaths = (): Record<string, boolean> => ({
+      'settled on time > 100': outcome(/^settled on time$/) > 100,
+      denied: outcome(/^denied/) > 0,
+      'settled late > 5': outcome(/^settled late \(/) > 5,
+      'settled late, partly owed': outcome(/^settled late, partly owed/) > 0,
+      'open incident': outcome(/^open incident/) > 0,
+      'incident resolved by station': outcome(/^incident resolved by station/) > 0,
+      'incident resolved by admin': outcome(/^incident resolved by admin/) > 0,
+      'order topup: paid, refunded': outcome(/^order topup: paid, refunded/) > 0,
+      'forged status': (kinds['signed pending rewritten to settlement (forged status)'] ?? 0) > 0,
+      'forged refund': (kinds['made-up refund key (forged refund)'] ?? 0) > 0,
+    });
+    for (let run = 0; run < 2 && (run === 0 || Object.values(hardPaths()).includes(false)); run++) {
+      const report = await runMoneySimulation({ outputs: local(), vends: 240, stations: 20, users: 12, seed });
+      console.log(report.lines.join('\n'));
+      expect(report.lines.at(-1)).toBe(`money: ${report.vends} vends, ${report.notifications} notifications, 0 unexplained`);
+      expect(report.vends).toBe(240);
+      for (const invariant of report.invariants) expect(invariant.violations, `${invariant.name}: ${invariant.examples.join('; ')}`).toBe(0);
+      for (const [k, v] of Object.entries(report.outcomes)) outcomes[k] = (outcomes[k] ?? 0) + v;
+      for (const [k, v] of Object.entries(report.notificationKinds)) kinds[k] = (kinds[k] ?? 0) + v;
+    }
     // The hard paths were all taken, not just planned.
-    const outcome = (pattern: RegExp) => Object.entries(report.outcomes).filter(([k]) => pattern.test(k)).reduce((n, [, v]) => n + v, 0);
-    expect(outcome(/^settled on time$/)).toBeGreaterThan(100);
-    expect(outcome(/^denied/)).toBeGreaterThan(0);
-    expect(outcome(/^settled late \(/)).toBeGreaterThan(5);
-    expect(outcome(/^settled late, partly owed/)).toBeGreaterThan(0);
-    expect(outcome(/^open incident/)).toBeGreaterThan(0);
-    expect(outcome(/^incident resolved by station/)).toBeGreaterThan(0);
-    expect(outcome(/^incident resolved by admin/)).toBeGreaterThan(0);
-    expect(outcome(/^order topup: paid, refunded/)).toBeGreaterThan(0);
-    expect(report.notificationKinds['signed pending rewritten to settlement (forged status)']).toBeGreaterThan(0);
-    expect(report.notificationKinds['made-up refund key (forged refund)']).toBeGreaterThan(0);
-  }, 240_000);
+    expect(Object.entries(hardPaths()).filter(([, taken]) => !taken).map(([path]) => path)).toEqual([]);
+  }, 480_000);
 });
