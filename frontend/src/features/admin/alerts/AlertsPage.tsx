@@ -3,12 +3,11 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { alertRules, FLEET_ALERT_SCOPE, type Alert } from '@shared/schemas';
 import { acknowledgeAlert, alertQueries, type AlertFilters } from '../../../api/alerts';
-import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { toast } from '../../../components/toast';
 import { adminAlerts } from '../../../i18n/admin-alerts';
 import { useMessages, type Translation } from '../../../i18n/messages';
 import { formatDateTime } from '../format';
-import { ArrowLeftIcon } from '../icons';
+import { ConsoleSubpage } from '../ConsoleSubpage';
 import { Button, Card, EmptyState, LoadingRows, Pill } from '../ui';
 
 type Texts = Translation<(typeof adminAlerts)['en']>;
@@ -33,18 +32,7 @@ export function AlertsPage() {
   };
 
   return (
-    <div className="min-h-dvh bg-slate-50">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
-          <Link to="/admin" className="inline-flex items-center gap-1.5 text-sm font-semibold text-slate-600 hover:text-slate-900">
-            <ArrowLeftIcon size={16} /> {t.back}
-          </Link>
-          <LanguageSwitch />
-        </div>
-      </header>
-      <main className="mx-auto max-w-5xl px-4 py-5 sm:px-6">
-        <h1 className="text-xl font-bold text-slate-900">{t.title}</h1>
-        <p className="mt-1 text-sm text-slate-600">{t.intro}</p>
+    <ConsoleSubpage back={t.back} title={t.title} intro={t.intro}>
 
         <form role="search" aria-label={t.filters} className="mt-4 grid gap-3 sm:grid-cols-3" onSubmit={(e) => {
           e.preventDefault();
@@ -83,8 +71,7 @@ export function AlertsPage() {
           )}
           {alerts.hasNextPage && <Button className="mt-3" busy={alerts.isFetchingNextPage} onClick={() => void alerts.fetchNextPage()}>{t.loadMore}</Button>}
         </div>
-      </main>
-    </div>
+    </ConsoleSubpage>
   );
 }
 

@@ -4,10 +4,10 @@ import { DEFAULT_SETTINGS } from '@shared/schemas';
 import { directionsThrough, directionsTo, stationsToVisit, type StationVisit } from '@shared/visits';
 import { adminQueries } from '../../../api/admin';
 import { alertQueries } from '../../../api/alerts';
-import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { adminVisits } from '../../../i18n/admin-visits';
 import { useMessages, type Translation } from '../../../i18n/messages';
-import { ArrowLeftIcon, ExternalIcon, PinIcon } from '../icons';
+import { ExternalIcon, PinIcon } from '../icons';
+import { ConsoleSubpage } from '../ConsoleSubpage';
 import { Button, Card, EmptyState, LoadingRows, Pill } from '../ui';
 
 type Texts = Translation<(typeof adminVisits)['en']>;
@@ -24,18 +24,7 @@ export function VisitsPage() {
   const route = directionsThrough(visits.map((visit) => visit.station));
 
   return (
-    <div className="min-h-dvh bg-slate-50">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
-          <Link to="/admin" className="inline-flex h-11 items-center gap-1.5 text-sm font-semibold text-slate-600 hover:text-slate-900">
-            <ArrowLeftIcon size={16} /> {t.back}
-          </Link>
-          <LanguageSwitch />
-        </div>
-      </header>
-      <main className="mx-auto max-w-5xl px-4 py-5 sm:px-6">
-        <h1 className="text-xl font-bold text-slate-900">{t.title}</h1>
-        <p className="mt-1 text-sm text-slate-600">{t.intro}</p>
+    <ConsoleSubpage back={t.back} title={t.title} intro={t.intro}>
         <div className="mt-4">
           {stations.isPending || alerts.isPending ? (
             <LoadingRows label={t.loading} />
@@ -61,8 +50,7 @@ export function VisitsPage() {
             </>
           )}
         </div>
-      </main>
-    </div>
+    </ConsoleSubpage>
   );
 }
 
