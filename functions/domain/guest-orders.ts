@@ -372,9 +372,9 @@ function statusOf(order: GuestOrder, session: VendSession | null, now: Date): Gu
 const START_WINDOW_MS = 60_000;
 const startByOf = (session: VendSession) => new Date(Date.parse(session.createdAt) + START_WINDOW_MS).toISOString();
 
-/** Rupiah the gateway refused to refund and nobody took yet: what the guest account holds. */
+/** Rupiah the gateway refused to refund and nobody took yet (a payout empties it): what the guest account holds. */
 async function heldFor(order: GuestOrder, deps: Pick<GuestDeps, 'users'>): Promise<number> {
-  if (!order.refundRefused || order.claimedBy || order.paidOut) return 0;
+  if (!order.refundRefused || order.claimedBy) return 0;
   return (await deps.users.get(order.userId))?.balance ?? 0;
 }
 

@@ -27,14 +27,16 @@ const PAID_OUT = 'This money was already paid out to you by our team';
 
 /**
  * Hands the guest account's money over once, in one ledger transaction with the order's record of who took it (the
- * debit and the record commit together or not at all). Null when it was handed over before.
+ * debit and the record commit together or not at all). Null when it was handed over before: claimed, or paid out
+ * since the payout the order had when it was read (each payout's ledger key names that earlier payout).
  */
 async function handOver(order: GuestOrder, held: number, handover: GuestHandover, note: string, actor: string, deps: GuestReceiptDeps): Promise<GuestOrder | null> {
-  if (held <= 0) return deps.paymentOrders.handOver(order.orderId, handover);
+  const previousPayoutAt = order.paidOut?.at;
+  if (held <= 0) return deps.paymentOrders.handOver(order.orderId, handover, previousPayoutAt);
   try {
-    const key = 'paidOut' in handover ? `guest-payout:${order.orderId}` : `guest-claim-out:${order.orderId}`;
+    const key = 'paidOut' in handover ? `guest-payout:${order.orderId}${previousPayoutAt ? `:${previousPayoutAt}` : ''}` : `guest-claim-out:${order.orderId}`;
     await deps.ledger.post(order.userId, 'adjustment', -held, key, { reference: order.orderId, actor, machineId: order.machineId, machineName: order.machineName, note },
-      { together: deps.paymentOrders.handingOver(order.orderId, handover) });
+      { together: deps.paymentOrders.handingOver(order.orderId, handover, previousPayoutAt) });
   } catch (error) {
     if (error instanceof TransactionPartRejected) return null;
     throw error;
@@ -99,15 +101,19 @@ export async function listHeldGuestRefunds(deps: Pick<GuestReceiptDeps, 'payment
   return Promise.all(orders.map((order) => heldView(order, deps)));
 }
 
-/** POST /api/admin/guest-refunds/{id}/pay-out: an admin sent the held money outside the gateway; the guest account's debit, once, with the note. */
+/**
+ * POST /api/admin/guest-refunds/{id}/pay-out: an admin sent the held money outside the gateway; the guest account's
+ * debit, once per refusal, with the note. A claim credited after a payout, that the gateway refuses too, is held and
+ * listed again, and paid out by the next payout (`paidOut.amount` is the total).
+ */
 export async function payOutGuestRefund(orderId: string, note: string, actor: string, deps: GuestReceiptDeps): Promise<HeldGuestRefund> {
   const order = orderKind(orderId) === 'guest' ? await deps.paymentOrders.get(orderId) : null;
   if (!order || order.kind !== 'guest' || !order.refundRefused) throw notFound('No refused refund with this order id');
   if (order.claimedBy) throw conflict('The guest claimed this money into an account already');
-  if (order.paidOut) throw conflict('This refund was paid out already');
   const held = (await deps.users.get(order.userId))?.balance ?? 0;
+  if (held <= 0) throw conflict('This refund was paid out already');
   const at = deps.clock.now().toISOString();
-  const paidOut = await handOver(order, held, { paidOut: { amount: held, by: actor, note, at } }, `Paid out by an operator: ${note}`, actor, deps);
+  const paidOut = await handOver(order, held, { paidOut: { amount: (order.paidOut?.amount ?? 0) + held, by: actor, note, at } }, `Paid out by an operator: ${note}`, actor, deps);
   if (!paidOut) throw conflict('This refund was claimed or paid out meanwhile');
   return heldView(paidOut, deps, 0);
 }

@@ -41,23 +41,33 @@ export class MemoryOrders implements PaymentOrders {
       }],
     };
   }
+  /** Orders on the admin's list of refused refunds: listed by each refusal, taken off by each hand-over. */
+  private readonly listed = new Set<string>();
   async recordRefusedRefund(id: string, refused: NonNullable<GuestOrder['refundRefused']>) {
-    return this.update(id, {}).then((o) => (o ? (Object.assign(this.items.get(id)!, { refundRefused: refused }), structuredClone(this.items.get(id) as GuestOrder)) : null));
+    const o = this.items.get(id) as GuestOrder | undefined;
+    if (!o) return null;
+    o.refundRefused = refused;
+    this.listed.add(id);
+    return structuredClone(o);
   }
   async listRefusedRefunds(limit: number) {
-    const held = [...this.items.values()].filter((o): o is GuestOrder => o.kind === 'guest' && Boolean(o.refundRefused) && !o.claimedBy && !o.paidOut);
+    const held = [...this.listed].map((id) => this.items.get(id) as GuestOrder);
     return held.slice(0, limit).map((o) => structuredClone(o));
   }
-  private handedOver = (id: string) => {
+  private handedOver = (id: string, previousPayoutAt: string | undefined) => {
     const o = this.items.get(id) as GuestOrder | undefined;
-    return !o || Boolean(o.claimedBy || o.paidOut);
+    return !o || Boolean(o.claimedBy) || o.paidOut?.at !== previousPayoutAt;
   };
-  handingOver(id: string, handover: GuestHandover): TransactionPart {
-    return { writes: [{ holds: () => !this.handedOver(id), apply: () => Object.assign(this.items.get(id)!, handover) }] };
+  handingOver(id: string, handover: GuestHandover, previousPayoutAt?: string): TransactionPart {
+    return { writes: [{ holds: () => !this.handedOver(id, previousPayoutAt), apply: () => this.handOverNow(id, handover) }] };
   }
-  async handOver(id: string, handover: GuestHandover) {
-    if (this.handedOver(id)) return null;
+  private handOverNow(id: string, handover: GuestHandover) {
     Object.assign(this.items.get(id)!, handover);
+    this.listed.delete(id);
+  }
+  async handOver(id: string, handover: GuestHandover, previousPayoutAt?: string) {
+    if (this.handedOver(id, previousPayoutAt)) return null;
+    this.handOverNow(id, handover);
     return structuredClone(this.items.get(id) as GuestOrder);
   }
   /** The impact is the users' fake's; only the once-per-order mark lives here. */

@@ -82,11 +82,17 @@ export interface GuestOrder extends Omit<PurchaseOrder, 'kind'> {
   claimedAt?: string;
   /** The claiming account's impact includes this order's millilitres (added once). */
   impactAddedAt?: string;
-  /** An admin paid what the guest account held outside the gateway (the audit). */
+  /**
+   * An admin paid what the guest account held outside the gateway (the audit): the latest payout, with `amount` the
+   * total paid out so far (a claim credited after a payout, that the gateway also refuses, is paid out again).
+   */
   paidOut?: { amount: number; by: string; note: string; at: string };
 }
 
-/** Where a guest order's held money went: claimed into an account, or paid out by an admin. Once per order. */
+/**
+ * Where a guest order's held money went: claimed into an account (once per order), or paid out by an admin (once per
+ * refusal that left money held: a payout names the payout it follows, if any).
+ */
 export type GuestHandover = Pick<GuestOrder, 'claimedBy' | 'claimedIdr' | 'claimedAt'> | Pick<GuestOrder, 'paidOut'>;
 
 export type PaymentOrder = TopupOrder | PurchaseOrder | GuestOrder;
@@ -116,10 +122,13 @@ export interface PaymentOrders {
   recordRefusedRefund(orderId: string, refused: NonNullable<GuestOrder['refundRefused']>): Promise<GuestOrder | null>;
   /** Guest orders whose refused refund is still held, oldest first (the admin's payouts page). */
   listRefusedRefunds(limit: number): Promise<GuestOrder[]>;
-  /** The write that hands a guest order's money over, once (rejected when it was claimed or paid out before), for the ledger to commit with the debit. */
-  handingOver(orderId: string, handover: GuestHandover): TransactionPart;
+  /**
+   * The write that hands a guest order's money over, once, for the ledger to commit with the debit: rejected when it
+   * was claimed before, or paid out since `previousPayoutAt` (the `paidOut.at` the caller read; absent: never paid out).
+   */
+  handingOver(orderId: string, handover: GuestHandover, previousPayoutAt?: string): TransactionPart;
   /** The same hand-over alone (nothing held): the order after it, or null when it was handed over before. */
-  handOver(orderId: string, handover: GuestHandover): Promise<GuestOrder | null>;
+  handOver(orderId: string, handover: GuestHandover, previousPayoutAt?: string): Promise<GuestOrder | null>;
   /** Adds the order's millilitres to its claimant's impact, once: false when they were added before. */
   addImpactOnce(orderId: string, userId: string, dispensedMl: number, at: string): Promise<boolean>;
   /** Marks the guest order's receipt as mailed, once: false when it was marked before. `undo` takes the mark back (the mailer refused). */

@@ -113,6 +113,22 @@ describe('guest receipts', () => {
     expect(payout.map((e) => [e.amount, e.actor])).toEqual([[-227, 'admin:admin@bali-refill.test']]);
     expect((await keep(order, account.token)).status).toBe(409);
     expect((await read(order)).body).toMatchObject({ refund: 'refused', heldIdr: 0, claimed: false });
+
+    // A claim credited after the payout, that the gateway refuses too (Rp 127), is held and listed again, then paid out once more.
+    expect((await guestClaim(order, { kind: 'dispensed_less' })).status).toBe(201);
+    const resolved = await asAdmin(`/api/admin/claims/PAID-${order.id}/resolve`, { method: 'POST', json: { decision: 'credit', amount: 127, reason: 'Short fill' } });
+    expect(resolved.status, resolved.text).toBe(200);
+    expect((await read(order)).body).toMatchObject({ heldIdr: 127 });
+    const listed = await asAdmin('/api/admin/guest-refunds');
+    expect(listed.body.find((h: { orderId: string }) => h.orderId === order.id)).toMatchObject({ heldIdr: 127 });
+    const second = await asAdmin(`/api/admin/guest-refunds/${order.id}/pay-out`, { method: 'POST', json: { note: 'Second transfer, ref 43' } });
+    expect(second.status, second.text).toBe(200);
+    expect((await asAdmin(`/api/admin/guest-refunds/${order.id}/pay-out`, { method: 'POST', json: { note: 'again' } })).status).toBe(409);
+    expect(await balanceOf(guestAccountOf(order.id))).toBe(0);
+    expect((await storedOrder(order.id))?.paidOut).toMatchObject({ amount: 227 + 127, note: 'Second transfer, ref 43' });
+    const payouts = (await ledgerEntries(guestAccountOf(order.id))).filter((e) => e.idempotencyKey.startsWith(`guest-payout:${order.id}`));
+    expect(payouts.map((e) => e.amount).sort()).toEqual([-127, -227]);
+    expect((await asAdmin('/api/admin/guest-refunds')).body.map((h: { orderId: string }) => h.orderId)).not.toContain(order.id);
   });
 
   it('a refunded receipt claimed by an account adds only its impact; a claim credited later goes to that account', async () => {

@@ -112,26 +112,33 @@ export class DynamoPaymentOrders implements PaymentOrders {
     return (Items ?? []).map((item) => withoutKeys<GuestOrder>(item));
   }
 
-  /** Sets the hand-over's fields and takes the order off the admin's list, only while nothing was handed over. */
-  private handOverUpdate(orderId: string, handover: GuestHandover) {
+  /**
+   * Sets the hand-over's fields and takes the order off the admin's list, only while it was not claimed and not paid
+   * out since the payout the caller read.
+   */
+  private handOverUpdate(orderId: string, handover: GuestHandover, previousPayoutAt: string | undefined) {
     const fields = Object.entries(handover).filter(([, v]) => v !== undefined);
     return {
       TableName: this.tableName,
       Key: keyOf(orderId),
       UpdateExpression: `SET ${fields.map((_, i) => `#f${i} = :v${i}`).join(', ')}, updatedAt = :now REMOVE GSI1PK, GSI1SK`,
-      ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(claimedBy) AND attribute_not_exists(paidOut)',
-      ExpressionAttributeNames: Object.fromEntries(fields.map(([field], i) => [`#f${i}`, field])),
-      ExpressionAttributeValues: { ...Object.fromEntries(fields.map(([, value], i) => [`:v${i}`, value])), ':now': new Date().toISOString() },
+      ConditionExpression: `attribute_exists(PK) AND attribute_not_exists(claimedBy) AND ${previousPayoutAt ? 'paidOut.#at = :previousPayoutAt' : 'attribute_not_exists(paidOut)'}`,
+      ExpressionAttributeNames: { ...Object.fromEntries(fields.map(([field], i) => [`#f${i}`, field])), ...(previousPayoutAt ? { '#at': 'at' } : {}) },
+      ExpressionAttributeValues: {
+        ...Object.fromEntries(fields.map(([, value], i) => [`:v${i}`, value])),
+        ...(previousPayoutAt ? { ':previousPayoutAt': previousPayoutAt } : {}),
+        ':now': new Date().toISOString(),
+      },
     };
   }
 
-  handingOver(orderId: string, handover: GuestHandover): TransactionPart {
-    return { writes: [{ Update: this.handOverUpdate(orderId, handover) }] };
+  handingOver(orderId: string, handover: GuestHandover, previousPayoutAt?: string): TransactionPart {
+    return { writes: [{ Update: this.handOverUpdate(orderId, handover, previousPayoutAt) }] };
   }
 
-  async handOver(orderId: string, handover: GuestHandover): Promise<GuestOrder | null> {
+  async handOver(orderId: string, handover: GuestHandover, previousPayoutAt?: string): Promise<GuestOrder | null> {
     try {
-      const { Attributes } = await this.db.send(new UpdateCommand({ ...this.handOverUpdate(orderId, handover), ReturnValues: 'ALL_NEW' }));
+      const { Attributes } = await this.db.send(new UpdateCommand({ ...this.handOverUpdate(orderId, handover, previousPayoutAt), ReturnValues: 'ALL_NEW' }));
       return Attributes ? withoutKeys<GuestOrder>(Attributes) : null;
     } catch (error) {
       if ((error as Error).name === 'ConditionalCheckFailedException') return null;
