@@ -328,7 +328,8 @@ export const routes = define({
     body: PurchaseRequest, status: 201, response: VendSessionResponse, access: { table: 'write', paymentSecret: true, signingKey: true, iotPublish: true },
   },
   validateAppleMerchant: {
-    method: 'POST', path: '/api/apple-pay/validate-merchant', auth: 'user', tag: 'wallet', summary: 'Apple Pay merchant session',
+    method: 'POST', path: '/api/apple-pay/validate-merchant', auth: 'public', tag: 'wallet',
+    summary: "Apple Pay merchant session (validation URLs on apple.com only): public, because a guest pays by Apple Pay at a station's page too",
     body: AppleMerchantValidationRequest, response: z.looseObject({}), access: { paymentSecret: true },
   },
   generateNfcToken: {

@@ -191,6 +191,47 @@ describe('scan, pay, refill without an account', () => {
     expect((await repositories().users.get(`GUEST-${orderId}`))?.balance).toBe(0);
   });
 
+  it('on an iPhone: Apple Pay is offered, its merchant is validated without an account, and the refill is paid by its token', async () => {
+    const page = await phone('en');
+    // Safari's Payment Request API with Apple Pay, as far as the page sees it: it asks the page to validate the
+    // merchant (the page calls the public route), then hands over the payment token.
+    await page.addInitScript(() => {
+      const log: { validated?: unknown } = {};
+      (window as unknown as { applePayLog: typeof log }).applePayLog = log;
+      class ApplePayRequest extends EventTarget {
+        constructor(private readonly methods: { supportedMethods: string }[]) {
+          super();
+        }
+        async canMakePayment() {
+          return this.methods.some((m) => m.supportedMethods === 'https://apple.com/apple-pay');
+        }
+        async abort() {}
+        async show() {
+          const event = Object.assign(new Event('merchantvalidation'), {
+            validationURL: 'https://apple-pay-gateway.apple.com/paymentservices/startSession',
+            complete: (session: Promise<unknown>) => { log.validated = session; },
+          });
+          this.dispatchEvent(event);
+          log.validated = await log.validated;
+          return { details: { token: { paymentData: { version: 'EC_v1', data: 'sandbox' } } }, complete: async () => undefined };
+        }
+      }
+      Object.defineProperty(window, 'PaymentRequest', { value: ApplePayRequest });
+    });
+    await page.goto(`${local().web}/s/${real.machine.id}`);
+    await page.getByRole('radio', { name: '1 L', exact: true }).check();
+    await page.getByRole('radio', { name: 'Apple Pay' }).check();
+    await page.getByRole('radio', { name: 'Google Pay' }).waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: `Pay ${formatRupiah(1000)}` }).click();
+    await page.locator('[data-testid="guest-progress"][data-status="done"]').waitFor({ timeout: 30_000 });
+    const session = await page.evaluate(() => (window as unknown as { applePayLog: { validated?: Record<string, unknown> } }).applePayLog.validated);
+    expect(session).toMatchObject({ merchantSessionIdentifier: expect.stringMatching(/^SSH/), domainName: new URL(local().web).hostname });
+    const receiptId = await page.evaluate((id) => sessionStorage.getItem(`bali-refill.guest-order.${id}`), real.machine.id);
+    const [orderId, secret] = receiptId!.split('~');
+    const order = await apiFetch(`/api/guest/orders/${orderId}?secret=${encodeURIComponent(secret!)}`);
+    expect(order.body).toMatchObject({ paymentMethod: 'apple_pay', paidIdr: 1000, dispensedMl: 1000, chargedIdr: 1000 });
+  });
+
   it('a receipt link without its secret shows no order', async () => {
     const page = await phone('en');
     await page.goto(`${local().web}/r/GO-${'0'.repeat(32)}~not-the-secret-at-all-0000`);

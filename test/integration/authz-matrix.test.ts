@@ -61,7 +61,7 @@ const matrix: Record<RouteId, Expectation> = {
   getGuestOrder: publicRoute,
   claimGuestOrder: userRoute,
   createGuestClaim: publicRoute,
-  validateAppleMerchant: userRoute,
+  validateAppleMerchant: publicRoute,
   generateNfcToken: userRoute,
   adminLogin: publicRoute,
   adminLogout: consoleRoute,

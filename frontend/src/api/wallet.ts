@@ -1,7 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { RouteBody, RouteResponse } from '@shared/routes';
 import { authedApi } from './auth';
-import { ApiRequestError } from './client';
+import { ApiRequestError, api } from './client';
 import { userQueries } from './user';
 
 export type TopupStatus = RouteResponse<'topup'>;
@@ -14,9 +14,9 @@ export const newIdempotencyKey = () => crypto.randomUUID();
 export const startTopup = (body: TopupBody, idempotencyKey: string) =>
   authedApi('topup', { body, headers: { 'idempotency-key': idempotencyKey } });
 
-/** POST /api/apple-pay/validate-merchant: the merchant session Safari needs before it shows the Apple Pay sheet. */
+/** POST /api/apple-pay/validate-merchant: the merchant session Safari needs before it shows the Apple Pay sheet (signed in or a guest). */
 export const validateAppleMerchant = (validationURL: string, domainName: string) =>
-  authedApi('validateAppleMerchant', { body: { validationURL, domainName } });
+  api('validateAppleMerchant', { body: { validationURL, domainName } });
 
 /** How often the browser asks for a pending top-up's status (the sandbox settles within a second). */
 const TOPUP_POLL_MS = 1000;

@@ -17,7 +17,7 @@ export const guestTexts = defineMessages('guestTexts', {
   fillMyBottle: 'Fill my bottle',
   fillMyBottleHint: (litres: string) => `Up to ${litres} L; you pay only what flows`,
   methodLegend: 'How do you pay?',
-  methods: { qris: 'QRIS (any banking or e-wallet app)', gopay: 'GoPay', google_pay: 'Google Pay' } as Record<string, string>,
+  methods: { qris: 'QRIS (any banking or e-wallet app)', gopay: 'GoPay', google_pay: 'Google Pay', apple_pay: 'Apple Pay' } as Record<string, string>,
   email: 'E-mail for the receipt (optional)',
   emailHint: 'We send the receipt there and nothing else.',
   pay: (amount: string) => `Pay ${amount}`,

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import { DEFAULT_MAX_FILL_ML, PRICE_PER_LITRE_IDR } from '@shared/constants';
 import { formatRupiah, priceOfMillilitres } from '@shared/money';
-import { GUEST_FILL_SIZES_ML, type Machine } from '@shared/schemas';
+import { GUEST_FILL_SIZES_ML, isCardWallet, type Machine } from '@shared/schemas';
 import { ApiRequestError, api } from '../../api/client';
 import { createGuestOrder } from '../../api/guest';
 import { StatusBadge } from '../../components/StatusBadge';
@@ -11,18 +11,16 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { guestTexts } from '../../i18n/guest';
 import { localeOf, useLanguage } from '../../i18n/language';
 import { useMessages } from '../../i18n/messages';
-import { payWithWallet, WalletCancelled, type WalletPayment } from '../wallet/payment-request';
+import { payWithWallet, WalletCancelled, type CardWallet, type WalletPayment } from '../wallet/payment-request';
+import { validateAppleMerchant } from '../../api/wallet';
 import { useCardWallets } from '../wallet/useCardWallets';
 import { formatLitresShort } from './format';
 import { GuestProgress } from './GuestProgress';
 import { StationCheckIn } from '../admin/station/StationCheckIn';
 
 const E_WALLETS = ['qris', 'gopay'] as const;
-/**
- * Google Pay where the browser offers it (it needs no account of ours; Apple Pay's merchant validation is a
- * signed-in route, so guests are offered QRIS and GoPay on iPhones, which every banking app there pays).
- */
-type Method = (typeof E_WALLETS)[number] | 'google_pay';
+/** QRIS and GoPay everywhere; Google Pay and Apple Pay where the browser offers them (no account needed for either). */
+type Method = (typeof E_WALLETS)[number] | CardWallet;
 /** The order in progress at this station, kept for a reload of the page (this tab only). */
 const storageKey = (stationId: string) => `bali-refill.guest-order.${stationId}`;
 
@@ -123,7 +121,7 @@ function OrderForm({ machine, onOrdered }: { machine: Machine; onOrdered: (recei
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
   const cardWallets = useCardWallets();
-  const methods: Method[] = [...E_WALLETS, ...(cardWallets.wallets.includes('google_pay') ? (['google_pay'] as const) : [])];
+  const methods: Method[] = [...E_WALLETS, ...cardWallets.wallets];
   const [error, setError] = useState<string | null>(null);
   // One Idempotency-Key per distinct request: a retry of the same one after a lost answer finds its order.
   const keys = useRef(new Map<string, string>());
@@ -135,13 +133,19 @@ function OrderForm({ machine, onOrdered }: { machine: Machine; onOrdered: (recei
     const body = { stationId: machine.id, volumeMl, paymentMethod: method, ...(email.trim() ? { email: email.trim() } : {}) };
     const signature = JSON.stringify(body);
     // A card wallet's token is new on every attempt, and so is its key.
-    const key = (method !== 'google_pay' && keys.current.get(signature)) || crypto.randomUUID();
+    const card = isCardWallet(method);
+    const key = (!card && keys.current.get(signature)) || crypto.randomUUID();
     keys.current.set(signature, key);
     setBusy(true);
     setError(null);
     let wallet: WalletPayment | null = null;
     try {
-      if (method === 'google_pay') wallet = await payWithWallet('google_pay', { amount: priceOfMillilitres(volumeMl, PRICE_PER_LITRE_IDR), label: 'Bali Refill' });
+      if (card) {
+        wallet = await payWithWallet(method, {
+          amount: priceOfMillilitres(volumeMl, PRICE_PER_LITRE_IDR), label: 'Bali Refill',
+          validateMerchant: (url) => validateAppleMerchant(url, window.location.hostname),
+        });
+      }
       const created = await createGuestOrder({ ...body, ...(wallet ? { walletToken: wallet.token } : {}) }, key);
       await wallet?.complete('success');
       onOrdered(created.receiptId);

@@ -17,7 +17,7 @@ export const guestTexts: (typeof english)['en'] = {
   fillMyBottle: 'Isi penuh botol saya',
   fillMyBottleHint: (litres) => `Hingga ${litres} L; Anda hanya membayar yang keluar`,
   methodLegend: 'Bayar dengan apa?',
-  methods: { qris: 'QRIS (aplikasi bank atau e-wallet apa pun)', gopay: 'GoPay', google_pay: 'Google Pay' },
+  methods: { qris: 'QRIS (aplikasi bank atau e-wallet apa pun)', gopay: 'GoPay', google_pay: 'Google Pay', apple_pay: 'Apple Pay' },
   email: 'E-mail untuk struk (opsional)',
   emailHint: 'Kami hanya mengirim struk ke sana.',
   pay: (amount) => `Bayar ${amount}`,
