@@ -55,7 +55,7 @@ export function useLocalStationAdapters(env: NodeJS.ProcessEnv = process.env): v
  */
 export function useLocalMailer(env: NodeJS.ProcessEnv = process.env): void {
   const smtpUrl = localOnlySetting('LOCAL_SMTP_URL', env);
-  if (smtpUrl) mailer.use(new SmtpMailer(smtpUrl, setting('MAIL_FROM', env)));
+  if (smtpUrl) mailer.use(new SmtpMailer(smtpUrl, setting('MAIL_FROM', env), setting('SITE_URL', env)));
 }
 
 export function createServices(env: NodeJS.ProcessEnv = process.env): Services {

@@ -15,7 +15,7 @@ async function setup(settings: Partial<Settings> = {}) {
   await machines.create({ id: 'HRL-00001', name: 'Ubud Market', status: 'online', createdAt: new Date(T).toISOString(), updatedAt: new Date(T).toISOString() });
   const clock = fixedClock(new Date(T));
   const sent: Email[] = [];
-  const mailer: Mailer = { send: async (email) => (sent.push(email), { messageId: String(sent.length) }) };
+  const mailer: Mailer = { send: async (email) => (sent.push(email), { messageId: String(sent.length) }), linkTo: (path) => `https://refill.example${path}` };
   const store = { get: async () => ({ ...DEFAULT_SETTINGS, ...settings }), save: async (s: Settings) => s };
   // What the dead-letter queues hold; a test sets it.
   const queued = { RuleErrors: 0, AsyncFailures: 0 };

@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DEFAULT_MAX_FILL_ML } from '@shared/constants';
 import { impactOfLitres } from '@shared/impact';
 import { formatRupiah, priceOfMillilitres } from '@shared/money';
@@ -66,10 +66,13 @@ const hashOf = (secret: string) => createHash('sha256').update(secret).digest('h
 /** `<orderId>~<secret>`: no dot, which the site's rewrite would take for a file extension. */
 const receiptIdOf = (orderId: string, secret: string) => `${orderId}~${secret}`;
 
+/** The receipt's secret, or the one of the receipt e-mail's link. */
 function secretMatches(order: GuestOrder, secret: string): boolean {
   const given = Buffer.from(hashOf(secret), 'hex');
-  const stored = Buffer.from(order.secretHash, 'hex');
-  return given.length === stored.length && timingSafeEqual(given, stored);
+  return [order.secretHash, order.linkSecretHash].some((hash) => {
+    const stored = Buffer.from(hash ?? '', 'hex');
+    return given.length === stored.length && timingSafeEqual(given, stored);
+  });
 }
 
 /** The guest order this receipt secret opens, or 404 (a wrong secret and a missing order look the same). */
@@ -315,7 +318,7 @@ export async function settleGuestSession(sessionId: string, deps: PaymentDeps): 
 
 const litres = (ml: number) => `${(ml / 1000).toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 })} L`;
 
-function receiptEmail(order: GuestOrder) {
+function receiptEmail(order: GuestOrder, link: string) {
   const dispensed = order.dispensedMl ?? 0;
   const { bottlesSaved, co2Saved } = impactOfLitres(dispensed / 1000);
   const lines = [
@@ -331,6 +334,7 @@ function receiptEmail(order: GuestOrder) {
     ...(order.refundRefused
       ? [`The payment gateway could not refund the rest (${order.refundRefused.reason}). We keep it for you: open your receipt and create an account to get it as wallet credit.`, '']
       : []),
+    `Your receipt: ${link}`,
     `Receipt number: ${order.orderId}`,
     'Refunds reach your e-wallet or card within a few days, depending on your bank.',
     'Create a free Bali Refill account to keep track of the plastic you save.',
@@ -342,14 +346,15 @@ function receiptEmail(order: GuestOrder) {
 async function mailReceipt(order: GuestOrder, deps: PaymentDeps): Promise<GuestOrder> {
   if (!order.email || order.receiptMailedAt || !order.closedAt || !deps.mailer) return order;
   const at = deps.clock.now().toISOString();
-  if (!(await deps.paymentOrders.markReceiptMailed(order.orderId, at))) return order;
+  const linkSecret = randomBytes(32).toString('base64url');
+  if (!(await deps.paymentOrders.markReceiptMailed(order.orderId, at, { linkSecretHash: hashOf(linkSecret) }))) return order;
   try {
-    await deps.mailer.send({ to: order.email, ...receiptEmail(order) });
+    await deps.mailer.send({ to: order.email, ...receiptEmail(order, deps.mailer.linkTo(`/r/${receiptIdOf(order.orderId, linkSecret)}`)) });
     return { ...order, receiptMailedAt: at };
   } catch (error) {
     // Not sent: take the mark back, so that the next caller tries again.
     (deps.log ?? consoleLog).warn('guest receipt e-mail not sent', { orderId: order.orderId, error: (error as Error).message });
-    await deps.paymentOrders.markReceiptMailed(order.orderId, at, true);
+    await deps.paymentOrders.markReceiptMailed(order.orderId, at, { undo: true });
     return order;
   }
 }

@@ -77,11 +77,11 @@ export class MemoryOrders implements PaymentOrders {
     o.impactAddedAt = at;
     return true;
   }
-  async markReceiptMailed(id: string, at: string, undo = false) {
-    const o = this.items.get(id) as (PaymentOrder & { receiptMailedAt?: string }) | undefined;
+  async markReceiptMailed(id: string, at: string, { undo = false, linkSecretHash }: { undo?: boolean; linkSecretHash?: string } = {}) {
+    const o = this.items.get(id) as GuestOrder | undefined;
     if (!o || (undo ? o.receiptMailedAt !== at : o.receiptMailedAt)) return false;
     if (undo) delete o.receiptMailedAt;
-    else o.receiptMailedAt = at;
+    else Object.assign(o, { receiptMailedAt: at, ...(linkSecretHash ? { linkSecretHash } : {}) });
     return true;
   }
 }

@@ -72,6 +72,11 @@ export interface GuestOrder extends Omit<PurchaseOrder, 'kind'> {
   /** When the receipt e-mail was handed to the mailer (once). */
   receiptMailedAt?: string;
   /**
+   * SHA-256 (hex) of the second secret that opens the receipt: the one in the receipt e-mail's link, made when it is
+   * mailed (the first is known only to the guest's browser, so the server cannot put it in a link later).
+   */
+  linkSecretHash?: string;
+  /**
    * The gateway refused a refund (past its window, not refundable): the money stays in the guest account, a
    * liability to the guest (what the guest account holds), until it is claimed as wallet credit or an admin pays it out (docs/payments.md).
    */
@@ -131,6 +136,9 @@ export interface PaymentOrders {
   handOver(orderId: string, handover: GuestHandover, previousPayoutAt?: string): Promise<GuestOrder | null>;
   /** Adds the order's millilitres to its claimant's impact, once: false when they were added before. */
   addImpactOnce(orderId: string, userId: string, dispensedMl: number, at: string): Promise<boolean>;
-  /** Marks the guest order's receipt as mailed, once: false when it was marked before. `undo` takes the mark back (the mailer refused). */
-  markReceiptMailed(orderId: string, at: string, undo?: boolean): Promise<boolean>;
+  /**
+   * Marks the guest order's receipt as mailed, once, with the hash of its link's secret: false when it was marked before.
+   * `undo` takes the mark back (the mailer refused).
+   */
+  markReceiptMailed(orderId: string, at: string, options?: { undo?: boolean; linkSecretHash?: string }): Promise<boolean>;
 }

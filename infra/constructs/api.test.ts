@@ -28,6 +28,7 @@ describe('Api construct', () => {
   settings.provide('ORIGIN_VERIFY_SHA256', 'a'.repeat(64));
   settings.provide('PAYMENTS_MODE', 'live');
   settings.provide('PAYMENT_NOTIFICATION_URL', 'https://d123.cloudfront.net/api/payments/notification');
+  settings.provide('SITE_URL', 'https://d123.cloudfront.net');
   const api = new Api(stack, 'Api', { data, identity, mail, reportPhotos, secrets, stations, throttle: { rateLimit: 25, burstLimit: 50 } });
   const { template, idOf } = withNestedStacks(stack);
   const all = template.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, any> }>;

@@ -11,6 +11,7 @@ describe('Mail construct', () => {
   const sender = new AppFunction(stack, 'Sender', { entry: 'functions/http/routes/getMachine.ts', description: 'sends', needs: ['mail'] });
   const bystander = new AppFunction(stack, 'Bystander', { entry: 'functions/http/routes/listMachines.ts', description: 'does not send' });
   mail.grantSend(sender.role);
+  FunctionSettings.of(stack).provide('SITE_URL', 'https://d123.cloudfront.net');
   const template = Template.fromStack(stack);
   const logicalId = (fn: AppFunction) => stack.getLogicalId(fn.function.node.defaultChild as never);
 
@@ -26,6 +27,7 @@ describe('Mail construct', () => {
   it('gives the sending function MAIL_FROM and the configuration set, and ses:SendEmail from that address only', () => {
     const fn = template.toJSON().Resources[logicalId(sender)].Properties.Environment.Variables as Record<string, unknown>;
     expect(fn.MAIL_FROM).toBe('Bali Refill <no-reply@mail.example.org>');
+    expect(fn.SITE_URL).toBe('https://d123.cloudfront.net');
     expect(fn.MAIL_CONFIGURATION_SET).toEqual({ Ref: stack.getLogicalId(mail.configurationSet.node.defaultChild as never) });
     const send = roleStatements(template, functionRole(template, logicalId(sender))).filter((s) => ([] as string[]).concat(s.Action).includes('ses:SendEmail'));
     expect(send).toHaveLength(1);

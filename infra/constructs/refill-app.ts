@@ -192,6 +192,7 @@ class RefillStack extends Stack {
     const settings = FunctionSettings.of(this);
     settings.provide('PAYMENTS_MODE', config.payments);
     settings.provide('PAYMENT_NOTIFICATION_URL', `${webUrl}${routes.paymentNotification.path}`);
+    settings.provide('SITE_URL', webUrl);
     this.identity.addRedirectUrl(`${webUrl}/`);
     this.reportPhotos.allowUploadsFrom(webUrl);
 

@@ -19,6 +19,7 @@ function build() {
   FunctionSettings.of(stack).provide('IOT_ENDPOINT', 'abc123-ats.iot.ap-southeast-1.amazonaws.com');
   FunctionSettings.of(stack).provide('PAYMENTS_MODE', 'live');
   FunctionSettings.of(stack).provide('PAYMENT_NOTIFICATION_URL', 'https://d123.cloudfront.net/api/payments/notification');
+  FunctionSettings.of(stack).provide('SITE_URL', 'https://d123.cloudfront.net');
   return { stack, data, stations, template: Template.fromStack(stack) };
 }
 

@@ -22,6 +22,7 @@ export function serviceEnvironment(outputs: LocalOutputs): Record<string, string
     ALERT_EMAIL: outputs.mail.alerts,
     LOCAL_SMTP_URL: outputs.mail.smtp,
     MAIL_FROM: outputs.mail.from,
+    SITE_URL: outputs.siteUrl,
     AWS_ENDPOINT_URL_S3: outputs.storage.endpoint,
     REPORT_PHOTO_BUCKET: outputs.storage.bucket,
     LOCAL_UPLOAD_URL: outputs.storage.webPath,

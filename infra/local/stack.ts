@@ -46,6 +46,8 @@ export interface LocalOutputs {
   stations: LocalStationsOutputs;
   /** The outbox that takes every e-mail the system sends (SES in AWS): its page and its messages as JSON. */
   mail: LocalMailOutputs;
+  /** The site the e-mails' links open (SITE_URL): the web origin, or where it would be without one. */
+  siteUrl: string;
   /** The S3 emulator (report photos): its endpoint, the bucket, and the path of the web origin that reaches it. */
   storage: { endpoint: string; bucket: string; webPath: string };
 }
@@ -89,6 +91,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const outbox = await startOutbox({ dataDir: options.dataDir, from: (process.env.MAIL_FROM ??= LOCAL_MAIL_FROM), alerts: (process.env.ALERT_EMAIL ??= LOCAL_ALERT_EMAIL) });
     stops.push(outbox.stop);
     process.env.LOCAL_SMTP_URL = outbox.outputs.smtp;
+    // The e-mails' links open the local site (without one, as for the benchmarks, they point where it would be).
+    const siteUrl = (process.env.SITE_URL ??= `http://127.0.0.1:${options.webPort ?? 5173}`);
     const { useLocalMailer } = await import('@functions/composition');
     useLocalMailer(process.env);
     const { mailer } = await import('@functions/providers/mailer');
@@ -199,6 +203,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         payments,
         stations: stations.outputs,
         mail: outbox.outputs,
+        siteUrl,
         storage: { endpoint: storage.endpoint, bucket: storage.bucket, webPath: `${LOCAL_STORAGE_PATH}${storage.bucket}` },
       },
       broker: stations.broker,

@@ -90,6 +90,16 @@ describe('scan, pay, refill without an account', () => {
     expect(mail.subject).toContain('1.234 L');
     expect(mail.text).toContain(`Charged: ${formatRupiah(1234)}`);
     expect(mail.text).toContain(`Refunded: ${formatRupiah(266)}`);
+    // The e-mail's link opens the receipt on another device (its own secret: the page's is only in the guest's browser).
+    const link = /Your receipt: (\S+)/.exec(mail.text ?? '')?.[1];
+    expect(link?.startsWith(`${local().web}/r/GO-`), link).toBe(true);
+    expect(link).not.toBe(page.url());
+    const elsewhere = await phone('en', DESKTOP);
+    await elsewhere.goto(link!);
+    expect(await elsewhere.getByTestId('guest-receipt').getByTestId('receipt-litres').innerText()).toContain('1.234 L');
+    const forged = await phone('en');
+    await forged.goto(`${link!.slice(0, -4)}AAAA`);
+    await forged.getByRole('alert').getByText('This receipt does not exist or its link is incomplete.').waitFor();
 
     // The same receipt in Bahasa Indonesia.
     const receiptUrl = page.url();
@@ -225,7 +235,7 @@ describe('scan, pay, refill without an account', () => {
     await page.getByRole('button', { name: `Pay ${formatRupiah(1000)}` }).click();
     await page.locator('[data-testid="guest-progress"][data-status="done"]').waitFor({ timeout: 30_000 });
     const session = await page.evaluate(() => (window as unknown as { applePayLog: { validated?: Record<string, unknown> } }).applePayLog.validated);
-    expect(session).toMatchObject({ merchantSessionIdentifier: expect.stringMatching(/^SSH/), domainName: new URL(local().web).hostname });
+    expect(session).toMatchObject({ merchantSessionIdentifier: expect.stringMatching(/^SSH/), domainName: new URL(local().web!).hostname });
     const receiptId = await page.evaluate((id) => sessionStorage.getItem(`bali-refill.guest-order.${id}`), real.machine.id);
     const [orderId, secret] = receiptId!.split('~');
     const order = await apiFetch(`/api/guest/orders/${orderId}?secret=${encodeURIComponent(secret!)}`);

@@ -29,7 +29,7 @@ describe('the local outbox', () => {
   });
 
   it('receives what the local mailer sends, from the configured sender', async () => {
-    const mailer = new SmtpMailer(local().mail.smtp, local().mail.from);
+    const mailer = new SmtpMailer(local().mail.smtp, local().mail.from, local().web!);
     const to = `mail-${crypto.randomUUID().slice(0, 8)}@example.com`;
     try {
       const { messageId } = await mailer.send({ to, subject: 'Your receipt', text: 'You refilled 1.234 L.', html: '<p>You refilled <b>1.234 L</b>.</p>' });

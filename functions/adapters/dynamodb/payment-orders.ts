@@ -175,14 +175,14 @@ export class DynamoPaymentOrders implements PaymentOrders {
     }
   }
 
-  async markReceiptMailed(orderId: string, at: string, undo = false): Promise<boolean> {
+  async markReceiptMailed(orderId: string, at: string, { undo = false, linkSecretHash }: { undo?: boolean; linkSecretHash?: string } = {}): Promise<boolean> {
     try {
       await this.db.send(new UpdateCommand({
         TableName: this.tableName,
         Key: keyOf(orderId),
-        UpdateExpression: undo ? 'REMOVE receiptMailedAt' : 'SET receiptMailedAt = :at',
+        UpdateExpression: undo ? 'REMOVE receiptMailedAt' : `SET receiptMailedAt = :at${linkSecretHash ? ', linkSecretHash = :link' : ''}`,
         ConditionExpression: undo ? 'receiptMailedAt = :at' : 'attribute_exists(PK) AND attribute_not_exists(receiptMailedAt)',
-        ExpressionAttributeValues: { ':at': at },
+        ExpressionAttributeValues: { ':at': at, ...(linkSecretHash && !undo ? { ':link': linkSecretHash } : {}) },
       }));
       return true;
     } catch (error) {

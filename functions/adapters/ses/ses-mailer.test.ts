@@ -8,7 +8,7 @@ import { SesMailer } from './ses-mailer';
 const ses = mockClient(SESv2Client);
 afterEach(() => ses.reset());
 
-const mailer = () => new SesMailer(new SESv2Client({ region: 'ap-southeast-1' }), { from: 'Bali Refill <no-reply@example.org>', configurationSet: 'refill-mail' });
+const mailer = () => new SesMailer(new SESv2Client({ region: 'ap-southeast-1' }), { from: 'Bali Refill <no-reply@example.org>', configurationSet: 'refill-mail', siteUrl: 'https://d111.cloudfront.net' });
 
 describe('SesMailer', () => {
   it('sends one simple UTF-8 message from the deployment sender under its configuration set', async () => {
@@ -25,6 +25,12 @@ describe('SesMailer', () => {
         },
       },
     }]);
+  });
+
+  it("links to the deployment's site, whatever trailing slash its setting has", () => {
+    expect(mailer().linkTo('/r/GO-1~secret')).toBe('https://d111.cloudfront.net/r/GO-1~secret');
+    const slashed = new SesMailer(new SESv2Client({ region: 'ap-southeast-1' }), { from: 'x <x@example.org>', configurationSet: 'c', siteUrl: 'https://refill.example/' });
+    expect(slashed.linkTo('/r/GO-2~s')).toBe('https://refill.example/r/GO-2~s');
   });
 
   it('sends text alone when there is no HTML, and lets a refusal through to the caller', async () => {

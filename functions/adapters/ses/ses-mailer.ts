@@ -1,12 +1,17 @@
 import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
 import type { Email, Mailer } from '../../ports/mailer';
+import { siteLink } from '../site-link';
 
 /** E-mail through Amazon SES (API v2 SendEmail) from the deployment's verified sender, under its configuration set. */
 export class SesMailer implements Mailer {
   constructor(
     private readonly ses: SESv2Client,
-    private readonly options: { from: string; configurationSet: string },
+    private readonly options: { from: string; configurationSet: string; siteUrl: string },
   ) {}
+
+  linkTo(path: string): string {
+    return siteLink(this.options.siteUrl, path);
+  }
 
   async send(email: Email): Promise<{ messageId: string }> {
     const text = { Data: email.text, Charset: 'UTF-8' };
