@@ -56,6 +56,12 @@ import {
   SafetyRecordInput,
   Settings,
   StationEvent,
+  Ticket,
+  TicketAssignInput,
+  TicketCloseInput,
+  TicketCommentInput,
+  TicketCounts,
+  TicketsQuery,
   StationEventsQuery,
   TelemetryQuery,
   TelemetryReading,
@@ -484,6 +490,30 @@ export const routes = define({
   adminAcknowledgeAlert: {
     method: 'POST', path: '/api/admin/alerts/{id}/acknowledge', auth: ['admin', 'technician'], tag: 'admin', summary: 'Take an open alert on: its e-mails stop (it resolves by itself when the condition ends)',
     params: Id, response: Alert, access: { table: 'write' },
+  },
+  adminListTickets: {
+    method: 'GET', path: '/api/admin/tickets', auth: ['admin', 'technician'], tag: 'admin', summary: 'Maintenance tickets, newest first: active (open and assigned) by default, or by status, station, and the caller\'s own (`mine`)',
+    query: TicketsQuery, response: Page(Ticket), access: { table: 'read' },
+  },
+  adminTicketCounts: {
+    method: 'GET', path: '/api/admin/tickets/counts', auth: ['admin', 'technician'], tag: 'admin', summary: 'How many tickets are open (unassigned) and assigned (the count in the admin header)',
+    response: TicketCounts, access: { table: 'read' },
+  },
+  adminGetTicket: {
+    method: 'GET', path: '/api/admin/tickets/{id}', auth: ['admin', 'technician'], tag: 'admin', summary: 'One ticket with its sources (alerts, problem reports), comments and history',
+    params: Id, response: Ticket, access: { table: 'read' },
+  },
+  adminAssignTicket: {
+    method: 'POST', path: '/api/admin/tickets/{id}/assign', auth: ['admin', 'technician'], tag: 'admin', summary: 'Assign a ticket to a technician or admin by sign-in e-mail (400 for any other account), who is e-mailed; 409 when closed',
+    params: Id, body: TicketAssignInput, response: Ticket, access: { table: 'write', cognito: true, mail: true },
+  },
+  adminCommentTicket: {
+    method: 'POST', path: '/api/admin/tickets/{id}/comments', auth: ['admin', 'technician'], tag: 'admin', summary: 'Add a comment to a ticket that is not closed (409 when closed)',
+    params: Id, body: TicketCommentInput, response: Ticket, access: { table: 'write' },
+  },
+  adminCloseTicket: {
+    method: 'POST', path: '/api/admin/tickets/{id}/close', auth: ['admin', 'technician'], tag: 'admin', summary: "Close a ticket with a resolution note; its open problem reports are resolved in the same transaction (the station's flag clears)",
+    params: Id, body: TicketCloseInput, response: Ticket, access: { table: 'write' },
   },
   adminGetSettings: {
     method: 'GET', path: '/api/admin/settings', auth: ['admin'], tag: 'admin', summary: 'System settings',

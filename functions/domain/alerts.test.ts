@@ -4,7 +4,7 @@ import type { DeadLetters } from '../ports/dead-letters';
 import type { Email, Mailer } from '../ports/mailer';
 import { alertRecipients, failureWindow, sweepAlerts } from './alerts';
 import { recordHeartbeat } from './stations';
-import { MemoryAlerts, MemoryMachines, MemorySafetyRecords, MemoryTelemetry, counterIds, fixedClock, silentLog } from './vend.test-fakes';
+import { MemoryAlerts, MemoryMachines, MemorySafetyRecords, MemoryTelemetry, MemoryTickets, counterIds, fixedClock, silentLog } from './vend.test-fakes';
 
 const T = Date.parse('2026-03-01T08:00:00Z');
 const HOUR = 3_600_000;
@@ -20,7 +20,7 @@ async function setup(settings: Partial<Settings> = {}) {
   // What the dead-letter queues hold; a test sets it.
   const queued = { RuleErrors: 0, AsyncFailures: 0 };
   const deadLetters: DeadLetters = { waiting: async () => Object.entries(queued).map(([queue, messages]) => ({ queue, messages })) };
-  return { machines, alerts: new MemoryAlerts(machines), telemetry: new MemoryTelemetry(), settings: store, safetyRecords: new MemorySafetyRecords(), ids: counterIds(), clock, log: silentLog, mailer, sent, deadLetters, queued };
+  return { machines, alerts: new MemoryAlerts(machines), tickets: new MemoryTickets(), telemetry: new MemoryTelemetry(), settings: store, safetyRecords: new MemorySafetyRecords(), ids: counterIds(), clock, log: silentLog, mailer, sent, deadLetters, queued };
 }
 
 describe('alert rules', () => {

@@ -2,13 +2,15 @@ import type * as z from 'zod';
 import { ALERT_VEND_FAILURE_WINDOW } from '@shared/constants';
 import { ALERT_RECIPIENT_SETTINGS, AlertRule, FLEET_ALERT_SCOPE, alertRecipientList, type Alert, type AlertsQuery, type Settings } from '@shared/schemas';
 import type { AlertRecord, Alerts } from '../ports/alerts';
-import type { Clock } from '../ports/clock';
+import type { Clock, Ids } from '../ports/clock';
 import type { DeadLetters } from '../ports/dead-letters';
 import type { Log } from '../ports/log';
 import type { Mailer } from '../ports/mailer';
 import type { MachineRecord, Machines } from '../ports/machines';
 import type { SettingsStore } from '../ports/settings';
+import type { Tickets } from '../ports/tickets';
 import { conflict, notFound } from './errors';
+import { ticketForAlert } from './tickets';
 
 /**
  * Alert rules (docs/architecture.md, "Alerts"): evaluated where the facts arrive, never by scanning the fleet.
@@ -54,7 +56,14 @@ function newAlert(m: MachineRecord, rule: AlertRule, detail: string, now: string
   return { stationId: m.id, stationName: stationName(m), rule, status: 'open', detail, openedAt: now, notifications: 0, nextNotifyAt: now };
 }
 
-type AlertDeps = { alerts: Alerts; settings: SettingsStore; clock: Clock };
+type AlertDeps = { alerts: Alerts; settings: SettingsStore; clock: Clock; tickets: Tickets; ids: Ids };
+
+/** Opens a station's alert and with it its maintenance ticket (a new one, or the open one of the rule); false when one was open. */
+async function openAlert(alert: AlertRecord, deps: AlertDeps): Promise<boolean> {
+  if (!(await deps.alerts.open(alert))) return false;
+  await ticketForAlert({ ...alert, id: alertId(alert) }, RULE_TITLES[alert.rule], deps);
+  return true;
+}
 
 /** What the alert rules read from one heartbeat. */
 export interface HeartbeatFacts {
@@ -102,7 +111,7 @@ export async function evaluateHeartbeat(station: MachineRecord, reading: Heartbe
   ];
   for (const check of checks) {
     if (check.breached === null) continue;
-    if (check.breached && !open.has(check.rule) && inService(station)) await deps.alerts.open(newAlert(station, check.rule, check.detail, now));
+    if (check.breached && !open.has(check.rule) && inService(station)) await openAlert(newAlert(station, check.rule, check.detail, now), deps);
     else if (!check.breached && open.has(check.rule)) await deps.alerts.resolve(station.id, check.rule, now);
   }
 }
@@ -161,7 +170,7 @@ export async function sweepAlerts(deps: SweepDeps, settingsOverride?: Settings):
       const detail = last
         ? `No heartbeat for more than ${settings.alertOfflineMinutes} min: the last at ${last}${why}`
         : `Never sent a heartbeat since it was added at ${station.createdAt}${why}`;
-      if (await deps.alerts.open(newAlert(station, 'offline', detail, nowIso))) counts.opened++;
+      if (await openAlert(newAlert(station, 'offline', detail, nowIso), deps)) counts.opened++;
     }
   }
   counts.opened += await checkDeadLetters(settings, nowIso, deps).catch((error: unknown) => {

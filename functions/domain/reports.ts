@@ -9,9 +9,11 @@ import type { Clock, Ids } from '../ports/clock';
 import type { Machines } from '../ports/machines';
 import type { PhotoStore } from '../ports/photo-store';
 import type { ProblemReportRecord, ProblemReports, RequestQuota } from '../ports/problem-reports';
+import type { Tickets } from '../ports/tickets';
 import { conflict, invalid, notFound, tooManyRequests } from './errors';
 import { fallbackName } from './machines';
 import { stripPhotoMetadata } from './photo-metadata';
+import { ticketForReport } from './tickets';
 
 /**
  * Problem reports at a station (docs/design.md, "Problem reports"): anyone may report, with an optional photo sent
@@ -23,6 +25,7 @@ export interface ReportDeps {
   problemReports: ProblemReports;
   quota: RequestQuota;
   photos: PhotoStore;
+  tickets: Tickets;
   clock: Clock;
   ids: Ids;
 }
@@ -73,7 +76,9 @@ export async function submitProblemReport(input: ProblemReportInput, client: str
     resolvedBy: null,
   };
   if (!(await deps.problemReports.create(report))) throw notFound('No such station');
-  return { ...report, stationName: machine.name?.trim() || fallbackName(machine.id) };
+  const answer = { ...report, stationName: machine.name?.trim() || fallbackName(machine.id) };
+  await ticketForReport(answer, deps);
+  return answer;
 }
 
 async function named(records: ProblemReportRecord[], deps: Pick<ReportDeps, 'machines'>): Promise<ProblemReport[]> {

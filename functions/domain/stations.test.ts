@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Log } from '../ports/log';
 import type { MachineRecord } from '../ports/machines';
 import { heartbeatSetsOnline, presenceChange, provisionStation, recordHeartbeat, recordPresence, type PresenceEvent } from './stations';
-import { MemoryAlerts, MemoryMachines, MemorySafetyRecords, MemoryTelemetry, counterIds, fixedClock, memorySigningKeys, silentLog } from './vend.test-fakes';
+import { MemoryAlerts, MemoryTickets, MemoryMachines, MemorySafetyRecords, MemoryTelemetry, counterIds, fixedClock, memorySigningKeys, silentLog } from './vend.test-fakes';
 import { DomainError } from './errors';
 import { DEFAULT_SETTINGS, type Settings } from '@shared/schemas';
 
@@ -69,7 +69,7 @@ describe('heartbeats', () => {
     await machines.create({ id: 'HRL-00001', status: 'offline', createdAt: iso(0), updatedAt: iso(0), ...record });
     const lines: [level: string, message: string][] = [];
     const log: Log = { info: (message) => lines.push(['info', message]), warn: (message) => lines.push(['warn', message]) };
-    return { machines, telemetry: new MemoryTelemetry(), alerts: new MemoryAlerts(machines), settings: defaultSettings, safetyRecords: new MemorySafetyRecords(), ids: counterIds(), clock: fixedClock(new Date(T + 60_000)), log, lines };
+    return { machines, telemetry: new MemoryTelemetry(), alerts: new MemoryAlerts(machines), tickets: new MemoryTickets(), settings: defaultSettings, safetyRecords: new MemorySafetyRecords(), ids: counterIds(), clock: fixedClock(new Date(T + 60_000)), log, lines };
   };
 
   it('stores level, quality, firmware and counters, sets lastHeartbeat and moves the station online', async () => {

@@ -15,6 +15,7 @@ import type { Telemetry } from '../ports/telemetry';
 import { storeConnectionEvent, storeReading } from './telemetry';
 import type { Alerts } from '../ports/alerts';
 import type { SettingsStore } from '../ports/settings';
+import type { Tickets } from '../ports/tickets';
 import { evaluateHeartbeat } from './alerts';
 
 
@@ -95,7 +96,7 @@ export type TelemetryOutcome = 'applied' | 'dropped' | 'ignored';
  * Rule deliveries are asynchronous and retried, so a heartbeat can be handled after a newer one: it is ignored
  * for the station's live values, and still kept in its history (readings are keyed by receive time).
  */
-export async function recordHeartbeat(event: unknown, deps: { machines: Machines; telemetry: Telemetry; alerts: Alerts; settings: SettingsStore; safetyRecords: SafetyRecords; clock: Clock; ids: Ids; log: Log }): Promise<TelemetryOutcome> {
+export async function recordHeartbeat(event: unknown, deps: { machines: Machines; telemetry: Telemetry; alerts: Alerts; tickets: Tickets; settings: SettingsStore; safetyRecords: SafetyRecords; clock: Clock; ids: Ids; log: Log }): Promise<TelemetryOutcome> {
   const parsed = Heartbeat.safeParse(event);
   if (!parsed.success) {
     deps.log.warn('heartbeat dropped: malformed', { stationId: stationIdOf(event), issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) });

@@ -8,10 +8,11 @@ import type { SigningKeys } from '../ports/signing-keys';
 import type { StationMessages, VendAuthorizedMessage, VendDeniedMessage } from '../ports/station-messages';
 import type { ProfileGaps, UserRecord, Users } from '../ports/users';
 import type { IncidentReport, IncidentResolution, SessionOutcome, UsedToken, VendIncident, VendSession, VendSessions } from '../ports/vend-sessions';
-import { DEFAULT_SETTINGS, FLEET_ALERT_SCOPE, type AlertRule, type SafetyRecord, type Settings, type StationEvent } from '@shared/schemas';
+import { DEFAULT_SETTINGS, FLEET_ALERT_SCOPE, type AlertRule, type SafetyRecord, type TicketEvent, type Settings, type StationEvent } from '@shared/schemas';
 import type { SafetyRecords } from '../ports/safety-records';
 import type { StoredReading, Telemetry } from '../ports/telemetry';
 import type { AlertFilter, AlertRecord, Alerts } from '../ports/alerts';
+import type { TicketChange, TicketFilter, TicketRecord, Tickets } from '../ports/tickets';
 import { calculateJwkThumbprint, exportJWK, exportSPKI, generateKeyPair } from 'jose';
 import type { Log } from '../ports/log';
 import type { PaidOrder } from './vend-paid';
@@ -144,6 +145,54 @@ export class MemoryAlerts implements Alerts {
   }
   async silentStations(before: string, limit: number) {
     return [...this.machines.items.values()].filter((m) => (m.heartbeatReceivedAt ?? m.createdAt) < before && !m.openAlerts?.has('offline')).slice(0, limit).map((m) => structuredClone(m));
+  }
+}
+
+/** Tickets with their one open per station and cause. */
+export class MemoryTickets implements Tickets {
+  readonly items = new Map<string, TicketRecord>();
+  /** `reports` resolves the reports a close resolves (the table does both in one transaction). */
+  constructor(private readonly reports?: { resolve(id: string, by: string, at: string): Promise<unknown> }) {}
+  async openOrAdd(ticket: TicketRecord) {
+    const open = [...this.items.values()].find((t) => t.stationId === ticket.stationId && t.cause === ticket.cause && t.status !== 'closed');
+    if (!open) {
+      this.items.set(ticket.id, structuredClone(ticket));
+      return { ticket, opened: true };
+    }
+    const source = ticket.sources[0]!;
+    open.sources.push(source);
+    open.history.push({ at: source.at, by: 'system', action: 'sourceAdded', note: `${source.kind} ${source.id}` });
+    return { ticket: structuredClone(open), opened: false };
+  }
+  async get(id: string) {
+    const t = this.items.get(id);
+    return t ? structuredClone(t) : null;
+  }
+  async list(filter: TicketFilter) {
+    const items = [...this.items.values()].filter((t) => (filter.status === 'active' ? t.status !== 'closed' : t.status === filter.status)
+      && (!filter.stationId || t.stationId === filter.stationId) && (!filter.assignee || t.assignee === filter.assignee));
+    return { items: items.sort((a, b) => b.openedAt.localeCompare(a.openedAt)).slice(0, filter.limit).map((t) => structuredClone(t)), nextCursor: null };
+  }
+  async counts() {
+    const all = [...this.items.values()];
+    return { open: all.filter((t) => t.status === 'open').length, assigned: all.filter((t) => t.status === 'assigned').length };
+  }
+  async change(id: string, change: TicketChange) {
+    const t = this.items.get(id);
+    if (!t || t.status === 'closed') return null;
+    Object.assign(t, change.set ?? {});
+    if (change.comment) t.comments.push(change.comment);
+    if (change.source) t.sources.push(change.source);
+    t.history.push(change.event);
+    return structuredClone(t);
+  }
+  async close(ticket: TicketRecord, close: { closedAt: string; closedBy: string; resolution: string; event: TicketEvent }, openReports: string[]) {
+    const t = this.items.get(ticket.id);
+    if (!t || t.status === 'closed') return null;
+    for (const id of openReports) await this.reports?.resolve(id, close.closedBy, close.closedAt);
+    Object.assign(t, { status: 'closed', closedAt: close.closedAt, closedBy: close.closedBy, resolution: close.resolution });
+    t.history.push(close.event);
+    return structuredClone(t);
   }
 }
 

@@ -3,7 +3,7 @@ import { DEFAULT_SETTINGS, SafetyRecordInput, type Settings } from '@shared/sche
 import { updateAdminMachine } from './admin-machines';
 import { recordHeartbeat } from './stations';
 import { clearSafetyLock, recordSafety, safetyOverview } from './water-safety';
-import { MemoryAlerts, MemoryMachines, MemorySafetyRecords, MemoryTelemetry, counterIds, fixedClock, silentLog } from './vend.test-fakes';
+import { MemoryAlerts, MemoryTickets, MemoryMachines, MemorySafetyRecords, MemoryTelemetry, counterIds, fixedClock, silentLog } from './vend.test-fakes';
 
 const T = Date.parse('2026-03-01T08:00:00Z');
 const DAY = 86_400_000;
@@ -13,7 +13,7 @@ async function setup(settings: Partial<Settings> = {}) {
   const machines = new MemoryMachines();
   await machines.create({ id: 'HRL-00001', name: 'Ubud Market', status: 'offline', connection: { state: 'connected', at: new Date(T).toISOString(), reason: null }, createdAt: new Date(T).toISOString(), updatedAt: new Date(T).toISOString() });
   const store = { get: async () => ({ ...DEFAULT_SETTINGS, ...settings }), save: async (s: Settings) => s };
-  return { machines, alerts: new MemoryAlerts(machines), telemetry: new MemoryTelemetry(), settings: store, safetyRecords: new MemorySafetyRecords(), ids: counterIds(), clock: fixedClock(new Date(T)), log: silentLog };
+  return { machines, alerts: new MemoryAlerts(machines), tickets: new MemoryTickets(), telemetry: new MemoryTelemetry(), settings: store, safetyRecords: new MemorySafetyRecords(), ids: counterIds(), clock: fixedClock(new Date(T)), log: silentLog };
 }
 const input = (value: unknown) => SafetyRecordInput.parse(value);
 

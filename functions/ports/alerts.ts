@@ -22,6 +22,9 @@ export interface AlertFilter {
   status: 'active' | 'open' | 'acknowledged' | 'resolved';
   stationId?: string | undefined;
   rule?: AlertRule | undefined;
+  /** Opened at or after `from` and before `to` (ISO). */
+  from?: string | undefined;
+  to?: string | undefined;
   limit: number;
   cursor?: string | undefined;
 }

@@ -9,6 +9,7 @@ import { DynamoMachines } from '../adapters/dynamodb/machines';
 import { DynamoSafetyRecords } from '../adapters/dynamodb/safety-records';
 import { DynamoSettings } from '../adapters/dynamodb/settings';
 import { DynamoTelemetry } from '../adapters/dynamodb/telemetry';
+import { DynamoTickets } from '../adapters/dynamodb/tickets';
 import { DynamoPaymentOrders } from '../adapters/dynamodb/payment-orders';
 import { DynamoUsers } from '../adapters/dynamodb/users';
 import { DynamoVendSessions } from '../adapters/dynamodb/vend-sessions';
@@ -25,6 +26,7 @@ import type { Machines } from '../ports/machines';
 import type { SafetyRecords } from '../ports/safety-records';
 import type { SettingsStore } from '../ports/settings';
 import type { Telemetry } from '../ports/telemetry';
+import type { Tickets } from '../ports/tickets';
 import type { PaymentOrders } from '../ports/payment-orders';
 import type { Users } from '../ports/users';
 import type { VendSessions } from '../ports/vend-sessions';
@@ -54,6 +56,8 @@ export interface DataServices {
   claims: Claims;
   /** Water safety: sanitation visits, lab tests, locks. */
   safetyRecords: SafetyRecords;
+  /** Maintenance tickets (one open per station and cause). */
+  tickets: Tickets;
 }
 
 function createDataServices(env: NodeJS.ProcessEnv = process.env): DataServices {
@@ -75,6 +79,7 @@ function createDataServices(env: NodeJS.ProcessEnv = process.env): DataServices 
     favourites: new DynamoFavourites(db, table),
     claims: new DynamoClaims(db, table),
     safetyRecords: new DynamoSafetyRecords(db, table),
+    tickets: new DynamoTickets(db, table),
   };
 }
 

@@ -355,6 +355,44 @@ export const DRIVERS: Record<string, Driver> = {
       notAdmin({ params: { id: 'no-such-report' } }),
     ],
   },
+  // The problem report opened the station's ticket for reports.
+  'Api/adminListTickets': {
+    http: [
+      {
+        name: "lists the ticket the problem report opened",
+        as: 'technician',
+        query: (s) => ({ stationId: s.station.id }),
+        expect: 200,
+        check: ({ body }, s) => {
+          const ticket = list(body).find((t) => t.cause === 'reports');
+          s.values.ticketId = ticket?.id;
+          return is(ticket, 'the ticket is missing');
+        },
+      },
+      notAdmin(),
+    ],
+  },
+  'Api/adminTicketCounts': {
+    http: [{ name: 'counts the open ticket', as: 'admin', expect: 200, check: ({ body }) => is(Number(record(body).open) >= 1, `counts ${JSON.stringify(body)}`) }, notAdmin()],
+  },
+  'Api/adminGetTicket': {
+    http: [
+      { name: 'reads the ticket', as: 'admin', params: (s) => ({ id: String(s.values.ticketId) }), expect: 200 },
+      { name: 'answers 404 for an unknown ticket', as: 'admin', params: { id: 'no-such-ticket' }, expect: 404 },
+    ],
+  },
+  'Api/adminCommentTicket': {
+    http: [
+      { name: 'adds a comment', as: 'technician', params: (s) => ({ id: String(s.values.ticketId) }), body: { text: 'On my way' }, expect: 200, check: ({ body }) => is(list(record(body).comments).length === 1, `ticket ${JSON.stringify(body)}`) },
+      notAdmin({ params: (s) => ({ id: String(s.values.ticketId) }), body: { text: 'parity' } }),
+    ],
+  },
+  'Api/adminAssignTicket': {
+    http: [
+      { name: 'assigns the ticket to the technician', as: 'admin', params: (s) => ({ id: String(s.values.ticketId) }), body: { assignee: 'tech@bali-refill.test' }, expect: 200, check: ({ body }) => is(record(body).assignee === 'tech@bali-refill.test', `ticket ${JSON.stringify(body)}`) },
+      { name: 'refuses an account that is not staff', as: 'admin', params: (s) => ({ id: String(s.values.ticketId) }), body: { assignee: 'wayan@bali-refill.test' }, expect: 400 },
+    ],
+  },
   'Api/adminResolveProblemReport': {
     http: [
       {
@@ -365,6 +403,12 @@ export const DRIVERS: Record<string, Driver> = {
         check: ({ body }) => is(record(body).status === 'resolved', `status ${String(record(body).status)}`),
       },
       { name: 'answers 404 for an unknown report', as: 'admin', params: { id: 'no-such-report' }, expect: 404 },
+    ],
+  },
+  'Api/adminCloseTicket': {
+    http: [
+      { name: 'closes the ticket with a resolution', as: 'technician', params: (s) => ({ id: String(s.values.ticketId) }), body: { resolution: 'Cleaned the tap' }, expect: 200, check: ({ body }) => is(record(body).status === 'closed', `ticket ${JSON.stringify(body)}`) },
+      notAdmin({ params: (s) => ({ id: String(s.values.ticketId) }), body: { resolution: 'parity' } }),
     ],
   },
   'Stations/sweep': {

@@ -34,13 +34,19 @@ export const Alert = z.object({
 });
 export type Alert = z.infer<typeof Alert>;
 
+/** An instant with its offset (the console sends local midnights); kept as UTC ISO, as the table stores times. */
+const Instant = (name: string) => z.iso.datetime({ offset: true, error: `${name} is a date and time (ISO 8601)` }).transform((v) => new Date(v).toISOString());
+
 export const AlertsQuery = z.object({
   /** `active` (the default): open and acknowledged. */
   status: z.enum(['active', ...alertStatuses], { error: 'status is one of active, open, acknowledged, resolved' }).default('active'),
   stationId: z.string().max(64).optional(),
   rule: AlertRule.optional(),
+  /** Alerts opened at or after `from` and before `to`. */
+  from: Instant('from').optional(),
+  to: Instant('to').optional(),
   limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1, 'limit is at least 1').max(100, 'limit is at most 100').default(50),
   cursor: z.string().max(2000).optional(),
-});
+}).refine((q) => !q.from || !q.to || q.from < q.to, { error: 'from is before to', path: ['to'] });
 
 export const AlertCounts = z.object({ open: z.number().int(), acknowledged: z.number().int() });

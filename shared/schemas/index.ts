@@ -14,3 +14,4 @@ export * from './guest';
 export * from './withdrawal';
 export * from './claim';
 export * from './host';
+export * from './ticket';

@@ -122,9 +122,19 @@ export class DynamoAlerts implements Alerts {
       values[':rule'] = filter.rule;
       filters.push('#rule = :rule');
     }
+    // Active alerts are filed by opening time, so the range is the key's; resolved ones by resolution, so a filter.
+    let range = '';
+    if (filter.from) values[':from'] = filter.from;
+    if (filter.to) values[':to'] = filter.to;
+    if (filter.status === 'resolved') {
+      if (filter.from) filters.push('openedAt >= :from');
+      if (filter.to) filters.push('openedAt < :to');
+    } else if (filter.from && filter.to) range = ' AND GSI1SK BETWEEN :from AND :to';
+    else if (filter.from) range = ' AND GSI1SK >= :from';
+    else if (filter.to) range = ' AND GSI1SK < :to';
     // A filtered page can come back short: the cursor goes on from where DynamoDB stopped reading.
     const result = await this.db.send(new QueryCommand({
-      TableName: this.tableName, IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk',
+      TableName: this.tableName, IndexName: 'GSI1', KeyConditionExpression: `GSI1PK = :pk${range}`,
       ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
       ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
       ExpressionAttributeValues: values, ScanIndexForward: false, Limit: filter.limit, ExclusiveStartKey: decodeCursor(filter.cursor),

@@ -29,6 +29,8 @@
  * | Withdrawing     | WITHDRAWING#<sub>  | WITHDRAWING (one in progress per user) |               |                            |
  * | Vend claim      | USER#<sub>         | CLAIM#<sessionId>       | CLAIMS#<status> / <at>#<sess> |                           |
  * | Alert           | ALERT#<id>#<rule>  | AT#<openedAt>           | ALERTS#ACTIVE / <openedAt>#… or ALERTS#RESOLVED / <resolvedAt>#… | ALERTS#DUE / <nextNotifyAt>#… |
+ * | Ticket          | TICKET#<id>        | TICKET                  | TICKETS#ACTIVE / <openedAt>#<id> or TICKETS#CLOSED / <closedAt>#<id> | TICKETS#STATION#<id> / <openedAt>#<ticket> |
+ * | Open ticket cause | TICKETCAUSE#<station>#<cause> | OPEN (the open ticket's id; deleted when it closes) |  |                  |
  *
  * Stations are write-sharded: `<n>` is the station's shard (0..MACHINE_SHARDS-1, a hash of its id), so every
  * heartbeat's index writes spread over MACHINE_SHARDS partitions instead of one; lists read the shards in parallel.
@@ -49,6 +51,12 @@
  * Claims (adapters/dynamodb/claims.ts): one per vend, in the claimant's partition (a conditional put, so a second
  * claim on the vend is refused); the history page reads the claims of its purchases with one BatchGet; GSI1
  * CLAIMS#<status> lists the admin queue (pending, oldest first) and the resolved ones.
+ *
+ * Tickets (adapters/dynamodb/tickets.ts): get by id; GSI1 TICKETS#ACTIVE lists open and assigned tickets newest first
+ * (filtered by status or assignee), TICKETS#CLOSED the closed ones by closing time; GSI2 TICKETS#STATION#<id> a
+ * station's tickets newest first. Opening is a conditional put of the cause item with the ticket, so a station has
+ * one open ticket per cause (`alert:<rule>`, `reports`); a second source of an open cause is appended to its ticket.
+ * Closing deletes the cause item and resolves the linked open problem reports in the same transaction.
  *
  * Telemetry (adapters/dynamodb/telemetry.ts): a station's readings by receive time with
  * `SK BETWEEN READING#<from> AND READING#<to>`, its latest events with `begins_with(SK, 'EVENT#')` newest first;
@@ -108,6 +116,17 @@ export const keys = {
   /** GSI2: open, unacknowledged alerts by when they are next e-mailed (the sweep sends the due ones). */
   dueAlert: (nextNotifyAt: string, stationId: string, rule: string) => ({ GSI2PK: 'ALERTS#DUE', GSI2SK: `${nextNotifyAt}#${stationId}#${rule}` }),
   dueAlertsPartition: 'ALERTS#DUE',
+
+  /** A maintenance ticket; GSI1 active (open, assigned) by opening or closed by closing, GSI2 its station's. */
+  ticket: (id: string) => ({ PK: `TICKET#${id}`, SK: 'TICKET' }),
+  activeTicket: (openedAt: string, id: string) => ({ GSI1PK: 'TICKETS#ACTIVE', GSI1SK: `${openedAt}#${id}` }),
+  closedTicket: (closedAt: string, id: string) => ({ GSI1PK: 'TICKETS#CLOSED', GSI1SK: `${closedAt}#${id}` }),
+  activeTicketsPartition: 'TICKETS#ACTIVE',
+  closedTicketsPartition: 'TICKETS#CLOSED',
+  stationTicket: (stationId: string, openedAt: string, id: string) => ({ GSI2PK: `TICKETS#STATION#${stationId}`, GSI2SK: `${openedAt}#${id}` }),
+  stationTicketsPartition: (stationId: string) => `TICKETS#STATION#${stationId}`,
+  /** The one open ticket of a station and cause (`alert:<rule>` or `reports`): holds its id while it is open. */
+  openTicketCause: (stationId: string, cause: string) => ({ PK: `TICKETCAUSE#${stationId}#${cause}`, SK: 'OPEN' }),
 
   user: (sub: string) => ({ PK: `USER#${sub}`, SK: 'PROFILE' }),
   userCollection: (createdAt: string, sub: string) => ({ GSI1PK: 'USERS', GSI1SK: `${createdAt}#${sub}` }),
