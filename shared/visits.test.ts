@@ -21,9 +21,11 @@ describe("today's route", () => {
       station('LOCK', { status: 'locked', waterCheck: { lastLabTestAt: null, lastLabTestResult: 'fail', lastSanitationAt: null, lockedFor: 'labTestFailed' } }),
       station('REPORTED', { problemReported: true }),
       station('ALERTED'),
-    ], [{ stationId: 'ALERTED' }, { stationId: 'ALERTED' }, { stationId: 'OFF' }], thresholds);
-    expect(visits.map((v) => v.station.id)).toEqual(['LOCK', 'OFF', 'EMPTY', 'REPORTED', 'LOW', 'FILTER', 'ALERTED']);
-    expect(visits.find((v) => v.station.id === 'OFF')).toMatchObject({ reasons: ['offline', 'openAlerts'], openAlerts: 1 });
+      station('TICKETED'),
+    ], [{ stationId: 'ALERTED' }, { stationId: 'ALERTED' }, { stationId: 'OFF' }], thresholds, [{ stationId: 'TICKETED' }, { stationId: 'TICKETED' }, { stationId: 'OFF' }]);
+    expect(visits.map((v) => v.station.id)).toEqual(['LOCK', 'OFF', 'EMPTY', 'REPORTED', 'LOW', 'TICKETED', 'FILTER', 'ALERTED']);
+    expect(visits.find((v) => v.station.id === 'TICKETED')).toMatchObject({ reasons: ['openTickets'], openTickets: 2 });
+    expect(visits.find((v) => v.station.id === 'OFF')).toMatchObject({ reasons: ['offline', 'openTickets', 'openAlerts'], openAlerts: 1, openTickets: 1 });
     expect(visits.find((v) => v.station.id === 'ALERTED')).toMatchObject({ reasons: ['openAlerts'], openAlerts: 2 });
   });
 

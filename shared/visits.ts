@@ -1,13 +1,15 @@
-import type { Alert, Machine, Settings } from './schemas';
+import type { Alert, Machine, Settings, Ticket } from './schemas';
 
 /** Why a station needs a technician today, most pressing first. */
-type VisitReason = 'safetyLock' | 'offline' | 'problemReported' | 'lowWater' | 'filterDue' | 'openAlerts';
+type VisitReason = 'safetyLock' | 'offline' | 'problemReported' | 'lowWater' | 'filterDue' | 'openTickets' | 'openAlerts';
 
 export interface StationVisit {
   station: Machine;
   reasons: VisitReason[];
   /** Open or acknowledged alerts of the station. */
   openAlerts: number;
+  /** Open or assigned maintenance tickets of the station. */
+  openTickets: number;
   /** Higher is more pressing; only the order matters. */
   score: number;
 }
@@ -17,19 +19,25 @@ export interface StationVisit {
  * station that is off the network, then what a person reported; an empty tank or a spent filter weigh more the
  * further they are below their alert threshold.
  */
-const WEIGHT = { safetyLock: 100, offline: 60, problemReported: 50, lowWater: 40, filterDue: 30, openAlert: 10 } as const;
+const WEIGHT = { safetyLock: 100, offline: 60, problemReported: 50, lowWater: 40, filterDue: 30, openTicket: 20, openAlert: 10 } as const;
 
 /**
  * "Today's route": the stations that need a visit, most pressing first (issue 16: lowest water, filter due, open
- * tickets), from the station list and the active alerts; thresholds are the alert rules' own.
+ * tickets), from the station list, the active alerts and the active tickets; thresholds are the alert rules' own.
  */
 export function stationsToVisit(
   stations: Machine[],
   activeAlerts: Pick<Alert, 'stationId'>[],
   thresholds: Pick<Settings, 'alertWaterLevelPercent' | 'alertFilterLifePercent'>,
+  activeTickets: Pick<Ticket, 'stationId'>[] = [],
 ): StationVisit[] {
-  const alertsOf = new Map<string, number>();
-  for (const alert of activeAlerts) alertsOf.set(alert.stationId, (alertsOf.get(alert.stationId) ?? 0) + 1);
+  const countBy = (items: { stationId: string }[]) => {
+    const counts = new Map<string, number>();
+    for (const item of items) counts.set(item.stationId, (counts.get(item.stationId) ?? 0) + 1);
+    return counts;
+  };
+  const alertsOf = countBy(activeAlerts);
+  const ticketsOf = countBy(activeTickets);
   const visits = stations.map((station): StationVisit => {
     const reasons: VisitReason[] = [];
     let score = 0;
@@ -53,12 +61,17 @@ export function stationsToVisit(
       reasons.push('filterDue');
       score += WEIGHT.filterDue + (thresholds.alertFilterLifePercent - station.filter.lifePercent);
     }
+    const openTickets = ticketsOf.get(station.id) ?? 0;
+    if (openTickets) {
+      reasons.push('openTickets');
+      score += WEIGHT.openTicket * openTickets;
+    }
     const openAlerts = alertsOf.get(station.id) ?? 0;
     if (openAlerts) {
       reasons.push('openAlerts');
       score += WEIGHT.openAlert * openAlerts;
     }
-    return { station, reasons, openAlerts, score };
+    return { station, reasons, openAlerts, openTickets, score };
   });
   return visits
     .filter((visit) => visit.reasons.length > 0)

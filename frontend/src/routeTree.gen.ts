@@ -36,6 +36,8 @@ import { Route as DocsIndexRouteImport } from './routes/docs/index'
 import { Route as RReceiptIdRouteImport } from './routes/r.$receiptId'
 import { Route as SIdRouteImport } from './routes/s.$id'
 import { Route as AdminStationsIdRouteImport } from './routes/admin/stations.$id'
+import { Route as AdminTicketsIndexRouteImport } from './routes/admin/tickets.index'
+import { Route as AdminTicketsIdRouteImport } from './routes/admin/tickets.$id'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -172,6 +174,16 @@ const AdminStationsIdRoute = AdminStationsIdRouteImport.update({
   path: '/admin/stations/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminTicketsIndexRoute = AdminTicketsIndexRouteImport.update({
+  id: '/admin/tickets/',
+  path: '/admin/tickets/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminTicketsIdRoute = AdminTicketsIdRouteImport.update({
+  id: '/admin/tickets/$id',
+  path: '/admin/tickets/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
@@ -201,6 +213,8 @@ export interface FileRoutesByFullPath {
   '/app/': typeof AppIndexRoute
   '/docs/': typeof DocsIndexRoute
   '/admin/stations/$id': typeof AdminStationsIdRoute
+  '/admin/tickets/$id': typeof AdminTicketsIdRoute
+  '/admin/tickets/': typeof AdminTicketsIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
@@ -229,6 +243,8 @@ export interface FileRoutesByTo {
   '/app': typeof AppIndexRoute
   '/docs': typeof DocsIndexRoute
   '/admin/stations/$id': typeof AdminStationsIdRoute
+  '/admin/tickets/$id': typeof AdminTicketsIdRoute
+  '/admin/tickets': typeof AdminTicketsIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
@@ -259,6 +275,8 @@ export interface FileRoutesById {
   '/app/': typeof AppIndexRoute
   '/docs/': typeof DocsIndexRoute
   '/admin/stations/$id': typeof AdminStationsIdRoute
+  '/admin/tickets/$id': typeof AdminTicketsIdRoute
+  '/admin/tickets/': typeof AdminTicketsIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
@@ -290,6 +308,8 @@ export interface FileRouteTypes {
     | '/app/'
     | '/docs/'
     | '/admin/stations/$id'
+    | '/admin/tickets/$id'
+    | '/admin/tickets/'
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
@@ -318,6 +338,8 @@ export interface FileRouteTypes {
     | '/app'
     | '/docs'
     | '/admin/stations/$id'
+    | '/admin/tickets/$id'
+    | '/admin/tickets'
   id:
     | '__root__'
     | '/'
@@ -347,6 +369,8 @@ export interface FileRouteTypes {
     | '/app/'
     | '/docs/'
     | '/admin/stations/$id'
+    | '/admin/tickets/$id'
+    | '/admin/tickets/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
@@ -373,6 +397,8 @@ export interface RootRouteChildren {
   AdminIndexRoute: typeof AdminIndexRoute
   DocsIndexRoute: typeof DocsIndexRoute
   AdminStationsIdRoute: typeof AdminStationsIdRoute
+  AdminTicketsIdRoute: typeof AdminTicketsIdRoute
+  AdminTicketsIndexRoute: typeof AdminTicketsIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -566,6 +592,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AdminStationsIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/tickets/': {
+      id: '/admin/tickets/'
+      path: '/admin/tickets'
+      fullPath: '/admin/tickets/'
+      preLoaderRoute: typeof AdminTicketsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/tickets/$id': {
+      id: '/admin/tickets/$id'
+      path: '/admin/tickets/$id'
+      fullPath: '/admin/tickets/$id'
+      preLoaderRoute: typeof AdminTicketsIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -611,6 +651,8 @@ const rootRouteChildren: RootRouteChildren = {
   AdminIndexRoute: AdminIndexRoute,
   DocsIndexRoute: DocsIndexRoute,
   AdminStationsIdRoute: AdminStationsIdRoute,
+  AdminTicketsIdRoute: AdminTicketsIdRoute,
+  AdminTicketsIndexRoute: AdminTicketsIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

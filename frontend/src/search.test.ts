@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { safeRedirect } from './features/auth/redirect';
-import { adminLoginSearch, adminSearch, appHomeSearch, appMapSearch, authSearch, homeSearch } from './search';
+import { adminLoginSearch, adminSearch, alertsSearch, appHomeSearch, appMapSearch, authSearch, homeSearch, ticketsSearch } from './search';
 
 describe('the return path after sign-in', () => {
   it('accepts paths of this site only', () => {
@@ -30,5 +30,12 @@ describe('search params', () => {
     expect(appHomeSearch.parse({ overlay: 'pay' })).toEqual({});
     expect(appMapSearch.parse({ machine: '' })).toEqual({});
     expect(appMapSearch.parse({ machine: 'm-1' })).toEqual({ machine: 'm-1' });
+  });
+
+  it('validate the tickets view and station, and the alerts date range as real days', () => {
+    expect(ticketsSearch.parse({ view: 'mine', station: 'HRL-00001' })).toEqual({ view: 'mine', station: 'HRL-00001' });
+    expect(ticketsSearch.parse({ view: 'everything', station: '' })).toEqual({});
+    expect(alertsSearch.parse({ from: '2026-03-01', to: '2026-03-31' })).toEqual({ from: '2026-03-01', to: '2026-03-31' });
+    expect(alertsSearch.parse({ from: '2026-02-30', to: 'yesterday' })).toEqual({});
   });
 });

@@ -42,3 +42,18 @@ export const appHomeSearch = z.object({ overlay: lenient(z.enum(homeOverlays)) }
 
 /** The app map: ?machine= opens one station. */
 export const appMapSearch = z.object({ machine: lenient(z.string().check(z.minLength(1), z.maxLength(128))) });
+
+/** The console's tickets: which ones (?view=) and of which station (?station=). */
+const ticketViews = ['active', 'open', 'mine', 'closed'] as const;
+export type TicketView = (typeof ticketViews)[number];
+export const ticketsSearch = z.object({
+  view: lenient(z.enum(ticketViews)),
+  station: lenient(z.string().check(z.minLength(1), z.maxLength(64))),
+});
+
+/** A calendar day (YYYY-MM-DD) that exists. */
+const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/), z.refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v)));
+
+/** The console's alerts: opened from (?from=) and to (?to=, inclusive) these local days. */
+export const alertsSearch = z.object({ from: lenient(day), to: lenient(day) });
+export type AlertsSearch = z.infer<typeof alertsSearch>;

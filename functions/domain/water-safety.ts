@@ -112,7 +112,7 @@ const STILL_THERE: Record<Breach['reason'], string> = {
 };
 
 /**
- * An admin clears a water safety lock, saying what was done; refused (409) while any cause still holds. The station
+ * An admin or a technician clears a water safety lock, saying what was done; refused (409) while any cause still holds. The station
  * goes back online when it is connected (offline otherwise, until it is heard).
  */
 export async function clearSafetyLock(stationId: string, input: z.output<typeof SafetyClearInput>, actor: string, deps: SafetyDeps & { settings: SettingsStore }): Promise<Machine> {

@@ -2,7 +2,7 @@ import * as z from 'zod';
 
 /**
  * Water safety (docs/stations.md, "Water safety"): sanitation visits and lab tests an admin records, and the locks a
- * quality breach, an overdue sanitation or a failed lab test put on a station until an admin clears them.
+ * quality breach, an overdue sanitation or a failed lab test put on a station until an admin or a technician clears them.
  */
 /** 'manual': an admin or a technician locked the station on purpose (a leak, a broken tap), saying why. */
 const safetyLockReasons = ['quality', 'sanitationOverdue', 'labTestFailed', 'manual'] as const;

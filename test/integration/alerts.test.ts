@@ -109,6 +109,27 @@ describe('alert rules (issue 16, "Done when")', () => {
     expect(await alertsOf(`stationId=${q.machine.id}&status=resolved&rule=lowWater`)).toHaveLength(1);
   });
 
+  it('filters by when alerts opened (from inclusive, to exclusive), and refuses a bad range', async () => {
+    const q = await provision('Dated Alert Station');
+    const station = await stationFor(q);
+    await station.connect();
+    await station.heartbeat({ waterLevel: 5, quality: { tdsPpm: 40, temperatureC: 27 } });
+    const [opened] = (await waitFor(() => alertsOf(`stationId=${q.machine.id}`), (list) => list.length === 1)).value;
+    const at = Date.parse(opened!.openedAt);
+    const iso = (ms: number) => encodeURIComponent(new Date(ms).toISOString());
+    expect(await alertsOf(`stationId=${q.machine.id}&from=${iso(at)}&to=${iso(at + 1)}`)).toHaveLength(1);
+    expect(await alertsOf(`stationId=${q.machine.id}&from=${iso(at + 1)}`)).toEqual([]);
+    expect(await alertsOf(`stationId=${q.machine.id}&to=${iso(at)}`)).toEqual([]);
+    // An offset is read as the instant it names.
+    expect(await alertsOf(`stationId=${q.machine.id}&from=${encodeURIComponent(new Date(at + 8 * 3_600_000).toISOString().replace('Z', '+08:00'))}`)).toHaveLength(1);
+    const bad = await asAdmin(`/api/admin/alerts?from=yesterday`);
+    expect(bad.status).toBe(400);
+    expect(Object.keys((bad.body as { fields: Record<string, string> }).fields)).toEqual(['from']);
+    const backwards = await asAdmin(`/api/admin/alerts?from=${iso(at + 1)}&to=${iso(at)}`);
+    expect(backwards.status).toBe(400);
+    expect((backwards.body as { fields: Record<string, string> }).fields).toEqual({ to: 'from is before to' });
+  });
+
   it('refuses bad filters with field messages, unknown alerts with 404, and non-admins', async () => {
     const bad = await asAdmin('/api/admin/alerts?status=bogus&limit=500');
     expect(bad.status).toBe(400);

@@ -18,6 +18,8 @@ export const adminAlerts = defineMessages('adminAlerts', {
   fleet: 'Back end',
   station: 'Station ID',
   stationPlaceholder: 'e.g. HRL-00001',
+  openedFrom: 'Opened from',
+  openedTo: 'Opened until (inclusive)',
   loading: 'Loading alerts...',
   empty: 'No alerts match.',
   loadError: 'The alerts could not be loaded.',

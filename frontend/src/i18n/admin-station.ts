@@ -48,7 +48,7 @@ export const adminStation = defineMessages('adminStation', {
     offlineNever: 'Offline: it has never connected.',
     empty: (level: number) => `Empty: online, water level ${level}%. It needs a refill.`,
     locked: 'Locked: it denies every refill until an admin unlocks it.',
-    lockedSafety: (reason: string) => `Locked for water safety (${reason}): it denies every refill until an admin clears the lock below.`,
+    lockedSafety: (reason: string) => `Locked for water safety (${reason}): it denies every refill until an admin or a technician clears the lock below.`,
     maintenance: 'In maintenance: it denies every refill.',
     unknownReason: 'reason unknown',
   },

@@ -3,7 +3,7 @@ import { defineMessages } from './messages';
 /** The console's "Today's route": the stations that need a visit, most pressing first. */
 export const adminVisits = defineMessages('adminVisits', {
   title: "Today's route",
-  intro: 'Stations that need a visit, the most pressing first: safety locks, stations off the network, reported problems, low water, filters due and open alerts (thresholds from System settings).',
+  intro: 'Stations that need a visit, the most pressing first: safety locks, stations off the network, reported problems, low water, filters due, open tickets and open alerts (thresholds from System settings).',
   back: 'Back to the dashboard',
   headerLink: "Today's route",
   loading: 'Ranking the stations...',
@@ -22,7 +22,9 @@ export const adminVisits = defineMessages('adminVisits', {
     problemReported: 'Problem reported',
     lowWater: 'Low water',
     filterDue: 'Filter due',
+    openTickets: 'Open tickets',
     openAlerts: 'Open alerts',
   },
+  tickets: (n: number) => (n === 1 ? '1 open ticket' : `${n} open tickets`),
   alerts: (n: number) => (n === 1 ? '1 open alert' : `${n} open alerts`),
 });

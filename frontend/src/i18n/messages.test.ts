@@ -3,6 +3,7 @@ import { about } from './about';
 import { adminAlerts } from './admin-alerts';
 import { adminStation } from './admin-station';
 import { adminVisits } from './admin-visits';
+import { adminTickets } from './admin-tickets';
 import { adminClaims, claimTexts } from './claims';
 import { common } from './common';
 import { consoleRoles } from './console-roles';
@@ -16,7 +17,7 @@ import { reportTexts } from './reports';
 import { stationTexts } from './stations';
 import { withdrawalTexts } from './withdrawal';
 
-const tables: Messages<unknown>[] = [about, adminAlerts, adminClaims, adminStation, adminVisits, claimTexts, common, consoleRoles, docs, guestTexts, hostForm, landing, reportTexts, stationTexts, withdrawalTexts];
+const tables: Messages<unknown>[] = [about, adminAlerts, adminClaims, adminStation, adminTickets, adminVisits, claimTexts, common, consoleRoles, docs, guestTexts, hostForm, landing, reportTexts, stationTexts, withdrawalTexts];
 
 /** Keys, array lengths and function arities: what the types promise, checked on the values. */
 function shape(value: unknown): unknown {

@@ -7,6 +7,7 @@ import { Logo } from '../../components/Logo';
 import { consoleRoles } from '../../i18n/console-roles';
 import { useMessages } from '../../i18n/messages';
 import { AlertsLink } from './alerts/AlertsLink';
+import { TicketsLink } from './tickets/TicketsLink';
 import { VisitsLink } from './visits/VisitsLink';
 import { StickersLink } from '../guest/StickersLink';
 import { toast } from '../../components/toast';
@@ -80,6 +81,7 @@ export function AdminDashboard({ admin, search }: { admin: AdminIdentity; search
             </Link>
             <div className="ml-auto flex items-center gap-2">
               <AlertsLink />
+              <TicketsLink />
               <VisitsLink />
               {isAdmin && <StickersLink />}
               {!isAdmin && <LanguageSwitch />}

@@ -31,7 +31,7 @@ const FIELDS: { key: Key; label: string; unit: string; hint: string; step?: stri
   { key: 'alertFilterLifePercent', label: 'Alert: filter life below', unit: '%', hint: 'An alert when a station reports less filter life left (0 turns it off).' },
   { key: 'alertVendFailurePercent', label: 'Alert: failed vends above', unit: '%', hint: `An alert when more of a station's vends fail, judged every ${ALERT_VEND_FAILURE_WINDOW} attempts (0 turns it off).` },
   { key: 'alertDeadLetterMessages', label: 'Alert: dead-letter messages from', unit: 'messages', hint: 'An alert when this many messages wait in the dead-letter queues: something was not processed (0 turns it off).' },
-  { key: 'safetyTdsMaxPpm', label: 'Water safety: lock above TDS', unit: 'ppm', hint: 'A heartbeat with more locks the station until an admin clears it (0 turns it off).' },
+  { key: 'safetyTdsMaxPpm', label: 'Water safety: lock above TDS', unit: 'ppm', hint: 'A heartbeat with more locks the station until an admin or a technician clears it (0 turns it off).' },
   { key: 'sanitationIntervalDays', label: 'Water safety: sanitation every', unit: 'days', hint: 'A station whose last sanitation is older is locked until a visit is recorded and the lock cleared (0 turns it off).' },
   { key: 'alertRepeatMinutes', label: 'Alert: e-mail again every', unit: 'minutes', hint: 'An alert nobody acknowledged is e-mailed again this often.' },
   { key: 'alertRecipients', label: 'Alert: e-mail to', unit: 'addresses', hint: "Who is told of every rule without recipients of its own, separated by commas (empty: the deployment's operations address).", text: true },

@@ -18,6 +18,8 @@ export const adminAlerts: (typeof english)['en'] = {
   fleet: 'Sistem back end',
   station: 'ID stasiun',
   stationPlaceholder: 'mis. HRL-00001',
+  openedFrom: 'Dibuka sejak',
+  openedTo: 'Dibuka sampai (termasuk)',
   loading: 'Memuat peringatan...',
   empty: 'Tidak ada peringatan yang cocok.',
   loadError: 'Peringatan tidak dapat dimuat.',

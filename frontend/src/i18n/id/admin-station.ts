@@ -48,7 +48,7 @@ export const adminStation: (typeof english)['en'] = {
     offlineNever: 'Offline: belum pernah terhubung.',
     empty: (level) => `Kosong: online, tingkat air ${level}%. Perlu diisi ulang.`,
     locked: 'Dikunci: menolak setiap pengisian sampai admin membukanya.',
-    lockedSafety: (reason) => `Dikunci demi keamanan air (${reason}): menolak setiap pengisian sampai admin membuka kuncinya di bawah.`,
+    lockedSafety: (reason) => `Dikunci demi keamanan air (${reason}): menolak setiap pengisian sampai admin atau teknisi membuka kuncinya di bawah.`,
     maintenance: 'Dalam perawatan: menolak setiap pengisian.',
     unknownReason: 'alasan tidak diketahui',
   },

@@ -3,7 +3,7 @@ import type { adminVisits as english } from '../admin-visits';
 /** "Rute hari ini" di konsol, in Bahasa Indonesia. */
 export const adminVisits: (typeof english)['en'] = {
   title: 'Rute hari ini',
-  intro: 'Stasiun yang perlu dikunjungi, yang paling mendesak lebih dulu: kunci keamanan air, stasiun yang terputus dari jaringan, masalah yang dilaporkan, air hampir habis, filter yang perlu diganti, dan peringatan terbuka (batasnya dari pengaturan Sistem).',
+  intro: 'Stasiun yang perlu dikunjungi, yang paling mendesak lebih dulu: kunci keamanan air, stasiun yang terputus dari jaringan, masalah yang dilaporkan, air hampir habis, filter yang perlu diganti, tiket terbuka, dan peringatan terbuka (batasnya dari pengaturan Sistem).',
   back: 'Kembali ke dasbor',
   headerLink: 'Rute hari ini',
   loading: 'Mengurutkan stasiun...',
@@ -22,7 +22,9 @@ export const adminVisits: (typeof english)['en'] = {
     problemReported: 'Masalah dilaporkan',
     lowWater: 'Air hampir habis',
     filterDue: 'Filter perlu diganti',
+    openTickets: 'Tiket terbuka',
     openAlerts: 'Peringatan terbuka',
   },
+  tickets: (n) => `${n} tiket terbuka`,
   alerts: (n) => `${n} peringatan terbuka`,
 };

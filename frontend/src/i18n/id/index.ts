@@ -13,3 +13,4 @@ export { withdrawalTexts } from './withdrawal';
 export { adminClaims, claimTexts } from './claims';
 export { adminVisits } from './admin-visits';
 export { consoleRoles } from './console-roles';
+export { adminTickets } from './admin-tickets';

@@ -1,11 +1,12 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
+import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { alertRules, FLEET_ALERT_SCOPE, type Alert } from '@shared/schemas';
 import { acknowledgeAlert, alertQueries, type AlertFilters } from '../../../api/alerts';
 import { toast } from '../../../components/toast';
 import { adminAlerts } from '../../../i18n/admin-alerts';
 import { useMessages, type Translation } from '../../../i18n/messages';
+import type { AlertsSearch } from '../../../search';
 import { formatDateTime } from '../format';
 import { ConsoleSubpage } from '../ConsoleSubpage';
 import { Button, Card, EmptyState, LoadingRows, Pill } from '../ui';
@@ -13,12 +14,22 @@ import { Button, Card, EmptyState, LoadingRows, Pill } from '../ui';
 type Texts = Translation<(typeof adminAlerts)['en']>;
 const STATUSES = ['active', 'open', 'acknowledged', 'resolved'] as const;
 
-/** /admin/alerts (the route's guard lets administrators only in). */
-export function AlertsPage() {
+/** The start of a local day (YYYY-MM-DD) as an instant; `next` the start of the day after (an inclusive end). */
+const dayStart = (day: string, next = false) => {
+  const start = new Date(`${day}T00:00:00`);
+  if (next) start.setDate(start.getDate() + 1);
+  return start.toISOString();
+};
+
+/** /admin/alerts (administrators and technicians); the opening dates come from the address (?from=, ?to=). */
+export function AlertsPage({ search }: { search: AlertsSearch }) {
   const t = useMessages(adminAlerts);
+  const navigate = useNavigate();
   const [filters, setFilters] = useState<AlertFilters>({ status: 'active' });
   const [station, setStation] = useState('');
-  const alerts = useInfiniteQuery(alertQueries.list(filters));
+  const range = { ...(search.from ? { from: dayStart(search.from) } : {}), ...(search.to && (!search.from || search.to >= search.from) ? { to: dayStart(search.to, true) } : {}) };
+  const alerts = useInfiniteQuery(alertQueries.list({ ...filters, ...range }));
+  const setDay = (key: 'from' | 'to', value: string) => void navigate({ to: '/admin/alerts', search: { ...search, [key]: value || undefined }, replace: true });
   const queryClient = useQueryClient();
   const items = alerts.data?.pages.flatMap((p) => p.items) ?? [];
 
@@ -34,7 +45,7 @@ export function AlertsPage() {
   return (
     <ConsoleSubpage back={t.back} title={t.title} intro={t.intro}>
 
-        <form role="search" aria-label={t.filters} className="mt-4 grid gap-3 sm:grid-cols-3" onSubmit={(e) => {
+        <form role="search" aria-label={t.filters} className="mt-4 grid gap-3 sm:grid-cols-3 lg:grid-cols-5" onSubmit={(e) => {
           e.preventDefault();
           setFilters((f) => ({ ...f, stationId: station.trim() || undefined }));
         }}>
@@ -54,6 +65,14 @@ export function AlertsPage() {
           <label className="text-sm font-medium text-slate-700">{t.station}
             <input className="mt-1 block w-full rounded-xl border border-slate-300 bg-white px-3 py-2 font-mono" value={station} placeholder={t.stationPlaceholder}
               onChange={(e) => setStation(e.target.value)} onBlur={() => setFilters((f) => ({ ...f, stationId: station.trim() || undefined }))} />
+          </label>
+          <label className="text-sm font-medium text-slate-700">{t.openedFrom}
+            <input type="date" className="mt-1 block w-full rounded-xl border border-slate-300 bg-white px-3 py-2" value={search.from ?? ''} max={search.to}
+              onChange={(e) => setDay('from', e.target.value)} />
+          </label>
+          <label className="text-sm font-medium text-slate-700">{t.openedTo}
+            <input type="date" className="mt-1 block w-full rounded-xl border border-slate-300 bg-white px-3 py-2" value={search.to ?? ''} min={search.from}
+              onChange={(e) => setDay('to', e.target.value)} />
           </label>
         </form>
 

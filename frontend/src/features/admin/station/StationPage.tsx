@@ -22,6 +22,7 @@ import { dailyActivity } from './station-stats';
 import { HostLinkCard } from './HostLinkCard';
 import { StationCheckIn } from './StationCheckIn';
 import { WaterSafetyCard } from './WaterSafetyCard';
+import { StationTickets } from '../tickets/StationTickets';
 
 /** The chart library is a chunk of its own, fetched when the first chart is drawn. */
 const TelemetryChart = lazy(() => import('./TelemetryChart'));
@@ -100,6 +101,7 @@ export function StationPage({ id }: { id: string }) {
 
       <div className="mt-4 grid gap-4 lg:grid-cols-2">
         <WaterSafetyCard id={id} t={t} />
+        <StationTickets stationId={id} />
         <Card className="p-4 sm:p-5">
           <h2 className="font-semibold text-slate-900">{isAdmin ? t.daily : t.dailyVends}</h2>
           {readings.data && (purchases.data || !isAdmin) ? <Daily readings={readings.data} purchases={purchases.data ?? null} t={t} /> : <Spinner className="mt-3 h-5 w-5 text-brand-600" />}

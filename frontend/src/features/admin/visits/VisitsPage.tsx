@@ -4,6 +4,7 @@ import { DEFAULT_SETTINGS } from '@shared/schemas';
 import { directionsThrough, directionsTo, stationsToVisit, type StationVisit } from '@shared/visits';
 import { adminQueries } from '../../../api/admin';
 import { alertQueries } from '../../../api/alerts';
+import { ticketQueries } from '../../../api/tickets';
 import { adminVisits } from '../../../i18n/admin-visits';
 import { useMessages, type Translation } from '../../../i18n/messages';
 import { ExternalIcon, PinIcon } from '../icons';
@@ -17,20 +18,21 @@ export function VisitsPage() {
   const t = useMessages(adminVisits);
   const stations = useQuery(adminQueries.machines());
   const alerts = useQuery(alertQueries.firstActive());
+  const tickets = useQuery(ticketQueries.firstActive());
   // The alert rules' thresholds; the defaults while the settings load (or for a role that may not read them).
   const settings = useQuery({ ...adminQueries.settings(), enabled: useQuery(adminQueries.session()).data?.role === 'admin' });
   const thresholds = settings.data ?? DEFAULT_SETTINGS;
-  const visits = stations.data && alerts.data ? stationsToVisit(stations.data, alerts.data.items, thresholds) : [];
+  const visits = stations.data && alerts.data && tickets.data ? stationsToVisit(stations.data, alerts.data.items, thresholds, tickets.data.items) : [];
   const route = directionsThrough(visits.map((visit) => visit.station));
 
   return (
     <ConsoleSubpage back={t.back} title={t.title} intro={t.intro}>
         <div className="mt-4">
-          {stations.isPending || alerts.isPending ? (
+          {stations.isPending || alerts.isPending || tickets.isPending ? (
             <LoadingRows label={t.loading} />
-          ) : stations.isError || alerts.isError ? (
+          ) : stations.isError || alerts.isError || tickets.isError ? (
             <EmptyState title={t.loadError}>
-              <Button className="mt-3" onClick={() => void Promise.all([stations.refetch(), alerts.refetch()])}>{t.retry}</Button>
+              <Button className="mt-3" onClick={() => void Promise.all([stations.refetch(), alerts.refetch(), tickets.refetch()])}>{t.retry}</Button>
             </EmptyState>
           ) : visits.length === 0 ? (
             <Card className="p-6 text-sm text-slate-600">{t.empty}</Card>
@@ -69,8 +71,8 @@ function VisitRow({ visit, rank, t }: { visit: StationVisit; rank: number; t: Te
             <p className="mt-0.5 text-sm break-words text-slate-600">{station.location}</p>
             <div className="mt-2 flex flex-wrap gap-1.5">
               {visit.reasons.map((reason) => (
-                <Pill key={reason} tone={reason === 'safetyLock' || reason === 'offline' ? 'red' : reason === 'openAlerts' ? 'violet' : 'amber'}>
-                  {reason === 'openAlerts' ? t.alerts(visit.openAlerts) : t.reasons[reason]}
+                <Pill key={reason} tone={reason === 'safetyLock' || reason === 'offline' ? 'red' : reason === 'openAlerts' || reason === 'openTickets' ? 'violet' : 'amber'}>
+                  {reason === 'openAlerts' ? t.alerts(visit.openAlerts) : reason === 'openTickets' ? t.tickets(visit.openTickets) : t.reasons[reason]}
                 </Pill>
               ))}
             </div>

@@ -1,0 +1,85 @@
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Link, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { Ticket } from '@shared/schemas';
+import { ticketQueries, type TicketFilters } from '../../../api/tickets';
+import { adminTickets } from '../../../i18n/admin-tickets';
+import { useMessages, type Translation } from '../../../i18n/messages';
+import type { TicketView } from '../../../search';
+import { ConsoleSubpage } from '../ConsoleSubpage';
+import { formatDateTime } from '../format';
+import { Button, Card, EmptyState, LoadingRows, Pill } from '../ui';
+
+type Texts = Translation<(typeof adminTickets)['en']>;
+const VIEWS = ['active', 'open', 'mine', 'closed'] as const;
+
+const filtersOf = (view: TicketView, station: string | undefined): TicketFilters => ({
+  status: view === 'mine' ? 'active' : view,
+  ...(view === 'mine' ? { mine: 'true' } : {}),
+  ...(station ? { stationId: station } : {}),
+});
+
+export const ticketTone = (status: Ticket['status']) => (status === 'open' ? 'red' : status === 'assigned' ? 'amber' : 'green');
+
+/** /admin/tickets (administrators and technicians): the list, filtered by ?view= and ?station=. */
+export function TicketsPage({ view = 'active', station }: { view?: TicketView | undefined; station?: string | undefined }) {
+  const t = useMessages(adminTickets);
+  const navigate = useNavigate();
+  const [stationInput, setStationInput] = useState(station ?? '');
+  const tickets = useInfiniteQuery(ticketQueries.list(filtersOf(view, station)));
+  const items = tickets.data?.pages.flatMap((p) => p.items) ?? [];
+  const go = (next: { view?: TicketView; station?: string | undefined }) =>
+    void navigate({ to: '/admin/tickets', search: { view: next.view ?? view, station: 'station' in next ? next.station || undefined : station }, replace: true });
+
+  return (
+    <ConsoleSubpage back={t.back} title={t.title} intro={t.intro}>
+      <form role="search" aria-label={t.filters} className="mt-4 grid gap-3 sm:grid-cols-2" onSubmit={(e) => {
+        e.preventDefault();
+        go({ station: stationInput.trim() });
+      }}>
+        <label className="text-sm font-medium text-slate-700">{t.show}
+          <select className="mt-1 block w-full rounded-xl border border-slate-300 bg-white px-3 py-2" value={view} onChange={(e) => go({ view: e.target.value as TicketView })}>
+            {VIEWS.map((v) => <option key={v} value={v}>{t.views[v]}</option>)}
+          </select>
+        </label>
+        <label className="text-sm font-medium text-slate-700">{t.station}
+          <input className="mt-1 block w-full rounded-xl border border-slate-300 bg-white px-3 py-2 font-mono" value={stationInput} placeholder={t.stationPlaceholder}
+            onChange={(e) => setStationInput(e.target.value)} onBlur={() => go({ station: stationInput.trim() })} />
+        </label>
+      </form>
+
+      <div className="mt-4">
+        {tickets.isPending ? (
+          <LoadingRows label={t.loading} />
+        ) : tickets.isError ? (
+          <EmptyState title={t.loadError}><Button className="mt-3" onClick={() => void tickets.refetch()}>{t.retry}</Button></EmptyState>
+        ) : items.length === 0 ? (
+          <Card className="p-6 text-sm text-slate-600">{t.empty}</Card>
+        ) : (
+          <ul aria-label={t.title} className="space-y-3">
+            {items.map((ticket) => <TicketRow key={ticket.id} ticket={ticket} t={t} />)}
+          </ul>
+        )}
+        {tickets.hasNextPage && <Button className="mt-3" busy={tickets.isFetchingNextPage} onClick={() => void tickets.fetchNextPage()}>{t.loadMore}</Button>}
+      </div>
+    </ConsoleSubpage>
+  );
+}
+
+function TicketRow({ ticket, t }: { ticket: Ticket; t: Texts }) {
+  return (
+    <li>
+      <Card className="p-4">
+        <div className="flex flex-wrap items-center gap-2">
+          <Pill tone={ticketTone(ticket.status)}>{t.statuses[ticket.status]}</Pill>
+          <Link to="/admin/tickets/$id" params={{ id: ticket.id }} className="font-semibold text-brand-700 hover:underline">{ticket.title}</Link>
+          <span className="text-sm text-slate-700">{ticket.stationName} <span className="font-mono text-xs">({ticket.stationId})</span></span>
+        </div>
+        <p className="mt-1 text-sm break-words text-slate-700">{ticket.sources.at(-1)?.detail}</p>
+        <p className="mt-1 text-xs text-slate-500">
+          {t.opened(formatDateTime(ticket.openedAt))} · {t.sources(ticket.sources.length)} · {ticket.assignee ? t.assignedTo(ticket.assignee) : t.unassigned}
+        </p>
+      </Card>
+    </li>
+  );
+}
