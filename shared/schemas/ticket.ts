@@ -5,7 +5,7 @@ import { AlertRule } from './alert';
  * Maintenance tickets (docs/architecture.md, "Tickets"): an opened alert or a public problem report opens one for its
  * station, one open ticket per station and cause; staff assign, comment on and close them.
  */
-export const ticketStatuses = ['open', 'assigned', 'closed'] as const;
+const ticketStatuses = ['open', 'assigned', 'closed'] as const;
 const TicketStatus = z.enum(ticketStatuses);
 
 /** What opened a ticket or was added to it: an alert of a rule, or a problem report (its photo through the report's route). */
@@ -21,7 +21,6 @@ const TicketSource = z.object({
   /** Reports: whether a cleaned photo is kept. */
   photo: z.boolean(),
 });
-export type TicketSource = z.infer<typeof TicketSource>;
 
 const TicketComment = z.object({ at: z.string(), by: z.string(), text: z.string() });
 
@@ -67,7 +66,7 @@ export const TicketsQuery = z.object({
   cursor: z.string().max(2000).optional(),
 });
 
-export const TICKET_TEXT_MAX = 2000;
+const TICKET_TEXT_MAX = 2000;
 const text = (required: string) => z.string({ error: required }).trim().min(1, required).max(TICKET_TEXT_MAX, `At most ${TICKET_TEXT_MAX} characters`);
 
 export const TicketAssignInput = z.object({ assignee: z.email({ error: 'Enter the e-mail of a technician or admin' }).max(254).toLowerCase() });
