@@ -12,7 +12,7 @@ export function StationTickets({ stationId }: { stationId: string }) {
   const t = useMessages(adminTickets);
   const tickets = useQuery({ ...ticketQueries.ofStation(stationId), select: (page) => page.items });
   return (
-    <Card className="p-4 sm:p-5">
+    <Card className="self-start p-4 sm:p-5">
       <h2 className="font-semibold text-slate-900">{t.stationTickets}</h2>
       {!tickets.data ? <Spinner className="mt-3 h-5 w-5 text-brand-600" /> : tickets.data.length === 0 ? (
         <p className="mt-2 text-sm text-slate-600">{t.stationNoTickets}</p>
