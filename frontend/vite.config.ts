@@ -4,6 +4,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { STATION_LIST_SNAPSHOT_PATH } from '../shared/constants';
 
 const root = import.meta.dirname;
 
@@ -116,7 +117,7 @@ export default defineConfig({
         runtimeCaching: [
           {
             // The last station list stays readable offline.
-            urlPattern: ({ url, request }) => url.pathname === '/api/machines' && request.method === 'GET',
+            urlPattern: ({ url, request }) => (url.pathname === STATION_LIST_SNAPSHOT_PATH || url.pathname === '/api/machines') && request.method === 'GET',
             handler: 'NetworkFirst',
             options: {
               cacheName: 'api-machines',

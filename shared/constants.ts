@@ -104,3 +104,12 @@ export const SANITATION_INTERVAL_DAYS = 30;
  * could confirm, so never refunded automatically (an admin payout instead).
  */
 export const REFUND_WINDOW_DAYS = { qris: 7, ovo: 7, gopay: 45, google_pay: null, apple_pay: null } as const satisfies Record<PaymentMethod, number | null>;
+
+/**
+ * The public station list as a file at the edge (docs/scale.md, "The station list from the edge"): rewritten every
+ * minute by functions/stations/publish-station-list.ts into its own bucket, served by CloudFront under this path with
+ * a short max-age and an ETag (a 304 when unchanged), so a public page view reads nothing from DynamoDB.
+ */
+export const STATION_LIST_SNAPSHOT_PATH = '/data/stations.json';
+/** How long browsers and CloudFront keep the station list file before asking again (with its ETag). */
+export const STATION_LIST_MAX_AGE_SECONDS = 15;

@@ -1,4 +1,3 @@
-import { S3Client } from '@aws-sdk/client-s3';
 import { createDocumentClient } from '../adapters/dynamodb/client';
 import { DynamoProblemReports } from '../adapters/dynamodb/problem-reports';
 import { S3PhotoStore } from '../adapters/s3/s3-photo-store';
@@ -7,14 +6,11 @@ import { awsRegion, localOnlySetting, setting } from '../environment';
 import { traced } from '../observability';
 import { data } from './data';
 import { provider } from './provider';
+import { s3Client } from './s3';
 import { requestQuota } from './quota';
 
 /** Report photos in REPORT_PHOTO_BUCKET (the local cloud: its S3 emulator through AWS_ENDPOINT_URL_S3, path-style). */
-const photos = provider(() => {
-  const uploadUrl = localOnlySetting('LOCAL_UPLOAD_URL');
-  const s3 = traced(new S3Client({ region: awsRegion(), forcePathStyle: Boolean(uploadUrl) }));
-  return new S3PhotoStore(s3, setting('REPORT_PHOTO_BUCKET'), uploadUrl);
-});
+const photos = provider(() => new S3PhotoStore(s3Client(), setting('REPORT_PHOTO_BUCKET'), localOnlySetting('LOCAL_UPLOAD_URL')));
 
 const tables = provider(() => {
   const table = setting('TABLE_NAME');

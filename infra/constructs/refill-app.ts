@@ -13,6 +13,7 @@ import { AppSecrets } from './secrets';
 import { FunctionSettings } from './settings';
 import { Setup } from './setup';
 import { Stations } from './stations';
+import { StationList } from './station-list';
 import { cloudFrontRules, cognitoRules, WebAcl } from './waf';
 import { Web } from './web';
 import { routes } from '@shared/routes';
@@ -138,6 +139,7 @@ class RefillStack extends Stack {
   readonly reportPhotos: ReportPhotos;
   readonly stations: Stations;
   readonly api: Api;
+  readonly stationList: StationList;
   readonly web: Web;
   readonly observability: Observability;
   readonly cognitoAcl?: WebAcl;
@@ -154,6 +156,7 @@ class RefillStack extends Stack {
     this.mail = new Mail(this, 'Mail', { from: config.mailFrom });
     this.reportPhotos = new ReportPhotos(this, 'ReportPhotos');
     this.stations = new Stations(this, 'Stations', { data: this.data, secrets: this.secrets, mail: this.mail, alertEmail: config.alarmEmail, logRetention });
+    this.stationList = new StationList(this, 'StationList', { data: this.data, asyncFailureQueue: this.stations.asyncFailureQueue, logRetention });
     this.api = new Api(this, 'Api', {
       data: this.data,
       identity: this.identity,
@@ -170,6 +173,7 @@ class RefillStack extends Stack {
     const cognitoDomainUrl = this.identity.domain?.baseUrl();
     this.web = new Web(this, 'Web', {
       apiOriginDomainName: this.api.originDomainName,
+      stationListBucket: this.stationList.bucket,
       cognitoEndpoint: this.identity.cognitoEndpoint,
       photoUploadSource: photoUploadSourceOf(this.region),
       extraConnectSources: [...(cognitoDomainUrl ? [cognitoDomainUrl] : []), ...config.csp.connectSrc],
@@ -207,7 +211,7 @@ class RefillStack extends Stack {
     }
 
     this.observability = new Observability(this, 'Observability', {
-      functions: [...this.api.functionList, ...this.stations.functionList, { id: 'setup', fn: this.setup.function }],
+      functions: [...this.api.functionList, ...this.stations.functionList, { id: 'station-list', fn: this.stationList.publisher }, { id: 'setup', fn: this.setup.function }],
       deadLetterQueues: [
         { id: 'RuleErrors', queue: this.stations.ruleErrorQueue },
         { id: 'AsyncFailures', queue: this.stations.asyncFailureQueue },

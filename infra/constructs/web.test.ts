@@ -3,20 +3,24 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CfnElement } from 'aws-cdk-lib';
 import { Annotations, Match, Template } from 'aws-cdk-lib/assertions';
+import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { describe, expect, it } from 'vitest';
 import { fakeWebBuild, flat, only, resources, testStack } from './testing';
 import { DEFAULT_TILE_HOSTS, inlineScriptSources, SPA_REWRITE_CODE, Web, type WebProps } from './web';
 
 const CACHING_DISABLED = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const CACHING_OPTIMIZED = '658327ea-f89d-4fab-a63d-7e88639e58f6';
 const ALL_VIEWER_EXCEPT_HOST_HEADER = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 const WEB_ACL_ARN = 'arn:aws:wafv2:us-east-1:123456789012:global/webacl/test/abc';
 
 function build(props: Partial<WebProps> = {}) {
   const stack = testStack();
   const originVerifySecret = new Secret(stack, 'OriginVerify');
+  const stationListBucket = new Bucket(stack, 'StationList');
   const web = new Web(stack, 'Web', {
     originVerifySecret,
+    stationListBucket,
     apiOriginDomainName: 'abc123.execute-api.ap-southeast-1.amazonaws.com',
     cognitoEndpoint: 'https://cognito-idp.ap-southeast-1.amazonaws.com',
     photoUploadSource: 'https://*.s3.ap-southeast-1.amazonaws.com',
@@ -25,7 +29,7 @@ function build(props: Partial<WebProps> = {}) {
     runtimeConfig: { region: 'ap-southeast-1', userPoolId: 'pool', userPoolClientId: 'client', apiBaseUrl: '/api' },
     ...props,
   });
-  return { stack, web, originSecret: originVerifySecret, template: Template.fromStack(stack) };
+  return { stack, web, originSecret: originVerifySecret, stationListBucket, template: Template.fromStack(stack) };
 }
 
 /** Runs the CloudFront Function's code on a request URI (cloudfront-js-2.0 is plain ES5.1+ here). */
@@ -35,9 +39,10 @@ function rewrite(uri: string): string {
 }
 
 describe('Web construct', () => {
-  const { stack, web, originSecret, template } = build();
+  const { stack, web, originSecret, stationListBucket, template } = build();
   const id = (c: { node: { defaultChild?: unknown } }) => stack.getLogicalId(c.node.defaultChild as CfnElement);
   const distribution = () => resources(template, 'AWS::CloudFront::Distribution')[0]![1].Properties!.DistributionConfig as Record<string, any>;
+  const behavior = (pattern: string) => distribution().CacheBehaviors.find((b: { PathPattern: string }) => b.PathPattern === pattern);
 
   it('keeps the site bucket private, encrypted, TLS-only, logging to the log bucket', () => {
     template.hasResourceProperties('AWS::S3::Bucket', {
@@ -67,9 +72,11 @@ describe('Web construct', () => {
   it('serves the bucket through origin access control with index.html as root object and the SPA rewrite function', () => {
     const config = distribution();
     expect(config.DefaultRootObject).toBe('index.html');
-    const s3Origin = config.Origins.find((o: { S3OriginConfig?: unknown }) => o.S3OriginConfig);
+    const s3Origin = config.Origins.find((o: { Id: string }) => o.Id === config.DefaultCacheBehavior.TargetOriginId);
+    expect(flat(s3Origin.DomainName)).toBe(`<${id(web.siteBucket)}.RegionalDomainName>`);
     expect(s3Origin.OriginAccessControlId).toBeDefined();
-    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    // One per S3 origin: the site and the station list file.
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 2);
     expect(config.DefaultCacheBehavior.ViewerProtocolPolicy).toBe('redirect-to-https');
     expect(config.DefaultCacheBehavior.FunctionAssociations).toEqual([
       { EventType: 'viewer-request', FunctionARN: { 'Fn::GetAtt': [stack.getLogicalId(web.spaRewrite.node.defaultChild as CfnElement), 'FunctionARN'] } },
@@ -94,8 +101,8 @@ describe('Web construct', () => {
 
   it('sends /api/* to the HTTP API, uncached, everything but Host forwarded, HTTPS only', () => {
     const config = distribution();
-    expect(config.CacheBehaviors).toHaveLength(1);
-    const api = config.CacheBehaviors[0];
+    expect(config.CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern).sort()).toEqual(['/api/*', '/data/*']);
+    const api = behavior('/api/*');
     expect(api).toMatchObject({
       PathPattern: '/api/*',
       CachePolicyId: CACHING_DISABLED,
@@ -111,9 +118,22 @@ describe('Web construct', () => {
     });
   });
 
+  it('serves the station list file from its own bucket through origin access control, cached as its Cache-Control says', () => {
+    const data = behavior('/data/*');
+    expect(data).toMatchObject({ CachePolicyId: CACHING_OPTIMIZED, ViewerProtocolPolicy: 'redirect-to-https', Compress: true });
+    expect(data.AllowedMethods).toEqual(['GET', 'HEAD']);
+    const origin = distribution().Origins.find((o: { Id: string }) => o.Id === data.TargetOriginId);
+    expect(flat(origin.DomainName)).toBe(`<${id(stationListBucket)}.RegionalDomainName>`);
+    expect(origin.OriginAccessControlId).toBeDefined();
+    template.hasResourceProperties('AWS::S3::BucketPolicy', {
+      Bucket: { Ref: id(stationListBucket) },
+      PolicyDocument: { Statement: Match.arrayWith([Match.objectLike({ Effect: 'Allow', Principal: { Service: 'cloudfront.amazonaws.com' }, Action: 's3:GetObject' })]) },
+    });
+  });
+
   it('sends the API the origin secret as a Secrets Manager dynamic reference, never its value', () => {
     const config = distribution();
-    const origin = config.Origins.find((o: { Id: string }) => o.Id === config.CacheBehaviors[0].TargetOriginId);
+    const origin = config.Origins.find((o: { Id: string }) => o.Id === behavior('/api/*').TargetOriginId);
     expect(origin.OriginCustomHeaders).toHaveLength(1);
     expect(origin.OriginCustomHeaders[0].HeaderName).toBe('x-origin-verify');
     expect(flat(origin.OriginCustomHeaders[0].HeaderValue)).toBe(`{{resolve:secretsmanager:<${id(originSecret)}>:SecretString:::}}`);
@@ -141,7 +161,7 @@ describe('Web construct', () => {
     expect(headers.ReferrerPolicy).toEqual({ ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true });
     const config = distribution();
     expect(config.DefaultCacheBehavior.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
-    expect(config.CacheBehaviors[0].ResponseHeadersPolicyId).toEqual({ Ref: policyId });
+    for (const b of config.CacheBehaviors) expect(b.ResponseHeadersPolicyId).toEqual({ Ref: policyId });
   });
 
   it('deploys the build (hashed assets apart, cached for a year) with /config.json and invalidates CloudFront', () => {

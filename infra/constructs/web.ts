@@ -21,7 +21,7 @@ import {
   type ResponseSecurityHeadersBehavior,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
-import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Policy } from 'aws-cdk-lib/aws-iam';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -29,6 +29,7 @@ import { ORIGIN_VERIFY_HEADER } from '@functions/http/origin';
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
 import { Construct } from 'constructs';
 import { CARD_WALLET_CONNECT_SOURCES } from '@shared/card-wallets';
+import { STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
 import type { RuntimeConfig } from '@shared/runtime-config';
 import { acknowledge, acknowledgeWildcardResource } from './common';
 
@@ -49,11 +50,16 @@ export const SPA_REWRITE_CODE = `function handler(event) {
   return request;
 }`;
 
+/** The path pattern of the station list file's behavior: the folder of STATION_LIST_SNAPSHOT_PATH. */
+export const STATION_LIST_BEHAVIOR = `${STATION_LIST_SNAPSHOT_PATH.slice(0, STATION_LIST_SNAPSHOT_PATH.lastIndexOf('/'))}/*`;
+
 export const DEFAULT_TILE_HOSTS = ['https://tile.openstreetmap.org', 'https://*.tile.openstreetmap.org'];
 
 export interface WebProps {
   /** Domain name of the HTTP API (no scheme), the origin of /api/*. */
   apiOriginDomainName: string;
+  /** The bucket of the public station list file, the origin of /data/* (StationList). */
+  stationListBucket: IBucket;
   /** https://cognito-idp.<region>.amazonaws.com: the browser calls it directly (Amplify). */
   cognitoEndpoint: string;
   /** Where browsers post report photos (S3 presigned POSTs), allowed in connect-src. */
@@ -205,6 +211,16 @@ export class Web extends Construct {
         functionAssociations: [{ function: this.spaRewrite, eventType: FunctionEventType.VIEWER_REQUEST }],
       },
       additionalBehaviors: {
+        // The station list file (STATION_LIST_SNAPSHOT_PATH): cached as long as its Cache-Control says (a few seconds),
+        // with S3's ETag, so a browser's If-None-Match gets a 304 from the edge.
+        [STATION_LIST_BEHAVIOR]: {
+          origin: S3BucketOrigin.withOriginAccessControl(props.stationListBucket),
+          viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+          allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+          cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+          compress: true,
+          responseHeadersPolicy: this.headers,
+        },
         '/api/*': {
           origin: apiOrigin,
           viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,

@@ -12,7 +12,7 @@ import { stationIdentity, stationStatePaths } from './ca';
 import { freePort } from './net';
 import { SEED_STATIONS } from './seed-stations';
 import type { Fleet } from './simulator';
-import { startSweepTimer } from './sweep';
+import { startSweepTimer } from './schedules';
 
 /** Where stations reach the local cloud, in .local/outputs.json. */
 export interface LocalStationsOutputs {

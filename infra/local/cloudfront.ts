@@ -5,7 +5,7 @@ import { join, relative, sep } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { ResponseSecurityHeadersBehavior } from 'aws-cdk-lib/aws-cloudfront';
 import type { CacheControl } from 'aws-cdk-lib/aws-s3-deployment';
-import { ASSETS_CACHE_CONTROL, ASSETS_PREFIX, SITE_CACHE_CONTROL, SPA_REWRITE_CODE } from '../constructs/web';
+import { ASSETS_CACHE_CONTROL, ASSETS_PREFIX, SITE_CACHE_CONTROL, SPA_REWRITE_CODE, STATION_LIST_BEHAVIOR } from '../constructs/web';
 
 /**
  * A local stand-in for the web distribution of infra/constructs/web.ts, built from the construct's own code: its
@@ -25,6 +25,8 @@ export interface LocalCloudFrontOptions {
   apiOrigin: string;
   /** More origins by path prefix (the prefix is removed before passing the request on). */
   proxies?: Record<string, string>;
+  /** The station list file's behavior (STATION_LIST_BEHAVIOR): its bucket, and what runs before it is read. */
+  stationList?: { bucketOrigin: string; refresh(): Promise<void> };
 }
 
 export interface LocalCloudFront {
@@ -131,10 +133,17 @@ export async function startLocalCloudFront(options: LocalCloudFrontOptions): Pro
       res.end(req.method === 'HEAD' ? undefined : body);
     };
     if (path.startsWith('/api/')) return forward(req, res, options.apiOrigin, req.url!, headers);
+    const { stationList } = options;
+    const readOnly = req.method === 'GET' || req.method === 'HEAD';
+    if (stationList && path.startsWith(STATION_LIST_BEHAVIOR.slice(0, -1)) && readOnly) {
+      const bucket = new URL(stationList.bucketOrigin);
+      void stationList.refresh().finally(() => forward(req, res, bucket.origin, `${bucket.pathname}${path}`, headers));
+      return;
+    }
     for (const [prefix, origin] of proxies) {
       if (path.startsWith(prefix)) return forward(req, res, origin, `/${req.url!.slice(prefix.length)}`, {});
     }
-    if (req.method !== 'GET' && req.method !== 'HEAD') {
+    if (!readOnly) {
       return send(403, { 'content-type': 'text/plain' }, Buffer.from('This distribution is not configured to allow the HTTP request method that was used for this request.'));
     }
     let key: string;

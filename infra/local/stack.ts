@@ -19,6 +19,7 @@ import { startIdentity, type LocalIdentityOutputs } from './identity';
 import { freePort } from './net';
 import { LOCAL_ALERT_EMAIL, LOCAL_MAIL_FROM, startOutbox, type LocalMailOutputs } from './outbox';
 import { startStorage } from './storage';
+import { startStationListEdge } from './station-list';
 import { seedAccounts, seedStations } from './seed';
 
 // Lambda runs Node 22; the SDK's warning about the local Node 20 is noise here.
@@ -48,8 +49,8 @@ export interface LocalOutputs {
   mail: LocalMailOutputs;
   /** The site the e-mails' links open (SITE_URL): the web origin, or where it would be without one. */
   siteUrl: string;
-  /** The S3 emulator (report photos): its endpoint, the bucket, and the path of the web origin that reaches it. */
-  storage: { endpoint: string; bucket: string; webPath: string };
+  /** The S3 emulator: its endpoint, the report photos' bucket, the path of the web origin that reaches it, the station list's bucket. */
+  storage: { endpoint: string; bucket: string; webPath: string; stationListBucket: string };
 }
 
 export interface LocalStackOptions {
@@ -138,8 +139,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       AWS_ENDPOINT_URL_S3: storage.endpoint,
       REPORT_PHOTO_BUCKET: storage.bucket,
       LOCAL_UPLOAD_URL: `${LOCAL_STORAGE_PATH}${storage.bucket}`,
+      STATION_LIST_BUCKET: storage.stationListBucket,
     });
-    log(`S3 emulator (report photos) on ${storage.endpoint}`);
+    log(`S3 emulator (report photos, the station list file) on ${storage.endpoint}`);
+    const stationList = startStationListEdge(`${storage.endpoint}/${storage.stationListBucket}`);
+    stops.push(stationList.stop);
 
     // Stations: local CA, signing key, MQTT broker with the IoT policy, the vend sweep timer and (npm start) a small fleet.
     const stations = await startStations({ dataDir: options.dataDir, fleet: options.stationFleet ?? (options.dataDir ? Number.POSITIVE_INFINITY : 0), log });
@@ -185,6 +189,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         region: process.env.AWS_REGION!,
         paymentsMode: payments.mode,
         storageOrigin: storage.endpoint,
+        stationList,
         log,
       };
       const server = webBuild ? await startWeb({ ...webOptions, build: await webBuild }) : await startDevWeb(webOptions);
@@ -204,7 +209,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         stations: stations.outputs,
         mail: outbox.outputs,
         siteUrl,
-        storage: { endpoint: storage.endpoint, bucket: storage.bucket, webPath: `${LOCAL_STORAGE_PATH}${storage.bucket}` },
+        storage: { endpoint: storage.endpoint, bucket: storage.bucket, webPath: `${LOCAL_STORAGE_PATH}${storage.bucket}`, stationListBucket: storage.stationListBucket },
       },
       broker: stations.broker,
       stop,

@@ -7,13 +7,15 @@ import { freePort } from './net';
 
 /** The bucket of report photos in the local cloud (REPORT_PHOTO_BUCKET). */
 const LOCAL_PHOTO_BUCKET = 'report-photos';
+/** The bucket of the public station list file (STATION_LIST_BUCKET). */
+const LOCAL_STATION_LIST_BUCKET = 'station-list';
 
 /**
- * s3rver, an S3-compatible emulator, on loopback: the report photos' bucket (kept in `<dataDir>/s3` with npm start).
+ * s3rver, an S3-compatible emulator, on loopback: the report photos' and the station list's buckets (kept in `<dataDir>/s3` with npm start).
  * It knows the local cloud's credentials (local/local, as every local service) besides its own; it does not enforce a
  * presigned POST's conditions, so the handlers check size and type themselves (as they do in AWS too).
  */
-export async function startStorage(options: { dataDir?: string }): Promise<{ endpoint: string; bucket: string; stop(): Promise<void> }> {
+export async function startStorage(options: { dataDir?: string }): Promise<{ endpoint: string; bucket: string; stationListBucket: string; stop(): Promise<void> }> {
   const directory = options.dataDir ? join(options.dataDir, 's3') : mkdtempSync(join(tmpdir(), 'refill-s3-'));
   mkdirSync(directory, { recursive: true });
   const port = await freePort();
@@ -25,12 +27,13 @@ export async function startStorage(options: { dataDir?: string }): Promise<{ end
     directory,
     silent: true,
     vhostBuckets: false,
-    configureBuckets: [{ name: LOCAL_PHOTO_BUCKET }],
+    configureBuckets: [{ name: LOCAL_PHOTO_BUCKET }, { name: LOCAL_STATION_LIST_BUCKET }],
   });
   await server.run();
   return {
     endpoint: `http://127.0.0.1:${port}`,
     bucket: LOCAL_PHOTO_BUCKET,
+    stationListBucket: LOCAL_STATION_LIST_BUCKET,
     stop: async () => {
       await server.close();
       if (!options.dataDir) rmSync(directory, { recursive: true, force: true });

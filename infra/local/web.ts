@@ -2,9 +2,10 @@ import { resolve } from 'node:path';
 import type { PaymentsMode, RuntimeConfig } from '@shared/runtime-config';
 import { cognitoEndpointOf } from '../constructs/identity';
 import { photoUploadSourceOf } from '../constructs/report-photos';
-import { securityHeadersBehavior } from '../constructs/web';
+import { securityHeadersBehavior, STATION_LIST_BEHAVIOR } from '../constructs/web';
 import { startLocalCloudFront } from './cloudfront';
 import type { LocalIdentityOutputs } from './identity';
+import type { LocalStationListEdge } from './station-list';
 import { REPO_ROOT } from './stack';
 import type { WebBuild } from './web-build';
 
@@ -22,6 +23,8 @@ export interface LocalWebOptions {
   paymentsMode: PaymentsMode;
   /** The S3 emulator, reached under LOCAL_STORAGE_PATH. */
   storageOrigin: string;
+  /** The station list file's bucket and its publisher, served under STATION_LIST_BEHAVIOR as CloudFront does. */
+  stationList: LocalStationListEdge;
   log?: (line: string) => void;
 }
 
@@ -48,6 +51,7 @@ export async function startWeb(options: LocalWebOptions & { build: WebBuild }) {
     runtimeConfig: localRuntimeConfig(options),
     apiOrigin: options.apiOrigin,
     proxies: { [LOCAL_COGNITO_PATH]: options.identity.endpoint, [LOCAL_STORAGE_PATH]: options.storageOrigin },
+    stationList: options.stationList,
   });
   return { ...server, distDir: build.distDir };
 }
@@ -63,6 +67,15 @@ export async function startDevWeb(options: LocalWebOptions) {
       {
         name: 'refill:local-config',
         configureServer(dev) {
+          // The station list file: read-only, and fresh when it is asked for, as the local CloudFront has it (infra/local/station-list.ts).
+          dev.middlewares.use(STATION_LIST_BEHAVIOR.slice(0, -1), (req, res, next) => {
+            if (req.method !== 'GET' && req.method !== 'HEAD') {
+              res.statusCode = 403;
+              res.end();
+              return;
+            }
+            void options.stationList.refresh().finally(() => next());
+          });
           dev.middlewares.use('/config.json', (_req, res) => {
             res.setHeader('content-type', 'application/json');
             res.end(config);
@@ -78,6 +91,7 @@ export async function startDevWeb(options: LocalWebOptions) {
         '/api/': { target: options.apiOrigin, changeOrigin: false },
         [LOCAL_COGNITO_PATH]: { target: options.identity.endpoint, rewrite: (path) => `/${path.slice(LOCAL_COGNITO_PATH.length)}` },
         [LOCAL_STORAGE_PATH]: { target: options.storageOrigin, rewrite: (path) => `/${path.slice(LOCAL_STORAGE_PATH.length)}` },
+        [STATION_LIST_BEHAVIOR.slice(0, -1)]: { target: options.stationList.bucketOrigin.replace(/\/[^/]*$/, ''), rewrite: (path) => `${new URL(options.stationList.bucketOrigin).pathname}${path}` },
       },
     },
   });

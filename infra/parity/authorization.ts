@@ -2,6 +2,7 @@ import { jsonBody, jsonTarget, matchRestOperation, type AwsRequest } from '../lo
 import { IOT_DATA_OPERATIONS } from '../local/aws/iot-data';
 import { IOT_OPERATIONS } from '../local/aws/iot';
 import { LOCATION_OPERATIONS } from '../local/aws/location';
+import { s3Location } from '../local/aws/s3';
 import { parameterArn } from '../local/aws/ssm';
 import { PARITY_ACCOUNT_ID } from './deployment';
 
@@ -137,6 +138,13 @@ export function callOf(request: AwsRequest, signature: Signature | null, secretA
       const match = matchRestOperation(IOT_DATA_OPERATIONS, request);
       if (!match) throw new UnrecognizedCallError(`IoT data plane ${request.method} ${request.path}`);
       return one(match.operation, 'iot:Publish', arn('iot', `topic/${match.params.topic}`));
+    }
+    case 's3': {
+      // Object operations, path-style; S3's ARNs name neither region nor account.
+      const { bucket, key } = s3Location(request);
+      const operation = { GET: 'GetObject', HEAD: 'HeadObject', PUT: 'PutObject' }[request.method];
+      if (!operation || !key) throw new UnrecognizedCallError(`S3 ${request.method} ${request.path}`);
+      return one(operation, operation === 'PutObject' ? 's3:PutObject' : 's3:GetObject', `arn:aws:s3:::${bucket}/${key}`);
     }
     case 'geo': {
       const match = matchRestOperation(LOCATION_OPERATIONS, request);

@@ -16,6 +16,7 @@ import { LocalIotRegistry } from '../local/aws/iot';
 import { LocalLocation } from '../local/aws/location';
 import { LocalSecretsManager } from '../local/aws/secrets-manager';
 import { LocalParameterStore } from '../local/aws/ssm';
+import { LocalObjectStore } from '../local/aws/s3';
 import { LocalQueues } from '../local/aws/sqs';
 import { startIdentity, type LocalIdentity } from '../local/identity';
 import { freePort } from '../local/net';
@@ -39,6 +40,7 @@ export class ParityCloud {
     readonly iot: LocalIotRegistry,
     readonly iotData: LocalIotData,
     readonly location: LocalLocation,
+    readonly objects: LocalObjectStore,
     readonly parameters: LocalParameterStore,
     readonly responses: LocalCustomResourceResponses,
     readonly recorder: Recorder,
@@ -90,6 +92,7 @@ export class ParityCloud {
       const location = new LocalLocation(new GazetteerGeocoder());
       const parameters = new LocalParameterStore(account);
       const queues = new LocalQueues(account, () => `https://localhost:${sharedPort}`, 'any');
+      const objects = new LocalObjectStore();
       const dynamodb = (request: Parameters<typeof forward>[1]) => forward(dynamo.endpoint, request);
       // Amazon Location's client puts `places.` (search) or `cp.places.` (indexes) before the endpoint's host; Node
       // does not accept a certificate for *.localhost there, so the prefixed names are listed one by one.
@@ -105,6 +108,7 @@ export class ParityCloud {
           geo: location.handle,
           ssm: parameters.handle,
           sqs: queues.handle,
+          s3: objects.handle,
         },
         (secretId) => secrets.find(secretId)?.arn,
       );
@@ -115,7 +119,7 @@ export class ParityCloud {
       stops.push(xray.stop);
 
       if (!response.port443) log(`Note: port 443 could not be bound, so aws-cdk-lib's custom resource handlers cannot answer (${response.url})`);
-      return new ParityCloud(account, dir, ca, dynamo, identity, broker, secrets, iot, iotData, location, parameters, responses, recorder,
+      return new ParityCloud(account, dir, ca, dynamo, identity, broker, secrets, iot, iotData, location, objects, parameters, responses, recorder,
         { url: response.url, port443: response.port443 }, xray, sharedPort, stops);
     } catch (error) {
       await stopAll();

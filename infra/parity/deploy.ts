@@ -120,6 +120,9 @@ export class LocalDeployment {
           case 'AWS::IoT::ThingType':
             this.cloud.iot.defineThingType(this.deployment.ref(stack.name, logicalId));
             break;
+          case 'AWS::S3::Bucket':
+            this.cloud.objects.createBucket(this.deployment.ref(stack.name, logicalId));
+            break;
           case 'AWS::Location::PlaceIndex':
             this.cloud.location.defineIndex(this.deployment.ref(stack.name, logicalId));
             break;
@@ -244,6 +247,8 @@ export class LocalDeployment {
         AWS_SECRET_ACCESS_KEY: randomBytes(20).toString('base64'),
         AWS_SESSION_TOKEN: randomBytes(48).toString('base64'),
         ...Object.fromEntries(ENDPOINT_VARIABLES.map((service) => [`AWS_ENDPOINT_URL_${service}`, endpoint])),
+        // On an IP address, S3's client addresses buckets path-style (no <bucket>.localhost for the certificate to name).
+        AWS_ENDPOINT_URL_S3: `https://127.0.0.1:${port}`,
         // The local endpoints' certificates come from the local CA; Node reads this once at start, as a runtime setting.
         NODE_EXTRA_CA_CERTS: this.cloud.caFile,
         // The AWS SDK the Lambda Node.js runtime provides for handlers that do not bundle their own (aws-cdk-lib's).

@@ -109,6 +109,8 @@ export class Deployment {
     switch (`${resource.Type}.${attribute}`) {
       case 'AWS::DynamoDB::Table.Arn':
         return this.arn(stack, 'dynamodb', `table/${ref()}`);
+      case 'AWS::S3::Bucket.Arn':
+        return `arn:aws:s3:::${ref()}`;
       case 'AWS::SecretsManager::Secret.Id':
         return ref();
       case 'AWS::SQS::Queue.Arn':

@@ -411,6 +411,12 @@ export const DRIVERS: Record<string, Driver> = {
       notAdmin({ params: (s) => ({ id: String(s.values.ticketId) }), body: { resolution: 'parity' } }),
     ],
   },
+  'StationList/Publisher': {
+    schedule: [
+      { name: 'writes the public station list file on its schedule', check: (result) => is(record(result).written === true && Number(record(result).stations) > 0, `publish ${JSON.stringify(result)}`) },
+      { name: 'leaves the file alone when nothing changed', check: (result) => is(record(result).written === false, `publish ${JSON.stringify(result)}`) },
+    ],
+  },
   'Stations/sweep': {
     schedule: [{ name: 'looks for overdue vend sessions on its schedule (none is overdue yet)', check: (result) => is(record(result).errors === 0, `sweep ${JSON.stringify(result)}`) }],
   },

@@ -25,7 +25,7 @@ export interface Caller {
   calls: RecordedCall[];
 }
 
-const REST_SERVICES = new Set(['iot', 'iotdata', 'geo']);
+const REST_SERVICES = new Set(['iot', 'iotdata', 'geo', 's3']);
 
 /**
  * The local recording endpoint in front of the emulators and stand-ins: every function's AWS SDK reaches it through

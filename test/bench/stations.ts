@@ -3,6 +3,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { callTimeline, capacityMeter, createDocumentClient } from '@functions/adapters/dynamodb/client';
 import { keys } from '@functions/adapters/dynamodb/keys';
 import { DynamoMachines } from '@functions/adapters/dynamodb/machines';
+import { STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
 import type { ProvisionedMachine } from '@shared/routes';
 import type { LocalBroker } from '@infra/local/broker';
 import type { LocalOutputs } from '@infra/local/stack';
@@ -160,14 +161,29 @@ export async function benchStations(outputs: LocalOutputs, broker: LocalBroker, 
     await vendStation.heartbeat();
     await sleep(200);
   });
+  // The app's home: three calls of the signed-in user; the station list is the file at the edge (S3 behind CloudFront).
   const pageUnits = await units(async () => {
-    await Promise.all(['/api/auth/user', '/api/transactions', '/api/environmental-impact', '/api/machines'].map((p) =>
+    await Promise.all(['/api/auth/user', '/api/transactions', '/api/environmental-impact'].map((p) =>
       fetch(outputs.api + p, { headers: { authorization: `Bearer ${user.token}` } }).then((r) => r.arrayBuffer())));
   });
+  // A public page view reads the station list file from the bucket (what CloudFront's origin is); the publisher reads
+  // the table once a minute whatever the number of views.
+  const { handler: publish } = await import('@functions/stations/publish-station-list');
+  const { lambdaContext } = await import('@infra/local/lambda-context');
+  await publish({}, lambdaContext('publishStationList'));
+  const listUrl = `${outputs.storage.endpoint}/${outputs.storage.stationListBucket}${STATION_LIST_SNAPSHOT_PATH}`;
+  const viewUnits = await units(async () => {
+    const response = await fetch(listUrl);
+    if (!response.ok) throw new Error(`the station list file: ${response.status}`);
+    await response.arrayBuffer();
+  });
+  const publishUnits = await units(async () => void (await publish({}, lambdaContext('publishStationList'))));
   figures.push(
     { group: 'dynamodb', figure: 'units per vend (read / write)', value: round(vendUnits.write, 1), unit: 'WCU', baseline: round(vendUnits.read, 1) },
     { group: 'dynamodb', figure: 'units per heartbeat (read / write)', value: round(heartbeatUnits.write, 1), unit: 'WCU', baseline: round(heartbeatUnits.read, 1) },
     { group: 'dynamodb', figure: 'units per app home load (read / write)', value: round(pageUnits.write, 1), unit: 'WCU', baseline: round(pageUnits.read, 1) },
+    { group: 'dynamodb', figure: 'read units per public page view (the station list from the edge)', value: round(viewUnits.read, 1), unit: 'RCU', target: '0', pass: viewUnits.read === 0 },
+    { group: 'dynamodb', figure: 'read units per station list publication (once a minute, any number of views)', value: round(publishUnits.read, 1), unit: 'RCU' },
   );
 
   // Heartbeat ingest: 20 stations in a simulator process of their own, 25 heartbeats each, as fast as they are

@@ -2,12 +2,12 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRupiah } from '@shared/money';
 import type { SimStation } from '@infra/local/simulator';
-import { repositories } from '../support/admin';
+import { asAdmin, repositories } from '../support/admin';
 import { adminSignInInBrowser, newAccount } from '../support/auth';
 import { axeViolations } from '../support/axe';
 import { DESKTOP, launchBrowser, newContext, PHONE } from '../support/browser';
 import { apiFetch, local } from '../support/local';
-import { waitForEmail } from '../support/outbox';
+import { emailedCode, waitForEmail } from '../support/outbox';
 import { closeStations, provision, stationFor, waitFor, workerServices, type Provisioned } from '../integration/stations-support';
 
 /**
@@ -168,6 +168,41 @@ describe('scan, pay, refill without an account', () => {
     } finally {
       station.remoteStart = { volumeMl: 1234, flowMlPerSecond: Infinity };
     }
+  });
+
+  it('signing up from a receipt (with the code e-mailed) comes back to it and keeps it: the held money as wallet credit', async () => {
+    station.remoteStart = { volumeMl: 800, flowMlPerSecond: Infinity };
+    let receiptPath: string;
+    try {
+      const res = await apiFetch('/api/guest/orders', {
+        method: 'POST', headers: { 'idempotency-key': crypto.randomUUID(), 'cloudfront-viewer-address': '192.0.2.44:443' },
+        json: { stationId: real.machine.id, volumeMl: 1027, paymentMethod: 'qris' },
+      });
+      expect(res.status, res.text).toBe(201);
+      receiptPath = res.body.receiptPath;
+      const read = () => apiFetch(`/api/guest/orders/${res.body.id}?secret=${encodeURIComponent(res.body.secret)}`);
+      await waitFor(read, (r) => r.body.status === 'done' && r.body.heldIdr === 227, 30_000, 300);
+    } finally {
+      station.remoteStart = { volumeMl: 1234, flowMlPerSecond: Infinity };
+    }
+    const email = `receipt-signup-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const page = await phone('en');
+    await page.goto(`${local().web}${receiptPath}`);
+    await page.getByRole('link', { name: `Create an account to get ${formatRupiah(227)} as wallet credit` }).click();
+    const form = page.getByRole('form', { name: 'Create your account' });
+    await form.getByLabel('First name').fill('Wayan');
+    await form.getByLabel('Last name').fill('Sari');
+    await form.getByLabel('E-mail').fill(email);
+    await form.getByLabel('Password', { exact: true }).fill('Receipt-Signup-2025!');
+    await form.getByRole('button', { name: 'Create account' }).click();
+    const confirm = page.getByRole('form', { name: 'Confirm your e-mail' });
+    await confirm.getByLabel('Confirmation code').fill((await emailedCode(local().mail.messages, email)).code);
+    await confirm.getByRole('button', { name: 'Confirm and continue' }).click();
+    await page.waitForURL((url) => url.pathname === receiptPath);
+    await page.getByTestId('receipt-kept').getByText(`Kept in your account: ${formatRupiah(227)} added to your wallet and 0.800 L to your impact.`).waitFor();
+    const found = await asAdmin(`/api/admin/users?search=${encodeURIComponent(email)}`);
+    expect(found.body.items).toHaveLength(1);
+    expect(await repositories().users.get(found.body.items[0].id)).toMatchObject({ email, balance: 227, dispensedMl: 800 });
   });
 
   it('the admin sees a held guest refund next to the payout requests and records it paid out once', async () => {

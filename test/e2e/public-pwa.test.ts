@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
 import { DESKTOP, launchBrowser, newContext, PHONE } from '../support/browser';
 import { local } from '../support/local';
 
@@ -82,7 +83,7 @@ describe('the offline station list without a service worker', () => {
     const page = await context.newPage();
     await page.goto(local().web + '/stations');
     await page.getByRole('heading', { name: 'Seminyak Square' }).waitFor();
-    await page.route('**/api/machines', (route) => route.abort('internetdisconnected'));
+    for (const path of [STATION_LIST_SNAPSHOT_PATH, '/api/machines']) await page.route(`**${path}`, (route) => route.abort('internetdisconnected'));
     await page.reload();
     await page.getByRole('heading', { name: 'Seminyak Square' }).waitFor();
     expect(await page.getByText('Stations could not be loaded').count()).toBe(0);

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distanceKm, parseCoordinates } from '@shared/geo';
+import { STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
 import type { Machine } from '@shared/schemas';
 import { DESKTOP, launchBrowser, newContext } from '../support/browser';
 import { apiFetch, local } from '../support/local';
@@ -79,12 +80,24 @@ describe('the station list', () => {
     await context.close();
   });
 
+  it('reads the list from the file at the edge: no API call, so no DynamoDB read, per page view', async () => {
+    const context = await newContext(browser, { ...DESKTOP, locale: 'en-US' });
+    const page = await context.newPage();
+    const paths: string[] = [];
+    page.on('request', (request) => paths.push(new URL(request.url()).pathname));
+    await page.goto(local().web + '/stations');
+    await list(page).locator('article').first().waitFor();
+    expect(paths).toContain(STATION_LIST_SNAPSHOT_PATH);
+    expect(paths.filter((path) => path.startsWith('/api/'))).toEqual([]);
+    await context.close();
+  });
+
   it('shows Loading stations... until the list arrives', async () => {
     const context = await newContext(browser, { ...DESKTOP, locale: 'en-US' });
     const page = await context.newPage();
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
-    await page.route('**/api/machines', async (route) => {
+    await page.route(`**${STATION_LIST_SNAPSHOT_PATH}`, async (route) => {
       await held;
       await route.continue();
     });
@@ -179,7 +192,7 @@ describe('the station list', () => {
       longitude: String(115.1 + Math.floor(i / 40) * 0.006),
       status: (['online', 'offline', 'maintenance', 'locked'] as const)[i % 4]!,
     }));
-    await page.route('**/api/machines', (route) => route.fulfill({ json: fleet }));
+    await page.route(`**${STATION_LIST_SNAPSHOT_PATH}`, (route) => route.fulfill({ json: fleet }));
     await page.goto(local().web + '/stations');
     await page.getByTestId('station-count').getByText('1000 stations').waitFor();
     const rendered = await list(page).locator('article').count();

@@ -1,9 +1,10 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Machine } from '@shared/schemas';
+import { STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
 import { publicApi } from './public-fetch';
 
 /**
- * The station list (GET /api/machines), for the public pages and the app: one key, ['machines'], one fetcher. The last list that
+ * The station list (the file at the edge, else GET /api/machines), for the public pages and the app: one key, ['machines'], one fetcher. The last list that
  * loaded is kept in localStorage, so that a visitor who loses signal still sees the stations (the
  * service worker keeps the same answer; this also covers the first visit and browsers without one).
  */
@@ -33,9 +34,19 @@ function save(machines: Machine[]) {
   }
 }
 
+/**
+ * The list file at the edge (STATION_LIST_SNAPSHOT_PATH, no DynamoDB read; docs/scale.md, "The station list from the
+ * edge"), revalidated on every load (`no-cache`: a 304 while it is unchanged); the API when the file is not there yet.
+ */
+async function fetchStations(signal: AbortSignal): Promise<Machine[]> {
+  const response = await fetch(STATION_LIST_SNAPSHOT_PATH, { cache: 'no-cache', headers: { accept: 'application/json' }, signal });
+  if (response.ok) return (await response.json()) as Machine[];
+  return publicApi.listMachines(signal);
+}
+
 async function loadStations({ signal }: { signal: AbortSignal }): Promise<Machine[]> {
   try {
-    const machines = await publicApi.listMachines(signal);
+    const machines = await fetchStations(signal);
     save(machines);
     return machines;
   } catch (error) {

@@ -1,9 +1,6 @@
-import { toMachine } from '../../domain/machines';
+import { publicStationList } from '../../domain/station-list';
 import { routeHandler } from '../route-handler';
 import { data } from '../../providers/data';
 
-export const handler = routeHandler('listMachines', async () => {
-  const [records, settings] = await Promise.all([data().machines.list(), data().settings.get()]);
-  const now = data().clock.now();
-  return records.map((record) => toMachine(record, now, settings.heartbeatIntervalSeconds));
-});
+/** GET /api/machines: the list as it is this instant (the public pages read the file at the edge instead; this route is for the console and freshness checks). */
+export const handler = routeHandler('listMachines', () => publicStationList(data()));
