@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Alert, MachineList, Page, Settings } from '@shared/schemas';
+import { Alert, MachineList, Page, Settings, Ticket } from '@shared/schemas';
 import { directionsThrough, stationsToVisit } from '@shared/visits';
 import { asAdmin } from '../support/admin';
 import { adminSignInInBrowser } from '../support/auth';
@@ -24,8 +24,10 @@ afterAll(async () => {
 
 /** What the console's own data says the visits are (the ranking itself is unit tested in shared/visits.test.ts). */
 async function expectedVisits() {
-  const [stations, alerts, settings] = await Promise.all([asAdmin('/api/machines'), asAdmin('/api/admin/alerts?status=active&limit=100'), asAdmin('/api/admin/settings')]);
-  return stationsToVisit(MachineList.parse(stations.body), Page(Alert).parse(alerts.body).items, Settings.parse(settings.body));
+  const [stations, alerts, settings, tickets] = await Promise.all([
+    asAdmin('/api/machines'), asAdmin('/api/admin/alerts?status=active&limit=100'), asAdmin('/api/admin/settings'), asAdmin('/api/admin/tickets?status=active&limit=100'),
+  ]);
+  return stationsToVisit(MachineList.parse(stations.body), Page(Alert).parse(alerts.body).items, Settings.parse(settings.body), Page(Ticket).parse(tickets.body).items);
 }
 
 describe("Today's route in Chromium", { timeout: 180_000 }, () => {
