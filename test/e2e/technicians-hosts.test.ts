@@ -4,7 +4,7 @@ import { DynamoAlerts } from '@functions/adapters/dynamodb/alerts';
 import { SEED_HOST_STATIONS } from '@infra/local/seed';
 import { seededAccount } from '../support/auth';
 import { DESKTOP, PHONE, launchBrowser, newContext } from '../support/browser';
-import { local, testDb } from '../support/local';
+import { apiFetch, local, testDb } from '../support/local';
 import { provision, workerServices, type Provisioned } from '../integration/stations-support';
 
 let browser: Browser;
@@ -61,17 +61,20 @@ describe('technicians and hosts in Chromium', { timeout: 180_000 }, () => {
   });
 
   it("fits a technician's console on a phone: every header control inside the screen, none over another", async () => {
-    // An open alert, so that the header carries its count too (the widest the header gets).
+    // An open alert and an open ticket, so that the header carries both counts (the widest the header gets).
     const { db, tableName } = testDb();
     const openedAt = new Date().toISOString();
     await new DynamoAlerts(db, tableName).open({
       stationId: station.machine.id, stationName: 'Technician Visit Station', rule: 'lowWater', status: 'open', detail: 'Water level 5% (below 15%)', openedAt, notifications: 0, nextNotifyAt: openedAt,
     });
+    const report = await apiFetch('/api/reports', { method: 'POST', headers: { 'cloudfront-viewer-address': '192.0.2.78:443' }, json: { stationId: station.machine.id, category: 'dirty' } });
+    expect(report.status).toBe(201);
     const page = await (await newContext(browser, { ...PHONE, locale: 'id-ID' })).newPage();
     await consoleSignIn(page, 'technician');
     await page.waitForURL((url) => url.pathname === '/admin');
     await page.getByRole('table').first().waitFor();
     await page.getByTestId('alert-count').waitFor();
+    await page.getByTestId('ticket-count').waitFor();
     const boxes = await page.locator('header a, header button').evaluateAll((controls) =>
       controls.map((c) => c.getBoundingClientRect()).filter((b) => b.width > 0).map((b) => ({ left: b.left, right: b.right, top: b.top, bottom: b.bottom })));
     expect(boxes.length).toBeGreaterThanOrEqual(4);

@@ -12,7 +12,7 @@ export function AlertsLink() {
   const open = counts.data?.open ?? 0;
   return (
     <Link to="/admin/alerts" aria-label={t.headerLink(open)} title={t.headerLink(open)}
-      className="relative inline-flex h-10 items-center gap-2 rounded-xl px-3 text-sm font-semibold text-slate-600 hover:bg-slate-100 hover:text-slate-900">
+      className="relative inline-flex h-10 items-center gap-2 rounded-xl px-2 text-sm font-semibold text-slate-600 hover:bg-slate-100 hover:text-slate-900 sm:px-3">
       <AlertIcon size={16} />
       <span className="hidden sm:inline">{t.title}</span>
       {open > 0 && (
