@@ -49,6 +49,7 @@ const ADMIN: Screen[] = [
   { path: '/admin?tab=system', ready: role('button', 'Save Configuration') },
   { path: '/admin/alerts', ready: role('heading', 'Alerts') },
   { path: '/admin/visits', ready: role('list', "Today's route") },
+  { path: '/admin/tickets', ready: role('heading', 'Tickets') },
   { path: '/admin/stickers', ready: role('img', 'Sheet 1 of') },
   { path: '/admin/stations/HRL-00001', ready: role('heading', 'Vends and revenue per day') },
 ];
