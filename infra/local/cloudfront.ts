@@ -137,7 +137,8 @@ export async function startLocalCloudFront(options: LocalCloudFrontOptions): Pro
     const readOnly = req.method === 'GET' || req.method === 'HEAD';
     if (stationList && path.startsWith(STATION_LIST_BEHAVIOR.slice(0, -1)) && readOnly) {
       const bucket = new URL(stationList.bucketOrigin);
-      void stationList.refresh().finally(() => forward(req, res, bucket.origin, `${bucket.pathname}${path}`, headers));
+      // A viewer that left while the file was being refreshed gets nothing passed on (no request left half open).
+      void stationList.refresh().finally(() => !res.destroyed && forward(req, res, bucket.origin, `${bucket.pathname}${path}`, headers));
       return;
     }
     for (const [prefix, origin] of proxies) {
@@ -205,6 +206,10 @@ function forward(req: IncomingMessage, res: ServerResponse, origin: string, path
   upstream.on('error', () => {
     if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain', ...override });
     res.end('Bad gateway');
+  });
+  // The viewer went away before the answer: the origin's request goes too, so no connection to it stays open.
+  res.on('close', () => {
+    if (!res.writableFinished) upstream.destroy();
   });
   req.pipe(upstream);
 }

@@ -76,12 +76,29 @@ export interface LocalStack {
   stop(): Promise<void>;
 }
 
+/** How long one service of the local cloud may take to stop before it is left behind (so a test run always ends). */
+const STOP_STEP_MS = 15_000;
+
+/** Runs one stop step; one that fails or takes longer than `ms` is reported and left behind. */
+async function stopWithin(name: string, step: () => Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), ms)));
+  try {
+    const outcome = await Promise.race([step().then(() => 'stopped' as const), late]);
+    if (outcome === 'late') console.error(`local cloud: ${name} did not stop within ${ms / 1000} s and was left behind`);
+  } catch (error) {
+    console.error(error);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Starts the whole local system: database, seed, API gateway and (optionally) the web app. */
 export async function startLocalStack(options: LocalStackOptions = {}): Promise<LocalStack> {
   const log = options.log ?? (() => undefined);
-  const stops: (() => Promise<void>)[] = [];
+  const stops: [name: string, stop: () => Promise<void>][] = [];
   const stop = async () => {
-    for (const fn of stops.reverse()) await fn().catch((e: unknown) => console.error(e));
+    for (const [name, fn] of stops.reverse()) await stopWithin(name, fn, STOP_STEP_MS);
   };
   try {
     // The production build (when its sources changed) runs while the services start.
@@ -90,7 +107,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
     // E-mail: the outbox takes what SES would send, through the same Mailer port (functions/ports/mailer.ts).
     const outbox = await startOutbox({ dataDir: options.dataDir, from: (process.env.MAIL_FROM ??= LOCAL_MAIL_FROM), alerts: (process.env.ALERT_EMAIL ??= LOCAL_ALERT_EMAIL) });
-    stops.push(outbox.stop);
+    stops.push(['the outbox', outbox.stop]);
     process.env.LOCAL_SMTP_URL = outbox.outputs.smtp;
     // The e-mails' links open the local site (without one, as for the benchmarks, they point where it would be).
     const siteUrl = (process.env.SITE_URL ??= `http://127.0.0.1:${options.webPort ?? 5173}`);
@@ -102,7 +119,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     // DynamoDB Local (a JVM) and cognito-local (a Node process) start side by side: neither needs the other.
     log('Starting DynamoDB Local' + (options.dataDir ? ` (data in ${options.dataDir})` : ' (in memory)') + ' and the local Cognito');
     const cognitoDir = options.dataDir ? join(options.dataDir, 'cognito') : mkdtempSync(join(tmpdir(), 'refill-cognito-'));
-    if (!options.dataDir) stops.push(async () => rmSync(cognitoDir, { recursive: true, force: true }));
+    if (!options.dataDir) stops.push(['the local Cognito folder', async () => rmSync(cognitoDir, { recursive: true, force: true })]);
     const [dynamoStart, identityStart] = await Promise.allSettled([
       startDynamo({ dataDir: options.dataDir && join(options.dataDir, 'dynamodb') }),
       startIdentity({
@@ -110,7 +127,8 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         onCode: (delivery) => void mailer().send(codeEmail(delivery)).catch((error: unknown) => console.error(`The ${delivery.target} code e-mail to ${delivery.destination} was not sent: ${String(error)}`)),
       }),
     ]);
-    for (const started of [dynamoStart, identityStart]) if (started.status === 'fulfilled') stops.push(started.value.stop);
+    if (dynamoStart.status === 'fulfilled') stops.push(['DynamoDB Local', dynamoStart.value.stop]);
+    if (identityStart.status === 'fulfilled') stops.push(['the local Cognito', identityStart.value.stop]);
     if (dynamoStart.status === 'rejected') throw dynamoStart.reason;
     if (identityStart.status === 'rejected') throw identityStart.reason;
     const dynamo = dynamoStart.value;
@@ -133,7 +151,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
 
     // Report photos: the S3 emulator, which browsers reach through the web origin (LOCAL_STORAGE_PATH).
     const storage = await startStorage({ dataDir: options.dataDir });
-    stops.push(storage.stop);
+    stops.push(['the S3 emulator', storage.stop]);
     const { LOCAL_STORAGE_PATH } = await import('./web');
     Object.assign(process.env, {
       AWS_ENDPOINT_URL_S3: storage.endpoint,
@@ -143,11 +161,11 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     });
     log(`S3 emulator (report photos, the station list file) on ${storage.endpoint}`);
     const stationList = startStationListEdge(`${storage.endpoint}/${storage.stationListBucket}`);
-    stops.push(stationList.stop);
+    stops.push(['the station list publisher', stationList.stop]);
 
     // Stations: local CA, signing key, MQTT broker with the IoT policy, the vend sweep timer and (npm start) a small fleet.
     const stations = await startStations({ dataDir: options.dataDir, fleet: options.stationFleet ?? (options.dataDir ? Number.POSITIVE_INFINITY : 0), log });
-    stops.push(stations.stop);
+    stops.push(['the broker and the stations', stations.stop]);
 
     const db = createDocumentClient({ tableName, endpoint: dynamo.endpoint });
     const machines = new DynamoMachines(db, tableName);
@@ -176,7 +194,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     payments.notificationUrl = process.env.PAYMENT_NOTIFICATION_URL ??= payments.notificationUrl;
     process.env.PAYMENTS_MODE = payments.mode;
     const gateway = await startGateway({ port: apiPort, verifyToken: identity.verifyToken, originSecret });
-    stops.push(gateway.stop);
+    stops.push(['the API gateway', gateway.stop]);
     log(`API gateway on ${gateway.origin}`);
 
     let web: { origin: string; distDir: string | null } | null = null;
@@ -193,7 +211,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
         log,
       };
       const server = webBuild ? await startWeb({ ...webOptions, build: await webBuild }) : await startDevWeb(webOptions);
-      stops.push(server.stop);
+      stops.push(['the web server', server.stop]);
       web = server;
     }
 
