@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { alertQueries } from '../../../api/alerts';
 import { adminAlerts } from '../../../i18n/admin-alerts';
 import { useMessages } from '../../../i18n/messages';
+import { CountBadge } from '../CountBadge';
 import { AlertIcon } from '../icons';
 
 /** The admin header's way to the Alerts page, with the number of open (unacknowledged) alerts. */
@@ -15,9 +16,7 @@ export function AlertsLink() {
       className="relative inline-flex h-10 items-center gap-2 rounded-xl px-2 text-sm font-semibold text-slate-600 hover:bg-slate-100 hover:text-slate-900 sm:px-3">
       <AlertIcon size={16} />
       <span className="hidden sm:inline">{t.title}</span>
-      {open > 0 && (
-        <span data-testid="alert-count" className="min-w-5 rounded-full bg-red-600 px-1.5 py-0.5 text-center text-[11px] leading-none font-bold text-white">{open}</span>
-      )}
+      <CountBadge count={open} tone="red" testId="alert-count" />
     </Link>
   );
 }

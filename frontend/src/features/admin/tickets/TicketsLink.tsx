@@ -3,6 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { ticketQueries } from '../../../api/tickets';
 import { adminTickets } from '../../../i18n/admin-tickets';
 import { useMessages } from '../../../i18n/messages';
+import { CountBadge } from '../CountBadge';
 import { ReceiptIcon } from '../icons';
 
 /** The admin header's way to the tickets, with the number of open (unassigned) ones. */
@@ -15,9 +16,7 @@ export function TicketsLink() {
       className="relative inline-flex h-10 items-center gap-2 rounded-xl px-2 text-sm font-semibold text-slate-600 hover:bg-slate-100 hover:text-slate-900 sm:px-3">
       <ReceiptIcon size={16} />
       <span className="hidden lg:inline">{t.title}</span>
-      {open > 0 && (
-        <span data-testid="ticket-count" className="min-w-5 rounded-full bg-amber-500 px-1.5 py-0.5 text-center text-[11px] leading-none font-bold text-white">{open}</span>
-      )}
+      <CountBadge count={open} tone="amber" testId="ticket-count" />
     </Link>
   );
 }
