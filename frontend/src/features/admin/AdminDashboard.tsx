@@ -73,13 +73,14 @@ export function AdminDashboard({ admin, search }: { admin: AdminIdentity; search
     <ExportProvider registry={registry}>
       <div className="min-h-dvh bg-slate-50">
         <header className="sticky top-0 z-30 border-b border-slate-200/80 bg-white/90 backdrop-blur">
-          <div className="mx-auto flex h-16 max-w-[1400px] items-center gap-2 px-3 sm:gap-3 sm:px-6">
-            <Link to="/admin" className="flex items-center gap-2.5">
-              <Logo size={34} />
+          <div className="mx-auto flex h-16 max-w-[1400px] items-center gap-1.5 px-2 sm:gap-3 sm:px-6">
+            {/* On a phone the role stands for the logo: beside the alerts, tickets, route, language and logout there is no room for both. */}
+            <Link to="/admin" className="flex shrink-0 items-center gap-2.5">
+              <span className="hidden sm:block"><Logo size={34} /></span>
               <span className="hidden font-bold text-slate-900 sm:inline">Bali Refill</span>
-              <span className="rounded-md bg-ocean-900 px-1.5 py-0.5 text-[10px] font-bold tracking-widest text-white uppercase">{isAdmin ? 'Admin' : roleTexts.roles[admin.role]}</span>
+              <span data-testid="console-role" className="rounded-md bg-ocean-900 px-1.5 py-0.5 text-[10px] font-bold tracking-widest text-white uppercase">{isAdmin ? 'Admin' : roleTexts.roles[admin.role]}</span>
             </Link>
-            <div className="ml-auto flex items-center gap-1 sm:gap-2">
+            <div className="ml-auto flex items-center gap-0.5 sm:gap-2">
               <AlertsLink />
               <TicketsLink />
               <VisitsLink />
