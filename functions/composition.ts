@@ -1,3 +1,4 @@
+import { LocalBrokerStationJobs } from './adapters/iot/local-broker-jobs';
 import { LocalBrokerStationMessages } from './adapters/iot/local-broker-messages';
 import { LocalCaStationRegistry } from './adapters/local-ca/local-ca-station-registry';
 import { SmtpMailer } from './adapters/smtp/smtp-mailer';
@@ -8,6 +9,7 @@ import type { Geocoder } from './ports/geocoder';
 import type { Mailer } from './ports/mailer';
 import type { ApplePayMerchantValidator, PaymentGateway } from './ports/payment-gateway';
 import type { SigningKeys } from './ports/signing-keys';
+import type { StationJobs } from './ports/station-jobs';
 import type { StationMessages } from './ports/station-messages';
 import type { StationRegistry } from './ports/station-registry';
 import { adminAuth } from './providers/admin-auth';
@@ -17,6 +19,7 @@ import { geocoder } from './providers/geocoder';
 import { mailer } from './providers/mailer';
 import { applePay, paymentGateway } from './providers/payment-gateway';
 import { signingKeys } from './providers/signing-keys';
+import { stationJobs } from './providers/station-jobs';
 import { stationMessages } from './providers/station-messages';
 import { stationRegistry } from './providers/station-registry';
 
@@ -28,6 +31,7 @@ import { stationRegistry } from './providers/station-registry';
 export interface Services extends DataServices {
   stationRegistry: StationRegistry;
   stationMessages: StationMessages;
+  stationJobs: StationJobs;
   signingKeys: SigningKeys;
   geocoder: Geocoder;
   paymentGateway: PaymentGateway;
@@ -39,14 +43,17 @@ export interface Services extends DataServices {
 
 /**
  * The local cloud's station adapters in place of IoT Core: its CA issues station identities and its broker
- * carries the answers to stations (LOCAL_CA_DIR and LOCAL_BROKER_URL, set by infra/local/broker-stack.ts).
+ * carries the answers and jobs to stations (LOCAL_CA_DIR and LOCAL_BROKER_URL, set by infra/local/broker-stack.ts).
  */
 export function useLocalStationAdapters(env: NodeJS.ProcessEnv = process.env): void {
   const caDir = localOnlySetting('LOCAL_CA_DIR', env);
   if (!caDir) return;
   const brokerUrl = localOnlySetting('LOCAL_BROKER_URL', env);
   stationRegistry.use(new LocalCaStationRegistry(caDir, () => brokerUrl ?? 'mqtts://127.0.0.1:8883'));
-  if (brokerUrl) stationMessages.use(new LocalBrokerStationMessages(brokerUrl, caDir));
+  if (brokerUrl) {
+    stationMessages.use(new LocalBrokerStationMessages(brokerUrl, caDir));
+    stationJobs.use(new LocalBrokerStationJobs(brokerUrl, caDir));
+  }
 }
 
 /**
@@ -65,6 +72,7 @@ export function createServices(env: NodeJS.ProcessEnv = process.env): Services {
     ...data(),
     stationRegistry: stationRegistry(),
     stationMessages: stationMessages(),
+    stationJobs: stationJobs(),
     signingKeys: signingKeys(),
     geocoder: geocoder(),
     paymentGateway: paymentGateway(),

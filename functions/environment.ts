@@ -16,6 +16,7 @@ export type Need =
   | 'signingKey'
   | 'iotData'
   | 'iotProvisioning'
+  | 'iotJobs'
   | 'cognito'
   | 'geocoder'
   | 'mail'
@@ -45,6 +46,7 @@ export const SETTINGS = {
   IOT_ENDPOINT: { needs: ['iotData', 'iotProvisioning'], description: 'The account\'s iot:Data-ATS host (publish to stations; handed to new stations)' },
   IOT_POLICY_NAME: { needs: ['iotProvisioning'], description: 'IoT policy attached to every station certificate' },
   IOT_THING_TYPE_NAME: { needs: ['iotProvisioning'], description: 'IoT thing type of the stations' },
+  IOT_THING_ARN_PREFIX: { needs: ['iotJobs'], description: 'arn:<partition>:iot:<region>:<account>:thing/ — the stations\' things, which remote commands (IoT jobs) target' },
   USER_POOL_ID: { needs: ['cognito'], description: 'Cognito user pool' },
   USER_POOL_CLIENT_ID: { needs: ['cognito'], description: 'Cognito app client of the web app (password sign-in)' },
   PLACE_INDEX_NAME: { needs: ['geocoder'], description: 'Amazon Location place index of the address search' },

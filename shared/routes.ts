@@ -13,6 +13,10 @@ import {
   ClaimInput,
   ClaimResolutionInput,
   ClaimsQuery,
+  Command,
+  CommandDetail,
+  CommandInput,
+  CommandsQuery,
   EnvironmentalImpact,
   GuestClaimInput,
   GuestOrder,
@@ -113,6 +117,8 @@ export interface RouteDefinition {
     table?: 'read' | 'write';
     iotPublish?: boolean;
     iotProvisioning?: boolean;
+    /** Creating and canceling IoT jobs (remote commands to stations). */
+    iotJobs?: boolean;
     cognito?: boolean;
     paymentSecret?: boolean;
     signingKey?: boolean;
@@ -514,6 +520,23 @@ export const routes = define({
   adminCloseTicket: {
     method: 'POST', path: '/api/admin/tickets/{id}/close', auth: ['admin', 'technician'], tag: 'admin', summary: "Close a ticket with a resolution note; its open problem reports are resolved in the same transaction (the station's flag clears)",
     params: Id, body: TicketCloseInput, response: Ticket, access: { table: 'write' },
+  },
+  adminCreateCommand: {
+    method: 'POST', path: '/api/admin/commands', auth: ['admin'], tag: 'admin',
+    summary: 'Send a remote command to some stations or all (audited): set the price per litre, lock, unlock, restart, or a firmware update rolled out a percent of the stations at a time that stops by itself when failures pass its threshold',
+    body: CommandInput, status: 201, response: CommandDetail, access: { table: 'write', iotJobs: true },
+  },
+  adminListCommands: {
+    method: 'GET', path: '/api/admin/commands', auth: ['admin'], tag: 'admin', summary: 'Remote commands, newest first',
+    query: CommandsQuery, response: Page(Command), access: { table: 'read' },
+  },
+  adminGetCommand: {
+    method: 'GET', path: '/api/admin/commands/{id}', auth: ['admin'], tag: 'admin', summary: "A remote command with each station's execution (status, progress, rollout step)",
+    params: Id, response: CommandDetail, access: { table: 'read' },
+  },
+  adminAbortCommand: {
+    method: 'POST', path: '/api/admin/commands/{id}/abort', auth: ['admin'], tag: 'admin', summary: 'Stop a command in progress (audited): its queued executions are canceled; 409 when it has finished',
+    params: Id, response: CommandDetail, access: { table: 'write', iotJobs: true },
   },
   adminGetSettings: {
     method: 'GET', path: '/api/admin/settings', auth: ['admin'], tag: 'admin', summary: 'System settings',

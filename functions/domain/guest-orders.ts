@@ -14,7 +14,7 @@ import type { Users } from '../ports/users';
 import type { VendSession, VendSessions } from '../ports/vend-sessions';
 import { fileClaim } from './claims';
 import { conflict, DomainError, invalid, notFound, tooManyRequests } from './errors';
-import { effectiveStatus, fallbackName } from './machines';
+import { effectiveStatus, fallbackName, stationPrice } from './machines';
 import { refreshFromGateway } from './payment-confirmation';
 import { chargeOrder, fingerprintOf, newOrderState, orderIdFor, orderKind, requireIdempotencyKey, type PaymentDeps } from './payment-orders';
 import { takeBackRefunds } from './payment-reports';
@@ -97,7 +97,7 @@ export async function createGuestOrder(
   const maxMl = machine.maxFillMl ?? DEFAULT_MAX_FILL_ML;
   if (request.volumeMl > maxMl) throw invalid(`This station dispenses at most ${maxMl / 1000} L per refill`, { volumeMl: `At most ${maxMl} ml` });
   if (isCardWallet(request.paymentMethod) && !request.walletToken) throw invalid('A wallet payment token is required', { walletToken: 'Required for Google Pay and Apple Pay' });
-  const amount = priceOfMillilitres(request.volumeMl, settings.pricePerLitre);
+  const amount = priceOfMillilitres(request.volumeMl, stationPrice(machine, settings));
   const key = requireIdempotencyKey(input.idempotencyKey);
   const orderId = orderIdFor('guest', 'guest', key);
   const secret = receiptSecretFor(key);

@@ -19,6 +19,9 @@ export function effectiveStatus(record: MachineRecord, now: Date, heartbeatInter
   return record.status;
 }
 
+/** What a vend at the station costs per litre: its own price (a setPrice command it applied), else the global setting. */
+export const stationPrice = (record: Pick<MachineRecord, 'pricePerLitre'>, settings: { pricePerLitre: number }) => record.pricePerLitre ?? settings.pricePerLitre;
+
 /** Applies the read-time fallbacks; unknown coordinates and water levels stay null. */
 export function toMachine(record: MachineRecord, now: Date, heartbeatIntervalSeconds: number): Machine {
   return {
@@ -42,6 +45,7 @@ export function toMachine(record: MachineRecord, now: Date, heartbeatIntervalSec
       lockedFor: record.safetyLock?.reason ?? null,
     },
     problemReported: (record.openReports ?? 0) > 0,
+    pricePerLitre: record.pricePerLitre ?? null,
     maxFillMl: record.maxFillMl ?? DEFAULT_MAX_FILL_ML,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,

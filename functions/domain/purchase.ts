@@ -7,7 +7,7 @@ import type { Machines } from '../ports/machines';
 import type { PaymentOrder, PurchaseOrder } from '../ports/payment-orders';
 import type { Users } from '../ports/users';
 import { conflict, DomainError, invalid, notFound } from './errors';
-import { effectiveStatus, fallbackName } from './machines';
+import { effectiveStatus, fallbackName, stationPrice } from './machines';
 import { chargeOrder, fingerprintOf, newOrderState, orderIdFor, requireIdempotencyKey, type PaymentDeps } from './payment-orders';
 import { afterPurchasePaid, PAID_NO_SESSION_MESSAGE, PAID_TOO_LATE, STATION_UNAVAILABLE } from './purchase-paid';
 import { ensureProfile, type SignedInPerson } from './users';
@@ -40,7 +40,7 @@ export async function startPurchase(
   const volumeMl = Math.round(request.volume * 1000);
   const maxMl = machine.maxFillMl ?? DEFAULT_MAX_FILL_ML;
   if (volumeMl > maxMl) throw invalid(`This station dispenses at most ${maxMl / 1000} L per refill`, { volume: `At most ${maxMl / 1000} L` });
-  const amount = priceOfMillilitres(volumeMl, settings.pricePerLitre);
+  const amount = priceOfMillilitres(volumeMl, stationPrice(machine, settings));
   if (amount < 1) throw invalid('The volume is too small to pay for', { volume: 'Too small' });
   const key = requireIdempotencyKey(input.idempotencyKey);
   await ensureProfile(payer, deps.users, now.toISOString());

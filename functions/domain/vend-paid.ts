@@ -2,7 +2,7 @@ import { formatRupiah } from '@shared/money';
 import { TransactionPartRejected } from '../ports/transaction';
 import type { VendSession } from '../ports/vend-sessions';
 import { conflict } from './errors';
-import { effectiveStatus } from './machines';
+import { effectiveStatus, stationPrice } from './machines';
 import { sendVendToken, type VendDeps } from './vend';
 import { refusedByLedger, sessionExpiry, stationName } from './vend-rules';
 
@@ -46,7 +46,7 @@ export async function openPaidVendSession(order: PaidOrder, deps: VendDeps): Pro
   const stationId = machine.id;
   const fresh: VendSession = {
     id: sessionId, stationId, machineName: stationName(machine), userId: order.userId, tokenId: order.orderId, requestId: order.orderId,
-    status: 'open', holdAmount: order.amount, maxMl: order.volumeMl, pricePerLitre: settings.pricePerLitre,
+    status: 'open', holdAmount: order.amount, maxMl: order.volumeMl, pricePerLitre: stationPrice(machine, settings),
     createdAt: now.toISOString(), expiresAt: sessionExpiry(now, settings).toISOString(),
   };
   // The session and its hold are one transaction: two callers at once (the purchase request and the gateway's

@@ -9,7 +9,7 @@ import type { StationMessages, VendDenialReason } from '../ports/station-message
 import type { Users } from '../ports/users';
 import type { VendSession, VendSessions } from '../ports/vend-sessions';
 import type { Settings } from '@shared/schemas';
-import { effectiveStatus } from './machines';
+import { effectiveStatus, stationPrice } from './machines';
 import { DEFAULT_MAX_FILL_ML } from '@shared/constants';
 import { StationId } from './stations';
 import { signVendToken, verifyNfcToken } from './tokens';
@@ -92,10 +92,10 @@ export async function authorizeVend(event: unknown, deps: VendDeps): Promise<Aut
   if (status === 'locked') return deny(deps, stationId, requestId, 'station_locked', { safetyLock: machine.safetyLock?.reason ?? null }, machine.safetyLock ? 'station_locked_safety' : undefined);
   if (status !== 'online') return deny(deps, stationId, requestId, 'station_offline', { status });
 
-  const plan = holder && holder.balance >= minimumBalance(settings) ? holdFor(holder.balance, machine.maxFillMl ?? DEFAULT_MAX_FILL_ML, settings.pricePerLitre) : null;
+  const plan = holder && holder.balance >= minimumBalance(settings) ? holdFor(holder.balance, machine.maxFillMl ?? DEFAULT_MAX_FILL_ML, stationPrice(machine, settings)) : null;
   const newSession = (id: string, held: NonNullable<typeof plan>): VendSession => ({
     id, stationId, machineName: stationName(machine), userId, tokenId: jti, requestId, status: 'open',
-    holdAmount: held.holdAmount, maxMl: held.maxMl, pricePerLitre: settings.pricePerLitre,
+    holdAmount: held.holdAmount, maxMl: held.maxMl, pricePerLitre: stationPrice(machine, settings),
     createdAt: now.toISOString(), expiresAt: sessionExpiry(now, settings).toISOString(),
   });
 

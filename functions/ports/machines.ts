@@ -59,6 +59,8 @@ export interface MachineRecord {
   lastSanitationAt?: string;
   lastLabTest?: { at: string; result: 'pass' | 'fail' };
   safetyLock?: SafetyLock;
+  /** The station's own price per litre, set when it applied a setPrice command (functions/domain/commands.ts). */
+  pricePerLitre?: number;
   /** Largest volume one vend may hold for, in millilitres. */
   maxFillMl?: number;
   /** The host account (sign-in e-mail, lower case) whose premises the station is on (functions/domain/hosts.ts). */

@@ -41,4 +41,6 @@ export const stationTopics = {
   vendFailed: (id: string) => `stations/${id}/vend/failed`,
   vendAuthorized: (id: string) => `stations/${id}/vend/authorized`,
   vendDenied: (id: string) => `stations/${id}/vend/denied`,
+  /** A station's progress on a job (firmware download and install), in percent. */
+  commandProgress: (id: string) => `stations/${id}/command/progress`,
 } as const;

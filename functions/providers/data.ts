@@ -1,6 +1,7 @@
 import { DynamoAdminQueries } from '../adapters/dynamodb/admin-queries';
 import { DynamoAlerts } from '../adapters/dynamodb/alerts';
 import { DynamoClaims } from '../adapters/dynamodb/claims';
+import { DynamoCommands } from '../adapters/dynamodb/commands';
 import { createDocumentClient } from '../adapters/dynamodb/client';
 import { DynamoFavourites } from '../adapters/dynamodb/favourites';
 import { DynamoHostRequests } from '../adapters/dynamodb/host-requests';
@@ -18,6 +19,7 @@ import { traced } from '../observability';
 import type { AdminQueries } from '../ports/admin-queries';
 import type { Alerts } from '../ports/alerts';
 import type { Claims } from '../ports/claims';
+import type { Commands } from '../ports/commands';
 import { randomIds, systemClock, type Clock, type Ids } from '../ports/clock';
 import type { Favourites } from '../ports/favourites';
 import type { HostRequests } from '../ports/host-requests';
@@ -58,6 +60,8 @@ export interface DataServices {
   safetyRecords: SafetyRecords;
   /** Maintenance tickets (one open per station and cause). */
   tickets: Tickets;
+  /** Remote commands and each station's execution. */
+  commands: Commands;
 }
 
 function createDataServices(env: NodeJS.ProcessEnv = process.env): DataServices {
@@ -80,6 +84,7 @@ function createDataServices(env: NodeJS.ProcessEnv = process.env): DataServices 
     claims: new DynamoClaims(db, table),
     safetyRecords: new DynamoSafetyRecords(db, table),
     tickets: new DynamoTickets(db, table),
+    commands: new DynamoCommands(db, table),
   };
 }
 

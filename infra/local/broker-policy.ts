@@ -1,19 +1,25 @@
+import { localJobTopics } from '@functions/adapters/iot/local-broker-jobs';
 import { MACHINE_ID_PATTERN } from '@shared/schemas';
 
 /**
  * The station policy of docs/design.md, "Stations", as the local broker enforces it (the CDK construct writes the same rules
  * with ${iot:Connection.Thing.ThingName}):
  * - a station (certificate CN = station id) connects only with client id = its id, publishes only
- *   stations/<id>/heartbeat, vend/request, vend/started, vend/complete, vend/failed and subscribes only
- *   stations/<id>/vend/authorized and vend/denied, no wildcards;
+ *   stations/<id>/heartbeat, vend/request, vend/started, vend/complete, vend/failed, command/progress and subscribes
+ *   only stations/<id>/vend/authorized and vend/denied, no wildcards; it may also publish and subscribe to its own
+ *   jobs topics, $aws/things/<id>/jobs/* (the IoT Jobs device API, infra/local/broker-jobs.ts);
  * - the back end's own client (CN 'backend', client id 'backend' or 'backend-<suffix>') publishes only
- *   stations/<any station>/vend/authorized|denied and subscribes to nothing.
+ *   stations/<any station>/vend/authorized|denied and the local jobs control topics (in place of IoT's CreateJob and
+ *   CancelJob), and subscribes to nothing.
  */
 export type Principal = { kind: 'station'; id: string } | { kind: 'backend' };
 
-const STATION_PUBLISH = ['heartbeat', 'vend/request', 'vend/started', 'vend/complete', 'vend/failed'] as const;
+const STATION_PUBLISH = ['heartbeat', 'vend/request', 'vend/started', 'vend/complete', 'vend/failed', 'command/progress'] as const;
 const STATION_SUBSCRIBE = ['vend/authorized', 'vend/denied'] as const;
 const BACKEND_PUBLISH = /^stations\/([^/+#]+)\/vend\/(authorized|denied)$/;
+const BACKEND_CONTROL: readonly string[] = Object.values(localJobTopics);
+/** A station's own jobs topics: `$aws/things/<id>/jobs/` and more (IoT's policy resource `$aws/things/${thing}/jobs/*`). */
+const ownJobsTopic = (id: string, topic: string) => topic.startsWith(`$aws/things/${id}/jobs/`) && topic.length > `$aws/things/${id}/jobs/`.length;
 
 export function principalOf(commonName: string | undefined): Principal | null {
   if (!commonName) return null;
@@ -28,21 +34,22 @@ export function mayConnect(principal: Principal, clientId: string): boolean {
 }
 
 export function mayPublish(principal: Principal, topic: string): boolean {
-  if (principal.kind === 'station') return STATION_PUBLISH.some((t) => topic === `stations/${principal.id}/${t}`);
+  if (principal.kind === 'station') return STATION_PUBLISH.some((t) => topic === `stations/${principal.id}/${t}`) || (ownJobsTopic(principal.id, topic) && !/[+#]/.test(topic));
+  if (BACKEND_CONTROL.includes(topic)) return true;
   const m = BACKEND_PUBLISH.exec(topic);
   return Boolean(m && MACHINE_ID_PATTERN.test(m[1]!));
 }
 
 export function maySubscribe(principal: Principal, topicFilter: string): boolean {
   if (principal.kind === 'backend') return false;
-  return STATION_SUBSCRIBE.some((t) => topicFilter === `stations/${principal.id}/${t}`);
+  return STATION_SUBSCRIBE.some((t) => topicFilter === `stations/${principal.id}/${t}`) || (ownJobsTopic(principal.id, topicFilter) && !topicFilter.includes('#'));
 }
 
 /** The IoT rule a station topic feeds, with the station id as `topic(2)`. */
-export type RuleName = 'heartbeat' | 'vendRequest' | 'vendStarted' | 'vendComplete' | 'vendFailed';
+export type RuleName = 'heartbeat' | 'vendRequest' | 'vendStarted' | 'vendComplete' | 'vendFailed' | 'commandProgress';
 export function ruleOf(topic: string): { rule: RuleName; stationId: string } | null {
-  const m = /^stations\/([^/]+)\/(heartbeat|vend\/request|vend\/started|vend\/complete|vend\/failed)$/.exec(topic);
+  const m = /^stations\/([^/]+)\/(heartbeat|vend\/request|vend\/started|vend\/complete|vend\/failed|command\/progress)$/.exec(topic);
   if (!m) return null;
-  const rule = ({ heartbeat: 'heartbeat', 'vend/request': 'vendRequest', 'vend/started': 'vendStarted', 'vend/complete': 'vendComplete', 'vend/failed': 'vendFailed' } as const)[m[2] as 'heartbeat'];
+  const rule = ({ heartbeat: 'heartbeat', 'vend/request': 'vendRequest', 'vend/started': 'vendStarted', 'vend/complete': 'vendComplete', 'vend/failed': 'vendFailed', 'command/progress': 'commandProgress' } as const)[m[2] as 'heartbeat'];
   return { rule, stationId: m[1]! };
 }

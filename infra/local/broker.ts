@@ -3,20 +3,27 @@ import { createServer, type Server } from 'node:tls';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { Context } from 'aws-lambda';
 import type { LocalCa } from '@functions/adapters/local-ca/local-ca';
+import { JOB_IN_PROGRESS_TIMEOUT_MINUTES } from '@functions/adapters/iot/iot-station-jobs';
+import { emulateJobs } from './broker-jobs';
 import { lambdaContext } from './lambda-context';
 import { mayConnect, mayPublish, maySubscribe, principalOf, ruleOf, type Principal, type RuleName } from './broker-policy';
 
-/** The Lambda handlers the IoT rules call; the broker calls the very same ones. */
-export type RuleHandlers = Record<RuleName | 'presence', (event: unknown) => Promise<unknown>>;
+type RuleHandler = (event: unknown) => Promise<unknown>;
+/**
+ * The Lambda handlers the IoT rules call; the broker calls the very same ones. `commandResult` takes the job
+ * execution events and the stations' progress (without it, both are dropped).
+ */
+export type RuleHandlers = Record<Exclude<RuleName, 'commandProgress'> | 'presence', RuleHandler> & { commandResult?: RuleHandler };
 
 async function defaultRuleHandlers(): Promise<RuleHandlers> {
-  const [heartbeat, presence, vendRequest, vendStarted, vendComplete, vendFailed] = await Promise.all([
+  const [heartbeat, presence, vendRequest, vendStarted, vendComplete, vendFailed, commandResult] = await Promise.all([
     import('@functions/iot/heartbeat'),
     import('@functions/iot/presence'),
     import('@functions/iot/vendRequest'),
     import('@functions/iot/vendStarted'),
     import('@functions/iot/vendComplete'),
     import('@functions/iot/vendFailed'),
+    import('@functions/iot/commandResult'),
   ]);
   const rule = (name: string, handler: (event: unknown, context: Context) => Promise<unknown>) => (event: unknown) => handler(event, lambdaContext(name));
   return {
@@ -26,6 +33,7 @@ async function defaultRuleHandlers(): Promise<RuleHandlers> {
     vendStarted: rule('vendStarted', vendStarted.handler),
     vendComplete: rule('vendComplete', vendComplete.handler),
     vendFailed: rule('vendFailed', vendFailed.handler),
+    commandResult: rule('commandResult', commandResult.handler),
   };
 }
 
@@ -35,6 +43,8 @@ interface BrokerStats {
   deniedPublishes: number;
   deniedSubscriptions: number;
   ruleMessages: Record<RuleName, number>;
+  /** Job execution events reported (succeeded, failed, canceled, timed_out, ...). */
+  jobEvents: number;
   presenceEvents: number;
   handlerErrors: number;
 }
@@ -59,6 +69,8 @@ type Log = (line: string) => void;
  */
 export async function startBroker(options: {
   ca: LocalCa; port: number; host?: string; handlers?: RuleHandlers; log?: Log;
+  /** How long a job execution may stay in progress before it times out (IoT Jobs' timeoutConfig). */
+  jobInProgressTimeoutMs?: number;
   /** Where the event of a handler that failed goes (the stack's dead-letter queue in AWS). */
   deadLetter?: (event: unknown) => void;
 }): Promise<LocalBroker> {
@@ -67,7 +79,7 @@ export async function startBroker(options: {
   const host = options.host ?? '127.0.0.1';
   const stats: BrokerStats = {
     connections: 0, refusedConnections: 0, deniedPublishes: 0, deniedSubscriptions: 0,
-    ruleMessages: { heartbeat: 0, vendRequest: 0, vendStarted: 0, vendComplete: 0, vendFailed: 0 }, presenceEvents: 0, handlerErrors: 0,
+    ruleMessages: { heartbeat: 0, vendRequest: 0, vendStarted: 0, vendComplete: 0, vendFailed: 0, commandProgress: 0 }, jobEvents: 0, presenceEvents: 0, handlerErrors: 0,
   };
   const principals = new WeakMap<Client, Principal>();
   const disconnectReasons = new WeakMap<Client, string>();
@@ -152,6 +164,15 @@ export async function startBroker(options: {
     },
   });
 
+  const jobs = emulateJobs({
+    publish: (topic, message) => broker.publish({ cmd: 'publish', topic, payload: Buffer.from(JSON.stringify(message)), qos: 1, retain: false, dup: false }, () => undefined),
+    report: (event) => {
+      stats.jobEvents++;
+      if (handlers.commandResult) run('commandResult', handlers.commandResult, event);
+    },
+    inProgressTimeoutMs: options.jobInProgressTimeoutMs ?? JOB_IN_PROGRESS_TIMEOUT_MINUTES * 60_000,
+  });
+
   broker.on('clientReady', (client) => {
     stats.connections++;
     presence(client, 'connected');
@@ -164,22 +185,31 @@ export async function startBroker(options: {
   broker.on('keepaliveTimeout', (client) => disconnectReasons.set(client, 'MQTT_KEEP_ALIVE_TIMEOUT'));
   broker.on('publish', (packet, client) => {
     if (!client) return;
+    const principal = principals.get(client);
+    const jobsTopic = packet.topic.startsWith('$aws/things/') || packet.topic.startsWith('$local/jobs/');
     const match = ruleOf(packet.topic);
-    if (!match) return;
-    const receivedAt = match.rule === 'heartbeat' ? heartbeatReceivedAt(match.stationId) : undefined;
+    if (!match && !jobsTopic) return;
     let payload: unknown;
     try {
       payload = JSON.parse(Buffer.from(packet.payload).toString('utf8'));
     } catch {
       payload = undefined;
     }
+    if (jobsTopic) {
+      if (principal?.kind === 'backend') jobs.control(packet.topic, payload);
+      else if (principal?.kind === 'station') jobs.device(principal.id, packet.topic, payload ?? {});
+      return;
+    }
+    if (!match) return;
+    const receivedAt = match.rule === 'heartbeat' ? heartbeatReceivedAt(match.stationId) : undefined;
     if (!payload || typeof payload !== 'object' || Array.isArray(payload)) {
       console.warn(JSON.stringify({ level: 'warn', message: 'local IoT rule: payload is not a JSON object; dropped', topic: packet.topic }));
       return;
     }
     stats.ruleMessages[match.rule]++;
+    const handler = match.rule === 'commandProgress' ? handlers.commandResult : handlers[match.rule];
     // topic(2) AS stationId, timestamp() AS receivedAt: the broker's values, never ones the payload claims.
-    run(match.rule, handlers[match.rule], { ...payload, stationId: match.stationId, ...(receivedAt !== undefined ? { receivedAt } : {}) });
+    if (handler) run(match.rule, handler, { ...payload, stationId: match.stationId, ...(receivedAt !== undefined ? { receivedAt } : {}) });
   });
 
   const server: Server = createServer({
@@ -211,6 +241,7 @@ export async function startBroker(options: {
     stats,
     idle,
     stop: async () => {
+      jobs.stop();
       await new Promise<void>((resolve) => broker.close(() => resolve()));
       for (const socket of sockets) socket.destroy();
       await new Promise<void>((resolve) => server.close(() => resolve()));

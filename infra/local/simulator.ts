@@ -9,6 +9,7 @@ import { connectMqtt } from '@functions/adapters/iot/mqtt-connect';
 import { VEND_TOKEN_LEEWAY_SECONDS } from '@shared/constants';
 import { verifyVendToken } from '@functions/domain/tokens';
 import { issueNfcToken } from '@functions/domain/nfc-token';
+import { jobTopics, type JobExecutionMessage } from '@functions/ports/station-jobs';
 import { stationTopics, type VendAuthorizedMessage, type VendDeniedMessage } from '@functions/ports/station-messages';
 import type { Services } from '@functions/composition';
 import type { StationIdentity } from './ca';
@@ -20,7 +21,8 @@ import { serviceEnvironment } from './service-environment';
  * request (retried once with the same request id), the vend token checked offline with the provisioning public key
  * by the station's own clock with 30 s of leeway (resynchronised once when a token fails for time), each session
  * dispensed once, and its one final message (complete or failed) kept until the broker acknowledges it and sent
- * again after a reconnect. Used by `npm run stations`, by `npm start` (a small fleet), the integration tests and the
+ * again after a reconnect; remote commands through the IoT Jobs device API (docs/station-protocol.md, "Remote
+ * commands"). Used by `npm run stations`, by `npm start` (a small fleet), the integration tests and the
  * money simulation.
  */
 
@@ -37,6 +39,25 @@ const FILTER_RATED_LITRES = 6_000;
 const pick = <T,>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
 const between = (min: number, max: number) => min + Math.random() * (max - min);
 const round1 = (n: number) => Math.round(n * 10) / 10;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** FNV-1a of a station id: the firmware failure rule below picks stations by its parity. */
+function idHash(id: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < id.length; i++) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
+}
+
+/**
+ * Why a simulated firmware install fails, or null (docs/station-protocol.md, "Remote commands"): a version ending
+ * in "-bad" fails on every station, one ending in "-flaky" on the stations whose id hash (FNV-1a) is odd. Tests make
+ * a rollout pass its failure threshold with them.
+ */
+export function simulatedFirmwareFailure(stationId: string, version: string): string | null {
+  if (version.endsWith('-bad')) return 'image verification failed';
+  if (version.endsWith('-flaky') && idHash(stationId) % 2 === 1) return 'flash write failed';
+  return null;
+}
 
 export class SimStation {
   client?: MqttClient;
@@ -75,12 +96,26 @@ export class SimStation {
   clockSkewMs = 0;
   /** Clock resynchronisations caused by vend tokens refused for time. */
   clockResyncs = 0;
+  /** What remote commands set: the price the screen shows (null: the one the back end charges by default), the operator's lock, the firmware. */
+  readonly commands = { pricePerLitre: null as number | null, locked: false, lockReason: null as string | null, firmwareVersion: '', restarts: 0, handled: [] as string[] };
+  /** The job this station is carrying out, and the restart job it rebooted for (reported done after reconnecting). */
+  private jobRunning?: string;
+  private restartedFor?: string;
+  /** How a restart reconnects (the fleet brings the station up as after any drop); default: close, wait, connect. */
+  restarter?: () => Promise<void>;
 
   constructor(
     readonly identity: StationIdentity,
-    private readonly options: { brokerUrl: string; vendPublicKey?: CryptoKey; firmwareVersion?: string; clockSkewMs?: number },
+    private readonly options: {
+      brokerUrl: string; vendPublicKey?: CryptoKey; firmwareVersion?: string; clockSkewMs?: number;
+      /** Pause between two progress reports of a firmware install, and before a restart reconnects (ms). */
+      firmwareStepMs?: number; restartMs?: number;
+      /** Where the station prints what commands do (the CLI: the console). */
+      log?: (line: string) => void;
+    },
   ) {
     this.clockSkewMs = options.clockSkewMs ?? 0;
+    this.commands.firmwareVersion = options.firmwareVersion ?? 'sim-1.4.2';
   }
 
   /** The station's own clock. */
@@ -116,8 +151,13 @@ export class SimStation {
     client.on('error', () => undefined);
     client.on('message', (topic, payload) => this.onMessage(topic, payload));
     if (options.subscribe !== false) {
-      const granted = await client.subscribeAsync([stationTopics.vendAuthorized(this.id), stationTopics.vendDenied(this.id)], { qos: 1 });
+      const granted = await client.subscribeAsync([
+        stationTopics.vendAuthorized(this.id), stationTopics.vendDenied(this.id),
+        jobTopics.notifyNext(this.id), jobTopics.startNextAccepted(this.id), jobTopics.updateAccepted(this.id, '+'), jobTopics.updateRejected(this.id, '+'),
+      ], { qos: 1 });
       if (granted.some((g) => g.qos === 128)) throw new Error(`${this.id}: subscription refused`);
+      // At every start the firmware asks for the job waiting for it (one queued while it was away, or the restart it rebooted for).
+      await client.publishAsync(jobTopics.startNext(this.id), JSON.stringify({ clientToken: this.id }), { qos: 1 });
     }
     // Final messages that were never acknowledged go out again, as they were.
     await this.flushOutbox();
@@ -155,6 +195,7 @@ export class SimStation {
     } catch {
       return;
     }
+    if (topic.startsWith('$aws/things/')) return this.onJobMessage(topic, message as { execution?: JobExecutionMessage });
     const resolve = message.requestId ? this.waiting.get(message.requestId) : undefined;
     if (!resolve) {
       if (topic === stationTopics.vendAuthorized(this.id) && !(message.requestId && this.ownRequests.has(message.requestId))) void this.startRemote(message as VendAuthorizedMessage);
@@ -163,6 +204,88 @@ export class SimStation {
     this.waiting.delete(message.requestId!);
     if (topic === stationTopics.vendAuthorized(this.id)) resolve({ kind: 'authorized', message: message as VendAuthorizedMessage });
     else if (topic === stationTopics.vendDenied(this.id)) resolve({ kind: 'denied', message: message as VendDeniedMessage });
+  }
+
+  private log(line: string) {
+    this.options.log?.(`${this.id}: ${line}`);
+  }
+
+  /** notify-next: a job is waiting, so ask for it; start-next/accepted: carry it out. */
+  private onJobMessage(topic: string, message: { execution?: JobExecutionMessage }) {
+    if (topic === jobTopics.notifyNext(this.id) && message.execution && !this.jobRunning) {
+      this.client?.publishAsync(jobTopics.startNext(this.id), JSON.stringify({ clientToken: this.id }), { qos: 1 }).catch(() => undefined);
+    } else if (topic === jobTopics.startNextAccepted(this.id) && message.execution) {
+      void this.runJob(message.execution).catch((error: unknown) => this.log(`job ${message.execution!.jobId} interrupted (${(error as Error).message})`));
+    }
+  }
+
+  private async updateJob(jobId: string, status: 'IN_PROGRESS' | 'SUCCEEDED' | 'FAILED', statusDetails?: Record<string, string>) {
+    await this.requireClient().publishAsync(jobTopics.update(this.id, jobId), JSON.stringify({ status, ...(statusDetails ? { statusDetails } : {}), clientToken: this.id }), { qos: 1 });
+  }
+
+  /** Carries out one job: applies the command, reports progress (firmware), then the execution's end. */
+  private async runJob(execution: JobExecutionMessage) {
+    const { jobId, jobDocument: doc } = execution;
+    if (this.jobRunning === jobId) return;
+    this.jobRunning = jobId;
+    try {
+      switch (doc.type) {
+        case 'setPrice':
+          this.commands.pricePerLitre = doc.pricePerLitre;
+          this.log(`price now Rp ${doc.pricePerLitre} per litre`);
+          break;
+        case 'lock':
+          Object.assign(this.commands, { locked: true, lockReason: doc.reason });
+          this.log(`locked (${doc.reason})`);
+          break;
+        case 'unlock':
+          Object.assign(this.commands, { locked: false, lockReason: null });
+          this.log('unlocked');
+          break;
+        case 'restart':
+          if (this.restartedFor !== jobId) {
+            this.restartedFor = jobId;
+            await this.updateJob(jobId, 'IN_PROGRESS', { step: 'restarting' });
+            this.log('restarting');
+            this.jobRunning = undefined;
+            return void this.restart();
+          }
+          this.commands.restarts++;
+          this.log('restarted');
+          break;
+        case 'firmware': {
+          for (const progress of [0, 20, 40, 60, 80, 100]) {
+            await this.requireClient().publishAsync(stationTopics.commandProgress(this.id), JSON.stringify({ jobId, progress }), { qos: 1 });
+            this.log(`firmware ${doc.version}: ${progress}%`);
+            await sleep(this.options.firmwareStepMs ?? 150);
+          }
+          const failure = simulatedFirmwareFailure(this.id, doc.version);
+          if (failure) {
+            this.log(`firmware ${doc.version} failed (${failure})`);
+            this.commands.handled.push(jobId);
+            // Free for the next job before reporting: the answer to this report may already announce it.
+            this.jobRunning = undefined;
+            return await this.updateJob(jobId, 'FAILED', { reason: failure });
+          }
+          this.commands.firmwareVersion = doc.version;
+          this.log(`firmware now ${doc.version}`);
+          break;
+        }
+      }
+      this.commands.handled.push(jobId);
+      this.jobRunning = undefined;
+      await this.updateJob(jobId, 'SUCCEEDED');
+    } finally {
+      if (this.jobRunning === jobId) this.jobRunning = undefined;
+    }
+  }
+
+  /** A reboot: the connection goes, and comes back after a moment. */
+  private async restart() {
+    if (this.restarter) return this.restarter();
+    this.drop();
+    await sleep(this.options.restartMs ?? 1000);
+    await this.connect();
   }
 
   private requireClient(): MqttClient {
@@ -176,7 +299,7 @@ export class SimStation {
     const payload = {
       waterLevel: Math.max(0, Math.min(100, Math.round(s.waterLevel))),
       quality: { tdsPpm: Math.round(s.tdsPpm), temperatureC: round1(s.temperatureC) },
-      firmwareVersion: this.options.firmwareVersion ?? 'sim-1.4.2',
+      firmwareVersion: this.commands.firmwareVersion,
       counters: { dispensedMl: s.dispensedMl, vends: s.vends, failures: s.failures, uptimeSeconds: Math.floor((Date.now() - s.startedAt) / 1000) },
       filter: { litres: Math.round(s.filterLitres), lifePercent: Math.max(0, Math.round(100 - (s.filterLitres / FILTER_RATED_LITRES) * 100)) },
       signalDbm: Math.round(s.signalDbm),
@@ -290,6 +413,8 @@ export class SimStation {
    * then complete, or fail now and then (a valve that does not open).
    */
   async vend(token: string, options: { volumeMl?: number; flowMlPerSecond?: number; failChance?: number } = {}): Promise<VendResult> {
+    // A station locked by a command takes no taps (the back end denies them too).
+    if (this.commands.locked) return { outcome: 'denied', reason: 'station_locked' };
     const answer = await this.requestVend(token);
     if (answer.kind === 'denied') return { outcome: 'denied', reason: answer.message.reason };
     return (await this.dispense(answer.message, options)) ?? { outcome: 'rejected', sessionId: answer.message.sessionId, reason: 'session already handled' };
@@ -401,7 +526,12 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   };
 
   const stations = await Promise.all(options.stationIds.map(async (id) => {
-    const station = new SimStation(await options.identity(id), { brokerUrl: options.brokerUrl, vendPublicKey: options.vendPublicKey });
+    const station = new SimStation(await options.identity(id), { brokerUrl: options.brokerUrl, vendPublicKey: options.vendPublicKey, log: options.log });
+    // A restart command: down, and up again after a moment as after any drop (heartbeats resume).
+    station.restarter = async () => {
+      station.drop();
+      later(between(1, 3) * 1000, () => void bringUp(station, true));
+    };
     const initial = await options.initialState?.(id).catch(() => undefined);
     for (const [key, value] of Object.entries(initial ?? {})) if (typeof value === 'number') station.state[key as 'waterLevel'] = value;
     return station;

@@ -15,3 +15,4 @@ export * from './withdrawal';
 export * from './claim';
 export * from './host';
 export * from './ticket';
+export * from './command';

@@ -52,6 +52,8 @@ export const Machine = z.object({
   waterCheck: WaterCheck,
   /** Someone reported a problem that is not resolved yet: the station card says it is being fixed. */
   problemReported: z.boolean().optional(),
+  /** The station's own price per litre (a remote setPrice command it applied); null: the global setting. */
+  pricePerLitre: z.number().int().positive().nullable().optional(),
   /** The largest refill the station dispenses at once (millilitres). */
   maxFillMl: z.number().int().positive().optional(),
   createdAt: z.string(),

@@ -52,9 +52,9 @@ export const TelemetryQuery = z.object({
  */
 export const StationEvent = z.object({
   at: z.string(),
-  kind: z.enum(['connected', 'disconnected', 'checkedIn']),
+  kind: z.enum(['connected', 'disconnected', 'checkedIn', 'command']),
   reason: z.string().nullable(),
-  /** Who checked in: 'technician:<e-mail>' or 'admin:<e-mail>' (check-ins only). */
+  /** Who checked in or sent the command: 'technician:<e-mail>' or 'admin:<e-mail>' (check-ins and commands only). */
   by: z.string().optional(),
 });
 export type StationEvent = z.infer<typeof StationEvent>;

@@ -106,6 +106,11 @@ const matrix: Record<RouteId, Expectation> = {
   adminAssignTicket: fieldRoute,
   adminCommentTicket: fieldRoute,
   adminCloseTicket: fieldRoute,
+  // Remote commands reach every station: administrators only.
+  adminCreateCommand: adminRoute,
+  adminListCommands: adminRoute,
+  adminGetCommand: adminRoute,
+  adminAbortCommand: adminRoute,
   adminGetSettings: adminRoute,
   adminPutSettings: adminRoute,
   adminSettingsHistory: adminRoute,

@@ -31,6 +31,8 @@
  * | Alert           | ALERT#<id>#<rule>  | AT#<openedAt>           | ALERTS#ACTIVE / <openedAt>#… or ALERTS#RESOLVED / <resolvedAt>#… | ALERTS#DUE / <nextNotifyAt>#… |
  * | Ticket          | TICKET#<id>        | TICKET                  | TICKETS#ACTIVE / <openedAt>#<id> or TICKETS#CLOSED / <closedAt>#<id> | TICKETS#STATION#<id> / <openedAt>#<ticket> |
  * | Open ticket cause | TICKETCAUSE#<station>#<cause> | OPEN (the open ticket's id; deleted when it closes) |  |                  |
+ * | Command         | COMMAND#<id>       | COMMAND                 | COMMANDS / <createdAt>#<id>  |                            |
+ * | Command execution | COMMAND#<id>     | EXEC#<stationId>        |                              |                            |
  *
  * Stations are write-sharded: `<n>` is the station's shard (0..MACHINE_SHARDS-1, a hash of its id), so every
  * heartbeat's index writes spread over MACHINE_SHARDS partitions instead of one; lists read the shards in parallel.
@@ -57,6 +59,11 @@
  * station's tickets newest first. Opening is a conditional put of the cause item with the ticket, so a station has
  * one open ticket per cause (`alert:<rule>`, `reports`); a second source of an open cause is appended to its ticket.
  * Closing deletes the cause item and resolves the linked open problem reports in the same transaction.
+ *
+ * Commands (adapters/dynamodb/commands.ts): get by id; GSI1 COMMANDS lists them newest first; a command's partition
+ * holds its executions, one per station (`begins_with(SK, 'EXEC#')` reads them all). A station's result ends its
+ * execution and counts it on the command in one transaction (the execution's condition makes a repeat count nothing);
+ * a rollout moves to its next step with a condition on the command's step, so only one result moves it.
  *
  * Telemetry (adapters/dynamodb/telemetry.ts): a station's readings by receive time with
  * `SK BETWEEN READING#<from> AND READING#<to>`, its latest events with `begins_with(SK, 'EVENT#')` newest first;
@@ -127,6 +134,14 @@ export const keys = {
   stationTicketsPartition: (stationId: string) => `TICKETS#STATION#${stationId}`,
   /** The one open ticket of a station and cause (`alert:<rule>` or `reports`): holds its id while it is open. */
   openTicketCause: (stationId: string, cause: string) => ({ PK: `TICKETCAUSE#${stationId}#${cause}`, SK: 'OPEN' }),
+
+  /** A remote command (docs/stations.md, "Remote commands"); GSI1 lists them newest first. */
+  command: (id: string) => ({ PK: `COMMAND#${id}`, SK: 'COMMAND' }),
+  commandCollection: (createdAt: string, id: string) => ({ GSI1PK: 'COMMANDS', GSI1SK: `${createdAt}#${id}` }),
+  commandsPartition: 'COMMANDS',
+  /** One station's execution of a command, in the command's partition. */
+  commandExecution: (id: string, stationId: string) => ({ PK: `COMMAND#${id}`, SK: `EXEC#${stationId}` }),
+  commandExecutionPrefix: 'EXEC#',
 
   user: (sub: string) => ({ PK: `USER#${sub}`, SK: 'PROFILE' }),
   userCollection: (createdAt: string, sub: string) => ({ GSI1PK: 'USERS', GSI1SK: `${createdAt}#${sub}` }),

@@ -3,23 +3,20 @@ import { stationTopics, type StationMessages, type VendAuthorizedMessage, type V
 import { LocalCa } from '../local-ca/local-ca';
 import { connectMqtt } from './mqtt-connect';
 
-const open = new Set<LocalBrokerStationMessages>();
+const open = new Set<LocalBrokerPublisher>();
 
 /**
- * The local stand-in for the IoT data plane: the back end's own MQTT client on the local broker, with a
- * 'backend' certificate from the local CA that the broker lets publish only stations/+/vend/authorized|denied.
+ * The back end's own MQTT client on the local broker, with a 'backend' certificate from the local CA that the broker
+ * lets publish only what the back end sends (infra/local/broker-policy.ts).
  */
-export class LocalBrokerStationMessages implements StationMessages {
+export class LocalBrokerPublisher {
   private client?: Promise<MqttClient>;
 
   constructor(private readonly brokerUrl: string, private readonly caDir: string) {}
 
-  vendAuthorized(stationId: string, message: VendAuthorizedMessage) {
-    return this.publish(stationTopics.vendAuthorized(stationId), message);
-  }
-
-  vendDenied(stationId: string, message: VendDeniedMessage) {
-    return this.publish(stationTopics.vendDenied(stationId), message);
+  async publish(topic: string, message: object) {
+    const client = await this.connect();
+    await client.publishAsync(topic, JSON.stringify(message), { qos: 1 });
   }
 
   async close(): Promise<void> {
@@ -47,14 +44,26 @@ export class LocalBrokerStationMessages implements StationMessages {
     this.client.catch(() => (this.client = undefined));
     return this.client;
   }
+}
 
-  private async publish(topic: string, message: object) {
-    const client = await this.connect();
-    await client.publishAsync(topic, JSON.stringify(message), { qos: 1 });
+/** The local stand-in for the IoT data plane: publishes the vend answers on the local broker. */
+export class LocalBrokerStationMessages implements StationMessages {
+  private readonly publisher: LocalBrokerPublisher;
+
+  constructor(brokerUrl: string, caDir: string) {
+    this.publisher = new LocalBrokerPublisher(brokerUrl, caDir);
+  }
+
+  vendAuthorized(stationId: string, message: VendAuthorizedMessage) {
+    return this.publisher.publish(stationTopics.vendAuthorized(stationId), message);
+  }
+
+  vendDenied(stationId: string, message: VendDeniedMessage) {
+    return this.publisher.publish(stationTopics.vendDenied(stationId), message);
   }
 }
 
 /** Closes every local publisher of this process (the local stack calls it on stop). */
 export async function closeLocalBrokerClients(): Promise<void> {
-  await Promise.all([...open].map((messages) => messages.close()));
+  await Promise.all([...open].map((publisher) => publisher.close()));
 }

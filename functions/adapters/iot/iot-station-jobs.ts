@@ -1,0 +1,34 @@
+import { CancelJobCommand, CreateJobCommand, type IoTClient } from '@aws-sdk/client-iot';
+import type { JobDocument, StationJobs } from '../../ports/station-jobs';
+
+/** How long a station may stay in progress on one execution before IoT times it out (a firmware install is the longest). */
+export const JOB_IN_PROGRESS_TIMEOUT_MINUTES = 30;
+
+/**
+ * AWS IoT Jobs: one job per command step, targeting the stations' things (a snapshot: stations added later are not
+ * included). Each execution's end reaches the back end as a jobExecution event (the stack's topic rule).
+ */
+export class IotStationJobs implements StationJobs {
+  /** `thingArnPrefix`: arn:<partition>:iot:<region>:<account>:thing/ */
+  constructor(private readonly iot: IoTClient, private readonly thingArnPrefix: string) {}
+
+  async dispatch(jobId: string, stationIds: string[], document: JobDocument) {
+    await this.iot.send(new CreateJobCommand({
+      jobId,
+      targets: stationIds.map((id) => `${this.thingArnPrefix}${id}`),
+      targetSelection: 'SNAPSHOT',
+      document: JSON.stringify(document),
+      description: `${document.type} (command ${document.commandId})`,
+      timeoutConfig: { inProgressTimeoutInMinutes: JOB_IN_PROGRESS_TIMEOUT_MINUTES },
+    }));
+  }
+
+  async cancel(jobId: string) {
+    try {
+      await this.iot.send(new CancelJobCommand({ jobId, reasonCode: 'ABORTED', comment: 'Command aborted' }));
+    } catch (error) {
+      // Already completed or canceled: nothing is left to cancel.
+      if ((error as Error).name !== 'InvalidStateTransitionException') throw error;
+    }
+  }
+}

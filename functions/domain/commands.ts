@@ -1,0 +1,238 @@
+import * as z from 'zod';
+import type { CommandDetail, CommandExecution, CommandInput, CommandsQuery } from '@shared/schemas';
+import type { Clock, Ids } from '../ports/clock';
+import type { CommandRecord, Commands, ExecutionEnd } from '../ports/commands';
+import type { Log } from '../ports/log';
+import type { Machines } from '../ports/machines';
+import type { JobDocument, StationJobs } from '../ports/station-jobs';
+import type { Telemetry } from '../ports/telemetry';
+import { conflict, invalid, notFound } from './errors';
+import { telemetryExpiry } from './telemetry';
+
+/**
+ * Remote commands and staged rollouts (docs/stations.md, "Remote commands"). A command is written with one queued
+ * execution per station, then sent as a job (IoT Jobs in AWS) to the stations of its first step: all of them, or for
+ * a firmware update ceil(stepPercent %) of them per step. Each station's terminal result ends its execution once
+ * (a repeat or a late progress report changes nothing); when a step's executions have all ended, the rollout stops by
+ * itself if failed / ended passes its threshold (the rest canceled), else the next step goes out.
+ */
+
+/** Who records what the rollout does by itself. */
+const SYSTEM = 'system';
+
+type CreateDeps = { commands: Commands; machines: Machines; stationJobs: StationJobs; clock: Clock; ids: Ids; log: Log };
+type ResultDeps = { commands: Commands; machines: Machines; stationJobs: StationJobs; telemetry: Telemetry; clock: Clock; log: Log };
+
+/** A step's job: unique per command and step ('_' never occurs in a command id). */
+export const jobIdOf = (commandId: string, step: number) => `${commandId}_${step}`;
+function parseJobId(jobId: string): { commandId: string; step: number } | null {
+  const m = /^(.+)_(\d+)$/.exec(jobId);
+  return m ? { commandId: m[1]!, step: Number(m[2]) } : null;
+}
+
+/** How many stations each step adds: ceil(stepPercent % of them), at least one; one step for all other commands. */
+export function stepEnds(stations: number, action: CommandInput): number[] {
+  if (action.type !== 'firmware') return [stations];
+  const size = Math.max(1, Math.ceil((stations * action.rollout.stepPercent) / 100));
+  const ends: number[] = [];
+  for (let end = size; end < stations + size; end += size) ends.push(Math.min(end, stations));
+  return ends;
+}
+
+const actionOf = (input: CommandInput) => {
+  const { target: _target, ...action } = input;
+  return action;
+};
+
+const documentOf = (command: CommandRecord): JobDocument => ({ ...command.action, commandId: command.id });
+
+async function targetStations(input: CommandInput, machines: Machines): Promise<string[]> {
+  if ('all' in input.target) {
+    const all = (await machines.list()).map((m) => m.id);
+    if (!all.length) throw invalid('There are no stations', { target: 'There are no stations' });
+    return all;
+  }
+  const ids = input.target.stationIds;
+  const found = await Promise.all(ids.map((id) => machines.get(id)));
+  const unknown = ids.filter((_, i) => !found[i]);
+  if (unknown.length) throw invalid(`Unknown stations: ${unknown.slice(0, 10).join(', ')}`, { 'target.stationIds': `Unknown stations: ${unknown.slice(0, 10).join(', ')}${unknown.length > 10 ? ', …' : ''}` });
+  return ids;
+}
+
+/** Applies a lock or an unlock at once on the back end; the station is told too (it shows it). */
+async function applyServerSide(action: CommandInput, stationIds: string[], at: string, machines: Machines) {
+  if (action.type === 'lock') {
+    await Promise.all(stationIds.map((id) => machines.update(id, { status: 'locked', updatedAt: at })));
+  } else if (action.type === 'unlock') {
+    // Only an operator's lock: a water safety lock is cleared on its own route, and maintenance stays.
+    await Promise.all(stationIds.map(async (id) => {
+      const machine = await machines.get(id);
+      const status = machine?.connection?.state === 'connected' ? 'online' : 'offline';
+      await machines.update(id, { status, updatedAt: at }, { noSafetyLock: true, statusNotIn: ['online', 'offline', 'maintenance'] });
+    }));
+  }
+}
+
+async function detail(command: CommandRecord, commands: Commands): Promise<CommandDetail> {
+  const { stepEnds: _ends, ...rest } = command;
+  return { ...rest, executions: await commands.executions(command.id) };
+}
+
+/** POST /api/admin/commands: writes the command and its executions, applies a lock at once, and sends step 1. */
+export async function createCommand(input: CommandInput, actor: string, deps: CreateDeps): Promise<CommandDetail> {
+  const stationIds = await targetStations(input, deps.machines);
+  const at = deps.clock.now().toISOString();
+  const ends = stepEnds(stationIds.length, input);
+  const stepOf = (index: number) => ends.findIndex((end) => index < end) + 1;
+  const action = actionOf(input);
+  const command: CommandRecord = {
+    id: deps.ids.next().replace(/_/g, '-'), action, target: 'all' in input.target ? 'all' : 'stations', stations: stationIds.length,
+    status: 'in_progress', step: 1, steps: ends.length, stepEnds: ends, counts: { succeeded: 0, failed: 0, canceled: 0 },
+    createdBy: actor, createdAt: at, finishedAt: null,
+    history: [
+      { at, by: actor, action: 'created', note: `${describe(action)} to ${'all' in input.target ? 'all' : stationIds.length} station${stationIds.length === 1 ? '' : 's'}` },
+      { at, by: SYSTEM, action: 'stepStarted', note: `step 1 of ${ends.length}: ${ends[0]} station${ends[0] === 1 ? '' : 's'}` },
+    ],
+  };
+  const executions: CommandExecution[] = stationIds.map((stationId, i) => ({ stationId, status: 'queued', progress: null, reason: null, step: stepOf(i), updatedAt: at }));
+  await deps.commands.create(command, executions);
+  deps.log.info('command created', { commandId: command.id, type: action.type, stations: stationIds.length, steps: ends.length, actor });
+  await applyServerSide(input, stationIds, at, deps.machines);
+  await deps.stationJobs.dispatch(jobIdOf(command.id, 1), stationIds.slice(0, ends[0]), documentOf(command));
+  return { ...(await detail(command, deps.commands)) };
+}
+
+/** What the command does, for its audit trail. */
+function describe(action: ReturnType<typeof actionOf>): string {
+  switch (action.type) {
+    case 'setPrice': return `set price to Rp ${action.pricePerLitre} per litre`;
+    case 'lock': return `lock (${action.reason})`;
+    case 'unlock': return 'unlock';
+    case 'restart': return 'restart';
+    case 'firmware': return `firmware ${action.version} (${action.rollout.stepPercent}% per step, abort above ${action.rollout.abortFailurePercent}% failed)`;
+  }
+}
+
+export async function listCommands(query: z.output<typeof CommandsQuery>, deps: { commands: Commands }) {
+  const page = await deps.commands.list(query);
+  return { items: page.items.map(({ stepEnds: _ends, ...rest }) => rest), nextCursor: page.nextCursor };
+}
+
+export async function getCommand(id: string, deps: { commands: Commands }): Promise<CommandDetail> {
+  const command = await deps.commands.get(id);
+  if (!command) throw notFound('Command not found');
+  return detail(command, deps.commands);
+}
+
+/** Ends the still queued executions of the command's later steps (or all of them), counting each. */
+async function cancelQueued(command: CommandRecord, fromStep: number, reason: string, at: string, commands: Commands) {
+  const executions = await commands.executions(command.id);
+  await Promise.all(executions.filter((e) => e.status === 'queued' && e.step >= fromStep)
+    .map((e) => commands.finish(command.id, e.stationId, { status: 'canceled', reason, at })));
+}
+
+/** POST /api/admin/commands/{id}/abort: stops a command in progress; its queued executions are canceled. */
+export async function abortCommand(id: string, actor: string, deps: { commands: Commands; stationJobs: StationJobs; clock: Clock; log: Log }): Promise<CommandDetail> {
+  const command = await deps.commands.get(id);
+  if (!command) throw notFound('Command not found');
+  if (command.status !== 'in_progress') throw conflict(`The command has finished (${command.status})`);
+  const at = deps.clock.now().toISOString();
+  const aborted = await deps.commands.advance(id, command.step, { status: 'aborted', finishedAt: at, event: { at, by: actor, action: 'aborted', note: `at step ${command.step} of ${command.steps}` } });
+  if (!aborted) throw conflict('The command changed meanwhile; reload');
+  await deps.stationJobs.cancel(jobIdOf(id, command.step));
+  await cancelQueued(aborted, 1, `aborted by ${actor}`, at, deps.commands);
+  deps.log.info('command aborted', { commandId: id, actor });
+  return getCommand(id, deps);
+}
+
+/**
+ * A station's report on a job (functions/iot/commandResult.ts): an IoT job execution event
+ * ($aws/events/jobExecution/<jobId>/<operation>, with the thing's ARN) or its progress (stations/<id>/command/progress,
+ * with `topic(2) AS stationId`).
+ */
+const JobExecutionEvent = z.object({
+  eventType: z.literal('JOB_EXECUTION'),
+  operation: z.enum(['succeeded', 'failed', 'rejected', 'canceled', 'removed', 'timed_out']),
+  jobId: z.string().min(1).max(64),
+  thingArn: z.string().regex(/:thing\/[^/]+$/),
+  timestamp: z.number().optional(),
+  statusDetails: z.record(z.string(), z.string()).nullish(),
+});
+const ProgressReport = z.object({
+  jobId: z.string().min(1).max(64),
+  stationId: z.string().min(1).max(64),
+  progress: z.number().min(0).max(100),
+});
+
+const END_OF: Record<z.infer<typeof JobExecutionEvent>['operation'], ExecutionEnd['status']> = {
+  succeeded: 'succeeded', failed: 'failed', rejected: 'failed', canceled: 'canceled', removed: 'canceled', timed_out: 'timed_out',
+};
+
+export type ResultOutcome = 'recorded' | 'unchanged' | 'dropped';
+
+export async function recordCommandResult(event: unknown, deps: ResultDeps): Promise<ResultOutcome> {
+  const at = deps.clock.now().toISOString();
+  const execution = JobExecutionEvent.safeParse(event);
+  const progress = execution.success ? null : ProgressReport.safeParse(event);
+  if (!execution.success && !progress?.success) {
+    deps.log.warn('command result dropped: malformed', { issues: (progress?.error ?? execution.error).issues.map((i) => `${i.path.join('.')}: ${i.message}`) });
+    return 'dropped';
+  }
+  const job = parseJobId(execution.success ? execution.data.jobId : progress!.data!.jobId);
+  const command = job && (await deps.commands.get(job.commandId));
+  if (!job || !command) {
+    deps.log.warn('command result dropped: unknown job', { jobId: execution.data?.jobId ?? progress?.data?.jobId });
+    return 'dropped';
+  }
+  if (progress?.success) {
+    return (await deps.commands.progress(command.id, progress.data.stationId, Math.round(progress.data.progress), at)) ? 'recorded' : 'unchanged';
+  }
+  const { operation, thingArn, statusDetails } = execution.data!;
+  const stationId = thingArn.slice(thingArn.lastIndexOf('/') + 1);
+  const end: ExecutionEnd = { status: END_OF[operation], reason: operation === 'succeeded' ? null : (statusDetails?.reason ?? operation), at };
+  // A price is charged from when the station shows it: written with its success, in one transaction.
+  const price = end.status === 'succeeded' && command.action.type === 'setPrice' ? { pricePerLitre: command.action.pricePerLitre } : undefined;
+  if (!(await deps.commands.finish(command.id, stationId, end, price))) return 'unchanged';
+  await deps.telemetry.putEvent(stationId, {
+    at, kind: 'command', by: command.createdBy, reason: `${command.action.type} ${end.status.replace('_', ' ')}${end.reason && end.status !== 'canceled' ? `: ${end.reason}` : ''}`,
+  }, telemetryExpiry(at));
+  if (end.status !== 'canceled') await nextStep(command.id, deps);
+  return 'recorded';
+}
+
+/** When every execution of the current step has ended: stop the rollout past its threshold, else send the next step. */
+async function nextStep(id: string, deps: ResultDeps) {
+  const command = await deps.commands.get(id);
+  if (!command || command.status !== 'in_progress') return;
+  const { succeeded, failed, canceled } = command.counts;
+  const ended = succeeded + failed;
+  if (ended + canceled < command.stepEnds[command.step - 1]!) return;
+  const at = deps.clock.now().toISOString();
+  const threshold = command.action.type === 'firmware' ? command.action.rollout.abortFailurePercent : 100;
+  const last = command.step >= command.steps;
+  if (command.action.type === 'firmware' && ended > 0 && (failed * 100) / ended > threshold) {
+    const stopped = await deps.commands.advance(id, command.step, {
+      status: 'aborted', finishedAt: at,
+      event: { at, by: SYSTEM, action: 'aborted', note: `${failed} of ${ended} failed (${Math.round((failed * 100) / ended)}%, above ${threshold}%) after step ${command.step}` },
+    });
+    if (!stopped) return;
+    deps.log.warn('rollout stopped by its failure threshold', { commandId: id, failed, ended, threshold });
+    await deps.stationJobs.cancel(jobIdOf(id, command.step));
+    await cancelQueued(stopped, command.step + 1, 'rollout stopped: failures above the threshold', at, deps.commands);
+    return;
+  }
+  if (last) {
+    await deps.commands.advance(id, command.step, {
+      status: failed ? 'failed' : 'succeeded', finishedAt: at,
+      event: { at, by: SYSTEM, action: 'finished', note: `${succeeded} succeeded, ${failed} failed` },
+    });
+    return;
+  }
+  const step = command.step + 1;
+  const from = command.stepEnds[command.step - 1]!;
+  const size = command.stepEnds[step - 1]! - from;
+  const moved = await deps.commands.advance(id, command.step, { step, event: { at, by: SYSTEM, action: 'stepStarted', note: `step ${step} of ${command.steps}: ${size} station${size === 1 ? '' : 's'}` } });
+  if (!moved) return;
+  const stations = (await deps.commands.executions(id)).filter((e) => e.step === step && e.status === 'queued').map((e) => e.stationId);
+  await deps.stationJobs.dispatch(jobIdOf(id, step), stations, documentOf(moved));
+}
