@@ -139,8 +139,9 @@ export async function abortCommand(id: string, actor: string, deps: { commands: 
   const at = deps.clock.now().toISOString();
   const aborted = await deps.commands.advance(id, command.step, { status: 'aborted', finishedAt: at, event: { at, by: actor, action: 'aborted', note: `at step ${command.step} of ${command.steps}` } });
   if (!aborted) throw conflict('The command changed meanwhile; reload');
-  await deps.stationJobs.cancel(jobIdOf(id, command.step));
+  // Ours first, so that each canceled execution says who aborted it; then the job (its cancel events change nothing more).
   await cancelQueued(aborted, 1, `aborted by ${actor}`, at, deps.commands);
+  await deps.stationJobs.cancel(jobIdOf(id, command.step));
   deps.log.info('command aborted', { commandId: id, actor });
   return getCommand(id, deps);
 }
@@ -211,6 +212,10 @@ async function nextStep(id: string, deps: ResultDeps) {
   const threshold = command.action.type === 'firmware' ? command.action.rollout.abortFailurePercent : 100;
   const last = command.step >= command.steps;
   if (command.action.type === 'firmware' && ended > 0 && (failed * 100) / ended > threshold) {
+    // The later steps are canceled before the command reads aborted, so that an aborted rollout has nothing queued.
+    // Every result that ends the step decides the same (its counts no longer change but for the cancels), and a
+    // cancel ends an execution once, so two of them doing it at once count each station once.
+    await cancelQueued(command, command.step + 1, 'rollout stopped: failures above the threshold', at, deps.commands);
     const stopped = await deps.commands.advance(id, command.step, {
       status: 'aborted', finishedAt: at,
       event: { at, by: SYSTEM, action: 'aborted', note: `${failed} of ${ended} failed (${Math.round((failed * 100) / ended)}%, above ${threshold}%) after step ${command.step}` },
@@ -218,7 +223,6 @@ async function nextStep(id: string, deps: ResultDeps) {
     if (!stopped) return;
     deps.log.warn('rollout stopped by its failure threshold', { commandId: id, failed, ended, threshold });
     await deps.stationJobs.cancel(jobIdOf(id, command.step));
-    await cancelQueued(stopped, command.step + 1, 'rollout stopped: failures above the threshold', at, deps.commands);
     return;
   }
   if (last) {
@@ -234,5 +238,5 @@ async function nextStep(id: string, deps: ResultDeps) {
   const moved = await deps.commands.advance(id, command.step, { step, event: { at, by: SYSTEM, action: 'stepStarted', note: `step ${step} of ${command.steps}: ${size} station${size === 1 ? '' : 's'}` } });
   if (!moved) return;
   const stations = (await deps.commands.executions(id)).filter((e) => e.step === step && e.status === 'queued').map((e) => e.stationId);
-  await deps.stationJobs.dispatch(jobIdOf(id, step), stations, documentOf(moved));
+  if (stations.length) await deps.stationJobs.dispatch(jobIdOf(id, step), stations, documentOf(moved));
 }

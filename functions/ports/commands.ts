@@ -1,10 +1,10 @@
-import type { Command, CommandExecution, ExecutionStatus } from '@shared/schemas';
+import type { Command, CommandExecution } from '@shared/schemas';
 
 /** A command as stored: `stepEnds[k]` is how many of its stations steps 1..k+1 hold together. */
 export type CommandRecord = Command & { stepEnds: number[] };
 
 /** How a station's execution ended (a job execution's terminal status). */
-export type ExecutionEnd = { status: Extract<ExecutionStatus, 'succeeded' | 'failed' | 'canceled' | 'timed_out'>; reason: string | null; at: string };
+export type ExecutionEnd = { status: Extract<CommandExecution['status'], 'succeeded' | 'failed' | 'canceled' | 'timed_out'>; reason: string | null; at: string };
 
 /** A change of a command that is still in progress at a given step. */
 export interface CommandAdvance {

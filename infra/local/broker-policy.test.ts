@@ -41,6 +41,19 @@ describe('the station policy of the local broker', () => {
     expect(maySubscribe(backend, 'stations/#')).toBe(false);
   });
 
+  it('lets a station use its own IoT Jobs topics and report command progress, and the back end control jobs', () => {
+    for (const topic of ['$aws/things/HRL-00001/jobs/start-next', '$aws/things/HRL-00001/jobs/abc_1/update', 'stations/HRL-00001/command/progress']) expect(mayPublish(station, topic), topic).toBe(true);
+    for (const topic of ['$aws/things/HRL-00002/jobs/start-next', '$aws/things/HRL-00001/jobs/', '$aws/things/HRL-00001/jobs/+/update', '$aws/events/jobExecution/abc_1/succeeded', '$local/jobs/dispatch', 'stations/HRL-00002/command/progress']) {
+      expect(mayPublish(station, topic), topic).toBe(false);
+    }
+    for (const filter of ['$aws/things/HRL-00001/jobs/notify-next', '$aws/things/HRL-00001/jobs/start-next/accepted', '$aws/things/HRL-00001/jobs/+/update/accepted']) expect(maySubscribe(station, filter), filter).toBe(true);
+    for (const filter of ['$aws/things/HRL-00002/jobs/notify-next', '$aws/things/HRL-00001/jobs/#', '$aws/things/+/jobs/notify-next']) expect(maySubscribe(station, filter), filter).toBe(false);
+    expect(mayPublish(backend, '$local/jobs/dispatch')).toBe(true);
+    expect(mayPublish(backend, '$local/jobs/cancel')).toBe(true);
+    expect(mayPublish(backend, '$aws/things/HRL-00001/jobs/notify-next')).toBe(false);
+    expect(ruleOf('stations/HRL-00001/command/progress')).toEqual({ rule: 'commandProgress', stationId: 'HRL-00001' });
+  });
+
   it('maps rule topics to handlers with the station id of topic(2)', () => {
     expect(ruleOf('stations/HRL-00001/heartbeat')).toEqual({ rule: 'heartbeat', stationId: 'HRL-00001' });
     expect(ruleOf('stations/HRL-00001/vend/request')).toEqual({ rule: 'vendRequest', stationId: 'HRL-00001' });

@@ -229,6 +229,8 @@ export class SimStation {
     if (this.jobRunning === jobId) return;
     this.jobRunning = jobId;
     try {
+      // Started: the back end shows the execution in progress (IoT reports only the end of an execution).
+      if (doc.type !== 'firmware') await this.requireClient().publishAsync(stationTopics.commandProgress(this.id), JSON.stringify({ jobId, progress: 0 }), { qos: 1 });
       switch (doc.type) {
         case 'setPrice':
           this.commands.pricePerLitre = doc.pricePerLitre;

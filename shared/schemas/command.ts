@@ -10,10 +10,6 @@ const PRICE_MAX_IDR = 1_000_000;
 const TARGET_MAX = 1000;
 const REASON_REQUIRED = 'Say why the station is locked';
 
-export const commandTypes = ['setPrice', 'lock', 'unlock', 'restart', 'firmware'] as const;
-export const CommandType = z.enum(commandTypes);
-export type CommandType = z.infer<typeof CommandType>;
-
 /** What a station does: its parameters as the job document carries them. */
 export const CommandAction = z.discriminatedUnion('type', [
   z.object({
@@ -37,7 +33,7 @@ export const CommandAction = z.discriminatedUnion('type', [
 ], { error: 'type is one of setPrice, lock, unlock, restart, firmware' });
 export type CommandAction = z.infer<typeof CommandAction>;
 
-export const CommandTarget = z.union([
+const CommandTarget = z.union([
   z.object({ all: z.literal(true) }).strict(),
   z.object({
     stationIds: z.array(z.string().trim().min(1).max(64), { error: 'List the station ids' })
@@ -49,14 +45,12 @@ export const CommandTarget = z.union([
 export const CommandInput = z.intersection(CommandAction, z.object({ target: CommandTarget }));
 export type CommandInput = z.infer<typeof CommandInput>;
 
-export const commandStatuses = ['in_progress', 'succeeded', 'failed', 'aborted'] as const;
+const commandStatuses = ['in_progress', 'succeeded', 'failed', 'aborted'] as const;
 /** in_progress until every execution finished: succeeded (all did), failed (some did not), aborted (by an admin or the threshold). */
-export const CommandStatus = z.enum(commandStatuses);
+const CommandStatus = z.enum(commandStatuses);
 
-export const executionStatuses = ['queued', 'in_progress', 'succeeded', 'failed', 'canceled', 'timed_out'] as const;
-export const ExecutionStatus = z.enum(executionStatuses);
-export type ExecutionStatus = z.infer<typeof ExecutionStatus>;
-export const terminalExecutionStatuses: readonly ExecutionStatus[] = ['succeeded', 'failed', 'canceled', 'timed_out'];
+const executionStatuses = ['queued', 'in_progress', 'succeeded', 'failed', 'canceled', 'timed_out'] as const;
+const ExecutionStatus = z.enum(executionStatuses);
 
 /** One station's execution of a command. */
 export const CommandExecution = z.object({
@@ -73,7 +67,7 @@ export const CommandExecution = z.object({
 export type CommandExecution = z.infer<typeof CommandExecution>;
 
 /** Every change of a command, by whom and when (its audit trail). */
-export const CommandEvent = z.object({
+const CommandEvent = z.object({
   at: z.string(),
   /** '<role>:<e-mail>' of the admin, or 'system' (steps, the threshold). */
   by: z.string(),

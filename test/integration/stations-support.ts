@@ -42,10 +42,10 @@ export async function provision(name: string, status: MachineStatus = 'online'):
 
 const open = new Set<SimStation>();
 /** A simulated station with the certificate and vend key of its provisioning bundle. */
-export async function stationFor(p: Provisioned): Promise<SimStation> {
+export async function stationFor(p: Provisioned, options: { firmwareStepMs?: number; restartMs?: number } = {}): Promise<SimStation> {
   const station = new SimStation(
     { id: p.machine.id, certificatePem: p.bundle.certificatePem, privateKeyPem: p.bundle.privateKeyPem, caPem: p.bundle.rootCaPem },
-    { brokerUrl: p.bundle.endpoint, vendPublicKey: await importSPKI(p.bundle.vendPublicKeyPem, 'ES256') },
+    { brokerUrl: p.bundle.endpoint, vendPublicKey: await importSPKI(p.bundle.vendPublicKeyPem, 'ES256'), ...options },
   );
   open.add(station);
   return station;
