@@ -35,6 +35,8 @@ import { Route as AppProfileRouteImport } from './routes/app/profile'
 import { Route as DocsIndexRouteImport } from './routes/docs/index'
 import { Route as RReceiptIdRouteImport } from './routes/r.$receiptId'
 import { Route as SIdRouteImport } from './routes/s.$id'
+import { Route as AdminCommandsIndexRouteImport } from './routes/admin/commands.index'
+import { Route as AdminCommandsIdRouteImport } from './routes/admin/commands.$id'
 import { Route as AdminStationsIdRouteImport } from './routes/admin/stations.$id'
 import { Route as AdminTicketsIndexRouteImport } from './routes/admin/tickets.index'
 import { Route as AdminTicketsIdRouteImport } from './routes/admin/tickets.$id'
@@ -169,6 +171,16 @@ const SIdRoute = SIdRouteImport.update({
   path: '/s/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const AdminCommandsIndexRoute = AdminCommandsIndexRouteImport.update({
+  id: '/admin/commands/',
+  path: '/admin/commands/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminCommandsIdRoute = AdminCommandsIdRouteImport.update({
+  id: '/admin/commands/$id',
+  path: '/admin/commands/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const AdminStationsIdRoute = AdminStationsIdRouteImport.update({
   id: '/admin/stations/$id',
   path: '/admin/stations/$id',
@@ -212,8 +224,10 @@ export interface FileRoutesByFullPath {
   '/admin/': typeof AdminIndexRoute
   '/app/': typeof AppIndexRoute
   '/docs/': typeof DocsIndexRoute
+  '/admin/commands/$id': typeof AdminCommandsIdRoute
   '/admin/stations/$id': typeof AdminStationsIdRoute
   '/admin/tickets/$id': typeof AdminTicketsIdRoute
+  '/admin/commands/': typeof AdminCommandsIndexRoute
   '/admin/tickets/': typeof AdminTicketsIndexRoute
 }
 export interface FileRoutesByTo {
@@ -242,8 +256,10 @@ export interface FileRoutesByTo {
   '/admin': typeof AdminIndexRoute
   '/app': typeof AppIndexRoute
   '/docs': typeof DocsIndexRoute
+  '/admin/commands/$id': typeof AdminCommandsIdRoute
   '/admin/stations/$id': typeof AdminStationsIdRoute
   '/admin/tickets/$id': typeof AdminTicketsIdRoute
+  '/admin/commands': typeof AdminCommandsIndexRoute
   '/admin/tickets': typeof AdminTicketsIndexRoute
 }
 export interface FileRoutesById {
@@ -274,8 +290,10 @@ export interface FileRoutesById {
   '/admin/': typeof AdminIndexRoute
   '/app/': typeof AppIndexRoute
   '/docs/': typeof DocsIndexRoute
+  '/admin/commands/$id': typeof AdminCommandsIdRoute
   '/admin/stations/$id': typeof AdminStationsIdRoute
   '/admin/tickets/$id': typeof AdminTicketsIdRoute
+  '/admin/commands/': typeof AdminCommandsIndexRoute
   '/admin/tickets/': typeof AdminTicketsIndexRoute
 }
 export interface FileRouteTypes {
@@ -307,8 +325,10 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/app/'
     | '/docs/'
+    | '/admin/commands/$id'
     | '/admin/stations/$id'
     | '/admin/tickets/$id'
+    | '/admin/commands/'
     | '/admin/tickets/'
   fileRoutesByTo: FileRoutesByTo
   to:
@@ -337,8 +357,10 @@ export interface FileRouteTypes {
     | '/admin'
     | '/app'
     | '/docs'
+    | '/admin/commands/$id'
     | '/admin/stations/$id'
     | '/admin/tickets/$id'
+    | '/admin/commands'
     | '/admin/tickets'
   id:
     | '__root__'
@@ -368,8 +390,10 @@ export interface FileRouteTypes {
     | '/admin/'
     | '/app/'
     | '/docs/'
+    | '/admin/commands/$id'
     | '/admin/stations/$id'
     | '/admin/tickets/$id'
+    | '/admin/commands/'
     | '/admin/tickets/'
   fileRoutesById: FileRoutesById
 }
@@ -396,8 +420,10 @@ export interface RootRouteChildren {
   SIdRoute: typeof SIdRoute
   AdminIndexRoute: typeof AdminIndexRoute
   DocsIndexRoute: typeof DocsIndexRoute
+  AdminCommandsIdRoute: typeof AdminCommandsIdRoute
   AdminStationsIdRoute: typeof AdminStationsIdRoute
   AdminTicketsIdRoute: typeof AdminTicketsIdRoute
+  AdminCommandsIndexRoute: typeof AdminCommandsIndexRoute
   AdminTicketsIndexRoute: typeof AdminTicketsIndexRoute
 }
 
@@ -585,6 +611,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/admin/commands/': {
+      id: '/admin/commands/'
+      path: '/admin/commands'
+      fullPath: '/admin/commands/'
+      preLoaderRoute: typeof AdminCommandsIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/commands/$id': {
+      id: '/admin/commands/$id'
+      path: '/admin/commands/$id'
+      fullPath: '/admin/commands/$id'
+      preLoaderRoute: typeof AdminCommandsIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/admin/stations/$id': {
       id: '/admin/stations/$id'
       path: '/admin/stations/$id'
@@ -650,8 +690,10 @@ const rootRouteChildren: RootRouteChildren = {
   SIdRoute: SIdRoute,
   AdminIndexRoute: AdminIndexRoute,
   DocsIndexRoute: DocsIndexRoute,
+  AdminCommandsIdRoute: AdminCommandsIdRoute,
   AdminStationsIdRoute: AdminStationsIdRoute,
   AdminTicketsIdRoute: AdminTicketsIdRoute,
+  AdminCommandsIndexRoute: AdminCommandsIndexRoute,
   AdminTicketsIndexRoute: AdminTicketsIndexRoute,
 }
 export const routeTree = rootRouteImport

@@ -4,6 +4,7 @@ import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import type { AdminIdentity } from '@shared/schemas';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Logo } from '../../components/Logo';
+import { adminCommands } from '../../i18n/admin-commands';
 import { consoleRoles } from '../../i18n/console-roles';
 import { useMessages } from '../../i18n/messages';
 import { AlertsLink } from './alerts/AlertsLink';
@@ -39,6 +40,7 @@ const TAB_META: Record<AdminTab, { label: string; icon: ReactNode }> = {
  */
 export function AdminDashboard({ admin, search }: { admin: AdminIdentity; search: AdminSearch }) {
   const roleTexts = useMessages(consoleRoles);
+  const commandTexts = useMessages(adminCommands);
   const isAdmin = admin.role === 'admin';
   const tabs: readonly AdminTab[] = isAdmin ? adminTabs : ['machines'];
   const navigate = useNavigate();
@@ -119,9 +121,16 @@ export function AdminDashboard({ admin, search }: { admin: AdminIdentity; search
               <h1 className="text-2xl font-bold tracking-tight text-slate-900">{isAdmin ? 'Admin Dashboard' : roleTexts.technicianTitle}</h1>
               <p className="mt-1 text-sm text-slate-500">{isAdmin ? 'Stations, wallets and partners across Bali.' : roleTexts.technicianSubtitle}</p>
             </div>
-            <Link to="/" className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-500 hover:text-brand-700 sm:hidden">
-              <ArrowLeftIcon size={14} /> Back to Site
-            </Link>
+            <div className="flex flex-wrap items-center gap-4">
+              {isAdmin && (
+                <Link to="/admin/commands" className="inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline">
+                  <GearIcon size={14} /> {commandTexts.dashboardLink}
+                </Link>
+              )}
+              <Link to="/" className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-500 hover:text-brand-700 sm:hidden">
+                <ArrowLeftIcon size={14} /> Back to Site
+              </Link>
+            </div>
           </div>
 
           {isAdmin && <StatsCards />}

@@ -14,3 +14,4 @@ export { adminClaims, claimTexts } from './claims';
 export { adminVisits } from './admin-visits';
 export { consoleRoles } from './console-roles';
 export { adminTickets } from './admin-tickets';
+export { adminCommands } from './admin-commands';

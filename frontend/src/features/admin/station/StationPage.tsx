@@ -10,6 +10,7 @@ import { api, ApiRequestError } from '../../../api/client';
 import { allReadings, chartReadings, purchasesSince, stationRanges, type StationRange } from '../../../api/station-history';
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { adminStation } from '../../../i18n/admin-station';
+import { adminCommands } from '../../../i18n/admin-commands';
 import { consoleRoles } from '../../../i18n/console-roles';
 import { useMessages, type Translation } from '../../../i18n/messages';
 import { csvFileName, downloadText, toCsv } from '../csv';
@@ -135,6 +136,7 @@ function Frame({ t, station, children }: { t: Texts; station?: Machine; children
             <span className="font-mono text-xs text-slate-500">{station.id}</span>
             <p className="w-full text-sm text-slate-600">{station.location}</p>
             <AvailabilityLine station={station} t={t} />
+            {station.pricePerLitre ? <StationPrice price={station.pricePerLitre} /> : null}
           </div>
         )}
         {children}
@@ -220,16 +222,23 @@ function Daily({ readings, purchases, t }: { readings: TelemetryReading[]; purch
   );
 }
 
+/** The station's own price, set by a remote command it applied (else the settings' price applies). */
+function StationPrice({ price }: { price: number }) {
+  const t = useMessages(adminCommands);
+  return <p className="w-full text-sm font-medium text-slate-700" data-testid="station-price">{t.stationPrice(formatRupiah(price))}</p>;
+}
+
 function Events({ events, t }: { events: StationEvent[]; t: Texts }) {
   const checkedInBy = useMessages(consoleRoles).checkedInBy;
+  const commandEvent = useMessages(adminCommands).commandEvent;
   if (events.length === 0) return <p className="mt-3 text-sm text-slate-600">{t.noEvents}</p>;
   const reason = (r: string | null) => disconnectReason(r, t);
   return (
     <ul className="mt-3 divide-y divide-slate-100 text-sm" aria-label={t.events}>
       {events.map((e) => (
         <li key={`${e.at}-${e.kind}`} className="flex flex-wrap items-baseline justify-between gap-x-3 py-2">
-          <span className={e.kind === 'connected' ? 'font-medium text-emerald-700' : e.kind === 'checkedIn' ? 'font-medium text-sky-800' : 'font-medium text-red-700'}>
-            {e.kind === 'connected' ? t.connected : e.kind === 'checkedIn' ? checkedInBy(e.by?.replace(/^\w+:/, '') ?? '?') : t.disconnected}
+          <span className={e.kind === 'connected' ? 'font-medium text-emerald-700' : e.kind === 'checkedIn' ? 'font-medium text-sky-800' : e.kind === 'command' ? 'font-medium text-violet-800' : 'font-medium text-red-700'}>
+            {e.kind === 'connected' ? t.connected : e.kind === 'checkedIn' ? checkedInBy(e.by?.replace(/^\w+:/, '') ?? '?') : e.kind === 'command' ? commandEvent(e.reason ?? '') : t.disconnected}
             {e.kind === 'disconnected' && reason(e.reason) ? <span className="font-normal text-slate-600">: {reason(e.reason)}</span> : null}
           </span>
           <time dateTime={e.at} className="text-xs text-slate-500">{formatDateTime(e.at)}</time>

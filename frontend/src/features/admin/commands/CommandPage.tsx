@@ -1,0 +1,106 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { CommandDetail } from '@shared/schemas';
+import { ApiRequestError } from '../../../api/client';
+import { abortCommand, commandQueries } from '../../../api/commands';
+import { toast } from '../../../components/toast';
+import { adminCommands } from '../../../i18n/admin-commands';
+import { useMessages, type Translation } from '../../../i18n/messages';
+import { ConsoleSubpage } from '../ConsoleSubpage';
+import { formatDateTime } from '../format';
+import { Button, Card, EmptyState, LoadingRows, Pill } from '../ui';
+import { commandTone, describeAction } from './CommandsPage';
+
+type Texts = Translation<(typeof adminCommands)['en']>;
+type Execution = CommandDetail['executions'][number];
+
+const executionTone = (status: Execution['status']) =>
+  status === 'succeeded' ? 'green' : status === 'in_progress' ? 'blue' : status === 'queued' ? 'slate' : status === 'canceled' ? 'violet' : 'red';
+
+/** /admin/commands/$id: each station's status with its progress and rollout step, the history, and Abort while in progress. */
+export function CommandPage({ id }: { id: string }) {
+  const t = useMessages(adminCommands);
+  const command = useQuery(commandQueries.one(id));
+  return (
+    <ConsoleSubpage back={t.back} title={command.data ? describeAction(command.data.action, t) : t.title} intro={command.data ? t.sentBy(command.data.createdBy.replace(/^[a-z]+:/, ''), formatDateTime(command.data.createdAt)) : ''}>
+      <Link to="/admin/commands" className="mt-2 inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 hover:underline">{t.backToList}</Link>
+      {command.isPending ? (
+        <LoadingRows label={t.loading} />
+      ) : command.isError ? (
+        <EmptyState title={command.error instanceof ApiRequestError && command.error.status === 404 ? t.notFound : t.loadError}>
+          <Button className="mt-3" onClick={() => void command.refetch()}>{t.retry}</Button>
+        </EmptyState>
+      ) : (
+        <CommandView command={command.data} t={t} />
+      )}
+    </ConsoleSubpage>
+  );
+}
+
+function CommandView({ command, t }: { command: CommandDetail; t: Texts }) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const abort = async () => {
+    if (!window.confirm(t.abortConfirm)) return;
+    setBusy(true);
+    try {
+      queryClient.setQueryData(commandQueries.one(command.id).queryKey, await abortCommand(command.id));
+      toast({ title: t.aborted });
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'commands', 'list'] });
+    } catch (error) {
+      toast({ title: t.failed, description: error instanceof ApiRequestError ? error.serverMessage : undefined, variant: 'destructive' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <Card className="mt-3 p-4">
+        <div className="flex flex-wrap items-center gap-2">
+          <Pill tone={commandTone(command.status)}>{t.statuses[command.status]}</Pill>
+          <span className="text-sm text-slate-700">{t.summary(command.stations, command.step, command.steps)}</span>
+        </div>
+        <p className="mt-2 text-sm text-slate-700" data-testid="command-counts">{t.counts(command.counts.succeeded, command.counts.failed, command.counts.canceled)}</p>
+        {command.status === 'in_progress' && <Button variant="danger" className="mt-3" busy={busy} onClick={() => void abort()}>{t.abort}</Button>}
+      </Card>
+
+      <Card className="mt-4 overflow-x-auto p-0">
+        <table className="w-full text-left text-sm" aria-label={t.target}>
+          <thead className="bg-slate-50 text-xs text-slate-600 uppercase">
+            <tr>
+              <th scope="col" className="px-4 py-2">{t.station}</th>
+              <th scope="col" className="px-4 py-2">{t.step}</th>
+              <th scope="col" className="px-4 py-2">{t.status}</th>
+              <th scope="col" className="px-4 py-2">{t.progress}</th>
+              <th scope="col" className="px-4 py-2">{t.detail}</th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100">
+            {command.executions.map((e) => (
+              <tr key={e.stationId}>
+                <td className="px-4 py-2 font-mono text-xs"><Link to="/admin/stations/$id" params={{ id: e.stationId }} className="text-brand-700 hover:underline">{e.stationId}</Link></td>
+                <td className="px-4 py-2">{e.step}</td>
+                <td className="px-4 py-2"><Pill tone={executionTone(e.status)}>{t.executionStatuses[e.status]}</Pill></td>
+                <td className="px-4 py-2">
+                  <progress className="h-2 w-24 accent-brand-600" max={100} value={e.progress ?? 0} aria-label={t.progressOf(e.stationId)} />
+                  <span className="ml-2 text-xs text-slate-600">{e.progress === null ? '—' : `${e.progress}%`}</span>
+                </td>
+                <td className="px-4 py-2 text-xs break-words text-slate-600">{e.reason ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Card>
+
+      <Card className="mt-4 p-4">
+        <h2 className="text-base font-semibold text-slate-900">{t.historyTitle}</h2>
+        <ol aria-label={t.historyTitle} className="mt-2 space-y-1 text-sm text-slate-700">
+          {command.history.map((h, i) => (
+            <li key={i}><span className="font-medium">{t.actions[h.action]}</span> · {h.note} · <span className="text-slate-500">{h.by.replace(/^[a-z]+:/, '')}, {formatDateTime(h.at)}</span></li>
+          ))}
+        </ol>
+      </Card>
+    </>
+  );
+}
