@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
 import { DESKTOP, launchBrowser, newContext, PHONE } from '../support/browser';
+import { asAdmin } from '../support/admin';
 import { apiFetch, local } from '../support/local';
 import { adminSignInInBrowser, seededAccount, signInInBrowser } from '../support/auth';
 
@@ -50,6 +51,9 @@ const ADMIN: Screen[] = [
   { path: '/admin/alerts', ready: role('heading', 'Alerts') },
   { path: '/admin/visits', ready: role('list', "Today's route") },
   { path: '/admin/tickets', ready: role('heading', 'Tickets') },
+  { path: '/admin/commands', ready: role('heading', 'New command') },
+  // The path of a command made in beforeAll (an aborted restart, so every status colour of a row shows).
+  { path: '/admin/commands/', ready: role('table', 'Stations') },
   { path: '/admin/stickers', ready: role('img', 'Sheet 1 of') },
   { path: '/admin/stations/HRL-00001', ready: role('heading', 'Vends and revenue per day') },
 ];
@@ -65,6 +69,11 @@ beforeAll(async () => {
     address: 'Jl. Pantai Berawa 12, Canggu', businessType: 'cafe', expectedFootfall: '100-300', comments: 'Shade and a tap by the road',
   };
   expect((await apiFetch('/api/host-requests', { method: 'POST', json: application })).status).toBe(201);
+  const command = await asAdmin('/api/admin/commands', { method: 'POST', json: { type: 'restart', target: { stationIds: ['HRL-00001', 'HRL-00002'] } } });
+  expect(command.status, JSON.stringify(command.body)).toBe(201);
+  const id = (command.body as { id: string }).id;
+  expect((await asAdmin(`/api/admin/commands/${id}/abort`, { method: 'POST' })).status).toBe(200);
+  ADMIN.find((screen) => screen.path === '/admin/commands/')!.path += id;
 });
 afterAll(async () => browser?.close());
 

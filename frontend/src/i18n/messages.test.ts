@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { about } from './about';
 import { adminAlerts } from './admin-alerts';
+import { adminCommands } from './admin-commands';
 import { adminStation } from './admin-station';
 import { adminVisits } from './admin-visits';
 import { adminTickets } from './admin-tickets';
@@ -17,7 +18,7 @@ import { reportTexts } from './reports';
 import { stationTexts } from './stations';
 import { withdrawalTexts } from './withdrawal';
 
-const tables: Messages<unknown>[] = [about, adminAlerts, adminClaims, adminStation, adminTickets, adminVisits, claimTexts, common, consoleRoles, docs, guestTexts, hostForm, landing, reportTexts, stationTexts, withdrawalTexts];
+const tables: Messages<unknown>[] = [about, adminAlerts, adminCommands, adminClaims, adminStation, adminTickets, adminVisits, claimTexts, common, consoleRoles, docs, guestTexts, hostForm, landing, reportTexts, stationTexts, withdrawalTexts];
 
 /** Keys, array lengths and function arities: what the types promise, checked on the values. */
 function shape(value: unknown): unknown {

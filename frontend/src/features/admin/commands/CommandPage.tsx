@@ -79,7 +79,7 @@ function CommandView({ command, t }: { command: CommandDetail; t: Texts }) {
           <tbody className="divide-y divide-slate-100">
             {command.executions.map((e) => (
               <tr key={e.stationId}>
-                <td className="px-4 py-2 font-mono text-xs"><Link to="/admin/stations/$id" params={{ id: e.stationId }} className="text-brand-700 hover:underline">{e.stationId}</Link></td>
+                <td className="px-4 py-2 font-mono text-xs"><Link to="/admin/stations/$id" params={{ id: e.stationId }} className="inline-flex min-h-11 items-center text-brand-700 hover:underline">{e.stationId}</Link></td>
                 <td className="px-4 py-2">{e.step}</td>
                 <td className="px-4 py-2"><Pill tone={executionTone(e.status)}>{t.executionStatuses[e.status]}</Pill></td>
                 <td className="px-4 py-2">

@@ -120,16 +120,11 @@ function NewCommand({ t }: { t: Texts }) {
             <TextField label={t.abortFailurePercent} hint={t.abortHint} inputMode="numeric" value={abortPercent} error={errors['rollout.abortFailurePercent']} required onChange={(e) => setAbortPercent(e.target.value)} />
           </>
         )}
-        <fieldset className="sm:col-span-2">
-          <legend className="text-sm font-medium text-slate-700">{t.target}</legend>
-          <div className="mt-1 flex flex-wrap gap-4 text-sm">
-            <label className="inline-flex min-h-11 items-center gap-2"><input type="radio" name="target" checked={!all} onChange={() => setAll(false)} /> {t.someStations}</label>
-            <label className="inline-flex min-h-11 items-center gap-2"><input type="radio" name="target" checked={all} onChange={() => setAll(true)} /> {t.allStations}</label>
-          </div>
-          {!all && (
-            <TextAreaField label={t.stationIds} hint={t.stationIdsHint} value={stationIds} rows={2} error={errors['target.stationIds'] ?? errors.target} onChange={(e) => setStationIds(e.target.value)} />
-          )}
-        </fieldset>
+        <SelectField label={t.target} value={all ? 'all' : 'some'} onChange={(e) => setAll(e.target.value === 'all')}
+          options={[{ value: 'some', label: t.someStations }, { value: 'all', label: t.allStations }]} />
+        {!all && (
+          <TextAreaField label={t.stationIds} hint={t.stationIdsHint} value={stationIds} rows={2} error={errors['target.stationIds'] ?? errors.target} onChange={(e) => setStationIds(e.target.value)} />
+        )}
         <div className="sm:col-span-2">
           <Button type="submit" variant="primary" busy={busy}>{t.send}</Button>
         </div>
