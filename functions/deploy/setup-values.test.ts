@@ -7,6 +7,7 @@ function memorySecrets(initial: Record<string, string>) {
   const store = new Map(Object.entries(initial));
   const writes: string[] = [];
   let lookups = 0;
+  let jobEvents = false;
   const ports: SetupPorts = {
     readSecret: async (arn) => store.get(arn) ?? Promise.reject(new Error(`no secret ${arn}`)),
     writeSecret: async (arn, value) => {
@@ -14,8 +15,9 @@ function memorySecrets(initial: Record<string, string>) {
       store.set(arn, value);
     },
     iotDataEndpoint: async () => (lookups++, 'abc123-ats.iot.ap-southeast-1.amazonaws.com'),
+    enableJobExecutionEvents: async () => void (jobEvents = true),
   };
-  return { store, writes, ports, lookups: () => lookups };
+  return { store, writes, ports, lookups: () => lookups, jobEvents: () => jobEvents };
 }
 
 const props = { SigningKeySecretArn: 'arn:signing', OriginSecretArn: 'arn:origin' };
@@ -29,7 +31,9 @@ describe('the deployment setup resource', () => {
       IotEndpoint: 'abc123-ats.iot.ap-southeast-1.amazonaws.com',
       OriginVerifySha256: createHash('sha256').update('origin-secret-value').digest('hex'),
       SigningKey: 'created',
+      JobExecutionEvents: 'enabled',
     });
+    expect(secrets.jobEvents()).toBe(true);
     const created = secrets.store.get('arn:signing')!;
     expect(JSON.parse(created).privateKeyPem).toMatch(/^-{5}BEGIN PRIVATE KEY-{5}\n/);
     expect(await new JwkSigningKeys(async () => JSON.parse(created) as unknown).publicKeyPem()).toMatch(/BEGIN PUBLIC KEY/);

@@ -15,6 +15,8 @@ export interface SetupValues {
   OriginVerifySha256: string;
   /** Whether this deployment created the signing key or found one. */
   SigningKey: 'created' | 'kept';
+  /** The account's job execution events are on (remote commands learn each station's result from them). */
+  JobExecutionEvents: 'enabled';
 }
 
 export interface SetupPorts {
@@ -22,6 +24,8 @@ export interface SetupPorts {
   writeSecret(arn: string, value: string): Promise<void>;
   /** The account's iot:Data-ATS endpoint. */
   iotDataEndpoint(): Promise<string>;
+  /** Turns on the account's IoT job execution events ($aws/events/jobExecution/...), which the commandResult rule reads. */
+  enableJobExecutionEvents(): Promise<void>;
 }
 
 /** The secret value of a new ES256 station signing key, in the form docs/infrastructure.md documents. */
@@ -40,7 +44,7 @@ const holdsPlaceholder = (secret: string) => {
 };
 
 /**
- * Values only a deployment can know: the IoT data endpoint, the station signing key (created once, while its secret
+ * Values only a deployment can know (and the account's IoT job execution events, turned on): the IoT data endpoint, the station signing key (created once, while its secret
  * holds the placeholder; a key already there is never replaced, since every provisioned station trusts it), and the
  * SHA-256 the API functions check CloudFront's origin header against.
  */
@@ -49,6 +53,7 @@ export async function setupValues(props: SetupProperties, ports: SetupPorts): Pr
     props.IotEndpoint ? Promise.resolve(props.IotEndpoint) : ports.iotDataEndpoint(),
     ports.readSecret(props.SigningKeySecretArn),
     ports.readSecret(props.OriginSecretArn),
+    ports.enableJobExecutionEvents(),
   ]);
   let signingKey: SetupValues['SigningKey'] = 'kept';
   if (holdsPlaceholder(signingSecret)) {
@@ -58,5 +63,5 @@ export async function setupValues(props: SetupProperties, ports: SetupPorts): Pr
     // Anything else must already be a usable key: fail the deployment rather than run with a broken one.
     signingJwkFrom(JSON.parse(signingSecret) as unknown);
   }
-  return { IotEndpoint: endpoint, OriginVerifySha256: createHash('sha256').update(originSecret).digest('hex'), SigningKey: signingKey };
+  return { IotEndpoint: endpoint, OriginVerifySha256: createHash('sha256').update(originSecret).digest('hex'), SigningKey: signingKey, JobExecutionEvents: 'enabled' };
 }

@@ -1,4 +1,4 @@
-import { DescribeEndpointCommand, IoTClient } from '@aws-sdk/client-iot';
+import { DescribeEndpointCommand, IoTClient, UpdateEventConfigurationsCommand } from '@aws-sdk/client-iot';
 import { GetSecretValueCommand, PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { awsRegion } from '../environment';
 import { logger, observedHandler, traced } from '../observability';
@@ -34,6 +34,9 @@ function awsPorts(): SetupPorts {
       const { endpointAddress } = await iot.send(new DescribeEndpointCommand({ endpointType: 'iot:Data-ATS' }));
       if (!endpointAddress) throw new Error('DescribeEndpoint returned no address');
       return endpointAddress;
+    },
+    enableJobExecutionEvents: async () => {
+      await iot.send(new UpdateEventConfigurationsCommand({ eventConfigurations: { JOB_EXECUTION: { Enabled: true } } }));
     },
   };
 }

@@ -26,7 +26,7 @@ import type { Mail } from './mail';
 import type { ReportPhotos } from './report-photos';
 import type { AppSecrets } from './secrets';
 import { FunctionSettings } from './settings';
-import type { Stations } from './stations';
+import { grantIotJobs, type Stations } from './stations';
 
 export const COGNITO_ADMIN_ACTIONS = ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser', 'cognito-idp:AdminUserGlobalSignOut'];
 export const GEOCODER_ACTIONS = ['geo:SearchPlaceIndexForText', 'geo:SearchPlaceIndexForSuggestions'];
@@ -53,6 +53,7 @@ export function routeNeeds(access: RouteDefinition['access']): Need[] {
   if (access.table) needs.push('table');
   if (access.iotPublish) needs.push('iotData');
   if (access.iotProvisioning) needs.push('iotProvisioning');
+  if (access.iotJobs) needs.push('iotJobs');
   if (access.cognito) needs.push('cognito');
   if (access.paymentSecret) needs.push('paymentSecret');
   if (access.signingKey) needs.push('signingKey');
@@ -226,6 +227,7 @@ export class Api extends Construct {
     if (access.mail) mail.grantSend(fn.role);
     if (access.photos) reportPhotos.grant(fn.role, access.photos);
     if (access.iotProvisioning) this.grantIotProvisioning(routeId, fn, stations);
+    if (access.iotJobs) grantIotJobs(fn, `${routeId} sends a remote command as IoT jobs to the stations an admin picks: jobs are named per command and step, and things by station id, at run time.`);
   }
 
   /** Create a thing of the station type, a certificate and keys, attach the station policy; undo on failure. */

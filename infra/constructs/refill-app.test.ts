@@ -6,7 +6,7 @@ import { AwsSolutionsChecks } from 'cdk-nag';
 import { describe, expect, it } from 'vitest';
 import { routeIds } from '@shared/routes';
 import { buildRefillApp, readConfig } from './refill-app';
-import { TOPIC_RULES } from './stations';
+import { ruleFunction, TOPIC_RULES, type RuleId } from './stations';
 import { fakeWebBuild, only, resources, testApp, withNestedStacks } from './testing';
 
 /** Every unacknowledged cdk-nag finding, as "rule at path" lines (empty when the app is clean). */
@@ -45,7 +45,8 @@ describe('the whole app (default region, web build present)', () => {
     const template = withNestedStacks(main).template;
     const functions = resources(template, 'AWS::Lambda::Function').filter(([, f]) => f.Properties!.Runtime === 'nodejs22.x');
     // One per route, per station topic rule, the sweep, the station list's publisher and the setup.
-    expect(functions).toHaveLength(routeIds.length + Object.keys(TOPIC_RULES).length + 1 + 1 + 1);
+    // One function per rule but commandResult, which takes two (the job execution events and the stations' progress).
+    expect(functions).toHaveLength(routeIds.length + new Set(Object.keys(TOPIC_RULES).map((rule) => ruleFunction(rule as RuleId))).size + 1 + 1 + 1);
     template.resourceCountIs('AWS::ApiGatewayV2::Route', routeIds.length);
     const errorAlarms = resources(template, 'AWS::CloudWatch::Alarm').filter(([, a]) => a.Properties!.MetricName === 'Errors');
     expect(errorAlarms).toHaveLength(functions.length);

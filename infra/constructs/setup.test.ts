@@ -36,6 +36,10 @@ describe('Setup construct', () => {
     expect(actionsOf(statements).has('iot:DescribeEndpoint')).toBe(true);
   });
 
+  it('may turn on the account\'s job execution events (remote commands read them)', () => {
+    expect(actionsOf(statements).has('iot:UpdateEventConfigurations')).toBe(true);
+  });
+
   it('gives functions the endpoint and the origin hash it returns', () => {
     expect(setup.iotEndpoint).toContain('Token');
   });

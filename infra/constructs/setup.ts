@@ -15,7 +15,8 @@ export interface SetupProps {
 }
 
 /**
- * Values only a deployment can know, from a custom resource of our own (functions/deploy/setup.ts): the IoT data
+ * Values only a deployment can know, from a custom resource of our own (functions/deploy/setup.ts), which also turns
+ * on the account's IoT job execution events (remote commands read them): the IoT data
  * endpoint, the station signing key (created in its secret on the first deploy) and the SHA-256 of the origin secret
  * the API functions check. It provides IOT_ENDPOINT and ORIGIN_VERIFY_SHA256 to every function that needs them.
  */
@@ -36,14 +37,14 @@ export class Setup extends Construct {
     const role = this.function.role;
     grantSecretValue(role, secrets.signingKey, ['secretsmanager:GetSecretValue', 'secretsmanager:PutSecretValue']);
     grantSecretValue(role, secrets.originVerify);
-    if (!props.iotDataEndpoint) {
-      role.addToPrincipalPolicy(new PolicyStatement({ actions: ['iot:DescribeEndpoint'], resources: ['*'] }));
-      acknowledge(
-        role,
-        'AwsSolutions-IAM5[Resource::*]',
-        'iot:DescribeEndpoint has no resource type (IAM service authorization reference), so it can only be granted on "*"; X-Ray segments likewise.',
-      );
-    }
+    // The account's job execution events, which remote commands read (docs/stations.md, "Remote commands").
+    const accountActions = ['iot:UpdateEventConfigurations', ...(props.iotDataEndpoint ? [] : ['iot:DescribeEndpoint'])];
+    role.addToPrincipalPolicy(new PolicyStatement({ actions: accountActions, resources: ['*'] }));
+    acknowledge(
+      role,
+      'AwsSolutions-IAM5[Resource::*]',
+      'iot:UpdateEventConfigurations and iot:DescribeEndpoint have no resource type (IAM service authorization reference), so they can only be granted on "*"; X-Ray segments likewise.',
+    );
 
     const properties: SetupProperties = {
       SigningKeySecretArn: secrets.signingKey.secretArn,

@@ -5,7 +5,7 @@ import { Data } from './data';
 import { Mail } from './mail';
 import { AppSecrets } from './secrets';
 import { FunctionSettings } from './settings';
-import { STATION_PUBLISH_TOPICS, STATION_RECEIVE_TOPICS, Stations, THING_NAME, TOPIC_RULES, VEND_FUNCTIONS, type IotFunctionId } from './stations';
+import { IOT_JOB_ACTIONS, ruleFunction, STATION_JOBS_TOPICS, STATION_PUBLISH_TOPICS, STATION_RECEIVE_TOPICS, Stations, THING_NAME, TOPIC_RULES, VEND_FUNCTIONS, type IotFunctionId, type RuleId } from './stations';
 import { Heartbeat } from '@functions/domain/stations';
 import { actionsOf, flat, functionRole, only, refId, resources, roleStatements, testStack } from './testing';
 
@@ -31,7 +31,10 @@ describe('Stations construct', () => {
   it('has a thing type and a station policy bound to the thing name of the connection', () => {
     template.resourceCountIs('AWS::IoT::ThingType', 1);
     const [, policy] = only(template, 'AWS::IoT::Policy');
-    const statements = (policy.Properties!.PolicyDocument as { Statement: { Action: string; Resource: unknown; Condition?: unknown }[] }).Statement;
+    const all = (policy.Properties!.PolicyDocument as { Sid: string; Statement: { Sid: string; Action: string | string[]; Resource: unknown; Condition?: unknown }[] }).Statement;
+    // The jobs device API, apart: a station's own $aws/things/<thing name>/jobs/* topics (remote commands).
+    const jobs = all.filter((s) => s.Sid.includes('Jobs'));
+    const statements = all.filter((s) => !s.Sid.includes('Jobs'));
     const byAction = (action: string) => statements.filter((s) => s.Action === action);
     const arns = (action: string) => byAction(action).flatMap((s) => ([] as unknown[]).concat(s.Resource)).map(flat);
     const prefix = 'arn:<AWS::Partition>:iot:<AWS::Region>:<AWS::AccountId>:';
@@ -43,6 +46,11 @@ describe('Stations construct', () => {
     expect(arns('iot:Subscribe')).toEqual(STATION_RECEIVE_TOPICS.map((t) => `${prefix}topicfilter/stations/${THING_NAME}/${t}`));
     expect(arns('iot:Receive')).toEqual(STATION_RECEIVE_TOPICS.map((t) => `${prefix}topic/stations/${THING_NAME}/${t}`));
     expect(THING_NAME).toBe('${iot:Connection.Thing.ThingName}');
+    expect(jobs.map((s) => [s.Action, flat(s.Resource)])).toEqual([
+      [['iot:Publish', 'iot:Receive'], `${prefix}topic/$aws/things/${THING_NAME}/jobs/*`],
+      ['iot:Subscribe', `${prefix}topicfilter/$aws/things/${THING_NAME}/jobs/*`],
+    ]);
+    expect(STATION_JOBS_TOPICS).toBe(`$aws/things/${THING_NAME}/jobs/*`);
     expect(JSON.stringify(policy)).not.toContain('Fn::Sub');
   });
 
@@ -57,14 +65,18 @@ describe('Stations construct', () => {
         Actions: { Lambda: { FunctionArn: unknown } }[];
         ErrorAction: { Sqs: { QueueUrl: unknown; RoleArn: unknown } };
       };
-      expect(refId(payload.Actions[0]!.Lambda.FunctionArn)).toBe(fnId(ruleId as IotFunctionId));
+      expect(refId(payload.Actions[0]!.Lambda.FunctionArn)).toBe(fnId(ruleFunction(ruleId as RuleId)));
       expect(refId(payload.ErrorAction.Sqs.QueueUrl)).toBe(errorQueue);
       template.hasResourceProperties('AWS::Lambda::Permission', {
         Principal: 'iot.amazonaws.com',
-        FunctionName: { 'Fn::GetAtt': [fnId(ruleId as IotFunctionId), 'Arn'] },
+        FunctionName: { 'Fn::GetAtt': [fnId(ruleFunction(ruleId as RuleId)), 'Arn'] },
         SourceArn: { 'Fn::GetAtt': [found![0], 'Arn'] },
       });
     }
+    // Remote commands: the account's job execution events and the stations' progress, both to commandResult.
+    expect(TOPIC_RULES.commandResult.sql).toBe("SELECT * FROM '$aws/events/jobExecution/#'");
+    expect(TOPIC_RULES.commandProgress.sql).toBe("SELECT jobId, progress, topic(2) AS stationId FROM 'stations/+/command/progress'");
+    expect(ruleFunction('commandProgress')).toBe('commandResult');
     for (const topic of ['heartbeat', 'vend/request', 'vend/complete', 'vend/failed']) {
       const sql = Object.values(TOPIC_RULES).map((r) => r.sql).find((q) => q.endsWith(`FROM 'stations/+/${topic}'`));
       // The station id comes from the topic only: payload fields are selected by name, never with *,
@@ -109,7 +121,7 @@ describe('Stations construct', () => {
     }
   });
 
-  it('builds the six IoT functions on Node 22 arm64 with a DLQ and an async invoke config', () => {
+  it('builds the IoT functions on Node 22 arm64 with a DLQ and an async invoke config', () => {
     const all = template.toJSON().Resources as Record<string, { Properties: Record<string, any> }>;
     for (const name of Object.keys(stations.functions) as IotFunctionId[]) {
       const fn = all[fnId(name)]!.Properties;
@@ -154,6 +166,24 @@ describe('Stations construct', () => {
         expect(actionsOf(statements).has('secretsmanager:GetSecretValue'), name).toBe(name === 'sweep');
       }
       expect(actionsOf(statements).has('dynamodb:PutItem')).toBe(true);
+    }
+  });
+
+  it('lets commandResult alone of the station functions create and cancel jobs, on jobs and things only, with the things\' ARN prefix', () => {
+    const prefix = 'arn:<AWS::Partition>:iot:<AWS::Region>:<AWS::AccountId>:';
+    for (const name of Object.keys(stations.functions) as IotFunctionId[]) {
+      const statements = roleStatements(template, functionRole(template, fnId(name)));
+      const jobs = statements.filter((s) => ([] as string[]).concat(s.Action).some((a) => IOT_JOB_ACTIONS.includes(a)));
+      if (name !== 'commandResult') {
+        expect(jobs, name).toEqual([]);
+        continue;
+      }
+      expect(jobs).toHaveLength(1);
+      expect(([] as string[]).concat(jobs[0]!.Action).sort()).toEqual(['iot:CancelJob', 'iot:CreateJob']);
+      expect(([] as unknown[]).concat(jobs[0]!.Resource).map(flat)).toEqual([`${prefix}job/*`, `${prefix}thing/*`]);
+      const env = (template.toJSON().Resources[fnId(name)] as { Properties: { Environment: { Variables: Record<string, unknown> } } }).Properties.Environment.Variables;
+      expect(flat(env.IOT_THING_ARN_PREFIX)).toBe(`${prefix}thing/`);
+      expect(env.IOT_ENDPOINT).toBeUndefined();
     }
   });
 

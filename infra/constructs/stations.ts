@@ -16,12 +16,17 @@ import { FunctionSettings } from './settings';
 /** `${iot:Connection.Thing.ThingName}`: the IoT policy variable, kept literal (CDK joins strings with Fn::Join, never Fn::Sub). */
 export const THING_NAME = '${iot:Connection.Thing.ThingName}';
 /** What a station may publish, under stations/<its thing name>/. */
-export const STATION_PUBLISH_TOPICS = ['heartbeat', 'vend/request', 'vend/started', 'vend/complete', 'vend/failed'] as const;
+export const STATION_PUBLISH_TOPICS = ['heartbeat', 'vend/request', 'vend/started', 'vend/complete', 'vend/failed', 'command/progress'] as const;
+/** A station's own IoT Jobs topics (the jobs device API: notify-next, start-next, update), which it publishes, subscribes to and receives. */
+export const STATION_JOBS_TOPICS = `$aws/things/${THING_NAME}/jobs/*`;
 /** What a station may subscribe to and receive, under stations/<its thing name>/. */
 export const STATION_RECEIVE_TOPICS = ['vend/authorized', 'vend/denied'] as const;
 
-export type IotFunctionId = 'heartbeat' | 'presence' | 'vendRequest' | 'vendStarted' | 'vendComplete' | 'vendFailed' | 'sweep';
-export type RuleId = Exclude<IotFunctionId, 'sweep'>;
+export type IotFunctionId = 'heartbeat' | 'presence' | 'vendRequest' | 'vendStarted' | 'vendComplete' | 'vendFailed' | 'commandResult' | 'sweep';
+/** One rule per function, named after it, and the commandResult function's second rule (the stations' progress). */
+export type RuleId = Exclude<IotFunctionId, 'sweep'> | 'commandProgress';
+/** The function a rule invokes. */
+export const ruleFunction = (ruleId: RuleId): IotFunctionId => (ruleId === 'commandProgress' ? 'commandResult' : ruleId);
 
 interface RuleSpec {
   sql: string;
@@ -51,6 +56,15 @@ export const TOPIC_RULES: Record<RuleId, RuleSpec> = {
     sql: "SELECT sessionId, reason, topic(2) AS stationId, timestamp() AS receivedAt FROM 'stations/+/vend/failed'",
     description: 'A dispense failed: release the hold at once',
   },
+  commandResult: {
+    // Turned on for the account by the setup resource (functions/deploy/setup.ts): one event per job execution's end.
+    sql: "SELECT * FROM '$aws/events/jobExecution/#'",
+    description: "IoT job executions' ends (remote commands): each station's result, then the rollout's next step",
+  },
+  commandProgress: {
+    sql: "SELECT jobId, progress, topic(2) AS stationId FROM 'stations/+/command/progress'",
+    description: "A station's progress on a remote command (firmware download and install)",
+  },
   presence: {
     // $aws/events/presence/<connected|disconnected>/<clientId>: the client id is the thing name, i.e. the station id.
     sql: "SELECT *, topic(4) AS eventType, topic(5) AS stationId FROM '$aws/events/presence/+/+'",
@@ -65,6 +79,7 @@ const FUNCTION_DESCRIPTIONS: Record<IotFunctionId, string> = {
   vendStarted: 'IoT rule stations/+/vend/started',
   vendComplete: 'IoT rule stations/+/vend/complete',
   vendFailed: 'IoT rule stations/+/vend/failed',
+  commandResult: 'IoT rules $aws/events/jobExecution/# and stations/+/command/progress (remote commands)',
   sweep: 'Scheduled sweep of expired vend sessions and of alerts: silent stations, due alert e-mails (every minute)',
 };
 
@@ -92,10 +107,21 @@ const FUNCTION_NEEDS: Record<IotFunctionId, Need[]> = {
   vendStarted: ['table'],
   vendComplete: ['table', 'signingKey', 'iotData', 'paymentSecret', 'mail'],
   vendFailed: ['table', 'signingKey', 'iotData', 'paymentSecret', 'mail'],
+  commandResult: ['table', 'iotJobs'],
   sweep: ['table', 'mail', 'paymentSecret', 'alerts'],
 };
 
 const iotArn = (resource: string) => `arn:${Aws.PARTITION}:iot:${Aws.REGION}:${Aws.ACCOUNT_ID}:${resource}`;
+
+/** What creating and canceling a command's jobs touches: the jobs, and the stations' things they target. */
+export const IOT_JOB_ACTIONS = ['iot:CreateJob', 'iot:CancelJob'];
+
+/** Lets a function send remote commands as IoT jobs to any station (functions/adapters/iot/iot-station-jobs.ts). */
+export function grantIotJobs(fn: AppFunction, reason: string): void {
+  const resources = [iotArn('job/*'), iotArn('thing/*')];
+  fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: IOT_JOB_ACTIONS, resources }));
+  for (const arn of resources) acknowledgeWildcardResource(fn.role, arn, reason);
+}
 
 /**
  * The station back end on AWS IoT Core: the thing type and the policy every station certificate gets,
@@ -150,6 +176,18 @@ export class Stations extends Construct {
             Action: 'iot:Receive',
             Resource: STATION_RECEIVE_TOPICS.map((t) => iotArn(`topic/stations/${THING_NAME}/${t}`)),
           },
+          {
+            Sid: 'UseItsOwnJobs',
+            Effect: 'Allow',
+            Action: ['iot:Publish', 'iot:Receive'],
+            Resource: iotArn(`topic/${STATION_JOBS_TOPICS}`),
+          },
+          {
+            Sid: 'SubscribeToItsOwnJobs',
+            Effect: 'Allow',
+            Action: 'iot:Subscribe',
+            Resource: iotArn(`topicfilter/${STATION_JOBS_TOPICS}`),
+          },
         ],
       },
     });
@@ -157,6 +195,7 @@ export class Stations extends Construct {
     const settings = FunctionSettings.of(this);
     settings.provide('IOT_POLICY_NAME', this.policy.ref);
     settings.provide('IOT_THING_TYPE_NAME', this.thingType.ref);
+    settings.provide('IOT_THING_ARN_PREFIX', iotArn('thing/'));
 
     this.ruleErrorQueue = new Queue(this, 'RuleErrors', {
       encryption: QueueEncryption.SQS_MANAGED,
@@ -191,6 +230,7 @@ export class Stations extends Construct {
       vendStarted: make('vendStarted'),
       vendComplete: make('vendComplete'),
       vendFailed: make('vendFailed'),
+      commandResult: make('commandResult'),
       sweep: make('sweep', Duration.seconds(55)),
     };
 
@@ -229,6 +269,9 @@ export class Stations extends Construct {
       }
     }
 
+    // A station's result that ends a rollout step sends the next step, or cancels the job when the rollout stops.
+    grantIotJobs(this.functions.commandResult, 'commandResult sends the next step of a rollout to its stations and cancels a stopped one: jobs are named per command and step, and things by station id, at run time.');
+
     const errorActionRole = new Role(this, 'RuleErrorActionRole', {
       assumedBy: new ServicePrincipal('iot.amazonaws.com'),
       description: 'Lets IoT topic rules put undeliverable messages on the rule error queue',
@@ -238,7 +281,7 @@ export class Stations extends Construct {
     const rules = {} as Record<RuleId, CfnTopicRule>;
     for (const ruleId of Object.keys(TOPIC_RULES) as RuleId[]) {
       const spec = TOPIC_RULES[ruleId];
-      const fn = this.functions[ruleId].function;
+      const fn = this.functions[ruleFunction(ruleId)].function;
       const rule = new CfnTopicRule(this, `${ruleId}Rule`, {
         topicRulePayload: {
           sql: spec.sql,
