@@ -130,6 +130,11 @@ export function callOf(request: AwsRequest, signature: Signature | null, secretA
         case 'AttachPolicy':
         case 'DetachPolicy':
           return one(operation, action, String(jsonBody<{ target?: string }>(request).target));
+        case 'CreateJob':
+          // On the job and on every thing it targets.
+          return { service, operation, checks: [arn('iot', `job/${params.jobId}`), ...(jsonBody<{ targets?: string[] }>(request).targets ?? [])].map((resource) => ({ action, resource })) };
+        case 'CancelJob':
+          return one(operation, action, arn('iot', `job/${params.jobId}`));
         default:
           return one(operation, action, '*');
       }

@@ -41,7 +41,8 @@ export const DRIVERS: Record<string, Driver> = {
       check: ({ Data }, s) =>
         is(Data?.IotEndpoint === `localhost:${s.app.cloud.sharedPort}`, `IotEndpoint ${String(Data?.IotEndpoint)} is not what DescribeEndpoint answered`) ??
         is(/^[0-9a-f]{64}$/.test(String(Data?.OriginVerifySha256)), 'OriginVerifySha256 is not a SHA-256') ??
-        is(Data?.SigningKey === 'created', `the first deployment must create the signing key, answered ${String(Data?.SigningKey)}`),
+        is(Data?.SigningKey === 'created', `the first deployment must create the signing key, answered ${String(Data?.SigningKey)}`) ??
+        is(Data?.JobExecutionEvents === 'enabled' && s.app.cloud.iot.snapshot().events.JOB_EXECUTION === true, `job execution events not turned on: ${JSON.stringify(s.app.cloud.iot.snapshot().events)}`),
       later: [
         {
           name: 'an update keeps the signing key every station trusts',
@@ -730,6 +731,83 @@ export const DRIVERS: Record<string, Driver> = {
     http: [
       { name: 'answers 404 for an order without a refused refund', as: 'admin', params: { id: 'GO-00000000000000000000000000000000' }, body: { note: 'Parity: bank transfer' }, expect: 404 },
       { name: 'refuses a pay-out without a note', as: 'admin', params: { id: 'GO-00000000000000000000000000000000' }, body: {}, expect: 400 },
+    ],
+  },
+  // Remote commands: a one-station firmware rollout whose failed result stops it (commandResult cancels the job), and
+  // a restart left in progress for the abort.
+  'Api/adminCreateCommand': {
+    http: [
+      {
+        name: 'sends a firmware update to the station as an IoT job of its first step',
+        as: 'admin',
+        body: (s) => ({ type: 'firmware', version: 'parity-2.0.0', rollout: { stepPercent: 50, abortFailurePercent: 0 }, target: { stationIds: [s.station.id] } }),
+        expect: 201,
+        check: ({ body }, s) => {
+          const id = String(record(body).id);
+          s.values.commandId = id;
+          const job = s.app.cloud.iot.snapshot().jobs.find((j) => j.id === `${id}_1`);
+          return is(job?.targets.length === 1 && job.targets[0]!.endsWith(`:thing/${s.station.id}`), `IoT holds ${JSON.stringify(job)}`) ??
+            is(record(job?.document).type === 'firmware', `document ${JSON.stringify(job?.document)}`);
+        },
+      },
+      {
+        name: 'sends a restart (left in progress for the abort)',
+        as: 'admin',
+        body: (s) => ({ type: 'restart', target: { stationIds: [s.station.id] } }),
+        expect: 201,
+        check: ({ body }, s) => void (s.values.abortCommandId = record(body).id),
+      },
+      { name: 'refuses an unknown station', as: 'admin', body: { type: 'restart', target: { stationIds: ['PRT-000001'] } }, expect: 400 },
+      notAdmin({ body: (s) => ({ type: 'restart', target: { stationIds: [s.station.id] } }) }),
+    ],
+  },
+  'Api/adminListCommands': {
+    http: [{ name: 'lists the commands newest first', as: 'admin', expect: 200, check: ({ body }, s) => is(list(body)[0]?.id === s.values.abortCommandId, `list ${JSON.stringify(body)}`) }, notAdmin()],
+  },
+  'Api/adminGetCommand': {
+    http: [
+      { name: "reads the command and the station's execution", as: 'admin', params: (s) => ({ id: String(s.values.commandId) }), expect: 200, check: ({ body }) => is(list(record(body).executions)[0]?.status === 'queued', `command ${JSON.stringify(body)}`) },
+      { name: 'answers 404 for an unknown command', as: 'admin', params: { id: 'no-such-command' }, expect: 404 },
+    ],
+  },
+  'Stations/commandResult': {
+    topic: [
+      {
+        name: "records the station's progress",
+        topic: (s) => `stations/${s.station.id}/command/progress`,
+        payload: (s) => ({ jobId: `${String(s.values.commandId)}_1`, progress: 40 }),
+        check: (result) => is(result === 'recorded', `outcome ${JSON.stringify(result)}`),
+      },
+      {
+        name: 'ends the execution failed: past the threshold, the rollout stops and its job is canceled',
+        topic: (s) => `$aws/events/jobExecution/${String(s.values.commandId)}_1/failed`,
+        payload: (s) => ({
+          eventType: 'JOB_EXECUTION', eventId: newKey(), timestamp: Math.floor(Date.now() / 1000), operation: 'failed', jobId: `${String(s.values.commandId)}_1`,
+          thingArn: `arn:aws:iot:ap-southeast-1:123456789012:thing/${s.station.id}`, status: 'FAILED', statusDetails: { reason: 'image verification failed' },
+        }),
+        check: (result, s) => {
+          const job = s.app.cloud.iot.snapshot().jobs.find((j) => j.id === `${String(s.values.commandId)}_1`);
+          return is(result === 'recorded', `outcome ${JSON.stringify(result)}`) ?? is(job?.status === 'CANCELED', `job ${JSON.stringify(job)}`);
+        },
+      },
+      {
+        name: 'changes nothing on the same result again',
+        topic: (s) => `$aws/events/jobExecution/${String(s.values.commandId)}_1/failed`,
+        payload: (s) => ({ eventType: 'JOB_EXECUTION', operation: 'failed', jobId: `${String(s.values.commandId)}_1`, thingArn: `arn:aws:iot:ap-southeast-1:123456789012:thing/${s.station.id}`, status: 'FAILED' }),
+        check: (result) => is(result === 'unchanged', `outcome ${JSON.stringify(result)}`),
+      },
+      {
+        name: 'drops a result of an unknown job',
+        topic: '$aws/events/jobExecution/no-such-command_1/succeeded',
+        payload: { eventType: 'JOB_EXECUTION', operation: 'succeeded', jobId: 'no-such-command_1', thingArn: 'arn:aws:iot:x:1:thing/PRT-000001', status: 'SUCCEEDED' },
+        check: (result) => is(result === 'dropped', `outcome ${JSON.stringify(result)}`),
+      },
+    ],
+  },
+  'Api/adminAbortCommand': {
+    http: [
+      { name: 'aborts the restart in progress and cancels its job', as: 'admin', params: (s) => ({ id: String(s.values.abortCommandId) }), expect: 200, check: ({ body }) => is(record(body).status === 'aborted', `command ${JSON.stringify(body)}`) },
+      { name: 'answers 409 once it has finished', as: 'admin', params: (s) => ({ id: String(s.values.abortCommandId) }), expect: 409 },
     ],
   },
   'Api/adminLogout': {

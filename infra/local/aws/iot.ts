@@ -2,7 +2,10 @@ import { X509Certificate, createPublicKey, randomUUID } from 'node:crypto';
 import type { LocalCa } from '@functions/adapters/local-ca/local-ca';
 import { jsonBody, matchRestOperation, restJson, restJsonError, type AwsAccount, type AwsHandler, type AwsRequest, type RestOperation } from './http';
 
-/** The IoT control-plane calls station provisioning makes (functions/adapters/iot/iot-station-registry.ts) and their undo. */
+/**
+ * The IoT control-plane calls station provisioning makes (functions/adapters/iot/iot-station-registry.ts) and their
+ * undo, remote commands' jobs (functions/adapters/iot/iot-station-jobs.ts) and the deployment's event configuration.
+ */
 export const IOT_OPERATIONS: readonly RestOperation[] = [
   ['POST', '/things/{thingName}', 'CreateThing'],
   ['GET', '/things/{thingName}', 'DescribeThing'],
@@ -15,6 +18,9 @@ export const IOT_OPERATIONS: readonly RestOperation[] = [
   ['PUT', '/target-policies/{policyName}', 'AttachPolicy'],
   ['POST', '/target-policies/{policyName}', 'DetachPolicy'],
   ['GET', '/endpoint', 'DescribeEndpoint'],
+  ['PUT', '/jobs/{jobId}/cancel', 'CancelJob'],
+  ['PUT', '/jobs/{jobId}', 'CreateJob'],
+  ['PATCH', '/event-configurations', 'UpdateEventConfigurations'],
 ];
 
 /** The certificate's subject: AWS names every certificate it issues "AWS IoT Certificate"; the station is the thing it is attached to. */
@@ -36,6 +42,13 @@ interface Certificate {
   policies: Set<string>;
 }
 
+interface Job {
+  id: string;
+  targets: string[];
+  document: string;
+  status: 'IN_PROGRESS' | 'CANCELED';
+}
+
 const notFound = (what: string) => restJsonError('ResourceNotFoundException', `${what} does not exist`, 404);
 
 /**
@@ -48,6 +61,9 @@ export class LocalIotRegistry {
   private readonly certificates = new Map<string, Certificate>();
   private readonly policies = new Set<string>();
   private readonly thingTypes = new Set<string>();
+  private readonly jobs = new Map<string, Job>();
+  /** The account's event configurations (UpdateEventConfigurations), e.g. JOB_EXECUTION on. */
+  private readonly events = new Map<string, boolean>();
 
   /** `dataEndpoint`: what DescribeEndpoint(iot:Data-ATS) answers, a host (and port) the data plane stand-in serves on. */
   constructor(private readonly ca: LocalCa, private readonly account: AwsAccount, private readonly dataEndpoint: () => string) {}
@@ -74,6 +90,8 @@ export class LocalIotRegistry {
     return {
       things: [...this.things.values()].map((t) => ({ name: t.name, typeName: t.typeName, principals: [...t.principals] })),
       certificates: [...this.certificates.values()].map((c) => ({ id: c.id, status: c.status, policies: [...c.policies] })),
+      jobs: [...this.jobs.values()].map((j) => ({ id: j.id, targets: [...j.targets], document: JSON.parse(j.document) as unknown, status: j.status })),
+      events: Object.fromEntries(this.events),
     };
   }
 
@@ -169,6 +187,28 @@ export class LocalIotRegistry {
         const type = request.query.get('endpointType') ?? 'iot:Data';
         if (type !== 'iot:Data-ATS') return restJsonError('InvalidRequestException', `The local IoT serves only the iot:Data-ATS endpoint, not ${type}`, 400);
         return restJson({ endpointAddress: this.dataEndpoint() });
+      }
+      case 'CreateJob': {
+        // Jobs are recorded, not run: the local broker plays IoT Jobs for the stations (infra/local/broker-jobs.ts).
+        const { targets = [], document, targetSelection } = jsonBody<{ targets?: string[]; document?: string; targetSelection?: string }>(request);
+        if (this.jobs.has(params.jobId!)) return restJsonError('ResourceAlreadyExistsException', `Job ${params.jobId} already exists`, 409);
+        if (!targets.length || !document || (targetSelection && targetSelection !== 'SNAPSHOT' && targetSelection !== 'CONTINUOUS')) return restJsonError('InvalidRequestException', 'A job needs targets and a document', 400);
+        const unknown = targets.find((t) => !t.startsWith(this.arn('thing/')) || !this.things.has(t.slice(this.arn('thing/').length)));
+        if (unknown) return notFound(`Target ${unknown}`);
+        this.jobs.set(params.jobId!, { id: params.jobId!, targets, document, status: 'IN_PROGRESS' });
+        return restJson({ jobArn: this.arn(`job/${params.jobId}`), jobId: params.jobId });
+      }
+      case 'CancelJob': {
+        const job = this.jobs.get(params.jobId!);
+        if (!job) return notFound(`Job ${params.jobId}`);
+        if (job.status !== 'IN_PROGRESS') return restJsonError('InvalidStateTransitionException', `Job ${job.id} is ${job.status}`, 409);
+        job.status = 'CANCELED';
+        return restJson({ jobArn: this.arn(`job/${job.id}`), jobId: job.id });
+      }
+      case 'UpdateEventConfigurations': {
+        const { eventConfigurations = {} } = jsonBody<{ eventConfigurations?: Record<string, { Enabled?: boolean }> }>(request);
+        for (const [type, config] of Object.entries(eventConfigurations)) this.events.set(type, Boolean(config.Enabled));
+        return restJson({});
       }
       default:
         return restJsonError('UnknownOperationException', `The local IoT does not implement ${operation}`, 404);
