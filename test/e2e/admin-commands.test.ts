@@ -33,7 +33,7 @@ describe('the Remote commands pages in Chromium', { timeout: 180_000 }, () => {
     await page.getByRole('heading', { name: 'Remote commands' }).waitFor();
 
     // A mistake first: the field says what is wrong.
-    await page.getByLabel('Command').selectOption('setPrice');
+    await page.getByLabel('Command', { exact: true }).selectOption('setPrice');
     await page.getByLabel('Price per litre (Rp)').fill('0');
     await page.getByLabel('Station ids').fill(stations.map((s) => s.id).join(', '));
     await page.getByRole('button', { name: 'Send command' }).click();
@@ -75,7 +75,7 @@ describe('the Remote commands pages in Chromium', { timeout: 180_000 }, () => {
     const page = await (await newContext(browser, { ...PHONE, locale: 'en-US' })).newPage();
     await adminSignInInBrowser(page);
     await page.goto(local().web + '/admin/commands');
-    await page.getByLabel('Command').selectOption('restart');
+    await page.getByLabel('Command', { exact: true }).selectOption('restart');
     await page.getByLabel('Station ids').fill(offline.id);
     await page.getByRole('button', { name: 'Send command' }).click();
     await page.waitForURL('**/admin/commands/*');
