@@ -117,8 +117,8 @@ export interface RouteDefinition {
     table?: 'read' | 'write';
     iotPublish?: boolean;
     iotProvisioning?: boolean;
-    /** Creating and canceling IoT jobs (remote commands to stations). */
-    iotJobs?: boolean;
+    /** IoT jobs of remote commands: creating them (for stations' things) or canceling them. */
+    iotJobs?: 'create' | 'cancel';
     cognito?: boolean;
     paymentSecret?: boolean;
     signingKey?: boolean;
@@ -524,7 +524,7 @@ export const routes = define({
   adminCreateCommand: {
     method: 'POST', path: '/api/admin/commands', auth: ['admin'], tag: 'admin',
     summary: 'Send a remote command to some stations or all (audited): set the price per litre, lock, unlock, restart, or a firmware update rolled out a percent of the stations at a time that stops by itself when failures pass its threshold',
-    body: CommandInput, status: 201, response: CommandDetail, access: { table: 'write', iotJobs: true },
+    body: CommandInput, status: 201, response: CommandDetail, access: { table: 'write', iotJobs: 'create' },
   },
   adminListCommands: {
     method: 'GET', path: '/api/admin/commands', auth: ['admin'], tag: 'admin', summary: 'Remote commands, newest first',
@@ -536,7 +536,7 @@ export const routes = define({
   },
   adminAbortCommand: {
     method: 'POST', path: '/api/admin/commands/{id}/abort', auth: ['admin'], tag: 'admin', summary: 'Stop a command in progress (audited): its queued executions are canceled; 409 when it has finished',
-    params: Id, response: CommandDetail, access: { table: 'write', iotJobs: true },
+    params: Id, response: CommandDetail, access: { table: 'write', iotJobs: 'cancel' },
   },
   adminGetSettings: {
     method: 'GET', path: '/api/admin/settings', auth: ['admin'], tag: 'admin', summary: 'System settings',

@@ -118,6 +118,8 @@ describe('Api construct', () => {
       expect(hasAny(COGNITO_ADMIN_ACTIONS), `${routeId} cognito`).toBe(Boolean(access.cognito));
       expect(has(GEOCODER_ACTIONS), `${routeId} geocoder`).toBe(Boolean(access.geocoder));
       expect(actions.has('iot:CreateThing'), `${routeId} provisioning`).toBe(Boolean(access.iotProvisioning));
+      expect(actions.has('iot:CreateJob'), `${routeId} creates jobs`).toBe(access.iotJobs === 'create');
+      expect(actions.has('iot:CancelJob'), `${routeId} cancels jobs`).toBe(access.iotJobs === 'cancel');
       expect(actions.has('ses:SendEmail'), `${routeId} mail`).toBe(Boolean(access.mail));
       expect([...actions].filter((a) => a.startsWith('s3:')).sort(), `${routeId} photos`).toEqual(
         { upload: ['s3:PutObject'], process: ['s3:DeleteObject', 's3:GetObject', 's3:ListBucket', 's3:PutObject'], read: ['s3:GetObject', 's3:ListBucket'], none: [] }[access.photos ?? 'none'],

@@ -227,7 +227,11 @@ export class Api extends Construct {
     if (access.mail) mail.grantSend(fn.role);
     if (access.photos) reportPhotos.grant(fn.role, access.photos);
     if (access.iotProvisioning) this.grantIotProvisioning(routeId, fn, stations);
-    if (access.iotJobs) grantIotJobs(fn, `${routeId} sends a remote command as IoT jobs to the stations an admin picks: jobs are named per command and step, and things by station id, at run time.`);
+    if (access.iotJobs) {
+      grantIotJobs(fn, access.iotJobs, access.iotJobs === 'create'
+        ? `${routeId} sends a remote command as an IoT job to the stations an admin picks: jobs are named per command and step, and things by station id, at run time.`
+        : `${routeId} cancels the job of a command an admin stops: jobs are named per command and step at run time.`);
+    }
   }
 
   /** Create a thing of the station type, a certificate and keys, attach the station policy; undo on failure. */

@@ -178,9 +178,11 @@ describe('Stations construct', () => {
         expect(jobs, name).toEqual([]);
         continue;
       }
-      expect(jobs).toHaveLength(1);
-      expect(([] as string[]).concat(jobs[0]!.Action).sort()).toEqual(['iot:CancelJob', 'iot:CreateJob']);
-      expect(([] as unknown[]).concat(jobs[0]!.Resource).map(flat)).toEqual([`${prefix}job/*`, `${prefix}thing/*`]);
+      // CreateJob is authorized on the job and on each thing it targets, CancelJob on the job alone.
+      expect(jobs.map((s) => [s.Action, ([] as unknown[]).concat(s.Resource).map(flat)])).toEqual([
+        ['iot:CreateJob', [`${prefix}job/*`, `${prefix}thing/*`]],
+        ['iot:CancelJob', [`${prefix}job/*`]],
+      ]);
       const env = (template.toJSON().Resources[fnId(name)] as { Properties: { Environment: { Variables: Record<string, unknown> } } }).Properties.Environment.Variables;
       expect(flat(env.IOT_THING_ARN_PREFIX)).toBe(`${prefix}thing/`);
       expect(env.IOT_ENDPOINT).toBeUndefined();

@@ -113,14 +113,19 @@ const FUNCTION_NEEDS: Record<IotFunctionId, Need[]> = {
 
 const iotArn = (resource: string) => `arn:${Aws.PARTITION}:iot:${Aws.REGION}:${Aws.ACCOUNT_ID}:${resource}`;
 
-/** What creating and canceling a command's jobs touches: the jobs, and the stations' things they target. */
+/** What creating and canceling a command's jobs needs (functions/adapters/iot/iot-station-jobs.ts). */
 export const IOT_JOB_ACTIONS = ['iot:CreateJob', 'iot:CancelJob'];
 
-/** Lets a function send remote commands as IoT jobs to any station (functions/adapters/iot/iot-station-jobs.ts). */
-export function grantIotJobs(fn: AppFunction, reason: string): void {
-  const resources = [iotArn('job/*'), iotArn('thing/*')];
-  fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: IOT_JOB_ACTIONS, resources }));
-  for (const arn of resources) acknowledgeWildcardResource(fn.role, arn, reason);
+/**
+ * Lets a function create IoT jobs for any station (iot:CreateJob on the job and on each thing it targets) and/or
+ * cancel them (iot:CancelJob on the job).
+ */
+export function grantIotJobs(fn: AppFunction, what: 'create' | 'cancel' | 'both', reason: string): void {
+  const jobs = iotArn('job/*');
+  const things = iotArn('thing/*');
+  if (what !== 'cancel') fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['iot:CreateJob'], resources: [jobs, things] }));
+  if (what !== 'create') fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['iot:CancelJob'], resources: [jobs] }));
+  for (const arn of what === 'cancel' ? [jobs] : [jobs, things]) acknowledgeWildcardResource(fn.role, arn, reason);
 }
 
 /**
@@ -270,7 +275,7 @@ export class Stations extends Construct {
     }
 
     // A station's result that ends a rollout step sends the next step, or cancels the job when the rollout stops.
-    grantIotJobs(this.functions.commandResult, 'commandResult sends the next step of a rollout to its stations and cancels a stopped one: jobs are named per command and step, and things by station id, at run time.');
+    grantIotJobs(this.functions.commandResult, 'both', 'commandResult sends the next step of a rollout to its stations and cancels a stopped one: jobs are named per command and step, and things by station id, at run time.');
 
     const errorActionRole = new Role(this, 'RuleErrorActionRole', {
       assumedBy: new ServicePrincipal('iot.amazonaws.com'),
