@@ -44,8 +44,8 @@ describe('the whole app (default region, web build present)', () => {
   it('wires everything into one deployment: a function and an alarm per route and IoT handler and the setup, log retention everywhere', () => {
     const template = withNestedStacks(main).template;
     const functions = resources(template, 'AWS::Lambda::Function').filter(([, f]) => f.Properties!.Runtime === 'nodejs22.x');
-    // One per route, per station topic rule, the sweep, the station list's publisher and the setup.
-    expect(functions).toHaveLength(routeIds.length + Object.keys(TOPIC_RULES).length + 1 + 1 + 1);
+    // One per route, per station topic rule, the heartbeat stream's, the sweep, the station list's publisher and the setup.
+    expect(functions).toHaveLength(routeIds.length + Object.keys(TOPIC_RULES).length + 1 + 1 + 1 + 1);
     template.resourceCountIs('AWS::ApiGatewayV2::Route', routeIds.length);
     const errorAlarms = resources(template, 'AWS::CloudWatch::Alarm').filter(([, a]) => a.Properties!.MetricName === 'Errors');
     expect(errorAlarms).toHaveLength(functions.length);

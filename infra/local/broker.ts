@@ -2,16 +2,32 @@ import type { TLSSocket } from 'node:tls';
 import { createServer, type Server } from 'node:tls';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { Context } from 'aws-lambda';
+import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { createDocumentClient } from '@functions/adapters/dynamodb/client';
+import { ingestedItem } from '@functions/adapters/iot/heartbeat-ingest';
+import { setting } from '@functions/environment';
 import type { LocalCa } from '@functions/adapters/local-ca/local-ca';
 import { lambdaContext } from './lambda-context';
 import { mayConnect, mayPublish, maySubscribe, principalOf, ruleOf, type Principal, type RuleName } from './broker-policy';
 
-/** The Lambda handlers the IoT rules call; the broker calls the very same ones. */
+/**
+ * The heartbeat rule's DynamoDB action: the reading item the rule's SELECT yields, put in the table the handlers use
+ * (the local stream consumer then hands it to the heartbeat function, as the table's stream does in AWS).
+ */
+function heartbeatRuleAction(): (item: unknown) => Promise<unknown> {
+  let db: DynamoDBDocumentClient | undefined;
+  return (item) => {
+    const TableName = setting('TABLE_NAME');
+    db ??= createDocumentClient({ tableName: TableName });
+    return db.send(new PutCommand({ TableName, Item: item as Record<string, unknown> }));
+  };
+}
+
+/** The Lambda handlers the IoT rules call (and the heartbeat rule's table write); the broker calls the very same ones. */
 export type RuleHandlers = Record<RuleName | 'presence', (event: unknown) => Promise<unknown>>;
 
 async function defaultRuleHandlers(): Promise<RuleHandlers> {
-  const [heartbeat, presence, vendRequest, vendStarted, vendComplete, vendFailed] = await Promise.all([
-    import('@functions/iot/heartbeat'),
+  const [presence, vendRequest, vendStarted, vendComplete, vendFailed] = await Promise.all([
     import('@functions/iot/presence'),
     import('@functions/iot/vendRequest'),
     import('@functions/iot/vendStarted'),
@@ -20,7 +36,7 @@ async function defaultRuleHandlers(): Promise<RuleHandlers> {
   ]);
   const rule = (name: string, handler: (event: unknown, context: Context) => Promise<unknown>) => (event: unknown) => handler(event, lambdaContext(name));
   return {
-    heartbeat: rule('heartbeat', heartbeat.handler),
+    heartbeat: heartbeatRuleAction(),
     presence: rule('presence', presence.handler),
     vendRequest: rule('vendRequest', vendRequest.handler),
     vendStarted: rule('vendStarted', vendStarted.handler),
@@ -54,7 +70,7 @@ type Log = (line: string) => void;
  * The local stand-in for IoT Core's message broker and rules engine: MQTT 3.1.1 over mutual TLS
  * (aedes on node:tls), accepting only certificates of the local CA, enforcing the station policy
  * (broker-policy.ts), handing messages on rule topics to the IoT handlers with the payload and the topic's station
- * id (the rules' `topic(2) AS stationId`; heartbeats also with `timestamp() AS receivedAt`), and connects/disconnects
+ * id (the rules' `topic(2) AS stationId`), heartbeats (Basic Ingest) to the heartbeat rule's table write, and connects/disconnects
  * to the presence handler as $aws/events/presence events.
  */
 export async function startBroker(options: {
@@ -166,7 +182,6 @@ export async function startBroker(options: {
     if (!client) return;
     const match = ruleOf(packet.topic);
     if (!match) return;
-    const receivedAt = match.rule === 'heartbeat' ? heartbeatReceivedAt(match.stationId) : undefined;
     let payload: unknown;
     try {
       payload = JSON.parse(Buffer.from(packet.payload).toString('utf8'));
@@ -177,9 +192,19 @@ export async function startBroker(options: {
       console.warn(JSON.stringify({ level: 'warn', message: 'local IoT rule: payload is not a JSON object; dropped', topic: packet.topic }));
       return;
     }
+    if (match.rule === 'heartbeat') {
+      const item = ingestedItem(payload as Record<string, unknown>, match.stationId, heartbeatReceivedAt(match.stationId));
+      if (!item) {
+        console.warn(JSON.stringify({ level: 'warn', message: 'local IoT rule heartbeat: WHERE is false (not a heartbeat); dropped', topic: packet.topic }));
+        return;
+      }
+      stats.ruleMessages.heartbeat++;
+      run('heartbeat', handlers.heartbeat, item);
+      return;
+    }
     stats.ruleMessages[match.rule]++;
     // topic(2) AS stationId, timestamp() AS receivedAt: the broker's values, never ones the payload claims.
-    run(match.rule, handlers[match.rule], { ...payload, stationId: match.stationId, ...(receivedAt !== undefined ? { receivedAt } : {}) });
+    run(match.rule, handlers[match.rule], { ...payload, stationId: match.stationId });
   });
 
   const server: Server = createServer({
