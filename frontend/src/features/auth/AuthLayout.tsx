@@ -19,7 +19,7 @@ export function AuthLayout({ title, subtitle, children, footer }: { title: strin
             <span>Bali Refill</span>
           </Link>
           <LanguageSwitch className="shrink-0" />
-          <Link to="/" className="text-sm font-medium text-brand-100 hover:text-white">{t.backToSite}</Link>
+          <Link to="/" className="flex items-center text-sm font-medium text-brand-100 hover:text-white">{t.backToSite}</Link>
         </div>
         <div className="mx-auto mt-10 max-w-md">
           <h1 className="text-2xl font-bold">{title}</h1>
