@@ -95,6 +95,10 @@ describe('a phone that asks for Indonesian', () => {
     expect(text).not.toContain('Payment method');
     expect(await sheet.getByRole('button', { name: 'Tutup' }).count()).toBe(1);
     expect(await scrollWidth(page)).toBeLessThanOrEqual(390);
+    // The test-mode note moves out of the way of the sheet's button while the sheet is open.
+    const note = await page.getByRole('note').filter({ hasText: 'Mode uji' }).boundingBox();
+    const submit = await sheet.getByRole('button', { name: `Isi Saldo ${formatRupiah(50_000)}` }).boundingBox();
+    expect(note!.y + note!.height <= submit!.y || note!.y >= submit!.y + submit!.height, JSON.stringify({ note, submit })).toBe(true);
 
     await sheet.getByLabel('Jumlah lain').fill('5000');
     await sheet.getByRole('button', { name: `Isi Saldo ${formatRupiah(5_000)}` }).click();
