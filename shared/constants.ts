@@ -14,7 +14,18 @@ export const MIN_BALANCE_TO_VEND_POINTS = 20;
 export const TOPUP_PRESETS_IDR = [25_000, 50_000, 100_000] as const;
 export const DEFAULT_TOPUP_IDR = 50_000;
 
-export const HEARTBEAT_INTERVAL_SECONDS = 60;
+/**
+ * Longest a station stays silent: it reports on change (a water-level step, a quality alarm, after a vend) and at
+ * least this often (docs/stations.md, Heartbeats). Presence events still mark a disconnect at once.
+ */
+export const HEARTBEAT_INTERVAL_SECONDS = 300;
+/** A water-level move of at least this many percent points is a change worth a heartbeat at once. */
+export const HEARTBEAT_WATER_STEP_PERCENT = 5;
+/**
+ * The IoT rule stations publish heartbeats to through Basic Ingest (`$aws/rules/<name>/stations/<id>/heartbeat`: no
+ * messaging charge, no broker). Firmware knows it, so it is one name per AWS account and region (docs/stations.md).
+ */
+export const HEARTBEAT_INGEST_RULE = 'bali_refill_heartbeats';
 /** A station is online while its last heartbeat is younger than this many intervals. */
 export const HEARTBEATS_UNTIL_OFFLINE = 3;
 /** Largest volume one vend may hold for unless the machine says otherwise (a 1.5 L bottle). */

@@ -1,6 +1,6 @@
 import type { HostImpactReport, HostStationImpact, MachineHost } from '@shared/schemas';
 import { impactOfLitres } from '@shared/impact';
-import { litresDispensed, uptime } from '@shared/station-figures';
+import { intervalsHeard, litresDispensed, uptime } from '@shared/station-figures';
 import type { Clock } from '../ports/clock';
 import type { MachineRecord, Machines } from '../ports/machines';
 import type { SettingsStore } from '../ports/settings';
@@ -74,7 +74,7 @@ async function stationImpact(machine: MachineRecord, range: { from: Date; to: Da
   const readings = until > range.from ? await allReadings(machine.id, range.from, until, telemetry) : [];
   const litres = litresDispensed(readings);
   const impact = impactOfLitres(litres);
-  const up = until > range.from ? uptime(readings.length, { from: range.from, to: until }, machine.createdAt, intervalSeconds) : null;
+  const up = until > range.from ? uptime(intervalsHeard(readings, intervalSeconds), { from: range.from, to: until }, machine.createdAt, intervalSeconds) : null;
   const shown = toMachine(machine, now, intervalSeconds);
   return {
     id: shown.id,

@@ -12,7 +12,7 @@ import { conflict } from './errors';
 import { toMachine } from './machines';
 import type { Log } from '../ports/log';
 import type { Telemetry } from '../ports/telemetry';
-import { storeConnectionEvent, storeReading } from './telemetry';
+import { storeConnectionEvent } from './telemetry';
 import type { Alerts } from '../ports/alerts';
 import type { SettingsStore } from '../ports/settings';
 import type { Tickets } from '../ports/tickets';
@@ -55,8 +55,8 @@ export async function provisionStation(
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Heartbeats: stations/{id}/heartbeat, delivered by the rule
-// `SELECT waterLevel, quality, firmwareVersion, counters, filter, signalDbm, lastRefill, topic(2) AS stationId, timestamp() AS receivedAt`
+// Heartbeats: stations/{id}/heartbeat through Basic Ingest, written by the heartbeat rule, handed over by the table's stream
+// (functions/adapters/iot/heartbeat-ingest.ts)
 
 export const StationId = z.string().regex(MACHINE_ID_PATTERN, 'not a station id');
 
@@ -92,11 +92,12 @@ export type Heartbeat = z.infer<typeof Heartbeat>;
 export type TelemetryOutcome = 'applied' | 'dropped' | 'ignored';
 
 /**
- * Stores the reported values and marks the station online, unless an admin's maintenance or locked status holds.
- * Rule deliveries are asynchronous and retried, so a heartbeat can be handled after a newer one: it is ignored
- * for the station's live values, and still kept in its history (readings are keyed by receive time).
+ * Folds a heartbeat into the station's live values and marks it online, unless an admin's maintenance or locked
+ * status holds. The reading itself is already in the station's history: the heartbeat rule wrote it, keyed by receive
+ * time (docs/stations.md, Heartbeats). Deliveries are batched and retried, so a heartbeat can be handled after a newer
+ * one: it is ignored for the live values.
  */
-export async function recordHeartbeat(event: unknown, deps: { machines: Machines; telemetry: Telemetry; alerts: Alerts; tickets: Tickets; settings: SettingsStore; safetyRecords: SafetyRecords; clock: Clock; ids: Ids; log: Log }): Promise<TelemetryOutcome> {
+export async function recordHeartbeat(event: unknown, deps: { machines: Machines; alerts: Alerts; tickets: Tickets; settings: SettingsStore; safetyRecords: SafetyRecords; clock: Clock; ids: Ids; log: Log }): Promise<TelemetryOutcome> {
   const parsed = Heartbeat.safeParse(event);
   if (!parsed.success) {
     deps.log.warn('heartbeat dropped: malformed', { stationId: stationIdOf(event), issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) });
@@ -119,10 +120,8 @@ export async function recordHeartbeat(event: unknown, deps: { machines: Machines
       return 'dropped';
     }
     deps.log.info('heartbeat ignored: not newer than the stored one', { stationId: hb.stationId, receivedAt, storedReceivedAt: stored.heartbeatReceivedAt });
-    await storeReading(hb.stationId, hb, receivedAt, deps);
     return 'ignored';
   }
-  await storeReading(hb.stationId, hb, receivedAt, deps);
   // One read of the settings for both: a heartbeat is the hottest path of the fleet.
   const settings = await deps.settings.get();
   // Water safety first: a station locked now must not be moved online below.

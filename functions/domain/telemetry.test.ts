@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TelemetryQuery } from '@shared/schemas';
 import { recordHeartbeat, recordPresence } from './stations';
-import { bucketReadings, stationTelemetry, telemetryExpiry } from './telemetry';
+import { bucketReadings, stationTelemetry, storeReading, telemetryExpiry } from './telemetry';
 import { MemoryAlerts, MemoryTickets, MemoryMachines, MemorySafetyRecords, MemoryTelemetry, counterIds, fixedClock, silentLog } from './vend.test-fakes';
 import { DEFAULT_SETTINGS } from '@shared/schemas';
 import { DomainError } from './errors';
@@ -17,18 +17,20 @@ async function setup() {
 }
 
 describe('telemetry history', () => {
-  it('keeps every heartbeat of a known station by receive time, late ones too, with a 90-day TTL', async () => {
+  it('folds only a heartbeat newer than the stored one into the live values; keeps a reading by receive time with a 90-day TTL', async () => {
     const deps = await setup();
     expect(await recordHeartbeat({ ...beat, receivedAt: T + 120_000, signalDbm: -71 }, deps)).toBe('applied');
     expect(await recordHeartbeat({ ...beat, waterLevel: 66, receivedAt: T + 60_000 }, deps)).toBe('ignored');
     expect(await recordHeartbeat({ ...beat, receivedAt: T + 120_000, signalDbm: -71 }, deps)).toBe('ignored'); // redelivered
     expect(await recordHeartbeat({ ...beat, stationId: 'HRL-00404', receivedAt: T }, deps)).toBe('dropped');
-    const stored = [...deps.telemetry.readings_.get('HRL-00001')!.values()].sort((a, b) => a.at.localeCompare(b.at));
-    expect(stored).toEqual([
-      { at: iso(60_000), waterLevel: 66, tdsPpm: 45, temperatureC: 27.4, dispensedMl: 1200, vends: 3, failures: 0, signalDbm: null, ttl: Math.floor((T + 60_000) / 1000) + 90 * 86_400 },
-      { at: iso(120_000), waterLevel: 64, tdsPpm: 45, temperatureC: 27.4, dispensedMl: 1200, vends: 3, failures: 0, signalDbm: -71, ttl: telemetryExpiry(iso(120_000)) },
+    expect(await recordHeartbeat({ ...beat, waterLevel: 180, receivedAt: T + 180_000 }, deps)).toBe('dropped');
+    expect(await deps.machines.get('HRL-00001')).toMatchObject({ waterLevel: 64, heartbeatReceivedAt: iso(120_000), status: 'online' });
+    // The heartbeat rule writes readings (functions/adapters/iot/heartbeat-ingest.ts); seeds and tools use storeReading.
+    await storeReading('HRL-00001', { ...beat, counters: { ...beat.counters, failures: 0 } }, iso(60_000), deps);
+    expect([...deps.telemetry.readings_.get('HRL-00001')!.values()]).toEqual([
+      { at: iso(60_000), waterLevel: 64, tdsPpm: 45, temperatureC: 27.4, dispensedMl: 1200, vends: 3, failures: 0, signalDbm: null, ttl: Math.floor((T + 60_000) / 1000) + 90 * 86_400 },
     ]);
-    expect(deps.telemetry.readings_.has('HRL-00404')).toBe(false);
+    expect(telemetryExpiry(iso(60_000))).toBe(Math.floor((T + 60_000) / 1000) + 90 * 86_400);
   });
 
   it('keeps applied presence events with their reason, not the ignored ones', async () => {
@@ -44,7 +46,7 @@ describe('telemetry history', () => {
 
   it('answers a range a page at a time, or in buckets of averages with the last counters', async () => {
     const deps = await setup();
-    for (let m = 0; m < 10; m++) await recordHeartbeat({ ...beat, waterLevel: 60 + m, counters: { dispensedMl: 100 * m, vends: m }, receivedAt: T + m * 60_000 }, deps);
+    for (let m = 0; m < 10; m++) await storeReading('HRL-00001', { ...beat, waterLevel: 60 + m, counters: { dispensedMl: 100 * m, vends: m, failures: 0 } }, iso(m * 60_000), deps);
     const query = (q: Record<string, unknown>) => TelemetryQuery.parse({ from: iso(0), to: iso(3_600_000), ...q });
     const first = await stationTelemetry('HRL-00001', query({ limit: 4 }), deps);
     expect(first.items.map((r) => r.waterLevel)).toEqual([60, 61, 62, 63]);

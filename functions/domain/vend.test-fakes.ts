@@ -86,6 +86,9 @@ export class MemoryTelemetry implements Telemetry {
     const items = all.slice(0, page.limit).map(({ ttl: _ttl, ...r }) => r);
     return { items, nextCursor: all.length > page.limit ? items[items.length - 1]!.at : null };
   }
+  async deleteReading(stationId: string, at: string) {
+    this.readings_.get(stationId)?.delete(at);
+  }
   async putEvent(stationId: string, event: StationEvent, expiresAt: number) {
     this.events_.set(stationId, [...(this.events_.get(stationId) ?? []), { ...event, ttl: expiresAt }]);
   }

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { HEARTBEAT_INTERVAL_SECONDS, HEARTBEATS_UNTIL_OFFLINE } from '@shared/constants';
 import { signNfcToken, verifyVendToken } from './tokens';
 import { authorizeVend } from './vend';
 import { completeVend, failVend } from './vend-close';
@@ -94,7 +95,7 @@ describe('authorize, settle, release', () => {
     expect(await authorizeVend({ stationId: station, requestId: 'c' }, w)).toEqual({ decision: 'denied', reason: 'invalid_token' });
     expect(await authorizeVend({ token: 'x' }, w)).toMatchObject({ decision: 'dropped' });
 
-    w.clock.advance(181_000); // three heartbeat intervals without a heartbeat
+    w.clock.advance((HEARTBEATS_UNTIL_OFFLINE * HEARTBEAT_INTERVAL_SECONDS + 1) * 1000); // three heartbeat intervals without a heartbeat
     expect(await authorizeVend({ stationId: station, token: await token(), requestId: 'd' }, w)).toEqual({ decision: 'denied', reason: 'station_offline' });
     await w.machines.update(station, { lastHeartbeat: w.clock.now().toISOString(), status: 'maintenance' });
     expect(await authorizeVend({ stationId: station, token: await token(), requestId: 'e' }, w)).toEqual({ decision: 'denied', reason: 'station_offline' });

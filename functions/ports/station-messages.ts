@@ -1,3 +1,5 @@
+import { HEARTBEAT_INGEST_RULE } from '@shared/constants';
+
 /** Messages the back end sends to one station over MQTT (stations/{id}/vend/authorized | denied). */
 export type VendDenialReason =
   | 'invalid_token'
@@ -34,7 +36,8 @@ export interface StationMessages {
 }
 
 export const stationTopics = {
-  heartbeat: (id: string) => `stations/${id}/heartbeat`,
+  /** Basic Ingest: straight to the heartbeat rule, which writes the reading to the table (docs/stations.md, Heartbeats). */
+  heartbeat: (id: string) => `$aws/rules/${HEARTBEAT_INGEST_RULE}/stations/${id}/heartbeat`,
   vendRequest: (id: string) => `stations/${id}/vend/request`,
   vendStarted: (id: string) => `stations/${id}/vend/started`,
   vendComplete: (id: string) => `stations/${id}/vend/complete`,

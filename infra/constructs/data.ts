@@ -1,5 +1,5 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption, StreamViewType } from 'aws-cdk-lib/aws-dynamodb';
 import { Grant, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import { Construct } from 'constructs';
 import { TABLE_DEFINITION } from '@functions/adapters/dynamodb/table';
@@ -25,7 +25,7 @@ export class Data extends Construct {
 
   constructor(scope: Construct, id: string) {
     super(scope, id);
-    const { partitionKey, sortKey, timeToLiveAttribute, globalSecondaryIndexes } = TABLE_DEFINITION;
+    const { partitionKey, sortKey, timeToLiveAttribute, globalSecondaryIndexes, streamViewType } = TABLE_DEFINITION;
 
     this.table = new Table(this, 'Table', {
       partitionKey: { name: partitionKey, type: AttributeType.STRING },
@@ -34,6 +34,7 @@ export class Data extends Construct {
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       encryption: TableEncryption.AWS_MANAGED,
       timeToLiveAttribute,
+      stream: StreamViewType[streamViewType],
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });

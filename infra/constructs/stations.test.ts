@@ -5,8 +5,9 @@ import { Data } from './data';
 import { Mail } from './mail';
 import { AppSecrets } from './secrets';
 import { FunctionSettings } from './settings';
-import { IOT_JOB_ACTIONS, ruleFunction, STATION_JOBS_TOPICS, STATION_PUBLISH_TOPICS, STATION_RECEIVE_TOPICS, Stations, THING_NAME, TOPIC_RULES, VEND_FUNCTIONS, type IotFunctionId, type RuleId } from './stations';
-import { Heartbeat } from '@functions/domain/stations';
+import { HEARTBEAT_INGEST_TOPIC, IOT_JOB_ACTIONS, ruleFunction, STATION_JOBS_TOPICS, STATION_PUBLISH_TOPICS, STATION_RECEIVE_TOPICS, Stations, THING_NAME, TOPIC_RULES, VEND_FUNCTIONS, type IotFunctionId, type RuleId } from './stations';
+import { HEARTBEAT_INGEST_RULE } from '@shared/constants';
+import { HEARTBEAT_INGEST_SQL, HEARTBEAT_STREAM_FILTER, HEARTBEAT_STREAM_MAPPING } from '@functions/adapters/iot/heartbeat-ingest';
 import { actionsOf, flat, functionRole, only, refId, resources, roleStatements, testStack } from './testing';
 
 function build() {
@@ -42,7 +43,8 @@ describe('Stations construct', () => {
     expect(statements.map((s) => s.Action).sort()).toEqual(['iot:Connect', 'iot:Publish', 'iot:Receive', 'iot:Subscribe']);
     expect(arns('iot:Connect')).toEqual([`${prefix}client/${THING_NAME}`]);
     expect(byAction('iot:Connect')[0]!.Condition).toEqual({ Bool: { 'iot:Connection.Thing.IsAttached': 'true' } });
-    expect(arns('iot:Publish')).toEqual(STATION_PUBLISH_TOPICS.map((t) => `${prefix}topic/stations/${THING_NAME}/${t}`));
+    expect(arns('iot:Publish')).toEqual([...STATION_PUBLISH_TOPICS.map((t) => `${prefix}topic/stations/${THING_NAME}/${t}`), `${prefix}topic/$aws/rules/${HEARTBEAT_INGEST_RULE}/stations/${THING_NAME}/heartbeat`]);
+    expect(HEARTBEAT_INGEST_TOPIC).toBe(`$aws/rules/${HEARTBEAT_INGEST_RULE}/stations/${THING_NAME}/heartbeat`);
     expect(arns('iot:Subscribe')).toEqual(STATION_RECEIVE_TOPICS.map((t) => `${prefix}topicfilter/stations/${THING_NAME}/${t}`));
     expect(arns('iot:Receive')).toEqual(STATION_RECEIVE_TOPICS.map((t) => `${prefix}topic/stations/${THING_NAME}/${t}`));
     expect(THING_NAME).toBe('${iot:Connection.Thing.ThingName}');
@@ -56,7 +58,8 @@ describe('Stations construct', () => {
 
   it('has one topic rule per station message and presence, each to its function, each with an SQS error action', () => {
     const rules = resources(template, 'AWS::IoT::TopicRule');
-    expect(rules).toHaveLength(Object.keys(TOPIC_RULES).length);
+    // ... and the heartbeat rule, which writes to the table (below).
+    expect(rules).toHaveLength(Object.keys(TOPIC_RULES).length + 1);
     const errorQueue = id(stations.ruleErrorQueue);
     for (const [ruleId, spec] of Object.entries(TOPIC_RULES)) {
       const found = rules.find(([, r]) => (r.Properties!.TopicRulePayload as { Sql: string }).Sql === spec.sql);
@@ -77,7 +80,7 @@ describe('Stations construct', () => {
     expect(TOPIC_RULES.commandResult.sql).toBe("SELECT * FROM '$aws/events/jobExecution/#'");
     expect(TOPIC_RULES.commandProgress.sql).toBe("SELECT jobId, progress, topic(2) AS stationId FROM 'stations/+/command/progress'");
     expect(ruleFunction('commandProgress')).toBe('commandResult');
-    for (const topic of ['heartbeat', 'vend/request', 'vend/complete', 'vend/failed']) {
+    for (const topic of ['vend/request', 'vend/complete', 'vend/failed']) {
       const sql = Object.values(TOPIC_RULES).map((r) => r.sql).find((q) => q.endsWith(`FROM 'stations/+/${topic}'`));
       // The station id comes from the topic only: payload fields are selected by name, never with *,
       // so a station cannot put another station's id in its message.
@@ -88,17 +91,44 @@ describe('Stations construct', () => {
     expect(TOPIC_RULES.presence.sql).toContain("FROM '$aws/events/presence/+/+'");
   });
 
-  it('delivers every heartbeat field the handler reads, with the time the rules engine received it', () => {
-    const sql = "SELECT waterLevel, quality, firmwareVersion, counters, filter, signalDbm, lastRefill, topic(2) AS stationId, timestamp() AS receivedAt FROM 'stations/+/heartbeat'";
-    expect(TOPIC_RULES.heartbeat.sql).toBe(sql);
-    template.hasResourceProperties('AWS::IoT::TopicRule', { TopicRulePayload: Match.objectLike({ Sql: sql }) });
-    // The handler orders heartbeats by receivedAt; a field it reads that the rule does not select never arrives.
-    const selected = /^SELECT (.+) FROM/.exec(sql)![1]!.split(', ').map((column) => column.split(' AS ').at(-1));
-    expect(selected.sort()).toEqual(Object.keys(Heartbeat.shape).sort());
+  it('writes heartbeats to the table from a Basic Ingest rule, and hands new readings to the heartbeat function in batches', () => {
+    // Named: stations publish to $aws/rules/<name>/..., and no Lambda runs per heartbeat.
+    const [ruleId, rule] = resources(template, 'AWS::IoT::TopicRule').find(([, r]) => (r.Properties!.RuleName as string | undefined) === HEARTBEAT_INGEST_RULE)!;
+    const payload = rule.Properties!.TopicRulePayload as { Sql: string; Actions: { DynamoDBv2?: { PutItem: { TableName: unknown }; RoleArn: unknown }; Lambda?: unknown }[]; ErrorAction: { Sqs: { QueueUrl: unknown } } };
+    expect(payload.Sql).toBe(HEARTBEAT_INGEST_SQL);
+    expect(payload.Actions).toHaveLength(1);
+    expect(payload.Actions[0]!.Lambda).toBeUndefined();
+    expect(refId(payload.Actions[0]!.DynamoDBv2!.PutItem.TableName)).toBe(id(data.table));
+    expect(refId(payload.ErrorAction.Sqs.QueueUrl)).toBe(id(stations.ruleErrorQueue));
+    // The station id and the keys come from the topic and the rules engine's clock, never from the payload.
+    expect(payload.Sql).toContain("concat('MACHINE#', topic(2)) AS PK");
+    expect(payload.Sql).toContain('topic(2) AS stationId, timestamp() AS receivedAt');
+    expect(payload.Sql).not.toMatch(/SELECT \*/);
+    // Its role may put items in the table and nothing else.
+    const roleId = refId(payload.Actions[0]!.DynamoDBv2!.RoleArn)!;
+    const statements = roleStatements(template, roleId);
+    expect([...actionsOf(statements)]).toEqual(['dynamodb:PutItem']);
+    expect(statements.map((s) => refId(s.Resource))).toEqual([id(data.table)]);
+    expect(ruleId).toBeDefined();
+
+    template.hasResourceProperties('AWS::DynamoDB::Table', { StreamSpecification: { StreamViewType: 'NEW_IMAGE' } });
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: fnId('heartbeat') },
+      EventSourceArn: { 'Fn::GetAtt': [id(data.table), 'StreamArn'] },
+      StartingPosition: 'TRIM_HORIZON',
+      BatchSize: HEARTBEAT_STREAM_MAPPING.batchSize,
+      MaximumBatchingWindowInSeconds: HEARTBEAT_STREAM_MAPPING.maxBatchingWindowSeconds,
+      MaximumRetryAttempts: HEARTBEAT_STREAM_MAPPING.retryAttempts,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      FilterCriteria: { Filters: [{ Pattern: JSON.stringify(HEARTBEAT_STREAM_FILTER) }] },
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [id(stations.asyncFailureQueue), 'Arn'] } } },
+    });
+    // No rule invokes the heartbeat function.
+    template.resourcePropertiesCountIs('AWS::Lambda::Permission', { FunctionName: { 'Fn::GetAtt': [fnId('heartbeat'), 'Arn'] } }, 0);
   });
 
   it('lets the error action role send to the rule error queue only', () => {
-    const roles = resources(template, 'AWS::IAM::Role').filter(([, r]) => JSON.stringify(r.Properties).includes('iot.amazonaws.com'));
+    const roles = resources(template, 'AWS::IAM::Role').filter(([, r]) => JSON.stringify(r.Properties).includes('iot.amazonaws.com') && JSON.stringify(r.Properties).includes('rule error queue'));
     expect(roles).toHaveLength(1);
     const roleId = roles[0]![0];
     const statements = roleStatements(template, roleId);
@@ -199,9 +229,9 @@ describe('Stations construct', () => {
     for (const name of Object.keys(stations.functions) as IotFunctionId[]) {
       const statements = roleStatements(template, functionRole(template, fnId(name)));
       const reads = statements.filter((s) => ([] as string[]).concat(s.Action).includes('sqs:GetQueueAttributes'));
-      expect(reads.flatMap((s) => ([] as unknown[]).concat(s.Resource)).map(flat).sort(), name).toEqual(
-        name === 'sweep' ? queues.map((q) => `<${id(q)}.Arn>`).sort() : [],
-      );
+      // The heartbeat function's stream mapping sends what it could not fold to the failures queue (its on-failure destination).
+      const expected = name === 'sweep' ? queues : name === 'heartbeat' ? [stations.asyncFailureQueue] : [];
+      expect(reads.flatMap((s) => ([] as unknown[]).concat(s.Resource)).map(flat).sort(), name).toEqual(expected.map((q) => `<${id(q)}.Arn>`).sort());
       if (name !== 'sweep') expect(all[fnId(name)]!.Properties.Environment.Variables.DEAD_LETTER_QUEUE_URLS, name).toBeUndefined();
     }
   });

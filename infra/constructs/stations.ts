@@ -5,7 +5,11 @@ import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { CfnPolicy, CfnThingType, CfnTopicRule } from 'aws-cdk-lib/aws-iot';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Construct } from 'constructs';
+import { HEARTBEAT_INGEST_RULE } from '@shared/constants';
+import { HEARTBEAT_INGEST_SQL, HEARTBEAT_STREAM_FILTER, HEARTBEAT_STREAM_MAPPING } from '@functions/adapters/iot/heartbeat-ingest';
 import { acknowledge, acknowledgeWildcardResource, AppFunction, grantSecretValue } from './common';
 import type { Data } from './data';
 import type { Mail } from './mail';
@@ -15,16 +19,21 @@ import { FunctionSettings } from './settings';
 
 /** `${iot:Connection.Thing.ThingName}`: the IoT policy variable, kept literal (CDK joins strings with Fn::Join, never Fn::Sub). */
 export const THING_NAME = '${iot:Connection.Thing.ThingName}';
-/** What a station may publish, under stations/<its thing name>/. */
-export const STATION_PUBLISH_TOPICS = ['heartbeat', 'vend/request', 'vend/started', 'vend/complete', 'vend/failed', 'command/progress'] as const;
+/** What a station may publish, under stations/<its thing name>/ (heartbeats go through Basic Ingest: HEARTBEAT_INGEST_TOPIC). */
+export const STATION_PUBLISH_TOPICS = ['vend/request', 'vend/started', 'vend/complete', 'vend/failed', 'command/progress'] as const;
+/** A station's heartbeat topic under the Basic Ingest prefix of the heartbeat rule. */
+export const HEARTBEAT_INGEST_TOPIC = `$aws/rules/${HEARTBEAT_INGEST_RULE}/stations/${THING_NAME}/heartbeat`;
 /** A station's own IoT Jobs topics (the jobs device API: notify-next, start-next, update), which it publishes, subscribes to and receives. */
 export const STATION_JOBS_TOPICS = `$aws/things/${THING_NAME}/jobs/*`;
 /** What a station may subscribe to and receive, under stations/<its thing name>/. */
 export const STATION_RECEIVE_TOPICS = ['vend/authorized', 'vend/denied'] as const;
 
 export type IotFunctionId = 'heartbeat' | 'presence' | 'vendRequest' | 'vendStarted' | 'vendComplete' | 'vendFailed' | 'commandResult' | 'sweep';
-/** One rule per function, named after it, and the commandResult function's second rule (the stations' progress). */
-export type RuleId = Exclude<IotFunctionId, 'sweep'> | 'commandProgress';
+/**
+ * The rules whose action is a function (the heartbeat rule writes to the table itself): one per function, named after
+ * it, and the commandResult function's second rule (the stations' progress).
+ */
+export type RuleId = Exclude<IotFunctionId, 'sweep' | 'heartbeat'> | 'commandProgress';
 /** The function a rule invokes. */
 export const ruleFunction = (ruleId: RuleId): IotFunctionId => (ruleId === 'commandProgress' ? 'commandResult' : ruleId);
 
@@ -35,11 +44,6 @@ interface RuleSpec {
 
 /** One topic rule per station message, plus presence; topic(2) of stations/<id>/... is the station id. */
 export const TOPIC_RULES: Record<RuleId, RuleSpec> = {
-  heartbeat: {
-    // receivedAt (the rules engine's clock) orders heartbeats: an older one handled late, after a retry, changes nothing.
-    sql: "SELECT waterLevel, quality, firmwareVersion, counters, filter, signalDbm, lastRefill, topic(2) AS stationId, timestamp() AS receivedAt FROM 'stations/+/heartbeat'",
-    description: 'Station heartbeat (water level, quality, counters) to the heartbeat function',
-  },
   vendRequest: {
     sql: "SELECT token, requestId, topic(2) AS stationId, timestamp() AS receivedAt FROM 'stations/+/vend/request'",
     description: 'A station read an NFC/QR token and asks to vend: the authorize function',
@@ -73,7 +77,7 @@ export const TOPIC_RULES: Record<RuleId, RuleSpec> = {
 };
 
 const FUNCTION_DESCRIPTIONS: Record<IotFunctionId, string> = {
-  heartbeat: 'IoT rule stations/+/heartbeat',
+  heartbeat: 'New readings from the table stream (the heartbeat rule writes them): the station\'s live values and alerts',
   presence: 'IoT rule $aws/events/presence/+/+',
   vendRequest: 'IoT rule stations/+/vend/request',
   vendStarted: 'IoT rule stations/+/vend/started',
@@ -137,7 +141,8 @@ export class Stations extends Construct {
   readonly thingType: CfnThingType;
   readonly policy: CfnPolicy;
   readonly functions: Record<IotFunctionId, AppFunction>;
-  readonly rules: Record<RuleId, CfnTopicRule>;
+  /** The rules that invoke a function, and the heartbeat rule that writes readings to the table. */
+  readonly rules: Record<RuleId | 'heartbeat', CfnTopicRule>;
   /** Error action of every topic rule. */
   readonly ruleErrorQueue: Queue;
   /** Dead-letter queue of the functions' asynchronous invocations and of the schedule target. */
@@ -167,7 +172,7 @@ export class Stations extends Construct {
             Sid: 'PublishOnItsOwnTopics',
             Effect: 'Allow',
             Action: 'iot:Publish',
-            Resource: STATION_PUBLISH_TOPICS.map((t) => iotArn(`topic/stations/${THING_NAME}/${t}`)),
+            Resource: [...STATION_PUBLISH_TOPICS.map((t) => iotArn(`topic/stations/${THING_NAME}/${t}`)), iotArn(`topic/${HEARTBEAT_INGEST_TOPIC}`)],
           },
           {
             Sid: 'SubscribeToItsOwnReplies',
@@ -283,7 +288,8 @@ export class Stations extends Construct {
     });
     this.ruleErrorQueue.grantSendMessages(errorActionRole);
 
-    const rules = {} as Record<RuleId, CfnTopicRule>;
+    const rules = {} as Record<RuleId | 'heartbeat', CfnTopicRule>;
+    rules.heartbeat = this.heartbeatIngest(data, errorActionRole);
     for (const ruleId of Object.keys(TOPIC_RULES) as RuleId[]) {
       const spec = TOPIC_RULES[ruleId];
       const fn = this.functions[ruleFunction(ruleId)].function;
@@ -318,6 +324,42 @@ export class Stations extends Construct {
         }),
       ],
     });
+  }
+
+  /**
+   * Heartbeats without a Lambda per message (docs/stations.md, Heartbeats): the rule, named for Basic Ingest, writes
+   * each reading to the table, and the table's stream hands new readings in batches to the heartbeat function.
+   */
+  private heartbeatIngest(data: Data, errorActionRole: Role): CfnTopicRule {
+    const writer = new Role(this, 'HeartbeatRuleRole', {
+      assumedBy: new ServicePrincipal('iot.amazonaws.com'),
+      description: 'Lets the heartbeat rule put readings in the table',
+    });
+    writer.addToPrincipalPolicy(new PolicyStatement({ actions: ['dynamodb:PutItem'], resources: [data.table.tableArn] }));
+    const rule = new CfnTopicRule(this, 'heartbeatRule', {
+      ruleName: HEARTBEAT_INGEST_RULE,
+      topicRulePayload: {
+        sql: HEARTBEAT_INGEST_SQL,
+        awsIotSqlVersion: '2016-03-23',
+        description: 'Station heartbeat (Basic Ingest): the reading written to the table; the stream folds it into the station',
+        ruleDisabled: false,
+        actions: [{ dynamoDBv2: { roleArn: writer.roleArn, putItem: { tableName: data.table.tableName } } }],
+        errorAction: { sqs: { queueUrl: this.ruleErrorQueue.queueUrl, roleArn: errorActionRole.roleArn, useBase64: false } },
+      },
+    });
+    rule.node.addDependency(errorActionRole, writer);
+    const { batchSize, maxBatchingWindowSeconds, retryAttempts } = HEARTBEAT_STREAM_MAPPING;
+    this.functions.heartbeat.function.addEventSource(new DynamoEventSource(data.table, {
+      // From the oldest record kept: readings written while the function was being deployed are folded too.
+      startingPosition: StartingPosition.TRIM_HORIZON,
+      batchSize,
+      maxBatchingWindow: Duration.seconds(maxBatchingWindowSeconds),
+      retryAttempts,
+      reportBatchItemFailures: true,
+      onFailure: new SqsDlq(this.asyncFailureQueue),
+      filters: [FilterCriteria.filter(HEARTBEAT_STREAM_FILTER)],
+    }));
+    return rule;
   }
 
   get functionList(): { id: string; fn: AppFunction }[] {

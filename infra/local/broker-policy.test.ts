@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { mayConnect, mayPublish, maySubscribe, principalOf, ruleOf } from './broker-policy';
+import { HEARTBEAT_INGEST_RULE } from '@shared/constants';
 
 const station = principalOf('HRL-00001')!;
 const backend = principalOf('backend')!;
@@ -19,9 +20,12 @@ describe('the station policy of the local broker', () => {
     expect(mayConnect(backend, 'HRL-00001')).toBe(false);
   });
 
-  it('lets a station publish exactly its four rule topics', () => {
-    for (const t of ['heartbeat', 'vend/request', 'vend/started', 'vend/complete', 'vend/failed']) expect(mayPublish(station, `stations/HRL-00001/${t}`), t).toBe(true);
-    for (const topic of ['stations/HRL-00002/heartbeat', 'stations/HRL-00001/vend/authorized', 'stations/HRL-00001/vend/denied', 'stations/HRL-00001/heartbeat/x', 'stations/HRL-00001', '$aws/events/presence/connected/HRL-00001']) {
+  it('lets a station publish exactly its four rule topics and its heartbeat through Basic Ingest', () => {
+    for (const t of ['vend/request', 'vend/started', 'vend/complete', 'vend/failed']) expect(mayPublish(station, `stations/HRL-00001/${t}`), t).toBe(true);
+    expect(mayPublish(station, `$aws/rules/${HEARTBEAT_INGEST_RULE}/stations/HRL-00001/heartbeat`)).toBe(true);
+    expect(ruleOf(`$aws/rules/${HEARTBEAT_INGEST_RULE}/stations/HRL-00001/heartbeat`)).toEqual({ rule: 'heartbeat', stationId: 'HRL-00001' });
+    expect(ruleOf(`$aws/rules/${HEARTBEAT_INGEST_RULE}/stations/HRL-00001/vend/complete`)).toBeNull();
+    for (const topic of ['stations/HRL-00001/heartbeat', `$aws/rules/${HEARTBEAT_INGEST_RULE}/stations/HRL-00002/heartbeat`, '$aws/rules/other_rule/stations/HRL-00001/heartbeat', 'stations/HRL-00002/heartbeat', 'stations/HRL-00001/vend/authorized', 'stations/HRL-00001/vend/denied', 'stations/HRL-00001/heartbeat/x', 'stations/HRL-00001', '$aws/events/presence/connected/HRL-00001']) {
       expect(mayPublish(station, topic), topic).toBe(false);
     }
   });

@@ -7,7 +7,11 @@ import { LocalCa } from '@functions/adapters/local-ca/local-ca';
 import { ensureSigningKeyFile, fileSigningKeys } from '@functions/adapters/signing/file-signing-keys';
 import { LocalQueues } from './aws/sqs';
 import { serveAws } from './aws/http';
-import { startBroker } from './broker';
+import { HEARTBEAT_STREAM_MAPPING, isIngestedReading } from '@functions/adapters/iot/heartbeat-ingest';
+import { awsRegion, setting } from '@functions/environment';
+import { startBroker, type LocalBroker } from './broker';
+import { lambdaContext } from './lambda-context';
+import { startStreamConsumer } from './streams';
 import { stationIdentity, stationStatePaths } from './ca';
 import { freePort } from './net';
 import { SEED_STATIONS } from './seed-stations';
@@ -69,8 +73,24 @@ export async function startStations(options: { dataDir?: string; fleet?: number;
     (await import('@functions/composition')).useLocalStationAdapters(process.env);
     // A rule's function that fails: after Lambda's retries, the event lands in the asynchronous failures queue.
     const deadLetter = (event: unknown) => queues.send(LOCAL_DEAD_LETTER_QUEUES.asyncFailures, JSON.stringify(event));
-    const broker = await startBroker({ ca, port, log, deadLetter });
-    stops.push(broker.stop);
+    const ruleBroker = await startBroker({ ca, port, log, deadLetter });
+    stops.push(ruleBroker.stop);
+    // The heartbeat rule writes readings to the table; its stream hands them to the heartbeat function (docs/stations.md).
+    const heartbeats = await startStreamConsumer({
+      // The SDK's standard endpoint variable, which the local cloud sets for every handler.
+      endpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB!,
+      tableName: setting('TABLE_NAME'),
+      region: awsRegion(),
+      mapping: HEARTBEAT_STREAM_MAPPING,
+      filter: isIngestedReading,
+      handler: async (event) => (await import('@functions/iot/heartbeat')).handler(event, lambdaContext('heartbeat')),
+      onFailure: (records, error) => deadLetter({ streamRecords: records.map((r) => r.dynamodb?.SequenceNumber), error }),
+    });
+    stops.push(heartbeats.stop);
+    const broker: LocalBroker = { ...ruleBroker, idle: async () => {
+      await ruleBroker.idle();
+      await heartbeats.idle();
+    } };
     stops.push(closeLocalBrokerClients);
     log(`MQTT broker (mutual TLS, station policy) on ${broker.url}`);
     const sweep = startSweepTimer({ intervalMs: options.sweepIntervalMs ?? 15_000, log });

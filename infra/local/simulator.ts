@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { importSPKI } from 'jose';
 import type { MqttClient } from 'mqtt';
 import { connectMqtt } from '@functions/adapters/iot/mqtt-connect';
-import { VEND_TOKEN_LEEWAY_SECONDS } from '@shared/constants';
+import { HEARTBEAT_INTERVAL_SECONDS, HEARTBEAT_WATER_STEP_PERCENT, VEND_TOKEN_LEEWAY_SECONDS } from '@shared/constants';
 import { verifyVendToken } from '@functions/domain/tokens';
 import { issueNfcToken } from '@functions/domain/nfc-token';
 import { jobTopics, type JobExecutionMessage } from '@functions/ports/station-jobs';
@@ -36,6 +36,10 @@ export type VendResult =
 const TANK_ML = 40_000;
 /** A filter cartridge's rated volume: its life left is the share of it not yet used. */
 const FILTER_RATED_LITRES = 6_000;
+/** A move of the water's TDS this large is reported at once (well inside the alert band of the quality rule). */
+const TDS_CHANGE_PPM = 25;
+/** How often a station looks for a change worth reporting. */
+const CHANGE_CHECK_SECONDS = 30;
 const pick = <T,>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
 const between = (min: number, max: number) => min + Math.random() * (max - min);
 const round1 = (n: number) => Math.round(n * 10) / 10;
@@ -59,9 +63,9 @@ export function simulatedFirmwareFailure(stationId: string, version: string): st
   return null;
 }
 
-export class SimStation {
-  client?: MqttClient;
-  readonly state = {
+/** A station's readings and counters as the simulator keeps them (random starting readings). */
+function newStationState() {
+  return {
     waterLevel: Math.round(between(40, 95)),
     tdsPpm: Math.round(between(30, 90)),
     temperatureC: round1(between(25, 29)),
@@ -75,6 +79,60 @@ export class SimStation {
     /** Litres through the filter cartridge since it was changed. */
     filterLitres: Math.round(between(200, 5_000)),
   };
+}
+type StationState = ReturnType<typeof newStationState>;
+/** What the last heartbeat said, for reporting on change. */
+interface Reported { at: number; waterLevel: number; tdsPpm: number; vends: number; failures: number }
+
+/**
+ * Whether a heartbeat is due (docs/stations.md, Heartbeats): on change (a water-level step, the water's TDS moved
+ * enough to matter, a vend or a failure since the last one) and at least every `maxSilenceSeconds`.
+ */
+function heartbeatDue(s: StationState, r: Reported | undefined, now: number, maxSilenceSeconds: number): boolean {
+  if (!r || now - r.at >= maxSilenceSeconds * 1000) return true;
+  return Math.abs(s.waterLevel - r.waterLevel) >= HEARTBEAT_WATER_STEP_PERCENT || Math.abs(s.tdsPpm - r.tdsPpm) >= TDS_CHANGE_PPM || s.vends !== r.vends || s.failures !== r.failures;
+}
+
+/** Slow drift between two looks: some water used or lost, quality wanders, a refill when nearly empty. */
+function drift(s: StationState, now: number) {
+  s.waterLevel = Math.max(0, s.waterLevel - between(0, 0.6));
+  s.tdsPpm = Math.min(180, Math.max(15, s.tdsPpm + between(-4, 4)));
+  s.temperatureC = Math.min(33, Math.max(23, s.temperatureC + between(-0.3, 0.3)));
+  s.signalDbm = Math.min(-55, Math.max(-110, s.signalDbm + between(-3, 3)));
+  if (s.waterLevel < 8) {
+    s.waterLevel = Math.round(between(95, 100));
+    s.lastRefill = new Date(now).toISOString();
+  }
+}
+
+/**
+ * Heartbeats a station sends in a day on this cadence (the fleet's own drift and change rules, a look every
+ * CHANGE_CHECK_SECONDS, `vendsPerDay` refills of about 500 ml), averaged over `days`: the count the cost model uses.
+ */
+export function heartbeatsPerStationDay(options: { vendsPerDay: number; maxSilenceSeconds: number; days?: number }): number {
+  const days = options.days ?? 30;
+  const looks = (days * 86_400) / CHANGE_CHECK_SECONDS;
+  const state = newStationState();
+  let reported: Reported | undefined;
+  let sent = 0;
+  for (let i = 0; i < looks; i++) {
+    const now = i * CHANGE_CHECK_SECONDS * 1000;
+    drift(state, now);
+    if (Math.random() < (options.vendsPerDay * CHANGE_CHECK_SECONDS) / 86_400) {
+      state.vends++;
+      state.waterLevel = Math.max(0, state.waterLevel - (500 / TANK_ML) * 100);
+    }
+    if (heartbeatDue(state, reported, now, options.maxSilenceSeconds)) {
+      sent++;
+      reported = { at: now, waterLevel: state.waterLevel, tdsPpm: state.tdsPpm, vends: state.vends, failures: state.failures };
+    }
+  }
+  return sent / days;
+}
+
+export class SimStation {
+  client?: MqttClient;
+  readonly state = newStationState();
   private readonly waiting = new Map<string, (answer: VendAnswer) => void>();
   /** Sessions this station has acted on (an authorization delivered twice dispenses once). */
   private readonly handledSessions = new Set<string>();
@@ -310,19 +368,18 @@ export class SimStation {
       ...overrides,
     };
     await this.requireClient().publishAsync(stationTopics.heartbeat(this.id), JSON.stringify(payload), { qos: 1 });
+    this.reported = { at: Date.now(), waterLevel: s.waterLevel, tdsPpm: s.tdsPpm, vends: s.vends, failures: s.failures };
   }
 
-  /** Slow drift between heartbeats: some water used or lost, quality wanders, a refill when nearly empty. */
+  private reported: Reported | undefined;
+
+  /** Whether a heartbeat is due now (on change, and at least every `maxSilenceSeconds`). */
+  heartbeatDue(maxSilenceSeconds: number): boolean {
+    return heartbeatDue(this.state, this.reported, Date.now(), maxSilenceSeconds);
+  }
+
   drift() {
-    const s = this.state;
-    s.waterLevel = Math.max(0, s.waterLevel - between(0, 0.6));
-    s.tdsPpm = Math.min(180, Math.max(15, s.tdsPpm + between(-4, 4)));
-    s.temperatureC = Math.min(33, Math.max(23, s.temperatureC + between(-0.3, 0.3)));
-    s.signalDbm = Math.min(-55, Math.max(-110, s.signalDbm + between(-3, 3)));
-    if (s.waterLevel < 8) {
-      s.waterLevel = Math.round(between(95, 100));
-      s.lastRefill = new Date().toISOString();
-    }
+    drift(this.state, Date.now());
   }
 
   /**
@@ -478,6 +535,7 @@ export interface FleetOptions {
   stationIds: string[];
   identity: (id: string) => Promise<StationIdentity>;
   vendPublicKey: CryptoKey;
+  /** Longest silence between two heartbeats (they also go on change). */
   heartbeatSeconds: number;
   /** Average seconds between two vends somewhere in the fleet; 0 = no vends. */
   vendEverySeconds: number;
@@ -542,6 +600,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   const beat = (station: SimStation) => {
     if (!station.connected) return;
     station.drift();
+    if (!station.heartbeatDue(options.heartbeatSeconds)) return;
     station.heartbeat().then(() => counts.heartbeats++, () => undefined);
     if (Math.random() < options.dropChance) {
       counts.drops++;
@@ -564,10 +623,10 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
         options.log(`${station.id}: connection closed; reconnecting`);
         later(between(5, 15) * 1000, () => void bringUp(station, true));
       });
-      // A station reports at once after connecting, then every interval.
+      // A station reports at once after connecting, then on change, looked at every tick, and at least every interval.
       await station.heartbeat();
       counts.heartbeats++;
-      const every = () => later(options.heartbeatSeconds * 1000, () => {
+      const every = () => later(Math.min(options.heartbeatSeconds, CHANGE_CHECK_SECONDS) * 1000, () => {
         if (!station.connected || generation.get(station) !== gen) return;
         beat(station);
         every();
@@ -593,6 +652,8 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
           const result = await station.vend(token, { failChance: options.failChance, flowMlPerSecond: options.flowMlPerSecond });
           vends[result.outcome]++;
           if (result.outcome === 'completed') counts.dispensedMl += result.volumeMl;
+          // The counters changed: report it now rather than at the next tick.
+          if (station.connected && station.heartbeatDue(options.heartbeatSeconds)) await station.heartbeat().then(() => counts.heartbeats++, () => undefined);
           options.log(`${station.id}: vend ${result.outcome}${result.outcome === 'completed' ? ` ${result.volumeMl} ml` : ` (${'reason' in result ? result.reason : ''})`}`);
         } catch (error) {
           vends.errors++;
@@ -689,7 +750,7 @@ or against another broker (an IoT Core endpoint) with certificates you provide.
 
   --count N             stations to run (seeded ids first: HRL-00001, HRL-00002, ...)       default 5
   --broker URL          mqtts://host:port                                     default: the local broker
-  --interval S          seconds between heartbeats                  default: the settings' interval (60)
+  --interval S          longest silence between heartbeats (sent on change too)  default: the settings' interval (300)
   --vend-every S        average seconds between vends across the fleet (0: none; local only)  default 15
   --fail-chance P       chance that a vend fails at the station                               default 0.08
   --drop-chance P       chance per heartbeat that a station's connection drops                default 0.03
@@ -787,8 +848,8 @@ async function main() {
     vendPublicKeyPem = readFileSync(values['vend-public-key'], 'utf8');
   }
 
-  const heartbeatSeconds = Number(values.interval ?? 60);
-  console.log(`\n  Simulating ${stationIds.length} station(s) on ${brokerUrl}: heartbeat every ${heartbeatSeconds} s${local && Number(values['vend-every']) > 0 ? `, a vend every ~${values['vend-every']} s` : ''}\n`);
+  const heartbeatSeconds = Number(values.interval ?? HEARTBEAT_INTERVAL_SECONDS);
+  console.log(`\n  Simulating ${stationIds.length} station(s) on ${brokerUrl}: heartbeats on change and at least every ${heartbeatSeconds} s${local && Number(values['vend-every']) > 0 ? `, a vend every ~${values['vend-every']} s` : ''}\n`);
   const fleet = await startFleet({
     brokerUrl,
     stationIds,

@@ -97,9 +97,11 @@ export class LocalDeployment {
       for (const [logicalId, resource] of Object.entries(stack.template.Resources)) {
         const properties = () => this.deployment.resolve(stack.name, resource.Properties ?? {}) as Record<string, unknown>;
         switch (resource.Type) {
-          case 'AWS::DynamoDB::Table':
-            await createTable(dynamo, this.deployment.ref(stack.name, logicalId), properties());
+          case 'AWS::DynamoDB::Table': {
+            const streamArn = await createTable(dynamo, this.deployment.ref(stack.name, logicalId), properties());
+            if (streamArn) this.deployment.provide(stack.name, logicalId, { attributes: { StreamArn: streamArn } });
             break;
+          }
           case 'AWS::SecretsManager::Secret': {
             const p = properties();
             const name = typeof p.Name === 'string' ? p.Name : this.deployment.generatedName(stack, logicalId);
@@ -301,8 +303,11 @@ export class LocalDeployment {
   }
 }
 
-/** DynamoDB Local's CreateTable from the template's AWS::DynamoDB::Table (what DynamoDB Local ignores left out). */
-async function createTable(client: DynamoDBClient, tableName: string, p: Record<string, unknown>): Promise<void> {
+/**
+ * DynamoDB Local's CreateTable from the template's AWS::DynamoDB::Table (what DynamoDB Local ignores left out), with
+ * its stream when the template has one; the stream's ARN.
+ */
+async function createTable(client: DynamoDBClient, tableName: string, p: Record<string, unknown>): Promise<string | undefined> {
   type Gsi = { IndexName: string; KeySchema: unknown; Projection: unknown; ProvisionedThroughput?: unknown };
   const billing = (p.BillingMode as string | undefined) ?? 'PROVISIONED';
   const input = {
@@ -315,12 +320,14 @@ async function createTable(client: DynamoDBClient, tableName: string, p: Record<
       IndexName: g.IndexName, KeySchema: g.KeySchema, Projection: g.Projection, ...(billing === 'PROVISIONED' ? { ProvisionedThroughput: g.ProvisionedThroughput } : {}),
     })),
     LocalSecondaryIndexes: p.LocalSecondaryIndexes,
+    ...(p.StreamSpecification ? { StreamSpecification: { StreamEnabled: true, ...(p.StreamSpecification as object) } } : {}),
   } as CreateTableCommandInput;
-  await client.send(new CreateTableCommand(input));
+  const created = await client.send(new CreateTableCommand(input));
   const ttl = p.TimeToLiveSpecification as { AttributeName?: string; Enabled?: boolean } | undefined;
   if (ttl?.Enabled && ttl.AttributeName) {
     await client.send(new UpdateTimeToLiveCommand({ TableName: tableName, TimeToLiveSpecification: { AttributeName: ttl.AttributeName, Enabled: true } }));
   }
+  return created.TableDescription?.LatestStreamArn;
 }
 
 /** What CloudFormation puts into a new secret: SecretString, or GenerateSecretString's password (in its template's key). */

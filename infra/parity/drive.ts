@@ -7,7 +7,10 @@ import { ORIGIN_VERIFY_HEADER } from '@functions/http/origin';
 import { httpApiAnswer, httpApiEvent, type Claims } from '../local/gateway';
 import { LOCAL_ACCOUNTS } from '../local/identity';
 import type { LocalDeployment } from './deploy';
-import { cloudFrontOriginHeaders, scheduledEvent, topicRuleEvent, triggersOf, type Triggers } from './triggers';
+import { PutItemCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import { ingestedItem } from '@functions/adapters/iot/heartbeat-ingest';
+import { cloudFrontOriginHeaders, filterMatches, scheduledEvent, topicRuleEvent, triggersOf, type Triggers } from './triggers';
 
 /** The callers a driver can be: nobody, the seeded user, the seeded admin (real tokens from cognito-local). */
 export type Caller = 'anonymous' | (typeof LOCAL_ACCOUNTS)[number]['role'];
@@ -44,6 +47,15 @@ interface TopicCase {
   check?: (result: unknown, s: Scenario) => Verdict | Promise<Verdict>;
 }
 
+/** A station's message to a rule whose action writes to the table, whose stream then invokes the function. */
+interface StreamCase {
+  name: string;
+  /** The Basic Ingest topic the station publishes on ($aws/rules/<rule name>/<the rule's FROM>). */
+  topic: Value<string>;
+  payload: Value<Record<string, unknown>>;
+  check?: (result: unknown, s: Scenario) => Verdict | Promise<Verdict>;
+}
+
 interface ScheduleCase {
   name: string;
   check?: (result: unknown, s: Scenario) => Verdict | Promise<Verdict>;
@@ -63,6 +75,7 @@ interface CustomResourceCase {
 export type Driver =
   | { http: HttpCase[] }
   | { topic: TopicCase[] }
+  | { stream: StreamCase[] }
   | { schedule: ScheduleCase[] }
   | { deploy: { check?: (response: { Status: string; Data?: Record<string, unknown> }, s: Scenario) => Verdict; later?: CustomResourceCase[] } };
 
@@ -239,6 +252,26 @@ export async function drive(app: LocalDeployment, key: string, driver: Driver, s
       }
       await run(`${topic}: ${c.name}`, event, (result) => c.check?.(result, s));
     }
+  } else if ('stream' in driver) {
+    const mapping = triggers.streams[0];
+    if (!mapping) return ['drives a table stream, but no event source mapping of the template invokes it'];
+    for (const c of driver.stream) {
+      const topic = value(c.topic, s)!;
+      const written = await writtenByRule(app, topic, value(c.payload, s)!);
+      if (typeof written === 'string') {
+        problems.push(`${c.name}: ${written}`);
+        continue;
+      }
+      // The record the table's stream hands on for the new item (NEW_IMAGE), through the mapping's filter.
+      const record = { eventID: randomUUID(), eventName: 'INSERT', eventVersion: '1.1', eventSource: 'aws:dynamodb', dynamodb: {
+        Keys: marshall({ PK: written.PK, SK: written.SK }), NewImage: marshall(written), SequenceNumber: String(Date.now()) + '000000', SizeBytes: 300, StreamViewType: 'NEW_IMAGE',
+      } };
+      if (!mapping.filters.some((pattern) => filterMatches(JSON.parse(pattern), record))) {
+        problems.push(`${c.name}: the event source mapping's filter drops the record the rule's write makes`);
+        continue;
+      }
+      await run(`${topic}: ${c.name}`, { Records: [record] }, (result) => c.check?.(result, s));
+    }
   } else if ('schedule' in driver) {
     const schedule = triggers.schedules[0];
     if (!schedule) return ['drives a schedule, but no EventBridge rule of the template targets it'];
@@ -300,3 +333,37 @@ function httpEvent(route: Triggers['routes'][number], c: HttpCase, s: Scenario, 
 }
 
 export const newKey = () => randomUUID();
+
+/**
+ * What the template's Basic Ingest rule named in `topic` writes to the table for `payload` (its DynamoDBv2 PutItem),
+ * written to the deployed table; or what is wrong. The rule's SQL is evaluated by its local twin (heartbeat-ingest.ts,
+ * whose test holds the two to the same attributes).
+ */
+async function writtenByRule(app: LocalDeployment, topic: string, payload: Record<string, unknown>): Promise<Record<string, unknown> | string> {
+  const m = /^\$aws\/rules\/([^/]+)\/(.+)$/.exec(topic);
+  if (!m) return `${topic} is not a Basic Ingest topic`;
+  const [, ruleName, ruleTopic] = m as unknown as [string, string, string];
+  for (const stack of app.assembly.stacks) {
+    for (const resource of Object.values(stack.template.Resources)) {
+      const p = resource.Properties ?? {};
+      if (resource.Type !== 'AWS::IoT::TopicRule' || p.RuleName !== ruleName) continue;
+      const payloadOfRule = p.TopicRulePayload as { Sql: string; Actions: { DynamoDBv2?: { PutItem: { TableName: unknown } } }[] };
+      const action = payloadOfRule.Actions.find((a) => a.DynamoDBv2)?.DynamoDBv2;
+      if (!action) return `the rule ${ruleName} has no DynamoDBv2 action`;
+      const levels = ruleTopic.split('/');
+      const from = /FROM '([^']+)'/.exec(payloadOfRule.Sql)?.[1] ?? '';
+      if (from.split('/').length !== levels.length || from.split('/').some((level, i) => level !== '+' && level !== levels[i])) return `${ruleTopic} does not match the rule's FROM '${from}'`;
+      const item = ingestedItem(payload, levels[1]!, Date.now());
+      if (!item) return `the rule's WHERE drops the payload`;
+      const tableName = String(app.deployment.resolve(stack.name, action.PutItem.TableName));
+      const dynamo = new DynamoDBClient({ endpoint: app.cloud.dynamo.endpoint, region: stack.region, credentials: { accessKeyId: 'parity', secretAccessKey: 'parity' } });
+      try {
+        await dynamo.send(new PutItemCommand({ TableName: tableName, Item: marshall(item) }));
+      } finally {
+        dynamo.destroy();
+      }
+      return item;
+    }
+  }
+  return `no topic rule of the template is named ${ruleName}`;
+}

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { receiptSecretFor } from '@functions/domain/guest-orders';
 import { orderIdFor } from '@functions/domain/payment-orders';
+import { stationTopics } from '@functions/ports/station-messages';
 import { newKey, type Driver, type HttpCase, type Scenario } from './drive';
 
 /**
@@ -124,24 +125,25 @@ export const DRIVERS: Record<string, Driver> = {
     ],
   },
   'Stations/heartbeat': {
-    topic: [
+    // The heartbeat rule writes the reading (Basic Ingest, DynamoDB action); the table's stream invokes the function.
+    stream: [
       {
-        name: 'stores the heartbeat',
-        topic: (s) => `stations/${s.station.id}/heartbeat`,
+        name: 'folds the heartbeat into the station',
+        topic: (s) => stationTopics.heartbeat(s.station.id),
         payload: { waterLevel: 82, quality: { tdsPpm: 14, temperatureC: 27.5 }, firmwareVersion: '1.4.2', counters: { dispensedMl: 0, vends: 0, failures: 0 } },
-        check: (result) => is(result === 'applied', `outcome ${JSON.stringify(result)}`),
+        check: (result) => is(JSON.stringify((result as { outcomes?: unknown }).outcomes) === '{"applied":1}', `result ${JSON.stringify(result)}`),
       },
       {
-        name: 'stores a heartbeat with the water below the alert threshold (opens an alert)',
-        topic: (s) => `stations/${s.station.id}/heartbeat`,
+        name: 'folds a heartbeat with the water below the alert threshold (opens an alert)',
+        topic: (s) => stationTopics.heartbeat(s.station.id),
         payload: { waterLevel: 5, quality: { tdsPpm: 14, temperatureC: 27.5 }, firmwareVersion: '1.4.2', counters: { dispensedMl: 0, vends: 0, failures: 0 }, signalDbm: -80 },
-        check: (result) => is(result === 'applied', `outcome ${JSON.stringify(result)}`),
+        check: (result) => is(JSON.stringify((result as { outcomes?: unknown }).outcomes) === '{"applied":1}', `result ${JSON.stringify(result)}`),
       },
       {
-        name: 'drops a malformed heartbeat',
-        topic: (s) => `stations/${s.station.id}/heartbeat`,
-        payload: { waterLevel: 180 },
-        check: (result) => is(result === 'dropped', `outcome ${JSON.stringify(result)}`),
+        name: 'drops (and removes) a reading out of range',
+        topic: (s) => stationTopics.heartbeat(s.station.id),
+        payload: { waterLevel: 180, quality: { tdsPpm: 14, temperatureC: 27.5 }, firmwareVersion: '1.4.2', counters: { dispensedMl: 0, vends: 0 } },
+        check: (result) => is(JSON.stringify((result as { outcomes?: unknown }).outcomes) === '{"dropped":1}', `result ${JSON.stringify(result)}`),
       },
     ],
   },

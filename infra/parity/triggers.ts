@@ -11,6 +11,8 @@ export interface Triggers {
   routes: { routeKey: string; jwt: boolean }[];
   topicRules: { logicalId: string; sql: string }[];
   schedules: { logicalId: string; expression: string }[];
+  /** Event source mappings of a DynamoDB stream, with their filter patterns (JSON, as Lambda reads them). */
+  streams: { logicalId: string; filters: string[] }[];
   customResources: string[];
 }
 
@@ -18,7 +20,7 @@ const getAttTarget = (value: unknown): string | undefined => (value as { 'Fn::Ge
 
 export function triggersOf(fn: FunctionResource): Triggers {
   const resources = fn.stack.template.Resources;
-  const triggers: Triggers = { routes: [], topicRules: [], schedules: [], customResources: [] };
+  const triggers: Triggers = { routes: [], topicRules: [], schedules: [], streams: [], customResources: [] };
   const integrations = new Set(
     Object.entries(resources)
       .filter(([, r]) => r.Type === 'AWS::ApiGatewayV2::Integration' && getAttTarget(r.Properties?.IntegrationUri) === fn.logicalId)
@@ -37,6 +39,11 @@ export function triggersOf(fn: FunctionResource): Triggers {
       case 'AWS::IoT::TopicRule': {
         const payload = p.TopicRulePayload as { Sql: string; RuleDisabled?: boolean; Actions: { Lambda?: { FunctionArn: unknown } }[] };
         if (!payload.RuleDisabled && payload.Actions.some((a) => getAttTarget(a.Lambda?.FunctionArn) === fn.logicalId)) triggers.topicRules.push({ logicalId: id, sql: payload.Sql });
+        break;
+      }
+      case 'AWS::Lambda::EventSourceMapping': {
+        const patterns = (p.FilterCriteria as { Filters?: { Pattern: string }[] } | undefined)?.Filters?.map((f) => f.Pattern) ?? [];
+        if ((p.FunctionName as { Ref?: string } | undefined)?.Ref === fn.logicalId && p.Enabled !== false) triggers.streams.push({ logicalId: id, filters: patterns });
         break;
       }
       case 'AWS::Events::Rule': {
@@ -141,4 +148,23 @@ export function cloudFrontOriginHeaders(deployment: Deployment, fn: FunctionReso
     return Object.fromEntries((origin.OriginCustomHeaders ?? []).map((h) => [h.HeaderName.toLowerCase(), String(deployment.resolve(fn.stack.name, h.HeaderValue))]));
   }
   return {};
+}
+
+/**
+ * Whether a stream record passes an event source mapping's filter pattern, for the subset of Lambda's filter syntax
+ * patterns here use: nested objects, and arrays of exact values, `{ prefix }` or `{ exists }`. Throws on anything else.
+ */
+export function filterMatches(pattern: unknown, value: unknown): boolean {
+  if (Array.isArray(pattern)) {
+    return pattern.some((rule) => {
+      if (typeof rule === 'string' || typeof rule === 'number' || typeof rule === 'boolean') return value === rule;
+      if (rule && typeof rule === 'object' && 'prefix' in rule) return typeof value === 'string' && value.startsWith(String((rule as { prefix: unknown }).prefix));
+      if (rule && typeof rule === 'object' && 'exists' in rule) return (value !== undefined) === (rule as { exists: unknown }).exists;
+      throw new Error(`Filter rule not supported by the suite: ${JSON.stringify(rule)}`);
+    });
+  }
+  if (pattern && typeof pattern === 'object') {
+    return Object.entries(pattern).every(([key, inner]) => filterMatches(inner, value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined));
+  }
+  throw new Error(`Filter pattern not supported by the suite: ${JSON.stringify(pattern)}`);
 }

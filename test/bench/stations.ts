@@ -11,6 +11,11 @@ import { SimStation } from '@infra/local/simulator';
 import { median, percentile, round, type Figure } from './stats';
 import { startChild } from './scale-shared';
 import type { FleetInit, FleetMessage } from './heartbeat-fleet';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import { HEARTBEAT_INTERVAL_SECONDS } from '@shared/constants';
+import { ingestedItem } from '@functions/adapters/iot/heartbeat-ingest';
+import { heartbeatsPerStationDay } from '@infra/local/simulator';
+import { costTables, perStationMonth, perStationMonthBefore, sum, type MeasuredCounts } from './cost';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { z } from 'zod';
@@ -157,9 +162,10 @@ export async function benchStations(outputs: LocalOutputs, broker: LocalBroker, 
     await vendStation.complete(answer.message.sessionId, 350);
     await sleep(300); // settlement runs in the broker's handler; the meter counts its units
   });
+  // The rule's write and the stream's fold: idle() waits for both.
   const heartbeatUnits = await units(async () => {
     await vendStation.heartbeat();
-    await sleep(200);
+    await broker.idle();
   });
   // The app's home: three calls of the signed-in user; the station list is the file at the edge (S3 behind CloudFront).
   const pageUnits = await units(async () => {
@@ -178,6 +184,7 @@ export async function benchStations(outputs: LocalOutputs, broker: LocalBroker, 
     await response.arrayBuffer();
   });
   const publishUnits = await units(async () => void (await publish({}, lambdaContext('publishStationList'))));
+  figures.push(...(await costFigures(vendStation.id, { heartbeat: heartbeatUnits, vend: vendUnits, page: pageUnits }, log)));
   figures.push(
     { group: 'dynamodb', figure: 'units per vend (read / write)', value: round(vendUnits.write, 1), unit: 'WCU', baseline: round(vendUnits.read, 1) },
     { group: 'dynamodb', figure: 'units per heartbeat (read / write)', value: round(heartbeatUnits.write, 1), unit: 'WCU', baseline: round(heartbeatUnits.read, 1) },
@@ -270,5 +277,41 @@ export async function benchStations(outputs: LocalOutputs, broker: LocalBroker, 
     { group: 'stations', figure: `heartbeat ingest (${count} stations over the broker) vs the same UpdateItem sent directly`, value: round(ingestRate, 0), unit: 'heartbeats/s', baseline: round(rawRate, 0), ratio: round(ingestRate / rawRate), target: '>= 0.8x', pass: ingestRate / rawRate >= 0.8 },
     { group: 'stations', figure: 'heartbeat ingest vs minimal 3-attribute updates', value: round(ingestRate, 0), unit: 'heartbeats/s', baseline: round(minimalRate, 0), ratio: round(ingestRate / minimalRate) },
   );
+  return figures;
+}
+
+/**
+ * What heartbeats cost per station-month (docs/cost.md, and its tables), from measured counts: heartbeats per station-day on the
+ * simulator's cadence, the units of one (the rule's write and the fold), and the fold's time per reading (the
+ * stream function on one reading, warm, median of 20); side by side with the path it replaced.
+ */
+type Units = { read: number; write: number };
+async function costFigures(stationId: string, units: { heartbeat: Units; vend: Units; page: Units }, log: (s: string) => void): Promise<Figure[]> {
+  const { handler } = await import('@functions/iot/heartbeat');
+  const { lambdaContext } = await import('@infra/local/lambda-context');
+  const foldMs: number[] = [];
+  for (let i = 0; i < 25; i++) {
+    const item = ingestedItem({ waterLevel: 60, quality: { tdsPpm: 40, temperatureC: 27 }, firmwareVersion: 'bench', counters: { dispensedMl: i, vends: i } }, stationId, Date.now())!;
+    const record = { eventName: 'INSERT', dynamodb: { Keys: marshall({ PK: item.PK, SK: item.SK }), NewImage: marshall(item), SequenceNumber: String(i) } };
+    const started = performance.now();
+    await handler({ Records: [record] }, lambdaContext('heartbeat'));
+    if (i >= 5) foldMs.push(performance.now() - started);
+  }
+  const counts: MeasuredCounts = {
+    vendWrite: units.vend.write, vendRead: units.vend.read, pageWrite: units.page.write, pageRead: units.page.read, heartbeatWrite: units.heartbeat.write, heartbeatRead: units.heartbeat.read,
+    heartbeatsPerStationDay: heartbeatsPerStationDay({ vendsPerDay: 30, maxSilenceSeconds: HEARTBEAT_INTERVAL_SECONDS }),
+    handlerMs: median(foldMs), memoryMb: 512,
+  };
+  const figures: Figure[] = [{ group: 'stations', figure: `heartbeats per station-day (on change, at least every ${HEARTBEAT_INTERVAL_SECONDS} s, 30 vends a day)`, value: round(counts.heartbeatsPerStationDay, 0), unit: 'heartbeats', baseline: 1440 }];
+  for (const stations of [1_000, 10_000, 100_000]) {
+    const cost = sum(perStationMonth(counts, stations));
+    figures.push({
+      group: 'cost', figure: `heartbeats per station-month at ${stations.toLocaleString('en-US')} stations (before: every 60 s, a Lambda each)`, value: round(cost, 4), unit: 'USD',
+      baseline: round(sum(perStationMonthBefore(counts)), 4), target: '<= $0.03', pass: cost <= 0.03,
+    });
+  }
+  log(`heartbeat cost per station-month: ${figures.slice(1).map((f) => `$${f.value}`).join(', ')} (fold ${counts.handlerMs.toFixed(1)} ms per reading, ${units.heartbeat.write} WCU / ${units.heartbeat.read} RCU per heartbeat)`);
+  // The model's tables as docs/cost.md shows them.
+  log(`cost model (docs/cost.md):\n${costTables(counts)}`);
   return figures;
 }

@@ -7,6 +7,8 @@ import { asAdmin } from '../support/admin';
 import { apiFetch } from '../support/local';
 import { closeStations, provision, sleep, stationFor, waitFor, workerServices, type Provisioned } from './stations-support';
 import { lambdaContext } from '@infra/local/lambda-context';
+import { marshall } from '@aws-sdk/util-dynamodb';
+import { ingestedItem } from '@functions/adapters/iot/heartbeat-ingest';
 
 const machineOverHttp = async (id: string) => {
   const { status, body } = await apiFetch(`/api/machines/${id}`);
@@ -66,6 +68,11 @@ describe('heartbeats and presence (GET /api/machines/{id})', () => {
     expect((await machineOverHttp(p.machine.id)).waterLevel).toBe(55);
     await station.heartbeat({ waterLevel: 56 });
     await waitFor(() => machineOverHttp(p.machine.id), (m) => m.waterLevel === 56);
+    // Its history keeps the good readings only: the rule's WHERE never wrote the wrong shapes, and the function
+    // removed the out-of-range ones the rule did write.
+    const { telemetry } = await workerServices();
+    const history = await telemetry.readings(p.machine.id, { from: '2000-01-01T00:00:00.000Z', to: '2100-01-01T00:00:00.000Z' }, { limit: 100 });
+    expect(history.items.map((r) => r.waterLevel)).toEqual([55, 56]);
   });
 
   it("keeps an admin's maintenance or locked status through heartbeats and presence", async () => {
@@ -111,38 +118,40 @@ describe('heartbeats and presence (GET /api/machines/{id})', () => {
     expect((await (await workerServices()).machines.get(id))!.presenceAt).toBe(new Date(t0 + 9000).toISOString());
   });
 
-  it('orders heartbeats by when the broker received them: an older one handled late changes nothing (the rule handler, against DynamoDB)', async () => {
+  it('orders heartbeats by when the broker received them: an older one handled late changes nothing (the stream function, against DynamoDB)', async () => {
     const p = await provision('Heartbeat ordering station', 'offline');
     const { handler: heartbeat } = await import('@functions/iot/heartbeat');
-    const handler = (event: unknown) => heartbeat(event, lambdaContext('heartbeat'));
+    let sequence = 1000;
+    // What the table's stream hands the function for readings the heartbeat rule wrote.
+    const reading = (ms: number, uptimeSeconds: number, stationId = id) => {
+      const item = ingestedItem({ waterLevel: uptimeSeconds, quality: { tdsPpm: 40, temperatureC: 27 }, firmwareVersion: 'sim-1.4.2', counters: { dispensedMl: 0, vends: 0, failures: 0, uptimeSeconds } }, stationId, t0 + ms)!;
+      return { eventName: 'INSERT', dynamodb: { Keys: marshall({ PK: item.PK, SK: item.SK }), NewImage: marshall(item), SequenceNumber: String(sequence++) } };
+    };
+    const handler = async (...records: ReturnType<typeof reading>[]) => (await heartbeat({ Records: records }, lambdaContext('heartbeat'))).outcomes;
     const { machines } = await workerServices();
     const id = p.machine.id;
     const t0 = Date.now() - 60_000;
-    const event = (ms: number | undefined, uptimeSeconds: number, stationId = id) => ({
-      stationId, waterLevel: uptimeSeconds, quality: { tdsPpm: 40, temperatureC: 27 }, firmwareVersion: 'sim-1.4.2',
-      counters: { dispensedMl: 0, vends: 0, failures: 0, uptimeSeconds }, ...(ms === undefined ? {} : { receivedAt: t0 + ms }),
-    });
 
-    expect(await handler(event(2000, 25))).toBe('applied');
+    expect(await handler(reading(2000, 25))).toEqual({ applied: 1 });
     const stored = await machines.get(id);
     expect(stored).toMatchObject({ status: 'online', waterLevel: 25, counters: { uptimeSeconds: 25 }, heartbeatReceivedAt: new Date(t0 + 2000).toISOString() });
-    expect(await handler(event(1000, 24))).toBe('ignored'); // a retry of an older heartbeat
-    expect(await handler(event(2000, 25))).toBe('ignored'); // the same heartbeat again
+    expect(await handler(reading(1000, 24))).toEqual({ ignored: 1 }); // a retry of an older heartbeat
+    expect(await handler(reading(2000, 25))).toEqual({ ignored: 1 }); // the same heartbeat again
     expect(await machines.get(id)).toEqual(stored);
-    expect(await handler(event(3000, 26))).toBe('applied');
+    expect(await handler(reading(3000, 26))).toEqual({ applied: 1 });
     expect((await machineOverHttp(id)).waterLevel).toBe(26);
 
-    // Concurrent deliveries, newest first: the conditional write keeps the newest whatever lands last.
-    const burst = [4000, 5000, 6000, 7000, 8000].map((ms) => event(ms, ms / 1000 + 30));
-    const outcomes = await Promise.all([...burst].reverse().map((e) => handler(e)));
-    expect(outcomes[0]).toBe('applied');
+    // One batch, newest not last: only the newest is folded.
+    expect(await handler(reading(4000, 34), reading(8000, 38), reading(6000, 36))).toEqual({ applied: 1 });
     expect((await machines.get(id))!.counters!.uptimeSeconds).toBe(38);
+    // Concurrent batches, newest first: the conditional write keeps the newest whatever lands last.
+    const outcomes = await Promise.all([12_000, 11_000, 10_000, 9000].map((ms) => handler(reading(ms, ms / 1000 + 30))));
+    expect(outcomes[0]).toEqual({ applied: 1 });
+    expect((await machines.get(id))!.counters!.uptimeSeconds).toBe(42);
 
-    // Without receivedAt the handler's clock stands in (later than every stamp above).
-    expect(await handler(event(undefined, 50))).toBe('applied');
-    expect((await machines.get(id))!.counters!.uptimeSeconds).toBe(50);
-
-    expect(await handler(event(9000, 1, 'NONE-000404'))).toBe('dropped'); // a well-formed id of no station
+    expect(await handler(reading(13_000, 1, 'NONE-000404'))).toEqual({ dropped: 1 }); // a well-formed id of no station
+    // Other writes to the table are not readings: nothing to fold.
+    expect(await handler({ ...reading(14_000, 1), eventName: 'MODIFY' })).toEqual({});
   });
 
   it('keeps the reason of a keep-alive timeout, and of a session replaced by another with the same client id (which leaves the station online)', async () => {

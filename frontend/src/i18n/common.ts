@@ -72,6 +72,7 @@ export const common = defineMessages('common', {
   },
   offline: { title: 'Offline Mode Active', text: 'Limited functionality available' },
   testMode: { title: 'Test mode', text: 'payments are simulated, no real money is charged' },
+  toast: { region: (hotkey: string) => `Notifications (${hotkey})`, close: 'Close' },
   install: {
     title: 'Install Bali Refill',
     text: 'Add the app to your home screen: find stations fast, even with a weak signal.',

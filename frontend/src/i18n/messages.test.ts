@@ -5,6 +5,8 @@ import { adminCommands } from './admin-commands';
 import { adminStation } from './admin-station';
 import { adminVisits } from './admin-visits';
 import { adminTickets } from './admin-tickets';
+import { appTexts } from './app';
+import { authTexts } from './auth';
 import { adminClaims, claimTexts } from './claims';
 import { common } from './common';
 import { consoleRoles } from './console-roles';
@@ -14,11 +16,16 @@ import { hostForm } from './host-form';
 import * as indonesian from './id';
 import { landing } from './landing';
 import type { Messages } from './messages';
+import { nfcTexts } from './nfc';
 import { reportTexts } from './reports';
 import { stationTexts } from './stations';
+import { walletTexts } from './wallet';
 import { withdrawalTexts } from './withdrawal';
 
-const tables: Messages<unknown>[] = [about, adminAlerts, adminCommands, adminClaims, adminStation, adminTickets, adminVisits, claimTexts, common, consoleRoles, docs, guestTexts, hostForm, landing, reportTexts, stationTexts, withdrawalTexts];
+const tables: Messages<unknown>[] = [
+  about, adminAlerts, adminClaims, adminCommands, adminStation, adminTickets, adminVisits, appTexts, authTexts, claimTexts, common, consoleRoles, docs, guestTexts,
+  hostForm, landing, nfcTexts, reportTexts, stationTexts, walletTexts, withdrawalTexts,
+];
 
 /** Keys, array lengths and function arities: what the types promise, checked on the values. */
 function shape(value: unknown): unknown {

@@ -7,6 +7,8 @@ export const TABLE_DEFINITION = {
   sortKey: 'SK',
   /** Epoch seconds; DynamoDB deletes expired items (consumed NFC tokens, idempotency records). */
   timeToLiveAttribute: 'ttl',
+  /** New images only: the heartbeat function folds new readings from it (docs/stations.md, Heartbeats). */
+  streamViewType: 'NEW_IMAGE',
   globalSecondaryIndexes: [
     /** Collections: all machines, all users, all host requests, all transactions (newest first). */
     { indexName: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },
@@ -24,6 +26,7 @@ export function createTableInput(tableName: string) {
   return {
     TableName: tableName,
     BillingMode: 'PAY_PER_REQUEST' as const,
+    StreamSpecification: { StreamEnabled: true, StreamViewType: TABLE_DEFINITION.streamViewType },
     AttributeDefinitions: attributes.map((AttributeName) => ({ AttributeName, AttributeType: 'S' as const })),
     KeySchema: [
       { AttributeName: partitionKey, KeyType: 'HASH' as const },

@@ -1,4 +1,4 @@
-import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { StationEvent } from '@shared/schemas';
 import type { StoredReading, Telemetry } from '../../ports/telemetry';
 import { keys, withoutKeys } from './keys';
@@ -21,7 +21,11 @@ export class DynamoTelemetry implements Telemetry {
       Limit: page.limit,
       ExclusiveStartKey: decodeCursor(page.cursor),
     }));
-    return { items: (result.Items ?? []).map((item) => withoutKeys<StoredReading>(item)), nextCursor: encodeCursor(result.LastEvaluatedKey) };
+    return { items: (result.Items ?? []).map(readingOf), nextCursor: encodeCursor(result.LastEvaluatedKey) };
+  }
+
+  async deleteReading(stationId: string, at: string): Promise<void> {
+    await this.db.send(new DeleteCommand({ TableName: this.tableName, Key: keys.telemetryReading(stationId, at) }));
   }
 
   async putEvent(stationId: string, event: StationEvent, expiresAt: number): Promise<void> {
@@ -38,4 +42,13 @@ export class DynamoTelemetry implements Telemetry {
     }));
     return (result.Items ?? []).map((item) => withoutKeys<StationEvent>(item));
   }
+}
+
+/** A reading item as the charts read it: the heartbeat rule also keeps the whole heartbeat beside it for the fold. */
+function readingOf(item: Record<string, unknown>): StoredReading {
+  const n = (name: string) => item[name] as number;
+  return {
+    at: item.at as string, waterLevel: n('waterLevel'), tdsPpm: n('tdsPpm'), temperatureC: n('temperatureC'), dispensedMl: n('dispensedMl'),
+    vends: n('vends'), failures: (item.failures as number | undefined) ?? 0, signalDbm: (item.signalDbm as number | undefined) ?? null,
+  };
 }

@@ -1,5 +1,7 @@
 import { useEffect, useRef, useState, useSyncExternalStore, type PointerEvent as ReactPointerEvent } from 'react';
 import { TOAST_HOTKEY, TOAST_MAX_WIDTH_PX, TOAST_SWIPE_THRESHOLD_PX } from '@shared/constants';
+import { common } from '../../i18n/common';
+import { useMessages } from '../../i18n/messages';
 import { currentToasts, dismissToast, subscribeToasts, type ToastItem } from './store';
 
 const tone: Record<ToastItem['variant'], string> = {
@@ -13,6 +15,7 @@ const tone: Record<ToastItem['variant'], string> = {
  * closes after its duration, on its close button, or when swiped sideways past 50 px.
  */
 export function Toaster() {
+  const t = useMessages(common).toast;
   const items = useSyncExternalStore(subscribeToasts, currentToasts, currentToasts);
   const region = useRef<HTMLOListElement>(null);
 
@@ -28,7 +31,7 @@ export function Toaster() {
   }, []);
 
   return (
-    <section aria-label={`Notifications (${TOAST_HOTKEY})`} className="pointer-events-none fixed inset-x-0 top-0 z-[100] flex justify-center p-3 sm:justify-end sm:p-5">
+    <section aria-label={t.region(TOAST_HOTKEY)} className="pointer-events-none fixed inset-x-0 top-0 z-[100] flex justify-center p-3 sm:justify-end sm:p-5">
       <ol
         ref={region}
         tabIndex={-1}
@@ -42,6 +45,7 @@ export function Toaster() {
 }
 
 function ToastCard({ item }: { item: ToastItem }) {
+  const t = useMessages(common).toast;
   const [paused, setPaused] = useState(false);
   const [offset, setOffset] = useState(0);
   const drag = useRef<{ x: number; id: number } | null>(null);
@@ -106,7 +110,7 @@ function ToastCard({ item }: { item: ToastItem }) {
       </div>
       <button
         type="button"
-        aria-label="Close"
+        aria-label={t.close}
         onClick={() => dismissToast(item.id)}
         className={`absolute top-2.5 right-2.5 flex h-7 w-7 items-center justify-center rounded-md ${destructive ? 'text-red-100 hover:bg-red-500' : 'text-slate-500 hover:bg-slate-100 hover:text-slate-700'}`}
       >

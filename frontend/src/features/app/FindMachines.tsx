@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { stationQueries } from '../../api/stations';
+import { appTexts } from '../../i18n/app';
+import { useMessages } from '../../i18n/messages';
 import { CloseIcon, NavigationIcon, PinIcon } from './icons';
 import { byDistance, directionsUrl, formatDistance, STATUS_STYLE, usePosition, type PlacedMachine } from './machines';
 import { SchematicMap } from './SchematicMap';
@@ -12,10 +14,11 @@ const LIST_LENGTH = 8;
 
 function StatusPill({ status }: { status: PlacedMachine['machine']['status'] }) {
   const style = STATUS_STYLE[status];
+  const label = useMessages(appTexts).status[status];
   return (
     <span className={`inline-flex items-center gap-1.5 rounded-full px-2 py-0.5 text-xs font-semibold ${style.bg} ${style.text}`}>
       <span aria-hidden="true" className={`h-2 w-2 rounded-full ${style.dot}`} />
-      {style.label}
+      {label}
     </span>
   );
 }
@@ -53,6 +56,7 @@ export function MachineListItem({ placed, onSelect, selected, rank }: { placed: 
 
 function MachineDetail({ placed, onClose }: { placed: PlacedMachine; onClose: () => void }) {
   const { machine, position, distanceKm } = placed;
+  const t = useMessages(appTexts).map;
   return (
     <Card className="animate-fade-in">
       <div className="flex items-start gap-3">
@@ -61,11 +65,11 @@ function MachineDetail({ placed, onClose }: { placed: PlacedMachine; onClose: ()
           <p className="mt-0.5 text-sm text-slate-500">{machine.location}</p>
           <div className="mt-2 flex flex-wrap items-center gap-2 text-xs text-slate-500">
             <StatusPill status={machine.status} />
-            {distanceKm !== null && <span>{formatDistance(distanceKm)} away</span>}
-            {machine.waterLevel !== null && <span>Water {Math.round(machine.waterLevel)}%</span>}
+            {distanceKm !== null && <span>{t.away(formatDistance(distanceKm))}</span>}
+            {machine.waterLevel !== null && <span>{t.water(Math.round(machine.waterLevel))}</span>}
           </div>
         </div>
-        <button type="button" onClick={onClose} aria-label="Close details" className="-mt-1 -mr-1 flex h-8 w-8 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100">
+        <button type="button" onClick={onClose} aria-label={t.closeDetails} className="-mt-1 -mr-1 flex h-8 w-8 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100">
           <CloseIcon size={18} />
         </button>
       </div>
@@ -76,7 +80,7 @@ function MachineDetail({ placed, onClose }: { placed: PlacedMachine; onClose: ()
         className="mt-4 flex w-full items-center justify-center gap-2 rounded-xl bg-brand-600 py-3 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700 active:scale-[0.99]"
       >
         <NavigationIcon size={18} />
-        Navigate
+        {t.navigate}
       </a>
     </Card>
   );
@@ -88,6 +92,7 @@ function MachineDetail({ placed, onClose }: { placed: PlacedMachine; onClose: ()
  * by the home screen's full-screen map overlay.
  */
 export function FindMachines({ onBack, initialMachineId }: { onBack?: () => void; initialMachineId?: string }) {
+  const t = useMessages(appTexts).map;
   const machines = useQuery(stationQueries.all());
   const position = usePosition();
   const [selectedId, setSelectedId] = useState<string | null>(initialMachineId ?? null);
@@ -97,27 +102,27 @@ export function FindMachines({ onBack, initialMachineId }: { onBack?: () => void
 
   return (
     <>
-      <ScreenHeader title="Find Machines" back="/app" onBack={onBack} />
+      <ScreenHeader title={t.title} back="/app" onBack={onBack} />
       <div className="space-y-4 px-4">
         {machines.isPending ? (
-          <LoadingState text="Loading map..." />
+          <LoadingState what="map" />
         ) : machines.isError ? (
-          <Card><p className="text-sm text-red-700">We could not load the machines. Please try again later.</p></Card>
+          <Card><p className="text-sm text-red-700">{t.failed}</p></Card>
         ) : (
           <>
             <SchematicMap machines={placed} user={position} selectedId={selectedId} onSelect={setSelectedId} />
             {selected ? (
               <MachineDetail placed={selected} onClose={() => setSelectedId(null)} />
             ) : (
-              <p className="px-1 text-center text-xs text-slate-500">Tap a marker to see the machine and get directions.</p>
+              <p className="px-1 text-center text-xs text-slate-500">{t.tapHint}</p>
             )}
             <Card>
-              <h2 className="mb-1 text-base font-semibold text-slate-900">Nearby Machines</h2>
+              <h2 className="mb-1 text-base font-semibold text-slate-900">{t.nearby}</h2>
               {placed.length === 0 ? (
-                <p className="py-4 text-sm text-slate-500">No machines yet.</p>
+                <p className="py-4 text-sm text-slate-500">{t.none}</p>
               ) : (
                 <>
-                  <ul className="-mx-2 divide-y divide-slate-100" aria-label="Nearby machines">
+                  <ul className="-mx-2 divide-y divide-slate-100" aria-label={t.nearbyList}>
                     {(showAll ? placed : placed.slice(0, LIST_LENGTH)).map((p, i) => (
                       <MachineListItem key={p.machine.id} placed={p} rank={i < 3 ? i + 1 : undefined} selected={p.machine.id === selectedId} onSelect={() => {
                         setSelectedId(p.machine.id);
@@ -127,7 +132,7 @@ export function FindMachines({ onBack, initialMachineId }: { onBack?: () => void
                   </ul>
                   {!showAll && placed.length > LIST_LENGTH && (
                     <button type="button" onClick={() => setShowAll(true)} className="mt-2 w-full rounded-xl bg-slate-50 py-2.5 text-sm font-semibold text-brand-700 hover:bg-slate-100">
-                      Show all {placed.length} machines
+                      {t.showAll(placed.length)}
                     </button>
                   )}
                 </>

@@ -3,6 +3,8 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Transaction } from '@shared/schemas';
 import { transactionQueries } from '../../api/transactions';
+import { appTexts } from '../../i18n/app';
+import { useMessages } from '../../i18n/messages';
 import { ClaimSheet, isClaimable } from '../claims/ClaimSheet';
 import { BottomNav } from './BottomNav';
 import { PinIcon, ReceiptIcon } from './icons';
@@ -13,6 +15,7 @@ import { LoadingState } from './LoadingState';
 
 /** Transaction History (docs/design.md, "Screens and routes"): every transaction, newest first, a page at a time. */
 export function HistoryScreen() {
+  const t = useMessages(appTexts).history;
   const session = useSession();
   const history = useInfiniteQuery({ ...transactionQueries.history(), enabled: session.status === 'signedIn' });
   const items = history.data?.pages.flatMap((page) => page.items) ?? [];
@@ -20,34 +23,34 @@ export function HistoryScreen() {
 
   return (
     <>
-      <ScreenHeader title="Transaction History" back="/app" />
+      <ScreenHeader title={t.title} back="/app" />
       <main className="px-4">
         {session.status !== 'signedIn' || history.isPending ? (
-          <LoadingState text="Loading transactions..." />
+          <LoadingState what="transactions" />
         ) : history.isError ? (
           <Card className="text-center">
-            <p className="text-sm text-red-700">We could not load your transactions.</p>
-            <button type="button" onClick={() => void history.refetch()} className="mt-3 text-sm font-semibold text-brand-700">Try again</button>
+            <p className="text-sm text-red-700">{t.failed}</p>
+            <button type="button" onClick={() => void history.refetch()} className="mt-3 text-sm font-semibold text-brand-700">{t.tryAgain}</button>
           </Card>
         ) : items.length === 0 ? (
           <Card className="flex flex-col items-center px-6 py-10 text-center">
             <span aria-hidden="true" className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-50 text-brand-600">
               <ReceiptIcon size={28} />
             </span>
-            <h2 className="mt-4 text-base font-bold text-slate-900">No transactions yet</h2>
-            <p className="mt-1 text-sm text-slate-500">Refill your bottle at any station and your top-ups and refills will show up here.</p>
+            <h2 className="mt-4 text-base font-bold text-slate-900">{t.empty}</h2>
+            <p className="mt-1 text-sm text-slate-500">{t.emptyHint}</p>
             <Link
               to="/app"
               search={{ overlay: 'map' }}
               className="mt-6 inline-flex items-center gap-2 rounded-xl bg-brand-600 px-5 py-3 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700"
             >
               <PinIcon size={18} />
-              Find Machines
+              {t.findMachines}
             </Link>
           </Card>
         ) : (
           <Card className="py-1">
-            <ul className="divide-y divide-slate-100" aria-label="Transactions">
+            <ul className="divide-y divide-slate-100" aria-label={t.list}>
               {items.map((t) => <TransactionRow key={t.id} transaction={t} onClaim={isClaimable(t) ? () => setClaiming(t) : undefined} />)}
             </ul>
             {history.hasNextPage && (
@@ -58,7 +61,7 @@ export function HistoryScreen() {
                   disabled={history.isFetchingNextPage}
                   className="rounded-full bg-brand-50 px-5 py-2 text-sm font-semibold text-brand-700 transition hover:bg-brand-100 disabled:opacity-60"
                 >
-                  {history.isFetchingNextPage ? 'Loading...' : 'Load more'}
+                  {history.isFetchingNextPage ? t.loadingMore : t.loadMore}
                 </button>
               </div>
             )}

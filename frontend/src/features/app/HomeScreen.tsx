@@ -8,6 +8,8 @@ import { impactQueries } from '../../api/impact';
 import { stationQueries } from '../../api/stations';
 import { transactionQueries } from '../../api/transactions';
 import { toast } from '../../components/toast';
+import { appTexts } from '../../i18n/app';
+import { useMessages } from '../../i18n/messages';
 import { TopUpSheet } from '../wallet/TopUpSheet';
 import { BottomNav } from './BottomNav';
 import { FindMachines, MachineListItem } from './FindMachines';
@@ -38,19 +40,21 @@ function Avatar({ user, size = 44 }: { user: User; size?: number }) {
 }
 
 function Greeting({ user }: { user: User }) {
+  const texts = useMessages(appTexts);
+  const t = texts.home;
   return (
     <header className="flex items-center gap-3 px-5 pt-[max(env(safe-area-inset-top),1.25rem)] pb-4">
-      <Link to="/app/profile" aria-label="Profile" className="rounded-full">
+      <Link to="/app/profile" aria-label={t.profile} className="rounded-full">
         <Avatar user={user} />
       </Link>
       <div className="min-w-0 flex-1">
-        <p className="text-sm text-slate-500">{greetingFor(new Date().getHours())}</p>
-        <h1 className="truncate text-lg font-bold text-slate-900">{fullName(user)}</h1>
+        <p className="text-sm text-slate-500">{greetingFor(new Date().getHours(), texts.greeting)}</p>
+        <h1 className="truncate text-lg font-bold text-slate-900">{fullName(user, texts.user)}</h1>
       </div>
       <button
         type="button"
-        aria-label={`Notifications, ${NOTIFICATION_BADGE} new`}
-        onClick={() => toast({ title: 'Notifications', description: 'Your notifications will appear here soon.' })}
+        aria-label={t.notifications(NOTIFICATION_BADGE)}
+        onClick={() => toast({ title: t.notificationsTitle, description: t.notificationsSoon })}
         className="relative flex h-11 w-11 items-center justify-center rounded-full bg-white text-slate-700 shadow-card ring-1 ring-slate-100 transition hover:bg-slate-50"
       >
         <BellIcon size={22} />
@@ -63,18 +67,18 @@ function Greeting({ user }: { user: User }) {
 }
 
 function BalanceCard({ user, onTopUp }: { user: User; onTopUp: () => void }) {
+  const t = useMessages(appTexts).home;
   return (
-    <section aria-label="Balance" className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand-600 via-brand-700 to-brand-900 p-5 text-white shadow-lg shadow-brand-900/20">
+    <section aria-label={t.balance} className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand-600 via-brand-700 to-brand-900 p-5 text-white shadow-lg shadow-brand-900/20">
       <svg className="pointer-events-none absolute -right-10 -bottom-12 h-48 w-48 text-white/10" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
         <path d="M12 2.5s6.5 7.2 6.5 12a6.5 6.5 0 0 1-13 0c0-4.8 6.5-12 6.5-12Z" />
       </svg>
-      <p className="text-sm font-medium text-brand-100">Current Balance</p>
+      <p className="text-sm font-medium text-brand-100">{t.currentBalance}</p>
       <p className="mt-1 text-3xl font-bold tracking-tight tabular-nums" data-testid="balance">{formatRupiah(user.balance)}</p>
-      <p className="mt-1 text-xs text-brand-100">{formatCount(rupiahToPoints(user.balance))} points · Rp 1.000 per litre</p>
+      <p className="mt-1 text-xs text-brand-100">{t.points(formatCount(rupiahToPoints(user.balance)))}</p>
       {user.owed > 0 && (
         <p className="relative mt-3 rounded-xl bg-white/15 px-3 py-2 text-xs leading-snug text-white ring-1 ring-white/25" data-testid="owed">
-          <strong className="font-semibold">{formatRupiah(user.owed)} owed</strong> for water a station reported after your balance ran out (or a refund
-          already spent). Your next top-up pays it first.
+          <strong className="font-semibold">{t.owed(formatRupiah(user.owed))}</strong> {t.owedWhy}
         </p>
       )}
       <button
@@ -83,7 +87,7 @@ function BalanceCard({ user, onTopUp }: { user: User; onTopUp: () => void }) {
         className="relative mt-4 inline-flex items-center gap-1.5 rounded-full bg-white px-4 py-2 text-sm font-semibold text-brand-800 shadow-sm transition hover:bg-brand-50 active:scale-[0.98]"
       >
         <PlusIcon size={16} />
-        Top Up
+        {t.topUp}
       </button>
     </section>
   );
@@ -105,25 +109,24 @@ function ImpactCard({ user }: { user: User }) {
   const impact = useQuery(impactQueries.mine());
   const co2 = impact.data?.co2Saved ?? user.co2Saved ?? 0;
   const bottles = impact.data?.bottlesSaved ?? user.bottlesSaved ?? 0;
+  const t = useMessages(appTexts).home;
   return (
     <Card>
-      <CardHeader title="Your Impact" />
+      <CardHeader title={t.impact} />
       <div className="grid grid-cols-2 gap-3">
         <div className="rounded-2xl bg-emerald-50 p-3">
           <LeafIcon size={20} className="text-emerald-700" />
           <p className="mt-2 text-xl font-bold text-emerald-900 tabular-nums">{formatKg(co2)}</p>
-          <p className="text-xs font-medium text-emerald-700">CO₂ saved</p>
+          <p className="text-xs font-medium text-emerald-700">{t.co2Saved}</p>
         </div>
         <div className="rounded-2xl bg-sky-50 p-3">
           <BottleIcon size={20} className="text-sky-600" />
           <p className="mt-2 text-xl font-bold text-sky-900 tabular-nums">{formatCount(bottles)}</p>
-          <p className="text-xs font-medium text-sky-700">Plastic bottles avoided</p>
+          <p className="text-xs font-medium text-sky-700">{t.bottlesAvoided}</p>
         </div>
       </div>
       <p className="mt-3 rounded-xl bg-slate-50 px-3 py-2 text-xs text-slate-600">
-        {bottles > IMPACT_TOP_PERCENT_BOTTLES
-          ? "Amazing! You're in the top 15% of refillers on Bali."
-          : 'Every refill keeps a plastic bottle out of Bali’s ocean.'}
+        {bottles > IMPACT_TOP_PERCENT_BOTTLES ? t.topRefiller : t.everyRefill}
       </p>
     </Card>
   );
@@ -132,20 +135,22 @@ function ImpactCard({ user }: { user: User }) {
 function RecentTransactions() {
   const recent = useQuery(transactionQueries.recent());
   const items = recent.data?.items.slice(0, RECENT_TRANSACTIONS) ?? [];
+  const texts = useMessages(appTexts);
+  const t = texts.home;
   return (
     <Card>
       <CardHeader
-        title="Recent Transactions"
-        action={<Link to="/app/history" className="flex items-center text-sm font-semibold text-brand-700 hover:text-brand-800">View All<ChevronRightIcon size={16} /></Link>}
+        title={t.recent}
+        action={<Link to="/app/history" className="flex items-center text-sm font-semibold text-brand-700 hover:text-brand-800">{t.viewAll}<ChevronRightIcon size={16} /></Link>}
       />
       {recent.isPending ? (
-        <p className="py-4 text-center text-sm text-slate-500">Loading transactions...</p>
+        <p className="py-4 text-center text-sm text-slate-500">{texts.loading.transactions}</p>
       ) : recent.isError ? (
-        <p className="py-4 text-center text-sm text-red-700">We could not load your transactions.</p>
+        <p className="py-4 text-center text-sm text-red-700">{t.transactionsFailed}</p>
       ) : items.length === 0 ? (
-        <p className="py-4 text-center text-sm text-slate-500">No transactions yet</p>
+        <p className="py-4 text-center text-sm text-slate-500">{t.noTransactions}</p>
       ) : (
-        <ul className="-my-1 divide-y divide-slate-100" aria-label="Recent transactions">
+        <ul className="-my-1 divide-y divide-slate-100" aria-label={t.recentList}>
           {items.map((t) => <TransactionRow key={t.id} transaction={t} />)}
         </ul>
       )}
@@ -158,18 +163,20 @@ function NearbyMachines() {
   const machines = useQuery(stationQueries.all());
   const position = usePosition();
   const nearest = byDistance(machines.data ?? [], position).slice(0, NEARBY_MACHINES);
+  const texts = useMessages(appTexts);
+  const t = texts.home;
   return (
     <Card>
       <CardHeader
-        title="Nearby Machines"
-        action={<Link to="/app/map" className="flex items-center text-sm font-semibold text-brand-700 hover:text-brand-800">Map<ChevronRightIcon size={16} /></Link>}
+        title={t.nearby}
+        action={<Link to="/app/map" className="flex items-center text-sm font-semibold text-brand-700 hover:text-brand-800">{t.map}<ChevronRightIcon size={16} /></Link>}
       />
       {machines.isPending ? (
-        <p className="py-4 text-center text-sm text-slate-500">Loading machines...</p>
+        <p className="py-4 text-center text-sm text-slate-500">{texts.loading.machines}</p>
       ) : nearest.length === 0 ? (
-        <p className="py-4 text-center text-sm text-slate-500">No machines nearby yet.</p>
+        <p className="py-4 text-center text-sm text-slate-500">{t.noneNearby}</p>
       ) : (
-        <ul className="-my-1 divide-y divide-slate-100" aria-label="Nearby machines">
+        <ul className="-my-1 divide-y divide-slate-100" aria-label={t.nearbyList}>
           {nearest.map((p, i) => (
             <MachineListItem key={p.machine.id} placed={p} rank={i + 1} onSelect={() => void navigate({ to: '/app/map', search: { machine: p.machine.id } })} />
           ))}
@@ -185,7 +192,8 @@ function NearbyMachines() {
  */
 export function HomeScreen({ overlay, open, close }: { overlay: HomeOverlay | undefined; open: (overlay: HomeOverlay, replace?: boolean) => void; close: () => void }) {
   const session = useSession();
-  if (session.status !== 'signedIn') return <LoadingState text="Loading..." className="min-h-dvh" />;
+  const t = useMessages(appTexts).home;
+  if (session.status !== 'signedIn') return <LoadingState className="min-h-dvh" />;
   const user = session.user;
 
   return (
@@ -194,8 +202,8 @@ export function HomeScreen({ overlay, open, close }: { overlay: HomeOverlay | un
       <main className="space-y-4 px-4">
         <BalanceCard user={user} onTopUp={() => open('topup')} />
         <div className="grid grid-cols-2 gap-3">
-          <QuickAction label="NFC Pay" hint="Tap your phone at a station" icon={<NfcIcon size={22} />} onClick={() => open('nfc')} />
-          <QuickAction label="Find Machine" hint="The nearest refill stations" icon={<PinIcon size={22} />} onClick={() => open('map')} />
+          <QuickAction label={t.nfcPay} hint={t.nfcHint} icon={<NfcIcon size={22} />} onClick={() => open('nfc')} />
+          <QuickAction label={t.findMachine} hint={t.findHint} icon={<PinIcon size={22} />} onClick={() => open('map')} />
         </div>
         <ImpactCard user={user} />
         <RecentTransactions />
@@ -210,7 +218,7 @@ export function HomeScreen({ overlay, open, close }: { overlay: HomeOverlay | un
         </Suspense>
       )}
       {overlay === 'map' && (
-        <div role="dialog" aria-modal="true" aria-label="Find Machines" className="fixed inset-0 z-40 overflow-y-auto bg-slate-100/70">
+        <div role="dialog" aria-modal="true" aria-label={t.findMachines} className="fixed inset-0 z-40 overflow-y-auto bg-slate-100/70">
           <div className="mx-auto min-h-dvh max-w-md bg-slate-50 pb-10">
             <FindMachines onBack={close} />
           </div>

@@ -1,4 +1,6 @@
 import type { LatLng } from '@shared/geo';
+import { appTexts } from '../../i18n/app';
+import { useMessages } from '../../i18n/messages';
 import { STATUS_STYLE, type PlacedMachine } from './machines';
 
 /** Where three markers go when no machine has coordinates: spread out, so the map still reads. */
@@ -74,6 +76,7 @@ export function SchematicMap({
   selectedId: string | null;
   onSelect: (id: string) => void;
 }) {
+  const t = useMessages(appTexts);
   const shown = machines.slice(0, 3);
   const positioned = shown.filter((m) => m.position);
   const place = project([...positioned.map((m) => m.position!), ...(user && positioned.length ? [user] : [])]);
@@ -81,7 +84,7 @@ export function SchematicMap({
   const me = user && positioned.length ? place(user) : null;
 
   return (
-    <div className="relative aspect-[4/3] w-full overflow-hidden rounded-3xl bg-[#e9f4ec] shadow-card ring-1 ring-slate-200/70" role="group" aria-label="Machines map">
+    <div className="relative aspect-[4/3] w-full overflow-hidden rounded-3xl bg-[#e9f4ec] shadow-card ring-1 ring-slate-200/70" role="group" aria-label={t.map.label}>
       <svg viewBox="0 0 400 300" preserveAspectRatio="none" className="absolute inset-0 h-full w-full" aria-hidden="true">
         <defs>
           <linearGradient id="sea" x1="0" y1="0" x2="1" y2="1">
@@ -101,16 +104,16 @@ export function SchematicMap({
         <path d="M180 -10 C190 80 170 170 210 310" fill="none" stroke="#fff" strokeWidth="7" strokeLinecap="round" />
         <path d="M260 310 C270 240 320 200 410 190" fill="none" stroke="#fff" strokeWidth="5" strokeLinecap="round" />
         <path d="M40 -10 C70 60 60 120 90 190" fill="none" stroke="#fff" strokeWidth="4" strokeLinecap="round" />
-        <text x="14" y="286" fontSize="11" fontStyle="italic" fill="#0e7490" opacity="0.7">Indian Ocean</text>
+        <text x="14" y="286" fontSize="11" fontStyle="italic" fill="#0e7490" opacity="0.7">{t.map.ocean}</text>
       </svg>
       <div className="absolute top-3 right-3 flex h-8 w-8 flex-col items-center justify-center rounded-full bg-white/90 text-[10px] leading-none font-bold text-slate-600 shadow" aria-hidden="true">
         <span className="text-red-500">▲</span>N
       </div>
       {me && (
-        <span className="absolute h-4 w-4 -translate-x-1/2 -translate-y-1/2" style={{ left: `${me.x * 100}%`, top: `${me.y * 100}%` }} title="You are here">
+        <span className="absolute h-4 w-4 -translate-x-1/2 -translate-y-1/2" style={{ left: `${me.x * 100}%`, top: `${me.y * 100}%` }} title={t.map.youAreHere}>
           <span className="absolute inset-0 animate-ping rounded-full bg-blue-400 opacity-60" />
           <span className="absolute inset-0 rounded-full border-2 border-white bg-blue-600 shadow" />
-          <span className="sr-only">You are here</span>
+          <span className="sr-only">{t.map.youAreHere}</span>
         </span>
       )}
       {shown.map((m, i) => {
@@ -123,7 +126,7 @@ export function SchematicMap({
             type="button"
             onClick={() => onSelect(m.machine.id)}
             aria-pressed={selected}
-            aria-label={`${m.machine.name}, ${style.label}`}
+            aria-label={`${m.machine.name}, ${t.status[m.machine.status]}`}
             className={`absolute flex -translate-x-1/2 -translate-y-full flex-col items-center ${selected ? 'z-10 scale-110' : ''}`}
             style={{ left: `${spot.x * 100}%`, top: `${spot.y * 100}%` }}
           >

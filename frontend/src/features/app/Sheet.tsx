@@ -1,4 +1,6 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { appTexts } from '../../i18n/app';
+import { useMessages } from '../../i18n/messages';
 import { CloseIcon } from './icons';
 
 /**
@@ -6,6 +8,7 @@ import { CloseIcon } from './icons';
  * focus moves into it on open and back where it was on close; the page behind does not scroll.
  */
 export function Sheet({ title, onClose, children, labelledBy }: { title: string; onClose: () => void; children: ReactNode; labelledBy?: string }) {
+  const closeLabel = useMessages(appTexts).close;
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -35,7 +38,7 @@ export function Sheet({ title, onClose, children, labelledBy }: { title: string;
         <div className="mx-auto mb-3 h-1.5 w-10 rounded-full bg-slate-200 sm:hidden" aria-hidden="true" />
         <div className="mb-4 flex items-center justify-between">
           <h2 id={titleId} className="text-lg font-bold text-slate-900">{title}</h2>
-          <button type="button" onClick={onClose} aria-label="Close" className="-mr-1 flex h-9 w-9 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100">
+          <button type="button" onClick={onClose} aria-label={closeLabel} className="-mr-1 flex h-9 w-9 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100">
             <CloseIcon size={20} />
           </button>
         </div>

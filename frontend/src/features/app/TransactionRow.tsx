@@ -1,4 +1,6 @@
 import type { Transaction } from '@shared/schemas';
+import { appTexts } from '../../i18n/app';
+import { useMessages } from '../../i18n/messages';
 import { formatDateTime, formatLitres, isDebit, paymentMethodLabel, signedAmount, transactionTitle } from './format';
 import { ClaimButton, ClaimStateLine } from '../claims/ClaimSheet';
 import { DropIcon, PlusIcon } from './icons';
@@ -8,6 +10,7 @@ import { DropIcon, PlusIcon } from './icons';
  * its claim's state, and with `onClaim` the action that opens the claim sheet.
  */
 export function TransactionRow({ transaction, onClaim }: { transaction: Transaction; onClaim?: () => void }) {
+  const t = useMessages(appTexts).transaction;
   const owed = transaction.type === 'receivable';
   const water = isDebit(transaction) || owed;
   const details = [
@@ -23,7 +26,7 @@ export function TransactionRow({ transaction, onClaim }: { transaction: Transact
         {water ? <DropIcon size={20} /> : <PlusIcon size={20} />}
       </span>
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-semibold text-slate-900">{transactionTitle(transaction)}</p>
+        <p className="truncate text-sm font-semibold text-slate-900">{transactionTitle(transaction, t)}</p>
         <p className="mt-0.5 text-xs text-slate-500">
           <time dateTime={transaction.createdAt}>{formatDateTime(transaction.createdAt)}</time>
         </p>
@@ -31,7 +34,7 @@ export function TransactionRow({ transaction, onClaim }: { transaction: Transact
         {transaction.claim && <ClaimStateLine claim={transaction.claim} />}
         {onClaim && <ClaimButton onClick={onClaim} />}
       </div>
-      <p className={`shrink-0 text-sm font-bold tabular-nums ${owed ? 'text-amber-700' : water ? 'text-slate-900' : 'text-emerald-700'}`}>{signedAmount(transaction)}</p>
+      <p className={`shrink-0 text-sm font-bold tabular-nums ${owed ? 'text-amber-700' : water ? 'text-slate-900' : 'text-emerald-700'}`}>{signedAmount(transaction, t)}</p>
     </li>
   );
 }

@@ -1,17 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import { appTexts } from '../../i18n/app';
+import * as indonesian from '../../i18n/id';
 import { formatDateTime, formatKg, formatLitres, fullName, greetingFor, initialOf, memberSince, signedAmount, transactionTitle } from './format';
+
+const en = appTexts.en.transaction;
 
 describe('app formatting', () => {
   it('greets by the hour with cut-offs at 12 and 18', () => {
-    expect([0, 11, 12, 17, 18, 23].map(greetingFor)).toEqual(['Good morning', 'Good morning', 'Good afternoon', 'Good afternoon', 'Good evening', 'Good evening']);
+    expect([0, 11, 12, 17, 18, 23].map((hour) => greetingFor(hour, appTexts.en.greeting))).toEqual(['Good morning', 'Good morning', 'Good afternoon', 'Good afternoon', 'Good evening', 'Good evening']);
   });
 
   it("shows the full name, or 'User' when neither name exists", () => {
-    expect(fullName({ firstName: 'Wayan', lastName: 'Sudirta' })).toBe('Wayan Sudirta');
-    expect(fullName({ firstName: 'Wayan', lastName: null })).toBe('Wayan');
-    expect(fullName({ firstName: null, lastName: 'Sudirta' })).toBe('Sudirta');
-    expect(fullName({ firstName: ' ', lastName: null })).toBe('User');
-    expect(fullName(null)).toBe('User');
+    expect(fullName({ firstName: 'Wayan', lastName: 'Sudirta' }, 'User')).toBe('Wayan Sudirta');
+    expect(fullName({ firstName: 'Wayan', lastName: null }, 'User')).toBe('Wayan');
+    expect(fullName({ firstName: null, lastName: 'Sudirta' }, 'User')).toBe('Sudirta');
+    expect(fullName({ firstName: ' ', lastName: null }, 'User')).toBe('User');
+    expect(fullName(null, 'User')).toBe('User');
   });
 
   it('takes the avatar initial from the first name, then the username', () => {
@@ -21,23 +25,32 @@ describe('app formatting', () => {
   });
 
   it('formats rows as docs/design.md, "Screens and routes" says: title, signed absolute amount, litres', () => {
-    expect(transactionTitle({ type: 'purchase', machine: { id: 'HRL-00001', name: 'Seminyak Square' } })).toBe('Seminyak Square');
-    expect(transactionTitle({ type: 'purchase', machine: null })).toBe('Water Purchase');
-    expect(transactionTitle({ type: 'topup', machine: null })).toBe('Top Up');
-    expect(transactionTitle({ type: 'refund', machine: { id: 'HRL-00001', name: 'Seminyak Square' } })).toBe('Top Up');
-    expect(signedAmount({ type: 'purchase', amount: 1500 })).toBe('-Rp 1.500');
-    expect(signedAmount({ type: 'topup', amount: 50000 })).toBe('+Rp 50.000');
-    expect(signedAmount({ type: 'adjustment', amount: 2000 })).toBe('+Rp 2.000');
+    expect(transactionTitle({ type: 'purchase', machine: { id: 'HRL-00001', name: 'Seminyak Square' } }, en)).toBe('Seminyak Square');
+    expect(transactionTitle({ type: 'purchase', machine: null }, en)).toBe('Water Purchase');
+    expect(transactionTitle({ type: 'topup', machine: null }, en)).toBe('Top Up');
+    expect(transactionTitle({ type: 'refund', machine: { id: 'HRL-00001', name: 'Seminyak Square' } }, en)).toBe('Top Up');
+    expect(signedAmount({ type: 'purchase', amount: 1500 }, en)).toBe('-Rp 1.500');
+    expect(signedAmount({ type: 'topup', amount: 50000 }, en)).toBe('+Rp 50.000');
+    expect(signedAmount({ type: 'adjustment', amount: 2000 }, en)).toBe('+Rp 2.000');
     // A withdrawal's refund leaves the wallet: named after where it went.
-    expect(signedAmount({ type: 'adjustment', amount: 15000, debit: true })).toBe('-Rp 15.000');
-    expect(transactionTitle({ type: 'adjustment', machine: null, debit: true, paymentMethod: 'gopay' })).toBe('Refunded to GoPay');
-    expect(transactionTitle({ type: 'adjustment', machine: null, debit: true, paymentMethod: null })).toBe('Balance adjustment');
-    expect(transactionTitle({ type: 'receivable', machine: { id: 'HRL-00001', name: 'Seminyak Square' } })).toBe('Owed: Seminyak Square');
-    expect(signedAmount({ type: 'receivable', amount: 300 })).toBe('Rp 300 owed');
-    expect(transactionTitle({ type: 'repayment', machine: null })).toBe('Owed amount paid');
-    expect(signedAmount({ type: 'repayment', amount: 300 })).toBe('-Rp 300');
+    expect(signedAmount({ type: 'adjustment', amount: 15000, debit: true }, en)).toBe('-Rp 15.000');
+    expect(transactionTitle({ type: 'adjustment', machine: null, debit: true, paymentMethod: 'gopay' }, en)).toBe('Refunded to GoPay');
+    expect(transactionTitle({ type: 'adjustment', machine: null, debit: true, paymentMethod: null }, en)).toBe('Balance adjustment');
+    expect(transactionTitle({ type: 'receivable', machine: { id: 'HRL-00001', name: 'Seminyak Square' } }, en)).toBe('Owed: Seminyak Square');
+    expect(signedAmount({ type: 'receivable', amount: 300 }, en)).toBe('Rp 300 owed');
+    expect(transactionTitle({ type: 'repayment', machine: null }, en)).toBe('Owed amount paid');
+    expect(signedAmount({ type: 'repayment', amount: 300 }, en)).toBe('-Rp 300');
     expect(formatLitres(1.5)).toBe('1,5 L');
     expect(formatKg(4.31)).toBe('4,31 kg');
+  });
+
+  it('speaks Indonesian with the Indonesian table', () => {
+    const id = indonesian.appTexts.transaction;
+    expect(greetingFor(8, indonesian.appTexts.greeting)).toBe('Selamat pagi');
+    expect(transactionTitle({ type: 'topup', machine: null }, id)).toBe('Isi Saldo');
+    expect(transactionTitle({ type: 'adjustment', machine: null, debit: true, paymentMethod: 'ovo' }, id)).toBe('Dikembalikan ke OVO');
+    expect(signedAmount({ type: 'receivable', amount: 300 }, id)).toBe('Rp 300 terutang');
+    expect(fullName(null, indonesian.appTexts.user)).toBe('Pengguna');
   });
 
   it('formats date and time in the Indonesian locale', () => {

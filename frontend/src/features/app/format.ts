@@ -1,20 +1,23 @@
 import { GREETING_AFTERNOON_HOUR, GREETING_EVENING_HOUR, LOCALE } from '@shared/constants';
 import { formatRupiah } from '@shared/money';
 import type { PaymentMethod, Transaction, User } from '@shared/schemas';
+import type { appTexts } from '../../i18n/app';
+
+type AppTexts = (typeof appTexts)['en'];
 
 /** Good morning before 12:00, Good afternoon before 18:00, otherwise Good evening (local time). */
-export function greetingFor(hour: number): string {
-  if (hour < GREETING_AFTERNOON_HOUR) return 'Good morning';
-  if (hour < GREETING_EVENING_HOUR) return 'Good afternoon';
-  return 'Good evening';
+export function greetingFor(hour: number, t: AppTexts['greeting']): string {
+  if (hour < GREETING_AFTERNOON_HOUR) return t.morning;
+  if (hour < GREETING_EVENING_HOUR) return t.afternoon;
+  return t.evening;
 }
 
 type Names = Pick<User, 'firstName' | 'lastName'>;
 
-/** First and last name, or 'User' when neither exists. */
-export function fullName(user: Names | null | undefined): string {
+/** First and last name, or 'User' (`fallback`, in the page's language) when neither exists. */
+export function fullName(user: Names | null | undefined, fallback: string): string {
   const name = [user?.firstName, user?.lastName].map((n) => n?.trim()).filter(Boolean).join(' ');
-  return name || 'User';
+  return name || fallback;
 }
 
 /** The avatar's letter: first name, else username or e-mail, else 'U'. */
@@ -63,15 +66,15 @@ export const isDebit = (t: Pick<Transaction, 'type'> & { debit?: boolean }) => t
  * paid'; money refunded to a payment (a withdrawal) 'Refunded to <method>'; another debit 'Balance adjustment';
  * everything else 'Top Up'.
  */
-export function transactionTitle(t: Pick<Transaction, 'type' | 'machine'> & { debit?: boolean; paymentMethod?: PaymentMethod | null }): string {
-  if (t.type === 'receivable') return t.machine?.name ? `Owed: ${t.machine.name}` : 'Owed';
-  if (t.type === 'repayment') return 'Owed amount paid';
-  if (t.type === 'adjustment' && t.debit) return t.paymentMethod ? `Refunded to ${paymentMethodLabel(t.paymentMethod)}` : 'Balance adjustment';
-  return isPurchase(t) ? t.machine?.name || 'Water Purchase' : 'Top Up';
+export function transactionTitle(t: Pick<Transaction, 'type' | 'machine'> & { debit?: boolean; paymentMethod?: PaymentMethod | null }, texts: AppTexts['transaction']): string {
+  if (t.type === 'receivable') return t.machine?.name ? texts.owedAt(t.machine.name) : texts.owed;
+  if (t.type === 'repayment') return texts.owedPaid;
+  if (t.type === 'adjustment' && t.debit) return t.paymentMethod ? texts.refundedTo(paymentMethodLabel(t.paymentMethod)) : texts.adjustment;
+  return isPurchase(t) ? t.machine?.name || texts.purchase : texts.topUp;
 }
 
 /** '-Rp 1.500' for a purchase or repayment, 'Rp 300 owed' for what is owed, '+Rp 50.000' otherwise; always the absolute amount. */
-export function signedAmount(t: Pick<Transaction, 'type' | 'amount'> & { debit?: boolean }): string {
-  if (t.type === 'receivable') return `${formatRupiah(Math.abs(t.amount))} owed`;
+export function signedAmount(t: Pick<Transaction, 'type' | 'amount'> & { debit?: boolean }, texts: AppTexts['transaction']): string {
+  if (t.type === 'receivable') return texts.owedAmount(formatRupiah(Math.abs(t.amount)));
   return `${isDebit(t) ? '-' : '+'}${formatRupiah(Math.abs(t.amount))}`;
 }

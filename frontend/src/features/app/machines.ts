@@ -40,11 +40,12 @@ export function usePosition(): LatLng | null {
   return position;
 }
 
-export const STATUS_STYLE: Record<Machine['status'], { label: string; dot: string; text: string; bg: string; color: string }> = {
-  online: { label: 'Online', dot: 'bg-emerald-500', text: 'text-emerald-700', bg: 'bg-emerald-50', color: '#10b981' },
-  offline: { label: 'Offline', dot: 'bg-red-500', text: 'text-red-700', bg: 'bg-red-50', color: '#ef4444' },
-  maintenance: { label: 'Maintenance', dot: 'bg-amber-500', text: 'text-amber-700', bg: 'bg-amber-50', color: '#f59e0b' },
-  locked: { label: 'Locked', dot: 'bg-slate-400', text: 'text-slate-600', bg: 'bg-slate-100', color: '#94a3b8' },
+/** The colours of a status; its name is in the app's texts (i18n/app.ts, `status`). */
+export const STATUS_STYLE: Record<Machine['status'], { dot: string; text: string; bg: string; color: string }> = {
+  online: { dot: 'bg-emerald-500', text: 'text-emerald-700', bg: 'bg-emerald-50', color: '#10b981' },
+  offline: { dot: 'bg-red-500', text: 'text-red-700', bg: 'bg-red-50', color: '#ef4444' },
+  maintenance: { dot: 'bg-amber-500', text: 'text-amber-700', bg: 'bg-amber-50', color: '#f59e0b' },
+  locked: { dot: 'bg-slate-400', text: 'text-slate-600', bg: 'bg-slate-100', color: '#94a3b8' },
 };
 
 /** A directions link for the phone's maps app. */

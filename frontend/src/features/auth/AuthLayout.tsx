@@ -1,19 +1,25 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Logo } from '../../components/Logo';
+import { authTexts } from '../../i18n/auth';
+import { useMessages } from '../../i18n/messages';
+import { AuthFailure } from './errors';
 
 /** The frame of the sign-in screens: brand band, a card with the form, a way back to the site. */
 export function AuthLayout({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+  const t = useMessages(authTexts);
   return (
     <div className="min-h-dvh bg-slate-50">
       <div className="bg-gradient-to-br from-brand-600 via-brand-700 to-ocean-900 px-5 pt-[max(env(safe-area-inset-top),1.25rem)] pb-24 text-white">
-        <div className="mx-auto flex max-w-md items-center justify-between">
-          <Link to="/" className="flex items-center gap-2 font-bold">
+        <div className="mx-auto flex max-w-md items-center gap-3">
+          <Link to="/" className="mr-auto flex items-center gap-2 font-bold">
             <Logo size={34} />
             <span>Bali Refill</span>
           </Link>
-          <Link to="/" className="text-sm font-medium text-brand-100 hover:text-white">Back to site</Link>
+          <LanguageSwitch className="shrink-0" />
+          <Link to="/" className="flex items-center text-sm font-medium text-brand-100 hover:text-white">{t.backToSite}</Link>
         </div>
         <div className="mx-auto mt-10 max-w-md">
           <h1 className="text-2xl font-bold">{title}</h1>
@@ -48,6 +54,7 @@ export function Field({ label, hint, id, className = '', ...input }: FieldProps)
 }
 
 export function PasswordField(props: Omit<FieldProps, 'type'>) {
+  const t = useMessages(authTexts);
   const [shown, setShown] = useState(false);
   const id = useId();
   return (
@@ -57,10 +64,10 @@ export function PasswordField(props: Omit<FieldProps, 'type'>) {
         type="button"
         onClick={() => setShown((s) => !s)}
         aria-controls={id}
-        aria-label={shown ? 'Hide password' : 'Show password'}
+        aria-label={shown ? t.hidePassword : t.showPassword}
         className="absolute top-[2.05rem] right-2 rounded-lg px-2.5 py-1.5 text-xs font-semibold text-brand-700 hover:bg-brand-50"
       >
-        {shown ? 'Hide' : 'Show'}
+        {shown ? t.hide : t.show}
       </button>
     </div>
   );
@@ -103,9 +110,13 @@ export function useFinishSignIn(redirect: string | undefined) {
  * the failure message to show. `run` never rejects: the failure is shown from `error`.
  */
 export function useAuthStep() {
+  const texts = useMessages(authTexts).errors;
+  const byCode: Record<string, string | undefined> = texts;
   const step = useMutation({ mutationFn: (run: () => Promise<void>) => run() });
   const { mutateAsync } = step;
   const run = useCallback((action: () => Promise<void>) => mutateAsync(action).catch(() => undefined), [mutateAsync]);
-  const error = step.error ? step.error.message || 'Something went wrong. Please try again.' : null;
+  // A failure we know by its code reads in the page's language; anything else (Cognito's own words) as it came.
+  const known = step.error instanceof AuthFailure && Object.hasOwn(byCode, step.error.code) ? byCode[step.error.code] : undefined;
+  const error = step.error ? known || step.error.message || texts.unknown : null;
   return { busy: step.isPending, error, run };
 }

@@ -1,10 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { toast } from '../../components/toast';
+import { authTexts } from '../../i18n/auth';
+import { useMessages } from '../../i18n/messages';
 import { FormError, FormNotice, Field, SubmitButton, useAuthStep } from './AuthLayout';
 import { confirmSignUpCode, resendSignUpCode } from './session';
 
 /** Step two of sign-up: the code Cognito e-mailed. Calls onConfirmed once the account is confirmed. */
 export function ConfirmCodeForm({ email, destination, onConfirmed }: { email: string; destination: string | null; onConfirmed: () => Promise<void> }) {
+  const t = useMessages(authTexts).confirm;
   const [code, setCode] = useState('');
   const step = useAuthStep();
   const submit = (event: FormEvent) => {
@@ -17,13 +20,13 @@ export function ConfirmCodeForm({ email, destination, onConfirmed }: { email: st
   const resend = () =>
     void step.run(async () => {
       await resendSignUpCode(email);
-      toast({ title: 'Code sent', description: `We sent a new code to ${email}.` });
+      toast({ title: t.resentTitle, description: t.resent(email) });
     });
   return (
-    <form onSubmit={submit} className="space-y-4" aria-label="Confirm your e-mail">
-      <FormNotice>We sent a 6-digit code to <strong>{destination ?? email}</strong>. Enter it to confirm your e-mail address.</FormNotice>
+    <form onSubmit={submit} className="space-y-4" aria-label={t.form}>
+      <FormNotice>{t.sentBefore} <strong>{destination ?? email}</strong>{t.sentAfter}</FormNotice>
       <Field
-        label="Confirmation code"
+        label={t.code}
         name="code"
         inputMode="numeric"
         autoComplete="one-time-code"
@@ -33,10 +36,10 @@ export function ConfirmCodeForm({ email, destination, onConfirmed }: { email: st
         placeholder="123456"
       />
       <FormError message={step.error} />
-      <SubmitButton busy={step.busy} busyText="Confirming...">Confirm and continue</SubmitButton>
+      <SubmitButton busy={step.busy} busyText={t.busy}>{t.submit}</SubmitButton>
       <p className="text-center text-sm text-slate-500">
-        No e-mail?{' '}
-        <button type="button" onClick={resend} disabled={step.busy} className="font-semibold text-brand-700 hover:underline">Send the code again</button>
+        {t.noEmail}{' '}
+        <button type="button" onClick={resend} disabled={step.busy} className="font-semibold text-brand-700 hover:underline">{t.resend}</button>
       </p>
     </form>
   );

@@ -2,10 +2,14 @@ import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { AuthLayout, Field, FormError, FormNotice, PasswordField, SubmitButton, useAuthStep, useFinishSignIn } from './AuthLayout';
 import { ConfirmCodeForm } from './ConfirmCodeForm';
+import { authTexts } from '../../i18n/auth';
+import { useMessages } from '../../i18n/messages';
 import type { AuthSearch } from '../../search';
 import { signInWithPassword } from './session';
 
 export function SignInScreen({ search }: { search: AuthSearch }) {
+  const texts = useMessages(authTexts);
+  const t = texts.signIn;
   const [email, setEmail] = useState(search.email ?? '');
   const [password, setPassword] = useState('');
   const [confirming, setConfirming] = useState(false);
@@ -17,8 +21,8 @@ export function SignInScreen({ search }: { search: AuthSearch }) {
     const result = await signInWithPassword(email, password);
     if (result.status === 'signedIn') return finish();
     if (result.status === 'confirmSignUp') return setConfirming(true);
-    if (result.status === 'resetPassword') return setNotice('Your password needs to be reset. Use “Forgot password?” to choose a new one.');
-    setNotice('This account needs a sign-in step the app does not support yet. Please contact support.');
+    if (result.status === 'resetPassword') return setNotice(t.resetNeeded);
+    setNotice(t.unsupported);
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -28,24 +32,24 @@ export function SignInScreen({ search }: { search: AuthSearch }) {
 
   return (
     <AuthLayout
-      title={confirming ? 'Confirm your e-mail' : 'Welcome back'}
-      subtitle={confirming ? 'One more step before your first refill.' : 'Sign in to see your balance, pay at stations and track your impact.'}
+      title={confirming ? t.confirmTitle : t.title}
+      subtitle={confirming ? t.confirmSubtitle : t.subtitle}
       footer={
-        <>New to Bali Refill? <Link to="/signup" search={{ redirect: search.redirect }} className="font-semibold text-brand-700 hover:underline">Create an account</Link></>
+        <>{t.newHere} <Link to="/signup" search={{ redirect: search.redirect }} className="font-semibold text-brand-700 hover:underline">{t.createAccount}</Link></>
       }
     >
       {confirming ? (
         <ConfirmCodeForm email={email} destination={null} onConfirmed={signIn} />
       ) : (
-        <form onSubmit={submit} className="space-y-4" aria-label="Sign in">
-          <Field label="E-mail" name="email" type="email" autoComplete="username" inputMode="email" required value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" />
-          <PasswordField label="Password" name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <form onSubmit={submit} className="space-y-4" aria-label={t.form}>
+          <Field label={texts.email} name="email" type="email" autoComplete="username" inputMode="email" required value={email} onChange={(e) => setEmail(e.target.value)} placeholder={texts.emailPlaceholder} />
+          <PasswordField label={texts.password} name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
           <div className="-mt-1 text-right">
-            <Link to="/forgot-password" search={{ email: email || undefined, redirect: search.redirect }} className="inline-flex items-center text-sm font-semibold text-brand-700 hover:underline">Forgot password?</Link>
+            <Link to="/forgot-password" search={{ email: email || undefined, redirect: search.redirect }} className="inline-flex items-center text-sm font-semibold text-brand-700 hover:underline">{t.forgot}</Link>
           </div>
           {notice && <FormNotice>{notice}</FormNotice>}
           <FormError message={step.error} />
-          <SubmitButton busy={step.busy} busyText="Signing in...">Sign in</SubmitButton>
+          <SubmitButton busy={step.busy} busyText={t.busy}>{t.submit}</SubmitButton>
         </form>
       )}
     </AuthLayout>

@@ -2,12 +2,14 @@ import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { AuthLayout, Field, FormError, PasswordField, SubmitButton, useAuthStep, useFinishSignIn } from './AuthLayout';
 import { ConfirmCodeForm } from './ConfirmCodeForm';
+import { authTexts } from '../../i18n/auth';
+import { useMessages } from '../../i18n/messages';
 import type { AuthSearch } from '../../search';
 import { signInWithPassword, signUpWithEmail } from './session';
 
-export const PASSWORD_HINT = 'At least 10 characters, with upper- and lower-case letters, a number and a symbol.';
-
 export function SignUpScreen({ search }: { search: AuthSearch }) {
+  const texts = useMessages(authTexts);
+  const t = texts.signUp;
   const [form, setForm] = useState({ firstName: '', lastName: '', email: search.email ?? '', password: '' });
   const [confirm, setConfirm] = useState<{ destination: string | null } | null>(null);
   const step = useAuthStep();
@@ -16,7 +18,7 @@ export function SignUpScreen({ search }: { search: AuthSearch }) {
 
   const signInNow = async () => {
     const result = await signInWithPassword(form.email, form.password);
-    if (result.status !== 'signedIn') throw new Error('Your account is ready. Please sign in.');
+    if (result.status !== 'signedIn') throw new Error(t.ready);
     await finish();
   };
   const submit = (event: FormEvent) => {
@@ -30,23 +32,23 @@ export function SignUpScreen({ search }: { search: AuthSearch }) {
 
   return (
     <AuthLayout
-      title={confirm ? 'Check your e-mail' : 'Create your account'}
-      subtitle={confirm ? 'Enter the code we sent you and you are ready to refill.' : 'Top up once, refill anywhere on Bali, and see how much plastic you save.'}
-      footer={<>Already have an account? <Link to="/signin" search={{ redirect: search.redirect }} className="font-semibold text-brand-700 hover:underline">Sign in</Link></>}
+      title={confirm ? t.confirmTitle : t.title}
+      subtitle={confirm ? t.confirmSubtitle : t.subtitle}
+      footer={<>{t.haveAccount} <Link to="/signin" search={{ redirect: search.redirect }} className="font-semibold text-brand-700 hover:underline">{t.signIn}</Link></>}
     >
       {confirm ? (
         <ConfirmCodeForm email={form.email} destination={confirm.destination} onConfirmed={signInNow} />
       ) : (
-        <form onSubmit={submit} className="space-y-4" aria-label="Create your account">
+        <form onSubmit={submit} className="space-y-4" aria-label={t.form}>
           <div className="grid grid-cols-2 gap-3">
-            <Field label="First name" name="given-name" autoComplete="given-name" required value={form.firstName} onChange={set('firstName')} />
-            <Field label="Last name" name="family-name" autoComplete="family-name" value={form.lastName} onChange={set('lastName')} />
+            <Field label={t.firstName} name="given-name" autoComplete="given-name" required value={form.firstName} onChange={set('firstName')} />
+            <Field label={t.lastName} name="family-name" autoComplete="family-name" value={form.lastName} onChange={set('lastName')} />
           </div>
-          <Field label="E-mail" name="email" type="email" autoComplete="email" inputMode="email" required value={form.email} onChange={set('email')} placeholder="you@example.com" />
-          <PasswordField label="Password" name="new-password" autoComplete="new-password" required minLength={10} value={form.password} onChange={set('password')} hint={PASSWORD_HINT} />
+          <Field label={texts.email} name="email" type="email" autoComplete="email" inputMode="email" required value={form.email} onChange={set('email')} placeholder={texts.emailPlaceholder} />
+          <PasswordField label={texts.password} name="new-password" autoComplete="new-password" required minLength={10} value={form.password} onChange={set('password')} hint={texts.passwordHint} />
           <FormError message={step.error} />
-          <SubmitButton busy={step.busy} busyText="Creating your account...">Create account</SubmitButton>
-          <p className="text-center text-xs text-slate-500">Free to join. You only pay for the water you refill: Rp 1,000 per litre.</p>
+          <SubmitButton busy={step.busy} busyText={t.busy}>{t.submit}</SubmitButton>
+          <p className="text-center text-xs text-slate-500">{t.price}</p>
         </form>
       )}
     </AuthLayout>

@@ -1,3 +1,5 @@
+import { authTexts } from '../../i18n/auth';
+
 /** An auth failure with a message fit to show on the form. `code` is Cognito's exception name. */
 export class AuthFailure extends Error {
   constructor(readonly code: string, message: string) {
@@ -6,37 +8,21 @@ export class AuthFailure extends Error {
   }
 }
 
-const MESSAGES: Record<string, string> = {
-  NotAuthorizedException: 'Incorrect e-mail or password.',
-  UserNotFoundException: 'Incorrect e-mail or password.',
-  UsernameExistsException: 'An account with this e-mail already exists. Sign in instead.',
-  AliasExistsException: 'An account with this e-mail already exists. Sign in instead.',
-  CodeMismatchException: 'That code is not right. Check the e-mail we sent and try again.',
-  ExpiredCodeException: 'That code has expired. Ask for a new one.',
-  LimitExceededException: 'Too many attempts. Please wait a few minutes and try again.',
-  TooManyRequestsException: 'Too many attempts. Please wait a few minutes and try again.',
-  TooManyFailedAttemptsException: 'Too many attempts. Please wait a few minutes and try again.',
-  UserNotConfirmedException: 'Please confirm your e-mail address first.',
-  PasswordResetRequiredException: 'Your password must be reset. Use “Forgot password?” below.',
-  EmptySignInUsername: 'Enter your e-mail address.',
-  EmptySignInPassword: 'Enter your password.',
-  EmptySignUpUsername: 'Enter your e-mail address.',
-  EmptySignUpPassword: 'Enter a password.',
-  EmptyConfirmSignUpCode: 'Enter the code from the e-mail.',
-  EmptyConfirmResetPasswordConfirmationCode: 'Enter the code from the e-mail.',
-  EmptyConfirmResetPasswordNewPassword: 'Enter a new password.',
-  NetworkError: 'We could not reach the sign-in service. Check your connection and try again.',
-};
+/** The English texts, by Cognito's exception name; the forms show them in the page's language by `code` (AuthLayout.tsx). */
+const MESSAGES: Record<string, string | undefined> = authTexts.en.errors;
 
 /** Maps whatever Amplify or Cognito threw to an AuthFailure with a friendly message. */
 export function toAuthFailure(error: unknown): AuthFailure {
   if (error instanceof AuthFailure) return error;
   const name = (error as { name?: string } | null)?.name ?? 'Error';
   const message = (error as { message?: string } | null)?.message ?? '';
-  if (MESSAGES[name]) return new AuthFailure(name, MESSAGES[name]);
+  const known = Object.hasOwn(MESSAGES, name) ? MESSAGES[name] : undefined;
+  if (known) return new AuthFailure(name, known);
   if (name === 'InvalidPasswordException' || name === 'InvalidParameterException') {
-    return new AuthFailure(name, message.replace(/^Password did not conform with policy: /, '') || 'That password is not strong enough.');
+    // Cognito's own policy text (English) says what is missing; without one, ours.
+    const policy = message.replace(/^Password did not conform with policy: /, '');
+    return policy ? new AuthFailure(name, policy) : new AuthFailure('weakPassword', authTexts.en.errors.weakPassword);
   }
-  if (error instanceof TypeError || /network|failed to fetch/i.test(message)) return new AuthFailure('NetworkError', MESSAGES.NetworkError!);
-  return new AuthFailure(name, message || 'Something went wrong. Please try again.');
+  if (error instanceof TypeError || /network|failed to fetch/i.test(message)) return new AuthFailure('NetworkError', authTexts.en.errors.NetworkError);
+  return message ? new AuthFailure(name, message) : new AuthFailure('unknown', authTexts.en.errors.unknown);
 }

@@ -6,14 +6,15 @@ import { formatRupiah, pointsToRupiah } from '@shared/money';
 import { authedApi } from '../../api/auth';
 import { ApiRequestError } from '../../api/client';
 import { toast } from '../../components/toast';
+import { useLanguage } from '../../i18n/language';
+import { useMessages } from '../../i18n/messages';
+import { nfcTexts } from '../../i18n/nfc';
 import { NfcIcon, RefreshIcon, WalletIcon } from '../app/icons';
 import { Sheet } from '../app/Sheet';
 import { formatCountdown, remainingMs } from './countdown';
 import { canWriteNfc, writeNfcToken } from './web-nfc';
 
 type NfcWrite = 'unsupported' | 'waiting' | 'sent' | 'failed';
-
-const NFC_FAILURE_TITLE = 'Failed to generate NFC token';
 
 function useNow(active: boolean) {
   const [now, setNow] = useState(() => Date.now());
@@ -36,6 +37,8 @@ const errorMessage = (error: unknown) =>
  * A balance below the minimum to vend (409) becomes a prompt to top up.
  */
 export default function NfcPayDialog({ onClose, onTopUp }: { onClose: () => void; onTopUp: () => void }) {
+  const t = useMessages(nfcTexts);
+  const language = useLanguage();
   const [nfc, setNfc] = useState<NfcWrite>(canWriteNfc() ? 'waiting' : 'unsupported');
   const writing = useRef<AbortController | null>(null);
   const started = useRef(false);
@@ -64,10 +67,10 @@ export default function NfcPayDialog({ onClose, onTopUp }: { onClose: () => void
       },
       onError: (error) => {
         if (error instanceof ApiRequestError && error.status === 409) return;
-        toast({ title: NFC_FAILURE_TITLE, description: errorMessage(error), variant: 'destructive' });
+        toast({ title: t.failed, description: errorMessage(error), variant: 'destructive' });
       },
     });
-  }, [token.mutate]); // eslint-disable-line react-hooks/exhaustive-deps -- mutate is stable
+  }, [token.mutate, t.failed]); // eslint-disable-line react-hooks/exhaustive-deps -- mutate is stable
 
   useEffect(() => {
     // Once per dialog, also under StrictMode's second mount in development.
@@ -84,44 +87,45 @@ export default function NfcPayDialog({ onClose, onTopUp }: { onClose: () => void
   const expired = state.status === 'ready' && left <= 0;
 
   return (
-    <Sheet title="NFC Pay" onClose={onClose}>
+    <Sheet title={t.title} onClose={onClose}>
       {lowBalance ? (
         <div className="pb-2 text-center">
           <span aria-hidden="true" className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-amber-50 text-amber-600">
             <WalletIcon size={30} />
           </span>
-          <h3 className="mt-4 text-base font-bold text-slate-900">Top up to pay with NFC</h3>
+          <h3 className="mt-4 text-base font-bold text-slate-900">{t.lowTitle}</h3>
           <p className="mt-2 text-sm text-slate-600">
-            {lowBalance.serverMessage || `Your balance is below the minimum needed to start a refill (${MIN_BALANCE_TO_VEND_POINTS} points, ${formatRupiah(pointsToRupiah(MIN_BALANCE_TO_VEND_POINTS))}).`}
+            {/* The server's message names the minimum from the settings, in English only; Indonesian shows the default's. */}
+            {(language === 'en' && lowBalance.serverMessage) || t.lowText(MIN_BALANCE_TO_VEND_POINTS, formatRupiah(pointsToRupiah(MIN_BALANCE_TO_VEND_POINTS)))}
           </p>
           <button type="button" onClick={onTopUp} className="mt-6 w-full rounded-xl bg-brand-600 py-3 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700">
-            Top Up
+            {t.topUp}
           </button>
         </div>
       ) : (
         <div className="text-center">
-          <p className="text-sm text-slate-600">Hold your phone near the station's reader, or show it this code.</p>
+          <p className="text-sm text-slate-600">{t.hold}</p>
           <div className="relative mx-auto mt-4 flex aspect-square w-64 max-w-full items-center justify-center overflow-hidden rounded-3xl bg-white ring-1 ring-slate-200">
             {state.status === 'ready' ? (
-              <img src={state.qr} alt="NFC payment QR code" data-expires-at={state.token.expiresAt} className={`h-full w-full p-3 transition ${expired ? 'opacity-15 blur-[2px]' : ''}`} />
+              <img src={state.qr} alt={t.qrAlt} data-expires-at={state.token.expiresAt} className={`h-full w-full p-3 transition ${expired ? 'opacity-15 blur-[2px]' : ''}`} />
             ) : state.status === 'loading' ? (
               <span role="status" className="flex flex-col items-center gap-3 text-sm text-slate-500">
                 <span aria-hidden="true" className="h-9 w-9 animate-spin rounded-full border-[3px] border-brand-100 border-t-brand-600" />
-                Generating your code...
+                {t.generating}
               </span>
             ) : (
               <span className="px-6 text-sm" role="alert">
-                <span className="block font-semibold text-red-700">{NFC_FAILURE_TITLE}</span>
+                <span className="block font-semibold text-red-700">{t.failed}</span>
                 <span className="mt-1 block break-words text-slate-600">{state.message}</span>
               </span>
             )}
-            {expired && <span className="absolute inset-0 flex items-center justify-center text-sm font-semibold text-slate-700">This code has expired</span>}
+            {expired && <span className="absolute inset-0 flex items-center justify-center text-sm font-semibold text-slate-700">{t.expired}</span>}
           </div>
 
           <div className="mt-4 h-6 text-sm" aria-live="polite">
             {state.status === 'ready' && left > 0 && (
               <p className="text-slate-600">
-                Expires in <span className="font-bold tabular-nums text-slate-900" data-testid="nfc-countdown">{formatCountdown(left)}</span>
+                {t.expiresIn} <span className="font-bold tabular-nums text-slate-900" data-testid="nfc-countdown">{formatCountdown(left)}</span>
               </p>
             )}
           </div>
@@ -129,9 +133,9 @@ export default function NfcPayDialog({ onClose, onTopUp }: { onClose: () => void
           {state.status === 'ready' && nfc !== 'unsupported' && !expired && (
             <p className={`mt-2 flex items-center justify-center gap-2 text-xs font-medium ${nfc === 'failed' ? 'text-amber-700' : 'text-brand-700'}`}>
               <NfcIcon size={16} />
-              {nfc === 'waiting' && 'NFC is ready: tap the station’s reader'}
-              {nfc === 'sent' && 'Sent to the station over NFC'}
-              {nfc === 'failed' && 'NFC did not work here: show the QR code instead'}
+              {nfc === 'waiting' && t.nfcReady}
+              {nfc === 'sent' && t.nfcSent}
+              {nfc === 'failed' && t.nfcFailed}
             </p>
           )}
 
@@ -142,9 +146,9 @@ export default function NfcPayDialog({ onClose, onTopUp }: { onClose: () => void
             className="mt-5 flex w-full items-center justify-center gap-2 rounded-xl bg-brand-600 py-3 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
           >
             <RefreshIcon size={18} />
-            Refresh NFC
+            {t.refresh}
           </button>
-          <p className="mt-3 text-xs text-slate-600">Each code works once. The station charges only the water it pours.</p>
+          <p className="mt-3 text-xs text-slate-600">{t.oneUse}</p>
         </div>
       )}
     </Sheet>

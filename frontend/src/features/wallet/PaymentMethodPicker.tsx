@@ -1,13 +1,16 @@
 import { isCardWallet, type PaymentMethod } from '@shared/schemas';
+import { useMessages } from '../../i18n/messages';
+import { walletTexts } from '../../i18n/wallet';
 import { METHOD_LABELS } from './amount';
 import { WALLET_NAMES } from './payment-request';
 
 /** The way to pay: the e-wallets, and Google Pay or Apple Pay where the browser offers them. */
 export function PaymentMethodPicker({ methods, method, onChange, checkingWallets }: { methods: PaymentMethod[]; method: PaymentMethod; onChange: (method: PaymentMethod) => void; checkingWallets: boolean }) {
+  const t = useMessages(walletTexts);
   return (
     <fieldset>
-      <legend className="mb-2 text-sm font-semibold text-slate-700">Payment method</legend>
-      <div className="grid grid-cols-3 gap-2" role="radiogroup" aria-label="Payment method">
+      <legend className="mb-2 text-sm font-semibold text-slate-700">{t.paymentMethod}</legend>
+      <div className="grid grid-cols-3 gap-2" role="radiogroup" aria-label={t.paymentMethod}>
         {methods.map((m) => (
           <label
             key={m}
@@ -18,7 +21,7 @@ export function PaymentMethodPicker({ methods, method, onChange, checkingWallets
           </label>
         ))}
       </div>
-      {checkingWallets && <p className="mt-2 text-xs text-slate-600" aria-live="polite">Checking for Google Pay and Apple Pay...</p>}
+      {checkingWallets && <p className="mt-2 text-xs text-slate-600" aria-live="polite">{t.checkingWallets}</p>}
     </fieldset>
   );
 }

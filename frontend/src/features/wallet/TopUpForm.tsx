@@ -3,7 +3,9 @@ import { MIN_TOPUP_IDR } from '@shared/constants';
 import { formatRupiah } from '@shared/money';
 import type { PaymentMethod } from '@shared/schemas';
 import { toast } from '../../components/toast';
-import { chosenAmount, DEFAULT_METHOD, DEFAULT_PRESET, INVALID_AMOUNT_TITLE, isBelowMinimum, minimumMessage } from './amount';
+import { useMessages } from '../../i18n/messages';
+import { walletTexts } from '../../i18n/wallet';
+import { chosenAmount, DEFAULT_METHOD, DEFAULT_PRESET, isBelowMinimum } from './amount';
 import { AmountPicker } from './AmountPicker';
 import { PaymentMethodPicker } from './PaymentMethodPicker';
 import type { TopUpRequest } from './useTopUp';
@@ -17,6 +19,7 @@ const E_WALLETS: PaymentMethod[] = ['ovo', 'gopay', 'qris'];
  * minimum nothing is sent.
  */
 export function TopUpForm({ busy, onSubmit }: { busy: boolean; onSubmit: (request: TopUpRequest) => void }) {
+  const t = useMessages(walletTexts);
   const [preset, setPreset] = useState<number>(DEFAULT_PRESET);
   const [custom, setCustom] = useState('');
   const [method, setMethod] = useState<PaymentMethod>(DEFAULT_METHOD);
@@ -27,7 +30,7 @@ export function TopUpForm({ busy, onSubmit }: { busy: boolean; onSubmit: (reques
     event.preventDefault();
     if (busy) return;
     if (isBelowMinimum(amount)) {
-      toast({ title: INVALID_AMOUNT_TITLE, description: minimumMessage(), variant: 'destructive' });
+      toast({ title: t.invalidAmount, description: t.minimum(MIN_TOPUP_IDR), variant: 'destructive' });
       return;
     }
     onSubmit({ amount, method });
@@ -51,9 +54,9 @@ export function TopUpForm({ busy, onSubmit }: { busy: boolean; onSubmit: (reques
         className="flex w-full items-center justify-center gap-2 rounded-xl bg-brand-600 py-3.5 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
       >
         {busy && <span aria-hidden="true" className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white" />}
-        {busy ? 'Processing...' : `Top Up ${Number.isFinite(amount) && amount > 0 ? formatRupiah(amount) : ''}`.trim()}
+        {busy ? t.processing : t.submit(Number.isFinite(amount) && amount > 0 ? formatRupiah(amount) : '')}
       </button>
-      <p className="text-center text-xs text-slate-600">Top-ups from {formatRupiah(MIN_TOPUP_IDR)}. Paid securely through our payment gateway.</p>
+      <p className="text-center text-xs text-slate-600">{t.footnote(formatRupiah(MIN_TOPUP_IDR))}</p>
     </form>
   );
 }

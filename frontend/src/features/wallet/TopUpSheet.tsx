@@ -1,4 +1,6 @@
 import { useEffect, useRef } from 'react';
+import { useMessages } from '../../i18n/messages';
+import { walletTexts } from '../../i18n/wallet';
 import { Sheet } from '../app/Sheet';
 import { TopUpForm } from './TopUpForm';
 import { useTopUp } from './useTopUp';
@@ -10,6 +12,7 @@ import { WaitingForPayment } from './WaitingForPayment';
  * gateway waits for the customer the sheet shows how to pay (WaitingForPayment) until it settles.
  */
 export function TopUpSheet({ onClose }: { onClose: () => void }) {
+  const t = useMessages(walletTexts);
   const closed = useRef(false);
   useEffect(() => {
     // (StrictMode mounts twice in development: reset on every mount.)
@@ -21,7 +24,7 @@ export function TopUpSheet({ onClose }: { onClose: () => void }) {
   });
 
   return (
-    <Sheet title="Top Up" onClose={onClose}>
+    <Sheet title={t.title} onClose={onClose}>
       {topUp.pending ? <WaitingForPayment topup={topUp.pending} onClose={onClose} /> : <TopUpForm busy={topUp.start.isPending} onSubmit={(request) => topUp.start.mutate(request)} />}
     </Sheet>
   );

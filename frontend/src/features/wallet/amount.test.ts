@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { chosenAmount, digitsOnly, isBelowMinimum, minimumMessage, pendingInstruction } from './amount';
+import { MIN_TOPUP_IDR } from '@shared/constants';
+import { walletTexts } from '../../i18n/wallet';
+import * as indonesian from '../../i18n/id';
+import { chosenAmount, digitsOnly, isBelowMinimum, pendingInstruction } from './amount';
 
 describe('top-up amount', () => {
   it('the custom amount overrides the preset when filled in', () => {
@@ -20,13 +23,17 @@ describe('top-up amount', () => {
     expect(isBelowMinimum(9_999)).toBe(true);
     expect(isBelowMinimum(10_000)).toBe(false);
     expect(isBelowMinimum(Number.NaN)).toBe(true);
-    expect(minimumMessage()).toBe('Minimum top up amount is Rp 10.000');
+    expect(walletTexts.en.minimum(MIN_TOPUP_IDR)).toBe('Minimum top up amount is Rp 10.000');
+    expect(indonesian.walletTexts.minimum(MIN_TOPUP_IDR)).toBe('Jumlah isi saldo minimal Rp 10.000');
   });
 
   it('tells the customer what to do while pending', () => {
-    expect(pendingInstruction('gopay', true, true)).toMatch(/open your e-wallet app/i);
-    expect(pendingInstruction('gopay', true, false)).toMatch(/scan/);
-    expect(pendingInstruction('ovo', false, true)).toMatch(/OVO/);
-    expect(pendingInstruction('qris', false, false)).toMatch(/QRIS/);
+    const en = walletTexts.en.instructions;
+    expect(pendingInstruction('gopay', true, true, en)).toMatch(/open your e-wallet app/i);
+    expect(pendingInstruction('gopay', true, false, en)).toMatch(/scan/);
+    expect(pendingInstruction('ovo', false, true, en)).toMatch(/OVO/);
+    expect(pendingInstruction('qris', false, false, en)).toMatch(/QRIS/);
+    expect(pendingInstruction('google_pay', false, false, en)).toBe('Waiting for your payment to be confirmed.');
+    expect(pendingInstruction('gopay', false, false, indonesian.walletTexts.instructions)).toMatch(/pindai/);
   });
 });

@@ -4,14 +4,9 @@ import { formatRupiah } from '@shared/money';
 import { isCardWallet, type PaymentMethod } from '@shared/schemas';
 import { newIdempotencyKey, refreshWallet, serverMessage, startTopup, topupQueries, validateAppleMerchant, type TopupStatus } from '../../api/wallet';
 import { toast } from '../../components/toast';
-import { TOPUP_FAILED_FALLBACK, TOPUP_FAILED_TITLE } from './amount';
-import { MerchantValidationFailed, payWithWallet, WalletCancelled, WalletUnavailable } from './payment-request';
-
-const TOPUP_SUCCESS_TITLE = 'Top Up Successful';
-
-function failureToast(message?: string | null) {
-  toast({ title: TOPUP_FAILED_TITLE, description: message || TOPUP_FAILED_FALLBACK, variant: 'destructive' });
-}
+import { useMessages } from '../../i18n/messages';
+import { walletTexts } from '../../i18n/wallet';
+import { MerchantValidationFailed, payWithWallet, WALLET_NAMES, WalletCancelled, WalletUnavailable } from './payment-request';
 
 /** The browser's payment sheet (Google Pay, Apple Pay) failed before anything was sent to the server. */
 class CardWalletFailed extends Error {}
@@ -29,14 +24,17 @@ export interface TopUpRequest {
  * says why and the form shows again.
  */
 export function useTopUp(onSettled: () => void) {
+  const t = useMessages(walletTexts);
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<TopupStatus | null>(null);
+  // Server messages (status.message, serverMessage) are the API's English; our own texts follow the page's language.
+  const failureToast = (message?: string | null) => toast({ title: t.failedTitle, description: message || t.failedFallback, variant: 'destructive' });
 
   /** True when the top-up is decided (settled or failed). */
   const finish = async (status: TopupStatus) => {
     if (status.status === 'settled') {
       await refreshWallet(queryClient);
-      toast({ title: TOPUP_SUCCESS_TITLE, description: `${formatRupiah(status.amount)} has been added to your balance.`, variant: 'success' });
+      toast({ title: t.successTitle, description: t.added(formatRupiah(status.amount)), variant: 'success' });
       onSettled();
       return true;
     }
@@ -55,12 +53,12 @@ export function useTopUp(onSettled: () => void) {
         try {
           walletPayment = await payWithWallet(method, {
             amount,
-            label: 'Bali Refill wallet top-up',
+            label: t.sheetLabel,
             validateMerchant: (url) => validateAppleMerchant(url, window.location.hostname),
           });
         } catch (error) {
           if (error instanceof WalletCancelled || error instanceof WalletUnavailable || error instanceof MerchantValidationFailed) throw error;
-          throw new CardWalletFailed((error as Error).message || 'Payment was cancelled or failed');
+          throw new CardWalletFailed((error as Error).message || t.cardWalletFailed);
         }
       }
       try {
@@ -79,9 +77,10 @@ export function useTopUp(onSettled: () => void) {
     },
     onError: (error) => {
       if (error instanceof WalletCancelled) return;
-      if (error instanceof WalletUnavailable) toast({ title: error.message, variant: 'destructive' });
-      else if (error instanceof MerchantValidationFailed || error instanceof CardWalletFailed) toast({ title: 'Payment Error', description: error.message, variant: 'destructive' });
-      else failureToast(serverMessage(error, TOPUP_FAILED_FALLBACK));
+      if (error instanceof WalletUnavailable) toast({ title: t.unavailable(WALLET_NAMES[error.wallet]), variant: 'destructive' });
+      else if (error instanceof MerchantValidationFailed) toast({ title: t.paymentError, description: t.merchantFailed, variant: 'destructive' });
+      else if (error instanceof CardWalletFailed) toast({ title: t.paymentError, description: error.message, variant: 'destructive' });
+      else failureToast(serverMessage(error, t.failedFallback));
     },
   });
 
@@ -96,7 +95,7 @@ export function useTopUp(onSettled: () => void) {
       void finish(data);
     } else if (error) {
       decided.current = pending.id;
-      failureToast(serverMessage(error, TOPUP_FAILED_FALLBACK));
+      failureToast(serverMessage(error, t.failedFallback));
       setPending(null);
     }
   });

@@ -72,6 +72,7 @@ export const common: (typeof english)['en'] = {
   },
   offline: { title: 'Mode Offline Aktif', text: 'Fungsi terbatas tersedia' },
   testMode: { title: 'Mode uji', text: 'pembayaran disimulasikan, tanpa uang sungguhan' },
+  toast: { region: (hotkey) => `Notifikasi (${hotkey})`, close: 'Tutup' },
   install: {
     title: 'Pasang Bali Refill',
     text: 'Tambahkan aplikasi ke layar utama: temukan stasiun dengan cepat, bahkan saat sinyal lemah.',

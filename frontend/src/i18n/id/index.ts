@@ -14,4 +14,8 @@ export { adminClaims, claimTexts } from './claims';
 export { adminVisits } from './admin-visits';
 export { consoleRoles } from './console-roles';
 export { adminTickets } from './admin-tickets';
+export { appTexts } from './app';
+export { walletTexts } from './wallet';
+export { nfcTexts } from './nfc';
+export { authTexts } from './auth';
 export { adminCommands } from './admin-commands';

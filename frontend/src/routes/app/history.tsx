@@ -5,6 +5,6 @@ import { loadHistory } from '../../route-data';
 
 export const Route = createFileRoute('/app/history')({
   loader: loadHistory,
-  pendingComponent: () => <LoadingState text="Loading transactions..." className="min-h-dvh" />,
+  pendingComponent: () => <LoadingState what="transactions" className="min-h-dvh" />,
   component: HistoryScreen,
 });

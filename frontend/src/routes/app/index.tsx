@@ -8,7 +8,7 @@ import { appHomeSearch, type HomeOverlay } from '../../search';
 export const Route = createFileRoute('/app/')({
   validateSearch: appHomeSearch,
   loader: loadAppHome,
-  pendingComponent: () => <LoadingState text="Loading..." className="min-h-dvh" />,
+  pendingComponent: () => <LoadingState className="min-h-dvh" />,
   component: AppHome,
 });
 

@@ -8,7 +8,7 @@ import { appMapSearch } from '../../search';
 export const Route = createFileRoute('/app/map')({
   validateSearch: appMapSearch,
   loader: loadStations,
-  pendingComponent: () => <LoadingState text="Loading machines..." className="min-h-dvh" />,
+  pendingComponent: () => <LoadingState what="machines" className="min-h-dvh" />,
   component: AppMap,
 });
 

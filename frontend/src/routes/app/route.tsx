@@ -9,6 +9,6 @@ import { requireUser } from '../../route-data';
  */
 export const Route = createFileRoute('/app')({
   beforeLoad: requireUser,
-  pendingComponent: () => <LoadingState text="Loading..." className="min-h-dvh" />,
+  pendingComponent: () => <LoadingState className="min-h-dvh" />,
   component: AppFrame,
 });

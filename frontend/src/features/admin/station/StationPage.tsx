@@ -18,7 +18,7 @@ import { formatDateTime, formatInteger, formatLitres, formatRupiah, timeAgo } fr
 import { ArrowLeftIcon, DownloadIcon } from '../icons';
 import { MachineStatusBadge } from '../MachineStatusBadge';
 import { Button, Card, EmptyState, LoadingRows, Spinner } from '../ui';
-import { uptime } from '@shared/station-figures';
+import { intervalsHeard, uptime } from '@shared/station-figures';
 import { dailyActivity } from './station-stats';
 import { HostLinkCard } from './HostLinkCard';
 import { StationCheckIn } from './StationCheckIn';
@@ -64,7 +64,7 @@ export function StationPage({ id }: { id: string }) {
     );
   }
   const station = machine.data;
-  const up = readings.data && heartbeatInterval ? uptime(readings.data.reduce((n, r) => n + r.heartbeats, 0), { from, to }, station.createdAt, heartbeatInterval) : null;
+  const up = readings.data && heartbeatInterval ? uptime(intervalsHeard(readings.data, heartbeatInterval, stationRanges[range].step), { from, to }, station.createdAt, heartbeatInterval) : null;
 
   return (
     <Frame t={t} station={station}>

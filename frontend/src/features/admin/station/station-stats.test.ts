@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TelemetryReading } from '@shared/schemas';
-import { uptime } from '@shared/station-figures';
+import { intervalsHeard, uptime } from '@shared/station-figures';
 import { dailyActivity } from './station-stats';
 
 const reading = (at: string, vends: number, dispensedMl: number, heartbeats = 1): TelemetryReading => ({ at, vends, dispensedMl, heartbeats, waterLevel: 50, tdsPpm: 40, temperatureC: 27, failures: 0, signalDbm: null });
@@ -19,7 +19,14 @@ describe('station page figures', () => {
     ]);
   });
 
-  it('puts uptime as heartbeats received over those due since the later of the range start and the creation', () => {
+  it('counts the heartbeat intervals heard: several heartbeats in one count once, a bucket at most the intervals it spans', () => {
+    const at = (minute: number) => new Date(Date.parse('2026-03-01T00:00:00Z') + minute * 60_000).toISOString();
+    // On change, three in the first 5 minutes; then one at 7 min; none from 10 to 20; one at 21.
+    expect(intervalsHeard([0, 1, 4, 7, 21].map((m) => ({ at: at(m) })), 300)).toBe(3);
+    expect(intervalsHeard([{ at: at(0), heartbeats: 9 }, { at: at(15), heartbeats: 2 }], 300, 900)).toBe(5);
+  });
+
+  it('puts uptime as heartbeat intervals heard over those due since the later of the range start and the creation', () => {
     const range = { from: new Date('2026-03-01T00:00:00Z'), to: new Date('2026-03-02T00:00:00Z') };
     expect(uptime(720, range, '2026-02-01T00:00:00Z', 60)).toEqual({ percent: 50, heartbeats: 720, expected: 1440 });
     expect(uptime(720, range, '2026-03-01T12:00:00Z', 60)?.percent).toBe(100);

@@ -1,0 +1,20 @@
+import type { nfcTexts as english } from '../nfc';
+
+/** Dialog Bayar NFC, dalam Bahasa Indonesia. */
+export const nfcTexts: (typeof english)['en'] = {
+  title: 'Bayar NFC',
+  failed: 'Token NFC gagal dibuat',
+  lowTitle: 'Isi saldo untuk membayar dengan NFC',
+  lowText: (points, amount) => `Saldo Anda di bawah minimum untuk memulai isi ulang (${points} poin, ${amount}).`,
+  topUp: 'Isi Saldo',
+  hold: 'Dekatkan ponsel Anda ke pembaca stasiun, atau tunjukkan kode ini.',
+  qrAlt: 'Kode QR pembayaran NFC',
+  generating: 'Membuat kode Anda...',
+  expired: 'Kode ini sudah kedaluwarsa',
+  expiresIn: 'Kedaluwarsa dalam',
+  nfcReady: 'NFC siap: tempelkan ke pembaca stasiun',
+  nfcSent: 'Terkirim ke stasiun lewat NFC',
+  nfcFailed: 'NFC tidak berfungsi di sini: tunjukkan kode QR saja',
+  refresh: 'Perbarui NFC',
+  oneUse: 'Setiap kode hanya berlaku sekali. Stasiun hanya menagih air yang dikeluarkan.',
+};

@@ -1,0 +1,20 @@
+import { defineMessages } from './messages';
+
+/** The NFC Pay dialog (docs/design.md, "Screens and routes" and "States"). */
+export const nfcTexts = defineMessages('nfcTexts', {
+  title: 'NFC Pay',
+  failed: 'Failed to generate NFC token',
+  lowTitle: 'Top up to pay with NFC',
+  lowText: (points: number, amount: string) => `Your balance is below the minimum needed to start a refill (${points} points, ${amount}).`,
+  topUp: 'Top Up',
+  hold: "Hold your phone near the station's reader, or show it this code.",
+  qrAlt: 'NFC payment QR code',
+  generating: 'Generating your code...',
+  expired: 'This code has expired',
+  expiresIn: 'Expires in',
+  nfcReady: 'NFC is ready: tap the station’s reader',
+  nfcSent: 'Sent to the station over NFC',
+  nfcFailed: 'NFC did not work here: show the QR code instead',
+  refresh: 'Refresh NFC',
+  oneUse: 'Each code works once. The station charges only the water it pours.',
+});
