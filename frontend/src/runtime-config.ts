@@ -1,10 +1,11 @@
 import type { PaymentsMode, RuntimeConfig } from '@shared/runtime-config';
+import { watchNetwork } from './features/pwa/online-status';
 
 /**
  * /config.json (shared/runtime-config.ts), requested once as the app starts (index.html preloads it); empty when it
  * cannot be had (offline before it was ever fetched, a build served without it).
  */
-export const runtimeConfig: Promise<Partial<RuntimeConfig>> = fetch('/config.json')
+export const runtimeConfig: Promise<Partial<RuntimeConfig>> = watchNetwork(fetch('/config.json'))
   .then((response) => (response.ok ? (response.json() as Promise<Partial<RuntimeConfig>>) : {}))
   .catch(() => ({}));
 

@@ -63,6 +63,7 @@ describe('the installable app', () => {
     // The network is really gone for anything not cached.
     expect(await page.evaluate(() => fetch('/api/machines/HRL-00001').then(() => 'reached', () => 'failed'))).toBe('failed');
 
+    // Reloaded offline, Chromium may say navigator.onLine again: the failed request for /config.json shows the banner.
     await page.reload();
     await page.getByText('Offline Mode Active').waitFor();
     await page.getByRole('heading', { name: 'Seminyak Square' }).waitFor();

@@ -1,3 +1,4 @@
+import { watchNetwork } from '../features/pwa/online-status';
 import { buildPath, routes, type RouteBody, type RouteId, type RouteParams, type RouteQuery, type RouteResponse } from '@shared/routes';
 
 /** A failed call: message is `status: body-text` as docs/design.md, "Error texts" says; `body` is the parsed error when JSON. */
@@ -48,13 +49,13 @@ export async function api<R extends RouteId>(id: R, options: Options<R> = {}): P
     const token = await tokenProvider();
     if (token) headers.authorization = `Bearer ${token}`;
   }
-  const response = await fetch(url, {
+  const response = await watchNetwork(fetch(url, {
     method: route.method,
     headers,
     credentials: 'include',
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
     signal: options.signal,
-  });
+  }));
   const text = await response.text();
   if (!response.ok) {
     let parsed: ApiRequestError['body'] = null;

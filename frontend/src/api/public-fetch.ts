@@ -1,4 +1,5 @@
 import type { RouteBody, RouteId, RouteResponse, Routes } from '@shared/routes';
+import { watchNetwork } from '../features/pwa/online-status';
 
 /**
  * A zod-free caller for the few public routes the landing page needs. `client.ts` imports the whole
@@ -16,13 +17,13 @@ class PublicApiError extends Error {
 type PathOf<R extends RouteId> = Routes[R]['path'];
 
 async function call<R extends RouteId>(method: Routes[R]['method'], path: PathOf<R>, body?: RouteBody<R>, signal?: AbortSignal): Promise<RouteResponse<R>> {
-  const response = await fetch(path, {
+  const response = await watchNetwork(fetch(path, {
     method,
     credentials: 'include',
     headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,
-  });
+  }));
   const text = await response.text();
   if (!response.ok) throw new PublicApiError(response.status, text || response.statusText);
   return (text ? JSON.parse(text) : null) as RouteResponse<R>;

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Machine } from '@shared/schemas';
 import { STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
 import { publicApi } from './public-fetch';
+import { watchNetwork } from '../features/pwa/online-status';
 
 /**
  * The station list (the file at the edge, else GET /api/machines), for the public pages and the app: one key, ['machines'], one fetcher. The last list that
@@ -39,7 +40,7 @@ function save(machines: Machine[]) {
  * edge"), revalidated on every load (`no-cache`: a 304 while it is unchanged); the API when the file is not there yet.
  */
 async function fetchStations(signal: AbortSignal): Promise<Machine[]> {
-  const response = await fetch(STATION_LIST_SNAPSHOT_PATH, { cache: 'no-cache', headers: { accept: 'application/json' }, signal });
+  const response = await watchNetwork(fetch(STATION_LIST_SNAPSHOT_PATH, { cache: 'no-cache', headers: { accept: 'application/json' }, signal }));
   if (response.ok) return (await response.json()) as Machine[];
   return publicApi.listMachines(signal);
 }
