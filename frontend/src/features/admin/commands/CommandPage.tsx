@@ -79,14 +79,14 @@ function CommandView({ command, t }: { command: CommandDetail; t: Texts }) {
           <tbody className="divide-y divide-slate-100">
             {command.executions.map((e) => (
               <tr key={e.stationId}>
-                <td className="px-4 py-2 font-mono text-xs"><Link to="/admin/stations/$id" params={{ id: e.stationId }} className="inline-flex min-h-11 items-center text-brand-700 hover:underline">{e.stationId}</Link></td>
+                <td className="px-4 py-2 font-mono text-xs whitespace-nowrap"><Link to="/admin/stations/$id" params={{ id: e.stationId }} className="inline-flex min-h-11 items-center text-brand-700 hover:underline">{e.stationId}</Link></td>
                 <td className="px-4 py-2">{e.step}</td>
                 <td className="px-4 py-2"><Pill tone={executionTone(e.status)}>{t.executionStatuses[e.status]}</Pill></td>
-                <td className="px-4 py-2">
+                <td className="px-4 py-2 whitespace-nowrap">
                   <progress className="h-2 w-24 accent-brand-600" max={100} value={e.progress ?? 0} aria-label={t.progressOf(e.stationId)} />
                   <span className="ml-2 text-xs text-slate-600">{e.progress === null ? '—' : `${e.progress}%`}</span>
                 </td>
-                <td className="px-4 py-2 text-xs break-words text-slate-600">{e.reason ?? ''}</td>
+                <td className="min-w-56 px-4 py-2 text-xs break-words text-slate-600">{e.reason ?? ''}</td>
               </tr>
             ))}
           </tbody>
