@@ -21,6 +21,8 @@ export const DEFAULT_TOPUP_IDR = 50_000;
 export const HEARTBEAT_INTERVAL_SECONDS = 300;
 /** A water-level move of at least this many percent points is a change worth a heartbeat at once. */
 export const HEARTBEAT_WATER_STEP_PERCENT = 5;
+/** A move of the water's TDS this large (ppm) is a change worth a heartbeat at once. */
+export const HEARTBEAT_TDS_STEP_PPM = 25;
 /**
  * The IoT rule stations publish heartbeats to through Basic Ingest (`$aws/rules/<name>/stations/<id>/heartbeat`: no
  * messaging charge, no broker). Firmware knows it, so it is one name per AWS account and region (docs/stations.md).

@@ -6,7 +6,7 @@ import { parseArgs } from 'node:util';
 import { importSPKI } from 'jose';
 import type { MqttClient } from 'mqtt';
 import { connectMqtt } from '@functions/adapters/iot/mqtt-connect';
-import { HEARTBEAT_INTERVAL_SECONDS, HEARTBEAT_WATER_STEP_PERCENT, VEND_TOKEN_LEEWAY_SECONDS } from '@shared/constants';
+import { HEARTBEAT_INTERVAL_SECONDS, HEARTBEAT_TDS_STEP_PPM, HEARTBEAT_WATER_STEP_PERCENT, VEND_TOKEN_LEEWAY_SECONDS } from '@shared/constants';
 import { verifyVendToken } from '@functions/domain/tokens';
 import { issueNfcToken } from '@functions/domain/nfc-token';
 import { jobTopics, type JobExecutionMessage } from '@functions/ports/station-jobs';
@@ -36,8 +36,6 @@ export type VendResult =
 const TANK_ML = 40_000;
 /** A filter cartridge's rated volume: its life left is the share of it not yet used. */
 const FILTER_RATED_LITRES = 6_000;
-/** A move of the water's TDS this large is reported at once (well inside the alert band of the quality rule). */
-const TDS_CHANGE_PPM = 25;
 /** How often a station looks for a change worth reporting. */
 const CHANGE_CHECK_SECONDS = 30;
 const pick = <T,>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
@@ -90,7 +88,7 @@ interface Reported { at: number; waterLevel: number; tdsPpm: number; vends: numb
  */
 function heartbeatDue(s: StationState, r: Reported | undefined, now: number, maxSilenceSeconds: number): boolean {
   if (!r || now - r.at >= maxSilenceSeconds * 1000) return true;
-  return Math.abs(s.waterLevel - r.waterLevel) >= HEARTBEAT_WATER_STEP_PERCENT || Math.abs(s.tdsPpm - r.tdsPpm) >= TDS_CHANGE_PPM || s.vends !== r.vends || s.failures !== r.failures;
+  return Math.abs(s.waterLevel - r.waterLevel) >= HEARTBEAT_WATER_STEP_PERCENT || Math.abs(s.tdsPpm - r.tdsPpm) >= HEARTBEAT_TDS_STEP_PPM || s.vends !== r.vends || s.failures !== r.failures;
 }
 
 /** Slow drift between two looks: some water used or lost, quality wanders, a refill when nearly empty. */

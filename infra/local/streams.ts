@@ -17,6 +17,7 @@ export interface LocalStreamConsumer {
 }
 
 const LOCAL_CREDENTIALS = { accessKeyId: 'local', secretAccessKey: 'local' };
+const SHARD_LOOKUP_MS = 5_000;
 
 /**
  * The local stand-in for a Lambda event source mapping on the table's stream: DynamoDB Local's own stream (the same
@@ -46,6 +47,8 @@ export async function startStreamConsumer(options: {
   const iterators = new Map<string, string>();
   const closed = new Set<string>();
   let started = false;
+  /** Shards are looked up at start, when one closes, and every SHARD_LOOKUP_MS (not on every poll). */
+  let lookedUpAt = 0;
 
   const discoverShards = async () => {
     let exclusiveStartShardId: string | undefined;
@@ -60,6 +63,7 @@ export async function startStreamConsumer(options: {
       exclusiveStartShardId = described.StreamDescription?.LastEvaluatedShardId;
     } while (exclusiveStartShardId);
     started = true;
+    lookedUpAt = Date.now();
   };
 
   const deliver = async (records: DynamoDBRecord[]) => {
@@ -92,7 +96,7 @@ export async function startStreamConsumer(options: {
 
   /** One pass over every shard; the number of records read. */
   const pollOnce = async (): Promise<number> => {
-    await discoverShards();
+    if (!started || Date.now() - lookedUpAt > SHARD_LOOKUP_MS) await discoverShards();
     let read = 0;
     for (const [shardId, iterator] of [...iterators]) {
       const page = await streams.send(new GetRecordsCommand({ ShardIterator: iterator, Limit: 1000 }));
@@ -100,6 +104,7 @@ export async function startStreamConsumer(options: {
       else {
         iterators.delete(shardId);
         closed.add(shardId);
+        lookedUpAt = 0;
       }
       const records = (page.Records ?? []).map((r) => lambdaRecord(r, streamArn, options.region));
       read += records.length;

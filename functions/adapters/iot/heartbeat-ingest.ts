@@ -32,11 +32,12 @@ export const HEARTBEAT_INGEST_SQL = [
 type Payload = Record<string, unknown>;
 const field = (value: unknown, name: string): unknown => (value && typeof value === 'object' ? (value as Payload)[name] : undefined);
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+/** As IoT SQL does, an attribute whose value is undefined is left out. */
+const defined = (item: Payload): Payload => Object.fromEntries(Object.entries(item).filter(([, value]) => value !== undefined));
 
 /**
  * The local broker's rules engine for the heartbeat rule: the item the SQL above yields for `payload` received on
- * stations/<stationId>/heartbeat at `receivedAt` (ms), or null where its WHERE is false. As in IoT SQL, a selected
- * attribute that is undefined is left out.
+ * stations/<stationId>/heartbeat at `receivedAt` (ms), or null where its WHERE is false.
  */
 export function ingestedItem(payload: Payload, stationId: string, receivedAt: number): Payload | null {
   const { quality, counters } = payload;
@@ -44,13 +45,12 @@ export function ingestedItem(payload: Payload, stationId: string, receivedAt: nu
     && isNumber(field(counters, 'dispensedMl')) && isNumber(field(counters, 'vends')) && typeof payload.firmwareVersion === 'string';
   if (!matches) return null;
   const at = new Date(receivedAt).toISOString();
-  const item: Payload = {
+  return defined({
     ...keys.telemetryReading(stationId, at), at, ttl: Math.floor(receivedAt / 1000) + RETENTION_SECONDS, stationId, receivedAt,
     waterLevel: payload.waterLevel, tdsPpm: field(quality, 'tdsPpm'), temperatureC: field(quality, 'temperatureC'), dispensedMl: field(counters, 'dispensedMl'),
     vends: field(counters, 'vends'), failures: field(counters, 'failures'), signalDbm: payload.signalDbm, quality, counters, filter: payload.filter,
     firmwareVersion: payload.firmwareVersion, lastRefill: payload.lastRefill,
-  };
-  return Object.fromEntries(Object.entries(item).filter(([, value]) => value !== undefined));
+  });
 }
 
 /**
@@ -79,5 +79,5 @@ export function isIngestedReading(record: { eventName?: string; dynamodb?: { Key
 /** The heartbeat a reading item was written from: what the domain's recordHeartbeat validates and applies. */
 export function heartbeatOf(item: Payload): Payload {
   const { stationId, receivedAt, waterLevel, quality, counters, filter, firmwareVersion, lastRefill, signalDbm } = item;
-  return Object.fromEntries(Object.entries({ stationId, receivedAt, waterLevel, quality, counters, filter, firmwareVersion, lastRefill, signalDbm }).filter(([, v]) => v !== undefined));
+  return defined({ stationId, receivedAt, waterLevel, quality, counters, filter, firmwareVersion, lastRefill, signalDbm });
 }

@@ -18,7 +18,7 @@ function setUnreachable(next: boolean) {
   unreachable = next;
   clearTimeout(probe);
   if (next) probe = setTimeout(runProbe, PROBE_MS);
-  for (const listener of listeners) listener();
+  notify();
 }
 
 function runProbe() {
@@ -36,18 +36,24 @@ export function watchNetwork(request: Promise<Response>): Promise<Response> {
   });
 }
 
-const onOnline = () => setUnreachable(false);
+const notify = () => {
+  for (const listener of listeners) listener();
+};
+// The browser's online event also ends an unreachable spell (setUnreachable notifies when it changes anything).
+const onOnline = () => (unreachable ? setUnreachable(false) : notify());
 
+/** One pair of window handlers while anyone listens, however many components do. */
 function subscribe(listener: () => void) {
+  if (listeners.size === 0) {
+    window.addEventListener('online', onOnline);
+    window.addEventListener('offline', notify);
+  }
   listeners.add(listener);
-  window.addEventListener('online', onOnline);
-  window.addEventListener('online', listener);
-  window.addEventListener('offline', listener);
   return () => {
     listeners.delete(listener);
+    if (listeners.size > 0) return;
     window.removeEventListener('online', onOnline);
-    window.removeEventListener('online', listener);
-    window.removeEventListener('offline', listener);
+    window.removeEventListener('offline', notify);
   };
 }
 
