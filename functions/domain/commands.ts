@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { formatRupiah } from '@shared/money';
 import type { CommandDetail, CommandExecution, CommandInput, CommandsQuery } from '@shared/schemas';
 import type { Clock, Ids } from '../ports/clock';
 import type { CommandRecord, Commands, ExecutionEnd } from '../ports/commands';
@@ -99,13 +100,13 @@ export async function createCommand(input: CommandInput, actor: string, deps: Cr
   deps.log.info('command created', { commandId: command.id, type: action.type, stations: stationIds.length, steps: ends.length, actor });
   await applyServerSide(input, stationIds, at, deps.machines);
   await deps.stationJobs.dispatch(jobIdOf(command.id, 1), stationIds.slice(0, ends[0]), documentOf(command));
-  return { ...(await detail(command, deps.commands)) };
+  return detail(command, deps.commands);
 }
 
 /** What the command does, for its audit trail. */
 function describe(action: ReturnType<typeof actionOf>): string {
   switch (action.type) {
-    case 'setPrice': return `set price to Rp ${action.pricePerLitre} per litre`;
+    case 'setPrice': return `set price to ${formatRupiah(action.pricePerLitre)} per litre`;
     case 'lock': return `lock (${action.reason})`;
     case 'unlock': return 'unlock';
     case 'restart': return 'restart';
