@@ -133,3 +133,22 @@ export async function probeWriteCeiling(db: DynamoDBDocumentClient, tableName: s
   await read;
   return { alone, duringRead, readMs };
 }
+
+/** The uptimeSeconds of every reading in each station's history (the mixed run's check that no heartbeat was lost). */
+export async function readHistories(db: DynamoDBDocumentClient, tableName: string, ids: string[]): Promise<Map<string, Set<number>>> {
+  const histories = new Map<string, Set<number>>();
+  let next = 0;
+  const worker = async () => {
+    while (next < ids.length) {
+      const id = ids[next++]!;
+      const items = await queryAll(db, new QueryCommand({
+        TableName: tableName, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.telemetryReading(id, '').PK, ':prefix': keys.telemetryReading(id, '').SK },
+        ExpressionAttributeNames: { '#counters': 'counters' }, ProjectionExpression: '#counters.uptimeSeconds',
+      }));
+      histories.set(id, new Set(items.map((item) => Number((item.counters as { uptimeSeconds?: number } | undefined)?.uptimeSeconds))));
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
+  return histories;
+}
