@@ -1,7 +1,6 @@
 import { createMemoryHistory } from '@tanstack/react-router';
 import { prerender } from 'react-dom/static';
 import { createQueryClient } from './api/query-client';
-import { appElement, createAppRouter } from './app';
 import { landingElement } from './landing';
 
 /**
@@ -16,6 +15,8 @@ export async function renderPage(path: string): Promise<string> {
     // No link is followed at build time.
     element = landingElement(queryClient, () => new Promise(() => undefined));
   } else {
+    // Imported lazily, as landing.tsx imports it (a static import here makes the build warn that the two disagree).
+    const { appElement, createAppRouter } = await import('./app');
     const router = createAppRouter(queryClient, { history: createMemoryHistory({ initialEntries: [path] }) });
     await router.load();
     element = appElement(queryClient, router);
