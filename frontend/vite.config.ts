@@ -70,9 +70,14 @@ function prerenderPages(): Plugin {
           if (!stylesheet) throw new Error('index.html has no stylesheet of its own to inline');
           const css = readFileSync(join(outDir, stylesheet[1]!), 'utf8');
           if (/<\/style/i.test(css)) throw new Error('The stylesheet cannot be inlined: it contains </style');
-          const head = shell.replace(stylesheet[0], () => `<style>${css}</style>`);
+          // The scripts, their preload hints and /config.json's move to the end of the body: the page paints without
+          // them, and on a slow link they would share it with the rest of the page while it is still arriving.
+          const [head, body] = shell.replace(stylesheet[0], () => `<style>${css}</style>`).split('</head>') as [string, string];
+          const deferred: string[] = [];
+          const page = `${head.replace(/<link rel="(?:modulepreload|preload)"[^>]*>\s*|<script\b[^>]*>[\s\S]*?<\/script>\s*/g, (tag) => (deferred.push(tag.trim()), ''))}</head>${body}`;
           for (const [path, file] of Object.entries(PRERENDERED_PAGES)) {
-            writeFileSync(join(outDir, file), head.replace(emptyRoot, () => `<div id="root">${html[path]}</div>`));
+            const content = page.replace(emptyRoot, () => `<div id="root">${html[path]}</div>`).replace('</body>', () => `${deferred.join('')}</body>`);
+            writeFileSync(join(outDir, file), content);
           }
         } finally {
           rmSync(serverDir, { recursive: true, force: true });
