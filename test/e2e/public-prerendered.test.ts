@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRERENDERED_PAGES } from '@shared/constants';
-import { launchBrowser, newContext, PHONE } from '../support/browser';
+import { DESKTOP, launchBrowser, newContext, PHONE } from '../support/browser';
 import { local } from '../support/local';
 
 /**
@@ -140,4 +140,33 @@ describe('hydration in Chromium', () => {
       await context.close();
     }
   });
+});
+
+describe('the service worker', () => {
+  it('serves the prerendered pages from its precache, the shell for other paths', async () => {
+    const context = await newContext(browser, { ...DESKTOP, locale: 'en-US', serviceWorkers: 'allow' });
+    try {
+      const page = await context.newPage();
+      await page.addInitScript(() => {
+        document.addEventListener('DOMContentLoaded', () => ((window as unknown as { __parsedHeading: string | null }).__parsedHeading = document.querySelector('h1')?.textContent ?? null));
+      });
+      await page.goto(origin + '/about');
+      await page.evaluate(async () => {
+        await navigator.serviceWorker.ready;
+        if (!navigator.serviceWorker.controller) await new Promise((r) => navigator.serviceWorker.addEventListener('controllerchange', r, { once: true }));
+      });
+      // Offline, only the worker answers: the heading is in the HTML it serves before any script ran.
+      await context.setOffline(true);
+      const parsedHeading = () => page.evaluate(() => (window as unknown as { __parsedHeading: string | null }).__parsedHeading);
+      for (const path of ['/', '/about', '/api-docs']) {
+        await page.goto(origin + path);
+        expect(await parsedHeading(), path).toBe(HEADINGS[path]!.en);
+      }
+      await page.goto(origin + '/signin');
+      expect(await parsedHeading()).toBeNull();
+      await context.setOffline(false);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 });
