@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
@@ -25,8 +25,8 @@ const reactPlugins = () => [
 /**
  * docs/architecture.md, "Prerendered public pages": once the browser's build is written (and before the service worker
  * is generated, so that it precaches them), src/prerender.tsx is built for Node and renders each of PRERENDERED_PAGES
- * into a copy of the built index.html, the shell, whose root is otherwise empty: the same head, preload script and
- * entry, so main.tsx hydrates it and the CSP's script hashes stay those of index.html.
+ * into a copy of the built index.html, the shell, whose root is otherwise empty: the same preload script and entry
+ * (moved to the end of the body), so main.tsx hydrates it and the CSP's script hashes stay those of index.html.
  */
 function prerenderPages(): Plugin {
   let outDir = '';
@@ -40,7 +40,9 @@ function prerenderPages(): Plugin {
       sequential: true,
       async handler() {
         // Inside node_modules, so that the server build's imports of packages resolve as they do for this file.
-        const serverDir = mkdtempSync(resolve(root, '../node_modules/.cache/prerender-'));
+        const cache = resolve(root, '../node_modules/.cache');
+        mkdirSync(cache, { recursive: true });
+        const serverDir = mkdtempSync(join(cache, 'prerender-'));
         try {
           await build({
             configFile: false,
