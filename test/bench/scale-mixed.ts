@@ -103,7 +103,8 @@ export function startPageLoads(outputs: LocalOutputs, userTokens: string[], perS
 
 /**
  * Every completed vend settled exactly: its session completed with the millilitres the station reported and charged
- * their price; each user's balance down by the sum of their charges, and equal to the sum of their ledger entries.
+ * their price; each user's balance down by the sum of their charges and of the holds of their sessions still open,
+ * and equal to the sum of their ledger entries.
  * Waits up to `timeoutMs` for the settlements still under way.
  */
 export async function verifyVends(vends: SimulatedVend[], users: BenchUser[], db: DynamoDBDocumentClient, tableName: string, timeoutMs = 120_000) {
@@ -129,6 +130,15 @@ export async function verifyVends(vends: SimulatedVend[], users: BenchUser[], db
     unsettled = next;
     if (unsettled.length) await sleep(1000);
   }
+  // Sessions the station gave up on (no answer in time) stay open, their hold on the balance, until they expire and
+  // the sweep releases it: counted as held, not as lost.
+  const heldBy = new Map<string, number>();
+  let cursor: string | undefined;
+  do {
+    const page = await services().vendSessions.listExpired('9999-12-31T00:00:00.000Z', 500, cursor);
+    for (const session of page.items) heldBy.set(session.userId, (heldBy.get(session.userId) ?? 0) + session.holdAmount);
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
   const balances = await Promise.all(users.map(async (user) => {
     const after = (await services().users.get(user.sub))!.balance;
     const entries = await queryAll(db, new QueryCommand({
@@ -137,13 +147,15 @@ export async function verifyVends(vends: SimulatedVend[], users: BenchUser[], db
     }));
     const ledgerSum = entries.reduce((sum, e) => sum + Number(e.amount ?? 0), 0);
     const charged = chargedBy.get(user.sub) ?? 0;
-    return { sub: user.sub, before: user.balanceBefore, charged, after, ledgerSum, balanceMatches: user.balanceBefore - charged === after, ledgerMatches: ledgerSum === after };
+    const held = heldBy.get(user.sub) ?? 0;
+    return { sub: user.sub, before: user.balanceBefore, charged, held, after, ledgerSum, balanceMatches: user.balanceBefore - charged - held === after, ledgerMatches: ledgerSum === after };
   }));
   return {
     completed: completed.length,
     unsettled: unsettled.length,
     wrong,
     charged: balances.reduce((sum, b) => sum + b.charged, 0),
+    held: balances.reduce((sum, b) => sum + b.held, 0),
     balancesWrong: balances.filter((b) => !b.balanceMatches),
     ledgersWrong: balances.filter((b) => !b.ledgerMatches),
     users: users.length,

@@ -366,7 +366,7 @@ try {
   // The mixed run: each station's history of readings, where every heartbeat stored is, however close two of them came.
   const histories = mixed ? await readHistories(db, tableName, ids) : null;
   const vendCheck = mixed && vendsDone ? await verifyVends(vendsDone.vends, mixed.users, db, tableName) : null;
-  if (vendCheck) log(`vends: ${vendCheck.completed} completed, ${vendCheck.unsettled} not settled, ${vendCheck.wrong.length} settled wrong; Rp ${vendCheck.charged} charged; ${vendCheck.users - vendCheck.balancesWrong.length}/${vendCheck.users} balances = before - charged, ${vendCheck.users - vendCheck.ledgersWrong.length}/${vendCheck.users} = their ledger's sum`);
+  if (vendCheck) log(`vends: ${vendCheck.completed} completed, ${vendCheck.unsettled} not settled, ${vendCheck.wrong.length} settled wrong; Rp ${vendCheck.charged} charged, Rp ${vendCheck.held} held by open sessions; ${vendCheck.users - vendCheck.balancesWrong.length}/${vendCheck.users} balances = before - charged - held, ${vendCheck.users - vendCheck.ledgersWrong.length}/${vendCheck.users} = their ledger's sum`);
 
   // Every station online while connected (stored status and the status people see).
   const now = new Date();
@@ -496,7 +496,7 @@ try {
       'vends (outcomes)': JSON.stringify(vendStats.outcomes),
       'vend: token, tap to completion acknowledged p50 / p99': `${vendStats.ms.p50} / ${vendStats.ms.p99} ms (the NFC token request ${vendStats.tokenMs.p50} / ${vendStats.tokenMs.p99} ms of it)`,
       'vends settled exactly (session, millilitres, charge)': `${vendCheck.completed - vendCheck.unsettled - vendCheck.wrong.length}/${vendCheck.completed}`,
-      'bench users\' balance = before - charged = ledger sum': `${vendCheck.users - vendCheck.balancesWrong.length - vendCheck.ledgersWrong.length}/${vendCheck.users} (Rp ${vendCheck.charged} charged in all)`,
+      'bench users\' balance = before - charged - held = ledger sum': `${vendCheck.users - vendCheck.balancesWrong.length - vendCheck.ledgersWrong.length}/${vendCheck.users} (Rp ${vendCheck.charged} charged in all, Rp ${vendCheck.held} held by sessions still open)`,
       'app page loads (profile, history, impact, station list) p50 / p99': `${pageLoads.ms.p50} / ${pageLoads.ms.p99} ms (${pageLoads.loads} loads)`,
     } : {}),
     'read of all stations (verifier) p50 / max': `${summarize(scanTimes).p50} / ${summarize(scanTimes).max} ms`,
