@@ -5,10 +5,10 @@ import type { MachineRecord } from '../ports/machines';
 import { heartbeatSetsOnline, presenceChange, provisionStation, recordHeartbeat, recordPresence, type PresenceEvent } from './stations';
 import { MemoryAlerts, MemoryTickets, MemoryMachines, MemorySafetyRecords, MemoryTelemetry, counterIds, fixedClock, memorySigningKeys, silentLog } from './vend.test-fakes';
 import { DomainError } from './errors';
-import { DEFAULT_SETTINGS, type Settings } from '@shared/schemas';
+import { defaultSettings as settingDefaults, type Settings } from '@shared/schemas';
 
 const T = Date.parse('2026-03-01T08:00:00Z');
-const defaultSettings = { get: async () => DEFAULT_SETTINGS, save: async (s: Settings) => s };
+const defaultSettings = { get: async () => settingDefaults(), save: async (s: Settings) => s };
 const iso = (ms: number) => new Date(T + ms).toISOString();
 const event = (eventType: 'connected' | 'disconnected', ms: number, extra: Partial<PresenceEvent> = {}): PresenceEvent => ({ clientId: 'HRL-00001', eventType, timestamp: T + ms, ...extra });
 
