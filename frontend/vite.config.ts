@@ -1,12 +1,93 @@
-import { resolve } from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { STATION_LIST_SNAPSHOT_PATH } from '../shared/constants';
+import { PRERENDERED_PAGES, STATION_LIST_SNAPSHOT_PATH } from '../shared/constants';
 
 const root = import.meta.dirname;
+
+/** The file routes (src/routes) and React, for the browser's build and the prerendering one; the router plugin comes first. */
+const reactPlugins = () => [
+  tanstackRouter({
+    target: 'react',
+    autoCodeSplitting: true,
+    routesDirectory: resolve(root, 'src/routes'),
+    generatedRouteTree: resolve(root, 'src/routeTree.gen.ts'),
+  }),
+  react(),
+];
+
+/**
+ * docs/architecture.md, "Prerendered public pages": once the browser's build is written (and before the service worker
+ * is generated, so that it precaches them), src/prerender.tsx is built for Node and renders each of PRERENDERED_PAGES
+ * into a copy of the built index.html, the shell, whose root is otherwise empty: the same preload script and entry
+ * (moved to the end of the body), so main.tsx hydrates it and the CSP's script hashes stay those of index.html.
+ */
+function prerenderPages(): Plugin {
+  let outDir = '';
+  return {
+    name: 'refill:prerender-pages',
+    apply: (config, env) => env.command === 'build' && !config.build?.ssr,
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    writeBundle: {
+      sequential: true,
+      async handler() {
+        // Inside node_modules, so that the server build's imports of packages resolve as they do for this file.
+        const cache = resolve(root, '../node_modules/.cache');
+        mkdirSync(cache, { recursive: true });
+        const serverDir = mkdtempSync(join(cache, 'prerender-'));
+        try {
+          await build({
+            configFile: false,
+            root,
+            logLevel: 'warn',
+            resolve: { tsconfigPaths: true },
+            plugins: reactPlugins(),
+            build: { ssr: 'src/prerender.tsx', outDir: serverDir, emptyOutDir: true, rolldownOptions: { output: { entryFileNames: 'prerender.mjs' } } },
+          });
+          // In a process of its own: a page's module may start timers or requests (it was written for the browser),
+          // which must neither keep this build alive nor leak into it.
+          const pages = join(serverDir, 'pages.json');
+          const script = `const { renderPage } = await import(${JSON.stringify(pathToFileURL(join(serverDir, 'prerender.mjs')).href)});
+            const pages = {};
+            for (const path of ${JSON.stringify(Object.keys(PRERENDERED_PAGES))}) pages[path] = await renderPage(path);
+            (await import('node:fs')).writeFileSync(${JSON.stringify(pages)}, JSON.stringify(pages));
+            process.exit(0);`;
+          const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, NODE_ENV: 'production' }, stdio: 'inherit' });
+          if (run.status !== 0) throw new Error(`Prerendering the public pages failed (exit ${run.status})`);
+          const html = JSON.parse(readFileSync(pages, 'utf8')) as Record<string, string>;
+          const shell = readFileSync(join(outDir, 'index.html'), 'utf8');
+          const emptyRoot = '<div id="root"></div>';
+          if (!shell.includes(emptyRoot)) throw new Error(`index.html has no ${emptyRoot} to prerender into`);
+          // The stylesheet comes inside the page (about 14 KB gzip): on a slow link its own request, one more round trip
+          // sharing the line with the scripts, was most of the time before the first paint. The CSP allows inline styles.
+          const stylesheet = /<link rel="stylesheet" crossorigin href="\/(assets\/index-[\w-]+\.css)">/.exec(shell);
+          if (!stylesheet) throw new Error('index.html has no stylesheet of its own to inline');
+          const css = readFileSync(join(outDir, stylesheet[1]!), 'utf8');
+          if (/<\/style/i.test(css)) throw new Error('The stylesheet cannot be inlined: it contains </style');
+          // The scripts, their preload hints and /config.json's move to the end of the body: the page paints without
+          // them, and on a slow link they would share it with the rest of the page while it is still arriving.
+          const [head, body] = shell.replace(stylesheet[0], () => `<style>${css}</style>`).split('</head>') as [string, string];
+          const deferred: string[] = [];
+          const page = `${head.replace(/<link rel="(?:modulepreload|preload)"[^>]*>\s*|<script\b[^>]*>[\s\S]*?<\/script>\s*/g, (tag) => (deferred.push(tag.trim()), ''))}</head>${body}`;
+          for (const [path, file] of Object.entries(PRERENDERED_PAGES)) {
+            const content = page.replace(emptyRoot, () => `<div id="root">${html[path]}</div>`).replace('</body>', () => `${deferred.join('')}</body>`);
+            writeFileSync(join(outDir, file), content);
+          }
+        } finally {
+          rmSync(serverDir, { recursive: true, force: true });
+        }
+      },
+    },
+  };
+}
 
 /**
  * The entry (src/main.tsx) only picks what to render and imports it: the router-free landing page at `/`,
@@ -60,15 +141,8 @@ export default defineConfig({
   // The import aliases of tsconfig.json (@shared/..., @frontend/...).
   resolve: { tsconfigPaths: true },
   publicDir: resolve(root, 'public'),
-  // The router plugin must come before react().
   plugins: [
-    tanstackRouter({
-      target: 'react',
-      autoCodeSplitting: true,
-      routesDirectory: resolve(root, 'src/routes'),
-      generatedRouteTree: resolve(root, 'src/routeTree.gen.ts'),
-    }),
-    react(),
+    ...reactPlugins(),
     tailwindcss(),
     preloadFirstRender({
       '/': ['src/landing.tsx'],
@@ -80,6 +154,7 @@ export default defineConfig({
       '/api-docs': routedPage('api-docs.tsx'),
       '*': ['src/app.tsx'],
     }),
+    prerenderPages(),
     VitePWA({
       registerType: 'autoUpdate',
       // A tiny deferred registerSW.js: nothing is added to the app's own bundle.
@@ -109,6 +184,9 @@ export default defineConfig({
         // The app shell, every route chunk, the maplibre library and its worker (.mjs), icons and the docs.
         globPatterns: ['**/*.{js,mjs,css,html,svg,png,webmanifest,md}'],
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
+        // A prerendered page comes from its own file (/about from /about.html, / from /home.html: PRERENDERED_PAGES),
+        // any other path from the shell.
+        directoryIndex: PRERENDERED_PAGES['/'],
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /\.md$/],
         cleanupOutdatedCaches: true,

@@ -126,3 +126,18 @@ export const REFUND_WINDOW_DAYS = { qris: 7, ovo: 7, gopay: 45, google_pay: null
 export const STATION_LIST_SNAPSHOT_PATH = '/data/stations.json';
 /** How long browsers and CloudFront keep the station list file before asking again (with its ETag). */
 export const STATION_LIST_MAX_AGE_SECONDS = 15;
+
+/**
+ * The public pages rendered to HTML at build time (docs/architecture.md, "Prerendered public pages"), each path with
+ * the file of the build that holds it. index.html stays the empty shell every other path falls back to. The files sit
+ * beside index.html as <name>.html so that the service worker's precache finds /about as /about.html by itself.
+ */
+export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
+  '/': 'home.html',
+  '/stations': 'stations.html',
+  '/about': 'about.html',
+  '/docs': 'docs.html',
+  '/diagram': 'diagram.html',
+  '/user-flow': 'user-flow.html',
+  '/api-docs': 'api-docs.html',
+};

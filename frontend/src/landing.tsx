@@ -1,35 +1,41 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { LinkComponent, NavigateOptions } from '@tanstack/react-router';
 import { StrictMode, useEffect, useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent } from 'react';
-import type { Root } from 'react-dom/client';
 import { stationQueries } from './api/stations';
 import { NavProvider, type Nav } from './components/nav';
 import { PageFrame } from './components/PageFrame';
 import { HomePage } from './features/landing/LandingPage';
 import type { AppRouter } from './app';
+import type { Mount } from './mount';
 
 /**
  * The landing page without the router. React, TanStack Query and this page are all its first render needs;
  * the router (about 26 KB gzip) is fetched when a link shows intent (hover, focus, touch: as the router's
  * own 'intent' preloading does) and takes over when a link to another page is followed: it navigates
  * there and renders the routed app in the same root, with the same query cache. Until then the links are
- * plain anchors, so jumps within the page are the browser's own.
+ * plain anchors, so jumps within the page are the browser's own. `mount` hydrates the page prerendered at build
+ * time or renders it into the empty shell (see main.tsx).
  */
-export function renderLanding(root: Root, queryClient: QueryClient) {
+export function renderLanding(mount: Mount, queryClient: QueryClient) {
   void queryClient.prefetchQuery(stationQueries.all());
 
   let loading: Promise<Routed> | null = null;
   const routed = () =>
-    (loading ??= import('./app').then(async ({ createAppRouter, renderApp }) => {
+    (loading ??= import('./app').then(async ({ createAppRouter, appElement }) => {
       const router = createAppRouter(queryClient);
       // The router starts from this page and, told of the scrolling it did not see, remembers the position
       // for the way back, as it does for a page it rendered itself.
       await router.load();
       document.dispatchEvent(new Event('scroll'));
-      return { router, show: () => renderApp(root, queryClient, router) };
+      return { router, show: () => root.render(appElement(queryClient, router)) };
     }));
 
-  root.render(
+  const root = mount(landingElement(queryClient, routed));
+}
+
+/** The landing page's tree, in the browser and when it is prerendered (src/prerender.tsx). */
+export function landingElement(queryClient: QueryClient, routed: () => Promise<Routed>) {
+  return (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
         <NavProvider value={staticNav(routed)}>
@@ -39,7 +45,7 @@ export function renderLanding(root: Root, queryClient: QueryClient) {
           </PageFrame>
         </NavProvider>
       </QueryClientProvider>
-    </StrictMode>,
+    </StrictMode>
   );
 }
 
@@ -60,12 +66,14 @@ type StaticLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
 /** Plain links that render as the router's Link does, and hand a followed link over to the router. */
 function staticNav(routed: () => Promise<Routed>): Nav {
   function StaticLink({ to, search, hash, activeOptions, className, onClick, onMouseEnter, onFocus, onTouchStart, children, ...rest }: StaticLinkProps) {
-    const here = useSyncExternalStore(subscribeHash, currentHash);
+    // Read from stores whose server value ('') the prerendered HTML has: the hydrating render matches it, the next one is right.
+    const here = useSyncExternalStore(subscribeHash, currentHash, noLocationPart);
+    const query = useSyncExternalStore(subscribeHash, currentSearch, noLocationPart);
     const target = { to, search, hash };
     const href = `${to}${search ? `?${new URLSearchParams(search)}` : ''}${hash ? `#${hash}` : ''}`;
     // The router's rule for a link to this page: active, unless it asks for an exact match while there is a
     // query string, or for a hash other than the current one.
-    const active = to === '/' && !(activeOptions?.exact && window.location.search) && (!activeOptions?.includeHash || here === (hash ? `#${hash}` : ''));
+    const active = to === '/' && !(activeOptions?.exact && query) && (!activeOptions?.includeHash || here === (hash ? `#${hash}` : ''));
     const intent = () => void routed().then(({ router }) => router.preloadRoute(target)).catch(() => undefined);
     const follow = (event: MouseEvent<HTMLAnchorElement>) => {
       onClick?.(event);
@@ -105,6 +113,8 @@ const subscribeHash = (listener: () => void) => {
   return () => window.removeEventListener('hashchange', listener);
 };
 const currentHash = () => window.location.hash;
+const currentSearch = () => window.location.search;
+const noLocationPart = () => '';
 
 /**
  * Opened at /#partner and the like: the page is rendered after the browser looked for the anchor, so it goes

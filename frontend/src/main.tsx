@@ -1,6 +1,6 @@
-import { createRoot } from 'react-dom/client';
 import { createQueryClient } from './api/query-client';
 import { languageReady } from './i18n/language';
+import { mountIn } from './mount';
 import { runtimeConfig } from './runtime-config';
 import './styles.css';
 // Clears the tokens after GET /api/logout lands on /?signedOut=1 (Amplify is loaded only then).
@@ -10,15 +10,16 @@ import './features/auth/signed-out';
 // attempt as a violation. Zod reads this global config when it loads (always later: only lazy chunks carry it).
 (globalThis as { __zod_globalConfig?: object }).__zod_globalConfig = { jitless: true };
 
-const root = createRoot(document.getElementById('root')!);
+const { mount, prerendered } = mountIn(document.getElementById('root')!);
 const queryClient = createQueryClient();
 
 // A visit that starts on the landing page renders it without the router, which follows when the visitor
 // moves on; every other page starts with the router. index.html preloads the chunks of either (see
 // vite.config.ts) and /config.json; the texts of the visitor's language come alongside. The first render
-// waits for /config.json, so that a test-mode banner is there from the first paint (no layout shift).
+// waits for /config.json, so that a test-mode banner is there from the first paint (no layout shift). The public pages
+// come prerendered in English (docs/architecture.md, "Prerendered public pages") and are hydrated.
 if (window.location.pathname === '/') {
-  void Promise.all([import('./landing'), languageReady(), runtimeConfig]).then(([{ renderLanding }]) => renderLanding(root, queryClient));
+  void Promise.all([import('./landing'), languageReady(), runtimeConfig]).then(([{ renderLanding }]) => renderLanding(mount, queryClient));
 } else {
-  void Promise.all([import('./app'), languageReady(), runtimeConfig]).then(([{ renderApp }]) => renderApp(root, queryClient));
+  void Promise.all([import('./app'), languageReady(), runtimeConfig]).then(([{ renderApp }]) => renderApp(mount, queryClient, prerendered));
 }

@@ -56,7 +56,7 @@ function newAlert(m: MachineRecord, rule: AlertRule, detail: string, now: string
   return { stationId: m.id, stationName: stationName(m), rule, status: 'open', detail, openedAt: now, notifications: 0, nextNotifyAt: now };
 }
 
-type AlertDeps = { alerts: Alerts; settings: SettingsStore; clock: Clock; tickets: Tickets; ids: Ids };
+type AlertDeps = { alerts: Alerts; settings: Pick<SettingsStore, 'get'>; clock: Clock; tickets: Tickets; ids: Ids };
 
 /** Opens a station's alert and with it its maintenance ticket (a new one, or the open one of the rule); false when one was open. */
 async function openAlert(alert: AlertRecord, deps: AlertDeps): Promise<boolean> {

@@ -1,8 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Log } from '../ports/log';
-import type { MachineRecord } from '../ports/machines';
-import { heartbeatSetsOnline, presenceChange, provisionStation, recordHeartbeat, recordPresence, type PresenceEvent } from './stations';
+import type { MachineRecord, MachineUpdateCondition } from '../ports/machines';
+import { heardFilingTime, heartbeatSetsOnline, presenceChange, provisionStation, recordHeartbeat, recordPresence, type PresenceEvent } from './stations';
+import { HEARTBEAT_INTERVAL_SECONDS } from '@shared/constants';
 import { MemoryAlerts, MemoryTickets, MemoryMachines, MemorySafetyRecords, MemoryTelemetry, counterIds, fixedClock, memorySigningKeys, silentLog } from './vend.test-fakes';
 import { DomainError } from './errors';
 import { defaultSettings as settingDefaults, type Settings } from '@shared/schemas';
@@ -190,5 +191,44 @@ describe('provisioning', () => {
     const error = await provisionStation(input, { machines, registry, signingKeys: await memorySigningKeys(), clock: fixedClock(new Date(T)), settings: { heartbeatIntervalSeconds: 60 } }).then(() => null, (e: unknown) => e);
     expect((error as DomainError).status).toBe(409);
     expect(registry.calls).toEqual([]);
+  });
+});
+
+describe('heard index filing', () => {
+  it('rounds the receive time down to a grid that keeps a healthy station after the offline threshold', () => {
+    // 15 min threshold: one interval (300 s) and 60 s of slack less, a 540 s grid (counted from the epoch).
+    expect(heardFilingTime('2026-03-01T08:13:20.500Z', 15)).toBe('2026-03-01T08:06:00.000Z');
+    expect(heardFilingTime('2026-03-01T08:14:59.999Z', 15)).toBe('2026-03-01T08:06:00.000Z');
+    expect(heardFilingTime('2026-03-01T08:15:00.000Z', 15)).toBe('2026-03-01T08:15:00.000Z');
+    // A threshold within one interval and the slack: the exact time, as before.
+    expect(heardFilingTime('2026-03-01T08:13:20.500Z', 6)).toBe('2026-03-01T08:13:20.500Z');
+    // The alert off: hourly.
+    expect(heardFilingTime('2026-03-01T08:13:20.500Z', 0)).toBe('2026-03-01T08:00:00.000Z');
+  });
+
+  it('never files a station later than heard, nor a heard station before the threshold less one interval', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 10 ** 12 }), fc.integer({ min: 0, max: 1440 }), (ms, minutes) => {
+      const receivedAt = new Date(T + ms).toISOString();
+      const filed = Date.parse(heardFilingTime(receivedAt, minutes));
+      expect(filed).toBeLessThanOrEqual(T + ms);
+      if (minutes > 0) expect(T + ms - filed).toBeLessThan(Math.max(1, minutes * 60 - HEARTBEAT_INTERVAL_SECONDS) * 1000);
+    }));
+  });
+
+  it('files the station at the rounded time with each heartbeat', async () => {
+    const filed: string[] = [];
+    const machines = new (class extends MemoryMachines {
+      override async update(id: string, fields: Partial<MachineRecord>, condition?: MachineUpdateCondition, filing?: { heardAt: string }) {
+        if (filing) filed.push(filing.heardAt);
+        return super.update(id, fields, condition);
+      }
+    })();
+    await machines.create({ id: 'HRL-00001', status: 'offline', createdAt: iso(0), updatedAt: iso(0) });
+    const deps = { machines, alerts: new MemoryAlerts(machines), tickets: new MemoryTickets(), settings: defaultSettings, safetyRecords: new MemorySafetyRecords(), clock: fixedClock(new Date(T)), ids: counterIds(), log: silentLog };
+    const heartbeat = { stationId: 'HRL-00001', waterLevel: 50, quality: { tdsPpm: 40, temperatureC: 27 }, firmwareVersion: '1.0.0', counters: { dispensedMl: 0, vends: 0 } };
+    await recordHeartbeat({ ...heartbeat, receivedAt: Date.parse('2026-03-01T08:13:20.000Z') }, deps);
+    await recordHeartbeat({ ...heartbeat, receivedAt: Date.parse('2026-03-01T08:18:10.000Z') }, deps);
+    expect(filed).toEqual([heardFilingTime('2026-03-01T08:13:20.000Z', settingDefaults().alertOfflineMinutes), heardFilingTime('2026-03-01T08:18:10.000Z', settingDefaults().alertOfflineMinutes)]);
+    expect((await machines.get('HRL-00001'))?.heartbeatReceivedAt).toBe('2026-03-01T08:18:10.000Z');
   });
 });

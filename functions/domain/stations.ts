@@ -1,6 +1,6 @@
 import * as z from 'zod';
 import type { AdminMachineInput, ProvisionedMachine } from '@shared/routes';
-import { DEFAULT_MAX_FILL_ML } from '@shared/constants';
+import { DEFAULT_MAX_FILL_ML, HEARTBEAT_INTERVAL_SECONDS } from '@shared/constants';
 import { MACHINE_ID_PATTERN, WaterQuality, type Settings, type StationConnection } from '@shared/schemas';
 import type { Clock, Ids } from '../ports/clock';
 import type { SafetyRecords } from '../ports/safety-records';
@@ -91,13 +91,38 @@ export type Heartbeat = z.infer<typeof Heartbeat>;
 
 export type TelemetryOutcome = 'applied' | 'dropped' | 'ignored';
 
+/** Slack for a heartbeat's way from the station to the fold (the rule, the stream's batching window, retries). */
+const HEARD_FILING_SLACK_SECONDS = 60;
+/** The grid when the offline alert is off: only the station list reads the heard index then. */
+const HEARD_FILING_MAX_GRID_SECONDS = 3600;
+
+/**
+ * Where a heartbeat files its station in the heard index (adapters/dynamodb/keys.ts): its receive time rounded down
+ * to a grid as coarse as the offline alert allows, so that most heartbeats leave the station's index key as it is
+ * (an index entry updated in place is one write, one moved is two: docs/cost.md). The grid is the alert's threshold
+ * less one heartbeat interval and some slack, so a station heard within the last interval is always filed after the
+ * threshold and the sweep reads only the silent ones; the sweep's filter on the exact receive time keeps it exact.
+ */
+export function heardFilingTime(receivedAt: string, alertOfflineMinutes: number): string {
+  const gridSeconds = heardFilingGridSeconds(alertOfflineMinutes);
+  if (gridSeconds <= 0) return receivedAt;
+  const ms = Date.parse(receivedAt);
+  return new Date(ms - (ms % (gridSeconds * 1000))).toISOString();
+}
+
+/** The grid of heardFilingTime, in seconds from the epoch; 0 or less: the exact receive time. */
+export const heardFilingGridSeconds = (alertOfflineMinutes: number) =>
+  alertOfflineMinutes > 0
+    ? Math.min(alertOfflineMinutes * 60 - HEARTBEAT_INTERVAL_SECONDS - HEARD_FILING_SLACK_SECONDS, HEARD_FILING_MAX_GRID_SECONDS)
+    : HEARD_FILING_MAX_GRID_SECONDS;
+
 /**
  * Folds a heartbeat into the station's live values and marks it online, unless an admin's maintenance or locked
  * status holds. The reading itself is already in the station's history: the heartbeat rule wrote it, keyed by receive
  * time (docs/stations.md, Heartbeats). Deliveries are batched and retried, so a heartbeat can be handled after a newer
  * one: it is ignored for the live values.
  */
-export async function recordHeartbeat(event: unknown, deps: { machines: Machines; alerts: Alerts; tickets: Tickets; settings: SettingsStore; safetyRecords: SafetyRecords; clock: Clock; ids: Ids; log: Log }): Promise<TelemetryOutcome> {
+export async function recordHeartbeat(event: unknown, deps: { machines: Machines; alerts: Alerts; tickets: Tickets; settings: Pick<SettingsStore, 'get'>; safetyRecords: SafetyRecords; clock: Clock; ids: Ids; log: Log }): Promise<TelemetryOutcome> {
   const parsed = Heartbeat.safeParse(event);
   if (!parsed.success) {
     deps.log.warn('heartbeat dropped: malformed', { stationId: stationIdOf(event), issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) });
@@ -106,12 +131,14 @@ export async function recordHeartbeat(event: unknown, deps: { machines: Machines
   const hb = parsed.data;
   const now = deps.clock.now().toISOString();
   const receivedAt = hb.receivedAt !== undefined ? new Date(hb.receivedAt).toISOString() : now;
+  // One read of the settings for all of it (and one per stream batch): a heartbeat is the hottest path of the fleet.
+  const settings = await deps.settings.get();
   const counters: StationCounters = { dispensedMl: hb.counters.dispensedMl, vends: hb.counters.vends, failures: hb.counters.failures, ...(hb.counters.uptimeSeconds !== undefined ? { uptimeSeconds: hb.counters.uptimeSeconds } : {}) };
   const updated = await deps.machines.update(hb.stationId, {
     lastHeartbeat: now, heartbeatReceivedAt: receivedAt, waterLevel: hb.waterLevel, quality: hb.quality, firmwareVersion: hb.firmwareVersion, counters, updatedAt: now,
     ...(hb.lastRefill ? { lastRefill: hb.lastRefill } : {}),
     ...(hb.filter ? { filter: hb.filter } : {}),
-  }, { heartbeatReceivedBefore: receivedAt });
+  }, { heartbeatReceivedBefore: receivedAt }, { heardAt: heardFilingTime(receivedAt, settings.alertOfflineMinutes) });
   if (!updated) {
     // No such station, or a heartbeat received at the same time or later is already stored.
     const stored = await deps.machines.get(hb.stationId);
@@ -122,8 +149,6 @@ export async function recordHeartbeat(event: unknown, deps: { machines: Machines
     deps.log.info('heartbeat ignored: not newer than the stored one', { stationId: hb.stationId, receivedAt, storedReceivedAt: stored.heartbeatReceivedAt });
     return 'ignored';
   }
-  // One read of the settings for both: a heartbeat is the hottest path of the fleet.
-  const settings = await deps.settings.get();
   // Water safety first: a station locked now must not be moved online below.
   await evaluateSafety(updated, settings, deps);
   if (heartbeatSetsOnline(updated, receivedAt)) {

@@ -35,7 +35,10 @@ export async function foldReadings(records: DynamoDBRecord[]): Promise<DynamoDBB
     const seen = newest.get(stationId);
     if (!seen || Number(item.receivedAt) > Number(seen.item.receivedAt)) newest.set(stationId, { sequenceNumber, item });
   }
-  const deps = { ...data(), log };
+  const services = data();
+  // One read of the settings per batch, not one per station: a batch spans at most a few seconds of readings.
+  let settings: ReturnType<typeof services.settings.get> | undefined;
+  const deps = { ...services, log, settings: { get: () => (settings ??= services.settings.get()) } };
   const outcomes: Record<string, number> = refused.length ? { dropped: refused.length } : {};
   await Promise.all(refused.map((item) => deps.telemetry.deleteReading(String(item.stationId), String(item.at))));
   const failed: string[] = [];

@@ -76,6 +76,9 @@ export interface Machines {
   get(id: string): Promise<MachineRecord | null>;
   /** Creates a machine; false when the id is already taken. */
   create(machine: MachineRecord): Promise<boolean>;
-  /** Writes the given fields; null when there is no such machine (or the condition does not hold). */
-  update(id: string, fields: Partial<Omit<MachineRecord, 'id' | 'createdAt'>>, condition?: MachineUpdateCondition): Promise<MachineRecord | null>;
+  /**
+   * Writes the given fields; null when there is no such machine (or the condition does not hold). A heartbeat also
+   * files the station in the heard index at `filing.heardAt` (at most its receive time; domain/stations.ts).
+   */
+  update(id: string, fields: Partial<Omit<MachineRecord, 'id' | 'createdAt'>>, condition?: MachineUpdateCondition, filing?: { heardAt: string }): Promise<MachineRecord | null>;
 }

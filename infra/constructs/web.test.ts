@@ -87,11 +87,17 @@ describe('Web construct', () => {
     expect(config.Logging.Bucket).toEqual({ 'Fn::GetAtt': [id(web.logBucket), 'RegionalDomainName'] });
   });
 
-  it('rewrites extension-less paths to /index.html and leaves files alone', () => {
-    expect(rewrite('/')).toBe('/index.html');
+  it('rewrites prerendered pages to their own HTML, other extension-less paths to /index.html and leaves files alone', () => {
+    expect(rewrite('/')).toBe('/home.html');
+    expect(rewrite('/api-docs')).toBe('/api-docs.html');
+    expect(rewrite('/stations')).toBe('/stations.html');
+    expect(rewrite('/docs')).toBe('/docs.html');
+    // Only the exact paths: a trailing slash or a deeper path gets the shell, which renders it in the browser.
+    expect(rewrite('/about/')).toBe('/index.html');
+    expect(rewrite('/stations/x')).toBe('/index.html');
+    expect(rewrite('/constructor')).toBe('/index.html');
     expect(rewrite('/app/history')).toBe('/index.html');
     expect(rewrite('/admin/dashboard-simple')).toBe('/index.html');
-    expect(rewrite('/api-docs')).toBe('/index.html');
     expect(rewrite('/assets/index-abc123.js')).toBe('/assets/index-abc123.js');
     expect(rewrite('/docs/user-flow.md')).toBe('/docs/user-flow.md');
     expect(rewrite('/config.json')).toBe('/config.json');

@@ -29,18 +29,24 @@ import { ORIGIN_VERIFY_HEADER } from '@functions/http/origin';
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
 import { Construct } from 'constructs';
 import { CARD_WALLET_CONNECT_SOURCES } from '@shared/card-wallets';
-import { STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
+import { PRERENDERED_PAGES, STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
 import type { RuntimeConfig } from '@shared/runtime-config';
 import { acknowledge, acknowledgeWildcardResource } from './common';
 
 /**
- * Rewrites extension-less paths (SPA routes) to /index.html; files such as /docs/user-flow.md pass through, and so
- * does /.well-known/ (e.g. Apple Pay's extension-less domain-association file).
+ * Rewrites a prerendered public page's path to its own HTML file (PRERENDERED_PAGES) and every other extension-less
+ * path (SPA routes) to /index.html, the empty shell; files such as /docs/user-flow.md pass through, and so does
+ * /.well-known/ (e.g. Apple Pay's extension-less domain-association file).
  */
-export const SPA_REWRITE_CODE = `function handler(event) {
+export const SPA_REWRITE_CODE = `var PAGES = ${JSON.stringify(Object.fromEntries(Object.entries(PRERENDERED_PAGES).map(([path, file]) => [path, `/${file}`])))};
+function handler(event) {
   var request = event.request;
   var uri = request.uri;
   if (uri.indexOf('/.well-known/') === 0) {
+    return request;
+  }
+  if (PAGES.hasOwnProperty(uri)) {
+    request.uri = PAGES[uri];
     return request;
   }
   var last = uri.substring(uri.lastIndexOf('/') + 1);
@@ -177,7 +183,7 @@ export class Web extends Construct {
 
     this.spaRewrite = new CloudFrontFunction(this, 'SpaRewrite', {
       runtime: FunctionRuntime.JS_2_0,
-      comment: 'SPA routes (no file extension) to /index.html',
+      comment: 'Prerendered pages to their HTML, other SPA routes (no file extension) to /index.html',
       code: FunctionCode.fromInline(SPA_REWRITE_CODE),
     });
 

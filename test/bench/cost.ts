@@ -33,6 +33,11 @@ export interface MeasuredCounts {
   /** Lambda billed duration assumptions (ms) and memory (MB), from the bench's warm handler timings. */
   handlerMs: number;
   memoryMb: number;
+  /**
+   * The stream function's time per reading: one batch of readings from different stations (folded in parallel, as
+   * the function does), its duration divided by its readings.
+   */
+  foldMsPerReading: number;
 }
 
 const lambda = (invocations: number, ms: number, mb: number) =>
@@ -59,7 +64,7 @@ export function perStationMonth(m: MeasuredCounts, stations: number) {
   const batch = Math.max(1, Math.min(HEARTBEAT_STREAM_MAPPING.batchSize, perSecond * HEARTBEAT_STREAM_MAPPING.maxBatchingWindowSeconds));
   return {
     iot: beats * (PRICES.iotRuleTriggered + PRICES.iotRuleAction) + 30 * 24 * 60 * PRICES.iotConnectionMinute,
-    lambda: lambda(beats / batch, batch * m.handlerMs, m.memoryMb),
+    lambda: lambda(beats / batch, batch * m.foldMsPerReading, m.memoryMb),
     dynamodb: beats * (m.heartbeatWrite * PRICES.dynamoWriteUnit + m.heartbeatRead * PRICES.dynamoReadUnit),
   };
 }

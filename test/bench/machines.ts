@@ -2,8 +2,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { createDocumentClient } from '@functions/adapters/dynamodb/client';
-import { keys } from '@functions/adapters/dynamodb/keys';
-import { DynamoMachines } from '@functions/adapters/dynamodb/machines';
+import { DynamoMachines, machineItem } from '@functions/adapters/dynamodb/machines';
 import type { LocalOutputs } from '@infra/local/stack';
 import { percentile, round, type Figure } from './stats';
 
@@ -17,11 +16,11 @@ export async function seedThousandStations(outputs: LocalOutputs, log: (s: strin
   const now = new Date().toISOString();
   const missing = Array.from({ length: Math.max(0, STATION_COUNT - existing.length) }, (_, i) => {
     const id = `BEN-${String(i + 1).padStart(5, '0')}`;
-    return {
-      ...keys.machine(id), ...keys.machineCollection(id), id, name: `Bench Station ${i + 1}`, location: `Jl. Bench ${i + 1}, Kuta, Badung, Bali`,
+    return machineItem({
+      id, name: `Bench Station ${i + 1}`, location: `Jl. Bench ${i + 1}, Kuta, Badung, Bali`,
       latitude: String(-8.8 + (i % 40) * 0.008), longitude: String(115.1 + Math.floor(i / 40) * 0.008), status: i % 5 ? 'online' : 'offline',
       waterLevel: (i * 37) % 100, features: ['NFC Payment'], createdAt: now, updatedAt: now,
-    };
+    });
   });
   for (let i = 0; i < missing.length; i += 25) {
     await db.send(new BatchWriteCommand({ RequestItems: { [outputs.dynamodb.tableName]: missing.slice(i, i + 25).map((Item) => ({ PutRequest: { Item } })) } }));

@@ -64,6 +64,18 @@ export interface StationsInit {
   concurrency: number;
   connectTimeoutMs: number;
   sampleMs: number;
+  /** The mixed run: the key stations check vend tokens with (they vend, and report each vend with a heartbeat). */
+  vendPublicKeyPem?: string;
+}
+/** A vend of the mixed run as the station saw it: tapped, authorized, dispensed and completed (or where it ended). */
+export interface SimulatedVend {
+  stationId: string;
+  sessionId: string | null;
+  outcome: string;
+  dispensedMl: number;
+  /** From the NFC token's request to the completion's PUBACK, and of that the token request. */
+  ms: number;
+  tokenMs: number;
 }
 /** One heartbeat as the station sent it: its uptimeSeconds (unique per station), sent at (ms), PUBACK ms later (-1: none). */
 export type SentHeartbeat = [uptimeSeconds: number, sentAt: number, ackMs: number];
@@ -79,13 +91,16 @@ export type StationsMessage =
   | { type: 'heartbeats-started'; at: number }
   | { type: 'heartbeats-stopped'; at: number; inFlightAtStop: number }
   | { type: 'disconnected'; at: number; graceful: string[]; dropped: string[] }
-  | { type: 'report'; sent: Record<string, SentHeartbeat[]>; publishErrors: number; unexpectedCloses: number; reconnects: number; connected: number };
+  | { type: 'report'; sent: Record<string, SentHeartbeat[]>; publishErrors: number; unexpectedCloses: number; reconnects: number; connected: number }
+  | { type: 'vends-stopped'; vends: SimulatedVend[]; errors: Record<string, number> };
 export type ToStations =
   | StationsInit
   | { type: 'start-heartbeats' }
   | { type: 'stop-heartbeats' }
   | { type: 'disconnect'; graceful: string[]; dropped: string[] }
   | { type: 'report' }
+  | { type: 'start-vends'; api: string; userTokens: string[]; perSecond: number }
+  | { type: 'stop-vends' }
   | { type: 'close' };
 
 // ---------------------------------------------------------------------------------------------------------

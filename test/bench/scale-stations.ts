@@ -1,7 +1,8 @@
+import { importSPKI } from 'jose';
 import type { MqttClient } from 'mqtt';
 import { SimStation } from '@infra/local/simulator';
 import { issueStationCertificates } from './scale-certs';
-import { startSelfSampler, summarize, type SentHeartbeat, type StationsInit, type StationsMessage, type ToStations } from './scale-shared';
+import { startSelfSampler, summarize, type SentHeartbeat, type SimulatedVend, type StationsInit, type StationsMessage, type ToStations } from './scale-shared';
 
 /**
  * The station process of the scale run (started by test/bench/scale.ts, never on its own): thousands of
@@ -137,6 +138,57 @@ function startHeartbeats() {
   send({ type: 'heartbeats-started', at: t0 });
 }
 
+// ---------------------------------------------------------------------------------------------------------
+// The mixed run's vends: at a fixed rate across the fleet, each at a station not vending already, paid with a
+// token of the bench users in turn; a completed vend is reported with a heartbeat right away (on change).
+
+const vends: SimulatedVend[] = [];
+const vendErrors: Record<string, number> = {};
+const vending = new Set<string>();
+const vendsInFlight = new Set<Promise<void>>();
+let vendTimer: NodeJS.Timeout | undefined;
+
+function startVends(api: string, userTokens: string[], perSecond: number) {
+  const list = [...entries.values()];
+  let turn = 0;
+  const once = async () => {
+    let entry: Entry | undefined;
+    for (let tries = 0; tries < 20 && !entry; tries++) {
+      const candidate = list[Math.floor(Math.random() * list.length)]!;
+      if (candidate.station.connected && !candidate.leaving && !vending.has(candidate.station.id)) entry = candidate;
+    }
+    if (!entry) return void (vendErrors['no idle connected station'] = (vendErrors['no idle connected station'] ?? 0) + 1);
+    const id = entry.station.id;
+    vending.add(id);
+    const started = performance.now();
+    try {
+      const userToken = userTokens[turn++ % userTokens.length];
+      const response = await fetch(`${api}/api/nfc/generate-token`, { method: 'POST', headers: { authorization: `Bearer ${userToken}` } });
+      if (response.status !== 200) throw new Error(`token: HTTP ${response.status}`);
+      const { token } = (await response.json()) as { token: string };
+      const tokenMs = performance.now() - started;
+      const result = await entry.station.vend(token, { flowMlPerSecond: Infinity });
+      vends.push({ stationId: id, sessionId: 'sessionId' in result ? result.sessionId : null, outcome: result.outcome, dispensedMl: 'volumeMl' in result ? result.volumeMl : 0, ms: performance.now() - started, tokenMs });
+      if (result.outcome === 'completed' && heartbeating) beat(entry);
+    } catch (error) {
+      const key = (error as Error).message.replace(/[A-Z]{3}-\d+/g, '<station>').replace(/request \w+/, 'request <id>');
+      vendErrors[key] = (vendErrors[key] ?? 0) + 1;
+    } finally {
+      vending.delete(id);
+    }
+  };
+  vendTimer = setInterval(() => {
+    const running = once().finally(() => vendsInFlight.delete(running));
+    vendsInFlight.add(running);
+  }, 1000 / perSecond);
+}
+
+async function stopVends() {
+  clearInterval(vendTimer);
+  await Promise.race([Promise.all(vendsInFlight), sleep(30_000)]);
+  return { vends: vends.splice(0), errors: vendErrors };
+}
+
 async function settle(timeoutMs = 30_000) {
   const deadline = Date.now() + timeoutMs;
   while (inFlight > 0 && Date.now() < deadline) await sleep(50);
@@ -152,8 +204,9 @@ process.on('message', (message: ToStations) => {
         const identities = await issueStationCertificates(init.caDir, init.ids);
         sampler.flush(); // the issuing (synchronous, seconds) ends this sample, before the ramp's
         send({ type: 'certs', ms: Math.round(performance.now() - started) });
+        const vendPublicKey = init.vendPublicKeyPem ? await importSPKI(init.vendPublicKeyPem, 'ES256') : undefined;
         for (const identity of identities) {
-          entries.set(identity.id, { station: new SimStation(identity, { brokerUrl: init.brokerUrl }), sent: [], lastUptime: 0, leaving: false });
+          entries.set(identity.id, { station: new SimStation(identity, { brokerUrl: init.brokerUrl, ...(vendPublicKey ? { vendPublicKey } : {}) }), sent: [], lastUptime: 0, leaving: false });
         }
         await connectAll();
         break;
@@ -182,6 +235,12 @@ process.on('message', (message: ToStations) => {
         send({ type: 'disconnected', at: Date.now(), graceful: message.graceful, dropped: message.dropped });
         break;
       }
+      case 'start-vends':
+        startVends(message.api, message.userTokens, message.perSecond);
+        break;
+      case 'stop-vends':
+        send({ type: 'vends-stopped', ...(await stopVends()) });
+        break;
       case 'report':
         send({
           type: 'report',

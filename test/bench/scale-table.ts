@@ -1,5 +1,6 @@
 import { BatchGetCommand, BatchWriteCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { keys } from '@functions/adapters/dynamodb/keys';
+import { machineItem } from '@functions/adapters/dynamodb/machines';
 import { queryAll } from '@functions/adapters/dynamodb/query';
 import { effectiveStatus } from '@functions/domain/machines';
 import type { MachineRecord } from '@functions/ports/machines';
@@ -17,10 +18,11 @@ export interface Row { id: string; status: MachineRecord['status']; lastHeartbea
 /** Every scale station's record (the machines index), the read's duration added to `scanTimes`. */
 export async function readAll(db: DynamoDBDocumentClient, tableName: string, scanTimes: number[]): Promise<Row[]> {
   const started = performance.now();
-  const shards = await Promise.all(keys.machinesPartitions.map((partition) => queryAll(db, new QueryCommand({
+  const shards = await Promise.all(keys.heardStationsPartitions.map((partition) => queryAll(db, new QueryCommand({
     TableName: tableName,
-    IndexName: 'GSI1',
-    KeyConditionExpression: 'GSI1PK = :pk AND begins_with(GSI1SK, :prefix)',
+    IndexName: 'GSI2',
+    KeyConditionExpression: 'GSI2PK = :pk',
+    FilterExpression: 'begins_with(#id, :prefix)',
     ExpressionAttributeValues: { ':pk': partition, ':prefix': `${PREFIX}-` },
     ExpressionAttributeNames: { '#id': 'id', '#status': 'status', '#counters': 'counters' },
     ProjectionExpression: '#id, #status, lastHeartbeat, #counters.uptimeSeconds, presenceAt, updatedAt',
@@ -65,8 +67,8 @@ export const statusOf = (row: Row, now: Date) => ({ stored: row.status, effectiv
 /** The scale stations' machine records, offline until their first heartbeat (BatchWriteItem, four writers). */
 export async function seedMachines(db: DynamoDBDocumentClient, tableName: string, ids: string[], progress: (seeded: number) => void) {
   const now = new Date().toISOString();
-  const items = ids.map((id, i) => ({
-    ...keys.machine(id), ...keys.machineCollection(id), id, name: `Scale station ${i + 1}`, location: `Jl. Skala ${i + 1}, Denpasar, Bali`,
+  const items = ids.map((id, i) => machineItem({
+    id, name: `Scale station ${i + 1}`, location: `Jl. Skala ${i + 1}, Denpasar, Bali`,
     latitude: (-8.85 + (i % 100) * 0.004).toFixed(4), longitude: (115.05 + Math.floor(i / 100) * 0.004).toFixed(4),
     status: 'offline', maxFillMl: 1500, features: ['NFC Payment'], createdAt: now, updatedAt: now,
   }));
@@ -130,4 +132,23 @@ export async function probeWriteCeiling(db: DynamoDBDocumentClient, tableName: s
   const duringRead = await run(() => !reading);
   await read;
   return { alone, duringRead, readMs };
+}
+
+/** The uptimeSeconds of every reading in each station's history (the mixed run's check that no heartbeat was lost). */
+export async function readHistories(db: DynamoDBDocumentClient, tableName: string, ids: string[]): Promise<Map<string, Set<number>>> {
+  const histories = new Map<string, Set<number>>();
+  let next = 0;
+  const worker = async () => {
+    while (next < ids.length) {
+      const id = ids[next++]!;
+      const items = await queryAll(db, new QueryCommand({
+        TableName: tableName, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.telemetryReading(id, '').PK, ':prefix': keys.telemetryReading(id, '').SK },
+        ExpressionAttributeNames: { '#counters': 'counters' }, ProjectionExpression: '#counters.uptimeSeconds',
+      }));
+      histories.set(id, new Set(items.map((item) => Number((item.counters as { uptimeSeconds?: number } | undefined)?.uptimeSeconds))));
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
+  return histories;
 }

@@ -9,10 +9,11 @@ import type { LocalOutputs } from '@infra/local/stack';
 import { HEARTBEAT_INTERVAL_SECONDS } from '@shared/constants';
 import {
   openFileLimits, procSampler, readSystemCpu, round, startChild, startSelfSampler, summarize,
-  type ProcSample, type ProfileSummary, type SentHeartbeat, type StackMessage, type StationsMessage, type ToStack, type ToStations,
+  type ProcSample, type ProfileSummary, type SentHeartbeat, type SimulatedVend, type StackMessage, type StationsMessage, type ToStack, type ToStations,
 } from './scale-shared';
 import { freeMem, gitState, os, resourceTable, steadyTimeline, type Phase, type ProcName } from './scale-report';
-import { observe, probeWriteCeiling, readAll, readSome, seedMachines, stationIds, statusOf, type Observed, type Row } from './scale-table';
+import { observe, probeWriteCeiling, readAll, readHistories, readSome, seedMachines, stationIds, statusOf, type Observed, type Row } from './scale-table';
+import { prepareMixed, startPageLoads, vendFigures, verifyVends, waitForStationList } from './scale-mixed';
 
 /**
  * `npm run scale [-- --stations 10000 --minutes 3]`: the simulator's stations against the local broker at scale.
@@ -30,6 +31,12 @@ import { observe, probeWriteCeiling, readAll, readSome, seedMachines, stationIds
  * online in every read; then a sample disconnects (half with a clean DISCONNECT, half by a dead socket) and must
  * turn offline while the rest stay online. Exits 1 on a lost heartbeat, a wrong status, a station that could not
  * connect or a connection that dropped. Writes bench/scale.json.
+ *
+ * `--mixed` (issue 18, item 7) runs the real cadence instead (a heartbeat at least every HEARTBEAT_INTERVAL_SECONDS,
+ * and one after each vend), with vends across the fleet (--vends per second, paid with NFC tokens of one bench user)
+ * and app page loads (--pages per second) for 5 minutes; a heartbeat then counts as stored when its reading is in the
+ * station's history (several of one station can fall between two reads of the live values), and every completed vend
+ * must be settled and charged exactly (scale-mixed.ts).
  */
 
 /** A heartbeat a minute per station: the rate stations reporting changes often reach, and the old fixed cadence. */
@@ -45,18 +52,24 @@ const USAGE = `Usage: npm run scale -- [options]
   --scan-seconds S      seconds between reads of all stations from DynamoDB Local   default 20
   --sample-seconds S    seconds between CPU / memory samples                   default 2
   --profile             CPU profiles of the stack process during the ramp and the steady state (bench/scale-stack-*.cpuprofile)
+  --mixed               the real cadence with vends and app page loads (defaults then: --minutes 5, --interval ${HEARTBEAT_INTERVAL_SECONDS})
+  --vends N             vends per second across the fleet (--mixed)             default 5
+  --pages N             app page loads per second (--mixed)                     default 20
 `;
 
 const { values: args } = parseArgs({
   options: {
     stations: { type: 'string', default: '10000' },
-    minutes: { type: 'string', default: '3' },
-    interval: { type: 'string', default: String(STRESS_INTERVAL_SECONDS) },
+    minutes: { type: 'string' },
+    interval: { type: 'string' },
     sample: { type: 'string', default: '100' },
     concurrency: { type: 'string', default: '50' },
     'scan-seconds': { type: 'string', default: '20' },
     'sample-seconds': { type: 'string', default: '2' },
     profile: { type: 'boolean', default: false },
+    mixed: { type: 'boolean', default: false },
+    vends: { type: 'string', default: '5' },
+    pages: { type: 'string', default: '20' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -65,14 +78,17 @@ if (args.help) {
   process.exit(0);
 }
 const N = Number(args.stations);
-const MINUTES = Number(args.minutes);
-const INTERVAL = Number(args.interval);
+const MIXED = args.mixed;
+const MINUTES = Number(args.minutes ?? (MIXED ? 5 : 3));
+const INTERVAL = Number(args.interval ?? (MIXED ? HEARTBEAT_INTERVAL_SECONDS : STRESS_INTERVAL_SECONDS));
+const VENDS_PER_SECOND = Number(args.vends);
+const PAGES_PER_SECOND = Number(args.pages);
 const SAMPLE = Math.min(Number(args.sample), N - 1);
 const CONCURRENCY = Number(args.concurrency);
 const SCAN_MS = Number(args['scan-seconds']) * 1000;
 const SAMPLE_MS = Number(args['sample-seconds']) * 1000;
 if (!Number.isInteger(N) || N < 2 || N > 99_999) throw new Error('--stations must be a whole number from 2 to 99999');
-if (!(MINUTES > 0) || !(INTERVAL > 0) || !(SCAN_MS > 0) || !(SAMPLE_MS > 0) || !(CONCURRENCY >= 1) || !(SAMPLE >= 0)) throw new Error(USAGE);
+if (!(MINUTES > 0) || !(INTERVAL > 0) || !(SCAN_MS > 0) || !(SAMPLE_MS > 0) || !(CONCURRENCY >= 1) || !(SAMPLE >= 0) || !(VENDS_PER_SECOND > 0) || !(PAGES_PER_SECOND > 0)) throw new Error(USAGE);
 if (SCAN_MS >= INTERVAL * 1000 / 2) console.warn(`  warning: --scan-seconds should be well under half the interval, or a stored heartbeat may be replaced before it is read`);
 
 // Lambda runs Node 22; the SDK's warning about the local Node 20 is noise here (as in infra/local/stack.ts).
@@ -206,7 +222,7 @@ const observed: Observed = new Map();
 let exitCode = 1;
 
 try {
-  log(`Scale run: ${N} stations, ${MINUTES} min of heartbeats every ${INTERVAL} s, ${os()}`);
+  log(`Scale run: ${N} stations, ${MINUTES} min of heartbeats every ${INTERVAL} s${MIXED ? `, ${VENDS_PER_SECOND} vends/s, ${PAGES_PER_SECOND} app page loads/s` : ''}, ${os()}`);
   const verifierSampler = startSelfSampler(SAMPLE_MS, (s) => record('verifier', s));
   let lastSystem = readSystemCpu();
   let javaSample: (() => ProcSample | null) | undefined;
@@ -237,6 +253,7 @@ try {
   log(`stack ready (pid ${ready.pid}, DynamoDB Local pid ${ready.javaPid ?? '?'}, broker ${outputs.stations.broker})`);
   const db = createDocumentClient({ tableName: outputs.dynamodb.tableName, endpoint: outputs.dynamodb.endpoint });
   const tableName = outputs.dynamodb.tableName;
+  const mixed = MIXED ? await prepareMixed(outputs, log) : null;
 
   // 2. Machine records, written directly (offline, never heartbeated).
   enter('seed');
@@ -268,7 +285,7 @@ try {
       if (disturbed.size <= 20) log(`[${elapsed()}] ${m.id}: connection closed by the broker or the network (${phase})`);
     } else if (m.type === 'reconnected' && disturbed.size <= 20) log(`[${elapsed()}] ${m.id}: reconnected`);
   });
-  toStations({ type: 'init', brokerUrl: outputs.stations.broker, caDir: outputs.stations.caDir, ids, heartbeatSeconds: INTERVAL, concurrency: CONCURRENCY, connectTimeoutMs: 30_000, sampleMs: SAMPLE_MS });
+  toStations({ type: 'init', brokerUrl: outputs.stations.broker, caDir: outputs.stations.caDir, ids, heartbeatSeconds: INTERVAL, concurrency: CONCURRENCY, connectTimeoutMs: 30_000, sampleMs: SAMPLE_MS, ...(mixed ? { vendPublicKeyPem: mixed.vendPublicKeyPem } : {}) });
   const ramp = await waitFor<StationsMessage, 'connected'>(stationsChild, 'connected', 15 * 60_000);
   const rampProfile = args.profile ? await profileStop('ramp') : null;
   log(`ramp: ${ramp.connected}/${N} connected in ${(ramp.ms / 1000).toFixed(1)} s (${(ramp.connected / (ramp.ms / 1000)).toFixed(0)}/s; connect p50 ${ramp.connectMs.p50} ms, p99 ${ramp.connectMs.p99} ms; ${ramp.failedAttempts} failed attempts${ramp.gaveUp.length ? `; ${ramp.gaveUp.length} gave up` : ''})`);
@@ -292,12 +309,16 @@ try {
   const ceiling = await probeWriteCeiling(db, tableName, ids);
   log(`DynamoDB Local write ceiling (heartbeat-shaped UpdateItem, 50 in flight, from this process): ${ceiling.alone.perSecond}/s alone (p50 ${ceiling.alone.ms.p50} ms), ${ceiling.duringRead.perSecond}/s while one read of all ${N} stations runs (${ceiling.readMs} ms)`);
 
+  if (mixed) await waitForStationList(outputs);
+
   // 5. Steady state: heartbeats at the interval, every station read back every SCAN_MS.
   enter('steady');
   toStack({ type: 'dynamo-stats-reset' });
   if (args.profile) toStack({ type: 'profile-start' });
   toStations({ type: 'start-heartbeats' });
   const steadyStarted = Date.now();
+  if (mixed) toStations({ type: 'start-vends', api: outputs.api, userTokens: mixed.users.map((u) => u.token), perSecond: VENDS_PER_SECOND });
+  const pages = mixed ? startPageLoads(outputs, mixed.users.map((u) => u.token), PAGES_PER_SECOND) : null;
   const steadyEnd = steadyStarted + MINUTES * 60_000;
   while (Date.now() < steadyEnd) {
     await sleep(Math.min(SCAN_MS, Math.max(0, steadyEnd - Date.now())));
@@ -314,8 +335,14 @@ try {
     log(`[${elapsed()}] heartbeats sent ${lastStationCounts.sent}, acked ${lastStationCounts.acked}, read back ${stored} · ${lastStationCounts.connected} connected · wrong statuses ${wrongInSteady.size} · read of ${rows.length} stations ${Math.round(scanTimes.at(-1)!)} ms`);
   }
 
-  // 6. Verify: stop the heartbeats, let ingest drain, then every heartbeat sent must have been read back.
+  // 6. Verify: stop the vends and page loads, then the heartbeats, let ingest drain, then every heartbeat sent must have been stored.
   enter('verify');
+  const pageLoads = await pages?.stop();
+  let vendsDone: { vends: SimulatedVend[]; errors: Record<string, number> } | null = null;
+  if (mixed) {
+    toStations({ type: 'stop-vends' });
+    vendsDone = await waitFor<StationsMessage, 'vends-stopped'>(stationsChild, 'vends-stopped', 60_000);
+  }
   toStations({ type: 'stop-heartbeats' });
   const stoppedAt = await waitFor<StationsMessage, 'heartbeats-stopped'>(stationsChild, 'heartbeats-stopped', 60_000);
   const steadySeconds = (stoppedAt.at - steadyStarted) / 1000;
@@ -336,6 +363,10 @@ try {
     await sleep(2000);
   }
   const drainSeconds = (Date.now() - drainStarted) / 1000;
+  // The mixed run: each station's history of readings, where every heartbeat stored is, however close two of them came.
+  const histories = mixed ? await readHistories(db, tableName, ids) : null;
+  const vendCheck = mixed && vendsDone ? await verifyVends(vendsDone.vends, mixed.users, db, tableName) : null;
+  if (vendCheck) log(`vends: ${vendCheck.completed} completed, ${vendCheck.unsettled} not settled, ${vendCheck.wrong.length} settled wrong; Rp ${vendCheck.charged} charged; ${vendCheck.users - vendCheck.balancesWrong.length}/${vendCheck.users} balances = before - charged, ${vendCheck.users - vendCheck.ledgersWrong.length}/${vendCheck.users} = their ledger's sum`);
 
   // Every station online while connected (stored status and the status people see).
   const now = new Date();
@@ -362,15 +393,16 @@ try {
       sent++;
       if (ackMs >= 0) (acked++, acks.push(ackMs));
       const hit = seen?.get(uptime);
+      if (histories ? histories.get(id)?.has(uptime) : hit) stored++;
+      else lost.push({ id, uptimeSeconds: uptime, sentAt: new Date(sentAt).toISOString(), acked: ackMs >= 0 });
       if (hit) {
-        stored++;
         lags.push(Date.parse(hit.lastHeartbeat) - sentAt);
         // How much margin the reads had: a station's last heartbeat is confirmed by the final read instead.
         if (uptime !== list.at(-1)![0]) {
           minSeen = Math.min(minSeen, hit.seen);
           if (hit.seen === 1) seenOnce++;
         }
-      } else lost.push({ id, uptimeSeconds: uptime, sentAt: new Date(sentAt).toISOString(), acked: ackMs >= 0 });
+      }
     }
     const final = finalById.get(id);
     if (list.length && final?.counters?.uptimeSeconds !== list.at(-1)![0]) lastNotStored++;
@@ -422,7 +454,14 @@ try {
     ramp.gaveUp.length && `${ramp.gaveUp.length} stations never connected`,
     disturbed.size && `${disturbed.size} connections dropped unexpectedly`,
     sentReport.publishErrors && `${sentReport.publishErrors} heartbeat publishes failed`,
+    vendCheck?.unsettled && `${vendCheck.unsettled} vends not settled`,
+    vendCheck?.wrong.length && `${vendCheck.wrong.length} vends settled wrong`,
+    vendCheck?.balancesWrong.length && `${vendCheck.balancesWrong.length} balances do not match the vends charged`,
+    vendCheck?.ledgersWrong.length && `${vendCheck.ledgersWrong.length} balances do not match their ledger`,
+    vendsDone && Object.keys(vendsDone.errors).length && `vends that did not complete: ${JSON.stringify(vendsDone.errors)}`,
+    pageLoads && Object.keys(pageLoads.failures).length && `page loads failed: ${JSON.stringify(pageLoads.failures)}`,
   ].filter(Boolean) as string[];
+  const vendStats = vendsDone ? vendFigures(vendsDone.vends) : null;
 
   const resources = resourceTable(samples, N);
   const result = {
@@ -435,7 +474,7 @@ try {
     'steady state': `${steadySeconds.toFixed(0)} s, heartbeat every ${INTERVAL} s (${(sent / steadySeconds).toFixed(0)}/s offered)`,
     'heartbeats sent': sent,
     'heartbeats acknowledged (PUBACK)': acked,
-    'heartbeats stored (read back)': stored,
+    [histories ? 'heartbeats stored (in the station\'s history)' : 'heartbeats stored (read back)']: stored,
     'heartbeats lost': lost.length,
     'heartbeats per station (min-max)': `${Math.min(...perStation)}-${Math.max(...perStation)}`,
     'stored heartbeat seen by reads (min, not counting the last)': Number.isFinite(minSeen) ? `${minSeen}x (${seenOnce} seen only once)` : 'n/a',
@@ -453,6 +492,13 @@ try {
     'wrong statuses after the disconnects': wrongAfterDisconnect.length,
     'unexpected connection drops': disturbed.size,
     'heartbeat publish errors': sentReport.publishErrors,
+    ...(vendStats && vendCheck && pageLoads ? {
+      'vends (outcomes)': JSON.stringify(vendStats.outcomes),
+      'vend: token, tap to completion acknowledged p50 / p99': `${vendStats.ms.p50} / ${vendStats.ms.p99} ms (the NFC token request ${vendStats.tokenMs.p50} / ${vendStats.tokenMs.p99} ms of it)`,
+      'vends settled exactly (session, millilitres, charge)': `${vendCheck.completed - vendCheck.unsettled - vendCheck.wrong.length}/${vendCheck.completed}`,
+      'bench users\' balance = before - charged = ledger sum': `${vendCheck.users - vendCheck.balancesWrong.length - vendCheck.ledgersWrong.length}/${vendCheck.users} (Rp ${vendCheck.charged} charged in all)`,
+      'app page loads (profile, history, impact, station list) p50 / p99': `${pageLoads.ms.p50} / ${pageLoads.ms.p99} ms (${pageLoads.loads} loads)`,
+    } : {}),
     'read of all stations (verifier) p50 / max': `${summarize(scanTimes).p50} / ${summarize(scanTimes).max} ms`,
     'handler errors / warnings logged (before teardown)': `${[...handlerLog].filter(([k]) => k.startsWith('error')).reduce((n, [, c]) => n + c, 0)} / ${[...handlerLog].filter(([k]) => k.startsWith('warn')).reduce((n, [, c]) => n + c, 0)}`,
   };
@@ -483,7 +529,7 @@ try {
     at: new Date().toISOString(),
     command: `npx tsx test/bench/scale.ts ${process.argv.slice(2).join(' ')}`.trim(),
     machine: { cpus: cpus().length, model: cpus()[0]?.model, memoryGb: round(totalmem() / 1024 ** 3), loadavg: loadavg().map((l) => round(l, 2)), node: process.version, openFileLimit: limits, git: gitState(ROOT) },
-    options: { stations: N, minutes: MINUTES, intervalSeconds: INTERVAL, sample: SAMPLE, concurrency: CONCURRENCY, scanSeconds: SCAN_MS / 1000, sampleSeconds: SAMPLE_MS / 1000 },
+    options: { stations: N, minutes: MINUTES, intervalSeconds: INTERVAL, sample: SAMPLE, concurrency: CONCURRENCY, scanSeconds: SCAN_MS / 1000, sampleSeconds: SAMPLE_MS / 1000, mixed: MIXED, vendsPerSecond: VENDS_PER_SECOND, pagesPerSecond: PAGES_PER_SECOND },
     pass: failures.length === 0,
     failures,
     result,
@@ -501,6 +547,7 @@ try {
       writeCeiling: ceiling,
       timeline,
       profile: { ramp: rampProfile, steady: profile },
+      mixed: vendCheck ? { vends: vendStats, vendCheck: { ...vendCheck, wrong: vendCheck.wrong.slice(0, 100) }, vendErrors: vendsDone?.errors, pageLoads } : null,
     },
     resources,
     phases: phases.map((p) => ({ phase: p.phase, seconds: round(((p.to ?? Date.now()) - p.from) / 1000) })),
@@ -508,7 +555,7 @@ try {
     lost: lost.slice(0, 1000),
   });
   exitCode = failures.length ? 1 : 0;
-  console.log(failures.length ? `\n  FAILED: ${failures.join('; ')}` : `\n  PASSED: no heartbeat lost, no wrong status, every station connected and stayed connected`);
+  console.log(failures.length ? `\n  FAILED: ${failures.join('; ')}` : `\n  PASSED: no heartbeat lost, no wrong status, every station connected and stayed connected${MIXED ? ', every vend settled and charged exactly, every page loaded' : ''}`);
 } catch (error) {
   console.error(`\n  scale run failed: ${(error as Error).stack ?? String(error)}`);
   Object.assign(report, { at: new Date().toISOString(), pass: false, failures: [`error: ${(error as Error).message}`], phases, samples });

@@ -1,5 +1,5 @@
 import { importSPKI } from 'jose';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { callTimeline, capacityMeter, createDocumentClient } from '@functions/adapters/dynamodb/client';
 import { keys } from '@functions/adapters/dynamodb/keys';
 import { DynamoMachines } from '@functions/adapters/dynamodb/machines';
@@ -14,6 +14,7 @@ import type { FleetInit, FleetMessage } from './heartbeat-fleet';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { HEARTBEAT_INTERVAL_SECONDS } from '@shared/constants';
 import { ingestedItem } from '@functions/adapters/iot/heartbeat-ingest';
+import { heardFilingGridSeconds } from '@functions/domain/stations';
 import { heartbeatsPerStationDay } from '@infra/local/simulator';
 import { costTables, perStationMonth, perStationMonthBefore, sum, type MeasuredCounts } from './cost';
 import { cpus, loadavg } from 'node:os';
@@ -192,10 +193,9 @@ export async function benchStations(outputs: LocalOutputs, broker: LocalBroker, 
     await response.arrayBuffer();
   });
   const publishUnits = await units(async () => void (await publish({}, lambdaContext('publishStationList'))));
-  figures.push(...(await costFigures(vendStation.id, { heartbeat: heartbeatUnits, vend: vendUnits, page: pageUnits }, log)));
   figures.push(
     { group: 'dynamodb', figure: 'units per vend (read / write)', value: round(vendUnits.write, 1), unit: 'WCU', baseline: round(vendUnits.read, 1) },
-    { group: 'dynamodb', figure: 'units per heartbeat (read / write)', value: round(heartbeatUnits.write, 1), unit: 'WCU', baseline: round(heartbeatUnits.read, 1) },
+    { group: 'dynamodb', figure: 'units per heartbeat, one alone (read / write)', value: round(heartbeatUnits.write, 1), unit: 'WCU', baseline: round(heartbeatUnits.read, 1) },
     { group: 'dynamodb', figure: 'units per app home load (read / write)', value: round(pageUnits.write, 1), unit: 'WCU', baseline: round(pageUnits.read, 1) },
     { group: 'dynamodb', figure: 'read units per public page view (the station list from the edge)', value: round(viewUnits.read, 1), unit: 'RCU', target: '0', pass: viewUnits.read === 0 },
     { group: 'dynamodb', figure: 'read units per station list publication (once a minute, any number of views)', value: round(publishUnits.read, 1), unit: 'RCU' },
@@ -277,6 +277,7 @@ export async function benchStations(outputs: LocalOutputs, broker: LocalBroker, 
   await closed;
   db.destroy();
   await vendStation.close();
+  figures.push(...(await costFigures(provisioned.map((p) => p.machine.id), { vend: vendUnits, page: pageUnits }, outputs, broker, log)));
   const ingestRate = median(rates.ingest);
   const rawRate = median(rates.same);
   const minimalRate = median(rates.minimal);
@@ -289,26 +290,80 @@ export async function benchStations(outputs: LocalOutputs, broker: LocalBroker, 
 }
 
 /**
- * What heartbeats cost per station-month (docs/cost.md, and its tables), from measured counts: heartbeats per station-day on the
- * simulator's cadence, the units of one (the rule's write and the fold), and the fold's time per reading (the
- * stream function on one reading, warm, median of 20); side by side with the path it replaced.
+ * What heartbeats cost per station-month (docs/cost.md, and its tables), from measured counts: heartbeats per
+ * station-day on the simulator's cadence; the units and time of a heartbeat as the fleet's arrive, one reading from
+ * each of `stationIds` at once (the rule's write of each, then the stream function folding them, its stations in
+ * parallel and its per-batch reads shared), warm, median of 20 of each kind, weighted by the share of heartbeats that
+ * follow a vend and that open the next filing cell; side by side with the path it replaced.
  */
 type Units = { read: number; write: number };
-async function costFigures(stationId: string, units: { heartbeat: Units; vend: Units; page: Units }, log: (s: string) => void): Promise<Figure[]> {
+async function costFigures(stationIds: string[], units: { vend: Units; page: Units }, outputs: LocalOutputs, broker: LocalBroker, log: (s: string) => void): Promise<Figure[]> {
   const { handler } = await import('@functions/iot/heartbeat');
   const { lambdaContext } = await import('@infra/local/lambda-context');
-  const foldMs: number[] = [];
+  const { services } = await import('@functions/composition');
+  const db = createDocumentClient({ tableName: outputs.dynamodb.tableName, endpoint: outputs.dynamodb.endpoint });
+  // The time of one reading folded alone: the warm handler time the vend and app figures assume.
+  const aloneMs: number[] = [];
   for (let i = 0; i < 25; i++) {
-    const item = ingestedItem({ waterLevel: 60, quality: { tdsPpm: 40, temperatureC: 27 }, firmwareVersion: 'bench', counters: { dispensedMl: i, vends: i } }, stationId, Date.now())!;
-    const record = { eventName: 'INSERT', dynamodb: { Keys: marshall({ PK: item.PK, SK: item.SK }), NewImage: marshall(item), SequenceNumber: String(i) } };
+    const item = ingestedItem({ waterLevel: 61, quality: { tdsPpm: 40, temperatureC: 27 }, firmwareVersion: 'bench', counters: { dispensedMl: 0, vends: 0 } }, stationIds[0]!, Date.now())!;
     const started = performance.now();
-    await handler({ Records: [record] }, lambdaContext('heartbeat'));
-    if (i >= 5) foldMs.push(performance.now() - started);
+    await handler({ Records: [{ eventName: 'INSERT', dynamodb: { Keys: marshall({ PK: item.PK, SK: item.SK }), NewImage: marshall(item), SequenceNumber: String(i) } }] }, lambdaContext('heartbeat'));
+    if (i >= 5) aloneMs.push(performance.now() - started);
   }
+  /**
+   * One batch: a reading of every station put by the rule's action (as the local broker does), folded by the local
+   * stream consumer as the table's stream hands it over (units: everything until the broker is idle); then the same
+   * stations' next readings handed to the function directly (time: the function's own, of a batch of them). Receive
+   * times run on a clock of their own (the bench stations only), so a batch can stay in its stations' filing grid
+   * cell of the heard index or cross into the next (domain/stations.ts, heardFilingTime).
+   */
+  const gridMs = heardFilingGridSeconds((await services().settings.get()).alertOfflineMinutes) * 1000;
+  let receivedAt = Date.now() + 1000;
+  let vends = 0;
+  let sequence = 0;
+  const readings = () => stationIds.map((stationId) => ingestedItem({ waterLevel: 60, quality: { tdsPpm: 40, temperatureC: 27 }, firmwareVersion: 'bench', counters: { dispensedMl: 350 * vends, vends } }, stationId, receivedAt)!);
+  const batch = async (kind: 'quiet' | 'afterVend' | 'newCell') => {
+    if (kind === 'afterVend') vends++;
+    receivedAt = kind === 'newCell' && gridMs > 0 ? receivedAt - (receivedAt % gridMs) + gridMs + 1 : receivedAt + 1000;
+    await broker.idle();
+    Object.assign(capacityMeter, { read: 0, write: 0, enabled: true });
+    await Promise.all(readings().map((Item) => db.send(new PutCommand({ TableName: outputs.dynamodb.tableName, Item }))));
+    await broker.idle();
+    capacityMeter.enabled = false;
+    const units = { read: capacityMeter.read / stationIds.length, write: capacityMeter.write / stationIds.length };
+    receivedAt += 1;
+    const records = readings().map((item) => ({ eventName: 'INSERT', dynamodb: { Keys: marshall({ PK: item.PK, SK: item.SK }), NewImage: marshall(item), SequenceNumber: String(++sequence) } }));
+    const started = performance.now();
+    const result = await handler({ Records: records }, lambdaContext('heartbeat'));
+    const ms = performance.now() - started;
+    if ((result as { outcomes: { applied?: number } }).outcomes.applied !== stationIds.length) throw new Error(`fold batch: ${JSON.stringify(result)}`);
+    return { ms, ...units };
+  };
+  // Most heartbeats follow no vend and stay in their grid cell; some follow a vend (which also moves the no-vend
+  // clock), some open the next cell (which moves the station's index entry).
+  type Measured = Awaited<ReturnType<typeof batch>>;
+  const kinds = { quiet: [] as Measured[], afterVend: [] as Measured[], newCell: [] as Measured[] };
+  for (let i = 0; i < 25; i++) {
+    for (const kind of ['newCell', 'quiet', 'afterVend'] as const) {
+      const measured = await batch(kind);
+      if (i >= 5) kinds[kind].push(measured);
+    }
+  }
+  db.destroy();
+  const perDay = heartbeatsPerStationDay({ vendsPerDay: 30, maxSilenceSeconds: HEARTBEAT_INTERVAL_SECONDS });
+  const shares = { afterVend: 30 / perDay, newCell: gridMs > 0 ? Math.min(1, 86_400_000 / perDay / gridMs) : 1 };
+  const weighted = (pick: (b: Measured) => number) => {
+    const quiet = median(kinds.quiet.map(pick));
+    return quiet + shares.afterVend * (median(kinds.afterVend.map(pick)) - quiet) + shares.newCell * (median(kinds.newCell.map(pick)) - quiet);
+  };
+  const heartbeat = { read: round(weighted((b) => b.read), 3), write: round(weighted((b) => b.write), 3) };
+  const foldMsPerReading = weighted((b) => b.ms) / stationIds.length;
+  const unitsOf = (list: Measured[]) => `${median(list.map((b) => b.write))} WCU / ${median(list.map((b) => b.read))} RCU`;
+  log(`heartbeat units per reading in batches of ${stationIds.length}: ${unitsOf(kinds.quiet)}; after a vend ${unitsOf(kinds.afterVend)} (${Math.round(shares.afterVend * 100)} % of them); opening the next filing cell ${unitsOf(kinds.newCell)} (${Math.round(shares.newCell * 100)} %)`);
   const counts: MeasuredCounts = {
-    vendWrite: units.vend.write, vendRead: units.vend.read, pageWrite: units.page.write, pageRead: units.page.read, heartbeatWrite: units.heartbeat.write, heartbeatRead: units.heartbeat.read,
-    heartbeatsPerStationDay: heartbeatsPerStationDay({ vendsPerDay: 30, maxSilenceSeconds: HEARTBEAT_INTERVAL_SECONDS }),
-    handlerMs: median(foldMs), memoryMb: 512,
+    vendWrite: units.vend.write, vendRead: units.vend.read, pageWrite: units.page.write, pageRead: units.page.read, heartbeatWrite: heartbeat.write, heartbeatRead: heartbeat.read,
+    heartbeatsPerStationDay: perDay,
+    handlerMs: median(aloneMs), memoryMb: 512, foldMsPerReading,
   };
   const figures: Figure[] = [{ group: 'stations', figure: `heartbeats per station-day (on change, at least every ${HEARTBEAT_INTERVAL_SECONDS} s, 30 vends a day)`, value: round(counts.heartbeatsPerStationDay, 0), unit: 'heartbeats', baseline: 1440 }];
   for (const stations of [1_000, 10_000, 100_000]) {
@@ -318,7 +373,7 @@ async function costFigures(stationId: string, units: { heartbeat: Units; vend: U
       baseline: round(sum(perStationMonthBefore(counts)), 4), target: '<= $0.03', pass: cost <= 0.03,
     });
   }
-  log(`heartbeat cost per station-month: ${figures.slice(1).map((f) => `$${f.value}`).join(', ')} (fold ${counts.handlerMs.toFixed(1)} ms per reading, ${units.heartbeat.write} WCU / ${units.heartbeat.read} RCU per heartbeat)`);
+  log(`heartbeat cost per station-month: ${figures.slice(1).map((f) => `$${f.value}`).join(', ')} (fold ${counts.foldMsPerReading.toFixed(1)} ms per reading in batches of ${stationIds.length}, ${heartbeat.write} WCU / ${heartbeat.read} RCU per heartbeat)`);
   // The model's tables as docs/cost.md shows them.
   log(`cost model (docs/cost.md):\n${costTables(counts)}`);
   return figures;

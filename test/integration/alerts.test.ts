@@ -2,6 +2,7 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys, machineShard } from '@functions/adapters/dynamodb/keys';
 import { sweepAlerts } from '@functions/domain/alerts';
+import { heardFilingTime } from '@functions/domain/stations';
 import { GetQueueAttributesCommand, PurgeQueueCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { Alert, AlertCounts, defaultSettings, FLEET_ALERT_SCOPE, Page, type Settings } from '@shared/schemas';
 import { asAdmin } from '../support/admin';
@@ -155,22 +156,54 @@ describe('alert rules (issue 16, "Done when")', () => {
     expect(alert!.detail).toMatch(/^Never sent a heartbeat since it was added at /);
   });
 
-  it('refiles a station written before the collections were sharded: listed again, and found silent, after one sweep', async () => {
+  it('files a heartbeat at its rounded-down receive time, and alerts only on the exact one', async () => {
+    const q = await provision('Rounded Filing Station');
+    const id = q.machine.id;
+    const station = await stationFor(q);
+    await station.connect();
+    await station.heartbeat();
     const { db, tableName } = testDb();
-    const id = `OLD-${crypto.randomUUID().slice(0, 8)}`;
+    const stored = async () => (await db.send(new GetCommand({ TableName: tableName, Key: keys.machine(id), ConsistentRead: true }))).Item!;
+    const { value: heard } = await waitFor(stored, (item) => item.heartbeatReceivedAt !== undefined);
+    const { alertOfflineMinutes } = await (await workerServices()).settings.get();
+    expect(heard.GSI2SK).toBe(heardFilingTime(heard.heartbeatReceivedAt as string, alertOfflineMinutes));
+    // Filed eleven minutes back (as a coarse grid may file it) but heard just now: not silent.
+    await db.send(new UpdateCommand({ TableName: tableName, Key: keys.machine(id), UpdateExpression: 'SET GSI2SK = :sk', ExpressionAttributeValues: { ':sk': new Date(Date.now() - 11 * 60_000).toISOString() } }));
+    await sweep();
+    expect(await alertsOf(`stationId=${id}`)).toEqual([]);
+    // Heard eleven minutes ago as well: silent.
+    await backdate(keys.machine(id), 'heartbeatReceivedAt', 'GSI2SK', 11);
+    await sweep();
+    expect(await alertsOf(`stationId=${id}`)).toMatchObject([{ rule: 'offline', status: 'open' }]);
+  });
+
+  it('refiles stations written before the heard index became the collection: listed, found silent, out of GSI1 after one sweep', async () => {
+    const { db, tableName } = testDb();
     const addedAt = new Date(Date.now() - 20 * 60_000).toISOString();
-    const machine = { id, name: 'Unsharded Station', location: 'Jl. Lama 1, Sanur', latitude: '-8.69', longitude: '115.26', status: 'online', waterLevel: 70, features: [], createdAt: addedAt, updatedAt: addedAt };
-    // As the adapter wrote it before: one partition for the collection and one for the heard index.
-    await db.send(new PutCommand({ TableName: tableName, Item: { ...keys.machine(id), GSI1PK: 'MACHINES', GSI1SK: id, GSI2PK: 'STATIONS#HEARD', GSI2SK: addedAt, ...machine } }));
+    const stored = (name: string) => {
+      const id = `OLD-${crypto.randomUUID().slice(0, 8)}`;
+      return { id, name, location: 'Jl. Lama 1, Sanur', latitude: '-8.69', longitude: '115.26', status: 'online', waterLevel: 70, features: [], createdAt: addedAt, updatedAt: addedAt };
+    };
+    // As the adapter wrote them before: one partition for the collection and one for the heard index; then both sharded.
+    const unsharded = stored('Unsharded Station');
+    await db.send(new PutCommand({ TableName: tableName, Item: { ...keys.machine(unsharded.id), GSI1PK: 'MACHINES', GSI1SK: unsharded.id, GSI2PK: 'STATIONS#HEARD', GSI2SK: addedAt, ...unsharded } }));
+    const sharded = stored('Sharded Station');
+    await db.send(new PutCommand({ TableName: tableName, Item: { ...keys.machine(sharded.id), GSI1PK: `MACHINES#${machineShard(sharded.id)}`, GSI1SK: sharded.id, ...keys.heardStation(sharded.id, addedAt), ...sharded } }));
     const services = await workerServices();
-    expect((await services.machines.list()).map((m) => m.id)).not.toContain(id);
+    const listed = async () => (await services.machines.list()).map((m) => m.id);
+    expect(await listed()).not.toContain(unsharded.id);
+    expect(await listed()).toContain(sharded.id);
 
     await sweep();
-    expect((await services.machines.list()).map((m) => m.id)).toContain(id);
-    const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.machine(id) }));
-    expect(Item).toMatchObject({ GSI1PK: `MACHINES#${machineShard(id)}`, GSI2PK: `STATIONS#HEARD#${machineShard(id)}`, GSI2SK: addedAt });
-    // Silent for twenty minutes, so the same sweep's reading of the heard shards found it.
-    expect(await alertsOf(`stationId=${id}`)).toMatchObject([{ rule: 'offline', status: 'open' }]);
+    expect(await listed()).toEqual(expect.arrayContaining([unsharded.id, sharded.id]));
+    for (const { id } of [unsharded, sharded]) {
+      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.machine(id) }));
+      expect(Item).toMatchObject({ GSI2PK: `STATIONS#HEARD#${machineShard(id)}`, GSI2SK: addedAt });
+      // Out of GSI1: a heartbeat now writes one index entry, not two.
+      expect(Item).not.toHaveProperty('GSI1PK');
+      // Silent for twenty minutes, so the same sweep's reading of the heard shards found it.
+      expect(await alertsOf(`stationId=${id}`)).toMatchObject([{ rule: 'offline', status: 'open' }]);
+    }
   });
 
   it("raises filter and failing-vend alerts from heartbeats and e-mails them to the rule's own recipients", async () => {

@@ -91,15 +91,16 @@ describe('remote commands to 20 simulated stations (POST /api/admin/commands)', 
 
   it('sends a command to all stations there are (here aborted at once: the seeded ones are not simulated)', async () => {
     const machines = (await apiFetch('/api/machines')).body as unknown[];
-    const command = await created({ type: 'restart', target: { all: true } });
+    // Firmware, not a restart: "all" includes the stations of test files running beside this one, which a restart
+    // would take offline in the middle of their refills.
+    const command = await created({ type: 'firmware', version: 'sim-all-2.2.0', rollout: { stepPercent: 100, abortFailurePercent: 100 }, target: { all: true } });
     expect(command).toMatchObject({ target: 'all', stations: machines.length, steps: 1 });
-    expect(command.history[0]!.note).toBe('restart to all stations');
+    expect(command.history[0]!.note).toBe('firmware sim-all-2.2.0 (100% per step, abort above 100% failed) to all stations');
     const aborted = CommandDetail.parse((await asAdmin(`/api/admin/commands/${command.id}/abort`, { method: 'POST' })).body);
     expect(aborted.status).toBe('aborted');
     // Those a simulated station had started finish; the rest are canceled.
     expect(aborted.executions.filter((e) => e.status === 'canceled').length).toBeGreaterThanOrEqual(machines.length - FLEET);
     await waitFor(() => read(command.id), (c) => c.executions.every((e) => e.status === 'succeeded' || e.status === 'canceled'), 15_000, 100);
-    await waitFor(async () => stations.every((s) => s.connected), Boolean, 15_000, 100);
   });
 
   it('rolls firmware out step by step to a group of 20 and finishes when every station has it', async () => {

@@ -88,8 +88,12 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/**
+ * The current language; English while a page prerendered in English is hydrated (docs/architecture.md,
+ * "Prerendered public pages"), so that React adopts that HTML and then renders the visitor's language.
+ */
 export function useLanguage(): Language {
-  return useSyncExternalStore(subscribe, getLanguage, getLanguage);
+  return useSyncExternalStore(subscribe, getLanguage, () => 'en');
 }
 
 /** BCP 47 locale for dates and numbers in the current language. */

@@ -184,32 +184,34 @@ export class DynamoAlerts implements Alerts {
   }
 
   async silentStations(before: string, limit: number): Promise<MachineRecord[]> {
-    await this.refileUnshardedStations();
+    await this.refileFormerCollections();
     // Every shard in parallel, oldest first in each; the oldest `limit` of them all are the answer.
     const shards = await Promise.all(keys.heardStationsPartitions.map((partition) => this.silentInShard(partition, before, limit)));
     return shards.flat().sort((a, b) => (a.heardAt < b.heardAt ? -1 : a.heardAt > b.heardAt ? 1 : 0)).slice(0, limit).map((found) => found.station);
   }
 
   /**
-   * Stations written before the collections were sharded sit in one partition (GSI1 `MACHINES`) until refiled under
-   * their shards. The sweep runs every minute, so an updated deployment is migrated a minute after it starts; once
-   * done, this is one query of an empty partition.
+   * Stations written before the heard index became the station collection sit in a GSI1 collection (`MACHINES`, or
+   * `MACHINES#<n>` once sharded), where every heartbeat paid one more index write. Each is refiled under its heard
+   * shard and taken out of GSI1. The sweep runs every minute, so an updated deployment is migrated a minute after it
+   * starts; once done, this is one query per former partition, each empty.
    */
-  private async refileUnshardedStations(): Promise<void> {
-    const unsharded = await this.db.send(new QueryCommand({
+  private async refileFormerCollections(): Promise<void> {
+    const former = await Promise.all(keys.formerMachinePartitions.map((partition) => this.db.send(new QueryCommand({
       TableName: this.tableName, IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.unshardedMachinesPartition }, ProjectionExpression: 'id, createdAt, heartbeatReceivedAt', Limit: 1_000,
-    }));
-    for (const item of unsharded.Items ?? []) {
-      const station = item as Pick<MachineRecord, 'id' | 'createdAt' | 'heartbeatReceivedAt'>;
+      ExpressionAttributeValues: { ':pk': partition }, ProjectionExpression: 'GSI1PK, id, createdAt, heartbeatReceivedAt', Limit: 1_000,
+    }))));
+    for (const item of former.flatMap((page) => page.Items ?? [])) {
+      const station = item as Pick<MachineRecord, 'id' | 'createdAt' | 'heartbeatReceivedAt'> & { GSI1PK: string };
       const heard = keys.heardStation(station.id, station.heartbeatReceivedAt ?? station.createdAt);
       try {
         await this.db.send(new UpdateCommand({
           TableName: this.tableName, Key: keys.machine(station.id),
-          UpdateExpression: 'SET GSI1PK = :collection, GSI2PK = :heard, GSI2SK = if_not_exists(GSI2SK, :heardAt)',
+          // The heard time it has, if it was already filed there (a heartbeat since may have moved it on).
+          UpdateExpression: 'SET GSI2PK = :heard, GSI2SK = if_not_exists(GSI2SK, :heardAt) REMOVE GSI1PK, GSI1SK',
           // Refiled once: a second sweep meanwhile finds it done.
-          ConditionExpression: 'GSI1PK = :unsharded',
-          ExpressionAttributeValues: { ':collection': keys.machineCollection(station.id).GSI1PK, ':heard': heard.GSI2PK, ':heardAt': heard.GSI2SK, ':unsharded': keys.unshardedMachinesPartition },
+          ConditionExpression: 'GSI1PK = :former',
+          ExpressionAttributeValues: { ':heard': heard.GSI2PK, ':heardAt': heard.GSI2SK, ':former': station.GSI1PK },
         }));
       } catch (error) {
         if (!failedCondition(error)) throw error;
@@ -224,7 +226,8 @@ export class DynamoAlerts implements Alerts {
     do {
       const page = await this.db.send(new QueryCommand({
         TableName: this.tableName, IndexName: 'GSI2', KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK < :before',
-        FilterExpression: 'NOT contains(openAlerts, :offline)',
+        // Filed at a rounded-down receive time (domain/stations.ts, heardFilingTime): the exact one decides.
+        FilterExpression: 'NOT contains(openAlerts, :offline) AND (heartbeatReceivedAt < :before OR attribute_not_exists(heartbeatReceivedAt))',
         ExpressionAttributeValues: { ':pk': partition, ':before': before, ':offline': 'offline' }, ExclusiveStartKey: start,
       }));
       found.push(...(page.Items ?? []).map((item) => ({ heardAt: String(item.GSI2SK), station: withoutKeys<MachineRecord>(item) })));

@@ -2,11 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { keys, LEDGER_SHARDS, MACHINE_SHARDS, machineShard } from './keys';
 
 describe('station shards', () => {
-  it('files a station under the same shard every time, in both collections', () => {
+  it('files a station under the same shard every time, whenever it was heard', () => {
     expect(machineShard('HRL-00001')).toBe(machineShard('HRL-00001'));
-    expect(keys.machineCollection('HRL-00001').GSI1PK).toBe(`MACHINES#${machineShard('HRL-00001')}`);
     expect(keys.heardStation('HRL-00001', '2026-01-01T00:00:00.000Z').GSI2PK).toBe(`STATIONS#HEARD#${machineShard('HRL-00001')}`);
-    expect(keys.machinesPartitions).toHaveLength(MACHINE_SHARDS);
+    expect(keys.heardStation('HRL-00001', '2026-06-01T00:00:00.000Z').GSI2PK).toBe(keys.heardStation('HRL-00001', '2026-01-01T00:00:00.000Z').GSI2PK);
+    expect(keys.heardStationsPartitions).toHaveLength(MACHINE_SHARDS);
   });
 
   it('spreads sequential station ids evenly (no shard more than 1.5x its share of 10,000)', () => {

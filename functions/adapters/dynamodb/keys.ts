@@ -3,7 +3,7 @@
  *
  * | entity          | PK                 | SK                      | GSI1PK / GSI1SK              | GSI2PK / GSI2SK            |
  * |-----------------|--------------------|-------------------------|------------------------------|----------------------------|
- * | Machine         | MACHINE#<id>       | MACHINE                 | MACHINES#<n> / <id>          |                            |
+ * | Machine         | MACHINE#<id>       | MACHINE                 |                              | STATIONS#HEARD#<n> / <receivedAt> |
  * | User            | USER#<sub>         | PROFILE                 | USERS / <createdAt>#<sub>    |                            |
  * | Ledger entry    | USER#<sub>         | LEDGER#<at>#<entryId>   | LEDGER#<n> / <at>#<entryId>  | MACHINE#<id> / <at>#<entry> |
  * | Favourite       | USER#<sub>         | FAVOURITE#<stationId>   |                              |                            |
@@ -24,7 +24,6 @@
  * | Request quota   | QUOTA#<key>#<win>  | QUOTA                   |                              |                            |
  * | Reading         | MACHINE#<id>       | READING#<receivedAt>    |                              |                            |
  * | Station event   | MACHINE#<id>       | EVENT#<at>#<kind>       |                              |                            |
- * | Machine (heard) | MACHINE#<id>       | MACHINE                 |                              | STATIONS#HEARD#<n> / <receivedAt> |
  * | Withdrawal      | WITHDRAWAL#<id>    | WITHDRAWAL              | PAYOUTS#<status> / <at>#<id> (with a payout) |            |
  * | Withdrawing     | WITHDRAWING#<sub>  | WITHDRAWING (one in progress per user) |               |                            |
  * | Vend claim      | USER#<sub>         | CLAIM#<sessionId>       | CLAIMS#<status> / <at>#<sess> |                           |
@@ -34,8 +33,11 @@
  * | Command         | COMMAND#<id>       | COMMAND                 | COMMANDS / <createdAt>#<id>  |                            |
  * | Command execution | COMMAND#<id>     | EXEC#<stationId>        |                              |                            |
  *
- * Stations are write-sharded: `<n>` is the station's shard (0..MACHINE_SHARDS-1, a hash of its id), so every
- * heartbeat's index writes spread over MACHINE_SHARDS partitions instead of one; lists read the shards in parallel.
+ * Stations are in one index only: GSI2 STATIONS#HEARD#<n> by the last heartbeat's receive time (until the first one,
+ * the station's creation), so a heartbeat writes the item and moves one index entry (4 WCU with its reading, where a
+ * second index copy made it 5: docs/cost.md). Lists of all stations read the whole of every shard; the sweep reads
+ * only the part older than its threshold (the silent stations). `<n>` is the station's shard (0..MACHINE_SHARDS-1, a
+ * hash of its id), so the heartbeats' index writes spread over MACHINE_SHARDS partitions instead of one.
  * The ledger collection likewise over LEDGER_SHARDS (a hash of the entry id), merged newest first by the admin list.
  *
  * Vend sessions: get by id (the balance hold has the same id); GSI2 VENDS#OPEN lists open sessions by
@@ -70,8 +72,8 @@
  * both expire by TTL after 90 days.
  */
 /**
- * How many partitions the station collections are spread over. A heartbeat rewrites the machine item and with it
- * both index entries; at 100,000 stations one partition would take every heartbeat of the fleet (docs/scale.md).
+ * How many partitions the station collection is spread over. A heartbeat rewrites the machine item and moves its
+ * index entry; at 100,000 stations one partition would take every heartbeat of the fleet (docs/scale.md).
  */
 export const MACHINE_SHARDS = 16;
 
@@ -92,17 +94,20 @@ const allMachineShards = Array.from({ length: MACHINE_SHARDS }, (_, n) => n);
 
 export const keys = {
   machine: (id: string) => ({ PK: `MACHINE#${id}`, SK: 'MACHINE' }),
-  machineCollection: (id: string) => ({ GSI1PK: `MACHINES#${machineShard(id)}`, GSI1SK: id }),
-  /** Every shard of the station collection (GSI1), to read in parallel. */
-  machinesPartitions: allMachineShards.map((n) => `MACHINES#${n}`),
-  /** Where stations written before the sharding are filed until the sweep refiles them (DynamoAlerts.silentStations). */
-  unshardedMachinesPartition: 'MACHINES',
+  /**
+   * Where stations were listed before the heard index became their collection (GSI1, unsharded, then sharded): the
+   * sweep moves the ones it finds there (DynamoAlerts.silentStations).
+   */
+  formerMachinePartitions: ['MACHINES', ...allMachineShards.map((n) => `MACHINES#${n}`)],
   /** One heartbeat's readings, in the station's partition; the broker's receive time orders them. */
   telemetryReading: (id: string, receivedAt: string) => ({ PK: `MACHINE#${id}`, SK: `READING#${receivedAt}` }),
   /** A connection event (connected, disconnected with its reason); the kind keeps two at one instant apart. */
   stationEvent: (id: string, at: string, kind: string) => ({ PK: `MACHINE#${id}`, SK: `EVENT#${at}#${kind}` }),
   stationEventPrefix: 'EVENT#',
-  /** On the machine item: GSI2 by the last heartbeat's receive time, so the sweep queries only the silent stations. */
+  /**
+   * On the machine item: GSI2 by the last heartbeat's receive time. The station collection: lists read every shard
+   * whole, the sweep only the stations heard before its threshold.
+   */
   heardStation: (id: string, receivedAt: string) => ({ GSI2PK: `STATIONS#HEARD#${machineShard(id)}`, GSI2SK: receivedAt }),
   /** Every shard of the stations by receive time (GSI2), to read in parallel. */
   heardStationsPartitions: allMachineShards.map((n) => `STATIONS#HEARD#${n}`),

@@ -3,14 +3,20 @@ import type { MachineRecord, MachineUpdateCondition, Machines } from '../../port
 import { keys, withoutKeys } from './keys';
 import { queryAll, updateExpression } from './query';
 
+/**
+ * A station as the table holds it: its own key and its place in the heard index, which is also the station collection
+ * (keys.ts). Filed as heard at its creation: a station that never sends a heartbeat is found silent by the sweep too.
+ */
+export const machineItem = (machine: MachineRecord) => ({ ...keys.machine(machine.id), ...keys.heardStation(machine.id, machine.heartbeatReceivedAt ?? machine.createdAt), ...machine });
+
 export class DynamoMachines implements Machines {
   constructor(private readonly db: DynamoDBDocumentClient, private readonly tableName: string) {}
 
   async list(): Promise<MachineRecord[]> {
-    const shards = await Promise.all(keys.machinesPartitions.map((partition) => queryAll(this.db, new QueryCommand({
+    const shards = await Promise.all(keys.heardStationsPartitions.map((partition) => queryAll(this.db, new QueryCommand({
       TableName: this.tableName,
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'GSI2PK = :pk',
       ExpressionAttributeValues: { ':pk': partition },
     }))));
     // In id order, as one partition answered before the collection was sharded.
@@ -26,8 +32,7 @@ export class DynamoMachines implements Machines {
     try {
       await this.db.send(new PutCommand({
         TableName: this.tableName,
-        // Filed as heard at its creation: a station that never sends a heartbeat is found silent by the sweep too.
-        Item: { ...keys.machine(machine.id), ...keys.machineCollection(machine.id), ...keys.heardStation(machine.id, machine.heartbeatReceivedAt ?? machine.createdAt), ...machine },
+        Item: machineItem(machine),
         ConditionExpression: 'attribute_not_exists(PK)',
       }));
       return true;
@@ -37,9 +42,10 @@ export class DynamoMachines implements Machines {
     }
   }
 
-  async update(id: string, fields: Partial<Omit<MachineRecord, 'id' | 'createdAt'>>, condition: MachineUpdateCondition = {}): Promise<MachineRecord | null> {
-    // A heartbeat also files the station under its receive time, where the sweep finds the silent ones (alerts).
-    const update = updateExpression(fields.heartbeatReceivedAt ? { ...fields, ...keys.heardStation(id, fields.heartbeatReceivedAt) } : fields);
+  async update(id: string, fields: Partial<Omit<MachineRecord, 'id' | 'createdAt'>>, condition: MachineUpdateCondition = {}, filing?: { heardAt: string }): Promise<MachineRecord | null> {
+    // A heartbeat also files the station in the heard index, where the sweep finds the silent ones (alerts); the
+    // same key written again leaves the index entry in place.
+    const update = updateExpression(filing ? { ...fields, ...keys.heardStation(id, filing.heardAt) } : fields);
     const conditions = ['attribute_exists(PK)'];
     const names: Record<string, string> = { ...update.ExpressionAttributeNames };
     const values: Record<string, unknown> = { ...update.ExpressionAttributeValues };

@@ -29,4 +29,5 @@ function handleSignedOutLanding(location: Location = window.location) {
     });
 }
 
-handleSignedOutLanding();
+// Not when the public pages are prerendered at build time (docs/architecture.md, "Prerendered public pages").
+if (typeof window !== 'undefined') handleSignedOutLanding();

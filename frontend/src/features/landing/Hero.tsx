@@ -1,14 +1,16 @@
 import { CheckIcon } from '../../components/icons';
 import { returnPathHere } from '../auth/redirect';
 import { Link } from '../../components/nav';
+import { useHydrated } from '../../components/useHydrated';
 import { landing } from '../../i18n/landing';
 import { useMessages } from '../../i18n/messages';
 import { StationIllustration } from './StationIllustration';
 
 export function Hero() {
   const t = useMessages(landing).hero;
-  // An app route sent a signed-out visitor here: signing in or up goes on to it.
-  const back = returnPathHere();
+  // An app route sent a signed-out visitor here: signing in or up goes on to it (the address is the browser's, so
+  // not while the prerendered page is hydrated).
+  const back = useHydrated() ? returnPathHere() : undefined;
   return (
     <section className="relative overflow-hidden bg-gradient-to-br from-ocean-950 via-brand-900 to-brand-700 text-white">
       <div className="absolute inset-0 bg-[radial-gradient(circle_at_80%_20%,rgba(103,232,249,0.25),transparent_45%)]" aria-hidden="true" />

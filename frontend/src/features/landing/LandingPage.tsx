@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { stationQueries } from '../../api/stations';
 import { isOnline } from '../stations/status';
+import { useStationList } from '../stations/useStationList';
 import { Benefits } from './Benefits';
 import { Hero } from './Hero';
 import { Locations } from './Locations';
@@ -14,7 +13,7 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 /** The landing page sections in the order of docs/design.md, "Screens and routes"; the footer comes from the public layout. */
 function LandingPage() {
   useDocumentTitle(null);
-  const stations = useQuery(stationQueries.all());
+  const stations = useStationList();
   const online = useMemo(() => (stations.data ?? []).filter(isOnline), [stations.data]);
   return (
     <>

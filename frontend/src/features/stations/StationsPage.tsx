@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useMemo, useRef, useState } from 'react';
 import { AREAS } from '@shared/constants';
-import { stationQueries, readSavedStations } from '../../api/stations';
+import { readSavedStations } from '../../api/stations';
 import { DropIcon, LocateIcon, SearchIcon } from '../../components/icons';
 import { common } from '../../i18n/common';
 import { useLanguage } from '../../i18n/language';
@@ -14,6 +13,7 @@ import { relativeTime } from './format';
 import { useGeolocation } from './geolocation';
 import { mapTexts, toMapStation, toMapStations } from './map-stations';
 import { StationCard } from './StationCard';
+import { useStationList } from './useStationList';
 import { VirtualStationList } from './VirtualStationList';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 
@@ -24,7 +24,7 @@ export function StationsPage() {
   const c = useMessages(common);
   const language = useLanguage();
   const online = useOnline();
-  const stations = useQuery(stationQueries.all());
+  const stations = useStationList();
   const { position, locate } = useGeolocation();
   const [search, setSearch] = useState('');
   const [area, setArea] = useState('');

@@ -1,0 +1,21 @@
+import type { ReactNode } from 'react';
+import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
+
+/** Shows the first render of a visit in the page's root and returns that root for the renders after it. */
+export type Mount = (element: ReactNode) => Root;
+
+/**
+ * A page prerendered at build time (docs/architecture.md, "Prerendered public pages") arrives with its HTML in the
+ * root: React hydrates it, adopting that markup. The shell (index.html, every other path) has an empty root: React
+ * renders into it.
+ */
+export function mountIn(container: HTMLElement): { mount: Mount; prerendered: boolean } {
+  const prerendered = container.firstElementChild !== null;
+  const mount: Mount = (element) => {
+    if (prerendered) return hydrateRoot(container, element);
+    const root = createRoot(container);
+    root.render(element);
+    return root;
+  };
+  return { mount, prerendered };
+}
