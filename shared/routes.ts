@@ -79,6 +79,7 @@ import {
   WithdrawalRequest,
 } from './schemas';
 import type { StaffRole } from './roles';
+import { lazySchema } from './lazy-schema';
 
 /**
  * The API contract, declared once. The CDK app creates one function and one HTTP API route per entry,
@@ -130,12 +131,12 @@ export interface RouteDefinition {
 
 const define = <const T extends Record<string, RouteDefinition>>(table: T) => table;
 
-const Ok = z.object({ ok: z.literal(true) });
-const Id = z.object({ id: z.string().min(1).max(128) });
+const Ok = lazySchema(() => z.object({ ok: z.literal(true) }));
+const Id = lazySchema(() => z.object({ id: z.string().min(1).max(128) }));
 /** The stations the caller starred, in id order. */
-const Favourites = z.object({ stationIds: z.array(z.string()) });
+const Favourites = lazySchema(() => z.object({ stationIds: z.array(z.string()) }));
 
-export const AdminStats = z.object({
+export const AdminStats = lazySchema(() => z.object({
   totalMachines: z.number().int(),
   onlineMachines: z.number().int(),
   offlineMachines: z.number().int(),
@@ -145,12 +146,12 @@ export const AdminStats = z.object({
   waterDispensedLitres: z.number(),
   /** Rupiah owed by all users together (water or refunds their balance did not cover). */
   openReceivables: z.number().int(),
-});
+}));
 
 /** Host requests are read a page at a time: submissions are long (comments, notes), so a page stays far below Lambda's 6 MB. */
 const HOST_REQUESTS_PAGE_MAX = 50;
 
-export const TopupStatus = z.object({
+export const TopupStatus = lazySchema(() => z.object({
   id: z.string(),
   /** pending until the gateway says settled (credited once), failed (deny/cancel), expired, or refunded after settling. */
   status: z.enum(['pending', 'settled', 'failed', 'expired', 'refunded']),
@@ -165,36 +166,36 @@ export const TopupStatus = z.object({
   createdAt: z.string(),
   /** When the gateway gives up on an unpaid charge (null when unknown). */
   expiresAt: z.string().nullable(),
-});
+}));
 
-export const VendSessionResponse = z.object({ sessionId: z.string(), status: z.string(), volume: z.number(), amount: z.number().int() });
+export const VendSessionResponse = lazySchema(() => z.object({ sessionId: z.string(), status: z.string(), volume: z.number(), amount: z.number().int() }));
 
-export const AdminMachineInput = z.object({
+export const AdminMachineInput = lazySchema(() => z.object({
   id: z.string().trim().regex(/^[A-Z]{2,5}-\d{3,6}$/, 'Machine ID looks like HRL-00026'),
   name: z.string().trim().min(1, 'Station name is required').max(120),
   location: z.string().trim().min(1, 'Location address is required').max(300),
   latitude: z.string().trim().min(1, 'Latitude is required').refine((v) => Math.abs(Number(v)) <= 90, 'Latitude must be between -90 and 90'),
   longitude: z.string().trim().min(1, 'Longitude is required').refine((v) => Math.abs(Number(v)) <= 180, 'Longitude must be between -180 and 180'),
   status: MachineStatus.default('online'),
-});
+}));
 
-export const ProvisionedMachine = z.object({
+export const ProvisionedMachine = lazySchema(() => z.object({
   machine: Machine,
   /** Returned once; the private key is never stored. */
   bundle: z.object({ certificatePem: z.string(), privateKeyPem: z.string(), rootCaPem: z.string(), endpoint: z.string(), vendPublicKeyPem: z.string() }),
-});
+}));
 
-export const AdminMachinePatch = z.object({
+export const AdminMachinePatch = lazySchema(() => z.object({
   name: z.string().trim().min(1, 'Name is required').max(120),
   location: z.string().trim().min(1, 'Location is required').max(300),
   status: MachineStatus,
-});
+}));
 
 /** Largest single admin adjustment, either way. */
 const MAX_ADJUSTMENT_IDR = 10_000_000;
 const REASON_REQUIRED = 'A reason is required to change the balance';
 
-export const AdminUserPatch = z.object({
+export const AdminUserPatch = lazySchema(() => z.object({
   username: z.string().trim().min(1, 'Username is required').max(64),
   /**
    * A ledger adjustment: rupiah to add (negative to take away), made only while the balance is still the one the
@@ -208,14 +209,14 @@ export const AdminUserPatch = z.object({
     expectedBalance: z.number().int().nonnegative(),
     reason: z.string({ error: REASON_REQUIRED }).trim().min(1, REASON_REQUIRED).max(500, 'The reason is too long'),
   }).optional(),
-});
+}));
 
-const AdminTransactionsQuery = PageQuery.extend({
+const AdminTransactionsQuery = lazySchema(() => PageQuery.extend({
   type: TransactionType.optional(),
   userId: z.string().max(128).optional(),
   machineId: z.string().max(64).optional(),
-});
-export const AdminTransaction = Transaction.extend({
+}));
+export const AdminTransaction = lazySchema(() => Transaction.extend({
   userId: z.string(),
   username: z.string().nullable(),
   /** Rupiah as the ledger holds it: credits positive, debits negative (amount is its absolute value). */
@@ -224,14 +225,14 @@ export const AdminTransaction = Transaction.extend({
   actor: z.string(),
   /** What it is about: the top-up order, the vend session, or the admin's reason for an adjustment. */
   reference: z.string(),
-});
+}));
 
 /** One saved change of the system settings (the audit trail the System tab shows). */
-const SettingsChange = z.object({
+const SettingsChange = lazySchema(() => z.object({
   at: z.string(),
   actor: z.string(),
   changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
-});
+}));
 
 export const routes = define({
   listMachines: {
@@ -264,7 +265,7 @@ export const routes = define({
   },
   logout: {
     method: 'GET', path: '/api/logout', auth: 'public', tag: 'account', summary: 'Browser navigation that ends the session and returns to /',
-    status: 302, response: z.null(), access: {},
+    status: 302, response: lazySchema(() => z.null()), access: {},
   },
   getEnvironmentalImpact: {
     method: 'GET', path: '/api/environmental-impact', auth: 'user', tag: 'account', summary: 'Impact derived from metered litres',
@@ -284,11 +285,11 @@ export const routes = define({
   },
   listTransactions: {
     method: 'GET', path: '/api/transactions', auth: 'user', tag: 'account', summary: "The caller's transactions, newest first",
-    query: PageQuery, response: Page(Transaction), access: { table: 'read' },
+    query: PageQuery, response: lazySchema(() => Page(Transaction)), access: { table: 'read' },
   },
   listUserTransactions: {
     method: 'GET', path: '/api/users/{id}/transactions', auth: 'user', tag: 'account', summary: "A user's transactions (own id, or admin)",
-    params: Id, query: PageQuery, response: Page(Transaction), access: { table: 'read' },
+    params: Id, query: PageQuery, response: lazySchema(() => Page(Transaction)), access: { table: 'read' },
   },
   createClaim: {
     method: 'POST', path: '/api/vends/{id}/claim', auth: 'user', tag: 'account',
@@ -313,7 +314,7 @@ export const routes = define({
   },
   paymentNotification: {
     method: 'POST', path: '/api/payments/notification', auth: 'public', tag: 'wallet', summary: 'Payment gateway webhook (signature checked)',
-    body: z.looseObject({}), response: Ok, access: { table: 'write', paymentSecret: true, signingKey: true, iotPublish: true, mail: true },
+    body: lazySchema(() => z.looseObject({})), response: Ok, access: { table: 'write', paymentSecret: true, signingKey: true, iotPublish: true, mail: true },
   },
   createGuestOrder: {
     method: 'POST', path: '/api/guest/orders', auth: 'public', tag: 'guest',
@@ -342,7 +343,7 @@ export const routes = define({
   validateAppleMerchant: {
     method: 'POST', path: '/api/apple-pay/validate-merchant', auth: 'public', tag: 'wallet',
     summary: "Apple Pay merchant session (validation URLs on apple.com only): public, because a guest pays by Apple Pay at a station's page too",
-    body: AppleMerchantValidationRequest, response: z.looseObject({}), access: { paymentSecret: true },
+    body: AppleMerchantValidationRequest, response: lazySchema(() => z.looseObject({})), access: { paymentSecret: true },
   },
   generateNfcToken: {
     method: 'POST', path: '/api/nfc/generate-token', auth: 'user', tag: 'wallet', summary: 'One-time signed token to pay at a station',
@@ -350,8 +351,8 @@ export const routes = define({
   },
   adminLogin: {
     method: 'POST', path: '/api/admin/login', auth: 'public', tag: 'admin', summary: 'Script login against Cognito (admin group only)',
-    body: z.object({ username: z.string().min(1, 'Username is required'), password: z.string().min(1, 'Password is required') }),
-    response: AdminIdentity.extend({ idToken: z.string(), accessToken: z.string(), expiresIn: z.number() }), access: { cognito: true },
+    body: lazySchema(() => z.object({ username: z.string().min(1, 'Username is required'), password: z.string().min(1, 'Password is required') })),
+    response: lazySchema(() => AdminIdentity.extend({ idToken: z.string(), accessToken: z.string(), expiresIn: z.number() })), access: { cognito: true },
   },
   adminLogout: {
     method: 'POST', path: '/api/admin/logout', auth: ['admin', 'technician', 'host'], tag: 'admin', summary: 'Signs the console user (admin, technician or host) out everywhere',
@@ -367,7 +368,7 @@ export const routes = define({
   },
   adminListUsers: {
     method: 'GET', path: '/api/admin/users', auth: ['admin'], tag: 'admin', summary: 'Users, paginated, with search',
-    query: PageQuery.extend({ search: z.string().max(100).optional() }), response: Page(AdminUser), access: { table: 'read' },
+    query: lazySchema(() => PageQuery.extend({ search: z.string().max(100).optional() })), response: lazySchema(() => Page(AdminUser)), access: { table: 'read' },
   },
   adminGetUser: {
     method: 'GET', path: '/api/admin/users/{id}', auth: ['admin'], tag: 'admin', summary: 'One user with the balance and what is owed (to reload before adjusting)',
@@ -379,15 +380,15 @@ export const routes = define({
   },
   adminListTransactions: {
     method: 'GET', path: '/api/admin/transactions', auth: ['admin'], tag: 'admin', summary: 'All transactions, newest first, filterable',
-    query: AdminTransactionsQuery, response: Page(AdminTransaction), access: { table: 'read' },
+    query: AdminTransactionsQuery, response: lazySchema(() => Page(AdminTransaction)), access: { table: 'read' },
   },
   adminListHostRequests: {
     method: 'GET', path: '/api/admin/host-requests', auth: ['admin'], tag: 'admin', summary: 'Host applications, newest first, a page at a time',
-    query: PageQuery.extend({ limit: z.coerce.number().int().min(1).max(HOST_REQUESTS_PAGE_MAX).default(25) }), response: Page(HostRequest), access: { table: 'read' },
+    query: lazySchema(() => PageQuery.extend({ limit: z.coerce.number().int().min(1).max(HOST_REQUESTS_PAGE_MAX).default(25) })), response: lazySchema(() => Page(HostRequest)), access: { table: 'read' },
   },
   adminListIncidents: {
     method: 'GET', path: '/api/admin/incidents', auth: ['admin'], tag: 'admin', summary: 'Open vend incidents (completions that could not be settled as reported), oldest first',
-    query: PageQuery, response: Page(VendIncident), access: { table: 'read' },
+    query: PageQuery, response: lazySchema(() => Page(VendIncident)), access: { table: 'read' },
   },
   adminResolveIncident: {
     method: 'POST', path: '/api/admin/incidents/{id}/resolve', auth: ['admin'], tag: 'admin', summary: 'Settle a vend incident with the volume dispensed (0 releases the hold)',
@@ -395,7 +396,7 @@ export const routes = define({
   },
   adminListClaims: {
     method: 'GET', path: '/api/admin/claims', auth: ['admin'], tag: 'admin', summary: 'Claims on vends of one status: pending (the queue, oldest first) by default, credited or declined (newest first)',
-    query: ClaimsQuery, response: Page(Claim), access: { table: 'read' },
+    query: ClaimsQuery, response: lazySchema(() => Page(Claim)), access: { table: 'read' },
   },
   adminGetClaim: {
     method: 'GET', path: '/api/admin/claims/{id}', auth: ['admin'], tag: 'admin', summary: "A claim with the station's readings and connection events from 30 minutes before its vend to 30 minutes after",
@@ -407,7 +408,7 @@ export const routes = define({
   },
   adminListProblemReports: {
     method: 'GET', path: '/api/admin/reports', auth: ['admin', 'technician'], tag: 'admin', summary: 'Problem reports of one status (open by default), newest first',
-    query: ProblemReportQuery, response: z.array(ProblemReport), access: { table: 'read' },
+    query: ProblemReportQuery, response: lazySchema(() => z.array(ProblemReport)), access: { table: 'read' },
   },
   adminGetProblemReportPhoto: {
     method: 'GET', path: '/api/admin/reports/{id}/photo', auth: ['admin', 'technician'], tag: 'admin', summary: "A report's photo, without its metadata, as a data: URL",
@@ -419,7 +420,7 @@ export const routes = define({
   },
   adminListPayouts: {
     method: 'GET', path: '/api/admin/payouts', auth: ['admin'], tag: 'admin', summary: 'Payout requests of one status (open by default), newest first: withdrawals the gateway could not refund',
-    query: PayoutQuery, response: z.array(PayoutRequest), access: { table: 'read' },
+    query: PayoutQuery, response: lazySchema(() => z.array(PayoutRequest)), access: { table: 'read' },
   },
   adminResolvePayout: {
     method: 'POST', path: '/api/admin/payouts/{id}/resolve', auth: ['admin'], tag: 'admin', summary: 'Close a payout request: paid (sent outside the gateway) or returned to the wallet (a ledger credit), with a note (audited)',
@@ -427,7 +428,7 @@ export const routes = define({
   },
   adminListHeldGuestRefunds: {
     method: 'GET', path: '/api/admin/guest-refunds', auth: ['admin'], tag: 'admin', summary: 'Guest orders whose refund the gateway refused and whose money nobody claimed yet, oldest first',
-    response: z.array(HeldGuestRefund), access: { table: 'read' },
+    response: lazySchema(() => z.array(HeldGuestRefund)), access: { table: 'read' },
   },
   adminPayOutGuestRefund: {
     method: 'POST', path: '/api/admin/guest-refunds/{id}/pay-out', auth: ['admin'], tag: 'admin', summary: "Record that a held guest refund was paid outside the gateway (the guest account's ledger debit, with the note; once)",
@@ -439,7 +440,7 @@ export const routes = define({
   },
   adminDeleteHostRequest: {
     method: 'DELETE', path: '/api/admin/host-requests/{id}', auth: ['admin'], tag: 'admin', summary: 'Delete a host application',
-    params: Id, status: 204, response: z.null(), access: { table: 'write' },
+    params: Id, status: 204, response: lazySchema(() => z.null()), access: { table: 'write' },
   },
   adminCreateMachine: {
     method: 'POST', path: '/api/admin/machines', auth: ['admin'], tag: 'admin', summary: 'Provision a station; returns its certificate bundle once',
@@ -451,11 +452,11 @@ export const routes = define({
   },
   adminMachineTelemetry: {
     method: 'GET', path: '/api/admin/machines/{id}/telemetry', auth: ['admin', 'technician'], tag: 'admin', summary: "A station's heartbeat readings in a time range (at most 31 days), oldest first: a page at a time, or averaged per `step` seconds",
-    params: MachineIdParams, query: TelemetryQuery, response: Page(TelemetryReading), access: { table: 'read' },
+    params: MachineIdParams, query: TelemetryQuery, response: lazySchema(() => Page(TelemetryReading)), access: { table: 'read' },
   },
   adminMachineEvents: {
     method: 'GET', path: '/api/admin/machines/{id}/events', auth: ['admin', 'technician'], tag: 'admin', summary: "A station's latest connection events (connects, disconnects with the reason), newest first",
-    params: MachineIdParams, query: StationEventsQuery, response: z.array(StationEvent), access: { table: 'read' },
+    params: MachineIdParams, query: StationEventsQuery, response: lazySchema(() => z.array(StationEvent)), access: { table: 'read' },
   },
   adminCheckIn: {
     method: 'POST', path: '/api/admin/machines/{id}/check-in', auth: ['admin', 'technician'], tag: 'admin', summary: 'A technician checks in at a station (after scanning its QR): a station event with who and when',
@@ -487,7 +488,7 @@ export const routes = define({
   },
   adminListAlerts: {
     method: 'GET', path: '/api/admin/alerts', auth: ['admin', 'technician'], tag: 'admin', summary: 'Alerts of the alert rules, newest first: active (open and acknowledged) by default, or by status, station and rule',
-    query: AlertsQuery, response: Page(Alert), access: { table: 'read' },
+    query: AlertsQuery, response: lazySchema(() => Page(Alert)), access: { table: 'read' },
   },
   adminAlertCounts: {
     method: 'GET', path: '/api/admin/alerts/counts', auth: ['admin', 'technician'], tag: 'admin', summary: 'How many alerts are open and acknowledged (the count in the admin header)',
@@ -499,7 +500,7 @@ export const routes = define({
   },
   adminListTickets: {
     method: 'GET', path: '/api/admin/tickets', auth: ['admin', 'technician'], tag: 'admin', summary: 'Maintenance tickets, newest first: active (open and assigned) by default, or by status, station, and the caller\'s own (`mine`)',
-    query: TicketsQuery, response: Page(Ticket), access: { table: 'read' },
+    query: TicketsQuery, response: lazySchema(() => Page(Ticket)), access: { table: 'read' },
   },
   adminTicketCounts: {
     method: 'GET', path: '/api/admin/tickets/counts', auth: ['admin', 'technician'], tag: 'admin', summary: 'How many tickets are open (unassigned) and assigned (the count in the admin header)',
@@ -528,7 +529,7 @@ export const routes = define({
   },
   adminListCommands: {
     method: 'GET', path: '/api/admin/commands', auth: ['admin'], tag: 'admin', summary: 'Remote commands, newest first',
-    query: CommandsQuery, response: Page(Command), access: { table: 'read' },
+    query: CommandsQuery, response: lazySchema(() => Page(Command)), access: { table: 'read' },
   },
   adminGetCommand: {
     method: 'GET', path: '/api/admin/commands/{id}', auth: ['admin'], tag: 'admin', summary: "A remote command with each station's execution (status, progress, rollout step)",
@@ -544,7 +545,7 @@ export const routes = define({
   },
   adminSettingsHistory: {
     method: 'GET', path: '/api/admin/settings/history', auth: ['admin'], tag: 'admin', summary: 'Who changed the settings, what and when (newest first)',
-    query: z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) }), response: z.array(SettingsChange), access: { table: 'read' },
+    query: lazySchema(() => z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) })), response: lazySchema(() => z.array(SettingsChange)), access: { table: 'read' },
   },
   adminPutSettings: {
     method: 'PUT', path: '/api/admin/settings', auth: ['admin'], tag: 'admin', summary: 'Save system settings (audited)',
@@ -552,7 +553,7 @@ export const routes = define({
   },
   geocode: {
     method: 'GET', path: '/api/geocode', auth: ['admin'], tag: 'admin', summary: 'Address autocomplete in Bali',
-    query: AddressQuery, response: z.array(AddressResult), access: { geocoder: true },
+    query: AddressQuery, response: lazySchema(() => z.array(AddressResult)), access: { geocoder: true },
   },
   hostImpactReport: {
     method: 'GET', path: '/api/host/stations', auth: ['host'], tag: 'partners', summary: "The host's own stations and their month: litres, bottles saved, CO2 saved and uptime (the monthly impact report)",
@@ -564,7 +565,7 @@ export const routes = define({
   },
   openApi: {
     method: 'GET', path: '/api/openapi.json', auth: 'public', tag: 'docs', summary: 'This contract as OpenAPI 3.1',
-    response: z.looseObject({}), access: {},
+    response: lazySchema(() => z.looseObject({})), access: {},
   },
 });
 

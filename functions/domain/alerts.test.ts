@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, FLEET_ALERT_SCOPE, Settings as SettingsSchema, type Settings } from '@shared/schemas';
+import { defaultSettings, FLEET_ALERT_SCOPE, Settings as SettingsSchema, type Settings } from '@shared/schemas';
 import type { DeadLetters } from '../ports/dead-letters';
 import type { Email, Mailer } from '../ports/mailer';
 import { alertRecipients, failureWindow, sweepAlerts } from './alerts';
@@ -16,7 +16,7 @@ async function setup(settings: Partial<Settings> = {}) {
   const clock = fixedClock(new Date(T));
   const sent: Email[] = [];
   const mailer: Mailer = { send: async (email) => (sent.push(email), { messageId: String(sent.length) }), linkTo: (path) => `https://refill.example${path}` };
-  const store = { get: async () => ({ ...DEFAULT_SETTINGS, ...settings }), save: async (s: Settings) => s };
+  const store = { get: async () => ({ ...defaultSettings(), ...settings }), save: async (s: Settings) => s };
   // What the dead-letter queues hold; a test sets it.
   const queued = { RuleErrors: 0, AsyncFailures: 0 };
   const deadLetters: DeadLetters = { waiting: async () => Object.entries(queued).map(([queue, messages]) => ({ queue, messages })) };
@@ -46,7 +46,7 @@ describe('alert rules', () => {
     deps.clock.set(new Date(T + 11 * 60_000));
     expect(await sweepAlerts(deps)).toEqual({ opened: 1, emailed: 0, errors: 0 });
     expect(await sweepAlerts(deps)).toEqual({ opened: 0, emailed: 0, errors: 0 });
-    const named = { ...DEFAULT_SETTINGS, alertOfflineMinutes: 10, alertRepeatMinutes: 30, alertRecipients: 'ops@example.com, lead@example.com' };
+    const named = { ...defaultSettings(), alertOfflineMinutes: 10, alertRepeatMinutes: 30, alertRecipients: 'ops@example.com, lead@example.com' };
     expect(await sweepAlerts(deps, named)).toEqual({ opened: 0, emailed: 1, errors: 0 });
     expect(deps.sent.map((e) => [e.to, e.subject])).toEqual([
       ['ops@example.com', 'Station offline: Ubud Market (HRL-00001)'],
@@ -105,11 +105,11 @@ describe('alert rules', () => {
   });
 
   it("tells each rule's own recipients, else the general ones, else the operations address", async () => {
-    const settings = { ...DEFAULT_SETTINGS, alertRecipients: 'ops@example.com', alertFilterLifeRecipients: 'Tech@Example.com, tech@example.com, lead@example.com' };
+    const settings = { ...defaultSettings(), alertRecipients: 'ops@example.com', alertFilterLifeRecipients: 'Tech@Example.com, tech@example.com, lead@example.com' };
     expect(alertRecipients(settings, 'filterLife', 'noc@example.com')).toEqual(['tech@example.com', 'lead@example.com']);
     expect(alertRecipients(settings, 'offline', 'noc@example.com')).toEqual(['ops@example.com']);
-    expect(alertRecipients(DEFAULT_SETTINGS, 'offline', 'noc@example.com')).toEqual(['noc@example.com']);
-    expect(alertRecipients(DEFAULT_SETTINGS, 'offline', undefined)).toEqual([]);
+    expect(alertRecipients(defaultSettings(), 'offline', 'noc@example.com')).toEqual(['noc@example.com']);
+    expect(alertRecipients(defaultSettings(), 'offline', undefined)).toEqual([]);
     const bad = SettingsSchema.safeParse({ alertQualityRecipients: 'lab@example.com, not-an-address' });
     expect(bad.success ? null : bad.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['alertQualityRecipients', 'Not an e-mail address: not-an-address (separate addresses with commas)']]);
 

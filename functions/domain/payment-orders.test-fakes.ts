@@ -1,4 +1,4 @@
-import { DEFAULT_SETTINGS } from '@shared/schemas';
+import { defaultSettings } from '@shared/schemas';
 import type { ChargeResult, GatewayRefund, PaymentGateway, PaymentNotification } from '../ports/payment-gateway';
 import type { TransactionPart } from '../ports/transaction';
 import type { GuestHandover, GuestOrder, OrderPatch, OrderStatus, PaymentOrder, PaymentOrders } from '../ports/payment-orders';
@@ -115,7 +115,7 @@ export function setup(answer: () => Promise<ChargeResult> = async () => pending,
   const { gateway, calls } = scriptedGateway(answer, status);
   const deps: TopupDeps = {
     paymentOrders: orders, paymentGateway: gateway, ledger, clock: { now }, users,
-    settings: { get: async () => DEFAULT_SETTINGS, save: async (s) => s },
+    settings: { get: async () => defaultSettings(), save: async (s) => s },
     log: { info: () => undefined, warn: () => undefined },
   };
   return { deps, orders, ledger, calls, balance, owed };

@@ -6,10 +6,10 @@ import { heardFilingTime, heartbeatSetsOnline, presenceChange, provisionStation,
 import { HEARTBEAT_INTERVAL_SECONDS } from '@shared/constants';
 import { MemoryAlerts, MemoryTickets, MemoryMachines, MemorySafetyRecords, MemoryTelemetry, counterIds, fixedClock, memorySigningKeys, silentLog } from './vend.test-fakes';
 import { DomainError } from './errors';
-import { DEFAULT_SETTINGS, type Settings } from '@shared/schemas';
+import { defaultSettings as settingDefaults, type Settings } from '@shared/schemas';
 
 const T = Date.parse('2026-03-01T08:00:00Z');
-const defaultSettings = { get: async () => DEFAULT_SETTINGS, save: async (s: Settings) => s };
+const defaultSettings = { get: async () => settingDefaults(), save: async (s: Settings) => s };
 const iso = (ms: number) => new Date(T + ms).toISOString();
 const event = (eventType: 'connected' | 'disconnected', ms: number, extra: Partial<PresenceEvent> = {}): PresenceEvent => ({ clientId: 'HRL-00001', eventType, timestamp: T + ms, ...extra });
 
@@ -228,7 +228,7 @@ describe('heard index filing', () => {
     const heartbeat = { stationId: 'HRL-00001', waterLevel: 50, quality: { tdsPpm: 40, temperatureC: 27 }, firmwareVersion: '1.0.0', counters: { dispensedMl: 0, vends: 0 } };
     await recordHeartbeat({ ...heartbeat, receivedAt: Date.parse('2026-03-01T08:13:20.000Z') }, deps);
     await recordHeartbeat({ ...heartbeat, receivedAt: Date.parse('2026-03-01T08:18:10.000Z') }, deps);
-    expect(filed).toEqual([heardFilingTime('2026-03-01T08:13:20.000Z', DEFAULT_SETTINGS.alertOfflineMinutes), heardFilingTime('2026-03-01T08:18:10.000Z', DEFAULT_SETTINGS.alertOfflineMinutes)]);
+    expect(filed).toEqual([heardFilingTime('2026-03-01T08:13:20.000Z', settingDefaults().alertOfflineMinutes), heardFilingTime('2026-03-01T08:18:10.000Z', settingDefaults().alertOfflineMinutes)]);
     expect((await machines.get('HRL-00001'))?.heartbeatReceivedAt).toBe('2026-03-01T08:18:10.000Z');
   });
 });

@@ -3,7 +3,7 @@ import { TelemetryQuery } from '@shared/schemas';
 import { recordHeartbeat, recordPresence } from './stations';
 import { bucketReadings, stationTelemetry, storeReading, telemetryExpiry } from './telemetry';
 import { MemoryAlerts, MemoryTickets, MemoryMachines, MemorySafetyRecords, MemoryTelemetry, counterIds, fixedClock, silentLog } from './vend.test-fakes';
-import { DEFAULT_SETTINGS } from '@shared/schemas';
+import { defaultSettings } from '@shared/schemas';
 import { DomainError } from './errors';
 
 const T = Date.parse('2026-03-01T08:00:00Z');
@@ -13,7 +13,7 @@ const beat = { stationId: 'HRL-00001', waterLevel: 64, quality: { tdsPpm: 45, te
 async function setup() {
   const machines = new MemoryMachines();
   await machines.create({ id: 'HRL-00001', status: 'offline', createdAt: iso(0), updatedAt: iso(0) });
-  return { machines, telemetry: new MemoryTelemetry(), alerts: new MemoryAlerts(machines), tickets: new MemoryTickets(), settings: { get: async () => DEFAULT_SETTINGS, save: async () => DEFAULT_SETTINGS }, safetyRecords: new MemorySafetyRecords(), ids: counterIds(), clock: fixedClock(new Date(T + 600_000)), log: silentLog };
+  return { machines, telemetry: new MemoryTelemetry(), alerts: new MemoryAlerts(machines), tickets: new MemoryTickets(), settings: { get: async () => defaultSettings(), save: async () => defaultSettings() }, safetyRecords: new MemorySafetyRecords(), ids: counterIds(), clock: fixedClock(new Date(T + 600_000)), log: silentLog };
 }
 
 describe('telemetry history', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, minimumTopupMessage } from '@shared/schemas';
+import { defaultSettings, minimumTopupMessage } from '@shared/schemas';
 import { GatewayRejected, GatewayUnavailable } from '../ports/payment-gateway';
 import type { PaymentOrder } from '../ports/payment-orders';
 import { domainError, KEY, payer, pending, report, setup } from './payment-orders.test-fakes';
@@ -12,8 +12,8 @@ describe('top-up amount rules', () => {
   it('formats the minimum from the setting with the app\'s one money format', () => {
     expect(minimumTopupMessage(10_000)).toBe('Minimum top up amount is Rp 10.000');
     expect(minimumTopupMessage(25_000)).toBe('Minimum top up amount is Rp 25.000');
-    expect(() => checkTopupAmount(9_999, DEFAULT_SETTINGS)).toThrow('Minimum top up amount is Rp 10.000');
-    expect(() => checkTopupAmount(10_000, DEFAULT_SETTINGS)).not.toThrow();
+    expect(() => checkTopupAmount(9_999, defaultSettings())).toThrow('Minimum top up amount is Rp 10.000');
+    expect(() => checkTopupAmount(10_000, defaultSettings())).not.toThrow();
     expect(() => checkTopupAmount(20_000, { minTopup: 25_000 })).toThrow('Minimum top up amount is Rp 25.000');
   });
 });

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, User, type Settings } from '@shared/schemas';
+import { defaultSettings, User, type Settings } from '@shared/schemas';
 import type { UserRecord, Users } from '../ports/users';
 import { MemoryUsers } from './vend.test-fakes';
 import { currentUser, ensureProfile, newProfileOf, profileGaps, toUser, usernameOf, type SignedInPerson } from './users';
 
 const person: SignedInPerson = { sub: '3f1c2b9e-1111-4222-8333-444455556666', username: 'made@example.com', email: 'made@example.com', givenName: 'Made', familyName: 'Wirawan' };
 
-const deps = (users: Users, settings: Settings = DEFAULT_SETTINGS, now = '2026-03-01T08:00:00.000Z') => ({
+const deps = (users: Users, settings: Settings = defaultSettings(), now = '2026-03-01T08:00:00.000Z') => ({
   users,
   settings: { get: async () => settings, save: async (s: Settings) => s },
   clock: { now: () => new Date(now) },
@@ -25,9 +25,9 @@ describe('the current user', () => {
 
   it('is read, not created again, on later calls; the stored values win over the claims', async () => {
     const users = new MemoryUsers();
-    await currentUser(person, deps(users, DEFAULT_SETTINGS, '2026-03-01T08:00:00.000Z'));
+    await currentUser(person, deps(users, defaultSettings(), '2026-03-01T08:00:00.000Z'));
     users.items.set(person.sub, { ...users.items.get(person.sub)!, balance: 48_500, dispensedMl: 26_000, username: 'renamed' });
-    const again = await currentUser({ ...person, givenName: 'Other' }, deps(users, DEFAULT_SETTINGS, '2027-01-01T00:00:00.000Z'));
+    const again = await currentUser({ ...person, givenName: 'Other' }, deps(users, defaultSettings(), '2027-01-01T00:00:00.000Z'));
     expect(users.ensures).toBe(1);
     expect(again).toMatchObject({ username: 'renamed', firstName: 'Made', createdAt: '2026-03-01T08:00:00.000Z', balance: 48_500, bottlesSaved: 52, co2Saved: 4.31 });
   });
@@ -40,7 +40,7 @@ describe('the current user', () => {
 
   it('derives impact with the factors of the settings item', () => {
     const record: UserRecord = { id: 'u', username: 'u', firstName: null, lastName: null, email: null, profileImageUrl: null, balance: 1, dispensedMl: 3_000, createdAt: 'x', updatedAt: 'x' };
-    expect(toUser(record, { ...DEFAULT_SETTINGS, bottleLitres: 1, co2KgPerBottle: 0.5 })).toMatchObject({ bottlesSaved: 3, co2Saved: 1.5 });
+    expect(toUser(record, { ...defaultSettings(), bottleLitres: 1, co2KgPerBottle: 0.5 })).toMatchObject({ bottlesSaved: 3, co2Saved: 1.5 });
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '@shared/schemas';
+import { defaultSettings } from '@shared/schemas';
 import { holdFor, insufficientBalanceMessage, minimumBalance, settlementFor } from './vend-rules';
 
 /** The vend protocol's pure rules: holds, settlements, the minimum balance. */
@@ -25,7 +25,7 @@ describe('vend pricing and hold amounts', () => {
     expect(settlementFor(333, { maxMl: 600, holdAmount: 1200, pricePerLitre: 2000 })).toEqual({ volumeMl: 333, charge: 666 });
   });
   it('needs 20 points (Rp 2,000) to vend by default and says so clearly', () => {
-    expect(minimumBalance(DEFAULT_SETTINGS)).toBe(2_000);
+    expect(minimumBalance(defaultSettings())).toBe(2_000);
     expect(insufficientBalanceMessage(2_000)).toBe('Insufficient balance: you need at least Rp 2.000 to refill. Top up your wallet and try again.');
   });
 });

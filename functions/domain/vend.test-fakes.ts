@@ -8,7 +8,7 @@ import type { SigningKeys } from '../ports/signing-keys';
 import type { StationMessages, VendAuthorizedMessage, VendDeniedMessage } from '../ports/station-messages';
 import type { ProfileGaps, UserRecord, Users } from '../ports/users';
 import type { IncidentReport, IncidentResolution, SessionOutcome, UsedToken, VendIncident, VendSession, VendSessions } from '../ports/vend-sessions';
-import { DEFAULT_SETTINGS, FLEET_ALERT_SCOPE, type AlertRule, type SafetyRecord, type TicketEvent, type Settings, type StationEvent } from '@shared/schemas';
+import { defaultSettings, FLEET_ALERT_SCOPE, type AlertRule, type SafetyRecord, type TicketEvent, type Settings, type StationEvent } from '@shared/schemas';
 import type { SafetyRecords } from '../ports/safety-records';
 import type { StoredReading, Telemetry } from '../ports/telemetry';
 import type { AlertFilter, AlertRecord, Alerts } from '../ports/alerts';
@@ -472,7 +472,7 @@ export async function memoryVendWorld(start = new Date('2026-03-01T08:00:00Z'), 
     machines: new MemoryMachines(),
     users,
     ledger: new MemoryLedger(users),
-    settings: { get: async () => ({ ...DEFAULT_SETTINGS, ...settings }), save: async (s: Settings) => s } satisfies SettingsStore,
+    settings: { get: async () => ({ ...defaultSettings(), ...settings }), save: async (s: Settings) => s } satisfies SettingsStore,
     vendSessions: new MemoryVendSessions(),
     stationMessages: new MemoryMessages(),
     signingKeys: await memorySigningKeys(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS, SafetyRecordInput, type Settings } from '@shared/schemas';
+import { defaultSettings, SafetyRecordInput, type Settings } from '@shared/schemas';
 import { updateAdminMachine } from './admin-machines';
 import { recordHeartbeat } from './stations';
 import { clearSafetyLock, recordSafety, safetyOverview } from './water-safety';
@@ -12,7 +12,7 @@ const beat = (tdsPpm: number, at: number) => ({ stationId: 'HRL-00001', waterLev
 async function setup(settings: Partial<Settings> = {}) {
   const machines = new MemoryMachines();
   await machines.create({ id: 'HRL-00001', name: 'Ubud Market', status: 'offline', connection: { state: 'connected', at: new Date(T).toISOString(), reason: null }, createdAt: new Date(T).toISOString(), updatedAt: new Date(T).toISOString() });
-  const store = { get: async () => ({ ...DEFAULT_SETTINGS, ...settings }), save: async (s: Settings) => s };
+  const store = { get: async () => ({ ...defaultSettings(), ...settings }), save: async (s: Settings) => s };
   return { machines, alerts: new MemoryAlerts(machines), tickets: new MemoryTickets(), telemetry: new MemoryTelemetry(), settings: store, safetyRecords: new MemorySafetyRecords(), ids: counterIds(), clock: fixedClock(new Date(T)), log: silentLog };
 }
 const input = (value: unknown) => SafetyRecordInput.parse(value);

@@ -1,7 +1,7 @@
 import { recordCommandResult } from '../domain/commands';
 import { log, observedHandler } from '../observability';
-import { data } from '../providers/data';
 import { stationJobs } from '../providers/station-jobs';
+import * as repositories from '../providers/repositories';
 
 /**
  * Two IoT rules: `SELECT * FROM '$aws/events/jobExecution/#'` (a job execution ended: succeeded, failed, rejected,
@@ -9,4 +9,4 @@ import { stationJobs } from '../providers/station-jobs';
  * 'stations/+/command/progress'` (a station's percent). Repeated and late reports change nothing; the result that
  * ends a rollout step sends the next step or stops the rollout (functions/domain/commands.ts).
  */
-export const handler = observedHandler('commandResult', (event) => recordCommandResult(event, { ...data(), stationJobs: stationJobs(), log }), (outcome) => outcome);
+export const handler = observedHandler('commandResult', (event) => recordCommandResult(event, { commands: repositories.commands(), machines: repositories.machines(), telemetry: repositories.telemetry(), clock: repositories.clock(), stationJobs: stationJobs(), log }), (outcome) => outcome);

@@ -53,8 +53,11 @@ export interface EntryDetails {
 
 export interface PostResult {
   balance: number;
-  /** The receivable after the operation (0 when nothing is owed). */
-  owed: number;
+  /**
+   * The receivable after the operation (0 when nothing is owed), when the operation read it: charges, top-ups and
+   * replays; holds, settlements, releases and other posts leave it out rather than read the account again.
+   */
+  owed?: number;
   entries: LedgerEntry[];
   /** True when the idempotency key had been used with the same parameters: nothing was written. */
   replayed: boolean;

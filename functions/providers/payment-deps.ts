@@ -1,20 +1,26 @@
 import type { PurchaseDeps } from '../domain/purchase';
 import type { OpenPaidSession } from '../domain/purchase-paid';
 import { log } from '../observability';
-import { data } from './data';
 import { paymentGateway } from './payment-gateway';
 import { mailer } from './mailer';
 import { requestQuota } from './quota';
 import { vendDeps } from './vend';
 import { openPaidVendSession } from '../domain/vend-paid';
 import type { GuestDeps } from '../domain/guest-orders';
+import * as repositories from './repositories';
 
 /**
  * What the payment use cases need: the table and the configured gateway; purchases pass how their paid refill is
  * opened. The mailer (a guest's receipt) is created on first use, so routes that never send need no mail settings.
  */
 export const paymentDeps = (openPaidSession?: OpenPaidSession): PurchaseDeps => ({
-  ...data(),
+  machines: repositories.machines(),
+  users: repositories.users(),
+  paymentOrders: repositories.paymentOrders(),
+  ledger: repositories.ledger(),
+  clock: repositories.clock(),
+  settings: repositories.settings(),
+  vendSessions: repositories.vendSessions(),
   paymentGateway: paymentGateway(),
   log,
   openPaidSession,
@@ -25,6 +31,7 @@ export const paymentDeps = (openPaidSession?: OpenPaidSession): PurchaseDeps => 
 
 /** What guest orders need: the payment deps with the paid refill's opener, the rate limits, and the claims on refills. */
 export const guestDeps = (): GuestDeps => {
-  const { claims, telemetry, vendSessions } = data();
-  return Object.assign(paymentDeps((order) => openPaidVendSession(order, vendDeps())), { quota: requestQuota(), claims, telemetry, vendSessions });
+  return Object.assign(paymentDeps((order) => openPaidVendSession(order, vendDeps())), {
+    quota: requestQuota(), claims: repositories.claims(), telemetry: repositories.telemetry(), vendSessions: repositories.vendSessions(),
+  });
 };

@@ -5,11 +5,12 @@ import { Duration, Names, Stack, Validations, type CfnElement } from 'aws-cdk-li
 import { PolicyStatement, Role, ServicePrincipal, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat, SourceMapMode } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction, OutputFormat, SourceMapMode, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
 import { Construct, type IConstruct } from 'constructs';
+import type { BuildOptions } from 'esbuild';
 import type { Need } from '@functions/environment';
 import { FunctionSettings } from './settings';
 
@@ -60,6 +61,29 @@ const FUNCTION_RUNTIME = Runtime.NODEJS_22_X;
 /** esbuild's ESM output has no `require`; CommonJS dependencies bundled into it need one. */
 export const CREATE_REQUIRE_BANNER =
   "import { createRequire as __bannerCreateRequire } from 'node:module'; const require = __bannerCreateRequire(import.meta.url);";
+
+/**
+ * How every function's code is bundled, in one place: AppFunction below hands it to the CDK's esbuild, and
+ * `npm run bench` (test/bench/functions.ts) builds with the same settings through `functionEsbuildOptions`.
+ */
+const FUNCTION_BUNDLING = {
+  format: OutputFormat.ESM,
+  target: 'node22',
+  mainFields: ['module', 'main'],
+  banner: CREATE_REQUIRE_BANNER,
+  minify: true,
+} as const satisfies BundlingOptions;
+
+/** FUNCTION_BUNDLING as esbuild's own options (what the CDK passes to esbuild for them; source maps left out). */
+export const functionEsbuildOptions = (): BuildOptions => ({
+  bundle: true,
+  platform: 'node',
+  format: FUNCTION_BUNDLING.format === OutputFormat.ESM ? 'esm' : 'cjs',
+  target: FUNCTION_BUNDLING.target,
+  mainFields: [...FUNCTION_BUNDLING.mainFields],
+  banner: { js: FUNCTION_BUNDLING.banner },
+  minify: FUNCTION_BUNDLING.minify,
+});
 
 export interface AppFunctionProps {
   /** Repository-relative entry file exporting `handler`. */
@@ -113,11 +137,8 @@ export class AppFunction extends Construct {
       tracing: Tracing.ACTIVE,
       environment: { NODE_OPTIONS: '--enable-source-maps', ...FunctionSettings.of(this).environmentFor(props.needs ?? []) },
       bundling: {
-        format: OutputFormat.ESM,
-        target: 'node22',
-        mainFields: ['module', 'main'],
-        banner: CREATE_REQUIRE_BANNER,
-        minify: true,
+        ...FUNCTION_BUNDLING,
+        mainFields: [...FUNCTION_BUNDLING.mainFields],
         sourceMap: true,
         sourceMapMode: SourceMapMode.DEFAULT,
         sourcesContent: false,

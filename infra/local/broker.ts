@@ -69,8 +69,13 @@ export interface LocalBroker {
   url: string;
   port: number;
   stats: BrokerStats;
-  /** Resolves when every rule and presence handler started so far has finished. */
+  /** Resolves when every rule and presence handler started so far has finished (in the local stack, and the stream's fold). */
   idle(): Promise<void>;
+  /**
+   * Resolves when every rule and presence handler started so far has finished, whatever the table's stream still
+   * carries: a vend is settled when its vend/complete handler is done (the bench's vend round trip).
+   */
+  handlersIdle(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -265,6 +270,7 @@ export async function startBroker(options: {
     port: options.port,
     stats,
     idle,
+    handlersIdle: idle,
     stop: async () => {
       jobs.stop();
       await new Promise<void>((resolve) => broker.close(() => resolve()));

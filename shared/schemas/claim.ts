@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { StationEvent, TelemetryReading } from './telemetry';
+import { lazySchema } from '../lazy-schema';
 
 /** How long after a vend a person may claim it (docs/architecture.md, "Claims"). */
 export const CLAIM_WINDOW_HOURS = 24;
@@ -7,32 +8,32 @@ export const CLAIM_WINDOW_HOURS = 24;
 export const CLAIM_TELEMETRY_MARGIN_MINUTES = 30;
 
 const claimKinds = ['not_dispensed', 'dispensed_less', 'tasted_wrong'] as const;
-export const ClaimKind = z.enum(claimKinds);
+export const ClaimKind = lazySchema(() => z.enum(claimKinds));
 export type ClaimKind = z.infer<typeof ClaimKind>;
 
 /** `credited`: money went back to the wallet (at once or by an admin); `pending`: in the admin queue; `declined` with a reason. */
-export const ClaimStatus = z.enum(['pending', 'credited', 'declined']);
+export const ClaimStatus = lazySchema(() => z.enum(['pending', 'credited', 'declined']));
 export type ClaimStatus = z.infer<typeof ClaimStatus>;
 
 const CLAIM_KIND_REQUIRED = 'Choose what went wrong';
 
 /** A person's claim on one of their vends. */
-export const ClaimInput = z.object({
+export const ClaimInput = lazySchema(() => z.object({
   kind: z.enum(claimKinds, { error: CLAIM_KIND_REQUIRED }),
   note: z.string({ error: 'The note must be text' }).trim().max(500, 'The note is at most 500 characters').optional(),
-});
+}));
 
 /** What the history row shows of a vend's claim. */
-export const ClaimState = z.object({
+export const ClaimState = lazySchema(() => z.object({
   status: ClaimStatus,
   /** Rupiah credited back (0 while pending or when declined). */
   creditedIdr: z.number().int().nonnegative(),
   /** The admin's reason when declined. */
   reason: z.string().nullable(),
-});
+}));
 export type ClaimState = z.infer<typeof ClaimState>;
 
-export const Claim = z.object({
+export const Claim = lazySchema(() => z.object({
   /** The vend session claimed (one claim per vend). */
   sessionId: z.string(),
   userId: z.string(),
@@ -52,32 +53,32 @@ export const Claim = z.object({
   creditedIdr: z.number().int().nonnegative(),
   createdAt: z.string(),
   resolution: z.object({ at: z.string(), by: z.string(), decision: z.enum(['credit', 'decline']), reason: z.string() }).nullable(),
-});
+}));
 export type Claim = z.infer<typeof Claim>;
 
-export const ClaimsQuery = z.object({
+export const ClaimsQuery = lazySchema(() => z.object({
   status: ClaimStatus.default('pending'),
   limit: z.coerce.number().int().min(1).max(100).default(50),
   cursor: z.string().max(2000).optional(),
-});
+}));
 
 /** One claim with the station's readings and connection events around its session (admin). */
-export const ClaimDetail = z.object({
+export const ClaimDetail = lazySchema(() => z.object({
   claim: Claim,
   readings: z.array(TelemetryReading),
   events: z.array(StationEvent),
   /** The window the telemetry covers. */
   from: z.string(),
   to: z.string(),
-});
+}));
 
 const REASON_REQUIRED = 'Give a reason (the person reads it)';
 
 /** An admin's decision on a pending claim: credit up to what the vend charged, or decline; both with a reason. */
-export const ClaimResolutionInput = z.object({
+export const ClaimResolutionInput = lazySchema(() => z.object({
   decision: z.enum(['credit', 'decline'], { error: 'Choose credit or decline' }),
   /** Rupiah to credit (credit only): 1 up to what the vend charged. */
   amount: z.number({ error: 'Enter an amount in rupiah' }).int('Whole rupiah only').positive('More than 0').optional(),
   reason: z.string({ error: REASON_REQUIRED }).trim().min(1, REASON_REQUIRED).max(500, 'The reason is at most 500 characters'),
-});
+}));
 export type ClaimResolutionInput = z.infer<typeof ClaimResolutionInput>;

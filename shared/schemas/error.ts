@@ -1,7 +1,8 @@
 import * as z from 'zod';
+import { lazySchema } from '../lazy-schema';
 
 /** Every non-2xx answer of the API. `fields` names each invalid field with its message. */
-export const ApiError = z.object({ message: z.string(), fields: z.record(z.string(), z.string()).optional() });
+export const ApiError = lazySchema(() => z.object({ message: z.string(), fields: z.record(z.string(), z.string()).optional() }));
 export type ApiError = z.infer<typeof ApiError>;
 
 /** zod issues -> `{ field: message }`, first message per field. */

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { ClaimInput, ClaimKind, ClaimState } from './claim';
+import { lazySchema } from '../lazy-schema';
 
 /**
  * Scan-to-refill without an account (docs/payments.md, "Guest orders"): a guest pays one refill at the station's
@@ -13,7 +14,7 @@ const GUEST_MIN_ML = 100;
 
 const guestPaymentMethods = ['qris', 'gopay', 'google_pay', 'apple_pay'] as const;
 
-export const GuestOrderRequest = z.object({
+export const GuestOrderRequest = lazySchema(() => z.object({
   stationId: z.string().trim().min(1, 'Choose a station').max(64),
   volumeMl: z.number({ error: 'Choose how much water' }).int('Whole millilitres').min(GUEST_MIN_ML, `At least ${GUEST_MIN_ML} ml`).max(20_000, 'At most 20 L'),
   paymentMethod: z.enum(guestPaymentMethods, { error: 'Choose how to pay' }),
@@ -21,7 +22,7 @@ export const GuestOrderRequest = z.object({
   walletToken: z.string().min(1).max(20_000).optional(),
   /** Where to send the receipt (optional). */
   email: z.email('Enter a valid e-mail address').max(254).optional(),
-});
+}));
 export type GuestOrderRequest = z.infer<typeof GuestOrderRequest>;
 
 /**
@@ -31,7 +32,7 @@ export type GuestOrderRequest = z.infer<typeof GuestOrderRequest>;
  */
 const guestOrderStatuses = ['waiting_payment', 'press_start', 'dispensing', 'settling', 'done', 'failed'] as const;
 
-export const GuestOrder = z.object({
+export const GuestOrder = lazySchema(() => z.object({
   id: z.string(),
   /** The receipt's id for `/r/{receiptId}`: the order id and the secret that reads it, joined by `~`. */
   receiptId: z.string(),
@@ -73,24 +74,24 @@ export const GuestOrder = z.object({
   claimUntil: z.string().nullable(),
   /** The claim on the refill, when one was made, with what it credited (refunded to the guest). */
   claim: ClaimState.extend({ kind: ClaimKind }).nullable(),
-});
+}));
 export type GuestOrder = z.infer<typeof GuestOrder>;
 
 /** A signed-in account claims a guest receipt (`POST /api/guest/orders/{id}/claim`), proving it with the receipt's secret. */
-export const GuestOrderClaimRequest = z.object({ secret: z.string().min(16, 'The receipt secret is required').max(128) });
+export const GuestOrderClaimRequest = lazySchema(() => z.object({ secret: z.string().min(16, 'The receipt secret is required').max(128) }));
 
 /** What claiming a receipt gave the account: the held money as wallet credit, and the refill's impact. */
-export const GuestOrderClaimed = z.object({
+export const GuestOrderClaimed = lazySchema(() => z.object({
   orderId: z.string(),
   creditedIdr: z.number().int(),
   dispensedMl: z.number().int(),
-});
+}));
 
 /** "I didn't get my water" from a guest receipt: the claim, with the receipt's secret. */
-export const GuestClaimInput = ClaimInput.extend(GuestOrderClaimRequest.shape);
+export const GuestClaimInput = lazySchema(() => ClaimInput.extend(GuestOrderClaimRequest.shape));
 
 /** A guest order whose refund the gateway refused and whose money is still held (the admin's payouts page). */
-export const HeldGuestRefund = z.object({
+export const HeldGuestRefund = lazySchema(() => z.object({
   orderId: z.string(),
   stationName: z.string(),
   paymentMethod: z.string(),
@@ -100,20 +101,20 @@ export const HeldGuestRefund = z.object({
   reason: z.string(),
   refusedAt: z.string(),
   createdAt: z.string(),
-});
+}));
 export type HeldGuestRefund = z.infer<typeof HeldGuestRefund>;
 
 const NOTE_REQUIRED = 'Say how the money was sent (the audit)';
 /** An admin paid a held guest refund outside the gateway. */
-export const GuestRefundPayout = z.object({
+export const GuestRefundPayout = lazySchema(() => z.object({
   note: z.string({ error: NOTE_REQUIRED }).trim().min(1, NOTE_REQUIRED).max(500, 'The note is too long'),
-});
+}));
 
-export const GuestOrderCreated = GuestOrder.extend({
+export const GuestOrderCreated = lazySchema(() => GuestOrder.extend({
   /** The receipt's secret: GET /api/guest/orders/{id}?secret=... reads the order only with it. */
   secret: z.string(),
   /** The receipt page: `/r/{receiptId}`. */
   receiptPath: z.string(),
-});
+}));
 
-export const GuestOrderQuery = z.object({ secret: z.string().min(16, 'The receipt secret is required').max(128) });
+export const GuestOrderQuery = lazySchema(() => z.object({ secret: z.string().min(16, 'The receipt secret is required').max(128) }));

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { lazySchema } from '../lazy-schema';
 
 export const businessTypeOptions = [
   { value: 'cafe', label: 'Cafe/Restaurant' },
@@ -20,15 +21,15 @@ export const hostRequestStatuses = ['pending', 'contacted', 'approved', 'rejecte
 type Values<T extends readonly { value: string }[]> = { [K in keyof T]: T[K]['value'] };
 const values = <const T extends readonly { value: string }[]>(options: T) => options.map((o) => o.value) as unknown as Values<T>;
 
-const BusinessType = z.enum(values(businessTypeOptions), { error: 'Choose a business type' });
-const ExpectedFootfall = z.enum(values(footfallOptions), { error: 'Choose the expected daily visitors' });
-const HostRequestStatus = z.enum(hostRequestStatuses);
+const BusinessType = lazySchema(() => z.enum(values(businessTypeOptions), { error: 'Choose a business type' }));
+const ExpectedFootfall = lazySchema(() => z.enum(values(footfallOptions), { error: 'Choose the expected daily visitors' }));
+const HostRequestStatus = lazySchema(() => z.enum(hostRequestStatuses));
 
 const required = (label: string, max = 200) =>
   z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is too long`);
 
 /** What a business submits through the partner form (docs/design.md, "Validation"). */
-export const HostRequestInput = z.object({
+export const HostRequestInput = lazySchema(() => z.object({
   businessName: required('Business name'),
   contactName: required('Contact name'),
   email: z.email({ error: 'Enter a valid email address' }).max(254),
@@ -37,10 +38,10 @@ export const HostRequestInput = z.object({
   businessType: BusinessType,
   expectedFootfall: ExpectedFootfall,
   comments: z.string().trim().max(2000, 'Comments are too long').optional().default(''),
-});
+}));
 export type HostRequestInput = z.input<typeof HostRequestInput>;
 
-export const HostRequest = z.object({
+export const HostRequest = lazySchema(() => z.object({
   id: z.string(),
   businessName: z.string(),
   contactName: z.string(),
@@ -54,14 +55,14 @@ export const HostRequest = z.object({
   adminNotes: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
-});
+}));
 export type HostRequest = z.infer<typeof HostRequest>;
 
 /** Admin edit: a status-only change from the dropdown, or the whole form. */
-export const HostRequestPatch = HostRequestInput.extend({
+export const HostRequestPatch = lazySchema(() => HostRequestInput.extend({
   // No default here: a status-only change must leave the stored comments alone.
   comments: z.string().trim().max(2000, 'Comments are too long'),
 }).partial().extend({
   status: HostRequestStatus.optional(),
   adminNotes: z.string().trim().max(2000).optional(),
-});
+}));

@@ -1,28 +1,29 @@
 import * as z from 'zod';
 import { MachineStatus } from './machine';
+import { lazySchema } from '../lazy-schema';
 
 /**
  * Hosts: partner businesses with stations on their premises (docs/architecture.md, "Roles"). An admin links a
  * station to the host account's sign-in e-mail; the host sees those stations' impact and nothing else.
  */
-export const MachineHost = z.object({
+export const MachineHost = lazySchema(() => z.object({
   stationId: z.string(),
   /** The host account's sign-in e-mail (lower case); null when the station has no host. */
   hostEmail: z.string().nullable(),
-});
+}));
 export type MachineHost = z.infer<typeof MachineHost>;
 
-export const MachineHostInput = z.object({
+export const MachineHostInput = lazySchema(() => z.object({
   hostEmail: z.email({ error: 'Enter the e-mail the host signs in with' }).max(254).transform((e) => e.toLowerCase()).nullable(),
-});
+}));
 
 /** A calendar month in Bali (WITA), e.g. 2026-11; the current month when left out. */
-export const HostReportQuery = z.object({
+export const HostReportQuery = lazySchema(() => z.object({
   month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month looks like 2026-11').optional(),
-});
+}));
 
 /** One station's month: litres from its counters, bottles and CO2 saved from the litres, uptime from its heartbeats. */
-export const HostStationImpact = z.object({
+export const HostStationImpact = lazySchema(() => z.object({
   id: z.string(),
   name: z.string(),
   location: z.string(),
@@ -32,15 +33,15 @@ export const HostStationImpact = z.object({
   co2SavedKg: z.number(),
   /** Heartbeats received against those expected in the month so far, in percent; null before any was due. */
   uptimePercent: z.number().nullable(),
-});
+}));
 export type HostStationImpact = z.infer<typeof HostStationImpact>;
 
 /** The monthly impact report of a host: its stations and their sum. */
-export const HostImpactReport = z.object({
+export const HostImpactReport = lazySchema(() => z.object({
   month: z.string(),
   from: z.string(),
   to: z.string(),
   stations: z.array(HostStationImpact),
   totals: z.object({ litres: z.number(), bottlesSaved: z.number().int(), co2SavedKg: z.number() }),
-});
+}));
 export type HostImpactReport = z.infer<typeof HostImpactReport>;

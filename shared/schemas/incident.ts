@@ -1,13 +1,14 @@
 import * as z from 'zod';
+import { lazySchema } from '../lazy-schema';
 
 /** A station's report as received, kept with its incident. */
-const IncidentReport = z.object({ at: z.string(), payload: z.string(), reason: z.string() });
+const IncidentReport = lazySchema(() => z.object({ at: z.string(), payload: z.string(), reason: z.string() }));
 
 /**
  * A vend whose completion could not be settled as the station reported it (a volume that is not a whole number of
  * millilitres within the authorization): its hold is kept until the station's valid retry or an operator resolves it.
  */
-export const VendIncident = z.object({
+export const VendIncident = lazySchema(() => z.object({
   sessionId: z.string(),
   stationId: z.string(),
   userId: z.string(),
@@ -21,11 +22,11 @@ export const VendIncident = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   resolution: z.object({ at: z.string(), by: z.string(), dispensedMl: z.number().int(), charged: z.number().int(), note: z.string().optional() }).optional(),
-});
+}));
 export type VendIncident = z.infer<typeof VendIncident>;
 
 /** An operator's resolution: the millilitres actually dispensed (0 when nothing was), and how they know. */
-export const IncidentResolutionInput = z.object({
+export const IncidentResolutionInput = lazySchema(() => z.object({
   dispensedMl: z.number({ error: 'Enter the millilitres dispensed' }).int('Whole millilitres').nonnegative('0 or more'),
   note: z.string({ error: 'Say how you know the volume' }).trim().min(1, 'Say how you know the volume').max(500),
-});
+}));

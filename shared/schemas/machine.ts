@@ -1,20 +1,21 @@
 import * as z from 'zod';
 import { WaterCheck } from './water-safety';
+import { lazySchema } from '../lazy-schema';
 
 export const machineStatuses = ['online', 'offline', 'maintenance', 'locked'] as const;
-export const MachineStatus = z.enum(machineStatuses);
+export const MachineStatus = lazySchema(() => z.enum(machineStatuses));
 export type MachineStatus = z.infer<typeof MachineStatus>;
 /** The admin list filter offers every status but locked (docs/design.md, "States"). */
 export const machineFilterStatuses = ['online', 'offline', 'maintenance'] as const;
 
-export const WaterQuality = z.object({
+export const WaterQuality = lazySchema(() => z.object({
   tdsPpm: z.number().nonnegative(),
   temperatureC: z.number(),
-});
+}));
 export type WaterQuality = z.infer<typeof WaterQuality>;
 
 /** A station's filter cartridge: litres through it since it was changed, and the life it has left in percent. */
-export const StationFilter = z.object({ litres: z.number().nonnegative(), lifePercent: z.number().min(0).max(100) });
+export const StationFilter = lazySchema(() => z.object({ litres: z.number().nonnegative(), lifePercent: z.number().min(0).max(100) }));
 export type StationFilter = z.infer<typeof StationFilter>;
 
 /**
@@ -22,15 +23,15 @@ export type StationFilter = z.infer<typeof StationFilter>;
  * (CLIENT_INITIATED_DISCONNECT, MQTT_KEEP_ALIVE_TIMEOUT, CONNECTION_LOST, ...) tells a dropped link from a station
  * that went away on purpose, and "offline" from "empty" or "locked".
  */
-export const StationConnection = z.object({
+export const StationConnection = lazySchema(() => z.object({
   state: z.enum(['connected', 'disconnected']),
   at: z.string(),
   reason: z.string().nullable(),
-});
+}));
 export type StationConnection = z.infer<typeof StationConnection>;
 
 /** A station as the API returns it; fallbacks of docs/design.md, "Entities" are already applied, nothing is invented. */
-export const Machine = z.object({
+export const Machine = lazySchema(() => z.object({
   id: z.string(),
   name: z.string(),
   location: z.string(),
@@ -58,12 +59,12 @@ export const Machine = z.object({
   maxFillMl: z.number().int().positive().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
-});
+}));
 export type Machine = z.infer<typeof Machine>;
 
-export const MachineList = z.array(Machine);
+export const MachineList = lazySchema(() => z.array(Machine));
 
-export const MachineIdParams = z.object({ id: z.string().min(1).max(64) });
+export const MachineIdParams = lazySchema(() => z.object({ id: z.string().min(1).max(64) }));
 
 /** Admin codes look like HRL-00026; seeded and provisioned ids follow the same shape. */
 export const MACHINE_ID_PATTERN = /^[A-Z]{2,5}-\d{3,6}$/;

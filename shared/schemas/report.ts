@@ -1,42 +1,43 @@
 import * as z from 'zod';
+import { lazySchema } from '../lazy-schema';
 
 /** What can be wrong at a station (docs/design.md, "Problem reports"). */
 export const reportCategories = ['no-water', 'water-quality', 'broken', 'payment', 'dirty', 'other'] as const;
-const ReportCategory = z.enum(reportCategories);
+const ReportCategory = lazySchema(() => z.enum(reportCategories));
 
 
 /** Photos a report may carry: these types only, at most this size (checked again on the stored bytes). */
 export const reportPhotoTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
-const ReportPhotoType = z.enum(reportPhotoTypes);
+const ReportPhotoType = lazySchema(() => z.enum(reportPhotoTypes));
 export const MAX_REPORT_PHOTO_BYTES = 3 * 1024 * 1024;
 export const MAX_REPORT_NOTE_LENGTH = 1000;
 
-export const PhotoUploadRequest = z.object({
+export const PhotoUploadRequest = lazySchema(() => z.object({
   contentType: ReportPhotoType,
   size: z.number().int().min(1).max(MAX_REPORT_PHOTO_BYTES, 'The photo is larger than 3 MB'),
-});
+}));
 
 /** A presigned POST: the browser posts `fields` and then the file to `url`; S3 checks the size and type again. */
-export const PhotoUpload = z.object({
+export const PhotoUpload = lazySchema(() => z.object({
   url: z.string(),
   fields: z.record(z.string(), z.string()),
   key: z.string(),
   maxBytes: z.number().int(),
   expiresAt: z.string(),
-});
+}));
 export type PhotoUpload = z.infer<typeof PhotoUpload>;
 
 const PHOTO_UPLOAD_KEY = /^uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
-export const ProblemReportInput = z.object({
+export const ProblemReportInput = lazySchema(() => z.object({
   stationId: z.string().min(1).max(64),
   category: ReportCategory,
   note: z.string().trim().max(MAX_REPORT_NOTE_LENGTH, `At most ${MAX_REPORT_NOTE_LENGTH} characters`).default(''),
   photoKey: z.string().regex(PHOTO_UPLOAD_KEY, 'Not an uploaded photo').optional(),
-});
+}));
 export type ProblemReportInput = z.infer<typeof ProblemReportInput>;
 
-export const ProblemReport = z.object({
+export const ProblemReport = lazySchema(() => z.object({
   id: z.string(),
   stationId: z.string(),
   stationName: z.string(),
@@ -48,10 +49,10 @@ export const ProblemReport = z.object({
   createdAt: z.string(),
   resolvedAt: z.string().nullable(),
   resolvedBy: z.string().nullable(),
-});
+}));
 export type ProblemReport = z.infer<typeof ProblemReport>;
 
-export const ProblemReportQuery = z.object({ status: z.enum(['open', 'resolved']).default('open') });
+export const ProblemReportQuery = lazySchema(() => z.object({ status: z.enum(['open', 'resolved']).default('open') }));
 
 /** The cleaned photo as a data: URL (the site's CSP allows data: images, so the admin page shows it as is). */
-export const ProblemReportPhoto = z.object({ dataUrl: z.string() });
+export const ProblemReportPhoto = lazySchema(() => z.object({ dataUrl: z.string() }));

@@ -1,6 +1,7 @@
 import * as z from 'zod';
 import * as C from '../constants';
 import type { AlertRule } from './alert';
+import { lazySchema } from '../lazy-schema';
 
 const number = () => z.number({ error: 'Enter a number' });
 const whole = () => number().int('Enter a whole number');
@@ -29,7 +30,7 @@ export const ALERT_RECIPIENT_SETTINGS = {
 } as const satisfies Record<AlertRule, string>;
 
 /** Runtime business settings (admin System tab); defaults are the values of docs/design.md, "Constants". */
-export const Settings = z.object({
+export const Settings = lazySchema(() => z.object({
   pricePerLitre: whole().positive('Must be more than 0').default(C.PRICE_PER_LITRE_IDR),
   minBalancePoints: whole().nonnegative('Must be 0 or more').default(C.MIN_BALANCE_TO_VEND_POINTS),
   minTopup: whole().positive('Must be more than 0').default(C.MIN_TOPUP_IDR),
@@ -63,6 +64,8 @@ export const Settings = z.object({
   alertFilterLifeRecipients: recipients(),
   alertVendFailuresRecipients: recipients(),
   alertDeadLettersRecipients: recipients(),
-});
+}));
 export type Settings = z.infer<typeof Settings>;
-export const DEFAULT_SETTINGS: Settings = Settings.parse({});
+let defaults: Settings | undefined;
+/** The defaults, parsed on first use: parsing at load cost every function about 10 ms of init (docs/scale.md, "Functions"). */
+export const defaultSettings = (): Settings => (defaults ??= Settings.parse({}));

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { lazySchema } from '../lazy-schema';
 
 /** Readings are kept this long (DynamoDB TTL), per station (docs/architecture.md, "Telemetry"). */
 export const TELEMETRY_RETENTION_DAYS = 90;
@@ -13,7 +14,7 @@ const DAY_MS = 86_400_000;
  * One heartbeat's readings as stored, keyed by when the broker received it (`at`). With `step`, one per bucket:
  * the averages of the readings in it, the counters of its last one, and how many heartbeats it holds.
  */
-export const TelemetryReading = z.object({
+export const TelemetryReading = lazySchema(() => z.object({
   at: z.string(),
   /** Percent of the tank. */
   waterLevel: z.number(),
@@ -27,10 +28,10 @@ export const TelemetryReading = z.object({
   signalDbm: z.number().nullable(),
   /** Heartbeats the reading stands for (1 without `step`). */
   heartbeats: z.number().int(),
-});
+}));
 export type TelemetryReading = z.infer<typeof TelemetryReading>;
 
-export const TelemetryQuery = z.object({
+export const TelemetryQuery = lazySchema(() => z.object({
   from: z.iso.datetime({ offset: true, error: 'from must be an ISO date-time' }),
   to: z.iso.datetime({ offset: true, error: 'to must be an ISO date-time' }),
   /** Seconds per bucket: averages instead of every reading (charts of 7 and 30 days). */
@@ -44,21 +45,21 @@ export const TelemetryQuery = z.object({
   else if (to - from > TELEMETRY_MAX_RANGE_DAYS * DAY_MS) ctx.addIssue({ code: 'custom', path: ['to'], message: `The range is at most ${TELEMETRY_MAX_RANGE_DAYS} days` });
   else if (q.step !== undefined && (to - from) / (q.step * 1000) > TELEMETRY_PAGE_MAX) ctx.addIssue({ code: 'custom', path: ['step'], message: `step is too small for this range (at most ${TELEMETRY_PAGE_MAX} buckets)` });
   if (q.step !== undefined && q.cursor !== undefined) ctx.addIssue({ code: 'custom', path: ['cursor'], message: 'Bucketed readings come in one page' });
-});
+}));
 
 /**
  * A station's events, newest first: connects, disconnects with IoT Core's reason, and technicians' check-ins at the
  * station (with who checked in).
  */
-export const StationEvent = z.object({
+export const StationEvent = lazySchema(() => z.object({
   at: z.string(),
   kind: z.enum(['connected', 'disconnected', 'checkedIn', 'command']),
   reason: z.string().nullable(),
   /** Who checked in or sent the command: 'technician:<e-mail>' or 'admin:<e-mail>' (check-ins and commands only). */
   by: z.string().optional(),
-});
+}));
 export type StationEvent = z.infer<typeof StationEvent>;
 
-export const StationEventsQuery = z.object({
+export const StationEventsQuery = lazySchema(() => z.object({
   limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1, 'limit is at least 1').max(50, 'limit is at most 50').default(20),
-});
+}));

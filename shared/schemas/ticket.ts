@@ -1,15 +1,16 @@
 import * as z from 'zod';
 import { AlertRule } from './alert';
+import { lazySchema } from '../lazy-schema';
 
 /**
  * Maintenance tickets (docs/architecture.md, "Tickets"): an opened alert or a public problem report opens one for its
  * station, one open ticket per station and cause; staff assign, comment on and close them.
  */
 const ticketStatuses = ['open', 'assigned', 'closed'] as const;
-const TicketStatus = z.enum(ticketStatuses);
+const TicketStatus = lazySchema(() => z.enum(ticketStatuses));
 
 /** What opened a ticket or was added to it: an alert of a rule, or a problem report (its photo through the report's route). */
-const TicketSource = z.object({
+const TicketSource = lazySchema(() => z.object({
   kind: z.enum(['alert', 'report']),
   /** The alert's id (`<stationId>.<rule>.<ms>`) or the report's id. */
   id: z.string(),
@@ -20,21 +21,21 @@ const TicketSource = z.object({
   detail: z.string(),
   /** Reports: whether a cleaned photo is kept. */
   photo: z.boolean(),
-});
+}));
 
-const TicketComment = z.object({ at: z.string(), by: z.string(), text: z.string() });
+const TicketComment = lazySchema(() => z.object({ at: z.string(), by: z.string(), text: z.string() }));
 
 /** Every change of a ticket, by whom and when (its audit trail). */
-const TicketEvent = z.object({
+const TicketEvent = lazySchema(() => z.object({
   at: z.string(),
   /** '<role>:<e-mail>' of a console user, or 'system' for what the alert rules and reports do. */
   by: z.string(),
   action: z.enum(['opened', 'sourceAdded', 'assigned', 'commented', 'closed']),
   note: z.string(),
-});
+}));
 export type TicketEvent = z.infer<typeof TicketEvent>;
 
-export const Ticket = z.object({
+export const Ticket = lazySchema(() => z.object({
   id: z.string(),
   stationId: z.string(),
   stationName: z.string(),
@@ -53,10 +54,10 @@ export const Ticket = z.object({
   closedAt: z.string().nullable(),
   closedBy: z.string().nullable(),
   resolution: z.string().nullable(),
-});
+}));
 export type Ticket = z.infer<typeof Ticket>;
 
-export const TicketsQuery = z.object({
+export const TicketsQuery = lazySchema(() => z.object({
   /** `active` (the default): open and assigned, newest first; `closed`: newest closed first. */
   status: z.enum(['active', 'open', 'assigned', 'closed'], { error: 'status is one of active, open, assigned, closed' }).default('active'),
   /** Only the caller's own (assigned to them). */
@@ -64,13 +65,13 @@ export const TicketsQuery = z.object({
   stationId: z.string().max(64).optional(),
   limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1, 'limit is at least 1').max(100, 'limit is at most 100').default(50),
   cursor: z.string().max(2000).optional(),
-});
+}));
 
 const TICKET_TEXT_MAX = 2000;
 const text = (required: string) => z.string({ error: required }).trim().min(1, required).max(TICKET_TEXT_MAX, `At most ${TICKET_TEXT_MAX} characters`);
 
-export const TicketAssignInput = z.object({ assignee: z.email({ error: 'Enter the e-mail of a technician or admin' }).max(254).toLowerCase() });
-export const TicketCommentInput = z.object({ text: text('Write a comment') });
-export const TicketCloseInput = z.object({ resolution: text('Say how it was resolved') });
+export const TicketAssignInput = lazySchema(() => z.object({ assignee: z.email({ error: 'Enter the e-mail of a technician or admin' }).max(254).toLowerCase() }));
+export const TicketCommentInput = lazySchema(() => z.object({ text: text('Write a comment') }));
+export const TicketCloseInput = lazySchema(() => z.object({ resolution: text('Say how it was resolved') }));
 
-export const TicketCounts = z.object({ open: z.number().int(), assigned: z.number().int() });
+export const TicketCounts = lazySchema(() => z.object({ open: z.number().int(), assigned: z.number().int() }));

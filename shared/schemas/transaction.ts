@@ -2,9 +2,10 @@ import * as z from 'zod';
 import { MAX_TOPUP_IDR, MIN_TOPUP_IDR } from '../constants';
 import { formatRupiah } from '../money';
 import { ClaimState } from './claim';
+import { lazySchema } from '../lazy-schema';
 
 export const paymentMethods = ['ovo', 'gopay', 'qris', 'google_pay', 'apple_pay'] as const;
-export const PaymentMethod = z.enum(paymentMethods);
+export const PaymentMethod = lazySchema(() => z.enum(paymentMethods));
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 const walletPaymentMethods = ['google_pay', 'apple_pay'] as const;
 export type WalletPaymentMethod = (typeof walletPaymentMethods)[number];
@@ -16,10 +17,10 @@ export const isCardWallet = (method: PaymentMethod): method is WalletPaymentMeth
  * top-up paid towards it.
  */
 export const transactionTypes = ['purchase', 'topup', 'refund', 'adjustment', 'receivable', 'repayment'] as const;
-export const TransactionType = z.enum(transactionTypes);
+export const TransactionType = lazySchema(() => z.enum(transactionTypes));
 
 /** A user-visible movement of money; purchases and repayments are debits, a receivable is owed, the rest credits or adjustments. */
-export const Transaction = z.object({
+export const Transaction = lazySchema(() => z.object({
   id: z.string(),
   type: TransactionType,
   /** Integer rupiah, absolute value (for a receivable: what became owed). */
@@ -34,23 +35,23 @@ export const Transaction = z.object({
   vendId: z.string().optional(),
   /** The vend's claim, when there is one. */
   claim: ClaimState.optional(),
-});
+}));
 export type Transaction = z.infer<typeof Transaction>;
 
 export const Page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), nextCursor: z.string().nullable() });
-export const PageQuery = z.object({
+export const PageQuery = lazySchema(() => z.object({
   limit: z.coerce.number().int().min(1).max(100).default(20),
   cursor: z.string().max(2000).optional(),
-});
+}));
 
-export const NfcTokenResponse = z.object({ token: z.string(), expiresAt: z.string() });
+export const NfcTokenResponse = lazySchema(() => z.object({ token: z.string(), expiresAt: z.string() }));
 export type NfcTokenResponse = z.infer<typeof NfcTokenResponse>;
 
 /** The top-up limits' messages, in the one money format of the app (the minimum follows the admin setting). */
 export const minimumTopupMessage = (minimum: number) => `Minimum top up amount is ${formatRupiah(minimum)}`;
 const maximumTopupMessage = (maximum: number) => `Maximum top up amount is ${formatRupiah(maximum)}`;
 
-export const TopupRequest = z.object({
+export const TopupRequest = lazySchema(() => z.object({
   amount: z
     .number({ error: 'Amount must be a number' })
     .int('Amount must be whole rupiah')
@@ -59,15 +60,15 @@ export const TopupRequest = z.object({
     .describe(`At least the minimum top-up of the system settings (${formatRupiah(MIN_TOPUP_IDR)} unless an administrator changed it)`),
   paymentMethod: PaymentMethod,
   walletToken: z.string().max(20_000).optional(),
-});
+}));
 
-export const PurchaseRequest = z.object({
+export const PurchaseRequest = lazySchema(() => z.object({
   machineId: z.string().min(1),
   /** Litres requested. */
   volume: z.number().positive().max(20),
   walletToken: z.string().min(1).max(20_000),
   paymentMethod: z.enum(walletPaymentMethods),
-});
+}));
 export type PurchaseRequest = z.infer<typeof PurchaseRequest>;
 
-export const AppleMerchantValidationRequest = z.object({ validationURL: z.url(), domainName: z.string().min(1) });
+export const AppleMerchantValidationRequest = lazySchema(() => z.object({ validationURL: z.url(), domainName: z.string().min(1) }));

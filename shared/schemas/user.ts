@@ -1,15 +1,16 @@
 import * as z from 'zod';
 import { staffRoles } from '../roles';
+import { lazySchema } from '../lazy-schema';
 
-export const EnvironmentalImpact = z.object({
+export const EnvironmentalImpact = lazySchema(() => z.object({
   co2Saved: z.number(),
   bottlesSaved: z.number(),
   litresRefilled: z.number(),
-});
+}));
 export type EnvironmentalImpact = z.infer<typeof EnvironmentalImpact>;
 
 /** The signed-in user. Balance is integer rupiah (shown as points in places). */
-export const User = z.object({
+export const User = lazySchema(() => z.object({
   id: z.string(),
   username: z.string(),
   firstName: z.string().nullable(),
@@ -22,15 +23,15 @@ export const User = z.object({
   owed: z.number().int().nonnegative(),
   co2Saved: z.number(),
   bottlesSaved: z.number(),
-});
+}));
 export type User = z.infer<typeof User>;
 
 /** A user as the admin console lists it. */
-export const AdminUser = User.extend({
+export const AdminUser = lazySchema(() => User.extend({
   environmentalImpact: z.object({ litersRefilled: z.number(), plasticBottlesSaved: z.number(), co2Saved: z.number() }),
-});
+}));
 export type AdminUser = z.infer<typeof AdminUser>;
 
 /** The console user: the role is one of shared/roles.ts (admin, technician, host). */
-export const AdminIdentity = z.object({ username: z.string(), role: z.enum(staffRoles) });
+export const AdminIdentity = lazySchema(() => z.object({ username: z.string(), role: z.enum(staffRoles) }));
 export type AdminIdentity = z.infer<typeof AdminIdentity>;

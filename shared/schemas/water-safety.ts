@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { lazySchema } from '../lazy-schema';
 
 /**
  * Water safety (docs/stations.md, "Water safety"): sanitation visits and lab tests an admin records, and the locks a
@@ -6,29 +7,29 @@ import * as z from 'zod';
  */
 /** 'manual': an admin or a technician locked the station on purpose (a leak, a broken tap), saying why. */
 const safetyLockReasons = ['quality', 'sanitationOverdue', 'labTestFailed', 'manual'] as const;
-const SafetyLockReason = z.enum(safetyLockReasons);
+const SafetyLockReason = lazySchema(() => z.enum(safetyLockReasons));
 
-export const SafetyLock = z.object({
+export const SafetyLock = lazySchema(() => z.object({
   reason: SafetyLockReason,
   /** What was seen, e.g. 'TDS 640 ppm (above 500 ppm)'. */
   detail: z.string(),
   at: z.string(),
-});
+}));
 export type SafetyLock = z.infer<typeof SafetyLock>;
 
 const day = () => z.iso.date({ error: 'Enter a date (YYYY-MM-DD)' });
 
 /** What the public sees: the last passing lab test and sanitation (dates), and whether a safety lock holds. */
-export const WaterCheck = z.object({
+export const WaterCheck = lazySchema(() => z.object({
   lastLabTestAt: z.string().nullable(),
   lastLabTestResult: z.enum(['pass', 'fail']).nullable(),
   lastSanitationAt: z.string().nullable(),
   /** Locked for water safety (the reason only; the detail is the admin's). */
   lockedFor: SafetyLockReason.nullable(),
-});
+}));
 export type WaterCheck = z.infer<typeof WaterCheck>;
 
-export const SafetyRecordInput = z.discriminatedUnion('kind', [
+export const SafetyRecordInput = lazySchema(() => z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('sanitation'), date: day(), note: z.string().trim().max(500, 'At most 500 characters').default('') }),
   z.object({
     kind: z.literal('labTest'), date: day(),
@@ -38,10 +39,10 @@ export const SafetyRecordInput = z.discriminatedUnion('kind', [
 ], { error: 'kind is sanitation or labTest' }).superRefine((r, ctx) => {
   // Recorded after the fact, never ahead of it (a day of slack for time zones).
   if (Date.parse(r.date) > Date.now() + 86_400_000) ctx.addIssue({ code: 'custom', path: ['date'], message: 'The date cannot be in the future' });
-});
+}));
 
 /** One entry of a station's water safety history, newest first. */
-export const SafetyRecord = z.object({
+export const SafetyRecord = lazySchema(() => z.object({
   id: z.string(),
   stationId: z.string(),
   kind: z.enum(['sanitation', 'labTest', 'locked', 'unlocked']),
@@ -52,18 +53,18 @@ export const SafetyRecord = z.object({
   /** Who recorded it: 'admin:<username>', or 'system' for an automatic lock. */
   by: z.string(),
   at: z.string(),
-});
+}));
 export type SafetyRecord = z.infer<typeof SafetyRecord>;
 
-export const SafetyOverview = z.object({
+export const SafetyOverview = lazySchema(() => z.object({
   lock: SafetyLock.nullable(),
   lastSanitationAt: z.string().nullable(),
   /** When the next sanitation is due (null when the interval is off). */
   sanitationDueAt: z.string().nullable(),
   lastLabTest: z.object({ at: z.string(), result: z.enum(['pass', 'fail']) }).nullable(),
   records: z.array(SafetyRecord),
-});
+}));
 
-export const SafetyLockInput = z.object({ note: z.string().trim().min(1, 'Say why the station is locked').max(500, 'At most 500 characters') });
+export const SafetyLockInput = lazySchema(() => z.object({ note: z.string().trim().min(1, 'Say why the station is locked').max(500, 'At most 500 characters') }));
 
-export const SafetyClearInput = z.object({ note: z.string().trim().min(1, 'Say what was done').max(500, 'At most 500 characters') });
+export const SafetyClearInput = lazySchema(() => z.object({ note: z.string().trim().min(1, 'Say what was done').max(500, 'At most 500 characters') }));

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { PaymentMethod } from './transaction';
+import { lazySchema } from '../lazy-schema';
 
 /**
  * Withdrawing the unused balance (docs/payments.md, "Withdrawals"): refunded to the user's settled top-ups, newest
@@ -12,11 +13,11 @@ import { PaymentMethod } from './transaction';
  * gateway refused the refund when asked.
  */
 const payoutReasons = ['window_passed', 'method_not_refundable', 'not_from_topup', 'gateway_refused'] as const;
-const PayoutReason = z.enum(payoutReasons);
+const PayoutReason = lazySchema(() => z.enum(payoutReasons));
 export type PayoutReason = z.infer<typeof PayoutReason>;
 
 /** Part of the balance refunded to one top-up. */
-const WithdrawalRefund = z.object({
+const WithdrawalRefund = lazySchema(() => z.object({
   orderId: z.string(),
   paymentMethod: PaymentMethod,
   /** When the top-up was paid, and what it was for. */
@@ -25,10 +26,10 @@ const WithdrawalRefund = z.object({
   amountIdr: z.number().int().positive(),
   /** The end of the method's refund window. */
   refundableUntil: z.string(),
-});
+}));
 
 /** Part of the balance paid out by an admin instead, and why. */
-const PayoutLine = z.object({
+const PayoutLine = lazySchema(() => z.object({
   amountIdr: z.number().int().positive(),
   reason: PayoutReason,
   /** The top-up it came from (null: not from a top-up). */
@@ -39,27 +40,27 @@ const PayoutLine = z.object({
   refundableUntil: z.string().nullable(),
   /** The gateway's own words when it refused. */
   detail: z.string().nullable(),
-});
+}));
 export type PayoutLine = z.infer<typeof PayoutLine>;
 
-export const WithdrawalPlan = z.object({
+export const WithdrawalPlan = lazySchema(() => z.object({
   balanceIdr: z.number().int(),
   refunds: z.array(WithdrawalRefund),
   payout: z.array(PayoutLine),
   refundIdr: z.number().int(),
   payoutIdr: z.number().int(),
-});
+}));
 export type WithdrawalPlan = z.infer<typeof WithdrawalPlan>;
 
-export const WithdrawalRequest = z.object({
+export const WithdrawalRequest = lazySchema(() => z.object({
   /** The balance the user saw with the plan: a withdrawal is made only while it is still the balance (409 otherwise). */
   expectedBalance: z.number({ error: 'The balance you saw is required' }).int().positive('There is nothing to withdraw'),
-});
+}));
 
 const payoutStatuses = ['none', 'open', 'paid', 'returned'] as const;
-const PayoutStatus = z.enum(payoutStatuses);
+const PayoutStatus = lazySchema(() => z.enum(payoutStatuses));
 
-export const Withdrawal = WithdrawalPlan.extend({
+export const Withdrawal = lazySchema(() => WithdrawalPlan.extend({
   id: z.string(),
   /** completed: every refund was made (or moved to the payout); processing: interrupted, the same key again finishes it. */
   status: z.enum(['processing', 'completed']),
@@ -67,11 +68,11 @@ export const Withdrawal = WithdrawalPlan.extend({
   payoutStatus: PayoutStatus,
   createdAt: z.string(),
   completedAt: z.string().nullable(),
-});
+}));
 export type Withdrawal = z.infer<typeof Withdrawal>;
 
 /** An admin payout request: the part of a withdrawal the gateway could not refund. */
-export const PayoutRequest = z.object({
+export const PayoutRequest = lazySchema(() => z.object({
   id: z.string(),
   userId: z.string(),
   username: z.string(),
@@ -83,15 +84,15 @@ export const PayoutRequest = z.object({
   resolvedAt: z.string().nullable(),
   resolvedBy: z.string().nullable(),
   note: z.string().nullable(),
-});
+}));
 export type PayoutRequest = z.infer<typeof PayoutRequest>;
 
-export const PayoutQuery = z.object({ status: z.enum(['open', 'paid', 'returned']).default('open') });
+export const PayoutQuery = lazySchema(() => z.object({ status: z.enum(['open', 'paid', 'returned']).default('open') }));
 
 const NOTE_REQUIRED = 'A note is required (the transfer reference, or why it is returned)';
-export const PayoutResolution = z.object({
+export const PayoutResolution = lazySchema(() => z.object({
   /** paid: the admin sent the money (outside the gateway); returned: credited back to the user's wallet. */
   outcome: z.enum(['paid', 'returned']),
   note: z.string({ error: NOTE_REQUIRED }).trim().min(1, NOTE_REQUIRED).max(500, 'The note is too long'),
-});
+}));
 export type PayoutResolution = z.infer<typeof PayoutResolution>;

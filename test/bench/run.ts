@@ -24,6 +24,8 @@ const runs = (group: 'api' | 'stations' | 'web' | 'functions' | 'money') => (onl
 const figures: Figure[] = [];
 /** The money simulation's own tables, printed last. */
 const moneyLines: string[] = [];
+/** What each function's bundle holds over the floor, printed after the table. */
+const functionLines: string[] = [];
 const started = Date.now();
 
 // The web group measures the production build as `npm start` serves it (built at start when its sources changed).
@@ -60,7 +62,11 @@ try {
     const maplibre = pages.filter((p) => p.maplibreInInitial).map((p) => `${p.path} (${p.variant})`);
     figures.push({ group: 'web', figure: `maplibre chunk in the initial JavaScript${maplibre.length ? `: ${maplibre.join(', ')}` : ''}`, value: maplibre.length, unit: 'pages', target: '0', pass: maplibre.length === 0 });
   }
-  if (runs('functions')) figures.push(...(await benchFunctions(REPO_ROOT, log)));
+  if (runs('functions')) {
+    const functions = await benchFunctions(REPO_ROOT, log);
+    figures.push(...functions.figures);
+    functionLines.push(...functions.lines);
+  }
   if (runs('money')) {
     const money = await benchMoney(stack.outputs, log);
     figures.push(...money.figures);
@@ -84,5 +90,6 @@ if (runs('web')) console.log('  web baseline: the same page of the same build se
 mkdirSync(join(REPO_ROOT, 'bench'), { recursive: true });
 writeFileSync(join(REPO_ROOT, 'bench/results.json'), JSON.stringify({ at: new Date().toISOString(), seconds: Math.round((Date.now() - started) / 1000), figures }, null, 2) + '\n');
 console.log(`\n  ${figures.length} figures in ${Math.round((Date.now() - started) / 1000)} s; written to bench/results.json`);
+if (functionLines.length) console.log(functionLines.join('\n'));
 if (moneyLines.length) console.log(moneyLines.join('\n'));
 process.exit(process.exitCode ?? 0);

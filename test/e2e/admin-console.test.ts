@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '@functions/adapters/dynamodb/keys';
 import { formatInteger, formatLitres, formatRupiah } from '@frontend/features/admin/format';
 import { AdminStats } from '@shared/routes';
-import { DEFAULT_SETTINGS, Machine } from '@shared/schemas';
+import { defaultSettings, Machine } from '@shared/schemas';
 import { asAdmin, createUser, ledgerEntries, repositories } from '../support/admin';
 import { bearer, newAccount, signInAs } from '../support/auth';
 import { DESKTOP, downloadedText, launchBrowser, newContext } from '../support/browser';
@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   // Leave the shared settings as the other tests expect them, whatever happened here.
-  await asAdmin('/api/admin/settings', { method: 'PUT', json: DEFAULT_SETTINGS });
+  await asAdmin('/api/admin/settings', { method: 'PUT', json: defaultSettings() });
   await browser?.close();
 });
 
@@ -284,11 +284,11 @@ describe('admin console in Chromium', { timeout: 180_000 }, () => {
     await page.getByRole('tab', { name: 'System' }).click();
     const form = page.getByRole('form', { name: 'System configuration' });
     const field = form.getByLabel('Top-up minimum (IDR)');
-    await expect.poll(() => field.inputValue()).toBe(String(DEFAULT_SETTINGS.minTopup));
+    await expect.poll(() => field.inputValue()).toBe(String(defaultSettings().minTopup));
     await field.fill('0');
     await form.getByRole('button', { name: 'Save Configuration' }).click();
     await form.getByText('Must be more than 0').waitFor();
-    expect((await asAdmin('/api/admin/settings')).body.minTopup).toBe(DEFAULT_SETTINGS.minTopup);
+    expect((await asAdmin('/api/admin/settings')).body.minTopup).toBe(defaultSettings().minTopup);
     await field.fill('30000');
     await form.getByRole('button', { name: 'Save Configuration' }).click();
     await page.getByText('Configuration saved').waitFor();
@@ -302,8 +302,8 @@ describe('admin console in Chromium', { timeout: 180_000 }, () => {
 
     await form.getByRole('button', { name: 'Reset to Defaults' }).click();
     await page.getByText('Defaults restored').waitFor();
-    await expect.poll(() => field.inputValue()).toBe(String(DEFAULT_SETTINGS.minTopup));
-    expect((await asAdmin('/api/admin/settings')).body).toEqual(DEFAULT_SETTINGS);
+    await expect.poll(() => field.inputValue()).toBe(String(defaultSettings().minTopup));
+    expect((await asAdmin('/api/admin/settings')).body).toEqual(defaultSettings());
     expect((await topup(20_000)).status).toBe(202);
     expect(await form.evaluate(() => document.querySelector('a[href="/api-docs"]')?.getAttribute('target'))).toBe('_blank');
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_SETTINGS } from '@shared/schemas';
+import { defaultSettings } from '@shared/schemas';
 import { bearer, newAccount, signInAs } from '../support/auth';
 import { allPages, asAdmin, repositories } from '../support/admin';
 import { apiFetch } from '../support/local';
@@ -97,7 +97,7 @@ describe('system settings', () => {
       method: 'POST', json: { amount, paymentMethod: 'gopay' }, headers: { ...bearer(user.token), 'idempotency-key': crypto.randomUUID() },
     });
     try {
-      const saved = await asAdmin('/api/admin/settings', { method: 'PUT', json: { ...DEFAULT_SETTINGS, minTopup: 25_000 } });
+      const saved = await asAdmin('/api/admin/settings', { method: 'PUT', json: { ...defaultSettings(), minTopup: 25_000 } });
       expect(saved.status).toBe(200);
       expect(saved.body.minTopup).toBe(25_000);
       expect((await asAdmin('/api/admin/settings')).body.minTopup).toBe(25_000);
@@ -113,7 +113,7 @@ describe('system settings', () => {
       const atMinimum = await topup(25_000);
       expect(atMinimum.status).toBe(202);
     } finally {
-      const restored = await asAdmin('/api/admin/settings', { method: 'PUT', json: DEFAULT_SETTINGS });
+      const restored = await asAdmin('/api/admin/settings', { method: 'PUT', json: defaultSettings() });
       expect(restored.status).toBe(200);
     }
     expect((await topup(20_000)).status).toBe(202);

@@ -4,7 +4,7 @@ import { keys, machineShard } from '@functions/adapters/dynamodb/keys';
 import { sweepAlerts } from '@functions/domain/alerts';
 import { heardFilingTime } from '@functions/domain/stations';
 import { GetQueueAttributesCommand, PurgeQueueCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { Alert, AlertCounts, DEFAULT_SETTINGS, FLEET_ALERT_SCOPE, Page, type Settings } from '@shared/schemas';
+import { Alert, AlertCounts, defaultSettings, FLEET_ALERT_SCOPE, Page, type Settings } from '@shared/schemas';
 import { asAdmin } from '../support/admin';
 import { bearer, signInAs } from '../support/auth';
 import { apiFetch, local, testDb } from '../support/local';
@@ -14,7 +14,7 @@ import { closeStations, provision, stationFor, waitFor, workerServices, type Pro
 const Alerts = Page(Alert);
 const recipient = `ops-${crypto.randomUUID().slice(0, 8)}@example.com`;
 /** The rules of this test: offline after 10 minutes, e-mailed again every 30 to one person. */
-const settings = { ...DEFAULT_SETTINGS, alertOfflineMinutes: 10, alertRepeatMinutes: 30, alertRecipients: recipient };
+const settings = { ...defaultSettings(), alertOfflineMinutes: 10, alertRepeatMinutes: 30, alertRecipients: recipient };
 const quiet = { info: () => undefined, warn: () => undefined };
 
 let p: Provisioned;

@@ -327,7 +327,9 @@ export class DynamoLedger implements Ledger {
       ];
       try {
         await this.db.send(new TransactWriteCommand({ TransactItems: items }));
-        return { balance, owed: result.owed ?? (await this.accountOf(userId))?.owed ?? 0, entries, replayed: false };
+        // What is owed is known when the operation read it; the others do not read the account again for it (a vend's
+        // hold and settlement would wait a round trip longer for a figure no caller uses).
+        return { balance, ...(result.owed === undefined ? {} : { owed: result.owed }), entries, replayed: false };
       } catch (error) {
         if ((error as Error).name !== 'TransactionCanceledException') throw error;
         const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];

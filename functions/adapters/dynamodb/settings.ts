@@ -1,5 +1,5 @@
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { DEFAULT_SETTINGS, Settings } from '@shared/schemas';
+import { defaultSettings, Settings } from '@shared/schemas';
 import type { SettingsStore } from '../../ports/settings';
 import { keys, withoutKeys } from './keys';
 
@@ -8,7 +8,7 @@ export class DynamoSettings implements SettingsStore {
 
   async get(): Promise<Settings> {
     const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.settings() }));
-    if (!Item) return DEFAULT_SETTINGS;
+    if (!Item) return defaultSettings();
     const { updatedAt: _u, updatedBy: _b, ...saved } = withoutKeys(Item);
     return Settings.parse(saved);
   }

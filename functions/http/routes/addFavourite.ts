@@ -1,6 +1,6 @@
 import { starStation } from '../../domain/favourites';
 import { routeHandler } from '../route-handler';
-import { data } from '../../providers/data';
+import * as repositories from '../../providers/repositories';
 
 /** PUT /api/favourites/{id}: stars a station for the caller. */
-export const handler = routeHandler('addFavourite', async ({ identity, params }) => starStation(data(), identity.sub, params.id));
+export const handler = routeHandler('addFavourite', async ({ identity, params }) => starStation({ favourites: repositories.favourites(), machines: repositories.machines(), clock: repositories.clock() }, identity.sub, params.id));

@@ -1,9 +1,9 @@
 import { adminActor } from '../../domain/admin-auth';
 import { abortCommand } from '../../domain/commands';
 import { log } from '../../observability';
-import { data } from '../../providers/data';
 import { stationJobs } from '../../providers/station-jobs';
 import { routeHandler } from '../route-handler';
+import * as repositories from '../../providers/repositories';
 
 /** An admin stops a command in progress (audited); its job's queued executions are canceled. */
-export const handler = routeHandler('adminAbortCommand', async ({ params, identity }) => abortCommand(params.id, adminActor(identity), { ...data(), stationJobs: stationJobs(), log }));
+export const handler = routeHandler('adminAbortCommand', async ({ params, identity }) => abortCommand(params.id, adminActor(identity), { commands: repositories.commands(), clock: repositories.clock(), stationJobs: stationJobs(), log }));

@@ -1,7 +1,7 @@
 import { adminActor } from '../../domain/admin-auth';
 import { acknowledgeAlert } from '../../domain/alerts';
 import { routeHandler } from '../route-handler';
-import { data } from '../../providers/data';
+import * as repositories from '../../providers/repositories';
 
 /** An admin or a technician takes an alert on, as '<role>:<username>': no more e-mails about it. */
-export const handler = routeHandler('adminAcknowledgeAlert', async ({ params, identity }) => acknowledgeAlert(params.id, adminActor(identity), data()));
+export const handler = routeHandler('adminAcknowledgeAlert', async ({ params, identity }) => acknowledgeAlert(params.id, adminActor(identity), { alerts: repositories.alerts(), clock: repositories.clock() }));

@@ -1,5 +1,5 @@
 import { routeHandler } from '../route-handler';
-import { data } from '../../providers/data';
+import * as repositories from '../../providers/repositories';
 
 /** Open and acknowledged alerts, counted from GSI1 ALERTS#ACTIVE. */
-export const handler = routeHandler('adminAlertCounts', async () => data().alerts.counts());
+export const handler = routeHandler('adminAlertCounts', async () => repositories.alerts().counts());

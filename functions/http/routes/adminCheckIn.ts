@@ -1,7 +1,7 @@
 import { adminActor } from '../../domain/admin-auth';
 import { checkIn } from '../../domain/telemetry';
 import { routeHandler } from '../route-handler';
-import { data } from '../../providers/data';
+import * as repositories from '../../providers/repositories';
 
 /** A technician (or an admin) checks in at a station, recorded as '<role>:<username>'. */
-export const handler = routeHandler('adminCheckIn', async ({ params, identity }) => checkIn(params.id, adminActor(identity), data()));
+export const handler = routeHandler('adminCheckIn', async ({ params, identity }) => checkIn(params.id, adminActor(identity), { machines: repositories.machines(), telemetry: repositories.telemetry(), clock: repositories.clock() }));

@@ -1,7 +1,7 @@
 import { adminActor } from '../../domain/admin-auth';
 import { commentOnTicket } from '../../domain/tickets';
 import { routeHandler } from '../route-handler';
-import { data } from '../../providers/data';
+import * as repositories from '../../providers/repositories';
 
 /** An admin or a technician comments on a ticket, as '<role>:<username>'. */
-export const handler = routeHandler('adminCommentTicket', async ({ params, body, identity }) => commentOnTicket(params.id, body.text, adminActor(identity), data()));
+export const handler = routeHandler('adminCommentTicket', async ({ params, body, identity }) => commentOnTicket(params.id, body.text, adminActor(identity), { tickets: repositories.tickets(), clock: repositories.clock() }));

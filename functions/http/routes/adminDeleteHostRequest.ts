@@ -1,8 +1,8 @@
 import { deleteHostRequest } from '../../domain/admin-host-requests';
 import { routeHandler } from '../route-handler';
-import { data } from '../../providers/data';
+import * as repositories from '../../providers/repositories';
 
 export const handler = routeHandler('adminDeleteHostRequest', async ({ params }) => {
-  await deleteHostRequest(params.id, data());
+  await deleteHostRequest(params.id, { hostRequests: repositories.hostRequests() });
   return null;
 });

@@ -1,6 +1,6 @@
 import { claimDetail } from '../../domain/claims';
-import { data } from '../../providers/data';
 import { routeHandler } from '../route-handler';
+import * as repositories from '../../providers/repositories';
 
 /** One claim with the station's telemetry around its vend. */
-export const handler = routeHandler('adminGetClaim', async ({ params }) => claimDetail(params.id, data()));
+export const handler = routeHandler('adminGetClaim', async ({ params }) => claimDetail(params.id, { vendSessions: repositories.vendSessions(), claims: repositories.claims(), telemetry: repositories.telemetry() }));

@@ -1,6 +1,6 @@
 import { getCommand } from '../../domain/commands';
-import { data } from '../../providers/data';
 import { routeHandler } from '../route-handler';
+import * as repositories from '../../providers/repositories';
 
 /** A command and every station's execution (its partition). */
-export const handler = routeHandler('adminGetCommand', async ({ params }) => getCommand(params.id, data()));
+export const handler = routeHandler('adminGetCommand', async ({ params }) => getCommand(params.id, { commands: repositories.commands() }));

@@ -1,6 +1,6 @@
 import { machineHost } from '../../domain/hosts';
 import { routeHandler } from '../route-handler';
-import { data } from '../../providers/data';
+import * as repositories from '../../providers/repositories';
 
 /** The host account a station is linked to. */
-export const handler = routeHandler('adminGetMachineHost', async ({ params }) => machineHost(params.id, data()));
+export const handler = routeHandler('adminGetMachineHost', async ({ params }) => machineHost(params.id, { machines: repositories.machines() }));

@@ -1,4 +1,4 @@
 import { routeHandler } from '../route-handler';
-import { data } from '../../providers/data';
+import * as repositories from '../../providers/repositories';
 
-export const handler = routeHandler('adminGetSettings', async () => data().settings.get());
+export const handler = routeHandler('adminGetSettings', async () => repositories.settings().get());

@@ -1,6 +1,6 @@
 import { getTicket } from '../../domain/tickets';
 import { routeHandler } from '../route-handler';
-import { data } from '../../providers/data';
+import * as repositories from '../../providers/repositories';
 
 /** One ticket, for its page. */
-export const handler = routeHandler('adminGetTicket', async ({ params }) => getTicket(params.id, data()));
+export const handler = routeHandler('adminGetTicket', async ({ params }) => getTicket(params.id, { tickets: repositories.tickets() }));

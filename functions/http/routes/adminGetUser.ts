@@ -1,6 +1,6 @@
 import { getAdminUser } from '../../domain/admin-users';
 import { routeHandler } from '../route-handler';
-import { data } from '../../providers/data';
+import * as repositories from '../../providers/repositories';
 
 /** One user as the console shows them, read at once (the Edit User dialog reloads the balance it adjusts against). */
-export const handler = routeHandler('adminGetUser', async ({ params }) => getAdminUser(params.id, data()));
+export const handler = routeHandler('adminGetUser', async ({ params }) => getAdminUser(params.id, { users: repositories.users(), settings: repositories.settings() }));

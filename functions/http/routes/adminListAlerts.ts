@@ -1,6 +1,6 @@
 import { listAlerts } from '../../domain/alerts';
 import { routeHandler } from '../route-handler';
-import { data } from '../../providers/data';
+import * as repositories from '../../providers/repositories';
 
 /** Alerts newest first (GSI1 ALERTS#ACTIVE or ALERTS#RESOLVED), filtered by status, station and rule. */
-export const handler = routeHandler('adminListAlerts', async ({ query }) => listAlerts(query, data()));
+export const handler = routeHandler('adminListAlerts', async ({ query }) => listAlerts(query, { alerts: repositories.alerts() }));

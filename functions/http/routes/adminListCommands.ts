@@ -1,6 +1,6 @@
 import { listCommands } from '../../domain/commands';
-import { data } from '../../providers/data';
 import { routeHandler } from '../route-handler';
+import * as repositories from '../../providers/repositories';
 
 /** Commands newest first (GSI1 COMMANDS). */
-export const handler = routeHandler('adminListCommands', async ({ query }) => listCommands(query, data()));
+export const handler = routeHandler('adminListCommands', async ({ query }) => listCommands(query, { commands: repositories.commands() }));

@@ -1,6 +1,6 @@
 import { listHeldGuestRefunds } from '../../domain/guest-receipts';
-import { data } from '../../providers/data';
 import { routeHandler } from '../route-handler';
+import * as repositories from '../../providers/repositories';
 
 /** GET /api/admin/guest-refunds: guest refunds the gateway refused, still held for the guest. */
-export const handler = routeHandler('adminListHeldGuestRefunds', async () => listHeldGuestRefunds(data()));
+export const handler = routeHandler('adminListHeldGuestRefunds', async () => listHeldGuestRefunds({ paymentOrders: repositories.paymentOrders(), users: repositories.users() }));

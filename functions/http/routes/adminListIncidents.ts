@@ -1,5 +1,5 @@
 import { routeHandler } from '../route-handler';
-import { data } from '../../providers/data';
+import * as repositories from '../../providers/repositories';
 
 /** Open vend incidents, oldest first (GSI1 INCIDENTS#OPEN). */
-export const handler = routeHandler('adminListIncidents', async ({ query }) => data().vendSessions.openIncidents(query));
+export const handler = routeHandler('adminListIncidents', async ({ query }) => repositories.vendSessions().openIncidents(query));

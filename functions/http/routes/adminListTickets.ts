@@ -1,7 +1,7 @@
 import { adminIdentity } from '../../domain/admin-auth';
 import { listTickets } from '../../domain/tickets';
 import { routeHandler } from '../route-handler';
-import { data } from '../../providers/data';
+import * as repositories from '../../providers/repositories';
 
 /** Tickets newest first (GSI1 TICKETS#ACTIVE or TICKETS#CLOSED, or a station's on GSI2); `mine`: assigned to the caller's e-mail. */
-export const handler = routeHandler('adminListTickets', async ({ query, identity }) => listTickets(query, adminIdentity(identity).username, data()));
+export const handler = routeHandler('adminListTickets', async ({ query, identity }) => listTickets(query, adminIdentity(identity).username, { tickets: repositories.tickets() }));

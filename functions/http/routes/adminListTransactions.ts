@@ -1,5 +1,5 @@
 import { listAdminTransactions } from '../../domain/admin-transactions';
 import { routeHandler } from '../route-handler';
-import { data } from '../../providers/data';
+import * as repositories from '../../providers/repositories';
 
-export const handler = routeHandler('adminListTransactions', async ({ query }) => listAdminTransactions(query, data()));
+export const handler = routeHandler('adminListTransactions', async ({ query }) => listAdminTransactions(query, { adminQueries: repositories.adminQueries() }));

@@ -1,6 +1,6 @@
 import { safetyOverview } from '../../domain/water-safety';
 import { routeHandler } from '../route-handler';
-import { data } from '../../providers/data';
+import * as repositories from '../../providers/repositories';
 
 /** A station's water safety: lock, sanitation due date, last lab test, history. */
-export const handler = routeHandler('adminMachineSafety', async ({ params }) => safetyOverview(params.id, data()));
+export const handler = routeHandler('adminMachineSafety', async ({ params }) => safetyOverview(params.id, { machines: repositories.machines(), safetyRecords: repositories.safetyRecords(), settings: repositories.settings() }));

@@ -1,6 +1,6 @@
 import { stationTelemetry } from '../../domain/telemetry';
 import { routeHandler } from '../route-handler';
-import { data } from '../../providers/data';
+import * as repositories from '../../providers/repositories';
 
 /** A station's readings by receive time (its partition, SK READING#<from>..READING#<to>). */
-export const handler = routeHandler('adminMachineTelemetry', async ({ params, query }) => stationTelemetry(params.id, query, data()));
+export const handler = routeHandler('adminMachineTelemetry', async ({ params, query }) => stationTelemetry(params.id, query, { machines: repositories.machines(), telemetry: repositories.telemetry() }));

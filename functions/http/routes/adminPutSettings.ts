@@ -1,7 +1,7 @@
 import { adminActor } from '../../domain/admin-auth';
 import { saveSettings } from '../../domain/admin-settings';
 import { routeHandler } from '../route-handler';
-import { data } from '../../providers/data';
+import * as repositories from '../../providers/repositories';
 
 /** Validated by the shared Settings schema; saved with an audit entry of who changed what. */
-export const handler = routeHandler('adminPutSettings', async ({ body, identity }) => saveSettings(body, adminActor(identity), data()));
+export const handler = routeHandler('adminPutSettings', async ({ body, identity }) => saveSettings(body, adminActor(identity), { settings: repositories.settings() }));

@@ -2,7 +2,7 @@ import { adminActor } from '../../domain/admin-auth';
 import { recordSafety } from '../../domain/water-safety';
 import { log } from '../../observability';
 import { routeHandler } from '../route-handler';
-import { data } from '../../providers/data';
+import * as repositories from '../../providers/repositories';
 
 /** An admin or a technician records a sanitation visit or a lab test, as '<role>:<username>'. */
-export const handler = routeHandler('adminRecordSafety', async ({ params, body, identity }) => recordSafety(params.id, body, adminActor(identity), { ...data(), log }));
+export const handler = routeHandler('adminRecordSafety', async ({ params, body, identity }) => recordSafety(params.id, body, adminActor(identity), { machines: repositories.machines(), safetyRecords: repositories.safetyRecords(), clock: repositories.clock(), ids: repositories.ids(), log }));

@@ -1,6 +1,6 @@
 import { setMachineHost } from '../../domain/hosts';
 import { routeHandler } from '../route-handler';
-import { data } from '../../providers/data';
+import * as repositories from '../../providers/repositories';
 
 /** An admin links a station to a host account (or unlinks it). */
-export const handler = routeHandler('adminSetMachineHost', async ({ params, body }) => setMachineHost(params.id, body.hostEmail, data()));
+export const handler = routeHandler('adminSetMachineHost', async ({ params, body }) => setMachineHost(params.id, body.hostEmail, { machines: repositories.machines(), clock: repositories.clock() }));

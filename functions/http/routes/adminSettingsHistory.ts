@@ -1,5 +1,5 @@
 import { settingsHistory } from '../../domain/admin-settings';
 import { routeHandler } from '../route-handler';
-import { data } from '../../providers/data';
+import * as repositories from '../../providers/repositories';
 
-export const handler = routeHandler('adminSettingsHistory', async ({ query }) => settingsHistory(query.limit, data()));
+export const handler = routeHandler('adminSettingsHistory', async ({ query }) => settingsHistory(query.limit, { adminQueries: repositories.adminQueries() }));

@@ -1,5 +1,5 @@
 import { adminStats } from '../../domain/admin-stats';
 import { routeHandler } from '../route-handler';
-import { data } from '../../providers/data';
+import * as repositories from '../../providers/repositories';
 
-export const handler = routeHandler('adminStats', async () => adminStats(data()));
+export const handler = routeHandler('adminStats', async () => adminStats({ machines: repositories.machines(), settings: repositories.settings(), ledger: repositories.ledger(), clock: repositories.clock() }));

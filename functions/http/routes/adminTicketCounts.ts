@@ -1,5 +1,5 @@
 import { routeHandler } from '../route-handler';
-import { data } from '../../providers/data';
+import * as repositories from '../../providers/repositories';
 
 /** Open and assigned tickets, counted from GSI1 TICKETS#ACTIVE. */
-export const handler = routeHandler('adminTicketCounts', async () => data().tickets.counts());
+export const handler = routeHandler('adminTicketCounts', async () => repositories.tickets().counts());

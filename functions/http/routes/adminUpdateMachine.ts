@@ -1,5 +1,5 @@
 import { updateAdminMachine } from '../../domain/admin-machines';
 import { routeHandler } from '../route-handler';
-import { data } from '../../providers/data';
+import * as repositories from '../../providers/repositories';
 
-export const handler = routeHandler('adminUpdateMachine', async ({ params, body }) => updateAdminMachine(params.id, body, data()));
+export const handler = routeHandler('adminUpdateMachine', async ({ params, body }) => updateAdminMachine(params.id, body, { machines: repositories.machines(), settings: repositories.settings(), clock: repositories.clock() }));

@@ -1,8 +1,8 @@
 import { adminActor } from '../../domain/admin-auth';
 import { updateAdminUser } from '../../domain/admin-users';
 import { routeHandler } from '../route-handler';
-import { data } from '../../providers/data';
+import * as repositories from '../../providers/repositories';
 
 /** Rename, and a balance change as a ledger adjustment by 'admin:<username>' (Idempotency-Key header honoured). */
 export const handler = routeHandler('adminUpdateUser', async ({ params, body, identity, headers }) =>
-  updateAdminUser(params.id, body, adminActor(identity), data(), headers['idempotency-key']));
+  updateAdminUser(params.id, body, adminActor(identity), { users: repositories.users(), ledger: repositories.ledger(), settings: repositories.settings(), clock: repositories.clock() }, headers['idempotency-key']));

@@ -1,5 +1,5 @@
 import { submitHostRequest } from '../../domain/host-requests';
 import { routeHandler } from '../route-handler';
-import { data } from '../../providers/data';
+import * as repositories from '../../providers/repositories';
 
-export const handler = routeHandler('createHostRequest', async ({ body }) => submitHostRequest(body, data()));
+export const handler = routeHandler('createHostRequest', async ({ body }) => submitHostRequest(body, { hostRequests: repositories.hostRequests(), clock: repositories.clock(), ids: repositories.ids() }));

@@ -1,11 +1,11 @@
 import { issueNfcToken } from '../../domain/nfc-token';
 import { routeHandler } from '../route-handler';
-import { data } from '../../providers/data';
 import { signingKeys } from '../../providers/signing-keys';
 import { withDirectoryAttributes } from '../identity';
 import { callerDirectory } from '../../providers/caller-directory';
+import * as repositories from '../../providers/repositories';
 
 /** POST /api/nfc/generate-token: a one-time ES256 token to pay at a station (409 below the minimum balance). */
 export const handler = routeHandler('generateNfcToken', async ({ identity }) => {
-  return issueNfcToken(await withDirectoryAttributes(identity, callerDirectory), { ...data(), signingKeys: signingKeys() });
+  return issueNfcToken(await withDirectoryAttributes(identity, callerDirectory), { users: repositories.users(), settings: repositories.settings(), clock: repositories.clock(), ids: repositories.ids(), signingKeys: signingKeys() });
 });

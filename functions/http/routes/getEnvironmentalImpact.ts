@@ -1,9 +1,9 @@
 import { impactOfDispensed } from '../../domain/impact';
 import { routeHandler } from '../route-handler';
-import { data } from '../../providers/data';
+import * as repositories from '../../providers/repositories';
 
 /** GET /api/environmental-impact: the caller's impact, derived from the millilitres the stations metered. */
 export const handler = routeHandler('getEnvironmentalImpact', async ({ identity }) => {
-  const [user, settings] = await Promise.all([data().users.get(identity.sub), data().settings.get()]);
+  const [user, settings] = await Promise.all([repositories.users().get(identity.sub), repositories.settings().get()]);
   return impactOfDispensed(user?.dispensedMl, settings);
 });

@@ -1,10 +1,10 @@
 import { notFound } from '../../domain/errors';
 import { toMachine } from '../../domain/machines';
 import { routeHandler } from '../route-handler';
-import { data } from '../../providers/data';
+import * as repositories from '../../providers/repositories';
 
 export const handler = routeHandler('getMachine', async ({ params }) => {
-  const [record, settings] = await Promise.all([data().machines.get(params.id), data().settings.get()]);
+  const [record, settings] = await Promise.all([repositories.machines().get(params.id), repositories.settings().get()]);
   if (!record) throw notFound(`Machine ${params.id} not found`);
-  return toMachine(record, data().clock.now(), settings.heartbeatIntervalSeconds);
+  return toMachine(record, repositories.clock().now(), settings.heartbeatIntervalSeconds);
 });

@@ -1,6 +1,6 @@
 import { hostImpactReport } from '../../domain/hosts';
 import { routeHandler } from '../route-handler';
-import { data } from '../../providers/data';
+import * as repositories from '../../providers/repositories';
 
 /** The signed-in host's stations and their month; the console sends ID tokens, which carry the e-mail the stations are linked to. */
-export const handler = routeHandler('hostImpactReport', async ({ query, identity }) => hostImpactReport(identity.email, query.month, data()));
+export const handler = routeHandler('hostImpactReport', async ({ query, identity }) => hostImpactReport(identity.email, query.month, { machines: repositories.machines(), telemetry: repositories.telemetry(), settings: repositories.settings(), clock: repositories.clock() }));

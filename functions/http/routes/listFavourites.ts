@@ -1,5 +1,5 @@
 import { routeHandler } from '../route-handler';
-import { data } from '../../providers/data';
+import * as repositories from '../../providers/repositories';
 
 /** GET /api/favourites: the stations the caller starred. */
-export const handler = routeHandler('listFavourites', async ({ identity }) => ({ stationIds: await data().favourites.list(identity.sub) }));
+export const handler = routeHandler('listFavourites', async ({ identity }) => ({ stationIds: await repositories.favourites().list(identity.sub) }));

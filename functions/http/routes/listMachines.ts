@@ -1,6 +1,6 @@
 import { publicStationList } from '../../domain/station-list';
 import { routeHandler } from '../route-handler';
-import { data } from '../../providers/data';
+import * as repositories from '../../providers/repositories';
 
 /** GET /api/machines: the list as it is this instant (the public pages read the file at the edge instead; this route is for the console and freshness checks). */
-export const handler = routeHandler('listMachines', () => publicStationList(data()));
+export const handler = routeHandler('listMachines', () => publicStationList({ machines: repositories.machines(), settings: repositories.settings(), clock: repositories.clock() }));

@@ -1,7 +1,7 @@
 import { transactionsOf } from '../../domain/transactions';
 import { routeHandler } from '../route-handler';
-import { data } from '../../providers/data';
+import * as repositories from '../../providers/repositories';
 
 /** GET /api/transactions: the caller's own transactions, newest first, `?limit=&cursor=`, each vend with its claim's state. */
 export const handler = routeHandler('listTransactions', async ({ identity, query }) =>
-  transactionsOf(identity.sub, query, data().ledger, data().claims));
+  transactionsOf(identity.sub, query, repositories.ledger(), repositories.claims()));

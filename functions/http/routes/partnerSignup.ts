@@ -1,6 +1,6 @@
 import { submitHostRequest } from '../../domain/host-requests';
 import { routeHandler } from '../route-handler';
-import { data } from '../../providers/data';
+import * as repositories from '../../providers/repositories';
 
 /** The documented partner sign-up is a host application by another name. */
-export const handler = routeHandler('partnerSignup', async ({ body }) => submitHostRequest(body, data()));
+export const handler = routeHandler('partnerSignup', async ({ body }) => submitHostRequest(body, { hostRequests: repositories.hostRequests(), clock: repositories.clock(), ids: repositories.ids() }));

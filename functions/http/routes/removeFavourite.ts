@@ -1,6 +1,6 @@
 import { unstarStation } from '../../domain/favourites';
 import { routeHandler } from '../route-handler';
-import { data } from '../../providers/data';
+import * as repositories from '../../providers/repositories';
 
 /** DELETE /api/favourites/{id}: removes the caller's star. */
-export const handler = routeHandler('removeFavourite', async ({ identity, params }) => unstarStation(data(), identity.sub, params.id));
+export const handler = routeHandler('removeFavourite', async ({ identity, params }) => unstarStation({ favourites: repositories.favourites() }, identity.sub, params.id));

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ALERT_VEND_FAILURE_WINDOW } from '@shared/constants';
-import { ALERT_RECIPIENT_SETTINGS, alertRules, DEFAULT_SETTINGS, fieldMessages, Settings, type AlertRule, type Settings as SettingsValue } from '@shared/schemas';
+import { ALERT_RECIPIENT_SETTINGS, alertRules, defaultSettings, fieldMessages, Settings, type AlertRule, type Settings as SettingsValue } from '@shared/schemas';
 import { adminApi, adminQueries } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
 import { toast } from '../../components/toast';
@@ -127,13 +127,13 @@ export function SystemTab() {
                   value={draft[f.key]}
                   onChange={(e) => setDraft((d) => (d ? { ...d, [f.key]: e.target.value } : d))}
                   error={errors[f.key]}
-                  hint={f.text ? f.hint : `${f.hint} Default ${DEFAULT_SETTINGS[f.key]}.`}
+                  hint={f.text ? f.hint : `${f.hint} Default ${defaultSettings()[f.key]}.`}
                 />
               ))}
             </div>
             <div className="mt-6 flex flex-wrap items-center gap-3 border-t border-slate-100 pt-5">
               <Button type="submit" variant="primary" busy={saving === 'save'} disabled={saving !== null}>Save Configuration</Button>
-              <Button onClick={() => save(DEFAULT_SETTINGS, 'reset')} busy={saving === 'reset'} disabled={saving !== null}>Reset to Defaults</Button>
+              <Button onClick={() => save(defaultSettings(), 'reset')} busy={saving === 'reset'} disabled={saving !== null}>Reset to Defaults</Button>
               {dirty && <span className="text-xs font-medium text-amber-700">Unsaved changes</span>}
             </div>
           </form>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { DEFAULT_SETTINGS } from '@shared/schemas';
+import { defaultSettings } from '@shared/schemas';
 import { directionsThrough, directionsTo, stationsToVisit, type StationVisit } from '@shared/visits';
 import { adminQueries } from '../../../api/admin';
 import { alertQueries } from '../../../api/alerts';
@@ -21,7 +21,7 @@ export function VisitsPage() {
   const tickets = useQuery(ticketQueries.firstActive());
   // The alert rules' thresholds; the defaults while the settings load (or for a role that may not read them).
   const settings = useQuery({ ...adminQueries.settings(), enabled: useQuery(adminQueries.session()).data?.role === 'admin' });
-  const thresholds = settings.data ?? DEFAULT_SETTINGS;
+  const thresholds = settings.data ?? defaultSettings();
   const visits = stations.data && alerts.data && tickets.data ? stationsToVisit(stations.data, alerts.data.items, thresholds, tickets.data.items) : [];
   const route = directionsThrough(visits.map((visit) => visit.station));
 
