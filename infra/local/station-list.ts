@@ -1,22 +1,31 @@
 import { startStationListTimer } from './schedules';
 
-/** How long a run of the publisher answers for the local edge: requests within this share it. */
-const FRESH_MS = 1_000;
-
 /**
  * The station list file in the local cloud (docs/scale.md, "The station list from the edge"): the publisher runs on a
- * timer as the schedule runs it in AWS, and also just before the local CloudFront serves the file (at most once a
- * second), so a page shows a change at once, where AWS shows it within the schedule's minute.
+ * timer as the schedule runs it in AWS, and also before the local CloudFront serves the file, so a page shows a change
+ * at once, where AWS shows it within the schedule's minute.
  */
 export function startStationListEdge(bucketOrigin: string) {
   const timer = startStationListTimer({ intervalMs: 60_000 });
-  let last: { at: number; run: Promise<void> } | null = null;
+  let inFlight: Promise<void> = Promise.resolve();
+  let queued: Promise<void> | null = null;
   return {
     /** The S3 emulator's address of the bucket (`<endpoint>/<bucket>`, path-style). */
     bucketOrigin,
+    /**
+     * A run that starts after this call, so the file has every write made before the request. Requests that arrive
+     * before a run starts share it; one arriving while a run is under way waits for the next (a run that started
+     * before a write would serve the list without it).
+     */
     refresh(): Promise<void> {
-      if (!last || Date.now() - last.at > FRESH_MS) last = { at: Date.now(), run: timer.runNow() };
-      return last.run;
+      if (queued) return queued;
+      const run = inFlight.then(() => {
+        queued = null;
+        return timer.runNow();
+      });
+      queued = run;
+      inFlight = run.catch(() => undefined);
+      return run;
     },
     stop: timer.stop,
   };

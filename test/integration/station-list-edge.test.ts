@@ -38,6 +38,18 @@ describe('the station list file at the edge', () => {
     expect(((await changed.json()) as Machine[]).find((m) => m.id === station.machine.id)?.name).toBe('Edge List Station (moved)');
   });
 
+  it('has every change written before the request, however soon after the last one it comes', async () => {
+    const station = await provision('Edge Fresh Station');
+    for (let round = 1; round <= 3; round++) {
+      // Another page loads the list (its publisher run may still be under way), then the station changes.
+      const other = get();
+      await (await workerServices()).machines.update(station.machine.id, { name: `Edge Fresh Station ${round}`, updatedAt: new Date().toISOString() });
+      const next = await get();
+      expect(((await next.json()) as Machine[]).find((m) => m.id === station.machine.id)?.name).toBe(`Edge Fresh Station ${round}`);
+      await (await other).arrayBuffer();
+    }
+  });
+
   it('serves nothing else from the bucket, and takes no writes', async () => {
     expect((await fetch(`${local().web}/data/other.json`)).status).not.toBe(200);
     expect((await fetch(`${local().web}${STATION_LIST_SNAPSHOT_PATH}`, { method: 'PUT', body: '[]' })).status).toBe(403);
