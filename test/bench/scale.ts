@@ -497,7 +497,7 @@ try {
       'vend: token, tap to completion acknowledged p50 / p99': `${vendStats.ms.p50} / ${vendStats.ms.p99} ms (the NFC token request ${vendStats.tokenMs.p50} / ${vendStats.tokenMs.p99} ms of it)`,
       'vends settled exactly (session, millilitres, charge)': `${vendCheck.completed - vendCheck.unsettled - vendCheck.wrong.length}/${vendCheck.completed}`,
       'bench users\' balance = before - charged - held = ledger sum': `${vendCheck.users - vendCheck.balancesWrong.length - vendCheck.ledgersWrong.length}/${vendCheck.users} (Rp ${vendCheck.charged} charged in all, Rp ${vendCheck.held} held by sessions still open)`,
-      'app page loads (profile, history, impact, station list) p50 / p99': `${pageLoads.ms.p50} / ${pageLoads.ms.p99} ms (${pageLoads.loads} loads)`,
+      'app page loads (profile, history, impact, station list) p50 / p99': `${pageLoads.ms.p50} / ${pageLoads.ms.p99} ms (${pageLoads.loads} loads; ${pageLoads.retried} requests sent again after a dropped connection)`,
     } : {}),
     'read of all stations (verifier) p50 / max': `${summarize(scanTimes).p50} / ${summarize(scanTimes).max} ms`,
     'handler errors / warnings logged (before teardown)': `${[...handlerLog].filter(([k]) => k.startsWith('error')).reduce((n, [, c]) => n + c, 0)} / ${[...handlerLog].filter(([k]) => k.startsWith('warn')).reduce((n, [, c]) => n + c, 0)}`,
