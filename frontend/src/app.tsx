@@ -26,7 +26,7 @@ declare module '@tanstack/react-router' {
 
 const routerNav: Nav = { Link, usePathname: () => useLocation().pathname };
 
-/** The routed app's tree: every page, the landing page once a visit moves on from it (see landing.tsx), and prerendered pages. */
+/** The routed app's tree: every page, a router-free public page once a visit moves on from it (see static-page.tsx), and /stations. */
 export function appElement(queryClient: QueryClient, router: AppRouter) {
   return (
     <StrictMode>

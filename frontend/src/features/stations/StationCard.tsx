@@ -1,4 +1,3 @@
-import { Link } from '@tanstack/react-router';
 import { useId } from 'react';
 import { StatusBadge } from '../../components/StatusBadge';
 import { ClockIcon, DropIcon, LocateIcon, NavigationIcon, PinIcon, ShieldIcon } from '../../components/icons';
@@ -9,6 +8,7 @@ import { ProblemReportedFlag, ReportProblem } from '../reports/ReportProblem';
 import { FavouriteStar } from './FavouriteStar';
 import { directionsUrl, type StationView } from './filter';
 import { formatDay, formatKm, relativeTime } from './format';
+import { Link } from '../../components/nav';
 
 /**
  * Water safety on the public card: a station locked for a water safety check says so (it is never shown as
