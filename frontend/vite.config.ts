@@ -156,8 +156,6 @@ function preloadFirstRender(pages: Record<string, string[]>): Plugin {
 
 /** The first render of a router-free public page: its renderer, the page, and the public pages' header and footer. */
 const staticPage = (page: string) => ['src/static-page.tsx', `src/features/${page}`, 'src/components/PublicLayout.tsx'];
-/** The first render of a routed page: the router and the page's own component. */
-const routedPage = (route: string) => ['src/app.tsx', `src/routes/${route}?tsr-split=component`];
 
 export default defineConfig({
   root,
@@ -169,7 +167,7 @@ export default defineConfig({
     tailwindcss(),
     preloadFirstRender({
       '/': ['src/static-page.tsx', 'src/features/landing/LandingPage.tsx'],
-      '/stations': routedPage('stations.tsx'),
+      '/stations': staticPage('stations/StationsPage.tsx'),
       '/about': staticPage('about/AboutPage.tsx'),
       '/docs': staticPage('docs/DocsOverviewPage.tsx'),
       '/diagram': staticPage('docs/DiagramPage.tsx'),

@@ -11,7 +11,7 @@ import './features/auth/signed-out';
 // attempt as a violation. Zod reads this global config when it loads (always later: only lazy chunks carry it).
 (globalThis as { __zod_globalConfig?: object }).__zod_globalConfig = { jitless: true };
 
-const { mount, prerendered } = mountIn(document.getElementById('root')!);
+const mount = mountIn(document.getElementById('root')!);
 const queryClient = createQueryClient();
 
 // A visit that starts on a public page (staticPages) renders it without the router, which follows when the visitor
@@ -24,5 +24,5 @@ const staticPage = Object.hasOwn(staticPages, path) ? staticPages[path] : undefi
 if (staticPage) {
   void Promise.all([import('./static-page'), staticPage(queryClient), languageReady(), runtimeConfig]).then(([{ renderStatic }, page]) => renderStatic(mount, queryClient, path, page));
 } else {
-  void Promise.all([import('./app'), languageReady(), runtimeConfig]).then(([{ renderApp }]) => renderApp(mount, queryClient, prerendered));
+  void Promise.all([import('./app'), languageReady(), runtimeConfig]).then(([{ renderApp }]) => renderApp(mount, queryClient));
 }

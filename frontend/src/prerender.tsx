@@ -1,4 +1,3 @@
-import { createMemoryHistory } from '@tanstack/react-router';
 import { prerender } from 'react-dom/static';
 import { openApiDocument } from '@shared/openapi';
 import { docsQueries } from './api/docs';
@@ -15,19 +14,11 @@ export async function renderPage(path: string): Promise<string> {
   const queryClient = createQueryClient();
   // The document the browser reads from the build's file (OPENAPI_DOCUMENT_PATH), made here from the route table.
   queryClient.setQueryData(docsQueries.openApi().queryKey, openApiDocument());
-  let element;
   const staticPage = Object.hasOwn(staticPages, path) ? staticPages[path] : undefined;
-  if (staticPage) {
-    // No link is followed at build time.
-    element = staticElement(queryClient, path, await staticPage(queryClient), () => new Promise(() => undefined));
-  } else {
-    // Imported lazily, as static-page.tsx imports it (a static import here makes the build warn that the two disagree).
-    const { appElement, createAppRouter } = await import('./app');
-    const router = createAppRouter(queryClient, { history: createMemoryHistory({ initialEntries: [path] }) });
-    await router.load();
-    element = appElement(queryClient, router);
-  }
-  // Waits for every lazy part (route components, React.lazy parts) instead of writing their fallbacks; an error fails
+  if (!staticPage) throw new Error(`${path} is in PRERENDERED_PAGES but not in staticPages (src/static-pages.tsx)`);
+  // No link is followed at build time.
+  const element = staticElement(queryClient, path, await staticPage(queryClient), () => new Promise(() => undefined));
+  // Waits for every lazy part (React.lazy) instead of writing their fallbacks; an error fails
   // the build (React would otherwise write the boundary's fallback and leave the page to the browser). Every boundary
   // is written in place, however large: React would write a large one apart, with an inline script that moves it in,
   // which the CSP forbids.

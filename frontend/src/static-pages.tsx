@@ -15,6 +15,10 @@ export const staticPages: Readonly<Record<string, (queryClient: QueryClient) => 
     const { HomePage } = await import('./features/landing/LandingPage');
     return <HomePage />;
   },
+  '/stations': (queryClient) => {
+    void queryClient.prefetchQuery(stationQueries.all());
+    return publicPage(import('./features/stations/StationsPage').then((m) => <m.StationsPage />), { openApp: true });
+  },
   '/about': () => publicPage(import('./features/about/AboutPage').then((m) => <m.AboutPage />)),
   '/docs': () => publicPage(import('./features/docs/DocsOverviewPage').then((m) => <m.DocsOverviewPage />)),
   '/user-flow': () => publicPage(import('./features/docs/UserFlowPage').then((m) => <m.UserFlowPage />)),
@@ -29,7 +33,7 @@ export const staticPages: Readonly<Record<string, (queryClient: QueryClient) => 
 };
 
 /** A page in the public pages' header and footer, as the routes render it. */
-async function publicPage(page: Promise<ReactElement>): Promise<ReactElement> {
+async function publicPage(page: Promise<ReactElement>, layout: { openApp?: boolean } = {}): Promise<ReactElement> {
   const [{ PublicLayout }, element] = await Promise.all([import('./components/PublicLayout'), page]);
-  return <PublicLayout>{element}</PublicLayout>;
+  return <PublicLayout {...layout}>{element}</PublicLayout>;
 }

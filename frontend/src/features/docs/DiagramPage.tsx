@@ -7,8 +7,7 @@ import { useMessages } from '../../i18n/messages';
 import { Link } from '../../components/nav';
 import { ArchitectureDiagram } from './ArchitectureDiagram';
 import { DataModelCards } from './DataModelCards';
-import { DocHeading, DocToolbar, toolbarButton, toolbarPrimary } from './DocToolbar';
-import { downloadSvg } from './download-svg';
+import { DocHeading, DocToolbar, saveSvg, toolbarButton, toolbarPrimary } from './DocToolbar';
 import { EndpointCards } from './EndpointCards';
 import type { JsonSchema } from './json-schema';
 import { operationsOf } from './operations';
@@ -24,7 +23,7 @@ export function DiagramPage() {
   return (
     <>
       <DocToolbar back="/" backLabel={t.backHome}>
-        <button type="button" className={toolbarButton} onClick={() => svg.current && downloadSvg(svg.current, 'bali-refill-architecture.svg')}>
+        <button type="button" className={toolbarButton} onClick={() => saveSvg(svg.current, 'bali-refill-architecture.svg')}>
           <DownloadIcon size={16} /> {t.downloadSvg}
         </button>
         <Link to="/app" className={toolbarPrimary}>{t.openApp}</Link>
