@@ -8,6 +8,7 @@ import { conflict, notFound } from './errors';
 import { guestOrderWithSecret } from './guest-orders';
 import { orderKind } from './payment-orders';
 import { ensureProfile, type SignedInPerson } from './users';
+import { texts } from './texts';
 
 /**
  * What happens to a guest receipt after the refill (docs/payments.md, "Guest orders"): a signed-in account claims it
@@ -22,8 +23,8 @@ export interface GuestReceiptDeps {
   clock: Clock;
 }
 
-const CLAIMED_BY_ANOTHER = 'Another account already keeps this receipt';
-const PAID_OUT = 'This money was already paid out to you by our team';
+const CLAIMED_BY_ANOTHER = texts.receiptKeptByAnother;
+const PAID_OUT = texts.receiptPaidOut;
 
 /**
  * Hands the guest account's money over once, in one ledger transaction with the order's record of who took it (the
@@ -51,7 +52,7 @@ async function handOver(order: GuestOrder, held: number, handover: GuestHandover
  */
 export async function claimGuestOrder(person: SignedInPerson, orderId: string, secret: string, deps: GuestReceiptDeps) {
   let order = await guestOrderWithSecret(orderId, secret, deps);
-  if (!order.closedAt) throw conflict('This refill is not finished yet; claim it once the receipt is final');
+  if (!order.closedAt) throw conflict(texts.receiptNotFinal);
   const now = deps.clock.now().toISOString();
   await ensureProfile(person, deps.users, now);
   if (order.paidOut) throw conflict(PAID_OUT);

@@ -1,5 +1,6 @@
 import type { PayoutLine } from '@shared/schemas';
 import type { PaymentMethod } from '@shared/schemas';
+import type { Language } from '@shared/language';
 
 /**
  * Withdrawals of a wallet's unused balance (docs/payments.md, "Withdrawals"): one record per user and Idempotency-Key,
@@ -22,6 +23,8 @@ export interface WithdrawalRecord {
   userId: string;
   username: string;
   email: string | null;
+  /** The language of the request that made it: its e-mails' (docs/architecture.md, "E-mail"); older records: English. */
+  language?: Language;
   createdAt: string;
   status: 'processing' | 'completed';
   /** The balance withdrawn (what the user saw and confirmed). */
