@@ -7,6 +7,7 @@ import type { SettingsStore } from '../ports/settings';
 import type { StoredReading, Telemetry } from '../ports/telemetry';
 import { toMachine } from './machines';
 import { notFound } from './errors';
+import { texts } from './texts';
 
 /**
  * Hosts (docs/architecture.md, "Roles"): an admin links a station to the sign-in e-mail of a host account; the host
@@ -65,7 +66,7 @@ export async function hostImpactReport(hostEmail: string | null, month: string |
 export async function hostStationImpact(hostEmail: string | null, stationId: string, month: string | undefined, deps: HostDeps): Promise<HostStationImpact> {
   const now = deps.clock.now();
   const [machine, settings] = await Promise.all([deps.machines.get(stationId), deps.settings.get()]);
-  if (!isHostOf(machine, hostEmail)) throw notFound('Station not found');
+  if (!isHostOf(machine, hostEmail)) throw notFound(texts.stationNotFound);
   return stationImpact(machine, monthRange(month, now), now, settings.heartbeatIntervalSeconds, deps.telemetry);
 }
 

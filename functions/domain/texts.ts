@@ -22,7 +22,7 @@ export const texts = {
   stationNotFound: { en: 'Station not found', id: 'Stasiun tidak ditemukan' },
   noSuchStation: { en: 'No such station', id: 'Stasiun tidak ditemukan' },
   stationNotAvailable: { en: 'This station is not available right now', id: 'Stasiun ini sedang tidak tersedia' },
-  atMostPerRefill: (litres: number) => ({ en: `This station dispenses at most ${litres} L per refill`, id: `Stasiun ini mengisi paling banyak ${litres} L per isi ulang` }),
+  atMostPerRefill: (litres: number) => ({ en: `This station dispenses at most ${litres} L per refill`, id: `Stasiun ini mengisi paling banyak ${String(litres).replace('.', ',')} L per isi ulang` }),
   volumeTooSmall: { en: 'The volume is too small to pay for', id: 'Volumenya terlalu kecil untuk dibayar' },
   insufficientBalance: (minimum: number) => ({
     en: `Insufficient balance: you need at least ${formatRupiah(minimum)} to refill. Top up your wallet and try again.`,
@@ -113,6 +113,7 @@ export const texts = {
   photoNotAnImage: { en: 'The photo is not a JPEG, PNG or WebP image', id: 'Foto bukan gambar JPEG, PNG atau WebP' },
   photoTooLarge: { en: 'The photo is larger than 3 MB', id: 'Foto lebih besar dari 3 MB' },
   stationIdNotFound: (id: string) => ({ en: `Station ${id} not found`, id: `Stasiun ${id} tidak ditemukan` }),
+  machineIdNotFound: (id: string) => ({ en: `Machine ${id} not found`, id: `Mesin ${id} tidak ditemukan` }),
 } satisfies Record<string, Localized | ((...args: never[]) => Localized)>;
 
 /** Stored English texts of the list above that a record may hold (older records hold only the English). */
