@@ -2,6 +2,7 @@ import type * as z from 'zod';
 import {
   CLAIM_TELEMETRY_MARGIN_MINUTES, CLAIM_WINDOW_HOURS, type Claim, type ClaimKind, type ClaimResolutionInput, type ClaimsQuery, type StationEvent,
 } from '@shared/schemas';
+import type { Language } from '@shared/language';
 import { formatRupiah, priceOfMillilitres } from '@shared/money';
 import type { ClaimRecord, ClaimResolution, Claims } from '../ports/claims';
 import type { Clock } from '../ports/clock';
@@ -14,7 +15,6 @@ import type { Users } from '../ports/users';
 import type { VendSession, VendSessions } from '../ports/vend-sessions';
 import { conflict, invalid, notFound } from './errors';
 import { texts } from './texts';
-import type { Language } from '@shared/language';
 
 /**
  * "I didn't get my water" (docs/architecture.md, "Claims"): a person claims one of their vends within 24 hours. When

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DEFAULT_MAX_FILL_ML } from '@shared/constants';
 import { impactOfLitres } from '@shared/impact';
+import type { Language, Localized } from '@shared/language';
 import { formatRupiah, priceOfMillilitres } from '@shared/money';
 import { CLAIM_WINDOW_HOURS, isCardWallet, type ClaimKind, type GuestOrder as GuestOrderView, type GuestOrderRequest } from '@shared/schemas';
 import type { ClaimRecord, Claims } from '../ports/claims';
@@ -21,7 +22,6 @@ import { takeBackRefunds } from './payment-reports';
 import { PAID_TOO_LATE, STATION_UNAVAILABLE } from './purchase-paid';
 import { paidSessionId } from './vend-paid';
 import { storedMessageIn, storedText, texts } from './texts';
-import type { Language, Localized } from '@shared/language';
 
 /**
  * Scan-to-refill without an account (docs/payments.md, "Guest orders"): a guest pays one refill at the station's

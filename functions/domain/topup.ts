@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Language } from '@shared/language';
 import type { TopupStatus } from '@shared/routes';
 import { isCardWallet, minimumTopupMessage, type PaymentMethod, type Settings } from '@shared/schemas';
 import type { PaymentOrder, TopupOrder } from '../ports/payment-orders';
@@ -8,7 +9,6 @@ import { chargeOrder, fingerprintOf, newOrderState, orderIdFor, requireIdempoten
 import { refreshFromGateway } from './payment-confirmation';
 import { ensureProfile, type SignedInPerson } from './users';
 import { storedMessageIn, texts } from './texts';
-import type { Language } from '@shared/language';
 
 /**
  * Wallet top-ups (POST /api/wallet/topup, GET /api/wallet/topup/{id}). A top-up is a payment order that

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { REFUND_WINDOW_DAYS } from '@shared/constants';
+import type { Language, Localized } from '@shared/language';
 import { formatRupiah } from '@shared/money';
 import type { PaymentMethod, PayoutLine, PayoutReason, PayoutRequest, Withdrawal, WithdrawalPlan } from '@shared/schemas';
 import { consoleLog } from '../ports/log';
@@ -13,7 +14,6 @@ import { conflict, notFound, unavailable } from './errors';
 import { orderKind, requireIdempotencyKey, type PaymentDeps } from './payment-orders';
 import { takeBackRefunds } from './payment-reports';
 import { texts } from './texts';
-import type { Language, Localized } from '@shared/language';
 
 /**
  * Withdrawing the unused balance (docs/payments.md, "Withdrawals"). The balance is refunded through the gateway to

@@ -1,6 +1,6 @@
+import type { Language } from '@shared/language';
 import type { Claim, ClaimState, ClaimStatus } from '@shared/schemas';
 import type { TransactionPart } from './transaction';
-import type { Language } from '@shared/language';
 
 /**
  * A claim as stored (docs/architecture.md, "Claims"), with the language of the request that made it: its outcome

@@ -1,7 +1,7 @@
+import type { Language, Localized } from '@shared/language';
 import type { PaymentMethod } from '@shared/schemas';
 import type { GatewayRefund, PaymentOutcome } from './payment-gateway';
 import type { TransactionPart } from './transaction';
-import type { Language, Localized } from '@shared/language';
 
 /**
  * Payment orders: a wallet top-up, a direct wallet purchase of a refill (paid by Google Pay / Apple Pay), or a

@@ -1,6 +1,6 @@
+import type { Language } from '@shared/language';
 import type { PayoutLine } from '@shared/schemas';
 import type { PaymentMethod } from '@shared/schemas';
-import type { Language } from '@shared/language';
 
 /**
  * Withdrawals of a wallet's unused balance (docs/payments.md, "Withdrawals"): one record per user and Idempotency-Key,
