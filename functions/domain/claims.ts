@@ -144,8 +144,8 @@ export async function resolveClaim(sessionId: string, input: ClaimResolutionInpu
   let resolved: ClaimRecord;
   if (input.decision === 'credit') {
     const amount = input.amount;
-    if (amount === undefined) throw invalid('Enter the amount to credit', { amount: 'Enter an amount in rupiah' });
-    if (amount > claim.chargedIdr) throw invalid('More than the refill charged', { amount: `At most ${formatRupiah(claim.chargedIdr)} (what the refill charged)` });
+    if (amount === undefined) throw invalid(texts.enterCreditAmount, { amount: 'Enter an amount in rupiah' });
+    if (amount > claim.chargedIdr) throw invalid(texts.moreThanCharged, { amount: `At most ${formatRupiah(claim.chargedIdr)} (what the refill charged)` });
     const resolution: ClaimResolution = { at, by: actor, decision: 'credit', reason: input.reason, creditedIdr: amount };
     try {
       const result = await deps.ledger.post(claim.userId, 'refund', amount, creditKey(sessionId), {

@@ -109,12 +109,12 @@ export async function listHeldGuestRefunds(deps: Pick<GuestReceiptDeps, 'payment
  */
 export async function payOutGuestRefund(orderId: string, note: string, actor: string, deps: GuestReceiptDeps): Promise<HeldGuestRefund> {
   const order = orderKind(orderId) === 'guest' ? await deps.paymentOrders.get(orderId) : null;
-  if (!order || order.kind !== 'guest' || !order.refundRefused) throw notFound('No refused refund with this order id');
-  if (order.claimedBy) throw conflict('The guest claimed this money into an account already');
+  if (!order || order.kind !== 'guest' || !order.refundRefused) throw notFound(texts.noRefusedRefund);
+  if (order.claimedBy) throw conflict(texts.guestClaimedAlready);
   const held = (await deps.users.get(order.userId))?.balance ?? 0;
-  if (held <= 0) throw conflict('This refund was paid out already');
+  if (held <= 0) throw conflict(texts.refundPaidOutAlready);
   const at = deps.clock.now().toISOString();
   const paidOut = await handOver(order, held, { paidOut: { amount: (order.paidOut?.amount ?? 0) + held, by: actor, note, at } }, `Paid out by an operator: ${note}`, actor, deps);
-  if (!paidOut) throw conflict('This refund was claimed or paid out meanwhile');
+  if (!paidOut) throw conflict(texts.refundTakenMeanwhile);
   return heldView(paidOut, deps, 0);
 }

@@ -19,14 +19,14 @@ const WITA_OFFSET_MS = 8 * 3_600_000;
 
 export async function machineHost(stationId: string, deps: { machines: Machines }): Promise<MachineHost> {
   const machine = await deps.machines.get(stationId);
-  if (!machine) throw notFound('Machine not found');
+  if (!machine) throw notFound(texts.machineNotFound);
   return { stationId, hostEmail: machine.hostEmail ?? null };
 }
 
 /** Links the station to the host (null unlinks it); the e-mail arrives lower-cased by the route's schema. */
 export async function setMachineHost(stationId: string, hostEmail: string | null, deps: { machines: Machines; clock: Clock }): Promise<MachineHost> {
   const updated = await deps.machines.update(stationId, { hostEmail: hostEmail ?? undefined, updatedAt: deps.clock.now().toISOString() });
-  if (!updated) throw notFound('Machine not found');
+  if (!updated) throw notFound(texts.machineNotFound);
   return { stationId, hostEmail: updated.hostEmail ?? null };
 }
 

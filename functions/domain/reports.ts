@@ -93,17 +93,17 @@ export async function listProblemReports(status: ProblemReport['status'], deps: 
 
 export async function problemReportPhoto(id: string, deps: Pick<ReportDeps, 'problemReports' | 'photos'>): Promise<{ dataUrl: string }> {
   const report = await deps.problemReports.get(id);
-  if (!report?.photo) throw notFound('This report has no photo');
+  if (!report?.photo) throw notFound(texts.reportHasNoPhoto);
   const bytes = await deps.photos.read(photoKeyOf(id), MAX_REPORT_PHOTO_BYTES);
-  if (!bytes) throw notFound('This report has no photo');
+  if (!bytes) throw notFound(texts.reportHasNoPhoto);
   return { dataUrl: `data:${report.photo.contentType};base64,${Buffer.from(bytes).toString('base64')}` };
 }
 
 export async function resolveProblemReport(id: string, actor: string, deps: Pick<ReportDeps, 'machines' | 'problemReports' | 'clock'>): Promise<ProblemReport> {
   const resolved = await deps.problemReports.resolve(id, actor, deps.clock.now().toISOString());
   if (!resolved) {
-    if (await deps.problemReports.get(id)) throw conflict('This report is resolved already');
-    throw notFound('No such report');
+    if (await deps.problemReports.get(id)) throw conflict(texts.reportResolvedAlready);
+    throw notFound(texts.noSuchReport);
   }
   return (await named([resolved], deps))[0]!;
 }

@@ -114,6 +114,32 @@ export const texts = {
   photoTooLarge: { en: 'The photo is larger than 3 MB', id: 'Foto lebih besar dari 3 MB' },
   stationIdNotFound: (id: string) => ({ en: `Station ${id} not found`, id: `Stasiun ${id} tidak ditemukan` }),
   machineIdNotFound: (id: string) => ({ en: `Machine ${id} not found`, id: `Mesin ${id} tidak ditemukan` }),
+
+  // The admin and technician consoles.
+  machineNotFound: { en: 'Machine not found', id: 'Mesin tidak ditemukan' },
+  machineExists: (id: string) => ({ en: `A machine with ID ${id} already exists`, id: `Mesin dengan ID ${id} sudah ada` }),
+  stationSafetyLocked: {
+    en: 'This station is locked for water safety: clear the lock on its station page',
+    id: 'Stasiun ini dikunci demi keamanan air: buka kuncinya di halaman stasiun',
+  },
+  userNotFound: { en: 'User not found', id: 'Pengguna tidak ditemukan' },
+  invalidCredentials: { en: 'Invalid credentials', id: 'Kredensial tidak valid' },
+  nothingToChange: { en: 'Nothing to change', id: 'Tidak ada yang diubah' },
+  hostRequestNotFound: { en: 'Host request not found', id: 'Permintaan tuan rumah tidak ditemukan' },
+  incidentNotFound: { en: 'Incident not found', id: 'Insiden tidak ditemukan' },
+  incidentResolvedAlready: { en: 'This incident is already resolved', id: 'Insiden ini sudah diselesaikan' },
+  atMostAuthorized: (ml: number) => ({ en: `At most the authorized ${ml} ml`, id: `Paling banyak ${ml} ml yang diotorisasi` }),
+  enterCreditAmount: { en: 'Enter the amount to credit', id: 'Masukkan jumlah yang dikreditkan' },
+  moreThanCharged: { en: 'More than the refill charged', id: 'Lebih dari yang ditagih untuk isi ulang' },
+  payoutNotFound: { en: 'Payout request not found', id: 'Permintaan pembayaran tidak ditemukan' },
+  payoutAlready: (status: string) => ({ en: `This payout request is already ${status}`, id: `Permintaan pembayaran ini sudah berstatus ${status}` }),
+  reportHasNoPhoto: { en: 'This report has no photo', id: 'Laporan ini tidak memiliki foto' },
+  reportResolvedAlready: { en: 'This report is resolved already', id: 'Laporan ini sudah diselesaikan' },
+  noSuchReport: { en: 'No such report', id: 'Laporan tidak ditemukan' },
+  noRefusedRefund: { en: 'No refused refund with this order id', id: 'Tidak ada pengembalian dana yang ditolak dengan ID pesanan ini' },
+  guestClaimedAlready: { en: 'The guest claimed this money into an account already', id: 'Tamu sudah memindahkan uang ini ke sebuah akun' },
+  refundPaidOutAlready: { en: 'This refund was paid out already', id: 'Pengembalian dana ini sudah dibayarkan' },
+  refundTakenMeanwhile: { en: 'This refund was claimed or paid out meanwhile', id: 'Pengembalian dana ini sementara itu sudah diklaim atau dibayarkan' },
 } satisfies Record<string, Localized | ((...args: never[]) => Localized)>;
 
 /** Stored English texts of the list above that a record may hold (older records hold only the English). */

@@ -69,7 +69,7 @@ export async function transactionsFor(
 ): Promise<TransactionPage> {
   if (userId !== reader.sub) {
     if (!reader.groups.includes('admin')) throw forbidden(texts.ownTransactionsOnly);
-    if (!(await deps.users.get(userId))) throw notFound('User not found');
+    if (!(await deps.users.get(userId))) throw notFound(texts.userNotFound);
   }
   return transactionsOf(userId, page, deps.ledger);
 }

@@ -356,8 +356,8 @@ export async function listPayouts(status: 'open' | 'paid' | 'returned', deps: Pi
  */
 export async function resolvePayout(id: string, resolution: { outcome: 'paid' | 'returned'; note: string }, actor: string, deps: WithdrawalDeps): Promise<PayoutRequest> {
   const record = await deps.withdrawals.get(id);
-  if (!record || record.payoutStatus === 'none') throw notFound('Payout request not found');
-  if (record.payoutStatus !== 'open') throw conflict(`This payout request is already ${record.payoutStatus}`);
+  if (!record || record.payoutStatus === 'none') throw notFound(texts.payoutNotFound);
+  if (record.payoutStatus !== 'open') throw conflict(texts.payoutAlready(record.payoutStatus));
   const amount = sum(record.payout.map((p) => p.amountIdr));
   if (resolution.outcome === 'returned') {
     await deps.ledger.post(record.userId, 'adjustment', amount, returnKey(id), { reference: id, actor, note: `Payout returned to the wallet: ${resolution.note}` });
@@ -366,7 +366,7 @@ export async function resolvePayout(id: string, resolution: { outcome: 'paid' | 
   if (!resolved) {
     const now = await deps.withdrawals.get(id);
     if (now?.payoutStatus === resolution.outcome) return payoutView(now);
-    throw conflict(`This payout request is already ${now?.payoutStatus ?? 'gone'}`);
+    throw conflict(texts.payoutAlready(now?.payoutStatus ?? 'gone'));
   }
   if (record.email && deps.mailer) {
     // In the language of the withdrawal's request (docs/architecture.md, "E-mail"); the admin's note as written.
