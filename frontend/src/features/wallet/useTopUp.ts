@@ -27,7 +27,7 @@ export function useTopUp(onSettled: () => void) {
   const t = useMessages(walletTexts);
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<TopupStatus | null>(null);
-  // Server messages (status.message, serverMessage) are the API's English; our own texts follow the page's language.
+  // Server messages (status.message, serverMessage) come in the page's language too (docs/design.md, "Error texts").
   const failureToast = (message?: string | null) => toast({ title: t.failedTitle, description: message || t.failedFallback, variant: 'destructive' });
 
   /** True when the top-up is decided (settled or failed). */
