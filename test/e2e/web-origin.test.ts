@@ -168,8 +168,9 @@ describe('Chromium under that CSP', () => {
   it('loads the landing page (its inline preload script runs, nothing upgraded to https on 127.0.0.1) without a violation', async () => {
     await page.goto(web + '/');
     await page.getByRole('list', { name: 'Online stations' }).getByText('Seminyak Square').waitFor();
-    // The inline script of the build added the landing page's preloads.
-    expect(await page.locator('link[rel=modulepreload][href^="/assets/home-"]').count()).toBe(1);
+    // The inline script of the build added the landing page's preloads: the router-free renderer and the page.
+    expect(await page.locator('link[rel=modulepreload][href^="/assets/static-page-"]').count()).toBe(1);
+    expect(await page.locator('link[rel=modulepreload][href^="/assets/LandingPage-"]').count()).toBeGreaterThan(0);
     const protocols = await page.evaluate(() => [...new Set(performance.getEntriesByType('resource').map((r) => new URL(r.name).protocol))]);
     expect(protocols).toEqual(['http:']);
     expect(failed).toEqual([]);
