@@ -22,5 +22,5 @@ export async function updateAdminMachine(
     if (leavesLock && (await deps.machines.get(id))?.safetyLock) throw conflict('This station is locked for water safety: clear the lock on its station page');
     throw notFound(`Machine ${id} not found`);
   }
-  return toMachine(record, now, settings.heartbeatIntervalSeconds);
+  return toMachine(record, now, settings);
 }
