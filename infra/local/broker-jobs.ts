@@ -112,6 +112,15 @@ export function emulateJobs(options: {
     }
   };
 
+  /** CancelJobExecution without force: only a queued execution. */
+  const cancelExecution = (jobId: string, thing: string, reason: string) => {
+    const wasNext = pendingOf(thing);
+    const execution = byThing.get(thing)?.find((e) => e.jobId === jobId && e.status === 'QUEUED');
+    if (!execution) return;
+    end(execution, 'CANCELED', { reason });
+    if (wasNext !== pendingOf(thing)) notifyNext(thing);
+  };
+
   const startNext = (thing: string, request: { clientToken?: string }) => {
     const next = pendingOf(thing);
     if (next?.status === 'QUEUED') {
@@ -168,6 +177,7 @@ export function emulateJobs(options: {
       const body = asObject(message);
       if (topic === localJobTopics.dispatch && typeof body.jobId === 'string' && Array.isArray(body.stationIds)) create(body.jobId, body.stationIds as string[], body.document as JobDocument);
       else if (topic === localJobTopics.cancel && typeof body.jobId === 'string') cancel(body.jobId);
+      else if (topic === localJobTopics.cancelExecution && typeof body.jobId === 'string' && typeof body.stationId === 'string') cancelExecution(body.jobId, body.stationId, String(body.reason ?? 'canceled'));
     },
     device(stationId, topic, message) {
       if (topic === jobTopics.startNext(stationId)) return (startNext(stationId, asObject(message)), true);
