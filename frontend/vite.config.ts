@@ -7,7 +7,8 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { PRERENDERED_PAGES, STATION_LIST_SNAPSHOT_PATH } from '../shared/constants';
+import { OPENAPI_DOCUMENT_PATH, PRERENDERED_PAGES, STATION_LIST_SNAPSHOT_PATH } from '../shared/constants';
+import { openApiDocument } from '../shared/openapi';
 
 const root = import.meta.dirname;
 
@@ -90,8 +91,28 @@ function prerenderPages(): Plugin {
 }
 
 /**
- * The entry (src/main.tsx) only picks what to render and imports it: the router-free landing page at `/`,
- * the routed app elsewhere, and each page's component is a lazy chunk of its own. For a visitor on a weak
+ * The contract as OpenAPI, a file of the build (and of the dev server) at OPENAPI_DOCUMENT_PATH: the API docs and diagram
+ * pages read it as data rather than carrying the route table and zod (docs/architecture.md, "Router-free first render").
+ */
+function openApiFile(): Plugin {
+  const fileName = OPENAPI_DOCUMENT_PATH.slice(1);
+  return {
+    name: 'refill:openapi-file',
+    configureServer(server) {
+      server.middlewares.use(OPENAPI_DOCUMENT_PATH, (_request, response) => {
+        response.setHeader('content-type', 'application/json');
+        response.end(JSON.stringify(openApiDocument()));
+      });
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName, source: JSON.stringify(openApiDocument()) });
+    },
+  };
+}
+
+/**
+ * The entry (src/main.tsx) only picks what to render and imports it: a router-free public page
+ * (src/static-pages.tsx), the routed app elsewhere, and each page's component is a lazy chunk of its own. For a visitor on a weak
  * signal every such step is one more round trip before anything shows, so index.html gets a tiny inline
  * script that preloads, for the path being opened, the chunks of its first render alongside the entry.
  * `pages` maps a path ('*' for any other) to the modules of that first render.
@@ -133,8 +154,8 @@ function preloadFirstRender(pages: Record<string, string[]>): Plugin {
   };
 }
 
-/** The first render of a routed page: the router and the page's own component. */
-const routedPage = (route: string) => ['src/app.tsx', `src/routes/${route}?tsr-split=component`];
+/** The first render of a router-free public page: its renderer, the page, and the public pages' header and footer. */
+const staticPage = (page: string) => ['src/static-page.tsx', `src/features/${page}`, 'src/components/PublicLayout.tsx'];
 
 export default defineConfig({
   root,
@@ -145,15 +166,16 @@ export default defineConfig({
     ...reactPlugins(),
     tailwindcss(),
     preloadFirstRender({
-      '/': ['src/landing.tsx'],
-      '/stations': routedPage('stations.tsx'),
-      '/about': routedPage('about.tsx'),
-      '/docs': routedPage('docs/index.tsx'),
-      '/diagram': routedPage('diagram.tsx'),
-      '/user-flow': routedPage('user-flow.tsx'),
-      '/api-docs': routedPage('api-docs.tsx'),
+      '/': ['src/static-page.tsx', 'src/features/landing/LandingPage.tsx'],
+      '/stations': staticPage('stations/StationsPage.tsx'),
+      '/about': staticPage('about/AboutPage.tsx'),
+      '/docs': staticPage('docs/DocsOverviewPage.tsx'),
+      '/diagram': staticPage('docs/DiagramPage.tsx'),
+      '/user-flow': staticPage('docs/UserFlowPage.tsx'),
+      '/api-docs': staticPage('docs/ApiDocsPage.tsx'),
       '*': ['src/app.tsx'],
     }),
+    openApiFile(),
     prerenderPages(),
     VitePWA({
       registerType: 'autoUpdate',
@@ -182,7 +204,7 @@ export default defineConfig({
       },
       workbox: {
         // The app shell, every route chunk, the maplibre library and its worker (.mjs), icons and the docs.
-        globPatterns: ['**/*.{js,mjs,css,html,svg,png,webmanifest,md}'],
+        globPatterns: ['**/*.{js,mjs,css,html,svg,png,webmanifest,md}', OPENAPI_DOCUMENT_PATH.slice(1)],
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
         // A prerendered page comes from its own file (/about from /about.html, / from /home.html: PRERENDERED_PAGES),
         // any other path from the shell.
@@ -230,13 +252,14 @@ export default defineConfig({
       output: {
         codeSplitting: {
           // Fewer, larger chunks than the automatic split (each request costs a round trip before the first
-          // paint on slow links, and small files compress badly). The landing page's first render loads the
-          // framework, shell, public and stations chunks, not the router (see src/landing.tsx).
+          // paint on slow links, and small files compress badly). A router-free page's first render loads the
+          // framework, shell and public chunks and its own, not the router (see src/static-page.tsx).
           groups: [
             {
-              // React and TanStack Query: every page. The infinite-list helpers only serve two signed-in lists.
+              // React and TanStack Query: every page. The infinite-list helpers only serve two signed-in lists, the
+              // mutation and suspense hooks the pages that write or wait: they go with those pages.
               name: 'framework',
-              test: (id) => /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-query|query-core))[\\/]/.test(id) && !/infinite(QueryObserver|QueryOptions|Query\.)/i.test(id),
+              test: (id) => /node_modules[\\/](react|react-dom|scheduler|@tanstack[\\/](react-query|query-core))[\\/]/.test(id) && !/infinite(QueryObserver|QueryOptions|Query\.)|useMutation|mutationObserver|useSuspenseQuery/i.test(id),
               priority: 2,
             },
             {
@@ -246,10 +269,10 @@ export default defineConfig({
             },
             {
               // What every page loads: banners, toasts, the shared chrome's texts and icons, the station
-              // list's query (the route tree's loaders use it) and the return-path rule the landing page's
-              // sign-in links share with the route tree; with what they import.
+              // list's query (the route tree's loaders use it), the router-free pages and the return-path rule
+              // the landing page's sign-in links share with the route tree; with what they import.
               name: 'shell',
-              test: /src[\\/](components[\\/](PageFrame|useDocumentTitle|nav)|features[\\/]auth[\\/](signed-out|redirect)|api[\\/]stations)\.tsx?$/,
+              test: /src[\\/](components[\\/](PageFrame|useDocumentTitle|nav)|features[\\/]auth[\\/](signed-out|redirect)|api[\\/]stations|static-pages)\.tsx?$/,
               priority: 1,
             },
             {
@@ -257,17 +280,6 @@ export default defineConfig({
               name: 'public',
               test: /src[\\/]components[\\/]PublicLayout\.tsx$/,
               priority: 1,
-            },
-            {
-              // The station views the landing page shares with the station list.
-              name: 'stations',
-              test: /src[\\/](components[\\/]StatusBadge|features[\\/](stations[\\/](status|filter|map-stations)|map[\\/]StationMap)|i18n[\\/]stations)\.tsx?$|shared[\\/]geo\.ts$/,
-              includeDependenciesRecursively: false,
-            },
-            {
-              // The landing page, rendered with or without the router.
-              name: 'home',
-              test: /src[\\/]landing\.tsx$/,
             },
           ],
         },

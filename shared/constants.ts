@@ -124,6 +124,12 @@ export const REFUND_WINDOW_DAYS = { qris: 7, ovo: 7, gopay: 45, google_pay: null
  * a short max-age and an ETag (a 304 when unchanged), so a public page view reads nothing from DynamoDB.
  */
 export const STATION_LIST_SNAPSHOT_PATH = '/data/stations.json';
+/**
+ * The contract as OpenAPI (the document GET /api/openapi.json answers), written beside the web app at build time: the
+ * API docs and diagram pages read it as data instead of shipping the route table and zod (docs/architecture.md,
+ * "Router-free first render").
+ */
+export const OPENAPI_DOCUMENT_PATH = '/openapi.json';
 /** How long browsers and CloudFront keep the station list file before asking again (with its ETag). */
 export const STATION_LIST_MAX_AGE_SECONDS = 15;
 

@@ -1,8 +1,13 @@
 import * as z from 'zod';
-import { ApiError } from './schemas';
+import { ApiError, EnvironmentalImpact, HostRequest, Machine, Settings, Transaction, User } from './schemas';
 import { routeIds, routes, type RouteDefinition } from './routes';
 
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+
+/** The records the diagram page describes, as components of the document. */
+const models = { Machine, User, Transaction, HostRequest, EnvironmentalImpact, Settings };
+
+export type OpenApiDocument = ReturnType<typeof openApiDocument>;
 
 /** OpenAPI 3.1 document generated from the route table: the contract as /api-docs shows it. */
 export function openApiDocument() {
@@ -36,6 +41,7 @@ export function openApiDocument() {
     info: { title: 'Bali Refill API', version: '1.0.0', description: 'Water refill stations on Bali: stations, wallet, partners and administration.' },
     servers: [{ url: '/' }],
     components: {
+      schemas: Object.fromEntries(Object.entries(models).map(([name, schema]) => [name, jsonSchema(schema, 'output')])),
       securitySchemes: { cognito: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Cognito ID token; console routes name the groups (admin, technician, host) that may call them' } },
     },
     paths,

@@ -1,19 +1,13 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { createRouter, Link, RouterProvider, useLocation, type RouterHistory } from '@tanstack/react-router';
+import { createRouter, Link, RouterProvider, useLocation } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { NavProvider, type Nav } from './components/nav';
 import type { Mount } from './mount';
 import { routeTree } from './routeTree.gen';
 
-/** The router of the app; at build time with a memory history and no scroll restoration (its script is for browsers). */
-export function createAppRouter(queryClient: QueryClient, prerender?: { history: RouterHistory }) {
-  return createRouter({
-    routeTree,
-    context: { queryClient },
-    defaultPreload: 'intent',
-    scrollRestoration: !prerender,
-    ...(prerender && { history: prerender.history }),
-  });
+/** The router of the app. */
+export function createAppRouter(queryClient: QueryClient) {
+  return createRouter({ routeTree, context: { queryClient }, defaultPreload: 'intent', scrollRestoration: true });
 }
 
 export type AppRouter = ReturnType<typeof createAppRouter>;
@@ -26,7 +20,7 @@ declare module '@tanstack/react-router' {
 
 const routerNav: Nav = { Link, usePathname: () => useLocation().pathname };
 
-/** The routed app's tree: every page, the landing page once a visit moves on from it (see landing.tsx), and prerendered pages. */
+/** The routed app's tree: every page, and a router-free public page once a visit moves on from it (see static-page.tsx). */
 export function appElement(queryClient: QueryClient, router: AppRouter) {
   return (
     <StrictMode>
@@ -39,16 +33,7 @@ export function appElement(queryClient: QueryClient, router: AppRouter) {
   );
 }
 
-/**
- * Renders the routed app. A prerendered page is hydrated: its route and the route's code are loaded first, as they
- * were when it was rendered at build time, and the router is told that its first render adopts HTML made on a
- * server (router.ssr), so it renders the tree it rendered there (no Suspense boundary around the root match).
- */
-export async function renderApp(mount: Mount, queryClient: QueryClient, prerendered: boolean) {
-  const router = createAppRouter(queryClient);
-  if (prerendered) {
-    await router.load();
-    router.ssr = { manifest: undefined };
-  }
-  mount(appElement(queryClient, router));
+/** Renders the routed app into the empty shell (the prerendered pages are router-free: static-page.tsx). */
+export function renderApp(mount: Mount, queryClient: QueryClient) {
+  mount(appElement(queryClient, createAppRouter(queryClient)));
 }

@@ -9,7 +9,7 @@ export type Mount = (element: ReactNode) => Root;
  * root: React hydrates it, adopting that markup. The shell (index.html, every other path) has an empty root: React
  * renders into it.
  */
-export function mountIn(container: HTMLElement): { mount: Mount; prerendered: boolean } {
+export function mountIn(container: HTMLElement): Mount {
   const prerendered = container.firstElementChild !== null;
   const mount: Mount = (element) => {
     if (prerendered) return hydrateRoot(container, element);
@@ -17,5 +17,5 @@ export function mountIn(container: HTMLElement): { mount: Mount; prerendered: bo
     root.render(element);
     return root;
   };
-  return { mount, prerendered };
+  return mount;
 }

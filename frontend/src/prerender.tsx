@@ -1,30 +1,31 @@
-import { createMemoryHistory } from '@tanstack/react-router';
 import { prerender } from 'react-dom/static';
+import { openApiDocument } from '@shared/openapi';
+import { docsQueries } from './api/docs';
 import { createQueryClient } from './api/query-client';
-import { landingElement } from './landing';
+import { staticElement } from './static-page';
+import { staticPages } from './static-pages';
 
 /**
  * The build-time entry of the public pages (docs/architecture.md, "Prerendered public pages"), built for Node by
  * vite.config.ts: the HTML of a page as the browser's first render of it makes it, in English, with the station
- * list still loading. The landing page is its own router-free tree, as main.tsx renders it.
+ * list still loading. The pages of staticPages are router-free trees, as main.tsx renders them.
  */
 export async function renderPage(path: string): Promise<string> {
   const queryClient = createQueryClient();
-  let element;
-  if (path === '/') {
-    // No link is followed at build time.
-    element = landingElement(queryClient, () => new Promise(() => undefined));
-  } else {
-    // Imported lazily, as landing.tsx imports it (a static import here makes the build warn that the two disagree).
-    const { appElement, createAppRouter } = await import('./app');
-    const router = createAppRouter(queryClient, { history: createMemoryHistory({ initialEntries: [path] }) });
-    await router.load();
-    element = appElement(queryClient, router);
-  }
-  // Waits for every lazy part (route components) instead of writing their fallbacks; an error fails the build
-  // (React would otherwise write the boundary's fallback and leave the page to the browser).
+  // The document the browser reads from the build's file (OPENAPI_DOCUMENT_PATH), made here from the route table.
+  queryClient.setQueryData(docsQueries.openApi().queryKey, openApiDocument());
+  const staticPage = Object.hasOwn(staticPages, path) ? staticPages[path] : undefined;
+  if (!staticPage) throw new Error(`${path} is in PRERENDERED_PAGES but not in staticPages (src/static-pages.tsx)`);
+  // No link is followed at build time.
+  const element = staticElement(queryClient, path, await staticPage(queryClient), () => new Promise(() => undefined));
+  // Waits for every lazy part (React.lazy) instead of writing their fallbacks; an error fails
+  // the build (React would otherwise write the boundary's fallback and leave the page to the browser). Every boundary
+  // is written in place, however large: React would write a large one apart, with an inline script that moves it in,
+  // which the CSP forbids.
   let failed: unknown;
-  const { prelude } = await prerender(element, { onError: (error) => void (failed ??= error) });
+  const { prelude } = await prerender(element, { progressiveChunkSize: Number.POSITIVE_INFINITY, onError: (error) => void (failed ??= error) });
   if (failed) throw failed;
-  return new Response(prelude).text();
+  const html = await new Response(prelude).text();
+  if (/<script\b/i.test(html)) throw new Error(`The prerendered ${path} has an inline script, which the CSP would block: ${/<script\b[\s\S]{0,300}/i.exec(html)?.[0]}`);
+  return html;
 }

@@ -3,6 +3,7 @@ import type { AdminIdentity } from '@shared/schemas';
 import type { Identity } from '../http/identity';
 import type { AdminAuthenticator } from '../ports/admin-auth';
 import { unauthorized } from './errors';
+import { texts } from './texts';
 
 const ADMIN_GROUP = 'admin';
 const ADMIN_ROLE = 'admin' as const;
@@ -26,7 +27,7 @@ export const adminIdentity = (identity: Identity): AdminIdentity => ({ username:
  */
 export async function adminSignIn(username: string, password: string, auth: AdminAuthenticator) {
   const session = await auth.signIn(username.trim(), password);
-  if (!session || !session.groups.includes(ADMIN_GROUP)) throw unauthorized('Invalid credentials');
+  if (!session || !session.groups.includes(ADMIN_GROUP)) throw unauthorized(texts.invalidCredentials);
   return {
     username: session.email ?? session.username,
     role: ADMIN_ROLE,

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Clock } from '../ports/clock';
 import type { HostRequests } from '../ports/host-requests';
 import { invalid, notFound } from './errors';
+import { texts } from './texts';
 
 /** A status change from the dropdown, or the whole edit form; no ordering of statuses is enforced. */
 export async function updateHostRequest(
@@ -11,12 +12,12 @@ export async function updateHostRequest(
   deps: { hostRequests: HostRequests; clock: Clock },
 ): Promise<HostRequest> {
   const fields = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) as Partial<HostRequest>;
-  if (Object.keys(fields).length === 0) throw invalid('Nothing to change');
+  if (Object.keys(fields).length === 0) throw invalid(texts.nothingToChange);
   const updated = await deps.hostRequests.update(id, { ...fields, updatedAt: deps.clock.now().toISOString() });
-  if (!updated) throw notFound('Host request not found');
+  if (!updated) throw notFound(texts.hostRequestNotFound);
   return updated;
 }
 
 export async function deleteHostRequest(id: string, deps: { hostRequests: HostRequests }) {
-  if (!(await deps.hostRequests.remove(id))) throw notFound('Host request not found');
+  if (!(await deps.hostRequests.remove(id))) throw notFound(texts.hostRequestNotFound);
 }

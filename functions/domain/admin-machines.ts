@@ -4,6 +4,7 @@ import type { Machines } from '../ports/machines';
 import type { SettingsStore } from '../ports/settings';
 import { conflict, notFound } from './errors';
 import { toMachine } from './machines';
+import { texts } from './texts';
 
 /** Edit Machine: name, location and status (an admin's maintenance or locked wins over heartbeats). */
 export async function updateAdminMachine(
@@ -19,8 +20,8 @@ export async function updateAdminMachine(
     deps.settings.get(),
   ]);
   if (!record) {
-    if (leavesLock && (await deps.machines.get(id))?.safetyLock) throw conflict('This station is locked for water safety: clear the lock on its station page');
-    throw notFound(`Machine ${id} not found`);
+    if (leavesLock && (await deps.machines.get(id))?.safetyLock) throw conflict(texts.stationSafetyLocked);
+    throw notFound(texts.machineIdNotFound(id));
   }
   return toMachine(record, now, settings);
 }

@@ -8,6 +8,7 @@ import type { z } from 'zod';
 import type { AdminUserPatch } from '@shared/routes';
 import { notFound } from './errors';
 import { fingerprintOf } from './payment-orders';
+import { texts } from './texts';
 
 /** A user as the console shows them: balance in rupiah (the UI shows points), impact from metered litres. */
 function toAdminUser(user: UserRecord, settings: Pick<Settings, 'bottleLitres' | 'co2KgPerBottle'>): AdminUser {
@@ -40,7 +41,7 @@ export async function listAdminUsers(
 /** One user, for the console to reload before adjusting the balance. */
 export async function getAdminUser(id: string, deps: { users: Users; settings: SettingsStore }): Promise<AdminUser> {
   const [user, settings] = await Promise.all([deps.users.get(id), deps.settings.get()]);
-  if (!user) throw notFound('User not found');
+  if (!user) throw notFound(texts.userNotFound);
   return toAdminUser(user, settings);
 }
 
@@ -59,7 +60,7 @@ export async function updateAdminUser(
   idempotencyKey?: string,
 ): Promise<AdminUser> {
   const current = await deps.users.get(id);
-  if (!current) throw notFound('User not found');
+  if (!current) throw notFound(texts.userNotFound);
   const { adjustment } = patch;
   if (adjustment) {
     const key = idempotencyKey
@@ -69,7 +70,7 @@ export async function updateAdminUser(
   }
   if (patch.username !== current.username) {
     const renamed = await deps.users.rename(id, patch.username, deps.clock.now().toISOString());
-    if (!renamed) throw notFound('User not found');
+    if (!renamed) throw notFound(texts.userNotFound);
   }
   const [updated, settings] = await Promise.all([deps.users.get(id), deps.settings.get()]);
   return toAdminUser(updated!, settings);

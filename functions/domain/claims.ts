@@ -2,6 +2,7 @@ import type * as z from 'zod';
 import {
   CLAIM_TELEMETRY_MARGIN_MINUTES, CLAIM_WINDOW_HOURS, type Claim, type ClaimKind, type ClaimResolutionInput, type ClaimsQuery, type StationEvent,
 } from '@shared/schemas';
+import type { Language } from '@shared/language';
 import { formatRupiah, priceOfMillilitres } from '@shared/money';
 import type { ClaimRecord, ClaimResolution, Claims } from '../ports/claims';
 import type { Clock } from '../ports/clock';
@@ -13,6 +14,7 @@ import { TransactionPartRejected } from '../ports/transaction';
 import type { Users } from '../ports/users';
 import type { VendSession, VendSessions } from '../ports/vend-sessions';
 import { conflict, invalid, notFound } from './errors';
+import { texts } from './texts';
 
 /**
  * "I didn't get my water" (docs/architecture.md, "Claims"): a person claims one of their vends within 24 hours. When
@@ -35,9 +37,9 @@ const MINUTE_MS = 60_000;
 /** Connection events read to find those around a session (the newest of the station's). */
 const EVENTS_READ = 50;
 
-const CLAIMED_ALREADY = 'This refill has a claim already';
-const NOTHING_CHARGED = 'This refill charged nothing, so there is nothing to claim';
-const RESOLVED_ALREADY = 'This claim was resolved already';
+const CLAIMED_ALREADY = texts.claimedAlready;
+const NOTHING_CHARGED = texts.nothingCharged;
+const RESOLVED_ALREADY = texts.claimResolvedAlready;
 
 /** The idempotency key of a claim's one credit. */
 const creditKey = (sessionId: string) => `claim:${sessionId}`;
@@ -64,19 +66,19 @@ export function supportOf(session: VendSession, hadIncident: boolean): { reason:
 /** The caller's vend, or 404 (another person's vend is not found either, so ids reveal nothing). */
 async function ownVend(userId: string, sessionId: string, deps: Pick<ClaimDeps, 'vendSessions'>): Promise<VendSession> {
   const session = await deps.vendSessions.get(sessionId);
-  if (!session || session.userId !== userId) throw notFound('Refill not found');
+  if (!session || session.userId !== userId) throw notFound(texts.refillNotFound);
   return session;
 }
 
 /** A person claims one of their vends. */
-export async function fileClaim(userId: string, sessionId: string, input: { kind: ClaimKind; note?: string }, deps: ClaimDeps): Promise<Claim> {
+export async function fileClaim(userId: string, sessionId: string, input: { kind: ClaimKind; note?: string; language?: Language }, deps: ClaimDeps): Promise<ClaimRecord> {
   const session = await ownVend(userId, sessionId, deps);
-  if (session.status === 'open') throw conflict('This refill is still in progress');
+  if (session.status === 'open') throw conflict(texts.refillInProgress);
   const charged = session.charged ?? 0;
   if (session.status !== 'completed' || charged <= 0) throw conflict(NOTHING_CHARGED);
   const now = deps.clock.now();
   const vendAt = chargedAt(session);
-  if (now.getTime() - Date.parse(vendAt) > CLAIM_WINDOW_HOURS * HOUR_MS) throw conflict(`Claims are taken within ${CLAIM_WINDOW_HOURS} hours of the refill`);
+  if (now.getTime() - Date.parse(vendAt) > CLAIM_WINDOW_HOURS * HOUR_MS) throw conflict(texts.claimWindow(CLAIM_WINDOW_HOURS));
   const [existing, incident] = await Promise.all([deps.claims.get(userId, sessionId), deps.vendSessions.incident(sessionId)]);
   if (existing) throw conflict(CLAIMED_ALREADY);
 
@@ -86,6 +88,7 @@ export async function fileClaim(userId: string, sessionId: string, input: { kind
     sessionId, userId, stationId: session.stationId, machineName: session.machineName, kind: input.kind, note: input.note || null,
     status: 'pending', chargedIdr: charged, dispensedMl: session.dispensedMl ?? 0, pricePerLitre: session.pricePerLitre,
     vendAt: session.createdAt, vendClosedAt: vendAt, support: null, creditedIdr: 0, createdAt: at, resolution: null,
+    language: input.language ?? 'en',
   };
   if (!support) {
     if (!(await deps.claims.create(base))) throw conflict(CLAIMED_ALREADY);
@@ -115,7 +118,7 @@ export const listClaims = (query: z.output<typeof ClaimsQuery>, deps: Pick<Claim
 async function claimOf(sessionId: string, deps: Pick<ClaimDeps, 'vendSessions' | 'claims'>): Promise<{ session: VendSession; claim: ClaimRecord }> {
   const session = await deps.vendSessions.get(sessionId);
   const claim = session ? await deps.claims.get(session.userId, sessionId) : null;
-  if (!session || !claim) throw notFound('Claim not found');
+  if (!session || !claim) throw notFound(texts.claimNotFound);
   return { session, claim };
 }
 
@@ -141,8 +144,8 @@ export async function resolveClaim(sessionId: string, input: ClaimResolutionInpu
   let resolved: ClaimRecord;
   if (input.decision === 'credit') {
     const amount = input.amount;
-    if (amount === undefined) throw invalid('Enter the amount to credit', { amount: 'Enter an amount in rupiah' });
-    if (amount > claim.chargedIdr) throw invalid('More than the refill charged', { amount: `At most ${formatRupiah(claim.chargedIdr)} (what the refill charged)` });
+    if (amount === undefined) throw invalid(texts.enterCreditAmount, { amount: 'Enter an amount in rupiah' });
+    if (amount > claim.chargedIdr) throw invalid(texts.moreThanCharged, { amount: `At most ${formatRupiah(claim.chargedIdr)} (what the refill charged)` });
     const resolution: ClaimResolution = { at, by: actor, decision: 'credit', reason: input.reason, creditedIdr: amount };
     try {
       const result = await deps.ledger.post(claim.userId, 'refund', amount, creditKey(sessionId), {
@@ -163,35 +166,27 @@ export async function resolveClaim(sessionId: string, input: ClaimResolutionInpu
   return resolved;
 }
 
-/** The outcome e-mail, in English and Bahasa Indonesia; a refused e-mail is logged, the outcome stands. */
-export function outcomeEmail(claim: Claim): { subject: string; text: string } {
+/**
+ * The outcome e-mail, in the language of the request that made the claim (docs/architecture.md, "E-mail"); a
+ * refused e-mail is logged, the outcome stands.
+ */
+export function outcomeEmail(claim: ClaimRecord): { subject: string; text: string } {
   const refill = `${claim.machineName}, ${claim.vendAt.slice(0, 16).replace('T', ' ')} UTC`;
-  if (claim.status === 'credited') {
-    const amount = formatRupiah(claim.creditedIdr);
-    return {
-      subject: `Your refill claim: ${amount} back in your wallet / Klaim isi ulang: ${amount} kembali ke dompet`,
-      text: [
-        `We credited ${amount} to your Bali Refill wallet for your refill at ${refill}.`,
-        `Why: ${claim.resolution?.reason ?? ''}`,
-        '',
-        `Kami mengembalikan ${amount} ke dompet Bali Refill Anda untuk isi ulang di ${refill}.`,
-        `Alasan: ${claim.resolution?.reason ?? ''}`,
-      ].join('\n'),
+  const reason = claim.resolution?.reason ?? '';
+  const amount = formatRupiah(claim.creditedIdr);
+  const mails: Record<Language, { subject: string; text: string }> = claim.status === 'credited'
+    ? {
+      en: { subject: `Your refill claim: ${amount} back in your wallet`, text: [`We credited ${amount} to your Bali Refill wallet for your refill at ${refill}.`, `Why: ${reason}`].join('\n') },
+      id: { subject: `Klaim isi ulang: ${amount} kembali ke dompet`, text: [`Kami mengembalikan ${amount} ke dompet Bali Refill Anda untuk isi ulang di ${refill}.`, `Alasan: ${reason}`].join('\n') },
+    }
+    : {
+      en: { subject: 'Your refill claim was declined', text: [`We looked at your claim on the refill at ${refill} and declined it.`, `Reason: ${reason}`].join('\n') },
+      id: { subject: 'Klaim isi ulang Anda ditolak', text: [`Kami memeriksa klaim Anda atas isi ulang di ${refill} dan menolaknya.`, `Alasan: ${reason}`].join('\n') },
     };
-  }
-  return {
-    subject: 'Your refill claim was declined / Klaim isi ulang Anda ditolak',
-    text: [
-      `We looked at your claim on the refill at ${refill} and declined it.`,
-      `Reason: ${claim.resolution?.reason ?? ''}`,
-      '',
-      `Kami memeriksa klaim Anda atas isi ulang di ${refill} dan menolaknya.`,
-      `Alasan: ${claim.resolution?.reason ?? ''}`,
-    ].join('\n'),
-  };
+  return mails[claim.language ?? 'en'];
 }
 
-async function mailOutcome(claim: Claim, deps: Pick<ClaimDeps, 'users' | 'mailer' | 'log'>): Promise<void> {
+async function mailOutcome(claim: ClaimRecord, deps: Pick<ClaimDeps, 'users' | 'mailer' | 'log'>): Promise<void> {
   if (!deps.mailer || claim.status === 'pending') return;
   const user = await deps.users.get(claim.userId);
   if (!user?.email) return;

@@ -1,19 +1,35 @@
-/** Errors the domain raises; the HTTP adapter maps each to its status. */
+import type { Language, Localized } from '@shared/language';
+import { texts } from './texts';
+
+/** An error's text: English only (the admin and technician consoles, what people never read), or both languages. */
+export type ErrorText = string | Localized;
+
+/**
+ * Errors the domain raises; the HTTP adapter maps each to its status. `message` is the English (logs); the answer
+ * is in the request's language when the error has both (docs/design.md, "Error texts").
+ */
 export class DomainError extends Error {
+  readonly localized?: Localized;
   constructor(
     readonly status: 400 | 401 | 403 | 404 | 409 | 422 | 429 | 501 | 503,
-    message: string,
+    text: ErrorText,
     readonly fields?: Record<string, string>,
   ) {
-    super(message);
+    super(typeof text === 'string' ? text : text.en);
     this.name = 'DomainError';
+    if (typeof text !== 'string') this.localized = text;
+  }
+
+  /** The message in `language`, or the English where the error has only that. */
+  messageIn(language: Language): string {
+    return this.localized?.[language] ?? this.message;
   }
 }
 
-export const invalid = (message: string, fields?: Record<string, string>) => new DomainError(400, message, fields);
-export const unauthorized = (message = 'Sign in required') => new DomainError(401, message);
-export const forbidden = (message = 'You do not have access to this') => new DomainError(403, message);
-export const notFound = (message: string) => new DomainError(404, message);
-export const conflict = (message: string) => new DomainError(409, message);
-export const tooManyRequests = (message: string) => new DomainError(429, message);
-export const unavailable = (message: string) => new DomainError(503, message);
+export const invalid = (text: ErrorText, fields?: Record<string, string>) => new DomainError(400, text, fields);
+export const unauthorized = (text: ErrorText = texts.signInRequired) => new DomainError(401, text);
+export const forbidden = (text: ErrorText = texts.noAccess) => new DomainError(403, text);
+export const notFound = (text: ErrorText) => new DomainError(404, text);
+export const conflict = (text: ErrorText) => new DomainError(409, text);
+export const tooManyRequests = (text: ErrorText) => new DomainError(429, text);
+export const unavailable = (text: ErrorText) => new DomainError(503, text);

@@ -2,6 +2,7 @@ import type { Clock } from '../ports/clock';
 import type { Favourites } from '../ports/favourites';
 import type { Machines } from '../ports/machines';
 import { notFound } from './errors';
+import { texts } from './texts';
 
 interface FavouriteDeps {
   favourites: Favourites;
@@ -11,7 +12,7 @@ interface FavouriteDeps {
 
 /** Stars a station for the user (again is fine); a station that does not exist is refused. Answers all their stars. */
 export async function starStation(deps: FavouriteDeps, userId: string, stationId: string): Promise<{ stationIds: string[] }> {
-  if (!(await deps.machines.get(stationId))) throw notFound(`Station ${stationId} not found`);
+  if (!(await deps.machines.get(stationId))) throw notFound(texts.stationIdNotFound(stationId));
   await deps.favourites.add(userId, stationId, deps.clock.now().toISOString());
   return { stationIds: await deps.favourites.list(userId) };
 }

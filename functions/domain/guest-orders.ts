@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DEFAULT_MAX_FILL_ML } from '@shared/constants';
 import { impactOfLitres } from '@shared/impact';
+import type { Language, Localized } from '@shared/language';
 import { formatRupiah, priceOfMillilitres } from '@shared/money';
 import { CLAIM_WINDOW_HOURS, isCardWallet, type ClaimKind, type GuestOrder as GuestOrderView, type GuestOrderRequest } from '@shared/schemas';
 import type { ClaimRecord, Claims } from '../ports/claims';
@@ -20,6 +21,7 @@ import { chargeOrder, fingerprintOf, newOrderState, orderIdFor, orderKind, requi
 import { takeBackRefunds } from './payment-reports';
 import { PAID_TOO_LATE, STATION_UNAVAILABLE } from './purchase-paid';
 import { paidSessionId } from './vend-paid';
+import { storedMessageIn, storedText, texts } from './texts';
 
 /**
  * Scan-to-refill without an account (docs/payments.md, "Guest orders"): a guest pays one refill at the station's
@@ -78,7 +80,7 @@ function secretMatches(order: GuestOrder, secret: string): boolean {
 /** The guest order this receipt secret opens, or 404 (a wrong secret and a missing order look the same). */
 export async function guestOrderWithSecret(orderId: string, secret: string, deps: Pick<PaymentDeps, 'paymentOrders'>): Promise<GuestOrder> {
   const order = orderKind(orderId) === 'guest' ? await deps.paymentOrders.get(orderId) : null;
-  if (!order || order.kind !== 'guest' || !secretMatches(order, secret)) throw notFound('Order not found');
+  if (!order || order.kind !== 'guest' || !secretMatches(order, secret)) throw notFound(texts.orderNotFound);
   return order;
 }
 
@@ -86,17 +88,17 @@ export async function guestOrderWithSecret(orderId: string, secret: string, deps
 // POST /api/guest/orders
 
 export async function createGuestOrder(
-  input: { request: GuestOrderRequest; idempotencyKey: string | undefined; client: string },
+  input: { request: GuestOrderRequest; idempotencyKey: string | undefined; client: string; language?: Language },
   deps: GuestDeps,
 ): Promise<GuestOrderView & { secret: string; receiptPath: string }> {
   const { request } = input;
   const now = deps.clock.now();
   const [settings, machine] = await Promise.all([deps.settings.get(), deps.machines.get(request.stationId)]);
-  if (!machine) throw notFound('Station not found');
-  if (effectiveStatus(machine, now, settings.heartbeatIntervalSeconds) !== 'online') throw conflict('This station is not available right now');
+  if (!machine) throw notFound(texts.stationNotFound);
+  if (effectiveStatus(machine, now, settings.heartbeatIntervalSeconds) !== 'online') throw conflict(texts.stationNotAvailable);
   const maxMl = machine.maxFillMl ?? DEFAULT_MAX_FILL_ML;
-  if (request.volumeMl > maxMl) throw invalid(`This station dispenses at most ${maxMl / 1000} L per refill`, { volumeMl: `At most ${maxMl} ml` });
-  if (isCardWallet(request.paymentMethod) && !request.walletToken) throw invalid('A wallet payment token is required', { walletToken: 'Required for Google Pay and Apple Pay' });
+  if (request.volumeMl > maxMl) throw invalid(texts.atMostPerRefill(maxMl / 1000), { volumeMl: `At most ${maxMl} ml` });
+  if (isCardWallet(request.paymentMethod) && !request.walletToken) throw invalid(texts.walletTokenRequired, { walletToken: 'Required for Google Pay and Apple Pay' });
   const amount = priceOfMillilitres(request.volumeMl, stationPrice(machine, settings));
   const key = requireIdempotencyKey(input.idempotencyKey);
   const orderId = orderIdFor('guest', 'guest', key);
@@ -106,7 +108,7 @@ export async function createGuestOrder(
   const existing = await deps.paymentOrders.get(orderId);
   let current: PaymentOrder;
   if (existing) {
-    if (existing.kind !== 'guest' || existing.fingerprint !== fingerprint) throw conflict('This Idempotency-Key was already used for a different order');
+    if (existing.kind !== 'guest' || existing.fingerprint !== fingerprint) throw conflict(texts.keyReusedOrder);
     current = await chargeOrder(existing, { itemName: itemName(existing.volumeMl), walletToken: request.walletToken, payer: payerOf(existing), retry: true }, deps);
   } else {
     // Only new orders count: a retry of the same request is never refused for the rate.
@@ -114,7 +116,7 @@ export async function createGuestOrder(
       deps.quota.take(`guest#client#${input.client}`, GUEST_LIMITS.perClientPerHour, 3600, now),
       deps.quota.take(`guest#station#${machine.id}`, GUEST_LIMITS.perStationPerHour, 3600, now),
     ]);
-    if (!byClient || !byStation) throw tooManyRequests('Too many orders right now; please try again later');
+    if (!byClient || !byStation) throw tooManyRequests(texts.tooManyOrders);
     const order: GuestOrder = {
       kind: 'guest',
       orderId,
@@ -131,18 +133,19 @@ export async function createGuestOrder(
       sessionStatus: null,
       secretHash: hashOf(secret),
       email: request.email ?? null,
+      language: input.language ?? 'en',
     };
     await deps.users.ensureGuestAccount(order.userId, now.toISOString());
     const stored = await deps.paymentOrders.create(order);
-    if (!stored.created && (stored.order.kind !== 'guest' || stored.order.fingerprint !== fingerprint)) throw conflict('This Idempotency-Key was already used for a different order');
+    if (!stored.created && (stored.order.kind !== 'guest' || stored.order.fingerprint !== fingerprint)) throw conflict(texts.keyReusedOrder);
     current = await chargeOrder(stored.order, { itemName: itemName(order.volumeMl), walletToken: request.walletToken, payer: payerOf(order), retry: !stored.created }, deps);
   }
   if (current.kind !== 'guest') throw new Error('guest order changed kind');
   // Paid at once (card wallets) and settled by someone who could not open the session: open it now (once per order).
   if (current.status === 'settled' && !current.sessionId && !current.sessionStatus) current = await afterGuestPaid(current, deps);
   if (current.kind !== 'guest') throw new Error('guest order changed kind');
-  if (current.status === 'failed' || current.status === 'expired') throw new DomainError(422, current.message ?? 'The payment was declined');
-  const view = await viewOf(current, secret, deps, null);
+  if (current.status === 'failed' || current.status === 'expired') throw new DomainError(422, storedText(current) ?? texts.paymentDeclined);
+  const view = await viewOf(current, secret, deps, null, input.language ?? 'en');
   return { ...view, secret, receiptPath: `/r/${view.receiptId}` };
 }
 
@@ -157,7 +160,7 @@ const payerOf = (order: GuestOrder) => ({ sub: order.userId, username: 'guest', 
  * the order on where a notification or a report is overdue: a pending payment is asked of the gateway, a paid one
  * opens its session, and a closed session is settled and refunded.
  */
-export async function readGuestOrder(orderId: string, secret: string, deps: GuestDeps): Promise<GuestOrderView> {
+export async function readGuestOrder(orderId: string, secret: string, deps: GuestDeps, language: Language = 'en'): Promise<GuestOrderView> {
   let order: PaymentOrder = await guestOrderWithSecret(orderId, secret, deps);
   if (order.status === 'pending') order = await refreshFromGateway(order, deps);
   if (order.kind === 'guest' && order.status === 'settled' && !order.sessionId && !order.sessionStatus) order = await afterGuestPaid(order, deps);
@@ -165,17 +168,23 @@ export async function readGuestOrder(orderId: string, secret: string, deps: Gues
   if (order.kind !== 'guest') throw new Error('guest order changed kind');
   const claim = order.closedAt && order.sessionId ? await deps.claims.get(order.userId, order.sessionId) : null;
   if (claim) order = await payClaimCredit(order, claim, deps);
-  return viewOf(order, secret, deps, claim);
+  return viewOf(order, secret, deps, claim, language);
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // Paid: start the station, or refund it all
 
-const notStartedMessage = (amount: number) => `The station could not be started, so your payment of ${formatRupiah(amount)} is refunded in full.`;
-const paidTooLateMessage = (amount: number) => `Your payment of ${formatRupiah(amount)} was confirmed too late to start the station, so it is refunded in full.`;
-/** What a closed order says: why the station was not started, or nothing when it was. */
-const closingMessage = (order: GuestOrder) =>
-  order.sessionStatus === STATION_UNAVAILABLE ? notStartedMessage(order.amount) : order.sessionStatus === PAID_TOO_LATE ? paidTooLateMessage(order.amount) : null;
+/**
+ * Why the station was not started, from what happened (sessionStatus) and the amount, or null when it was. The
+ * order also stores the English `message` (older readers, logs); what people read is composed here, in their
+ * language (docs/design.md, "Error texts").
+ */
+const closingText = (order: Pick<GuestOrder, 'sessionStatus' | 'amount'>): Localized | null =>
+  order.sessionStatus === STATION_UNAVAILABLE ? texts.guestNotStarted(order.amount) : order.sessionStatus === PAID_TOO_LATE ? texts.guestPaidTooLate(order.amount) : null;
+const notStartedMessage = (amount: number) => texts.guestNotStarted(amount).en;
+const closingMessage = (order: GuestOrder) => closingText(order)?.en ?? null;
+/** What the order says to the guest in `language`: why nothing was started, or what the gateway said. */
+const messageOf = (order: GuestOrder, language: Language) => closingText(order)?.[language] ?? storedMessageIn(order, language);
 
 /**
  * Once paid (and credited to the order's account): opens the refill session at the station once (the paid-vend
@@ -189,7 +198,7 @@ export async function afterGuestPaid(order: GuestOrder, deps: PaymentDeps): Prom
   let patch: Partial<GuestOrder> | null = null;
   if (age > GUEST_PAYMENT_WINDOW_SECONDS * 1000) {
     log.warn('guest order paid after the payment window: refunded in full', { orderId: order.orderId, ageSeconds: Math.round(age / 1000) });
-    patch = { sessionStatus: PAID_TOO_LATE, message: paidTooLateMessage(order.amount) };
+    patch = { sessionStatus: PAID_TOO_LATE, message: texts.guestPaidTooLate(order.amount).en };
   } else {
     // Without an opener (a caller that cannot reach stations) nothing is decided: the next caller that can opens it.
     if (!deps.openPaidSession) return order;
@@ -316,30 +325,57 @@ export async function settleGuestSession(sessionId: string, deps: PaymentDeps): 
 // ---------------------------------------------------------------------------------------------------------
 // The receipt
 
-const litres = (ml: number) => `${(ml / 1000).toLocaleString('en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 })} L`;
+const litres = (ml: number, language: Language) =>
+  `${(ml / 1000).toLocaleString(language === 'id' ? 'id-ID' : 'en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 })} L`;
 
+/** The receipt e-mail, in the language of the request that made the order (docs/architecture.md, "E-mail"). */
 function receiptEmail(order: GuestOrder, link: string) {
+  const language = order.language ?? 'en';
   const dispensed = order.dispensedMl ?? 0;
   const { bottlesSaved, co2Saved } = impactOfLitres(dispensed / 1000);
-  const lines = [
-    `Thank you for refilling at ${order.machineName}.`,
-    '',
-    `Water: ${litres(dispensed)} of ${litres(order.volumeMl)} paid`,
-    `Paid: ${formatRupiah(order.amount)}`,
-    `Charged: ${formatRupiah(order.charged ?? 0)}`,
-    `Refunded: ${formatRupiah(order.refunded ?? 0)}`,
-    `Plastic bottles saved: ${bottlesSaved} (${co2Saved} kg CO2)`,
-    '',
-    ...(order.message ? [order.message, ''] : []),
-    ...(order.refundRefused
-      ? [`The payment gateway could not refund the rest (${order.refundRefused.reason}). We keep it for you: open your receipt and create an account to get it as wallet credit.`, '']
-      : []),
-    `Your receipt: ${link}`,
-    `Receipt number: ${order.orderId}`,
-    'Refunds reach your e-wallet or card within a few days, depending on your bank.',
-    'Create a free Bali Refill account to keep track of the plastic you save.',
-  ];
-  return { subject: `Your Bali Refill receipt: ${litres(dispensed)}, refund ${formatRupiah(order.refunded ?? 0)}`, text: lines.join('\n') };
+  const [water, paid] = [litres(dispensed, language), litres(order.volumeMl, language)];
+  const refunded = formatRupiah(order.refunded ?? 0);
+  const message = messageOf(order, language);
+  const lines: Record<Language, string[]> = {
+    en: [
+      `Thank you for refilling at ${order.machineName}.`,
+      '',
+      `Water: ${water} of ${paid} paid`,
+      `Paid: ${formatRupiah(order.amount)}`,
+      `Charged: ${formatRupiah(order.charged ?? 0)}`,
+      `Refunded: ${refunded}`,
+      `Plastic bottles saved: ${bottlesSaved} (${co2Saved} kg CO2)`,
+      '',
+      ...(message ? [message, ''] : []),
+      ...(order.refundRefused
+        ? [`The payment gateway could not refund the rest (${order.refundRefused.reason}). We keep it for you: open your receipt and create an account to get it as wallet credit.`, '']
+        : []),
+      `Your receipt: ${link}`,
+      `Receipt number: ${order.orderId}`,
+      'Refunds reach your e-wallet or card within a few days, depending on your bank.',
+      'Create a free Bali Refill account to keep track of the plastic you save.',
+    ],
+    id: [
+      `Terima kasih telah mengisi air di ${order.machineName}.`,
+      '',
+      `Air: ${water} dari ${paid} yang dibayar`,
+      `Dibayar: ${formatRupiah(order.amount)}`,
+      `Ditagih: ${formatRupiah(order.charged ?? 0)}`,
+      `Dikembalikan: ${refunded}`,
+      `Botol plastik yang dihemat: ${bottlesSaved} (${co2Saved} kg CO2)`,
+      '',
+      ...(message ? [message, ''] : []),
+      ...(order.refundRefused
+        ? [`Gerbang pembayaran tidak dapat mengembalikan sisanya (${order.refundRefused.reason}). Kami menyimpannya untuk Anda: buka struk Anda dan buat akun untuk menerimanya sebagai saldo dompet.`, '']
+        : []),
+      `Struk Anda: ${link}`,
+      `Nomor struk: ${order.orderId}`,
+      'Pengembalian dana masuk ke dompet digital atau kartu Anda dalam beberapa hari, tergantung bank Anda.',
+      'Buat akun Bali Refill gratis untuk mencatat plastik yang Anda hemat.',
+    ],
+  };
+  const subject: Localized = { en: `Your Bali Refill receipt: ${water}, refund ${refunded}`, id: `Struk Bali Refill Anda: ${water}, dikembalikan ${refunded}` };
+  return { subject: subject[language], text: lines[language].join('\n') };
 }
 
 /** E-mails the receipt of a closed order once, when the guest gave an address and the caller can send. */
@@ -387,7 +423,7 @@ async function heldFor(order: GuestOrder, deps: Pick<GuestDeps, 'users'>): Promi
 const claimUntilOf = (order: GuestOrder) =>
   order.closedAt && (order.charged ?? 0) > 0 ? new Date(Date.parse(order.closedAt) + CLAIM_WINDOW_HOURS * 3_600_000).toISOString() : null;
 
-async function viewOf(order: GuestOrder, secret: string, deps: GuestDeps, claim: ClaimRecord | null): Promise<GuestOrderView> {
+async function viewOf(order: GuestOrder, secret: string, deps: GuestDeps, claim: ClaimRecord | null, language: Language): Promise<GuestOrderView> {
   const [session, heldIdr] = await Promise.all([order.sessionId ? deps.vendSessions.get(order.sessionId) : null, heldFor(order, deps)]);
   const paid = order.status === 'settled' || order.status === 'refunded';
   const dispensedMl = order.dispensedMl ?? (session?.status === 'completed' ? session.dispensedMl ?? 0 : 0);
@@ -408,7 +444,7 @@ async function viewOf(order: GuestOrder, secret: string, deps: GuestDeps, claim:
     refundedIdr: order.refunded ?? 0,
     payment: { qrString: order.qrString, qrImageUrl: order.qrImageUrl, deeplink: order.deeplink, expiresAt: order.expiresAt },
     startBy: session && status === 'press_start' ? startByOf(session) : null,
-    message: order.message,
+    message: messageOf(order, language),
     createdAt: order.createdAt,
     closedAt: order.closedAt ?? null,
     bottlesSaved,
@@ -430,38 +466,42 @@ async function viewOf(order: GuestOrder, secret: string, deps: GuestDeps, claim:
  * rules (claims.ts): credited at once when the station's record supports it, else the admin queue. The credit lands
  * in the guest account and goes back to the guest through the gateway (payClaimCredit).
  */
-export async function createGuestClaim(orderId: string, input: { secret: string; kind: ClaimKind; note?: string }, deps: GuestDeps): Promise<GuestOrderView> {
+export async function createGuestClaim(orderId: string, input: { secret: string; kind: ClaimKind; note?: string }, deps: GuestDeps, language: Language = 'en'): Promise<GuestOrderView> {
   const order = await guestOrderWithSecret(orderId, input.secret, deps);
-  if (!order.closedAt) throw conflict('This refill is still in progress');
-  if (!order.sessionId) throw conflict('This refill charged nothing, so there is nothing to claim');
-  const claim = await fileClaim(order.userId, order.sessionId, { kind: input.kind, note: input.note }, {
+  if (!order.closedAt) throw conflict(texts.refillInProgress);
+  if (!order.sessionId) throw conflict(texts.nothingCharged);
+  const claim = await fileClaim(order.userId, order.sessionId, { kind: input.kind, note: input.note, language }, {
     vendSessions: deps.vendSessions, claims: deps.claims, ledger: deps.ledger, users: deps.users, telemetry: deps.telemetry, clock: deps.clock, log: deps.log,
   });
-  const view = await readGuestOrder(orderId, input.secret, deps);
+  const view = await readGuestOrder(orderId, input.secret, deps, language);
   await mailClaimOutcome(order, claim, deps);
   return view;
 }
 
-/** The outcome of a guest's claim, e-mailed to the receipt's address when the guest gave one (English and Bahasa Indonesia). */
-async function mailClaimOutcome(order: GuestOrder, claim: Pick<ClaimRecord, 'status' | 'creditedIdr' | 'resolution'>, deps: PaymentDeps): Promise<void> {
+/**
+ * The outcome of a guest's claim, e-mailed to the receipt's address when the guest gave one, in the language of
+ * the claim's request, else the order's (docs/architecture.md, "E-mail").
+ */
+async function mailClaimOutcome(order: GuestOrder, claim: Pick<ClaimRecord, 'status' | 'creditedIdr' | 'resolution' | 'language'>, deps: PaymentDeps): Promise<void> {
   if (!order.email || !deps.mailer || claim.status === 'pending') return;
   const reason = claim.resolution?.reason ?? '';
   const amount = formatRupiah(claim.creditedIdr);
-  const mail = claim.status === 'credited'
+  const mails: Record<Language, { subject: string; text: string }> = claim.status === 'credited'
     ? {
-      subject: `Your refill claim: ${amount} refunded / Klaim isi ulang: ${amount} dikembalikan`,
-      text: [
-        `We refund ${amount} for your refill at ${order.machineName} (receipt ${order.orderId}) to the app or card you paid with.`, `Why: ${reason}`, '',
-        `Kami mengembalikan ${amount} untuk isi ulang Anda di ${order.machineName} (struk ${order.orderId}) ke aplikasi atau kartu yang Anda pakai membayar.`, `Alasan: ${reason}`,
-      ].join('\n'),
+      en: {
+        subject: `Your refill claim: ${amount} refunded`,
+        text: [`We refund ${amount} for your refill at ${order.machineName} (receipt ${order.orderId}) to the app or card you paid with.`, `Why: ${reason}`].join('\n'),
+      },
+      id: {
+        subject: `Klaim isi ulang: ${amount} dikembalikan`,
+        text: [`Kami mengembalikan ${amount} untuk isi ulang Anda di ${order.machineName} (struk ${order.orderId}) ke aplikasi atau kartu yang Anda pakai membayar.`, `Alasan: ${reason}`].join('\n'),
+      },
     }
     : {
-      subject: 'Your refill claim was declined / Klaim isi ulang Anda ditolak',
-      text: [
-        `We looked at your claim on the refill at ${order.machineName} (receipt ${order.orderId}) and declined it.`, `Reason: ${reason}`, '',
-        `Kami memeriksa klaim Anda atas isi ulang di ${order.machineName} (struk ${order.orderId}) dan menolaknya.`, `Alasan: ${reason}`,
-      ].join('\n'),
+      en: { subject: 'Your refill claim was declined', text: [`We looked at your claim on the refill at ${order.machineName} (receipt ${order.orderId}) and declined it.`, `Reason: ${reason}`].join('\n') },
+      id: { subject: 'Klaim isi ulang Anda ditolak', text: [`Kami memeriksa klaim Anda atas isi ulang di ${order.machineName} (struk ${order.orderId}) dan menolaknya.`, `Alasan: ${reason}`].join('\n') },
     };
+  const mail = mails[claim.language ?? order.language ?? 'en'];
   try {
     await deps.mailer.send({ to: order.email, ...mail });
   } catch (error) {

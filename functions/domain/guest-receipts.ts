@@ -8,6 +8,7 @@ import { conflict, notFound } from './errors';
 import { guestOrderWithSecret } from './guest-orders';
 import { orderKind } from './payment-orders';
 import { ensureProfile, type SignedInPerson } from './users';
+import { texts } from './texts';
 
 /**
  * What happens to a guest receipt after the refill (docs/payments.md, "Guest orders"): a signed-in account claims it
@@ -22,8 +23,8 @@ export interface GuestReceiptDeps {
   clock: Clock;
 }
 
-const CLAIMED_BY_ANOTHER = 'Another account already keeps this receipt';
-const PAID_OUT = 'This money was already paid out to you by our team';
+const CLAIMED_BY_ANOTHER = texts.receiptKeptByAnother;
+const PAID_OUT = texts.receiptPaidOut;
 
 /**
  * Hands the guest account's money over once, in one ledger transaction with the order's record of who took it (the
@@ -51,7 +52,7 @@ async function handOver(order: GuestOrder, held: number, handover: GuestHandover
  */
 export async function claimGuestOrder(person: SignedInPerson, orderId: string, secret: string, deps: GuestReceiptDeps) {
   let order = await guestOrderWithSecret(orderId, secret, deps);
-  if (!order.closedAt) throw conflict('This refill is not finished yet; claim it once the receipt is final');
+  if (!order.closedAt) throw conflict(texts.receiptNotFinal);
   const now = deps.clock.now().toISOString();
   await ensureProfile(person, deps.users, now);
   if (order.paidOut) throw conflict(PAID_OUT);
@@ -108,12 +109,12 @@ export async function listHeldGuestRefunds(deps: Pick<GuestReceiptDeps, 'payment
  */
 export async function payOutGuestRefund(orderId: string, note: string, actor: string, deps: GuestReceiptDeps): Promise<HeldGuestRefund> {
   const order = orderKind(orderId) === 'guest' ? await deps.paymentOrders.get(orderId) : null;
-  if (!order || order.kind !== 'guest' || !order.refundRefused) throw notFound('No refused refund with this order id');
-  if (order.claimedBy) throw conflict('The guest claimed this money into an account already');
+  if (!order || order.kind !== 'guest' || !order.refundRefused) throw notFound(texts.noRefusedRefund);
+  if (order.claimedBy) throw conflict(texts.guestClaimedAlready);
   const held = (await deps.users.get(order.userId))?.balance ?? 0;
-  if (held <= 0) throw conflict('This refund was paid out already');
+  if (held <= 0) throw conflict(texts.refundPaidOutAlready);
   const at = deps.clock.now().toISOString();
   const paidOut = await handOver(order, held, { paidOut: { amount: (order.paidOut?.amount ?? 0) + held, by: actor, note, at } }, `Paid out by an operator: ${note}`, actor, deps);
-  if (!paidOut) throw conflict('This refund was claimed or paid out meanwhile');
+  if (!paidOut) throw conflict(texts.refundTakenMeanwhile);
   return heldView(paidOut, deps, 0);
 }

@@ -7,6 +7,7 @@ import type { SettingsStore } from '../ports/settings';
 import type { StoredReading, Telemetry } from '../ports/telemetry';
 import { toMachine, type MachineViewSettings } from './machines';
 import { notFound } from './errors';
+import { texts } from './texts';
 
 /**
  * Hosts (docs/architecture.md, "Roles"): an admin links a station to the sign-in e-mail of a host account; the host
@@ -18,14 +19,14 @@ const WITA_OFFSET_MS = 8 * 3_600_000;
 
 export async function machineHost(stationId: string, deps: { machines: Machines }): Promise<MachineHost> {
   const machine = await deps.machines.get(stationId);
-  if (!machine) throw notFound('Machine not found');
+  if (!machine) throw notFound(texts.machineNotFound);
   return { stationId, hostEmail: machine.hostEmail ?? null };
 }
 
 /** Links the station to the host (null unlinks it); the e-mail arrives lower-cased by the route's schema. */
 export async function setMachineHost(stationId: string, hostEmail: string | null, deps: { machines: Machines; clock: Clock }): Promise<MachineHost> {
   const updated = await deps.machines.update(stationId, { hostEmail: hostEmail ?? undefined, updatedAt: deps.clock.now().toISOString() });
-  if (!updated) throw notFound('Machine not found');
+  if (!updated) throw notFound(texts.machineNotFound);
   return { stationId, hostEmail: updated.hostEmail ?? null };
 }
 
@@ -65,7 +66,7 @@ export async function hostImpactReport(hostEmail: string | null, month: string |
 export async function hostStationImpact(hostEmail: string | null, stationId: string, month: string | undefined, deps: HostDeps): Promise<HostStationImpact> {
   const now = deps.clock.now();
   const [machine, settings] = await Promise.all([deps.machines.get(stationId), deps.settings.get()]);
-  if (!isHostOf(machine, hostEmail)) throw notFound('Station not found');
+  if (!isHostOf(machine, hostEmail)) throw notFound(texts.stationNotFound);
   return stationImpact(machine, monthRange(month, now), now, settings, deps.telemetry);
 }
 

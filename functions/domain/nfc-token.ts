@@ -5,7 +5,8 @@ import type { Users } from '../ports/users';
 import { conflict } from './errors';
 import { signNfcToken } from './tokens';
 import { ensureProfile, type SignedInPerson } from './users';
-import { insufficientBalanceMessage, minimumBalance } from './vend-rules';
+import { texts } from './texts';
+import { minimumBalance } from './vend-rules';
 
 /** The NFC token (POST /api/nfc/generate-token): what a phone shows a station to pay from the wallet. */
 
@@ -20,7 +21,7 @@ export async function issueNfcToken(
     deps.settings.get(),
   ]);
   const minimum = minimumBalance(settings);
-  if (user.balance < minimum) throw conflict(insufficientBalanceMessage(minimum));
+  if (user.balance < minimum) throw conflict(texts.insufficientBalance(minimum));
   const [privateKey, keyId] = await Promise.all([deps.signingKeys.privateKey(), deps.signingKeys.keyId()]);
   const { token, expiresAt } = await signNfcToken({ jti: deps.ids.next(), userId: user.id, now, lifetimeSeconds: settings.nfcTokenExpirySeconds }, { privateKey, keyId });
   return { token, expiresAt: expiresAt.toISOString() };

@@ -11,6 +11,7 @@ import { DomainError, invalid, unavailable } from './errors';
 import { applyGatewayReport } from './payment-reports';
 import type { OpenPaidSession } from './purchase-paid';
 import type { SignedInPerson } from './users';
+import { texts } from './texts';
 
 /**
  * Payment orders (top-ups and wallet purchases) from the request to the gateway's charge: their ids, the
@@ -51,8 +52,8 @@ const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:~-]{8,128}$/;
 
 export function requireIdempotencyKey(value: string | undefined): string {
   const key = value?.trim();
-  if (!key) throw invalid('The Idempotency-Key header is required (a fresh UUID per payment; resend the same one to retry)');
-  if (!IDEMPOTENCY_KEY.test(key)) throw invalid('The Idempotency-Key header must be 8 to 128 letters, digits or - _ . : ~');
+  if (!key) throw invalid(texts.idempotencyKeyMissing);
+  if (!IDEMPOTENCY_KEY.test(key)) throw invalid(texts.idempotencyKeyMalformed);
   return key;
 }
 
@@ -137,7 +138,7 @@ export async function chargeOrder(
     if (error instanceof DomainError) throw error;
     log.warn('gateway unreachable during a charge; the order stays pending', { orderId: order.orderId, error: (error as Error).message });
     await deps.paymentOrders.update(order.orderId, { chargeState: 'unknown' });
-    throw unavailable('The payment gateway could not be reached. Please try again.');
+    throw unavailable(texts.gatewayUnreachable);
   }
 
   const recorded = (await deps.paymentOrders.update(order.orderId, {

@@ -1,5 +1,6 @@
 import type { reportPhotoTypes } from '@shared/schemas';
 import { invalid } from './errors';
+import { texts } from './texts';
 
 type PhotoType = (typeof reportPhotoTypes)[number];
 
@@ -12,7 +13,7 @@ export function sniffPhotoType(bytes: Uint8Array): PhotoType | null {
   return null;
 }
 
-const notAnImage = () => invalid('The photo is not a JPEG, PNG or WebP image', { photoKey: 'Not a JPEG, PNG or WebP image' });
+const notAnImage = () => invalid(texts.photoNotAnImage, { photoKey: 'Not a JPEG, PNG or WebP image' });
 
 /**
  * The photo without the metadata that can tell where and when it was taken or by what device (EXIF with its GPS

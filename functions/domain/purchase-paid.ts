@@ -1,9 +1,9 @@
-import { formatRupiah } from '@shared/money';
 import { consoleLog, type Log } from '../ports/log';
 import type { PaymentOrders, PurchaseOrder, RefillOrder } from '../ports/payment-orders';
 import type { SettingsStore } from '../ports/settings';
 import type { Clock } from '../ports/clock';
 import { DomainError } from './errors';
+import { texts } from './texts';
 
 /** What happens once a wallet purchase is paid: its refill session is opened once, or the amount stays in the wallet. */
 
@@ -18,9 +18,6 @@ export const STATION_UNAVAILABLE = 'station_unavailable';
 /** sessionStatus of a purchase paid after the cutoff (settings): nobody may be at the station any more; the amount stays in the wallet. */
 export const PAID_TOO_LATE = 'paid_too_late';
 
-export const PAID_NO_SESSION_MESSAGE = 'Paid. The amount is in your wallet: tap NFC Pay at the station to start your refill.';
-const paidTooLateMessage = (amount: number, minutes: number) =>
-  `Your payment of ${formatRupiah(amount)} was confirmed more than ${minutes} minute${minutes === 1 ? '' : 's'} after you paid, so the refill was not started. The amount is in your wallet: tap NFC Pay at the station to refill.`;
 
 /**
  * The after-payment step of a purchase: open its vend session once (idempotent on the order id), but only while
@@ -38,24 +35,25 @@ export async function afterPurchasePaid(
   const age = deps.clock.now().getTime() - Date.parse(order.createdAt);
   if (age > paidVendCutoffSeconds * 1000) {
     log.warn('purchase paid after the cutoff: no refill started, the amount stays in the wallet', { orderId: order.orderId, ageSeconds: Math.round(age / 1000) });
-    const patch = { sessionStatus: PAID_TOO_LATE, message: paidTooLateMessage(order.amount, Math.round(paidVendCutoffSeconds / 60)) };
+    const messages = texts.purchasePaidTooLate(order.amount, Math.round(paidVendCutoffSeconds / 60));
+    const patch = { sessionStatus: PAID_TOO_LATE, message: messages.en, messages };
     return ((await deps.paymentOrders.update(order.orderId, patch)) as PurchaseOrder | null) ?? { ...order, ...patch };
   }
   // Without an opener (a caller that cannot open sessions, e.g. the payment webhook racing the purchase request)
   // nothing is decided here: the purchase request that paid opens the session once it sees the order settled.
   if (!deps.openPaidSession) return order;
   let opened: { sessionId: string; status: string } | null = null;
-  let refused: string | null = null;
+  let refused: DomainError | null = null;
   try {
     opened = await deps.openPaidSession(order);
   } catch (error) {
-    if (error instanceof DomainError && error.status === 409) refused = error.message;
+    if (error instanceof DomainError && error.status === 409) refused = error;
     log.warn('paid purchase: the vend session could not be opened; the amount stays in the wallet', { orderId: order.orderId, error: (error as Error).message });
   }
   const patch = opened
     ? { sessionId: opened.sessionId, sessionStatus: opened.status, message: null }
     : refused
-      ? { sessionStatus: STATION_UNAVAILABLE, message: refused }
-      : { sessionStatus: 'credited_to_wallet', message: PAID_NO_SESSION_MESSAGE };
+      ? { sessionStatus: STATION_UNAVAILABLE, message: refused.message, messages: refused.localized ?? null }
+      : { sessionStatus: 'credited_to_wallet', message: texts.paidNoSession.en };
   return ((await deps.paymentOrders.update(order.orderId, patch)) as PurchaseOrder | null) ?? { ...order, ...patch };
 }

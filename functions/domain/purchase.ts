@@ -9,8 +9,9 @@ import type { Users } from '../ports/users';
 import { conflict, DomainError, invalid, notFound } from './errors';
 import { effectiveStatus, fallbackName, stationPrice } from './machines';
 import { chargeOrder, fingerprintOf, newOrderState, orderIdFor, requireIdempotencyKey, type PaymentDeps } from './payment-orders';
-import { afterPurchasePaid, PAID_NO_SESSION_MESSAGE, PAID_TOO_LATE, STATION_UNAVAILABLE } from './purchase-paid';
+import { afterPurchasePaid, PAID_TOO_LATE, STATION_UNAVAILABLE } from './purchase-paid';
 import { ensureProfile, type SignedInPerson } from './users';
+import { storedText, texts } from './texts';
 
 /** Direct wallet purchase of a refill (POST /api/purchase): a payment order for one refill at one station. */
 
@@ -35,13 +36,13 @@ export async function startPurchase(
   const { payer, request } = input;
   const now = deps.clock.now();
   const [settings, machine] = await Promise.all([deps.settings.get(), deps.machines.get(request.machineId)]);
-  if (!machine) throw notFound('Station not found');
-  if (effectiveStatus(machine, now, settings.heartbeatIntervalSeconds) !== 'online') throw conflict('This station is not available right now');
+  if (!machine) throw notFound(texts.stationNotFound);
+  if (effectiveStatus(machine, now, settings.heartbeatIntervalSeconds) !== 'online') throw conflict(texts.stationNotAvailable);
   const volumeMl = Math.round(request.volume * 1000);
   const maxMl = machine.maxFillMl ?? DEFAULT_MAX_FILL_ML;
-  if (volumeMl > maxMl) throw invalid(`This station dispenses at most ${maxMl / 1000} L per refill`, { volume: `At most ${maxMl / 1000} L` });
+  if (volumeMl > maxMl) throw invalid(texts.atMostPerRefill(maxMl / 1000), { volume: `At most ${maxMl / 1000} L` });
   const amount = priceOfMillilitres(volumeMl, stationPrice(machine, settings));
-  if (amount < 1) throw invalid('The volume is too small to pay for', { volume: 'Too small' });
+  if (amount < 1) throw invalid(texts.volumeTooSmall, { volume: 'Too small' });
   const key = requireIdempotencyKey(input.idempotencyKey);
   await ensureProfile(payer, deps.users, now.toISOString());
 
@@ -64,7 +65,7 @@ export async function startPurchase(
   let current: PaymentOrder;
   if (!stored.created) {
     if (stored.order.kind !== 'purchase' || stored.order.userId !== payer.sub || stored.order.fingerprint !== order.fingerprint) {
-      throw conflict('This Idempotency-Key was already used for a different purchase');
+      throw conflict(texts.keyReusedPurchase);
     }
     current = await chargeOrder(stored.order, { itemName: `Refill ${request.volume} L`, walletToken: request.walletToken, payer, retry: true }, deps);
   } else {
@@ -74,11 +75,11 @@ export async function startPurchase(
   // Settled by someone who could not open the session (the webhook), or a replay after a crash: open it now (once per order).
   if (current.status === 'settled' && !current.sessionId && !current.sessionStatus) current = await afterPurchasePaid(current, deps);
   if (current.status === 'failed' || current.status === 'expired') {
-    throw new DomainError(422, current.message ?? 'The payment was declined');
+    throw new DomainError(422, storedText(current) ?? texts.paymentDeclined);
   }
   // Paid and credited, but the station could not take the session (or it was paid too late): 409, and the message says where the money is.
   if (current.status === 'settled' && (current.sessionStatus === STATION_UNAVAILABLE || current.sessionStatus === PAID_TOO_LATE)) {
-    throw conflict(current.message ?? PAID_NO_SESSION_MESSAGE);
+    throw conflict(storedText(current) ?? texts.paidNoSession);
   }
   return toPurchaseResponse(current);
 }

@@ -14,6 +14,7 @@ import { conflict, invalid, notFound, tooManyRequests } from './errors';
 import { fallbackName } from './machines';
 import { stripPhotoMetadata } from './photo-metadata';
 import { ticketForReport } from './tickets';
+import { texts } from './texts';
 
 /**
  * Problem reports at a station (docs/design.md, "Problem reports"): anyone may report, with an optional photo sent
@@ -39,7 +40,7 @@ const photoKeyOf = (reportId: string) => `reports/${reportId}`;
 async function withinQuota(deps: ReportDeps, what: 'upload' | 'report', client: string) {
   const limit = what === 'upload' ? REPORT_LIMITS.uploadsPerHour : REPORT_LIMITS.reportsPerHour;
   if (!(await deps.quota.take(`${what}#${client}`, limit, 3600, deps.clock.now()))) {
-    throw tooManyRequests('Too many reports from this connection; please try again in an hour');
+    throw tooManyRequests(texts.tooManyReports);
   }
 }
 
@@ -52,13 +53,13 @@ export async function createPhotoUpload(input: { contentType: (typeof reportPhot
 
 export async function submitProblemReport(input: ProblemReportInput, client: string, deps: ReportDeps): Promise<ProblemReport> {
   const machine = await deps.machines.get(input.stationId);
-  if (!machine) throw notFound('No such station');
+  if (!machine) throw notFound(texts.noSuchStation);
   await withinQuota(deps, 'report', client);
   const id = deps.ids.next();
   let photo: ProblemReport['photo'] = null;
   if (input.photoKey) {
     const uploaded = await deps.photos.read(input.photoKey, MAX_REPORT_PHOTO_BYTES);
-    if (!uploaded) throw invalid('The photo was not uploaded', { photoKey: 'Upload the photo first' });
+    if (!uploaded) throw invalid(texts.photoNotUploaded, { photoKey: 'Upload the photo first' });
     const cleaned = stripPhotoMetadata(uploaded);
     await deps.photos.write(photoKeyOf(id), cleaned.bytes, cleaned.contentType);
     await deps.photos.remove(input.photoKey);
@@ -75,7 +76,7 @@ export async function submitProblemReport(input: ProblemReportInput, client: str
     resolvedAt: null,
     resolvedBy: null,
   };
-  if (!(await deps.problemReports.create(report))) throw notFound('No such station');
+  if (!(await deps.problemReports.create(report))) throw notFound(texts.noSuchStation);
   const answer = { ...report, stationName: machine.name?.trim() || fallbackName(machine.id) };
   await ticketForReport(answer, deps);
   return answer;
@@ -92,17 +93,17 @@ export async function listProblemReports(status: ProblemReport['status'], deps: 
 
 export async function problemReportPhoto(id: string, deps: Pick<ReportDeps, 'problemReports' | 'photos'>): Promise<{ dataUrl: string }> {
   const report = await deps.problemReports.get(id);
-  if (!report?.photo) throw notFound('This report has no photo');
+  if (!report?.photo) throw notFound(texts.reportHasNoPhoto);
   const bytes = await deps.photos.read(photoKeyOf(id), MAX_REPORT_PHOTO_BYTES);
-  if (!bytes) throw notFound('This report has no photo');
+  if (!bytes) throw notFound(texts.reportHasNoPhoto);
   return { dataUrl: `data:${report.photo.contentType};base64,${Buffer.from(bytes).toString('base64')}` };
 }
 
 export async function resolveProblemReport(id: string, actor: string, deps: Pick<ReportDeps, 'machines' | 'problemReports' | 'clock'>): Promise<ProblemReport> {
   const resolved = await deps.problemReports.resolve(id, actor, deps.clock.now().toISOString());
   if (!resolved) {
-    if (await deps.problemReports.get(id)) throw conflict('This report is resolved already');
-    throw notFound('No such report');
+    if (await deps.problemReports.get(id)) throw conflict(texts.reportResolvedAlready);
+    throw notFound(texts.noSuchReport);
   }
   return (await named([resolved], deps))[0]!;
 }

@@ -17,6 +17,7 @@ import type { Alerts } from '../ports/alerts';
 import type { SettingsStore } from '../ports/settings';
 import type { Tickets } from '../ports/tickets';
 import { evaluateHeartbeat } from './alerts';
+import { texts } from './texts';
 
 
 
@@ -34,7 +35,7 @@ export async function provisionStation(
   input: AdminMachine,
   deps: { machines: Machines; registry: StationRegistry; signingKeys: SigningKeys; clock: Clock; settings: MachineViewSettings },
 ): Promise<Provisioned> {
-  if (await deps.machines.get(input.id)) throw conflict(`A machine with ID ${input.id} already exists`);
+  if (await deps.machines.get(input.id)) throw conflict(texts.machineExists(input.id));
   const [credentials, vendPublicKeyPem] = await Promise.all([deps.registry.provision(input.id), deps.signingKeys.publicKeyPem()]);
   const now = deps.clock.now();
   const record: MachineRecord = {
@@ -49,7 +50,7 @@ export async function provisionStation(
     createdAt: now.toISOString(),
     updatedAt: now.toISOString(),
   };
-  if (!(await deps.machines.create(record))) throw conflict(`A machine with ID ${input.id} already exists`);
+  if (!(await deps.machines.create(record))) throw conflict(texts.machineExists(input.id));
   const { certificateId: _id, ...bundle } = credentials;
   return { machine: toMachine(record, now, deps.settings), bundle: { ...bundle, vendPublicKeyPem } };
 }

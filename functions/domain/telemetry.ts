@@ -4,6 +4,7 @@ import type { Clock } from '../ports/clock';
 import type { Machines } from '../ports/machines';
 import type { StoredReading, Telemetry } from '../ports/telemetry';
 import { notFound } from './errors';
+import { texts } from './texts';
 
 const DAY_SECONDS = 86_400;
 
@@ -47,7 +48,7 @@ type Query = z.output<typeof TelemetryQuery>;
  * step (the range is bounded, so reading it whole is too: at most 31 days of heartbeats).
  */
 export async function stationTelemetry(stationId: string, query: Query, deps: { machines: Machines; telemetry: Telemetry }): Promise<{ items: TelemetryReading[]; nextCursor: string | null }> {
-  if (!(await deps.machines.get(stationId))) throw notFound('Machine not found');
+  if (!(await deps.machines.get(stationId))) throw notFound(texts.machineNotFound);
   const range = { from: new Date(query.from).toISOString(), to: new Date(query.to).toISOString() };
   if (query.step === undefined) {
     const page = await deps.telemetry.readings(stationId, range, { limit: query.limit, ...(query.cursor ? { cursor: query.cursor } : {}) });
@@ -91,7 +92,7 @@ export function bucketReadings(readings: StoredReading[], fromMs: number, stepMs
 }
 
 export async function stationEvents(stationId: string, limit: number, deps: { machines: Machines; telemetry: Telemetry }): Promise<StationEvent[]> {
-  if (!(await deps.machines.get(stationId))) throw notFound('Machine not found');
+  if (!(await deps.machines.get(stationId))) throw notFound(texts.machineNotFound);
   return deps.telemetry.latestEvents(stationId, limit);
 }
 
@@ -101,7 +102,7 @@ export async function stationEvents(stationId: string, limit: number, deps: { ma
  * with the connection events for the same 90 days.
  */
 export async function checkIn(stationId: string, by: string, deps: { machines: Machines; telemetry: Telemetry; clock: Clock }): Promise<StationEvent> {
-  if (!(await deps.machines.get(stationId))) throw notFound('Machine not found');
+  if (!(await deps.machines.get(stationId))) throw notFound(texts.machineNotFound);
   const event: StationEvent = { at: deps.clock.now().toISOString(), kind: 'checkedIn', reason: null, by };
   await deps.telemetry.putEvent(stationId, event, telemetryExpiry(event.at));
   return event;

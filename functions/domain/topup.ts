@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Language } from '@shared/language';
 import type { TopupStatus } from '@shared/routes';
 import { isCardWallet, minimumTopupMessage, type PaymentMethod, type Settings } from '@shared/schemas';
 import type { PaymentOrder, TopupOrder } from '../ports/payment-orders';
@@ -7,6 +8,7 @@ import { conflict, invalid, notFound } from './errors';
 import { chargeOrder, fingerprintOf, newOrderState, orderIdFor, requireIdempotencyKey, type PaymentDeps } from './payment-orders';
 import { refreshFromGateway } from './payment-confirmation';
 import { ensureProfile, type SignedInPerson } from './users';
+import { storedMessageIn, texts } from './texts';
 
 /**
  * Wallet top-ups (POST /api/wallet/topup, GET /api/wallet/topup/{id}). A top-up is a payment order that
@@ -15,7 +17,7 @@ import { ensureProfile, type SignedInPerson } from './users';
 
 /** The minimum of the settings (the schema, TopupRequest, already holds the amount to whole rupiah and the maximum). */
 export function checkTopupAmount(amount: number, settings: Pick<Settings, 'minTopup'>): void {
-  if (amount < settings.minTopup) throw invalid(minimumTopupMessage(settings.minTopup), { amount: minimumTopupMessage(settings.minTopup) });
+  if (amount < settings.minTopup) throw invalid(texts.minimumTopup(settings.minTopup), { amount: minimumTopupMessage(settings.minTopup) });
 }
 
 export interface TopupInput {
@@ -24,6 +26,8 @@ export interface TopupInput {
   paymentMethod: PaymentMethod;
   walletToken?: string;
   idempotencyKey: string | undefined;
+  /** The caller's language, for the answer's message (English without one). */
+  language?: Language;
 }
 
 export interface TopupDeps extends PaymentDeps {
@@ -31,7 +35,7 @@ export interface TopupDeps extends PaymentDeps {
 }
 
 /** What the browser sees of a top-up: the QR and deeplink only while it is pending. */
-function toTopupStatus(order: PaymentOrder): z.infer<typeof TopupStatus> {
+function toTopupStatus(order: PaymentOrder, language: Language): z.infer<typeof TopupStatus> {
   return {
     id: order.orderId,
     status: order.status,
@@ -40,7 +44,7 @@ function toTopupStatus(order: PaymentOrder): z.infer<typeof TopupStatus> {
     qrString: order.status === 'pending' ? order.qrString : null,
     qrImageUrl: order.status === 'pending' ? order.qrImageUrl : null,
     deeplink: order.status === 'pending' ? order.deeplink : null,
-    message: order.message,
+    message: storedMessageIn(order, language),
     createdAt: order.createdAt,
     expiresAt: order.expiresAt,
   };
@@ -51,7 +55,7 @@ export async function startTopup(input: TopupInput, deps: TopupDeps) {
   // The amount first: below the minimum nothing is stored and nothing is sent to the gateway.
   checkTopupAmount(input.amount, settings);
   if (isCardWallet(input.paymentMethod) && !input.walletToken) {
-    throw invalid('A wallet payment token is required for Google Pay and Apple Pay', { walletToken: 'Required for Google Pay and Apple Pay' });
+    throw invalid(texts.walletTokenRequiredTopup, { walletToken: 'Required for Google Pay and Apple Pay' });
   }
   const key = requireIdempotencyKey(input.idempotencyKey);
   const now = deps.clock.now().toISOString();
@@ -71,19 +75,19 @@ export async function startTopup(input: TopupInput, deps: TopupDeps) {
   if (!stored.created) {
     const existing = stored.order;
     if (existing.kind !== 'topup' || existing.userId !== order.userId || existing.fingerprint !== order.fingerprint) {
-      throw conflict('This Idempotency-Key was already used for a different top-up');
+      throw conflict(texts.keyReusedTopup);
     }
     // A retry of the same request: answer with the first top-up (charging again only if its charge never got through).
     const retried = await chargeOrder(existing, { itemName: 'Wallet top-up', walletToken: input.walletToken, payer: input.payer, retry: true }, deps);
-    return toTopupStatus(retried);
+    return toTopupStatus(retried, input.language ?? 'en');
   }
   const charged = await chargeOrder(order, { itemName: 'Wallet top-up', walletToken: input.walletToken, payer: input.payer, retry: false }, deps);
-  return toTopupStatus(charged);
+  return toTopupStatus(charged, input.language ?? 'en');
 }
 
 /** GET /api/wallet/topup/{id}: only the owner may read it (anyone else gets the same 404 as for no such top-up). */
-export async function readTopup(userId: string, orderId: string, deps: PaymentDeps) {
+export async function readTopup(userId: string, orderId: string, deps: PaymentDeps, language: Language = 'en') {
   const order = await deps.paymentOrders.get(orderId);
-  if (!order || order.kind !== 'topup' || order.userId !== userId) throw notFound('Top-up not found');
-  return toTopupStatus(await refreshFromGateway(order, deps));
+  if (!order || order.kind !== 'topup' || order.userId !== userId) throw notFound(texts.topupNotFound);
+  return toTopupStatus(await refreshFromGateway(order, deps), language);
 }

@@ -4,6 +4,7 @@ import type { Ledger, LedgerEntry } from '../ports/ledger';
 import type { Users } from '../ports/users';
 import { forbidden, invalid, notFound } from './errors';
 import { fallbackName } from './machines';
+import { texts } from './texts';
 
 /** Who asks (structurally the HTTP layer's Identity). */
 export interface Reader {
@@ -46,7 +47,7 @@ export async function transactionsOf(userId: string, page: { limit: number; curs
     result = await ledger.entries(userId, { limit: page.limit, cursor: page.cursor, visibleOnly: true });
   } catch (error) {
     // A cursor of another listing (another user's, or tampered with) is refused by the store; it never reads across users.
-    if (page.cursor && (error as Error).name === 'ValidationException') throw invalid('This page cursor does not belong to this list');
+    if (page.cursor && (error as Error).name === 'ValidationException') throw invalid(texts.badCursor);
     throw error;
   }
   const items = result.items.map(toTransaction);
@@ -67,8 +68,8 @@ export async function transactionsFor(
   deps: { ledger: Ledger; users: Users },
 ): Promise<TransactionPage> {
   if (userId !== reader.sub) {
-    if (!reader.groups.includes('admin')) throw forbidden('You can only see your own transactions');
-    if (!(await deps.users.get(userId))) throw notFound('User not found');
+    if (!reader.groups.includes('admin')) throw forbidden(texts.ownTransactionsOnly);
+    if (!(await deps.users.get(userId))) throw notFound(texts.userNotFound);
   }
   return transactionsOf(userId, page, deps.ledger);
 }

@@ -6,6 +6,7 @@ import { conflict, invalid, notFound } from './errors';
 import { StationId } from './stations';
 import type { VendDeps } from './vend';
 import { completedVolume, isDomain, refusedByLedger, settlementFor } from './vend-rules';
+import { texts } from './texts';
 
 /** How a vend session closes: vend/complete settles, vend/failed releases, an incident waits for an operator. */
 
@@ -166,9 +167,9 @@ async function recordIncident(deps: VendDeps, session: VendSession, report: Inci
  */
 export async function resolveIncident(sessionId: string, input: { dispensedMl: number; note: string }, actor: string, deps: VendDeps): Promise<VendIncident> {
   const [incident, session, hold] = await Promise.all([deps.vendSessions.incident(sessionId), deps.vendSessions.get(sessionId), deps.ledger.getHold(sessionId)]);
-  if (!incident || !session) throw notFound('Incident not found');
-  if (incident.status !== 'open') throw conflict('This incident is already resolved');
-  if (input.dispensedMl > session.maxMl) throw invalid(`At most the authorized ${session.maxMl} ml`, { dispensedMl: `At most ${session.maxMl} ml` });
+  if (!incident || !session) throw notFound(texts.incidentNotFound);
+  if (incident.status !== 'open') throw conflict(texts.incidentResolvedAlready);
+  if (input.dispensedMl > session.maxMl) throw invalid(texts.atMostAuthorized(session.maxMl), { dispensedMl: `At most ${session.maxMl} ml` });
   if (session.status === 'completed') {
     // Settled by the station's own retry meanwhile: only the incident is left open.
     await deps.vendSessions.resolveIncident(sessionId, { at: deps.clock.now().toISOString(), by: actor, dispensedMl: session.dispensedMl ?? 0, charged: 0, note: input.note });

@@ -1,10 +1,10 @@
-import { formatRupiah } from '@shared/money';
 import { TransactionPartRejected } from '../ports/transaction';
 import type { VendSession } from '../ports/vend-sessions';
 import { conflict } from './errors';
 import { effectiveStatus, stationPrice } from './machines';
 import { sendVendToken, type VendDeps } from './vend';
 import { refusedByLedger, sessionExpiry, stationName } from './vend-rules';
+import { texts } from './texts';
 
 /** A vend session paid by the gateway (POST /api/purchase; docs/architecture.md, Payments): a remote start, once per order. */
 
@@ -20,9 +20,6 @@ export interface PaidOrder {
 
 /** The session of a paid order has an id derived from the order's: one order, one session, however often it is opened. */
 export const paidSessionId = (orderId: string) => `PAID-${orderId}`;
-
-const paidButUnavailableMessage = (amount: number) =>
-  `This station is not available right now. Your payment of ${formatRupiah(amount)} is in your wallet: tap NFC Pay at a station to refill.`;
 
 /**
  * A remote start paid by the gateway: the paid amount was credited to the buyer's wallet (under the order id).
@@ -41,7 +38,7 @@ export async function openPaidVendSession(order: PaidOrder, deps: VendDeps): Pro
   const status = machine ? effectiveStatus(machine, now, settings.heartbeatIntervalSeconds) : 'unknown';
   if (!machine || status !== 'online') {
     deps.log.info('paid vend refused: station not available; the amount stays in the wallet', { orderId: order.orderId, stationId: order.machineId, status });
-    throw conflict(paidButUnavailableMessage(order.amount));
+    throw conflict(texts.paidButUnavailable(order.amount));
   }
   const stationId = machine.id;
   const fresh: VendSession = {
@@ -63,7 +60,7 @@ export async function openPaidVendSession(order: PaidOrder, deps: VendDeps): Pro
     }
     if (!refusedByLedger(error)) throw error;
     deps.log.warn('paid vend: the paid amount could not be held', { orderId: order.orderId, sessionId, error: (error as Error).message });
-    throw conflict('The paid amount is no longer in your wallet, so the refill could not be started.');
+    throw conflict(texts.paidAmountGone);
   }
 
   await sendVendToken(deps, fresh, { requestId: order.orderId, now, settings });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '@shared/schemas';
-import { holdFor, insufficientBalanceMessage, minimumBalance, settlementFor } from './vend-rules';
+import { texts } from './texts';
+import { holdFor, minimumBalance, settlementFor } from './vend-rules';
 
 /** The vend protocol's pure rules: holds, settlements, the minimum balance. */
 
@@ -26,6 +27,6 @@ describe('vend pricing and hold amounts', () => {
   });
   it('needs 20 points (Rp 2,000) to vend by default and says so clearly', () => {
     expect(minimumBalance(defaultSettings())).toBe(2_000);
-    expect(insufficientBalanceMessage(2_000)).toBe('Insufficient balance: you need at least Rp 2.000 to refill. Top up your wallet and try again.');
+    expect(texts.insufficientBalance(2_000).en).toBe('Insufficient balance: you need at least Rp 2.000 to refill. Top up your wallet and try again.');
   });
 });

@@ -1,5 +1,5 @@
 import { RUPIAH_PER_POINT } from '@shared/constants';
-import { formatRupiah, priceOfMillilitres } from '@shared/money';
+import { priceOfMillilitres } from '@shared/money';
 import type { Settings } from '@shared/schemas';
 import type { MachineRecord } from '../ports/machines';
 import { TransactionPartRejected } from '../ports/transaction';
@@ -14,9 +14,6 @@ const DISPENSE_GRACE_SECONDS = 120;
 
 /** The smallest balance that may start a vend (settings: 20 points = Rp 2,000). */
 export const minimumBalance = (settings: Pick<Settings, 'minBalancePoints'>) => settings.minBalancePoints * RUPIAH_PER_POINT;
-
-export const insufficientBalanceMessage = (minimum: number) =>
-  `Insufficient balance: you need at least ${formatRupiah(minimum)} to refill. Top up your wallet and try again.`;
 
 /**
  * What to hold for a vend: the price of the station's maximum fill, or the whole balance when that is

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { REFUND_WINDOW_DAYS } from '@shared/constants';
+import type { Language, Localized } from '@shared/language';
 import { formatRupiah } from '@shared/money';
 import type { PaymentMethod, PayoutLine, PayoutReason, PayoutRequest, Withdrawal, WithdrawalPlan } from '@shared/schemas';
-import { BALANCE_CHANGED } from '../ports/ledger';
 import { consoleLog } from '../ports/log';
 import type { Mailer } from '../ports/mailer';
 import { GatewayRejected, GatewayUnavailable, type GatewayRefund } from '../ports/payment-gateway';
@@ -13,6 +13,7 @@ import type { SignedInPerson } from './users';
 import { conflict, notFound, unavailable } from './errors';
 import { orderKind, requireIdempotencyKey, type PaymentDeps } from './payment-orders';
 import { takeBackRefunds } from './payment-reports';
+import { texts } from './texts';
 
 /**
  * Withdrawing the unused balance (docs/payments.md, "Withdrawals"). The balance is refunded through the gateway to
@@ -139,7 +140,7 @@ export async function withdrawalPlan(userId: string, deps: WithdrawalDeps): Prom
 // POST /api/wallet/withdrawals (Idempotency-Key)
 
 export async function withdraw(
-  input: { person: SignedInPerson; expectedBalance: number; idempotencyKey: string | undefined },
+  input: { person: SignedInPerson; expectedBalance: number; idempotencyKey: string | undefined; language?: Language },
   deps: WithdrawalDeps,
 ): Promise<Withdrawal> {
   const { person } = input;
@@ -147,21 +148,22 @@ export async function withdraw(
   const id = withdrawalIdFor(person.sub, key);
   const existing = await deps.withdrawals.get(id);
   if (existing) {
-    if (existing.balance !== input.expectedBalance) throw conflict('This Idempotency-Key was already used for a different withdrawal');
+    if (existing.balance !== input.expectedBalance) throw conflict(texts.keyReusedWithdrawal);
     return viewOf(existing.status === 'completed' ? await mailOnce(existing, deps) : await carryOut(existing, deps));
   }
 
   const now = deps.clock.now();
   const account = await deps.users.get(person.sub);
   const balance = account?.balance ?? 0;
-  if (balance <= 0) throw conflict('There is nothing to withdraw');
-  if (balance !== input.expectedBalance) throw conflict(BALANCE_CHANGED);
+  if (balance <= 0) throw conflict(texts.nothingToWithdraw);
+  if (balance !== input.expectedBalance) throw conflict(texts.balanceChanged);
   const { refunds, payout } = allocate(balance, await candidatesOf(person.sub, balance, now, deps), now);
   const record: WithdrawalRecord = {
     id,
     userId: person.sub,
     username: account?.username ?? person.username,
     email: person.email ?? account?.email ?? null,
+    language: input.language ?? 'en',
     createdAt: now.toISOString(),
     status: 'processing',
     balance,
@@ -171,8 +173,8 @@ export async function withdraw(
   };
   const stored = await deps.withdrawals.create(record, STALE_WITHDRAWAL_MS);
   if (!stored.created) {
-    if (!stored.record) throw conflict('Another withdrawal is in progress; please wait a moment and reload');
-    if (stored.record.balance !== input.expectedBalance) throw conflict('This Idempotency-Key was already used for a different withdrawal');
+    if (!stored.record) throw conflict(texts.withdrawalInProgress);
+    if (stored.record.balance !== input.expectedBalance) throw conflict(texts.keyReusedWithdrawal);
   }
   const current = stored.record!;
   return viewOf(current.status === 'completed' ? await mailOnce(current, deps) : await carryOut(current, deps));
@@ -196,7 +198,7 @@ async function carryOut(record: WithdrawalRecord, deps: WithdrawalDeps): Promise
         amount: planned.amount, key: record.id, reason: 'Unused wallet balance withdrawn',
       });
     } catch (error) {
-      if (error instanceof GatewayUnavailable) throw unavailable('The payment gateway cannot be reached; please try again (nothing is refunded twice)');
+      if (error instanceof GatewayUnavailable) throw unavailable(texts.gatewayUnreachableWithdrawal);
       if (!(error instanceof GatewayRejected)) throw error;
       log.warn('withdrawal refund refused by the gateway: paid out by an admin instead', { withdrawalId: record.id, orderId: order.orderId, error: error.message });
       payout.push({ amountIdr: planned.amount, reason: 'gateway_refused', orderId: order.orderId, paymentMethod: order.paymentMethod, paidAt: planned.paidAt, refundableUntil: planned.refundableUntil, detail: error.message });
@@ -231,36 +233,69 @@ async function carryOut(record: WithdrawalRecord, deps: WithdrawalDeps): Promise
 const methodNames: Record<PaymentMethod, string> = { qris: 'QRIS', gopay: 'GoPay', ovo: 'OVO', google_pay: 'Google Pay', apple_pay: 'Apple Pay' };
 const day = (iso: string) => iso.slice(0, 10);
 
-const payoutReasonTexts: Record<PayoutReason, (line: PayoutLine) => string> = {
-  window_passed: (l) => `${methodNames[l.paymentMethod!]} refunds are possible for ${REFUND_WINDOW_DAYS[l.paymentMethod!]} days; this top-up of ${day(l.paidAt!)} could be refunded until ${day(l.refundableUntil!)}`,
-  method_not_refundable: (l) => `${methodNames[l.paymentMethod!]} payments cannot be refunded automatically`,
-  not_from_topup: () => 'This part of the balance did not come from a top-up that can be refunded (a credit from Bali Refill, or older top-ups)',
-  gateway_refused: (l) => `The payment provider refused the refund${l.detail ? `: ${l.detail}` : ''}`,
+const payoutReasonTexts: Record<PayoutReason, (line: PayoutLine) => Localized> = {
+  window_passed: (l) => ({
+    en: `${methodNames[l.paymentMethod!]} refunds are possible for ${REFUND_WINDOW_DAYS[l.paymentMethod!]} days; this top-up of ${day(l.paidAt!)} could be refunded until ${day(l.refundableUntil!)}`,
+    id: `Pengembalian ${methodNames[l.paymentMethod!]} hanya bisa dalam ${REFUND_WINDOW_DAYS[l.paymentMethod!]} hari; isi saldo tanggal ${day(l.paidAt!)} ini bisa dikembalikan sampai ${day(l.refundableUntil!)}`,
+  }),
+  method_not_refundable: (l) => ({
+    en: `${methodNames[l.paymentMethod!]} payments cannot be refunded automatically`,
+    id: `Pembayaran ${methodNames[l.paymentMethod!]} tidak dapat dikembalikan secara otomatis`,
+  }),
+  not_from_topup: () => ({
+    en: 'This part of the balance did not come from a top-up that can be refunded (a credit from Bali Refill, or older top-ups)',
+    id: 'Bagian saldo ini tidak berasal dari isi saldo yang bisa dikembalikan (kredit dari Bali Refill, atau isi saldo lama)',
+  }),
+  gateway_refused: (l) => ({
+    en: `The payment provider refused the refund${l.detail ? `: ${l.detail}` : ''}`,
+    id: `Penyedia pembayaran menolak pengembalian dana${l.detail ? `: ${l.detail}` : ''}`,
+  }),
 };
 
+/** The refund e-mails and the payout request's, in the language of the withdrawal's request (docs/architecture.md, "E-mail"). */
 function emailsOf(record: WithdrawalRecord): { subject: string; text: string }[] {
+  const language = record.language ?? 'en';
   const refunds = record.refunds.map((r) => ({
-    subject: `Bali Refill: ${formatRupiah(r.amount)} refunded to your ${methodNames[r.paymentMethod]}`,
-    text: [
-      `We refunded ${formatRupiah(r.amount)} of your unused Bali Refill balance to the ${methodNames[r.paymentMethod]} payment you topped up with on ${day(r.paidAt)} (${formatRupiah(r.paid)}).`,
-      'Refunds reach your e-wallet or bank within a few days, depending on the provider.',
-      '',
-      `Withdrawal: ${record.id}`,
-      `Top-up: ${r.orderId}`,
-    ].join('\n'),
-  }));
+    en: {
+      subject: `Bali Refill: ${formatRupiah(r.amount)} refunded to your ${methodNames[r.paymentMethod]}`,
+      text: [
+        `We refunded ${formatRupiah(r.amount)} of your unused Bali Refill balance to the ${methodNames[r.paymentMethod]} payment you topped up with on ${day(r.paidAt)} (${formatRupiah(r.paid)}).`,
+        'Refunds reach your e-wallet or bank within a few days, depending on the provider.',
+        '',
+        `Withdrawal: ${record.id}`,
+        `Top-up: ${r.orderId}`,
+      ].join('\n'),
+    },
+    id: {
+      subject: `Bali Refill: ${formatRupiah(r.amount)} dikembalikan ke ${methodNames[r.paymentMethod]} Anda`,
+      text: [
+        `Kami mengembalikan ${formatRupiah(r.amount)} dari saldo Bali Refill Anda yang belum terpakai ke pembayaran ${methodNames[r.paymentMethod]} yang Anda pakai untuk isi saldo pada ${day(r.paidAt)} (${formatRupiah(r.paid)}).`,
+        'Pengembalian dana masuk ke dompet digital atau bank Anda dalam beberapa hari, tergantung penyedianya.',
+        '',
+        `Penarikan: ${record.id}`,
+        `Isi saldo: ${r.orderId}`,
+      ].join('\n'),
+    },
+  } satisfies Record<Language, { subject: string; text: string }>)[language]);
   const payoutTotal = sum(record.payout.map((p) => p.amountIdr));
-  const payout = payoutTotal > 0 ? [{
-    subject: `Bali Refill: ${formatRupiah(payoutTotal)} will be paid out to you`,
-    text: [
-      `${formatRupiah(payoutTotal)} of your balance could not be refunded automatically. Our team will pay it out to you and write to you when it is sent:`,
-      '',
-      ...record.payout.map((p) => `- ${formatRupiah(p.amountIdr)}: ${payoutReasonTexts[p.reason](p)}.`),
-      '',
-      `Withdrawal: ${record.id}`,
-    ].join('\n'),
-  }] : [];
-  return [...refunds, ...payout];
+  const lines = record.payout.map((p) => `- ${formatRupiah(p.amountIdr)}: ${payoutReasonTexts[p.reason](p)[language]}.`);
+  const payoutMail: Record<Language, { subject: string; text: string }> = {
+    en: {
+      subject: `Bali Refill: ${formatRupiah(payoutTotal)} will be paid out to you`,
+      text: [
+        `${formatRupiah(payoutTotal)} of your balance could not be refunded automatically. Our team will pay it out to you and write to you when it is sent:`,
+        '', ...lines, '', `Withdrawal: ${record.id}`,
+      ].join('\n'),
+    },
+    id: {
+      subject: `Bali Refill: ${formatRupiah(payoutTotal)} akan dibayarkan kepada Anda`,
+      text: [
+        `${formatRupiah(payoutTotal)} dari saldo Anda tidak dapat dikembalikan secara otomatis. Tim kami akan membayarkannya kepada Anda dan mengabari Anda saat sudah dikirim:`,
+        '', ...lines, '', `Penarikan: ${record.id}`,
+      ].join('\n'),
+    },
+  };
+  return [...refunds, ...(payoutTotal > 0 ? [payoutMail[language]] : [])];
 }
 
 async function mailOnce(record: WithdrawalRecord, deps: WithdrawalDeps): Promise<WithdrawalRecord> {
@@ -321,8 +356,8 @@ export async function listPayouts(status: 'open' | 'paid' | 'returned', deps: Pi
  */
 export async function resolvePayout(id: string, resolution: { outcome: 'paid' | 'returned'; note: string }, actor: string, deps: WithdrawalDeps): Promise<PayoutRequest> {
   const record = await deps.withdrawals.get(id);
-  if (!record || record.payoutStatus === 'none') throw notFound('Payout request not found');
-  if (record.payoutStatus !== 'open') throw conflict(`This payout request is already ${record.payoutStatus}`);
+  if (!record || record.payoutStatus === 'none') throw notFound(texts.payoutNotFound);
+  if (record.payoutStatus !== 'open') throw conflict(texts.payoutAlready(record.payoutStatus));
   const amount = sum(record.payout.map((p) => p.amountIdr));
   if (resolution.outcome === 'returned') {
     await deps.ledger.post(record.userId, 'adjustment', amount, returnKey(id), { reference: id, actor, note: `Payout returned to the wallet: ${resolution.note}` });
@@ -331,13 +366,25 @@ export async function resolvePayout(id: string, resolution: { outcome: 'paid' | 
   if (!resolved) {
     const now = await deps.withdrawals.get(id);
     if (now?.payoutStatus === resolution.outcome) return payoutView(now);
-    throw conflict(`This payout request is already ${now?.payoutStatus ?? 'gone'}`);
+    throw conflict(texts.payoutAlready(now?.payoutStatus ?? 'gone'));
   }
   if (record.email && deps.mailer) {
-    const text = resolution.outcome === 'paid'
-      ? `We sent you ${formatRupiah(amount)}, the part of your withdrawal ${id} that could not be refunded automatically.\n\n${resolution.note}`
-      : `The ${formatRupiah(amount)} of your withdrawal ${id} that could not be refunded automatically is back in your Bali Refill wallet.\n\n${resolution.note}`;
-    await deps.mailer.send({ to: record.email, subject: `Bali Refill: your payout of ${formatRupiah(amount)}`, text }).catch((error: unknown) => {
+    // In the language of the withdrawal's request (docs/architecture.md, "E-mail"); the admin's note as written.
+    const mails: Record<Language, { subject: string; text: string }> = {
+      en: {
+        subject: `Bali Refill: your payout of ${formatRupiah(amount)}`,
+        text: resolution.outcome === 'paid'
+          ? `We sent you ${formatRupiah(amount)}, the part of your withdrawal ${id} that could not be refunded automatically.\n\n${resolution.note}`
+          : `The ${formatRupiah(amount)} of your withdrawal ${id} that could not be refunded automatically is back in your Bali Refill wallet.\n\n${resolution.note}`,
+      },
+      id: {
+        subject: `Bali Refill: pembayaran Anda sebesar ${formatRupiah(amount)}`,
+        text: resolution.outcome === 'paid'
+          ? `Kami telah mengirimkan ${formatRupiah(amount)} kepada Anda, bagian dari penarikan ${id} yang tidak dapat dikembalikan secara otomatis.\n\n${resolution.note}`
+          : `${formatRupiah(amount)} dari penarikan ${id} yang tidak dapat dikembalikan secara otomatis sudah kembali ke dompet Bali Refill Anda.\n\n${resolution.note}`,
+      },
+    };
+    await deps.mailer.send({ to: record.email, ...mails[record.language ?? 'en'] }).catch((error: unknown) => {
       (deps.log ?? consoleLog).warn('payout e-mail not sent', { withdrawalId: id, error: (error as Error).message });
     });
   }

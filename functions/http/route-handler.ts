@@ -2,9 +2,11 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
 import { ZodError } from 'zod';
 import type * as z from 'zod';
+import { languageOf, type Language } from '@shared/language';
 import { routes, type RouteDefinition, type RouteId, type RouteResponse } from '@shared/routes';
 import { fieldMessages } from '@shared/schemas';
 import { DomainError, forbidden, invalid, unauthorized } from '../domain/errors';
+import { texts } from '../domain/texts';
 import { localOnlySetting } from '../environment';
 import { countMetric, logger, observability } from '../observability';
 import { identityFrom, type Identity } from './identity';
@@ -17,6 +19,8 @@ interface RouteRequest<R extends RouteId> {
   /** Who is calling: always there on a route that is not public (the handler refuses others first). */
   identity: (typeof routes)[R]['auth'] extends 'public' ? Identity | null : Identity;
   headers: Record<string, string | undefined>;
+  /** The caller's language (Accept-Language): what records created now remember for their e-mails. */
+  language: Language;
   event: APIGatewayProxyEventV2;
 }
 type Parsed<R extends RouteId, K extends 'params' | 'query' | 'body'> = (typeof routes)[R] extends { [P in K]: infer S extends z.ZodType } ? z.output<S> : undefined;
@@ -49,7 +53,7 @@ function readJsonBody(event: APIGatewayProxyEventV2): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw invalid('Request body must be valid JSON');
+    throw invalid(texts.invalidJson);
   }
 }
 
@@ -58,30 +62,38 @@ function authorize(route: RouteDefinition, identity: Identity | null) {
   if (route.auth === 'public') return;
   if (!identity) throw unauthorized();
   if (route.auth === 'user' || route.auth.some((role) => identity.groups.includes(role))) return;
-  throw forbidden(route.auth.includes('admin') ? 'Administrator access required' : `Only for the role ${route.auth.join(' or ')}`);
+  throw forbidden(route.auth.includes('admin') ? texts.adminRequired : texts.onlyForRole(route.auth.join(' or ')));
 }
 
 /** Failures that mean a dependency is down, not that the request was wrong. */
 const isUnavailable = (error: unknown) =>
   error instanceof Error && /ECONNREFUSED|ECONNRESET|ETIMEDOUT|TimeoutError|socket hang up|EPIPE/i.test(`${error.name} ${error.message} ${(error as { code?: string }).code ?? ''}`);
 
-/** Maps every failure to the JSON error shape `{ message, fields? }`; never a 500 for a client's mistake. */
+/** The request's Accept-Language, whatever the case of the header's name. */
+const languageOfEvent = (event: APIGatewayProxyEventV2 | undefined): Language =>
+  languageOf(Object.entries(event?.headers ?? {}).find(([name]) => name.toLowerCase() === 'accept-language')?.[1]);
+
+/**
+ * Maps every failure to the JSON error shape `{ message, fields? }`; never a 500 for a client's mistake. The message
+ * is in the request's language where the error has one (docs/design.md, "Error texts"); zod's field messages stay English.
+ */
 const errorResponses = (): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyResultV2> => ({
   onError: async (request) => {
     const error = request.error;
+    const language = languageOfEvent(request.event);
     if (error instanceof DomainError) {
-      request.response = json(error.status, { message: error.message, ...(error.fields ? { fields: error.fields } : {}) });
+      request.response = json(error.status, { message: error.messageIn(language), ...(error.fields ? { fields: error.fields } : {}) });
       countMetric(error.status >= 500 ? 'http.unavailable' : 'http.rejected');
     } else if (error instanceof ZodError) {
-      request.response = json(400, { message: 'Invalid request', fields: fieldMessages(error.issues) });
+      request.response = json(400, { message: texts.invalidRequest[language], fields: fieldMessages(error.issues) });
       countMetric('http.rejected');
     } else if (isUnavailable(error)) {
       logger.error('dependency unavailable', error as Error);
-      request.response = json(503, { message: 'Service temporarily unavailable, please try again' });
+      request.response = json(503, { message: texts.serviceUnavailable[language] });
       countMetric('http.unavailable');
     } else {
       logger.error('unhandled error', error as Error);
-      request.response = json(500, { message: 'Internal error' });
+      request.response = json(500, { message: texts.internalError[language] });
       countMetric('http.failed');
     }
   },
@@ -108,6 +120,7 @@ export function routeHandler<R extends RouteId>(id: R, impl: RouteImpl<R>) {
         body: route.body ? parseWith(route.body, readJsonBody(event), 'request') : undefined,
         identity,
         headers: Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
+        language: languageOfEvent(event),
         event,
       } as RouteRequest<R>;
       const result = await impl(request);

@@ -1,3 +1,4 @@
+import type { Language, Localized } from '@shared/language';
 import type { PaymentMethod } from '@shared/schemas';
 import type { GatewayRefund, PaymentOutcome } from './payment-gateway';
 import type { TransactionPart } from './transaction';
@@ -28,6 +29,8 @@ interface OrderBase {
   qrImageUrl: string | null;
   deeplink: string | null;
   message: string | null;
+  /** The message in both languages, when it was composed with numbers (docs/design.md, "Error texts"); stale unless its en is `message`. */
+  messages?: Localized | null;
   expiresAt: string | null;
   createdAt: string;
   updatedAt: string;
@@ -65,6 +68,8 @@ export interface GuestOrder extends Omit<PurchaseOrder, 'kind'> {
   secretHash: string;
   /** Where the receipt is e-mailed (optional). */
   email: string | null;
+  /** The language of the request that made the order: its e-mails' (docs/architecture.md, "E-mail"); older orders: English. */
+  language?: Language;
   /** Set when the refill ended (settled, or nothing dispensed) and the rest was refunded: the receipt is final. */
   closedAt?: string;
   dispensedMl?: number;
@@ -105,7 +110,7 @@ export type PaymentOrder = TopupOrder | PurchaseOrder | GuestOrder;
 export type RefillOrder = PurchaseOrder | GuestOrder;
 
 export type OrderPatch = Partial<Pick<GuestOrder,
-  'status' | 'chargeState' | 'transactionId' | 'gatewayStatus' | 'qrString' | 'qrImageUrl' | 'deeplink' | 'message' | 'expiresAt' |
+  'status' | 'chargeState' | 'transactionId' | 'gatewayStatus' | 'qrString' | 'qrImageUrl' | 'deeplink' | 'message' | 'messages' | 'expiresAt' |
   'creditedAt' | 'checkedAt' | 'refunded' | 'sessionId' | 'sessionStatus' | 'closedAt' | 'dispensedMl' | 'charged'>>;
 
 export interface PaymentOrders {

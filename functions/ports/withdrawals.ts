@@ -1,3 +1,4 @@
+import type { Language } from '@shared/language';
 import type { PayoutLine } from '@shared/schemas';
 import type { PaymentMethod } from '@shared/schemas';
 
@@ -22,6 +23,8 @@ export interface WithdrawalRecord {
   userId: string;
   username: string;
   email: string | null;
+  /** The language of the request that made it: its e-mails' (docs/architecture.md, "E-mail"); older records: English. */
+  language?: Language;
   createdAt: string;
   status: 'processing' | 'completed';
   /** The balance withdrawn (what the user saw and confirmed). */

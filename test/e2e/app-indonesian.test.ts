@@ -1,6 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRupiah } from '@shared/money';
+import { defaultSettings } from '@shared/schemas';
+import { asAdmin, repositories } from '../support/admin';
 import { bearer, newAccount } from '../support/auth';
 import { launchBrowser, newContext, PHONE } from '../support/browser';
 import { apiFetch, local } from '../support/local';
@@ -161,5 +163,31 @@ describe('a phone that asks for Indonesian', () => {
     await page.goto(local().web + '/app');
     await page.getByText('Current Balance').waitFor();
     expect(await page.getByRole('navigation', { name: 'App' }).getByRole('link').allInnerTexts()).toEqual(['Home', 'Map', 'History', 'Profile']);
+  });
+});
+
+describe('the server in Indonesian', () => {
+  it("below the admin's minimum to vend, the NFC Pay sheet says so in Indonesian with that minimum", async () => {
+    // Rp 2.050 left: enough for the built-in minimum (20 points, Rp 2.000), not for the admin's 21 points (Rp 2.100).
+    await repositories().ledger.post(account.sub, 'adjustment', -22_950, `e2e-low:${account.sub}`, { reference: 'e2e', actor: 'admin:e2e' });
+    await page.evaluate(() => localStorage.setItem('bali-refill.language', 'id'));
+    await page.goto(local().web + '/app');
+    expect(await page.getByTestId('balance').textContent()).toBe(formatRupiah(2_050));
+    const saved = await asAdmin('/api/admin/settings', { method: 'PUT', json: { ...defaultSettings(), minBalancePoints: 21 } });
+    expect(saved.status).toBe(200);
+    try {
+      const answer = page.waitForResponse((r) => r.url().endsWith('/api/nfc/generate-token'));
+      await page.getByRole('button', { name: /Bayar NFC/ }).click();
+      expect((await answer).status()).toBe(409);
+      const dialog = page.getByRole('dialog', { name: 'Bayar NFC' });
+      await dialog.getByRole('heading', { name: 'Isi saldo untuk membayar dengan NFC' }).waitFor();
+      const text = (await dialog.innerText()).replace(/\s+/g, ' ');
+      expect(text).toContain(`Saldo tidak cukup: Anda perlu minimal ${formatRupiah(2_100)} untuk mengisi air.`);
+      expect(text).not.toContain(formatRupiah(2_000));
+      expect(await scrollWidth(page)).toBeLessThanOrEqual(390);
+      if (process.env.I18N_SHOTS) await page.screenshot({ path: `${process.env.I18N_SHOTS}/server-i18n-nfc-low-balance-id.png` });
+    } finally {
+      expect((await asAdmin('/api/admin/settings', { method: 'PUT', json: defaultSettings() })).status).toBe(200);
+    }
   });
 });

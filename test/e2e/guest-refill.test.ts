@@ -277,6 +277,32 @@ describe('scan, pay, refill without an account', () => {
     expect(order.body).toMatchObject({ paymentMethod: 'apple_pay', paidIdr: 1000, dispensedMl: 1000, chargedIdr: 1000 });
   });
 
+  it("a refill the station could not start: the receipt says why in the page's language (Bahasa Indonesia)", async () => {
+    const { machines } = await workerServices();
+    const res = await apiFetch('/api/guest/orders', {
+      method: 'POST', json: { stationId: real.machine.id, volumeMl: 500, paymentMethod: 'qris' },
+      headers: { 'idempotency-key': crypto.randomUUID(), 'cloudfront-viewer-address': '192.0.2.42:443' },
+    });
+    expect(res.status, res.text).toBe(201);
+    // Between the order and the payment (the sandbox settles 0.4 s after the charge) the station goes into maintenance.
+    await machines.update(real.machine.id, { status: 'maintenance' });
+    try {
+      await waitFor(() => apiFetch(`/api/guest/orders/${res.body.id}?secret=${encodeURIComponent(res.body.secret)}`), (r) => r.body.status === 'done', 20_000, 200);
+    } finally {
+      await machines.update(real.machine.id, { status: 'online' });
+    }
+    const page = await phone('id');
+    await page.goto(`${local().web}${res.body.receiptPath}`);
+    await page.getByTestId('guest-receipt').waitFor();
+    await page.getByText('Stasiun tidak dapat dimulai, jadi pembayaran Anda sebesar Rp 500 dikembalikan seluruhnya.').waitFor();
+    expect(await page.locator('body').innerText()).not.toContain('The station could not be started');
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/server-i18n-guest-receipt-id.png`, fullPage: true });
+
+    const english = await phone('en');
+    await english.goto(`${local().web}${res.body.receiptPath}`);
+    await english.getByText('The station could not be started, so your payment of Rp 500 is refunded in full.').waitFor();
+  });
+
   it('a receipt link without its secret shows no order', async () => {
     const page = await phone('en');
     await page.goto(`${local().web}/r/GO-${'0'.repeat(32)}~not-the-secret-at-all-0000`);

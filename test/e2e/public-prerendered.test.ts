@@ -142,6 +142,42 @@ describe('hydration in Chromium', () => {
   });
 });
 
+describe('the router-free first render (docs/architecture.md, "Router-free first render")', () => {
+  it('loads neither the router nor zod before the first render, and hands a followed link over to the router without a reload', async () => {
+    const context = await newContext(browser, { ...DESKTOP, locale: 'en-US' });
+    try {
+      const { page, errors } = await openHydrated(context, '/about');
+      expect(errors).toEqual([]);
+      // The chunk names of the build: the router's and the route table's (with zod) are not fetched by a page at rest.
+      const scripts = () => page.evaluate(() => performance.getEntriesByType('resource').map((r) => new URL(r.name).pathname).filter((p) => p.endsWith('.js')));
+      expect((await scripts()).filter((p) => /\/(router|client|api)-[\w-]+\.js$/.test(p))).toEqual([]);
+      await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
+      await page.getByRole('banner').getByRole('link', { name: 'Stations', exact: true }).click();
+      await page.waitForURL(`${origin}/stations`);
+      await page.getByRole('heading', { level: 1, name: 'Water Refill Stations' }).waitFor();
+      expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+      expect((await scripts()).some((p) => /\/router-[\w-]+\.js$/.test(p))).toBe(true);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('hydrates the landing page\'s parts below the fold: the partner form accepts typing, the stations section lists the seed', async () => {
+    const context = await newContext(browser, { ...PHONE, locale: 'en-US' });
+    try {
+      const { page, errors } = await openHydrated(context, '/');
+      await page.getByRole('list', { name: 'Online stations' }).getByText('Seminyak Square').waitFor();
+      const name = page.locator('#partner').getByRole('textbox').first();
+      await name.fill('Warung Test');
+      expect(await name.inputValue()).toBe('Warung Test');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('the service worker', () => {
   it('serves the prerendered pages from its precache, the shell for other paths', async () => {
     const context = await newContext(browser, { ...DESKTOP, locale: 'en-US', serviceWorkers: 'allow' });

@@ -195,6 +195,8 @@ describe('the station list', () => {
     await page.route(`**${STATION_LIST_SNAPSHOT_PATH}`, (route) => route.fulfill({ json: fleet }));
     await page.goto(local().web + '/stations');
     await page.getByTestId('station-count').getByText('1000 stations').waitFor();
+    // The list's code comes alongside the stations (docs/architecture.md, "Router-free first render").
+    await list(page).locator('article').first().waitFor();
     const rendered = await list(page).locator('article').count();
     expect(rendered).toBeGreaterThan(0);
     expect(rendered).toBeLessThan(40);

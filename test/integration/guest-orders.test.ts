@@ -37,7 +37,10 @@ const randomIp = () => `198.51.100.${Math.floor(Math.random() * 250) + 1}`;
 const thisClient = viewer(randomIp());
 const order = (body: Record<string, unknown>, key: string | null = crypto.randomUUID(), headers: Record<string, string> = thisClient) =>
   apiFetch('/api/guest/orders', { method: 'POST', headers: { ...(key ? { 'idempotency-key': key } : {}), ...headers }, json: body });
-const read = (id: string, secret: string) => apiFetch(`/api/guest/orders/${encodeURIComponent(id)}?secret=${encodeURIComponent(secret)}`);
+const read = (id: string, secret: string, headers: Record<string, string> = {}) =>
+  apiFetch(`/api/guest/orders/${encodeURIComponent(id)}?secret=${encodeURIComponent(secret)}`, { headers });
+/** What a browser whose page is in Bahasa Indonesia sends (docs/design.md, "Error texts"). */
+const indonesian = { 'accept-language': 'id-ID,id;q=0.9,en;q=0.5' };
 
 async function entriesOf(userId: string) {
   const { db, tableName } = testDb();
@@ -213,11 +216,33 @@ describe('guest orders', () => {
     await machines.update(real.machine.id, { status: 'maintenance' });
     try {
       const done = await waitFor(() => read(res.body.id, res.body.secret), (r) => r.body.status === 'done', 20_000, 200);
-      expect(done.value.body).toMatchObject({ paidIdr: 500, dispensedMl: 0, chargedIdr: 0, refundedIdr: 500, message: expect.stringMatching(/refunded in full/) });
+      expect(done.value.body).toMatchObject({ paidIdr: 500, dispensedMl: 0, chargedIdr: 0, refundedIdr: 500, message: 'The station could not be started, so your payment of Rp 500 is refunded in full.' });
+      // The same stored order, composed at read time in the reader's language.
+      expect((await read(res.body.id, res.body.secret, indonesian)).body.message).toBe('Stasiun tidak dapat dimulai, jadi pembayaran Anda sebesar Rp 500 dikembalikan seluruhnya.');
+      expect((await read(res.body.id, res.body.secret, { 'accept-language': 'en-GB,en;q=0.9,id;q=0.8' })).body.message).toMatch(/^The station could not be started/);
     } finally {
       await machines.update(real.machine.id, { status: 'online' });
     }
     await expectBooksBalanced(res.body.id, { topup: 500, purchase: 0, refund: 500 });
+  });
+
+  it('an order made in Bahasa Indonesia gets its receipt e-mail in Bahasa Indonesia, and its errors too', async () => {
+    const address = `tamu-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const res = await order({ stationId: real.machine.id, volumeMl: 1500, paymentMethod: 'qris', email: address }, crypto.randomUUID(), { ...thisClient, ...indonesian });
+    expect(res.status, res.text).toBe(201);
+    await waitFor(() => read(res.body.id, res.body.secret), (r) => r.body.status === 'done', 20_000, 200);
+    expect(await storedOrder(res.body.id)).toMatchObject({ language: 'id' });
+    const mail = await waitForEmail(local().mail.messages, address);
+    expect(mail.subject).toBe('Struk Bali Refill Anda: 1,234 L, dikembalikan Rp 266');
+    expect(mail.text).toContain('Terima kasih telah mengisi air di Guest refill station.');
+    expect(mail.text).toContain('Ditagih: Rp 1.234');
+    expect(mail.text).toContain('Dikembalikan: Rp 266');
+    expect(mail.text).not.toMatch(/Charged|Refunded|Thank you/);
+
+    expect(await read(res.body.id, 'x'.repeat(43), indonesian)).toMatchObject({ status: 404, body: { message: 'Pesanan tidak ditemukan' } });
+    expect(await read(res.body.id, 'x'.repeat(43))).toMatchObject({ status: 404, body: { message: 'Order not found' } });
+    const tooMuch = await order({ stationId: real.machine.id, volumeMl: 1501, paymentMethod: 'qris' }, crypto.randomUUID(), { ...thisClient, ...indonesian });
+    expect(tooMuch).toMatchObject({ status: 400, body: { message: 'Stasiun ini mengisi paling banyak 1,5 L per isi ulang' } });
   });
 
   it('rate limits new orders per client address', async () => {

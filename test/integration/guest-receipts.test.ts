@@ -168,7 +168,8 @@ describe('guest receipts', () => {
     expect(await balanceOf(guestAccountOf(order.id))).toBe(0);
     expect((await read(order)).body).toMatchObject({ claim: { status: 'credited', creditedIdr: 300 }, refundedIdr: 500 });
     const mail = await waitForEmail(local().mail.messages, email, { matches: (m) => m.subject.includes('claim') });
-    expect(mail.subject).toBe(`Your refill claim: ${formatRupiah(300)} refunded / Klaim isi ulang: ${formatRupiah(300)} dikembalikan`);
+    // The claim was made without Accept-Language: English (docs/architecture.md, "E-mail").
+    expect(mail.subject).toBe(`Your refill claim: ${formatRupiah(300)} refunded`);
     expect(mail.text).toContain('The meter was checked');
   });
 

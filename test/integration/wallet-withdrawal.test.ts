@@ -26,8 +26,8 @@ const topup = async (account: Account, amount: number, paymentMethod: string, ex
 };
 const topupStatus = async (account: Account, id: string) => (await apiFetch(`/api/wallet/topup/${id}`, { headers: bearer(account.token) })).body.status as string;
 const plan = (account: Account) => apiFetch('/api/wallet/withdrawal-plan', { headers: bearer(account.token) });
-const withdraw = (account: Account, expectedBalance: number, key: string | null) =>
-  apiFetch('/api/wallet/withdrawals', { method: 'POST', headers: { ...bearer(account.token), ...(key ? { 'idempotency-key': key } : {}) }, json: { expectedBalance } });
+const withdraw = (account: Account, expectedBalance: number, key: string | null, headers: Record<string, string> = {}) =>
+  apiFetch('/api/wallet/withdrawals', { method: 'POST', headers: { ...bearer(account.token), ...(key ? { 'idempotency-key': key } : {}), ...headers }, json: { expectedBalance } });
 
 async function entriesOf(sub: string) {
   const { db, tableName } = testDb();
@@ -153,5 +153,18 @@ describe('withdrawing the balance', () => {
     const account = await newAccount('empty');
     expect((await plan(account)).body).toEqual({ balanceIdr: 0, refunds: [], payout: [], refundIdr: 0, payoutIdr: 0 });
     expect((await withdraw(account, 1, crypto.randomUUID())).status).toBe(409);
+    expect((await withdraw(account, 1, crypto.randomUUID(), { 'accept-language': 'id' })).body.message).toBe('Tidak ada yang bisa ditarik');
+  });
+
+  it('a withdrawal asked in Bahasa Indonesia sends its refund e-mail in Bahasa Indonesia (docs/architecture.md, "E-mail")', async () => {
+    const account = await newAccount('tarik');
+    await topup(account, 15_000, 'gopay');
+    const done = await withdraw(account, 15_000, crypto.randomUUID(), { 'accept-language': 'id-ID,id;q=0.9,en;q=0.8' });
+    expect(done.status, JSON.stringify(done.body)).toBe(201);
+    expect(await stored(keys.withdrawal(done.body.id))).toMatchObject({ language: 'id' });
+    const mail = await waitForEmail(local().mail.messages, account.email, { matches: (m) => m.subject.includes('GoPay') });
+    expect(mail.subject).toBe('Bali Refill: Rp 15.000 dikembalikan ke GoPay Anda');
+    expect(mail.text).toContain('Kami mengembalikan Rp 15.000 dari saldo Bali Refill Anda');
+    expect(mail.text).not.toContain('We refunded');
   });
 });

@@ -1,4 +1,5 @@
 import { watchNetwork } from '../features/pwa/online-status';
+import { getLanguage } from '../i18n/language';
 import { buildPath, routes, type RouteBody, type RouteId, type RouteParams, type RouteQuery, type RouteResponse } from '@shared/routes';
 
 /** A failed call: message is `status: body-text` as docs/design.md, "Error texts" says; `body` is the parsed error when JSON. */
@@ -43,7 +44,8 @@ export async function api<R extends RouteId>(id: R, options: Options<R> = {}): P
     const qs = search.toString();
     if (qs) url += `?${qs}`;
   }
-  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  // The server's texts (error messages, stored outcomes) in the page's language (docs/design.md, "Error texts").
+  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': getLanguage(), ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (route.auth !== 'public') {
     const token = await tokenProvider();

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { Language } from '@shared/language';
 import type { ClaimKind, GuestOrderRequest } from '@shared/schemas';
 import { api } from './client';
 
@@ -15,11 +16,14 @@ function splitReceiptId(receiptId: string): { id: string; secret: string } | nul
   return { id: receiptId.slice(0, at), secret: receiptId.slice(at + 1) };
 }
 
-/** The order, polled while it moves (about every 1.5 s) and no more once it is done or failed. */
-export const guestOrderQuery = (receiptId: string) => {
+/**
+ * The order, polled while it moves (about every 1.5 s) and no more once it is done or failed; one per page language,
+ * as its message is composed in the language asked (docs/design.md, "Error texts").
+ */
+export const guestOrderQuery = (receiptId: string, language: Language) => {
   const parts = splitReceiptId(receiptId);
   return queryOptions({
-    queryKey: ['guest-order', receiptId],
+    queryKey: ['guest-order', receiptId, language],
     queryFn: () => {
       if (!parts) throw new Error('404: incomplete receipt link');
       return api('getGuestOrder', { params: { id: parts.id }, query: { secret: parts.secret } });

@@ -1,5 +1,6 @@
 import type { RouteBody, RouteId, RouteResponse, Routes } from '@shared/routes';
 import { watchNetwork } from '../features/pwa/online-status';
+import { getLanguage } from '../i18n/language';
 
 /**
  * A zod-free caller for the few public routes the landing page needs. `client.ts` imports the whole
@@ -20,7 +21,8 @@ async function call<R extends RouteId>(method: Routes[R]['method'], path: PathOf
   const response = await watchNetwork(fetch(path, {
     method,
     credentials: 'include',
-    headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+    // The server's texts in the page's language (docs/design.md, "Error texts").
+    headers: { accept: 'application/json', 'accept-language': getLanguage(), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal,
   }));

@@ -1,4 +1,5 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { Language } from '@shared/language';
 import type { RouteBody, RouteResponse } from '@shared/routes';
 import { authedApi } from './auth';
 import { ApiRequestError, api } from './client';
@@ -22,10 +23,13 @@ export const validateAppleMerchant = (validationURL: string, domainName: string)
 const TOPUP_POLL_MS = 1000;
 
 export const topupQueries = {
-  /** Key ['wallet', 'topup', id]: polled every second while pending, then left alone. */
-  status: (id: string) =>
+  /**
+   * Key ['wallet', 'topup', id, language]: polled every second while pending, then left alone; one per page language,
+   * as its message is in the language asked (docs/design.md, "Error texts").
+   */
+  status: (id: string, language: Language) =>
     queryOptions({
-      queryKey: ['wallet', 'topup', id] as const,
+      queryKey: ['wallet', 'topup', id, language] as const,
       queryFn: ({ signal }) => authedApi('getTopup', { params: { id }, signal }),
       refetchInterval: (query) => (query.state.data && query.state.data.status !== 'pending' ? false : TOPUP_POLL_MS),
       refetchIntervalInBackground: true,

@@ -1,14 +1,12 @@
-import { useInstallPrompt } from '../features/pwa/install-prompt';
+import type { useInstallPrompt } from '../features/pwa/install-prompt';
 import { common } from '../i18n/common';
 import { useMessages } from '../i18n/messages';
 import { CloseIcon } from './icons';
 import { Logo } from './Logo';
 
-/** Offers to install the app when the browser allows it; a dismissal is remembered. */
-export function InstallBanner() {
+/** The offer to install the app (GlobalBanners shows it when the browser allows it; a dismissal is remembered). */
+export function InstallBanner({ install, dismiss }: Pick<ReturnType<typeof useInstallPrompt>, 'install' | 'dismiss'>) {
   const t = useMessages(common);
-  const { canInstall, install, dismiss } = useInstallPrompt();
-  if (!canInstall) return null;
   return (
     <section aria-label={t.install.title} className="pointer-events-auto flex animate-fade-in items-start gap-3 rounded-2xl bg-white p-4 shadow-xl ring-1 ring-slate-200">
       <Logo size={40} />

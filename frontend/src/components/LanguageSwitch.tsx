@@ -1,5 +1,6 @@
 import { common } from '../i18n/common';
-import { languages, setLanguage, useLanguage } from '../i18n/language';
+import { languages } from '@shared/language';
+import { setLanguage, useLanguage } from '../i18n/language';
 import { useMessages } from '../i18n/messages';
 
 /** EN / ID toggle; the choice is remembered. */

@@ -2,11 +2,11 @@ import type { LinkComponent } from '@tanstack/react-router';
 import { createContext, useContext } from 'react';
 
 /**
- * Links and the current path for the components the landing page shares with the other public pages
- * (header, menus, footer, landing sections). The landing page's first render comes without the router,
- * about a quarter of the JavaScript it would otherwise wait for (see ../landing.tsx), so these components
- * must not import the router themselves: app.tsx provides the router's own Link and location, landing.tsx
- * plain links that hand the visit over to the router when one is followed.
+ * Links and the current path for the components the public pages share (header, menus, footer, page sections). A
+ * public page's first render comes without the router and its route tree, most of the JavaScript it would otherwise
+ * wait for (see ../static-page.tsx), so these components must not import the router themselves: app.tsx provides the
+ * router's own Link and location, static-page.tsx plain links that hand the visit over to the router when one is
+ * followed.
  */
 export interface Nav {
   Link: LinkComponent<'a'>;

@@ -1,8 +1,7 @@
 import { useSyncExternalStore } from 'react';
+import { languageOfTag, type Language } from '@shared/language';
 
-/** The two languages of every public text. The English texts quoted in docs/design.md stay word for word. */
-export const languages = ['en', 'id'] as const;
-export type Language = (typeof languages)[number];
+// The two languages (shared/language.ts) are the server's too. The English texts quoted in docs/design.md stay word for word.
 
 const STORAGE_KEY = 'bali-refill.language';
 const listeners = new Set<() => void>();
@@ -22,9 +21,8 @@ function detect(): Language {
   if (remembered) return remembered;
   const preferred = typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language];
   for (const tag of preferred) {
-    const base = tag?.toLowerCase().split('-')[0];
-    if (base === 'id' || base === 'in') return 'id';
-    if (base === 'en') return 'en';
+    const language = languageOfTag(tag);
+    if (language) return language;
   }
   return 'en';
 }
@@ -65,7 +63,8 @@ export function indonesianTexts(): IndonesianTexts {
   return indonesian;
 }
 
-function getLanguage(): Language {
+/** The current language outside React: what the API client asks the server's texts in (Accept-Language). */
+export function getLanguage(): Language {
   return current;
 }
 

@@ -5,7 +5,7 @@ export const nfcTexts = defineMessages('nfcTexts', {
   title: 'NFC Pay',
   failed: 'Failed to generate NFC token',
   lowTitle: 'Top up to pay with NFC',
-  lowText: (points: number, amount: string) => `Your balance is below the minimum needed to start a refill (${points} points, ${amount}).`,
+  lowText: 'Your balance is below the minimum needed to start a refill.',
   topUp: 'Top Up',
   hold: "Hold your phone near the station's reader, or show it this code.",
   qrAlt: 'NFC payment QR code',

@@ -22,6 +22,7 @@ export const reportTexts = defineMessages('reportTexts', {
   photoWrongType: 'Choose a JPEG, PNG or WebP photo',
   send: 'Send report',
   sending: 'Sending...',
+  opening: 'Opening the form...',
   cancel: 'Cancel',
   thanks: 'Thank you! The team has your report and will fix it.',
   tooMany: 'Too many reports from this connection. Please try again in an hour.',

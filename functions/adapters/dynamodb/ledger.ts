@@ -8,6 +8,7 @@ import {
 import { TransactionPartRejected } from '../../ports/transaction';
 import { keys, STATS_SHARDS, withoutKeys } from './keys';
 import { decodeCursor, encodeCursor } from './query';
+import { texts } from '../../domain/texts';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -110,8 +111,8 @@ export class DynamoLedger implements Ledger {
     const key = keys.idempotency(idempotencyKey);
     const replay = async (): Promise<PostResult> => {
       const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }));
-      if (!Item) throw unavailable('The wallet is busy, please try again');
-      if (Item.fingerprint !== fingerprint) throw conflict('This idempotency key was already used for a different request');
+      if (!Item) throw unavailable(texts.walletBusy);
+      if (Item.fingerprint !== fingerprint) throw conflict(texts.keyReusedRequest);
       const result = Item.result as Omit<PostResult, 'replayed' | 'owed'> & { owed?: number };
       return { ...result, owed: result.owed ?? 0, replayed: true };
     };
@@ -282,7 +283,7 @@ export class DynamoLedger implements Ledger {
         }
         return JSON.parse(JSON.stringify(entry)) as LedgerEntry;
       });
-      if (balance < 0) throw conflict('Insufficient balance');
+      if (balance < 0) throw conflict(texts.insufficientBalanceShort);
       const changesOwed = owed !== account.owed;
       if (changesOwed && !readsOwed) throw new Error('an operation that changes the receivable must read it');
       if (owed < 0) throw new Error(`receivable of ${userId} would go below zero`);
@@ -340,7 +341,7 @@ export class DynamoLedger implements Ledger {
         await new Promise((r) => setTimeout(r, Math.random() * Math.min(200, 5 * 2 ** attempt)));
       }
     }
-    throw unavailable('The wallet is busy, please try again');
+    throw unavailable(texts.walletBusy);
   }
 
   /**

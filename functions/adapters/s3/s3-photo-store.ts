@@ -2,6 +2,7 @@ import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client 
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { invalid } from '../../domain/errors';
 import type { PhotoStore } from '../../ports/photo-store';
+import { texts } from '../../domain/texts';
 
 /**
  * Report photos in one private S3 bucket. The browser uploads with a presigned POST whose policy pins the key, the
@@ -31,7 +32,7 @@ export class S3PhotoStore implements PhotoStore {
       const object = await this.s3.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
       if ((object.ContentLength ?? 0) > maxBytes) {
         object.Body?.transformToWebStream().cancel().catch(() => undefined);
-        throw invalid('The photo is larger than 3 MB', { photoKey: 'Larger than 3 MB' });
+        throw invalid(texts.photoTooLarge, { photoKey: 'Larger than 3 MB' });
       }
       return (await object.Body?.transformToByteArray()) ?? null;
     } catch (error) {

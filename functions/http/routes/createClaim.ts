@@ -3,4 +3,4 @@ import { claimDeps } from '../../providers/claims';
 import { routeHandler } from '../route-handler';
 
 /** POST /api/vends/{id}/claim: the caller claims one of their vends (docs/architecture.md, "Claims"). */
-export const handler = routeHandler('createClaim', async ({ identity, params, body }) => fileClaim(identity.sub, params.id, body, claimDeps()));
+export const handler = routeHandler('createClaim', async ({ identity, params, body, language }) => fileClaim(identity.sub, params.id, { ...body, language }, claimDeps()));

@@ -3,4 +3,4 @@ import { guestDeps } from '../../providers/payment-deps';
 import { routeHandler } from '../route-handler';
 
 /** POST /api/guest/orders/{id}/claims: "I didn't get my water" from a guest receipt, authorised by its secret. */
-export const handler = routeHandler('createGuestClaim', async ({ params, body }) => createGuestClaim(params.id, body, guestDeps()));
+export const handler = routeHandler('createGuestClaim', async ({ params, body, language }) => createGuestClaim(params.id, body, guestDeps(), language));

@@ -7,5 +7,5 @@ import { routeHandler } from '../route-handler';
  * POST /api/guest/orders (Idempotency-Key header): a guest pays one refill at a station; once the gateway confirms
  * the payment the station is started for it, and what is not dispensed is refunded (docs/payments.md, "Guest orders").
  */
-export const handler = routeHandler('createGuestOrder', async ({ body, headers, event }) =>
-  createGuestOrder({ request: body, idempotencyKey: headers['idempotency-key'], client: clientAddress(event) }, guestDeps()));
+export const handler = routeHandler('createGuestOrder', async ({ body, headers, event, language }) =>
+  createGuestOrder({ request: body, idempotencyKey: headers['idempotency-key'], client: clientAddress(event), language }, guestDeps()));

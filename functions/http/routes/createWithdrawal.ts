@@ -5,5 +5,5 @@ import { withDirectoryAttributes } from '../identity';
 import { routeHandler } from '../route-handler';
 
 /** POST /api/wallet/withdrawals (Idempotency-Key header): refunds the balance once; the same key answers the same result. */
-export const handler = routeHandler('createWithdrawal', async ({ identity, body, headers }) =>
-  withdraw({ person: await withDirectoryAttributes(identity, callerDirectory), expectedBalance: body.expectedBalance, idempotencyKey: headers['idempotency-key'] }, withdrawalDeps()));
+export const handler = routeHandler('createWithdrawal', async ({ identity, body, headers, language }) =>
+  withdraw({ person: await withDirectoryAttributes(identity, callerDirectory), expectedBalance: body.expectedBalance, idempotencyKey: headers['idempotency-key'], language }, withdrawalDeps()));

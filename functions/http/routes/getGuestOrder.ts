@@ -3,4 +3,4 @@ import { guestDeps } from '../../providers/payment-deps';
 import { routeHandler } from '../route-handler';
 
 /** GET /api/guest/orders/{id}?secret=: the guest's order and receipt, moved on where a report is overdue. */
-export const handler = routeHandler('getGuestOrder', async ({ params, query }) => readGuestOrder(params.id, query.secret, guestDeps()));
+export const handler = routeHandler('getGuestOrder', async ({ params, query, language }) => readGuestOrder(params.id, query.secret, guestDeps(), language));

@@ -3,4 +3,4 @@ import { routeHandler } from '../route-handler';
 import { paymentDeps } from '../../providers/payment-deps';
 
 /** GET /api/wallet/topup/{id}: the owner's top-up; asks the gateway when its notification is overdue. */
-export const handler = routeHandler('getTopup', async ({ identity, params }) => readTopup(identity.sub, params.id, paymentDeps()));
+export const handler = routeHandler('getTopup', async ({ identity, params, language }) => readTopup(identity.sub, params.id, paymentDeps(), language));

@@ -5,5 +5,5 @@ import { withDirectoryAttributes } from '../identity';
 import { callerDirectory } from '../../providers/caller-directory';
 
 /** POST /api/wallet/topup (Idempotency-Key header): a pending top-up, credited once when the gateway settles it. */
-export const handler = routeHandler('topup', async ({ identity, body, headers }) =>
-  startTopup({ payer: await withDirectoryAttributes(identity, callerDirectory), amount: body.amount, paymentMethod: body.paymentMethod, walletToken: body.walletToken, idempotencyKey: headers['idempotency-key'] }, paymentDeps()));
+export const handler = routeHandler('topup', async ({ identity, body, headers, language }) =>
+  startTopup({ payer: await withDirectoryAttributes(identity, callerDirectory), amount: body.amount, paymentMethod: body.paymentMethod, walletToken: body.walletToken, idempotencyKey: headers['idempotency-key'], language }, paymentDeps()));

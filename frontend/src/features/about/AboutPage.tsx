@@ -1,8 +1,8 @@
-import { Link } from '@tanstack/react-router';
 import { CheckIcon, ChipIcon, DropIcon, GlobeIcon, HeartIcon, LeafIcon, NfcIcon, PhoneIcon, PulseIcon, SignalIcon, UsersIcon } from '../../components/icons';
 import { about } from '../../i18n/about';
 import { useMessages } from '../../i18n/messages';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { Link } from '../../components/nav';
 
 const missionIcons = [LeafIcon, UsersIcon, ChipIcon];
 const impactIcons = [DropIcon, GlobeIcon, LeafIcon, SignalIcon];

@@ -1,32 +1,21 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { openApiDocument } from '@shared/openapi';
+import { docsQueries } from '../../api/docs';
 import { docs } from '../../i18n/docs';
 import { useMessages } from '../../i18n/messages';
-import { constraintsOf, typeOf, type JsonSchema } from './json-schema';
+import { constraintsOf, typeOf } from './json-schema';
 import { MethodBadge } from './MethodBadge';
+import { operationsOf } from './operations';
 import { SchemaTree } from './SchemaTree';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 
-interface Operation {
-  operationId: string;
-  summary: string;
-  tags: string[];
-  'x-auth': string;
-  parameters?: { name: string; in: string; required: boolean; schema: JsonSchema }[];
-  requestBody?: { content: { 'application/json': { schema: JsonSchema } } };
-  responses: Record<string, { description: string; content?: { 'application/json': { schema: JsonSchema } } }>;
-}
-
-/** /api-docs: the OpenAPI 3.1 document generated from the route table, as readable HTML. */
+/** /api-docs: the OpenAPI 3.1 document generated from the route table (a file of the build), as readable HTML. */
 export function ApiDocsPage() {
   const t = useMessages(docs);
   const a = t.api;
   useDocumentTitle(a.title);
-  const doc = useMemo(() => openApiDocument(), []);
-  const operations = useMemo(
-    () => Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method: method.toUpperCase(), op: op as Operation }))),
-    [doc],
-  );
+  const { data: doc } = useSuspenseQuery(docsQueries.openApi());
+  const operations = useMemo(() => operationsOf(doc), [doc]);
   const tags = [...new Set(operations.map((o) => o.op.tags[0] ?? 'other'))];
   return (
     <div className="mx-auto max-w-7xl px-4 py-10 sm:px-6">

@@ -1,15 +1,10 @@
-import * as z from 'zod';
-import { EnvironmentalImpact, HostRequest, Machine, Settings, Transaction, User } from '@shared/schemas';
 import { typeOf, type JsonSchema } from './json-schema';
 
-const models = { Machine, User, Transaction, HostRequest, EnvironmentalImpact, Settings };
-
-/** One card per record of the contract, its fields and types generated from the zod schemas. */
-export function DataModelCards() {
+/** One card per record of the contract (the document's component schemas, from the zod schemas), its fields and types. */
+export function DataModelCards({ models }: { models: Record<string, JsonSchema> }) {
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-      {Object.entries(models).map(([name, schema]) => {
-        const json = z.toJSONSchema(schema, { io: 'output', unrepresentable: 'any' }) as JsonSchema;
+      {Object.entries(models).map(([name, json]) => {
         const required = new Set(json.required ?? []);
         return (
           <li key={name} className="min-w-0 rounded-2xl bg-white p-5 shadow-card ring-1 ring-slate-200">

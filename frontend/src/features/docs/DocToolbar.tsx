@@ -30,3 +30,8 @@ export function DocHeading({ eyebrow, title, text }: { eyebrow: string; title: s
     </div>
   );
 }
+
+/** The toolbar's Download SVG: the saving code comes when it is pressed (no page needs it to show itself). */
+export function saveSvg(svg: SVGSVGElement | null, filename: string) {
+  if (svg) void import('./download-svg').then(({ downloadSvg }) => downloadSvg(svg, filename));
+}

@@ -2,8 +2,7 @@ import { useRef } from 'react';
 import { DownloadIcon, ExternalIcon } from '../../components/icons';
 import { docs } from '../../i18n/docs';
 import { useMessages } from '../../i18n/messages';
-import { DocHeading, DocToolbar, toolbarButton, toolbarPrimary } from './DocToolbar';
-import { downloadSvg } from './download-svg';
+import { DocHeading, DocToolbar, saveSvg, toolbarButton, toolbarPrimary } from './DocToolbar';
 import { UserFlowDiagram } from './UserFlowDiagram';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 
@@ -18,7 +17,7 @@ export function UserFlowPage() {
         <a href="/docs/user-flow.md" target="_blank" rel="noopener" className={toolbarButton}>
           {t.viewDocs} <ExternalIcon size={16} /><span className="sr-only"> {t.newTab}</span>
         </a>
-        <button type="button" className={toolbarPrimary} onClick={() => svg.current && downloadSvg(svg.current, 'bali-refill-user-flow.svg')}>
+        <button type="button" className={toolbarPrimary} onClick={() => saveSvg(svg.current, 'bali-refill-user-flow.svg')}>
           <DownloadIcon size={16} /> {t.downloadSvg}
         </button>
       </DocToolbar>

@@ -29,7 +29,7 @@ function useSecondsUntil(iso: string | null) {
 export function GuestProgress({ receiptId, onNew }: { receiptId: string; onNew: () => void }) {
   const t = useMessages(guestTexts);
   const language = useLanguage();
-  const order = useQuery(guestOrderQuery(receiptId));
+  const order = useQuery(guestOrderQuery(receiptId, language));
   const data = order.data;
   const seconds = useSecondsUntil(data?.startBy ?? null);
   // The order form the guest scrolled through is gone: bring its progress into view, below the sticky header.

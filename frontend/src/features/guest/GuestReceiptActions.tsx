@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { formatRupiah } from '@shared/money';
 import { ClaimKind, type GuestOrder } from '@shared/schemas';
 import { ApiRequestError } from '../../api/client';
-import { fileGuestClaim, keepGuestReceipt } from '../../api/guest';
+import { fileGuestClaim, guestOrderQuery, keepGuestReceipt } from '../../api/guest';
 import { userQueries } from '../../api/user';
 import { claimTexts } from '../../i18n/claims';
 import { guestTexts } from '../../i18n/guest';
@@ -96,6 +96,7 @@ const errorText = (error: unknown, fallback: string) =>
 export function GuestClaim({ receiptId, order }: { receiptId: string; order: GuestOrder }) {
   const t = useMessages(guestTexts);
   const c = useMessages(claimTexts);
+  const language = useLanguage();
   const id = useId();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
@@ -103,7 +104,7 @@ export function GuestClaim({ receiptId, order }: { receiptId: string; order: Gue
   const [note, setNote] = useState('');
   const send = useMutation({
     mutationFn: (body: { kind: ClaimKind; note?: string }) => fileGuestClaim(receiptId, body),
-    onSuccess: (updated) => queryClient.setQueryData(['guest-order', receiptId], updated),
+    onSuccess: (updated) => queryClient.setQueryData(guestOrderQuery(receiptId, language).queryKey, updated),
   });
 
   if (order.claim) {

@@ -15,7 +15,7 @@ import { GuestClaim, KeepReceipt, RefundRefusedNotice } from './GuestReceiptActi
 export function GuestReceiptPage({ receiptId, keep = false }: { receiptId: string; keep?: boolean }) {
   const t = useMessages(guestTexts);
   const language = useLanguage();
-  const order = useQuery(guestOrderQuery(receiptId));
+  const order = useQuery(guestOrderQuery(receiptId, language));
   useDocumentTitle(t.receiptTitle);
   const data = order.data;
   const number = (n: number, digits = 0) => new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: digits }).format(n);

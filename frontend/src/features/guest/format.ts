@@ -1,4 +1,5 @@
-import { localeOf, type Language } from '../../i18n/language';
+import type { Language } from '@shared/language';
+import { localeOf } from '../../i18n/language';
 
 /** Litres to the millilitre, as the station meters them: '1.234 L' (English), '1,234 L' (Indonesian). */
 export const formatMillilitres = (ml: number, language: Language) =>

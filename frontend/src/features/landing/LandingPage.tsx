@@ -1,14 +1,17 @@
-import { useMemo } from 'react';
+import { lazy, Suspense, useMemo } from 'react';
 import { isOnline } from '../stations/status';
 import { useStationList } from '../stations/useStationList';
 import { Benefits } from './Benefits';
 import { Hero } from './Hero';
-import { Locations } from './Locations';
 import { Partners } from './Partners';
 import { Stats } from './Stats';
 import { TryApp } from './TryApp';
 import { PublicLayout } from '../../components/PublicLayout';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+
+// Below the fold, with the map and the station list: its code comes after the page's first render (prerendered HTML
+// stays as it is until then; docs/architecture.md, "Router-free first render").
+const Locations = lazy(() => import('./Locations').then((m) => ({ default: m.Locations })));
 
 /** The landing page sections in the order of docs/design.md, "Screens and routes"; the footer comes from the public layout. */
 function LandingPage() {
@@ -20,7 +23,9 @@ function LandingPage() {
       <Hero />
       <Benefits />
       <Stats activeStations={stations.data ? online.length : null} />
-      <Locations online={online} pending={stations.isPending} failed={stations.isError} />
+      <Suspense>
+        <Locations online={online} pending={stations.isPending} failed={stations.isError} />
+      </Suspense>
       <TryApp />
       <Partners />
     </>

@@ -1,7 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { CheckIcon } from '../../components/icons';
 import { landing } from '../../i18n/landing';
 import { useMessages } from '../../i18n/messages';
-import { HostApplicationForm } from '../partners/HostApplicationForm';
+
+// Far below the fold: its code comes after the page's first render (a prerendered form stays as it is until then).
+const HostApplicationForm = lazy(() => import('../partners/HostApplicationForm').then((m) => ({ default: m.HostApplicationForm })));
 
 /** Partner section (#partners) with the host application form (#partner). */
 export function Partners() {
@@ -28,7 +31,9 @@ export function Partners() {
         <div id="partner" className="scroll-mt-20 rounded-3xl bg-white p-6 shadow-card ring-1 ring-slate-200 sm:p-8">
           <h3 className="text-xl font-bold text-ocean-900">{t.formTitle}</h3>
           <p className="mt-1 mb-6 text-sm text-slate-600">{t.formText}</p>
-          <HostApplicationForm />
+          <Suspense>
+            <HostApplicationForm />
+          </Suspense>
         </div>
       </div>
     </section>

@@ -1,12 +1,9 @@
 import QRCode from 'qrcode';
 import { useMutation } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { MIN_BALANCE_TO_VEND_POINTS } from '@shared/constants';
-import { formatRupiah, pointsToRupiah } from '@shared/money';
 import { authedApi } from '../../api/auth';
 import { ApiRequestError } from '../../api/client';
 import { toast } from '../../components/toast';
-import { useLanguage } from '../../i18n/language';
 import { useMessages } from '../../i18n/messages';
 import { nfcTexts } from '../../i18n/nfc';
 import { NfcIcon, RefreshIcon, WalletIcon } from '../app/icons';
@@ -38,7 +35,6 @@ const errorMessage = (error: unknown) =>
  */
 export default function NfcPayDialog({ onClose, onTopUp }: { onClose: () => void; onTopUp: () => void }) {
   const t = useMessages(nfcTexts);
-  const language = useLanguage();
   const [nfc, setNfc] = useState<NfcWrite>(canWriteNfc() ? 'waiting' : 'unsupported');
   const writing = useRef<AbortController | null>(null);
   const started = useRef(false);
@@ -95,8 +91,8 @@ export default function NfcPayDialog({ onClose, onTopUp }: { onClose: () => void
           </span>
           <h3 className="mt-4 text-base font-bold text-slate-900">{t.lowTitle}</h3>
           <p className="mt-2 text-sm text-slate-600">
-            {/* The server's message names the minimum from the settings, in English only; Indonesian shows the default's. */}
-            {(language === 'en' && lowBalance.serverMessage) || t.lowText(MIN_BALANCE_TO_VEND_POINTS, formatRupiah(pointsToRupiah(MIN_BALANCE_TO_VEND_POINTS)))}
+            {/* The server's message names the admin's minimum, in the page's language (docs/design.md, "Error texts"). */}
+            {lowBalance.serverMessage || t.lowText}
           </p>
           <button type="button" onClick={onTopUp} className="mt-6 w-full rounded-xl bg-brand-600 py-3 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700">
             {t.topUp}

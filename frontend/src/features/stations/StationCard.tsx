@@ -1,15 +1,18 @@
-import { Link } from '@tanstack/react-router';
 import { formatRupiah } from '@shared/money';
-import { useId } from 'react';
+import { lazy, Suspense, useId } from 'react';
 import { StatusBadge } from '../../components/StatusBadge';
 import { ClockIcon, DropIcon, LocateIcon, NavigationIcon, PinIcon, ShieldIcon } from '../../components/icons';
 import { featureNames, stationTexts } from '../../i18n/stations';
 import { useLanguage } from '../../i18n/language';
 import { useMessages } from '../../i18n/messages';
 import { ProblemReportedFlag, ReportProblem } from '../reports/ReportProblem';
-import { FavouriteStar } from './FavouriteStar';
 import { directionsUrl, type StationView } from './filter';
 import { formatDay, formatKm, relativeTime } from './format';
+import { Link } from '../../components/nav';
+
+// Only for signed-in visitors, and it asks the API who they are: its code (with the API client) comes after the
+// card's first render.
+const FavouriteStar = lazy(() => import('./FavouriteStar').then((m) => ({ default: m.FavouriteStar })));
 
 /**
  * Water safety on the public card: a station locked for a water safety check says so (it is never shown as
@@ -58,7 +61,9 @@ export function StationCard({ view, onShowOnMap }: { view: StationView; onShowOn
               {formatKm(distance, language)} <span className="sr-only">{t.away}</span>
             </p>
           )}
-          <FavouriteStar machine={machine} />
+          <Suspense>
+            <FavouriteStar machine={machine} />
+          </Suspense>
         </div>
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-xs text-slate-600">

@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { AREAS } from '@shared/constants';
 import { readSavedStations } from '../../api/stations';
 import { DropIcon, LocateIcon, SearchIcon } from '../../components/icons';
@@ -12,10 +12,14 @@ import { filterStations, nearestOpenStation, type StationView } from './filter';
 import { relativeTime } from './format';
 import { useGeolocation } from './geolocation';
 import { mapTexts, toMapStation, toMapStations } from './map-stations';
-import { StationCard } from './StationCard';
 import { useStationList } from './useStationList';
-import { VirtualStationList } from './VirtualStationList';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+
+// The list and its cards show once the stations are there: their code (with the virtual list) loads alongside them,
+// not before the page's first render (docs/architecture.md, "Router-free first render").
+const loadList = () => import('./VirtualStationList');
+const VirtualStationList = lazy(() => loadList().then((m) => ({ default: m.VirtualStationList })));
+const StationCard = lazy(() => import('./StationCard').then((m) => ({ default: m.StationCard })));
 
 /** docs/design.md, "Screens and routes", public stations page: search, area filter, Find Nearby, map on the left and list on the right. */
 export function StationsPage() {
@@ -45,6 +49,13 @@ export function StationsPage() {
   const mapStations = useMemo(() => toMapStations(views, c, t), [views, c, t]);
   const texts = useMemo(() => mapTexts(t), [t]);
   const saved = !online && stations.data ? readSavedStations() : null;
+  useEffect(() => void loadList(), []);
+  const listLoading = (
+    <p role="status" className="flex items-center gap-3 rounded-2xl bg-slate-50 p-6 text-slate-600">
+      <span className="h-5 w-5 animate-spin rounded-full border-2 border-brand-200 border-t-brand-700" aria-hidden="true" />
+      {t.loading}
+    </p>
+  );
 
   const findNearby = () => {
     locate();
@@ -103,7 +114,9 @@ export function StationsPage() {
               {!position ? (
                 <p className="rounded-xl bg-slate-50 px-3 py-2 text-sm text-slate-700">{t.locationNeeded}</p>
               ) : nearest ? (
-                <StationCard view={nearest} onShowOnMap={() => showOnMap(nearest)} />
+                <Suspense>
+                  <StationCard view={nearest} onShowOnMap={() => showOnMap(nearest)} />
+                </Suspense>
               ) : (
                 <p className="rounded-xl bg-slate-50 px-3 py-2 text-sm text-slate-700">{stations.isPending ? t.loading : t.nearestOpenNone}</p>
               )}
@@ -136,10 +149,7 @@ export function StationsPage() {
           </div>
           {saved && <p className="mb-3 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">{t.savedList(relativeTime(saved.savedAt, language) ?? '')}</p>}
           {stations.isPending ? (
-            <p role="status" className="flex items-center gap-3 rounded-2xl bg-slate-50 p-6 text-slate-600">
-              <span className="h-5 w-5 animate-spin rounded-full border-2 border-brand-200 border-t-brand-700" aria-hidden="true" />
-              {t.loading}
-            </p>
+            listLoading
           ) : stations.isError ? (
             <div role="alert" className="rounded-2xl bg-red-50 p-6 text-red-800 ring-1 ring-red-200">
               <p>{t.loadError}</p>
@@ -148,7 +158,9 @@ export function StationsPage() {
           ) : views.length === 0 ? (
             <p role="status" className="rounded-2xl bg-slate-50 p-8 text-center text-slate-600">{t.empty}</p>
           ) : (
-            <VirtualStationList views={views} label={t.listLabel} onShowOnMap={showOnMap} className="h-[70vh] lg:h-[calc(100dvh-9.5rem)]" />
+            <Suspense fallback={listLoading}>
+              <VirtualStationList views={views} label={t.listLabel} onShowOnMap={showOnMap} className="h-[70vh] lg:h-[calc(100dvh-9.5rem)]" />
+            </Suspense>
           )}
         </div>
       </div>

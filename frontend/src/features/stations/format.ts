@@ -1,4 +1,5 @@
-import { localeOf, type Language } from '../../i18n/language';
+import type { Language } from '@shared/language';
+import { localeOf } from '../../i18n/language';
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
   ['year', 365 * 86_400_000],

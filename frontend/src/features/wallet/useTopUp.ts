@@ -4,6 +4,7 @@ import { formatRupiah } from '@shared/money';
 import { isCardWallet, type PaymentMethod } from '@shared/schemas';
 import { newIdempotencyKey, refreshWallet, serverMessage, startTopup, topupQueries, validateAppleMerchant, type TopupStatus } from '../../api/wallet';
 import { toast } from '../../components/toast';
+import { useLanguage } from '../../i18n/language';
 import { useMessages } from '../../i18n/messages';
 import { walletTexts } from '../../i18n/wallet';
 import { MerchantValidationFailed, payWithWallet, WALLET_NAMES, WalletCancelled, WalletUnavailable } from './payment-request';
@@ -25,9 +26,10 @@ export interface TopUpRequest {
  */
 export function useTopUp(onSettled: () => void) {
   const t = useMessages(walletTexts);
+  const language = useLanguage();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<TopupStatus | null>(null);
-  // Server messages (status.message, serverMessage) are the API's English; our own texts follow the page's language.
+  // Server messages (status.message, serverMessage) come in the page's language too (docs/design.md, "Error texts").
   const failureToast = (message?: string | null) => toast({ title: t.failedTitle, description: message || t.failedFallback, variant: 'destructive' });
 
   /** True when the top-up is decided (settled or failed). */
@@ -72,7 +74,7 @@ export function useTopUp(onSettled: () => void) {
     },
     onSuccess: async (status) => {
       if (await finish(status)) return;
-      queryClient.setQueryData(topupQueries.status(status.id).queryKey, status);
+      queryClient.setQueryData(topupQueries.status(status.id, language).queryKey, status);
       setPending(status);
     },
     onError: (error) => {
@@ -85,7 +87,7 @@ export function useTopUp(onSettled: () => void) {
   });
 
   // Follow a pending top-up until the gateway decides (once per top-up).
-  const followed = useQuery({ ...topupQueries.status(pending?.id ?? ''), enabled: pending !== null });
+  const followed = useQuery({ ...topupQueries.status(pending?.id ?? '', language), enabled: pending !== null });
   const decided = useRef<string | null>(null);
   // Reacts to the followed status only; reads the latest pending top-up and finish() without re-running for them.
   const onFollowed = useEffectEvent((data: typeof followed.data, error: unknown) => {

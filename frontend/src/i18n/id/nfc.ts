@@ -5,7 +5,7 @@ export const nfcTexts: (typeof english)['en'] = {
   title: 'Bayar NFC',
   failed: 'Token NFC gagal dibuat',
   lowTitle: 'Isi saldo untuk membayar dengan NFC',
-  lowText: (points, amount) => `Saldo Anda di bawah minimum untuk memulai isi ulang (${points} poin, ${amount}).`,
+  lowText: 'Saldo Anda di bawah minimum untuk memulai isi ulang.',
   topUp: 'Isi Saldo',
   hold: 'Dekatkan ponsel Anda ke pembaca stasiun, atau tunjukkan kode ini.',
   qrAlt: 'Kode QR pembayaran NFC',

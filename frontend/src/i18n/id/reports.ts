@@ -22,6 +22,7 @@ export const reportTexts: (typeof english)['en'] = {
   photoWrongType: 'Pilih foto JPEG, PNG atau WebP',
   send: 'Kirim laporan',
   sending: 'Mengirim...',
+  opening: 'Membuka formulir...',
   cancel: 'Batal',
   thanks: 'Terima kasih! Tim sudah menerima laporan Anda dan akan memperbaikinya.',
   tooMany: 'Terlalu banyak laporan dari koneksi ini. Silakan coba lagi dalam satu jam.',

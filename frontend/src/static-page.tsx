@@ -1,24 +1,20 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { LinkComponent, NavigateOptions } from '@tanstack/react-router';
-import { StrictMode, useEffect, useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent } from 'react';
-import { stationQueries } from './api/stations';
+import { StrictMode, useEffect, useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent, type ReactElement } from 'react';
 import { NavProvider, type Nav } from './components/nav';
 import { PageFrame } from './components/PageFrame';
-import { HomePage } from './features/landing/LandingPage';
 import type { AppRouter } from './app';
 import type { Mount } from './mount';
 
 /**
- * The landing page without the router. React, TanStack Query and this page are all its first render needs;
- * the router (about 26 KB gzip) is fetched when a link shows intent (hover, focus, touch: as the router's
- * own 'intent' preloading does) and takes over when a link to another page is followed: it navigates
- * there and renders the routed app in the same root, with the same query cache. Until then the links are
- * plain anchors, so jumps within the page are the browser's own. `mount` hydrates the page prerendered at build
- * time or renders it into the empty shell (see main.tsx).
+ * A public page without the router (docs/architecture.md, "Router-free first render"). React, TanStack Query and the
+ * page are all its first render needs; the router and its route tree (about 75 KB gzip with the contract's schemas) are
+ * fetched when a link shows intent (hover, focus, touch: as the router's own 'intent' preloading does) and take over
+ * when a link to another page is followed: the router navigates there and renders the routed app in the same root,
+ * with the same query cache. Until then the links are plain anchors, so jumps within the page are the browser's own.
+ * `mount` hydrates the page prerendered at build time or renders it into the empty shell (see main.tsx).
  */
-export function renderLanding(mount: Mount, queryClient: QueryClient) {
-  void queryClient.prefetchQuery(stationQueries.all());
-
+export function renderStatic(mount: Mount, queryClient: QueryClient, path: string, page: ReactElement) {
   let loading: Promise<Routed> | null = null;
   const routed = () =>
     (loading ??= import('./app').then(async ({ createAppRouter, appElement }) => {
@@ -30,18 +26,18 @@ export function renderLanding(mount: Mount, queryClient: QueryClient) {
       return { router, show: () => root.render(appElement(queryClient, router)) };
     }));
 
-  const root = mount(landingElement(queryClient, routed));
+  const root = mount(staticElement(queryClient, path, page, routed));
 }
 
-/** The landing page's tree, in the browser and when it is prerendered (src/prerender.tsx). */
-export function landingElement(queryClient: QueryClient, routed: () => Promise<Routed>) {
+/** A router-free page's tree, in the browser and when it is prerendered (src/prerender.tsx). */
+export function staticElement(queryClient: QueryClient, path: string, page: ReactElement, routed: () => Promise<Routed>) {
   return (
     <StrictMode>
       <QueryClientProvider client={queryClient}>
-        <NavProvider value={staticNav(routed)}>
+        <NavProvider value={staticNav(path, routed)}>
           <PageFrame>
             <ScrollToHash />
-            <HomePage />
+            {page}
           </PageFrame>
         </NavProvider>
       </QueryClientProvider>
@@ -55,7 +51,7 @@ interface Routed {
   show: () => void;
 }
 
-/** The link options the landing page uses: fixed paths, string query values, a hash, active matching. */
+/** The link options the router-free pages use: fixed paths, string query values, a hash, active matching. */
 type StaticLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
   to: NonNullable<NavigateOptions['to']>;
   search?: Record<string, string>;
@@ -64,22 +60,23 @@ type StaticLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
 };
 
 /** Plain links that render as the router's Link does, and hand a followed link over to the router. */
-function staticNav(routed: () => Promise<Routed>): Nav {
+function staticNav(path: string, routed: () => Promise<Routed>): Nav {
   function StaticLink({ to, search, hash, activeOptions, className, onClick, onMouseEnter, onFocus, onTouchStart, children, ...rest }: StaticLinkProps) {
     // Read from stores whose server value ('') the prerendered HTML has: the hydrating render matches it, the next one is right.
     const here = useSyncExternalStore(subscribeHash, currentHash, noLocationPart);
     const query = useSyncExternalStore(subscribeHash, currentSearch, noLocationPart);
     const target = { to, search, hash };
     const href = `${to}${search ? `?${new URLSearchParams(search)}` : ''}${hash ? `#${hash}` : ''}`;
-    // The router's rule for a link to this page: active, unless it asks for an exact match while there is a
-    // query string, or for a hash other than the current one.
-    const active = to === '/' && !(activeOptions?.exact && query) && (!activeOptions?.includeHash || here === (hash ? `#${hash}` : ''));
+    // The router's rule: active on its path or below it (only on it when exact), unless it asks for an exact match
+    // while there is a query string, or for a hash other than the current one.
+    const onPath = activeOptions?.exact ? to === path : path.startsWith(to) && (path.length === to.length || path[to.length] === '/');
+    const active = onPath && !(activeOptions?.exact && query) && (!activeOptions?.includeHash || here === (hash ? `#${hash}` : ''));
     const intent = () => void routed().then(({ router }) => router.preloadRoute(target)).catch(() => undefined);
     const follow = (event: MouseEvent<HTMLAnchorElement>) => {
       onClick?.(event);
       if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey || rest.target) return;
       // A part of this page: the browser jumps to it, as the router would.
-      if (to === '/' && hash) return;
+      if (to === path && hash) return;
       event.preventDefault();
       routed()
         .then(async ({ router, show }) => {
@@ -105,7 +102,7 @@ function staticNav(routed: () => Promise<Routed>): Nav {
       </a>
     );
   }
-  return { Link: StaticLink as LinkComponent<'a'>, usePathname: () => '/' };
+  return { Link: StaticLink as LinkComponent<'a'>, usePathname: () => path };
 }
 
 const subscribeHash = (listener: () => void) => {
@@ -117,7 +114,7 @@ const currentSearch = () => window.location.search;
 const noLocationPart = () => '';
 
 /**
- * Opened at /#partner and the like: the page is rendered after the browser looked for the anchor, so it goes
+ * Opened at /#partner, /about#impact and the like: the page is rendered after the browser looked for the anchor, so it goes
  * there now, as the router does.
  */
 function ScrollToHash() {

@@ -1,0 +1,39 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { ReactElement } from 'react';
+import { docsQueries } from './api/docs';
+import { stationQueries } from './api/stations';
+
+/**
+ * The public pages whose first render needs no router (docs/architecture.md, "Router-free first render"), each with
+ * its page, loaded with the data that render shows; main.tsx renders them with static-page.tsx, prerender.tsx too.
+ * The routes (src/routes) render the same pages once the router runs.
+ */
+export const staticPages: Readonly<Record<string, (queryClient: QueryClient) => Promise<ReactElement>>> = {
+  '/': async (queryClient) => {
+    // Start loading the stations while the page's own code is still on its way; never block on it.
+    void queryClient.prefetchQuery(stationQueries.all());
+    const { HomePage } = await import('./features/landing/LandingPage');
+    return <HomePage />;
+  },
+  '/stations': (queryClient) => {
+    void queryClient.prefetchQuery(stationQueries.all());
+    return publicPage(import('./features/stations/StationsPage').then((m) => <m.StationsPage />), { openApp: true });
+  },
+  '/about': () => publicPage(import('./features/about/AboutPage').then((m) => <m.AboutPage />)),
+  '/docs': () => publicPage(import('./features/docs/DocsOverviewPage').then((m) => <m.DocsOverviewPage />)),
+  '/user-flow': () => publicPage(import('./features/docs/UserFlowPage').then((m) => <m.UserFlowPage />)),
+  '/diagram': async (queryClient) => {
+    await queryClient.ensureQueryData(docsQueries.openApi());
+    return publicPage(import('./features/docs/DiagramPage').then((m) => <m.DiagramPage />));
+  },
+  '/api-docs': async (queryClient) => {
+    await queryClient.ensureQueryData(docsQueries.openApi());
+    return publicPage(import('./features/docs/ApiDocsPage').then((m) => <m.ApiDocsPage />));
+  },
+};
+
+/** A page in the public pages' header and footer, as the routes render it. */
+async function publicPage(page: Promise<ReactElement>, layout: { openApp?: boolean } = {}): Promise<ReactElement> {
+  const [{ PublicLayout }, element] = await Promise.all([import('./components/PublicLayout'), page]);
+  return <PublicLayout {...layout}>{element}</PublicLayout>;
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { defaultSettings } from '@shared/schemas';
+import { asAdmin } from '../support/admin';
+import { bearer, newAccount } from '../support/auth';
+import { apiFetch } from '../support/local';
+
+/**
+ * The server's answers in the person's language (docs/design.md, "Error texts"): the error body's message follows
+ * the request's Accept-Language; without one, or with English preferred, it is English.
+ */
+describe('Accept-Language', () => {
+  it('a low-balance NFC token request answers in Bahasa Indonesia with the minimum the admin set', async () => {
+    const person = await newAccount('bahasa');
+    const token = (headers: Record<string, string> = {}) => apiFetch('/api/nfc/generate-token', { method: 'POST', headers: { ...bearer(person.token), ...headers } });
+    try {
+      // 35 points: Rp 3.500, not the built-in 20 points (Rp 2.000).
+      const saved = await asAdmin('/api/admin/settings', { method: 'PUT', json: { ...defaultSettings(), minBalancePoints: 35 } });
+      expect(saved.status, saved.text).toBe(200);
+      expect(await token({ 'accept-language': 'id' })).toMatchObject({
+        status: 409,
+        body: { message: 'Saldo tidak cukup: Anda perlu minimal Rp 3.500 untuk mengisi air. Isi ulang dompet Anda lalu coba lagi.' },
+      });
+      expect((await token({ 'accept-language': 'en-US,en;q=0.9,id;q=0.8' })).body.message).toBe(
+        'Insufficient balance: you need at least Rp 3.500 to refill. Top up your wallet and try again.',
+      );
+      expect((await token()).body.message).toBe('Insufficient balance: you need at least Rp 3.500 to refill. Top up your wallet and try again.');
+    } finally {
+      expect((await asAdmin('/api/admin/settings', { method: 'PUT', json: defaultSettings() })).status).toBe(200);
+    }
+  });
+
+  // A request without a token is answered by API Gateway's JWT authorizer (its own 'Unauthorized'), before any function.
+  it("the adapter's own answers follow it too: 403 for a role the caller lacks, 400 for a body that is not JSON", async () => {
+    const person = await newAccount('bahasajson');
+    const adminOnly = (headers: Record<string, string>) => apiFetch('/api/admin/settings', { headers: { ...bearer(person.token), ...headers } });
+    expect(await adminOnly({ 'accept-language': 'id-ID' })).toMatchObject({ status: 403, body: { message: 'Hanya untuk administrator' } });
+    expect(await adminOnly({})).toMatchObject({ status: 403, body: { message: 'Administrator access required' } });
+    const garbled = await apiFetch('/api/wallet/topup', {
+      method: 'POST', body: '{not json', headers: { ...bearer(person.token), 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID(), 'accept-language': 'id' },
+    });
+    expect(garbled).toMatchObject({ status: 400, body: { message: 'Isi permintaan harus JSON yang valid' } });
+  });
+});
