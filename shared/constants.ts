@@ -147,3 +147,9 @@ export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
   '/user-flow': 'user-flow.html',
   '/api-docs': 'api-docs.html',
 };
+
+/**
+ * A remote command's execution still queued this long at a station that is not connected times out (the sweep; IoT
+ * Jobs' timeoutConfig covers only executions in progress): docs/stations.md, "Remote commands".
+ */
+export const COMMAND_QUEUED_EXPIRY_HOURS = 24;

@@ -61,6 +61,7 @@ import {
   Settings,
   StationEvent,
   Ticket,
+  StaffMember,
   TicketAssignInput,
   TicketCloseInput,
   TicketCommentInput,
@@ -513,6 +514,10 @@ export const routes = define({
   adminAssignTicket: {
     method: 'POST', path: '/api/admin/tickets/{id}/assign', auth: ['admin', 'technician'], tag: 'admin', summary: 'Assign a ticket to a technician or admin by sign-in e-mail (400 for any other account), who is e-mailed; 409 when closed',
     params: Id, body: TicketAssignInput, response: Ticket, access: { table: 'write', cognito: true, mail: true },
+  },
+  adminListStaff: {
+    method: 'GET', path: '/api/admin/staff', auth: ['admin', 'technician'], tag: 'admin', summary: 'The accounts a ticket can be assigned to: administrators and technicians (Cognito groups), by name',
+    response: lazySchema(() => z.array(StaffMember)), access: { cognito: true },
   },
   adminCommentTicket: {
     method: 'POST', path: '/api/admin/tickets/{id}/comments', auth: ['admin', 'technician'], tag: 'admin', summary: 'Add a comment to a ticket that is not closed (409 when closed)',

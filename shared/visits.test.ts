@@ -5,7 +5,7 @@ import { directionsThrough, directionsTo, stationsToVisit } from './visits';
 const station = (id: string, overrides: Partial<Machine> = {}): Machine => ({
   id, name: id, location: 'Bali', latitude: '-8.68', longitude: '115.16', status: 'online', waterLevel: 80, lastRefill: null, features: [],
   lastHeartbeat: null, quality: null, filter: { litres: 100, lifePercent: 90 }, connection: null,
-  waterCheck: { lastLabTestAt: null, lastLabTestResult: null, lastSanitationAt: null, lockedFor: null },
+  waterCheck: { lastLabTestAt: null, lastLabTestResult: null, lastSanitationAt: null, lockedFor: null }, effectivePricePerLitre: 1000,
   createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z', ...overrides,
 });
 const thresholds = { alertWaterLevelPercent: 15, alertFilterLifePercent: 10 };

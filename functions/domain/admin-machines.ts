@@ -23,5 +23,5 @@ export async function updateAdminMachine(
     if (leavesLock && (await deps.machines.get(id))?.safetyLock) throw conflict(texts.stationSafetyLocked);
     throw notFound(texts.machineIdNotFound(id));
   }
-  return toMachine(record, now, settings.heartbeatIntervalSeconds);
+  return toMachine(record, now, settings);
 }

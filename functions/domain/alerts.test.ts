@@ -58,6 +58,30 @@ describe('alert rules', () => {
     expect(deps.sent.at(-1)?.subject).toBe('Reminder: Station offline: Ubud Market (HRL-00001)');
   });
 
+  it('repeats a rule with its own interval on that interval, and the other rules on the general one', async () => {
+    const deps = await setup({ alertOfflineMinutes: 10, alertRepeatMinutes: 30, alertOfflineRepeatMinutes: 10, alertRecipients: 'ops@example.com' });
+    await recordHeartbeat({ ...beat(1, T), waterLevel: 3 }, deps);
+    const at = async (minutes: number) => {
+      deps.clock.set(new Date(T + minutes * 60_000));
+      const before = deps.sent.length;
+      await sweepAlerts(deps);
+      return deps.sent.slice(before).map((e) => e.subject.replace(/: Ubud Market \(HRL-00001\)$/, '')).sort();
+    };
+    expect(await at(11)).toEqual(['Station offline', 'Water level low']);
+    expect(await at(20)).toEqual([]);
+    expect(await at(22)).toEqual(['Reminder: Station offline']);
+    expect(await at(33)).toEqual(['Reminder: Station offline']);
+    expect(await at(40)).toEqual([]);
+    expect(await at(42)).toEqual(['Reminder: Water level low']);
+    expect(await at(44)).toEqual(['Reminder: Station offline']);
+  });
+
+  it('takes 0 (the general interval) or 5 to 1440 minutes as a rule\'s own repeat', () => {
+    expect(SettingsSchema.parse({}).alertQualityRepeatMinutes).toBe(0);
+    expect(SettingsSchema.safeParse({ alertQualityRepeatMinutes: 15 }).success).toBe(true);
+    for (const bad of [3, 1441, -1, 7.5]) expect(SettingsSchema.safeParse({ alertQualityRepeatMinutes: bad }).success, String(bad)).toBe(false);
+  });
+
   it('raises nothing for a station an admin took out of service', async () => {
     const deps = await setup({ alertOfflineMinutes: 10 });
     await recordHeartbeat({ ...beat(1, T), waterLevel: 3 }, deps);

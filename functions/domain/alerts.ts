@@ -1,6 +1,6 @@
 import type * as z from 'zod';
 import { ALERT_VEND_FAILURE_WINDOW } from '@shared/constants';
-import { ALERT_RECIPIENT_SETTINGS, AlertRule, FLEET_ALERT_SCOPE, alertRecipientList, type Alert, type AlertsQuery, type Settings } from '@shared/schemas';
+import { ALERT_RECIPIENT_SETTINGS, AlertRule, FLEET_ALERT_SCOPE, alertRecipientList, alertRepeatMinutesOf, type Alert, type AlertsQuery, type Settings } from '@shared/schemas';
 import type { AlertRecord, Alerts } from '../ports/alerts';
 import type { Clock, Ids } from '../ports/clock';
 import type { DeadLetters } from '../ports/dead-letters';
@@ -185,7 +185,7 @@ export async function sweepAlerts(deps: SweepDeps, settingsOverride?: Settings):
     try {
       const email = alertEmail(alert);
       for (const to of recipients) await deps.mailer.send({ to, ...email });
-      const next = new Date(now.getTime() + settings.alertRepeatMinutes * 60_000).toISOString();
+      const next = new Date(now.getTime() + alertRepeatMinutesOf(settings, alert.rule) * 60_000).toISOString();
       if (await deps.alerts.notified(alert, nowIso, next)) counts.emailed++;
     } catch (error) {
       counts.errors++;

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { COMMAND_QUEUED_EXPIRY_HOURS } from '@shared/constants';
 import { formatRupiah } from '@shared/money';
 import type { CommandDetail, CommandExecution, CommandInput, CommandsQuery } from '@shared/schemas';
 import type { Clock, Ids } from '../ports/clock';
@@ -240,4 +241,36 @@ async function nextStep(id: string, deps: ResultDeps) {
   if (!moved) return;
   const stations = (await deps.commands.executions(id)).filter((e) => e.step === step && e.status === 'queued').map((e) => e.stationId);
   if (stations.length) await deps.stationJobs.dispatch(jobIdOf(id, step), stations, documentOf(moved));
+}
+
+/** Commands the sweep looks through for executions left queued (admins send a few a day; older ones have finished). */
+const COMMANDS_SWEPT = 200;
+
+/**
+ * The sweep's part (docs/stations.md, "Remote commands"): an execution of the current step still queued after
+ * COMMAND_QUEUED_EXPIRY_HOURS at a station that is not connected ends `timed_out` with the reason, its IoT job
+ * execution is canceled (so the station never runs it when it comes back), and the rollout moves on as after any result.
+ */
+export async function expireQueuedExecutions(deps: ResultDeps): Promise<number> {
+  const now = deps.clock.now();
+  const before = new Date(now.getTime() - COMMAND_QUEUED_EXPIRY_HOURS * 3_600_000).toISOString();
+  const reason = `queued for more than ${COMMAND_QUEUED_EXPIRY_HOURS} h: the station did not come back`;
+  const { items } = await deps.commands.list({ limit: COMMANDS_SWEPT });
+  let expired = 0;
+  for (const command of items.filter((c) => c.status === 'in_progress')) {
+    const stale = (await deps.commands.executions(command.id)).filter((e) => e.status === 'queued' && e.step === command.step && e.updatedAt < before);
+    for (const execution of stale) {
+      const station = await deps.machines.get(execution.stationId);
+      if (station?.connection?.state === 'connected') continue;
+      const at = deps.clock.now().toISOString();
+      // Ours first: the job's cancel event that follows then changes nothing.
+      if (!(await deps.commands.finish(command.id, execution.stationId, { status: 'timed_out', reason, at }))) continue;
+      expired++;
+      await deps.stationJobs.cancelExecution(jobIdOf(command.id, command.step), execution.stationId, reason);
+      await deps.telemetry.putEvent(execution.stationId, { at, kind: 'command', by: command.createdBy, reason: `${command.action.type} timed out: ${reason}` }, telemetryExpiry(at));
+      deps.log.warn('command execution timed out while queued', { commandId: command.id, stationId: execution.stationId });
+    }
+    if (stale.length) await nextStep(command.id, deps);
+  }
+  return expired;
 }

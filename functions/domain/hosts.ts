@@ -5,7 +5,7 @@ import type { Clock } from '../ports/clock';
 import type { MachineRecord, Machines } from '../ports/machines';
 import type { SettingsStore } from '../ports/settings';
 import type { StoredReading, Telemetry } from '../ports/telemetry';
-import { toMachine } from './machines';
+import { toMachine, type MachineViewSettings } from './machines';
 import { notFound } from './errors';
 import { texts } from './texts';
 
@@ -53,7 +53,7 @@ export async function hostImpactReport(hostEmail: string | null, month: string |
   const range = monthRange(month, now);
   const [machines, settings] = await Promise.all([deps.machines.list(), deps.settings.get()]);
   const own = machines.filter((m) => isHostOf(m, hostEmail)).sort((a, b) => a.id.localeCompare(b.id));
-  const stations = await Promise.all(own.map((m) => stationImpact(m, range, now, settings.heartbeatIntervalSeconds, deps.telemetry)));
+  const stations = await Promise.all(own.map((m) => stationImpact(m, range, now, settings, deps.telemetry)));
   const litres = Math.round(stations.reduce((sum, s) => sum + s.litres, 0) * 1000) / 1000;
   const impact = impactOfLitres(litres);
   return {
@@ -67,16 +67,16 @@ export async function hostStationImpact(hostEmail: string | null, stationId: str
   const now = deps.clock.now();
   const [machine, settings] = await Promise.all([deps.machines.get(stationId), deps.settings.get()]);
   if (!isHostOf(machine, hostEmail)) throw notFound(texts.stationNotFound);
-  return stationImpact(machine, monthRange(month, now), now, settings.heartbeatIntervalSeconds, deps.telemetry);
+  return stationImpact(machine, monthRange(month, now), now, settings, deps.telemetry);
 }
 
-async function stationImpact(machine: MachineRecord, range: { from: Date; to: Date }, now: Date, intervalSeconds: number, telemetry: Telemetry): Promise<HostStationImpact> {
+async function stationImpact(machine: MachineRecord, range: { from: Date; to: Date }, now: Date, settings: MachineViewSettings, telemetry: Telemetry): Promise<HostStationImpact> {
   const until = new Date(Math.min(range.to.getTime(), now.getTime()));
   const readings = until > range.from ? await allReadings(machine.id, range.from, until, telemetry) : [];
   const litres = litresDispensed(readings);
   const impact = impactOfLitres(litres);
-  const up = until > range.from ? uptime(intervalsHeard(readings, intervalSeconds), { from: range.from, to: until }, machine.createdAt, intervalSeconds) : null;
-  const shown = toMachine(machine, now, intervalSeconds);
+  const up = until > range.from ? uptime(intervalsHeard(readings, settings.heartbeatIntervalSeconds), { from: range.from, to: until }, machine.createdAt, settings.heartbeatIntervalSeconds) : null;
+  const shown = toMachine(machine, now, settings);
   return {
     id: shown.id,
     name: shown.name,

@@ -4,10 +4,11 @@ import { effectiveStatus, toMachine } from './machines';
 
 const base: MachineRecord = { id: 'HRL-00099', status: 'online', createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z' };
 const now = new Date('2026-01-01T01:00:00Z');
+const view = { heartbeatIntervalSeconds: 60, pricePerLitre: 1200 };
 
 describe('machine read model', () => {
   it('applies the fallbacks of docs/design.md, "Entities" and invents nothing', () => {
-    const m = toMachine(base, now, 60);
+    const m = toMachine(base, now, view);
     expect(m.name).toBe('Station HRL-0009');
     expect(m.location).toBe('Bali, Indonesia');
     expect(m.features).toEqual(['NFC Payment', 'Mobile App', 'Water Quality Monitor']);
@@ -15,8 +16,12 @@ describe('machine read model', () => {
     expect(m.longitude).toBeNull();
     expect(m.waterLevel).toBeNull();
   });
+  it('shows the price a vend is charged: the station\'s own, else the global setting', () => {
+    expect(toMachine(base, now, view)).toMatchObject({ pricePerLitre: null, effectivePricePerLitre: 1200 });
+    expect(toMachine({ ...base, pricePerLitre: 1500 }, now, view)).toMatchObject({ pricePerLitre: 1500, effectivePricePerLitre: 1500 });
+  });
   it('keeps real values', () => {
-    const m = toMachine({ ...base, name: 'Kuta Beach', location: 'Jl. Pantai Kuta', latitude: '-8.7', longitude: '115.1', waterLevel: 0, features: ['QRIS'] }, now, 60);
+    const m = toMachine({ ...base, name: 'Kuta Beach', location: 'Jl. Pantai Kuta', latitude: '-8.7', longitude: '115.1', waterLevel: 0, features: ['QRIS'] }, now, view);
     expect(m).toMatchObject({ name: 'Kuta Beach', location: 'Jl. Pantai Kuta', latitude: '-8.7', waterLevel: 0, features: ['QRIS'] });
   });
   it('is online only while the last heartbeat is younger than three intervals', () => {

@@ -1,5 +1,5 @@
 import { DEFAULT_FEATURES, DEFAULT_MAX_FILL_ML, HEARTBEATS_UNTIL_OFFLINE } from '@shared/constants';
-import type { Machine, MachineStatus } from '@shared/schemas';
+import type { Machine, MachineStatus, Settings } from '@shared/schemas';
 import type { MachineRecord } from '../ports/machines';
 
 /** docs/design.md, "Entities" fallback: 'Station' plus the first 8 characters of the id. */
@@ -22,15 +22,18 @@ export function effectiveStatus(record: MachineRecord, now: Date, heartbeatInter
 /** What a vend at the station costs per litre: its own price (a setPrice command it applied), else the global setting. */
 export const stationPrice = (record: Pick<MachineRecord, 'pricePerLitre'>, settings: { pricePerLitre: number }) => record.pricePerLitre ?? settings.pricePerLitre;
 
+/** The settings a station's public view reads: its status follows the heartbeat interval, its price the global one. */
+export type MachineViewSettings = Pick<Settings, 'heartbeatIntervalSeconds' | 'pricePerLitre'>;
+
 /** Applies the read-time fallbacks; unknown coordinates and water levels stay null. */
-export function toMachine(record: MachineRecord, now: Date, heartbeatIntervalSeconds: number): Machine {
+export function toMachine(record: MachineRecord, now: Date, settings: MachineViewSettings): Machine {
   return {
     id: record.id,
     name: record.name?.trim() || fallbackName(record.id),
     location: record.location?.trim() || FALLBACK_LOCATION,
     latitude: record.latitude ?? null,
     longitude: record.longitude ?? null,
-    status: effectiveStatus(record, now, heartbeatIntervalSeconds),
+    status: effectiveStatus(record, now, settings.heartbeatIntervalSeconds),
     waterLevel: record.waterLevel ?? null,
     lastRefill: record.lastRefill ?? null,
     features: record.features?.length ? record.features : [...DEFAULT_FEATURES],
@@ -46,6 +49,7 @@ export function toMachine(record: MachineRecord, now: Date, heartbeatIntervalSec
     },
     problemReported: (record.openReports ?? 0) > 0,
     pricePerLitre: record.pricePerLitre ?? null,
+    effectivePricePerLitre: stationPrice(record, settings),
     maxFillMl: record.maxFillMl ?? DEFAULT_MAX_FILL_ML,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,

@@ -16,7 +16,7 @@ export interface StationListDeps {
 export async function publicStationList(deps: StationListDeps): Promise<Machine[]> {
   const [records, settings] = await Promise.all([deps.machines.list(), deps.settings.get()]);
   const now = deps.clock.now();
-  return records.map((record) => toMachine(record, now, settings.heartbeatIntervalSeconds));
+  return records.map((record) => toMachine(record, now, settings));
 }
 
 /**

@@ -176,7 +176,7 @@ describe('provisioning', () => {
   it('stores the machine without the key and returns the bundle once, with the vend public key', async () => {
     const machines = new MemoryMachines();
     const signingKeys = await memorySigningKeys();
-    const result = await provisionStation(input, { machines, registry, signingKeys, clock: fixedClock(new Date(T)), settings: { heartbeatIntervalSeconds: 60 } });
+    const result = await provisionStation(input, { machines, registry, signingKeys, clock: fixedClock(new Date(T)), settings: { heartbeatIntervalSeconds: 60, pricePerLitre: 1000 } });
     expect(result.bundle).toEqual({ certificatePem: 'CERT', privateKeyPem: 'fake-station-private-key', rootCaPem: 'CA', endpoint: 'mqtts://x', vendPublicKeyPem: await signingKeys.publicKeyPem() });
     expect(result.machine).toMatchObject({ id: 'HRL-00099', name: 'New Station', status: 'online', createdAt: iso(0) });
     const stored = (await machines.get('HRL-00099'))!;
@@ -188,7 +188,7 @@ describe('provisioning', () => {
     const machines = new MemoryMachines();
     await machines.create({ id: 'HRL-00099', status: 'online', createdAt: iso(0), updatedAt: iso(0) });
     registry.calls.length = 0;
-    const error = await provisionStation(input, { machines, registry, signingKeys: await memorySigningKeys(), clock: fixedClock(new Date(T)), settings: { heartbeatIntervalSeconds: 60 } }).then(() => null, (e: unknown) => e);
+    const error = await provisionStation(input, { machines, registry, signingKeys: await memorySigningKeys(), clock: fixedClock(new Date(T)), settings: { heartbeatIntervalSeconds: 60, pricePerLitre: 1000 } }).then(() => null, (e: unknown) => e);
     expect((error as DomainError).status).toBe(409);
     expect(registry.calls).toEqual([]);
   });

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { AdminMachineInput, ProvisionedMachine } from '@shared/routes';
 import { DEFAULT_MAX_FILL_ML, HEARTBEAT_INTERVAL_SECONDS } from '@shared/constants';
-import { MACHINE_ID_PATTERN, WaterQuality, type Settings, type StationConnection } from '@shared/schemas';
+import { MACHINE_ID_PATTERN, WaterQuality, type StationConnection } from '@shared/schemas';
 import type { Clock, Ids } from '../ports/clock';
 import type { SafetyRecords } from '../ports/safety-records';
 import { evaluateSafety } from './water-safety';
@@ -9,7 +9,7 @@ import type { MachineRecord, Machines, StationCounters } from '../ports/machines
 import type { SigningKeys } from '../ports/signing-keys';
 import type { StationRegistry } from '../ports/station-registry';
 import { conflict } from './errors';
-import { toMachine } from './machines';
+import { toMachine, type MachineViewSettings } from './machines';
 import type { Log } from '../ports/log';
 import type { Telemetry } from '../ports/telemetry';
 import { storeConnectionEvent } from './telemetry';
@@ -33,7 +33,7 @@ type Provisioned = z.output<typeof ProvisionedMachine>;
  */
 export async function provisionStation(
   input: AdminMachine,
-  deps: { machines: Machines; registry: StationRegistry; signingKeys: SigningKeys; clock: Clock; settings: Pick<Settings, 'heartbeatIntervalSeconds'> },
+  deps: { machines: Machines; registry: StationRegistry; signingKeys: SigningKeys; clock: Clock; settings: MachineViewSettings },
 ): Promise<Provisioned> {
   if (await deps.machines.get(input.id)) throw conflict(texts.machineExists(input.id));
   const [credentials, vendPublicKeyPem] = await Promise.all([deps.registry.provision(input.id), deps.signingKeys.publicKeyPem()]);
@@ -52,7 +52,7 @@ export async function provisionStation(
   };
   if (!(await deps.machines.create(record))) throw conflict(texts.machineExists(input.id));
   const { certificateId: _id, ...bundle } = credentials;
-  return { machine: toMachine(record, now, deps.settings.heartbeatIntervalSeconds), bundle: { ...bundle, vendPublicKeyPem } };
+  return { machine: toMachine(record, now, deps.settings), bundle: { ...bundle, vendPublicKeyPem } };
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProblemReportRecord, ProblemReports } from '../ports/problem-reports';
 import type { Email, Mailer } from '../ports/mailer';
-import { assignTicket, closeTicket, commentOnTicket, listTickets, ticketForAlert, ticketForReport } from './tickets';
+import { assignableStaff, assignTicket, closeTicket, commentOnTicket, listTickets, ticketForAlert, ticketForReport } from './tickets';
 import { MemoryTickets, counterIds, fixedClock, silentLog } from './vend.test-fakes';
 
 const T = new Date('2026-03-01T08:00:00Z');
@@ -21,7 +21,13 @@ function world() {
   };
   const sent: Email[] = [];
   const mailer: Mailer = { send: async (e) => (sent.push(e), { messageId: String(sent.length) }), linkTo: (path) => `https://refill.example${path}` };
-  const staff = { roleOf: async (email: string) => ({ 'tech@example.com': 'technician', 'boss@example.com': 'admin', 'host@example.com': 'host' } as const)[email] ?? null };
+  const staff = {
+    roleOf: async (email: string) => ({ 'tech@example.com': 'technician', 'boss@example.com': 'admin', 'host@example.com': 'host' } as const)[email] ?? null,
+    assignable: async () => [
+      { email: 'tech@example.com', name: 'Made Teknisi', role: 'technician' as const },
+      { email: 'boss@example.com', name: 'Ayu Admin', role: 'admin' as const },
+    ],
+  };
   return { tickets: new MemoryTickets(problemReports), problemReports, reports, ids: counterIds(), clock: fixedClock(T), mailer, sent, staff, log: silentLog };
 }
 
@@ -40,6 +46,10 @@ describe('tickets', () => {
     expect(again.ticket.id).toBe(first.ticket.id);
     expect(again.ticket.sources.map((s) => s.id)).toEqual(['HRL-00001.offline.1772352000000', 'HRL-00001.offline.1772355600000']);
     expect(other.ticket).toMatchObject({ cause: 'alert:lowWater', title: 'Water level low', status: 'open' });
+  });
+
+  it('offers the assignable staff by name', async () => {
+    expect((await assignableStaff(world())).map((s) => s.email)).toEqual(['boss@example.com', 'tech@example.com']);
   });
 
   it('assigns only to technicians and admins, e-mails them, and lists them under "mine"', async () => {

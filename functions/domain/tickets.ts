@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import type { ProblemReport, Ticket, TicketEvent, TicketsQuery } from '@shared/schemas';
+import type { ProblemReport, StaffMember, Ticket, TicketEvent, TicketsQuery } from '@shared/schemas';
 import type { Clock, Ids } from '../ports/clock';
 import type { Log } from '../ports/log';
 import type { Mailer } from '../ports/mailer';
@@ -63,10 +63,15 @@ async function unchanged(id: string, deps: { tickets: Tickets }): Promise<never>
 
 type AssignDeps = { tickets: Tickets; staff: StaffDirectory; mailer: Mailer; clock: Clock; log: Log };
 
+/** Who a ticket can be assigned to, by name (the picker on the ticket page). */
+export async function assignableStaff(deps: { staff: StaffDirectory }): Promise<StaffMember[]> {
+  return (await deps.staff.assignable()).sort((a, b) => a.name.localeCompare(b.name) || a.email.localeCompare(b.email));
+}
+
 /** Assigns a ticket to a technician or an administrator (by sign-in e-mail), who is e-mailed about it. */
 export async function assignTicket(id: string, assignee: string, actor: string, deps: AssignDeps): Promise<Ticket> {
   const role = await deps.staff.roleOf(assignee);
-  if (role !== 'technician' && role !== 'admin') throw invalid('Not a technician or admin account', { assignee: 'Enter the e-mail of a technician or admin' });
+  if (role !== 'technician' && role !== 'admin') throw invalid('Not a technician or admin account', { assignee: 'Choose a technician or admin' });
   const at = deps.clock.now().toISOString();
   const event: TicketEvent = { at, by: actor, action: 'assigned', note: assignee };
   const ticket = await deps.tickets.change(id, { set: { status: 'assigned', assignee, assignedAt: at, assignedBy: actor }, event });

@@ -90,7 +90,7 @@ export async function lockStation(stationId: string, input: z.output<typeof Safe
   if (station.safetyLock) throw conflict('This station is locked already');
   const locked = await lockForSafety(station, { reason: 'manual', detail: input.note }, deps, actor);
   if (!locked) throw conflict('This station is locked already');
-  return toMachine(locked, deps.clock.now(), settings.heartbeatIntervalSeconds);
+  return toMachine(locked, deps.clock.now(), settings);
 }
 
 export async function safetyOverview(stationId: string, deps: { machines: Machines; safetyRecords: SafetyRecords; settings: SettingsStore }) {
@@ -128,5 +128,5 @@ export async function clearSafetyLock(stationId: string, input: z.output<typeof 
   }, { safetyLockAt: station.safetyLock.at });
   if (!cleared) throw conflict('The station changed meanwhile: reload and try again');
   await deps.safetyRecords.add({ id: deps.ids.next(), stationId, kind: 'unlocked', date: at, result: null, note: input.note, by: actor, at });
-  return toMachine(cleared, now, settings.heartbeatIntervalSeconds);
+  return toMachine(cleared, now, settings);
 }

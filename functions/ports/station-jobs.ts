@@ -12,6 +12,8 @@ export interface StationJobs {
   dispatch(jobId: string, stationIds: string[], document: JobDocument): Promise<void>;
   /** Cancels the executions of the job still queued (those in progress finish and report). */
   cancel(jobId: string): Promise<void>;
+  /** Cancels one station's execution of the job while it is queued; nothing when it started or ended meanwhile. */
+  cancelExecution(jobId: string, stationId: string, reason: string): Promise<void>;
 }
 
 /** The IoT Jobs device API over MQTT, the subset stations use (docs/station-protocol.md, "Remote commands"). */

@@ -1,5 +1,5 @@
 import type { StaffRole } from '@shared/roles';
-import type { Ticket, TicketEvent } from '@shared/schemas';
+import type { StaffMember, Ticket, TicketEvent } from '@shared/schemas';
 
 /** A ticket as stored (functions/domain/tickets.ts has its lifecycle). */
 export type TicketRecord = Ticket;
@@ -43,4 +43,6 @@ export interface Tickets {
 /** Who a console account is, by its sign-in e-mail: its console role, or null (no such account, or an app user). */
 export interface StaffDirectory {
   roleOf(email: string): Promise<StaffRole | null>;
+  /** The enabled accounts of the admin and technician groups (an account in both is an admin), in no order. */
+  assignable(): Promise<StaffMember[]>;
 }

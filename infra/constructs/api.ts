@@ -28,7 +28,7 @@ import type { AppSecrets } from './secrets';
 import { FunctionSettings } from './settings';
 import { grantIotJobs, type Stations } from './stations';
 
-export const COGNITO_ADMIN_ACTIONS = ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser', 'cognito-idp:AdminUserGlobalSignOut'];
+export const COGNITO_ADMIN_ACTIONS = ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser', 'cognito-idp:ListUsersInGroup', 'cognito-idp:AdminUserGlobalSignOut'];
 export const GEOCODER_ACTIONS = ['geo:SearchPlaceIndexForText', 'geo:SearchPlaceIndexForSuggestions'];
 
 export interface ApiProps {

@@ -199,19 +199,24 @@ describe('Stations construct', () => {
     }
   });
 
-  it('lets commandResult alone of the station functions create and cancel jobs, on jobs and things only, with the things\' ARN prefix', () => {
+  it('lets commandResult and the sweep alone of the station functions create and cancel jobs, on jobs and things only, with the things\' ARN prefix', () => {
     const prefix = 'arn:<AWS::Partition>:iot:<AWS::Region>:<AWS::AccountId>:';
+    const jobActions = [...IOT_JOB_ACTIONS, 'iot:CancelJobExecution'];
     for (const name of Object.keys(stations.functions) as IotFunctionId[]) {
-      const statements = roleStatements(template, functionRole(template, fnId(name)));
-      const jobs = statements.filter((s) => ([] as string[]).concat(s.Action).some((a) => IOT_JOB_ACTIONS.includes(a)));
-      if (name !== 'commandResult') {
-        expect(jobs, name).toEqual([]);
+      // Each job action with the resources it is granted on (CDK may merge statements with the same resources).
+      const granted = roleStatements(template, functionRole(template, fnId(name)))
+        .flatMap((s) => ([] as string[]).concat(s.Action).filter((a) => jobActions.includes(a)).map((a) => [a, ([] as unknown[]).concat(s.Resource).map(flat)]))
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+      if (name !== 'commandResult' && name !== 'sweep') {
+        expect(granted, name).toEqual([]);
         continue;
       }
-      // CreateJob is authorized on the job and on each thing it targets, CancelJob on the job alone.
-      expect(jobs.map((s) => [s.Action, ([] as unknown[]).concat(s.Resource).map(flat)])).toEqual([
-        ['iot:CreateJob', [`${prefix}job/*`, `${prefix}thing/*`]],
+      // CreateJob is authorized on the job and on each thing it targets, CancelJob on the job alone; the sweep alone
+      // cancels one station's queued execution (on the job and the thing).
+      expect(granted, name).toEqual([
         ['iot:CancelJob', [`${prefix}job/*`]],
+        ...(name === 'sweep' ? [['iot:CancelJobExecution', [`${prefix}job/*`, `${prefix}thing/*`]]] : []),
+        ['iot:CreateJob', [`${prefix}job/*`, `${prefix}thing/*`]],
       ]);
       const env = (template.toJSON().Resources[fnId(name)] as { Properties: { Environment: { Variables: Record<string, unknown> } } }).Properties.Environment.Variables;
       expect(flat(env.IOT_THING_ARN_PREFIX)).toBe(`${prefix}thing/`);

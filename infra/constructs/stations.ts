@@ -84,7 +84,7 @@ const FUNCTION_DESCRIPTIONS: Record<IotFunctionId, string> = {
   vendComplete: 'IoT rule stations/+/vend/complete',
   vendFailed: 'IoT rule stations/+/vend/failed',
   commandResult: 'IoT rules $aws/events/jobExecution/# and stations/+/command/progress (remote commands)',
-  sweep: 'Scheduled sweep of expired vend sessions and of alerts: silent stations, due alert e-mails (every minute)',
+  sweep: 'Scheduled sweep of expired vend sessions, of alerts (silent stations, due alert e-mails) and of command executions queued too long (every minute)',
 };
 
 /** The functions that answer a station on stations/<id>/vend/authorized|denied. */
@@ -112,7 +112,7 @@ const FUNCTION_NEEDS: Record<IotFunctionId, Need[]> = {
   vendComplete: ['table', 'signingKey', 'iotData', 'paymentSecret', 'mail'],
   vendFailed: ['table', 'signingKey', 'iotData', 'paymentSecret', 'mail'],
   commandResult: ['table', 'iotJobs'],
-  sweep: ['table', 'mail', 'paymentSecret', 'alerts'],
+  sweep: ['table', 'mail', 'paymentSecret', 'alerts', 'iotJobs'],
 };
 
 const iotArn = (resource: string) => `arn:${Aws.PARTITION}:iot:${Aws.REGION}:${Aws.ACCOUNT_ID}:${resource}`;
@@ -281,6 +281,10 @@ export class Stations extends Construct {
 
     // A station's result that ends a rollout step sends the next step, or cancels the job when the rollout stops.
     grantIotJobs(this.functions.commandResult, 'both', 'commandResult sends the next step of a rollout to its stations and cancels a stopped one: jobs are named per command and step, and things by station id, at run time.');
+    // The sweep times out executions left queued at stations that never came back, and cancels them in IoT (only
+    // QUEUED ones: CancelJobExecution without force); a rollout may then move on, as after a station's result.
+    grantIotJobs(this.functions.sweep, 'both', 'The sweep cancels one station\'s queued execution of a command step that timed out, and may send the next step or cancel a stopped rollout: jobs and things are known only at run time.');
+    this.functions.sweep.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['iot:CancelJobExecution'], resources: [iotArn('job/*'), iotArn('thing/*')] }));
 
     const errorActionRole = new Role(this, 'RuleErrorActionRole', {
       assumedBy: new ServicePrincipal('iot.amazonaws.com'),

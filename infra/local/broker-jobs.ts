@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { localJobTopics } from '@functions/adapters/iot/local-broker-jobs';
 import { jobTopics, type JobDocument, type JobExecutionMessage } from '@functions/ports/station-jobs';
 
@@ -19,6 +20,13 @@ interface Execution extends JobExecutionMessage {
   timer?: NodeJS.Timeout;
 }
 
+/** The emulation's state file. */
+interface SavedJobs {
+  executionNumber: number;
+  documents: [string, JobDocument][];
+  executions: JobExecutionMessage[];
+}
+
 export interface JobsEmulation {
   /** The back end's control messages (create, cancel). */
   control(topic: string, message: unknown): void;
@@ -34,10 +42,23 @@ export function emulateJobs(options: {
   report: (event: object) => void;
   /** How long an execution may stay in progress (the job's timeoutConfig). */
   inProgressTimeoutMs: number;
+  /**
+   * Where the jobs and their executions are kept across restarts, as IoT keeps them (in the ignored data folder);
+   * none: in memory only.
+   */
+  stateFile?: string | undefined;
 }): JobsEmulation {
   const documents = new Map<string, JobDocument>();
   const byThing = new Map<string, Execution[]>();
   let executionNumber = 0;
+
+  // Written after every change (a few kilobytes; through a temporary file so that a crash never leaves half of it).
+  const save = () => {
+    if (!options.stateFile) return;
+    const state: SavedJobs = { executionNumber, documents: [...documents], executions: [...byThing.values()].flat().map((e) => view(e)) };
+    writeFileSync(`${options.stateFile}.tmp`, JSON.stringify(state));
+    renameSync(`${options.stateFile}.tmp`, options.stateFile);
+  };
 
   const view = ({ timer: _timer, ...execution }: Execution): JobExecutionMessage => execution;
   const pendingOf = (thing: string) => {
@@ -55,17 +76,18 @@ export function emulateJobs(options: {
     execution.lastUpdatedAt = Math.floor(Date.now() / 1000);
     execution.versionNumber++;
     const operation = status.toLowerCase();
+    save();
     options.report({
       eventType: 'JOB_EXECUTION', eventId: randomUUID(), timestamp: Math.floor(Date.now() / 1000), operation,
       jobId: execution.jobId, thingArn: thingArn(execution.thingName), status, statusDetails: execution.statusDetails ?? {},
     });
   };
-  const startTimer = (execution: Execution) => {
+  const startTimer = (execution: Execution, afterMs = options.inProgressTimeoutMs) => {
     execution.timer = setTimeout(() => {
       if (execution.status !== 'IN_PROGRESS') return;
       end(execution, 'TIMED_OUT', { reason: 'in progress longer than the job allows' });
       notifyNext(execution.thingName);
-    }, options.inProgressTimeoutMs);
+    }, Math.max(0, afterMs));
   };
 
   const create = (jobId: string, stationIds: string[], document: JobDocument) => {
@@ -79,6 +101,7 @@ export function emulateJobs(options: {
       list.push({ jobId, thingName: thing, status: 'QUEUED', queuedAt: now, lastUpdatedAt: now, versionNumber: 1, executionNumber: ++executionNumber, jobDocument: document });
       if (!wasNext) notifyNext(thing);
     }
+    save();
   };
 
   const cancel = (jobId: string) => {
@@ -89,6 +112,15 @@ export function emulateJobs(options: {
     }
   };
 
+  /** CancelJobExecution without force: only a queued execution. */
+  const cancelExecution = (jobId: string, thing: string, reason: string) => {
+    const wasNext = pendingOf(thing);
+    const execution = byThing.get(thing)?.find((e) => e.jobId === jobId && e.status === 'QUEUED');
+    if (!execution) return;
+    end(execution, 'CANCELED', { reason });
+    if (wasNext !== pendingOf(thing)) notifyNext(thing);
+  };
+
   const startNext = (thing: string, request: { clientToken?: string }) => {
     const next = pendingOf(thing);
     if (next?.status === 'QUEUED') {
@@ -96,6 +128,7 @@ export function emulateJobs(options: {
       next.startedAt = next.lastUpdatedAt = Math.floor(Date.now() / 1000);
       next.versionNumber++;
       startTimer(next);
+      save();
     }
     options.publish(jobTopics.startNextAccepted(thing), { timestamp: Math.floor(Date.now() / 1000), ...(request.clientToken ? { clientToken: request.clientToken } : {}), ...(next ? { execution: view(next) } : {}) });
   };
@@ -114,6 +147,7 @@ export function emulateJobs(options: {
       if (request.statusDetails) execution.statusDetails = request.statusDetails;
       execution.lastUpdatedAt = Math.floor(Date.now() / 1000);
       execution.versionNumber++;
+      save();
     } else {
       end(execution, status, request.statusDetails);
     }
@@ -124,12 +158,26 @@ export function emulateJobs(options: {
     if (status !== 'IN_PROGRESS') notifyNext(thing);
   };
 
+  // Back after a restart: the queued executions wait for their stations; one in progress keeps the time it has left.
+  if (options.stateFile && existsSync(options.stateFile)) {
+    const saved = JSON.parse(readFileSync(options.stateFile, 'utf8')) as SavedJobs;
+    executionNumber = saved.executionNumber;
+    for (const [jobId, document] of saved.documents) documents.set(jobId, document);
+    for (const execution of saved.executions) {
+      const list = byThing.get(execution.thingName) ?? [];
+      byThing.set(execution.thingName, list);
+      list.push(execution);
+      if (execution.status === 'IN_PROGRESS') startTimer(execution, (execution.startedAt ?? execution.lastUpdatedAt) * 1000 + options.inProgressTimeoutMs - Date.now());
+    }
+  }
+
   const asObject = (message: unknown) => (message && typeof message === 'object' ? (message as Record<string, unknown>) : {});
   return {
     control(topic, message) {
       const body = asObject(message);
       if (topic === localJobTopics.dispatch && typeof body.jobId === 'string' && Array.isArray(body.stationIds)) create(body.jobId, body.stationIds as string[], body.document as JobDocument);
       else if (topic === localJobTopics.cancel && typeof body.jobId === 'string') cancel(body.jobId);
+      else if (topic === localJobTopics.cancelExecution && typeof body.jobId === 'string' && typeof body.stationId === 'string') cancelExecution(body.jobId, body.stationId, String(body.reason ?? 'canceled'));
     },
     device(stationId, topic, message) {
       if (topic === jobTopics.startNext(stationId)) return (startNext(stationId, asObject(message)), true);

@@ -73,7 +73,8 @@ export async function startStations(options: { dataDir?: string; fleet?: number;
     (await import('@functions/composition')).useLocalStationAdapters(process.env);
     // A rule's function that fails: after Lambda's retries, the event lands in the asynchronous failures queue.
     const deadLetter = (event: unknown) => queues.send(LOCAL_DEAD_LETTER_QUEUES.asyncFailures, JSON.stringify(event));
-    const ruleBroker = await startBroker({ ca, port, log, deadLetter });
+    // The queued jobs outlive a restart of `npm start`, as IoT Jobs keeps them for stations that come back later.
+    const ruleBroker = await startBroker({ ca, port, log, deadLetter, jobsStateFile: join(root, 'jobs.json') });
     stops.push(ruleBroker.stop);
     // The heartbeat rule writes readings to the table; its stream hands them to the heartbeat function (docs/stations.md).
     const heartbeats = await startStreamConsumer({

@@ -92,6 +92,8 @@ export async function startBroker(options: {
   ca: LocalCa; port: number; host?: string; handlers?: RuleHandlers; log?: Log;
   /** How long a job execution may stay in progress before it times out (IoT Jobs' timeoutConfig). */
   jobInProgressTimeoutMs?: number;
+  /** Where the jobs emulation keeps its jobs across restarts (infra/local/broker-jobs.ts); none: in memory. */
+  jobsStateFile?: string;
   /** Where the event of a handler that failed goes (the stack's dead-letter queue in AWS). */
   deadLetter?: (event: unknown) => void;
 }): Promise<LocalBroker> {
@@ -192,6 +194,7 @@ export async function startBroker(options: {
       if (handlers.commandResult) run('commandResult', handlers.commandResult, event);
     },
     inProgressTimeoutMs: options.jobInProgressTimeoutMs ?? JOB_IN_PROGRESS_TIMEOUT_MINUTES * 60_000,
+    stateFile: options.jobsStateFile,
   });
 
   broker.on('clientReady', (client) => {

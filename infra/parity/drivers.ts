@@ -390,6 +390,12 @@ export const DRIVERS: Record<string, Driver> = {
       notAdmin({ params: (s) => ({ id: String(s.values.ticketId) }), body: { text: 'parity' } }),
     ],
   },
+  'Api/adminListStaff': {
+    http: [
+      { name: 'lists the admins and technicians', as: 'admin', expect: 200, check: ({ body }) => is(Array.isArray(body) && body.some((s) => record(s).email === 'tech@bali-refill.test' && record(s).role === 'technician'), `staff ${JSON.stringify(body)}`) },
+      notAdmin(),
+    ],
+  },
   'Api/adminAssignTicket': {
     http: [
       { name: 'assigns the ticket to the technician', as: 'admin', params: (s) => ({ id: String(s.values.ticketId) }), body: { assignee: 'tech@bali-refill.test' }, expect: 200, check: ({ body }) => is(record(body).assignee === 'tech@bali-refill.test', `ticket ${JSON.stringify(body)}`) },

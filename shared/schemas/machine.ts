@@ -55,6 +55,8 @@ export const Machine = lazySchema(() => z.object({
   problemReported: z.boolean().optional(),
   /** The station's own price per litre (a remote setPrice command it applied); null: the global setting. */
   pricePerLitre: z.number().int().positive().nullable().optional(),
+  /** What a litre costs here now, what a vend is charged: the station's own price, else the global setting. */
+  effectivePricePerLitre: z.number().int().positive(),
   /** The largest refill the station dispenses at once (millilitres). */
   maxFillMl: z.number().int().positive().optional(),
   createdAt: z.string(),

@@ -29,6 +29,23 @@ export const ALERT_RECIPIENT_SETTINGS = {
   deadLetters: 'alertDeadLettersRecipients',
 } as const satisfies Record<AlertRule, string>;
 
+/** Each rule's own repeat interval in minutes (0: the general alertRepeatMinutes). */
+export const ALERT_REPEAT_SETTINGS = {
+  offline: 'alertOfflineRepeatMinutes',
+  lowWater: 'alertLowWaterRepeatMinutes',
+  quality: 'alertQualityRepeatMinutes',
+  noVend: 'alertNoVendRepeatMinutes',
+  filterLife: 'alertFilterLifeRepeatMinutes',
+  vendFailures: 'alertVendFailuresRepeatMinutes',
+  deadLetters: 'alertDeadLettersRepeatMinutes',
+} as const satisfies Record<AlertRule, string>;
+
+const REPEAT_RANGE = 'Must be 0 (the general interval) or between 5 and 1440';
+const ruleRepeat = () => whole().refine((v) => v === 0 || (v >= 5 && v <= 1440), REPEAT_RANGE).default(0);
+
+/** How often an unacknowledged alert of the rule is e-mailed again: the rule's own interval, else the general one. */
+export const alertRepeatMinutesOf = (settings: Settings, rule: AlertRule) => settings[ALERT_REPEAT_SETTINGS[rule]] || settings.alertRepeatMinutes;
+
 /** Runtime business settings (admin System tab); defaults are the values of docs/design.md, "Constants". */
 export const Settings = lazySchema(() => z.object({
   pricePerLitre: whole().positive('Must be more than 0').default(C.PRICE_PER_LITRE_IDR),
@@ -49,6 +66,13 @@ export const Settings = lazySchema(() => z.object({
   alertVendFailurePercent: between(0, 100).default(C.ALERT_VEND_FAILURE_PERCENT),
   alertDeadLetterMessages: between(0, 100_000).default(C.ALERT_DEAD_LETTER_MESSAGES),
   alertRepeatMinutes: between(5, 1440).default(C.ALERT_REPEAT_MINUTES),
+  alertOfflineRepeatMinutes: ruleRepeat(),
+  alertLowWaterRepeatMinutes: ruleRepeat(),
+  alertQualityRepeatMinutes: ruleRepeat(),
+  alertNoVendRepeatMinutes: ruleRepeat(),
+  alertFilterLifeRepeatMinutes: ruleRepeat(),
+  alertVendFailuresRepeatMinutes: ruleRepeat(),
+  alertDeadLettersRepeatMinutes: ruleRepeat(),
   /** Water safety (0 turns one off): a heartbeat's TDS above this locks the station; so does a sanitation older than the interval. */
   safetyTdsMaxPpm: between(0, 5000).default(C.SAFETY_TDS_MAX_PPM),
   sanitationIntervalDays: between(0, 365).default(C.SANITATION_INTERVAL_DAYS),

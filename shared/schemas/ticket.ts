@@ -70,7 +70,11 @@ export const TicketsQuery = lazySchema(() => z.object({
 const TICKET_TEXT_MAX = 2000;
 const text = (required: string) => z.string({ error: required }).trim().min(1, required).max(TICKET_TEXT_MAX, `At most ${TICKET_TEXT_MAX} characters`);
 
-export const TicketAssignInput = lazySchema(() => z.object({ assignee: z.email({ error: 'Enter the e-mail of a technician or admin' }).max(254).toLowerCase() }));
+export const TicketAssignInput = lazySchema(() => z.object({ assignee: z.email({ error: 'Choose a technician or admin' }).max(254).toLowerCase() }));
+/** A console account a ticket can be assigned to: an administrator or a technician (their Cognito group). */
+export const StaffMember = lazySchema(() => z.object({ email: z.string(), name: z.string(), role: z.enum(['admin', 'technician']) }));
+export type StaffMember = z.infer<typeof StaffMember>;
+
 export const TicketCommentInput = lazySchema(() => z.object({ text: text('Write a comment') }));
 export const TicketCloseInput = lazySchema(() => z.object({ resolution: text('Say how it was resolved') }));
 

@@ -2,8 +2,12 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminSignInInBrowser, seededAccount } from '../support/auth';
 import { DESKTOP, PHONE, launchBrowser, newContext } from '../support/browser';
+import { asAdmin } from '../support/admin';
 import { apiFetch, local } from '../support/local';
 import { provision, workerServices, type Provisioned } from '../integration/stations-support';
+
+/** Where to save screenshots when set (FLEET_SHOTS=/work/shots). */
+const SHOTS = process.env.FLEET_SHOTS;
 
 let browser: Browser;
 let station: Provisioned;
@@ -49,6 +53,17 @@ describe('the Tickets pages in Chromium', { timeout: 180_000 }, () => {
     await page.getByRole('button', { name: 'Assign to me' }).click();
     const admin = seededAccount('admin').username;
     await page.getByText(`Assigned to ${admin}`).waitFor();
+    // Anyone else is picked from the admins and technicians, never typed; choosing no one is refused with the field's message.
+    const picker = page.getByLabel('Technician or admin');
+    await page.getByRole('button', { name: 'Assign', exact: true }).click();
+    await page.getByText('Choose a technician or admin').waitFor();
+    const technician = seededAccount('technician').username;
+    const choices = await picker.locator('option').allInnerTexts();
+    expect(choices).toContain(`Made Teknisi (technician, ${technician})`);
+    expect(choices.some((c) => c.includes(seededAccount('user').username) || c.includes(seededAccount('host').username))).toBe(false);
+    await picker.selectOption(technician);
+    await page.getByRole('button', { name: 'Assign', exact: true }).click();
+    await page.getByText(`Assigned to ${technician}`).waitFor();
 
     await page.getByLabel('Comment').fill('Bringing a washer');
     await page.getByRole('button', { name: 'Add comment' }).click();
@@ -61,7 +76,7 @@ describe('the Tickets pages in Chromium', { timeout: 180_000 }, () => {
     expect(await page.getByRole('button', { name: 'Close ticket' }).count()).toBe(0);
     const history = page.getByRole('list', { name: 'History' }).getByRole('listitem');
     expect(await history.allTextContents()).toEqual([
-      expect.stringContaining('Opened'), expect.stringContaining('Assigned'), expect.stringContaining('Commented'), expect.stringContaining('Closed'),
+      expect.stringContaining('Opened'), expect.stringContaining('Assigned'), expect.stringContaining(`Assigned · ${admin} · ${technician}`), expect.stringContaining('Commented'), expect.stringContaining('Closed'),
     ]);
     // The report is resolved with it: the station no longer shows a problem.
     expect(((await apiFetch(`/api/machines/${station.machine.id}`)).body as { problemReported?: boolean }).problemReported).toBe(false);
@@ -80,5 +95,16 @@ describe('the Tickets pages in Chromium', { timeout: 180_000 }, () => {
     await phone.getByRole('heading', { name: 'Tickets' }).waitFor();
     await phone.getByRole('list', { name: 'Tickets' }).waitFor();
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // An open ticket's page with the assignee picker.
+    expect((await apiFetch('/api/reports', { method: 'POST', headers: { 'cloudfront-viewer-address': '192.0.2.78:443' }, json: { stationId: station.machine.id, category: 'broken', note: 'Drips again' } })).status).toBe(201);
+    const open = (await asAdmin(`/api/admin/tickets?stationId=${station.machine.id}`)).body as { items: { id: string }[] };
+    await phone.goto(`${local().web}/admin/tickets/${open.items[0]!.id}`);
+    await phone.getByLabel('Technician or admin').locator('option', { hasText: 'Made Teknisi' }).waitFor({ state: 'attached' });
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    if (SHOTS) {
+      await phone.getByLabel('Technician or admin').selectOption(seededAccount('technician').username);
+      await phone.locator('form', { has: phone.getByLabel('Technician or admin') }).screenshot({ path: `${SHOTS}/fleet-ticket-assignee.png` });
+    }
   });
 });

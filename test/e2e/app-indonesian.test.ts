@@ -76,7 +76,10 @@ describe('a phone that asks for Indonesian', () => {
     expect(await page.getByTestId('balance').textContent()).toBe(formatRupiah(25_000));
     const text = await bodyText(page);
     expect(text).toMatch(/Selamat (pagi|siang|malam)/);
-    for (const words of ['Dampak Anda', 'Transaksi Terbaru', 'Mesin Terdekat', 'Bayar NFC', 'Cari Mesin', '250 poin · Rp 1.000 per liter']) expect(text).toContain(words);
+    for (const words of ['Dampak Anda', 'Transaksi Terbaru', 'Mesin Terdekat', 'Bayar NFC', 'Cari Mesin', '250 poin']) expect(text).toContain(words);
+    // The price per litre is each station's (docs/stations.md, "Price per litre"), on the nearby list, not a constant.
+    expect(text).not.toContain('poin · Rp');
+    await page.getByTestId('price-per-litre').getByText(/^Rp\s?[\d.]+\/L$/).first().waitFor();
     for (const english of ['Current Balance', 'Your Impact', 'Recent Transactions', 'Good morning', 'Good afternoon', 'Good evening']) expect(text).not.toContain(english);
     const tabs = page.getByRole('navigation', { name: 'Aplikasi' }).getByRole('link');
     expect(await tabs.allInnerTexts()).toEqual(['Beranda', 'Peta', 'Riwayat', 'Profil']);

@@ -58,7 +58,7 @@ describe('scan, pay, refill without an account', () => {
     await page.goto(`${local().web}/s/${real.machine.id}`);
     await page.getByRole('heading', { name: 'Refill at Pantai Guest Station' }).waitFor();
     await page.getByText('Online').first().waitFor();
-    await page.getByRole('radio', { name: '1.5 L', exact: true }).check();
+    await page.getByRole('radio', { name: /^1\.5 L / }).check();
     await page.getByRole('radio', { name: /QRIS/ }).check();
     await page.getByLabel('E-mail for the receipt (optional)').fill(email);
     // Readable in the sun: the order form passes WCAG 2.2 AA on the phone, as the receipt below.
@@ -264,7 +264,7 @@ describe('scan, pay, refill without an account', () => {
       Object.defineProperty(window, 'PaymentRequest', { value: ApplePayRequest });
     });
     await page.goto(`${local().web}/s/${real.machine.id}`);
-    await page.getByRole('radio', { name: '1 L', exact: true }).check();
+    await page.getByRole('radio', { name: /^1 L / }).check();
     await page.getByRole('radio', { name: 'Apple Pay' }).check();
     await page.getByRole('radio', { name: 'Google Pay' }).waitFor({ state: 'detached' });
     await page.getByRole('button', { name: `Pay ${formatRupiah(1000)}` }).click();

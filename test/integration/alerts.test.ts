@@ -229,6 +229,41 @@ describe('alert rules (issue 16, "Done when")', () => {
     expect((await emailsAbout(id)).map((m) => m.subject)).toEqual([`Vends failing: Filter Station (${id})`]);
   });
 
+  it("repeats a rule with its own interval sooner; the other rules keep the general one", async () => {
+    const q = await provision('Repeat Station');
+    const id = q.machine.id;
+    const station = await stationFor(q);
+    await station.connect();
+    await station.heartbeat({ waterLevel: 9, quality: { tdsPpm: 420, temperatureC: 27 } });
+    const open = await waitFor(() => alertsOf(`stationId=${id}`), (list) => list.length === 2);
+    const rules = { ...settings, alertQualityRepeatMinutes: 5 };
+    const sentAt = Date.now();
+    await sweep(rules);
+    await waitFor(() => emailsAbout(id), (mails) => mails.length === 2);
+    // Where each alert's next e-mail stands: quality in 5 minutes, water level in the general 30.
+    const { db, tableName } = testDb();
+    const stored = async (rule: string) => (await db.send(new GetCommand({ TableName: tableName, Key: keys.alert(id, rule, open.value.find((a) => a.rule === rule)!.openedAt), ConsistentRead: true }))).Item!;
+    const minutesAhead = async (rule: string) => (Date.parse((await stored(rule)).nextNotifyAt as string) - sentAt) / 60_000;
+    expect(await minutesAhead('quality')).toBeCloseTo(5, 0);
+    expect(await minutesAhead('lowWater')).toBeCloseTo(30, 0);
+
+    // Six minutes pass (every due time moves six minutes back): only the quality alert is e-mailed again.
+    for (const rule of ['quality', 'lowWater']) {
+      const item = await stored(rule);
+      const next = new Date(Date.parse(item.nextNotifyAt as string) - 6 * 60_000).toISOString();
+      await db.send(new UpdateCommand({
+        TableName: tableName, Key: { PK: item.PK, SK: item.SK }, UpdateExpression: 'SET nextNotifyAt = :next, GSI2SK = :sk',
+        ExpressionAttributeValues: { ':next': next, ':sk': keys.dueAlert(next, id, rule).GSI2SK },
+      }));
+    }
+    await sweep(rules);
+    await waitFor(() => emailsAbout(id), (mails) => mails.length === 3);
+    expect((await emailsAbout(id)).map((m) => m.subject).sort()).toEqual([
+      `Reminder: Water quality out of range: Repeat Station (${id})`, `Water level low: Repeat Station (${id})`, `Water quality out of range: Repeat Station (${id})`,
+    ].sort());
+    expect(Object.fromEntries((await alertsOf(`stationId=${id}`)).map((a) => [a.rule, a.notifications]))).toEqual({ quality: 2, lowWater: 1 });
+  });
+
   it('opens one back-end alert while a dead-letter queue holds messages, and resolves it once the queue is drained', async () => {
     const { endpoint, queueUrls } = local().stations.deadLetters;
     const sqs = new SQSClient({ endpoint, region: 'ap-southeast-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });

@@ -104,6 +104,7 @@ const matrix: Record<RouteId, Expectation> = {
   adminTicketCounts: fieldRoute,
   adminGetTicket: fieldRoute,
   adminAssignTicket: fieldRoute,
+  adminListStaff: fieldRoute,
   adminCommentTicket: fieldRoute,
   adminCloseTicket: fieldRoute,
   // Remote commands reach every station: administrators only.

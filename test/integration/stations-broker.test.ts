@@ -1,5 +1,5 @@
 import { X509Certificate } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
@@ -7,6 +7,8 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '@functions/adapters/dynamodb/keys';
 import { connectMqtt, MqttConnectError } from '@functions/adapters/iot/mqtt-connect';
+import { localJobTopics } from '@functions/adapters/iot/local-broker-jobs';
+import { LocalBrokerPublisher } from '@functions/adapters/iot/local-broker-messages';
 import { LocalCa } from '@functions/adapters/local-ca/local-ca';
 import { startBroker } from '@infra/local/broker';
 import { freePort } from '@infra/local/net';
@@ -130,6 +132,47 @@ describe('the local broker enforces the station policy', () => {
     } finally {
       await station.close();
       await broker.stop();
+    }
+  });
+
+  it('keeps its queued jobs across a restart: a station that connects only afterwards still gets and reports its job', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'refill-jobs-'));
+    const jobsStateFile = join(dir, 'jobs.json');
+    // The ends of executions (the same handler also takes progress reports).
+    const ended: { eventType?: string; jobId?: string; operation?: string; thingArn?: string }[] = [];
+    const nothing = async () => undefined;
+    const handlers = { heartbeat: nothing, presence: nothing, vendRequest: nothing, vendStarted: nothing, vendComplete: nothing, vendFailed: nothing, commandResult: async (event: unknown) => void ((event as (typeof ended)[number]).eventType === 'JOB_EXECUTION' && ended.push(event as (typeof ended)[number])) };
+    const ca = await LocalCa.open(local().stations.caDir);
+    const port = await freePort();
+    let broker = await startBroker({ ca, port, handlers, jobsStateFile });
+    const backend = new LocalBrokerPublisher(broker.url, local().stations.caDir);
+    const station = new SimStation({ id: b.machine.id, certificatePem: b.bundle.certificatePem, privateKeyPem: b.bundle.privateKeyPem, caPem: b.bundle.rootCaPem }, { brokerUrl: broker.url });
+    try {
+      // The back end creates a job for a station that is not connected, then the broker restarts.
+      await backend.publish(localJobTopics.dispatch, { jobId: 'restart-test_1', stationIds: [b.machine.id], document: { type: 'setPrice', pricePerLitre: 1900, commandId: 'restart-test' } });
+      await waitFor(async () => existsSync(jobsStateFile) && readFileSync(jobsStateFile, 'utf8').includes('restart-test_1'), (saved) => saved);
+      await backend.close();
+      await broker.stop();
+      broker = await startBroker({ ca, port, handlers, jobsStateFile });
+
+      // The station connects to the restarted broker: its queued job is there, and its end is reported.
+      await station.connect();
+      await waitFor(async () => ended, (events) => events.length === 1);
+      expect(ended[0]).toMatchObject({ jobId: 'restart-test_1', operation: 'succeeded', thingArn: expect.stringMatching(new RegExp(`/${b.machine.id}$`)) });
+      expect(station.commands.pricePerLitre).toBe(1900);
+      // Ended jobs stay ended after another restart: nothing runs twice.
+      await station.close();
+      await broker.stop();
+      broker = await startBroker({ ca, port, handlers, jobsStateFile });
+      const again = new SimStation({ id: b.machine.id, certificatePem: b.bundle.certificatePem, privateKeyPem: b.bundle.privateKeyPem, caPem: b.bundle.rootCaPem }, { brokerUrl: broker.url });
+      await again.connect();
+      await sleep(500);
+      await again.close();
+      expect(ended).toHaveLength(1);
+    } finally {
+      await station.close();
+      await broker.stop();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Machine, Page, Ticket, TicketCounts } from '@shared/schemas';
+import * as z from 'zod';
+import { Machine, Page, StaffMember, Ticket, TicketCounts } from '@shared/schemas';
 import { asAdmin } from '../support/admin';
 import { bearer, seededAccount, signInAs } from '../support/auth';
 import { apiFetch, local } from '../support/local';
@@ -65,7 +66,7 @@ describe('maintenance tickets', () => {
     // Only staff can be assigned; the technician gets an e-mail linking the ticket.
     const notStaff = await asAdmin(`/api/admin/tickets/${ticket.id}/assign`, { method: 'POST', json: { assignee: seededAccount('user').username } });
     expect(notStaff.status).toBe(400);
-    expect(notStaff.body.fields).toEqual({ assignee: 'Enter the e-mail of a technician or admin' });
+    expect(notStaff.body.fields).toEqual({ assignee: 'Choose a technician or admin' });
     const technician = seededAccount('technician').username;
     const assigned = await asAdmin(`/api/admin/tickets/${ticket.id}/assign`, { method: 'POST', json: { assignee: technician.toUpperCase() } });
     expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
@@ -98,6 +99,27 @@ describe('maintenance tickets', () => {
     expect(reopened).toHaveLength(1);
     expect(reopened[0]!.id).not.toBe(ticket.id);
     expect((await ticketsOf(`stationId=${id}&status=closed`)).map((t) => t.id)).toEqual([ticket.id]);
+  });
+
+  it('offers the admins and technicians of the pool as assignees, no app user or host; assigning anyone else is a 400', async () => {
+    const staff = z.array(StaffMember).parse((await asTechnician('/api/admin/staff')).body);
+    expect(staff).toContainEqual({ email: seededAccount('admin').username, name: 'Ayu Admin', role: 'admin' });
+    expect(staff).toContainEqual({ email: seededAccount('technician').username, name: 'Made Teknisi', role: 'technician' });
+    const emails = staff.map((s) => s.email);
+    for (const role of ['user', 'host'] as const) expect(emails).not.toContain(seededAccount(role).username);
+    expect(emails).toEqual([...new Set(emails)]);
+    expect((await asAdmin('/api/admin/staff')).body).toEqual(staff);
+    for (const role of ['user', 'host'] as const) expect((await apiFetch('/api/admin/staff', { headers: tokens[role] })).status).toBe(403);
+
+    const { id } = await report('Picker test');
+    const ticket = (await ticketsOf(`stationId=${p.machine.id}`)).find((t) => t.cause === 'reports' && t.sources.some((s) => s.id === id))!;
+    for (const assignee of [seededAccount('host').username, '', 'nobody@bali-refill.test']) {
+      const refused = await asAdmin(`/api/admin/tickets/${ticket.id}/assign`, { method: 'POST', json: { assignee } });
+      expect(refused.status, assignee).toBe(400);
+      expect(refused.body.fields).toEqual({ assignee: 'Choose a technician or admin' });
+    }
+    const picked = await asAdmin(`/api/admin/tickets/${ticket.id}/assign`, { method: 'POST', json: { assignee: staff.find((s) => s.role === 'technician')!.email } });
+    expect(picked.status, JSON.stringify(picked.body)).toBe(200);
   });
 
   it('refuses app users and hosts (403), bad filters (400) and unknown tickets (404)', async () => {

@@ -21,7 +21,8 @@ export function readSavedStations(): SavedStations | null {
     const raw = localStorage.getItem(STORAGE_KEY);
     if (!raw) return null;
     const saved = JSON.parse(raw) as SavedStations;
-    return Array.isArray(saved.machines) ? saved : null;
+    // A list saved before stations carried their price would show none: not used.
+    return Array.isArray(saved.machines) && saved.machines.every((m) => typeof m.effectivePricePerLitre === 'number') ? saved : null;
   } catch {
     return null;
   }

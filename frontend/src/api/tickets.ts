@@ -27,6 +27,8 @@ export const ticketQueries = {
       queryFn: ({ signal }) => authedApi('adminListTickets', { signal, query: { status: 'active', stationId, limit: 100 } }),
     }),
   one: (id: string) => queryOptions({ queryKey: ['admin', 'tickets', 'one', id] as const, queryFn: ({ signal }) => authedApi('adminGetTicket', { signal, params: { id } }) }),
+  /** Who a ticket can be assigned to (the picker); the staff changes rarely. */
+  staff: () => queryOptions({ queryKey: ['admin', 'staff'] as const, queryFn: ({ signal }) => authedApi('adminListStaff', { signal }), staleTime: 5 * 60_000 }),
   /** The header's count, read again every minute. */
   counts: () => queryOptions({ queryKey: ['admin', 'tickets', 'counts'] as const, queryFn: ({ signal }) => authedApi('adminTicketCounts', { signal }), refetchInterval: 60_000 }),
 };

@@ -12,6 +12,7 @@ export const guestTexts = defineMessages('guestTexts', {
   tds: (ppm: number) => `${ppm} ppm dissolved solids`,
   temperature: (c: string) => `${c} °C`,
   unknown: 'Not reported yet',
+  perLitre: (amount: string) => `${amount} per litre`,
   sizeLegend: 'How much water?',
   size: (litres: string) => `${litres} L`,
   fillMyBottle: 'Fill my bottle',

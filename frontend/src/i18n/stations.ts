@@ -24,6 +24,7 @@ export const stationTexts = defineMessages('stationTexts', {
   waterLevel: (level: string) => `Water level: ${level}`,
   unknown: 'unknown',
   lastRefill: (when: string) => `Last refill: ${when}`,
+  perLitre: (amount: string) => `${amount} per litre`,
   features: 'Features',
   directions: 'Directions',
   directionsTo: (name: string) => `Directions to ${name}`,

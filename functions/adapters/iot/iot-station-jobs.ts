@@ -1,4 +1,4 @@
-import { CancelJobCommand, CreateJobCommand, type IoTClient } from '@aws-sdk/client-iot';
+import { CancelJobCommand, CancelJobExecutionCommand, CreateJobCommand, type IoTClient } from '@aws-sdk/client-iot';
 import type { JobDocument, StationJobs } from '../../ports/station-jobs';
 
 /** How long a station may stay in progress on one execution before IoT times it out (a firmware install is the longest). */
@@ -29,6 +29,16 @@ export class IotStationJobs implements StationJobs {
     } catch (error) {
       // Already completed or canceled: nothing is left to cancel.
       if ((error as Error).name !== 'InvalidStateTransitionException') throw error;
+    }
+  }
+
+  async cancelExecution(jobId: string, stationId: string, reason: string) {
+    try {
+      // Not forced: only a QUEUED execution is canceled (timeoutConfig covers one in progress).
+      await this.iot.send(new CancelJobExecutionCommand({ jobId, thingName: stationId, force: false, statusDetails: { reason: reason.slice(0, 128) } }));
+    } catch (error) {
+      // Started or ended meanwhile: its own report comes (the command ignores it once the execution ended).
+      if (!['InvalidStateTransitionException', 'ResourceNotFoundException'].includes((error as Error).name)) throw error;
     }
   }
 }

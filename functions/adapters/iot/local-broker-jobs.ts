@@ -2,7 +2,7 @@ import type { JobDocument, StationJobs } from '../../ports/station-jobs';
 import { LocalBrokerPublisher } from './local-broker-messages';
 
 /** The local broker's control topics of its jobs emulation (infra/local/broker-jobs.ts); only the back end may publish them. */
-export const localJobTopics = { dispatch: '$local/jobs/dispatch', cancel: '$local/jobs/cancel' } as const;
+export const localJobTopics = { dispatch: '$local/jobs/dispatch', cancel: '$local/jobs/cancel', cancelExecution: '$local/jobs/cancel-execution' } as const;
 
 /**
  * The local stand-in for IoT Jobs' control plane (CreateJob, CancelJob): the back end's client asks the local broker,
@@ -21,5 +21,9 @@ export class LocalBrokerStationJobs implements StationJobs {
 
   cancel(jobId: string) {
     return this.publisher.publish(localJobTopics.cancel, { jobId });
+  }
+
+  cancelExecution(jobId: string, stationId: string, reason: string) {
+    return this.publisher.publish(localJobTopics.cancelExecution, { jobId, stationId, reason });
   }
 }

@@ -7,5 +7,5 @@ import * as repositories from '../../providers/repositories';
 export const handler = routeHandler('getMachine', async ({ params }) => {
   const [record, settings] = await Promise.all([repositories.machines().get(params.id), repositories.settings().get()]);
   if (!record) throw notFound(texts.machineIdNotFound(params.id));
-  return toMachine(record, repositories.clock().now(), settings.heartbeatIntervalSeconds);
+  return toMachine(record, repositories.clock().now(), settings);
 });

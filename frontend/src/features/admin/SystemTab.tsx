@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ALERT_VEND_FAILURE_WINDOW } from '@shared/constants';
-import { ALERT_RECIPIENT_SETTINGS, alertRules, defaultSettings, fieldMessages, Settings, type AlertRule, type Settings as SettingsValue } from '@shared/schemas';
+import { ALERT_RECIPIENT_SETTINGS, ALERT_REPEAT_SETTINGS, alertRules, defaultSettings, fieldMessages, Settings, type AlertRule, type Settings as SettingsValue } from '@shared/schemas';
 import { adminApi, adminQueries } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
 import { toast } from '../../components/toast';
@@ -33,7 +33,11 @@ const FIELDS: { key: Key; label: string; unit: string; hint: string; step?: stri
   { key: 'alertDeadLetterMessages', label: 'Alert: dead-letter messages from', unit: 'messages', hint: 'An alert when this many messages wait in the dead-letter queues: something was not processed (0 turns it off).' },
   { key: 'safetyTdsMaxPpm', label: 'Water safety: lock above TDS', unit: 'ppm', hint: 'A heartbeat with more locks the station until an admin or a technician clears it (0 turns it off).' },
   { key: 'sanitationIntervalDays', label: 'Water safety: sanitation every', unit: 'days', hint: 'A station whose last sanitation is older is locked until a visit is recorded and the lock cleared (0 turns it off).' },
-  { key: 'alertRepeatMinutes', label: 'Alert: e-mail again every', unit: 'minutes', hint: 'An alert nobody acknowledged is e-mailed again this often.' },
+  { key: 'alertRepeatMinutes', label: 'Alert: e-mail again every', unit: 'minutes', hint: 'An alert nobody acknowledged is e-mailed again this often, unless its rule has its own interval below.' },
+  ...alertRules.map((rule) => ({
+    key: ALERT_REPEAT_SETTINGS[rule], label: `Alert: ${RULE_NAMES[rule]}, e-mail again every`, unit: 'minutes',
+    hint: 'This rule\'s own repeat interval (0: the interval above).',
+  })),
   { key: 'alertRecipients', label: 'Alert: e-mail to', unit: 'addresses', hint: "Who is told of every rule without recipients of its own, separated by commas (empty: the deployment's operations address).", text: true },
   ...alertRules.map((rule) => ({
     key: ALERT_RECIPIENT_SETTINGS[rule], label: `Alert: ${RULE_NAMES[rule]}, e-mail to`, unit: 'addresses',

@@ -6,7 +6,7 @@ const NOW = Date.parse('2025-06-01T10:00:00Z');
 const ago = (minutes: number) => new Date(NOW - minutes * 60_000).toISOString();
 const machine = (id: string, over: Partial<Machine> = {}): Machine => ({
   id, name: `Station ${id}`, location: 'Jl. Raya, Bali', latitude: null, longitude: null, status: 'online', waterLevel: 50, lastRefill: null,
-  features: [], lastHeartbeat: ago(1), quality: null, filter: null, connection: null, waterCheck: { lastLabTestAt: null, lastLabTestResult: null, lastSanitationAt: null, lockedFor: null }, createdAt: ago(600), updatedAt: ago(600), ...over,
+  features: [], lastHeartbeat: ago(1), quality: null, filter: null, connection: null, waterCheck: { lastLabTestAt: null, lastLabTestResult: null, lastSanitationAt: null, lockedFor: null }, effectivePricePerLitre: 1000, createdAt: ago(600), updatedAt: ago(600), ...over,
 });
 
 describe('machine list', () => {

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { formatRupiah } from '@shared/money';
 import { stationQueries } from '../../api/stations';
 import { appTexts } from '../../i18n/app';
 import { useMessages } from '../../i18n/messages';
@@ -26,6 +27,8 @@ function StatusPill({ status }: { status: PlacedMachine['machine']['status'] }) 
 /** One machine in a list: status dot, name, address and distance. */
 export function MachineListItem({ placed, onSelect, selected, rank }: { placed: PlacedMachine; onSelect?: () => void; selected?: boolean; rank?: number }) {
   const { machine, distanceKm } = placed;
+  const t = useMessages(appTexts).map;
+  const price = formatRupiah(machine.effectivePricePerLitre);
   const body = (
     <>
       <span aria-hidden="true" className="flex h-11 w-11 shrink-0 items-center justify-center rounded-2xl bg-brand-50 text-sm font-bold text-brand-700">
@@ -37,6 +40,7 @@ export function MachineListItem({ placed, onSelect, selected, rank }: { placed: 
       </span>
       <span className="flex shrink-0 flex-col items-end gap-1">
         <StatusPill status={machine.status} />
+        <span className="text-xs font-medium text-slate-600" data-testid="price-per-litre"><span aria-hidden="true">{t.perLitre(price)}</span><span className="sr-only">{t.perLitreLabel(price)}</span></span>
         {distanceKm !== null && <span className="text-xs font-medium text-slate-500">{formatDistance(distanceKm)}</span>}
       </span>
     </>
@@ -67,6 +71,7 @@ function MachineDetail({ placed, onClose }: { placed: PlacedMachine; onClose: ()
             <StatusPill status={machine.status} />
             {distanceKm !== null && <span>{t.away(formatDistance(distanceKm))}</span>}
             {machine.waterLevel !== null && <span>{t.water(Math.round(machine.waterLevel))}</span>}
+            <span data-testid="price-per-litre">{t.perLitreLabel(formatRupiah(machine.effectivePricePerLitre))}</span>
           </div>
         </div>
         <button type="button" onClick={onClose} aria-label={t.closeDetails} className="-mt-1 -mr-1 flex h-8 w-8 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100">

@@ -4,7 +4,7 @@ import { byDistance, directionsUrl, formatDistance } from './machines';
 
 const machine = (id: string, latitude: string | null, longitude: string | null): Machine => ({
   id, name: id, location: 'Bali', latitude, longitude, status: 'online', waterLevel: null, lastRefill: null, features: [],
-  lastHeartbeat: null, quality: null, filter: null, connection: null, waterCheck: { lastLabTestAt: null, lastLabTestResult: null, lastSanitationAt: null, lockedFor: null }, createdAt: '', updatedAt: '',
+  lastHeartbeat: null, quality: null, filter: null, connection: null, waterCheck: { lastLabTestAt: null, lastLabTestResult: null, lastSanitationAt: null, lockedFor: null }, effectivePricePerLitre: 1000, createdAt: '', updatedAt: '',
 });
 
 describe('nearby machines', () => {

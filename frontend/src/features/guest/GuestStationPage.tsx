@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
-import { DEFAULT_MAX_FILL_ML, PRICE_PER_LITRE_IDR } from '@shared/constants';
+import { DEFAULT_MAX_FILL_ML } from '@shared/constants';
 import { formatRupiah, priceOfMillilitres } from '@shared/money';
 import { GUEST_FILL_SIZES_ML, isCardWallet, type Machine } from '@shared/schemas';
 import { ApiRequestError, api } from '../../api/client';
@@ -126,7 +126,10 @@ function OrderForm({ machine, onOrdered }: { machine: Machine; onOrdered: (recei
   // One Idempotency-Key per distinct request: a retry of the same one after a lost answer finds its order.
   const keys = useRef(new Map<string, string>());
   const volumeMl = size === 'fill' ? maxMl : size;
-  const price = formatRupiah(priceOfMillilitres(volumeMl, PRICE_PER_LITRE_IDR));
+  // The station's own price or the global one, as the server charges it (docs/stations.md, "Price per litre").
+  const pricePerLitre = machine.effectivePricePerLitre;
+  const amount = priceOfMillilitres(volumeMl, pricePerLitre);
+  const price = formatRupiah(amount);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -142,7 +145,7 @@ function OrderForm({ machine, onOrdered }: { machine: Machine; onOrdered: (recei
     try {
       if (card) {
         wallet = await payWithWallet(method, {
-          amount: priceOfMillilitres(volumeMl, PRICE_PER_LITRE_IDR), label: 'Bali Refill',
+          amount, label: 'Bali Refill',
           validateMerchant: (url) => validateAppleMerchant(url, window.location.hostname),
         });
       }
@@ -162,13 +165,17 @@ function OrderForm({ machine, onOrdered }: { machine: Machine; onOrdered: (recei
   return (
     <form onSubmit={submit} className="mt-6 space-y-6" noValidate>
       <p className="text-sm text-slate-700">{t.intro}</p>
+      <p className="text-sm font-semibold text-slate-900" data-testid="price-per-litre">{t.perLitre(formatRupiah(pricePerLitre))}</p>
       <fieldset>
         <legend className="text-base font-semibold text-slate-900">{t.sizeLegend}</legend>
         <div className="mt-3 grid grid-cols-3 gap-2">
           {sizes.map((ml) => (
             <label key={ml} className={choice(size === ml)}>
               <input type="radio" name="size" value={ml} checked={size === ml} onChange={() => setSize(ml)} className="absolute inset-0 h-full w-full cursor-pointer opacity-0" />
-              {t.size(formatLitresShort(ml, language))}
+              <span>
+                <span className="block">{t.size(formatLitresShort(ml, language))}</span>
+                <span className="block text-xs font-normal text-slate-700" data-testid="size-price">{formatRupiah(priceOfMillilitres(ml, pricePerLitre))}</span>
+              </span>
             </label>
           ))}
         </div>

@@ -1,3 +1,4 @@
+import { formatRupiah } from '@shared/money';
 import { lazy, Suspense, useId } from 'react';
 import { StatusBadge } from '../../components/StatusBadge';
 import { ClockIcon, DropIcon, LocateIcon, NavigationIcon, PinIcon, ShieldIcon } from '../../components/icons';
@@ -81,6 +82,7 @@ export function StationCard({ view, onShowOnMap }: { view: StationView; onShowOn
           <ClockIcon size={15} className="text-slate-500" />
           {t.lastRefill(refilled ?? t.unknown)}
         </span>
+        <span className="font-semibold text-slate-800" data-testid="price-per-litre">{t.perLitre(formatRupiah(machine.effectivePricePerLitre))}</span>
       </div>
       <WaterCheckNote machine={machine} />
       {machine.features.length > 0 && (

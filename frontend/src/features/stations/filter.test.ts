@@ -7,7 +7,7 @@ const ubud = { latitude: -8.5069, longitude: 115.2625 };
 function station(id: string, fields: Partial<Machine>): Machine {
   return {
     id, name: id, location: 'Bali', latitude: '-8.5', longitude: '115.26', status: 'online', waterLevel: 80, lastRefill: null,
-    features: [], lastHeartbeat: null, quality: null, filter: null, connection: null, waterCheck: { lastLabTestAt: null, lastLabTestResult: null, lastSanitationAt: null, lockedFor: null }, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
+    features: [], lastHeartbeat: null, quality: null, filter: null, connection: null, waterCheck: { lastLabTestAt: null, lastLabTestResult: null, lastSanitationAt: null, lockedFor: null }, effectivePricePerLitre: 1000, createdAt: '2026-01-01T00:00:00Z', updatedAt: '2026-01-01T00:00:00Z',
     ...fields,
   };
 }

@@ -12,6 +12,7 @@ export const guestTexts: (typeof english)['en'] = {
   tds: (ppm) => `${ppm} ppm zat terlarut`,
   temperature: (c) => `${c} °C`,
   unknown: 'Belum dilaporkan',
+  perLitre: (amount) => `${amount} per liter`,
   sizeLegend: 'Berapa banyak air?',
   size: (litres) => `${litres} L`,
   fillMyBottle: 'Isi penuh botol saya',

@@ -24,6 +24,7 @@ export const stationTexts: (typeof english)['en'] = {
   waterLevel: (level) => `Level air: ${level}`,
   unknown: 'tidak diketahui',
   lastRefill: (when) => `Isi ulang terakhir: ${when}`,
+  perLitre: (amount) => `${amount} per liter`,
   features: 'Fitur',
   directions: 'Petunjuk Arah',
   directionsTo: (name) => `Petunjuk arah ke ${name}`,

@@ -12,7 +12,7 @@ import { adminTickets } from '../../../i18n/admin-tickets';
 import { useMessages, type Translation } from '../../../i18n/messages';
 import { ConsoleSubpage } from '../ConsoleSubpage';
 import { formatDateTime } from '../format';
-import { Button, Card, EmptyState, LoadingRows, Pill, TextAreaField, TextField } from '../ui';
+import { Button, Card, EmptyState, InlineAlert, LoadingRows, Pill, SelectField, TextAreaField } from '../ui';
 import { ticketTone } from './TicketsPage';
 
 type Texts = Translation<(typeof adminTickets)['en']>;
@@ -124,7 +124,7 @@ function TicketView({ ticket, t }: { ticket: Ticket; t: Texts }) {
       {open && (
         <Section title={t.assignTitle}>
           <form className="mt-2" onSubmit={submit('assign', () => assignTicket(ticket.id, assignee), () => setAssignee(''), t.assigned)}>
-            <TextField label={t.assignee} type="email" autoComplete="off" value={assignee} error={errors.assignee} onChange={(e) => setAssignee(e.target.value)} />
+            <AssigneePicker value={assignee} error={errors.assignee} onChange={setAssignee} t={t} />
             <div className="mt-2 flex flex-wrap gap-2">
               <Button type="submit" busy={busy === 'assign'}>{t.assign}</Button>
               {me && ticket.assignee !== me && (
@@ -155,6 +155,20 @@ function TicketView({ ticket, t }: { ticket: Ticket; t: Texts }) {
       </Section>
     </>
   );
+}
+
+/** The admins and technicians from the pool's groups, by name: the server takes no one else (docs/stations.md, "Tickets"). */
+function AssigneePicker({ value, error, onChange, t }: { value: string; error: string | undefined; onChange: (email: string) => void; t: Texts }) {
+  const staff = useQuery(ticketQueries.staff());
+  if (staff.isError) {
+    return (
+      <InlineAlert tone="error">
+        {t.staffError} <Button size="sm" variant="ghost" onClick={() => void staff.refetch()}>{t.retry}</Button>
+      </InlineAlert>
+    );
+  }
+  const options = [{ value: '', label: t.choose }, ...(staff.data ?? []).map((s) => ({ value: s.email, label: t.staffOption(s.name, t.roles[s.role], s.email) }))];
+  return <SelectField label={t.assignee} value={value} error={error} options={options} disabled={staff.isPending} onChange={(e) => onChange(e.target.value)} />;
 }
 
 function SourceRow({ source, stationName, t }: { source: Ticket['sources'][number]; stationName: string; t: Texts }) {
