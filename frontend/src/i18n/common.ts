@@ -12,6 +12,7 @@ export const common = defineMessages('common', {
   menuOf: (name: string) => `${name} menu`,
   openMenu: 'Open menu',
   closeMenu: 'Close menu',
+  closeDialog: 'Close dialog',
   mobileMenu: 'Mobile menu',
   language: 'Language',
   switchTo: 'Baca dalam Bahasa Indonesia',

@@ -2,9 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { about } from './about';
 import { adminAlerts } from './admin-alerts';
 import { adminCommands } from './admin-commands';
+import { adminHostRequests } from './admin-host-requests';
+import { adminLogin } from './admin-login';
+import { adminMachines } from './admin-machines';
+import { adminPanels } from './admin-panels';
+import { adminConsole } from './admin-console';
 import { adminStation } from './admin-station';
+import { adminSystem } from './admin-system';
 import { adminVisits } from './admin-visits';
 import { adminTickets } from './admin-tickets';
+import { adminTransactions } from './admin-transactions';
+import { adminUsers } from './admin-users';
 import { appTexts } from './app';
 import { authTexts } from './auth';
 import { adminClaims, claimTexts } from './claims';
@@ -23,7 +31,7 @@ import { walletTexts } from './wallet';
 import { withdrawalTexts } from './withdrawal';
 
 const tables: Messages<unknown>[] = [
-  about, adminAlerts, adminClaims, adminCommands, adminStation, adminTickets, adminVisits, appTexts, authTexts, claimTexts, common, consoleRoles, docs, guestTexts,
+  about, adminAlerts, adminClaims, adminCommands, adminConsole, adminHostRequests, adminLogin, adminMachines, adminPanels, adminStation, adminSystem, adminTickets, adminTransactions, adminUsers, adminVisits, appTexts, authTexts, claimTexts, common, consoleRoles, docs, guestTexts,
   hostForm, landing, nfcTexts, reportTexts, stationTexts, walletTexts, withdrawalTexts,
 ];
 

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { TIMING_MS } from '@shared/constants';
-import { AddMachineForm, MACHINE_CREATED } from './AddMachineForm';
+import { adminMachines } from '../../i18n/admin-machines';
+import { useMessages } from '../../i18n/messages';
+import { AddMachineForm } from './AddMachineForm';
 import { bundleFileName, downloadBundle, type Provisioned } from './bundle';
 import { CheckIcon, KeyIcon } from './icons';
 import { Button, Modal } from './ui';
@@ -11,6 +13,7 @@ import { Button, Modal } from './ui';
  * keeps the bundle in memory for a 'download again' until the admin dismisses it.
  */
 export function AddMachineDialog({ open, onClose, onProvisioned }: { open: boolean; onClose: () => void; onProvisioned: (result: Provisioned) => void }) {
+  const t = useMessages(adminMachines);
   const [created, setCreated] = useState<Provisioned | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
@@ -30,13 +33,13 @@ export function AddMachineDialog({ open, onClose, onProvisioned }: { open: boole
     <Modal
       open={open}
       onClose={onClose}
-      title="Add Machine"
-      description="Register a new refill station. Its certificate bundle is downloaded once when it is created."
+      title={t.addTitle}
+      description={t.addIntro}
       size="lg"
       footer={
         <>
-          <Button variant="ghost" onClick={onClose}>Cancel</Button>
-          <Button variant="primary" type="submit" form="add-machine-form" disabled={Boolean(created)}>Create Machine</Button>
+          <Button variant="ghost" onClick={onClose}>{t.cancel}</Button>
+          <Button variant="primary" type="submit" form="add-machine-form" disabled={Boolean(created)}>{t.create}</Button>
         </>
       }
     >
@@ -47,13 +50,12 @@ export function AddMachineDialog({ open, onClose, onProvisioned }: { open: boole
           created ? (
             <div role="status" className="rounded-xl bg-emerald-50 p-4 ring-1 ring-emerald-200">
               <p className="flex items-center gap-2 font-semibold text-emerald-800">
-                <CheckIcon /> {MACHINE_CREATED}
+                <CheckIcon /> {t.created}
               </p>
               <p className="mt-1.5 flex items-start gap-2 text-sm text-emerald-900/80">
                 <KeyIcon size={16} className="mt-0.5 shrink-0" />
                 <span>
-                  Certificate bundle saved as <span className="font-mono">{bundleFileName(created.machine.id)}</span>. It holds the station's private key, which is
-                  not stored anywhere else: keep it safe.
+                  {t.bundleSavedAs}<span className="font-mono">{bundleFileName(created.machine.id)}</span>{t.bundleKeep}
                 </span>
               </p>
             </div>

@@ -4,12 +4,13 @@ import { AdminMachineInput, type RouteBody } from '@shared/routes';
 import { fieldMessages, machineStatuses, type MachineStatus } from '@shared/schemas';
 import { adminApi, refreshStats } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
+import { adminMachines } from '../../i18n/admin-machines';
+import { useMessages } from '../../i18n/messages';
 import { AddressAutocomplete } from './AddressAutocomplete';
 import type { Provisioned } from './bundle';
-import { statusLabel } from './MachineStatusBadge';
+import { useStatusLabels } from './MachineStatusBadge';
 import { InlineAlert, SelectField, TextField } from './ui';
 
-export const MACHINE_CREATED = 'Machine created successfully!';
 const empty = { id: '', name: '', location: '', latitude: '', longitude: '', status: 'online' as MachineStatus };
 
 /**
@@ -30,6 +31,8 @@ export function AddMachineForm({
   success?: ReactNode;
   footer?: (state: { busy: boolean }) => ReactNode;
 }) {
+  const t = useMessages(adminMachines);
+  const statusLabels = useStatusLabels();
   const [form, setForm] = useState(empty);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const queryClient = useQueryClient();
@@ -46,7 +49,7 @@ export function AddMachineForm({
     },
   });
   const busy = create.isPending;
-  const failure = !create.error ? null : create.error instanceof ApiRequestError ? (create.error.serverMessage ?? 'Failed to create machine') : 'Network error occurred';
+  const failure = !create.error ? null : create.error instanceof ApiRequestError ? (create.error.serverMessage ?? t.createFailed) : t.networkError;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -61,10 +64,10 @@ export function AddMachineForm({
   };
 
   return (
-    <form id={formId} onSubmit={submit} aria-label="Add machine" noValidate className="space-y-4">
+    <form id={formId} onSubmit={submit} aria-label={t.addForm} noValidate className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
-          label="Machine ID"
+          label={t.machineId}
           required
           value={form.id}
           onChange={(e) => set('id')(e.target.value.toUpperCase())}
@@ -72,9 +75,9 @@ export function AddMachineForm({
           autoComplete="off"
           spellCheck={false}
           error={errors.id}
-          hint="Letters, a dash and digits"
+          hint={t.machineIdHint}
         />
-        <TextField label="Station Name" required value={form.name} onChange={(e) => set('name')(e.target.value)} placeholder="Sanur Beach Market" error={errors.name} />
+        <TextField label={t.stationName} required value={form.name} onChange={(e) => set('name')(e.target.value)} placeholder="Sanur Beach Market" error={errors.name} />
       </div>
       <AddressAutocomplete
         value={form.location}
@@ -83,13 +86,13 @@ export function AddMachineForm({
         error={errors.location}
       />
       <div className="grid gap-4 sm:grid-cols-3">
-        <TextField label="Latitude" required inputMode="decimal" value={form.latitude} onChange={(e) => set('latitude')(e.target.value)} placeholder="-8.6900" error={errors.latitude} />
-        <TextField label="Longitude" required inputMode="decimal" value={form.longitude} onChange={(e) => set('longitude')(e.target.value)} placeholder="115.2622" error={errors.longitude} />
+        <TextField label={t.latitude} required inputMode="decimal" value={form.latitude} onChange={(e) => set('latitude')(e.target.value)} placeholder="-8.6900" error={errors.latitude} />
+        <TextField label={t.longitude} required inputMode="decimal" value={form.longitude} onChange={(e) => set('longitude')(e.target.value)} placeholder="115.2622" error={errors.longitude} />
         <SelectField
-          label="Status"
+          label={t.status}
           value={form.status}
           onChange={(e) => set('status')(e.target.value)}
-          options={machineStatuses.map((s) => ({ value: s, label: statusLabel(s) }))}
+          options={machineStatuses.map((s) => ({ value: s, label: statusLabels[s] }))}
         />
       </div>
       {success ?? (failure && <InlineAlert tone="error">{failure}</InlineAlert>)}

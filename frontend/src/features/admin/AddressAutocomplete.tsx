@@ -3,6 +3,8 @@ import { useEffect, useId, useState } from 'react';
 import { ADDRESS_SEARCH_MIN_CHARS } from '@shared/constants';
 import type { AddressResult } from '@shared/schemas';
 import { adminQueries } from '../../api/admin';
+import { adminMachines } from '../../i18n/admin-machines';
+import { useMessages } from '../../i18n/messages';
 import { PinIcon } from './icons';
 import { Spinner } from './ui';
 
@@ -31,6 +33,7 @@ export function AddressAutocomplete({
   onChoose: (result: AddressResult) => void;
   error?: string;
 }) {
+  const t = useMessages(adminMachines);
   const id = useId();
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
@@ -50,7 +53,7 @@ export function AddressAutocomplete({
   return (
     <div className="relative">
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-700">
-        Location Address<span className="ml-0.5 text-red-500" aria-hidden="true"> *</span>
+        {t.address}<span className="ml-0.5 text-red-500" aria-hidden="true"> *</span>
       </label>
       <div className="relative">
         <PinIcon className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-slate-500" size={16} />
@@ -65,7 +68,7 @@ export function AddressAutocomplete({
           autoComplete="off"
           required
           value={value}
-          placeholder="Start typing a street, beach or landmark"
+          placeholder={t.addressPlaceholder}
           onChange={(e) => {
             onChange(e.target.value);
             setOpen(true);
@@ -96,10 +99,10 @@ export function AddressAutocomplete({
       {error ? (
         <p className="mt-1.5 text-xs font-medium text-red-600">{error}</p>
       ) : showList ? null : (
-        <p className="mt-1.5 text-xs text-slate-500">Choose a suggestion to fill in the coordinates.</p>
+        <p className="mt-1.5 text-xs text-slate-500">{t.addressHint}</p>
       )}
       {showList && (
-        <ul id={`${id}-list`} role="listbox" aria-label="Address suggestions" className="mt-1.5 max-h-64 overflow-y-auto rounded-xl bg-white py-1.5 shadow-lg ring-1 ring-slate-200">
+        <ul id={`${id}-list`} role="listbox" aria-label={t.suggestions} className="mt-1.5 max-h-64 overflow-y-auto rounded-xl bg-white py-1.5 shadow-lg ring-1 ring-slate-200">
           {suggestions.map((s, i) => (
             <li
               key={`${s.displayName}-${i}`}

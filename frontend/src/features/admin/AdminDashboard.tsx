@@ -5,6 +5,7 @@ import type { AdminIdentity } from '@shared/schemas';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Logo } from '../../components/Logo';
 import { adminCommands } from '../../i18n/admin-commands';
+import { adminConsole } from '../../i18n/admin-console';
 import { consoleRoles } from '../../i18n/console-roles';
 import { useMessages } from '../../i18n/messages';
 import { AlertsLink } from './alerts/AlertsLink';
@@ -26,12 +27,12 @@ import { TransactionsTab } from './TransactionsTab';
 import { Button } from './ui';
 import { UsersTab } from './UsersTab';
 
-const TAB_META: Record<AdminTab, { label: string; icon: ReactNode }> = {
-  machines: { label: 'Machines', icon: <StationIcon size={16} /> },
-  users: { label: 'Users', icon: <UsersIcon size={16} /> },
-  transactions: { label: 'Transactions', icon: <ReceiptIcon size={16} /> },
-  'host-requests': { label: 'Host Requests', icon: <HandshakeIcon size={16} /> },
-  system: { label: 'System', icon: <GearIcon size={16} /> },
+const TAB_ICONS: Record<AdminTab, ReactNode> = {
+  machines: <StationIcon size={16} />,
+  users: <UsersIcon size={16} />,
+  transactions: <ReceiptIcon size={16} />,
+  'host-requests': <HandshakeIcon size={16} />,
+  system: <GearIcon size={16} />,
 };
 
 /**
@@ -41,6 +42,7 @@ const TAB_META: Record<AdminTab, { label: string; icon: ReactNode }> = {
 export function AdminDashboard({ admin, search }: { admin: AdminIdentity; search: AdminSearch }) {
   const roleTexts = useMessages(consoleRoles);
   const commandTexts = useMessages(adminCommands);
+  const texts = useMessages(adminConsole);
   const isAdmin = admin.role === 'admin';
   const tabs: readonly AdminTab[] = isAdmin ? adminTabs : ['machines'];
   const navigate = useNavigate();
@@ -65,7 +67,7 @@ export function AdminDashboard({ admin, search }: { admin: AdminIdentity; search
   const exportData = () => {
     const table = registry.get()?.();
     if (!table || table.rows.length === 0) {
-      toast({ title: 'Nothing to export', description: 'This tab has no rows to export yet.' });
+      toast({ title: texts.nothingToExport, description: texts.nothingToExportHint });
       return;
     }
     downloadText(csvFileName(table.name), toCsv(table), 'text/csv;charset=utf-8');
@@ -80,21 +82,26 @@ export function AdminDashboard({ admin, search }: { admin: AdminIdentity; search
             <Link to="/admin" className="flex shrink-0 items-center gap-2.5">
               <span className="hidden sm:block"><Logo size={34} /></span>
               <span className="hidden font-bold text-slate-900 sm:inline">Bali Refill</span>
-              <span data-testid="console-role" className="rounded-md bg-ocean-900 px-1.5 py-0.5 text-[10px] font-bold tracking-widest text-white uppercase">{isAdmin ? 'Admin' : roleTexts.roles[admin.role]}</span>
+              <span data-testid="console-role" className="rounded-md bg-ocean-900 px-1.5 py-0.5 text-[10px] font-bold tracking-widest text-white uppercase">{isAdmin ? texts.adminRole : roleTexts.roles[admin.role]}</span>
             </Link>
             <div className="ml-auto flex items-center gap-0.5 sm:gap-2">
               <AlertsLink />
               <TicketsLink />
               <VisitsLink />
               {isAdmin && <StickersLink />}
-              {!isAdmin && <LanguageSwitch />}
+              {/* An administrator's phone header is full (stickers too): there the choice made on a console subpage holds. */}
+              {isAdmin ? (
+                <div className="hidden sm:block"><LanguageSwitch /></div>
+              ) : (
+                <LanguageSwitch />
+              )}
               <Link to="/" className="hidden h-10 items-center gap-2 rounded-xl px-3 text-sm font-semibold text-slate-600 hover:bg-slate-100 hover:text-slate-900 sm:inline-flex">
-                <ArrowLeftIcon size={16} /> Back to Site
+                <ArrowLeftIcon size={16} /> {texts.backToSite}
               </Link>
               {/* Not on a phone: the header has no room there beside the role, the alerts and the route, and CSV is a desk job. */}
               <div className="hidden sm:block">
-                <Button icon={<DownloadIcon size={16} />} onClick={exportData} aria-label="Export Data" title="Export the rows of this tab as CSV">
-                  Export Data
+                <Button icon={<DownloadIcon size={16} />} onClick={exportData} aria-label={texts.exportData} title={texts.exportTitle}>
+                  {texts.exportData}
                 </Button>
               </div>
               <div className="mx-1 hidden h-8 w-px bg-slate-200 md:block" aria-hidden="true" />
@@ -104,12 +111,12 @@ export function AdminDashboard({ admin, search }: { admin: AdminIdentity; search
               </div>
               <Button
                 variant="dark"
-                aria-label="Logout"
+                aria-label={texts.logout}
                 icon={<LogoutIcon size={16} />}
                 busy={!logoutNow.isIdle}
                 onClick={() => logoutNow.mutate()}
               >
-                <span className="hidden sm:inline">Logout</span>
+                <span className="hidden sm:inline">{texts.logout}</span>
               </Button>
             </div>
           </div>
@@ -118,8 +125,8 @@ export function AdminDashboard({ admin, search }: { admin: AdminIdentity; search
         <main className="mx-auto max-w-[1400px] px-4 py-8 sm:px-6">
           <div className="mb-6 flex flex-wrap items-end justify-between gap-2">
             <div>
-              <h1 className="text-2xl font-bold tracking-tight text-slate-900">{isAdmin ? 'Admin Dashboard' : roleTexts.technicianTitle}</h1>
-              <p className="mt-1 text-sm text-slate-500">{isAdmin ? 'Stations, wallets and partners across Bali.' : roleTexts.technicianSubtitle}</p>
+              <h1 className="text-2xl font-bold tracking-tight text-slate-900">{isAdmin ? texts.title : roleTexts.technicianTitle}</h1>
+              <p className="mt-1 text-sm text-slate-500">{isAdmin ? texts.subtitle : roleTexts.technicianSubtitle}</p>
             </div>
             <div className="flex flex-wrap items-center gap-4">
               {isAdmin && (
@@ -128,7 +135,7 @@ export function AdminDashboard({ admin, search }: { admin: AdminIdentity; search
                 </Link>
               )}
               <Link to="/" className="inline-flex items-center gap-1.5 text-sm font-medium text-slate-500 hover:text-brand-700 sm:hidden">
-                <ArrowLeftIcon size={14} /> Back to Site
+                <ArrowLeftIcon size={14} /> {texts.backToSite}
               </Link>
             </div>
           </div>
@@ -137,7 +144,7 @@ export function AdminDashboard({ admin, search }: { admin: AdminIdentity; search
 
           <div className="mt-8 overflow-visible rounded-2xl bg-white shadow-card ring-1 ring-slate-200/70">
             {/* The tabs wrap onto a second line on a phone rather than scroll out of sight. */}
-            <div role="tablist" aria-label="Admin sections" className="flex flex-wrap gap-x-1 border-b border-slate-100 px-3 pt-2" onKeyDown={onTabKey}>
+            <div role="tablist" aria-label={texts.sections} className="flex flex-wrap gap-x-1 border-b border-slate-100 px-3 pt-2" onKeyDown={onTabKey}>
               {tabs.map((t) => (
                 <button
                   key={t}
@@ -154,8 +161,8 @@ export function AdminDashboard({ admin, search }: { admin: AdminIdentity; search
                     tab === t ? 'text-brand-700' : 'text-slate-500 hover:text-slate-800'
                   }`}
                 >
-                  {TAB_META[t].icon}
-                  {TAB_META[t].label}
+                  {TAB_ICONS[t]}
+                  {texts.tabs[t]}
                   {tab === t && <span aria-hidden="true" className="absolute inset-x-3 -bottom-px h-0.5 rounded-full bg-brand-600" />}
                 </button>
               ))}

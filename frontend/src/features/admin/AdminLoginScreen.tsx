@@ -2,12 +2,15 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
 import { Logo } from '../../components/Logo';
+import { adminLogin } from '../../i18n/admin-login';
+import { useMessages } from '../../i18n/messages';
 import { AlertIcon, ArrowLeftIcon, DropletIcon, EyeIcon, EyeOffIcon, ShieldIcon, StationIcon } from './icons';
 import { adminPasswordSignIn, rememberAdmin } from './session';
 import { Spinner } from './ui';
 
 /** /admin/login: username and password against Cognito; only administrators reach the console (then `redirect`, or /admin). */
 export function AdminLoginScreen({ redirect }: { redirect?: string }) {
+  const t = useMessages(adminLogin);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [shown, setShown] = useState(false);
@@ -39,12 +42,12 @@ export function AdminLoginScreen({ redirect }: { redirect?: string }) {
           <Logo size={40} /> Bali Refill
         </Link>
         <div className="relative mt-auto max-w-md">
-          <p className="text-sm font-semibold tracking-widest text-brand-200 uppercase">Operations console</p>
-          <h2 className="mt-3 text-4xl leading-tight font-bold">Keep every station on Bali flowing.</h2>
+          <p className="text-sm font-semibold tracking-widest text-brand-200 uppercase">{t.console}</p>
+          <h2 className="mt-3 text-4xl leading-tight font-bold">{t.headline}</h2>
           <ul className="mt-8 space-y-4 text-brand-50">
-            <li className="flex gap-3"><StationIcon className="mt-0.5 shrink-0 text-brand-300" /> Live status, water levels and alerts for the whole network.</li>
-            <li className="flex gap-3"><DropletIcon className="mt-0.5 shrink-0 text-brand-300" /> Wallets, refills and adjustments straight from the ledger.</li>
-            <li className="flex gap-3"><ShieldIcon className="mt-0.5 shrink-0 text-brand-300" /> Administrator accounts only; every change is recorded.</li>
+            <li className="flex gap-3"><StationIcon className="mt-0.5 shrink-0 text-brand-300" /> {t.points[0]}</li>
+            <li className="flex gap-3"><DropletIcon className="mt-0.5 shrink-0 text-brand-300" /> {t.points[1]}</li>
+            <li className="flex gap-3"><ShieldIcon className="mt-0.5 shrink-0 text-brand-300" /> {t.points[2]}</li>
           </ul>
         </div>
         <p className="relative mt-12 text-xs text-brand-200">© 2025 Bali Refill</p>
@@ -56,12 +59,12 @@ export function AdminLoginScreen({ redirect }: { redirect?: string }) {
             <Logo size={40} />
             <span className="text-lg font-bold text-slate-900">Bali Refill</span>
           </div>
-          <h1 className="text-2xl font-bold text-slate-900">Admin login</h1>
-          <p className="mt-1.5 text-sm text-slate-500">Sign in with your administrator account.</p>
+          <h1 className="text-2xl font-bold text-slate-900">{t.title}</h1>
+          <p className="mt-1.5 text-sm text-slate-500">{t.intro}</p>
 
-          <form onSubmit={submit} aria-label="Admin login" className="mt-8 space-y-5" noValidate={false}>
+          <form onSubmit={submit} aria-label={t.form} className="mt-8 space-y-5" noValidate={false}>
             <div>
-              <label htmlFor="admin-username" className="mb-1.5 block text-sm font-medium text-slate-700">Username</label>
+              <label htmlFor="admin-username" className="mb-1.5 block text-sm font-medium text-slate-700">{t.username}</label>
               <input
                 id="admin-username"
                 name="username"
@@ -74,7 +77,7 @@ export function AdminLoginScreen({ redirect }: { redirect?: string }) {
               />
             </div>
             <div>
-              <label htmlFor={passwordId} className="mb-1.5 block text-sm font-medium text-slate-700">Password</label>
+              <label htmlFor={passwordId} className="mb-1.5 block text-sm font-medium text-slate-700">{t.password}</label>
               <div className="relative">
                 <input
                   id={passwordId}
@@ -89,7 +92,7 @@ export function AdminLoginScreen({ redirect }: { redirect?: string }) {
                 <button
                   type="button"
                   onClick={() => setShown((s) => !s)}
-                  aria-label={shown ? 'Hide password' : 'Show password'}
+                  aria-label={shown ? t.hidePassword : t.showPassword}
                   aria-pressed={shown}
                   aria-controls={passwordId}
                   className="absolute top-1/2 right-1.5 flex h-8 w-8 -translate-y-1/2 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100 hover:text-slate-800"
@@ -109,12 +112,12 @@ export function AdminLoginScreen({ redirect }: { redirect?: string }) {
               className="flex h-11 w-full items-center justify-center gap-2 rounded-xl bg-brand-600 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700 focus-visible:ring-4 focus-visible:ring-brand-200 focus-visible:outline-none disabled:opacity-70"
             >
               {busy && <Spinner className="h-4 w-4" />}
-              {busy ? 'Signing in...' : 'Login'}
+              {busy ? t.signingIn : t.login}
             </button>
           </form>
 
           <Link to="/" className="mt-8 inline-flex items-center gap-2 text-sm font-medium text-slate-500 hover:text-brand-700">
-            <ArrowLeftIcon size={16} /> Back to main site
+            <ArrowLeftIcon size={16} /> {t.back}
           </Link>
         </div>
       </main>

@@ -5,24 +5,37 @@ import { businessTypeOptions, fieldMessages, footfallOptions, HostRequestPatch, 
 import { adminApi } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
 import { toast } from '../../components/toast';
+import { adminHostRequests } from '../../i18n/admin-host-requests';
+import { hostForm } from '../../i18n/host-form';
+import { useMessages } from '../../i18n/messages';
 import { formatDateTime } from './format';
 import { Button, Modal, SelectField, TextAreaField, TextField } from './ui';
 
-export const statusOptions = hostRequestStatuses.map((s) => ({ value: s, label: s.charAt(0).toUpperCase() + s.slice(1) }));
+/** The statuses, business types and footfalls as options in the chosen language (the types' labels: the host form's). */
+export function useHostRequestOptions() {
+  const t = useMessages(adminHostRequests);
+  const host = useMessages(hostForm);
+  return {
+    statuses: hostRequestStatuses.map((s) => ({ value: s, label: t.statuses[s] })),
+    businessTypes: businessTypeOptions.map((o) => ({ value: o.value, label: host.businessTypeLabels[o.value] })),
+    footfalls: footfallOptions.map((o) => ({ value: o.value, label: host.footfallLabels[o.value] })),
+  };
+}
 
 /** Edit host request: every field of the application, its status and the admin's notes. */
 export function EditHostRequestDialog({ request, onClose }: { request: HostRequest | null; onClose: () => void }) {
+  const t = useMessages(adminHostRequests);
   return (
     <Modal
       open={Boolean(request)}
       onClose={onClose}
-      title="Edit Host Request"
-      description={request ? `Received ${formatDateTime(request.createdAt)}` : undefined}
+      title={t.editTitle}
+      description={request ? t.received(formatDateTime(request.createdAt)) : undefined}
       size="lg"
       footer={
         <>
-          <Button variant="ghost" onClick={onClose}>Cancel</Button>
-          <Button variant="primary" type="submit" form="edit-host-request-form">Save Changes</Button>
+          <Button variant="ghost" onClick={onClose}>{t.cancel}</Button>
+          <Button variant="primary" type="submit" form="edit-host-request-form">{t.saveChanges}</Button>
         </>
       }
     >
@@ -32,6 +45,8 @@ export function EditHostRequestDialog({ request, onClose }: { request: HostReque
 }
 
 function EditHostRequestForm({ request, onDone }: { request: HostRequest; onDone: () => void }) {
+  const t = useMessages(adminHostRequests);
+  const options = useHostRequestOptions();
   const [form, setForm] = useState({
     businessName: request.businessName,
     contactName: request.contactName,
@@ -52,14 +67,14 @@ function EditHostRequestForm({ request, onDone }: { request: HostRequest; onDone
     mutationFn: (patch: RouteBody<'adminUpdateHostRequest'>) => adminApi.updateHostRequest(request.id, patch),
     onSuccess: async (_, patch) => {
       await queryClient.invalidateQueries({ queryKey: ['admin', 'host-requests'] });
-      toast({ title: 'Host request updated', description: patch.businessName, variant: 'success' });
+      toast({ title: t.updated, description: patch.businessName, variant: 'success' });
       onDone();
     },
     onError: (error) => {
       if (error instanceof ApiRequestError) {
         if (error.body?.fields) setErrors(error.body.fields);
-        toast({ title: 'Failed to update host request', description: error.serverMessage, variant: 'destructive' });
-      } else toast({ title: 'Error updating host request', variant: 'destructive' });
+        toast({ title: t.updateFailed, description: error.serverMessage, variant: 'destructive' });
+      } else toast({ title: t.updateError, variant: 'destructive' });
     },
   });
 
@@ -73,21 +88,21 @@ function EditHostRequestForm({ request, onDone }: { request: HostRequest; onDone
   };
 
   return (
-    <form id="edit-host-request-form" onSubmit={submit} noValidate aria-label="Edit host request" aria-busy={save.isPending} className="space-y-4">
+    <form id="edit-host-request-form" onSubmit={submit} noValidate aria-label={t.form} aria-busy={save.isPending} className="space-y-4">
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Business name" required value={form.businessName} onChange={set('businessName')} error={errors.businessName} />
-        <TextField label="Contact name" required value={form.contactName} onChange={set('contactName')} error={errors.contactName} />
-        <TextField label="Email" type="email" required value={form.email} onChange={set('email')} error={errors.email} />
-        <TextField label="Phone" type="tel" required value={form.phone} onChange={set('phone')} error={errors.phone} />
+        <TextField label={t.fields.businessName} required value={form.businessName} onChange={set('businessName')} error={errors.businessName} />
+        <TextField label={t.fields.contactName} required value={form.contactName} onChange={set('contactName')} error={errors.contactName} />
+        <TextField label={t.fields.email} type="email" required value={form.email} onChange={set('email')} error={errors.email} />
+        <TextField label={t.fields.phone} type="tel" required value={form.phone} onChange={set('phone')} error={errors.phone} />
       </div>
-      <TextField label="Address" required value={form.address} onChange={set('address')} error={errors.address} />
+      <TextField label={t.fields.address} required value={form.address} onChange={set('address')} error={errors.address} />
       <div className="grid gap-4 sm:grid-cols-3">
-        <SelectField label="Business type" value={form.businessType} onChange={set('businessType')} options={businessTypeOptions} error={errors.businessType} />
-        <SelectField label="Expected footfall" value={form.expectedFootfall} onChange={set('expectedFootfall')} options={footfallOptions} error={errors.expectedFootfall} />
-        <SelectField label="Status" value={form.status} onChange={set('status')} options={statusOptions} />
+        <SelectField label={t.fields.businessType} value={form.businessType} onChange={set('businessType')} options={options.businessTypes} error={errors.businessType} />
+        <SelectField label={t.fields.footfall} value={form.expectedFootfall} onChange={set('expectedFootfall')} options={options.footfalls} error={errors.expectedFootfall} />
+        <SelectField label={t.fields.status} value={form.status} onChange={set('status')} options={options.statuses} />
       </div>
-      <TextAreaField label="Comments" rows={2} value={form.comments} onChange={set('comments')} error={errors.comments} />
-      <TextAreaField label="Admin notes" rows={3} value={form.adminNotes} onChange={set('adminNotes')} placeholder="Visible to administrators only" error={errors.adminNotes} />
+      <TextAreaField label={t.fields.comments} rows={2} value={form.comments} onChange={set('comments')} error={errors.comments} />
+      <TextAreaField label={t.fields.adminNotes} rows={3} value={form.adminNotes} onChange={set('adminNotes')} placeholder={t.adminNotesPlaceholder} error={errors.adminNotes} />
     </form>
   );
 }

@@ -4,13 +4,15 @@ import type { RouteBody } from '@shared/routes';
 import type { AdminUser } from '@shared/schemas';
 import { adminApi, refreshStats } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
+import { adminUsers } from '../../i18n/admin-users';
+import { useMessages } from '../../i18n/messages';
 import { toast } from '../../components/toast';
 import { formatInteger, formatLitres, formatRupiah } from './format';
 import { Button, InlineAlert, Modal, ReadOnly, TextAreaField, TextField } from './ui';
 
-const REASONS = ['Refund for a failed refill', 'Correction of a payment error', 'Goodwill credit'];
-/** The answer when the balance moved after the dialog was opened (a top-up, a refill): the adjustment was not made. */
-const BALANCE_CHANGED = 'The balance changed, reload';
+// The server's only 409 here: the balance moved after the dialog was opened (a top-up, a refill), the adjustment was
+// not made. Its message is in the chosen language (Accept-Language), so the status tells it, not the text.
+const BALANCE_CHANGED_STATUS = 409;
 
 /** '12.500', '12500', 'Rp 12.500' -> 12500; anything else (fractions, letters) -> NaN. */
 function parseRupiah(text: string): number {
@@ -25,11 +27,12 @@ function parseRupiah(text: string): number {
  * meanwhile, the server answers 409 and the dialog offers to reload the balance instead of overwriting it.
  */
 export function EditUserDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
+  const t = useMessages(adminUsers).dialog;
   return (
-    <Modal open={Boolean(user)} onClose={onClose} title="Edit User" description={user?.email ?? undefined} size="lg" footer={
+    <Modal open={Boolean(user)} onClose={onClose} title={t.title} description={user?.email ?? undefined} size="lg" footer={
       <>
-        <Button variant="ghost" onClick={onClose}>Cancel</Button>
-        <Button variant="primary" type="submit" form="edit-user-form">Save Changes</Button>
+        <Button variant="ghost" onClick={onClose}>{t.cancel}</Button>
+        <Button variant="primary" type="submit" form="edit-user-form">{t.save}</Button>
       </>
     }>
       {user && <EditUserForm key={user.id} user={user} onDone={onClose} />}
@@ -38,6 +41,7 @@ export function EditUserDialog({ user, onClose }: { user: AdminUser | null; onCl
 }
 
 function EditUserForm({ user: opened, onDone }: { user: AdminUser; onDone: () => void }) {
+  const t = useMessages(adminUsers).dialog;
   /** The user as last read: the balance the adjustment is made against. */
   const [user, setUser] = useState(opened);
   const [username, setUsername] = useState(opened.username);
@@ -69,34 +73,34 @@ function EditUserForm({ user: opened, onDone }: { user: AdminUser; onDone: () =>
     mutationFn: (body: RouteBody<'adminUpdateUser'>) => adminApi.updateUser(user.id, body, idempotencyKey.current),
     onSuccess: async () => {
       await Promise.all([queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }), queryClient.invalidateQueries({ queryKey: ['admin', 'transactions'] }), refreshStats(queryClient)]);
-      toast({ title: 'User updated', description: changed ? `Balance adjusted by ${delta > 0 ? '+' : ''}${formatRupiah(delta)}.` : `${username.trim()} was saved.`, variant: 'success' });
+      toast({ title: t.updated, description: changed ? t.adjustedBy(`${delta > 0 ? '+' : ''}${formatRupiah(delta)}`) : t.wasSaved(username.trim()), variant: 'success' });
       onDone();
     },
     onError: (error) => {
       if (!(error instanceof ApiRequestError)) return;
-      if (error.status === 409 && error.serverMessage === BALANCE_CHANGED) setStale(true);
+      if (error.status === BALANCE_CHANGED_STATUS) setStale(true);
       const fields = error.body?.fields ?? {};
       setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.replace(/^adjustment\./, ''), v])));
     },
   });
   const busy = save.isPending || reload.isPending;
   const failure = reload.error
-    ? 'Could not reload the balance'
+    ? t.reloadFailed
     : !save.error
       ? null
       : save.error instanceof ApiRequestError
-        ? (save.error.serverMessage ?? 'Failed to update user')
-        : 'Network error occurred';
+        ? (save.error.serverMessage ?? t.updateFailed)
+        : t.networkError;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.reset();
     reload.reset();
     const next: Record<string, string> = {};
-    if (!username.trim()) next.username = 'Username is required';
-    if (Number.isNaN(parsed)) next.amount = 'Enter whole rupiah, e.g. 12.500';
-    else if (direction === 'take' && parsed > user.balance) next.amount = `At most the balance of ${formatRupiah(user.balance)}`;
-    if (changed && !reason.trim()) next.reason = 'A reason is required to change the balance';
+    if (!username.trim()) next.username = t.usernameRequired;
+    if (Number.isNaN(parsed)) next.amount = t.wholeRupiah;
+    else if (direction === 'take' && parsed > user.balance) next.amount = t.atMost(formatRupiah(user.balance));
+    if (changed && !reason.trim()) next.reason = t.reasonRequired;
     setErrors(next);
     if (Object.keys(next).length) return;
     save.mutate({ username: username.trim(), ...(changed ? { adjustment: { amount: delta, expectedBalance: user.balance, reason: reason.trim() } } : {}) });
@@ -104,25 +108,25 @@ function EditUserForm({ user: opened, onDone }: { user: AdminUser; onDone: () =>
 
   const impact = user.environmentalImpact;
   return (
-    <form id="edit-user-form" onSubmit={submit} noValidate aria-label="Edit user" aria-busy={busy} className="space-y-5">
+    <form id="edit-user-form" onSubmit={submit} noValidate aria-label={t.form} aria-busy={busy} className="space-y-5">
       <dl className="grid gap-4 rounded-xl bg-slate-50 p-4 ring-1 ring-slate-100 sm:grid-cols-[2fr_1fr_1fr_1fr]">
-        <ReadOnly label="User ID" value={user.id} mono />
-        <ReadOnly label="Litres refilled" value={formatLitres(impact.litersRefilled)} />
-        <ReadOnly label="Bottles saved" value={formatInteger(impact.plasticBottlesSaved)} />
-        <ReadOnly label="CO₂ saved" value={`${impact.co2Saved.toLocaleString('id-ID')} kg`} />
+        <ReadOnly label={t.userId} value={user.id} mono />
+        <ReadOnly label={t.litres} value={formatLitres(impact.litersRefilled)} />
+        <ReadOnly label={t.bottles} value={formatInteger(impact.plasticBottlesSaved)} />
+        <ReadOnly label={t.co2} value={`${impact.co2Saved.toLocaleString('id-ID')} kg`} />
       </dl>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label="Username" required value={username} onChange={(e) => setUsername(e.target.value)} error={errors.username} autoComplete="off" />
+        <TextField label={t.username} required value={username} onChange={(e) => setUsername(e.target.value)} error={errors.username} autoComplete="off" />
         <div>
-          <p className="text-sm font-medium text-slate-700">Balance</p>
+          <p className="text-sm font-medium text-slate-700">{t.balance}</p>
           <p className="mt-1.5 text-2xl font-bold tabular-nums text-slate-900" data-testid="admin-balance">{formatRupiah(user.balance)}</p>
-          {user.owed > 0 && <p className="text-xs font-medium text-red-700" data-testid="admin-owed">{formatRupiah(user.owed)} owed (paid first from the next top-up)</p>}
+          {user.owed > 0 && <p className="text-xs font-medium text-red-700" data-testid="admin-owed">{t.owed(formatRupiah(user.owed))}</p>}
         </div>
       </div>
       <fieldset className="space-y-3">
-        <legend className="text-sm font-medium text-slate-700">Adjust the balance</legend>
+        <legend className="text-sm font-medium text-slate-700">{t.adjust}</legend>
         <div className="flex flex-wrap items-start gap-3">
-          <div role="radiogroup" aria-label="Direction" className="mt-[1.625rem] inline-flex h-10 rounded-lg bg-slate-100 p-1 text-sm font-medium">
+          <div role="radiogroup" aria-label={t.direction} className="mt-[1.625rem] inline-flex h-10 rounded-lg bg-slate-100 p-1 text-sm font-medium">
             {(['add', 'take'] as const).map((d) => (
               <button
                 key={d}
@@ -132,40 +136,40 @@ function EditUserForm({ user: opened, onDone }: { user: AdminUser; onDone: () =>
                 onClick={() => setDirection(d)}
                 className={`rounded-md px-3 ${direction === d ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-500 hover:text-slate-800'}`}
               >
-                {d === 'add' ? 'Add' : 'Take away'}
+                {d === 'add' ? t.add : t.take}
               </button>
             ))}
           </div>
           <TextField
-            label="Amount (Rp)"
+            label={t.amount}
             className="min-w-40 flex-1"
             inputMode="numeric"
-            placeholder="e.g. 12.500"
+            placeholder={t.amountPlaceholder}
             value={amountText}
             onChange={(e) => setAmountText(e.target.value)}
             error={errors.amount}
-            hint="Whole rupiah; leave empty to keep the balance"
+            hint={t.amountHint}
           />
         </div>
       </fieldset>
       {changed && !Number.isNaN(parsed) && (
         <div className="space-y-3 rounded-xl bg-amber-50/60 p-4 ring-1 ring-amber-200">
           <p className="text-sm text-amber-900">
-            This writes a ledger <strong>adjustment</strong> of{' '}
-            <strong className={delta < 0 ? 'text-red-700' : 'text-emerald-700'}>{delta > 0 ? '+' : ''}{formatRupiah(delta)}</strong> under your name: {formatRupiah(user.balance)} becomes{' '}
-            <strong>{formatRupiah(user.balance + delta)}</strong>. If the balance changes before you save, nothing is written.
+            {t.writesBefore}<strong>{t.adjustment}</strong>{t.writesOf}
+            <strong className={delta < 0 ? 'text-red-700' : 'text-emerald-700'}>{delta > 0 ? '+' : ''}{formatRupiah(delta)}</strong>{t.writesUnder(formatRupiah(user.balance))}
+            <strong>{formatRupiah(user.balance + delta)}</strong>{t.writesAfter}
           </p>
           <TextAreaField
-            label="Reason"
+            label={t.reason}
             required
             rows={2}
             value={reason}
             onChange={(e) => setReason(e.target.value)}
             error={errors.reason}
-            placeholder="e.g. Refund for a failed refill at Sindhu Beach"
+            placeholder={t.reasonPlaceholder}
           />
           <div className="flex flex-wrap gap-1.5">
-            {REASONS.map((r) => (
+            {t.reasons.map((r) => (
               <button key={r} type="button" onClick={() => setReason(r)} className="rounded-full bg-white px-2.5 py-1 text-xs font-medium text-slate-600 ring-1 ring-slate-200 hover:text-brand-700 hover:ring-brand-300">
                 {r}
               </button>
@@ -175,8 +179,8 @@ function EditUserForm({ user: opened, onDone }: { user: AdminUser; onDone: () =>
       )}
       {failure && (
         <InlineAlert tone="error">
-          {stale ? 'The balance changed since you opened this user (a top-up or a refill): nothing was written. Reload it and decide again.' : failure}
-          {stale && <Button className="ml-3" size="sm" onClick={() => reload.mutate()}>Reload balance</Button>}
+          {stale ? t.stale : failure}
+          {stale && <Button className="ml-3" size="sm" onClick={() => reload.mutate()}>{t.reloadBalance}</Button>}
         </InlineAlert>
       )}
     </form>

@@ -1,10 +1,12 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { businessTypeOptions, footfallOptions, type HostRequest } from '@shared/schemas';
+import type { HostRequest } from '@shared/schemas';
 import { adminApi, adminQueries } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
 import { toast } from '../../components/toast';
-import { EditHostRequestDialog, statusOptions } from './EditHostRequestDialog';
+import { adminHostRequests } from '../../i18n/admin-host-requests';
+import { useMessages } from '../../i18n/messages';
+import { EditHostRequestDialog, useHostRequestOptions } from './EditHostRequestDialog';
 import { useExportRows } from './export';
 import { formatDate } from './format';
 import { AlertIcon, HandshakeIcon, PencilIcon, TrashIcon } from './icons';
@@ -23,6 +25,8 @@ const statusTone: Record<HostRequest['status'], string> = {
  * newest first, 25 at a time with 'Load more' (the export takes the rows loaded).
  */
 export function HostRequestsTab() {
+  const t = useMessages(adminHostRequests);
+  const options = useHostRequestOptions();
   const queryClient = useQueryClient();
   const requests = useInfiniteQuery(adminQueries.hostRequests());
   const [editing, setEditing] = useState<HostRequest | null>(null);
@@ -41,9 +45,9 @@ export function HostRequestsTab() {
     mutationFn: ({ request, status }: { request: HostRequest; status: HostRequest['status'] }) => adminApi.updateHostRequest(request.id, { status }),
     onSuccess: async (_, { request, status }) => {
       await refresh();
-      toast({ title: 'Status updated', description: `${request.businessName} is now ${status}.`, variant: 'success' });
+      toast({ title: t.statusUpdated, description: t.nowStatus(request.businessName, t.statuses[status]), variant: 'success' });
     },
-    onError: (error) => toast({ title: error instanceof ApiRequestError ? 'Failed to update status' : 'Error updating status', variant: 'destructive' }),
+    onError: (error) => toast({ title: error instanceof ApiRequestError ? t.statusFailed : t.statusError, variant: 'destructive' }),
   });
   const busyId = changeStatus.isPending ? changeStatus.variables.request.id : null;
 
@@ -52,35 +56,35 @@ export function HostRequestsTab() {
     onSuccess: async (_, request) => {
       setDeleting(null);
       await refresh();
-      toast({ title: 'Host request deleted', description: request.businessName, variant: 'success' });
+      toast({ title: t.deleted, description: request.businessName, variant: 'success' });
     },
     onError: (error) => {
       setDeleting(null);
-      toast({ title: error instanceof ApiRequestError ? 'Failed to delete request' : 'Error deleting request', variant: 'destructive' });
+      toast({ title: error instanceof ApiRequestError ? t.deleteFailed : t.deleteError, variant: 'destructive' });
     },
   });
 
   return (
     <div className="pt-5">
       {requests.isPending ? (
-        <LoadingRows label="Loading host requests..." />
+        <LoadingRows label={t.loading} />
       ) : requests.isError ? (
-        <EmptyState icon={<AlertIcon />} title="Failed to fetch host requests">
-          <Button className="mt-3" onClick={() => void requests.refetch()}>Try again</Button>
+        <EmptyState icon={<AlertIcon />} title={t.loadError}>
+          <Button className="mt-3" onClick={() => void requests.refetch()}>{t.retry}</Button>
         </EmptyState>
       ) : rows.length === 0 ? (
-        <EmptyState icon={<HandshakeIcon />} title="No host requests yet">Applications from the partner form on the landing page appear here.</EmptyState>
+        <EmptyState icon={<HandshakeIcon />} title={t.empty}>{t.emptyHint}</EmptyState>
       ) : (
         <Table
-          label="Host requests"
+          label={t.table}
           head={
             <tr>
-              <Th>Business</Th>
-              <Th>Contact</Th>
-              <Th>Details</Th>
-              <Th>Status</Th>
-              <Th>Date</Th>
-              <Th className="text-right">Actions</Th>
+              <Th>{t.head.business}</Th>
+              <Th>{t.head.contact}</Th>
+              <Th>{t.head.details}</Th>
+              <Th>{t.head.status}</Th>
+              <Th>{t.head.date}</Th>
+              <Th className="text-right">{t.head.actions}</Th>
             </tr>
           }
         >
@@ -88,7 +92,7 @@ export function HostRequestsTab() {
             <tr key={r.id} className="align-top hover:bg-slate-50/70">
               <Td>
                 <p className="font-semibold text-slate-900">{r.businessName}</p>
-                <p className="text-xs text-slate-500">{label(businessTypeOptions, r.businessType)}</p>
+                <p className="text-xs text-slate-500">{label(options.businessTypes, r.businessType)}</p>
               </Td>
               <Td>
                 <p className="text-slate-800">{r.contactName}</p>
@@ -97,25 +101,25 @@ export function HostRequestsTab() {
               </Td>
               <Td className="max-w-xs">
                 <p className="truncate text-slate-700" title={r.address}>{r.address}</p>
-                <p className="text-xs text-slate-500">{label(footfallOptions, r.expectedFootfall)}</p>
+                <p className="text-xs text-slate-500">{label(options.footfalls, r.expectedFootfall)}</p>
                 {r.comments && <p className="mt-1 line-clamp-2 text-xs text-slate-500 italic" title={r.comments}>“{r.comments}”</p>}
-                {r.adminNotes && <p className="mt-1 line-clamp-2 text-xs text-brand-800" title={r.adminNotes}>Note: {r.adminNotes}</p>}
+                {r.adminNotes && <p className="mt-1 line-clamp-2 text-xs text-brand-800" title={r.adminNotes}>{t.note(r.adminNotes)}</p>}
               </Td>
               <Td>
                 <select
-                  aria-label={`Status of ${r.businessName}`}
+                  aria-label={t.statusOf(r.businessName)}
                   value={r.status}
                   disabled={busyId === r.id}
                   onChange={(e) => changeStatus.mutate({ request: r, status: e.target.value as HostRequest['status'] })}
                   className={`h-8 rounded-full border-0 py-0 pr-7 pl-3 text-xs font-semibold ring-1 ring-inset focus:ring-2 focus:ring-brand-400 ${statusTone[r.status]}`}
                 >
-                  {statusOptions.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
+                  {options.statuses.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}
                 </select>
               </Td>
               <Td className="whitespace-nowrap text-slate-600">{formatDate(r.createdAt)}</Td>
               <Td className="text-right whitespace-nowrap">
-                <Button size="sm" variant="ghost" icon={<PencilIcon size={15} />} aria-label={`Edit ${r.businessName}`} onClick={() => setEditing(r)}>Edit</Button>
-                <Button size="sm" variant="ghost" className="text-red-600 hover:bg-red-50 hover:text-red-700" icon={<TrashIcon size={15} />} aria-label={`Delete ${r.businessName}`} onClick={() => setDeleting(r)}>Delete</Button>
+                <Button size="sm" variant="ghost" icon={<PencilIcon size={15} />} aria-label={t.editOf(r.businessName)} onClick={() => setEditing(r)}>{t.edit}</Button>
+                <Button size="sm" variant="ghost" className="text-red-600 hover:bg-red-50 hover:text-red-700" icon={<TrashIcon size={15} />} aria-label={t.deleteOf(r.businessName)} onClick={() => setDeleting(r)}>{t.delete}</Button>
               </Td>
             </tr>
           ))}
@@ -123,9 +127,9 @@ export function HostRequestsTab() {
       )}
       {rows.length > 0 && (
         <div className="flex items-center justify-between border-t border-slate-100 px-6 py-3">
-          <p className="text-xs text-slate-500">{rows.length} {rows.length === 1 ? 'request' : 'requests'}{requests.hasNextPage ? ' loaded' : ''}, newest first</p>
+          <p className="text-xs text-slate-500">{t.count(rows.length, Boolean(requests.hasNextPage))}</p>
           {requests.hasNextPage && (
-            <Button size="sm" busy={requests.isFetchingNextPage} onClick={() => void requests.fetchNextPage()}>Load more</Button>
+            <Button size="sm" busy={requests.isFetchingNextPage} onClick={() => void requests.fetchNextPage()}>{t.loadMore}</Button>
           )}
         </div>
       )}
@@ -134,17 +138,17 @@ export function HostRequestsTab() {
       <Modal
         open={Boolean(deleting)}
         onClose={() => setDeleting(null)}
-        title="Delete host request?"
+        title={t.deleteTitle}
         size="sm"
         footer={
           <>
-            <Button variant="ghost" onClick={() => setDeleting(null)}>Cancel</Button>
-            <Button variant="danger" icon={<TrashIcon size={15} />} busy={remove.isPending} onClick={() => deleting && remove.mutate(deleting)}>Delete</Button>
+            <Button variant="ghost" onClick={() => setDeleting(null)}>{t.cancel}</Button>
+            <Button variant="danger" icon={<TrashIcon size={15} />} busy={remove.isPending} onClick={() => deleting && remove.mutate(deleting)}>{t.delete}</Button>
           </>
         }
       >
         <p className="text-sm text-slate-600">
-          The application from <strong className="text-slate-900">{deleting?.businessName}</strong> will be removed permanently. This cannot be undone.
+          {t.deleteBefore}<strong className="text-slate-900">{deleting?.businessName}</strong>{t.deleteAfter}
         </p>
       </Modal>
     </div>

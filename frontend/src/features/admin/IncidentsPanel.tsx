@@ -5,6 +5,8 @@ import type { VendIncident } from '@shared/schemas';
 import { adminApi, adminQueries, refreshStats } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
 import { toast } from '../../components/toast';
+import { adminPanels } from '../../i18n/admin-panels';
+import { useMessages } from '../../i18n/messages';
 import { formatDateTime } from './format';
 import { AlertIcon } from './icons';
 import { Button, InlineAlert, Modal, TextAreaField, TextField } from './ui';
@@ -15,6 +17,7 @@ import { Button, InlineAlert, Modal, TextAreaField, TextField } from './ui';
  * the millilitres actually dispensed. Shown above the transactions, only while there are any.
  */
 export function IncidentsPanel() {
+  const t = useMessages(adminPanels).incidents;
   const incidents = useQuery(adminQueries.incidents());
   const [resolving, setResolving] = useState<VendIncident | null>(null);
   const items = incidents.data?.items ?? [];
@@ -22,18 +25,18 @@ export function IncidentsPanel() {
   return (
     <section aria-labelledby="incidents-title" className="mx-6 mt-5 rounded-xl bg-red-50/60 p-4 ring-1 ring-red-200">
       <h3 id="incidents-title" className="flex items-center gap-2 text-sm font-semibold text-red-900">
-        <AlertIcon size={16} /> {items.length}{incidents.data?.nextCursor ? '+' : ''} open vend {items.length === 1 ? 'incident' : 'incidents'}
+        <AlertIcon size={16} /> {t.title(items.length, Boolean(incidents.data?.nextCursor))}
       </h3>
-      <p className="mt-1 text-xs text-red-800">A station reported a volume that cannot be charged as it came. The customer's hold stays until you enter what was dispensed (or the station sends a valid report).</p>
-      <ul className="mt-3 divide-y divide-red-100" aria-label="Open vend incidents">
+      <p className="mt-1 text-xs text-red-800">{t.intro}</p>
+      <ul className="mt-3 divide-y divide-red-100" aria-label={t.list}>
         {items.map((incident) => (
           <li key={incident.sessionId} className="flex flex-wrap items-center gap-3 py-2 text-sm">
             <div className="min-w-0 flex-1">
               <p className="font-medium text-slate-900">{incident.machineName} <span className="font-mono text-xs text-slate-500">{incident.stationId}</span></p>
-              <p className="text-xs text-slate-600">{incident.lastReport.reason} · {formatDateTime(incident.createdAt)}{incident.reports > 1 ? ` · ${incident.reports} reports` : ''}{incident.holdKept ? ' · hold kept' : ' · hold already released'}</p>
+              <p className="text-xs text-slate-600">{incident.lastReport.reason} · {formatDateTime(incident.createdAt)}{incident.reports > 1 ? t.reports(incident.reports) : ''}{incident.holdKept ? t.holdKept : t.holdReleased}</p>
               <p className="truncate font-mono text-[11px] text-slate-500" title={incident.lastReport.payload}>{incident.lastReport.payload}</p>
             </div>
-            <Button size="sm" onClick={() => setResolving(incident)} aria-label={`Resolve the incident of session ${incident.sessionId}`}>Resolve</Button>
+            <Button size="sm" onClick={() => setResolving(incident)} aria-label={t.resolveSession(incident.sessionId)}>{t.resolve}</Button>
           </li>
         ))}
       </ul>
@@ -43,11 +46,12 @@ export function IncidentsPanel() {
 }
 
 function ResolveDialog({ incident, onClose }: { incident: VendIncident | null; onClose: () => void }) {
+  const t = useMessages(adminPanels).incidents;
   return (
-    <Modal open={Boolean(incident)} onClose={onClose} title="Resolve vend incident" description={incident ? `${incident.machineName} · session ${incident.sessionId}` : undefined} footer={
+    <Modal open={Boolean(incident)} onClose={onClose} title={t.dialogTitle} description={incident ? t.session(incident.machineName, incident.sessionId) : undefined} footer={
       <>
-        <Button variant="ghost" onClick={onClose}>Cancel</Button>
-        <Button variant="primary" type="submit" form="resolve-incident-form">Charge and close</Button>
+        <Button variant="ghost" onClick={onClose}>{t.cancel}</Button>
+        <Button variant="primary" type="submit" form="resolve-incident-form">{t.charge}</Button>
       </>
     }>
       {incident && <ResolveForm key={incident.sessionId} incident={incident} onDone={onClose} />}
@@ -56,6 +60,7 @@ function ResolveDialog({ incident, onClose }: { incident: VendIncident | null; o
 }
 
 function ResolveForm({ incident, onDone }: { incident: VendIncident; onDone: () => void }) {
+  const t = useMessages(adminPanels).incidents;
   const [ml, setMl] = useState('');
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -65,33 +70,33 @@ function ResolveForm({ incident, onDone }: { incident: VendIncident; onDone: () 
     mutationFn: (body: RouteBody<'adminResolveIncident'>) => adminApi.resolveIncident(incident.sessionId, body),
     onSuccess: async (_, { dispensedMl }) => {
       await Promise.all([queryClient.invalidateQueries({ queryKey: ['admin', 'incidents'] }), queryClient.invalidateQueries({ queryKey: ['admin', 'transactions'] }), refreshStats(queryClient)]);
-      toast({ title: 'Incident resolved', description: dispensedMl ? `${dispensedMl} ml charged.` : 'Nothing was dispensed: the hold was released.', variant: 'success' });
+      toast({ title: t.resolved, description: dispensedMl ? t.charged(dispensedMl) : t.released, variant: 'success' });
       onDone();
     },
     onError: (error) => {
       if (error instanceof ApiRequestError && error.body?.fields) setErrors(error.body.fields);
     },
   });
-  const failure = !resolve.error ? null : resolve.error instanceof ApiRequestError ? (resolve.error.serverMessage ?? 'Failed to resolve the incident') : 'Network error occurred';
+  const failure = !resolve.error ? null : resolve.error instanceof ApiRequestError ? (resolve.error.serverMessage ?? t.failed) : t.networkError;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (resolve.isPending) return;
     const dispensedMl = /^\d{1,6}$/.test(ml.trim()) ? Number(ml.trim()) : Number.NaN;
     const next: Record<string, string> = {};
-    if (Number.isNaN(dispensedMl)) next.dispensedMl = 'Enter whole millilitres (0 when nothing was dispensed)';
-    else if (dispensedMl > incident.maxMl) next.dispensedMl = `At most the authorized ${incident.maxMl} ml`;
-    if (!note.trim()) next.note = 'Say how you know the volume';
+    if (Number.isNaN(dispensedMl)) next.dispensedMl = t.wholeMl;
+    else if (dispensedMl > incident.maxMl) next.dispensedMl = t.atMost(incident.maxMl);
+    if (!note.trim()) next.note = t.noteRequired;
     setErrors(next);
     if (Object.keys(next).length) return;
     resolve.mutate({ dispensedMl, note: note.trim() });
   };
 
   return (
-    <form id="resolve-incident-form" onSubmit={submit} noValidate aria-label="Resolve vend incident" aria-busy={resolve.isPending} className="space-y-4">
-      <p className="text-sm text-slate-600">The station said: <code className="rounded bg-slate-100 px-1.5 py-0.5 text-xs">{incident.lastReport.payload}</code> ({incident.lastReport.reason}).</p>
-      <TextField label="Millilitres dispensed" inputMode="numeric" value={ml} onChange={(e) => setMl(e.target.value)} error={errors.dispensedMl} hint={`From the station's counters or the customer; at most ${incident.maxMl} ml, 0 releases the hold`} />
-      <TextAreaField label="How you know" required rows={2} value={note} onChange={(e) => setNote(e.target.value)} error={errors.note} placeholder="e.g. station counters: 498 ml more than before the vend" />
+    <form id="resolve-incident-form" onSubmit={submit} noValidate aria-label={t.dialogTitle} aria-busy={resolve.isPending} className="space-y-4">
+      <p className="text-sm text-slate-600">{t.stationSaid}<code className="rounded bg-slate-100 px-1.5 py-0.5 text-xs">{incident.lastReport.payload}</code> ({incident.lastReport.reason}).</p>
+      <TextField label={t.ml} inputMode="numeric" value={ml} onChange={(e) => setMl(e.target.value)} error={errors.dispensedMl} hint={t.mlHint(incident.maxMl)} />
+      <TextAreaField label={t.note} required rows={2} value={note} onChange={(e) => setNote(e.target.value)} error={errors.note} placeholder={t.notePlaceholder} />
       {failure && <InlineAlert tone="error">{failure}</InlineAlert>}
     </form>
   );

@@ -3,6 +3,8 @@ import { useMemo, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { machineFilterStatuses, type Machine } from '@shared/schemas';
 import { adminQueries } from '../../api/admin';
+import { adminConsole } from '../../i18n/admin-console';
+import { useMessages } from '../../i18n/messages';
 import { AddMachineDialog } from './AddMachineDialog';
 import { filterMachines, machineAlerts, offlineSince, type StatusFilter } from './machine-list';
 import { bundleFileName, downloadBundle, type Provisioned } from './bundle';
@@ -10,16 +12,16 @@ import { EditMachineDialog } from './EditMachineDialog';
 import { useExportRows } from './export';
 import { formatDateTime, timeAgo } from './format';
 import { AlertIcon, DropletIcon, GearIcon, KeyIcon, PlusIcon, RefreshIcon, StationIcon } from './icons';
-import { AvailabilityNote, MachineStatusBadge, statusLabel } from './MachineStatusBadge';
+import { AvailabilityNote, MachineStatusBadge, useStatusLabels } from './MachineStatusBadge';
 import { Button, EmptyState, LoadingRows, SearchInput, Table, Td, Th } from './ui';
 import { ProblemReportsPanel } from './ProblemReportsPanel';
 
-
 function WaterLevel({ level }: { level: number | null }) {
+  const t = useMessages(adminConsole).machines;
   if (level === null) return <span className="text-slate-500">—</span>;
   const tone = level < 20 ? 'bg-red-500' : level < 50 ? 'bg-amber-400' : 'bg-brand-500';
   return (
-    <div className="flex items-center gap-2" title={`Water level ${level}%`}>
+    <div className="flex items-center gap-2" title={t.waterLevel(level)}>
       <div className="h-1.5 w-16 overflow-hidden rounded-full bg-slate-100" aria-hidden="true">
         <div className={`h-full rounded-full ${tone}`} style={{ width: `${Math.max(3, level)}%` }} />
       </div>
@@ -29,6 +31,7 @@ function WaterLevel({ level }: { level: number | null }) {
 }
 
 function Alerts({ machines }: { machines: Machine[] }) {
+  const t = useMessages(adminConsole).machines;
   const { offline, lowWater } = machineAlerts(machines);
   if (!offline.length && !lowWater.length) return null;
   const names = (list: Machine[], detail: (m: Machine) => string) =>
@@ -38,11 +41,11 @@ function Alerts({ machines }: { machines: Machine[] }) {
       </li>
     ));
   return (
-    <div className={`grid gap-3 px-6 pt-5 ${offline.length && lowWater.length ? 'lg:grid-cols-2' : ''}`} aria-label="Alerts">
+    <div className={`grid gap-3 px-6 pt-5 ${offline.length && lowWater.length ? 'lg:grid-cols-2' : ''}`} aria-label={t.alerts}>
       {offline.length > 0 && (
         <div role="alert" className="rounded-xl bg-red-50 p-4 text-red-800 ring-1 ring-red-200">
           <p className="flex items-center gap-2 text-sm font-semibold">
-            <AlertIcon /> {offline.length} {offline.length === 1 ? 'station has' : 'stations have'} been offline for more than 10 minutes
+            <AlertIcon /> {t.offlineAlert(offline.length)}
           </p>
           <ul className="mt-2.5 flex flex-wrap gap-1.5">{names(offline, (m) => `· ${timeAgo(offlineSince(m))}`)}</ul>
         </div>
@@ -50,10 +53,10 @@ function Alerts({ machines }: { machines: Machine[] }) {
       {lowWater.length > 0 && (
         <div role="alert" className="rounded-xl bg-amber-50 p-4 text-amber-900 ring-1 ring-amber-200">
           <p className="flex items-center gap-2 text-sm font-semibold">
-            <DropletIcon /> {lowWater.length} {lowWater.length === 1 ? 'station is' : 'stations are'} below 20% water
+            <DropletIcon /> {t.lowWaterAlert(lowWater.length)}
           </p>
           <ul className="mt-2.5 flex flex-wrap gap-1.5">{names(lowWater, (m) => `· ${m.waterLevel}%`)}</ul>
-          {lowWater.length > 6 && <p className="mt-2 text-xs">and {lowWater.length - 6} more</p>}
+          {lowWater.length > 6 && <p className="mt-2 text-xs">{t.andMore(lowWater.length - 6)}</p>}
         </div>
       )}
     </div>
@@ -62,6 +65,8 @@ function Alerts({ machines }: { machines: Machine[] }) {
 
 /** The stations list; `canEdit` (administrators) adds and edits stations, technicians only read and open them. */
 export function MachinesTab({ canEdit }: { canEdit: boolean }) {
+  const t = useMessages(adminConsole).machines;
+  const statusLabels = useStatusLabels();
   const queryClient = useQueryClient();
   const machines = useQuery(adminQueries.machines());
   const [search, setSearch] = useState('');
@@ -83,22 +88,22 @@ export function MachinesTab({ canEdit }: { canEdit: boolean }) {
     <div>
       <ProblemReportsPanel />
       <div className="flex flex-col gap-3 px-6 pt-5 lg:flex-row lg:items-center">
-        <SearchInput label="Search machines" placeholder="Search by name or location..." value={search} onChange={(e) => setSearch(e.target.value)} className="lg:max-w-sm lg:flex-1" />
+        <SearchInput label={t.search} placeholder={t.searchPlaceholder} value={search} onChange={(e) => setSearch(e.target.value)} className="lg:max-w-sm lg:flex-1" />
         <label className="flex items-center gap-2 text-sm text-slate-600">
-          <span className="sr-only lg:not-sr-only">Status</span>
+          <span className="sr-only lg:not-sr-only">{t.status}</span>
           <select
-            aria-label="Filter by status"
+            aria-label={t.filterByStatus}
             value={status}
             onChange={(e) => setStatus(e.target.value as StatusFilter)}
             className="h-10 rounded-xl border border-slate-200 bg-white px-3 pr-8 text-sm shadow-xs outline-none focus:border-brand-500 focus:ring-4 focus:ring-brand-100"
           >
-            <option value="all">All statuses</option>
-            {machineFilterStatuses.map((s) => <option key={s} value={s}>{statusLabel(s)}</option>)}
+            <option value="all">{t.allStatuses}</option>
+            {machineFilterStatuses.map((s) => <option key={s} value={s}>{statusLabels[s]}</option>)}
           </select>
         </label>
         <div className="flex gap-2 lg:ml-auto">
-          <Button icon={<RefreshIcon className={machines.isFetching ? 'animate-spin' : ''} />} onClick={() => void refresh()}>Refresh</Button>
-          {canEdit && <Button variant="primary" icon={<PlusIcon />} onClick={() => setAdding(true)}>Add Machine</Button>}
+          <Button icon={<RefreshIcon className={machines.isFetching ? 'animate-spin' : ''} />} onClick={() => void refresh()}>{t.refresh}</Button>
+          {canEdit && <Button variant="primary" icon={<PlusIcon />} onClick={() => setAdding(true)}>{t.add}</Button>}
         </div>
       </div>
 
@@ -106,12 +111,11 @@ export function MachinesTab({ canEdit }: { canEdit: boolean }) {
         <div role="status" className="mx-6 mt-4 flex flex-col gap-3 rounded-xl bg-brand-50 p-4 text-sm text-brand-900 ring-1 ring-brand-200 sm:flex-row sm:items-center">
           <KeyIcon className="shrink-0 text-brand-700" />
           <p className="flex-1">
-            The certificate bundle of <strong>{bundle.machine.id}</strong> was saved as <span className="font-mono">{bundleFileName(bundle.machine.id)}</span>. It is kept on this
-            page only until you dismiss it.
+            {t.bundleSavedBefore}<strong>{bundle.machine.id}</strong>{t.bundleSavedAs}<span className="font-mono">{bundleFileName(bundle.machine.id)}</span>{t.bundleSavedAfter}
           </p>
           <div className="flex gap-2">
-            <Button size="sm" onClick={() => downloadBundle(bundle)}>Download again</Button>
-            <Button size="sm" variant="ghost" onClick={() => setBundle(null)}>Dismiss</Button>
+            <Button size="sm" onClick={() => downloadBundle(bundle)}>{t.downloadAgain}</Button>
+            <Button size="sm" variant="ghost" onClick={() => setBundle(null)}>{t.dismiss}</Button>
           </div>
         </div>
       )}
@@ -120,24 +124,24 @@ export function MachinesTab({ canEdit }: { canEdit: boolean }) {
 
       <div className="mt-5">
         {machines.isPending ? (
-          <LoadingRows label="Loading machines..." />
+          <LoadingRows label={t.loading} />
         ) : machines.isError ? (
-          <EmptyState icon={<AlertIcon />} title="Failed to load machines">
-            <Button className="mt-3" onClick={() => void machines.refetch()}>Try again</Button>
+          <EmptyState icon={<AlertIcon />} title={t.loadError}>
+            <Button className="mt-3" onClick={() => void machines.refetch()}>{t.retry}</Button>
           </EmptyState>
         ) : rows.length === 0 ? (
-          <EmptyState icon={<StationIcon />} title="No machines match">Try another search or status.</EmptyState>
+          <EmptyState icon={<StationIcon />} title={t.noMatch}>{t.noMatchHint}</EmptyState>
         ) : (
           <Table
-            label="Machines"
+            label={t.table}
             head={
               <tr>
-                <Th>Status</Th>
-                <Th>Machine</Th>
-                <Th>Location</Th>
-                <Th>Water</Th>
-                <Th>Last seen</Th>
-                {canEdit && <Th className="text-right">Settings</Th>}
+                <Th>{t.head.status}</Th>
+                <Th>{t.head.machine}</Th>
+                <Th>{t.head.location}</Th>
+                <Th>{t.head.water}</Th>
+                <Th>{t.head.lastSeen}</Th>
+                {canEdit && <Th className="text-right">{t.head.settings}</Th>}
               </tr>
             }
           >
@@ -154,12 +158,12 @@ export function MachinesTab({ canEdit }: { canEdit: boolean }) {
                 <Td className="max-w-xs"><p className="truncate text-slate-600" title={m.location}>{m.location}</p></Td>
                 <Td><WaterLevel level={m.waterLevel} /></Td>
                 <Td>
-                  <span className="text-slate-700" title={m.lastHeartbeat ? formatDateTime(m.lastHeartbeat) : 'No heartbeat received yet'}>{timeAgo(m.lastHeartbeat)}</span>
+                  <span className="text-slate-700" title={m.lastHeartbeat ? formatDateTime(m.lastHeartbeat) : t.noHeartbeat}>{timeAgo(m.lastHeartbeat)}</span>
                 </Td>
                 {canEdit && (
                   <Td className="text-right">
-                    <Button size="sm" variant="ghost" aria-label={`Edit ${m.name}`} icon={<GearIcon size={16} />} onClick={() => setEditing(m)}>
-                      <span className="sr-only">Settings</span>
+                    <Button size="sm" variant="ghost" aria-label={t.edit(m.name)} icon={<GearIcon size={16} />} onClick={() => setEditing(m)}>
+                      <span className="sr-only">{t.head.settings}</span>
                     </Button>
                   </Td>
                 )}
@@ -169,7 +173,7 @@ export function MachinesTab({ canEdit }: { canEdit: boolean }) {
         )}
         {machines.data && (
           <p className="border-t border-slate-100 px-6 py-3 text-xs text-slate-500">
-            Showing {rows.length} of {machines.data.length} machines
+            {t.showing(rows.length, machines.data.length)}
           </p>
         )}
       </div>

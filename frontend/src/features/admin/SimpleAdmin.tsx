@@ -3,8 +3,11 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { TIMING_MS } from '@shared/constants';
 import { adminQueries } from '../../api/admin';
+import { adminConsole } from '../../i18n/admin-console';
+import { adminMachines } from '../../i18n/admin-machines';
+import { useMessages } from '../../i18n/messages';
 import { Logo } from '../../components/Logo';
-import { AddMachineForm, MACHINE_CREATED } from './AddMachineForm';
+import { AddMachineForm } from './AddMachineForm';
 import { bundleFileName, downloadBundle, type Provisioned } from './bundle';
 import { CheckingAuthentication } from './CheckingAuthentication';
 import { formatInteger, formatLitres, formatRupiah } from './format';
@@ -14,6 +17,7 @@ import { Button, Card, InlineAlert, TextField } from './ui';
 
 /** /admin/simple: the plain login form; 1 second after success it goes to the simple dashboard. */
 export function SimpleLogin() {
+  const t = useMessages(adminConsole).simple;
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const queryClient = useQueryClient();
@@ -28,9 +32,9 @@ export function SimpleLogin() {
     },
   });
   const status = login.isSuccess
-    ? { tone: 'success' as const, text: 'Login successful! Redirecting...' }
+    ? { tone: 'success' as const, text: t.loginSuccess }
     : login.error
-      ? { tone: 'error' as const, text: `Login failed: ${login.error.message}` }
+      ? { tone: 'error' as const, text: t.loginFailed(login.error.message) }
       : null;
   // Busy until the dashboard shows (a second after success).
   const busy = login.isPending || login.isSuccess;
@@ -45,17 +49,17 @@ export function SimpleLogin() {
       <Card className="w-full max-w-sm p-7">
         <div className="flex items-center gap-2.5">
           <Logo size={32} />
-          <h1 className="text-lg font-bold text-slate-900">Simple Admin Login</h1>
+          <h1 className="text-lg font-bold text-slate-900">{t.loginTitle}</h1>
         </div>
-        <form onSubmit={submit} aria-label="Simple admin login" className="mt-6 space-y-4">
-          <TextField label="Username" name="username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} />
-          <TextField label="Password" name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+        <form onSubmit={submit} aria-label={t.loginForm} className="mt-6 space-y-4">
+          <TextField label={t.username} name="username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} />
+          <TextField label={t.password} name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
           {status && <InlineAlert tone={status.tone}>{status.text}</InlineAlert>}
-          <Button type="submit" variant="primary" busy={busy} className="w-full">Login</Button>
+          <Button type="submit" variant="primary" busy={busy} className="w-full">{t.login}</Button>
         </form>
         <div className="mt-5 flex justify-between text-sm">
-          <Link to="/admin/login" className="font-medium text-brand-700 hover:underline">Full admin login</Link>
-          <Link to="/" className="text-slate-500 hover:text-slate-800">Back to site</Link>
+          <Link to="/admin/login" className="font-medium text-brand-700 hover:underline">{t.fullLogin}</Link>
+          <Link to="/" className="text-slate-500 hover:text-slate-800">{t.backToSite}</Link>
         </div>
       </Card>
     </main>
@@ -67,6 +71,9 @@ export function SimpleLogin() {
  * no session goes to /admin/simple), shows the role (ACTIVE when there is none), the stats and the add-machine form.
  */
 export function SimpleDashboard() {
+  const texts = useMessages(adminConsole);
+  const t = texts.simple;
+  const createdText = useMessages(adminMachines).created;
   const session = useAdminSession();
   const navigate = useNavigate();
   const logout = useAdminLogout('/admin/simple');
@@ -80,13 +87,13 @@ export function SimpleDashboard() {
   if (session.isError) {
     return (
       <CheckingAuthentication>
-        <p role="alert" className="font-semibold text-red-700">Failed to verify admin authentication</p>
-        <Button onClick={() => void session.refetch()}>Try again</Button>
+        <p role="alert" className="font-semibold text-red-700">{t.verifyFailed}</p>
+        <Button onClick={() => void session.refetch()}>{t.retry}</Button>
       </CheckingAuthentication>
     );
   }
   if (!session.data) return <CheckingAuthentication />;
-  const role = session.data.role?.trim() ? session.data.role.toUpperCase() : 'ACTIVE';
+  const role = session.data.role?.trim() ? session.data.role.toUpperCase() : t.activeRole;
   const s = stats.data;
 
   return (
@@ -94,21 +101,21 @@ export function SimpleDashboard() {
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex h-14 max-w-4xl items-center gap-3 px-4">
           <Logo size={28} />
-          <h1 className="font-bold text-slate-900">Simple Admin Dashboard</h1>
+          <h1 className="font-bold text-slate-900">{t.title}</h1>
           <div className="ml-auto flex items-center gap-3 text-sm">
             <span className="hidden text-slate-600 sm:inline">{session.data.username}</span>
-            <span aria-label="Role" className="rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-bold tracking-wide text-emerald-700 ring-1 ring-emerald-200">{role}</span>
-            <Button size="sm" icon={<LogoutIcon size={14} />} onClick={() => void logout()}>Logout</Button>
+            <span aria-label={t.role} className="rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-bold tracking-wide text-emerald-700 ring-1 ring-emerald-200">{role}</span>
+            <Button size="sm" icon={<LogoutIcon size={14} />} onClick={() => void logout()}>{texts.logout}</Button>
           </div>
         </div>
       </header>
       <main className="mx-auto max-w-4xl space-y-6 px-4 py-8">
-        <section aria-label="Stats" className="grid gap-3 sm:grid-cols-4">
+        <section aria-label={t.stats} className="grid gap-3 sm:grid-cols-4">
           {[
-            ['Machines', s ? `${formatInteger(s.totalMachines)} (${formatInteger(s.onlineMachines)} online)` : '…'],
-            ['Users', s ? formatInteger(s.activeUsers) : '…'],
-            ['Revenue', s ? formatRupiah(s.totalRevenue) : '…'],
-            ['Water', s ? formatLitres(s.waterDispensedLitres) : '…'],
+            [t.machines, s ? t.machinesValue(formatInteger(s.totalMachines), formatInteger(s.onlineMachines)) : '…'],
+            [t.users, s ? formatInteger(s.activeUsers) : '…'],
+            [t.revenue, s ? formatRupiah(s.totalRevenue) : '…'],
+            [t.water, s ? formatLitres(s.waterDispensedLitres) : '…'],
           ].map(([label, value]) => (
             <Card key={label} className="p-4">
               <p className="text-xs font-medium text-slate-500 uppercase">{label}</p>
@@ -117,25 +124,25 @@ export function SimpleDashboard() {
           ))}
         </section>
         <Card className="p-6">
-          <h2 className="text-base font-semibold text-slate-900">Add Machine</h2>
-          <p className="mb-5 text-sm text-slate-500">The certificate bundle downloads once when the machine is created.</p>
+          <h2 className="text-base font-semibold text-slate-900">{t.addMachine}</h2>
+          <p className="mb-5 text-sm text-slate-500">{t.addIntro}</p>
           <AddMachineForm
             formId="simple-add-machine"
             onCreated={(result) => {
               setCreated(result);
               downloadBundle(result);
             }}
-            success={created ? <InlineAlert tone="success">{MACHINE_CREATED} Bundle saved as {bundleFileName(created.machine.id)}.</InlineAlert> : undefined}
+            success={created ? <InlineAlert tone="success">{createdText} {t.bundleSaved(bundleFileName(created.machine.id))}</InlineAlert> : undefined}
             footer={({ busy }) => (
               <div className="flex justify-end gap-2">
-                {created && <Button onClick={() => setCreated(null)}>Add another</Button>}
-                <Button type="submit" variant="primary" busy={busy} disabled={Boolean(created)}>Create Machine</Button>
+                {created && <Button onClick={() => setCreated(null)}>{t.addAnother}</Button>}
+                <Button type="submit" variant="primary" busy={busy} disabled={Boolean(created)}>{t.create}</Button>
               </div>
             )}
           />
         </Card>
         <p className="text-center text-sm text-slate-500">
-          <Link to="/admin" className="font-medium text-brand-700 hover:underline">Open the full dashboard</Link>
+          <Link to="/admin" className="font-medium text-brand-700 hover:underline">{t.fullDashboard}</Link>
         </p>
       </main>
     </div>

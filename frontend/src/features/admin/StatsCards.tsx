@@ -1,6 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { adminQueries } from '../../api/admin';
+import { adminConsole } from '../../i18n/admin-console';
+import { useMessages } from '../../i18n/messages';
 import { formatInteger, formatLitres, formatRupiah } from './format';
 import { DropletIcon, StationIcon, UsersIcon, WalletIcon } from './icons';
 
@@ -19,38 +21,39 @@ function StatCard({ label, value, detail, icon, tint }: { label: string; value: 
   );
 }
 
-const Skeleton = () => <span className="inline-block h-8 w-24 animate-pulse rounded-lg bg-slate-100 align-middle" aria-label="Loading" />;
+const Skeleton = ({ label }: { label: string }) => <span className="inline-block h-8 w-24 animate-pulse rounded-lg bg-slate-100 align-middle" aria-label={label} />;
 
 /** The four summary cards, from GET /api/admin/stats (ledger and machines, never hard-coded). */
 export function StatsCards() {
+  const t = useMessages(adminConsole).stats;
   const { data, isError } = useQuery(adminQueries.stats());
-  const v = (render: (d: NonNullable<typeof data>) => ReactNode) => (data ? render(data) : isError ? '—' : <Skeleton />);
+  const v = (render: (d: NonNullable<typeof data>) => ReactNode) => (data ? render(data) : isError ? '—' : <Skeleton label={t.loading} />);
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       <StatCard
-        label="Total Machines"
+        label={t.machines}
         icon={<StationIcon size={22} />}
         tint="bg-brand-50 text-brand-700"
         value={v((d) => formatInteger(d.totalMachines))}
         detail={v((d) => (
           <span className="flex flex-wrap items-center gap-x-3 gap-y-1">
-            <span className="inline-flex items-center gap-1.5"><span className="h-2 w-2 rounded-full bg-emerald-500" aria-hidden="true" />{formatInteger(d.onlineMachines)} online</span>
-            <span className="inline-flex items-center gap-1.5"><span className="h-2 w-2 rounded-full bg-red-500" aria-hidden="true" />{formatInteger(d.offlineMachines)} offline</span>
+            <span className="inline-flex items-center gap-1.5"><span className="h-2 w-2 rounded-full bg-emerald-500" aria-hidden="true" />{t.online(formatInteger(d.onlineMachines))}</span>
+            <span className="inline-flex items-center gap-1.5"><span className="h-2 w-2 rounded-full bg-red-500" aria-hidden="true" />{t.offline(formatInteger(d.offlineMachines))}</span>
             {d.totalMachines - d.onlineMachines - d.offlineMachines > 0 && (
-              <span className="inline-flex items-center gap-1.5"><span className="h-2 w-2 rounded-full bg-amber-400" aria-hidden="true" />{formatInteger(d.totalMachines - d.onlineMachines - d.offlineMachines)} other</span>
+              <span className="inline-flex items-center gap-1.5"><span className="h-2 w-2 rounded-full bg-amber-400" aria-hidden="true" />{t.other(formatInteger(d.totalMachines - d.onlineMachines - d.offlineMachines))}</span>
             )}
           </span>
         ))}
       />
-      <StatCard label="Active Users" icon={<UsersIcon size={22} />} tint="bg-violet-50 text-violet-700" value={v((d) => formatInteger(d.activeUsers))} detail="Registered accounts" />
+      <StatCard label={t.users} icon={<UsersIcon size={22} />} tint="bg-violet-50 text-violet-700" value={v((d) => formatInteger(d.activeUsers))} detail={t.registered} />
       <StatCard
-        label="Total Revenue"
+        label={t.revenue}
         icon={<WalletIcon size={22} />}
         tint="bg-emerald-50 text-emerald-700"
         value={v((d) => formatRupiah(d.totalRevenue))}
-        detail={v((d) => `${formatInteger(d.transactionCount)} ${d.transactionCount === 1 ? 'transaction' : 'transactions'}${d.openReceivables > 0 ? ` · ${formatRupiah(d.openReceivables)} owed` : ''}`)}
+        detail={v((d) => `${t.transactions(d.transactionCount, formatInteger(d.transactionCount))}${d.openReceivables > 0 ? t.owed(formatRupiah(d.openReceivables)) : ''}`)}
       />
-      <StatCard label="Water Dispensed" icon={<DropletIcon size={22} />} tint="bg-sky-50 text-sky-700" value={v((d) => formatLitres(d.waterDispensedLitres))} detail="Metered at the stations" />
+      <StatCard label={t.water} icon={<DropletIcon size={22} />} tint="bg-sky-50 text-sky-700" value={v((d) => formatLitres(d.waterDispensedLitres))} detail={t.metered} />
     </div>
   );
 }

@@ -4,6 +4,8 @@ import type { z } from 'zod';
 import type { AdminTransaction } from '@shared/routes';
 import { transactionTypes } from '@shared/schemas';
 import { adminQueries, type TransactionFilters } from '../../api/admin';
+import { adminTransactions } from '../../i18n/admin-transactions';
+import { useMessages, type Translation } from '../../i18n/messages';
 import { useExportRows } from './export';
 import { ClaimsPanel } from './ClaimsPanel';
 import { IncidentsPanel } from './IncidentsPanel';
@@ -14,20 +16,20 @@ import { Button, EmptyState, LoadingRows, Pill, Table, Td, Th } from './ui';
 
 type Row = z.infer<typeof AdminTransaction>;
 
-const typeLabel: Record<Row['type'], string> = { purchase: 'Purchase', topup: 'Top-up', refund: 'Refund', adjustment: 'Adjustment', receivable: 'Owed', repayment: 'Repayment' };
 const typeTone = { purchase: 'cyan', topup: 'green', refund: 'violet', adjustment: 'amber', receivable: 'red', repayment: 'blue' } as const satisfies Record<Row['type'], string>;
 const methodLabel: Record<string, string> = { ovo: 'OVO', gopay: 'GoPay', qris: 'QRIS', google_pay: 'Google Pay', apple_pay: 'Apple Pay' };
 
 /** Who caused an entry, readably: 'admin:ayu@…' → 'ayu@…', 'station:HRL-00001' → 'Station HRL-00001'. */
-function actorLabel(actor: string) {
-  if (actor.startsWith('admin:')) return `by ${actor.slice(6)}`;
-  if (actor.startsWith('station:')) return `Station ${actor.slice(8)}`;
-  if (actor === 'gateway') return 'Payment gateway';
+function actorLabel(t: Translation<(typeof adminTransactions)['en']>, actor: string) {
+  if (actor.startsWith('admin:')) return t.byAdmin(actor.slice(6));
+  if (actor.startsWith('station:')) return t.station(actor.slice(8));
+  if (actor === 'gateway') return t.gateway;
   return actor;
 }
 
 /** Transactions: real ledger rows, newest first, filtered by type, user and machine, 20 per page. */
 export function TransactionsTab({ userFilter, onUserFilter }: { userFilter: string; onUserFilter: (userId: string) => void }) {
+  const texts = useMessages(adminTransactions);
   const [type, setType] = useState<TransactionFilters['type'] | ''>('');
   const [machineId, setMachineId] = useState('');
   const [userInput, setUserInput] = useState(userFilter);
@@ -58,68 +60,68 @@ export function TransactionsTab({ userFilter, onUserFilter }: { userFilter: stri
       <ClaimsPanel />
       <form
         className="flex flex-col gap-3 px-6 pt-5 lg:flex-row lg:items-end"
-        aria-label="Transaction filters"
+        aria-label={texts.filters}
         onSubmit={(e) => {
           e.preventDefault();
           onUserFilter(userInput.trim());
         }}
       >
         <label className="block text-xs font-medium text-slate-500">
-          Type
-          <select aria-label="Transaction type" value={type} onChange={(e) => setType(e.target.value as typeof type)} className={`${selectClass} mt-1 block w-full lg:w-40`}>
-            <option value="">All types</option>
-            {transactionTypes.map((t) => <option key={t} value={t}>{typeLabel[t]}</option>)}
+          {texts.type}
+          <select aria-label={texts.typeLabel} value={type} onChange={(e) => setType(e.target.value as typeof type)} className={`${selectClass} mt-1 block w-full lg:w-40`}>
+            <option value="">{texts.allTypes}</option>
+            {transactionTypes.map((t) => <option key={t} value={t}>{texts.types[t]}</option>)}
           </select>
         </label>
         <label className="block text-xs font-medium text-slate-500">
-          Machine
-          <select aria-label="Machine" value={machineId} onChange={(e) => setMachineId(e.target.value)} className={`${selectClass} mt-1 block w-full lg:w-64`}>
-            <option value="">All machines</option>
+          {texts.machine}
+          <select aria-label={texts.machine} value={machineId} onChange={(e) => setMachineId(e.target.value)} className={`${selectClass} mt-1 block w-full lg:w-64`}>
+            <option value="">{texts.allMachines}</option>
             {(machines.data ?? []).map((m) => <option key={m.id} value={m.id}>{m.id} · {m.name}</option>)}
           </select>
         </label>
         <label className="block flex-1 text-xs font-medium text-slate-500 lg:max-w-sm">
-          User ID
+          {texts.userId}
           <div className="relative mt-1">
             <input
-              aria-label="User ID"
+              aria-label={texts.userId}
               value={userInput}
               onChange={(e) => setUserInput(e.target.value)}
               onBlur={() => onUserFilter(userInput.trim())}
-              placeholder="Paste a user ID, or pick one in Users"
+              placeholder={texts.userPlaceholder}
               className={`${selectClass} block w-full pr-9 font-mono text-xs`}
             />
             {userInput && (
-              <button type="button" aria-label="Clear user filter" onClick={() => (setUserInput(''), onUserFilter(''))} className="absolute top-1/2 right-2 -translate-y-1/2 rounded p-1 text-slate-500 hover:text-slate-700">
+              <button type="button" aria-label={texts.clearUser} onClick={() => (setUserInput(''), onUserFilter(''))} className="absolute top-1/2 right-2 -translate-y-1/2 rounded p-1 text-slate-500 hover:text-slate-700">
                 <CloseIcon size={14} />
               </button>
             )}
           </div>
         </label>
-        <button type="submit" className="sr-only">Apply filters</button>
+        <button type="submit" className="sr-only">{texts.apply}</button>
       </form>
 
       <div className="mt-5">
         {query.isPending ? (
-          <LoadingRows label="Loading transactions..." />
+          <LoadingRows label={texts.loading} />
         ) : query.isError ? (
-          <EmptyState icon={<AlertIcon />} title="Failed to load transactions">
-            <Button className="mt-3" onClick={() => void query.refetch()}>Try again</Button>
+          <EmptyState icon={<AlertIcon />} title={texts.loadError}>
+            <Button className="mt-3" onClick={() => void query.refetch()}>{texts.retry}</Button>
           </EmptyState>
         ) : rows.length === 0 ? (
-          <EmptyState icon={<ReceiptIcon />} title="No transactions found">Top-ups, refills and adjustments appear here as they happen.</EmptyState>
+          <EmptyState icon={<ReceiptIcon />} title={texts.empty}>{texts.emptyHint}</EmptyState>
         ) : (
           <Table
-            label="Transactions"
+            label={texts.table}
             head={
               <tr>
-                <Th>Date</Th>
-                <Th>Type</Th>
-                <Th>User</Th>
-                <Th>Machine</Th>
-                <Th className="text-right">Volume</Th>
-                <Th>Method</Th>
-                <Th className="text-right">Amount</Th>
+                <Th>{texts.head.date}</Th>
+                <Th>{texts.head.type}</Th>
+                <Th>{texts.head.user}</Th>
+                <Th>{texts.head.machine}</Th>
+                <Th className="text-right">{texts.head.volume}</Th>
+                <Th>{texts.head.method}</Th>
+                <Th className="text-right">{texts.head.amount}</Th>
               </tr>
             }
           >
@@ -127,15 +129,15 @@ export function TransactionsTab({ userFilter, onUserFilter }: { userFilter: stri
               <tr key={t.id} className={`hover:bg-slate-50/70 ${query.isPlaceholderData ? 'opacity-60' : ''}`}>
                 <Td className="whitespace-nowrap text-slate-600">{formatDateTime(t.createdAt)}</Td>
                 <Td>
-                  <Pill tone={typeTone[t.type]}>{typeLabel[t.type]}</Pill>
+                  <Pill tone={typeTone[t.type]}>{texts.types[t.type]}</Pill>
                   {(t.type === 'adjustment' || t.type === 'refund' || t.type === 'receivable') && (
-                    <p className="mt-1 max-w-[16rem] truncate text-xs text-slate-500" title={`${t.reference} (${actorLabel(t.actor)})`}>
-                      {t.reference} · {actorLabel(t.actor)}
+                    <p className="mt-1 max-w-[16rem] truncate text-xs text-slate-500" title={`${t.reference} (${actorLabel(texts, t.actor)})`}>
+                      {t.reference} · {actorLabel(texts, t.actor)}
                     </p>
                   )}
                 </Td>
                 <Td>
-                  <button type="button" onClick={() => onUserFilter(t.userId)} className="text-left hover:text-brand-700" title="Only this user's transactions">
+                  <button type="button" onClick={() => onUserFilter(t.userId)} className="text-left hover:text-brand-700" title={texts.onlyUser}>
                     <span className="block max-w-[11rem] truncate font-medium text-slate-800">{t.username ?? '—'}</span>
                     <span className="block max-w-[11rem] truncate font-mono text-[11px] text-slate-500">{t.userId}</span>
                   </button>
@@ -144,22 +146,22 @@ export function TransactionsTab({ userFilter, onUserFilter }: { userFilter: stri
                 <Td className="text-right tabular-nums text-slate-700">{t.volume === null ? '—' : `${t.volume.toLocaleString('id-ID', { maximumFractionDigits: 2 })} L`}</Td>
                 <Td className="text-slate-700">{t.paymentMethod ? methodLabel[t.paymentMethod] ?? t.paymentMethod : <span className="text-slate-500">—</span>}</Td>
                 <Td className={`text-right font-semibold whitespace-nowrap tabular-nums ${t.type === 'receivable' ? 'text-red-700' : t.signedAmount < 0 ? 'text-slate-900' : 'text-emerald-700'}`}>
-                  {t.type === 'receivable' ? `owed ${formatRupiah(t.amount)}` : `${t.signedAmount < 0 ? '-' : '+'}${formatRupiah(t.amount)}`}
+                  {t.type === 'receivable' ? texts.owed(formatRupiah(t.amount)) : `${t.signedAmount < 0 ? '-' : '+'}${formatRupiah(t.amount)}`}
                 </Td>
               </tr>
             ))}
           </Table>
         )}
         <div className="flex items-center justify-between border-t border-slate-100 px-6 py-3">
-          <p className="text-xs text-slate-500">Page {page + 1}{rows.length ? ` · ${rows.length} rows` : ''}</p>
+          <p className="text-xs text-slate-500">{texts.page(page + 1)}{rows.length ? texts.rows(rows.length) : ''}</p>
           <div className="flex gap-2">
-            <Button size="sm" icon={<ChevronLeftIcon size={14} />} disabled={page === 0} onClick={() => setCursors((c) => c.slice(0, -1))}>Previous</Button>
+            <Button size="sm" icon={<ChevronLeftIcon size={14} />} disabled={page === 0} onClick={() => setCursors((c) => c.slice(0, -1))}>{texts.previous}</Button>
             <Button
               size="sm"
               disabled={!query.data?.nextCursor || query.isPlaceholderData}
               onClick={() => setCursors((c) => [...c, query.data?.nextCursor ?? undefined])}
             >
-              Next <ChevronRightIcon size={14} />
+              {texts.next} <ChevronRightIcon size={14} />
             </Button>
           </div>
         </div>

@@ -2,6 +2,8 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { AdminUser } from '@shared/schemas';
 import { adminQueries } from '../../api/admin';
+import { adminUsers } from '../../i18n/admin-users';
+import { useMessages } from '../../i18n/messages';
 import { EditUserDialog } from './EditUserDialog';
 import { useExportRows } from './export';
 import { formatDate, formatInteger, formatLitres, formatRupiah, rupiahToPoints } from './format';
@@ -12,6 +14,7 @@ const displayName = (u: AdminUser) => [u.firstName, u.lastName].filter(Boolean).
 
 /** Users: the first 10 (docs/design.md, "Constants"), search on the server, 'Load more' for the next 10. */
 export function UsersTab({ onShowTransactions }: { onShowTransactions: (userId: string) => void }) {
+  const t = useMessages(adminUsers);
   const [input, setInput] = useState('');
   const [search, setSearch] = useState('');
   const [editing, setEditing] = useState<AdminUser | null>(null);
@@ -31,29 +34,29 @@ export function UsersTab({ onShowTransactions }: { onShowTransactions: (userId: 
   return (
     <div>
       <div className="flex flex-col gap-3 px-6 pt-5 sm:flex-row sm:items-center">
-        <SearchInput label="Search users" placeholder="Search by name, username, e-mail or ID..." value={input} onChange={(e) => setInput(e.target.value)} className="sm:max-w-md sm:flex-1" />
-        <p className="text-sm text-slate-500 sm:ml-auto">Newest accounts first</p>
+        <SearchInput label={t.search} placeholder={t.searchPlaceholder} value={input} onChange={(e) => setInput(e.target.value)} className="sm:max-w-md sm:flex-1" />
+        <p className="text-sm text-slate-500 sm:ml-auto">{t.newestFirst}</p>
       </div>
       <div className="mt-5">
         {users.isPending ? (
-          <LoadingRows label="Loading users..." />
+          <LoadingRows label={t.loading} />
         ) : users.isError ? (
-          <EmptyState icon={<AlertIcon />} title="Failed to load users">
-            <Button className="mt-3" onClick={() => void users.refetch()}>Try again</Button>
+          <EmptyState icon={<AlertIcon />} title={t.loadError}>
+            <Button className="mt-3" onClick={() => void users.refetch()}>{t.retry}</Button>
           </EmptyState>
         ) : rows.length === 0 ? (
-          <EmptyState icon={<UsersIcon />} title={search ? 'No users match' : 'No users yet'}>{search ? 'Try another name, e-mail or ID.' : 'Accounts appear after their first sign-in.'}</EmptyState>
+          <EmptyState icon={<UsersIcon />} title={search ? t.noMatch : t.noUsers}>{search ? t.noMatchHint : t.noUsersHint}</EmptyState>
         ) : (
           <Table
-            label="Users"
+            label={t.table}
             head={
               <tr>
-                <Th>User</Th>
-                <Th>User ID</Th>
-                <Th className="text-right">Balance</Th>
-                <Th className="text-right">Litres refilled</Th>
-                <Th>Member since</Th>
-                <Th className="text-right">Edit</Th>
+                <Th>{t.head.user}</Th>
+                <Th>{t.head.id}</Th>
+                <Th className="text-right">{t.head.balance}</Th>
+                <Th className="text-right">{t.head.litres}</Th>
+                <Th>{t.head.since}</Th>
+                <Th className="text-right">{t.head.edit}</Th>
               </tr>
             }
           >
@@ -71,19 +74,19 @@ export function UsersTab({ onShowTransactions }: { onShowTransactions: (userId: 
                   </div>
                 </Td>
                 <Td>
-                  <button type="button" onClick={() => onShowTransactions(u.id)} title="Show this user's transactions" className="max-w-[12rem] truncate font-mono text-xs text-slate-500 hover:text-brand-700 hover:underline">
+                  <button type="button" onClick={() => onShowTransactions(u.id)} title={t.showTransactions} className="max-w-[12rem] truncate font-mono text-xs text-slate-500 hover:text-brand-700 hover:underline">
                     {u.id}
                   </button>
                 </Td>
                 <Td className="text-right">
-                  <p className="font-semibold text-slate-900 tabular-nums">{formatInteger(rupiahToPoints(u.balance))} pts</p>
+                  <p className="font-semibold text-slate-900 tabular-nums">{t.points(formatInteger(rupiahToPoints(u.balance)))}</p>
                   <p className="text-xs text-slate-500 tabular-nums">{formatRupiah(u.balance)}</p>
-                  {u.owed > 0 && <p className="text-xs font-medium text-red-700 tabular-nums">{formatRupiah(u.owed)} owed</p>}
+                  {u.owed > 0 && <p className="text-xs font-medium text-red-700 tabular-nums">{t.owed(formatRupiah(u.owed))}</p>}
                 </Td>
                 <Td className="text-right tabular-nums text-slate-700">{formatLitres(u.environmentalImpact.litersRefilled)}</Td>
                 <Td className="text-slate-600">{formatDate(u.createdAt)}</Td>
                 <Td className="text-right">
-                  <Button size="sm" variant="ghost" icon={<PencilIcon size={15} />} aria-label={`Edit ${u.username}`} onClick={() => setEditing(u)}>Edit</Button>
+                  <Button size="sm" variant="ghost" icon={<PencilIcon size={15} />} aria-label={t.editUser(u.username)} onClick={() => setEditing(u)}>{t.edit}</Button>
                 </Td>
               </tr>
             ))}
@@ -91,9 +94,9 @@ export function UsersTab({ onShowTransactions }: { onShowTransactions: (userId: 
         )}
         {rows.length > 0 && (
           <div className="flex items-center justify-between border-t border-slate-100 px-6 py-3">
-            <p className="text-xs text-slate-500">Showing {rows.length} {rows.length === 1 ? 'user' : 'users'}</p>
+            <p className="text-xs text-slate-500">{t.showing(rows.length)}</p>
             {users.hasNextPage && (
-              <Button size="sm" busy={users.isFetchingNextPage} onClick={() => void users.fetchNextPage()}>Load more</Button>
+              <Button size="sm" busy={users.isFetchingNextPage} onClick={() => void users.fetchNextPage()}>{t.loadMore}</Button>
             )}
           </div>
         )}

@@ -8,6 +8,8 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
+import { common } from '../../i18n/common';
+import { useMessages } from '../../i18n/messages';
 import { CloseIcon } from './icons';
 
 /** Small building blocks of the admin console, in one place so that every screen looks the same. */
@@ -164,6 +166,7 @@ export function Modal({
   footer?: ReactNode;
   size?: 'sm' | 'md' | 'lg';
 }) {
+  const closeLabel = useMessages(common).closeDialog;
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -193,7 +196,7 @@ export function Modal({
               <h2 id={titleId} className="text-lg font-semibold text-slate-900">{title}</h2>
               {description && <div className="mt-1 text-sm text-slate-500">{description}</div>}
             </div>
-            <button type="button" onClick={onClose} aria-label="Close dialog" className="-mr-2 rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-700">
+            <button type="button" onClick={onClose} aria-label={closeLabel} className="-mr-2 rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-700">
               <CloseIcon />
             </button>
           </div>

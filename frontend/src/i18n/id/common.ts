@@ -12,6 +12,7 @@ export const common: (typeof english)['en'] = {
   menuOf: (name) => `Menu ${name}`,
   openMenu: 'Buka menu',
   closeMenu: 'Tutup menu',
+  closeDialog: 'Tutup dialog',
   mobileMenu: 'Menu seluler',
   language: 'Bahasa',
   switchTo: 'Read in English',

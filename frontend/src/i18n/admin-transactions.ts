@@ -1,0 +1,32 @@
+import { defineMessages } from './messages';
+
+/** The console's Transactions tab: filters, the ledger rows and paging. */
+export const adminTransactions = defineMessages('adminTransactions', {
+  types: { purchase: 'Purchase', topup: 'Top-up', refund: 'Refund', adjustment: 'Adjustment', receivable: 'Owed', repayment: 'Repayment' },
+  byAdmin: (who: string) => `by ${who}`,
+  station: (id: string) => `Station ${id}`,
+  gateway: 'Payment gateway',
+  filters: 'Transaction filters',
+  type: 'Type',
+  typeLabel: 'Transaction type',
+  allTypes: 'All types',
+  machine: 'Machine',
+  allMachines: 'All machines',
+  userId: 'User ID',
+  userPlaceholder: 'Paste a user ID, or pick one in Users',
+  clearUser: 'Clear user filter',
+  apply: 'Apply filters',
+  loading: 'Loading transactions...',
+  loadError: 'Failed to load transactions',
+  retry: 'Try again',
+  empty: 'No transactions found',
+  emptyHint: 'Top-ups, refills and adjustments appear here as they happen.',
+  table: 'Transactions',
+  head: { date: 'Date', type: 'Type', user: 'User', machine: 'Machine', volume: 'Volume', method: 'Method', amount: 'Amount' },
+  onlyUser: "Only this user's transactions",
+  owed: (amount: string) => `owed ${amount}`,
+  page: (n: number) => `Page ${n}`,
+  rows: (n: number) => ` · ${n} rows`,
+  previous: 'Previous',
+  next: 'Next',
+});

@@ -1,0 +1,32 @@
+import type { adminTransactions as english } from '../admin-transactions';
+
+/** Tab Transaksi di konsol, in Bahasa Indonesia. */
+export const adminTransactions: (typeof english)['en'] = {
+  types: { purchase: 'Pembelian', topup: 'Isi saldo', refund: 'Pengembalian', adjustment: 'Penyesuaian', receivable: 'Terutang', repayment: 'Pelunasan' },
+  byAdmin: (who) => `oleh ${who}`,
+  station: (id) => `Stasiun ${id}`,
+  gateway: 'Gerbang pembayaran',
+  filters: 'Saring transaksi',
+  type: 'Jenis',
+  typeLabel: 'Jenis transaksi',
+  allTypes: 'Semua jenis',
+  machine: 'Mesin',
+  allMachines: 'Semua mesin',
+  userId: 'ID Pengguna',
+  userPlaceholder: 'Tempel ID pengguna, atau pilih di Pengguna',
+  clearUser: 'Hapus saringan pengguna',
+  apply: 'Terapkan saringan',
+  loading: 'Memuat transaksi...',
+  loadError: 'Transaksi tidak dapat dimuat',
+  retry: 'Coba lagi',
+  empty: 'Tidak ada transaksi',
+  emptyHint: 'Isi saldo, pengisian, dan penyesuaian muncul di sini saat terjadi.',
+  table: 'Transaksi',
+  head: { date: 'Tanggal', type: 'Jenis', user: 'Pengguna', machine: 'Mesin', volume: 'Volume', method: 'Metode', amount: 'Jumlah' },
+  onlyUser: 'Hanya transaksi pengguna ini',
+  owed: (amount) => `terutang ${amount}`,
+  page: (n) => `Halaman ${n}`,
+  rows: (n) => ` · ${n} baris`,
+  previous: 'Sebelumnya',
+  next: 'Berikutnya',
+};
