@@ -6,12 +6,15 @@ import { formatInteger, formatLitres, formatRupiah } from '@frontend/features/ad
 import { AdminStats } from '@shared/routes';
 import { defaultSettings, Machine } from '@shared/schemas';
 import { asAdmin, createUser, ledgerEntries, repositories } from '../support/admin';
-import { bearer, newAccount, signInAs } from '../support/auth';
-import { DESKTOP, downloadedText, launchBrowser, newContext } from '../support/browser';
+import { adminSignInInBrowser, bearer, newAccount, signInAs } from '../support/auth';
+import { DESKTOP, PHONE, downloadedText, launchBrowser, newContext } from '../support/browser';
 import { LOCAL_COGNITO_PATH } from '@infra/local/web';
 import { apiFetch, local, testDb } from '../support/local';
 import { issueNfcToken } from '@functions/domain/nfc-token';
 import { closeStations, provision, stationFor, waitFor, workerServices } from '../integration/stations-support';
+
+/** Where to save the Indonesian phone screenshots when set (ADMIN_I18N_SHOTS=/work/shots). */
+const SHOTS = process.env.ADMIN_I18N_SHOTS;
 
 let browser: Browser;
 let page: Page;
@@ -119,6 +122,68 @@ describe('admin console in Chromium', { timeout: 180_000 }, () => {
     const alert = page.getByRole('alert').filter({ hasText: 'below 20% water' });
     expect(await alert.textContent()).toContain(`${low.length} stations are below 20% water`);
     for (const m of low.slice(0, 6)) expect(await alert.textContent()).toContain(m.name);
+  });
+
+  it('speaks Bahasa Indonesia from the switch: frame, cards, machines and System tab', async () => {
+    await page.getByRole('button', { name: 'id', exact: true }).click();
+    await page.getByRole('heading', { name: 'Dasbor Admin' }).waitFor();
+    await page.getByRole('tab', { name: 'Mesin', selected: true }).waitFor();
+    await page.getByRole('tab', { name: 'Permintaan Host' }).waitFor();
+    await card('Total Mesin').waitFor();
+    expect(await card('Total Pendapatan').textContent()).toContain('transaksi');
+    expect(await card('Air Tersalurkan').textContent()).toContain('Terukur di stasiun');
+    const table = page.getByRole('table', { name: 'Mesin' });
+    expect(await table.locator('thead').textContent()).toContain('Terakhir terlihat');
+    expect(await page.getByLabel('Saring menurut status').locator('option').allTextContents()).toContain('Pemeliharaan');
+    expect(await page.getByRole('alert').filter({ hasText: 'stasiun airnya di bawah 20%' }).count()).toBe(1);
+    await page.getByText(/^Menampilkan \d+ dari \d+ mesin$/).waitFor();
+    expect(await page.locator('body').textContent()).not.toContain('Admin Dashboard');
+    expect(await page.locator('body').textContent()).not.toContain('below 20% water');
+
+    await page.getByRole('tab', { name: 'Pengguna' }).click();
+    expect(await page.getByRole('table', { name: 'Pengguna' }).locator('thead').textContent()).toContain('Anggota sejak');
+    await page.getByText('Akun terbaru lebih dulu').waitFor();
+    await page.getByRole('tab', { name: 'Transaksi' }).click();
+    expect(await page.getByRole('table', { name: 'Transaksi' }).locator('thead').textContent()).toContain('Metode');
+    expect(await page.getByLabel('Jenis transaksi').locator('option').allTextContents()).toContain('Isi saldo');
+    await page.getByRole('tab', { name: 'Permintaan Host' }).click();
+    await page.getByRole('tabpanel').getByText(/Belum ada permintaan host|terbaru lebih dulu/).first().waitFor();
+    expect(await page.getByRole('tabpanel').textContent()).not.toMatch(/No host requests yet|newest first/);
+
+    await page.getByRole('tab', { name: 'Sistem' }).click();
+    const form = page.getByRole('form', { name: 'Konfigurasi sistem' });
+    await form.getByLabel('Isi saldo minimum (IDR)').waitFor();
+    await form.getByLabel('Peringatan: stasiun offline, e-mail ulang setiap (menit)').waitFor();
+    await form.getByRole('button', { name: 'Simpan Konfigurasi' }).waitFor();
+    await page.getByRole('heading', { name: 'Dokumentasi API' }).waitFor();
+    expect(await page.locator('body').textContent()).not.toContain('Save Configuration');
+
+    await page.getByRole('tab', { name: 'Mesin' }).click();
+    await page.getByRole('button', { name: 'en', exact: true }).click();
+    await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    await page.getByRole('table', { name: 'Machines' }).waitFor();
+  });
+
+  it('fits a 390 px phone in Bahasa Indonesia, Machines and System tabs', async () => {
+    const context = await newContext(browser, { ...PHONE, locale: 'en-US' });
+    try {
+      const phone = await context.newPage();
+      await adminSignInInBrowser(phone);
+      // The phone's dashboard header has no room for the switch: the choice made on a subpage holds.
+      await phone.goto(local().web + '/admin/alerts');
+      await phone.getByRole('button', { name: 'id', exact: true }).click();
+      await phone.getByRole('link', { name: 'Kembali ke dasbor' }).click();
+      await phone.getByRole('table', { name: 'Mesin' }).waitFor();
+      await phone.getByRole('heading', { name: 'Dasbor Admin' }).waitFor();
+      if (SHOTS) await phone.screenshot({ path: `${SHOTS}/admin-i18n-machines.png`, fullPage: true });
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      await phone.getByRole('tab', { name: 'Sistem' }).click();
+      await phone.getByRole('form', { name: 'Konfigurasi sistem' }).waitFor();
+      if (SHOTS) await phone.screenshot({ path: `${SHOTS}/admin-i18n-system.png`, fullPage: true });
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    } finally {
+      await context.close();
+    }
   });
 
   it('adds machine HRL-00999 with an address from the autocomplete and downloads its bundle once', async () => {
