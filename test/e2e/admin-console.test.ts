@@ -6,7 +6,7 @@ import { formatInteger, formatLitres, formatRupiah } from '@frontend/features/ad
 import { AdminStats } from '@shared/routes';
 import { defaultSettings, Machine } from '@shared/schemas';
 import { asAdmin, createUser, ledgerEntries, repositories } from '../support/admin';
-import { adminSignInInBrowser, bearer, newAccount, signInAs } from '../support/auth';
+import { adminSignInInBrowser, bearer, newAccount, seededAccount, signInAs } from '../support/auth';
 import { DESKTOP, PHONE, downloadedText, launchBrowser, newContext } from '../support/browser';
 import { LOCAL_COGNITO_PATH } from '@infra/local/web';
 import { apiFetch, local, testDb } from '../support/local';
@@ -139,10 +139,20 @@ describe('admin console in Chromium', { timeout: 180_000 }, () => {
     await page.getByText(/^Menampilkan \d+ dari \d+ mesin$/).waitFor();
     expect(await page.locator('body').textContent()).not.toContain('Admin Dashboard');
     expect(await page.locator('body').textContent()).not.toContain('below 20% water');
+    await page.getByRole('button', { name: 'Tambah Mesin' }).click();
+    const add = page.getByRole('dialog', { name: 'Tambah Mesin' });
+    await add.getByLabel('Alamat Lokasi').waitFor();
+    await add.getByRole('button', { name: 'Batal' }).click();
+    await add.waitFor({ state: 'hidden' });
 
     await page.getByRole('tab', { name: 'Pengguna' }).click();
     expect(await page.getByRole('table', { name: 'Pengguna' }).locator('thead').textContent()).toContain('Anggota sejak');
     await page.getByText('Akun terbaru lebih dulu').waitFor();
+    await page.getByRole('button', { name: /^Ubah / }).first().click();
+    const edit = page.getByRole('dialog', { name: 'Ubah Pengguna' });
+    await edit.getByText('Sesuaikan saldo').waitFor();
+    await edit.getByRole('button', { name: 'Batal' }).click();
+    await edit.waitFor({ state: 'hidden' });
     await page.getByRole('tab', { name: 'Transaksi' }).click();
     expect(await page.getByRole('table', { name: 'Transaksi' }).locator('thead').textContent()).toContain('Metode');
     expect(await page.getByLabel('Jenis transaksi').locator('option').allTextContents()).toContain('Isi saldo');
@@ -161,6 +171,8 @@ describe('admin console in Chromium', { timeout: 180_000 }, () => {
     await page.getByRole('tab', { name: 'Mesin' }).click();
     await page.getByRole('button', { name: 'en', exact: true }).click();
     await page.getByRole('heading', { name: 'Admin Dashboard' }).waitFor();
+    // The tabs visited here keep their lists cached: the next tests start from a fresh load, as before.
+    await page.reload();
     await page.getByRole('table', { name: 'Machines' }).waitFor();
   });
 
@@ -169,10 +181,7 @@ describe('admin console in Chromium', { timeout: 180_000 }, () => {
     try {
       const phone = await context.newPage();
       await adminSignInInBrowser(phone);
-      // The phone's dashboard header has no room for the switch: the choice made on a subpage holds.
-      await phone.goto(local().web + '/admin/alerts');
       await phone.getByRole('button', { name: 'id', exact: true }).click();
-      await phone.getByRole('link', { name: 'Kembali ke dasbor' }).click();
       await phone.getByRole('table', { name: 'Mesin' }).waitFor();
       await phone.getByRole('heading', { name: 'Dasbor Admin' }).waitFor();
       if (SHOTS) await phone.screenshot({ path: `${SHOTS}/admin-i18n-machines.png`, fullPage: true });
@@ -180,6 +189,23 @@ describe('admin console in Chromium', { timeout: 180_000 }, () => {
       await phone.getByRole('tab', { name: 'Sistem' }).click();
       await phone.getByRole('form', { name: 'Konfigurasi sistem' }).waitFor();
       if (SHOTS) await phone.screenshot({ path: `${SHOTS}/admin-i18n-system.png`, fullPage: true });
+      expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the login screen and its errors in Bahasa Indonesia to a browser that asks for it', async () => {
+    const context = await newContext(browser, { ...PHONE, locale: 'id-ID' });
+    try {
+      const phone = await context.newPage();
+      await phone.goto(local().web + '/admin/login');
+      await phone.getByRole('heading', { name: 'Masuk admin' }).waitFor();
+      await phone.getByLabel('Username').fill(seededAccount('admin').username);
+      await phone.getByLabel('Kata sandi', { exact: true }).fill('Not-The-Password-1!');
+      await phone.getByRole('button', { name: 'Masuk' }).click();
+      await expect.poll(() => phone.getByRole('alert').textContent()).toContain('Username atau kata sandi salah');
+      expect(await phone.locator('body').textContent()).not.toContain('Invalid credentials');
       expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     } finally {
       await context.close();

@@ -41,6 +41,13 @@ export const adminConsole = defineMessages('adminConsole', {
     THROTTLED: 'throttled',
   },
   reasonUnknown: 'reason unknown',
+  ago: {
+    never: 'Never',
+    justNow: 'Just now',
+    minutes: (n: number) => `${n} min ago`,
+    hours: (n: number) => `${n} h ago`,
+    days: (n: number) => `${n} day${n === 1 ? '' : 's'} ago`,
+  },
   empty: (level: number | null) => `Empty: water level ${level}%`,
   heartbeatsStopped: 'Connected, but its heartbeats stopped',
   neverConnected: 'Never connected',

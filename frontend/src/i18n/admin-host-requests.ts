@@ -4,7 +4,7 @@ import { defineMessages } from './messages';
 export const adminHostRequests = defineMessages('adminHostRequests', {
   statuses: { pending: 'Pending', contacted: 'Contacted', approved: 'Approved', rejected: 'Rejected' },
   statusUpdated: 'Status updated',
-  nowStatus: (business: string, status: string) => `${business} is now ${status}.`,
+  nowStatus: (business: string, status: string) => `${business} is now ${status.toLowerCase()}.`,
   statusFailed: 'Failed to update status',
   statusError: 'Error updating status',
   deleted: 'Host request deleted',

@@ -23,4 +23,12 @@ export const adminLogin = defineMessages('adminLogin', {
   verifyFailed: 'Failed to verify admin authentication',
   unreachable: 'The service could not be reached. Check your connection.',
   retry: 'Try again',
+  errors: {
+    failed: 'Login failed. Please try again.',
+    invalid: 'Invalid credentials',
+    notAdmin: 'Administrator access required',
+    reset: 'Your password must be reset before you can sign in.',
+    unconfirmed: 'This account is not confirmed yet.',
+    unsupported: 'This account needs a sign-in step the console does not support.',
+  },
 });

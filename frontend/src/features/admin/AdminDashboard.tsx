@@ -89,12 +89,7 @@ export function AdminDashboard({ admin, search }: { admin: AdminIdentity; search
               <TicketsLink />
               <VisitsLink />
               {isAdmin && <StickersLink />}
-              {/* An administrator's phone header is full (stickers too): there the choice made on a console subpage holds. */}
-              {isAdmin ? (
-                <div className="hidden sm:block"><LanguageSwitch /></div>
-              ) : (
-                <LanguageSwitch />
-              )}
+              {!isAdmin && <LanguageSwitch />}
               <Link to="/" className="hidden h-10 items-center gap-2 rounded-xl px-3 text-sm font-semibold text-slate-600 hover:bg-slate-100 hover:text-slate-900 sm:inline-flex">
                 <ArrowLeftIcon size={16} /> {texts.backToSite}
               </Link>
@@ -129,6 +124,8 @@ export function AdminDashboard({ admin, search }: { admin: AdminIdentity; search
               <p className="mt-1 text-sm text-slate-500">{isAdmin ? texts.subtitle : roleTexts.technicianSubtitle}</p>
             </div>
             <div className="flex flex-wrap items-center gap-4">
+              {/* An administrator's header is full at every width (stickers, export): the language is chosen here. */}
+              {isAdmin && <LanguageSwitch />}
               {isAdmin && (
                 <Link to="/admin/commands" className="inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline">
                   <GearIcon size={14} /> {commandTexts.dashboardLink}

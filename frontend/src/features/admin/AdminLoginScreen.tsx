@@ -5,7 +5,7 @@ import { Logo } from '../../components/Logo';
 import { adminLogin } from '../../i18n/admin-login';
 import { useMessages } from '../../i18n/messages';
 import { AlertIcon, ArrowLeftIcon, DropletIcon, EyeIcon, EyeOffIcon, ShieldIcon, StationIcon } from './icons';
-import { adminPasswordSignIn, rememberAdmin } from './session';
+import { adminPasswordSignIn, loginErrorOf, rememberAdmin } from './session';
 import { Spinner } from './ui';
 
 /** /admin/login: username and password against Cognito; only administrators reach the console (then `redirect`, or /admin). */
@@ -31,7 +31,9 @@ export function AdminLoginScreen({ redirect }: { redirect?: string }) {
   };
   // Busy until the console shows: the navigation follows the sign-in.
   const busy = login.isPending || login.isSuccess;
-  const error = login.error?.message ?? null;
+  const failure = login.error?.message ?? null;
+  const known = failure === null ? null : loginErrorOf(failure);
+  const error = known ? t.errors[known] : failure;
 
   return (
     <div className="grid min-h-dvh bg-slate-50 lg:grid-cols-[1.1fr_1fr]">

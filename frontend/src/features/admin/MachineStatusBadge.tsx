@@ -2,7 +2,7 @@ import { availability } from '@shared/availability';
 import type { Machine, MachineStatus, StationConnection } from '@shared/schemas';
 import { adminConsole } from '../../i18n/admin-console';
 import { useMessages } from '../../i18n/messages';
-import { timeAgo } from './format';
+import { useTimeAgo } from './format';
 
 const styles: Record<MachineStatus, { dot: string; pill: string }> = {
   online: { dot: 'bg-emerald-500', pill: 'bg-emerald-50 text-emerald-700 ring-emerald-200' },
@@ -45,6 +45,7 @@ export function AvailabilityNote({ machine }: { machine: Pick<Machine, 'status' 
 
 function ConnectionNote({ connection }: { connection: StationConnection | null }) {
   const t = useMessages(adminConsole);
+  const timeAgo = useTimeAgo();
   if (connection?.state !== 'disconnected') {
     return <p className="mt-1 text-xs text-slate-600" data-availability="offline">{connection ? t.heartbeatsStopped : t.neverConnected}</p>;
   }

@@ -10,7 +10,7 @@ import { filterMachines, machineAlerts, offlineSince, type StatusFilter } from '
 import { bundleFileName, downloadBundle, type Provisioned } from './bundle';
 import { EditMachineDialog } from './EditMachineDialog';
 import { useExportRows } from './export';
-import { formatDateTime, timeAgo } from './format';
+import { formatDateTime, useTimeAgo } from './format';
 import { AlertIcon, DropletIcon, GearIcon, KeyIcon, PlusIcon, RefreshIcon, StationIcon } from './icons';
 import { AvailabilityNote, MachineStatusBadge, useStatusLabels } from './MachineStatusBadge';
 import { Button, EmptyState, LoadingRows, SearchInput, Table, Td, Th } from './ui';
@@ -32,6 +32,7 @@ function WaterLevel({ level }: { level: number | null }) {
 
 function Alerts({ machines }: { machines: Machine[] }) {
   const t = useMessages(adminConsole).machines;
+  const timeAgo = useTimeAgo();
   const { offline, lowWater } = machineAlerts(machines);
   if (!offline.length && !lowWater.length) return null;
   const names = (list: Machine[], detail: (m: Machine) => string) =>
@@ -67,6 +68,7 @@ function Alerts({ machines }: { machines: Machine[] }) {
 export function MachinesTab({ canEdit }: { canEdit: boolean }) {
   const t = useMessages(adminConsole).machines;
   const statusLabels = useStatusLabels();
+  const timeAgo = useTimeAgo();
   const queryClient = useQueryClient();
   const machines = useQuery(adminQueries.machines());
   const [search, setSearch] = useState('');

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { TIMING_MS } from '@shared/constants';
 import { adminQueries } from '../../api/admin';
 import { adminConsole } from '../../i18n/admin-console';
+import { adminLogin } from '../../i18n/admin-login';
 import { adminMachines } from '../../i18n/admin-machines';
 import { useMessages } from '../../i18n/messages';
 import { Logo } from '../../components/Logo';
@@ -12,12 +13,17 @@ import { bundleFileName, downloadBundle, type Provisioned } from './bundle';
 import { CheckingAuthentication } from './CheckingAuthentication';
 import { formatInteger, formatLitres, formatRupiah } from './format';
 import { LogoutIcon } from './icons';
-import { adminPasswordSignIn, rememberAdmin, useAdminLogout, useAdminSession } from './session';
+import { adminPasswordSignIn, loginErrorOf, rememberAdmin, useAdminLogout, useAdminSession } from './session';
 import { Button, Card, InlineAlert, TextField } from './ui';
 
 /** /admin/simple: the plain login form; 1 second after success it goes to the simple dashboard. */
 export function SimpleLogin() {
   const t = useMessages(adminConsole).simple;
+  const loginErrors = useMessages(adminLogin).errors;
+  const loginErrorText = (message: string) => {
+    const known = loginErrorOf(message);
+    return known ? loginErrors[known] : message;
+  };
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const queryClient = useQueryClient();
@@ -34,7 +40,7 @@ export function SimpleLogin() {
   const status = login.isSuccess
     ? { tone: 'success' as const, text: t.loginSuccess }
     : login.error
-      ? { tone: 'error' as const, text: t.loginFailed(login.error.message) }
+      ? { tone: 'error' as const, text: t.loginFailed(loginErrorText(login.error.message)) }
       : null;
   // Busy until the dashboard shows (a second after success).
   const busy = login.isPending || login.isSuccess;

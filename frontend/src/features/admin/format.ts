@@ -1,5 +1,7 @@
 import { LOCALE } from '@shared/constants';
 import { formatRupiah, rupiahToPoints } from '@shared/money';
+import { adminConsole } from '../../i18n/admin-console';
+import { useMessages, type Translation } from '../../i18n/messages';
 
 export { formatRupiah, rupiahToPoints };
 
@@ -26,18 +28,25 @@ export function formatDate(iso: string | null | undefined): string {
   return Number.isNaN(d.getTime()) ? '—' : dateOnly.format(d);
 }
 
-/** '5 min ago', '3 h ago', '2 days ago'; 'Never' when there is no time. */
-export function timeAgo(iso: string | null | undefined, now = Date.now()): string {
-  if (!iso) return 'Never';
+type AgoTexts = Translation<(typeof adminConsole)['en']>['ago'];
+
+/** '5 min ago', '3 h ago', '2 days ago'; 'Never' when there is no time (English unless given the texts of a language). */
+export function timeAgo(iso: string | null | undefined, now = Date.now(), texts: AgoTexts = adminConsole.en.ago): string {
+  if (!iso) return texts.never;
   const seconds = Math.max(0, Math.round((now - Date.parse(iso)) / 1000));
-  if (!Number.isFinite(seconds)) return 'Never';
-  if (seconds < 45) return 'Just now';
+  if (!Number.isFinite(seconds)) return texts.never;
+  if (seconds < 45) return texts.justNow;
   const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} min ago`;
+  if (minutes < 60) return texts.minutes(minutes);
   const hours = Math.round(minutes / 60);
-  if (hours < 24) return `${hours} h ago`;
-  const days = Math.round(hours / 24);
-  return `${days} day${days === 1 ? '' : 's'} ago`;
+  if (hours < 24) return texts.hours(hours);
+  return texts.days(Math.round(hours / 24));
+}
+
+/** timeAgo in the chosen language. */
+export function useTimeAgo(): (iso: string | null | undefined) => string {
+  const texts = useMessages(adminConsole).ago;
+  return (iso) => timeAgo(iso, Date.now(), texts);
 }
 
 /** Edit User balance (docs/design.md, "Validation"): a whole number of points, minimum 0; anything that is not a number becomes 0. */

@@ -9,6 +9,15 @@ import { ApiRequestError } from '../../api/client';
 const LOGIN_FAILED = 'Login failed. Please try again.';
 const INVALID_CREDENTIALS = 'Invalid credentials';
 const NOT_ADMIN = 'Administrator access required';
+const RESET_PASSWORD = 'Your password must be reset before you can sign in.';
+const UNCONFIRMED = 'This account is not confirmed yet.';
+const UNSUPPORTED_STEP = 'This account needs a sign-in step the console does not support.';
+
+/** The sign-in's own failures by name, for the login screens to say in the chosen language; null for any other message. */
+export function loginErrorOf(message: string) {
+  const known = { failed: LOGIN_FAILED, invalid: INVALID_CREDENTIALS, notAdmin: NOT_ADMIN, reset: RESET_PASSWORD, unconfirmed: UNCONFIRMED, unsupported: UNSUPPORTED_STEP } as const;
+  return (Object.keys(known) as (keyof typeof known)[]).find((key) => known[key] === message) ?? null;
+}
 
 const WRONG_CREDENTIALS = new Set(['NotAuthorizedException', 'UserNotFoundException', 'InvalidPasswordException', 'EmptySignInUsername', 'EmptySignInPassword']);
 
@@ -34,9 +43,9 @@ export async function adminPasswordSignIn(username: string, password: string): P
     if (code === 'NetworkError') throw new Error(LOGIN_FAILED);
     throw new Error((error as Error).message || INVALID_CREDENTIALS);
   }
-  if (result.status === 'resetPassword') throw new Error('Your password must be reset before you can sign in.');
-  if (result.status === 'confirmSignUp') throw new Error('This account is not confirmed yet.');
-  if (result.status !== 'signedIn') throw new Error('This account needs a sign-in step the console does not support.');
+  if (result.status === 'resetPassword') throw new Error(RESET_PASSWORD);
+  if (result.status === 'confirmSignUp') throw new Error(UNCONFIRMED);
+  if (result.status !== 'signedIn') throw new Error(UNSUPPORTED_STEP);
   let identity: AdminIdentity | null;
   try {
     identity = await fetchAdminIdentity();

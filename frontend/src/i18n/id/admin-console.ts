@@ -41,6 +41,13 @@ export const adminConsole: (typeof english)['en'] = {
     THROTTLED: 'dibatasi',
   },
   reasonUnknown: 'alasan tidak diketahui',
+  ago: {
+    never: 'Belum pernah',
+    justNow: 'Baru saja',
+    minutes: (n) => `${n} mnt lalu`,
+    hours: (n) => `${n} jam lalu`,
+    days: (n) => `${n} hari lalu`,
+  },
   empty: (level) => `Kosong: tingkat air ${level}%`,
   heartbeatsStopped: 'Terhubung, tetapi heartbeat berhenti',
   neverConnected: 'Belum pernah terhubung',

@@ -4,7 +4,7 @@ import type { adminHostRequests as english } from '../admin-host-requests';
 export const adminHostRequests: (typeof english)['en'] = {
   statuses: { pending: 'Menunggu', contacted: 'Dihubungi', approved: 'Disetujui', rejected: 'Ditolak' },
   statusUpdated: 'Status diperbarui',
-  nowStatus: (business, status) => `${business} kini ${status}.`,
+  nowStatus: (business, status) => `${business} kini ${status.toLowerCase()}.`,
   statusFailed: 'Status gagal diperbarui',
   statusError: 'Galat saat memperbarui status',
   deleted: 'Permintaan host dihapus',

@@ -23,4 +23,12 @@ export const adminLogin: (typeof english)['en'] = {
   verifyFailed: 'Autentikasi admin gagal diperiksa',
   unreachable: 'Layanan tidak dapat dijangkau. Periksa koneksi Anda.',
   retry: 'Coba lagi',
+  errors: {
+    failed: 'Gagal masuk. Silakan coba lagi.',
+    invalid: 'Username atau kata sandi salah',
+    notAdmin: 'Perlu akses administrator',
+    reset: 'Kata sandi Anda harus diatur ulang sebelum bisa masuk.',
+    unconfirmed: 'Akun ini belum dikonfirmasi.',
+    unsupported: 'Akun ini memerlukan langkah masuk yang tidak didukung konsol.',
+  },
 };

@@ -14,7 +14,7 @@ import { adminCommands } from '../../../i18n/admin-commands';
 import { consoleRoles } from '../../../i18n/console-roles';
 import { useMessages, type Translation } from '../../../i18n/messages';
 import { csvFileName, downloadText, toCsv } from '../csv';
-import { formatDateTime, formatInteger, formatLitres, formatRupiah, timeAgo } from '../format';
+import { formatDateTime, formatInteger, formatLitres, formatRupiah, useTimeAgo } from '../format';
 import { ArrowLeftIcon, DownloadIcon } from '../icons';
 import { MachineStatusBadge } from '../MachineStatusBadge';
 import { Button, Card, EmptyState, LoadingRows, Spinner } from '../ui';
@@ -39,6 +39,7 @@ type Texts = Translation<(typeof adminStation)['en']>;
  */
 export function StationPage({ id }: { id: string }) {
   const t = useMessages(adminStation);
+  const timeAgo = useTimeAgo();
   const isAdmin = useQuery(adminQueries.session()).data?.role === 'admin';
   const [range, setRange] = useState<StationRange>('day');
   // One "now" per range choice, so the queries of a range agree on its bounds.
