@@ -158,6 +158,23 @@ describe('accessibility in the sun', () => {
     }, 240_000);
   }
 
+  it('keeps the admin header within 1280 px whatever the counts: the badges at their widest, the e-mail gives way', async () => {
+    const context = await newContext(browser, { ...DESKTOP, locale: 'en-US' });
+    const p = await signedIn(context, 'admin');
+    await p.goto(local().web + '/admin');
+    await p.getByRole('table', { name: 'Machines' }).waitFor();
+    // A full test run leaves scores of open alerts and tickets: their badges read "99+" (CountBadge's widest).
+    await p.evaluate(() => {
+      for (const link of document.querySelectorAll('header a[href="/admin/alerts"], header a[href="/admin/tickets"]')) {
+        if (!link.querySelector('[data-testid$="-count"]')) link.insertAdjacentHTML('beforeend', '<span data-testid="probe-count" class="sm:static sm:min-w-5 sm:px-1.5 sm:text-[11px] rounded-full font-bold"></span>');
+        const badge = link.querySelector('[data-testid$="-count"]')!;
+        badge.innerHTML = '<span class="hidden sm:inline">99+</span>';
+      }
+    });
+    expect(await horizontalOverflow(p)).toBe(0);
+    await context.close();
+  });
+
   it('the checks see what they are meant to: a light grey text, a wide table and a small button are reported', async () => {
     const context = await newContext(browser, { ...PHONE, locale: 'en-US' });
     const p = await context.newPage();

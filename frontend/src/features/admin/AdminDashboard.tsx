@@ -84,7 +84,7 @@ export function AdminDashboard({ admin, search }: { admin: AdminIdentity; search
               <span className="hidden font-bold text-slate-900 sm:inline">Bali Refill</span>
               <span data-testid="console-role" className="rounded-md bg-ocean-900 px-1.5 py-0.5 text-[10px] font-bold tracking-widest text-white uppercase">{isAdmin ? texts.adminRole : roleTexts.roles[admin.role]}</span>
             </Link>
-            <div className="ml-auto flex items-center gap-0.5 sm:gap-2">
+            <div className="ml-auto flex min-w-0 items-center gap-0.5 sm:gap-2">
               <AlertsLink />
               <TicketsLink />
               <VisitsLink />
@@ -100,7 +100,8 @@ export function AdminDashboard({ admin, search }: { admin: AdminIdentity; search
                 </Button>
               </div>
               <div className="mx-1 hidden h-8 w-px bg-slate-200 md:block" aria-hidden="true" />
-              <div className="hidden text-right md:block">
+              {/* The one part of the header that gives way (truncated) when the counts beside it grow. */}
+              <div className="hidden min-w-0 text-right md:block">
                 <p className="max-w-[14rem] truncate text-sm font-semibold text-slate-800">{admin.username}</p>
                 <p className="text-xs text-slate-500">{roleTexts.roles[admin.role]}</p>
               </div>
