@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoAlerts } from '@functions/adapters/dynamodb/alerts';
 import { SEED_HOST_STATIONS } from '@infra/local/seed';
-import { seededAccount } from '../support/auth';
+import { CONSOLE_LOGIN_BUTTON, CONSOLE_PASSWORD_LABEL, seededAccount } from '../support/auth';
 import { DESKTOP, PHONE, launchBrowser, newContext } from '../support/browser';
 import { apiFetch, local, testDb } from '../support/local';
 import { provision, workerServices, type Provisioned } from '../integration/stations-support';
@@ -24,8 +24,8 @@ async function consoleSignIn(page: Page, role: 'technician' | 'host') {
   const account = seededAccount(role);
   await page.goto(local().web + '/admin/login');
   await page.getByLabel('Username').fill(account.username);
-  await page.getByLabel('Password', { exact: true }).fill(account.password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByLabel(CONSOLE_PASSWORD_LABEL).fill(account.password);
+  await page.getByRole('button', { name: CONSOLE_LOGIN_BUTTON }).click();
 }
 
 describe('technicians and hosts in Chromium', { timeout: 180_000 }, () => {

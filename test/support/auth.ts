@@ -38,13 +38,18 @@ export async function signInInBrowser(page: Page, username: string, password: st
   await page.waitForURL(web + '/app');
 }
 
+/** The console login's password field and button, in English or in Bahasa Indonesia (the browser's language). */
+export const CONSOLE_PASSWORD_LABEL = /^(Password|Kata sandi)$/;
+export const CONSOLE_LOGIN_BUTTON = /^(Login|Masuk)$/;
+
 /** Signs the seeded admin in: /admin sends to the login, which goes back to the console. */
 export async function adminSignInInBrowser(page: Page, web = local().web): Promise<void> {
   const admin = seededAccount('admin');
   await page.goto(web + '/admin');
   await page.waitForURL((url) => url.pathname === '/admin/login');
   await page.getByLabel('Username').fill(admin.username);
-  await page.getByLabel('Password', { exact: true }).fill(admin.password);
-  await page.getByRole('button', { name: 'Login' }).click();
+  // The console's login speaks the browser's language: English or Bahasa Indonesia.
+  await page.getByLabel(CONSOLE_PASSWORD_LABEL).fill(admin.password);
+  await page.getByRole('button', { name: CONSOLE_LOGIN_BUTTON }).click();
   await page.waitForURL((url) => url.pathname === '/admin');
 }
