@@ -2,7 +2,7 @@ import { createQueryClient } from './api/query-client';
 import { languageReady } from './i18n/language';
 import { mountIn } from './mount';
 import { runtimeConfig } from './runtime-config';
-import { staticPages } from './static-pages';
+import { staticPageFor } from './static-pages';
 import './styles.css';
 // Clears the tokens after GET /api/logout lands on /?signedOut=1 (Amplify is loaded only then).
 import './features/auth/signed-out';
@@ -20,7 +20,7 @@ const queryClient = createQueryClient();
 // waits for /config.json, so that a test-mode banner is there from the first paint (no layout shift). The public pages
 // come prerendered in English (docs/architecture.md, "Prerendered public pages") and are hydrated.
 const path = window.location.pathname;
-const staticPage = Object.hasOwn(staticPages, path) ? staticPages[path] : undefined;
+const staticPage = staticPageFor(path);
 if (staticPage) {
   void Promise.all([import('./static-page'), staticPage(queryClient), languageReady(), runtimeConfig]).then(([{ renderStatic }, page]) => renderStatic(mount, queryClient, path, page));
 } else {

@@ -3,7 +3,7 @@ import { openApiDocument } from '@shared/openapi';
 import { docsQueries } from './api/docs';
 import { createQueryClient } from './api/query-client';
 import { staticElement } from './static-page';
-import { staticPages } from './static-pages';
+import { staticPageFor } from './static-pages';
 
 /**
  * The build-time entry of the public pages (docs/architecture.md, "Prerendered public pages"), built for Node by
@@ -14,7 +14,7 @@ export async function renderPage(path: string): Promise<string> {
   const queryClient = createQueryClient();
   // The document the browser reads from the build's file (OPENAPI_DOCUMENT_PATH), made here from the route table.
   queryClient.setQueryData(docsQueries.openApi().queryKey, openApiDocument());
-  const staticPage = Object.hasOwn(staticPages, path) ? staticPages[path] : undefined;
+  const staticPage = staticPageFor(path);
   if (!staticPage) throw new Error(`${path} is in PRERENDERED_PAGES but not in staticPages (src/static-pages.tsx)`);
   // No link is followed at build time.
   const element = staticElement(queryClient, path, await staticPage(queryClient), () => new Promise(() => undefined));

@@ -32,6 +32,9 @@ export const staticPages: Readonly<Record<string, (queryClient: QueryClient) => 
   },
 };
 
+/** The router-free page of a path, if it has one (exact paths only: '/about/' is not '/about'). */
+export const staticPageFor = (path: string) => (Object.hasOwn(staticPages, path) ? staticPages[path] : undefined);
+
 /** A page in the public pages' header and footer, as the routes render it. */
 async function publicPage(page: Promise<ReactElement>, layout: { openApp?: boolean } = {}): Promise<ReactElement> {
   const [{ PublicLayout }, element] = await Promise.all([import('./components/PublicLayout'), page]);
