@@ -8,7 +8,7 @@ import { stationQueries } from './api/stations';
  * its page, loaded with the data that render shows; main.tsx renders them with static-page.tsx, prerender.tsx too.
  * The routes (src/routes) render the same pages once the router runs.
  */
-export const staticPages: Readonly<Record<string, (queryClient: QueryClient) => Promise<ReactElement>>> = {
+const staticPages: Readonly<Record<string, (queryClient: QueryClient) => Promise<ReactElement>>> = {
   '/': async (queryClient) => {
     // Start loading the stations while the page's own code is still on its way; never block on it.
     void queryClient.prefetchQuery(stationQueries.all());

@@ -58,6 +58,23 @@ describe('alert rules', () => {
     expect(deps.sent.at(-1)?.subject).toBe('Reminder: Station offline: Ubud Market (HRL-00001)');
   });
 
+  it('e-mails an alert whose rule names someone even behind more than a sweep\'s batch of alerts that name nobody', async () => {
+    const deps = await setup({ alertOfflineMinutes: 10, alertLowWaterRecipients: 'water@example.com' });
+    for (let i = 2; i <= 250; i++) {
+      const id = `HRL-${String(i).padStart(5, '0')}`;
+      await deps.machines.create({ id, name: `Station ${i}`, status: 'online', createdAt: new Date(T).toISOString(), updatedAt: new Date(T).toISOString() });
+    }
+    await recordHeartbeat({ ...beat(1, T), waterLevel: 50 }, deps);
+    deps.clock.set(new Date(T + 11 * 60_000));
+    // 249 silent stations, opened a hundred per sweep; nobody is named for offline alerts, so they all stay due.
+    for (let sweep = 0; sweep < 3; sweep++) await sweepAlerts(deps);
+    expect([...deps.alerts.items.values()].filter((a) => a.rule === 'offline')).toHaveLength(250);
+    await recordHeartbeat({ ...beat(2, T + 12 * 60_000), waterLevel: 5 }, deps);
+    deps.clock.set(new Date(T + 12 * 60_000));
+    expect(await sweepAlerts(deps)).toMatchObject({ emailed: 1 });
+    expect(deps.sent.map((e) => [e.to, e.subject])).toEqual([['water@example.com', 'Water level low: Ubud Market (HRL-00001)']]);
+  });
+
   it('repeats a rule with its own interval on that interval, and the other rules on the general one', async () => {
     const deps = await setup({ alertOfflineMinutes: 10, alertRepeatMinutes: 30, alertOfflineRepeatMinutes: 10, alertRecipients: 'ops@example.com' });
     await recordHeartbeat({ ...beat(1, T), waterLevel: 3 }, deps);

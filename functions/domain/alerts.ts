@@ -135,6 +135,8 @@ export function failureWindow(start: MachineRecord['failureWindow'], now: { vend
 
 /** Most stations opened as offline, and alerts e-mailed, in one sweep (the rest wait for the next). */
 const SWEEP_BATCH = 100;
+/** Pages of due alerts one sweep reads at most (a bound on its reads when many alerts wait for a recipient). */
+const DUE_PAGES = 10;
 
 export interface AlertSweepCounts {
   opened: number;
@@ -178,19 +180,26 @@ export async function sweepAlerts(deps: SweepDeps, settingsOverride?: Settings):
     deps.log.warn('dead-letter queues could not be read; tried again next sweep', { error: (error as Error).message });
     return 0;
   });
-  for (const alert of await deps.alerts.due(nowIso, SWEEP_BATCH)) {
-    const recipients = alertRecipients(settings, alert.rule, deps.operationsEmail);
-    // Nobody to tell (no setting, no operations address): the alert stays due, e-mailed once someone is named.
-    if (recipients.length === 0) continue;
-    try {
-      const email = alertEmail(alert);
-      for (const to of recipients) await deps.mailer.send({ to, ...email });
-      const next = new Date(now.getTime() + alertRepeatMinutesOf(settings, alert.rule) * 60_000).toISOString();
-      if (await deps.alerts.notified(alert, nowIso, next)) counts.emailed++;
-    } catch (error) {
-      counts.errors++;
-      deps.log.warn('alert e-mail failed; tried again next sweep', { alert: alertId(alert), error: (error as Error).message });
+  // Paged: alerts whose rule names nobody stay due and must not keep the ones that have recipients from being sent.
+  let cursor: string | undefined;
+  for (let page = 0; page < DUE_PAGES && counts.emailed < SWEEP_BATCH; page++) {
+    const due = await deps.alerts.due(nowIso, SWEEP_BATCH, cursor);
+    for (const alert of due.items) {
+      const recipients = alertRecipients(settings, alert.rule, deps.operationsEmail);
+      // Nobody to tell (no setting, no operations address): the alert stays due, e-mailed once someone is named.
+      if (recipients.length === 0) continue;
+      try {
+        const email = alertEmail(alert);
+        for (const to of recipients) await deps.mailer.send({ to, ...email });
+        const next = new Date(now.getTime() + alertRepeatMinutesOf(settings, alert.rule) * 60_000).toISOString();
+        if (await deps.alerts.notified(alert, nowIso, next)) counts.emailed++;
+      } catch (error) {
+        counts.errors++;
+        deps.log.warn('alert e-mail failed; tried again next sweep', { alert: alertId(alert), error: (error as Error).message });
+      }
     }
+    if (!due.nextCursor) break;
+    cursor = due.nextCursor;
   }
   return counts;
 }

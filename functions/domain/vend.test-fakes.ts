@@ -137,8 +137,10 @@ export class MemoryAlerts implements Alerts {
     const all = [...this.items.values()];
     return { open: all.filter((a) => a.status === 'open').length, acknowledged: all.filter((a) => a.status === 'acknowledged').length };
   }
-  async due(now: string, limit: number) {
-    return [...this.items.values()].filter((a) => a.status === 'open' && a.nextNotifyAt !== undefined && a.nextNotifyAt <= now).slice(0, limit).map((a) => structuredClone(a));
+  async due(now: string, limit: number, cursor?: string) {
+    const due = [...this.items.values()].filter((a) => a.status === 'open' && a.nextNotifyAt !== undefined && a.nextNotifyAt <= now).sort((a, b) => a.nextNotifyAt!.localeCompare(b.nextNotifyAt!));
+    const from = cursor ? Number(cursor) : 0;
+    return { items: due.slice(from, from + limit).map((a) => structuredClone(a)), nextCursor: from + limit < due.length ? String(from + limit) : null };
   }
   async notified(alert: AlertRecord, at: string, nextNotifyAt: string) {
     const a = this.items.get(this.key(alert.stationId, alert.rule, alert.openedAt));

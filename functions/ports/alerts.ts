@@ -39,8 +39,8 @@ export interface Alerts {
   get(stationId: string, rule: AlertRule, openedAt: string): Promise<AlertRecord | null>;
   list(filter: AlertFilter): Promise<{ items: AlertRecord[]; nextCursor: string | null }>;
   counts(): Promise<{ open: number; acknowledged: number }>;
-  /** Open, unacknowledged alerts whose next e-mail is due at `now`, oldest first. */
-  due(now: string, limit: number): Promise<AlertRecord[]>;
+  /** Open, unacknowledged alerts whose next e-mail is due at `now`, oldest first, a page at a time. */
+  due(now: string, limit: number, cursor?: string): Promise<{ items: AlertRecord[]; nextCursor: string | null }>;
   /** Records an e-mail sent and when the next is due; false when the alert was acknowledged or resolved meanwhile. */
   notified(alert: AlertRecord, at: string, nextNotifyAt: string): Promise<boolean>;
   /** Stations whose last heartbeat was received before `before` and that have no open offline alert. */

@@ -160,7 +160,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       STATION_LIST_BUCKET: storage.stationListBucket,
     });
     log(`S3 emulator (report photos, the station list file) on ${storage.endpoint}`);
-    const stationList = startStationListEdge(`${storage.endpoint}/${storage.stationListBucket}`);
+    const stationList = startStationListEdge(`${storage.endpoint}/${storage.stationListBucket}`, options.log ?? console.warn);
     stops.push(['the station list publisher', stationList.stop]);
 
     // Stations: local CA, signing key, MQTT broker with the IoT policy, the vend sweep timer and (npm start) a small fleet.

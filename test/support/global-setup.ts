@@ -9,6 +9,9 @@ let browser: BrowserServer | null = null;
 
 /** Starts the local cloud as `npm start` does, but in memory and on free ports, and one Chromium the browser tests share. */
 export async function setup(project: TestProject) {
+  // No operations address: the stack's own sweep (every 15 s) then e-mails no alert, since no stored setting names
+  // anyone, and the alert tests' sweeps, each with its own recipients, are the only ones that do (no race for an alert).
+  process.env.ALERT_EMAIL = '';
   const [started, server] = await Promise.allSettled([startLocalStack({ webPort: await freePort() }), launchBrowserServer()]);
   if (server.status === 'fulfilled') browser = server.value;
   if (started.status === 'fulfilled') stack = started.value;

@@ -156,13 +156,13 @@ export class DynamoAlerts implements Alerts {
     return counts;
   }
 
-  async due(now: string, limit: number) {
-    const { Items } = await this.db.send(new QueryCommand({
+  async due(now: string, limit: number, cursor?: string) {
+    const { Items = [], LastEvaluatedKey } = await this.db.send(new QueryCommand({
       TableName: this.tableName, IndexName: 'GSI2', KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK <= :now',
       // '~' sorts after every receive time with the same prefix, so an alert due exactly now is included.
-      ExpressionAttributeValues: { ':pk': keys.dueAlertsPartition, ':now': `${now}~` }, Limit: limit,
+      ExpressionAttributeValues: { ':pk': keys.dueAlertsPartition, ':now': `${now}~` }, Limit: limit, ExclusiveStartKey: decodeCursor(cursor),
     }));
-    return (Items ?? []).map((i) => withoutKeys<AlertRecord>(i));
+    return { items: Items.map((i) => withoutKeys<AlertRecord>(i)), nextCursor: encodeCursor(LastEvaluatedKey) };
   }
 
   async notified(alert: AlertRecord, at: string, nextNotifyAt: string): Promise<boolean> {
