@@ -15,6 +15,10 @@ export const texts = {
   onlyForRole: (roles: string) => ({ en: `Only for the role ${roles}`, id: `Hanya untuk peran ${roles}` }),
   invalidJson: { en: 'Request body must be valid JSON', id: 'Isi permintaan harus JSON yang valid' },
   invalidRequest: { en: 'Invalid request', id: 'Permintaan tidak valid' },
+  invalidPart: (where: 'path' | 'query' | 'request', summary: Localized) => ({
+    en: `Invalid ${where}: ${summary.en}`,
+    id: `${{ path: 'Alamat', query: 'Kueri', request: 'Permintaan' }[where]} tidak valid: ${summary.id}`,
+  }),
   serviceUnavailable: { en: 'Service temporarily unavailable, please try again', id: 'Layanan sedang tidak tersedia, silakan coba lagi' },
   internalError: { en: 'Internal error', id: 'Terjadi kesalahan internal' },
 

@@ -4,7 +4,7 @@ import { ZodError } from 'zod';
 import type * as z from 'zod';
 import { languageOf, type Language } from '@shared/language';
 import { routes, type RouteDefinition, type RouteId, type RouteResponse } from '@shared/routes';
-import { fieldMessages } from '@shared/schemas';
+import { fieldMessageIn, fieldMessages } from '@shared/schemas';
 import { DomainError, forbidden, invalid, unauthorized } from '../domain/errors';
 import { texts } from '../domain/texts';
 import { localOnlySetting } from '../environment';
@@ -38,13 +38,14 @@ const json = (statusCode: number, payload: unknown): APIGatewayProxyResultV2 => 
   body: JSON.stringify(payload),
 });
 
-function parseWith<S extends z.ZodType>(schema: S | undefined, value: unknown, where: string): z.output<S> | undefined {
+function parseWith<S extends z.ZodType>(schema: S | undefined, value: unknown, where: 'path' | 'query' | 'request', language: Language): z.output<S> | undefined {
   if (!schema) return undefined;
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const fields = fieldMessages(result.error.issues);
-  const summary = Object.entries(fields).map(([field, message]) => (field === '_' ? message : `${field}: ${message}`)).join('; ');
-  throw invalid(`Invalid ${where}: ${summary}`, fields);
+  const summary = (fields: Record<string, string>) => Object.entries(fields).map(([field, message]) => (field === '_' ? message : `${field}: ${message}`)).join('; ');
+  const fields = fieldMessages(result.error.issues, language);
+  // The English summary is also what the logs read.
+  throw invalid(texts.invalidPart(where, { en: summary(fieldMessages(result.error.issues, 'en')), id: summary(fields) }), fields);
 }
 
 function readJsonBody(event: APIGatewayProxyEventV2): unknown {
@@ -75,17 +76,18 @@ const languageOfEvent = (event: APIGatewayProxyEventV2 | undefined): Language =>
 
 /**
  * Maps every failure to the JSON error shape `{ message, fields? }`; never a 500 for a client's mistake. The message
- * is in the request's language where the error has one (docs/design.md, "Error texts"); zod's field messages stay English.
+ * and the field messages are in the request's language where the error has one (docs/design.md, "Error texts").
  */
 const errorResponses = (): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyResultV2> => ({
   onError: async (request) => {
     const error = request.error;
     const language = languageOfEvent(request.event);
     if (error instanceof DomainError) {
-      request.response = json(error.status, { message: error.messageIn(language), ...(error.fields ? { fields: error.fields } : {}) });
+      const fields = error.fields && Object.fromEntries(Object.entries(error.fields).map(([field, message]) => [field, fieldMessageIn(message, language)]));
+      request.response = json(error.status, { message: error.messageIn(language), ...(fields ? { fields } : {}) });
       countMetric(error.status >= 500 ? 'http.unavailable' : 'http.rejected');
     } else if (error instanceof ZodError) {
-      request.response = json(400, { message: texts.invalidRequest[language], fields: fieldMessages(error.issues) });
+      request.response = json(400, { message: texts.invalidRequest[language], fields: fieldMessages(error.issues, language) });
       countMetric('http.rejected');
     } else if (isUnavailable(error)) {
       logger.error('dependency unavailable', error as Error);
@@ -114,13 +116,14 @@ export function routeHandler<R extends RouteId>(id: R, impl: RouteImpl<R>) {
       if (!cameThroughCloudFront(event.headers)) throw forbidden('Forbidden');
       const identity = identityFrom(event);
       authorize(route, identity);
+      const language = languageOfEvent(event);
       const request = {
-        params: parseWith(route.params, event.pathParameters ?? {}, 'path'),
-        query: parseWith(route.query, event.queryStringParameters ?? {}, 'query'),
-        body: route.body ? parseWith(route.body, readJsonBody(event), 'request') : undefined,
+        params: parseWith(route.params, event.pathParameters ?? {}, 'path', language),
+        query: parseWith(route.query, event.queryStringParameters ?? {}, 'query', language),
+        body: route.body ? parseWith(route.body, readJsonBody(event), 'request', language) : undefined,
         identity,
         headers: Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
-        language: languageOfEvent(event),
+        language,
         event,
       } as RouteRequest<R>;
       const result = await impl(request);

@@ -5,6 +5,7 @@ export * from './transaction';
 export * from './settings';
 export * from './geocoding';
 export * from './error';
+export { fieldMessageIn } from './field-messages';
 export * from './incident';
 export * from './report';
 export * from './telemetry';

@@ -40,4 +40,26 @@ describe('Accept-Language', () => {
     });
     expect(garbled).toMatchObject({ status: 400, body: { message: 'Isi permintaan harus JSON yang valid' } });
   });
+
+  it("a 400's field messages follow it: the schemas' texts, zod's own and the domain's", async () => {
+    const order = (headers: Record<string, string>) => apiFetch('/api/guest/orders', {
+      method: 'POST', json: { stationId: 'S'.repeat(65), volumeMl: 50, paymentMethod: 'bitcoin' }, headers: { 'idempotency-key': crypto.randomUUID(), ...headers },
+    });
+    expect(await order({ 'accept-language': 'id' })).toMatchObject({
+      status: 400,
+      body: {
+        message: 'Permintaan tidak valid: stationId: Paling banyak 64 karakter; volumeMl: Paling sedikit 100 ml; paymentMethod: Pilih cara membayar',
+        fields: { stationId: 'Paling banyak 64 karakter', volumeMl: 'Paling sedikit 100 ml', paymentMethod: 'Pilih cara membayar' },
+      },
+    });
+    expect(await order({})).toMatchObject({ status: 400, body: { fields: { volumeMl: 'At least 100 ml', paymentMethod: 'Choose how to pay' } } });
+
+    // Below the minimum top-up: the schema lets it through and the domain refuses it with its own field message.
+    const person = await newAccount('bahasafields');
+    const topup = (headers: Record<string, string>) => apiFetch('/api/wallet/topup', {
+      method: 'POST', json: { amount: 5_000, paymentMethod: 'qris' }, headers: { ...bearer(person.token), 'idempotency-key': crypto.randomUUID(), ...headers },
+    });
+    expect(await topup({ 'accept-language': 'id' })).toMatchObject({ status: 400, body: { message: 'Jumlah isi saldo minimal Rp 10.000', fields: { amount: 'Jumlah isi saldo minimal Rp 10.000' } } });
+    expect(await topup({})).toMatchObject({ status: 400, body: { fields: { amount: 'Minimum top up amount is Rp 10.000' } } });
+  });
 });

@@ -6,6 +6,7 @@ import { adminApi, refreshStats } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
 import { adminMachines } from '../../i18n/admin-machines';
 import { useMessages } from '../../i18n/messages';
+import { getLanguage } from '../../i18n/language';
 import { AddressAutocomplete } from './AddressAutocomplete';
 import type { Provisioned } from './bundle';
 import { useStatusLabels } from './MachineStatusBadge';
@@ -56,7 +57,7 @@ export function AddMachineForm({
     create.reset();
     const parsed = AdminMachineInput.safeParse(form);
     if (!parsed.success) {
-      setErrors(fieldMessages(parsed.error.issues));
+      setErrors(fieldMessages(parsed.error.issues, getLanguage()));
       return;
     }
     setErrors({});

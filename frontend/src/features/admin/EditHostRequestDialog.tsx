@@ -8,6 +8,7 @@ import { toast } from '../../components/toast';
 import { adminHostRequests } from '../../i18n/admin-host-requests';
 import { hostForm } from '../../i18n/host-form';
 import { useMessages } from '../../i18n/messages';
+import { getLanguage } from '../../i18n/language';
 import { formatDateTime } from './format';
 import { Button, Modal, SelectField, TextAreaField, TextField } from './ui';
 
@@ -82,7 +83,7 @@ function EditHostRequestForm({ request, onDone }: { request: HostRequest; onDone
     event.preventDefault();
     if (save.isPending) return;
     const parsed = HostRequestPatch.safeParse(form);
-    if (!parsed.success) return setErrors(fieldMessages(parsed.error.issues));
+    if (!parsed.success) return setErrors(fieldMessages(parsed.error.issues, getLanguage()));
     setErrors({});
     save.mutate(parsed.data);
   };

@@ -7,6 +7,7 @@ import { ApiRequestError } from '../../api/client';
 import { toast } from '../../components/toast';
 import { adminMachines } from '../../i18n/admin-machines';
 import { useMessages } from '../../i18n/messages';
+import { getLanguage } from '../../i18n/language';
 import { formatDateTime } from './format';
 import { useStatusLabels } from './MachineStatusBadge';
 import { Button, InlineAlert, Modal, ReadOnly, SelectField, TextField } from './ui';
@@ -48,7 +49,7 @@ function EditMachineForm({ machine, onDone }: { machine: Machine; onDone: () => 
     event.preventDefault();
     save.reset();
     const parsed = AdminMachinePatch.safeParse(form);
-    if (!parsed.success) return setErrors(fieldMessages(parsed.error.issues));
+    if (!parsed.success) return setErrors(fieldMessages(parsed.error.issues, getLanguage()));
     setErrors({});
     save.mutate(parsed.data);
   };

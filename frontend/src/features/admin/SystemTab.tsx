@@ -7,6 +7,7 @@ import { ApiRequestError } from '../../api/client';
 import { toast } from '../../components/toast';
 import { adminSystem } from '../../i18n/admin-system';
 import { useMessages, type Translation } from '../../i18n/messages';
+import { getLanguage } from '../../i18n/language';
 import { useExportRows } from './export';
 import { formatDateTime } from './format';
 import { AlertIcon, BookIcon, ClockIcon, ExternalIcon, SlidersIcon } from './icons';
@@ -105,7 +106,7 @@ export function SystemTab() {
     if (saveSettings.isPending) return;
     const parsed = Settings.safeParse(values);
     if (!parsed.success) {
-      setErrors(fieldMessages(parsed.error.issues));
+      setErrors(fieldMessages(parsed.error.issues, getLanguage()));
       return;
     }
     setErrors({});

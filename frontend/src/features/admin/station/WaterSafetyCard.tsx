@@ -8,6 +8,7 @@ import type { adminStation } from '../../../i18n/admin-station';
 import type { Translation } from '../../../i18n/messages';
 import { formatDateTime } from '../format';
 import { Button, Card, Pill, SelectField, Spinner, TextAreaField, TextField } from '../ui';
+import { getLanguage } from '../../../i18n/language';
 
 type Texts = Translation<(typeof adminStation)['en']>;
 const today = () => new Date().toISOString().slice(0, 10);
@@ -62,7 +63,7 @@ export function WaterSafetyCard({ id, t }: { id: string; t: Texts }) {
     e.preventDefault();
     setServerError(null);
     const parsed = schema.safeParse(value);
-    if (!parsed.success) return setErrors(fieldMessages(parsed.error.issues));
+    if (!parsed.success) return setErrors(fieldMessages(parsed.error.issues, getLanguage()));
     setErrors({});
     run(parsed.data);
   };
