@@ -1,5 +1,7 @@
 import { watchNetwork } from '../features/pwa/online-status';
+import { common } from '../i18n/common';
 import { getLanguage } from '../i18n/language';
+import { messagesIn } from '../i18n/messages';
 import { buildPath, routes, type RouteBody, type RouteId, type RouteParams, type RouteQuery, type RouteResponse } from '@shared/routes';
 
 /** A failed call: message is `status: body-text` as docs/design.md, "Error texts" says; `body` is the parsed error when JSON. */
@@ -12,8 +14,12 @@ export class ApiRequestError extends Error {
     super(`${status}: ${bodyText}`);
     this.name = 'ApiRequestError';
   }
-  /** The server's own message, for toasts that show it. */
+  /**
+   * The server's own message, for toasts that show it. A 401 reads "signed out, sign in again" in the page's language:
+   * API Gateway's JWT authorizer answers a missing or expired token itself, in English (`{"message":"Unauthorized"}`).
+   */
   get serverMessage(): string | undefined {
+    if (this.status === 401) return messagesIn(common, getLanguage()).signedOut;
     return this.body?.message;
   }
 }

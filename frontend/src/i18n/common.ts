@@ -16,6 +16,8 @@ export const common = defineMessages('common', {
   mobileMenu: 'Mobile menu',
   language: 'Language',
   switchTo: 'Baca dalam Bahasa Indonesia',
+  // A 401 where a server message would show (frontend/src/api/client.ts).
+  signedOut: 'You are signed out. Please sign in again.',
   stationsMenu: {
     popularAreas: 'Popular Areas',
     stationTypes: 'Station Types',

@@ -1,3 +1,4 @@
+import type { Language } from '@shared/language';
 import type * as Indonesian from './id';
 import { indonesianTexts, useLanguage } from './language';
 
@@ -23,9 +24,14 @@ export function defineMessages<const T>(name: keyof typeof Indonesian, en: T): M
   return { name, en: en as Translation<T> };
 }
 
-export function useMessages<T>(messages: Messages<T>): Translation<T> {
-  if (useLanguage() === 'en') return messages.en;
+/** The texts in `language`, also outside React (the API client's own texts, in getLanguage()). */
+export function messagesIn<T>(messages: Messages<T>, language: Language): Translation<T> {
+  if (language === 'en') return messages.en;
   // Each Indonesian table is typed by its English one; messages.test.ts checks that the names pair them up.
   const indonesian: Record<string, unknown> = indonesianTexts();
   return indonesian[messages.name] as Translation<T>;
+}
+
+export function useMessages<T>(messages: Messages<T>): Translation<T> {
+  return messagesIn(messages, useLanguage());
 }

@@ -16,6 +16,7 @@ export const common: (typeof english)['en'] = {
   mobileMenu: 'Menu seluler',
   language: 'Bahasa',
   switchTo: 'Read in English',
+  signedOut: 'Anda sudah keluar. Silakan masuk lagi.',
   stationsMenu: {
     popularAreas: 'Area Populer',
     stationTypes: 'Jenis Stasiun',

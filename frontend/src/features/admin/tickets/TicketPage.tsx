@@ -69,7 +69,7 @@ function TicketView({ ticket, t }: { ticket: Ticket; t: Texts }) {
     } catch (error) {
       const fields = error instanceof ApiRequestError ? error.body?.fields : undefined;
       if (fields) setErrors(fields);
-      else toast({ title: t.failed, description: error instanceof Error ? error.message : undefined, variant: 'destructive' });
+      else toast({ title: t.failed, description: error instanceof ApiRequestError ? error.serverMessage : error instanceof Error ? error.message : undefined, variant: 'destructive' });
     } finally {
       setBusy(null);
     }
