@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { localeOf, useLanguage } from '../../../i18n/language';
+import { timeAxisLabels } from './time-axis';
 
 /**
  * One line chart of a station's readings (uPlot: canvas, about 50 kB). This module is loaded only by the station
@@ -19,6 +21,7 @@ export default function TelemetryChart({ label, times, values, color, unit, rang
   unit: string;
 }) {
   const box = useRef<HTMLDivElement>(null);
+  const locale = localeOf(useLanguage());
   useEffect(() => {
     const element = box.current;
     if (!element) return;
@@ -29,7 +32,7 @@ export default function TelemetryChart({ label, times, values, color, unit, rang
       legend: { show: false },
       cursor: { drag: { x: false, y: false } },
       scales: { x: { time: true, auto: false, range: () => range }, ...(bounds && { y: { auto: false, range: () => bounds } }) },
-      axes: [{ stroke: '#64748b', grid: { stroke: '#f1f5f9' } }, { stroke: '#64748b', grid: { stroke: '#f1f5f9' }, size: 60, values: (_u, ticks) => ticks.map((t) => `${t}${unit}`) }],
+      axes: [{ stroke: '#64748b', grid: { stroke: '#f1f5f9' }, values: (_u, splits, _axis, _space, increment) => timeAxisLabels(locale, splits, increment) }, { stroke: '#64748b', grid: { stroke: '#f1f5f9' }, size: 60, values: (_u, ticks) => ticks.map((t) => `${t}${unit}`) }],
       series: [{}, { label, stroke: color, width: 2, fill: `${color}1a`, spanGaps: false, points: { show: times.length < 60, size: 5 } }],
     }, [times, values], element);
     const resize = new ResizeObserver(() => chart.setSize({ width: width(), height: 180 }));
@@ -38,6 +41,6 @@ export default function TelemetryChart({ label, times, values, color, unit, rang
       resize.disconnect();
       chart.destroy();
     };
-  }, [times, values, color, label, unit, range, bounds]);
+  }, [times, values, color, label, unit, range, bounds, locale]);
   return <div ref={box} role="img" aria-label={label} data-points={times.length} className="w-full overflow-hidden" />;
 }
