@@ -25,6 +25,8 @@ export const adminTickets = defineMessages('adminTickets', {
   sourcesTitle: 'What opened it',
   alertSource: 'Alert',
   reportSource: 'Problem report',
+  /** The title of a ticket that problem reports opened (the stored title is English). */
+  problemReported: 'Problem reported',
   showPhoto: 'Show photo',
   photoAlt: (station: string) => `Photo of the problem at ${station}`,
   photoFailed: 'The photo could not be loaded.',

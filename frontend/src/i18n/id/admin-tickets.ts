@@ -25,6 +25,7 @@ export const adminTickets: (typeof english)['en'] = {
   sourcesTitle: 'Yang membukanya',
   alertSource: 'Peringatan',
   reportSource: 'Laporan masalah',
+  problemReported: 'Masalah dilaporkan',
   showPhoto: 'Lihat foto',
   photoAlt: (station) => `Foto masalah di ${station}`,
   photoFailed: 'Foto tidak dapat dimuat.',

@@ -5,11 +5,12 @@ import { adminTickets } from '../../../i18n/admin-tickets';
 import { useMessages } from '../../../i18n/messages';
 import { formatDateTime } from '../format';
 import { Card, Pill, Spinner } from '../ui';
-import { ticketTone } from './TicketsPage';
+import { ticketTone, useTicketTitle } from './TicketsPage';
 
 /** A station page's open tickets (open and assigned), each linked to its page. */
 export function StationTickets({ stationId }: { stationId: string }) {
   const t = useMessages(adminTickets);
+  const title = useTicketTitle();
   const tickets = useQuery({ ...ticketQueries.ofStation(stationId), select: (page) => page.items });
   return (
     <Card className="self-start p-4 sm:p-5">
@@ -21,7 +22,7 @@ export function StationTickets({ stationId }: { stationId: string }) {
           {tickets.data.map((ticket) => (
             <li key={ticket.id} className="flex flex-wrap items-center gap-2 text-sm">
               <Pill tone={ticketTone(ticket.status)}>{t.statuses[ticket.status]}</Pill>
-              <Link to="/admin/tickets/$id" params={{ id: ticket.id }} className="font-semibold text-brand-700 hover:underline">{ticket.title}</Link>
+              <Link to="/admin/tickets/$id" params={{ id: ticket.id }} className="font-semibold text-brand-700 hover:underline">{title(ticket)}</Link>
               <span className="text-xs text-slate-500">{t.opened(formatDateTime(ticket.openedAt))}{ticket.assignee ? ` · ${t.assignedTo(ticket.assignee)}` : ''}</span>
             </li>
           ))}

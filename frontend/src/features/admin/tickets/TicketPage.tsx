@@ -13,7 +13,7 @@ import { useMessages, type Translation } from '../../../i18n/messages';
 import { ConsoleSubpage } from '../ConsoleSubpage';
 import { formatDateTime } from '../format';
 import { Button, Card, EmptyState, InlineAlert, LoadingRows, Pill, SelectField, TextAreaField } from '../ui';
-import { ticketTone } from './TicketsPage';
+import { ticketTone, useTicketTitle } from './TicketsPage';
 
 type Texts = Translation<(typeof adminTickets)['en']>;
 /** '<role>:<e-mail>' as the ticket records people; the e-mail is what the page shows. */
@@ -22,9 +22,10 @@ const person = (actor: string) => actor.replace(/^[a-z]+:/, '');
 /** /admin/tickets/$id: the station, what opened the ticket, its comments and history; assign, comment and close. */
 export function TicketPage({ id }: { id: string }) {
   const t = useMessages(adminTickets);
+  const title = useTicketTitle();
   const ticket = useQuery(ticketQueries.one(id));
   return (
-    <ConsoleSubpage back={t.back} title={ticket.data?.title ?? t.title} intro={ticket.data ? `${ticket.data.stationName} (${ticket.data.stationId})` : ''}>
+    <ConsoleSubpage back={t.back} title={ticket.data ? title(ticket.data) : t.title} intro={ticket.data ? `${ticket.data.stationName} (${ticket.data.stationId})` : ''}>
       <Link to="/admin/tickets" className="mt-2 inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 hover:underline">{t.backToList}</Link>
       {ticket.isPending ? (
         <LoadingRows label={t.loading} />

@@ -3,6 +3,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { Ticket } from '@shared/schemas';
 import { ticketQueries, type TicketFilters } from '../../../api/tickets';
+import { adminAlerts } from '../../../i18n/admin-alerts';
 import { adminTickets } from '../../../i18n/admin-tickets';
 import { useMessages, type Translation } from '../../../i18n/messages';
 import type { TicketView } from '../../../search';
@@ -66,13 +67,25 @@ export function TicketsPage({ view = 'active', station }: { view?: TicketView | 
   );
 }
 
+/** A ticket's title in the page's language by its cause (the stored title is English); the stored one for a cause we do not know. */
+export function useTicketTitle(): (ticket: Pick<Ticket, 'cause' | 'title'>) => string {
+  const t = useMessages(adminTickets);
+  const rules = useMessages(adminAlerts).rules;
+  return (ticket) => {
+    if (ticket.cause === 'reports') return t.problemReported;
+    const rule = ticket.cause.startsWith('alert:') ? ticket.cause.slice('alert:'.length) : '';
+    return Object.hasOwn(rules, rule) ? rules[rule as keyof typeof rules] : ticket.title;
+  };
+}
+
 function TicketRow({ ticket, t }: { ticket: Ticket; t: Texts }) {
+  const title = useTicketTitle();
   return (
     <li>
       <Card className="p-4">
         <div className="flex flex-wrap items-center gap-2">
           <Pill tone={ticketTone(ticket.status)}>{t.statuses[ticket.status]}</Pill>
-          <Link to="/admin/tickets/$id" params={{ id: ticket.id }} className="font-semibold text-brand-700 hover:underline">{ticket.title}</Link>
+          <Link to="/admin/tickets/$id" params={{ id: ticket.id }} className="font-semibold text-brand-700 hover:underline">{title(ticket)}</Link>
           <span className="text-sm text-slate-700">{ticket.stationName} <span className="font-mono text-xs">({ticket.stationId})</span></span>
         </div>
         <p className="mt-1 text-sm break-words text-slate-700">{ticket.sources.at(-1)?.detail}</p>
