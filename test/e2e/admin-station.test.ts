@@ -77,6 +77,8 @@ describe("the admin's station page in Chromium", { timeout: 180_000 }, () => {
 
     await page.getByRole('button', { name: 'id', exact: true }).click();
     await page.getByRole('img', { name: 'Tingkat air (%)' }).waitFor();
+    // The time axis in Indonesian (a canvas: seen on the screenshot, its labels tested in time-axis.test.ts).
+    if (process.env.I18N_SHOTS) await page.getByRole('img', { name: 'Tingkat air (%)' }).screenshot({ path: `${process.env.I18N_SHOTS}/i18ngaps-chart-id.png` });
     await page.getByRole('button', { name: '24 jam terakhir' }).waitFor();
     await page.getByRole('button', { name: 'en', exact: true }).click();
   });
