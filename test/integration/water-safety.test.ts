@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Machine, SafetyOverview, SafetyRecord } from '@shared/schemas';
 import { asAdmin, repositories } from '../support/admin';
 import { bearer, newAccount, signInAs } from '../support/auth';
+import { smallPdf, tinyPng } from '../support/files';
 import { apiFetch, local } from '../support/local';
 import { closeStations, provision, stationFor, waitFor, workerServices, type Provisioned } from './stations-support';
 
@@ -104,23 +105,6 @@ describe('water safety over the broker and the API', () => {
   });
 });
 
-/** A small real PDF (one empty page, its cross-reference table at the offsets it names). */
-function smallPdf(): Uint8Array {
-  const objects = ['<< /Type /Catalog /Pages 2 0 R >>', '<< /Type /Pages /Kids [3 0 R] /Count 1 >>', '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 200 200] >>'];
-  let body = '%PDF-1.4\n';
-  const offsets = objects.map((o, i) => {
-    const at = body.length;
-    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
-    return at;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return new TextEncoder().encode(body);
-}
-/** The 8 bytes of PNG's signature and an IHDR chunk: a picture, whatever its name or claimed type. */
-const png = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]);
-
 /** Uploads a file for a lab test's report through the presigned POST, to the local S3 emulator as the browser does. */
 async function uploadLabReport(stationId: string, bytes: Uint8Array, token?: string) {
   const headers = token ? bearer(token) : {};
@@ -185,7 +169,7 @@ describe("a lab test's PDF report", () => {
     const before = await overview(station.id);
     const record = (json: unknown) => asAdmin(`/api/admin/machines/${station.id}/safety`, { method: 'POST', json });
 
-    const pngKey = await uploadLabReport(station.id, png);
+    const pngKey = await uploadLabReport(station.id, tinyPng);
     const notPdf = await record({ kind: 'labTest', date: '2026-11-23', result: 'fail', reportKey: pngKey });
     expect(notPdf.status).toBe(400);
     expect(notPdf.body).toMatchObject({ message: 'The lab report is not a PDF file', fields: { reportKey: 'Not a PDF file' } });
