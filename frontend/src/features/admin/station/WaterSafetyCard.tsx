@@ -159,7 +159,7 @@ function PdfField({ s, error, disabled, onChoose }: { s: Texts['safety']; error?
       <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-700">{s.labReport}</label>
       <input id={id} type="file" accept="application/pdf" disabled={disabled} aria-invalid={error ? true : undefined} aria-describedby={`${id}-note`}
         onChange={(e) => onChoose(e.target.files?.[0] ?? null)}
-        className="block min-h-11 w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-xl file:border-0 file:bg-white file:px-4 file:text-sm file:font-semibold file:text-slate-800 file:ring-1 file:ring-slate-300" />
+        className="block min-h-11 w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-xl file:border file:border-solid file:border-slate-300 file:bg-white file:px-4 file:text-sm file:font-semibold file:text-slate-800" />
       <p id={`${id}-note`} className={`mt-1.5 text-xs ${error ? 'font-medium text-red-600' : 'text-slate-500'}`}>{error ?? s.labReportHint}</p>
     </div>
   );
