@@ -7,6 +7,7 @@ export * from './geocoding';
 export * from './error';
 export * from './incident';
 export * from './report';
+export * from './upload';
 export * from './telemetry';
 export * from './alert';
 export * from './water-safety';
