@@ -20,7 +20,7 @@ export type Need =
   | 'cognito'
   | 'geocoder'
   | 'mail'
-  | 'photos'
+  | 'files'
   | 'alerts'
   | 'stationList';
 
@@ -51,7 +51,7 @@ export const SETTINGS = {
   USER_POOL_CLIENT_ID: { needs: ['cognito'], description: 'Cognito app client of the web app (password sign-in)' },
   PLACE_INDEX_NAME: { needs: ['geocoder'], description: 'Amazon Location place index of the address search' },
   MAIL_FROM: { needs: ['mail'], description: 'Sender of the system\'s e-mails (an address of the SES identity), as "Name <address>"' },
-  REPORT_PHOTO_BUCKET: { needs: ['photos'], description: 'Private S3 bucket of problem-report photos (uploads/ from browsers, reports/ cleaned)' },
+  FILES_BUCKET: { needs: ['files'], description: 'Private S3 bucket of uploaded files (uploads/ from browsers; reports/ cleaned report photos, lab-tests/ lab reports)' },
   ALERT_EMAIL: {
     needs: ['alerts'],
     description: 'The operations address: e-mailed every alert whose rule names no recipients in settings (empty: nobody)',

@@ -46,7 +46,7 @@ import {
   PayoutQuery,
   PayoutRequest,
   PayoutResolution,
-  PhotoUpload,
+  FileUpload,
   PhotoUploadRequest,
   ProblemReport,
   ProblemReportInput,
@@ -54,6 +54,9 @@ import {
   ProblemReportQuery,
   PurchaseRequest,
   SafetyClearInput,
+  SafetyRecordParams,
+  LabReportLink,
+  LabReportUploadRequest,
   SafetyLockInput,
   SafetyOverview,
   SafetyRecord,
@@ -112,8 +115,9 @@ export interface RouteDefinition {
   /**
    * What the function may touch, for least-privilege IAM and its settings in the CDK app (infra/constructs/api.ts):
    * the table, publishing to stations, provisioning them in IoT, Cognito's admin calls, the payment gateway's
-   * secret, the token signing key's secret, the place index, sending e-mail (SES), the report photo bucket
-   * ('upload': presign uploads only; 'process': read, write and delete photos; 'read': read cleaned photos).
+   * secret, the token signing key's secret, the place index, sending e-mail (SES), the files bucket of report photos
+   * and lab reports ('upload': presign uploads only; 'keep…': take an upload (read, delete) and keep it under the
+   * kind's prefix; 'read…': read the kept files of that kind).
    */
   access: {
     table?: 'read' | 'write';
@@ -126,7 +130,7 @@ export interface RouteDefinition {
     signingKey?: boolean;
     geocoder?: boolean;
     mail?: boolean;
-    photos?: 'upload' | 'process' | 'read';
+    files?: 'upload' | 'keepPhoto' | 'readPhoto' | 'keepLabReport' | 'readLabReport';
   };
 }
 
@@ -250,11 +254,11 @@ export const routes = define({
   },
   createReportPhotoUpload: {
     method: 'POST', path: '/api/reports/photo-uploads', auth: 'public', tag: 'stations', summary: 'A presigned POST to upload one photo for a problem report (rate limited per client)',
-    body: PhotoUploadRequest, status: 201, response: PhotoUpload, access: { table: 'write', photos: 'upload' },
+    body: PhotoUploadRequest, status: 201, response: FileUpload, access: { table: 'write', files: 'upload' },
   },
   createProblemReport: {
     method: 'POST', path: '/api/reports', auth: 'public', tag: 'stations', summary: 'Report a problem at a station (rate limited per client); an uploaded photo is checked and stripped of its metadata',
-    body: ProblemReportInput, status: 201, response: ProblemReport, access: { table: 'write', photos: 'process' },
+    body: ProblemReportInput, status: 201, response: ProblemReport, access: { table: 'write', files: 'keepPhoto' },
   },
   partnerSignup: {
     method: 'POST', path: '/api/partner/signup', auth: 'public', tag: 'partners', summary: 'Documented partner sign-up; same as a host application',
@@ -413,7 +417,7 @@ export const routes = define({
   },
   adminGetProblemReportPhoto: {
     method: 'GET', path: '/api/admin/reports/{id}/photo', auth: ['admin', 'technician'], tag: 'admin', summary: "A report's photo, without its metadata, as a data: URL",
-    params: Id, response: ProblemReportPhoto, access: { table: 'read', photos: 'read' },
+    params: Id, response: ProblemReportPhoto, access: { table: 'read', files: 'readPhoto' },
   },
   adminResolveProblemReport: {
     method: 'POST', path: '/api/admin/reports/{id}/resolve', auth: ['admin', 'technician'], tag: 'admin', summary: 'Mark a problem report resolved (the station stops showing it once none is open)',
@@ -477,7 +481,15 @@ export const routes = define({
   },
   adminRecordSafety: {
     method: 'POST', path: '/api/admin/machines/{id}/safety', auth: ['admin', 'technician'], tag: 'admin', summary: 'Record a sanitation visit or a lab test (pass or fail, with a note); a failed lab test locks the station',
-    params: MachineIdParams, body: SafetyRecordInput, status: 201, response: SafetyRecord, access: { table: 'write' },
+    params: MachineIdParams, body: SafetyRecordInput, status: 201, response: SafetyRecord, access: { table: 'write', files: 'keepLabReport' },
+  },
+  adminCreateLabReportUpload: {
+    method: 'POST', path: '/api/admin/machines/{id}/safety/lab-report-uploads', auth: ['admin', 'technician'], tag: 'admin', summary: "A presigned POST to upload one lab test's PDF report (at most 5 MB), named then by the lab test's record",
+    params: MachineIdParams, body: LabReportUploadRequest, status: 201, response: FileUpload, access: { table: 'read', files: 'upload' },
+  },
+  adminGetLabReport: {
+    method: 'GET', path: '/api/admin/machines/{id}/safety/{recordId}/lab-report', auth: ['admin', 'technician'], tag: 'admin', summary: "A short-lived link (5 minutes) to a lab test's PDF report; 404 when the record has none",
+    params: SafetyRecordParams, response: LabReportLink, access: { table: 'read', files: 'readLabReport' },
   },
   adminLockStation: {
     method: 'POST', path: '/api/admin/machines/{id}/safety/lock', auth: ['admin', 'technician'], tag: 'admin', summary: 'Lock a station on purpose, saying why (it denies vends until the lock is cleared); 409 when it is locked already',

@@ -179,8 +179,8 @@ export async function readGuestOrder(orderId: string, secret: string, deps: Gues
  * order also stores the English `message` (older readers, logs); what people read is composed here, in their
  * language (docs/design.md, "Error texts").
  */
-const closingText = (order: Pick<GuestOrder, 'sessionStatus' | 'amount'>): Localized | null =>
-  order.sessionStatus === STATION_UNAVAILABLE ? texts.guestNotStarted(order.amount) : order.sessionStatus === PAID_TOO_LATE ? texts.guestPaidTooLate(order.amount) : null;
+const closingText = (order: Pick<GuestOrder, 'sessionId' | 'sessionStatus' | 'amount'>): Localized | null =>
+  order.sessionId ? null : order.sessionStatus === STATION_UNAVAILABLE ? texts.guestNotStarted(order.amount) : order.sessionStatus === PAID_TOO_LATE ? texts.guestPaidTooLate(order.amount) : null;
 const notStartedMessage = (amount: number) => texts.guestNotStarted(amount).en;
 const closingMessage = (order: GuestOrder) => closingText(order)?.en ?? null;
 /** What the order says to the guest in `language`: why nothing was started, or what the gateway said. */
@@ -221,7 +221,8 @@ export async function afterGuestPaid(order: GuestOrder, deps: PaymentDeps): Prom
 /** What the refill came to: null while the session is open (or the payment is not settled). */
 async function outcomeOf(order: GuestOrder, deps: PaymentDeps): Promise<{ dispensedMl: number; charged: number } | null> {
   if (order.status !== 'settled' && order.status !== 'refunded') return null;
-  if (order.sessionStatus === STATION_UNAVAILABLE || order.sessionStatus === PAID_TOO_LATE) return { dispensedMl: 0, charged: 0 };
+  // A session, once opened, decides, whatever a caller that lost the race to open it wrote beside it.
+  if (!order.sessionId && (order.sessionStatus === STATION_UNAVAILABLE || order.sessionStatus === PAID_TOO_LATE)) return { dispensedMl: 0, charged: 0 };
   if (!order.sessionId || !deps.vendSessions) return null;
   const session = await deps.vendSessions.get(order.sessionId);
   if (!session || session.status === 'open') return null;

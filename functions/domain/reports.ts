@@ -1,20 +1,21 @@
 import {
   MAX_REPORT_PHOTO_BYTES,
-  type PhotoUpload,
+  type FileUpload,
   type ProblemReport,
   type ProblemReportInput,
   type reportPhotoTypes,
 } from '@shared/schemas';
 import type { Clock, Ids } from '../ports/clock';
 import type { Machines } from '../ports/machines';
-import type { PhotoStore } from '../ports/photo-store';
+import type { FileStore } from '../ports/file-store';
 import type { ProblemReportRecord, ProblemReports, RequestQuota } from '../ports/problem-reports';
 import type { Tickets } from '../ports/tickets';
-import { conflict, invalid, notFound, tooManyRequests } from './errors';
+import { conflict, notFound, tooManyRequests } from './errors';
 import { fallbackName } from './machines';
 import { stripPhotoMetadata } from './photo-metadata';
 import { ticketForReport } from './tickets';
 import { texts } from './texts';
+import { offerUpload, uploadedBytes } from './uploads';
 
 /**
  * Problem reports at a station (docs/design.md, "Problem reports"): anyone may report, with an optional photo sent
@@ -25,7 +26,7 @@ export interface ReportDeps {
   machines: Machines;
   problemReports: ProblemReports;
   quota: RequestQuota;
-  photos: PhotoStore;
+  files: FileStore;
   tickets: Tickets;
   clock: Clock;
   ids: Ids;
@@ -33,7 +34,6 @@ export interface ReportDeps {
 
 /** Per caller (client address) and hour: photo uploads and reports it may start. */
 export const REPORT_LIMITS = { uploadsPerHour: 10, reportsPerHour: 5 } as const;
-const UPLOAD_URL_SECONDS = 300;
 
 const photoKeyOf = (reportId: string) => `reports/${reportId}`;
 
@@ -44,12 +44,15 @@ async function withinQuota(deps: ReportDeps, what: 'upload' | 'report', client: 
   }
 }
 
-export async function createPhotoUpload(input: { contentType: (typeof reportPhotoTypes)[number]; size: number }, client: string, deps: ReportDeps): Promise<PhotoUpload> {
+export async function createPhotoUpload(input: { contentType: (typeof reportPhotoTypes)[number]; size: number }, client: string, deps: ReportDeps): Promise<FileUpload> {
   await withinQuota(deps, 'upload', client);
-  const key = `uploads/${deps.ids.next()}`;
-  const { url, fields } = await deps.photos.presignUpload(key, input.contentType, MAX_REPORT_PHOTO_BYTES, UPLOAD_URL_SECONDS);
-  return { url, fields, key, maxBytes: MAX_REPORT_PHOTO_BYTES, expiresAt: new Date(deps.clock.now().getTime() + UPLOAD_URL_SECONDS * 1000).toISOString() };
+  return offerUpload(input.contentType, MAX_REPORT_PHOTO_BYTES, deps);
 }
+
+const PHOTO_REFUSALS = {
+  field: 'photoKey', notUploaded: texts.photoNotUploaded, tooLarge: texts.photoTooLarge,
+  fieldMessages: { notUploaded: 'Upload the photo first', tooLarge: 'Larger than 3 MB' },
+};
 
 export async function submitProblemReport(input: ProblemReportInput, client: string, deps: ReportDeps): Promise<ProblemReport> {
   const machine = await deps.machines.get(input.stationId);
@@ -58,11 +61,9 @@ export async function submitProblemReport(input: ProblemReportInput, client: str
   const id = deps.ids.next();
   let photo: ProblemReport['photo'] = null;
   if (input.photoKey) {
-    const uploaded = await deps.photos.read(input.photoKey, MAX_REPORT_PHOTO_BYTES);
-    if (!uploaded) throw invalid(texts.photoNotUploaded, { photoKey: 'Upload the photo first' });
-    const cleaned = stripPhotoMetadata(uploaded);
-    await deps.photos.write(photoKeyOf(id), cleaned.bytes, cleaned.contentType);
-    await deps.photos.remove(input.photoKey);
+    const cleaned = stripPhotoMetadata(await uploadedBytes(input.photoKey, MAX_REPORT_PHOTO_BYTES, PHOTO_REFUSALS, deps));
+    await deps.files.write(photoKeyOf(id), cleaned.bytes, cleaned.contentType);
+    await deps.files.remove(input.photoKey);
     photo = { contentType: cleaned.contentType, bytes: cleaned.bytes.length };
   }
   const report: ProblemReportRecord = {
@@ -91,11 +92,11 @@ export async function listProblemReports(status: ProblemReport['status'], deps: 
   return named(await deps.problemReports.list(status, 200), deps);
 }
 
-export async function problemReportPhoto(id: string, deps: Pick<ReportDeps, 'problemReports' | 'photos'>): Promise<{ dataUrl: string }> {
+export async function problemReportPhoto(id: string, deps: Pick<ReportDeps, 'problemReports' | 'files'>): Promise<{ dataUrl: string }> {
   const report = await deps.problemReports.get(id);
   if (!report?.photo) throw notFound(texts.reportHasNoPhoto);
-  const bytes = await deps.photos.read(photoKeyOf(id), MAX_REPORT_PHOTO_BYTES);
-  if (!bytes) throw notFound(texts.reportHasNoPhoto);
+  const bytes = await deps.files.read(photoKeyOf(id), MAX_REPORT_PHOTO_BYTES);
+  if (!bytes || bytes === 'tooLarge') throw notFound(texts.reportHasNoPhoto);
   return { dataUrl: `data:${report.photo.contentType};base64,${Buffer.from(bytes).toString('base64')}` };
 }
 

@@ -10,6 +10,7 @@ import type { ProfileGaps, UserRecord, Users } from '../ports/users';
 import type { IncidentReport, IncidentResolution, SessionOutcome, UsedToken, VendIncident, VendSession, VendSessions } from '../ports/vend-sessions';
 import { defaultSettings, FLEET_ALERT_SCOPE, type AlertRule, type SafetyRecord, type TicketEvent, type Settings, type StationEvent } from '@shared/schemas';
 import type { SafetyRecords } from '../ports/safety-records';
+import type { FileStore } from '../ports/file-store';
 import type { StoredReading, Telemetry } from '../ports/telemetry';
 import type { AlertFilter, AlertRecord, Alerts } from '../ports/alerts';
 import type { TicketChange, TicketFilter, TicketRecord, Tickets } from '../ports/tickets';
@@ -62,10 +63,36 @@ export class MemoryMachines implements Machines {
   }
 }
 
+/** Stored files by key; a presigned link names the key (no storage to reach in unit tests). */
+export class MemoryFiles implements FileStore {
+  readonly objects = new Map<string, { bytes: Uint8Array; contentType: string }>();
+  async presignUpload(key: string) {
+    return { url: `memory://upload`, fields: { key } };
+  }
+  async presignDownload(key: string, fileName: string) {
+    return `memory://${key}?name=${fileName}`;
+  }
+  async read(key: string, maxBytes: number) {
+    const object = this.objects.get(key);
+    if (!object) return null;
+    return object.bytes.length > maxBytes ? 'tooLarge' as const : object.bytes.slice();
+  }
+  async write(key: string, bytes: Uint8Array, contentType: string) {
+    this.objects.set(key, { bytes: bytes.slice(), contentType });
+  }
+  async remove(key: string) {
+    this.objects.delete(key);
+  }
+}
+
 export class MemorySafetyRecords implements SafetyRecords {
   readonly items: SafetyRecord[] = [];
   async add(record: SafetyRecord) {
     this.items.push(structuredClone(record));
+  }
+  async get(stationId: string, id: string) {
+    const found = this.items.find((r) => r.stationId === stationId && r.id === id);
+    return found ? structuredClone(found) : null;
   }
   async latest(stationId: string, limit: number) {
     return this.items.filter((r) => r.stationId === stationId).sort((a, b) => b.at.localeCompare(a.at)).slice(0, limit).map((r) => structuredClone(r));

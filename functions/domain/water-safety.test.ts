@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { defaultSettings, SafetyRecordInput, type Settings } from '@shared/schemas';
 import { updateAdminMachine } from './admin-machines';
 import { recordHeartbeat } from './stations';
-import { clearSafetyLock, recordSafety, safetyOverview } from './water-safety';
-import { MemoryAlerts, MemoryTickets, MemoryMachines, MemorySafetyRecords, MemoryTelemetry, counterIds, fixedClock, silentLog } from './vend.test-fakes';
+import { clearSafetyLock, createLabReportUpload, labReportLink, recordSafety, safetyOverview } from './water-safety';
+import { MemoryAlerts, MemoryFiles, MemoryTickets, MemoryMachines, MemorySafetyRecords, MemoryTelemetry, counterIds, fixedClock, silentLog } from './vend.test-fakes';
 
 const T = Date.parse('2026-03-01T08:00:00Z');
 const DAY = 86_400_000;
@@ -13,7 +13,7 @@ async function setup(settings: Partial<Settings> = {}) {
   const machines = new MemoryMachines();
   await machines.create({ id: 'HRL-00001', name: 'Ubud Market', status: 'offline', connection: { state: 'connected', at: new Date(T).toISOString(), reason: null }, createdAt: new Date(T).toISOString(), updatedAt: new Date(T).toISOString() });
   const store = { get: async () => ({ ...defaultSettings(), ...settings }), save: async (s: Settings) => s };
-  return { machines, alerts: new MemoryAlerts(machines), tickets: new MemoryTickets(), telemetry: new MemoryTelemetry(), settings: store, safetyRecords: new MemorySafetyRecords(), ids: counterIds(), clock: fixedClock(new Date(T)), log: silentLog };
+  return { machines, alerts: new MemoryAlerts(machines), tickets: new MemoryTickets(), telemetry: new MemoryTelemetry(), settings: store, safetyRecords: new MemorySafetyRecords(), files: new MemoryFiles(), ids: counterIds(), clock: fixedClock(new Date(T)), log: silentLog };
 }
 const input = (value: unknown) => SafetyRecordInput.parse(value);
 
@@ -60,10 +60,41 @@ describe('water safety', () => {
     expect((await clearSafetyLock('HRL-00001', { note: 'Retested clean' }, 'admin:ops', deps)).waterCheck).toEqual({ lastLabTestAt: '2026-03-01', lastLabTestResult: 'pass', lastSanitationAt: null, lockedFor: null });
   });
 
+  it("keeps a lab test's PDF under its record and links to it; refuses a missing upload, a non-PDF or one past 5 MB before recording anything", async () => {
+    const deps = await setup();
+    const upload = await createLabReportUpload('HRL-00001', deps);
+    expect(upload).toMatchObject({ key: 'uploads/id-1', maxBytes: 5 * 1024 * 1024 });
+    await expect(createLabReportUpload('HRL-09999', deps)).rejects.toMatchObject({ status: 404 });
+    const key = (n: number) => `uploads/00000000-0000-4000-8000-00000000000${n}`;
+    const pdf = new TextEncoder().encode('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n');
+    await deps.files.write(key(1), pdf, 'application/pdf');
+    await deps.files.write(key(2), Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), 'application/pdf');
+    await deps.files.write(key(3), Uint8Array.from([...pdf, ...new Uint8Array(5 * 1024 * 1024)]), 'application/pdf');
+    const refused = async (n: number, message: RegExp, field: string) => {
+      const error = await recordSafety('HRL-00001', input({ kind: 'labTest', date: '2026-02-27', result: 'fail', reportKey: key(n) }), 'admin:lab', deps).catch((e: unknown) => e);
+      expect(error).toMatchObject({ status: 400, message: expect.stringMatching(message), fields: { reportKey: field } });
+    };
+    await refused(2, /not a PDF/, 'Not a PDF file');
+    await refused(3, /larger than 5 MB/, 'Larger than 5 MB');
+    await refused(4, /not uploaded/, 'Upload the PDF first');
+    expect(deps.safetyRecords.items).toEqual([]);
+    expect((await deps.machines.get('HRL-00001'))?.lastLabTest).toBeUndefined();
+
+    const record = await recordSafety('HRL-00001', input({ kind: 'labTest', date: '2026-02-28', result: 'pass', reportKey: key(1) }), 'admin:lab', deps);
+    expect(record.labReport).toEqual({ bytes: pdf.length });
+    expect(deps.files.objects.get(`lab-tests/${record.id}.pdf`)).toEqual({ bytes: pdf, contentType: 'application/pdf' });
+    expect(deps.files.objects.has(key(1))).toBe(false);
+    expect((await labReportLink('HRL-00001', record.id, deps)).url).toBe(`memory://lab-tests/${record.id}.pdf?name=lab-test-HRL-00001-2026-02-28.pdf`);
+    const plain = await recordSafety('HRL-00001', input({ kind: 'labTest', date: '2026-02-28', result: 'pass' }), 'admin:lab', deps);
+    await expect(labReportLink('HRL-00001', plain.id, deps)).rejects.toMatchObject({ status: 404 });
+    await expect(labReportLink('HRL-00002', record.id, deps)).rejects.toMatchObject({ status: 404 });
+  });
+
   it('validates what an admin records', () => {
     const issues = (value: unknown) => { const r = SafetyRecordInput.safeParse(value); return r.success ? [] : r.error.issues.map((i) => [i.path.join('.'), i.message]); };
     expect(issues({ kind: 'labTest', date: '2026-13-01' })).toEqual([['date', 'Enter a date (YYYY-MM-DD)'], ['result', 'The result is pass or fail']]);
     expect(issues({ kind: 'sanitation', date: '2999-01-01' })).toEqual([['date', 'The date cannot be in the future']]);
     expect(issues({ kind: 'repaint', date: '2026-01-01' })).toEqual([['kind', 'kind is sanitation or labTest']]);
+    expect(issues({ kind: 'labTest', date: '2026-01-01', result: 'pass', reportKey: 'lab-tests/other.pdf' })).toEqual([['reportKey', 'Not an uploaded PDF']]);
   });
 });

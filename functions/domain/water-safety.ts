@@ -1,12 +1,18 @@
 import type * as z from 'zod';
-import type { Machine, SafetyClearInput, SafetyLock, SafetyLockInput, SafetyRecord, SafetyRecordInput, Settings } from '@shared/schemas';
+import {
+  LAB_REPORT_TYPE, MAX_LAB_REPORT_BYTES,
+  type FileUpload, type Machine, type SafetyClearInput, type SafetyLock, type SafetyLockInput, type SafetyRecord, type SafetyRecordInput, type Settings,
+} from '@shared/schemas';
 import type { Clock, Ids } from '../ports/clock';
+import type { FileStore } from '../ports/file-store';
 import type { Log } from '../ports/log';
 import type { MachineRecord, Machines } from '../ports/machines';
 import type { SafetyRecords } from '../ports/safety-records';
 import type { SettingsStore } from '../ports/settings';
-import { conflict, notFound } from './errors';
+import { conflict, invalid, notFound } from './errors';
 import { toMachine } from './machines';
+import { texts } from './texts';
+import { offerUpload, uploadedBytes } from './uploads';
 
 /**
  * Water safety (docs/stations.md, "Water safety"). A station reports its water quality in every heartbeat; admins
@@ -62,12 +68,45 @@ export async function evaluateSafety(station: MachineRecord, settings: Settings,
   if (breach) await lockForSafety(station, breach, deps);
 }
 
-/** An admin records a sanitation visit or a lab test; a failed lab test locks the station at once. */
-export async function recordSafety(stationId: string, input: z.output<typeof SafetyRecordInput>, actor: string, deps: SafetyDeps & { log: Log }): Promise<SafetyRecord> {
+/** A lab test's PDF report, kept under its record's id (docs/stations.md, "Water safety"). */
+const labReportKeyOf = (recordId: string) => `lab-tests/${recordId}.pdf`;
+const LAB_REPORT_LINK_SECONDS = 300;
+const LAB_REPORT_REFUSALS = {
+  field: 'reportKey', notUploaded: texts.labReportNotUploaded, tooLarge: texts.labReportTooLarge,
+  fieldMessages: { notUploaded: 'Upload the PDF first', tooLarge: 'Larger than 5 MB' },
+};
+/** What every PDF starts with (a browser's type and the presigned policy only say what the sender claimed). */
+const PDF_MAGIC = [...'%PDF-'].map((c) => c.charCodeAt(0));
+
+/** A presigned POST for one lab test's PDF report, at a station that exists. */
+export async function createLabReportUpload(stationId: string, deps: Pick<SafetyDeps, 'machines' | 'clock' | 'ids'> & { files: FileStore }): Promise<FileUpload> {
+  if (!(await deps.machines.get(stationId))) throw notFound('Machine not found');
+  return offerUpload(LAB_REPORT_TYPE, MAX_LAB_REPORT_BYTES, deps);
+}
+
+/** The uploaded PDF at `key`, checked (there, at most 5 MB, starting with %PDF-) before anything is recorded. */
+async function checkedLabReport(key: string, deps: { files: FileStore }): Promise<Uint8Array> {
+  const bytes = await uploadedBytes(key, MAX_LAB_REPORT_BYTES, LAB_REPORT_REFUSALS, deps);
+  if (!PDF_MAGIC.every((b, i) => bytes[i] === b)) throw invalid(texts.labReportNotPdf, { reportKey: 'Not a PDF file' });
+  return bytes;
+}
+
+/**
+ * An admin records a sanitation visit or a lab test; a failed lab test locks the station at once. A lab test's PDF
+ * (uploaded first) is checked before anything is recorded, then kept under the record and its upload dropped.
+ */
+export async function recordSafety(stationId: string, input: z.output<typeof SafetyRecordInput>, actor: string, deps: SafetyDeps & { log: Log; files: FileStore }): Promise<SafetyRecord> {
   const station = await deps.machines.get(stationId);
   if (!station) throw notFound('Machine not found');
+  const reportKey = input.kind === 'labTest' ? input.reportKey : undefined;
+  const pdf = reportKey ? await checkedLabReport(reportKey, deps) : null;
   const at = deps.clock.now().toISOString();
   const record: SafetyRecord = { id: deps.ids.next(), stationId, kind: input.kind, date: input.date, result: input.kind === 'labTest' ? input.result : null, note: input.note, by: actor, at };
+  if (reportKey && pdf) {
+    await deps.files.write(labReportKeyOf(record.id), pdf, LAB_REPORT_TYPE);
+    await deps.files.remove(reportKey);
+    record.labReport = { bytes: pdf.length };
+  }
   await deps.safetyRecords.add(record);
   // The station keeps the latest of each (a visit recorded late does not replace a newer one).
   if (input.kind === 'sanitation' && !(station.lastSanitationAt && station.lastSanitationAt > input.date)) {
@@ -91,6 +130,14 @@ export async function lockStation(stationId: string, input: z.output<typeof Safe
   const locked = await lockForSafety(station, { reason: 'manual', detail: input.note }, deps, actor);
   if (!locked) throw conflict('This station is locked already');
   return toMachine(locked, deps.clock.now(), settings);
+}
+
+/** A short-lived link to a lab test's PDF report; 404 when the station has no such record or it has no PDF. */
+export async function labReportLink(stationId: string, recordId: string, deps: Pick<SafetyDeps, 'safetyRecords' | 'clock'> & { files: FileStore }) {
+  const record = await deps.safetyRecords.get(stationId, recordId);
+  if (!record?.labReport) throw notFound(texts.noLabReport);
+  const url = await deps.files.presignDownload(labReportKeyOf(record.id), `lab-test-${stationId}-${record.date}.pdf`, LAB_REPORT_LINK_SECONDS);
+  return { url, expiresAt: new Date(deps.clock.now().getTime() + LAB_REPORT_LINK_SECONDS * 1000).toISOString() };
 }
 
 export async function safetyOverview(stationId: string, deps: { machines: Machines; safetyRecords: SafetyRecords; settings: SettingsStore }) {

@@ -1,16 +1,12 @@
 import { createDocumentClient } from '../adapters/dynamodb/client';
 import { DynamoProblemReports } from '../adapters/dynamodb/problem-reports';
-import { S3PhotoStore } from '../adapters/s3/s3-photo-store';
 import type { ReportDeps } from '../domain/reports';
-import { awsRegion, localOnlySetting, setting } from '../environment';
+import { awsRegion, setting } from '../environment';
 import { traced } from '../observability';
 import { provider } from './provider';
-import { s3Client } from './s3';
+import { files } from './files';
 import { requestQuota } from './quota';
 import * as repositories from './repositories';
-
-/** Report photos in REPORT_PHOTO_BUCKET (the local cloud: its S3 emulator through AWS_ENDPOINT_URL_S3, path-style). */
-const photos = provider(() => new S3PhotoStore(s3Client(), setting('REPORT_PHOTO_BUCKET'), localOnlySetting('LOCAL_UPLOAD_URL')));
 
 const tables = provider(() => {
   const table = setting('TABLE_NAME');
@@ -18,7 +14,7 @@ const tables = provider(() => {
   return { problemReports: new DynamoProblemReports(db, table) };
 });
 
-/** Problem reports: the table, the quota and (created on first use, so routes that never touch photos need no bucket) the photo store. */
+/** Problem reports: the table, the quota and (created on first use, so routes that never touch photos need no bucket) the file store. */
 export const reportDeps = (): ReportDeps => ({
   machines: repositories.machines(),
   tickets: repositories.tickets(),
@@ -26,7 +22,7 @@ export const reportDeps = (): ReportDeps => ({
   ids: repositories.ids(),
   ...tables(),
   quota: requestQuota(),
-  get photos() {
-    return photos();
+  get files() {
+    return files();
   },
 });

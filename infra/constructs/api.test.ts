@@ -8,7 +8,7 @@ import { Api, COGNITO_ADMIN_ACTIONS, GEOCODER_ACTIONS, routeNeeds } from './api'
 import { Data, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from './data';
 import { Identity } from './identity';
 import { Mail } from './mail';
-import { ReportPhotos } from './report-photos';
+import { UploadedFiles } from './uploaded-files';
 import { AppSecrets } from './secrets';
 import { FunctionSettings } from './settings';
 import { Stations } from './stations';
@@ -20,7 +20,7 @@ describe('Api construct', () => {
   const secrets = new AppSecrets(stack, 'Secrets');
   const identity = new Identity(stack, 'Identity');
   const mail = new Mail(stack, 'Mail', { from: 'Bali Refill <no-reply@example.org>' });
-  const reportPhotos = new ReportPhotos(stack, 'ReportPhotos');
+  const files = new UploadedFiles(stack, 'UploadedFiles');
   const stations = new Stations(stack, 'Stations', { data, secrets, mail });
   // What the setup resource and the web front provide in the whole app.
   const settings = FunctionSettings.of(stack);
@@ -29,7 +29,7 @@ describe('Api construct', () => {
   settings.provide('PAYMENTS_MODE', 'live');
   settings.provide('PAYMENT_NOTIFICATION_URL', 'https://d123.cloudfront.net/api/payments/notification');
   settings.provide('SITE_URL', 'https://d123.cloudfront.net');
-  const api = new Api(stack, 'Api', { data, identity, mail, reportPhotos, secrets, stations, throttle: { rateLimit: 25, burstLimit: 50 } });
+  const api = new Api(stack, 'Api', { data, identity, mail, files, secrets, stations, throttle: { rateLimit: 25, burstLimit: 50 } });
   const { template, idOf } = withNestedStacks(stack);
   const all = template.toJSON().Resources as Record<string, { Type: string; Properties: Record<string, any> }>;
   const id = (c: { node: { defaultChild?: unknown } }) => idOf(c.node.defaultChild as CfnElement);
@@ -121,8 +121,9 @@ describe('Api construct', () => {
       expect(actions.has('iot:CreateJob'), `${routeId} creates jobs`).toBe(access.iotJobs === 'create');
       expect(actions.has('iot:CancelJob'), `${routeId} cancels jobs`).toBe(access.iotJobs === 'cancel');
       expect(actions.has('ses:SendEmail'), `${routeId} mail`).toBe(Boolean(access.mail));
-      expect([...actions].filter((a) => a.startsWith('s3:')).sort(), `${routeId} photos`).toEqual(
-        { upload: ['s3:PutObject'], process: ['s3:DeleteObject', 's3:GetObject', 's3:ListBucket', 's3:PutObject'], read: ['s3:GetObject', 's3:ListBucket'], none: [] }[access.photos ?? 'none'],
+      const keep = ['s3:DeleteObject', 's3:GetObject', 's3:ListBucket', 's3:PutObject'];
+      expect([...actions].filter((a) => a.startsWith('s3:')).sort(), `${routeId} files`).toEqual(
+        { upload: ['s3:PutObject'], keepPhoto: keep, keepLabReport: keep, readPhoto: ['s3:GetObject', 's3:ListBucket'], readLabReport: ['s3:GetObject', 's3:ListBucket'], none: [] }[access.files ?? 'none'],
       );
       // Exactly the settings of its needs, nothing else.
       expect(Object.keys(env).filter((k) => k !== 'NODE_OPTIONS').sort(), `${routeId} settings`).toEqual(settingsFor(routeNeeds(access)).sort());

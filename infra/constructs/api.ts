@@ -23,7 +23,7 @@ import { acknowledge, acknowledgeWildcardResource, AppFunction, grantSecretValue
 import type { Data } from './data';
 import type { Identity } from './identity';
 import type { Mail } from './mail';
-import type { ReportPhotos } from './report-photos';
+import type { UploadedFiles } from './uploaded-files';
 import type { AppSecrets } from './secrets';
 import { FunctionSettings } from './settings';
 import { grantIotJobs, type Stations } from './stations';
@@ -35,7 +35,7 @@ export interface ApiProps {
   data: Data;
   identity: Identity;
   mail: Mail;
-  reportPhotos: ReportPhotos;
+  files: UploadedFiles;
   secrets: AppSecrets;
   stations: Stations;
   /** Default-stage throttling: steady requests per second and burst. */
@@ -59,7 +59,7 @@ export function routeNeeds(access: RouteDefinition['access']): Need[] {
   if (access.signingKey) needs.push('signingKey');
   if (access.geocoder) needs.push('geocoder');
   if (access.mail) needs.push('mail');
-  if (access.photos) needs.push('photos');
+  if (access.files) needs.push('files');
   return needs;
 }
 
@@ -201,7 +201,7 @@ export class Api extends Construct {
   }
 
   private grantAccess(routeId: RouteId, route: RouteDefinition, fn: AppFunction, props: ApiProps): void {
-    const { data, identity, mail, reportPhotos, secrets, stations } = props;
+    const { data, identity, mail, files, secrets, stations } = props;
     const access = route.access;
 
     if (access.table === 'read') data.grantRead(fn.role);
@@ -225,7 +225,7 @@ export class Api extends Construct {
       fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: GEOCODER_ACTIONS, resources: [this.placeIndex.attrArn] }));
     }
     if (access.mail) mail.grantSend(fn.role);
-    if (access.photos) reportPhotos.grant(fn.role, access.photos);
+    if (access.files) files.grant(fn.role, access.files);
     if (access.iotProvisioning) this.grantIotProvisioning(routeId, fn, stations);
     if (access.iotJobs) {
       grantIotJobs(fn, access.iotJobs, access.iotJobs === 'create'

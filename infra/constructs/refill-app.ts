@@ -8,7 +8,7 @@ import { Data } from './data';
 import { Identity, type GoogleFederation } from './identity';
 import { Mail } from './mail';
 import { Observability } from './observability';
-import { photoUploadSourceOf, ReportPhotos } from './report-photos';
+import { photoUploadSourceOf, UploadedFiles } from './uploaded-files';
 import { AppSecrets } from './secrets';
 import { FunctionSettings } from './settings';
 import { Setup } from './setup';
@@ -136,7 +136,7 @@ class RefillStack extends Stack {
   readonly setup: Setup;
   readonly identity: Identity;
   readonly mail: Mail;
-  readonly reportPhotos: ReportPhotos;
+  readonly files: UploadedFiles;
   readonly stations: Stations;
   readonly api: Api;
   readonly stationList: StationList;
@@ -154,14 +154,14 @@ class RefillStack extends Stack {
     this.setup = new Setup(this, 'Setup', { secrets: this.secrets, iotDataEndpoint: config.iotDataEndpoint, logRetention });
     this.identity = new Identity(this, 'Identity', { google: config.google });
     this.mail = new Mail(this, 'Mail', { from: config.mailFrom });
-    this.reportPhotos = new ReportPhotos(this, 'ReportPhotos');
+    this.files = new UploadedFiles(this, 'ReportPhotos');
     this.stations = new Stations(this, 'Stations', { data: this.data, secrets: this.secrets, mail: this.mail, alertEmail: config.alarmEmail, logRetention });
     this.stationList = new StationList(this, 'StationList', { data: this.data, asyncFailureQueue: this.stations.asyncFailureQueue, logRetention });
     this.api = new Api(this, 'Api', {
       data: this.data,
       identity: this.identity,
       mail: this.mail,
-      reportPhotos: this.reportPhotos,
+      files: this.files,
       secrets: this.secrets,
       stations: this.stations,
       throttle: config.throttle,
@@ -198,7 +198,7 @@ class RefillStack extends Stack {
     settings.provide('PAYMENT_NOTIFICATION_URL', `${webUrl}${routes.paymentNotification.path}`);
     settings.provide('SITE_URL', webUrl);
     this.identity.addRedirectUrl(`${webUrl}/`);
-    this.reportPhotos.allowUploadsFrom(webUrl);
+    this.files.allowUploadsFrom(webUrl);
 
     if (config.cognitoWaf) {
       this.cognitoAcl = new WebAcl(this, 'CognitoAcl', {

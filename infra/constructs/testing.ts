@@ -102,6 +102,7 @@ interface Statement {
   Effect: string;
   Action: string | string[];
   Resource: unknown;
+  Condition?: Record<string, Record<string, string>>;
 }
 
 /** Every IAM statement attached (inline policies) to a role, by the role's logical id. */

@@ -24,7 +24,7 @@ export function serviceEnvironment(outputs: LocalOutputs): Record<string, string
     MAIL_FROM: outputs.mail.from,
     SITE_URL: outputs.siteUrl,
     AWS_ENDPOINT_URL_S3: outputs.storage.endpoint,
-    REPORT_PHOTO_BUCKET: outputs.storage.bucket,
+    FILES_BUCKET: outputs.storage.bucket,
     STATION_LIST_BUCKET: outputs.storage.stationListBucket,
     LOCAL_UPLOAD_URL: outputs.storage.webPath,
   };

@@ -155,7 +155,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const { LOCAL_STORAGE_PATH } = await import('./web');
     Object.assign(process.env, {
       AWS_ENDPOINT_URL_S3: storage.endpoint,
-      REPORT_PHOTO_BUCKET: storage.bucket,
+      FILES_BUCKET: storage.bucket,
       LOCAL_UPLOAD_URL: `${LOCAL_STORAGE_PATH}${storage.bucket}`,
       STATION_LIST_BUCKET: storage.stationListBucket,
     });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import S3rver from 's3rver';
 import { freePort } from './net';
 
-/** The bucket of report photos in the local cloud (REPORT_PHOTO_BUCKET). */
+/** The bucket of report photos in the local cloud (FILES_BUCKET). */
 const LOCAL_PHOTO_BUCKET = 'report-photos';
 /** The bucket of the public station list file (STATION_LIST_BUCKET). */
 const LOCAL_STATION_LIST_BUCKET = 'station-list';

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { PaymentsMode, RuntimeConfig } from '@shared/runtime-config';
 import { cognitoEndpointOf } from '../constructs/identity';
-import { photoUploadSourceOf } from '../constructs/report-photos';
+import { photoUploadSourceOf } from '../constructs/uploaded-files';
 import { securityHeadersBehavior, STATION_LIST_BEHAVIOR } from '../constructs/web';
 import { startLocalCloudFront } from './cloudfront';
 import type { LocalIdentityOutputs } from './identity';

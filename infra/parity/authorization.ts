@@ -147,9 +147,10 @@ export function callOf(request: AwsRequest, signature: Signature | null, secretA
     case 's3': {
       // Object operations, path-style; S3's ARNs name neither region nor account.
       const { bucket, key } = s3Location(request);
-      const operation = { GET: 'GetObject', HEAD: 'HeadObject', PUT: 'PutObject' }[request.method];
+      const operation = { GET: 'GetObject', HEAD: 'HeadObject', PUT: 'PutObject', DELETE: 'DeleteObject' }[request.method];
       if (!operation || !key) throw new UnrecognizedCallError(`S3 ${request.method} ${request.path}`);
-      return one(operation, operation === 'PutObject' ? 's3:PutObject' : 's3:GetObject', `arn:aws:s3:::${bucket}/${key}`);
+      const action = operation === 'PutObject' || operation === 'DeleteObject' ? `s3:${operation}` : 's3:GetObject';
+      return one(operation, action, `arn:aws:s3:::${bucket}/${key}`);
     }
     case 'geo': {
       const match = matchRestOperation(LOCATION_OPERATIONS, request);

@@ -32,6 +32,8 @@ const hostRequest = (s: Scenario) => ({
   businessType: 'cafe',
   expectedFootfall: '100-300',
 });
+/** A lab test's report as a browser uploads it (the record route checks its first bytes). */
+const LAB_PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
 const guestOrderId = (key: string) => orderIdFor('guest', 'guest', key);
 const starred = (body: unknown) => (record(body).stationIds ?? []) as string[];
 const PAYMENTS_NOT_CONFIGURED = (answer: { body: unknown }) => is(record(answer.body).message === 'Payments are not configured', `expected "Payments are not configured", got ${JSON.stringify(answer.body)}`);
@@ -626,10 +628,63 @@ export const DRIVERS: Record<string, Driver> = {
       notAdmin({ params: (s) => ({ id: s.station.id }) }),
     ],
   },
+  // The browser's part of a lab report: it posts the PDF to the presigned upload (here straight into the parity S3).
+  'Api/adminCreateLabReportUpload': {
+    http: [
+      {
+        name: "presigns one lab test PDF under uploads/, and the browser's upload lands there",
+        as: 'technician',
+        params: (s) => ({ id: s.station.id }),
+        body: { contentType: 'application/pdf', size: LAB_PDF.length },
+        expect: 201,
+        check: async ({ body }, s) => {
+          const key = String(record(body).key);
+          if (!/^uploads\//.test(key)) return `upload ${JSON.stringify(body)}`;
+          const bucket = s.app.functions.get('Api/adminRecordSafety')?.templateEnvironment?.FILES_BUCKET;
+          const put = await s.app.cloud.objects.handle({ method: 'PUT', path: `/${bucket}/${key}`, query: new URLSearchParams(), headers: { 'content-type': 'application/pdf' }, body: LAB_PDF });
+          s.values.labReportKey = key;
+          return is(put.status === 200, `the upload to ${String(bucket)} answered ${put.status}`);
+        },
+      },
+      { name: 'refuses a file that is not a PDF', as: 'technician', params: (s) => ({ id: s.station.id }), body: { contentType: 'image/png', size: 10 }, expect: 400 },
+      notAdmin({ params: (s) => ({ id: s.station.id }), body: { contentType: 'application/pdf', size: 10 } }),
+    ],
+  },
   'Api/adminRecordSafety': {
     http: [
       { name: 'records a sanitation visit', as: 'admin', params: (s) => ({ id: s.station.id }), body: { kind: 'sanitation', date: '2026-01-15', note: 'parity' }, expect: 201 },
+      {
+        name: "keeps a lab test's uploaded PDF under lab-tests/ and deletes the upload",
+        as: 'technician',
+        params: (s) => ({ id: s.station.id }),
+        body: (s) => ({ kind: 'labTest', date: '2026-01-16', result: 'pass', note: 'parity', reportKey: s.values.labReportKey }),
+        expect: 201,
+        check: ({ body }, s) => {
+          s.values.labRecordId = record(body).id;
+          return is((record(body).labReport as { bytes?: number } | undefined)?.bytes === LAB_PDF.length, `labReport ${JSON.stringify(record(body).labReport)}`);
+        },
+      },
+      {
+        name: 'refuses a lab test whose PDF was never uploaded',
+        as: 'admin',
+        params: (s) => ({ id: s.station.id }),
+        body: { kind: 'labTest', date: '2026-01-16', result: 'pass', reportKey: 'uploads/00000000-0000-4000-8000-000000000000' },
+        expect: 400,
+      },
       notAdmin({ params: (s) => ({ id: s.station.id }), body: { kind: 'sanitation', date: '2026-01-15' } }),
+    ],
+  },
+  'Api/adminGetLabReport': {
+    http: [
+      {
+        name: "links the lab test's PDF for 5 minutes",
+        as: 'technician',
+        params: (s) => ({ id: s.station.id, recordId: String(s.values.labRecordId) }),
+        expect: 200,
+        check: ({ body }, s) => is(String(record(body).url).includes(`lab-tests/${String(s.values.labRecordId)}.pdf`), `url ${String(record(body).url)}`),
+      },
+      { name: 'answers 404 for a record without a PDF', as: 'admin', params: (s) => ({ id: s.station.id, recordId: 'no-such-record' }), expect: 404 },
+      notAdmin({ params: (s) => ({ id: s.station.id, recordId: 'no-such-record' }) }),
     ],
   },
   'Api/adminMachineSafety': {

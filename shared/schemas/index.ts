@@ -8,6 +8,7 @@ export * from './error';
 export { fieldMessageIn } from './field-messages';
 export * from './incident';
 export * from './report';
+export * from './upload';
 export * from './telemetry';
 export * from './alert';
 export * from './water-safety';

@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { lazySchema } from '../lazy-schema';
+import { uploadKey } from './upload';
 
 /** What can be wrong at a station (docs/design.md, "Problem reports"). */
 export const reportCategories = ['no-water', 'water-quality', 'broken', 'payment', 'dirty', 'other'] as const;
@@ -17,23 +18,11 @@ export const PhotoUploadRequest = lazySchema(() => z.object({
   size: z.number().int().min(1).max(MAX_REPORT_PHOTO_BYTES, 'The photo is larger than 3 MB'),
 }));
 
-/** A presigned POST: the browser posts `fields` and then the file to `url`; S3 checks the size and type again. */
-export const PhotoUpload = lazySchema(() => z.object({
-  url: z.string(),
-  fields: z.record(z.string(), z.string()),
-  key: z.string(),
-  maxBytes: z.number().int(),
-  expiresAt: z.string(),
-}));
-export type PhotoUpload = z.infer<typeof PhotoUpload>;
-
-const PHOTO_UPLOAD_KEY = /^uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
 export const ProblemReportInput = lazySchema(() => z.object({
   stationId: z.string().min(1).max(64),
   category: ReportCategory,
   note: z.string().trim().max(MAX_REPORT_NOTE_LENGTH, `At most ${MAX_REPORT_NOTE_LENGTH} characters`).default(''),
-  photoKey: z.string().regex(PHOTO_UPLOAD_KEY, 'Not an uploaded photo').optional(),
+  photoKey: uploadKey('Not an uploaded photo').optional(),
 }));
 export type ProblemReportInput = z.infer<typeof ProblemReportInput>;
 

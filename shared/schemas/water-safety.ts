@@ -1,5 +1,6 @@
 import * as z from 'zod';
 import { lazySchema } from '../lazy-schema';
+import { uploadKey } from './upload';
 
 /**
  * Water safety (docs/stations.md, "Water safety"): sanitation visits and lab tests an admin records, and the locks a
@@ -29,12 +30,28 @@ export const WaterCheck = lazySchema(() => z.object({
 }));
 export type WaterCheck = z.infer<typeof WaterCheck>;
 
+/** A lab test's report: one PDF, at most this size (checked again on the stored bytes, which must start with `%PDF-`). */
+export const LAB_REPORT_TYPE = 'application/pdf';
+export const MAX_LAB_REPORT_BYTES = 5 * 1024 * 1024;
+
+export const LabReportUploadRequest = lazySchema(() => z.object({
+  contentType: z.literal(LAB_REPORT_TYPE, { error: 'The lab report must be a PDF' }),
+  size: z.number({ error: 'The size in bytes' }).int().min(1, 'The file is empty').max(MAX_LAB_REPORT_BYTES, 'The PDF is larger than 5 MB'),
+}));
+
+/** A short-lived link to a lab test's PDF (straight from storage: a 5 MB PDF does not fit a function's answer). */
+export const LabReportLink = lazySchema(() => z.object({ url: z.string(), expiresAt: z.string() }));
+
+export const SafetyRecordParams = lazySchema(() => z.object({ id: z.string().min(1).max(64), recordId: z.string().min(1).max(64) }));
+
 export const SafetyRecordInput = lazySchema(() => z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('sanitation'), date: day(), note: z.string().trim().max(500, 'At most 500 characters').default('') }),
   z.object({
     kind: z.literal('labTest'), date: day(),
     result: z.enum(['pass', 'fail'], { error: 'The result is pass or fail' }),
     note: z.string().trim().max(500, 'At most 500 characters').default(''),
+    /** The lab's report, uploaded first (LabReportUploadRequest); kept under the record. */
+    reportKey: uploadKey('Not an uploaded PDF').optional(),
   }),
 ], { error: 'kind is sanitation or labTest' }).superRefine((r, ctx) => {
   // Recorded after the fact, never ahead of it (a day of slack for time zones).
@@ -53,6 +70,8 @@ export const SafetyRecord = lazySchema(() => z.object({
   /** Who recorded it: 'admin:<username>', or 'system' for an automatic lock. */
   by: z.string(),
   at: z.string(),
+  /** A lab test's PDF report, when one was attached (its size; the file through adminGetLabReport). */
+  labReport: z.object({ bytes: z.number().int() }).optional(),
 }));
 export type SafetyRecord = z.infer<typeof SafetyRecord>;
 

@@ -1,9 +1,14 @@
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { keys } from '@functions/adapters/dynamodb/keys';
+import { expireQueuedExecutions } from '@functions/domain/commands';
+import { consoleLog } from '@functions/ports/log';
 import type { SimStation } from '@infra/local/simulator';
+import { asAdmin } from '../support/admin';
 import { adminSignInInBrowser } from '../support/auth';
 import { DESKTOP, PHONE, launchBrowser, newContext } from '../support/browser';
-import { local } from '../support/local';
+import { local, testDb } from '../support/local';
 import { closeStations, provision, stationFor, workerServices } from '../integration/stations-support';
 
 let browser: Browser;
@@ -86,5 +91,31 @@ describe('the Remote commands pages in Chromium', { timeout: 180_000 }, () => {
     await page.getByRole('button', { name: 'Abort' }).click();
     await page.getByRole('table', { name: 'Stations' }).getByText('Canceled').waitFor();
     await page.getByText('Aborted', { exact: true }).first().waitFor();
+  });
+
+  it("wraps a timed-out execution's reason at 390 px: neither the page nor the stations table scrolls sideways", async () => {
+    const away = await provision('Command Station Away', 'offline');
+    const created = await asAdmin('/api/admin/commands', { method: 'POST', json: { type: 'restart', target: { stationIds: [away.machine.id] } } });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const commandId = (created.body as { id: string }).id;
+    // As if the station had stayed away past the expiry: the sweep times the execution out with its reason.
+    const { db, tableName } = testDb();
+    await db.send(new UpdateCommand({ TableName: tableName, Key: keys.commandExecution(commandId, away.machine.id), UpdateExpression: 'SET updatedAt = :at', ExpressionAttributeValues: { ':at': new Date(Date.now() - 25 * 3_600_000).toISOString() } }));
+    await expireQueuedExecutions({ ...(await workerServices()), log: consoleLog });
+
+    const page = await (await newContext(browser, { ...PHONE, locale: 'en-US' })).newPage();
+    await adminSignInInBrowser(page);
+    await page.goto(`${local().web}/admin/commands/${commandId}`);
+    const table = page.getByRole('table', { name: 'Stations' });
+    await table.getByText('Timed out', { exact: true }).waitFor();
+    // Under the status on a phone (the Detail column is for wider screens).
+    await table.getByTestId('execution-detail').getByText('Step 1 · queued for more than 24 h: the station did not come back').waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth)).toBe(0);
+
+    // The station page's last events name it too, and fit as well.
+    await page.goto(`${local().web}/admin/stations/${away.machine.id}`);
+    await page.getByRole('list', { name: 'Last connection events' }).getByText('timed out', { exact: false }).waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
 });

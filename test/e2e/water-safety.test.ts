@@ -2,7 +2,9 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asAdmin } from '../support/admin';
 import { adminSignInInBrowser } from '../support/auth';
+import { axeViolations } from '../support/axe';
 import { DESKTOP, PHONE, launchBrowser, newContext } from '../support/browser';
+import { smallPdf, tinyPng } from '../support/files';
 import { local } from '../support/local';
 import { provision, workerServices, type Provisioned } from '../integration/stations-support';
 
@@ -50,7 +52,7 @@ describe('water safety in Chromium', { timeout: 180_000 }, () => {
     await expect.poll(async () => (await card.getByTestId('water-checked').textContent())?.trim()).toBe('Air sudah diperiksa· uji lab 22 Nov 2026 · sanitasi 20 Nov 2026');
   });
 
-  it("locks and clears on the admin's station page: a refused clear says why, a passing test then clears it", async () => {
+  it("locks and clears on the admin's station page: a refused clear says why, a passing test with its PDF then clears it", async () => {
     const page = await (await newContext(browser, { ...DESKTOP, locale: 'en-US' })).newPage();
     await adminSignInInBrowser(page);
     await page.goto(`${local().web}/admin/stations/${closed.machine.id}`);
@@ -67,10 +69,34 @@ describe('water safety in Chromium', { timeout: 180_000 }, () => {
     const recordForm = page.getByRole('form', { name: 'Record a sanitation visit or a lab test' });
     await recordForm.getByLabel('What').selectOption('labTest');
     await recordForm.getByLabel('Result').selectOption('pass');
+    // A picture renamed .pdf is refused in the browser, before anything is sent; then the lab's PDF.
+    const pdfInput = recordForm.getByLabel('Lab report (PDF, optional)');
+    expect(await pdfInput.getAttribute('accept')).toBe('application/pdf');
+    await pdfInput.setInputFiles({ name: 'report-121.pdf', mimeType: 'application/pdf', buffer: Buffer.from(tinyPng) });
+    await recordForm.getByText("This file is not a PDF: choose the lab's PDF report.").waitFor();
+    const pdf = Buffer.from(smallPdf());
+    await pdfInput.setInputFiles({ name: 'report-121.pdf', mimeType: 'application/pdf', buffer: pdf });
+    await recordForm.getByText("The lab's report: one PDF of at most 5 MB.").waitFor();
     await recordForm.getByLabel('Note').fill('Retest after disinfection, report 121');
+    // Storage answers slowly: the form says it is uploading meanwhile.
+    await page.route('**/s3-local/**', async (route) => {
+      await new Promise((r) => setTimeout(r, 800));
+      await route.continue();
+    });
     await recordForm.getByRole('button', { name: 'Record' }).click();
+    await recordForm.getByRole('status').getByText('Uploading the PDF...').waitFor();
     const history = page.getByRole('list', { name: 'Water safety history' });
     await history.getByText('Retest after disinfection, report 121').waitFor();
+    await page.unroute('**/s3-local/**');
+    const link = history.getByRole('link', { name: 'Lab report (PDF)' });
+    await link.waitFor();
+    expect(await link.getAttribute('target')).toBe('_blank');
+    const download = await fetch((await link.getAttribute('href'))!);
+    expect(download.headers.get('content-type')).toBe('application/pdf');
+    expect(Buffer.from(await download.arrayBuffer()).equals(pdf)).toBe(true);
+    expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    expect(await axeViolations(page, 'form[aria-label="Record a sanitation visit or a lab test"]')).toEqual([]);
+    expect(await axeViolations(page, 'ul[aria-label="Water safety history"]')).toEqual([]);
 
     await clearForm.getByLabel('What was done').fill('Disinfected the tank, retested clean');
     await clearForm.getByRole('button', { name: 'Clear the lock' }).click();
@@ -80,6 +106,17 @@ describe('water safety in Chromium', { timeout: 180_000 }, () => {
 
     await page.getByRole('button', { name: 'id', exact: true }).click();
     await page.getByText('Tidak dikunci: pemeriksaan air dalam keadaan baik.').waitFor();
+    await page.getByRole('list', { name: 'Riwayat keamanan air' }).getByRole('link', { name: 'Laporan lab (PDF)' }).waitFor();
+    const catat = page.getByRole('form', { name: 'Catat kunjungan sanitasi atau uji lab' });
+    await catat.getByLabel('Jenis').selectOption('labTest');
+    await catat.getByLabel('Laporan lab (PDF, opsional)').setInputFiles({ name: 'foto.pdf', mimeType: 'application/pdf', buffer: Buffer.from(tinyPng) });
+    await catat.getByText('Berkas ini bukan PDF: pilih laporan PDF dari lab.').waitFor();
     await page.getByRole('button', { name: 'en', exact: true }).click();
+
+    // At 390 px: the form and the row with its link fit, and the file input is a 44 px target.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await link.waitFor();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect((await pdfInput.boundingBox())!.height).toBeGreaterThanOrEqual(44);
   });
 });

@@ -12,15 +12,29 @@ type Row = { id: string; type: string; amount: number; signedAmount: number; vol
 
 describe('GET /api/admin/stats', () => {
   it("matches what the API's own lists add up to (machines, accounts, settled purchases)", async () => {
-    const { status, body } = await asAdmin('/api/admin/stats');
-    expect(status).toBe(200);
-    const stats = AdminStats.parse(body);
-    const machines = Machine.array().parse((await apiFetch('/api/machines')).body);
-    const users = await allPages<{ id: string }>('/api/admin/users');
-    const purchases = await allPages<Row>('/api/admin/transactions?type=purchase');
-    // Water charged late and owed in full carries its volume on the receivable.
-    const owed = await allPages<Row>('/api/admin/transactions?type=receivable');
-    const allUsers = await allPages<{ owed: number }>('/api/admin/users');
+    const readStats = async () => {
+      const { status, body } = await asAdmin('/api/admin/stats');
+      expect(status).toBe(200);
+      return AdminStats.parse(body);
+    };
+    // The lists are read between two readings of the totals that agree: a session settled late by the sweep between
+    // them (what an earlier file left) would otherwise be counted on one side only.
+    const snapshot = async () => {
+      const before = await readStats();
+      const lists = {
+        machines: Machine.array().parse((await apiFetch('/api/machines')).body),
+        users: await allPages<{ id: string; owed: number }>('/api/admin/users'),
+        purchases: await allPages<Row>('/api/admin/transactions?type=purchase'),
+        // Water charged late and owed in full carries its volume on the receivable.
+        owed: await allPages<Row>('/api/admin/transactions?type=receivable'),
+      };
+      const after = await readStats();
+      return JSON.stringify(before) === JSON.stringify(after) ? { stats: after, ...lists } : null;
+    };
+    let read = await snapshot();
+    for (let attempt = 0; !read && attempt < 5; attempt++) read = await snapshot();
+    if (!read) throw new Error('The totals kept changing while the lists were read');
+    const { stats, machines, users, purchases, owed } = read;
     expect(stats.totalMachines).toBe(machines.length);
     expect(stats.onlineMachines).toBe(machines.filter((m) => m.status === 'online').length);
     expect(stats.offlineMachines).toBe(machines.filter((m) => m.status === 'offline').length);
@@ -30,7 +44,7 @@ describe('GET /api/admin/stats', () => {
     expect(stats.transactionCount).toBe(purchases.length);
     expect(stats.totalRevenue).toBe(purchases.reduce((sum, p) => sum + p.amount, 0));
     expect(stats.waterDispensedLitres).toBeCloseTo([...purchases, ...owed].reduce((sum, p) => sum + (p.volume ?? 0), 0), 6);
-    expect(stats.openReceivables).toBe(allUsers.reduce((sum, u) => sum + u.owed, 0));
+    expect(stats.openReceivables).toBe(users.reduce((sum, u) => sum + u.owed, 0));
   });
 
   it("includes the seeded user's refill and the seeded accounts", async () => {

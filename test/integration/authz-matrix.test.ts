@@ -95,6 +95,8 @@ const matrix: Record<RouteId, Expectation> = {
   adminSetMachineHost: adminRoute,
   adminMachineSafety: fieldRoute,
   adminRecordSafety: fieldRoute,
+  adminCreateLabReportUpload: fieldRoute,
+  adminGetLabReport: fieldRoute,
   adminLockStation: fieldRoute,
   adminClearSafetyLock: fieldRoute,
   adminListAlerts: fieldRoute,

@@ -1,8 +1,9 @@
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { keys } from '@functions/adapters/dynamodb/keys';
 import { signatureKey } from '@functions/adapters/midtrans/protocol';
 import { guestAccountOf, unusedRefundKey } from '@functions/domain/guest-orders';
+import { STATION_UNAVAILABLE } from '@functions/domain/purchase-paid';
 import { sweepExpiredSessions } from '@functions/domain/vend-sweep';
 import type { SimStation } from '@infra/local/simulator';
 import { apiFetch, local, testDb } from '../support/local';
@@ -197,6 +198,29 @@ describe('guest orders', () => {
       expect(res.status, res.text).toBe(201);
       const started = await waitFor(() => read(res.body.id, res.body.secret), (r) => r.body.status === 'press_start', 20_000, 200);
       expect(started.value.body.startBy).toEqual(expect.any(String));
+      const services = await workerServices();
+      const session = await services.vendSessions.get(`PAID-${res.body.id}`);
+      await sweepExpiredSessions({ ...services, log: { info: () => undefined, warn: () => undefined } }, new Date(Date.parse(session!.expiresAt) + 1000));
+      const done = await waitFor(() => read(res.body.id, res.body.secret), (r) => r.body.status === 'done', 20_000, 200);
+      expect(done.value.body).toMatchObject({ paidIdr: 1000, dispensedMl: 0, chargedIdr: 0, refundedIdr: 1000 });
+      await expectBooksBalanced(res.body.id, { topup: 1000, purchase: 0, refund: 1000 });
+    } finally {
+      station.remoteStart = { volumeMl: 1234, flowMlPerSecond: Infinity };
+    }
+  });
+
+  it('an open session decides the order, even when a caller that lost the race to open it wrote "not started" beside it', async () => {
+    station.remoteStart = { pressStart: false };
+    try {
+      const res = await order({ stationId: real.machine.id, volumeMl: 1000, paymentMethod: 'qris' });
+      expect(res.status, res.text).toBe(201);
+      await waitFor(() => read(res.body.id, res.body.secret), (r) => r.body.status === 'press_start', 20_000, 200);
+      // What the losing caller writes when it finds the station refusing after the winner opened the session.
+      const { db, tableName } = testDb();
+      await db.send(new UpdateCommand({ TableName: tableName, Key: keys.guestOrder(res.body.id), UpdateExpression: 'SET sessionStatus = :s', ExpressionAttributeValues: { ':s': STATION_UNAVAILABLE } }));
+      // Read while the session is still open: nothing is refunded yet, the station may still dispense.
+      expect((await read(res.body.id, res.body.secret)).body).toMatchObject({ status: 'press_start', refundedIdr: 0 });
+      expect(await storedOrder(res.body.id)).not.toHaveProperty('closedAt');
       const services = await workerServices();
       const session = await services.vendSessions.get(`PAID-${res.body.id}`);
       await sweepExpiredSessions({ ...services, log: { info: () => undefined, warn: () => undefined } }, new Date(Date.parse(session!.expiresAt) + 1000));

@@ -62,6 +62,19 @@ describe('ledger rules', () => {
     expect(await ledgerEntries(u)).toHaveLength(1);
   });
 
+  it('answers callers racing for the same hold of the whole balance with that hold, never "insufficient balance"', async () => {
+    // The gateway's notification and a reader of the order open the same paid session at once (docs/payments.md).
+    for (let round = 0; round < 5; round++) {
+      const u = await newUser(`race-${round}`);
+      await ledger.post(u, 'topup', 1_500, `${u}-t`, { reference: 'o', actor: 'gateway' });
+      const results = await Promise.allSettled(Array.from({ length: 4 }, () => ledger.hold(u, `${u}-h`, 1_500, { reference: 'v', actor: u })));
+      expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : 'held'))).toEqual(['held', 'held', 'held', 'held']);
+      expect(results.filter((r) => r.status === 'fulfilled' && !r.value.replayed)).toHaveLength(1);
+      expect((await users.get(u))!.balance).toBe(0);
+      expect((await ledgerEntries(u)).filter((e) => e.type === 'hold')).toHaveLength(1);
+    }
+  });
+
   it('holds, settles exactly once and releases the rest', async () => {
     const u = await newUser('vend');
     await ledger.post(u, 'topup', 5_000, `${u}-t`, { reference: 'o', actor: 'gateway' });

@@ -1,5 +1,6 @@
 import { MAX_REPORT_PHOTO_BYTES, reportPhotoTypes, type ProblemReportInput } from '@shared/schemas';
 import { api } from './client';
+import { postUpload } from './uploads';
 
 export const acceptsPhoto = (file: File) => (reportPhotoTypes as readonly string[]).includes(file.type);
 export const photoTooLarge = (file: File) => file.size > MAX_REPORT_PHOTO_BYTES;
@@ -12,11 +13,7 @@ export async function sendProblemReport(input: Omit<ProblemReportInput, 'photoKe
   let photoKey: string | undefined;
   if (photo) {
     const upload = await api('createReportPhotoUpload', { body: { contentType: photo.type as (typeof reportPhotoTypes)[number], size: photo.size } });
-    const form = new FormData();
-    for (const [name, value] of Object.entries(upload.fields)) form.append(name, value);
-    form.append('file', photo);
-    const stored = await fetch(upload.url, { method: 'POST', body: form });
-    if (!stored.ok) throw new Error(`The photo upload failed (${stored.status})`);
+    await postUpload(upload, photo);
     photoKey = upload.key;
   }
   return api('createProblemReport', { body: { ...input, photoKey } });

@@ -283,7 +283,12 @@ export class DynamoLedger implements Ledger {
         }
         return JSON.parse(JSON.stringify(entry)) as LedgerEntry;
       });
-      if (balance < 0) throw conflict(texts.insufficientBalanceShort);
+      if (balance < 0) {
+        // A caller racing this one with the same key may have taken the balance: its result, not a refusal.
+        const applied = replayed ? await replayed() : null;
+        if (applied) return applied;
+        throw conflict(texts.insufficientBalanceShort);
+      }
       const changesOwed = owed !== account.owed;
       if (changesOwed && !readsOwed) throw new Error('an operation that changes the receivable must read it');
       if (owed < 0) throw new Error(`receivable of ${userId} would go below zero`);

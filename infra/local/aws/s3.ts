@@ -23,7 +23,7 @@ export function s3Location(request: Pick<AwsRequest, 'path'>): { bucket: string;
 }
 
 /**
- * The parity suite's stand-in for S3's object operations (path-style REST): HeadObject, GetObject and PutObject in
+ * The parity suite's stand-in for S3's object operations (path-style REST): HeadObject, GetObject, PutObject and DeleteObject in
  * the buckets the template creates, with metadata, Cache-Control and an MD5 ETag as S3 keeps them. The local cloud
  * itself runs s3rver (infra/local/storage.ts); this one lives in memory behind the recorder, which checks each call
  * against the function's role first.
@@ -67,6 +67,10 @@ export class LocalObjectStore {
         };
         return { status: 200, headers, body: request.method === 'HEAD' ? undefined : object.body };
       }
+      case 'DELETE':
+        // As S3: deleting a key that is not there succeeds too.
+        objects.delete(key);
+        return { status: 204 };
       default:
         return xmlError('NotImplemented', `The parity S3 does not implement ${request.method}`, 501);
     }

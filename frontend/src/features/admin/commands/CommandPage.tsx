@@ -15,6 +15,9 @@ import { commandTone, describeAction } from './CommandsPage';
 type Texts = Translation<(typeof adminCommands)['en']>;
 type Execution = CommandDetail['executions'][number];
 
+/** A cell of the stations table: narrower padding on a phone. */
+const cell = 'px-3 py-2 align-top sm:px-4';
+
 const executionTone = (status: Execution['status']) =>
   status === 'succeeded' ? 'green' : status === 'in_progress' ? 'blue' : status === 'queued' ? 'slate' : status === 'canceled' ? 'violet' : 'red';
 
@@ -65,28 +68,32 @@ function CommandView({ command, t }: { command: CommandDetail; t: Texts }) {
         {command.status === 'in_progress' && <Button variant="danger" className="mt-3" busy={busy} onClick={() => void abort()}>{t.abort}</Button>}
       </Card>
 
+      {/* On a phone the step and the reason (a timed-out one is long) go under the status, so the table fits 390 px. */}
       <Card className="mt-4 overflow-x-auto p-0">
         <table className="w-full text-left text-sm" aria-label={t.target}>
           <thead className="bg-slate-50 text-xs text-slate-600 uppercase">
             <tr>
-              <th scope="col" className="px-4 py-2">{t.station}</th>
-              <th scope="col" className="px-4 py-2">{t.step}</th>
-              <th scope="col" className="px-4 py-2">{t.status}</th>
-              <th scope="col" className="px-4 py-2">{t.progress}</th>
-              <th scope="col" className="px-4 py-2">{t.detail}</th>
+              <th scope="col" className={cell}>{t.station}</th>
+              <th scope="col" className={`${cell} max-sm:hidden`}>{t.step}</th>
+              <th scope="col" className={cell}>{t.status}</th>
+              <th scope="col" className={cell}>{t.progress}</th>
+              <th scope="col" className={`${cell} max-sm:hidden`}>{t.detail}</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {command.executions.map((e) => (
               <tr key={e.stationId}>
-                <td className="px-4 py-2 font-mono text-xs whitespace-nowrap"><Link to="/admin/stations/$id" params={{ id: e.stationId }} className="inline-flex min-h-11 items-center text-brand-700 hover:underline">{e.stationId}</Link></td>
-                <td className="px-4 py-2">{e.step}</td>
-                <td className="px-4 py-2"><Pill tone={executionTone(e.status)}>{t.executionStatuses[e.status]}</Pill></td>
-                <td className="px-4 py-2 whitespace-nowrap">
-                  <progress className="h-2 w-24 accent-brand-600" max={100} value={e.progress ?? 0} aria-label={t.progressOf(e.stationId)} />
+                <td className={`${cell} font-mono text-xs whitespace-nowrap`}><Link to="/admin/stations/$id" params={{ id: e.stationId }} className="inline-flex min-h-11 items-center text-brand-700 hover:underline">{e.stationId}</Link></td>
+                <td className={`${cell} max-sm:hidden`}>{e.step}</td>
+                <td className={cell}>
+                  <Pill tone={executionTone(e.status)}>{t.executionStatuses[e.status]}</Pill>
+                  <p className="mt-1 text-xs break-words text-slate-600 sm:hidden" data-testid="execution-detail">{t.step} {e.step}{e.reason ? ` · ${e.reason}` : ''}</p>
+                </td>
+                <td className={`${cell} whitespace-nowrap`}>
+                  <progress className="h-2 w-14 accent-brand-600 sm:w-24" max={100} value={e.progress ?? 0} aria-label={t.progressOf(e.stationId)} />
                   <span className="ml-2 text-xs text-slate-600">{e.progress === null ? '—' : `${e.progress}%`}</span>
                 </td>
-                <td className="min-w-56 px-4 py-2 text-xs break-words text-slate-600">{e.reason ?? ''}</td>
+                <td className={`${cell} min-w-56 text-xs break-words text-slate-600 max-sm:hidden`}>{e.reason ?? ''}</td>
               </tr>
             ))}
           </tbody>

@@ -1,9 +1,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import type * as z from 'zod';
 import { fieldMessages, SafetyClearInput, SafetyLockInput, SafetyRecordInput, type SafetyRecord } from '@shared/schemas';
 import { authedApi } from '../../../api/auth';
 import { ApiRequestError } from '../../../api/client';
+import { UploadFailed } from '../../../api/uploads';
+import { labReportProblem, recordSafety, waterSafetyQueries } from '../../../api/water-safety';
 import type { adminStation } from '../../../i18n/admin-station';
 import type { Translation } from '../../../i18n/messages';
 import { formatDateTime } from '../format';
@@ -15,16 +17,23 @@ const today = () => new Date().toISOString().slice(0, 10);
 
 /**
  * A station's water safety on its admin page (docs/stations.md, "Water safety"): the lock and how to clear it, the
- * last sanitation and when the next is due, the last lab test, a form to record a visit or a test, the history.
+ * last sanitation and when the next is due, the last lab test, a form to record a visit or a test (with the lab's
+ * PDF), the history.
  */
 export function WaterSafetyCard({ id, t }: { id: string; t: Texts }) {
   const s = t.safety;
   const queryClient = useQueryClient();
-  const overview = useQuery({ queryKey: ['admin', 'station', id, 'safety'], queryFn: ({ signal }) => authedApi('adminMachineSafety', { signal, params: { id } }) });
+  const overview = useQuery(waterSafetyQueries.overview(id));
   const [kind, setKind] = useState<'sanitation' | 'labTest'>('sanitation');
   const [date, setDate] = useState(today);
   const [result, setResult] = useState<'pass' | 'fail'>('pass');
   const [note, setNote] = useState('');
+  const [pdf, setPdf] = useState<File | null>(null);
+  /** What is wrong with the file chosen last (it is not sent). */
+  const [pdfProblem, setPdfProblem] = useState<string | null>(null);
+  /** A new key empties the file input once its PDF is recorded. */
+  const [pdfInputKey, setPdfInputKey] = useState(0);
+  const [phase, setPhase] = useState<'idle' | 'uploading' | 'saving'>('idle');
   const [clearNote, setClearNote] = useState('');
   const [lockNote, setLockNote] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -36,13 +45,30 @@ export function WaterSafetyCard({ id, t }: { id: string; t: Texts }) {
     setServerError((error instanceof ApiRequestError ? error.serverMessage : undefined) ?? s.failed);
   };
   const record = useMutation({
-    mutationFn: (body: z.output<typeof SafetyRecordInput>) => authedApi('adminRecordSafety', { params: { id }, body }),
+    mutationFn: (body: z.output<typeof SafetyRecordInput>) => {
+      const file = body.kind === 'labTest' ? pdf : null;
+      setPhase(file ? 'uploading' : 'saving');
+      return recordSafety(id, body, file, () => setPhase('saving'));
+    },
     onSuccess: async () => {
       setNote('');
+      setPdf(null);
+      setPdfInputKey((k) => k + 1);
       await refresh();
     },
-    onError: failed,
+    // A failure of the upload itself (storage, not the API) says so.
+    onError: (error) => (error instanceof UploadFailed ? setServerError(s.uploadFailed) : failed(error)),
+    onSettled: () => setPhase('idle'),
   });
+  const choosePdf = async (file: File | null) => {
+    setServerError(null);
+    setPdf(null);
+    const problem = file ? await labReportProblem(file) : null;
+    const message = problem === 'tooLarge' ? s.labReportTooLarge : problem === 'notPdf' ? s.labReportNotPdf : null;
+    setPdfProblem(message);
+    setErrors(({ reportKey: _, ...rest }) => (message ? { ...rest, reportKey: message } : rest));
+    if (!problem) setPdf(file);
+  };
   const clear = useMutation({
     mutationFn: (body: z.output<typeof SafetyClearInput>) => authedApi('adminClearSafetyLock', { params: { id }, body }),
     onSuccess: async () => {
@@ -97,14 +123,20 @@ export function WaterSafetyCard({ id, t }: { id: string; t: Texts }) {
           </dl>
 
           <form className="mt-4 grid gap-3 border-t border-slate-100 pt-4 sm:grid-cols-2" aria-label={s.recordLabel} noValidate
-            onSubmit={submit(SafetyRecordInput, kind === 'labTest' ? { kind, date, result, note } : { kind, date, note }, (v) => record.mutate(v))}>
+            onSubmit={submit(SafetyRecordInput, kind === 'labTest' ? { kind, date, result, note } : { kind, date, note }, (v) => (v.kind === 'labTest' && pdfProblem ? setErrors({ reportKey: pdfProblem }) : record.mutate(v)))}>
             <SelectField label={s.kind} value={kind} onChange={(e) => setKind(e.target.value as typeof kind)} options={[{ value: 'sanitation', label: s.kinds.sanitation }, { value: 'labTest', label: s.kinds.labTest }]} />
             <TextField label={s.date} type="date" value={date} max={today()} onChange={(e) => setDate(e.target.value)} error={errors.date} />
             {kind === 'labTest' && (
-              <SelectField label={s.result} value={result} onChange={(e) => setResult(e.target.value as typeof result)} options={[{ value: 'pass', label: s.results.pass }, { value: 'fail', label: s.results.fail }]} error={errors.result} />
+              <>
+                <SelectField label={s.result} value={result} onChange={(e) => setResult(e.target.value as typeof result)} options={[{ value: 'pass', label: s.results.pass }, { value: 'fail', label: s.results.fail }]} error={errors.result} />
+                <PdfField key={pdfInputKey} s={s} error={errors.reportKey} disabled={record.isPending} onChoose={(file) => void choosePdf(file)} />
+              </>
             )}
             <TextAreaField className="sm:col-span-2" label={s.note} hint={s.noteHint} value={note} onChange={(e) => setNote(e.target.value)} error={errors.note} />
-            <div className="sm:col-span-2"><Button type="submit" variant="primary" busy={record.isPending}>{s.record}</Button></div>
+            <div className="flex flex-wrap items-center gap-3 sm:col-span-2">
+              <Button type="submit" variant="primary" className="min-h-11" busy={record.isPending}>{s.record}</Button>
+              <span role="status" className="text-sm text-slate-600">{phase === 'uploading' ? s.uploading : phase === 'saving' && pdf ? s.saving : ''}</span>
+            </div>
           </form>
           {serverError && <p role="alert" className="mt-2 text-sm font-medium text-red-700">{serverError}</p>}
 
@@ -120,6 +152,28 @@ export function WaterSafetyCard({ id, t }: { id: string; t: Texts }) {
   );
 }
 
+/** The lab's PDF: a file input with 44 px targets, its hint or what is wrong with the chosen file. */
+function PdfField({ s, error, disabled, onChoose }: { s: Texts['safety']; error?: string; disabled: boolean; onChoose: (file: File | null) => void }) {
+  const id = useId();
+  return (
+    <div className="sm:col-span-2">
+      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-slate-700">{s.labReport}</label>
+      <input id={id} type="file" accept="application/pdf" disabled={disabled} aria-invalid={error ? true : undefined} aria-describedby={`${id}-note`}
+        onChange={(e) => onChoose(e.target.files?.[0] ?? null)}
+        className="block min-h-11 w-full text-sm text-slate-700 file:mr-3 file:min-h-11 file:rounded-xl file:border file:border-solid file:border-slate-300 file:bg-white file:px-4 file:text-sm file:font-semibold file:text-slate-800" />
+      <p id={`${id}-note`} className={`mt-1.5 text-xs ${error ? 'font-medium text-red-600' : 'text-slate-500'}`}>{error ?? s.labReportHint}</p>
+    </div>
+  );
+}
+
+/** A lab test's PDF, through a link that lasts 5 minutes (read again before it ends). */
+function LabReportLink({ stationId, recordId, s }: { stationId: string; recordId: string; s: Texts['safety'] }) {
+  const link = useQuery(waterSafetyQueries.labReport(stationId, recordId));
+  const className = 'inline-flex min-h-11 items-center font-semibold text-brand-700 underline underline-offset-2';
+  if (!link.data) return <span className={`${className} opacity-60`} aria-disabled="true">{s.labReportLink}</span>;
+  return <a className={`${className} hover:text-brand-900`} href={link.data.url} target="_blank" rel="noopener noreferrer" data-testid="lab-report-link">{s.labReportLink}</a>;
+}
+
 function HistoryRow({ r, s }: { r: SafetyRecord; s: Texts['safety'] }) {
   const tone = r.kind === 'locked' || r.result === 'fail' ? 'red' : r.kind === 'unlocked' ? 'green' : 'blue';
   return (
@@ -129,6 +183,7 @@ function HistoryRow({ r, s }: { r: SafetyRecord; s: Texts['safety'] }) {
         <span className="text-xs text-slate-500">{r.kind === 'locked' || r.kind === 'unlocked' ? formatDateTime(r.date) : r.date} · {r.by.replace(/^(admin|technician):/, '')}</span>
       </div>
       {r.note && <p className="mt-1 break-words text-slate-700">{r.note}</p>}
+      {r.labReport && <LabReportLink stationId={r.stationId} recordId={r.id} s={s} />}
     </li>
   );
 }

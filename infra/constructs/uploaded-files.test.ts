@@ -1,15 +1,19 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { AppFunction } from './common';
-import { photoUploadSourceOf, ReportPhotos } from './report-photos';
+import { photoUploadSourceOf, UploadedFiles } from './uploaded-files';
 import { flat, functionRole, resources, roleStatements, testStack } from './testing';
 
-describe('ReportPhotos construct', () => {
+describe('UploadedFiles construct', () => {
   const stack = testStack();
-  const photos = new ReportPhotos(stack, 'ReportPhotos');
+  const photos = new UploadedFiles(stack, 'ReportPhotos');
   photos.allowUploadsFrom('https://d123.cloudfront.net');
-  const uploader = new AppFunction(stack, 'Uploader', { entry: 'functions/http/routes/createReportPhotoUpload.ts', description: 'presigns', needs: ['photos'] });
+  const uploader = new AppFunction(stack, 'Uploader', { entry: 'functions/http/routes/createReportPhotoUpload.ts', description: 'presigns', needs: ['files'] });
   photos.grant(uploader.role, 'upload');
+  const labKeeper = new AppFunction(stack, 'LabKeeper', { entry: 'functions/http/routes/adminRecordSafety.ts', description: 'keeps lab reports', needs: ['files'] });
+  photos.grant(labKeeper.role, 'keepLabReport');
+  const labReader = new AppFunction(stack, 'LabReader', { entry: 'functions/http/routes/adminGetLabReport.ts', description: 'links lab reports', needs: ['files'] });
+  photos.grant(labReader.role, 'readLabReport');
   const template = Template.fromStack(stack);
   const bucketId = stack.getLogicalId(photos.bucket.node.defaultChild as never);
   const bucket = template.toJSON().Resources[bucketId].Properties as Record<string, any>;
@@ -22,11 +26,11 @@ describe('ReportPhotos construct', () => {
     expect(policies.some((p) => p.includes(bucketId) && p.includes('"aws:SecureTransport":"false"'))).toBe(true);
   });
 
-  it('drops unclaimed uploads after a day and report photos after a year', () => {
-    expect(bucket.LifecycleConfiguration.Rules).toEqual(expect.arrayContaining([
+  it('drops unclaimed uploads after a day and report photos after a year, and keeps lab reports', () => {
+    expect(bucket.LifecycleConfiguration.Rules).toEqual([
       expect.objectContaining({ Prefix: 'uploads/', ExpirationInDays: 1, Status: 'Enabled' }),
       expect.objectContaining({ Prefix: 'reports/', ExpirationInDays: 365, Status: 'Enabled' }),
-    ]));
+    ]);
   });
 
   it("lets only the site's origin post uploads across origins", () => {
@@ -38,6 +42,25 @@ describe('ReportPhotos construct', () => {
     const fnId = stack.getLogicalId(uploader.function.node.defaultChild as never);
     const s3 = roleStatements(template, functionRole(template, fnId)).filter((s) => ([] as string[]).concat(s.Action).some((a) => a.startsWith('s3:')));
     expect(s3.map((s) => [s.Action, flat(s.Resource)])).toEqual([['s3:PutObject', `<${bucketId}.Arn>/uploads/*`]]);
-    expect(template.toJSON().Resources[fnId].Properties.Environment.Variables.REPORT_PHOTO_BUCKET).toEqual({ Ref: bucketId });
+    expect(template.toJSON().Resources[fnId].Properties.Environment.Variables.FILES_BUCKET).toEqual({ Ref: bucketId });
+  });
+
+  const s3Statements = (fn: AppFunction) => {
+    const fnId = stack.getLogicalId(fn.function.node.defaultChild as never);
+    return roleStatements(template, functionRole(template, fnId))
+      .filter((s) => ([] as string[]).concat(s.Action).some((a) => a.startsWith('s3:')))
+      .map((s) => [s.Action, flat(s.Resource), s.Condition?.StringLike?.['s3:prefix'] ?? null]);
+  };
+
+  it('lets the lab test route take an upload and keep it under lab-tests/ only, and the link route read lab-tests/ only', () => {
+    expect(s3Statements(labKeeper)).toEqual([
+      [['s3:DeleteObject', 's3:GetObject'], `<${bucketId}.Arn>/uploads/*`, null],
+      ['s3:PutObject', `<${bucketId}.Arn>/lab-tests/*`, null],
+      ['s3:ListBucket', `<${bucketId}.Arn>`, 'uploads/*'],
+    ]);
+    expect(s3Statements(labReader)).toEqual([
+      ['s3:GetObject', `<${bucketId}.Arn>/lab-tests/*`, null],
+      ['s3:ListBucket', `<${bucketId}.Arn>`, 'lab-tests/*'],
+    ]);
   });
 });

@@ -1,15 +1,14 @@
 import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import { invalid } from '../../domain/errors';
-import type { PhotoStore } from '../../ports/photo-store';
-import { texts } from '../../domain/texts';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { FileStore } from '../../ports/file-store';
 
 /**
- * Report photos in one private S3 bucket. The browser uploads with a presigned POST whose policy pins the key, the
+ * Uploaded files in one private S3 bucket. The browser uploads with a presigned POST whose policy pins the key, the
  * content type and the size range; `uploadUrl` replaces the bucket's URL where the browser reaches storage another
- * way (the local cloud's web origin proxies its S3 emulator).
+ * way (the local cloud's web origin proxies its S3 emulator). Downloads are presigned GETs of the bucket itself.
  */
-export class S3PhotoStore implements PhotoStore {
+export class S3FileStore implements FileStore {
   constructor(
     private readonly s3: S3Client,
     private readonly bucket: string,
@@ -27,12 +26,17 @@ export class S3PhotoStore implements PhotoStore {
     return { url: this.uploadUrl ?? url, fields };
   }
 
-  async read(key: string, maxBytes: number): Promise<Uint8Array | null> {
+  async presignDownload(key: string, fileName: string, expiresInSeconds: number): Promise<string> {
+    const get = new GetObjectCommand({ Bucket: this.bucket, Key: key, ResponseContentDisposition: `inline; filename="${fileName.replace(/["\\]/g, '')}"` });
+    return getSignedUrl(this.s3, get, { expiresIn: expiresInSeconds });
+  }
+
+  async read(key: string, maxBytes: number): Promise<Uint8Array | 'tooLarge' | null> {
     try {
       const object = await this.s3.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
       if ((object.ContentLength ?? 0) > maxBytes) {
         object.Body?.transformToWebStream().cancel().catch(() => undefined);
-        throw invalid(texts.photoTooLarge, { photoKey: 'Larger than 3 MB' });
+        return 'tooLarge';
       }
       return (await object.Body?.transformToByteArray()) ?? null;
     } catch (error) {
