@@ -78,6 +78,16 @@ async function expectBooksBalanced(orderId: string, expected: { topup: number; p
   expect([...byKey.values()].every((n) => n === 1)).toBe(true);
 }
 
+/** The sweep finds the order's session past its time (nobody pressed start): the order closes refunded in full. */
+async function expiresUnusedAndIsRefunded(orderId: string, secret: string) {
+  const services = await workerServices();
+  const session = await services.vendSessions.get(`PAID-${orderId}`);
+  await sweepExpiredSessions({ ...services, log: { info: () => undefined, warn: () => undefined } }, new Date(Date.parse(session!.expiresAt) + 1000));
+  const done = await waitFor(() => read(orderId, secret), (r) => r.body.status === 'done', 20_000, 200);
+  expect(done.value.body).toMatchObject({ paidIdr: 1000, dispensedMl: 0, chargedIdr: 0, refundedIdr: 1000 });
+  await expectBooksBalanced(orderId, { topup: 1000, purchase: 0, refund: 1000 });
+}
+
 function notification(orderId: string, amount: number, transactionStatus: string, statusCode: string, extra: Record<string, unknown> = {}, serverKey = sandboxKey) {
   const grossAmount = `${amount}.00`;
   return {
@@ -198,12 +208,7 @@ describe('guest orders', () => {
       expect(res.status, res.text).toBe(201);
       const started = await waitFor(() => read(res.body.id, res.body.secret), (r) => r.body.status === 'press_start', 20_000, 200);
       expect(started.value.body.startBy).toEqual(expect.any(String));
-      const services = await workerServices();
-      const session = await services.vendSessions.get(`PAID-${res.body.id}`);
-      await sweepExpiredSessions({ ...services, log: { info: () => undefined, warn: () => undefined } }, new Date(Date.parse(session!.expiresAt) + 1000));
-      const done = await waitFor(() => read(res.body.id, res.body.secret), (r) => r.body.status === 'done', 20_000, 200);
-      expect(done.value.body).toMatchObject({ paidIdr: 1000, dispensedMl: 0, chargedIdr: 0, refundedIdr: 1000 });
-      await expectBooksBalanced(res.body.id, { topup: 1000, purchase: 0, refund: 1000 });
+      await expiresUnusedAndIsRefunded(res.body.id, res.body.secret);
     } finally {
       station.remoteStart = { volumeMl: 1234, flowMlPerSecond: Infinity };
     }
@@ -221,12 +226,7 @@ describe('guest orders', () => {
       // Read while the session is still open: nothing is refunded yet, the station may still dispense.
       expect((await read(res.body.id, res.body.secret)).body).toMatchObject({ status: 'press_start', refundedIdr: 0 });
       expect(await storedOrder(res.body.id)).not.toHaveProperty('closedAt');
-      const services = await workerServices();
-      const session = await services.vendSessions.get(`PAID-${res.body.id}`);
-      await sweepExpiredSessions({ ...services, log: { info: () => undefined, warn: () => undefined } }, new Date(Date.parse(session!.expiresAt) + 1000));
-      const done = await waitFor(() => read(res.body.id, res.body.secret), (r) => r.body.status === 'done', 20_000, 200);
-      expect(done.value.body).toMatchObject({ paidIdr: 1000, dispensedMl: 0, chargedIdr: 0, refundedIdr: 1000 });
-      await expectBooksBalanced(res.body.id, { topup: 1000, purchase: 0, refund: 1000 });
+      await expiresUnusedAndIsRefunded(res.body.id, res.body.secret);
     } finally {
       station.remoteStart = { volumeMl: 1234, flowMlPerSecond: Infinity };
     }
