@@ -159,7 +159,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       LOCAL_UPLOAD_URL: `${LOCAL_STORAGE_PATH}${storage.bucket}`,
       STATION_LIST_BUCKET: storage.stationListBucket,
     });
-    log(`S3 emulator (report photos, the station list file) on ${storage.endpoint}`);
+    log(`S3 emulator (report photos, lab reports, the station list file) on ${storage.endpoint}`);
     const stationList = startStationListEdge(`${storage.endpoint}/${storage.stationListBucket}`, options.log ?? console.warn);
     stops.push(['the station list publisher', stationList.stop]);
 
