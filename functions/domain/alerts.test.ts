@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultSettings, FLEET_ALERT_SCOPE, Settings as SettingsSchema, type Settings } from '@shared/schemas';
 import type { DeadLetters } from '../ports/dead-letters';
 import type { Email, Mailer } from '../ports/mailer';
-import { alertRecipients, failureWindow, sweepAlerts } from './alerts';
+import { alertRecipients, failureWindow, listAlerts, sweepAlerts } from './alerts';
 import { recordHeartbeat } from './stations';
 import { MemoryAlerts, MemoryMachines, MemorySafetyRecords, MemoryTelemetry, MemoryTickets, counterIds, fixedClock, silentLog } from './vend.test-fakes';
 
@@ -134,6 +134,20 @@ describe('alert rules', () => {
     expect([...deps.alerts.items.values()][0]?.status).toBe('resolved');
     // A restart sets the counters back: a new window starts, nothing is judged on the drop.
     expect(failureWindow({ vends: 17, failures: 3 }, { vends: 2, failures: 0 })).toEqual({ next: { vends: 2, failures: 0 } });
+  });
+
+  it("answers details in the request's language from the stored facts; the stored detail and an older alert stay English", async () => {
+    const deps = await setup();
+    await recordHeartbeat({ ...beat(1, T), waterLevel: 7.5, quality: { tdsPpm: 420, temperatureC: 27 }, filter: { litres: 5400, lifePercent: 4 } }, deps);
+    const older = { stationId: 'HRL-00002', stationName: 'Old', rule: 'lowWater' as const, status: 'open' as const, detail: 'Water level 3% (below 15%)', openedAt: new Date(T - HOUR).toISOString(), notifications: 0 };
+    deps.alerts.items.set('older', older);
+    const query = { status: 'active' as const, limit: 50 };
+    const details = async (language?: 'en' | 'id') => (await listAlerts(query, deps, language)).items.map((a) => a.detail).sort();
+    expect(await details('id')).toEqual(['Sisa umur filter 4% (di bawah 10%)', 'TDS 420 ppm (di atas 300 ppm)', 'Tingkat air 7,5% (di bawah 15%)', 'Water level 3% (below 15%)']);
+    const english = ['Filter life 4% (below 10%)', 'TDS 420 ppm (above 300 ppm)', 'Water level 3% (below 15%)', 'Water level 7.5% (below 15%)'];
+    expect(await details('en')).toEqual(english);
+    expect(await details()).toEqual(english);
+    expect([...deps.alerts.items.values()].map((a) => a.detail).sort()).toEqual(english);
   });
 
   it('finds a station that never sent a heartbeat, from when it was added', async () => {

@@ -1,7 +1,8 @@
 import type * as z from 'zod';
+import type { Language, Localized } from '@shared/language';
 import { ALERT_VEND_FAILURE_WINDOW } from '@shared/constants';
 import { ALERT_RECIPIENT_SETTINGS, AlertRule, FLEET_ALERT_SCOPE, alertRecipientList, alertRepeatMinutesOf, type Alert, type AlertsQuery, type Settings } from '@shared/schemas';
-import type { AlertRecord, Alerts } from '../ports/alerts';
+import type { AlertFacts, AlertRecord, Alerts } from '../ports/alerts';
 import type { Clock, Ids } from '../ports/clock';
 import type { DeadLetters } from '../ports/dead-letters';
 import type { Log } from '../ports/log';
@@ -10,6 +11,7 @@ import type { MachineRecord, Machines } from '../ports/machines';
 import type { SettingsStore } from '../ports/settings';
 import type { Tickets } from '../ports/tickets';
 import { conflict, notFound } from './errors';
+import { texts } from './texts';
 import { ticketForAlert } from './tickets';
 
 /**
@@ -40,9 +42,26 @@ function parseAlertId(id: string): { stationId: string; rule: AlertRule; openedA
   return { stationId, rule: parsedRule.data, openedAt: new Date(time).toISOString() };
 }
 
-function toAlert(r: AlertRecord): Alert {
+/** An alert's detail in both languages, from the facts it was opened on. */
+function detailOf(facts: AlertFacts): Localized {
+  switch (facts.kind) {
+    case 'lowWater': case 'filterLife': return texts.alertBelow(facts.kind, facts.value, facts.threshold);
+    case 'quality': return texts.alertTds(facts.value, facts.threshold);
+    case 'noVend': return texts.alertNoVend(facts.hours, facts.lastVendAt);
+    case 'vendFailures': return texts.alertVendFailures(facts.failed, facts.attempts, facts.percent, facts.threshold);
+    case 'deadLetters': return texts.alertDeadLetters(facts.total, facts.queues.filter((q) => q.messages > 0).map((q) => `${q.queue} ${q.messages}`).join(', '));
+    case 'offline': case 'neverHeard': {
+      const text = facts.kind === 'offline' ? texts.alertOffline(facts.minutes, facts.lastAt) : texts.alertNeverHeard(facts.createdAt);
+      const why = facts.disconnected && texts.alertDisconnected(facts.disconnected.at, facts.disconnected.reason);
+      return why ? { en: text.en + why.en, id: text.id + why.id } : text;
+    }
+  }
+}
+
+/** The alert in `language`: its detail composed from its facts; one stored without facts (older) keeps its English. */
+function toAlert(r: AlertRecord, language: Language): Alert {
   return {
-    id: alertId(r), stationId: r.stationId, stationName: r.stationName, rule: r.rule, status: r.status, detail: r.detail, openedAt: r.openedAt,
+    id: alertId(r), stationId: r.stationId, stationName: r.stationName, rule: r.rule, status: r.status, detail: r.facts ? detailOf(r.facts)[language] : r.detail, openedAt: r.openedAt,
     acknowledgedAt: r.acknowledgedAt ?? null, acknowledgedBy: r.acknowledgedBy ?? null, resolvedAt: r.resolvedAt ?? null,
     notifications: r.notifications, lastNotifiedAt: r.lastNotifiedAt ?? null,
   };
@@ -52,8 +71,9 @@ const stationName = (m: MachineRecord) => m.name?.trim() || m.id;
 /** Stations an admin took out of service raise no new alerts. */
 const inService = (m: MachineRecord) => m.status !== 'maintenance' && m.status !== 'locked';
 
-function newAlert(m: MachineRecord, rule: AlertRule, detail: string, now: string): AlertRecord {
-  return { stationId: m.id, stationName: stationName(m), rule, status: 'open', detail, openedAt: now, notifications: 0, nextNotifyAt: now };
+/** The English detail stays beside the facts: the e-mails and logs read it. */
+function newAlert(m: MachineRecord, rule: AlertRule, facts: AlertFacts, now: string): AlertRecord {
+  return { stationId: m.id, stationName: stationName(m), rule, status: 'open', detail: detailOf(facts).en, facts, openedAt: now, notifications: 0, nextNotifyAt: now };
 }
 
 type AlertDeps = { alerts: Alerts; settings: Pick<SettingsStore, 'get'>; clock: Clock; tickets: Tickets; ids: Ids };
@@ -96,22 +116,23 @@ export async function evaluateHeartbeat(station: MachineRecord, reading: Heartbe
 
   const idleHours = (Date.parse(now) - Date.parse(lastVendAt)) / 3_600_000;
   const life = reading.filterLifePercent;
-  const checks: { rule: AlertRule; breached: boolean | null; detail: string }[] = [
-    { rule: 'noVend', breached: settings.alertNoVendHours > 0 && idleHours >= settings.alertNoVendHours, detail: `No vend for ${Math.floor(idleHours)} h while online (the last at ${lastVendAt})` },
-    { rule: 'lowWater', breached: settings.alertWaterLevelPercent > 0 && reading.waterLevel < settings.alertWaterLevelPercent, detail: `Water level ${reading.waterLevel}% (below ${settings.alertWaterLevelPercent}%)` },
-    { rule: 'quality', breached: settings.alertTdsMaxPpm > 0 && reading.tdsPpm > settings.alertTdsMaxPpm, detail: `TDS ${reading.tdsPpm} ppm (above ${settings.alertTdsMaxPpm} ppm)` },
+  const closed = failures.closed;
+  const checks: { rule: AlertRule; breached: boolean | null; facts: () => AlertFacts }[] = [
+    { rule: 'noVend', breached: settings.alertNoVendHours > 0 && idleHours >= settings.alertNoVendHours, facts: () => ({ kind: 'noVend', hours: Math.floor(idleHours), lastVendAt }) },
+    { rule: 'lowWater', breached: settings.alertWaterLevelPercent > 0 && reading.waterLevel < settings.alertWaterLevelPercent, facts: () => ({ kind: 'lowWater', value: reading.waterLevel, threshold: settings.alertWaterLevelPercent }) },
+    { rule: 'quality', breached: settings.alertTdsMaxPpm > 0 && reading.tdsPpm > settings.alertTdsMaxPpm, facts: () => ({ kind: 'quality', value: reading.tdsPpm, threshold: settings.alertTdsMaxPpm }) },
     // A heartbeat without filter readings says nothing about the filter: the alert stays as it is.
-    { rule: 'filterLife', breached: life === undefined ? null : settings.alertFilterLifePercent > 0 && life < settings.alertFilterLifePercent, detail: `Filter life ${life}% (below ${settings.alertFilterLifePercent}%)` },
+    { rule: 'filterLife', breached: life === undefined ? null : settings.alertFilterLifePercent > 0 && life < settings.alertFilterLifePercent, facts: () => ({ kind: 'filterLife', value: life!, threshold: settings.alertFilterLifePercent }) },
     // Judged once per window of attempts; in between, the alert stays as it is.
     {
       rule: 'vendFailures',
-      breached: failures.closed ? settings.alertVendFailurePercent > 0 && failures.closed.percent > settings.alertVendFailurePercent : null,
-      detail: failures.closed ? `${failures.closed.failed} of the last ${failures.closed.attempts} vends failed (${Math.round(failures.closed.percent)}%, above ${settings.alertVendFailurePercent}%)` : '',
+      breached: closed ? settings.alertVendFailurePercent > 0 && closed.percent > settings.alertVendFailurePercent : null,
+      facts: () => ({ kind: 'vendFailures', failed: closed!.failed, attempts: closed!.attempts, percent: Math.round(closed!.percent), threshold: settings.alertVendFailurePercent }),
     },
   ];
   for (const check of checks) {
     if (check.breached === null) continue;
-    if (check.breached && !open.has(check.rule) && inService(station)) await openAlert(newAlert(station, check.rule, check.detail, now), deps);
+    if (check.breached && !open.has(check.rule) && inService(station)) await openAlert(newAlert(station, check.rule, check.facts(), now), deps);
     else if (!check.breached && open.has(check.rule)) await deps.alerts.resolve(station.id, check.rule, now);
   }
 }
@@ -167,12 +188,13 @@ export async function sweepAlerts(deps: SweepDeps, settingsOverride?: Settings):
     const before = new Date(now.getTime() - settings.alertOfflineMinutes * 60_000).toISOString();
     for (const station of await deps.alerts.silentStations(before, SWEEP_BATCH)) {
       if (!inService(station)) continue;
-      const why = station.connection?.state === 'disconnected' ? `, disconnected${station.connection.reason ? ` (${station.connection.reason})` : ''} at ${station.connection.at}` : '';
+      const { connection } = station;
+      const disconnected = connection?.state === 'disconnected' ? { disconnected: { at: connection.at, reason: connection.reason || null } } : {};
       const last = station.heartbeatReceivedAt ?? station.lastHeartbeat;
-      const detail = last
-        ? `No heartbeat for more than ${settings.alertOfflineMinutes} min: the last at ${last}${why}`
-        : `Never sent a heartbeat since it was added at ${station.createdAt}${why}`;
-      if (await openAlert(newAlert(station, 'offline', detail, nowIso), deps)) counts.opened++;
+      const facts: AlertFacts = last
+        ? { kind: 'offline', minutes: settings.alertOfflineMinutes, lastAt: last, ...disconnected }
+        : { kind: 'neverHeard', createdAt: station.createdAt, ...disconnected };
+      if (await openAlert(newAlert(station, 'offline', facts, nowIso), deps)) counts.opened++;
     }
   }
   counts.opened += await checkDeadLetters(settings, nowIso, deps).catch((error: unknown) => {
@@ -214,8 +236,8 @@ async function checkDeadLetters(settings: Settings, now: string, deps: SweepDeps
     if (total === 0 || settings.alertDeadLetterMessages === 0) await deps.alerts.resolve(FLEET_ALERT_SCOPE, 'deadLetters', now);
     return 0;
   }
-  const detail = `${total} message(s) waiting: ${queues.filter((q) => q.messages > 0).map((q) => `${q.queue} ${q.messages}`).join(', ')}. Something was not delivered or not processed; look at them, then redrive or purge the queue.`;
-  const opened = await deps.alerts.open({ stationId: FLEET_ALERT_SCOPE, stationName: 'Back end', rule: 'deadLetters', status: 'open', detail, openedAt: now, notifications: 0, nextNotifyAt: now });
+  const facts: AlertFacts = { kind: 'deadLetters', total, queues: queues.filter((q) => q.messages > 0).map(({ queue, messages }) => ({ queue, messages })) };
+  const opened = await deps.alerts.open({ stationId: FLEET_ALERT_SCOPE, stationName: 'Back end', rule: 'deadLetters', status: 'open', detail: detailOf(facts).en, facts, openedAt: now, notifications: 0, nextNotifyAt: now });
   return opened ? 1 : 0;
 }
 
@@ -236,23 +258,23 @@ function alertEmail(alert: AlertRecord): { subject: string; text: string } {
   };
 }
 
-export async function listAlerts(query: z.output<typeof AlertsQuery>, deps: { alerts: Alerts }) {
+export async function listAlerts(query: z.output<typeof AlertsQuery>, deps: { alerts: Alerts }, language: Language = 'en') {
   const page = await deps.alerts.list(query);
-  return { items: page.items.map(toAlert), nextCursor: page.nextCursor };
+  return { items: page.items.map((r) => toAlert(r, language)), nextCursor: page.nextCursor };
 }
 
 /** An admin takes an open alert on: its e-mails stop. Acknowledging again answers the same; a resolved one is a 409. */
-export async function acknowledgeAlert(id: string, actor: string, deps: { alerts: Alerts; clock: Clock }): Promise<Alert> {
+export async function acknowledgeAlert(id: string, actor: string, deps: { alerts: Alerts; clock: Clock }, language: Language = 'en'): Promise<Alert> {
   const key = parseAlertId(id);
   const current = key && (await deps.alerts.get(key.stationId, key.rule, key.openedAt));
   if (!key || !current) throw notFound('Alert not found');
-  if (current.status === 'acknowledged') return toAlert(current);
+  if (current.status === 'acknowledged') return toAlert(current, language);
   if (current.status === 'resolved') throw conflict('The alert is already resolved');
   const acknowledged = await deps.alerts.acknowledge(key.stationId, key.rule, key.openedAt, actor, deps.clock.now().toISOString());
   if (!acknowledged) {
     const now = await deps.alerts.get(key.stationId, key.rule, key.openedAt);
-    if (now?.status === 'acknowledged') return toAlert(now);
+    if (now?.status === 'acknowledged') return toAlert(now, language);
     throw conflict('The alert is already resolved');
   }
-  return toAlert(acknowledged);
+  return toAlert(acknowledged, language);
 }

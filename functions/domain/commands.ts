@@ -1,15 +1,17 @@
 import * as z from 'zod';
 import { COMMAND_QUEUED_EXPIRY_HOURS } from '@shared/constants';
+import type { Language, Localized } from '@shared/language';
 import { formatRupiah } from '@shared/money';
 import type { CommandDetail, CommandExecution, CommandInput, CommandsQuery } from '@shared/schemas';
 import type { Clock, Ids } from '../ports/clock';
-import type { CommandRecord, Commands, ExecutionEnd } from '../ports/commands';
+import type { CommandEventRecord, CommandNoteFacts, CommandRecord, Commands, ExecutionEnd } from '../ports/commands';
 import type { Log } from '../ports/log';
 import type { Machines } from '../ports/machines';
 import type { JobDocument, StationJobs } from '../ports/station-jobs';
 import type { Telemetry } from '../ports/telemetry';
 import { conflict, invalid, notFound } from './errors';
 import { telemetryExpiry } from './telemetry';
+import { texts } from './texts';
 
 /**
  * Remote commands and staged rollouts (docs/stations.md, "Remote commands"). A command is written with one queued
@@ -75,13 +77,35 @@ async function applyServerSide(action: CommandInput, stationIds: string[], at: s
   }
 }
 
-async function detail(command: CommandRecord, commands: Commands): Promise<CommandDetail> {
-  const { stepEnds: _ends, ...rest } = command;
-  return { ...rest, executions: await commands.executions(command.id) };
+/** A history event's note in both languages, from the facts it was written with. */
+function noteOf(action: CommandRecord['action'], facts: CommandNoteFacts): Localized {
+  switch (facts.kind) {
+    case 'created': {
+      const [what, to] = [describe(action), texts.commandTo(facts.stations)];
+      return { en: what.en + to.en, id: what.id + to.id };
+    }
+    case 'step': return texts.commandStep(facts.step, facts.steps, facts.stations);
+    case 'abortedAt': return texts.commandAbortedAt(facts.step, facts.steps);
+    case 'threshold': return texts.commandThreshold(facts.failed, facts.ended, facts.percent, facts.threshold, facts.step);
+    case 'finished': return texts.commandFinished(facts.succeeded, facts.failed);
+  }
+}
+
+/** The English note is stored beside its facts: an event read without facts (older) keeps it. */
+const event = (command: Pick<CommandRecord, 'action'>, at: string, by: string, action: CommandEventRecord['action'], facts: CommandNoteFacts): CommandEventRecord =>
+  ({ at, by, action, note: noteOf(command.action, facts).en, facts });
+
+/** The command as the API answers it: its history's notes in `language`. */
+function commandIn({ stepEnds: _ends, history, ...rest }: CommandRecord, language: Language) {
+  return { ...rest, history: history.map(({ facts, ...e }) => ({ ...e, note: facts ? noteOf(rest.action, facts)[language] : e.note })) };
+}
+
+async function detail(command: CommandRecord, commands: Commands, language: Language): Promise<CommandDetail> {
+  return { ...commandIn(command, language), executions: await commands.executions(command.id) };
 }
 
 /** POST /api/admin/commands: writes the command and its executions, applies a lock at once, and sends step 1. */
-export async function createCommand(input: CommandInput, actor: string, deps: CreateDeps): Promise<CommandDetail> {
+export async function createCommand(input: CommandInput, actor: string, deps: CreateDeps, language: Language = 'en'): Promise<CommandDetail> {
   const stationIds = await targetStations(input, deps.machines);
   const at = deps.clock.now().toISOString();
   const ends = stepEnds(stationIds.length, input);
@@ -92,8 +116,8 @@ export async function createCommand(input: CommandInput, actor: string, deps: Cr
     status: 'in_progress', step: 1, steps: ends.length, stepEnds: ends, counts: { succeeded: 0, failed: 0, canceled: 0 },
     createdBy: actor, createdAt: at, finishedAt: null,
     history: [
-      { at, by: actor, action: 'created', note: `${describe(action)} to ${'all' in input.target ? 'all' : stationIds.length} station${stationIds.length === 1 ? '' : 's'}` },
-      { at, by: SYSTEM, action: 'stepStarted', note: `step 1 of ${ends.length}: ${ends[0]} station${ends[0] === 1 ? '' : 's'}` },
+      event({ action }, at, actor, 'created', { kind: 'created', stations: 'all' in input.target ? 'all' : stationIds.length }),
+      event({ action }, at, SYSTEM, 'stepStarted', { kind: 'step', step: 1, steps: ends.length, stations: ends[0]! }),
     ],
   };
   const executions: CommandExecution[] = stationIds.map((stationId, i) => ({ stationId, status: 'queued', progress: null, reason: null, step: stepOf(i), updatedAt: at }));
@@ -101,29 +125,29 @@ export async function createCommand(input: CommandInput, actor: string, deps: Cr
   deps.log.info('command created', { commandId: command.id, type: action.type, stations: stationIds.length, steps: ends.length, actor });
   await applyServerSide(input, stationIds, at, deps.machines);
   await deps.stationJobs.dispatch(jobIdOf(command.id, 1), stationIds.slice(0, ends[0]), documentOf(command));
-  return detail(command, deps.commands);
+  return detail(command, deps.commands, language);
 }
 
 /** What the command does, for its audit trail. */
-function describe(action: ReturnType<typeof actionOf>): string {
+function describe(action: CommandRecord['action']): Localized {
   switch (action.type) {
-    case 'setPrice': return `set price to ${formatRupiah(action.pricePerLitre)} per litre`;
-    case 'lock': return `lock (${action.reason})`;
-    case 'unlock': return 'unlock';
-    case 'restart': return 'restart';
-    case 'firmware': return `firmware ${action.version} (${action.rollout.stepPercent}% per step, abort above ${action.rollout.abortFailurePercent}% failed)`;
+    case 'setPrice': return texts.commandSetPrice(formatRupiah(action.pricePerLitre));
+    case 'lock': return texts.commandLock(action.reason);
+    case 'unlock': return texts.commandUnlock;
+    case 'restart': return texts.commandRestart;
+    case 'firmware': return texts.commandFirmware(action.version, action.rollout.stepPercent, action.rollout.abortFailurePercent);
   }
 }
 
-export async function listCommands(query: z.output<typeof CommandsQuery>, deps: { commands: Commands }) {
+export async function listCommands(query: z.output<typeof CommandsQuery>, deps: { commands: Commands }, language: Language = 'en') {
   const page = await deps.commands.list(query);
-  return { items: page.items.map(({ stepEnds: _ends, ...rest }) => rest), nextCursor: page.nextCursor };
+  return { items: page.items.map((c) => commandIn(c, language)), nextCursor: page.nextCursor };
 }
 
-export async function getCommand(id: string, deps: { commands: Commands }): Promise<CommandDetail> {
+export async function getCommand(id: string, deps: { commands: Commands }, language: Language = 'en'): Promise<CommandDetail> {
   const command = await deps.commands.get(id);
   if (!command) throw notFound('Command not found');
-  return detail(command, deps.commands);
+  return detail(command, deps.commands, language);
 }
 
 /** Ends the still queued executions of the command's later steps (or all of them), counting each. */
@@ -134,18 +158,18 @@ async function cancelQueued(command: CommandRecord, fromStep: number, reason: st
 }
 
 /** POST /api/admin/commands/{id}/abort: stops a command in progress; its queued executions are canceled. */
-export async function abortCommand(id: string, actor: string, deps: { commands: Commands; stationJobs: StationJobs; clock: Clock; log: Log }): Promise<CommandDetail> {
+export async function abortCommand(id: string, actor: string, deps: { commands: Commands; stationJobs: StationJobs; clock: Clock; log: Log }, language: Language = 'en'): Promise<CommandDetail> {
   const command = await deps.commands.get(id);
   if (!command) throw notFound('Command not found');
   if (command.status !== 'in_progress') throw conflict(`The command has finished (${command.status})`);
   const at = deps.clock.now().toISOString();
-  const aborted = await deps.commands.advance(id, command.step, { status: 'aborted', finishedAt: at, event: { at, by: actor, action: 'aborted', note: `at step ${command.step} of ${command.steps}` } });
+  const aborted = await deps.commands.advance(id, command.step, { status: 'aborted', finishedAt: at, event: event(command, at, actor, 'aborted', { kind: 'abortedAt', step: command.step, steps: command.steps }) });
   if (!aborted) throw conflict('The command changed meanwhile; reload');
   // Ours first, so that each canceled execution says who aborted it; then the job (its cancel events change nothing more).
   await cancelQueued(aborted, 1, `aborted by ${actor}`, at, deps.commands);
   await deps.stationJobs.cancel(jobIdOf(id, command.step));
   deps.log.info('command aborted', { commandId: id, actor });
-  return getCommand(id, deps);
+  return getCommand(id, deps, language);
 }
 
 /**
@@ -220,7 +244,7 @@ async function nextStep(id: string, deps: ResultDeps) {
     await cancelQueued(command, command.step + 1, 'rollout stopped: failures above the threshold', at, deps.commands);
     const stopped = await deps.commands.advance(id, command.step, {
       status: 'aborted', finishedAt: at,
-      event: { at, by: SYSTEM, action: 'aborted', note: `${failed} of ${ended} failed (${Math.round((failed * 100) / ended)}%, above ${threshold}%) after step ${command.step}` },
+      event: event(command, at, SYSTEM, 'aborted', { kind: 'threshold', failed, ended, percent: Math.round((failed * 100) / ended), threshold, step: command.step }),
     });
     if (!stopped) return;
     deps.log.warn('rollout stopped by its failure threshold', { commandId: id, failed, ended, threshold });
@@ -230,14 +254,14 @@ async function nextStep(id: string, deps: ResultDeps) {
   if (last) {
     await deps.commands.advance(id, command.step, {
       status: failed ? 'failed' : 'succeeded', finishedAt: at,
-      event: { at, by: SYSTEM, action: 'finished', note: `${succeeded} succeeded, ${failed} failed` },
+      event: event(command, at, SYSTEM, 'finished', { kind: 'finished', succeeded, failed }),
     });
     return;
   }
   const step = command.step + 1;
   const from = command.stepEnds[command.step - 1]!;
   const size = command.stepEnds[step - 1]! - from;
-  const moved = await deps.commands.advance(id, command.step, { step, event: { at, by: SYSTEM, action: 'stepStarted', note: `step ${step} of ${command.steps}: ${size} station${size === 1 ? '' : 's'}` } });
+  const moved = await deps.commands.advance(id, command.step, { step, event: event(command, at, SYSTEM, 'stepStarted', { kind: 'step', step, steps: command.steps, stations: size }) });
   if (!moved) return;
   const stations = (await deps.commands.executions(id)).filter((e) => e.step === step && e.status === 'queued').map((e) => e.stationId);
   if (stations.length) await deps.stationJobs.dispatch(jobIdOf(id, step), stations, documentOf(moved));

@@ -3,6 +3,9 @@ import { formatRupiah } from '@shared/money';
 import { minimumTopupMessage } from '@shared/schemas';
 import { BALANCE_CHANGED } from '../ports/ledger';
 
+/** A number as Indonesian writes it (a decimal comma). */
+const decimal = (n: number) => String(n).replace('.', ',');
+
 /**
  * What the server says to the people of the public site, the guest pages and the app, in both languages
  * (docs/design.md, "Error texts"). The English text is also the error's own message in logs, word for word as before.
@@ -148,6 +151,59 @@ export const texts = {
   guestClaimedAlready: { en: 'The guest claimed this money into an account already', id: 'Tamu sudah memindahkan uang ini ke sebuah akun' },
   refundPaidOutAlready: { en: 'This refund was paid out already', id: 'Pengembalian dana ini sudah dibayarkan' },
   refundTakenMeanwhile: { en: 'This refund was claimed or paid out meanwhile', id: 'Pengembalian dana ini sementara itu sudah diklaim atau dibayarkan' },
+
+  // Alert details and command history notes, composed at read from the facts stored (docs/design.md, "Error texts").
+  alertBelow: (what: 'lowWater' | 'filterLife', value: number, threshold: number) => ({
+    en: `${what === 'lowWater' ? 'Water level' : 'Filter life'} ${value}% (below ${threshold}%)`,
+    id: `${what === 'lowWater' ? 'Tingkat air' : 'Sisa umur filter'} ${decimal(value)}% (di bawah ${decimal(threshold)}%)`,
+  }),
+  alertTds: (value: number, threshold: number) => ({ en: `TDS ${value} ppm (above ${threshold} ppm)`, id: `TDS ${decimal(value)} ppm (di atas ${decimal(threshold)} ppm)` }),
+  alertNoVend: (hours: number, lastVendAt: string) => ({
+    en: `No vend for ${hours} h while online (the last at ${lastVendAt})`,
+    id: `Tidak ada pengisian selama ${hours} jam saat online (terakhir pada ${lastVendAt})`,
+  }),
+  alertVendFailures: (failed: number, attempts: number, percent: number, threshold: number) => ({
+    en: `${failed} of the last ${attempts} vends failed (${percent}%, above ${threshold}%)`,
+    id: `${failed} dari ${attempts} pengisian terakhir gagal (${percent}%, di atas ${decimal(threshold)}%)`,
+  }),
+  alertDisconnected: (at: string, reason: string | null) => ({
+    en: `, disconnected${reason ? ` (${reason})` : ''} at ${at}`,
+    id: `, terputus${reason ? ` (${reason})` : ''} pada ${at}`,
+  }),
+  alertOffline: (minutes: number, lastAt: string) => ({
+    en: `No heartbeat for more than ${minutes} min: the last at ${lastAt}`,
+    id: `Tidak ada heartbeat lebih dari ${minutes} menit: terakhir pada ${lastAt}`,
+  }),
+  alertNeverHeard: (createdAt: string) => ({
+    en: `Never sent a heartbeat since it was added at ${createdAt}`,
+    id: `Belum pernah mengirim heartbeat sejak ditambahkan pada ${createdAt}`,
+  }),
+  alertDeadLetters: (total: number, queues: string) => ({
+    en: `${total} message(s) waiting: ${queues}. Something was not delivered or not processed; look at them, then redrive or purge the queue.`,
+    id: `${total} pesan menunggu: ${queues}. Ada yang tidak terkirim atau tidak diproses; periksa pesannya, lalu kirim ulang atau kosongkan antreannya.`,
+  }),
+  commandSetPrice: (price: string) => ({ en: `set price to ${price} per litre`, id: `atur harga menjadi ${price} per liter` }),
+  commandLock: (reason: string) => ({ en: `lock (${reason})`, id: `kunci (${reason})` }),
+  commandUnlock: { en: 'unlock', id: 'buka kunci' },
+  commandRestart: { en: 'restart', id: 'mulai ulang' },
+  commandFirmware: (version: string, stepPercent: number, abortPercent: number) => ({
+    en: `firmware ${version} (${stepPercent}% per step, abort above ${abortPercent}% failed)`,
+    id: `firmware ${version} (${decimal(stepPercent)}% per tahap, berhenti di atas ${decimal(abortPercent)}% gagal)`,
+  }),
+  commandTo: (stations: number | 'all') => ({
+    en: ` to ${stations} station${stations === 1 ? '' : 's'}`,
+    id: stations === 'all' ? ' ke semua stasiun' : ` ke ${stations} stasiun`,
+  }),
+  commandStep: (step: number, steps: number, stations: number) => ({
+    en: `step ${step} of ${steps}: ${stations} station${stations === 1 ? '' : 's'}`,
+    id: `tahap ${step} dari ${steps}: ${stations} stasiun`,
+  }),
+  commandAbortedAt: (step: number, steps: number) => ({ en: `at step ${step} of ${steps}`, id: `pada tahap ${step} dari ${steps}` }),
+  commandThreshold: (failed: number, ended: number, percent: number, threshold: number, step: number) => ({
+    en: `${failed} of ${ended} failed (${percent}%, above ${threshold}%) after step ${step}`,
+    id: `${failed} dari ${ended} gagal (${percent}%, di atas ${decimal(threshold)}%) setelah tahap ${step}`,
+  }),
+  commandFinished: (succeeded: number, failed: number) => ({ en: `${succeeded} succeeded, ${failed} failed`, id: `${succeeded} berhasil, ${failed} gagal` }),
 } satisfies Record<string, Localized | ((...args: never[]) => Localized)>;
 
 /** Stored English texts of the list above that a record may hold (older records hold only the English). */

@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import type { ProblemReport, StaffMember, Ticket, TicketEvent, TicketsQuery } from '@shared/schemas';
+import { reportSourceDetail, type ProblemReport, type StaffMember, type Ticket, type TicketEvent, type TicketsQuery } from '@shared/schemas';
 import type { Clock, Ids } from '../ports/clock';
 import type { Log } from '../ports/log';
 import type { Mailer } from '../ports/mailer';
@@ -40,7 +40,7 @@ export function ticketForAlert(alert: { id: string; stationId: string; stationNa
 
 /** A problem report was made: the station's ticket for reports, new or the open one. */
 export function ticketForReport(report: Pick<ProblemReport, 'id' | 'stationId' | 'stationName' | 'category' | 'note' | 'photo' | 'createdAt'>, deps: OpenDeps) {
-  const detail = report.note ? `${report.category}: ${report.note}` : report.category;
+  const detail = reportSourceDetail(report.category, report.note);
   const source = { kind: 'report' as const, id: report.id, at: report.createdAt, rule: null, detail, photo: report.photo !== null };
   return deps.tickets.openOrAdd(newTicket({ id: report.stationId, name: report.stationName }, 'reports', 'Problem reported', source, deps.ids));
 }

@@ -1,13 +1,28 @@
 import type { AlertRule } from '@shared/schemas';
 import type { MachineRecord } from './machines';
 
+/**
+ * What an alert's detail is composed from, so that it reads in the page's language (docs/design.md, "Error texts");
+ * numbers and ISO times as seen.
+ */
+export type AlertFacts =
+  | { kind: 'lowWater' | 'quality' | 'filterLife'; value: number; threshold: number }
+  | { kind: 'noVend'; hours: number; lastVendAt: string }
+  | { kind: 'vendFailures'; failed: number; attempts: number; percent: number; threshold: number }
+  | { kind: 'offline'; minutes: number; lastAt: string; disconnected?: AlertDisconnect }
+  | { kind: 'neverHeard'; createdAt: string; disconnected?: AlertDisconnect }
+  | { kind: 'deadLetters'; total: number; queues: { queue: string; messages: number }[] };
+type AlertDisconnect = { at: string; reason: string | null };
+
 /** An alert as stored (functions/domain/alerts.ts has its lifecycle). */
 export interface AlertRecord {
   stationId: string;
   stationName: string;
   rule: AlertRule;
   status: 'open' | 'acknowledged' | 'resolved';
+  /** In English: for e-mails, logs, and the only text of an alert stored before `facts`. */
   detail: string;
+  facts?: AlertFacts;
   openedAt: string;
   acknowledgedAt?: string;
   acknowledgedBy?: string;

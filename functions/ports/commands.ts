@@ -1,7 +1,19 @@
 import type { Command, CommandExecution } from '@shared/schemas';
 
+/**
+ * What a history event's note is composed from, so that it reads in the page's language (docs/design.md,
+ * "Error texts"); `note` keeps the English, the only text of an event stored before `facts`.
+ */
+export type CommandNoteFacts =
+  | { kind: 'created'; stations: number | 'all' }
+  | { kind: 'step'; step: number; steps: number; stations: number }
+  | { kind: 'abortedAt'; step: number; steps: number }
+  | { kind: 'threshold'; failed: number; ended: number; percent: number; threshold: number; step: number }
+  | { kind: 'finished'; succeeded: number; failed: number };
+export type CommandEventRecord = Command['history'][number] & { facts?: CommandNoteFacts };
+
 /** A command as stored: `stepEnds[k]` is how many of its stations steps 1..k+1 hold together. */
-export type CommandRecord = Command & { stepEnds: number[] };
+export type CommandRecord = Omit<Command, 'history'> & { history: CommandEventRecord[]; stepEnds: number[] };
 
 /** How a station's execution ended (a job execution's terminal status). */
 export type ExecutionEnd = { status: Extract<CommandExecution['status'], 'succeeded' | 'failed' | 'canceled' | 'timed_out'>; reason: string | null; at: string };
@@ -11,7 +23,7 @@ export interface CommandAdvance {
   step?: number;
   status?: Command['status'];
   finishedAt?: string;
-  event: Command['history'][number];
+  event: CommandEventRecord;
 }
 
 export interface Commands {

@@ -5,6 +5,18 @@ import { uploadKey } from './upload';
 /** What can be wrong at a station (docs/design.md, "Problem reports"). */
 export const reportCategories = ['no-water', 'water-quality', 'broken', 'payment', 'dirty', 'other'] as const;
 const ReportCategory = lazySchema(() => z.enum(reportCategories));
+type ReportCategoryKey = (typeof reportCategories)[number];
+
+/** A report as its ticket source's detail reads (stored in English): '<category>: <note>', or the category alone. */
+export const reportSourceDetail = (category: ReportCategoryKey, note: string | null | undefined) => (note ? `${category}: ${note}` : category);
+
+/** The category and note of a report source's detail, for its label in the page's language; null when it names none. */
+export function reportSourceParts(detail: string): { category: ReportCategoryKey; note: string | null } | null {
+  const at = detail.indexOf(': ');
+  const head = at < 0 ? detail : detail.slice(0, at);
+  const category = reportCategories.find((c) => c === head);
+  return category ? { category, note: at < 0 ? null : detail.slice(at + 2) } : null;
+}
 
 
 /** Photos a report may carry: these types only, at most this size (checked again on the stored bytes). */

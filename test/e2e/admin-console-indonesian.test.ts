@@ -29,7 +29,7 @@ beforeAll(async () => {
   const { db, tableName } = testDb();
   // An open alert, due for e-mail in an hour so that the stack's sweep leaves it alone meanwhile.
   expect(await new DynamoAlerts(db, tableName).open({
-    stationId: alerting.machine.id, stationName: 'Stasiun Peringatan', rule: 'lowWater', status: 'open', detail: 'Water level 7% (below 15%)',
+    stationId: alerting.machine.id, stationName: 'Stasiun Peringatan', rule: 'lowWater', status: 'open', detail: 'Water level 7% (below 15%)', facts: { kind: 'lowWater', value: 7, threshold: 15 },
     openedAt: new Date(Date.now() - 5 * 60_000).toISOString(), notifications: 0, nextNotifyAt: new Date(Date.now() + 3_600_000).toISOString(),
   })).toBe(true);
   // A public problem report opens the station's ticket.
@@ -107,19 +107,24 @@ describe('the admin console in Bahasa Indonesia, dialog by dialog', { timeout: 1
     const row = page.getByRole('list', { name: 'Peringatan' }).getByRole('listitem');
     await expect.poll(() => row.count()).toBe(1);
     await row.getByText('Belum dikirim lewat e-mail').waitFor();
+    // The detail composed from the alert's stored facts in the page's language.
+    await row.getByText('Tingkat air 7% (di bawah 15%)').waitFor();
     await row.getByRole('button', { name: 'Tandai ditangani' }).click();
     await row.getByText(/^Ditangani$/).waitFor();
     await row.getByText(/Ditangani oleh admin:/).waitFor();
-    await noEnglish(page.getByRole('main'), ['Acknowledge', 'Not e-mailed yet', 'Water level low', 'Opened', 'Station page']);
+    await noEnglish(page.getByRole('main'), ['Acknowledge', 'Not e-mailed yet', 'Water level low', 'Water level 7%', 'Opened', 'Station page']);
   });
 
   it("assigns, comments on and closes the station's ticket, the missing assignee refused in Indonesian", async () => {
     await page.goto(`${local().web}/admin/tickets?station=${station.machine.id}`);
     const row = page.getByRole('list', { name: 'Tiket' }).getByRole('listitem');
     await expect.poll(() => row.count()).toBe(1);
+    // The report's category by the report form's label (the source stores the key: 'broken: Keran menetes').
+    await row.getByText('Mesin rusak: Keran menetes').waitFor();
     // Its title by its cause: the stored one is English ('Problem reported').
     await row.getByRole('link', { name: 'Masalah dilaporkan' }).click();
     await page.getByRole('heading', { name: 'Masalah dilaporkan' }).waitFor();
+    await page.getByText('Mesin rusak: Keran menetes').waitFor();
     await page.getByRole('button', { name: 'Tugaskan', exact: true }).click();
     // The server's 400: TicketAssignInput's field message, answered in the request's language.
     await page.getByText('Pilih teknisi atau admin').waitFor();
@@ -132,7 +137,7 @@ describe('the admin console in Bahasa Indonesia, dialog by dialog', { timeout: 1
     await page.getByLabel('Apa yang dikerjakan (penyelesaian)').fill('Ring karet diganti');
     await page.getByRole('button', { name: 'Tutup tiket' }).click();
     await page.getByText(/^Ditutup .* oleh /).waitFor();
-    await noEnglish(page.getByRole('main'), ['Problem reported', 'Assign to me', 'Choose a technician or admin', 'Add comment', 'History', 'Closed', 'Commented']);
+    await noEnglish(page.getByRole('main'), ['broken:', 'Problem reported', 'Assign to me', 'Choose a technician or admin', 'Add comment', 'History', 'Closed', 'Commented']);
   });
 
   it('sends a command: the price refused in Indonesian, then each station succeeds', async () => {
@@ -153,8 +158,13 @@ describe('the admin console in Bahasa Indonesia, dialog by dialog', { timeout: 1
     await page.getByTestId('command-counts').getByText('1 berhasil · 0 gagal · 0 dibatalkan').waitFor();
     await noEnglish(page.getByRole('table', { name: 'Stasiun' }), ['Succeeded', 'Station', 'Progress', 'Detail']);
     await noEnglish(page.getByTestId('command-counts'), ['succeeded', 'failed', 'canceled']);
-    // The history's actions are the page's; their notes are the English the server stored ("1 succeeded, 0 failed").
-    await page.getByRole('list', { name: 'Riwayat' }).getByText('Dikirim', { exact: true }).waitFor();
+    // The history's actions are the page's; their notes the server composes in the request's language.
+    const history = page.getByRole('list', { name: 'Riwayat' });
+    await history.getByText('Dikirim', { exact: true }).waitFor();
+    await history.getByText(/atur harga menjadi Rp\s?2[.,]500 per liter ke 1 stasiun/).waitFor();
+    await history.getByText('tahap 1 dari 1: 1 stasiun').waitFor();
+    await history.getByText('1 berhasil, 0 gagal').waitFor({ timeout: 20_000 });
+    await noEnglish(history, ['set price', 'per litre', 'to 1 station', 'step 1 of', 'succeeded']);
     expect(simulated.commands.pricePerLitre).toBe(2500);
   });
 });

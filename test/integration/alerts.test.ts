@@ -103,6 +103,15 @@ describe('alert rules (issue 16, "Done when")', () => {
       ['lowWater', 'open', 'Water level 9% (below 15%)'],
       ['quality', 'open', 'TDS 420 ppm (above 300 ppm)'],
     ]);
+    // In the request's language, composed from the facts stored beside the English detail (which the item keeps).
+    const bahasa = await asAdmin(`/api/admin/alerts?stationId=${q.machine.id}`, { headers: { 'accept-language': 'id-ID' } });
+    expect(Alerts.parse(bahasa.body).items.map((a) => a.detail).sort()).toEqual(['TDS 420 ppm (di atas 300 ppm)', 'Tingkat air 9% (di bawah 15%)']);
+    const low = open.value.find((a) => a.rule === 'lowWater')!;
+    const ack = await asAdmin(`/api/admin/alerts/${encodeURIComponent(low.id)}/acknowledge`, { method: 'POST', headers: { 'accept-language': 'id-ID' } });
+    expect(ack.body).toMatchObject({ status: 'acknowledged', detail: 'Tingkat air 9% (di bawah 15%)' });
+    const { db, tableName } = testDb();
+    const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.alert(q.machine.id, 'lowWater', low.openedAt) }));
+    expect(Item).toMatchObject({ detail: 'Water level 9% (below 15%)', facts: { kind: 'lowWater', value: 9, threshold: 15 } });
     await station.heartbeat({ waterLevel: 8, quality: { tdsPpm: 430, temperatureC: 27 } });
     await station.heartbeat({ waterLevel: 95, quality: { tdsPpm: 430, temperatureC: 27 } });
     const after = await waitFor(() => alertsOf(`stationId=${q.machine.id}`), (list) => list.length === 1);

@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommandDetail, Machine } from '@shared/schemas';
+import { DynamoCommands } from '@functions/adapters/dynamodb/commands';
 import { jobIdOf, recordCommandResult } from '@functions/domain/commands';
 import { consoleLog } from '@functions/ports/log';
 import type { SimStation } from '@infra/local/simulator';
 import { asAdmin, repositories } from '../support/admin';
 import { bearer, newAccount, signInAs } from '../support/auth';
-import { apiFetch } from '../support/local';
+import { apiFetch, testDb } from '../support/local';
 import { closeStations, provision, stationFor, waitFor, workerServices, type Provisioned } from './stations-support';
 
 /**
@@ -113,6 +114,16 @@ describe('remote commands to 20 simulated stations (POST /api/admin/commands)', 
     expect(done.status, JSON.stringify(done.history)).toBe('succeeded');
     expect(done.counts).toEqual({ succeeded: 20, failed: 0, canceled: 0 });
     expect(done.history.filter((h) => h.action === 'stepStarted').map((h) => h.note)).toEqual([1, 2, 3, 4].map((n) => `step ${n} of 4: 5 stations`));
+    // The notes in the request's language, composed from the facts stored with each event; the item keeps the English.
+    const bahasa = CommandDetail.parse((await asAdmin(`/api/admin/commands/${command.id}`, { headers: { 'accept-language': 'id-ID' } })).body);
+    expect(bahasa.history.map((h) => h.note)).toEqual([
+      'firmware sim-2.1.0 (25% per tahap, berhenti di atas 20% gagal) ke 20 stasiun', ...[1, 2, 3, 4].map((n) => `tahap ${n} dari 4: 5 stasiun`), '20 berhasil, 0 gagal',
+    ]);
+    const english = ['firmware sim-2.1.0 (25% per step, abort above 20% failed) to 20 stations', ...[1, 2, 3, 4].map((n) => `step ${n} of 4: 5 stations`), '20 succeeded, 0 failed'];
+    expect(done.history.map((h) => h.note)).toEqual(english);
+    const stored = await new DynamoCommands(testDb().db, testDb().tableName).get(command.id);
+    expect(stored?.history.map((h) => h.note)).toEqual(english);
+    expect(stored?.history.at(-1)?.facts).toEqual({ kind: 'finished', succeeded: 20, failed: 0 });
     // Step by step: no station of a step ended before every station of the step before it.
     for (let step = 1; step < 4; step++) {
       const ended = (s: number) => done.executions.filter((e) => e.step === s).map((e) => e.updatedAt).sort();
@@ -133,7 +144,9 @@ describe('remote commands to 20 simulated stations (POST /api/admin/commands)', 
     const first = done.executions.filter((e) => e.step === 1);
     expect(first.every((e) => e.status === 'failed' && e.reason === 'image verification failed')).toBe(true);
     expect(done.executions.filter((e) => e.step > 1).every((e) => e.status === 'canceled')).toBe(true);
-    expect(done.history.at(-1)).toMatchObject({ action: 'aborted', by: 'system', note: expect.stringContaining('5 of 5 failed') });
+    expect(done.history.at(-1)).toMatchObject({ action: 'aborted', by: 'system', note: '5 of 5 failed (100%, above 10%) after step 1' });
+    const bahasa = CommandDetail.parse((await asAdmin(`/api/admin/commands/${command.id}`, { headers: { 'accept-language': 'id' } })).body);
+    expect(bahasa.history.at(-1)?.note).toBe('5 dari 5 gagal (100%, di atas 10%) setelah tahap 1');
     expect(done.finishedAt).not.toBeNull();
     // No station past the first step received the job; all kept the firmware they had.
     const firstIds = new Set(first.map((e) => e.stationId));
@@ -198,10 +211,11 @@ describe('remote commands to 20 simulated stations (POST /api/admin/commands)', 
     const idle = stations.slice(10, 12);
     await Promise.all(idle.map((s) => s.close()));
     const command = await created({ type: 'restart', target: { stationIds: idle.map((s) => s.id) } });
-    const { status, body } = await asAdmin(`/api/admin/commands/${command.id}/abort`, { method: 'POST' });
+    const { status, body } = await asAdmin(`/api/admin/commands/${command.id}/abort`, { method: 'POST', headers: { 'accept-language': 'id-ID' } });
     expect(status, JSON.stringify(body)).toBe(200);
     const aborted = CommandDetail.parse(body);
     expect(aborted.status).toBe('aborted');
+    expect(aborted.history.map((h) => h.note)).toEqual(['mulai ulang ke 2 stasiun', 'tahap 1 dari 1: 2 stasiun', 'pada tahap 1 dari 1']);
     expect(aborted.executions.every((e) => e.status === 'canceled' && e.reason?.startsWith('aborted by admin:'))).toBe(true);
     expect((await asAdmin(`/api/admin/commands/${command.id}/abort`, { method: 'POST' })).status).toBe(409);
     // Back online, the stations find no job waiting.
@@ -209,8 +223,9 @@ describe('remote commands to 20 simulated stations (POST /api/admin/commands)', 
     await new Promise((r) => setTimeout(r, 300));
     expect(idle.every((s) => !s.commands.handled.some((job) => job.startsWith(command.id)))).toBe(true);
 
-    const list = (await asAdmin('/api/admin/commands?limit=3')).body as { items: { id: string; createdAt: string }[] };
+    const list = (await asAdmin('/api/admin/commands?limit=3')).body as { items: { id: string; createdAt: string; history: { note: string }[] }[] };
     expect(list.items[0]!.id).toBe(command.id);
+    expect(list.items[0]!.history.map((h) => h.note)).toEqual(['restart to 2 stations', 'step 1 of 1: 2 stations', 'at step 1 of 1']);
     expect([...list.items].sort((a, b) => b.createdAt.localeCompare(a.createdAt))).toEqual(list.items);
   });
 

@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { Language } from '@shared/language';
 import type { RouteQuery } from '@shared/routes';
 import { authedApi } from './auth';
 
@@ -6,9 +7,10 @@ export type AlertFilters = Omit<NonNullable<RouteQuery<'adminListAlerts'>>, 'lim
 
 /** The admin's alerts; keys start with 'admin' so that signing out forgets them. */
 export const alertQueries = {
-  list: (filters: AlertFilters) =>
+  /** One per page language: the server composes each detail in the language asked (docs/design.md, "Error texts"). */
+  list: (filters: AlertFilters, language: Language) =>
     infiniteQueryOptions({
-      queryKey: ['admin', 'alerts', filters] as const,
+      queryKey: ['admin', 'alerts', filters, language] as const,
       queryFn: ({ signal, pageParam }) => authedApi('adminListAlerts', { signal, query: { ...filters, limit: 50, cursor: pageParam } }),
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (last) => last.nextCursor ?? undefined,

@@ -1,4 +1,5 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import type { Language } from '@shared/language';
 import type { RouteBody } from '@shared/routes';
 import { authedApi } from './auth';
 
@@ -12,10 +13,13 @@ export const commandQueries = {
       getNextPageParam: (last) => last.nextCursor ?? undefined,
       refetchOnMount: 'always',
     }),
-  /** One command, read again every second while it is in progress (the stations' progress). */
-  one: (id: string) =>
+  /**
+   * One command, read again every second while it is in progress (the stations' progress); one per page language,
+   * as the server composes its history's notes in the language asked (docs/design.md, "Error texts").
+   */
+  one: (id: string, language: Language) =>
     queryOptions({
-      queryKey: ['admin', 'commands', 'one', id] as const,
+      queryKey: ['admin', 'commands', 'one', id, language] as const,
       queryFn: ({ signal }) => authedApi('adminGetCommand', { signal, params: { id } }),
       refetchInterval: (query) => (query.state.data?.status === 'in_progress' ? 1000 : false),
     }),

@@ -6,4 +6,4 @@ import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 
 /** An admin stops a command in progress (audited); its job's queued executions are canceled. */
-export const handler = routeHandler('adminAbortCommand', async ({ params, identity }) => abortCommand(params.id, adminActor(identity), { commands: repositories.commands(), clock: repositories.clock(), stationJobs: stationJobs(), log }));
+export const handler = routeHandler('adminAbortCommand', async ({ params, identity, language }) => abortCommand(params.id, adminActor(identity), { commands: repositories.commands(), clock: repositories.clock(), stationJobs: stationJobs(), log }, language));

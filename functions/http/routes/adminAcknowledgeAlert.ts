@@ -4,4 +4,4 @@ import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 
 /** An admin or a technician takes an alert on, as '<role>:<username>': no more e-mails about it. */
-export const handler = routeHandler('adminAcknowledgeAlert', async ({ params, identity }) => acknowledgeAlert(params.id, adminActor(identity), { alerts: repositories.alerts(), clock: repositories.clock() }));
+export const handler = routeHandler('adminAcknowledgeAlert', async ({ params, identity, language }) => acknowledgeAlert(params.id, adminActor(identity), { alerts: repositories.alerts(), clock: repositories.clock() }, language));

@@ -6,4 +6,4 @@ import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 
 /** An admin sends a remote command (audited as 'admin:<username>'); step 1 goes out as a job at once. */
-export const handler = routeHandler('adminCreateCommand', async ({ body, identity }) => createCommand(body, adminActor(identity), { commands: repositories.commands(), machines: repositories.machines(), clock: repositories.clock(), ids: repositories.ids(), stationJobs: stationJobs(), log }));
+export const handler = routeHandler('adminCreateCommand', async ({ body, identity, language }) => createCommand(body, adminActor(identity), { commands: repositories.commands(), machines: repositories.machines(), clock: repositories.clock(), ids: repositories.ids(), stationJobs: stationJobs(), log }, language));

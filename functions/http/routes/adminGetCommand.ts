@@ -3,4 +3,4 @@ import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 
 /** A command and every station's execution (its partition). */
-export const handler = routeHandler('adminGetCommand', async ({ params }) => getCommand(params.id, { commands: repositories.commands() }));
+export const handler = routeHandler('adminGetCommand', async ({ params, language }) => getCommand(params.id, { commands: repositories.commands() }, language));

@@ -3,4 +3,4 @@ import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 
 /** Alerts newest first (GSI1 ALERTS#ACTIVE or ALERTS#RESOLVED), filtered by status, station and rule. */
-export const handler = routeHandler('adminListAlerts', async ({ query }) => listAlerts(query, { alerts: repositories.alerts() }));
+export const handler = routeHandler('adminListAlerts', async ({ query, language }) => listAlerts(query, { alerts: repositories.alerts() }, language));

@@ -3,4 +3,4 @@ import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 
 /** Commands newest first (GSI1 COMMANDS). */
-export const handler = routeHandler('adminListCommands', async ({ query }) => listCommands(query, { commands: repositories.commands() }));
+export const handler = routeHandler('adminListCommands', async ({ query, language }) => listCommands(query, { commands: repositories.commands() }, language));

@@ -5,6 +5,7 @@ import { alertRules, FLEET_ALERT_SCOPE, type Alert } from '@shared/schemas';
 import { acknowledgeAlert, alertQueries, type AlertFilters } from '../../../api/alerts';
 import { toast } from '../../../components/toast';
 import { adminAlerts } from '../../../i18n/admin-alerts';
+import { useLanguage } from '../../../i18n/language';
 import { useMessages, type Translation } from '../../../i18n/messages';
 import type { AlertsSearch } from '../../../search';
 import { formatDateTime } from '../format';
@@ -28,7 +29,8 @@ export function AlertsPage({ search }: { search: AlertsSearch }) {
   const [filters, setFilters] = useState<AlertFilters>({ status: 'active' });
   const [station, setStation] = useState('');
   const range = { ...(search.from ? { from: dayStart(search.from) } : {}), ...(search.to && (!search.from || search.to >= search.from) ? { to: dayStart(search.to, true) } : {}) };
-  const alerts = useInfiniteQuery(alertQueries.list({ ...filters, ...range }));
+  const language = useLanguage();
+  const alerts = useInfiniteQuery(alertQueries.list({ ...filters, ...range }, language));
   const setDay = (key: 'from' | 'to', value: string) => void navigate({ to: '/admin/alerts', search: { ...search, [key]: value || undefined }, replace: true });
   const queryClient = useQueryClient();
   const items = alerts.data?.pages.flatMap((p) => p.items) ?? [];

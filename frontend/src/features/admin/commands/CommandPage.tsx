@@ -6,6 +6,7 @@ import { ApiRequestError } from '../../../api/client';
 import { abortCommand, commandQueries } from '../../../api/commands';
 import { toast } from '../../../components/toast';
 import { adminCommands } from '../../../i18n/admin-commands';
+import { useLanguage } from '../../../i18n/language';
 import { useMessages, type Translation } from '../../../i18n/messages';
 import { ConsoleSubpage } from '../ConsoleSubpage';
 import { formatDateTime } from '../format';
@@ -24,7 +25,8 @@ const executionTone = (status: Execution['status']) =>
 /** /admin/commands/$id: each station's status with its progress and rollout step, the history, and Abort while in progress. */
 export function CommandPage({ id }: { id: string }) {
   const t = useMessages(adminCommands);
-  const command = useQuery(commandQueries.one(id));
+  const language = useLanguage();
+  const command = useQuery(commandQueries.one(id, language));
   return (
     <ConsoleSubpage back={t.back} title={command.data ? describeAction(command.data.action, t) : t.title} intro={command.data ? t.sentBy(command.data.createdBy.replace(/^[a-z]+:/, ''), formatDateTime(command.data.createdAt)) : ''}>
       <Link to="/admin/commands" className="mt-2 inline-flex min-h-11 items-center text-sm font-semibold text-brand-700 hover:underline">{t.backToList}</Link>
@@ -43,12 +45,13 @@ export function CommandPage({ id }: { id: string }) {
 
 function CommandView({ command, t }: { command: CommandDetail; t: Texts }) {
   const queryClient = useQueryClient();
+  const language = useLanguage();
   const [busy, setBusy] = useState(false);
   const abort = async () => {
     if (!window.confirm(t.abortConfirm)) return;
     setBusy(true);
     try {
-      queryClient.setQueryData(commandQueries.one(command.id).queryKey, await abortCommand(command.id));
+      queryClient.setQueryData(commandQueries.one(command.id, language).queryKey, await abortCommand(command.id));
       toast({ title: t.aborted });
       await queryClient.invalidateQueries({ queryKey: ['admin', 'commands', 'list'] });
     } catch (error) {

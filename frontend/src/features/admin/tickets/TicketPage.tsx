@@ -13,7 +13,7 @@ import { useMessages, type Translation } from '../../../i18n/messages';
 import { ConsoleSubpage } from '../ConsoleSubpage';
 import { formatDateTime } from '../format';
 import { Button, Card, EmptyState, InlineAlert, LoadingRows, Pill, SelectField, TextAreaField } from '../ui';
-import { ticketTone, useTicketTitle } from './TicketsPage';
+import { ticketTone, useSourceDetail, useTicketTitle } from './TicketsPage';
 
 type Texts = Translation<(typeof adminTickets)['en']>;
 /** '<role>:<e-mail>' as the ticket records people; the e-mail is what the page shows. */
@@ -174,6 +174,7 @@ function AssigneePicker({ value, error, onChange, t }: { value: string; error: s
 
 function SourceRow({ source, stationName, t }: { source: Ticket['sources'][number]; stationName: string; t: Texts }) {
   const rules = useMessages(adminAlerts).rules;
+  const detail = useSourceDetail();
   const [photo, setPhoto] = useState<string | null>(null);
   const showPhoto = async () => {
     try {
@@ -185,7 +186,7 @@ function SourceRow({ source, stationName, t }: { source: Ticket['sources'][numbe
   return (
     <li className="rounded-xl border border-slate-200 p-3">
       <p className="text-xs text-slate-500">{source.kind === 'alert' ? t.alertSource : t.reportSource} · {formatDateTime(source.at)}</p>
-      <p className="mt-1 text-sm break-words text-slate-800">{source.detail}</p>
+      <p className="mt-1 text-sm break-words text-slate-800">{detail(source)}</p>
       {source.rule && (
         <Link to="/admin/alerts" className="mt-1 inline-flex min-h-8 items-center text-xs font-semibold text-brand-700 hover:underline">{rules[source.rule]}</Link>
       )}

@@ -1,10 +1,11 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { Ticket } from '@shared/schemas';
+import { reportSourceParts, type Ticket } from '@shared/schemas';
 import { ticketQueries, type TicketFilters } from '../../../api/tickets';
 import { adminAlerts } from '../../../i18n/admin-alerts';
 import { adminTickets } from '../../../i18n/admin-tickets';
+import { reportTexts } from '../../../i18n/reports';
 import { useMessages, type Translation } from '../../../i18n/messages';
 import type { TicketView } from '../../../search';
 import { ConsoleSubpage } from '../ConsoleSubpage';
@@ -78,8 +79,20 @@ export function useTicketTitle(): (ticket: Pick<Ticket, 'cause' | 'title'>) => s
   };
 }
 
+/** A source's detail: a report's category by the report form's label in the page's language; an alert's as stored. */
+export function useSourceDetail(): (source: Ticket['sources'][number]) => string {
+  const categories = useMessages(reportTexts).categories;
+  return (source) => {
+    const report = source.kind === 'report' ? reportSourceParts(source.detail) : null;
+    if (!report) return source.detail;
+    return report.note === null ? categories[report.category] : `${categories[report.category]}: ${report.note}`;
+  };
+}
+
 function TicketRow({ ticket, t }: { ticket: Ticket; t: Texts }) {
   const title = useTicketTitle();
+  const detail = useSourceDetail();
+  const last = ticket.sources.at(-1);
   return (
     <li>
       <Card className="p-4">
@@ -88,7 +101,7 @@ function TicketRow({ ticket, t }: { ticket: Ticket; t: Texts }) {
           <Link to="/admin/tickets/$id" params={{ id: ticket.id }} className="font-semibold text-brand-700 hover:underline">{title(ticket)}</Link>
           <span className="text-sm text-slate-700">{ticket.stationName} <span className="font-mono text-xs">({ticket.stationId})</span></span>
         </div>
-        <p className="mt-1 text-sm break-words text-slate-700">{ticket.sources.at(-1)?.detail}</p>
+        <p className="mt-1 text-sm break-words text-slate-700">{last && detail(last)}</p>
         <p className="mt-1 text-xs text-slate-500">
           {t.opened(formatDateTime(ticket.openedAt))} · {t.sources(ticket.sources.length)} · {ticket.assignee ? t.assignedTo(ticket.assignee) : t.unassigned}
         </p>
