@@ -1,5 +1,5 @@
 import type * as z from 'zod';
-import type { Language, Localized } from '@shared/language';
+import type { Language } from '@shared/language';
 import { ALERT_VEND_FAILURE_WINDOW } from '@shared/constants';
 import { ALERT_RECIPIENT_SETTINGS, AlertRule, FLEET_ALERT_SCOPE, alertRecipientList, alertRepeatMinutesOf, type Alert, type AlertsQuery, type Settings } from '@shared/schemas';
 import type { AlertFacts, AlertRecord, Alerts } from '../ports/alerts';
@@ -11,7 +11,7 @@ import type { MachineRecord, Machines } from '../ports/machines';
 import type { SettingsStore } from '../ports/settings';
 import type { Tickets } from '../ports/tickets';
 import { conflict, notFound } from './errors';
-import { texts } from './texts';
+import { alertDetail } from './alert-details';
 import { ticketForAlert } from './tickets';
 
 /**
@@ -42,26 +42,10 @@ function parseAlertId(id: string): { stationId: string; rule: AlertRule; openedA
   return { stationId, rule: parsedRule.data, openedAt: new Date(time).toISOString() };
 }
 
-/** An alert's detail in both languages, from the facts it was opened on. */
-function detailOf(facts: AlertFacts): Localized {
-  switch (facts.kind) {
-    case 'lowWater': case 'filterLife': return texts.alertBelow(facts.kind, facts.value, facts.threshold);
-    case 'quality': return texts.alertTds(facts.value, facts.threshold);
-    case 'noVend': return texts.alertNoVend(facts.hours, facts.lastVendAt);
-    case 'vendFailures': return texts.alertVendFailures(facts.failed, facts.attempts, facts.percent, facts.threshold);
-    case 'deadLetters': return texts.alertDeadLetters(facts.total, facts.queues.filter((q) => q.messages > 0).map((q) => `${q.queue} ${q.messages}`).join(', '));
-    case 'offline': case 'neverHeard': {
-      const text = facts.kind === 'offline' ? texts.alertOffline(facts.minutes, facts.lastAt) : texts.alertNeverHeard(facts.createdAt);
-      const why = facts.disconnected && texts.alertDisconnected(facts.disconnected.at, facts.disconnected.reason);
-      return why ? { en: text.en + why.en, id: text.id + why.id } : text;
-    }
-  }
-}
-
 /** The alert in `language`: its detail composed from its facts; one stored without facts (older) keeps its English. */
 function toAlert(r: AlertRecord, language: Language): Alert {
   return {
-    id: alertId(r), stationId: r.stationId, stationName: r.stationName, rule: r.rule, status: r.status, detail: r.facts ? detailOf(r.facts)[language] : r.detail, openedAt: r.openedAt,
+    id: alertId(r), stationId: r.stationId, stationName: r.stationName, rule: r.rule, status: r.status, detail: r.facts ? alertDetail(r.facts)[language] : r.detail, openedAt: r.openedAt,
     acknowledgedAt: r.acknowledgedAt ?? null, acknowledgedBy: r.acknowledgedBy ?? null, resolvedAt: r.resolvedAt ?? null,
     notifications: r.notifications, lastNotifiedAt: r.lastNotifiedAt ?? null,
   };
@@ -73,7 +57,7 @@ const inService = (m: MachineRecord) => m.status !== 'maintenance' && m.status !
 
 /** The English detail stays beside the facts: the e-mails and logs read it. */
 function newAlert(m: MachineRecord, rule: AlertRule, facts: AlertFacts, now: string): AlertRecord {
-  return { stationId: m.id, stationName: stationName(m), rule, status: 'open', detail: detailOf(facts).en, facts, openedAt: now, notifications: 0, nextNotifyAt: now };
+  return { stationId: m.id, stationName: stationName(m), rule, status: 'open', detail: alertDetail(facts).en, facts, openedAt: now, notifications: 0, nextNotifyAt: now };
 }
 
 type AlertDeps = { alerts: Alerts; settings: Pick<SettingsStore, 'get'>; clock: Clock; tickets: Tickets; ids: Ids };
@@ -237,7 +221,7 @@ async function checkDeadLetters(settings: Settings, now: string, deps: SweepDeps
     return 0;
   }
   const facts: AlertFacts = { kind: 'deadLetters', total, queues: queues.filter((q) => q.messages > 0).map(({ queue, messages }) => ({ queue, messages })) };
-  const opened = await deps.alerts.open({ stationId: FLEET_ALERT_SCOPE, stationName: 'Back end', rule: 'deadLetters', status: 'open', detail: detailOf(facts).en, facts, openedAt: now, notifications: 0, nextNotifyAt: now });
+  const opened = await deps.alerts.open({ stationId: FLEET_ALERT_SCOPE, stationName: 'Back end', rule: 'deadLetters', status: 'open', detail: alertDetail(facts).en, facts, openedAt: now, notifications: 0, nextNotifyAt: now });
   return opened ? 1 : 0;
 }
 

@@ -1,10 +1,13 @@
 import type * as z from 'zod';
 import { reportSourceDetail, type ProblemReport, type StaffMember, type Ticket, type TicketEvent, type TicketsQuery } from '@shared/schemas';
+import type { Language } from '@shared/language';
+import type { AlertFacts } from '../ports/alerts';
 import type { Clock, Ids } from '../ports/clock';
 import type { Log } from '../ports/log';
 import type { Mailer } from '../ports/mailer';
 import type { ProblemReports } from '../ports/problem-reports';
 import type { StaffDirectory, TicketRecord, Tickets } from '../ports/tickets';
+import { alertDetail } from './alert-details';
 import { conflict, invalid, notFound } from './errors';
 
 /**
@@ -24,7 +27,12 @@ const CLOSE_TRIES = 3;
 
 type OpenDeps = { tickets: Tickets; ids: Ids };
 
-function newTicket(station: { id: string; name: string }, cause: string, title: string, source: Ticket['sources'][number], ids: Ids): TicketRecord {
+/** The ticket in `language`: an alert's detail composed from its facts (one stored without them keeps its English). */
+function toTicket(record: TicketRecord, language: Language): Ticket {
+  return { ...record, sources: record.sources.map(({ facts, ...source }) => (facts ? { ...source, detail: alertDetail(facts)[language] } : source)) };
+}
+
+function newTicket(station: { id: string; name: string }, cause: string, title: string, source: TicketRecord['sources'][number], ids: Ids): TicketRecord {
   return {
     id: ids.next(), stationId: station.id, stationName: station.name, cause, title, status: 'open', sources: [source], assignee: null,
     comments: [], history: [{ at: source.at, by: SYSTEM, action: 'opened', note: `${source.kind} ${source.id}` }],
@@ -33,8 +41,8 @@ function newTicket(station: { id: string; name: string }, cause: string, title: 
 }
 
 /** An alert of a station opened: its ticket for the rule, new or the open one. */
-export function ticketForAlert(alert: { id: string; stationId: string; stationName: string; rule: NonNullable<Ticket['sources'][number]['rule']>; detail: string; openedAt: string }, title: string, deps: OpenDeps) {
-  const source = { kind: 'alert' as const, id: alert.id, at: alert.openedAt, rule: alert.rule, detail: alert.detail, photo: false };
+export function ticketForAlert(alert: { id: string; stationId: string; stationName: string; rule: NonNullable<Ticket['sources'][number]['rule']>; detail: string; facts?: AlertFacts | undefined; openedAt: string }, title: string, deps: OpenDeps) {
+  const source = { kind: 'alert' as const, id: alert.id, at: alert.openedAt, rule: alert.rule, detail: alert.detail, ...(alert.facts ? { facts: alert.facts } : {}), photo: false };
   return deps.tickets.openOrAdd(newTicket({ id: alert.stationId, name: alert.stationName }, `alert:${alert.rule}`, title, source, deps.ids));
 }
 
@@ -45,14 +53,19 @@ export function ticketForReport(report: Pick<ProblemReport, 'id' | 'stationId' |
   return deps.tickets.openOrAdd(newTicket({ id: report.stationId, name: report.stationName }, 'reports', 'Problem reported', source, deps.ids));
 }
 
-export function listTickets(query: z.output<typeof TicketsQuery>, caller: string, deps: { tickets: Tickets }) {
-  return deps.tickets.list({ status: query.status, stationId: query.stationId, assignee: query.mine ? caller : undefined, limit: query.limit, cursor: query.cursor });
+export async function listTickets(query: z.output<typeof TicketsQuery>, caller: string, deps: { tickets: Tickets }, language: Language = 'en') {
+  const page = await deps.tickets.list({ status: query.status, stationId: query.stationId, assignee: query.mine ? caller : undefined, limit: query.limit, cursor: query.cursor });
+  return { ...page, items: page.items.map((ticket) => toTicket(ticket, language)) };
 }
 
-export async function getTicket(id: string, deps: { tickets: Tickets }): Promise<Ticket> {
+async function storedTicket(id: string, deps: { tickets: Tickets }): Promise<TicketRecord> {
   const ticket = await deps.tickets.get(id);
   if (!ticket) throw notFound('Ticket not found');
   return ticket;
+}
+
+export async function getTicket(id: string, deps: { tickets: Tickets }, language: Language = 'en'): Promise<Ticket> {
+  return toTicket(await storedTicket(id, deps), language);
 }
 
 /** The answer when a change found the ticket closed or gone. */
@@ -69,7 +82,7 @@ export async function assignableStaff(deps: { staff: StaffDirectory }): Promise<
 }
 
 /** Assigns a ticket to a technician or an administrator (by sign-in e-mail), who is e-mailed about it. */
-export async function assignTicket(id: string, assignee: string, actor: string, deps: AssignDeps): Promise<Ticket> {
+export async function assignTicket(id: string, assignee: string, actor: string, deps: AssignDeps, language: Language = 'en'): Promise<Ticket> {
   const role = await deps.staff.roleOf(assignee);
   if (role !== 'technician' && role !== 'admin') throw invalid('Not a technician or admin account', { assignee: 'Choose a technician or admin' });
   const at = deps.clock.now().toISOString();
@@ -82,7 +95,7 @@ export async function assignTicket(id: string, assignee: string, actor: string, 
     // The ticket is assigned either way; the assignee also finds it under "Mine".
     deps.log.warn('ticket assignment e-mail failed', { ticket: id, error: (error as Error).message });
   }
-  return ticket;
+  return toTicket(ticket, language);
 }
 
 function assignmentEmail(ticket: TicketRecord, actor: string, mailer: Mailer): { subject: string; text: string } {
@@ -97,26 +110,26 @@ function assignmentEmail(ticket: TicketRecord, actor: string, mailer: Mailer): {
   };
 }
 
-export async function commentOnTicket(id: string, text: string, actor: string, deps: { tickets: Tickets; clock: Clock }): Promise<Ticket> {
+export async function commentOnTicket(id: string, text: string, actor: string, deps: { tickets: Tickets; clock: Clock }, language: Language = 'en'): Promise<Ticket> {
   const at = deps.clock.now().toISOString();
   const ticket = await deps.tickets.change(id, { comment: { at, by: actor, text }, event: { at, by: actor, action: 'commented', note: '' } });
-  return ticket ?? unchanged(id, deps);
+  return ticket ? toTicket(ticket, language) : unchanged(id, deps);
 }
 
 /** Closes a ticket with what was done; its open problem reports are resolved with it (the station's flag clears). */
-export async function closeTicket(id: string, resolution: string, actor: string, deps: { tickets: Tickets; problemReports: ProblemReports; clock: Clock }): Promise<Ticket> {
+export async function closeTicket(id: string, resolution: string, actor: string, deps: { tickets: Tickets; problemReports: ProblemReports; clock: Clock }, language: Language = 'en'): Promise<Ticket> {
   for (let attempt = 0; attempt < CLOSE_TRIES; attempt++) {
-    const ticket = await getTicket(id, deps);
+    const ticket = await storedTicket(id, deps);
     if (ticket.status === 'closed') throw conflict('The ticket is closed');
     const reports = await Promise.all(ticket.sources.filter((s) => s.kind === 'report').map((s) => deps.problemReports.get(s.id)));
     const open = reports.filter((r) => r?.status === 'open').map((r) => r!.id).slice(0, CLOSE_REPORTS_MAX);
     const at = deps.clock.now().toISOString();
     const note = open.length ? `${resolution} (resolved ${open.length} problem report${open.length === 1 ? '' : 's'})` : resolution;
     const closed = await deps.tickets.close(ticket, { closedAt: at, closedBy: actor, resolution, event: { at, by: actor, action: 'closed', note } }, open);
-    if (closed) return closed;
+    if (closed) return toTicket(closed, language);
   }
   // Closed by someone else meanwhile, or its reports kept changing.
-  const now = await getTicket(id, deps);
+  const now = await storedTicket(id, deps);
   if (now.status === 'closed') throw conflict('The ticket is closed');
   throw conflict('The ticket changed while closing it; try again');
 }

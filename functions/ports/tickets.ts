@@ -1,8 +1,12 @@
 import type { StaffRole } from '@shared/roles';
 import type { StaffMember, Ticket, TicketEvent } from '@shared/schemas';
+import type { AlertFacts } from './alerts';
+
+/** An alert or report of a ticket as stored: an alert's keeps the facts its detail is composed from in each language. */
+type TicketSourceRecord = Ticket['sources'][number] & { facts?: AlertFacts };
 
 /** A ticket as stored (functions/domain/tickets.ts has its lifecycle). */
-export type TicketRecord = Ticket;
+export type TicketRecord = Omit<Ticket, 'sources'> & { sources: TicketSourceRecord[] };
 
 export interface TicketFilter {
   status: 'active' | 'open' | 'assigned' | 'closed';

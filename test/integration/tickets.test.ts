@@ -51,6 +51,14 @@ describe('maintenance tickets', () => {
     expect(added.value).toHaveLength(1);
     expect(added.value[0]!.sources.map((s) => s.detail)).toEqual(['Water level 9% (below 15%)', 'Water level 7% (below 15%)']);
     expect(added.value[0]!.history.map((h) => h.action)).toEqual(['opened', 'sourceAdded']);
+
+    // Read in Bahasa Indonesia, list and page: the alerts' details composed from their facts, which stay unexposed.
+    const indonesian = { 'accept-language': 'id-ID,id;q=0.9' };
+    const inIndonesian = await asAdmin(`/api/admin/tickets?stationId=${id}`, { headers: indonesian });
+    expect((inIndonesian.body as { items: Ticket[] }).items[0]!.sources.map((s) => s.detail)).toEqual(['Tingkat air 9% (di bawah 15%)', 'Tingkat air 7% (di bawah 15%)']);
+    const page = await asAdmin(`/api/admin/tickets/${encodeURIComponent(added.value[0]!.id)}`, { headers: indonesian });
+    expect((page.body as Ticket).sources.map((s) => s.detail)).toEqual(['Tingkat air 9% (di bawah 15%)', 'Tingkat air 7% (di bawah 15%)']);
+    expect(JSON.stringify([inIndonesian.body, page.body])).not.toContain('"facts"');
   });
 
   it('problem reports share one ticket; assigning e-mails the assignee; comments; closing resolves the reports and clears the station flag', async () => {

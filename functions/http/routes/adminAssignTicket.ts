@@ -7,5 +7,5 @@ import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 
 /** An admin or a technician assigns a ticket, as '<role>:<username>'; the assignee must be staff and is e-mailed. */
-export const handler = routeHandler('adminAssignTicket', async ({ params, body, identity }) =>
-  assignTicket(params.id, body.assignee, adminActor(identity), { tickets: repositories.tickets(), clock: repositories.clock(), staff: staffDirectory(), mailer: mailer(), log }));
+export const handler = routeHandler('adminAssignTicket', async ({ params, body, identity, language }) =>
+  assignTicket(params.id, body.assignee, adminActor(identity), { tickets: repositories.tickets(), clock: repositories.clock(), staff: staffDirectory(), mailer: mailer(), log }, language));

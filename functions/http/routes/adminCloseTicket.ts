@@ -4,4 +4,4 @@ import { reportDeps } from '../../providers/reports';
 import { routeHandler } from '../route-handler';
 
 /** An admin or a technician closes a ticket with a resolution note, resolving its open problem reports with it. */
-export const handler = routeHandler('adminCloseTicket', async ({ params, body, identity }) => closeTicket(params.id, body.resolution, adminActor(identity), reportDeps()));
+export const handler = routeHandler('adminCloseTicket', async ({ params, body, identity, language }) => closeTicket(params.id, body.resolution, adminActor(identity), reportDeps(), language));

@@ -4,4 +4,4 @@ import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 
 /** An admin or a technician comments on a ticket, as '<role>:<username>'. */
-export const handler = routeHandler('adminCommentTicket', async ({ params, body, identity }) => commentOnTicket(params.id, body.text, adminActor(identity), { tickets: repositories.tickets(), clock: repositories.clock() }));
+export const handler = routeHandler('adminCommentTicket', async ({ params, body, identity, language }) => commentOnTicket(params.id, body.text, adminActor(identity), { tickets: repositories.tickets(), clock: repositories.clock() }, language));

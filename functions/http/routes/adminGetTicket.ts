@@ -3,4 +3,4 @@ import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 
 /** One ticket, for its page. */
-export const handler = routeHandler('adminGetTicket', async ({ params }) => getTicket(params.id, { tickets: repositories.tickets() }));
+export const handler = routeHandler('adminGetTicket', async ({ params, language }) => getTicket(params.id, { tickets: repositories.tickets() }, language));

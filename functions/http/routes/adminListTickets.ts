@@ -4,4 +4,4 @@ import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 
 /** Tickets newest first (GSI1 TICKETS#ACTIVE or TICKETS#CLOSED, or a station's on GSI2); `mine`: assigned to the caller's e-mail. */
-export const handler = routeHandler('adminListTickets', async ({ query, identity }) => listTickets(query, adminIdentity(identity).username, { tickets: repositories.tickets() }));
+export const handler = routeHandler('adminListTickets', async ({ query, identity, language }) => listTickets(query, adminIdentity(identity).username, { tickets: repositories.tickets() }, language));
