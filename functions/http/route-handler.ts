@@ -42,10 +42,9 @@ function parseWith<S extends z.ZodType>(schema: S | undefined, value: unknown, w
   if (!schema) return undefined;
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const summary = (fields: Record<string, string>) => Object.entries(fields).map(([field, message]) => (field === '_' ? message : `${field}: ${message}`)).join('; ');
-  const fields = fieldMessages(result.error.issues, language);
-  // The English summary is also what the logs read.
-  throw invalid(texts.invalidPart(where, { en: summary(fieldMessages(result.error.issues, 'en')), id: summary(fields) }), fields);
+  const summaryIn = (lang: Language) => Object.entries(fieldMessages(result.error.issues, lang)).map(([field, message]) => (field === '_' ? message : `${field}: ${message}`)).join('; ');
+  // Both languages: the message is read in the request's, the logs read the English.
+  throw invalid(texts.invalidPart(where, { en: summaryIn('en'), id: summaryIn('id') }), fieldMessages(result.error.issues, language));
 }
 
 function readJsonBody(event: APIGatewayProxyEventV2): unknown {
