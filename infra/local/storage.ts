@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
 import { freePort } from './net';
+import { makeWritesAtomic } from './s3-atomic-writes';
 
 /** The bucket of report photos in the local cloud (FILES_BUCKET). */
 const LOCAL_PHOTO_BUCKET = 'report-photos';
@@ -29,6 +30,8 @@ export async function startStorage(options: { dataDir?: string }): Promise<{ end
     vhostBuckets: false,
     configureBuckets: [{ name: LOCAL_PHOTO_BUCKET }, { name: LOCAL_STATION_LIST_BUCKET }],
   });
+  const staging = `${directory}.writing`;
+  makeWritesAtomic((server as unknown as { store: Parameters<typeof makeWritesAtomic>[0] }).store, staging);
   await server.run();
   return {
     endpoint: `http://127.0.0.1:${port}`,
@@ -36,6 +39,7 @@ export async function startStorage(options: { dataDir?: string }): Promise<{ end
     stationListBucket: LOCAL_STATION_LIST_BUCKET,
     stop: async () => {
       await server.close();
+      rmSync(staging, { recursive: true, force: true });
       if (!options.dataDir) rmSync(directory, { recursive: true, force: true });
     },
   };

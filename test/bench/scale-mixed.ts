@@ -69,7 +69,8 @@ export async function waitForStationList(outputs: LocalOutputs) {
 /**
  * What the app's home loads, `perSecond` times a second until stopped (the bench users in turn): the signed-in
  * user's profile, history and impact from the API, and the station list file from the edge (locally the S3 emulator), all at once. A load's
- * time is the slowest of them.
+ * time is the slowest of them. Each user's browser keeps the list it got last: the app fetches it with `no-cache`
+ * (frontend/src/api/stations.ts), so the browser revalidates it with its ETag and gets a 304 while it is unchanged.
  */
 export function startPageLoads(outputs: LocalOutputs, userTokens: string[], perSecond: number) {
   const listUrl = stationListUrl(outputs);
@@ -78,15 +79,19 @@ export function startPageLoads(outputs: LocalOutputs, userTokens: string[], perS
   const failures: Record<string, number> = {};
   const running = new Set<Promise<void>>();
   let retried = 0;
+  /** The list's ETag in each user's browser cache, and how the list requests were answered. */
+  const cachedTag = new Map<string, string>();
+  const listAnswers = { full: 0, notModified: 0 };
   /**
    * A GET as a browser makes it: once more when the connection failed before an answer (a kept-alive socket the
    * server closed as it was reused), never on an HTTP error.
    */
-  const get = async (url: string, label: string, headers: Record<string, string> = {}) => {
+  const get = async (url: string, label: string, headers: Record<string, string> = {}, seen?: (response: Response) => void) => {
     for (let attempt = 1; ; attempt++) {
       try {
         const response = await fetch(url, { headers });
         await response.arrayBuffer();
+        seen?.(response);
         return `${label} ${response.status}`;
       } catch (error) {
         if (attempt === 2) return `${label}: ${(error as Error).message}`;
@@ -95,11 +100,19 @@ export function startPageLoads(outputs: LocalOutputs, userTokens: string[], perS
     }
   };
   const load = async () => {
-    const bearer = { authorization: `Bearer ${userTokens[turn++ % userTokens.length]}` };
+    const user = userTokens[turn++ % userTokens.length]!;
+    const bearer = { authorization: `Bearer ${user}` };
+    const tag = cachedTag.get(user);
     const started = performance.now();
     const responses = await Promise.all([
       ...['/api/auth/user', '/api/transactions', '/api/environmental-impact'].map((path) => get(outputs.api + path, path, bearer)),
-      get(listUrl, 'station list'),
+      get(listUrl, 'station list', tag ? { 'if-none-match': tag } : {}, (response) => {
+        if (response.status === 304) listAnswers.notModified++;
+        if (response.status !== 200) return;
+        listAnswers.full++;
+        const etag = response.headers.get('etag');
+        if (etag) cachedTag.set(user, etag);
+      }),
     ]);
     const failed = responses.filter((r) => !/ (200|304)$/.test(r));
     for (const f of failed) failures[f] = (failures[f] ?? 0) + 1;
@@ -110,10 +123,10 @@ export function startPageLoads(outputs: LocalOutputs, userTokens: string[], perS
     running.add(one);
   }, 1000 / perSecond);
   return {
-    async stop(): Promise<{ loads: number; ms: LatencySummary; failures: Record<string, number>; retried: number }> {
+    async stop(): Promise<{ loads: number; ms: LatencySummary; failures: Record<string, number>; retried: number; stationList: typeof listAnswers }> {
       clearInterval(timer);
       await Promise.all(running);
-      return { loads: times.length + Object.values(failures).reduce((a, b) => a + b, 0), ms: summarize(times), failures, retried };
+      return { loads: times.length + Object.values(failures).reduce((a, b) => a + b, 0), ms: summarize(times), failures, retried, stationList: listAnswers };
     },
   };
 }

@@ -498,6 +498,7 @@ try {
       'vends settled exactly (session, millilitres, charge)': `${vendCheck.completed - vendCheck.unsettled - vendCheck.wrong.length}/${vendCheck.completed}`,
       'bench users\' balance = before - charged - held = ledger sum': `${vendCheck.users - vendCheck.balancesWrong.length - vendCheck.ledgersWrong.length}/${vendCheck.users} (Rp ${vendCheck.charged} charged in all, Rp ${vendCheck.held} held by sessions still open)`,
       'app page loads (profile, history, impact, station list) p50 / p99': `${pageLoads.ms.p50} / ${pageLoads.ms.p99} ms (${pageLoads.loads} loads; ${pageLoads.retried} requests sent again after a dropped connection)`,
+      'station list answers: whole file / 304 (revalidated with the ETag the browser kept)': `${pageLoads.stationList.full} / ${pageLoads.stationList.notModified}`,
     } : {}),
     'read of all stations (verifier) p50 / max': `${summarize(scanTimes).p50} / ${summarize(scanTimes).max} ms`,
     'handler errors / warnings logged (before teardown)': `${[...handlerLog].filter(([k]) => k.startsWith('error')).reduce((n, [, c]) => n + c, 0)} / ${[...handlerLog].filter(([k]) => k.startsWith('warn')).reduce((n, [, c]) => n + c, 0)}`,
