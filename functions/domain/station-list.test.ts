@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Machine } from '@shared/schemas';
+import type { Leases } from '../ports/leases';
+import type { MachineRecord } from '../ports/machines';
 import type { StationListSnapshot } from '../ports/station-list';
-import { publishStationList } from './station-list';
+import { publishChangedStations, publishStationList, STATION_LIST_CHANGE_LEASE_SECONDS } from './station-list';
 import { memoryVendWorld } from './vend.test-fakes';
 
 /** The file the edge serves, in memory: what was written, and how often. */
@@ -15,6 +17,17 @@ class MemorySnapshot implements StationListSnapshot {
   }
   get stations(): Machine[] {
     return JSON.parse(this.writes.at(-1)!.json) as Machine[];
+  }
+}
+
+/** One lease at a time, held until its time passes. */
+class MemoryLeases implements Leases {
+  readonly until = new Map<string, Date>();
+  async claim(name: string, now: Date, until: Date) {
+    const held = this.until.get(name);
+    if (held && held > now) return false;
+    this.until.set(name, until);
+    return true;
   }
 }
 
@@ -40,5 +53,61 @@ describe('publishStationList', () => {
     world.clock.advance(60 * 60_000);
     expect(await publishStationList(deps)).toMatchObject({ written: true });
     expect(snapshot.stations[0]!.status).toBe('offline');
+  });
+});
+
+describe('publishChangedStations (the table stream of station items)', () => {
+  const setUp = async () => {
+    const world = await memoryVendWorld(new Date('2026-03-01T08:00:00Z'), { heartbeatIntervalSeconds: 300 });
+    const at = world.clock.now().toISOString();
+    const station: MachineRecord = { id: 'HRL-00001', name: 'Sanur Beach', status: 'online', waterLevel: 80, lastHeartbeat: at, heartbeatReceivedAt: at, createdAt: at, updatedAt: at };
+    await world.machines.create(station);
+    const snapshot = new MemorySnapshot();
+    await publishStationList({ ...world, snapshot });
+    return { world, station, snapshot, deps: { ...world, snapshot, leases: new MemoryLeases() } };
+  };
+
+  it('leaves a heartbeat (new readings only) to the schedule: no read of the list, no write', async () => {
+    const { world, station, snapshot, deps } = await setUp();
+    world.clock.advance(60_000);
+    const later = world.clock.now().toISOString();
+    const heartbeat = { ...station, waterLevel: 64, lastHeartbeat: later, heartbeatReceivedAt: later, updatedAt: later, quality: { tdsPpm: 20, temperatureC: 28 } };
+    const list = vi.spyOn(world.machines, 'list');
+    expect(await publishChangedStations([{ before: station, after: heartbeat }], deps)).toEqual({ outcome: 'ignored', changed: 0 });
+    expect(list).not.toHaveBeenCalled();
+    expect(snapshot.writes).toHaveLength(1);
+  });
+
+  it('publishes a rename, a lock, a new station and a removed one at once', async () => {
+    const { world, station, snapshot, deps } = await setUp();
+    await world.machines.update(station.id, { name: 'Sanur Beach North' });
+    expect(await publishChangedStations([{ before: station, after: { ...station, name: 'Sanur Beach North' } }], deps)).toEqual({ outcome: 'written', changed: 1 });
+    expect(snapshot.stations[0]!.name).toBe('Sanur Beach North');
+
+    for (const [change, wanted] of [
+      [{ before: station, after: { ...station, status: 'locked' } }, 1],
+      [{ before: null, after: { ...station, id: 'HRL-00002' } }, 1],
+      [{ before: station, after: null }, 1],
+      [{ before: station, after: station }, 0],
+    ] as const) {
+      world.clock.advance(STATION_LIST_CHANGE_LEASE_SECONDS * 1000);
+      expect((await publishChangedStations([change], deps)).changed).toBe(wanted);
+    }
+  });
+
+  it('reads the list once per lease: a change meanwhile is left to the next publication or the schedule, never waited for', async () => {
+    const { world, station, snapshot, deps } = await setUp();
+    const renamed = (name: string) => ({ before: station, after: { ...station, name } });
+    await world.machines.update(station.id, { name: 'First' });
+    expect((await publishChangedStations([renamed('First')], deps)).outcome).toBe('written');
+    await world.machines.update(station.id, { name: 'Second' });
+    world.clock.advance(STATION_LIST_CHANGE_LEASE_SECONDS * 1000 - 1);
+    const list = vi.spyOn(world.machines, 'list');
+    expect(await publishChangedStations([renamed('Second')], deps)).toEqual({ outcome: 'deferred', changed: 1 });
+    expect(list).not.toHaveBeenCalled();
+    expect(snapshot.stations[0]!.name).toBe('First');
+    world.clock.advance(1);
+    expect((await publishChangedStations([renamed('Second')], deps)).outcome).toBe('written');
+    expect(snapshot.stations[0]!.name).toBe('Second');
   });
 });

@@ -5,6 +5,7 @@ import { DynamoCommands } from '../adapters/dynamodb/commands';
 import { createDocumentClient } from '../adapters/dynamodb/client';
 import { DynamoFavourites } from '../adapters/dynamodb/favourites';
 import { DynamoHostRequests } from '../adapters/dynamodb/host-requests';
+import { DynamoLeases } from '../adapters/dynamodb/leases';
 import { DynamoLedger } from '../adapters/dynamodb/ledger';
 import { DynamoMachines } from '../adapters/dynamodb/machines';
 import { DynamoSafetyRecords } from '../adapters/dynamodb/safety-records';
@@ -46,3 +47,4 @@ export const claims = /* @__PURE__ */ provider(() => new DynamoClaims(table().db
 export const safetyRecords = /* @__PURE__ */ provider(() => new DynamoSafetyRecords(table().db, table().name));
 export const tickets = /* @__PURE__ */ provider(() => new DynamoTickets(table().db, table().name));
 export const commands = /* @__PURE__ */ provider(() => new DynamoCommands(table().db, table().name));
+export const leases = /* @__PURE__ */ provider(() => new DynamoLeases(table().db, table().name));

@@ -1,6 +1,7 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { describe, expect, it } from 'vitest';
+import { STATION_CHANGE_STREAM_FILTER } from '@functions/adapters/dynamodb/station-changes';
 import { Data } from './data';
 import { StationList } from './station-list';
 import { flat, functionRole, only, resources, roleStatements, testStack } from './testing';
@@ -12,6 +13,7 @@ describe('StationList construct', () => {
   const template = Template.fromStack(stack);
   const bucketId = stack.getLogicalId(list.bucket.node.defaultChild as never);
   const fnId = stack.getLogicalId(list.publisher.function.node.defaultChild as never);
+  const changesId = stack.getLogicalId(list.changePublisher.function.node.defaultChild as never);
 
   it('keeps the file in a private, TLS-only, encrypted bucket (CloudFront reads it through origin access control)', () => {
     const bucket = template.toJSON().Resources[bucketId].Properties as Record<string, any>;
@@ -30,14 +32,32 @@ describe('StationList construct', () => {
     expect(variables.TABLE_NAME).toBeDefined();
   });
 
-  it('lets the publisher read the table, and read, write and list its own file only', () => {
-    const statements = roleStatements(template, functionRole(template, fnId));
+  it.each([['publisher', () => fnId], ['change publisher', () => changesId]])('lets the %s read the table, and read, write and list its own file only', (_, id) => {
+    const statements = roleStatements(template, functionRole(template, id()));
     const s3 = statements.filter((s) => ([] as string[]).concat(s.Action).some((a) => a.startsWith('s3:')));
     expect(s3.map((s) => [s.Action, flat(s.Resource), (s as { Condition?: unknown }).Condition ?? null])).toEqual([
       [['s3:GetObject', 's3:PutObject'], `<${bucketId}.Arn>/data/stations.json`, null],
       ['s3:ListBucket', `<${bucketId}.Arn>`, { StringEquals: { 's3:prefix': 'data/stations.json' } }],
     ]);
-    const writes = statements.flatMap((s) => ([] as string[]).concat(s.Action)).filter((a) => /^dynamodb:(Put|Update|Delete|BatchWrite)/.test(a));
-    expect(writes).toEqual([]);
+  });
+
+  it('lets neither write the table, but the change publisher its lease item', () => {
+    const writes = (id: string) => roleStatements(template, functionRole(template, id))
+      .filter((s) => ([] as string[]).concat(s.Action).some((a) => /^dynamodb:(Put|Update|Delete|BatchWrite|TransactWrite)/.test(a)))
+      .map((s) => [s.Action, (s as { Condition?: unknown }).Condition ?? null]);
+    expect(writes(fnId)).toEqual([]);
+    expect(writes(changesId)).toEqual([['dynamodb:UpdateItem', { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': ['LEASE#station-list'] } }]]);
+  });
+
+  it('runs the change publisher on the table stream, station items only, from the latest record, failures to the queue', () => {
+    const [, mapping] = only(template, 'AWS::Lambda::EventSourceMapping');
+    expect(flat(mapping.Properties!.FunctionName)).toBe(`<${changesId}>`);
+    expect(mapping.Properties).toMatchObject({
+      StartingPosition: 'LATEST',
+      MaximumBatchingWindowInSeconds: 2,
+      MaximumRetryAttempts: 2,
+      FilterCriteria: { Filters: [{ Pattern: JSON.stringify(STATION_CHANGE_STREAM_FILTER) }] },
+    });
+    expect(JSON.stringify(mapping.Properties!.DestinationConfig)).toContain('Failures');
   });
 });

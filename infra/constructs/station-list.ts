@@ -1,11 +1,16 @@
 import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
+import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
+import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
+import { STATION_CHANGE_STREAM_FILTER, STATION_CHANGE_STREAM_MAPPING } from '@functions/adapters/dynamodb/station-changes';
+import { keys } from '@functions/adapters/dynamodb/keys';
+import { STATION_LIST_LEASE, STATION_LIST_PUBLISHER_TIMEOUT_SECONDS } from '@functions/domain/station-list';
 import { STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
 import { acknowledge, AppFunction } from './common';
 import type { Data } from './data';
@@ -20,12 +25,14 @@ export interface StationListProps {
 
 /**
  * The public station list at the edge (docs/scale.md, "The station list from the edge"): a private bucket that
- * CloudFront reads through origin access control under `/data/*` (the Web construct's behavior), and a function that
- * rewrites the list file there every minute when it changed. Provides STATION_LIST_BUCKET.
+ * CloudFront reads through origin access control under `/data/*` (the Web construct's behavior), a function that
+ * rewrites the list file there every minute when it changed, and one that rewrites it seconds after the table's
+ * stream shows a change of a station visitors should see. Provides STATION_LIST_BUCKET.
  */
 export class StationList extends Construct {
   readonly bucket: Bucket;
   readonly publisher: AppFunction;
+  readonly changePublisher: AppFunction;
   readonly schedule: Rule;
 
   constructor(scope: Construct, id: string, props: StationListProps) {
@@ -44,16 +51,41 @@ export class StationList extends Construct {
       entry: 'functions/stations/publish-station-list.ts',
       description: 'Rewrites the public station list file at the edge when it changed (every minute)',
       needs: ['table', 'stationList'],
-      timeout: Duration.seconds(50),
+      timeout: Duration.seconds(STATION_LIST_PUBLISHER_TIMEOUT_SECONDS),
       logRetention: props.logRetention,
       deadLetterQueue: props.asyncFailureQueue,
     });
-    props.data.grantRead(this.publisher.role);
+    this.changePublisher = new AppFunction(this, 'ChangePublisher', {
+      entry: 'functions/stations/station-list-changes.ts',
+      description: 'Rewrites the public station list file seconds after a change of a station visitors should see (table stream)',
+      needs: ['table', 'stationList'],
+      timeout: Duration.seconds(STATION_LIST_PUBLISHER_TIMEOUT_SECONDS),
+      logRetention: props.logRetention,
+    });
     const key = STATION_LIST_SNAPSHOT_PATH.slice(1);
-    // Its own file only: its metadata (HeadObject is s3:GetObject), writing it, and listing that key alone, so that the
-    // first run reads "no such key" (404) rather than "access denied".
-    this.publisher.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:GetObject', 's3:PutObject'], resources: [this.bucket.arnForObjects(key)] }));
-    this.publisher.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [this.bucket.bucketArn], conditions: { StringEquals: { 's3:prefix': key } } }));
+    for (const fn of [this.publisher, this.changePublisher]) {
+      props.data.grantRead(fn.role);
+      // Its own file only: its metadata (HeadObject is s3:GetObject), writing it, and listing that key alone, so that
+      // the first run reads "no such key" (404) rather than "access denied".
+      fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:GetObject', 's3:PutObject'], resources: [this.bucket.arnForObjects(key)] }));
+      fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [this.bucket.bucketArn], conditions: { StringEquals: { 's3:prefix': key } } }));
+    }
+    // The lease that keeps publications for changes one at a time (functions/domain/station-list.ts): its item only.
+    this.changePublisher.role.addToPrincipalPolicy(new PolicyStatement({
+      actions: ['dynamodb:UpdateItem'],
+      resources: [props.data.table.tableArn],
+      conditions: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [keys.lease(STATION_LIST_LEASE).PK] } },
+    }));
+    const { batchSize, maxBatchingWindowSeconds, retryAttempts } = STATION_CHANGE_STREAM_MAPPING;
+    this.changePublisher.function.addEventSource(new DynamoEventSource(props.data.table, {
+      // Changes from now on: the schedule has published everything before.
+      startingPosition: StartingPosition.LATEST,
+      batchSize,
+      maxBatchingWindow: Duration.seconds(maxBatchingWindowSeconds),
+      retryAttempts,
+      onFailure: new SqsDlq(props.asyncFailureQueue),
+      filters: [FilterCriteria.filter(STATION_CHANGE_STREAM_FILTER)],
+    }));
 
     this.schedule = new Rule(this, 'Schedule', {
       description: 'Rewrites the public station list file (statuses follow from time too: a silent station turns offline without a write)',

@@ -111,7 +111,7 @@ describe('Stations construct', () => {
     expect(statements.map((s) => refId(s.Resource))).toEqual([id(data.table)]);
     expect(ruleId).toBeDefined();
 
-    template.hasResourceProperties('AWS::DynamoDB::Table', { StreamSpecification: { StreamViewType: 'NEW_IMAGE' } });
+    template.hasResourceProperties('AWS::DynamoDB::Table', { StreamSpecification: { StreamViewType: 'NEW_AND_OLD_IMAGES' } });
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: fnId('heartbeat') },
       EventSourceArn: { 'Fn::GetAtt': [id(data.table), 'StreamArn'] },

@@ -7,7 +7,9 @@ import { LocalCa } from '@functions/adapters/local-ca/local-ca';
 import { ensureSigningKeyFile, fileSigningKeys } from '@functions/adapters/signing/file-signing-keys';
 import { LocalQueues } from './aws/sqs';
 import { serveAws } from './aws/http';
+import { isStationChange, STATION_CHANGE_STREAM_MAPPING } from '@functions/adapters/dynamodb/station-changes';
 import { HEARTBEAT_STREAM_MAPPING, isIngestedReading } from '@functions/adapters/iot/heartbeat-ingest';
+import { STATION_LIST_PUBLISHER_TIMEOUT_SECONDS } from '@functions/domain/station-list';
 import { awsRegion, setting } from '@functions/environment';
 import { startBroker, type LocalBroker } from './broker';
 import { lambdaContext } from './lambda-context';
@@ -88,6 +90,20 @@ export async function startStations(options: { dataDir?: string; fleet?: number;
       onFailure: (records, error) => deadLetter({ streamRecords: records.map((r) => r.dynamodb?.SequenceNumber), error }),
     });
     stops.push(heartbeats.stop);
+    // The same stream hands station changes to the station list's change publisher (docs/scale.md). Not part of the
+    // broker's idle(): it may wait up to a lease for its turn, and the broker's handlers never wait for it.
+    const stationChanges = await startStreamConsumer({
+      endpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB!,
+      tableName: setting('TABLE_NAME'),
+      region: awsRegion(),
+      mapping: STATION_CHANGE_STREAM_MAPPING,
+      filter: isStationChange,
+      handler: async (event) => {
+        await (await import('@functions/stations/station-list-changes')).handler(event, lambdaContext('stationListChanges', STATION_LIST_PUBLISHER_TIMEOUT_SECONDS));
+      },
+      onFailure: (records, error) => deadLetter({ streamRecords: records.map((r) => r.dynamodb?.SequenceNumber), error }),
+    });
+    stops.push(stationChanges.stop);
     const broker: LocalBroker = { ...ruleBroker, idle: async () => {
       await ruleBroker.idle();
       await heartbeats.idle();

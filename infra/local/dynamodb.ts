@@ -77,9 +77,13 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
   const client = new DynamoDBClient({ endpoint, region: DEFAULT_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   try {
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
-    // A table kept in .local/data from before the heartbeat stream gets it.
-    if (!Table?.StreamSpecification?.StreamEnabled) {
-      await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: createTableInput(tableName).StreamSpecification }));
+    // A table kept in .local/data from before the stream, or before its old images, gets the stream as declared.
+    const wanted = createTableInput(tableName).StreamSpecification;
+    if (Table?.StreamSpecification?.StreamEnabled && Table.StreamSpecification.StreamViewType !== wanted.StreamViewType) {
+      await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: { StreamEnabled: false } }));
+      await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: wanted }));
+    } else if (!Table?.StreamSpecification?.StreamEnabled) {
+      await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: wanted }));
     }
   } catch (error) {
     if ((error as Error).name !== 'ResourceNotFoundException') throw error;

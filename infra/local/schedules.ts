@@ -1,3 +1,4 @@
+import { STATION_LIST_PUBLISHER_TIMEOUT_SECONDS } from '@functions/domain/station-list';
 import { lambdaContext } from './lambda-context';
 
 /**
@@ -46,6 +47,6 @@ export function startStationListTimer(options: { intervalMs: number }) {
   return startScheduleTimer({
     name: 'station list',
     intervalMs: options.intervalMs,
-    run: async (event) => (await import('@functions/stations/publish-station-list')).handler(event, lambdaContext('publishStationList')),
+    run: async (event) => (await import('@functions/stations/publish-station-list')).handler(event, lambdaContext('publishStationList', STATION_LIST_PUBLISHER_TIMEOUT_SECONDS)),
   });
 }

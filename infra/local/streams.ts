@@ -157,6 +157,7 @@ function lambdaRecord(record: StreamRecord, eventSourceARN: string, awsRegion: s
       ...(change.ApproximateCreationDateTime ? { ApproximateCreationDateTime: change.ApproximateCreationDateTime.getTime() / 1000 } : {}),
       Keys: change.Keys as Change['Keys'],
       ...(change.NewImage ? { NewImage: change.NewImage as Change['NewImage'] } : {}),
+      ...(change.OldImage ? { OldImage: change.OldImage as Change['OldImage'] } : {}),
       SequenceNumber: change.SequenceNumber!,
       SizeBytes: change.SizeBytes!,
       StreamViewType: change.StreamViewType as Change['StreamViewType'],

@@ -7,8 +7,9 @@ import { ORIGIN_VERIFY_HEADER } from '@functions/http/origin';
 import { httpApiAnswer, httpApiEvent, type Claims } from '../local/gateway';
 import { LOCAL_ACCOUNTS } from '../local/identity';
 import type { LocalDeployment } from './deploy';
-import { PutItemCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { marshall } from '@aws-sdk/util-dynamodb';
+import { DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
+import { keys } from '@functions/adapters/dynamodb/keys';
 import { ingestedItem } from '@functions/adapters/iot/heartbeat-ingest';
 import { cloudFrontOriginHeaders, filterMatches, scheduledEvent, topicRuleEvent, triggersOf, type Triggers } from './triggers';
 
@@ -56,6 +57,14 @@ interface StreamCase {
   check?: (result: unknown, s: Scenario) => Verdict | Promise<Verdict>;
 }
 
+/** A write to the scenario station's item, which the table's stream hands on (old and new image) to the function. */
+interface TableChangeCase {
+  name: string;
+  /** The station's item after the write, made from the item before it. */
+  change: (item: Record<string, unknown>, s: Scenario) => Record<string, unknown>;
+  check?: (result: unknown, s: Scenario) => Verdict | Promise<Verdict>;
+}
+
 interface ScheduleCase {
   name: string;
   check?: (result: unknown, s: Scenario) => Verdict | Promise<Verdict>;
@@ -76,6 +85,7 @@ export type Driver =
   | { http: HttpCase[] }
   | { topic: TopicCase[] }
   | { stream: StreamCase[] }
+  | { tableChange: TableChangeCase[] }
   | { schedule: ScheduleCase[] }
   | { deploy: { check?: (response: { Status: string; Data?: Record<string, unknown> }, s: Scenario) => Verdict; later?: CustomResourceCase[] } };
 
@@ -272,6 +282,23 @@ export async function drive(app: LocalDeployment, key: string, driver: Driver, s
       }
       await run(`${topic}: ${c.name}`, { Records: [record] }, (result) => c.check?.(result, s));
     }
+  } else if ('tableChange' in driver) {
+    const mapping = triggers.streams[0];
+    if (!mapping?.tableId) return ["drives a table's changes, but no event source mapping of the template invokes it"];
+    for (const c of driver.tableChange) {
+      const tableName = app.deployment.ref(deployed.fn.stack.name, mapping.tableId);
+      const images = await changeStation(app, deployed.fn.stack.region, tableName, s, c.change);
+      // The record the table's stream hands on for the write (NEW_AND_OLD_IMAGES), through the mapping's filter.
+      const record = { eventID: randomUUID(), eventName: 'MODIFY', eventVersion: '1.1', eventSource: 'aws:dynamodb', dynamodb: {
+        Keys: marshall({ PK: images.after.PK, SK: images.after.SK }), OldImage: marshall(images.before, { removeUndefinedValues: true }), NewImage: marshall(images.after, { removeUndefinedValues: true }),
+        SequenceNumber: String(Date.now()) + '000000', SizeBytes: 600, StreamViewType: 'NEW_AND_OLD_IMAGES',
+      } };
+      if (!mapping.filters.some((pattern) => filterMatches(JSON.parse(pattern), record))) {
+        problems.push(`${c.name}: the event source mapping's filter drops the record of the station's write`);
+        continue;
+      }
+      await run(`${mapping.logicalId}: ${c.name}`, { Records: [record] }, (result) => c.check?.(result, s));
+    }
   } else if ('schedule' in driver) {
     const schedule = triggers.schedules[0];
     if (!schedule) return ['drives a schedule, but no EventBridge rule of the template targets it'];
@@ -339,6 +366,21 @@ export const newKey = () => randomUUID();
  * written to the deployed table; or what is wrong. The rule's SQL is evaluated by its local twin (heartbeat-ingest.ts,
  * whose test holds the two to the same attributes).
  */
+/** Writes the scenario station's item as `change` makes it from the stored one; both images, as the stream has them. */
+async function changeStation(app: LocalDeployment, region: string, tableName: string, s: Scenario, change: TableChangeCase['change']) {
+  const dynamo = new DynamoDBClient({ endpoint: app.cloud.dynamo.endpoint, region, credentials: { accessKeyId: 'parity', secretAccessKey: 'parity' } });
+  try {
+    const { Item } = await dynamo.send(new GetItemCommand({ TableName: tableName, Key: marshall(keys.machine(s.station.id)), ConsistentRead: true }));
+    if (!Item) throw new Error(`the scenario's station ${s.station.id} has no item in ${tableName}`);
+    const before = unmarshall(Item);
+    const after = change(before, s);
+    await dynamo.send(new PutItemCommand({ TableName: tableName, Item: marshall(after, { removeUndefinedValues: true }) }));
+    return { before, after };
+  } finally {
+    dynamo.destroy();
+  }
+}
+
 async function writtenByRule(app: LocalDeployment, topic: string, payload: Record<string, unknown>): Promise<Record<string, unknown> | string> {
   const m = /^\$aws\/rules\/([^/]+)\/(.+)$/.exec(topic);
   if (!m) return `${topic} is not a Basic Ingest topic`;

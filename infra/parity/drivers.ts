@@ -428,6 +428,21 @@ export const DRIVERS: Record<string, Driver> = {
       { name: 'leaves the file alone when nothing changed', check: (result) => is(record(result).written === false, `publish ${JSON.stringify(result)}`) },
     ],
   },
+  'StationList/ChangePublisher': {
+    // The table's stream, filtered to station items: a write visitors should see is published at once.
+    tableChange: [
+      {
+        name: "leaves a heartbeat's new readings to the schedule",
+        change: (item) => ({ ...item, waterLevel: 41, lastHeartbeat: new Date().toISOString() }),
+        check: (result) => is(record(result).outcome === 'ignored', `publish ${JSON.stringify(result)}`),
+      },
+      {
+        name: 'publishes the list at once when a station is renamed',
+        change: (item) => ({ ...item, name: `${String(item.name)} (renamed)` }),
+        check: (result) => is(record(result).outcome === 'written', `publish ${JSON.stringify(result)}`),
+      },
+    ],
+  },
   'Stations/sweep': {
     schedule: [{ name: 'looks for overdue vend sessions on its schedule (none is overdue yet)', check: (result) => is(record(result).errors === 0, `sweep ${JSON.stringify(result)}`) }],
   },

@@ -11,8 +11,8 @@ export interface Triggers {
   routes: { routeKey: string; jwt: boolean }[];
   topicRules: { logicalId: string; sql: string }[];
   schedules: { logicalId: string; expression: string }[];
-  /** Event source mappings of a DynamoDB stream, with their filter patterns (JSON, as Lambda reads them). */
-  streams: { logicalId: string; filters: string[] }[];
+  /** Event source mappings of a DynamoDB stream: the table's logical id and the filter patterns (JSON, as Lambda reads them). */
+  streams: { logicalId: string; tableId: string | undefined; filters: string[] }[];
   customResources: string[];
 }
 
@@ -43,7 +43,7 @@ export function triggersOf(fn: FunctionResource): Triggers {
       }
       case 'AWS::Lambda::EventSourceMapping': {
         const patterns = (p.FilterCriteria as { Filters?: { Pattern: string }[] } | undefined)?.Filters?.map((f) => f.Pattern) ?? [];
-        if ((p.FunctionName as { Ref?: string } | undefined)?.Ref === fn.logicalId && p.Enabled !== false) triggers.streams.push({ logicalId: id, filters: patterns });
+        if ((p.FunctionName as { Ref?: string } | undefined)?.Ref === fn.logicalId && p.Enabled !== false) triggers.streams.push({ logicalId: id, tableId: getAttTarget(p.EventSourceArn), filters: patterns });
         break;
       }
       case 'AWS::Events::Rule': {

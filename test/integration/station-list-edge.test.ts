@@ -1,7 +1,10 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import { keys } from '@functions/adapters/dynamodb/keys';
+import { STATION_LIST_CHANGE_LEASE_SECONDS, STATION_LIST_LEASE } from '@functions/domain/station-list';
 import { STATION_LIST_MAX_AGE_SECONDS, STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
 import type { Machine } from '@shared/schemas';
-import { local } from '../support/local';
+import { local, testDb } from '../support/local';
 import { provision, sleep, workerServices } from './stations-support';
 
 /**
@@ -11,7 +14,41 @@ import { provision, sleep, workerServices } from './stations-support';
  */
 const get = (etag?: string) => fetch(`${local().web}${STATION_LIST_SNAPSHOT_PATH}`, { headers: etag ? { 'if-none-match': etag } : {} });
 
+/** The file as it is in the bucket: not through the local CloudFront, which runs the publisher before it answers. */
+const inBucket = async (stationId: string) => {
+  const { storage } = local();
+  const response = await fetch(`${storage.endpoint}/${storage.stationListBucket}${STATION_LIST_SNAPSHOT_PATH}`);
+  return response.ok ? ((await response.json()) as Machine[]).find((m) => m.id === stationId) : undefined;
+};
+const eventually = async <T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs: number): Promise<T> => {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value) || Date.now() > deadline) return value;
+    await sleep(250);
+  }
+};
+
 describe('the station list file at the edge', () => {
+  it("is rewritten from the table's stream seconds after a station changes, before any page asks for it", async () => {
+    const station = await provision('Stream List Station');
+    const { db, tableName } = testDb();
+    const leaseUntil = async () => {
+      const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.lease(STATION_LIST_LEASE), ConsistentRead: true }));
+      return Item ? Date.parse(String(Item.until)) : 0;
+    };
+    // A publication holds the lease for a while (the station's addition is a change too): a change meanwhile waits for
+    // the schedule. Once the lease ran out, a change is in the file within seconds.
+    expect(await eventually(leaseUntil, (until) => until < Date.now(), (STATION_LIST_CHANGE_LEASE_SECONDS + 5) * 1000)).toBeLessThan(Date.now());
+    const renamedAt = Date.now();
+    await (await workerServices()).machines.update(station.machine.id, { name: 'Stream List Station (renamed)', updatedAt: new Date(renamedAt).toISOString() });
+    const listed = await eventually(() => inBucket(station.machine.id), (m) => m?.name === 'Stream List Station (renamed)', 10_000);
+    expect(listed?.name).toBe('Stream List Station (renamed)');
+    // The minute's schedule could have published it too, but it takes no lease: one taken after the rename is the
+    // change publisher's.
+    expect(await leaseUntil()).toBeGreaterThan(renamedAt);
+  });
+
   it('serves the list with an ETag and a short max-age, a 304 while unchanged, and the change once a station changed', async () => {
     const station = await provision('Edge List Station');
     const first = await get();

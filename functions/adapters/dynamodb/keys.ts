@@ -194,6 +194,8 @@ export const keys = {
   problemReport: (id: string) => ({ PK: `REPORT#${id}`, SK: 'REPORT' }),
   problemReportCollection: (status: string, at: string, id: string) => ({ GSI1PK: `REPORTS#${status}`, GSI1SK: `${at}#${id}` }),
   problemReportsPartition: (status: string) => `REPORTS#${status}`,
+  /** A short exclusive right to fleet-wide work (the station list's publication on a change): `until` on one item. */
+  lease: (name: string) => ({ PK: `LEASE#${name}`, SK: 'LEASE' }),
   /** Requests counted for a rate limit, one item per caller and window, deleted by TTL after the window. */
   requestQuota: (key: string, window: number) => ({ PK: `QUOTA#${key}#${window}`, SK: 'QUOTA' }),
 

@@ -7,8 +7,11 @@ export const TABLE_DEFINITION = {
   sortKey: 'SK',
   /** Epoch seconds; DynamoDB deletes expired items (consumed NFC tokens, idempotency records). */
   timeToLiveAttribute: 'ttl',
-  /** New images only: the heartbeat function folds new readings from it (docs/stations.md, Heartbeats). */
-  streamViewType: 'NEW_IMAGE',
+  /**
+   * The heartbeat function folds new readings from it (docs/stations.md, Heartbeats); the station list's change
+   * publisher compares a station before and after a write (docs/scale.md, "The station list from the edge").
+   */
+  streamViewType: 'NEW_AND_OLD_IMAGES',
   globalSecondaryIndexes: [
     /** Collections: all machines, all users, all host requests, all transactions (newest first). */
     { indexName: 'GSI1', partitionKey: 'GSI1PK', sortKey: 'GSI1SK' },

@@ -1,0 +1,18 @@
+import type { DynamoDBRecord } from 'aws-lambda';
+import { isStationChange, stationChangeOf } from '../adapters/dynamodb/station-changes';
+import { publishChangedStations } from '../domain/station-list';
+import { observedHandler } from '../observability';
+import { stationListSnapshot } from '../providers/station-list';
+import * as repositories from '../providers/repositories';
+
+/**
+ * The table's stream, filtered to station items: rewrites the public station list file seconds after a change
+ * visitors should see, rather than at the schedule's next minute (docs/scale.md, "The station list from the edge").
+ */
+export const handler = observedHandler(
+  'stationListChanges',
+  (event) => publishChangedStations(((event as { Records?: DynamoDBRecord[] }).Records ?? []).filter(isStationChange).map(stationChangeOf), {
+    machines: repositories.machines(), settings: repositories.settings(), clock: repositories.clock(), leases: repositories.leases(), snapshot: stationListSnapshot(),
+  }),
+  (result) => result.outcome,
+);
