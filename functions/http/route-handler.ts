@@ -1,6 +1,7 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import * as z from '@shared/zod';
+import { $ZodError } from 'zod/v4/core';
+import type * as z from 'zod/mini';
 import { languageOf, type Language } from '@shared/language';
 import { routes, type RouteDefinition, type RouteId, type RouteResponse } from '@shared/routes';
 import { fieldMessageIn, fieldMessages } from '@shared/schemas';
@@ -84,7 +85,7 @@ const errorResponses = (): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewa
       const fields = error.fields && Object.fromEntries(Object.entries(error.fields).map(([field, message]) => [field, fieldMessageIn(message, language)]));
       request.response = json(error.status, { message: error.messageIn(language), ...(fields ? { fields } : {}) });
       countMetric(error.status >= 500 ? 'http.unavailable' : 'http.rejected');
-    } else if (error instanceof z.core.$ZodError) {
+    } else if (error instanceof $ZodError) {
       request.response = json(400, { message: texts.invalidRequest[language], fields: fieldMessages(error.issues, language) });
       countMetric('http.rejected');
     } else if (isUnavailable(error)) {
