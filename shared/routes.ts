@@ -207,7 +207,12 @@ export const AdminUserPatch = lazySchema(() => z.object({
    * admin saw (409 'The balance changed, reload' otherwise), with the admin's reason in the audit trail.
    */
   adjustment: z.optional(z.object({
-    amount: z.number({ error: 'Enter an amount in rupiah' }).check(z.int('Whole rupiah only'), z.gte(-MAX_ADJUSTMENT_IDR, `At most Rp ${MAX_ADJUSTMENT_IDR.toLocaleString('en-US')} at once`), z.lte(MAX_ADJUSTMENT_IDR, `At most Rp ${MAX_ADJUSTMENT_IDR.toLocaleString('en-US')} at once`), z.refine((v) => v !== 0, 'Enter an amount other than 0')),
+    amount: z.number({ error: 'Enter an amount in rupiah' }).check(
+      z.int('Whole rupiah only'),
+      z.gte(-MAX_ADJUSTMENT_IDR, `At most Rp ${MAX_ADJUSTMENT_IDR.toLocaleString('en-US')} at once`),
+      z.lte(MAX_ADJUSTMENT_IDR, `At most Rp ${MAX_ADJUSTMENT_IDR.toLocaleString('en-US')} at once`),
+      z.refine((v) => v !== 0, 'Enter an amount other than 0'),
+    ),
     /** The balance the admin saw when deciding the adjustment. */
     expectedBalance: z.number().check(z.int(), z.nonnegative()),
     reason: z.string({ error: REASON_REQUIRED }).check(z.trim(), z.minLength(1, REASON_REQUIRED), z.maxLength(500, 'The reason is too long')),

@@ -22,7 +22,12 @@ export const CommandAction = lazySchema(() => z.discriminatedUnion('type', [
   z.object({ type: z.literal('restart') }),
   z.object({
     type: z.literal('firmware'),
-    version: z.string({ error: 'Enter the firmware version' }).check(z.trim(), z.minLength(1, 'Enter the firmware version'), z.maxLength(64, 'At most 64 characters'), z.regex(/^[A-Za-z0-9._-]+$/, 'Letters, digits, dots, dashes and underscores only')),
+    version: z.string({ error: 'Enter the firmware version' }).check(
+      z.trim(),
+      z.minLength(1, 'Enter the firmware version'),
+      z.maxLength(64, 'At most 64 characters'),
+      z.regex(/^[A-Za-z0-9._-]+$/, 'Letters, digits, dots, dashes and underscores only'),
+    ),
     rollout: z.object({
       /** Percent of the target stations each step adds (the first step: at least one station). */
       stepPercent: z.number({ error: 'Enter a percent' }).check(z.int('Whole percent only'), z.gte(1, 'Between 1 and 100'), z.lte(100, 'Between 1 and 100')),
@@ -36,7 +41,11 @@ export type CommandAction = z.infer<typeof CommandAction>;
 const CommandTarget = lazySchema(() => z.union([
   z.strictObject({ all: z.literal(true) }),
   z.strictObject({
-    stationIds: z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(64)), { error: 'List the station ids' }).check(z.minLength(1, 'Pick at least one station'), z.maxLength(TARGET_MAX, `At most ${TARGET_MAX} stations`), z.refine((ids) => new Set(ids).size === ids.length, 'A station is listed twice')),
+    stationIds: z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(64)), { error: 'List the station ids' }).check(
+      z.minLength(1, 'Pick at least one station'),
+      z.maxLength(TARGET_MAX, `At most ${TARGET_MAX} stations`),
+      z.refine((ids) => new Set(ids).size === ids.length, 'A station is listed twice'),
+    ),
   }),
 ], { error: 'target is { stationIds: [...] } or { all: true }' }));
 

@@ -11,10 +11,14 @@ const between = (min: number, max: number) => whole().check(z.gte(min, `Must be 
 export const alertRecipientList = (value: string) => [...new Set(value.split(',').map((a) => a.trim().toLowerCase()).filter(Boolean))];
 
 /** Who is told: e-mail addresses separated by commas; the message names the first one that is not an address. */
-const recipients = () => z._default(z.string({ error: 'Enter e-mail addresses separated by commas' }).check(z.trim(), z.maxLength(1000, 'At most 1000 characters'), z.superRefine((value, ctx) => {
+const recipients = () => z._default(z.string({ error: 'Enter e-mail addresses separated by commas' }).check(
+  z.trim(),
+  z.maxLength(1000, 'At most 1000 characters'),
+  z.superRefine((value, ctx) => {
     const bad = alertRecipientList(value).find((a) => !z.email().safeParse(a).success);
     if (bad !== undefined) ctx.addIssue({ code: 'custom', message: `Not an e-mail address: ${bad.slice(0, 80)} (separate addresses with commas)` });
-  })), '');
+  }),
+), '');
 
 /** Each rule's own recipients (empty: the general alertRecipients). */
 export const ALERT_RECIPIENT_SETTINGS = {

@@ -52,8 +52,12 @@ export const minimumTopupMessage = (minimum: number) => `Minimum top up amount i
 const maximumTopupMessage = (maximum: number) => `Maximum top up amount is ${formatRupiah(maximum)}`;
 
 export const TopupRequest = lazySchema(() => z.object({
-  amount: z
-    .number({ error: 'Amount must be a number' }).check(z.int('Amount must be whole rupiah'), z.positive(), z.lte(MAX_TOPUP_IDR, maximumTopupMessage(MAX_TOPUP_IDR)), z.describe(`At least the minimum top-up of the system settings (${formatRupiah(MIN_TOPUP_IDR)} unless an administrator changed it)`)),
+  amount: z.number({ error: 'Amount must be a number' }).check(
+    z.int('Amount must be whole rupiah'),
+    z.positive(),
+    z.lte(MAX_TOPUP_IDR, maximumTopupMessage(MAX_TOPUP_IDR)),
+    z.describe(`At least the minimum top-up of the system settings (${formatRupiah(MIN_TOPUP_IDR)} unless an administrator changed it)`),
+  ),
   paymentMethod: PaymentMethod,
   walletToken: z.optional(z.string().check(z.maxLength(20_000))),
 }));
