@@ -1,8 +1,8 @@
-import * as z from 'zod';
+import * as z from './zod';
 import { ApiError, EnvironmentalImpact, HostRequest, Machine, Settings, Transaction, User } from './schemas';
 import { routeIds, routes, type RouteDefinition } from './routes';
 
-const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+const jsonSchema = (schema: z.ZodMiniType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
 
 /** The records the diagram page describes, as components of the document. */
 const models = { Machine, User, Transaction, HostRequest, EnvironmentalImpact, Settings };
@@ -48,12 +48,12 @@ export function openApiDocument() {
   };
 }
 
-function paramList(schema: z.ZodObject | undefined, location: 'path' | 'query') {
+function paramList(schema: z.ZodMiniObject | undefined, location: 'path' | 'query') {
   if (!schema) return [];
   return Object.entries(schema.shape).map(([name, field]) => ({
     name,
     in: location,
-    required: location === 'path' || !(field as z.ZodType).safeParse(undefined).success,
-    schema: jsonSchema(field as z.ZodType, 'input'),
+    required: location === 'path' || !(field as z.ZodMiniType).safeParse(undefined).success,
+    schema: jsonSchema(field as z.ZodMiniType, 'input'),
   }));
 }

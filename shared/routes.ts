@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from './zod';
 import {
   AddressQuery,
   AddressResult,
@@ -106,12 +106,12 @@ export interface RouteDefinition {
   auth: AuthLevel;
   summary: string;
   tag: 'stations' | 'guest' | 'account' | 'wallet' | 'partners' | 'admin' | 'docs';
-  params?: z.ZodObject;
-  query?: z.ZodObject;
-  body?: z.ZodType;
+  params?: z.ZodMiniObject;
+  query?: z.ZodMiniObject;
+  body?: z.ZodMiniType;
   /** Successful status code (200 unless stated). */
   status?: 200 | 201 | 202 | 204 | 302;
-  response: z.ZodType;
+  response: z.ZodMiniType;
   /**
    * What the function may touch, for least-privilege IAM and its settings in the CDK app (infra/constructs/api.ts):
    * the table, publishing to stations, provisioning them in IoT, Cognito's admin calls, the payment gateway's
@@ -137,20 +137,20 @@ export interface RouteDefinition {
 const define = <const T extends Record<string, RouteDefinition>>(table: T) => table;
 
 const Ok = lazySchema(() => z.object({ ok: z.literal(true) }));
-const Id = lazySchema(() => z.object({ id: z.string().min(1).max(128) }));
+const Id = lazySchema(() => z.object({ id: z.string().check(z.minLength(1), z.maxLength(128)) }));
 /** The stations the caller starred, in id order. */
 const Favourites = lazySchema(() => z.object({ stationIds: z.array(z.string()) }));
 
 export const AdminStats = lazySchema(() => z.object({
-  totalMachines: z.number().int(),
-  onlineMachines: z.number().int(),
-  offlineMachines: z.number().int(),
-  activeUsers: z.number().int(),
-  totalRevenue: z.number().int(),
-  transactionCount: z.number().int(),
+  totalMachines: z.number().check(z.int()),
+  onlineMachines: z.number().check(z.int()),
+  offlineMachines: z.number().check(z.int()),
+  activeUsers: z.number().check(z.int()),
+  totalRevenue: z.number().check(z.int()),
+  transactionCount: z.number().check(z.int()),
   waterDispensedLitres: z.number(),
   /** Rupiah owed by all users together (water or refunds their balance did not cover). */
-  openReceivables: z.number().int(),
+  openReceivables: z.number().check(z.int()),
 }));
 
 /** Host requests are read a page at a time: submissions are long (comments, notes), so a page stays far below Lambda's 6 MB. */
@@ -160,28 +160,28 @@ export const TopupStatus = lazySchema(() => z.object({
   id: z.string(),
   /** pending until the gateway says settled (credited once), failed (deny/cancel), expired, or refunded after settling. */
   status: z.enum(['pending', 'settled', 'failed', 'expired', 'refunded']),
-  amount: z.number().int(),
+  amount: z.number().check(z.int()),
   paymentMethod: z.string(),
   /** QRIS: the QR string to render; e-wallets: a deeplink to open on phones. */
-  qrString: z.string().nullable(),
+  qrString: z.nullable(z.string()),
   /** GoPay through Midtrans: the gateway's QR image (desktop); null where a qrString is given. */
-  qrImageUrl: z.string().nullable(),
-  deeplink: z.string().nullable(),
-  message: z.string().nullable(),
+  qrImageUrl: z.nullable(z.string()),
+  deeplink: z.nullable(z.string()),
+  message: z.nullable(z.string()),
   createdAt: z.string(),
   /** When the gateway gives up on an unpaid charge (null when unknown). */
-  expiresAt: z.string().nullable(),
+  expiresAt: z.nullable(z.string()),
 }));
 
-export const VendSessionResponse = lazySchema(() => z.object({ sessionId: z.string(), status: z.string(), volume: z.number(), amount: z.number().int() }));
+export const VendSessionResponse = lazySchema(() => z.object({ sessionId: z.string(), status: z.string(), volume: z.number(), amount: z.number().check(z.int()) }));
 
 export const AdminMachineInput = lazySchema(() => z.object({
-  id: z.string().trim().regex(/^[A-Z]{2,5}-\d{3,6}$/, 'Machine ID looks like HRL-00026'),
-  name: z.string().trim().min(1, 'Station name is required').max(120),
-  location: z.string().trim().min(1, 'Location address is required').max(300),
-  latitude: z.string().trim().min(1, 'Latitude is required').refine((v) => Math.abs(Number(v)) <= 90, 'Latitude must be between -90 and 90'),
-  longitude: z.string().trim().min(1, 'Longitude is required').refine((v) => Math.abs(Number(v)) <= 180, 'Longitude must be between -180 and 180'),
-  status: MachineStatus.default('online'),
+  id: z.string().check(z.trim(), z.regex(/^[A-Z]{2,5}-\d{3,6}$/, 'Machine ID looks like HRL-00026')),
+  name: z.string().check(z.trim(), z.minLength(1, 'Station name is required'), z.maxLength(120)),
+  location: z.string().check(z.trim(), z.minLength(1, 'Location address is required'), z.maxLength(300)),
+  latitude: z.string().check(z.trim(), z.minLength(1, 'Latitude is required'), z.refine((v) => Math.abs(Number(v)) <= 90, 'Latitude must be between -90 and 90')),
+  longitude: z.string().check(z.trim(), z.minLength(1, 'Longitude is required'), z.refine((v) => Math.abs(Number(v)) <= 180, 'Longitude must be between -180 and 180')),
+  status: z._default(MachineStatus, 'online'),
 }));
 
 export const ProvisionedMachine = lazySchema(() => z.object({
@@ -191,8 +191,8 @@ export const ProvisionedMachine = lazySchema(() => z.object({
 }));
 
 export const AdminMachinePatch = lazySchema(() => z.object({
-  name: z.string().trim().min(1, 'Name is required').max(120),
-  location: z.string().trim().min(1, 'Location is required').max(300),
+  name: z.string().check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(120)),
+  location: z.string().check(z.trim(), z.minLength(1, 'Location is required'), z.maxLength(300)),
   status: MachineStatus,
 }));
 
@@ -201,31 +201,34 @@ const MAX_ADJUSTMENT_IDR = 10_000_000;
 const REASON_REQUIRED = 'A reason is required to change the balance';
 
 export const AdminUserPatch = lazySchema(() => z.object({
-  username: z.string().trim().min(1, 'Username is required').max(64),
+  username: z.string().check(z.trim(), z.minLength(1, 'Username is required'), z.maxLength(64)),
   /**
    * A ledger adjustment: rupiah to add (negative to take away), made only while the balance is still the one the
    * admin saw (409 'The balance changed, reload' otherwise), with the admin's reason in the audit trail.
    */
-  adjustment: z.object({
-    amount: z.number({ error: 'Enter an amount in rupiah' }).int('Whole rupiah only')
-      .min(-MAX_ADJUSTMENT_IDR, `At most Rp ${MAX_ADJUSTMENT_IDR.toLocaleString('en-US')} at once`).max(MAX_ADJUSTMENT_IDR, `At most Rp ${MAX_ADJUSTMENT_IDR.toLocaleString('en-US')} at once`)
-      .refine((v) => v !== 0, 'Enter an amount other than 0'),
+  adjustment: z.optional(z.object({
+    amount: z.number({ error: 'Enter an amount in rupiah' }).check(
+      z.int('Whole rupiah only'),
+      z.gte(-MAX_ADJUSTMENT_IDR, `At most Rp ${MAX_ADJUSTMENT_IDR.toLocaleString('en-US')} at once`),
+      z.lte(MAX_ADJUSTMENT_IDR, `At most Rp ${MAX_ADJUSTMENT_IDR.toLocaleString('en-US')} at once`),
+      z.refine((v) => v !== 0, 'Enter an amount other than 0'),
+    ),
     /** The balance the admin saw when deciding the adjustment. */
-    expectedBalance: z.number().int().nonnegative(),
-    reason: z.string({ error: REASON_REQUIRED }).trim().min(1, REASON_REQUIRED).max(500, 'The reason is too long'),
-  }).optional(),
+    expectedBalance: z.number().check(z.int(), z.nonnegative()),
+    reason: z.string({ error: REASON_REQUIRED }).check(z.trim(), z.minLength(1, REASON_REQUIRED), z.maxLength(500, 'The reason is too long')),
+  })),
 }));
 
-const AdminTransactionsQuery = lazySchema(() => PageQuery.extend({
-  type: TransactionType.optional(),
-  userId: z.string().max(128).optional(),
-  machineId: z.string().max(64).optional(),
+const AdminTransactionsQuery = lazySchema(() => z.extend(PageQuery, {
+  type: z.optional(TransactionType),
+  userId: z.optional(z.string().check(z.maxLength(128))),
+  machineId: z.optional(z.string().check(z.maxLength(64))),
 }));
-export const AdminTransaction = lazySchema(() => Transaction.extend({
+export const AdminTransaction = lazySchema(() => z.extend(Transaction, {
   userId: z.string(),
-  username: z.string().nullable(),
+  username: z.nullable(z.string()),
   /** Rupiah as the ledger holds it: credits positive, debits negative (amount is its absolute value). */
-  signedAmount: z.number().int(),
+  signedAmount: z.number().check(z.int()),
   /** Who caused it: the user, 'gateway', 'station:<id>', 'admin:<username>'. */
   actor: z.string(),
   /** What it is about: the top-up order, the vend session, or the admin's reason for an adjustment. */
@@ -356,8 +359,8 @@ export const routes = define({
   },
   adminLogin: {
     method: 'POST', path: '/api/admin/login', auth: 'public', tag: 'admin', summary: 'Script login against Cognito (admin group only)',
-    body: lazySchema(() => z.object({ username: z.string().min(1, 'Username is required'), password: z.string().min(1, 'Password is required') })),
-    response: lazySchema(() => AdminIdentity.extend({ idToken: z.string(), accessToken: z.string(), expiresIn: z.number() })), access: { cognito: true },
+    body: lazySchema(() => z.object({ username: z.string().check(z.minLength(1, 'Username is required')), password: z.string().check(z.minLength(1, 'Password is required')) })),
+    response: lazySchema(() => z.extend(AdminIdentity, { idToken: z.string(), accessToken: z.string(), expiresIn: z.number() })), access: { cognito: true },
   },
   adminLogout: {
     method: 'POST', path: '/api/admin/logout', auth: ['admin', 'technician', 'host'], tag: 'admin', summary: 'Signs the console user (admin, technician or host) out everywhere',
@@ -373,7 +376,7 @@ export const routes = define({
   },
   adminListUsers: {
     method: 'GET', path: '/api/admin/users', auth: ['admin'], tag: 'admin', summary: 'Users, paginated, with search',
-    query: lazySchema(() => PageQuery.extend({ search: z.string().max(100).optional() })), response: lazySchema(() => Page(AdminUser)), access: { table: 'read' },
+    query: lazySchema(() => z.extend(PageQuery, { search: z.optional(z.string().check(z.maxLength(100))) })), response: lazySchema(() => Page(AdminUser)), access: { table: 'read' },
   },
   adminGetUser: {
     method: 'GET', path: '/api/admin/users/{id}', auth: ['admin'], tag: 'admin', summary: 'One user with the balance and what is owed (to reload before adjusting)',
@@ -389,7 +392,7 @@ export const routes = define({
   },
   adminListHostRequests: {
     method: 'GET', path: '/api/admin/host-requests', auth: ['admin'], tag: 'admin', summary: 'Host applications, newest first, a page at a time',
-    query: lazySchema(() => PageQuery.extend({ limit: z.coerce.number().int().min(1).max(HOST_REQUESTS_PAGE_MAX).default(25) })), response: lazySchema(() => Page(HostRequest)), access: { table: 'read' },
+    query: lazySchema(() => z.extend(PageQuery, { limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(HOST_REQUESTS_PAGE_MAX)), 25) })), response: lazySchema(() => Page(HostRequest)), access: { table: 'read' },
   },
   adminListIncidents: {
     method: 'GET', path: '/api/admin/incidents', auth: ['admin'], tag: 'admin', summary: 'Open vend incidents (completions that could not be settled as reported), oldest first',
@@ -562,7 +565,7 @@ export const routes = define({
   },
   adminSettingsHistory: {
     method: 'GET', path: '/api/admin/settings/history', auth: ['admin'], tag: 'admin', summary: 'Who changed the settings, what and when (newest first)',
-    query: lazySchema(() => z.object({ limit: z.coerce.number().int().min(1).max(50).default(10) })), response: lazySchema(() => z.array(SettingsChange)), access: { table: 'read' },
+    query: lazySchema(() => z.object({ limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(50)), 10) })), response: lazySchema(() => z.array(SettingsChange)), access: { table: 'read' },
   },
   adminPutSettings: {
     method: 'PUT', path: '/api/admin/settings', auth: ['admin'], tag: 'admin', summary: 'Save system settings (audited)',
@@ -590,8 +593,8 @@ export type Routes = typeof routes;
 export type RouteId = keyof Routes;
 export const routeIds = Object.keys(routes) as RouteId[];
 
-type Out<S> = S extends z.ZodType ? z.output<S> : never;
-type In<S> = S extends z.ZodType ? z.input<S> : never;
+type Out<S> = S extends z.ZodMiniType ? z.output<S> : never;
+type In<S> = S extends z.ZodMiniType ? z.input<S> : never;
 export type RouteResponse<R extends RouteId> = Out<Routes[R]['response']>;
 export type RouteBody<R extends RouteId> = Routes[R] extends { body: infer B } ? In<B> : undefined;
 export type RouteParams<R extends RouteId> = Routes[R] extends { params: infer P } ? In<P> : undefined;

@@ -1,5 +1,5 @@
 import type { HostRequest, HostRequestPatch } from '@shared/schemas';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Clock } from '../ports/clock';
 import type { HostRequests } from '../ports/host-requests';
 import { invalid, notFound } from './errors';

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { AdminTransaction } from '@shared/routes';
 import { paymentMethods, type PaymentMethod } from '@shared/schemas';
 import type { AdminQueries, TransactionFilter } from '../ports/admin-queries';

@@ -4,7 +4,7 @@ import type { AdminQueries } from '../ports/admin-queries';
 import type { Ledger } from '../ports/ledger';
 import type { SettingsStore } from '../ports/settings';
 import type { UserRecord, Users } from '../ports/users';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { AdminUserPatch } from '@shared/routes';
 import { notFound } from './errors';
 import { fingerprintOf } from './payment-orders';

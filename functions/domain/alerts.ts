@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import type { Language } from '@shared/language';
 import { ALERT_VEND_FAILURE_WINDOW } from '@shared/constants';
 import { ALERT_RECIPIENT_SETTINGS, AlertRule, FLEET_ALERT_SCOPE, alertRecipientList, alertRepeatMinutesOf, type Alert, type AlertsQuery, type Settings } from '@shared/schemas';

@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import {
   CLAIM_TELEMETRY_MARGIN_MINUTES, CLAIM_WINDOW_HOURS, type Claim, type ClaimKind, type ClaimResolutionInput, type ClaimsQuery, type StationEvent,
 } from '@shared/schemas';

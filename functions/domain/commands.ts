@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '@shared/zod';
 import { COMMAND_QUEUED_EXPIRY_HOURS } from '@shared/constants';
 import type { Language, Localized } from '@shared/language';
 import { formatRupiah } from '@shared/money';
@@ -180,15 +180,15 @@ export async function abortCommand(id: string, actor: string, deps: { commands: 
 const JobExecutionEvent = z.object({
   eventType: z.literal('JOB_EXECUTION'),
   operation: z.enum(['succeeded', 'failed', 'rejected', 'canceled', 'removed', 'timed_out']),
-  jobId: z.string().min(1).max(64),
-  thingArn: z.string().regex(/:thing\/[^/]+$/),
-  timestamp: z.number().optional(),
-  statusDetails: z.record(z.string(), z.string()).nullish(),
+  jobId: z.string().check(z.minLength(1), z.maxLength(64)),
+  thingArn: z.string().check(z.regex(/:thing\/[^/]+$/)),
+  timestamp: z.optional(z.number()),
+  statusDetails: z.nullish(z.record(z.string(), z.string())),
 });
 const ProgressReport = z.object({
-  jobId: z.string().min(1).max(64),
-  stationId: z.string().min(1).max(64),
-  progress: z.number().min(0).max(100),
+  jobId: z.string().check(z.minLength(1), z.maxLength(64)),
+  stationId: z.string().check(z.minLength(1), z.maxLength(64)),
+  progress: z.number().check(z.gte(0), z.lte(100)),
 });
 
 const END_OF: Record<z.infer<typeof JobExecutionEvent>['operation'], ExecutionEnd['status']> = {

@@ -1,6 +1,6 @@
 import { DEFAULT_MAX_FILL_ML } from '@shared/constants';
 import { priceOfMillilitres } from '@shared/money';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { VendSessionResponse } from '@shared/routes';
 import type { PurchaseRequest } from '@shared/schemas';
 import type { Machines } from '../ports/machines';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '@shared/zod';
 import type { AdminMachineInput, ProvisionedMachine } from '@shared/routes';
 import { DEFAULT_MAX_FILL_ML, HEARTBEAT_INTERVAL_SECONDS } from '@shared/constants';
 import { MACHINE_ID_PATTERN, WaterQuality, type StationConnection } from '@shared/schemas';
@@ -59,34 +59,34 @@ export async function provisionStation(
 // Heartbeats: stations/{id}/heartbeat through Basic Ingest, written by the heartbeat rule, handed over by the table's stream
 // (functions/adapters/iot/heartbeat-ingest.ts)
 
-export const StationId = z.string().regex(MACHINE_ID_PATTERN, 'not a station id');
+export const StationId = z.string().check(z.regex(MACHINE_ID_PATTERN, 'not a station id'));
 
 export const Heartbeat = z.object({
   stationId: StationId,
   /** Percent of the tank. */
-  waterLevel: z.number().min(0).max(100),
-  quality: WaterQuality.extend({ tdsPpm: z.number().min(0).max(5000), temperatureC: z.number().min(-20).max(80) }),
-  firmwareVersion: z.string().trim().min(1).max(64),
+  waterLevel: z.number().check(z.gte(0), z.lte(100)),
+  quality: z.extend(WaterQuality, { tdsPpm: z.number().check(z.gte(0), z.lte(5000)), temperatureC: z.number().check(z.gte(-20), z.lte(80)) }),
+  firmwareVersion: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
   counters: z.object({
-    dispensedMl: z.number().int().nonnegative(),
-    vends: z.number().int().nonnegative(),
-    failures: z.number().int().nonnegative().default(0),
-    uptimeSeconds: z.number().int().nonnegative().optional(),
+    dispensedMl: z.number().check(z.int(), z.nonnegative()),
+    vends: z.number().check(z.int(), z.nonnegative()),
+    failures: z._default(z.number().check(z.int(), z.nonnegative()), 0),
+    uptimeSeconds: z.optional(z.number().check(z.int(), z.nonnegative())),
   }),
   /**
    * When the broker received the heartbeat (ms since the epoch; the rule's timestamp(), or the local broker's clock).
    * Heartbeats are ordered by it, never by the station's own clock, which can be wrong or jump back.
    */
-  receivedAt: z.number().int().positive().optional(),
+  receivedAt: z.optional(z.number().check(z.int(), z.positive())),
   /**
    * The filter cartridge: litres through it since it was changed and the life it has left (percent of its rated
    * volume or age, whichever ends first), when the station has a filter sensor.
    */
-  filter: z.object({ litres: z.number().min(0).max(10_000_000), lifePercent: z.number().min(0).max(100) }).optional(),
+  filter: z.optional(z.object({ litres: z.number().check(z.gte(0), z.lte(10_000_000)), lifePercent: z.number().check(z.gte(0), z.lte(100)) })),
   /** Mobile signal strength in dBm (RSSI), when the modem reports it. */
-  signalDbm: z.number().min(-150).max(0).optional(),
+  signalDbm: z.optional(z.number().check(z.gte(-150), z.lte(0))),
   /** When the tank was last refilled, if the station knows. */
-  lastRefill: z.iso.datetime().optional(),
+  lastRefill: z.optional(z.iso.datetime()),
 });
 export type Heartbeat = z.infer<typeof Heartbeat>;
 
@@ -173,11 +173,11 @@ export function heartbeatSetsOnline(record: Pick<MachineRecord, 'status' | 'pres
 // Presence: $aws/events/presence/{connected|disconnected}/{clientId}
 
 export const PresenceEvent = z.looseObject({
-  clientId: z.string().min(1),
+  clientId: z.string().check(z.minLength(1)),
   eventType: z.enum(['connected', 'disconnected']),
   /** Milliseconds since the epoch, set by the broker. */
-  timestamp: z.number().int().positive(),
-  disconnectReason: z.string().optional(),
+  timestamp: z.number().check(z.int(), z.positive()),
+  disconnectReason: z.optional(z.string()),
 });
 export type PresenceEvent = z.infer<typeof PresenceEvent>;
 

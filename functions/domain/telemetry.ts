@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { TELEMETRY_RETENTION_DAYS, type StationEvent, type TelemetryQuery, type TelemetryReading } from '@shared/schemas';
 import type { Clock } from '../ports/clock';
 import type { Machines } from '../ports/machines';

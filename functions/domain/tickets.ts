@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { reportSourceDetail, type ProblemReport, type StaffMember, type Ticket, type TicketEvent, type TicketsQuery } from '@shared/schemas';
 import type { Language } from '@shared/language';
 import type { AlertFacts } from '../ports/alerts';

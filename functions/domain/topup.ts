@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import type { Language } from '@shared/language';
 import type { TopupStatus } from '@shared/routes';
 import { isCardWallet, minimumTopupMessage, type PaymentMethod, type Settings } from '@shared/schemas';

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '@shared/zod';
 import type { Hold } from '../ports/ledger';
 import { combinedParts, TransactionPartRejected } from '../ports/transaction';
 import type { IncidentReport, VendIncident, VendSession } from '../ports/vend-sessions';
@@ -17,19 +17,19 @@ import { texts } from './texts';
  */
 const VendCompletion = z.object({
   stationId: StationId,
-  sessionId: z.string().min(1).max(128),
-  dispensedMl: z.unknown().optional(),
+  sessionId: z.string().check(z.minLength(1), z.maxLength(128)),
+  dispensedMl: z.optional(z.unknown()),
 });
 const VendStarted = z.object({
   stationId: StationId,
-  sessionId: z.string().min(1).max(128),
+  sessionId: z.string().check(z.minLength(1), z.maxLength(128)),
   /** The rules engine's receive time (ms). */
-  receivedAt: z.number().int().positive().optional(),
+  receivedAt: z.optional(z.number().check(z.int(), z.positive())),
 });
 const VendFailed = z.object({
   stationId: StationId,
-  sessionId: z.string().min(1).max(128),
-  reason: z.string().max(200).optional(),
+  sessionId: z.string().check(z.minLength(1), z.maxLength(128)),
+  reason: z.optional(z.string().check(z.maxLength(200))),
 });
 
 /**

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '@shared/zod';
 import type { Clock, Ids } from '../ports/clock';
 import type { Ledger } from '../ports/ledger';
 import type { Log } from '../ports/log';
@@ -45,9 +45,9 @@ export type AuthorizeOutcome =
 const VendRequest = z.object({
   stationId: StationId,
   /** The NFC token the station read. */
-  token: z.string().min(1).max(4096),
+  token: z.string().check(z.minLength(1), z.maxLength(4096)),
   /** The station's correlation id, echoed in the answer; a redelivered request carries the same one. */
-  requestId: z.string().trim().min(1).max(64),
+  requestId: z.string().check(z.trim(), z.minLength(1), z.maxLength(64)),
 });
 const DENIAL_MESSAGES: Record<VendDenialReason | 'station_locked_safety', { en: string; id: string }> = {
   invalid_token: { en: 'This payment token is not valid. Generate a new one in the app.', id: 'Token pembayaran ini tidak valid. Buat token baru di aplikasi.' },

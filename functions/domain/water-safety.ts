@@ -1,4 +1,4 @@
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import {
   LAB_REPORT_TYPE, MAX_LAB_REPORT_BYTES,
   type FileUpload, type Machine, type SafetyClearInput, type SafetyLock, type SafetyLockInput, type SafetyRecord, type SafetyRecordInput, type Settings,

@@ -1,7 +1,7 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import { ZodError } from 'zod';
-import type * as z from 'zod';
+import { $ZodError } from 'zod/v4/core';
+import type * as z from 'zod/mini';
 import { languageOf, type Language } from '@shared/language';
 import { routes, type RouteDefinition, type RouteId, type RouteResponse } from '@shared/routes';
 import { fieldMessageIn, fieldMessages } from '@shared/schemas';
@@ -23,7 +23,7 @@ interface RouteRequest<R extends RouteId> {
   language: Language;
   event: APIGatewayProxyEventV2;
 }
-type Parsed<R extends RouteId, K extends 'params' | 'query' | 'body'> = (typeof routes)[R] extends { [P in K]: infer S extends z.ZodType } ? z.output<S> : undefined;
+type Parsed<R extends RouteId, K extends 'params' | 'query' | 'body'> = (typeof routes)[R] extends { [P in K]: infer S extends z.ZodMiniType } ? z.output<S> : undefined;
 
 /** For answers that are not plain JSON of the route's response (redirects, no content). */
 export class HttpReply {
@@ -38,7 +38,7 @@ const json = (statusCode: number, payload: unknown): APIGatewayProxyResultV2 => 
   body: JSON.stringify(payload),
 });
 
-function parseWith<S extends z.ZodType>(schema: S | undefined, value: unknown, where: 'path' | 'query' | 'request', language: Language): z.output<S> | undefined {
+function parseWith<S extends z.ZodMiniType>(schema: S | undefined, value: unknown, where: 'path' | 'query' | 'request', language: Language): z.output<S> | undefined {
   if (!schema) return undefined;
   const result = schema.safeParse(value);
   if (result.success) return result.data;
@@ -85,7 +85,7 @@ const errorResponses = (): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewa
       const fields = error.fields && Object.fromEntries(Object.entries(error.fields).map(([field, message]) => [field, fieldMessageIn(message, language)]));
       request.response = json(error.status, { message: error.messageIn(language), ...(fields ? { fields } : {}) });
       countMetric(error.status >= 500 ? 'http.unavailable' : 'http.rejected');
-    } else if (error instanceof ZodError) {
+    } else if (error instanceof $ZodError) {
       request.response = json(400, { message: texts.invalidRequest[language], fields: fieldMessages(error.issues, language) });
       countMetric('http.rejected');
     } else if (isUnavailable(error)) {

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { lazySchema } from '../lazy-schema';
 
 /**
@@ -26,28 +26,28 @@ export const Alert = lazySchema(() => z.object({
   /** What was seen, e.g. 'Water level 12% (below 15%)'. */
   detail: z.string(),
   openedAt: z.string(),
-  acknowledgedAt: z.string().nullable(),
-  acknowledgedBy: z.string().nullable(),
-  resolvedAt: z.string().nullable(),
+  acknowledgedAt: z.nullable(z.string()),
+  acknowledgedBy: z.nullable(z.string()),
+  resolvedAt: z.nullable(z.string()),
   /** E-mails sent about it (the first and the repeats). */
-  notifications: z.number().int(),
-  lastNotifiedAt: z.string().nullable(),
+  notifications: z.number().check(z.int()),
+  lastNotifiedAt: z.nullable(z.string()),
 }));
 export type Alert = z.infer<typeof Alert>;
 
 /** An instant with its offset (the console sends local midnights); kept as UTC ISO, as the table stores times. */
-const Instant = (name: string) => z.iso.datetime({ offset: true, error: `${name} is a date and time (ISO 8601)` }).transform((v) => new Date(v).toISOString());
+const Instant = (name: string) => z.pipe(z.iso.datetime({ offset: true, error: `${name} is a date and time (ISO 8601)` }), z.transform((v) => new Date(v).toISOString()));
 
 export const AlertsQuery = lazySchema(() => z.object({
   /** `active` (the default): open and acknowledged. */
-  status: z.enum(['active', ...alertStatuses], { error: 'status is one of active, open, acknowledged, resolved' }).default('active'),
-  stationId: z.string().max(64).optional(),
-  rule: AlertRule.optional(),
+  status: z._default(z.enum(['active', ...alertStatuses], { error: 'status is one of active, open, acknowledged, resolved' }), 'active'),
+  stationId: z.optional(z.string().check(z.maxLength(64))),
+  rule: z.optional(AlertRule),
   /** Alerts opened at or after `from` and before `to`. */
-  from: Instant('from').optional(),
-  to: Instant('to').optional(),
-  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1, 'limit is at least 1').max(100, 'limit is at most 100').default(50),
-  cursor: z.string().max(2000).optional(),
-}).refine((q) => !q.from || !q.to || q.from < q.to, { error: 'from is before to', path: ['to'] }));
+  from: z.optional(Instant('from')),
+  to: z.optional(Instant('to')),
+  limit: z._default(z.coerce.number({ error: 'limit must be a number' }).check(z.int(), z.gte(1, 'limit is at least 1'), z.lte(100, 'limit is at most 100')), 50),
+  cursor: z.optional(z.string().check(z.maxLength(2000))),
+}).check(z.refine((q) => !q.from || !q.to || q.from < q.to, { error: 'from is before to', path: ['to'] })));
 
-export const AlertCounts = lazySchema(() => z.object({ open: z.number().int(), acknowledged: z.number().int() }));
+export const AlertCounts = lazySchema(() => z.object({ open: z.number().check(z.int()), acknowledged: z.number().check(z.int()) }));

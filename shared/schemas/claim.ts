@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { StationEvent, TelemetryReading } from './telemetry';
 import { lazySchema } from '../lazy-schema';
 
@@ -20,16 +20,16 @@ const CLAIM_KIND_REQUIRED = 'Choose what went wrong';
 /** A person's claim on one of their vends. */
 export const ClaimInput = lazySchema(() => z.object({
   kind: z.enum(claimKinds, { error: CLAIM_KIND_REQUIRED }),
-  note: z.string({ error: 'The note must be text' }).trim().max(500, 'The note is at most 500 characters').optional(),
+  note: z.optional(z.string({ error: 'The note must be text' }).check(z.trim(), z.maxLength(500, 'The note is at most 500 characters'))),
 }));
 
 /** What the history row shows of a vend's claim. */
 export const ClaimState = lazySchema(() => z.object({
   status: ClaimStatus,
   /** Rupiah credited back (0 while pending or when declined). */
-  creditedIdr: z.number().int().nonnegative(),
+  creditedIdr: z.number().check(z.int(), z.nonnegative()),
   /** The admin's reason when declined. */
-  reason: z.string().nullable(),
+  reason: z.nullable(z.string()),
 }));
 export type ClaimState = z.infer<typeof ClaimState>;
 
@@ -40,26 +40,26 @@ export const Claim = lazySchema(() => z.object({
   stationId: z.string(),
   machineName: z.string(),
   kind: ClaimKind,
-  note: z.string().nullable(),
+  note: z.nullable(z.string()),
   status: ClaimStatus,
   /** What the vend charged and the station's completion (millilitres) at the session's price. */
-  chargedIdr: z.number().int(),
-  dispensedMl: z.number().int(),
-  pricePerLitre: z.number().int(),
+  chargedIdr: z.number().check(z.int()),
+  dispensedMl: z.number().check(z.int()),
+  pricePerLitre: z.number().check(z.int()),
   vendAt: z.string(),
-  vendClosedAt: z.string().nullable(),
+  vendClosedAt: z.nullable(z.string()),
   /** Why the station's own record supports the claim (credited at once); null when it went to the admin queue. */
-  support: z.string().nullable(),
-  creditedIdr: z.number().int().nonnegative(),
+  support: z.nullable(z.string()),
+  creditedIdr: z.number().check(z.int(), z.nonnegative()),
   createdAt: z.string(),
-  resolution: z.object({ at: z.string(), by: z.string(), decision: z.enum(['credit', 'decline']), reason: z.string() }).nullable(),
+  resolution: z.nullable(z.object({ at: z.string(), by: z.string(), decision: z.enum(['credit', 'decline']), reason: z.string() })),
 }));
 export type Claim = z.infer<typeof Claim>;
 
 export const ClaimsQuery = lazySchema(() => z.object({
-  status: ClaimStatus.default('pending'),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
-  cursor: z.string().max(2000).optional(),
+  status: z._default(ClaimStatus, 'pending'),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 50),
+  cursor: z.optional(z.string().check(z.maxLength(2000))),
 }));
 
 /** One claim with the station's readings and connection events around its session (admin). */
@@ -78,7 +78,7 @@ const REASON_REQUIRED = 'Give a reason (the person reads it)';
 export const ClaimResolutionInput = lazySchema(() => z.object({
   decision: z.enum(['credit', 'decline'], { error: 'Choose credit or decline' }),
   /** Rupiah to credit (credit only): 1 up to what the vend charged. */
-  amount: z.number({ error: 'Enter an amount in rupiah' }).int('Whole rupiah only').positive('More than 0').optional(),
-  reason: z.string({ error: REASON_REQUIRED }).trim().min(1, REASON_REQUIRED).max(500, 'The reason is at most 500 characters'),
+  amount: z.optional(z.number({ error: 'Enter an amount in rupiah' }).check(z.int('Whole rupiah only'), z.positive('More than 0'))),
+  reason: z.string({ error: REASON_REQUIRED }).check(z.trim(), z.minLength(1, REASON_REQUIRED), z.maxLength(500, 'The reason is at most 500 characters')),
 }));
 export type ClaimResolutionInput = z.infer<typeof ClaimResolutionInput>;

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { lazySchema } from '../lazy-schema';
 
 /**
@@ -15,32 +15,38 @@ const REASON_REQUIRED = 'Say why the station is locked';
 export const CommandAction = lazySchema(() => z.discriminatedUnion('type', [
   z.object({
     type: z.literal('setPrice'),
-    pricePerLitre: z.number({ error: 'Enter a price in rupiah' }).int('Whole rupiah only').positive('Must be more than 0').max(PRICE_MAX_IDR, `At most Rp ${PRICE_MAX_IDR.toLocaleString('en-US')}`),
+    pricePerLitre: z.number({ error: 'Enter a price in rupiah' }).check(z.int('Whole rupiah only'), z.positive('Must be more than 0'), z.lte(PRICE_MAX_IDR, `At most Rp ${PRICE_MAX_IDR.toLocaleString('en-US')}`)),
   }),
-  z.object({ type: z.literal('lock'), reason: z.string({ error: REASON_REQUIRED }).trim().min(1, REASON_REQUIRED).max(500, 'At most 500 characters') }),
+  z.object({ type: z.literal('lock'), reason: z.string({ error: REASON_REQUIRED }).check(z.trim(), z.minLength(1, REASON_REQUIRED), z.maxLength(500, 'At most 500 characters')) }),
   z.object({ type: z.literal('unlock') }),
   z.object({ type: z.literal('restart') }),
   z.object({
     type: z.literal('firmware'),
-    version: z.string({ error: 'Enter the firmware version' }).trim().min(1, 'Enter the firmware version').max(64, 'At most 64 characters')
-      .regex(/^[A-Za-z0-9._-]+$/, 'Letters, digits, dots, dashes and underscores only'),
+    version: z.string({ error: 'Enter the firmware version' }).check(
+      z.trim(),
+      z.minLength(1, 'Enter the firmware version'),
+      z.maxLength(64, 'At most 64 characters'),
+      z.regex(/^[A-Za-z0-9._-]+$/, 'Letters, digits, dots, dashes and underscores only'),
+    ),
     rollout: z.object({
       /** Percent of the target stations each step adds (the first step: at least one station). */
-      stepPercent: z.number({ error: 'Enter a percent' }).int('Whole percent only').min(1, 'Between 1 and 100').max(100, 'Between 1 and 100'),
+      stepPercent: z.number({ error: 'Enter a percent' }).check(z.int('Whole percent only'), z.gte(1, 'Between 1 and 100'), z.lte(100, 'Between 1 and 100')),
       /** The rollout stops when failed / finished passes this percent at the end of a step. */
-      abortFailurePercent: z.number({ error: 'Enter a percent' }).int('Whole percent only').min(0, 'Between 0 and 100').max(100, 'Between 0 and 100'),
+      abortFailurePercent: z.number({ error: 'Enter a percent' }).check(z.int('Whole percent only'), z.gte(0, 'Between 0 and 100'), z.lte(100, 'Between 0 and 100')),
     }, { error: 'Give the rollout: stepPercent and abortFailurePercent' }),
   }),
 ], { error: 'type is one of setPrice, lock, unlock, restart, firmware' }));
 export type CommandAction = z.infer<typeof CommandAction>;
 
 const CommandTarget = lazySchema(() => z.union([
-  z.object({ all: z.literal(true) }).strict(),
-  z.object({
-    stationIds: z.array(z.string().trim().min(1).max(64), { error: 'List the station ids' })
-      .min(1, 'Pick at least one station').max(TARGET_MAX, `At most ${TARGET_MAX} stations`)
-      .refine((ids) => new Set(ids).size === ids.length, 'A station is listed twice'),
-  }).strict(),
+  z.strictObject({ all: z.literal(true) }),
+  z.strictObject({
+    stationIds: z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(64)), { error: 'List the station ids' }).check(
+      z.minLength(1, 'Pick at least one station'),
+      z.maxLength(TARGET_MAX, `At most ${TARGET_MAX} stations`),
+      z.refine((ids) => new Set(ids).size === ids.length, 'A station is listed twice'),
+    ),
+  }),
 ], { error: 'target is { stationIds: [...] } or { all: true }' }));
 
 export const CommandInput = lazySchema(() => z.intersection(CommandAction, z.object({ target: CommandTarget })));
@@ -58,11 +64,11 @@ export const CommandExecution = lazySchema(() => z.object({
   stationId: z.string(),
   status: ExecutionStatus,
   /** Percent the station reported (firmware), null before any. */
-  progress: z.number().min(0).max(100).nullable(),
+  progress: z.nullable(z.number().check(z.gte(0), z.lte(100))),
   /** Why it failed, timed out or was canceled. */
-  reason: z.string().nullable(),
+  reason: z.nullable(z.string()),
   /** The rollout step it belongs to (1 for commands that go to all at once). */
-  step: z.number().int().positive(),
+  step: z.number().check(z.int(), z.positive()),
   updatedAt: z.string(),
 }));
 export type CommandExecution = z.infer<typeof CommandExecution>;
@@ -81,23 +87,23 @@ export const Command = lazySchema(() => z.object({
   action: CommandAction,
   /** `all` when it went to every station there was. */
   target: z.enum(['all', 'stations']),
-  stations: z.number().int(),
+  stations: z.number().check(z.int()),
   status: CommandStatus,
   /** The step out now (1-based) of `steps`. */
-  step: z.number().int(),
-  steps: z.number().int(),
-  counts: z.object({ succeeded: z.number().int(), failed: z.number().int(), canceled: z.number().int() }),
+  step: z.number().check(z.int()),
+  steps: z.number().check(z.int()),
+  counts: z.object({ succeeded: z.number().check(z.int()), failed: z.number().check(z.int()), canceled: z.number().check(z.int()) }),
   createdBy: z.string(),
   createdAt: z.string(),
-  finishedAt: z.string().nullable(),
+  finishedAt: z.nullable(z.string()),
   history: z.array(CommandEvent),
 }));
 export type Command = z.infer<typeof Command>;
 
-export const CommandDetail = lazySchema(() => Command.extend({ executions: z.array(CommandExecution) }));
+export const CommandDetail = lazySchema(() => z.extend(Command, { executions: z.array(CommandExecution) }));
 export type CommandDetail = z.infer<typeof CommandDetail>;
 
 export const CommandsQuery = lazySchema(() => z.object({
-  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1, 'limit is at least 1').max(100, 'limit is at most 100').default(25),
-  cursor: z.string().max(2000).optional(),
+  limit: z._default(z.coerce.number({ error: 'limit must be a number' }).check(z.int(), z.gte(1, 'limit is at least 1'), z.lte(100, 'limit is at most 100')), 25),
+  cursor: z.optional(z.string().check(z.maxLength(2000))),
 }));

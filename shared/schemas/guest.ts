@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { ClaimInput, ClaimKind, ClaimState } from './claim';
 import { lazySchema } from '../lazy-schema';
 
@@ -15,13 +15,13 @@ const GUEST_MIN_ML = 100;
 const guestPaymentMethods = ['qris', 'gopay', 'google_pay', 'apple_pay'] as const;
 
 export const GuestOrderRequest = lazySchema(() => z.object({
-  stationId: z.string().trim().min(1, 'Choose a station').max(64),
-  volumeMl: z.number({ error: 'Choose how much water' }).int('Whole millilitres').min(GUEST_MIN_ML, `At least ${GUEST_MIN_ML} ml`).max(20_000, 'At most 20 L'),
+  stationId: z.string().check(z.trim(), z.minLength(1, 'Choose a station'), z.maxLength(64)),
+  volumeMl: z.number({ error: 'Choose how much water' }).check(z.int('Whole millilitres'), z.gte(GUEST_MIN_ML, `At least ${GUEST_MIN_ML} ml`), z.lte(20_000, 'At most 20 L')),
   paymentMethod: z.enum(guestPaymentMethods, { error: 'Choose how to pay' }),
   /** Google Pay / Apple Pay payment token (card wallets only). */
-  walletToken: z.string().min(1).max(20_000).optional(),
+  walletToken: z.optional(z.string().check(z.minLength(1), z.maxLength(20_000))),
   /** Where to send the receipt (optional). */
-  email: z.email('Enter a valid e-mail address').max(254).optional(),
+  email: z.optional(z.email('Enter a valid e-mail address').check(z.maxLength(254))),
 }));
 export type GuestOrderRequest = z.infer<typeof GuestOrderRequest>;
 
@@ -39,56 +39,56 @@ export const GuestOrder = lazySchema(() => z.object({
   status: z.enum(guestOrderStatuses),
   stationId: z.string(),
   stationName: z.string(),
-  volumeMl: z.number().int(),
+  volumeMl: z.number().check(z.int()),
   paymentMethod: z.string(),
   /** The price of the volume asked for: what the guest pays. */
-  amountIdr: z.number().int(),
+  amountIdr: z.number().check(z.int()),
   /** Rupiah paid (0 until the gateway confirmed the payment). */
-  paidIdr: z.number().int(),
-  dispensedMl: z.number().int(),
-  chargedIdr: z.number().int(),
-  refundedIdr: z.number().int(),
+  paidIdr: z.number().check(z.int()),
+  dispensedMl: z.number().check(z.int()),
+  chargedIdr: z.number().check(z.int()),
+  refundedIdr: z.number().check(z.int()),
   /** How to pay while waiting: the QRIS string, the gateway's QR image (GoPay through Midtrans), the app deeplink. */
-  payment: z.object({ qrString: z.string().nullable(), qrImageUrl: z.string().nullable(), deeplink: z.string().nullable(), expiresAt: z.string().nullable() }),
+  payment: z.object({ qrString: z.nullable(z.string()), qrImageUrl: z.nullable(z.string()), deeplink: z.nullable(z.string()), expiresAt: z.nullable(z.string()) }),
   /** Until when start may be pressed at the station (press_start). */
-  startBy: z.string().nullable(),
+  startBy: z.nullable(z.string()),
   /** Why the refill did not start, or the payment failed. */
-  message: z.string().nullable(),
+  message: z.nullable(z.string()),
   createdAt: z.string(),
-  closedAt: z.string().nullable(),
+  closedAt: z.nullable(z.string()),
   /** Impact of what was dispensed: 0.5 L bottles not bought, kg of CO2 they would have cost. */
-  bottlesSaved: z.number().int(),
+  bottlesSaved: z.number().check(z.int()),
   co2SavedKg: z.number(),
   /** What became of the unused part: nothing to refund, refunded through the gateway, or refused by the gateway. */
   refund: z.enum(['none', 'refunded', 'refused']),
   /** The gateway's words when it refused the refund. */
-  refundRefusedReason: z.string().nullable(),
+  refundRefusedReason: z.nullable(z.string()),
   /**
    * Rupiah the gateway would not refund, kept for the guest: wallet credit once an account claims the receipt
    * (0 once claimed or paid out by an operator).
    */
-  heldIdr: z.number().int(),
+  heldIdr: z.number().check(z.int()),
   /** Whether a signed-in account claimed the receipt (its impact, and what was held). */
   claimed: z.boolean(),
   /** Until when the refill may be claimed ("I didn't get my water"); null when it charged nothing or is not done. */
-  claimUntil: z.string().nullable(),
+  claimUntil: z.nullable(z.string()),
   /** The claim on the refill, when one was made, with what it credited (refunded to the guest). */
-  claim: ClaimState.extend({ kind: ClaimKind }).nullable(),
+  claim: z.nullable(z.extend(ClaimState, { kind: ClaimKind })),
 }));
 export type GuestOrder = z.infer<typeof GuestOrder>;
 
 /** A signed-in account claims a guest receipt (`POST /api/guest/orders/{id}/claim`), proving it with the receipt's secret. */
-export const GuestOrderClaimRequest = lazySchema(() => z.object({ secret: z.string().min(16, 'The receipt secret is required').max(128) }));
+export const GuestOrderClaimRequest = lazySchema(() => z.object({ secret: z.string().check(z.minLength(16, 'The receipt secret is required'), z.maxLength(128)) }));
 
 /** What claiming a receipt gave the account: the held money as wallet credit, and the refill's impact. */
 export const GuestOrderClaimed = lazySchema(() => z.object({
   orderId: z.string(),
-  creditedIdr: z.number().int(),
-  dispensedMl: z.number().int(),
+  creditedIdr: z.number().check(z.int()),
+  dispensedMl: z.number().check(z.int()),
 }));
 
 /** "I didn't get my water" from a guest receipt: the claim, with the receipt's secret. */
-export const GuestClaimInput = lazySchema(() => ClaimInput.extend(GuestOrderClaimRequest.shape));
+export const GuestClaimInput = lazySchema(() => z.extend(ClaimInput, GuestOrderClaimRequest.shape));
 
 /** A guest order whose refund the gateway refused and whose money is still held (the admin's payouts page). */
 export const HeldGuestRefund = lazySchema(() => z.object({
@@ -96,8 +96,8 @@ export const HeldGuestRefund = lazySchema(() => z.object({
   stationName: z.string(),
   paymentMethod: z.string(),
   /** Where the guest's receipt went, to reach them (may be absent). */
-  email: z.string().nullable(),
-  heldIdr: z.number().int(),
+  email: z.nullable(z.string()),
+  heldIdr: z.number().check(z.int()),
   reason: z.string(),
   refusedAt: z.string(),
   createdAt: z.string(),
@@ -107,14 +107,14 @@ export type HeldGuestRefund = z.infer<typeof HeldGuestRefund>;
 const NOTE_REQUIRED = 'Say how the money was sent (the audit)';
 /** An admin paid a held guest refund outside the gateway. */
 export const GuestRefundPayout = lazySchema(() => z.object({
-  note: z.string({ error: NOTE_REQUIRED }).trim().min(1, NOTE_REQUIRED).max(500, 'The note is too long'),
+  note: z.string({ error: NOTE_REQUIRED }).check(z.trim(), z.minLength(1, NOTE_REQUIRED), z.maxLength(500, 'The note is too long')),
 }));
 
-export const GuestOrderCreated = lazySchema(() => GuestOrder.extend({
+export const GuestOrderCreated = lazySchema(() => z.extend(GuestOrder, {
   /** The receipt's secret: GET /api/guest/orders/{id}?secret=... reads the order only with it. */
   secret: z.string(),
   /** The receipt page: `/r/{receiptId}`. */
   receiptPath: z.string(),
 }));
 
-export const GuestOrderQuery = lazySchema(() => z.object({ secret: z.string().min(16, 'The receipt secret is required').max(128) }));
+export const GuestOrderQuery = lazySchema(() => z.object({ secret: z.string().check(z.minLength(16, 'The receipt secret is required'), z.maxLength(128)) }));

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { lazySchema } from '../lazy-schema';
 
 export const businessTypeOptions = [
@@ -26,18 +26,18 @@ const ExpectedFootfall = lazySchema(() => z.enum(values(footfallOptions), { erro
 const HostRequestStatus = lazySchema(() => z.enum(hostRequestStatuses));
 
 const required = (label: string, max = 200) =>
-  z.string({ error: `${label} is required` }).trim().min(1, `${label} is required`).max(max, `${label} is too long`);
+  z.string({ error: `${label} is required` }).check(z.trim(), z.minLength(1, `${label} is required`), z.maxLength(max, `${label} is too long`));
 
 /** What a business submits through the partner form (docs/design.md, "Validation"). */
 export const HostRequestInput = lazySchema(() => z.object({
   businessName: required('Business name'),
   contactName: required('Contact name'),
-  email: z.email({ error: 'Enter a valid email address' }).max(254),
-  phone: required('Phone', 40).regex(/^[+()\d\s-]{6,}$/, 'Enter a valid phone number'),
+  email: z.email({ error: 'Enter a valid email address' }).check(z.maxLength(254)),
+  phone: required('Phone', 40).check(z.regex(/^[+()\d\s-]{6,}$/, 'Enter a valid phone number')),
   address: required('Address', 500),
   businessType: BusinessType,
   expectedFootfall: ExpectedFootfall,
-  comments: z.string().trim().max(2000, 'Comments are too long').optional().default(''),
+  comments: z._default(z.optional(z.string().check(z.trim(), z.maxLength(2000, 'Comments are too long'))), ''),
 }));
 export type HostRequestInput = z.input<typeof HostRequestInput>;
 
@@ -59,10 +59,10 @@ export const HostRequest = lazySchema(() => z.object({
 export type HostRequest = z.infer<typeof HostRequest>;
 
 /** Admin edit: a status-only change from the dropdown, or the whole form. */
-export const HostRequestPatch = lazySchema(() => HostRequestInput.extend({
+export const HostRequestPatch = lazySchema(() => z.extend(z.partial(z.extend(HostRequestInput, {
   // No default here: a status-only change must leave the stored comments alone.
-  comments: z.string().trim().max(2000, 'Comments are too long'),
-}).partial().extend({
-  status: HostRequestStatus.optional(),
-  adminNotes: z.string().trim().max(2000).optional(),
+  comments: z.string().check(z.trim(), z.maxLength(2000, 'Comments are too long')),
+})), {
+  status: z.optional(HostRequestStatus),
+  adminNotes: z.optional(z.string().check(z.trim(), z.maxLength(2000))),
 }));

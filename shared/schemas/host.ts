@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { MachineStatus } from './machine';
 import { lazySchema } from '../lazy-schema';
 
@@ -9,17 +9,17 @@ import { lazySchema } from '../lazy-schema';
 export const MachineHost = lazySchema(() => z.object({
   stationId: z.string(),
   /** The host account's sign-in e-mail (lower case); null when the station has no host. */
-  hostEmail: z.string().nullable(),
+  hostEmail: z.nullable(z.string()),
 }));
 export type MachineHost = z.infer<typeof MachineHost>;
 
 export const MachineHostInput = lazySchema(() => z.object({
-  hostEmail: z.email({ error: 'Enter the e-mail the host signs in with' }).max(254).transform((e) => e.toLowerCase()).nullable(),
+  hostEmail: z.nullable(z.pipe(z.email({ error: 'Enter the e-mail the host signs in with' }).check(z.maxLength(254)), z.transform((e) => e.toLowerCase()))),
 }));
 
 /** A calendar month in Bali (WITA), e.g. 2026-11; the current month when left out. */
 export const HostReportQuery = lazySchema(() => z.object({
-  month: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month looks like 2026-11').optional(),
+  month: z.optional(z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month looks like 2026-11'))),
 }));
 
 /** One station's month: litres from its counters, bottles and CO2 saved from the litres, uptime from its heartbeats. */
@@ -29,10 +29,10 @@ export const HostStationImpact = lazySchema(() => z.object({
   location: z.string(),
   status: MachineStatus,
   litres: z.number(),
-  bottlesSaved: z.number().int(),
+  bottlesSaved: z.number().check(z.int()),
   co2SavedKg: z.number(),
   /** Heartbeats received against those expected in the month so far, in percent; null before any was due. */
-  uptimePercent: z.number().nullable(),
+  uptimePercent: z.nullable(z.number()),
 }));
 export type HostStationImpact = z.infer<typeof HostStationImpact>;
 
@@ -42,6 +42,6 @@ export const HostImpactReport = lazySchema(() => z.object({
   from: z.string(),
   to: z.string(),
   stations: z.array(HostStationImpact),
-  totals: z.object({ litres: z.number(), bottlesSaved: z.number().int(), co2SavedKg: z.number() }),
+  totals: z.object({ litres: z.number(), bottlesSaved: z.number().check(z.int()), co2SavedKg: z.number() }),
 }));
 export type HostImpactReport = z.infer<typeof HostImpactReport>;

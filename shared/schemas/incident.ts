@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { lazySchema } from '../lazy-schema';
 
 /** A station's report as received, kept with its incident. */
@@ -13,20 +13,20 @@ export const VendIncident = lazySchema(() => z.object({
   stationId: z.string(),
   userId: z.string(),
   machineName: z.string(),
-  maxMl: z.number().int(),
+  maxMl: z.number().check(z.int()),
   status: z.enum(['open', 'resolved']),
   holdKept: z.boolean(),
   firstReport: IncidentReport,
   lastReport: IncidentReport,
-  reports: z.number().int(),
+  reports: z.number().check(z.int()),
   createdAt: z.string(),
   updatedAt: z.string(),
-  resolution: z.object({ at: z.string(), by: z.string(), dispensedMl: z.number().int(), charged: z.number().int(), note: z.string().optional() }).optional(),
+  resolution: z.optional(z.object({ at: z.string(), by: z.string(), dispensedMl: z.number().check(z.int()), charged: z.number().check(z.int()), note: z.optional(z.string()) })),
 }));
 export type VendIncident = z.infer<typeof VendIncident>;
 
 /** An operator's resolution: the millilitres actually dispensed (0 when nothing was), and how they know. */
 export const IncidentResolutionInput = lazySchema(() => z.object({
-  dispensedMl: z.number({ error: 'Enter the millilitres dispensed' }).int('Whole millilitres').nonnegative('0 or more'),
-  note: z.string({ error: 'Say how you know the volume' }).trim().min(1, 'Say how you know the volume').max(500),
+  dispensedMl: z.number({ error: 'Enter the millilitres dispensed' }).check(z.int('Whole millilitres'), z.nonnegative('0 or more')),
+  note: z.string({ error: 'Say how you know the volume' }).check(z.trim(), z.minLength(1, 'Say how you know the volume'), z.maxLength(500)),
 }));

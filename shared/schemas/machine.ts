@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { WaterCheck } from './water-safety';
 import { lazySchema } from '../lazy-schema';
 
@@ -9,13 +9,13 @@ export type MachineStatus = z.infer<typeof MachineStatus>;
 export const machineFilterStatuses = ['online', 'offline', 'maintenance'] as const;
 
 export const WaterQuality = lazySchema(() => z.object({
-  tdsPpm: z.number().nonnegative(),
+  tdsPpm: z.number().check(z.nonnegative()),
   temperatureC: z.number(),
 }));
 export type WaterQuality = z.infer<typeof WaterQuality>;
 
 /** A station's filter cartridge: litres through it since it was changed, and the life it has left in percent. */
-export const StationFilter = lazySchema(() => z.object({ litres: z.number().nonnegative(), lifePercent: z.number().min(0).max(100) }));
+export const StationFilter = lazySchema(() => z.object({ litres: z.number().check(z.nonnegative()), lifePercent: z.number().check(z.gte(0), z.lte(100)) }));
 export type StationFilter = z.infer<typeof StationFilter>;
 
 /**
@@ -26,7 +26,7 @@ export type StationFilter = z.infer<typeof StationFilter>;
 export const StationConnection = lazySchema(() => z.object({
   state: z.enum(['connected', 'disconnected']),
   at: z.string(),
-  reason: z.string().nullable(),
+  reason: z.nullable(z.string()),
 }));
 export type StationConnection = z.infer<typeof StationConnection>;
 
@@ -36,29 +36,29 @@ export const Machine = lazySchema(() => z.object({
   name: z.string(),
   location: z.string(),
   /** Strings as admins type them; null when unknown. Used for maps only when both parse. */
-  latitude: z.string().nullable(),
-  longitude: z.string().nullable(),
+  latitude: z.nullable(z.string()),
+  longitude: z.nullable(z.string()),
   status: MachineStatus,
   /** Percent, null when the station has not reported it. */
-  waterLevel: z.number().min(0).max(100).nullable(),
-  lastRefill: z.string().nullable(),
+  waterLevel: z.nullable(z.number().check(z.gte(0), z.lte(100))),
+  lastRefill: z.nullable(z.string()),
   features: z.array(z.string()),
-  lastHeartbeat: z.string().nullable(),
-  quality: WaterQuality.nullable(),
+  lastHeartbeat: z.nullable(z.string()),
+  quality: z.nullable(WaterQuality),
   /** Null until the station reports its filter. */
-  filter: StationFilter.nullable(),
+  filter: z.nullable(StationFilter),
   /** Null until the station first connected. */
-  connection: StationConnection.nullable(),
+  connection: z.nullable(StationConnection),
   /** The last lab test and sanitation, and a water safety lock (the "water checked" badge). */
   waterCheck: WaterCheck,
   /** Someone reported a problem that is not resolved yet: the station card says it is being fixed. */
-  problemReported: z.boolean().optional(),
+  problemReported: z.optional(z.boolean()),
   /** The station's own price per litre (a remote setPrice command it applied); null: the global setting. */
-  pricePerLitre: z.number().int().positive().nullable().optional(),
+  pricePerLitre: z.optional(z.nullable(z.number().check(z.int(), z.positive()))),
   /** What a litre costs here now, what a vend is charged: the station's own price, else the global setting. */
-  effectivePricePerLitre: z.number().int().positive(),
+  effectivePricePerLitre: z.number().check(z.int(), z.positive()),
   /** The largest refill the station dispenses at once (millilitres). */
-  maxFillMl: z.number().int().positive().optional(),
+  maxFillMl: z.optional(z.number().check(z.int(), z.positive())),
   createdAt: z.string(),
   updatedAt: z.string(),
 }));
@@ -66,7 +66,7 @@ export type Machine = z.infer<typeof Machine>;
 
 export const MachineList = lazySchema(() => z.array(Machine));
 
-export const MachineIdParams = lazySchema(() => z.object({ id: z.string().min(1).max(64) }));
+export const MachineIdParams = lazySchema(() => z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }));
 
 /** Admin codes look like HRL-00026; seeded and provisioned ids follow the same shape. */
 export const MACHINE_ID_PATTERN = /^[A-Z]{2,5}-\d{3,6}$/;

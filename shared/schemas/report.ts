@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { lazySchema } from '../lazy-schema';
 import { uploadKey } from './upload';
 
@@ -27,14 +27,14 @@ export const MAX_REPORT_NOTE_LENGTH = 1000;
 
 export const PhotoUploadRequest = lazySchema(() => z.object({
   contentType: ReportPhotoType,
-  size: z.number().int().min(1).max(MAX_REPORT_PHOTO_BYTES, 'The photo is larger than 3 MB'),
+  size: z.number().check(z.int(), z.gte(1), z.lte(MAX_REPORT_PHOTO_BYTES, 'The photo is larger than 3 MB')),
 }));
 
 export const ProblemReportInput = lazySchema(() => z.object({
-  stationId: z.string().min(1).max(64),
+  stationId: z.string().check(z.minLength(1), z.maxLength(64)),
   category: ReportCategory,
-  note: z.string().trim().max(MAX_REPORT_NOTE_LENGTH, `At most ${MAX_REPORT_NOTE_LENGTH} characters`).default(''),
-  photoKey: uploadKey('Not an uploaded photo').optional(),
+  note: z._default(z.string().check(z.trim(), z.maxLength(MAX_REPORT_NOTE_LENGTH, `At most ${MAX_REPORT_NOTE_LENGTH} characters`)), ''),
+  photoKey: z.optional(uploadKey('Not an uploaded photo')),
 }));
 export type ProblemReportInput = z.infer<typeof ProblemReportInput>;
 
@@ -45,15 +45,15 @@ export const ProblemReport = lazySchema(() => z.object({
   category: ReportCategory,
   note: z.string(),
   /** The photo, with its location and other metadata removed, when one was sent. */
-  photo: z.object({ contentType: ReportPhotoType, bytes: z.number().int() }).nullable(),
+  photo: z.nullable(z.object({ contentType: ReportPhotoType, bytes: z.number().check(z.int()) })),
   status: z.enum(['open', 'resolved']),
   createdAt: z.string(),
-  resolvedAt: z.string().nullable(),
-  resolvedBy: z.string().nullable(),
+  resolvedAt: z.nullable(z.string()),
+  resolvedBy: z.nullable(z.string()),
 }));
 export type ProblemReport = z.infer<typeof ProblemReport>;
 
-export const ProblemReportQuery = lazySchema(() => z.object({ status: z.enum(['open', 'resolved']).default('open') }));
+export const ProblemReportQuery = lazySchema(() => z.object({ status: z._default(z.enum(['open', 'resolved']), 'open') }));
 
 /** The cleaned photo as a data: URL (the site's CSP allows data: images, so the admin page shows it as is). */
 export const ProblemReportPhoto = lazySchema(() => z.object({ dataUrl: z.string() }));

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { lazySchema } from '../lazy-schema';
 
 /** Readings are kept this long (DynamoDB TTL), per station (docs/architecture.md, "Telemetry"). */
@@ -21,13 +21,13 @@ export const TelemetryReading = lazySchema(() => z.object({
   tdsPpm: z.number(),
   temperatureC: z.number(),
   /** The station's counters since it started (they go back to 0 when it restarts). */
-  dispensedMl: z.number().int(),
-  vends: z.number().int(),
-  failures: z.number().int(),
+  dispensedMl: z.number().check(z.int()),
+  vends: z.number().check(z.int()),
+  failures: z.number().check(z.int()),
   /** Mobile signal in dBm; null when the station does not report it. */
-  signalDbm: z.number().nullable(),
+  signalDbm: z.nullable(z.number()),
   /** Heartbeats the reading stands for (1 without `step`). */
-  heartbeats: z.number().int(),
+  heartbeats: z.number().check(z.int()),
 }));
 export type TelemetryReading = z.infer<typeof TelemetryReading>;
 
@@ -35,17 +35,17 @@ export const TelemetryQuery = lazySchema(() => z.object({
   from: z.iso.datetime({ offset: true, error: 'from must be an ISO date-time' }),
   to: z.iso.datetime({ offset: true, error: 'to must be an ISO date-time' }),
   /** Seconds per bucket: averages instead of every reading (charts of 7 and 30 days). */
-  step: z.coerce.number({ error: 'step must be a number of seconds' }).int('step must be whole seconds').min(60, 'step is at least 60 seconds').max(86_400, 'step is at most 86400 seconds').optional(),
-  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1, 'limit is at least 1').max(TELEMETRY_PAGE_MAX, `limit is at most ${TELEMETRY_PAGE_MAX}`).default(TELEMETRY_PAGE_MAX),
-  cursor: z.string().max(2000).optional(),
-}).superRefine((q, ctx) => {
+  step: z.optional(z.coerce.number({ error: 'step must be a number of seconds' }).check(z.int('step must be whole seconds'), z.gte(60, 'step is at least 60 seconds'), z.lte(86_400, 'step is at most 86400 seconds'))),
+  limit: z._default(z.coerce.number({ error: 'limit must be a number' }).check(z.int(), z.gte(1, 'limit is at least 1'), z.lte(TELEMETRY_PAGE_MAX, `limit is at most ${TELEMETRY_PAGE_MAX}`)), TELEMETRY_PAGE_MAX),
+  cursor: z.optional(z.string().check(z.maxLength(2000))),
+}).check(z.superRefine((q, ctx) => {
   const from = Date.parse(q.from);
   const to = Date.parse(q.to);
   if (!(to > from)) ctx.addIssue({ code: 'custom', path: ['to'], message: 'to must be after from' });
   else if (to - from > TELEMETRY_MAX_RANGE_DAYS * DAY_MS) ctx.addIssue({ code: 'custom', path: ['to'], message: `The range is at most ${TELEMETRY_MAX_RANGE_DAYS} days` });
   else if (q.step !== undefined && (to - from) / (q.step * 1000) > TELEMETRY_PAGE_MAX) ctx.addIssue({ code: 'custom', path: ['step'], message: `step is too small for this range (at most ${TELEMETRY_PAGE_MAX} buckets)` });
   if (q.step !== undefined && q.cursor !== undefined) ctx.addIssue({ code: 'custom', path: ['cursor'], message: 'Bucketed readings come in one page' });
-}));
+})));
 
 /**
  * A station's events, newest first: connects, disconnects with IoT Core's reason, and technicians' check-ins at the
@@ -54,12 +54,12 @@ export const TelemetryQuery = lazySchema(() => z.object({
 export const StationEvent = lazySchema(() => z.object({
   at: z.string(),
   kind: z.enum(['connected', 'disconnected', 'checkedIn', 'command']),
-  reason: z.string().nullable(),
+  reason: z.nullable(z.string()),
   /** Who checked in or sent the command: 'technician:<e-mail>' or 'admin:<e-mail>' (check-ins and commands only). */
-  by: z.string().optional(),
+  by: z.optional(z.string()),
 }));
 export type StationEvent = z.infer<typeof StationEvent>;
 
 export const StationEventsQuery = lazySchema(() => z.object({
-  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1, 'limit is at least 1').max(50, 'limit is at most 50').default(20),
+  limit: z._default(z.coerce.number({ error: 'limit must be a number' }).check(z.int(), z.gte(1, 'limit is at least 1'), z.lte(50, 'limit is at most 50')), 20),
 }));

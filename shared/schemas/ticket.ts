@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { AlertRule } from './alert';
 import { lazySchema } from '../lazy-schema';
 
@@ -16,7 +16,7 @@ const TicketSource = lazySchema(() => z.object({
   id: z.string(),
   at: z.string(),
   /** Alerts: their rule. */
-  rule: AlertRule.nullable(),
+  rule: z.nullable(AlertRule),
   /** Alerts: what was seen; reports: the category and the reporter's note. */
   detail: z.string(),
   /** Reports: whether a cleaned photo is kept. */
@@ -45,32 +45,32 @@ export const Ticket = lazySchema(() => z.object({
   status: TicketStatus,
   sources: z.array(TicketSource),
   /** The e-mail of the technician or admin it is assigned to. */
-  assignee: z.string().nullable(),
+  assignee: z.nullable(z.string()),
   comments: z.array(TicketComment),
   history: z.array(TicketEvent),
   openedAt: z.string(),
-  assignedAt: z.string().nullable(),
-  assignedBy: z.string().nullable(),
-  closedAt: z.string().nullable(),
-  closedBy: z.string().nullable(),
-  resolution: z.string().nullable(),
+  assignedAt: z.nullable(z.string()),
+  assignedBy: z.nullable(z.string()),
+  closedAt: z.nullable(z.string()),
+  closedBy: z.nullable(z.string()),
+  resolution: z.nullable(z.string()),
 }));
 export type Ticket = z.infer<typeof Ticket>;
 
 export const TicketsQuery = lazySchema(() => z.object({
   /** `active` (the default): open and assigned, newest first; `closed`: newest closed first. */
-  status: z.enum(['active', 'open', 'assigned', 'closed'], { error: 'status is one of active, open, assigned, closed' }).default('active'),
+  status: z._default(z.enum(['active', 'open', 'assigned', 'closed'], { error: 'status is one of active, open, assigned, closed' }), 'active'),
   /** Only the caller's own (assigned to them). */
-  mine: z.stringbool({ error: 'mine is true or false' }).optional(),
-  stationId: z.string().max(64).optional(),
-  limit: z.coerce.number({ error: 'limit must be a number' }).int().min(1, 'limit is at least 1').max(100, 'limit is at most 100').default(50),
-  cursor: z.string().max(2000).optional(),
+  mine: z.optional(z.stringbool({ error: 'mine is true or false' })),
+  stationId: z.optional(z.string().check(z.maxLength(64))),
+  limit: z._default(z.coerce.number({ error: 'limit must be a number' }).check(z.int(), z.gte(1, 'limit is at least 1'), z.lte(100, 'limit is at most 100')), 50),
+  cursor: z.optional(z.string().check(z.maxLength(2000))),
 }));
 
 const TICKET_TEXT_MAX = 2000;
-const text = (required: string) => z.string({ error: required }).trim().min(1, required).max(TICKET_TEXT_MAX, `At most ${TICKET_TEXT_MAX} characters`);
+const text = (required: string) => z.string({ error: required }).check(z.trim(), z.minLength(1, required), z.maxLength(TICKET_TEXT_MAX, `At most ${TICKET_TEXT_MAX} characters`));
 
-export const TicketAssignInput = lazySchema(() => z.object({ assignee: z.email({ error: 'Choose a technician or admin' }).max(254).toLowerCase() }));
+export const TicketAssignInput = lazySchema(() => z.object({ assignee: z.email({ error: 'Choose a technician or admin' }).check(z.maxLength(254), z.toLowerCase()) }));
 /** A console account a ticket can be assigned to: an administrator or a technician (their Cognito group). */
 export const StaffMember = lazySchema(() => z.object({ email: z.string(), name: z.string(), role: z.enum(['admin', 'technician']) }));
 export type StaffMember = z.infer<typeof StaffMember>;
@@ -78,4 +78,4 @@ export type StaffMember = z.infer<typeof StaffMember>;
 export const TicketCommentInput = lazySchema(() => z.object({ text: text('Write a comment') }));
 export const TicketCloseInput = lazySchema(() => z.object({ resolution: text('Say how it was resolved') }));
 
-export const TicketCounts = lazySchema(() => z.object({ open: z.number().int(), assigned: z.number().int() }));
+export const TicketCounts = lazySchema(() => z.object({ open: z.number().check(z.int()), assigned: z.number().check(z.int()) }));

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { MAX_TOPUP_IDR, MIN_TOPUP_IDR } from '../constants';
 import { formatRupiah } from '../money';
 import { ClaimState } from './claim';
@@ -24,24 +24,24 @@ export const Transaction = lazySchema(() => z.object({
   id: z.string(),
   type: TransactionType,
   /** Integer rupiah, absolute value (for a receivable: what became owed). */
-  amount: z.number().int().nonnegative(),
+  amount: z.number().check(z.int(), z.nonnegative()),
   /** True when the entry took money out of the wallet (a purchase, a repayment, a refund or debit adjustment). */
   debit: z.boolean(),
   createdAt: z.string(),
-  volume: z.number().nonnegative().nullable(),
-  paymentMethod: PaymentMethod.nullable(),
-  machine: z.object({ id: z.string(), name: z.string() }).nullable(),
+  volume: z.nullable(z.number().check(z.nonnegative())),
+  paymentMethod: z.nullable(PaymentMethod),
+  machine: z.nullable(z.object({ id: z.string(), name: z.string() })),
   /** On a purchase of a vend: the session, which the person may claim within 24 h (docs/architecture.md, "Claims"). */
-  vendId: z.string().optional(),
+  vendId: z.optional(z.string()),
   /** The vend's claim, when there is one. */
-  claim: ClaimState.optional(),
+  claim: z.optional(ClaimState),
 }));
 export type Transaction = z.infer<typeof Transaction>;
 
-export const Page = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), nextCursor: z.string().nullable() });
+export const Page = <T extends z.ZodMiniType>(item: T) => z.object({ items: z.array(item), nextCursor: z.nullable(z.string()) });
 export const PageQuery = lazySchema(() => z.object({
-  limit: z.coerce.number().int().min(1).max(100).default(20),
-  cursor: z.string().max(2000).optional(),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 20),
+  cursor: z.optional(z.string().check(z.maxLength(2000))),
 }));
 
 export const NfcTokenResponse = lazySchema(() => z.object({ token: z.string(), expiresAt: z.string() }));
@@ -52,23 +52,23 @@ export const minimumTopupMessage = (minimum: number) => `Minimum top up amount i
 const maximumTopupMessage = (maximum: number) => `Maximum top up amount is ${formatRupiah(maximum)}`;
 
 export const TopupRequest = lazySchema(() => z.object({
-  amount: z
-    .number({ error: 'Amount must be a number' })
-    .int('Amount must be whole rupiah')
-    .positive()
-    .max(MAX_TOPUP_IDR, maximumTopupMessage(MAX_TOPUP_IDR))
-    .describe(`At least the minimum top-up of the system settings (${formatRupiah(MIN_TOPUP_IDR)} unless an administrator changed it)`),
+  amount: z.number({ error: 'Amount must be a number' }).check(
+    z.int('Amount must be whole rupiah'),
+    z.positive(),
+    z.lte(MAX_TOPUP_IDR, maximumTopupMessage(MAX_TOPUP_IDR)),
+    z.describe(`At least the minimum top-up of the system settings (${formatRupiah(MIN_TOPUP_IDR)} unless an administrator changed it)`),
+  ),
   paymentMethod: PaymentMethod,
-  walletToken: z.string().max(20_000).optional(),
+  walletToken: z.optional(z.string().check(z.maxLength(20_000))),
 }));
 
 export const PurchaseRequest = lazySchema(() => z.object({
-  machineId: z.string().min(1),
+  machineId: z.string().check(z.minLength(1)),
   /** Litres requested. */
-  volume: z.number().positive().max(20),
-  walletToken: z.string().min(1).max(20_000),
+  volume: z.number().check(z.positive(), z.lte(20)),
+  walletToken: z.string().check(z.minLength(1), z.maxLength(20_000)),
   paymentMethod: z.enum(walletPaymentMethods),
 }));
 export type PurchaseRequest = z.infer<typeof PurchaseRequest>;
 
-export const AppleMerchantValidationRequest = lazySchema(() => z.object({ validationURL: z.url(), domainName: z.string().min(1) }));
+export const AppleMerchantValidationRequest = lazySchema(() => z.object({ validationURL: z.url(), domainName: z.string().check(z.minLength(1)) }));

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { lazySchema } from '../lazy-schema';
 
 /**
@@ -9,10 +9,10 @@ export const FileUpload = lazySchema(() => z.object({
   url: z.string(),
   fields: z.record(z.string(), z.string()),
   key: z.string(),
-  maxBytes: z.number().int(),
+  maxBytes: z.number().check(z.int()),
   expiresAt: z.string(),
 }));
 export type FileUpload = z.infer<typeof FileUpload>;
 
 /** The key of an upload a presigned POST handed out (a route taking one refuses any other key, such as a kept file's). */
-export const uploadKey = (message: string) => z.string().regex(/^uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, message);
+export const uploadKey = (message: string) => z.string().check(z.regex(/^uploads\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, message));

@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { staffRoles } from '../roles';
 import { lazySchema } from '../lazy-schema';
 
@@ -13,21 +13,21 @@ export type EnvironmentalImpact = z.infer<typeof EnvironmentalImpact>;
 export const User = lazySchema(() => z.object({
   id: z.string(),
   username: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  email: z.string().nullable(),
-  profileImageUrl: z.string().nullable(),
+  firstName: z.nullable(z.string()),
+  lastName: z.nullable(z.string()),
+  email: z.nullable(z.string()),
+  profileImageUrl: z.nullable(z.string()),
   createdAt: z.string(),
-  balance: z.number().int().nonnegative(),
+  balance: z.number().check(z.int(), z.nonnegative()),
   /** Rupiah owed: water dispensed (or a refund) the balance did not cover; the next top-up pays it first. */
-  owed: z.number().int().nonnegative(),
+  owed: z.number().check(z.int(), z.nonnegative()),
   co2Saved: z.number(),
   bottlesSaved: z.number(),
 }));
 export type User = z.infer<typeof User>;
 
 /** A user as the admin console lists it. */
-export const AdminUser = lazySchema(() => User.extend({
+export const AdminUser = lazySchema(() => z.extend(User, {
   environmentalImpact: z.object({ litersRefilled: z.number(), plasticBottlesSaved: z.number(), co2Saved: z.number() }),
 }));
 export type AdminUser = z.infer<typeof AdminUser>;

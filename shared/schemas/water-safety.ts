@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { lazySchema } from '../lazy-schema';
 import { uploadKey } from './upload';
 
@@ -22,11 +22,11 @@ const day = () => z.iso.date({ error: 'Enter a date (YYYY-MM-DD)' });
 
 /** What the public sees: the last passing lab test and sanitation (dates), and whether a safety lock holds. */
 export const WaterCheck = lazySchema(() => z.object({
-  lastLabTestAt: z.string().nullable(),
-  lastLabTestResult: z.enum(['pass', 'fail']).nullable(),
-  lastSanitationAt: z.string().nullable(),
+  lastLabTestAt: z.nullable(z.string()),
+  lastLabTestResult: z.nullable(z.enum(['pass', 'fail'])),
+  lastSanitationAt: z.nullable(z.string()),
   /** Locked for water safety (the reason only; the detail is the admin's). */
-  lockedFor: SafetyLockReason.nullable(),
+  lockedFor: z.nullable(SafetyLockReason),
 }));
 export type WaterCheck = z.infer<typeof WaterCheck>;
 
@@ -36,27 +36,27 @@ export const MAX_LAB_REPORT_BYTES = 5 * 1024 * 1024;
 
 export const LabReportUploadRequest = lazySchema(() => z.object({
   contentType: z.literal(LAB_REPORT_TYPE, { error: 'The lab report must be a PDF' }),
-  size: z.number({ error: 'The size in bytes' }).int().min(1, 'The file is empty').max(MAX_LAB_REPORT_BYTES, 'The PDF is larger than 5 MB'),
+  size: z.number({ error: 'The size in bytes' }).check(z.int(), z.gte(1, 'The file is empty'), z.lte(MAX_LAB_REPORT_BYTES, 'The PDF is larger than 5 MB')),
 }));
 
 /** A short-lived link to a lab test's PDF (straight from storage: a 5 MB PDF does not fit a function's answer). */
 export const LabReportLink = lazySchema(() => z.object({ url: z.string(), expiresAt: z.string() }));
 
-export const SafetyRecordParams = lazySchema(() => z.object({ id: z.string().min(1).max(64), recordId: z.string().min(1).max(64) }));
+export const SafetyRecordParams = lazySchema(() => z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)), recordId: z.string().check(z.minLength(1), z.maxLength(64)) }));
 
 export const SafetyRecordInput = lazySchema(() => z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('sanitation'), date: day(), note: z.string().trim().max(500, 'At most 500 characters').default('') }),
+  z.object({ kind: z.literal('sanitation'), date: day(), note: z._default(z.string().check(z.trim(), z.maxLength(500, 'At most 500 characters')), '') }),
   z.object({
     kind: z.literal('labTest'), date: day(),
     result: z.enum(['pass', 'fail'], { error: 'The result is pass or fail' }),
-    note: z.string().trim().max(500, 'At most 500 characters').default(''),
+    note: z._default(z.string().check(z.trim(), z.maxLength(500, 'At most 500 characters')), ''),
     /** The lab's report, uploaded first (LabReportUploadRequest); kept under the record. */
-    reportKey: uploadKey('Not an uploaded PDF').optional(),
+    reportKey: z.optional(uploadKey('Not an uploaded PDF')),
   }),
-], { error: 'kind is sanitation or labTest' }).superRefine((r, ctx) => {
+], { error: 'kind is sanitation or labTest' }).check(z.superRefine((r, ctx) => {
   // Recorded after the fact, never ahead of it (a day of slack for time zones).
   if (Date.parse(r.date) > Date.now() + 86_400_000) ctx.addIssue({ code: 'custom', path: ['date'], message: 'The date cannot be in the future' });
-}));
+})));
 
 /** One entry of a station's water safety history, newest first. */
 export const SafetyRecord = lazySchema(() => z.object({
@@ -65,25 +65,25 @@ export const SafetyRecord = lazySchema(() => z.object({
   kind: z.enum(['sanitation', 'labTest', 'locked', 'unlocked']),
   /** The visit's or test's date (YYYY-MM-DD); for locks and unlocks the time. */
   date: z.string(),
-  result: z.enum(['pass', 'fail']).nullable(),
+  result: z.nullable(z.enum(['pass', 'fail'])),
   note: z.string(),
   /** Who recorded it: 'admin:<username>', or 'system' for an automatic lock. */
   by: z.string(),
   at: z.string(),
   /** A lab test's PDF report, when one was attached (its size; the file through adminGetLabReport). */
-  labReport: z.object({ bytes: z.number().int() }).optional(),
+  labReport: z.optional(z.object({ bytes: z.number().check(z.int()) })),
 }));
 export type SafetyRecord = z.infer<typeof SafetyRecord>;
 
 export const SafetyOverview = lazySchema(() => z.object({
-  lock: SafetyLock.nullable(),
-  lastSanitationAt: z.string().nullable(),
+  lock: z.nullable(SafetyLock),
+  lastSanitationAt: z.nullable(z.string()),
   /** When the next sanitation is due (null when the interval is off). */
-  sanitationDueAt: z.string().nullable(),
-  lastLabTest: z.object({ at: z.string(), result: z.enum(['pass', 'fail']) }).nullable(),
+  sanitationDueAt: z.nullable(z.string()),
+  lastLabTest: z.nullable(z.object({ at: z.string(), result: z.enum(['pass', 'fail']) })),
   records: z.array(SafetyRecord),
 }));
 
-export const SafetyLockInput = lazySchema(() => z.object({ note: z.string().trim().min(1, 'Say why the station is locked').max(500, 'At most 500 characters') }));
+export const SafetyLockInput = lazySchema(() => z.object({ note: z.string().check(z.trim(), z.minLength(1, 'Say why the station is locked'), z.maxLength(500, 'At most 500 characters')) }));
 
-export const SafetyClearInput = lazySchema(() => z.object({ note: z.string().trim().min(1, 'Say what was done').max(500, 'At most 500 characters') }));
+export const SafetyClearInput = lazySchema(() => z.object({ note: z.string().check(z.trim(), z.minLength(1, 'Say what was done'), z.maxLength(500, 'At most 500 characters')) }));

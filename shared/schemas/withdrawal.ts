@@ -1,4 +1,4 @@
-import * as z from 'zod';
+import * as z from '../zod';
 import { PaymentMethod } from './transaction';
 import { lazySchema } from '../lazy-schema';
 
@@ -22,52 +22,53 @@ const WithdrawalRefund = lazySchema(() => z.object({
   paymentMethod: PaymentMethod,
   /** When the top-up was paid, and what it was for. */
   paidAt: z.string(),
-  paidIdr: z.number().int(),
-  amountIdr: z.number().int().positive(),
+  paidIdr: z.number().check(z.int()),
+  amountIdr: z.number().check(z.int(), z.positive()),
   /** The end of the method's refund window. */
   refundableUntil: z.string(),
 }));
 
 /** Part of the balance paid out by an admin instead, and why. */
 const PayoutLine = lazySchema(() => z.object({
-  amountIdr: z.number().int().positive(),
+  amountIdr: z.number().check(z.int(), z.positive()),
   reason: PayoutReason,
   /** The top-up it came from (null: not from a top-up). */
-  orderId: z.string().nullable(),
-  paymentMethod: PaymentMethod.nullable(),
-  paidAt: z.string().nullable(),
+  orderId: z.nullable(z.string()),
+  paymentMethod: z.nullable(PaymentMethod),
+  paidAt: z.nullable(z.string()),
   /** When the refund window closed (null: the method has none, or not from a top-up). */
-  refundableUntil: z.string().nullable(),
+  refundableUntil: z.nullable(z.string()),
   /** The gateway's own words when it refused. */
-  detail: z.string().nullable(),
+  detail: z.nullable(z.string()),
 }));
 export type PayoutLine = z.infer<typeof PayoutLine>;
 
 export const WithdrawalPlan = lazySchema(() => z.object({
-  balanceIdr: z.number().int(),
+  balanceIdr: z.number().check(z.int()),
   refunds: z.array(WithdrawalRefund),
   payout: z.array(PayoutLine),
-  refundIdr: z.number().int(),
-  payoutIdr: z.number().int(),
+  refundIdr: z.number().check(z.int()),
+  payoutIdr: z.number().check(z.int()),
 }));
 export type WithdrawalPlan = z.infer<typeof WithdrawalPlan>;
 
 export const WithdrawalRequest = lazySchema(() => z.object({
   /** The balance the user saw with the plan: a withdrawal is made only while it is still the balance (409 otherwise). */
-  expectedBalance: z.number({ error: 'The balance you saw is required' }).int().positive('There is nothing to withdraw'),
+  expectedBalance: z.number({ error: 'The balance you saw is required' }).check(z.int(), z.positive('There is nothing to withdraw')),
 }));
 
-const payoutStatuses = ['none', 'open', 'paid', 'returned'] as const;
-const PayoutStatus = lazySchema(() => z.enum(payoutStatuses));
+/** A payout request's own states; a withdrawal's payoutStatus adds none (nothing was left to pay out). */
+const payoutRequestStatuses = ['open', 'paid', 'returned'] as const;
+const PayoutStatus = lazySchema(() => z.enum(['none', ...payoutRequestStatuses]));
 
-export const Withdrawal = lazySchema(() => WithdrawalPlan.extend({
+export const Withdrawal = lazySchema(() => z.extend(WithdrawalPlan, {
   id: z.string(),
   /** completed: every refund was made (or moved to the payout); processing: interrupted, the same key again finishes it. */
   status: z.enum(['processing', 'completed']),
   /** The admin payout request of what was not refunded: none, open, paid (sent by the admin) or returned (credited back to the wallet). */
   payoutStatus: PayoutStatus,
   createdAt: z.string(),
-  completedAt: z.string().nullable(),
+  completedAt: z.nullable(z.string()),
 }));
 export type Withdrawal = z.infer<typeof Withdrawal>;
 
@@ -76,23 +77,23 @@ export const PayoutRequest = lazySchema(() => z.object({
   id: z.string(),
   userId: z.string(),
   username: z.string(),
-  email: z.string().nullable(),
-  amountIdr: z.number().int(),
+  email: z.nullable(z.string()),
+  amountIdr: z.number().check(z.int()),
   lines: z.array(PayoutLine),
-  status: PayoutStatus.exclude(['none']),
+  status: z.enum(payoutRequestStatuses),
   createdAt: z.string(),
-  resolvedAt: z.string().nullable(),
-  resolvedBy: z.string().nullable(),
-  note: z.string().nullable(),
+  resolvedAt: z.nullable(z.string()),
+  resolvedBy: z.nullable(z.string()),
+  note: z.nullable(z.string()),
 }));
 export type PayoutRequest = z.infer<typeof PayoutRequest>;
 
-export const PayoutQuery = lazySchema(() => z.object({ status: z.enum(['open', 'paid', 'returned']).default('open') }));
+export const PayoutQuery = lazySchema(() => z.object({ status: z._default(z.enum(['open', 'paid', 'returned']), 'open') }));
 
 const NOTE_REQUIRED = 'A note is required (the transfer reference, or why it is returned)';
 export const PayoutResolution = lazySchema(() => z.object({
   /** paid: the admin sent the money (outside the gateway); returned: credited back to the user's wallet. */
   outcome: z.enum(['paid', 'returned']),
-  note: z.string({ error: NOTE_REQUIRED }).trim().min(1, NOTE_REQUIRED).max(500, 'The note is too long'),
+  note: z.string({ error: NOTE_REQUIRED }).check(z.trim(), z.minLength(1, NOTE_REQUIRED), z.maxLength(500, 'The note is too long')),
 }));
 export type PayoutResolution = z.infer<typeof PayoutResolution>;

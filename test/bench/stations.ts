@@ -20,7 +20,7 @@ import { costTables, perStationMonth, perStationMonthBefore, sum, type MeasuredC
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { serviceEnvironment } from '@infra/local/service-environment';
 
 type Provisioned = z.output<typeof ProvisionedMachine>;

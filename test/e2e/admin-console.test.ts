@@ -1,6 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from '@shared/zod';
 import { keys } from '@functions/adapters/dynamodb/keys';
 import { formatInteger, formatLitres, formatRupiah } from '@frontend/features/admin/format';
 import { AdminStats } from '@shared/routes';
@@ -87,7 +88,7 @@ describe('admin console in Chromium', { timeout: 180_000 }, () => {
     await page.getByRole('table', { name: 'Machines' }).waitFor();
     await page.unroute('**/api/admin/auth/check');
     const stats = AdminStats.parse((await asAdmin('/api/admin/stats')).body);
-    const machines = Machine.array().parse((await apiFetch('/api/machines')).body);
+    const machines = z.array(Machine).parse((await apiFetch('/api/machines')).body);
     expect(stats.totalMachines).toBe(machines.length);
     expect(stats.onlineMachines).toBe(machines.filter((m) => m.status === 'online').length);
     await expect.poll(() => card('Total Machines').textContent()).toContain(formatInteger(machines.length));
@@ -103,7 +104,7 @@ describe('admin console in Chromium', { timeout: 180_000 }, () => {
   });
 
   it('filters machines by status and search, and flags low water', async () => {
-    const machines = Machine.array().parse((await apiFetch('/api/machines')).body);
+    const machines = z.array(Machine).parse((await apiFetch('/api/machines')).body);
     const table = page.getByRole('table', { name: 'Machines' });
     for (const status of ['offline', 'maintenance', 'online'] as const) {
       await page.getByLabel('Filter by status').selectOption(status);
@@ -242,7 +243,7 @@ describe('admin console in Chromium', { timeout: 180_000 }, () => {
   });
 
   it('exports the rows of the current tab as CSV', async () => {
-    const machines = Machine.array().parse((await apiFetch('/api/machines')).body);
+    const machines = z.array(Machine).parse((await apiFetch('/api/machines')).body);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export Data' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^bali-refill-machines-\d{4}-\d{2}-\d{2}\.csv$/);
     const lines = (await downloadedText(download)).replace(/^\uFEFF/, '').trim().split('\r\n');

@@ -1,5 +1,6 @@
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import * as z from '@shared/zod';
 import { keys } from '@functions/adapters/dynamodb/keys';
 import { queryAll } from '@functions/adapters/dynamodb/query';
 import { AdminStats } from '@shared/routes';
@@ -22,7 +23,7 @@ describe('GET /api/admin/stats', () => {
     const snapshot = async () => {
       const before = await readStats();
       const lists = {
-        machines: Machine.array().parse((await apiFetch('/api/machines')).body),
+        machines: z.array(Machine).parse((await apiFetch('/api/machines')).body),
         users: await allPages<{ id: string; owed: number }>('/api/admin/users'),
         purchases: await allPages<Row>('/api/admin/transactions?type=purchase'),
         // Water charged late and owed in full carries its volume on the receivable.

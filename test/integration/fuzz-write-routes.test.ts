@@ -1,6 +1,6 @@
 import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
-import * as z from 'zod';
+import * as z from '@shared/zod';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildPath, routeIds, routes, type RouteDefinition, type RouteId } from '@shared/routes';
 import { bearer, signInAs } from '../support/auth';

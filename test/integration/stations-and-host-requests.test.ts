@@ -1,5 +1,6 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
+import * as z from '@shared/zod';
 import { keys } from '@functions/adapters/dynamodb/keys';
 import { AREAS } from '@shared/constants';
 import { Machine } from '@shared/schemas';
@@ -22,7 +23,7 @@ describe('GET /api/machines', () => {
   it('lists at least 30 seeded stations across every area and Kuta, with a mix of statuses', async () => {
     const { status, body } = await apiFetch('/api/machines');
     expect(status).toBe(200);
-    const machines = Machine.array().parse(body);
+    const machines = z.array(Machine).parse(body);
     expect(machines.length).toBeGreaterThanOrEqual(30);
     for (const area of [...AREAS, 'Kuta']) expect(machines.some((m) => m.location.includes(area)), area).toBe(true);
     expect(new Set(machines.map((m) => m.status))).toEqual(new Set(['online', 'offline', 'maintenance', 'locked']));

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { connect as tlsConnect, type TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from '@shared/zod';
 import { Machine, StationEvent } from '@shared/schemas';
 import { asAdmin } from '../support/admin';
 import { apiFetch } from '../support/local';

@@ -6,7 +6,7 @@ import type { Services } from '@functions/composition';
 import { SimStation } from '@infra/local/simulator';
 import { asAdmin } from '../support/admin';
 import { local } from '../support/local';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { serviceEnvironment } from '@infra/local/service-environment';
 
 /**

@@ -1,5 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as z from '@shared/zod';
 import { Page, StationEvent, TelemetryReading } from '@shared/schemas';
 import { keys } from '@functions/adapters/dynamodb/keys';
 import { asAdmin } from '../support/admin';
@@ -66,7 +67,7 @@ describe('telemetry history (GET /api/admin/machines/{id}/telemetry)', () => {
     station.drop();
     const events = await waitFor(async () => {
       const { body } = await asAdmin(`/api/admin/machines/${p.machine.id}/events?limit=10`);
-      return StationEvent.array().parse(body);
+      return z.array(StationEvent).parse(body);
     }, (list) => list.some((e) => e.reason === 'CONNECTION_LOST'));
     expect(events.value[0]).toMatchObject({ kind: 'disconnected', reason: 'CONNECTION_LOST' });
     expect(events.value.some((e) => e.kind === 'connected')).toBe(true);

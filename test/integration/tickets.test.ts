@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import * as z from 'zod';
+import * as z from '@shared/zod';
 import { Machine, Page, StaffMember, Ticket, TicketCounts } from '@shared/schemas';
 import { asAdmin } from '../support/admin';
 import { bearer, seededAccount, signInAs } from '../support/auth';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { LAB_REPORT_TYPE, MAX_LAB_REPORT_BYTES, type SafetyRecordInput } from '@shared/schemas';
 import { authedApi } from './auth';
 import { postUpload } from './uploads';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import type * as z from 'zod';
+import type * as z from 'zod/mini';
 import { fieldMessages, SafetyClearInput, SafetyLockInput, SafetyRecordInput, type SafetyRecord } from '@shared/schemas';
 import { authedApi } from '../../../api/auth';
 import { ApiRequestError } from '../../../api/client';
