@@ -52,8 +52,8 @@ function overTheFloor(parts: Map<string, number>, floor: Map<string, number>): {
 export async function benchFunctions(root: string, log: (s: string) => void): Promise<{ figures: Figure[]; lines: string[] }> {
   const out = mkdtempSync(join(tmpdir(), 'bench-fn-'));
   const entries = [
-    ...readdirSync(join(root, 'functions/http/routes')).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => join(root, 'functions/http/routes', f)),
-    ...readdirSync(join(root, 'functions/iot')).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => join(root, 'functions/iot', f)),
+    ...['functions/http/routes', 'functions/iot', 'functions/stations'].flatMap((folder) =>
+      readdirSync(join(root, folder)).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => join(root, folder, f))),
     join(root, 'functions/deploy/setup.ts'),
   ].filter((file) => /export (const|async function|function) handler\b/.test(readFileSync(file, 'utf8'))); // Lambda entries, not their helpers
   const empty = join(out, 'empty.mjs');
