@@ -78,30 +78,30 @@ export async function startStations(options: { dataDir?: string; fleet?: number;
     // The queued jobs outlive a restart of `npm start`, as IoT Jobs keeps them for stations that come back later.
     const ruleBroker = await startBroker({ ca, port, log, deadLetter, jobsStateFile: join(root, 'jobs.json') });
     stops.push(ruleBroker.stop);
-    // The heartbeat rule writes readings to the table; its stream hands them to the heartbeat function (docs/stations.md).
-    const heartbeats = await startStreamConsumer({
+    // Lambda's event source mappings on the table's stream: the same stream, read by each as its mapping reads it.
+    const onTableStream = (consumer: Pick<Parameters<typeof startStreamConsumer>[0], 'mapping' | 'filter' | 'handler'>) => startStreamConsumer({
+      ...consumer,
       // The SDK's standard endpoint variable, which the local cloud sets for every handler.
       endpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB!,
       tableName: setting('TABLE_NAME'),
       region: awsRegion(),
+      onFailure: (records, error) => deadLetter({ streamRecords: records.map((r) => r.dynamodb?.SequenceNumber), error }),
+    });
+    // The heartbeat rule writes readings to the table; its stream hands them to the heartbeat function (docs/stations.md).
+    const heartbeats = await onTableStream({
       mapping: HEARTBEAT_STREAM_MAPPING,
       filter: isIngestedReading,
       handler: async (event) => (await import('@functions/iot/heartbeat')).handler(event, lambdaContext('heartbeat')),
-      onFailure: (records, error) => deadLetter({ streamRecords: records.map((r) => r.dynamodb?.SequenceNumber), error }),
     });
     stops.push(heartbeats.stop);
-    // The same stream hands station changes to the station list's change publisher (docs/scale.md). Not part of the
-    // broker's idle(): it may wait up to a lease for its turn, and the broker's handlers never wait for it.
-    const stationChanges = await startStreamConsumer({
-      endpoint: process.env.AWS_ENDPOINT_URL_DYNAMODB!,
-      tableName: setting('TABLE_NAME'),
-      region: awsRegion(),
+    // Station changes go to the station list's change publisher (docs/scale.md). Not part of the broker's idle(): no
+    // handler of the broker waits for it, and each of its publications reads every station.
+    const stationChanges = await onTableStream({
       mapping: STATION_CHANGE_STREAM_MAPPING,
       filter: isStationChange,
       handler: async (event) => {
         await (await import('@functions/stations/station-list-changes')).handler(event, lambdaContext('stationListChanges', STATION_LIST_PUBLISHER_TIMEOUT_SECONDS));
       },
-      onFailure: (records, error) => deadLetter({ streamRecords: records.map((r) => r.dynamodb?.SequenceNumber), error }),
     });
     stops.push(stationChanges.stop);
     const broker: LocalBroker = { ...ruleBroker, idle: async () => {
