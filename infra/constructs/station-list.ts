@@ -12,7 +12,7 @@ import { STATION_CHANGE_STREAM_FILTER, STATION_CHANGE_STREAM_MAPPING } from '@fu
 import { keys } from '@functions/adapters/dynamodb/keys';
 import { STATION_LIST_LEASE, STATION_LIST_PUBLISHER_TIMEOUT_SECONDS } from '@functions/domain/station-list';
 import { STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
-import { acknowledge, AppFunction } from './common';
+import { acknowledge, AppFunction, type AppFunctionProps } from './common';
 import type { Data } from './data';
 import { FunctionSettings } from './settings';
 
@@ -47,29 +47,31 @@ export class StationList extends Construct {
     acknowledge(this.bucket, 'AwsSolutions-S1', 'Holds one public file rewritten every minute from the table; CloudFront logs every read of it.');
     FunctionSettings.of(this).provide('STATION_LIST_BUCKET', this.bucket.bucketName);
 
-    this.publisher = new AppFunction(this, 'Publisher', {
-      entry: 'functions/stations/publish-station-list.ts',
-      description: 'Rewrites the public station list file at the edge when it changed (every minute)',
-      needs: ['table', 'stationList'],
-      timeout: Duration.seconds(STATION_LIST_PUBLISHER_TIMEOUT_SECONDS),
-      logRetention: props.logRetention,
-      deadLetterQueue: props.asyncFailureQueue,
-    });
-    this.changePublisher = new AppFunction(this, 'ChangePublisher', {
-      entry: 'functions/stations/station-list-changes.ts',
-      description: 'Rewrites the public station list file seconds after a change of a station visitors should see (table stream)',
-      needs: ['table', 'stationList'],
-      timeout: Duration.seconds(STATION_LIST_PUBLISHER_TIMEOUT_SECONDS),
-      logRetention: props.logRetention,
-    });
     const key = STATION_LIST_SNAPSHOT_PATH.slice(1);
-    for (const fn of [this.publisher, this.changePublisher]) {
+    /** A function that rewrites the file: it reads the table, and reads, writes and lists its own file only. */
+    const publisherFunction = (id: string, own: Pick<AppFunctionProps, 'entry' | 'description' | 'deadLetterQueue'>) => {
+      const fn = new AppFunction(this, id, {
+        ...own,
+        needs: ['table', 'stationList'],
+        timeout: Duration.seconds(STATION_LIST_PUBLISHER_TIMEOUT_SECONDS),
+        logRetention: props.logRetention,
+      });
       props.data.grantRead(fn.role);
-      // Its own file only: its metadata (HeadObject is s3:GetObject), writing it, and listing that key alone, so that
-      // the first run reads "no such key" (404) rather than "access denied".
+      // Its metadata (HeadObject is s3:GetObject), writing it, and listing that key alone, so that the first run reads
+      // "no such key" (404) rather than "access denied".
       fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:GetObject', 's3:PutObject'], resources: [this.bucket.arnForObjects(key)] }));
       fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [this.bucket.bucketArn], conditions: { StringEquals: { 's3:prefix': key } } }));
-    }
+      return fn;
+    };
+    this.publisher = publisherFunction('Publisher', {
+      entry: 'functions/stations/publish-station-list.ts',
+      description: 'Rewrites the public station list file at the edge when it changed (every minute)',
+      deadLetterQueue: props.asyncFailureQueue,
+    });
+    this.changePublisher = publisherFunction('ChangePublisher', {
+      entry: 'functions/stations/station-list-changes.ts',
+      description: 'Rewrites the public station list file seconds after a change of a station visitors should see (table stream)',
+    });
     // The lease that keeps publications for changes one at a time (functions/domain/station-list.ts): its item only.
     this.changePublisher.role.addToPrincipalPolicy(new PolicyStatement({
       actions: ['dynamodb:UpdateItem'],

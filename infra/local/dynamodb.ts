@@ -79,12 +79,11 @@ export async function ensureTable(endpoint: string, tableName: string): Promise<
     const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
     // A table kept in .local/data from before the stream, or before its old images, gets the stream as declared.
     const wanted = createTableInput(tableName).StreamSpecification;
-    if (Table?.StreamSpecification?.StreamEnabled && Table.StreamSpecification.StreamViewType !== wanted.StreamViewType) {
-      await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: { StreamEnabled: false } }));
-      await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: wanted }));
-    } else if (!Table?.StreamSpecification?.StreamEnabled) {
-      await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: wanted }));
-    }
+    const enabled = Table?.StreamSpecification?.StreamEnabled === true;
+    // An enabled stream's view type cannot change: it is turned off first.
+    const stale = enabled && Table?.StreamSpecification?.StreamViewType !== wanted.StreamViewType;
+    if (stale) await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: { StreamEnabled: false } }));
+    if (!enabled || stale) await client.send(new UpdateTableCommand({ TableName: tableName, StreamSpecification: wanted }));
   } catch (error) {
     if ((error as Error).name !== 'ResourceNotFoundException') throw error;
     await client.send(new CreateTableCommand(createTableInput(tableName)));

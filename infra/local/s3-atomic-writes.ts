@@ -21,8 +21,9 @@ const { ALLOWED_METADATA } = createRequire(import.meta.url)('s3rver/lib/models/o
  * Makes s3rver replace an object as S3 does: a read sees the old object or the new one, whole. s3rver truncates the
  * object's file and writes it in place, then its MD5 and metadata beside it, so a read during a write (a page loading
  * the station list while the publisher rewrites it) got a short body, a mismatched length or a 500.
- * Here a write goes to files in `staging` first (outside the buckets, on the same file system); then its three files are renamed into place while no read of
- * that key is between reading the metadata and opening the bytes (a read that has its file open keeps the old bytes).
+ * Here a write goes to files in `staging` first (outside the buckets, on the same file system); then its three files
+ * are renamed into place while no read of that key is between reading the metadata and opening the bytes (a read that
+ * has its file open keeps the old bytes).
  */
 export function makeWritesAtomic(store: FilesystemStore, staging: string): void {
   const locks = new Map<string, Promise<unknown>>();
@@ -45,14 +46,13 @@ export function makeWritesAtomic(store: FilesystemStore, staging: string): void 
     const md5 = createHash('md5').update(bytes).digest('hex');
     // What s3rver's own putMetadata keeps.
     const stored = Object.fromEntries(Object.entries(metadata).filter(([name]) => ALLOWED_METADATA.includes(name) || name.startsWith('x-amz-meta-')));
+    const contents: Record<(typeof OBJECT_FILES)[number], string | Buffer> = { object: bytes, 'object.md5': md5, 'metadata.json': JSON.stringify(stored, null, 2) };
     const written = join(staging, randomUUID());
     await mkdir(written, { recursive: true });
-    const staged = { object: join(written, 'object'), 'object.md5': join(written, 'object.md5'), 'metadata.json': join(written, 'metadata.json') };
-    await Promise.all([writeFile(staged.object, bytes), writeFile(staged['object.md5'], md5), writeFile(staged['metadata.json'], JSON.stringify(stored, null, 2))]);
-    const target = (file: (typeof OBJECT_FILES)[number]) => store.getResourcePath(bucket, key, file);
-    await mkdir(dirname(target('object')), { recursive: true });
+    await Promise.all(OBJECT_FILES.map((file) => writeFile(join(written, file), contents[file])));
+    await mkdir(dirname(store.getResourcePath(bucket, key, 'object')), { recursive: true });
     await exclusive(bucket, key, async () => {
-      for (const file of OBJECT_FILES) await rename(staged[file], target(file));
+      for (const file of OBJECT_FILES) await rename(join(written, file), store.getResourcePath(bucket, key, file));
     });
     await rm(written, { recursive: true, force: true });
     return { size: bytes.length, md5 };
