@@ -88,7 +88,8 @@ import { lazySchema } from './lazy-schema';
 /**
  * The API contract, declared once. The CDK app creates one function and one HTTP API route per entry,
  * the local gateway serves the same table, the browser client is typed from it and /api-docs renders it.
- * Add a route here first, then its handler in functions/http/routes/<id>.ts.
+ * Add a route here first (its own export, listed in `routes` below), then its handler in
+ * functions/http/routes/<id>.ts, which passes `contract.<id>` to routeHandler.
  */
 /**
  * Who may call a route: 'public' anyone, 'user' any signed-in account, or the console roles (Cognito groups) that
@@ -134,14 +135,21 @@ export interface RouteDefinition {
   };
 }
 
-const define = <const T extends Record<string, RouteDefinition>>(table: T) => table;
+/**
+ * One route's definition, its literal types kept. Each route is its own export so that a function's bundle takes
+ * only its own route and schemas (esbuild drops the others: this call has no side effects).
+ */
+/* @__NO_SIDE_EFFECTS__ */
+function route<const D extends RouteDefinition>(definition: D): D {
+  return definition;
+}
 
-const Ok = lazySchema(() => z.object({ ok: z.literal(true) }));
-const Id = lazySchema(() => z.object({ id: z.string().check(z.minLength(1), z.maxLength(128)) }));
+const Ok = /* @__PURE__ */ lazySchema(() => z.object({ ok: z.literal(true) }));
+const Id = /* @__PURE__ */ lazySchema(() => z.object({ id: z.string().check(z.minLength(1), z.maxLength(128)) }));
 /** The stations the caller starred, in id order. */
-const Favourites = lazySchema(() => z.object({ stationIds: z.array(z.string()) }));
+const Favourites = /* @__PURE__ */ lazySchema(() => z.object({ stationIds: z.array(z.string()) }));
 
-export const AdminStats = lazySchema(() => z.object({
+export const AdminStats = /* @__PURE__ */ lazySchema(() => z.object({
   totalMachines: z.number().check(z.int()),
   onlineMachines: z.number().check(z.int()),
   offlineMachines: z.number().check(z.int()),
@@ -156,7 +164,7 @@ export const AdminStats = lazySchema(() => z.object({
 /** Host requests are read a page at a time: submissions are long (comments, notes), so a page stays far below Lambda's 6 MB. */
 const HOST_REQUESTS_PAGE_MAX = 50;
 
-export const TopupStatus = lazySchema(() => z.object({
+export const TopupStatus = /* @__PURE__ */ lazySchema(() => z.object({
   id: z.string(),
   /** pending until the gateway says settled (credited once), failed (deny/cancel), expired, or refunded after settling. */
   status: z.enum(['pending', 'settled', 'failed', 'expired', 'refunded']),
@@ -173,9 +181,9 @@ export const TopupStatus = lazySchema(() => z.object({
   expiresAt: z.nullable(z.string()),
 }));
 
-export const VendSessionResponse = lazySchema(() => z.object({ sessionId: z.string(), status: z.string(), volume: z.number(), amount: z.number().check(z.int()) }));
+export const VendSessionResponse = /* @__PURE__ */ lazySchema(() => z.object({ sessionId: z.string(), status: z.string(), volume: z.number(), amount: z.number().check(z.int()) }));
 
-export const AdminMachineInput = lazySchema(() => z.object({
+export const AdminMachineInput = /* @__PURE__ */ lazySchema(() => z.object({
   id: z.string().check(z.trim(), z.regex(/^[A-Z]{2,5}-\d{3,6}$/, 'Machine ID looks like HRL-00026')),
   name: z.string().check(z.trim(), z.minLength(1, 'Station name is required'), z.maxLength(120)),
   location: z.string().check(z.trim(), z.minLength(1, 'Location address is required'), z.maxLength(300)),
@@ -184,13 +192,13 @@ export const AdminMachineInput = lazySchema(() => z.object({
   status: z._default(MachineStatus, 'online'),
 }));
 
-export const ProvisionedMachine = lazySchema(() => z.object({
+export const ProvisionedMachine = /* @__PURE__ */ lazySchema(() => z.object({
   machine: Machine,
   /** Returned once; the private key is never stored. */
   bundle: z.object({ certificatePem: z.string(), privateKeyPem: z.string(), rootCaPem: z.string(), endpoint: z.string(), vendPublicKeyPem: z.string() }),
 }));
 
-export const AdminMachinePatch = lazySchema(() => z.object({
+export const AdminMachinePatch = /* @__PURE__ */ lazySchema(() => z.object({
   name: z.string().check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(120)),
   location: z.string().check(z.trim(), z.minLength(1, 'Location is required'), z.maxLength(300)),
   status: MachineStatus,
@@ -200,7 +208,7 @@ export const AdminMachinePatch = lazySchema(() => z.object({
 const MAX_ADJUSTMENT_IDR = 10_000_000;
 const REASON_REQUIRED = 'A reason is required to change the balance';
 
-export const AdminUserPatch = lazySchema(() => z.object({
+export const AdminUserPatch = /* @__PURE__ */ lazySchema(() => z.object({
   username: z.string().check(z.trim(), z.minLength(1, 'Username is required'), z.maxLength(64)),
   /**
    * A ledger adjustment: rupiah to add (negative to take away), made only while the balance is still the one the
@@ -219,12 +227,12 @@ export const AdminUserPatch = lazySchema(() => z.object({
   })),
 }));
 
-const AdminTransactionsQuery = lazySchema(() => z.extend(PageQuery, {
+const AdminTransactionsQuery = /* @__PURE__ */ lazySchema(() => z.extend(PageQuery, {
   type: z.optional(TransactionType),
   userId: z.optional(z.string().check(z.maxLength(128))),
   machineId: z.optional(z.string().check(z.maxLength(64))),
 }));
-export const AdminTransaction = lazySchema(() => z.extend(Transaction, {
+export const AdminTransaction = /* @__PURE__ */ lazySchema(() => z.extend(Transaction, {
   userId: z.string(),
   username: z.nullable(z.string()),
   /** Rupiah as the ledger holds it: credits positive, debits negative (amount is its absolute value). */
@@ -236,362 +244,530 @@ export const AdminTransaction = lazySchema(() => z.extend(Transaction, {
 }));
 
 /** One saved change of the system settings (the audit trail the System tab shows). */
-const SettingsChange = lazySchema(() => z.object({
+const SettingsChange = /* @__PURE__ */ lazySchema(() => z.object({
   at: z.string(),
   actor: z.string(),
   changes: z.record(z.string(), z.object({ from: z.unknown(), to: z.unknown() })),
 }));
 
-export const routes = define({
-  listMachines: {
-    method: 'GET', path: '/api/machines', auth: 'public', tag: 'stations', summary: 'All stations with live status',
-    response: MachineList, access: { table: 'read' },
-  },
-  getMachine: {
-    method: 'GET', path: '/api/machines/{id}', auth: 'public', tag: 'stations', summary: 'One station',
-    params: MachineIdParams, response: Machine, access: { table: 'read' },
-  },
-  createHostRequest: {
-    method: 'POST', path: '/api/host-requests', auth: 'public', tag: 'partners', summary: 'Apply to host a station',
-    body: HostRequestInput, status: 201, response: HostRequest, access: { table: 'write' },
-  },
-  createReportPhotoUpload: {
-    method: 'POST', path: '/api/reports/photo-uploads', auth: 'public', tag: 'stations', summary: 'A presigned POST to upload one photo for a problem report (rate limited per client)',
-    body: PhotoUploadRequest, status: 201, response: FileUpload, access: { table: 'write', files: 'upload' },
-  },
-  createProblemReport: {
-    method: 'POST', path: '/api/reports', auth: 'public', tag: 'stations', summary: 'Report a problem at a station (rate limited per client); an uploaded photo is checked and stripped of its metadata',
-    body: ProblemReportInput, status: 201, response: ProblemReport, access: { table: 'write', files: 'keepPhoto' },
-  },
-  partnerSignup: {
-    method: 'POST', path: '/api/partner/signup', auth: 'public', tag: 'partners', summary: 'Documented partner sign-up; same as a host application',
-    body: HostRequestInput, status: 201, response: HostRequest, access: { table: 'write' },
-  },
-  getCurrentUser: {
-    method: 'GET', path: '/api/auth/user', auth: 'user', tag: 'account', summary: 'The signed-in user, created on first sign-in',
-    response: User, access: { table: 'write' },
-  },
-  logout: {
-    method: 'GET', path: '/api/logout', auth: 'public', tag: 'account', summary: 'Browser navigation that ends the session and returns to /',
-    status: 302, response: lazySchema(() => z.null()), access: {},
-  },
-  getEnvironmentalImpact: {
-    method: 'GET', path: '/api/environmental-impact', auth: 'user', tag: 'account', summary: 'Impact derived from metered litres',
-    response: EnvironmentalImpact, access: { table: 'read' },
-  },
-  listFavourites: {
-    method: 'GET', path: '/api/favourites', auth: 'user', tag: 'account', summary: 'The stations the caller starred',
-    response: Favourites, access: { table: 'read' },
-  },
-  addFavourite: {
-    method: 'PUT', path: '/api/favourites/{id}', auth: 'user', tag: 'account', summary: 'Star a station (idempotent; 404 for an unknown station); answers all the stars',
-    params: MachineIdParams, response: Favourites, access: { table: 'write' },
-  },
-  removeFavourite: {
-    method: 'DELETE', path: '/api/favourites/{id}', auth: 'user', tag: 'account', summary: 'Unstar a station (idempotent); answers the remaining stars',
-    params: MachineIdParams, response: Favourites, access: { table: 'write' },
-  },
-  listTransactions: {
-    method: 'GET', path: '/api/transactions', auth: 'user', tag: 'account', summary: "The caller's transactions, newest first",
-    query: PageQuery, response: lazySchema(() => Page(Transaction)), access: { table: 'read' },
-  },
-  listUserTransactions: {
-    method: 'GET', path: '/api/users/{id}/transactions', auth: 'user', tag: 'account', summary: "A user's transactions (own id, or admin)",
-    params: Id, query: PageQuery, response: lazySchema(() => Page(Transaction)), access: { table: 'read' },
-  },
-  createClaim: {
-    method: 'POST', path: '/api/vends/{id}/claim', auth: 'user', tag: 'account',
-    summary: "\"I didn't get my water\": claim one of the caller's vends within 24 h (one claim per vend; 409 when it charged nothing); credited at once when the station's record supports it, else queued for an admin",
-    params: Id, body: ClaimInput, status: 201, response: Claim, access: { table: 'write', mail: true },
-  },
-  topup: {
-    method: 'POST', path: '/api/wallet/topup', auth: 'user', tag: 'wallet', summary: 'Start a top-up (Idempotency-Key header)',
-    body: TopupRequest, status: 202, response: TopupStatus, access: { table: 'write', paymentSecret: true },
-  },
-  getTopup: {
-    method: 'GET', path: '/api/wallet/topup/{id}', auth: 'user', tag: 'wallet', summary: "A top-up's status (asks the gateway when a notification is overdue)",
-    params: Id, response: TopupStatus, access: { table: 'write', paymentSecret: true },
-  },
-  getWithdrawalPlan: {
-    method: 'GET', path: '/api/wallet/withdrawal-plan', auth: 'user', tag: 'wallet', summary: 'What withdrawing the whole balance would refund to which top-up, and what an admin would pay out instead and why',
-    response: WithdrawalPlan, access: { table: 'read' },
-  },
-  createWithdrawal: {
-    method: 'POST', path: '/api/wallet/withdrawals', auth: 'user', tag: 'wallet', summary: 'Withdraw the whole balance (Idempotency-Key header): refunds to the top-ups, newest first, within their refund windows; the rest becomes an admin payout request',
-    body: WithdrawalRequest, status: 201, response: Withdrawal, access: { table: 'write', paymentSecret: true, mail: true },
-  },
-  paymentNotification: {
-    method: 'POST', path: '/api/payments/notification', auth: 'public', tag: 'wallet', summary: 'Payment gateway webhook (signature checked)',
-    body: lazySchema(() => z.looseObject({})), response: Ok, access: { table: 'write', paymentSecret: true, signingKey: true, iotPublish: true, mail: true },
-  },
-  createGuestOrder: {
-    method: 'POST', path: '/api/guest/orders', auth: 'public', tag: 'guest',
-    summary: 'Pay one refill at a station without an account (Idempotency-Key header; rate limited per client and per station); answers the payment (QRIS string, deeplink) and the receipt link',
-    body: GuestOrderRequest, status: 201, response: GuestOrderCreated, access: { table: 'write', paymentSecret: true, signingKey: true, iotPublish: true, mail: true },
-  },
-  getGuestOrder: {
-    method: 'GET', path: '/api/guest/orders/{id}', auth: 'public', tag: 'guest',
-    summary: "A guest order's progress and receipt, read with the receipt's secret (404 without it)",
-    params: Id, query: GuestOrderQuery, response: GuestOrder, access: { table: 'write', paymentSecret: true, signingKey: true, iotPublish: true, mail: true },
-  },
-  claimGuestOrder: {
-    method: 'POST', path: '/api/guest/orders/{id}/claim', auth: 'user', tag: 'guest',
-    summary: "Sign in from a guest receipt and keep it (the receipt's secret proves it; once per receipt): its litres count in the account's impact, and what the gateway would not refund becomes wallet credit",
-    params: Id, body: GuestOrderClaimRequest, response: GuestOrderClaimed, access: { table: 'write' },
-  },
-  createGuestClaim: {
-    method: 'POST', path: '/api/guest/orders/{id}/claims', auth: 'public', tag: 'guest',
-    summary: "\"I didn't get my water\" from a guest receipt, within 24 h, with the receipt's secret: credited at once (refunded through the gateway) when the station's record supports it, else queued for an admin",
-    params: Id, body: GuestClaimInput, status: 201, response: GuestOrder, access: { table: 'write', paymentSecret: true, mail: true },
-  },
-  purchase: {
-    method: 'POST', path: '/api/purchase', auth: 'user', tag: 'wallet', summary: 'Pay for a refill with Google Pay or Apple Pay',
-    body: PurchaseRequest, status: 201, response: VendSessionResponse, access: { table: 'write', paymentSecret: true, signingKey: true, iotPublish: true },
-  },
-  validateAppleMerchant: {
-    method: 'POST', path: '/api/apple-pay/validate-merchant', auth: 'public', tag: 'wallet',
-    summary: "Apple Pay merchant session (validation URLs on apple.com only): public, because a guest pays by Apple Pay at a station's page too",
-    body: AppleMerchantValidationRequest, response: lazySchema(() => z.looseObject({})), access: { paymentSecret: true },
-  },
-  generateNfcToken: {
-    method: 'POST', path: '/api/nfc/generate-token', auth: 'user', tag: 'wallet', summary: 'One-time signed token to pay at a station',
-    response: NfcTokenResponse, access: { table: 'write', signingKey: true },
-  },
-  adminLogin: {
-    method: 'POST', path: '/api/admin/login', auth: 'public', tag: 'admin', summary: 'Script login against Cognito (admin group only)',
-    body: lazySchema(() => z.object({ username: z.string().check(z.minLength(1, 'Username is required')), password: z.string().check(z.minLength(1, 'Password is required')) })),
-    response: lazySchema(() => z.extend(AdminIdentity, { idToken: z.string(), accessToken: z.string(), expiresIn: z.number() })), access: { cognito: true },
-  },
-  adminLogout: {
-    method: 'POST', path: '/api/admin/logout', auth: ['admin', 'technician', 'host'], tag: 'admin', summary: 'Signs the console user (admin, technician or host) out everywhere',
-    response: Ok, access: { cognito: true },
-  },
-  adminAuthCheck: {
-    method: 'GET', path: '/api/admin/auth/check', auth: ['admin', 'technician', 'host'], tag: 'admin', summary: 'Username and console role (admin, technician or host) of the caller',
-    response: AdminIdentity, access: {},
-  },
-  adminStats: {
-    method: 'GET', path: '/api/admin/stats', auth: ['admin'], tag: 'admin', summary: 'Summary cards',
-    response: AdminStats, access: { table: 'read' },
-  },
-  adminListUsers: {
-    method: 'GET', path: '/api/admin/users', auth: ['admin'], tag: 'admin', summary: 'Users, paginated, with search',
-    query: lazySchema(() => z.extend(PageQuery, { search: z.optional(z.string().check(z.maxLength(100))) })), response: lazySchema(() => Page(AdminUser)), access: { table: 'read' },
-  },
-  adminGetUser: {
-    method: 'GET', path: '/api/admin/users/{id}', auth: ['admin'], tag: 'admin', summary: 'One user with the balance and what is owed (to reload before adjusting)',
-    params: Id, response: AdminUser, access: { table: 'read' },
-  },
-  adminUpdateUser: {
-    method: 'PATCH', path: '/api/admin/users/{id}', auth: ['admin'], tag: 'admin', summary: 'Rename a user and/or adjust the balance by an amount (a ledger adjustment against the balance seen)',
-    params: Id, body: AdminUserPatch, response: AdminUser, access: { table: 'write' },
-  },
-  adminListTransactions: {
-    method: 'GET', path: '/api/admin/transactions', auth: ['admin'], tag: 'admin', summary: 'All transactions, newest first, filterable',
-    query: AdminTransactionsQuery, response: lazySchema(() => Page(AdminTransaction)), access: { table: 'read' },
-  },
-  adminListHostRequests: {
-    method: 'GET', path: '/api/admin/host-requests', auth: ['admin'], tag: 'admin', summary: 'Host applications, newest first, a page at a time',
-    query: lazySchema(() => z.extend(PageQuery, { limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(HOST_REQUESTS_PAGE_MAX)), 25) })), response: lazySchema(() => Page(HostRequest)), access: { table: 'read' },
-  },
-  adminListIncidents: {
-    method: 'GET', path: '/api/admin/incidents', auth: ['admin'], tag: 'admin', summary: 'Open vend incidents (completions that could not be settled as reported), oldest first',
-    query: PageQuery, response: lazySchema(() => Page(VendIncident)), access: { table: 'read' },
-  },
-  adminResolveIncident: {
-    method: 'POST', path: '/api/admin/incidents/{id}/resolve', auth: ['admin'], tag: 'admin', summary: 'Settle a vend incident with the volume dispensed (0 releases the hold)',
-    params: Id, body: IncidentResolutionInput, response: VendIncident, access: { table: 'write' },
-  },
-  adminListClaims: {
-    method: 'GET', path: '/api/admin/claims', auth: ['admin'], tag: 'admin', summary: 'Claims on vends of one status: pending (the queue, oldest first) by default, credited or declined (newest first)',
-    query: ClaimsQuery, response: lazySchema(() => Page(Claim)), access: { table: 'read' },
-  },
-  adminGetClaim: {
-    method: 'GET', path: '/api/admin/claims/{id}', auth: ['admin'], tag: 'admin', summary: "A claim with the station's readings and connection events from 30 minutes before its vend to 30 minutes after",
-    params: Id, response: ClaimDetail, access: { table: 'read' },
-  },
-  adminResolveClaim: {
-    method: 'POST', path: '/api/admin/claims/{id}/resolve', auth: ['admin'], tag: 'admin', summary: 'Credit a pending claim (up to what the vend charged, through the ledger) or decline it, with a reason the person is e-mailed',
-    params: Id, body: ClaimResolutionInput, response: Claim, access: { table: 'write', paymentSecret: true, mail: true },
-  },
-  adminListProblemReports: {
-    method: 'GET', path: '/api/admin/reports', auth: ['admin', 'technician'], tag: 'admin', summary: 'Problem reports of one status (open by default), newest first',
-    query: ProblemReportQuery, response: lazySchema(() => z.array(ProblemReport)), access: { table: 'read' },
-  },
-  adminGetProblemReportPhoto: {
-    method: 'GET', path: '/api/admin/reports/{id}/photo', auth: ['admin', 'technician'], tag: 'admin', summary: "A report's photo, without its metadata, as a data: URL",
-    params: Id, response: ProblemReportPhoto, access: { table: 'read', files: 'readPhoto' },
-  },
-  adminResolveProblemReport: {
-    method: 'POST', path: '/api/admin/reports/{id}/resolve', auth: ['admin', 'technician'], tag: 'admin', summary: 'Mark a problem report resolved (the station stops showing it once none is open)',
-    params: Id, response: ProblemReport, access: { table: 'write' },
-  },
-  adminListPayouts: {
-    method: 'GET', path: '/api/admin/payouts', auth: ['admin'], tag: 'admin', summary: 'Payout requests of one status (open by default), newest first: withdrawals the gateway could not refund',
-    query: PayoutQuery, response: lazySchema(() => z.array(PayoutRequest)), access: { table: 'read' },
-  },
-  adminResolvePayout: {
-    method: 'POST', path: '/api/admin/payouts/{id}/resolve', auth: ['admin'], tag: 'admin', summary: 'Close a payout request: paid (sent outside the gateway) or returned to the wallet (a ledger credit), with a note (audited)',
-    params: Id, body: PayoutResolution, response: PayoutRequest, access: { table: 'write', mail: true },
-  },
-  adminListHeldGuestRefunds: {
-    method: 'GET', path: '/api/admin/guest-refunds', auth: ['admin'], tag: 'admin', summary: 'Guest orders whose refund the gateway refused and whose money nobody claimed yet, oldest first',
-    response: lazySchema(() => z.array(HeldGuestRefund)), access: { table: 'read' },
-  },
-  adminPayOutGuestRefund: {
-    method: 'POST', path: '/api/admin/guest-refunds/{id}/pay-out', auth: ['admin'], tag: 'admin', summary: "Record that a held guest refund was paid outside the gateway (the guest account's ledger debit, with the note; once)",
-    params: Id, body: GuestRefundPayout, response: HeldGuestRefund, access: { table: 'write' },
-  },
-  adminUpdateHostRequest: {
-    method: 'PATCH', path: '/api/admin/host-requests/{id}', auth: ['admin'], tag: 'admin', summary: 'Change status or edit a host application',
-    params: Id, body: HostRequestPatch, response: HostRequest, access: { table: 'write' },
-  },
-  adminDeleteHostRequest: {
-    method: 'DELETE', path: '/api/admin/host-requests/{id}', auth: ['admin'], tag: 'admin', summary: 'Delete a host application',
-    params: Id, status: 204, response: lazySchema(() => z.null()), access: { table: 'write' },
-  },
-  adminCreateMachine: {
-    method: 'POST', path: '/api/admin/machines', auth: ['admin'], tag: 'admin', summary: 'Provision a station; returns its certificate bundle once',
-    body: AdminMachineInput, status: 201, response: ProvisionedMachine, access: { table: 'write', iotProvisioning: true, signingKey: true },
-  },
-  adminUpdateMachine: {
-    method: 'PATCH', path: '/api/admin/machines/{id}/update', auth: ['admin'], tag: 'admin', summary: 'Edit a station',
-    params: MachineIdParams, body: AdminMachinePatch, response: Machine, access: { table: 'write' },
-  },
-  adminMachineTelemetry: {
-    method: 'GET', path: '/api/admin/machines/{id}/telemetry', auth: ['admin', 'technician'], tag: 'admin', summary: "A station's heartbeat readings in a time range (at most 31 days), oldest first: a page at a time, or averaged per `step` seconds",
-    params: MachineIdParams, query: TelemetryQuery, response: lazySchema(() => Page(TelemetryReading)), access: { table: 'read' },
-  },
-  adminMachineEvents: {
-    method: 'GET', path: '/api/admin/machines/{id}/events', auth: ['admin', 'technician'], tag: 'admin', summary: "A station's latest connection events (connects, disconnects with the reason), newest first",
-    params: MachineIdParams, query: StationEventsQuery, response: lazySchema(() => z.array(StationEvent)), access: { table: 'read' },
-  },
-  adminCheckIn: {
-    method: 'POST', path: '/api/admin/machines/{id}/check-in', auth: ['admin', 'technician'], tag: 'admin', summary: 'A technician checks in at a station (after scanning its QR): a station event with who and when',
-    params: MachineIdParams, status: 201, response: StationEvent, access: { table: 'write' },
-  },
-  adminGetMachineHost: {
-    method: 'GET', path: '/api/admin/machines/{id}/host', auth: ['admin'], tag: 'admin', summary: 'The host account a station is linked to (null when none)',
-    params: MachineIdParams, response: MachineHost, access: { table: 'read' },
-  },
-  adminSetMachineHost: {
-    method: 'PUT', path: '/api/admin/machines/{id}/host', auth: ['admin'], tag: 'admin', summary: "Link a station to a host account by the host's sign-in e-mail (null unlinks it)",
-    params: MachineIdParams, body: MachineHostInput, response: MachineHost, access: { table: 'write' },
-  },
-  adminMachineSafety: {
-    method: 'GET', path: '/api/admin/machines/{id}/safety', auth: ['admin', 'technician'], tag: 'admin', summary: "A station's water safety: its lock, the last sanitation and when the next is due, the last lab test, and its history newest first",
-    params: MachineIdParams, response: SafetyOverview, access: { table: 'read' },
-  },
-  adminRecordSafety: {
-    method: 'POST', path: '/api/admin/machines/{id}/safety', auth: ['admin', 'technician'], tag: 'admin', summary: 'Record a sanitation visit or a lab test (pass or fail, with a note); a failed lab test locks the station',
-    params: MachineIdParams, body: SafetyRecordInput, status: 201, response: SafetyRecord, access: { table: 'write', files: 'keepLabReport' },
-  },
-  adminCreateLabReportUpload: {
-    method: 'POST', path: '/api/admin/machines/{id}/safety/lab-report-uploads', auth: ['admin', 'technician'], tag: 'admin', summary: "A presigned POST to upload one lab test's PDF report (at most 5 MB), named then by the lab test's record",
-    params: MachineIdParams, body: LabReportUploadRequest, status: 201, response: FileUpload, access: { table: 'read', files: 'upload' },
-  },
-  adminGetLabReport: {
-    method: 'GET', path: '/api/admin/machines/{id}/safety/{recordId}/lab-report', auth: ['admin', 'technician'], tag: 'admin', summary: "A short-lived link (5 minutes) to a lab test's PDF report; 404 when the record has none",
-    params: SafetyRecordParams, response: LabReportLink, access: { table: 'read', files: 'readLabReport' },
-  },
-  adminLockStation: {
-    method: 'POST', path: '/api/admin/machines/{id}/safety/lock', auth: ['admin', 'technician'], tag: 'admin', summary: 'Lock a station on purpose, saying why (it denies vends until the lock is cleared); 409 when it is locked already',
-    params: MachineIdParams, body: SafetyLockInput, response: Machine, access: { table: 'write' },
-  },
-  adminClearSafetyLock: {
-    method: 'POST', path: '/api/admin/machines/{id}/safety/clear', auth: ['admin', 'technician'], tag: 'admin', summary: "Clear a station's water safety lock, saying what was done; 409 while its cause still holds",
-    params: MachineIdParams, body: SafetyClearInput, response: Machine, access: { table: 'write' },
-  },
-  adminListAlerts: {
-    method: 'GET', path: '/api/admin/alerts', auth: ['admin', 'technician'], tag: 'admin', summary: 'Alerts of the alert rules, newest first: active (open and acknowledged) by default, or by status, station and rule',
-    query: AlertsQuery, response: lazySchema(() => Page(Alert)), access: { table: 'read' },
-  },
-  adminAlertCounts: {
-    method: 'GET', path: '/api/admin/alerts/counts', auth: ['admin', 'technician'], tag: 'admin', summary: 'How many alerts are open and acknowledged (the count in the admin header)',
-    response: AlertCounts, access: { table: 'read' },
-  },
-  adminAcknowledgeAlert: {
-    method: 'POST', path: '/api/admin/alerts/{id}/acknowledge', auth: ['admin', 'technician'], tag: 'admin', summary: 'Take an open alert on: its e-mails stop (it resolves by itself when the condition ends)',
-    params: Id, response: Alert, access: { table: 'write' },
-  },
-  adminListTickets: {
-    method: 'GET', path: '/api/admin/tickets', auth: ['admin', 'technician'], tag: 'admin', summary: 'Maintenance tickets, newest first: active (open and assigned) by default, or by status, station, and the caller\'s own (`mine`)',
-    query: TicketsQuery, response: lazySchema(() => Page(Ticket)), access: { table: 'read' },
-  },
-  adminTicketCounts: {
-    method: 'GET', path: '/api/admin/tickets/counts', auth: ['admin', 'technician'], tag: 'admin', summary: 'How many tickets are open (unassigned) and assigned (the count in the admin header)',
-    response: TicketCounts, access: { table: 'read' },
-  },
-  adminGetTicket: {
-    method: 'GET', path: '/api/admin/tickets/{id}', auth: ['admin', 'technician'], tag: 'admin', summary: 'One ticket with its sources (alerts, problem reports), comments and history',
-    params: Id, response: Ticket, access: { table: 'read' },
-  },
-  adminAssignTicket: {
-    method: 'POST', path: '/api/admin/tickets/{id}/assign', auth: ['admin', 'technician'], tag: 'admin', summary: 'Assign a ticket to a technician or admin by sign-in e-mail (400 for any other account), who is e-mailed; 409 when closed',
-    params: Id, body: TicketAssignInput, response: Ticket, access: { table: 'write', cognito: true, mail: true },
-  },
-  adminListStaff: {
-    method: 'GET', path: '/api/admin/staff', auth: ['admin', 'technician'], tag: 'admin', summary: 'The accounts a ticket can be assigned to: administrators and technicians (Cognito groups), by name',
-    response: lazySchema(() => z.array(StaffMember)), access: { cognito: true },
-  },
-  adminCommentTicket: {
-    method: 'POST', path: '/api/admin/tickets/{id}/comments', auth: ['admin', 'technician'], tag: 'admin', summary: 'Add a comment to a ticket that is not closed (409 when closed)',
-    params: Id, body: TicketCommentInput, response: Ticket, access: { table: 'write' },
-  },
-  adminCloseTicket: {
-    method: 'POST', path: '/api/admin/tickets/{id}/close', auth: ['admin', 'technician'], tag: 'admin', summary: "Close a ticket with a resolution note; its open problem reports are resolved in the same transaction (the station's flag clears)",
-    params: Id, body: TicketCloseInput, response: Ticket, access: { table: 'write' },
-  },
-  adminCreateCommand: {
-    method: 'POST', path: '/api/admin/commands', auth: ['admin'], tag: 'admin',
-    summary: 'Send a remote command to some stations or all (audited): set the price per litre, lock, unlock, restart, or a firmware update rolled out a percent of the stations at a time that stops by itself when failures pass its threshold',
-    body: CommandInput, status: 201, response: CommandDetail, access: { table: 'write', iotJobs: 'create' },
-  },
-  adminListCommands: {
-    method: 'GET', path: '/api/admin/commands', auth: ['admin'], tag: 'admin', summary: 'Remote commands, newest first',
-    query: CommandsQuery, response: lazySchema(() => Page(Command)), access: { table: 'read' },
-  },
-  adminGetCommand: {
-    method: 'GET', path: '/api/admin/commands/{id}', auth: ['admin'], tag: 'admin', summary: "A remote command with each station's execution (status, progress, rollout step)",
-    params: Id, response: CommandDetail, access: { table: 'read' },
-  },
-  adminAbortCommand: {
-    method: 'POST', path: '/api/admin/commands/{id}/abort', auth: ['admin'], tag: 'admin', summary: 'Stop a command in progress (audited): its queued executions are canceled; 409 when it has finished',
-    params: Id, response: CommandDetail, access: { table: 'write', iotJobs: 'cancel' },
-  },
-  adminGetSettings: {
-    method: 'GET', path: '/api/admin/settings', auth: ['admin'], tag: 'admin', summary: 'System settings',
-    response: Settings, access: { table: 'read' },
-  },
-  adminSettingsHistory: {
-    method: 'GET', path: '/api/admin/settings/history', auth: ['admin'], tag: 'admin', summary: 'Who changed the settings, what and when (newest first)',
-    query: lazySchema(() => z.object({ limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(50)), 10) })), response: lazySchema(() => z.array(SettingsChange)), access: { table: 'read' },
-  },
-  adminPutSettings: {
-    method: 'PUT', path: '/api/admin/settings', auth: ['admin'], tag: 'admin', summary: 'Save system settings (audited)',
-    body: Settings, response: Settings, access: { table: 'write' },
-  },
-  geocode: {
-    method: 'GET', path: '/api/geocode', auth: ['admin'], tag: 'admin', summary: 'Address autocomplete in Bali',
-    query: AddressQuery, response: lazySchema(() => z.array(AddressResult)), access: { geocoder: true },
-  },
-  hostImpactReport: {
-    method: 'GET', path: '/api/host/stations', auth: ['host'], tag: 'partners', summary: "The host's own stations and their month: litres, bottles saved, CO2 saved and uptime (the monthly impact report)",
-    query: HostReportQuery, response: HostImpactReport, access: { table: 'read' },
-  },
-  hostStationImpact: {
-    method: 'GET', path: '/api/host/stations/{id}', auth: ['host'], tag: 'partners', summary: "One of the host's own stations in a month (404 for any other station)",
-    params: MachineIdParams, query: HostReportQuery, response: HostStationImpact, access: { table: 'read' },
-  },
-  openApi: {
-    method: 'GET', path: '/api/openapi.json', auth: 'public', tag: 'docs', summary: 'This contract as OpenAPI 3.1',
-    response: lazySchema(() => z.looseObject({})), access: {},
-  },
+export const listMachines = route({
+  method: 'GET', path: '/api/machines', auth: 'public', tag: 'stations', summary: 'All stations with live status',
+  response: MachineList, access: { table: 'read' },
 });
+
+export const getMachine = route({
+  method: 'GET', path: '/api/machines/{id}', auth: 'public', tag: 'stations', summary: 'One station',
+  params: MachineIdParams, response: Machine, access: { table: 'read' },
+});
+
+export const createHostRequest = route({
+  method: 'POST', path: '/api/host-requests', auth: 'public', tag: 'partners', summary: 'Apply to host a station',
+  body: HostRequestInput, status: 201, response: HostRequest, access: { table: 'write' },
+});
+
+export const createReportPhotoUpload = route({
+  method: 'POST', path: '/api/reports/photo-uploads', auth: 'public', tag: 'stations', summary: 'A presigned POST to upload one photo for a problem report (rate limited per client)',
+  body: PhotoUploadRequest, status: 201, response: FileUpload, access: { table: 'write', files: 'upload' },
+});
+
+export const createProblemReport = route({
+  method: 'POST', path: '/api/reports', auth: 'public', tag: 'stations', summary: 'Report a problem at a station (rate limited per client); an uploaded photo is checked and stripped of its metadata',
+  body: ProblemReportInput, status: 201, response: ProblemReport, access: { table: 'write', files: 'keepPhoto' },
+});
+
+export const partnerSignup = route({
+  method: 'POST', path: '/api/partner/signup', auth: 'public', tag: 'partners', summary: 'Documented partner sign-up; same as a host application',
+  body: HostRequestInput, status: 201, response: HostRequest, access: { table: 'write' },
+});
+
+export const getCurrentUser = route({
+  method: 'GET', path: '/api/auth/user', auth: 'user', tag: 'account', summary: 'The signed-in user, created on first sign-in',
+  response: User, access: { table: 'write' },
+});
+
+export const logout = route({
+  method: 'GET', path: '/api/logout', auth: 'public', tag: 'account', summary: 'Browser navigation that ends the session and returns to /',
+  status: 302, response: /* @__PURE__ */ lazySchema(() => z.null()), access: {},
+});
+
+export const getEnvironmentalImpact = route({
+  method: 'GET', path: '/api/environmental-impact', auth: 'user', tag: 'account', summary: 'Impact derived from metered litres',
+  response: EnvironmentalImpact, access: { table: 'read' },
+});
+
+export const listFavourites = route({
+  method: 'GET', path: '/api/favourites', auth: 'user', tag: 'account', summary: 'The stations the caller starred',
+  response: Favourites, access: { table: 'read' },
+});
+
+export const addFavourite = route({
+  method: 'PUT', path: '/api/favourites/{id}', auth: 'user', tag: 'account', summary: 'Star a station (idempotent; 404 for an unknown station); answers all the stars',
+  params: MachineIdParams, response: Favourites, access: { table: 'write' },
+});
+
+export const removeFavourite = route({
+  method: 'DELETE', path: '/api/favourites/{id}', auth: 'user', tag: 'account', summary: 'Unstar a station (idempotent); answers the remaining stars',
+  params: MachineIdParams, response: Favourites, access: { table: 'write' },
+});
+
+export const listTransactions = route({
+  method: 'GET', path: '/api/transactions', auth: 'user', tag: 'account', summary: "The caller's transactions, newest first",
+  query: PageQuery, response: /* @__PURE__ */ lazySchema(() => Page(Transaction)), access: { table: 'read' },
+});
+
+export const listUserTransactions = route({
+  method: 'GET', path: '/api/users/{id}/transactions', auth: 'user', tag: 'account', summary: "A user's transactions (own id, or admin)",
+  params: Id, query: PageQuery, response: /* @__PURE__ */ lazySchema(() => Page(Transaction)), access: { table: 'read' },
+});
+
+export const createClaim = route({
+  method: 'POST', path: '/api/vends/{id}/claim', auth: 'user', tag: 'account',
+  summary: "\"I didn't get my water\": claim one of the caller's vends within 24 h (one claim per vend; 409 when it charged nothing); credited at once when the station's record supports it, else queued for an admin",
+  params: Id, body: ClaimInput, status: 201, response: Claim, access: { table: 'write', mail: true },
+});
+
+export const topup = route({
+  method: 'POST', path: '/api/wallet/topup', auth: 'user', tag: 'wallet', summary: 'Start a top-up (Idempotency-Key header)',
+  body: TopupRequest, status: 202, response: TopupStatus, access: { table: 'write', paymentSecret: true },
+});
+
+export const getTopup = route({
+  method: 'GET', path: '/api/wallet/topup/{id}', auth: 'user', tag: 'wallet', summary: "A top-up's status (asks the gateway when a notification is overdue)",
+  params: Id, response: TopupStatus, access: { table: 'write', paymentSecret: true },
+});
+
+export const getWithdrawalPlan = route({
+  method: 'GET', path: '/api/wallet/withdrawal-plan', auth: 'user', tag: 'wallet', summary: 'What withdrawing the whole balance would refund to which top-up, and what an admin would pay out instead and why',
+  response: WithdrawalPlan, access: { table: 'read' },
+});
+
+export const createWithdrawal = route({
+  method: 'POST', path: '/api/wallet/withdrawals', auth: 'user', tag: 'wallet', summary: 'Withdraw the whole balance (Idempotency-Key header): refunds to the top-ups, newest first, within their refund windows; the rest becomes an admin payout request',
+  body: WithdrawalRequest, status: 201, response: Withdrawal, access: { table: 'write', paymentSecret: true, mail: true },
+});
+
+export const paymentNotification = route({
+  method: 'POST', path: '/api/payments/notification', auth: 'public', tag: 'wallet', summary: 'Payment gateway webhook (signature checked)',
+  body: /* @__PURE__ */ lazySchema(() => z.looseObject({})), response: Ok, access: { table: 'write', paymentSecret: true, signingKey: true, iotPublish: true, mail: true },
+});
+
+export const createGuestOrder = route({
+  method: 'POST', path: '/api/guest/orders', auth: 'public', tag: 'guest',
+  summary: 'Pay one refill at a station without an account (Idempotency-Key header; rate limited per client and per station); answers the payment (QRIS string, deeplink) and the receipt link',
+  body: GuestOrderRequest, status: 201, response: GuestOrderCreated, access: { table: 'write', paymentSecret: true, signingKey: true, iotPublish: true, mail: true },
+});
+
+export const getGuestOrder = route({
+  method: 'GET', path: '/api/guest/orders/{id}', auth: 'public', tag: 'guest',
+  summary: "A guest order's progress and receipt, read with the receipt's secret (404 without it)",
+  params: Id, query: GuestOrderQuery, response: GuestOrder, access: { table: 'write', paymentSecret: true, signingKey: true, iotPublish: true, mail: true },
+});
+
+export const claimGuestOrder = route({
+  method: 'POST', path: '/api/guest/orders/{id}/claim', auth: 'user', tag: 'guest',
+  summary: "Sign in from a guest receipt and keep it (the receipt's secret proves it; once per receipt): its litres count in the account's impact, and what the gateway would not refund becomes wallet credit",
+  params: Id, body: GuestOrderClaimRequest, response: GuestOrderClaimed, access: { table: 'write' },
+});
+
+export const createGuestClaim = route({
+  method: 'POST', path: '/api/guest/orders/{id}/claims', auth: 'public', tag: 'guest',
+  summary: "\"I didn't get my water\" from a guest receipt, within 24 h, with the receipt's secret: credited at once (refunded through the gateway) when the station's record supports it, else queued for an admin",
+  params: Id, body: GuestClaimInput, status: 201, response: GuestOrder, access: { table: 'write', paymentSecret: true, mail: true },
+});
+
+export const purchase = route({
+  method: 'POST', path: '/api/purchase', auth: 'user', tag: 'wallet', summary: 'Pay for a refill with Google Pay or Apple Pay',
+  body: PurchaseRequest, status: 201, response: VendSessionResponse, access: { table: 'write', paymentSecret: true, signingKey: true, iotPublish: true },
+});
+
+export const validateAppleMerchant = route({
+  method: 'POST', path: '/api/apple-pay/validate-merchant', auth: 'public', tag: 'wallet',
+  summary: "Apple Pay merchant session (validation URLs on apple.com only): public, because a guest pays by Apple Pay at a station's page too",
+  body: AppleMerchantValidationRequest, response: /* @__PURE__ */ lazySchema(() => z.looseObject({})), access: { paymentSecret: true },
+});
+
+export const generateNfcToken = route({
+  method: 'POST', path: '/api/nfc/generate-token', auth: 'user', tag: 'wallet', summary: 'One-time signed token to pay at a station',
+  response: NfcTokenResponse, access: { table: 'write', signingKey: true },
+});
+
+export const adminLogin = route({
+  method: 'POST', path: '/api/admin/login', auth: 'public', tag: 'admin', summary: 'Script login against Cognito (admin group only)',
+  body: /* @__PURE__ */ lazySchema(() => z.object({ username: z.string().check(z.minLength(1, 'Username is required')), password: z.string().check(z.minLength(1, 'Password is required')) })),
+  response: /* @__PURE__ */ lazySchema(() => z.extend(AdminIdentity, { idToken: z.string(), accessToken: z.string(), expiresIn: z.number() })), access: { cognito: true },
+});
+
+export const adminLogout = route({
+  method: 'POST', path: '/api/admin/logout', auth: ['admin', 'technician', 'host'], tag: 'admin', summary: 'Signs the console user (admin, technician or host) out everywhere',
+  response: Ok, access: { cognito: true },
+});
+
+export const adminAuthCheck = route({
+  method: 'GET', path: '/api/admin/auth/check', auth: ['admin', 'technician', 'host'], tag: 'admin', summary: 'Username and console role (admin, technician or host) of the caller',
+  response: AdminIdentity, access: {},
+});
+
+export const adminStats = route({
+  method: 'GET', path: '/api/admin/stats', auth: ['admin'], tag: 'admin', summary: 'Summary cards',
+  response: AdminStats, access: { table: 'read' },
+});
+
+export const adminListUsers = route({
+  method: 'GET', path: '/api/admin/users', auth: ['admin'], tag: 'admin', summary: 'Users, paginated, with search',
+  query: /* @__PURE__ */ lazySchema(() => z.extend(PageQuery, { search: z.optional(z.string().check(z.maxLength(100))) })), response: /* @__PURE__ */ lazySchema(() => Page(AdminUser)), access: { table: 'read' },
+});
+
+export const adminGetUser = route({
+  method: 'GET', path: '/api/admin/users/{id}', auth: ['admin'], tag: 'admin', summary: 'One user with the balance and what is owed (to reload before adjusting)',
+  params: Id, response: AdminUser, access: { table: 'read' },
+});
+
+export const adminUpdateUser = route({
+  method: 'PATCH', path: '/api/admin/users/{id}', auth: ['admin'], tag: 'admin', summary: 'Rename a user and/or adjust the balance by an amount (a ledger adjustment against the balance seen)',
+  params: Id, body: AdminUserPatch, response: AdminUser, access: { table: 'write' },
+});
+
+export const adminListTransactions = route({
+  method: 'GET', path: '/api/admin/transactions', auth: ['admin'], tag: 'admin', summary: 'All transactions, newest first, filterable',
+  query: AdminTransactionsQuery, response: /* @__PURE__ */ lazySchema(() => Page(AdminTransaction)), access: { table: 'read' },
+});
+
+export const adminListHostRequests = route({
+  method: 'GET', path: '/api/admin/host-requests', auth: ['admin'], tag: 'admin', summary: 'Host applications, newest first, a page at a time',
+  query: /* @__PURE__ */ lazySchema(() => z.extend(PageQuery, { limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(HOST_REQUESTS_PAGE_MAX)), 25) })), response: /* @__PURE__ */ lazySchema(() => Page(HostRequest)), access: { table: 'read' },
+});
+
+export const adminListIncidents = route({
+  method: 'GET', path: '/api/admin/incidents', auth: ['admin'], tag: 'admin', summary: 'Open vend incidents (completions that could not be settled as reported), oldest first',
+  query: PageQuery, response: /* @__PURE__ */ lazySchema(() => Page(VendIncident)), access: { table: 'read' },
+});
+
+export const adminResolveIncident = route({
+  method: 'POST', path: '/api/admin/incidents/{id}/resolve', auth: ['admin'], tag: 'admin', summary: 'Settle a vend incident with the volume dispensed (0 releases the hold)',
+  params: Id, body: IncidentResolutionInput, response: VendIncident, access: { table: 'write' },
+});
+
+export const adminListClaims = route({
+  method: 'GET', path: '/api/admin/claims', auth: ['admin'], tag: 'admin', summary: 'Claims on vends of one status: pending (the queue, oldest first) by default, credited or declined (newest first)',
+  query: ClaimsQuery, response: /* @__PURE__ */ lazySchema(() => Page(Claim)), access: { table: 'read' },
+});
+
+export const adminGetClaim = route({
+  method: 'GET', path: '/api/admin/claims/{id}', auth: ['admin'], tag: 'admin', summary: "A claim with the station's readings and connection events from 30 minutes before its vend to 30 minutes after",
+  params: Id, response: ClaimDetail, access: { table: 'read' },
+});
+
+export const adminResolveClaim = route({
+  method: 'POST', path: '/api/admin/claims/{id}/resolve', auth: ['admin'], tag: 'admin', summary: 'Credit a pending claim (up to what the vend charged, through the ledger) or decline it, with a reason the person is e-mailed',
+  params: Id, body: ClaimResolutionInput, response: Claim, access: { table: 'write', paymentSecret: true, mail: true },
+});
+
+export const adminListProblemReports = route({
+  method: 'GET', path: '/api/admin/reports', auth: ['admin', 'technician'], tag: 'admin', summary: 'Problem reports of one status (open by default), newest first',
+  query: ProblemReportQuery, response: /* @__PURE__ */ lazySchema(() => z.array(ProblemReport)), access: { table: 'read' },
+});
+
+export const adminGetProblemReportPhoto = route({
+  method: 'GET', path: '/api/admin/reports/{id}/photo', auth: ['admin', 'technician'], tag: 'admin', summary: "A report's photo, without its metadata, as a data: URL",
+  params: Id, response: ProblemReportPhoto, access: { table: 'read', files: 'readPhoto' },
+});
+
+export const adminResolveProblemReport = route({
+  method: 'POST', path: '/api/admin/reports/{id}/resolve', auth: ['admin', 'technician'], tag: 'admin', summary: 'Mark a problem report resolved (the station stops showing it once none is open)',
+  params: Id, response: ProblemReport, access: { table: 'write' },
+});
+
+export const adminListPayouts = route({
+  method: 'GET', path: '/api/admin/payouts', auth: ['admin'], tag: 'admin', summary: 'Payout requests of one status (open by default), newest first: withdrawals the gateway could not refund',
+  query: PayoutQuery, response: /* @__PURE__ */ lazySchema(() => z.array(PayoutRequest)), access: { table: 'read' },
+});
+
+export const adminResolvePayout = route({
+  method: 'POST', path: '/api/admin/payouts/{id}/resolve', auth: ['admin'], tag: 'admin', summary: 'Close a payout request: paid (sent outside the gateway) or returned to the wallet (a ledger credit), with a note (audited)',
+  params: Id, body: PayoutResolution, response: PayoutRequest, access: { table: 'write', mail: true },
+});
+
+export const adminListHeldGuestRefunds = route({
+  method: 'GET', path: '/api/admin/guest-refunds', auth: ['admin'], tag: 'admin', summary: 'Guest orders whose refund the gateway refused and whose money nobody claimed yet, oldest first',
+  response: /* @__PURE__ */ lazySchema(() => z.array(HeldGuestRefund)), access: { table: 'read' },
+});
+
+export const adminPayOutGuestRefund = route({
+  method: 'POST', path: '/api/admin/guest-refunds/{id}/pay-out', auth: ['admin'], tag: 'admin', summary: "Record that a held guest refund was paid outside the gateway (the guest account's ledger debit, with the note; once)",
+  params: Id, body: GuestRefundPayout, response: HeldGuestRefund, access: { table: 'write' },
+});
+
+export const adminUpdateHostRequest = route({
+  method: 'PATCH', path: '/api/admin/host-requests/{id}', auth: ['admin'], tag: 'admin', summary: 'Change status or edit a host application',
+  params: Id, body: HostRequestPatch, response: HostRequest, access: { table: 'write' },
+});
+
+export const adminDeleteHostRequest = route({
+  method: 'DELETE', path: '/api/admin/host-requests/{id}', auth: ['admin'], tag: 'admin', summary: 'Delete a host application',
+  params: Id, status: 204, response: /* @__PURE__ */ lazySchema(() => z.null()), access: { table: 'write' },
+});
+
+export const adminCreateMachine = route({
+  method: 'POST', path: '/api/admin/machines', auth: ['admin'], tag: 'admin', summary: 'Provision a station; returns its certificate bundle once',
+  body: AdminMachineInput, status: 201, response: ProvisionedMachine, access: { table: 'write', iotProvisioning: true, signingKey: true },
+});
+
+export const adminUpdateMachine = route({
+  method: 'PATCH', path: '/api/admin/machines/{id}/update', auth: ['admin'], tag: 'admin', summary: 'Edit a station',
+  params: MachineIdParams, body: AdminMachinePatch, response: Machine, access: { table: 'write' },
+});
+
+export const adminMachineTelemetry = route({
+  method: 'GET', path: '/api/admin/machines/{id}/telemetry', auth: ['admin', 'technician'], tag: 'admin', summary: "A station's heartbeat readings in a time range (at most 31 days), oldest first: a page at a time, or averaged per `step` seconds",
+  params: MachineIdParams, query: TelemetryQuery, response: /* @__PURE__ */ lazySchema(() => Page(TelemetryReading)), access: { table: 'read' },
+});
+
+export const adminMachineEvents = route({
+  method: 'GET', path: '/api/admin/machines/{id}/events', auth: ['admin', 'technician'], tag: 'admin', summary: "A station's latest connection events (connects, disconnects with the reason), newest first",
+  params: MachineIdParams, query: StationEventsQuery, response: /* @__PURE__ */ lazySchema(() => z.array(StationEvent)), access: { table: 'read' },
+});
+
+export const adminCheckIn = route({
+  method: 'POST', path: '/api/admin/machines/{id}/check-in', auth: ['admin', 'technician'], tag: 'admin', summary: 'A technician checks in at a station (after scanning its QR): a station event with who and when',
+  params: MachineIdParams, status: 201, response: StationEvent, access: { table: 'write' },
+});
+
+export const adminGetMachineHost = route({
+  method: 'GET', path: '/api/admin/machines/{id}/host', auth: ['admin'], tag: 'admin', summary: 'The host account a station is linked to (null when none)',
+  params: MachineIdParams, response: MachineHost, access: { table: 'read' },
+});
+
+export const adminSetMachineHost = route({
+  method: 'PUT', path: '/api/admin/machines/{id}/host', auth: ['admin'], tag: 'admin', summary: "Link a station to a host account by the host's sign-in e-mail (null unlinks it)",
+  params: MachineIdParams, body: MachineHostInput, response: MachineHost, access: { table: 'write' },
+});
+
+export const adminMachineSafety = route({
+  method: 'GET', path: '/api/admin/machines/{id}/safety', auth: ['admin', 'technician'], tag: 'admin', summary: "A station's water safety: its lock, the last sanitation and when the next is due, the last lab test, and its history newest first",
+  params: MachineIdParams, response: SafetyOverview, access: { table: 'read' },
+});
+
+export const adminRecordSafety = route({
+  method: 'POST', path: '/api/admin/machines/{id}/safety', auth: ['admin', 'technician'], tag: 'admin', summary: 'Record a sanitation visit or a lab test (pass or fail, with a note); a failed lab test locks the station',
+  params: MachineIdParams, body: SafetyRecordInput, status: 201, response: SafetyRecord, access: { table: 'write', files: 'keepLabReport' },
+});
+
+export const adminCreateLabReportUpload = route({
+  method: 'POST', path: '/api/admin/machines/{id}/safety/lab-report-uploads', auth: ['admin', 'technician'], tag: 'admin', summary: "A presigned POST to upload one lab test's PDF report (at most 5 MB), named then by the lab test's record",
+  params: MachineIdParams, body: LabReportUploadRequest, status: 201, response: FileUpload, access: { table: 'read', files: 'upload' },
+});
+
+export const adminGetLabReport = route({
+  method: 'GET', path: '/api/admin/machines/{id}/safety/{recordId}/lab-report', auth: ['admin', 'technician'], tag: 'admin', summary: "A short-lived link (5 minutes) to a lab test's PDF report; 404 when the record has none",
+  params: SafetyRecordParams, response: LabReportLink, access: { table: 'read', files: 'readLabReport' },
+});
+
+export const adminLockStation = route({
+  method: 'POST', path: '/api/admin/machines/{id}/safety/lock', auth: ['admin', 'technician'], tag: 'admin', summary: 'Lock a station on purpose, saying why (it denies vends until the lock is cleared); 409 when it is locked already',
+  params: MachineIdParams, body: SafetyLockInput, response: Machine, access: { table: 'write' },
+});
+
+export const adminClearSafetyLock = route({
+  method: 'POST', path: '/api/admin/machines/{id}/safety/clear', auth: ['admin', 'technician'], tag: 'admin', summary: "Clear a station's water safety lock, saying what was done; 409 while its cause still holds",
+  params: MachineIdParams, body: SafetyClearInput, response: Machine, access: { table: 'write' },
+});
+
+export const adminListAlerts = route({
+  method: 'GET', path: '/api/admin/alerts', auth: ['admin', 'technician'], tag: 'admin', summary: 'Alerts of the alert rules, newest first: active (open and acknowledged) by default, or by status, station and rule',
+  query: AlertsQuery, response: /* @__PURE__ */ lazySchema(() => Page(Alert)), access: { table: 'read' },
+});
+
+export const adminAlertCounts = route({
+  method: 'GET', path: '/api/admin/alerts/counts', auth: ['admin', 'technician'], tag: 'admin', summary: 'How many alerts are open and acknowledged (the count in the admin header)',
+  response: AlertCounts, access: { table: 'read' },
+});
+
+export const adminAcknowledgeAlert = route({
+  method: 'POST', path: '/api/admin/alerts/{id}/acknowledge', auth: ['admin', 'technician'], tag: 'admin', summary: 'Take an open alert on: its e-mails stop (it resolves by itself when the condition ends)',
+  params: Id, response: Alert, access: { table: 'write' },
+});
+
+export const adminListTickets = route({
+  method: 'GET', path: '/api/admin/tickets', auth: ['admin', 'technician'], tag: 'admin', summary: 'Maintenance tickets, newest first: active (open and assigned) by default, or by status, station, and the caller\'s own (`mine`)',
+  query: TicketsQuery, response: /* @__PURE__ */ lazySchema(() => Page(Ticket)), access: { table: 'read' },
+});
+
+export const adminTicketCounts = route({
+  method: 'GET', path: '/api/admin/tickets/counts', auth: ['admin', 'technician'], tag: 'admin', summary: 'How many tickets are open (unassigned) and assigned (the count in the admin header)',
+  response: TicketCounts, access: { table: 'read' },
+});
+
+export const adminGetTicket = route({
+  method: 'GET', path: '/api/admin/tickets/{id}', auth: ['admin', 'technician'], tag: 'admin', summary: 'One ticket with its sources (alerts, problem reports), comments and history',
+  params: Id, response: Ticket, access: { table: 'read' },
+});
+
+export const adminAssignTicket = route({
+  method: 'POST', path: '/api/admin/tickets/{id}/assign', auth: ['admin', 'technician'], tag: 'admin', summary: 'Assign a ticket to a technician or admin by sign-in e-mail (400 for any other account), who is e-mailed; 409 when closed',
+  params: Id, body: TicketAssignInput, response: Ticket, access: { table: 'write', cognito: true, mail: true },
+});
+
+export const adminListStaff = route({
+  method: 'GET', path: '/api/admin/staff', auth: ['admin', 'technician'], tag: 'admin', summary: 'The accounts a ticket can be assigned to: administrators and technicians (Cognito groups), by name',
+  response: /* @__PURE__ */ lazySchema(() => z.array(StaffMember)), access: { cognito: true },
+});
+
+export const adminCommentTicket = route({
+  method: 'POST', path: '/api/admin/tickets/{id}/comments', auth: ['admin', 'technician'], tag: 'admin', summary: 'Add a comment to a ticket that is not closed (409 when closed)',
+  params: Id, body: TicketCommentInput, response: Ticket, access: { table: 'write' },
+});
+
+export const adminCloseTicket = route({
+  method: 'POST', path: '/api/admin/tickets/{id}/close', auth: ['admin', 'technician'], tag: 'admin', summary: "Close a ticket with a resolution note; its open problem reports are resolved in the same transaction (the station's flag clears)",
+  params: Id, body: TicketCloseInput, response: Ticket, access: { table: 'write' },
+});
+
+export const adminCreateCommand = route({
+  method: 'POST', path: '/api/admin/commands', auth: ['admin'], tag: 'admin',
+  summary: 'Send a remote command to some stations or all (audited): set the price per litre, lock, unlock, restart, or a firmware update rolled out a percent of the stations at a time that stops by itself when failures pass its threshold',
+  body: CommandInput, status: 201, response: CommandDetail, access: { table: 'write', iotJobs: 'create' },
+});
+
+export const adminListCommands = route({
+  method: 'GET', path: '/api/admin/commands', auth: ['admin'], tag: 'admin', summary: 'Remote commands, newest first',
+  query: CommandsQuery, response: /* @__PURE__ */ lazySchema(() => Page(Command)), access: { table: 'read' },
+});
+
+export const adminGetCommand = route({
+  method: 'GET', path: '/api/admin/commands/{id}', auth: ['admin'], tag: 'admin', summary: "A remote command with each station's execution (status, progress, rollout step)",
+  params: Id, response: CommandDetail, access: { table: 'read' },
+});
+
+export const adminAbortCommand = route({
+  method: 'POST', path: '/api/admin/commands/{id}/abort', auth: ['admin'], tag: 'admin', summary: 'Stop a command in progress (audited): its queued executions are canceled; 409 when it has finished',
+  params: Id, response: CommandDetail, access: { table: 'write', iotJobs: 'cancel' },
+});
+
+export const adminGetSettings = route({
+  method: 'GET', path: '/api/admin/settings', auth: ['admin'], tag: 'admin', summary: 'System settings',
+  response: Settings, access: { table: 'read' },
+});
+
+export const adminSettingsHistory = route({
+  method: 'GET', path: '/api/admin/settings/history', auth: ['admin'], tag: 'admin', summary: 'Who changed the settings, what and when (newest first)',
+  query: /* @__PURE__ */ lazySchema(() => z.object({ limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(50)), 10) })), response: /* @__PURE__ */ lazySchema(() => z.array(SettingsChange)), access: { table: 'read' },
+});
+
+export const adminPutSettings = route({
+  method: 'PUT', path: '/api/admin/settings', auth: ['admin'], tag: 'admin', summary: 'Save system settings (audited)',
+  body: Settings, response: Settings, access: { table: 'write' },
+});
+
+export const geocode = route({
+  method: 'GET', path: '/api/geocode', auth: ['admin'], tag: 'admin', summary: 'Address autocomplete in Bali',
+  query: AddressQuery, response: /* @__PURE__ */ lazySchema(() => z.array(AddressResult)), access: { geocoder: true },
+});
+
+export const hostImpactReport = route({
+  method: 'GET', path: '/api/host/stations', auth: ['host'], tag: 'partners', summary: "The host's own stations and their month: litres, bottles saved, CO2 saved and uptime (the monthly impact report)",
+  query: HostReportQuery, response: HostImpactReport, access: { table: 'read' },
+});
+
+export const hostStationImpact = route({
+  method: 'GET', path: '/api/host/stations/{id}', auth: ['host'], tag: 'partners', summary: "One of the host's own stations in a month (404 for any other station)",
+  params: MachineIdParams, query: HostReportQuery, response: HostStationImpact, access: { table: 'read' },
+});
+
+export const openApi = route({
+  method: 'GET', path: '/api/openapi.json', auth: 'public', tag: 'docs', summary: 'This contract as OpenAPI 3.1',
+  response: /* @__PURE__ */ lazySchema(() => z.looseObject({})), access: {},
+});
+/** Every route by its id, in the order /api-docs lists them. */
+export const routes = {
+  listMachines,
+  getMachine,
+  createHostRequest,
+  createReportPhotoUpload,
+  createProblemReport,
+  partnerSignup,
+  getCurrentUser,
+  logout,
+  getEnvironmentalImpact,
+  listFavourites,
+  addFavourite,
+  removeFavourite,
+  listTransactions,
+  listUserTransactions,
+  createClaim,
+  topup,
+  getTopup,
+  getWithdrawalPlan,
+  createWithdrawal,
+  paymentNotification,
+  createGuestOrder,
+  getGuestOrder,
+  claimGuestOrder,
+  createGuestClaim,
+  purchase,
+  validateAppleMerchant,
+  generateNfcToken,
+  adminLogin,
+  adminLogout,
+  adminAuthCheck,
+  adminStats,
+  adminListUsers,
+  adminGetUser,
+  adminUpdateUser,
+  adminListTransactions,
+  adminListHostRequests,
+  adminListIncidents,
+  adminResolveIncident,
+  adminListClaims,
+  adminGetClaim,
+  adminResolveClaim,
+  adminListProblemReports,
+  adminGetProblemReportPhoto,
+  adminResolveProblemReport,
+  adminListPayouts,
+  adminResolvePayout,
+  adminListHeldGuestRefunds,
+  adminPayOutGuestRefund,
+  adminUpdateHostRequest,
+  adminDeleteHostRequest,
+  adminCreateMachine,
+  adminUpdateMachine,
+  adminMachineTelemetry,
+  adminMachineEvents,
+  adminCheckIn,
+  adminGetMachineHost,
+  adminSetMachineHost,
+  adminMachineSafety,
+  adminRecordSafety,
+  adminCreateLabReportUpload,
+  adminGetLabReport,
+  adminLockStation,
+  adminClearSafetyLock,
+  adminListAlerts,
+  adminAlertCounts,
+  adminAcknowledgeAlert,
+  adminListTickets,
+  adminTicketCounts,
+  adminGetTicket,
+  adminAssignTicket,
+  adminListStaff,
+  adminCommentTicket,
+  adminCloseTicket,
+  adminCreateCommand,
+  adminListCommands,
+  adminGetCommand,
+  adminAbortCommand,
+  adminGetSettings,
+  adminSettingsHistory,
+  adminPutSettings,
+  geocode,
+  hostImpactReport,
+  hostStationImpact,
+  openApi,
+};
 
 export type Routes = typeof routes;
 export type RouteId = keyof Routes;
-export const routeIds = Object.keys(routes) as RouteId[];
+export const routeIds = /* @__PURE__ */ Object.keys(routes) as RouteId[];
 
 type Out<S> = S extends z.ZodMiniType ? z.output<S> : never;
 type In<S> = S extends z.ZodMiniType ? z.input<S> : never;

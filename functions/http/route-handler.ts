@@ -3,7 +3,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'a
 import { $ZodError } from 'zod/v4/core';
 import type * as z from 'zod/mini';
 import { languageOf, type Language } from '@shared/language';
-import { routes, type RouteDefinition, type RouteId, type RouteResponse } from '@shared/routes';
+import type { RouteDefinition } from '@shared/routes';
 import { fieldMessageIn, fieldMessages } from '@shared/schemas';
 import { DomainError, forbidden, invalid, unauthorized } from '../domain/errors';
 import { texts } from '../domain/texts';
@@ -12,25 +12,25 @@ import { countMetric, logger, observability } from '../observability';
 import { identityFrom, type Identity } from './identity';
 import { originCheck } from './origin';
 
-interface RouteRequest<R extends RouteId> {
-  params: Parsed<R, 'params'>;
-  query: Parsed<R, 'query'>;
-  body: Parsed<R, 'body'>;
+interface RouteRequest<D extends RouteDefinition> {
+  params: Parsed<D, 'params'>;
+  query: Parsed<D, 'query'>;
+  body: Parsed<D, 'body'>;
   /** Who is calling: always there on a route that is not public (the handler refuses others first). */
-  identity: (typeof routes)[R]['auth'] extends 'public' ? Identity | null : Identity;
+  identity: D['auth'] extends 'public' ? Identity | null : Identity;
   headers: Record<string, string | undefined>;
   /** The caller's language (Accept-Language): what records created now remember for their e-mails. */
   language: Language;
   event: APIGatewayProxyEventV2;
 }
-type Parsed<R extends RouteId, K extends 'params' | 'query' | 'body'> = (typeof routes)[R] extends { [P in K]: infer S extends z.ZodMiniType } ? z.output<S> : undefined;
+type Parsed<D extends RouteDefinition, K extends 'params' | 'query' | 'body'> = D extends { [P in K]: infer S extends z.ZodMiniType } ? z.output<S> : undefined;
 
 /** For answers that are not plain JSON of the route's response (redirects, no content). */
 export class HttpReply {
   constructor(readonly statusCode: number, readonly headers: Record<string, string> = {}, readonly body = '') {}
 }
 
-export type RouteImpl<R extends RouteId> = (request: RouteRequest<R>) => Promise<RouteResponse<R> | HttpReply>;
+type RouteImpl<D extends RouteDefinition> = (request: RouteRequest<D>) => Promise<z.output<D['response']> | HttpReply>;
 
 const json = (statusCode: number, payload: unknown): APIGatewayProxyResultV2 => ({
   statusCode,
@@ -102,10 +102,10 @@ const errorResponses = (): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewa
 
 /**
  * The driving adapter every HTTP route uses: parse and validate with the route's schemas,
- * authorize by the route's auth level, call the domain, map the result.
+ * authorize by the route's auth level, call the domain, map the result. It takes the route's own definition, not
+ * the table, so a function's bundle holds its own route's schemas only (docs/scale.md, "Functions").
  */
-export function routeHandler<R extends RouteId>(id: R, impl: RouteImpl<R>) {
-  const route: RouteDefinition = routes[id];
+export function routeHandler<D extends RouteDefinition>(route: D, impl: RouteImpl<D>) {
   const validateResponses = localOnlySetting('VALIDATE_RESPONSES') === '1';
   const cameThroughCloudFront = originCheck();
   return middy<APIGatewayProxyEventV2, APIGatewayProxyResultV2, Error, Context>()
@@ -124,7 +124,7 @@ export function routeHandler<R extends RouteId>(id: R, impl: RouteImpl<R>) {
         headers: Object.fromEntries(Object.entries(event.headers ?? {}).map(([k, v]) => [k.toLowerCase(), v])),
         language,
         event,
-      } as RouteRequest<R>;
+      } as RouteRequest<D>;
       const result = await impl(request);
       if (result instanceof HttpReply) return { statusCode: result.statusCode, headers: result.headers, body: result.body };
       if (validateResponses) route.response.parse(result);

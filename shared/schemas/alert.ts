@@ -7,16 +7,16 @@ import { lazySchema } from '../lazy-schema';
  * `FLEET_ALERT_SCOPE`), messages waiting in a dead-letter queue.
  */
 export const alertRules = ['offline', 'lowWater', 'quality', 'noVend', 'filterLife', 'vendFailures', 'deadLetters'] as const;
-export const AlertRule = lazySchema(() => z.enum(alertRules));
+export const AlertRule = /* @__PURE__ */ lazySchema(() => z.enum(alertRules));
 export type AlertRule = z.infer<typeof AlertRule>;
 /** The station id of alerts about the back end rather than one station (the dead-letter rule). */
 export const FLEET_ALERT_SCOPE = 'FLEET';
 
 /** open -> acknowledged (someone is on it: no more e-mails) -> resolved (the condition ended); open -> resolved too. */
 const alertStatuses = ['open', 'acknowledged', 'resolved'] as const;
-const AlertStatus = lazySchema(() => z.enum(alertStatuses));
+const AlertStatus = /* @__PURE__ */ lazySchema(() => z.enum(alertStatuses));
 
-export const Alert = lazySchema(() => z.object({
+export const Alert = /* @__PURE__ */ lazySchema(() => z.object({
   /** `<stationId>.<rule>.<opened at, ms>` */
   id: z.string(),
   stationId: z.string(),
@@ -38,7 +38,7 @@ export type Alert = z.infer<typeof Alert>;
 /** An instant with its offset (the console sends local midnights); kept as UTC ISO, as the table stores times. */
 const Instant = (name: string) => z.pipe(z.iso.datetime({ offset: true, error: `${name} is a date and time (ISO 8601)` }), z.transform((v) => new Date(v).toISOString()));
 
-export const AlertsQuery = lazySchema(() => z.object({
+export const AlertsQuery = /* @__PURE__ */ lazySchema(() => z.object({
   /** `active` (the default): open and acknowledged. */
   status: z._default(z.enum(['active', ...alertStatuses], { error: 'status is one of active, open, acknowledged, resolved' }), 'active'),
   stationId: z.optional(z.string().check(z.maxLength(64))),
@@ -50,4 +50,4 @@ export const AlertsQuery = lazySchema(() => z.object({
   cursor: z.optional(z.string().check(z.maxLength(2000))),
 }).check(z.refine((q) => !q.from || !q.to || q.from < q.to, { error: 'from is before to', path: ['to'] })));
 
-export const AlertCounts = lazySchema(() => z.object({ open: z.number().check(z.int()), acknowledged: z.number().check(z.int()) }));
+export const AlertCounts = /* @__PURE__ */ lazySchema(() => z.object({ open: z.number().check(z.int()), acknowledged: z.number().check(z.int()) }));

@@ -8,23 +8,23 @@ export const CLAIM_WINDOW_HOURS = 24;
 export const CLAIM_TELEMETRY_MARGIN_MINUTES = 30;
 
 const claimKinds = ['not_dispensed', 'dispensed_less', 'tasted_wrong'] as const;
-export const ClaimKind = lazySchema(() => z.enum(claimKinds));
+export const ClaimKind = /* @__PURE__ */ lazySchema(() => z.enum(claimKinds));
 export type ClaimKind = z.infer<typeof ClaimKind>;
 
 /** `credited`: money went back to the wallet (at once or by an admin); `pending`: in the admin queue; `declined` with a reason. */
-export const ClaimStatus = lazySchema(() => z.enum(['pending', 'credited', 'declined']));
+export const ClaimStatus = /* @__PURE__ */ lazySchema(() => z.enum(['pending', 'credited', 'declined']));
 export type ClaimStatus = z.infer<typeof ClaimStatus>;
 
 const CLAIM_KIND_REQUIRED = 'Choose what went wrong';
 
 /** A person's claim on one of their vends. */
-export const ClaimInput = lazySchema(() => z.object({
+export const ClaimInput = /* @__PURE__ */ lazySchema(() => z.object({
   kind: z.enum(claimKinds, { error: CLAIM_KIND_REQUIRED }),
   note: z.optional(z.string({ error: 'The note must be text' }).check(z.trim(), z.maxLength(500, 'The note is at most 500 characters'))),
 }));
 
 /** What the history row shows of a vend's claim. */
-export const ClaimState = lazySchema(() => z.object({
+export const ClaimState = /* @__PURE__ */ lazySchema(() => z.object({
   status: ClaimStatus,
   /** Rupiah credited back (0 while pending or when declined). */
   creditedIdr: z.number().check(z.int(), z.nonnegative()),
@@ -33,7 +33,7 @@ export const ClaimState = lazySchema(() => z.object({
 }));
 export type ClaimState = z.infer<typeof ClaimState>;
 
-export const Claim = lazySchema(() => z.object({
+export const Claim = /* @__PURE__ */ lazySchema(() => z.object({
   /** The vend session claimed (one claim per vend). */
   sessionId: z.string(),
   userId: z.string(),
@@ -56,14 +56,14 @@ export const Claim = lazySchema(() => z.object({
 }));
 export type Claim = z.infer<typeof Claim>;
 
-export const ClaimsQuery = lazySchema(() => z.object({
+export const ClaimsQuery = /* @__PURE__ */ lazySchema(() => z.object({
   status: z._default(ClaimStatus, 'pending'),
   limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 50),
   cursor: z.optional(z.string().check(z.maxLength(2000))),
 }));
 
 /** One claim with the station's readings and connection events around its session (admin). */
-export const ClaimDetail = lazySchema(() => z.object({
+export const ClaimDetail = /* @__PURE__ */ lazySchema(() => z.object({
   claim: Claim,
   readings: z.array(TelemetryReading),
   events: z.array(StationEvent),
@@ -75,7 +75,7 @@ export const ClaimDetail = lazySchema(() => z.object({
 const REASON_REQUIRED = 'Give a reason (the person reads it)';
 
 /** An admin's decision on a pending claim: credit up to what the vend charged, or decline; both with a reason. */
-export const ClaimResolutionInput = lazySchema(() => z.object({
+export const ClaimResolutionInput = /* @__PURE__ */ lazySchema(() => z.object({
   decision: z.enum(['credit', 'decline'], { error: 'Choose credit or decline' }),
   /** Rupiah to credit (credit only): 1 up to what the vend charged. */
   amount: z.optional(z.number({ error: 'Enter an amount in rupiah' }).check(z.int('Whole rupiah only'), z.positive('More than 0'))),

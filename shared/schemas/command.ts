@@ -12,7 +12,7 @@ const TARGET_MAX = 1000;
 const REASON_REQUIRED = 'Say why the station is locked';
 
 /** What a station does: its parameters as the job document carries them. */
-export const CommandAction = lazySchema(() => z.discriminatedUnion('type', [
+export const CommandAction = /* @__PURE__ */ lazySchema(() => z.discriminatedUnion('type', [
   z.object({
     type: z.literal('setPrice'),
     pricePerLitre: z.number({ error: 'Enter a price in rupiah' }).check(z.int('Whole rupiah only'), z.positive('Must be more than 0'), z.lte(PRICE_MAX_IDR, `At most Rp ${PRICE_MAX_IDR.toLocaleString('en-US')}`)),
@@ -38,7 +38,7 @@ export const CommandAction = lazySchema(() => z.discriminatedUnion('type', [
 ], { error: 'type is one of setPrice, lock, unlock, restart, firmware' }));
 export type CommandAction = z.infer<typeof CommandAction>;
 
-const CommandTarget = lazySchema(() => z.union([
+const CommandTarget = /* @__PURE__ */ lazySchema(() => z.union([
   z.strictObject({ all: z.literal(true) }),
   z.strictObject({
     stationIds: z.array(z.string().check(z.trim(), z.minLength(1), z.maxLength(64)), { error: 'List the station ids' }).check(
@@ -49,18 +49,18 @@ const CommandTarget = lazySchema(() => z.union([
   }),
 ], { error: 'target is { stationIds: [...] } or { all: true }' }));
 
-export const CommandInput = lazySchema(() => z.intersection(CommandAction, z.object({ target: CommandTarget })));
+export const CommandInput = /* @__PURE__ */ lazySchema(() => z.intersection(CommandAction, z.object({ target: CommandTarget })));
 export type CommandInput = z.infer<typeof CommandInput>;
 
 const commandStatuses = ['in_progress', 'succeeded', 'failed', 'aborted'] as const;
 /** in_progress until every execution finished: succeeded (all did), failed (some did not), aborted (by an admin or the threshold). */
-const CommandStatus = lazySchema(() => z.enum(commandStatuses));
+const CommandStatus = /* @__PURE__ */ lazySchema(() => z.enum(commandStatuses));
 
 const executionStatuses = ['queued', 'in_progress', 'succeeded', 'failed', 'canceled', 'timed_out'] as const;
-const ExecutionStatus = lazySchema(() => z.enum(executionStatuses));
+const ExecutionStatus = /* @__PURE__ */ lazySchema(() => z.enum(executionStatuses));
 
 /** One station's execution of a command. */
-export const CommandExecution = lazySchema(() => z.object({
+export const CommandExecution = /* @__PURE__ */ lazySchema(() => z.object({
   stationId: z.string(),
   status: ExecutionStatus,
   /** Percent the station reported (firmware), null before any. */
@@ -74,7 +74,7 @@ export const CommandExecution = lazySchema(() => z.object({
 export type CommandExecution = z.infer<typeof CommandExecution>;
 
 /** Every change of a command, by whom and when (its audit trail). */
-const CommandEvent = lazySchema(() => z.object({
+const CommandEvent = /* @__PURE__ */ lazySchema(() => z.object({
   at: z.string(),
   /** '<role>:<e-mail>' of the admin, or 'system' (steps, the threshold). */
   by: z.string(),
@@ -82,7 +82,7 @@ const CommandEvent = lazySchema(() => z.object({
   note: z.string(),
 }));
 
-export const Command = lazySchema(() => z.object({
+export const Command = /* @__PURE__ */ lazySchema(() => z.object({
   id: z.string(),
   action: CommandAction,
   /** `all` when it went to every station there was. */
@@ -100,10 +100,10 @@ export const Command = lazySchema(() => z.object({
 }));
 export type Command = z.infer<typeof Command>;
 
-export const CommandDetail = lazySchema(() => z.extend(Command, { executions: z.array(CommandExecution) }));
+export const CommandDetail = /* @__PURE__ */ lazySchema(() => z.extend(Command, { executions: z.array(CommandExecution) }));
 export type CommandDetail = z.infer<typeof CommandDetail>;
 
-export const CommandsQuery = lazySchema(() => z.object({
+export const CommandsQuery = /* @__PURE__ */ lazySchema(() => z.object({
   limit: z._default(z.coerce.number({ error: 'limit must be a number' }).check(z.int(), z.gte(1, 'limit is at least 1'), z.lte(100, 'limit is at most 100')), 25),
   cursor: z.optional(z.string().check(z.maxLength(2000))),
 }));

@@ -14,7 +14,7 @@ const GUEST_MIN_ML = 100;
 
 const guestPaymentMethods = ['qris', 'gopay', 'google_pay', 'apple_pay'] as const;
 
-export const GuestOrderRequest = lazySchema(() => z.object({
+export const GuestOrderRequest = /* @__PURE__ */ lazySchema(() => z.object({
   stationId: z.string().check(z.trim(), z.minLength(1, 'Choose a station'), z.maxLength(64)),
   volumeMl: z.number({ error: 'Choose how much water' }).check(z.int('Whole millilitres'), z.gte(GUEST_MIN_ML, `At least ${GUEST_MIN_ML} ml`), z.lte(20_000, 'At most 20 L')),
   paymentMethod: z.enum(guestPaymentMethods, { error: 'Choose how to pay' }),
@@ -32,7 +32,7 @@ export type GuestOrderRequest = z.infer<typeof GuestOrderRequest>;
  */
 const guestOrderStatuses = ['waiting_payment', 'press_start', 'dispensing', 'settling', 'done', 'failed'] as const;
 
-export const GuestOrder = lazySchema(() => z.object({
+export const GuestOrder = /* @__PURE__ */ lazySchema(() => z.object({
   id: z.string(),
   /** The receipt's id for `/r/{receiptId}`: the order id and the secret that reads it, joined by `~`. */
   receiptId: z.string(),
@@ -78,20 +78,20 @@ export const GuestOrder = lazySchema(() => z.object({
 export type GuestOrder = z.infer<typeof GuestOrder>;
 
 /** A signed-in account claims a guest receipt (`POST /api/guest/orders/{id}/claim`), proving it with the receipt's secret. */
-export const GuestOrderClaimRequest = lazySchema(() => z.object({ secret: z.string().check(z.minLength(16, 'The receipt secret is required'), z.maxLength(128)) }));
+export const GuestOrderClaimRequest = /* @__PURE__ */ lazySchema(() => z.object({ secret: z.string().check(z.minLength(16, 'The receipt secret is required'), z.maxLength(128)) }));
 
 /** What claiming a receipt gave the account: the held money as wallet credit, and the refill's impact. */
-export const GuestOrderClaimed = lazySchema(() => z.object({
+export const GuestOrderClaimed = /* @__PURE__ */ lazySchema(() => z.object({
   orderId: z.string(),
   creditedIdr: z.number().check(z.int()),
   dispensedMl: z.number().check(z.int()),
 }));
 
 /** "I didn't get my water" from a guest receipt: the claim, with the receipt's secret. */
-export const GuestClaimInput = lazySchema(() => z.extend(ClaimInput, GuestOrderClaimRequest.shape));
+export const GuestClaimInput = /* @__PURE__ */ lazySchema(() => z.extend(ClaimInput, GuestOrderClaimRequest.shape));
 
 /** A guest order whose refund the gateway refused and whose money is still held (the admin's payouts page). */
-export const HeldGuestRefund = lazySchema(() => z.object({
+export const HeldGuestRefund = /* @__PURE__ */ lazySchema(() => z.object({
   orderId: z.string(),
   stationName: z.string(),
   paymentMethod: z.string(),
@@ -106,15 +106,15 @@ export type HeldGuestRefund = z.infer<typeof HeldGuestRefund>;
 
 const NOTE_REQUIRED = 'Say how the money was sent (the audit)';
 /** An admin paid a held guest refund outside the gateway. */
-export const GuestRefundPayout = lazySchema(() => z.object({
+export const GuestRefundPayout = /* @__PURE__ */ lazySchema(() => z.object({
   note: z.string({ error: NOTE_REQUIRED }).check(z.trim(), z.minLength(1, NOTE_REQUIRED), z.maxLength(500, 'The note is too long')),
 }));
 
-export const GuestOrderCreated = lazySchema(() => z.extend(GuestOrder, {
+export const GuestOrderCreated = /* @__PURE__ */ lazySchema(() => z.extend(GuestOrder, {
   /** The receipt's secret: GET /api/guest/orders/{id}?secret=... reads the order only with it. */
   secret: z.string(),
   /** The receipt page: `/r/{receiptId}`. */
   receiptPath: z.string(),
 }));
 
-export const GuestOrderQuery = lazySchema(() => z.object({ secret: z.string().check(z.minLength(16, 'The receipt secret is required'), z.maxLength(128)) }));
+export const GuestOrderQuery = /* @__PURE__ */ lazySchema(() => z.object({ secret: z.string().check(z.minLength(16, 'The receipt secret is required'), z.maxLength(128)) }));

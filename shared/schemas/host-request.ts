@@ -21,15 +21,15 @@ export const hostRequestStatuses = ['pending', 'contacted', 'approved', 'rejecte
 type Values<T extends readonly { value: string }[]> = { [K in keyof T]: T[K]['value'] };
 const values = <const T extends readonly { value: string }[]>(options: T) => options.map((o) => o.value) as unknown as Values<T>;
 
-const BusinessType = lazySchema(() => z.enum(values(businessTypeOptions), { error: 'Choose a business type' }));
-const ExpectedFootfall = lazySchema(() => z.enum(values(footfallOptions), { error: 'Choose the expected daily visitors' }));
-const HostRequestStatus = lazySchema(() => z.enum(hostRequestStatuses));
+const BusinessType = /* @__PURE__ */ lazySchema(() => z.enum(values(businessTypeOptions), { error: 'Choose a business type' }));
+const ExpectedFootfall = /* @__PURE__ */ lazySchema(() => z.enum(values(footfallOptions), { error: 'Choose the expected daily visitors' }));
+const HostRequestStatus = /* @__PURE__ */ lazySchema(() => z.enum(hostRequestStatuses));
 
 const required = (label: string, max = 200) =>
   z.string({ error: `${label} is required` }).check(z.trim(), z.minLength(1, `${label} is required`), z.maxLength(max, `${label} is too long`));
 
 /** What a business submits through the partner form (docs/design.md, "Validation"). */
-export const HostRequestInput = lazySchema(() => z.object({
+export const HostRequestInput = /* @__PURE__ */ lazySchema(() => z.object({
   businessName: required('Business name'),
   contactName: required('Contact name'),
   email: z.email({ error: 'Enter a valid email address' }).check(z.maxLength(254)),
@@ -41,7 +41,7 @@ export const HostRequestInput = lazySchema(() => z.object({
 }));
 export type HostRequestInput = z.input<typeof HostRequestInput>;
 
-export const HostRequest = lazySchema(() => z.object({
+export const HostRequest = /* @__PURE__ */ lazySchema(() => z.object({
   id: z.string(),
   businessName: z.string(),
   contactName: z.string(),
@@ -59,7 +59,7 @@ export const HostRequest = lazySchema(() => z.object({
 export type HostRequest = z.infer<typeof HostRequest>;
 
 /** Admin edit: a status-only change from the dropdown, or the whole form. */
-export const HostRequestPatch = lazySchema(() => z.extend(z.partial(z.extend(HostRequestInput, {
+export const HostRequestPatch = /* @__PURE__ */ lazySchema(() => z.extend(z.partial(z.extend(HostRequestInput, {
   // No default here: a status-only change must leave the stored comments alone.
   comments: z.string().check(z.trim(), z.maxLength(2000, 'Comments are too long')),
 })), {

@@ -6,24 +6,24 @@ import { lazySchema } from '../lazy-schema';
  * Hosts: partner businesses with stations on their premises (docs/architecture.md, "Roles"). An admin links a
  * station to the host account's sign-in e-mail; the host sees those stations' impact and nothing else.
  */
-export const MachineHost = lazySchema(() => z.object({
+export const MachineHost = /* @__PURE__ */ lazySchema(() => z.object({
   stationId: z.string(),
   /** The host account's sign-in e-mail (lower case); null when the station has no host. */
   hostEmail: z.nullable(z.string()),
 }));
 export type MachineHost = z.infer<typeof MachineHost>;
 
-export const MachineHostInput = lazySchema(() => z.object({
+export const MachineHostInput = /* @__PURE__ */ lazySchema(() => z.object({
   hostEmail: z.nullable(z.pipe(z.email({ error: 'Enter the e-mail the host signs in with' }).check(z.maxLength(254)), z.transform((e) => e.toLowerCase()))),
 }));
 
 /** A calendar month in Bali (WITA), e.g. 2026-11; the current month when left out. */
-export const HostReportQuery = lazySchema(() => z.object({
+export const HostReportQuery = /* @__PURE__ */ lazySchema(() => z.object({
   month: z.optional(z.string().check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'month looks like 2026-11'))),
 }));
 
 /** One station's month: litres from its counters, bottles and CO2 saved from the litres, uptime from its heartbeats. */
-export const HostStationImpact = lazySchema(() => z.object({
+export const HostStationImpact = /* @__PURE__ */ lazySchema(() => z.object({
   id: z.string(),
   name: z.string(),
   location: z.string(),
@@ -37,7 +37,7 @@ export const HostStationImpact = lazySchema(() => z.object({
 export type HostStationImpact = z.infer<typeof HostStationImpact>;
 
 /** The monthly impact report of a host: its stations and their sum. */
-export const HostImpactReport = lazySchema(() => z.object({
+export const HostImpactReport = /* @__PURE__ */ lazySchema(() => z.object({
   month: z.string(),
   from: z.string(),
   to: z.string(),

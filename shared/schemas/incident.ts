@@ -2,13 +2,13 @@ import * as z from '../zod';
 import { lazySchema } from '../lazy-schema';
 
 /** A station's report as received, kept with its incident. */
-const IncidentReport = lazySchema(() => z.object({ at: z.string(), payload: z.string(), reason: z.string() }));
+const IncidentReport = /* @__PURE__ */ lazySchema(() => z.object({ at: z.string(), payload: z.string(), reason: z.string() }));
 
 /**
  * A vend whose completion could not be settled as the station reported it (a volume that is not a whole number of
  * millilitres within the authorization): its hold is kept until the station's valid retry or an operator resolves it.
  */
-export const VendIncident = lazySchema(() => z.object({
+export const VendIncident = /* @__PURE__ */ lazySchema(() => z.object({
   sessionId: z.string(),
   stationId: z.string(),
   userId: z.string(),
@@ -26,7 +26,7 @@ export const VendIncident = lazySchema(() => z.object({
 export type VendIncident = z.infer<typeof VendIncident>;
 
 /** An operator's resolution: the millilitres actually dispensed (0 when nothing was), and how they know. */
-export const IncidentResolutionInput = lazySchema(() => z.object({
+export const IncidentResolutionInput = /* @__PURE__ */ lazySchema(() => z.object({
   dispensedMl: z.number({ error: 'Enter the millilitres dispensed' }).check(z.int('Whole millilitres'), z.nonnegative('0 or more')),
   note: z.string({ error: 'Say how you know the volume' }).check(z.trim(), z.minLength(1, 'Say how you know the volume'), z.maxLength(500)),
 }));

@@ -3,19 +3,19 @@ import { WaterCheck } from './water-safety';
 import { lazySchema } from '../lazy-schema';
 
 export const machineStatuses = ['online', 'offline', 'maintenance', 'locked'] as const;
-export const MachineStatus = lazySchema(() => z.enum(machineStatuses));
+export const MachineStatus = /* @__PURE__ */ lazySchema(() => z.enum(machineStatuses));
 export type MachineStatus = z.infer<typeof MachineStatus>;
 /** The admin list filter offers every status but locked (docs/design.md, "States"). */
 export const machineFilterStatuses = ['online', 'offline', 'maintenance'] as const;
 
-export const WaterQuality = lazySchema(() => z.object({
+export const WaterQuality = /* @__PURE__ */ lazySchema(() => z.object({
   tdsPpm: z.number().check(z.nonnegative()),
   temperatureC: z.number(),
 }));
 export type WaterQuality = z.infer<typeof WaterQuality>;
 
 /** A station's filter cartridge: litres through it since it was changed, and the life it has left in percent. */
-export const StationFilter = lazySchema(() => z.object({ litres: z.number().check(z.nonnegative()), lifePercent: z.number().check(z.gte(0), z.lte(100)) }));
+export const StationFilter = /* @__PURE__ */ lazySchema(() => z.object({ litres: z.number().check(z.nonnegative()), lifePercent: z.number().check(z.gte(0), z.lte(100)) }));
 export type StationFilter = z.infer<typeof StationFilter>;
 
 /**
@@ -23,7 +23,7 @@ export type StationFilter = z.infer<typeof StationFilter>;
  * (CLIENT_INITIATED_DISCONNECT, MQTT_KEEP_ALIVE_TIMEOUT, CONNECTION_LOST, ...) tells a dropped link from a station
  * that went away on purpose, and "offline" from "empty" or "locked".
  */
-export const StationConnection = lazySchema(() => z.object({
+export const StationConnection = /* @__PURE__ */ lazySchema(() => z.object({
   state: z.enum(['connected', 'disconnected']),
   at: z.string(),
   reason: z.nullable(z.string()),
@@ -31,7 +31,7 @@ export const StationConnection = lazySchema(() => z.object({
 export type StationConnection = z.infer<typeof StationConnection>;
 
 /** A station as the API returns it; fallbacks of docs/design.md, "Entities" are already applied, nothing is invented. */
-export const Machine = lazySchema(() => z.object({
+export const Machine = /* @__PURE__ */ lazySchema(() => z.object({
   id: z.string(),
   name: z.string(),
   location: z.string(),
@@ -64,9 +64,9 @@ export const Machine = lazySchema(() => z.object({
 }));
 export type Machine = z.infer<typeof Machine>;
 
-export const MachineList = lazySchema(() => z.array(Machine));
+export const MachineList = /* @__PURE__ */ lazySchema(() => z.array(Machine));
 
-export const MachineIdParams = lazySchema(() => z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }));
+export const MachineIdParams = /* @__PURE__ */ lazySchema(() => z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)) }));
 
 /** Admin codes look like HRL-00026; seeded and provisioned ids follow the same shape. */
 export const MACHINE_ID_PATTERN = /^[A-Z]{2,5}-\d{3,6}$/;

@@ -4,7 +4,7 @@ import { uploadKey } from './upload';
 
 /** What can be wrong at a station (docs/design.md, "Problem reports"). */
 export const reportCategories = ['no-water', 'water-quality', 'broken', 'payment', 'dirty', 'other'] as const;
-const ReportCategory = lazySchema(() => z.enum(reportCategories));
+const ReportCategory = /* @__PURE__ */ lazySchema(() => z.enum(reportCategories));
 type ReportCategoryKey = (typeof reportCategories)[number];
 
 /** A report as its ticket source's detail reads (stored in English): '<category>: <note>', or the category alone. */
@@ -21,16 +21,16 @@ export function reportSourceParts(detail: string): { category: ReportCategoryKey
 
 /** Photos a report may carry: these types only, at most this size (checked again on the stored bytes). */
 export const reportPhotoTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
-const ReportPhotoType = lazySchema(() => z.enum(reportPhotoTypes));
+const ReportPhotoType = /* @__PURE__ */ lazySchema(() => z.enum(reportPhotoTypes));
 export const MAX_REPORT_PHOTO_BYTES = 3 * 1024 * 1024;
 export const MAX_REPORT_NOTE_LENGTH = 1000;
 
-export const PhotoUploadRequest = lazySchema(() => z.object({
+export const PhotoUploadRequest = /* @__PURE__ */ lazySchema(() => z.object({
   contentType: ReportPhotoType,
   size: z.number().check(z.int(), z.gte(1), z.lte(MAX_REPORT_PHOTO_BYTES, 'The photo is larger than 3 MB')),
 }));
 
-export const ProblemReportInput = lazySchema(() => z.object({
+export const ProblemReportInput = /* @__PURE__ */ lazySchema(() => z.object({
   stationId: z.string().check(z.minLength(1), z.maxLength(64)),
   category: ReportCategory,
   note: z._default(z.string().check(z.trim(), z.maxLength(MAX_REPORT_NOTE_LENGTH, `At most ${MAX_REPORT_NOTE_LENGTH} characters`)), ''),
@@ -38,7 +38,7 @@ export const ProblemReportInput = lazySchema(() => z.object({
 }));
 export type ProblemReportInput = z.infer<typeof ProblemReportInput>;
 
-export const ProblemReport = lazySchema(() => z.object({
+export const ProblemReport = /* @__PURE__ */ lazySchema(() => z.object({
   id: z.string(),
   stationId: z.string(),
   stationName: z.string(),
@@ -53,7 +53,7 @@ export const ProblemReport = lazySchema(() => z.object({
 }));
 export type ProblemReport = z.infer<typeof ProblemReport>;
 
-export const ProblemReportQuery = lazySchema(() => z.object({ status: z._default(z.enum(['open', 'resolved']), 'open') }));
+export const ProblemReportQuery = /* @__PURE__ */ lazySchema(() => z.object({ status: z._default(z.enum(['open', 'resolved']), 'open') }));
 
 /** The cleaned photo as a data: URL (the site's CSP allows data: images, so the admin page shows it as is). */
-export const ProblemReportPhoto = lazySchema(() => z.object({ dataUrl: z.string() }));
+export const ProblemReportPhoto = /* @__PURE__ */ lazySchema(() => z.object({ dataUrl: z.string() }));

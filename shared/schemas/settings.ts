@@ -49,7 +49,7 @@ const ruleRepeat = () => z._default(whole().check(z.refine((v) => v === 0 || (v 
 export const alertRepeatMinutesOf = (settings: Settings, rule: AlertRule) => settings[ALERT_REPEAT_SETTINGS[rule]] || settings.alertRepeatMinutes;
 
 /** Runtime business settings (admin System tab); defaults are the values of docs/design.md, "Constants". */
-export const Settings = lazySchema(() => z.object({
+export const Settings = /* @__PURE__ */ lazySchema(() => z.object({
   pricePerLitre: z._default(whole().check(z.positive('Must be more than 0')), C.PRICE_PER_LITRE_IDR),
   minBalancePoints: z._default(whole().check(z.nonnegative('Must be 0 or more')), C.MIN_BALANCE_TO_VEND_POINTS),
   minTopup: z._default(whole().check(z.positive('Must be more than 0')), C.MIN_TOPUP_IDR),

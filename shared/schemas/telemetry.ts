@@ -14,7 +14,7 @@ const DAY_MS = 86_400_000;
  * One heartbeat's readings as stored, keyed by when the broker received it (`at`). With `step`, one per bucket:
  * the averages of the readings in it, the counters of its last one, and how many heartbeats it holds.
  */
-export const TelemetryReading = lazySchema(() => z.object({
+export const TelemetryReading = /* @__PURE__ */ lazySchema(() => z.object({
   at: z.string(),
   /** Percent of the tank. */
   waterLevel: z.number(),
@@ -31,7 +31,7 @@ export const TelemetryReading = lazySchema(() => z.object({
 }));
 export type TelemetryReading = z.infer<typeof TelemetryReading>;
 
-export const TelemetryQuery = lazySchema(() => z.object({
+export const TelemetryQuery = /* @__PURE__ */ lazySchema(() => z.object({
   from: z.iso.datetime({ offset: true, error: 'from must be an ISO date-time' }),
   to: z.iso.datetime({ offset: true, error: 'to must be an ISO date-time' }),
   /** Seconds per bucket: averages instead of every reading (charts of 7 and 30 days). */
@@ -51,7 +51,7 @@ export const TelemetryQuery = lazySchema(() => z.object({
  * A station's events, newest first: connects, disconnects with IoT Core's reason, and technicians' check-ins at the
  * station (with who checked in).
  */
-export const StationEvent = lazySchema(() => z.object({
+export const StationEvent = /* @__PURE__ */ lazySchema(() => z.object({
   at: z.string(),
   kind: z.enum(['connected', 'disconnected', 'checkedIn', 'command']),
   reason: z.nullable(z.string()),
@@ -60,6 +60,6 @@ export const StationEvent = lazySchema(() => z.object({
 }));
 export type StationEvent = z.infer<typeof StationEvent>;
 
-export const StationEventsQuery = lazySchema(() => z.object({
+export const StationEventsQuery = /* @__PURE__ */ lazySchema(() => z.object({
   limit: z._default(z.coerce.number({ error: 'limit must be a number' }).check(z.int(), z.gte(1, 'limit is at least 1'), z.lte(50, 'limit is at most 50')), 20),
 }));

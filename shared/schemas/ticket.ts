@@ -7,10 +7,10 @@ import { lazySchema } from '../lazy-schema';
  * station, one open ticket per station and cause; staff assign, comment on and close them.
  */
 const ticketStatuses = ['open', 'assigned', 'closed'] as const;
-const TicketStatus = lazySchema(() => z.enum(ticketStatuses));
+const TicketStatus = /* @__PURE__ */ lazySchema(() => z.enum(ticketStatuses));
 
 /** What opened a ticket or was added to it: an alert of a rule, or a problem report (its photo through the report's route). */
-const TicketSource = lazySchema(() => z.object({
+const TicketSource = /* @__PURE__ */ lazySchema(() => z.object({
   kind: z.enum(['alert', 'report']),
   /** The alert's id (`<stationId>.<rule>.<ms>`) or the report's id. */
   id: z.string(),
@@ -23,10 +23,10 @@ const TicketSource = lazySchema(() => z.object({
   photo: z.boolean(),
 }));
 
-const TicketComment = lazySchema(() => z.object({ at: z.string(), by: z.string(), text: z.string() }));
+const TicketComment = /* @__PURE__ */ lazySchema(() => z.object({ at: z.string(), by: z.string(), text: z.string() }));
 
 /** Every change of a ticket, by whom and when (its audit trail). */
-const TicketEvent = lazySchema(() => z.object({
+const TicketEvent = /* @__PURE__ */ lazySchema(() => z.object({
   at: z.string(),
   /** '<role>:<e-mail>' of a console user, or 'system' for what the alert rules and reports do. */
   by: z.string(),
@@ -35,7 +35,7 @@ const TicketEvent = lazySchema(() => z.object({
 }));
 export type TicketEvent = z.infer<typeof TicketEvent>;
 
-export const Ticket = lazySchema(() => z.object({
+export const Ticket = /* @__PURE__ */ lazySchema(() => z.object({
   id: z.string(),
   stationId: z.string(),
   stationName: z.string(),
@@ -57,7 +57,7 @@ export const Ticket = lazySchema(() => z.object({
 }));
 export type Ticket = z.infer<typeof Ticket>;
 
-export const TicketsQuery = lazySchema(() => z.object({
+export const TicketsQuery = /* @__PURE__ */ lazySchema(() => z.object({
   /** `active` (the default): open and assigned, newest first; `closed`: newest closed first. */
   status: z._default(z.enum(['active', 'open', 'assigned', 'closed'], { error: 'status is one of active, open, assigned, closed' }), 'active'),
   /** Only the caller's own (assigned to them). */
@@ -70,12 +70,12 @@ export const TicketsQuery = lazySchema(() => z.object({
 const TICKET_TEXT_MAX = 2000;
 const text = (required: string) => z.string({ error: required }).check(z.trim(), z.minLength(1, required), z.maxLength(TICKET_TEXT_MAX, `At most ${TICKET_TEXT_MAX} characters`));
 
-export const TicketAssignInput = lazySchema(() => z.object({ assignee: z.email({ error: 'Choose a technician or admin' }).check(z.maxLength(254), z.toLowerCase()) }));
+export const TicketAssignInput = /* @__PURE__ */ lazySchema(() => z.object({ assignee: z.email({ error: 'Choose a technician or admin' }).check(z.maxLength(254), z.toLowerCase()) }));
 /** A console account a ticket can be assigned to: an administrator or a technician (their Cognito group). */
-export const StaffMember = lazySchema(() => z.object({ email: z.string(), name: z.string(), role: z.enum(['admin', 'technician']) }));
+export const StaffMember = /* @__PURE__ */ lazySchema(() => z.object({ email: z.string(), name: z.string(), role: z.enum(['admin', 'technician']) }));
 export type StaffMember = z.infer<typeof StaffMember>;
 
-export const TicketCommentInput = lazySchema(() => z.object({ text: text('Write a comment') }));
-export const TicketCloseInput = lazySchema(() => z.object({ resolution: text('Say how it was resolved') }));
+export const TicketCommentInput = /* @__PURE__ */ lazySchema(() => z.object({ text: text('Write a comment') }));
+export const TicketCloseInput = /* @__PURE__ */ lazySchema(() => z.object({ resolution: text('Say how it was resolved') }));
 
-export const TicketCounts = lazySchema(() => z.object({ open: z.number().check(z.int()), assigned: z.number().check(z.int()) }));
+export const TicketCounts = /* @__PURE__ */ lazySchema(() => z.object({ open: z.number().check(z.int()), assigned: z.number().check(z.int()) }));

@@ -5,7 +5,7 @@ import { ClaimState } from './claim';
 import { lazySchema } from '../lazy-schema';
 
 export const paymentMethods = ['ovo', 'gopay', 'qris', 'google_pay', 'apple_pay'] as const;
-export const PaymentMethod = lazySchema(() => z.enum(paymentMethods));
+export const PaymentMethod = /* @__PURE__ */ lazySchema(() => z.enum(paymentMethods));
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 const walletPaymentMethods = ['google_pay', 'apple_pay'] as const;
 export type WalletPaymentMethod = (typeof walletPaymentMethods)[number];
@@ -17,10 +17,10 @@ export const isCardWallet = (method: PaymentMethod): method is WalletPaymentMeth
  * top-up paid towards it.
  */
 export const transactionTypes = ['purchase', 'topup', 'refund', 'adjustment', 'receivable', 'repayment'] as const;
-export const TransactionType = lazySchema(() => z.enum(transactionTypes));
+export const TransactionType = /* @__PURE__ */ lazySchema(() => z.enum(transactionTypes));
 
 /** A user-visible movement of money; purchases and repayments are debits, a receivable is owed, the rest credits or adjustments. */
-export const Transaction = lazySchema(() => z.object({
+export const Transaction = /* @__PURE__ */ lazySchema(() => z.object({
   id: z.string(),
   type: TransactionType,
   /** Integer rupiah, absolute value (for a receivable: what became owed). */
@@ -39,19 +39,19 @@ export const Transaction = lazySchema(() => z.object({
 export type Transaction = z.infer<typeof Transaction>;
 
 export const Page = <T extends z.ZodMiniType>(item: T) => z.object({ items: z.array(item), nextCursor: z.nullable(z.string()) });
-export const PageQuery = lazySchema(() => z.object({
+export const PageQuery = /* @__PURE__ */ lazySchema(() => z.object({
   limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 20),
   cursor: z.optional(z.string().check(z.maxLength(2000))),
 }));
 
-export const NfcTokenResponse = lazySchema(() => z.object({ token: z.string(), expiresAt: z.string() }));
+export const NfcTokenResponse = /* @__PURE__ */ lazySchema(() => z.object({ token: z.string(), expiresAt: z.string() }));
 export type NfcTokenResponse = z.infer<typeof NfcTokenResponse>;
 
 /** The top-up limits' messages, in the one money format of the app (the minimum follows the admin setting). */
 export const minimumTopupMessage = (minimum: number) => `Minimum top up amount is ${formatRupiah(minimum)}`;
 const maximumTopupMessage = (maximum: number) => `Maximum top up amount is ${formatRupiah(maximum)}`;
 
-export const TopupRequest = lazySchema(() => z.object({
+export const TopupRequest = /* @__PURE__ */ lazySchema(() => z.object({
   amount: z.number({ error: 'Amount must be a number' }).check(
     z.int('Amount must be whole rupiah'),
     z.positive(),
@@ -62,7 +62,7 @@ export const TopupRequest = lazySchema(() => z.object({
   walletToken: z.optional(z.string().check(z.maxLength(20_000))),
 }));
 
-export const PurchaseRequest = lazySchema(() => z.object({
+export const PurchaseRequest = /* @__PURE__ */ lazySchema(() => z.object({
   machineId: z.string().check(z.minLength(1)),
   /** Litres requested. */
   volume: z.number().check(z.positive(), z.lte(20)),
@@ -71,4 +71,4 @@ export const PurchaseRequest = lazySchema(() => z.object({
 }));
 export type PurchaseRequest = z.infer<typeof PurchaseRequest>;
 
-export const AppleMerchantValidationRequest = lazySchema(() => z.object({ validationURL: z.url(), domainName: z.string().check(z.minLength(1)) }));
+export const AppleMerchantValidationRequest = /* @__PURE__ */ lazySchema(() => z.object({ validationURL: z.url(), domainName: z.string().check(z.minLength(1)) }));

@@ -5,7 +5,7 @@ import { lazySchema } from '../lazy-schema';
  * A presigned POST (problem-report photos, lab reports): the browser posts `fields` and then the file to `url`; S3
  * checks the size and type again, and the route that takes the upload checks the stored bytes.
  */
-export const FileUpload = lazySchema(() => z.object({
+export const FileUpload = /* @__PURE__ */ lazySchema(() => z.object({
   url: z.string(),
   fields: z.record(z.string(), z.string()),
   key: z.string(),

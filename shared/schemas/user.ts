@@ -2,7 +2,7 @@ import * as z from '../zod';
 import { staffRoles } from '../roles';
 import { lazySchema } from '../lazy-schema';
 
-export const EnvironmentalImpact = lazySchema(() => z.object({
+export const EnvironmentalImpact = /* @__PURE__ */ lazySchema(() => z.object({
   co2Saved: z.number(),
   bottlesSaved: z.number(),
   litresRefilled: z.number(),
@@ -10,7 +10,7 @@ export const EnvironmentalImpact = lazySchema(() => z.object({
 export type EnvironmentalImpact = z.infer<typeof EnvironmentalImpact>;
 
 /** The signed-in user. Balance is integer rupiah (shown as points in places). */
-export const User = lazySchema(() => z.object({
+export const User = /* @__PURE__ */ lazySchema(() => z.object({
   id: z.string(),
   username: z.string(),
   firstName: z.nullable(z.string()),
@@ -27,11 +27,11 @@ export const User = lazySchema(() => z.object({
 export type User = z.infer<typeof User>;
 
 /** A user as the admin console lists it. */
-export const AdminUser = lazySchema(() => z.extend(User, {
+export const AdminUser = /* @__PURE__ */ lazySchema(() => z.extend(User, {
   environmentalImpact: z.object({ litersRefilled: z.number(), plasticBottlesSaved: z.number(), co2Saved: z.number() }),
 }));
 export type AdminUser = z.infer<typeof AdminUser>;
 
 /** The console user: the role is one of shared/roles.ts (admin, technician, host). */
-export const AdminIdentity = lazySchema(() => z.object({ username: z.string(), role: z.enum(staffRoles) }));
+export const AdminIdentity = /* @__PURE__ */ lazySchema(() => z.object({ username: z.string(), role: z.enum(staffRoles) }));
 export type AdminIdentity = z.infer<typeof AdminIdentity>;

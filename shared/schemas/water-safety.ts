@@ -8,9 +8,9 @@ import { uploadKey } from './upload';
  */
 /** 'manual': an admin or a technician locked the station on purpose (a leak, a broken tap), saying why. */
 const safetyLockReasons = ['quality', 'sanitationOverdue', 'labTestFailed', 'manual'] as const;
-const SafetyLockReason = lazySchema(() => z.enum(safetyLockReasons));
+const SafetyLockReason = /* @__PURE__ */ lazySchema(() => z.enum(safetyLockReasons));
 
-export const SafetyLock = lazySchema(() => z.object({
+export const SafetyLock = /* @__PURE__ */ lazySchema(() => z.object({
   reason: SafetyLockReason,
   /** What was seen, e.g. 'TDS 640 ppm (above 500 ppm)'. */
   detail: z.string(),
@@ -21,7 +21,7 @@ export type SafetyLock = z.infer<typeof SafetyLock>;
 const day = () => z.iso.date({ error: 'Enter a date (YYYY-MM-DD)' });
 
 /** What the public sees: the last passing lab test and sanitation (dates), and whether a safety lock holds. */
-export const WaterCheck = lazySchema(() => z.object({
+export const WaterCheck = /* @__PURE__ */ lazySchema(() => z.object({
   lastLabTestAt: z.nullable(z.string()),
   lastLabTestResult: z.nullable(z.enum(['pass', 'fail'])),
   lastSanitationAt: z.nullable(z.string()),
@@ -34,17 +34,17 @@ export type WaterCheck = z.infer<typeof WaterCheck>;
 export const LAB_REPORT_TYPE = 'application/pdf';
 export const MAX_LAB_REPORT_BYTES = 5 * 1024 * 1024;
 
-export const LabReportUploadRequest = lazySchema(() => z.object({
+export const LabReportUploadRequest = /* @__PURE__ */ lazySchema(() => z.object({
   contentType: z.literal(LAB_REPORT_TYPE, { error: 'The lab report must be a PDF' }),
   size: z.number({ error: 'The size in bytes' }).check(z.int(), z.gte(1, 'The file is empty'), z.lte(MAX_LAB_REPORT_BYTES, 'The PDF is larger than 5 MB')),
 }));
 
 /** A short-lived link to a lab test's PDF (straight from storage: a 5 MB PDF does not fit a function's answer). */
-export const LabReportLink = lazySchema(() => z.object({ url: z.string(), expiresAt: z.string() }));
+export const LabReportLink = /* @__PURE__ */ lazySchema(() => z.object({ url: z.string(), expiresAt: z.string() }));
 
-export const SafetyRecordParams = lazySchema(() => z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)), recordId: z.string().check(z.minLength(1), z.maxLength(64)) }));
+export const SafetyRecordParams = /* @__PURE__ */ lazySchema(() => z.object({ id: z.string().check(z.minLength(1), z.maxLength(64)), recordId: z.string().check(z.minLength(1), z.maxLength(64)) }));
 
-export const SafetyRecordInput = lazySchema(() => z.discriminatedUnion('kind', [
+export const SafetyRecordInput = /* @__PURE__ */ lazySchema(() => z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('sanitation'), date: day(), note: z._default(z.string().check(z.trim(), z.maxLength(500, 'At most 500 characters')), '') }),
   z.object({
     kind: z.literal('labTest'), date: day(),
@@ -59,7 +59,7 @@ export const SafetyRecordInput = lazySchema(() => z.discriminatedUnion('kind', [
 })));
 
 /** One entry of a station's water safety history, newest first. */
-export const SafetyRecord = lazySchema(() => z.object({
+export const SafetyRecord = /* @__PURE__ */ lazySchema(() => z.object({
   id: z.string(),
   stationId: z.string(),
   kind: z.enum(['sanitation', 'labTest', 'locked', 'unlocked']),
@@ -75,7 +75,7 @@ export const SafetyRecord = lazySchema(() => z.object({
 }));
 export type SafetyRecord = z.infer<typeof SafetyRecord>;
 
-export const SafetyOverview = lazySchema(() => z.object({
+export const SafetyOverview = /* @__PURE__ */ lazySchema(() => z.object({
   lock: z.nullable(SafetyLock),
   lastSanitationAt: z.nullable(z.string()),
   /** When the next sanitation is due (null when the interval is off). */
@@ -84,6 +84,6 @@ export const SafetyOverview = lazySchema(() => z.object({
   records: z.array(SafetyRecord),
 }));
 
-export const SafetyLockInput = lazySchema(() => z.object({ note: z.string().check(z.trim(), z.minLength(1, 'Say why the station is locked'), z.maxLength(500, 'At most 500 characters')) }));
+export const SafetyLockInput = /* @__PURE__ */ lazySchema(() => z.object({ note: z.string().check(z.trim(), z.minLength(1, 'Say why the station is locked'), z.maxLength(500, 'At most 500 characters')) }));
 
-export const SafetyClearInput = lazySchema(() => z.object({ note: z.string().check(z.trim(), z.minLength(1, 'Say what was done'), z.maxLength(500, 'At most 500 characters')) }));
+export const SafetyClearInput = /* @__PURE__ */ lazySchema(() => z.object({ note: z.string().check(z.trim(), z.minLength(1, 'Say what was done'), z.maxLength(500, 'At most 500 characters')) }));

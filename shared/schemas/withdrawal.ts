@@ -13,11 +13,11 @@ import { lazySchema } from '../lazy-schema';
  * gateway refused the refund when asked.
  */
 const payoutReasons = ['window_passed', 'method_not_refundable', 'not_from_topup', 'gateway_refused'] as const;
-const PayoutReason = lazySchema(() => z.enum(payoutReasons));
+const PayoutReason = /* @__PURE__ */ lazySchema(() => z.enum(payoutReasons));
 export type PayoutReason = z.infer<typeof PayoutReason>;
 
 /** Part of the balance refunded to one top-up. */
-const WithdrawalRefund = lazySchema(() => z.object({
+const WithdrawalRefund = /* @__PURE__ */ lazySchema(() => z.object({
   orderId: z.string(),
   paymentMethod: PaymentMethod,
   /** When the top-up was paid, and what it was for. */
@@ -29,7 +29,7 @@ const WithdrawalRefund = lazySchema(() => z.object({
 }));
 
 /** Part of the balance paid out by an admin instead, and why. */
-const PayoutLine = lazySchema(() => z.object({
+const PayoutLine = /* @__PURE__ */ lazySchema(() => z.object({
   amountIdr: z.number().check(z.int(), z.positive()),
   reason: PayoutReason,
   /** The top-up it came from (null: not from a top-up). */
@@ -43,7 +43,7 @@ const PayoutLine = lazySchema(() => z.object({
 }));
 export type PayoutLine = z.infer<typeof PayoutLine>;
 
-export const WithdrawalPlan = lazySchema(() => z.object({
+export const WithdrawalPlan = /* @__PURE__ */ lazySchema(() => z.object({
   balanceIdr: z.number().check(z.int()),
   refunds: z.array(WithdrawalRefund),
   payout: z.array(PayoutLine),
@@ -52,16 +52,16 @@ export const WithdrawalPlan = lazySchema(() => z.object({
 }));
 export type WithdrawalPlan = z.infer<typeof WithdrawalPlan>;
 
-export const WithdrawalRequest = lazySchema(() => z.object({
+export const WithdrawalRequest = /* @__PURE__ */ lazySchema(() => z.object({
   /** The balance the user saw with the plan: a withdrawal is made only while it is still the balance (409 otherwise). */
   expectedBalance: z.number({ error: 'The balance you saw is required' }).check(z.int(), z.positive('There is nothing to withdraw')),
 }));
 
 /** A payout request's own states; a withdrawal's payoutStatus adds none (nothing was left to pay out). */
 const payoutRequestStatuses = ['open', 'paid', 'returned'] as const;
-const PayoutStatus = lazySchema(() => z.enum(['none', ...payoutRequestStatuses]));
+const PayoutStatus = /* @__PURE__ */ lazySchema(() => z.enum(['none', ...payoutRequestStatuses]));
 
-export const Withdrawal = lazySchema(() => z.extend(WithdrawalPlan, {
+export const Withdrawal = /* @__PURE__ */ lazySchema(() => z.extend(WithdrawalPlan, {
   id: z.string(),
   /** completed: every refund was made (or moved to the payout); processing: interrupted, the same key again finishes it. */
   status: z.enum(['processing', 'completed']),
@@ -73,7 +73,7 @@ export const Withdrawal = lazySchema(() => z.extend(WithdrawalPlan, {
 export type Withdrawal = z.infer<typeof Withdrawal>;
 
 /** An admin payout request: the part of a withdrawal the gateway could not refund. */
-export const PayoutRequest = lazySchema(() => z.object({
+export const PayoutRequest = /* @__PURE__ */ lazySchema(() => z.object({
   id: z.string(),
   userId: z.string(),
   username: z.string(),
@@ -88,10 +88,10 @@ export const PayoutRequest = lazySchema(() => z.object({
 }));
 export type PayoutRequest = z.infer<typeof PayoutRequest>;
 
-export const PayoutQuery = lazySchema(() => z.object({ status: z._default(z.enum(['open', 'paid', 'returned']), 'open') }));
+export const PayoutQuery = /* @__PURE__ */ lazySchema(() => z.object({ status: z._default(z.enum(['open', 'paid', 'returned']), 'open') }));
 
 const NOTE_REQUIRED = 'A note is required (the transfer reference, or why it is returned)';
-export const PayoutResolution = lazySchema(() => z.object({
+export const PayoutResolution = /* @__PURE__ */ lazySchema(() => z.object({
   /** paid: the admin sent the money (outside the gateway); returned: credited back to the user's wallet. */
   outcome: z.enum(['paid', 'returned']),
   note: z.string({ error: NOTE_REQUIRED }).check(z.trim(), z.minLength(1, NOTE_REQUIRED), z.maxLength(500, 'The note is too long')),

@@ -2,8 +2,9 @@ import { adminActor } from '../../domain/admin-auth';
 import { abortCommand } from '../../domain/commands';
 import { log } from '../../observability';
 import { stationJobs } from '../../providers/station-jobs';
+import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 
 /** An admin stops a command in progress (audited); its job's queued executions are canceled. */
-export const handler = routeHandler('adminAbortCommand', async ({ params, identity, language }) => abortCommand(params.id, adminActor(identity), { commands: repositories.commands(), clock: repositories.clock(), stationJobs: stationJobs(), log }, language));
+export const handler = routeHandler(contract.adminAbortCommand, async ({ params, identity, language }) => abortCommand(params.id, adminActor(identity), { commands: repositories.commands(), clock: repositories.clock(), stationJobs: stationJobs(), log }, language));

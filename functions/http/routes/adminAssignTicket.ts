@@ -3,9 +3,10 @@ import { assignTicket } from '../../domain/tickets';
 import { log } from '../../observability';
 import { mailer } from '../../providers/mailer';
 import { staffDirectory } from '../../providers/staff-directory';
+import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 
 /** An admin or a technician assigns a ticket, as '<role>:<username>'; the assignee must be staff and is e-mailed. */
-export const handler = routeHandler('adminAssignTicket', async ({ params, body, identity, language }) =>
+export const handler = routeHandler(contract.adminAssignTicket, async ({ params, body, identity, language }) =>
   assignTicket(params.id, body.assignee, adminActor(identity), { tickets: repositories.tickets(), clock: repositories.clock(), staff: staffDirectory(), mailer: mailer(), log }, language));

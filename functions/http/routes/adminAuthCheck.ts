@@ -1,5 +1,6 @@
 import { adminIdentity } from '../../domain/admin-auth';
+import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
 
 /** Reaching the handler means the token was valid (gateway) and carried the admin group (route handler). */
-export const handler = routeHandler('adminAuthCheck', async ({ identity }) => adminIdentity(identity));
+export const handler = routeHandler(contract.adminAuthCheck, async ({ identity }) => adminIdentity(identity));

@@ -1,7 +1,8 @@
 import { adminActor } from '../../domain/admin-auth';
 import { closeTicket } from '../../domain/tickets';
 import { reportDeps } from '../../providers/reports';
+import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
 
 /** An admin or a technician closes a ticket with a resolution note, resolving its open problem reports with it. */
-export const handler = routeHandler('adminCloseTicket', async ({ params, body, identity, language }) => closeTicket(params.id, body.resolution, adminActor(identity), reportDeps(), language));
+export const handler = routeHandler(contract.adminCloseTicket, async ({ params, body, identity, language }) => closeTicket(params.id, body.resolution, adminActor(identity), reportDeps(), language));

@@ -1,6 +1,7 @@
 import { getCommand } from '../../domain/commands';
+import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 
 /** A command and every station's execution (its partition). */
-export const handler = routeHandler('adminGetCommand', async ({ params, language }) => getCommand(params.id, { commands: repositories.commands() }, language));
+export const handler = routeHandler(contract.adminGetCommand, async ({ params, language }) => getCommand(params.id, { commands: repositories.commands() }, language));

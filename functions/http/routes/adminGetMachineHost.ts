@@ -1,6 +1,7 @@
 import { machineHost } from '../../domain/hosts';
+import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 
 /** The host account a station is linked to. */
-export const handler = routeHandler('adminGetMachineHost', async ({ params }) => machineHost(params.id, { machines: repositories.machines() }));
+export const handler = routeHandler(contract.adminGetMachineHost, async ({ params }) => machineHost(params.id, { machines: repositories.machines() }));

@@ -1,6 +1,7 @@
 import { problemReportPhoto } from '../../domain/reports';
 import { reportDeps } from '../../providers/reports';
+import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
 
 /** The cleaned photo of a report, as a data: URL the admin page shows under the site's CSP. */
-export const handler = routeHandler('adminGetProblemReportPhoto', async ({ params }) => problemReportPhoto(params.id, reportDeps()));
+export const handler = routeHandler(contract.adminGetProblemReportPhoto, async ({ params }) => problemReportPhoto(params.id, reportDeps()));

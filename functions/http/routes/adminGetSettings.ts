@@ -1,4 +1,5 @@
+import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 
-export const handler = routeHandler('adminGetSettings', async () => repositories.settings().get());
+export const handler = routeHandler(contract.adminGetSettings, async () => repositories.settings().get());

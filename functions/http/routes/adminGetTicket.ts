@@ -1,6 +1,7 @@
 import { getTicket } from '../../domain/tickets';
+import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 
 /** One ticket, for its page. */
-export const handler = routeHandler('adminGetTicket', async ({ params, language }) => getTicket(params.id, { tickets: repositories.tickets() }, language));
+export const handler = routeHandler(contract.adminGetTicket, async ({ params, language }) => getTicket(params.id, { tickets: repositories.tickets() }, language));

@@ -1,6 +1,7 @@
 import { listAlerts } from '../../domain/alerts';
+import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 
 /** Alerts newest first (GSI1 ALERTS#ACTIVE or ALERTS#RESOLVED), filtered by status, station and rule. */
-export const handler = routeHandler('adminListAlerts', async ({ query, language }) => listAlerts(query, { alerts: repositories.alerts() }, language));
+export const handler = routeHandler(contract.adminListAlerts, async ({ query, language }) => listAlerts(query, { alerts: repositories.alerts() }, language));

@@ -1,6 +1,7 @@
 import { listClaims } from '../../domain/claims';
+import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 
 /** The claims of one status (GSI1 CLAIMS#<status>): the queue oldest first. */
-export const handler = routeHandler('adminListClaims', async ({ query }) => listClaims(query, { claims: repositories.claims() }));
+export const handler = routeHandler(contract.adminListClaims, async ({ query }) => listClaims(query, { claims: repositories.claims() }));

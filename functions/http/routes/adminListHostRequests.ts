@@ -1,5 +1,6 @@
+import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 
 /** Newest first (the HOSTREQS collection read in descending creation order), a page at a time with a cursor. */
-export const handler = routeHandler('adminListHostRequests', async ({ query }) => repositories.hostRequests().list(query));
+export const handler = routeHandler(contract.adminListHostRequests, async ({ query }) => repositories.hostRequests().list(query));

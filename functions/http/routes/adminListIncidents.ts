@@ -1,5 +1,6 @@
+import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 
 /** Open vend incidents, oldest first (GSI1 INCIDENTS#OPEN). */
-export const handler = routeHandler('adminListIncidents', async ({ query }) => repositories.vendSessions().openIncidents(query));
+export const handler = routeHandler(contract.adminListIncidents, async ({ query }) => repositories.vendSessions().openIncidents(query));

@@ -1,6 +1,7 @@
 import { listProblemReports } from '../../domain/reports';
 import { reportDeps } from '../../providers/reports';
+import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
 
 /** Problem reports of one status, newest first (GSI1 REPORTS#<status>). */
-export const handler = routeHandler('adminListProblemReports', async ({ query }) => listProblemReports(query.status, reportDeps()));
+export const handler = routeHandler(contract.adminListProblemReports, async ({ query }) => listProblemReports(query.status, reportDeps()));

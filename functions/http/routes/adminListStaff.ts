@@ -1,6 +1,7 @@
 import { assignableStaff } from '../../domain/tickets';
 import { staffDirectory } from '../../providers/staff-directory';
+import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
 
 /** The ticket page's assignee picker: administrators and technicians from the pool's groups. */
-export const handler = routeHandler('adminListStaff', () => assignableStaff({ staff: staffDirectory() }));
+export const handler = routeHandler(contract.adminListStaff, () => assignableStaff({ staff: staffDirectory() }));

@@ -1,7 +1,8 @@
 import { adminIdentity } from '../../domain/admin-auth';
 import { listTickets } from '../../domain/tickets';
+import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 
 /** Tickets newest first (GSI1 TICKETS#ACTIVE or TICKETS#CLOSED, or a station's on GSI2); `mine`: assigned to the caller's e-mail. */
-export const handler = routeHandler('adminListTickets', async ({ query, identity, language }) => listTickets(query, adminIdentity(identity).username, { tickets: repositories.tickets() }, language));
+export const handler = routeHandler(contract.adminListTickets, async ({ query, identity, language }) => listTickets(query, adminIdentity(identity).username, { tickets: repositories.tickets() }, language));

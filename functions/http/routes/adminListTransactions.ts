@@ -1,5 +1,6 @@
 import { listAdminTransactions } from '../../domain/admin-transactions';
+import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 
-export const handler = routeHandler('adminListTransactions', async ({ query }) => listAdminTransactions(query, { adminQueries: repositories.adminQueries() }));
+export const handler = routeHandler(contract.adminListTransactions, async ({ query }) => listAdminTransactions(query, { adminQueries: repositories.adminQueries() }));

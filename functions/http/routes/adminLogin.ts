@@ -1,6 +1,7 @@
 import { adminSignIn } from '../../domain/admin-auth';
+import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
 import { adminAuth } from '../../providers/admin-auth';
 
 /** POST /api/admin/login for scripts (docs/design.md, "API calls"): Cognito's password flow, admin group only; returns the tokens. */
-export const handler = routeHandler('adminLogin', async ({ body }) => adminSignIn(body.username, body.password, adminAuth()));
+export const handler = routeHandler(contract.adminLogin, async ({ body }) => adminSignIn(body.username, body.password, adminAuth()));

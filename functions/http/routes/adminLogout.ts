@@ -1,8 +1,9 @@
+import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
 import { adminAuth } from '../../providers/admin-auth';
 
 /** Revokes the admin's refresh tokens everywhere (AdminUserGlobalSignOut); the client forgets its tokens. */
-export const handler = routeHandler('adminLogout', async ({ identity }) => {
+export const handler = routeHandler(contract.adminLogout, async ({ identity }) => {
   await adminAuth().signOutEverywhere(identity.username);
   return { ok: true as const };
 });

@@ -2,10 +2,11 @@ import { adminActor } from '../../domain/admin-auth';
 import { recordSafety } from '../../domain/water-safety';
 import { log } from '../../observability';
 import { files } from '../../providers/files';
+import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 
 /** An admin or a technician records a sanitation visit or a lab test (with its PDF, if uploaded), as '<role>:<username>'. */
-export const handler = routeHandler('adminRecordSafety', async ({ params, body, identity }) => recordSafety(params.id, body, adminActor(identity), {
+export const handler = routeHandler(contract.adminRecordSafety, async ({ params, body, identity }) => recordSafety(params.id, body, adminActor(identity), {
   machines: repositories.machines(), safetyRecords: repositories.safetyRecords(), clock: repositories.clock(), ids: repositories.ids(), log, files: files(),
 }));

@@ -3,13 +3,14 @@ import { resolveClaim } from '../../domain/claims';
 import { afterClaimResolved, guestOrderOfAccount } from '../../domain/guest-orders';
 import { claimDeps } from '../../providers/claims';
 import { guestDeps } from '../../providers/payment-deps';
+import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
 
 /**
  * An admin credits or declines a pending claim, as 'admin:<username>' (the ledger entry and the claim keep who and
  * why). A guest's credit goes on to the guest at once: refunded through the gateway (docs/payments.md, "Guest orders").
  */
-export const handler = routeHandler('adminResolveClaim', async ({ params, body, identity }) => {
+export const handler = routeHandler(contract.adminResolveClaim, async ({ params, body, identity }) => {
   const claim = await resolveClaim(params.id, body, adminActor(identity), claimDeps());
   if (guestOrderOfAccount(claim.userId)) await afterClaimResolved(claim, guestDeps());
   return claim;

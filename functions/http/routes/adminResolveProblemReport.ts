@@ -1,7 +1,8 @@
 import { adminActor } from '../../domain/admin-auth';
 import { resolveProblemReport } from '../../domain/reports';
 import { reportDeps } from '../../providers/reports';
+import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
 
 /** An operator or a technician marks a report resolved, as 'admin:<username>' or 'technician:<username>'. */
-export const handler = routeHandler('adminResolveProblemReport', async ({ params, identity }) => resolveProblemReport(params.id, adminActor(identity!), reportDeps()));
+export const handler = routeHandler(contract.adminResolveProblemReport, async ({ params, identity }) => resolveProblemReport(params.id, adminActor(identity!), reportDeps()));

@@ -1,5 +1,6 @@
 import { settingsHistory } from '../../domain/admin-settings';
+import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 
-export const handler = routeHandler('adminSettingsHistory', async ({ query }) => settingsHistory(query.limit, { adminQueries: repositories.adminQueries() }));
+export const handler = routeHandler(contract.adminSettingsHistory, async ({ query }) => settingsHistory(query.limit, { adminQueries: repositories.adminQueries() }));

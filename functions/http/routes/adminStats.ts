@@ -1,5 +1,6 @@
 import { adminStats } from '../../domain/admin-stats';
+import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 
-export const handler = routeHandler('adminStats', async () => adminStats({ machines: repositories.machines(), settings: repositories.settings(), ledger: repositories.ledger(), clock: repositories.clock() }));
+export const handler = routeHandler(contract.adminStats, async () => adminStats({ machines: repositories.machines(), settings: repositories.settings(), ledger: repositories.ledger(), clock: repositories.clock() }));

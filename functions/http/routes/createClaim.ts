@@ -1,6 +1,7 @@
 import { fileClaim } from '../../domain/claims';
 import { claimDeps } from '../../providers/claims';
+import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
 
 /** POST /api/vends/{id}/claim: the caller claims one of their vends (docs/architecture.md, "Claims"). */
-export const handler = routeHandler('createClaim', async ({ identity, params, body, language }) => fileClaim(identity.sub, params.id, { ...body, language }, claimDeps()));
+export const handler = routeHandler(contract.createClaim, async ({ identity, params, body, language }) => fileClaim(identity.sub, params.id, { ...body, language }, claimDeps()));

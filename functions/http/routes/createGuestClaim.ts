@@ -1,6 +1,7 @@
 import { createGuestClaim } from '../../domain/guest-orders';
 import { guestDeps } from '../../providers/payment-deps';
+import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
 
 /** POST /api/guest/orders/{id}/claims: "I didn't get my water" from a guest receipt, authorised by its secret. */
-export const handler = routeHandler('createGuestClaim', async ({ params, body, language }) => createGuestClaim(params.id, body, guestDeps(), language));
+export const handler = routeHandler(contract.createGuestClaim, async ({ params, body, language }) => createGuestClaim(params.id, body, guestDeps(), language));

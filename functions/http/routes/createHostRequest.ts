@@ -1,5 +1,6 @@
 import { submitHostRequest } from '../../domain/host-requests';
+import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 
-export const handler = routeHandler('createHostRequest', async ({ body }) => submitHostRequest(body, { hostRequests: repositories.hostRequests(), clock: repositories.clock(), ids: repositories.ids() }));
+export const handler = routeHandler(contract.createHostRequest, async ({ body }) => submitHostRequest(body, { hostRequests: repositories.hostRequests(), clock: repositories.clock(), ids: repositories.ids() }));

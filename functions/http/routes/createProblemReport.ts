@@ -1,7 +1,8 @@
 import { submitProblemReport } from '../../domain/reports';
 import { reportDeps } from '../../providers/reports';
 import { clientAddress } from '../client-address';
+import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
 
 /** A problem report at a station; its photo, if any, is checked and cleaned before it is kept. */
-export const handler = routeHandler('createProblemReport', async ({ body, event }) => submitProblemReport(body, clientAddress(event), reportDeps()));
+export const handler = routeHandler(contract.createProblemReport, async ({ body, event }) => submitProblemReport(body, clientAddress(event), reportDeps()));

@@ -2,8 +2,9 @@ import { withdraw } from '../../domain/withdrawals';
 import { callerDirectory } from '../../providers/caller-directory';
 import { withdrawalDeps } from '../../providers/withdrawals';
 import { withDirectoryAttributes } from '../identity';
+import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
 
 /** POST /api/wallet/withdrawals (Idempotency-Key header): refunds the balance once; the same key answers the same result. */
-export const handler = routeHandler('createWithdrawal', async ({ identity, body, headers, language }) =>
+export const handler = routeHandler(contract.createWithdrawal, async ({ identity, body, headers, language }) =>
   withdraw({ person: await withDirectoryAttributes(identity, callerDirectory), expectedBalance: body.expectedBalance, idempotencyKey: headers['idempotency-key'], language }, withdrawalDeps()));

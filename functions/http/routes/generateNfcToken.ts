@@ -1,4 +1,5 @@
 import { issueNfcToken } from '../../domain/nfc-token';
+import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
 import { signingKeys } from '../../providers/signing-keys';
 import { withDirectoryAttributes } from '../identity';
@@ -6,6 +7,6 @@ import { callerDirectory } from '../../providers/caller-directory';
 import * as repositories from '../../providers/repositories';
 
 /** POST /api/nfc/generate-token: a one-time ES256 token to pay at a station (409 below the minimum balance). */
-export const handler = routeHandler('generateNfcToken', async ({ identity }) => {
+export const handler = routeHandler(contract.generateNfcToken, async ({ identity }) => {
   return issueNfcToken(await withDirectoryAttributes(identity, callerDirectory), { users: repositories.users(), settings: repositories.settings(), clock: repositories.clock(), ids: repositories.ids(), signingKeys: signingKeys() });
 });

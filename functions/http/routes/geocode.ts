@@ -1,6 +1,7 @@
 import { searchAddresses } from '../../domain/geocoding';
+import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
 import { geocoder } from '../../providers/geocoder';
 
 /** Address autocomplete (Add Machine): the configured Geocoder, Bali only, at most 5 results. */
-export const handler = routeHandler('geocode', async ({ query }) => searchAddresses(query.q, geocoder()));
+export const handler = routeHandler(contract.geocode, async ({ query }) => searchAddresses(query.q, geocoder()));

@@ -1,6 +1,7 @@
 import { readGuestOrder } from '../../domain/guest-orders';
 import { guestDeps } from '../../providers/payment-deps';
+import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
 
 /** GET /api/guest/orders/{id}?secret=: the guest's order and receipt, moved on where a report is overdue. */
-export const handler = routeHandler('getGuestOrder', async ({ params, query, language }) => readGuestOrder(params.id, query.secret, guestDeps(), language));
+export const handler = routeHandler(contract.getGuestOrder, async ({ params, query, language }) => readGuestOrder(params.id, query.secret, guestDeps(), language));

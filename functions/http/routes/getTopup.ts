@@ -1,6 +1,7 @@
 import { readTopup } from '../../domain/topup';
+import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
 import { paymentDeps } from '../../providers/payment-deps';
 
 /** GET /api/wallet/topup/{id}: the owner's top-up; asks the gateway when its notification is overdue. */
-export const handler = routeHandler('getTopup', async ({ identity, params, language }) => readTopup(identity.sub, params.id, paymentDeps(), language));
+export const handler = routeHandler(contract.getTopup, async ({ identity, params, language }) => readTopup(identity.sub, params.id, paymentDeps(), language));

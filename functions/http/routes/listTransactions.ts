@@ -1,7 +1,8 @@
 import { transactionsOf } from '../../domain/transactions';
+import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 
 /** GET /api/transactions: the caller's own transactions, newest first, `?limit=&cursor=`, each vend with its claim's state. */
-export const handler = routeHandler('listTransactions', async ({ identity, query }) =>
+export const handler = routeHandler(contract.listTransactions, async ({ identity, query }) =>
   transactionsOf(identity.sub, query, repositories.ledger(), repositories.claims()));

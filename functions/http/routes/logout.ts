@@ -1,3 +1,4 @@
+import * as contract from '@shared/routes';
 import { HttpReply, routeHandler } from '../route-handler';
 
 /**
@@ -8,5 +9,5 @@ import { HttpReply, routeHandler } from '../route-handler';
  */
 export const SIGNED_OUT_LOCATION = '/?signedOut=1';
 
-export const handler = routeHandler('logout', async () =>
+export const handler = routeHandler(contract.logout, async () =>
   new HttpReply(302, { location: SIGNED_OUT_LOCATION, 'cache-control': 'no-store' }));

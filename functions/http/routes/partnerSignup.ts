@@ -1,6 +1,7 @@
 import { submitHostRequest } from '../../domain/host-requests';
+import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 
 /** The documented partner sign-up is a host application by another name. */
-export const handler = routeHandler('partnerSignup', async ({ body }) => submitHostRequest(body, { hostRequests: repositories.hostRequests(), clock: repositories.clock(), ids: repositories.ids() }));
+export const handler = routeHandler(contract.partnerSignup, async ({ body }) => submitHostRequest(body, { hostRequests: repositories.hostRequests(), clock: repositories.clock(), ids: repositories.ids() }));

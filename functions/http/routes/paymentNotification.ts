@@ -3,6 +3,7 @@ import { handleNotification } from '../../domain/payment-confirmation';
 import { openPaidVendSession } from '../../domain/vend-paid';
 import { SignatureRejected } from '../../ports/payment-gateway';
 import { countMetric, logger } from '../../observability';
+import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
 import { vendDeps } from '../../providers/vend';
 import { paymentDeps } from '../../providers/payment-deps';
@@ -13,7 +14,7 @@ import { paymentDeps } from '../../providers/payment-deps';
  * gateway's status API confirms it; idempotent, so the gateway's retries and duplicates are harmless. Each
  * outcome is counted (paymentNotification.<result>): `unconfirmed` and `refundOwed` raise alarms.
  */
-export const handler = routeHandler('paymentNotification', async ({ body }) => {
+export const handler = routeHandler(contract.paymentNotification, async ({ body }) => {
   try {
     // A wallet purchase settled by this notification opens its vend session here (once per order).
     const { result } = await handleNotification(body, paymentDeps((order) => openPaidVendSession(order, vendDeps())));

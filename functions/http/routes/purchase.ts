@@ -1,5 +1,6 @@
 import { openPaidVendSession } from '../../domain/vend-paid';
 import { startPurchase } from '../../domain/purchase';
+import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
 import { vendDeps } from '../../providers/vend';
 import { paymentDeps } from '../../providers/payment-deps';
@@ -10,7 +11,7 @@ import { callerDirectory } from '../../providers/caller-directory';
  * POST /api/purchase (Idempotency-Key header): pay a refill with Google Pay or Apple Pay through the gateway;
  * once paid (and credited to the wallet), a vend session for the volume is opened at the station (remote start).
  */
-export const handler = routeHandler('purchase', async ({ identity, body, headers }) =>
+export const handler = routeHandler(contract.purchase, async ({ identity, body, headers }) =>
   startPurchase(
     { payer: await withDirectoryAttributes(identity, callerDirectory), request: body, idempotencyKey: headers['idempotency-key'] },
     paymentDeps((order) => openPaidVendSession(order, vendDeps())),

@@ -1,9 +1,10 @@
 import { startTopup } from '../../domain/topup';
+import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
 import { paymentDeps } from '../../providers/payment-deps';
 import { withDirectoryAttributes } from '../identity';
 import { callerDirectory } from '../../providers/caller-directory';
 
 /** POST /api/wallet/topup (Idempotency-Key header): a pending top-up, credited once when the gateway settles it. */
-export const handler = routeHandler('topup', async ({ identity, body, headers, language }) =>
+export const handler = routeHandler(contract.topup, async ({ identity, body, headers, language }) =>
   startTopup({ payer: await withDirectoryAttributes(identity, callerDirectory), amount: body.amount, paymentMethod: body.paymentMethod, walletToken: body.walletToken, idempotencyKey: headers['idempotency-key'], language }, paymentDeps()));

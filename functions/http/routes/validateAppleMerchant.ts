@@ -1,9 +1,10 @@
 import { checkAppleValidationUrl, checkDomainName } from '../../domain/apple-pay';
+import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
 import { applePay } from '../../providers/payment-gateway';
 
 /** POST /api/apple-pay/validate-merchant: a merchant session for Apple Pay on the web (validation URLs on apple.com only). */
-export const handler = routeHandler('validateAppleMerchant', async ({ body }) => {
+export const handler = routeHandler(contract.validateAppleMerchant, async ({ body }) => {
   const url = checkAppleValidationUrl(body.validationURL);
   const domain = checkDomainName(body.domainName);
   return applePay().merchantSession(url, domain);
