@@ -3,7 +3,7 @@ import type { AdminIdentity } from '@shared/schemas';
 import type { Identity } from '../http/identity';
 import type { AdminAuthenticator } from '../ports/admin-auth';
 import { unauthorized } from './errors';
-import { texts } from './texts';
+import * as texts from './texts';
 
 const ADMIN_GROUP = 'admin';
 const ADMIN_ROLE = 'admin' as const;

@@ -4,7 +4,7 @@ import type { Machines } from '../ports/machines';
 import type { SettingsStore } from '../ports/settings';
 import { conflict, notFound } from './errors';
 import { toMachine } from './machines';
-import { texts } from './texts';
+import * as texts from './texts';
 
 /** Edit Machine: name, location and status (an admin's maintenance or locked wins over heartbeats). */
 export async function updateAdminMachine(

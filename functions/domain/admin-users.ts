@@ -8,7 +8,7 @@ import type * as z from 'zod/mini';
 import type { AdminUserPatch } from '@shared/routes';
 import { notFound } from './errors';
 import { fingerprintOf } from './payment-orders';
-import { texts } from './texts';
+import * as texts from './texts';
 
 /** A user as the console shows them: balance in rupiah (the UI shows points), impact from metered litres. */
 function toAdminUser(user: UserRecord, settings: Pick<Settings, 'bottleLitres' | 'co2KgPerBottle'>): AdminUser {

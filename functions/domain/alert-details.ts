@@ -1,6 +1,6 @@
 import type { Localized } from '@shared/language';
 import type { AlertFacts } from '../ports/alerts';
-import { texts } from './texts';
+import * as texts from './texts';
 
 /** An alert's detail in both languages, from the facts it was opened on. */
 export function alertDetail(facts: AlertFacts): Localized {

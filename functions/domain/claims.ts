@@ -14,7 +14,7 @@ import { TransactionPartRejected } from '../ports/transaction';
 import type { Users } from '../ports/users';
 import type { VendSession, VendSessions } from '../ports/vend-sessions';
 import { conflict, invalid, notFound } from './errors';
-import { texts } from './texts';
+import * as texts from './texts';
 
 /**
  * "I didn't get my water" (docs/architecture.md, "Claims"): a person claims one of their vends within 24 hours. When

@@ -1,5 +1,5 @@
 import type { Language, Localized } from '@shared/language';
-import { texts } from './texts';
+import * as texts from './texts';
 
 /** An error's text: English only (the admin and technician consoles, what people never read), or both languages. */
 export type ErrorText = string | Localized;

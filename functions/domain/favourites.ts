@@ -2,7 +2,7 @@ import type { Clock } from '../ports/clock';
 import type { Favourites } from '../ports/favourites';
 import type { Machines } from '../ports/machines';
 import { notFound } from './errors';
-import { texts } from './texts';
+import * as texts from './texts';
 
 interface FavouriteDeps {
   favourites: Favourites;

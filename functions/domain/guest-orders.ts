@@ -21,7 +21,8 @@ import { chargeOrder, fingerprintOf, newOrderState, orderIdFor, orderKind, requi
 import { takeBackRefunds } from './payment-reports';
 import { PAID_TOO_LATE, STATION_UNAVAILABLE } from './purchase-paid';
 import { paidSessionId } from './vend-paid';
-import { storedMessageIn, storedText, texts } from './texts';
+import * as texts from './texts';
+import { storedMessageIn, storedText } from './stored-texts';
 
 /**
  * Scan-to-refill without an account (docs/payments.md, "Guest orders"): a guest pays one refill at the station's

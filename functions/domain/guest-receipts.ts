@@ -8,7 +8,7 @@ import { conflict, notFound } from './errors';
 import { guestOrderWithSecret } from './guest-orders';
 import { orderKind } from './payment-orders';
 import { ensureProfile, type SignedInPerson } from './users';
-import { texts } from './texts';
+import * as texts from './texts';
 
 /**
  * What happens to a guest receipt after the refill (docs/payments.md, "Guest orders"): a signed-in account claims it

@@ -7,7 +7,7 @@ import type { SettingsStore } from '../ports/settings';
 import type { StoredReading, Telemetry } from '../ports/telemetry';
 import { toMachine, type MachineViewSettings } from './machines';
 import { notFound } from './errors';
-import { texts } from './texts';
+import * as texts from './texts';
 
 /**
  * Hosts (docs/architecture.md, "Roles"): an admin links a station to the sign-in e-mail of a host account; the host

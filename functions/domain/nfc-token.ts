@@ -5,7 +5,7 @@ import type { Users } from '../ports/users';
 import { conflict } from './errors';
 import { signNfcToken } from './tokens';
 import { ensureProfile, type SignedInPerson } from './users';
-import { texts } from './texts';
+import * as texts from './texts';
 import { minimumBalance } from './vend-rules';
 
 /** The NFC token (POST /api/nfc/generate-token): what a phone shows a station to pay from the wallet. */

@@ -11,7 +11,7 @@ import { DomainError, invalid, unavailable } from './errors';
 import { applyGatewayReport } from './payment-reports';
 import type { OpenPaidSession } from './purchase-paid';
 import type { SignedInPerson } from './users';
-import { texts } from './texts';
+import * as texts from './texts';
 
 /**
  * Payment orders (top-ups and wallet purchases) from the request to the gateway's charge: their ids, the

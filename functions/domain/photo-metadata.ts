@@ -1,6 +1,6 @@
 import type { reportPhotoTypes } from '@shared/schemas';
 import { invalid } from './errors';
-import { texts } from './texts';
+import * as texts from './texts';
 
 type PhotoType = (typeof reportPhotoTypes)[number];
 

@@ -3,7 +3,7 @@ import type { PaymentOrders, PurchaseOrder, RefillOrder } from '../ports/payment
 import type { SettingsStore } from '../ports/settings';
 import type { Clock } from '../ports/clock';
 import { DomainError } from './errors';
-import { texts } from './texts';
+import * as texts from './texts';
 
 /** What happens once a wallet purchase is paid: its refill session is opened once, or the amount stays in the wallet. */
 

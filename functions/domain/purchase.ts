@@ -11,7 +11,8 @@ import { effectiveStatus, fallbackName, stationPrice } from './machines';
 import { chargeOrder, fingerprintOf, newOrderState, orderIdFor, requireIdempotencyKey, type PaymentDeps } from './payment-orders';
 import { afterPurchasePaid, PAID_TOO_LATE, STATION_UNAVAILABLE } from './purchase-paid';
 import { ensureProfile, type SignedInPerson } from './users';
-import { storedText, texts } from './texts';
+import * as texts from './texts';
+import { storedText } from './stored-texts';
 
 /** Direct wallet purchase of a refill (POST /api/purchase): a payment order for one refill at one station. */
 

@@ -14,7 +14,7 @@ import { conflict, notFound, tooManyRequests } from './errors';
 import { fallbackName } from './machines';
 import { stripPhotoMetadata } from './photo-metadata';
 import { ticketForReport } from './tickets';
-import { texts } from './texts';
+import * as texts from './texts';
 import { offerUpload, uploadedBytes } from './uploads';
 
 /**

@@ -17,7 +17,7 @@ import type { Alerts } from '../ports/alerts';
 import type { SettingsStore } from '../ports/settings';
 import type { Tickets } from '../ports/tickets';
 import { evaluateHeartbeat } from './alerts';
-import { texts } from './texts';
+import * as texts from './texts';
 
 
 

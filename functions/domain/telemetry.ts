@@ -4,7 +4,7 @@ import type { Clock } from '../ports/clock';
 import type { Machines } from '../ports/machines';
 import type { StoredReading, Telemetry } from '../ports/telemetry';
 import { notFound } from './errors';
-import { texts } from './texts';
+import * as texts from './texts';
 
 const DAY_SECONDS = 86_400;
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { languages, type Localized } from '@shared/language';
 import { DomainError } from './errors';
-import { storedMessageIn, texts } from './texts';
+import * as texts from './texts';
+import { storedMessageIn } from './stored-texts';
 
 /** Every text, the ones with numbers or names filled in with a sample. */
 const allTexts = Object.entries(texts).map(([name, text]): [string, Localized] => [name, typeof text === 'function' ? (text as (...args: unknown[]) => Localized)(2_500, 3) : text]);

@@ -8,7 +8,8 @@ import { conflict, invalid, notFound } from './errors';
 import { chargeOrder, fingerprintOf, newOrderState, orderIdFor, requireIdempotencyKey, type PaymentDeps } from './payment-orders';
 import { refreshFromGateway } from './payment-confirmation';
 import { ensureProfile, type SignedInPerson } from './users';
-import { storedMessageIn, texts } from './texts';
+import * as texts from './texts';
+import { storedMessageIn } from './stored-texts';
 
 /**
  * Wallet top-ups (POST /api/wallet/topup, GET /api/wallet/topup/{id}). A top-up is a payment order that

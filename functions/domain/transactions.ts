@@ -4,7 +4,7 @@ import type { Ledger, LedgerEntry } from '../ports/ledger';
 import type { Users } from '../ports/users';
 import { forbidden, invalid, notFound } from './errors';
 import { fallbackName } from './machines';
-import { texts } from './texts';
+import * as texts from './texts';
 
 /** Who asks (structurally the HTTP layer's Identity). */
 export interface Reader {

@@ -6,7 +6,7 @@ import { conflict, invalid, notFound } from './errors';
 import { StationId } from './stations';
 import type { VendDeps } from './vend';
 import { completedVolume, isDomain, refusedByLedger, settlementFor } from './vend-rules';
-import { texts } from './texts';
+import * as texts from './texts';
 
 /** How a vend session closes: vend/complete settles, vend/failed releases, an incident waits for an operator. */
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '@shared/schemas';
-import { texts } from './texts';
+import * as texts from './texts';
 import { holdFor, minimumBalance, settlementFor } from './vend-rules';
 
 /** The vend protocol's pure rules: holds, settlements, the minimum balance. */

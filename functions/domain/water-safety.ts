@@ -11,7 +11,7 @@ import type { SafetyRecords } from '../ports/safety-records';
 import type { SettingsStore } from '../ports/settings';
 import { conflict, invalid, notFound } from './errors';
 import { toMachine } from './machines';
-import { texts } from './texts';
+import * as texts from './texts';
 import { offerUpload, uploadedBytes } from './uploads';
 
 /**

@@ -13,7 +13,7 @@ import type { SignedInPerson } from './users';
 import { conflict, notFound, unavailable } from './errors';
 import { orderKind, requireIdempotencyKey, type PaymentDeps } from './payment-orders';
 import { takeBackRefunds } from './payment-reports';
-import { texts } from './texts';
+import * as texts from './texts';
 
 /**
  * Withdrawing the unused balance (docs/payments.md, "Withdrawals"). The balance is refunded through the gateway to

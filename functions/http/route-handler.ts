@@ -6,7 +6,7 @@ import { languageOf, type Language } from '@shared/language';
 import type { RouteDefinition } from '@shared/routes';
 import { fieldMessageIn, fieldMessages } from '@shared/schemas';
 import { DomainError, forbidden, invalid, unauthorized } from '../domain/errors';
-import { texts } from '../domain/texts';
+import * as texts from '../domain/texts';
 import { localOnlySetting } from '../environment';
 import { countMetric, logger, observability } from '../observability';
 import { identityFrom, type Identity } from './identity';

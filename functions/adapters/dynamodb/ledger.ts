@@ -8,7 +8,7 @@ import {
 import { TransactionPartRejected } from '../../ports/transaction';
 import { keys, STATS_SHARDS, withoutKeys } from './keys';
 import { decodeCursor, encodeCursor } from './query';
-import { texts } from '../../domain/texts';
+import * as texts from '../../domain/texts';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 

@@ -1,6 +1,6 @@
 import { notFound } from '../../domain/errors';
 import { toMachine } from '../../domain/machines';
-import { texts } from '../../domain/texts';
+import * as texts from '../../domain/texts';
 import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
