@@ -4,7 +4,7 @@ import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
 import { heartbeatOf, isIngestedReading } from '../adapters/iot/heartbeat-ingest';
 import { Heartbeat, recordHeartbeat } from '../domain/stations';
 import { log, observedHandler } from '../observability';
-import { data } from '../providers/data';
+import * as repositories from '../providers/repositories';
 
 interface Reading {
   sequenceNumber: string;
@@ -35,10 +35,14 @@ export async function foldReadings(records: DynamoDBRecord[]): Promise<DynamoDBB
     const seen = newest.get(stationId);
     if (!seen || Number(item.receivedAt) > Number(seen.item.receivedAt)) newest.set(stationId, { sequenceNumber, item });
   }
-  const services = data();
   // One read of the settings per batch, not one per station: a batch spans at most a few seconds of readings.
-  let settings: ReturnType<typeof services.settings.get> | undefined;
-  const deps = { ...services, log, settings: { get: () => (settings ??= services.settings.get()) } };
+  const settingsStore = repositories.settings();
+  let settings: ReturnType<typeof settingsStore.get> | undefined;
+  const deps = {
+    machines: repositories.machines(), alerts: repositories.alerts(), tickets: repositories.tickets(), safetyRecords: repositories.safetyRecords(),
+    telemetry: repositories.telemetry(), clock: repositories.clock(), ids: repositories.ids(), log,
+    settings: { get: () => (settings ??= settingsStore.get()) },
+  };
   const outcomes: Record<string, number> = refused.length ? { dropped: refused.length } : {};
   await Promise.all(refused.map((item) => deps.telemetry.deleteReading(String(item.stationId), String(item.at))));
   const failed: string[] = [];
