@@ -8,6 +8,9 @@ import type { VendDeps } from './vend';
 import { completedVolume, isDomain, refusedByLedger, settlementFor } from './vend-rules';
 import * as texts from './texts';
 
+/** What settling a session's ledger needs: no station messages or token keys (an operator's resolution needs no more). */
+type SettlingDeps = Pick<VendDeps, 'vendSessions' | 'ledger' | 'clock' | 'log'>;
+
 /** How a vend session closes: vend/complete settles, vend/failed releases, an incident waits for an operator. */
 
 // The station's messages, as the topic rules deliver them (the payload's fields with `topic(2) AS stationId`)
@@ -73,7 +76,7 @@ export async function completeVend(event: unknown, deps: VendDeps): Promise<Clos
  * one changes nothing. An open incident of the session is resolved in the same transaction.
  */
 async function settleReported(
-  deps: VendDeps,
+  deps: SettlingDeps,
   session: VendSession,
   hold: Hold | undefined,
   volumeMl: number,
@@ -165,7 +168,7 @@ async function recordIncident(deps: VendDeps, session: VendSession, report: Inci
  * An operator resolves a session's open incident with the volume the station actually dispensed (from its
  * counters, the customer, the meter): settled (or charged late) exactly like a valid completion.
  */
-export async function resolveIncident(sessionId: string, input: { dispensedMl: number; note: string }, actor: string, deps: VendDeps): Promise<VendIncident> {
+export async function resolveIncident(sessionId: string, input: { dispensedMl: number; note: string }, actor: string, deps: SettlingDeps): Promise<VendIncident> {
   const [incident, session, hold] = await Promise.all([deps.vendSessions.incident(sessionId), deps.vendSessions.get(sessionId), deps.ledger.getHold(sessionId)]);
   if (!incident || !session) throw notFound(texts.incidentNotFound);
   if (incident.status !== 'open') throw conflict(texts.incidentResolvedAlready);
@@ -184,7 +187,7 @@ export async function resolveIncident(sessionId: string, input: { dispensedMl: n
  * tells the session's payer that water is flowing (a guest's page shows "dispensing"). Once per session; a start
  * for a closed session, another station's or an unknown one changes nothing.
  */
-export async function startedVend(event: unknown, deps: VendDeps): Promise<'started' | 'replayed' | 'ignored' | 'dropped'> {
+export async function startedVend(event: unknown, deps: Pick<VendDeps, 'vendSessions' | 'clock' | 'log'>): Promise<'started' | 'replayed' | 'ignored' | 'dropped'> {
   const parsed = VendStarted.safeParse(event);
   if (!parsed.success) {
     deps.log.warn('vend start dropped: malformed', { issues: parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`) });
@@ -261,7 +264,7 @@ export async function releaseSession(
 }
 
 /** Closes a session to match its hold when the hold was already closed (or never placed). */
-async function closeAsHold(deps: VendDeps, session: VendSession, now: string, reason: string): Promise<CloseOutcome> {
+async function closeAsHold(deps: SettlingDeps, session: VendSession, now: string, reason: string): Promise<CloseOutcome> {
   const hold = await deps.ledger.getHold(session.id);
   if (hold?.status === 'settled') {
     const charged = hold.charged ?? 0;
