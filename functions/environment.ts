@@ -140,3 +140,10 @@ export const DEFAULT_REGION = 'ap-southeast-1';
 
 /** The region of AWS clients: the Lambda's own (the runtime always sets AWS_REGION), else the default region. */
 export const awsRegion = (env: NodeJS.ProcessEnv = process.env) => env.AWS_REGION || DEFAULT_REGION;
+
+/**
+ * Where a call to an AWS service goes that the function makes without an SDK client: the endpoint the SDK itself would
+ * take from `AWS_ENDPOINT_URL_<SERVICE>` (the local cloud and the parity suite set it), else the region's own.
+ */
+export const awsEndpoint = (service: { variable: string; host: string }, env: NodeJS.ProcessEnv = process.env) =>
+  env[`AWS_ENDPOINT_URL_${service.variable}`] || `https://${service.host}.${awsRegion(env)}.amazonaws.com`;

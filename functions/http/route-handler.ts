@@ -65,9 +65,10 @@ function authorize(route: RouteDefinition, identity: Identity | null) {
   throw forbidden(route.auth.includes('admin') ? texts.adminRequired : texts.onlyForRole(route.auth.join(' or ')));
 }
 
-/** Failures that mean a dependency is down, not that the request was wrong. */
+/** Failures that mean a dependency is down, not that the request was wrong (fetch puts the socket's code in `cause`). */
 const isUnavailable = (error: unknown) =>
-  error instanceof Error && /ECONNREFUSED|ECONNRESET|ETIMEDOUT|TimeoutError|socket hang up|EPIPE/i.test(`${error.name} ${error.message} ${(error as { code?: string }).code ?? ''}`);
+  error instanceof Error &&
+  /ECONNREFUSED|ECONNRESET|ETIMEDOUT|TimeoutError|socket hang up|EPIPE/i.test(`${error.name} ${error.message} ${(error as { code?: string }).code ?? ''} ${(error.cause as { code?: string } | undefined)?.code ?? ''}`);
 
 /** The request's Accept-Language, whatever the case of the header's name. */
 const languageOfEvent = (event: APIGatewayProxyEventV2 | undefined): Language =>
