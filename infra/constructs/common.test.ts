@@ -7,6 +7,7 @@ import { App, Stack, type CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { describe, expect, it } from 'vitest';
+import { lambdaContext } from '../local/lambda-context';
 import { AppFunction, CREATE_REQUIRE_BANNER } from './common';
 import { actionsOf, refId, roleStatements, TEST_ENV, tempDir, testStack, XRAY_ACTIONS } from './testing';
 
@@ -29,6 +30,15 @@ describe('AppFunction', () => {
       Environment: { Variables: Match.objectLike({ POWERTOOLS_SERVICE_NAME: 'bali-refill', POWERTOOLS_METRICS_NAMESPACE: 'BaliRefill' }) },
     });
     template.hasResourceProperties('AWS::Logs::LogGroup', { RetentionInDays: 30 });
+  });
+
+  it("gets the memory and timeout that the local cloud's Lambda context reports to the same handler", () => {
+    const stack = testStack();
+    new AppFunction(stack, 'Fn', { entry: 'functions/iot/heartbeat.ts', description: 'test' });
+    const { Properties: deployed } = Object.values(Template.fromStack(stack).findResources('AWS::Lambda::Function'))[0] as { Properties: { MemorySize: number; Timeout: number } };
+    const local = lambdaContext('heartbeat');
+    expect(String(deployed.MemorySize)).toBe(local.memoryLimitInMB);
+    expect(deployed.Timeout * 1000).toBe(local.getRemainingTimeInMillis());
   });
 
   it('refuses an entry file that does not exist', () => {

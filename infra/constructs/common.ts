@@ -13,6 +13,7 @@ import { Construct, type IConstruct } from 'constructs';
 import type { BuildOptions } from 'esbuild';
 import type { Need } from '@functions/environment';
 import { FunctionSettings } from './settings';
+import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS } from './function-defaults';
 
 /** The repository root (infra/constructs/ is two levels down). */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -126,8 +127,8 @@ export class AppFunction extends Construct {
       description: props.description,
       runtime: FUNCTION_RUNTIME,
       architecture: Architecture.ARM_64,
-      memorySize: props.memorySize ?? 512,
-      timeout: props.timeout ?? Duration.seconds(10),
+      memorySize: props.memorySize ?? FUNCTION_MEMORY_MB,
+      timeout: props.timeout ?? Duration.seconds(FUNCTION_TIMEOUT_SECONDS),
       role: this.role,
       logGroup: this.logGroup,
       deadLetterQueue: props.deadLetterQueue,
