@@ -19,6 +19,7 @@ beforeAll(async () => {
       const answer = (status: number, payload: unknown) => res.writeHead(status, { 'content-type': 'application/x-amz-json-1.1' }).end(JSON.stringify(payload));
       if (body.AccessToken === 'revoked') return answer(400, { __type: 'NotAuthorizedException', message: 'Access Token has been revoked' });
       if (body.AccessToken === 'broken') return answer(500, { __type: 'InternalErrorException', message: 'boom' });
+      if (body.AccessToken === 'throttled') return answer(400, { __type: 'TooManyRequestsException', message: 'Rate exceeded' });
       return answer(200, { Username: 'u1', UserAttributes: [{ Name: 'email', Value: ' ketut@example.com ' }, { Name: 'given_name', Value: 'Ketut' }, { Name: 'family_name', Value: '' }] });
     });
   });
@@ -34,10 +35,12 @@ describe('the Cognito caller directory', () => {
     expect(requests.at(-1)).toEqual({ target: 'AWSCognitoIdentityProviderService.GetUser', contentType: 'application/x-amz-json-1.1', body: { AccessToken: 'good' } });
   });
 
-  it('answers 401 for a token Cognito no longer honours, and fails plainly when Cognito fails', async () => {
+  it('answers 401 for a token Cognito no longer honours, 503 while Cognito throttles, and fails plainly when Cognito fails', async () => {
     const revoked = await new CognitoCallerDirectory(endpoint).attributesOf('revoked').catch((error: unknown) => error);
     expect(revoked).toBeInstanceOf(DomainError);
     expect((revoked as DomainError).status).toBe(401);
+    const throttled = await new CognitoCallerDirectory(endpoint).attributesOf('throttled').catch((error: unknown) => error);
+    expect((throttled as DomainError).status).toBe(503);
     const broken = await new CognitoCallerDirectory(endpoint).attributesOf('broken').catch((error: unknown) => error);
     expect(broken).not.toBeInstanceOf(DomainError);
     expect((broken as Error).message).toBe('Cognito GetUser answered 500 InternalErrorException: boom');

@@ -1,5 +1,6 @@
 import type { CallerAttributes, CallerDirectory } from '../../ports/caller-directory';
-import { unauthorized } from '../../domain/errors';
+import { unauthorized, unavailable } from '../../domain/errors';
+import * as texts from '../../domain/texts';
 
 /** Cognito's JSON protocol: one POST per operation, named by this header. */
 const GET_USER_TARGET = 'AWSCognitoIdentityProviderService.GetUser';
@@ -25,6 +26,8 @@ export class CognitoCallerDirectory implements CallerDirectory {
     const body = (await response.json().catch(() => ({}))) as { UserAttributes?: { Name: string; Value?: string }[]; __type?: string; message?: string };
     // A token Cognito no longer honours (signed out everywhere, revoked) is the caller's to renew, not our failure.
     if (body.__type?.endsWith('NotAuthorizedException')) throw unauthorized();
+    // Over Cognito's request rate: the caller may try again shortly (the SDK would have retried).
+    if (body.__type?.endsWith('TooManyRequestsException')) throw unavailable(texts.serviceUnavailable);
     if (!response.ok) throw new Error(`Cognito GetUser answered ${response.status} ${body.__type ?? ''}: ${body.message ?? ''}`.trim());
     const value = (name: string) => body.UserAttributes?.find((a) => a.Name === name)?.Value?.trim() || null;
     return { email: value('email'), givenName: value('given_name'), familyName: value('family_name') };
