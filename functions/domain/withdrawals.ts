@@ -63,7 +63,7 @@ interface Candidate {
  * The user's settled top-ups with something left to refund, newest first: every one still inside the longest refund
  * window, then older ones until they add up to the balance (to say where the rest came from).
  */
-async function candidatesOf(userId: string, balance: number, now: Date, deps: WithdrawalDeps): Promise<Candidate[]> {
+async function candidatesOf(userId: string, balance: number, now: Date, deps: Pick<WithdrawalDeps, 'ledger' | 'paymentOrders'>): Promise<Candidate[]> {
   const found: Candidate[] = [];
   let total = 0;
   let cursor: string | undefined;
@@ -128,7 +128,7 @@ function planView(balance: number, refunds: PlannedRefund[], payout: PayoutLine[
 // ---------------------------------------------------------------------------------------------------------
 // GET /api/wallet/withdrawal-plan
 
-export async function withdrawalPlan(userId: string, deps: WithdrawalDeps): Promise<WithdrawalPlan> {
+export async function withdrawalPlan(userId: string, deps: Pick<WithdrawalDeps, 'clock' | 'users' | 'ledger' | 'paymentOrders'>): Promise<WithdrawalPlan> {
   const now = deps.clock.now();
   const balance = (await deps.users.get(userId))?.balance ?? 0;
   if (balance <= 0) return planView(0, [], []);

@@ -3,4 +3,4 @@ import type { AdminAuthenticator } from '../ports/admin-auth';
 import { provider } from './provider';
 
 /** Password sign-in and global sign-out against Cognito (cognito-local here). */
-export const adminAuth = provider<AdminAuthenticator>(() => new CognitoAdminAuthenticator());
+export const adminAuth = /* @__PURE__ */ provider<AdminAuthenticator>(() => new CognitoAdminAuthenticator());

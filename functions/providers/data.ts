@@ -48,7 +48,7 @@ export interface DataServices {
 }
 
 /** Every repository at once (local tools, tests and the providers that pass them all on); functions import theirs from repositories.ts. */
-export const data = provider((): DataServices => ({
+export const data = /* @__PURE__ */ provider((): DataServices => ({
   clock: repositories.clock(),
   ids: repositories.ids(),
   machines: repositories.machines(),

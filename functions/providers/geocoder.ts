@@ -5,7 +5,7 @@ import type { Geocoder } from '../ports/geocoder';
 import { provider } from './provider';
 
 /** Amazon Location place index when PLACE_INDEX_NAME is set, else the shipped Bali gazetteer. */
-export const geocoder = provider<Geocoder>(() => {
+export const geocoder = /* @__PURE__ */ provider<Geocoder>(() => {
   const index = optionalSetting('PLACE_INDEX_NAME');
   return index ? createLocationGeocoder(index, awsRegion()) : new GazetteerGeocoder();
 });

@@ -6,6 +6,6 @@ import type { Mailer } from '../ports/mailer';
 import { provider } from './provider';
 
 /** E-mail through SES from MAIL_FROM under MAIL_CONFIGURATION_SET, linking to SITE_URL; the local cloud plugs in its outbox (functions/composition.ts). */
-export const mailer = provider<Mailer>(
+export const mailer = /* @__PURE__ */ provider<Mailer>(
   () => new SesMailer(traced(new SESv2Client({ region: awsRegion() })), { from: setting('MAIL_FROM'), configurationSet: setting('MAIL_CONFIGURATION_SET'), siteUrl: setting('SITE_URL') }),
 );

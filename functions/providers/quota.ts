@@ -5,7 +5,7 @@ import { traced } from '../observability';
 import { provider } from './provider';
 
 /** Per-client and per-station rate limits of public writes (fixed windows on the table). */
-export const requestQuota = provider(() => {
+export const requestQuota = /* @__PURE__ */ provider(() => {
   const table = setting('TABLE_NAME');
   return new DynamoRequestQuota(traced(createDocumentClient({ tableName: table, region: awsRegion() })), table);
 });

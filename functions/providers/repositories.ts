@@ -15,6 +15,7 @@ import { DynamoTickets } from '../adapters/dynamodb/tickets';
 import { DynamoPaymentOrders } from '../adapters/dynamodb/payment-orders';
 import { DynamoUsers } from '../adapters/dynamodb/users';
 import { DynamoVendSessions } from '../adapters/dynamodb/vend-sessions';
+import { DynamoWithdrawals } from '../adapters/dynamodb/withdrawals';
 import { awsRegion, setting } from '../environment';
 import { traced } from '../observability';
 import { randomIds, systemClock } from '../ports/clock';
@@ -48,3 +49,4 @@ export const safetyRecords = /* @__PURE__ */ provider(() => new DynamoSafetyReco
 export const tickets = /* @__PURE__ */ provider(() => new DynamoTickets(table().db, table().name));
 export const commands = /* @__PURE__ */ provider(() => new DynamoCommands(table().db, table().name));
 export const leases = /* @__PURE__ */ provider(() => new DynamoLeases(table().db, table().name));
+export const withdrawals = /* @__PURE__ */ provider(() => new DynamoWithdrawals(table().db, table().name));

@@ -13,4 +13,4 @@ function createSigningKeys(env: NodeJS.ProcessEnv = process.env): SigningKeys {
   return secretsManagerSigningKeys(traced(new SecretsManagerClient({ region: awsRegion(env) })), setting('SIGNING_KEY_SECRET_ARN', env));
 }
 
-export const signingKeys = provider(() => createSigningKeys());
+export const signingKeys = /* @__PURE__ */ provider(() => createSigningKeys());

@@ -6,4 +6,4 @@ import type { StaffDirectory } from '../ports/tickets';
 import { provider } from './provider';
 
 /** Console accounts' roles from the pool's groups (USER_POOL_ID; cognito-local locally). */
-export const staffDirectory = provider<StaffDirectory>(() => new CognitoStaffDirectory(traced(new CognitoIdentityProviderClient({ region: awsRegion() })), () => setting('USER_POOL_ID')));
+export const staffDirectory = /* @__PURE__ */ provider<StaffDirectory>(() => new CognitoStaffDirectory(traced(new CognitoIdentityProviderClient({ region: awsRegion() })), () => setting('USER_POOL_ID')));

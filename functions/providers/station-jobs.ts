@@ -6,4 +6,4 @@ import type { StationJobs } from '../ports/station-jobs';
 import { provider } from './provider';
 
 /** Remote commands to stations as IoT jobs (IOT_THING_ARN_PREFIX); the local cloud plugs in its broker's jobs emulation. */
-export const stationJobs = provider<StationJobs>(() => new IotStationJobs(traced(new IoTClient({ region: awsRegion() })), setting('IOT_THING_ARN_PREFIX')));
+export const stationJobs = /* @__PURE__ */ provider<StationJobs>(() => new IotStationJobs(traced(new IoTClient({ region: awsRegion() })), setting('IOT_THING_ARN_PREFIX')));

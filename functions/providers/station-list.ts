@@ -5,4 +5,4 @@ import { provider } from './provider';
 import { s3Client } from './s3';
 
 /** The station list file in STATION_LIST_BUCKET. */
-export const stationListSnapshot = provider<StationListSnapshot>(() => new S3StationList(s3Client(), setting('STATION_LIST_BUCKET')));
+export const stationListSnapshot = /* @__PURE__ */ provider<StationListSnapshot>(() => new S3StationList(s3Client(), setting('STATION_LIST_BUCKET')));

@@ -6,6 +6,6 @@ import type { StationMessages } from '../ports/station-messages';
 import { provider } from './provider';
 
 /** Answers to stations through the IoT data plane of the account's iot:Data-ATS endpoint (IOT_ENDPOINT); the local cloud plugs in its broker. */
-export const stationMessages = provider<StationMessages>(
+export const stationMessages = /* @__PURE__ */ provider<StationMessages>(
   () => new IotDataStationMessages(traced(new IoTDataPlaneClient({ region: awsRegion(), endpoint: `https://${setting('IOT_ENDPOINT')}` }))),
 );

@@ -6,7 +6,7 @@ import type { StationRegistry } from '../ports/station-registry';
 import { provider } from './provider';
 
 /** Station identities: IoT things and certificates (IOT_POLICY_NAME, IOT_THING_TYPE_NAME, IOT_ENDPOINT); the local cloud plugs in its CA. */
-export const stationRegistry = provider<StationRegistry>(
+export const stationRegistry = /* @__PURE__ */ provider<StationRegistry>(
   () =>
     new IotStationRegistry(traced(new IoTClient({ region: awsRegion() })), {
       policyName: setting('IOT_POLICY_NAME'),

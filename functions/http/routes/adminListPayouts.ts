@@ -1,7 +1,7 @@
 import { listPayouts } from '../../domain/withdrawals';
-import { withdrawalDeps } from '../../providers/withdrawals';
+import * as repositories from '../../providers/repositories';
 import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
 
 /** GET /api/admin/payouts?status=: payout requests of withdrawals, newest first. */
-export const handler = routeHandler(contract.adminListPayouts, async ({ query }) => listPayouts(query.status, withdrawalDeps()));
+export const handler = routeHandler(contract.adminListPayouts, async ({ query }) => listPayouts(query.status, { withdrawals: repositories.withdrawals() }));
