@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as contract from '@shared/routes';
+import { lambdaContext } from '@infra/local/lambda-context';
 import { ORIGIN_VERIFY_HEADER } from './origin';
 import { routeHandler } from './route-handler';
 
@@ -18,7 +19,7 @@ afterEach(() => {
 async function answerWhen(impl: () => Promise<never>): Promise<APIGatewayProxyStructuredResultV2> {
   const handler = routeHandler(contract.getMachine, impl);
   const event = { headers: { [ORIGIN_VERIFY_HEADER]: secret }, pathParameters: { id: 'HRL-00001' }, requestContext: {} } as unknown as APIGatewayProxyEventV2;
-  return (await handler(event, {} as Context)) as APIGatewayProxyStructuredResultV2;
+  return (await handler(event, lambdaContext('getMachine'))) as APIGatewayProxyStructuredResultV2;
 }
 
 describe('the route handler', () => {

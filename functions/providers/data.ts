@@ -47,7 +47,7 @@ export interface DataServices {
   commands: Commands;
 }
 
-/** Every repository at once (local tools, tests and the providers that pass them all on); functions import theirs from repositories.ts. */
+/** Every repository at once, for the local cloud's composition (functions/composition.ts); functions import theirs from repositories.ts. */
 export const data = /* @__PURE__ */ provider((): DataServices => ({
   clock: repositories.clock(),
   ids: repositories.ids(),

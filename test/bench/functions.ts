@@ -24,7 +24,7 @@ export const handler = async () => [db, observed];
 const LAMBDA_ENV = { TABLE_NAME: 'bench', AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x', AWS_LAMBDA_FUNCTION_NAME: 'bench', AWS_REGION: 'ap-southeast-3', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
 
 /** Bytes in the output per package (node_modules) or per folder of ours (shared/schemas, functions/adapters, ...). */
-function bytesByPart(metafile: Metafile): Map<string, number> {
+export function bytesByPart(metafile: Metafile): Map<string, number> {
   const parts = new Map<string, number>();
   for (const output of Object.values(metafile.outputs)) {
     for (const [file, { bytesInOutput }] of Object.entries(output.inputs)) {
