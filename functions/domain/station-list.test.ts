@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
 import type { Machine } from '@shared/schemas';
 import type { Leases } from '../ports/leases';
 import type { MachineRecord } from '../ports/machines';
@@ -6,14 +7,21 @@ import type { StationListSnapshot } from '../ports/station-list';
 import { publishChangedStations, publishStationList, STATION_LIST_CHANGE_LEASE_SECONDS } from './station-list';
 import { memoryVendWorld } from './vend.test-fakes';
 
-/** The file the edge serves, in memory: what was written, and how often. */
+/** The files the edge serves, in memory: what was written to the list file and how often, and every write. */
 class MemorySnapshot implements StationListSnapshot {
+  readonly files = new Map<string, { json: string; fingerprint: string }>();
+  readonly allWrites: string[] = [];
   writes: { json: string; fingerprint: string }[] = [];
-  async storedFingerprint() {
-    return this.writes.at(-1)?.fingerprint ?? null;
+  async storedFingerprint(path: string) {
+    return this.files.get(path)?.fingerprint ?? null;
   }
-  async write(json: string, fingerprint: string) {
-    this.writes.push({ json, fingerprint });
+  async read(path: string) {
+    return this.files.get(path)?.json ?? null;
+  }
+  async write(path: string, json: string, fingerprint: string) {
+    this.files.set(path, { json, fingerprint });
+    this.allWrites.push(path);
+    if (path === STATION_LIST_SNAPSHOT_PATH) this.writes.push({ json, fingerprint });
   }
   get stations(): Machine[] {
     return JSON.parse(this.writes.at(-1)!.json) as Machine[];
@@ -39,10 +47,10 @@ describe('publishStationList', () => {
     const snapshot = new MemorySnapshot();
     const deps = { ...world, snapshot };
 
-    expect(await publishStationList(deps)).toEqual({ stations: 1, written: true });
+    expect(await publishStationList(deps)).toEqual({ stations: 1, written: true, tilesWritten: 0 });
     expect(snapshot.stations).toEqual([expect.objectContaining({ id: 'HRL-00001', name: 'Sanur Beach', status: 'online' })]);
     // Nothing changed: the file (and its ETag) stays.
-    expect(await publishStationList(deps)).toEqual({ stations: 1, written: false });
+    expect(await publishStationList(deps)).toEqual({ stations: 1, written: false, tilesWritten: 0 });
     expect(snapshot.writes).toHaveLength(1);
 
     await world.machines.update('HRL-00001', { name: 'Sanur Beach North' });

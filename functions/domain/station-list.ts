@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
+import { STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
+import { parseCoordinates, type LatLng } from '@shared/geo';
 import type { Machine } from '@shared/schemas';
+import { STATION_LIST_TILE_THRESHOLD, stationTileKey, stationTilePath, isTiledStationList, type StationListFile, type StationTileSummary, type TiledStationList } from '@shared/station-tiles';
 import type { Clock } from '../ports/clock';
 import type { Leases } from '../ports/leases';
 import type { MachineRecord, Machines } from '../ports/machines';
@@ -20,18 +23,84 @@ export async function publicStationList(deps: StationListDeps): Promise<Machine[
   return records.map((record) => toMachine(record, now, settings));
 }
 
+const fingerprintOf = (json: string) => createHash('sha256').update(json).digest('base64url');
+
+/** A file of the station list: its site path, its text and the fingerprint kept beside it. */
+export interface PublishedFile {
+  path: string;
+  json: string;
+  fingerprint: string;
+}
+
+const listFile = (path: string, json: string): PublishedFile => ({ path, json, fingerprint: fingerprintOf(json) });
+
 /**
- * Rewrites the station list file the public pages read (docs/scale.md, "The station list from the edge"), only when
- * it changed: a status follows from time as well as from writes (a silent station turns offline with no write), so
- * this runs on a schedule, and also on the table's changes that visitors should see at once (publishChangedStations).
+ * The files the edge serves for these stations (docs/scale.md, "Area tiles"): the whole list at
+ * STATION_LIST_SNAPSHOT_PATH up to STATION_LIST_TILE_THRESHOLD stations; above it, there a `TiledStationList` and one
+ * file per tile, the tiles sorted by key.
  */
-export async function publishStationList(deps: StationListDeps & { snapshot: StationListSnapshot }): Promise<{ stations: number; written: boolean }> {
-  const [stations, stored] = await Promise.all([publicStationList(deps), deps.snapshot.storedFingerprint()]);
-  const json = JSON.stringify(stations);
-  const fingerprint = createHash('sha256').update(json).digest('base64url');
-  if (fingerprint === stored) return { stations: stations.length, written: false };
-  await deps.snapshot.write(json, fingerprint);
-  return { stations: stations.length, written: true };
+export function stationListFiles(stations: Machine[]): { list: PublishedFile; tiles: (PublishedFile & { key: string })[] } {
+  if (stations.length <= STATION_LIST_TILE_THRESHOLD) return { list: listFile(STATION_LIST_SNAPSHOT_PATH, JSON.stringify(stations)), tiles: [] };
+  const byTile = new Map<string, Machine[]>();
+  for (const station of stations) {
+    const key = stationTileKey(parseCoordinates(station.latitude, station.longitude));
+    const members = byTile.get(key);
+    if (members) members.push(station);
+    else byTile.set(key, [station]);
+  }
+  const keys = [...byTile.keys()].sort();
+  const tiles = keys.map((key) => ({ key, ...listFile(stationTilePath(key), JSON.stringify(byTile.get(key))) }));
+  const summaries = keys.map((key, i): StationTileSummary => {
+    const members = byTile.get(key)!;
+    return { key, count: members.length, online: members.filter((m) => m.status === 'online').length, center: meanPosition(members), fingerprint: tiles[i]!.fingerprint };
+  });
+  return { list: listFile(STATION_LIST_SNAPSHOT_PATH, JSON.stringify({ tiled: true, tiles: summaries } satisfies TiledStationList)), tiles };
+}
+
+/** Where a map shows a tile's count: the mean of its stations' positions, to 4 decimals (about 10 m). */
+function meanPosition(stations: Machine[]): LatLng | null {
+  const positions = stations.map((m) => parseCoordinates(m.latitude, m.longitude)).filter((p): p is LatLng => p !== null);
+  if (!positions.length) return null;
+  const mean = (pick: (p: LatLng) => number) => Math.round((positions.reduce((sum, p) => sum + pick(p), 0) / positions.length) * 1e4) / 1e4;
+  return { latitude: mean((p) => p.latitude), longitude: mean((p) => p.longitude) };
+}
+
+/** The tiles a stored list file names, with their fingerprints (none when it is the whole list, or missing). */
+function storedTiles(json: string | null): Map<string, string> {
+  if (!json) return new Map();
+  const file = JSON.parse(json) as StationListFile;
+  return isTiledStationList(file) ? new Map(file.tiles.map((tile) => [tile.key, tile.fingerprint])) : new Map();
+}
+
+/** Tiles written at once: the first tiled publication writes a few hundred. */
+const TILE_WRITES_IN_FLIGHT = 16;
+
+/**
+ * Rewrites the station list files the public pages read (docs/scale.md, "The station list from the edge"), only
+ * those that changed: a status follows from time as well as from writes (a silent station turns offline with no
+ * write), so this runs on a schedule, and also on the table's changes that visitors should see at once
+ * (publishChangedStations). Tiles are written before the list that names them; a tile that emptied is written empty
+ * (a page that read the list before may still ask for it) and leaves the list.
+ */
+export async function publishStationList(deps: StationListDeps & { snapshot: StationListSnapshot }): Promise<{ stations: number; written: boolean; tilesWritten: number }> {
+  const stations = await publicStationList(deps);
+  const { list, tiles } = stationListFiles(stations);
+  if (!tiles.length) {
+    if (list.fingerprint === (await deps.snapshot.storedFingerprint(list.path))) return { stations: stations.length, written: false, tilesWritten: 0 };
+    await deps.snapshot.write(list.path, list.json, list.fingerprint);
+    return { stations: stations.length, written: true, tilesWritten: 0 };
+  }
+  const stored = await deps.snapshot.read(list.path);
+  if (stored === list.json) return { stations: stations.length, written: false, tilesWritten: 0 };
+  const before = storedTiles(stored);
+  const current = new Set(tiles.map((tile) => tile.key));
+  const emptied = [...before.keys()].filter((key) => !current.has(key)).map((key) => listFile(stationTilePath(key), '[]'));
+  const changed = [...tiles.filter((tile) => before.get(tile.key) !== tile.fingerprint), ...emptied];
+  for (let start = 0; start < changed.length; start += TILE_WRITES_IN_FLIGHT) {
+    await Promise.all(changed.slice(start, start + TILE_WRITES_IN_FLIGHT).map((tile) => deps.snapshot.write(tile.path, tile.json, tile.fingerprint)));
+  }
+  await deps.snapshot.write(list.path, list.json, list.fingerprint);
+  return { stations: stations.length, written: true, tilesWritten: changed.length };
 }
 
 /** A station as it was before a write and after it (null: not there), from the table's stream. */

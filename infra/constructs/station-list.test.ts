@@ -32,11 +32,12 @@ describe('StationList construct', () => {
     expect(variables.TABLE_NAME).toBeDefined();
   });
 
-  it.each([['publisher', () => fnId], ['change publisher', () => changesId]])('lets the %s read the table, and read, write and list its own file only', (_, id) => {
+  it.each([['publisher', () => fnId], ['change publisher', () => changesId]])('lets the %s read the table, read, write and list its own list file, and write tiles only', (_, id) => {
     const statements = roleStatements(template, functionRole(template, id()));
     const s3 = statements.filter((s) => ([] as string[]).concat(s.Action).some((a) => a.startsWith('s3:')));
     expect(s3.map((s) => [s.Action, flat(s.Resource), (s as { Condition?: unknown }).Condition ?? null])).toEqual([
       [['s3:GetObject', 's3:PutObject'], `<${bucketId}.Arn>/data/stations.json`, null],
+      ['s3:PutObject', `<${bucketId}.Arn>/data/stations/*`, null],
       ['s3:ListBucket', `<${bucketId}.Arn>`, { StringEquals: { 's3:prefix': 'data/stations.json' } }],
     ]);
   });

@@ -12,6 +12,7 @@ import { STATION_CHANGE_STREAM_FILTER, STATION_CHANGE_STREAM_MAPPING } from '@fu
 import { keys } from '@functions/adapters/dynamodb/keys';
 import { STATION_LIST_LEASE, STATION_LIST_PUBLISHER_TIMEOUT_SECONDS } from '@functions/domain/station-list';
 import { STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
+import { STATION_TILE_PATH_PREFIX } from '@shared/station-tiles';
 import { acknowledge, AppFunction, type AppFunctionProps } from './common';
 import type { Data } from './data';
 import { FunctionSettings } from './settings';
@@ -48,7 +49,8 @@ export class StationList extends Construct {
     FunctionSettings.of(this).provide('STATION_LIST_BUCKET', this.bucket.bucketName);
 
     const key = STATION_LIST_SNAPSHOT_PATH.slice(1);
-    /** A function that rewrites the file: it reads the table, and reads, writes and lists its own file only. */
+    const tiles = `${STATION_TILE_PATH_PREFIX.slice(1)}*`;
+    /** A function that rewrites the files: it reads the table, reads, writes and lists the list file, and writes tiles. */
     const publisherFunction = (id: string, own: Pick<AppFunctionProps, 'entry' | 'description' | 'deadLetterQueue'>) => {
       const fn = new AppFunction(this, id, {
         ...own,
@@ -57,9 +59,10 @@ export class StationList extends Construct {
         logRetention: props.logRetention,
       });
       props.data.grantRead(fn.role);
-      // Its metadata (HeadObject is s3:GetObject), writing it, and listing that key alone, so that the first run reads
-      // "no such key" (404) rather than "access denied".
+      // The list file and its metadata (HeadObject is s3:GetObject), writing it, and listing that key alone, so that
+      // the first run reads "no such key" (404) rather than "access denied"; tiles are only written (docs/scale.md).
       fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:GetObject', 's3:PutObject'], resources: [this.bucket.arnForObjects(key)] }));
+      fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [this.bucket.arnForObjects(tiles)] }));
       fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [this.bucket.bucketArn], conditions: { StringEquals: { 's3:prefix': key } } }));
       return fn;
     };
