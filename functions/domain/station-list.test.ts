@@ -4,6 +4,7 @@ import type { Machine } from '@shared/schemas';
 import type { Leases } from '../ports/leases';
 import type { MachineRecord } from '../ports/machines';
 import type { StationListSnapshot } from '../ports/station-list';
+import { isTiledStationList, STATION_LIST_TILE_THRESHOLD, stationTileKey, stationTilePath, UNPLACED_TILE, type StationListFile } from '@shared/station-tiles';
 import { publishChangedStations, publishStationList, STATION_LIST_CHANGE_LEASE_SECONDS } from './station-list';
 import { memoryVendWorld } from './vend.test-fakes';
 
@@ -61,6 +62,104 @@ describe('publishStationList', () => {
     world.clock.advance(60 * 60_000);
     expect(await publishStationList(deps)).toMatchObject({ written: true });
     expect(snapshot.stations[0]!.status).toBe('offline');
+  });
+});
+
+describe('publishStationList above STATION_LIST_TILE_THRESHOLD stations (area tiles)', () => {
+  /** Stations on a line of 0.01° steps from Kuta eastwards: five to a 0.05° cell, every tenth without coordinates. */
+  const fleet = async (count: number) => {
+    const world = await memoryVendWorld(new Date('2026-03-01T08:00:00Z'), { heartbeatIntervalSeconds: 300 });
+    const at = world.clock.now().toISOString();
+    for (let i = 0; i < count; i++) {
+      const placed = i % 10 !== 9;
+      const position = placed ? { latitude: (-8.72).toFixed(4), longitude: (115.0 + (i % 400) * 0.01 + 0.001).toFixed(4) } : {};
+      await world.machines.create({ id: `HRL-${String(i).padStart(5, '0')}`, name: `Station ${i}`, ...position, status: i % 3 ? 'online' : 'offline', lastHeartbeat: at, heartbeatReceivedAt: at, createdAt: at, updatedAt: at });
+    }
+    const snapshot = new MemorySnapshot();
+    return { world, snapshot, deps: { ...world, snapshot } };
+  };
+  const file = (snapshot: MemorySnapshot, path: string) => JSON.parse(snapshot.files.get(path)!.json) as StationListFile;
+  const tiled = (snapshot: MemorySnapshot) => {
+    const list = file(snapshot, STATION_LIST_SNAPSHOT_PATH);
+    if (!isTiledStationList(list)) throw new Error('the list is not tiled');
+    return list;
+  };
+  const tile = (snapshot: MemorySnapshot, key: string) => file(snapshot, stationTilePath(key)) as Machine[];
+
+  it('keeps the whole list up to the threshold and splits it into tiles one station above it', async () => {
+    const { world, snapshot, deps } = await fleet(STATION_LIST_TILE_THRESHOLD);
+    expect(await publishStationList(deps)).toEqual({ stations: STATION_LIST_TILE_THRESHOLD, written: true, tilesWritten: 0 });
+    expect(Array.isArray(file(snapshot, STATION_LIST_SNAPSHOT_PATH))).toBe(true);
+
+    const at = world.clock.now().toISOString();
+    await world.machines.create({ id: 'HRL-99999', name: 'One more', latitude: '-8.5069', longitude: '115.2625', status: 'online', lastHeartbeat: at, heartbeatReceivedAt: at, createdAt: at, updatedAt: at });
+    const published = await publishStationList(deps);
+    const list = tiled(snapshot);
+    expect(published).toEqual({ stations: STATION_LIST_TILE_THRESHOLD + 1, written: true, tilesWritten: list.tiles.length });
+    // Every station in exactly one tile, the one of its position; the summaries count them and those online.
+    const seen = new Map<string, string>();
+    for (const summary of list.tiles) {
+      const members = tile(snapshot, summary.key);
+      expect(summary.count).toBe(members.length);
+      expect(summary.online).toBe(members.filter((m) => m.status === 'online').length);
+      expect(summary.fingerprint).toBe(snapshot.files.get(stationTilePath(summary.key))!.fingerprint);
+      for (const m of members) {
+        expect(seen.has(m.id)).toBe(false);
+        seen.set(m.id, summary.key);
+        expect(stationTileKey(m.latitude ? { latitude: Number(m.latitude), longitude: Number(m.longitude) } : null)).toBe(summary.key);
+      }
+    }
+    expect(seen.size).toBe(STATION_LIST_TILE_THRESHOLD + 1);
+    expect(seen.get('HRL-99999')).toBe('-171_2305');
+    expect(list.tiles.find((t) => t.key === UNPLACED_TILE)).toMatchObject({ count: STATION_LIST_TILE_THRESHOLD / 10, center: null });
+    expect(list.tiles.find((t) => t.key === '-171_2305')).toMatchObject({ count: 1, online: 1, center: { latitude: -8.5069, longitude: 115.2625 } });
+    // Tiles first: the list never names a tile that is not there yet.
+    expect(snapshot.allWrites.at(-1)).toBe(STATION_LIST_SNAPSHOT_PATH);
+    expect(snapshot.allWrites.filter((path) => path === STATION_LIST_SNAPSHOT_PATH)).toHaveLength(2);
+  });
+
+  it('rewrites only the tiles that changed, and nothing while nothing did', async () => {
+    const { world, snapshot, deps } = await fleet(STATION_LIST_TILE_THRESHOLD + 500);
+    await publishStationList(deps);
+    const writes = snapshot.allWrites.length;
+    expect(await publishStationList(deps)).toEqual({ stations: STATION_LIST_TILE_THRESHOLD + 500, written: false, tilesWritten: 0 });
+    expect(snapshot.allWrites).toHaveLength(writes);
+
+    await world.machines.update('HRL-00000', { name: 'Renamed' });
+    expect(await publishStationList(deps)).toMatchObject({ written: true, tilesWritten: 1 });
+    const key = stationTileKey({ latitude: -8.72, longitude: 115.001 });
+    expect(snapshot.allWrites.slice(writes)).toEqual([stationTilePath(key), STATION_LIST_SNAPSHOT_PATH]);
+    expect(tile(snapshot, key).find((m) => m.id === 'HRL-00000')?.name).toBe('Renamed');
+  });
+
+  it('moves a station between tiles, and writes a tile that emptied empty and drops it from the list', async () => {
+    const { world, snapshot, deps } = await fleet(STATION_LIST_TILE_THRESHOLD + 1);
+    const at = world.clock.now().toISOString();
+    await world.machines.create({ id: 'HRL-88888', name: 'Lonely', latitude: '-8.1000', longitude: '115.0900', status: 'online', lastHeartbeat: at, heartbeatReceivedAt: at, createdAt: at, updatedAt: at });
+    await publishStationList(deps);
+    const lonely = stationTileKey({ latitude: -8.1, longitude: 115.09 });
+    expect(tile(snapshot, lonely).map((m) => m.id)).toEqual(['HRL-88888']);
+
+    await world.machines.update('HRL-88888', { latitude: '-8.5069', longitude: '115.2625' });
+    expect(await publishStationList(deps)).toMatchObject({ written: true, tilesWritten: 2 });
+    expect(tile(snapshot, lonely)).toEqual([]);
+    expect(tiled(snapshot).tiles.map((t) => t.key)).not.toContain(lonely);
+    expect(tile(snapshot, '-171_2305').map((m) => m.id)).toEqual(['HRL-88888']);
+    // The emptied tile is written once, not on every run after.
+    const writes = snapshot.allWrites.length;
+    await world.machines.update('HRL-00000', { name: 'Renamed' });
+    await publishStationList(deps);
+    expect(snapshot.allWrites.slice(writes)).not.toContain(stationTilePath(lonely));
+  });
+
+  it('goes back to the whole list when the fleet shrinks to the threshold', async () => {
+    const { world, snapshot, deps } = await fleet(STATION_LIST_TILE_THRESHOLD + 1);
+    await publishStationList(deps);
+    expect(tiled(snapshot).tiles.reduce((sum, t) => sum + t.count, 0)).toBe(STATION_LIST_TILE_THRESHOLD + 1);
+    // A station decommissioned (machines are never deleted in the product; the list read is what matters here).
+    vi.spyOn(world.machines, 'list').mockResolvedValue((await world.machines.list()).slice(1));
+    await publishStationList(deps);
+    expect((file(snapshot, STATION_LIST_SNAPSHOT_PATH) as Machine[]).length).toBe(STATION_LIST_TILE_THRESHOLD);
   });
 });
 

@@ -13,7 +13,7 @@ import { keys } from '@functions/adapters/dynamodb/keys';
 import { STATION_LIST_LEASE, STATION_LIST_PUBLISHER_TIMEOUT_SECONDS } from '@functions/domain/station-list';
 import { STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
 import { STATION_TILE_PATH_PREFIX } from '@shared/station-tiles';
-import { acknowledge, AppFunction, type AppFunctionProps } from './common';
+import { acknowledge, acknowledgeWildcardResource, AppFunction, type AppFunctionProps } from './common';
 import type { Data } from './data';
 import { FunctionSettings } from './settings';
 
@@ -63,6 +63,7 @@ export class StationList extends Construct {
       // the first run reads "no such key" (404) rather than "access denied"; tiles are only written (docs/scale.md).
       fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:GetObject', 's3:PutObject'], resources: [this.bucket.arnForObjects(key)] }));
       fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [this.bucket.arnForObjects(tiles)] }));
+      acknowledgeWildcardResource(fn.role, this.bucket.arnForObjects(tiles), 'Writes the area tiles of the station list, one object per grid cell with stations (their keys follow from where stations are), in its own bucket; it cannot read or delete them.');
       fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [this.bucket.bucketArn], conditions: { StringEquals: { 's3:prefix': key } } }));
       return fn;
     };

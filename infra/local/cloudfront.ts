@@ -6,6 +6,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import type { ResponseSecurityHeadersBehavior } from 'aws-cdk-lib/aws-cloudfront';
 import type { CacheControl } from 'aws-cdk-lib/aws-s3-deployment';
 import { ASSETS_CACHE_CONTROL, ASSETS_PREFIX, SITE_CACHE_CONTROL, SPA_REWRITE_CODE, STATION_LIST_BEHAVIOR } from '../constructs/web';
+import { STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
 
 /**
  * A local stand-in for the web distribution of infra/constructs/web.ts, built from the construct's own code: its
@@ -137,8 +138,11 @@ export async function startLocalCloudFront(options: LocalCloudFrontOptions): Pro
     const readOnly = req.method === 'GET' || req.method === 'HEAD';
     if (stationList && path.startsWith(STATION_LIST_BEHAVIOR.slice(0, -1)) && readOnly) {
       const bucket = new URL(stationList.bucketOrigin);
-      // A viewer that left while the file was being refreshed gets nothing passed on (no request left half open).
-      void stationList.refresh().finally(() => !res.destroyed && forward(req, res, bucket.origin, `${bucket.pathname}${path}`, headers));
+      const pass = () => !res.destroyed && forward(req, res, bucket.origin, `${bucket.pathname}${path}`, headers);
+      // The list file is refreshed first; its tiles were written by the run that wrote the list naming them. A viewer
+      // that left while the file was being refreshed gets nothing passed on (no request left half open).
+      if (path === STATION_LIST_SNAPSHOT_PATH) void stationList.refresh().finally(pass);
+      else pass();
       return;
     }
     for (const [prefix, origin] of proxies) {

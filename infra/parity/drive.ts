@@ -7,9 +7,10 @@ import { ORIGIN_VERIFY_HEADER } from '@functions/http/origin';
 import { httpApiAnswer, httpApiEvent, type Claims } from '../local/gateway';
 import { LOCAL_ACCOUNTS } from '../local/identity';
 import type { LocalDeployment } from './deploy';
-import { DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
+import { BatchWriteItemCommand, DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
 import { keys } from '@functions/adapters/dynamodb/keys';
+import { machineItem } from '@functions/adapters/dynamodb/machines';
 import { ingestedItem } from '@functions/adapters/iot/heartbeat-ingest';
 import { cloudFrontOriginHeaders, filterMatches, scheduledEvent, topicRuleEvent, triggersOf, type Triggers } from './triggers';
 
@@ -60,6 +61,8 @@ interface StreamCase {
 /** A write to the scenario station's item, which the table's stream hands on (old and new image) to the function. */
 interface TableChangeCase {
   name: string;
+  /** Stations in the table for this case only (written before it, deleted after): a fleet-size path, such as tiles. */
+  extraStations?: number;
   /** The station's item after the write, made from the item before it. */
   change: (item: Record<string, unknown>, s: Scenario) => Record<string, unknown>;
   check?: (result: unknown, s: Scenario) => Verdict | Promise<Verdict>;
@@ -67,6 +70,8 @@ interface TableChangeCase {
 
 interface ScheduleCase {
   name: string;
+  /** As in TableChangeCase. */
+  extraStations?: number;
   check?: (result: unknown, s: Scenario) => Verdict | Promise<Verdict>;
 }
 
@@ -287,6 +292,7 @@ export async function drive(app: LocalDeployment, key: string, driver: Driver, s
     if (!mapping?.tableId) return ["drives a table's changes, but no event source mapping of the template invokes it"];
     for (const c of driver.tableChange) {
       const tableName = app.deployment.ref(deployed.fn.stack.name, mapping.tableId);
+      const removeExtra = await addStations(app, deployed.fn.stack.region, tableName, c.extraStations);
       const images = await changeStation(app, deployed.fn.stack.region, tableName, s, c.change);
       // The record the table's stream hands on for the write (NEW_AND_OLD_IMAGES), through the mapping's filter.
       const record = { eventID: randomUUID(), eventName: 'MODIFY', eventVersion: '1.1', eventSource: 'aws:dynamodb', dynamodb: {
@@ -298,12 +304,16 @@ export async function drive(app: LocalDeployment, key: string, driver: Driver, s
         continue;
       }
       await run(`${mapping.logicalId}: ${c.name}`, { Records: [record] }, (result) => c.check?.(result, s));
+      await removeExtra();
     }
   } else if ('schedule' in driver) {
     const schedule = triggers.schedules[0];
     if (!schedule) return ['drives a schedule, but no EventBridge rule of the template targets it'];
     for (const c of driver.schedule) {
+      const variables = (deployed.fn.properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {};
+      const removeExtra = c.extraStations ? await addStations(app, deployed.fn.stack.region, String(app.deployment.resolve(deployed.fn.stack.name, variables.TABLE_NAME)), c.extraStations) : async () => {};
       await run(`${schedule.expression}: ${c.name}`, scheduledEvent(app.deployment, deployed.fn, schedule.logicalId), (result) => c.check?.(result, s));
+      await removeExtra();
     }
   } else {
     const runs = app.customResources.filter((r) => r.functionKey === key);
@@ -367,6 +377,27 @@ export const newKey = () => randomUUID();
  * whose test holds the two to the same attributes).
  */
 /** Writes the scenario station's item as `change` makes it from the stored one; both images, as the stream has them. */
+/** Writes `count` stations across south Bali (none without a count) and returns what deletes them again. */
+async function addStations(app: LocalDeployment, region: string, tableName: string, count = 0): Promise<() => Promise<void>> {
+  if (!count) return async () => {};
+  const dynamo = new DynamoDBClient({ endpoint: app.cloud.dynamo.endpoint, region, credentials: { accessKeyId: 'parity', secretAccessKey: 'parity' } });
+  const at = new Date().toISOString();
+  const ids = Array.from({ length: count }, (_, i) => `PRF-${String(i).padStart(5, '0')}`);
+  const batches = (request: (id: string, i: number) => Record<string, unknown>) => Array.from({ length: Math.ceil(ids.length / 25) }, (_, b) =>
+    dynamo.send(new BatchWriteItemCommand({ RequestItems: { [tableName]: ids.slice(b * 25, b * 25 + 25).map((id, i) => request(id, b * 25 + i)) } })));
+  await Promise.all(batches((id, i) => ({ PutRequest: { Item: marshall(machineItem({
+    id, name: `Parity fleet ${i}`, location: 'Badung, Bali', latitude: (-8.85 + (i % 30) / 100).toFixed(4), longitude: (115.0 + Math.floor(i / 30) % 30 / 100).toFixed(4),
+    status: 'online', lastHeartbeat: at, heartbeatReceivedAt: at, createdAt: at, updatedAt: at,
+  })) } })));
+  return async () => {
+    try {
+      await Promise.all(batches((id) => ({ DeleteRequest: { Key: marshall(keys.machine(id)) } })));
+    } finally {
+      dynamo.destroy();
+    }
+  };
+}
+
 async function changeStation(app: LocalDeployment, region: string, tableName: string, s: Scenario, change: TableChangeCase['change']) {
   const dynamo = new DynamoDBClient({ endpoint: app.cloud.dynamo.endpoint, region, credentials: { accessKeyId: 'parity', secretAccessKey: 'parity' } });
   try {

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { receiptSecretFor } from '@functions/domain/guest-orders';
 import { orderIdFor } from '@functions/domain/payment-orders';
 import { stationTopics } from '@functions/ports/station-messages';
+import { STATION_LIST_TILE_THRESHOLD } from '@shared/station-tiles';
 import { newKey, type Driver, type HttpCase, type Scenario } from './drive';
 
 /**
@@ -426,6 +427,11 @@ export const DRIVERS: Record<string, Driver> = {
     schedule: [
       { name: 'writes the public station list file on its schedule', check: (result) => is(record(result).written === true && Number(record(result).stations) > 0, `publish ${JSON.stringify(result)}`) },
       { name: 'leaves the file alone when nothing changed', check: (result) => is(record(result).written === false, `publish ${JSON.stringify(result)}`) },
+      {
+        name: 'writes area tiles and the list naming them when the fleet is above the tile threshold',
+        extraStations: STATION_LIST_TILE_THRESHOLD,
+        check: (result) => is(record(result).written === true && Number(record(result).tilesWritten) > 0, `publish ${JSON.stringify(result)}`),
+      },
     ],
   },
   'StationList/ChangePublisher': {
@@ -437,7 +443,8 @@ export const DRIVERS: Record<string, Driver> = {
         check: (result) => is(record(result).outcome === 'ignored', `publish ${JSON.stringify(result)}`),
       },
       {
-        name: 'publishes the list at once when a station is renamed',
+        name: 'publishes the list at once when a station is renamed, its tile too above the tile threshold',
+        extraStations: STATION_LIST_TILE_THRESHOLD,
         change: (item) => ({ ...item, name: `${String(item.name)} (renamed)` }),
         check: (result) => is(record(result).outcome === 'written', `publish ${JSON.stringify(result)}`),
       },
