@@ -5,6 +5,8 @@ import { queryAll } from '@functions/adapters/dynamodb/query';
 import type { LocalOutputs } from '@infra/local/stack';
 import { serviceEnvironment } from '@infra/local/service-environment';
 import { STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
+import { isTiledStationList, stationTilePath, type StationListFile } from '@shared/station-tiles';
+import { around, selectTiles } from '../../frontend/src/api/station-tiles';
 import { priceOfMillilitres } from '@shared/money';
 import { summarize, type LatencySummary, type SimulatedVend } from './scale-shared';
 
@@ -56,7 +58,9 @@ export async function prepareMixed(outputs: LocalOutputs, log: (line: string) =>
   return { users, vendPublicKeyPem: await services().signingKeys.publicKeyPem() };
 }
 
-const stationListUrl = (outputs: LocalOutputs) => `${outputs.storage.endpoint}/${outputs.storage.stationListBucket}${STATION_LIST_SNAPSHOT_PATH}`;
+/** A file of the station list at the edge (locally the S3 emulator's bucket, which CloudFront's origin is). */
+const edgeUrl = (outputs: LocalOutputs, path: string) => `${outputs.storage.endpoint}/${outputs.storage.stationListBucket}${path}`;
+const stationListUrl = (outputs: LocalOutputs) => edgeUrl(outputs, STATION_LIST_SNAPSHOT_PATH);
 
 /** As in a deployment: the station list's first publication (once a minute) is in place before anyone loads a page. */
 export async function waitForStationList(outputs: LocalOutputs) {
@@ -66,54 +70,66 @@ export async function waitForStationList(outputs: LocalOutputs) {
   }
 }
 
+/** Where each bench user opens the app: spread over the scale run's fleet (test/bench/scale-table.ts), one per user. */
+const homeOf = (user: number) => ({ latitude: -8.84 + (user % 10) * 0.04, longitude: 115.06 + Math.floor(user / 10) * 0.08 });
+
 /**
  * What the app's home loads, `perSecond` times a second until stopped (the bench users in turn): the signed-in
- * user's profile, history and impact from the API, and the station list file from the edge (locally the S3 emulator), all at once. A load's
- * time is the slowest of them. Each user's browser keeps the list it got last: the app fetches it with `no-cache`
- * (frontend/src/api/stations.ts), so the browser revalidates it with its ETag and gets a 304 while it is unchanged.
+ * user's profile, history and impact from the API, and the station list from the edge (locally the S3 emulator), all
+ * at once; above STATION_LIST_TILE_THRESHOLD stations the list names area tiles, and the home then loads the tiles
+ * around the user (frontend/src/api/station-tiles.ts). A load's time is the slowest of them. Each user's browser keeps
+ * the files it got last: the app fetches them with `no-cache` (frontend/src/api/stations.ts), so the browser
+ * revalidates each with its ETag and gets a 304 while it is unchanged.
  */
 export function startPageLoads(outputs: LocalOutputs, userTokens: string[], perSecond: number) {
-  const listUrl = stationListUrl(outputs);
   let turn = 0;
   const times: number[] = [];
   const failures: Record<string, number> = {};
   const running = new Set<Promise<void>>();
   let retried = 0;
-  /** The list's ETag in each user's browser cache, and how the list requests were answered. */
-  const cachedTag = new Map<string, string>();
-  const listAnswers = { full: 0, notModified: 0 };
+  /** Each file as each user's browser cache holds it (ETag and body), and how the list and tile requests were answered. */
+  const cached = new Map<string, { etag: string; body: string }>();
+  const listAnswers = { full: 0, notModified: 0, tilesFull: 0, tilesNotModified: 0 };
   /**
-   * A GET as a browser makes it: once more when the connection failed before an answer (a kept-alive socket the
-   * server closed as it was reused), never on an HTTP error.
+   * A GET as a browser makes it of a file it may hold (revalidated with its ETag): once more when the connection failed
+   * before an answer (a kept-alive socket the server closed as it was reused), never on an HTTP error.
    */
-  const get = async (url: string, label: string, headers: Record<string, string> = {}, seen?: (response: Response) => void) => {
+  const get = async (url: string, label: string, headers: Record<string, string> = {}, cacheKey?: string) => {
+    const held = cacheKey ? cached.get(cacheKey) : undefined;
     for (let attempt = 1; ; attempt++) {
       try {
-        const response = await fetch(url, { headers });
-        await response.arrayBuffer();
-        seen?.(response);
-        return `${label} ${response.status}`;
+        const response = await fetch(url, { headers: held ? { ...headers, 'if-none-match': held.etag } : headers });
+        const body = await response.text();
+        const etag = response.headers.get('etag');
+        if (cacheKey && response.status === 200 && etag) cached.set(cacheKey, { etag, body });
+        return { answer: `${label} ${response.status}`, status: response.status, body: response.status === 304 ? held?.body : body };
       } catch (error) {
-        if (attempt === 2) return `${label}: ${(error as Error).message}`;
+        if (attempt === 2) return { answer: `${label}: ${(error as Error).message}`, status: 0, body: undefined };
         retried++;
       }
     }
   };
+  const stationList = async (user: number) => {
+    const list = await get(stationListUrl(outputs), 'station list', {}, `${user} list`);
+    if (list.status === 304) listAnswers.notModified++;
+    if (list.status === 200) listAnswers.full++;
+    const file = list.body ? (JSON.parse(list.body) as StationListFile) : null;
+    if (!file || !isTiledStationList(file)) return [list.answer];
+    const tiles = await Promise.all(selectTiles(file.tiles, around(homeOf(user))).load.map((tile) => get(edgeUrl(outputs, stationTilePath(tile.key)), 'station tile', {}, `${user} ${tile.key}`)));
+    for (const tile of tiles) {
+      if (tile.status === 304) listAnswers.tilesNotModified++;
+      if (tile.status === 200) listAnswers.tilesFull++;
+    }
+    return [list.answer, ...tiles.map((tile) => tile.answer)];
+  };
   const load = async () => {
-    const user = userTokens[turn++ % userTokens.length]!;
-    const bearer = { authorization: `Bearer ${user}` };
-    const tag = cachedTag.get(user);
+    const user = turn++ % userTokens.length;
+    const bearer = { authorization: `Bearer ${userTokens[user]!}` };
     const started = performance.now();
-    const responses = await Promise.all([
-      ...['/api/auth/user', '/api/transactions', '/api/environmental-impact'].map((path) => get(outputs.api + path, path, bearer)),
-      get(listUrl, 'station list', tag ? { 'if-none-match': tag } : {}, (response) => {
-        if (response.status === 304) listAnswers.notModified++;
-        if (response.status !== 200) return;
-        listAnswers.full++;
-        const etag = response.headers.get('etag');
-        if (etag) cachedTag.set(user, etag);
-      }),
-    ]);
+    const responses = (await Promise.all([
+      ...['/api/auth/user', '/api/transactions', '/api/environmental-impact'].map(async (path) => [(await get(outputs.api + path, path, bearer)).answer]),
+      stationList(user),
+    ])).flat();
     const failed = responses.filter((r) => !/ (200|304)$/.test(r));
     for (const f of failed) failures[f] = (failures[f] ?? 0) + 1;
     if (!failed.length) times.push(performance.now() - started);

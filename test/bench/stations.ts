@@ -5,10 +5,12 @@ import { keys } from '@functions/adapters/dynamodb/keys';
 import { DynamoMachines } from '@functions/adapters/dynamodb/machines';
 import { STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
 import type { ProvisionedMachine } from '@shared/routes';
+import type { Machine } from '@shared/schemas';
 import type { LocalBroker } from '@infra/local/broker';
 import type { LocalOutputs } from '@infra/local/stack';
 import { SimStation } from '@infra/local/simulator';
 import { median, percentile, round, type Figure } from './stats';
+import { benchStationTiles } from './station-tiles';
 import { startChild } from './scale-shared';
 import type { FleetInit, FleetMessage } from './heartbeat-fleet';
 import { marshall } from '@aws-sdk/util-dynamodb';
@@ -193,6 +195,8 @@ export async function benchStations(outputs: LocalOutputs, broker: LocalBroker, 
     await response.arrayBuffer();
   });
   const publishUnits = await units(async () => void (await publish({}, lambdaContext('publishStationList'))));
+  // The list as pages download it at 100,000 stations, made from the stations seeded here (their fields as published).
+  figures.push(...benchStationTiles((await (await fetch(listUrl)).json()) as Machine[], log));
   figures.push(
     { group: 'dynamodb', figure: 'units per vend (read / write)', value: round(vendUnits.write, 1), unit: 'WCU', baseline: round(vendUnits.read, 1) },
     { group: 'dynamodb', figure: 'units per heartbeat, one alone (read / write)', value: round(heartbeatUnits.write, 1), unit: 'WCU', baseline: round(heartbeatUnits.read, 1) },
