@@ -4,6 +4,7 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import type { Feature, FeatureCollection, Point } from 'geojson';
 import { MAP_DEFAULTS } from '@shared/constants';
 import type { LatLng } from '@shared/geo';
+import type { Bounds } from '@shared/station-tiles';
 import { statusColor, type StatusTone } from '../stations/status';
 import { baliHighlands, baliLakes, baliLand, baliPlaces } from './bali';
 
@@ -28,8 +29,19 @@ export interface MapTexts {
   stationsIn: (count: number) => string;
 }
 
+/** A tile of the station list that is not loaded, shown as its count of stations; a click zooms to its cell. */
+export interface MapTileCount {
+  key: string;
+  count: number;
+  online: number;
+  center: LatLng;
+  bounds: Bounds;
+}
+
 export interface StationMapController {
   setStations(stations: MapStation[]): void;
+  setTileCounts(tiles: MapTileCount[]): void;
+  fitBounds(bounds: Bounds): void;
   setTexts(texts: MapTexts): void;
   showUser(position: LatLng | null, fly: boolean): void;
   focus(station: MapStation): void;
@@ -94,6 +106,28 @@ function popupContent(station: MapStation, texts: MapTexts): HTMLElement {
   return root;
 }
 
+/**
+ * A count of stations as a round button, for a cluster and for a tile not loaded: the ring shows the share online.
+ * Counts are HTML markers: the offline style has no glyph server for map text.
+ */
+function countBubble(count: number, online: number, label: string, className: string, onClick: () => void): HTMLButtonElement {
+  const size = count < 10 ? 34 : count < 50 ? 42 : count < 200 ? 50 : 58;
+  const node = el('button', className);
+  node.type = 'button';
+  node.style.width = node.style.height = `${size}px`;
+  node.setAttribute('aria-label', label);
+  node.style.background = `conic-gradient(${statusColor.online} ${(online / Math.max(1, count)) * 360}deg, #94a3b8 0)`;
+  node.style.padding = '3px';
+  node.append(el('span', 'flex h-full w-full items-center justify-center rounded-full bg-brand-800', String(count)));
+  node.addEventListener('click', (e) => {
+    e.stopPropagation();
+    onClick();
+  });
+  return node;
+}
+
+const lngLatBounds = (b: Bounds): maplibregl.LngLatBoundsLike => [[b.west, b.south], [b.east, b.north]];
+
 /** Online raster tiles are used only when one actually loads; the shipped basemap stays underneath. */
 async function addOnlineTilesIfReachable(map: maplibregl.Map) {
   if (!navigator.onLine) return;
@@ -115,8 +149,14 @@ async function addOnlineTilesIfReachable(map: maplibregl.Map) {
   map.addLayer({ id: 'osm', type: 'raster', source: 'osm', paint: { 'raster-opacity': 0.9 } }, 'clusters');
 }
 
-/** A maplibre map of stations on the offline Bali basemap: clusters, status-coloured markers, popups. */
-export function createStationMap(container: HTMLElement, initial: { stations: MapStation[]; texts: MapTexts; center?: LatLng }): StationMapController {
+/**
+ * A maplibre map of stations on the offline Bali basemap: clusters, status-coloured markers, popups, and the counts of
+ * tiles not loaded. `onViewChange` hears the box in view once the map has loaded and after every move.
+ */
+export function createStationMap(
+  container: HTMLElement,
+  initial: { stations: MapStation[]; texts: MapTexts; center?: LatLng; onViewChange?: (view: Bounds) => void },
+): StationMapController {
   let texts = initial.texts;
   let stations = new Map(initial.stations.map((s) => [s.id, s]));
   const center = initial.center ?? MAP_DEFAULTS;
@@ -156,7 +196,6 @@ export function createStationMap(container: HTMLElement, initial: { stations: Ma
       .addTo(map);
   };
 
-  // Cluster counts are HTML markers: the offline style has no glyph server for map text.
   const clusterMarkers = new Map<number, maplibregl.Marker>();
   const updateClusters = () => {
     const seen = new Set<number>();
@@ -168,19 +207,8 @@ export function createStationMap(container: HTMLElement, initial: { stations: Ma
       seen.add(id);
       if (clusterMarkers.has(id)) continue;
       const count = props.point_count ?? 0;
-      const size = count < 10 ? 34 : count < 50 ? 42 : count < 200 ? 50 : 58;
-      // The ring shows the share of online stations in the cluster.
-      const node = el('button', 'map-cluster');
-      node.type = 'button';
-      node.style.width = node.style.height = `${size}px`;
-      node.setAttribute('aria-label', texts.stationsIn(count));
-      const onlineShare = (props.online ?? 0) / Math.max(1, count);
-      node.style.background = `conic-gradient(${statusColor.online} ${onlineShare * 360}deg, #94a3b8 0)`;
-      node.style.padding = '3px';
-      node.append(el('span', 'flex h-full w-full items-center justify-center rounded-full bg-brand-800', String(count)));
       const coordinates = (feature.geometry as Point).coordinates as [number, number];
-      node.addEventListener('click', (e) => {
-        e.stopPropagation();
+      const node = countBubble(count, props.online ?? 0, texts.stationsIn(count), 'map-cluster', () => {
         const source = map.getSource('stations') as maplibregl.GeoJSONSource;
         void source.getClusterExpansionZoom(id).then((zoom) => map.easeTo({ center: coordinates, zoom: Math.min(zoom, MAP_DEFAULTS.maxZoom) }));
       });
@@ -192,6 +220,12 @@ export function createStationMap(container: HTMLElement, initial: { stations: Ma
         clusterMarkers.delete(id);
       }
     }
+  };
+
+  let tileMarkers: maplibregl.Marker[] = [];
+  const reportView = () => {
+    const view = map.getBounds();
+    initial.onViewChange?.({ south: view.getSouth(), west: view.getWest(), north: view.getNorth(), east: view.getEast() });
   };
 
   map.on('load', () => {
@@ -235,6 +269,8 @@ export function createStationMap(container: HTMLElement, initial: { stations: Ma
     map.on('zoom', updateLabels);
     map.on('sourcedata', (e) => e.sourceId === 'stations' && e.isSourceLoaded && updateClusters());
     map.on('moveend', updateClusters);
+    map.on('moveend', reportView);
+    reportView();
     void addOnlineTilesIfReachable(map);
   });
 
@@ -247,6 +283,16 @@ export function createStationMap(container: HTMLElement, initial: { stations: Ma
         clusterMarkers.clear();
         void source.setData(toFeatures(next));
       }
+    },
+    setTileCounts(tiles) {
+      tileMarkers.forEach((m) => m.remove());
+      tileMarkers = tiles.map((tile) => {
+        const node = countBubble(tile.count, tile.online, texts.stationsIn(tile.count), 'map-cluster map-tile-count', () => map.fitBounds(lngLatBounds(tile.bounds), { padding: 24 }));
+        return new maplibregl.Marker({ element: node }).setLngLat([tile.center.longitude, tile.center.latitude]).addTo(map);
+      });
+    },
+    fitBounds(bounds) {
+      map.fitBounds(lngLatBounds(bounds), { padding: 24 });
     },
     setTexts(next) {
       texts = next;
