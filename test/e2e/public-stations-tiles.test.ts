@@ -58,8 +58,8 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 /** The finder with the tiled files served in place of the edge's, and the keys of the tiles it asked for, in order. */
-async function tiledFinder(options: { tileDelayMs?: number } = {}): Promise<{ context: BrowserContext; page: Page; requested: string[] }> {
-  const context = await newContext(browser, { ...DESKTOP, locale: 'en-US' });
+async function tiledFinder(options: { tileDelayMs?: number; context?: Parameters<typeof newContext>[1] } = {}): Promise<{ context: BrowserContext; page: Page; requested: string[] }> {
+  const context = await newContext(browser, { ...DESKTOP, locale: 'en-US', ...options.context });
   const page = await context.newPage();
   const requested: string[] = [];
   const serve = (path: string) => {
@@ -190,6 +190,36 @@ describe('the finder over a tiled station list', () => {
       await page.waitForTimeout(1200);
     }
     expect(requested).toContain(amed);
+    await context.close();
+  }, 90_000);
+
+  it('loads the cells around the visitor for Find Nearby and the nearest open station', async () => {
+    const amed = { latitude: -8.345, longitude: 115.655 };
+    const { context, page, requested } = await tiledFinder({ context: { geolocation: amed, permissions: ['geolocation'] } });
+    await page.getByText('Nearest first').waitFor();
+    const [row, column] = stationTileKey(amed).split('_').map(Number) as [number, number];
+    const around = [row - 1, row, row + 1].flatMap((r) => [column - 1, column, column + 1].map((c) => `${r}_${c}`));
+    const listedAround = around.filter((key) => summaries.some((tile) => tile.key === key));
+    expect(listedAround.length).toBeGreaterThan(0);
+    expect(requested).toEqual(expect.arrayContaining(listedAround));
+    expect(await list(page).locator('article').first().innerText()).toContain(', Amed, Bali');
+    await page.getByRole('button', { name: 'Nearest open station' }).click();
+    expect(await page.getByTestId('nearest-open').locator('article').innerText()).toContain(', Amed, Bali');
+    await context.close();
+  }, 90_000);
+
+  it('shows the stations of the tiles last loaded when the network fails', async () => {
+    const { context, page } = await tiledFinder();
+    await mapSettled(page);
+    const shown = await count(page);
+    await page.unrouteAll();
+    await page.route(`**${STATION_LIST_SNAPSHOT_PATH}`, (route) => route.abort('internetdisconnected'));
+    await page.route(`**${STATION_TILE_PATH_PREFIX}*.json`, (route) => route.abort('internetdisconnected'));
+    await page.route('**/api/machines', (route) => route.abort('internetdisconnected'));
+    await page.reload();
+    await page.getByText(/Showing the station list saved/).waitFor();
+    expect(await count(page)).toBe(shown);
+    expect(await page.getByText('Stations could not be loaded').count()).toBe(0);
     await context.close();
   }, 90_000);
 });
