@@ -9,6 +9,7 @@ import { build, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { OPENAPI_DOCUMENT_PATH, PRERENDERED_PAGES, STATION_LIST_SNAPSHOT_PATH } from '../shared/constants';
 import { openApiDocument } from '../shared/openapi';
+import { STATION_TILE_PATH_PREFIX } from '../shared/station-tiles';
 
 const root = import.meta.dirname;
 
@@ -154,6 +155,16 @@ function preloadFirstRender(pages: Record<string, string[]>): Plugin {
   };
 }
 
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+/**
+ * The station list's answers: its file, the file's tiles (shared/station-tiles.ts) and the API's list. A RegExp, which
+ * workbox writes into the worker as it is: a function goes in as its text, where STATION_TILE_PATH_PREFIX (computed,
+ * so not inlined as a literal when this config is bundled) would name nothing.
+ */
+const stationListAnswers = new RegExp(
+  `^https?://[^/]+(?:${escapeRegExp(STATION_LIST_SNAPSHOT_PATH)}|${escapeRegExp(STATION_TILE_PATH_PREFIX)}[\\w-]+\\.json|/api/machines)(?:\\?|$)`,
+);
+
 /** The first render of a router-free public page: its renderer, the page, and the public pages' header and footer. */
 const staticPage = (page: string) => ['src/static-page.tsx', `src/features/${page}`, 'src/components/PublicLayout.tsx'];
 
@@ -216,13 +227,14 @@ export default defineConfig({
         skipWaiting: true,
         runtimeCaching: [
           {
-            // The last station list stays readable offline.
-            urlPattern: ({ url, request }) => (url.pathname === STATION_LIST_SNAPSHOT_PATH || url.pathname === '/api/machines') && request.method === 'GET',
+            // The last station list, and the tiles of it last seen, stay readable offline (GET only, as for any RegExp route).
+            urlPattern: stationListAnswers,
             handler: 'NetworkFirst',
             options: {
               cacheName: 'api-machines',
               networkTimeoutSeconds: 6,
-              expiration: { maxEntries: 4, maxAgeSeconds: 30 * 24 * 3600 },
+              // The list, the API's answer and up to every tile of the island (16 by 27 cells and the unplaced one).
+              expiration: { maxEntries: 500, maxAgeSeconds: 30 * 24 * 3600 },
               cacheableResponse: { statuses: [200] },
             },
           },

@@ -43,6 +43,10 @@ export const stationTexts = defineMessages('stationTexts', {
   nearestOpenHeading: 'Nearest open station with water',
   nearestOpenNone: 'No station with water is open now.',
   locationNeeded: 'Allow location access to find the nearest station.',
+  mapTooWide: 'Listing the stations near the middle of the map. Zoom in or pick an area to see the rest.',
+  searchesMapArea: 'The search covers the area on the map.',
+  searchAll: 'Search all of Bali',
+  searchAllProgress: (loaded: number, total: number) => `Searching all of Bali: ${loaded} of ${total} areas loaded`,
 });
 
 /** Feature badges come from station data; known ones are translated, others shown as sent. */

@@ -1,7 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatRupiah } from '@shared/money';
-import { stationQueries } from '../../api/stations';
+import { useStationsAround } from '../../api/stations';
 import { appTexts } from '../../i18n/app';
 import { useMessages } from '../../i18n/messages';
 import { CloseIcon, NavigationIcon, PinIcon } from './icons';
@@ -98,20 +97,20 @@ function MachineDetail({ placed, onClose }: { placed: PlacedMachine; onClose: ()
  */
 export function FindMachines({ onBack, initialMachineId }: { onBack?: () => void; initialMachineId?: string }) {
   const t = useMessages(appTexts).map;
-  const machines = useQuery(stationQueries.all());
   const position = usePosition();
+  const stations = useStationsAround(position);
   const [selectedId, setSelectedId] = useState<string | null>(initialMachineId ?? null);
   const [showAll, setShowAll] = useState(false);
-  const placed = byDistance(machines.data ?? [], position);
+  const placed = byDistance(stations.machines ?? [], position);
   const selected = placed.find((p) => p.machine.id === selectedId) ?? null;
 
   return (
     <>
       <ScreenHeader title={t.title} back="/app" onBack={onBack} />
       <div className="space-y-4 px-4">
-        {machines.isPending ? (
+        {stations.isPending ? (
           <LoadingState what="map" />
-        ) : machines.isError ? (
+        ) : stations.isError ? (
           <Card><p className="text-sm text-red-700">{t.failed}</p></Card>
         ) : (
           <>

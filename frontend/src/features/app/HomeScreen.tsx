@@ -5,7 +5,7 @@ import { IMPACT_TOP_PERCENT_BOTTLES, NEARBY_MACHINES, NOTIFICATION_BADGE, RECENT
 import { formatRupiah, rupiahToPoints } from '@shared/money';
 import type { User } from '@shared/schemas';
 import { impactQueries } from '../../api/impact';
-import { stationQueries } from '../../api/stations';
+import { useStationsAround } from '../../api/stations';
 import { transactionQueries } from '../../api/transactions';
 import { toast } from '../../components/toast';
 import { appTexts } from '../../i18n/app';
@@ -160,9 +160,9 @@ function RecentTransactions() {
 
 function NearbyMachines() {
   const navigate = useNavigate();
-  const machines = useQuery(stationQueries.all());
   const position = usePosition();
-  const nearest = byDistance(machines.data ?? [], position).slice(0, NEARBY_MACHINES);
+  const stations = useStationsAround(position);
+  const nearest = byDistance(stations.machines ?? [], position).slice(0, NEARBY_MACHINES);
   const texts = useMessages(appTexts);
   const t = texts.home;
   return (
@@ -171,7 +171,7 @@ function NearbyMachines() {
         title={t.nearby}
         action={<Link to="/app/map" className="flex items-center text-sm font-semibold text-brand-700 hover:text-brand-800">{t.map}<ChevronRightIcon size={16} /></Link>}
       />
-      {machines.isPending ? (
+      {stations.isPending ? (
         <p className="py-4 text-center text-sm text-slate-500">{texts.loading.machines}</p>
       ) : nearest.length === 0 ? (
         <p className="py-4 text-center text-sm text-slate-500">{t.noneNearby}</p>

@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import QRCode from 'qrcode';
 import { useRef } from 'react';
 import type { Machine } from '@shared/schemas';
-import { api } from '../../api/client';
+import { adminQueries } from '../../api/admin';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { guestTexts } from '../../i18n/guest';
@@ -32,7 +32,7 @@ const stationUrl = (id: string) => `${window.location.origin}/s/${encodeURICompo
 export function StickerSheetPage() {
   const t = useMessages(guestTexts);
   useDocumentTitle(t.stickerTitle);
-  const stations = useQuery({ queryKey: ['machines'], queryFn: () => api('listMachines') });
+  const stations = useQuery(adminQueries.machines());
   const machines = [...(stations.data ?? [])].sort((a, b) => a.id.localeCompare(b.id));
   const sheets = Array.from({ length: Math.ceil(machines.length / PER_SHEET) }, (_, i) => machines.slice(i * PER_SHEET, (i + 1) * PER_SHEET));
   const svgs = useRef<(SVGSVGElement | null)[]>([]);

@@ -12,8 +12,11 @@ import { filterStations } from '../stations/filter';
 import { mapTexts, toMapStations } from '../stations/map-stations';
 import { OnlineStationList } from '../stations/OnlineStationList';
 
-/** Up to four online stations, 'View all N stations' when more are online, and a map of the online stations. */
-export function Locations({ online, pending, failed }: { online: Machine[]; pending: boolean; failed: boolean }) {
+/**
+ * Up to four online stations, 'View all N stations' when more are online, and a map of the online stations (of those
+ * loaded: around the map's default centre when the station list is tiled).
+ */
+export function Locations({ online, onlineInFleet, pending, failed }: { online: Machine[]; onlineInFleet: number; pending: boolean; failed: boolean }) {
   const t = useMessages(landing).locations;
   const s = useMessages(stationTexts);
   const c = useMessages(common);
@@ -42,7 +45,7 @@ export function Locations({ online, pending, failed }: { online: Machine[]; pend
             ) : failed ? (
               <p role="alert" className="rounded-2xl bg-red-50 p-6 text-red-800 ring-1 ring-red-200">{t.error}</p>
             ) : (
-              <OnlineStationList online={online} limit={LANDING_ONLINE_STATIONS} />
+              <OnlineStationList online={online} onlineInFleet={onlineInFleet} limit={LANDING_ONLINE_STATIONS} />
             )}
           </div>
           <StationMap

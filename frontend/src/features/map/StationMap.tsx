@@ -1,13 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
+import { MAP_DEFAULTS } from '@shared/constants';
 import type { LatLng } from '@shared/geo';
-import type { MapStation, MapTexts, StationMapController } from './engine';
+import type { Bounds } from '@shared/station-tiles';
+import type { MapStation, MapTexts, MapTileCount, StationMapController } from './engine';
+import { viewAround } from './view';
+
+const NO_TILES: MapTileCount[] = [];
 
 /**
  * A station map that loads maplibre only when it is about to scroll into view, so the library never
  * weighs on a page's first load. While the station list is still loading it shows `loadingText`.
+ * `onViewChange` hears the box in view: at once the default view's, estimated from the map's size, then the map's own.
  */
-export function StationMap({ stations, loading, loadingText, unavailableText, label, texts, user, flyToUser = 0, focus, className = '' }: {
+export function StationMap({ stations, tileCounts = NO_TILES, loading, loadingText, unavailableText, label, texts, user, flyToUser = 0, focus, fit, onViewChange, className = '' }: {
   stations: MapStation[];
+  /** Tiles of the station list not loaded, shown as their counts. */
+  tileCounts?: MapTileCount[];
   loading: boolean;
   loadingText: string;
   unavailableText: string;
@@ -17,24 +25,28 @@ export function StationMap({ stations, loading, loadingText, unavailableText, la
   /** Increment to fly to the visitor's position. */
   flyToUser?: number;
   focus?: MapStation | null;
+  /** A box to show, whenever it changes (an area chosen). */
+  fit?: Bounds | null;
+  onViewChange?: (view: Bounds) => void;
   className?: string;
 }) {
   const container = useRef<HTMLDivElement>(null);
   const controller = useRef<StationMapController | null>(null);
   const [ready, setReady] = useState(false);
   const [failed, setFailed] = useState(false);
-  const latest = useRef({ stations, texts });
-  latest.current = { stations, texts };
+  const latest = useRef({ stations, texts, onViewChange });
+  latest.current = { stations, texts, onViewChange };
 
   useEffect(() => {
     const node = container.current;
     if (!node) return;
     let cancelled = false;
+    latest.current.onViewChange?.(viewAround(MAP_DEFAULTS, MAP_DEFAULTS.zoom, node.clientWidth, node.clientHeight));
     const start = () => {
       import('./engine')
         .then(({ createStationMap }) => {
           if (cancelled) return;
-          controller.current = createStationMap(node, latest.current);
+          controller.current = createStationMap(node, { ...latest.current, onViewChange: (view) => latest.current.onViewChange?.(view) });
           setReady(true);
         })
         .catch(() => !cancelled && setFailed(true));
@@ -61,11 +73,17 @@ export function StationMap({ stations, loading, loadingText, unavailableText, la
     if (ready) controller.current?.setTexts(texts);
   }, [ready, texts]);
   useEffect(() => {
+    if (ready) controller.current?.setTileCounts(tileCounts);
+  }, [ready, tileCounts]);
+  useEffect(() => {
     if (ready) controller.current?.showUser(user ?? null, flyToUser > 0);
   }, [ready, user, flyToUser]);
   useEffect(() => {
     if (ready && focus) controller.current?.focus(focus);
   }, [ready, focus]);
+  useEffect(() => {
+    if (ready && fit) controller.current?.fitBounds(fit);
+  }, [ready, fit]);
 
   return (
     <div className={`relative overflow-hidden bg-[#cdebf3] ${className}`}>

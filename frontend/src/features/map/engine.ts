@@ -4,6 +4,7 @@ import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import type { Feature, FeatureCollection, Point } from 'geojson';
 import { MAP_DEFAULTS } from '@shared/constants';
 import type { LatLng } from '@shared/geo';
+import type { Bounds } from '@shared/station-tiles';
 import { statusColor, type StatusTone } from '../stations/status';
 import { baliHighlands, baliLakes, baliLand, baliPlaces } from './bali';
 
@@ -28,8 +29,19 @@ export interface MapTexts {
   stationsIn: (count: number) => string;
 }
 
+/** A tile of the station list that is not loaded: its count of stations joins the clusters, or alone is a bubble that zooms to its cell. */
+export interface MapTileCount {
+  key: string;
+  count: number;
+  online: number;
+  center: LatLng;
+  bounds: Bounds;
+}
+
 export interface StationMapController {
   setStations(stations: MapStation[]): void;
+  setTileCounts(tiles: MapTileCount[]): void;
+  fitBounds(bounds: Bounds): void;
   setTexts(texts: MapTexts): void;
   showUser(position: LatLng | null, fly: boolean): void;
   focus(station: MapStation): void;
@@ -58,17 +70,22 @@ function baseStyle(): maplibregl.StyleSpecification {
   };
 }
 
-function toFeatures(stations: MapStation[]): FeatureCollection<Point> {
+/**
+ * The stations and the tiles not loaded, in one clustered source: a tile weighs its count of stations, so that the
+ * clusters add up both and a zoomed-out map merges the tiles' counts instead of piling them up.
+ */
+function toFeatures(stations: Iterable<MapStation>, tiles: Iterable<MapTileCount>): FeatureCollection<Point> {
+  const point = ({ latitude, longitude }: LatLng): Point => ({ type: 'Point', coordinates: [longitude, latitude] });
   return {
     type: 'FeatureCollection',
-    features: stations.map((s): Feature<Point> => ({
-      type: 'Feature',
-      id: s.id,
-      properties: { id: s.id, tone: s.tone, online: s.tone === 'online' ? 1 : 0 },
-      geometry: { type: 'Point', coordinates: [s.coordinates.longitude, s.coordinates.latitude] },
-    })),
+    features: [
+      ...[...stations].map((s): Feature<Point> => ({ type: 'Feature', id: s.id, properties: { id: s.id, tone: s.tone, online: s.tone === 'online' ? 1 : 0, stations: 1 }, geometry: point(s.coordinates) })),
+      ...[...tiles].map((t): Feature<Point> => ({ type: 'Feature', properties: { tile: t.key, online: t.online, stations: t.count }, geometry: point(t.center) })),
+    ],
   };
 }
+
+const isStation: maplibregl.FilterSpecification = ['all', ['!', ['has', 'point_count']], ['!', ['has', 'tile']]];
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
@@ -94,6 +111,28 @@ function popupContent(station: MapStation, texts: MapTexts): HTMLElement {
   return root;
 }
 
+/**
+ * A count of stations as a round button, for a cluster and for a tile not loaded: the ring shows the share online.
+ * Counts are HTML markers: the offline style has no glyph server for map text.
+ */
+function countBubble(count: number, online: number, label: string, className: string, onClick: () => void): HTMLButtonElement {
+  const size = count < 10 ? 34 : count < 50 ? 42 : count < 200 ? 50 : 58;
+  const node = el('button', className);
+  node.type = 'button';
+  node.style.width = node.style.height = `${size}px`;
+  node.setAttribute('aria-label', label);
+  node.style.background = `conic-gradient(${statusColor.online} ${(online / Math.max(1, count)) * 360}deg, #94a3b8 0)`;
+  node.style.padding = '3px';
+  node.append(el('span', 'flex h-full w-full items-center justify-center rounded-full bg-brand-800', String(count)));
+  node.addEventListener('click', (e) => {
+    e.stopPropagation();
+    onClick();
+  });
+  return node;
+}
+
+const lngLatBounds = (b: Bounds): maplibregl.LngLatBoundsLike => [[b.west, b.south], [b.east, b.north]];
+
 /** Online raster tiles are used only when one actually loads; the shipped basemap stays underneath. */
 async function addOnlineTilesIfReachable(map: maplibregl.Map) {
   if (!navigator.onLine) return;
@@ -115,10 +154,17 @@ async function addOnlineTilesIfReachable(map: maplibregl.Map) {
   map.addLayer({ id: 'osm', type: 'raster', source: 'osm', paint: { 'raster-opacity': 0.9 } }, 'clusters');
 }
 
-/** A maplibre map of stations on the offline Bali basemap: clusters, status-coloured markers, popups. */
-export function createStationMap(container: HTMLElement, initial: { stations: MapStation[]; texts: MapTexts; center?: LatLng }): StationMapController {
+/**
+ * A maplibre map of stations on the offline Bali basemap: clusters, status-coloured markers, popups, and the counts of
+ * tiles not loaded. `onViewChange` hears the box in view once the map has loaded and after every move.
+ */
+export function createStationMap(
+  container: HTMLElement,
+  initial: { stations: MapStation[]; texts: MapTexts; center?: LatLng; onViewChange?: (view: Bounds) => void },
+): StationMapController {
   let texts = initial.texts;
   let stations = new Map(initial.stations.map((s) => [s.id, s]));
+  let tiles = new Map<string, MapTileCount>();
   const center = initial.center ?? MAP_DEFAULTS;
   const map = new maplibregl.Map({
     container,
@@ -156,66 +202,73 @@ export function createStationMap(container: HTMLElement, initial: { stations: Ma
       .addTo(map);
   };
 
-  // Cluster counts are HTML markers: the offline style has no glyph server for map text.
-  const clusterMarkers = new Map<number, maplibregl.Marker>();
-  const updateClusters = () => {
-    const seen = new Set<number>();
+  const countMarkers = new Map<string, maplibregl.Marker>();
+  const updateCounts = () => {
+    const seen = new Set<string>();
     for (const feature of map.querySourceFeatures('stations')) {
-      const props = feature.properties as { cluster?: boolean; cluster_id?: number; point_count?: number; online?: number };
-      if (!props.cluster || props.cluster_id === undefined) continue;
-      const id = props.cluster_id;
-      if (seen.has(id)) continue;
+      const props = feature.properties as { cluster_id?: number; tile?: string; stations?: number; online?: number };
+      const { cluster_id: clusterId, tile: key } = props;
+      const id = clusterId !== undefined ? `cluster ${clusterId}` : key !== undefined ? `tile ${key}` : null;
+      if (id === null || seen.has(id)) continue;
       seen.add(id);
-      if (clusterMarkers.has(id)) continue;
-      const count = props.point_count ?? 0;
-      const size = count < 10 ? 34 : count < 50 ? 42 : count < 200 ? 50 : 58;
-      // The ring shows the share of online stations in the cluster.
-      const node = el('button', 'map-cluster');
-      node.type = 'button';
-      node.style.width = node.style.height = `${size}px`;
-      node.setAttribute('aria-label', texts.stationsIn(count));
-      const onlineShare = (props.online ?? 0) / Math.max(1, count);
-      node.style.background = `conic-gradient(${statusColor.online} ${onlineShare * 360}deg, #94a3b8 0)`;
-      node.style.padding = '3px';
-      node.append(el('span', 'flex h-full w-full items-center justify-center rounded-full bg-brand-800', String(count)));
+      if (countMarkers.has(id)) continue;
+      const count = props.stations ?? 0;
       const coordinates = (feature.geometry as Point).coordinates as [number, number];
-      node.addEventListener('click', (e) => {
-        e.stopPropagation();
-        const source = map.getSource('stations') as maplibregl.GeoJSONSource;
-        void source.getClusterExpansionZoom(id).then((zoom) => map.easeTo({ center: coordinates, zoom: Math.min(zoom, MAP_DEFAULTS.maxZoom) }));
-      });
-      clusterMarkers.set(id, new maplibregl.Marker({ element: node }).setLngLat(coordinates).addTo(map));
+      // A cluster opens up; a tile's count shows its cell, whose stations then load.
+      const zoomIn = clusterId !== undefined
+        ? () => {
+          const source = map.getSource('stations') as maplibregl.GeoJSONSource;
+          void source.getClusterExpansionZoom(clusterId).then((zoom) => map.easeTo({ center: coordinates, zoom: Math.min(zoom, MAP_DEFAULTS.maxZoom) }));
+        }
+        : () => {
+          const tile = tiles.get(key ?? '');
+          if (tile) map.fitBounds(lngLatBounds(tile.bounds), { padding: 24 });
+        };
+      const node = countBubble(count, props.online ?? 0, texts.stationsIn(count), key === undefined ? 'map-cluster' : 'map-cluster map-tile-count', zoomIn);
+      countMarkers.set(id, new maplibregl.Marker({ element: node }).setLngLat(coordinates).addTo(map));
     }
-    for (const [id, marker] of clusterMarkers) {
+    for (const [id, marker] of countMarkers) {
       if (!seen.has(id)) {
         marker.remove();
-        clusterMarkers.delete(id);
+        countMarkers.delete(id);
       }
     }
+  };
+  const refreshSource = () => {
+    const source = map.getSource('stations') as maplibregl.GeoJSONSource | undefined;
+    if (!source) return;
+    countMarkers.forEach((m) => m.remove());
+    countMarkers.clear();
+    void source.setData(toFeatures(stations.values(), tiles.values()));
+  };
+
+  const reportView = () => {
+    const view = map.getBounds();
+    initial.onViewChange?.({ south: view.getSouth(), west: view.getWest(), north: view.getNorth(), east: view.getEast() });
   };
 
   map.on('load', () => {
     map.addSource('stations', {
       type: 'geojson',
-      data: toFeatures([...stations.values()]),
+      data: toFeatures(stations.values(), tiles.values()),
       cluster: true,
       clusterRadius: 48,
       clusterMaxZoom: 14,
-      clusterProperties: { online: ['+', ['get', 'online']] },
+      clusterProperties: { online: ['+', ['get', 'online']], stations: ['+', ['get', 'stations']] },
     });
     map.addLayer({ id: 'clusters', type: 'circle', source: 'stations', filter: ['has', 'point_count'], paint: { 'circle-radius': 0, 'circle-opacity': 0 } });
     map.addLayer({
       id: 'station-halo',
       type: 'circle',
       source: 'stations',
-      filter: ['!', ['has', 'point_count']],
+      filter: isStation,
       paint: { 'circle-radius': 13, 'circle-color': '#ffffff', 'circle-opacity': 0.85, 'circle-blur': 0.3 },
     });
     map.addLayer({
       id: 'stations',
       type: 'circle',
       source: 'stations',
-      filter: ['!', ['has', 'point_count']],
+      filter: isStation,
       paint: {
         'circle-radius': ['interpolate', ['linear'], ['zoom'], 8, 5, 14, 8, 18, 11],
         'circle-color': ['match', ['get', 'tone'], 'online', statusColor.online, 'offline', statusColor.offline, 'maintenance', statusColor.maintenance, statusColor.unknown],
@@ -233,20 +286,27 @@ export function createStationMap(container: HTMLElement, initial: { stations: Ma
     map.on('mouseenter', 'stations', () => (map.getCanvas().style.cursor = 'pointer'));
     map.on('mouseleave', 'stations', () => (map.getCanvas().style.cursor = ''));
     map.on('zoom', updateLabels);
-    map.on('sourcedata', (e) => e.sourceId === 'stations' && e.isSourceLoaded && updateClusters());
-    map.on('moveend', updateClusters);
+    map.on('sourcedata', (e) => e.sourceId === 'stations' && e.isSourceLoaded && updateCounts());
+    map.on('moveend', updateCounts);
+    map.on('moveend', reportView);
+    reportView();
     void addOnlineTilesIfReachable(map);
   });
 
   return {
     setStations(next) {
       stations = new Map(next.map((s) => [s.id, s]));
-      const source = map.getSource('stations') as maplibregl.GeoJSONSource | undefined;
-      if (source) {
-        clusterMarkers.forEach((m) => m.remove());
-        clusterMarkers.clear();
-        void source.setData(toFeatures(next));
-      }
+      refreshSource();
+    },
+    setTileCounts(next) {
+      // A moved map mostly leaves the same tiles out: clustering again would only make the counts flicker.
+      const same = next.length === tiles.size && next.every((t) => tiles.get(t.key)?.count === t.count && tiles.get(t.key)?.online === t.online);
+      if (same) return;
+      tiles = new Map(next.map((t) => [t.key, t]));
+      refreshSource();
+    },
+    fitBounds(bounds) {
+      map.fitBounds(lngLatBounds(bounds), { padding: 24 });
     },
     setTexts(next) {
       texts = next;

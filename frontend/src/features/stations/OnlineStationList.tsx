@@ -5,13 +5,16 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { landing } from '../../i18n/landing';
 import { useMessages } from '../../i18n/messages';
 
-/** The landing page's list of online stations: at most `limit`, with 'View all N stations' when there are more. */
-export function OnlineStationList({ online, limit }: { online: Machine[]; limit: number }) {
+/**
+ * The landing page's list of online stations: at most `limit` of `online`, with 'View all N stations' when more of the
+ * fleet are online (`onlineInFleet`: a tiled list loads only some of them).
+ */
+export function OnlineStationList({ online, onlineInFleet, limit }: { online: Machine[]; onlineInFleet: number; limit: number }) {
   const t = useMessages(landing).locations;
   return (
     <div>
-      <p className="mb-4 text-sm font-medium text-slate-600" data-testid="online-count">{t.onlineCount(online.length)}</p>
-      {online.length === 0 ? (
+      <p className="mb-4 text-sm font-medium text-slate-600" data-testid="online-count">{t.onlineCount(onlineInFleet)}</p>
+      {onlineInFleet === 0 ? (
         <p className="rounded-2xl bg-slate-50 p-6 text-slate-600">{t.none}</p>
       ) : (
         <ul className="grid gap-3" aria-label={t.listLabel}>
@@ -29,9 +32,9 @@ export function OnlineStationList({ online, limit }: { online: Machine[]; limit:
           ))}
         </ul>
       )}
-      {online.length > limit && (
+      {onlineInFleet > limit && (
         <Link to="/app" className="mt-4 inline-flex items-center gap-2 rounded-full bg-brand-700 px-5 py-2.5 text-sm font-semibold text-white shadow-sm hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
-          {t.viewAll(online.length)} <ArrowRightIcon size={16} />
+          {t.viewAll(onlineInFleet)} <ArrowRightIcon size={16} />
         </Link>
       )}
     </div>

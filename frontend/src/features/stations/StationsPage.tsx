@@ -1,19 +1,28 @@
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { AREAS } from '@shared/constants';
+import { AREA_BOUNDS, type Bounds, type StationTileSummary } from '@shared/station-tiles';
 import { readSavedStations } from '../../api/stations';
+import { cellBounds, cellsAround, type TileWants } from '../../api/station-tiles';
 import { DropIcon, LocateIcon, SearchIcon } from '../../components/icons';
 import { common } from '../../i18n/common';
 import { useLanguage } from '../../i18n/language';
 import { useMessages } from '../../i18n/messages';
 import { stationTexts } from '../../i18n/stations';
+import type { MapTileCount } from '../map/engine';
 import { StationMap } from '../map/StationMap';
 import { useOnline } from '../pwa/online-status';
 import { filterStations, nearestOpenStation, type StationView } from './filter';
 import { relativeTime } from './format';
 import { useGeolocation } from './geolocation';
+import { ListScope } from './ListScope';
 import { mapTexts, toMapStation, toMapStations } from './map-stations';
 import { useStationList } from './useStationList';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+
+/** Tiles the cap left out of the map's view, as counts on the map. */
+function toTileCounts(beyondCap: readonly StationTileSummary[] = []): MapTileCount[] {
+  return beyondCap.flatMap(({ key, count, online, center }) => (center ? [{ key, count, online, center, bounds: cellBounds(key) }] : []));
+}
 
 // The list and its cards show once the stations are there: their code (with the virtual list) loads alongside them,
 // not before the page's first render (docs/architecture.md, "Router-free first render").
@@ -28,27 +37,41 @@ export function StationsPage() {
   const c = useMessages(common);
   const language = useLanguage();
   const online = useOnline();
-  const stations = useStationList();
   const { position, locate } = useGeolocation();
   const [search, setSearch] = useState('');
-  const [area, setArea] = useState('');
+  const [area, setArea] = useState<(typeof AREAS)[number] | ''>('');
+  const [view, setView] = useState<Bounds | null>(null);
+  const [searchAll, setSearchAll] = useState(false);
   const [flyToUser, setFlyToUser] = useState(0);
   const [wantsNearest, setWantsNearest] = useState(false);
   const [focus, setFocus] = useState<ReturnType<typeof toMapStation> | null>(null);
   const mapBox = useRef<HTMLDivElement>(null);
   const deferredSearch = useDeferredValue(search);
 
+  // A tiled list loads the tiles of the map's view, of the area chosen and around the visitor, and the stations
+  // without coordinates; every tile once the visitor asks to search all of Bali.
+  const areaBounds = area ? AREA_BOUNDS[area] : null;
+  const wants = useMemo((): TileWants => ({
+    view,
+    boxes: [areaBounds, position && cellsAround(position)].filter((box) => box !== null),
+    unplaced: true,
+    everything: searchAll,
+  }), [view, areaBounds, position, searchAll]);
+  const stations = useStationList(wants);
+
   const views = useMemo(
-    () => filterStations(stations.data ?? [], { search: deferredSearch, area, origin: position }),
-    [stations.data, deferredSearch, area, position],
+    () => filterStations(stations.machines ?? [], { search: deferredSearch, area, origin: position }),
+    [stations.machines, deferredSearch, area, position],
   );
   const nearest = useMemo(
-    () => (wantsNearest && position ? nearestOpenStation(stations.data ?? [], position) : null),
-    [wantsNearest, stations.data, position],
+    () => (wantsNearest && position ? nearestOpenStation(stations.machines ?? [], position) : null),
+    [wantsNearest, stations.machines, position],
   );
   const mapStations = useMemo(() => toMapStations(views, c, t), [views, c, t]);
+  const beyondCap = stations.tiles?.beyondCap;
+  const tileCounts = useMemo(() => toTileCounts(beyondCap), [beyondCap]);
   const texts = useMemo(() => mapTexts(t), [t]);
-  const saved = !online && stations.data ? readSavedStations() : null;
+  const saved = !online && stations.machines ? readSavedStations() : null;
   useEffect(() => void loadList(), []);
   const listLoading = (
     <p role="status" className="flex items-center gap-3 rounded-2xl bg-slate-50 p-6 text-slate-600">
@@ -94,7 +117,7 @@ export function StationsPage() {
               <span className="sr-only">{t.areaLabel}</span>
               <select
                 value={area}
-                onChange={(e) => setArea(e.target.value)}
+                onChange={(e) => setArea(AREAS.find((a) => a === e.target.value) ?? '')}
                 className="h-12 w-full rounded-xl border border-slate-300 bg-white px-3 text-base shadow-sm focus:border-brand-600 focus:ring-4 focus:ring-brand-100 focus:outline-none"
               >
                 <option value="">{t.allAreas}</option>
@@ -118,7 +141,7 @@ export function StationsPage() {
                   <StationCard view={nearest} onShowOnMap={() => showOnMap(nearest)} />
                 </Suspense>
               ) : (
-                <p className="rounded-xl bg-slate-50 px-3 py-2 text-sm text-slate-700">{stations.isPending ? t.loading : t.nearestOpenNone}</p>
+                <p className="rounded-xl bg-slate-50 px-3 py-2 text-sm text-slate-700">{stations.isLoading ? t.loading : t.nearestOpenNone}</p>
               )}
             </section>
           )}
@@ -129,6 +152,9 @@ export function StationsPage() {
         <div ref={mapBox} className="lg:sticky lg:top-20 lg:self-start">
           <StationMap
             stations={mapStations}
+            tileCounts={tileCounts}
+            fit={areaBounds}
+            onViewChange={setView}
             loading={stations.isPending}
             loadingText={t.loading}
             unavailableText={t.mapUnavailable}
@@ -147,6 +173,7 @@ export function StationsPage() {
             </p>
             {position && views.length > 0 && <p className="text-slate-500">{t.sortedByDistance}</p>}
           </div>
+          <ListScope tiles={stations.tiles} searching={deferredSearch.trim() !== ''} everything={searchAll} onSearchAll={() => setSearchAll(true)} />
           {saved && <p className="mb-3 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">{t.savedList(relativeTime(saved.savedAt, language) ?? '')}</p>}
           {stations.isPending ? (
             listLoading

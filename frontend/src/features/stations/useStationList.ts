@@ -1,18 +1,13 @@
-import { useQuery } from '@tanstack/react-query';
-import { stationQueries } from '../../api/stations';
+import { useStationsIn, type StationsIn } from '../../api/stations';
+import type { TileWants } from '../../api/station-tiles';
 import { useHydrated } from '../../components/useHydrated';
 
 /**
- * The station list on the public pages. Their prerendered HTML shows it loading; while that HTML is hydrated the list
- * is still reported as loading even if it has arrived (useHydrated), and shown in the render right after.
+ * The stations on the public pages (useStationsIn). Their prerendered HTML shows them loading; while that HTML is
+ * hydrated they are still reported as loading even if they have arrived (useHydrated), and shown in the render right after.
  */
-export function useStationList() {
-  const stations = useQuery(stationQueries.all());
+export function useStationList(wants: TileWants): StationsIn {
+  const stations = useStationsIn(wants);
   const hydrated = useHydrated();
-  return {
-    data: hydrated ? stations.data : undefined,
-    isPending: !hydrated || stations.isPending,
-    isError: hydrated && stations.isError,
-    refetch: stations.refetch,
-  };
+  return hydrated ? stations : { ...stations, machines: undefined, isPending: true, isLoading: true, isError: false, tiles: null, fleetOnline: null };
 }

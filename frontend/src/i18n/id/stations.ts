@@ -43,4 +43,8 @@ export const stationTexts: (typeof english)['en'] = {
   nearestOpenHeading: 'Stasiun buka terdekat yang ada airnya',
   nearestOpenNone: 'Tidak ada stasiun berisi air yang buka saat ini.',
   locationNeeded: 'Izinkan akses lokasi untuk menemukan stasiun terdekat.',
+  mapTooWide: 'Menampilkan stasiun di sekitar tengah peta. Perbesar peta atau pilih area untuk melihat sisanya.',
+  searchesMapArea: 'Pencarian mencakup area di peta.',
+  searchAll: 'Cari di seluruh Bali',
+  searchAllProgress: (loaded, total) => `Mencari di seluruh Bali: ${loaded} dari ${total} area dimuat`,
 };
