@@ -5,13 +5,16 @@ import type { Machine } from './schemas';
 /**
  * The station list in area tiles (docs/scale.md, "Area tiles"): up to STATION_LIST_TILE_THRESHOLD stations the file at
  * STATION_LIST_SNAPSHOT_PATH is the whole list (an array); above it, that file is a `TiledStationList` (what tiles there
- * are, with their counts) and each tile, a cell of a fixed grid, is a file of its own under STATION_TILE_PATH_PREFIX.
- * A page loads the tiles of the area it shows. The publisher (functions/domain/station-list.ts) and the browser
- * (frontend/src/api/stations.ts) read this one module.
+ * are, with their counts) and each tile is a file of its own under STATION_TILE_PATH_PREFIX. Tiles are the cells of a
+ * quadtree: 1° cells, each split in four while it holds more than STATION_TILE_MAX_STATIONS, so a dense town gets small
+ * tiles and the countryside large ones. A page loads the tiles of what it shows. The publisher
+ * (functions/domain/station-list.ts) and the browser (frontend/src/api/station-tiles.ts) read this one module.
  */
 export const STATION_LIST_TILE_THRESHOLD = 2_000;
-/** Cells per degree of latitude and of longitude: 0.05°, about 5.5 km on Bali, 16 by 27 cells over the island. */
-export const STATION_TILES_PER_DEGREE = 20;
+/** The most stations in a tile, unless it is as small as STATION_TILE_MAX_LEVEL allows: about 13 KB gzip. */
+export const STATION_TILE_MAX_STATIONS = 500;
+/** The deepest split: level 10 cells are 1/1024°, about 110 m, where stations side by side stay in one tile. */
+export const STATION_TILE_MAX_LEVEL = 10;
 /** Where tiles live: `${STATION_TILE_PATH_PREFIX}<key>.json`, beside the list file, under the same CloudFront behaviour. */
 export const STATION_TILE_PATH_PREFIX = STATION_LIST_SNAPSHOT_PATH.replace(/\.json$/, '/');
 /** The tile of stations without coordinates: no map shows them, every list does. */
@@ -32,6 +35,7 @@ export interface StationTileSummary {
   online: number;
   /** The mean position of its stations (null for the unplaced tile), where a map shows the tile's count. */
   center: LatLng | null;
+  /** The SHA-256 of the tile's file (base64url), which the browser checks what the edge served against. */
   fingerprint: string;
 }
 
@@ -45,23 +49,29 @@ export type StationListFile = Machine[] | TiledStationList;
 
 export const isTiledStationList = (file: StationListFile): file is TiledStationList => !Array.isArray(file);
 
-/** The tile holding a position: `<row>_<column>` of the grid, rows and columns counted from 0°. */
-export function stationTileKey(position: LatLng | null): string {
-  if (!position) return UNPLACED_TILE;
-  return `${Math.floor(position.latitude * STATION_TILES_PER_DEGREE)}_${Math.floor(position.longitude * STATION_TILES_PER_DEGREE)}`;
+/** The key of the cell of `level` holding a position: `<level>_<row>_<column>`, rows and columns counted from 0°. */
+export function cellKey(level: number, position: LatLng): string {
+  const cells = 2 ** level;
+  return `${level}_${Math.floor(position.latitude * cells)}_${Math.floor(position.longitude * cells)}`;
 }
+
+/** The box of a tile's cell; null for the unplaced tile. A cell holds its south and west edges, not its north and east. */
+export function tileBounds(key: string): Bounds | null {
+  if (key === UNPLACED_TILE) return null;
+  const [level, row, column] = key.split('_').map(Number) as [number, number, number];
+  const size = 1 / 2 ** level;
+  return { south: row * size, north: (row + 1) * size, west: column * size, east: (column + 1) * size };
+}
+
+/** Whether a station (its position, or null without one) belongs in a tile. */
+export function inTile(key: string, position: LatLng | null): boolean {
+  if (!position) return key === UNPLACED_TILE;
+  return key !== UNPLACED_TILE && cellKey(Number(key.split('_')[0]), position) === key;
+}
+
+export const boundsOverlap = (a: Bounds, b: Bounds) => a.south < b.north && b.south < a.north && a.west < b.east && b.west < a.east;
 
 export const stationTilePath = (key: string) => `${STATION_TILE_PATH_PREFIX}${key}.json`;
-
-/** The keys of every grid cell a box touches (the unplaced tile is never in one). */
-export function tileKeysIn(bounds: Bounds): string[] {
-  const cell = (degrees: number) => Math.floor(degrees * STATION_TILES_PER_DEGREE);
-  const keys: string[] = [];
-  for (let row = cell(bounds.south); row <= cell(bounds.north); row++) {
-    for (let column = cell(bounds.west); column <= cell(bounds.east); column++) keys.push(`${row}_${column}`);
-  }
-  return keys;
-}
 
 /** The box of the finder's areas (AREAS): choosing one moves the map there, so its tiles load. Sanur is in Denpasar. */
 export const AREA_BOUNDS: Record<(typeof AREAS)[number], Bounds> = {

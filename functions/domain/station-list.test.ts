@@ -4,7 +4,8 @@ import type { Machine } from '@shared/schemas';
 import type { Leases } from '../ports/leases';
 import type { MachineRecord } from '../ports/machines';
 import type { StationListSnapshot } from '../ports/station-list';
-import { isTiledStationList, STATION_LIST_TILE_THRESHOLD, stationTileKey, stationTilePath, UNPLACED_TILE, type StationListFile } from '@shared/station-tiles';
+import { parseCoordinates } from '@shared/geo';
+import { cellKey, inTile, isTiledStationList, STATION_LIST_TILE_THRESHOLD, STATION_TILE_MAX_LEVEL, STATION_TILE_MAX_STATIONS, stationTilePath, UNPLACED_TILE, type StationListFile } from '@shared/station-tiles';
 import { publishChangedStations, publishStationList, STATION_LIST_CHANGE_LEASE_SECONDS } from './station-list';
 import { memoryVendWorld } from './vend.test-fakes';
 
@@ -66,17 +67,20 @@ describe('publishStationList', () => {
 });
 
 describe('publishStationList above STATION_LIST_TILE_THRESHOLD stations (area tiles)', () => {
-  /** Stations on a line of 0.01° steps from Kuta eastwards: five to a 0.05° cell, every tenth without coordinates. */
+  /** Every tenth station without coordinates; of the others, half packed around Kuta (0.05° square), half spread over Bali. */
+  const positionOf = (i: number) => {
+    if (i % 10 === 9) return {};
+    const [latitude, longitude] = i % 2 ? [-8.2 - (i % 53) * 0.012, 114.5 + (i % 97) * 0.012] : [-8.72 + (i % 37) * 0.0013, 115.17 + (i % 41) * 0.0011];
+    return { latitude: latitude.toFixed(4), longitude: longitude.toFixed(4) };
+  };
   const fleet = async (count: number) => {
     const world = await memoryVendWorld(new Date('2026-03-01T08:00:00Z'), { heartbeatIntervalSeconds: 300 });
     const at = world.clock.now().toISOString();
     for (let i = 0; i < count; i++) {
-      const placed = i % 10 !== 9;
-      const position = placed ? { latitude: (-8.72).toFixed(4), longitude: (115.0 + (i % 400) * 0.01 + 0.001).toFixed(4) } : {};
-      await world.machines.create({ id: `HRL-${String(i).padStart(5, '0')}`, name: `Station ${i}`, ...position, status: i % 3 ? 'online' : 'offline', lastHeartbeat: at, heartbeatReceivedAt: at, createdAt: at, updatedAt: at });
+      await world.machines.create({ id: `HRL-${String(i).padStart(5, '0')}`, name: `Station ${i}`, ...positionOf(i), status: i % 3 ? 'online' : 'offline', lastHeartbeat: at, heartbeatReceivedAt: at, createdAt: at, updatedAt: at });
     }
     const snapshot = new MemorySnapshot();
-    return { world, snapshot, deps: { ...world, snapshot } };
+    return { world, at, snapshot, deps: { ...world, snapshot } };
   };
   const file = (snapshot: MemorySnapshot, path: string) => JSON.parse(snapshot.files.get(path)!.json) as StationListFile;
   const tiled = (snapshot: MemorySnapshot) => {
@@ -85,19 +89,20 @@ describe('publishStationList above STATION_LIST_TILE_THRESHOLD stations (area ti
     return list;
   };
   const tile = (snapshot: MemorySnapshot, key: string) => file(snapshot, stationTilePath(key)) as Machine[];
+  const position = (m: Pick<Machine, 'latitude' | 'longitude'>) => parseCoordinates(m.latitude, m.longitude);
+  const tileOf = (snapshot: MemorySnapshot, id: string) => tiled(snapshot).tiles.find((t) => tile(snapshot, t.key).some((m) => m.id === id))!.key;
 
-  it('keeps the whole list up to the threshold and splits it into tiles one station above it', async () => {
-    const { world, snapshot, deps } = await fleet(STATION_LIST_TILE_THRESHOLD);
+  it('keeps the whole list up to the threshold, and above it splits cells until each holds at most the maximum', async () => {
+    const { world, at, snapshot, deps } = await fleet(STATION_LIST_TILE_THRESHOLD);
     expect(await publishStationList(deps)).toEqual({ stations: STATION_LIST_TILE_THRESHOLD, written: true, tilesWritten: 0 });
     expect(Array.isArray(file(snapshot, STATION_LIST_SNAPSHOT_PATH))).toBe(true);
 
-    const at = world.clock.now().toISOString();
-    await world.machines.create({ id: 'HRL-99999', name: 'One more', latitude: '-8.5069', longitude: '115.2625', status: 'online', lastHeartbeat: at, heartbeatReceivedAt: at, createdAt: at, updatedAt: at });
+    await world.machines.create({ id: 'HRL-99999', name: 'One more', latitude: '-7.5000', longitude: '112.5000', status: 'online', lastHeartbeat: at, heartbeatReceivedAt: at, createdAt: at, updatedAt: at });
     const published = await publishStationList(deps);
     const list = tiled(snapshot);
     expect(published).toEqual({ stations: STATION_LIST_TILE_THRESHOLD + 1, written: true, tilesWritten: list.tiles.length });
-    // Every station in exactly one tile, the one of its position; the summaries count them and those online.
-    const seen = new Map<string, string>();
+    const all = [...(await world.machines.list())].map((record) => ({ id: record.id, position: position({ latitude: record.latitude ?? null, longitude: record.longitude ?? null }) }));
+    const seen = new Set<string>();
     for (const summary of list.tiles) {
       const members = tile(snapshot, summary.key);
       expect(summary.count).toBe(members.length);
@@ -105,17 +110,36 @@ describe('publishStationList above STATION_LIST_TILE_THRESHOLD stations (area ti
       expect(summary.fingerprint).toBe(snapshot.files.get(stationTilePath(summary.key))!.fingerprint);
       for (const m of members) {
         expect(seen.has(m.id)).toBe(false);
-        seen.set(m.id, summary.key);
-        expect(stationTileKey(m.latitude ? { latitude: Number(m.latitude), longitude: Number(m.longitude) } : null)).toBe(summary.key);
+        seen.add(m.id);
+        expect(inTile(summary.key, position(m))).toBe(true);
+      }
+      if (summary.key === UNPLACED_TILE) continue;
+      const level = Number(summary.key.split('_')[0]);
+      expect(summary.count <= STATION_TILE_MAX_STATIONS || level === STATION_TILE_MAX_LEVEL).toBe(true);
+      // Split only because the cell above held too many.
+      if (level > 0) {
+        const parent = cellKey(level - 1, position(members[0]!)!);
+        expect(all.filter((s) => s.position && cellKey(level - 1, s.position) === parent).length).toBeGreaterThan(STATION_TILE_MAX_STATIONS);
       }
     }
     expect(seen.size).toBe(STATION_LIST_TILE_THRESHOLD + 1);
-    expect(seen.get('HRL-99999')).toBe('-171_2305');
+    // The packed stations around Kuta went down several levels, the lone one stayed in its 1° cell.
+    expect(Math.max(...list.tiles.filter((t) => t.key !== UNPLACED_TILE).map((t) => Number(t.key.split('_')[0])))).toBeGreaterThanOrEqual(3);
+    expect(list.tiles.find((t) => t.key === '0_-8_112')).toMatchObject({ count: 1, online: 1, center: { latitude: -7.5, longitude: 112.5 } });
     expect(list.tiles.find((t) => t.key === UNPLACED_TILE)).toMatchObject({ count: STATION_LIST_TILE_THRESHOLD / 10, center: null });
-    expect(list.tiles.find((t) => t.key === '-171_2305')).toMatchObject({ count: 1, online: 1, center: { latitude: -8.5069, longitude: 115.2625 } });
     // Tiles first: the list never names a tile that is not there yet.
     expect(snapshot.allWrites.at(-1)).toBe(STATION_LIST_SNAPSHOT_PATH);
     expect(snapshot.allWrites.filter((path) => path === STATION_LIST_SNAPSHOT_PATH)).toHaveLength(2);
+  });
+
+  it('keeps stations at one spot together at the deepest level, however many', async () => {
+    const { world, at, snapshot, deps } = await fleet(STATION_LIST_TILE_THRESHOLD);
+    for (let i = 0; i < STATION_TILE_MAX_STATIONS + 20; i++) {
+      await world.machines.create({ id: `MAL-${String(i).padStart(5, '0')}`, name: `Mall kiosk ${i}`, latitude: '-8.6000', longitude: '115.3000', status: 'online', lastHeartbeat: at, heartbeatReceivedAt: at, createdAt: at, updatedAt: at });
+    }
+    await publishStationList(deps);
+    const key = cellKey(STATION_TILE_MAX_LEVEL, { latitude: -8.6, longitude: 115.3 });
+    expect(tiled(snapshot).tiles.find((t) => t.key === key)?.count).toBe(STATION_TILE_MAX_STATIONS + 20);
   });
 
   it('rewrites only the tiles that changed, and nothing while nothing did', async () => {
@@ -127,29 +151,27 @@ describe('publishStationList above STATION_LIST_TILE_THRESHOLD stations (area ti
 
     await world.machines.update('HRL-00000', { name: 'Renamed' });
     expect(await publishStationList(deps)).toMatchObject({ written: true, tilesWritten: 1 });
-    const key = stationTileKey({ latitude: -8.72, longitude: 115.001 });
+    const key = tileOf(snapshot, 'HRL-00000');
     expect(snapshot.allWrites.slice(writes)).toEqual([stationTilePath(key), STATION_LIST_SNAPSHOT_PATH]);
     expect(tile(snapshot, key).find((m) => m.id === 'HRL-00000')?.name).toBe('Renamed');
   });
 
   it('moves a station between tiles, and writes a tile that emptied empty and drops it from the list', async () => {
-    const { world, snapshot, deps } = await fleet(STATION_LIST_TILE_THRESHOLD + 1);
-    const at = world.clock.now().toISOString();
-    await world.machines.create({ id: 'HRL-88888', name: 'Lonely', latitude: '-8.1000', longitude: '115.0900', status: 'online', lastHeartbeat: at, heartbeatReceivedAt: at, createdAt: at, updatedAt: at });
+    const { world, at, snapshot, deps } = await fleet(STATION_LIST_TILE_THRESHOLD);
+    await world.machines.create({ id: 'HRL-88888', name: 'Lonely', latitude: '-7.5000', longitude: '112.5000', status: 'online', lastHeartbeat: at, heartbeatReceivedAt: at, createdAt: at, updatedAt: at });
     await publishStationList(deps);
-    const lonely = stationTileKey({ latitude: -8.1, longitude: 115.09 });
-    expect(tile(snapshot, lonely).map((m) => m.id)).toEqual(['HRL-88888']);
+    expect(tile(snapshot, '0_-8_112').map((m) => m.id)).toEqual(['HRL-88888']);
 
     await world.machines.update('HRL-88888', { latitude: '-8.5069', longitude: '115.2625' });
     expect(await publishStationList(deps)).toMatchObject({ written: true, tilesWritten: 2 });
-    expect(tile(snapshot, lonely)).toEqual([]);
-    expect(tiled(snapshot).tiles.map((t) => t.key)).not.toContain(lonely);
-    expect(tile(snapshot, '-171_2305').map((m) => m.id)).toEqual(['HRL-88888']);
+    expect(tile(snapshot, '0_-8_112')).toEqual([]);
+    expect(tiled(snapshot).tiles.map((t) => t.key)).not.toContain('0_-8_112');
+    expect(inTile(tileOf(snapshot, 'HRL-88888'), { latitude: -8.5069, longitude: 115.2625 })).toBe(true);
     // The emptied tile is written once, not on every run after.
     const writes = snapshot.allWrites.length;
     await world.machines.update('HRL-00000', { name: 'Renamed' });
     await publishStationList(deps);
-    expect(snapshot.allWrites.slice(writes)).not.toContain(stationTilePath(lonely));
+    expect(snapshot.allWrites.slice(writes)).not.toContain(stationTilePath('0_-8_112'));
   });
 
   it('goes back to the whole list when the fleet shrinks to the threshold', async () => {

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
 import { parseCoordinates, type LatLng } from '@shared/geo';
 import type { Machine } from '@shared/schemas';
-import { STATION_LIST_TILE_THRESHOLD, stationTileKey, stationTilePath, isTiledStationList, type StationListFile, type StationTileSummary, type TiledStationList } from '@shared/station-tiles';
+import { cellKey, isTiledStationList, STATION_LIST_TILE_THRESHOLD, STATION_TILE_MAX_LEVEL, STATION_TILE_MAX_STATIONS, stationTilePath, UNPLACED_TILE, type StationListFile, type StationTileSummary, type TiledStationList } from '@shared/station-tiles';
 import type { Clock } from '../ports/clock';
 import type { Leases } from '../ports/leases';
 import type { MachineRecord, Machines } from '../ports/machines';
@@ -41,13 +41,15 @@ const listFile = (path: string, json: string): PublishedFile => ({ path, json, f
  */
 export function stationListFiles(stations: Machine[]): { list: PublishedFile; tiles: (PublishedFile & { key: string })[] } {
   if (stations.length <= STATION_LIST_TILE_THRESHOLD) return { list: listFile(STATION_LIST_SNAPSHOT_PATH, JSON.stringify(stations)), tiles: [] };
-  const byTile = new Map<string, Machine[]>();
+  const placed: Placed[] = [];
+  const unplaced: Machine[] = [];
   for (const station of stations) {
-    const key = stationTileKey(parseCoordinates(station.latitude, station.longitude));
-    const members = byTile.get(key);
-    if (members) members.push(station);
-    else byTile.set(key, [station]);
+    const position = parseCoordinates(station.latitude, station.longitude);
+    if (position) placed.push({ station, position });
+    else unplaced.push(station);
   }
+  const byTile = new Map(splitIntoTiles(placed, 0).map(([key, members]) => [key, members.map((member) => member.station)]));
+  if (unplaced.length) byTile.set(UNPLACED_TILE, unplaced);
   const keys = [...byTile.keys()].sort();
   const tiles = keys.map((key) => ({ key, ...listFile(stationTilePath(key), JSON.stringify(byTile.get(key))) }));
   const summaries = keys.map((key, i): StationTileSummary => {
@@ -55,6 +57,24 @@ export function stationListFiles(stations: Machine[]): { list: PublishedFile; ti
     return { key, count: members.length, online: members.filter((m) => m.status === 'online').length, center: meanPosition(members), fingerprint: tiles[i]!.fingerprint };
   });
   return { list: listFile(STATION_LIST_SNAPSHOT_PATH, JSON.stringify({ tiled: true, tiles: summaries } satisfies TiledStationList)), tiles };
+}
+
+interface Placed {
+  station: Machine;
+  position: LatLng;
+}
+
+/** The stations grouped by the cells of `level`, each cell holding too many split into the four of the next level. */
+function splitIntoTiles(stations: Placed[], level: number): [string, Placed[]][] {
+  const cells = new Map<string, Placed[]>();
+  for (const placed of stations) {
+    const key = cellKey(level, placed.position);
+    const members = cells.get(key);
+    if (members) members.push(placed);
+    else cells.set(key, [placed]);
+  }
+  return [...cells].flatMap(([key, members]): [string, Placed[]][] =>
+    members.length > STATION_TILE_MAX_STATIONS && level < STATION_TILE_MAX_LEVEL ? splitIntoTiles(members, level + 1) : [[key, members]]);
 }
 
 /** Where a map shows a tile's count: the mean of its stations' positions, to 4 decimals (about 10 m). */
@@ -69,7 +89,7 @@ function meanPosition(stations: Machine[]): LatLng | null {
 function storedTiles(json: string | null): Map<string, string> {
   if (!json) return new Map();
   const file = JSON.parse(json) as StationListFile;
-  return isTiledStationList(file) ? new Map(file.tiles.map((tile) => [tile.key, tile.fingerprint])) : new Map();
+  return isTiledStationList(file) ? new Map(file.tiles.map((tile) => [tile.key, tile.fingerprint])) : new Map<string, string>();
 }
 
 /** Tiles written at once: the first tiled publication writes a few hundred. */

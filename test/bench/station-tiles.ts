@@ -24,7 +24,7 @@ function random(seed: number) {
 
 /**
  * FLEET stations made from the seeded ones (every field as the public list has it): 70 % around the seeded places
- * (within about 2 km, where refill demand is), 30 % spread over south and central Bali, 1 % without coordinates.
+ * (within about 2 km, where refill demand is), 30 % spread over south and central Bali, 0.1 % without coordinates.
  */
 function syntheticFleet(templates: Machine[]): Machine[] {
   const next = random(18);
@@ -34,7 +34,7 @@ function syntheticFleet(templates: Machine[]): Machine[] {
     const near = next() < 0.7;
     const latitude = near ? Number(template.latitude) + (next() - 0.5) * 0.04 : -8.85 + next() * 0.55;
     const longitude = near ? Number(template.longitude) + (next() - 0.5) * 0.04 : 114.95 + next() * 0.65;
-    const unplaced = i % 100 === 99;
+    const unplaced = i % 1000 === 999;
     return {
       ...template,
       id: `SYN-${String(i).padStart(6, '0')}`,

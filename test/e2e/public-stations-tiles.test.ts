@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stationListFiles } from '@functions/domain/station-list';
 import { AREAS, MAP_DEFAULTS, STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
 import type { Machine } from '@shared/schemas';
-import { AREA_BOUNDS, STATION_TILE_PATH_PREFIX, STATION_TILES_PER_DEGREE, UNPLACED_TILE, stationTileKey, tileKeysIn, type TiledStationList } from '@shared/station-tiles';
+import { AREA_BOUNDS, boundsOverlap, inTile, STATION_TILE_PATH_PREFIX, stationTilePath, tileBounds, UNPLACED_TILE, type Bounds, type TiledStationList } from '@shared/station-tiles';
+import type { LatLng } from '@shared/geo';
+import { MAX_STATIONS_IN_VIEW } from '../../frontend/src/api/station-tiles';
 import { DESKTOP, launchBrowser, newContext } from '../support/browser';
 import { apiFetch, local } from '../support/local';
 
@@ -12,7 +14,6 @@ import { apiFetch, local } from '../support/local';
  * files share it), so the publisher's own files for 2,500 synthetic stations are served in place of the edge's.
  */
 
-const MAX_TILES_IN_VIEW = 12;
 const PER_AREA = 400;
 const FAR_STATION = 'Amed Reef Refill';
 
@@ -58,7 +59,7 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 /** The finder with the tiled files served in place of the edge's, and the keys of the tiles it asked for, in order. */
-async function tiledFinder(options: { tileDelayMs?: number; context?: Parameters<typeof newContext>[1] } = {}): Promise<{ context: BrowserContext; page: Page; requested: string[] }> {
+async function tiledFinder(options: { tileDelayMs?: number; context?: Parameters<typeof newContext>[1]; olderFirst?: (path: string, body: string) => string | null } = {}): Promise<{ context: BrowserContext; page: Page; requested: string[] }> {
   const context = await newContext(browser, { ...DESKTOP, locale: 'en-US', ...options.context });
   const page = await context.newPage();
   const requested: string[] = [];
@@ -71,7 +72,9 @@ async function tiledFinder(options: { tileDelayMs?: number; context?: Parameters
     const path = new URL(route.request().url()).pathname;
     requested.push(path.slice(STATION_TILE_PATH_PREFIX.length, -'.json'.length));
     if (options.tileDelayMs) await new Promise((r) => setTimeout(r, options.tileDelayMs));
-    await route.fulfill(serve(path));
+    // The edge may still serve a tile's previous file for a while after the list named the new one.
+    const older = requested.filter((key) => stationTilePath(key) === path).length === 1 ? options.olderFirst?.(path, files.get(path) ?? '') : null;
+    await route.fulfill(older ? { contentType: 'application/json', body: older } : serve(path));
   });
   await page.goto(local().web + '/stations');
   await page.getByTestId('station-count').getByText(/\d+ stations?/).waitFor();
@@ -82,6 +85,10 @@ const map = (page: Page) => page.getByRole('region', { name: 'Map of stations' }
 const list = (page: Page) => page.getByRole('region', { name: 'Stations', exact: true });
 const count = async (page: Page) => Number((await page.getByTestId('station-count').innerText()).match(/\d+/)![0]);
 const stationsIn = (keys: Iterable<string>) => [...new Set(keys)].reduce((sum, key) => sum + summaries.find((tile) => tile.key === key)!.count, 0);
+/** The key of the tile holding a position. */
+const tileAt = (position: LatLng) => summaries.find((tile) => inTile(tile.key, position))!.key;
+const tilesOverlapping = (box: Bounds) => summaries.filter((tile) => tile.key !== UNPLACED_TILE && boundsOverlap(tileBounds(tile.key)!, box)).map((tile) => tile.key);
+const AMED = { latitude: -8.345, longitude: 115.655 };
 /** Waits for the map to have drawn, and for the tiles its view asked for. */
 async function mapSettled(page: Page) {
   await map(page).locator('canvas.maplibregl-canvas').waitFor({ timeout: 30_000 });
@@ -92,11 +99,11 @@ describe('the finder over a tiled station list', () => {
   it('asks only for the tiles its view touches and the unplaced one, each once', async () => {
     const { context, page, requested } = await tiledFinder();
     await mapSettled(page);
-    // The view at zoom 12 around the default centre, in MapLibre's 512-pixel tiles, with a cell's margin on each side.
+    // The view at zoom 12 around the default centre, in MapLibre's 512-pixel tiles, with a margin on each side.
     const { width, height } = (await map(page).boundingBox())!;
     const degrees = (pixels: number) => pixels / ((512 * 2 ** MAP_DEFAULTS.zoom) / 360);
-    const margin = 1 / STATION_TILES_PER_DEGREE;
-    const around = tileKeysIn({
+    const margin = 0.01;
+    const inView = tilesOverlapping({
       south: MAP_DEFAULTS.latitude - degrees(height) / 2 - margin,
       north: MAP_DEFAULTS.latitude + degrees(height) / 2 + margin,
       west: MAP_DEFAULTS.longitude - degrees(width) / 2 - margin,
@@ -104,10 +111,14 @@ describe('the finder over a tiled station list', () => {
     });
     const placed = requested.filter((key) => key !== UNPLACED_TILE);
     expect(requested).toContain(UNPLACED_TILE);
-    expect(placed).toContain(stationTileKey(MAP_DEFAULTS));
-    expect(placed.filter((key) => !around.includes(key))).toEqual([]);
-    expect(placed.length).toBeLessThanOrEqual(MAX_TILES_IN_VIEW);
-    expect(summaries.length).toBeGreaterThan(3 * placed.length);
+    expect(placed).toContain(tileAt(MAP_DEFAULTS));
+    expect(placed.filter((key) => !inView.includes(key))).toEqual([]);
+    expect(stationsIn(placed)).toBeLessThanOrEqual(MAX_STATIONS_IN_VIEW);
+    // Ubud and the towns elsewhere are not in view: their tiles were not asked for.
+    expect(requested).not.toContain(tileAt(AMED));
+    const ubudOnly = tilesOverlapping(AREA_BOUNDS.Ubud).filter((key) => !inView.includes(key));
+    expect(ubudOnly.length).toBeGreaterThan(0);
+    expect(ubudOnly.filter((key) => requested.includes(key))).toEqual([]);
     expect(new Set(requested).size).toBe(requested.length);
     // The count line counts the stations of the tiles loaded: all of them are listed.
     expect(await count(page)).toBe(stationsIn(requested));
@@ -128,7 +139,7 @@ describe('the finder over a tiled station list', () => {
     const { context, page, requested } = await tiledFinder();
     await page.getByRole('combobox').selectOption('Ubud');
     await page.getByTestId('station-count').getByText(`${PER_AREA} stations`, { exact: true }).waitFor();
-    const ubudTiles = tileKeysIn(AREA_BOUNDS.Ubud).filter((key) => summaries.some((tile) => tile.key === key));
+    const ubudTiles = tilesOverlapping(AREA_BOUNDS.Ubud);
     expect(ubudTiles.length).toBeGreaterThan(1);
     expect(requested).toEqual(expect.arrayContaining(ubudTiles));
     const names = await list(page).locator('article h3').allInnerTexts();
@@ -146,7 +157,7 @@ describe('the finder over a tiled station list', () => {
 
     await search.fill(FAR_STATION);
     await page.getByText('No stations found matching your criteria').waitFor();
-    expect(requested).not.toContain(stationTileKey({ latitude: -8.345, longitude: 115.655 }));
+    expect(requested).not.toContain(tileAt(AMED));
     await page.getByRole('button', { name: 'Search all of Bali' }).click();
     await page.getByRole('status').filter({ hasText: new RegExp(`Searching all of Bali: \\d+ of ${summaries.length} areas loaded`) }).waitFor();
     await list(page).getByRole('heading', { name: FAR_STATION, exact: true }).waitFor({ timeout: 30_000 });
@@ -167,11 +178,11 @@ describe('the finder over a tiled station list', () => {
     }
     await page.getByText('Zoom in or pick an area to see the rest.', { exact: false }).waitFor();
     await page.waitForLoadState('networkidle');
-    // The whole island is in view. Each view asked for the cap's worth at most (the wider views around the same centre
-    // share most of their nearest tiles); without the cap it would be every tile.
+    // The whole island is in view. Each view asked for the cap's worth of stations at most (the wider views around the
+    // same centre share most of their nearest tiles); without the cap it would be every tile.
     const placed = new Set(requested.filter((key) => key !== UNPLACED_TILE));
-    expect(placed.size).toBeGreaterThanOrEqual(MAX_TILES_IN_VIEW);
-    expect(placed.size).toBeLessThan(2 * MAX_TILES_IN_VIEW);
+    expect(stationsIn(placed)).toBeLessThan(fleet.length - 20);
+    expect(placed.size).toBeLessThan(summaries.length - 1);
     // Every station with coordinates is counted on the map: those loaded in clusters, the other tiles' by their counts.
     const unplaced = fleet.filter((m) => m.latitude === null).length;
     const bubbles = map(page).locator('.map-cluster');
@@ -179,10 +190,10 @@ describe('the finder over a tiled station list', () => {
     await expect.poll(onMap, { timeout: 10_000 }).toBe(fleet.length - unplaced);
     const listed = (await count(page)) - unplaced;
     expect(listed).toBeGreaterThan(0);
-    expect(listed).toBeLessThanOrEqual(stationsIn(placed));
+    expect(listed).toBeLessThanOrEqual(MAX_STATIONS_IN_VIEW);
 
     // A count far east zooms the map there, until the tile of Amed loads.
-    const amed = stationTileKey({ latitude: -8.345, longitude: 115.655 });
+    const amed = tileAt(AMED);
     expect(requested).not.toContain(amed);
     for (let i = 0; i < 6 && !requested.includes(amed); i++) {
       const boxes = await bubbles.evaluateAll((nodes) => nodes.map((node) => node.getBoundingClientRect().right));
@@ -193,18 +204,30 @@ describe('the finder over a tiled station list', () => {
     await context.close();
   }, 90_000);
 
-  it('loads the cells around the visitor for Find Nearby and the nearest open station', async () => {
-    const amed = { latitude: -8.345, longitude: 115.655 };
-    const { context, page, requested } = await tiledFinder({ context: { geolocation: amed, permissions: ['geolocation'] } });
+  it('loads the tiles around the visitor for Find Nearby and the nearest open station', async () => {
+    const { context, page, requested } = await tiledFinder({ context: { geolocation: AMED, permissions: ['geolocation'] } });
     await page.getByText('Nearest first').waitFor();
-    const [row, column] = stationTileKey(amed).split('_').map(Number) as [number, number];
-    const around = [row - 1, row, row + 1].flatMap((r) => [column - 1, column, column + 1].map((c) => `${r}_${c}`));
-    const listedAround = around.filter((key) => summaries.some((tile) => tile.key === key));
-    expect(listedAround.length).toBeGreaterThan(0);
-    expect(requested).toEqual(expect.arrayContaining(listedAround));
-    expect(await list(page).locator('article').first().innerText()).toContain(', Amed, Bali');
+    expect(requested).toContain(tileAt(AMED));
+    // Sorted by distance once Amed's tile has arrived.
+    await expect.poll(() => list(page).locator('article').first().innerText(), { timeout: 10_000 }).toContain(', Amed, Bali');
     await page.getByRole('button', { name: 'Nearest open station' }).click();
     expect(await page.getByTestId('nearest-open').locator('article').innerText()).toContain(', Amed, Bali');
+    await context.close();
+  }, 90_000);
+
+  it('asks again for a tile the edge served older than the list names, and shows the newer one', async () => {
+    const canggu = stationTilePath(tileAt(MAP_DEFAULTS));
+    const { context, page, requested } = await tiledFinder({
+      olderFirst: (path, body) => (path === canggu ? body.replace(/"name":"Canggu Refill (\d+)"/g, '"name":"Old Canggu $1"') : null),
+    });
+    const search = page.getByPlaceholder('Search stations or locations...');
+    await search.fill('Old Canggu');
+    await page.getByTestId('station-count').getByText(/[1-9]\d* stations?/).waitFor();
+    // Its SHA-256 is not the list's fingerprint: asked for again within seconds, and the older names are gone.
+    await page.getByText('No stations found matching your criteria').waitFor({ timeout: 15_000 });
+    expect(requested.filter((key) => stationTilePath(key) === canggu)).toHaveLength(2);
+    await search.fill('Canggu Refill');
+    await page.getByTestId('station-count').getByText(/[1-9]\d* stations?/).waitFor();
     await context.close();
   }, 90_000);
 

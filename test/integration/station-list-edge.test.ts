@@ -31,14 +31,17 @@ const eventually = async <T>(read: () => Promise<T>, done: (value: T) => boolean
 
 describe('the station list file at the edge', () => {
   it("is rewritten from the table's stream seconds after a station changes, before any page asks for it", async () => {
-    const station = await provision('Stream List Station');
     const { db, tableName } = testDb();
     const leaseUntil = async () => {
       const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: keys.lease(STATION_LIST_LEASE), ConsistentRead: true }));
       return Item ? Date.parse(String(Item.until)) : 0;
     };
-    // A publication holds the lease for a while (the station's addition is a change too): a change meanwhile waits for
-    // the schedule. Once the lease ran out, a change is in the file within seconds.
+    const provisionedAt = Date.now();
+    const station = await provision('Stream List Station');
+    // A publication holds the lease for a while (the station's addition is a change too, which the stream hands on a
+    // moment later, unless a lease is held already): a change meanwhile waits for the schedule. Once the lease ran out,
+    // a change is in the file within seconds.
+    await eventually(leaseUntil, (until) => until > provisionedAt, 5_000);
     expect(await eventually(leaseUntil, (until) => until < Date.now(), (STATION_LIST_CHANGE_LEASE_SECONDS + 5) * 1000)).toBeLessThan(Date.now());
     const renamedAt = Date.now();
     await (await workerServices()).machines.update(station.machine.id, { name: 'Stream List Station (renamed)', updatedAt: new Date(renamedAt).toISOString() });

@@ -1,72 +1,72 @@
 import { describe, expect, it } from 'vitest';
 import { stationListFiles } from '@functions/domain/station-list';
+import { parseCoordinates } from '@shared/geo';
 import type { Machine } from '@shared/schemas';
 import { STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
-import { UNPLACED_TILE, stationTileKey, tileKeysIn, type StationTileSummary, type TiledStationList } from '@shared/station-tiles';
-import { MAX_TILES_IN_VIEW, cellBounds, cellsAround, mergeTiles, selectTiles } from './station-tiles';
+import { boundsOverlap, cellKey, inTile, tileBounds, UNPLACED_TILE, type StationTileSummary, type TiledStationList } from '@shared/station-tiles';
+import { MAX_STATIONS_IN_VIEW, mergeTiles, nearbyBox, selectTiles } from './station-tiles';
 
-const summary = (key: string): StationTileSummary => ({ key, count: 1, online: 1, center: null, fingerprint: key });
-/** Every cell of rows × columns as a listed tile, and the unplaced one. */
-const grid = (rows: number[], columns: number[]) => [...rows.flatMap((row) => columns.map((column) => summary(`${row}_${column}`))), summary(UNPLACED_TILE)];
+const summary = (key: string, count = 100): StationTileSummary => ({ key, count, online: count, center: null, fingerprint: key });
+/** The level-6 cells (1/64°, about 1.7 km) of rows × columns as listed tiles of `count` stations, and the unplaced tile. */
+const grid = (rows: number[], columns: number[], count = 100) => [...rows.flatMap((row) => columns.map((column) => summary(`6_${row}_${column}`, count))), summary(UNPLACED_TILE)];
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
 const keys = (tiles: StationTileSummary[]) => tiles.map((tile) => tile.key).sort();
-const cellOf = (key: string) => key.split('_').map(Number) as [number, number];
+const centre = (key: string) => {
+  const { south, north, west, east } = tileBounds(key)!;
+  return { latitude: (south + north) / 2, longitude: (west + east) / 2 };
+};
 
 describe('the tiles a page loads', () => {
-  const tiles = grid(range(-180, -168), range(2296, 2310));
-  // Rows -174 and -173, columns 2302 and 2303 (0.05° cells: -8.69 is in row -174, 115.19 in column 2303).
-  const small = { south: -8.69, north: -8.61, west: 115.11, east: 115.19 };
+  // Rows -560 to -540 and columns 7360 to 7380 of level 6: south Bali.
+  const tiles = grid(range(-560, -540), range(7360, 7380));
+  const view = { south: -8.66, north: -8.6, west: 115.1, east: 115.2 };
 
-  it('loads the listed cells the view touches, and no cell the list does not name', () => {
-    expect(keys(selectTiles(tiles, { view: small }).load)).toEqual(['-173_2302', '-173_2303', '-174_2302', '-174_2303']);
-    const withoutOne = tiles.filter((tile) => tile.key !== '-173_2303');
-    expect(keys(selectTiles(withoutOne, { view: small }).load)).toEqual(['-173_2302', '-174_2302', '-174_2303']);
-    expect(selectTiles(tiles, { view: small }).beyondCap).toEqual([]);
+  it('loads the tiles the view touches nearest its centre, up to the cap, and leaves the rest as counts', () => {
+    const { load, beyondCap } = selectTiles(tiles, { view });
+    const touching = tiles.filter((tile) => tile.key !== UNPLACED_TILE && boundsOverlap(tileBounds(tile.key)!, view));
+    expect(touching.length * 100).toBeGreaterThan(MAX_STATIONS_IN_VIEW);
+    expect(load).toHaveLength(MAX_STATIONS_IN_VIEW / 100);
+    expect(keys([...load, ...beyondCap])).toEqual(keys(touching));
+    const distance = ({ key }: StationTileSummary) => Math.hypot(centre(key).latitude + 8.63, centre(key).longitude - 115.15);
+    expect(Math.max(...load.map(distance))).toBeLessThanOrEqual(Math.min(...beyondCap.map(distance)));
   });
 
-  it('caps the view at the cells nearest its centre and leaves the rest as counts', () => {
-    // 7 by 7 cells around the cell -172_2303, whose centre is the view's (-8.575, 115.175).
-    const wide = { south: -8.745, north: -8.405, west: 115.005, east: 115.345 };
-    expect(tileKeysIn(wide)).toHaveLength(49);
-    const { load, beyondCap } = selectTiles(tiles, { view: wide });
-    expect(load).toHaveLength(MAX_TILES_IN_VIEW);
-    expect(beyondCap).toHaveLength(49 - MAX_TILES_IN_VIEW);
-    const distance = ({ key }: StationTileSummary) => {
-      const { south, north, west, east } = cellBounds(key);
-      return Math.hypot((south + north) / 2 + 8.575, (west + east) / 2 - 115.175);
-    };
-    expect(Math.max(...load.map(distance))).toBeLessThanOrEqual(Math.min(...beyondCap.map(distance)) + 1e-12);
-    expect(keys(load)).toEqual(expect.arrayContaining(tileKeysIn(cellsAround({ latitude: -8.575, longitude: 115.175 }))));
+  it('loads every tile of a small view, none outside it, and the first tile even when it alone passes the cap', () => {
+    const small = { south: -8.65, north: -8.64, west: 115.15, east: 115.16 };
+    const { load, beyondCap } = selectTiles(tiles, { view: small });
+    expect(beyondCap).toEqual([]);
+    expect(load.length).toBeGreaterThan(0);
+    for (const tile of load) expect(boundsOverlap(tileBounds(tile.key)!, small)).toBe(true);
+    const crowded = [summary(cellKey(6, { latitude: -8.645, longitude: 115.155 }), MAX_STATIONS_IN_VIEW * 3)];
+    expect(keys(selectTiles(crowded, { view: small }).load)).toEqual(keys(crowded));
   });
 
-  it('loads boxes whole beside the capped view: an area, the cells around the visitor', () => {
-    const area = { south: -8.9, north: -8.41, west: 114.81, east: 115.49 };
-    const { load, beyondCap } = selectTiles(tiles, { view: small, boxes: [area] });
-    expect(load.length).toBe(new Set([...tileKeysIn(area), ...tileKeysIn(small)]).size);
-    expect(load.length).toBeGreaterThan(MAX_TILES_IN_VIEW);
+  it('loads the tile holding a position first, then the nearest within about 5.5 km, up to the cap', () => {
+    const position = { latitude: -8.6476, longitude: 115.1369 };
+    // One large cell (level 2, a quarter degree) holds the position, beside the small ones.
+    const mixed = [summary(cellKey(2, position), 50), ...grid(range(-560, -540), range(7370, 7380))];
+    const { load } = selectTiles(mixed, { near: position });
+    expect(load[0]!.key).toBe(cellKey(2, position));
+    expect(load.reduce((sum, tile) => sum + tile.count, 0)).toBeLessThanOrEqual(MAX_STATIONS_IN_VIEW);
+    for (const tile of load) expect(boundsOverlap(tileBounds(tile.key)!, nearbyBox(position))).toBe(true);
+    const far = mixed.filter((tile) => tile.key !== UNPLACED_TILE && !boundsOverlap(tileBounds(tile.key)!, nearbyBox(position)));
+    expect(far.length).toBeGreaterThan(0);
+  });
+
+  it('loads boxes whole beside the capped view (an area), each tile once', () => {
+    const area = { south: -8.75, north: -8.45, west: 114.99, east: 115.31 };
+    const { load, beyondCap } = selectTiles(tiles, { view, boxes: [area] });
+    expect(load.reduce((sum, tile) => sum + tile.count, 0)).toBeGreaterThan(MAX_STATIONS_IN_VIEW);
     expect(new Set(keys(load)).size).toBe(load.length);
+    expect(keys(load)).toEqual(keys(tiles.filter((tile) => tile.key !== UNPLACED_TILE && boundsOverlap(tileBounds(tile.key)!, area))));
     expect(beyondCap).toEqual([]);
   });
 
   it('adds the unplaced tile when asked and listed, and every tile for a search of all of Bali', () => {
-    expect(keys(selectTiles(tiles, { view: small, unplaced: true }).load)).toContain(UNPLACED_TILE);
-    expect(keys(selectTiles(tiles, { view: small }).load)).not.toContain(UNPLACED_TILE);
+    expect(keys(selectTiles(tiles, { view, unplaced: true }).load)).toContain(UNPLACED_TILE);
+    expect(keys(selectTiles(tiles, { view }).load)).not.toContain(UNPLACED_TILE);
     expect(keys(selectTiles(tiles.filter((tile) => tile.key !== UNPLACED_TILE), { unplaced: true }).load)).toEqual([]);
-    const wide = { south: -9, north: -8, west: 114.5, east: 115.7 };
-    expect(selectTiles(tiles, { view: wide, everything: true })).toEqual({ load: tiles, beyondCap: [] });
-  });
-
-  it('takes the 3×3 cells around a position, also on a cell\'s corner', () => {
-    for (const position of [{ latitude: -8.6476, longitude: 115.1369 }, { latitude: -8.65, longitude: 115.15 }, { latitude: -8.7999999, longitude: 115.2000001 }]) {
-      const [row, column] = cellOf(stationTileKey(position));
-      const expected = range(row - 1, row + 1).flatMap((r) => range(column - 1, column + 1).map((c) => `${r}_${c}`));
-      expect(tileKeysIn(cellsAround(position)).sort()).toEqual(expected.sort());
-    }
-  });
-
-  it('gives a cell\'s box, which touches that cell only', () => {
-    expect(tileKeysIn({ ...cellBounds('-173_2302'), north: cellBounds('-173_2302').north - 1e-9, east: cellBounds('-173_2302').east - 1e-9 })).toEqual(['-173_2302']);
-    expect(cellBounds('-173_2302')).toEqual({ south: -8.65, north: -8.6, west: 115.1, east: 115.15 });
+    expect(selectTiles(tiles, { view, everything: true })).toEqual({ load: tiles, beyondCap: [] });
   });
 });
 
@@ -90,10 +90,10 @@ describe('the list merged from tiles', () => {
     const file = JSON.parse(list.json) as TiledStationList;
     const view = { south: -8.7, north: -8.62, west: 115.1, east: 115.2 };
     const { load } = selectTiles(file.tiles, { view, unplaced: true });
+    expect(load.length).toBeGreaterThan(2);
     const byKey = new Map(tiles.map((tile) => [tile.key, JSON.parse(tile.json) as Machine[]]));
     const merged = mergeTiles(load.map((tile) => byKey.get(tile.key)!));
-    const wanted = new Set(load.map((tile) => tile.key));
-    const expected = fleet.filter((m) => wanted.has(stationTileKey(m.latitude === null ? null : { latitude: Number(m.latitude), longitude: Number(m.longitude) })));
+    const expected = fleet.filter((m) => load.some((tile) => inTile(tile.key, parseCoordinates(m.latitude, m.longitude))));
     expect(merged.map((m) => m.id).sort()).toEqual(expected.map((m) => m.id).sort());
     expect(merged.filter((m) => m.latitude === null)).toHaveLength(21);
   });

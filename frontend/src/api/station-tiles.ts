@@ -1,21 +1,26 @@
 import type { LatLng } from '@shared/geo';
 import type { Machine } from '@shared/schemas';
-import { STATION_TILES_PER_DEGREE, UNPLACED_TILE, tileKeysIn, type Bounds, type StationTileSummary } from '@shared/station-tiles';
+import { boundsOverlap, tileBounds, UNPLACED_TILE, type Bounds, type StationTileSummary } from '@shared/station-tiles';
 
 /**
- * Which tiles of a tiled station list (shared/station-tiles.ts) a page loads: those of the map's view, up to a cap, and
- * boxes it wants whole whatever the view (an area chosen, the cells around the visitor).
+ * Which tiles of a tiled station list (shared/station-tiles.ts) a page loads: those nearest what it shows (the map's
+ * view, the visitor's position) up to a number of stations, and boxes it wants whole whatever the number (an area
+ * chosen).
  */
 
 /**
- * The most tiles a map's view loads: a zoomed-out map would otherwise load the island (at 100,000 stations, most of
- * 40 MB). At the default zoom a desktop map touches 9 to 16 cells, a phone's 4 to 9.
+ * The most stations a map's view, or the surroundings of a position, loads: about 50 KB gzip. A zoomed-out map of a
+ * dense fleet would otherwise load most of it (at 100,000 stations, 2.5 MB gzip); the rest of the view shows as counts.
  */
-export const MAX_TILES_IN_VIEW = 12;
+export const MAX_STATIONS_IN_VIEW = 2_000;
+/** How far around a position its nearby stations are looked for: 0.05°, about 5.5 km. */
+const NEARBY_DEGREES = 0.05;
 
 export interface TileWants {
-  /** The map's view: the tiles it touches, nearest its centre first, up to MAX_TILES_IN_VIEW. */
+  /** The map's view: the tiles it touches, nearest its centre first, up to MAX_STATIONS_IN_VIEW. */
   view?: Bounds | null;
+  /** A position: the tiles within NEARBY_DEGREES, nearest first, up to MAX_STATIONS_IN_VIEW (its own tile at least). */
+  near?: LatLng | null;
   /** Boxes loaded whole whatever the view and the cap. */
   boxes?: readonly Bounds[];
   /** The tile of the stations without coordinates: no map shows them, the finder's list does. */
@@ -31,54 +36,56 @@ export interface TileSelection {
   beyondCap: StationTileSummary[];
 }
 
-/** The grid cell of a key: its row and column (`<row>_<column>`, stationTileKey). */
-function cellOf(key: string): { row: number; column: number } {
-  const [row, column] = key.split('_').map(Number) as [number, number];
-  return { row, column };
+/** How far a point is from a box, in degrees (0 inside it): a large cell holding the point comes before a small one beside it. */
+function distanceTo(box: Bounds, point: LatLng): number {
+  const latitude = Math.max(box.south - point.latitude, 0, point.latitude - box.north);
+  const longitude = Math.max(box.west - point.longitude, 0, point.longitude - box.east);
+  return Math.hypot(latitude, longitude);
 }
 
-/** The box of a grid cell (not of the unplaced tile): a click on a tile's count zooms the map to it. */
-export function cellBounds(key: string): Bounds {
-  const { row, column } = cellOf(key);
-  return { south: row / STATION_TILES_PER_DEGREE, north: (row + 1) / STATION_TILES_PER_DEGREE, west: column / STATION_TILES_PER_DEGREE, east: (column + 1) / STATION_TILES_PER_DEGREE };
+const centreOf = (box: Bounds): LatLng => ({ latitude: (box.south + box.north) / 2, longitude: (box.west + box.east) / 2 });
+/** Between tiles at the same distance (both holding the point, or overlapping ones), the one whose centre is nearer. */
+const fromCentre = (box: Bounds, point: LatLng) => Math.hypot(centreOf(box).latitude - point.latitude, centreOf(box).longitude - point.longitude);
+
+/** The placed tiles overlapping a box, nearest a point first, split where their stations pass the cap (the first always taken). */
+function nearestWithinCap(tiles: readonly StationTileSummary[], box: Bounds, point: LatLng): TileSelection {
+  const touching = tiles
+    .map((tile) => ({ tile, bounds: tileBounds(tile.key) }))
+    .filter((entry): entry is { tile: StationTileSummary; bounds: Bounds } => entry.bounds !== null && boundsOverlap(entry.bounds, box))
+    .sort((a, b) => distanceTo(a.bounds, point) - distanceTo(b.bounds, point) || fromCentre(a.bounds, point) - fromCentre(b.bounds, point));
+  const load: StationTileSummary[] = [];
+  const beyondCap: StationTileSummary[] = [];
+  let stations = 0;
+  for (const { tile } of touching) {
+    if (load.length && stations + tile.count > MAX_STATIONS_IN_VIEW) beyondCap.push(tile);
+    else {
+      load.push(tile);
+      stations += tile.count;
+    }
+  }
+  return { load, beyondCap };
 }
 
-/** The keys ordered by how near their cell's centre is to `centre` (in degrees: the cells are square near the equator). */
-function nearestFirst(keys: string[], centre: LatLng): string[] {
-  const distance = (key: string) => {
-    const { south, north, west, east } = cellBounds(key);
-    return ((south + north) / 2 - centre.latitude) ** 2 + ((west + east) / 2 - centre.longitude) ** 2;
-  };
-  return keys.map((key) => ({ key, distance: distance(key) })).sort((a, b) => a.distance - b.distance).map(({ key }) => key);
-}
+/** The box of NEARBY_DEGREES around a position. */
+export const nearbyBox = ({ latitude, longitude }: LatLng): Bounds => ({
+  south: latitude - NEARBY_DEGREES, north: latitude + NEARBY_DEGREES, west: longitude - NEARBY_DEGREES, east: longitude + NEARBY_DEGREES,
+});
 
 export function selectTiles(tiles: readonly StationTileSummary[], wants: TileWants): TileSelection {
   if (wants.everything) return { load: [...tiles], beyondCap: [] };
-  const byKey = new Map(tiles.map((tile) => [tile.key, tile]));
-  // A cell the list does not name has no stations: it is never asked for, and does not count towards the cap.
-  const listed = (keys: string[]) => keys.filter((key) => byKey.has(key));
-  const { view } = wants;
-  const inView = view ? nearestFirst(listed(tileKeysIn(view)), { latitude: (view.south + view.north) / 2, longitude: (view.west + view.east) / 2 }) : [];
-  const load = new Set([
-    ...inView.slice(0, MAX_TILES_IN_VIEW),
-    ...(wants.boxes ?? []).flatMap((box) => listed(tileKeysIn(box))),
-    ...(wants.unplaced && byKey.has(UNPLACED_TILE) ? [UNPLACED_TILE] : []),
-  ]);
-  const summaries = (keys: Iterable<string>) => [...keys].map((key) => byKey.get(key)!);
-  return { load: summaries(load), beyondCap: summaries(inView.filter((key) => !load.has(key))) };
+  const inView = wants.view ? nearestWithinCap(tiles, wants.view, centreOf(wants.view)) : { load: [], beyondCap: [] };
+  const nearby = wants.near ? nearestWithinCap(tiles, nearbyBox(wants.near), wants.near).load : [];
+  const whole = (wants.boxes ?? []).flatMap((box) => tiles.filter((tile) => {
+    const bounds = tileBounds(tile.key);
+    return bounds !== null && boundsOverlap(bounds, box);
+  }));
+  const unplaced = wants.unplaced ? tiles.filter((tile) => tile.key === UNPLACED_TILE) : [];
+  const load = [...new Set([...inView.load, ...nearby, ...whole, ...unplaced])];
+  return { load, beyondCap: inView.beyondCap.filter((tile) => !load.includes(tile)) };
 }
 
-/** The tiles around a position: the app's nearby stations, the finder's Find Nearby and nearest open station. */
-export const around = (position: LatLng): TileWants => ({ boxes: [cellsAround(position)] });
-
-/** The box of the 3×3 cells around a position: its own cell and the eight next to it. */
-export function cellsAround(position: LatLng): Bounds {
-  const row = Math.floor(position.latitude * STATION_TILES_PER_DEGREE);
-  const column = Math.floor(position.longitude * STATION_TILES_PER_DEGREE);
-  // Just inside the outer edges: an edge on a cell's border would also touch the cell beyond it.
-  const edge = (cell: number, inward: number) => cell / STATION_TILES_PER_DEGREE + inward * 1e-9;
-  return { south: edge(row - 1, 1), north: edge(row + 2, -1), west: edge(column - 1, 1), east: edge(column + 2, -1) };
-}
+/** The tiles around a position: the app's nearby stations. */
+export const around = (position: LatLng): TileWants => ({ near: position });
 
 /** The stations of the tiles that have arrived, each once: while the edge still serves a tile's older file, a station that moved can be in two. */
 export function mergeTiles(parts: readonly (readonly Machine[])[]): Machine[] {

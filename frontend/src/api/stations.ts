@@ -3,7 +3,7 @@ import { useEffect, useMemo } from 'react';
 import { MAP_DEFAULTS, STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
 import { parseCoordinates, type LatLng } from '@shared/geo';
 import type { Machine } from '@shared/schemas';
-import { isTiledStationList, stationTileKey, stationTilePath, type StationListFile, type StationTileSummary } from '@shared/station-tiles';
+import { inTile, isTiledStationList, stationTilePath, type StationListFile, type StationTileSummary } from '@shared/station-tiles';
 import { publicApi } from './public-fetch';
 import { around, mergeTiles, selectTiles, type TileWants } from './station-tiles';
 import { watchNetwork } from '../features/pwa/online-status';
@@ -68,23 +68,52 @@ async function loadStationList({ signal }: { signal: AbortSignal }): Promise<Sta
   }
 }
 
-/** One tile's stations, revalidated as the list is; offline, those saved that lie in it. */
-async function loadTile(key: string, signal: AbortSignal): Promise<Machine[]> {
+/** A tile as loaded: its stations, and whether its file is the one the list names. */
+interface LoadedTile {
+  machines: Machine[];
+  current: boolean;
+}
+
+/**
+ * How soon a tile the edge served in an older version is asked for again: the edge keeps a file up to
+ * STATION_LIST_MAX_AGE_SECONDS, so a list read just after a publication can name a tile the edge does not serve yet.
+ */
+const STALE_TILE_RETRY_MS = 5_000;
+
+/** The SHA-256 of a file as the publisher fingerprints it (base64url); null where the browser has no Web Crypto (plain http). */
+async function fingerprintOf(text: string): Promise<string | null> {
+  if (!globalThis.crypto?.subtle) return null;
+  const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text)));
+  return btoa(String.fromCharCode(...digest)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** One tile's stations, revalidated as the list is and checked against the list's fingerprint; offline, those saved that lie in it. */
+async function loadTile({ key, fingerprint }: StationTileSummary, signal: AbortSignal): Promise<LoadedTile> {
   try {
     const response = await fetchJson(stationTilePath(key), signal);
     // The list named it, but it emptied since: no stations there.
-    if (response.status === 404) return [];
+    if (response.status === 404) return { machines: [], current: true };
     if (!response.ok) throw new Error(`The station tile ${key} answered ${response.status}`);
-    return (await response.json()) as Machine[];
+    const text = await response.text();
+    const served = await fingerprintOf(text);
+    return { machines: JSON.parse(text) as Machine[], current: served === null || served === fingerprint };
   } catch (error) {
-    return fromSaved(error, (machines) => machines.filter((m) => stationTileKey(parseCoordinates(m.latitude, m.longitude)) === key));
+    return fromSaved(error, (machines) => ({ machines: machines.filter((m) => inTile(key, parseCoordinates(m.latitude, m.longitude))), current: true }));
   }
 }
 
 export const stationQueries = {
   all: () => queryOptions({ queryKey: ['machines'], queryFn: loadStationList }),
-  /** Keyed by the tile's fingerprint: a tile is fetched again only once the list says its file changed. */
-  tile: ({ key, fingerprint }: StationTileSummary) => queryOptions({ queryKey: ['machines', 'tile', key, fingerprint], queryFn: ({ signal }) => loadTile(key, signal), staleTime: Infinity }),
+  /**
+   * Keyed by the tile's fingerprint: a tile is fetched again once the list says its file changed, or while the edge
+   * still served an older file than the one the list names.
+   */
+  tile: (summary: StationTileSummary) => queryOptions({
+    queryKey: ['machines', 'tile', summary.key, summary.fingerprint],
+    queryFn: ({ signal }) => loadTile(summary, signal),
+    staleTime: Infinity,
+    refetchInterval: (query) => (query.state.data?.current === false ? STALE_TILE_RETRY_MS : false),
+  }),
 };
 
 export interface StationsIn {
@@ -111,8 +140,8 @@ interface TileParts {
 
 // A module-level `combine` is stable: it runs again only when a tile's result changes, and its result (shared
 // structurally) keeps `parts` the same array while no tile's data changed, so nothing downstream recomputes.
-const combineTiles = (results: UseQueryResult<Machine[]>[]): TileParts => ({
-  parts: results.flatMap((result) => (result.data ? [result.data] : [])),
+const combineTiles = (results: UseQueryResult<LoadedTile>[]): TileParts => ({
+  parts: results.flatMap((result) => (result.data ? [result.data.machines] : [])),
   pending: results.filter((result) => result.isPending).length,
   failed: results.some((result) => result.isError),
 });

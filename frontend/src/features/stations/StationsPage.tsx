@@ -1,8 +1,8 @@
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { AREAS } from '@shared/constants';
-import { AREA_BOUNDS, type Bounds, type StationTileSummary } from '@shared/station-tiles';
+import { AREA_BOUNDS, tileBounds, type Bounds, type StationTileSummary } from '@shared/station-tiles';
 import { readSavedStations } from '../../api/stations';
-import { cellBounds, cellsAround, type TileWants } from '../../api/station-tiles';
+import type { TileWants } from '../../api/station-tiles';
 import { DropIcon, LocateIcon, SearchIcon } from '../../components/icons';
 import { common } from '../../i18n/common';
 import { useLanguage } from '../../i18n/language';
@@ -21,7 +21,10 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 
 /** Tiles the cap left out of the map's view, as counts on the map. */
 function toTileCounts(beyondCap: readonly StationTileSummary[] = []): MapTileCount[] {
-  return beyondCap.flatMap(({ key, count, online, center }) => (center ? [{ key, count, online, center, bounds: cellBounds(key) }] : []));
+  return beyondCap.flatMap(({ key, count, online, center }) => {
+    const bounds = tileBounds(key);
+    return center && bounds ? [{ key, count, online, center, bounds }] : [];
+  });
 }
 
 // The list and its cards show once the stations are there: their code (with the virtual list) loads alongside them,
@@ -53,7 +56,8 @@ export function StationsPage() {
   const areaBounds = area ? AREA_BOUNDS[area] : null;
   const wants = useMemo((): TileWants => ({
     view,
-    boxes: [areaBounds, position && cellsAround(position)].filter((box) => box !== null),
+    near: position,
+    boxes: areaBounds ? [areaBounds] : [],
     unplaced: true,
     everything: searchAll,
   }), [view, areaBounds, position, searchAll]);
