@@ -40,6 +40,8 @@ const FOOTER = ['Platform', 'Find stations', 'How it works', 'Host a station', '
 describe('the landing page /', () => {
   it('shows its seven sections in order with the live count of online stations', async () => {
     await open('/', 'Seminyak Square');
+    // The host application form loads on its own (lazily), maybe after the stations.
+    await page.getByRole('button', { name: 'Submit Application' }).waitFor();
     await expectInOrder(page, [
       'Stations', 'About', 'Partners',
       'Find stations', 'Start for free',
