@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import S3rver from 's3rver';
 import { freePort } from './net';
 import { makeWritesAtomic } from './s3-atomic-writes';
+import { closeUnsentObjects } from './s3-unsent-objects';
 
 /** The bucket of report photos in the local cloud (FILES_BUCKET). */
 const LOCAL_PHOTO_BUCKET = 'report-photos';
@@ -31,7 +32,9 @@ export async function startStorage(options: { dataDir?: string }): Promise<{ end
     configureBuckets: [{ name: LOCAL_PHOTO_BUCKET }, { name: LOCAL_STATION_LIST_BUCKET }],
   });
   const staging = `${directory}.writing`;
-  makeWritesAtomic((server as unknown as { store: Parameters<typeof makeWritesAtomic>[0] }).store, staging);
+  const { store } = server as unknown as { store: Parameters<typeof makeWritesAtomic>[0] };
+  makeWritesAtomic(store, staging);
+  closeUnsentObjects(server as unknown as Parameters<typeof closeUnsentObjects>[0], store);
   await server.run();
   return {
     endpoint: `http://127.0.0.1:${port}`,
