@@ -233,7 +233,7 @@ export default defineConfig({
             options: {
               cacheName: 'api-machines',
               networkTimeoutSeconds: 6,
-              // The list, the API's answer and up to every tile of the island (16 by 27 cells and the unplaced one).
+              // The list, the API's answer and the tiles last seen (a tiled list has about 435 at 100,000 stations).
               expiration: { maxEntries: 500, maxAgeSeconds: 30 * 24 * 3600 },
               cacheableResponse: { statuses: [200] },
             },
