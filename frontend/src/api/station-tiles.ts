@@ -80,8 +80,8 @@ export function selectTiles(tiles: readonly StationTileSummary[], wants: TileWan
     return bounds !== null && boundsOverlap(bounds, box);
   }));
   const unplaced = wants.unplaced ? tiles.filter((tile) => tile.key === UNPLACED_TILE) : [];
-  const load = [...new Set([...inView.load, ...nearby, ...whole, ...unplaced])];
-  return { load, beyondCap: inView.beyondCap.filter((tile) => !load.includes(tile)) };
+  const load = new Set([...inView.load, ...nearby, ...whole, ...unplaced]);
+  return { load: [...load], beyondCap: inView.beyondCap.filter((tile) => !load.has(tile)) };
 }
 
 /** The tiles around a position: the app's nearby stations. */
