@@ -1,4 +1,5 @@
-import { base64url, exportSPKI, generateKeyPair, SignJWT, UnsecuredJWT } from 'jose';
+import { base64url, exportSPKI, generateKeyPair, jwtVerify, SignJWT, UnsecuredJWT } from 'jose';
+import { KeyObject, sign } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NFC_TOKEN_AUDIENCE, NFC_TOKEN_TYPE, signNfcToken, signVendToken, TOKEN_ISSUER, verifyNfcToken, verifyVendToken } from './tokens';
 
@@ -19,6 +20,12 @@ const nfc = () => signNfcToken({ jti: 'jti-1', userId: 'user-1', now, lifetimeSe
 const forged = (claims: Record<string, unknown> = {}, header: Record<string, unknown> = {}) =>
   new SignJWT({ jti: 'jti-x', sub: 'user-1', aud: NFC_TOKEN_AUDIENCE, iss: TOKEN_ISSUER, iat: Math.floor(now.getTime() / 1000), exp: Math.floor(now.getTime() / 1000) + 300, ...claims })
     .setProtectedHeader({ alg: 'ES256', typ: NFC_TOKEN_TYPE, ...header });
+
+/** Signs whatever header and payload it is given, as a JOSE library would refuse to (crit, a payload not an object). */
+const signedAsIs = (header: Record<string, unknown>, payload: string) => {
+  const input = `${base64url.encode(JSON.stringify(header))}.${base64url.encode(payload)}`;
+  return `${input}.${sign('sha256', Buffer.from(input), { key: KeyObject.from(key.privateKey), dsaEncoding: 'ieee-p1363' }).toString('base64url')}`;
+};
 
 describe('NFC token', () => {
   it('verifies a token it signed and returns jti, user and expiry', async () => {
@@ -81,7 +88,42 @@ describe('NFC token', () => {
     expect(await verifyNfcToken(token, key.publicKey, now)).toMatchObject({ ok: false, failure: 'invalid' });
   });
 
-  it.each([[''], ['not.a.jwt'], ['a.b'], [42], [null], ['x'.repeat(5000)]])('refuses garbage %#', async (garbage) => {
+  it.each([
+    ['a crit header (an extension it does not understand)', { crit: ['exp'] }, {}],
+    ['an unencoded payload (b64)', { b64: false, crit: ['b64'] }, {}],
+    ['an issued-at that is not a number', {}, { iat: 'yesterday' }],
+    ['an expiry that is not a number', {}, { exp: '9999999999' }],
+  ])('refuses a correctly signed token with %s', async (_label, header, claims) => {
+    const valid = { jti: 'jti-x', sub: 'user-1', aud: NFC_TOKEN_AUDIENCE, iss: TOKEN_ISSUER, iat: Math.floor(now.getTime() / 1000), exp: Math.floor(now.getTime() / 1000) + 300 };
+    const token = signedAsIs({ alg: 'ES256', typ: NFC_TOKEN_TYPE, ...header }, JSON.stringify({ ...valid, ...claims }));
+    expect(await verifyNfcToken(token, key.publicKey, now)).toMatchObject({ ok: false, failure: 'invalid' });
+  });
+
+  it('refuses a DER-encoded signature (ES256 signatures are the 64 bytes r || s)', async () => {
+    const { token } = await nfc();
+    const [h, p] = token.split('.');
+    const der = sign('sha256', Buffer.from(`${h}.${p}`), { key: KeyObject.from(key.privateKey), dsaEncoding: 'der' }).toString('base64url');
+    expect(await verifyNfcToken(`${h}.${p}.${der}`, key.publicKey, now)).toMatchObject({ ok: false, failure: 'invalid', detail: 'signature verification failed' });
+  });
+
+  it('refuses a signed payload that is not a JSON object', async () => {
+    const token = signedAsIs({ alg: 'ES256', typ: NFC_TOKEN_TYPE }, '[1,2]');
+    expect(await verifyNfcToken(token, key.publicKey, now)).toMatchObject({ ok: false, failure: 'invalid', detail: 'malformed payload' });
+  });
+
+  it('accepts the media type written in full, and an audience list that holds its audience', async () => {
+    const token = await forged({ aud: ['other', NFC_TOKEN_AUDIENCE] }, { typ: `application/${NFC_TOKEN_TYPE}` }).sign(key.privateKey);
+    expect(await verifyNfcToken(token, key.publicKey, now)).toMatchObject({ ok: true, claims: { jti: 'jti-x' } });
+  });
+
+  it('signs tokens that a standard JOSE library verifies (a station may use one)', async () => {
+    const { token } = await signVendToken({ sessionId: 's1', stationId: 'HRL-00001', maxMl: 1500, now, lifetimeSeconds: 60 }, key);
+    const { payload, protectedHeader } = await jwtVerify(token, key.publicKey, { algorithms: ['ES256'], audience: 'refill-vend', issuer: TOKEN_ISSUER, typ: 'vend+jwt', currentDate: now });
+    expect(protectedHeader).toEqual({ alg: 'ES256', typ: 'vend+jwt', kid: 'k1' });
+    expect(payload).toMatchObject({ sessionId: 's1', stationId: 'HRL-00001', maxMl: 1500, sub: 'HRL-00001', jti: 's1' });
+  });
+
+  it.each([[''], ['not.a.jwt'], ['a.b'], ['a.b.c.d'], ['..'], [42], [null], ['x'.repeat(5000)]])('refuses garbage %#', async (garbage) => {
     expect(await verifyNfcToken(garbage, key.publicKey, now)).toMatchObject({ ok: false, failure: 'invalid' });
   });
 });

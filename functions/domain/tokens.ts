@@ -1,5 +1,5 @@
-import { errors, jwtVerify, SignJWT } from 'jose';
 import { VEND_TOKEN_LEEWAY_SECONDS } from '@shared/constants';
+import { signJwt, type TokenKey, verifyJwt } from './es256-jwt';
 
 /**
  * The two signed tokens of the vend protocol, both ES256 JWTs signed with the same key but never
@@ -14,7 +14,6 @@ export const NFC_TOKEN_TYPE = 'nfc+jwt';
 const VEND_TOKEN_AUDIENCE = 'refill-vend';
 const VEND_TOKEN_TYPE = 'vend+jwt';
 export const TOKEN_ISSUER = 'bali-refill';
-const ALGORITHMS = ['ES256'];
 
 export interface NfcClaims {
   jti: string;
@@ -43,68 +42,45 @@ const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 export async function signNfcToken(
   input: { jti: string; userId: string; now: Date; lifetimeSeconds: number },
-  key: { privateKey: CryptoKey; keyId: string },
+  key: { privateKey: TokenKey; keyId: string },
 ): Promise<{ token: string; expiresAt: Date }> {
   const iat = seconds(input.now);
   const exp = iat + input.lifetimeSeconds;
-  const token = await new SignJWT({})
-    .setProtectedHeader({ alg: 'ES256', typ: NFC_TOKEN_TYPE, kid: key.keyId })
-    .setIssuer(TOKEN_ISSUER)
-    .setAudience(NFC_TOKEN_AUDIENCE)
-    .setSubject(input.userId)
-    .setJti(input.jti)
-    .setIssuedAt(iat)
-    .setExpirationTime(exp)
-    .sign(key.privateKey);
+  const token = signJwt(
+    { typ: NFC_TOKEN_TYPE, kid: key.keyId },
+    { iss: TOKEN_ISSUER, aud: NFC_TOKEN_AUDIENCE, sub: input.userId, jti: input.jti, iat, exp },
+    key.privateKey,
+  );
   return { token, expiresAt: new Date(exp * 1000) };
 }
 
 export async function signVendToken(
   input: { sessionId: string; stationId: string; maxMl: number; now: Date; lifetimeSeconds: number },
-  key: { privateKey: CryptoKey; keyId: string },
+  key: { privateKey: TokenKey; keyId: string },
 ): Promise<{ token: string; expiresAt: Date }> {
   const iat = seconds(input.now);
   const exp = iat + input.lifetimeSeconds;
-  const token = await new SignJWT({ sessionId: input.sessionId, stationId: input.stationId, maxMl: input.maxMl })
-    .setProtectedHeader({ alg: 'ES256', typ: VEND_TOKEN_TYPE, kid: key.keyId })
-    .setIssuer(TOKEN_ISSUER)
-    .setAudience(VEND_TOKEN_AUDIENCE)
-    .setSubject(input.stationId)
-    .setJti(input.sessionId)
-    .setIssuedAt(iat)
-    .setNotBefore(iat)
-    .setExpirationTime(exp)
-    .sign(key.privateKey);
+  const token = signJwt(
+    { typ: VEND_TOKEN_TYPE, kid: key.keyId },
+    {
+      sessionId: input.sessionId, stationId: input.stationId, maxMl: input.maxMl,
+      iss: TOKEN_ISSUER, aud: VEND_TOKEN_AUDIENCE, sub: input.stationId, jti: input.sessionId, iat, nbf: iat, exp,
+    },
+    key.privateKey,
+  );
   return { token, expiresAt: new Date(exp * 1000) };
 }
 
-async function verify(token: unknown, publicKey: CryptoKey, now: Date, audience: string, typ: string, leewaySeconds = 0, required = ['jti', 'sub', 'exp', 'iat']) {
+function verify(token: unknown, publicKey: TokenKey, now: Date, audience: string, typ: string, leewaySeconds = 0, required = ['jti', 'sub', 'exp', 'iat']) {
   if (typeof token !== 'string' || token.length === 0 || token.length > 4096) {
     return { ok: false as const, failure: 'invalid' as const, detail: 'not a token' };
   }
-  try {
-    const { payload } = await jwtVerify(token, publicKey, {
-      algorithms: ALGORITHMS,
-      audience,
-      issuer: TOKEN_ISSUER,
-      typ,
-      currentDate: now,
-      clockTolerance: leewaySeconds,
-      requiredClaims: required,
-    });
-    return { ok: true as const, payload };
-  } catch (error) {
-    if (error instanceof errors.JWTExpired) return { ok: false as const, failure: 'expired' as const, detail: error.message };
-    if (error instanceof errors.JWTClaimValidationFailed && error.claim === 'nbf' && error.reason === 'check_failed') {
-      return { ok: false as const, failure: 'expired' as const, detail: `not valid yet: ${error.message}` };
-    }
-    return { ok: false as const, failure: 'invalid' as const, detail: error instanceof Error ? `${(error as { code?: string }).code ?? error.name}: ${error.message}` : String(error) };
-  }
+  return verifyJwt(token, publicKey, { typ, issuer: TOKEN_ISSUER, audience, now, leewaySeconds, required });
 }
 
 /** Checks signature (ES256 only), typ, issuer, audience, expiry and the required claims. */
-export async function verifyNfcToken(token: unknown, publicKey: CryptoKey, now: Date): Promise<Verified<NfcClaims>> {
-  const result = await verify(token, publicKey, now, NFC_TOKEN_AUDIENCE, NFC_TOKEN_TYPE);
+export async function verifyNfcToken(token: unknown, publicKey: TokenKey, now: Date): Promise<Verified<NfcClaims>> {
+  const result = verify(token, publicKey, now, NFC_TOKEN_AUDIENCE, NFC_TOKEN_TYPE);
   if (!result.ok) return result;
   const { jti, sub, exp } = result.payload;
   if (typeof jti !== 'string' || !jti || jti.length > 128 || typeof sub !== 'string' || !sub || typeof exp !== 'number') {
@@ -117,8 +93,8 @@ export async function verifyNfcToken(token: unknown, publicKey: CryptoKey, now: 
  * What a station does with the vend token (docs/station-protocol.md): signature, validity from nbf to exp by its
  * own clock with a leeway (30 s), and that it is bound to this station.
  */
-export async function verifyVendToken(token: unknown, publicKey: CryptoKey, now: Date, stationId: string, leewaySeconds = VEND_TOKEN_LEEWAY_SECONDS): Promise<Verified<VendClaims>> {
-  const result = await verify(token, publicKey, now, VEND_TOKEN_AUDIENCE, VEND_TOKEN_TYPE, leewaySeconds, ['jti', 'sub', 'exp', 'iat', 'nbf']);
+export async function verifyVendToken(token: unknown, publicKey: TokenKey, now: Date, stationId: string, leewaySeconds = VEND_TOKEN_LEEWAY_SECONDS): Promise<Verified<VendClaims>> {
+  const result = verify(token, publicKey, now, VEND_TOKEN_AUDIENCE, VEND_TOKEN_TYPE, leewaySeconds, ['jti', 'sub', 'exp', 'iat', 'nbf']);
   if (!result.ok) return result;
   const { jti, sub, exp, sessionId, stationId: boundTo, maxMl } = result.payload;
   if (typeof jti !== 'string' || typeof sub !== 'string' || typeof exp !== 'number' || typeof sessionId !== 'string' || typeof boundTo !== 'string'

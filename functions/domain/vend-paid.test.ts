@@ -30,10 +30,10 @@ describe('openPaidVendSession', () => {
     expect(sent).toMatchObject({ topic: 'authorized', stationId: STATION, message: { sessionId: opened.sessionId, maxMl: 500, requestId: order.orderId } });
     if (sent.topic !== 'authorized') return;
     expect(Date.parse(sent.message.expiresAt) - w.clock.now().getTime()).toBe(60_000);
-    const check = await verifyVendToken(sent.message.vendToken, w.signingKeys.pair.publicKey, w.clock.now(), STATION);
+    const check = await verifyVendToken(sent.message.vendToken, await w.signingKeys.publicKey(), w.clock.now(), STATION);
     expect(check).toMatchObject({ ok: true, claims: { sessionId: opened.sessionId, stationId: STATION, maxMl: 500 } });
     // Bound to its station: another station rejects it.
-    expect((await verifyVendToken(sent.message.vendToken, w.signingKeys.pair.publicKey, w.clock.now(), 'HRL-00002')).ok).toBe(false);
+    expect((await verifyVendToken(sent.message.vendToken, await w.signingKeys.publicKey(), w.clock.now(), 'HRL-00002')).ok).toBe(false);
   });
 
   it('vend/complete settles exactly the dispensed millilitres and leaves the rest in the wallet', async () => {

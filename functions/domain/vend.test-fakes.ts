@@ -14,7 +14,7 @@ import type { FileStore } from '../ports/file-store';
 import type { StoredReading, Telemetry } from '../ports/telemetry';
 import type { AlertFilter, AlertRecord, Alerts } from '../ports/alerts';
 import type { TicketChange, TicketFilter, TicketRecord, Tickets } from '../ports/tickets';
-import { calculateJwkThumbprint, exportJWK, exportSPKI, generateKeyPair } from 'jose';
+import { generateSigningJwk, JwkSigningKeys } from '../adapters/signing/jwk-signing-keys';
 import type { Log } from '../ports/log';
 import type { PaidOrder } from './vend-paid';
 import type { VendDeps } from './vend';
@@ -472,11 +472,10 @@ export class MemoryMessages implements StationMessages {
   }
 }
 
-export async function memorySigningKeys(): Promise<SigningKeys & { pair: CryptoKeyPair }> {
-  const pair = await generateKeyPair('ES256', { extractable: true });
-  const kid = await calculateJwkThumbprint(await exportJWK(pair.publicKey));
-  const pem = await exportSPKI(pair.publicKey);
-  return { pair, privateKey: async () => pair.privateKey, publicKey: async () => pair.publicKey, publicKeyPem: async () => pem, keyId: async () => kid };
+/** A fresh key pair held in memory, through the same adapter as the deployed key. */
+export async function memorySigningKeys(): Promise<SigningKeys> {
+  const jwk = await generateSigningJwk();
+  return new JwkSigningKeys(async () => jwk);
 }
 
 export const silentLog: Log & { lines: string[] } = Object.assign(

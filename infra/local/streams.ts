@@ -1,6 +1,7 @@
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type _Record as StreamRecord } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { withoutLogFilter } from '@functions/adapters/dynamodb/client';
 
 /** What Lambda's event source mapping is told in the stations construct; the same numbers here. */
 export interface StreamMappingOptions {
@@ -37,7 +38,7 @@ export async function startStreamConsumer(options: {
 }): Promise<LocalStreamConsumer> {
   const config = { endpoint: options.endpoint, region: options.region, credentials: LOCAL_CREDENTIALS };
   const dynamo = new DynamoDBClient(config);
-  const streams = new DynamoDBStreamsClient(config);
+  const streams = withoutLogFilter(new DynamoDBStreamsClient(config));
   const table = await dynamo.send(new DescribeTableCommand({ TableName: options.tableName }));
   dynamo.destroy();
   const streamArn = table.Table?.LatestStreamArn;

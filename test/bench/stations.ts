@@ -94,13 +94,15 @@ export async function benchStations(outputs: LocalOutputs, broker: LocalBroker, 
     await broker.handlersIdle();
   };
 
-  // Vend round trip: request -> authorized -> complete -> settled. The first 50 warm DynamoDB Local's JVM up (its
-  // transactions take about twice as long until its compiler has seen a few dozen); the next 100 are measured.
-  const warmUp = 50;
+  // Vend round trip: request -> authorized -> complete -> settled, on a warm stack, as a running one is. DynamoDB
+  // Local's JVM keeps compiling for about 500 vends (the median per hundred went 56, 38, 38, 36, 35, 28, 26 ms;
+  // docs/scale.md, "Vend round trip"), so 500 warm it up; the next 300 are measured, so the p99 is not one outlier.
+  const warmUp = 500;
+  const measured = 300;
   const rtts: number[] = [];
   /** Per measured vend: milliseconds during which at least one DynamoDB call was in flight. */
   const dynamoMs: number[] = [];
-  for (let i = 0; i < warmUp + 100; i++) {
+  for (let i = 0; i < warmUp + measured; i++) {
     const nfc = await token();
     callTimeline.spans = [];
     callTimeline.recording = i >= warmUp;

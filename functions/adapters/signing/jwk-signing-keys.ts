@@ -1,6 +1,8 @@
-import { createPrivateKey } from 'node:crypto';
-import { calculateJwkThumbprint, exportJWK, exportSPKI, generateKeyPair, importJWK, type JWK } from 'jose';
+import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type JsonWebKey, type KeyObject } from 'node:crypto';
 import type { SigningKeys } from '../../ports/signing-keys';
+
+/** An EC P-256 JWK; a private one has `d`. */
+type JWK = JsonWebKey & { kty: string; crv: string; x: string; y: string };
 
 const NOT_A_KEY = 'The signing key must be an EC P-256 private key: {"privateKeyPem":"<PKCS#8 PEM>"} or a private JWK (kty EC, crv P-256, with d)';
 
@@ -27,13 +29,15 @@ export function signingJwkFrom(value: unknown): JWK {
 
 /** A new ES256 private key as a JWK, for the signing secret or the local key file. */
 export async function generateSigningJwk(): Promise<JWK> {
-  const { privateKey } = await generateKeyPair('ES256', { extractable: true });
-  return exportJWK(privateKey);
+  return generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ format: 'jwk' }) as JWK;
 }
 
+/** The key's RFC 7638 thumbprint: SHA-256 of its required members, in lexical order, without white space. */
+const thumbprint = ({ crv, kty, x, y }: JWK) => createHash('sha256').update(JSON.stringify({ crv, kty, x, y })).digest('base64url');
+
 interface Loaded {
-  privateKey: CryptoKey;
-  publicKey: CryptoKey;
+  privateKey: KeyObject;
+  publicKey: KeyObject;
   publicKeyPem: string;
   keyId: string;
 }
@@ -47,14 +51,10 @@ export class JwkSigningKeys implements SigningKeys {
   private load(): Promise<Loaded> {
     this.loaded ??= (async () => {
       const jwk = signingJwkFrom(await this.loadJwk());
-      const { kty, crv, x, y } = jwk;
-      const publicJwk = { kty, crv, x, y };
-      const [privateKey, publicKey, keyId] = await Promise.all([
-        importJWK({ kty, crv, x, y, d: jwk.d }, 'ES256', { extractable: false }) as Promise<CryptoKey>,
-        importJWK(publicJwk, 'ES256', { extractable: true }) as Promise<CryptoKey>,
-        calculateJwkThumbprint(publicJwk),
-      ]);
-      return { privateKey, publicKey, keyId, publicKeyPem: await exportSPKI(publicKey) };
+      const { kty, crv, x, y, d } = jwk;
+      const privateKey = createPrivateKey({ key: { kty, crv, x, y, d }, format: 'jwk' });
+      const publicKey = createPublicKey(privateKey);
+      return { privateKey, publicKey, keyId: thumbprint(jwk), publicKeyPem: publicKey.export({ type: 'spki', format: 'pem' }) as string };
     })();
     // A failed load (secret not reachable yet) is retried on the next call.
     this.loaded.catch(() => (this.loaded = undefined));
