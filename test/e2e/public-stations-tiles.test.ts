@@ -6,7 +6,8 @@ import type { Machine } from '@shared/schemas';
 import { AREA_BOUNDS, boundsOverlap, inTile, STATION_TILE_PATH_PREFIX, stationTilePath, tileBounds, UNPLACED_TILE, type Bounds, type TiledStationList } from '@shared/station-tiles';
 import type { LatLng } from '@shared/geo';
 import { MAX_STATIONS_IN_VIEW } from '../../frontend/src/api/station-tiles';
-import { DESKTOP, launchBrowser, newContext } from '../support/browser';
+import { seededAccount, signInInBrowser } from '../support/auth';
+import { DESKTOP, launchBrowser, newContext, PHONE } from '../support/browser';
 import { apiFetch, local } from '../support/local';
 
 /**
@@ -58,10 +59,10 @@ beforeAll(async () => {
 });
 afterAll(async () => browser?.close());
 
-/** The finder with the tiled files served in place of the edge's, and the keys of the tiles it asked for, in order. */
-async function tiledFinder(options: { tileDelayMs?: number; context?: Parameters<typeof newContext>[1]; olderFirst?: (path: string, body: string) => string | null } = {}): Promise<{ context: BrowserContext; page: Page; requested: string[] }> {
-  const context = await newContext(browser, { ...DESKTOP, locale: 'en-US', ...options.context });
-  const page = await context.newPage();
+type TileServing = { tileDelayMs?: number; olderFirst?: (path: string, body: string) => string | null };
+
+/** Serves the tiled files in place of the edge's; the keys of the tiles the page asked for, in order. */
+async function serveTiledFiles(page: Page, options: TileServing = {}): Promise<string[]> {
   const requested: string[] = [];
   const serve = (path: string) => {
     const body = files.get(path);
@@ -76,6 +77,14 @@ async function tiledFinder(options: { tileDelayMs?: number; context?: Parameters
     const older = requested.filter((key) => stationTilePath(key) === path).length === 1 ? options.olderFirst?.(path, files.get(path) ?? '') : null;
     await route.fulfill(older ? { contentType: 'application/json', body: older } : serve(path));
   });
+  return requested;
+}
+
+/** The finder with the tiled files served in place of the edge's, and the keys of the tiles it asked for, in order. */
+async function tiledFinder(options: TileServing & { context?: Parameters<typeof newContext>[1] } = {}): Promise<{ context: BrowserContext; page: Page; requested: string[] }> {
+  const context = await newContext(browser, { ...DESKTOP, locale: 'en-US', ...options.context });
+  const page = await context.newPage();
+  const requested = await serveTiledFiles(page, options);
   await page.goto(local().web + '/stations');
   await page.getByTestId('station-count').getByText(/\d+ stations?/).waitFor();
   return { context, page, requested };
@@ -243,6 +252,36 @@ describe('the finder over a tiled station list', () => {
     await page.getByText(/Showing the station list saved/).waitFor();
     expect(await count(page)).toBe(shown);
     expect(await page.getByText('Stations could not be loaded').count()).toBe(0);
+    await context.close();
+  }, 90_000);
+});
+
+describe('the app over a tiled station list', () => {
+  it('opens its map on a station far from the person (a link) by asking for that station, and only then', async () => {
+    const context = await newContext(browser, { ...PHONE, locale: 'en-US', geolocation: MAP_DEFAULTS, permissions: ['geolocation'] });
+    const page = await context.newPage();
+    const requested = await serveTiledFiles(page);
+    const far = fleet.find((m) => m.name === FAR_STATION)!;
+    const asked: string[] = [];
+    // The synthetic stations are not in the local table: the API's answer for one is served here too.
+    await page.route('**/api/machines/TIL-*', (route) => {
+      const id = decodeURIComponent(new URL(route.request().url()).pathname.split('/').pop()!);
+      asked.push(id);
+      const machine = fleet.find((m) => m.id === id);
+      return route.fulfill(machine ? { contentType: 'application/json', body: JSON.stringify(machine) } : { status: 404 });
+    });
+    const user = seededAccount('user');
+    await signInInBrowser(page, user.username, user.password);
+
+    await page.goto(`${local().web}/app/map?machine=${far.id}`);
+    await page.getByRole('heading', { name: FAR_STATION }).waitFor({ timeout: 15_000 });
+    expect(requested).not.toContain(tileAt(AMED));
+    expect(asked).toEqual([far.id]);
+    // A station of the tiles around the person is shown from them, with no request of its own.
+    const near = fleet.find((m) => m.latitude !== null && inTile(tileAt(MAP_DEFAULTS), { latitude: Number(m.latitude), longitude: Number(m.longitude) }))!;
+    await page.goto(`${local().web}/app/map?machine=${near.id}`);
+    await page.getByRole('heading', { name: near.name }).waitFor({ timeout: 15_000 });
+    expect(asked).toEqual([far.id]);
     await context.close();
   }, 90_000);
 });

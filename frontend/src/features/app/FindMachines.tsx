@@ -1,6 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatRupiah } from '@shared/money';
-import { useStationsAround } from '../../api/stations';
+import type { Machine } from '@shared/schemas';
+import { stationQuery } from '../../api/station';
+import { useStationsAround, type StationsIn } from '../../api/stations';
 import { appTexts } from '../../i18n/app';
 import { useMessages } from '../../i18n/messages';
 import { CloseIcon, NavigationIcon, PinIcon } from './icons';
@@ -91,6 +94,17 @@ function MachineDetail({ placed, onClose }: { placed: PlacedMachine; onClose: ()
 }
 
 /**
+ * The stations around the person, and the one a link opened the map on (`/app/map?machine=`) when those do not hold
+ * it: when the list is tiled, a station far away is in no tile loaded here, so it is asked for by id.
+ */
+function useWithLinkedStation(stations: StationsIn, linkedId: string | undefined): Machine[] {
+  const around = stations.machines ?? [];
+  const missing = linkedId !== undefined && stations.machines !== undefined && !stations.isLoading && !around.some((m) => m.id === linkedId);
+  const linked = useQuery({ ...stationQuery(linkedId ?? ''), enabled: missing });
+  return missing && linked.data ? [...around, linked.data] : around;
+}
+
+/**
  * Find Machines: the schematic map with up to three markers (nearest first when the position is known),
  * a detail card for the selected machine with Navigate, and the Nearby Machines list. Used by /app/map and
  * by the home screen's full-screen map overlay.
@@ -99,9 +113,10 @@ export function FindMachines({ onBack, initialMachineId }: { onBack?: () => void
   const t = useMessages(appTexts).map;
   const position = usePosition();
   const stations = useStationsAround(position);
+  const machines = useWithLinkedStation(stations, initialMachineId);
   const [selectedId, setSelectedId] = useState<string | null>(initialMachineId ?? null);
   const [showAll, setShowAll] = useState(false);
-  const placed = byDistance(stations.machines ?? [], position);
+  const placed = byDistance(machines, position);
   const selected = placed.find((p) => p.machine.id === selectedId) ?? null;
 
   return (

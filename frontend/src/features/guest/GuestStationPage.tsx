@@ -3,8 +3,9 @@ import { useRef, useState, type FormEvent } from 'react';
 import { DEFAULT_MAX_FILL_ML } from '@shared/constants';
 import { formatRupiah, priceOfMillilitres } from '@shared/money';
 import { GUEST_FILL_SIZES_ML, isCardWallet, type Machine } from '@shared/schemas';
-import { ApiRequestError, api } from '../../api/client';
+import { ApiRequestError } from '../../api/client';
 import { createGuestOrder } from '../../api/guest';
+import { stationQuery } from '../../api/station';
 import { StatusBadge } from '../../components/StatusBadge';
 import { DropIcon } from '../../components/icons';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -27,12 +28,7 @@ const storageKey = (stationId: string) => `bali-refill.guest-order.${stationId}`
 /** `/s/{stationId}`: the station's public page behind its sticker's QR code; pay one refill without an account. */
 export function GuestStationPage({ stationId }: { stationId: string }) {
   const t = useMessages(guestTexts);
-  const station = useQuery({
-    queryKey: ['machines', stationId],
-    queryFn: () => api('getMachine', { params: { id: stationId } }),
-    refetchInterval: 15_000,
-    retry: (count, error) => count < 2 && !(error instanceof ApiRequestError && error.status === 404),
-  });
+  const station = useQuery({ ...stationQuery(stationId), refetchInterval: 15_000 });
   const [receiptId, setReceiptId] = useState<string | null>(() => sessionStorage.getItem(storageKey(stationId)));
   const remember = (id: string | null) => {
     if (id) sessionStorage.setItem(storageKey(stationId), id);
