@@ -45,13 +45,21 @@ function distanceTo(box: Bounds, point: LatLng): number {
 
 const centreOf = (box: Bounds): LatLng => ({ latitude: (box.south + box.north) / 2, longitude: (box.west + box.east) / 2 });
 /** Between tiles at the same distance (both holding the point, or overlapping ones), the one whose centre is nearer. */
-const fromCentre = (box: Bounds, point: LatLng) => Math.hypot(centreOf(box).latitude - point.latitude, centreOf(box).longitude - point.longitude);
+function fromCentre(box: Bounds, point: LatLng): number {
+  const centre = centreOf(box);
+  return Math.hypot(centre.latitude - point.latitude, centre.longitude - point.longitude);
+}
+
+/** The placed tiles whose cells overlap a box, with their cells (the unplaced tile is in none). */
+function overlapping(tiles: readonly StationTileSummary[], box: Bounds): { tile: StationTileSummary; bounds: Bounds }[] {
+  return tiles
+    .map((tile) => ({ tile, bounds: tileBounds(tile.key) }))
+    .filter((entry): entry is { tile: StationTileSummary; bounds: Bounds } => entry.bounds !== null && boundsOverlap(entry.bounds, box));
+}
 
 /** The placed tiles overlapping a box, nearest a point first, split where their stations pass the cap (the first always taken). */
 function nearestWithinCap(tiles: readonly StationTileSummary[], box: Bounds, point: LatLng): TileSelection {
-  const touching = tiles
-    .map((tile) => ({ tile, bounds: tileBounds(tile.key) }))
-    .filter((entry): entry is { tile: StationTileSummary; bounds: Bounds } => entry.bounds !== null && boundsOverlap(entry.bounds, box))
+  const touching = overlapping(tiles, box)
     .sort((a, b) => distanceTo(a.bounds, point) - distanceTo(b.bounds, point) || fromCentre(a.bounds, point) - fromCentre(b.bounds, point));
   const load: StationTileSummary[] = [];
   const beyondCap: StationTileSummary[] = [];
@@ -75,10 +83,7 @@ export function selectTiles(tiles: readonly StationTileSummary[], wants: TileWan
   if (wants.everything) return { load: [...tiles], beyondCap: [] };
   const inView = wants.view ? nearestWithinCap(tiles, wants.view, centreOf(wants.view)) : { load: [], beyondCap: [] };
   const nearby = wants.near ? nearestWithinCap(tiles, nearbyBox(wants.near), wants.near).load : [];
-  const whole = (wants.boxes ?? []).flatMap((box) => tiles.filter((tile) => {
-    const bounds = tileBounds(tile.key);
-    return bounds !== null && boundsOverlap(bounds, box);
-  }));
+  const whole = (wants.boxes ?? []).flatMap((box) => overlapping(tiles, box).map(({ tile }) => tile));
   const unplaced = wants.unplaced ? tiles.filter((tile) => tile.key === UNPLACED_TILE) : [];
   const load = new Set([...inView.load, ...nearby, ...whole, ...unplaced]);
   return { load: [...load], beyondCap: inView.beyondCap.filter((tile) => !load.has(tile)) };
