@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { build } from 'esbuild';
-import { functionEsbuildOptions } from '@infra/constructs/common';
+import { functionEsbuildOptions } from '@infra/constructs/function-bundle';
 import { routes } from '@shared/routes';
 import { bytesByPart } from '@test/bench/functions';
 
@@ -31,5 +31,17 @@ describe("a route's function bundle", () => {
     for (const unused of ['@aws-sdk/client-sesv2', '@aws-sdk/client-secrets-manager', '@aws-sdk/client-iot-data-plane', 'jose']) {
       expect(hasCodeOf(unused), unused).toBe(false);
     }
+  });
+
+  it("holds the schemas of the SDK operations it calls, not every operation of the client (function-bundle.ts)", async () => {
+    // Showing a report's photo is a presigned GetObject, of S3's hundred operations; a claim's e-mail is SES's
+    // SendEmail, of its 116.
+    const { code } = await bundled('adminGetProblemReportPhoto');
+    const holds = (text: string) => code.includes(text);
+    expect(holds('"GetObjectRequest"')).toBe(true);
+    for (const unused of ['"ListBucketsRequest"', '"PutBucketPolicyRequest"']) expect(holds(unused), unused).toBe(false);
+    const { code: mailing } = await bundled('createClaim');
+    expect(mailing.includes('/v2/email/outbound-emails')).toBe(true);
+    expect(mailing.includes('/v2/email/contact-lists')).toBe(false);
   });
 });

@@ -8,7 +8,8 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import type { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { lambdaContext } from '../local/lambda-context';
-import { AppFunction, CREATE_REQUIRE_BANNER } from './common';
+import { AppFunction } from './common';
+import { CREATE_REQUIRE_BANNER } from './function-bundle';
 import { actionsOf, refId, roleStatements, TEST_ENV, tempDir, testStack, XRAY_ACTIONS } from './testing';
 
 describe('AppFunction', () => {
@@ -45,14 +46,19 @@ describe('AppFunction', () => {
     expect(() => new AppFunction(testStack(), 'Fn', { entry: 'functions/http/routes/nope.ts', description: 'x' })).toThrow(/does not exist/);
   });
 
-  it('bundles with the local esbuild to minified ESM with a source map, and CommonJS dependencies work at run time', async () => {
+  it('bundles each function with esbuild to minified ESM with a source map, and CommonJS dependencies work at run time', async () => {
     const app = new App({ outdir: tempDir('cdk-bundle-'), builtinCloudFormationValidation: false }); // bundling on
     const stack = new Stack(app, 'Bundled', { env: TEST_ENV });
     const fn = new AppFunction(stack, 'Fn', { entry: 'infra/constructs/fixtures/cjs-handler.ts', description: 'bundling test' });
+    const second = new AppFunction(stack, 'Second', { entry: 'functions/iot/vendRequest.ts', description: 'bundling test' });
     const assembly = app.synth();
     const code = (fn.function.node.defaultChild as CfnFunction).code as { s3Key: string };
     const assetDir = join(assembly.directory, `asset.${stack.resolve(code.s3Key).replace(/\.zip$/, '')}`);
     const bundle = readFileSync(join(assetDir, 'index.mjs'), 'utf8');
+    // A second function in the same synthesis gets its own bundle (the CDK reuses bundles by their options).
+    const other = (second.function.node.defaultChild as CfnFunction).code as { s3Key: string };
+    expect(stack.resolve(other.s3Key)).not.toBe(stack.resolve(code.s3Key));
+    expect(readFileSync(join(assembly.directory, `asset.${stack.resolve(other.s3Key).replace(/\.zip$/, '')}`, 'index.mjs'), 'utf8')).toContain('vend/request');
 
     expect(bundle.startsWith(CREATE_REQUIRE_BANNER)).toBe(true);
     expect(existsSync(join(assetDir, 'index.mjs.map'))).toBe(true);

@@ -1,16 +1,15 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Duration, Names, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
+import { AssetHashType, DockerImage, Duration, Names, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat, SourceMapMode, type BundlingOptions } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
 import { Construct, type IConstruct } from 'constructs';
-import type { BuildOptions } from 'esbuild';
 import type { Need } from '@functions/environment';
 import { FunctionSettings } from './settings';
 import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS } from './function-defaults';
@@ -59,32 +58,28 @@ export function grantSecretValue(role: IGrantable, secret: ISecret, actions: str
 /** Runtime pinned for every function of the app (see docs/infrastructure.md). */
 const FUNCTION_RUNTIME = Runtime.NODEJS_22_X;
 
-/** esbuild's ESM output has no `require`; CommonJS dependencies bundled into it need one. */
-export const CREATE_REQUIRE_BANNER =
-  "import { createRequire as __bannerCreateRequire } from 'node:module'; const require = __bannerCreateRequire(import.meta.url);";
-
 /**
- * How every function's code is bundled, in one place: AppFunction below hands it to the CDK's esbuild, and
- * `npm run bench` (test/bench/functions.ts) builds with the same settings through `functionEsbuildOptions`.
+ * A function's code as an asset: bundled by infra/constructs/function-bundle.ts in a process of its own (the CDK
+ * bundles synchronously, the bundler's plugin needs esbuild's asynchronous API), hashed by its output as
+ * aws-cdk-lib's NodejsFunction hashes its bundles. The Docker image is never used: bundling is always local.
  */
-const FUNCTION_BUNDLING = {
-  format: OutputFormat.ESM,
-  target: 'node22',
-  mainFields: ['module', 'main'],
-  banner: CREATE_REQUIRE_BANNER,
-  minify: true,
-} as const satisfies BundlingOptions;
-
-/** FUNCTION_BUNDLING as esbuild's own options (what the CDK passes to esbuild for them; source maps left out). */
-export const functionEsbuildOptions = (): BuildOptions => ({
-  bundle: true,
-  platform: 'node',
-  format: FUNCTION_BUNDLING.format === OutputFormat.ESM ? 'esm' : 'cjs',
-  target: FUNCTION_BUNDLING.target,
-  mainFields: [...FUNCTION_BUNDLING.mainFields],
-  banner: { js: FUNCTION_BUNDLING.banner },
-  minify: FUNCTION_BUNDLING.minify,
-});
+function bundledCode(entry: string): Code {
+  return Code.fromAsset(REPO_ROOT, {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      image: DockerImage.fromRegistry('local-bundling-only'),
+      // Never run (there is no Docker bundling), but part of the key under which the CDK reuses a bundle within one
+      // synthesis: every function has the same source folder, so the entry must be in it.
+      command: ['bundle-function-cli.ts', entry],
+      local: {
+        tryBundle(outputDir) {
+          execFileSync(process.execPath, ['--import', 'tsx', fromRoot('infra/constructs/bundle-function-cli.ts'), entry, outputDir, fromRoot('tsconfig.json')], { cwd: REPO_ROOT, stdio: 'inherit' });
+          return true;
+        },
+      },
+    },
+  });
+}
 
 export interface AppFunctionProps {
   /** Repository-relative entry file exporting `handler`. */
@@ -100,12 +95,12 @@ export interface AppFunctionProps {
 }
 
 /**
- * One Lambda function as every function of this app is built: Node 22 on arm64, bundled by the local esbuild to
+ * One Lambda function as every function of this app is built: Node 22 on arm64, bundled by esbuild (function-bundle.ts) to
  * minified ESM with source maps, its own log group with a retention, and its own role that may only write to that
  * log group until the caller grants more (no AWS managed policies).
  */
 export class AppFunction extends Construct {
-  readonly function: NodejsFunction;
+  readonly function: LambdaFunction;
   readonly role: Role;
   readonly logGroup: LogGroup;
 
@@ -121,9 +116,9 @@ export class AppFunction extends Construct {
     });
     this.logGroup.grantWrite(this.role);
 
-    this.function = new NodejsFunction(this, 'Function', {
-      entry,
-      handler: 'handler',
+    this.function = new LambdaFunction(this, 'Function', {
+      code: bundledCode(entry),
+      handler: 'index.handler',
       description: props.description,
       runtime: FUNCTION_RUNTIME,
       architecture: Architecture.ARM_64,
@@ -132,21 +127,9 @@ export class AppFunction extends Construct {
       role: this.role,
       logGroup: this.logGroup,
       deadLetterQueue: props.deadLetterQueue,
-      projectRoot: REPO_ROOT,
-      depsLockFilePath: fromRoot('package-lock.json'),
       // Powertools (functions/observability.ts): X-Ray traces, metrics, JSON logs.
       tracing: Tracing.ACTIVE,
       environment: { NODE_OPTIONS: '--enable-source-maps', ...FunctionSettings.of(this).environmentFor(props.needs ?? []) },
-      bundling: {
-        ...FUNCTION_BUNDLING,
-        mainFields: [...FUNCTION_BUNDLING.mainFields],
-        sourceMap: true,
-        sourceMapMode: SourceMapMode.DEFAULT,
-        sourcesContent: false,
-        // The project pins its own AWS SDK versions; bundle them rather than rely on the runtime's copy.
-        bundleAwsSDK: true,
-        tsconfig: fromRoot('tsconfig.json'),
-      },
     });
 
     acknowledge(

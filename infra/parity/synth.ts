@@ -2,13 +2,12 @@ import { spawn, execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import { REPO_ROOT } from '../constructs/common';
 
 /** Everything a synthesized assembly is made from: the app, the functions and what they import, the lockfile. */
 const INPUTS = ['infra/app.ts', 'infra/parity/synth-app.ts', 'infra/constructs', 'functions', 'shared', 'cdk.json', 'tsconfig.json', 'package-lock.json'];
 const COMPLETE = '.parity-complete';
-const SHORTCUTS = 'bali-refill-parity-bin';
 /** Assemblies unused this long are removed (other worktrees and branches keep theirs meanwhile). */
 const CACHE_DAYS = 2;
 
@@ -41,8 +40,8 @@ export async function synthesize(options: { fresh?: boolean; log?: (line: string
   mkdirSync(cacheRoot, { recursive: true });
   const building = `${dir}.building-${process.pid}`;
   rmSync(building, { recursive: true, force: true });
-  log('Synthesizing the CDK app with bundling (esbuild, one function after another; about a minute on 2 cores)');
-  const env: NodeJS.ProcessEnv = { ...process.env, PATH: `${esbuildShortcut()}${delimiter}${process.env.PATH ?? ''}` };
+  log('Synthesizing the CDK app with bundling (esbuild, one function after another)');
+  const env: NodeJS.ProcessEnv = { ...process.env };
   // The app's default region (docs/infrastructure.md), as for an operator without one configured.
   delete env.CDK_DEFAULT_REGION;
   delete env.CDK_DEFAULT_ACCOUNT;
@@ -76,23 +75,6 @@ export async function synthesize(options: { fresh?: boolean; log?: (line: string
   renameSync(building, dir);
   pruneCache(cacheRoot, dir);
   return { dir, cached: false, ms: Date.now() - started };
-}
-
-/**
- * aws-cdk-lib runs the project's esbuild as `npx --no-install esbuild ...`, once per function: npm's own start-up is
- * most of the time of each. This `npx` on the synthesis' PATH runs that same binary directly (anything else goes to
- * the real npx), which saves about 0.7 s per function.
- */
-function esbuildShortcut(): string {
-  const esbuild = join(REPO_ROOT, 'node_modules', '.bin', 'esbuild');
-  const realNpx = (process.env.PATH ?? '').split(delimiter).map((p) => join(p, 'npx')).find((p) => existsSync(p) && !p.includes(SHORTCUTS)) ?? 'npx';
-  const script = `#!/bin/sh\nif [ "$1" = "--no-install" ] && [ "$2" = "esbuild" ]; then shift 2; exec '${esbuild}' "$@"; fi\nexec '${realNpx}' "$@"\n`;
-  const dir = join(tmpdir(), SHORTCUTS, createHash('sha256').update(script).digest('hex').slice(0, 12));
-  if (!existsSync(join(dir, 'npx'))) {
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, 'npx'), script, { mode: 0o755 });
-  }
-  return dir;
 }
 
 function pruneCache(cacheRoot: string, keep: string) {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
-import { functionEsbuildOptions } from '@infra/constructs/common';
+import { functionEsbuildOptions } from '@infra/constructs/function-bundle';
 import { median, round, type Figure } from './stats';
 
 /** As infra/constructs/common.ts bundles every function (the same settings object), with a metafile to say what is in it. */

@@ -1,0 +1,53 @@
+/**
+ * How every function's code is bundled, in one place: AppFunction (common.ts) runs `bundleFunction` for the CDK app
+ * in a process of its own (infra/constructs/bundle-function-cli.ts), and `npm run bench` and the bundle tests build
+ * with the same options (`functionEsbuildOptions`). No aws-cdk-lib here: the bundling process starts once per function.
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { build, type BuildOptions, type Plugin } from 'esbuild';
+
+/** esbuild's ESM output has no `require`; CommonJS dependencies bundled into it need one. */
+export const CREATE_REQUIRE_BANNER =
+  "import { createRequire as __bannerCreateRequire } from 'node:module'; const require = __bannerCreateRequire(import.meta.url);";
+
+/** The schemas the AWS SDK generates for each client: one module per client holding every operation's. */
+const SDK_SCHEMAS = /[\\/]@aws-sdk[\\/][^\\/]+(?:[\\/][^\\/]+)*[\\/]schemas[\\/]schemas_\d+\.js$/;
+
+/**
+ * Lets esbuild drop the schemas of the AWS SDK operations a function never calls (docs/scale.md, "The SDK's unused
+ * operations"). The SDK writes each schema's traits with computed keys naming module constants
+ * (`const _h = "http"; ... { [_h]: ["POST", "/v2/email/outbound-emails", 200] }`). esbuild cannot tell that such a key
+ * has no side effect, so it keeps every schema of the module: SES's 116 operations for one SendEmail, S3's and IoT's
+ * in the same way (aws/aws-sdk-js-v3#7607). The key written as the string constant it names (`{ "http": [...] }`) is
+ * the same object, and esbuild then keeps only the schemas a kept command reaches.
+ */
+const sdkSchemaLiteralKeys: Plugin = {
+  name: 'sdk-schema-literal-keys',
+  setup(esbuild) {
+    esbuild.onLoad({ filter: SDK_SCHEMAS }, async ({ path }) => ({ contents: withLiteralKeys(await readFile(path, 'utf8')), loader: 'js' }));
+  },
+};
+
+/** `{ [_x]: ... }` and `, [_x]: ...` become `"value": ...` where the module declares `const _x = "value";`. */
+export function withLiteralKeys(code: string): string {
+  const strings = new Map([...code.matchAll(/^const (_\w+) = ("[^"\\\n]*");$/gm)].map(([, name, literal]) => [name!, literal!]));
+  return code.replace(/([{,]\s*)\[(_\w+)\]:/g, (key, before: string, name: string) => (strings.has(name) ? `${before}${strings.get(name)}:` : key));
+}
+
+/** esbuild's options for a function: one minified ES module for Node 22 with everything bundled, the AWS SDK too. */
+export const functionEsbuildOptions = (): BuildOptions => ({
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node22',
+  mainFields: ['module', 'main'],
+  banner: { js: CREATE_REQUIRE_BANNER },
+  minify: true,
+  plugins: [sdkSchemaLiteralKeys],
+});
+
+/** Bundles one function as Lambda runs it: `index.mjs` in `outdir`, with a source map beside it (without the sources). */
+export async function bundleFunction(entry: string, outdir: string, tsconfig: string): Promise<void> {
+  await build({ ...functionEsbuildOptions(), entryPoints: [entry], outfile: join(outdir, 'index.mjs'), sourcemap: true, sourcesContent: false, tsconfig, logLevel: 'warning' });
+}
