@@ -34,14 +34,19 @@ describe("a route's function bundle", () => {
   });
 
   it("holds the schemas of the SDK operations it calls, not every operation of the client (function-bundle.ts)", async () => {
-    // Showing a report's photo is a presigned GetObject, of S3's hundred operations; a claim's e-mail is SES's
-    // SendEmail, of its 116.
-    const { code } = await bundled('adminGetProblemReportPhoto');
+    // An address search is Amazon Location's SearchPlaceIndexForText, of its sixty REST operations.
+    const { code } = await bundled('geocode');
     const holds = (text: string) => code.includes(text);
-    expect(holds('"GetObjectRequest"')).toBe(true);
-    for (const unused of ['"ListBucketsRequest"', '"PutBucketPolicyRequest"']) expect(holds(unused), unused).toBe(false);
-    const { code: mailing } = await bundled('createClaim');
-    expect(mailing.includes('/v2/email/outbound-emails')).toBe(true);
-    expect(mailing.includes('/v2/email/contact-lists')).toBe(false);
+    expect(holds('"SearchPlaceIndexForTextRequest"')).toBe(true);
+    for (const unused of ['"CreateMapRequest"', '"CalculateRouteRequest"']) expect(holds(unused), unused).toBe(false);
+  });
+
+  it("calls S3, SES, Secrets Manager and the IoT data plane over HTTP, without their SDK clients (adapters/aws/)", async () => {
+    for (const id of ['createReportPhotoUpload', 'purchase', 'adminCreateCommand'] as const) {
+      const { hasCodeOf } = await bundled(id);
+      for (const client of ['@aws-sdk/client-s3', '@aws-sdk/client-sesv2', '@aws-sdk/client-secrets-manager', '@aws-sdk/client-iot-data-plane', '@aws-sdk/client-iot']) {
+        expect(hasCodeOf(client), `${id}: ${client}`).toBe(false);
+      }
+    }
   });
 });

@@ -1,8 +1,7 @@
-import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { secretsManagerApi } from '../adapters/aws/secrets-manager';
 import { fileSigningKeys } from '../adapters/signing/file-signing-keys';
 import { secretsManagerSigningKeys } from '../adapters/signing/secrets-manager-signing-keys';
-import { awsRegion, localOnlySetting, setting } from '../environment';
-import { traced } from '../observability';
+import { localOnlySetting, setting } from '../environment';
 import type { SigningKeys } from '../ports/signing-keys';
 import { provider } from './provider';
 
@@ -10,7 +9,7 @@ import { provider } from './provider';
 function createSigningKeys(env: NodeJS.ProcessEnv = process.env): SigningKeys {
   const file = localOnlySetting('SIGNING_KEY_FILE', env);
   if (file) return fileSigningKeys(file);
-  return secretsManagerSigningKeys(traced(new SecretsManagerClient({ region: awsRegion(env) })), setting('SIGNING_KEY_SECRET_ARN', env));
+  return secretsManagerSigningKeys(secretsManagerApi(env), setting('SIGNING_KEY_SECRET_ARN', env));
 }
 
 export const signingKeys = /* @__PURE__ */ provider(() => createSigningKeys());

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient } from '@functions/adapters/dynamodb/client';
 import { DynamoMachines } from '@functions/adapters/dynamodb/machines';
 import { DynamoSettings } from '@functions/adapters/dynamodb/settings';
+import { S3Bucket } from '@functions/adapters/s3/s3-bucket';
 import { S3StationList } from '@functions/adapters/s3/s3-station-list';
 import { publishStationList } from '@functions/domain/station-list';
 import { systemClock } from '@functions/ports/clock';
@@ -48,7 +49,7 @@ beforeAll(async () => {
     updatedAt: at,
   }));
   for (let start = 0; start < records.length; start += 50) await Promise.all(records.slice(start, start + 50).map((record) => machines.create(record)));
-  deps = { machines, settings: new DynamoSettings(db, run), clock: systemClock, snapshot: new S3StationList(s3, run) };
+  deps = { machines, settings: new DynamoSettings(db, run), clock: systemClock, snapshot: new S3StationList(new S3Bucket(run, { env: { AWS_REGION: 'ap-southeast-1', AWS_ENDPOINT_URL_S3: storage.endpoint }, credentials: async () => ({ accessKeyId: 'local', secretAccessKey: 'local' }) })) };
 }, 120_000);
 
 afterAll(async () => {

@@ -4,45 +4,55 @@ import {
   DetachPolicyCommand, IoTClient, UpdateCertificateCommand,
 } from '@aws-sdk/client-iot';
 import { IoTDataPlaneClient, PublishCommand } from '@aws-sdk/client-iot-data-plane';
-import { mockClient } from 'aws-sdk-client-mock';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import type { AwsReply } from '../aws/aws-http-api';
+import { recordingSender, sdkRecorder, signatureOf, TEST_CREDENTIALS, TEST_ENV, wireShape } from '../aws/aws-http-api.test-fakes';
 import { amazonRootCa1Pem } from './amazon-root-ca';
+import { iotApi } from './iot-api';
 import { IotDataStationMessages } from './iot-station-messages';
 import { IotStationRegistry } from './iot-station-registry';
 
-const iot = mockClient(IoTClient);
-const data = mockClient(IoTDataPlaneClient);
-const ARN = 'arn:aws:iot:ap-southeast-3:123456789012:cert/abc123';
-
-beforeEach(() => {
-  iot.reset();
-  data.reset();
-  iot.on(CreateThingCommand).resolves({ thingName: 'HRL-00042', thingArn: 'arn:thing' });
-  iot.on(CreateKeysAndCertificateCommand).resolves({
-    certificateArn: ARN, certificateId: 'abc123', certificatePem: '-----BEGIN CERTIFICATE-----\nX\n-----END CERTIFICATE-----\n',
-    keyPair: { PublicKey: 'pub', PrivateKey: 'fake-private-key-from-iot' },
-  });
+const ARN = 'arn:aws:iot:ap-southeast-1:123456789012:cert/abc123';
+const json = (value: unknown): Partial<AwsReply> => ({ body: new TextEncoder().encode(JSON.stringify(value)) });
+const certificate = json({
+  certificateArn: ARN, certificateId: 'abc123', certificatePem: '-----BEGIN CERTIFICATE-----\nX\n-----END CERTIFICATE-----\n',
+  keyPair: { PublicKey: 'pub', PrivateKey: 'fake-private-key-from-iot' },
 });
+const registry = (config: { policyName: string; thingTypeName: string; endpoint: string }, ...replies: Partial<AwsReply>[]) => {
+  const sender = recordingSender(...replies);
+  return { ...sender, registry: new IotStationRegistry(iotApi({ env: TEST_ENV, credentials: async () => TEST_CREDENTIALS, send: sender.send }), config) };
+};
+/** What IoT's SDK client sends for the same command. */
+const sdkRequest = async (command: { input: object }) => {
+  const sdk = sdkRecorder({ body: '{}' });
+  await new IoTClient(sdk.config).send(command as never);
+  return wireShape(sdk.requests[0]!);
+};
 
 describe('IoT Core station registry', () => {
-  it('creates the thing, an active certificate with keys, attaches the policy and the certificate, and returns the bundle', async () => {
-    const registry = new IotStationRegistry(new IoTClient({ region: 'ap-southeast-3' }), { policyName: 'StationPolicy', thingTypeName: 'RefillStation', endpoint: 'abc-ats.iot.ap-southeast-1.amazonaws.com' });
-    const credentials = await registry.provision('HRL-00042');
-    expect(iot.commandCalls(CreateThingCommand)[0]!.args[0].input).toEqual({ thingName: 'HRL-00042', thingTypeName: 'RefillStation' });
-    expect(iot.commandCalls(CreateKeysAndCertificateCommand)[0]!.args[0].input).toEqual({ setAsActive: true });
-    expect(iot.commandCalls(AttachPolicyCommand)[0]!.args[0].input).toEqual({ policyName: 'StationPolicy', target: ARN });
-    expect(iot.commandCalls(AttachThingPrincipalCommand)[0]!.args[0].input).toEqual({ thingName: 'HRL-00042', principal: ARN });
+  it("creates the thing, an active certificate with keys, attaches the policy and the certificate, as IoT's SDK client does, and returns the bundle", async () => {
+    const ours = registry({ policyName: 'StationPolicy', thingTypeName: 'RefillStation', endpoint: 'abc-ats.iot.ap-southeast-1.amazonaws.com' }, json({ thingName: 'HRL-00042' }), certificate, {});
+    const credentials = await ours.registry.provision('HRL-00042');
+    expect(ours.requests.map(wireShape)).toEqual([
+      await sdkRequest(new CreateThingCommand({ thingName: 'HRL-00042', thingTypeName: 'RefillStation' })),
+      await sdkRequest(new CreateKeysAndCertificateCommand({ setAsActive: true })),
+      await sdkRequest(new AttachPolicyCommand({ policyName: 'StationPolicy', target: ARN })),
+      await sdkRequest(new AttachThingPrincipalCommand({ thingName: 'HRL-00042', principal: ARN })),
+    ]);
+    expect(signatureOf(ours.requests[0]!).scope).toBe('ap-southeast-1/iot/aws4_request');
     expect(credentials).toMatchObject({ certificateId: 'abc123', endpoint: 'abc-ats.iot.ap-southeast-1.amazonaws.com', privateKeyPem: 'fake-private-key-from-iot' });
     expect(new X509Certificate(credentials.rootCaPem).subject).toContain('CN=Amazon Root CA 1');
   });
 
   it('detaches, deactivates and deletes the certificate when a later step fails', async () => {
-    iot.on(AttachThingPrincipalCommand).rejects(new Error('ResourceNotFound'));
-    const registry = new IotStationRegistry(new IoTClient({ region: 'ap-southeast-3' }), { policyName: 'P', thingTypeName: 'T', endpoint: 'e' });
-    await expect(registry.provision('HRL-00042')).rejects.toThrow('ResourceNotFound');
-    expect(iot.commandCalls(DetachPolicyCommand)[0]!.args[0].input).toEqual({ policyName: 'P', target: ARN });
-    expect(iot.commandCalls(UpdateCertificateCommand)[0]!.args[0].input).toEqual({ certificateId: 'abc123', newStatus: 'INACTIVE' });
-    expect(iot.commandCalls(DeleteCertificateCommand)[0]!.args[0].input).toEqual({ certificateId: 'abc123' });
+    const missing = { status: 404, headers: { 'x-amzn-errortype': 'ResourceNotFoundException' }, body: new TextEncoder().encode('{"message":"ResourceNotFound"}') };
+    const ours = registry({ policyName: 'P', thingTypeName: 'T', endpoint: 'e' }, json({}), certificate, {}, missing, {});
+    await expect(ours.registry.provision('HRL-00042')).rejects.toThrow('ResourceNotFound');
+    expect(ours.requests.slice(4).map(wireShape)).toEqual([
+      await sdkRequest(new DetachPolicyCommand({ policyName: 'P', target: ARN })),
+      await sdkRequest(new UpdateCertificateCommand({ certificateId: 'abc123', newStatus: 'INACTIVE' })),
+      await sdkRequest(new DeleteCertificateCommand({ certificateId: 'abc123' })),
+    ]);
   });
 
   it('ships Amazon Root CA 1 (checked by fingerprint)', () => {
@@ -51,14 +61,23 @@ describe('IoT Core station registry', () => {
 });
 
 describe('IoT data plane station messages', () => {
-  it('publishes vend answers as JSON with QoS 1 on the station topics', async () => {
-    data.on(PublishCommand).resolves({});
-    const messages = new IotDataStationMessages(new IoTDataPlaneClient({ region: 'ap-southeast-3' }));
-    await messages.vendAuthorized('HRL-00042', { requestId: 'r', sessionId: 's', vendToken: 't', maxMl: 1500, expiresAt: 'x' });
+  const endpoint = 'https://abc123-ats.iot.ap-southeast-1.amazonaws.com';
+
+  it("publishes vend answers as JSON with QoS 1 on the station topics, as the IoT data plane's SDK client does", async () => {
+    const sender = recordingSender();
+    const messages = new IotDataStationMessages(endpoint, { env: TEST_ENV, credentials: async () => TEST_CREDENTIALS, send: sender.send });
+    const authorized = { requestId: 'r', sessionId: 's', vendToken: 't', maxMl: 1500, expiresAt: 'x' };
+    await messages.vendAuthorized('HRL-00042', authorized);
     await messages.vendDenied('HRL-00042', { requestId: 'r', reason: 'token_expired', message: 'm', messages: { en: 'm', id: 'm' } });
-    const [authorized, denied] = data.commandCalls(PublishCommand).map((c) => c.args[0].input);
-    expect(authorized).toMatchObject({ topic: 'stations/HRL-00042/vend/authorized', qos: 1 });
-    expect(JSON.parse(new TextDecoder().decode(authorized!.payload as Uint8Array))).toEqual({ requestId: 'r', sessionId: 's', vendToken: 't', maxMl: 1500, expiresAt: 'x' });
-    expect(denied).toMatchObject({ topic: 'stations/HRL-00042/vend/denied', qos: 1 });
+
+    const sdk = sdkRecorder();
+    await new IoTDataPlaneClient({ ...sdk.config, endpoint }).send(new PublishCommand({
+      topic: 'stations/HRL-00042/vend/authorized', qos: 1, contentType: 'application/json', payload: new TextEncoder().encode(JSON.stringify(authorized)),
+    }));
+    expect(wireShape(sender.requests[0]!)).toEqual(wireShape(sdk.requests[0]!));
+    expect(sender.requests[0]!.path).toBe('/topics/stations%2FHRL-00042%2Fvend%2Fauthorized');
+    expect(signatureOf(sender.requests[0]!).scope).toBe('ap-southeast-1/iotdata/aws4_request');
+    expect(sender.requests[1]!.path).toBe('/topics/stations%2FHRL-00042%2Fvend%2Fdenied');
+    expect(JSON.parse(String(Buffer.from(sender.requests[1]!.body as Uint8Array)))).toMatchObject({ reason: 'token_expired' });
   });
 });

@@ -1,5 +1,6 @@
-import { CancelJobCommand, CancelJobExecutionCommand, CreateJobCommand, type IoTClient } from '@aws-sdk/client-iot';
 import type { JobDocument, StationJobs } from '../../ports/station-jobs';
+import type { AwsHttpApi } from '../aws/aws-http-api';
+import { iotCall, iotPath } from './iot-api';
 
 /** How long a station may stay in progress on one execution before IoT times it out (a firmware install is the longest). */
 export const JOB_IN_PROGRESS_TIMEOUT_MINUTES = 30;
@@ -10,22 +11,25 @@ export const JOB_IN_PROGRESS_TIMEOUT_MINUTES = 30;
  */
 export class IotStationJobs implements StationJobs {
   /** `thingArnPrefix`: arn:<partition>:iot:<region>:<account>:thing/ */
-  constructor(private readonly iot: IoTClient, private readonly thingArnPrefix: string) {}
+  constructor(private readonly iot: AwsHttpApi, private readonly thingArnPrefix: string) {}
 
   async dispatch(jobId: string, stationIds: string[], document: JobDocument) {
-    await this.iot.send(new CreateJobCommand({
-      jobId,
-      targets: stationIds.map((id) => `${this.thingArnPrefix}${id}`),
-      targetSelection: 'SNAPSHOT',
-      document: JSON.stringify(document),
-      description: `${document.type} (command ${document.commandId})`,
-      timeoutConfig: { inProgressTimeoutInMinutes: JOB_IN_PROGRESS_TIMEOUT_MINUTES },
-    }));
+    await iotCall(this.iot, {
+      method: 'PUT', // CreateJob
+      path: iotPath`/jobs/${jobId}`,
+      body: {
+        targets: stationIds.map((id) => `${this.thingArnPrefix}${id}`),
+        targetSelection: 'SNAPSHOT',
+        document: JSON.stringify(document),
+        description: `${document.type} (command ${document.commandId})`,
+        timeoutConfig: { inProgressTimeoutInMinutes: JOB_IN_PROGRESS_TIMEOUT_MINUTES },
+      },
+    });
   }
 
   async cancel(jobId: string) {
     try {
-      await this.iot.send(new CancelJobCommand({ jobId, reasonCode: 'ABORTED', comment: 'Command aborted' }));
+      await iotCall(this.iot, { method: 'PUT', path: iotPath`/jobs/${jobId}/cancel`, body: { reasonCode: 'ABORTED', comment: 'Command aborted' } }); // CancelJob
     } catch (error) {
       // Already completed or canceled: nothing is left to cancel.
       if ((error as Error).name !== 'InvalidStateTransitionException') throw error;
@@ -35,7 +39,12 @@ export class IotStationJobs implements StationJobs {
   async cancelExecution(jobId: string, stationId: string, reason: string) {
     try {
       // Not forced: only a QUEUED execution is canceled (timeoutConfig covers one in progress).
-      await this.iot.send(new CancelJobExecutionCommand({ jobId, thingName: stationId, force: false, statusDetails: { reason: reason.slice(0, 128) } }));
+      await iotCall(this.iot, { // CancelJobExecution
+        method: 'PUT',
+        path: iotPath`/things/${stationId}/jobs/${jobId}/cancel`,
+        query: { force: 'false' },
+        body: { statusDetails: { reason: reason.slice(0, 128) } },
+      });
     } catch (error) {
       // Started or ended meanwhile: its own report comes (the command ignores it once the execution ended).
       if (!['InvalidStateTransitionException', 'ResourceNotFoundException'].includes((error as Error).name)) throw error;

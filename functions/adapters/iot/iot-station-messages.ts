@@ -1,9 +1,14 @@
-import { PublishCommand, type IoTDataPlaneClient } from '@aws-sdk/client-iot-data-plane';
 import { stationTopics, type StationMessages, type VendAuthorizedMessage, type VendDeniedMessage } from '../../ports/station-messages';
+import { AwsHttpApi, escape } from '../aws/aws-http-api';
 
 /** AWS: publishes through the IoT data plane (iot:Publish on stations/+/vend/authorized|denied), QoS 1. */
 export class IotDataStationMessages implements StationMessages {
-  constructor(private readonly client: IoTDataPlaneClient) {}
+  private readonly iotData: AwsHttpApi;
+
+  /** `endpoint`: the account's iot:Data-ATS endpoint (a host of its own, not the region's). */
+  constructor(endpoint: string, options?: ConstructorParameters<typeof AwsHttpApi>[1]) {
+    this.iotData = new AwsHttpApi({ signingName: 'iotdata', endpoint }, options);
+  }
 
   vendAuthorized(stationId: string, message: VendAuthorizedMessage) {
     return this.publish(stationTopics.vendAuthorized(stationId), message);
@@ -14,6 +19,13 @@ export class IotDataStationMessages implements StationMessages {
   }
 
   private async publish(topic: string, message: object) {
-    await this.client.send(new PublishCommand({ topic, qos: 1, contentType: 'application/json', payload: new TextEncoder().encode(JSON.stringify(message)) }));
+    await this.iotData.call({
+      method: 'POST',
+      // The topic is one label of the path: its slashes are encoded too.
+      path: `/topics/${escape(topic)}`,
+      query: { qos: '1', contentType: 'application/json' },
+      headers: { 'content-type': 'application/octet-stream' },
+      body: new TextEncoder().encode(JSON.stringify(message)),
+    });
   }
 }

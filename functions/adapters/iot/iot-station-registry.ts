@@ -1,16 +1,7 @@
-import {
-  AttachPolicyCommand,
-  AttachThingPrincipalCommand,
-  CreateKeysAndCertificateCommand,
-  CreateThingCommand,
-  DeleteCertificateCommand,
-  DetachPolicyCommand,
-  DetachThingPrincipalCommand,
-  UpdateCertificateCommand,
-  type IoTClient,
-} from '@aws-sdk/client-iot';
 import type { StationCredentials, StationRegistry } from '../../ports/station-registry';
+import type { AwsHttpApi } from '../aws/aws-http-api';
 import { amazonRootCa1Pem } from './amazon-root-ca';
+import { iotCall, iotPath } from './iot-api';
 
 export interface IotRegistryConfig {
   /** The station policy (client id = thing name, topics under stations/<thing name>/). */
@@ -26,20 +17,24 @@ export interface IotRegistryConfig {
  * When a step after the certificate fails, the certificate is detached, deactivated and deleted.
  */
 export class IotStationRegistry implements StationRegistry {
-  constructor(private readonly iot: IoTClient, private readonly config: IotRegistryConfig) {}
+  constructor(private readonly iot: AwsHttpApi, private readonly config: IotRegistryConfig) {}
 
   async provision(stationId: string): Promise<StationCredentials> {
-    await this.iot.send(new CreateThingCommand({ thingName: stationId, thingTypeName: this.config.thingTypeName }));
-    const cert = await this.iot.send(new CreateKeysAndCertificateCommand({ setAsActive: true }));
+    await iotCall(this.iot, { method: 'POST', path: iotPath`/things/${stationId}`, body: { thingTypeName: this.config.thingTypeName } }); // CreateThing
+    const cert = await iotCall<{ certificateArn?: string; certificateId?: string; certificatePem?: string; keyPair?: { PrivateKey?: string } }>(this.iot, {
+      method: 'POST', // CreateKeysAndCertificate
+      path: '/keys-and-certificate',
+      query: { setAsActive: 'true' },
+    });
     if (!cert.certificateArn || !cert.certificateId || !cert.certificatePem || !cert.keyPair?.PrivateKey) {
       throw new Error('CreateKeysAndCertificate returned no certificate or key');
     }
     const certificateArn = cert.certificateArn;
     const steps = { policy: false, principal: false };
     try {
-      await this.iot.send(new AttachPolicyCommand({ policyName: this.config.policyName, target: certificateArn }));
+      await iotCall(this.iot, { method: 'PUT', path: iotPath`/target-policies/${this.config.policyName}`, body: { target: certificateArn } }); // AttachPolicy
       steps.policy = true;
-      await this.iot.send(new AttachThingPrincipalCommand({ thingName: stationId, principal: certificateArn }));
+      await iotCall(this.iot, { method: 'PUT', path: iotPath`/things/${stationId}/principals`, headers: { 'x-amzn-principal': certificateArn } }); // AttachThingPrincipal
       steps.principal = true;
       return {
         certificateId: cert.certificateId,
@@ -57,9 +52,9 @@ export class IotStationRegistry implements StationRegistry {
   }
 
   private async discard(stationId: string, certificateArn: string, certificateId: string, steps: { policy: boolean; principal: boolean }) {
-    if (steps.principal) await this.iot.send(new DetachThingPrincipalCommand({ thingName: stationId, principal: certificateArn }));
-    if (steps.policy) await this.iot.send(new DetachPolicyCommand({ policyName: this.config.policyName, target: certificateArn }));
-    await this.iot.send(new UpdateCertificateCommand({ certificateId, newStatus: 'INACTIVE' }));
-    await this.iot.send(new DeleteCertificateCommand({ certificateId }));
+    if (steps.principal) await iotCall(this.iot, { method: 'DELETE', path: iotPath`/things/${stationId}/principals`, headers: { 'x-amzn-principal': certificateArn } }); // DetachThingPrincipal
+    if (steps.policy) await iotCall(this.iot, { method: 'POST', path: iotPath`/target-policies/${this.config.policyName}`, body: { target: certificateArn } }); // DetachPolicy
+    await iotCall(this.iot, { method: 'PUT', path: iotPath`/certificates/${certificateId}`, query: { newStatus: 'INACTIVE' } }); // UpdateCertificate
+    await iotCall(this.iot, { method: 'DELETE', path: iotPath`/certificates/${certificateId}` }); // DeleteCertificate
   }
 }

@@ -1,7 +1,5 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { FileStore } from '../../ports/file-store';
+import type { S3Bucket } from './s3-bucket';
 
 /**
  * Uploaded files in one private S3 bucket. The browser uploads with a presigned POST whose policy pins the key, the
@@ -10,46 +8,32 @@ import type { FileStore } from '../../ports/file-store';
  */
 export class S3FileStore implements FileStore {
   constructor(
-    private readonly s3: S3Client,
-    private readonly bucket: string,
+    private readonly bucket: S3Bucket,
     private readonly uploadUrl?: string,
   ) {}
 
   async presignUpload(key: string, contentType: string, maxBytes: number, expiresInSeconds: number) {
-    const { url, fields } = await createPresignedPost(this.s3, {
-      Bucket: this.bucket,
-      Key: key,
-      Conditions: [['content-length-range', 1, maxBytes], ['eq', '$Content-Type', contentType]],
-      Fields: { 'Content-Type': contentType },
-      Expires: expiresInSeconds,
+    const { url, fields } = await this.bucket.presignPost(key, {
+      conditions: [['content-length-range', 1, maxBytes], ['eq', '$Content-Type', contentType]],
+      fields: { 'Content-Type': contentType },
+      expiresInSeconds,
     });
     return { url: this.uploadUrl ?? url, fields };
   }
 
-  async presignDownload(key: string, fileName: string, expiresInSeconds: number): Promise<string> {
-    const get = new GetObjectCommand({ Bucket: this.bucket, Key: key, ResponseContentDisposition: `inline; filename="${fileName.replace(/["\\]/g, '')}"` });
-    return getSignedUrl(this.s3, get, { expiresIn: expiresInSeconds });
+  presignDownload(key: string, fileName: string, expiresInSeconds: number): Promise<string> {
+    return this.bucket.presignGet(key, expiresInSeconds, { 'response-content-disposition': `inline; filename="${fileName.replace(/["\\]/g, '')}"` });
   }
 
-  async read(key: string, maxBytes: number): Promise<Uint8Array | 'tooLarge' | null> {
-    try {
-      const object = await this.s3.send(new GetObjectCommand({ Bucket: this.bucket, Key: key }));
-      if ((object.ContentLength ?? 0) > maxBytes) {
-        object.Body?.transformToWebStream().cancel().catch(() => undefined);
-        return 'tooLarge';
-      }
-      return (await object.Body?.transformToByteArray()) ?? null;
-    } catch (error) {
-      if ((error as Error).name === 'NoSuchKey') return null;
-      throw error;
-    }
+  read(key: string, maxBytes: number): Promise<Uint8Array | 'tooLarge' | null> {
+    return this.bucket.get(key, maxBytes);
   }
 
-  async write(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
-    await this.s3.send(new PutObjectCommand({ Bucket: this.bucket, Key: key, Body: bytes, ContentType: contentType }));
+  write(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
+    return this.bucket.put(key, bytes, { contentType });
   }
 
-  async remove(key: string): Promise<void> {
-    await this.s3.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key }));
+  remove(key: string): Promise<void> {
+    return this.bucket.delete(key);
   }
 }

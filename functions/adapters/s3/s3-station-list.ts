@@ -1,49 +1,32 @@
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
 import { STATION_LIST_MAX_AGE_SECONDS } from '@shared/constants';
 import type { StationListSnapshot } from '../../ports/station-list';
+import type { S3Bucket } from './s3-bucket';
 
 /** The object's key: CloudFront passes the viewer's path to the bucket as it is (without the leading slash). */
 const keyOf = (path: string) => path.slice(1);
-const isMissing = (error: unknown) => (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404;
+
+/** The station list files are small; a larger object than this is not one of them. */
+const MAX_LIST_BYTES = 64 * 1024 * 1024;
 
 /**
  * The station list files in their own bucket, read by CloudFront through origin access control. The fingerprint rides
  * in each object's metadata, so an unchanged file is not written again (its ETag stays, and browsers get 304s).
  */
 export class S3StationList implements StationListSnapshot {
-  constructor(
-    private readonly s3: S3Client,
-    private readonly bucket: string,
-  ) {}
+  constructor(private readonly bucket: S3Bucket) {}
 
   async storedFingerprint(path: string): Promise<string | null> {
-    try {
-      const head = await this.s3.send(new HeadObjectCommand({ Bucket: this.bucket, Key: keyOf(path) }));
-      return head.Metadata?.fingerprint ?? null;
-    } catch (error) {
-      if (isMissing(error)) return null;
-      throw error;
-    }
+    const metadata = await this.bucket.metadata(keyOf(path));
+    return metadata?.fingerprint ?? null;
   }
 
   async read(path: string): Promise<string | null> {
-    try {
-      const object = await this.s3.send(new GetObjectCommand({ Bucket: this.bucket, Key: keyOf(path) }));
-      return (await object.Body?.transformToString('utf-8')) ?? null;
-    } catch (error) {
-      if (isMissing(error)) return null;
-      throw error;
-    }
+    const bytes = await this.bucket.get(keyOf(path), MAX_LIST_BYTES);
+    if (bytes === 'tooLarge') throw new Error(`${path} is larger than a station list file can be`);
+    return bytes && new TextDecoder().decode(bytes);
   }
 
   async write(path: string, json: string, fingerprint: string): Promise<void> {
-    await this.s3.send(new PutObjectCommand({
-      Bucket: this.bucket,
-      Key: keyOf(path),
-      Body: json,
-      ContentType: 'application/json',
-      CacheControl: `public, max-age=${STATION_LIST_MAX_AGE_SECONDS}`,
-      Metadata: { fingerprint },
-    }));
+    await this.bucket.put(keyOf(path), json, { contentType: 'application/json', cacheControl: `public, max-age=${STATION_LIST_MAX_AGE_SECONDS}`, metadata: { fingerprint } });
   }
 }

@@ -1,9 +1,10 @@
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { ALARMED_METRICS } from '../../alarmed-metrics';
 import { unavailable } from '../../domain/errors';
-import { awsRegion, localOnlySetting, setting } from '../../environment';
+import { localOnlySetting, setting } from '../../environment';
 import { countMetric } from '../../observability';
 import type { ApplePayMerchantIdentity } from '../apple-pay/merchant-session';
+import type { AwsHttpApi } from '../aws/aws-http-api';
+import { secretsManagerApi, secretString } from '../aws/secrets-manager';
 
 /**
  * Where the payment gateway's keys come from (docs/infrastructure.md, "Payments"). Never from the browser, never
@@ -28,13 +29,8 @@ export type SecretReader = (secretId: string) => Promise<string>;
 
 export const PAYMENTS_NOT_CONFIGURED = 'Payments are not configured';
 
-let client: SecretsManagerClient | undefined;
-const secretsManagerReader: SecretReader = async (secretId) => {
-  client ??= new SecretsManagerClient({ region: awsRegion() });
-  const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: secretId }));
-  if (!SecretString) throw new Error(`Secret ${secretId} has no string value`);
-  return SecretString;
-};
+let secretsManager: AwsHttpApi | undefined;
+const secretsManagerReader: SecretReader = (secretId) => secretString((secretsManager ??= secretsManagerApi()), secretId);
 
 function applePayFrom(value: unknown): ApplePayMerchantIdentity | undefined {
   if (!value || typeof value !== 'object') return undefined;

@@ -1,11 +1,11 @@
-import { SendEmailCommand, type SESv2Client } from '@aws-sdk/client-sesv2';
 import type { Email, Mailer } from '../../ports/mailer';
+import type { AwsHttpApi } from '../aws/aws-http-api';
 import { siteLink } from '../site-link';
 
-/** E-mail through Amazon SES (API v2 SendEmail) from the deployment's verified sender, under its configuration set. */
+/** E-mail through Amazon SES (API v2 SendEmail, `POST /v2/email/outbound-emails`) from the deployment's verified sender, under its configuration set. */
 export class SesMailer implements Mailer {
   constructor(
-    private readonly ses: SESv2Client,
+    private readonly ses: AwsHttpApi,
     private readonly options: { from: string; configurationSet: string; siteUrl: string },
   ) {}
 
@@ -15,7 +15,7 @@ export class SesMailer implements Mailer {
 
   async send(email: Email): Promise<{ messageId: string }> {
     const text = { Data: email.text, Charset: 'UTF-8' };
-    const result = await this.ses.send(new SendEmailCommand({
+    const request = {
       FromEmailAddress: this.options.from,
       Destination: { ToAddresses: [email.to] },
       ConfigurationSetName: this.options.configurationSet,
@@ -25,7 +25,9 @@ export class SesMailer implements Mailer {
           Body: email.html ? { Text: text, Html: { Data: email.html, Charset: 'UTF-8' } } : { Text: text },
         },
       },
-    }));
+    };
+    const reply = await this.ses.call({ method: 'POST', path: '/v2/email/outbound-emails', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) });
+    const result = JSON.parse(new TextDecoder().decode(reply.body)) as { MessageId?: string };
     return { messageId: result.MessageId ?? '' };
   }
 }

@@ -1,13 +1,13 @@
-import { GetSecretValueCommand, type SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import type { AwsHttpApi } from '../aws/aws-http-api';
+import { secretString } from '../aws/secrets-manager';
 import { JwkSigningKeys } from './jwk-signing-keys';
 
 /** AWS: the key is the JSON secret string of SIGNING_KEY_SECRET_ARN ({"privateKeyPem": ...} or a private JWK), read once per container. */
-export const secretsManagerSigningKeys = (client: SecretsManagerClient, secretId: string) =>
+export const secretsManagerSigningKeys = (secretsManager: AwsHttpApi, secretId: string) =>
   new JwkSigningKeys(async () => {
-    const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: secretId }));
-    if (!SecretString) throw new Error(`Secret ${secretId} has no string value`);
+    const value = await secretString(secretsManager, secretId);
     try {
-      return JSON.parse(SecretString) as unknown;
+      return JSON.parse(value) as unknown;
     } catch {
       throw new Error(`Secret ${secretId} is not JSON`);
     }

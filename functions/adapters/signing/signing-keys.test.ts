@@ -3,10 +3,10 @@ import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { mockClient } from 'aws-sdk-client-mock';
 import { compactVerify, importSPKI, SignJWT } from 'jose';
 import { afterAll, describe, expect, it } from 'vitest';
+import { AwsHttpApi } from '../aws/aws-http-api';
+import { recordingSender, TEST_CREDENTIALS, TEST_ENV } from '../aws/aws-http-api.test-fakes';
 import { ensureSigningKeyFile, fileSigningKeys } from './file-signing-keys';
 import { generateSigningJwk, JwkSigningKeys } from './jwk-signing-keys';
 import { secretsManagerSigningKeys } from './secrets-manager-signing-keys';
@@ -48,15 +48,14 @@ describe('signing keys', () => {
   });
 
   it('reads the private JWK from Secrets Manager once', async () => {
-    const sm = mockClient(SecretsManagerClient);
     const jwk = await generateSigningJwk();
-    sm.on(GetSecretValueCommand).resolves({ SecretString: JSON.stringify(jwk) });
-    const keys = secretsManagerSigningKeys(new SecretsManagerClient({ region: 'ap-southeast-3' }), 'arn:secret');
+    const sender = recordingSender({ body: new TextEncoder().encode(JSON.stringify({ SecretString: JSON.stringify(jwk) })) });
+    const api = new AwsHttpApi({ signingName: 'secretsmanager', endpoint: 'https://secretsmanager.ap-southeast-1.amazonaws.com' }, { env: TEST_ENV, credentials: async () => TEST_CREDENTIALS, send: sender.send });
+    const keys = secretsManagerSigningKeys(api, 'arn:secret');
     await keys.privateKey();
     await keys.publicKeyPem();
-    expect(sm.commandCalls(GetSecretValueCommand)).toHaveLength(1);
-    expect(sm.commandCalls(GetSecretValueCommand)[0]!.args[0].input).toEqual({ SecretId: 'arn:secret' });
-    sm.restore();
+    expect(sender.requests).toHaveLength(1);
+    expect(JSON.parse(String(sender.requests[0]!.body))).toEqual({ SecretId: 'arn:secret' });
   });
 
   it('loads exactly what the documented commands write (docs/infrastructure.md, "Secrets")', async () => {

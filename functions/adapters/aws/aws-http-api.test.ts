@@ -1,0 +1,80 @@
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { describe, expect, it } from 'vitest';
+import { AwsApiError, AwsHttpApi, escape, type AwsReply } from './aws-http-api';
+import { recordingSender, sdkRecorder, signatureOf, TEST_CREDENTIALS, TEST_ENV, wireShape } from './aws-http-api.test-fakes';
+import { secretString } from './secrets-manager';
+
+const ENDPOINT = 'https://secretsmanager.ap-southeast-1.amazonaws.com';
+const json = (value: unknown): Partial<AwsReply> => ({ body: new TextEncoder().encode(JSON.stringify(value)) });
+const secretsManager = (...replies: Partial<AwsReply>[]) => {
+  const sender = recordingSender(...replies);
+  return { ...sender, api: new AwsHttpApi({ signingName: 'secretsmanager', endpoint: ENDPOINT }, { env: TEST_ENV, credentials: async () => TEST_CREDENTIALS, send: sender.send }) };
+};
+
+describe('an AWS API called without its SDK client', () => {
+  it("sends Secrets Manager's GetSecretValue as the SDK's client does, signed for the service and region", async () => {
+    const sdk = sdkRecorder({ body: JSON.stringify({ SecretString: 'value' }) });
+    await new SecretsManagerClient(sdk.config).send(new GetSecretValueCommand({ SecretId: 'arn:aws:secretsmanager:ap-southeast-1:1:secret:pay' }));
+    const ours = secretsManager(json({ SecretString: 'value' }));
+    await expect(secretString(ours.api, 'arn:aws:secretsmanager:ap-southeast-1:1:secret:pay')).resolves.toBe('value');
+
+    expect(wireShape(ours.requests[0]!)).toEqual(wireShape(sdk.requests[0]!));
+    const signature = signatureOf(ours.requests[0]!);
+    expect(signature.scope).toBe('ap-southeast-1/secretsmanager/aws4_request');
+    expect(signature.signedHeaders).toEqual(expect.arrayContaining(['host', 'x-amz-date', 'x-amz-security-token', 'x-amz-target', 'content-type']));
+    expect(ours.requests[0]!.headers['x-amz-security-token']).toBe(TEST_CREDENTIALS.sessionToken);
+  });
+
+  it('refuses a secret without a string value', async () => {
+    await expect(secretString(secretsManager(json({ SecretBinary: 'AAAA' })).api, 'binary')).rejects.toThrow('Secret binary has no string value');
+  });
+
+  it("throws the service's error code from a JSON, XML or header answer, and does not try a client error again", async () => {
+    const notFound = secretsManager({ status: 400, ...json({ __type: 'ResourceNotFoundException', message: "Secrets Manager can't find the specified secret." }) });
+    const error = await secretString(notFound.api, 'missing').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AwsApiError);
+    expect(error).toMatchObject({ name: 'ResourceNotFoundException', code: 'ResourceNotFoundException', status: 400, message: "Secrets Manager can't find the specified secret." });
+    expect(notFound.requests).toHaveLength(1);
+
+    const xml = secretsManager({ status: 404, body: new TextEncoder().encode('<Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>') });
+    await expect(xml.api.call({ method: 'GET', path: '/a' })).rejects.toMatchObject({ code: 'NoSuchKey', message: 'The specified key does not exist.' });
+    const header = secretsManager({ status: 403, headers: { 'x-amzn-errortype': 'ForbiddenException:http://internal' } });
+    await expect(header.api.call({ method: 'GET', path: '/a' })).rejects.toMatchObject({ code: 'ForbiddenException', status: 403 });
+    const bare = secretsManager({ status: 404 });
+    await expect(bare.api.call({ method: 'HEAD', path: '/a' })).rejects.toMatchObject({ code: 'NotFound', status: 404 });
+  });
+
+  it('tries throttling, a server error and a failed connection again, three times in all, signing each attempt', async () => {
+    const throttled = secretsManager({ status: 400, ...json({ __type: 'ThrottlingException' }) }, { status: 503 }, json({ SecretString: 'after' }));
+    await expect(secretString(throttled.api, 's')).resolves.toBe('after');
+    expect(throttled.requests).toHaveLength(3);
+
+    const failing = secretsManager({ status: 500 });
+    await expect(failing.api.call({ method: 'GET', path: '/' })).rejects.toMatchObject({ status: 500 });
+    expect(failing.requests).toHaveLength(3);
+
+    let attempts = 0;
+    const api = new AwsHttpApi({ signingName: 'secretsmanager', endpoint: ENDPOINT }, {
+      env: TEST_ENV,
+      credentials: async () => TEST_CREDENTIALS,
+      send: async () => {
+        attempts++;
+        if (attempts < 2) throw new Error('socket hang up');
+        return { status: 200, headers: {}, body: new TextEncoder().encode('{"SecretString":"x"}') };
+      },
+    });
+    await expect(secretString(api, 's')).resolves.toBe('x');
+    expect(attempts).toBe(2);
+  });
+
+  it("keeps the endpoint's port and path, as the local cloud's endpoints have them", async () => {
+    const sender = recordingSender(json({ SecretString: 'v' }));
+    const api = new AwsHttpApi({ signingName: 'secretsmanager', endpoint: 'https://localhost:4566/aws/' }, { env: TEST_ENV, credentials: async () => TEST_CREDENTIALS, send: sender.send });
+    await secretString(api, 's');
+    expect(sender.requests[0]).toMatchObject({ hostname: 'localhost', port: 4566, path: '/aws/', headers: expect.objectContaining({ host: 'localhost:4566' }) });
+  });
+
+  it('encodes as SigV4 does (RFC 3986)', () => {
+    expect(escape("stations/HRL-1/vend (a)!*'")).toBe('stations%2FHRL-1%2Fvend%20%28a%29%21%2A%27');
+  });
+});

@@ -1,0 +1,166 @@
+import { defaultProvider } from '@aws-sdk/credential-provider-node';
+import { Sha256 } from '@smithy/core/checksum';
+import { HttpRequest } from '@smithy/core/protocols';
+import { SignatureV4 } from '@smithy/signature-v4';
+import type { AwsCredentialIdentityProvider, HttpRequest as SignedRequest } from '@smithy/types';
+import { awsRegion } from '../../environment';
+
+/** Where a service's API is called and what its signatures name it (`awsEndpoint` gives the endpoint the SDK would use). */
+export interface AwsService {
+  signingName: string;
+  endpoint: string;
+}
+
+/** One call: `path` as it goes on the wire (each segment already percent-encoded). */
+export interface AwsCall {
+  method: 'GET' | 'HEAD' | 'PUT' | 'POST' | 'DELETE' | 'PATCH';
+  path: string;
+  query?: Record<string, string>;
+  headers?: Record<string, string>;
+  body?: string | Uint8Array;
+}
+
+export interface AwsReply {
+  status: number;
+  /** Header names in lower case. */
+  headers: Record<string, string>;
+  body: Uint8Array;
+}
+
+/** An AWS error answer: the service's error code (`NoSuchKey`, `ResourceNotFoundException`) as the error's name. */
+export class AwsApiError extends Error {
+  constructor(
+    readonly code: string,
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = code;
+  }
+}
+
+/** Sends a signed request (fetch in Lambda; tests record what would have been sent). */
+export type RequestSender = (request: SignedRequest) => Promise<AwsReply>;
+
+/** The statuses and error codes worth trying again, as the SDK's standard retry strategy does (3 attempts in all). */
+const RETRIED_STATUSES = new Set([429, 500, 502, 503, 504]);
+const RETRIED_CODES = new Set(['Throttling', 'ThrottlingException', 'TooManyRequestsException', 'RequestLimitExceeded', 'SlowDown']);
+const ATTEMPTS = 3;
+const TIMEOUT_MS = 10_000;
+
+const sendWithFetch: RequestSender = async (request) => {
+  const query = new URLSearchParams(request.query as Record<string, string> | undefined).toString();
+  const url = `${request.protocol}//${request.hostname}${request.port ? `:${request.port}` : ''}${request.path}${query ? `?${query}` : ''}`;
+  const { host: _host, ...headers } = request.headers; // fetch sets Host itself, from the URL it was signed for
+  const response = await fetch(url, { method: request.method, headers, body: request.body as BodyInit | undefined, signal: AbortSignal.timeout(TIMEOUT_MS) });
+  return { status: response.status, headers: Object.fromEntries(response.headers), body: new Uint8Array(await response.arrayBuffer()) };
+};
+
+/** The error code and message of an error answer, from any of the shapes AWS services answer with (JSON, XML, header). */
+function errorOf(reply: AwsReply): AwsApiError {
+  const text = new TextDecoder().decode(reply.body);
+  let code = reply.headers['x-amzn-errortype']?.split(':')[0] ?? '';
+  let message = '';
+  try {
+    const json = JSON.parse(text) as { __type?: string; code?: string; message?: string; Message?: string };
+    code ||= (json.__type ?? json.code ?? '').split('#').pop() ?? '';
+    message = json.message ?? json.Message ?? '';
+  } catch {
+    code ||= /<Code>([^<]*)<\/Code>/.exec(text)?.[1] ?? '';
+    message = /<Message>([^<]*)<\/Message>/.exec(text)?.[1] ?? '';
+  }
+  code ||= reply.status === 404 ? 'NotFound' : `Http${reply.status}`;
+  return new AwsApiError(code, reply.status, message || `${code} (${reply.status})`);
+}
+
+/**
+ * An AWS service's HTTP API, each request signed with SigV4 by the SDK's own signer and the SDK's default
+ * credentials (the function's role in Lambda), sent with fetch, and tried up to three times on throttling, a 5xx or a
+ * network failure. The service's SDK client would bring its endpoint rules, error classes and protocol code into
+ * every function that calls it (docs/scale.md, "Calls without the SDK's clients").
+ */
+export class AwsHttpApi {
+  readonly endpoint: URL;
+  readonly region: string;
+  private readonly credentials: AwsCredentialIdentityProvider;
+  private readonly signer: SignatureV4;
+  private readonly send: RequestSender;
+
+  constructor(
+    service: AwsService,
+    options: { env?: NodeJS.ProcessEnv; credentials?: AwsCredentialIdentityProvider; send?: RequestSender } = {},
+  ) {
+    this.endpoint = new URL(service.endpoint);
+    this.region = awsRegion(options.env);
+    this.credentials = options.credentials ?? defaultProvider();
+    this.signer = new SignatureV4({
+      service: service.signingName,
+      region: this.region,
+      credentials: this.credentials,
+      sha256: Sha256,
+      // S3 signs the path as it is sent; every other service signs it encoded once more.
+      uriEscapePath: service.signingName !== 's3',
+    });
+    this.send = options.send ?? sendWithFetch;
+  }
+
+  /** The request for `call` at this endpoint, unsigned (`host` is what S3's virtual-hosted addresses change). */
+  request(call: AwsCall, host = this.endpoint.host): HttpRequest {
+    const [hostname, port] = host.split(':');
+    const basePath = this.endpoint.pathname.replace(/\/$/, '');
+    return new HttpRequest({
+      protocol: this.endpoint.protocol,
+      hostname,
+      port: port ? Number(port) : undefined,
+      method: call.method,
+      path: `${basePath}${call.path}`,
+      query: call.query ?? {},
+      headers: { host, ...call.headers },
+      body: call.body,
+    });
+  }
+
+  /** Signs and sends, trying again on throttling and server errors; an error answer is thrown as an AwsApiError. */
+  async call(call: AwsCall, host?: string): Promise<AwsReply> {
+    for (let attempt = 1; ; attempt++) {
+      let reply: AwsReply;
+      try {
+        reply = await this.send(await this.signer.sign(this.request(call, host)));
+      } catch (error) {
+        if (attempt >= ATTEMPTS) throw error;
+        await backOff(attempt);
+        continue;
+      }
+      if (reply.status < 300) return reply;
+      const error = errorOf(reply);
+      if (attempt >= ATTEMPTS || !(RETRIED_STATUSES.has(reply.status) || RETRIED_CODES.has(error.code))) throw error;
+      await backOff(attempt);
+    }
+  }
+
+  /** A presigned URL for `call` (query authentication), valid for `expiresInSeconds` from `date`. */
+  async presign(call: AwsCall, expiresInSeconds: number, options: { host?: string; date?: Date } = {}): Promise<string> {
+    const signed = await this.signer.presign(this.request(call, options.host), { expiresIn: expiresInSeconds, signingDate: options.date });
+    const query = Object.entries(signed.query ?? {})
+      .sort(([a], [b]) => (a < b ? -1 : 1)) // as the SDK's presigners write them
+      .map(([name, value]) => `${escape(name)}=${escape(String(value))}`)
+      .join('&');
+    return `${signed.protocol}//${options.host ?? this.endpoint.host}${signed.path}?${query}`;
+  }
+
+  /** The signature of `text` with the signing key of `date`'s day (an S3 POST policy). */
+  signText(text: string, date: Date): Promise<string> {
+    return this.signer.sign(text, { signingDate: date });
+  }
+
+  /** The credentials requests are signed with now (an S3 POST policy names them). */
+  credentialsNow() {
+    return this.credentials();
+  }
+}
+
+/** RFC 3986 encoding, as SigV4 wants it (encodeURIComponent leaves !'()* as they are). */
+export const escape = (text: string) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/** 100-200 ms, then 200-400 ms: the SDK's standard back-off, in short. */
+const backOff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 100 * 2 ** (attempt - 1) * (1 + Math.random())));
