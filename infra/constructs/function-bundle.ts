@@ -36,6 +36,21 @@ export function withLiteralKeys(code: string): string {
   return code.replace(/([{,]\s*)\[(_\w+)\]:/g, (key, before: string, name: string) => (strings.has(name) ? `${before}${strings.get(name)}:` : key));
 }
 
+/**
+ * The OpenAPI document is a function of the contract alone, so the function that serves it carries the document as
+ * built at bundle time, not every route's schemas and zod's JSON Schema conversion to build it at each cold start
+ * (docs/scale.md, "Functions"). Run in place (the local cloud, the tests), shared/openapi.ts builds the same document.
+ */
+const prebuiltOpenApiDocument: Plugin = {
+  name: 'prebuilt-openapi-document',
+  setup(esbuild) {
+    esbuild.onLoad({ filter: /[\\/]shared[\\/]openapi\.ts$/ }, async () => {
+      const { openApiDocument } = await import('@shared/openapi');
+      return { contents: `const document = JSON.parse(${JSON.stringify(JSON.stringify(openApiDocument()))});\nexport const openApiDocument = () => document;\n`, loader: 'js' };
+    });
+  },
+};
+
 /** esbuild's options for a function: one minified ES module for Node 22 with everything bundled, the AWS SDK too. */
 export const functionEsbuildOptions = (): BuildOptions => ({
   bundle: true,
@@ -45,7 +60,7 @@ export const functionEsbuildOptions = (): BuildOptions => ({
   mainFields: ['module', 'main'],
   banner: { js: CREATE_REQUIRE_BANNER },
   minify: true,
-  plugins: [sdkSchemaLiteralKeys],
+  plugins: [sdkSchemaLiteralKeys, prebuiltOpenApiDocument],
 });
 
 /** Bundles one function as Lambda runs it: `index.mjs` in `outdir`, with a source map beside it (without the sources). */

@@ -1,19 +1,39 @@
-import { AdminGetUserCommand, AdminListGroupsForUserCommand, ListUsersInGroupCommand, type CognitoIdentityProviderClient, type UserType } from '@aws-sdk/client-cognito-identity-provider';
 import { staffRoleOf, type StaffRole } from '@shared/roles';
 import type { StaffMember } from '@shared/schemas';
 import type { StaffDirectory } from '../../ports/tickets';
+import type { AwsHttpApi } from '../aws/aws-http-api';
 
-const attribute = (user: UserType, name: string) => user.Attributes?.find((a) => a.Name === name)?.Value?.trim() ?? '';
+/** A user as Cognito's user pool API answers it (the fields read here). */
+interface CognitoUser {
+  Username?: string;
+  Enabled?: boolean;
+  Attributes?: { Name: string; Value?: string }[];
+}
 
-/** A console account's role from its Cognito groups, found by its sign-in e-mail (an alias of the pool). */
+const attribute = (user: CognitoUser, name: string) => user.Attributes?.find((a) => a.Name === name)?.Value?.trim() ?? '';
+
+/**
+ * A console account's role from its Cognito groups, found by its sign-in e-mail (an alias of the pool). Cognito's
+ * JSON API is called signed, without its SDK client (docs/scale.md, "Calls without the SDK's clients").
+ */
 export class CognitoStaffDirectory implements StaffDirectory {
-  constructor(private readonly cognito: CognitoIdentityProviderClient, private readonly userPoolId: () => string) {}
+  constructor(private readonly cognito: AwsHttpApi, private readonly userPoolId: () => string) {}
+
+  private async call<Answer>(operation: 'AdminGetUser' | 'AdminListGroupsForUser' | 'ListUsersInGroup', request: object): Promise<Answer> {
+    const reply = await this.cognito.call({
+      method: 'POST',
+      path: '/',
+      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${operation}` },
+      body: JSON.stringify(request),
+    });
+    return JSON.parse(new TextDecoder().decode(reply.body)) as Answer;
+  }
 
   async roleOf(email: string): Promise<StaffRole | null> {
     try {
-      const user = await this.cognito.send(new AdminGetUserCommand({ UserPoolId: this.userPoolId(), Username: email }));
+      const user = await this.call<CognitoUser>('AdminGetUser', { UserPoolId: this.userPoolId(), Username: email });
       if (!user.Username || user.Enabled === false) return null;
-      const { Groups = [] } = await this.cognito.send(new AdminListGroupsForUserCommand({ UserPoolId: this.userPoolId(), Username: user.Username }));
+      const { Groups = [] } = await this.call<{ Groups?: { GroupName?: string }[] }>('AdminListGroupsForUser', { UserPoolId: this.userPoolId(), Username: user.Username });
       return staffRoleOf(Groups.map((g) => g.GroupName ?? ''));
     } catch (error) {
       if ((error as Error).name === 'UserNotFoundException') return null;
@@ -35,11 +55,11 @@ export class CognitoStaffDirectory implements StaffDirectory {
     return [...members.values()];
   }
 
-  private async groupMembers(group: string): Promise<UserType[]> {
-    const users: UserType[] = [];
+  private async groupMembers(group: string): Promise<CognitoUser[]> {
+    const users: CognitoUser[] = [];
     let next: string | undefined;
     do {
-      const page = await this.cognito.send(new ListUsersInGroupCommand({ UserPoolId: this.userPoolId(), GroupName: group, Limit: 60, NextToken: next }));
+      const page = await this.call<{ Users?: CognitoUser[]; NextToken?: string }>('ListUsersInGroup', { UserPoolId: this.userPoolId(), GroupName: group, Limit: 60, NextToken: next });
       users.push(...(page.Users ?? []));
       next = page.NextToken;
     } while (next);
