@@ -16,12 +16,12 @@ const SDK_SCHEMAS = /[\\/]@aws-sdk[\\/][^\\/]+(?:[\\/][^\\/]+)*[\\/]schemas[\\/]
 
 /**
  * Lets esbuild drop the schemas of the AWS SDK operations a function never calls (docs/scale.md, "The SDK's unused
- * operations"). The SDK writes each schema's traits with computed keys naming module constants
- * (`const _h = "http"; ... { [_h]: ["POST", "/places/v0/indexes/{IndexName}/search/text", 200] }`). esbuild cannot
- * tell that such a key has no side effect, so it keeps every schema of the module: Amazon Location's sixty operations
- * for one address search, and so for every client of a REST protocol (aws/aws-sdk-js-v3#7607; the JSON protocols'
- * schemas have no such keys). The key written as the string constant it names (`{ "http": [...] }`) is the same
- * object, and esbuild then keeps only the schemas a kept command reaches.
+ * operations, and calls without its clients"). The SDK writes each schema's traits with computed keys naming module
+ * constants (`const _h = "http"; ... { [_h]: ["POST", "/places/v0/indexes/{IndexName}/search/text", 200] }`). esbuild
+ * cannot tell that such a key has no side effect, so it keeps every schema of the module: Amazon Location's sixty
+ * operations for one address search, and so for every client of a REST protocol (aws/aws-sdk-js-v3#7607; the JSON
+ * protocols' schemas have no such keys). The key written as the string constant it names (`{ "http": [...] }`) is
+ * the same object, and esbuild then keeps only the schemas a kept command reaches.
  */
 const sdkSchemaLiteralKeys: Plugin = {
   name: 'sdk-schema-literal-keys',

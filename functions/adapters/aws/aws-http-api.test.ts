@@ -1,4 +1,9 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { Sha256 } from '@smithy/core/checksum';
+import { HttpRequest } from '@smithy/core/protocols';
+import { SignatureV4 } from '@smithy/signature-v4';
 import { describe, expect, it } from 'vitest';
 import { AwsApiError, AwsHttpApi, escape, type AwsReply } from './aws-http-api';
 import { recordingSender, sdkRecorder, signatureOf, TEST_CREDENTIALS, TEST_ENV, wireShape } from './aws-http-api.test-fakes';
@@ -76,5 +81,38 @@ describe('an AWS API called without its SDK client', () => {
 
   it('encodes as SigV4 does (RFC 3986)', () => {
     expect(escape("stations/HRL-1/vend (a)!*'")).toBe('stations%2FHRL-1%2Fvend%20%28a%29%21%2A%27');
+  });
+
+  it('sends over HTTP what it signed: the query in SigV4 encoding, the host it signed for, the body', async () => {
+    const seen: { url?: string; host?: string; authorization?: string; body?: string; headers?: Record<string, string> } = {};
+    const server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      request.on('end', () => {
+        Object.assign(seen, { url: request.url, host: request.headers.host, authorization: request.headers.authorization, body, headers: request.headers });
+        response.writeHead(200, { 'content-type': 'application/json', 'x-amz-meta-fingerprint': 'f1' }).end('{"ok":true}');
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      const api = new AwsHttpApi({ signingName: 'iotdata', endpoint: `http://127.0.0.1:${port}` }, { env: TEST_ENV, credentials: async () => TEST_CREDENTIALS });
+      const reply = await api.call({ method: 'POST', path: '/topics/a%2Fb', query: { contentType: 'application/json', note: "x y+z'" }, body: '{"m":1}' });
+      expect(seen).toMatchObject({ url: "/topics/a%2Fb?contentType=application%2Fjson&note=x%20y%2Bz%27", host: `127.0.0.1:${port}`, body: '{"m":1}' });
+      expect(seen.authorization).toMatch(/^AWS4-HMAC-SHA256 Credential=AKIDTESTONLY\/\d{8}\/ap-southeast-1\/iotdata\/aws4_request, SignedHeaders=host;/);
+      expect(reply).toMatchObject({ status: 200, headers: expect.objectContaining({ 'x-amz-meta-fingerprint': 'f1' }) });
+      expect(new TextDecoder().decode(reply.body)).toBe('{"ok":true}');
+
+      // The signature holds for the request as it arrived (as AWS checks it): signed again from what was received.
+      const received = new URL(seen.url!, `http://${seen.host}`);
+      const signedHeaders = /SignedHeaders=([^,]+)/.exec(seen.authorization!)![1]!.split(';');
+      const again = await new SignatureV4({ service: 'iotdata', region: 'ap-southeast-1', credentials: TEST_CREDENTIALS, sha256: Sha256 }).sign(new HttpRequest({
+        method: 'POST', protocol: 'http:', hostname: received.hostname, port: Number(received.port), path: received.pathname,
+        query: Object.fromEntries(received.searchParams), headers: Object.fromEntries(signedHeaders.map((name) => [name, seen.headers![name]!])), body: seen.body,
+      }), { signingDate: new Date(seen.headers!['x-amz-date']!.replace(/^(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})(\d{2})Z$/, '$1-$2-$3T$4:$5:$6Z')) });
+      expect(again.headers.authorization).toBe(seen.authorization);
+    } finally {
+      server.close();
+    }
   });
 });

@@ -48,8 +48,15 @@ const RETRIED_CODES = new Set(['Throttling', 'ThrottlingException', 'TooManyRequ
 const ATTEMPTS = 3;
 const TIMEOUT_MS = 10_000;
 
+/** A query string as SigV4 encodes it (RFC 3986), in the order of its names, as the SDK writes them. */
+const queryString = (query: Record<string, unknown> = {}) =>
+  Object.entries(query)
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([name, value]) => `${escape(name)}=${escape(String(value))}`)
+    .join('&');
+
 const sendWithFetch: RequestSender = async (request) => {
-  const query = new URLSearchParams(request.query as Record<string, string> | undefined).toString();
+  const query = queryString(request.query);
   const url = `${request.protocol}//${request.hostname}${request.port ? `:${request.port}` : ''}${request.path}${query ? `?${query}` : ''}`;
   const { host: _host, ...headers } = request.headers; // fetch sets Host itself, from the URL it was signed for
   const response = await fetch(url, { method: request.method, headers, body: request.body as BodyInit | undefined, signal: AbortSignal.timeout(TIMEOUT_MS) });
@@ -77,7 +84,7 @@ function errorOf(reply: AwsReply): AwsApiError {
  * An AWS service's HTTP API, each request signed with SigV4 by the SDK's own signer and the SDK's default
  * credentials (the function's role in Lambda), sent with fetch, and tried up to three times on throttling, a 5xx or a
  * network failure. The service's SDK client would bring its endpoint rules, error classes and protocol code into
- * every function that calls it (docs/scale.md, "Calls without the SDK's clients").
+ * every function that calls it (docs/scale.md, "The SDK's unused operations, and calls without its clients").
  */
 export class AwsHttpApi {
   readonly endpoint: URL;
@@ -105,7 +112,7 @@ export class AwsHttpApi {
   }
 
   /** The request for `call` at this endpoint, unsigned (`host` is what S3's virtual-hosted addresses change). */
-  request(call: AwsCall, host = this.endpoint.host): HttpRequest {
+  private request(call: AwsCall, host = this.endpoint.host): HttpRequest {
     const [hostname, port] = host.split(':');
     const basePath = this.endpoint.pathname.replace(/\/$/, '');
     return new HttpRequest({
@@ -141,11 +148,7 @@ export class AwsHttpApi {
   /** A presigned URL for `call` (query authentication), valid for `expiresInSeconds` from `date`. */
   async presign(call: AwsCall, expiresInSeconds: number, options: { host?: string; date?: Date } = {}): Promise<string> {
     const signed = await this.signer.presign(this.request(call, options.host), { expiresIn: expiresInSeconds, signingDate: options.date });
-    const query = Object.entries(signed.query ?? {})
-      .sort(([a], [b]) => (a < b ? -1 : 1)) // as the SDK's presigners write them
-      .map(([name, value]) => `${escape(name)}=${escape(String(value))}`)
-      .join('&');
-    return `${signed.protocol}//${options.host ?? this.endpoint.host}${signed.path}?${query}`;
+    return `${signed.protocol}//${options.host ?? this.endpoint.host}${signed.path}?${queryString(signed.query)}`;
   }
 
   /** The signature of `text` with the signing key of `date`'s day (an S3 POST policy). */

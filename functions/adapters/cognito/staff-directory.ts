@@ -14,7 +14,8 @@ const attribute = (user: CognitoUser, name: string) => user.Attributes?.find((a)
 
 /**
  * A console account's role from its Cognito groups, found by its sign-in e-mail (an alias of the pool). Cognito's
- * JSON API is called signed, without its SDK client (docs/scale.md, "Calls without the SDK's clients").
+ * JSON API is called signed, without its SDK client (docs/scale.md, "The SDK's unused operations, and calls without
+ * its clients").
  */
 export class CognitoStaffDirectory implements StaffDirectory {
   constructor(private readonly cognito: AwsHttpApi, private readonly userPoolId: () => string) {}

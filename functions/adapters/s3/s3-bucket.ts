@@ -5,11 +5,11 @@ import { AwsHttpApi, escape, type AwsCall } from '../aws/aws-http-api';
 const amzDate = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
 
 /**
- * One S3 bucket through S3's REST API, without the SDK's S3 client (docs/scale.md, "Calls without the SDK's clients"):
- * the object operations and presigned addresses this app uses, each as the SDK's S3 client sends it
- * (s3-bucket.test.ts compares them). Against the region's endpoint the bucket is addressed virtual-hosted
- * (`<bucket>.s3.<region>.amazonaws.com`); where AWS_ENDPOINT_URL_S3 names another endpoint (the local cloud's S3
- * emulator, the parity suite), path-style, as the SDK addresses an endpoint on an IP address.
+ * One S3 bucket through S3's REST API, without the SDK's S3 client (docs/scale.md, "The SDK's unused operations, and
+ * calls without its clients"): the object operations and presigned addresses this app uses, each as the SDK's S3
+ * client sends it (s3-bucket.test.ts compares them). Against the region's endpoint the bucket is addressed
+ * virtual-hosted (`<bucket>.s3.<region>.amazonaws.com`); where AWS_ENDPOINT_URL_S3 names another endpoint (the local
+ * cloud's S3 emulator, the parity suite), path-style, as the SDK addresses an endpoint on an IP address.
  */
 export class S3Bucket {
   private readonly api: AwsHttpApi;
