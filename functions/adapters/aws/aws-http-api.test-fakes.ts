@@ -56,3 +56,10 @@ export function signatureOf(request: HttpRequest): { scope: string; signedHeader
   if (!match) throw new Error(`not a SigV4 Authorization header: ${request.headers.authorization}`);
   return { scope: match[1]!, signedHeaders: match[2]!.split(';') };
 }
+
+/** What a service's own SDK client sends for `command`, as `wireShape` gives it (the client's config: `sdkRecorder`'s). */
+export async function sdkWireShape(Client: new (config: ReturnType<typeof sdkRecorder>['config']) => { send(command: never): Promise<unknown> }, command: object) {
+  const sdk = sdkRecorder({ body: '{}' });
+  await new Client(sdk.config).send(command as never);
+  return wireShape(sdk.requests[0]!);
+}

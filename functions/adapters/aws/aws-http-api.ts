@@ -145,10 +145,10 @@ export class AwsHttpApi {
     }
   }
 
-  /** A presigned URL for `call` (query authentication), valid for `expiresInSeconds` from `date`. */
-  async presign(call: AwsCall, expiresInSeconds: number, options: { host?: string; date?: Date } = {}): Promise<string> {
-    const signed = await this.signer.presign(this.request(call, options.host), { expiresIn: expiresInSeconds, signingDate: options.date });
-    return `${signed.protocol}//${options.host ?? this.endpoint.host}${signed.path}?${queryString(signed.query)}`;
+  /** A presigned URL for `call` (query authentication), valid for `expiresInSeconds` from now. */
+  async presign(call: AwsCall, expiresInSeconds: number, host = this.endpoint.host): Promise<string> {
+    const signed = await this.signer.presign(this.request(call, host), { expiresIn: expiresInSeconds });
+    return `${signed.protocol}//${host}${signed.path}?${queryString(signed.query)}`;
   }
 
   /** The signature of `text` with the signing key of `date`'s day (an S3 POST policy). */

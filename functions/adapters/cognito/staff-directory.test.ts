@@ -1,7 +1,7 @@
 import { AdminGetUserCommand, AdminListGroupsForUserCommand, CognitoIdentityProviderClient, ListUsersInGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it } from 'vitest';
 import { AwsHttpApi, type AwsReply } from '../aws/aws-http-api';
-import { recordingSender, sdkRecorder, signatureOf, TEST_CREDENTIALS, TEST_ENV, wireShape } from '../aws/aws-http-api.test-fakes';
+import { recordingSender, sdkWireShape, signatureOf, TEST_CREDENTIALS, TEST_ENV, wireShape } from '../aws/aws-http-api.test-fakes';
 import { CognitoStaffDirectory } from './staff-directory';
 
 const json = (value: unknown): Partial<AwsReply> => ({ body: new TextEncoder().encode(JSON.stringify(value)) });
@@ -11,11 +11,7 @@ const directory = (...replies: Partial<AwsReply>[]) => {
   return { ...sender, directory: new CognitoStaffDirectory(api, () => 'ap-southeast-1_pool') };
 };
 /** What Cognito's SDK client sends for the same command. */
-const sdkRequest = async (command: { input: object }) => {
-  const sdk = sdkRecorder({ body: '{}' });
-  await new CognitoIdentityProviderClient(sdk.config).send(command as never);
-  return wireShape(sdk.requests[0]!);
-};
+const sdkRequest = (command: object) => sdkWireShape(CognitoIdentityProviderClient, command);
 const user = (email: string, enabled = true, given = 'Wayan') => ({ Username: email, Enabled: enabled, Attributes: [{ Name: 'email', Value: email }, { Name: 'given_name', Value: given }] });
 
 describe("Cognito's staff directory", () => {

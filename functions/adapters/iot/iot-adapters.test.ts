@@ -6,7 +6,7 @@ import {
 import { IoTDataPlaneClient, PublishCommand } from '@aws-sdk/client-iot-data-plane';
 import { describe, expect, it } from 'vitest';
 import type { AwsReply } from '../aws/aws-http-api';
-import { recordingSender, sdkRecorder, signatureOf, TEST_CREDENTIALS, TEST_ENV, wireShape } from '../aws/aws-http-api.test-fakes';
+import { recordingSender, sdkRecorder, sdkWireShape, signatureOf, TEST_CREDENTIALS, TEST_ENV, wireShape } from '../aws/aws-http-api.test-fakes';
 import { amazonRootCa1Pem } from './amazon-root-ca';
 import { iotApi } from './iot-api';
 import { IotDataStationMessages } from './iot-station-messages';
@@ -23,11 +23,7 @@ const registry = (config: { policyName: string; thingTypeName: string; endpoint:
   return { ...sender, registry: new IotStationRegistry(iotApi({ env: TEST_ENV, credentials: async () => TEST_CREDENTIALS, send: sender.send }), config) };
 };
 /** What IoT's SDK client sends for the same command. */
-const sdkRequest = async (command: { input: object }) => {
-  const sdk = sdkRecorder({ body: '{}' });
-  await new IoTClient(sdk.config).send(command as never);
-  return wireShape(sdk.requests[0]!);
-};
+const sdkRequest = (command: object) => sdkWireShape(IoTClient, command);
 
 describe('IoT Core station registry', () => {
   it("creates the thing, an active certificate with keys, attaches the policy and the certificate, as IoT's SDK client does, and returns the bundle", async () => {

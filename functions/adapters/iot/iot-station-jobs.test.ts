@@ -1,7 +1,7 @@
 import { CancelJobCommand, CancelJobExecutionCommand, CreateJobCommand, IoTClient } from '@aws-sdk/client-iot';
 import { describe, expect, it } from 'vitest';
 import type { AwsReply } from '../aws/aws-http-api';
-import { recordingSender, sdkRecorder, signatureOf, TEST_CREDENTIALS, TEST_ENV, wireShape } from '../aws/aws-http-api.test-fakes';
+import { recordingSender, sdkWireShape, signatureOf, TEST_CREDENTIALS, TEST_ENV, wireShape } from '../aws/aws-http-api.test-fakes';
 import { iotApi } from './iot-api';
 import { IotStationJobs, JOB_IN_PROGRESS_TIMEOUT_MINUTES } from './iot-station-jobs';
 
@@ -11,11 +11,7 @@ const jobs = (...replies: Partial<AwsReply>[]) => {
   return { ...sender, jobs: new IotStationJobs(iotApi({ env: TEST_ENV, credentials: async () => TEST_CREDENTIALS, send: sender.send }), PREFIX) };
 };
 /** What IoT's SDK client sends for the same command. */
-const sdkRequest = async (command: { input: object }) => {
-  const sdk = sdkRecorder({ body: '{}' });
-  await new IoTClient(sdk.config).send(command as never);
-  return wireShape(sdk.requests[0]!);
-};
+const sdkRequest = (command: object) => sdkWireShape(IoTClient, command);
 const refusal = (code: string, status = 409): Partial<AwsReply> => ({ status, headers: { 'x-amzn-errortype': code }, body: new TextEncoder().encode(`{"message":"${code}"}`) });
 
 describe('IoT Jobs for remote commands', () => {

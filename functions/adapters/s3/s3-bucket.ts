@@ -82,19 +82,19 @@ export class S3Bucket {
   }
 
   /** A presigned GET of the object; `responseHeaders` are the `response-*` overrides (a download's file name). */
-  presignGet(key: string, expiresInSeconds: number, responseHeaders: Record<string, string> = {}, date?: Date): Promise<string> {
+  presignGet(key: string, expiresInSeconds: number, responseHeaders: Record<string, string> = {}): Promise<string> {
     const { path, host } = this.at(key);
     // S3 does not hash what it sends; the checksum mode is what the SDK's presigner asks for too.
     const query = { ...responseHeaders, 'x-amz-checksum-mode': 'ENABLED', 'x-id': 'GetObject' };
-    return this.api.presign({ method: 'GET', path, query, headers: { 'X-Amz-Content-Sha256': 'UNSIGNED-PAYLOAD' } }, expiresInSeconds, { host, date });
+    return this.api.presign({ method: 'GET', path, query, headers: { 'X-Amz-Content-Sha256': 'UNSIGNED-PAYLOAD' } }, expiresInSeconds, host);
   }
 
   /**
    * A presigned POST (browser upload) of exactly `key`: the form's URL and fields, the policy holding `conditions`,
    * `fields` and the signature's own fields, in the order the SDK's createPresignedPost writes them.
    */
-  async presignPost(key: string, options: { conditions: unknown[]; fields: Record<string, string>; expiresInSeconds: number; now?: Date }) {
-    const now = options.now ?? new Date();
+  async presignPost(key: string, options: { conditions: unknown[]; fields: Record<string, string>; expiresInSeconds: number }) {
+    const now = new Date();
     const { accessKeyId, sessionToken } = await this.api.credentialsNow();
     const fields: Record<string, string> = {
       ...options.fields,
@@ -109,7 +109,7 @@ export class S3Bucket {
     const policy = Buffer.from(JSON.stringify({ expiration, conditions }), 'utf8').toString('base64');
     const { path, host } = this.at();
     return {
-      url: `${this.api.endpoint.protocol}//${host}${path === '/' ? '/' : path}`,
+      url: `${this.api.endpoint.protocol}//${host}${path}`,
       fields: { ...fields, key, Policy: policy, 'X-Amz-Signature': await this.api.signText(policy, now) },
     };
   }
