@@ -20,7 +20,8 @@ export function sdkRecorder(reply: { status?: number; headers?: Record<string, s
       return { response: new HttpResponse({ statusCode: reply.status ?? 200, headers: reply.headers ?? {}, body: Readable.from([Buffer.from(reply.body ?? '')]) }) };
     },
   };
-  return { requests, config: { region: TEST_REGION, credentials: TEST_CREDENTIALS, requestHandler, maxAttempts: 1 } };
+  // The endpoints of the environment (the local cloud's, when the system tests run beside) are not the reference's.
+  return { requests, config: { region: TEST_REGION, credentials: TEST_CREDENTIALS, requestHandler, maxAttempts: 1, ignoreConfiguredEndpointUrls: true } };
 }
 
 /** An AwsHttpApi sender that records each signed request and answers the next of `replies` (the last one again after). */
