@@ -1,10 +1,10 @@
 import { AwsHttpApi } from '../adapters/aws/aws-http-api';
 import { CognitoStaffDirectory } from '../adapters/cognito/staff-directory';
-import { awsEndpoint, setting } from '../environment';
+import { setting } from '../environment';
 import type { StaffDirectory } from '../ports/tickets';
 import { provider } from './provider';
 
 /** Console accounts' roles from the pool's groups (USER_POOL_ID; cognito-local locally, through AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER). */
 export const staffDirectory = /* @__PURE__ */ provider<StaffDirectory>(
-  () => new CognitoStaffDirectory(new AwsHttpApi({ signingName: 'cognito-idp', endpoint: awsEndpoint({ variable: 'COGNITO_IDENTITY_PROVIDER', host: 'cognito-idp' }) }), () => setting('USER_POOL_ID')),
+  () => new CognitoStaffDirectory(AwsHttpApi.regional({ signingName: 'cognito-idp', variable: 'COGNITO_IDENTITY_PROVIDER', host: 'cognito-idp' }), () => setting('USER_POOL_ID')),
 );

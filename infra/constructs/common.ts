@@ -73,7 +73,7 @@ function bundledCode(entry: string): Code {
       command: ['bundle-function-cli.ts', entry],
       local: {
         tryBundle(outputDir) {
-          execFileSync(process.execPath, ['--import', 'tsx', fromRoot('infra/constructs/bundle-function-cli.ts'), entry, outputDir, fromRoot('tsconfig.json')], { cwd: REPO_ROOT, stdio: 'inherit' });
+          execFileSync(process.execPath, ['--import', 'tsx', fromRoot('infra/constructs/bundle-function-cli.ts'), entry, outputDir], { cwd: REPO_ROOT, stdio: 'inherit' });
           return true;
         },
       },

@@ -5,6 +5,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { build, type BuildOptions, type Plugin } from 'esbuild';
 
 /** esbuild's ESM output has no `require`; CommonJS dependencies bundled into it need one. */
@@ -63,7 +64,10 @@ export const functionEsbuildOptions = (): BuildOptions => ({
   plugins: [sdkSchemaLiteralKeys, prebuiltOpenApiDocument],
 });
 
+/** The repository's tsconfig.json (its path aliases), two levels up from infra/constructs/. */
+const TSCONFIG = fileURLToPath(new URL('../../tsconfig.json', import.meta.url));
+
 /** Bundles one function as Lambda runs it: `index.mjs` in `outdir`, with a source map beside it (without the sources). */
-export async function bundleFunction(entry: string, outdir: string, tsconfig: string): Promise<void> {
-  await build({ ...functionEsbuildOptions(), entryPoints: [entry], outfile: join(outdir, 'index.mjs'), sourcemap: true, sourcesContent: false, tsconfig, logLevel: 'warning' });
+export async function bundleFunction(entry: string, outdir: string): Promise<void> {
+  await build({ ...functionEsbuildOptions(), entryPoints: [entry], outfile: join(outdir, 'index.mjs'), sourcemap: true, sourcesContent: false, tsconfig: TSCONFIG, logLevel: 'warning' });
 }

@@ -1,11 +1,11 @@
 import { defaultProvider } from '@aws-sdk/credential-provider-node';
 import { Sha256 } from '@smithy/core/checksum';
-import { HttpRequest } from '@smithy/core/protocols';
+import { buildQueryString, HttpRequest } from '@smithy/core/protocols';
 import { SignatureV4 } from '@smithy/signature-v4';
 import type { AwsCredentialIdentityProvider, HttpRequest as SignedRequest } from '@smithy/types';
-import { awsRegion } from '../../environment';
+import { awsEndpoint, awsRegion } from '../../environment';
 
-/** Where a service's API is called and what its signatures name it (`awsEndpoint` gives the endpoint the SDK would use). */
+/** Where a service's API is called and what its signatures name it (`AwsHttpApi.regional` finds the endpoint the SDK would use). */
 export interface AwsService {
   signingName: string;
   endpoint: string;
@@ -39,6 +39,19 @@ export class AwsApiError extends Error {
   }
 }
 
+/** The environment (region, endpoints), credentials and sender; the tests give their own. */
+export interface AwsHttpApiOptions {
+  env?: NodeJS.ProcessEnv;
+  credentials?: AwsCredentialIdentityProvider;
+  send?: RequestSender;
+}
+
+/** A reply's JSON body ({} when it has none). */
+export function jsonOf<Answer>(reply: AwsReply): Answer {
+  const text = new TextDecoder().decode(reply.body);
+  return (text ? JSON.parse(text) : {}) as Answer;
+}
+
 /** Sends a signed request (fetch in Lambda; tests record what would have been sent). */
 export type RequestSender = (request: SignedRequest) => Promise<AwsReply>;
 
@@ -48,15 +61,9 @@ const RETRIED_CODES = new Set(['Throttling', 'ThrottlingException', 'TooManyRequ
 const ATTEMPTS = 3;
 const TIMEOUT_MS = 10_000;
 
-/** A query string as SigV4 encodes it (RFC 3986), in the order of its names, as the SDK writes them. */
-const queryString = (query: Record<string, unknown> = {}) =>
-  Object.entries(query)
-    .sort(([a], [b]) => (a < b ? -1 : 1))
-    .map(([name, value]) => `${escape(name)}=${escape(String(value))}`)
-    .join('&');
-
 const sendWithFetch: RequestSender = async (request) => {
-  const query = queryString(request.query);
+  // As SigV4 encodes it (RFC 3986), in the order of its names, as the SDK writes it.
+  const query = buildQueryString(request.query ?? {});
   const url = `${request.protocol}//${request.hostname}${request.port ? `:${request.port}` : ''}${request.path}${query ? `?${query}` : ''}`;
   const { host: _host, ...headers } = request.headers; // fetch sets Host itself, from the URL it was signed for
   const response = await fetch(url, { method: request.method, headers, body: request.body as BodyInit | undefined, signal: AbortSignal.timeout(TIMEOUT_MS) });
@@ -93,10 +100,7 @@ export class AwsHttpApi {
   private readonly signer: SignatureV4;
   private readonly send: RequestSender;
 
-  constructor(
-    service: AwsService,
-    options: { env?: NodeJS.ProcessEnv; credentials?: AwsCredentialIdentityProvider; send?: RequestSender } = {},
-  ) {
+  constructor(service: AwsService, options: AwsHttpApiOptions = {}) {
     this.endpoint = new URL(service.endpoint);
     this.region = awsRegion(options.env);
     this.credentials = options.credentials ?? defaultProvider();
@@ -109,6 +113,17 @@ export class AwsHttpApi {
       uriEscapePath: service.signingName !== 's3',
     });
     this.send = options.send ?? sendWithFetch;
+  }
+
+  /** A service at its regional endpoint, or at `AWS_ENDPOINT_URL_<variable>` where one is set (the SDK's endpoint). */
+  static regional(service: { signingName: string; variable: string; host: string }, options: AwsHttpApiOptions = {}): AwsHttpApi {
+    return new AwsHttpApi({ signingName: service.signingName, endpoint: awsEndpoint(service, options.env) }, options);
+  }
+
+  /** One call of a JSON RPC protocol (awsJson 1.1: Secrets Manager, Cognito): `target` names the operation; its JSON answer. */
+  async jsonRpc<Answer>(target: string, request: object): Promise<Answer> {
+    const reply = await this.call({ method: 'POST', path: '/', headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': target }, body: JSON.stringify(request) });
+    return jsonOf<Answer>(reply);
   }
 
   /** The request for `call` at this endpoint, unsigned (`host` is what S3's virtual-hosted addresses change). */
@@ -148,7 +163,7 @@ export class AwsHttpApi {
   /** A presigned URL for `call` (query authentication), valid for `expiresInSeconds` from now. */
   async presign(call: AwsCall, expiresInSeconds: number, host = this.endpoint.host): Promise<string> {
     const signed = await this.signer.presign(this.request(call, host), { expiresIn: expiresInSeconds });
-    return `${signed.protocol}//${host}${signed.path}?${queryString(signed.query)}`;
+    return `${signed.protocol}//${host}${signed.path}?${buildQueryString(signed.query ?? {})}`;
   }
 
   /** The signature of `text` with the signing key of `date`'s day (an S3 POST policy). */
@@ -161,9 +176,6 @@ export class AwsHttpApi {
     return this.credentials();
   }
 }
-
-/** RFC 3986 encoding, as SigV4 wants it (encodeURIComponent leaves !'()* as they are). */
-export const escape = (text: string) => encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 
 /** 100-200 ms, then 200-400 ms: the SDK's standard back-off, in short. */
 const backOff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, 100 * 2 ** (attempt - 1) * (1 + Math.random())));

@@ -20,14 +20,8 @@ const attribute = (user: CognitoUser, name: string) => user.Attributes?.find((a)
 export class CognitoStaffDirectory implements StaffDirectory {
   constructor(private readonly cognito: AwsHttpApi, private readonly userPoolId: () => string) {}
 
-  private async call<Answer>(operation: 'AdminGetUser' | 'AdminListGroupsForUser' | 'ListUsersInGroup', request: object): Promise<Answer> {
-    const reply = await this.cognito.call({
-      method: 'POST',
-      path: '/',
-      headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': `AWSCognitoIdentityProviderService.${operation}` },
-      body: JSON.stringify(request),
-    });
-    return JSON.parse(new TextDecoder().decode(reply.body)) as Answer;
+  private call<Answer>(operation: 'AdminGetUser' | 'AdminListGroupsForUser' | 'ListUsersInGroup', request: object): Promise<Answer> {
+    return this.cognito.jsonRpc<Answer>(`AWSCognitoIdentityProviderService.${operation}`, request);
   }
 
   async roleOf(email: string): Promise<StaffRole | null> {

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { AwsReply } from '../aws/aws-http-api';
 import { recordingSender, sdkRecorder, sdkWireShape, signatureOf, TEST_CREDENTIALS, TEST_ENV, wireShape } from '../aws/aws-http-api.test-fakes';
 import { amazonRootCa1Pem } from './amazon-root-ca';
-import { iotApi } from './iot-api';
+import { iotApi, iotPath } from './iot-api';
 import { IotDataStationMessages } from './iot-station-messages';
 import { IotStationRegistry } from './iot-station-registry';
 
@@ -49,6 +49,10 @@ describe('IoT Core station registry', () => {
       await sdkRequest(new UpdateCertificateCommand({ certificateId: 'abc123', newStatus: 'INACTIVE' })),
       await sdkRequest(new DeleteCertificateCommand({ certificateId: 'abc123' })),
     ]);
+  });
+
+  it("encodes each label of a path as one segment, as SigV4 does (RFC 3986)", () => {
+    expect(iotPath`/things/${"HRL 1/vend (a)!*'"}/jobs/${'cmd-1_2'}`).toBe('/things/HRL%201%2Fvend%20%28a%29%21%2A%27/jobs/cmd-1_2');
   });
 
   it('ships Amazon Root CA 1 (checked by fingerprint)', () => {

@@ -1,12 +1,13 @@
 import { stationTopics, type StationMessages, type VendAuthorizedMessage, type VendDeniedMessage } from '../../ports/station-messages';
-import { AwsHttpApi, escape } from '../aws/aws-http-api';
+import { escapeUri } from '@smithy/core/protocols';
+import { AwsHttpApi, type AwsHttpApiOptions } from '../aws/aws-http-api';
 
 /** AWS: publishes through the IoT data plane (iot:Publish on stations/+/vend/authorized|denied), QoS 1. */
 export class IotDataStationMessages implements StationMessages {
   private readonly iotData: AwsHttpApi;
 
   /** `endpoint`: the account's iot:Data-ATS endpoint (a host of its own, not the region's). */
-  constructor(endpoint: string, options?: ConstructorParameters<typeof AwsHttpApi>[1]) {
+  constructor(endpoint: string, options?: AwsHttpApiOptions) {
     this.iotData = new AwsHttpApi({ signingName: 'iotdata', endpoint }, options);
   }
 
@@ -22,7 +23,7 @@ export class IotDataStationMessages implements StationMessages {
     await this.iotData.call({
       method: 'POST',
       // The topic is one label of the path: its slashes are encoded too.
-      path: `/topics/${escape(topic)}`,
+      path: `/topics/${escapeUri(topic)}`,
       query: { qos: '1', contentType: 'application/json' },
       headers: { 'content-type': 'application/octet-stream' },
       body: new TextEncoder().encode(JSON.stringify(message)),

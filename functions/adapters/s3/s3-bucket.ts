@@ -1,5 +1,5 @@
-import { awsEndpoint } from '../../environment';
-import { AwsHttpApi, escape, type AwsCall } from '../aws/aws-http-api';
+import { escapeUriPath } from '@smithy/core/protocols';
+import { AwsHttpApi, type AwsCall, type AwsHttpApiOptions } from '../aws/aws-http-api';
 
 /** S3's own SigV4 date format (`20261127T101500Z`). */
 const amzDate = (date: Date) => date.toISOString().replace(/\.\d{3}Z$/, 'Z').replace(/[-:]/g, '');
@@ -17,15 +17,15 @@ export class S3Bucket {
 
   constructor(
     readonly name: string,
-    options: ConstructorParameters<typeof AwsHttpApi>[1] = {},
+    options: AwsHttpApiOptions = {},
   ) {
-    this.api = new AwsHttpApi({ signingName: 's3', endpoint: awsEndpoint({ variable: 'S3', host: 's3' }, options.env) }, options);
+    this.api = AwsHttpApi.regional({ signingName: 's3', variable: 'S3', host: 's3' }, options);
     this.pathStyle = this.api.endpoint.host !== `s3.${this.api.region}.amazonaws.com`;
   }
 
   /** The object's address: its path and the host it is sent to. */
   private at(key = ''): { path: string; host: string } {
-    const encodedKey = key.split('/').map(escape).join('/');
+    const encodedKey = escapeUriPath(key);
     return this.pathStyle
       ? { path: `/${this.name}${key ? `/${encodedKey}` : ''}`, host: this.api.endpoint.host }
       : { path: `/${encodedKey}`, host: `${this.name}.${this.api.endpoint.host}` };

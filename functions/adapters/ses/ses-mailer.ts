@@ -1,5 +1,5 @@
 import type { Email, Mailer } from '../../ports/mailer';
-import type { AwsHttpApi } from '../aws/aws-http-api';
+import { jsonOf, type AwsHttpApi } from '../aws/aws-http-api';
 import { siteLink } from '../site-link';
 
 /** E-mail through Amazon SES (API v2 SendEmail, `POST /v2/email/outbound-emails`) from the deployment's verified sender, under its configuration set. */
@@ -27,7 +27,6 @@ export class SesMailer implements Mailer {
       },
     };
     const reply = await this.ses.call({ method: 'POST', path: '/v2/email/outbound-emails', headers: { 'content-type': 'application/json' }, body: JSON.stringify(request) });
-    const result = JSON.parse(new TextDecoder().decode(reply.body)) as { MessageId?: string };
-    return { messageId: result.MessageId ?? '' };
+    return { messageId: jsonOf<{ MessageId?: string }>(reply).MessageId ?? '' };
   }
 }
