@@ -120,9 +120,12 @@ export class AwsHttpApi {
     return new AwsHttpApi({ signingName: service.signingName, endpoint: awsEndpoint(service, options.env) }, options);
   }
 
-  /** One call of a JSON RPC protocol (awsJson 1.1: Secrets Manager, Cognito): `target` names the operation; its JSON answer. */
-  async jsonRpc<Answer>(target: string, request: object): Promise<Answer> {
-    const reply = await this.call({ method: 'POST', path: '/', headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': target }, body: JSON.stringify(request) });
+  /**
+   * One call of a JSON RPC protocol: `target` names the operation; its JSON answer. awsJson 1.1 (Secrets Manager,
+   * Cognito) unless `version` says 1.0 (SQS); `headers` are the protocol's extras (SQS's query-compatible mode).
+   */
+  async jsonRpc<Answer>(target: string, request: object, { version = '1.1', headers = {} }: { version?: '1.0' | '1.1'; headers?: Record<string, string> } = {}): Promise<Answer> {
+    const reply = await this.call({ method: 'POST', path: '/', headers: { 'content-type': `application/x-amz-json-${version}`, 'x-amz-target': target, ...headers }, body: JSON.stringify(request) });
     return jsonOf<Answer>(reply);
   }
 
