@@ -316,12 +316,22 @@ function guestOrderOfSession(sessionId: string): string | null {
   return orderKind(orderId) === 'guest' ? orderId : null;
 }
 
-/** After a station's report or the sweep closed a session: settles its guest order, if it is one. */
-export async function settleGuestSession(sessionId: string, deps: PaymentDeps): Promise<void> {
+/**
+ * What settling a closed session did: nothing (not a guest order's), closed its order (now or before), or not yet
+ * (the gateway could not be reached for the refund, or the refill has not ended): the caller tries again.
+ */
+export type GuestSessionSettlement = 'not-guest' | 'settled' | 'unsettled';
+
+/**
+ * After a station's report or the sweep closed a session (the table's stream hands it on): settles its guest order,
+ * if it is one, and e-mails the receipt.
+ */
+export async function settleGuestSession(sessionId: string, deps: PaymentDeps): Promise<GuestSessionSettlement> {
   const orderId = guestOrderOfSession(sessionId);
-  if (!orderId) return;
-  const order = await deps.paymentOrders.get(orderId);
-  if (order?.kind === 'guest' && !order.closedAt) await settleGuestOrder(order, deps);
+  const order = orderId ? await deps.paymentOrders.get(orderId) : null;
+  if (order?.kind !== 'guest') return 'not-guest';
+  const settled = order.closedAt ? order : await settleGuestOrder(order, deps);
+  return settled.closedAt ? 'settled' : 'unsettled';
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -46,6 +46,8 @@ const PURCHASE_PREFIX = 'PU-';
 const GUEST_PREFIX = 'GO-';
 type OrderKind = 'topup' | 'purchase' | 'guest';
 const PREFIXES: Record<OrderKind, string> = { topup: TOPUP_PREFIX, purchase: PURCHASE_PREFIX, guest: GUEST_PREFIX };
+/** How every order id of a kind begins. */
+export const orderIdPrefix = (kind: OrderKind) => PREFIXES[kind];
 
 /** Idempotency-Key header: what a browser sends (a UUID) and a bit more, never more than 128 safe characters. */
 const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:~-]{8,128}$/;

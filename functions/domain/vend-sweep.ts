@@ -1,4 +1,3 @@
-import type { VendSession } from '../ports/vend-sessions';
 import type { VendDeps } from './vend';
 import { releaseSession } from './vend-close';
 
@@ -21,9 +20,8 @@ export interface SweepReport {
 /**
  * The scheduled sweep: expires open sessions past their time and releases their holds in full. It pages through
  * every due session, so one that keeps failing never stands in the way of the others; failures are reported.
- * `afterClose` runs for each session it closed (a guest order's refund); its failure counts as the session's.
  */
-export async function sweepExpiredSessions(deps: VendDeps, now: Date = deps.clock.now(), afterClose?: (session: VendSession) => Promise<void>): Promise<SweepReport> {
+export async function sweepExpiredSessions(deps: VendDeps, now: Date = deps.clock.now()): Promise<SweepReport> {
   const report: SweepReport = { expired: 0, settled: 0, errors: 0, failures: [] };
   let cursor: string | undefined;
   for (let page = 0; page < SWEEP_PAGES; page++) {
@@ -33,7 +31,6 @@ export async function sweepExpiredSessions(deps: VendDeps, now: Date = deps.cloc
         const outcome = await releaseSession(deps, session, { status: 'expired', reason: 'not completed in time', at: now });
         if (outcome === 'expired') report.expired++;
         else report.settled++;
-        await afterClose?.(session);
       } catch (error) {
         report.errors++;
         if (report.failures.length < REPORTED_FAILURES) report.failures.push({ sessionId: session.id, error: (error as Error).message });

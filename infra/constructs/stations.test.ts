@@ -7,6 +7,7 @@ import { AppSecrets } from './secrets';
 import { FunctionSettings } from './settings';
 import { HEARTBEAT_INGEST_TOPIC, IOT_JOB_ACTIONS, ruleFunction, STATION_JOBS_TOPICS, STATION_PUBLISH_TOPICS, STATION_RECEIVE_TOPICS, Stations, THING_NAME, TOPIC_RULES, VEND_FUNCTIONS, type IotFunctionId, type RuleId } from './stations';
 import { HEARTBEAT_INGEST_RULE } from '@shared/constants';
+import { GUEST_SESSION_STREAM_FILTER, GUEST_SESSION_STREAM_MAPPING } from '@functions/adapters/dynamodb/guest-session-changes';
 import { HEARTBEAT_INGEST_SQL, HEARTBEAT_STREAM_FILTER, HEARTBEAT_STREAM_MAPPING } from '@functions/adapters/iot/heartbeat-ingest';
 import { actionsOf, flat, functionRole, only, refId, resources, roleStatements, testStack } from './testing';
 
@@ -192,8 +193,8 @@ describe('Stations construct', () => {
         expect(env.SIGNING_KEY_SECRET_ARN).toBeDefined();
       } else {
         expect(publish).toEqual([]);
-        // The sweep reads the payment secret only (to refund guest orders), never the signing key.
-        expect(actionsOf(statements).has('secretsmanager:GetSecretValue'), name).toBe(name === 'sweep');
+        // guestSessionClosed reads the payment secret only (to refund guest orders), never the signing key.
+        expect(actionsOf(statements).has('secretsmanager:GetSecretValue'), name).toBe(name === 'guestSessionClosed');
       }
       expect(actionsOf(statements).has('dynamodb:PutItem')).toBe(true);
     }
@@ -234,22 +235,34 @@ describe('Stations construct', () => {
     for (const name of Object.keys(stations.functions) as IotFunctionId[]) {
       const statements = roleStatements(template, functionRole(template, fnId(name)));
       const reads = statements.filter((s) => ([] as string[]).concat(s.Action).includes('sqs:GetQueueAttributes'));
-      // The heartbeat function's stream mapping sends what it could not fold to the failures queue (its on-failure destination).
-      const expected = name === 'sweep' ? queues : name === 'heartbeat' ? [stations.asyncFailureQueue] : [];
+      // The stream mappings (heartbeat, guestSessionClosed) send what could not be handled to the failures queue (their on-failure destination).
+      const expected = name === 'sweep' ? queues : name === 'heartbeat' || name === 'guestSessionClosed' ? [stations.asyncFailureQueue] : [];
       expect(reads.flatMap((s) => ([] as unknown[]).concat(s.Resource)).map(flat).sort(), name).toEqual(expected.map((q) => `<${id(q)}.Arn>`).sort());
       if (name !== 'sweep') expect(all[fnId(name)]!.Properties.Environment.Variables.DEAD_LETTER_QUEUE_URLS, name).toBeUndefined();
     }
   });
 
-  it('lets the functions that close guest sessions refund through the gateway and mail the receipt, and no other', () => {
-    const settling: IotFunctionId[] = ['vendComplete', 'vendFailed', 'sweep'];
+  it('lets guestSessionClosed alone refund through the gateway, and it and the sweep (alerts) alone send mail', () => {
     for (const name of Object.keys(stations.functions) as IotFunctionId[]) {
       const statements = roleStatements(template, functionRole(template, fnId(name)));
       const env = (template.toJSON().Resources[fnId(name)] as { Properties: { Environment: { Variables: Record<string, unknown> } } }).Properties.Environment.Variables;
-      const settles = settling.includes(name);
-      expect(actionsOf(statements).has('ses:SendEmail'), name).toBe(settles);
-      expect(env.PAYMENT_SECRET_ARN !== undefined, name).toBe(settles);
-      expect(env.MAIL_FROM !== undefined, name).toBe(settles);
+      const mails = name === 'guestSessionClosed' || name === 'sweep';
+      expect(actionsOf(statements).has('ses:SendEmail'), name).toBe(mails);
+      expect(env.MAIL_FROM !== undefined, name).toBe(mails);
+      expect(env.PAYMENT_SECRET_ARN !== undefined, name).toBe(name === 'guestSessionClosed');
     }
+  });
+
+  it("settles guest sessions from the table's stream as they close, retrying from the failed record, then to the failures queue", () => {
+    template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      FunctionName: { Ref: fnId('guestSessionClosed') },
+      EventSourceArn: { 'Fn::GetAtt': [id(data.table), 'StreamArn'] },
+      StartingPosition: 'TRIM_HORIZON',
+      BatchSize: GUEST_SESSION_STREAM_MAPPING.batchSize,
+      MaximumRetryAttempts: GUEST_SESSION_STREAM_MAPPING.retryAttempts,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      FilterCriteria: { Filters: [{ Pattern: JSON.stringify(GUEST_SESSION_STREAM_FILTER) }] },
+      DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [id(stations.asyncFailureQueue), 'Arn'] } } },
+    });
   });
 });

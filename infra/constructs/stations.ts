@@ -9,6 +9,7 @@ import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Construct } from 'constructs';
 import { HEARTBEAT_INGEST_RULE } from '@shared/constants';
+import { GUEST_SESSION_STREAM_FILTER, GUEST_SESSION_STREAM_MAPPING } from '@functions/adapters/dynamodb/guest-session-changes';
 import { HEARTBEAT_INGEST_SQL, HEARTBEAT_STREAM_FILTER, HEARTBEAT_STREAM_MAPPING } from '@functions/adapters/iot/heartbeat-ingest';
 import { acknowledge, acknowledgeWildcardResource, AppFunction, grantSecretValue } from './common';
 import type { Data } from './data';
@@ -28,12 +29,12 @@ export const STATION_JOBS_TOPICS = `$aws/things/${THING_NAME}/jobs/*`;
 /** What a station may subscribe to and receive, under stations/<its thing name>/. */
 export const STATION_RECEIVE_TOPICS = ['vend/authorized', 'vend/denied'] as const;
 
-export type IotFunctionId = 'heartbeat' | 'presence' | 'vendRequest' | 'vendStarted' | 'vendComplete' | 'vendFailed' | 'commandResult' | 'sweep';
+export type IotFunctionId = 'heartbeat' | 'presence' | 'vendRequest' | 'vendStarted' | 'vendComplete' | 'vendFailed' | 'guestSessionClosed' | 'commandResult' | 'sweep';
 /**
  * The rules whose action is a function (the heartbeat rule writes to the table itself): one per function, named after
  * it, and the commandResult function's second rule (the stations' progress).
  */
-export type RuleId = Exclude<IotFunctionId, 'sweep' | 'heartbeat'> | 'commandProgress';
+export type RuleId = Exclude<IotFunctionId, 'sweep' | 'heartbeat' | 'guestSessionClosed'> | 'commandProgress';
 /** The function a rule invokes. */
 export const ruleFunction = (ruleId: RuleId): IotFunctionId => (ruleId === 'commandProgress' ? 'commandResult' : ruleId);
 
@@ -83,6 +84,7 @@ const FUNCTION_DESCRIPTIONS: Record<IotFunctionId, string> = {
   vendStarted: 'IoT rule stations/+/vend/started',
   vendComplete: 'IoT rule stations/+/vend/complete',
   vendFailed: 'IoT rule stations/+/vend/failed',
+  guestSessionClosed: "Guest orders' sessions as they close, from the table stream: the rest of the payment refunded through the gateway, the receipt e-mailed",
   commandResult: 'IoT rules $aws/events/jobExecution/# and stations/+/command/progress (remote commands)',
   sweep: 'Scheduled sweep of expired vend sessions, of alerts (silent stations, due alert e-mails) and of command executions queued too long (every minute)',
 };
@@ -90,13 +92,10 @@ const FUNCTION_DESCRIPTIONS: Record<IotFunctionId, string> = {
 /** The functions that answer a station on stations/<id>/vend/authorized|denied. */
 export const VEND_FUNCTIONS: IotFunctionId[] = ['vendRequest', 'vendComplete', 'vendFailed'];
 
-/** The functions that settle a guest order when its session closes (functions/domain/guest-orders.ts). */
-const GUEST_SETTLING_FUNCTIONS: IotFunctionId[] = ['vendComplete', 'vendFailed', 'sweep'];
-
 export interface StationsProps {
   data: Data;
   secrets: AppSecrets;
-  /** The sweep e-mails alerts; the vend functions and the sweep e-mail guests' receipts. */
+  /** The sweep e-mails alerts; guestSessionClosed e-mails guests' receipts. */
   mail: Mail;
   /** The operations address: alerts whose rule names nobody in settings (the one that gets the CloudWatch alarms). */
   alertEmail?: string | undefined;
@@ -109,10 +108,11 @@ const FUNCTION_NEEDS: Record<IotFunctionId, Need[]> = {
   presence: ['table'],
   vendRequest: ['table', 'signingKey', 'iotData'],
   vendStarted: ['table'],
-  vendComplete: ['table', 'signingKey', 'iotData', 'paymentSecret', 'mail'],
-  vendFailed: ['table', 'signingKey', 'iotData', 'paymentSecret', 'mail'],
+  vendComplete: ['table', 'signingKey', 'iotData'],
+  vendFailed: ['table', 'signingKey', 'iotData'],
+  guestSessionClosed: ['table', 'paymentSecret', 'mail'],
   commandResult: ['table', 'iotJobs'],
-  sweep: ['table', 'mail', 'paymentSecret', 'alerts', 'iotJobs'],
+  sweep: ['table', 'mail', 'alerts', 'iotJobs'],
 };
 
 const iotArn = (resource: string) => `arn:${Aws.PARTITION}:iot:${Aws.REGION}:${Aws.ACCOUNT_ID}:${resource}`;
@@ -240,6 +240,7 @@ export class Stations extends Construct {
       vendStarted: make('vendStarted'),
       vendComplete: make('vendComplete'),
       vendFailed: make('vendFailed'),
+      guestSessionClosed: make('guestSessionClosed'),
       commandResult: make('commandResult'),
       sweep: make('sweep', Duration.seconds(55)),
     };
@@ -254,11 +255,12 @@ export class Stations extends Construct {
     }
 
     // Alert e-mails (functions/domain/alerts.ts) are sent by the sweep. A guest order's session closed by a station's
-    // report or by the sweep has the rest of its payment refunded through the gateway and its receipt e-mailed.
-    for (const fnId of GUEST_SETTLING_FUNCTIONS) {
-      props.mail.grantSend(this.functions[fnId].role);
-      grantSecretValue(this.functions[fnId].role, secrets.paymentGateway);
-    }
+    // report or by the sweep has the rest of its payment refunded through the gateway and its receipt e-mailed, by
+    // guestSessionClosed on the table's stream: the station-facing functions hold no payment key.
+    props.mail.grantSend(this.functions.sweep.role);
+    props.mail.grantSend(this.functions.guestSessionClosed.role);
+    grantSecretValue(this.functions.guestSessionClosed.role, secrets.paymentGateway);
+    this.settleGuestSessionsFromStream(data);
     // The sweep also watches the dead-letter queues (the dead-letter alert rule).
     const deadLetterQueues = [this.ruleErrorQueue, this.asyncFailureQueue];
     settings.provide('ALERT_EMAIL', props.alertEmail ?? '');
@@ -364,6 +366,20 @@ export class Stations extends Construct {
       filters: [FilterCriteria.filter(HEARTBEAT_STREAM_FILTER)],
     }));
     return rule;
+  }
+
+  private settleGuestSessionsFromStream(data: Data): void {
+    const { batchSize, maxBatchingWindowSeconds, retryAttempts } = GUEST_SESSION_STREAM_MAPPING;
+    this.functions.guestSessionClosed.function.addEventSource(new DynamoEventSource(data.table, {
+      // From the oldest record kept: sessions closed while the function was being deployed are settled too.
+      startingPosition: StartingPosition.TRIM_HORIZON,
+      batchSize,
+      maxBatchingWindow: Duration.seconds(maxBatchingWindowSeconds),
+      retryAttempts,
+      reportBatchItemFailures: true,
+      onFailure: new SqsDlq(this.asyncFailureQueue),
+      filters: [FilterCriteria.filter(GUEST_SESSION_STREAM_FILTER)],
+    }));
   }
 
   get functionList(): { id: string; fn: AppFunction }[] {

@@ -7,6 +7,7 @@ import { LocalCa } from '@functions/adapters/local-ca/local-ca';
 import { ensureSigningKeyFile, fileSigningKeys } from '@functions/adapters/signing/file-signing-keys';
 import { LocalQueues } from './aws/sqs';
 import { serveAws } from './aws/http';
+import { GUEST_SESSION_STREAM_MAPPING, isClosedGuestSession } from '@functions/adapters/dynamodb/guest-session-changes';
 import { isStationChange, STATION_CHANGE_STREAM_MAPPING } from '@functions/adapters/dynamodb/station-changes';
 import { HEARTBEAT_STREAM_MAPPING, isIngestedReading } from '@functions/adapters/iot/heartbeat-ingest';
 import { STATION_LIST_PUBLISHER_TIMEOUT_SECONDS } from '@functions/domain/station-list';
@@ -104,6 +105,13 @@ export async function startStations(options: { dataDir?: string; fleet?: number;
       },
     });
     stops.push(stationChanges.stop);
+    // A guest order's session, once closed, is settled from the stream (refund and receipt; docs/payments.md).
+    const guestSessions = await onTableStream({
+      mapping: GUEST_SESSION_STREAM_MAPPING,
+      filter: isClosedGuestSession,
+      handler: async (event) => (await import('@functions/iot/guestSessionClosed')).handler(event, lambdaContext('guestSessionClosed')),
+    });
+    stops.push(guestSessions.stop);
     const broker: LocalBroker = { ...ruleBroker, idle: async () => {
       await ruleBroker.idle();
       await heartbeats.idle();

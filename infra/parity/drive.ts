@@ -58,12 +58,17 @@ interface StreamCase {
   check?: (result: unknown, s: Scenario) => Verdict | Promise<Verdict>;
 }
 
-/** A write to the scenario station's item, which the table's stream hands on (old and new image) to the function. */
+/**
+ * A write to the scenario station's item, or to the item `key` names, which the table's stream hands on (old and new
+ * image) to the function.
+ */
 interface TableChangeCase {
   name: string;
   /** Stations in the table for this case only (written before it, deleted after): a fleet-size path, such as tiles. */
   extraStations?: number;
-  /** The station's item after the write, made from the item before it. */
+  /** Another item than the station's: its key (an item not there yet is written new). */
+  key?: (s: Scenario) => { PK: string; SK: string };
+  /** The item after the write, made from the item before it (its key alone when there was none). */
   change: (item: Record<string, unknown>, s: Scenario) => Record<string, unknown>;
   check?: (result: unknown, s: Scenario) => Verdict | Promise<Verdict>;
 }
@@ -293,14 +298,14 @@ export async function drive(app: LocalDeployment, key: string, driver: Driver, s
     for (const c of driver.tableChange) {
       const tableName = app.deployment.ref(deployed.fn.stack.name, mapping.tableId);
       const removeExtra = await addStations(app, deployed.fn.stack.region, tableName, c.extraStations);
-      const images = await changeStation(app, deployed.fn.stack.region, tableName, s, c.change);
+      const images = await changeItem(app, deployed.fn.stack.region, tableName, c.key?.(s) ?? keys.machine(s.station.id), s, c.change);
       // The record the table's stream hands on for the write (NEW_AND_OLD_IMAGES), through the mapping's filter.
-      const record = { eventID: randomUUID(), eventName: 'MODIFY', eventVersion: '1.1', eventSource: 'aws:dynamodb', dynamodb: {
-        Keys: marshall({ PK: images.after.PK, SK: images.after.SK }), OldImage: marshall(images.before, { removeUndefinedValues: true }), NewImage: marshall(images.after, { removeUndefinedValues: true }),
+      const record = { eventID: randomUUID(), eventName: images.before ? 'MODIFY' : 'INSERT', eventVersion: '1.1', eventSource: 'aws:dynamodb', dynamodb: {
+        Keys: marshall({ PK: images.after.PK, SK: images.after.SK }), ...(images.before ? { OldImage: marshall(images.before, { removeUndefinedValues: true }) } : {}), NewImage: marshall(images.after, { removeUndefinedValues: true }),
         SequenceNumber: String(Date.now()) + '000000', SizeBytes: 600, StreamViewType: 'NEW_AND_OLD_IMAGES',
       } };
       if (!mapping.filters.some((pattern) => filterMatches(JSON.parse(pattern), record))) {
-        problems.push(`${c.name}: the event source mapping's filter drops the record of the station's write`);
+        problems.push(`${c.name}: the event source mapping's filter drops the record of the write`);
         continue;
       }
       await run(`${mapping.logicalId}: ${c.name}`, { Records: [record] }, (result) => c.check?.(result, s));
@@ -398,13 +403,12 @@ async function addStations(app: LocalDeployment, region: string, tableName: stri
   };
 }
 
-async function changeStation(app: LocalDeployment, region: string, tableName: string, s: Scenario, change: TableChangeCase['change']) {
+async function changeItem(app: LocalDeployment, region: string, tableName: string, key: { PK: string; SK: string }, s: Scenario, change: TableChangeCase['change']) {
   const dynamo = new DynamoDBClient({ endpoint: app.cloud.dynamo.endpoint, region, credentials: { accessKeyId: 'parity', secretAccessKey: 'parity' } });
   try {
-    const { Item } = await dynamo.send(new GetItemCommand({ TableName: tableName, Key: marshall(keys.machine(s.station.id)), ConsistentRead: true }));
-    if (!Item) throw new Error(`the scenario's station ${s.station.id} has no item in ${tableName}`);
-    const before = unmarshall(Item);
-    const after = change(before, s);
+    const { Item } = await dynamo.send(new GetItemCommand({ TableName: tableName, Key: marshall(key), ConsistentRead: true }));
+    const before = Item ? unmarshall(Item) : null;
+    const after = change(before ?? key, s);
     await dynamo.send(new PutItemCommand({ TableName: tableName, Item: marshall(after, { removeUndefinedValues: true }) }));
     return { before, after };
   } finally {

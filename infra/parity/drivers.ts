@@ -1,7 +1,9 @@
 import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { receiptSecretFor } from '@functions/domain/guest-orders';
+import { keys } from '@functions/adapters/dynamodb/keys';
 import { orderIdFor } from '@functions/domain/payment-orders';
+import { paidSessionId } from '@functions/domain/vend-paid';
 import { stationTopics } from '@functions/ports/station-messages';
 import { openApiDocument } from '@shared/openapi';
 import { STATION_LIST_TILE_THRESHOLD } from '@shared/station-tiles';
@@ -612,6 +614,23 @@ export const DRIVERS: Record<string, Driver> = {
         expect: 409,
       },
       { name: 'answers 404 without the secret', params: (s) => ({ id: guestOrderId(String(s.values.guestKey)) }), body: { secret: 'not-the-receipt-secret-at-all', kind: 'not_dispensed' }, expect: 404 },
+    ],
+  },
+  'Stations/guestSessionClosed': {
+    // The table's stream, filtered to guest orders' sessions as they close: the order is refunded and receipted.
+    tableChange: [
+      {
+        name: 'leaves the guest order whose payment has not settled (the 503 above) for a later try',
+        key: (s) => keys.vendSession(paidSessionId(guestOrderId(String(s.values.guestKey)))),
+        change: (item) => ({ ...item, status: 'completed', dispensedMl: 0, charged: 0 }),
+        check: (result) => is(isDeepStrictEqual(record(result).outcomes, { unsettled: 1 }) && list(record(result).batchItemFailures).length === 1, `settle ${JSON.stringify(result)}`),
+      },
+      {
+        name: 'passes over the closed session of an order that does not exist',
+        key: () => keys.vendSession(paidSessionId(guestOrderId('no-such-order-key'))),
+        change: (item) => ({ ...item, status: 'expired' }),
+        check: (result) => is(isDeepStrictEqual(record(result).outcomes, { 'not-guest': 1 }) && list(record(result).batchItemFailures).length === 0, `settle ${JSON.stringify(result)}`),
+      },
     ],
   },
   'Api/paymentNotification': {

@@ -127,6 +127,19 @@ describe('guest orders', () => {
     expect(mail.text).toContain('Refunded: Rp 266');
   });
 
+  it("is settled from the table's stream when its session closes, with nobody reading the order: refund, books and receipt", async () => {
+    const address = `stream-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const res = await order({ stationId: real.machine.id, volumeMl: 1500, paymentMethod: 'qris', email: address });
+    expect(res.status, res.text).toBe(201);
+    const sessionId = `PAID-${res.body.id}`;
+    // The sandbox's notification opens the session and the station dispenses; only guestSessionClosed settles after that.
+    await waitFor(async () => station.remoteStarts.find((r) => 'sessionId' in r && r.sessionId === sessionId) ?? null, (r) => r?.outcome === 'completed', 20_000, 100);
+    const closed = await waitFor(() => storedOrder(res.body.id), (o) => Boolean(o?.closedAt && o.receiptMailedAt), 20_000, 100);
+    expect(closed.value).toMatchObject({ status: 'refunded', refunded: 266, refundKeys: [unusedRefundKey(res.body.id)], dispensedMl: 1234, charged: 1234 });
+    await expectBooksBalanced(res.body.id, { topup: 1500, purchase: 1234, refund: 266 });
+    expect((await waitForEmail(local().mail.messages, address)).text).toContain('Refunded: Rp 266');
+  });
+
   it('is read only with the receipt secret', async () => {
     expect((await read(paid.id, 'x'.repeat(43))).status).toBe(404);
     expect((await read('GO-' + '0'.repeat(32), paid.secret)).status).toBe(404);

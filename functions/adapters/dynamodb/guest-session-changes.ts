@@ -1,0 +1,36 @@
+import type { DynamoDBRecord } from 'aws-lambda';
+import { orderIdPrefix } from '../../domain/payment-orders';
+import { paidSessionId } from '../../domain/vend-paid';
+import { keys } from './keys';
+
+/** The partition key of every guest order's vend session: the paid-vend session of a guest order id (docs/payments.md). */
+const GUEST_SESSION_PK_PREFIX = keys.vendSession(paidSessionId(orderIdPrefix('guest'))).PK;
+const VEND_SESSION_SK = keys.vendSession('').SK;
+/** A session's statuses once closed: what the station reported, or the sweep's expiry. */
+const CLOSED_STATUSES = ['completed', 'failed', 'expired'] as const;
+
+/** Lambda's event source mapping of the guest settlement, read by the stations construct and the local poller. */
+export const GUEST_SESSION_STREAM_MAPPING = {
+  /** A guest waits at the station for the receipt: no batching window, a few sessions per invocation. */
+  batchSize: 10,
+  maxBatchingWindowSeconds: 0,
+  /**
+   * A refund the gateway could not take is tried again (each try asks the gateway under the same refund key); then
+   * the record goes to the asynchronous failures queue (the dead-letter alert), and the guest's page settles it on
+   * its next read.
+   */
+  retryAttempts: 5,
+} as const;
+
+/** Writes that close a guest order's session; CDK gives Lambda this as its event filter. */
+export const GUEST_SESSION_STREAM_FILTER = {
+  dynamodb: { Keys: { PK: { S: [{ prefix: GUEST_SESSION_PK_PREFIX }] }, SK: { S: [VEND_SESSION_SK] } }, NewImage: { status: { S: [...CLOSED_STATUSES] } } },
+} as const;
+
+export function isClosedGuestSession(record: Pick<DynamoDBRecord, 'dynamodb'>): boolean {
+  const { Keys, NewImage } = record.dynamodb ?? {};
+  return Boolean(Keys?.PK?.S?.startsWith(GUEST_SESSION_PK_PREFIX) && Keys.SK?.S === VEND_SESSION_SK && (CLOSED_STATUSES as readonly string[]).includes(NewImage?.status?.S ?? ''));
+}
+
+/** The session id of a stream record of a vend session. */
+export const sessionIdOfRecord = (record: Pick<DynamoDBRecord, 'dynamodb'>) => (record.dynamodb?.Keys?.PK?.S ?? '').slice(keys.vendSession('').PK.length);
