@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { build } from 'esbuild';
-import { functionEsbuildOptions } from '@infra/constructs/function-bundle';
+import { functionEsbuildOptions, type PaymentsMode } from '@infra/constructs/function-bundle';
 import { routes } from '@shared/routes';
 import { bytesByPart } from '@test/bench/functions';
 
 /** One route's function as the CDK app bundles it (infra/constructs/common.ts): its code and the bytes of each part in it. */
-async function bundled(id: keyof typeof routes): Promise<{ code: string; hasCodeOf: (part: string) => boolean }> {
-  const result = await build({ ...functionEsbuildOptions(), entryPoints: [`functions/http/routes/${id}.ts`], write: false, outdir: 'unused', logLevel: 'silent', metafile: true });
+async function bundled(id: keyof typeof routes, paymentsMode: PaymentsMode = 'live'): Promise<{ code: string; hasCodeOf: (part: string) => boolean }> {
+  const result = await build({ ...functionEsbuildOptions(paymentsMode), entryPoints: [`functions/http/routes/${id}.ts`], write: false, outdir: 'unused', logLevel: 'silent', metafile: true });
   const parts = bytesByPart(result.metafile);
   return { code: result.outputFiles[0]!.text, hasCodeOf: (part) => (parts.get(part) ?? 0) > 0 };
 }
@@ -39,6 +39,15 @@ describe("a route's function bundle", () => {
     const holds = (text: string) => code.includes(text);
     expect(holds('"SearchPlaceIndexForTextRequest"')).toBe(true);
     for (const unused of ['"CreateMapRequest"', '"CalculateRouteRequest"']) expect(holds(unused), unused).toBe(false);
+  });
+
+  it("holds the payment gateway of its deployment's payments mode only (providers/payment-gateway.ts)", async () => {
+    const midtrans = 'https://api.midtrans.com';
+    const sandbox = 'Sandbox server key is empty';
+    const live = (await bundled('topup', 'live')).code;
+    expect([live.includes(midtrans), live.includes(sandbox)]).toEqual([true, false]);
+    const test = (await bundled('topup', 'sandbox')).code;
+    expect([test.includes(midtrans), test.includes(sandbox)]).toEqual([false, true]);
   });
 
   it("calls S3, SES, Secrets Manager and the IoT data plane over HTTP, without their SDK clients (adapters/aws/)", async () => {

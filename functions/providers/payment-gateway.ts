@@ -10,6 +10,22 @@ import { provider } from './provider';
 const CONFIG_TTL_MS = 5 * 60_000;
 
 /**
+ * The adapter of the configured gateway. A deployment's bundles are built for its PAYMENTS_MODE: esbuild writes it in
+ * for `process.env.BUNDLED_PAYMENTS_MODE` (infra/constructs/function-bundle.ts) and leaves the other mode's adapter
+ * out, so a live function carries no sandbox. Run in place (the local cloud, the tests) it is unset and both are there.
+ */
+function gatewayFor(config: PaymentConfig): PaymentGateway {
+  return config.provider === 'midtrans'
+    ? process.env.BUNDLED_PAYMENTS_MODE !== 'sandbox' ? new MidtransGateway({ serverKey: config.serverKey, production: config.production, notificationUrl: config.notificationUrl }) : notBundled(config)
+    : process.env.BUNDLED_PAYMENTS_MODE !== 'live' ? new SandboxGateway({ serverKey: config.serverKey, notificationUrl: config.notificationUrl, log: (m, d) => console.warn(JSON.stringify({ level: 'warn', message: m, ...d })) }) : notBundled(config);
+}
+
+/** A deployment defect, said plainly: the function's PAYMENTS_MODE is not the one its bundle was built for. */
+function notBundled(config: PaymentConfig): never {
+  throw new Error(`This function was bundled for PAYMENTS_MODE=${process.env.BUNDLED_PAYMENTS_MODE}; its configuration asks for ${config.provider}`);
+}
+
+/**
  * The gateway chooser: Midtrans when a server key is configured (env locally, Secrets Manager in AWS), else the
  * sandbox gateway, with Apple Pay merchant validation beside it. The adapter is chosen from the configuration
  * (PAYMENTS_MODE and the payment secret, see adapters/secrets/payment-config.ts), read on first use and again after
@@ -26,12 +42,10 @@ export function configuredPaymentGateway(env: NodeJS.ProcessEnv = process.env, r
         const config = await loadPaymentConfig(env, readSecret);
         // Keep the sandbox (and its charges' transaction ids) when the configuration did not change.
         const same = cached && cached.config.provider === config.provider && cached.config.serverKey === config.serverKey;
-        const gateway = same
-          ? cached!.gateway
-          : config.provider === 'midtrans'
-            ? new MidtransGateway({ serverKey: config.serverKey, production: config.production, notificationUrl: config.notificationUrl })
-            : new SandboxGateway({ serverKey: config.serverKey, notificationUrl: config.notificationUrl, log: (m, d) => console.warn(JSON.stringify({ level: 'warn', message: m, ...d })) });
-        const applePay = config.applePay ? new AppleMerchantSession(config.applePay) : config.provider === 'sandbox' ? new SandboxMerchantSession() : null;
+        const gateway = same ? cached!.gateway : gatewayFor(config);
+        const applePay = config.applePay
+          ? new AppleMerchantSession(config.applePay)
+          : config.provider === 'sandbox' && process.env.BUNDLED_PAYMENTS_MODE !== 'live' ? new SandboxMerchantSession() : null;
         cached = { at: Date.now(), config, gateway, applePay };
         return cached;
       } finally {

@@ -13,6 +13,8 @@ import { Construct, type IConstruct } from 'constructs';
 import type { Need } from '@functions/environment';
 import { FunctionSettings } from './settings';
 import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS } from './function-defaults';
+import type { PaymentsMode } from './function-bundle';
+import { paymentsModeOf } from './payments-mode';
 
 /** The repository root (infra/constructs/ is two levels down). */
 export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -63,17 +65,17 @@ const FUNCTION_RUNTIME = Runtime.NODEJS_22_X;
  * bundles synchronously, the bundler's plugin needs esbuild's asynchronous API), hashed by its output as
  * aws-cdk-lib's NodejsFunction hashes its bundles. The Docker image is never used: bundling is always local.
  */
-function bundledCode(entry: string): Code {
+function bundledCode(entry: string, paymentsMode: PaymentsMode): Code {
   return Code.fromAsset(REPO_ROOT, {
     assetHashType: AssetHashType.OUTPUT,
     bundling: {
       image: DockerImage.fromRegistry('local-bundling-only'),
       // Never run (there is no Docker bundling), but part of the key under which the CDK reuses a bundle within one
       // synthesis: every function has the same source folder, so the entry must be in it.
-      command: ['bundle-function-cli.ts', entry],
+      command: ['bundle-function-cli.ts', entry, paymentsMode],
       local: {
         tryBundle(outputDir) {
-          execFileSync(process.execPath, ['--import', 'tsx', fromRoot('infra/constructs/bundle-function-cli.ts'), entry, outputDir], { cwd: REPO_ROOT, stdio: 'inherit' });
+          execFileSync(process.execPath, ['--import', 'tsx', fromRoot('infra/constructs/bundle-function-cli.ts'), entry, outputDir, paymentsMode], { cwd: REPO_ROOT, stdio: 'inherit' });
           return true;
         },
       },
@@ -117,7 +119,7 @@ export class AppFunction extends Construct {
     this.logGroup.grantWrite(this.role);
 
     this.function = new LambdaFunction(this, 'Function', {
-      code: bundledCode(entry),
+      code: bundledCode(entry, paymentsModeOf(this)),
       handler: 'index.handler',
       description: props.description,
       runtime: FUNCTION_RUNTIME,

@@ -52,8 +52,16 @@ const prebuiltOpenApiDocument: Plugin = {
   },
 };
 
-/** esbuild's options for a function: one minified ES module for Node 22 with everything bundled, the AWS SDK too. */
-export const functionEsbuildOptions = (): BuildOptions => ({
+/** A deployment's payments (its PAYMENTS_MODE): Midtrans, or the sandbox of a test stage (infra/constructs/payments-mode.ts). */
+export type PaymentsMode = 'live' | 'sandbox';
+
+/**
+ * esbuild's options for a function of a deployment with these payments: one minified ES module for Node 22 with
+ * everything bundled, the AWS SDK too. The payments mode is a constant of the bundle
+ * (`process.env.BUNDLED_PAYMENTS_MODE`, functions/providers/payment-gateway.ts), so the gateway adapter of the other
+ * mode is left out (docs/scale.md, "Functions").
+ */
+export const functionEsbuildOptions = (paymentsMode: PaymentsMode): BuildOptions => ({
   bundle: true,
   platform: 'node',
   format: 'esm',
@@ -61,6 +69,7 @@ export const functionEsbuildOptions = (): BuildOptions => ({
   mainFields: ['module', 'main'],
   banner: { js: CREATE_REQUIRE_BANNER },
   minify: true,
+  define: { 'process.env.BUNDLED_PAYMENTS_MODE': JSON.stringify(paymentsMode) },
   plugins: [sdkSchemaLiteralKeys, prebuiltOpenApiDocument],
 });
 
@@ -68,6 +77,6 @@ export const functionEsbuildOptions = (): BuildOptions => ({
 const TSCONFIG = fileURLToPath(new URL('../../tsconfig.json', import.meta.url));
 
 /** Bundles one function as Lambda runs it: `index.mjs` in `outdir`, with a source map beside it (without the sources). */
-export async function bundleFunction(entry: string, outdir: string): Promise<void> {
-  await build({ ...functionEsbuildOptions(), entryPoints: [entry], outfile: join(outdir, 'index.mjs'), sourcemap: true, sourcesContent: false, tsconfig: TSCONFIG, logLevel: 'warning' });
+export async function bundleFunction(entry: string, outdir: string, paymentsMode: PaymentsMode): Promise<void> {
+  await build({ ...functionEsbuildOptions(paymentsMode), entryPoints: [entry], outfile: join(outdir, 'index.mjs'), sourcemap: true, sourcesContent: false, tsconfig: TSCONFIG, logLevel: 'warning' });
 }

@@ -8,6 +8,8 @@ import { Data } from './data';
 import { Identity, type GoogleFederation } from './identity';
 import { Mail } from './mail';
 import { Observability } from './observability';
+import type { PaymentsMode } from './function-bundle';
+import { paymentsModeOf } from './payments-mode';
 import { photoUploadSourceOf, UploadedFiles } from './uploaded-files';
 import { AppSecrets } from './secrets';
 import { FunctionSettings } from './settings';
@@ -35,7 +37,7 @@ export interface AppConfig {
    * "live" (every deployment unless told otherwise): Midtrans with the key put into the payment secret. "sandbox"
    * (`-c payments=sandbox`, a test stage only): simulated payments that settle by themselves, with a test-mode banner.
    */
-  payments: 'live' | 'sandbox';
+  payments: PaymentsMode;
   /** Raised to rotate the origin secret CloudFront sends the API (docs/infrastructure.md, "Secrets"). */
   originSecretGeneration: number;
   google?: GoogleFederation;
@@ -70,8 +72,7 @@ export function readConfig(app: Construct, env: NodeJS.ProcessEnv = process.env)
   const stackName = ctx('stackName') ?? DEFAULT_STACK_NAME;
   const account = ctx('account') ?? env.CDK_DEFAULT_ACCOUNT;
   const dataSource = ctx('geocoderDataSource') ?? 'Here';
-  const payments = ctx('payments') ?? 'live';
-  if (payments !== 'live' && payments !== 'sandbox') throw new Error('context payments must be live or sandbox');
+  const payments = paymentsModeOf(app);
   if (dataSource !== 'Here' && dataSource !== 'Esri') throw new Error('context geocoderDataSource must be Here or Esri');
   return {
     stackName,

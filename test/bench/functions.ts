@@ -7,8 +7,8 @@ import { build, type BuildOptions, type Metafile } from 'esbuild';
 import { functionEsbuildOptions } from '@infra/constructs/function-bundle';
 import { median, round, type Figure } from './stats';
 
-/** As infra/constructs/common.ts bundles every function (the same settings object), with a metafile to say what is in it. */
-const BUNDLE: BuildOptions = { ...functionEsbuildOptions(), logLevel: 'silent', metafile: true };
+/** As infra/constructs/common.ts bundles every function of a live deployment (the default), with a metafile to say what is in it. */
+const BUNDLE: BuildOptions = { ...functionEsbuildOptions('live'), logLevel: 'silent', metafile: true };
 const FLOOR_MODULE = `
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
