@@ -220,7 +220,7 @@ export async function afterGuestPaid(order: GuestOrder, deps: PaymentDeps): Prom
 // Closed: refund the rest, once, and send the receipt
 
 /** What the refill came to: null while the session is open (or the payment is not settled). */
-async function outcomeOf(order: GuestOrder, deps: PaymentDeps): Promise<{ dispensedMl: number; charged: number } | null> {
+async function outcomeOf(order: GuestOrder, deps: GuestSettlementDeps): Promise<{ dispensedMl: number; charged: number } | null> {
   if (order.status !== 'settled' && order.status !== 'refunded') return null;
   // A session, once opened, decides, whatever a caller that lost the race to open it wrote beside it.
   if (!order.sessionId && (order.sessionStatus === STATION_UNAVAILABLE || order.sessionStatus === PAID_TOO_LATE)) return { dispensedMl: 0, charged: 0 };
@@ -237,7 +237,7 @@ async function outcomeOf(order: GuestOrder, deps: PaymentDeps): Promise<{ dispen
  * in one ledger transaction with the order's refund record (the key the gateway's refund notification is matched
  * with, so it is applied once), closes the order and e-mails the receipt once. Safe to call any number of times.
  */
-async function settleGuestOrder(order: GuestOrder, deps: PaymentDeps): Promise<GuestOrder> {
+async function settleGuestOrder(order: GuestOrder, deps: GuestSettlementDeps): Promise<GuestOrder> {
   const log = deps.log ?? consoleLog;
   if (order.closedAt) return mailReceipt(order, deps);
   const outcome = await outcomeOf(order, deps);
@@ -264,7 +264,7 @@ async function settleGuestOrder(order: GuestOrder, deps: PaymentDeps): Promise<G
  * liability to the guest: wallet credit when an account claims the receipt, or paid out by an admin. Null when the
  * gateway could not be reached: the next caller tries again.
  */
-async function refundGuest(order: GuestOrder, amount: number, key: string, reason: string, deps: PaymentDeps): Promise<GuestOrder | null> {
+async function refundGuest(order: GuestOrder, amount: number, key: string, reason: string, deps: GuestSettlementDeps): Promise<GuestOrder | null> {
   const log = deps.log ?? consoleLog;
   const refused = order.refundRefused;
   if ((order.refundKeys ?? []).includes(key) || (refused?.keys ?? []).includes(key)) return order;
@@ -316,6 +316,9 @@ function guestOrderOfSession(sessionId: string): string | null {
   return orderKind(orderId) === 'guest' ? orderId : null;
 }
 
+/** What settling a closed guest order needs: its refill session, the refund (gateway and ledger), the receipt's mailer. */
+export type GuestSettlementDeps = Pick<PaymentDeps, 'paymentOrders' | 'paymentGateway' | 'ledger' | 'clock' | 'log' | 'vendSessions' | 'mailer'>;
+
 /**
  * What settling a closed session did: nothing (not a guest order's), closed its order (now or before), or not yet
  * (the gateway could not be reached for the refund, or the refill has not ended): the caller tries again.
@@ -326,7 +329,7 @@ export type GuestSessionSettlement = 'not-guest' | 'settled' | 'unsettled';
  * After a station's report or the sweep closed a session (the table's stream hands it on): settles its guest order,
  * if it is one, and e-mails the receipt.
  */
-export async function settleGuestSession(sessionId: string, deps: PaymentDeps): Promise<GuestSessionSettlement> {
+export async function settleGuestSession(sessionId: string, deps: GuestSettlementDeps): Promise<GuestSessionSettlement> {
   const orderId = guestOrderOfSession(sessionId);
   const order = orderId ? await deps.paymentOrders.get(orderId) : null;
   if (order?.kind !== 'guest') return 'not-guest';
@@ -391,7 +394,7 @@ function receiptEmail(order: GuestOrder, link: string) {
 }
 
 /** E-mails the receipt of a closed order once, when the guest gave an address and the caller can send. */
-async function mailReceipt(order: GuestOrder, deps: PaymentDeps): Promise<GuestOrder> {
+async function mailReceipt(order: GuestOrder, deps: GuestSettlementDeps): Promise<GuestOrder> {
   if (!order.email || order.receiptMailedAt || !order.closedAt || !deps.mailer) return order;
   const at = deps.clock.now().toISOString();
   const linkSecret = randomBytes(32).toString('base64url');

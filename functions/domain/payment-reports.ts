@@ -126,7 +126,7 @@ async function creditOnce(order: PaymentOrder, report: PaymentNotification, deps
  * list of keys), never more than was paid in all (the order's `refunded`, conditioned in the same transaction), and
  * what the wallet no longer holds is owed by the user rather than lost.
  */
-export async function takeBackRefunds(order: PaymentOrder, refunds: GatewayRefund[], gatewayStatus: string, deps: PaymentDeps): Promise<{ result: ReportResult; order: PaymentOrder }> {
+export async function takeBackRefunds(order: PaymentOrder, refunds: GatewayRefund[], gatewayStatus: string, deps: Pick<PaymentDeps, 'ledger' | 'paymentOrders' | 'log'>): Promise<{ result: ReportResult; order: PaymentOrder }> {
   const log = deps.log ?? consoleLog;
   let current = order;
   let owed = 0;

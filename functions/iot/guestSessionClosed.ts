@@ -2,7 +2,7 @@ import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
 import { isClosedGuestSession, sessionIdOfRecord } from '../adapters/dynamodb/guest-session-changes';
 import { settleGuestSession, type GuestSessionSettlement } from '../domain/guest-orders';
 import { log, observedHandler } from '../observability';
-import { paymentDeps } from '../providers/payment-deps';
+import { guestSettlementDeps } from '../providers/payment-deps';
 
 /**
  * Settles each closed guest session of a batch in order. One that cannot be settled yet (the gateway unreachable)
@@ -14,7 +14,7 @@ export async function settleClosedGuestSessions(records: DynamoDBRecord[]): Prom
     const sessionId = sessionIdOfRecord(record);
     let outcome: GuestSessionSettlement | 'error';
     try {
-      outcome = await settleGuestSession(sessionId, paymentDeps());
+      outcome = await settleGuestSession(sessionId, guestSettlementDeps());
     } catch (error) {
       log.warn('guest session: not settled, tried again', { sessionId, error: (error as Error).message });
       outcome = 'error';

@@ -6,7 +6,7 @@ import { mailer } from './mailer';
 import { requestQuota } from './quota';
 import { vendDeps } from './vend';
 import { openPaidVendSession } from '../domain/vend-paid';
-import type { GuestDeps } from '../domain/guest-orders';
+import type { GuestDeps, GuestSettlementDeps } from '../domain/guest-orders';
 import * as repositories from './repositories';
 
 /**
@@ -35,3 +35,16 @@ export const guestDeps = (): GuestDeps => {
     quota: requestQuota(), claims: repositories.claims(), telemetry: repositories.telemetry(), vendSessions: repositories.vendSessions(),
   });
 };
+
+/** What settling a closed guest session needs (guestSessionClosed): the refund and the receipt, no stations or settings. */
+export const guestSettlementDeps = (): GuestSettlementDeps => ({
+  paymentOrders: repositories.paymentOrders(),
+  paymentGateway: paymentGateway(),
+  ledger: repositories.ledger(),
+  clock: repositories.clock(),
+  vendSessions: repositories.vendSessions(),
+  log,
+  get mailer() {
+    return mailer();
+  },
+});
