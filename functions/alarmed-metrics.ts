@@ -34,4 +34,8 @@ export const ALARMED_METRICS = {
     name: 'sweep.errors',
     description: 'The sweep could not close some expired vend sessions (it goes on past them and tries them again every minute)',
   },
+  alertSweepErrors: {
+    name: 'alertSweep.errors',
+    description: 'The alert sweep could not check or e-mail some alerts (silent stations, dead-letter queues, due e-mails); it tries again every minute',
+  },
 } as const;

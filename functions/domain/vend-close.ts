@@ -9,7 +9,8 @@ import { completedVolume, isDomain, refusedByLedger, settlementFor } from './ven
 import * as texts from './texts';
 
 /** What settling a session's ledger needs: no station messages or token keys (an operator's resolution needs no more). */
-type SettlingDeps = Pick<VendDeps, 'vendSessions' | 'ledger' | 'clock' | 'log'>;
+/** What closing a session needs: its record, the ledger's hold, the time. */
+export type SettlingDeps = Pick<VendDeps, 'vendSessions' | 'ledger' | 'clock' | 'log'>;
 
 /** How a vend session closes: vend/complete settles, vend/failed releases, an incident waits for an operator. */
 
@@ -236,7 +237,7 @@ async function ownSession(deps: VendDeps, stationId: string, sessionId: string):
 
 /** Releases the session's hold in full and closes the session as failed or expired; `hold`, when the caller has read it, saves a read. */
 export async function releaseSession(
-  deps: VendDeps,
+  deps: SettlingDeps,
   session: VendSession,
   { status, reason, at = deps.clock.now(), hold }: { status: 'failed' | 'expired'; reason: string; at?: Date; hold?: Hold },
 ): Promise<CloseOutcome> {

@@ -1,5 +1,4 @@
-import type { VendDeps } from './vend';
-import { releaseSession } from './vend-close';
+import { releaseSession, type SettlingDeps } from './vend-close';
 
 /** The scheduled sweep: sessions no station closed in time are expired and their holds released. */
 
@@ -21,7 +20,7 @@ export interface SweepReport {
  * The scheduled sweep: expires open sessions past their time and releases their holds in full. It pages through
  * every due session, so one that keeps failing never stands in the way of the others; failures are reported.
  */
-export async function sweepExpiredSessions(deps: VendDeps, now: Date = deps.clock.now()): Promise<SweepReport> {
+export async function sweepExpiredSessions(deps: SettlingDeps, now: Date = deps.clock.now()): Promise<SweepReport> {
   const report: SweepReport = { expired: 0, settled: 0, errors: 0, failures: [] };
   let cursor: string | undefined;
   for (let page = 0; page < SWEEP_PAGES; page++) {

@@ -168,15 +168,13 @@ describe('Stations construct', () => {
     template.resourceCountIs('AWS::Lambda::Function', Object.keys(stations.functions).length);
   });
 
-  it('runs the sweep every minute, with a dead-letter queue on the target', () => {
+  it('runs the sweep and the alert sweep every minute, with a dead-letter queue on each target', () => {
     template.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: 'rate(1 minute)',
-      Targets: [
-        Match.objectLike({
-          Arn: { 'Fn::GetAtt': [fnId('sweep'), 'Arn'] },
-          DeadLetterConfig: { Arn: { 'Fn::GetAtt': [id(stations.asyncFailureQueue), 'Arn'] } },
-        }),
-      ],
+      Targets: (['sweep', 'alertSweep'] as const).map((name) => Match.objectLike({
+        Arn: { 'Fn::GetAtt': [fnId(name), 'Arn'] },
+        DeadLetterConfig: { Arn: { 'Fn::GetAtt': [id(stations.asyncFailureQueue), 'Arn'] } },
+      })),
     });
   });
 
@@ -225,10 +223,10 @@ describe('Stations construct', () => {
     }
   });
 
-  it('lets the sweep alone read the dead-letter queues it watches, named in DEAD_LETTER_QUEUE_URLS', () => {
+  it('lets the alert sweep alone read the dead-letter queues it watches, named in DEAD_LETTER_QUEUE_URLS', () => {
     const all = template.toJSON().Resources as Record<string, { Properties: { Environment: { Variables: Record<string, unknown> } } }>;
     const queues = [stations.ruleErrorQueue, stations.asyncFailureQueue];
-    expect(all[fnId('sweep')]!.Properties.Environment.Variables).toMatchObject({
+    expect(all[fnId('alertSweep')]!.Properties.Environment.Variables).toMatchObject({
       DEAD_LETTER_QUEUE_URLS: { 'Fn::Join': [',', queues.map((q) => ({ Ref: id(q) }))] },
       ALERT_EMAIL: '',
     });
@@ -236,17 +234,17 @@ describe('Stations construct', () => {
       const statements = roleStatements(template, functionRole(template, fnId(name)));
       const reads = statements.filter((s) => ([] as string[]).concat(s.Action).includes('sqs:GetQueueAttributes'));
       // The stream mappings (heartbeat, guestSessionClosed) send what could not be handled to the failures queue (their on-failure destination).
-      const expected = name === 'sweep' ? queues : name === 'heartbeat' || name === 'guestSessionClosed' ? [stations.asyncFailureQueue] : [];
+      const expected = name === 'alertSweep' ? queues : name === 'heartbeat' || name === 'guestSessionClosed' ? [stations.asyncFailureQueue] : [];
       expect(reads.flatMap((s) => ([] as unknown[]).concat(s.Resource)).map(flat).sort(), name).toEqual(expected.map((q) => `<${id(q)}.Arn>`).sort());
-      if (name !== 'sweep') expect(all[fnId(name)]!.Properties.Environment.Variables.DEAD_LETTER_QUEUE_URLS, name).toBeUndefined();
+      if (name !== 'alertSweep') expect(all[fnId(name)]!.Properties.Environment.Variables.DEAD_LETTER_QUEUE_URLS, name).toBeUndefined();
     }
   });
 
-  it('lets guestSessionClosed alone refund through the gateway, and it and the sweep (alerts) alone send mail', () => {
+  it('lets guestSessionClosed alone refund through the gateway, and it and the alert sweep alone send mail', () => {
     for (const name of Object.keys(stations.functions) as IotFunctionId[]) {
       const statements = roleStatements(template, functionRole(template, fnId(name)));
       const env = (template.toJSON().Resources[fnId(name)] as { Properties: { Environment: { Variables: Record<string, unknown> } } }).Properties.Environment.Variables;
-      const mails = name === 'guestSessionClosed' || name === 'sweep';
+      const mails = name === 'guestSessionClosed' || name === 'alertSweep';
       expect(actionsOf(statements).has('ses:SendEmail'), name).toBe(mails);
       expect(env.MAIL_FROM !== undefined, name).toBe(mails);
       expect(env.PAYMENT_SECRET_ARN !== undefined, name).toBe(name === 'guestSessionClosed');

@@ -29,12 +29,12 @@ export const STATION_JOBS_TOPICS = `$aws/things/${THING_NAME}/jobs/*`;
 /** What a station may subscribe to and receive, under stations/<its thing name>/. */
 export const STATION_RECEIVE_TOPICS = ['vend/authorized', 'vend/denied'] as const;
 
-export type IotFunctionId = 'heartbeat' | 'presence' | 'vendRequest' | 'vendStarted' | 'vendComplete' | 'vendFailed' | 'guestSessionClosed' | 'commandResult' | 'sweep';
+export type IotFunctionId = 'heartbeat' | 'presence' | 'vendRequest' | 'vendStarted' | 'vendComplete' | 'vendFailed' | 'guestSessionClosed' | 'commandResult' | 'sweep' | 'alertSweep';
 /**
  * The rules whose action is a function (the heartbeat rule writes to the table itself): one per function, named after
  * it, and the commandResult function's second rule (the stations' progress).
  */
-export type RuleId = Exclude<IotFunctionId, 'sweep' | 'heartbeat' | 'guestSessionClosed'> | 'commandProgress';
+export type RuleId = Exclude<IotFunctionId, 'sweep' | 'alertSweep' | 'heartbeat' | 'guestSessionClosed'> | 'commandProgress';
 /** The function a rule invokes. */
 export const ruleFunction = (ruleId: RuleId): IotFunctionId => (ruleId === 'commandProgress' ? 'commandResult' : ruleId);
 
@@ -86,7 +86,8 @@ const FUNCTION_DESCRIPTIONS: Record<IotFunctionId, string> = {
   vendFailed: 'IoT rule stations/+/vend/failed',
   guestSessionClosed: "Guest orders' sessions as they close, from the table stream: the rest of the payment refunded through the gateway, the receipt e-mailed",
   commandResult: 'IoT rules $aws/events/jobExecution/# and stations/+/command/progress (remote commands)',
-  sweep: 'Scheduled sweep of expired vend sessions, of alerts (silent stations, due alert e-mails) and of command executions queued too long (every minute)',
+  sweep: 'Scheduled sweep of expired vend sessions and of command executions queued too long (every minute)',
+  alertSweep: 'Scheduled sweep of alerts: silent stations, the dead-letter queues, due alert e-mails (every minute)',
 };
 
 /** The functions that answer a station on stations/<id>/vend/authorized|denied. */
@@ -95,7 +96,7 @@ export const VEND_FUNCTIONS: IotFunctionId[] = ['vendRequest', 'vendComplete', '
 export interface StationsProps {
   data: Data;
   secrets: AppSecrets;
-  /** The sweep e-mails alerts; guestSessionClosed e-mails guests' receipts. */
+  /** The alert sweep e-mails alerts; guestSessionClosed e-mails guests' receipts. */
   mail: Mail;
   /** The operations address: alerts whose rule names nobody in settings (the one that gets the CloudWatch alarms). */
   alertEmail?: string | undefined;
@@ -112,7 +113,8 @@ const FUNCTION_NEEDS: Record<IotFunctionId, Need[]> = {
   vendFailed: ['table', 'signingKey', 'iotData'],
   guestSessionClosed: ['table', 'paymentSecret', 'mail'],
   commandResult: ['table', 'iotJobs'],
-  sweep: ['table', 'mail', 'alerts', 'iotJobs'],
+  sweep: ['table', 'iotJobs'],
+  alertSweep: ['table', 'mail', 'alerts'],
 };
 
 const iotArn = (resource: string) => `arn:${Aws.PARTITION}:iot:${Aws.REGION}:${Aws.ACCOUNT_ID}:${resource}`;
@@ -243,6 +245,7 @@ export class Stations extends Construct {
       guestSessionClosed: make('guestSessionClosed'),
       commandResult: make('commandResult'),
       sweep: make('sweep', Duration.seconds(55)),
+      alertSweep: make('alertSweep', Duration.seconds(55)),
     };
 
     for (const [fnId, fn] of Object.entries(this.functions)) {
@@ -254,18 +257,18 @@ export class Stations extends Construct {
       });
     }
 
-    // Alert e-mails (functions/domain/alerts.ts) are sent by the sweep. A guest order's session closed by a station's
+    // Alert e-mails (functions/domain/alerts.ts) are sent by the alert sweep. A guest order's session closed by a station's
     // report or by the sweep has the rest of its payment refunded through the gateway and its receipt e-mailed, by
     // guestSessionClosed on the table's stream: the station-facing functions hold no payment key.
-    props.mail.grantSend(this.functions.sweep.role);
+    props.mail.grantSend(this.functions.alertSweep.role);
     props.mail.grantSend(this.functions.guestSessionClosed.role);
     grantSecretValue(this.functions.guestSessionClosed.role, secrets.paymentGateway);
     this.settleGuestSessionsFromStream(data);
-    // The sweep also watches the dead-letter queues (the dead-letter alert rule).
+    // The alert sweep also watches the dead-letter queues (the dead-letter alert rule).
     const deadLetterQueues = [this.ruleErrorQueue, this.asyncFailureQueue];
     settings.provide('ALERT_EMAIL', props.alertEmail ?? '');
     settings.provide('DEAD_LETTER_QUEUE_URLS', Fn.join(',', deadLetterQueues.map((q) => q.queueUrl)));
-    for (const queue of deadLetterQueues) queue.grant(this.functions.sweep.role, 'sqs:GetQueueAttributes');
+    for (const queue of deadLetterQueues) queue.grant(this.functions.alertSweep.role, 'sqs:GetQueueAttributes');
 
     const replyTopics = STATION_RECEIVE_TOPICS.map((t) => iotArn(`topic/stations/*/${t}`));
     for (const fnId of VEND_FUNCTIONS) {
@@ -320,15 +323,13 @@ export class Stations extends Construct {
     this.rules = rules;
 
     this.sweepSchedule = new Rule(this, 'SweepSchedule', {
-      description: 'Expires vend sessions not completed in time and releases their holds',
+      description: 'Expires vend sessions not completed in time and releases their holds; sweeps the alerts',
       schedule: Schedule.rate(Duration.minutes(1)),
-      targets: [
-        new LambdaFunction(this.functions.sweep.function, {
-          deadLetterQueue: this.asyncFailureQueue,
-          retryAttempts: 2,
-          maxEventAge: Duration.minutes(2),
-        }),
-      ],
+      targets: [this.functions.sweep, this.functions.alertSweep].map((fn) => new LambdaFunction(fn.function, {
+        deadLetterQueue: this.asyncFailureQueue,
+        retryAttempts: 2,
+        maxEventAge: Duration.minutes(2),
+      })),
     });
   }
 

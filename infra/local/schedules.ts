@@ -30,12 +30,18 @@ function startScheduleTimer<R>(options: { name: string; intervalMs: number; run:
   };
 }
 
-/** functions/iot/sweep.ts, every minute in AWS. */
+/** functions/iot/sweep.ts and alertSweep.ts, the two targets of one schedule (every minute in AWS). */
 export function startSweepTimer(options: { intervalMs: number; log?: (line: string) => void }) {
   return startScheduleTimer({
     name: 'sweep',
     intervalMs: options.intervalMs,
-    run: async (event) => (await import('@functions/iot/sweep')).handler(event, lambdaContext('sweep')),
+    run: async (event) => {
+      const [sweep] = await Promise.all([
+        (await import('@functions/iot/sweep')).handler(event, lambdaContext('sweep')),
+        (await import('@functions/iot/alertSweep')).handler(event, lambdaContext('alertSweep')),
+      ]);
+      return sweep;
+    },
     report: (result) => {
       if (result.expired || result.settled) options.log?.(`sweep: ${result.expired} vend session(s) expired, holds released`);
     },

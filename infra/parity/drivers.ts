@@ -456,7 +456,10 @@ export const DRIVERS: Record<string, Driver> = {
     ],
   },
   'Stations/sweep': {
-    schedule: [{ name: 'looks for overdue vend sessions on its schedule (none is overdue yet)', check: (result) => is(record(result).errors === 0, `sweep ${JSON.stringify(result)}`) }],
+    schedule: [{ name: 'looks for overdue vend sessions and queued command executions on its schedule (none is overdue yet)', check: (result) => is(record(result).errors === 0, `sweep ${JSON.stringify(result)}`) }],
+  },
+  'Stations/alertSweep': {
+    schedule: [{ name: 'looks for silent stations, waiting dead letters and due alert e-mails on its schedule', check: (result) => is(record(result).errors === 0, `alert sweep ${JSON.stringify(result)}`) }],
   },
   'Api/listTransactions': {
     http: [

@@ -1,0 +1,16 @@
+import { sweepAlerts } from '../domain/alerts';
+import { optionalSetting } from '../environment';
+import { deadLetters } from '../providers/dead-letters';
+import { mailer } from '../providers/mailer';
+import { log, observedHandler } from '../observability';
+import * as repositories from '../providers/repositories';
+
+/**
+ * EventBridge schedule (every minute in AWS, beside the sweep; a timer in the local cloud): the alerts that no
+ * message raises: offline ones for silent stations, the dead-letter queues, and the due alert e-mails
+ * (docs/architecture.md, "Alerts").
+ */
+export const handler = observedHandler('alertSweep', () => sweepAlerts({
+  alerts: repositories.alerts(), settings: repositories.settings(), clock: repositories.clock(), tickets: repositories.tickets(), ids: repositories.ids(),
+  mailer: mailer(), deadLetters: deadLetters(), operationsEmail: optionalSetting('ALERT_EMAIL'), log,
+}), (counts) => (counts.errors ? 'errors' : 'ran'));
