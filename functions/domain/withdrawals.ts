@@ -354,7 +354,10 @@ export async function listPayouts(status: 'open' | 'paid' | 'returned', deps: Pi
  * returned, credited back to the user's wallet (one ledger entry keyed by the withdrawal, so it happens once even
  * when two admins resolve at once). The user is e-mailed the outcome.
  */
-export async function resolvePayout(id: string, resolution: { outcome: 'paid' | 'returned'; note: string }, actor: string, deps: WithdrawalDeps): Promise<PayoutRequest> {
+/** What closing a payout request needs: the record, the ledger (a return), the e-mail. No gateway: the money left by hand. */
+export type PayoutDeps = Pick<WithdrawalDeps, 'withdrawals' | 'ledger' | 'clock' | 'log' | 'mailer'>;
+
+export async function resolvePayout(id: string, resolution: { outcome: 'paid' | 'returned'; note: string }, actor: string, deps: PayoutDeps): Promise<PayoutRequest> {
   const record = await deps.withdrawals.get(id);
   if (!record || record.payoutStatus === 'none') throw notFound(texts.payoutNotFound);
   if (record.payoutStatus !== 'open') throw conflict(texts.payoutAlready(record.payoutStatus));
