@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
@@ -30,9 +29,6 @@ export default defineConfig({
   // The import aliases of tsconfig.json (@shared/..., @functions/...), as Vite, tsx and esbuild read them too.
   resolve: { tsconfigPaths: true },
   test: {
-    // At least two workers, also on 2 cores (Vitest's default there is one): the system project's files run one at a
-    // time (below), and the unit and parity projects run beside them instead of before them.
-    maxWorkers: Math.max(2, availableParallelism() - 1),
     sequence: { sequencer: WholeTableReadersFirst },
     env: { AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true', POWERTOOLS_METRICS_DISABLED: 'true', POWERTOOLS_LOG_LEVEL: 'WARN' },
     projects: [
