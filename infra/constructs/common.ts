@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { cpSync, existsSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AssetHashType, DockerImage, Duration, Names, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal, type IGrantable } from 'aws-cdk-lib/aws-iam';
@@ -75,7 +75,10 @@ function bundledCode(entry: string, paymentsMode: PaymentsMode): Code {
       command: ['bundle-function-cli.ts', entry, paymentsMode],
       local: {
         tryBundle(outputDir) {
-          execFileSync(process.execPath, ['--import', 'tsx', fromRoot('infra/constructs/bundle-function-cli.ts'), entry, outputDir, paymentsMode], { cwd: REPO_ROOT, stdio: 'inherit' });
+          // Bundled ahead of this synthesis, all in one process (bundleFunctionsAhead; the parity suite does), or now.
+          const ahead = process.env.FUNCTION_BUNDLES_DIR && join(process.env.FUNCTION_BUNDLES_DIR, paymentsMode, relative(REPO_ROOT, entry));
+          if (ahead && existsSync(join(ahead, 'index.mjs'))) cpSync(ahead, outputDir, { recursive: true });
+          else execFileSync(process.execPath, ['--import', 'tsx', fromRoot('infra/constructs/bundle-function-cli.ts'), entry, outputDir, paymentsMode], { cwd: REPO_ROOT, stdio: 'inherit' });
           return true;
         },
       },

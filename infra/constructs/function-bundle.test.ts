@@ -1,5 +1,8 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { withLiteralKeys } from './function-bundle';
+import { bundleFunction, bundleFunctionsAhead, lambdaEntries, withLiteralKeys } from './function-bundle';
 
 describe("the SDK schemas' keys written as literals", () => {
   const schemas = [
@@ -22,5 +25,22 @@ describe("the SDK schemas' keys written as literals", () => {
     expect(out).toContain('[_m], [0]');
     expect(out).toContain('[-3, n0, _ASE,');
     expect(out.split('\n').slice(0, 4).join('\n')).toBe(schemas.split('\n').slice(0, 4).join('\n'));
+  });
+});
+
+describe('functions bundled ahead, all in one build', () => {
+  it("holds each function's code exactly as its own bundle does, where the synthesis looks for it", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'bundles-ahead-'));
+    try {
+      const entries = ['functions/http/routes/getMachine.ts', 'functions/iot/vendComplete.ts'];
+      expect(lambdaEntries()).toEqual(expect.arrayContaining(entries));
+      await bundleFunctionsAhead(entries, join(dir, 'ahead'), 'live');
+      for (const entry of entries) {
+        await bundleFunction(entry, join(dir, 'own', entry), 'live');
+        expect(readFileSync(join(dir, 'ahead', 'live', entry, 'index.mjs'), 'utf8'), entry).toBe(readFileSync(join(dir, 'own', entry, 'index.mjs'), 'utf8'));
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

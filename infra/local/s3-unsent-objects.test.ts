@@ -3,10 +3,14 @@ import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStorage } from './storage';
 
-/** Files of this process that are an object's bytes in the emulator's store. */
-const openObjectFiles = () => readdirSync('/proc/self/fd').filter((fd) => {
+/**
+ * Files of this process that are an object's bytes in this emulator's store (not another's: the files of a worker
+ * share it, and an earlier file's emulator may still be closing its own).
+ */
+const openObjectFiles = (directory: string) => readdirSync('/proc/self/fd').filter((fd) => {
   try {
-    return readlinkSync(`/proc/self/fd/${fd}`).endsWith('_S3rver_object');
+    const path = readlinkSync(`/proc/self/fd/${fd}`);
+    return path.startsWith(directory) && path.endsWith('_S3rver_object');
   } catch {
     return false;
   }
@@ -30,7 +34,7 @@ describe('the local S3 emulator closes what it does not send', () => {
     const first = await fetch(url);
     await first.arrayBuffer();
     const etag = first.headers.get('etag')!;
-    const before = openObjectFiles();
+    const before = openObjectFiles(storage.directory);
     for (let round = 0; round < 5; round++) {
       const answers = await Promise.all(Array.from({ length: 60 }, async (_, i) => {
         const response = await fetch(url, { method: i % 3 === 2 ? 'HEAD' : 'GET', headers: i % 3 === 0 ? { 'if-none-match': etag } : {} });
@@ -40,6 +44,6 @@ describe('the local S3 emulator closes what it does not send', () => {
       expect(new Set(answers)).toEqual(new Set([304, 200]));
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(openObjectFiles()).toBe(before);
+    expect(openObjectFiles(storage.directory)).toBe(before);
   });
 });

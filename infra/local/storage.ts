@@ -17,7 +17,7 @@ const LOCAL_STATION_LIST_BUCKET = 'station-list';
  * It knows the local cloud's credentials (local/local, as every local service) besides its own; it does not enforce a
  * presigned POST's conditions, so the handlers check size and type themselves (as they do in AWS too).
  */
-export async function startStorage(options: { dataDir?: string }): Promise<{ endpoint: string; bucket: string; stationListBucket: string; stop(): Promise<void> }> {
+export async function startStorage(options: { dataDir?: string }): Promise<{ endpoint: string; bucket: string; stationListBucket: string; directory: string; stop(): Promise<void> }> {
   const directory = options.dataDir ? join(options.dataDir, 's3') : mkdtempSync(join(tmpdir(), 'refill-s3-'));
   mkdirSync(directory, { recursive: true });
   const port = await freePort();
@@ -40,6 +40,8 @@ export async function startStorage(options: { dataDir?: string }): Promise<{ end
     endpoint: `http://127.0.0.1:${port}`,
     bucket: LOCAL_PHOTO_BUCKET,
     stationListBucket: LOCAL_STATION_LIST_BUCKET,
+    /** Where the emulator keeps the objects. */
+    directory,
     stop: async () => {
       await server.close();
       rmSync(staging, { recursive: true, force: true });

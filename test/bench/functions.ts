@@ -1,10 +1,10 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type BuildOptions, type Metafile } from 'esbuild';
-import { functionEsbuildOptions } from '@infra/constructs/function-bundle';
+import { functionEsbuildOptions, lambdaEntries } from '@infra/constructs/function-bundle';
 import { median, round, type Figure } from './stats';
 
 /** As infra/constructs/common.ts bundles every function of a live deployment (the default), with a metafile to say what is in it. */
@@ -51,11 +51,7 @@ function overTheFloor(parts: Map<string, number>, floor: Map<string, number>): {
  */
 export async function benchFunctions(root: string, log: (s: string) => void): Promise<{ figures: Figure[]; lines: string[] }> {
   const out = mkdtempSync(join(tmpdir(), 'bench-fn-'));
-  const entries = [
-    ...['functions/http/routes', 'functions/iot', 'functions/stations'].flatMap((folder) =>
-      readdirSync(join(root, folder)).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => join(root, folder, f))),
-    join(root, 'functions/deploy/setup.ts'),
-  ].filter((file) => /export (const|async function|function) handler\b/.test(readFileSync(file, 'utf8'))); // Lambda entries, not their helpers
+  const entries = lambdaEntries().map((entry) => join(root, entry));
   const empty = join(out, 'empty.mjs');
   writeFileSync(empty, 'export const handler = async () => ({ statusCode: 200 });\n');
   /**
