@@ -263,7 +263,7 @@ export class Stations extends Construct {
     props.mail.grantSend(this.functions.alertSweep.role);
     props.mail.grantSend(this.functions.guestSessionClosed.role);
     grantSecretValue(this.functions.guestSessionClosed.role, secrets.paymentGateway);
-    this.settleGuestSessionsFromStream(data);
+    this.onTableStream(data, 'guestSessionClosed', GUEST_SESSION_STREAM_MAPPING, GUEST_SESSION_STREAM_FILTER);
     // The alert sweep also watches the dead-letter queues (the dead-letter alert rule).
     const deadLetterQueues = [this.ruleErrorQueue, this.asyncFailureQueue];
     settings.provide('ALERT_EMAIL', props.alertEmail ?? '');
@@ -355,31 +355,23 @@ export class Stations extends Construct {
       },
     });
     rule.node.addDependency(errorActionRole, writer);
-    const { batchSize, maxBatchingWindowSeconds, retryAttempts } = HEARTBEAT_STREAM_MAPPING;
-    this.functions.heartbeat.function.addEventSource(new DynamoEventSource(data.table, {
-      // From the oldest record kept: readings written while the function was being deployed are folded too.
-      startingPosition: StartingPosition.TRIM_HORIZON,
-      batchSize,
-      maxBatchingWindow: Duration.seconds(maxBatchingWindowSeconds),
-      retryAttempts,
-      reportBatchItemFailures: true,
-      onFailure: new SqsDlq(this.asyncFailureQueue),
-      filters: [FilterCriteria.filter(HEARTBEAT_STREAM_FILTER)],
-    }));
+    this.onTableStream(data, 'heartbeat', HEARTBEAT_STREAM_MAPPING, HEARTBEAT_STREAM_FILTER);
     return rule;
   }
 
-  private settleGuestSessionsFromStream(data: Data): void {
-    const { batchSize, maxBatchingWindowSeconds, retryAttempts } = GUEST_SESSION_STREAM_MAPPING;
-    this.functions.guestSessionClosed.function.addEventSource(new DynamoEventSource(data.table, {
-      // From the oldest record kept: sessions closed while the function was being deployed are settled too.
+  /**
+   * A function on the table's stream, from the oldest record kept (what was written while it was being deployed is
+   * handled too), retried from the failed record (partial batch responses), then to the failures queue.
+   */
+  private onTableStream(data: Data, fnId: IotFunctionId, mapping: { batchSize: number; maxBatchingWindowSeconds: number; retryAttempts: number }, filter: Record<string, unknown>): void {
+    this.functions[fnId].function.addEventSource(new DynamoEventSource(data.table, {
       startingPosition: StartingPosition.TRIM_HORIZON,
-      batchSize,
-      maxBatchingWindow: Duration.seconds(maxBatchingWindowSeconds),
-      retryAttempts,
+      batchSize: mapping.batchSize,
+      maxBatchingWindow: Duration.seconds(mapping.maxBatchingWindowSeconds),
+      retryAttempts: mapping.retryAttempts,
       reportBatchItemFailures: true,
       onFailure: new SqsDlq(this.asyncFailureQueue),
-      filters: [FilterCriteria.filter(GUEST_SESSION_STREAM_FILTER)],
+      filters: [FilterCriteria.filter(filter)],
     }));
   }
 
