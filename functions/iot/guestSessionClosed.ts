@@ -10,11 +10,12 @@ import { guestSettlementDeps } from '../providers/payment-deps';
  */
 export async function settleClosedGuestSessions(records: DynamoDBRecord[]): Promise<DynamoDBBatchResponse & { outcomes: Partial<Record<GuestSessionSettlement | 'error', number>> }> {
   const outcomes: Partial<Record<GuestSessionSettlement | 'error', number>> = {};
+  const deps = guestSettlementDeps();
   for (const record of records.filter(isClosedGuestSession)) {
     const sessionId = sessionIdOfRecord(record);
     let outcome: GuestSessionSettlement | 'error';
     try {
-      outcome = await settleGuestSession(sessionId, guestSettlementDeps());
+      outcome = await settleGuestSession(sessionId, deps);
     } catch (error) {
       log.warn('guest session: not settled, tried again', { sessionId, error: (error as Error).message });
       outcome = 'error';
