@@ -87,9 +87,12 @@ export function lambdaEntries(): string[] {
   ].filter((entry) => /export (const|async function|function) handler\b/.test(readFileSync(join(ROOT, entry), 'utf8')));
 }
 
-/** Bundles one function as Lambda runs it: `index.mjs` in `outdir`, with a source map beside it (without the sources). */
+/** How a bundle is written as Lambda runs it: a source map beside it (without the sources), the repository's aliases. */
+const writtenAsLambdaRunsIt = { sourcemap: true, sourcesContent: false, tsconfig: TSCONFIG, logLevel: 'warning' } as const;
+
+/** Bundles one function as Lambda runs it: `index.mjs` in `outdir`, with its source map. */
 export async function bundleFunction(entry: string, outdir: string, paymentsMode: PaymentsMode): Promise<void> {
-  await build({ ...functionEsbuildOptions(paymentsMode), entryPoints: [entry], outfile: join(outdir, 'index.mjs'), sourcemap: true, sourcesContent: false, tsconfig: TSCONFIG, logLevel: 'warning' });
+  await build({ ...functionEsbuildOptions(paymentsMode), ...writtenAsLambdaRunsIt, entryPoints: [entry], outfile: join(outdir, 'index.mjs') });
 }
 
 /**
@@ -101,11 +104,8 @@ export async function bundleFunctionsAhead(entries: string[], root: string, paym
   await build({
     ...functionEsbuildOptions(paymentsMode),
     entryPoints: entries.map((entry) => ({ in: join(ROOT, entry), out: `${paymentsMode}/${entry}/index` })),
+    ...writtenAsLambdaRunsIt,
     outdir: root,
     outExtension: { '.js': '.mjs' },
-    sourcemap: true,
-    sourcesContent: false,
-    tsconfig: TSCONFIG,
-    logLevel: 'warning',
   });
 }
