@@ -12,8 +12,13 @@ describe('what supports a claim', () => {
     expect(supportOf(session({}), false)).toBeNull();
   });
   it('a failure or an incident on the session gives back the whole charge', () => {
-    expect(supportOf(session({ reason: 'pump fault', settledLate: true }), false)).toMatchObject({ creditIdr: 350 });
+    expect(supportOf(session({ reason: 'pump fault', settledLate: true, settledLateAfter: 'failed' }), false)).toMatchObject({ creditIdr: 350 });
     expect(supportOf(session({}), true)).toMatchObject({ creditIdr: 350 });
+  });
+  it('a late but metered completion after the sweep\'s expiry is a charge the station proved: no automatic credit', () => {
+    expect(supportOf(session({ reason: 'not completed in time', settledLate: true, settledLateAfter: 'expired', dispensedMl: 1000, charged: 1000 }), false)).toBeNull();
+    // Settled late before the record said how it had closed: reviewed by an admin, never credited on its own.
+    expect(supportOf(session({ reason: 'not completed in time', settledLate: true, dispensedMl: 1000, charged: 1000 }), false)).toBeNull();
   });
   it('a charge above the completion at the session price gives back the difference', () => {
     expect(supportOf(session({ charged: 500, dispensedMl: 350, pricePerLitre: 1000 }), false)).toMatchObject({ creditIdr: 150 });

@@ -50,14 +50,15 @@ const chargedAt = (session: VendSession) => (session as VendSession & { settledA
 /**
  * What in the station's own record supports a claim, and how much it gives back; null when nothing does. Wallet vends
  * are metered (the charge is the station's completion at the session's price), so "dispensed less" is supported only
- * when the record contradicts itself: the station reported a failure (vend/failed, or the session expired) before the
+ * when the record contradicts itself: the station reported a failure (vend/failed; never the sweep's expiry) before the
  * completion it was charged for, a completion that could not be settled as reported (a vend incident), or a charge
  * above the completion's millilitres at the session's price (the difference).
  */
 export function supportOf(session: VendSession, hadIncident: boolean): { reason: string; creditIdr: number } | null {
   const charged = session.charged ?? 0;
   if (hadIncident) return { reason: 'The station reported a completion that could not be settled as it came (vend incident)', creditIdr: charged };
-  if (session.reason) return { reason: `The station reported a failure before the completion it was charged for: ${session.reason}`, creditIdr: charged };
+  // The sweep's expiry is the station's silence, not its word: a late but metered completion is a charge it proved.
+  if (session.settledLateAfter === 'failed') return { reason: `The station reported a failure before the completion it was charged for: ${session.reason ?? 'dispense failed'}`, creditIdr: charged };
   const metered = priceOfMillilitres(session.dispensedMl ?? 0, session.pricePerLitre);
   if (charged > metered) return { reason: `Charged ${formatRupiah(charged)} for ${session.dispensedMl ?? 0} ml, which cost ${formatRupiah(metered)}`, creditIdr: charged - metered };
   return null;

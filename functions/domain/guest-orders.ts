@@ -222,11 +222,14 @@ export async function afterGuestPaid(order: GuestOrder, deps: PaymentDeps): Prom
 /** What the refill came to: null while the session is open (or the payment is not settled). */
 async function outcomeOf(order: GuestOrder, deps: GuestSettlementDeps): Promise<{ dispensedMl: number; charged: number } | null> {
   if (order.status !== 'settled' && order.status !== 'refunded') return null;
-  // A session, once opened, decides, whatever a caller that lost the race to open it wrote beside it.
-  if (!order.sessionId && (order.sessionStatus === STATION_UNAVAILABLE || order.sessionStatus === PAID_TOO_LATE)) return { dispensedMl: 0, charged: 0 };
-  if (!order.sessionId || !deps.vendSessions) return null;
-  const session = await deps.vendSessions.get(order.sessionId);
-  if (!session || session.status === 'open') return null;
+  if (!deps.vendSessions) return null;
+  // A session, once opened, decides, whatever a caller that lost the race to open it wrote beside it, even before
+  // the opener recorded its id on the order: the paid-vend session's id is derived from the order's.
+  const notStarted = order.sessionStatus === STATION_UNAVAILABLE || order.sessionStatus === PAID_TOO_LATE;
+  if (!order.sessionId && !notStarted) return null;
+  const session = await deps.vendSessions.get(order.sessionId ?? paidSessionId(order.orderId));
+  if (!session) return notStarted ? { dispensedMl: 0, charged: 0 } : null;
+  if (session.status === 'open') return null;
   // Completed: what the station reported; expired or failed: nothing (a later report is charged late, docs/payments.md).
   return session.status === 'completed' ? { dispensedMl: session.dispensedMl ?? 0, charged: session.charged ?? 0 } : { dispensedMl: 0, charged: 0 };
 }
@@ -484,7 +487,8 @@ async function viewOf(order: GuestOrder, secret: string, deps: GuestDeps, claim:
 export async function createGuestClaim(orderId: string, input: { secret: string; kind: ClaimKind; note?: string }, deps: GuestDeps, language: Language = 'en'): Promise<GuestOrderView> {
   const order = await guestOrderWithSecret(orderId, input.secret, deps);
   if (!order.closedAt) throw conflict(texts.refillInProgress);
-  if (!order.sessionId) throw conflict(texts.nothingCharged);
+  // What the order charged is what it settled at its close; a completion charged after a full refund is no claim's.
+  if (!order.sessionId || (order.charged ?? 0) <= 0) throw conflict(texts.nothingCharged);
   const claim = await fileClaim(order.userId, order.sessionId, { kind: input.kind, note: input.note, language }, {
     vendSessions: deps.vendSessions, claims: deps.claims, ledger: deps.ledger, users: deps.users, telemetry: deps.telemetry, clock: deps.clock, log: deps.log,
   });

@@ -415,7 +415,7 @@ class MemoryVendSessions implements VendSessions {
   settlingLate(id: string, outcome: { closedAt: string; dispensedMl: number; charged: number }) {
     return memoryPart({
       holds: () => ['expired', 'failed'].includes(this.sessions.get(id)?.status ?? ''),
-      apply: () => Object.assign(this.sessions.get(id)!, { status: 'completed', settledLate: true, dispensedMl: outcome.dispensedMl, charged: outcome.charged }),
+      apply: () => Object.assign(this.sessions.get(id)!, { settledLateAfter: this.sessions.get(id)!.status, status: 'completed', settledLate: true, dispensedMl: outcome.dispensedMl, charged: outcome.charged }),
     });
   }
   /** Sessions that may not be closed (a sweep's failing items), by id. */

@@ -32,6 +32,11 @@ export interface VendSession {
   reason?: string;
   /** The completion came after the hold was released and was charged then (docs/architecture.md, Late completions). */
   settledLate?: boolean;
+  /**
+   * On a late settlement, how the session had closed before it: `failed` (the station's own vend/failed) or `expired`
+   * (the sweep: the station said nothing in time). Only the station's own failure report supports a claim at once.
+   */
+  settledLateAfter?: 'failed' | 'expired';
   /** An open incident holds the session: it is out of the sweep, and its hold stays until the incident is resolved. */
   incident?: boolean;
   /** When the station reported that water started to flow (vend/started; optional in the protocol). */

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileClaim } from '@functions/domain/claims';
+import { sweepExpiredSessions } from '@functions/domain/vend-sweep';
 import type { Transaction } from '@shared/schemas';
 import type { SimStation } from '@infra/local/simulator';
 import { asAdmin, repositories } from '../support/admin';
@@ -80,6 +81,25 @@ describe('claims on vends', () => {
     expect(entries.map((e) => [e.type, e.amount, e.actor])).toEqual([['refund', 400, 'system']]);
     const mail = await waitForEmail(local().mail.messages, user.email, { matches: (m) => m.subject.includes('Rp') && (m.text ?? '').includes(machine.machine.name) });
     expect(mail.subject).toContain('back in your wallet');
+  });
+
+  it('queues for the admin a "not dispensed" claim on a late but metered vend (expired by the sweep, completed after): the wallet is unchanged', async () => {
+    // The station went quiet past the session's expiry (a 4G gap), then delivered its metered completion.
+    const sessionId = await vend(async (id) => {
+      const open = await session(id);
+      const { vendDeps } = await import('@functions/providers/vend');
+      await sweepExpiredSessions(vendDeps(), new Date(Date.parse(open.expiresAt) + 1000));
+      await waitFor(() => session(id), (s) => s.status === 'expired');
+      await station.complete(id, 1000);
+    }, completed(1000));
+    expect(await session(sessionId)).toMatchObject({ settledLate: true, settledLateAfter: 'expired', charged: 1000 });
+    const before = await balance();
+    const filed = await claim(sessionId, { kind: 'not_dispensed', note: 'Nothing came out' });
+    expect(filed.status, JSON.stringify(filed.body)).toBe(201);
+    expect(filed.body).toMatchObject({ status: 'pending', creditedIdr: 0, chargedIdr: 1000, support: null });
+    expect(await balance()).toBe(before);
+    const queue = await asAdmin('/api/admin/claims?limit=100');
+    expect((queue.body.items as { sessionId: string }[]).map((c) => c.sessionId)).toContain(sessionId);
   });
 
   it('queues a claim on a normal vend for the admin, with the telemetry around it; the credit shows in history', async () => {

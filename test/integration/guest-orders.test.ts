@@ -2,7 +2,7 @@ import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { keys } from '@functions/adapters/dynamodb/keys';
 import { signatureKey } from '@functions/adapters/midtrans/protocol';
-import { guestAccountOf, unusedRefundKey } from '@functions/domain/guest-orders';
+import { guestAccountOf, settleGuestSession, unusedRefundKey } from '@functions/domain/guest-orders';
 import { STATION_UNAVAILABLE } from '@functions/domain/purchase-paid';
 import { sweepExpiredSessions } from '@functions/domain/vend-sweep';
 import type { SimStation } from '@infra/local/simulator';
@@ -227,6 +227,26 @@ describe('guest orders', () => {
     }
   });
 
+  it('a refill refunded in full at expiry, then completed late, cannot be claimed: the order charged nothing', async () => {
+    station.remoteStart = { pressStart: false };
+    try {
+      const res = await order({ stationId: real.machine.id, volumeMl: 1000, paymentMethod: 'qris' });
+      expect(res.status, res.text).toBe(201);
+      await waitFor(() => read(res.body.id, res.body.secret), (r) => r.body.status === 'press_start', 20_000, 200);
+      await expiresUnusedAndIsRefunded(res.body.id, res.body.secret);
+      // The station was back from a gap and reports what it metered after all: charged late to the emptied account.
+      await station.complete(`PAID-${res.body.id}`, 600);
+      const { vendSessions } = await workerServices();
+      await waitFor(() => vendSessions.get(`PAID-${res.body.id}`), (s) => s?.status === 'completed');
+      const claim = await apiFetch(`/api/guest/orders/${encodeURIComponent(res.body.id)}/claims`, { method: 'POST', json: { secret: res.body.secret, kind: 'not_dispensed' } });
+      expect(claim.status, claim.text).toBe(409);
+      expect(claim.body.message).toBe('This refill charged nothing, so there is nothing to claim');
+      expect((await accountOf(guestAccountOf(res.body.id)))?.balance).toBe(0);
+    } finally {
+      station.remoteStart = { volumeMl: 1234, flowMlPerSecond: Infinity };
+    }
+  });
+
   it('an open session decides the order, even when a caller that lost the race to open it wrote "not started" beside it', async () => {
     station.remoteStart = { pressStart: false };
     try {
@@ -238,6 +258,27 @@ describe('guest orders', () => {
       await db.send(new UpdateCommand({ TableName: tableName, Key: keys.guestOrder(res.body.id), UpdateExpression: 'SET sessionStatus = :s', ExpressionAttributeValues: { ':s': STATION_UNAVAILABLE } }));
       // Read while the session is still open: nothing is refunded yet, the station may still dispense.
       expect((await read(res.body.id, res.body.secret)).body).toMatchObject({ status: 'press_start', refundedIdr: 0 });
+      expect(await storedOrder(res.body.id)).not.toHaveProperty('closedAt');
+      await expiresUnusedAndIsRefunded(res.body.id, res.body.secret);
+    } finally {
+      station.remoteStart = { volumeMl: 1234, flowMlPerSecond: Infinity };
+    }
+  });
+
+  it('a "not started" close waits for a session another caller opened before it recorded the session on the order', async () => {
+    station.remoteStart = { pressStart: false };
+    try {
+      const res = await order({ stationId: real.machine.id, volumeMl: 1000, paymentMethod: 'qris' });
+      expect(res.status, res.text).toBe(201);
+      await waitFor(() => read(res.body.id, res.body.secret), (r) => r.body.status === 'press_start', 20_000, 200);
+      // The order as a losing caller leaves it when the winner's session exists but its id is not on the order yet.
+      const { db, tableName } = testDb();
+      await db.send(new UpdateCommand({
+        TableName: tableName, Key: keys.guestOrder(res.body.id), UpdateExpression: 'SET sessionStatus = :s REMOVE sessionId', ExpressionAttributeValues: { ':s': STATION_UNAVAILABLE },
+      }));
+      const services = await workerServices();
+      expect(await settleGuestSession(`PAID-${res.body.id}`, services)).toBe('unsettled');
+      expect((await storedOrder(res.body.id))?.refunded ?? 0).toBe(0);
       expect(await storedOrder(res.body.id)).not.toHaveProperty('closedAt');
       await expiresUnusedAndIsRefunded(res.body.id, res.body.secret);
     } finally {

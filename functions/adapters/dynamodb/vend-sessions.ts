@@ -102,7 +102,7 @@ export class DynamoVendSessions implements VendSessions {
         Update: {
           TableName: this.tableName,
           Key: keys.vendSession(id),
-          UpdateExpression: 'SET #status = :completed, settledLate = :true, dispensedMl = :ml, charged = :charged, settledAt = :at',
+          UpdateExpression: 'SET settledLateAfter = #status, #status = :completed, settledLate = :true, dispensedMl = :ml, charged = :charged, settledAt = :at',
           ConditionExpression: '#status IN (:expired, :failed)',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: {
