@@ -137,7 +137,7 @@ describe('Api construct', () => {
       if (access.iotPublish) {
         const publish = statements.filter((s) => ([] as string[]).concat(s.Action).includes('iot:Publish'));
         expect(publish.flatMap((s) => ([] as unknown[]).concat(s.Resource)).map(flat)).toEqual([
-          'arn:<AWS::Partition>:iot:<AWS::Region>:<AWS::AccountId>:topic/stations/*',
+          'arn:<AWS::Partition>:iot:<AWS::Region>:<AWS::AccountId>:topic/stations/*/vend/authorized',
         ]);
       }
       if (access.geocoder) {

@@ -26,7 +26,7 @@ import type { Mail } from './mail';
 import type { UploadedFiles } from './uploaded-files';
 import type { AppSecrets } from './secrets';
 import { FunctionSettings } from './settings';
-import { grantIotJobs, type Stations } from './stations';
+import { grantIotJobs, VEND_TOKEN_TOPIC, type Stations } from './stations';
 
 export const COGNITO_ADMIN_ACTIONS = ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser', 'cognito-idp:ListUsersInGroup', 'cognito-idp:AdminUserGlobalSignOut'];
 export const GEOCODER_ACTIONS = ['geo:SearchPlaceIndexForText', 'geo:SearchPlaceIndexForSuggestions'];
@@ -208,12 +208,13 @@ export class Api extends Construct {
     if (access.table === 'write') data.grantReadWrite(fn.role);
 
     if (access.iotPublish) {
-      const topics = `arn:${Aws.PARTITION}:iot:${Aws.REGION}:${Aws.ACCOUNT_ID}:topic/stations/*`;
+      // A payment route starts a paid refill: it sends the station its vend token and nothing else.
+      const topics = `arn:${Aws.PARTITION}:iot:${Aws.REGION}:${Aws.ACCOUNT_ID}:topic/stations/*/${VEND_TOKEN_TOPIC}`;
       fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['iot:Publish'], resources: [topics] }));
       acknowledgeWildcardResource(
         fn.role,
         topics,
-        `${routeId} publishes to the station it acts on (stations/<id>/...), an id known only at run time; the station namespace is the narrowest static prefix.`,
+        `${routeId} sends a paid refill's vend token to the station it was paid at (stations/<id>/${VEND_TOKEN_TOPIC}), an id known only at run time; no other topic.`,
       );
     }
     if (access.paymentSecret) grantSecretValue(fn.role, secrets.paymentGateway);

@@ -27,7 +27,9 @@ export const HEARTBEAT_INGEST_TOPIC = `$aws/rules/${HEARTBEAT_INGEST_RULE}/stati
 /** A station's own IoT Jobs topics (the jobs device API: notify-next, start-next, update), which it publishes, subscribes to and receives. */
 export const STATION_JOBS_TOPICS = `$aws/things/${THING_NAME}/jobs/*`;
 /** What a station may subscribe to and receive, under stations/<its thing name>/. */
-export const STATION_RECEIVE_TOPICS = ['vend/authorized', 'vend/denied'] as const;
+/** Where a station gets the signed vend token of a session it may dispense for. */
+export const VEND_TOKEN_TOPIC = 'vend/authorized';
+export const STATION_RECEIVE_TOPICS = [VEND_TOKEN_TOPIC, 'vend/denied'] as const;
 
 export type IotFunctionId = 'heartbeat' | 'presence' | 'vendRequest' | 'vendStarted' | 'vendComplete' | 'vendFailed' | 'guestSessionClosed' | 'commandResult' | 'sweep' | 'alertSweep';
 /**
