@@ -9,7 +9,7 @@ import { consoleLog } from '../ports/log';
 import type { Machines } from '../ports/machines';
 import { GatewayRejected, type GatewayRefund } from '../ports/payment-gateway';
 import type { GuestOrder, PaymentOrder } from '../ports/payment-orders';
-import type { RequestQuota } from '../ports/problem-reports';
+import { quotaWindow, type RequestQuota } from '../ports/problem-reports';
 import type { Telemetry } from '../ports/telemetry';
 import type { Users } from '../ports/users';
 import type { VendSession, VendSessions } from '../ports/vend-sessions';
@@ -42,8 +42,12 @@ export interface GuestDeps extends PaymentDeps {
   vendSessions: VendSessions;
 }
 
-/** Orders a client address and a station may start per hour. */
-const GUEST_LIMITS = { perClientPerHour: 20, perStationPerHour: 120 } as const;
+/**
+ * Unpaid orders a client address and a station may have per hour: what costs us is an order left unpaid (a charge
+ * at the gateway, a slot at the station), so an order gives its slots back once it is paid (returnQuota). Hotel
+ * Wi-Fi and mobile carriers put many tourists behind one address: paying ones never count against the others.
+ */
+const GUEST_LIMITS = { unpaidPerClient: 20, unpaidPerStation: 120, windowSeconds: 3600 } as const;
 /**
  * A guest payment the gateway confirms later than this after the order was made starts nothing at the station
  * (the person has likely left) and is refunded in full. Longer than a wallet purchase's cutoff: paying a QRIS
@@ -113,11 +117,7 @@ export async function createGuestOrder(
     current = await chargeOrder(existing, { itemName: itemName(existing.volumeMl), walletToken: request.walletToken, payer: payerOf(existing), retry: true }, deps);
   } else {
     // Only new orders count: a retry of the same request is never refused for the rate.
-    const [byClient, byStation] = await Promise.all([
-      deps.quota.take(`guest#client#${input.client}`, GUEST_LIMITS.perClientPerHour, 3600, now),
-      deps.quota.take(`guest#station#${machine.id}`, GUEST_LIMITS.perStationPerHour, 3600, now),
-    ]);
-    if (!byClient || !byStation) throw tooManyRequests(texts.tooManyOrders);
+    const quotaKeys = await takeOrderSlots(`guest#client#${input.client}`, `guest#station#${machine.id}`, now, deps);
     const order: GuestOrder = {
       kind: 'guest',
       orderId,
@@ -135,6 +135,7 @@ export async function createGuestOrder(
       secretHash: hashOf(secret),
       email: request.email ?? null,
       language: input.language ?? 'en',
+      quotaKeys,
     };
     await deps.users.ensureGuestAccount(order.userId, now.toISOString());
     const stored = await deps.paymentOrders.create(order);
@@ -148,6 +149,29 @@ export async function createGuestOrder(
   if (current.status === 'failed' || current.status === 'expired') throw new DomainError(422, storedText(current) ?? texts.paymentDeclined);
   const view = await viewOf(current, secret, deps, null, input.language ?? 'en');
   return { ...view, secret, receiptPath: `/r/${view.receiptId}` };
+}
+
+/**
+ * Takes the client's slot, then the station's: a client over its limit never uses one of the station's (else one
+ * address could stop a station's guests). A refusal says when the window that refused ends.
+ */
+async function takeOrderSlots(clientKey: string, stationKey: string, now: Date, deps: Pick<GuestDeps, 'quota'>): Promise<string[]> {
+  const { unpaidPerClient, unpaidPerStation, windowSeconds } = GUEST_LIMITS;
+  const refused = () => tooManyRequests(texts.tooManyUnpaidOrders(Math.ceil((quotaWindow(now, windowSeconds).end * 1000 - now.getTime()) / 60_000)));
+  if (!(await deps.quota.take(clientKey, unpaidPerClient, windowSeconds, now))) throw refused();
+  if (!(await deps.quota.take(stationKey, unpaidPerStation, windowSeconds, now))) {
+    await deps.quota.give(clientKey, windowSeconds, now);
+    throw refused();
+  }
+  return [clientKey, stationKey];
+}
+
+/** A paid order no longer costs anything: its slots go back to its address and station, once. */
+async function returnQuota(order: GuestOrder, deps: PaymentDeps): Promise<void> {
+  if (!order.quotaKeys?.length || order.quotaReturnedAt || !deps.quota) return;
+  if (!(await deps.paymentOrders.markQuotaReturned(order.orderId, deps.clock.now().toISOString()))) return;
+  const { quota } = deps;
+  await Promise.all(order.quotaKeys.map((key) => quota.give(key, GUEST_LIMITS.windowSeconds, new Date(order.createdAt))));
 }
 
 const itemName = (volumeMl: number) => `Refill ${volumeMl / 1000} L`;
@@ -194,6 +218,7 @@ const messageOf = (order: GuestOrder, language: Language) => closingText(order)?
  */
 export async function afterGuestPaid(order: GuestOrder, deps: PaymentDeps): Promise<GuestOrder> {
   if (order.sessionId || order.sessionStatus) return order;
+  await returnQuota(order, deps);
   const log = deps.log ?? consoleLog;
   const age = deps.clock.now().getTime() - Date.parse(order.createdAt);
   let patch: Partial<GuestOrder> | null = null;

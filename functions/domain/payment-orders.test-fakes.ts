@@ -84,6 +84,12 @@ export class MemoryOrders implements PaymentOrders {
     else Object.assign(o, { receiptMailedAt: at, ...(linkSecretHash ? { linkSecretHash } : {}) });
     return true;
   }
+  async markQuotaReturned(id: string, at: string) {
+    const o = this.items.get(id) as GuestOrder | undefined;
+    if (!o || o.quotaReturnedAt) return false;
+    o.quotaReturnedAt = at;
+    return true;
+  }
 }
 
 // ---------------------------------------------------------------------------------------------------------

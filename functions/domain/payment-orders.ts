@@ -5,6 +5,7 @@ import { consoleLog, type Log } from '../ports/log';
 import type { Mailer } from '../ports/mailer';
 import { GatewayRejected, type PaymentGateway, type PaymentNotification } from '../ports/payment-gateway';
 import type { PaymentOrder, PaymentOrders } from '../ports/payment-orders';
+import type { RequestQuota } from '../ports/problem-reports';
 import type { SettingsStore } from '../ports/settings';
 import type { VendSessions } from '../ports/vend-sessions';
 import { DomainError, invalid, unavailable } from './errors';
@@ -36,6 +37,8 @@ export interface PaymentDeps {
   vendSessions?: VendSessions;
   /** Sends a guest's receipt; without it the receipt is mailed by the next caller that has one. */
   mailer?: Mailer;
+  /** The guest orders' rate limits: a paid order gives its slots back (without it, the next caller that has it does). */
+  quota?: RequestQuota;
 }
 
 // ---------------------------------------------------------------------------------------------------------

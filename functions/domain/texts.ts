@@ -56,7 +56,10 @@ export const keyReusedPurchase = { en: 'This Idempotency-Key was already used fo
 export const keyReusedTopup = { en: 'This Idempotency-Key was already used for a different top-up', id: 'Idempotency-Key ini sudah dipakai untuk isi saldo lain' };
 export const keyReusedWithdrawal = { en: 'This Idempotency-Key was already used for a different withdrawal', id: 'Idempotency-Key ini sudah dipakai untuk penarikan lain' };
 export const keyReusedRequest = { en: 'This idempotency key was already used for a different request', id: 'Kunci idempotensi ini sudah dipakai untuk permintaan lain' };
-export const tooManyOrders = { en: 'Too many orders right now; please try again later', id: 'Terlalu banyak pesanan saat ini; silakan coba lagi nanti' };
+export const tooManyUnpaidOrders = (minutes: number) => ({
+  en: `Too many unpaid orders from here right now; please try again in ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`,
+  id: `Terlalu banyak pesanan yang belum dibayar dari sini saat ini; silakan coba lagi dalam ${minutes} menit`,
+});
 export const orderNotFound = { en: 'Order not found', id: 'Pesanan tidak ditemukan' };
 export const topupNotFound = { en: 'Top-up not found', id: 'Isi saldo tidak ditemukan' };
 export const gatewayUnreachable = { en: 'The payment gateway could not be reached. Please try again.', id: 'Gerbang pembayaran tidak dapat dihubungi. Silakan coba lagi.' };

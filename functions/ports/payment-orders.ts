@@ -97,6 +97,9 @@ export interface GuestOrder extends Omit<PurchaseOrder, 'kind'> {
    * total paid out so far (a claim credited after a payout, that the gateway also refuses, is paid out again).
    */
   paidOut?: { amount: number; by: string; note: string; at: string };
+  /** The rate limits' slots the order took (its address's and its station's), given back once it is paid. */
+  quotaKeys?: string[];
+  quotaReturnedAt?: string;
 }
 
 /**
@@ -146,4 +149,6 @@ export interface PaymentOrders {
    * `undo` takes the mark back (the mailer refused).
    */
   markReceiptMailed(orderId: string, at: string, options?: { undo?: boolean; linkSecretHash?: string }): Promise<boolean>;
+  /** Marks the guest order's rate-limit slots as given back, once: false when marked before. */
+  markQuotaReturned(orderId: string, at: string): Promise<boolean>;
 }

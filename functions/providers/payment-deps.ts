@@ -22,6 +22,7 @@ export const paymentDeps = (openPaidSession?: OpenPaidSession): PurchaseDeps => 
   settings: repositories.settings(),
   vendSessions: repositories.vendSessions(),
   paymentGateway: paymentGateway(),
+  quota: requestQuota(),
   log,
   openPaidSession,
   get mailer() {

@@ -31,7 +31,7 @@ describe('WebAcl construct (CloudFront)', () => {
     const matched = paths.OrStatement.Statements.map((s: any) => s.ByteMatchStatement);
     expect(matched.map((m: any) => m.SearchString)).toEqual([...RATE_LIMITED_WRITE_PATHS]);
     expect(matched.every((m: any) => m.FieldToMatch.UriPath && m.PositionalConstraint === 'EXACTLY')).toBe(true);
-    expect(RATE_LIMITED_WRITE_PATHS).toEqual(expect.arrayContaining(['/api/host-requests', '/api/partner/signup']));
+    expect(RATE_LIMITED_WRITE_PATHS).toEqual(expect.arrayContaining(['/api/host-requests', '/api/partner/signup', '/api/guest/orders']));
   });
 
   it('also limits the whole API and uses the AWS IP reputation and known-bad-inputs lists', () => {

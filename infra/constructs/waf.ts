@@ -5,7 +5,9 @@ type Rule = CfnWebACL.RuleProperty;
 type Statement = CfnWebACL.StatementProperty;
 
 /** Public routes that write (or try passwords): a few per visitor are normal, hundreds are abuse. */
-export const RATE_LIMITED_WRITE_PATHS = ['/api/host-requests', '/api/partner/signup', '/api/admin/login', '/api/reports', '/api/reports/photo-uploads', '/api/apple-pay/validate-merchant'] as const;
+export const RATE_LIMITED_WRITE_PATHS = [
+  '/api/host-requests', '/api/partner/signup', '/api/admin/login', '/api/reports', '/api/reports/photo-uploads', '/api/apple-pay/validate-merchant', '/api/guest/orders',
+] as const;
 /** Cognito operations that create users or send e-mails: sign-up and its relatives. */
 export const COGNITO_SIGN_UP_TARGETS = [
   'AWSCognitoIdentityProviderService.SignUp',

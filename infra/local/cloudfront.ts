@@ -133,7 +133,7 @@ export async function startLocalCloudFront(options: LocalCloudFrontOptions): Pro
       res.writeHead(status, { ...fields, ...headers });
       res.end(req.method === 'HEAD' ? undefined : body);
     };
-    if (path.startsWith('/api/')) return forward(req, res, options.apiOrigin, req.url!, headers);
+    if (path.startsWith('/api/')) return forward(req, res, options.apiOrigin, req.url!, headers, { 'cloudfront-viewer-address': viewerAddress(req) });
     const { stationList } = options;
     const readOnly = req.method === 'GET' || req.method === 'HEAD';
     if (stationList && path.startsWith(STATION_LIST_BEHAVIOR.slice(0, -1)) && readOnly) {
@@ -197,11 +197,17 @@ export async function startLocalCloudFront(options: LocalCloudFrontOptions): Pro
   };
 }
 
+/**
+ * `CloudFront-Viewer-Address` as CloudFront sets it, `<ip>:<port>` of the viewer's connection, whatever the viewer
+ * sent under that name (so a test speaks from two addresses by binding 127.0.0.1 and 127.0.0.2).
+ */
+const viewerAddress = (req: IncomingMessage) => `${req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1'}:${req.socket.remotePort ?? 0}`;
+
 /** Passes a request on to an origin (everything but Host, as the API behavior's origin request policy does). */
-function forward(req: IncomingMessage, res: ServerResponse, origin: string, path: string, override: Record<string, string>) {
+function forward(req: IncomingMessage, res: ServerResponse, origin: string, path: string, override: Record<string, string>, added: Record<string, string> = {}) {
   const target = new URL(origin);
   const upstream = httpRequest(
-    { hostname: target.hostname, port: target.port, method: req.method, path, headers: { ...req.headers, host: target.host } },
+    { hostname: target.hostname, port: target.port, method: req.method, path, headers: { ...req.headers, ...added, host: target.host } },
     (response) => {
       res.writeHead(response.statusCode ?? 502, { ...response.headers, ...override });
       response.pipe(res);

@@ -1,3 +1,4 @@
+import { request as httpRequest } from 'node:http';
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { keys } from '@functions/adapters/dynamodb/keys';
@@ -323,12 +324,50 @@ describe('guest orders', () => {
     expect(tooMuch).toMatchObject({ status: 400, body: { message: 'Stasiun ini mengisi paling banyak 1,5 L per isi ulang' } });
   });
 
-  it('rate limits new orders per client address', async () => {
-    const body = { stationId: real.machine.id, volumeMl: 100, paymentMethod: 'qris' };
-    const answers: number[] = [];
-    const client = viewer(`203.0.113.${Math.floor(Math.random() * 250) + 1}`);
-    for (let i = 0; i < 25 && !answers.includes(429); i++) answers.push((await order(body, crypto.randomUUID(), client)).status);
-    expect(answers).toContain(429);
-    expect(answers.filter((s) => s === 201).length).toBeLessThanOrEqual(20);
+  it('limits unpaid orders per address, never paid ones, and a refused address takes no slot of the station', async () => {
+    const { db, tableName } = testDb();
+    const windowStart = (now: Date) => Math.floor(now.getTime() / 3_600_000) * 3600;
+    const stationCount = async () =>
+      ((await db.send(new GetCommand({ TableName: tableName, Key: keys.requestQuota(`guest#station#${real.machine.id}`, windowStart(new Date())), ConsistentRead: true }))).Item?.count ?? 0) as number;
+    // 117 ml costs Rp 117: the sandbox never pays an amount ending in 17, so these orders stay unpaid.
+    const unpaid = { stationId: real.machine.id, volumeMl: 117, paymentMethod: 'qris' };
+    const first = await orderThroughCloudFront('127.0.0.2', unpaid);
+    expect(first.status, first.text).toBe(201);
+    for (let i = 1; i < 20; i++) expect((await orderThroughCloudFront('127.0.0.2', unpaid)).status).toBe(201);
+    const before = await stationCount();
+    const refused = await orderThroughCloudFront('127.0.0.2', unpaid);
+    expect(refused.status).toBe(429);
+    // Truthful about when: the end of the hour's window, not "a few minutes".
+    const minutes = Math.ceil(((windowStart(new Date()) + 3600) * 1000 - Date.now()) / 60_000);
+    expect(refused.body.message).toMatch(/^Too many unpaid orders from here right now; please try again in \d+ minutes?$/);
+    expect(Math.abs(Number(/in (\d+) minute/.exec(refused.body.message)![1]) - minutes)).toBeLessThanOrEqual(1);
+    for (let i = 0; i < 5; i++) expect((await orderThroughCloudFront('127.0.0.2', unpaid)).status).toBe(429);
+    expect(await stationCount()).toBe(before);
+    // Another tourist at another address pays as usual.
+    expect((await orderThroughCloudFront('127.0.0.1', { ...unpaid, volumeMl: 100 })).status).toBe(201);
+    // Paid orders give their slots back: a hotel's address with 25 paying guests is never refused.
+    const hotel = viewer(`203.0.113.${Math.floor(Math.random() * 250) + 1}`);
+    for (let i = 0; i < 25; i++) {
+      const res = await order({ stationId: real.machine.id, volumeMl: 100, paymentMethod: 'qris' }, crypto.randomUUID(), hotel);
+      expect(res.status, `order ${i + 1}: ${res.text}`).toBe(201);
+      if (i < 5) await waitFor(() => storedOrder(res.body.id), (o) => Boolean(o?.quotaReturnedAt), 10_000, 100);
+    }
   });
 });
+
+/** An order through the local CloudFront from a loopback address of our choosing: it tells the API the viewer's address. */
+function orderThroughCloudFront(from: string, body: Record<string, unknown>): Promise<{ status: number; body: any; text: string }> {
+  const target = new URL('/api/guest/orders', local().web!);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({
+      hostname: target.hostname, port: target.port, path: target.pathname, method: 'POST', localAddress: from,
+      // What a viewer sends under CloudFront's own header is not what the API reads.
+      headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID(), 'cloudfront-viewer-address': '198.51.100.99:443' },
+    }, (res) => {
+      let text = '';
+      res.setEncoding('utf8').on('data', (chunk) => (text += chunk)).on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null, text }));
+    });
+    req.on('error', reject);
+    req.end(JSON.stringify(body));
+  });
+}

@@ -175,6 +175,22 @@ export class DynamoPaymentOrders implements PaymentOrders {
     }
   }
 
+  async markQuotaReturned(orderId: string, at: string): Promise<boolean> {
+    try {
+      await this.db.send(new UpdateCommand({
+        TableName: this.tableName,
+        Key: keyOf(orderId),
+        UpdateExpression: 'SET quotaReturnedAt = :at',
+        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(quotaReturnedAt)',
+        ExpressionAttributeValues: { ':at': at },
+      }));
+      return true;
+    } catch (error) {
+      if ((error as Error).name === 'ConditionalCheckFailedException') return false;
+      throw error;
+    }
+  }
+
   async markReceiptMailed(orderId: string, at: string, { undo = false, linkSecretHash }: { undo?: boolean; linkSecretHash?: string } = {}): Promise<boolean> {
     try {
       await this.db.send(new UpdateCommand({

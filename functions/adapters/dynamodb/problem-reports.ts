@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { ProblemReportRecord, ProblemReports, RequestQuota } from '../../ports/problem-reports';
+import { quotaWindow, type ProblemReportRecord, type ProblemReports, type RequestQuota } from '../../ports/problem-reports';
 import { keys, withoutKeys } from './keys';
 
 const cancelled = (error: unknown) => (error as Error).name === 'TransactionCanceledException' || (error as Error).name === 'ConditionalCheckFailedException';
@@ -95,8 +95,7 @@ export class DynamoRequestQuota implements RequestQuota {
   constructor(private readonly db: DynamoDBDocumentClient, private readonly tableName: string) {}
 
   async take(key: string, limit: number, windowSeconds: number, now: Date): Promise<boolean> {
-    const seconds = Math.floor(now.getTime() / 1000);
-    const window = seconds - (seconds % windowSeconds);
+    const window = quotaWindow(now, windowSeconds).start;
     try {
       await this.db.send(new UpdateCommand({
         TableName: this.tableName,
@@ -110,6 +109,22 @@ export class DynamoRequestQuota implements RequestQuota {
     } catch (error) {
       if ((error as Error).name === 'ConditionalCheckFailedException') return false;
       throw error;
+    }
+  }
+
+  async give(key: string, windowSeconds: number, at: Date): Promise<void> {
+    try {
+      await this.db.send(new UpdateCommand({
+        TableName: this.tableName,
+        Key: keys.requestQuota(key, quotaWindow(at, windowSeconds).start),
+        UpdateExpression: 'ADD #count :minusOne',
+        ConditionExpression: '#count > :zero',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+      }));
+    } catch (error) {
+      // The window's count expired or is empty: nothing to give back.
+      if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
     }
   }
 }

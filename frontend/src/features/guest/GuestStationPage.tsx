@@ -152,7 +152,8 @@ function OrderForm({ machine, onOrdered }: { machine: Machine; onOrdered: (recei
       await wallet?.complete('fail');
       if (failure instanceof WalletCancelled) return;
       const status = failure instanceof ApiRequestError ? failure.status : 0;
-      setError(status === 429 ? t.tooMany : status === 409 ? t.unavailable : status === 400 && failure instanceof ApiRequestError ? (Object.values(failure.body?.fields ?? {})[0] ?? t.payFailed) : t.payFailed);
+      // A 429 says when to try again, in the page's language (the API answers in it).
+      setError(status === 429 ? (failure instanceof ApiRequestError && failure.serverMessage) || t.tooMany : status === 409 ? t.unavailable : status === 400 && failure instanceof ApiRequestError ? (Object.values(failure.body?.fields ?? {})[0] ?? t.payFailed) : t.payFailed);
     } finally {
       setBusy(false);
     }
