@@ -2,6 +2,7 @@ import { consoleLog } from '../ports/log';
 import type { GatewayRefund, PaymentNotification } from '../ports/payment-gateway';
 import type { PaymentOrder } from '../ports/payment-orders';
 import { TransactionPartRejected } from '../ports/transaction';
+import { isWithdrawalId } from '../ports/withdrawals';
 import { invalid } from './errors';
 import type { PaymentDeps } from './payment-orders';
 import { afterGuestPaid } from './guest-orders';
@@ -124,7 +125,9 @@ async function creditOnce(order: PaymentOrder, report: PaymentNotification, deps
 /**
  * Takes gateway refunds back out of the wallet: once per refund key (the ledger's idempotency key and the order's
  * list of keys), never more than was paid in all (the order's `refunded`, conditioned in the same transaction), and
- * what the wallet no longer holds is owed by the user rather than lost.
+ * what the wallet no longer holds is owed by the user rather than lost. A refund under a withdrawal's key is taken
+ * from that withdrawal's account, which reserved it (withdrawals.ts), whoever reports it: the withdrawal itself, the
+ * gateway's notification or the status API.
  */
 export async function takeBackRefunds(order: PaymentOrder, refunds: GatewayRefund[], gatewayStatus: string, deps: Pick<PaymentDeps, 'ledger' | 'paymentOrders' | 'log'>): Promise<{ result: ReportResult; order: PaymentOrder }> {
   const log = deps.log ?? consoleLog;
@@ -140,7 +143,8 @@ export async function takeBackRefunds(order: PaymentOrder, refunds: GatewayRefun
         break;
       }
       try {
-        const result = await deps.ledger.charge(current.userId, 'adjustment', amount, `refund:${order.orderId}:${refund.key}`, {
+        const account = isWithdrawalId(refund.key) ? refund.key : current.userId;
+        const result = await deps.ledger.charge(account, 'adjustment', amount, `refund:${order.orderId}:${refund.key}`, {
           reference: order.orderId,
           actor: 'gateway',
           paymentMethod: order.paymentMethod,

@@ -99,6 +99,14 @@ export const balanceChanged = { en: BALANCE_CHANGED, id: 'Saldo berubah, muat ul
 export const walletBusy = { en: 'The wallet is busy, please try again', id: 'Dompet sedang sibuk, silakan coba lagi' };
 export const insufficientBalanceShort = { en: 'Insufficient balance', id: 'Saldo tidak cukup' };
 export const nothingToWithdraw = { en: 'There is nothing to withdraw', id: 'Tidak ada yang bisa ditarik' };
+export const withdrawalVoided = {
+  en: 'This withdrawal was interrupted and replaced by a newer one; what it had not refunded is back in your wallet',
+  id: 'Penarikan ini terputus dan digantikan oleh yang lebih baru; yang belum dikembalikan sudah kembali ke dompet Anda',
+};
+export const withdrawalNotReserved = {
+  en: 'This withdrawal was started before balances were set aside for withdrawals; please contact support',
+  id: 'Penarikan ini dimulai sebelum saldo disisihkan untuk penarikan; silakan hubungi dukungan',
+};
 export const withdrawalInProgress = { en: 'Another withdrawal is in progress; please wait a moment and reload', id: 'Penarikan lain sedang berlangsung; tunggu sebentar lalu muat ulang' };
 export const gatewayUnreachableWithdrawal = {
   en: 'The payment gateway cannot be reached; please try again (nothing is refunded twice)',

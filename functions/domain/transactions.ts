@@ -4,6 +4,7 @@ import type { Ledger, LedgerEntry } from '../ports/ledger';
 import type { Users } from '../ports/users';
 import { forbidden, invalid, notFound } from './errors';
 import { fallbackName } from './machines';
+import { isWithdrawalId } from '../ports/withdrawals';
 import * as texts from './texts';
 
 /** Who asks (structurally the HTTP layer's Identity). */
@@ -37,6 +38,7 @@ export function toTransaction(entry: LedgerEntry): Transaction {
     machine: entry.machineId ? { id: entry.machineId, name: entry.machineName?.trim() || fallbackName(entry.machineId) } : null,
     // A station's purchase is a vend: its reference is the session, which the person may claim.
     ...(entry.type === 'purchase' && entry.machineId && entry.reference ? { vendId: entry.reference } : {}),
+    ...(entry.type === 'adjustment' && isWithdrawalId(entry.reference) ? { withdrawalId: entry.reference } : {}),
   };
 }
 

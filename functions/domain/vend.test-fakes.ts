@@ -1,6 +1,6 @@
 import { conflict, notFound } from './errors';
 import type { Clock, Ids } from '../ports/clock';
-import { BALANCE_CHANGED, type EntryDetails, type Hold, type JoinOptions, type Ledger, type LedgerEntry, type LedgerTotals, type PostResult } from '../ports/ledger';
+import { BALANCE_CHANGED, type EntryDetails, type Hold, type JoinOptions, type Ledger, type LedgerEntry, type LedgerTotals, type PostResult, type Transfer } from '../ports/ledger';
 import { TransactionPartRejected, type TransactionPart } from '../ports/transaction';
 import type { MachineRecord, MachineUpdateCondition, Machines } from '../ports/machines';
 import type { SettingsStore } from '../ports/settings';
@@ -316,6 +316,17 @@ export class MemoryLedger implements Ledger {
       hold.status = 'released';
       return this.result(hold.userId);
     });
+  }
+  async transfer(transfer: Transfer, key: string, details: EntryDetails, options: JoinOptions & { expectedFromBalance?: number } = {}): Promise<PostResult> {
+    const { from, to, amount } = transfer;
+    return this.once(key, JSON.stringify([from, to, 'transfer', amount]), () => joined(options.together, () => {
+      if (options.expectedFromBalance !== undefined && this.user(from).balance !== options.expectedFromBalance) throw conflict(BALANCE_CHANGED);
+      if (this.user(from).balance < amount) throw conflict('Insufficient balance');
+      if (!this.users.items.has(to)) void this.users.ensureGuestAccount(to, '');
+      this.move(from, transfer.fromType ?? 'adjustment', -amount, details, key);
+      this.move(to, transfer.toType ?? 'adjustment', amount, details, key);
+      return this.result(from);
+    }));
   }
   async getHold(holdId: string) {
     return this.holds.get(holdId) ?? null;

@@ -8,7 +8,8 @@ import type { Mailer } from '../ports/mailer';
 import { GatewayRejected, GatewayUnavailable, type GatewayRefund } from '../ports/payment-gateway';
 import type { PaymentOrder } from '../ports/payment-orders';
 import type { Users } from '../ports/users';
-import type { PlannedRefund, WithdrawalRecord, Withdrawals } from '../ports/withdrawals';
+import { TransactionPartRejected } from '../ports/transaction';
+import { isWithdrawalId, WITHDRAWAL_ID_PREFIX, type PlannedRefund, type WithdrawalRecord, type Withdrawals } from '../ports/withdrawals';
 import type { SignedInPerson } from './users';
 import { conflict, notFound, unavailable } from './errors';
 import { orderKind, requireIdempotencyKey, type PaymentDeps } from './payment-orders';
@@ -16,14 +17,16 @@ import { takeBackRefunds } from './payment-reports';
 import * as texts from './texts';
 
 /**
- * Withdrawing the unused balance (docs/payments.md, "Withdrawals"). The balance is refunded through the gateway to
+ * Withdrawing the unused balance (docs/payments.md, "Withdrawals"). The whole balance is first moved out of the
+ * wallet into the withdrawal's own account, in the transaction that creates the withdrawal (the reservation): from
+ * then on nothing of it can be spent on water, however long the rest takes. The gateway money in it is refunded to
  * the user's settled top-ups, newest first, as far as each is still within its method's refund window
- * (REFUND_WINDOW_DAYS); what cannot be refunded automatically (window passed, a card wallet, money that did not come
- * from a top-up, a refund the gateway refused) is taken out of the wallet into an admin payout request, with the
- * reason. Each refund is asked of the gateway under the withdrawal's id as refund key, then taken out of the wallet
- * by takeBackRefunds with the same key (the gateway's refund notification then moves nothing more); the payout is one
- * ledger debit keyed by the withdrawal. So every step is idempotent, and the same Idempotency-Key again finishes an
- * interrupted withdrawal or answers the finished one.
+ * (REFUND_WINDOW_DAYS); what cannot be refunded automatically (window passed, a card wallet, credit that did not come
+ * from a top-up, a refund the gateway refused) stays in the account as the admin's payout request, with the reason.
+ * Each refund is asked of the gateway under the withdrawal's id as refund key, then taken out of the withdrawal's
+ * account by takeBackRefunds with the same key. So every step is idempotent, and the same Idempotency-Key again
+ * finishes an interrupted withdrawal (one request at a time: a lease) or answers the finished one; one interrupted
+ * for long is voided, its reservation back in the wallet, when the user starts another.
  */
 
 export interface WithdrawalDeps extends PaymentDeps {
@@ -38,11 +41,15 @@ const STALE_WITHDRAWAL_MS = 15 * 60_000;
 /** How many of the user's ledger entries are read, at most, to find their top-ups (newest first). */
 const ENTRY_PAGES = 20;
 const ENTRY_PAGE_SIZE = 100;
+/** How long one request may carry a withdrawal out before another may resume or void it (a function runs 10 s at most). */
+const LEASE_MS = 60_000;
 const LONGEST_WINDOW_DAYS = Math.max(...Object.values(REFUND_WINDOW_DAYS).map((days) => days ?? 0));
 
 /** `WD-` + 24 hex of the user and their Idempotency-Key: the record's id and the gateway refund key (Midtrans: at most 50). */
-const withdrawalIdFor = (userId: string, idempotencyKey: string) => `WD-${createHash('sha256').update(`withdrawal\n${userId}\n${idempotencyKey}`).digest('hex').slice(0, 24)}`;
-const payoutKey = (withdrawalId: string) => `withdrawal-payout:${withdrawalId}`;
+const withdrawalIdFor = (userId: string, idempotencyKey: string) => `${WITHDRAWAL_ID_PREFIX}${createHash('sha256').update(`withdrawal\n${userId}\n${idempotencyKey}`).digest('hex').slice(0, 24)}`;
+const reserveKey = (withdrawalId: string) => `withdrawal-reserve:${withdrawalId}`;
+const voidKey = (withdrawalId: string) => `withdrawal-void:${withdrawalId}`;
+const paidOutKey = (withdrawalId: string) => `payout-paid:${withdrawalId}`;
 const returnKey = (withdrawalId: string) => `payout-returned:${withdrawalId}`;
 
 /** When a top-up stops being refundable at the gateway (null: its method is never refunded automatically). */
@@ -61,15 +68,19 @@ interface Candidate {
 
 /**
  * The user's settled top-ups with something left to refund, newest first: every one still inside the longest refund
- * window, then older ones until they add up to the balance (to say where the rest came from).
+ * window, then older ones until they add up to the balance (to say where the rest came from); and the credit the
+ * wallet got from Bali Refill itself (claims, goodwill, an admin's credit), which never goes back to a gateway.
  */
-async function candidatesOf(userId: string, balance: number, now: Date, deps: Pick<WithdrawalDeps, 'ledger' | 'paymentOrders'>): Promise<Candidate[]> {
+async function candidatesOf(userId: string, balance: number, now: Date, deps: Pick<WithdrawalDeps, 'ledger' | 'paymentOrders'>): Promise<{ candidates: Candidate[]; ownCredit: number }> {
   const found: Candidate[] = [];
   let total = 0;
+  let ownCredit = 0;
   let cursor: string | undefined;
   const oldestInWindow = now.getTime() - LONGEST_WINDOW_DAYS * DAY_MS;
   for (let page = 0; page < ENTRY_PAGES; page++) {
     const { items, nextCursor } = await deps.ledger.entries(userId, { limit: ENTRY_PAGE_SIZE, cursor, visibleOnly: true });
+    // A withdrawal's money coming back (voided, or its payout returned) was the wallet's own before: not a credit.
+    ownCredit += sum(items.filter((entry) => entry.amount > 0 && entry.type !== 'topup' && !isWithdrawalId(entry.reference)).map((entry) => entry.amount));
     const topups = items.filter((entry) => entry.type === 'topup' && orderKind(entry.reference) === 'topup');
     const orders = await Promise.all(topups.map((entry) => deps.paymentOrders.get(entry.reference)));
     for (const [i, order] of orders.entries()) {
@@ -84,15 +95,17 @@ async function candidatesOf(userId: string, balance: number, now: Date, deps: Pi
     if (!nextCursor || (total >= balance && oldest !== undefined && Date.parse(oldest) < oldestInWindow)) break;
     cursor = nextCursor;
   }
-  return found;
+  return { candidates: found, ownCredit };
 }
 
 /**
- * Splits the balance: first over the top-ups still refundable, newest first; what is left is attributed to the
- * top-ups that are not (newest first, with why), and the rest did not come from a top-up.
+ * Splits the balance: the credit Bali Refill gave (claims, goodwill, an admin's) is counted as still in the wallet
+ * first and never refunded to a gateway; the rest first over the top-ups still refundable, newest first; what is
+ * left is attributed to the top-ups that are not (newest first, with why), and the rest did not come from a top-up.
  */
-function allocate(balance: number, candidates: Candidate[], now: Date): { refunds: PlannedRefund[]; payout: PayoutLine[] } {
-  let left = balance;
+function allocate(balance: number, { candidates, ownCredit }: { candidates: Candidate[]; ownCredit: number }, now: Date): { refunds: PlannedRefund[]; payout: PayoutLine[] } {
+  const notGateway = Math.min(balance, ownCredit);
+  let left = balance - notGateway;
   const refunds: PlannedRefund[] = [];
   const payout: PayoutLine[] = [];
   const refundable = (c: Candidate) => c.until !== null && now.getTime() < Date.parse(c.until);
@@ -109,6 +122,7 @@ function allocate(balance: number, candidates: Candidate[], now: Date): { refund
     payout.push({ amountIdr: amount, reason, orderId: c.order.orderId, paymentMethod: c.order.paymentMethod, paidAt: c.paidAt, refundableUntil: c.until, detail: null });
     left -= amount;
   }
+  left += notGateway;
   if (left > 0) payout.push({ amountIdr: left, reason: 'not_from_topup', orderId: null, paymentMethod: null, paidAt: null, refundableUntil: null, detail: null });
   return { refunds, payout };
 }
@@ -147,16 +161,14 @@ export async function withdraw(
   const key = requireIdempotencyKey(input.idempotencyKey);
   const id = withdrawalIdFor(person.sub, key);
   const existing = await deps.withdrawals.get(id);
-  if (existing) {
-    if (existing.balance !== input.expectedBalance) throw conflict(texts.keyReusedWithdrawal);
-    return viewOf(existing.status === 'completed' ? await mailOnce(existing, deps) : await carryOut(existing, deps));
-  }
+  if (existing) return viewOf(await finish(existing, input.expectedBalance, deps));
 
   const now = deps.clock.now();
   const account = await deps.users.get(person.sub);
   const balance = account?.balance ?? 0;
   if (balance <= 0) throw conflict(texts.nothingToWithdraw);
   if (balance !== input.expectedBalance) throw conflict(texts.balanceChanged);
+  await voidStaleWithdrawal(person.sub, now, deps);
   const { refunds, payout } = allocate(balance, await candidatesOf(person.sub, balance, now, deps), now);
   const record: WithdrawalRecord = {
     id,
@@ -165,57 +177,125 @@ export async function withdraw(
     email: person.email ?? account?.email ?? null,
     language: input.language ?? 'en',
     createdAt: now.toISOString(),
+    reservedAt: now.toISOString(),
     status: 'processing',
     balance,
     refunds,
     payout,
     payoutStatus: 'none',
   };
-  const stored = await deps.withdrawals.create(record, STALE_WITHDRAWAL_MS);
-  if (!stored.created) {
-    if (!stored.record) throw conflict(texts.withdrawalInProgress);
-    if (stored.record.balance !== input.expectedBalance) throw conflict(texts.keyReusedWithdrawal);
+  try {
+    // The reservation: the whole balance into the withdrawal's account, with the record and the user's lock.
+    await deps.ledger.transfer({ from: person.sub, to: id, amount: balance }, reserveKey(id), {
+      reference: id, actor: person.sub, note: 'Withdrawn: set aside for the refunds and the payout',
+    }, { expectedFromBalance: balance, together: deps.withdrawals.creating(record) });
+  } catch (error) {
+    if (!(error instanceof TransactionPartRejected)) throw error;
+    // The same request made it meanwhile (then finish it), or another withdrawal holds the user's lock.
+    const made = await deps.withdrawals.get(id);
+    if (!made) throw conflict(texts.withdrawalInProgress);
+    return viewOf(await finish(made, input.expectedBalance, deps));
   }
-  const current = stored.record!;
-  return viewOf(current.status === 'completed' ? await mailOnce(current, deps) : await carryOut(current, deps));
+  return viewOf(await carryOut(record, deps));
+}
+
+/** Answers a withdrawal asked again by its key: the finished one, or the interrupted one carried on. */
+async function finish(record: WithdrawalRecord, expectedBalance: number, deps: WithdrawalDeps): Promise<WithdrawalRecord> {
+  if (record.balance !== expectedBalance) throw conflict(texts.keyReusedWithdrawal);
+  if (record.status === 'voided') throw conflict(texts.withdrawalVoided);
+  return record.status === 'completed' ? mailOnce(record, deps) : carryOut(record, deps);
 }
 
 /**
- * Makes the planned refunds and the payout, each once: a refund the gateway refuses joins the payout with its words;
- * an unreachable gateway leaves the withdrawal processing (503), to be finished by the same request again.
+ * A withdrawal interrupted for longer than STALE_WITHDRAWAL_MS no longer keeps its user from starting another: it is
+ * voided and what it still reserves goes back to the wallet, in one transaction that also frees the lock. First, each
+ * of its refunds that the gateway may have made before the interruption is asked of the gateway's status and taken
+ * from the withdrawal's account, so nothing the gateway paid out goes back to the wallet.
+ */
+async function voidStaleWithdrawal(userId: string, now: Date, deps: WithdrawalDeps): Promise<void> {
+  const lock = await deps.withdrawals.lockOf(userId);
+  if (!lock) return;
+  if (now.getTime() - Date.parse(lock.startedAt) < STALE_WITHDRAWAL_MS) throw conflict(texts.withdrawalInProgress);
+  const stale = await deps.withdrawals.get(lock.withdrawalId);
+  if (!stale || stale.status !== 'processing' || !stale.reservedAt) throw conflict(texts.withdrawalInProgress);
+  const until = new Date(now.getTime() + LEASE_MS).toISOString();
+  if (!(await deps.withdrawals.lease(stale.id, now.toISOString(), until))) throw conflict(texts.withdrawalInProgress);
+  try {
+    for (const planned of stale.refunds) {
+      const order = await deps.paymentOrders.get(planned.orderId);
+      if (!order || (order.refundKeys ?? []).includes(stale.id)) continue;
+      let report;
+      try {
+        report = await deps.paymentGateway.status({ orderId: order.orderId, amount: order.amount, method: order.paymentMethod, createdAt: order.createdAt });
+      } catch (error) {
+        if (error instanceof GatewayUnavailable) throw unavailable(texts.gatewayUnreachableWithdrawal);
+        throw error;
+      }
+      const made = (report?.refunds ?? []).filter((refund) => refund.key === stale.id);
+      if (made.length) await takeBackRefunds(order, made, report!.gatewayStatus, deps);
+    }
+  } finally {
+    await deps.withdrawals.unlease(stale.id, until);
+  }
+  const left = (await deps.users.get(stale.id))?.balance ?? 0;
+  try {
+    if (left > 0) {
+      await deps.ledger.transfer({ from: stale.id, to: userId, amount: left }, voidKey(stale.id), {
+        reference: stale.id, actor: 'system', note: 'Withdrawal interrupted and replaced: what it had not refunded is back in the wallet',
+      }, { together: deps.withdrawals.voiding(stale, deps.clock.now().toISOString()) });
+    } else if (!(await deps.withdrawals.voidEmpty(stale, deps.clock.now().toISOString()))) {
+      throw new TransactionPartRejected();
+    }
+  } catch (error) {
+    if (error instanceof TransactionPartRejected) throw conflict(texts.withdrawalInProgress);
+    throw error;
+  }
+  (deps.log ?? consoleLog).warn('stale withdrawal voided: its reservation is back in the wallet', { withdrawalId: stale.id, returned: left });
+}
+
+/**
+ * Makes the planned refunds, each once, from the withdrawal's account: a refund the gateway refuses joins the payout
+ * with its words; an unreachable gateway leaves the withdrawal processing (503), to be finished by the same request
+ * again. What the account still holds at the end is the payout request's, until an admin pays or returns it.
  */
 async function carryOut(record: WithdrawalRecord, deps: WithdrawalDeps): Promise<WithdrawalRecord> {
   const log = deps.log ?? consoleLog;
+  if (!record.reservedAt) throw conflict(texts.withdrawalNotReserved);
+  const now = deps.clock.now();
+  const until = new Date(now.getTime() + LEASE_MS).toISOString();
+  if (!(await deps.withdrawals.lease(record.id, now.toISOString(), until))) {
+    const current = await deps.withdrawals.get(record.id);
+    if (current?.status === 'completed') return mailOnce(current, deps);
+    throw conflict(current?.status === 'voided' ? texts.withdrawalVoided : texts.withdrawalInProgress);
+  }
   const made: PlannedRefund[] = [];
   const payout = [...record.payout];
-  for (const planned of record.refunds) {
-    const order = await deps.paymentOrders.get(planned.orderId);
-    if (!order) throw new Error(`withdrawal ${record.id}: top-up ${planned.orderId} is gone`);
-    let refund: GatewayRefund;
-    try {
-      refund = await deps.paymentGateway.refund({
-        order: { orderId: order.orderId, amount: order.amount, method: order.paymentMethod, createdAt: order.createdAt },
-        amount: planned.amount, key: record.id, reason: 'Unused wallet balance withdrawn',
-      });
-    } catch (error) {
-      if (error instanceof GatewayUnavailable) throw unavailable(texts.gatewayUnreachableWithdrawal);
-      if (!(error instanceof GatewayRejected)) throw error;
-      log.warn('withdrawal refund refused by the gateway: paid out by an admin instead', { withdrawalId: record.id, orderId: order.orderId, error: error.message });
-      payout.push({ amountIdr: planned.amount, reason: 'gateway_refused', orderId: order.orderId, paymentMethod: order.paymentMethod, paidAt: planned.paidAt, refundableUntil: planned.refundableUntil, detail: error.message });
-      continue;
+  try {
+    for (const planned of record.refunds) {
+      const order = await deps.paymentOrders.get(planned.orderId);
+      if (!order) throw new Error(`withdrawal ${record.id}: top-up ${planned.orderId} is gone`);
+      let refund: GatewayRefund;
+      try {
+        refund = await deps.paymentGateway.refund({
+          order: { orderId: order.orderId, amount: order.amount, method: order.paymentMethod, createdAt: order.createdAt },
+          amount: planned.amount, key: record.id, reason: 'Unused wallet balance withdrawn',
+        });
+      } catch (error) {
+        if (error instanceof GatewayUnavailable) throw unavailable(texts.gatewayUnreachableWithdrawal);
+        if (!(error instanceof GatewayRejected)) throw error;
+        log.warn('withdrawal refund refused by the gateway: paid out by an admin instead', { withdrawalId: record.id, orderId: order.orderId, error: error.message });
+        payout.push({ amountIdr: planned.amount, reason: 'gateway_refused', orderId: order.orderId, paymentMethod: order.paymentMethod, paidAt: planned.paidAt, refundableUntil: planned.refundableUntil, detail: error.message });
+        continue;
+      }
+      const refunded = (order.refunded ?? 0) + refund.amount;
+      await takeBackRefunds(order, [refund], refunded >= order.amount ? 'refund' : 'partial_refund', deps);
+      made.push({ ...planned, amount: refund.amount });
     }
-    const refunded = (order.refunded ?? 0) + refund.amount;
-    await takeBackRefunds(order, [refund], refunded >= order.amount ? 'refund' : 'partial_refund', deps);
-    made.push({ ...planned, amount: refund.amount });
+  } catch (error) {
+    await deps.withdrawals.unlease(record.id, until);
+    throw error;
   }
   const payoutTotal = sum(payout.map((p) => p.amountIdr));
-  if (payoutTotal > 0) {
-    await deps.ledger.post(record.userId, 'adjustment', -payoutTotal, payoutKey(record.id), {
-      reference: record.id,
-      actor: record.userId,
-      note: 'Withdrawn: paid out by Bali Refill (payout request)',
-    });
-  }
   const completed = await deps.withdrawals.complete(record.id, {
     refunds: made,
     payout,
@@ -314,6 +394,7 @@ async function mailOnce(record: WithdrawalRecord, deps: WithdrawalDeps): Promise
 }
 
 function viewOf(record: WithdrawalRecord): Withdrawal {
+  if (record.status === 'voided') throw conflict(texts.withdrawalVoided);
   return {
     ...planView(record.balance, record.refunds, record.payout),
     id: record.id,
@@ -362,8 +443,11 @@ export async function resolvePayout(id: string, resolution: { outcome: 'paid' | 
   if (!record || record.payoutStatus === 'none') throw notFound(texts.payoutNotFound);
   if (record.payoutStatus !== 'open') throw conflict(texts.payoutAlready(record.payoutStatus));
   const amount = sum(record.payout.map((p) => p.amountIdr));
+  // The payout's money waited in the withdrawal's account: it leaves the book (sent by hand) or goes back to the wallet.
   if (resolution.outcome === 'returned') {
-    await deps.ledger.post(record.userId, 'adjustment', amount, returnKey(id), { reference: id, actor, note: `Payout returned to the wallet: ${resolution.note}` });
+    await deps.ledger.transfer({ from: id, to: record.userId, amount }, returnKey(id), { reference: id, actor, note: `Payout returned to the wallet: ${resolution.note}` });
+  } else {
+    await deps.ledger.post(id, 'adjustment', -amount, paidOutKey(id), { reference: id, actor, note: `Paid out by hand: ${resolution.note}` });
   }
   const resolved = await deps.withdrawals.resolvePayout(id, { status: resolution.outcome, by: actor, note: resolution.note, at: deps.clock.now().toISOString() });
   if (!resolved) {

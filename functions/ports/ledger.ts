@@ -94,6 +94,21 @@ export interface LedgerTotals {
   owed: number;
 }
 
+/**
+ * Money moved between two accounts in one balanced transaction (docs/architecture.md, "The book"): the debit of
+ * `from` and the credit of `to` commit together or not at all. Accounts are people's wallets and the book's own:
+ * a guest order's, a withdrawal's, a refund in flight (`to` is opened at zero when it does not exist yet).
+ */
+export interface Transfer {
+  from: string;
+  to: string;
+  /** Whole rupiah, > 0; never more than `from` holds. */
+  amount: number;
+  /** How each side's entry reads in its account's history (default: adjustment). */
+  fromType?: 'adjustment' | 'purchase';
+  toType?: 'adjustment' | 'refund';
+}
+
 export interface Ledger {
   /**
    * Credits (amount > 0) or debits (amount < 0) once per idempotency key. Debits beyond the balance are refused.
@@ -127,6 +142,11 @@ export interface Ledger {
   settle(holdId: string, charged: number, details: EntryDetails, options?: JoinOptions & { knownHold?: Hold }): Promise<PostResult>;
   /** Releases an open hold in full, once (dispense failure, expiry); `knownHold` as for settle. */
   release(holdId: string, details: EntryDetails, options?: JoinOptions & { knownHold?: Hold }): Promise<PostResult>;
+  /**
+   * Moves `amount` from one account to another once per idempotency key, balanced, refused (409) when `from` holds
+   * less; with `expectedFromBalance` only while `from` still holds exactly that. `together` joins the caller's writes.
+   */
+  transfer(transfer: Transfer, idempotencyKey: string, details: EntryDetails, options?: JoinOptions & { expectedFromBalance?: number }): Promise<PostResult>;
   getHold(holdId: string): Promise<Hold | null>;
   /** Entries of one user, newest first. */
   entries(userId: string, options: { limit: number; cursor?: string; visibleOnly?: boolean }): Promise<{ items: LedgerEntry[]; nextCursor: string | null }>;

@@ -1,6 +1,15 @@
 import type { Language } from '@shared/language';
 import type { PayoutLine } from '@shared/schemas';
 import type { PaymentMethod } from '@shared/schemas';
+import type { TransactionPart } from './transaction';
+
+/**
+ * A withdrawal's id (`WD-` + 24 hex) names three things: the record, the gateway refund key of each of its refunds,
+ * and its own account in the book, which holds what it reserved from the wallet until it is refunded or paid out.
+ * So a refund the gateway reports under a withdrawal's key is taken from that account, never from the wallet.
+ */
+export const WITHDRAWAL_ID_PREFIX = 'WD-';
+export const isWithdrawalId = (key: string) => key.startsWith(WITHDRAWAL_ID_PREFIX);
 
 /**
  * Withdrawals of a wallet's unused balance (docs/payments.md, "Withdrawals"): one record per user and Idempotency-Key,
@@ -26,7 +35,15 @@ export interface WithdrawalRecord {
   /** The language of the request that made it: its e-mails' (docs/architecture.md, "E-mail"); older records: English. */
   language?: Language;
   createdAt: string;
-  status: 'processing' | 'completed';
+  /** `voided`: interrupted, then taken over by a later withdrawal; what it still reserved went back to the wallet. */
+  status: 'processing' | 'completed' | 'voided';
+  /**
+   * When the whole balance was moved to the withdrawal's account, in the transaction that created it (records made
+   * before reservations existed have none, and are not resumed).
+   */
+  reservedAt?: string;
+  /** Until when one request is carrying it out: nothing else resumes or voids it meanwhile. */
+  leaseUntil?: string;
   /** The balance withdrawn (what the user saw and confirmed). */
   balance: number;
   /** Planned while processing; once completed, the refunds the gateway made. */
@@ -42,13 +59,31 @@ export interface WithdrawalRecord {
   resolutionNote?: string;
 }
 
+/** The user's one withdrawal in progress. */
+export interface WithdrawalLock {
+  withdrawalId: string;
+  startedAt: string;
+}
+
 export interface Withdrawals {
   /**
-   * Stores a new withdrawal unless one with this id exists (then answers the stored one), and only while the user
-   * has no other withdrawal in progress (`busy`; one interrupted for longer than `staleAfterMs` no longer counts).
+   * The writes that store a new withdrawal, joined to the ledger's reservation of its balance: rejected when one
+   * with this id exists or the user has another withdrawal in progress.
    */
-  create(record: WithdrawalRecord, staleAfterMs: number): Promise<{ created: true; record: WithdrawalRecord } | { created: false; record: WithdrawalRecord | null; busy: boolean }>;
+  creating(record: WithdrawalRecord): TransactionPart;
   get(id: string): Promise<WithdrawalRecord | null>;
+  lockOf(userId: string): Promise<WithdrawalLock | null>;
+  /** Takes the withdrawal for one request until `until`, while it is processing and nobody else holds it: false otherwise. */
+  lease(id: string, now: string, until: string): Promise<boolean>;
+  /** Gives the lease back early (the request ends without finishing it). */
+  unlease(id: string, until: string): Promise<void>;
+  /**
+   * The writes that void a processing withdrawal nobody holds (its lease expired) and free its user's lock, joined to
+   * the ledger's transfer of what it still reserves back to the wallet.
+   */
+  voiding(record: WithdrawalRecord, now: string): TransactionPart;
+  /** The same writes alone, for a withdrawal whose account is empty: false when a condition failed. */
+  voidEmpty(record: WithdrawalRecord, now: string): Promise<boolean>;
   /** Records the outcome once (status processing -> completed) and frees the user for another withdrawal; null when it was completed before. */
   complete(id: string, outcome: Pick<WithdrawalRecord, 'refunds' | 'payout' | 'payoutStatus' | 'completedAt'>): Promise<WithdrawalRecord | null>;
   /** Marks the refund e-mails sent, once: false when marked before; `undo` takes the mark back (the mailer refused). */

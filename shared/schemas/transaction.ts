@@ -35,6 +35,8 @@ export const Transaction = /* @__PURE__ */ lazySchema(() => z.object({
   vendId: z.optional(z.string()),
   /** The vend's claim, when there is one. */
   claim: z.optional(ClaimState),
+  /** On the wallet's side of a withdrawal (the balance set aside for it, or what came back from it): the withdrawal. */
+  withdrawalId: z.optional(z.string()),
 }));
 export type Transaction = z.infer<typeof Transaction>;
 

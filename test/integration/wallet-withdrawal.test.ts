@@ -4,7 +4,9 @@ import { keys } from '@functions/adapters/dynamodb/keys';
 import { bearer, newAccount, signInAs } from '../support/auth';
 import { apiFetch, local, testDb } from '../support/local';
 import { outboxMessages, waitForEmail } from '../support/outbox';
-import { sleep, waitFor } from './stations-support';
+import { withdraw as withdraw$ } from '@functions/domain/withdrawals';
+import { GatewayUnavailable } from '@functions/ports/payment-gateway';
+import { sleep, waitFor, workerServices } from './stations-support';
 
 /**
  * Withdrawals (docs/payments.md, "Withdrawals") against the local cloud: top-ups paid in the sandbox gateway, the
@@ -25,6 +27,11 @@ const topup = async (account: Account, amount: number, paymentMethod: string, ex
   return res.body.id as string;
 };
 const topupStatus = async (account: Account, id: string) => (await apiFetch(`/api/wallet/topup/${id}`, { headers: bearer(account.token) })).body.status as string;
+/** The use case in this process with the stack's table and gateway: a fault can be put in front of the gateway. */
+const withdrawalDepsHere = async () => {
+  await workerServices();
+  return (await import('@functions/providers/withdrawals')).withdrawalDeps();
+};
 const plan = (account: Account) => apiFetch('/api/wallet/withdrawal-plan', { headers: bearer(account.token) });
 const withdraw = (account: Account, expectedBalance: number, key: string | null, headers: Record<string, string> = {}) =>
   apiFetch('/api/wallet/withdrawals', { method: 'POST', headers: { ...bearer(account.token), ...(key ? { 'idempotency-key': key } : {}), ...headers }, json: { expectedBalance } });
@@ -88,17 +95,21 @@ describe('withdrawing the balance', () => {
     expect(again.body).toEqual(done.body);
 
     const entries = await expectBooksBalanced(account.sub, 0);
-    const refundsOf = (orderId: string) => entries.filter((e) => e.idempotencyKey === `refund:${orderId}:${done.body.id}`);
+    // The whole balance went to the withdrawal's account when it was made; each refund left from there.
+    expect(entries.filter((e) => e.idempotencyKey === `withdrawal-reserve:${done.body.id}`).map((e) => e.amount)).toEqual([-30_000]);
+    const reserved = await expectBooksBalanced(done.body.id, 0);
+    const refundsOf = (orderId: string) => reserved.filter((e) => e.idempotencyKey === `refund:${orderId}:${done.body.id}`);
     expect(refundsOf(gopay).map((e) => e.amount)).toEqual([-15_000]);
     expect(refundsOf(qris).map((e) => e.amount)).toEqual([-15_000]);
-    expect(entries.filter((e) => e.type === 'adjustment' && e.amount < 0).length).toBe(3);
+    expect(reserved.map((e) => e.amount).sort()).toEqual([-15_000, -15_000, 30_000]);
+    expect(entries.filter((e) => e.type === 'adjustment' && e.amount < 0).length).toBe(2);
     expect((await stored(keys.topup(gopay)))).toMatchObject({ refunded: 15_000, refundKeys: [done.body.id] });
     expect((await stored(keys.topup(qris)))).toMatchObject({ refunded: 15_000, refundKeys: [done.body.id] });
 
-    // History: the two top-ups, the debit and the two refunds, to the rupiah.
+    // History: the two top-ups, the debit and the withdrawal, to the rupiah.
     const rows = await history(account);
     expect(rows.filter((r) => r.type === 'topup').map((r) => r.amount).sort()).toEqual([15_000, 20_000]);
-    expect(rows.filter((r) => r.type === 'adjustment').map((r) => [r.amount, r.paymentMethod, r.debit]).sort()).toEqual([[15_000, 'gopay', true], [15_000, 'qris', true], [5_000, null, true]].sort());
+    expect(rows.filter((r) => r.type === 'adjustment').map((r) => [r.amount, r.paymentMethod, r.debit]).sort()).toEqual([[30_000, null, true], [5_000, null, true]].sort());
 
     // One e-mail per refund, sent once.
     const messages = local().mail.messages;
@@ -129,7 +140,9 @@ describe('withdrawing the balance', () => {
     expect(done.status, JSON.stringify(done.body)).toBe(201);
     expect(done.body).toMatchObject({ status: 'completed', refundIdr: 0, payoutIdr: 22_000, payoutStatus: 'open' });
     const entries = await expectBooksBalanced(account.sub, 0);
-    expect(entries.filter((e) => e.idempotencyKey === `withdrawal-payout:${done.body.id}`).map((e) => e.amount)).toEqual([-22_000]);
+    expect(entries.filter((e) => e.idempotencyKey === `withdrawal-reserve:${done.body.id}`).map((e) => e.amount)).toEqual([-22_000]);
+    // The payout's money waits in the withdrawal's account until an admin pays it or returns it.
+    await expectBooksBalanced(done.body.id, 22_000);
     expect((await stored(keys.topup(old)))?.refunded ?? 0).toBe(0);
     await waitForEmail(local().mail.messages, account.email, { matches: (m) => /will be paid out/.test(m.subject) && /7 days/.test(m.text ?? '') });
 
@@ -146,7 +159,74 @@ describe('withdrawing the balance', () => {
     expect(twice.status).toBe(409);
     const after = await expectBooksBalanced(account.sub, 22_000);
     expect(after.filter((e) => e.idempotencyKey === `payout-returned:${done.body.id}`).map((e) => e.amount)).toEqual([22_000]);
+    await expectBooksBalanced(done.body.id, 0);
     expect((await apiFetch('/api/admin/payouts?status=returned', { headers: bearer(adminToken) })).body.some((p: { id: string }) => p.id === done.body.id)).toBe(true);
+  });
+
+  it('a withdrawal cut off by the gateway keeps its whole balance reserved: nothing of it can be spent, and resuming it weeks later refunds exactly that', async () => {
+    const account = await newAccount('cutoff');
+    const qris = await topup(account, 20_000, 'qris');
+    const gopay = await topup(account, 15_000, 'gopay');
+    const key = crypto.randomUUID();
+    // The gateway answers the first refund, then 503 (the function is cut off half done).
+    const real = await withdrawalDepsHere();
+    let refunds = 0;
+    const failing = { ...real, paymentGateway: { ...real.paymentGateway, refund: async (request: Parameters<typeof real.paymentGateway.refund>[0]) => {
+      if (++refunds > 1) throw new GatewayUnavailable('503 from the gateway');
+      return real.paymentGateway.refund(request);
+    } } };
+    const person = { sub: account.sub, username: account.email, email: account.email, givenName: null, familyName: null };
+    await expect(withdraw$({ person, expectedBalance: 35_000, idempotencyKey: key }, failing)).rejects.toMatchObject({ status: 503 });
+
+    // The wallet holds nothing to spend: an admin's debit (standing in for water) is refused, nothing moves.
+    expect((await stored(keys.user(account.sub)))?.balance).toBe(0);
+    const user = (await apiFetch(`/api/admin/users/${account.sub}`, { headers: bearer(adminToken) })).body;
+    const spend = await apiFetch(`/api/admin/users/${account.sub}`, { method: 'PATCH', headers: bearer(adminToken), json: { username: user.username, adjustment: { amount: -5_000, expectedBalance: 0, reason: 'test: water' } } });
+    expect(spend.status).toBe(409);
+
+    // Weeks later the same request resumes it: exactly the reserved money is refunded, nobody owes anything.
+    const later = await withdraw$({ person, expectedBalance: 35_000, idempotencyKey: key }, { ...real, clock: { now: () => new Date(Date.now() + 20 * 86_400_000) } });
+    expect(later).toMatchObject({ status: 'completed', refundIdr: 35_000, payoutIdr: 0 });
+    await expectBooksBalanced(account.sub, 0);
+    await expectBooksBalanced(later.id, 0);
+    expect((await stored(keys.topup(gopay)))).toMatchObject({ refunded: 15_000 });
+    expect((await stored(keys.topup(qris)))).toMatchObject({ refunded: 20_000 });
+  });
+
+  it('a stale withdrawal is voided when another takes its lock over: its reservation goes back to the wallet once, and it cannot be resumed', async () => {
+    const account = await newAccount('stale');
+    await topup(account, 20_000, 'qris');
+    const first = crypto.randomUUID();
+    const real = await withdrawalDepsHere();
+    const unreachable = { ...real, paymentGateway: { ...real.paymentGateway, refund: async () => { throw new GatewayUnavailable('timed out'); } } };
+    const person = { sub: account.sub, username: account.email, email: account.email, givenName: null, familyName: null };
+    await expect(withdraw$({ person, expectedBalance: 20_000, idempotencyKey: first }, unreachable)).rejects.toMatchObject({ status: 503 });
+    await topup(account, 10_000, 'gopay');
+    // Within 15 minutes the first still holds the lock.
+    await expect(withdraw$({ person, expectedBalance: 10_000, idempotencyKey: crypto.randomUUID() }, real)).rejects.toMatchObject({ status: 409, message: 'Another withdrawal is in progress; please wait a moment and reload' });
+    // After it, the first is voided (its Rp 20,000 back), so the balance asked for is no longer the balance.
+    const later = { ...real, clock: { now: () => new Date(Date.now() + 16 * 60_000) } };
+    await expect(withdraw$({ person, expectedBalance: 10_000, idempotencyKey: crypto.randomUUID() }, later)).rejects.toMatchObject({ status: 409 });
+    expect((await stored(keys.user(account.sub)))?.balance).toBe(30_000);
+    await expect(withdraw$({ person, expectedBalance: 20_000, idempotencyKey: first }, later)).rejects.toMatchObject({ status: 409, message: expect.stringMatching(/interrupted and replaced/) });
+    const second = await withdraw$({ person, expectedBalance: 30_000, idempotencyKey: crypto.randomUUID() }, later);
+    expect(second).toMatchObject({ status: 'completed', refundIdr: 30_000, payoutIdr: 0 });
+    await expectBooksBalanced(account.sub, 0);
+    await expectBooksBalanced(second.id, 0);
+  });
+
+  it('credit from Bali Refill (an admin\'s goodwill) is never refunded to an e-wallet: it goes to the payout request', async () => {
+    const account = await newAccount('goodwill');
+    const qris = await topup(account, 20_000, 'qris');
+    const user = (await apiFetch(`/api/admin/users/${account.sub}`, { headers: bearer(adminToken) })).body;
+    const spent = await apiFetch(`/api/admin/users/${account.sub}`, { method: 'PATCH', headers: bearer(adminToken), json: { username: user.username, adjustment: { amount: -15_000, expectedBalance: 20_000, reason: 'test: water' } } });
+    expect(spent.status).toBe(200);
+    const credit = await apiFetch(`/api/admin/users/${account.sub}`, { method: 'PATCH', headers: bearer(adminToken), json: { username: user.username, adjustment: { amount: 8_000, expectedBalance: 5_000, reason: 'test: goodwill' } } });
+    expect(credit.status).toBe(200);
+    const shown = (await plan(account)).body;
+    expect(shown).toMatchObject({ balanceIdr: 13_000, refundIdr: 5_000, payoutIdr: 8_000 });
+    expect(shown.refunds.map((r: { orderId: string; amountIdr: number }) => [r.orderId, r.amountIdr])).toEqual([[qris, 5_000]]);
+    expect(shown.payout.map((p: { reason: string; amountIdr: number }) => [p.reason, p.amountIdr])).toEqual([['not_from_topup', 8_000]]);
   });
 
   it('with nothing in the wallet there is nothing to withdraw', async () => {

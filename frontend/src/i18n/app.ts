@@ -80,6 +80,8 @@ export const appTexts = defineMessages('appTexts', {
     owed: 'Owed',
     owedPaid: 'Owed amount paid',
     refundedTo: (method: string) => `Refunded to ${method}`,
+    withdrawn: 'Withdrawn',
+    backFromWithdrawal: 'Back from a withdrawal',
     adjustment: 'Balance adjustment',
     purchase: 'Water Purchase',
     topUp: 'Top Up',

@@ -3,7 +3,7 @@ import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { conflict, invalid, notFound, unavailable } from '../../domain/errors';
 import type { Clock, Ids } from '../../ports/clock';
 import {
-  BALANCE_CHANGED, ledgerEntryTypes, visibleEntryTypes, type EntryDetails, type Hold, type JoinOptions, type Ledger, type LedgerEntry, type LedgerEntryType, type LedgerTotals, type PostResult,
+  BALANCE_CHANGED, ledgerEntryTypes, visibleEntryTypes, type EntryDetails, type Hold, type JoinOptions, type Ledger, type LedgerEntry, type LedgerEntryType, type LedgerTotals, type PostResult, type Transfer,
 } from '../../ports/ledger';
 import { TransactionPartRejected } from '../../ports/transaction';
 import { keys, STATS_SHARDS, withoutKeys } from './keys';
@@ -183,6 +183,82 @@ export class DynamoLedger implements Ledger {
     }), { together: options.together, knownBalance: options.knownHold?.balanceAfter });
   }
 
+  async transfer(transfer: Transfer, idempotencyKey: string, details: EntryDetails, options: JoinOptions & { expectedFromBalance?: number } = {}): Promise<PostResult> {
+    const { from, to, amount } = transfer;
+    if (!Number.isSafeInteger(amount) || amount <= 0) throw invalid('A transfer must be a positive whole number of rupiah');
+    if (from === to) throw invalid('A transfer needs two accounts');
+    const { replay, used, record } = this.recorded(idempotencyKey, JSON.stringify([from, to, 'transfer', amount]));
+    const joined = (options.together?.writes ?? []) as TransactItem[];
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const [earlier, source, target] = await Promise.all([attempt === 0 ? used() : null, this.accountOf(from), this.accountOf(to)]);
+      if (earlier) return earlier;
+      if (!source) throw notFound('User not found');
+      if (options.expectedFromBalance !== undefined && source.balance !== options.expectedFromBalance) throw conflict(BALANCE_CHANGED);
+      if (source.balance < amount) {
+        const applied = attempt > 0 ? await used() : null;
+        if (applied) return applied;
+        throw conflict(texts.insufficientBalanceShort);
+      }
+      const at = this.clock.now().toISOString();
+      const entryOf = (userId: string, type: LedgerEntryType, signed: number, balanceAfter: number): LedgerEntry =>
+        JSON.parse(JSON.stringify({ id: this.ids.next(), userId, type, amount: signed, balanceAfter, idempotencyKey, createdAt: at, ...details })) as LedgerEntry;
+      const debit = entryOf(from, transfer.fromType ?? 'adjustment', -amount, source.balance - amount);
+      const credit = entryOf(to, transfer.toType ?? 'adjustment', amount, (target?.balance ?? 0) + amount);
+      const result = { balance: debit.balanceAfter, entries: [debit, credit] };
+      const totals = this.totalsUpdate([debit, credit], 0);
+      const items: TransactItem[] = [
+        { Put: { TableName: this.tableName, Item: { ...record.key, fingerprint: record.fingerprint, result, createdAt: at }, ConditionExpression: 'attribute_not_exists(PK)' } },
+        ...joined,
+        this.balanceUpdate(from, source.balance, debit.balanceAfter, at),
+        this.balanceUpdate(to, target?.balance ?? null, credit.balanceAfter, at),
+        ...this.entryPuts([debit, credit], at),
+        ...(totals ? [totals] : []),
+      ];
+      try {
+        await this.db.send(new TransactWriteCommand({ TransactItems: items }));
+        return { ...result, replayed: false };
+      } catch (error) {
+        if ((error as Error).name !== 'TransactionCanceledException') throw error;
+        const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+        if (reasons[0]?.Code === 'ConditionalCheckFailed') return replay();
+        if (reasons.slice(1, 1 + joined.length).some((r) => r.Code === 'ConditionalCheckFailed')) throw new TransactionPartRejected();
+        await new Promise((r) => setTimeout(r, Math.random() * Math.min(200, 5 * 2 ** attempt)));
+      }
+    }
+    throw unavailable(texts.walletBusy);
+  }
+
+  /** An account's new balance, conditioned on the one it was computed from (`null`: the account is opened by it). */
+  private balanceUpdate(userId: string, read: number | null, balance: number, at: string): TransactItem {
+    return {
+      Update: {
+        TableName: this.tableName,
+        Key: keys.user(userId),
+        UpdateExpression: read === null
+          ? 'SET balance = :balance, updatedAt = :now, createdAt = :now, bookAccount = :true ADD version :one'
+          : 'SET balance = :balance, updatedAt = :now ADD version :one',
+        ConditionExpression: read === null ? 'attribute_not_exists(PK)' : 'balance = :read',
+        ExpressionAttributeValues: { ':balance': balance, ':now': at, ':one': 1, ...(read === null ? { ':true': true } : { ':read': read }) },
+      },
+    };
+  }
+
+  /** The append-only entries of one transaction, each listed where it is read (history, the day's collection, the station's). */
+  private entryPuts(entries: LedgerEntry[], at: string): TransactItem[] {
+    return entries.map((entry, i): TransactItem => ({
+      Put: {
+        TableName: this.tableName,
+        Item: {
+          ...keys.ledgerEntry(entry.userId, at, `${i}-${entry.id}`),
+          ...(VISIBLE.has(entry.type) ? keys.ledgerCollection(at, entry.id) : {}),
+          ...(entry.type === 'purchase' && entry.machineId ? keys.ledgerByMachine(entry.machineId, at, entry.id) : {}),
+          ...entry,
+        },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      },
+    }));
+  }
+
   async getHold(holdId: string): Promise<Hold | null> {
     const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.hold(holdId), ConsistentRead: true }));
     return Item ? withoutKeys<Hold>(Item) : null;
@@ -317,18 +393,7 @@ export class DynamoLedger implements Ledger {
             },
           },
         },
-        ...entries.map((entry, i): TransactItem => ({
-          Put: {
-            TableName: this.tableName,
-            Item: {
-              ...keys.ledgerEntry(userId, at, `${i}-${entry.id}`),
-              ...(VISIBLE.has(entry.type) ? keys.ledgerCollection(at, entry.id) : {}),
-              ...(entry.type === 'purchase' && entry.machineId ? keys.ledgerByMachine(entry.machineId, at, entry.id) : {}),
-              ...entry,
-            },
-            ConditionExpression: 'attribute_not_exists(PK)',
-          },
-        })),
+        ...this.entryPuts(entries, at),
         ...(totals ? [totals] : []),
       ];
       try {

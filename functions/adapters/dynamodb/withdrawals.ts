@@ -1,5 +1,6 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { PayoutStatus, WithdrawalRecord, Withdrawals } from '../../ports/withdrawals';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { TransactionPart } from '../../ports/transaction';
+import type { PayoutStatus, WithdrawalLock, WithdrawalRecord, Withdrawals } from '../../ports/withdrawals';
 import { keys, withoutKeys } from './keys';
 
 const failedCondition = (error: unknown) => (error as Error).name === 'TransactionCanceledException' || (error as Error).name === 'ConditionalCheckFailedException';
@@ -8,27 +9,80 @@ const failedCondition = (error: unknown) => (error as Error).name === 'Transacti
 export class DynamoWithdrawals implements Withdrawals {
   constructor(private readonly db: DynamoDBDocumentClient, private readonly tableName: string) {}
 
-  async create(record: WithdrawalRecord, staleAfterMs: number) {
-    const staleBefore = new Date(Date.parse(record.createdAt) - staleAfterMs).toISOString();
-    try {
-      await this.db.send(new TransactWriteCommand({
-        TransactItems: [
-          { Put: { TableName: this.tableName, Item: { ...keys.withdrawal(record.id), ...record }, ConditionExpression: 'attribute_not_exists(PK)' } },
-          {
-            Put: {
-              TableName: this.tableName,
-              Item: { ...keys.withdrawing(record.userId), withdrawalId: record.id, startedAt: record.createdAt },
-              ConditionExpression: 'attribute_not_exists(PK) OR startedAt < :stale',
-              ExpressionAttributeValues: { ':stale': staleBefore },
-            },
+  creating(record: WithdrawalRecord): TransactionPart {
+    return {
+      writes: [
+        { Put: { TableName: this.tableName, Item: { ...keys.withdrawal(record.id), ...record }, ConditionExpression: 'attribute_not_exists(PK)' } },
+        {
+          Put: {
+            TableName: this.tableName,
+            Item: { ...keys.withdrawing(record.userId), withdrawalId: record.id, startedAt: record.createdAt } satisfies Record<string, unknown> & WithdrawalLock,
+            ConditionExpression: 'attribute_not_exists(PK)',
           },
-        ],
+        },
+      ],
+    };
+  }
+
+  async lockOf(userId: string): Promise<WithdrawalLock | null> {
+    const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.withdrawing(userId), ConsistentRead: true }));
+    return Item ? { withdrawalId: Item.withdrawalId as string, startedAt: Item.startedAt as string } : null;
+  }
+
+  async lease(id: string, now: string, until: string): Promise<boolean> {
+    try {
+      await this.db.send(new UpdateCommand({
+        TableName: this.tableName,
+        Key: keys.withdrawal(id),
+        UpdateExpression: 'SET leaseUntil = :until',
+        ConditionExpression: '#status = :processing AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':until': until, ':now': now, ':processing': 'processing' },
       }));
-      return { created: true as const, record };
+      return true;
     } catch (error) {
+      if (failedCondition(error)) return false;
+      throw error;
+    }
+  }
+
+  async unlease(id: string, until: string): Promise<void> {
+    await this.db.send(new UpdateCommand({
+      TableName: this.tableName,
+      Key: keys.withdrawal(id),
+      UpdateExpression: 'REMOVE leaseUntil',
+      ConditionExpression: 'leaseUntil = :until',
+      ExpressionAttributeValues: { ':until': until },
+    })).catch((error: unknown) => {
       if (!failedCondition(error)) throw error;
-      const existing = await this.get(record.id);
-      return { created: false as const, record: existing, busy: !existing };
+    });
+  }
+
+  voiding(record: WithdrawalRecord, now: string): TransactionPart {
+    return {
+      writes: [
+        {
+          Update: {
+            TableName: this.tableName,
+            Key: keys.withdrawal(record.id),
+            UpdateExpression: 'SET #status = :voided, voidedAt = :now',
+            ConditionExpression: '#status = :processing AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now)',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':voided': 'voided', ':processing': 'processing', ':now': now },
+          },
+        },
+        { Delete: { TableName: this.tableName, Key: keys.withdrawing(record.userId), ConditionExpression: 'withdrawalId = :id', ExpressionAttributeValues: { ':id': record.id } } },
+      ],
+    };
+  }
+
+  async voidEmpty(record: WithdrawalRecord, now: string): Promise<boolean> {
+    try {
+      await this.db.send(new TransactWriteCommand({ TransactItems: this.voiding(record, now).writes as TransactWriteCommandInput['TransactItems'] }));
+      return true;
+    } catch (error) {
+      if (failedCondition(error)) return false;
+      throw error;
     }
   }
 

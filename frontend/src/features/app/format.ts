@@ -63,12 +63,13 @@ export const isDebit = (t: Pick<Transaction, 'type'> & { debit?: boolean }) => t
 
 /**
  * A purchase shows the station name or 'Water Purchase'; what is owed 'Owed: <station>'; its repayment 'Owed amount
- * paid'; money refunded to a payment (a withdrawal) 'Refunded to <method>'; another debit 'Balance adjustment';
- * everything else 'Top Up'.
+ * paid'; the balance set aside for a withdrawal 'Withdrawn' (and what came back from one 'Back from a withdrawal');
+ * money refunded to a payment 'Refunded to <method>'; another debit 'Balance adjustment'; everything else 'Top Up'.
  */
-export function transactionTitle(t: Pick<Transaction, 'type' | 'machine'> & { debit?: boolean; paymentMethod?: PaymentMethod | null }, texts: AppTexts['transaction']): string {
+export function transactionTitle(t: Pick<Transaction, 'type' | 'machine' | 'withdrawalId'> & { debit?: boolean; paymentMethod?: PaymentMethod | null }, texts: AppTexts['transaction']): string {
   if (t.type === 'receivable') return t.machine?.name ? texts.owedAt(t.machine.name) : texts.owed;
   if (t.type === 'repayment') return texts.owedPaid;
+  if (t.withdrawalId) return t.debit ? texts.withdrawn : texts.backFromWithdrawal;
   if (t.type === 'adjustment' && t.debit) return t.paymentMethod ? texts.refundedTo(paymentMethodLabel(t.paymentMethod)) : texts.adjustment;
   return isPurchase(t) ? t.machine?.name || texts.purchase : texts.topUp;
 }

@@ -80,6 +80,8 @@ export const appTexts: (typeof english)['en'] = {
     owed: 'Terutang',
     owedPaid: 'Utang dilunasi',
     refundedTo: (method) => `Dikembalikan ke ${method}`,
+    withdrawn: 'Ditarik',
+    backFromWithdrawal: 'Kembali dari penarikan',
     adjustment: 'Penyesuaian saldo',
     purchase: 'Pembelian Air',
     topUp: 'Isi Saldo',
