@@ -8,7 +8,7 @@ import type { ClaimRecord, Claims } from '../ports/claims';
 import { consoleLog } from '../ports/log';
 import type { Machines } from '../ports/machines';
 import { GatewayRejected, type GatewayRefund } from '../ports/payment-gateway';
-import type { GuestOrder, PaymentOrder } from '../ports/payment-orders';
+import { refundInFlightAccount, type GuestOrder, type PaymentOrder } from '../ports/payment-orders';
 import { quotaWindow, type RequestQuota } from '../ports/problem-reports';
 import type { Telemetry } from '../ports/telemetry';
 import type { Users } from '../ports/users';
@@ -286,16 +286,28 @@ async function settleGuestOrder(order: GuestOrder, deps: GuestSettlementDeps): P
 }
 
 /**
- * Refunds `amount` of a guest's payment through the gateway under `key` (asking again answers the same refund) and
- * takes it out of the guest account with the order's refund record. When the gateway refuses (past the method's
- * refund window, not refundable) the refusal is recorded on the order and the money stays in the guest account, a
- * liability to the guest: wallet credit when an account claims the receipt, or paid out by an admin. Null when the
- * gateway could not be reached: the next caller tries again.
+ * Refunds `amount` of a guest's payment through the gateway under `key` (asking again answers the same refund). The
+ * money is first moved from the guest account to the refund's in-flight account (a pending transfer, once by its
+ * key): only then is the gateway asked, so a receipt kept or paid out meanwhile can never take the same rupiah (it
+ * hands over only what the guest account still holds), and a refund whose money was handed over first is not made.
+ * The gateway's refund is then taken from the in-flight account with the order's refund record (takeBackRefunds).
+ * When the gateway refuses (past the method's refund window, not refundable) the transfer is voided, the money back in
+ * the guest account, and the refusal recorded on the order: a liability to the guest, wallet credit when an account
+ * claims the receipt, or paid out by an admin. Null when the gateway could not be reached: the money stays in flight
+ * and the next caller tries again with the same key.
  */
 async function refundGuest(order: GuestOrder, amount: number, key: string, reason: string, deps: GuestSettlementDeps): Promise<GuestOrder | null> {
   const log = deps.log ?? consoleLog;
   const refused = order.refundRefused;
   if ((order.refundKeys ?? []).includes(key) || (refused?.keys ?? []).includes(key)) return order;
+  const details = { reference: order.orderId, actor: 'system', machineId: order.machineId, machineName: order.machineName };
+  try {
+    await deps.ledger.transfer({ from: order.userId, to: refundInFlightAccount(key), amount }, `refund-pending:${key}`, { ...details, note: `Refund on its way: ${reason}` });
+  } catch (error) {
+    if (!(error instanceof DomainError && error.status === 409)) throw error;
+    log.warn('guest refund: the guest account no longer holds it (the receipt was kept or paid out first); nothing refunded', { orderId: order.orderId, amount, refundKey: key });
+    return order;
+  }
   let refund: GatewayRefund;
   try {
     refund = await deps.paymentGateway.refund({ order: { orderId: order.orderId, amount: order.amount, method: order.paymentMethod, createdAt: order.createdAt }, amount, key, reason });
@@ -305,6 +317,7 @@ async function refundGuest(order: GuestOrder, amount: number, key: string, reaso
       return null;
     }
     log.warn('guest refund refused by the gateway: held in the guest account', { orderId: order.orderId, amount, refundKey: key, error: error.message });
+    await deps.ledger.transfer({ from: refundInFlightAccount(key), to: order.userId, amount }, `refund-void:${key}`, { ...details, note: `Refund refused by the gateway: ${error.message}` });
     const at = refused?.at ?? deps.clock.now().toISOString();
     return (await deps.paymentOrders.recordRefusedRefund(order.orderId, { reason: error.message, at, keys: [...(refused?.keys ?? []), key] })) ?? order;
   }
@@ -329,12 +342,19 @@ async function payClaimCredit(order: GuestOrder, claim: ClaimRecord, deps: Guest
   return (await refundGuest(order, claim.creditedIdr, key, `Claim on the refill: ${claim.resolution?.reason ?? claim.kind}`, deps)) ?? order;
 }
 
-/** Moves rupiah from the guest account to the account that claimed the receipt: two ledger posts, each once by its key. */
-async function moveToAccount(order: GuestOrder, amount: number, what: string, note: string, deps: Pick<PaymentDeps, 'ledger'>): Promise<void> {
+/**
+ * Moves rupiah from the guest account to the account that claimed the receipt: one balanced transfer, once by its
+ * key. A guest account that no longer holds it handed it over with the rest when the receipt was kept.
+ */
+async function moveToAccount(order: GuestOrder, amount: number, what: string, note: string, deps: Pick<PaymentDeps, 'ledger' | 'log'>): Promise<void> {
   if (!order.claimedBy || amount <= 0) return;
   const details = { reference: order.orderId, actor: 'system', machineId: order.machineId, machineName: order.machineName, note };
-  await deps.ledger.post(order.userId, 'adjustment', -amount, `guest-${what}-out:${order.orderId}`, details);
-  await deps.ledger.post(order.claimedBy, 'refund', amount, `guest-${what}:${order.orderId}`, details);
+  try {
+    await deps.ledger.transfer({ from: order.userId, to: order.claimedBy, amount, toType: 'refund' }, `guest-${what}:${order.orderId}`, details);
+  } catch (error) {
+    if (!(error instanceof DomainError && error.status === 409)) throw error;
+    (deps.log ?? consoleLog).info('guest credit already handed over with the kept receipt', { orderId: order.orderId, amount, what });
+  }
 }
 
 /** Whether a vend session is a guest order's (the paid-vend session of a GO- order), and that order's id. */

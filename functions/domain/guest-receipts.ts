@@ -28,16 +28,23 @@ const PAID_OUT = texts.receiptPaidOut;
 
 /**
  * Hands the guest account's money over once, in one ledger transaction with the order's record of who took it (the
- * debit and the record commit together or not at all). Null when it was handed over before: claimed, or paid out
- * since the payout the order had when it was read (each payout's ledger key names that earlier payout).
+ * money and the record commit together or not at all): to the claiming account's wallet (a balanced transfer), or out
+ * of the book (an admin paid it by hand). Only what the guest account holds is handed over: a refund on its way to the
+ * gateway was moved out of it first (guest-orders.ts, refundGuest). Null when it was handed over before: claimed, or
+ * paid out since the payout the order had when it was read (each payout's ledger key names that earlier payout).
  */
 async function handOver(order: GuestOrder, held: number, handover: GuestHandover, note: string, actor: string, deps: GuestReceiptDeps): Promise<GuestOrder | null> {
   const previousPayoutAt = order.paidOut?.at;
   if (held <= 0) return deps.paymentOrders.handOver(order.orderId, handover, previousPayoutAt);
+  const details = { reference: order.orderId, actor, machineId: order.machineId, machineName: order.machineName, note };
+  const together = deps.paymentOrders.handingOver(order.orderId, handover, previousPayoutAt);
   try {
-    const key = 'paidOut' in handover ? `guest-payout:${order.orderId}${previousPayoutAt ? `:${previousPayoutAt}` : ''}` : `guest-claim-out:${order.orderId}`;
-    await deps.ledger.post(order.userId, 'adjustment', -held, key, { reference: order.orderId, actor, machineId: order.machineId, machineName: order.machineName, note },
-      { together: deps.paymentOrders.handingOver(order.orderId, handover, previousPayoutAt) });
+    const claimant = 'claimedBy' in handover ? handover.claimedBy : undefined;
+    if (claimant) {
+      await deps.ledger.transfer({ from: order.userId, to: claimant, amount: held, toType: 'refund' }, `guest-claim:${order.orderId}`, details, { together });
+    } else {
+      await deps.ledger.post(order.userId, 'adjustment', -held, `guest-payout:${order.orderId}${previousPayoutAt ? `:${previousPayoutAt}` : ''}`, details, { together });
+    }
   } catch (error) {
     if (error instanceof TransactionPartRejected) return null;
     throw error;
@@ -59,23 +66,13 @@ export async function claimGuestOrder(person: SignedInPerson, orderId: string, s
   if (!order.claimedBy) {
     const held = (await deps.users.get(order.userId))?.balance ?? 0;
     const handover = { claimedBy: person.sub, claimedIdr: held, claimedAt: now };
-    const note = 'Kept as wallet credit by the account that claimed the receipt';
+    const note = 'Guest refill: what the payment gateway could not refund, kept as wallet credit';
     order = (await handOver(order, held, handover, note, person.sub, deps)) ?? (await guestOrderWithSecret(orderId, secret, deps));
   }
   if (order.claimedBy !== person.sub) throw conflict(order.paidOut ? PAID_OUT : CLAIMED_BY_ANOTHER);
   const credited = order.claimedIdr ?? 0;
-  await moveCredit(order, credited, deps);
   if ((order.dispensedMl ?? 0) > 0 && !order.impactAddedAt) await deps.paymentOrders.addImpactOnce(order.orderId, person.sub, order.dispensedMl ?? 0, now);
   return { orderId: order.orderId, creditedIdr: credited, dispensedMl: order.dispensedMl ?? 0 };
-}
-
-/** The held money into the claimant's wallet: the guest account's debit was made with the hand-over, this is the credit (once by its key). */
-async function moveCredit(order: GuestOrder, amount: number, deps: GuestReceiptDeps) {
-  if (amount <= 0 || !order.claimedBy) return;
-  await deps.ledger.post(order.claimedBy, 'refund', amount, `guest-claim:${order.orderId}`, {
-    reference: order.orderId, actor: 'system', machineId: order.machineId, machineName: order.machineName,
-    note: 'Guest refill: what the payment gateway could not refund, kept as wallet credit',
-  });
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -1,9 +1,9 @@
 import { consoleLog } from '../ports/log';
 import type { GatewayRefund, PaymentNotification } from '../ports/payment-gateway';
-import type { PaymentOrder } from '../ports/payment-orders';
+import { refundInFlightAccount, type PaymentOrder } from '../ports/payment-orders';
 import { TransactionPartRejected } from '../ports/transaction';
 import { isWithdrawalId } from '../ports/withdrawals';
-import { invalid } from './errors';
+import { DomainError, invalid } from './errors';
 import type { PaymentDeps } from './payment-orders';
 import { afterGuestPaid } from './guest-orders';
 import { afterPurchasePaid } from './purchase-paid';
@@ -143,13 +143,19 @@ export async function takeBackRefunds(order: PaymentOrder, refunds: GatewayRefun
         break;
       }
       try {
-        const account = isWithdrawalId(refund.key) ? refund.key : current.userId;
-        const result = await deps.ledger.charge(account, 'adjustment', amount, `refund:${order.orderId}:${refund.key}`, {
+        const charge = (account: string) => deps.ledger.charge(account, 'adjustment', amount, `refund:${order.orderId}:${refund.key}`, {
           reference: order.orderId,
           actor: 'gateway',
           paymentMethod: order.paymentMethod,
           note: `Refunded by the payment gateway (${gatewayStatus})`,
         }, { together: deps.paymentOrders.refunding(order.orderId, { key: refund.key, amount }, seen, gatewayStatus) });
+        // A refund we asked for left from where its money was set aside; one the gateway made on its own, from the order's account.
+        const result = isWithdrawalId(refund.key)
+          ? await charge(refund.key)
+          : await charge(refundInFlightAccount(refund.key)).catch((error: unknown) => {
+            if (error instanceof DomainError && error.status === 404) return charge(current.userId);
+            throw error;
+          });
         const short = result.replayed ? 0 : result.entries.find((e) => e.type === 'receivable')?.owed ?? 0;
         owed += short;
         if (short) log.warn('refund exceeds the wallet balance: the rest is owed', { orderId: order.orderId, refundKey: refund.key, amount, owed: short });

@@ -1,6 +1,12 @@
 import type { Language, Localized } from '@shared/language';
 import type { PaymentMethod } from '@shared/schemas';
 import type { GatewayRefund, PaymentOutcome } from './payment-gateway';
+
+/**
+ * The book's account of a refund on its way to the gateway (docs/architecture.md, "The book"): the money is moved
+ * there before the gateway is asked, and the refund is taken from there (or the move voided when the gateway refuses).
+ */
+export const refundInFlightAccount = (refundKey: string) => `REFUNDING-${refundKey}`;
 import type { TransactionPart } from './transaction';
 
 /**

@@ -152,6 +152,36 @@ describe('guest receipts', () => {
     expect((await storedOrder(order.id))?.refundKeys).toEqual([unusedRefundKey(order.id)]);
   });
 
+  it('a claim credit on its way back through a slow gateway cannot also be kept as wallet credit: the guest gets it once', async () => {
+    const { order } = await refill(1000);
+    const keeper = await newAccount('racer');
+    expect((await guestClaim(order, { kind: 'dispensed_less' })).status).toBe(201);
+    const { resolveClaim } = await import('@functions/domain/claims');
+    const { afterClaimResolved } = await import('@functions/domain/guest-orders');
+    const { claimDeps } = await import('@functions/providers/claims');
+    const { guestDeps } = await import('@functions/providers/payment-deps');
+    const claim = await resolveClaim(`PAID-${order.id}`, { decision: 'credit', amount: 300, reason: 'Checked the meter' }, 'admin:test', claimDeps());
+    expect(await balanceOf(guestAccountOf(order.id))).toBe(300);
+    // The gateway takes a second to answer the claim's refund; the guest keeps the receipt in an account meanwhile.
+    const deps = guestDeps();
+    const slow = { ...deps, paymentGateway: { ...deps.paymentGateway, refund: async (request: Parameters<typeof deps.paymentGateway.refund>[0]) => {
+      await new Promise((r) => setTimeout(r, 1_000));
+      return deps.paymentGateway.refund(request);
+    } } };
+    const before = await balanceOf(keeper.sub);
+    const refunding = afterClaimResolved(claim, slow);
+    await new Promise((r) => setTimeout(r, 200));
+    const kept = await keep(order, keeper.token);
+    expect(kept.status, kept.text).toBe(200);
+    await refunding;
+    const refundedForClaim = (await storedOrder(order.id))?.refundKeys?.includes(claimRefundKey(order.id)) ? 300 : 0;
+    const keptAsCredit = (await balanceOf(keeper.sub)) - before;
+    expect(refundedForClaim + keptAsCredit).toBe(300);
+    const guest = (await repositories().users.get(guestAccountOf(order.id)))!;
+    expect([guest.balance, guest.owed ?? 0]).toEqual([0, 0]);
+    expect(await sumOf(guestAccountOf(order.id))).toBe(0);
+  });
+
   it('a claim from the receipt that the station record does not support waits for the admin; the credit is refunded through the gateway', async () => {
     const email = `claimer-${crypto.randomUUID().slice(0, 8)}@example.com`;
     const { order } = await refill(1000, email);
