@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactElement } from 'react';
 import { docsQueries } from './api/docs';
-import { stationQueries } from './api/stations';
 
 /**
  * The public pages whose first render needs no router (docs/architecture.md, "Router-free first render"), each with
@@ -11,12 +10,12 @@ import { stationQueries } from './api/stations';
 const staticPages: Readonly<Record<string, (queryClient: QueryClient) => Promise<ReactElement>>> = {
   '/': async (queryClient) => {
     // Start loading the stations while the page's own code is still on its way; never block on it.
-    void queryClient.prefetchQuery(stationQueries.all());
+    prefetchStations(queryClient);
     const { HomePage } = await import('./features/landing/LandingPage');
     return <HomePage />;
   },
   '/stations': (queryClient) => {
-    void queryClient.prefetchQuery(stationQueries.all());
+    prefetchStations(queryClient);
     return publicPage(import('./features/stations/StationsPage').then((m) => <m.StationsPage />), { openApp: true });
   },
   '/about': () => publicPage(import('./features/about/AboutPage').then((m) => <m.AboutPage />)),
@@ -31,6 +30,14 @@ const staticPages: Readonly<Record<string, (queryClient: QueryClient) => Promise
     return publicPage(import('./features/docs/ApiDocsPage').then((m) => <m.ApiDocsPage />));
   },
 };
+
+/**
+ * The station list, loading beside the page's code: its loader is a chunk of its own, which only the pages that show
+ * stations fetch for their first render (src/first-render.ts).
+ */
+function prefetchStations(queryClient: QueryClient) {
+  void import('./api/stations').then(({ stationQueries }) => queryClient.prefetchQuery(stationQueries.all()));
+}
 
 /** The router-free page of a path, if it has one (exact paths only: '/about/' is not '/about'). */
 export const staticPageFor = (path: string) => (Object.hasOwn(staticPages, path) ? staticPages[path] : undefined);
