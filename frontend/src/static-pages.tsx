@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { ReactElement } from 'react';
+import type { ComponentType, ReactElement } from 'react';
+import type { AuthSearch } from './search';
 import { docsQueries } from './api/docs';
 
 /**
@@ -29,7 +30,16 @@ const staticPages: Readonly<Record<string, (queryClient: QueryClient) => Promise
     await queryClient.ensureQueryData(docsQueries.openApi());
     return publicPage(import('./features/docs/ApiDocsPage').then((m) => <m.ApiDocsPage />));
   },
+  '/signin': () => authPage(import('./features/auth/SignInScreen').then((m) => m.SignInScreen)),
+  '/signup': () => authPage(import('./features/auth/SignUpScreen').then((m) => m.SignUpScreen)),
+  '/forgot-password': () => authPage(import('./features/auth/ForgotPasswordScreen').then((m) => m.ForgotPasswordScreen)),
 };
+
+/** A sign-in screen, in its own frame (no public header and footer). */
+async function authPage(screen: Promise<ComponentType<{ search: AuthSearch }>>): Promise<ReactElement> {
+  const [{ RouterFreeAuth }, Screen] = await Promise.all([import('./features/auth/RouterFreeAuth'), screen]);
+  return <RouterFreeAuth Screen={Screen} />;
+}
 
 /**
  * The station list, loading beside the page's code: its loader is a chunk of its own, which only the pages that show
