@@ -10,6 +10,7 @@ import { VitePWA } from 'vite-plugin-pwa';
 import { OPENAPI_DOCUMENT_PATH, PRERENDERED_PAGES, STATION_LIST_SNAPSHOT_PATH } from '../shared/constants';
 import { openApiDocument } from '../shared/openapi';
 import { STATION_TILE_PATH_PREFIX } from '../shared/station-tiles';
+import { FIRST_RENDER_MODULES } from './src/first-render';
 
 const root = import.meta.dirname;
 
@@ -116,9 +117,9 @@ function openApiFile(): Plugin {
  * (src/static-pages.tsx), the routed app elsewhere, and each page's component is a lazy chunk of its own. For a visitor on a weak
  * signal every such step is one more round trip before anything shows, so index.html gets a tiny inline
  * script that preloads, for the path being opened, the chunks of its first render alongside the entry.
- * `pages` maps a path ('*' for any other) to the modules of that first render.
+ * `pages` maps a path ('*' for any other) to the modules of that first render (src/first-render.ts).
  */
-function preloadFirstRender(pages: Record<string, string[]>): Plugin {
+function preloadFirstRender(pages: Readonly<Record<string, readonly string[]>>): Plugin {
   return {
     name: 'refill:preload-first-render',
     apply: 'build',
@@ -165,9 +166,6 @@ const stationListAnswers = new RegExp(
   `^https?://[^/]+(?:${escapeRegExp(STATION_LIST_SNAPSHOT_PATH)}|${escapeRegExp(STATION_TILE_PATH_PREFIX)}[\\w-]+\\.json|/api/machines)(?:\\?|$)`,
 );
 
-/** The first render of a router-free public page: its renderer, the page, and the public pages' header and footer. */
-const staticPage = (page: string) => ['src/static-page.tsx', `src/features/${page}`, 'src/components/PublicLayout.tsx'];
-
 export default defineConfig({
   root,
   // The import aliases of tsconfig.json (@shared/..., @frontend/...).
@@ -176,16 +174,7 @@ export default defineConfig({
   plugins: [
     ...reactPlugins(),
     tailwindcss(),
-    preloadFirstRender({
-      '/': ['src/static-page.tsx', 'src/features/landing/LandingPage.tsx'],
-      '/stations': staticPage('stations/StationsPage.tsx'),
-      '/about': staticPage('about/AboutPage.tsx'),
-      '/docs': staticPage('docs/DocsOverviewPage.tsx'),
-      '/diagram': staticPage('docs/DiagramPage.tsx'),
-      '/user-flow': staticPage('docs/UserFlowPage.tsx'),
-      '/api-docs': staticPage('docs/ApiDocsPage.tsx'),
-      '*': ['src/app.tsx'],
-    }),
+    preloadFirstRender(FIRST_RENDER_MODULES),
     openApiFile(),
     prerenderPages(),
     VitePWA({
@@ -256,6 +245,8 @@ export default defineConfig({
     outDir: resolve(root, '../dist/web'),
     emptyOutDir: true,
     sourcemap: true,
+    // The chunk graph (.vite/manifest.json), which the first-render budget check reads (src/first-render.ts).
+    manifest: true,
     // No polyfill for <link rel="modulepreload">: browsers without it (Safari 16, Firefox 114) just skip the hints.
     modulePreload: { polyfill: false },
     // maplibre (about 1 MB minified) is one chunk on purpose: it is loaded only when a map is shown.
@@ -280,11 +271,26 @@ export default defineConfig({
               priority: 2,
             },
             {
-              // What every page loads: banners, toasts, the shared chrome's texts and icons, the station
-              // list's query (the route tree's loaders use it), the router-free pages and the return-path rule
-              // the landing page's sign-in links share with the route tree; with what they import.
+              // What every page loads: banners, toasts, the shared chrome's texts and icons, the router-free pages
+              // and the return-path rule the landing page's sign-in links share with the route tree; with what they
+              // import. Not the station list's loader: the pages without stations do without it.
               name: 'shell',
-              test: /src[\\/](components[\\/](PageFrame|useDocumentTitle|nav)|features[\\/]auth[\\/](signed-out|redirect)|api[\\/]stations|static-pages)\.tsx?$/,
+              test: /src[\\/](components[\\/](PageFrame|useDocumentTitle|nav)|features[\\/]auth[\\/](signed-out|redirect)|static-pages)\.tsx?$/,
+              priority: 1,
+            },
+            {
+              // The station list's loader and the public pages' hook on it, with what they import (tiles,
+              // coordinates, the zod-free fetch): the pages that show stations and the route tree's loaders. One
+              // chunk: small files compress badly. Before the finder's group, which would take the hook in.
+              name: 'station-list',
+              test: /src[\\/](api[\\/]stations|features[\\/]stations[\\/]useStationList)\.ts$/,
+              priority: 1,
+            },
+            {
+              // The station finder's first render: the page, its list's scope, the map's frame (maplibre
+              // stays a chunk of its own) and their texts. One chunk: small files compress badly.
+              name: 'finder',
+              test: /src[\\/](features[\\/](stations[\\/](StationsPage|geolocation|ListScope|map-stations)|map[\\/](view|StationMap))|i18n[\\/]stations)\.tsx?$/,
               priority: 1,
             },
             {

@@ -146,6 +146,9 @@ export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
   '/diagram': 'diagram.html',
   '/user-flow': 'user-flow.html',
   '/api-docs': 'api-docs.html',
+  '/signin': 'signin.html',
+  '/signup': 'signup.html',
+  '/forgot-password': 'forgot-password.html',
 };
 
 /**

@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { createRouter, Link, RouterProvider, useLocation } from '@tanstack/react-router';
+import { createRouter, Link, RouterProvider, useLocation, useNavigate } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { NavProvider, type Nav } from './components/nav';
 import type { Mount } from './mount';
@@ -18,7 +18,14 @@ declare module '@tanstack/react-router' {
   }
 }
 
-const routerNav: Nav = { Link, usePathname: () => useLocation().pathname };
+const routerNav: Nav = {
+  Link,
+  usePathname: () => useLocation().pathname,
+  useNavigate: () => {
+    const navigate = useNavigate();
+    return (options) => navigate(options);
+  },
+};
 
 /** The routed app's tree: every page, and a router-free public page once a visit moves on from it (see static-page.tsx). */
 export function appElement(queryClient: QueryClient, router: AppRouter) {

@@ -15,7 +15,7 @@ interface Context {
 }
 
 /** The signed-in user, or null: no session, a 401, or an answer that failed (docs/design.md, "States": no retry). */
-async function currentUser(queryClient: QueryClient) {
+export async function currentUser(queryClient: QueryClient) {
   const { userQueries } = await import('./api/user');
   return queryClient.ensureQueryData(userQueries.current()).catch(() => null);
 }

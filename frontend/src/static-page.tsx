@@ -1,7 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { LinkComponent, NavigateOptions } from '@tanstack/react-router';
 import { StrictMode, useEffect, useSyncExternalStore, type AnchorHTMLAttributes, type MouseEvent, type ReactElement } from 'react';
-import { NavProvider, type Nav } from './components/nav';
+import { NavProvider, type Nav, type Navigate } from './components/nav';
 import { PageFrame } from './components/PageFrame';
 import type { AppRouter } from './app';
 import type { Mount } from './mount';
@@ -54,7 +54,7 @@ interface Routed {
 /** The link options the router-free pages use: fixed paths, string query values, a hash, active matching. */
 type StaticLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
   to: NonNullable<NavigateOptions['to']>;
-  search?: Record<string, string>;
+  search?: Record<string, string | undefined>;
   hash?: string;
   activeOptions?: { exact?: boolean; includeHash?: boolean };
 };
@@ -64,13 +64,15 @@ function staticNav(path: string, routed: () => Promise<Routed>): Nav {
   function StaticLink({ to, search, hash, activeOptions, className, onClick, onMouseEnter, onFocus, onTouchStart, children, ...rest }: StaticLinkProps) {
     // Read from stores whose server value ('') the prerendered HTML has: the hydrating render matches it, the next one is right.
     const here = useSyncExternalStore(subscribeHash, currentHash, noLocationPart);
-    const query = useSyncExternalStore(subscribeHash, currentSearch, noLocationPart);
+    const locationQuery = useSyncExternalStore(subscribeHash, currentSearch, noLocationPart);
     const target = { to, search, hash };
-    const href = `${to}${search ? `?${new URLSearchParams(search)}` : ''}${hash ? `#${hash}` : ''}`;
+    // A value left out (`{ redirect: undefined }`) is not in the address, as the router writes it.
+    const query = new URLSearchParams(Object.entries(search ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString();
+    const href = `${to}${query ? `?${query}` : ''}${hash ? `#${hash}` : ''}`;
     // The router's rule: active on its path or below it (only on it when exact), unless it asks for an exact match
     // while there is a query string, or for a hash other than the current one.
     const onPath = activeOptions?.exact ? to === path : path.startsWith(to) && (path.length === to.length || path[to.length] === '/');
-    const active = onPath && !(activeOptions?.exact && query) && (!activeOptions?.includeHash || here === (hash ? `#${hash}` : ''));
+    const active = onPath && !(activeOptions?.exact && locationQuery) && (!activeOptions?.includeHash || here === (hash ? `#${hash}` : ''));
     const intent = () => void routed().then(({ router }) => router.preloadRoute(target)).catch(() => undefined);
     const follow = (event: MouseEvent<HTMLAnchorElement>) => {
       onClick?.(event);
@@ -102,7 +104,15 @@ function staticNav(path: string, routed: () => Promise<Routed>): Nav {
       </a>
     );
   }
-  return { Link: StaticLink as LinkComponent<'a'>, usePathname: () => path };
+  // Hands the visit over to the router at the address; without the router's code, the plain way.
+  const navigate: Navigate = (options) =>
+    routed()
+      .then(async ({ router, show }) => {
+        await router.navigate(options);
+        show();
+      })
+      .catch(() => (options.replace ? window.location.replace(options.href) : window.location.assign(options.href)));
+  return { Link: StaticLink as LinkComponent<'a'>, usePathname: () => path, useNavigate: () => navigate };
 }
 
 const subscribeHash = (listener: () => void) => {

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import type { ReactElement } from 'react';
+import type { ComponentType, ReactElement } from 'react';
+import type { AuthSearch } from './search';
 import { docsQueries } from './api/docs';
-import { stationQueries } from './api/stations';
 
 /**
  * The public pages whose first render needs no router (docs/architecture.md, "Router-free first render"), each with
@@ -11,12 +11,12 @@ import { stationQueries } from './api/stations';
 const staticPages: Readonly<Record<string, (queryClient: QueryClient) => Promise<ReactElement>>> = {
   '/': async (queryClient) => {
     // Start loading the stations while the page's own code is still on its way; never block on it.
-    void queryClient.prefetchQuery(stationQueries.all());
+    prefetchStations(queryClient);
     const { HomePage } = await import('./features/landing/LandingPage');
     return <HomePage />;
   },
   '/stations': (queryClient) => {
-    void queryClient.prefetchQuery(stationQueries.all());
+    prefetchStations(queryClient);
     return publicPage(import('./features/stations/StationsPage').then((m) => <m.StationsPage />), { openApp: true });
   },
   '/about': () => publicPage(import('./features/about/AboutPage').then((m) => <m.AboutPage />)),
@@ -30,7 +30,24 @@ const staticPages: Readonly<Record<string, (queryClient: QueryClient) => Promise
     await queryClient.ensureQueryData(docsQueries.openApi());
     return publicPage(import('./features/docs/ApiDocsPage').then((m) => <m.ApiDocsPage />));
   },
+  '/signin': () => authPage(import('./features/auth/SignInScreen').then((m) => m.SignInScreen)),
+  '/signup': () => authPage(import('./features/auth/SignUpScreen').then((m) => m.SignUpScreen)),
+  '/forgot-password': () => authPage(import('./features/auth/ForgotPasswordScreen').then((m) => m.ForgotPasswordScreen)),
 };
+
+/** A sign-in screen, in its own frame (no public header and footer). */
+async function authPage(screen: Promise<ComponentType<{ search: AuthSearch }>>): Promise<ReactElement> {
+  const [{ RouterFreeAuth }, Screen] = await Promise.all([import('./features/auth/RouterFreeAuth'), screen]);
+  return <RouterFreeAuth Screen={Screen} />;
+}
+
+/**
+ * The station list, loading beside the page's code: its loader is a chunk of its own, which only the pages that show
+ * stations fetch for their first render (src/first-render.ts).
+ */
+function prefetchStations(queryClient: QueryClient) {
+  void import('./api/stations').then(({ stationQueries }) => queryClient.prefetchQuery(stationQueries.all()));
+}
 
 /** The router-free page of a path, if it has one (exact paths only: '/about/' is not '/about'). */
 export const staticPageFor = (path: string) => (Object.hasOwn(staticPages, path) ? staticPages[path] : undefined);

@@ -1,8 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { SEED_STATIONS } from '@infra/local/seed-stations';
 import { PRERENDERED_PAGES } from '@shared/constants';
+import { signInInBrowser } from '../support/auth';
 import { launchBrowser, newContext, PHONE } from '../support/browser';
 import { median } from './stats';
 
@@ -18,10 +20,29 @@ export const MOBILE_PROFILE = {
   cpuSlowdown: 4,
 } as const;
 
-/** How a page is served: as the build is deployed (each public page its prerendered HTML) or as before (the empty shell). */
-export type Variant = 'prerendered' | 'shell';
+/**
+ * How a page is served: as the build is deployed ('served': each public page its prerendered HTML, any other path the
+ * empty shell) or, the baseline of a prerendered page, as before prerendering ('shell': the document answered by
+ * /index.html).
+ */
+export type Variant = 'served' | 'shell';
+
+/**
+ * A page people reach first from outside the site (issue 35): a station's sticker, a receipt e-mail, sign-in links, a
+ * host's flyer, the app reloaded by someone signed in. Measured as served only.
+ */
+export interface FirstPage {
+  /** How the table names it (`/s/{id}`). */
+  label: string;
+  path: string;
+  /** Signed in first (unthrottled), then the page is loaded again with the cache disabled. */
+  signIn?: { username: string; password: string };
+  /** When this element first shows, reported as readyMs: the app's balance and pay button. */
+  ready?: string;
+}
 
 export interface PageBench {
+  /** The path, or a first page's label. */
   path: string;
   variant: Variant;
   /** Largest contentful paint, ms after navigation start (median of the runs). */
@@ -35,43 +56,84 @@ export interface PageBench {
   initialJsKbGzip: number;
   /** Whether any of those scripts carried maplibre in any run. */
   maplibreInInitial: boolean;
+  /** A first page's `ready` element shown, ms after navigation start (median of the runs). */
+  readyMs?: number;
 }
 
 /**
  * Measures each prerendered public page (PRERENDERED_PAGES) on a web origin serving the production build (the local
  * CloudFront of `npm start`), under MOBILE_PROFILE, cold cache, service workers blocked: once as served, once with
- * the document request answered by /index.html, the empty shell, which is what every path got before prerendering.
- * `runs` loads of each, alternating the two, median of each figure.
+ * the document request answered by /index.html, the empty shell, which is what every path got before prerendering;
+ * then each of `firstPages` as served. `runs` loads of each, alternating the two variants, median of each figure.
  */
-export async function benchPublicPages(web: { origin: string; distDir: string }, options: { runs?: number; log?: (line: string) => void } = {}): Promise<PageBench[]> {
+export async function benchPublicPages(
+  web: { origin: string; distDir: string },
+  options: { runs?: number; log?: (line: string) => void; firstPages?: FirstPage[] } = {},
+): Promise<PageBench[]> {
   const browser = await launchBrowser();
+  const runs = options.runs ?? 3;
+  const results: PageBench[] = [];
+  const report = (label: string, variant: Variant, list: Run[]) => {
+    const bench: PageBench = {
+      path: label,
+      variant,
+      lcpMs: Math.round(median(list.map((r) => r.lcpMs))),
+      cls: Math.round(median(list.map((r) => r.cls)) * 1000) / 1000,
+      initialJsKbGzip: Math.round(median(list.map((r) => r.initialJsKbGzip)) * 10) / 10,
+      maplibreInInitial: list.some((r) => r.maplibreInInitial),
+      ...(list[0]?.readyMs === undefined ? {} : { readyMs: Math.round(median(list.map((r) => r.readyMs!))) }),
+    };
+    const ready = bench.readyMs === undefined ? '' : `, ready ${bench.readyMs} ms`;
+    options.log?.(`${label.padEnd(16)} ${variant.padEnd(6)} LCP ${bench.lcpMs} ms, CLS ${bench.cls}, initial JS ${bench.initialJsKbGzip} KB gzip${ready} (runs: ${list.map((r) => `${Math.round(r.lcpMs)} ms ${r.lcpElement}`).join('; ')})`);
+    results.push(bench);
+  };
+  // Warm-up: the local CloudFront compresses a file on its first request and keeps it, as the edge does.
+  const warm = async (files: string[]) => {
+    for (const file of files) await (await fetch(web.origin + file, { headers: { 'accept-encoding': 'br, gzip' } })).arrayBuffer();
+  };
   try {
-    const results: PageBench[] = [];
     for (const path of Object.keys(PRERENDERED_PAGES)) {
-      // Warm-up: the local CloudFront compresses a file on its first request and keeps it, as the edge does.
-      for (const file of [path, '/index.html']) await (await fetch(web.origin + file, { headers: { 'accept-encoding': 'br, gzip' } })).arrayBuffer();
-      const runs: Record<Variant, Run[]> = { prerendered: [], shell: [] };
-      for (let i = 0; i < (options.runs ?? 3); i++) {
-        for (const variant of ['prerendered', 'shell'] as const) runs[variant].push(await measure(browser, web, path, variant));
+      await warm([path, '/index.html']);
+      const measured: Record<Variant, Run[]> = { served: [], shell: [] };
+      for (let i = 0; i < runs; i++) {
+        for (const variant of ['served', 'shell'] as const) measured[variant].push(await measure(browser, web, { path, variant }));
       }
-      for (const variant of ['prerendered', 'shell'] as const) {
-        const list = runs[variant];
-        const bench: PageBench = {
-          path,
-          variant,
-          lcpMs: Math.round(median(list.map((r) => r.lcpMs))),
-          cls: Math.round(median(list.map((r) => r.cls)) * 1000) / 1000,
-          initialJsKbGzip: Math.round(median(list.map((r) => r.initialJsKbGzip)) * 10) / 10,
-          maplibreInInitial: list.some((r) => r.maplibreInInitial),
-        };
-        options.log?.(`${path.padEnd(11)} ${variant.padEnd(11)} LCP ${bench.lcpMs} ms, CLS ${bench.cls}, initial JS ${bench.initialJsKbGzip} KB gzip (runs: ${list.map((r) => `${Math.round(r.lcpMs)} ms ${r.lcpElement}`).join('; ')})`);
-        results.push(bench);
-      }
+      for (const variant of ['served', 'shell'] as const) report(path, variant, measured[variant]);
+    }
+    for (const page of options.firstPages ?? []) {
+      await warm([page.path]);
+      const measured: Run[] = [];
+      for (let i = 0; i < runs; i++) measured.push(await measure(browser, web, { ...page, variant: 'served' }));
+      report(page.label, 'served', measured);
     }
     return results;
   } finally {
     await browser.close();
   }
+}
+
+/**
+ * The first pages of issue 35 that are not prerendered (the sign-in screens are: PRERENDERED_PAGES), on a local stack
+ * that simulates the first online seeded station (`stationFleet: 1`): its sticker's page, the receipt of a guest order
+ * paid there (QRIS in the sandbox), the host's page signed out, and the app's home reloaded by the seeded user (ready:
+ * the balance, shown with the pay button).
+ */
+export async function issueFirstPages(web: string, accounts: { username: string; password: string; role: string }[]): Promise<FirstPage[]> {
+  const stationId = SEED_STATIONS.find((s) => s.status === 'online')!.id;
+  const ordered = await fetch(`${web}/api/guest/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+    body: JSON.stringify({ stationId, volumeMl: 500, paymentMethod: 'qris' }),
+  });
+  if (!ordered.ok) throw new Error(`A guest order at ${stationId} answered ${ordered.status}: ${await ordered.text()}`);
+  const { receiptPath } = (await ordered.json()) as { receiptPath: string };
+  const user = accounts.find((a) => a.role === 'user')!;
+  return [
+    { label: '/s/{id}', path: `/s/${stationId}` },
+    { label: '/r/{id}', path: receiptPath },
+    { label: '/host', path: '/host' },
+    { label: '/app (signed in)', path: '/app', signIn: user, ready: '[data-testid="balance"]' },
+  ];
 }
 
 interface Run {
@@ -81,14 +143,18 @@ interface Run {
   cls: number;
   initialJsKbGzip: number;
   maplibreInInitial: boolean;
+  readyMs?: number;
 }
 
-async function measure(browser: Browser, web: { origin: string; distDir: string }, path: string, variant: Variant): Promise<Run> {
+async function measure(browser: Browser, web: { origin: string; distDir: string }, { path, variant, signIn, ready }: Omit<FirstPage, 'label'> & { variant: Variant }): Promise<Run> {
   const context = await newContext(browser, { ...PHONE, locale: 'en-US' });
   try {
     const page = await context.newPage();
+    if (signIn) await signInInBrowser(page, signIn.username, signIn.password, web.origin);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
+    // Cold cache: nothing the sign-in loaded is reused (the session's tokens in localStorage are).
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,
       latency: MOBILE_PROFILE.latencyMs,
@@ -105,8 +171,17 @@ async function measure(browser: Browser, web: { origin: string; distDir: string 
     );
     // The map's online tiles (tile.openstreetmap.org) are out of reach here; they are not part of the first paint.
     await page.route(/^https:\/\/([a-z]\.)?tile\.openstreetmap\.org\//, (route) => route.fulfill({ status: 204 }));
-    await page.addInitScript(() => {
-      const w = window as unknown as { __lcp: number; __lcpElement: string; __cls: number; __rendered: number };
+    await page.addInitScript((selector) => {
+      const w = window as unknown as { __lcp: number; __lcpElement: string; __cls: number; __rendered: number; __ready: number };
+      w.__ready = 0;
+      if (selector) {
+        const seen = new MutationObserver(() => {
+          if (!document.querySelector(selector)) return;
+          w.__ready = performance.now();
+          seen.disconnect();
+        });
+        seen.observe(document, { childList: true, subtree: true });
+      }
       w.__lcp = 0;
       w.__lcpElement = '';
       w.__cls = 0;
@@ -130,18 +205,19 @@ async function measure(browser: Browser, web: { origin: string; distDir: string 
           if (!entry.hadRecentInput) w.__cls += entry.value;
         }
       }).observe({ type: 'layout-shift', buffered: true });
-    });
+    }, ready ?? '');
     await page.goto(documentUrl, { waitUntil: 'load', timeout: 120_000 });
     await page.waitForLoadState('networkidle', { timeout: 120_000 });
     await page.waitForTimeout(2000);
     const result = await page.evaluate(() => {
-      const w = window as unknown as { __lcp: number; __lcpElement: string; __cls: number; __rendered: number };
+      const w = window as unknown as { __lcp: number; __lcpElement: string; __cls: number; __rendered: number; __ready: number };
       const scripts = (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
         .filter((r) => /\.m?js(\?|$)/.test(new URL(r.name).pathname) && new URL(r.name).origin === location.origin && r.responseEnd <= w.__rendered)
         .map((r) => new URL(r.name).pathname);
-      return { scripts, lcp: w.__lcp, lcpElement: w.__lcpElement, cls: w.__cls, rendered: w.__rendered };
+      return { scripts, lcp: w.__lcp, lcpElement: w.__lcpElement, cls: w.__cls, rendered: w.__rendered, ready: w.__ready };
     });
     if (!result.rendered) throw new Error(`${path} (${variant}): React never rendered the page`);
+    if (ready && !result.ready) throw new Error(`${path}: ${ready} never showed (${await pageText(page)})`);
     const files = result.scripts.map((script) => {
       const bytes = readFileSync(join(web.distDir, decodeURIComponent(script)));
       return { kbGzip: gzipSync(bytes, { level: 6 }).length / 1024, maplibre: bytes.includes('maplibregl-canvas') };
@@ -152,8 +228,11 @@ async function measure(browser: Browser, web: { origin: string; distDir: string 
       cls: result.cls,
       initialJsKbGzip: files.reduce((sum, f) => sum + f.kbGzip, 0),
       maplibreInInitial: files.some((f) => f.maplibre),
+      ...(ready ? { readyMs: result.ready } : {}),
     };
   } finally {
     await context.close();
   }
 }
+
+const pageText = async (page: Page) => `at ${page.url()}: ${(await page.locator('body').innerText()).slice(0, 200)}`;

@@ -5,7 +5,7 @@ import { startLocalStack, REPO_ROOT } from '@infra/local/stack';
 import { benchFunctions } from './functions';
 import { benchMachines, seedThousandStations } from './machines';
 import { benchMoney } from './money';
-import { benchPublicPages, MOBILE_PROFILE } from './public-pages';
+import { benchPublicPages, issueFirstPages, MOBILE_PROFILE } from './public-pages';
 import { benchStations } from './stations';
 import type { Figure } from './stats';
 
@@ -29,7 +29,9 @@ const functionLines: string[] = [];
 const started = Date.now();
 
 // The web group measures the production build as `npm start` serves it (built at start when its sources changed).
-const stack = await startLocalStack({ webPort: runs('web') ? await freePort() : null, log });
+// One simulated station keeps the first online seeded station online: its page shows the order form, and a guest order
+// paid there gives the receipt page.
+const stack = await startLocalStack({ webPort: runs('web') ? await freePort() : null, stationFleet: runs('web') ? 1 : 0, log });
 try {
   if (runs('api')) {
     await seedThousandStations(stack.outputs, log);
@@ -38,12 +40,15 @@ try {
   if (runs('stations')) figures.push(...(await benchStations(stack.outputs, stack.broker, log)));
   if (runs('web')) {
     const { latencyMs, downloadKbps, uploadKbps, cpuSlowdown } = MOBILE_PROFILE;
-    log(`measuring the public pages in Chromium, mobile profile (${latencyMs} ms, ${downloadKbps} kbps down, ${uploadKbps} kbps up, CPU ${cpuSlowdown}x slower, 390 px phone), prerendered and as the shell`);
-    const pages = await benchPublicPages({ origin: stack.outputs.web!, distDir: stack.outputs.webBuild! }, { log });
-    // Each figure of the build as deployed (value) beside the same page served as the empty shell, as before prerendering (baseline).
-    for (const page of pages.filter((p) => p.variant === 'prerendered')) {
-      const shell = pages.find((p) => p.variant === 'shell' && p.path === page.path)!;
-      const row = (figure: string, value: number, baseline: number, unit: string, target: string, pass: boolean): Figure => ({
+    log(`measuring the public pages and the first pages in Chromium, mobile profile (${latencyMs} ms, ${downloadKbps} kbps down, ${uploadKbps} kbps up, CPU ${cpuSlowdown}x slower, 390 px phone), the prerendered ones also as the shell`);
+    const web = stack.outputs.web!;
+    const firstPages = await issueFirstPages(web, stack.outputs.cognito.accounts);
+    const pages = await benchPublicPages({ origin: web, distDir: stack.outputs.webBuild! }, { log, firstPages });
+    // Each figure of the build as deployed (value) beside, for a prerendered page, the same page served as the empty
+    // shell, as before prerendering (baseline).
+    for (const page of pages.filter((p) => p.variant === 'served')) {
+      const shell = pages.find((p) => p.variant === 'shell' && p.path === page.path);
+      const row = (figure: string, value: number, baseline: number | undefined, unit: string, target?: string, pass?: boolean): Figure => ({
         group: 'web',
         figure: `${page.path} ${figure}`,
         value,
@@ -53,11 +58,15 @@ try {
         target,
         pass,
       });
+      const app = page.readyMs !== undefined;
       figures.push(
-        row('LCP (mobile, median of 3)', page.lcpMs, shell.lcpMs, 'ms', '<= 800 ms', page.lcpMs <= 800),
-        row('CLS (mobile, median of 3)', page.cls, shell.cls, '', '<= 0.02', page.cls <= 0.02),
-        row('initial JavaScript (gzip, first render)', page.initialJsKbGzip, shell.initialJsKbGzip, 'KB', '<= 100 KB', page.initialJsKbGzip <= 100),
+        // The app's first screen has 1.5 s (issue 35, item 3); every other page 800 ms.
+        app ? row('LCP (mobile, median of 3)', page.lcpMs, undefined, 'ms', '<= 1500 ms', page.lcpMs <= 1500) : row('LCP (mobile, median of 3)', page.lcpMs, shell?.lcpMs, 'ms', '<= 800 ms', page.lcpMs <= 800),
+        row('CLS (mobile, median of 3)', page.cls, shell?.cls, '', '<= 0.02', page.cls <= 0.02),
+        // The signed-in app has its 1.5 s instead; every page a visitor opens first has the budget.
+        app ? row('initial JavaScript (gzip, first render)', page.initialJsKbGzip, undefined, 'KB') : row('initial JavaScript (gzip, first render)', page.initialJsKbGzip, shell?.initialJsKbGzip, 'KB', '<= 100 KB', page.initialJsKbGzip <= 100),
       );
+      if (app) figures.push(row('balance and pay button shown (mobile, median of 3)', page.readyMs!, undefined, 'ms', '<= 1500 ms', page.readyMs! <= 1500));
     }
     const maplibre = pages.filter((p) => p.maplibreInInitial).map((p) => `${p.path} (${p.variant})`);
     figures.push({ group: 'web', figure: `maplibre chunk in the initial JavaScript${maplibre.length ? `: ${maplibre.join(', ')}` : ''}`, value: maplibre.length, unit: 'pages', target: '0', pass: maplibre.length === 0 });
@@ -86,7 +95,7 @@ const rows = figures.map((f) => ({
   met: f.pass === undefined ? '' : f.pass ? 'yes' : 'NO',
 }));
 console.table(rows);
-if (runs('web')) console.log('  web baseline: the same page of the same build served as the empty shell (index.html), as every path was before prerendering');
+if (runs('web')) console.log('  web baseline: a prerendered page of the same build served as the empty shell (index.html), as every path was before prerendering');
 mkdirSync(join(REPO_ROOT, 'bench'), { recursive: true });
 writeFileSync(join(REPO_ROOT, 'bench/results.json'), JSON.stringify({ at: new Date().toISOString(), seconds: Math.round((Date.now() - started) / 1000), figures }, null, 2) + '\n');
 console.log(`\n  ${figures.length} figures in ${Math.round((Date.now() - started) / 1000)} s; written to bench/results.json`);

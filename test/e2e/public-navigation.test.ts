@@ -133,6 +133,8 @@ describe('the mobile menu', () => {
     const page = await phonePage('/about');
     await page.getByRole('button', { name: 'Open menu' }).click();
     const menu = page.getByRole('region', { name: 'Mobile menu' });
+    // The menu's code comes after the page's first render (docs/scale.md, "First-render JavaScript budget").
+    await menu.waitFor();
     for (const section of ['Popular Areas', 'Station Features', 'About Us', 'Partnership']) {
       expect(await menu.getByRole('button', { name: section }).count(), section).toBe(1);
     }

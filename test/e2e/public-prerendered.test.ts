@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRERENDERED_PAGES } from '@shared/constants';
+import { signInInBrowser } from '../support/auth';
 import { DESKTOP, launchBrowser, newContext, PHONE } from '../support/browser';
 import { local } from '../support/local';
 
@@ -18,6 +19,9 @@ const HEADINGS: Record<string, { en: string; id: string }> = {
   '/diagram': { en: 'IoT System Architecture', id: 'Arsitektur Sistem IoT' },
   '/user-flow': { en: 'User Flow', id: 'Alur Pengguna' },
   '/api-docs': { en: 'API documentation', id: 'Dokumentasi API' },
+  '/signin': { en: 'Welcome back', id: 'Selamat datang kembali' },
+  '/signup': { en: 'Create your account', id: 'Buat akun Anda' },
+  '/forgot-password': { en: 'Forgot your password?', id: 'Lupa kata sandi?' },
 };
 
 let browser: Browser;
@@ -178,6 +182,27 @@ describe('the router-free first render (docs/architecture.md, "Router-free first
   });
 });
 
+describe('the sign-in screens as router-free pages', () => {
+  it('read ?email= and ?redirect= once hydrated, and send someone signed in already straight on', async () => {
+    const context = await newContext(browser, { ...PHONE, locale: 'en-US' });
+    try {
+      const { page, errors } = await openHydrated(context, '/forgot-password?email=wayan%40bali-refill.test&redirect=%2Fapp%2Fhistory');
+      const email = page.getByRole('form', { name: 'Request a reset code' }).getByLabel('E-mail');
+      await page.waitForFunction(() => (document.querySelector('input[name="email"]') as HTMLInputElement | null)?.value === 'wayan@bali-refill.test');
+      expect(await email.inputValue()).toBe('wayan@bali-refill.test');
+      expect(await page.getByRole('link', { name: 'Back to sign in' }).getAttribute('href')).toBe('/signin?email=wayan%40bali-refill.test&redirect=%2Fapp%2Fhistory');
+      expect(errors).toEqual([]);
+      // Signed in (the password flow of the prerendered /signin hands over to the router), /signin goes on to the app.
+      const user = local().cognito.accounts.find((a) => a.role === 'user')!;
+      await signInInBrowser(page, user.username, user.password, origin);
+      await page.goto(origin + '/signin?redirect=%2Fapp%2Fhistory');
+      await page.waitForURL(`${origin}/app/history`);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('the service worker', () => {
   it('serves the prerendered pages from its precache, the shell for other paths', async () => {
     const context = await newContext(browser, { ...DESKTOP, locale: 'en-US', serviceWorkers: 'allow' });
@@ -198,7 +223,7 @@ describe('the service worker', () => {
         await page.goto(origin + path);
         expect(await parsedHeading(), path).toBe(HEADINGS[path]!.en);
       }
-      await page.goto(origin + '/signin');
+      await page.goto(origin + '/app/history');
       expect(await parsedHeading()).toBeNull();
       await context.setOffline(false);
     } finally {

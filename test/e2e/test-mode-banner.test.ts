@@ -38,13 +38,13 @@ async function watchFirstRender(context: BrowserContext) {
 }
 
 describe('the test-mode banner', () => {
-  it('is in the first render of a page rendered in the browser (the shell: /signin), in English, and shifts nothing', async () => {
+  it('is in the first render of a page rendered in the browser (the shell: /admin/login), in English, and shifts nothing', async () => {
     expect(((await (await fetch(local().web + '/config.json')).json()) as { paymentsMode: string }).paymentsMode).toBe('sandbox');
     const context = await newContext(browser, { ...PHONE, locale: 'en-US' });
     await watchFirstRender(context);
     const page = await context.newPage();
-    await page.goto(local().web + '/signin');
-    await page.getByRole('button', { name: 'Sign in' }).first().waitFor();
+    await page.goto(local().web + '/admin/login');
+    await page.getByRole('button', { name: 'Login' }).first().waitFor();
     expect(await banner(page).textContent()).toBe(ENGLISH);
     expect(await page.evaluate(() => (window as unknown as { __bannerInFirstRender?: boolean }).__bannerInFirstRender)).toBe(true);
     await page.waitForTimeout(1000);

@@ -1,12 +1,18 @@
-import { useRef, useState, type FocusEvent, type KeyboardEvent, type ReactElement } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactElement } from 'react';
 import { common } from '../i18n/common';
 import { useMessages } from '../i18n/messages';
 import { ChevronDownIcon, CloseIcon, MenuIcon } from './icons';
 import { LanguageSwitch } from './LanguageSwitch';
 import { Logo } from './Logo';
-import { MegaMenuPanel, type MenuId } from './MegaMenu';
-import { MobileMenu } from './MobileMenu';
+import type { MenuId } from './MegaMenu';
 import { Link, usePathname } from './nav';
+
+// The menus show only when opened: their code is fetched right after the first render, not before it (docs/scale.md,
+// "First-render JavaScript budget").
+const loadMegaMenu = () => import('./MegaMenu');
+const loadMobileMenu = () => import('./MobileMenu');
+const MegaMenuPanel = lazy(() => loadMegaMenu().then((m) => ({ default: m.MegaMenuPanel })));
+const MobileMenu = lazy(() => loadMobileMenu().then((m) => ({ default: m.MobileMenu })));
 
 /** Fixed public header: logo, Stations / About / Partners with mega menus, language switch, hamburger on small screens. */
 export function PublicHeader({ openApp = false }: { openApp?: boolean }) {
@@ -16,6 +22,10 @@ export function PublicHeader({ openApp = false }: { openApp?: boolean }) {
   const [open, setOpen] = useState(false);
   const [mobileOpen, setMobileOpen] = useState(false);
   const triggers = useRef<Partial<Record<MenuId, HTMLButtonElement | null>>>({});
+  useEffect(() => {
+    void loadMegaMenu();
+    void loadMobileMenu();
+  }, []);
 
   const show = (id: MenuId) => {
     setMenu(id);
@@ -87,8 +97,10 @@ export function PublicHeader({ openApp = false }: { openApp?: boolean }) {
           </button>
         </div>
       </div>
-      <MegaMenuPanel menu={menu} open={open} label={current ? t.menuOf(current.label) : ''} onNavigate={close} />
-      {mobileOpen && <MobileMenu accordion={pathname.startsWith('/about')} openApp={openApp} onClose={() => setMobileOpen(false)} />}
+      <Suspense fallback={null}>
+        <MegaMenuPanel menu={menu} open={open} label={current ? t.menuOf(current.label) : ''} onNavigate={close} />
+        {mobileOpen && <MobileMenu accordion={pathname.startsWith('/about')} openApp={openApp} onClose={() => setMobileOpen(false)} />}
+      </Suspense>
     </header>
   );
 }

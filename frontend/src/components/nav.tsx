@@ -11,7 +11,11 @@ import { createContext, useContext } from 'react';
 export interface Nav {
   Link: LinkComponent<'a'>;
   usePathname: () => string;
+  /** Goes to an address of the site (the sign-in screens' way on once signed in). */
+  useNavigate: () => Navigate;
 }
+
+export type Navigate = (options: { href: string; replace?: boolean }) => Promise<void>;
 
 const NavContext = createContext<Nav | null>(null);
 
@@ -30,3 +34,5 @@ export const Link = ((props) => {
 }) as LinkComponent<'a'>;
 
 export const usePathname = () => useNav().usePathname();
+
+export const useNavigate = () => useNav().useNavigate();

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from '@tanstack/react-router';
 import { useCallback, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Logo } from '../../components/Logo';
+import { Link, useNavigate } from '../../components/nav';
 import { authTexts } from '../../i18n/auth';
 import { useMessages } from '../../i18n/messages';
 import { AuthFailure } from './errors';

@@ -3,7 +3,7 @@ import { toast } from '../../components/toast';
 import { authTexts } from '../../i18n/auth';
 import { useMessages } from '../../i18n/messages';
 import { FormError, FormNotice, Field, SubmitButton, useAuthStep } from './AuthLayout';
-import { confirmSignUpCode, resendSignUpCode } from './session';
+import { loadAuth } from './load';
 
 /** Step two of sign-up: the code Cognito e-mailed. Calls onConfirmed once the account is confirmed. */
 export function ConfirmCodeForm({ email, destination, onConfirmed }: { email: string; destination: string | null; onConfirmed: () => Promise<void> }) {
@@ -13,13 +13,13 @@ export function ConfirmCodeForm({ email, destination, onConfirmed }: { email: st
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void step.run(async () => {
-      await confirmSignUpCode(email, code);
+      await (await loadAuth()).confirmSignUpCode(email, code);
       await onConfirmed();
     });
   };
   const resend = () =>
     void step.run(async () => {
-      await resendSignUpCode(email);
+      await (await loadAuth()).resendSignUpCode(email);
       toast({ title: t.resentTitle, description: t.resent(email) });
     });
   return (

@@ -1,10 +1,10 @@
-import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { AuthLayout, Field, FormError, FormNotice, PasswordField, SubmitButton, useAuthStep, useFinishSignIn } from './AuthLayout';
+import { Link } from '../../components/nav';
 import { authTexts } from '../../i18n/auth';
 import { useMessages } from '../../i18n/messages';
 import type { AuthSearch } from '../../search';
-import { confirmPasswordReset, requestPasswordReset, signInWithPassword } from './session';
+import { loadAuth } from './load';
 
 export function ForgotPasswordScreen({ search }: { search: AuthSearch }) {
   const texts = useMessages(authTexts);
@@ -19,15 +19,15 @@ export function ForgotPasswordScreen({ search }: { search: AuthSearch }) {
   const request = (event: FormEvent) => {
     event.preventDefault();
     void step.run(async () => {
-      const { destination } = await requestPasswordReset(email);
+      const { destination } = await (await loadAuth()).requestPasswordReset(email);
       setSentTo(destination ?? email);
     });
   };
   const reset = (event: FormEvent) => {
     event.preventDefault();
     void step.run(async () => {
-      await confirmPasswordReset(email, code, password);
-      const result = await signInWithPassword(email, password);
+      await (await loadAuth()).confirmPasswordReset(email, code, password);
+      const result = await (await loadAuth()).signInWithPassword(email, password);
       if (result.status !== 'signedIn') throw new Error(t.changed);
       await finish();
     });

@@ -1,11 +1,11 @@
-import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { AuthLayout, Field, FormError, FormNotice, PasswordField, SubmitButton, useAuthStep, useFinishSignIn } from './AuthLayout';
 import { ConfirmCodeForm } from './ConfirmCodeForm';
+import { Link } from '../../components/nav';
 import { authTexts } from '../../i18n/auth';
 import { useMessages } from '../../i18n/messages';
 import type { AuthSearch } from '../../search';
-import { signInWithPassword } from './session';
+import { loadAuth } from './load';
 
 export function SignInScreen({ search }: { search: AuthSearch }) {
   const texts = useMessages(authTexts);
@@ -18,7 +18,7 @@ export function SignInScreen({ search }: { search: AuthSearch }) {
   const finish = useFinishSignIn(search.redirect);
 
   const signIn = async () => {
-    const result = await signInWithPassword(email, password);
+    const result = await (await loadAuth()).signInWithPassword(email, password);
     if (result.status === 'signedIn') return finish();
     if (result.status === 'confirmSignUp') return setConfirming(true);
     if (result.status === 'resetPassword') return setNotice(t.resetNeeded);

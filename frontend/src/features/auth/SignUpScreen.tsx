@@ -1,11 +1,11 @@
-import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { AuthLayout, Field, FormError, PasswordField, SubmitButton, useAuthStep, useFinishSignIn } from './AuthLayout';
 import { ConfirmCodeForm } from './ConfirmCodeForm';
+import { Link } from '../../components/nav';
 import { authTexts } from '../../i18n/auth';
 import { useMessages } from '../../i18n/messages';
 import type { AuthSearch } from '../../search';
-import { signInWithPassword, signUpWithEmail } from './session';
+import { loadAuth } from './load';
 
 export function SignUpScreen({ search }: { search: AuthSearch }) {
   const texts = useMessages(authTexts);
@@ -17,14 +17,14 @@ export function SignUpScreen({ search }: { search: AuthSearch }) {
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
 
   const signInNow = async () => {
-    const result = await signInWithPassword(form.email, form.password);
+    const result = await (await loadAuth()).signInWithPassword(form.email, form.password);
     if (result.status !== 'signedIn') throw new Error(t.ready);
     await finish();
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void step.run(async () => {
-      const result = await signUpWithEmail(form);
+      const result = await (await loadAuth()).signUpWithEmail(form);
       if (result.status === 'confirmSignUp') setConfirm({ destination: result.destination });
       else await signInNow();
     });

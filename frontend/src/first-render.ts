@@ -1,0 +1,27 @@
+/**
+ * The modules of each page's first render, by the path opened ('*' for any other path: the routed app), for the build
+ * and the budget check (docs/scale.md, "First-render JavaScript budget"): vite.config.ts preloads the chunks of the
+ * path being opened from them, and test/static/first-render-budget.test.ts adds up those chunks, with the entry's, in
+ * the build's own chunk graph. A router-free public page's first render is its renderer, the page and the public
+ * pages' header and footer (src/static-pages.tsx); a sign-in screen's, its renderer, the screen and what reads its search.
+ */
+const staticPage = (page: string) => ['src/static-page.tsx', `src/features/${page}`, 'src/components/PublicLayout.tsx'];
+/** A sign-in screen as a router-free page: its renderer, the screen and what reads its search. */
+const authPage = (screen: string) => ['src/static-page.tsx', `src/features/auth/${screen}.tsx`, 'src/features/auth/RouterFreeAuth.tsx'];
+
+export const FIRST_RENDER_MODULES: Readonly<Record<string, readonly string[]>> = {
+  '/': ['src/static-page.tsx', 'src/features/landing/LandingPage.tsx'],
+  '/stations': staticPage('stations/StationsPage.tsx'),
+  '/about': staticPage('about/AboutPage.tsx'),
+  '/docs': staticPage('docs/DocsOverviewPage.tsx'),
+  '/diagram': staticPage('docs/DiagramPage.tsx'),
+  '/user-flow': staticPage('docs/UserFlowPage.tsx'),
+  '/api-docs': staticPage('docs/ApiDocsPage.tsx'),
+  '/signin': authPage('SignInScreen'),
+  '/signup': authPage('SignUpScreen'),
+  '/forgot-password': authPage('ForgotPasswordScreen'),
+  '*': ['src/app.tsx'],
+};
+
+/** The most JavaScript a public or first page may load before its first render, gzip (level 6), in KiB. */
+export const FIRST_RENDER_BUDGET_KB = 100;
