@@ -392,8 +392,12 @@ export const generateNfcToken = route({
 });
 
 export const adminLogin = route({
-  method: 'POST', path: '/api/admin/login', auth: 'public', tag: 'admin', summary: 'Script login against Cognito (admin group only)',
-  body: /* @__PURE__ */ lazySchema(() => z.object({ username: z.string().check(z.minLength(1, 'Username is required')), password: z.string().check(z.minLength(1, 'Password is required')) })),
+  method: 'POST', path: '/api/admin/login', auth: 'public', tag: 'admin', summary: 'Script login against Cognito (admin group only); an account with TOTP enrolled sends the current code of its authenticator app as `code`',
+  body: /* @__PURE__ */ lazySchema(() => z.object({
+    username: z.string().check(z.minLength(1, 'Username is required')),
+    password: z.string().check(z.minLength(1, 'Password is required')),
+    code: z.optional(z.string().check(z.regex(/^\d{6}$/, 'The code has 6 digits'))),
+  })),
   response: /* @__PURE__ */ lazySchema(() => z.extend(AdminIdentity, { idToken: z.string(), accessToken: z.string(), expiresIn: z.number() })), access: { cognito: true },
 });
 

@@ -133,6 +133,7 @@ export const stationSafetyLocked = {
 };
 export const userNotFound = { en: 'User not found', id: 'Pengguna tidak ditemukan' };
 export const invalidCredentials = { en: 'Invalid credentials', id: 'Kredensial tidak valid' };
+export const totpCodeRequired = { en: 'This account signs in with a code from its authenticator app: send it as `code`', id: 'Akun ini masuk dengan kode dari aplikasi autentikator: kirim sebagai `code`' };
 export const nothingToChange = { en: 'Nothing to change', id: 'Tidak ada yang diubah' };
 export const hostRequestNotFound = { en: 'Host request not found', id: 'Permintaan tuan rumah tidak ditemukan' };
 export const incidentNotFound = { en: 'Incident not found', id: 'Insiden tidak ditemukan' };
