@@ -76,35 +76,30 @@ export async function adminPasswordSignIn(username: string, password: string): P
   return signedIn(accounts);
 }
 
-/** The second step: the code of the authenticator app (a wrong one reads as Cognito says it). */
-export async function adminCodeSignIn(code: string): Promise<ConsoleSignIn> {
+/** A step with the authenticator app, its failure said as the login screens say it (codeFailure). */
+async function totpStep<T>(step: (accounts: Auth) => Promise<T>): Promise<{ accounts: Auth; value: T }> {
   const accounts = await auth();
   try {
-    await accounts.confirmTotpCode(code);
+    return { accounts, value: await step(accounts) };
   } catch (error) {
     throw codeFailure(error);
   }
+}
+
+/** The second step: the code of the authenticator app (a wrong one reads as Cognito says it). */
+export async function adminCodeSignIn(code: string): Promise<ConsoleSignIn> {
+  const { accounts } = await totpStep((a) => a.confirmTotpCode(code));
   return signedIn(accounts);
 }
 
 /** TOTP enrolment of the signed-in administrator, step 1: the secret for the authenticator app (key and QR code). */
 export async function startTotpEnrolment(accountName: string): Promise<{ secret: string; uri: string }> {
-  const accounts = await auth();
-  try {
-    return await accounts.startTotpSetup(accountName);
-  } catch (error) {
-    throw codeFailure(error);
-  }
+  return (await totpStep((a) => a.startTotpSetup(accountName))).value;
 }
 
 /** Step 2: a code of the app turns TOTP on; then every session ends (endConsoleSession) and the login asks again, with a code. */
 export async function finishTotpEnrolment(code: string, queryClient: QueryClient): Promise<void> {
-  const accounts = await auth();
-  try {
-    await accounts.finishTotpSetup(code);
-  } catch (error) {
-    throw codeFailure(error);
-  }
+  await totpStep((a) => a.finishTotpSetup(code));
   await endConsoleSession(queryClient);
 }
 
