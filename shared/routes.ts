@@ -107,6 +107,12 @@ export interface RouteDefinition {
   auth: AuthLevel;
   summary: string;
   tag: 'stations' | 'guest' | 'account' | 'wallet' | 'partners' | 'admin' | 'docs';
+  /**
+   * Routes that move money (or set its price): the caller must have TOTP enrolled, so that their sign-in passed it
+   * (403 otherwise). The function reads the caller's MFA settings from Cognito (AdminGetUser, cached briefly):
+   * docs/architecture.md, "Roles".
+   */
+  secondFactor?: true;
   params?: z.ZodMiniObject;
   query?: z.ZodMiniObject;
   body?: z.ZodMiniType;
@@ -392,8 +398,12 @@ export const generateNfcToken = route({
 });
 
 export const adminLogin = route({
-  method: 'POST', path: '/api/admin/login', auth: 'public', tag: 'admin', summary: 'Script login against Cognito (admin group only)',
-  body: /* @__PURE__ */ lazySchema(() => z.object({ username: z.string().check(z.minLength(1, 'Username is required')), password: z.string().check(z.minLength(1, 'Password is required')) })),
+  method: 'POST', path: '/api/admin/login', auth: 'public', tag: 'admin', summary: 'Script login against Cognito (admin group only); an account with TOTP enrolled sends the current code of its authenticator app as `code`',
+  body: /* @__PURE__ */ lazySchema(() => z.object({
+    username: z.string().check(z.minLength(1, 'Username is required')),
+    password: z.string().check(z.minLength(1, 'Password is required')),
+    code: z.optional(z.string().check(z.regex(/^\d{6}$/, 'The code has 6 digits'))),
+  })),
   response: /* @__PURE__ */ lazySchema(() => z.extend(AdminIdentity, { idToken: z.string(), accessToken: z.string(), expiresIn: z.number() })), access: { cognito: true },
 });
 
@@ -423,7 +433,7 @@ export const adminGetUser = route({
 });
 
 export const adminUpdateUser = route({
-  method: 'PATCH', path: '/api/admin/users/{id}', auth: ['admin'], tag: 'admin', summary: 'Rename a user and/or adjust the balance by an amount (a ledger adjustment against the balance seen)',
+  method: 'PATCH', path: '/api/admin/users/{id}', auth: ['admin'], secondFactor: true, tag: 'admin', summary: 'Rename a user and/or adjust the balance by an amount (a ledger adjustment against the balance seen)',
   params: Id, body: AdminUserPatch, response: AdminUser, access: { table: 'write' },
 });
 
@@ -443,7 +453,7 @@ export const adminListIncidents = route({
 });
 
 export const adminResolveIncident = route({
-  method: 'POST', path: '/api/admin/incidents/{id}/resolve', auth: ['admin'], tag: 'admin', summary: 'Settle a vend incident with the volume dispensed (0 releases the hold)',
+  method: 'POST', path: '/api/admin/incidents/{id}/resolve', auth: ['admin'], secondFactor: true, tag: 'admin', summary: 'Settle a vend incident with the volume dispensed (0 releases the hold)',
   params: Id, body: IncidentResolutionInput, response: VendIncident, access: { table: 'write' },
 });
 
@@ -458,7 +468,7 @@ export const adminGetClaim = route({
 });
 
 export const adminResolveClaim = route({
-  method: 'POST', path: '/api/admin/claims/{id}/resolve', auth: ['admin'], tag: 'admin', summary: 'Credit a pending claim (up to what the vend charged, through the ledger) or decline it, with a reason the person is e-mailed',
+  method: 'POST', path: '/api/admin/claims/{id}/resolve', auth: ['admin'], secondFactor: true, tag: 'admin', summary: 'Credit a pending claim (up to what the vend charged, through the ledger) or decline it, with a reason the person is e-mailed',
   params: Id, body: ClaimResolutionInput, response: Claim, access: { table: 'write', paymentSecret: true, mail: true },
 });
 
@@ -483,7 +493,7 @@ export const adminListPayouts = route({
 });
 
 export const adminResolvePayout = route({
-  method: 'POST', path: '/api/admin/payouts/{id}/resolve', auth: ['admin'], tag: 'admin', summary: 'Close a payout request: paid (sent outside the gateway) or returned to the wallet (a ledger credit), with a note (audited)',
+  method: 'POST', path: '/api/admin/payouts/{id}/resolve', auth: ['admin'], secondFactor: true, tag: 'admin', summary: 'Close a payout request: paid (sent outside the gateway) or returned to the wallet (a ledger credit), with a note (audited)',
   params: Id, body: PayoutResolution, response: PayoutRequest, access: { table: 'write', mail: true },
 });
 
@@ -493,7 +503,7 @@ export const adminListHeldGuestRefunds = route({
 });
 
 export const adminPayOutGuestRefund = route({
-  method: 'POST', path: '/api/admin/guest-refunds/{id}/pay-out', auth: ['admin'], tag: 'admin', summary: "Record that a held guest refund was paid outside the gateway (the guest account's ledger debit, with the note; once)",
+  method: 'POST', path: '/api/admin/guest-refunds/{id}/pay-out', auth: ['admin'], secondFactor: true, tag: 'admin', summary: "Record that a held guest refund was paid outside the gateway (the guest account's ledger debit, with the note; once)",
   params: Id, body: GuestRefundPayout, response: HeldGuestRefund, access: { table: 'write' },
 });
 
@@ -623,7 +633,7 @@ export const adminCloseTicket = route({
 });
 
 export const adminCreateCommand = route({
-  method: 'POST', path: '/api/admin/commands', auth: ['admin'], tag: 'admin',
+  method: 'POST', path: '/api/admin/commands', auth: ['admin'], secondFactor: true, tag: 'admin',
   summary: 'Send a remote command to some stations or all (audited): set the price per litre, lock, unlock, restart, or a firmware update rolled out a percent of the stations at a time that stops by itself when failures pass its threshold',
   body: CommandInput, status: 201, response: CommandDetail, access: { table: 'write', iotJobs: 'create' },
 });
@@ -654,7 +664,7 @@ export const adminSettingsHistory = route({
 });
 
 export const adminPutSettings = route({
-  method: 'PUT', path: '/api/admin/settings', auth: ['admin'], tag: 'admin', summary: 'Save system settings (audited)',
+  method: 'PUT', path: '/api/admin/settings', auth: ['admin'], secondFactor: true, tag: 'admin', summary: 'Save system settings (audited)',
   body: Settings, response: Settings, access: { table: 'write' },
 });
 

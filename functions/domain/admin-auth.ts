@@ -23,10 +23,11 @@ export const adminIdentity = (identity: Identity): AdminIdentity => ({ username:
 /**
  * The script login of docs/design.md, "API calls", backed by the identity provider. A wrong password and the right password
  * of someone outside the admin group get the same 401 'Invalid credentials', so the public login cannot be used to
- * test passwords of app users (docs/infrastructure.md, "Admin login").
+ * test passwords of app users (docs/infrastructure.md, "Admin login"). An account with TOTP enrolled (every admin who
+ * moves money: docs/architecture.md, "Roles") sends the current code of its authenticator app as `code`.
  */
-export async function adminSignIn(username: string, password: string, auth: AdminAuthenticator) {
-  const session = await auth.signIn(username.trim(), password);
+export async function adminSignIn(username: string, password: string, code: string | undefined, auth: AdminAuthenticator) {
+  const session = await auth.signIn(username.trim(), password, code);
   if (!session || !session.groups.includes(ADMIN_GROUP)) throw unauthorized(texts.invalidCredentials);
   return {
     username: session.email ?? session.username,

@@ -144,6 +144,11 @@ export const stationSafetyLocked = {
 };
 export const userNotFound = { en: 'User not found', id: 'Pengguna tidak ditemukan' };
 export const invalidCredentials = { en: 'Invalid credentials', id: 'Kredensial tidak valid' };
+export const totpCodeRequired = { en: 'This account signs in with a code from its authenticator app: send it as `code`', id: 'Akun ini masuk dengan kode dari aplikasi autentikator: kirim sebagai `code`' };
+export const secondFactorRequired = {
+  en: 'This needs a sign-in with a code from your authenticator app: turn on two-step sign-in (TOTP) for your account, then sign in again',
+  id: 'Ini memerlukan masuk dengan kode dari aplikasi autentikator: aktifkan masuk dua langkah (TOTP) untuk akun Anda, lalu masuk lagi',
+};
 export const nothingToChange = { en: 'Nothing to change', id: 'Tidak ada yang diubah' };
 export const hostRequestNotFound = { en: 'Host request not found', id: 'Permintaan tuan rumah tidak ditemukan' };
 export const incidentNotFound = { en: 'Incident not found', id: 'Insiden tidak ditemukan' };

@@ -30,4 +30,43 @@ describe('the route handler', () => {
     expect((await answerWhen(() => Promise.reject(refusedBySdk))).statusCode).toBe(503);
     expect((await answerWhen(() => Promise.reject(new TypeError('x is undefined')))).statusCode).toBe(500);
   });
+
+  describe('on a route that moves money (secondFactor)', () => {
+    const route = contract.adminPutSettings;
+    const event = (groups: string) => ({
+      headers: { [ORIGIN_VERIFY_HEADER]: secret },
+      requestContext: { authorizer: { jwt: { claims: { sub: 'sub-1', 'cognito:username': 'sub-1', 'cognito:groups': groups } } } },
+    }) as unknown as APIGatewayProxyEventV2;
+    const call = async (hasTotp: boolean, groups = '[admin]') => {
+      const asked: string[] = [];
+      const handler = routeHandler(route, () => Promise.reject(new Error('the body is not read here')), {
+        secondFactors: () => ({ hasTotp: async (username) => (asked.push(username), hasTotp) }),
+      });
+      const result = (await handler(event(groups), lambdaContext('adminPutSettings'))) as APIGatewayProxyStructuredResultV2;
+      return { status: result.statusCode, message: (JSON.parse(String(result.body)) as { message: string }).message, asked };
+    };
+
+    it('refuses an admin without TOTP with 403 and says what to do, before reading the request', async () => {
+      const answer = await call(false);
+      expect(answer.status).toBe(403);
+      expect(answer.message).toMatch(/authenticator app.*two-step sign-in \(TOTP\)/);
+      expect(answer.asked).toEqual(['sub-1']);
+    });
+
+    it('lets an admin with TOTP through to the request', async () => {
+      const answer = await call(true);
+      expect(answer.status).toBe(400);
+      expect(answer.asked).toEqual(['sub-1']);
+    });
+
+    it('asks nothing of a caller outside the route\'s roles', async () => {
+      const answer = await call(true, '[technician]');
+      expect(answer.status).toBe(403);
+      expect(answer.asked).toEqual([]);
+    });
+
+    it('cannot be built without the check', () => {
+      expect(() => routeHandler(route, () => Promise.reject(new Error('never')), {} as never)).toThrow(/needs a second factor/);
+    });
+  });
 });

@@ -9,6 +9,7 @@ import { DomainError, forbidden, invalid, unauthorized } from '../domain/errors'
 import * as texts from '../domain/texts';
 import { localOnlySetting } from '../environment';
 import { countMetric, logger, observability } from '../observability';
+import type { SecondFactors } from '../ports/second-factors';
 import { identityFrom, type Identity } from './identity';
 import { originCheck } from './origin';
 
@@ -29,6 +30,9 @@ type Parsed<D extends RouteDefinition, K extends 'params' | 'query' | 'body'> = 
 export class HttpReply {
   constructor(readonly statusCode: number, readonly headers: Record<string, string> = {}, readonly body = '') {}
 }
+
+/** What a route's handler plugs in: the second-factor check on a route that moves money (its entry's `secondFactor`). */
+type RouteOptions<D extends RouteDefinition> = D['secondFactor'] extends true ? { secondFactors: () => SecondFactors } : Record<string, never>;
 
 type RouteImpl<D extends RouteDefinition> = (request: RouteRequest<D>) => Promise<z.output<D['response']> | HttpReply>;
 
@@ -63,6 +67,14 @@ function authorize(route: RouteDefinition, identity: Identity | null) {
   if (!identity) throw unauthorized();
   if (route.auth === 'user' || route.auth.some((role) => identity.groups.includes(role))) return;
   throw forbidden(route.auth.includes('admin') ? texts.adminRequired : texts.onlyForRole(route.auth.join(' or ')));
+}
+
+/**
+ * A route that moves money (`secondFactor` in its table entry) refuses, with 403, a caller without TOTP enabled: their
+ * sign-in answered no code (docs/architecture.md, "Roles").
+ */
+async function requireSecondFactor(identity: Identity, factors: SecondFactors) {
+  if (!(await factors.hasTotp(identity.username))) throw forbidden(texts.secondFactorRequired);
 }
 
 /** Failures that mean a dependency is down, not that the request was wrong (fetch puts the socket's code in `cause`). */
@@ -106,7 +118,9 @@ const errorResponses = (): middy.MiddlewareObj<APIGatewayProxyEventV2, APIGatewa
  * authorize by the route's auth level, call the domain, map the result. It takes the route's own definition, not
  * the table, so a function's bundle holds its own route's schemas only (docs/scale.md, "Functions").
  */
-export function routeHandler<D extends RouteDefinition>(route: D, impl: RouteImpl<D>) {
+export function routeHandler<D extends RouteDefinition>(route: D, impl: RouteImpl<D>, options: RouteOptions<D> = {} as RouteOptions<D>) {
+  const secondFactors = (options as { secondFactors?: () => SecondFactors }).secondFactors;
+  if (route.secondFactor && !secondFactors) throw new Error(`${route.method} ${route.path} needs a second factor: pass { secondFactors } to routeHandler`);
   const validateResponses = localOnlySetting('VALIDATE_RESPONSES') === '1';
   const cameThroughCloudFront = originCheck();
   return middy<APIGatewayProxyEventV2, APIGatewayProxyResultV2, Error, Context>()
@@ -116,6 +130,7 @@ export function routeHandler<D extends RouteDefinition>(route: D, impl: RouteImp
       if (!cameThroughCloudFront(event.headers)) throw forbidden('Forbidden');
       const identity = identityFrom(event);
       authorize(route, identity);
+      if (route.secondFactor) await requireSecondFactor(identity!, secondFactors!());
       const language = languageOfEvent(event);
       const request = {
         params: parseWith(route.params, event.pathParameters ?? {}, 'path', language),

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { handlerEntry } from '@functions/http/registry';
 import { routeIds, routes, type RouteDefinition } from '@shared/routes';
 import { settingsFor } from '@functions/environment';
-import { Api, COGNITO_ADMIN_ACTIONS, GEOCODER_ACTIONS, routeNeeds } from './api';
+import { Api, COGNITO_ADMIN_ACTIONS, GEOCODER_ACTIONS, routeNeeds, SECOND_FACTOR_ACTIONS } from './api';
 import { Data, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from './data';
 import { Identity } from './identity';
 import { Mail } from './mail';
@@ -103,7 +103,8 @@ describe('Api construct', () => {
 
   it("grants each function exactly what its entry's access field declares", () => {
     for (const routeId of routeIds) {
-      const access = (routes[routeId] as RouteDefinition).access;
+      const route = routes[routeId] as RouteDefinition;
+      const access = route.access;
       const statements = roleStatements(template, functionRole(template, id(api.functions[routeId].function)));
       const actions = actionsOf(statements);
       const env = all[id(api.functions[routeId].function)]!.Properties.Environment.Variables as Record<string, unknown>;
@@ -115,7 +116,9 @@ describe('Api construct', () => {
       expect(hasAny(TABLE_WRITE_ACTIONS), `${routeId} table write`).toBe(access.table === 'write');
       expect(actions.has('iot:Publish'), `${routeId} iot`).toBe(Boolean(access.iotPublish));
       expect(has(COGNITO_ADMIN_ACTIONS), `${routeId} cognito`).toBe(Boolean(access.cognito));
-      expect(hasAny(COGNITO_ADMIN_ACTIONS), `${routeId} cognito`).toBe(Boolean(access.cognito));
+      expect(hasAny(COGNITO_ADMIN_ACTIONS.filter((a) => !SECOND_FACTOR_ACTIONS.includes(a))), `${routeId} cognito`).toBe(Boolean(access.cognito));
+      // A route that moves money reads its caller's MFA settings, and nothing else of Cognito unless it needs more.
+      expect(has(SECOND_FACTOR_ACTIONS), `${routeId} second factor`).toBe(Boolean(access.cognito || route.secondFactor));
       expect(has(GEOCODER_ACTIONS), `${routeId} geocoder`).toBe(Boolean(access.geocoder));
       expect(actions.has('iot:CreateThing'), `${routeId} provisioning`).toBe(Boolean(access.iotProvisioning));
       expect(actions.has('iot:CreateJob'), `${routeId} creates jobs`).toBe(access.iotJobs === 'create');
@@ -126,7 +129,7 @@ describe('Api construct', () => {
         { upload: ['s3:PutObject'], keepPhoto: keep, keepLabReport: keep, readPhoto: ['s3:GetObject', 's3:ListBucket'], readLabReport: ['s3:GetObject', 's3:ListBucket'], none: [] }[access.files ?? 'none'],
       );
       // Exactly the settings of its needs, nothing else.
-      expect(Object.keys(env).filter((k) => k !== 'NODE_OPTIONS').sort(), `${routeId} settings`).toEqual(settingsFor(routeNeeds(access)).sort());
+      expect(Object.keys(env).filter((k) => k !== 'NODE_OPTIONS').sort(), `${routeId} settings`).toEqual(settingsFor(routeNeeds(route)).sort());
 
       // Each function reads only its own secret.
       const secretReads = statements.filter((s) => ([] as string[]).concat(s.Action).includes('secretsmanager:GetSecretValue'));

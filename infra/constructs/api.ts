@@ -29,6 +29,8 @@ import { FunctionSettings } from './settings';
 import { grantIotJobs, VEND_TOKEN_TOPIC, type Stations } from './stations';
 
 export const COGNITO_ADMIN_ACTIONS = ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser', 'cognito-idp:ListUsersInGroup', 'cognito-idp:AdminUserGlobalSignOut'];
+/** What a route that moves money reads of its caller: their MFA settings (shared/routes.ts, `secondFactor`). */
+export const SECOND_FACTOR_ACTIONS = ['cognito-idp:AdminGetUser'];
 export const GEOCODER_ACTIONS = ['geo:SearchPlaceIndexForText', 'geo:SearchPlaceIndexForSuggestions'];
 
 export interface ApiProps {
@@ -47,14 +49,14 @@ export interface ApiProps {
 
 const toHttpMethod = (method: RouteDefinition['method']): HttpMethod => HttpMethod[method];
 
-/** The settings a route's function needs (functions/environment.ts), from what its table entry may touch. */
-export function routeNeeds(access: RouteDefinition['access']): Need[] {
+/** The settings a route's function needs (functions/environment.ts), from what its table entry may touch and check. */
+export function routeNeeds({ access, secondFactor }: Pick<RouteDefinition, 'access' | 'secondFactor'>): Need[] {
   const needs: Need[] = ['http'];
   if (access.table) needs.push('table');
   if (access.iotPublish) needs.push('iotData');
   if (access.iotProvisioning) needs.push('iotProvisioning');
   if (access.iotJobs) needs.push('iotJobs');
-  if (access.cognito) needs.push('cognito');
+  if (access.cognito || secondFactor) needs.push('cognito');
   if (access.paymentSecret) needs.push('paymentSecret');
   if (access.signingKey) needs.push('signingKey');
   if (access.geocoder) needs.push('geocoder');
@@ -155,7 +157,7 @@ export class Api extends Construct {
       const fn = new AppFunction(group, routeId, {
         entry: handlerEntry(routeId),
         description: `${route.method} ${route.path} (${routeId})`,
-        needs: routeNeeds(route.access),
+        needs: routeNeeds(route),
         logRetention: props.logRetention,
       });
       this.grantAccess(routeId, route, fn, props);
@@ -221,6 +223,8 @@ export class Api extends Construct {
     if (access.signingKey) grantSecretValue(fn.role, secrets.signingKey);
     if (access.cognito) {
       fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: COGNITO_ADMIN_ACTIONS, resources: [identity.userPool.userPoolArn] }));
+    } else if (route.secondFactor) {
+      fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: SECOND_FACTOR_ACTIONS, resources: [identity.userPool.userPoolArn] }));
     }
     if (access.geocoder) {
       fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: GEOCODER_ACTIONS, resources: [this.placeIndex.attrArn] }));

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { MqttClient } from 'mqtt';
-import { CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { connectMqtt } from '@functions/adapters/iot/mqtt-connect';
 import { ORIGIN_VERIFY_HEADER } from '@functions/http/origin';
 import { httpApiAnswer, httpApiEvent, type Claims } from '../local/gateway';
-import { LOCAL_ACCOUNTS } from '../local/identity';
+import { passwordSignIn, type LOCAL_ACCOUNTS } from '../local/identity';
 import type { LocalDeployment } from './deploy';
 import { BatchWriteItemCommand, DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
@@ -131,22 +131,21 @@ export class Scenario {
     return String(this.claims.user?.['cognito:username']);
   }
 
+  /** The seeded accounts as the local identity answers them (the admin's with its TOTP secret), in LOCAL_ACCOUNTS' order. */
   get account() {
-    return LOCAL_ACCOUNTS;
+    return this.app.cloud.identity.outputs.accounts;
   }
 
   /** Signs the seeded accounts in against cognito-local; the claims are what the JWT authorizer would pass. */
   async signIn(): Promise<void> {
-    const { endpoint, region, clientId } = this.app.cloud.identity.outputs;
+    const { endpoint, region, clientId, accounts } = this.app.cloud.identity.outputs;
     const cognito = new CognitoIdentityProviderClient({ endpoint, region, credentials: { accessKeyId: 'parity', secretAccessKey: 'parity' } });
     try {
-      for (const account of LOCAL_ACCOUNTS) {
-        const { AuthenticationResult } = await cognito.send(new InitiateAuthCommand({
-          AuthFlow: 'USER_PASSWORD_AUTH', ClientId: clientId, AuthParameters: { USERNAME: account.username, PASSWORD: account.password },
-        }));
-        const claims = await this.app.cloud.identity.verifyToken(AuthenticationResult!.IdToken!);
+      for (const account of accounts) {
+        const { IdToken } = await passwordSignIn(cognito, clientId, account);
+        const claims = await this.app.cloud.identity.verifyToken(IdToken!);
         if (!claims) throw new Error(`cognito-local's token for ${account.username} did not verify`);
-        this.claims[account.role] = claims;
+        this.claims[account.role as Caller] = claims;
       }
     } finally {
       cognito.destroy();

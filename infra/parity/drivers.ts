@@ -8,6 +8,7 @@ import { stationTopics } from '@functions/ports/station-messages';
 import { openApiDocument } from '@shared/openapi';
 import { STATION_LIST_TILE_THRESHOLD } from '@shared/station-tiles';
 import { newKey, type Driver, type HttpCase, type Scenario } from './drive';
+import { totpCode } from '../local/totp';
 
 /**
  * How the parity suite drives every function of the template: one entry per function, keyed by its construct path
@@ -75,13 +76,14 @@ export const DRIVERS: Record<string, Driver> = {
   'Api/adminLogin': {
     http: [
       {
-        name: "signs the admin in with Cognito's password flow",
-        body: (s) => ({ username: s.account[1].username, password: s.account[1].password }),
+        name: "signs the admin in with Cognito's password flow and a TOTP code",
+        body: (s) => ({ username: s.account[1]!.username, password: s.account[1]!.password, code: totpCode(s.account[1]!.totpSecret!) }),
         expect: 200,
         check: ({ body }) => is(typeof record(body).idToken === 'string', 'no idToken'),
       },
-      { name: "answers 401 to a non-admin's right password", body: (s) => ({ username: s.account[0].username, password: s.account[0].password }), expect: 401 },
-      { name: 'answers 401 to a wrong password', body: (s) => ({ username: s.account[1].username, password: 'Wrong-Password-1!' }), expect: 401 },
+      { name: "answers 401 to a non-admin's right password", body: (s) => ({ username: s.account[0]!.username, password: s.account[0]!.password }), expect: 401 },
+      { name: 'answers 401 to a wrong password', body: (s) => ({ username: s.account[1]!.username, password: 'Wrong-Password-1!' }), expect: 401 },
+      { name: "answers 401 to the admin's right password without a code", body: (s) => ({ username: s.account[1]!.username, password: s.account[1]!.password }), expect: 401 },
     ],
   },
   'Api/getCurrentUser': {

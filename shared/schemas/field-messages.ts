@@ -77,6 +77,7 @@ export const fieldTexts: Readonly<Record<string, string>> = {
   'Say why the station is locked': 'Jelaskan mengapa stasiun dikunci',
   'Station name is required': 'Nama stasiun wajib diisi',
   'The balance you saw is required': 'Saldo yang Anda lihat wajib disertakan',
+  'The code has 6 digits': 'Kode terdiri dari 6 angka',
   'The date cannot be in the future': 'Tanggal tidak boleh di masa depan',
   'The file is empty': 'Berkasnya kosong',
   'The lab report must be a PDF': 'Laporan lab harus berupa PDF',

@@ -12,6 +12,7 @@ import { SimStation } from '@infra/local/simulator';
 import { median, percentile, round, type Figure } from './stats';
 import { benchStationTiles } from './station-tiles';
 import { startChild } from './scale-shared';
+import { signInWith } from '../support/cognito';
 import type { FleetInit, FleetMessage } from './heartbeat-fleet';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { HEARTBEAT_INTERVAL_SECONDS } from '@shared/constants';
@@ -43,13 +44,7 @@ function coveredMs(spans: [number, number][]): number {
 
 async function signIn(outputs: LocalOutputs, role: 'user' | 'admin') {
   const account = outputs.cognito.accounts.find((a) => a.role === role)!;
-  const response = await fetch(outputs.cognito.endpoint, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': 'AWSCognitoIdentityProviderService.InitiateAuth' },
-    body: JSON.stringify({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: outputs.cognito.clientId, AuthParameters: { USERNAME: account.username, PASSWORD: account.password } }),
-  });
-  const body = (await response.json()) as { AuthenticationResult: { IdToken: string } };
-  return { sub: account.sub, token: body.AuthenticationResult.IdToken };
+  return { sub: account.sub, token: await signInWith(outputs.cognito, account.username, account.password) };
 }
 
 async function provision(outputs: LocalOutputs, adminToken: string, id: string): Promise<Provisioned> {

@@ -7,7 +7,7 @@ import { formatInteger, formatLitres, formatRupiah } from '@frontend/features/ad
 import { AdminStats } from '@shared/routes';
 import { defaultSettings, Machine } from '@shared/schemas';
 import { asAdmin, createUser, ledgerEntries, repositories } from '../support/admin';
-import { adminSignInInBrowser, bearer, newAccount, seededAccount, signInAs } from '../support/auth';
+import { adminSignInInBrowser, answerConsoleCode, bearer, currentCode, newAccount, seededAccount, signInAs } from '../support/auth';
 import { DESKTOP, PHONE, downloadedText, launchBrowser, newContext } from '../support/browser';
 import { LOCAL_COGNITO_PATH } from '@infra/local/web';
 import { apiFetch, local, testDb } from '../support/local';
@@ -39,6 +39,7 @@ async function signInAsAdmin() {
   await page.getByLabel('Username').fill(admin.username);
   await page.getByLabel('Password', { exact: true }).fill(admin.password);
   await page.getByRole('button', { name: 'Login' }).click();
+  await answerConsoleCode(page);
   await page.waitForURL((url) => url.pathname === '/admin');
   await page.getByRole('table', { name: 'Machines' }).waitFor();
 }
@@ -409,6 +410,7 @@ describe('admin console in Chromium', { timeout: 180_000 }, () => {
     await page.getByLabel('Username').fill(admin.username);
     await page.getByLabel('Password', { exact: true }).fill(admin.password);
     await page.getByRole('button', { name: 'Login' }).click();
+    await answerConsoleCode(page);
     await page.waitForURL((url) => url.pathname === '/admin' && url.searchParams.get('tab') === 'users');
     await page.getByRole('tab', { name: 'Users', selected: true }).waitFor();
     // Signed in, the login screen goes straight on; a return path off the console is not followed.
@@ -427,8 +429,10 @@ describe('admin console in Chromium', { timeout: 180_000 }, () => {
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByText('Login failed: Invalid credentials').waitFor();
     await page.getByLabel('Password').fill(admin.password);
-    const started = Date.now();
     await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByLabel('Code', { exact: true }).fill(currentCode());
+    const started = Date.now();
+    await page.getByRole('button', { name: 'Verify' }).click();
     await page.getByText('Login successful! Redirecting...').waitFor();
     await page.waitForURL('**/admin/dashboard-simple');
     expect(Date.now() - started).toBeGreaterThanOrEqual(900);

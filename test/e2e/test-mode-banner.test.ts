@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchBrowser, newContext, PHONE } from '../support/browser';
 import { local } from '../support/local';
-import { signInInBrowser } from '../support/auth';
+import { answerConsoleCode, signInInBrowser } from '../support/auth';
 
 /**
  * Issue 13: a stage with simulated payments says so on every page. The local cloud serves /config.json with
@@ -101,6 +101,7 @@ describe('the test-mode banner', () => {
     await console.getByLabel('Username').fill(admin.username);
     await console.getByLabel('Password', { exact: true }).fill(admin.password);
     await console.getByRole('button', { name: 'Login' }).click();
+    await answerConsoleCode(console);
     await console.getByRole('table', { name: 'Machines' }).waitFor();
     expect(await banner(console).textContent()).toBe(ENGLISH);
     await desk.close();

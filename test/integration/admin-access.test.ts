@@ -1,7 +1,7 @@
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { buildPath, routeIds, routes, type RouteDefinition } from '@shared/routes';
-import { bearer, signInAs } from '../support/auth';
+import { bearer, currentCode, signInAs } from '../support/auth';
 import { apiFetch } from '../support/local';
 
 /** Every console route an admin may call, with placeholder path parameters: a route added later is covered too. */
@@ -61,9 +61,9 @@ describe('POST /api/admin/login (the script contract, backed by Cognito)', () =>
     expect(body.fields).toMatchObject({ username: 'Username is required', password: 'Password is required' });
   });
 
-  it('signs an admin in: the tokens it returns pass the auth check, which names the admin; logout answers ok', async () => {
+  it('signs an admin in (with the code of its TOTP): the tokens it returns pass the auth check, which names the admin; logout answers ok', async () => {
     const admin = await signInAs('admin');
-    const { status, body } = await apiFetch('/api/admin/login', { method: 'POST', json: { username: admin.username, password: admin.password } });
+    const { status, body } = await apiFetch('/api/admin/login', { method: 'POST', json: { username: admin.username, password: admin.password, code: currentCode() } });
     expect(status).toBe(200);
     expect(body).toMatchObject({ username: admin.username, role: 'admin' });
     expect(decodeJwt(body.idToken)['cognito:groups']).toEqual(['admin']);

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { totpCode } from '@infra/local/totp';
 import { newAccountWith, signInWith } from './cognito';
 import { local } from './local';
 
@@ -11,7 +12,7 @@ export const signIn = (username: string, password: string, token: 'id' | 'access
 /** The roles of the seeded local accounts (README, "Local accounts"). */
 type LocalRole = 'user' | 'admin' | 'technician' | 'host';
 
-/** The seeded local account of a role: its credentials, sub and a fresh ID token. */
+/** The seeded local account of a role: its credentials, sub and a fresh ID token (the admin's sign-in answers a TOTP code). */
 export async function signInAs(role: LocalRole) {
   const account = seededAccount(role);
   return { ...account, token: await signIn(account.username, account.password) };
@@ -41,8 +42,20 @@ export async function signInInBrowser(page: Page, username: string, password: st
 /** The console login's password field and button, in English or in Bahasa Indonesia (the browser's language). */
 export const CONSOLE_PASSWORD_LABEL = /^(Password|Kata sandi)$/;
 export const CONSOLE_LOGIN_BUTTON = /^(Login|Masuk)$/;
+/** The console's second step: the code of the authenticator app, and its button. */
+const CONSOLE_CODE_LABEL = /^(Code|Kode)$/;
+const CONSOLE_VERIFY_BUTTON = /^(Verify|Verifikasi)$/;
 
-/** Signs the seeded admin in: /admin sends to the login, which goes back to the console. */
+/** The current TOTP code of a base32 secret (the seeded admin's by default), as its authenticator app would show it. */
+export const currentCode = (secret: string = seededAccount('admin').totpSecret!) => totpCode(secret);
+
+/** Answers the console's code step (after the password) with the current code of `secret` (the seeded admin's by default). */
+export async function answerConsoleCode(page: Page, secret?: string): Promise<void> {
+  await page.getByLabel(CONSOLE_CODE_LABEL).fill(currentCode(secret));
+  await page.getByRole('button', { name: CONSOLE_VERIFY_BUTTON }).click();
+}
+
+/** Signs the seeded admin in: /admin sends to the login (password, then a TOTP code), which goes back to the console. */
 export async function adminSignInInBrowser(page: Page, web = local().web): Promise<void> {
   const admin = seededAccount('admin');
   await page.goto(web + '/admin');
@@ -51,5 +64,6 @@ export async function adminSignInInBrowser(page: Page, web = local().web): Promi
   // The console's login speaks the browser's language: English or Bahasa Indonesia.
   await page.getByLabel(CONSOLE_PASSWORD_LABEL).fill(admin.password);
   await page.getByRole('button', { name: CONSOLE_LOGIN_BUTTON }).click();
+  await answerConsoleCode(page);
   await page.waitForURL((url) => url.pathname === '/admin');
 }

@@ -1,5 +1,5 @@
-import { CognitoIdentityProviderClient, ConfirmSignUpCommand, InitiateAuthCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
-import type { LocalIdentityOutputs } from '@infra/local/identity';
+import { CognitoIdentityProviderClient, ConfirmSignUpCommand, SignUpCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { passwordSignIn, type LocalIdentityOutputs } from '@infra/local/identity';
 import type { LocalOutputs } from '@infra/local/stack';
 import { emailedCode } from './outbox';
 
@@ -11,14 +11,16 @@ function cognito(outputs: LocalIdentityOutputs) {
   return new CognitoIdentityProviderClient({ endpoint: outputs.endpoint, region: outputs.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
 }
 
-/** Signs in with the password flow and returns the ID token the browser sends as its bearer token (or the access token). */
+/**
+ * Signs in with the password flow and returns the ID token the browser sends as its bearer token (or the access token).
+ * A seeded account with TOTP enrolled (the admin) answers the code challenge with its `totpSecret`.
+ */
 export async function signInWith(outputs: LocalIdentityOutputs, username: string, password: string, token: 'id' | 'access' = 'id'): Promise<string> {
   const client = cognito(outputs);
   try {
-    const result = await client.send(new InitiateAuthCommand({
-      AuthFlow: 'USER_PASSWORD_AUTH', ClientId: outputs.clientId, AuthParameters: { USERNAME: username, PASSWORD: password },
-    }));
-    return token === 'id' ? result.AuthenticationResult!.IdToken! : result.AuthenticationResult!.AccessToken!;
+    const totpSecret = outputs.accounts.find((a) => a.username === username)?.totpSecret;
+    const result = await passwordSignIn(client, outputs.clientId, { username, password, totpSecret });
+    return token === 'id' ? result.IdToken! : result.AccessToken!;
   } finally {
     client.destroy();
   }

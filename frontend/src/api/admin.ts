@@ -13,16 +13,21 @@ import { api, ApiRequestError } from './client';
  * Query keys start with 'admin' so that signing out can forget them all at once.
  */
 
-/** The admin session check: null when nobody is signed in or the account is not an administrator (401/403). */
-export async function fetchAdminIdentity(signal?: AbortSignal): Promise<AdminIdentity | null> {
+/**
+ * The admin session check: null when nobody is signed in, the account is no console user (401/403), or it is an
+ * administrator without TOTP, whom the login has enrol it first (docs/architecture.md, "Roles").
+ */
+async function fetchAdminIdentity(signal?: AbortSignal): Promise<AdminIdentity | null> {
   const auth = await loadAuth();
   if (!(await auth.getIdToken())) return null;
+  let identity: AdminIdentity;
   try {
-    return await api('adminAuthCheck', { signal });
+    identity = await api('adminAuthCheck', { signal });
   } catch (error) {
     if (error instanceof ApiRequestError && (error.status === 401 || error.status === 403)) return null;
     throw error;
   }
+  return identity.role === 'admin' && !(await auth.hasTotp()) ? null : identity;
 }
 
 export type TransactionFilters = { type?: (typeof transactionTypes)[number]; userId?: string; machineId?: string };

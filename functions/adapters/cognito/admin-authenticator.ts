@@ -1,6 +1,7 @@
-import { AdminUserGlobalSignOutCommand, CognitoIdentityProviderClient, InitiateAuthCommand } from '@aws-sdk/client-cognito-identity-provider';
+import { AdminUserGlobalSignOutCommand, CognitoIdentityProviderClient, InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt } from 'jose';
-import { DomainError } from '../../domain/errors';
+import { DomainError, unauthorized } from '../../domain/errors';
+import * as texts from '../../domain/texts';
 import { awsRegion, setting } from '../../environment';
 import type { AdminAuthenticator, PasswordSession } from '../../ports/admin-auth';
 
@@ -17,8 +18,8 @@ const cognitoConfigFromEnv = (env: NodeJS.ProcessEnv = process.env): CognitoConf
   region: awsRegion(env),
 });
 
-/** Cognito answers NotAuthorized for a wrong password; cognito-local answers InvalidPassword. */
-const WRONG_CREDENTIALS = new Set(['NotAuthorizedException', 'UserNotFoundException', 'InvalidPasswordException']);
+/** Cognito answers NotAuthorized for a wrong password; cognito-local answers InvalidPassword. A wrong TOTP code: CodeMismatch (or Expired for a used one). */
+const WRONG_CREDENTIALS = new Set(['NotAuthorizedException', 'UserNotFoundException', 'InvalidPasswordException', 'CodeMismatchException', 'ExpiredCodeException']);
 
 /**
  * Password sign-in (USER_PASSWORD_AUTH against the web app client) and global sign-out, on Cognito in AWS
@@ -35,14 +36,23 @@ export class CognitoAdminAuthenticator implements AdminAuthenticator {
     return this.client;
   }
 
-  async signIn(username: string, password: string): Promise<PasswordSession | null> {
+  async signIn(username: string, password: string, code?: string): Promise<PasswordSession | null> {
     const { clientId } = this.config();
     try {
-      const result = await this.cognito().send(new InitiateAuthCommand({
+      let result = await this.cognito().send(new InitiateAuthCommand({
         AuthFlow: 'USER_PASSWORD_AUTH',
         ClientId: clientId,
         AuthParameters: { USERNAME: username, PASSWORD: password },
       }));
+      if (result.ChallengeName === 'SOFTWARE_TOKEN_MFA') {
+        if (!code) throw unauthorized(texts.totpCodeRequired);
+        result = await this.cognito().send(new RespondToAuthChallengeCommand({
+          ClientId: clientId,
+          ChallengeName: 'SOFTWARE_TOKEN_MFA',
+          Session: result.Session,
+          ChallengeResponses: { USERNAME: username, SOFTWARE_TOKEN_MFA_CODE: code },
+        }));
+      }
       const tokens = result.AuthenticationResult;
       if (!tokens?.IdToken || !tokens.AccessToken) {
         throw new DomainError(401, result.ChallengeName ? `Sign-in needs another step (${result.ChallengeName}); finish it in the app first` : 'Invalid credentials');

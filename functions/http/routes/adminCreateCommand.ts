@@ -4,7 +4,8 @@ import { log } from '../../observability';
 import { stationJobs } from '../../providers/station-jobs';
 import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
+import { secondFactors } from '../../providers/second-factors';
 import * as repositories from '../../providers/repositories';
 
 /** An admin sends a remote command (audited as 'admin:<username>'); step 1 goes out as a job at once. */
-export const handler = routeHandler(contract.adminCreateCommand, async ({ body, identity, language }) => createCommand(body, adminActor(identity), { commands: repositories.commands(), machines: repositories.machines(), clock: repositories.clock(), ids: repositories.ids(), stationJobs: stationJobs(), log }, language));
+export const handler = routeHandler(contract.adminCreateCommand, async ({ body, identity, language }) => createCommand(body, adminActor(identity), { commands: repositories.commands(), machines: repositories.machines(), clock: repositories.clock(), ids: repositories.ids(), stationJobs: stationJobs(), log }, language), { secondFactors });

@@ -3,5 +3,5 @@ import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
 import { adminAuth } from '../../providers/admin-auth';
 
-/** POST /api/admin/login for scripts (docs/design.md, "API calls"): Cognito's password flow, admin group only; returns the tokens. */
-export const handler = routeHandler(contract.adminLogin, async ({ body }) => adminSignIn(body.username, body.password, adminAuth()));
+/** POST /api/admin/login for scripts (docs/design.md, "API calls"): Cognito's password flow (and the TOTP code), admin group only; returns the tokens. */
+export const handler = routeHandler(contract.adminLogin, async ({ body }) => adminSignIn(body.username, body.password, body.code, adminAuth()));

@@ -2,7 +2,8 @@ import { adminActor } from '../../domain/admin-auth';
 import { saveSettings } from '../../domain/admin-settings';
 import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
+import { secondFactors } from '../../providers/second-factors';
 import * as repositories from '../../providers/repositories';
 
 /** Validated by the shared Settings schema; saved with an audit entry of who changed what. */
-export const handler = routeHandler(contract.adminPutSettings, async ({ body, identity }) => saveSettings(body, adminActor(identity), { settings: repositories.settings() }));
+export const handler = routeHandler(contract.adminPutSettings, async ({ body, identity }) => saveSettings(body, adminActor(identity), { settings: repositories.settings() }), { secondFactors });

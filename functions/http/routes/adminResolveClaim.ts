@@ -5,6 +5,7 @@ import { claimDeps } from '../../providers/claims';
 import { guestDeps } from '../../providers/payment-deps';
 import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
+import { secondFactors } from '../../providers/second-factors';
 
 /**
  * An admin credits or declines a pending claim, as 'admin:<username>' (the ledger entry and the claim keep who and
@@ -14,4 +15,4 @@ export const handler = routeHandler(contract.adminResolveClaim, async ({ params,
   const claim = await resolveClaim(params.id, body, adminActor(identity), claimDeps());
   if (guestOrderOfAccount(claim.userId)) await afterClaimResolved(claim, guestDeps());
   return claim;
-});
+}, { secondFactors });

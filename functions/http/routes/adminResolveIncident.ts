@@ -2,9 +2,10 @@ import { adminActor } from '../../domain/admin-auth';
 import { resolveIncident } from '../../domain/vend-close';
 import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
+import { secondFactors } from '../../providers/second-factors';
 import { log } from '../../observability';
 import * as repositories from '../../providers/repositories';
 
 /** An operator settles a vend incident with the volume dispensed, as 'admin:<username>' (docs/architecture.md, Vend incidents). */
 export const handler = routeHandler(contract.adminResolveIncident, async ({ params, body, identity }) =>
-  resolveIncident(params.id, body, adminActor(identity!), { vendSessions: repositories.vendSessions(), ledger: repositories.ledger(), clock: repositories.clock(), log }));
+  resolveIncident(params.id, body, adminActor(identity!), { vendSessions: repositories.vendSessions(), ledger: repositories.ledger(), clock: repositories.clock(), log }), { secondFactors });

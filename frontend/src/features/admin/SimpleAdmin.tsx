@@ -13,37 +13,39 @@ import { bundleFileName, downloadBundle, type Provisioned } from './bundle';
 import { CheckingAuthentication } from './CheckingAuthentication';
 import { formatInteger, formatLitres, formatRupiah } from './format';
 import { LogoutIcon } from './icons';
-import { adminPasswordSignIn, loginErrorOf, rememberAdmin, useAdminLogout, useAdminSession } from './session';
+import { TotpCodeForm, useLoginError } from './SecondFactor';
+import { adminCodeSignIn, adminPasswordSignIn, rememberAdmin, useAdminLogout, useAdminSession, type ConsoleSignIn } from './session';
 import { Button, Card, InlineAlert, TextField } from './ui';
 
 /** /admin/simple: the plain login form; 1 second after success it goes to the simple dashboard. */
 export function SimpleLogin() {
   const t = useMessages(adminConsole).simple;
-  const loginErrors = useMessages(adminLogin).errors;
-  const loginErrorText = (message: string) => {
-    const known = loginErrorOf(message);
-    return known ? loginErrors[known] : message;
-  };
+  const loginTexts = useMessages(adminLogin);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  const login = useMutation({
-    mutationFn: () => adminPasswordSignIn(username, password),
-    onSuccess: (identity) => {
-      rememberAdmin(queryClient, identity);
-      timer.current = setTimeout(() => void navigate({ to: '/admin/dashboard-simple' }), TIMING_MS.simpleLoginRedirect);
-    },
-  });
-  const status = login.isSuccess
+  /** After the password: the code of an authenticator app, or (an administrator without TOTP) the full login to enrol it. */
+  const [step, setStep] = useState<'password' | 'code' | 'enrol'>('password');
+  const [done, setDone] = useState(false);
+  const onSignIn = (result: ConsoleSignIn) => {
+    if (result.step !== 'done') return setStep(result.step);
+    setDone(true);
+    rememberAdmin(queryClient, result.identity);
+    timer.current = setTimeout(() => void navigate({ to: '/admin/dashboard-simple' }), TIMING_MS.simpleLoginRedirect);
+  };
+  const login = useMutation({ mutationFn: () => adminPasswordSignIn(username, password), onSuccess: onSignIn });
+  const code = useMutation({ mutationFn: (value: string) => adminCodeSignIn(value), onSuccess: onSignIn });
+  const failure = useLoginError(login.error ?? code.error);
+  const status = done
     ? { tone: 'success' as const, text: t.loginSuccess }
-    : login.error
-      ? { tone: 'error' as const, text: t.loginFailed(loginErrorText(login.error.message)) }
+    : failure
+      ? { tone: 'error' as const, text: t.loginFailed(failure) }
       : null;
   // Busy until the dashboard shows (a second after success).
-  const busy = login.isPending || login.isSuccess;
+  const busy = login.isPending || code.isPending || done;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -57,12 +59,27 @@ export function SimpleLogin() {
           <Logo size={32} />
           <h1 className="text-lg font-bold text-slate-900">{t.loginTitle}</h1>
         </div>
-        <form onSubmit={submit} aria-label={t.loginForm} className="mt-6 space-y-4">
-          <TextField label={t.username} name="username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} />
-          <TextField label={t.password} name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
-          {status && <InlineAlert tone={status.tone}>{status.text}</InlineAlert>}
-          <Button type="submit" variant="primary" busy={busy} className="w-full">{t.login}</Button>
-        </form>
+        {step === 'password' && (
+          <form onSubmit={submit} aria-label={t.loginForm} className="mt-6 space-y-4">
+            <TextField label={t.username} name="username" autoComplete="username" required value={username} onChange={(e) => setUsername(e.target.value)} />
+            <TextField label={t.password} name="password" type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+            {status && <InlineAlert tone={status.tone}>{status.text}</InlineAlert>}
+            <Button type="submit" variant="primary" busy={busy} className="w-full">{t.login}</Button>
+          </form>
+        )}
+        {step === 'code' && (
+          <div className="mt-6 space-y-4">
+            <p className="text-sm text-slate-600">{loginTexts.codeIntro}</p>
+            {done && status && <InlineAlert tone={status.tone}>{status.text}</InlineAlert>}
+            <TotpCodeForm label={loginTexts.codeForm} busy={busy} error={code.error ? failure : null} onSubmit={(value) => code.mutate(value)} />
+          </div>
+        )}
+        {step === 'enrol' && (
+          <div className="mt-6">
+            <InlineAlert tone="error">{loginTexts.enrolIntro}</InlineAlert>
+            <Link to="/admin/login" className="mt-4 inline-block font-medium text-brand-700 hover:underline">{loginTexts.enrolTitle}</Link>
+          </div>
+        )}
         <div className="mt-5 flex justify-between text-sm">
           <Link to="/admin/login" className="font-medium text-brand-700 hover:underline">{t.fullLogin}</Link>
           <Link to="/" className="text-slate-500 hover:text-slate-800">{t.backToSite}</Link>

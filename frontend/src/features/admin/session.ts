@@ -2,9 +2,9 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import type { AdminIdentity } from '@shared/schemas';
-import { adminQueries, fetchAdminIdentity } from '../../api/admin';
+import { adminQueries } from '../../api/admin';
 import { authedApi, loadAuth } from '../../api/auth';
-import { ApiRequestError } from '../../api/client';
+import { api, ApiRequestError } from '../../api/client';
 
 const LOGIN_FAILED = 'Login failed. Please try again.';
 const INVALID_CREDENTIALS = 'Invalid credentials';
@@ -12,51 +12,117 @@ const NOT_ADMIN = 'Administrator access required';
 const RESET_PASSWORD = 'Your password must be reset before you can sign in.';
 const UNCONFIRMED = 'This account is not confirmed yet.';
 const UNSUPPORTED_STEP = 'This account needs a sign-in step the console does not support.';
+const WRONG_CODE = 'That code is not right. Check the time on your phone and enter the code the app shows now.';
 
 /** The sign-in's own failures by name, for the login screens to say in the chosen language; null for any other message. */
 export function loginErrorOf(message: string) {
-  const known = { failed: LOGIN_FAILED, invalid: INVALID_CREDENTIALS, notAdmin: NOT_ADMIN, reset: RESET_PASSWORD, unconfirmed: UNCONFIRMED, unsupported: UNSUPPORTED_STEP } as const;
+  const known = { failed: LOGIN_FAILED, invalid: INVALID_CREDENTIALS, notAdmin: NOT_ADMIN, reset: RESET_PASSWORD, unconfirmed: UNCONFIRMED, unsupported: UNSUPPORTED_STEP, wrongCode: WRONG_CODE } as const;
   return (Object.keys(known) as (keyof typeof known)[]).find((key) => known[key] === message) ?? null;
 }
 
 const WRONG_CREDENTIALS = new Set(['NotAuthorizedException', 'UserNotFoundException', 'InvalidPasswordException', 'EmptySignInUsername', 'EmptySignInPassword']);
+/** A TOTP code Cognito refused: at sign-in (CodeMismatch), at enrolment (EnableSoftwareTokenMFA; cognito-local says CodeMismatch there too). */
+const WRONG_CODES = new Set(['CodeMismatchException', 'EnableSoftwareTokenMFAException', 'ExpiredCodeException']);
+
+/** A TOTP step's failure: a wrong code, the service down, or Cognito's own message. */
+function codeFailure(error: unknown): Error {
+  const code = (error as { code?: string }).code ?? '';
+  if (WRONG_CODES.has(code)) return new Error(WRONG_CODE);
+  return new Error(code === 'NetworkError' ? LOGIN_FAILED : (error as Error).message || LOGIN_FAILED);
+}
 
 /**
- * Signs an administrator in with the browser's Cognito session (the accounts module, Amplify's password
- * flow): wrong credentials read 'Invalid credentials'; an unreachable service 'Login failed. Please try
- * again.'; any other refusal its own message. Only members of the admin group pass: the server's auth check
- * decides, and a non-admin's fresh session is cleared again.
+ * Where a console sign-in stands: done (the console opens), a TOTP code to answer (the account has TOTP enrolled),
+ * or an administrator to enrol TOTP first: the admin group reaches the console, and its money routes, only with a
+ * second factor (docs/architecture.md, "Roles").
  */
-export async function adminPasswordSignIn(username: string, password: string): Promise<AdminIdentity> {
-  let auth: Awaited<ReturnType<typeof loadAuth>>;
+export type ConsoleSignIn = { step: 'done'; identity: AdminIdentity } | { step: 'code' } | { step: 'enrol'; identity: AdminIdentity };
+
+type Auth = Awaited<ReturnType<typeof loadAuth>>;
+
+async function auth(): Promise<Auth> {
   try {
-    auth = await loadAuth();
+    return await loadAuth();
   } catch {
     throw new Error(LOGIN_FAILED);
   }
-  let result: Awaited<ReturnType<typeof auth.signInWithPassword>>;
+}
+
+/** A sign-in's failure as the login screens say it: wrong credentials, the service down, or Cognito's own message. */
+function signInFailure(error: unknown): Error {
+  const code = (error as { code?: string }).code ?? '';
+  if (WRONG_CREDENTIALS.has(code)) return new Error(INVALID_CREDENTIALS);
+  if (code === 'NetworkError') return new Error(LOGIN_FAILED);
+  return new Error((error as Error).message || INVALID_CREDENTIALS);
+}
+
+/**
+ * Signs a console user in with the browser's Cognito session (the accounts module, Amplify's password flow): wrong
+ * credentials read 'Invalid credentials'; an unreachable service 'Login failed. Please try again.'; any other refusal
+ * its own message. An account with TOTP enrolled then answers a code (adminCodeSignIn).
+ */
+export async function adminPasswordSignIn(username: string, password: string): Promise<ConsoleSignIn> {
+  const accounts = await auth();
+  let result: Awaited<ReturnType<Auth['signInWithPassword']>>;
   try {
-    result = await auth.signInWithPassword(username, password);
+    result = await accounts.signInWithPassword(username, password);
   } catch (error) {
-    const code = (error as { code?: string }).code ?? '';
-    if (WRONG_CREDENTIALS.has(code)) throw new Error(INVALID_CREDENTIALS);
-    if (code === 'NetworkError') throw new Error(LOGIN_FAILED);
-    throw new Error((error as Error).message || INVALID_CREDENTIALS);
+    throw signInFailure(error);
   }
   if (result.status === 'resetPassword') throw new Error(RESET_PASSWORD);
   if (result.status === 'confirmSignUp') throw new Error(UNCONFIRMED);
+  if (result.status === 'totpCode') return { step: 'code' };
   if (result.status !== 'signedIn') throw new Error(UNSUPPORTED_STEP);
-  let identity: AdminIdentity | null;
+  return signedIn(accounts);
+}
+
+/** A step with the authenticator app, its failure said as the login screens say it (codeFailure). */
+async function totpStep<T>(step: (accounts: Auth) => Promise<T>): Promise<{ accounts: Auth; value: T }> {
+  const accounts = await auth();
   try {
-    identity = await fetchAdminIdentity();
+    return { accounts, value: await step(accounts) };
   } catch (error) {
+    throw codeFailure(error);
+  }
+}
+
+/** The second step: the code of the authenticator app (a wrong one reads as Cognito says it). */
+export async function adminCodeSignIn(code: string): Promise<ConsoleSignIn> {
+  const { accounts } = await totpStep((a) => a.confirmTotpCode(code));
+  return signedIn(accounts);
+}
+
+/** TOTP enrolment of the signed-in administrator, step 1: the secret for the authenticator app (key and QR code). */
+export async function startTotpEnrolment(accountName: string): Promise<{ secret: string; uri: string }> {
+  return (await totpStep((a) => a.startTotpSetup(accountName))).value;
+}
+
+/** Step 2: a code of the app turns TOTP on; then every session ends (endConsoleSession) and the login asks again, with a code. */
+export async function finishTotpEnrolment(code: string, queryClient: QueryClient): Promise<void> {
+  await totpStep((a) => a.finishTotpSetup(code));
+  await endConsoleSession(queryClient);
+}
+
+/**
+ * Only console users pass: the server's auth check decides, and anyone else's fresh session is cleared again. An
+ * administrator without TOTP enrols it before the console opens.
+ */
+async function signedIn(accounts: Auth): Promise<ConsoleSignIn> {
+  let identity: AdminIdentity;
+  try {
+    identity = await api('adminAuthCheck');
+  } catch (error) {
+    if (error instanceof ApiRequestError && (error.status === 401 || error.status === 403)) {
+      await accounts.clearLocalSession();
+      throw new Error(NOT_ADMIN);
+    }
     throw new Error(error instanceof ApiRequestError ? (error.serverMessage ?? LOGIN_FAILED) : LOGIN_FAILED);
   }
-  if (!identity) {
-    await auth.clearLocalSession();
-    throw new Error(NOT_ADMIN);
+  try {
+    return identity.role === 'admin' && !(await accounts.hasTotp()) ? { step: 'enrol', identity } : { step: 'done', identity };
+  } catch {
+    throw new Error(LOGIN_FAILED);
   }
-  return identity;
 }
 
 /** Forgets every admin query and the signed-in user's cached data. */
@@ -72,28 +138,34 @@ export function rememberAdmin(queryClient: QueryClient, identity: AdminIdentity)
 }
 
 /**
- * Logout: the server revokes the admin's refresh tokens everywhere (POST /api/admin/logout, AdminUserGlobalSignOut)
- * and the browser forgets its tokens; when the server cannot be reached, the browser signs out everywhere itself.
- * Then the login screen shows. Never stuck: local state is cleared either way.
+ * Ends the console session: the server revokes the user's refresh tokens everywhere (POST /api/admin/logout,
+ * AdminUserGlobalSignOut) and the browser forgets its tokens; when the server cannot be reached, the browser signs
+ * out everywhere itself. Never stuck: local state is cleared either way. Also after TOTP enrolment, so that the next
+ * sign-in is the first with a code and no session from before it lives on.
  */
+export async function endConsoleSession(queryClient: QueryClient): Promise<void> {
+  let revoked = false;
+  try {
+    await authedApi('adminLogout');
+    revoked = true;
+  } catch {
+    // Already signed out, or offline: the browser's own sign-out below covers it.
+  }
+  try {
+    const accounts = await loadAuth();
+    await (revoked ? accounts.clearLocalSession() : accounts.signOutEverywhere());
+  } catch {
+    // Both never throw once loaded; a failed load leaves nothing signed in to clear.
+  }
+  forgetSession(queryClient);
+}
+
+/** Logout: the session ends (endConsoleSession), then the login screen shows. */
 export function useAdminLogout(to: '/admin/login' | '/admin/simple' = '/admin/login') {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(async () => {
-    let revoked = false;
-    try {
-      await authedApi('adminLogout');
-      revoked = true;
-    } catch {
-      // Already signed out, or offline: the browser's own sign-out below covers it.
-    }
-    try {
-      const auth = await loadAuth();
-      await (revoked ? auth.clearLocalSession() : auth.signOutEverywhere());
-    } catch {
-      // Both never throw once loaded; a failed load leaves nothing signed in to clear.
-    }
-    forgetSession(queryClient);
+    await endConsoleSession(queryClient);
     await navigate({ to, replace: true });
   }, [queryClient, navigate, to]);
 }

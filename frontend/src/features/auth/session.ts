@@ -1,13 +1,18 @@
 import { Amplify } from 'aws-amplify';
 import {
   confirmResetPassword,
+  confirmSignIn,
   confirmSignUp,
   fetchAuthSession,
+  fetchMFAPreference,
   resendSignUpCode as amplifyResendSignUpCode,
   resetPassword,
   signIn,
+  setUpTOTP,
   signOut,
   signUp,
+  updateMFAPreference,
+  verifyTOTPSetup,
 } from 'aws-amplify/auth';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { setTokenProvider } from '../../api/client';
@@ -41,7 +46,9 @@ export type SignInResult =
   | { status: 'confirmSignUp' }
   /** An administrator asked for a new password: use requestPasswordReset. */
   | { status: 'resetPassword' }
-  /** A step this app does not support (MFA, a forced new password). */
+  /** The account has TOTP enrolled: answer with a code of its authenticator app (confirmTotpCode). */
+  | { status: 'totpCode' }
+  /** A step this app does not support (SMS or e-mail codes, a forced new password). */
   | { status: 'unsupported'; step: string };
 
 /**
@@ -65,10 +72,57 @@ export async function signInWithPassword(username: string, password: string): Pr
     const step = result.nextStep.signInStep;
     if (step === 'CONFIRM_SIGN_UP') return { status: 'confirmSignUp' };
     if (step === 'RESET_PASSWORD') return { status: 'resetPassword' };
+    if (step === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') return { status: 'totpCode' };
     return { status: 'unsupported', step };
   } catch (error) {
     // cognito-local answers a wrong password with InvalidPasswordException; Cognito with NotAuthorizedException.
     if ((error as Error).name === 'InvalidPasswordException') throw toAuthFailure({ name: 'NotAuthorizedException' });
+    throw toAuthFailure(error);
+  }
+}
+
+/** Second step of a sign-in with TOTP: the 6-digit code of the authenticator app (Cognito's SOFTWARE_TOKEN_MFA). */
+export async function confirmTotpCode(code: string): Promise<void> {
+  configureAuth();
+  try {
+    const result = await confirmSignIn({ challengeResponse: code.replace(/\s/g, '') });
+    if (!result.isSignedIn) throw new AuthFailure('unsupported', `Sign-in asks for another step (${result.nextStep.signInStep})`);
+  } catch (error) {
+    throw toAuthFailure(error);
+  }
+}
+
+/** Whether the signed-in account has TOTP enabled (then every sign-in of it asks for a code). */
+export async function hasTotp(): Promise<boolean> {
+  configureAuth();
+  try {
+    return (await fetchMFAPreference()).enabled?.includes('TOTP') ?? false;
+  } catch (error) {
+    throw toAuthFailure(error);
+  }
+}
+
+/**
+ * TOTP enrolment, step 1: Cognito makes a secret for the signed-in account. The secret (base32, for typing in) and
+ * the otpauth:// URI (for the QR code) go to the authenticator app; nothing is kept here.
+ */
+export async function startTotpSetup(accountName: string): Promise<{ secret: string; uri: string }> {
+  configureAuth();
+  try {
+    const setup = await setUpTOTP();
+    return { secret: setup.sharedSecret, uri: setup.getSetupUri('Bali Refill', accountName).toString() };
+  } catch (error) {
+    throw toAuthFailure(error);
+  }
+}
+
+/** TOTP enrolment, step 2: a code of the app proves it has the secret; TOTP is then on (and preferred) for every sign-in. */
+export async function finishTotpSetup(code: string): Promise<void> {
+  configureAuth();
+  try {
+    await verifyTOTPSetup({ code: code.replace(/\s/g, '') });
+    await updateMFAPreference({ totp: 'PREFERRED' });
+  } catch (error) {
     throw toAuthFailure(error);
   }
 }
