@@ -1,3 +1,5 @@
+import { baliDate } from '@shared/bali-time';
+
 /** A table to export: header cells and rows of plain values. */
 export interface CsvTable {
   /** File name without extension, e.g. 'machines'. */
@@ -20,8 +22,8 @@ export function toCsv(table: Pick<CsvTable, 'header' | 'rows'>): string {
   return [table.header, ...table.rows].map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
 }
 
-/** `bali-refill-machines-2025-06-01.csv` */
-export const csvFileName = (name: string, now = new Date()) => `bali-refill-${name}-${now.toISOString().slice(0, 10)}.csv`;
+/** `bali-refill-machines-2025-06-01.csv` (the day in Bali) */
+export const csvFileName = (name: string, now = new Date()) => `bali-refill-${name}-${baliDate(now)}.csv`;
 
 /** Saves text as a file through a temporary link (with a BOM for CSV, so spreadsheets read UTF-8). */
 export function downloadText(fileName: string, text: string, type: string) {
