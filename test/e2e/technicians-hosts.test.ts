@@ -141,4 +141,29 @@ describe('technicians and hosts in Chromium', { timeout: 180_000 }, () => {
     await page.getByRole('heading', { name: 'Stasiun Anda' }).waitFor();
     await page.getByRole('button', { name: 'Cetak laporan' }).waitFor();
   });
+
+  it('sends every role that signs in at /signin to its own home, at 390 px in both languages (the landing page\'s sign-in too)', async () => {
+    const cases = [
+      { role: 'host', locale: 'id-ID', form: 'Masuk', password: 'Kata sandi', home: '/host', redirect: '/app/map' },
+      { role: 'host', locale: 'en-US', form: 'Sign in', password: 'Password', home: '/host', redirect: undefined },
+      { role: 'technician', locale: 'id-ID', form: 'Masuk', password: 'Kata sandi', home: '/admin', redirect: undefined },
+      { role: 'admin', locale: 'en-US', form: 'Sign in', password: 'Password', home: '/admin', redirect: '/app' },
+      { role: 'user', locale: 'en-US', form: 'Sign in', password: 'Password', home: '/app/map', redirect: '/app/map' },
+    ] as const;
+    for (const c of cases) {
+      const account = seededAccount(c.role);
+      const page = await (await newContext(browser, { ...PHONE, locale: c.locale })).newPage();
+      await page.goto(`${local().web}/signin${c.redirect ? `?redirect=${encodeURIComponent(c.redirect)}` : ''}`);
+      const form = page.getByRole('form', { name: c.form });
+      await form.getByLabel('E-mail').fill(account.username);
+      await form.getByLabel(c.password, { exact: true }).fill(account.password);
+      await form.getByRole('button', { name: c.form }).click();
+      await page.waitForURL((url) => url.pathname === c.home);
+      if (c.role === 'host') await page.getByRole('heading', { name: c.locale === 'id-ID' ? 'Stasiun Anda' : 'Your stations' }).waitFor();
+      // Signed in already, /signin goes straight home again.
+      await page.goto(`${local().web}/signin`);
+      await page.waitForURL((url) => url.pathname === (c.role === 'user' ? '/app' : c.home));
+      await page.context().close();
+    }
+  });
 });
