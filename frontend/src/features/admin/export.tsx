@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
-import type { CsvTable } from './csv';
+import type { CsvTable } from '@shared/csv';
 
 type Provider = () => CsvTable | null;
 interface ExportRegistry {
