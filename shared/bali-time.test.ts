@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { baliDate, baliDateTime, baliDayEnd, baliDayStart } from './bali-time';
+import { baliDate, baliDateTime, baliDayEnd, baliDayStart, baliMonthSoFar } from './bali-time';
 
 describe("Bali's time", () => {
   it("gives 06:00 in Bali that day's date, though UTC is still on the day before", () => {
@@ -11,5 +11,6 @@ describe("Bali's time", () => {
     expect(baliDayStart('2026-11-01')).toBe('2026-10-31T16:00:00.000Z');
     expect(baliDayEnd('2026-11-30')).toBe('2026-11-30T16:00:00.000Z');
     expect(baliDateTime('2026-11-27T22:00:12.345Z')).toBe('2026-11-28 06:00:12');
+    expect(baliMonthSoFar(new Date('2026-11-30T17:00:00Z'))).toEqual({ from: '2026-12-01', to: '2026-12-01' });
   });
 });

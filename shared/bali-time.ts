@@ -24,3 +24,9 @@ export const baliDayEnd = (day: string): string => new Date(Date.parse(baliDaySt
 
 /** An instant as Bali's wall clock, for files read by people and spreadsheets: 2026-11-28 06:00:12. */
 export const baliDateTime = (iso: string): string => new Date(Date.parse(iso) + BALI_OFFSET_MS).toISOString().slice(0, 19).replace('T', ' ');
+
+/** This month in Bali so far, as a range of days: from its 1st to today. */
+export function baliMonthSoFar(now: Date = new Date()): { from: string; to: string } {
+  const today = baliDate(now);
+  return { from: `${today.slice(0, 8)}01`, to: today };
+}

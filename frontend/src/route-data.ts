@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
+import { baliMonthSoFar } from '@shared/bali-time';
 import { homeOf, landingAfterSignIn, staffRoleOf, type StaffRole } from '@shared/roles';
 import type { AdminTab } from './features/admin/search';
 
@@ -102,7 +103,7 @@ export async function loadAdmin({ context: { queryClient }, deps }: Context & { 
   if (tab === 'machines') loads.push(queryClient.ensureQueryData(adminQueries.machines()));
   if (tab === 'users') loads.push(queryClient.ensureInfiniteQueryData(adminQueries.users('')));
   if (tab === 'transactions') {
-    loads.push(queryClient.ensureQueryData(adminQueries.machines()), queryClient.ensureQueryData(adminQueries.transactions({ userId: deps.user || undefined }, undefined)));
+    loads.push(queryClient.ensureQueryData(adminQueries.machines()), queryClient.ensureQueryData(adminQueries.transactions({ userId: deps.user || undefined, ...baliMonthSoFar() }, undefined)));
   }
   if (tab === 'host-requests') loads.push(queryClient.ensureInfiniteQueryData(adminQueries.hostRequests()));
   if (tab === 'system') loads.push(queryClient.ensureQueryData(adminQueries.settings()), queryClient.ensureQueryData(adminQueries.settingsHistory()));

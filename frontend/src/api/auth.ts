@@ -1,5 +1,5 @@
 import type { RouteId, RouteResponse } from '@shared/routes';
-import { api } from './client';
+import { api, apiText } from './client';
 
 type AuthModule = typeof import('../features/auth');
 
@@ -21,4 +21,10 @@ export function loadAuth(): Promise<AuthModule> {
 export async function authedApi<R extends RouteId>(id: R, options?: Parameters<typeof api<R>>[1]): Promise<RouteResponse<R>> {
   await loadAuth();
   return api(id, options);
+}
+
+/** `apiText()` (a file the route answers) for protected routes. */
+export async function authedApiText<R extends RouteId>(id: R, options?: Parameters<typeof apiText<R>>[1]): Promise<string> {
+  await loadAuth();
+  return apiText(id, options);
 }

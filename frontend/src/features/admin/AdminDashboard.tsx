@@ -67,6 +67,7 @@ export function AdminDashboard({ admin, search }: { admin: AdminIdentity; search
 
   const exportData = () => {
     const table = registry.get()?.();
+    if (typeof table === 'function') return table();
     if (!table || table.rows.length === 0) {
       toast({ title: texts.nothingToExport, description: texts.nothingToExportHint });
       return;
