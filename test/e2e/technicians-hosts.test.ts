@@ -117,6 +117,12 @@ describe('technicians and hosts in Chromium', { timeout: 180_000 }, () => {
     await prompt.getByRole('status').filter({ hasText: /^Checked in at / }).waitFor();
     const events = await (await workerServices()).telemetry.latestEvents(station.machine.id, 5);
     expect(events.filter((e) => e.kind === 'checkedIn').map((e) => e.by)).toContain(`technician:${seededAccount('technician').username}`);
+
+    // In Bahasa Indonesia the prompt and its button speak it too.
+    await page.getByRole('button', { name: 'id', exact: true }).click();
+    const ajakan = page.getByRole('region', { name: 'Teknisi di stasiun ini?' });
+    await ajakan.getByRole('button', { name: 'Lapor hadir' }).click();
+    await ajakan.getByRole('status').filter({ hasText: /^Kehadiran tercatat pukul / }).waitFor();
   });
 
   it("sends a host to its own page: its stations' impact of the month, printable, in Bahasa Indonesia too", async () => {
