@@ -238,7 +238,7 @@ const transactionFilters = () => ({
 const rangeInOrder = <T extends { from?: string; to?: string }>() => z.refine<T>((q) => !(q.from && q.to && q.from > q.to), { message: 'The end is before the start', path: ['to'] });
 const AdminTransactionsQuery = /* @__PURE__ */ lazySchema(() => z.extend(PageQuery, transactionFilters()).check(rangeInOrder()));
 /** An export is of a date range: at most 366 days, so one answer stays below Lambda's 6 MB at the network's size. */
-export const MAX_EXPORT_DAYS = 366;
+const MAX_EXPORT_DAYS = 366;
 const AdminTransactionsExportQuery = /* @__PURE__ */ lazySchema(() => z.object({
   ...transactionFilters(),
   from: z.iso.date({ error: 'Enter the first day (YYYY-MM-DD)' }),
