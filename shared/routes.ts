@@ -233,11 +233,23 @@ export const AdminUserPatch = /* @__PURE__ */ lazySchema(() => z.object({
   })),
 }));
 
-const AdminTransactionsQuery = /* @__PURE__ */ lazySchema(() => z.extend(PageQuery, {
+/** The console's transaction filters; `from` and `to` are days in Bali (YYYY-MM-DD), both included. */
+const transactionFilters = () => ({
   type: z.optional(TransactionType),
   userId: z.optional(z.string().check(z.maxLength(128))),
   machineId: z.optional(z.string().check(z.maxLength(64))),
-}));
+  from: z.optional(z.iso.date({ error: 'Enter a date (YYYY-MM-DD)' })),
+  to: z.optional(z.iso.date({ error: 'Enter a date (YYYY-MM-DD)' })),
+});
+const rangeInOrder = <T extends { from?: string; to?: string }>() => z.refine<T>((q) => !(q.from && q.to && q.from > q.to), { message: 'The end is before the start', path: ['to'] });
+const AdminTransactionsQuery = /* @__PURE__ */ lazySchema(() => z.extend(PageQuery, transactionFilters()).check(rangeInOrder()));
+/** An export is of a date range: at most 366 days, so one answer stays below Lambda's 6 MB at the network's size. */
+const MAX_EXPORT_DAYS = 366;
+const AdminTransactionsExportQuery = /* @__PURE__ */ lazySchema(() => z.object({
+  ...transactionFilters(),
+  from: z.iso.date({ error: 'Enter the first day (YYYY-MM-DD)' }),
+  to: z.iso.date({ error: 'Enter the last day (YYYY-MM-DD)' }),
+}).check(rangeInOrder(), z.refine((q) => Date.parse(q.to) - Date.parse(q.from) < MAX_EXPORT_DAYS * 86_400_000, { message: `At most ${MAX_EXPORT_DAYS} days at once`, path: ['from'] })));
 export const AdminTransaction = /* @__PURE__ */ lazySchema(() => z.extend(Transaction, {
   userId: z.string(),
   username: z.nullable(z.string()),
@@ -440,6 +452,12 @@ export const adminUpdateUser = route({
 export const adminListTransactions = route({
   method: 'GET', path: '/api/admin/transactions', auth: ['admin'], tag: 'admin', summary: 'All transactions, newest first, filterable',
   query: AdminTransactionsQuery, response: /* @__PURE__ */ lazySchema(() => Page(AdminTransaction)), access: { table: 'read' },
+});
+
+export const adminExportTransactions = route({
+  method: 'GET', path: '/api/admin/transactions/export', auth: ['admin'], tag: 'admin',
+  summary: "Every transaction of a date range in Bali (with the list's filters) as one CSV file, oldest first, times in Bali",
+  query: AdminTransactionsExportQuery, response: /* @__PURE__ */ lazySchema(() => z.string()), access: { table: 'read' },
 });
 
 export const adminListHostRequests = route({
@@ -724,6 +742,7 @@ export const routes = {
   adminGetUser,
   adminUpdateUser,
   adminListTransactions,
+  adminExportTransactions,
   adminListHostRequests,
   adminListIncidents,
   adminResolveIncident,

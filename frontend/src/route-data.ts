@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
-import type { StaffRole } from '@shared/roles';
+import { baliMonthSoFar } from '@shared/bali-time';
+import { homeOf, landingAfterSignIn, staffRoleOf, type StaffRole } from '@shared/roles';
 import type { AdminTab } from './features/admin/search';
 
 /**
@@ -27,9 +28,12 @@ export async function requireUser({ context, location }: Context & { location: P
   return { user };
 }
 
-/** Sign-in screens: a visitor who is signed in already goes straight on. */
+/** Sign-in screens: a visitor who is signed in already goes straight on (staff to its own home, landingAfterSignIn). */
 export async function skipWhenSignedIn({ context, search }: Context & { search: { redirect?: string } }) {
-  if (await currentUser(context.queryClient)) throw redirect({ href: search.redirect ?? '/app', replace: true });
+  if (!(await currentUser(context.queryClient))) return;
+  const { loadAuth } = await import('./api/auth');
+  const groups = await (await loadAuth()).currentGroups();
+  throw redirect({ href: landingAfterSignIn(staffRoleOf(groups), search.redirect), replace: true });
 }
 
 /** The administrator signed in, or null; a failed check throws (the console shows it with a way to try again). */
@@ -45,7 +49,7 @@ async function currentAdmin(queryClient: QueryClient) {
 const requireRoles = (roles: readonly StaffRole[]) => async ({ context, location }: Context & { location: ParsedLocation }) => {
   const admin = await currentAdmin(context.queryClient);
   if (!admin) throw redirect({ to: '/admin/login', search: { redirect: location.href }, replace: true });
-  if (!roles.includes(admin.role)) throw redirect({ to: admin.role === 'host' ? '/host' : '/admin', replace: true });
+  if (!roles.includes(admin.role)) throw redirect({ href: homeOf(admin.role), replace: true });
   return { admin };
 };
 
@@ -99,7 +103,7 @@ export async function loadAdmin({ context: { queryClient }, deps }: Context & { 
   if (tab === 'machines') loads.push(queryClient.ensureQueryData(adminQueries.machines()));
   if (tab === 'users') loads.push(queryClient.ensureInfiniteQueryData(adminQueries.users('')));
   if (tab === 'transactions') {
-    loads.push(queryClient.ensureQueryData(adminQueries.machines()), queryClient.ensureQueryData(adminQueries.transactions({ userId: deps.user || undefined }, undefined)));
+    loads.push(queryClient.ensureQueryData(adminQueries.machines()), queryClient.ensureQueryData(adminQueries.transactions({ userId: deps.user || undefined, ...baliMonthSoFar() }, undefined)));
   }
   if (tab === 'host-requests') loads.push(queryClient.ensureInfiniteQueryData(adminQueries.hostRequests()));
   if (tab === 'system') loads.push(queryClient.ensureQueryData(adminQueries.settings()), queryClient.ensureQueryData(adminQueries.settingsHistory()));

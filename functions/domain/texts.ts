@@ -222,3 +222,9 @@ export const commandThreshold = (failed: number, ended: number, percent: number,
   id: `${failed} dari ${ended} gagal (${percent}%, di atas ${decimal(threshold)}%) setelah tahap ${step}`,
 });
 export const commandFinished = (succeeded: number, failed: number) => ({ en: `${succeeded} succeeded, ${failed} failed`, id: `${succeeded} berhasil, ${failed} gagal` });
+
+// The console's exports.
+export const exportTooLarge = (max: number) => ({
+  en: `More than ${max.toLocaleString('en-US')} transactions in this range: export a shorter one`,
+  id: `Lebih dari ${max.toLocaleString('id-ID')} transaksi dalam rentang ini: ekspor rentang yang lebih pendek`,
+});

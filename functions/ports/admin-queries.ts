@@ -14,6 +14,10 @@ export interface TransactionFilter extends PageRequest {
   type?: 'purchase' | 'topup' | 'refund' | 'adjustment' | 'receivable' | 'repayment';
   userId?: string;
   machineId?: string;
+  /** Entries from this instant on (ISO). */
+  from?: string;
+  /** Entries before this instant (ISO). */
+  to?: string;
 }
 
 /** One saved change of the settings: who, when, and each field's old and new value. */

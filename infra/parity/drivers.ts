@@ -536,6 +536,17 @@ export const DRIVERS: Record<string, Driver> = {
   'Api/adminListTransactions': {
     http: [{ name: 'lists all transactions', as: 'admin', query: (s) => ({ userId: s.userSub }), expect: 200, check: ({ body }) => is(list(body).length >= 2, 'expected the adjustment and the vend') }, notAdmin()],
   },
+  'Api/adminExportTransactions': {
+    http: [
+      {
+        name: "exports the user's transactions of the range as CSV, times in Bali", as: 'admin', expect: 200,
+        query: (s) => ({ userId: s.userSub, from: new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10), to: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10) }),
+        check: ({ body }, s) => is(typeof body === 'string' && body.startsWith('\uFEFFTransaction ID,Date (Bali time)') && body.split('\r\n').filter((line) => line.includes(s.userSub)).length >= 2, `expected the adjustment and the vend in CSV, got ${String(body).slice(0, 300)}`),
+      },
+      { name: 'refuses a range without its first day', as: 'admin', query: { to: '2026-11-30' }, expect: 400 },
+      notAdmin({ query: { from: '2026-11-01', to: '2026-11-30' } }),
+    ],
+  },
   'Api/adminStats': {
     http: [{ name: 'sums up the network', as: 'admin', expect: 200, check: ({ body }) => is(Number(record(body).totalMachines) >= 1, 'no machines counted') }, notAdmin()],
   },

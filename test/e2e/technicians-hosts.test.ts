@@ -117,6 +117,12 @@ describe('technicians and hosts in Chromium', { timeout: 180_000 }, () => {
     await prompt.getByRole('status').filter({ hasText: /^Checked in at / }).waitFor();
     const events = await (await workerServices()).telemetry.latestEvents(station.machine.id, 5);
     expect(events.filter((e) => e.kind === 'checkedIn').map((e) => e.by)).toContain(`technician:${seededAccount('technician').username}`);
+
+    // In Bahasa Indonesia the prompt and its button speak it too.
+    await page.getByRole('button', { name: 'id', exact: true }).click();
+    const ajakan = page.getByRole('region', { name: 'Teknisi di stasiun ini?' });
+    await ajakan.getByRole('button', { name: 'Lapor hadir' }).click();
+    await ajakan.getByRole('status').filter({ hasText: /^Kehadiran tercatat pukul / }).waitFor();
   });
 
   it("sends a host to its own page: its stations' impact of the month, printable, in Bahasa Indonesia too", async () => {
@@ -140,5 +146,30 @@ describe('technicians and hosts in Chromium', { timeout: 180_000 }, () => {
     await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'id' }).click();
     await page.getByRole('heading', { name: 'Stasiun Anda' }).waitFor();
     await page.getByRole('button', { name: 'Cetak laporan' }).waitFor();
+  });
+
+  it('sends every role that signs in at /signin to its own home, at 390 px in both languages (the landing page\'s sign-in too)', async () => {
+    const cases = [
+      { role: 'host', locale: 'id-ID', form: 'Masuk', password: 'Kata sandi', home: '/host', redirect: '/app/map' },
+      { role: 'host', locale: 'en-US', form: 'Sign in', password: 'Password', home: '/host', redirect: undefined },
+      { role: 'technician', locale: 'id-ID', form: 'Masuk', password: 'Kata sandi', home: '/admin', redirect: undefined },
+      { role: 'admin', locale: 'en-US', form: 'Sign in', password: 'Password', home: '/admin', redirect: '/app' },
+      { role: 'user', locale: 'en-US', form: 'Sign in', password: 'Password', home: '/app/map', redirect: '/app/map' },
+    ] as const;
+    for (const c of cases) {
+      const account = seededAccount(c.role);
+      const page = await (await newContext(browser, { ...PHONE, locale: c.locale })).newPage();
+      await page.goto(`${local().web}/signin${c.redirect ? `?redirect=${encodeURIComponent(c.redirect)}` : ''}`);
+      const form = page.getByRole('form', { name: c.form });
+      await form.getByLabel('E-mail').fill(account.username);
+      await form.getByLabel(c.password, { exact: true }).fill(account.password);
+      await form.getByRole('button', { name: c.form }).click();
+      await page.waitForURL((url) => url.pathname === c.home);
+      if (c.role === 'host') await page.getByRole('heading', { name: c.locale === 'id-ID' ? 'Stasiun Anda' : 'Your stations' }).waitFor();
+      // Signed in already, /signin goes straight home again.
+      await page.goto(`${local().web}/signin`);
+      await page.waitForURL((url) => url.pathname === (c.role === 'user' ? '/app' : c.home));
+      await page.context().close();
+    }
   });
 });

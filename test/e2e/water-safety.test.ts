@@ -119,4 +119,27 @@ describe('water safety in Chromium', { timeout: 180_000 }, () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect((await pdfInput.boundingBox())!.height).toBeGreaterThanOrEqual(44);
   });
+
+  it("stores a sanitation visit recorded at 06:00 in Bali with Bali's date of that day, and dues the next from it", async () => {
+    const page = await (await newContext(browser, { ...PHONE, locale: 'en-US', timezoneId: 'UTC' })).newPage();
+    // 06:00 in Bali is 22:00 UTC of the day before (the last 22:00 UTC passed, so the session's token is valid).
+    const now = new Date();
+    const sixInBali = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - (now.getUTCHours() >= 22 ? 0 : 1), 22));
+    const baliDay = new Date(sixInBali.getTime() + 8 * 3_600_000).toISOString().slice(0, 10);
+    await page.clock.setFixedTime(sixInBali);
+    await adminSignInInBrowser(page);
+    await page.goto(`${local().web}/admin/stations/${checked.machine.id}`);
+    const recordForm = page.getByRole('form', { name: 'Record a sanitation visit or a lab test' });
+    await recordForm.getByLabel('What').selectOption('sanitation');
+    expect(await recordForm.getByLabel('Date').inputValue()).toBe(baliDay);
+    await recordForm.getByLabel('Note').fill('Early morning visit');
+    await recordForm.getByRole('button', { name: 'Record' }).click();
+    await page.getByRole('list', { name: 'Water safety history' }).getByText('Early morning visit').waitFor();
+
+    const { body } = await asAdmin(`/api/admin/machines/${checked.machine.id}/safety`);
+    const safety = body as { lastSanitationAt: string; sanitationDueAt: string; records: { note: string; date: string }[] };
+    expect(safety.records.find((r) => r.note === 'Early morning visit')?.date).toBe(baliDay);
+    expect(safety.lastSanitationAt).toBe(baliDay);
+    expect(safety.sanitationDueAt.slice(0, 10)).toBe(new Date(Date.parse(baliDay) + 30 * 86_400_000).toISOString().slice(0, 10));
+  });
 });

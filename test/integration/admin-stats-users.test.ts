@@ -6,6 +6,8 @@ import { queryAll } from '@functions/adapters/dynamodb/query';
 import { AdminStats } from '@shared/routes';
 import { AdminUser, Machine } from '@shared/schemas';
 import { bearer, signInAs } from '../support/auth';
+import { DynamoLedger } from '@functions/adapters/dynamodb/ledger';
+import { randomIds } from '@functions/ports/clock';
 import { allPages, asAdmin, createUser, ledgerEntries, repositories, settlePurchase } from '../support/admin';
 import { apiFetch, local, testDb } from '../support/local';
 
@@ -244,5 +246,47 @@ describe('GET /api/admin/transactions', () => {
   it('is not readable with a user token', async () => {
     const user = await signInAs('user');
     expect((await apiFetch('/api/admin/transactions', { headers: bearer(user.token) })).status).toBe(403);
+  });
+});
+
+describe('GET /api/admin/transactions/export', () => {
+  it("holds every transaction of a month in Bali, across many pages, and none of the days around it; as CSV, oldest first, times in Bali", async () => {
+    // February 2024 in Bali: 2024-01-31T16:00Z to 2024-02-29T16:00Z (no other test writes then).
+    const { db, tableName } = testDb();
+    const at = (iso: string) => new DynamoLedger(db, tableName, { now: () => new Date(iso) }, randomIds);
+    const [a, b] = [await createUser('export-a'), await createUser('export-b')];
+    const start = Date.parse('2024-01-31T16:00:00.000Z');
+    const inside = Array.from({ length: 130 }, (_, i) => ({ user: i % 3 ? a : b, at: new Date(start + Math.floor((i * 29 * 86_400_000) / 130)).toISOString(), amount: 10_000 + i }));
+    inside.push({ user: a, at: '2024-02-29T15:59:59.999Z', amount: 99_999 });
+    const outside = [{ user: a, at: '2024-01-31T15:59:59.999Z', amount: 1 }, { user: b, at: '2024-02-29T16:00:00.000Z', amount: 2 }];
+    const entries = [...inside, ...outside];
+    for (let i = 0; i < entries.length; i += 25) {
+      await Promise.all(entries.slice(i, i + 25).map((e, j) => at(e.at).post(e.user, 'topup', e.amount, `export-test:${e.user}:${i + j}`, { reference: `order-${i + j}`, actor: 'gateway', paymentMethod: 'qris' })));
+    }
+
+    const answer = await asAdmin('/api/admin/transactions/export?from=2024-02-01&to=2024-02-29');
+    expect(answer.status, answer.text.slice(0, 300)).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(answer.headers.get('content-disposition')).toBe('attachment; filename="bali-refill-transactions-2024-02-01-2024-02-29.csv"');
+    const [header, ...lines] = answer.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(header).toBe('Transaction ID,Date (Bali time),Type,Amount (IDR),Signed amount (IDR),Volume (L),Method,Machine ID,Machine,User ID,Username,By,Reference');
+    const rows = lines.map((line) => line.split(','));
+    expect(rows.map((r) => Number(r[3])).sort((x, y) => x - y)).toEqual(inside.map((e) => e.amount).sort((x, y) => x - y));
+    expect(rows[0]!.slice(1, 4)).toEqual(['2024-02-01 00:00:00', 'topup', '10000']);
+    expect(rows.at(-1)!.slice(1, 4)).toEqual(['2024-02-29 23:59:59', 'topup', '99999']);
+    expect(rows.map((r) => r[1])).toEqual(rows.map((r) => r[1]).sort());
+
+    // The list's filters hold in the export too; the list takes the same range.
+    const onlyB = await asAdmin(`/api/admin/transactions/export?from=2024-02-01&to=2024-02-29&userId=${b}&type=topup`);
+    expect(onlyB.text.trimEnd().split('\r\n').length - 1).toBe(inside.filter((e) => e.user === b).length);
+    const listed = await allPages<Row>(`/api/admin/transactions?from=2024-02-29&to=2024-02-29&userId=${a}`);
+    expect(listed.map((r) => r.amount)).toEqual([99_999, ...inside.filter((e) => e.user === a && e.at >= '2024-02-28T16:00:00.000Z' && e.amount !== 99_999).map((e) => e.amount).reverse()]);
+  });
+
+  it('refuses a range without its days, backwards or longer than a year, with the field to fix', async () => {
+    expect(await asAdmin('/api/admin/transactions/export?to=2024-02-29')).toMatchObject({ status: 400, body: { fields: { from: 'Enter the first day (YYYY-MM-DD)' } } });
+    expect(await asAdmin('/api/admin/transactions/export?from=2024-03-01&to=2024-02-29')).toMatchObject({ status: 400, body: { fields: { to: 'The end is before the start' } } });
+    expect(await asAdmin('/api/admin/transactions/export?from=2023-01-01&to=2024-02-29')).toMatchObject({ status: 400, body: { fields: { from: 'At most 366 days at once' } } });
+    expect(await asAdmin('/api/admin/transactions/export?from=2024-02-01&to=2024-02-29', { headers: { 'accept-language': 'id' } })).toMatchObject({ status: 200 });
   });
 });

@@ -71,6 +71,7 @@ const matrix: Record<RouteId, Expectation> = {
   adminGetUser: adminRoute,
   adminUpdateUser: adminRoute,
   adminListTransactions: adminRoute,
+  adminExportTransactions: adminRoute,
   adminListHostRequests: adminRoute,
   adminUpdateHostRequest: adminRoute,
   adminDeleteHostRequest: adminRoute,

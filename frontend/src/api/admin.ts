@@ -1,8 +1,8 @@
-import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, type QueryClient } from '@tanstack/react-query';
 import type { RouteBody } from '@shared/routes';
 import { ADMIN_USERS_PAGE } from '@shared/constants';
 import type { AdminIdentity, Settings, transactionTypes } from '@shared/schemas';
-import { authedApi, loadAuth } from './auth';
+import { authedApi, authedApiText, loadAuth } from './auth';
 
 /** Host requests per page of the admin tab. */
 const HOST_REQUESTS_PAGE = 25;
@@ -30,7 +30,13 @@ async function fetchAdminIdentity(signal?: AbortSignal): Promise<AdminIdentity |
   return identity.role === 'admin' && !(await auth.hasTotp()) ? null : identity;
 }
 
-export type TransactionFilters = { type?: (typeof transactionTypes)[number]; userId?: string; machineId?: string };
+/** The console's transaction filters; `from` and `to` are days in Bali (YYYY-MM-DD), both included. */
+export type TransactionFilters = { type?: (typeof transactionTypes)[number]; userId?: string; machineId?: string; from?: string; to?: string };
+
+/** Every transaction of a range with the filters, as the API's CSV file (its text). */
+export function useExportTransactions() {
+  return useMutation({ mutationFn: (filters: TransactionFilters & { from: string; to: string }) => authedApiText('adminExportTransactions', { query: filters }) });
+}
 
 export const adminQueries = {
   /** No retry: a failed check means signed out (docs/design.md, "API calls": GET /api/admin/auth/check, no retry). */

@@ -1,6 +1,6 @@
 import type { RouteId, RouteResponse } from '@shared/routes';
 import { loadAuth } from '../features/auth/load';
-import { api } from './client';
+import { api, apiText } from './client';
 
 export { loadAuth };
 
@@ -8,4 +8,10 @@ export { loadAuth };
 export async function authedApi<R extends RouteId>(id: R, options?: Parameters<typeof api<R>>[1]): Promise<RouteResponse<R>> {
   await loadAuth();
   return api(id, options);
+}
+
+/** `apiText()` (a file the route answers) for protected routes. */
+export async function authedApiText<R extends RouteId>(id: R, options?: Parameters<typeof apiText<R>>[1]): Promise<string> {
+  await loadAuth();
+  return apiText(id, options);
 }

@@ -40,6 +40,16 @@ export function setTokenProvider(provider: () => Promise<string | null>) {
 
 /** Typed call of one route of the contract. */
 export async function api<R extends RouteId>(id: R, options: Options<R> = {}): Promise<RouteResponse<R>> {
+  const text = await send(id, options, 'application/json');
+  return (text ? JSON.parse(text) : null) as RouteResponse<R>;
+}
+
+/** A route that answers a file (a CSV export): its text; failures as api()'s. */
+export function apiText<R extends RouteId>(id: R, options: Options<R> = {}): Promise<string> {
+  return send(id, options, 'text/csv');
+}
+
+async function send<R extends RouteId>(id: R, options: Options<R>, accept: string): Promise<string> {
   const route = routes[id];
   let url = buildPath(route.path, (options.params ?? {}) as Record<string, string>);
   if (options.query) {
@@ -51,7 +61,7 @@ export async function api<R extends RouteId>(id: R, options: Options<R> = {}): P
     if (qs) url += `?${qs}`;
   }
   // The server's texts (error messages, stored outcomes) in the page's language (docs/design.md, "Error texts").
-  const headers: Record<string, string> = { accept: 'application/json', 'accept-language': getLanguage(), ...options.headers };
+  const headers: Record<string, string> = { accept, 'accept-language': getLanguage(), ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   if (route.auth !== 'public') {
     const token = await tokenProvider();
@@ -74,5 +84,5 @@ export async function api<R extends RouteId>(id: R, options: Options<R> = {}): P
     }
     throw new ApiRequestError(response.status, text || response.statusText, parsed);
   }
-  return (text ? JSON.parse(text) : null) as RouteResponse<R>;
+  return text;
 }

@@ -29,4 +29,10 @@ export const adminTransactions = defineMessages('adminTransactions', {
   rows: (n: number) => ` · ${n} rows`,
   previous: 'Previous',
   next: 'Next',
+  from: 'From',
+  to: 'To',
+  exportCsv: 'Export CSV',
+  exporting: 'Exporting...',
+  exportHint: 'Every transaction of the dates chosen, with the filters above (times in Bali).',
+  exportFailed: 'The export failed',
 });

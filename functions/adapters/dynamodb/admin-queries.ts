@@ -48,7 +48,9 @@ export class DynamoAdminQueries implements AdminQueries {
     const matches = (item: Item) =>
       VISIBLE.has(item.type as string) &&
       (!filter.type || item.type === filter.type) &&
-      (!filter.machineId || item.machineId === filter.machineId);
+      (!filter.machineId || item.machineId === filter.machineId) &&
+      (!filter.from || String(item.createdAt) >= filter.from) &&
+      (!filter.to || String(item.createdAt) < filter.to);
     let page: PageResult<Item>;
     if (filter.userId) {
       // A user's own partition holds every entry of theirs.
@@ -124,8 +126,16 @@ export class DynamoAdminQueries implements AdminQueries {
     typeFilter: Pick<QueryCommandInput, 'FilterExpression' | 'ExpressionAttributeNames'>,
     typeValue: Item,
   ): Promise<PageResult<Item>> {
-    const before = decodeCursor(filter.cursor)?.before;
-    const position = typeof before === 'string' ? { condition: ' AND GSI1SK < :before', value: { ':before': before } } : { condition: '', value: {} };
+    // Below the cursor and `to`, from `from` on: the sort key `<at>#<entryId>` is below an instant exactly when `at` is.
+    const cursor = decodeCursor(filter.cursor)?.before;
+    const upper = [typeof cursor === 'string' ? cursor : undefined, filter.to].reduce<string | undefined>((low, key) => (key !== undefined && (low === undefined || key < low) ? key : low), undefined);
+    const position =
+      filter.from && upper !== undefined ? { condition: ' AND GSI1SK BETWEEN :from AND :before', value: { ':from': filter.from, ':before': upper } }
+      : filter.from ? { condition: ' AND GSI1SK >= :from', value: { ':from': filter.from } }
+      : upper !== undefined ? { condition: ' AND GSI1SK < :before', value: { ':before': upper } }
+      : { condition: '', value: {} };
+    // BETWEEN includes its end: the cursor's own entry was on the page before.
+    const below = (item: Item) => item.GSI1SK !== upper && matches(item);
     const partitions = await Promise.all(keys.ledgerPartitions.map((partition) => this.collect(
       {
         IndexName: 'GSI1',
@@ -133,7 +143,7 @@ export class DynamoAdminQueries implements AdminQueries {
         ExpressionAttributeValues: { ':pk': partition, ...position.value, ...typeValue },
         ...typeFilter,
       },
-      matches,
+      below,
       { limit: filter.limit },
       (item) => ({ PK: item.PK, SK: item.SK, GSI1PK: item.GSI1PK, GSI1SK: item.GSI1SK }),
     )));

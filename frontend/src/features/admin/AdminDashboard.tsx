@@ -13,7 +13,8 @@ import { TicketsLink } from './tickets/TicketsLink';
 import { VisitsLink } from './visits/VisitsLink';
 import { StickersLink } from '../guest/StickersLink';
 import { toast } from '../../components/toast';
-import { csvFileName, downloadText, toCsv } from './csv';
+import { toCsv } from '@shared/csv';
+import { csvFileName, downloadText } from './csv';
 import type { AdminSearch } from '../../search';
 import { adminTabs, type AdminTab } from './search';
 import { ExportProvider, useExportRegistry } from './export';
@@ -66,6 +67,7 @@ export function AdminDashboard({ admin, search }: { admin: AdminIdentity; search
 
   const exportData = () => {
     const table = registry.get()?.();
+    if (typeof table === 'function') return table();
     if (!table || table.rows.length === 0) {
       toast({ title: texts.nothingToExport, description: texts.nothingToExportHint });
       return;

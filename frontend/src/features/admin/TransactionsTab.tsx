@@ -3,7 +3,9 @@ import { useEffect, useState } from 'react';
 import type * as z from 'zod/mini';
 import type { AdminTransaction } from '@shared/routes';
 import { transactionTypes } from '@shared/schemas';
-import { adminQueries, type TransactionFilters } from '../../api/admin';
+import { baliMonthSoFar } from '@shared/bali-time';
+import { adminQueries, useExportTransactions, type TransactionFilters } from '../../api/admin';
+import { ApiRequestError } from '../../api/client';
 import { adminTransactions } from '../../i18n/admin-transactions';
 import { useMessages, type Translation } from '../../i18n/messages';
 import { useExportRows } from './export';
@@ -11,7 +13,8 @@ import { ClaimsPanel } from './ClaimsPanel';
 import { IncidentsPanel } from './IncidentsPanel';
 import { HeldGuestRefundsPanel, PayoutsPanel } from './PayoutsPanel';
 import { formatDateTime, formatRupiah } from './format';
-import { AlertIcon, ChevronLeftIcon, ChevronRightIcon, CloseIcon, ReceiptIcon } from './icons';
+import { downloadText } from './csv';
+import { AlertIcon, ChevronLeftIcon, ChevronRightIcon, CloseIcon, DownloadIcon, ReceiptIcon } from './icons';
 import { Button, EmptyState, LoadingRows, Pill, Table, Td, Th } from './ui';
 
 type Row = z.infer<typeof AdminTransaction>;
@@ -27,7 +30,10 @@ function actorLabel(t: Translation<(typeof adminTransactions)['en']>, actor: str
   return actor;
 }
 
-/** Transactions: real ledger rows, newest first, filtered by type, user and machine, 20 per page. */
+/**
+ * Transactions: real ledger rows, newest first, filtered by type, user, machine and days in Bali (this month by
+ * default), 20 per page; Export CSV (and the header's Export Data) saves every row of the filters from the API.
+ */
 export function TransactionsTab({ userFilter, onUserFilter }: { userFilter: string; onUserFilter: (userId: string) => void }) {
   const texts = useMessages(adminTransactions);
   const [type, setType] = useState<TransactionFilters['type'] | ''>('');
@@ -36,8 +42,14 @@ export function TransactionsTab({ userFilter, onUserFilter }: { userFilter: stri
   const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
   const machines = useQuery(adminQueries.machines());
 
+  // This month in Bali by default: the list and the export show the same days.
+  const [month] = useState(() => baliMonthSoFar());
+  const [from, setFrom] = useState(month.from);
+  const [to, setTo] = useState(month.to);
+  const exporting = useExportTransactions();
+
   useEffect(() => setUserInput(userFilter), [userFilter]);
-  const filters: TransactionFilters = { type: type || undefined, userId: userFilter || undefined, machineId: machineId || undefined };
+  const filters: TransactionFilters = { type: type || undefined, userId: userFilter || undefined, machineId: machineId || undefined, from: from || undefined, to: to || undefined };
   const filterKey = JSON.stringify(filters);
   useEffect(() => setCursors([undefined]), [filterKey]);
 
@@ -45,11 +57,13 @@ export function TransactionsTab({ userFilter, onUserFilter }: { userFilter: stri
   const query = useQuery({ ...adminQueries.transactions(filters, cursors[page]), placeholderData: keepPreviousData });
   const rows = query.data?.items ?? [];
 
-  useExportRows(() => ({
-    name: 'transactions',
-    header: ['Transaction ID', 'Date', 'Type', 'Amount (IDR)', 'Signed amount (IDR)', 'Volume (L)', 'Method', 'Machine ID', 'Machine', 'User ID', 'Username', 'By', 'Reference'],
-    rows: rows.map((t) => [t.id, t.createdAt, t.type, t.amount, t.signedAmount, t.volume, t.paymentMethod, t.machine?.id, t.machine?.name, t.userId, t.username, t.actor, t.reference]),
-  }));
+  // Every transaction of the range, not the page on screen: the API writes the file.
+  const rangeSet = Boolean(from && to && from <= to);
+  const exportAll = () => {
+    if (!rangeSet || exporting.isPending) return;
+    exporting.mutate({ ...filters, from, to }, { onSuccess: (csv) => downloadText(`bali-refill-transactions-${from}-${to}.csv`, csv, 'text/csv;charset=utf-8') });
+  };
+  useExportRows(() => exportAll);
 
   const selectClass = 'h-10 rounded-xl border border-slate-200 bg-white px-3 pr-8 text-sm shadow-xs outline-none focus:border-brand-500 focus:ring-4 focus:ring-brand-100';
   return (
@@ -98,8 +112,27 @@ export function TransactionsTab({ userFilter, onUserFilter }: { userFilter: stri
             )}
           </div>
         </label>
+        <label className="block text-xs font-medium text-slate-500">
+          {texts.from}
+          <input type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} className={`${selectClass} mt-1 block w-full lg:w-40`} />
+        </label>
+        <label className="block text-xs font-medium text-slate-500">
+          {texts.to}
+          <input type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} className={`${selectClass} mt-1 block w-full lg:w-40`} />
+        </label>
         <button type="submit" className="sr-only">{texts.apply}</button>
       </form>
+      <div className="flex flex-wrap items-center gap-3 px-6 pt-3">
+        <Button icon={<DownloadIcon size={16} />} className="min-h-11" busy={exporting.isPending} disabled={!rangeSet} onClick={exportAll}>
+          {exporting.isPending ? texts.exporting : texts.exportCsv}
+        </Button>
+        <p className="text-xs text-slate-500">{texts.exportHint}</p>
+        {exporting.isError && (
+          <p role="alert" className="w-full text-sm font-medium text-red-700">
+            {texts.exportFailed}{exporting.error instanceof ApiRequestError && exporting.error.serverMessage ? `: ${exporting.error.serverMessage}` : ''}
+          </p>
+        )}
+      </div>
 
       <div className="mt-5">
         {query.isPending ? (

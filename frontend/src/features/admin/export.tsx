@@ -1,7 +1,8 @@
 import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
-import type { CsvTable } from './csv';
+import type { CsvTable } from '@shared/csv';
 
-type Provider = () => CsvTable | null;
+/** The rows on screen, or (a tab whose set is larger than its page) the tab's own export to run. */
+type Provider = () => CsvTable | (() => void) | null;
 interface ExportRegistry {
   set(provider: Provider | null): void;
   get(): Provider | null;
@@ -19,7 +20,7 @@ export function useExportRegistry(): ExportRegistry {
   return useRef<ExportRegistry>({ set: (p) => (current.current = p), get: () => current.current }).current;
 }
 
-/** A tab declares what Export Data saves while it is shown: the rows it currently displays. */
+/** A tab declares what Export Data saves while it is shown: the rows it currently displays, or its own export. */
 export function useExportRows(provider: Provider) {
   const registry = useContext(ExportContext);
   const latest = useRef(provider);

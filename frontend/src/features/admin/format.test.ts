@@ -15,6 +15,8 @@ describe('admin formatting', () => {
     expect(formatLitres(1234.56)).toBe('1.234,6 L');
     expect(formatDateTime('2025-06-01T03:05:00Z')).toMatch(/2025/);
     expect(formatDateTime(null)).toBe('—');
+    // Bali's clock whatever the browser's: 22:00 UTC is 06:00 the next day.
+    expect(formatDateTime('2026-11-27T22:00:00Z')).toBe('28 Nov 2026, 06.00');
   });
 
   it('says how long ago a heartbeat was', () => {

@@ -1,3 +1,4 @@
+import { BALI_TIME_ZONE } from '@shared/bali-time';
 import { LOCALE } from '@shared/constants';
 import { formatRupiah, rupiahToPoints } from '@shared/money';
 import { adminConsole } from '../../i18n/admin-console';
@@ -7,8 +8,9 @@ export { formatRupiah, rupiahToPoints };
 
 const integer = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
 const litres = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 1 });
-const dateTime = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
-const dateOnly = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium' });
+// On Bali's clock wherever the browser is (a phone set to UTC, a laptop abroad).
+const dateTime = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short', timeZone: BALI_TIME_ZONE });
+const dateOnly = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeZone: BALI_TIME_ZONE });
 
 /** Whole numbers with Indonesian separators: 1.234. */
 export const formatInteger = (n: number) => integer.format(n);
@@ -16,7 +18,7 @@ export const formatInteger = (n: number) => integer.format(n);
 export const formatLitres = (n: number) => `${litres.format(n)} L`;
 export const formatPoints = (rupiah: number) => `${integer.format(rupiahToPoints(rupiah))} pts`;
 
-/** Dates in the Indonesian locale (docs/design.md, "Constants"). */
+/** Dates in the Indonesian locale (docs/design.md, "Constants"), in Bali's time. */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '—';
   const d = new Date(iso);

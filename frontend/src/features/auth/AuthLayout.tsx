@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { landingAfterSignIn, staffRoleOf } from '@shared/roles';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Logo } from '../../components/Logo';
 import { Link, useNavigate } from '../../components/nav';
 import { authTexts } from '../../i18n/auth';
 import { useMessages } from '../../i18n/messages';
 import { AuthFailure } from './errors';
+import { loadAuth } from './load';
 
 /** The frame of the sign-in screens: brand band, a card with the form, a way back to the site. */
 export function AuthLayout({ title, subtitle, children, footer }: { title: string; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
@@ -95,13 +97,18 @@ export function FormNotice({ children }: { children: ReactNode }) {
   return <p role="status" className="rounded-xl bg-brand-50 px-3.5 py-3 text-sm text-brand-800 ring-1 ring-brand-100">{children}</p>;
 }
 
-/** After signing in: forget the previous visitor's data and go where the visitor was headed (the app by default). */
+/**
+ * After signing in: forget the previous visitor's data and go where the visitor was headed (the app by default); a
+ * host, technician or administrator goes to its own home instead (landingAfterSignIn).
+ */
 export function useFinishSignIn(redirect: string | undefined) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(async () => {
     for (const key of [['auth'], ['transactions'], ['environmental-impact'], ['favourites']]) queryClient.removeQueries({ queryKey: key });
-    await navigate({ href: redirect ?? '/app', replace: true });
+    // Amplify is loaded by the form that signed in; asked through loadAuth, the screen's first render stays without it.
+    const { currentGroups } = await loadAuth();
+    await navigate({ href: landingAfterSignIn(staffRoleOf(await currentGroups()), redirect), replace: true });
   }, [queryClient, navigate, redirect]);
 }
 

@@ -1,5 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { baliDate } from '@shared/bali-time';
 import type { AdminIdentity, HostImpactReport } from '@shared/schemas';
 import { authedApi } from '../../api/auth';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
@@ -14,8 +15,8 @@ import { Button, Card, EmptyState, LoadingRows } from '../admin/ui';
 
 type Texts = Translation<(typeof consoleRoles)['en']['host']>;
 
-/** This month in Bali (UTC+8), as the month input and the API write it: 2026-11. */
-const currentMonth = () => new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 7);
+/** This month in Bali, as the month input and the API write it: 2026-11. */
+const currentMonth = () => baliDate().slice(0, 7);
 
 /**
  * /host: a partner business's own stations, a month at a time: litres, bottles and CO2 saved, uptime. Printing the

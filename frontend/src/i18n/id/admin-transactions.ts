@@ -29,4 +29,10 @@ export const adminTransactions: (typeof english)['en'] = {
   rows: (n) => ` · ${n} baris`,
   previous: 'Sebelumnya',
   next: 'Berikutnya',
+  from: 'Dari',
+  to: 'Sampai',
+  exportCsv: 'Ekspor CSV',
+  exporting: 'Mengekspor...',
+  exportHint: 'Semua transaksi pada tanggal yang dipilih, dengan filter di atas (waktu Bali).',
+  exportFailed: 'Ekspor gagal',
 };

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import type * as z from 'zod/mini';
+import { baliDate } from '@shared/bali-time';
 import { fieldMessages, SafetyClearInput, SafetyLockInput, SafetyRecordInput, type SafetyRecord } from '@shared/schemas';
 import { authedApi } from '../../../api/auth';
 import { ApiRequestError } from '../../../api/client';
@@ -13,7 +14,8 @@ import { Button, Card, Pill, SelectField, Spinner, TextAreaField, TextField } fr
 import { getLanguage } from '../../../i18n/language';
 
 type Texts = Translation<(typeof adminStation)['en']>;
-const today = () => new Date().toISOString().slice(0, 10);
+/** Today in Bali: a visit at 06:00 in Bali is that day's, not UTC's day before. */
+const today = () => baliDate();
 
 /**
  * A station's water safety on its admin page (docs/stations.md, "Water safety"): the lock and how to clear it, the

@@ -1,9 +1,6 @@
 import type { TelemetryReading } from '@shared/schemas';
+import { baliDate } from '@shared/bali-time';
 import { counterDelta } from '@shared/station-figures';
-
-/** Bali's day (WITA, UTC+8): a day of a station's vends starts at local midnight. */
-const baliDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Makassar', year: 'numeric', month: '2-digit', day: '2-digit' });
-const dayOf = (iso: string) => baliDay.format(new Date(iso));
 
 export interface DailyActivity {
   day: string;
@@ -25,10 +22,10 @@ export function dailyActivity(readings: TelemetryReading[], purchases: { created
   };
   for (let i = 1; i < readings.length; i++) {
     const [before, now] = [readings[i - 1]!, readings[i]!];
-    const entry = day(dayOf(now.at));
+    const entry = day(baliDate(now.at));
     entry.vends += counterDelta(now.vends, before.vends);
     entry.litres += counterDelta(now.dispensedMl, before.dispensedMl) / 1000;
   }
-  for (const p of purchases) day(dayOf(p.createdAt)).revenue += p.amount;
+  for (const p of purchases) day(baliDate(p.createdAt)).revenue += p.amount;
   return [...days.values()].filter((d) => d.vends || d.revenue).sort((a, b) => b.day.localeCompare(a.day));
 }
