@@ -87,6 +87,7 @@ const matrix: Record<RouteId, Expectation> = {
   adminListHeldGuestRefunds: adminRoute,
   adminPayOutGuestRefund: adminRoute,
   adminCreateMachine: adminRoute,
+  adminListMachines: fieldRoute,
   adminUpdateMachine: adminRoute,
   adminMachineTelemetry: fieldRoute,
   adminMachineEvents: fieldRoute,

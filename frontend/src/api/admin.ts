@@ -31,7 +31,7 @@ export const adminQueries = {
   /** No retry: a failed check means signed out (docs/design.md, "API calls": GET /api/admin/auth/check, no retry). */
   session: () => queryOptions({ queryKey: ['admin', 'session'] as const, queryFn: ({ signal }) => fetchAdminIdentity(signal), retry: false }),
   stats: () => queryOptions({ queryKey: ['admin', 'stats'] as const, queryFn: ({ signal }) => authedApi('adminStats', { signal }) }),
-  machines: () => queryOptions({ queryKey: ['admin', 'machines'] as const, queryFn: ({ signal }) => api('listMachines', { signal }) }),
+  machines: () => queryOptions({ queryKey: ['admin', 'machines'] as const, queryFn: ({ signal }) => authedApi('adminListMachines', { signal }) }),
   /** First 10 users (docs/design.md, "Constants"), then 10 more per 'Load more'. */
   users: (search: string) =>
     infiniteQueryOptions({
