@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions, type QueryClient } from '@tanstack/
 import type { RouteBody } from '@shared/routes';
 import { ADMIN_USERS_PAGE } from '@shared/constants';
 import type { AdminIdentity, Settings, transactionTypes } from '@shared/schemas';
+import { staffRoleOf } from '@shared/roles';
 import { authedApi, loadAuth } from './auth';
 
 /** Host requests per page of the admin tab. */
@@ -13,10 +14,14 @@ import { api, ApiRequestError } from './client';
  * Query keys start with 'admin' so that signing out can forget them all at once.
  */
 
-/** The admin session check: null when nobody is signed in or the account is not an administrator (401/403). */
+/**
+ * The admin session check: null when nobody is signed in or the account is not an administrator (401/403). A
+ * customer's token names no console group: their pages (a station's, where staff check in) do not ask the server at
+ * all, which would answer 403. The server decides; the groups only spare the call.
+ */
 export async function fetchAdminIdentity(signal?: AbortSignal): Promise<AdminIdentity | null> {
   const auth = await loadAuth();
-  if (!(await auth.getIdToken())) return null;
+  if (!(await auth.getIdToken()) || !staffRoleOf(await auth.currentGroups())) return null;
   try {
     return await api('adminAuthCheck', { signal });
   } catch (error) {
