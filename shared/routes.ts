@@ -63,6 +63,7 @@ import {
   SafetyRecord,
   SafetyRecordInput,
   Settings,
+  SupportContact,
   StationEvent,
   Ticket,
   StaffMember,
@@ -263,6 +264,11 @@ export const listMachines = route({
 export const getMachine = route({
   method: 'GET', path: '/api/machines/{id}', auth: 'public', tag: 'stations', summary: 'One station',
   params: MachineIdParams, response: Machine, access: { table: 'read' },
+});
+
+export const getSupportContact = route({
+  method: 'GET', path: '/api/contact', auth: 'public', tag: 'partners', summary: "How visitors reach the team: the WhatsApp number and e-mail address of the settings (null where none is set)",
+  response: SupportContact, access: { table: 'read' },
 });
 
 export const createHostRequest = route({
@@ -691,6 +697,7 @@ export const openApi = route({
 export const routes = {
   listMachines,
   getMachine,
+  getSupportContact,
   createHostRequest,
   createReportPhotoUpload,
   createProblemReport,

@@ -132,6 +132,9 @@ export const DRIVERS: Record<string, Driver> = {
   'Api/listMachines': {
     http: [{ name: 'lists the stations', expect: 200, check: ({ body }, s) => is(list(body).some((m) => m.id === s.station.id), 'the provisioned station is missing') }],
   },
+  'Api/getSupportContact': {
+    http: [{ name: 'answers the contact of the settings', expect: 200, check: ({ body }) => is('whatsapp' in record(body) && 'email' in record(body), 'no contact fields') }],
+  },
   'Api/getMachine': {
     http: [
       { name: 'shows the station', params: (s) => ({ id: s.station.id }), expect: 200 },

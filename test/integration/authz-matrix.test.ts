@@ -37,6 +37,7 @@ const hostRoute: Expectation = { anonymous: 401, user: 403, admin: 403, technici
 const matrix: Record<RouteId, Expectation> = {
   listMachines: publicRoute,
   getMachine: publicRoute,
+  getSupportContact: publicRoute,
   createHostRequest: publicRoute,
   createReportPhotoUpload: publicRoute,
   createProblemReport: publicRoute,
