@@ -1,6 +1,8 @@
 import { lazy, Suspense, useMemo } from 'react';
 import { MAP_DEFAULTS } from '@shared/constants';
 import { around } from '../../api/station-tiles';
+import { filterStations } from '../stations/filter';
+import { useGeolocation } from '../stations/geolocation';
 import { isOnline } from '../stations/status';
 import { useStationList } from '../stations/useStationList';
 import { Benefits } from './Benefits';
@@ -21,15 +23,18 @@ const NEAR_MAP_CENTRE = around(MAP_DEFAULTS);
 /** The landing page sections in the order of docs/design.md, "Screens and routes"; the footer comes from the public layout. */
 function LandingPage() {
   useDocumentTitle(null);
-  const stations = useStationList(NEAR_MAP_CENTRE);
-  const online = useMemo(() => (stations.machines ?? []).filter(isOnline), [stations.machines]);
+  // "Stations near you": around the visitor once they gave their position (now or before), else the busiest part.
+  const { position, locate } = useGeolocation({ ask: false });
+  const wants = useMemo(() => (position ? around(position) : NEAR_MAP_CENTRE), [position]);
+  const stations = useStationList(wants);
+  const online = useMemo(() => filterStations((stations.machines ?? []).filter(isOnline), { search: '', area: '', origin: position }), [stations.machines, position]);
   return (
     <>
       <Hero />
       <Benefits />
       <Stats activeStations={stations.fleetOnline} />
       <Suspense>
-        <Locations online={online} onlineInFleet={stations.fleetOnline ?? 0} pending={stations.isPending} failed={stations.isError} />
+        <Locations online={online} onlineInFleet={stations.fleetOnline ?? 0} pending={stations.isPending} failed={stations.isError} located={position !== null} onLocate={locate} />
       </Suspense>
       <TryApp />
       <Partners />

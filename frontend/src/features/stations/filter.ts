@@ -46,7 +46,7 @@ export function directionsUrl({ latitude, longitude }: LatLng) {
 }
 
 /** Open for a refill now: online (so neither offline, locked nor in maintenance) with water in the tank. */
-export const isOpenWithWater = (m: Pick<Machine, 'status' | 'waterLevel'>) => m.status === 'online' && (m.waterLevel ?? 0) > 0;
+const isOpenWithWater = (m: Pick<Machine, 'status' | 'waterLevel'>) => m.status === 'online' && (m.waterLevel ?? 0) > 0;
 
 /** The nearest station open with water from the visitor's position (any search or area filter aside); null when none has coordinates. */
 export function nearestOpenStation(machines: Machine[], origin: LatLng): StationView | null {

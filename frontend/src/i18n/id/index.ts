@@ -28,3 +28,4 @@ export { adminMachines } from './admin-machines';
 export { adminPanels } from './admin-panels';
 export { adminLogin } from './admin-login';
 export { stationListing } from './station-listing';
+export { supportTexts } from './support';
