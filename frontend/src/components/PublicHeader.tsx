@@ -71,7 +71,7 @@ export function PublicHeader({ openApp = false }: { openApp?: boolean }) {
         <div className="ml-auto flex items-center gap-2 sm:gap-3" onMouseEnter={close}>
           <LanguageSwitch />
           {/* Signed in already, the sign-in page goes straight on to the app. */}
-          <Link to="/signin" search={{ redirect: '/app' }} className="inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-semibold text-brand-800 hover:text-brand-900 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600" data-testid="header-sign-in">
+          <Link to="/signin" search={{ redirect: '/app' }} className="inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-semibold whitespace-nowrap text-brand-800 hover:text-brand-900 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600" data-testid="header-sign-in">
             {t.nav.signIn}
           </Link>
           {openApp && (
