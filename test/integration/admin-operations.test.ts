@@ -116,6 +116,24 @@ describe('a station kept off the public lists', () => {
   });
 });
 
+describe('the contact visitors see (GET /api/contact)', () => {
+  it('answers the WhatsApp number and e-mail address of the settings, null where none is set; refuses a malformed one with field messages', async () => {
+    const current = (await asAdmin('/api/admin/settings')).body;
+    try {
+      expect((await asAdmin('/api/admin/settings', { method: 'PUT', json: { ...current, supportWhatsApp: '', supportEmail: '' } })).status).toBe(200);
+      expect((await apiFetch('/api/contact')).body).toEqual({ whatsapp: null, email: null });
+      const saved = await asAdmin('/api/admin/settings', { method: 'PUT', json: { ...current, supportWhatsApp: '+62 812 3456 7890', supportEmail: 'help@bali-refill.test' } });
+      expect(saved.status).toBe(200);
+      expect((await apiFetch('/api/contact')).body).toEqual({ whatsapp: '+62 812 3456 7890', email: 'help@bali-refill.test' });
+      const invalid = await asAdmin('/api/admin/settings', { method: 'PUT', json: { ...current, supportWhatsApp: '0812', supportEmail: 'not an address' } });
+      expect(invalid.status).toBe(400);
+      expect(Object.keys(invalid.body.fields)).toEqual(expect.arrayContaining(['supportWhatsApp', 'supportEmail']));
+    } finally {
+      await asAdmin('/api/admin/settings', { method: 'PUT', json: current });
+    }
+  });
+});
+
 describe('system settings', () => {
   it('validates, saves with an audit entry of who changed what, and the top-up route enforces a new minimum', async () => {
     const admin = await signInAs('admin');
