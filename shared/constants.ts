@@ -74,6 +74,13 @@ export const MAP_DEFAULTS = { latitude: -8.6476, longitude: 115.1369, zoom: 12, 
 export const EARTH_RADIUS_KM = 6371;
 
 export const AREAS = ['Seminyak', 'Canggu', 'Ubud', 'Denpasar', 'Sanur'] as const;
+
+/**
+ * The kinds of place of the public menu's "Station Types" (docs/design.md, "Shared public header and menus"), in its
+ * order: Beach Stations, Mall Locations, Market Areas, Tourist Spots, Co-working Spaces.
+ */
+export const STATION_TYPES = ['beach', 'mall', 'market', 'tourist', 'cowork'] as const;
+
 export const DEFAULT_FEATURES = ['NFC Payment', 'Mobile App', 'Water Quality Monitor'] as const;
 export const COPYRIGHT_YEAR = 2025;
 

@@ -40,6 +40,7 @@ import {
   MachineHostInput,
   MachineList,
   MachineStatus,
+  StationType,
   NfcTokenResponse,
   Page,
   PageQuery,
@@ -62,6 +63,7 @@ import {
   SafetyRecord,
   SafetyRecordInput,
   Settings,
+  SupportContact,
   StationEvent,
   Ticket,
   StaffMember,
@@ -208,6 +210,10 @@ export const AdminMachinePatch = /* @__PURE__ */ lazySchema(() => z.object({
   name: z.string().check(z.trim(), z.minLength(1, 'Name is required'), z.maxLength(120)),
   location: z.string().check(z.trim(), z.minLength(1, 'Location is required'), z.maxLength(300)),
   status: MachineStatus,
+  /** The kind of place; null clears it; absent leaves it. */
+  type: z.optional(z.nullable(StationType)),
+  /** Keep the station off the public lists; absent leaves it. */
+  hidden: z.optional(z.boolean()),
 }));
 
 /** Largest single admin adjustment, either way. */
@@ -276,6 +282,11 @@ export const listMachines = route({
 export const getMachine = route({
   method: 'GET', path: '/api/machines/{id}', auth: 'public', tag: 'stations', summary: 'One station',
   params: MachineIdParams, response: Machine, access: { table: 'read' },
+});
+
+export const getSupportContact = route({
+  method: 'GET', path: '/api/contact', auth: 'public', tag: 'partners', summary: "How visitors reach the team: the WhatsApp number and e-mail address of the settings (null where none is set)",
+  response: SupportContact, access: { table: 'read' },
 });
 
 export const createHostRequest = route({
@@ -540,6 +551,11 @@ export const adminCreateMachine = route({
   body: AdminMachineInput, status: 201, response: ProvisionedMachine, access: { table: 'write', iotProvisioning: true, signingKey: true },
 });
 
+export const adminListMachines = route({
+  method: 'GET', path: '/api/admin/machines', auth: ['admin', 'technician'], tag: 'admin', summary: 'Every station with live status, those kept off the public lists too',
+  response: MachineList, access: { table: 'read' },
+});
+
 export const adminUpdateMachine = route({
   method: 'PATCH', path: '/api/admin/machines/{id}/update', auth: ['admin'], tag: 'admin', summary: 'Edit a station',
   params: MachineIdParams, body: AdminMachinePatch, response: Machine, access: { table: 'write' },
@@ -709,6 +725,7 @@ export const openApi = route({
 export const routes = {
   listMachines,
   getMachine,
+  getSupportContact,
   createHostRequest,
   createReportPhotoUpload,
   createProblemReport,
@@ -759,6 +776,7 @@ export const routes = {
   adminUpdateHostRequest,
   adminDeleteHostRequest,
   adminCreateMachine,
+  adminListMachines,
   adminUpdateMachine,
   adminMachineTelemetry,
   adminMachineEvents,

@@ -13,9 +13,12 @@ import { Route as IndexRouteImport } from './routes/index'
 import { Route as AboutRouteImport } from './routes/about'
 import { Route as ApiDocsRouteImport } from './routes/api-docs'
 import { Route as AppRouteRouteImport } from './routes/app/route'
+import { Route as ContactRouteImport } from './routes/contact'
 import { Route as DiagramRouteImport } from './routes/diagram'
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password'
+import { Route as HelpRouteImport } from './routes/help'
 import { Route as HostRouteImport } from './routes/host'
+import { Route as PrivacyRouteImport } from './routes/privacy'
 import { Route as SigninRouteImport } from './routes/signin'
 import { Route as SignupRouteImport } from './routes/signup'
 import { Route as StationsRouteImport } from './routes/stations'
@@ -61,6 +64,11 @@ const AppRouteRoute = AppRouteRouteImport.update({
   path: '/app',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ContactRoute = ContactRouteImport.update({
+  id: '/contact',
+  path: '/contact',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const DiagramRoute = DiagramRouteImport.update({
   id: '/diagram',
   path: '/diagram',
@@ -71,9 +79,19 @@ const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
   path: '/forgot-password',
   getParentRoute: () => rootRouteImport,
 } as any)
+const HelpRoute = HelpRouteImport.update({
+  id: '/help',
+  path: '/help',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const HostRoute = HostRouteImport.update({
   id: '/host',
   path: '/host',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrivacyRoute = PrivacyRouteImport.update({
+  id: '/privacy',
+  path: '/privacy',
   getParentRoute: () => rootRouteImport,
 } as any)
 const SigninRoute = SigninRouteImport.update({
@@ -202,9 +220,12 @@ export interface FileRoutesByFullPath {
   '/app': typeof AppRouteRouteWithChildren
   '/about': typeof AboutRoute
   '/api-docs': typeof ApiDocsRoute
+  '/contact': typeof ContactRoute
   '/diagram': typeof DiagramRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/help': typeof HelpRoute
   '/host': typeof HostRoute
+  '/privacy': typeof PrivacyRoute
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
   '/stations': typeof StationsRoute
@@ -234,9 +255,12 @@ export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/about': typeof AboutRoute
   '/api-docs': typeof ApiDocsRoute
+  '/contact': typeof ContactRoute
   '/diagram': typeof DiagramRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/help': typeof HelpRoute
   '/host': typeof HostRoute
+  '/privacy': typeof PrivacyRoute
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
   '/stations': typeof StationsRoute
@@ -268,9 +292,12 @@ export interface FileRoutesById {
   '/app': typeof AppRouteRouteWithChildren
   '/about': typeof AboutRoute
   '/api-docs': typeof ApiDocsRoute
+  '/contact': typeof ContactRoute
   '/diagram': typeof DiagramRoute
   '/forgot-password': typeof ForgotPasswordRoute
+  '/help': typeof HelpRoute
   '/host': typeof HostRoute
+  '/privacy': typeof PrivacyRoute
   '/signin': typeof SigninRoute
   '/signup': typeof SignupRoute
   '/stations': typeof StationsRoute
@@ -303,9 +330,12 @@ export interface FileRouteTypes {
     | '/app'
     | '/about'
     | '/api-docs'
+    | '/contact'
     | '/diagram'
     | '/forgot-password'
+    | '/help'
     | '/host'
+    | '/privacy'
     | '/signin'
     | '/signup'
     | '/stations'
@@ -335,9 +365,12 @@ export interface FileRouteTypes {
     | '/'
     | '/about'
     | '/api-docs'
+    | '/contact'
     | '/diagram'
     | '/forgot-password'
+    | '/help'
     | '/host'
+    | '/privacy'
     | '/signin'
     | '/signup'
     | '/stations'
@@ -368,9 +401,12 @@ export interface FileRouteTypes {
     | '/app'
     | '/about'
     | '/api-docs'
+    | '/contact'
     | '/diagram'
     | '/forgot-password'
+    | '/help'
     | '/host'
+    | '/privacy'
     | '/signin'
     | '/signup'
     | '/stations'
@@ -402,9 +438,12 @@ export interface RootRouteChildren {
   AppRouteRoute: typeof AppRouteRouteWithChildren
   AboutRoute: typeof AboutRoute
   ApiDocsRoute: typeof ApiDocsRoute
+  ContactRoute: typeof ContactRoute
   DiagramRoute: typeof DiagramRoute
   ForgotPasswordRoute: typeof ForgotPasswordRoute
+  HelpRoute: typeof HelpRoute
   HostRoute: typeof HostRoute
+  PrivacyRoute: typeof PrivacyRoute
   SigninRoute: typeof SigninRoute
   SignupRoute: typeof SignupRoute
   StationsRoute: typeof StationsRoute
@@ -457,6 +496,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AppRouteRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/contact': {
+      id: '/contact'
+      path: '/contact'
+      fullPath: '/contact'
+      preLoaderRoute: typeof ContactRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/diagram': {
       id: '/diagram'
       path: '/diagram'
@@ -471,11 +517,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ForgotPasswordRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/help': {
+      id: '/help'
+      path: '/help'
+      fullPath: '/help'
+      preLoaderRoute: typeof HelpRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/host': {
       id: '/host'
       path: '/host'
       fullPath: '/host'
       preLoaderRoute: typeof HostRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/privacy': {
+      id: '/privacy'
+      path: '/privacy'
+      fullPath: '/privacy'
+      preLoaderRoute: typeof PrivacyRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/signin': {
@@ -672,9 +732,12 @@ const rootRouteChildren: RootRouteChildren = {
   AppRouteRoute: AppRouteRouteWithChildren,
   AboutRoute: AboutRoute,
   ApiDocsRoute: ApiDocsRoute,
+  ContactRoute: ContactRoute,
   DiagramRoute: DiagramRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
+  HelpRoute: HelpRoute,
   HostRoute: HostRoute,
+  PrivacyRoute: PrivacyRoute,
   SigninRoute: SigninRoute,
   SignupRoute: SignupRoute,
   StationsRoute: StationsRoute,

@@ -51,9 +51,10 @@ interface Routed {
   show: () => void;
 }
 
-/** The link options the router-free pages use: fixed paths, string query values, a hash, active matching. */
+/** The link options the router-free pages use: paths (with `$param` segments filled from params), string query values, a hash, active matching. */
 type StaticLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
   to: NonNullable<NavigateOptions['to']>;
+  params?: Record<string, string>;
   search?: Record<string, string | undefined>;
   hash?: string;
   activeOptions?: { exact?: boolean; includeHash?: boolean };
@@ -61,14 +62,15 @@ type StaticLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
 
 /** Plain links that render as the router's Link does, and hand a followed link over to the router. */
 function staticNav(path: string, routed: () => Promise<Routed>): Nav {
-  function StaticLink({ to, search, hash, activeOptions, className, onClick, onMouseEnter, onFocus, onTouchStart, children, ...rest }: StaticLinkProps) {
+  function StaticLink({ to, params, search, hash, activeOptions, className, onClick, onMouseEnter, onFocus, onTouchStart, children, ...rest }: StaticLinkProps) {
     // Read from stores whose server value ('') the prerendered HTML has: the hydrating render matches it, the next one is right.
     const here = useSyncExternalStore(subscribeHash, currentHash, noLocationPart);
     const locationQuery = useSyncExternalStore(subscribeHash, currentSearch, noLocationPart);
-    const target = { to, search, hash };
+    const target = { to, params, search, hash };
+    const pathname = params ? to.replace(/\$(\w+)/g, (_, name: string) => encodeURIComponent(params[name] ?? '')) : to;
     // A value left out (`{ redirect: undefined }`) is not in the address, as the router writes it.
     const query = new URLSearchParams(Object.entries(search ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString();
-    const href = `${to}${query ? `?${query}` : ''}${hash ? `#${hash}` : ''}`;
+    const href = `${pathname}${query ? `?${query}` : ''}${hash ? `#${hash}` : ''}`;
     // The router's rule: active on its path or below it (only on it when exact), unless it asks for an exact match
     // while there is a query string, or for a hash other than the current one.
     const onPath = activeOptions?.exact ? to === path : path.startsWith(to) && (path.length === to.length || path[to.length] === '/');

@@ -1,4 +1,4 @@
-import type { Machine, MachineStatus } from '@shared/schemas';
+import type { Machine, MachineStatus, StationType } from '@shared/schemas';
 import type { Clock } from '../ports/clock';
 import type { Machines } from '../ports/machines';
 import type { SettingsStore } from '../ports/settings';
@@ -6,17 +6,28 @@ import { conflict, notFound } from './errors';
 import { toMachine } from './machines';
 import * as texts from './texts';
 
-/** Edit Machine: name, location and status (an admin's maintenance or locked wins over heartbeats). */
+/**
+ * Edit Machine: name, location and status (an admin's maintenance or locked wins over heartbeats); the kind of place
+ * and whether the public lists show the station, when given.
+ */
 export async function updateAdminMachine(
   id: string,
-  patch: { name: string; location: string; status: MachineStatus },
+  patch: { name: string; location: string; status: MachineStatus; type?: StationType | null; hidden?: boolean },
   deps: { machines: Machines; settings: SettingsStore; clock: Clock },
 ): Promise<Machine> {
   const now = deps.clock.now();
   // A water safety lock is lifted only through its own route, once its cause is gone (functions/domain/water-safety.ts).
   const leavesLock = patch.status !== 'locked';
   const [record, settings] = await Promise.all([
-    deps.machines.update(id, { name: patch.name, location: patch.location, status: patch.status, updatedAt: now.toISOString() }, leavesLock ? { noSafetyLock: true } : {}),
+    deps.machines.update(id, {
+      name: patch.name,
+      location: patch.location,
+      status: patch.status,
+      // Absent leaves a field as it is; null (type) and false (hidden) remove it.
+      ...(patch.type !== undefined ? { type: patch.type ?? undefined } : {}),
+      ...(patch.hidden !== undefined ? { hidden: patch.hidden || undefined } : {}),
+      updatedAt: now.toISOString(),
+    }, leavesLock ? { noSafetyLock: true } : {}),
     deps.settings.get(),
   ]);
   if (!record) {

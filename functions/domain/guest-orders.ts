@@ -517,6 +517,7 @@ async function viewOf(order: GuestOrder, secret: string, deps: GuestDeps, claim:
     heldIdr,
     claimed: Boolean(order.claimedBy),
     claimUntil: claimUntilOf(order),
+    receiptByEmail: Boolean(order.email),
     claim: claim ? { status: claim.status, kind: claim.kind, creditedIdr: claim.creditedIdr, reason: claim.status === 'declined' ? claim.resolution?.reason ?? null : null } : null,
   };
 }

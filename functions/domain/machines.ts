@@ -51,6 +51,8 @@ export function toMachine(record: MachineRecord, now: Date, settings: MachineVie
     pricePerLitre: record.pricePerLitre ?? null,
     effectivePricePerLitre: stationPrice(record, settings),
     maxFillMl: record.maxFillMl ?? DEFAULT_MAX_FILL_ML,
+    type: record.type ?? null,
+    ...(record.hidden ? { hidden: true } : {}),
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
   };

@@ -16,11 +16,16 @@ export interface StationListDeps {
   clock: Clock;
 }
 
-/** Every station as the public sees it now (its status follows from its last heartbeat and the interval setting). */
-export async function publicStationList(deps: StationListDeps): Promise<Machine[]> {
+/** Every station as the console sees it now (its status follows from its last heartbeat and the interval setting), hidden ones too. */
+export async function allStations(deps: StationListDeps): Promise<Machine[]> {
   const [records, settings] = await Promise.all([deps.machines.list(), deps.settings.get()]);
   const now = deps.clock.now();
   return records.map((record) => toMachine(record, now, settings));
+}
+
+/** Every station the public sees: all but those an admin keeps off the public lists. */
+export async function publicStationList(deps: StationListDeps): Promise<Machine[]> {
+  return (await allStations(deps)).filter((station) => !station.hidden);
 }
 
 const fingerprintOf = (json: string) => createHash('sha256').update(json).digest('base64url');
@@ -151,7 +156,7 @@ export const STATION_LIST_LEASE = 'station-list';
 /** Whether a write changed what visitors see of the station, beyond its readings. */
 function changesPublicList(change: StationChange, now: Date, settings: MachineViewSettings): boolean {
   const visible = (record: MachineRecord | null) => {
-    if (!record) return null;
+    if (!record || record.hidden) return null;
     const machine: Partial<Machine> = toMachine(record, now, settings);
     for (const field of READING_FIELDS) delete machine[field];
     return JSON.stringify(machine);

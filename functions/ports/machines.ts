@@ -1,4 +1,4 @@
-import type { AlertRule, MachineStatus, SafetyLock, StationConnection, StationFilter, WaterQuality } from '@shared/schemas';
+import type { AlertRule, MachineStatus, SafetyLock, StationConnection, StationFilter, StationType, WaterQuality } from '@shared/schemas';
 
 /** Counters a station reports in its heartbeat. */
 export interface StationCounters {
@@ -67,6 +67,10 @@ export interface MachineRecord {
   hostEmail?: string;
   /** Problem reports not resolved yet (kept with each report's creation and resolution, functions/domain/reports.ts). */
   openReports?: number;
+  /** The kind of place (the finder's station types). */
+  type?: StationType;
+  /** Kept off the public lists (functions/domain/station-list.ts). */
+  hidden?: boolean;
   createdAt: string;
   updatedAt: string;
 }

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import {
   AdminAddUserToGroupCommand,
   AdminCreateUserCommand,
@@ -77,13 +77,14 @@ export interface LocalIdentity {
 }
 
 /**
- * cognito-local in a child process (it keeps its data in ./.cognito of its working folder). Every code it delivers
+ * cognito-local in a child process (it keeps its data in ./.cognito of its working folder), with GlobalSignOut added
+ * as Cognito does it (identity-server.mjs: every refresh token of the user revoked). Every code it delivers
  * (sign-up, password reset) goes to `onCode`: the local cloud mails it to the outbox (the parity suite has none).
  */
 export async function startIdentity(options: { dataDir: string; port?: number; onCode?: (delivery: CodeDelivery) => void }): Promise<LocalIdentity> {
   mkdirSync(options.dataDir, { recursive: true });
   const port = options.port ?? (await freePort());
-  const bin = createRequire(import.meta.url).resolve('cognito-local/lib/bin/start.js');
+  const bin = fileURLToPath(new URL('./identity-server.mjs', import.meta.url));
   const child: ChildProcess = spawn(process.execPath, [bin], {
     cwd: options.dataDir,
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port) },

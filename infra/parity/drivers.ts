@@ -125,8 +125,17 @@ export const DRIVERS: Record<string, Driver> = {
       { name: 'answers 404 for an unknown station', as: 'admin', params: { id: 'PRT-000001' }, body: { name: 'x', location: 'x', status: 'online' }, expect: 404 },
     ],
   },
+  'Api/adminListMachines': {
+    http: [
+      { name: 'lists every station for the console', as: 'admin', expect: 200, check: ({ body }, s) => is(list(body).some((m) => m.id === s.station.id), 'the provisioned station is missing') },
+      notAdmin(),
+    ],
+  },
   'Api/listMachines': {
     http: [{ name: 'lists the stations', expect: 200, check: ({ body }, s) => is(list(body).some((m) => m.id === s.station.id), 'the provisioned station is missing') }],
+  },
+  'Api/getSupportContact': {
+    http: [{ name: 'answers the contact of the settings', expect: 200, check: ({ body }) => is('whatsapp' in record(body) && 'email' in record(body), 'no contact fields') }],
   },
   'Api/getMachine': {
     http: [

@@ -60,6 +60,8 @@ export const fieldTexts: Readonly<Record<string, string>> = {
   'More than 0': 'Lebih dari 0',
   'Must be 0 (the general interval) or between 5 and 1440': 'Harus 0 (interval umum) atau antara 5 dan 1440',
   'Must be 0 or more': 'Harus 0 atau lebih',
+  'A WhatsApp number with its country code, like +62 812 3456 7890 (or empty)': 'Nomor WhatsApp dengan kode negara, seperti +62 812 3456 7890 (atau kosong)',
+  'An e-mail address (or empty)': 'Alamat e-mail (atau kosong)',
   'Must be a host name': 'Harus berupa nama host',
   'Must be an https URL on apple.com': 'Harus URL https di apple.com',
   'Must be more than 0': 'Harus lebih dari 0',

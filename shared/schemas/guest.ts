@@ -70,6 +70,8 @@ export const GuestOrder = /* @__PURE__ */ lazySchema(() => z.object({
   heldIdr: z.number().check(z.int()),
   /** Whether a signed-in account claimed the receipt (its impact, and what was held). */
   claimed: z.boolean(),
+  /** Whether the guest gave an e-mail for the receipt (else the link is the only copy: the page says to keep it). */
+  receiptByEmail: z.boolean(),
   /** Until when the refill may be claimed ("I didn't get my water"); null when it charged nothing or is not done. */
   claimUntil: z.nullable(z.string()),
   /** The claim on the refill, when one was made, with what it credited (refunded to the guest). */

@@ -1,10 +1,14 @@
 import * as z from '../zod';
+import { STATION_TYPES } from '../constants';
 import { WaterCheck } from './water-safety';
 import { lazySchema } from '../lazy-schema';
 
 export const machineStatuses = ['online', 'offline', 'maintenance', 'locked'] as const;
 export const MachineStatus = /* @__PURE__ */ lazySchema(() => z.enum(machineStatuses));
 export type MachineStatus = z.infer<typeof MachineStatus>;
+/** What kind of place a station is at (STATION_TYPES): the finder filters by it; the admin sets it on the station's page. */
+export const StationType = /* @__PURE__ */ lazySchema(() => z.enum(STATION_TYPES));
+export type StationType = z.infer<typeof StationType>;
 /** The admin list filter offers every status but locked (docs/design.md, "States"). */
 export const machineFilterStatuses = ['online', 'offline', 'maintenance'] as const;
 
@@ -59,6 +63,10 @@ export const Machine = /* @__PURE__ */ lazySchema(() => z.object({
   effectivePricePerLitre: z.number().check(z.int(), z.positive()),
   /** The largest refill the station dispenses at once (millilitres). */
   maxFillMl: z.optional(z.number().check(z.int(), z.positive())),
+  /** The kind of place (null: not set). */
+  type: z.optional(z.nullable(StationType)),
+  /** Kept off the public lists by an admin (a station being installed, a test machine); its own page still opens. Only present when true. */
+  hidden: z.optional(z.boolean()),
   createdAt: z.string(),
   updatedAt: z.string(),
 }));

@@ -48,6 +48,12 @@ const ruleRepeat = () => z._default(whole().check(z.refine((v) => v === 0 || (v 
 /** How often an unacknowledged alert of the rule is e-mailed again: the rule's own interval, else the general one. */
 export const alertRepeatMinutesOf = (settings: Settings, rule: AlertRule) => settings[ALERT_REPEAT_SETTINGS[rule]] || settings.alertRepeatMinutes;
 
+const WHATSAPP_SHAPE = 'A WhatsApp number with its country code, like +62 812 3456 7890 (or empty)';
+const SUPPORT_EMAIL_SHAPE = 'An e-mail address (or empty)';
+
+/** What the public Contact page shows (GET /api/contact): from the settings, null where none is set. */
+export const SupportContact = /* @__PURE__ */ lazySchema(() => z.object({ whatsapp: z.nullable(z.string()), email: z.nullable(z.string()) }));
+
 /** Runtime business settings (admin System tab); defaults are the values of docs/design.md, "Constants". */
 export const Settings = /* @__PURE__ */ lazySchema(() => z.object({
   pricePerLitre: z._default(whole().check(z.positive('Must be more than 0')), C.PRICE_PER_LITRE_IDR),
@@ -90,6 +96,9 @@ export const Settings = /* @__PURE__ */ lazySchema(() => z.object({
   alertFilterLifeRecipients: recipients(),
   alertVendFailuresRecipients: recipients(),
   alertDeadLettersRecipients: recipients(),
+  /** The public Contact page: a WhatsApp number and an e-mail address for visitors (empty: not shown). */
+  supportWhatsApp: z._default(z.string({ error: WHATSAPP_SHAPE }).check(z.trim(), z.regex(/^(?:\+[1-9][0-9 ]{7,19})?$/, WHATSAPP_SHAPE)), ''),
+  supportEmail: z._default(z.string({ error: SUPPORT_EMAIL_SHAPE }).check(z.trim(), z.maxLength(254, SUPPORT_EMAIL_SHAPE), z.refine((v) => v === '' || z.email().safeParse(v).success, SUPPORT_EMAIL_SHAPE)), ''),
 }));
 export type Settings = z.infer<typeof Settings>;
 let defaults: Settings | undefined;

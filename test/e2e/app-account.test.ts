@@ -117,7 +117,9 @@ describe('a new account, from sign-up to sign-out', () => {
     await page.waitForURL(local().web + '/?redirect=%2Fapp%2Fhistory');
     await page.getByRole('link', { name: 'Bali Refill home' }).first().waitFor();
     expect(await page.getByRole('heading', { name: 'Transaction History' }).count()).toBe(0);
-    expect(await page.getByRole('link', { name: 'Find stations', exact: true }).first().getAttribute('href')).toBe('/signin?redirect=%2Fapp%2Fhistory');
+    expect(await page.getByRole('link', { name: 'Find stations', exact: true }).first().getAttribute('href')).toBe('/stations');
+    // Not a dead end: the page says the app needs an account, and its sign-in returns there.
+    expect(await page.getByTestId('app-needs-account').getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/signin?redirect=%2Fapp%2Fhistory');
     expect(await page.getByRole('link', { name: 'Start for free', exact: true }).first().getAttribute('href')).toBe('/signup?redirect=%2Fapp%2Fhistory');
   });
 

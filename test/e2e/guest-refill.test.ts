@@ -8,7 +8,7 @@ import { axeViolations } from '../support/axe';
 import { DESKTOP, launchBrowser, newContext, PHONE } from '../support/browser';
 import { apiFetch, local } from '../support/local';
 import { emailedCode, waitForEmail } from '../support/outbox';
-import { closeStations, provision, stationFor, waitFor, workerServices, type Provisioned } from '../integration/stations-support';
+import { closeStations, guestStation, waitFor, workerServices, type Provisioned } from '../integration/stations-support';
 
 /**
  * Issue 15, items 1 and 7: a guest scans a simulated station's sticker, pays 1.5 L by QRIS in the sandbox on a
@@ -22,22 +22,16 @@ const SHOTS = process.env.GUEST_SHOTS;
 let browser: Browser;
 let real: Provisioned;
 let station: SimStation;
-let heartbeats: ReturnType<typeof setInterval>;
+let stopStation: () => void;
 
 beforeAll(async () => {
   await workerServices();
   browser = await launchBrowser();
-  real = await provision('Pantai Guest Station');
-  station = await stationFor(real);
-  await station.connect();
-  await station.heartbeat();
-  station.remoteStart = { volumeMl: 1234, flowMlPerSecond: Infinity };
-  await waitFor(() => apiFetch(`/api/machines/${real.machine.id}`), (r) => r.body.status === 'online');
   // The station keeps reporting, as a real one does every heartbeat interval.
-  heartbeats = setInterval(() => void station.heartbeat().catch(() => undefined), 5_000);
+  ({ real, station, stop: stopStation } = await guestStation('Pantai Guest Station', 1234));
 });
 afterAll(async () => {
-  clearInterval(heartbeats);
+  stopStation?.();
   await closeStations();
   await browser?.close();
 });

@@ -33,8 +33,9 @@ describe('mega menus', () => {
     for (const text of ['Popular Areas', 'Seminyak', 'Canggu', 'Ubud', 'Denpasar', 'Sanur', 'Station Types', 'Beach Stations', 'Mall Locations', 'Market Areas', 'Tourist Spots', 'Co-working Spaces', 'Quick Actions', 'Find Nearby', 'Mobile App', 'Station Map', 'Check Balance', 'Report Issue']) {
       expect(await menu.getByText(text, { exact: true }).count(), text).toBeGreaterThan(0);
     }
-    // Station menu entries are placeholders; Quick Actions links to /stations.
-    expect(await menu.getByRole('link', { name: 'Seminyak' }).getAttribute('href')).toBe('#');
+    // The station menu's entries do what they say: an area filters the finder, Check Balance signs in.
+    expect(await menu.getByRole('link', { name: 'Seminyak' }).getAttribute('href')).toBe('/stations?area=Seminyak');
+    expect(await menu.getByRole('link', { name: 'Check Balance' }).getAttribute('href')).toBe('/signin?redirect=%2Fapp');
     expect(await menu.getByRole('link', { name: 'Browse all stations' }).getAttribute('href')).toBe('/stations');
     expect(await nav.getByRole('button', { name: 'Show Stations menu' }).getAttribute('aria-expanded')).toBe('true');
 

@@ -55,12 +55,12 @@ describe('the landing page /', () => {
     expect(await page.getByTestId('active-stations').innerText()).toContain(String(onlineCount));
   });
 
-  it('lists at most four online stations, sends the hero into sign-in and View all and the phone mockup to /app', async () => {
+  it('lists at most four online stations, sends the hero to the finder and View all and the phone mockup to /app', async () => {
     await open('/', 'Seminyak Square');
     const list = page.getByRole('list', { name: 'Online stations' });
     expect(await list.getByRole('listitem').count()).toBe(Math.min(4, onlineCount));
     const hero = (name: string) => page.getByRole('link', { name, exact: true }).first().getAttribute('href');
-    expect(await hero('Find stations')).toBe('/signin?redirect=%2Fapp%2Fmap');
+    expect(await hero('Find stations')).toBe('/stations');
     expect(await hero('Start for free')).toBe('/signup?redirect=%2Fapp');
     for (const name of [`View all ${onlineCount} stations`, 'Open the web app']) {
       expect(await page.getByRole('link', { name, exact: true }).first().getAttribute('href'), name).toBe('/app');
@@ -70,11 +70,14 @@ describe('the landing page /', () => {
     expect(await page.locator('#stations').count()).toBe(1);
   });
 
-  it('keeps the placeholder links of the footer as #', async () => {
+  it('keeps the app-store badges of the footer as #, and links its support pages', async () => {
     await open('/', 'Seminyak Square');
     const footer = page.locator('footer');
-    for (const name of ['Help center', 'Contact us', 'Privacy policy', 'Download for iOS', 'Get it on Android']) {
+    for (const name of ['Download for iOS', 'Get it on Android']) {
       expect(await footer.getByRole('link', { name }).getAttribute('href'), name).toBe('#');
+    }
+    for (const [name, href] of [['Help center', '/help'], ['Contact us', '/contact'], ['Privacy policy', '/privacy']]) {
+      expect(await footer.getByRole('link', { name }).getAttribute('href'), name).toBe(href);
     }
     expect(await footer.getByRole('link', { name: 'Find stations' }).getAttribute('href')).toBe('/stations');
     expect(await footer.getByRole('link', { name: 'Host a station' }).getAttribute('href')).toBe('/#partner');

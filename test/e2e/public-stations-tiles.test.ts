@@ -146,7 +146,7 @@ describe('the finder over a tiled station list', () => {
 
   it('loads Ubud\'s tiles when Ubud is chosen and lists its stations', async () => {
     const { context, page, requested } = await tiledFinder();
-    await page.getByRole('combobox').selectOption('Ubud');
+    await page.getByRole('combobox', { name: 'Area' }).selectOption('Ubud');
     await page.getByTestId('station-count').getByText(`${PER_AREA} stations`, { exact: true }).waitFor();
     const ubudTiles = tilesOverlapping(AREA_BOUNDS.Ubud);
     expect(ubudTiles.length).toBeGreaterThan(1);

@@ -60,8 +60,8 @@ describe('the station list', () => {
 
   it('narrows by area (address contains the area) and combines with the search', async () => {
     const { context, page } = await stationsPage();
-    expect(await page.getByRole('combobox').locator('option').allInnerTexts()).toEqual(['All Areas', 'Seminyak', 'Canggu', 'Ubud', 'Denpasar', 'Sanur']);
-    await page.getByRole('combobox').selectOption('Ubud');
+    expect(await page.getByRole('combobox', { name: 'Area' }).locator('option').allInnerTexts()).toEqual(['All Areas', 'Seminyak', 'Canggu', 'Ubud', 'Denpasar', 'Sanur']);
+    await page.getByRole('combobox', { name: 'Area' }).selectOption('Ubud');
     const ubud = matching((m) => m.location.toLowerCase().includes('ubud'));
     await page.getByTestId('station-count').getByText(`${ubud.length} stations`).waitFor();
     expect((await cardNames(page)).sort()).toEqual(ubud);
@@ -127,7 +127,10 @@ describe('the station list', () => {
     const directions = square.getByRole('link', { name: 'Directions to Seminyak Square' });
     expect(await directions.getAttribute('href')).toBe(`https://www.google.com/maps/dir/?api=1&destination=${m.latitude},${m.longitude}`);
     expect(await directions.getAttribute('target')).toBe('_blank');
-    expect(await square.getByRole('link', { name: 'Start Refill' }).getAttribute('href')).toBe('/app');
+    // Start Refill opens the station's own page, where a guest pays without an account.
+    const refill = square.getByRole('link', { name: 'Pay for a refill at Seminyak Square' });
+    expect(await refill.innerText()).toBe('Start Refill');
+    expect(await refill.getAttribute('href')).toBe('/s/HRL-00001');
 
     const labels: [string, string, string][] = [['Double Six Beach', 'offline', 'Offline'], ['Waterbom Bali', 'maintenance', 'Maintenance'], ['Teuku Umar Barat', 'unknown', 'Unknown']];
     for (const [name, tone, label] of labels) {
@@ -146,7 +149,7 @@ describe('the station list', () => {
     await context.close();
   });
 
-  it('sorts by distance with one decimal when the location is known', async () => {
+  it('sorts by distance with one decimal when the location is known, the open stations (online, with water) first', async () => {
     const origin = { latitude: -8.5069, longitude: 115.2625 }; // Ubud Art Market
     const { context, page } = await stationsPage({ geolocation: origin, permissions: ['geolocation'] });
     await page.getByText('Nearest first').waitFor();
@@ -158,12 +161,12 @@ describe('the station list', () => {
     const expected = machines
       .flatMap((m) => {
         const at = parseCoordinates(m.latitude, m.longitude);
-        return at ? [[m.name, Math.round(distanceKm(origin, at) * 10) / 10] as const] : [];
+        return at ? [[m.name, Math.round(distanceKm(origin, at) * 10) / 10, m.status === 'online' && (m.waterLevel ?? 0) > 0 ? 0 : 1] as const] : [];
       })
-      .sort((a, b) => a[1] - b[1]);
+      .sort((a, b) => a[2] - b[2] || a[1] - b[1]);
     for (let i = 0; i < rendered.length; i++) {
       expect(rendered[i]![1], rendered[i]![0]).toBeCloseTo(expected[i]![1], 1);
-      if (i > 0) expect(rendered[i]![1]).toBeGreaterThanOrEqual(rendered[i - 1]![1]);
+      if (i > 0 && expected[i]![2] === expected[i - 1]![2]) expect(rendered[i]![1]).toBeGreaterThanOrEqual(rendered[i - 1]![1]);
     }
     await context.close();
   });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '@shared/schemas';
 import { bearer, newAccount, signInAs } from '../support/auth';
 import { allPages, asAdmin, repositories } from '../support/admin';
-import { apiFetch } from '../support/local';
+import { STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
+import { apiFetch, local } from '../support/local';
 
 const application = (name: string) => ({
   businessName: name, contactName: 'Nyoman Adi', email: 'nyoman@example.com', phone: '+62 813 1111 2222',
@@ -78,6 +79,58 @@ describe('PATCH /api/admin/machines/{id}/update', () => {
     expect(invalid.body.fields.name).toBe('Name is required');
     const missing = await asAdmin('/api/admin/machines/NOPE-999/update', { method: 'PATCH', json: { name: 'a', location: 'b', status: 'online' } });
     expect(missing).toMatchObject({ status: 404, body: { message: 'Machine NOPE-999 not found' } });
+  });
+});
+
+describe('a station kept off the public lists', () => {
+  it('leaves the public list and the edge file, stays in the console and on its own page, and comes back; sets the kind of place', async () => {
+    const id = `TST-${String(Math.floor(Math.random() * 900_000) + 100_000)}`;
+    const now = new Date().toISOString();
+    await repositories().machines.create({ id, name: 'Test Rig', location: 'Jl. Raya Canggu, Canggu, Bali', latitude: '-8.65', longitude: '115.13', status: 'online', createdAt: now, updatedAt: now });
+    const ids = (body: { id: string }[]) => body.map((m) => m.id);
+    const inEdgeFile = async () => ids((await (await fetch(`${local().web}${STATION_LIST_SNAPSHOT_PATH}`)).json()) as { id: string }[]).includes(id);
+    const patch = (fields: Record<string, unknown>) => asAdmin(`/api/admin/machines/${id}/update`, { method: 'PATCH', json: { name: 'Test Rig', location: 'Jl. Raya Canggu, Canggu, Bali', status: 'online', ...fields } });
+    expect(ids((await apiFetch('/api/machines')).body)).toContain(id);
+    expect(await inEdgeFile()).toBe(true);
+
+    const hidden = await patch({ hidden: true, type: 'beach' });
+    expect(hidden.status).toBe(200);
+    expect(hidden.body).toMatchObject({ id, hidden: true, type: 'beach' });
+    expect(ids((await apiFetch('/api/machines')).body)).not.toContain(id);
+    expect(await inEdgeFile()).toBe(false);
+    const console = await asAdmin('/api/admin/machines');
+    expect(console.body.find((m: { id: string }) => m.id === id)).toMatchObject({ hidden: true, type: 'beach' });
+    expect((await apiFetch(`/api/machines/${id}`)).body).toMatchObject({ id, hidden: true });
+
+    // Absent leaves it as it is; false and null take it away.
+    expect((await patch({})).body).toMatchObject({ hidden: true, type: 'beach' });
+    const shown = await patch({ hidden: false, type: null });
+    expect(shown.body.hidden).toBeUndefined();
+    expect(shown.body.type).toBeNull();
+    expect(ids((await apiFetch('/api/machines')).body)).toContain(id);
+    expect(await inEdgeFile()).toBe(true);
+
+    const invalid = await patch({ hidden: 'yes', type: 'castle' });
+    expect(invalid.status).toBe(400);
+    expect(Object.keys(invalid.body.fields)).toEqual(expect.arrayContaining(['hidden', 'type']));
+  });
+});
+
+describe('the contact visitors see (GET /api/contact)', () => {
+  it('answers the WhatsApp number and e-mail address of the settings, null where none is set; refuses a malformed one with field messages', async () => {
+    const current = (await asAdmin('/api/admin/settings')).body;
+    try {
+      expect((await asAdmin('/api/admin/settings', { method: 'PUT', json: { ...current, supportWhatsApp: '', supportEmail: '' } })).status).toBe(200);
+      expect((await apiFetch('/api/contact')).body).toEqual({ whatsapp: null, email: null });
+      const saved = await asAdmin('/api/admin/settings', { method: 'PUT', json: { ...current, supportWhatsApp: '+62 812 3456 7890', supportEmail: 'help@bali-refill.test' } });
+      expect(saved.status).toBe(200);
+      expect((await apiFetch('/api/contact')).body).toEqual({ whatsapp: '+62 812 3456 7890', email: 'help@bali-refill.test' });
+      const invalid = await asAdmin('/api/admin/settings', { method: 'PUT', json: { ...current, supportWhatsApp: '0812', supportEmail: 'not an address' } });
+      expect(invalid.status).toBe(400);
+      expect(Object.keys(invalid.body.fields)).toEqual(expect.arrayContaining(['supportWhatsApp', 'supportEmail']));
+    } finally {
+      await asAdmin('/api/admin/settings', { method: 'PUT', json: current });
+    }
   });
 });
 

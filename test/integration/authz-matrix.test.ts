@@ -37,6 +37,7 @@ const hostRoute: Expectation = { anonymous: 401, user: 403, admin: 403, technici
 const matrix: Record<RouteId, Expectation> = {
   listMachines: publicRoute,
   getMachine: publicRoute,
+  getSupportContact: publicRoute,
   createHostRequest: publicRoute,
   createReportPhotoUpload: publicRoute,
   createProblemReport: publicRoute,
@@ -88,6 +89,7 @@ const matrix: Record<RouteId, Expectation> = {
   adminListHeldGuestRefunds: adminRoute,
   adminPayOutGuestRefund: adminRoute,
   adminCreateMachine: adminRoute,
+  adminListMachines: fieldRoute,
   adminUpdateMachine: adminRoute,
   adminMachineTelemetry: fieldRoute,
   adminMachineEvents: fieldRoute,

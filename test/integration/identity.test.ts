@@ -45,3 +45,36 @@ describe('local identity, verified as the JWT authorizer would', () => {
     expect((await apiFetch('/api/admin/auth/check', { headers: bearer(await signed(local().cognito.clientId, now + 600)) })).status).not.toBe(401);
   });
 });
+
+describe('global sign-out, as Cognito does it', () => {
+  it('revokes every refresh token of the user (each device), refuses a token it did not sign, and leaves other users signed in', async () => {
+    const { CognitoIdentityProviderClient, GlobalSignOutCommand, InitiateAuthCommand } = await import('@aws-sdk/client-cognito-identity-provider');
+    const { endpoint, region, clientId } = local().cognito;
+    const cognito = new CognitoIdentityProviderClient({ endpoint, region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    try {
+      const account = await newAccount('signout');
+      const other = await newAccount('staying');
+      const signIn = async (email: string) => (await cognito.send(new InitiateAuthCommand({
+        AuthFlow: 'USER_PASSWORD_AUTH', ClientId: clientId, AuthParameters: { USERNAME: email, PASSWORD: 'Test-Pass-2025!' },
+      }))).AuthenticationResult!;
+      const refresh = (token: string) => cognito.send(new InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: clientId, AuthParameters: { REFRESH_TOKEN: token } }));
+      const phone = await signIn(account.email);
+      const laptop = await signIn(account.email);
+      const elsewhere = await signIn(other.email);
+      expect((await refresh(laptop.RefreshToken!)).AuthenticationResult?.IdToken).toBeTruthy();
+
+      await expect(cognito.send(new GlobalSignOutCommand({ AccessToken: phone.IdToken! }))).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+      const { privateKey } = await generateKeyPair('RS256');
+      const forged = await new SignJWT({ token_use: 'access', client_id: clientId }).setProtectedHeader({ alg: 'RS256', kid: 'CognitoLocal' })
+        .setSubject(account.sub).setIssuedAt().setExpirationTime('1h').sign(privateKey);
+      await expect(cognito.send(new GlobalSignOutCommand({ AccessToken: forged }))).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+      expect((await refresh(phone.RefreshToken!)).AuthenticationResult?.IdToken).toBeTruthy();
+
+      expect((await cognito.send(new GlobalSignOutCommand({ AccessToken: phone.AccessToken! }))).$metadata.httpStatusCode).toBe(200);
+      for (const device of [phone, laptop]) await expect(refresh(device.RefreshToken!)).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+      expect((await refresh(elsewhere.RefreshToken!)).AuthenticationResult?.IdToken).toBeTruthy();
+    } finally {
+      cognito.destroy();
+    }
+  });
+});

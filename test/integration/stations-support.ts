@@ -5,7 +5,7 @@ import type { MachineStatus } from '@shared/schemas';
 import type { Services } from '@functions/composition';
 import { SimStation } from '@infra/local/simulator';
 import { asAdmin } from '../support/admin';
-import { local } from '../support/local';
+import { apiFetch, local } from '../support/local';
 import type * as z from 'zod/mini';
 import { serviceEnvironment } from '@infra/local/service-environment';
 
@@ -68,3 +68,18 @@ export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boo
 }
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * A provisioned station, simulated, online and reporting every 5 s as a real one does, that dispenses `volumeMl` when
+ * a guest's refill starts it: the station a browser test pays at. `stop` ends its heartbeats.
+ */
+export async function guestStation(name: string, volumeMl: number) {
+  const real = await provision(name);
+  const station = await stationFor(real);
+  await station.connect();
+  await station.heartbeat();
+  station.remoteStart = { volumeMl, flowMlPerSecond: Infinity };
+  await waitFor(() => apiFetch(`/api/machines/${real.machine.id}`), (r) => r.body.status === 'online');
+  const heartbeats = setInterval(() => void station.heartbeat().catch(() => undefined), 5_000);
+  return { real, station, stop: () => clearInterval(heartbeats) };
+}

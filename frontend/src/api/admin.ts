@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions, useMutation, type QueryClient } fro
 import type { RouteBody } from '@shared/routes';
 import { ADMIN_USERS_PAGE } from '@shared/constants';
 import type { AdminIdentity, Settings, transactionTypes } from '@shared/schemas';
+import { staffRoleOf } from '@shared/roles';
 import { authedApi, authedApiText, loadAuth } from './auth';
 
 /** Host requests per page of the admin tab. */
@@ -15,11 +16,13 @@ import { api, ApiRequestError } from './client';
 
 /**
  * The admin session check: null when nobody is signed in, the account is no console user (401/403), or it is an
- * administrator without TOTP, whom the login has enrol it first (docs/architecture.md, "Roles").
+ * administrator without TOTP, whom the login has enrol it first (docs/architecture.md, "Roles"). A customer's token
+ * names no console group: their pages (a station's, where staff check in) do not ask the server at all, which would
+ * answer 403. The server decides; the groups only spare the call.
  */
 async function fetchAdminIdentity(signal?: AbortSignal): Promise<AdminIdentity | null> {
   const auth = await loadAuth();
-  if (!(await auth.getIdToken())) return null;
+  if (!(await auth.getIdToken()) || !staffRoleOf(await auth.currentGroups())) return null;
   let identity: AdminIdentity;
   try {
     identity = await api('adminAuthCheck', { signal });
@@ -42,7 +45,7 @@ export const adminQueries = {
   /** No retry: a failed check means signed out (docs/design.md, "API calls": GET /api/admin/auth/check, no retry). */
   session: () => queryOptions({ queryKey: ['admin', 'session'] as const, queryFn: ({ signal }) => fetchAdminIdentity(signal), retry: false }),
   stats: () => queryOptions({ queryKey: ['admin', 'stats'] as const, queryFn: ({ signal }) => authedApi('adminStats', { signal }) }),
-  machines: () => queryOptions({ queryKey: ['admin', 'machines'] as const, queryFn: ({ signal }) => api('listMachines', { signal }) }),
+  machines: () => queryOptions({ queryKey: ['admin', 'machines'] as const, queryFn: ({ signal }) => authedApi('adminListMachines', { signal }) }),
   /** First 10 users (docs/design.md, "Constants"), then 10 more per 'Load more'. */
   users: (search: string) =>
     infiniteQueryOptions({

@@ -9,7 +9,7 @@ const InstallBanner = lazy(() => import('./InstallBanner').then((m) => ({ defaul
 export function GlobalBanners() {
   const { canInstall, install, dismiss } = useInstallPrompt();
   return (
-    <div className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-3 sm:items-end sm:p-5">
+    <div className="pointer-events-none fixed inset-x-0 bottom-0 z-50 flex flex-col items-center gap-2 p-3 sm:items-end sm:p-5 print:hidden">
       <div className="flex w-full max-w-sm flex-col gap-2">
         <OfflineBanner />
         {canInstall && (

@@ -1,4 +1,4 @@
-import { AREAS, TIMING_MS } from '@shared/constants';
+import { AREAS, STATION_TYPES, TIMING_MS } from '@shared/constants';
 import { common } from '../i18n/common';
 import { useMessages, type Translation } from '../i18n/messages';
 import { ArrowRightIcon } from './icons';
@@ -9,17 +9,20 @@ export type MenuId = 'stations' | 'about' | 'partners';
 type Column = { title: string; links: { label: string; target: SiteLinkTarget }[] };
 type T = Translation<(typeof common)['en']>;
 
-const placeholder: SiteLinkTarget = { placeholder: true };
-const linksOf = (labels: readonly string[], targets: SiteLinkTarget[]) => labels.map((label, i) => ({ label, target: targets[i] ?? placeholder }));
+const linksOf = (labels: readonly string[], targets: SiteLinkTarget[]) => labels.map((label, i) => ({ label, target: targets[i]! }));
 
-/** Columns and entries of the three mega menus (docs/design.md, "Screens and routes"); the station menu entries are placeholders. */
+/**
+ * Columns and entries of the three mega menus (docs/design.md, "Screens and routes"). The station menu's entries do
+ * what they say: an area or a kind of place opens the finder filtered by it, Find Nearby the finder at the visitor's
+ * position, Check Balance the sign-in going on to the app, Report Issue the finder's report form.
+ */
 function menuColumns(t: T, id: MenuId): Column[] {
   if (id === 'stations') {
     const s = t.stationsMenu;
     return [
-      { title: s.popularAreas, links: AREAS.map((area) => ({ label: area, target: placeholder })) },
-      { title: s.stationTypes, links: linksOf(s.types, []) },
-      { title: s.quickActions, links: linksOf(s.actions, []) },
+      { title: s.popularAreas, links: AREAS.map((area) => ({ label: area, target: { finder: { area } } })) },
+      { title: s.stationTypes, links: linksOf(s.types, STATION_TYPES.map((type) => ({ finder: { type } }))) },
+      { title: s.quickActions, links: linksOf(s.actions, [{ finder: { near: true } }, { to: '/app' }, { to: '/stations' }, { signIn: '/app' }, { finder: { report: true } }]) },
     ];
   }
   if (id === 'about') {
@@ -28,7 +31,7 @@ function menuColumns(t: T, id: MenuId): Column[] {
       { title: a.mission, links: linksOf(a.missionItems, [{ to: '/about', hash: 'mission' }, { to: '/about', hash: 'impact' }, { to: '/about', hash: 'mission' }]) },
       { title: a.howItWorks, links: linksOf(a.howItems, [{ to: '/stations' }, { to: '/about', hash: 'technology' }, { to: '/user-flow' }]) },
       { title: a.resources, links: linksOf(a.resourceItems, [{ to: '/docs' }, { to: '/diagram' }, { to: '/user-flow' }, { newTab: '/api-docs' }]) },
-      { title: a.company, links: linksOf(a.companyItems, [{ to: '/about' }, { to: '/about', hash: 'impact' }, placeholder]) },
+      { title: a.company, links: linksOf(a.companyItems, [{ to: '/about' }, { to: '/about', hash: 'impact' }, { to: '/contact' }]) },
     ];
   }
   const p = t.partnersMenu;

@@ -4,16 +4,16 @@ import { useMessages } from '../i18n/messages';
 import { Logo } from './Logo';
 import { SiteLink, type SiteLinkTarget } from './SiteLink';
 
-/** Footer of the public pages: platform and support links, app download placeholders, the 2025 copyright line. */
+/** Footer of the public pages: platform and support links, app download placeholders (the only `#` links the spec keeps), the 2025 copyright line. */
 export function PublicFooter() {
   const t = useMessages(common);
   const f = t.footer;
   const columns: { title: string; links: [string, SiteLinkTarget][] }[] = [
     { title: f.platform, links: [[f.findStations, { to: '/stations' }], [f.howItWorks, { to: '/about', hash: 'technology' }], [f.hostStation, { to: '/', hash: 'partner' }]] },
-    { title: f.support, links: [[f.helpCenter, { placeholder: true }], [f.contactUs, { placeholder: true }], [f.privacyPolicy, { placeholder: true }]] },
+    { title: f.support, links: [[f.helpCenter, { to: '/help' }], [f.contactUs, { to: '/contact' }], [f.privacyPolicy, { to: '/privacy' }]] },
   ];
   return (
-    <footer id="site-footer" className="bg-ocean-950 text-slate-300">
+    <footer id="site-footer" className="bg-ocean-950 text-slate-300 print:hidden">
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-14 sm:px-6 md:grid-cols-[1.4fr_1fr_1fr_1.2fr]">
         <div>
           <div className="flex items-center gap-2.5">

@@ -50,7 +50,7 @@ export function PublicHeader({ openApp = false }: { openApp?: boolean }) {
   };
 
   return (
-    <header onMouseLeave={close} onKeyDown={onKeyDown} onBlur={onBlur} className="fixed inset-x-0 top-0 z-40 border-b border-slate-200/70 bg-white/95">
+    <header onMouseLeave={close} onKeyDown={onKeyDown} onBlur={onBlur} className="fixed inset-x-0 top-0 z-40 border-b border-slate-200/70 bg-white/95 print:hidden">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6">
         <Link to="/" activeOptions={{ exact: true }} aria-label={t.homeLink} onMouseEnter={close} className="flex shrink-0 items-center gap-2.5 rounded-lg focus-visible:outline-2 focus-visible:outline-offset-4 focus-visible:outline-brand-600">
           <Logo size={34} />
@@ -80,6 +80,10 @@ export function PublicHeader({ openApp = false }: { openApp?: boolean }) {
         </nav>
         <div className="ml-auto flex items-center gap-2 sm:gap-3" onMouseEnter={close}>
           <LanguageSwitch />
+          {/* Signed in already, the sign-in page goes straight on to the app. */}
+          <Link to="/signin" search={{ redirect: '/app' }} className="inline-flex min-h-11 items-center rounded-lg px-2 text-sm font-semibold whitespace-nowrap text-brand-800 hover:text-brand-900 hover:underline focus-visible:outline-2 focus-visible:outline-brand-600" data-testid="header-sign-in">
+            {t.nav.signIn}
+          </Link>
           {openApp && (
             <Link to="/app" className="hidden rounded-full bg-brand-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:inline-flex">
               {t.nav.openApp}

@@ -29,6 +29,8 @@ export const adminSystem = defineMessages('adminSystem', {
     sanitationIntervalDays: { label: 'Water safety: sanitation every', hint: 'A station whose last sanitation is older is locked until a visit is recorded and the lock cleared (0 turns it off).' },
     alertRepeatMinutes: { label: 'Alert: e-mail again every', hint: 'An alert nobody acknowledged is e-mailed again this often, unless its rule has its own interval below.' },
     alertRecipients: { label: 'Alert: e-mail to', hint: "Who is told of every rule without recipients of its own, separated by commas (empty: the deployment's operations address)." },
+    supportWhatsApp: { label: 'Contact page: WhatsApp', hint: 'The number visitors message, with its country code (empty: not shown).' },
+    supportEmail: { label: 'Contact page: e-mail', hint: 'The address visitors write to (empty: not shown).' },
   },
   vendFailures: {
     label: 'Alert: failed vends above',

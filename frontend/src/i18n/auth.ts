@@ -30,6 +30,8 @@ export const authTexts = defineMessages('authTexts', {
     busy: 'Signing in...',
     resetNeeded: 'Your password needs to be reset. Use “Forgot password?” to choose a new one.',
     unsupported: 'This account needs a sign-in step the app does not support yet. Please contact support.',
+    noAccount: 'Just want water? Pay at a station without an account.',
+    findStation: 'Find a station',
   },
   signUp: {
     title: 'Create your account',

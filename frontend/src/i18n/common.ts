@@ -7,7 +7,7 @@ export const common = defineMessages('common', {
   tagline: 'Smart water refill stations',
   skipToContent: 'Skip to content',
   homeLink: 'Bali Refill home',
-  nav: { label: 'Main', stations: 'Stations', about: 'About', partners: 'Partners', openApp: 'Open App' },
+  nav: { label: 'Main', stations: 'Stations', about: 'About', partners: 'Partners', openApp: 'Open App', signIn: 'Sign in' },
   showMenu: (name: string) => `Show ${name} menu`,
   menuOf: (name: string) => `${name} menu`,
   openMenu: 'Open menu',

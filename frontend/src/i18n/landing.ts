@@ -10,6 +10,10 @@ export const landing = defineMessages('landing', {
     startFree: 'Start for free',
     points: ['Rp 1,000 per litre', 'Open 24/7', 'Live status over 4G LTE'],
     illustration: 'A refill station filling a reusable bottle',
+    appNeedsAccount: 'The app needs an account: sign in, or create one for free.',
+    noAccount: 'Just want water? Pay for a refill at any station without an account.',
+    signIn: 'Sign in',
+    findStation: 'Find a station',
   },
   benefits: {
     eyebrow: 'Hydration benefits',
@@ -40,6 +44,10 @@ export const landing = defineMessages('landing', {
     error: 'Stations could not be loaded.',
     mapLabel: 'Map of online stations',
     browse: 'Browse the station finder',
+    nearest: 'Nearest to you first.',
+    useLocation: 'Show the stations near me',
+    refillHere: (name: string) => `Refill at ${name}`,
+    refill: 'Refill here',
   },
   app: {
     title: 'Try the app now',

@@ -47,6 +47,11 @@ export const stationTexts = defineMessages('stationTexts', {
   searchesMapArea: 'The search covers the area on the map.',
   searchAll: 'Search all of Bali',
   searchAllProgress: (loaded: number, total: number) => `Searching all of Bali: ${loaded} of ${total} areas loaded`,
+  typeLabel: 'Kind of place',
+  allTypes: 'All kinds of place',
+  code: (code: string) => `Code ${code}`,
+  payHere: (name: string) => `Pay for a refill at ${name}`,
+  reportHint: 'Report a problem: type the code on the station\u2019s sticker (for example HRL-00001) or its name, then press \u201cReport a problem\u201d on its card.',
 });
 
 /** Feature badges come from station data; known ones are translated, others shown as sent. */

@@ -53,6 +53,8 @@ function fieldsOf(t: Texts): Field[] {
     ...alertRules.map((rule) => ({
       key: ALERT_RECIPIENT_SETTINGS[rule], label: t.ruleRecipients(t.ruleNames[rule]), unit: t.units.addresses, hint: t.ruleRecipientsHint, text: true as const,
     })),
+    { key: 'supportWhatsApp', ...t.fields.supportWhatsApp, unit: '', text: true },
+    { key: 'supportEmail', ...t.fields.supportEmail, unit: '', text: true },
   ];
 }
 // The keys only, the same in every language: what the draft holds and saves.

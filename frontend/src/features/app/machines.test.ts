@@ -21,6 +21,13 @@ describe('nearby machines', () => {
     expect(sorted[0]!.distanceKm).toBeLessThan(1);
   });
 
+  it('puts offline, closed and empty machines after the open ones, each part nearest first', () => {
+    const here = { latitude: -8.6905, longitude: 115.1729 };
+    const open = (m: Machine, fields: Partial<Machine> = {}): Machine => ({ ...m, waterLevel: 60, ...fields });
+    const fleet = [open(list[0]!), open(list[2]!, { status: 'offline' }), open(list[3]!, { waterLevel: 0 }), open(machine('legian', '-8.7065', '115.1737'))];
+    expect(byDistance(fleet, here).map((p) => p.machine.id)).toEqual(['legian', 'ubud', 'seminyak', 'kuta']);
+  });
+
   it('formats distance with one decimal and links directions', () => {
     expect(formatDistance(2.345)).toBe('2,3 km');
     expect(directionsUrl(list[0]!, { latitude: -8.5, longitude: 115.26 })).toContain('destination=-8.5%2C115.26');

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { distanceKm, parseCoordinates, type LatLng } from '@shared/geo';
 import type { Machine } from '@shared/schemas';
+import { openFirst } from '../stations/filter';
 
 export interface PlacedMachine {
   machine: Machine;
@@ -9,17 +10,16 @@ export interface PlacedMachine {
   distanceKm: number | null;
 }
 
-/** Machines with their parsed positions, nearest first when the user's position is known (else as listed). */
+/**
+ * Machines with their parsed positions: open ones (online, with water) first, then offline, closed and empty ones;
+ * nearest first within each when the user's position is known (else as listed).
+ */
 export function byDistance(machines: readonly Machine[], from: LatLng | null): PlacedMachine[] {
   const placed = machines.map((machine) => {
     const position = parseCoordinates(machine.latitude, machine.longitude);
     return { machine, position, distanceKm: from && position ? distanceKm(from, position) : null };
   });
-  if (!from) return placed;
-  return placed
-    .map((p, index) => ({ p, index }))
-    .sort((a, b) => (a.p.distanceKm ?? Infinity) - (b.p.distanceKm ?? Infinity) || a.index - b.index)
-    .map(({ p }) => p);
+  return openFirst(placed, (p) => p.machine, (p) => p.distanceKm);
 }
 
 /** The browser's position, asked once; a denial or failure is tolerated silently (null). */

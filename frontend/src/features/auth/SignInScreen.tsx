@@ -35,7 +35,14 @@ export function SignInScreen({ search }: { search: AuthSearch }) {
       title={confirming ? t.confirmTitle : t.title}
       subtitle={confirming ? t.confirmSubtitle : t.subtitle}
       footer={
-        <>{t.newHere} <Link to="/signup" search={{ redirect: search.redirect }} className="font-semibold text-brand-700 hover:underline">{t.createAccount}</Link></>
+        <>
+          <p>{t.newHere} <Link to="/signup" search={{ redirect: search.redirect }} className="font-semibold text-brand-700 hover:underline">{t.createAccount}</Link></p>
+          {/* A tourist who only wants water: paying at a station needs no account. */}
+          <p className="mt-4 rounded-2xl bg-white p-4 ring-1 ring-slate-200">
+            {t.noAccount}{' '}
+            <Link to="/stations" className="inline-flex min-h-11 items-center font-semibold text-brand-700 hover:underline" data-testid="pay-without-account">{t.findStation}</Link>
+          </p>
+        </>
       }
     >
       {confirming ? (

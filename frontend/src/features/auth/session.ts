@@ -128,9 +128,9 @@ export async function finishTotpSetup(code: string): Promise<void> {
 }
 
 /**
- * Signs out on every device: revokes the refresh tokens at Cognito (global sign-out) and clears this browser's
- * tokens. Never throws: the local tokens are cleared even when Cognito cannot be reached (or, locally, lacks
- * GlobalSignOut).
+ * Signs out on every device: revokes the refresh tokens at Cognito (global sign-out; the local identity does the same,
+ * infra/local/identity-server.mjs) and clears this browser's tokens. Never throws: the local tokens are cleared even
+ * when Cognito cannot be reached.
  */
 export async function signOutEverywhere(): Promise<void> {
   configureAuth();

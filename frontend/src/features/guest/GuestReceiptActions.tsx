@@ -10,8 +10,32 @@ import { claimTexts } from '../../i18n/claims';
 import { guestTexts } from '../../i18n/guest';
 import { useLanguage } from '../../i18n/language';
 import { useMessages } from '../../i18n/messages';
-import { formatDateTime } from '../app/format';
-import { formatMillilitres } from './format';
+import { formatBaliDateTime, formatMillilitres } from './format';
+
+/**
+ * Save the receipt (the browser's print dialog, which saves a PDF too; the page prints without the site's header and
+ * footer) and share its link (the phone's share sheet, else copied).
+ */
+export function SaveShareReceipt() {
+  const t = useMessages(guestTexts);
+  const [copied, setCopied] = useState(false);
+  const share = async () => {
+    const url = window.location.href.replace(/[?#].*$/, '');
+    if (navigator.share) {
+      await navigator.share({ title: t.shareTitle, url }).catch(() => undefined);
+      return;
+    }
+    await navigator.clipboard.writeText(url);
+    setCopied(true);
+  };
+  const button = 'inline-flex min-h-11 flex-1 items-center justify-center rounded-xl px-4 text-sm font-semibold ring-1 ring-brand-300 text-brand-800 hover:bg-brand-50';
+  return (
+    <div className="mt-4 flex flex-wrap gap-2 print:hidden">
+      <button type="button" onClick={() => window.print()} className={button} data-testid="receipt-save">{t.saveReceipt}</button>
+      <button type="button" onClick={() => void share()} className={button} data-testid="receipt-share">{copied ? t.linkCopied : typeof navigator.share === 'function' ? t.shareReceipt : t.copyReceipt}</button>
+    </div>
+  );
+}
 
 /** The gateway refused the refund: say so plainly, with the amount kept for the guest. */
 export function RefundRefusedNotice({ order }: { order: GuestOrder }) {
@@ -86,7 +110,7 @@ export function KeepReceipt({ receiptId, order, autoKeep }: { receiptId: string;
       </>
     );
   }
-  return <div className="mt-6 rounded-2xl bg-brand-50 p-4 ring-1 ring-brand-100">{body}</div>;
+  return <div className="mt-6 rounded-2xl bg-brand-50 p-4 ring-1 ring-brand-100 print:hidden">{body}</div>;
 }
 
 const errorText = (error: unknown, fallback: string) =>
@@ -121,9 +145,9 @@ export function GuestClaim({ receiptId, order }: { receiptId: string; order: Gue
     send.mutate({ kind, ...(note.trim() ? { note: note.trim() } : {}) });
   };
   return (
-    <section aria-labelledby={`${id}-title`} className="mt-6 rounded-2xl bg-white p-4 ring-1 ring-slate-200">
+    <section aria-labelledby={`${id}-title`} className="mt-6 rounded-2xl bg-white p-4 ring-1 ring-slate-200 print:hidden">
       <h2 id={`${id}-title`} className="text-base font-bold text-slate-900">{t.claimTitle}</h2>
-      <p className="mt-1 text-sm text-slate-700">{t.claimUntil(formatDateTime(order.claimUntil))}</p>
+      <p className="mt-1 text-sm text-slate-700">{t.claimUntil(t.baliTime(formatBaliDateTime(order.claimUntil, language)))}</p>
       {!open ? (
         <button type="button" onClick={() => setOpen(true)} className="mt-3 inline-flex min-h-11 items-center rounded-xl px-4 text-sm font-semibold text-brand-800 ring-1 ring-brand-300 hover:bg-brand-50">
           {c.open}

@@ -1,9 +1,7 @@
-import { lazy, Suspense, useMemo } from 'react';
-import { MAP_DEFAULTS } from '@shared/constants';
-import { around } from '../../api/station-tiles';
-import { isOnline } from '../stations/status';
+import { lazy, Suspense } from 'react';
 import { useStationList } from '../stations/useStationList';
 import { Benefits } from './Benefits';
+import { NEAR_MAP_CENTRE } from './near';
 import { Hero } from './Hero';
 import { Partners } from './Partners';
 import { Stats } from './Stats';
@@ -15,21 +13,18 @@ import { useDocumentTitle } from '../../components/useDocumentTitle';
 // stays as it is until then; docs/architecture.md, "Router-free first render").
 const Locations = lazy(() => import('./Locations').then((m) => ({ default: m.Locations })));
 
-/** The stations a tiled list loads here: those around the map's default centre, the busiest part of the island. */
-const NEAR_MAP_CENTRE = around(MAP_DEFAULTS);
 
 /** The landing page sections in the order of docs/design.md, "Screens and routes"; the footer comes from the public layout. */
 function LandingPage() {
   useDocumentTitle(null);
   const stations = useStationList(NEAR_MAP_CENTRE);
-  const online = useMemo(() => (stations.machines ?? []).filter(isOnline), [stations.machines]);
   return (
     <>
       <Hero />
       <Benefits />
       <Stats activeStations={stations.fleetOnline} />
       <Suspense>
-        <Locations online={online} onlineInFleet={stations.fleetOnline ?? 0} pending={stations.isPending} failed={stations.isError} />
+        <Locations />
       </Suspense>
       <TryApp />
       <Partners />

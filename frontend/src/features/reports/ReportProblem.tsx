@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import type { Machine } from '@shared/schemas';
 import { Icon, type IconProps } from '../../components/icons';
 import { reportTexts } from '../../i18n/reports';
@@ -21,10 +21,16 @@ export function ProblemReportedFlag({ machine }: { machine: Machine }) {
 // of a public page need none of it for their first render.
 const ReportForm = lazy(() => import('./ReportForm').then((m) => ({ default: m.ReportForm })));
 
-/** A button that opens the report form under the station card; the form sends category, note and an optional photo. */
-export function ReportProblem({ machine }: { machine: Machine }) {
+/**
+ * A button that opens the report form under the station card (open at once with `initiallyOpen`); the form sends
+ * category, note and an optional photo.
+ */
+export function ReportProblem({ machine, initiallyOpen = false }: { machine: Machine; initiallyOpen?: boolean }) {
   const t = useMessages(reportTexts);
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(initiallyOpen);
+  useEffect(() => {
+    if (initiallyOpen) setOpen(true);
+  }, [initiallyOpen]);
   const [sent, setSent] = useState(false);
   const formId = useId();
   if (sent) return <p role="status" className="mt-3 rounded-xl bg-brand-50 px-3 py-2 text-sm text-brand-900">{t.thanks}</p>;

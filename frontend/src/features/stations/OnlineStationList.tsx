@@ -1,16 +1,20 @@
-import type { Machine } from '@shared/schemas';
 import { ArrowRightIcon, PinIcon } from '../../components/icons';
 import { Link } from '../../components/nav';
 import { StatusBadge } from '../../components/StatusBadge';
 import { landing } from '../../i18n/landing';
+import { useLanguage } from '../../i18n/language';
 import { useMessages } from '../../i18n/messages';
+import type { StationView } from './filter';
+import { formatKm } from './format';
 
 /**
- * The landing page's list of online stations: at most `limit` of `online`, with 'View all N stations' when more of the
- * fleet are online (`onlineInFleet`: a tiled list loads only some of them).
+ * The landing page's list of online stations: at most `limit` of `online`, each leading to its own page (where a guest
+ * pays without an account), with 'View all N stations' when more of the fleet are online (`onlineInFleet`: a tiled
+ * list loads only some of them).
  */
-export function OnlineStationList({ online, onlineInFleet, limit }: { online: Machine[]; onlineInFleet: number; limit: number }) {
+export function OnlineStationList({ online, onlineInFleet, limit }: { online: StationView[]; onlineInFleet: number; limit: number }) {
   const t = useMessages(landing).locations;
+  const language = useLanguage();
   return (
     <div>
       <p className="mb-4 text-sm font-medium text-slate-600" data-testid="online-count">{t.onlineCount(onlineInFleet)}</p>
@@ -18,7 +22,7 @@ export function OnlineStationList({ online, onlineInFleet, limit }: { online: Ma
         <p className="rounded-2xl bg-slate-50 p-6 text-slate-600">{t.none}</p>
       ) : (
         <ul className="grid gap-3" aria-label={t.listLabel}>
-          {online.slice(0, limit).map((station) => (
+          {online.slice(0, limit).map(({ machine: station, distance }) => (
             <li key={station.id} className="flex items-start justify-between gap-3 rounded-2xl bg-white p-4 shadow-card ring-1 ring-slate-200/80">
               <div className="min-w-0">
                 <p className="font-semibold text-slate-900">{station.name}</p>
@@ -26,8 +30,14 @@ export function OnlineStationList({ online, onlineInFleet, limit }: { online: Ma
                   <PinIcon size={15} className="mt-0.5 shrink-0 text-slate-500" />
                   {station.location}
                 </p>
+                <Link to="/s/$id" params={{ id: station.id }} aria-label={t.refillHere(station.name)} className="mt-2 inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-brand-800 hover:underline">
+                  {t.refill} <ArrowRightIcon size={15} />
+                </Link>
               </div>
-              <StatusBadge status={station.status} className="mt-1 shrink-0" />
+              <div className="mt-1 flex shrink-0 flex-col items-end gap-2">
+                <StatusBadge status={station.status} />
+                {distance !== null && <span className="text-xs font-semibold text-brand-800" data-testid="landing-distance">{formatKm(distance, language)}</span>}
+              </div>
             </li>
           ))}
         </ul>

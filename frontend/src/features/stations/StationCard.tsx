@@ -37,8 +37,11 @@ function WaterCheckNote({ machine }: { machine: StationView['machine'] }) {
   );
 }
 
-/** One station of the public list: name, address, distance, status, water level, last refill, features, actions. */
-export function StationCard({ view, onShowOnMap }: { view: StationView; onShowOnMap?: () => void }) {
+/**
+ * One station of the public list: name, the code on its sticker, address, distance, status, water level, last refill,
+ * features, actions (Start Refill opens the station's own page, where a guest pays without an account).
+ */
+export function StationCard({ view, onShowOnMap, reportOpen = false }: { view: StationView; onShowOnMap?: () => void; reportOpen?: boolean }) {
   const t = useMessages(stationTexts);
   const language = useLanguage();
   const { machine, coordinates, distance } = view;
@@ -50,6 +53,7 @@ export function StationCard({ view, onShowOnMap }: { view: StationView; onShowOn
       <div className="flex items-start justify-between gap-3">
         <div className="min-w-0">
           <h3 id={headingId} className="font-semibold text-slate-900">{machine.name}</h3>
+          <p className="mt-0.5 font-mono text-xs text-slate-600" data-testid="station-code">{t.code(machine.id)}</p>
           <p className="mt-1 flex items-start gap-1.5 text-sm text-slate-600">
             <PinIcon size={16} className="mt-0.5 shrink-0 text-slate-500" />
             <span>{machine.location}</span>
@@ -110,7 +114,7 @@ export function StationCard({ view, onShowOnMap }: { view: StationView; onShowOn
             <NavigationIcon size={15} /> {t.directions}
           </button>
         )}
-        <Link to="/app" className="inline-flex items-center gap-1.5 rounded-full bg-brand-700 px-3.5 py-2 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+        <Link to="/s/$id" params={{ id: machine.id }} aria-label={t.payHere(machine.name)} className="inline-flex items-center gap-1.5 rounded-full bg-brand-700 px-3.5 py-2 text-sm font-semibold text-white hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
           <DropIcon size={15} /> {t.startRefill}
         </Link>
         {coordinates && onShowOnMap && (
@@ -119,7 +123,7 @@ export function StationCard({ view, onShowOnMap }: { view: StationView; onShowOn
           </button>
         )}
       </div>
-      <ReportProblem machine={machine} />
+      <ReportProblem machine={machine} initiallyOpen={reportOpen} />
     </article>
   );
 }

@@ -1,5 +1,6 @@
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
-import { AREAS } from '@shared/constants';
+import { AREAS, STATION_TYPES } from '@shared/constants';
+import type { StationType } from '@shared/schemas';
 import { AREA_BOUNDS, tileBounds, type Bounds, type StationTileSummary } from '@shared/station-tiles';
 import { readSavedStations } from '../../api/stations';
 import type { TileWants } from '../../api/station-tiles';
@@ -12,6 +13,7 @@ import type { MapTileCount } from '../map/engine';
 import { StationMap } from '../map/StationMap';
 import { useOnline } from '../pwa/online-status';
 import { filterStations, nearestOpenStation, type StationView } from './filter';
+import { finderSearchHere } from './finder-search';
 import { relativeTime } from './format';
 import { useGeolocation } from './geolocation';
 import { ListScope } from './ListScope';
@@ -43,6 +45,9 @@ export function StationsPage() {
   const { position, locate } = useGeolocation();
   const [search, setSearch] = useState('');
   const [area, setArea] = useState<(typeof AREAS)[number] | ''>('');
+  const [type, setType] = useState<StationType | ''>('');
+  const [reporting, setReporting] = useState(false);
+  const searchBox = useRef<HTMLInputElement>(null);
   const [view, setView] = useState<Bounds | null>(null);
   const [searchAll, setSearchAll] = useState(false);
   const [flyToUser, setFlyToUser] = useState(0);
@@ -64,8 +69,8 @@ export function StationsPage() {
   const stations = useStationList(wants);
 
   const views = useMemo(
-    () => filterStations(stations.machines ?? [], { search: deferredSearch, area, origin: position }),
-    [stations.machines, deferredSearch, area, position],
+    () => filterStations(stations.machines ?? [], { search: deferredSearch, area, origin: position, type: type || null }),
+    [stations.machines, deferredSearch, area, position, type],
   );
   const nearest = useMemo(
     () => (wantsNearest && position ? nearestOpenStation(stations.machines ?? [], position) : null),
@@ -88,6 +93,19 @@ export function StationsPage() {
     locate();
     setFlyToUser((n) => n + 1);
   };
+  // What the link that opened the page asks for (?area=, ?type=, ?q=, ?near=, ?report=: the public menus), read after
+  // the first render, which a prerendered page shares with every visit.
+  useEffect(() => {
+    const asked = finderSearchHere();
+    if (asked.area) setArea(asked.area);
+    if (asked.type) setType(asked.type);
+    if (asked.q) setSearch(asked.q);
+    if (asked.near) setFlyToUser((n) => n + 1);
+    if (asked.report) {
+      setReporting(true);
+      searchBox.current?.focus();
+    }
+  }, []);
   const findNearestOpen = () => {
     locate();
     setWantsNearest(true);
@@ -110,6 +128,7 @@ export function StationsPage() {
               <span className="sr-only">{t.searchLabel}</span>
               <SearchIcon size={18} className="pointer-events-none absolute top-1/2 left-3.5 -translate-y-1/2 text-slate-500" />
               <input
+                ref={searchBox}
                 type="search"
                 value={search}
                 onChange={(e) => setSearch(e.target.value)}
@@ -128,6 +147,17 @@ export function StationsPage() {
                 {AREAS.map((a) => <option key={a} value={a}>{a}</option>)}
               </select>
             </label>
+            <label className="sm:w-48">
+              <span className="sr-only">{t.typeLabel}</span>
+              <select
+                value={type}
+                onChange={(e) => setType(STATION_TYPES.find((k) => k === e.target.value) ?? '')}
+                className="h-12 w-full rounded-xl border border-slate-300 bg-white px-3 text-base shadow-sm focus:border-brand-600 focus:ring-4 focus:ring-brand-100 focus:outline-none"
+              >
+                <option value="">{t.allTypes}</option>
+                {STATION_TYPES.map((k, i) => <option key={k} value={k}>{c.stationsMenu.types[i]}</option>)}
+              </select>
+            </label>
             <button type="button" onClick={findNearby} className="inline-flex h-12 items-center justify-center gap-2 rounded-xl bg-ocean-900 px-5 font-semibold text-white shadow-sm hover:bg-brand-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
               <LocateIcon size={18} /> {t.findNearby}
             </button>
@@ -135,6 +165,7 @@ export function StationsPage() {
               <DropIcon size={18} /> {t.nearestOpen}
             </button>
           </form>
+          {reporting && <p role="status" className="mt-4 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-200" data-testid="report-hint">{t.reportHint}</p>}
           {wantsNearest && (
             <section aria-labelledby="nearest-open" aria-live="polite" className="mt-4" data-testid="nearest-open">
               <h2 id="nearest-open" className="mb-2 text-base font-semibold text-ocean-900">{t.nearestOpenHeading}</h2>
@@ -190,7 +221,7 @@ export function StationsPage() {
             <p role="status" className="rounded-2xl bg-slate-50 p-8 text-center text-slate-600">{t.empty}</p>
           ) : (
             <Suspense fallback={listLoading}>
-              <VirtualStationList views={views} label={t.listLabel} onShowOnMap={showOnMap} className="h-[70vh] lg:h-[calc(100dvh-9.5rem)]" />
+              <VirtualStationList views={views} label={t.listLabel} onShowOnMap={showOnMap} reportOpen={reporting && views.length === 1} className="h-[70vh] lg:h-[calc(100dvh-9.5rem)]" />
             </Suspense>
           )}
         </div>

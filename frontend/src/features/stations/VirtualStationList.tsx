@@ -3,11 +3,15 @@ import { useRef } from 'react';
 import type { StationView } from './filter';
 import { StationCard } from './StationCard';
 
-/** The scrollable station list; only the cards in view are rendered, so 1,000 stations scroll smoothly. */
-export function VirtualStationList({ views, label, onShowOnMap, className = '' }: {
+/**
+ * The scrollable station list; only the cards in view are rendered, so 1,000 stations scroll smoothly. `reportOpen`:
+ * the cards open with their report form (the menu's Report Issue, once the search found the one station).
+ */
+export function VirtualStationList({ views, label, onShowOnMap, reportOpen = false, className = '' }: {
   views: StationView[];
   label: string;
   onShowOnMap: (view: StationView) => void;
+  reportOpen?: boolean;
   className?: string;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
@@ -35,7 +39,7 @@ export function VirtualStationList({ views, label, onShowOnMap, className = '' }
               className="absolute inset-x-0 top-0 p-1"
               style={{ transform: `translateY(${item.start}px)` }}
             >
-              <StationCard view={view} onShowOnMap={() => onShowOnMap(view)} />
+              <StationCard view={view} onShowOnMap={() => onShowOnMap(view)} reportOpen={reportOpen} />
             </div>
           );
         })}

@@ -1,5 +1,5 @@
 import { distanceKm, parseCoordinates, type LatLng } from '@shared/geo';
-import type { Machine } from '@shared/schemas';
+import type { Machine, StationType } from '@shared/schemas';
 
 export interface StationView {
   machine: Machine;
@@ -9,23 +9,35 @@ export interface StationView {
 }
 
 /**
- * docs/design.md, "Validation": the search matches name or address, case-insensitive; the area filter keeps
- * addresses containing the area; with a known location the list is sorted by distance, ascending
- * (stations without coordinates last).
+ * docs/design.md, "Validation": the search matches name or address, case-insensitive, and also the station's code as
+ * its sticker prints it ("HRL-00001"); the area filter keeps addresses containing the area, the type filter the
+ * stations of that kind of place. Open stations (online, with water) come first, then the offline, closed and empty
+ * ones; with a known location each part is sorted by distance, ascending (stations without coordinates last).
  */
-export function filterStations(machines: Machine[], options: { search: string; area: string; origin: LatLng | null }): StationView[] {
+export function filterStations(machines: Machine[], options: { search: string; area: string; origin: LatLng | null; type?: StationType | null }): StationView[] {
   const query = options.search.trim().toLowerCase();
   const area = options.area.toLowerCase();
   const views = machines
-    .filter((m) => !query || m.name.toLowerCase().includes(query) || m.location.toLowerCase().includes(query))
+    .filter((m) => !query || m.name.toLowerCase().includes(query) || m.location.toLowerCase().includes(query) || m.id.toLowerCase().includes(query))
     .filter((m) => !area || m.location.toLowerCase().includes(area))
+    .filter((m) => !options.type || m.type === options.type)
     .map((machine) => {
       const coordinates = parseCoordinates(machine.latitude, machine.longitude);
       const distance = coordinates && options.origin ? distanceKm(options.origin, coordinates) : null;
       return { machine, coordinates, distance };
     });
-  if (options.origin) views.sort((a, b) => (a.distance ?? Infinity) - (b.distance ?? Infinity));
-  return views;
+  return openFirst(views, (view) => view.machine, (view) => view.distance);
+}
+
+/**
+ * Every "near" list's order: stations open for a refill first, then the rest (offline, in maintenance, locked,
+ * empty); within each, nearest first when distances are known, else as listed.
+ */
+export function openFirst<T>(items: readonly T[], machineOf: (item: T) => Pick<Machine, 'status' | 'waterLevel'>, distanceOf: (item: T) => number | null): T[] {
+  return items
+    .map((item, index) => ({ item, index, closed: isOpenWithWater(machineOf(item)) ? 0 : 1, distance: distanceOf(item) ?? Infinity }))
+    .sort((a, b) => a.closed - b.closed || a.distance - b.distance || a.index - b.index)
+    .map(({ item }) => item);
 }
 
 /** Directions to the station's coordinates, in the visitor's map app. */

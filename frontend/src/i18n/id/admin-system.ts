@@ -30,6 +30,8 @@ export const adminSystem: (typeof english)['en'] = {
     sanitationIntervalDays: { label: 'Keamanan air: sanitasi setiap', hint: 'Stasiun yang sanitasi terakhirnya lebih lama dikunci sampai kunjungan dicatat dan kunci dibuka (0 mematikannya).' },
     alertRepeatMinutes: { label: 'Peringatan: e-mail ulang setiap', hint: 'Peringatan yang belum dikonfirmasi dikirim ulang sesering ini, kecuali aturannya punya interval sendiri di bawah.' },
     alertRecipients: { label: 'Peringatan: e-mail ke', hint: 'Penerima untuk setiap aturan tanpa penerima sendiri, dipisah koma (kosong: alamat operasional deployment).' },
+    supportWhatsApp: { label: 'Halaman kontak: WhatsApp', hint: 'Nomor yang dihubungi pengunjung, dengan kode negara (kosong: tidak ditampilkan).' },
+    supportEmail: { label: 'Halaman kontak: e-mail', hint: 'Alamat yang dikirimi pengunjung (kosong: tidak ditampilkan).' },
   },
   vendFailures: {
     label: 'Peringatan: pengisian gagal di atas',

@@ -30,6 +30,8 @@ export const authTexts: (typeof english)['en'] = {
     busy: 'Sedang masuk...',
     resetNeeded: 'Kata sandi Anda perlu diatur ulang. Gunakan “Lupa kata sandi?” untuk memilih yang baru.',
     unsupported: 'Akun ini memerlukan langkah masuk yang belum didukung aplikasi. Silakan hubungi dukungan.',
+    noAccount: 'Hanya perlu air? Bayar di stasiun tanpa akun.',
+    findStation: 'Cari stasiun',
   },
   signUp: {
     title: 'Buat akun Anda',

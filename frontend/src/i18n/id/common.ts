@@ -7,7 +7,7 @@ export const common: (typeof english)['en'] = {
   tagline: 'Stasiun isi ulang air pintar',
   skipToContent: 'Langsung ke konten',
   homeLink: 'Beranda Bali Refill',
-  nav: { label: 'Utama', stations: 'Stasiun', about: 'Tentang', partners: 'Mitra', openApp: 'Buka Aplikasi' },
+  nav: { label: 'Utama', stations: 'Stasiun', about: 'Tentang', partners: 'Mitra', openApp: 'Buka Aplikasi', signIn: 'Masuk' },
   showMenu: (name) => `Tampilkan menu ${name}`,
   menuOf: (name) => `Menu ${name}`,
   openMenu: 'Buka menu',

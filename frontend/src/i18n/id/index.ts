@@ -27,3 +27,5 @@ export { adminHostRequests } from './admin-host-requests';
 export { adminMachines } from './admin-machines';
 export { adminPanels } from './admin-panels';
 export { adminLogin } from './admin-login';
+export { stationListing } from './station-listing';
+export { supportTexts } from './support';

@@ -10,6 +10,10 @@ export const landing: (typeof english)['en'] = {
     startFree: 'Mulai gratis',
     points: ['Rp 1.000 per liter', 'Buka 24/7', 'Status langsung lewat 4G LTE'],
     illustration: 'Stasiun isi ulang mengisi botol yang dapat dipakai ulang',
+    appNeedsAccount: 'Aplikasi memerlukan akun: masuk, atau buat akun gratis.',
+    noAccount: 'Hanya perlu air? Bayar isi ulang di stasiun mana pun tanpa akun.',
+    signIn: 'Masuk',
+    findStation: 'Cari stasiun',
   },
   benefits: {
     eyebrow: 'Manfaat hidrasi',
@@ -40,6 +44,10 @@ export const landing: (typeof english)['en'] = {
     error: 'Stasiun tidak dapat dimuat.',
     mapLabel: 'Peta stasiun online',
     browse: 'Buka pencari stasiun',
+    nearest: 'Yang terdekat dengan Anda lebih dulu.',
+    useLocation: 'Tampilkan stasiun di dekat saya',
+    refillHere: (name) => `Isi ulang di ${name}`,
+    refill: 'Isi ulang di sini',
   },
   app: {
     title: 'Coba aplikasinya sekarang',

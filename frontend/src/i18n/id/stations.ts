@@ -47,4 +47,9 @@ export const stationTexts: (typeof english)['en'] = {
   searchesMapArea: 'Pencarian mencakup area di peta.',
   searchAll: 'Cari di seluruh Bali',
   searchAllProgress: (loaded, total) => `Mencari di seluruh Bali: ${loaded} dari ${total} area dimuat`,
+  typeLabel: 'Jenis tempat',
+  allTypes: 'Semua jenis tempat',
+  code: (code) => `Kode ${code}`,
+  payHere: (name) => `Bayar isi ulang di ${name}`,
+  reportHint: 'Laporkan masalah: ketik kode pada stiker stasiun (misalnya HRL-00001) atau namanya, lalu tekan \u201cLaporkan masalah\u201d pada kartunya.',
 };

@@ -22,6 +22,7 @@ import { Button, Card, EmptyState, LoadingRows, Spinner } from '../ui';
 import { intervalsHeard, uptime } from '@shared/station-figures';
 import { dailyActivity } from './station-stats';
 import { HostLinkCard } from './HostLinkCard';
+import { PublicListingCard } from './PublicListingCard';
 import { StationCheckIn } from './StationCheckIn';
 import { WaterSafetyCard } from './WaterSafetyCard';
 import { StationTickets } from '../tickets/StationTickets';
@@ -114,6 +115,7 @@ export function StationPage({ id }: { id: string }) {
           {events.data ? <Events events={events.data} t={t} /> : <Spinner className="mt-3 h-5 w-5 text-brand-600" />}
         </Card>
         {isAdmin && <HostLinkCard id={id} />}
+        {isAdmin && <PublicListingCard machine={station} />}
       </div>
     </Frame>
   );

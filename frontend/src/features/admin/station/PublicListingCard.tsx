@@ -1,0 +1,41 @@
+import { STATION_TYPES } from '@shared/constants';
+import type { Machine, StationType } from '@shared/schemas';
+import { useUpdateStationListing } from '../../../api/station-listing';
+import { useMessages } from '../../../i18n/messages';
+import { stationListing } from '../../../i18n/station-listing';
+import { Card, SelectField } from '../ui';
+
+/** Whether the public lists show the station (hidden: being installed, a test machine), and the kind of place it is at. */
+export function PublicListingCard({ machine }: { machine: Machine }) {
+  const t = useMessages(stationListing);
+  const save = useUpdateStationListing(machine);
+  const hidden = save.isPending && save.variables.hidden !== undefined ? save.variables.hidden : machine.hidden === true;
+  return (
+    <Card className="p-4 sm:p-5">
+      <h2 className="font-semibold text-slate-900">{t.title}</h2>
+      <p className="mt-1 text-xs text-slate-500">{t.text}</p>
+      <label className="mt-3 flex min-h-11 cursor-pointer items-center gap-3 text-sm font-medium text-slate-800">
+        <input
+          type="checkbox"
+          checked={!hidden}
+          disabled={save.isPending}
+          onChange={(e) => save.mutate({ hidden: !e.target.checked })}
+          className="h-5 w-5 accent-brand-700"
+          data-testid="public-listing"
+        />
+        {t.shown}
+      </label>
+      {hidden && <p className="text-xs font-semibold text-amber-800" data-testid="hidden-note">{t.hiddenNow}</p>}
+      <SelectField
+        className="mt-3"
+        label={t.type}
+        value={machine.type ?? ''}
+        disabled={save.isPending}
+        onChange={(e) => save.mutate({ type: STATION_TYPES.find((type) => type === e.target.value) ?? null })}
+        options={[{ value: '', label: t.noType }, ...STATION_TYPES.map((type: StationType) => ({ value: type, label: t.types[type] }))]}
+      />
+      {save.isSuccess && <p role="status" className="mt-2 text-sm text-emerald-700">{t.saved}</p>}
+      {save.isError && <p role="alert" className="mt-2 text-sm text-red-700">{t.failed}</p>}
+    </Card>
+  );
+}
