@@ -10,11 +10,11 @@ import { checkTopupAmount, readTopup, startTopup } from './topup';
 
 describe('top-up amount rules', () => {
   it('formats the minimum from the setting with the app\'s one money format', () => {
-    expect(minimumTopupMessage(10_000)).toBe('Minimum top up amount is Rp 10.000');
-    expect(minimumTopupMessage(25_000)).toBe('Minimum top up amount is Rp 25.000');
-    expect(() => checkTopupAmount(9_999, defaultSettings())).toThrow('Minimum top up amount is Rp 10.000');
+    expect(minimumTopupMessage(10_000)).toBe('Minimum top up amount is Rp 10,000');
+    expect(minimumTopupMessage(25_000)).toBe('Minimum top up amount is Rp 25,000');
+    expect(() => checkTopupAmount(9_999, defaultSettings())).toThrow('Minimum top up amount is Rp 10,000');
     expect(() => checkTopupAmount(10_000, defaultSettings())).not.toThrow();
-    expect(() => checkTopupAmount(20_000, { minTopup: 25_000 })).toThrow('Minimum top up amount is Rp 25.000');
+    expect(() => checkTopupAmount(20_000, { minTopup: 25_000 })).toThrow('Minimum top up amount is Rp 25,000');
   });
 });
 
@@ -23,7 +23,7 @@ describe('startTopup', () => {
     const { deps, orders, calls } = setup();
     const error = await domainError(startTopup({ payer, amount: 9_999, paymentMethod: 'ovo', idempotencyKey: KEY }, deps));
     expect(error.status).toBe(400);
-    expect(error.message).toBe('Minimum top up amount is Rp 10.000');
+    expect(error.message).toBe('Minimum top up amount is Rp 10,000');
     expect(orders.items.size).toBe(0);
     expect(calls.charge).toBe(0);
   });

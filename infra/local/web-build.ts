@@ -47,6 +47,8 @@ export async function ensureWebBuild(log: (line: string) => void = () => undefin
     try {
       await build({
         configFile: resolve(REPO_ROOT, 'frontend/vite.config.ts'),
+        // Imported through Vite's module runner: the bundling loader warns about every extensionless import it follows.
+        configLoader: 'runner',
         logLevel: 'warn',
         // Rolldown's report of slow plugins is for whoever tunes the build, not for every start.
         build: { outDir: staging, emptyOutDir: true, rolldownOptions: { checks: { bundlerTimings: false } } },

@@ -62,6 +62,7 @@ export async function startDevWeb(options: LocalWebOptions) {
   const config = JSON.stringify(localRuntimeConfig(options));
   const server = await createServer({
     configFile: resolve(REPO_ROOT, 'frontend/vite.config.ts'),
+    configLoader: 'runner',
     logLevel: 'warn',
     plugins: [
       {

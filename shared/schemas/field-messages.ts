@@ -143,7 +143,7 @@ export const fieldPatterns: readonly (readonly [RegExp, (...values: string[]) =>
   [/^Between (-?\d+) and (-?\d+)$/, (a, b) => `Antara ${a} dan ${b}`],
   [/^Must be between (-?\d+) and (-?\d+)$/, (a, b) => `Harus antara ${a} dan ${b}`],
   // Rupiah of formatRupiah (shared/money.ts), already in the Indonesian grouping.
-  [/^Minimum top up amount is Rp ([\d.]+)$/, (n) => `Jumlah isi saldo minimal Rp ${n}`],
+  [/^Minimum top up amount is Rp ([\d.,]+)$/, (n) => `Jumlah isi saldo minimal Rp ${indonesianNumber(n)}`],
   [/^Maximum top up amount is Rp ([\d.]+)$/, (n) => `Jumlah isi saldo maksimal Rp ${n}`],
   [/^Not an e-mail address: (.*) \(separate addresses with commas\)$/s, (typed) => `Bukan alamat e-mail: ${typed} (pisahkan alamat dengan koma)`],
   [/^The range is at most (\d+) days$/, (n) => `Rentangnya paling panjang ${n} hari`],

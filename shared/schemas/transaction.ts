@@ -49,8 +49,11 @@ export const PageQuery = /* @__PURE__ */ lazySchema(() => z.object({
 export const NfcTokenResponse = /* @__PURE__ */ lazySchema(() => z.object({ token: z.string(), expiresAt: z.string() }));
 export type NfcTokenResponse = z.infer<typeof NfcTokenResponse>;
 
-/** The top-up limits' messages, in the one money format of the app (the minimum follows the admin setting). */
-export const minimumTopupMessage = (minimum: number) => `Minimum top up amount is ${formatRupiah(minimum)}`;
+/**
+ * The top-up limits' messages (the minimum follows the admin setting). The minimum's is a text of the spec's error
+ * catalogue and appears as written there, 'Minimum top up amount is Rp 10,000': English grouping (docs/design.md).
+ */
+export const minimumTopupMessage = (minimum: number) => `Minimum top up amount is Rp ${minimum.toLocaleString('en-US')}`;
 const maximumTopupMessage = (maximum: number) => `Maximum top up amount is ${formatRupiah(maximum)}`;
 
 export const TopupRequest = /* @__PURE__ */ lazySchema(() => z.object({

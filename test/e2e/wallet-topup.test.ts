@@ -77,7 +77,7 @@ describe('topping up the wallet in the browser', () => {
     await sheet().getByLabel('Custom amount').fill('9999');
     await sheet().getByRole('button', { name: 'Top Up Rp 9.999' }).click();
     await toasts().getByText('Invalid Amount').waitFor();
-    await toasts().getByText('Minimum top up amount is Rp 10.000').waitFor();
+    await toasts().getByText('Minimum top up amount is Rp 10,000').waitFor();
     // Nothing was sent: no top-up stored, balance unchanged, still on the form.
     expect(await storedTopups(account.sub)).toEqual([]);
     expect(await storedBalance(account.sub)).toBe(0);

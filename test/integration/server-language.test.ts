@@ -60,6 +60,6 @@ describe('Accept-Language', () => {
       method: 'POST', json: { amount: 5_000, paymentMethod: 'qris' }, headers: { ...bearer(person.token), 'idempotency-key': crypto.randomUUID(), ...headers },
     });
     expect(await topup({ 'accept-language': 'id' })).toMatchObject({ status: 400, body: { message: 'Jumlah isi saldo minimal Rp 10.000', fields: { amount: 'Jumlah isi saldo minimal Rp 10.000' } } });
-    expect(await topup({})).toMatchObject({ status: 400, body: { fields: { amount: 'Minimum top up amount is Rp 10.000' } } });
+    expect(await topup({})).toMatchObject({ status: 400, body: { fields: { amount: 'Minimum top up amount is Rp 10,000' } } });
   });
 });

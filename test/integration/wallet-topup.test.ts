@@ -28,7 +28,7 @@ describe('POST /api/wallet/topup', () => {
     const key = crypto.randomUUID();
     const res = await post(account.token, { amount: 9_999, paymentMethod: 'ovo' }, key);
     expect(res.status).toBe(400);
-    expect(res.body.message).toBe('Minimum top up amount is Rp 10.000');
+    expect(res.body.message).toBe('Minimum top up amount is Rp 10,000');
     expect(await stored(keys.topup(orderIdFor('topup', account.sub, key)))).toBeUndefined();
     expect(await ledgerCount(account.sub)).toBe(0);
     // Exactly the minimum is accepted.

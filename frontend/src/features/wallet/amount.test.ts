@@ -23,7 +23,7 @@ describe('top-up amount', () => {
     expect(isBelowMinimum(9_999)).toBe(true);
     expect(isBelowMinimum(10_000)).toBe(false);
     expect(isBelowMinimum(Number.NaN)).toBe(true);
-    expect(walletTexts.en.minimum(MIN_TOPUP_IDR)).toBe('Minimum top up amount is Rp 10.000');
+    expect(walletTexts.en.minimum(MIN_TOPUP_IDR)).toBe('Minimum top up amount is Rp 10,000');
     expect(indonesian.walletTexts.minimum(MIN_TOPUP_IDR)).toBe('Jumlah isi saldo minimal Rp 10.000');
   });
 
