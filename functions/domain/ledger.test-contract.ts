@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { BALANCE_CHANGED, type Ledger } from '../ports/ledger';
+import { TransactionPartRejected, type TransactionPart } from '../ports/transaction';
+
+/**
+ * What every Ledger adapter must do with a transfer between two accounts (docs/architecture.md, "The book"), run
+ * against the in-memory ledger (the fast tests' fake) and the DynamoDB one (the real one), so the fake cannot drift.
+ */
+export interface LedgerHarness {
+  ledger: Ledger;
+  /** An account that exists and holds `balance`. */
+  account(balance: number): Promise<string>;
+  /** A name no account has yet. */
+  unusedAccount(): string;
+  balanceOf(id: string): Promise<number | null>;
+  /** Writes joined to the operation whose condition fails. */
+  failingPart(): TransactionPart;
+}
+
+const details = { reference: 'contract', actor: 'test' };
+
+export function ledgerTransferContract(name: string, harness: () => Promise<LedgerHarness>) {
+  describe(`${name}: transfers between accounts`, () => {
+    it('moves the amount from one account to the other, opening the other at zero', async () => {
+      const { ledger, account, unusedAccount, balanceOf } = await harness();
+      const from = await account(5_000);
+      const to = unusedAccount();
+      const result = await ledger.transfer({ from, to, amount: 1_200 }, crypto.randomUUID(), details);
+      expect(result).toMatchObject({ balance: 3_800, replayed: false });
+      expect([await balanceOf(from), await balanceOf(to)]).toEqual([3_800, 1_200]);
+    });
+
+    it('refuses more than the account holds, and moves nothing', async () => {
+      const { ledger, account, unusedAccount, balanceOf } = await harness();
+      const from = await account(1_000);
+      const to = unusedAccount();
+      await expect(ledger.transfer({ from, to, amount: 1_001 }, crypto.randomUUID(), details)).rejects.toMatchObject({ status: 409 });
+      expect([await balanceOf(from), await balanceOf(to)]).toEqual([1_000, null]);
+    });
+
+    it('happens once per key: the same request again replays it, another request with the key is a 409', async () => {
+      const { ledger, account, balanceOf } = await harness();
+      const [from, to] = [await account(3_000), await account(0)];
+      const key = crypto.randomUUID();
+      await ledger.transfer({ from, to, amount: 500 }, key, details);
+      expect(await ledger.transfer({ from, to, amount: 500 }, key, details)).toMatchObject({ replayed: true });
+      await expect(ledger.transfer({ from, to, amount: 700 }, key, details)).rejects.toMatchObject({ status: 409 });
+      expect([await balanceOf(from), await balanceOf(to)]).toEqual([2_500, 500]);
+    });
+
+    it('with an expected balance, moves only while the account still holds exactly that', async () => {
+      const { ledger, account, balanceOf } = await harness();
+      const [from, to] = [await account(2_000), await account(0)];
+      await expect(ledger.transfer({ from, to, amount: 100 }, crypto.randomUUID(), details, { expectedFromBalance: 1_999 })).rejects.toMatchObject({ status: 409, message: BALANCE_CHANGED });
+      await ledger.transfer({ from, to, amount: 2_000 }, crypto.randomUUID(), details, { expectedFromBalance: 2_000 });
+      expect([await balanceOf(from), await balanceOf(to)]).toEqual([0, 2_000]);
+    });
+
+    it('commits with the writes joined to it, or not at all', async () => {
+      const { ledger, account, balanceOf, failingPart } = await harness();
+      const [from, to] = [await account(900), await account(0)];
+      await expect(ledger.transfer({ from, to, amount: 300 }, crypto.randomUUID(), details, { together: failingPart() })).rejects.toBeInstanceOf(TransactionPartRejected);
+      expect([await balanceOf(from), await balanceOf(to)]).toEqual([900, 0]);
+    });
+
+    it('two transfers racing for the same money: one moves it, the other is refused', async () => {
+      const { ledger, account, balanceOf } = await harness();
+      const [from, a, b] = [await account(1_000), await account(0), await account(0)];
+      const results = await Promise.allSettled([
+        ledger.transfer({ from, to: a, amount: 800 }, crypto.randomUUID(), details),
+        ledger.transfer({ from, to: b, amount: 800 }, crypto.randomUUID(), details),
+      ]);
+      expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+      expect((await balanceOf(from))! + (await balanceOf(a))! + (await balanceOf(b))!).toBe(1_000);
+      expect(await balanceOf(from)).toBe(200);
+    });
+  });
+}
