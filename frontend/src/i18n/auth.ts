@@ -32,6 +32,9 @@ export const authTexts = defineMessages('authTexts', {
     unsupported: 'This account needs a sign-in step the app does not support yet. Please contact support.',
     noAccount: 'Just want water? Pay at a station without an account.',
     findStation: 'Find a station',
+    codeTitle: 'Enter your code',
+    codeSubtitle: 'Open your authenticator app and enter the 6-digit code for Bali Refill.',
+    code: 'Code from your authenticator app',
   },
   signUp: {
     title: 'Create your account',

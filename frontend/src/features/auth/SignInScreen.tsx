@@ -13,6 +13,9 @@ export function SignInScreen({ search }: { search: AuthSearch }) {
   const [email, setEmail] = useState(search.email ?? '');
   const [password, setPassword] = useState('');
   const [confirming, setConfirming] = useState(false);
+  // An account with a second factor (staff) answers its authenticator's code after the password.
+  const [askingCode, setAskingCode] = useState(false);
+  const [code, setCode] = useState('');
   const [notice, setNotice] = useState<string | null>(null);
   const step = useAuthStep();
   const finish = useFinishSignIn(search.redirect);
@@ -22,18 +25,19 @@ export function SignInScreen({ search }: { search: AuthSearch }) {
     if (result.status === 'signedIn') return finish();
     if (result.status === 'confirmSignUp') return setConfirming(true);
     if (result.status === 'resetPassword') return setNotice(t.resetNeeded);
+    if (result.status === 'totpCode') return setAskingCode(true);
     setNotice(t.unsupported);
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setNotice(null);
-    void step.run(signIn);
+    void step.run(askingCode ? async () => { await (await loadAuth()).confirmTotpCode(code); await finish(); } : signIn);
   };
 
   return (
     <AuthLayout
-      title={confirming ? t.confirmTitle : t.title}
-      subtitle={confirming ? t.confirmSubtitle : t.subtitle}
+      title={confirming ? t.confirmTitle : askingCode ? t.codeTitle : t.title}
+      subtitle={confirming ? t.confirmSubtitle : askingCode ? t.codeSubtitle : t.subtitle}
       footer={
         <>
           <p>{t.newHere} <Link to="/signup" search={{ redirect: search.redirect }} className="font-semibold text-brand-700 hover:underline">{t.createAccount}</Link></p>
@@ -47,6 +51,12 @@ export function SignInScreen({ search }: { search: AuthSearch }) {
     >
       {confirming ? (
         <ConfirmCodeForm email={email} destination={null} onConfirmed={signIn} />
+      ) : askingCode ? (
+        <form onSubmit={submit} className="space-y-4" aria-label={t.codeTitle}>
+          <Field label={t.code} name="code" autoComplete="one-time-code" inputMode="numeric" pattern="[0-9 ]{6,7}" required value={code} onChange={(e) => setCode(e.target.value)} />
+          <FormError message={step.error} />
+          <SubmitButton busy={step.busy} busyText={t.busy}>{t.submit}</SubmitButton>
+        </form>
       ) : (
         <form onSubmit={submit} className="space-y-4" aria-label={t.form}>
           <Field label={texts.email} name="email" type="email" autoComplete="username" inputMode="email" required value={email} onChange={(e) => setEmail(e.target.value)} placeholder={texts.emailPlaceholder} />

@@ -32,6 +32,9 @@ export const authTexts: (typeof english)['en'] = {
     unsupported: 'Akun ini memerlukan langkah masuk yang belum didukung aplikasi. Silakan hubungi dukungan.',
     noAccount: 'Hanya perlu air? Bayar di stasiun tanpa akun.',
     findStation: 'Cari stasiun',
+    codeTitle: 'Masukkan kode Anda',
+    codeSubtitle: 'Buka aplikasi autentikator Anda dan masukkan kode 6 digit untuk Bali Refill.',
+    code: 'Kode dari aplikasi autentikator',
   },
   signUp: {
     title: 'Buat akun Anda',
