@@ -1,4 +1,5 @@
-import { CheckIcon, ChipIcon, DropIcon, GlobeIcon, HeartIcon, LeafIcon, NfcIcon, PhoneIcon, PulseIcon, SignalIcon, UsersIcon } from '../../components/icons';
+import { CheckIcon, DropIcon } from '../../components/icons';
+import { ChipIcon, GlobeIcon, HeartIcon, LeafIcon, NfcIcon, PhoneIcon, PulseIcon, SignalIcon, UsersIcon } from './icons';
 import { about } from '../../i18n/about';
 import { useMessages } from '../../i18n/messages';
 import { useDocumentTitle } from '../../components/useDocumentTitle';

@@ -1,7 +1,7 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
 import { docsQueries } from '../../api/docs';
-import { DownloadIcon, ExternalIcon } from '../../components/icons';
+import { DownloadIcon, ExternalIcon } from './icons';
 import { docs } from '../../i18n/docs';
 import { useMessages } from '../../i18n/messages';
 import { Link } from '../../components/nav';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ArrowLeftIcon } from '../../components/icons';
+import { ArrowLeftIcon } from './icons';
 import { SiteLink, type InternalPath } from '../../components/SiteLink';
 
 /** The bar above a documentation page: a back link and the page's actions. */

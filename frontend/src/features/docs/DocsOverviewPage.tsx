@@ -1,4 +1,5 @@
-import { BookIcon, ChevronRightIcon, ChipIcon, ExternalIcon, PulseIcon } from '../../components/icons';
+import { ChevronRightIcon } from '../../components/icons';
+import { BookIcon, ChipIcon, ExternalIcon, PulseIcon } from './icons';
 import { SiteLink, type SiteLinkTarget } from '../../components/SiteLink';
 import { docs } from '../../i18n/docs';
 import { useMessages } from '../../i18n/messages';

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { DownloadIcon, ExternalIcon } from '../../components/icons';
+import { DownloadIcon, ExternalIcon } from './icons';
 import { docs } from '../../i18n/docs';
 import { useMessages } from '../../i18n/messages';
 import { DocHeading, DocToolbar, saveSvg, toolbarButton, toolbarPrimary } from './DocToolbar';

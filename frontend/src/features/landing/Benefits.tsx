@@ -1,4 +1,4 @@
-import { LeafIcon, PulseIcon, ShieldIcon, SparkIcon } from '../../components/icons';
+import { LeafIcon, PulseIcon, ShieldIcon, SparkIcon } from './icons';
 import { landing } from '../../i18n/landing';
 import { useMessages } from '../../i18n/messages';
 

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { LANDING_ONLINE_STATIONS } from '@shared/constants';
-import { ArrowRightIcon, LocateIcon } from '../../components/icons';
+import { ArrowRightIcon } from '../../components/icons';
+import { LocateIcon } from './icons';
 import { Link } from '../../components/nav';
 import { common } from '../../i18n/common';
 import { landing } from '../../i18n/landing';

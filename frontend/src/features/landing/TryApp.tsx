@@ -1,4 +1,5 @@
-import { CheckIcon, DropIcon, LeafIcon, NfcIcon, PinIcon } from '../../components/icons';
+import { CheckIcon, DropIcon } from '../../components/icons';
+import { LeafIcon, NfcIcon, PinIcon } from './icons';
 import { Link } from '../../components/nav';
 import { landing } from '../../i18n/landing';
 import { useMessages } from '../../i18n/messages';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Machine } from '@shared/schemas';
 import { favouriteQueries, useToggleFavourite } from '../../api/favourites';
-import { StarIcon } from '../../components/icons';
+import { StarIcon } from './card-icons';
 import { useMessages } from '../../i18n/messages';
 import { stationTexts } from '../../i18n/stations';
 import { useSession } from '../app/session';

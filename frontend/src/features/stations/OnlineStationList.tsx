@@ -1,4 +1,5 @@
-import { ArrowRightIcon, PinIcon } from '../../components/icons';
+import { ArrowRightIcon } from '../../components/icons';
+import { PinIcon } from '../landing/icons';
 import { Link } from '../../components/nav';
 import { StatusBadge } from '../../components/StatusBadge';
 import { landing } from '../../i18n/landing';

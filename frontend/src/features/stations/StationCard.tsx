@@ -1,7 +1,9 @@
 import { formatRupiah } from '@shared/money';
 import { lazy, Suspense, useId } from 'react';
 import { StatusBadge } from '../../components/StatusBadge';
-import { ClockIcon, DropIcon, LocateIcon, NavigationIcon, PinIcon, ShieldIcon } from '../../components/icons';
+import { DropIcon } from '../../components/icons';
+import { ClockIcon, NavigationIcon, PinIcon, ShieldIcon } from './card-icons';
+import { LocateIcon } from './icons';
 import { featureNames, stationTexts } from '../../i18n/stations';
 import { useLanguage } from '../../i18n/language';
 import { useMessages } from '../../i18n/messages';

@@ -4,7 +4,8 @@ import type { StationType } from '@shared/schemas';
 import { AREA_BOUNDS, tileBounds, type Bounds, type StationTileSummary } from '@shared/station-tiles';
 import { readSavedStations } from '../../api/stations';
 import type { TileWants } from '../../api/station-tiles';
-import { DropIcon, LocateIcon, SearchIcon } from '../../components/icons';
+import { DropIcon } from '../../components/icons';
+import { LocateIcon, SearchIcon } from './icons';
 import { common } from '../../i18n/common';
 import { useLanguage } from '../../i18n/language';
 import { useMessages } from '../../i18n/messages';
@@ -13,7 +14,6 @@ import type { MapTileCount } from '../map/engine';
 import { StationMap } from '../map/StationMap';
 import { useOnline } from '../pwa/online-status';
 import { filterStations, nearestOpenStation, type StationView } from './filter';
-import { finderSearchHere } from './finder-search';
 import { relativeTime } from './format';
 import { useGeolocation } from './geolocation';
 import { ListScope } from './ListScope';
@@ -94,17 +94,25 @@ export function StationsPage() {
     setFlyToUser((n) => n + 1);
   };
   // What the link that opened the page asks for (?area=, ?type=, ?q=, ?near=, ?report=: the public menus), read after
-  // the first render, which a prerendered page shares with every visit.
+  // the first render, which a prerendered page shares with every visit; its reader is a chunk of its own, out of the
+  // first render's JavaScript (docs/scale.md, "First-render JavaScript budget").
   useEffect(() => {
-    const asked = finderSearchHere();
-    if (asked.area) setArea(asked.area);
-    if (asked.type) setType(asked.type);
-    if (asked.q) setSearch(asked.q);
-    if (asked.near) setFlyToUser((n) => n + 1);
-    if (asked.report) {
-      setReporting(true);
-      searchBox.current?.focus();
-    }
+    let current = true;
+    void import('./finder-search').then(({ finderSearchHere }) => {
+      if (!current) return;
+      const asked = finderSearchHere();
+      if (asked.area) setArea(asked.area);
+      if (asked.type) setType(asked.type);
+      if (asked.q) setSearch(asked.q);
+      if (asked.near) setFlyToUser((n) => n + 1);
+      if (asked.report) {
+        setReporting(true);
+        searchBox.current?.focus();
+      }
+    });
+    return () => {
+      current = false;
+    };
   }, []);
   const findNearestOpen = () => {
     locate();
