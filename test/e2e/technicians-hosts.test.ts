@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoAlerts } from '@functions/adapters/dynamodb/alerts';
 import { SEED_HOST_STATIONS } from '@infra/local/seed';
-import { CONSOLE_LOGIN_BUTTON, CONSOLE_PASSWORD_LABEL, seededAccount } from '../support/auth';
+import { CONSOLE_LOGIN_BUTTON, CONSOLE_PASSWORD_LABEL, currentCode, seededAccount } from '../support/auth';
 import { DESKTOP, PHONE, launchBrowser, newContext } from '../support/browser';
 import { apiFetch, local, testDb } from '../support/local';
 import { provision, workerServices, type Provisioned } from '../integration/stations-support';
@@ -164,6 +164,12 @@ describe('technicians and hosts in Chromium', { timeout: 180_000 }, () => {
       await form.getByLabel('E-mail').fill(account.username);
       await form.getByLabel(c.password, { exact: true }).fill(account.password);
       await form.getByRole('button', { name: c.form }).click();
+      // The admin has a second factor: the same screen asks for its authenticator's code.
+      if (account.totpSecret) {
+        const codeForm = page.getByRole('form', { name: 'Enter your code' });
+        await codeForm.getByLabel('Code from your authenticator app').fill(currentCode(account.totpSecret));
+        await codeForm.getByRole('button', { name: c.form }).click();
+      }
       await page.waitForURL((url) => url.pathname === c.home);
       if (c.role === 'host') await page.getByRole('heading', { name: c.locale === 'id-ID' ? 'Stasiun Anda' : 'Your stations' }).waitFor();
       // Signed in already, /signin goes straight home again.
