@@ -81,7 +81,7 @@ describe('the seeded user', () => {
     // Nearest first from Seminyak (the browser's position).
     const nearby = page.getByRole('list', { name: 'Nearby machines' }).getByRole('button');
     const first = (await nearby.first().textContent()) ?? '';
-    // Open stations come first (docs/design.md: offline and empty ones after), nearest first among them.
+    // Open stations come first, nearest first among them (docs/architecture.md, "Station status").
     expect(first).toMatch(/Online.*\d+,\d km$/);
     const km = (await nearby.allTextContents()).filter((t) => t.includes('Online')).map((t) => Number(/(\d+),(\d) km$/.exec(t)!.slice(1).join('.')));
     expect(km).toEqual([...km].sort((a, b) => a - b));
