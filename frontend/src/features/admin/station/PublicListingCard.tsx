@@ -20,9 +20,13 @@ export function PublicListingCard({ machine }: { machine: Machine }) {
           checked={!hidden}
           disabled={save.isPending}
           onChange={(e) => save.mutate({ hidden: !e.target.checked })}
-          className="h-5 w-5 accent-brand-700"
+          className="peer sr-only"
           data-testid="public-listing"
         />
+        {/* The whole label is the target (at least 44 px high); the box only shows the state. */}
+        <span aria-hidden="true" className="flex h-6 w-6 shrink-0 items-center justify-center rounded-md border-2 border-slate-400 text-white peer-checked:border-brand-700 peer-checked:bg-brand-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600">
+          {!hidden && '✓'}
+        </span>
         {t.shown}
       </label>
       {hidden && <p className="text-xs font-semibold text-amber-800" data-testid="hidden-note">{t.hiddenNow}</p>}
