@@ -89,6 +89,22 @@ async function expiresUnusedAndIsRefunded(orderId: string, secret: string) {
   await expectBooksBalanced(orderId, { topup: 1000, purchase: 0, refund: 1000 });
 }
 
+/**
+ * A 1 L order paid by QRIS at a station where nobody presses start (the valve never opens), read until the page says
+ * "press start"; the station is put back as it was, whatever `run` does.
+ */
+async function withAnOrderNobodyStarts(run: (res: Awaited<ReturnType<typeof order>>, started: Record<string, unknown>) => Promise<void>) {
+  station.remoteStart = { pressStart: false };
+  try {
+    const res = await order({ stationId: real.machine.id, volumeMl: 1000, paymentMethod: 'qris' });
+    expect(res.status, res.text).toBe(201);
+    const started = await waitFor(() => read(res.body.id, res.body.secret), (r) => r.body.status === 'press_start', 20_000, 200);
+    await run(res, started.value.body);
+  } finally {
+    station.remoteStart = { volumeMl: 1234, flowMlPerSecond: Infinity };
+  }
+}
+
 function notification(orderId: string, amount: number, transactionStatus: string, statusCode: string, extra: Record<string, unknown> = {}, serverKey = sandboxKey) {
   const grossAmount = `${amount}.00`;
   return {
@@ -215,25 +231,14 @@ describe('guest orders', () => {
   });
 
   it('a session that expires unused is refunded in full', async () => {
-    // Nobody presses start: the station never opens the valve.
-    station.remoteStart = { pressStart: false };
-    try {
-      const res = await order({ stationId: real.machine.id, volumeMl: 1000, paymentMethod: 'qris' });
-      expect(res.status, res.text).toBe(201);
-      const started = await waitFor(() => read(res.body.id, res.body.secret), (r) => r.body.status === 'press_start', 20_000, 200);
-      expect(started.value.body.startBy).toEqual(expect.any(String));
+    await withAnOrderNobodyStarts(async (res, started) => {
+      expect(started.startBy).toEqual(expect.any(String));
       await expiresUnusedAndIsRefunded(res.body.id, res.body.secret);
-    } finally {
-      station.remoteStart = { volumeMl: 1234, flowMlPerSecond: Infinity };
-    }
+    });
   });
 
   it('a refill refunded in full at expiry, then completed late, cannot be claimed: the order charged nothing', async () => {
-    station.remoteStart = { pressStart: false };
-    try {
-      const res = await order({ stationId: real.machine.id, volumeMl: 1000, paymentMethod: 'qris' });
-      expect(res.status, res.text).toBe(201);
-      await waitFor(() => read(res.body.id, res.body.secret), (r) => r.body.status === 'press_start', 20_000, 200);
+    await withAnOrderNobodyStarts(async (res) => {
       await expiresUnusedAndIsRefunded(res.body.id, res.body.secret);
       // The station was back from a gap and reports what it metered after all: charged late to the emptied account.
       await station.complete(`PAID-${res.body.id}`, 600);
@@ -243,17 +248,11 @@ describe('guest orders', () => {
       expect(claim.status, claim.text).toBe(409);
       expect(claim.body.message).toBe('This refill charged nothing, so there is nothing to claim');
       expect((await accountOf(guestAccountOf(res.body.id)))?.balance).toBe(0);
-    } finally {
-      station.remoteStart = { volumeMl: 1234, flowMlPerSecond: Infinity };
-    }
+    });
   });
 
   it('an open session decides the order, even when a caller that lost the race to open it wrote "not started" beside it', async () => {
-    station.remoteStart = { pressStart: false };
-    try {
-      const res = await order({ stationId: real.machine.id, volumeMl: 1000, paymentMethod: 'qris' });
-      expect(res.status, res.text).toBe(201);
-      await waitFor(() => read(res.body.id, res.body.secret), (r) => r.body.status === 'press_start', 20_000, 200);
+    await withAnOrderNobodyStarts(async (res) => {
       // What the losing caller writes when it finds the station refusing after the winner opened the session.
       const { db, tableName } = testDb();
       await db.send(new UpdateCommand({ TableName: tableName, Key: keys.guestOrder(res.body.id), UpdateExpression: 'SET sessionStatus = :s', ExpressionAttributeValues: { ':s': STATION_UNAVAILABLE } }));
@@ -261,17 +260,11 @@ describe('guest orders', () => {
       expect((await read(res.body.id, res.body.secret)).body).toMatchObject({ status: 'press_start', refundedIdr: 0 });
       expect(await storedOrder(res.body.id)).not.toHaveProperty('closedAt');
       await expiresUnusedAndIsRefunded(res.body.id, res.body.secret);
-    } finally {
-      station.remoteStart = { volumeMl: 1234, flowMlPerSecond: Infinity };
-    }
+    });
   });
 
   it('a "not started" close waits for a session another caller opened before it recorded the session on the order', async () => {
-    station.remoteStart = { pressStart: false };
-    try {
-      const res = await order({ stationId: real.machine.id, volumeMl: 1000, paymentMethod: 'qris' });
-      expect(res.status, res.text).toBe(201);
-      await waitFor(() => read(res.body.id, res.body.secret), (r) => r.body.status === 'press_start', 20_000, 200);
+    await withAnOrderNobodyStarts(async (res) => {
       // The order as a losing caller leaves it when the winner's session exists but its id is not on the order yet.
       const { db, tableName } = testDb();
       await db.send(new UpdateCommand({
@@ -282,9 +275,7 @@ describe('guest orders', () => {
       expect((await storedOrder(res.body.id))?.refunded ?? 0).toBe(0);
       expect(await storedOrder(res.body.id)).not.toHaveProperty('closedAt');
       await expiresUnusedAndIsRefunded(res.body.id, res.body.secret);
-    } finally {
-      station.remoteStart = { volumeMl: 1234, flowMlPerSecond: Infinity };
-    }
+    });
   });
 
   it('a paid order whose station cannot start is refunded in full', async () => {
