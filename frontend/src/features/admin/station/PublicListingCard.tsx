@@ -1,8 +1,8 @@
 import { STATION_TYPES } from '@shared/constants';
 import type { Machine, StationType } from '@shared/schemas';
-import { useUpdateStationListing } from '../../../api/station-listing';
-import { useMessages } from '../../../i18n/messages';
-import { stationListing } from '../../../i18n/station-listing';
+import { useUpdateStationListing } from '@frontend/api/station-listing';
+import { useMessages } from '@frontend/i18n/messages';
+import { stationListing } from '@frontend/i18n/station-listing';
 import { Card, SelectField } from '../ui';
 
 /** Whether the public lists show the station (hidden: being installed, a test machine), and the kind of place it is at. */
