@@ -8,7 +8,7 @@ import type { ClaimRecord, Claims } from '../ports/claims';
 import { consoleLog } from '../ports/log';
 import type { Machines } from '../ports/machines';
 import { GatewayRejected, type GatewayRefund } from '../ports/payment-gateway';
-import { refundInFlightAccount, type GuestOrder, type PaymentOrder } from '../ports/payment-orders';
+import { guestRefundKeys, refundInFlightAccount, type GuestOrder, type PaymentOrder } from '../ports/payment-orders';
 import { quotaWindow, type RequestQuota } from '../ports/problem-reports';
 import type { Telemetry } from '../ports/telemetry';
 import type { Users } from '../ports/users';
@@ -54,10 +54,8 @@ const GUEST_LIMITS = { unpaidPerClient: 20, unpaidPerStation: 120, windowSeconds
  * code from another app takes a while.
  */
 const GUEST_PAYMENT_WINDOW_SECONDS = 600;
-/** The one refund of what was not dispensed, by the gateway's refund key (`<orderId>-unused`, at most 50 characters). */
-export const unusedRefundKey = (orderId: string) => `${orderId}-unused`;
-/** The refund of what a claim on the refill credited (`<orderId>-claim`). */
-export const claimRefundKey = (orderId: string) => `${orderId}-claim`;
+/** The one refund of what was not dispensed (`<orderId>-unused`), and the refund of what a claim credited (`<orderId>-claim`). */
+export const { unused: unusedRefundKey, claim: claimRefundKey } = guestRefundKeys;
 /** A guest order's own ledger account. */
 export const guestAccountOf = (orderId: string) => `GUEST-${orderId}`;
 const GUEST_ACCOUNT_PREFIX = guestAccountOf('');

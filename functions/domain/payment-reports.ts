@@ -1,9 +1,9 @@
 import { consoleLog } from '../ports/log';
 import type { GatewayRefund, PaymentNotification } from '../ports/payment-gateway';
-import { refundInFlightAccount, type PaymentOrder } from '../ports/payment-orders';
+import { refundInFlightAccount, refundWasSetAside, type PaymentOrder } from '../ports/payment-orders';
 import { TransactionPartRejected } from '../ports/transaction';
 import { isWithdrawalId } from '../ports/withdrawals';
-import { DomainError, invalid } from './errors';
+import { invalid } from './errors';
 import type { PaymentDeps } from './payment-orders';
 import { afterGuestPaid } from './guest-orders';
 import { afterPurchasePaid } from './purchase-paid';
@@ -149,13 +149,9 @@ export async function takeBackRefunds(order: PaymentOrder, refunds: GatewayRefun
           paymentMethod: order.paymentMethod,
           note: `Refunded by the payment gateway (${gatewayStatus})`,
         }, { together: deps.paymentOrders.refunding(order.orderId, { key: refund.key, amount }, seen, gatewayStatus) });
-        // A refund we asked for left from where its money was set aside; one the gateway made on its own, from the order's account.
-        const result = isWithdrawalId(refund.key)
-          ? await charge(refund.key)
-          : await charge(refundInFlightAccount(refund.key)).catch((error: unknown) => {
-            if (error instanceof DomainError && error.status === 404) return charge(current.userId);
-            throw error;
-          });
+        // A refund we asked for leaves from where its money was set aside; one the gateway made on its own, from the
+        // order's account. The account follows from the key alone, so a repeated report replays the same charge.
+        const result = await charge(isWithdrawalId(refund.key) ? refund.key : refundWasSetAside(order, refund.key) ? refundInFlightAccount(refund.key) : current.userId);
         const short = result.replayed ? 0 : result.entries.find((e) => e.type === 'receivable')?.owed ?? 0;
         owed += short;
         if (short) log.warn('refund exceeds the wallet balance: the rest is owed', { orderId: order.orderId, refundKey: refund.key, amount, owed: short });

@@ -7,6 +7,15 @@ import type { GatewayRefund, PaymentOutcome } from './payment-gateway';
  * there before the gateway is asked, and the refund is taken from there (or the move voided when the gateway refuses).
  */
 export const refundInFlightAccount = (refundKey: string) => `REFUNDING-${refundKey}`;
+
+/** The refunds we ask the gateway for on a guest order (at most 50 characters), each set aside first: the unused part, and a claim's credit. */
+export const guestRefundKeys = {
+  unused: (orderId: string) => `${orderId}-unused`,
+  claim: (orderId: string) => `${orderId}-claim`,
+};
+/** Whether a refund's money was set aside in its in-flight account before the gateway was asked (a guest order's own refunds). */
+export const refundWasSetAside = (order: Pick<PaymentOrder, 'kind' | 'orderId'>, refundKey: string) =>
+  order.kind === 'guest' && (refundKey === guestRefundKeys.unused(order.orderId) || refundKey === guestRefundKeys.claim(order.orderId));
 import type { TransactionPart } from './transaction';
 
 /**
