@@ -108,7 +108,7 @@ export interface RouteDefinition {
   path: string;
   auth: AuthLevel;
   summary: string;
-  tag: 'stations' | 'guest' | 'account' | 'wallet' | 'partners' | 'admin' | 'docs';
+  tag: 'stations' | 'guest' | 'account' | 'wallet' | 'partners' | 'admin' | 'money' | 'docs';
   /**
    * Routes that move money (or set its price): the caller must have TOTP enrolled, so that their sign-in passed it
    * (403 otherwise). The function reads the caller's MFA settings from Cognito (AdminGetUser, cached briefly):
@@ -461,14 +461,46 @@ export const adminUpdateUser = route({
 });
 
 export const adminListTransactions = route({
-  method: 'GET', path: '/api/admin/transactions', auth: ['admin'], tag: 'admin', summary: 'All transactions, newest first, filterable',
+  method: 'GET', path: '/api/admin/transactions', auth: ['admin'], tag: 'money', summary: 'All transactions, newest first, filterable',
   query: AdminTransactionsQuery, response: /* @__PURE__ */ lazySchema(() => Page(AdminTransaction)), access: { table: 'read' },
 });
 
 export const adminExportTransactions = route({
-  method: 'GET', path: '/api/admin/transactions/export', auth: ['admin'], tag: 'admin',
+  method: 'GET', path: '/api/admin/transactions/export', auth: ['admin'], tag: 'money',
   summary: "Every transaction of a date range in Bali (with the list's filters) as one CSV file, oldest first, times in Bali",
   query: AdminTransactionsExportQuery, response: /* @__PURE__ */ lazySchema(() => z.string()), access: { table: 'read' },
+});
+
+/** A day of the book: its Bali date. */
+const BookDayQuery = /* @__PURE__ */ lazySchema(() => z.object({ date: z.iso.date({ error: 'Enter the day (YYYY-MM-DD)' }) }));
+export const BookDay = /* @__PURE__ */ lazySchema(() => z.object({
+  date: z.string(),
+  gatewayIn: z.number(),
+  refundsOut: z.number(),
+  revenue: z.array(z.object({ stationId: z.string(), amount: z.number() })),
+  walletsChange: z.number(),
+  inFlightChange: z.number(),
+  receivablesChange: z.number(),
+  claims: z.number(),
+  goodwill: z.number(),
+  manualPayouts: z.number(),
+  debits: z.number(),
+  credits: z.number(),
+  transactions: z.number(),
+  unbalanced: z.number(),
+  now: z.object({ held: z.number(), owed: z.number() }),
+}));
+
+export const adminBookDay = route({
+  method: 'GET', path: '/api/admin/book', auth: ['admin'], secondFactor: true, tag: 'money',
+  summary: 'One day of the book (Bali): money in from the gateway, refunds out, revenue per station, the change in wallets and receivables, claims, goodwill and payouts by hand',
+  query: BookDayQuery, response: BookDay, access: { table: 'read' },
+});
+
+export const adminJournal = route({
+  method: 'GET', path: '/api/admin/journal', auth: ['admin'], secondFactor: true, tag: 'money',
+  summary: "The journal of one day (Bali) as CSV: one line per account debited or credited (date, transaction, account, debit, credit, reference); the day's debits equal its credits",
+  query: BookDayQuery, response: /* @__PURE__ */ lazySchema(() => z.string()), access: { table: 'read' },
 });
 
 export const adminListHostRequests = route({
@@ -477,27 +509,27 @@ export const adminListHostRequests = route({
 });
 
 export const adminListIncidents = route({
-  method: 'GET', path: '/api/admin/incidents', auth: ['admin'], tag: 'admin', summary: 'Open vend incidents (completions that could not be settled as reported), oldest first',
+  method: 'GET', path: '/api/admin/incidents', auth: ['admin'], tag: 'money', summary: 'Open vend incidents (completions that could not be settled as reported), oldest first',
   query: PageQuery, response: /* @__PURE__ */ lazySchema(() => Page(VendIncident)), access: { table: 'read' },
 });
 
 export const adminResolveIncident = route({
-  method: 'POST', path: '/api/admin/incidents/{id}/resolve', auth: ['admin'], secondFactor: true, tag: 'admin', summary: 'Settle a vend incident with the volume dispensed (0 releases the hold)',
+  method: 'POST', path: '/api/admin/incidents/{id}/resolve', auth: ['admin'], secondFactor: true, tag: 'money', summary: 'Settle a vend incident with the volume dispensed (0 releases the hold)',
   params: Id, body: IncidentResolutionInput, response: VendIncident, access: { table: 'write' },
 });
 
 export const adminListClaims = route({
-  method: 'GET', path: '/api/admin/claims', auth: ['admin'], tag: 'admin', summary: 'Claims on vends of one status: pending (the queue, oldest first) by default, credited or declined (newest first)',
+  method: 'GET', path: '/api/admin/claims', auth: ['admin'], tag: 'money', summary: 'Claims on vends of one status: pending (the queue, oldest first) by default, credited or declined (newest first)',
   query: ClaimsQuery, response: /* @__PURE__ */ lazySchema(() => Page(Claim)), access: { table: 'read' },
 });
 
 export const adminGetClaim = route({
-  method: 'GET', path: '/api/admin/claims/{id}', auth: ['admin'], tag: 'admin', summary: "A claim with the station's readings and connection events from 30 minutes before its vend to 30 minutes after",
+  method: 'GET', path: '/api/admin/claims/{id}', auth: ['admin'], tag: 'money', summary: "A claim with the station's readings and connection events from 30 minutes before its vend to 30 minutes after",
   params: Id, response: ClaimDetail, access: { table: 'read' },
 });
 
 export const adminResolveClaim = route({
-  method: 'POST', path: '/api/admin/claims/{id}/resolve', auth: ['admin'], secondFactor: true, tag: 'admin', summary: 'Credit a pending claim (up to what the vend charged, through the ledger) or decline it, with a reason the person is e-mailed',
+  method: 'POST', path: '/api/admin/claims/{id}/resolve', auth: ['admin'], secondFactor: true, tag: 'money', summary: 'Credit a pending claim (up to what the vend charged, through the ledger) or decline it, with a reason the person is e-mailed',
   params: Id, body: ClaimResolutionInput, response: Claim, access: { table: 'write', paymentSecret: true, mail: true },
 });
 
@@ -517,22 +549,22 @@ export const adminResolveProblemReport = route({
 });
 
 export const adminListPayouts = route({
-  method: 'GET', path: '/api/admin/payouts', auth: ['admin'], tag: 'admin', summary: 'Payout requests of one status (open by default), newest first: withdrawals the gateway could not refund',
+  method: 'GET', path: '/api/admin/payouts', auth: ['admin'], tag: 'money', summary: 'Payout requests of one status (open by default), newest first: withdrawals the gateway could not refund',
   query: PayoutQuery, response: /* @__PURE__ */ lazySchema(() => z.array(PayoutRequest)), access: { table: 'read' },
 });
 
 export const adminResolvePayout = route({
-  method: 'POST', path: '/api/admin/payouts/{id}/resolve', auth: ['admin'], secondFactor: true, tag: 'admin', summary: 'Close a payout request: paid (sent outside the gateway) or returned to the wallet (a ledger credit), with a note (audited)',
+  method: 'POST', path: '/api/admin/payouts/{id}/resolve', auth: ['admin'], secondFactor: true, tag: 'money', summary: 'Close a payout request: paid (sent outside the gateway) or returned to the wallet (a ledger credit), with a note (audited)',
   params: Id, body: PayoutResolution, response: PayoutRequest, access: { table: 'write', mail: true },
 });
 
 export const adminListHeldGuestRefunds = route({
-  method: 'GET', path: '/api/admin/guest-refunds', auth: ['admin'], tag: 'admin', summary: 'Guest orders whose refund the gateway refused and whose money nobody claimed yet, oldest first',
+  method: 'GET', path: '/api/admin/guest-refunds', auth: ['admin'], tag: 'money', summary: 'Guest orders whose refund the gateway refused and whose money nobody claimed yet, oldest first',
   response: /* @__PURE__ */ lazySchema(() => z.array(HeldGuestRefund)), access: { table: 'read' },
 });
 
 export const adminPayOutGuestRefund = route({
-  method: 'POST', path: '/api/admin/guest-refunds/{id}/pay-out', auth: ['admin'], secondFactor: true, tag: 'admin', summary: "Record that a held guest refund was paid outside the gateway (the guest account's ledger debit, with the note; once)",
+  method: 'POST', path: '/api/admin/guest-refunds/{id}/pay-out', auth: ['admin'], secondFactor: true, tag: 'money', summary: "Record that a held guest refund was paid outside the gateway (the guest account's ledger debit, with the note; once)",
   params: Id, body: GuestRefundPayout, response: HeldGuestRefund, access: { table: 'write' },
 });
 
@@ -760,6 +792,8 @@ export const routes = {
   adminUpdateUser,
   adminListTransactions,
   adminExportTransactions,
+  adminBookDay,
+  adminJournal,
   adminListHostRequests,
   adminListIncidents,
   adminResolveIncident,

@@ -49,20 +49,27 @@ const EXPORT_MAX_ROWS = 25_000;
 const EXPORT_HEADER = ['Transaction ID', 'Date (Bali time)', 'Type', 'Amount (IDR)', 'Signed amount (IDR)', 'Volume (L)', 'Method', 'Machine ID', 'Machine', 'User ID', 'Username', 'By', 'Reference'];
 
 /**
- * Every transaction of a range of days in Bali with the list's filters, oldest first, as one CSV file (the list's
- * columns, times on Bali's clock). It is read a page at a time and written as one answer (API Gateway's HTTP API does
- * not stream a Lambda's answer); a range of more than EXPORT_MAX_ROWS transactions is a 400 asking for a shorter one.
+ * Every visible ledger entry of a range of days in Bali with the list's filters, oldest first, read a page at a time
+ * for one answer (API Gateway's HTTP API does not stream a Lambda's answer): a range of more than EXPORT_MAX_ROWS
+ * entries is a 400 asking for a shorter one.
  */
-export async function exportAdminTransactions(filter: Omit<ConsoleFilter, 'limit' | 'cursor'>, deps: { adminQueries: AdminQueries }): Promise<string> {
-  const rows: Row[] = [];
+export async function transactionsOfDays(filter: Omit<ConsoleFilter, 'limit' | 'cursor'>, deps: { adminQueries: AdminQueries }): Promise<LedgerEntry[]> {
+  const entries: LedgerEntry[] = [];
   let cursor: string | undefined;
   do {
-    const page = await listAdminTransactions({ ...filter, limit: EXPORT_PAGE, ...(cursor ? { cursor } : {}) }, deps);
-    rows.push(...page.items);
-    if (rows.length > EXPORT_MAX_ROWS) throw invalid(texts.exportTooLarge(EXPORT_MAX_ROWS), { from: 'Choose a shorter range' });
+    const page = await deps.adminQueries.transactions(withInstants({ ...filter, limit: EXPORT_PAGE, ...(cursor ? { cursor } : {}) }));
+    entries.push(...page.items);
+    if (entries.length > EXPORT_MAX_ROWS) throw invalid(texts.exportTooLarge(EXPORT_MAX_ROWS), { from: 'Choose a shorter range' });
     cursor = page.nextCursor ?? undefined;
   } while (cursor);
-  rows.reverse();
+  return entries.reverse();
+}
+
+/** Every transaction of a range of days in Bali with the list's filters, oldest first, as one CSV file (the list's columns, times on Bali's clock). */
+export async function exportAdminTransactions(filter: Omit<ConsoleFilter, 'limit' | 'cursor'>, deps: { adminQueries: AdminQueries }): Promise<string> {
+  const entries = await transactionsOfDays(filter, deps);
+  const names = await deps.adminQueries.usernames(entries.map((e) => e.userId));
+  const rows = entries.map((e) => toAdminTransaction(e, names.get(e.userId) ?? null));
   return toCsv({
     header: EXPORT_HEADER,
     rows: rows.map((t) => [t.id, baliDateTime(t.createdAt), t.type, t.amount, t.signedAmount, t.volume, t.paymentMethod, t.machine?.id, t.machine?.name, t.userId, t.username, t.actor, t.reference]),

@@ -66,7 +66,7 @@ export async function updateAdminUser(
     const key = idempotencyKey
       ? `admin-adjustment:${id}:${idempotencyKey}`
       : `admin-adjustment:${id}:${adjustment.expectedBalance}:${adjustment.amount}:${fingerprintOf([adjustment.reason])}`;
-    await deps.ledger.post(id, 'adjustment', adjustment.amount, key, { reference: adjustment.reason, actor, note: adjustment.reason }, { expectedBalance: adjustment.expectedBalance });
+    await deps.ledger.post(id, 'adjustment', adjustment.amount, key, { reference: adjustment.reason, actor, note: adjustment.reason, counter: 'goodwill' }, { expectedBalance: adjustment.expectedBalance });
   }
   if (patch.username !== current.username) {
     const renamed = await deps.users.rename(id, patch.username, deps.clock.now().toISOString());

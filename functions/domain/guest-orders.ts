@@ -8,7 +8,7 @@ import type { ClaimRecord, Claims } from '../ports/claims';
 import { consoleLog } from '../ports/log';
 import type { Machines } from '../ports/machines';
 import { GatewayRejected, type GatewayRefund } from '../ports/payment-gateway';
-import { guestRefundKeys, refundInFlightAccount, type GuestOrder, type PaymentOrder } from '../ports/payment-orders';
+import { guestAccountOf, guestOrderOfAccount, guestRefundKeys, refundInFlightAccount, type GuestOrder, type PaymentOrder } from '../ports/payment-orders';
 import { quotaWindow, type RequestQuota } from '../ports/problem-reports';
 import type { Telemetry } from '../ports/telemetry';
 import type { Users } from '../ports/users';
@@ -56,11 +56,6 @@ const GUEST_LIMITS = { unpaidPerClient: 20, unpaidPerStation: 120, windowSeconds
 const GUEST_PAYMENT_WINDOW_SECONDS = 600;
 /** The one refund of what was not dispensed (`<orderId>-unused`), and the refund of what a claim credited (`<orderId>-claim`). */
 export const { unused: unusedRefundKey, claim: claimRefundKey } = guestRefundKeys;
-/** A guest order's own ledger account. */
-export const guestAccountOf = (orderId: string) => `GUEST-${orderId}`;
-const GUEST_ACCOUNT_PREFIX = guestAccountOf('');
-/** The guest order whose ledger account this is, or null for a person's account. */
-export const guestOrderOfAccount = (userId: string) => (userId.startsWith(GUEST_ACCOUNT_PREFIX) ? userId.slice(GUEST_ACCOUNT_PREFIX.length) : null);
 
 // ---------------------------------------------------------------------------------------------------------
 // The receipt's secret: derived from the Idempotency-Key (known only to the guest's browser), so the same request

@@ -43,7 +43,7 @@ async function handOver(order: GuestOrder, held: number, handover: GuestHandover
     if (claimant) {
       await deps.ledger.transfer({ from: order.userId, to: claimant, amount: held, toType: 'refund' }, `guest-claim:${order.orderId}`, details, { together });
     } else {
-      await deps.ledger.post(order.userId, 'adjustment', -held, `guest-payout:${order.orderId}${previousPayoutAt ? `:${previousPayoutAt}` : ''}`, details, { together });
+      await deps.ledger.post(order.userId, 'adjustment', -held, `guest-payout:${order.orderId}${previousPayoutAt ? `:${previousPayoutAt}` : ''}`, { ...details, counter: 'manual-payouts' }, { together });
     }
   } catch (error) {
     if (error instanceof TransactionPartRejected) return null;

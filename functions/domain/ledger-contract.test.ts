@@ -1,8 +1,8 @@
-import { ledgerTransferContract } from './ledger.test-contract';
+import { ledgerContract } from './ledger.test-contract';
 import { MemoryLedger, MemoryUsers } from './vend.test-fakes';
 
 /** The in-memory ledger against the book's contract (the DynamoDB one: test/integration/ledger-contract.test.ts). */
-ledgerTransferContract('in memory', async () => {
+ledgerContract('in memory', async () => {
   const users = new MemoryUsers();
   const ledger = new MemoryLedger(users);
   return {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { BALANCE_CHANGED, type Ledger } from '../ports/ledger';
 import { TransactionPartRejected, type TransactionPart } from '../ports/transaction';
+import { journalOf } from './book';
 
 /**
  * What every Ledger adapter must do with a transfer between two accounts (docs/architecture.md, "The book"), run
@@ -19,7 +20,7 @@ export interface LedgerHarness {
 
 const details = { reference: 'contract', actor: 'test' };
 
-export function ledgerTransferContract(name: string, harness: () => Promise<LedgerHarness>) {
+export function ledgerContract(name: string, harness: () => Promise<LedgerHarness>) {
   describe(`${name}: transfers between accounts`, () => {
     it('moves the amount from one account to the other, opening the other at zero', async () => {
       const { ledger, account, unusedAccount, balanceOf } = await harness();
@@ -73,6 +74,48 @@ export function ledgerTransferContract(name: string, harness: () => Promise<Ledg
       expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
       expect((await balanceOf(from))! + (await balanceOf(a))! + (await balanceOf(b))!).toBe(1_000);
       expect(await balanceOf(from)).toBe(200);
+    });
+  });
+
+  describe(`${name}: the book`, () => {
+    const journalOfAccounts = async (ledger: Ledger, ...ids: string[]) =>
+      journalOf((await Promise.all(ids.map(async (id) => (await ledger.entries(id, { limit: 100, visibleOnly: true })).items))).flat().reverse());
+    const netOf = (lines: ReturnType<typeof journalOf>['lines']) => {
+      const net: Record<string, number> = {};
+      for (const l of lines) net[l.account] = (net[l.account] ?? 0) + l.debit - l.credit;
+      return net;
+    };
+
+    it('books every movement against its counter account, and each transaction balances', async () => {
+      const { ledger, account, unusedAccount } = await harness();
+      const person = await account(5_000);
+      const other = unusedAccount();
+      const station = { reference: 'vend-1', actor: 'station:HRL-1', machineId: 'HRL-1', volumeMl: 1_200 };
+      const holdId = `contract-${crypto.randomUUID()}`;
+      await ledger.hold(person, holdId, 2_000, station);
+      await ledger.settle(holdId, 1_200, station);
+      await ledger.charge(person, 'purchase', 5_000, crypto.randomUUID(), { ...station, volumeMl: 5_000 });
+      await ledger.post(person, 'topup', 2_000, crypto.randomUUID(), { reference: 'order-2', actor: 'gateway' });
+      await ledger.post(person, 'adjustment', 300, crypto.randomUUID(), { reference: 'sorry', actor: 'admin:ops', counter: 'goodwill' });
+      await ledger.transfer({ from: person, to: other, amount: 100 }, crypto.randomUUID(), details);
+
+      const journal = await journalOfAccounts(ledger, person, other);
+      expect(journal.unbalanced).toEqual([]);
+      expect(netOf(journal.lines)).toEqual({
+        gateway: 7_000,
+        'revenue:HRL-1': -6_200,
+        goodwill: 300,
+        [`receivable:${person}`]: 0,
+        [`wallet:${person}`]: -1_000,
+        [`wallet:${other}`]: -100,
+      });
+    });
+
+    it('refuses an adjustment that names no counter account, and writes nothing', async () => {
+      const { ledger, account, balanceOf } = await harness();
+      const person = await account(1_000);
+      await expect(ledger.post(person, 'adjustment', 500, crypto.randomUUID(), details)).rejects.toThrow(/counter account/);
+      expect(await balanceOf(person)).toBe(1_000);
     });
   });
 }

@@ -146,6 +146,7 @@ export async function takeBackRefunds(order: PaymentOrder, refunds: GatewayRefun
         const charge = (account: string) => deps.ledger.charge(account, 'adjustment', amount, `refund:${order.orderId}:${refund.key}`, {
           reference: order.orderId,
           actor: 'gateway',
+          counter: 'gateway',
           paymentMethod: order.paymentMethod,
           note: `Refunded by the payment gateway (${gatewayStatus})`,
         }, { together: deps.paymentOrders.refunding(order.orderId, { key: refund.key, amount }, seen, gatewayStatus) });

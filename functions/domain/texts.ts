@@ -228,3 +228,6 @@ export const exportTooLarge = (max: number) => ({
   en: `More than ${max.toLocaleString('en-US')} transactions in this range: export a shorter one`,
   id: `Lebih dari ${max.toLocaleString('id-ID')} transaksi dalam rentang ini: ekspor rentang yang lebih pendek`,
 });
+
+// The book.
+export const dayNotBegun = { en: 'This day has not begun in Bali yet', id: 'Hari ini belum dimulai di Bali' };

@@ -1,6 +1,6 @@
 import { conflict, notFound } from './errors';
 import type { Clock, Ids } from '../ports/clock';
-import { BALANCE_CHANGED, type EntryDetails, type Hold, type JoinOptions, type Ledger, type LedgerEntry, type LedgerTotals, type PostResult, type Transfer } from '../ports/ledger';
+import { BALANCE_CHANGED, counterAccountOf, revenueAccount, visibleEntryTypes, type EntryDetails, type Hold, type JoinOptions, type Ledger, type LedgerEntry, type LedgerTotals, type PostResult, type Transfer } from '../ports/ledger';
 import { TransactionPartRejected, type TransactionPart } from '../ports/transaction';
 import type { MachineRecord, MachineUpdateCondition, Machines } from '../ports/machines';
 import type { SettingsStore } from '../ports/settings';
@@ -230,7 +230,7 @@ export class MemoryTickets implements Tickets {
 
 export class MemoryLedger implements Ledger {
   readonly holds = new Map<string, Hold>();
-  readonly entries_: { userId: string; type: string; amount: number; owed: number; key: string; details: EntryDetails }[] = [];
+  readonly entries_: { userId: string; type: string; amount: number; owed: number; key: string; details: EntryDetails; balanceAfter: number }[] = [];
   /** Results by idempotency key, with what was asked. */
   private readonly keys = new Map<string, { fingerprint: string; result: PostResult }>();
   constructor(private readonly users: MemoryUsers) {}
@@ -249,7 +249,7 @@ export class MemoryLedger implements Ledger {
     user.balance += amount;
     user.owed = (user.owed ?? 0) + owed;
     if (type === 'purchase' || (type === 'receivable' && details.volumeMl)) user.dispensedMl += details.volumeMl ?? 0;
-    this.entries_.push({ userId, type, amount, owed, key, details });
+    this.entries_.push({ userId, type, amount, owed, key, details, balanceAfter: user.balance });
   }
   private once(key: string, fingerprint: string, change: () => PostResult): PostResult {
     const earlier = this.keys.get(key);
@@ -265,17 +265,18 @@ export class MemoryLedger implements Ledger {
     return this.once(key, JSON.stringify([userId, type, amount]), () => {
       const user = this.user(userId);
       if (options.expectedBalance !== undefined && user.balance !== options.expectedBalance) throw conflict(BALANCE_CHANGED);
-      this.move(userId, type, amount, details, key);
+      this.move(userId, type, amount, { ...details, counter: counterAccountOf(type, details) }, key);
       const repaid = type === 'topup' ? Math.min(user.owed ?? 0, user.balance) : 0;
-      if (repaid > 0) this.move(userId, 'repayment', -repaid, { ...details, note: 'Paid towards what was owed' }, key, -repaid);
+      if (repaid > 0) this.move(userId, 'repayment', -repaid, { ...details, note: 'Paid towards what was owed', counter: undefined }, key, -repaid);
       return this.result(userId);
     });
   }
   async charge(userId: string, type: 'purchase' | 'adjustment', amount: number, key: string, details: EntryDetails, options: JoinOptions = {}): Promise<PostResult> {
     return this.once(key, JSON.stringify([userId, 'charge', type, amount]), () => joined(options.together, () => {
       const covered = Math.min(this.user(userId).balance, amount);
-      if (covered > 0) this.move(userId, type, -covered, details, key);
-      if (amount > covered) this.move(userId, 'receivable', 0, covered > 0 ? { ...details, volumeMl: undefined } : details, key, amount - covered);
+      const counted = { ...details, counter: counterAccountOf(type, details) };
+      if (covered > 0) this.move(userId, type, -covered, counted, key);
+      if (amount > covered) this.move(userId, 'receivable', 0, covered > 0 ? { ...counted, volumeMl: undefined } : counted, key, amount - covered);
       const result = this.result(userId);
       result.entries = amount > covered ? [{ type: 'receivable', owed: amount - covered } as LedgerEntry] : [];
       return result;
@@ -300,8 +301,8 @@ export class MemoryLedger implements Ledger {
     if (hold.status !== 'open') throw conflict(`Hold ${holdId} is already ${hold.status}`);
     if (charged > hold.amount) throw conflict('too much');
     return joined(options.together, () => {
-      this.move(hold.userId, 'release', hold.amount, details);
-      if (charged > 0) this.move(hold.userId, 'purchase', -charged, details);
+      this.move(hold.userId, 'release', hold.amount, details, `settle:${holdId}`);
+      if (charged > 0) this.move(hold.userId, 'purchase', -charged, { ...details, counter: revenueAccount(details.machineId) }, `settle:${holdId}`);
       Object.assign(hold, { status: 'settled', charged });
       return this.result(hold.userId);
     });
@@ -323,16 +324,25 @@ export class MemoryLedger implements Ledger {
       if (options.expectedFromBalance !== undefined && this.user(from).balance !== options.expectedFromBalance) throw conflict(BALANCE_CHANGED);
       if (this.user(from).balance < amount) throw conflict('Insufficient balance');
       if (!this.users.items.has(to)) void this.users.ensureGuestAccount(to, '');
-      this.move(from, transfer.fromType ?? 'adjustment', -amount, details, key);
-      this.move(to, transfer.toType ?? 'adjustment', amount, details, key);
+      const leg = { ...details, counter: undefined };
+      this.move(from, transfer.fromType ?? 'adjustment', -amount, leg, key);
+      this.move(to, transfer.toType ?? 'adjustment', amount, leg, key);
       return this.result(from);
     }));
   }
   async getHold(holdId: string) {
     return this.holds.get(holdId) ?? null;
   }
-  async entries() {
-    return { items: [], nextCursor: null };
+  /** The entries as the DynamoDB ledger stores them (one page, newest first). */
+  async entries(userId: string, options: { limit: number; visibleOnly?: boolean }) {
+    const visible = new Set<string>(visibleEntryTypes);
+    const items = this.entries_
+      .map((e, i): LedgerEntry => JSON.parse(JSON.stringify({
+        ...e.details, id: String(i), userId: e.userId, type: e.type, amount: e.amount, balanceAfter: e.balanceAfter, idempotencyKey: e.key, createdAt: '', ...(e.owed ? { owed: e.owed } : {}),
+      })) as LedgerEntry)
+      .filter((e) => e.userId === userId && (!options.visibleOnly || visible.has(e.type)))
+      .reverse();
+    return { items: items.slice(0, options.limit), nextCursor: null };
   }
   async totals(): Promise<LedgerTotals> {
     const totals: LedgerTotals = { users: this.users.items.size, count: {}, sum: {}, dispensedMl: 0, owed: 0 };

@@ -447,7 +447,7 @@ export async function resolvePayout(id: string, resolution: { outcome: 'paid' | 
   if (resolution.outcome === 'returned') {
     await deps.ledger.transfer({ from: id, to: record.userId, amount }, returnKey(id), { reference: id, actor, note: `Payout returned to the wallet: ${resolution.note}` });
   } else {
-    await deps.ledger.post(id, 'adjustment', -amount, paidOutKey(id), { reference: id, actor, note: `Paid out by hand: ${resolution.note}` });
+    await deps.ledger.post(id, 'adjustment', -amount, paidOutKey(id), { reference: id, actor, note: `Paid out by hand: ${resolution.note}`, counter: 'manual-payouts' });
   }
   const resolved = await deps.withdrawals.resolvePayout(id, { status: resolution.outcome, by: actor, note: resolution.note, at: deps.clock.now().toISOString() });
   if (!resolved) {

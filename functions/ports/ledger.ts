@@ -38,10 +38,36 @@ export interface LedgerEntry {
   volumeMl?: number;
   paymentMethod?: string;
   note?: string;
+  /** The book's account on the other side of a single-sided entry: what balances it in the journal. */
+  counter?: CounterAccount;
+}
+
+/**
+ * The book's own account on the other side of a single-sided entry (docs/architecture.md, "The book"): the gateway's
+ * clearing account (money the gateway holds for us), a station's revenue, claim credits, goodwill and admin
+ * adjustments, and payouts made by hand from the company's bank.
+ */
+export type CounterAccount = 'gateway' | 'claims' | 'goodwill' | 'manual-payouts' | `revenue:${string}`;
+export const revenueAccount = (machineId: string | undefined): CounterAccount => `revenue:${machineId ?? 'unknown'}`;
+
+/**
+ * The counter account of an entry that moves money into or out of the people's accounts: the one its author named,
+ * else the rule of its type (a top-up comes from the gateway, a purchase goes to the station's revenue, a refund
+ * entry credits a claim). An adjustment names its counter account: a goodwill credit, a refund through the gateway and
+ * a payout made by hand are different money.
+ */
+export function counterAccountOf(type: 'topup' | 'purchase' | 'refund' | 'adjustment', details: EntryDetails): CounterAccount {
+  if (details.counter) return details.counter;
+  if (type === 'topup') return 'gateway';
+  if (type === 'purchase') return revenueAccount(details.machineId);
+  if (type === 'refund') return 'claims';
+  throw new Error('an adjustment names its counter account');
 }
 
 /** Details carried onto an entry. */
 export interface EntryDetails {
+  /** On single-sided entries: the book's account on the other side (counterAccountOf). Never on a transfer's legs. */
+  counter?: CounterAccount;
   reference: string;
   actor: string;
   machineId?: string;

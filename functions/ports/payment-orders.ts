@@ -8,6 +8,12 @@ import type { GatewayRefund, PaymentOutcome } from './payment-gateway';
  */
 export const refundInFlightAccount = (refundKey: string) => `REFUNDING-${refundKey}`;
 
+/** A guest order's own ledger account. */
+export const guestAccountOf = (orderId: string) => `GUEST-${orderId}`;
+const GUEST_ACCOUNT_PREFIX = guestAccountOf('');
+/** The guest order whose ledger account this is, or null for a person's account. */
+export const guestOrderOfAccount = (userId: string) => (userId.startsWith(GUEST_ACCOUNT_PREFIX) ? userId.slice(GUEST_ACCOUNT_PREFIX.length) : null);
+
 /** The refunds we ask the gateway for on a guest order (at most 50 characters), each set aside first: the unused part, and a claim's credit. */
 export const guestRefundKeys = {
   unused: (orderId: string) => `${orderId}-unused`,

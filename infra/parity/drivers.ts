@@ -5,6 +5,7 @@ import { keys } from '@functions/adapters/dynamodb/keys';
 import { orderIdFor } from '@functions/domain/payment-orders';
 import { paidSessionId } from '@functions/domain/vend-paid';
 import { stationTopics } from '@functions/ports/station-messages';
+import { baliDate } from '@shared/bali-time';
 import { openApiDocument } from '@shared/openapi';
 import { STATION_LIST_TILE_THRESHOLD } from '@shared/station-tiles';
 import { newKey, type Driver, type HttpCase, type Scenario } from './drive';
@@ -554,6 +555,26 @@ export const DRIVERS: Record<string, Driver> = {
       },
       { name: 'refuses a range without its first day', as: 'admin', query: { to: '2026-11-30' }, expect: 400 },
       notAdmin({ query: { from: '2026-11-01', to: '2026-11-30' } }),
+    ],
+  },
+  'Api/adminBookDay': {
+    http: [
+      {
+        name: "reads today's book, its debits equal to its credits", as: 'admin', expect: 200, query: () => ({ date: baliDate() }),
+        check: ({ body }) => is(record(body).debits === record(body).credits && Number(record(body).transactions) >= 1 && record(body).unbalanced === 0, `expected a balanced day, got ${JSON.stringify(body)}`),
+      },
+      { name: 'refuses a day to come', as: 'admin', query: { date: '2999-01-01' }, expect: 400 },
+      notAdmin({ query: { date: '2026-11-01' } }),
+    ],
+  },
+  'Api/adminJournal': {
+    http: [
+      {
+        name: "exports today's journal as CSV, one line per account", as: 'admin', expect: 200, query: () => ({ date: baliDate() }),
+        check: ({ body }) => is(typeof body === 'string' && body.startsWith('\uFEFFDate (Bali time),Transaction,Account,Debit (IDR),Credit (IDR),Reference') && /,(goodwill|gateway|revenue:[^,]+),/.test(body), `expected the journal with the book's own accounts, got ${String(body).slice(0, 300)}`),
+      },
+      { name: 'refuses a day that is not a date', as: 'admin', query: { date: 'yesterday' }, expect: 400 },
+      notAdmin({ query: { date: '2026-11-01' } }),
     ],
   },
   'Api/adminStats': {

@@ -44,6 +44,7 @@ export const fieldTexts: Readonly<Record<string, string>> = {
   'Enter the e-mail the host signs in with': 'Masukkan e-mail yang dipakai tuan rumah untuk masuk',
   'Enter the firmware version': 'Masukkan versi firmware',
   'Enter the first day (YYYY-MM-DD)': 'Masukkan hari pertama (TTTT-BB-HH)',
+  'Enter the day (YYYY-MM-DD)': 'Masukkan tanggalnya (TTTT-BB-HH)',
   'Enter the last day (YYYY-MM-DD)': 'Masukkan hari terakhir (TTTT-BB-HH)',
   'Enter the millilitres dispensed': 'Masukkan mililiter yang keluar',
   'Give a reason (the person reads it)': 'Berikan alasan (orangnya akan membacanya)',

@@ -169,7 +169,7 @@ describe('a phone that asks for Indonesian', () => {
 describe('the server in Indonesian', () => {
   it("below the admin's minimum to vend, the NFC Pay sheet says so in Indonesian with that minimum", async () => {
     // Rp 2.050 left: enough for the built-in minimum (20 points, Rp 2.000), not for the admin's 21 points (Rp 2.100).
-    await repositories().ledger.post(account.sub, 'adjustment', -22_950, `e2e-low:${account.sub}`, { reference: 'e2e', actor: 'admin:e2e' });
+    await repositories().ledger.post(account.sub, 'adjustment', -22_950, `e2e-low:${account.sub}`, { reference: 'e2e', actor: 'admin:e2e', counter: 'goodwill' });
     await page.evaluate(() => localStorage.setItem('bali-refill.language', 'id'));
     await page.goto(local().web + '/app');
     expect(await page.getByTestId('balance').textContent()).toBe(formatRupiah(2_050));

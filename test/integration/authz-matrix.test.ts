@@ -73,6 +73,8 @@ const matrix: Record<RouteId, Expectation> = {
   adminUpdateUser: adminRoute,
   adminListTransactions: adminRoute,
   adminExportTransactions: adminRoute,
+  adminBookDay: adminRoute,
+  adminJournal: adminRoute,
   adminListHostRequests: adminRoute,
   adminUpdateHostRequest: adminRoute,
   adminDeleteHostRequest: adminRoute,

@@ -1,7 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { keys } from '@functions/adapters/dynamodb/keys';
-import { claimRefundKey, guestAccountOf, unusedRefundKey } from '@functions/domain/guest-orders';
+import { claimRefundKey, unusedRefundKey } from '@functions/domain/guest-orders';
+import { guestAccountOf } from '@functions/ports/payment-orders';
 import type { SimStation } from '@infra/local/simulator';
 import { asAdmin, ledgerEntries, repositories } from '../support/admin';
 import { bearer, newAccount } from '../support/auth';

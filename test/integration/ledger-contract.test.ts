@@ -1,10 +1,10 @@
-import { ledgerTransferContract } from '@functions/domain/ledger.test-contract';
+import { ledgerContract } from '@functions/domain/ledger.test-contract';
 import { keys } from '@functions/adapters/dynamodb/keys';
 import { repositories } from '../support/admin';
 import { testDb } from '../support/local';
 
 /** The DynamoDB ledger against the book's contract, on DynamoDB Local (the in-memory one: functions/domain/ledger-contract.test.ts). */
-ledgerTransferContract('on DynamoDB', async () => {
+ledgerContract('on DynamoDB', async () => {
   const { users, ledger } = repositories();
   const { tableName } = testDb();
   return {

@@ -154,7 +154,7 @@ describe('ledger rules', () => {
     expect(topup).toMatchObject({ balance: 9_700, owed: 0 });
     expect(topup.entries.map((e) => [e.type, e.amount, e.owed ?? 0, e.balanceAfter])).toEqual([['topup', 10_000, 0, 10_000], ['repayment', -300, -300, 9_700]]);
     // Nothing owed: a charge is an ordinary debit.
-    expect((await ledger.charge(u, 'adjustment', 700, `${u}-refund`, { reference: 'o2', actor: 'gateway' })).entries.map((e) => e.type)).toEqual(['adjustment']);
+    expect((await ledger.charge(u, 'adjustment', 700, `${u}-refund`, { reference: 'o2', actor: 'gateway', counter: 'gateway' })).entries.map((e) => e.type)).toEqual(['adjustment']);
     const entries = await ledgerEntries(u);
     expect(entries.reduce((sum, e) => sum + e.amount, 0)).toBe(9_000);
     expect(entries.reduce((sum, e) => sum + (e.owed ?? 0), 0)).toBe(0);
@@ -167,12 +167,12 @@ describe('ledger rules', () => {
     await ledger.post(u, 'topup', 5_000, `${u}-t1`, { reference: 'o1', actor: 'gateway' });
     const seen = (await users.get(u))!.balance;
     await ledger.post(u, 'topup', 10_000, `${u}-t2`, { reference: 'o2', actor: 'gateway' });
-    await expectDomain(ledger.post(u, 'adjustment', 50, `${u}-a1`, { reference: 'goodwill', actor: 'admin:ops' }, { expectedBalance: seen }), 409, /^The balance changed, reload$/);
+    await expectDomain(ledger.post(u, 'adjustment', 50, `${u}-a1`, { reference: 'goodwill', actor: 'admin:ops', counter: 'goodwill' }, { expectedBalance: seen }), 409, /^The balance changed, reload$/);
     expect((await users.get(u))!.balance).toBe(15_000);
-    const made = await ledger.post(u, 'adjustment', -50, `${u}-a2`, { reference: 'correction', actor: 'admin:ops' }, { expectedBalance: 15_000 });
+    const made = await ledger.post(u, 'adjustment', -50, `${u}-a2`, { reference: 'correction', actor: 'admin:ops', counter: 'goodwill' }, { expectedBalance: 15_000 });
     expect(made).toMatchObject({ balance: 14_950, replayed: false });
     // The same request again (a double submit) replays instead of failing on the balance it changed itself.
-    expect(await ledger.post(u, 'adjustment', -50, `${u}-a2`, { reference: 'correction', actor: 'admin:ops' }, { expectedBalance: 15_000 })).toMatchObject({ replayed: true });
+    expect(await ledger.post(u, 'adjustment', -50, `${u}-a2`, { reference: 'correction', actor: 'admin:ops', counter: 'goodwill' }, { expectedBalance: 15_000 })).toMatchObject({ replayed: true });
     expect((await users.get(u))!.balance).toBe(14_950);
   });
 

@@ -39,9 +39,9 @@ beforeAll(async () => {
 afterAll(() => cognito?.destroy());
 
 describe('the routes that move money need a sign-in with TOTP', () => {
-  it('are the adjustments, payouts, claim and incident decisions, guest refunds paid out, commands (prices) and settings', () => {
+  it('are the adjustments, payouts, claim and incident decisions, guest refunds paid out, commands (prices), settings and the book', () => {
     expect(moneyRoutes.map((r) => r.id).sort()).toEqual(
-      ['adminCreateCommand', 'adminPayOutGuestRefund', 'adminPutSettings', 'adminResolveClaim', 'adminResolveIncident', 'adminResolvePayout', 'adminUpdateUser'],
+      ['adminBookDay', 'adminCreateCommand', 'adminJournal', 'adminPayOutGuestRefund', 'adminPutSettings', 'adminResolveClaim', 'adminResolveIncident', 'adminResolvePayout', 'adminUpdateUser'],
     );
   });
 

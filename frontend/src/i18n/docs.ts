@@ -47,7 +47,7 @@ export const docs = defineMessages('docs', {
     endpointsText: (n: number) => `${n} routes of the HTTP API, grouped by area. Auth: public, user (signed in), or the console roles admin, technician and host.`,
     apiDocs: 'API documentation',
     productionDocs: 'Production docs',
-    tags: { stations: 'Stations', guest: 'Refill without an account', account: 'Account', wallet: 'Wallet and payments', partners: 'Partners', admin: 'Administration', docs: 'Documentation' },
+    tags: { stations: 'Stations', guest: 'Refill without an account', account: 'Account', wallet: 'Wallet and payments', partners: 'Partners', admin: 'Administration', money: 'The book: transactions, claims, payouts', docs: 'Documentation' },
     auth: { public: 'public', user: 'user', admin: 'admin', technician: 'technician', host: 'host' },
   },
   flow: {

@@ -3,7 +3,7 @@ import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { conflict, invalid, notFound, unavailable } from '../../domain/errors';
 import type { Clock, Ids } from '../../ports/clock';
 import {
-  BALANCE_CHANGED, ledgerEntryTypes, visibleEntryTypes, type EntryDetails, type Hold, type JoinOptions, type Ledger, type LedgerEntry, type LedgerEntryType, type LedgerTotals, type PostResult, type Transfer,
+  BALANCE_CHANGED, counterAccountOf, ledgerEntryTypes, revenueAccount, visibleEntryTypes, type EntryDetails, type Hold, type JoinOptions, type Ledger, type LedgerEntry, type LedgerEntryType, type LedgerTotals, type PostResult, type Transfer,
 } from '../../ports/ledger';
 import { TransactionPartRejected } from '../../ports/transaction';
 import { keys, STATS_SHARDS, withoutKeys } from './keys';
@@ -82,12 +82,13 @@ export class DynamoLedger implements Ledger {
     const { expectedBalance } = options;
     const { replay, used, record } = this.recorded(idempotencyKey, JSON.stringify([userId, type, amount]));
     const repays = type === 'topup';
-    return this.apply(userId, idempotencyKey, details, (account) => {
+    const counted = { ...details, counter: counterAccountOf(type, details) };
+    return this.apply(userId, idempotencyKey, counted, (account) => {
       if (expectedBalance !== undefined && account.balance !== expectedBalance) throw conflict(BALANCE_CHANGED);
       const entries: PlannedEntry[] = [{ type, amount }];
       // A top-up pays what the user owes first.
       const repaid = repays ? Math.min(account.owed, account.balance + amount) : 0;
-      if (repaid > 0) entries.push({ type: 'repayment', amount: -repaid, owed: -repaid, details: { note: 'Paid towards what was owed', volumeMl: undefined, paymentMethod: undefined } });
+      if (repaid > 0) entries.push({ type: 'repayment', amount: -repaid, owed: -repaid, details: { note: 'Paid towards what was owed', volumeMl: undefined, paymentMethod: undefined, counter: undefined } });
       // The metered litres of the running totals count every purchase, whichever way it was booked.
       return { guards: [], entries, dispensedMl: type === 'purchase' ? details.volumeMl ?? 0 : 0, onGuardFailed: replay };
     }, { record, replayed: used, readsOwed: repays, knownBalance: expectedBalance, together: options.together });
@@ -96,7 +97,8 @@ export class DynamoLedger implements Ledger {
   async charge(userId: string, type: 'purchase' | 'adjustment', amount: number, idempotencyKey: string, details: EntryDetails, options: JoinOptions = {}) {
     if (!Number.isSafeInteger(amount) || amount <= 0) throw invalid('A charge must be a positive whole number of rupiah');
     const { replay, used, record } = this.recorded(idempotencyKey, JSON.stringify([userId, 'charge', type, amount]));
-    return this.apply(userId, idempotencyKey, details, (account) => {
+    const counted = { ...details, counter: counterAccountOf(type, details) };
+    return this.apply(userId, idempotencyKey, counted, (account) => {
       const covered = Math.min(account.balance, amount);
       const entries: PlannedEntry[] = [];
       if (covered > 0) entries.push({ type, amount: -covered });
@@ -158,7 +160,7 @@ export class DynamoLedger implements Ledger {
     };
     if (hold.status !== 'open') return replay();
     const entries: Plan['entries'] = [{ type: 'release', amount: hold.amount }];
-    if (charged > 0) entries.push({ type: 'purchase', amount: -charged });
+    if (charged > 0) entries.push({ type: 'purchase', amount: -charged, details: { counter: revenueAccount(details.machineId) } });
     return this.apply(hold.userId, `settle:${holdId}`, details, () => ({
       guards: [this.closeHold(holdId, 'settled', charged)],
       entries,
@@ -200,8 +202,9 @@ export class DynamoLedger implements Ledger {
         throw conflict(texts.insufficientBalanceShort);
       }
       const at = this.clock.now().toISOString();
+      // A transfer's two legs balance each other: neither names a counter account.
       const entryOf = (userId: string, type: LedgerEntryType, signed: number, balanceAfter: number): LedgerEntry =>
-        JSON.parse(JSON.stringify({ id: this.ids.next(), userId, type, amount: signed, balanceAfter, idempotencyKey, createdAt: at, ...details })) as LedgerEntry;
+        JSON.parse(JSON.stringify({ id: this.ids.next(), userId, type, amount: signed, balanceAfter, idempotencyKey, createdAt: at, ...details, counter: undefined })) as LedgerEntry;
       const debit = entryOf(from, transfer.fromType ?? 'adjustment', -amount, source.balance - amount);
       const credit = entryOf(to, transfer.toType ?? 'adjustment', amount, (target?.balance ?? 0) + amount);
       const result = { balance: debit.balanceAfter, entries: [debit, credit] };

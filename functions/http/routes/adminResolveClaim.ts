@@ -1,6 +1,7 @@
 import { adminActor } from '../../domain/admin-auth';
 import { resolveClaim } from '../../domain/claims';
-import { afterClaimResolved, guestOrderOfAccount } from '../../domain/guest-orders';
+import { afterClaimResolved } from '../../domain/guest-orders';
+import { guestOrderOfAccount } from '../../ports/payment-orders';
 import { claimDeps } from '../../providers/claims';
 import { guestDeps } from '../../providers/payment-deps';
 import * as contract from '@shared/routes';

@@ -47,7 +47,7 @@ export const docs: (typeof english)['en'] = {
     endpointsText: (n) => `${n} rute HTTP API, dikelompokkan per area. Akses: publik, pengguna (masuk), atau peran konsol admin, teknisi dan tuan rumah.`,
     apiDocs: 'Dokumentasi API',
     productionDocs: 'Dokumentasi produksi',
-    tags: { stations: 'Stasiun', guest: 'Isi ulang tanpa akun', account: 'Akun', wallet: 'Dompet dan pembayaran', partners: 'Mitra', admin: 'Administrasi', docs: 'Dokumentasi' },
+    tags: { stations: 'Stasiun', guest: 'Isi ulang tanpa akun', account: 'Akun', wallet: 'Dompet dan pembayaran', partners: 'Mitra', admin: 'Administrasi', money: 'Buku kas: transaksi, klaim, pembayaran', docs: 'Dokumentasi' },
     auth: { public: 'publik', user: 'pengguna', admin: 'admin', technician: 'teknisi', host: 'mitra tuan rumah' },
   },
   flow: {

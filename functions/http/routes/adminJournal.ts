@@ -1,0 +1,15 @@
+import { journalCsv, journalOfDay } from '../../domain/book';
+import * as contract from '@shared/routes';
+import { HttpReply, routeHandler } from '../route-handler';
+import * as repositories from '../../providers/repositories';
+import { secondFactors } from '../../providers/second-factors';
+
+/** GET /api/admin/journal: one day's journal as the CSV file an accountant imports, saved under the day's name. */
+export const handler = routeHandler(contract.adminJournal, async ({ query }) => {
+  const journal = await journalOfDay(query.date, { adminQueries: repositories.adminQueries(), clock: repositories.clock() });
+  return new HttpReply(200, {
+    'content-type': 'text/csv; charset=utf-8',
+    'content-disposition': `attachment; filename="bali-refill-journal-${query.date}.csv"`,
+    'cache-control': 'no-store',
+  }, '\uFEFF' + journalCsv(journal.lines));
+}, { secondFactors });
