@@ -25,6 +25,7 @@ import { Route as StationsRouteImport } from './routes/stations'
 import { Route as UserFlowRouteImport } from './routes/user-flow'
 import { Route as AdminIndexRouteImport } from './routes/admin/index'
 import { Route as AdminAlertsRouteImport } from './routes/admin/alerts'
+import { Route as AdminBookRouteImport } from './routes/admin/book'
 import { Route as AdminDashboardSimpleRouteImport } from './routes/admin/dashboard-simple'
 import { Route as AdminLoginRouteImport } from './routes/admin/login'
 import { Route as AdminSimpleRouteImport } from './routes/admin/simple'
@@ -122,6 +123,11 @@ const AdminIndexRoute = AdminIndexRouteImport.update({
 const AdminAlertsRoute = AdminAlertsRouteImport.update({
   id: '/admin/alerts',
   path: '/admin/alerts',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AdminBookRoute = AdminBookRouteImport.update({
+  id: '/admin/book',
+  path: '/admin/book',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AdminDashboardSimpleRoute = AdminDashboardSimpleRouteImport.update({
@@ -231,6 +237,7 @@ export interface FileRoutesByFullPath {
   '/stations': typeof StationsRoute
   '/user-flow': typeof UserFlowRoute
   '/admin/alerts': typeof AdminAlertsRoute
+  '/admin/book': typeof AdminBookRoute
   '/admin/dashboard-simple': typeof AdminDashboardSimpleRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/simple': typeof AdminSimpleRoute
@@ -266,6 +273,7 @@ export interface FileRoutesByTo {
   '/stations': typeof StationsRoute
   '/user-flow': typeof UserFlowRoute
   '/admin/alerts': typeof AdminAlertsRoute
+  '/admin/book': typeof AdminBookRoute
   '/admin/dashboard-simple': typeof AdminDashboardSimpleRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/simple': typeof AdminSimpleRoute
@@ -303,6 +311,7 @@ export interface FileRoutesById {
   '/stations': typeof StationsRoute
   '/user-flow': typeof UserFlowRoute
   '/admin/alerts': typeof AdminAlertsRoute
+  '/admin/book': typeof AdminBookRoute
   '/admin/dashboard-simple': typeof AdminDashboardSimpleRoute
   '/admin/login': typeof AdminLoginRoute
   '/admin/simple': typeof AdminSimpleRoute
@@ -341,6 +350,7 @@ export interface FileRouteTypes {
     | '/stations'
     | '/user-flow'
     | '/admin/alerts'
+    | '/admin/book'
     | '/admin/dashboard-simple'
     | '/admin/login'
     | '/admin/simple'
@@ -376,6 +386,7 @@ export interface FileRouteTypes {
     | '/stations'
     | '/user-flow'
     | '/admin/alerts'
+    | '/admin/book'
     | '/admin/dashboard-simple'
     | '/admin/login'
     | '/admin/simple'
@@ -412,6 +423,7 @@ export interface FileRouteTypes {
     | '/stations'
     | '/user-flow'
     | '/admin/alerts'
+    | '/admin/book'
     | '/admin/dashboard-simple'
     | '/admin/login'
     | '/admin/simple'
@@ -449,6 +461,7 @@ export interface RootRouteChildren {
   StationsRoute: typeof StationsRoute
   UserFlowRoute: typeof UserFlowRoute
   AdminAlertsRoute: typeof AdminAlertsRoute
+  AdminBookRoute: typeof AdminBookRoute
   AdminDashboardSimpleRoute: typeof AdminDashboardSimpleRoute
   AdminLoginRoute: typeof AdminLoginRoute
   AdminSimpleRoute: typeof AdminSimpleRoute
@@ -578,6 +591,13 @@ declare module '@tanstack/react-router' {
       path: '/admin/alerts'
       fullPath: '/admin/alerts'
       preLoaderRoute: typeof AdminAlertsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/admin/book': {
+      id: '/admin/book'
+      path: '/admin/book'
+      fullPath: '/admin/book'
+      preLoaderRoute: typeof AdminBookRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/admin/dashboard-simple': {
@@ -743,6 +763,7 @@ const rootRouteChildren: RootRouteChildren = {
   StationsRoute: StationsRoute,
   UserFlowRoute: UserFlowRoute,
   AdminAlertsRoute: AdminAlertsRoute,
+  AdminBookRoute: AdminBookRoute,
   AdminDashboardSimpleRoute: AdminDashboardSimpleRoute,
   AdminLoginRoute: AdminLoginRoute,
   AdminSimpleRoute: AdminSimpleRoute,

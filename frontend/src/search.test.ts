@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { safeRedirect } from './features/auth/redirect';
-import { adminLoginSearch, adminSearch, alertsSearch, appHomeSearch, appMapSearch, authSearch, homeSearch, ticketsSearch } from './search';
+import { adminLoginSearch, adminSearch, alertsSearch, appHomeSearch, appMapSearch, authSearch, bookSearch, homeSearch, ticketsSearch } from './search';
 
 describe('the return path after sign-in', () => {
   it('accepts paths of this site only', () => {
@@ -32,10 +32,12 @@ describe('search params', () => {
     expect(appMapSearch.parse({ machine: 'm-1' })).toEqual({ machine: 'm-1' });
   });
 
-  it('validate the tickets view and station, and the alerts date range as real days', () => {
+  it('validate the tickets view and station, the alerts date range and the book\'s day as real days', () => {
     expect(ticketsSearch.parse({ view: 'mine', station: 'HRL-00001' })).toEqual({ view: 'mine', station: 'HRL-00001' });
     expect(ticketsSearch.parse({ view: 'everything', station: '' })).toEqual({});
     expect(alertsSearch.parse({ from: '2026-03-01', to: '2026-03-31' })).toEqual({ from: '2026-03-01', to: '2026-03-31' });
     expect(alertsSearch.parse({ from: '2026-02-30', to: 'yesterday' })).toEqual({});
+    expect(bookSearch.parse({ date: '2024-04-10' })).toEqual({ date: '2024-04-10' });
+    for (const bad of ['2024-02-30', '10-04-2024', 20240410]) expect(bookSearch.parse({ date: bad }), String(bad)).toEqual({});
   });
 });

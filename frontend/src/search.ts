@@ -57,3 +57,7 @@ const day = z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/), z.refine((v) => !Nu
 /** The console's alerts: opened from (?from=) and to (?to=, inclusive) these local days. */
 export const alertsSearch = z.object({ from: lenient(day), to: lenient(day) });
 export type AlertsSearch = z.infer<typeof alertsSearch>;
+
+/** The console's Book page: the Bali day shown (?date=; today when absent). */
+export const bookSearch = z.object({ date: lenient(day) });
+export type BookSearch = z.infer<typeof bookSearch>;

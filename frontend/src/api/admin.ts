@@ -41,6 +41,11 @@ export function useExportTransactions() {
   return useMutation({ mutationFn: (filters: TransactionFilters & { from: string; to: string }) => authedApiText('adminExportTransactions', { query: filters }) });
 }
 
+/** The journal of one day in Bali (YYYY-MM-DD), as the API's CSV file (its text): what an accountant imports. */
+export function useJournalDownload() {
+  return useMutation({ mutationFn: (date: string) => authedApiText('adminJournal', { query: { date } }) });
+}
+
 export const adminQueries = {
   /** No retry: a failed check means signed out (docs/design.md, "API calls": GET /api/admin/auth/check, no retry). */
   session: () => queryOptions({ queryKey: ['admin', 'session'] as const, queryFn: ({ signal }) => fetchAdminIdentity(signal), retry: false }),
@@ -77,6 +82,8 @@ export const adminQueries = {
   /** The first 50 open vend incidents (oldest first), read again whenever the panel shows: they wait for a person. */
   incidents: () =>
     queryOptions({ queryKey: ['admin', 'incidents'] as const, queryFn: ({ signal }) => authedApi('adminListIncidents', { signal, query: { limit: 50 } }), refetchOnMount: 'always' }),
+  /** One day of the book (a Bali day, YYYY-MM-DD): the Book page's figures (docs/architecture.md, "The book"). */
+  bookDay: (date: string) => queryOptions({ queryKey: ['admin', 'book', date] as const, queryFn: ({ signal }) => authedApi('adminBookDay', { signal, query: { date } }) }),
   settings: () => queryOptions({ queryKey: ['admin', 'settings'] as const, queryFn: ({ signal }) => authedApi('adminGetSettings', { signal }) }),
   settingsHistory: () =>
     queryOptions({ queryKey: ['admin', 'settings', 'history'] as const, queryFn: ({ signal }) => authedApi('adminSettingsHistory', { signal, query: { limit: 8 } }) }),

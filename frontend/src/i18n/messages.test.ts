@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { about } from './about';
 import { adminAlerts } from './admin-alerts';
+import { adminBook } from './admin-book';
 import { adminCommands } from './admin-commands';
 import { adminHostRequests } from './admin-host-requests';
 import { adminLogin } from './admin-login';
@@ -33,7 +34,7 @@ import { walletTexts } from './wallet';
 import { withdrawalTexts } from './withdrawal';
 
 const tables: Messages<unknown>[] = [
-  about, adminAlerts, adminClaims, adminCommands, adminConsole, adminHostRequests, adminLogin, adminMachines, adminPanels, adminStation, adminSystem, adminTickets, adminTransactions, adminUsers, adminVisits, appTexts, authTexts, claimTexts, common, consoleRoles, docs, guestTexts,
+  about, adminAlerts, adminBook, adminClaims, adminCommands, adminConsole, adminHostRequests, adminLogin, adminMachines, adminPanels, adminStation, adminSystem, adminTickets, adminTransactions, adminUsers, adminVisits, appTexts, authTexts, claimTexts, common, consoleRoles, docs, guestTexts,
   hostForm, landing, nfcTexts, reportTexts, stationListing, stationTexts, supportTexts, walletTexts, withdrawalTexts,
 ];
 

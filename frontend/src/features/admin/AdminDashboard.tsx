@@ -9,6 +9,7 @@ import { adminConsole } from '../../i18n/admin-console';
 import { consoleRoles } from '../../i18n/console-roles';
 import { useMessages } from '../../i18n/messages';
 import { AlertsLink } from './alerts/AlertsLink';
+import { BookLink } from './book/BookLink';
 import { TicketsLink } from './tickets/TicketsLink';
 import { VisitsLink } from './visits/VisitsLink';
 import { StickersLink } from '../guest/StickersLink';
@@ -129,6 +130,7 @@ export function AdminDashboard({ admin, search }: { admin: AdminIdentity; search
             <div className="flex flex-wrap items-center gap-4">
               {/* An administrator's header is full at every width (stickers, export): the language is chosen here. */}
               {isAdmin && <LanguageSwitch />}
+              {isAdmin && <BookLink />}
               {isAdmin && (
                 <Link to="/admin/commands" className="inline-flex min-h-11 items-center gap-1.5 text-sm font-semibold text-brand-700 hover:underline">
                   <GearIcon size={14} /> {commandTexts.dashboardLink}

@@ -12,6 +12,7 @@ export { guestTexts } from './guest';
 export { withdrawalTexts } from './withdrawal';
 export { adminClaims, claimTexts } from './claims';
 export { adminVisits } from './admin-visits';
+export { adminBook } from './admin-book';
 export { consoleRoles } from './console-roles';
 export { adminTickets } from './admin-tickets';
 export { appTexts } from './app';
