@@ -55,6 +55,8 @@ const ADMIN: Screen[] = [
   // The path of a command made in beforeAll (an aborted restart, so every status colour of a row shows).
   { path: '/admin/commands/', ready: role('table', 'Stations') },
   { path: '/admin/stickers', ready: role('img', 'Sheet 1 of') },
+  // Today's book: its figures or, on a day nothing moved yet, the empty day; what is held now either way.
+  { path: '/admin/book', ready: role('region', 'Now') },
   { path: '/admin/stations/HRL-00001', ready: role('heading', 'Vends and revenue per day') },
 ];
 

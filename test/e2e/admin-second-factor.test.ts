@@ -54,10 +54,12 @@ describe('the console and a second factor, in Chromium at 390 px', { timeout: 18
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/second-factor-enrol-en.png`, fullPage: true });
       expect(await fits(page)).toBeLessThanOrEqual(390);
 
-      // Signed in with the password alone, the console stays shut: /admin comes back to the login.
+      // Signed in with the password alone, the console stays shut: /admin and its money screens come back to the login.
       const other = await context.newPage();
-      await other.goto(local().web + '/admin?tab=users');
-      await other.waitForURL((url) => url.pathname === '/admin/login');
+      for (const screen of ['/admin?tab=users', '/admin/book?date=2024-04-10']) {
+        await other.goto(local().web + screen);
+        await other.waitForURL((url) => url.pathname === '/admin/login' && url.searchParams.get('redirect') === screen);
+      }
       await other.close();
 
       // A wrong code is refused; the app's code turns TOTP on, and the login asks again, password then code.

@@ -38,6 +38,7 @@ describe('technicians and hosts in Chromium', { timeout: 180_000 }, () => {
     expect(await page.getByRole('tab').allTextContents()).toEqual(['Machines']);
     expect(await page.getByText('Total Revenue').count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Add Machine' }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'Book', exact: true }).count()).toBe(0);
     expect(await page.getByRole('button', { name: /^Edit / }).count()).toBe(0);
     expect(await page.getByRole('columnheader', { name: 'Settings' }).count()).toBe(0);
     // Money and people are not reachable by address either.
@@ -45,6 +46,9 @@ describe('technicians and hosts in Chromium', { timeout: 180_000 }, () => {
     await page.getByRole('table', { name: 'Machines' }).waitFor();
     expect(await page.getByRole('tab').allTextContents()).toEqual(['Machines']);
     await page.goto(local().web + '/admin/stickers');
+    await page.waitForURL((url) => url.pathname === '/admin');
+    // Nor the book: its address leads back to the stations.
+    await page.goto(local().web + '/admin/book');
     await page.waitForURL((url) => url.pathname === '/admin');
     // Today's route is field work: the technician's too.
     await page.goto(local().web + '/admin/visits');

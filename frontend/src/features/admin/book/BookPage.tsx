@@ -104,7 +104,7 @@ function BookFigures({ day, t }: { day: Day; t: Texts }) {
   return (
     <div className="space-y-4">
       <Balance day={day} t={t} />
-      <div className="grid grid-cols-2 gap-3 lg:grid-cols-3">
+      <div className="grid gap-3 sm:grid-cols-3">
         <Headline label={t.gatewayIn} value={formatRupiah(day.gatewayIn)} hint={t.gatewayInHint} />
         <Headline label={t.refundsOut} value={formatRupiah(day.refundsOut)} hint={t.refundsOutHint} />
         <Headline label={t.revenue} value={formatRupiah(revenue)} hint={t.revenueHint(day.revenue.length)} />
@@ -145,9 +145,9 @@ function Balance({ day, t }: { day: Day; t: Texts }) {
 
 function Headline({ label, value, hint }: { label: string; value: string; hint: string }) {
   return (
-    <section aria-label={label} className="rounded-2xl bg-white p-4 shadow-card ring-1 ring-slate-200/70 last:col-span-2 lg:last:col-span-1">
+    <section aria-label={label} className="rounded-2xl bg-white p-4 shadow-card ring-1 ring-slate-200/70">
       <h2 className="text-sm font-medium text-slate-500">{label}</h2>
-      <p className="mt-1 text-xl font-bold tracking-tight break-words text-slate-900 tabular-nums sm:text-2xl">{value}</p>
+      <p className="mt-1 text-xl font-bold tracking-tight whitespace-nowrap text-slate-900 tabular-nums lg:text-2xl">{value}</p>
       <p className="mt-1 text-xs text-slate-500">{hint}</p>
     </section>
   );
