@@ -5,10 +5,9 @@ import type { AdminTransaction } from '@shared/routes';
 import { transactionTypes } from '@shared/schemas';
 import { baliMonthSoFar } from '@shared/bali-time';
 import { adminQueries, useExportTransactions, type TransactionFilters } from '../../api/admin';
-import { ApiRequestError } from '../../api/client';
 import { adminTransactions } from '../../i18n/admin-transactions';
 import { useMessages, type Translation } from '../../i18n/messages';
-import { useExportRows } from './export';
+import { ExportFailed, useExportRows } from './export';
 import { ClaimsPanel } from './ClaimsPanel';
 import { IncidentsPanel } from './IncidentsPanel';
 import { HeldGuestRefundsPanel, PayoutsPanel } from './PayoutsPanel';
@@ -127,11 +126,7 @@ export function TransactionsTab({ userFilter, onUserFilter }: { userFilter: stri
           {exporting.isPending ? texts.exporting : texts.exportCsv}
         </Button>
         <p className="text-xs text-slate-500">{texts.exportHint}</p>
-        {exporting.isError && (
-          <p role="alert" className="w-full text-sm font-medium text-red-700">
-            {texts.exportFailed}{exporting.error instanceof ApiRequestError && exporting.error.serverMessage ? `: ${exporting.error.serverMessage}` : ''}
-          </p>
-        )}
+        {exporting.isError && <ExportFailed text={texts.exportFailed} error={exporting.error} />}
       </div>
 
       <div className="mt-5">

@@ -1,5 +1,6 @@
 import { createContext, useContext, useEffect, useRef, type ReactNode } from 'react';
 import type { CsvTable } from '@shared/csv';
+import { ApiRequestError } from '../../api/client';
 
 /** The rows on screen, or (a tab whose set is larger than its page) the tab's own export to run. */
 type Provider = () => CsvTable | (() => void) | null;
@@ -30,4 +31,10 @@ export function useExportRows(provider: Provider) {
     registry.set(() => latest.current());
     return () => registry.set(null);
   }, [registry]);
+}
+
+/** A file the API writes could not be had: the screen's words, and the server's reason when it gave one. */
+export function ExportFailed({ text, error }: { text: string; error: unknown }) {
+  const reason = error instanceof ApiRequestError ? error.serverMessage : undefined;
+  return <p role="alert" className="w-full text-sm font-medium text-red-700">{text}{reason ? `: ${reason}` : ''}</p>;
 }

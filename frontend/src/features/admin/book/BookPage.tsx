@@ -11,6 +11,7 @@ import { useMessages, type Translation } from '../../../i18n/messages';
 import type { BookSearch } from '../../../search';
 import { ConsoleSubpage } from '../ConsoleSubpage';
 import { downloadText } from '../csv';
+import { ExportFailed } from '../export';
 import { formatRupiah } from '../format';
 import { AlertIcon, BookIcon, CheckIcon, ChevronLeftIcon, ChevronRightIcon, DownloadIcon } from '../icons';
 import { Button, Card, EmptyState, LoadingRows } from '../ui';
@@ -61,11 +62,7 @@ export function BookPage({ search }: { search: BookSearch }) {
         <Button className="min-h-11 sm:ml-auto" icon={<DownloadIcon size={16} />} busy={journal.isPending} onClick={download}>
           {journal.isPending ? t.downloading : t.download}
         </Button>
-        {journal.isError && (
-          <p role="alert" className="w-full text-sm font-medium text-red-700">
-            {t.downloadFailed}{journal.error instanceof ApiRequestError && journal.error.serverMessage ? `: ${journal.error.serverMessage}` : ''}
-          </p>
-        )}
+        {journal.isError && <ExportFailed text={t.downloadFailed} error={journal.error} />}
       </div>
 
       <div className="mt-4">
