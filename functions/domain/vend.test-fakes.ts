@@ -22,8 +22,8 @@ import type { VendDeps } from './vend';
 /** In-memory adapters for the domain's unit tests; the DynamoDB ones are tested against DynamoDB Local. */
 
 /** A joined write of the in-memory adapters: its condition, and the change made when the whole operation commits. */
-interface MemoryWrite { holds(): boolean; apply(): void }
-const memoryPart = (...writes: MemoryWrite[]): TransactionPart => ({ writes });
+export interface MemoryWrite { holds(): boolean; apply(): void }
+export const memoryPart = (...writes: MemoryWrite[]): TransactionPart => ({ writes });
 
 /** Runs a ledger change with its joined writes: all conditions first, then every change, as one transaction would. */
 function joined<T>(part: TransactionPart | undefined, change: () => T): T {
