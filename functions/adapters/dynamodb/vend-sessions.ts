@@ -123,14 +123,9 @@ export class DynamoVendSessions implements VendSessions {
 
   async awaitStation(id: string, closedAt: string): Promise<boolean> {
     const listed = keys.awaitingVendSession(closedAt);
-    return this.conditionalUpdate({
-      TableName: this.tableName,
-      Key: keys.vendSession(id),
-      UpdateExpression: 'SET fullRefund = :waiting, GSI2PK = :pk, GSI2SK = :sk',
-      ConditionExpression: '#status = :expired AND attribute_not_exists(fullRefund)',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':waiting': 'waiting', ':expired': 'expired', ':pk': listed.GSI2PK, ':sk': listed.GSI2SK },
-    });
+    return this.conditionalUpdate(this.fullRefundMove(id, 'waiting', '#status = :expired AND attribute_not_exists(fullRefund)', {
+      ':expired': 'expired', ':pk': listed.GSI2PK, ':sk': listed.GSI2SK,
+    }, ', GSI2PK = :pk, GSI2SK = :sk'));
   }
 
   async listAwaitingStation(limit: number, cursor?: string) {
@@ -147,28 +142,23 @@ export class DynamoVendSessions implements VendSessions {
   }
 
   async markRefundDue(id: string): Promise<boolean> {
-    return this.conditionalUpdate({
-      TableName: this.tableName,
-      Key: keys.vendSession(id),
-      UpdateExpression: 'SET fullRefund = :due REMOVE GSI2PK, GSI2SK',
-      ConditionExpression: '#status = :expired AND fullRefund = :waiting',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':due': 'due', ':expired': 'expired', ':waiting': 'waiting' },
-    });
+    return this.conditionalUpdate(this.fullRefundMove(id, 'due', '#status = :expired AND fullRefund = :waiting', { ':expired': 'expired', ':waiting': 'waiting' }, ' REMOVE GSI2PK, GSI2SK'));
   }
 
   refundingInFull(id: string): TransactionPart {
+    const condition = '#status = :failed OR (#status = :expired AND fullRefund = :due)';
+    return { writes: [{ Update: this.fullRefundMove(id, 'made', condition, { ':failed': 'failed', ':expired': 'expired', ':due': 'due' }) }] };
+  }
+
+  /** The update that moves a session's `fullRefund` on to `to`, only while `condition` holds; `index` adds to it (the sweep's list). */
+  private fullRefundMove(id: string, to: NonNullable<VendSession['fullRefund']>, condition: string, values: Record<string, string>, index = '') {
     return {
-      writes: [{
-        Update: {
-          TableName: this.tableName,
-          Key: keys.vendSession(id),
-          UpdateExpression: 'SET fullRefund = :made',
-          ConditionExpression: '#status = :failed OR (#status = :expired AND fullRefund = :due)',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':made': 'made', ':failed': 'failed', ':expired': 'expired', ':due': 'due' },
-        },
-      }],
+      TableName: this.tableName,
+      Key: keys.vendSession(id),
+      UpdateExpression: `SET fullRefund = :to${index}`,
+      ConditionExpression: condition,
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':to': to, ...values },
     };
   }
 
