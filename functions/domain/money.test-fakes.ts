@@ -39,14 +39,14 @@ function commitAlone(part: TransactionPart): boolean {
  * refund window); `unavailable` (a 503: nothing made); `timeout` (the gateway made it, the answer never came back:
  * GatewayUnavailable); `{ madeAfter }`, made once that promise settles (a slow gateway, to race against).
  */
-export type RefundAnswer = 'made' | 'refused' | 'unavailable' | 'timeout' | { madeAfter: Promise<unknown> };
+type RefundAnswer = 'made' | 'refused' | 'unavailable' | 'timeout' | { madeAfter: Promise<unknown> };
 
 /**
  * A payment gateway with scripted answers, keeping what a real one keeps: card wallets are captured at once, other
  * methods wait for `pay`; refunds are one per order and key (asking again answers the same refund), never more than
  * was paid; the status API lists every refund made.
  */
-export class ScriptedGateway implements PaymentGateway {
+class ScriptedGateway implements PaymentGateway {
   private readonly orders = new Map<string, { ref: OrderRef; paid: boolean }>();
   readonly refundsMade = new Map<string, GatewayRefund[]>();
   /** Every refund asked for, answered or not. */
@@ -113,7 +113,7 @@ export class ScriptedGateway implements PaymentGateway {
 }
 
 /** Withdrawals and each user's one in progress, with the DynamoDB adapter's conditions (lease, lock, void, one completion). */
-export class MemoryWithdrawals implements Withdrawals {
+class MemoryWithdrawals implements Withdrawals {
   readonly records = new Map<string, WithdrawalRecord>();
   readonly locks = new Map<string, WithdrawalLock>();
   creating(record: WithdrawalRecord) {
@@ -178,7 +178,7 @@ export class MemoryWithdrawals implements Withdrawals {
 }
 
 /** Claims, one per vend in the claimant's partition; resolved once, from pending. */
-export class MemoryClaims implements Claims {
+class MemoryClaims implements Claims {
   readonly items = new Map<string, ClaimRecord>();
   private key = (userId: string, sessionId: string) => `${userId}|${sessionId}`;
   async create(claim: ClaimRecord) {
@@ -218,7 +218,7 @@ export class MemoryClaims implements Claims {
 }
 
 /** Requests counted per key and fixed window. */
-export class MemoryQuota implements RequestQuota {
+class MemoryQuota implements RequestQuota {
   readonly counts = new Map<string, number>();
   private slot = (key: string, windowSeconds: number, at: Date) => `${key}|${quotaWindow(at, windowSeconds).start}`;
   async take(key: string, limit: number, windowSeconds: number, now: Date) {
@@ -235,7 +235,7 @@ export class MemoryQuota implements RequestQuota {
 }
 
 /** The e-mails handed to the mailer; `refusing` makes it refuse them, as a mail service that is down. */
-export class MemoryMailer implements Mailer {
+class MemoryMailer implements Mailer {
   readonly sent: Email[] = [];
   refusing = false;
   async send(email: Email) {
@@ -254,7 +254,7 @@ export class MemoryMailer implements Mailer {
  * clock's time when it was written: a withdrawal finds the top-ups to refund there), and `post`'s joined writes (a
  * claim's credit and its record, a payout and its hand-over), committed with the post or not at all.
  */
-export class MemoryBook implements Ledger {
+class MemoryBook implements Ledger {
   readonly memory: MemoryLedger;
   private readonly stamps: string[] = [];
   constructor(users: MemoryUsers, private readonly clock: Clock) {
