@@ -36,6 +36,11 @@ export const VEND_TOKEN_EXPIRY_SECONDS = 60;
 export const NFC_TOKEN_EXPIRY_SECONDS = 300;
 /** A refill paid in the app starts at the station only if the payment settles within this long; later, the money stays in the wallet. */
 export const PAID_VEND_CUTOFF_SECONDS = 120;
+/**
+ * A guest's refill whose session expired unreported is refunded in full once its station reports again, or after
+ * this long when it stays silent (a station back later reports what it dispensed first: docs/payments.md, "Guest orders").
+ */
+export const GUEST_REFUND_GRACE_HOURS = 24;
 /** Clock difference a station accepts when it checks a vend token's nbf and exp (docs/station-protocol.md). */
 export const VEND_TOKEN_LEEWAY_SECONDS = 30;
 

@@ -10,6 +10,7 @@ import type { Machines } from '../ports/machines';
 import { GatewayRejected, type GatewayRefund } from '../ports/payment-gateway';
 import { guestAccountOf, guestOrderOfAccount, guestRefundKeys, refundInFlightAccount, type GuestOrder, type PaymentOrder } from '../ports/payment-orders';
 import { quotaWindow, type RequestQuota } from '../ports/problem-reports';
+import { TransactionPartRejected, type TransactionPart } from '../ports/transaction';
 import type { Telemetry } from '../ports/telemetry';
 import type { Users } from '../ports/users';
 import type { VendSession, VendSessions } from '../ports/vend-sessions';
@@ -237,8 +238,11 @@ export async function afterGuestPaid(order: GuestOrder, deps: PaymentDeps): Prom
 // ---------------------------------------------------------------------------------------------------------
 // Closed: refund the rest, once, and send the receipt
 
-/** What the refill came to: null while the session is open (or the payment is not settled). */
-async function outcomeOf(order: GuestOrder, deps: GuestSettlementDeps): Promise<{ dispensedMl: number; charged: number } | null> {
+/**
+ * What the refill came to: null while the session is open (or the payment is not settled), or while the station may
+ * still report an expired one. `inFullOf` names the session whose refund in full is recorded with its money.
+ */
+async function outcomeOf(order: GuestOrder, deps: GuestSettlementDeps): Promise<{ dispensedMl: number; charged: number; inFullOf?: string } | null> {
   if (order.status !== 'settled' && order.status !== 'refunded') return null;
   if (!deps.vendSessions) return null;
   // A session, once opened, decides, whatever a caller that lost the race to open it wrote beside it, even before
@@ -248,8 +252,15 @@ async function outcomeOf(order: GuestOrder, deps: GuestSettlementDeps): Promise<
   const session = await deps.vendSessions.get(order.sessionId ?? paidSessionId(order.orderId));
   if (!session) return notStarted ? { dispensedMl: 0, charged: 0 } : null;
   if (session.status === 'open') return null;
-  // Completed: what the station reported; expired or failed: nothing (a later report is charged late, docs/payments.md).
-  return session.status === 'completed' ? { dispensedMl: session.dispensedMl ?? 0, charged: session.charged ?? 0 } : { dispensedMl: 0, charged: 0 };
+  // Completed: what the station reported, unless it was charged late after the refund in full (then a receivable).
+  if (session.status === 'completed' && session.fullRefund !== 'made') return { dispensedMl: session.dispensedMl ?? 0, charged: session.charged ?? 0 };
+  // Expired: the sweep's word, not the station's. A station back from a 4G gap still reports what it dispensed, so the
+  // refund in full waits until it can no longer: the sweep marks it due (docs/payments.md, "Guest orders").
+  if (session.status === 'expired' && (session.fullRefund === undefined || session.fullRefund === 'waiting')) {
+    if (!session.fullRefund) await deps.vendSessions.awaitStation(session.id, session.closedAt ?? deps.clock.now().toISOString());
+    return null;
+  }
+  return { dispensedMl: 0, charged: 0, inFullOf: session.id };
 }
 
 /**
@@ -266,7 +277,9 @@ async function settleGuestOrder(order: GuestOrder, deps: GuestSettlementDeps): P
   let current: PaymentOrder = order;
   const due = order.amount - outcome.charged - (order.refunded ?? 0);
   if (due > 0) {
-    const refunded = await refundGuest(order, due, unusedRefundKey(order.orderId), `Refill of ${outcome.dispensedMl} ml of ${order.volumeMl} ml paid`, deps);
+    // A refund in full commits with its session's record of it, so that a late completion is settled before it or after it, never beside it.
+    const together = outcome.inFullOf ? deps.vendSessions?.refundingInFull(outcome.inFullOf) : undefined;
+    const refunded = await refundGuest(order, due, unusedRefundKey(order.orderId), `Refill of ${outcome.dispensedMl} ml of ${order.volumeMl} ml paid`, deps, together);
     if (!refunded) return order;
     current = refunded;
   }
@@ -287,16 +300,23 @@ async function settleGuestOrder(order: GuestOrder, deps: GuestSettlementDeps): P
  * When the gateway refuses (past the method's refund window, not refundable) the transfer is voided, the money back in
  * the guest account, and the refusal recorded on the order: a liability to the guest, wallet credit when an account
  * claims the receipt, or paid out by an admin. Null when the gateway could not be reached: the money stays in flight
- * and the next caller tries again with the same key.
+ * and the next caller tries again with the same key. Null too when the transfer was refused before the order closed
+ * (the guest account holds less, or `together`, the session's record of a refund in full, was rejected): a late
+ * completion was charged meanwhile, and the next caller refunds only the rest.
  */
-async function refundGuest(order: GuestOrder, amount: number, key: string, reason: string, deps: GuestSettlementDeps): Promise<GuestOrder | null> {
+async function refundGuest(order: GuestOrder, amount: number, key: string, reason: string, deps: GuestSettlementDeps, together?: TransactionPart): Promise<GuestOrder | null> {
   const log = deps.log ?? consoleLog;
   const refused = order.refundRefused;
   if ((order.refundKeys ?? []).includes(key) || (refused?.keys ?? []).includes(key)) return order;
   const details = { reference: order.orderId, actor: 'system', machineId: order.machineId, machineName: order.machineName };
   try {
-    await deps.ledger.transfer({ from: order.userId, to: refundInFlightAccount(key), amount }, `refund-pending:${key}`, { ...details, note: `Refund on its way: ${reason}` });
+    await deps.ledger.transfer({ from: order.userId, to: refundInFlightAccount(key), amount }, `refund-pending:${key}`, { ...details, note: `Refund on its way: ${reason}` }, { together });
   } catch (error) {
+    // Before the order closes nothing hands its money over: a late completion was charged meanwhile; settled again with it.
+    if (error instanceof TransactionPartRejected || (!order.closedAt && error instanceof DomainError && error.status === 409)) {
+      log.info('guest refund: a late completion was charged meanwhile; settled again with it', { orderId: order.orderId, amount, refundKey: key });
+      return null;
+    }
     if (!(error instanceof DomainError && error.status === 409)) throw error;
     log.warn('guest refund: the guest account no longer holds it (the receipt was kept or paid out first); nothing refunded', { orderId: order.orderId, amount, refundKey: key });
     return order;
@@ -361,10 +381,11 @@ function guestOrderOfSession(sessionId: string): string | null {
 export type GuestSettlementDeps = Pick<PaymentDeps, 'paymentOrders' | 'paymentGateway' | 'ledger' | 'clock' | 'log' | 'vendSessions' | 'mailer'>;
 
 /**
- * What settling a closed session did: nothing (not a guest order's), closed its order (now or before), or not yet
- * (the gateway could not be reached for the refund, or the refill has not ended): the caller tries again.
+ * What settling a closed session did: nothing (not a guest order's), closed its order (now or before), waiting (the
+ * session expired and its station may still report: the sweep marks its refund due, which settles it from the stream
+ * again), or not yet (the gateway could not be reached for the refund, or the refill has not ended): the caller tries again.
  */
-export type GuestSessionSettlement = 'not-guest' | 'settled' | 'unsettled';
+export type GuestSessionSettlement = 'not-guest' | 'settled' | 'waiting' | 'unsettled';
 
 /**
  * After a station's report or the sweep closed a session (the table's stream hands it on): settles its guest order,
@@ -375,7 +396,8 @@ export async function settleGuestSession(sessionId: string, deps: GuestSettlemen
   const order = orderId ? await deps.paymentOrders.get(orderId) : null;
   if (order?.kind !== 'guest') return 'not-guest';
   const settled = order.closedAt ? order : await settleGuestOrder(order, deps);
-  return settled.closedAt ? 'settled' : 'unsettled';
+  if (settled.closedAt) return 'settled';
+  return (await deps.vendSessions?.get(sessionId))?.fullRefund === 'waiting' ? 'waiting' : 'unsettled';
 }
 
 // ---------------------------------------------------------------------------------------------------------

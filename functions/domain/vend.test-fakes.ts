@@ -22,8 +22,8 @@ import type { VendDeps } from './vend';
 /** In-memory adapters for the domain's unit tests; the DynamoDB ones are tested against DynamoDB Local. */
 
 /** A joined write of the in-memory adapters: its condition, and the change made when the whole operation commits. */
-interface MemoryWrite { holds(): boolean; apply(): void }
-const memoryPart = (...writes: MemoryWrite[]): TransactionPart => ({ writes });
+export interface MemoryWrite { holds(): boolean; apply(): void }
+export const memoryPart = (...writes: MemoryWrite[]): TransactionPart => ({ writes });
 
 /** Runs a ledger change with its joined writes: all conditions first, then every change, as one transaction would. */
 function joined<T>(part: TransactionPart | undefined, change: () => T): T {
@@ -436,7 +436,10 @@ class MemoryVendSessions implements VendSessions {
   settlingLate(id: string, outcome: { closedAt: string; dispensedMl: number; charged: number }) {
     return memoryPart({
       holds: () => ['expired', 'failed'].includes(this.sessions.get(id)?.status ?? ''),
-      apply: () => Object.assign(this.sessions.get(id)!, { settledLateAfter: this.sessions.get(id)!.status, status: 'completed', settledLate: true, dispensedMl: outcome.dispensedMl, charged: outcome.charged }),
+      apply: () => {
+        Object.assign(this.sessions.get(id)!, { settledLateAfter: this.sessions.get(id)!.status, status: 'completed', settledLate: true, dispensedMl: outcome.dispensedMl, charged: outcome.charged });
+        this.awaiting.delete(id);
+      },
     });
   }
   /** Sessions that may not be closed (a sweep's failing items), by id. */
@@ -446,6 +449,36 @@ class MemoryVendSessions implements VendSessions {
     const from = cursor ? Number(cursor) : 0;
     const items = due.slice(from, from + limit).map((s) => ({ ...s }));
     return { items, nextCursor: from + limit < due.length ? String(from + limit) : null };
+  }
+  /** Expired sessions waiting for their station, with the expiry each is listed by. */
+  private readonly awaiting = new Map<string, string>();
+  async awaitStation(id: string, closedAt: string) {
+    const s = this.sessions.get(id);
+    if (s?.status !== 'expired' || s.fullRefund) return false;
+    s.fullRefund = 'waiting';
+    this.awaiting.set(id, closedAt);
+    return true;
+  }
+  async listAwaitingStation(limit: number, cursor?: string) {
+    const waiting = [...this.awaiting].sort(([, a], [, b]) => a.localeCompare(b)).map(([id]) => this.sessions.get(id)!).filter((s) => s.status === 'expired' && s.fullRefund === 'waiting');
+    const from = cursor ? Number(cursor) : 0;
+    return { items: waiting.slice(from, from + limit).map((s) => ({ ...s })), nextCursor: from + limit < waiting.length ? String(from + limit) : null };
+  }
+  async markRefundDue(id: string) {
+    const s = this.sessions.get(id);
+    if (s?.status !== 'expired' || s.fullRefund !== 'waiting') return false;
+    s.fullRefund = 'due';
+    this.awaiting.delete(id);
+    return true;
+  }
+  refundingInFull(id: string) {
+    return memoryPart({
+      holds: () => {
+        const s = this.sessions.get(id);
+        return s?.status === 'failed' || (s?.status === 'expired' && s.fullRefund === 'due');
+      },
+      apply: () => void (this.sessions.get(id)!.fullRefund = 'made'),
+    });
   }
   readonly incidents = new Map<string, VendIncident>();
   async recordIncident(session: VendSession, report: IncidentReport, options: { holdSession: boolean }) {

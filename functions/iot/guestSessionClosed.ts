@@ -7,6 +7,7 @@ import { guestSettlementDeps } from '../providers/payment-deps';
 /**
  * Settles each closed guest session of a batch in order. One that cannot be settled yet (the gateway unreachable)
  * stops the batch there: Lambda tries again from that record (partial batch response), the ones after it included.
+ * An expired one waiting for its station is no failure: the sweep's mark that its refund is due comes as a record of its own.
  */
 export async function settleClosedGuestSessions(records: DynamoDBRecord[]): Promise<DynamoDBBatchResponse & { outcomes: Partial<Record<GuestSessionSettlement | 'error', number>> }> {
   const outcomes: Partial<Record<GuestSessionSettlement | 'error', number>> = {};

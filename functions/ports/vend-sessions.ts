@@ -41,6 +41,13 @@ export interface VendSession {
   incident?: boolean;
   /** When the station reported that water started to flow (vend/started; optional in the protocol). */
   startedAt?: string;
+  /**
+   * A guest order's refund in full of a session that ended without a completion (docs/payments.md, "Guest orders"):
+   * `waiting`, expired, and the station may still report what it dispensed (listed for the sweep); `due`, it can no
+   * longer (it reported since the expiry, or the grace period passed); `made`, the refund's money was set aside, in
+   * the same transaction: a completion handled after it is charged late to the emptied guest account.
+   */
+  fullRefund?: 'waiting' | 'due' | 'made';
 }
 
 /** A station's report that could not be settled as it came (docs/architecture.md, Vend incidents). */
@@ -121,6 +128,20 @@ export interface VendSessions {
   settlingLate(id: string, outcome: { closedAt: string; dispensedMl: number; charged: number }): TransactionPart;
   /** Open sessions whose expiresAt <= now, oldest first, a page at a time. */
   listExpired(now: string, limit: number, cursor?: string): Promise<{ items: VendSession[]; nextCursor: string | null }>;
+  /**
+   * Lists an expired session as waiting for its station (`fullRefund` waiting), once, by its expiry `closedAt`: false
+   * when it is not expired (a late completion settled it) or was listed before.
+   */
+  awaitStation(id: string, closedAt: string): Promise<boolean>;
+  /** Expired sessions waiting for their station, oldest expiry first, a page at a time. */
+  listAwaitingStation(limit: number, cursor?: string): Promise<{ items: VendSession[]; nextCursor: string | null }>;
+  /** Waiting -> due, once, off the list: false when it was not waiting (due before, or settled late). */
+  markRefundDue(id: string): Promise<boolean>;
+  /**
+   * The write that records the refund in full (`fullRefund` made), joined to the transfer that sets its money aside;
+   * rejected unless the session failed, or expired and its refund is due (a late completion settled it meanwhile).
+   */
+  refundingInFull(id: string): TransactionPart;
 
   /**
    * Records a report that could not be settled (a new incident, or one more report on the open one). With

@@ -44,6 +44,7 @@ export function startSweepTimer(options: { intervalMs: number; log?: (line: stri
     },
     report: (result) => {
       if (result.expired || result.settled) options.log?.(`sweep: ${result.expired} vend session(s) expired, holds released`);
+      if (result.refundsDue) options.log?.(`sweep: ${result.refundsDue} guest refund(s) due, their stations can no longer report`);
     },
   });
 }

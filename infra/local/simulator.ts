@@ -148,6 +148,8 @@ export class SimStation {
    * non-volatile memory and sends them again after every reconnect until acknowledged.
    */
   readonly outbox = new Map<string, { topic: string; payload: string }>();
+  /** Sessions being dispensed, until their final message is sent: a heartbeat due meanwhile waits (docs/station-protocol.md, "Heartbeat"). */
+  private readonly dispensing = new Set<string>();
   /** How far the station's clock is off (ms, + fast); resynchronising (SNTP) sets it back to 0. */
   clockSkewMs = 0;
   /** Clock resynchronisations caused by vend tokens refused for time. */
@@ -241,7 +243,10 @@ export class SimStation {
   private async finish(sessionId: string, topic: string, body: Record<string, unknown>) {
     const message = { topic, payload: JSON.stringify({ sessionId, ...body }) };
     this.outbox.set(sessionId, message);
-    await this.deliver(sessionId, message);
+    const delivered = this.deliver(sessionId, message);
+    // Published (one connection keeps its order), or kept for the next connection, which sends it first: a heartbeat may follow.
+    this.dispensing.delete(sessionId);
+    await delivered;
   }
 
   private onMessage(topic: string, payload: Buffer) {
@@ -351,8 +356,9 @@ export class SimStation {
     return this.client;
   }
 
-  /** Publishes one heartbeat with the station's (drifting) readings. */
+  /** Publishes one heartbeat with the station's (drifting) readings, after the final messages of the vends in progress. */
   async heartbeat(overrides: Record<string, unknown> = {}) {
+    while (this.dispensing.size > 0) await sleep(10);
     const s = this.state;
     const payload = {
       waterLevel: Math.max(0, Math.min(100, Math.round(s.waterLevel))),
@@ -479,9 +485,18 @@ export class SimStation {
 
   /** Verifies the vend token, then dispenses and completes (or fails); null when the session was already handled. */
   private async dispense(message: VendAuthorizedMessage, options: { volumeMl?: number; flowMlPerSecond?: number; failChance?: number }): Promise<VendResult | null> {
+    if (this.handledSessions.has(message.sessionId)) return null;
+    this.handledSessions.add(message.sessionId);
+    this.dispensing.add(message.sessionId);
+    try {
+      return await this.dispenseOnce(message, options);
+    } finally {
+      this.dispensing.delete(message.sessionId);
+    }
+  }
+
+  private async dispenseOnce(message: VendAuthorizedMessage, options: { volumeMl?: number; flowMlPerSecond?: number; failChance?: number }): Promise<VendResult> {
     const { sessionId, maxMl } = message;
-    if (this.handledSessions.has(sessionId)) return null;
-    this.handledSessions.add(sessionId);
     const check = await this.checkVendToken(message);
     if (!check.ok || check.claims.sessionId !== sessionId) {
       await this.fail(sessionId, 'vend token rejected');

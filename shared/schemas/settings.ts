@@ -63,6 +63,7 @@ export const Settings = /* @__PURE__ */ lazySchema(() => z.object({
   vendTokenExpirySeconds: z._default(between(10, 600), C.VEND_TOKEN_EXPIRY_SECONDS),
   nfcTokenExpirySeconds: z._default(between(30, 3600), C.NFC_TOKEN_EXPIRY_SECONDS),
   paidVendCutoffSeconds: z._default(between(30, 3600), C.PAID_VEND_CUTOFF_SECONDS),
+  guestRefundGraceHours: z._default(between(1, 720), C.GUEST_REFUND_GRACE_HOURS),
   bottleLitres: z._default(number().check(z.positive('Must be more than 0')), C.BOTTLE_LITRES),
   co2KgPerBottle: z._default(number().check(z.positive('Must be more than 0')), C.CO2_KG_PER_BOTTLE),
   /** Alert rules (0 turns one off), evaluated from heartbeats, presence and the sweep. */

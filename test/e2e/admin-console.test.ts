@@ -166,6 +166,7 @@ describe('admin console in Chromium', { timeout: 180_000 }, () => {
     const form = page.getByRole('form', { name: 'Konfigurasi sistem' });
     await form.getByLabel('Isi saldo minimum (IDR)').waitFor();
     await form.getByLabel('Peringatan: stasiun offline, e-mail ulang setiap (menit)').waitFor();
+    await form.getByLabel('Tunggu pengembalian dana tamu (jam)').waitFor();
     await form.getByRole('button', { name: 'Simpan Konfigurasi' }).waitFor();
     await page.getByRole('heading', { name: 'Dokumentasi API' }).waitFor();
     expect(await page.locator('body').textContent()).not.toContain('Save Configuration');
@@ -378,10 +379,19 @@ describe('admin console in Chromium', { timeout: 180_000 }, () => {
     const form = page.getByRole('form', { name: 'System configuration' });
     const field = form.getByLabel('Top-up minimum (IDR)');
     await expect.poll(() => field.inputValue()).toBe(String(defaultSettings().minTopup));
+    // How long an expired guest refill waits for its station before it is refunded in full: 1 to 720 hours.
+    const guestRefundWait = form.getByLabel('Guest refund wait (hours)');
+    await expect.poll(() => guestRefundWait.inputValue()).toBe('24');
     await field.fill('0');
+    await guestRefundWait.fill('0');
     await form.getByRole('button', { name: 'Save Configuration' }).click();
     await form.getByText('Must be more than 0').waitFor();
+    await form.getByText('Must be between 1 and 720').waitFor();
     expect((await asAdmin('/api/admin/settings')).body.minTopup).toBe(defaultSettings().minTopup);
+    expect(await asAdmin('/api/admin/settings', { method: 'PUT', json: { ...defaultSettings(), guestRefundGraceHours: 721 } })).toMatchObject({
+      status: 400, body: { fields: { guestRefundGraceHours: 'Must be between 1 and 720' } },
+    });
+    await guestRefundWait.fill('24');
     await field.fill('30000');
     await form.getByRole('button', { name: 'Save Configuration' }).click();
     await page.getByText('Configuration saved').waitFor();

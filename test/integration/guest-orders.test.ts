@@ -6,6 +6,7 @@ import { signatureKey } from '@functions/adapters/midtrans/protocol';
 import { settleGuestSession, unusedRefundKey } from '@functions/domain/guest-orders';
 import { guestAccountOf } from '@functions/ports/payment-orders';
 import { STATION_UNAVAILABLE } from '@functions/domain/purchase-paid';
+import { refundInFlightAccount } from '@functions/ports/payment-orders';
 import { sweepExpiredSessions } from '@functions/domain/vend-sweep';
 import type { SimStation } from '@infra/local/simulator';
 import { apiFetch, local, testDb } from '../support/local';
@@ -80,11 +81,49 @@ async function expectBooksBalanced(orderId: string, expected: { topup: number; p
   expect([...byKey.values()].every((n) => n === 1)).toBe(true);
 }
 
-/** The sweep finds the order's session past its time (nobody pressed start): the order closes refunded in full. */
-async function expiresUnusedAndIsRefunded(orderId: string, secret: string) {
+/** The sweep as its schedule runs it, at `at` (the local cloud's own timer runs it too, at the real time). */
+async function sweepAt(at: Date) {
+  return sweepExpiredSessions({ ...(await workerServices()), log: { info: () => undefined, warn: () => undefined } }, at);
+}
+
+/** The sweep expires the order's session (nobody closed it in time); its expiry, when it is in the future, lies ahead of the local sweep's. */
+async function expire(orderId: string, at?: Date): Promise<Date> {
+  const { vendSessions } = await workerServices();
+  const session = await vendSessions.get(`PAID-${orderId}`);
+  const expiredAt = at ?? new Date(Date.parse(session!.expiresAt) + 1000);
+  await sweepAt(expiredAt);
+  expect((await vendSessions.get(`PAID-${orderId}`))?.status).toBe('expired');
+  return expiredAt;
+}
+
+/** The station may still report an expired session: nothing of the order is refunded and the guest account holds it all. */
+async function expectNothingRefundedYet(orderId: string) {
   const services = await workerServices();
-  const session = await services.vendSessions.get(`PAID-${orderId}`);
-  await sweepExpiredSessions({ ...services, log: { info: () => undefined, warn: () => undefined } }, new Date(Date.parse(session!.expiresAt) + 1000));
+  // Settled as the stream settles the expiry's record.
+  const outcome = await settleGuestSession(`PAID-${orderId}`, services);
+  const stored = await storedOrder(orderId);
+  expect(stored?.refunded ?? 0).toBe(0);
+  expect(stored).not.toHaveProperty('closedAt');
+  expect((await accountOf(guestAccountOf(orderId)))?.balance).toBe(1000);
+  expect(outcome).toBe('waiting');
+  expect((await services.vendSessions.get(`PAID-${orderId}`))?.fullRefund).toBe('waiting');
+}
+
+/** After the grace period of the settings the sweep marks the refund due, and the stream refunds it. */
+const afterGrace = async (expiredAt: Date) => new Date(expiredAt.getTime() + (await (await workerServices()).settings.get()).guestRefundGraceHours * 3_600_000 + 1000);
+
+/**
+ * The sweep finds the order's session past its time (nobody pressed start): nothing is refunded while the station may
+ * still report; once the grace period has passed the order closes refunded in full.
+ */
+async function expiresUnusedAndIsRefunded(orderId: string, secret: string) {
+  const expiredAt = await expire(orderId);
+  await expectNothingRefundedYet(orderId);
+  await sweepAt(await afterGrace(expiredAt));
+  await expectRefundedInFull(orderId, secret);
+}
+
+async function expectRefundedInFull(orderId: string, secret: string) {
   const done = await waitFor(() => read(orderId, secret), (r) => r.body.status === 'done', 20_000, 200);
   expect(done.value.body).toMatchObject({ paidIdr: 1000, dispensedMl: 0, chargedIdr: 0, refundedIdr: 1000 });
   await expectBooksBalanced(orderId, { topup: 1000, purchase: 0, refund: 1000 });
@@ -238,10 +277,10 @@ describe('guest orders', () => {
     });
   });
 
-  it('a refill refunded in full at expiry, then completed late, cannot be claimed: the order charged nothing', async () => {
+  it('a refill refunded in full once its station could no longer report, then completed late, cannot be claimed: the order charged nothing', async () => {
     await withAnOrderNobodyStarts(async (res) => {
       await expiresUnusedAndIsRefunded(res.body.id, res.body.secret);
-      // The station was back from a gap and reports what it metered after all: charged late to the emptied account.
+      // Against the protocol, the station reports what it metered after all: charged late to the emptied account.
       await station.complete(`PAID-${res.body.id}`, 600);
       const { vendSessions } = await workerServices();
       await waitFor(() => vendSessions.get(`PAID-${res.body.id}`), (s) => s?.status === 'completed');
@@ -249,6 +288,69 @@ describe('guest orders', () => {
       expect(claim.status, claim.text).toBe(409);
       expect(claim.body.message).toBe('This refill charged nothing, so there is nothing to claim');
       expect((await accountOf(guestAccountOf(res.body.id)))?.balance).toBe(0);
+    });
+  });
+
+  it('an expired refill completed late before its refund is charged from the order, and only the rest is refunded: the guest owes nothing', async () => {
+    await withAnOrderNobodyStarts(async (res) => {
+      const { id, secret } = res.body;
+      await expire(id);
+      await expectNothingRefundedYet(id);
+      // The station is back from a 4G gap and delivers its stored completion: 600 ml of the 1,000 paid.
+      await station.complete(`PAID-${id}`, 600);
+      const done = await waitFor(() => read(id, secret), (r) => r.body.status === 'done', 20_000, 200);
+      expect(done.value.body).toMatchObject({ paidIdr: 1000, dispensedMl: 600, chargedIdr: 600, refundedIdr: 400 });
+      expect(await storedOrder(id)).toMatchObject({ refunded: 400, refundKeys: [unusedRefundKey(id)], charged: 600 });
+      await expectBooksBalanced(id, { topup: 1000, purchase: 600, refund: 400 });
+      // The grace period passing later refunds nothing more; a claim on the metered water goes to the admin's queue.
+      await sweepAt(await afterGrace(new Date()));
+      await expectBooksBalanced(id, { topup: 1000, purchase: 600, refund: 400 });
+      const claim = await apiFetch(`/api/guest/orders/${encodeURIComponent(id)}/claims`, { method: 'POST', json: { secret, kind: 'not_dispensed' } });
+      expect(claim.status, claim.text).toBe(201);
+      expect(claim.body).toMatchObject({ refundedIdr: 400, claim: { status: 'pending', creditedIdr: 0 } });
+    });
+  });
+
+  it("an expired refill is refunded in full at its station's first heartbeat after the expiry, not before", async () => {
+    await withAnOrderNobodyStarts(async (res) => {
+      const { id, secret } = res.body;
+      // Expired now rather than in three minutes, so that the station's next heartbeat comes after it.
+      const { db, tableName } = testDb();
+      const past = new Date(Date.now() - 1000).toISOString();
+      await db.send(new UpdateCommand({ TableName: tableName, Key: keys.vendSession(`PAID-${id}`), UpdateExpression: 'SET expiresAt = :past, GSI2SK = :past', ExpressionAttributeValues: { ':past': past } }));
+      await expire(id, new Date());
+      await expectNothingRefundedYet(id);
+      const { vendSessions, machines } = await workerServices();
+      const expiredAt = (await vendSessions.get(`PAID-${id}`))!.closedAt!;
+      // Its last heartbeat was before the expiry: the station may still report.
+      await sweepAt(new Date());
+      expect((await vendSessions.get(`PAID-${id}`))?.fullRefund).toBe('waiting');
+      await station.heartbeat();
+      await waitFor(() => machines.get(real.machine.id), (m) => (m?.heartbeatReceivedAt ?? '') > expiredAt, 10_000, 100);
+      await sweepAt(new Date());
+      await expectRefundedInFull(id, secret);
+    });
+  });
+
+  it('two sweeps at once mark the refund due once, and with readers and the stream settling together it is refunded once', async () => {
+    await withAnOrderNobodyStarts(async (res) => {
+      const { id, secret } = res.body;
+      const expiredAt = await expire(id);
+      await expectNothingRefundedYet(id);
+      const services = await workerServices();
+      const dueAt = await afterGrace(expiredAt);
+      const reports = await Promise.all([sweepAt(dueAt), sweepAt(dueAt)]);
+      expect(reports.every((r) => r.errors === 0)).toBe(true);
+      expect((await services.vendSessions.get(`PAID-${id}`))?.fullRefund).toMatch(/^(due|made)$/);
+      // The stream settles it; the guest's page and a retried record settle it at the same moment.
+      await Promise.all([settleGuestSession(`PAID-${id}`, services), settleGuestSession(`PAID-${id}`, services), read(id, secret), read(id, secret)]);
+      await expectRefundedInFull(id, secret);
+      await Promise.all([sweepAt(dueAt), sweepAt(dueAt)]);
+      expect(await storedOrder(id)).toMatchObject({ refunded: 1000, refundKeys: [unusedRefundKey(id)] });
+      // The refund's in-flight account took the whole payment in once and gave it to the gateway once.
+      const inFlight = await entriesOf(refundInFlightAccount(unusedRefundKey(id)));
+      expect(inFlight.map((e) => e.amount).sort((a, b) => a - b)).toEqual([-1000, 1000]);
+      expect((await accountOf(refundInFlightAccount(unusedRefundKey(id))))?.balance).toBe(0);
     });
   });
 

@@ -17,6 +17,7 @@ export const adminSystem = defineMessages('adminSystem', {
     vendTokenExpirySeconds: { label: 'Vend token expiry', hint: 'Lifetime of the signed token a station verifies.' },
     nfcTokenExpirySeconds: { label: 'NFC token expiry', hint: 'Lifetime of the token the app shows to pay.' },
     paidVendCutoffSeconds: { label: 'Paid refill cutoff', hint: 'A refill paid in the app starts only if the payment is confirmed within this time; later, the money stays in the wallet.' },
+    guestRefundGraceHours: { label: 'Guest refund wait', hint: 'A guest refill that ended unreported is refunded in full when its station reports again, or after this long if it stays silent.' },
     bottleLitres: { label: 'Bottle size', hint: 'One refill of this size replaces one plastic bottle.' },
     co2KgPerBottle: { label: 'CO₂ per bottle', hint: 'Emissions avoided per bottle not bought.' },
     alertOfflineMinutes: { label: 'Alert: station offline after', hint: 'An alert when a station sends no heartbeat for this long (0 turns it off).' },

@@ -13,7 +13,7 @@
  * | Wallet purchase | PURCHASE#<orderId> | PURCHASE                |                              |                            |
  * | Guest order     | GUEST#<orderId>    | GUEST                   | GUESTREFUNDS#OPEN / <at>#<id> (a refused refund still held) |  |
  * | Guest account   | USER#GUEST-<order> | PROFILE (no GSI1: not a user of the admin's list) |    |                            |
- * | Vend session    | VEND#<sessionId>   | VEND                    |                              | VENDS#OPEN / <expiresAt>   |
+ * | Vend session    | VEND#<sessionId>   | VEND                    |                              | VENDS#OPEN / <expiresAt>, or VENDS#AWAITING / <closedAt> |
  * | Used NFC token  | NFCTOKEN#<jti>     | NFCTOKEN                |                              |                            |
  * | Host request    | HOSTREQ#<id>       | HOSTREQ                 | HOSTREQS / <createdAt>#<id>  |                            |
  * | Settings        | SETTINGS           | CURRENT                 |                              |                            |
@@ -41,7 +41,8 @@
  * The ledger collection likewise over LEDGER_SHARDS (a hash of the entry id), merged newest first by the admin list.
  *
  * Vend sessions: get by id (the balance hold has the same id); GSI2 VENDS#OPEN lists open sessions by
- * expiresAt for the sweep, and closing a session removes its GSI2 keys. Used NFC tokens: one conditional
+ * expiresAt for the sweep, and closing a session removes its GSI2 keys; VENDS#AWAITING lists the expired guest
+ * sessions whose refund waits for their station, by expiry, until the sweep marks it due. Used NFC tokens: one conditional
  * put per jti (the token is consumed once), deleted by TTL an hour after the token expires.
  *
  * Admin console (adapters/dynamodb/admin-queries.ts): GSI1 LEDGER newest first for all transactions; the
@@ -185,6 +186,9 @@ export const keys = {
   vendSession: (sessionId: string) => ({ PK: `VEND#${sessionId}`, SK: 'VEND' }),
   openVendSession: (expiresAt: string) => ({ GSI2PK: 'VENDS#OPEN', GSI2SK: expiresAt }),
   openVendsPartition: 'VENDS#OPEN',
+  /** GSI2: an expired session waiting for its station's next report (a guest order's refund in full waits for it). */
+  awaitingVendSession: (closedAt: string) => ({ GSI2PK: 'VENDS#AWAITING', GSI2SK: closedAt }),
+  awaitingVendsPartition: 'VENDS#AWAITING',
   usedNfcToken: (jti: string) => ({ PK: `NFCTOKEN#${jti}`, SK: 'NFCTOKEN' }),
   /** One per vend session whose completion could not be settled as reported; GSI1 lists the open ones. */
   vendIncident: (sessionId: string) => ({ PK: `INCIDENT#${sessionId}`, SK: 'INCIDENT' }),

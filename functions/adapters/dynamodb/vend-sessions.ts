@@ -11,7 +11,8 @@ const USED_TOKEN_RETENTION_SECONDS = 3600;
 
 /**
  * Vend sessions and used NFC tokens on the single table. An open session carries the GSI2 keys
- * VENDS#OPEN / <expiresAt>, so the sweep finds due sessions with one query; closing removes them.
+ * VENDS#OPEN / <expiresAt>, so the sweep finds due sessions with one query; closing removes them. An expired session
+ * waiting for its station carries VENDS#AWAITING / <closedAt> instead, until its refund is due or it is settled late.
  */
 export class DynamoVendSessions implements VendSessions {
   constructor(private readonly db: DynamoDBDocumentClient, private readonly tableName: string) {}
@@ -70,13 +71,7 @@ export class DynamoVendSessions implements VendSessions {
   }
 
   async close(id: string, outcome: SessionOutcome): Promise<boolean> {
-    try {
-      await this.db.send(new UpdateCommand(this.closeUpdate(id, outcome)));
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return this.conditionalUpdate(this.closeUpdate(id, outcome));
   }
 
   closing(id: string, outcome: SessionOutcome): TransactionPart {
@@ -102,7 +97,7 @@ export class DynamoVendSessions implements VendSessions {
         Update: {
           TableName: this.tableName,
           Key: keys.vendSession(id),
-          UpdateExpression: 'SET settledLateAfter = #status, #status = :completed, settledLate = :true, dispensedMl = :ml, charged = :charged, settledAt = :at',
+          UpdateExpression: 'SET settledLateAfter = #status, #status = :completed, settledLate = :true, dispensedMl = :ml, charged = :charged, settledAt = :at REMOVE GSI2PK, GSI2SK',
           ConditionExpression: '#status IN (:expired, :failed)',
           ExpressionAttributeNames: { '#status': 'status' },
           ExpressionAttributeValues: {
@@ -124,6 +119,58 @@ export class DynamoVendSessions implements VendSessions {
     }));
     // GSI reads are eventually consistent: a session closed a moment ago may still be listed; closing is conditional.
     return { items: Items.map((item) => withoutKeys<VendSession>(item)).filter((s) => s.status === 'open'), nextCursor: encodeCursor(LastEvaluatedKey) };
+  }
+
+  async awaitStation(id: string, closedAt: string): Promise<boolean> {
+    const listed = keys.awaitingVendSession(closedAt);
+    return this.conditionalUpdate(this.fullRefundMove(id, 'waiting', '#status = :expired AND attribute_not_exists(fullRefund)', {
+      ':expired': 'expired', ':pk': listed.GSI2PK, ':sk': listed.GSI2SK,
+    }, ', GSI2PK = :pk, GSI2SK = :sk'));
+  }
+
+  async listAwaitingStation(limit: number, cursor?: string) {
+    const { Items = [], LastEvaluatedKey } = await this.db.send(new QueryCommand({
+      TableName: this.tableName,
+      IndexName: 'GSI2',
+      KeyConditionExpression: 'GSI2PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.awaitingVendsPartition },
+      Limit: limit,
+      ExclusiveStartKey: decodeCursor(cursor),
+    }));
+    // Eventually consistent, like listExpired: marking a session due is conditional.
+    return { items: Items.map((item) => withoutKeys<VendSession>(item)).filter((s) => s.status === 'expired' && s.fullRefund === 'waiting'), nextCursor: encodeCursor(LastEvaluatedKey) };
+  }
+
+  async markRefundDue(id: string): Promise<boolean> {
+    return this.conditionalUpdate(this.fullRefundMove(id, 'due', '#status = :expired AND fullRefund = :waiting', { ':expired': 'expired', ':waiting': 'waiting' }, ' REMOVE GSI2PK, GSI2SK'));
+  }
+
+  refundingInFull(id: string): TransactionPart {
+    const condition = '#status = :failed OR (#status = :expired AND fullRefund = :due)';
+    return { writes: [{ Update: this.fullRefundMove(id, 'made', condition, { ':failed': 'failed', ':expired': 'expired', ':due': 'due' }) }] };
+  }
+
+  /** The update that moves a session's `fullRefund` on to `to`, only while `condition` holds; `index` adds to it (the sweep's list). */
+  private fullRefundMove(id: string, to: NonNullable<VendSession['fullRefund']>, condition: string, values: Record<string, string>, index = '') {
+    return {
+      TableName: this.tableName,
+      Key: keys.vendSession(id),
+      UpdateExpression: `SET fullRefund = :to${index}`,
+      ConditionExpression: condition,
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':to': to, ...values },
+    };
+  }
+
+  /** An update made only while its condition holds: false when it did not. */
+  private async conditionalUpdate(update: ConstructorParameters<typeof UpdateCommand>[0]): Promise<boolean> {
+    try {
+      await this.db.send(new UpdateCommand(update));
+      return true;
+    } catch (error) {
+      if (isConditionFailure(error)) return false;
+      throw error;
+    }
   }
 
   async recordIncident(session: VendSession, report: IncidentReport, options: { holdSession: boolean }): Promise<{ held: boolean }> {
@@ -192,30 +239,18 @@ export class DynamoVendSessions implements VendSessions {
   }
 
   async markStarted(id: string, at: string): Promise<boolean> {
-    try {
-      await this.db.send(new UpdateCommand({
-        TableName: this.tableName,
-        Key: keys.vendSession(id),
-        UpdateExpression: 'SET startedAt = :at',
-        ConditionExpression: '#status = :open AND attribute_not_exists(startedAt)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':at': at, ':open': 'open' },
-      }));
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return this.conditionalUpdate({
+      TableName: this.tableName,
+      Key: keys.vendSession(id),
+      UpdateExpression: 'SET startedAt = :at',
+      ConditionExpression: '#status = :open AND attribute_not_exists(startedAt)',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':at': at, ':open': 'open' },
+    });
   }
 
   async resolveIncident(sessionId: string, resolution: IncidentResolution): Promise<boolean> {
-    try {
-      await this.db.send(new UpdateCommand(this.resolvingIncident(sessionId, resolution).writes[0]!.Update as never));
-      return true;
-    } catch (error) {
-      if (isConditionFailure(error)) return false;
-      throw error;
-    }
+    return this.conditionalUpdate(this.resolvingIncident(sessionId, resolution).writes[0]!.Update as never);
   }
 
   async openIncidents(page: { limit: number; cursor?: string }) {

@@ -27,6 +27,7 @@ const NUMBERS: { key: Exclude<keyof Texts['fields'], 'alertRepeatMinutes' | 'ale
   { key: 'vendTokenExpirySeconds', unit: 'seconds' },
   { key: 'nfcTokenExpirySeconds', unit: 'seconds' },
   { key: 'paidVendCutoffSeconds', unit: 'seconds' },
+  { key: 'guestRefundGraceHours', unit: 'hours' },
   { key: 'bottleLitres', unit: 'litres', step: '0.01' },
   { key: 'co2KgPerBottle', unit: 'kg', step: '0.0001' },
   { key: 'alertOfflineMinutes', unit: 'minutes' },

@@ -18,6 +18,7 @@ export const adminSystem: (typeof english)['en'] = {
     vendTokenExpirySeconds: { label: 'Masa berlaku token pengisian', hint: 'Umur token bertanda tangan yang diperiksa stasiun.' },
     nfcTokenExpirySeconds: { label: 'Masa berlaku token NFC', hint: 'Umur token yang ditampilkan aplikasi untuk membayar.' },
     paidVendCutoffSeconds: { label: 'Batas waktu pengisian berbayar', hint: 'Pengisian yang dibayar di aplikasi hanya dimulai jika pembayaran dikonfirmasi dalam waktu ini; jika lebih lambat, uang tetap di dompet.' },
+    guestRefundGraceHours: { label: 'Tunggu pengembalian dana tamu', hint: 'Pengisian tamu yang berakhir tanpa laporan dikembalikan seluruhnya saat stasiunnya melapor lagi, atau setelah selama ini jika stasiun tetap diam.' },
     bottleLitres: { label: 'Ukuran botol', hint: 'Satu pengisian sebesar ini menggantikan satu botol plastik.' },
     co2KgPerBottle: { label: 'CO₂ per botol', hint: 'Emisi yang dihindari per botol yang tidak dibeli.' },
     alertOfflineMinutes: { label: 'Peringatan: stasiun offline setelah', hint: 'Peringatan saat stasiun tidak mengirim heartbeat selama ini (0 mematikannya).' },
