@@ -105,7 +105,7 @@ describe('claims on the in-memory adapters: the money they move', () => {
     expect((await domainError(resolveClaim(sessionId, { decision: 'credit', amount: 600, reason: 'again' }, 'admin:wayan', w.deps))).message).toBe('This claim was resolved already');
     expect((await domainError(resolveClaim(sessionId, { decision: 'decline', reason: 'late' }, 'admin:wayan', w.deps))).status).toBe(409);
     expect(wallet()).toBe(4_600);
-    expect(w.ledger.memory.entries_.filter((e) => e.key === `claim:${sessionId}`).map((e) => [e.type, e.amount])).toEqual([['refund', 600]]);
+    expect(w.ledger.entries_.filter((e) => e.key === `claim:${sessionId}`).map((e) => [e.type, e.amount])).toEqual([['refund', 600]]);
   });
 
   it('refuses a claim on a refill that charged nothing, and one made after 24 hours', async () => {

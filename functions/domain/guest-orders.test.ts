@@ -63,7 +63,7 @@ describe('a guest order', () => {
     expect(await order(refill)).toMatchObject({ status: 'refunded', refunded: 266, refundKeys: [unused(refill)], charged: 1_234, dispensedMl: 1_234 });
     expect([w.balance(refill.account), inFlight(refill), w.owed(refill.account)]).toEqual([0, 0, 0]);
     // Set aside before the gateway was asked, then taken from there: the guest account's own entries.
-    expect(w.ledger.memory.entries_.filter((e) => e.userId === refill.account).map((e) => [e.type, e.amount])).toEqual([
+    expect(w.ledger.entries_.filter((e) => e.userId === refill.account).map((e) => [e.type, e.amount])).toEqual([
       ['topup', 1_500], ['hold', -1_500], ['release', 1_500], ['purchase', -1_234], ['adjustment', -266],
     ]);
     expect(await readGuestOrder(refill.id, refill.secret, w.deps)).toMatchObject({ status: 'done', paidIdr: 1_500, chargedIdr: 1_234, refundedIdr: 266, refund: 'refunded' });

@@ -1,14 +1,12 @@
 import { isCardWallet, type ClaimState, type ClaimStatus, type GuestOrderRequest, type PaymentMethod } from '@shared/schemas';
 import type { ClaimRecord, ClaimResolution, Claims } from '../ports/claims';
-import type { Clock } from '../ports/clock';
-import { visibleEntryTypes, type Ledger, type LedgerEntry, type LedgerEntryType } from '../ports/ledger';
 import type { Email, Mailer } from '../ports/mailer';
 import {
   GatewayRejected, GatewayUnavailable, type ChargeRequest, type ChargeResult, type GatewayRefund, type OrderRef, type PaymentGateway, type PaymentNotification, type RefundRequest,
 } from '../ports/payment-gateway';
 import type { TopupOrder } from '../ports/payment-orders';
 import { quotaWindow, type RequestQuota } from '../ports/problem-reports';
-import { TransactionPartRejected, type TransactionPart } from '../ports/transaction';
+import type { TransactionPart } from '../ports/transaction';
 import type { PayoutStatus, WithdrawalLock, WithdrawalRecord, Withdrawals } from '../ports/withdrawals';
 import { createGuestOrder, settleGuestSession, type GuestDeps } from './guest-orders';
 import { newOrderState, orderIdFor } from './payment-orders';
@@ -17,7 +15,7 @@ import { applyGatewayReport } from './payment-reports';
 import { completeVend } from './vend-close';
 import { openPaidVendSession, paidSessionId } from './vend-paid';
 import type { WithdrawalDeps } from './withdrawals';
-import { memoryPart, MemoryLedger, MemoryTelemetry, memoryVendWorld, STATION, type MemoryUsers, type MemoryWrite } from './vend.test-fakes';
+import { memoryPart, MemoryLedger, MemoryTelemetry, memoryVendWorld, STATION, type MemoryWrite } from './vend.test-fakes';
 
 /**
  * In-memory adapters of the money use cases (guest orders, withdrawals, receipts, claims) for their unit tests, beside
@@ -248,70 +246,6 @@ class MemoryMailer implements Mailer {
   }
 }
 
-/**
- * The in-memory ledger as the money use cases need it: MemoryLedger's money moves, unchanged (`memory`), with what the
- * port promises and MemoryLedger leaves out: the history `entries` reads (newest first, each entry stamped with the
- * clock's time when it was written: a withdrawal finds the top-ups to refund there), and `post`'s joined writes (a
- * claim's credit and its record, a payout and its hand-over), committed with the post or not at all.
- */
-class MemoryBook implements Ledger {
-  readonly memory: MemoryLedger;
-  private readonly stamps: string[] = [];
-  constructor(users: MemoryUsers, private readonly clock: Clock) {
-    this.memory = new MemoryLedger(users);
-  }
-  private async stamped<T>(result: Promise<T>): Promise<T> {
-    try {
-      return await result;
-    } finally {
-      while (this.stamps.length < this.memory.entries_.length) this.stamps.push(this.clock.now().toISOString());
-    }
-  }
-  post(...args: Parameters<Ledger['post']>) {
-    const writes = (args[5]?.together?.writes ?? []) as MemoryWrite[];
-    if (!writes.every((w) => w.holds())) return Promise.reject(new TransactionPartRejected());
-    // MemoryLedger.post makes its change before it returns: the joined writes apply at once when it wrote entries
-    // (not when it refused or replayed), as one transaction would.
-    const before = this.memory.entries_.length;
-    const posted = this.memory.post(...args);
-    if (this.memory.entries_.length > before) writes.forEach((w) => w.apply());
-    return this.stamped(posted);
-  }
-  charge(...args: Parameters<Ledger['charge']>) {
-    return this.stamped(this.memory.charge(...args));
-  }
-  hold(...args: Parameters<Ledger['hold']>) {
-    return this.stamped(this.memory.hold(...args));
-  }
-  settle(...args: Parameters<Ledger['settle']>) {
-    return this.stamped(this.memory.settle(...args));
-  }
-  release(...args: Parameters<Ledger['release']>) {
-    return this.stamped(this.memory.release(...args));
-  }
-  transfer(...args: Parameters<Ledger['transfer']>) {
-    return this.stamped(this.memory.transfer(...args));
-  }
-  getHold(holdId: string) {
-    return this.memory.getHold(holdId);
-  }
-  totals() {
-    return this.memory.totals();
-  }
-  async entries(userId: string, options: { limit: number; cursor?: string; visibleOnly?: boolean }) {
-    const visible = new Set<string>(visibleEntryTypes);
-    const balances = new Map<string, number>();
-    const all = this.memory.entries_.map((e, i): LedgerEntry => {
-      const balanceAfter = (balances.get(e.userId) ?? 0) + e.amount;
-      balances.set(e.userId, balanceAfter);
-      return { ...e.details, id: `e-${i}`, userId: e.userId, type: e.type as LedgerEntryType, amount: e.amount, balanceAfter, idempotencyKey: e.key, createdAt: this.stamps[i]! };
-    });
-    const own = all.filter((e) => e.userId === userId && (!options.visibleOnly || visible.has(e.type))).reverse();
-    const from = options.cursor ? Number(options.cursor) : 0;
-    return { items: own.slice(from, from + options.limit), nextCursor: from + options.limit < own.length ? String(from + options.limit) : null };
-  }
-}
-
 // ---------------------------------------------------------------------------------------------------------
 // A money world: one online station, one person, the scripted gateway and every store the money use cases take
 
@@ -320,7 +254,7 @@ export const person = { sub: PERSON, username: 'made', email: 'made@example.com'
 
 export async function moneyWorld(start = new Date('2026-03-01T08:00:00Z')) {
   const base = await memoryVendWorld(start);
-  const ledger = new MemoryBook(base.users, base.clock);
+  const ledger = new MemoryLedger(base.users, base.clock);
   const vend = { ...base, ledger };
   const at = start.toISOString();
   await vend.machines.create({ id: STATION, name: 'Canggu Beach', status: 'online', lastHeartbeat: at, heartbeatReceivedAt: at, maxFillMl: 1500, createdAt: at, updatedAt: at });

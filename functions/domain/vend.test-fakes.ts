@@ -230,10 +230,11 @@ export class MemoryTickets implements Tickets {
 
 export class MemoryLedger implements Ledger {
   readonly holds = new Map<string, Hold>();
-  readonly entries_: { userId: string; type: string; amount: number; owed: number; key: string; details: EntryDetails; balanceAfter: number }[] = [];
+  readonly entries_: { userId: string; type: string; amount: number; owed: number; key: string; details: EntryDetails; balanceAfter: number; at: string }[] = [];
   /** Results by idempotency key, with what was asked. */
   private readonly keys = new Map<string, { fingerprint: string; result: PostResult }>();
-  constructor(private readonly users: MemoryUsers) {}
+  /** With a clock, entries carry the time they were written (the journal of a day reads it). */
+  constructor(private readonly users: MemoryUsers, private readonly clock?: Clock) {}
   private user(userId: string) {
     const user = this.users.items.get(userId);
     if (!user) throw notFound('User not found');
@@ -249,7 +250,7 @@ export class MemoryLedger implements Ledger {
     user.balance += amount;
     user.owed = (user.owed ?? 0) + owed;
     if (type === 'purchase' || (type === 'receivable' && details.volumeMl)) user.dispensedMl += details.volumeMl ?? 0;
-    this.entries_.push({ userId, type, amount, owed, key, details, balanceAfter: user.balance });
+    this.entries_.push({ userId, type, amount, owed, key, details, balanceAfter: user.balance, at: this.clock?.now().toISOString() ?? '' });
   }
   private once(key: string, fingerprint: string, change: () => PostResult): PostResult {
     const earlier = this.keys.get(key);
@@ -261,15 +262,15 @@ export class MemoryLedger implements Ledger {
     this.keys.set(key, { fingerprint, result });
     return result;
   }
-  async post(userId: string, type: 'topup' | 'purchase' | 'refund' | 'adjustment', amount: number, key: string, details: EntryDetails, options: { expectedBalance?: number } = {}): Promise<PostResult> {
-    return this.once(key, JSON.stringify([userId, type, amount]), () => {
+  async post(userId: string, type: 'topup' | 'purchase' | 'refund' | 'adjustment', amount: number, key: string, details: EntryDetails, options: JoinOptions & { expectedBalance?: number } = {}): Promise<PostResult> {
+    return this.once(key, JSON.stringify([userId, type, amount]), () => joined(options.together, () => {
       const user = this.user(userId);
       if (options.expectedBalance !== undefined && user.balance !== options.expectedBalance) throw conflict(BALANCE_CHANGED);
       this.move(userId, type, amount, { ...details, counter: counterAccountOf(type, details) }, key);
       const repaid = type === 'topup' ? Math.min(user.owed ?? 0, user.balance) : 0;
       if (repaid > 0) this.move(userId, 'repayment', -repaid, { ...details, note: 'Paid towards what was owed', counter: undefined }, key, -repaid);
       return this.result(userId);
-    });
+    }));
   }
   async charge(userId: string, type: 'purchase' | 'adjustment', amount: number, key: string, details: EntryDetails, options: JoinOptions = {}): Promise<PostResult> {
     return this.once(key, JSON.stringify([userId, 'charge', type, amount]), () => joined(options.together, () => {
@@ -333,16 +334,17 @@ export class MemoryLedger implements Ledger {
   async getHold(holdId: string) {
     return this.holds.get(holdId) ?? null;
   }
-  /** The entries as the DynamoDB ledger stores them (one page, newest first). */
-  async entries(userId: string, options: { limit: number; visibleOnly?: boolean }) {
+  /** The entries as the DynamoDB ledger stores them, newest first, a page at a time. */
+  async entries(userId: string, options: { limit: number; cursor?: string; visibleOnly?: boolean }) {
     const visible = new Set<string>(visibleEntryTypes);
-    const items = this.entries_
+    const own = this.entries_
       .map((e, i): LedgerEntry => JSON.parse(JSON.stringify({
-        ...e.details, id: String(i), userId: e.userId, type: e.type, amount: e.amount, balanceAfter: e.balanceAfter, idempotencyKey: e.key, createdAt: '', ...(e.owed ? { owed: e.owed } : {}),
+        ...e.details, id: `e-${i}`, userId: e.userId, type: e.type, amount: e.amount, balanceAfter: e.balanceAfter, idempotencyKey: e.key, createdAt: e.at, ...(e.owed ? { owed: e.owed } : {}),
       })) as LedgerEntry)
       .filter((e) => e.userId === userId && (!options.visibleOnly || visible.has(e.type)))
       .reverse();
-    return { items: items.slice(0, options.limit), nextCursor: null };
+    const from = options.cursor ? Number(options.cursor) : 0;
+    return { items: own.slice(from, from + options.limit), nextCursor: from + options.limit < own.length ? String(from + options.limit) : null };
   }
   async totals(): Promise<LedgerTotals> {
     const totals: LedgerTotals = { users: this.users.items.size, count: {}, sum: {}, dispensedMl: 0, owed: 0 };
