@@ -2,10 +2,9 @@ import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRupiah } from '@shared/money';
 import type { SimStation } from '@infra/local/simulator';
-import { repositories } from '../support/admin';
-import { newAccount, signInInBrowser } from '../support/auth';
+import { signInInBrowser } from '../support/auth';
 import { launchBrowser, newContext, PHONE } from '../support/browser';
-import { closeStations, guestStation, workerServices } from '../integration/stations-support';
+import { closeStations, fundedAccount, reportingStation, workerServices } from '../integration/stations-support';
 
 /**
  * Issue 36, item 5: a wallet user on a 390 px phone opens NFC Pay, a simulated station (over the MQTT broker)
@@ -24,11 +23,15 @@ const TEXTS = {
     nfcPay: 'NFC Pay', qrAlt: 'NFC payment QR code', refresh: 'Refresh NFC', dispensing: 'Dispensing…', atStation: `at ${STATION_NAME}`,
     charged: `Charged ${formatRupiah(DISPENSED_ML)} for 1,2 L at ${STATION_NAME}`, failed: 'Failed to generate NFC token',
     offline: 'Refreshing needs a connection. This code still works until it expires.', bottles: 'Plastic bottles avoided',
+    notUsed: 'Not used', stationStopped: 'The station stopped before any water came out. Nothing was charged.',
+    unavailable: 'Service temporarily unavailable, please try again',
   },
   id: {
     nfcPay: 'Bayar NFC', qrAlt: 'Kode QR pembayaran NFC', refresh: 'Perbarui NFC', dispensing: 'Sedang mengisi…', atStation: `di ${STATION_NAME}`,
     charged: `Ditagih ${formatRupiah(DISPENSED_ML)} untuk 1,2 L di ${STATION_NAME}`, failed: 'Token NFC gagal dibuat',
     offline: 'Memperbarui kode perlu koneksi internet. Kode ini tetap berlaku sampai kedaluwarsa.', bottles: 'Botol plastik dihindari',
+    notUsed: 'Tidak terpakai', stationStopped: 'Stasiun berhenti sebelum air keluar. Tidak ada yang ditagih.',
+    unavailable: 'Layanan sedang tidak tersedia, silakan coba lagi',
   },
 } as const;
 
@@ -40,7 +43,7 @@ beforeAll(async () => {
   await workerServices();
   browser = await launchBrowser();
   // An online station that keeps reporting, as a real one does every heartbeat interval.
-  ({ station, stop: stopStation } = await guestStation(STATION_NAME, DISPENSED_ML));
+  ({ station, stop: stopStation } = await reportingStation(STATION_NAME));
 });
 afterAll(async () => {
   stopStation?.();
@@ -50,10 +53,7 @@ afterAll(async () => {
 
 /** A new wallet user with Rp 5,000, signed in on a phone in `language`. */
 async function walletUser(language: 'en' | 'id'): Promise<{ context: BrowserContext; page: Page }> {
-  const account = await newAccount(`nfc${language}`);
-  const { users, ledger } = repositories();
-  await users.ensure({ id: account.sub, username: account.email, firstName: 'Nyoman', lastName: null, email: account.email }, new Date().toISOString());
-  await ledger.post(account.sub, 'topup', 5_000, `test-topup:${account.sub}`, { reference: `order-${account.sub}`, actor: 'gateway', paymentMethod: 'qris' });
+  const account = await fundedAccount('Nyoman', 5_000);
   const context = await newContext(browser, { ...PHONE, locale: 'en-US', timezoneId: 'Asia/Makassar' });
   const page = await context.newPage();
   await signInInBrowser(page, account.email, account.password);
@@ -158,13 +158,30 @@ describe.each(['en', 'id'] as const)('NFC Pay followed to the charge (%s)', (lan
     await qr.waitFor();
     const code = await qr.getAttribute('src');
 
-    await page.route('**/api/nfc/generate-token', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Service temporarily unavailable, please try again' }) }));
+    await page.route('**/api/nfc/generate-token', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: t.unavailable }) }));
     await dialog.getByRole('button', { name: t.refresh }).click();
     await page.getByText(t.failed).first().waitFor();
+    await page.getByText(t.unavailable).first().waitFor();
     expect(await qr.getAttribute('src')).toBe(code);
     await dialog.getByTestId('nfc-countdown').waitFor();
     await shot(page, `${language}-6-refresh-failed`);
     await page.unroute('**/api/nfc/generate-token');
     await page.keyboard.press('Escape');
+  });
+
+  it('says why a code the station took was not used, and charges nothing', async () => {
+    const balance = await page.getByTestId('balance').textContent();
+    const answer = generated(page);
+    await page.getByRole('button', { name: t.nfcPay }).click();
+    const issued = (await (await answer).json()) as { token: string };
+    const vend = await station.requestVend(issued.token);
+    if (vend.kind !== 'authorized') throw new Error(`not authorized: ${JSON.stringify(vend.message)}`);
+    await station.fail(vend.message.sessionId, 'valve did not open');
+    const outcome = page.getByRole('dialog', { name: t.nfcPay }).getByTestId('nfc-vend');
+    await outcome.getByText(t.stationStopped).waitFor();
+    await outcome.getByText(t.notUsed, { exact: true }).waitFor();
+    await shot(page, `${language}-7-not-used`);
+    await page.keyboard.press('Escape');
+    expect(await page.getByTestId('balance').textContent()).toBe(balance);
   });
 });

@@ -3,13 +3,12 @@ import type { SimStation } from '@infra/local/simulator';
 import { repositories } from '../support/admin';
 import { bearer, newAccount } from '../support/auth';
 import { apiFetch } from '../support/local';
-import { closeStations, provision, stationFor, waitFor, workerServices, type Provisioned } from './stations-support';
+import { closeStations, fundedAccount, reportingStation, waitFor, workerServices } from './stations-support';
 
 /**
  * GET /api/nfc/tokens/{id}: the wallet user follows the code on their screen while a real station (MQTT over mutual
  * TLS, the local broker and the IoT rule handlers) presents it and dispenses.
  */
-let machine: Provisioned;
 let station: SimStation;
 let holder: { sub: string; token: string };
 let stranger: { sub: string; token: string };
@@ -28,21 +27,17 @@ const presented = async (token: string) => {
 };
 const balance = async () => (await repositories().users.get(holder.sub))!.balance;
 
+let stopStation: () => void;
+
 beforeAll(async () => {
   await workerServices();
-  machine = await provision('Follow test station');
-  station = await stationFor(machine);
-  await station.connect();
-  await station.heartbeat();
-  const [account, other] = await Promise.all([newAccount('nfcfollower'), newAccount('nfcstranger')]);
-  holder = { sub: account.sub, token: account.token };
-  stranger = { sub: other.sub, token: other.token };
-  const { users, ledger } = repositories();
-  await users.ensure({ id: holder.sub, username: account.email, firstName: 'Follow', lastName: 'Er', email: account.email }, new Date().toISOString());
-  await ledger.post(holder.sub, 'topup', 5_000, `test-topup:${holder.sub}`, { reference: `order-${holder.sub}`, actor: 'gateway', paymentMethod: 'qris' });
-  await waitFor(() => apiFetch(`/api/machines/${machine.machine.id}`), (r) => r.body.status === 'online');
+  ({ station, stop: stopStation } = await reportingStation('Follow test station'));
+  [holder, stranger] = await Promise.all([fundedAccount('nfcfollower', 5_000), newAccount('nfcstranger')]);
 });
-afterAll(closeStations);
+afterAll(async () => {
+  stopStation?.();
+  await closeStations();
+});
 
 describe('following an NFC token', () => {
   it('is waiting, then dispensing at the station, then charged for what the station dispensed', async () => {
