@@ -41,6 +41,8 @@ import {
   MachineList,
   MachineStatus,
   StationType,
+  NfcTokenParams,
+  NfcTokenProgress,
   NfcTokenResponse,
   Page,
   PageQuery,
@@ -416,8 +418,14 @@ export const validateAppleMerchant = route({
 });
 
 export const generateNfcToken = route({
-  method: 'POST', path: '/api/nfc/generate-token', auth: 'user', tag: 'wallet', summary: 'One-time signed token to pay at a station',
+  method: 'POST', path: '/api/nfc/generate-token', auth: 'user', tag: 'wallet', summary: 'One-time signed token to pay at a station, with its id (tokenId) to follow what becomes of it',
   response: NfcTokenResponse, access: { table: 'write', signingKey: true },
+});
+
+export const getNfcToken = route({
+  method: 'GET', path: '/api/nfc/tokens/{id}', auth: 'user', tag: 'wallet',
+  summary: "What became of one of the caller's NFC tokens (its tokenId): waiting, dispensing, charged or not used; another person's is 404",
+  params: NfcTokenParams, response: NfcTokenProgress, access: { table: 'read' },
 });
 
 export const adminLogin = route({
@@ -783,6 +791,7 @@ export const routes = {
   purchase,
   validateAppleMerchant,
   generateNfcToken,
+  getNfcToken,
   adminLogin,
   adminLogout,
   adminAuthCheck,

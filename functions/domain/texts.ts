@@ -40,6 +40,13 @@ export const insufficientBalance = (minimum: number) => ({
 export const refillInProgress = { en: 'This refill is still in progress', id: 'Isi ulang ini masih berlangsung' };
 export const refillNotFound = { en: 'Refill not found', id: 'Isi ulang tidak ditemukan' };
 
+// What became of an NFC token that ended with nothing charged (GET /api/nfc/tokens/{id}).
+export const nfcTokenNotFound = { en: 'Payment code not found', id: 'Kode pembayaran tidak ditemukan' };
+export const notUsedBalance = { en: 'Your balance did not cover the refill. Nothing was charged.', id: 'Saldo Anda tidak cukup untuk isi ulang ini. Tidak ada yang ditagih.' };
+export const notUsedStationStopped = { en: 'The station stopped before any water came out. Nothing was charged.', id: 'Stasiun berhenti sebelum air keluar. Tidak ada yang ditagih.' };
+export const notUsedNoReport = { en: 'The station did not confirm the refill in time. Nothing was charged.', id: 'Stasiun tidak mengonfirmasi isi ulang tepat waktu. Tidak ada yang ditagih.' };
+export const notUsedNoWater = { en: 'No water came out. Nothing was charged.', id: 'Tidak ada air yang keluar. Tidak ada yang ditagih.' };
+
 // Payments: top-ups, purchases, guest orders.
 export const walletTokenRequired = { en: 'A wallet payment token is required', id: 'Token pembayaran dompet digital diperlukan' };
 export const walletTokenRequiredTopup = { en: 'A wallet payment token is required for Google Pay and Apple Pay', id: 'Token pembayaran dompet digital diperlukan untuk Google Pay dan Apple Pay' };

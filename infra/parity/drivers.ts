@@ -263,7 +263,12 @@ export const DRIVERS: Record<string, Driver> = {
   },
   'Api/generateNfcToken': {
     http: [
-      ...[1, 2, 3].map((n): HttpCase => ({ name: `issues one-time token ${n} to pay at a station`, as: 'user', expect: 200, check: ({ body }, s) => void (s.values[`token${n}`] = record(body).token) })),
+      ...[1, 2, 3].map((n): HttpCase => ({
+        name: `issues one-time token ${n} to pay at a station`,
+        as: 'user',
+        expect: 200,
+        check: ({ body }, s) => void Object.assign(s.values, { [`token${n}`]: record(body).token, [`tokenId${n}`]: record(body).tokenId }),
+      })),
       { name: 'refuses a caller below the minimum balance', as: 'admin', expect: 409 },
     ],
   },
@@ -348,6 +353,25 @@ export const DRIVERS: Record<string, Driver> = {
         payload: (s) => ({ sessionId: s.values.session2, reason: 'pump fault' }),
         check: (result) => is(result === 'replayed', `outcome ${JSON.stringify(result)}`),
       },
+    ],
+  },
+  'Api/getNfcToken': {
+    http: [
+      {
+        name: 'follows token 1 to its charge for the 500 ml settled',
+        as: 'user',
+        params: (s) => ({ id: String(s.values.tokenId1) }),
+        expect: 200,
+        check: ({ body }) => is(record(body).status === 'charged' && record(body).dispensedMl === 500, `progress ${JSON.stringify(body)}`),
+      },
+      {
+        name: 'follows token 2 to not used (the station failed)',
+        as: 'user',
+        params: (s) => ({ id: String(s.values.tokenId2) }),
+        expect: 200,
+        check: ({ body }) => is(record(body).status === 'not_used' && record(body).chargedIdr === 0, `progress ${JSON.stringify(body)}`),
+      },
+      { name: "answers 404 for another person's token", as: 'admin', params: (s) => ({ id: String(s.values.tokenId1) }), expect: 404 },
     ],
   },
   'Api/adminListIncidents': {

@@ -70,6 +70,7 @@ export const fieldTexts: Readonly<Record<string, string>> = {
   'Not a JPEG, PNG or WebP image': 'Bukan gambar JPEG, PNG, atau WebP',
   'Not a PDF file': 'Bukan berkas PDF',
   'Not a URL': 'Bukan URL',
+  'Not a token id': 'Bukan ID token',
   'Not an uploaded PDF': 'Bukan PDF yang sudah diunggah',
   'Not an uploaded photo': 'Bukan foto yang sudah diunggah',
   'Password is required': 'Kata sandi wajib diisi',

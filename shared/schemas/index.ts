@@ -18,3 +18,4 @@ export * from './claim';
 export * from './host';
 export * from './ticket';
 export * from './command';
+export * from './nfc';

@@ -46,9 +46,6 @@ export const PageQuery = /* @__PURE__ */ lazySchema(() => z.object({
   cursor: z.optional(z.string().check(z.maxLength(2000))),
 }));
 
-export const NfcTokenResponse = /* @__PURE__ */ lazySchema(() => z.object({ token: z.string(), expiresAt: z.string() }));
-export type NfcTokenResponse = z.infer<typeof NfcTokenResponse>;
-
 /**
  * The top-up limits' messages (the minimum follows the admin setting). The minimum's is a text of the spec's error
  * catalogue and appears as written there, 'Minimum top up amount is Rp 10,000': English grouping (docs/design.md).

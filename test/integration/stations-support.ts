@@ -4,7 +4,8 @@ import type { ProvisionedMachine } from '@shared/routes';
 import type { MachineStatus } from '@shared/schemas';
 import type { Services } from '@functions/composition';
 import { SimStation } from '@infra/local/simulator';
-import { asAdmin } from '../support/admin';
+import { asAdmin, repositories } from '../support/admin';
+import { newAccount } from '../support/auth';
 import { apiFetch, local } from '../support/local';
 import type * as z from 'zod/mini';
 import { serviceEnvironment } from '@infra/local/service-environment';
@@ -69,17 +70,30 @@ export async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boo
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/**
- * A provisioned station, simulated, online and reporting every 5 s as a real one does, that dispenses `volumeMl` when
- * a guest's refill starts it: the station a browser test pays at. `stop` ends its heartbeats.
- */
-export async function guestStation(name: string, volumeMl: number) {
+/** A provisioned station, simulated, online and reporting every 5 s as a real one does. `stop` ends its heartbeats. */
+export async function reportingStation(name: string) {
   const real = await provision(name);
   const station = await stationFor(real);
   await station.connect();
   await station.heartbeat();
-  station.remoteStart = { volumeMl, flowMlPerSecond: Infinity };
   await waitFor(() => apiFetch(`/api/machines/${real.machine.id}`), (r) => r.body.status === 'online');
   const heartbeats = setInterval(() => void station.heartbeat().catch(() => undefined), 5_000);
   return { real, station, stop: () => clearInterval(heartbeats) };
+}
+
+/** A reporting station that dispenses `volumeMl` when a guest's refill starts it: the station a browser test pays at. */
+export async function guestStation(name: string, volumeMl: number) {
+  const reporting = await reportingStation(name);
+  reporting.station.remoteStart = { volumeMl, flowMlPerSecond: Infinity };
+  return reporting;
+}
+
+/** A new signed-up person (named `name` in the app) whose wallet holds `rupiah` from a settled top-up. */
+export async function fundedAccount(name: string, rupiah: number) {
+  // The e-mail in lower case, as the sign-in form sends it.
+  const account = await newAccount(name.toLowerCase());
+  const { users, ledger } = repositories();
+  await users.ensure({ id: account.sub, username: account.email, firstName: name, lastName: null, email: account.email }, new Date().toISOString());
+  await ledger.post(account.sub, 'topup', rupiah, `test-topup:${account.sub}`, { reference: `order-${account.sub}`, actor: 'gateway', paymentMethod: 'qris' });
+  return account;
 }

@@ -17,4 +17,12 @@ export const nfcTexts = defineMessages('nfcTexts', {
   nfcFailed: 'NFC did not work here: show the QR code instead',
   refresh: 'Refresh NFC',
   oneUse: 'Each code works once. The station charges only the water it pours.',
+  dispensing: 'Dispensing…',
+  atStation: (station: string) => `at ${station}`,
+  charged: (amount: string, litres: string, station: string) => `Charged ${amount} for ${litres} at ${station}`,
+  chargedLate: 'The station reported after a delay; this is the final charge.',
+  notUsed: 'Not used',
+  offlineRefresh: 'Refreshing needs a connection.',
+  stillValid: 'This code still works until it expires.',
+  offlineNoCode: 'You are offline. Getting a code needs a connection.',
 });

@@ -1,14 +1,17 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { appTexts } from '../../i18n/app';
 import { useMessages } from '../../i18n/messages';
+import { useOnline } from '../pwa/online-status';
 import { CloseIcon } from './icons';
 
 /**
  * A modal bottom sheet (a centred dialog on wide screens): Escape, the backdrop and the close button close it;
- * focus moves into it on open and back where it was on close; the page behind does not scroll.
+ * focus moves into it on open and back where it was on close; the page behind does not scroll. Offline, it leaves
+ * room at the bottom for the offline banner that floats over every page (GlobalBanners), so nothing of it is hidden.
  */
 export function Sheet({ title, onClose, children, labelledBy }: { title: string; onClose: () => void; children: ReactNode; labelledBy?: string }) {
   const closeLabel = useMessages(appTexts).close;
+  const online = useOnline();
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -33,7 +36,7 @@ export function Sheet({ title, onClose, children, labelledBy }: { title: string;
         aria-modal="true"
         aria-labelledby={labelledBy ?? titleId}
         tabIndex={-1}
-        className="relative max-h-[92dvh] w-full max-w-md animate-fade-in overflow-y-auto rounded-t-3xl bg-white px-5 pt-3 pb-[max(env(safe-area-inset-bottom),1.5rem)] shadow-2xl outline-none sm:rounded-3xl"
+        className={`relative max-h-[92dvh] w-full max-w-md animate-fade-in overflow-y-auto rounded-t-3xl bg-white px-5 pt-3 shadow-2xl outline-none sm:rounded-3xl ${online ? 'pb-[max(env(safe-area-inset-bottom),1.5rem)]' : 'pb-[max(env(safe-area-inset-bottom),6.5rem)]'}`}
       >
         <div className="mx-auto mb-3 h-1.5 w-10 rounded-full bg-slate-200 sm:hidden" aria-hidden="true" />
         <div className="mb-4 flex items-center justify-between">

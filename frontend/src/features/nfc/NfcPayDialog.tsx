@@ -1,17 +1,26 @@
 import QRCode from 'qrcode';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { authedApi } from '../../api/auth';
+import { formatRupiah } from '@shared/money';
 import { ApiRequestError } from '../../api/client';
+import { impactQueries } from '../../api/impact';
+import { issueNfcToken, nfcTokenQueries, type NfcToken, type NfcTokenProgress } from '../../api/nfc';
+import { refreshWallet } from '../../api/wallet';
+import { CheckIcon, WifiOffIcon } from '../../components/icons';
 import { toast } from '../../components/toast';
+import { useLanguage } from '../../i18n/language';
 import { useMessages } from '../../i18n/messages';
 import { nfcTexts } from '../../i18n/nfc';
-import { NfcIcon, RefreshIcon, WalletIcon } from '../app/icons';
+import { DropIcon, NfcIcon, RefreshIcon, WalletIcon } from '../app/icons';
+import { formatLitres } from '../app/format';
 import { Sheet } from '../app/Sheet';
+import { useOnline } from '../pwa/online-status';
 import { formatCountdown, remainingMs } from './countdown';
 import { canWriteNfc, writeNfcToken } from './web-nfc';
 
 type NfcWrite = 'unsupported' | 'waiting' | 'sent' | 'failed';
+/** A code on screen: the token and its QR image. */
+type Code = { token: NfcToken; qr: string };
 
 function useNow(active: boolean) {
   const [now, setNow] = useState(() => Date.now());
@@ -30,34 +39,39 @@ const errorMessage = (error: unknown) =>
 /**
  * The NFC Pay dialog (docs/design.md, "Screens and routes" and "States"): asks for a one-time token when it opens, counts down to its
  * expiry ('Expires in mm:ss' only while time is left), 'Refresh NFC' asks for a new one. The token is written
- * over Web NFC where the phone supports it and always shown as a QR code for the station's reader.
- * A balance below the minimum to vend (409) becomes a prompt to top up.
+ * over Web NFC where the phone supports it and always shown as a QR code for the station's reader. While the code
+ * is shown the dialog follows it: dispensing at the station that took it, then what was charged (or why not).
+ * A balance below the minimum to vend (409) becomes a prompt to top up. The code on screen stays through a lost
+ * connection and a failed refresh: it works until it expires, and a station checks it without the phone.
  */
 export default function NfcPayDialog({ onClose, onTopUp }: { onClose: () => void; onTopUp: () => void }) {
   const t = useMessages(nfcTexts);
+  const online = useOnline();
+  const [code, setCode] = useState<Code | null>(null);
   const [nfc, setNfc] = useState<NfcWrite>(canWriteNfc() ? 'waiting' : 'unsupported');
   const writing = useRef<AbortController | null>(null);
   const started = useRef(false);
 
   // POST /api/nfc/generate-token; only the latest request's answer shows (a mutation observer follows the last call).
-  const token = useMutation({
-    mutationFn: async () => {
-      const issued = await authedApi('generateNfcToken');
-      const qr = await QRCode.toDataURL(issued.token, { errorCorrectionLevel: 'L', margin: 1, width: 288, color: { dark: '#083344', light: '#ffffff' } });
-      return { token: issued, qr };
+  const issue = useMutation({
+    mutationFn: async (): Promise<Code> => {
+      const token = await issueNfcToken();
+      const qr = await QRCode.toDataURL(token.token, { errorCorrectionLevel: 'L', margin: 1, width: 288, color: { dark: '#083344', light: '#ffffff' } });
+      return { token, qr };
     },
   });
-  const lowBalance = token.error instanceof ApiRequestError && token.error.status === 409 ? token.error : null;
+  const lowBalance = issue.error instanceof ApiRequestError && issue.error.status === 409 ? issue.error : null;
 
   const generate = useCallback(() => {
-    writing.current?.abort();
-    token.mutate(undefined, {
-      onSuccess: ({ token: issued }) => {
+    issue.mutate(undefined, {
+      onSuccess: (issued) => {
+        writing.current?.abort();
+        setCode(issued);
         if (!canWriteNfc()) return;
         const controller = new AbortController();
         writing.current = controller;
         setNfc('waiting');
-        writeNfcToken(issued.token, controller.signal)
+        writeNfcToken(issued.token.token, controller.signal)
           .then(() => !controller.signal.aborted && setNfc('sent'))
           .catch(() => !controller.signal.aborted && setNfc('failed'));
       },
@@ -66,21 +80,21 @@ export default function NfcPayDialog({ onClose, onTopUp }: { onClose: () => void
         toast({ title: t.failed, description: errorMessage(error), variant: 'destructive' });
       },
     });
-  }, [token.mutate, t.failed]); // eslint-disable-line react-hooks/exhaustive-deps -- mutate is stable
+  }, [issue.mutate, t.failed]); // eslint-disable-line react-hooks/exhaustive-deps -- mutate is stable
 
   useEffect(() => {
-    // Once per dialog, also under StrictMode's second mount in development.
-    if (!started.current) {
+    // Once per dialog (also under StrictMode's second mount in development), as soon as there is a connection.
+    if (!started.current && online) {
       started.current = true;
       generate();
     }
-    return () => writing.current?.abort();
-  }, [generate]);
+  }, [generate, online]);
+  useEffect(() => () => writing.current?.abort(), []);
 
-  const state = token.isSuccess ? { status: 'ready' as const, ...token.data } : token.isError ? { status: 'error' as const, message: errorMessage(token.error) } : { status: 'loading' as const };
-  const now = useNow(state.status === 'ready');
-  const left = state.status === 'ready' ? remainingMs(state.token.expiresAt, now) : 0;
-  const expired = state.status === 'ready' && left <= 0;
+  const now = useNow(code !== null);
+  const valid = code !== null && remainingMs(code.token.expiresAt, now) > 0;
+  // Without a code, nothing asked yet and no connection: the code's place says so itself.
+  const waitingForConnection = !code && !online && issue.isIdle;
 
   return (
     <Sheet title={t.title} onClose={onClose}>
@@ -100,53 +114,145 @@ export default function NfcPayDialog({ onClose, onTopUp }: { onClose: () => void
         </div>
       ) : (
         <div className="text-center">
-          <p className="text-sm text-slate-600">{t.hold}</p>
-          <div className="relative mx-auto mt-4 flex aspect-square w-64 max-w-full items-center justify-center overflow-hidden rounded-3xl bg-white ring-1 ring-slate-200">
-            {state.status === 'ready' ? (
-              <img src={state.qr} alt={t.qrAlt} data-expires-at={state.token.expiresAt} className={`h-full w-full p-3 transition ${expired ? 'opacity-15 blur-[2px]' : ''}`} />
-            ) : state.status === 'loading' ? (
-              <span role="status" className="flex flex-col items-center gap-3 text-sm text-slate-500">
-                <span aria-hidden="true" className="h-9 w-9 animate-spin rounded-full border-[3px] border-brand-100 border-t-brand-600" />
-                {t.generating}
-              </span>
-            ) : (
-              <span className="px-6 text-sm" role="alert">
-                <span className="block font-semibold text-red-700">{t.failed}</span>
-                <span className="mt-1 block break-words text-slate-600">{state.message}</span>
-              </span>
-            )}
-            {expired && <span className="absolute inset-0 flex items-center justify-center text-sm font-semibold text-slate-700">{t.expired}</span>}
-          </div>
-
-          <div className="mt-4 h-6 text-sm" aria-live="polite">
-            {state.status === 'ready' && left > 0 && (
-              <p className="text-slate-600">
-                {t.expiresIn} <span className="font-bold tabular-nums text-slate-900" data-testid="nfc-countdown">{formatCountdown(left)}</span>
-              </p>
-            )}
-          </div>
-
-          {state.status === 'ready' && nfc !== 'unsupported' && !expired && (
-            <p className={`mt-2 flex items-center justify-center gap-2 text-xs font-medium ${nfc === 'failed' ? 'text-amber-700' : 'text-brand-700'}`}>
-              <NfcIcon size={16} />
-              {nfc === 'waiting' && t.nfcReady}
-              {nfc === 'sent' && t.nfcSent}
-              {nfc === 'failed' && t.nfcFailed}
-            </p>
+          {code ? (
+            <FollowedCode key={code.token.tokenId} code={code} now={now} nfc={nfc} />
+          ) : (
+            <>
+              <p className="min-h-10 text-sm text-slate-600">{t.hold}</p>
+              <div className="mx-auto mt-4 flex aspect-square w-64 max-w-full items-center justify-center overflow-hidden rounded-3xl bg-white ring-1 ring-slate-200">
+                {issue.isPending ? (
+                  <span role="status" className="flex flex-col items-center gap-3 text-sm text-slate-500">
+                    <span aria-hidden="true" className="h-9 w-9 animate-spin rounded-full border-[3px] border-brand-100 border-t-brand-600" />
+                    {t.generating}
+                  </span>
+                ) : waitingForConnection ? (
+                  <span role="status" className="flex flex-col items-center gap-3 px-6 text-sm text-slate-600">
+                    <WifiOffIcon size={30} className="text-amber-700" />
+                    {t.offlineNoCode}
+                  </span>
+                ) : (
+                  <span className="px-6 text-sm" role="alert">
+                    <span className="block font-semibold text-red-700">{t.failed}</span>
+                    <span className="mt-1 block break-words text-slate-600">{errorMessage(issue.error)}</span>
+                  </span>
+                )}
+              </div>
+              <div className="mt-4 h-6" />
+            </>
           )}
 
           <button
             type="button"
             onClick={generate}
-            disabled={state.status === 'loading'}
+            disabled={issue.isPending || !online}
+            aria-describedby={online ? undefined : 'nfc-offline'}
             className="mt-5 flex w-full items-center justify-center gap-2 rounded-xl bg-brand-600 py-3 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-60"
           >
             <RefreshIcon size={18} />
             {t.refresh}
           </button>
+          {!online && !waitingForConnection && (
+            <p id="nfc-offline" role="status" className="mt-3 flex items-start justify-center gap-2 text-left text-xs font-medium text-amber-800">
+              <WifiOffIcon size={16} className="mt-px shrink-0" />
+              <span>
+                {t.offlineRefresh}
+                {valid && ` ${t.stillValid}`}
+              </span>
+            </p>
+          )}
           <p className="mt-3 text-xs text-slate-600">{t.oneUse}</p>
         </div>
       )}
     </Sheet>
+  );
+}
+
+/**
+ * The code on screen and what became of it (GET /api/nfc/tokens/{id}, every 2 s while it may still change): the QR
+ * code and its countdown while no station has taken it, then dispensing, then charged or not used. Once charged, the
+ * balance, the history and the impact are read again.
+ */
+function FollowedCode({ code, now, nfc }: { code: Code; now: number; nfc: NfcWrite }) {
+  const t = useMessages(nfcTexts);
+  const language = useLanguage();
+  const queryClient = useQueryClient();
+  const progress = useQuery(nfcTokenQueries.progress(code.token, language)).data;
+  const status = progress?.status ?? 'waiting';
+  useEffect(() => {
+    if (status !== 'charged') return;
+    void refreshWallet(queryClient);
+    void queryClient.invalidateQueries({ queryKey: impactQueries.mine().queryKey });
+  }, [status, queryClient]);
+
+  const left = remainingMs(code.token.expiresAt, now);
+  const expired = status === 'waiting' && left <= 0;
+  return (
+    <>
+      <p className="min-h-10 text-sm text-slate-600">{status === 'waiting' && !expired && t.hold}</p>
+      <div className="relative mx-auto mt-4 flex aspect-square w-64 max-w-full items-center justify-center overflow-hidden rounded-3xl bg-white ring-1 ring-slate-200">
+        {progress && status !== 'waiting' ? (
+          <VendOutcome progress={progress} />
+        ) : (
+          <>
+            <img src={code.qr} alt={t.qrAlt} data-expires-at={code.token.expiresAt} className={`h-full w-full p-3 transition ${expired ? 'opacity-15 blur-[2px]' : ''}`} />
+            {expired && <span className="absolute inset-0 flex items-center justify-center text-sm font-semibold text-slate-700">{t.expired}</span>}
+          </>
+        )}
+      </div>
+
+      <div className="mt-4 h-6 text-sm" aria-live="polite">
+        {status === 'waiting' && left > 0 && (
+          <p className="text-slate-600">
+            {t.expiresIn} <span className="font-bold tabular-nums text-slate-900" data-testid="nfc-countdown">{formatCountdown(left)}</span>
+          </p>
+        )}
+      </div>
+
+      {nfc !== 'unsupported' && status === 'waiting' && !expired && (
+        <p className={`mt-2 flex items-center justify-center gap-2 text-xs font-medium ${nfc === 'failed' ? 'text-amber-700' : 'text-brand-700'}`}>
+          <NfcIcon size={16} />
+          {nfc === 'waiting' && t.nfcReady}
+          {nfc === 'sent' && t.nfcSent}
+          {nfc === 'failed' && t.nfcFailed}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** Where the vend of a presented code is: dispensing at its station, charged, or not used and why. */
+function VendOutcome({ progress }: { progress: NfcTokenProgress }) {
+  const t = useMessages(nfcTexts);
+  const station = progress.stationName ?? '';
+  return (
+    <div role="status" data-testid="nfc-vend" data-status={progress.status} className="flex flex-col items-center gap-3 px-6 text-sm">
+      {progress.status === 'dispensing' && (
+        <>
+          <span aria-hidden="true" className="flex h-16 w-16 animate-pulse items-center justify-center rounded-full bg-brand-50 text-brand-600">
+            <DropIcon size={30} />
+          </span>
+          <span className="text-base font-bold text-slate-900">{t.dispensing}</span>
+          {station && <span className="text-slate-600">{t.atStation(station)}</span>}
+        </>
+      )}
+      {progress.status === 'charged' && (
+        <>
+          <span aria-hidden="true" className="flex h-16 w-16 items-center justify-center rounded-full bg-emerald-50 text-emerald-700">
+            <CheckIcon size={30} />
+          </span>
+          <span className="text-base font-bold text-slate-900">{t.charged(formatRupiah(progress.chargedIdr), formatLitres(progress.dispensedMl / 1000), station)}</span>
+          {progress.settledLate && <span className="text-xs text-slate-600">{t.chargedLate}</span>}
+        </>
+      )}
+      {progress.status === 'not_used' && (
+        <>
+          <span aria-hidden="true" className="flex h-16 w-16 items-center justify-center rounded-full bg-amber-50 text-amber-700">
+            <DropIcon size={30} />
+          </span>
+          <span className="text-base font-bold text-slate-900">{t.notUsed}</span>
+          {progress.reason && <span className="text-slate-600">{progress.reason}</span>}
+        </>
+      )}
+    </div>
   );
 }

@@ -17,4 +17,12 @@ export const nfcTexts: (typeof english)['en'] = {
   nfcFailed: 'NFC tidak berfungsi di sini: tunjukkan kode QR saja',
   refresh: 'Perbarui NFC',
   oneUse: 'Setiap kode hanya berlaku sekali. Stasiun hanya menagih air yang dikeluarkan.',
+  dispensing: 'Sedang mengisi…',
+  atStation: (station) => `di ${station}`,
+  charged: (amount, litres, station) => `Ditagih ${amount} untuk ${litres} di ${station}`,
+  chargedLate: 'Stasiun melapor setelah tertunda; ini tagihan akhirnya.',
+  notUsed: 'Tidak terpakai',
+  offlineRefresh: 'Memperbarui kode perlu koneksi internet.',
+  stillValid: 'Kode ini tetap berlaku sampai kedaluwarsa.',
+  offlineNoCode: 'Anda sedang offline. Membuat kode perlu koneksi internet.',
 };
