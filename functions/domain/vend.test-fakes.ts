@@ -261,15 +261,15 @@ export class MemoryLedger implements Ledger {
     this.keys.set(key, { fingerprint, result });
     return result;
   }
-  async post(userId: string, type: 'topup' | 'purchase' | 'refund' | 'adjustment', amount: number, key: string, details: EntryDetails, options: { expectedBalance?: number } = {}): Promise<PostResult> {
-    return this.once(key, JSON.stringify([userId, type, amount]), () => {
+  async post(userId: string, type: 'topup' | 'purchase' | 'refund' | 'adjustment', amount: number, key: string, details: EntryDetails, options: JoinOptions & { expectedBalance?: number } = {}): Promise<PostResult> {
+    return this.once(key, JSON.stringify([userId, type, amount]), () => joined(options.together, () => {
       const user = this.user(userId);
       if (options.expectedBalance !== undefined && user.balance !== options.expectedBalance) throw conflict(BALANCE_CHANGED);
       this.move(userId, type, amount, details, key);
       const repaid = type === 'topup' ? Math.min(user.owed ?? 0, user.balance) : 0;
       if (repaid > 0) this.move(userId, 'repayment', -repaid, { ...details, note: 'Paid towards what was owed' }, key, -repaid);
       return this.result(userId);
-    });
+    }));
   }
   async charge(userId: string, type: 'purchase' | 'adjustment', amount: number, key: string, details: EntryDetails, options: JoinOptions = {}): Promise<PostResult> {
     return this.once(key, JSON.stringify([userId, 'charge', type, amount]), () => joined(options.together, () => {
