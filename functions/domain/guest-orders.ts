@@ -317,7 +317,10 @@ async function refundGuest(order: GuestOrder, amount: number, key: string, reaso
     log.warn('guest refund refused by the gateway: held in the guest account', { orderId: order.orderId, amount, refundKey: key, error: error.message });
     await deps.ledger.transfer({ from: refundInFlightAccount(key), to: order.userId, amount }, `refund-void:${key}`, { ...details, note: `Refund refused by the gateway: ${error.message}` });
     const at = refused?.at ?? deps.clock.now().toISOString();
-    return (await deps.paymentOrders.recordRefusedRefund(order.orderId, { reason: error.message, at, keys: [...(refused?.keys ?? []), key] })) ?? order;
+    const recorded = (await deps.paymentOrders.recordRefusedRefund(order.orderId, { reason: error.message, at, keys: [...(refused?.keys ?? []), key] })) ?? order;
+    // Kept in an account meanwhile (read after the money came back): a claim's credit is the keeper's, as one credited after the keeping is.
+    if (recorded.claimedBy && key === claimRefundKey(order.orderId)) await moveToAccount(recorded, amount, 'claim-credit', `Claim on a guest refill the gateway could not refund: ${error.message}`, deps);
+    return recorded;
   }
   const refunded = (order.refunded ?? 0) + refund.amount;
   const taken = (await takeBackRefunds(order, [refund], refunded >= order.amount ? 'refund' : 'partial_refund', deps)).order;

@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import type { ClaimRecord } from '../ports/claims';
+import { GatewayRejected, type PaymentGateway } from '../ports/payment-gateway';
 import { refundInFlightAccount, type GuestOrder } from '../ports/payment-orders';
 import { claimGuestOrder, payOutGuestRefund } from './guest-receipts';
-import { guestAccountOf } from './guest-orders';
+import { claimRefundKey, guestAccountOf, moveGuestRefundOn } from './guest-orders';
 import { MemoryOrders } from './payment-orders.test-fakes';
-import { fixedClock, MemoryLedger, MemoryUsers } from './vend.test-fakes';
+import { fixedClock, MemoryLedger, MemoryUsers, silentLog } from './vend.test-fakes';
 
 /**
  * Keeping a receipt and paying a held refund out (docs/payments.md, "Guest orders") on in-memory adapters: the guest
@@ -22,7 +24,7 @@ async function closedOrder(held: number, takenMeanwhile: number) {
   const paymentOrders = new MemoryOrders();
   const guest = guestAccountOf(ORDER_ID);
   await users.ensureGuestAccount(guest, '');
-  await ledger.post(guest, 'topup', held, ORDER_ID, { reference: ORDER_ID, actor: 'gateway' });
+  if (held > 0) await ledger.post(guest, 'topup', held, ORDER_ID, { reference: ORDER_ID, actor: 'gateway' });
   await paymentOrders.create({
     kind: 'guest', orderId: ORDER_ID, userId: guest, amount: held, paymentMethod: 'qris', status: 'settled', closedAt: '2026-11-28T01:00:00.000Z',
     secretHash: createHash('sha256').update(SECRET).digest('hex'), machineId: 'MNY-000001', machineName: 'Money station', volumeMl: 1000, dispensedMl: 800,
@@ -71,5 +73,26 @@ describe('handing a guest account over', () => {
     expect(await payOutGuestRefund(ORDER_ID, 'bank transfer', 'admin:a', deps)).toMatchObject({ orderId: ORDER_ID, heldIdr: 0 });
     expect((await users.get(guest))?.balance).toBe(0);
     expect(await deps.paymentOrders.get(ORDER_ID)).toMatchObject({ paidOut: { amount: 227, by: 'admin:a', note: 'bank transfer' } });
+  });
+});
+
+describe("a claim's credit refused after the receipt was kept", () => {
+  it("goes to the keeper's wallet, as a credit after the keeping does, and is not left in the guest account", async () => {
+    const { deps, users, guest } = await closedOrder(0, 0);
+    const claimKey = claimRefundKey(ORDER_ID);
+    // The credit was set aside for the gateway, then the receipt was kept (it held nothing to hand over).
+    await deps.ledger.post(guest, 'refund', 33, `claim:PAID-${ORDER_ID}`, { reference: ORDER_ID, actor: 'admin:a' });
+    await deps.ledger.transfer({ from: guest, to: refundInFlightAccount(claimKey), amount: 33 }, `refund-pending:${claimKey}`, { reference: ORDER_ID, actor: 'system' });
+    await users.ensure({ id: KEEPER.sub, username: KEEPER.username, firstName: null, lastName: null, email: KEEPER.email }, '');
+    await deps.paymentOrders.update(ORDER_ID, { sessionId: `PAID-${ORDER_ID}` });
+    await deps.paymentOrders.handOver(ORDER_ID, { claimedBy: KEEPER.sub, claimedIdr: 0, claimedAt: '2026-11-28T01:30:00.000Z' });
+    const claim = { sessionId: `PAID-${ORDER_ID}`, userId: guest, status: 'credited', creditedIdr: 33, kind: 'dispensed_less', resolution: { at: '', by: 'admin:a', decision: 'credit', reason: 'Short fill' } } as ClaimRecord;
+    const refusing = { refund: async () => { throw new GatewayRejected('The refund window of this payment method has passed', '412'); } } as unknown as PaymentGateway;
+    const refundDeps = { ...deps, ledger: deps.ledger, paymentGateway: refusing, log: silentLog, claims: { get: async () => claim } as never, vendSessions: {} as never };
+    expect(await moveGuestRefundOn(claimKey, refundDeps)).toBe('settled');
+    expect((await users.get(KEEPER.sub))?.balance).toBe(33);
+    expect((await users.get(guest))?.balance).toBe(0);
+    expect((await users.get(refundInFlightAccount(claimKey)))?.balance).toBe(0);
+    expect(await deps.paymentOrders.get(ORDER_ID)).toMatchObject({ refundRefused: { keys: [claimKey] } });
   });
 });

@@ -1,6 +1,6 @@
 import type { HeldGuestRefund } from '@shared/schemas';
 import type { Clock } from '../ports/clock';
-import type { Ledger } from '../ports/ledger';
+import { BALANCE_CHANGED, type Ledger } from '../ports/ledger';
 import type { GuestHandover, GuestOrder, PaymentOrders } from '../ports/payment-orders';
 import { TransactionPartRejected } from '../ports/transaction';
 import type { Users } from '../ports/users';
@@ -26,17 +26,17 @@ export interface GuestReceiptDeps {
 const CLAIMED_BY_ANOTHER = texts.receiptKeptByAnother;
 const PAID_OUT = texts.receiptPaidOut;
 
-/** How often a hand-over reads the guest account again when a refund set part of it aside meanwhile. */
+/** How often a hand-over reads the guest account again when it changed between the read and the write. */
 const HAND_OVER_ATTEMPTS = 3;
 
 /**
  * Hands the guest account's money over once, in one ledger transaction with the order's record of who took it (the
  * money and the record commit together or not at all): to the claiming account's wallet (a balanced transfer), or out
- * of the book (an admin paid it by hand). Only what the guest account holds is handed over: a refund on its way to the
- * gateway was moved out of it first (guest-orders.ts, refundGuest), and when one moves out between the read and the
- * hand-over (the ledger refuses to move more than the account holds) the account is read again. `handoverOf` says
- * what the order records for the amount read. Null when it was handed over before: claimed, or paid out since the
- * payout the order had when it was read (each payout's ledger key names that earlier payout).
+ * of the book (an admin paid it by hand). It moves all the guest account holds when it commits, and only that: the
+ * write is conditioned on the balance read, and read again when a refund set part of it aside (guest-orders.ts,
+ * refundGuest) or a refused one brought it back meanwhile. `handoverOf` says what the order records for the amount
+ * read. Null when it was handed over before: claimed, or paid out since the payout the order had when it was read
+ * (each payout's ledger key names that earlier payout).
  */
 async function handOver(order: GuestOrder, handoverOf: (held: number) => GuestHandover, note: string, actor: string, deps: GuestReceiptDeps): Promise<GuestOrder | null> {
   const previousPayoutAt = order.paidOut?.at;
@@ -49,14 +49,13 @@ async function handOver(order: GuestOrder, handoverOf: (held: number) => GuestHa
     try {
       const claimant = 'claimedBy' in handover ? handover.claimedBy : undefined;
       if (claimant) {
-        await deps.ledger.transfer({ from: order.userId, to: claimant, amount: held, toType: 'refund' }, `guest-claim:${order.orderId}`, details, { together });
+        await deps.ledger.transfer({ from: order.userId, to: claimant, amount: held, toType: 'refund' }, `guest-claim:${order.orderId}`, details, { together, expectedFromBalance: held });
       } else {
-        await deps.ledger.post(order.userId, 'adjustment', -held, `guest-payout:${order.orderId}${previousPayoutAt ? `:${previousPayoutAt}` : ''}`, details, { together });
+        await deps.ledger.post(order.userId, 'adjustment', -held, `guest-payout:${order.orderId}${previousPayoutAt ? `:${previousPayoutAt}` : ''}`, details, { together, expectedBalance: held });
       }
     } catch (error) {
       if (error instanceof TransactionPartRejected) return null;
-      const holdsLess = error instanceof DomainError && error.status === 409 && ((await deps.users.get(order.userId))?.balance ?? 0) < held;
-      if (holdsLess && attempt < HAND_OVER_ATTEMPTS) continue;
+      if (error instanceof DomainError && error.message === BALANCE_CHANGED && attempt < HAND_OVER_ATTEMPTS) continue;
       throw error;
     }
     const after = await deps.paymentOrders.get(order.orderId);
@@ -103,9 +102,12 @@ async function heldView(order: GuestOrder, deps: Pick<GuestReceiptDeps, 'users'>
   };
 }
 
-/** GET /api/admin/guest-refunds: what the gateway refused to refund to guests and nobody claimed, oldest first. */
+/**
+ * GET /api/admin/guest-refunds: what the gateway refused to refund to guests and nobody claimed, oldest first. A refusal
+ * after the receipt was kept lists the order again; what it brought back went to the keeper (guest-orders.ts).
+ */
 export async function listHeldGuestRefunds(deps: Pick<GuestReceiptDeps, 'paymentOrders' | 'users'>): Promise<HeldGuestRefund[]> {
-  const orders = await deps.paymentOrders.listRefusedRefunds(HELD_LIMIT);
+  const orders = (await deps.paymentOrders.listRefusedRefunds(HELD_LIMIT)).filter((order) => !order.claimedBy);
   return Promise.all(orders.map((order) => heldView(order, deps)));
 }
 
