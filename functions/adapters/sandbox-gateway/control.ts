@@ -27,7 +27,7 @@ export interface MadeRefund extends GatewayRefund {
   at: string;
 }
 
-export const NO_REFUND_FAULTS: RefundFaults = { unavailable: 0, timeout: 0, slow: 0, timeoutMs: 0, slowMs: 0 };
+const NO_REFUND_FAULTS: RefundFaults = { unavailable: 0, timeout: 0, slow: 0, timeoutMs: 0, slowMs: 0 };
 
 export class SandboxControl {
   private faults: RefundFaults = NO_REFUND_FAULTS;
