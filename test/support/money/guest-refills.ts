@@ -143,33 +143,28 @@ export function guestRefills(sim: Sim, setStationStatus: (stationId: string, sta
     return { settles: [] };
   };
 
-  /** Path guest not started: the station goes into maintenance between the order and its payment; refunded in full. */
-  const notStarted = async (station: SimStation): Promise<StationWork> => {
-    const path = PATHS.guestNotStarted;
+  /** A guest who pays the QR code once `meanwhile` happened; `after` puts back what it changed. */
+  const payingLater = async (station: SimStation, path: PathName, meanwhile: (guest: SimGuestOrder) => Promise<void>, after = async () => {}): Promise<StationWork> => {
     paths.operation(path);
     const guest = await order(path, station, volumeFor(null), rnd.pick(['qris', 'gopay'] as const), true);
     if (!guest) return { settles: [] };
-    await setStationStatus(station.id, 'maintenance');
     try {
+      await meanwhile(guest);
       await sim.gateway.pay(guest.id);
       await closed(guest, rnd.chance(0.5));
     } finally {
-      await setStationStatus(station.id, 'online');
+      await after();
     }
     return { settles: [] };
   };
 
+  /** Path guest not started: the station goes into maintenance between the order and its payment; refunded in full. */
+  const notStarted = (station: SimStation) =>
+    payingLater(station, PATHS.guestNotStarted, () => setStationStatus(station.id, 'maintenance'), () => setStationStatus(station.id, 'online'));
+
   /** Path guest paid too late: the payment lands eleven minutes after the order (the order's time moved back); refunded in full. */
-  const paidTooLate = async (station: SimStation): Promise<StationWork> => {
-    const path = PATHS.guestPaidTooLate;
-    paths.operation(path);
-    const guest = await order(path, station, volumeFor(null), rnd.pick(['qris', 'gopay'] as const), true);
-    if (!guest) return { settles: [] };
-    await sim.backdate(keys.guestOrder(guest.id), 'createdAt', PAID_TOO_LATE_MS);
-    await sim.gateway.pay(guest.id);
-    await closed(guest, rnd.chance(0.5));
-    return { settles: [] };
-  };
+  const paidTooLate = (station: SimStation) =>
+    payingLater(station, PATHS.guestPaidTooLate, (guest) => sim.backdate(keys.guestOrder(guest.id), 'createdAt', PAID_TOO_LATE_MS));
 
   /**
    * Path guest expired, completed late: nobody presses start, the sweep expires the session and the guest is refunded in
