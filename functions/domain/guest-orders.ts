@@ -332,7 +332,10 @@ async function refundGuest(order: GuestOrder, amount: number, key: string, reaso
     log.warn('guest refund refused by the gateway: held in the guest account', { orderId: order.orderId, amount, refundKey: key, error: error.message });
     await deps.ledger.transfer({ from: refundInFlightAccount(key), to: order.userId, amount }, `refund-void:${key}`, { ...details, note: `Refund refused by the gateway: ${error.message}` });
     const at = refused?.at ?? deps.clock.now().toISOString();
-    return (await deps.paymentOrders.recordRefusedRefund(order.orderId, { reason: error.message, at, keys: [...(refused?.keys ?? []), key] })) ?? order;
+    const recorded = (await deps.paymentOrders.recordRefusedRefund(order.orderId, { reason: error.message, at, keys: [...(refused?.keys ?? []), key] })) ?? order;
+    // Kept in an account meanwhile (read after the money came back): a claim's credit is the keeper's, as one credited after the keeping is.
+    if (recorded.claimedBy && key === claimRefundKey(order.orderId)) await moveToAccount(recorded, amount, 'claim-credit', `Claim on a guest refill the gateway could not refund: ${error.message}`, deps);
+    return recorded;
   }
   const refunded = (order.refunded ?? 0) + refund.amount;
   const taken = (await takeBackRefunds(order, [refund], refunded >= order.amount ? 'refund' : 'partial_refund', deps)).order;
@@ -341,19 +344,24 @@ async function refundGuest(order: GuestOrder, amount: number, key: string, reaso
 
 /**
  * What a claim on the refill credited to the guest account goes back to the guest: through the gateway (key
- * `<orderId>-claim`), or, once an account claimed the receipt, to that account's wallet. Idempotent.
+ * `<orderId>-claim`), or, once an account claimed the receipt, to that account's wallet. A credit already set aside
+ * for the gateway goes on to the gateway, even when the receipt was kept since: the keeping handed over only what the
+ * guest account still held. Idempotent.
  */
-async function payClaimCredit(order: GuestOrder, claim: ClaimRecord, deps: GuestDeps): Promise<GuestOrder> {
+async function payClaimCredit(order: GuestOrder, claim: ClaimRecord, deps: GuestRefundDeps): Promise<GuestOrder> {
   if (claim.status !== 'credited' || claim.creditedIdr <= 0) return order;
   // Refunded already, or refused and held with the rest (handed over with it, or listed for the admin).
   const key = claimRefundKey(order.orderId);
   if ((order.refundKeys ?? []).includes(key) || (order.refundRefused?.keys ?? []).includes(key)) return order;
-  if (order.claimedBy) {
+  if (order.claimedBy && !(await refundSetAside(key, deps))) {
     await moveToAccount(order, claim.creditedIdr, 'claim-credit', `Claim on a guest refill: ${claim.resolution?.reason ?? ''}`, deps);
     return order;
   }
   return (await refundGuest(order, claim.creditedIdr, key, `Claim on the refill: ${claim.resolution?.reason ?? claim.kind}`, deps)) ?? order;
 }
+
+/** Whether a refund's money waits in its in-flight account: set aside, the gateway's answer not applied yet. */
+const refundSetAside = async (key: string, deps: Pick<GuestDeps, 'users'>) => ((await deps.users.get(refundInFlightAccount(key)))?.balance ?? 0) > 0;
 
 /**
  * Moves rupiah from the guest account to the account that claimed the receipt: one balanced transfer, once by its
@@ -379,6 +387,8 @@ function guestOrderOfSession(sessionId: string): string | null {
 
 /** What settling a closed guest order needs: its refill session, the refund (gateway and ledger), the receipt's mailer. */
 export type GuestSettlementDeps = Pick<PaymentDeps, 'paymentOrders' | 'paymentGateway' | 'ledger' | 'clock' | 'log' | 'vendSessions' | 'mailer'>;
+/** What moving a refund on needs besides: a claim's credit, and the accounts its money waits in. */
+export type GuestRefundDeps = GuestSettlementDeps & Pick<GuestDeps, 'claims' | 'users'>;
 
 /**
  * What settling a closed session did: nothing (not a guest order's), closed its order (now or before), waiting (the
@@ -398,6 +408,32 @@ export async function settleGuestSession(sessionId: string, deps: GuestSettlemen
   const settled = order.closedAt ? order : await settleGuestOrder(order, deps);
   if (settled.closedAt) return 'settled';
   return (await deps.vendSessions?.get(sessionId))?.fullRefund === 'waiting' ? 'waiting' : 'unsettled';
+}
+
+/** The guest order a refund key of ours belongs to, and what the refund is for (guestRefundKeys). */
+function refundOfKey(key: string): { orderId: string; of: 'unused' | 'claim' } | null {
+  for (const of of ['unused', 'claim'] as const) {
+    const suffix = guestRefundKeys[of]('');
+    const orderId = key.endsWith(suffix) ? key.slice(0, -suffix.length) : '';
+    if (orderKind(orderId) === 'guest') return { orderId, of };
+  }
+  return null;
+}
+
+/**
+ * A guest refund whose money waits in its in-flight account (the table's stream hands the account's write on): the
+ * gateway is asked again under the refund's key until the refund is made, or refused (the money back in the guest
+ * account), and the order moved on (closed, its receipt e-mailed). Whoever set the money aside asked at once; this is
+ * the retry that does not wait for anyone to read the order again. A refund whose answer was lost is found made.
+ */
+export async function moveGuestRefundOn(refundKey: string, deps: GuestRefundDeps): Promise<GuestSessionSettlement> {
+  const refund = refundOfKey(refundKey);
+  const order = refund ? await deps.paymentOrders.get(refund.orderId) : null;
+  if (!refund || order?.kind !== 'guest') return 'not-guest';
+  if (refund.of === 'unused') return (order.closedAt ? order : await settleGuestOrder(order, deps)).closedAt ? 'settled' : 'unsettled';
+  const claim = order.sessionId ? await deps.claims.get(order.userId, order.sessionId) : null;
+  const after = claim ? await payClaimCredit(order, claim, deps) : order;
+  return [...(after.refundKeys ?? []), ...(after.refundRefused?.keys ?? [])].includes(refundKey) ? 'settled' : 'unsettled';
 }
 
 // ---------------------------------------------------------------------------------------------------------

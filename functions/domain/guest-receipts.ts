@@ -1,10 +1,10 @@
 import type { HeldGuestRefund } from '@shared/schemas';
 import type { Clock } from '../ports/clock';
-import type { Ledger } from '../ports/ledger';
+import { BALANCE_CHANGED, type Ledger } from '../ports/ledger';
 import type { GuestHandover, GuestOrder, PaymentOrders } from '../ports/payment-orders';
 import { TransactionPartRejected } from '../ports/transaction';
 import type { Users } from '../ports/users';
-import { conflict, notFound } from './errors';
+import { conflict, DomainError, notFound } from './errors';
 import { guestOrderWithSecret } from './guest-orders';
 import { orderKind } from './payment-orders';
 import { ensureProfile, type SignedInPerson } from './users';
@@ -26,31 +26,41 @@ export interface GuestReceiptDeps {
 const CLAIMED_BY_ANOTHER = texts.receiptKeptByAnother;
 const PAID_OUT = texts.receiptPaidOut;
 
+/** How often a hand-over reads the guest account again when it changed between the read and the write. */
+const HAND_OVER_ATTEMPTS = 3;
+
 /**
  * Hands the guest account's money over once, in one ledger transaction with the order's record of who took it (the
  * money and the record commit together or not at all): to the claiming account's wallet (a balanced transfer), or out
- * of the book (an admin paid it by hand). Only what the guest account holds is handed over: a refund on its way to the
- * gateway was moved out of it first (guest-orders.ts, refundGuest). Null when it was handed over before: claimed, or
- * paid out since the payout the order had when it was read (each payout's ledger key names that earlier payout).
+ * of the book (an admin paid it by hand). It moves all the guest account holds when it commits, and only that: the
+ * write is conditioned on the balance read, and read again when a refund set part of it aside (guest-orders.ts,
+ * refundGuest) or a refused one brought it back meanwhile. `handoverOf` says what the order records for the amount
+ * read. Null when it was handed over before: claimed, or paid out since the payout the order had when it was read
+ * (each payout's ledger key names that earlier payout).
  */
-async function handOver(order: GuestOrder, held: number, handover: GuestHandover, note: string, actor: string, deps: GuestReceiptDeps): Promise<GuestOrder | null> {
+async function handOver(order: GuestOrder, handoverOf: (held: number) => GuestHandover, note: string, actor: string, deps: GuestReceiptDeps): Promise<GuestOrder | null> {
   const previousPayoutAt = order.paidOut?.at;
-  if (held <= 0) return deps.paymentOrders.handOver(order.orderId, handover, previousPayoutAt);
   const details = { reference: order.orderId, actor, machineId: order.machineId, machineName: order.machineName, note };
-  const together = deps.paymentOrders.handingOver(order.orderId, handover, previousPayoutAt);
-  try {
-    const claimant = 'claimedBy' in handover ? handover.claimedBy : undefined;
-    if (claimant) {
-      await deps.ledger.transfer({ from: order.userId, to: claimant, amount: held, toType: 'refund' }, `guest-claim:${order.orderId}`, details, { together });
-    } else {
-      await deps.ledger.post(order.userId, 'adjustment', -held, `guest-payout:${order.orderId}${previousPayoutAt ? `:${previousPayoutAt}` : ''}`, { ...details, counter: 'manual-payouts' }, { together });
+  for (let attempt = 1; ; attempt++) {
+    const held = (await deps.users.get(order.userId))?.balance ?? 0;
+    const handover = handoverOf(held);
+    if (held <= 0) return deps.paymentOrders.handOver(order.orderId, handover, previousPayoutAt);
+    const together = deps.paymentOrders.handingOver(order.orderId, handover, previousPayoutAt);
+    try {
+      const claimant = 'claimedBy' in handover ? handover.claimedBy : undefined;
+      if (claimant) {
+        await deps.ledger.transfer({ from: order.userId, to: claimant, amount: held, toType: 'refund' }, `guest-claim:${order.orderId}`, details, { together, expectedFromBalance: held });
+      } else {
+        await deps.ledger.post(order.userId, 'adjustment', -held, `guest-payout:${order.orderId}${previousPayoutAt ? `:${previousPayoutAt}` : ''}`, { ...details, counter: 'manual-payouts' }, { together, expectedBalance: held });
+      }
+    } catch (error) {
+      if (error instanceof TransactionPartRejected) return null;
+      if (error instanceof DomainError && error.message === BALANCE_CHANGED && attempt < HAND_OVER_ATTEMPTS) continue;
+      throw error;
     }
-  } catch (error) {
-    if (error instanceof TransactionPartRejected) return null;
-    throw error;
+    const after = await deps.paymentOrders.get(order.orderId);
+    return after?.kind === 'guest' ? after : null;
   }
-  const after = await deps.paymentOrders.get(order.orderId);
-  return after?.kind === 'guest' ? after : null;
 }
 
 /**
@@ -64,10 +74,9 @@ export async function claimGuestOrder(person: SignedInPerson, orderId: string, s
   await ensureProfile(person, deps.users, now);
   if (order.paidOut) throw conflict(PAID_OUT);
   if (!order.claimedBy) {
-    const held = (await deps.users.get(order.userId))?.balance ?? 0;
-    const handover = { claimedBy: person.sub, claimedIdr: held, claimedAt: now };
     const note = 'Guest refill: what the payment gateway could not refund, kept as wallet credit';
-    order = (await handOver(order, held, handover, note, person.sub, deps)) ?? (await guestOrderWithSecret(orderId, secret, deps));
+    const handover = (held: number) => ({ claimedBy: person.sub, claimedIdr: held, claimedAt: now });
+    order = (await handOver(order, handover, note, person.sub, deps)) ?? (await guestOrderWithSecret(orderId, secret, deps));
   }
   if (order.claimedBy !== person.sub) throw conflict(order.paidOut ? PAID_OUT : CLAIMED_BY_ANOTHER);
   const credited = order.claimedIdr ?? 0;
@@ -93,9 +102,12 @@ async function heldView(order: GuestOrder, deps: Pick<GuestReceiptDeps, 'users'>
   };
 }
 
-/** GET /api/admin/guest-refunds: what the gateway refused to refund to guests and nobody claimed, oldest first. */
+/**
+ * GET /api/admin/guest-refunds: what the gateway refused to refund to guests and nobody claimed, oldest first. A refusal
+ * after the receipt was kept lists the order again; what it brought back went to the keeper (guest-orders.ts).
+ */
 export async function listHeldGuestRefunds(deps: Pick<GuestReceiptDeps, 'paymentOrders' | 'users'>): Promise<HeldGuestRefund[]> {
-  const orders = await deps.paymentOrders.listRefusedRefunds(HELD_LIMIT);
+  const orders = (await deps.paymentOrders.listRefusedRefunds(HELD_LIMIT)).filter((order) => !order.claimedBy);
   return Promise.all(orders.map((order) => heldView(order, deps)));
 }
 
@@ -108,10 +120,12 @@ export async function payOutGuestRefund(orderId: string, note: string, actor: st
   const order = orderKind(orderId) === 'guest' ? await deps.paymentOrders.get(orderId) : null;
   if (!order || order.kind !== 'guest' || !order.refundRefused) throw notFound(texts.noRefusedRefund);
   if (order.claimedBy) throw conflict(texts.guestClaimedAlready);
-  const held = (await deps.users.get(order.userId))?.balance ?? 0;
-  if (held <= 0) throw conflict(texts.refundPaidOutAlready);
   const at = deps.clock.now().toISOString();
-  const paidOut = await handOver(order, held, { paidOut: { amount: (order.paidOut?.amount ?? 0) + held, by: actor, note, at } }, `Paid out by an operator: ${note}`, actor, deps);
+  const payout = (held: number) => {
+    if (held <= 0) throw conflict(texts.refundPaidOutAlready);
+    return { paidOut: { amount: (order.paidOut?.amount ?? 0) + held, by: actor, note, at } };
+  };
+  const paidOut = await handOver(order, payout, `Paid out by an operator: ${note}`, actor, deps);
   if (!paidOut) throw conflict(texts.refundTakenMeanwhile);
   return heldView(paidOut, deps, 0);
 }

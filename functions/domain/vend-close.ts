@@ -160,8 +160,12 @@ async function recordIncident(deps: VendDeps, session: VendSession, report: Inci
     deps.log.warn('malformed completion for a settled session: ignored', { stationId: session.stationId, sessionId: session.id, reason: report.reason });
     return 'ignored';
   }
-  const { held } = await deps.vendSessions.recordIncident(session, report, { holdSession: session.status === 'open' });
-  deps.log.warn('vend incident: completion could not be settled as reported', { stationId: session.stationId, sessionId: session.id, reason: report.reason, payload: report.payload, holdKept: held });
+  const recorded = await deps.vendSessions.recordIncident(session, report, { holdSession: session.status === 'open' });
+  if (recorded === 'settled') {
+    deps.log.warn('malformed completion for a session settled meanwhile: ignored', { stationId: session.stationId, sessionId: session.id, reason: report.reason });
+    return 'ignored';
+  }
+  deps.log.warn('vend incident: completion could not be settled as reported', { stationId: session.stationId, sessionId: session.id, reason: report.reason, payload: report.payload, holdKept: recorded === 'held' });
   return 'incident';
 }
 

@@ -483,7 +483,8 @@ class MemoryVendSessions implements VendSessions {
     });
   }
   readonly incidents = new Map<string, VendIncident>();
-  async recordIncident(session: VendSession, report: IncidentReport, options: { holdSession: boolean }) {
+  async recordIncident(session: VendSession, report: IncidentReport, options: { holdSession: boolean }): Promise<'held' | 'recorded' | 'settled'> {
+    if (this.sessions.get(session.id)?.status === 'completed') return 'settled';
     const held = options.holdSession && this.sessions.get(session.id)?.status === 'open';
     if (held) this.sessions.get(session.id)!.incident = true;
     const existing = this.incidents.get(session.id);
@@ -492,7 +493,7 @@ class MemoryVendSessions implements VendSessions {
       status: 'open', holdKept: held, firstReport: existing?.firstReport ?? report, lastReport: report, reports: (existing?.reports ?? 0) + 1,
       createdAt: existing?.createdAt ?? report.at, updatedAt: report.at,
     });
-    return { held };
+    return held ? 'held' : 'recorded';
   }
   async incident(sessionId: string) {
     const i = this.incidents.get(sessionId);

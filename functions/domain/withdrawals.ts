@@ -46,7 +46,7 @@ const LEASE_MS = 60_000;
 const LONGEST_WINDOW_DAYS = Math.max(...Object.values(REFUND_WINDOW_DAYS).map((days) => days ?? 0));
 
 /** `WD-` + 24 hex of the user and their Idempotency-Key: the record's id and the gateway refund key (Midtrans: at most 50). */
-const withdrawalIdFor = (userId: string, idempotencyKey: string) => `${WITHDRAWAL_ID_PREFIX}${createHash('sha256').update(`withdrawal\n${userId}\n${idempotencyKey}`).digest('hex').slice(0, 24)}`;
+export const withdrawalIdFor = (userId: string, idempotencyKey: string) => `${WITHDRAWAL_ID_PREFIX}${createHash('sha256').update(`withdrawal\n${userId}\n${idempotencyKey}`).digest('hex').slice(0, 24)}`;
 const reserveKey = (withdrawalId: string) => `withdrawal-reserve:${withdrawalId}`;
 const voidKey = (withdrawalId: string) => `withdrawal-void:${withdrawalId}`;
 const paidOutKey = (withdrawalId: string) => `payout-paid:${withdrawalId}`;

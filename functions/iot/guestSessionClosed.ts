@@ -1,24 +1,27 @@
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
-import { isClosedGuestSession, sessionIdOfRecord } from '../adapters/dynamodb/guest-session-changes';
-import { settleGuestSession, type GuestSessionSettlement } from '../domain/guest-orders';
+import { isClosedGuestSession, isGuestSettlementRecord, refundKeyOfRecord, sessionIdOfRecord } from '../adapters/dynamodb/guest-session-changes';
+import { moveGuestRefundOn, settleGuestSession, type GuestSessionSettlement } from '../domain/guest-orders';
 import { log, observedHandler } from '../observability';
 import { guestSettlementDeps } from '../providers/payment-deps';
 
 /**
- * Settles each closed guest session of a batch in order. One that cannot be settled yet (the gateway unreachable)
- * stops the batch there: Lambda tries again from that record (partial batch response), the ones after it included.
- * An expired one waiting for its station is no failure: the sweep's mark that its refund is due comes as a record of its own.
+ * Settles each record of a batch in order: a closed guest session (its order refunded and receipted), or a refund
+ * whose money waits in its in-flight account (asked of the gateway again). One that cannot be settled yet (the
+ * gateway unreachable) stops the batch there: Lambda tries again from that record (partial batch response), the ones
+ * after it included. An expired session waiting for its station is no failure: the sweep's mark that its refund is
+ * due comes as a record of its own.
  */
-export async function settleClosedGuestSessions(records: DynamoDBRecord[]): Promise<DynamoDBBatchResponse & { outcomes: Partial<Record<GuestSessionSettlement | 'error', number>> }> {
+export async function settleGuestRecords(records: DynamoDBRecord[]): Promise<DynamoDBBatchResponse & { outcomes: Partial<Record<GuestSessionSettlement | 'error', number>> }> {
   const outcomes: Partial<Record<GuestSessionSettlement | 'error', number>> = {};
   const deps = guestSettlementDeps();
-  for (const record of records.filter(isClosedGuestSession)) {
-    const sessionId = sessionIdOfRecord(record);
+  for (const record of records.filter(isGuestSettlementRecord)) {
+    const sessionId = isClosedGuestSession(record) ? sessionIdOfRecord(record) : null;
+    const refundKey = sessionId === null ? refundKeyOfRecord(record) : null;
     let outcome: GuestSessionSettlement | 'error';
     try {
-      outcome = await settleGuestSession(sessionId, deps);
+      outcome = sessionId !== null ? await settleGuestSession(sessionId, deps) : await moveGuestRefundOn(refundKey!, deps);
     } catch (error) {
-      log.warn('guest session: not settled, tried again', { sessionId, error: (error as Error).message });
+      log.warn('guest settlement: not settled, tried again', { sessionId, refundKey, error: (error as Error).message });
       outcome = 'error';
     }
     outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
@@ -29,12 +32,12 @@ export async function settleClosedGuestSessions(records: DynamoDBRecord[]): Prom
 
 /**
  * The table's stream, filtered to guest orders' sessions as they close (a station's vend/complete or vend/failed, or
- * the sweep's expiry): the rest of the payment is refunded through the gateway and the receipt e-mailed
- * (docs/payments.md, "Guest orders"). Apart from the station's report, so the station-facing functions hold no
- * payment keys and a slow gateway never delays a station's answer.
+ * the sweep's expiry) and to guest refunds left in flight: the rest of the payment is refunded through the gateway and
+ * the receipt e-mailed (docs/payments.md, "Guest orders"). Apart from the station's report, so the station-facing
+ * functions hold no payment keys and a slow gateway never delays a station's answer.
  */
 export const handler = observedHandler(
   'guestSessionClosed',
-  (event) => settleClosedGuestSessions((event as { Records?: DynamoDBRecord[] }).Records ?? []),
+  (event) => settleGuestRecords((event as { Records?: DynamoDBRecord[] }).Records ?? []),
   (result) => (result.batchItemFailures.length ? 'retried' : 'settled'),
 );

@@ -144,11 +144,12 @@ export interface VendSessions {
   refundingInFull(id: string): TransactionPart;
 
   /**
-   * Records a report that could not be settled (a new incident, or one more report on the open one). With
-   * `holdSession`, the session (still open) is taken out of the sweep in the same write, so its hold stays until the
-   * incident is resolved; `held` says whether that happened (false when the session was closed meanwhile).
+   * Records a report that could not be settled (a new incident, or one more report on the open one), unless the
+   * session was settled meanwhile (its valid completion won the race): `settled`, nothing recorded. With `holdSession`,
+   * the session (still open) is taken out of the sweep in the same write, so its hold stays until the incident is
+   * resolved: `held`; `recorded` when it had been released meanwhile (expired, failed).
    */
-  recordIncident(session: VendSession, report: IncidentReport, options: { holdSession: boolean }): Promise<{ held: boolean }>;
+  recordIncident(session: VendSession, report: IncidentReport, options: { holdSession: boolean }): Promise<'held' | 'recorded' | 'settled'>;
   incident(sessionId: string): Promise<VendIncident | null>;
   /** The write that resolves the session's open incident, joined to the settlement or release that resolves it. */
   resolvingIncident(sessionId: string, resolution: IncidentResolution): TransactionPart;

@@ -6,7 +6,7 @@ import { mailer } from './mailer';
 import { requestQuota } from './quota';
 import { vendDeps } from './vend';
 import { openPaidVendSession } from '../domain/vend-paid';
-import type { GuestDeps, GuestSettlementDeps } from '../domain/guest-orders';
+import type { GuestDeps, GuestRefundDeps } from '../domain/guest-orders';
 import * as repositories from './repositories';
 
 /**
@@ -37,9 +37,14 @@ export const guestDeps = (): GuestDeps => {
   });
 };
 
-/** What settling a closed guest session needs (guestSessionClosed): the refund and the receipt, no stations or settings. */
-export const guestSettlementDeps = (): GuestSettlementDeps => ({
+/**
+ * What the guest settlement needs (guestSessionClosed): the refund and the receipt of a closed session, a refund left in
+ * flight (a claim's credit among them), no stations or settings.
+ */
+export const guestSettlementDeps = (): GuestRefundDeps => ({
   paymentOrders: repositories.paymentOrders(),
+  claims: repositories.claims(),
+  users: repositories.users(),
   paymentGateway: paymentGateway(),
   ledger: repositories.ledger(),
   clock: repositories.clock(),

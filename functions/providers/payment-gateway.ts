@@ -1,6 +1,7 @@
 import { AppleMerchantSession } from '../adapters/apple-pay/merchant-session';
 import { MidtransGateway } from '../adapters/midtrans/gateway';
 import { SandboxMerchantSession } from '../adapters/sandbox-gateway/apple-pay';
+import { sandboxControl } from '../adapters/sandbox-gateway/control';
 import { SandboxGateway } from '../adapters/sandbox-gateway/gateway';
 import { loadPaymentConfig, type PaymentConfig, type SecretReader } from '../adapters/secrets/payment-config';
 import { unavailable } from '../domain/errors';
@@ -17,7 +18,7 @@ const CONFIG_TTL_MS = 5 * 60_000;
 function gatewayFor(config: PaymentConfig): PaymentGateway {
   return config.provider === 'midtrans'
     ? process.env.BUNDLED_PAYMENTS_MODE !== 'sandbox' ? new MidtransGateway({ serverKey: config.serverKey, production: config.production, notificationUrl: config.notificationUrl }) : notBundled(config)
-    : process.env.BUNDLED_PAYMENTS_MODE !== 'live' ? new SandboxGateway({ serverKey: config.serverKey, notificationUrl: config.notificationUrl, log: (m, d) => console.warn(JSON.stringify({ level: 'warn', message: m, ...d })) }) : notBundled(config);
+    : process.env.BUNDLED_PAYMENTS_MODE !== 'live' ? new SandboxGateway({ serverKey: config.serverKey, notificationUrl: config.notificationUrl, control: sandboxControl, log: (m, d) => console.warn(JSON.stringify({ level: 'warn', message: m, ...d })) }) : notBundled(config);
 }
 
 /** A deployment defect, said plainly: the function's PAYMENTS_MODE is not the one its bundle was built for. */

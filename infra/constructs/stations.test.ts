@@ -7,7 +7,7 @@ import { AppSecrets } from './secrets';
 import { FunctionSettings } from './settings';
 import { HEARTBEAT_INGEST_TOPIC, IOT_JOB_ACTIONS, ruleFunction, STATION_JOBS_TOPICS, STATION_PUBLISH_TOPICS, STATION_RECEIVE_TOPICS, Stations, THING_NAME, TOPIC_RULES, VEND_FUNCTIONS, type IotFunctionId, type RuleId } from './stations';
 import { HEARTBEAT_INGEST_RULE } from '@shared/constants';
-import { GUEST_SESSION_STREAM_FILTER, GUEST_SESSION_STREAM_MAPPING } from '@functions/adapters/dynamodb/guest-session-changes';
+import { GUEST_SESSION_STREAM_MAPPING, GUEST_SETTLEMENT_STREAM_FILTERS } from '@functions/adapters/dynamodb/guest-session-changes';
 import { HEARTBEAT_INGEST_SQL, HEARTBEAT_STREAM_FILTER, HEARTBEAT_STREAM_MAPPING } from '@functions/adapters/iot/heartbeat-ingest';
 import { actionsOf, flat, functionRole, only, refId, resources, roleStatements, testStack } from './testing';
 
@@ -251,7 +251,7 @@ describe('Stations construct', () => {
     }
   });
 
-  it("settles guest sessions from the table's stream as they close, retrying from the failed record, then to the failures queue", () => {
+  it("settles guest sessions from the table's stream as they close, and refunds left in flight, retrying from the failed record, then to the failures queue", () => {
     template.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       FunctionName: { Ref: fnId('guestSessionClosed') },
       EventSourceArn: { 'Fn::GetAtt': [id(data.table), 'StreamArn'] },
@@ -259,7 +259,7 @@ describe('Stations construct', () => {
       BatchSize: GUEST_SESSION_STREAM_MAPPING.batchSize,
       MaximumRetryAttempts: GUEST_SESSION_STREAM_MAPPING.retryAttempts,
       FunctionResponseTypes: ['ReportBatchItemFailures'],
-      FilterCriteria: { Filters: [{ Pattern: JSON.stringify(GUEST_SESSION_STREAM_FILTER) }] },
+      FilterCriteria: { Filters: GUEST_SETTLEMENT_STREAM_FILTERS.map((filter) => ({ Pattern: JSON.stringify(filter) })) },
       DestinationConfig: { OnFailure: { Destination: { 'Fn::GetAtt': [id(stations.asyncFailureQueue), 'Arn'] } } },
     });
   });

@@ -9,7 +9,7 @@ import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Construct } from 'constructs';
 import { HEARTBEAT_INGEST_RULE } from '@shared/constants';
-import { GUEST_SESSION_STREAM_FILTER, GUEST_SESSION_STREAM_MAPPING } from '@functions/adapters/dynamodb/guest-session-changes';
+import { GUEST_SESSION_STREAM_MAPPING, GUEST_SETTLEMENT_STREAM_FILTERS } from '@functions/adapters/dynamodb/guest-session-changes';
 import { HEARTBEAT_INGEST_SQL, HEARTBEAT_STREAM_FILTER, HEARTBEAT_STREAM_MAPPING } from '@functions/adapters/iot/heartbeat-ingest';
 import { acknowledge, acknowledgeWildcardResource, AppFunction, grantSecretValue } from './common';
 import type { Data } from './data';
@@ -86,7 +86,7 @@ const FUNCTION_DESCRIPTIONS: Record<IotFunctionId, string> = {
   vendStarted: 'IoT rule stations/+/vend/started',
   vendComplete: 'IoT rule stations/+/vend/complete',
   vendFailed: 'IoT rule stations/+/vend/failed',
-  guestSessionClosed: "Guest orders' sessions as they close, from the table stream: the rest of the payment refunded through the gateway, the receipt e-mailed",
+  guestSessionClosed: "Guest orders' sessions as they close, and guest refunds left in flight, from the table stream: the rest of the payment refunded through the gateway, the receipt e-mailed",
   commandResult: 'IoT rules $aws/events/jobExecution/# and stations/+/command/progress (remote commands)',
   sweep: 'Scheduled sweep of expired vend sessions and of command executions queued too long (every minute)',
   alertSweep: 'Scheduled sweep of alerts: silent stations, the dead-letter queues, due alert e-mails (every minute)',
@@ -265,7 +265,7 @@ export class Stations extends Construct {
     props.mail.grantSend(this.functions.alertSweep.role);
     props.mail.grantSend(this.functions.guestSessionClosed.role);
     grantSecretValue(this.functions.guestSessionClosed.role, secrets.paymentGateway);
-    this.onTableStream(data, 'guestSessionClosed', GUEST_SESSION_STREAM_MAPPING, GUEST_SESSION_STREAM_FILTER);
+    this.onTableStream(data, 'guestSessionClosed', GUEST_SESSION_STREAM_MAPPING, ...GUEST_SETTLEMENT_STREAM_FILTERS);
     // The alert sweep also watches the dead-letter queues (the dead-letter alert rule).
     const deadLetterQueues = [this.ruleErrorQueue, this.asyncFailureQueue];
     settings.provide('ALERT_EMAIL', props.alertEmail ?? '');
@@ -365,7 +365,7 @@ export class Stations extends Construct {
    * A function on the table's stream, from the oldest record kept (what was written while it was being deployed is
    * handled too), retried from the failed record (partial batch responses), then to the failures queue.
    */
-  private onTableStream(data: Data, fnId: IotFunctionId, mapping: { batchSize: number; maxBatchingWindowSeconds: number; retryAttempts: number }, filter: Record<string, unknown>): void {
+  private onTableStream(data: Data, fnId: IotFunctionId, mapping: { batchSize: number; maxBatchingWindowSeconds: number; retryAttempts: number }, ...filters: Record<string, unknown>[]): void {
     this.functions[fnId].function.addEventSource(new DynamoEventSource(data.table, {
       startingPosition: StartingPosition.TRIM_HORIZON,
       batchSize: mapping.batchSize,
@@ -373,7 +373,7 @@ export class Stations extends Construct {
       retryAttempts: mapping.retryAttempts,
       reportBatchItemFailures: true,
       onFailure: new SqsDlq(this.asyncFailureQueue),
-      filters: [FilterCriteria.filter(filter)],
+      filters: filters.map((filter) => FilterCriteria.filter(filter)),
     }));
   }
 

@@ -7,7 +7,7 @@ import { LocalCa } from '@functions/adapters/local-ca/local-ca';
 import { ensureSigningKeyFile, fileSigningKeys } from '@functions/adapters/signing/file-signing-keys';
 import { LocalQueues } from './aws/sqs';
 import { serveAws } from './aws/http';
-import { GUEST_SESSION_STREAM_MAPPING, isClosedGuestSession } from '@functions/adapters/dynamodb/guest-session-changes';
+import { GUEST_SESSION_STREAM_MAPPING, isGuestSettlementRecord } from '@functions/adapters/dynamodb/guest-session-changes';
 import { isStationChange, STATION_CHANGE_STREAM_MAPPING } from '@functions/adapters/dynamodb/station-changes';
 import { HEARTBEAT_STREAM_MAPPING, isIngestedReading } from '@functions/adapters/iot/heartbeat-ingest';
 import { STATION_LIST_PUBLISHER_TIMEOUT_SECONDS } from '@functions/domain/station-list';
@@ -105,10 +105,11 @@ export async function startStations(options: { dataDir?: string; fleet?: number;
       },
     });
     stops.push(stationChanges.stop);
-    // A guest order's session, once closed, is settled from the stream (refund and receipt; docs/payments.md).
+    // A guest order's session, once closed, is settled from the stream (refund and receipt; docs/payments.md), and a
+    // refund left in flight is asked of the gateway again.
     const guestSessions = await onTableStream({
       mapping: GUEST_SESSION_STREAM_MAPPING,
-      filter: isClosedGuestSession,
+      filter: isGuestSettlementRecord,
       handler: async (event) => (await import('@functions/iot/guestSessionClosed')).handler(event, lambdaContext('guestSessionClosed')),
     });
     stops.push(guestSessions.stop);

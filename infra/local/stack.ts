@@ -18,6 +18,7 @@ import { codeEmail } from './cognito-mail';
 import { startIdentity, type LocalIdentityOutputs } from './identity';
 import { freePort } from './net';
 import { LOCAL_ALERT_EMAIL, LOCAL_MAIL_FROM, startOutbox, type LocalMailOutputs } from './outbox';
+import { startSandboxControl } from './sandbox-control';
 import { startStorage } from './storage';
 import { startStationListEdge } from './station-list';
 import { seedAccounts, seedStations } from './seed';
@@ -41,8 +42,11 @@ export interface LocalOutputs {
   originSecret: string;
   dynamodb: { endpoint: string; tableName: string; region: string };
   cognito: LocalIdentityOutputs;
-  /** The payment gateway the handlers use: the sandbox signs its notifications with this (local, random) key. */
-  payments: { provider: 'sandbox' | 'midtrans'; mode: 'live' | 'sandbox'; notificationUrl: string; sandboxServerKey: string | null };
+  /**
+   * The payment gateway the handlers use: the sandbox signs its notifications with this (local, random) key; its
+   * control (faults, payers held back, its own books: infra/local/sandbox-control.ts) answers on `sandboxControl`.
+   */
+  payments: { provider: 'sandbox' | 'midtrans'; mode: 'live' | 'sandbox'; notificationUrl: string; sandboxServerKey: string | null; sandboxControl: string | null };
   /** The MQTT broker stations connect to, its CA, and the local signing key. */
   stations: LocalStationsOutputs;
   /** The outbox that takes every e-mail the system sends (SES in AWS): its page and its messages as JSON. */
@@ -189,7 +193,13 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       mode: process.env.MIDTRANS_SERVER_KEY ? ('live' as const) : ('sandbox' as const),
       notificationUrl: `http://127.0.0.1:${apiPort}/api/payments/notification`,
       sandboxServerKey: process.env.MIDTRANS_SERVER_KEY ? null : (process.env.SANDBOX_SERVER_KEY ??= `SB-Mid-server-local-${randomUUID()}`),
+      sandboxControl: null as string | null,
     };
+    if (payments.sandboxServerKey) {
+      const control = await startSandboxControl({ serverKey: payments.sandboxServerKey, port: await freePort() });
+      stops.push(["the sandbox gateway's control", control.stop]);
+      payments.sandboxControl = control.url;
+    }
     // A developer trying Midtrans' sandbox through a tunnel sets PAYMENT_NOTIFICATION_URL to its public URL.
     payments.notificationUrl = process.env.PAYMENT_NOTIFICATION_URL ??= payments.notificationUrl;
     process.env.PAYMENTS_MODE = payments.mode;

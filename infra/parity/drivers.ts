@@ -4,6 +4,7 @@ import { receiptSecretFor } from '@functions/domain/guest-orders';
 import { keys } from '@functions/adapters/dynamodb/keys';
 import { orderIdFor } from '@functions/domain/payment-orders';
 import { paidSessionId } from '@functions/domain/vend-paid';
+import { guestRefundKeys, refundInFlightAccount } from '@functions/ports/payment-orders';
 import { stationTopics } from '@functions/ports/station-messages';
 import { baliDate } from '@shared/bali-time';
 import { openApiDocument } from '@shared/openapi';
@@ -700,6 +701,12 @@ export const DRIVERS: Record<string, Driver> = {
         key: () => keys.vendSession(paidSessionId(guestOrderId('no-such-order-key'))),
         change: (item) => ({ ...item, status: 'expired' }),
         check: (result) => is(isDeepStrictEqual(record(result).outcomes, { 'not-guest': 1 }) && list(record(result).batchItemFailures).length === 0, `settle ${JSON.stringify(result)}`),
+      },
+      {
+        name: 'asks again for a refund left in flight, and leaves the order whose payment has not settled for a later try',
+        key: (s) => keys.user(refundInFlightAccount(guestRefundKeys.unused(guestOrderId(String(s.values.guestKey))))),
+        change: (item) => ({ ...item, balance: 500, bookAccount: true }),
+        check: (result) => is(isDeepStrictEqual(record(result).outcomes, { unsettled: 1 }) && list(record(result).batchItemFailures).length === 1, `settle ${JSON.stringify(result)}`),
       },
     ],
   },

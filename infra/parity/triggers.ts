@@ -150,9 +150,23 @@ export function cloudFrontOriginHeaders(deployment: Deployment, fn: FunctionReso
   return {};
 }
 
+/** Lambda's numeric matching (`{ numeric: ['>', 0, '<=', 5] }`): every comparison holds for the value (a number, or a DynamoDB N string). */
+function numericMatches(comparisons: unknown[], value: unknown): boolean {
+  const n = typeof value === 'number' ? value : typeof value === 'string' && value.trim() !== '' ? Number(value) : Number.NaN;
+  if (Number.isNaN(n)) return false;
+  const holds: Record<string, (a: number, b: number) => boolean> = { '<': (a, b) => a < b, '<=': (a, b) => a <= b, '=': (a, b) => a === b, '>=': (a, b) => a >= b, '>': (a, b) => a > b };
+  for (let i = 0; i < comparisons.length; i += 2) {
+    const compare = holds[String(comparisons[i])];
+    if (!compare) throw new Error(`Numeric filter operator not supported by the suite: ${JSON.stringify(comparisons)}`);
+    if (!compare(n, Number(comparisons[i + 1]))) return false;
+  }
+  return true;
+}
+
 /**
  * Whether a stream record passes an event source mapping's filter pattern, for the subset of Lambda's filter syntax
- * patterns here use: nested objects, and arrays of exact values, `{ prefix }` or `{ exists }`. Throws on anything else.
+ * patterns here use: nested objects, and arrays of exact values, `{ prefix }`, `{ exists }` or `{ numeric }`. Throws
+ * on anything else.
  */
 export function filterMatches(pattern: unknown, value: unknown): boolean {
   if (Array.isArray(pattern)) {
@@ -160,6 +174,7 @@ export function filterMatches(pattern: unknown, value: unknown): boolean {
       if (typeof rule === 'string' || typeof rule === 'number' || typeof rule === 'boolean') return value === rule;
       if (rule && typeof rule === 'object' && 'prefix' in rule) return typeof value === 'string' && value.startsWith(String((rule as { prefix: unknown }).prefix));
       if (rule && typeof rule === 'object' && 'exists' in rule) return (value !== undefined) === (rule as { exists: unknown }).exists;
+      if (rule && typeof rule === 'object' && 'numeric' in rule) return numericMatches((rule as { numeric: unknown[] }).numeric, value);
       throw new Error(`Filter rule not supported by the suite: ${JSON.stringify(rule)}`);
     });
   }

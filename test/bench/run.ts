@@ -16,7 +16,7 @@ import type { Figure } from './stats';
 const log = (line: string) => console.log(`  ${line}`);
 /**
  * `npm run bench -- --only stations,functions` runs some groups (api, stations, web, functions, money); results.json
- * then holds only those. The money simulation (10,000 vends, about a quarter of an hour) runs only when asked for.
+ * then holds only those. The money simulation (10,000 operations over every money path) runs only when asked for.
  */
 const onlyArg = process.argv.indexOf('--only');
 const only = onlyArg > 0 ? new Set((process.argv[onlyArg + 1] ?? '').split(',')) : null;

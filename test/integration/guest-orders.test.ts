@@ -4,10 +4,11 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { keys } from '@functions/adapters/dynamodb/keys';
 import { signatureKey } from '@functions/adapters/midtrans/protocol';
 import { settleGuestSession, unusedRefundKey } from '@functions/domain/guest-orders';
-import { guestAccountOf } from '@functions/ports/payment-orders';
+import { orderIdFor } from '@functions/domain/payment-orders';
 import { STATION_UNAVAILABLE } from '@functions/domain/purchase-paid';
-import { refundInFlightAccount } from '@functions/ports/payment-orders';
+import { guestAccountOf, refundInFlightAccount } from '@functions/ports/payment-orders';
 import { sweepExpiredSessions } from '@functions/domain/vend-sweep';
+import { sandboxControlClient } from '@infra/local/sandbox-control';
 import type { SimStation } from '@infra/local/simulator';
 import { apiFetch, local, testDb } from '../support/local';
 import { waitForEmail } from '../support/outbox';
@@ -397,6 +398,32 @@ describe('guest orders', () => {
       await machines.update(real.machine.id, { status: 'online' });
     }
     await expectBooksBalanced(res.body.id, { topup: 500, purchase: 0, refund: 500 });
+  });
+
+  it('a refund the gateway answered 503 is asked again from its in-flight account, with nobody reading the order', async () => {
+    const { machines } = await workerServices();
+    const control = sandboxControlClient(local().payments.sandboxControl!);
+    const key = crypto.randomUUID();
+    const orderId = orderIdFor('guest', 'guest', key);
+    // The guest pays once the station is in maintenance: nothing is started, the webhook refunds in full, and the
+    // gateway answers that refund with a 503. The guest has left: nobody opens the receipt.
+    await control.payLater(orderId);
+    const res = await order({ stationId: real.machine.id, volumeMl: 500, paymentMethod: 'qris' }, key);
+    expect(res.status, res.text).toBe(201);
+    await machines.update(real.machine.id, { status: 'maintenance' });
+    try {
+      const before = (await control.refundFaults()).injected.unavailable;
+      await control.failNextRefunds(orderId, ['unavailable']);
+      await control.pay(orderId);
+      const closed = await waitFor(() => storedOrder(orderId), (o) => Boolean(o?.closedAt), 20_000, 200);
+      expect(closed.value).toMatchObject({ status: 'refunded', refunded: 500, refundKeys: [unusedRefundKey(orderId)], charged: 0 });
+      expect((await control.refundFaults()).injected.unavailable).toBe(before + 1);
+    } finally {
+      await machines.update(real.machine.id, { status: 'online' });
+    }
+    await expectBooksBalanced(orderId, { topup: 500, purchase: 0, refund: 500 });
+    expect((await accountOf(refundInFlightAccount(unusedRefundKey(orderId))))?.balance).toBe(0);
+    expect((await control.refunds()).filter((r) => r.orderId === orderId).map((r) => [r.key, r.amount])).toEqual([[unusedRefundKey(orderId), 500]]);
   });
 
   it('an order made in Bahasa Indonesia gets its receipt e-mail in Bahasa Indonesia, and its errors too', async () => {

@@ -2,7 +2,8 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { keys } from '@functions/adapters/dynamodb/keys';
 import { claimRefundKey, unusedRefundKey } from '@functions/domain/guest-orders';
-import { guestAccountOf } from '@functions/ports/payment-orders';
+import { guestAccountOf, refundInFlightAccount } from '@functions/ports/payment-orders';
+import { sandboxControlClient } from '@infra/local/sandbox-control';
 import type { SimStation } from '@infra/local/simulator';
 import { asAdmin, ledgerEntries, repositories } from '../support/admin';
 import { bearer, newAccount } from '../support/auth';
@@ -181,6 +182,26 @@ describe('guest receipts', () => {
     const guest = (await repositories().users.get(guestAccountOf(order.id)))!;
     expect([guest.balance, guest.owed ?? 0]).toEqual([0, 0]);
     expect(await sumOf(guestAccountOf(order.id))).toBe(0);
+  });
+
+  it('a claim credit the gateway answered 503 for goes back through the gateway once, though the receipt was kept meanwhile and nobody reads it', async () => {
+    const { order } = await refill(1000);
+    const keeper = await newAccount('after-503');
+    const control = sandboxControlClient(local().payments.sandboxControl!);
+    expect((await guestClaim(order, { kind: 'dispensed_less' })).status).toBe(201);
+    // The admin credits Rp 300; the gateway answers its refund with a 503, so the credit waits in flight.
+    await control.failNextRefunds(order.id, ['unavailable']);
+    const resolved = await asAdmin(`/api/admin/claims/PAID-${order.id}/resolve`, { method: 'POST', json: { decision: 'credit', amount: 300, reason: 'Checked the meter' } });
+    expect(resolved.status, resolved.text).toBe(200);
+    // The guest keeps the receipt in an account: it hands over what the guest account holds, not the credit in flight.
+    const kept = await keep(order, keeper.token);
+    expect(kept.status, kept.text).toBe(200);
+    const refunded = await waitFor(() => storedOrder(order.id), (o) => Boolean(o?.refundKeys?.includes(claimRefundKey(order.id))), 20_000, 200);
+    expect(refunded.value).toMatchObject({ refunded: 500, claimedBy: keeper.sub, claimedIdr: 0 });
+    expect(await balanceOf(refundInFlightAccount(claimRefundKey(order.id)))).toBe(0);
+    expect(await balanceOf(guestAccountOf(order.id))).toBe(0);
+    expect(await balanceOf(keeper.sub)).toBe(0);
+    expect((await control.refunds()).filter((r) => r.orderId === order.id).map((r) => [r.key, r.amount])).toEqual([[unusedRefundKey(order.id), 200], [claimRefundKey(order.id), 300]]);
   });
 
   it('a claim from the receipt that the station record does not support waits for the admin; the credit is refunded through the gateway', async () => {

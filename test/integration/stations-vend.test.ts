@@ -223,6 +223,23 @@ describe('the vend protocol on the local stack', () => {
     expect(await balance()).toBe(start - 250);
   });
 
+  it('a malformed completion recorded while the valid one settled the session (read open, written after) leaves no incident', async () => {
+    const start = await balance();
+    const answer = await station1.requestVend((await nfcToken()).token);
+    if (answer.kind !== 'authorized') throw new Error('not authorized');
+    const { sessionId } = answer.message;
+    // What the malformed completion's handler read, before the valid completion's handler settled the session.
+    const readOpen = await session(sessionId);
+    await station1.complete(sessionId, 300);
+    await closed(sessionId);
+    const { vendSessions } = await workerServices();
+    const report = { at: new Date().toISOString(), payload: JSON.stringify({ sessionId, dispensedMl: '300' }), reason: 'dispensedMl is not a number' };
+    expect(await vendSessions.recordIncident(readOpen, report, { holdSession: true })).toBe('settled');
+    expect(await vendSessions.incident(sessionId)).toBeNull();
+    expect(await session(sessionId)).toMatchObject({ status: 'completed', dispensedMl: 300, charged: 300 });
+    expect(await balance()).toBe(start - 300);
+  });
+
   it('denies a vend at a station in maintenance, and below the minimum balance', async () => {
     const { machines } = await workerServices();
     await machines.update(machine2.machine.id, { status: 'maintenance' });

@@ -1,8 +1,9 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { filterMatches } from '@infra/parity/triggers';
+import { refundInFlightAccount } from '../../ports/payment-orders';
 import { keys } from './keys';
-import { GUEST_SESSION_STREAM_FILTER, isClosedGuestSession, sessionIdOfRecord } from './guest-session-changes';
+import { GUEST_SETTLEMENT_STREAM_FILTERS, isClosedGuestSession, isGuestSettlementRecord, isRefundInFlight, refundKeyOfRecord, sessionIdOfRecord } from './guest-session-changes';
 
 /** A stream record of a write of a vend session (NEW_AND_OLD_IMAGES), as the table's stream gives it. */
 const sessionWrite = (sessionId: string, status: string | null, eventName = 'MODIFY') => ({
@@ -13,6 +14,14 @@ const sessionWrite = (sessionId: string, status: string | null, eventName = 'MOD
     OldImage: marshall({ ...keys.vendSession(sessionId), id: sessionId, status: 'open' }),
   },
 }) as Parameters<typeof isClosedGuestSession>[0];
+
+/** A stream record of a write of an account item (a ledger transaction's balance). */
+const accountWrite = (account: string, balance: number) => ({
+  eventName: 'MODIFY',
+  dynamodb: { Keys: marshall(keys.user(account)), NewImage: marshall({ ...keys.user(account), balance, bookAccount: true }) },
+}) as Parameters<typeof isClosedGuestSession>[0];
+/** Lambda's filters (given to CDK): any one of them passes the record. */
+const lambdaPasses = (record: unknown) => GUEST_SETTLEMENT_STREAM_FILTERS.some((filter) => filterMatches(filter, record));
 
 describe("the guest settlement's view of the table's stream", () => {
   const cases: [string, ReturnType<typeof sessionWrite>, boolean][] = [
@@ -28,8 +37,25 @@ describe("the guest settlement's view of the table's stream", () => {
 
   it.each(cases)('%s', (_name, record, settles) => {
     expect(isClosedGuestSession(record)).toBe(settles);
-    // Lambda's filter (given to CDK) and the local poller's test agree on every case.
-    expect(filterMatches(GUEST_SESSION_STREAM_FILTER, record)).toBe(settles);
+    // Lambda's filters (given to CDK) and the local poller's test agree on every case.
+    expect(isGuestSettlementRecord(record)).toBe(settles);
+    expect(lambdaPasses(record)).toBe(settles);
+  });
+
+  const refunds: [string, ReturnType<typeof accountWrite>, boolean][] = [
+    ['money set aside for a guest refund', accountWrite(refundInFlightAccount('GO-abc-unused'), 266), true],
+    ['the refund taken out of it (the gateway made it)', accountWrite(refundInFlightAccount('GO-abc-unused'), 0), false],
+    ["a person's wallet", accountWrite('7c1e0a52-user', 5_000), false],
+    ["a withdrawal's account", accountWrite('WD-0123456789abcdef01234567', 5_000), false],
+  ];
+  it.each(refunds)('%s', (_name, record, movesOn) => {
+    expect(isRefundInFlight(record)).toBe(movesOn);
+    expect(isGuestSettlementRecord(record)).toBe(movesOn);
+    expect(lambdaPasses(record)).toBe(movesOn);
+  });
+
+  it("reads the refund key from an in-flight account's record", () => {
+    expect(refundKeyOfRecord(accountWrite(refundInFlightAccount('GO-abc-claim'), 300))).toBe('GO-abc-claim');
   });
 
   it("reads the session id from the record's key", () => {

@@ -1,6 +1,7 @@
 import type { DynamoDBRecord } from 'aws-lambda';
 import { orderIdPrefix } from '../../domain/payment-orders';
 import { paidSessionId } from '../../domain/vend-paid';
+import { refundInFlightAccount } from '../../ports/payment-orders';
 import { keys } from './keys';
 
 /** The partition key of every guest order's vend session: the paid-vend session of a guest order id (docs/payments.md). */
@@ -8,6 +9,10 @@ const GUEST_SESSION_PK_PREFIX = keys.vendSession(paidSessionId(orderIdPrefix('gu
 const VEND_SESSION_SK = keys.vendSession('').SK;
 /** A session's statuses once closed: what the station reported, or the sweep's expiry. */
 const CLOSED_STATUSES = ['completed', 'failed', 'expired'] as const;
+
+/** The partition key of every refund-in-flight account (docs/architecture.md, "The book"), and an account's sort key. */
+const REFUND_IN_FLIGHT_PK_PREFIX = keys.user(refundInFlightAccount('')).PK;
+const ACCOUNT_SK = keys.user('').SK;
 
 /** Lambda's event source mapping of the guest settlement, read by the stations construct and the local poller. */
 export const GUEST_SESSION_STREAM_MAPPING = {
@@ -22,10 +27,22 @@ export const GUEST_SESSION_STREAM_MAPPING = {
   retryAttempts: 5,
 } as const;
 
-/** Writes that close a guest order's session; CDK gives Lambda this as its event filter. */
-export const GUEST_SESSION_STREAM_FILTER = {
+/** Writes that close a guest order's session. */
+const GUEST_SESSION_STREAM_FILTER = {
   dynamodb: { Keys: { PK: { S: [{ prefix: GUEST_SESSION_PK_PREFIX }] }, SK: { S: [VEND_SESSION_SK] } }, NewImage: { status: { S: [...CLOSED_STATUSES] } } },
 } as const;
+
+/**
+ * Writes that leave money in a refund's in-flight account: a guest refund set aside that the gateway has not made yet
+ * (it was unreachable, or its answer was lost). Whoever set it aside asks the gateway at once; this is the retry that
+ * does not depend on anyone reading the order again.
+ */
+const REFUND_IN_FLIGHT_STREAM_FILTER = {
+  dynamodb: { Keys: { PK: { S: [{ prefix: REFUND_IN_FLIGHT_PK_PREFIX }] }, SK: { S: [ACCOUNT_SK] } }, NewImage: { balance: { N: [{ numeric: ['>', 0] }] } } },
+} as const;
+
+/** What the guest settlement is handed (CDK gives Lambda these as its event filters, any one matching). */
+export const GUEST_SETTLEMENT_STREAM_FILTERS = [GUEST_SESSION_STREAM_FILTER, REFUND_IN_FLIGHT_STREAM_FILTER] as const;
 
 export function isClosedGuestSession(record: Pick<DynamoDBRecord, 'dynamodb'>): boolean {
   const { Keys, NewImage } = record.dynamodb ?? {};
@@ -34,3 +51,14 @@ export function isClosedGuestSession(record: Pick<DynamoDBRecord, 'dynamodb'>): 
 
 /** The session id of a stream record of a vend session. */
 export const sessionIdOfRecord = (record: Pick<DynamoDBRecord, 'dynamodb'>) => (record.dynamodb?.Keys?.PK?.S ?? '').slice(keys.vendSession('').PK.length);
+
+export function isRefundInFlight(record: Pick<DynamoDBRecord, 'dynamodb'>): boolean {
+  const { Keys, NewImage } = record.dynamodb ?? {};
+  return Boolean(Keys?.PK?.S?.startsWith(REFUND_IN_FLIGHT_PK_PREFIX) && Keys.SK?.S === ACCOUNT_SK && Number(NewImage?.balance?.N ?? 0) > 0);
+}
+
+/** The refund key of a stream record of a refund-in-flight account. */
+export const refundKeyOfRecord = (record: Pick<DynamoDBRecord, 'dynamodb'>) => (record.dynamodb?.Keys?.PK?.S ?? '').slice(REFUND_IN_FLIGHT_PK_PREFIX.length);
+
+/** Whether the guest settlement takes a stream record (the local poller's filter; Lambda's is GUEST_SETTLEMENT_STREAM_FILTERS). */
+export const isGuestSettlementRecord = (record: Pick<DynamoDBRecord, 'dynamodb'>) => isClosedGuestSession(record) || isRefundInFlight(record);

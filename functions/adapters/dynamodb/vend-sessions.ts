@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { TransactionPart } from '../../ports/transaction';
 import type { IncidentReport, IncidentResolution, SessionOutcome, UsedToken, VendIncident, VendSession, VendSessions } from '../../ports/vend-sessions';
 import { keys, withoutKeys } from './keys';
@@ -173,7 +173,7 @@ export class DynamoVendSessions implements VendSessions {
     }
   }
 
-  async recordIncident(session: VendSession, report: IncidentReport, options: { holdSession: boolean }): Promise<{ held: boolean }> {
+  async recordIncident(session: VendSession, report: IncidentReport, options: { holdSession: boolean }): Promise<'held' | 'recorded' | 'settled'> {
     const incident = (held: boolean) => ({
       TableName: this.tableName,
       Key: keys.vendIncident(session.id),
@@ -188,34 +188,26 @@ export class DynamoVendSessions implements VendSessions {
         ':held': held, ':report': report, ':at': report.at, ':one': 1, ...prefixed(keys.openVendIncident(report.at, session.id)),
       },
     });
-    if (options.holdSession) {
+    /** The incident with a condition on the session, its state as the write found it told apart by the cancellation. */
+    const withSession = async (held: boolean, sessionPart: NonNullable<TransactWriteCommandInput['TransactItems']>[number]): Promise<boolean> => {
       try {
-        await this.db.send(new TransactWriteCommand({
-          TransactItems: [
-            { Update: incident(true) },
-            {
-              Update: {
-                TableName: this.tableName,
-                Key: keys.vendSession(session.id),
-                // Out of the sweep's index: the hold stays until the incident is resolved.
-                UpdateExpression: 'SET incident = :true REMOVE GSI2PK, GSI2SK',
-                ConditionExpression: '#status = :open',
-                ExpressionAttributeNames: { '#status': 'status' },
-                ExpressionAttributeValues: { ':true': true, ':open': 'open' },
-              },
-            },
-          ],
-        }));
-        return { held: true };
+        await this.db.send(new TransactWriteCommand({ TransactItems: [{ Update: incident(held) }, sessionPart] }));
+        return true;
       } catch (error) {
         if ((error as Error).name !== 'TransactionCanceledException') throw error;
         const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
         if (reasons[1]?.Code !== 'ConditionalCheckFailed') throw error;
-        // The session closed meanwhile (the sweep released it): the incident is recorded without a hold.
+        return false;
       }
-    }
-    await this.db.send(new UpdateCommand(incident(false)));
-    return { held: false };
+    };
+    const sessionItem = { TableName: this.tableName, Key: keys.vendSession(session.id), ExpressionAttributeNames: { '#status': 'status' } };
+    // Out of the sweep's index: the hold stays until the incident is resolved.
+    const holding = { Update: { ...sessionItem, UpdateExpression: 'SET incident = :true REMOVE GSI2PK, GSI2SK', ConditionExpression: '#status = :open', ExpressionAttributeValues: { ':true': true, ':open': 'open' } } };
+    if (options.holdSession && (await withSession(true, holding))) return 'held';
+    // Closed meanwhile: released (the sweep, a failure), the incident is recorded without a hold; settled by a valid
+    // completion that won the race, the report is one for a settled session, which is ignored.
+    const notSettled = { ConditionCheck: { ...sessionItem, ConditionExpression: '#status <> :completed', ExpressionAttributeValues: { ':completed': 'completed' } } };
+    return (await withSession(false, notSettled)) ? 'recorded' : 'settled';
   }
 
   async incident(sessionId: string): Promise<VendIncident | null> {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { GatewayRejected, type ChargeRequest, type ChargeResult, type GatewayRefund, type OrderRef, type PaymentGateway, type PaymentNotification, type RefundRequest } from '../../ports/payment-gateway';
+import { GatewayRejected, GatewayUnavailable, type ChargeRequest, type ChargeResult, type GatewayRefund, type OrderRef, type PaymentGateway, type PaymentNotification, type RefundRequest } from '../../ports/payment-gateway';
 import { isCardWallet, type PaymentMethod } from '@shared/schemas';
 import { formatMidtransTime, mapStatus, signatureKey, toReport, verifyNotificationBody } from '../midtrans/protocol';
+import { SandboxControl } from './control';
 import { qrisPayload } from './qris';
 
 /**
@@ -19,8 +20,9 @@ import { qrisPayload } from './qris';
  * - anything else: paid. `pending`, then `settlement` about 0.4 s later (card wallets: `capture` at once).
  *
  * Refunds we ask for (refund()) are made at once, one per key, and announced like Midtrans' (`refund` or
- * `partial_refund` notifications; the status API lists them). They are kept in this process's memory: a sandbox in
- * Lambda forgets them with its container (the ledger and the order keep what was refunded either way).
+ * `partial_refund` notifications; the status API lists them). They are kept in this process's memory (its control,
+ * ./control.ts, which can also make refunds fail or answer slowly, and hold a payer back): a sandbox in Lambda forgets
+ * them with its container (the ledger and the order keep what was refunded either way).
  *
  * Without a notification URL (a Lambda in sandbox mode) nothing is posted; the status API answers the
  * same outcomes from the order's age, and GET /api/wallet/topup/{id} asks it when a notification is overdue.
@@ -62,6 +64,8 @@ export interface SandboxOptions {
   refundAfterMs?: number;
   expiryMs?: number;
   now?: () => Date;
+  /** Its books and the faults it is told to make (default: a control of its own, no faults). */
+  control?: SandboxControl;
   /** Replaces the HTTP post (tests). */
   post?: (url: string, body: Record<string, unknown>) => Promise<void>;
   log?: (message: string, data?: Record<string, unknown>) => void;
@@ -79,8 +83,8 @@ export class SandboxGateway implements PaymentGateway {
   private readonly now: () => Date;
   /** Transaction ids of charges made by this process (status answers reuse them). */
   private readonly transactions = new Map<string, string>();
-  /** Refunds asked for through refund(), by order. */
-  private readonly refundsMade = new Map<string, GatewayRefund[]>();
+  /** The refunds it made, the faults it makes and the payers held back. */
+  private readonly control: SandboxControl;
 
   constructor(private readonly options: SandboxOptions) {
     if (!options.serverKey) throw new Error('Sandbox server key is empty');
@@ -89,6 +93,7 @@ export class SandboxGateway implements PaymentGateway {
     this.refundAfterMs = options.refundAfterMs ?? 600;
     this.expiryMs = options.expiryMs ?? 15 * 60_000;
     this.now = options.now ?? (() => new Date());
+    this.control = options.control ?? new SandboxControl();
   }
 
   /** A notification body exactly as Midtrans would post it, signed with the sandbox server key. */
@@ -115,7 +120,7 @@ export class SandboxGateway implements PaymentGateway {
   /** Every refund of an order: the amount rule's (once its refund status was reached) and those asked for. */
   private refundsOf(order: { orderId: string; amount: number }, transactionStatus: string): GatewayRefund[] {
     const ruled = sandboxRefunds(order.orderId, order.amount);
-    return [...(ruled && transactionStatus === ruled.status ? ruled.refunds : []), ...(this.refundsMade.get(order.orderId) ?? [])];
+    return [...(ruled && transactionStatus === ruled.status ? ruled.refunds : []), ...this.madeRefunds(order.orderId)];
   }
 
   /** A refund's fields, as Midtrans adds them to refund notifications and status answers: the latest amount and every refund. */
@@ -163,7 +168,10 @@ export class SandboxGateway implements PaymentGateway {
     else plan.push(['settlement', this.settleAfterMs]);
     const refunded = sandboxRefunds(request.orderId, request.amount);
     if (refunded) plan.push([refunded.status, this.settleAfterMs + this.refundAfterMs]);
-    this.schedule(order, plan);
+    // A payer held back by the test pays later: only `pending` goes out until then, the rest after the payment.
+    const afterPayment = plan.filter(([status]) => status !== 'pending');
+    if (this.control.whenPaid(request.orderId, () => this.schedule(order, afterPayment))) this.schedule(order, plan.filter(([status]) => status === 'pending'));
+    else this.schedule(order, plan);
     return this.result(transactionId, 'pending', { qrString, deeplink, expiresAt });
   }
 
@@ -171,20 +179,23 @@ export class SandboxGateway implements PaymentGateway {
     return verifyNotificationBody(body, this.options.serverKey);
   }
 
-  /** The status API: the same outcome the notifications announce, from the order's age, with every refund made. */
+  /**
+   * The status API: the same outcome the notifications announce, from the order's age (from its payment, for a payer
+   * the test held back), with every refund made.
+   */
   async status(order: OrderRef): Promise<PaymentNotification | null> {
-    const age = this.now().getTime() - Date.parse(order.createdAt);
-    const rule = sandboxRule(order.amount);
     const card = isCardWallet(order.method);
+    const age = this.now().getTime() - Math.max(Date.parse(order.createdAt), (!card && this.control.paidAtOf(order.orderId)) || 0);
+    const rule = sandboxRule(order.amount);
     const refunded = sandboxRefunds(order.orderId, order.amount);
     const settledAfter = card ? 0 : this.settleAfterMs;
     let status: string;
-    if (rule === 'unpaid') status = age >= this.expiryMs ? 'expire' : 'pending';
+    if (rule === 'unpaid' || (!card && this.control.isUnpaid(order.orderId))) status = age >= this.expiryMs ? 'expire' : 'pending';
     else if (rule === 'decline') status = card || age >= this.settleAfterMs ? 'deny' : 'pending';
     else if (age < settledAfter) status = 'pending';
     else if (refunded && age >= settledAfter + this.refundAfterMs) status = refunded.status;
     else status = card ? 'capture' : 'settlement';
-    const made = this.refundsMade.get(order.orderId)?.reduce((sum, r) => sum + r.amount, 0) ?? 0;
+    const made = this.madeRefunds(order.orderId).reduce((sum, r) => sum + r.amount, 0);
     if (made && (status === 'settlement' || status === 'capture' || status === 'partial_refund')) status = made >= order.amount ? 'refund' : 'partial_refund';
     const transactionId = this.transactions.get(order.orderId) ?? `sandbox-${order.orderId}`;
     return toReport(this.notificationBody({ orderId: order.orderId, amount: order.amount, method: order.method, transactionId }, status, this.now()));
@@ -192,26 +203,49 @@ export class SandboxGateway implements PaymentGateway {
 
   /**
    * Refunds part or all of a settled order at once, one refund per key (the same key again answers the refund made),
-   * never more than what is left of the payment; then announces it like Midtrans (a refund notification).
+   * never more than what is left of the payment; then announces it like Midtrans (a refund notification). The
+   * control's faults: a 503 before anything is done, a lost answer after the refund was made, a slow answer.
    */
   async refund(request: RefundRequest): Promise<GatewayRefund> {
+    const fault = this.control.drawRefundFault(request.order.orderId);
+    if (fault === 'unavailable') throw new GatewayUnavailable('The sandbox gateway answered 503');
+    const made = await this.makeRefund(request);
+    const { timeoutMs, slowMs } = this.control.refundFaults;
+    if (fault === 'timeout') {
+      await sleep(timeoutMs);
+      throw new GatewayUnavailable(`The sandbox gateway did not answer within ${timeoutMs} ms`);
+    }
+    if (fault === 'slow') await sleep(slowMs);
+    return made;
+  }
+
+  private async makeRefund(request: RefundRequest): Promise<GatewayRefund> {
     const { order } = request;
-    const earlier = this.refundsMade.get(order.orderId)?.find((r) => r.key === request.key);
-    if (earlier) return earlier;
+    const earlier = () => this.madeRefunds(order.orderId).find((r) => r.key === request.key);
+    const found = earlier();
+    if (found) return found;
     if (!Number.isSafeInteger(request.amount) || request.amount <= 0) throw new GatewayRejected('refund amount must be a positive whole number', '400');
     if (sandboxRule(order.amount) === 'refuse-refunds') throw new GatewayRejected('The refund window of this payment method has passed', '412');
     const current = await this.status(order);
+    // Asked twice at once with one key, the gateway makes one refund: the other request found it meanwhile.
+    const meanwhile = earlier();
+    if (meanwhile) return meanwhile;
     if (!current || !['settlement', 'capture', 'partial_refund'].includes(current.gatewayStatus)) {
       throw new GatewayRejected(`Only a settled payment can be refunded (this one is ${current?.gatewayStatus ?? 'unknown'})`, '412');
     }
     const refunded = current.refunds.reduce((sum, r) => sum + r.amount, 0);
     if (refunded + request.amount > order.amount) throw new GatewayRejected('The refund is more than what is left of the payment', '412');
     const made = { key: request.key, amount: request.amount };
-    this.refundsMade.set(order.orderId, [...(this.refundsMade.get(order.orderId) ?? []), made]);
+    this.control.recordRefund({ ...made, orderId: order.orderId, at: this.now().toISOString() });
     const transactionId = this.transactions.get(order.orderId) ?? `sandbox-${order.orderId}`;
     const status = refunded + request.amount >= order.amount ? 'refund' : 'partial_refund';
     this.schedule({ orderId: order.orderId, amount: order.amount, method: order.method, transactionId }, [[status, this.pendingAfterMs]]);
     return made;
+  }
+
+  /** The refunds made through refund() on an order, as the gateway lists them. */
+  private madeRefunds(orderId: string): GatewayRefund[] {
+    return this.control.refundsOf(orderId).map(({ key, amount }) => ({ key, amount }));
   }
 
   private result(transactionId: string, status: string, extra: Partial<ChargeResult> = {}): ChargeResult {
@@ -256,6 +290,8 @@ export class SandboxGateway implements PaymentGateway {
     }
   }
 }
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function defaultPost(url: string, body: Record<string, unknown>): Promise<void> {
   const response = await fetch(url, {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { GatewayRejected, SignatureRejected, type ChargeRequest } from '../../ports/payment-gateway';
+import { GatewayRejected, GatewayUnavailable, SignatureRejected, type ChargeRequest } from '../../ports/payment-gateway';
 import { verifyNotificationBody } from '../midtrans/protocol';
+import { SandboxControl } from './control';
 import { crc16, qrisPayload } from './qris';
 import { sandboxRule, SandboxGateway } from './gateway';
 
@@ -150,5 +151,87 @@ describe('QRIS payload', () => {
     const announced = posted.filter((b) => b.transaction_status === 'partial_refund');
     expect(announced).toHaveLength(1);
     expect(verifyNotificationBody(announced[0], KEY)).toMatchObject({ outcome: 'refunded', refundKey: 'k1', refundAmount: 266 });
+  });
+});
+
+describe('the sandbox on a bad day (its control)', () => {
+  /** A settled QRIS order of Rp 1,500 at a sandbox whose control makes refunds meet `faults`. */
+  async function settledOrder(orderId: string, faults: ConstructorParameters<typeof SandboxControl>[0] = Math.random) {
+    const control = new SandboxControl(faults);
+    const { gateway, posted } = recording({ control });
+    const charged = request(1500, 'qris', { orderId });
+    await gateway.charge(charged);
+    await settle();
+    return { gateway, posted, control, order: { orderId, amount: 1500, method: 'qris' as const, createdAt: new Date(Date.now() - 1000).toISOString() } };
+  }
+  const refundsListed = async (gateway: SandboxGateway, order: Parameters<SandboxGateway['status']>[0]) => (await gateway.status(order))!.refunds;
+
+  it('answers 503 before refunding anything; asked again, it refunds once', async () => {
+    const { gateway, control, order } = await settledOrder('GO-fault-503', () => 0);
+    control.setRefundFaults({ unavailable: 1 });
+    await expect(gateway.refund({ order, amount: 300, key: 'k', reason: 'test' })).rejects.toBeInstanceOf(GatewayUnavailable);
+    expect(await refundsListed(gateway, order)).toEqual([]);
+    control.setRefundFaults({ unavailable: 0 });
+    expect(await gateway.refund({ order, amount: 300, key: 'k', reason: 'test' })).toEqual({ key: 'k', amount: 300 });
+    expect(control.injected).toEqual({ unavailable: 1, timeout: 0, slow: 0 });
+    expect(control.allRefunds()).toEqual([{ orderId: order.orderId, key: 'k', amount: 300, at: expect.any(String) }]);
+  });
+
+  it('loses the answer of a refund it made: the caller times out, the status lists the refund, the same key answers it', async () => {
+    const { gateway, control, order } = await settledOrder('GO-fault-timeout', () => 0);
+    control.setRefundFaults({ timeout: 1, timeoutMs: 20 });
+    await expect(gateway.refund({ order, amount: 300, key: 'k', reason: 'test' })).rejects.toThrow(/did not answer within 20 ms/);
+    expect(await refundsListed(gateway, order)).toEqual([{ key: 'k', amount: 300 }]);
+    control.setRefundFaults({ timeout: 0 });
+    expect(await gateway.refund({ order, amount: 300, key: 'k', reason: 'again' })).toEqual({ key: 'k', amount: 300 });
+    expect(await refundsListed(gateway, order)).toEqual([{ key: 'k', amount: 300 }]);
+  });
+
+  it('answers slowly: the refund is made at once and announced before the answer comes', async () => {
+    const { gateway, posted, control, order } = await settledOrder('GO-fault-slow', () => 0);
+    control.setRefundFaults({ slow: 1, slowMs: 120 });
+    const started = Date.now();
+    const answer = gateway.refund({ order, amount: 300, key: 'k', reason: 'test' });
+    await settle(60);
+    expect(posted.filter((b) => b.transaction_status === 'partial_refund')).toHaveLength(1);
+    expect(await answer).toEqual({ key: 'k', amount: 300 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(115);
+  });
+
+  it("meets an order's queued faults first, in order, and only for that order", async () => {
+    const { gateway, control, order } = await settledOrder('GO-queued', () => 0.99);
+    control.failNextRefunds(order.orderId, ['unavailable', 'timeout']);
+    control.setRefundFaults({ timeoutMs: 5 });
+    const other = { ...order, orderId: 'GO-other' };
+    await expect(gateway.refund({ order, amount: 100, key: 'a', reason: 'test' })).rejects.toThrow(/503/);
+    await expect(gateway.refund({ order, amount: 100, key: 'a', reason: 'test' })).rejects.toThrow(/did not answer/);
+    expect(await gateway.refund({ order, amount: 100, key: 'a', reason: 'test' })).toEqual({ key: 'a', amount: 100 });
+    expect(control.drawRefundFault(other.orderId)).toBeNull();
+    expect(control.injected).toEqual({ unavailable: 1, timeout: 1, slow: 0 });
+  });
+
+  it('makes one refund when asked twice at once with one key', async () => {
+    const { gateway, order } = await settledOrder('GO-same-key');
+    const [a, b] = await Promise.all([gateway.refund({ order, amount: 300, key: 'k', reason: 'one' }), gateway.refund({ order, amount: 300, key: 'k', reason: 'two' })]);
+    expect([a, b]).toEqual([{ key: 'k', amount: 300 }, { key: 'k', amount: 300 }]);
+    expect(await refundsListed(gateway, order)).toEqual([{ key: 'k', amount: 300 }]);
+  });
+
+  it('holds a payer back: the charge stays pending (notifications and status) until the payer pays', async () => {
+    const control = new SandboxControl();
+    const { gateway, posted } = recording({ control, expiryMs: 15 * 60_000 });
+    control.payLater('GO-later');
+    const charged = request(1500, 'qris', { orderId: 'GO-later' });
+    await gateway.charge(charged);
+    const order = { orderId: 'GO-later', amount: 1500, method: 'qris' as const, createdAt: new Date(Date.now() - 60_000).toISOString() };
+    await settle();
+    expect(posted.map((b) => b.transaction_status)).toEqual(['pending']);
+    expect((await gateway.status(order))!.gatewayStatus).toBe('pending');
+    control.pay('GO-later');
+    // Settled as long after the payment as after any charge, however old the order.
+    expect((await gateway.status(order))!.gatewayStatus).toBe('pending');
+    await settle();
+    expect(posted.map((b) => b.transaction_status)).toEqual(['pending', 'settlement']);
+    expect((await gateway.status(order))!.gatewayStatus).toBe('settlement');
   });
 });

@@ -1,0 +1,121 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import * as z from 'zod/mini';
+import { sandboxControl, type MadeRefund, type RefundFault, type RefundFaults } from '@functions/adapters/sandbox-gateway/control';
+import { SandboxGateway } from '@functions/adapters/sandbox-gateway/gateway';
+import type { OrderRef, PaymentNotification } from '@functions/ports/payment-gateway';
+import { PaymentMethod } from '@shared/schemas';
+
+/**
+ * The local sandbox gateway's control over HTTP (docs/local-cloud.md): another process (a test worker, the money
+ * simulation) makes the handlers' sandbox answer refunds with 503s, lost answers and slow ones, holds a payer back
+ * and lets it pay, and reads the sandbox's own books (an order's status as its status API answers, every refund it
+ * made). Local only: the stack starts it when the payments are the sandbox's.
+ *
+ *   PUT  /refund-faults            { unavailable?, timeout?, slow?, timeoutMs?, slowMs? } -> { faults, injected }
+ *   GET  /refund-faults            -> { faults, injected }
+ *   POST /orders/{id}/refund-faults { faults: ['unavailable' | 'timeout' | 'slow', ...] }: the order's next refund requests meet these
+ *   POST /orders/{id}/pay-later    the payer of this order (not charged yet) pays only when told
+ *   POST /orders/{id}/pay          the payer pays now
+ *   POST /orders/{id}/status       { amount, method, createdAt } -> the status API's report (null: unknown)
+ *   GET  /refunds                  -> every refund the sandbox made, oldest first
+ */
+
+const share = () => z.optional(z.number().check(z.gte(0), z.lte(1)));
+const milliseconds = () => z.optional(z.number().check(z.int(), z.gte(0), z.lte(30_000)));
+const FaultsBody = z.object({ unavailable: share(), timeout: share(), slow: share(), timeoutMs: milliseconds(), slowMs: milliseconds() });
+const NextFaultsBody = z.object({ faults: z.array(z.enum(['unavailable', 'timeout', 'slow'])).check(z.maxLength(20)) });
+const StatusBody = z.object({ amount: z.number().check(z.int(), z.positive()), method: PaymentMethod, createdAt: z.iso.datetime() });
+
+interface FaultsAnswer {
+  faults: RefundFaults;
+  injected: Record<RefundFault, number>;
+}
+
+export interface SandboxControlServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startSandboxControl(options: { serverKey: string; port: number }): Promise<SandboxControlServer> {
+  // The status API answers from the control's books, so this sandbox answers as the handlers' one does.
+  const gateway = new SandboxGateway({ serverKey: options.serverKey, control: sandboxControl });
+  const faults = (): FaultsAnswer => ({ faults: sandboxControl.refundFaults, injected: { ...sandboxControl.injected } });
+  const server = createServer((req, res) => {
+    route(req, res).catch((error: unknown) => send(res, 500, { message: (error as Error).message }));
+  });
+  async function route(req: IncomingMessage, res: ServerResponse) {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const order = /^\/orders\/([^/]+)\/(pay-later|pay|status|refund-faults)$/.exec(url.pathname);
+    if (url.pathname === '/refund-faults' && req.method === 'GET') return send(res, 200, faults());
+    if (url.pathname === '/refund-faults' && req.method === 'PUT') {
+      const body = FaultsBody.safeParse(await readJson(req));
+      if (!body.success) return send(res, 400, { message: z.prettifyError(body.error) });
+      sandboxControl.setRefundFaults(Object.fromEntries(Object.entries(body.data).filter(([, v]) => v !== undefined)));
+      return send(res, 200, faults());
+    }
+    if (url.pathname === '/refunds' && req.method === 'GET') return send(res, 200, sandboxControl.allRefunds());
+    if (order && req.method === 'POST') {
+      const [, encoded, action] = order;
+      const orderId = decodeURIComponent(encoded!);
+      if (action === 'pay-later') sandboxControl.payLater(orderId);
+      else if (action === 'pay') sandboxControl.pay(orderId);
+      else if (action === 'refund-faults') {
+        const body = NextFaultsBody.safeParse(await readJson(req));
+        if (!body.success) return send(res, 400, { message: z.prettifyError(body.error) });
+        sandboxControl.failNextRefunds(orderId, body.data.faults);
+      } else {
+        const body = StatusBody.safeParse(await readJson(req));
+        if (!body.success) return send(res, 400, { message: z.prettifyError(body.error) });
+        return send(res, 200, await gateway.status({ orderId, ...body.data }));
+      }
+      return send(res, 204, null);
+    }
+    return send(res, 404, { message: 'Not Found' });
+  }
+  await new Promise<void>((resolve) => server.listen(options.port, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${options.port}`,
+    stop: () => new Promise((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
+
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const text = Buffer.concat(chunks).toString('utf8');
+  try {
+    return text ? JSON.parse(text) : {};
+  } catch {
+    return null;
+  }
+}
+
+function send(res: ServerResponse, status: number, payload: unknown) {
+  if (status === 204) return void res.writeHead(204).end();
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify(payload));
+}
+
+/** The control as another process calls it. */
+export function sandboxControlClient(url: string) {
+  const call = async (method: string, path: string, body?: unknown) => {
+    const response = await fetch(url + path, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`sandbox control ${method} ${path}: ${response.status} ${text}`);
+    return text ? (JSON.parse(text) as unknown) : null;
+  };
+  const orderPath = (orderId: string, action: string) => `/orders/${encodeURIComponent(orderId)}/${action}`;
+  return {
+    setRefundFaults: async (faults: Partial<RefundFaults>) => (await call('PUT', '/refund-faults', faults)) as FaultsAnswer,
+    refundFaults: async () => (await call('GET', '/refund-faults')) as FaultsAnswer,
+    payLater: async (orderId: string) => void (await call('POST', orderPath(orderId, 'pay-later'))),
+    pay: async (orderId: string) => void (await call('POST', orderPath(orderId, 'pay'))),
+    failNextRefunds: async (orderId: string, faults: RefundFault[]) => void (await call('POST', orderPath(orderId, 'refund-faults'), { faults })),
+    status: async (order: OrderRef) => (await call('POST', orderPath(order.orderId, 'status'), { amount: order.amount, method: order.method, createdAt: order.createdAt })) as PaymentNotification | null,
+    refunds: async () => (await call('GET', '/refunds')) as MadeRefund[],
+  };
+}
+export type SandboxControlClient = ReturnType<typeof sandboxControlClient>;
