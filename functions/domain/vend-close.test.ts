@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { signNfcToken } from './tokens';
 import { authorizeVend } from './vend';
-import { completeVend, resolveIncident, startedVend } from './vend-close';
+import { completeVend, failVend, resolveIncident, startedVend } from './vend-close';
 import { sweepExpiredSessions } from './vend-sweep';
 import { memoryVendWorld } from './vend.test-fakes';
 
@@ -86,6 +86,31 @@ describe('completions that come late or cannot be settled as reported', () => {
     expect(await completeVend({ stationId: station, sessionId, dispensedMl: 250 }, w)).toBe('settled');
     expect(balance()).toBe(4_750);
     expect(await w.vendSessions.incident(sessionId)).toMatchObject({ status: 'resolved', resolution: { by: `station:${station}`, dispensedMl: 250, charged: 250 } });
+  });
+
+  it('resolves an incident that a malformed copy of the report recorded between the reading of the session and its settlement or release', async () => {
+    for (const report of [{ dispensedMl: 300 }, { failed: true }] as const) {
+      const before = balance();
+      const sessionId = await open();
+      // The malformed copy is handled while the valid report is on its way: after it read the session, before its write.
+      const get = w.vendSessions.get.bind(w.vendSessions);
+      let raced = false;
+      w.vendSessions.get = async (id) => {
+        const read = await get(id);
+        if (!raced) {
+          raced = true;
+          expect(await completeVend({ stationId: station, sessionId, dispensedMl: 'garbled' }, w)).toBe('incident');
+        }
+        return read;
+      };
+      if ('failed' in report) expect(await failVend({ stationId: station, sessionId, reason: 'valve did not open' }, w)).toBe('released');
+      else expect(await completeVend({ stationId: station, sessionId, dispensedMl: report.dispensedMl }, w)).toBe('settled');
+      w.vendSessions.get = get;
+      expect(raced).toBe(true);
+      expect(w.vendSessions.sessions.get(sessionId)).toMatchObject({ status: 'failed' in report ? 'failed' : 'completed', incident: false });
+      expect(await w.vendSessions.incident(sessionId)).toMatchObject({ status: 'resolved' });
+      expect(balance()).toBe(before - ('failed' in report ? 0 : 300));
+    }
   });
 
   it('lets an operator resolve an incident with the volume dispensed, even after a late malformed report', async () => {

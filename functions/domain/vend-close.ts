@@ -108,8 +108,10 @@ async function settleReported(
       return result.replayed ? 'replayed' : 'settled';
     } catch (error) {
       if (!refusedByLedger(error)) throw error;
-      // Closed meanwhile: the sweep released the hold (then this is a late completion), or another completion settled it.
+      // Closed meanwhile: the sweep released the hold (then this is a late completion), or another completion settled it;
+      // or a malformed copy of the report recorded an incident since the session was read: settled again, resolving it.
       const current = await deps.vendSessions.get(sessionId);
+      if (current?.status === 'open' && current.incident && !session.incident) return settleReported(deps, current, hold, volumeMl, resolution);
       if (!current || current.status === 'open') {
         await closeAsHold(deps, session, now, 'completion conflicted with the hold');
         const after = await deps.vendSessions.get(sessionId);
@@ -262,6 +264,9 @@ export async function releaseSession(
     );
   } catch (error) {
     if (!refusedByLedger(error)) throw error;
+    // An incident recorded since the session was read (a malformed completion before the failure): released again, resolving it.
+    const current = await deps.vendSessions.get(session.id);
+    if (current?.status === 'open' && current.incident && !session.incident) return releaseSession(deps, current, { status, reason, at, hold });
     return closeAsHold(deps, session, now, reason);
   }
   deps.log.info(`vend ${status}: hold released`, { stationId: session.stationId, sessionId: session.id, amount: session.holdAmount, reason });

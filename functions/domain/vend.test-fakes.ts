@@ -433,7 +433,8 @@ class MemoryVendSessions implements VendSessions {
   }
   closing(id: string, outcome: SessionOutcome) {
     if (this.failing.has(id)) throw new Error(`session ${id} cannot be written`);
-    return memoryPart({ holds: () => this.sessions.get(id)?.status === 'open', apply: () => Object.assign(this.sessions.get(id)!, outcome) });
+    const session = () => this.sessions.get(id);
+    return memoryPart({ holds: () => session()?.status === 'open' && (outcome.incident !== undefined || !session()!.incident), apply: () => Object.assign(session()!, outcome) });
   }
   settlingLate(id: string, outcome: { closedAt: string; dispensedMl: number; charged: number }) {
     return memoryPart({

@@ -119,7 +119,10 @@ export interface VendSessions {
   markStarted(id: string, at: string): Promise<boolean>;
   /** Closes an open session with the given outcome; false when it was not open any more. */
   close(id: string, outcome: SessionOutcome): Promise<boolean>;
-  /** The write of `close`, for the ledger to commit with the settlement or release of the hold; rejected when the session was not open. */
+  /**
+   * The write of `close`, for the ledger to commit with the settlement or release of the hold; rejected when the session
+   * was not open, or (an outcome that does not clear `incident`) when an incident was recorded on it since it was read.
+   */
   closing(id: string, outcome: SessionOutcome): TransactionPart;
   /**
    * The write of a late settlement: a session that was expired or failed (its hold released) becomes completed,

@@ -75,7 +75,10 @@ export class DynamoVendSessions implements VendSessions {
   }
 
   closing(id: string, outcome: SessionOutcome): TransactionPart {
-    return { writes: [{ Update: this.closeUpdate(id, outcome) }] };
+    const update = this.closeUpdate(id, outcome);
+    if (outcome.incident !== undefined) return { writes: [{ Update: update }] };
+    // Closed as read without an incident: not if a malformed copy of the report recorded one since (it must be resolved too).
+    return { writes: [{ Update: { ...update, ConditionExpression: `${update.ConditionExpression} AND (attribute_not_exists(incident) OR incident = :noIncident)`, ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':noIncident': false } } }] };
   }
 
   /** Writes the outcome and takes the session out of the sweep's index, only while it is open. */
