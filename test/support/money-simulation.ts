@@ -298,8 +298,11 @@ export async function runMoneySimulation(options: MoneyOptions): Promise<MoneyRe
         }
         case PATHS.walletClaim: {
           const sessions = candidates[path] as SimSession[];
+          // Half the claims on a vend whose record supports it (credited at once), some on a late or reordered one (queued).
+          const supported = sessions.filter((s) => s.stationSupportsClaim);
           const telling = sessions.filter((s) => TELLING_KINDS.has(s.kind));
-          const session = telling.length && rnd.chance(0.6) ? telling[rnd.int(0, telling.length - 1)]! : take<SimSession>(path);
+          const pool = supported.length && rnd.chance(0.5) ? supported : telling.length && rnd.chance(0.5) ? telling : [];
+          const session = pool.length ? pool[rnd.int(0, pool.length - 1)]! : take<SimSession>(path);
           candidates[path] = sessions.filter((s) => s !== session);
           records.claims.set(session.id, path);
           add(path, () => after.walletClaim(session, userOf(session.account)!));
