@@ -147,7 +147,8 @@ export const STATION_LIST_MAX_AGE_SECONDS = 15;
  * of the build that holds it. index.html stays the empty shell every other path falls back to. The files sit beside
  * index.html as <name>.html so that the service worker's precache finds /about as /about.html by itself. A `$name`
  * segment stands for any one segment without a dot (shared/page-paths.ts): every station's sticker page is the one
- * frame of station.html, which the station's data fills in the browser.
+ * frame of station.html, which the station's data fills in the browser; every receipt is receipt.html, its rows
+ * without their values.
  */
 export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
   '/': 'home.html',
@@ -160,7 +161,9 @@ export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
   '/signin': 'signin.html',
   '/signup': 'signup.html',
   '/forgot-password': 'forgot-password.html',
+  '/host': 'host.html',
   '/s/$id': 'station.html',
+  '/r/$receiptId': 'receipt.html',
 };
 
 /**

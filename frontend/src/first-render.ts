@@ -21,7 +21,9 @@ export const FIRST_RENDER_MODULES: Readonly<Record<string, readonly string[]>> =
   '/signin': authPage('SignInScreen'),
   '/signup': authPage('SignUpScreen'),
   '/forgot-password': authPage('ForgotPasswordScreen'),
+  '/host': authPage('SignInScreen'),
   '/s/$id': staticPage('guest/GuestStationPage.tsx'),
+  '/r/$receiptId': staticPage('guest/GuestReceiptPage.tsx'),
   '*': ['src/app.tsx'],
 };
 

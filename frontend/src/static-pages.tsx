@@ -37,13 +37,16 @@ const staticPages: Readonly<Record<string, StaticPage>> = {
   '/signin': () => authPage(import('./features/auth/SignInScreen').then((m) => m.SignInScreen)),
   '/signup': () => authPage(import('./features/auth/SignUpScreen').then((m) => m.SignUpScreen)),
   '/forgot-password': () => authPage(import('./features/auth/ForgotPasswordScreen').then((m) => m.ForgotPasswordScreen)),
+  // A host's page: signed out, its way in (a host signing in lands there); signed in, the router's page (HostPage).
+  '/host': () => authPage(import('./features/auth/SignInScreen').then((m) => m.SignInScreen), '/host'),
   '/s/$id': (queryClient, { id }) => publicPage(import('./features/guest/GuestStationPage').then((m) => m.stationPage(queryClient, id!))),
+  '/r/$receiptId': (_, { receiptId }) => publicPage(import('./features/guest/GuestReceiptPage').then((m) => <m.RouterFreeReceipt receiptId={receiptId!} />)),
 };
 
-/** A sign-in screen, in its own frame (no public header and footer). */
-async function authPage(screen: Promise<ComponentType<{ search: AuthSearch }>>): Promise<ReactElement> {
+/** A sign-in screen, in its own frame (no public header and footer); someone signed in goes on to `signedIn`. */
+async function authPage(screen: Promise<ComponentType<{ search: AuthSearch }>>, signedIn?: string): Promise<ReactElement> {
   const [{ RouterFreeAuth }, Screen] = await Promise.all([import('./features/auth/RouterFreeAuth'), screen]);
-  return <RouterFreeAuth Screen={Screen} />;
+  return <RouterFreeAuth Screen={Screen} signedIn={signedIn} />;
 }
 
 /**

@@ -22,6 +22,8 @@ const HEADINGS: Record<string, { en: string; id: string }> = {
   '/signin': { en: 'Welcome back', id: 'Selamat datang kembali' },
   '/signup': { en: 'Create your account', id: 'Buat akun Anda' },
   '/forgot-password': { en: 'Forgot your password?', id: 'Lupa kata sandi?' },
+  // A host's page, signed out: its way in.
+  '/host': { en: 'Welcome back', id: 'Selamat datang kembali' },
 };
 
 let browser: Browser;

@@ -4,7 +4,7 @@ import { getLanguage } from '../i18n/language';
 
 /**
  * A zod-free caller for the few public routes the public pages' first render needs (the landing page, a station's
- * sticker page). `client.ts` imports the whole route table and with it zod (about 25 KB gzip), which would more than
+ * sticker page, a guest's receipt). `client.ts` imports the whole route table and with it zod (about 25 KB gzip), which would more than
  * double such a page's own JavaScript; these paths are checked against the contract at compile time instead.
  */
 export class PublicApiError extends Error {
@@ -17,8 +17,15 @@ export class PublicApiError extends Error {
 
 type PathOf<R extends RouteId> = Routes[R]['path'];
 
-async function call<R extends RouteId>(method: Routes[R]['method'], path: PathOf<R>, { params = {}, body, signal }: { params?: Record<string, string>; body?: RouteBody<R>; signal?: AbortSignal } = {}): Promise<RouteResponse<R>> {
-  const url = path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? ''));
+interface CallOptions<R extends RouteId> {
+  params?: Record<string, string>;
+  query?: Record<string, string>;
+  body?: RouteBody<R>;
+  signal?: AbortSignal;
+}
+
+async function call<R extends RouteId>(method: Routes[R]['method'], path: PathOf<R>, { params = {}, query, body, signal }: CallOptions<R> = {}): Promise<RouteResponse<R>> {
+  const url = path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? '')) + (query ? `?${new URLSearchParams(query)}` : '');
   const response = await watchNetwork(fetch(url, {
     method,
     credentials: 'include',
@@ -35,5 +42,6 @@ async function call<R extends RouteId>(method: Routes[R]['method'], path: PathOf
 export const publicApi = {
   listMachines: (signal?: AbortSignal) => call<'listMachines'>('GET', '/api/machines', { signal }),
   getMachine: (id: string, signal?: AbortSignal) => call<'getMachine'>('GET', '/api/machines/{id}', { params: { id }, signal }),
+  getGuestOrder: (id: string, secret: string, signal?: AbortSignal) => call<'getGuestOrder'>('GET', '/api/guest/orders/{id}', { params: { id }, query: { secret }, signal }),
   createHostRequest: (body: RouteBody<'createHostRequest'>) => call<'createHostRequest'>('POST', '/api/host-requests', { body }),
 };
