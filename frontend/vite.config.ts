@@ -290,7 +290,14 @@ export default defineConfig({
     // The chunk graph (.vite/manifest.json), which the first-render budget check reads (src/first-render.ts).
     manifest: true,
     // No polyfill for <link rel="modulepreload">: browsers without it (Safari 16, Firefox 114) just skip the hints.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // The shell's dynamic imports are a router-free page's first render, whose chunks index.html's inline script
+      // preloads for the path opened (preloadFirstRender), and rare parts (a toast's card, the install offer): their
+      // lists of chunks to preload, hashed names that compress badly, were 1 KB gzip of every page's first render. The
+      // routed app's import (when a link shows intent) keeps its list: its chunks come at once, not one level at a time.
+      resolveDependencies: (filename, deps, { hostId }) => (/^assets\/shell-[\w-]+\.js$/.test(hostId) && !/^assets\/app-[\w-]+\.js$/.test(filename) ? [] : deps),
+    },
     // maplibre (about 1 MB minified) is one chunk on purpose: it is loaded only when a map is shown.
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
