@@ -1,8 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRupiah } from '@shared/money';
 import { seededAccount } from '../support/auth';
-import { launchBrowser, newContext, PHONE } from '../support/browser';
+import { launchBrowser, layoutShifts, phonePage, recordLayoutShifts } from '../support/browser';
 import { apiFetch, local } from '../support/local';
 import { closeStations, guestStation, waitFor } from '../integration/stations-support';
 
@@ -37,30 +37,11 @@ afterAll(async () => {
   await browser?.close();
 });
 
-async function phone(language: 'en' | 'id', { appCode }: { appCode: boolean }): Promise<Page> {
-  const context = await newContext(browser, { ...PHONE, locale: language === 'en' ? 'en-US' : 'id-ID' });
-  await context.addInitScript((lang) => localStorage.setItem('bali-refill.language', lang), language);
-  const page = await context.newPage();
-  if (!appCode) await page.route(/\/assets\/[^/]+\.js$/, (route) => route.abort());
-  return page;
-}
-
-/** Adds up the layout shifts the page reports from its start (none right after a person's input counts). */
-const recordShifts = (page: Page) =>
-  page.addInitScript(() => {
-    const w = window as unknown as { __shifts: number };
-    w.__shifts = 0;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.__shifts += entry.value;
-    }).observe({ type: 'layout-shift', buffered: true });
-  });
-const shifts = (page: Page) => page.evaluate(() => (window as unknown as { __shifts: number }).__shifts);
-
 const LABELS = ['Date', 'Station', 'Station code', 'Water', 'Paid', 'Paid with', 'Price', 'Refund', 'Plastic bottles saved', 'CO₂ saved', 'Receipt number'];
 
 describe("a guest's receipt", () => {
   it("is the receipt's rows with their labels before the app's code runs", async () => {
-    const page = await phone('en', { appCode: false });
+    const page = await phonePage(browser, 'en', { appCode: false });
     await page.goto(local().web + receiptPath);
     const main = page.getByRole('main');
     expect(await main.getByRole('heading', { level: 1 }).innerText()).toBe('Your refill receipt');
@@ -73,8 +54,8 @@ describe("a guest's receipt", () => {
 
   for (const language of ['en', 'id'] as const) {
     it(`fills its values in without moving anything (${language === 'en' ? 'English' : 'Indonesian'}, 390 px)`, async () => {
-      const page = await phone(language, { appCode: true });
-      await recordShifts(page);
+      const page = await phonePage(browser, language, { appCode: true });
+      await recordLayoutShifts(page);
       await page.goto(local().web + receiptPath);
       const receipt = page.getByTestId('guest-receipt');
       await receipt.waitFor();
@@ -85,7 +66,7 @@ describe("a guest's receipt", () => {
       await page.getByTestId('keep-link').waitFor();
       await page.getByTestId('receipt-share').waitFor();
       await page.waitForLoadState('networkidle');
-      expect(await shifts(page)).toBeLessThanOrEqual(0.02);
+      expect(await layoutShifts(page)).toBeLessThanOrEqual(0.02);
       await page.context().close();
     });
   }
@@ -93,7 +74,7 @@ describe("a guest's receipt", () => {
 
 describe("the host's page", () => {
   it('is its way in, the sign-in form, before the app\'s code runs', async () => {
-    const page = await phone('en', { appCode: false });
+    const page = await phonePage(browser, 'en', { appCode: false });
     await page.goto(`${local().web}/host`);
     const form = page.getByRole('form', { name: 'Sign in' });
     await form.getByLabel('E-mail').waitFor();
@@ -104,7 +85,7 @@ describe("the host's page", () => {
 
   it('signs a host in where it is and shows its page; a host signed in already gets its page at once', async () => {
     const host = seededAccount('host');
-    const page = await phone('en', { appCode: true });
+    const page = await phonePage(browser, 'en', { appCode: true });
     await page.goto(`${local().web}/host`);
     const form = page.getByRole('form', { name: 'Sign in' });
     await form.getByLabel('E-mail').fill(host.username);

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRupiah } from '@shared/money';
-import { launchBrowser, newContext, PHONE } from '../support/browser';
+import { launchBrowser, layoutShifts, phonePage, recordLayoutShifts } from '../support/browser';
 import { apiFetch, local } from '../support/local';
 import { closeStations, guestStation, provision, waitFor, workerServices } from '../integration/stations-support';
 
@@ -31,15 +31,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** A phone in a language, its page's module scripts (the app's code: the entry and every chunk) blocked or not. */
-async function phone(language: 'en' | 'id', { appCode }: { appCode: boolean }): Promise<Page> {
-  const context = await newContext(browser, { ...PHONE, locale: language === 'en' ? 'en-US' : 'id-ID' });
-  await context.addInitScript((lang) => localStorage.setItem('bali-refill.language', lang), language);
-  const page = await context.newPage();
-  if (!appCode) await page.route(/\/assets\/[^/]+\.js$/, (route) => route.abort());
-  return page;
-}
-
 /** Whether React has mounted the page's root (main.tsx ran). */
 const appRan = (page: Page) => page.evaluate(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')));
 const appRuns = (page: Page) => page.waitForFunction(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')));
@@ -58,7 +49,7 @@ async function shown(page: Page) {
 describe("a station's sticker page before the app's code runs", () => {
   for (const language of ['en', 'id'] as const) {
     it(`shows the station, its sizes with their prices and the pay button (${language === 'en' ? 'English' : 'Indonesian'} visitor)`, async () => {
-      const page = await phone(language, { appCode: false });
+      const page = await phonePage(browser, language, { appCode: false });
       await page.goto(`${local().web}/s/${station.real.machine.id}`);
       await page.getByRole('heading', { name: 'Refill at First Paint Station' }).waitFor();
       const { heading, text, sizes, pay } = await shown(page);
@@ -82,7 +73,7 @@ describe("a station's sticker page before the app's code runs", () => {
   it('shows a price sent to the station, and a station added, on the next load', async () => {
     await (await workerServices()).machines.update(station.real.machine.id, { pricePerLitre: 2000, updatedAt: new Date().toISOString() });
     const added = await provision('Station Added Just Now');
-    const page = await phone('en', { appCode: false });
+    const page = await phonePage(browser, 'en', { appCode: false });
     try {
       await page.goto(`${local().web}/s/${station.real.machine.id}`);
       await page.getByRole('button', { name: `Pay ${formatRupiah(2000)}` }).waitFor();
@@ -98,7 +89,7 @@ describe("a station's sticker page before the app's code runs", () => {
   it('shows a station kept off the public lists from the API, and leaves an unknown one to the app', async () => {
     const hidden = await provision('Hidden Sticker Station');
     await (await workerServices()).machines.update(hidden.machine.id, { hidden: true, updatedAt: new Date().toISOString() });
-    const page = await phone('en', { appCode: false });
+    const page = await phonePage(browser, 'en', { appCode: false });
     try {
       await page.goto(`${local().web}/s/${hidden.machine.id}`);
       await page.getByRole('heading', { name: 'Refill at Hidden Sticker Station' }).waitFor();
@@ -116,22 +107,16 @@ describe("a station's sticker page before the app's code runs", () => {
 describe("a station's sticker page with the app's code", () => {
   for (const language of ['en', 'id'] as const) {
     it(`is taken over by the app without moving anything, and pays as before (${language === 'en' ? 'English' : 'Indonesian'})`, async () => {
-      const page = await phone(language, { appCode: true });
+      const page = await phonePage(browser, language, { appCode: true });
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
-      await page.addInitScript(() => {
-        const w = window as unknown as { __shifts: number };
-        w.__shifts = 0;
-        new PerformanceObserver((list) => {
-          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.__shifts += entry.value;
-        }).observe({ type: 'layout-shift', buffered: true });
-      });
+      await recordLayoutShifts(page);
       await page.goto(`${local().web}/s/${station.real.machine.id}`);
       const t = language === 'en' ? { heading: 'Refill at First Paint Station', pay: 'Pay' } : { heading: 'Isi ulang di First Paint Station', pay: 'Bayar' };
       await appRuns(page);
       await page.getByRole('heading', { name: t.heading }).waitFor();
       await page.waitForLoadState('networkidle');
-      expect(await page.evaluate(() => (window as unknown as { __shifts: number }).__shifts)).toBeLessThanOrEqual(0.02);
+      expect(await layoutShifts(page)).toBeLessThanOrEqual(0.02);
 
       await page.getByRole('radio', { name: /^0[.,]5 L/ }).check();
       await page.getByRole('button', { name: `${t.pay} ${formatRupiah(850)}` }).click();

@@ -19,12 +19,15 @@ const GuestProgress = lazy(() => import('./GuestProgress').then((m) => ({ defaul
 const StationCheckIn = lazy(() => import('../admin/station/StationCheckIn').then((m) => ({ default: m.StationCheckIn })));
 const CardWalletChoices = lazy(() => import('./CardWalletChoices').then((m) => ({ default: m.CardWalletChoices })));
 
+/** How long the page's first render waits for the first paint's station before it loads the station itself. */
+const FIRST_PAINT_WAIT_MS = 3_000;
+
 /**
  * The page of `/s/{stationId}` as its first render shows it: with the station the first paint loaded
  * (station-first-paint.ts) when the page came with one, so that it replaces the filled frame with the same page.
  */
 export async function stationPage(queryClient: QueryClient, stationId: string) {
-  const station = await firstPaintStation();
+  const station = await Promise.race([firstPaintStation(), new Promise<null>((resolve) => setTimeout(() => resolve(null), FIRST_PAINT_WAIT_MS))]);
   if (station) queryClient.setQueryData(stationQuery(stationId).queryKey, station);
   return <GuestStationPage stationId={stationId} />;
 }
