@@ -5,12 +5,14 @@ import { pathToFileURL } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { build as buildScript } from 'esbuild';
 import { build, defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { OPENAPI_DOCUMENT_PATH, PRERENDERED_PAGES, STATION_LIST_SNAPSHOT_PATH } from '../shared/constants';
 import { openApiDocument } from '../shared/openapi';
+import { pagePathPattern } from '../shared/page-paths';
 import { STATION_TILE_PATH_PREFIX } from '../shared/station-tiles';
-import { FIRST_RENDER_MODULES } from './src/first-render';
+import { FIRST_PAINT_SCRIPTS, FIRST_RENDER_MODULES } from './src/first-render';
 
 const root = import.meta.dirname;
 
@@ -29,7 +31,9 @@ const reactPlugins = () => [
  * docs/architecture.md, "Prerendered public pages": once the browser's build is written (and before the service worker
  * is generated, so that it precaches them), src/prerender.tsx is built for Node and renders each of PRERENDERED_PAGES
  * into a copy of the built index.html, the shell, whose root is otherwise empty: the same preload script and entry
- * (moved to the end of the body), so main.tsx hydrates it and the CSP's script hashes stay those of index.html.
+ * (moved to the end of the body), so main.tsx hydrates it and the CSP's script hashes stay those of index.html. A
+ * page's frame (FIRST_PAINT_SCRIPTS) also gets its first-paint script, inline at the top of its head (the CSP allows it
+ * by its hash), and a root marked data-first-paint, which main.tsx replaces instead of hydrating.
  */
 function prerenderPages(): Plugin {
   let outDir = '';
@@ -66,6 +70,8 @@ function prerenderPages(): Plugin {
           const run = spawnSync(process.execPath, ['--input-type=module', '-e', script], { env: { ...process.env, NODE_ENV: 'production' }, stdio: 'inherit' });
           if (run.status !== 0) throw new Error(`Prerendering the public pages failed (exit ${run.status})`);
           const html = JSON.parse(readFileSync(pages, 'utf8')) as Record<string, string>;
+          const firstPaintScripts = new Map<string, string>();
+          for (const source of new Set(Object.values(FIRST_PAINT_SCRIPTS))) firstPaintScripts.set(source, await firstPaintScript(source));
           const shell = readFileSync(join(outDir, 'index.html'), 'utf8');
           const emptyRoot = '<div id="root"></div>';
           if (!shell.includes(emptyRoot)) throw new Error(`index.html has no ${emptyRoot} to prerender into`);
@@ -81,7 +87,12 @@ function prerenderPages(): Plugin {
           const deferred: string[] = [];
           const page = `${head.replace(/<link rel="(?:modulepreload|preload)"[^>]*>\s*|<script\b[^>]*>[\s\S]*?<\/script>\s*/g, (tag) => (deferred.push(tag.trim()), ''))}</head>${body}`;
           for (const [path, file] of Object.entries(PRERENDERED_PAGES)) {
-            const content = page.replace(emptyRoot, () => `<div id="root">${html[path]}</div>`).replace('</body>', () => `${deferred.join('')}</body>`);
+            const firstPaint = FIRST_PAINT_SCRIPTS[path];
+            // Before the stylesheet, so that its requests start while the rest of the page is still arriving.
+            const framed = firstPaint ? page.replace('<style>', () => `<script>${firstPaintScripts.get(firstPaint)}</script><style>`) : page;
+            const content = framed
+              .replace(emptyRoot, () => `<div id="root"${firstPaint ? ' data-first-paint' : ''}>${html[path]}</div>`)
+              .replace('</body>', () => `${deferred.join('')}</body>`);
             writeFileSync(join(outDir, file), content);
           }
         } finally {
@@ -90,6 +101,28 @@ function prerenderPages(): Plugin {
       },
     },
   };
+}
+
+/**
+ * A first-paint script (FIRST_PAINT_SCRIPTS) as the text of an inline script: bundled, no module (it runs before the
+ * app's code, without React), minified.
+ */
+async function firstPaintScript(source: string): Promise<string> {
+  const built = await buildScript({
+    entryPoints: [resolve(root, source)],
+    bundle: true,
+    format: 'iife',
+    platform: 'browser',
+    target: 'es2020',
+    minify: true,
+    write: false,
+    // The import aliases (@shared/...).
+    tsconfig: resolve(root, '../tsconfig.json'),
+    logLevel: 'warning',
+  });
+  const code = built.outputFiles[0]!.text.trim();
+  if (/<\/script/i.test(code) || /<!--/.test(code)) throw new Error(`${source} cannot be inlined: it contains </script or <!--`);
+  return code;
 }
 
 /**
@@ -140,15 +173,21 @@ function preloadFirstRender(pages: Readonly<Record<string, readonly string[]>>):
           return seen;
         };
         const initial = entry ? closure([entry.fileName]) : new Set<string>();
+        // Exact paths by name, paths with `$name` segments by their pattern (shared/page-paths.ts), tried in order.
         const plan: Record<string, string[]> = {};
+        const patterns: [string, string[]][] = [];
         for (const [path, modules] of Object.entries(pages)) {
           const files = modules.map((m) => chunks.find((c) => c.facadeModuleId === resolve(root, m))?.fileName);
-          if (files.every((f) => f !== undefined)) plan[path] = [...closure(files, initial)].map((f) => `/${f}`);
+          if (!files.every((f) => f !== undefined)) continue;
+          const preload = [...closure(files, initial)].map((f) => `/${f}`);
+          if (path.includes('$')) patterns.push([pagePathPattern(path), preload]);
+          else plan[path] = preload;
         }
         const script =
-          '<script>(function(p){var q=location.pathname;if(q.length>1&&q.charAt(q.length-1)==="/")q=q.slice(0,-1);' +
-          '(p[q]||p["*"]||[]).forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)})})(' +
-          JSON.stringify(plan) +
+          '<script>(function(p,r){var q=location.pathname;if(q.length>1&&q.charAt(q.length-1)==="/")q=q.slice(0,-1);var f=p[q];' +
+          'for(var i=0;!f&&i<r.length;i++)if(new RegExp(r[i][0]).test(q))f=r[i][1];' +
+          '(f||p["*"]||[]).forEach(function(h){var l=document.createElement("link");l.rel="modulepreload";l.href=h;document.head.appendChild(l)})})(' +
+          `${JSON.stringify(plan)},${JSON.stringify(patterns)}` +
           ')</script>';
         return html.replace('</head>', `${script}</head>`);
       },
@@ -205,6 +244,9 @@ export default defineConfig({
       workbox: {
         // The app shell, every route chunk, the maplibre library and its worker (.mjs), icons and the docs.
         globPatterns: ['**/*.{js,mjs,css,html,svg,png,webmanifest,md}', OPENAPI_DOCUMENT_PATH.slice(1)],
+        // Not the frames of FIRST_PAINT_SCRIPTS: the worker answers their paths with the shell (navigateFallback), whose
+        // first render, from the worker's own copy of the code, is as soon as the frame's.
+        globIgnores: ['**/node_modules/**/*', ...Object.keys(FIRST_PAINT_SCRIPTS).map((path) => PRERENDERED_PAGES[path]!)],
         maximumFileSizeToCacheInBytes: 5 * 1024 * 1024,
         // A prerendered page comes from its own file (/about from /about.html, / from /home.html: PRERENDERED_PAGES),
         // any other path from the shell.
@@ -248,7 +290,14 @@ export default defineConfig({
     // The chunk graph (.vite/manifest.json), which the first-render budget check reads (src/first-render.ts).
     manifest: true,
     // No polyfill for <link rel="modulepreload">: browsers without it (Safari 16, Firefox 114) just skip the hints.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // The shell's dynamic imports are a router-free page's first render, whose chunks index.html's inline script
+      // preloads for the path opened (preloadFirstRender), and rare parts (a toast's card, the install offer): their
+      // lists of chunks to preload, hashed names that compress badly, were 1 KB gzip of every page's first render. The
+      // routed app's import (when a link shows intent) keeps its list: its chunks come at once, not one level at a time.
+      resolveDependencies: (filename, deps, { hostId }) => (/^assets\/shell-[\w-]+\.js$/.test(hostId) && !/^assets\/app-[\w-]+\.js$/.test(filename) ? [] : deps),
+    },
     // maplibre (about 1 MB minified) is one chunk on purpose: it is loaded only when a map is shown.
     chunkSizeWarningLimit: 1200,
     rolldownOptions: {
@@ -275,7 +324,14 @@ export default defineConfig({
               // and the return-path rule the landing page's sign-in links share with the route tree; with what they
               // import. Not the station list's loader: the pages without stations do without it.
               name: 'shell',
-              test: /src[\\/](components[\\/](PageFrame|useDocumentTitle|nav)|features[\\/]auth[\\/](signed-out|redirect)|static-pages)\.tsx?$/,
+              test: /src[\\/](components[\\/](PageFrame|useDocumentTitle|nav)|features[\\/]auth[\\/](signed-out|redirect)|static-pages?)\.tsx?$/,
+              priority: 1,
+            },
+            {
+              // The zod-free caller of the public routes and how a station's status shows: what the station list's
+              // loader shares with a station's sticker page, which needs nothing else of the list's chunk.
+              name: 'public-api',
+              test: /src[\\/](api[\\/]public-fetch|features[\\/]stations[\\/]status)\.ts$/,
               priority: 1,
             },
             {

@@ -32,6 +32,8 @@ export const HEARTBEAT_INGEST_RULE = 'bali_refill_heartbeats';
 export const HEARTBEATS_UNTIL_OFFLINE = 3;
 /** Largest volume one vend may hold for unless the machine says otherwise (a 1.5 L bottle). */
 export const DEFAULT_MAX_FILL_ML = 1500;
+/** The fill sizes the station page offers (millilitres); "fill my bottle" asks for the station's maximum. */
+export const GUEST_FILL_SIZES_ML = [500, 1000, 1500] as const;
 export const VEND_TOKEN_EXPIRY_SECONDS = 60;
 export const NFC_TOKEN_EXPIRY_SECONDS = 300;
 /** A refill paid in the app starts at the station only if the payment settles within this long; later, the money stays in the wallet. */
@@ -146,9 +148,12 @@ export const OPENAPI_DOCUMENT_PATH = '/openapi.json';
 export const STATION_LIST_MAX_AGE_SECONDS = 15;
 
 /**
- * The public pages rendered to HTML at build time (docs/architecture.md, "Prerendered public pages"), each path with
- * the file of the build that holds it. index.html stays the empty shell every other path falls back to. The files sit
- * beside index.html as <name>.html so that the service worker's precache finds /about as /about.html by itself.
+ * The pages rendered to HTML at build time (docs/architecture.md, "Prerendered public pages"), each path with the file
+ * of the build that holds it. index.html stays the empty shell every other path falls back to. The files sit beside
+ * index.html as <name>.html so that the service worker's precache finds /about as /about.html by itself. A `$name`
+ * segment stands for any one segment without a dot (shared/page-paths.ts): every station's sticker page is the one
+ * frame of station.html, which the station's data fills in the browser; every receipt is receipt.html, its rows
+ * without their values.
  */
 export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
   '/': 'home.html',
@@ -161,6 +166,9 @@ export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
   '/signin': 'signin.html',
   '/signup': 'signup.html',
   '/forgot-password': 'forgot-password.html',
+  '/host': 'host.html',
+  '/s/$id': 'station.html',
+  '/r/$receiptId': 'receipt.html',
 };
 
 /**

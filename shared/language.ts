@@ -8,6 +8,9 @@ export type Language = (typeof languages)[number];
 /** A text in both languages; English is also what logs and old records hold. */
 export type Localized = Record<Language, string>;
 
+/** BCP 47 locale for dates and numbers in a language (the web app's; e-mails and exports write their own). */
+export const localeOf = (language: Language) => (language === 'id' ? 'id-ID' : 'en-GB');
+
 /** The language a tag names, or null for one we do not speak ('in' is the old code for Indonesian). */
 export function languageOfTag(tag: string | null | undefined): Language | null {
   const base = tag?.trim().toLowerCase().split('-')[0];

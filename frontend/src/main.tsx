@@ -2,6 +2,7 @@ import { createQueryClient } from './api/query-client';
 import { languageReady } from './i18n/language';
 import { mountIn } from './mount';
 import { runtimeConfig } from './runtime-config';
+import { renderStatic } from './static-page';
 import { staticPageFor } from './static-pages';
 import './styles.css';
 // Clears the tokens after GET /api/logout lands on /?signedOut=1 (Amplify is loaded only then).
@@ -22,7 +23,7 @@ const queryClient = createQueryClient();
 const path = window.location.pathname;
 const staticPage = staticPageFor(path);
 if (staticPage) {
-  void Promise.all([import('./static-page'), staticPage(queryClient), languageReady(), runtimeConfig]).then(([{ renderStatic }, page]) => renderStatic(mount, queryClient, path, page));
+  void Promise.all([staticPage(queryClient), languageReady(), runtimeConfig]).then(([page]) => renderStatic(mount, queryClient, path, page));
 } else {
   void Promise.all([import('./app'), languageReady(), runtimeConfig]).then(([{ renderApp }]) => renderApp(mount, queryClient));
 }

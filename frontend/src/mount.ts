@@ -7,10 +7,11 @@ export type Mount = (element: ReactNode) => Root;
 /**
  * A page prerendered at build time (docs/architecture.md, "Prerendered public pages") arrives with its HTML in the
  * root: React hydrates it, adopting that markup. The shell (index.html, every other path) has an empty root: React
- * renders into it.
+ * renders into it. So does a page's frame (the root marked data-first-paint: a script filled it, and React's first
+ * render replaces it with the same page, docs/architecture.md, "The station page's first paint").
  */
 export function mountIn(container: HTMLElement): Mount {
-  const prerendered = container.firstElementChild !== null;
+  const prerendered = container.firstElementChild !== null && !container.hasAttribute('data-first-paint');
   const mount: Mount = (element) => {
     if (prerendered) return hydrateRoot(container, element);
     const root = createRoot(container);

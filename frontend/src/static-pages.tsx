@@ -1,14 +1,18 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType, ReactElement } from 'react';
+import { matchPagePath } from '@shared/page-paths';
 import type { AuthSearch } from './search';
 import { docsQueries } from './api/docs';
+
+/** A page's element, loaded with the data its first render shows; `params` are the path's `$name` segments. */
+type StaticPage = (queryClient: QueryClient, params: Record<string, string>) => Promise<ReactElement>;
 
 /**
  * The public pages whose first render needs no router (docs/architecture.md, "Router-free first render"), each with
  * its page, loaded with the data that render shows; main.tsx renders them with static-page.tsx, prerender.tsx too.
- * The routes (src/routes) render the same pages once the router runs.
+ * The routes (src/routes) render the same pages once the router runs. Paths as PRERENDERED_PAGES writes them.
  */
-const staticPages: Readonly<Record<string, (queryClient: QueryClient) => Promise<ReactElement>>> = {
+const staticPages: Readonly<Record<string, StaticPage>> = {
   '/': async (queryClient) => {
     // Start loading the stations while the page's own code is still on its way; never block on it.
     prefetchStations(queryClient);
@@ -33,12 +37,16 @@ const staticPages: Readonly<Record<string, (queryClient: QueryClient) => Promise
   '/signin': () => authPage(import('./features/auth/SignInScreen').then((m) => m.SignInScreen)),
   '/signup': () => authPage(import('./features/auth/SignUpScreen').then((m) => m.SignUpScreen)),
   '/forgot-password': () => authPage(import('./features/auth/ForgotPasswordScreen').then((m) => m.ForgotPasswordScreen)),
+  // A host's page: signed out, its way in (a host signing in lands there); signed in, the router's page (HostPage).
+  '/host': () => authPage(import('./features/auth/SignInScreen').then((m) => m.SignInScreen), '/host'),
+  '/s/$id': (queryClient, { id }) => publicPage(import('./features/guest/GuestStationPage').then((m) => m.stationPage(queryClient, id!))),
+  '/r/$receiptId': (_, { receiptId }) => publicPage(import('./features/guest/GuestReceiptPage').then(({ RouterFreeReceipt }) => <RouterFreeReceipt receiptId={receiptId!} />)),
 };
 
-/** A sign-in screen, in its own frame (no public header and footer). */
-async function authPage(screen: Promise<ComponentType<{ search: AuthSearch }>>): Promise<ReactElement> {
+/** A sign-in screen, in its own frame (no public header and footer); someone signed in goes on to `signedIn`. */
+async function authPage(screen: Promise<ComponentType<{ search: AuthSearch }>>, signedIn?: string): Promise<ReactElement> {
   const [{ RouterFreeAuth }, Screen] = await Promise.all([import('./features/auth/RouterFreeAuth'), screen]);
-  return <RouterFreeAuth Screen={Screen} />;
+  return <RouterFreeAuth Screen={Screen} signedIn={signedIn} />;
 }
 
 /**
@@ -49,8 +57,11 @@ function prefetchStations(queryClient: QueryClient) {
   void import('./api/stations').then(({ stationQueries }) => queryClient.prefetchQuery(stationQueries.all()));
 }
 
-/** The router-free page of a path, if it has one (exact paths only: '/about/' is not '/about'). */
-export const staticPageFor = (path: string) => (Object.hasOwn(staticPages, path) ? staticPages[path] : undefined);
+/** The router-free page of a path, if it has one (exact paths and `$name` segments only: '/about/' is not '/about'). */
+export function staticPageFor(path: string): ((queryClient: QueryClient) => Promise<ReactElement>) | undefined {
+  const page = matchPagePath(staticPages, path);
+  return page ? (queryClient) => page.value(queryClient, page.params) : undefined;
+}
 
 /** A page in the public pages' header and footer, as the routes render it. */
 async function publicPage(page: Promise<ReactElement>, layout: { openApp?: boolean } = {}): Promise<ReactElement> {

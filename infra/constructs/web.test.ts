@@ -102,6 +102,15 @@ describe('Web construct', () => {
     expect(rewrite('/docs/user-flow.md')).toBe('/docs/user-flow.md');
     expect(rewrite('/config.json')).toBe('/config.json');
     expect(rewrite('/.well-known/apple-developer-merchantid-domain-association')).toBe('/.well-known/apple-developer-merchantid-domain-association');
+    // Every station's sticker page is the one frame; only one segment after /s/, without a dot.
+    expect(rewrite('/s/HRL-00001')).toBe('/station.html');
+    expect(rewrite('/s/HRL%2000001')).toBe('/station.html');
+    expect(rewrite('/s/')).toBe('/index.html');
+    expect(rewrite('/s/HRL-00001/')).toBe('/index.html');
+    expect(rewrite('/s/HRL-00001/more')).toBe('/index.html');
+    expect(rewrite('/s')).toBe('/index.html');
+    expect(rewrite('/s/sticker.png')).toBe('/s/sticker.png');
+    expect(rewrite('/app/s/HRL-00001')).toBe('/index.html');
     template.hasResourceProperties('AWS::CloudFront::Function', { FunctionConfig: { Runtime: 'cloudfront-js-2.0' } });
   });
 
@@ -197,6 +206,19 @@ describe('Web construct with the build\'s inline script', () => {
     const [, policy] = only(template, 'AWS::CloudFront::ResponseHeadersPolicy');
     const csp = flat((policy.Properties!.ResponseHeadersPolicyConfig as { SecurityHeadersConfig: Record<string, any> }).SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy);
     expect(csp.split('; ').find((d) => d.startsWith('script-src'))).toBe(`script-src 'self' ${hash}`);
+  });
+});
+
+describe('Web construct with a prerendered page\'s first-paint script', () => {
+  const preload = '(function(){})()';
+  const firstPaint = '(()=>{fetch("/data/stations.json")})()';
+  const distDir = fakeWebBuild();
+  writeFileSync(join(distDir, 'index.html'), `<!doctype html><head><script>${preload}</script></head>`);
+  writeFileSync(join(distDir, 'station.html'), `<!doctype html><head><script>${firstPaint}</script><script>${preload}</script></head>`);
+  const hash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+
+  it('allows the shell\'s script and the page\'s own, each once', () => {
+    expect(inlineScriptSources(distDir)).toEqual([hash(preload), hash(firstPaint)]);
   });
 });
 

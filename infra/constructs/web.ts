@@ -30,15 +30,19 @@ import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
 import { Construct } from 'constructs';
 import { CARD_WALLET_CONNECT_SOURCES } from '@shared/card-wallets';
 import { PRERENDERED_PAGES, STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
+import { pagePathPattern } from '@shared/page-paths';
 import type { RuntimeConfig } from '@shared/runtime-config';
 import { acknowledge, acknowledgeWildcardResource } from './common';
 
+const prerenderedFiles = Object.entries(PRERENDERED_PAGES).map(([path, file]) => [path, `/${file}`] as const);
 /**
- * Rewrites a prerendered public page's path to its own HTML file (PRERENDERED_PAGES) and every other extension-less
- * path (SPA routes) to /index.html, the empty shell; files such as /docs/user-flow.md pass through, and so does
- * /.well-known/ (e.g. Apple Pay's extension-less domain-association file).
+ * Rewrites a prerendered public page's path to its own HTML file (PRERENDERED_PAGES: an exact path, or a path of one of
+ * its patterns such as /s/{stationId}, shared/page-paths.ts) and every other extension-less path (SPA routes) to
+ * /index.html, the empty shell; files such as /docs/user-flow.md pass through, and so does /.well-known/ (e.g. Apple
+ * Pay's extension-less domain-association file).
  */
-export const SPA_REWRITE_CODE = `var PAGES = ${JSON.stringify(Object.fromEntries(Object.entries(PRERENDERED_PAGES).map(([path, file]) => [path, `/${file}`])))};
+export const SPA_REWRITE_CODE = `var PAGES = ${JSON.stringify(Object.fromEntries(prerenderedFiles.filter(([path]) => !path.includes('$'))))};
+var PATTERNS = [${prerenderedFiles.filter(([path]) => path.includes('$')).map(([path, file]) => `[${new RegExp(pagePathPattern(path)).toString()}, ${JSON.stringify(file)}]`).join(', ')}];
 function handler(event) {
   var request = event.request;
   var uri = request.uri;
@@ -48,6 +52,12 @@ function handler(event) {
   if (PAGES.hasOwnProperty(uri)) {
     request.uri = PAGES[uri];
     return request;
+  }
+  for (var i = 0; i < PATTERNS.length; i++) {
+    if (PATTERNS[i][0].test(uri)) {
+      request.uri = PATTERNS[i][1];
+      return request;
+    }
   }
   var last = uri.substring(uri.lastIndexOf('/') + 1);
   if (last.indexOf('.') === -1) {
@@ -111,14 +121,20 @@ function contentSecurityPolicy(props: SecurityHeadersProps): string {
 }
 
 /**
- * The inline scripts of the built index.html (the build's preload script, see frontend/vite.config.ts) as
+ * The inline scripts of the built index.html (the build's preload script, see frontend/vite.config.ts) and of the
+ * prerendered pages (PRERENDERED_PAGES: station.html fills its frame with an inline script of its own) as
  * 'sha256-...' sources for script-src: the CSP allows exactly the scripts of the build it is deployed with.
  */
 export function inlineScriptSources(distDir: string): string[] {
-  const indexHtml = join(distDir, 'index.html');
-  if (!existsSync(indexHtml)) return [];
-  const scripts = readFileSync(indexHtml, 'utf8').matchAll(/<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi);
-  return [...scripts].map(([, body]) => `'sha256-${createHash('sha256').update(body!, 'utf8').digest('base64')}'`);
+  const sources = new Set<string>();
+  for (const file of ['index.html', ...Object.values(PRERENDERED_PAGES)]) {
+    const html = join(distDir, file);
+    if (!existsSync(html)) continue;
+    for (const [, body] of readFileSync(html, 'utf8').matchAll(/<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+      sources.add(`'sha256-${createHash('sha256').update(body!, 'utf8').digest('base64')}'`);
+    }
+  }
+  return [...sources];
 }
 
 /** The headers of the CloudFront response headers policy, on every response (the local stand-in sends the same). */

@@ -80,6 +80,26 @@ const CONTENT_TYPES: Record<string, string> = {
 /** The types CloudFront compresses (those served here), from 1,000 bytes to 10 MB. */
 const compressible = (type: string) => /^text\/|^application\/(json|manifest\+json)$|^image\/svg\+xml$/.test(type);
 
+/**
+ * An answer of a behavior that compresses (both of the construct's S3 behaviors: `compress: true`), as CloudFront
+ * gives it: Brotli or gzip as the viewer accepts (Chromium accepts Brotli over HTTPS only), a compressible type
+ * from 1,000 bytes to 10 MB, and then a weak ETag (the compressed bytes are not the origin's). `cache` keeps the
+ * encodings of an object that does not change.
+ */
+function compressed(req: IncomingMessage, fields: Record<string, string>, body: Buffer, cache: StoredObject['encoded'] = {}): { fields: Record<string, string>; body: Buffer } {
+  const type = fields['content-type'] ?? '';
+  if (!compressible(type) || body.length < 1000 || body.length > 10_000_000) return { fields: { ...fields, 'content-length': String(body.length) }, body };
+  const accepted = String(req.headers['accept-encoding'] ?? '');
+  const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+  if (!encoding) return { fields: { ...fields, vary: 'Accept-Encoding', 'content-length': String(body.length) }, body };
+  const encoded = (cache[encoding] ??= encoding === 'br' ? brotliCompressSync(body) : gzipSync(body));
+  const etag: Record<string, string> = fields.etag && !fields.etag.startsWith('W/') ? { etag: `W/${fields.etag}` } : {};
+  return { fields: { ...fields, ...etag, vary: 'Accept-Encoding', 'content-encoding': encoding, 'content-length': String(encoded.length) }, body: encoded };
+}
+
+/** If-None-Match against an ETag, compared weakly, as CloudFront does for a GET. */
+const sameEntity = (ifNoneMatch: string | undefined, etag: string) => ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag.replace(/^W\//, ''));
+
 interface StoredObject {
   body: Buffer;
   contentType: string;
@@ -138,7 +158,7 @@ export async function startLocalCloudFront(options: LocalCloudFrontOptions): Pro
     const readOnly = req.method === 'GET' || req.method === 'HEAD';
     if (stationList && path.startsWith(STATION_LIST_BEHAVIOR.slice(0, -1)) && readOnly) {
       const bucket = new URL(stationList.bucketOrigin);
-      const pass = () => !res.destroyed && forward(req, res, bucket.origin, `${bucket.pathname}${path}`, headers);
+      const pass = () => !res.destroyed && fromBucket(req, res, bucket.origin, `${bucket.pathname}${path}`, headers);
       // The list file is refreshed first; its tiles were written by the run that wrote the list naming them. A viewer
       // that left while the file was being refreshed gets nothing passed on (no request left half open).
       if (path === STATION_LIST_SNAPSHOT_PATH) void stationList.refresh().finally(pass);
@@ -168,19 +188,12 @@ export async function startLocalCloudFront(options: LocalCloudFrontOptions): Pro
       etag: object.etag,
       'last-modified': object.lastModified,
     };
-    if (req.headers['if-none-match'] === object.etag) return send(304, fields);
-    let body = object.body;
-    if (compressible(object.contentType) && body.length >= 1000 && body.length <= 10_000_000) {
-      const accepted = String(req.headers['accept-encoding'] ?? '');
-      const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
-      fields.vary = 'Accept-Encoding';
-      if (encoding) {
-        body = object.encoded[encoding] ??= encoding === 'br' ? brotliCompressSync(object.body) : gzipSync(object.body);
-        fields['content-encoding'] = encoding;
-      }
+    const encoded = compressed(req, fields, object.body, object.encoded);
+    if (sameEntity(req.headers['if-none-match'], object.etag)) {
+      const { 'content-length': _length, ...notModified } = encoded.fields;
+      return send(304, notModified);
     }
-    fields['content-length'] = String(body.length);
-    send(200, fields, body);
+    send(200, encoded.fields, encoded.body);
   });
 
   await new Promise<void>((resolve, reject) => {
@@ -202,6 +215,37 @@ export async function startLocalCloudFront(options: LocalCloudFrontOptions): Pro
  * sent under that name (so a test speaks from two addresses by binding 127.0.0.1 and 127.0.0.2).
  */
 const viewerAddress = (req: IncomingMessage) => `${req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? '127.0.0.1'}:${req.socket.remotePort ?? 0}`;
+
+/**
+ * Reads an object of the station list's bucket for a viewer, as the behavior of STATION_LIST_BEHAVIOR does: the viewer's
+ * If-None-Match compared weakly (the bucket compares strongly, and a compressed answer's ETag is weak), the answer
+ * compressed as CloudFront compresses it.
+ */
+function fromBucket(req: IncomingMessage, res: ServerResponse, origin: string, path: string, override: Record<string, string>) {
+  const target = new URL(origin);
+  const ifNoneMatch = req.headers['if-none-match']?.replace(/W\//g, '');
+  const upstream = httpRequest(
+    { hostname: target.hostname, port: target.port, method: req.method, path, headers: { host: target.host, ...(ifNoneMatch ? { 'if-none-match': ifNoneMatch } : {}) } },
+    (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => {
+        const fields = Object.fromEntries(Object.entries(response.headers).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[0] !== 'transfer-encoding' && entry[0] !== 'content-length'));
+        const answer = response.statusCode === 200 ? compressed(req, fields, Buffer.concat(chunks)) : { fields, body: Buffer.concat(chunks) };
+        res.writeHead(response.statusCode ?? 502, { ...answer.fields, ...override });
+        res.end(req.method === 'HEAD' ? undefined : answer.body);
+      });
+    },
+  );
+  upstream.on('error', () => {
+    if (!res.headersSent) res.writeHead(502, { 'content-type': 'text/plain', ...override });
+    res.end('Bad gateway');
+  });
+  res.on('close', () => {
+    if (!res.writableFinished) upstream.destroy();
+  });
+  upstream.end();
+}
 
 /** Passes a request on to an origin (everything but Host, as the API behavior's origin request policy does). */
 function forward(req: IncomingMessage, res: ServerResponse, origin: string, path: string, override: Record<string, string>, added: Record<string, string> = {}) {

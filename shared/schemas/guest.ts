@@ -7,8 +7,6 @@ import { lazySchema } from '../lazy-schema';
  * page, the station is started for it, and what was not dispensed is refunded through the gateway.
  */
 
-/** The fill sizes the station page offers (millilitres); "fill my bottle" asks for the station's maximum. */
-export const GUEST_FILL_SIZES_ML = [500, 1000, 1500] as const;
 /** The smallest refill a guest may pay for. */
 const GUEST_MIN_ML = 100;
 

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type BrowserServer, type Download } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type BrowserServer, type Download, type Page } from 'playwright-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const launchOptions = () => {
@@ -53,6 +53,30 @@ export async function newContext(browser: Browser, options: BrowserContextOption
 }
 
 export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true } as const;
+
+/**
+ * A page on a phone in a language (the visitor's remembered choice); without the app's code when `appCode` is false
+ * (every module script of the build blocked: what the first response paints by itself, docs/architecture.md,
+ * "Prerendered public pages").
+ */
+export async function phonePage(browser: Browser, language: 'en' | 'id', { appCode }: { appCode: boolean }): Promise<Page> {
+  const context = await newContext(browser, { ...PHONE, locale: language === 'en' ? 'en-US' : 'id-ID' });
+  await context.addInitScript((lang) => localStorage.setItem('bali-refill.language', lang), language);
+  const page = await context.newPage();
+  if (!appCode) await page.route(/\/assets\/[^/]+\.js$/, (route) => route.abort());
+  return page;
+}
+
+/** Adds up, from the page's start, the layout shifts it reports (none right after a person's input counts); read with layoutShifts. */
+export const recordLayoutShifts = (page: Page) =>
+  page.addInitScript(() => {
+    const w = window as unknown as { __shifts: number };
+    w.__shifts = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) w.__shifts += entry.value;
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+export const layoutShifts = (page: Page) => page.evaluate(() => (window as unknown as { __shifts: number }).__shifts);
 export const DESKTOP = { viewport: { width: 1280, height: 800 } } as const;
 
 /** The text of a download, read through its stream: the browser may run in another process (a path would not be there). */

@@ -1,5 +1,5 @@
 import { COPYRIGHT_YEAR } from '@shared/constants';
-import { defineMessages } from './messages';
+import { defineMessages } from './define';
 
 /** Texts of the shared public chrome: header, menus, footer, global banners, station status. */
 export const common = defineMessages('common', {

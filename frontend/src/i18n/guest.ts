@@ -1,4 +1,4 @@
-import { defineMessages } from './messages';
+import { defineMessages } from './define';
 
 /** Scan-to-refill without an account: the station page, the progress and the receipt (docs/payments.md, "Guest orders"). */
 export const guestTexts = defineMessages('guestTexts', {

@@ -95,5 +95,4 @@ export function useLanguage(): Language {
   return useSyncExternalStore(subscribe, getLanguage, () => 'en');
 }
 
-/** BCP 47 locale for dates and numbers in the current language. */
-export const localeOf = (language: Language) => (language === 'id' ? 'id-ID' : 'en-GB');
+export { localeOf } from '@shared/language';

@@ -8,9 +8,10 @@ import { safeRedirect } from './redirect';
  * A sign-in screen (sign in, sign up, password reset) as a router-free public page (src/static-pages.tsx), prerendered
  * at build time: its search read from the address without the router's zod schema (the same rule: a return path on
  * this site, an e-mail of at most 254 characters), after hydration, since the prerendered HTML has none; a visitor
- * signed in already goes straight on, as the route's `skipWhenSignedIn` sends them.
+ * signed in already goes straight on, as the route's `skipWhenSignedIn` sends them (to `signedIn` where the page is
+ * the way into a page of its own: /host, a host's page, signs its visitor in first).
  */
-export function RouterFreeAuth({ Screen }: { Screen: ComponentType<{ search: AuthSearch }> }) {
+export function RouterFreeAuth({ Screen, signedIn = '/app' }: { Screen: ComponentType<{ search: AuthSearch }>; signedIn?: string }) {
   const query = useSyncExternalStore(subscribeNothing, () => window.location.search, () => '');
   const search = readAuthSearch(query);
   const queryClient = useQueryClient();
@@ -18,8 +19,8 @@ export function RouterFreeAuth({ Screen }: { Screen: ComponentType<{ search: Aut
   useEffect(() => {
     void import('../../route-data')
       .then(({ currentUser }) => currentUser(queryClient))
-      .then((user) => user && navigate({ href: search.redirect ?? '/app', replace: true }));
-  }, [queryClient, navigate, search.redirect]);
+      .then((user) => user && navigate({ href: search.redirect ?? signedIn, replace: true }));
+  }, [queryClient, navigate, search.redirect, signedIn]);
   // A screen fills its e-mail from the search when it mounts: opened with ?email=, it mounts again once the address is read.
   return <Screen key={search.email ?? ''} search={search} />;
 }

@@ -1,9 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { formatRupiah } from '@shared/money';
 import type { GuestOrder } from '@shared/schemas';
-import { guestOrderQuery } from '../../api/guest';
+import { guestOrderQuery } from '../../api/guest-order';
+import { Link } from '../../components/nav';
 import { guestTexts } from '../../i18n/guest';
 import { localeOf, useLanguage } from '../../i18n/language';
 import { useMessages } from '../../i18n/messages';

@@ -1,11 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { formatRupiah } from '@shared/money';
 import { ClaimKind, type GuestOrder } from '@shared/schemas';
 import { ApiRequestError } from '../../api/client';
-import { fileGuestClaim, guestOrderQuery, keepGuestReceipt } from '../../api/guest';
+import { fileGuestClaim, keepGuestReceipt } from '../../api/guest';
+import { guestOrderQuery } from '../../api/guest-order';
 import { userQueries } from '../../api/user';
+import { Link } from '../../components/nav';
 import { claimTexts } from '../../i18n/claims';
 import { guestTexts } from '../../i18n/guest';
 import { useLanguage } from '../../i18n/language';

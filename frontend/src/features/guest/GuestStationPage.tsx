@@ -1,98 +1,139 @@
-import { useQuery } from '@tanstack/react-query';
-import { useRef, useState, type FormEvent } from 'react';
-import { DEFAULT_MAX_FILL_ML } from '@shared/constants';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { formatRupiah, priceOfMillilitres } from '@shared/money';
-import { GUEST_FILL_SIZES_ML, isCardWallet, type Machine } from '@shared/schemas';
-import { ApiRequestError } from '../../api/client';
-import { createGuestOrder } from '../../api/guest';
-import { stationQuery } from '../../api/station';
+import { isNotFound, stationQuery } from '../../api/station';
 import { StatusBadge } from '../../components/StatusBadge';
 import { DropIcon } from '../../components/icons';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { guestTexts } from '../../i18n/guest';
-import { localeOf, useLanguage } from '../../i18n/language';
+import { useLanguage } from '../../i18n/language';
 import { useMessages } from '../../i18n/messages';
-import { payWithWallet, WalletCancelled, type CardWallet, type WalletPayment } from '../wallet/payment-request';
-import { validateAppleMerchant } from '../../api/wallet';
-import { useCardWallets } from '../wallet/useCardWallets';
-import { formatLitresShort } from './format';
-import { GuestProgress } from './GuestProgress';
-import { StationCheckIn } from '../admin/station/StationCheckIn';
+import { maybeSignedIn } from '../auth/maybe-signed-in';
+import type { CardWallet } from '../wallet/payment-request';
+import { formatLitresShort, formatTemperature } from './format';
+import { choiceClass, defaultSizeOf, fillSizesOf, firstPaintStation, guestOrderStorageKey, levelBarClass, maxFillOf, volumeOf, type FillSize, type StationShown } from './station-view';
 
-const E_WALLETS = ['qris', 'gopay'] as const;
-/** QRIS and GoPay everywhere; Google Pay and Apple Pay where the browser offers them (no account needed for either). */
-type Method = (typeof E_WALLETS)[number] | CardWallet;
-/** The order in progress at this station, kept for a reload of the page (this tab only). */
-const storageKey = (stationId: string) => `bali-refill.guest-order.${stationId}`;
+// What the page shows first comes with it; the order's progress (a reload during an order) and a technician's check-in
+// load when they are shown, paying when the pay button is pressed (start-order.ts).
+const GuestProgress = lazy(() => import('./GuestProgress').then((m) => ({ default: m.GuestProgress })));
+const StationCheckIn = lazy(() => import('../admin/station/StationCheckIn').then((m) => ({ default: m.StationCheckIn })));
+const CardWalletChoices = lazy(() => import('./CardWalletChoices').then((m) => ({ default: m.CardWalletChoices })));
+
+/** How long the page's first render waits for the first paint's station before it loads the station itself. */
+const FIRST_PAINT_WAIT_MS = 3_000;
+
+/**
+ * The page of `/s/{stationId}` as its first render shows it: with the station the first paint loaded
+ * (station-first-paint.ts) when the page came with one, so that it replaces the filled frame with the same page.
+ */
+export async function stationPage(queryClient: QueryClient, stationId: string) {
+  const station = await Promise.race([firstPaintStation(), new Promise<null>((resolve) => setTimeout(() => resolve(null), FIRST_PAINT_WAIT_MS))]);
+  if (station) queryClient.setQueryData(stationQuery(stationId).queryKey, station);
+  return <GuestStationPage stationId={stationId} />;
+}
 
 /** `/s/{stationId}`: the station's public page behind its sticker's QR code; pay one refill without an account. */
 export function GuestStationPage({ stationId }: { stationId: string }) {
   const t = useMessages(guestTexts);
   const station = useQuery({ ...stationQuery(stationId), refetchInterval: 15_000 });
-  const [receiptId, setReceiptId] = useState<string | null>(() => sessionStorage.getItem(storageKey(stationId)));
+  const [receiptId, setReceiptId] = useState<string | null>(() => sessionStorage.getItem(guestOrderStorageKey(stationId)));
   const remember = (id: string | null) => {
-    if (id) sessionStorage.setItem(storageKey(stationId), id);
-    else sessionStorage.removeItem(storageKey(stationId));
+    if (id) sessionStorage.setItem(guestOrderStorageKey(stationId), id);
+    else sessionStorage.removeItem(guestOrderStorageKey(stationId));
     setReceiptId(id);
   };
   const machine = station.data;
   useDocumentTitle(machine ? t.pageTitle(machine.name) : null);
 
   return (
-    <div className="mx-auto max-w-xl px-4 py-6 sm:py-10">
+    <StationPageFrame>
       {station.isPending ? (
-        <div role="status" className="h-40 animate-pulse rounded-2xl bg-slate-100"><span className="sr-only">{t.receiptLoading}</span></div>
+        <StationLoading />
       ) : !machine ? (
         <p role="alert" className="rounded-2xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200">
-          {station.error instanceof ApiRequestError && station.error.status === 404 ? t.notFound : t.loadFailed}
+          {isNotFound(station.error) ? t.notFound : t.loadFailed}
         </p>
       ) : (
         <>
-          <h1 className="text-2xl font-bold text-slate-900">{t.pageTitle(machine.name)}</h1>
-          <p className="mt-1 text-sm text-slate-600">{machine.location}</p>
-          <StationFacts machine={machine} />
+          <StationSummary station={machine} />
           {receiptId ? (
-            <GuestProgress receiptId={receiptId} onNew={() => remember(null)} />
+            <Suspense fallback={<div className="mt-6 h-40 animate-pulse rounded-2xl bg-slate-100" />}>
+              <GuestProgress receiptId={receiptId} onNew={() => remember(null)} />
+            </Suspense>
           ) : machine.status === 'online' ? (
-            <OrderForm machine={machine} onOrdered={remember} />
+            <OrderForm station={machine} onOrdered={remember} />
           ) : (
-            <p role="status" className="mt-6 rounded-2xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200">{t.unavailable}</p>
+            <StationUnavailable />
           )}
-          <StationCheckIn stationId={machine.id} variant="public" />
+          {maybeSignedIn() && (
+            <Suspense fallback={null}>
+              <StationCheckIn stationId={machine.id} variant="public" />
+            </Suspense>
+          )}
         </>
       )}
-    </div>
+    </StationPageFrame>
+  );
+}
+
+/** The page's column; at least a screen tall, so that the footer is not in view before the station shows. */
+export function StationPageFrame({ children }: { children: ReactNode }) {
+  return <div className="mx-auto min-h-dvh max-w-xl px-4 py-6 sm:py-10">{children}</div>;
+}
+
+export function StationLoading() {
+  const t = useMessages(guestTexts);
+  return <div role="status" className="h-40 animate-pulse rounded-2xl bg-slate-100"><span className="sr-only">{t.receiptLoading}</span></div>;
+}
+
+export function StationUnavailable() {
+  const t = useMessages(guestTexts);
+  return <p role="status" className="mt-6 rounded-2xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200">{t.unavailable}</p>;
+}
+
+/**
+ * The station's name, place, status, water level and quality. `data-fill` marks what the first paint
+ * (station-first-paint.ts) writes into the prerendered frame; the same marks here keep the two one markup.
+ */
+export function StationSummary({ station }: { station: StationShown }) {
+  const t = useMessages(guestTexts);
+  return (
+    <>
+      <h1 className="text-2xl font-bold text-slate-900" data-fill="title">{t.pageTitle(station.name)}</h1>
+      <p className="mt-1 text-sm text-slate-600" data-fill="location">{station.location}</p>
+      <StationFacts station={station} />
+    </>
   );
 }
 
 /** Live status, water level and quality. */
-function StationFacts({ machine }: { machine: Machine }) {
+function StationFacts({ station }: { station: StationShown }) {
   const t = useMessages(guestTexts);
   const language = useLanguage();
-  const level = machine.waterLevel;
-  const quality = machine.quality;
+  const level = station.waterLevel;
+  const quality = station.quality;
   return (
     <dl className="mt-4 grid grid-cols-2 gap-3 rounded-2xl bg-white p-4 text-sm shadow-card ring-1 ring-slate-200">
-      <div className="col-span-2"><dt className="sr-only">Status</dt><dd><StatusBadge status={machine.status} /></dd></div>
+      <div className="col-span-2"><dt className="sr-only">Status</dt><dd data-fill="status"><StatusBadge status={station.status} /></dd></div>
       <div>
         <dt className="text-slate-600">{t.waterLevel}</dt>
         <dd className="mt-1 flex items-center gap-2 font-semibold text-slate-900">
           <DropIcon size={16} className="text-brand-700" />
-          {level === null ? t.unknown : `${level}%`}
+          <span data-fill="level">{level === null ? t.unknown : `${level}%`}</span>
           {level !== null && (
-            <span className="inline-block h-1.5 w-14 overflow-hidden rounded-full bg-slate-200" aria-hidden="true">
-              <span className={`block h-full rounded-full ${level < 20 ? 'bg-red-600' : level < 50 ? 'bg-amber-600' : 'bg-brand-600'}`} style={{ width: `${level}%` }} />
+            <span className="inline-block h-1.5 w-14 overflow-hidden rounded-full bg-slate-200" aria-hidden="true" data-fill="level-bar">
+              <span className={`block h-full rounded-full ${levelBarClass(level)}`} style={{ width: `${level}%` }} />
             </span>
           )}
         </dd>
       </div>
       <div>
         <dt className="text-slate-600">{t.quality}</dt>
-        <dd className="mt-1 font-semibold text-slate-900">
+        <dd className="mt-1 font-semibold text-slate-900" data-fill="quality">
           {quality ? (
             <>
-              <span className="block">{t.tds(quality.tdsPpm)}</span>
-              <span className="block font-normal text-slate-700">{t.temperature(new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 1 }).format(quality.temperatureC))}</span>
+              <span className="block" data-fill="tds">{t.tds(quality.tdsPpm)}</span>
+              <span className="block font-normal text-slate-700" data-fill="temperature">{t.temperature(formatTemperature(quality.temperatureC, language))}</span>
             </>
           ) : t.unknown}
         </dd>
@@ -101,59 +142,41 @@ function StationFacts({ machine }: { machine: Machine }) {
   );
 }
 
-const choice = (active: boolean) =>
-  `relative flex min-h-11 cursor-pointer items-center justify-between gap-2 rounded-xl px-4 py-3 text-sm font-semibold ring-1 transition has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700 ${
-    active ? 'bg-brand-50 text-brand-900 ring-2 ring-brand-700' : 'bg-white text-slate-800 ring-slate-300 hover:ring-brand-600'
-  }`;
+const E_WALLETS = ['qris', 'gopay'] as const;
+/** QRIS and GoPay everywhere; Google Pay and Apple Pay where the browser offers them (no account needed for either). */
+type Method = (typeof E_WALLETS)[number] | CardWallet;
 
 /** Fill size, payment method and an optional e-mail; paying starts a guest order. */
-function OrderForm({ machine, onOrdered }: { machine: Machine; onOrdered: (receiptId: string) => void }) {
+export function OrderForm({ station, onOrdered }: { station: StationShown; onOrdered: (receiptId: string) => void }) {
   const t = useMessages(guestTexts);
   const language = useLanguage();
-  const maxMl = machine.maxFillMl ?? DEFAULT_MAX_FILL_ML;
-  const sizes = GUEST_FILL_SIZES_ML.filter((ml) => ml <= maxMl);
-  const [size, setSize] = useState<number | 'fill'>(sizes.at(-1) ?? 'fill');
+  const maxMl = maxFillOf(station);
+  const [size, setSize] = useState<FillSize>(() => defaultSizeOf(station));
   const [method, setMethod] = useState<Method>('qris');
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
-  const cardWallets = useCardWallets();
-  const methods: Method[] = [...E_WALLETS, ...cardWallets.wallets];
   const [error, setError] = useState<string | null>(null);
-  // One Idempotency-Key per distinct request: a retry of the same one after a lost answer finds its order.
   const keys = useRef(new Map<string, string>());
-  const volumeMl = size === 'fill' ? maxMl : size;
+  const volumeMl = volumeOf(size, station);
   // The station's own price or the global one, as the server charges it (docs/stations.md, "Price per litre").
-  const pricePerLitre = machine.effectivePricePerLitre;
+  const pricePerLitre = station.effectivePricePerLitre;
   const amount = priceOfMillilitres(volumeMl, pricePerLitre);
   const price = formatRupiah(amount);
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const body = { stationId: machine.id, volumeMl, paymentMethod: method, ...(email.trim() ? { email: email.trim() } : {}) };
-    const signature = JSON.stringify(body);
-    // A card wallet's token is new on every attempt, and so is its key.
-    const card = isCardWallet(method);
-    const key = (!card && keys.current.get(signature)) || crypto.randomUUID();
-    keys.current.set(signature, key);
     setBusy(true);
     setError(null);
-    let wallet: WalletPayment | null = null;
     try {
-      if (card) {
-        wallet = await payWithWallet(method, {
-          amount, label: 'Bali Refill',
-          validateMerchant: (url) => validateAppleMerchant(url, window.location.hostname),
-        });
-      }
-      const created = await createGuestOrder({ ...body, ...(wallet ? { walletToken: wallet.token } : {}) }, key);
-      await wallet?.complete('success');
-      onOrdered(created.receiptId);
-    } catch (failure) {
-      await wallet?.complete('fail');
-      if (failure instanceof WalletCancelled) return;
-      const status = failure instanceof ApiRequestError ? failure.status : 0;
-      // A 429 says when to try again, in the page's language (the API answers in it).
-      setError(status === 429 ? (failure instanceof ApiRequestError && failure.serverMessage) || t.tooMany : status === 409 ? t.unavailable : status === 400 && failure instanceof ApiRequestError ? (Object.values(failure.body?.fields ?? {})[0] ?? t.payFailed) : t.payFailed);
+      const { startGuestOrder } = await import('./start-order');
+      const body = { stationId: station.id, volumeMl, paymentMethod: method, ...(email.trim() ? { email: email.trim() } : {}) };
+      const outcome = await startGuestOrder({ body, amount, keys: keys.current, t });
+      if (outcome === 'cancelled') return;
+      if ('error' in outcome) setError(outcome.error);
+      else onOrdered(outcome.receiptId);
+    } catch {
+      // The payment's code could not be loaded (the connection dropped).
+      setError(t.payFailed);
     } finally {
       setBusy(false);
     }
@@ -162,37 +185,33 @@ function OrderForm({ machine, onOrdered }: { machine: Machine; onOrdered: (recei
   return (
     <form onSubmit={submit} className="mt-6 space-y-6" noValidate>
       <p className="text-sm text-slate-700">{t.intro}</p>
-      <p className="text-sm font-semibold text-slate-900" data-testid="price-per-litre">{t.perLitre(formatRupiah(pricePerLitre))}</p>
+      <p className="text-sm font-semibold text-slate-900" data-testid="price-per-litre" data-fill="per-litre">{t.perLitre(formatRupiah(pricePerLitre))}</p>
       <fieldset>
         <legend className="text-base font-semibold text-slate-900">{t.sizeLegend}</legend>
         <div className="mt-3 grid grid-cols-3 gap-2">
-          {sizes.map((ml) => (
-            <label key={ml} className={choice(size === ml)}>
+          {fillSizesOf(station).map((ml) => (
+            <label key={ml} className={choiceClass(size === ml)} data-fill-size={ml}>
               <input type="radio" name="size" value={ml} checked={size === ml} onChange={() => setSize(ml)} className="absolute inset-0 h-full w-full cursor-pointer opacity-0" />
               <span>
                 <span className="block">{t.size(formatLitresShort(ml, language))}</span>
-                <span className="block text-xs font-normal text-slate-700" data-testid="size-price">{formatRupiah(priceOfMillilitres(ml, pricePerLitre))}</span>
+                <span className="block text-xs font-normal text-slate-700" data-testid="size-price" data-fill="size-price">{formatRupiah(priceOfMillilitres(ml, pricePerLitre))}</span>
               </span>
             </label>
           ))}
         </div>
-        <label className={`mt-2 ${choice(size === 'fill')}`}>
+        <label className={`mt-2 ${choiceClass(size === 'fill')}`} data-fill-size="fill">
           <input type="radio" name="size" value="fill" checked={size === 'fill'} onChange={() => setSize('fill')} className="absolute inset-0 h-full w-full cursor-pointer opacity-0" />
           <span>
             <span className="block">{t.fillMyBottle}</span>
-            <span className="block text-xs font-normal text-slate-700">{t.fillMyBottleHint(formatLitresShort(maxMl, language))}</span>
+            <span className="block text-xs font-normal text-slate-700" data-fill="fill-hint">{t.fillMyBottleHint(formatLitresShort(maxMl, language))}</span>
           </span>
         </label>
       </fieldset>
       <fieldset>
         <legend className="text-base font-semibold text-slate-900">{t.methodLegend}</legend>
         <div className="mt-3 grid gap-2">
-          {methods.map((m) => (
-            <label key={m} className={choice(method === m)}>
-              <input type="radio" name="method" value={m} checked={method === m} onChange={() => setMethod(m)} className="absolute inset-0 h-full w-full cursor-pointer opacity-0" />
-              {t.methods[m]}
-            </label>
-          ))}
+          {E_WALLETS.map((m) => <MethodChoice key={m} method={m} label={t.methods[m]!} chosen={method} onChoose={setMethod} />)}
+          <Suspense fallback={null}><CardWalletChoices chosen={method} onChoose={setMethod} /></Suspense>
         </div>
       </fieldset>
       <div>
@@ -204,9 +223,19 @@ function OrderForm({ machine, onOrdered }: { machine: Machine; onOrdered: (recei
         <p id="guest-email-hint" className="mt-1 text-xs text-slate-700">{t.emailHint}</p>
       </div>
       {error && <p role="alert" className="rounded-xl bg-red-50 p-3 text-sm text-red-800 ring-1 ring-red-200">{error}</p>}
-      <button type="submit" disabled={busy} className="flex min-h-12 w-full items-center justify-center rounded-xl bg-brand-700 px-4 text-base font-semibold text-white shadow-sm hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-70">
+      <button type="submit" disabled={busy} data-fill="pay" className="flex min-h-12 w-full items-center justify-center rounded-xl bg-brand-700 px-4 text-base font-semibold text-white shadow-sm hover:bg-brand-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-700 disabled:opacity-70">
         {busy ? t.paying : t.pay(price)}
       </button>
     </form>
+  );
+}
+
+/** One way to pay among the order form's choices (CardWalletChoices adds the card wallets the browser offers). */
+export function MethodChoice<M extends string>({ method, label, chosen, onChoose }: { method: M; label: string; chosen: string; onChoose: (method: M) => void }) {
+  return (
+    <label className={choiceClass(chosen === method)}>
+      <input type="radio" name="method" value={method} checked={chosen === method} onChange={() => onChoose(method)} className="absolute inset-0 h-full w-full cursor-pointer opacity-0" />
+      {label}
+    </label>
   );
 }

@@ -1,5 +1,4 @@
-import type { Language } from '@shared/language';
-import { localeOf } from '../../i18n/language';
+import { localeOf, type Language } from '@shared/language';
 
 /** Litres to the millilitre, as the station meters them: '1.234 L' (English), '1,234 L' (Indonesian). */
 export const formatMillilitres = (ml: number, language: Language) =>
@@ -7,6 +6,9 @@ export const formatMillilitres = (ml: number, language: Language) =>
 
 /** A fill size: '0.5 L', '1 L' (English), '0,5 L' (Indonesian). */
 export const formatLitresShort = (ml: number, language: Language) => new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 2 }).format(ml / 1000);
+
+/** A water temperature's degrees: '27.5' (English), '27,5' (Indonesian). */
+export const formatTemperature = (celsius: number, language: Language) => new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 1 }).format(celsius);
 
 /** Bali's time zone (WITA): a receipt's date is the island's, whatever the phone's zone. */
 const BALI_TIME_ZONE = 'Asia/Makassar';

@@ -1,23 +1,12 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { adminQueries } from '../../../api/admin';
 import { authedApi } from '../../../api/auth';
+import { Link } from '../../../components/nav';
 import { consoleRoles } from '../../../i18n/console-roles';
 import { useMessages } from '../../../i18n/messages';
+import { maybeSignedIn } from '../../auth/maybe-signed-in';
 import { formatDateTime } from '../format';
 import { Button } from '../ui';
-
-/**
- * Amplify keeps a signed-in browser's tokens in localStorage under CognitoIdentityServiceProvider.<client>.*: without
- * them nobody is signed in, and a guest scanning the sticker does not load the sign-in code just to find that out.
- */
-const maybeSignedIn = () => {
-  try {
-    return Object.keys(localStorage).some((key) => key.startsWith('CognitoIdentityServiceProvider.') && key.endsWith('.LastAuthUser'));
-  } catch {
-    return false;
-  }
-};
 
 /**
  * "Check in" for a technician (or an admin) at a station: on the station's public page, which scanning its QR opens,

@@ -1,0 +1,32 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Language } from '@shared/language';
+import { publicApi } from './public-fetch';
+
+/**
+ * A guest's order as its receipt and progress read it (docs/payments.md, "Guest orders"), without the typed client and
+ * its zod: the receipt page renders it first. Starting, keeping and claiming are in guest.ts.
+ */
+
+/** `/r/{receiptId}`: the order id and the receipt's secret, joined by a tilde. */
+export function splitReceiptId(receiptId: string): { id: string; secret: string } | null {
+  const at = receiptId.lastIndexOf('~');
+  if (at <= 0 || at === receiptId.length - 1) return null;
+  return { id: receiptId.slice(0, at), secret: receiptId.slice(at + 1) };
+}
+
+/**
+ * The order, polled while it moves (about every 1.5 s) and no more once it is done or failed; one per page language,
+ * as its message is composed in the language asked (docs/design.md, "Error texts").
+ */
+export const guestOrderQuery = (receiptId: string, language: Language) => {
+  const parts = splitReceiptId(receiptId);
+  return queryOptions({
+    queryKey: ['guest-order', receiptId, language],
+    queryFn: ({ signal }) => {
+      if (!parts) throw new Error('404: incomplete receipt link');
+      return publicApi.getGuestOrder(parts.id, parts.secret, signal);
+    },
+    retry: (count, error) => count < 3 && !String((error as Error).message).startsWith('404'),
+    refetchInterval: (query) => (query.state.data && ['done', 'failed'].includes(query.state.data.status) ? false : 1500),
+  });
+};

@@ -1,0 +1,47 @@
+import { DEFAULT_MAX_FILL_ML, GUEST_FILL_SIZES_ML } from '@shared/constants';
+import type { Machine } from '@shared/schemas';
+
+/**
+ * What the station's sticker page shows of a station, for its React page (GuestStationPage.tsx) and for its first
+ * paint (station-first-paint.ts), which fills the prerendered frame before any of the app's code has loaded
+ * (docs/architecture.md, "The station page's first paint"). No React here: the first paint is a small inline script.
+ */
+
+/** The station's fields the page shows. */
+export type StationShown = Pick<Machine, 'id' | 'name' | 'location' | 'status' | 'waterLevel' | 'quality' | 'effectivePricePerLitre' | 'maxFillMl'>;
+
+/** A fill size in millilitres, or the station's largest refill ("fill my bottle"). */
+export type FillSize = number | 'fill';
+
+export const maxFillOf = (station: StationShown) => station.maxFillMl ?? DEFAULT_MAX_FILL_ML;
+
+/** The fill sizes offered: those the station dispenses at once. */
+export const fillSizesOf = (station: StationShown): number[] => GUEST_FILL_SIZES_ML.filter((ml) => ml <= maxFillOf(station));
+
+/** The size chosen when the page opens: the largest offered, else "fill my bottle". */
+export const defaultSizeOf = (station: StationShown): FillSize => fillSizesOf(station).at(-1) ?? 'fill';
+
+export const volumeOf = (size: FillSize, station: StationShown) => (size === 'fill' ? maxFillOf(station) : size);
+
+/** The water level's bar: red below 20 %, amber below 50 %. */
+export const levelBarClass = (level: number) => (level < 20 ? 'bg-red-600' : level < 50 ? 'bg-amber-600' : 'bg-brand-600');
+
+/** A choice of the order form (a fill size, a payment method), chosen or not. */
+export const choiceClass = (active: boolean) =>
+  `relative flex min-h-11 cursor-pointer items-center justify-between gap-2 rounded-xl px-4 py-3 text-sm font-semibold ring-1 transition has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-700 ${
+    active ? 'bg-brand-50 text-brand-900 ring-2 ring-brand-700' : 'bg-white text-slate-800 ring-slate-300 hover:ring-brand-600'
+  }`;
+
+/** The order in progress at a station, kept for a reload of the page (this tab only). */
+export const guestOrderStorageKey = (stationId: string) => `bali-refill.guest-order.${stationId}`;
+
+/** Where the first paint leaves the station it loaded (null: not found, or no network) for the page's first render. */
+const FIRST_PAINT_STATION = '__refillFirstPaintStation';
+type WithFirstPaint = Record<typeof FIRST_PAINT_STATION, Promise<Machine | null> | undefined>;
+
+export function publishFirstPaintStation(station: Promise<Machine | null>) {
+  (window as unknown as WithFirstPaint)[FIRST_PAINT_STATION] = station;
+}
+
+/** The first paint's station; undefined where the page came without one (the shell: the dev server, the service worker). */
+export const firstPaintStation = () => (window as unknown as WithFirstPaint)[FIRST_PAINT_STATION];
