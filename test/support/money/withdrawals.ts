@@ -149,6 +149,11 @@ export function accountPaths(sim: Sim, topUp: (user: SimUser, amount: number) =>
       if (old.status === 409 && old.body?.message === texts.withdrawalVoided.en) {
         w.state = 'voided';
         paths.outcome(path, 'the stale one voided; its key refused from then on (409)');
+      } else if (answers.length && answers.every((a) => a.startsWith('409')) && (await staleState()) === 'processing' && [200, 202, 503].includes(old.status)) {
+        // No new withdrawal took the lock over (each was refused: nothing it could withdraw), so the stale one is still
+        // its key's to resume; the invariants check what it moved.
+        paths.outcome(path, 'not taken over (the new request refused); the stale one resumed with its key');
+        await settle(w, old, true);
       } else {
         paths.unexplained(path, `the stale withdrawal ${w.id} (${await staleState()}; answered ${w.answers.join(', ')}) asked again after the take-over (${answers.join('; ') || 'nothing asked'}): ${old.status} ${JSON.stringify(old.body)}`);
         await settle(w, old, true);
