@@ -54,13 +54,15 @@ describe('money conservation', () => {
     // The outcomes that need luck were met, not just planned.
     expect(Object.entries(needLuck()).filter(([, taken]) => !taken).map(([outcome]) => outcome)).toEqual([]);
 
-    // The accountant's journal of the day the simulation ran balances: debits equal credits, nothing in suspense.
+    // The accountant's journal of the day the simulation ran balances: debits equal credits.
     const journal = await asAdmin(`/api/admin/journal?date=${baliDate()}`);
     expect(journal.status).toBe(200);
     const lines = journal.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n').slice(1).map((line) => line.split(','));
     const total = (column: number) => lines.reduce((sum, cells) => sum + Number(cells[column] || 0), 0);
     expect(lines.length).toBeGreaterThan(300);
     expect(total(3)).toBe(total(4));
-    expect(lines.filter((cells) => cells[2] === 'suspense')).toEqual([]);
+    // In suspense only entries written before the book had its keys (another test files one such legacy entry): no
+    // transaction of the simulation or of any path since.
+    expect(lines.filter((cells) => cells[2] === 'suspense' && cells[1] !== '')).toEqual([]);
   }, 480_000);
 });
