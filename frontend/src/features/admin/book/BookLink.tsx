@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { adminBook } from '../../../i18n/admin-book';
-import { useMessages } from '../../../i18n/messages';
+import { adminBook } from '@frontend/i18n/admin-book';
+import { useMessages } from '@frontend/i18n/messages';
 import { BookIcon } from '../icons';
 
 /** The dashboard's way to the Book page (administrators only: the money of the business). */

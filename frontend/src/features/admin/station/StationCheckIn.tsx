@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminQueries } from '../../../api/admin';
-import { authedApi } from '../../../api/auth';
-import { Link } from '../../../components/nav';
-import { consoleRoles } from '../../../i18n/console-roles';
-import { useMessages } from '../../../i18n/messages';
+import { adminQueries } from '@frontend/api/admin';
+import { authedApi } from '@frontend/api/auth';
+import { Link } from '@frontend/components/nav';
+import { consoleRoles } from '@frontend/i18n/console-roles';
+import { useMessages } from '@frontend/i18n/messages';
 import { maybeSignedIn } from '../../auth/maybe-signed-in';
 import { formatDateTime } from '../format';
 import { Button } from '../ui';
