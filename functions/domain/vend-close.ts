@@ -108,8 +108,10 @@ async function settleReported(
       return result.replayed ? 'replayed' : 'settled';
     } catch (error) {
       if (!refusedByLedger(error)) throw error;
-      // Closed meanwhile: the sweep released the hold (then this is a late completion), or another completion settled it.
       const current = await deps.vendSessions.get(sessionId);
+      // A malformed completion was recorded meanwhile: this completion settles and resolves it.
+      if (current?.status === 'open' && current.incident && !session.incident) return settleReported(deps, current, hold, volumeMl, resolution);
+      // Closed meanwhile: the sweep released the hold (then this is a late completion), or another completion settled it.
       if (!current || current.status === 'open') {
         await closeAsHold(deps, session, now, 'completion conflicted with the hold');
         const after = await deps.vendSessions.get(sessionId);

@@ -421,7 +421,11 @@ class MemoryVendSessions implements VendSessions {
   }
   closing(id: string, outcome: SessionOutcome) {
     if (this.failing.has(id)) throw new Error(`session ${id} cannot be written`);
-    return memoryPart({ holds: () => this.sessions.get(id)?.status === 'open', apply: () => Object.assign(this.sessions.get(id)!, outcome) });
+    const settlesWithoutIncident = outcome.status === 'completed' && outcome.incident === undefined;
+    return memoryPart({
+      holds: () => this.sessions.get(id)?.status === 'open' && !(settlesWithoutIncident && this.sessions.get(id)?.incident),
+      apply: () => Object.assign(this.sessions.get(id)!, outcome),
+    });
   }
   settlingLate(id: string, outcome: { closedAt: string; dispensedMl: number; charged: number }) {
     return memoryPart({

@@ -112,7 +112,11 @@ export interface VendSessions {
   markStarted(id: string, at: string): Promise<boolean>;
   /** Closes an open session with the given outcome; false when it was not open any more. */
   close(id: string, outcome: SessionOutcome): Promise<boolean>;
-  /** The write of `close`, for the ledger to commit with the settlement or release of the hold; rejected when the session was not open. */
+  /**
+   * The write of `close`, for the ledger to commit with the settlement or release of the hold; rejected when the session
+   * was not open, or, for a settlement that resolves no incident (`completed` without `incident: false`), when an
+   * incident was recorded on it since it was read (the caller reads it again and resolves that incident too).
+   */
   closing(id: string, outcome: SessionOutcome): TransactionPart;
   /**
    * The write of a late settlement: a session that was expired or failed (its hold released) becomes completed,

@@ -240,6 +240,25 @@ describe('the vend protocol on the local stack', () => {
     expect(await balance()).toBe(start - 300);
   });
 
+  it('a valid completion that read the session before a malformed one was recorded settles and resolves that incident', async () => {
+    const start = await balance();
+    const answer = await station1.requestVend((await nfcToken()).token);
+    if (answer.kind !== 'authorized') throw new Error('not authorized');
+    const { sessionId } = answer.message;
+    // The valid completion's handler reads the session; the malformed one's incident is recorded before it writes.
+    const readOpen = await session(sessionId);
+    const real = await deps();
+    const report = { at: new Date().toISOString(), payload: JSON.stringify({ sessionId, dispensedMl: '300' }), reason: 'dispensedMl is not a number' };
+    expect(await real.vendSessions.recordIncident(readOpen, report, { holdSession: true })).toBe('held');
+    let reads = 0;
+    const staleFirst = { ...real, vendSessions: Object.assign(Object.create(real.vendSessions), { get: async (id: string) => (reads++ === 0 ? readOpen : real.vendSessions.get(id)) }) };
+    const { completeVend } = await import('@functions/domain/vend-close');
+    expect(await completeVend({ stationId: machine1.machine.id, sessionId, dispensedMl: 300 }, staleFirst)).toBe('settled');
+    expect(await session(sessionId)).toMatchObject({ status: 'completed', dispensedMl: 300, charged: 300, incident: false });
+    expect(await real.vendSessions.incident(sessionId)).toMatchObject({ status: 'resolved', resolution: { by: `station:${machine1.machine.id}`, dispensedMl: 300, charged: 300 } });
+    expect(await balance()).toBe(start - 300);
+  });
+
   it('denies a vend at a station in maintenance, and below the minimum balance', async () => {
     const { machines } = await workerServices();
     await machines.update(machine2.machine.id, { status: 'maintenance' });

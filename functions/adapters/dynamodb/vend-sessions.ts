@@ -80,7 +80,18 @@ export class DynamoVendSessions implements VendSessions {
   }
 
   closing(id: string, outcome: SessionOutcome): TransactionPart {
-    return { writes: [{ Update: this.closeUpdate(id, outcome) }] };
+    const update = this.closeUpdate(id, outcome);
+    if (outcome.status !== 'completed' || outcome.incident !== undefined) return { writes: [{ Update: update }] };
+    // A settlement read the session without an incident: a malformed completion recorded since must be resolved by it.
+    return {
+      writes: [{
+        Update: {
+          ...update,
+          ConditionExpression: `${update.ConditionExpression} AND (attribute_not_exists(incident) OR incident = :noIncident)`,
+          ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':noIncident': false },
+        },
+      }],
+    };
   }
 
   /** Writes the outcome and takes the session out of the sweep's index, only while it is open. */
