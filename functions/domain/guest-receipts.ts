@@ -27,7 +27,7 @@ const CLAIMED_BY_ANOTHER = texts.receiptKeptByAnother;
 const PAID_OUT = texts.receiptPaidOut;
 
 /** How often a hand-over reads the guest account again when it changed between the read and the write. */
-const HAND_OVER_ATTEMPTS = 3;
+const HAND_OVER_ATTEMPTS = 5;
 
 /**
  * Hands the guest account's money over once, in one ledger transaction with the order's record of who took it (the

@@ -223,20 +223,40 @@ describe('the vend protocol on the local stack', () => {
     expect(await balance()).toBe(start - 250);
   });
 
-  it('a malformed completion recorded while the valid one settled the session (read open, written after) leaves no incident', async () => {
-    const start = await balance();
+  /** An authorized vend at station 1, its session as a handler reads it while open, and a malformed report of 300 ml on it. */
+  const vendReadOpen = async () => {
     const answer = await station1.requestVend((await nfcToken()).token);
     if (answer.kind !== 'authorized') throw new Error('not authorized');
     const { sessionId } = answer.message;
+    const report = { at: new Date().toISOString(), payload: JSON.stringify({ sessionId, dispensedMl: '300' }), reason: 'dispensedMl is not a number' };
+    return { sessionId, readOpen: await session(sessionId), report };
+  };
+
+  it('a malformed completion recorded while the valid one settled the session (read open, written after) leaves no incident', async () => {
+    const start = await balance();
     // What the malformed completion's handler read, before the valid completion's handler settled the session.
-    const readOpen = await session(sessionId);
+    const { sessionId, readOpen, report } = await vendReadOpen();
     await station1.complete(sessionId, 300);
     await closed(sessionId);
     const { vendSessions } = await workerServices();
-    const report = { at: new Date().toISOString(), payload: JSON.stringify({ sessionId, dispensedMl: '300' }), reason: 'dispensedMl is not a number' };
     expect(await vendSessions.recordIncident(readOpen, report, { holdSession: true })).toBe('settled');
     expect(await vendSessions.incident(sessionId)).toBeNull();
     expect(await session(sessionId)).toMatchObject({ status: 'completed', dispensedMl: 300, charged: 300 });
+    expect(await balance()).toBe(start - 300);
+  });
+
+  it('a valid completion that read the session before a malformed one was recorded settles and resolves that incident', async () => {
+    const start = await balance();
+    // The valid completion's handler reads the session; the malformed one's incident is recorded before it writes.
+    const { sessionId, readOpen, report } = await vendReadOpen();
+    const real = await deps();
+    expect(await real.vendSessions.recordIncident(readOpen, report, { holdSession: true })).toBe('held');
+    let reads = 0;
+    const staleFirst = { ...real, vendSessions: Object.assign(Object.create(real.vendSessions), { get: async (id: string) => (reads++ === 0 ? readOpen : real.vendSessions.get(id)) }) };
+    const { completeVend } = await import('@functions/domain/vend-close');
+    expect(await completeVend({ stationId: machine1.machine.id, sessionId, dispensedMl: 300 }, staleFirst)).toBe('settled');
+    expect(await session(sessionId)).toMatchObject({ status: 'completed', dispensedMl: 300, charged: 300, incident: false });
+    expect(await real.vendSessions.incident(sessionId)).toMatchObject({ status: 'resolved', resolution: { by: `station:${machine1.machine.id}`, dispensedMl: 300, charged: 300 } });
     expect(await balance()).toBe(start - 300);
   });
 

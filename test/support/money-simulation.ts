@@ -232,7 +232,7 @@ export async function runMoneySimulation(options: MoneyOptions): Promise<MoneyRe
     const deadline = Date.now() + ms;
     let pending = ids;
     while (pending.length && Date.now() < deadline) {
-      const states = await Promise.all(pending.map(async (id) => [id, await done(await svc.vendSessions.get(id), id)] as const));
+      const states = await inBatches(pending, async (id) => [id, await done(await svc.vendSessions.get(id), id)] as const, 16);
       pending = states.filter(([, ok]) => !ok).map(([id]) => id);
       if (pending.length) await sleep(120);
     }

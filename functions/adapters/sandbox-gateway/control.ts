@@ -39,6 +39,8 @@ export class SandboxControl {
   private readonly unpaid = new Map<string, (() => void)[]>();
   /** When a payer the test held back paid. */
   private readonly paidAt = new Map<string, number>();
+  /** The amount rule's refund of each order, settled when its time came (null: nothing was left to refund). */
+  private readonly ruled = new Map<string, GatewayRefund | null>();
   /** Faults the next refund requests of an order meet, in order, before any share is drawn (a test's exact sequence). */
   private readonly queued = new Map<string, RefundFault[]>();
 
@@ -86,6 +88,16 @@ export class SandboxControl {
 
   recordRefund(refund: MadeRefund): void {
     this.made.set(refund.orderId, [...this.refundsOf(refund.orderId), refund]);
+  }
+
+  /** The amount rule's refund of an order, once its time came; null before, or when nothing was left to refund. */
+  ruledRefundOf(orderId: string): GatewayRefund | null {
+    return this.ruled.get(orderId) ?? null;
+  }
+
+  /** Settles the amount rule's refund of an order the first time its time is reached; later calls change nothing. */
+  settleRuledRefund(orderId: string, refund: GatewayRefund): void {
+    if (!this.ruled.has(orderId)) this.ruled.set(orderId, refund.amount > 0 ? refund : null);
   }
 
   /** The payer of this order (not charged yet) pays only when `pay` is called: the charge stays pending until then. */

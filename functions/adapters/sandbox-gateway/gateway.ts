@@ -17,6 +17,8 @@ import { qrisPayload } from './qris';
  * - ending in 21 (10,021 ...): paid, then refunded in full about 0.6 s after settling (`refund`).
  * - ending in 23 (10,023 ...): paid, then a third refunded about 0.6 s after settling (`partial_refund`).
  * - ending in 27 (10,027, 1,027 ...): paid, but every refund asked for is refused, as past the method's refund window.
+ *   The refunds of 21 and 23 are like a refund made from the merchant's dashboard: at most what refunds asked for before
+ *   them left of the payment (none when nothing was left).
  * - anything else: paid. `pending`, then `settlement` about 0.4 s later (card wallets: `capture` at once).
  *
  * Refunds we ask for (refund()) are made at once, one per key, and announced like Midtrans' (`refund` or
@@ -74,6 +76,8 @@ export interface SandboxOptions {
 const paymentTypeOf = (method: PaymentMethod) => (isCardWallet(method) ? 'credit_card' : method === 'gopay' ? 'gopay' : 'qris');
 const STATUS_CODES: Record<string, string> = { pending: '201', settlement: '200', capture: '200', deny: '202', expire: '407', cancel: '200', refund: '200', partial_refund: '200' };
 const money = (amount: number) => `${amount}.00`;
+/** A scheduled notification of the amount rule's refund, whose status is decided when it comes. */
+const RULED_REFUND = 'ruled-refund';
 
 export class SandboxGateway implements PaymentGateway {
   private readonly settleAfterMs: number;
@@ -117,15 +121,33 @@ export class SandboxGateway implements PaymentGateway {
     };
   }
 
-  /** Every refund of an order: the amount rule's (once its refund status was reached) and those asked for. */
-  private refundsOf(order: { orderId: string; amount: number }, transactionStatus: string): GatewayRefund[] {
-    const ruled = sandboxRefunds(order.orderId, order.amount);
-    return [...(ruled && transactionStatus === ruled.status ? ruled.refunds : []), ...this.madeRefunds(order.orderId)];
+  /** Every refund of an order, as the gateway lists them: the amount rule's (once its time came) and those asked for. */
+  private refundsOf(order: { orderId: string; amount: number }): GatewayRefund[] {
+    const ruled = this.control.ruledRefundOf(order.orderId);
+    return [...(ruled ? [ruled] : []), ...this.madeRefunds(order.orderId)];
+  }
+
+  /**
+   * The amount rule's refund comes (as if made from the merchant's dashboard): like any refund, at most what the refunds
+   * asked for before it left of the payment, and none when nothing was left. Settled once, the first time it is reached.
+   */
+  private reachRuledRefund(order: { orderId: string; amount: number }): void {
+    const ruled = sandboxRefunds(order.orderId, order.amount)?.refunds[0];
+    if (!ruled) return;
+    const left = order.amount - this.madeRefunds(order.orderId).reduce((sum, r) => sum + r.amount, 0);
+    this.control.settleRuledRefund(order.orderId, { key: ruled.key, amount: Math.min(ruled.amount, left) });
+  }
+
+  /** The status an order's refunds leave a paid order in. */
+  private refundedStatus(order: { orderId: string; amount: number }, paidStatus: string): string {
+    const refunded = this.refundsOf(order).reduce((sum, r) => sum + r.amount, 0);
+    if (!refunded) return paidStatus;
+    return refunded >= order.amount ? 'refund' : 'partial_refund';
   }
 
   /** A refund's fields, as Midtrans adds them to refund notifications and status answers: the latest amount and every refund. */
   private refundFields(order: { orderId: string; amount: number }, transactionStatus: string, at: Date) {
-    const refunds = this.refundsOf(order, transactionStatus);
+    const refunds = this.refundsOf(order);
     if (!refunds.length || (transactionStatus !== 'refund' && transactionStatus !== 'partial_refund')) return {};
     return {
       refund_amount: money(refunds.at(-1)!.amount),
@@ -153,7 +175,7 @@ export class SandboxGateway implements PaymentGateway {
         return this.result(transactionId, 'pending', { expiresAt: new Date(now.getTime() + this.expiryMs).toISOString() });
       }
       const refunded = sandboxRefunds(request.orderId, request.amount);
-      this.schedule(order, [['capture', 0], ...(refunded ? [[refunded.status, this.refundAfterMs] as [string, number]] : [])]);
+      this.schedule(order, [['capture', 0], ...(refunded ? [[RULED_REFUND, this.refundAfterMs] as [string, number]] : [])]);
       return this.result(transactionId, 'capture');
     }
 
@@ -167,7 +189,7 @@ export class SandboxGateway implements PaymentGateway {
     else if (rule === 'unpaid') plan.push(['expire', this.expiryMs]);
     else plan.push(['settlement', this.settleAfterMs]);
     const refunded = sandboxRefunds(request.orderId, request.amount);
-    if (refunded) plan.push([refunded.status, this.settleAfterMs + this.refundAfterMs]);
+    if (refunded) plan.push([RULED_REFUND, this.settleAfterMs + this.refundAfterMs]);
     // A payer held back by the test pays later: only `pending` goes out until then, the rest after the payment.
     const afterPayment = plan.filter(([status]) => status !== 'pending');
     if (this.control.whenPaid(request.orderId, () => this.schedule(order, afterPayment))) this.schedule(order, plan.filter(([status]) => status === 'pending'));
@@ -187,16 +209,16 @@ export class SandboxGateway implements PaymentGateway {
     const card = isCardWallet(order.method);
     const age = this.now().getTime() - Math.max(Date.parse(order.createdAt), (!card && this.control.paidAtOf(order.orderId)) || 0);
     const rule = sandboxRule(order.amount);
-    const refunded = sandboxRefunds(order.orderId, order.amount);
+    const ruled = sandboxRefunds(order.orderId, order.amount);
     const settledAfter = card ? 0 : this.settleAfterMs;
     let status: string;
     if (rule === 'unpaid' || (!card && this.control.isUnpaid(order.orderId))) status = age >= this.expiryMs ? 'expire' : 'pending';
     else if (rule === 'decline') status = card || age >= this.settleAfterMs ? 'deny' : 'pending';
     else if (age < settledAfter) status = 'pending';
-    else if (refunded && age >= settledAfter + this.refundAfterMs) status = refunded.status;
-    else status = card ? 'capture' : 'settlement';
-    const made = this.madeRefunds(order.orderId).reduce((sum, r) => sum + r.amount, 0);
-    if (made && (status === 'settlement' || status === 'capture' || status === 'partial_refund')) status = made >= order.amount ? 'refund' : 'partial_refund';
+    else {
+      if (ruled && age >= settledAfter + this.refundAfterMs) this.reachRuledRefund(order);
+      status = this.refundedStatus(order, card ? 'capture' : 'settlement');
+    }
     const transactionId = this.transactions.get(order.orderId) ?? `sandbox-${order.orderId}`;
     return toReport(this.notificationBody({ orderId: order.orderId, amount: order.amount, method: order.method, transactionId }, status, this.now()));
   }
@@ -269,11 +291,18 @@ export class SandboxGateway implements PaymentGateway {
     for (const [status, delay] of plan) {
       const timer = setTimeout(() => {
         // Notifications of one order go out in order, like the gateway's.
-        previous = previous.then(() => this.deliver(url, this.notificationBody(order, status, this.now())));
+        previous = previous.then(() => this.deliver(url, this.notificationBody(order, this.statusWhenDue(order, status), this.now())));
       }, delay);
       // A pending expiry must not keep a process (or a test run) alive.
       timer.unref?.();
     }
+  }
+
+  /** A scheduled status as it goes out: the amount rule's refund is decided when it comes (what is left of the payment then). */
+  private statusWhenDue(order: { orderId: string; amount: number; method: PaymentMethod }, status: string): string {
+    if (status !== RULED_REFUND) return status;
+    this.reachRuledRefund(order);
+    return this.refundedStatus(order, isCardWallet(order.method) ? 'capture' : 'settlement');
   }
 
   /** Posts like Midtrans: retried on failure (Midtrans retries non-2xx answers). */

@@ -64,7 +64,7 @@ describe('SandboxGateway', () => {
       outcome: 'refunded', gatewayStatus: 'refund', refunds: [{ key: `${full.orderId}-refund-1`, amount: 10_021 }],
     });
     // Before the refund is due, the status says settled.
-    const young = await gateway.status({ orderId: full.orderId, amount: full.amount, method: full.method, createdAt: new Date(Date.now() - 40).toISOString() });
+    const young = await gateway.status({ orderId: 'TU-young', amount: full.amount, method: full.method, createdAt: new Date(Date.now() - 40).toISOString() });
     expect(young).toMatchObject({ outcome: 'settled', refunds: [] });
   });
 
@@ -151,6 +151,28 @@ describe('QRIS payload', () => {
     const announced = posted.filter((b) => b.transaction_status === 'partial_refund');
     expect(announced).toHaveLength(1);
     expect(verifyNotificationBody(announced[0], KEY)).toMatchObject({ outcome: 'refunded', refundKey: 'k1', refundAmount: 266 });
+  });
+
+  it("refunds by its amount rule only what refunds asked for before left of the payment", async () => {
+    const { gateway, posted } = recording({ refundAfterMs: 60 });
+    const full = request(10_021, 'qris', { orderId: 'TU-asked-first' });
+    const partial = request(30_023, 'qris', { orderId: 'TU-asked-most' });
+    const at = new Date().toISOString();
+    await gateway.charge(full);
+    await gateway.charge(partial);
+    await settle(45);
+    const ref = (r: ChargeRequest) => ({ orderId: r.orderId, amount: r.amount, method: r.method, createdAt: at });
+    // Refunded through the API between settling and the rule's refund: the whole of one, all but Rp 3,000 of the other.
+    await gateway.refund({ order: ref(full), amount: 10_021, key: 'wd-full', reason: 'withdrawal' });
+    await gateway.refund({ order: ref(partial), amount: 27_023, key: 'wd-most', reason: 'withdrawal' });
+    await settle(200);
+    expect(await gateway.status(ref(full))).toMatchObject({ gatewayStatus: 'refund', refunds: [{ key: 'wd-full', amount: 10_021 }] });
+    expect(await gateway.status(ref(partial))).toMatchObject({
+      gatewayStatus: 'refund', refunds: [{ key: `${partial.orderId}-refund-1`, amount: 3_000 }, { key: 'wd-most', amount: 27_023 }],
+    });
+    const lastOf = (orderId: string) => posted.filter((b) => b.order_id === orderId).at(-1)!;
+    expect(verifyNotificationBody(lastOf(full.orderId), KEY).refunds).toEqual([{ key: 'wd-full', amount: 10_021 }]);
+    expect(verifyNotificationBody(lastOf(partial.orderId), KEY).refunds.reduce((sum, r) => sum + r.amount, 0)).toBe(30_023);
   });
 });
 

@@ -96,7 +96,7 @@ const INVARIANTS: InvariantCheck[] = [
           : session.status === 'completed' ? 'settled on time' : `${session.status}, hold released`);
         if (incident) note(s.path, incident.status === 'resolved' ? `incident resolved by ${incident.resolution!.by.split(':')[0]}` : 'incident left open on a closed session');
         expect(charged === expected && (session.status !== 'completed' || session.dispensedMl === Math.min(s.maxMl, s.truth)) && (!incident || incident.status === 'resolved'),
-          () => `${s.id} (${s.kind}): dispensed ${s.truth} ml, expected Rp ${expected}, charged Rp ${charged} (${session.status}${session.settledLate ? ', late' : ''}, hold ${hold?.status})`, s.path);
+          () => `${s.id} (${s.kind}): dispensed ${s.truth} ml, expected Rp ${expected}, charged Rp ${charged} (${session.status} with ${session.dispensedMl} ml${session.settledLate ? ', late' : ''}, hold ${hold?.status}, incident ${incident ? `${incident.status}: ${incident.reports} reports, first ${incident.firstReport.at}, last ${incident.lastReport.at}` : 'none'}, closed ${session.closedAt})`, s.path);
       }
     },
   },

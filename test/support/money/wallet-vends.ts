@@ -91,13 +91,16 @@ export function walletPaths(sim: Sim, busy: Set<SimStation>) {
     await Promise.all(jobs);
   };
 
-  /** A top-up through the API, with the gateway's outcome chosen by its amount (sandbox rules), and copies of its notifications. */
-  const topUp = async (user: SimUser, amountBase?: number) => {
+  /**
+   * A top-up through the API, with the gateway's outcome chosen by its amount (sandbox rules), and copies of its
+   * notifications; `paid`: one of that amount that the gateway pays.
+   */
+  const topUp = async (user: SimUser, paid?: number) => {
     user.topupInFlight = true;
     paths.operation(PATHS.topUp);
     try {
-      const rule = rnd.weighted({ pay: 66, decline: 8, unpaid: 8, refund: 9, partial: 9 });
-      const base = amountBase ?? (user.thin ? rnd.pick([10_000, 12_000]) : rnd.int(10, 40) * 1_000);
+      const rule = paid ? 'pay' : rnd.weighted({ pay: 66, decline: 8, unpaid: 8, refund: 9, partial: 9 });
+      const base = paid ?? (user.thin ? rnd.pick([10_000, 12_000]) : rnd.int(10, 40) * 1_000);
       const amount = base + { pay: 0, decline: 13, unpaid: 17, refund: 21, partial: 23 }[rule];
       const method: PaymentMethod = rnd.chance(0.3) ? 'google_pay' : rnd.pick(['qris', 'gopay', 'ovo'] as const);
       const res = await api('/api/wallet/topup', {

@@ -33,7 +33,7 @@ export function accountPaths(sim: Sim, topUp: (user: SimUser, amount: number) =>
   const settle = async (w: SimWithdrawal, res: Awaited<ReturnType<typeof post>>, resumed: boolean): Promise<'completed' | 'interrupted' | 'balance changed' | 'refused'> => {
     const user = userOf(w.userSub);
     const message = res.body?.message as string | undefined;
-    w.answers.push(`${res.status} ${message ?? res.body?.status}${resumed ? ' (resumed)' : ''}`);
+    w.answers.push(`${new Date().toISOString().slice(11, 23)} ${res.status} ${message ?? res.body?.status}${resumed ? ' (resumed)' : ''}`);
     if (res.status === 201) {
       w.state = 'completed';
       user.withdrawing = false;
@@ -125,13 +125,18 @@ export function accountPaths(sim: Sim, topUp: (user: SimUser, amount: number) =>
         paths.outcome(path, 'finished meanwhile: nothing to take over');
         return;
       }
-      await sim.backdate(keys.withdrawing(user.sub), 'startedAt', STALE_LOCK_MS);
       // A new withdrawal needs something in the wallet to withdraw.
       if ((await balanceOf(user.sub)) <= 0) {
         await topUp(user, 10_000);
-        await until(() => balanceOf(user.sub), (b) => b > 0, 10_000);
+        if ((await until(() => balanceOf(user.sub), (b) => b > 0, 10_000)) <= 0) {
+          paths.outcome(path, 'nothing in the wallet to take it over with (left to be resumed)');
+          return;
+        }
       }
-      const staleState = async () => (await sim.withdrawals.get(w.id))?.status;
+      await sim.backdate(keys.withdrawing(user.sub), 'startedAt', STALE_LOCK_MS);
+      const stale = async () => sim.withdrawals.get(w.id);
+      const staleState = async () => (await stale())?.status;
+      const started = new Date().toISOString().slice(11, 23);
       let last: Awaited<ReturnType<typeof settle>> = 'refused';
       const answers: string[] = [];
       for (let attempt = 0; attempt < 4 && (await staleState()) === 'processing'; attempt++) {
@@ -145,18 +150,18 @@ export function accountPaths(sim: Sim, topUp: (user: SimUser, amount: number) =>
         answers.push(`${answer.status} ${answer.body?.message ?? answer.body?.status}`);
         last = await settle(taker, answer, false);
       }
+      const voided = (await staleState()) === 'voided';
       const old = await post(user, w.key, w.expectedBalance);
-      if (old.status === 409 && old.body?.message === texts.withdrawalVoided.en) {
+      if (!voided) {
+        // Never taken over (the balance kept changing under the new requests, or the wallet was spent): resumed instead.
+        paths.outcome(path, 'not taken over: resumed with its key instead');
+        await settle(w, old, true);
+      } else if (old.status === 409 && old.body?.message === texts.withdrawalVoided.en) {
         w.state = 'voided';
         paths.outcome(path, 'the stale one voided; its key refused from then on (409)');
-      } else if (answers.length && answers.every((a) => a.startsWith('409')) && (await staleState()) === 'processing' && [200, 202, 503].includes(old.status)) {
-        // No new withdrawal took the lock over (each was refused: nothing it could withdraw), so the stale one is still
-        // its key's to resume; the invariants check what it moved.
-        paths.outcome(path, 'not taken over (the new request refused); the stale one resumed with its key');
-        await settle(w, old, true);
       } else {
-        paths.unexplained(path, `the stale withdrawal ${w.id} (${await staleState()}; answered ${w.answers.join(', ')}) asked again after the take-over (${answers.join('; ') || 'nothing asked'}): ${old.status} ${JSON.stringify(old.body)}`);
-        await settle(w, old, true);
+        const record = await stale();
+        paths.unexplained(path, `the stale withdrawal ${w.id} (${record?.status}, created ${record?.createdAt.slice(11, 23)}, completed ${record?.completedAt?.slice(11, 23)}; answered ${w.answers.join(', ')}; taken over from ${started}) asked again after the take-over (${answers.join('; ') || 'nothing asked'}): ${old.status} ${JSON.stringify(old.body)}`);
       }
       if (last === 'balance changed') await ask(user, path);
     } finally {
