@@ -104,6 +104,15 @@ import { lazySchema } from './lazy-schema';
 type AuthLevel = 'public' | 'user' | readonly StaffRole[];
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/** One call a function makes on the table, as IAM names it; `Query:GSI1` queries that index (`Query` the table). */
+export type TableAction = 'GetItem' | 'BatchGetItem' | 'Query' | 'Query:GSI1' | 'Query:GSI2' | 'PutItem' | 'UpdateItem' | 'DeleteItem' | 'ConditionCheckItem' | 'BatchWriteItem';
+/**
+ * What a function may do with the table: 'read' (GetItem, BatchGetItem, Query of the table and each index), 'write'
+ * (those, and PutItem, UpdateItem, DeleteItem, ConditionCheckItem, BatchWriteItem), or exactly the calls it makes
+ * (the functions of money: infra/constructs/data.ts).
+ */
+export type TableAccess = 'read' | 'write' | readonly TableAction[];
+
 export interface RouteDefinition {
   method: HttpMethod;
   /** API Gateway style: /api/machines/{id} */
@@ -117,6 +126,11 @@ export interface RouteDefinition {
    * docs/architecture.md, "Roles".
    */
   secondFactor?: true;
+  /**
+   * The function moves money or reads or writes the ledger: its role holds nothing its paths do not use (its table
+   * access lists each call), which `npm run parity` proves (docs/infrastructure.md, "Least privilege where money is").
+   */
+  money?: true;
   params?: z.ZodMiniObject;
   query?: z.ZodMiniObject;
   body?: z.ZodMiniType;
@@ -128,17 +142,19 @@ export interface RouteDefinition {
    * the table, publishing to stations, provisioning them in IoT, Cognito's admin calls, the payment gateway's
    * secret, the token signing key's secret, the place index, sending e-mail (SES), the files bucket of report photos
    * and lab reports ('upload': presign uploads only; 'keep…': take an upload (read, delete) and keep it under the
-   * kind's prefix; 'read…': read the kept files of that kind).
+   * kind's prefix; 'read…': read the kept files of that kind). 'sandbox': only in a stack whose payments are the
+   * sandbox gateway's (`-c payments=sandbox`), where the path that uses it exists (a card wallet's refill: the live
+   * gateway, Midtrans, takes no card wallets).
    */
   access: {
-    table?: 'read' | 'write';
-    iotPublish?: boolean;
+    table?: TableAccess;
+    iotPublish?: boolean | 'sandbox';
     iotProvisioning?: boolean;
     /** IoT jobs of remote commands: creating them (for stations' things) or canceling them. */
     iotJobs?: 'create' | 'cancel';
     cognito?: boolean;
     paymentSecret?: boolean;
-    signingKey?: boolean;
+    signingKey?: boolean | 'sandbox';
     geocoder?: boolean;
     mail?: boolean;
     files?: 'upload' | 'keepPhoto' | 'readPhoto' | 'keepLabReport' | 'readLabReport';
@@ -342,84 +358,84 @@ export const removeFavourite = route({
 });
 
 export const listTransactions = route({
-  method: 'GET', path: '/api/transactions', auth: 'user', tag: 'account', summary: "The caller's transactions, newest first",
-  query: PageQuery, response: /* @__PURE__ */ lazySchema(() => Page(Transaction)), access: { table: 'read' },
+  method: 'GET', path: '/api/transactions', auth: 'user', tag: 'account', money: true, summary: "The caller's transactions, newest first",
+  query: PageQuery, response: /* @__PURE__ */ lazySchema(() => Page(Transaction)), access: { table: ['Query', 'BatchGetItem'] },
 });
 
 export const listUserTransactions = route({
-  method: 'GET', path: '/api/users/{id}/transactions', auth: 'user', tag: 'account', summary: "A user's transactions (own id, or admin)",
-  params: Id, query: PageQuery, response: /* @__PURE__ */ lazySchema(() => Page(Transaction)), access: { table: 'read' },
+  method: 'GET', path: '/api/users/{id}/transactions', auth: 'user', tag: 'account', money: true, summary: "A user's transactions (own id, or admin)",
+  params: Id, query: PageQuery, response: /* @__PURE__ */ lazySchema(() => Page(Transaction)), access: { table: ['GetItem', 'Query'] },
 });
 
 export const createClaim = route({
-  method: 'POST', path: '/api/vends/{id}/claim', auth: 'user', tag: 'account',
+  method: 'POST', path: '/api/vends/{id}/claim', auth: 'user', tag: 'account', money: true,
   summary: "\"I didn't get my water\": claim one of the caller's vends within 24 h (one claim per vend; 409 when it charged nothing); credited at once when the station's record supports it, else queued for an admin",
-  params: Id, body: ClaimInput, status: 201, response: Claim, access: { table: 'write', mail: true },
+  params: Id, body: ClaimInput, status: 201, response: Claim, access: { table: ['GetItem', 'PutItem', 'UpdateItem'], mail: true },
 });
 
 export const topup = route({
-  method: 'POST', path: '/api/wallet/topup', auth: 'user', tag: 'wallet', summary: 'Start a top-up (Idempotency-Key header)',
-  body: TopupRequest, status: 202, response: TopupStatus, access: { table: 'write', paymentSecret: true },
+  method: 'POST', path: '/api/wallet/topup', auth: 'user', tag: 'wallet', money: true, summary: 'Start a top-up (Idempotency-Key header)',
+  body: TopupRequest, status: 202, response: TopupStatus, access: { table: ['GetItem', 'PutItem', 'UpdateItem'], paymentSecret: true },
 });
 
 export const getTopup = route({
-  method: 'GET', path: '/api/wallet/topup/{id}', auth: 'user', tag: 'wallet', summary: "A top-up's status (asks the gateway when a notification is overdue)",
-  params: Id, response: TopupStatus, access: { table: 'write', paymentSecret: true },
+  method: 'GET', path: '/api/wallet/topup/{id}', auth: 'user', tag: 'wallet', money: true, summary: "A top-up's status (asks the gateway when a notification is overdue)",
+  params: Id, response: TopupStatus, access: { table: ['GetItem', 'PutItem', 'UpdateItem'], paymentSecret: true },
 });
 
 export const getWithdrawalPlan = route({
-  method: 'GET', path: '/api/wallet/withdrawal-plan', auth: 'user', tag: 'wallet', summary: 'What withdrawing the whole balance would refund to which top-up, and what an admin would pay out instead and why',
-  response: WithdrawalPlan, access: { table: 'read' },
+  method: 'GET', path: '/api/wallet/withdrawal-plan', auth: 'user', tag: 'wallet', money: true, summary: 'What withdrawing the whole balance would refund to which top-up, and what an admin would pay out instead and why',
+  response: WithdrawalPlan, access: { table: ['GetItem', 'Query'] },
 });
 
 export const createWithdrawal = route({
-  method: 'POST', path: '/api/wallet/withdrawals', auth: 'user', tag: 'wallet', summary: 'Withdraw the whole balance (Idempotency-Key header): refunds to the top-ups, newest first, within their refund windows; the rest becomes an admin payout request',
-  body: WithdrawalRequest, status: 201, response: Withdrawal, access: { table: 'write', paymentSecret: true, mail: true },
+  method: 'POST', path: '/api/wallet/withdrawals', auth: 'user', tag: 'wallet', money: true, summary: 'Withdraw the whole balance (Idempotency-Key header): refunds to the top-ups, newest first, within their refund windows; the rest becomes an admin payout request',
+  body: WithdrawalRequest, status: 201, response: Withdrawal, access: { table: ['GetItem', 'Query', 'PutItem', 'UpdateItem', 'DeleteItem'], paymentSecret: true, mail: true },
 });
 
 export const paymentNotification = route({
-  method: 'POST', path: '/api/payments/notification', auth: 'public', tag: 'wallet', summary: 'Payment gateway webhook (signature checked)',
-  body: /* @__PURE__ */ lazySchema(() => z.looseObject({})), response: Ok, access: { table: 'write', paymentSecret: true, signingKey: true, iotPublish: true, mail: true },
+  method: 'POST', path: '/api/payments/notification', auth: 'public', tag: 'wallet', money: true, summary: 'Payment gateway webhook (signature checked)',
+  body: /* @__PURE__ */ lazySchema(() => z.looseObject({})), response: Ok, access: { table: ['GetItem', 'PutItem', 'UpdateItem'], paymentSecret: true, signingKey: true, iotPublish: true, mail: true },
 });
 
 export const createGuestOrder = route({
-  method: 'POST', path: '/api/guest/orders', auth: 'public', tag: 'guest',
+  method: 'POST', path: '/api/guest/orders', auth: 'public', tag: 'guest', money: true,
   summary: 'Pay one refill at a station without an account (Idempotency-Key header; rate limited per client and per station); answers the payment (QRIS string, deeplink) and the receipt link',
-  body: GuestOrderRequest, status: 201, response: GuestOrderCreated, access: { table: 'write', paymentSecret: true, signingKey: true, iotPublish: true, mail: true },
+  body: GuestOrderRequest, status: 201, response: GuestOrderCreated, access: { table: ['GetItem', 'PutItem', 'UpdateItem'], paymentSecret: true, signingKey: true, iotPublish: true, mail: true },
 });
 
 export const getGuestOrder = route({
-  method: 'GET', path: '/api/guest/orders/{id}', auth: 'public', tag: 'guest',
+  method: 'GET', path: '/api/guest/orders/{id}', auth: 'public', tag: 'guest', money: true,
   summary: "A guest order's progress and receipt, read with the receipt's secret (404 without it)",
-  params: Id, query: GuestOrderQuery, response: GuestOrder, access: { table: 'write', paymentSecret: true, signingKey: true, iotPublish: true, mail: true },
+  params: Id, query: GuestOrderQuery, response: GuestOrder, access: { table: ['GetItem', 'PutItem', 'UpdateItem'], paymentSecret: true, signingKey: true, iotPublish: true, mail: true },
 });
 
 export const claimGuestOrder = route({
-  method: 'POST', path: '/api/guest/orders/{id}/claim', auth: 'user', tag: 'guest',
+  method: 'POST', path: '/api/guest/orders/{id}/claim', auth: 'user', tag: 'guest', money: true,
   summary: "Sign in from a guest receipt and keep it (the receipt's secret proves it; once per receipt): its litres count in the account's impact, and what the gateway would not refund becomes wallet credit",
-  params: Id, body: GuestOrderClaimRequest, response: GuestOrderClaimed, access: { table: 'write' },
+  params: Id, body: GuestOrderClaimRequest, response: GuestOrderClaimed, access: { table: ['GetItem', 'PutItem', 'UpdateItem'] },
 });
 
 export const createGuestClaim = route({
-  method: 'POST', path: '/api/guest/orders/{id}/claims', auth: 'public', tag: 'guest',
+  method: 'POST', path: '/api/guest/orders/{id}/claims', auth: 'public', tag: 'guest', money: true,
   summary: "\"I didn't get my water\" from a guest receipt, within 24 h, with the receipt's secret: credited at once (refunded through the gateway) when the station's record supports it, else queued for an admin",
-  params: Id, body: GuestClaimInput, status: 201, response: GuestOrder, access: { table: 'write', paymentSecret: true, mail: true },
+  params: Id, body: GuestClaimInput, status: 201, response: GuestOrder, access: { table: ['GetItem', 'PutItem', 'UpdateItem'], paymentSecret: true, mail: true },
 });
 
 export const purchase = route({
-  method: 'POST', path: '/api/purchase', auth: 'user', tag: 'wallet', summary: 'Pay for a refill with Google Pay or Apple Pay',
-  body: PurchaseRequest, status: 201, response: VendSessionResponse, access: { table: 'write', paymentSecret: true, signingKey: true, iotPublish: true },
+  method: 'POST', path: '/api/purchase', auth: 'user', tag: 'wallet', money: true, summary: 'Pay for a refill with Google Pay or Apple Pay',
+  body: PurchaseRequest, status: 201, response: VendSessionResponse, access: { table: ['GetItem', 'PutItem', 'UpdateItem'], paymentSecret: true, signingKey: 'sandbox', iotPublish: 'sandbox' },
 });
 
 export const validateAppleMerchant = route({
-  method: 'POST', path: '/api/apple-pay/validate-merchant', auth: 'public', tag: 'wallet',
+  method: 'POST', path: '/api/apple-pay/validate-merchant', auth: 'public', tag: 'wallet', money: true,
   summary: "Apple Pay merchant session (validation URLs on apple.com only): public, because a guest pays by Apple Pay at a station's page too",
   body: AppleMerchantValidationRequest, response: /* @__PURE__ */ lazySchema(() => z.looseObject({})), access: { paymentSecret: true },
 });
 
 export const generateNfcToken = route({
-  method: 'POST', path: '/api/nfc/generate-token', auth: 'user', tag: 'wallet', summary: 'One-time signed token to pay at a station, with its id (tokenId) to follow what becomes of it',
-  response: NfcTokenResponse, access: { table: 'write', signingKey: true },
+  method: 'POST', path: '/api/nfc/generate-token', auth: 'user', tag: 'wallet', money: true, summary: 'One-time signed token to pay at a station, with its id (tokenId) to follow what becomes of it',
+  response: NfcTokenResponse, access: { table: ['GetItem', 'PutItem', 'UpdateItem'], signingKey: true },
 });
 
 export const getNfcToken = route({
@@ -464,19 +480,19 @@ export const adminGetUser = route({
 });
 
 export const adminUpdateUser = route({
-  method: 'PATCH', path: '/api/admin/users/{id}', auth: ['admin'], secondFactor: true, tag: 'admin', summary: 'Rename a user and/or adjust the balance by an amount (a ledger adjustment against the balance seen)',
-  params: Id, body: AdminUserPatch, response: AdminUser, access: { table: 'write' },
+  method: 'PATCH', path: '/api/admin/users/{id}', auth: ['admin'], secondFactor: true, tag: 'admin', money: true, summary: 'Rename a user and/or adjust the balance by an amount (a ledger adjustment against the balance seen)',
+  params: Id, body: AdminUserPatch, response: AdminUser, access: { table: ['GetItem', 'PutItem', 'UpdateItem'] },
 });
 
 export const adminListTransactions = route({
-  method: 'GET', path: '/api/admin/transactions', auth: ['admin'], tag: 'money', summary: 'All transactions, newest first, filterable',
-  query: AdminTransactionsQuery, response: /* @__PURE__ */ lazySchema(() => Page(AdminTransaction)), access: { table: 'read' },
+  method: 'GET', path: '/api/admin/transactions', auth: ['admin'], tag: 'money', money: true, summary: 'All transactions, newest first, filterable',
+  query: AdminTransactionsQuery, response: /* @__PURE__ */ lazySchema(() => Page(AdminTransaction)), access: { table: ['Query', 'Query:GSI1', 'Query:GSI2', 'BatchGetItem'] },
 });
 
 export const adminExportTransactions = route({
-  method: 'GET', path: '/api/admin/transactions/export', auth: ['admin'], tag: 'money',
+  method: 'GET', path: '/api/admin/transactions/export', auth: ['admin'], tag: 'money', money: true,
   summary: "Every transaction of a date range in Bali (with the list's filters) as one CSV file, oldest first, times in Bali",
-  query: AdminTransactionsExportQuery, response: /* @__PURE__ */ lazySchema(() => z.string()), access: { table: 'read' },
+  query: AdminTransactionsExportQuery, response: /* @__PURE__ */ lazySchema(() => z.string()), access: { table: ['Query', 'Query:GSI1', 'Query:GSI2', 'BatchGetItem'] },
 });
 
 /** A day of the book: its Bali date. */
@@ -500,15 +516,15 @@ export const BookDay = /* @__PURE__ */ lazySchema(() => z.object({
 }));
 
 export const adminBookDay = route({
-  method: 'GET', path: '/api/admin/book', auth: ['admin'], secondFactor: true, tag: 'money',
+  method: 'GET', path: '/api/admin/book', auth: ['admin'], secondFactor: true, tag: 'money', money: true,
   summary: 'One day of the book (Bali): money in from the gateway, refunds out, revenue per station, the change in wallets and receivables, claims, goodwill and payouts by hand',
-  query: BookDayQuery, response: BookDay, access: { table: 'read' },
+  query: BookDayQuery, response: BookDay, access: { table: ['Query:GSI1', 'BatchGetItem'] },
 });
 
 export const adminJournal = route({
-  method: 'GET', path: '/api/admin/journal', auth: ['admin'], secondFactor: true, tag: 'money',
+  method: 'GET', path: '/api/admin/journal', auth: ['admin'], secondFactor: true, tag: 'money', money: true,
   summary: "The journal of one day (Bali) as CSV: one line per account debited or credited (date, transaction, account, debit, credit, reference); the day's debits equal its credits",
-  query: BookDayQuery, response: /* @__PURE__ */ lazySchema(() => z.string()), access: { table: 'read' },
+  query: BookDayQuery, response: /* @__PURE__ */ lazySchema(() => z.string()), access: { table: ['Query:GSI1'] },
 });
 
 export const adminListHostRequests = route({
@@ -517,28 +533,28 @@ export const adminListHostRequests = route({
 });
 
 export const adminListIncidents = route({
-  method: 'GET', path: '/api/admin/incidents', auth: ['admin'], tag: 'money', summary: 'Open vend incidents (completions that could not be settled as reported), oldest first',
-  query: PageQuery, response: /* @__PURE__ */ lazySchema(() => Page(VendIncident)), access: { table: 'read' },
+  method: 'GET', path: '/api/admin/incidents', auth: ['admin'], tag: 'money', money: true, summary: 'Open vend incidents (completions that could not be settled as reported), oldest first',
+  query: PageQuery, response: /* @__PURE__ */ lazySchema(() => Page(VendIncident)), access: { table: ['Query:GSI1'] },
 });
 
 export const adminResolveIncident = route({
-  method: 'POST', path: '/api/admin/incidents/{id}/resolve', auth: ['admin'], secondFactor: true, tag: 'money', summary: 'Settle a vend incident with the volume dispensed (0 releases the hold)',
-  params: Id, body: IncidentResolutionInput, response: VendIncident, access: { table: 'write' },
+  method: 'POST', path: '/api/admin/incidents/{id}/resolve', auth: ['admin'], secondFactor: true, tag: 'money', money: true, summary: 'Settle a vend incident with the volume dispensed (0 releases the hold)',
+  params: Id, body: IncidentResolutionInput, response: VendIncident, access: { table: ['GetItem', 'PutItem', 'UpdateItem'] },
 });
 
 export const adminListClaims = route({
-  method: 'GET', path: '/api/admin/claims', auth: ['admin'], tag: 'money', summary: 'Claims on vends of one status: pending (the queue, oldest first) by default, credited or declined (newest first)',
-  query: ClaimsQuery, response: /* @__PURE__ */ lazySchema(() => Page(Claim)), access: { table: 'read' },
+  method: 'GET', path: '/api/admin/claims', auth: ['admin'], tag: 'money', money: true, summary: 'Claims on vends of one status: pending (the queue, oldest first) by default, credited or declined (newest first)',
+  query: ClaimsQuery, response: /* @__PURE__ */ lazySchema(() => Page(Claim)), access: { table: ['Query:GSI1'] },
 });
 
 export const adminGetClaim = route({
-  method: 'GET', path: '/api/admin/claims/{id}', auth: ['admin'], tag: 'money', summary: "A claim with the station's readings and connection events from 30 minutes before its vend to 30 minutes after",
-  params: Id, response: ClaimDetail, access: { table: 'read' },
+  method: 'GET', path: '/api/admin/claims/{id}', auth: ['admin'], tag: 'money', money: true, summary: "A claim with the station's readings and connection events from 30 minutes before its vend to 30 minutes after",
+  params: Id, response: ClaimDetail, access: { table: ['GetItem', 'Query'] },
 });
 
 export const adminResolveClaim = route({
-  method: 'POST', path: '/api/admin/claims/{id}/resolve', auth: ['admin'], secondFactor: true, tag: 'money', summary: 'Credit a pending claim (up to what the vend charged, through the ledger) or decline it, with a reason the person is e-mailed',
-  params: Id, body: ClaimResolutionInput, response: Claim, access: { table: 'write', paymentSecret: true, mail: true },
+  method: 'POST', path: '/api/admin/claims/{id}/resolve', auth: ['admin'], secondFactor: true, tag: 'money', money: true, summary: 'Credit a pending claim (up to what the vend charged, through the ledger) or decline it, with a reason the person is e-mailed',
+  params: Id, body: ClaimResolutionInput, response: Claim, access: { table: ['GetItem', 'PutItem', 'UpdateItem'], paymentSecret: true, mail: true },
 });
 
 export const adminListProblemReports = route({
@@ -557,23 +573,23 @@ export const adminResolveProblemReport = route({
 });
 
 export const adminListPayouts = route({
-  method: 'GET', path: '/api/admin/payouts', auth: ['admin'], tag: 'money', summary: 'Payout requests of one status (open by default), newest first: withdrawals the gateway could not refund',
-  query: PayoutQuery, response: /* @__PURE__ */ lazySchema(() => z.array(PayoutRequest)), access: { table: 'read' },
+  method: 'GET', path: '/api/admin/payouts', auth: ['admin'], tag: 'money', money: true, summary: 'Payout requests of one status (open by default), newest first: withdrawals the gateway could not refund',
+  query: PayoutQuery, response: /* @__PURE__ */ lazySchema(() => z.array(PayoutRequest)), access: { table: ['Query:GSI1'] },
 });
 
 export const adminResolvePayout = route({
-  method: 'POST', path: '/api/admin/payouts/{id}/resolve', auth: ['admin'], secondFactor: true, tag: 'money', summary: 'Close a payout request: paid (sent outside the gateway) or returned to the wallet (a ledger credit), with a note (audited)',
-  params: Id, body: PayoutResolution, response: PayoutRequest, access: { table: 'write', mail: true },
+  method: 'POST', path: '/api/admin/payouts/{id}/resolve', auth: ['admin'], secondFactor: true, tag: 'money', money: true, summary: 'Close a payout request: paid (sent outside the gateway) or returned to the wallet (a ledger credit), with a note (audited)',
+  params: Id, body: PayoutResolution, response: PayoutRequest, access: { table: ['GetItem', 'PutItem', 'UpdateItem'], mail: true },
 });
 
 export const adminListHeldGuestRefunds = route({
-  method: 'GET', path: '/api/admin/guest-refunds', auth: ['admin'], tag: 'money', summary: 'Guest orders whose refund the gateway refused and whose money nobody claimed yet, oldest first',
-  response: /* @__PURE__ */ lazySchema(() => z.array(HeldGuestRefund)), access: { table: 'read' },
+  method: 'GET', path: '/api/admin/guest-refunds', auth: ['admin'], tag: 'money', money: true, summary: 'Guest orders whose refund the gateway refused and whose money nobody claimed yet, oldest first',
+  response: /* @__PURE__ */ lazySchema(() => z.array(HeldGuestRefund)), access: { table: ['GetItem', 'Query:GSI1'] },
 });
 
 export const adminPayOutGuestRefund = route({
-  method: 'POST', path: '/api/admin/guest-refunds/{id}/pay-out', auth: ['admin'], secondFactor: true, tag: 'money', summary: "Record that a held guest refund was paid outside the gateway (the guest account's ledger debit, with the note; once)",
-  params: Id, body: GuestRefundPayout, response: HeldGuestRefund, access: { table: 'write' },
+  method: 'POST', path: '/api/admin/guest-refunds/{id}/pay-out', auth: ['admin'], secondFactor: true, tag: 'money', money: true, summary: "Record that a held guest refund was paid outside the gateway (the guest account's ledger debit, with the note; once)",
+  params: Id, body: GuestRefundPayout, response: HeldGuestRefund, access: { table: ['GetItem', 'PutItem', 'UpdateItem'] },
 });
 
 export const adminUpdateHostRequest = route({

@@ -4,15 +4,16 @@ import { describe, expect, it } from 'vitest';
 import { handlerEntry } from '@functions/http/registry';
 import { routeIds, routes, type RouteDefinition } from '@shared/routes';
 import { settingsFor } from '@functions/environment';
-import { Api, COGNITO_ADMIN_ACTIONS, GEOCODER_ACTIONS, routeNeeds, SECOND_FACTOR_ACTIONS } from './api';
-import { Data, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from './data';
+import { accessIn, Api, COGNITO_ADMIN_ACTIONS, GEOCODER_ACTIONS, routeNeeds, SECOND_FACTOR_ACTIONS } from './api';
+import { MONEY_TAG } from './common';
+import { Data } from './data';
 import { Identity } from './identity';
 import { Mail } from './mail';
 import { UploadedFiles } from './uploaded-files';
 import { AppSecrets } from './secrets';
 import { FunctionSettings } from './settings';
 import { Stations } from './stations';
-import { actionsOf, flat, functionRole, only, refId, resources, roleStatements, testStack, withNestedStacks, XRAY_ACTIONS } from './testing';
+import { actionsOf, expectedTableGrants, flat, functionRole, only, refId, resources, roleStatements, tableGrantsOf, testStack, withNestedStacks, XRAY_ACTIONS } from './testing';
 
 describe('Api construct', () => {
   const stack = testStack();
@@ -104,7 +105,7 @@ describe('Api construct', () => {
   it("grants each function exactly what its entry's access field declares", () => {
     for (const routeId of routeIds) {
       const route = routes[routeId] as RouteDefinition;
-      const access = route.access;
+      const access = accessIn(route, 'live');
       const statements = roleStatements(template, functionRole(template, id(api.functions[routeId].function)));
       const actions = actionsOf(statements);
       const env = all[id(api.functions[routeId].function)]!.Properties.Environment.Variables as Record<string, unknown>;
@@ -112,8 +113,9 @@ describe('Api construct', () => {
       const hasAny = (list: string[]) => list.some((a) => actions.has(a));
 
       expect(has(['logs:CreateLogStream', 'logs:PutLogEvents']), routeId).toBe(true);
-      expect(has(TABLE_READ_ACTIONS), `${routeId} table read`).toBe(Boolean(access.table));
-      expect(hasAny(TABLE_WRITE_ACTIONS), `${routeId} table write`).toBe(access.table === 'write');
+      // The table's ARN as the route's nested stack receives it (a parameter), without an index.
+      const tableArn = statements.flatMap((st) => ([] as unknown[]).concat(st.Resource)).map(flat).find((r) => r.includes('DataTable'))?.replace(/\/index\/\w+$/, '') ?? '';
+      expect(tableGrantsOf(statements), `${routeId} table`).toEqual(access.table ? expectedTableGrants(access.table, tableArn) : []);
       expect(actions.has('iot:Publish'), `${routeId} iot`).toBe(Boolean(access.iotPublish));
       expect(has(COGNITO_ADMIN_ACTIONS), `${routeId} cognito`).toBe(Boolean(access.cognito));
       expect(hasAny(COGNITO_ADMIN_ACTIONS.filter((a) => !SECOND_FACTOR_ACTIONS.includes(a))), `${routeId} cognito`).toBe(Boolean(access.cognito));
@@ -129,7 +131,7 @@ describe('Api construct', () => {
         { upload: ['s3:PutObject'], keepPhoto: keep, keepLabReport: keep, readPhoto: ['s3:GetObject', 's3:ListBucket'], readLabReport: ['s3:GetObject', 's3:ListBucket'], none: [] }[access.files ?? 'none'],
       );
       // Exactly the settings of its needs, nothing else.
-      expect(Object.keys(env).filter((k) => k !== 'NODE_OPTIONS').sort(), `${routeId} settings`).toEqual(settingsFor(routeNeeds(route)).sort());
+      expect(Object.keys(env).filter((k) => k !== 'NODE_OPTIONS').sort(), `${routeId} settings`).toEqual(settingsFor(routeNeeds({ access, secondFactor: route.secondFactor })).sort());
 
       // Each function reads only its own secret.
       const secretReads = statements.filter((s) => ([] as string[]).concat(s.Action).includes('secretsmanager:GetSecretValue'));
@@ -152,6 +154,24 @@ describe('Api construct', () => {
       const onStar = statements.filter((s) => ([] as unknown[]).concat(s.Resource).includes('*')).flatMap((s) => ([] as string[]).concat(s.Action));
       expect(onStar.sort(), routeId).toEqual([...(access.iotProvisioning ? ['iot:CreateKeysAndCertificate'] : []), ...XRAY_ACTIONS].sort());
     }
+  });
+
+  it('tags the functions of the routes of money, each granted exactly the table calls its entry lists', () => {
+    for (const routeId of routeIds) {
+      const route = routes[routeId] as RouteDefinition;
+      const tags = (all[id(api.functions[routeId].function)]!.Properties.Tags ?? []) as { Key: string; Value: string }[];
+      expect(tags.some((t) => t.Key === MONEY_TAG.key && t.Value === MONEY_TAG.value), routeId).toBe(Boolean(route.money));
+      if (route.money && route.access.table) expect(typeof route.access.table, `${routeId} lists its table calls`).not.toBe('string');
+    }
+  });
+
+  it("grants a card wallet's refill (publishing, the signing key) only where the gateway takes card wallets (sandbox)", () => {
+    expect(accessIn(routes.purchase, 'live')).toMatchObject({ iotPublish: false, signingKey: false });
+    expect(accessIn(routes.purchase, 'sandbox')).toMatchObject({ iotPublish: true, signingKey: true });
+    expect(routeNeeds({ access: accessIn(routes.purchase, 'live') })).not.toContain('iotData');
+    expect(routeNeeds({ access: accessIn(routes.purchase, 'sandbox') })).toEqual(expect.arrayContaining(['iotData', 'signingKey']));
+    // A guest's order is paid by QRIS or GoPay at the live gateway too: it may start the station in either mode.
+    expect(accessIn(routes.createGuestOrder, 'live')).toMatchObject({ iotPublish: true, signingKey: true });
   });
 
   it('has an Amazon Location place index for the geocoder', () => {

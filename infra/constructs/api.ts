@@ -26,12 +26,15 @@ import type { Mail } from './mail';
 import type { UploadedFiles } from './uploaded-files';
 import type { AppSecrets } from './secrets';
 import { FunctionSettings } from './settings';
+import type { PaymentsMode } from './function-bundle';
+import { paymentsModeOf } from './payments-mode';
 import { grantIotJobs, VEND_TOKEN_TOPIC, type Stations } from './stations';
 
 export const COGNITO_ADMIN_ACTIONS = ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser', 'cognito-idp:ListUsersInGroup', 'cognito-idp:AdminUserGlobalSignOut'];
 /** What a route that moves money reads of its caller: their MFA settings (shared/routes.ts, `secondFactor`). */
 export const SECOND_FACTOR_ACTIONS = ['cognito-idp:AdminGetUser'];
-export const GEOCODER_ACTIONS = ['geo:SearchPlaceIndexForText', 'geo:SearchPlaceIndexForSuggestions'];
+/** The geocoder searches the place index for text (functions/adapters/location/), nothing else. */
+export const GEOCODER_ACTIONS = ['geo:SearchPlaceIndexForText'];
 
 export interface ApiProps {
   data: Data;
@@ -49,8 +52,15 @@ export interface ApiProps {
 
 const toHttpMethod = (method: RouteDefinition['method']): HttpMethod => HttpMethod[method];
 
-/** The settings a route's function needs (functions/environment.ts), from what its table entry may touch and check. */
-export function routeNeeds({ access, secondFactor }: Pick<RouteDefinition, 'access' | 'secondFactor'>): Need[] {
+/** What a route's function may touch in a deployment of `mode`: an access only the sandbox gateway's paths use is left out of a live one. */
+export function accessIn({ access }: Pick<RouteDefinition, 'access'>, mode: PaymentsMode) {
+  const inMode = (given: boolean | 'sandbox' | undefined) => (given === 'sandbox' ? mode === 'sandbox' : Boolean(given));
+  return { ...access, iotPublish: inMode(access.iotPublish), signingKey: inMode(access.signingKey) };
+}
+type Access = ReturnType<typeof accessIn>;
+
+/** The settings a route's function needs (functions/environment.ts), from what it may touch (accessIn) and check. */
+export function routeNeeds({ access, secondFactor }: { access: Access; secondFactor?: true }): Need[] {
   const needs: Need[] = ['http'];
   if (access.table) needs.push('table');
   if (access.iotPublish) needs.push('iotData');
@@ -153,14 +163,16 @@ export class Api extends Construct {
     const httpRoutes = {} as Record<RouteId, HttpRoute>;
     for (const routeId of routeIds) {
       const route: RouteDefinition = routes[routeId];
+      const access = accessIn(route, paymentsModeOf(this));
       const group = this.routeGroupOf(route.tag);
       const fn = new AppFunction(group, routeId, {
         entry: handlerEntry(routeId),
         description: `${route.method} ${route.path} (${routeId})`,
-        needs: routeNeeds(route),
+        needs: routeNeeds({ access, secondFactor: route.secondFactor }),
         logRetention: props.logRetention,
+        money: route.money,
       });
-      this.grantAccess(routeId, route, fn, props);
+      this.grantAccess(routeId, route, access, fn, props);
       functions[routeId] = fn;
 
       const authorizer: IHttpRouteAuthorizer | undefined = route.auth === 'public' ? undefined : routeAuthorizer;
@@ -202,12 +214,10 @@ export class Api extends Construct {
     return `${this.httpApi.apiId}.execute-api.${Aws.REGION}.${Aws.URL_SUFFIX}`;
   }
 
-  private grantAccess(routeId: RouteId, route: RouteDefinition, fn: AppFunction, props: ApiProps): void {
+  private grantAccess(routeId: RouteId, route: RouteDefinition, access: Access, fn: AppFunction, props: ApiProps): void {
     const { data, identity, mail, files, secrets, stations } = props;
-    const access = route.access;
 
-    if (access.table === 'read') data.grantRead(fn.role);
-    if (access.table === 'write') data.grantReadWrite(fn.role);
+    if (access.table) data.grant(fn.role, access.table);
 
     if (access.iotPublish) {
       // A payment route starts a paid refill: it sends the station its vend token and nothing else.
@@ -248,7 +258,7 @@ export class Api extends Construct {
     const thingTypeArn = arn(`thingtype/${stations.thingType.ref}`);
     fn.role.addToPrincipalPolicy(
       new PolicyStatement({
-        actions: ['iot:CreateThing', 'iot:DeleteThing', 'iot:DescribeThing', 'iot:AttachThingPrincipal', 'iot:DetachThingPrincipal'],
+        actions: ['iot:CreateThing', 'iot:DeleteThing', 'iot:AttachThingPrincipal', 'iot:DetachThingPrincipal'],
         resources: [things, thingTypeArn, certs],
       }),
     );

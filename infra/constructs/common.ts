@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AssetHashType, DockerImage, Duration, Names, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
+import { AssetHashType, DockerImage, Duration, Names, Stack, Tags, Validations, type CfnElement } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
-import { Architecture, Code, Function as LambdaFunction, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Code, Function as LambdaFunction, Runtime, Tracing, type IEventSourceDlq } from 'aws-cdk-lib/aws-lambda';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
@@ -57,6 +57,20 @@ export function grantSecretValue(role: IGrantable, secret: ISecret, actions: str
   role.grantPrincipal.addToPrincipalPolicy(new PolicyStatement({ actions, resources: [secret.secretArn] }));
 }
 
+/**
+ * The on-failure destination of a table stream's event source mapping: Lambda sends the failed batch's description to
+ * `queue` with the function's role, which needs sqs:SendMessage and nothing more (aws-cdk-lib's SqsDlq also grants
+ * GetQueueAttributes and GetQueueUrl, which nobody calls).
+ */
+export function streamFailureQueue(queue: IQueue): IEventSourceDlq {
+  return {
+    bind: (_mapping, target) => {
+      target.addToRolePolicy(new PolicyStatement({ actions: ['sqs:SendMessage'], resources: [queue.queueArn] }));
+      return { destination: queue.queueArn };
+    },
+  };
+}
+
 /** Runtime pinned for every function of the app (see docs/infrastructure.md). */
 const FUNCTION_RUNTIME = Runtime.NODEJS_22_X;
 
@@ -97,7 +111,16 @@ export interface AppFunctionProps {
   logRetention?: RetentionDays;
   /** Dead-letter queue for asynchronous invocations (IoT rules, EventBridge). */
   deadLetterQueue?: IQueue;
+  /** It moves money or reads or writes the ledger: tagged MONEY_TAG (see there). */
+  money?: boolean;
 }
+
+/**
+ * The tag of every function that moves money or reads or writes the ledger. `npm run parity` fails when such a
+ * function's role grants anything no driver uses (docs/infrastructure.md, "Least privilege where money is"); in the
+ * account, it finds them for an audit.
+ */
+export const MONEY_TAG = { key: 'bali-refill:money', value: 'true' } as const;
 
 /**
  * One Lambda function as every function of this app is built: Node 22 on arm64, bundled by esbuild (function-bundle.ts) to
@@ -136,6 +159,7 @@ export class AppFunction extends Construct {
       tracing: Tracing.ACTIVE,
       environment: { NODE_OPTIONS: '--enable-source-maps', ...FunctionSettings.of(this).environmentFor(props.needs ?? []) },
     });
+    if (props.money) Tags.of(this.function).add(MONEY_TAG.key, MONEY_TAG.value);
 
     acknowledge(
       this,

@@ -3,16 +3,19 @@ import { Template } from 'aws-cdk-lib/assertions';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { describe, expect, it } from 'vitest';
 import { TABLE_DEFINITION } from '@functions/adapters/dynamodb/table';
-import { Data, TABLE_READ_ACTIONS, TABLE_WRITE_ACTIONS } from './data';
-import { actionsOf, flat, only, roleStatements, testStack } from './testing';
+import { Data } from './data';
+import { expectedTableGrants, only, roleStatements, tableGrantsOf, testStack } from './testing';
 
 describe('Data construct', () => {
   const stack = testStack();
   const data = new Data(stack, 'Data');
-  const reader = new Role(stack, 'Reader', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
-  const writer = new Role(stack, 'Writer', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
-  data.grantRead(reader);
-  data.grantReadWrite(writer);
+  const role = (id: string) => new Role(stack, id, { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
+  const reader = role('Reader');
+  const writer = role('Writer');
+  const exact = role('Exact');
+  data.grant(reader, 'read');
+  data.grant(writer, 'write');
+  data.grant(exact, ['GetItem', 'UpdateItem', 'Query:GSI2']);
   const template = Template.fromStack(stack);
 
   it('builds the single table from TABLE_DEFINITION: keys, both GSIs, TTL', () => {
@@ -53,14 +56,26 @@ describe('Data construct', () => {
     });
   });
 
-  it('grants read or read/write on the table and each named index, never index/*', () => {
+  it('grants item calls on the table alone and a query on each index by name, never index/*, never Scan or DescribeTable', () => {
     const id = (c: { node: { defaultChild?: unknown } }) => stack.getLogicalId(c.node.defaultChild as CfnElement);
-    const readerStatements = roleStatements(template, id(reader));
-    const writerStatements = roleStatements(template, id(writer));
-    expect([...actionsOf(readerStatements)].sort()).toEqual([...TABLE_READ_ACTIONS].sort());
-    expect([...actionsOf(writerStatements)].sort()).toEqual([...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS].sort());
-    const granted = writerStatements.flatMap((s) => ([] as unknown[]).concat(s.Resource)).map(flat);
-    expect(granted.some((r) => r.includes('*'))).toBe(false);
-    for (const g of TABLE_DEFINITION.globalSecondaryIndexes) expect(granted).toContain(`<${id(data.table)}.Arn>/index/${g.indexName}`);
+    const table = `<${id(data.table)}.Arn>`;
+    const grants = (r: Role) => tableGrantsOf(roleStatements(template, id(r)));
+    expect(grants(reader)).toEqual([
+      `dynamodb:BatchGetItem on ${table}`, `dynamodb:GetItem on ${table}`, `dynamodb:Query on ${table}`,
+      ...TABLE_DEFINITION.globalSecondaryIndexes.map((g) => `dynamodb:Query on ${table}/index/${g.indexName}`),
+    ].sort());
+    expect(grants(writer)).toEqual(expectedTableGrants('write', table));
+    for (const action of ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem']) expect(grants(writer)).toContain(`dynamodb:${action} on ${table}`);
+    expect([...grants(reader), ...grants(writer)].some((g) => /Scan|DescribeTable|ConditionCheckItem| on .*\*/.test(g))).toBe(false);
+  });
+
+  it('grants exactly the calls a function of money lists', () => {
+    const id = (c: { node: { defaultChild?: unknown } }) => stack.getLogicalId(c.node.defaultChild as CfnElement);
+    const table = `<${id(data.table)}.Arn>`;
+    expect(tableGrantsOf(roleStatements(template, id(exact)))).toEqual([`dynamodb:GetItem on ${table}`, `dynamodb:Query on ${table}/index/GSI2`, `dynamodb:UpdateItem on ${table}`]);
+  });
+
+  it('refuses a query of an index the table does not have', () => {
+    expect(() => data.grant(new Role(testStack(), 'Other', { assumedBy: new ServicePrincipal('lambda.amazonaws.com') }), ['Query:GSI9' as 'Query:GSI1'])).toThrow('The table has no index GSI9');
   });
 });

@@ -1,19 +1,24 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
 import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption, StreamViewType } from 'aws-cdk-lib/aws-dynamodb';
 import { Grant, type IGrantable } from 'aws-cdk-lib/aws-iam';
+import type { TableAccess, TableAction } from '@shared/routes';
 import { Construct } from 'constructs';
 import { TABLE_DEFINITION } from '@functions/adapters/dynamodb/table';
 import { FunctionSettings } from './settings';
 
-export const TABLE_READ_ACTIONS = [
-  'dynamodb:GetItem',
-  'dynamodb:BatchGetItem',
-  'dynamodb:Query',
-  'dynamodb:Scan',
-  'dynamodb:ConditionCheckItem',
-  'dynamodb:DescribeTable',
-];
-export const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:BatchWriteItem'];
+const INDEX_QUERIES = TABLE_DEFINITION.globalSecondaryIndexes.map((g): TableAction => `Query:${g.indexName}`);
+/**
+ * The calls of the two coarse access levels, for the functions away from money. No function scans or describes the
+ * table, nor checks another item's condition in a transaction: neither level grants Scan, DescribeTable or
+ * ConditionCheckItem.
+ */
+const TABLE_ACCESS_LEVELS: Record<'read' | 'write', readonly TableAction[]> = {
+  read: ['GetItem', 'BatchGetItem', 'Query', ...INDEX_QUERIES],
+  write: ['GetItem', 'BatchGetItem', 'Query', ...INDEX_QUERIES, 'PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem'],
+};
+
+/** The calls `access` lets a function make (a coarse level's, or the list itself). */
+export const tableActionsOf = (access: TableAccess): readonly TableAction[] => (typeof access === 'string' ? TABLE_ACCESS_LEVELS[access] : access);
 
 /**
  * The single table, built from TABLE_DEFINITION (functions/adapters/dynamodb/table.ts), the same declaration
@@ -49,17 +54,19 @@ export class Data extends Construct {
     FunctionSettings.of(this).provide('TABLE_NAME', this.table.tableName);
   }
 
-  /** The table and each of its indexes by name: no `index/*` wildcard in any policy. */
-  private get resourceArns(): string[] {
-    return [this.table.tableArn, ...TABLE_DEFINITION.globalSecondaryIndexes.map((g) => `${this.table.tableArn}/index/${g.indexName}`)];
-  }
-
-  grantRead(grantee: IGrantable): Grant {
-    return Grant.addToPrincipal({ grantee, actions: TABLE_READ_ACTIONS, resourceArns: this.resourceArns });
-  }
-
-  /** Read and write; transactions are authorised per item action (Put/Update/Delete/ConditionCheck). */
-  grantReadWrite(grantee: IGrantable): Grant {
-    return Grant.addToPrincipal({ grantee, actions: [...TABLE_READ_ACTIONS, ...TABLE_WRITE_ACTIONS], resourceArns: this.resourceArns });
+  /**
+   * Lets `grantee` make the calls of `access` and no others: item calls (transactions are authorized per item action:
+   * Put, Update, Delete, ConditionCheck) and `Query` on the table, `Query:<index>` on that index by name (no
+   * `index/*` wildcard in any policy).
+   */
+  grant(grantee: IGrantable, access: TableAccess): void {
+    const actions = tableActionsOf(access);
+    const onTable = actions.filter((a) => !a.startsWith('Query:'));
+    if (onTable.length) Grant.addToPrincipal({ grantee, actions: onTable.map((a) => `dynamodb:${a}`), resourceArns: [this.table.tableArn] });
+    for (const query of actions.filter((a) => a.startsWith('Query:'))) {
+      const index = query.slice('Query:'.length);
+      if (!TABLE_DEFINITION.globalSecondaryIndexes.some((g) => g.indexName === index)) throw new Error(`The table has no index ${index} (${query})`);
+      Grant.addToPrincipal({ grantee, actions: ['dynamodb:Query'], resourceArns: [`${this.table.tableArn}/index/${index}`] });
+    }
   }
 }

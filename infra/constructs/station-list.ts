@@ -2,7 +2,7 @@ import { Duration, RemovalPolicy } from 'aws-cdk-lib';
 import { Rule, Schedule } from 'aws-cdk-lib/aws-events';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
@@ -13,7 +13,7 @@ import { keys } from '@functions/adapters/dynamodb/keys';
 import { STATION_LIST_LEASE, STATION_LIST_PUBLISHER_TIMEOUT_SECONDS } from '@functions/domain/station-list';
 import { STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
 import { STATION_TILE_PATH_PREFIX } from '@shared/station-tiles';
-import { acknowledge, acknowledgeWildcardResource, AppFunction, type AppFunctionProps } from './common';
+import { acknowledge, acknowledgeWildcardResource, AppFunction, streamFailureQueue, type AppFunctionProps } from './common';
 import type { Data } from './data';
 import { FunctionSettings } from './settings';
 
@@ -58,7 +58,7 @@ export class StationList extends Construct {
         timeout: Duration.seconds(STATION_LIST_PUBLISHER_TIMEOUT_SECONDS),
         logRetention: props.logRetention,
       });
-      props.data.grantRead(fn.role);
+      props.data.grant(fn.role, 'read');
       // The list file and its metadata (HeadObject is s3:GetObject), writing it, and listing that key alone, so that
       // the first run reads "no such key" (404) rather than "access denied"; tiles are only written (docs/scale.md).
       fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:GetObject', 's3:PutObject'], resources: [this.bucket.arnForObjects(key)] }));
@@ -89,7 +89,7 @@ export class StationList extends Construct {
       batchSize,
       maxBatchingWindow: Duration.seconds(maxBatchingWindowSeconds),
       retryAttempts,
-      onFailure: new SqsDlq(props.asyncFailureQueue),
+      onFailure: streamFailureQueue(props.asyncFailureQueue),
       filters: [FilterCriteria.filter(STATION_CHANGE_STREAM_FILTER)],
     }));
 

@@ -5,11 +5,12 @@ import { Data } from './data';
 import { Mail } from './mail';
 import { AppSecrets } from './secrets';
 import { FunctionSettings } from './settings';
-import { HEARTBEAT_INGEST_TOPIC, IOT_JOB_ACTIONS, ruleFunction, STATION_JOBS_TOPICS, STATION_PUBLISH_TOPICS, STATION_RECEIVE_TOPICS, Stations, THING_NAME, TOPIC_RULES, VEND_FUNCTIONS, type IotFunctionId, type RuleId } from './stations';
+import { FUNCTION_ACCESS, HEARTBEAT_INGEST_TOPIC, IOT_JOB_ACTIONS, ruleFunction, STATION_JOBS_TOPICS, STATION_PUBLISH_TOPICS, STATION_RECEIVE_TOPICS, Stations, THING_NAME, TOPIC_RULES, VEND_FUNCTIONS, type IotFunctionId, type RuleId } from './stations';
 import { HEARTBEAT_INGEST_RULE } from '@shared/constants';
 import { GUEST_SESSION_STREAM_MAPPING, GUEST_SETTLEMENT_STREAM_FILTERS } from '@functions/adapters/dynamodb/guest-session-changes';
 import { HEARTBEAT_INGEST_SQL, HEARTBEAT_STREAM_FILTER, HEARTBEAT_STREAM_MAPPING } from '@functions/adapters/iot/heartbeat-ingest';
-import { actionsOf, flat, functionRole, only, refId, resources, roleStatements, testStack } from './testing';
+import { MONEY_TAG } from './common';
+import { actionsOf, expectedTableGrants, flat, functionRole, only, refId, resources, roleStatements, tableGrantsOf, testStack } from './testing';
 
 function build() {
   const stack = testStack();
@@ -168,10 +169,10 @@ describe('Stations construct', () => {
     template.resourceCountIs('AWS::Lambda::Function', Object.keys(stations.functions).length);
   });
 
-  it('runs the sweep and the alert sweep every minute, with a dead-letter queue on each target', () => {
+  it('runs the sweep, the command sweep and the alert sweep every minute, with a dead-letter queue on each target', () => {
     template.hasResourceProperties('AWS::Events::Rule', {
       ScheduleExpression: 'rate(1 minute)',
-      Targets: (['sweep', 'alertSweep'] as const).map((name) => Match.objectLike({
+      Targets: (['sweep', 'commandSweep', 'alertSweep'] as const).map((name) => Match.objectLike({
         Arn: { 'Fn::GetAtt': [fnId(name), 'Arn'] },
         DeadLetterConfig: { Arn: { 'Fn::GetAtt': [id(stations.asyncFailureQueue), 'Arn'] } },
       })),
@@ -198,7 +199,7 @@ describe('Stations construct', () => {
     }
   });
 
-  it('lets commandResult and the sweep alone of the station functions create and cancel jobs, on jobs and things only, with the things\' ARN prefix', () => {
+  it('lets commandResult and the command sweep alone of the station functions create and cancel jobs, on jobs and things only, with the things\' ARN prefix', () => {
     const prefix = 'arn:<AWS::Partition>:iot:<AWS::Region>:<AWS::AccountId>:';
     const jobActions = [...IOT_JOB_ACTIONS, 'iot:CancelJobExecution'];
     for (const name of Object.keys(stations.functions) as IotFunctionId[]) {
@@ -206,15 +207,15 @@ describe('Stations construct', () => {
       const granted = roleStatements(template, functionRole(template, fnId(name)))
         .flatMap((s) => ([] as string[]).concat(s.Action).filter((a) => jobActions.includes(a)).map((a) => [a, ([] as unknown[]).concat(s.Resource).map(flat)]))
         .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
-      if (name !== 'commandResult' && name !== 'sweep') {
+      if (name !== 'commandResult' && name !== 'commandSweep') {
         expect(granted, name).toEqual([]);
         continue;
       }
-      // CreateJob is authorized on the job and on each thing it targets, CancelJob on the job alone; the sweep alone
-      // cancels one station's queued execution (on the job and the thing).
+      // CreateJob is authorized on the job and on each thing it targets, CancelJob on the job alone; the command sweep
+      // alone cancels one station's queued execution (on the job and the thing).
       expect(granted, name).toEqual([
         ['iot:CancelJob', [`${prefix}job/*`]],
-        ...(name === 'sweep' ? [['iot:CancelJobExecution', [`${prefix}job/*`, `${prefix}thing/*`]]] : []),
+        ...(name === 'commandSweep' ? [['iot:CancelJobExecution', [`${prefix}job/*`, `${prefix}thing/*`]]] : []),
         ['iot:CreateJob', [`${prefix}job/*`, `${prefix}thing/*`]],
       ]);
       const env = (template.toJSON().Resources[fnId(name)] as { Properties: { Environment: { Variables: Record<string, unknown> } } }).Properties.Environment.Variables;
@@ -233,9 +234,11 @@ describe('Stations construct', () => {
     for (const name of Object.keys(stations.functions) as IotFunctionId[]) {
       const statements = roleStatements(template, functionRole(template, fnId(name)));
       const reads = statements.filter((s) => ([] as string[]).concat(s.Action).includes('sqs:GetQueueAttributes'));
-      // The stream mappings (heartbeat, guestSessionClosed) send what could not be handled to the failures queue (their on-failure destination).
-      const expected = name === 'alertSweep' ? queues : name === 'heartbeat' || name === 'guestSessionClosed' ? [stations.asyncFailureQueue] : [];
-      expect(reads.flatMap((s) => ([] as unknown[]).concat(s.Resource)).map(flat).sort(), name).toEqual(expected.map((q) => `<${id(q)}.Arn>`).sort());
+      expect(reads.flatMap((s) => ([] as unknown[]).concat(s.Resource)).map(flat).sort(), name).toEqual(name === 'alertSweep' ? queues.map((q) => `<${id(q)}.Arn>`).sort() : []);
+      // The stream mappings (heartbeat, guestSessionClosed) send what could not be handled to the failures queue
+      // (their on-failure destination), which needs sqs:SendMessage alone, as the function's own dead-letter queue does.
+      const queueActions = [...actionsOf(statements)].filter((a) => a.startsWith('sqs:') && a !== 'sqs:GetQueueAttributes');
+      expect(queueActions, name).toEqual(['sqs:SendMessage']);
       if (name !== 'alertSweep') expect(all[fnId(name)]!.Properties.Environment.Variables.DEAD_LETTER_QUEUE_URLS, name).toBeUndefined();
     }
   });
@@ -248,6 +251,18 @@ describe('Stations construct', () => {
       expect(actionsOf(statements).has('ses:SendEmail'), name).toBe(mails);
       expect(env.MAIL_FROM !== undefined, name).toBe(mails);
       expect(env.PAYMENT_SECRET_ARN !== undefined, name).toBe(name === 'guestSessionClosed');
+    }
+  });
+
+  it('tags the functions that move money, each granted exactly the table calls it lists; the others their coarse level', () => {
+    const all = template.toJSON().Resources as Record<string, { Properties: { Tags?: { Key: string; Value: string }[] } }>;
+    const money = (Object.keys(stations.functions) as IotFunctionId[]).filter((name) => all[fnId(name)]!.Properties.Tags?.some((t) => t.Key === MONEY_TAG.key && t.Value === MONEY_TAG.value));
+    // Holds, settlements and releases, the guest's refund; not the start marker, the commands, the alerts or the readings.
+    expect(money.sort()).toEqual(['guestSessionClosed', 'sweep', 'vendComplete', 'vendFailed', 'vendRequest']);
+    for (const name of Object.keys(stations.functions) as IotFunctionId[]) {
+      const access = FUNCTION_ACCESS[name].table;
+      expect(typeof access === 'string', name).toBe(!money.includes(name));
+      expect(tableGrantsOf(roleStatements(template, functionRole(template, fnId(name)))), name).toEqual(expectedTableGrants(access, `<${id(data.table)}.Arn>`));
     }
   });
 

@@ -6,15 +6,16 @@ import { CfnPolicy, CfnThingType, CfnTopicRule } from 'aws-cdk-lib/aws-iot';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
-import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Construct } from 'constructs';
 import { HEARTBEAT_INGEST_RULE } from '@shared/constants';
 import { GUEST_SESSION_STREAM_MAPPING, GUEST_SETTLEMENT_STREAM_FILTERS } from '@functions/adapters/dynamodb/guest-session-changes';
 import { HEARTBEAT_INGEST_SQL, HEARTBEAT_STREAM_FILTER, HEARTBEAT_STREAM_MAPPING } from '@functions/adapters/iot/heartbeat-ingest';
-import { acknowledge, acknowledgeWildcardResource, AppFunction, grantSecretValue } from './common';
+import { acknowledge, acknowledgeWildcardResource, AppFunction, grantSecretValue, streamFailureQueue } from './common';
 import type { Data } from './data';
 import type { Mail } from './mail';
 import type { Need } from '@functions/environment';
+import type { TableAccess } from '@shared/routes';
 import type { AppSecrets } from './secrets';
 import { FunctionSettings } from './settings';
 
@@ -31,12 +32,15 @@ export const STATION_JOBS_TOPICS = `$aws/things/${THING_NAME}/jobs/*`;
 export const VEND_TOKEN_TOPIC = 'vend/authorized';
 export const STATION_RECEIVE_TOPICS = [VEND_TOKEN_TOPIC, 'vend/denied'] as const;
 
-export type IotFunctionId = 'heartbeat' | 'presence' | 'vendRequest' | 'vendStarted' | 'vendComplete' | 'vendFailed' | 'guestSessionClosed' | 'commandResult' | 'sweep' | 'alertSweep';
+export type IotFunctionId = 'heartbeat' | 'presence' | 'vendRequest' | 'vendStarted' | 'vendComplete' | 'vendFailed' | 'guestSessionClosed' | 'commandResult' | 'sweep' | 'commandSweep' | 'alertSweep';
 /**
  * The rules whose action is a function (the heartbeat rule writes to the table itself): one per function, named after
  * it, and the commandResult function's second rule (the stations' progress).
  */
-export type RuleId = Exclude<IotFunctionId, 'sweep' | 'alertSweep' | 'heartbeat' | 'guestSessionClosed'> | 'commandProgress';
+export type RuleId = Exclude<IotFunctionId, ScheduledFunctionId | 'heartbeat' | 'guestSessionClosed'> | 'commandProgress';
+/** The targets of the sweep schedule (every minute), each with a role of its own. */
+const SCHEDULED_FUNCTIONS = ['sweep', 'commandSweep', 'alertSweep'] as const;
+type ScheduledFunctionId = (typeof SCHEDULED_FUNCTIONS)[number];
 /** The function a rule invokes. */
 export const ruleFunction = (ruleId: RuleId): IotFunctionId => (ruleId === 'commandProgress' ? 'commandResult' : ruleId);
 
@@ -88,12 +92,13 @@ const FUNCTION_DESCRIPTIONS: Record<IotFunctionId, string> = {
   vendFailed: 'IoT rule stations/+/vend/failed',
   guestSessionClosed: "Guest orders' sessions as they close, and guest refunds left in flight, from the table stream: the rest of the payment refunded through the gateway, the receipt e-mailed",
   commandResult: 'IoT rules $aws/events/jobExecution/# and stations/+/command/progress (remote commands)',
-  sweep: 'Scheduled sweep of expired vend sessions and of command executions queued too long (every minute)',
+  sweep: 'Scheduled sweep of expired vend sessions: their holds released (every minute)',
+  commandSweep: 'Scheduled sweep of remote command executions queued too long at stations that never came back (every minute)',
   alertSweep: 'Scheduled sweep of alerts: silent stations, the dead-letter queues, due alert e-mails (every minute)',
 };
 
-/** The functions that answer a station on stations/<id>/vend/authorized|denied. */
-export const VEND_FUNCTIONS: IotFunctionId[] = ['vendRequest', 'vendComplete', 'vendFailed'];
+/** The function that answers a station's vend request on stations/<id>/vend/authorized|denied (a signed vend token). */
+export const VEND_FUNCTIONS: IotFunctionId[] = ['vendRequest'];
 
 export interface StationsProps {
   data: Data;
@@ -105,18 +110,22 @@ export interface StationsProps {
   logRetention?: RetentionDays;
 }
 
-/** What each station function does that needs settings (functions/environment.ts). */
-const FUNCTION_NEEDS: Record<IotFunctionId, Need[]> = {
-  heartbeat: ['table'],
-  presence: ['table'],
-  vendRequest: ['table', 'signingKey', 'iotData'],
-  vendStarted: ['table'],
-  vendComplete: ['table', 'signingKey', 'iotData'],
-  vendFailed: ['table', 'signingKey', 'iotData'],
-  guestSessionClosed: ['table', 'paymentSecret', 'mail'],
-  commandResult: ['table', 'iotJobs'],
-  sweep: ['table', 'iotJobs'],
-  alertSweep: ['table', 'mail', 'alerts'],
+/**
+ * What each station function does that needs settings (functions/environment.ts), what it does with the table
+ * (shared/routes.ts, TableAccess), and whether it moves money (MONEY_TAG): those list exactly the calls they make.
+ */
+export const FUNCTION_ACCESS: Record<IotFunctionId, { needs: Need[]; table: TableAccess; money?: true }> = {
+  heartbeat: { needs: ['table'], table: 'write' },
+  presence: { needs: ['table'], table: 'write' },
+  vendRequest: { needs: ['table', 'signingKey', 'iotData'], table: ['GetItem', 'PutItem', 'UpdateItem'], money: true },
+  vendStarted: { needs: ['table'], table: 'write' },
+  vendComplete: { needs: ['table'], table: ['GetItem', 'PutItem', 'UpdateItem'], money: true },
+  vendFailed: { needs: ['table'], table: ['GetItem', 'PutItem', 'UpdateItem'], money: true },
+  guestSessionClosed: { needs: ['table', 'paymentSecret', 'mail'], table: ['GetItem', 'PutItem', 'UpdateItem'], money: true },
+  commandResult: { needs: ['table', 'iotJobs'], table: 'write' },
+  sweep: { needs: ['table'], table: ['GetItem', 'PutItem', 'UpdateItem', 'Query:GSI2'], money: true },
+  commandSweep: { needs: ['table', 'iotJobs'], table: 'write' },
+  alertSweep: { needs: ['table', 'mail', 'alerts'], table: 'write' },
 };
 
 const iotArn = (resource: string) => `arn:${Aws.PARTITION}:iot:${Aws.REGION}:${Aws.ACCOUNT_ID}:${resource}`;
@@ -231,10 +240,11 @@ export class Stations extends Construct {
       new AppFunction(this, fnId, {
         entry: `functions/iot/${fnId}.ts`,
         description: FUNCTION_DESCRIPTIONS[fnId],
-        needs: FUNCTION_NEEDS[fnId],
+        needs: FUNCTION_ACCESS[fnId].needs,
         timeout,
         logRetention: props.logRetention,
         deadLetterQueue: this.asyncFailureQueue,
+        money: FUNCTION_ACCESS[fnId].money,
       });
 
     this.functions = {
@@ -247,11 +257,12 @@ export class Stations extends Construct {
       guestSessionClosed: make('guestSessionClosed'),
       commandResult: make('commandResult'),
       sweep: make('sweep', Duration.seconds(55)),
+      commandSweep: make('commandSweep', Duration.seconds(55)),
       alertSweep: make('alertSweep', Duration.seconds(55)),
     };
 
-    for (const [fnId, fn] of Object.entries(this.functions)) {
-      data.grantReadWrite(fn.role);
+    for (const [fnId, fn] of Object.entries(this.functions) as [IotFunctionId, AppFunction][]) {
+      data.grant(fn.role, FUNCTION_ACCESS[fnId].table);
       // A vend request is pointless once the station gave up waiting; everything else may retry for a while.
       fn.function.configureAsyncInvoke({
         retryAttempts: 2,
@@ -288,10 +299,10 @@ export class Stations extends Construct {
 
     // A station's result that ends a rollout step sends the next step, or cancels the job when the rollout stops.
     grantIotJobs(this.functions.commandResult, 'both', 'commandResult sends the next step of a rollout to its stations and cancels a stopped one: jobs are named per command and step, and things by station id, at run time.');
-    // The sweep times out executions left queued at stations that never came back, and cancels them in IoT (only
-    // QUEUED ones: CancelJobExecution without force); a rollout may then move on, as after a station's result.
-    grantIotJobs(this.functions.sweep, 'both', 'The sweep cancels one station\'s queued execution of a command step that timed out, and may send the next step or cancel a stopped rollout: jobs and things are known only at run time.');
-    this.functions.sweep.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['iot:CancelJobExecution'], resources: [iotArn('job/*'), iotArn('thing/*')] }));
+    // The command sweep times out executions left queued at stations that never came back, and cancels them in IoT
+    // (only QUEUED ones: CancelJobExecution without force); a rollout may then move on, as after a station's result.
+    grantIotJobs(this.functions.commandSweep, 'both', 'The command sweep cancels one station\'s queued execution of a command step that timed out, and may send the next step or cancel a stopped rollout: jobs and things are known only at run time.');
+    this.functions.commandSweep.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['iot:CancelJobExecution'], resources: [iotArn('job/*'), iotArn('thing/*')] }));
 
     const errorActionRole = new Role(this, 'RuleErrorActionRole', {
       assumedBy: new ServicePrincipal('iot.amazonaws.com'),
@@ -325,9 +336,9 @@ export class Stations extends Construct {
     this.rules = rules;
 
     this.sweepSchedule = new Rule(this, 'SweepSchedule', {
-      description: 'Expires vend sessions not completed in time and releases their holds; sweeps the alerts',
+      description: 'Expires vend sessions not completed in time and releases their holds; times out command executions queued too long; sweeps the alerts',
       schedule: Schedule.rate(Duration.minutes(1)),
-      targets: [this.functions.sweep, this.functions.alertSweep].map((fn) => new LambdaFunction(fn.function, {
+      targets: SCHEDULED_FUNCTIONS.map((fnId) => new LambdaFunction(this.functions[fnId].function, {
         deadLetterQueue: this.asyncFailureQueue,
         retryAttempts: 2,
         maxEventAge: Duration.minutes(2),
@@ -372,7 +383,7 @@ export class Stations extends Construct {
       maxBatchingWindow: Duration.seconds(mapping.maxBatchingWindowSeconds),
       retryAttempts: mapping.retryAttempts,
       reportBatchItemFailures: true,
-      onFailure: new SqsDlq(this.asyncFailureQueue),
+      onFailure: streamFailureQueue(this.asyncFailureQueue),
       filters: filters.map((filter) => FilterCriteria.filter(filter)),
     }));
   }

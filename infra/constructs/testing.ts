@@ -5,7 +5,9 @@ import { App, NestedStack, Stack, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { Template as TemplateJson } from '@infra/parity/assembly';
 import { flattenNestedStacks } from '@infra/templates/nested-stacks';
+import type { TableAccess } from '@shared/routes';
 import { fromRoot } from './common';
+import { tableActionsOf } from './data';
 import { afterAll } from 'vitest';
 
 /** Test helpers for the construct tests (not a test file itself). */
@@ -136,4 +138,20 @@ export function flat(value: unknown): string {
 }
 
 /** What active tracing grants every function (on *: X-Ray has no resource-level permissions). */
+/** What an event source mapping reads of the table's stream with the function's role: not the table's grants. */
+const STREAM_ACTIONS = /^dynamodb:(DescribeStream|GetRecords|GetShardIterator|ListStreams)$/;
+
+/**
+ * The table grants of a role, one `<action> on <flattened resource>` each, sorted; and what `access` should grant on
+ * the table whose ARN flattens to `tableArn` (infra/constructs/data.ts): item calls on the table, a query on each index
+ * by name.
+ */
+export function tableGrantsOf(statements: Statement[]): string[] {
+  return statements
+    .flatMap((s) => ([] as string[]).concat(s.Action).filter((a) => a.startsWith('dynamodb:') && !STREAM_ACTIONS.test(a)).flatMap((a) => ([] as unknown[]).concat(s.Resource).map((r) => `${a} on ${flat(r)}`)))
+    .sort();
+}
+export const expectedTableGrants = (access: TableAccess, tableArn: string) =>
+  tableActionsOf(access).map((a) => (a.startsWith('Query:') ? `dynamodb:Query on ${tableArn}/index/${a.slice('Query:'.length)}` : `dynamodb:${a} on ${tableArn}`)).sort();
+
 export const XRAY_ACTIONS = ['xray:PutTelemetryRecords', 'xray:PutTraceSegments'];

@@ -30,7 +30,7 @@ function startScheduleTimer<R>(options: { name: string; intervalMs: number; run:
   };
 }
 
-/** functions/iot/sweep.ts and alertSweep.ts, the two targets of one schedule (every minute in AWS). */
+/** functions/iot/sweep.ts, commandSweep.ts and alertSweep.ts, the three targets of one schedule (every minute in AWS). */
 export function startSweepTimer(options: { intervalMs: number; log?: (line: string) => void }) {
   return startScheduleTimer({
     name: 'sweep',
@@ -38,6 +38,7 @@ export function startSweepTimer(options: { intervalMs: number; log?: (line: stri
     run: async (event) => {
       const [sweep] = await Promise.all([
         (await import('@functions/iot/sweep')).handler(event, lambdaContext('sweep')),
+        (await import('@functions/iot/commandSweep')).handler(event, lambdaContext('commandSweep')),
         (await import('@functions/iot/alertSweep')).handler(event, lambdaContext('alertSweep')),
       ]);
       return sweep;

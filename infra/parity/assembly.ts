@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { flattenNestedStacks, NESTED_STACK_PATH } from '@infra/templates/nested-stacks';
+import { MONEY_TAG } from '../constructs/common';
 
 /** A CloudFormation template as synthesized (only what the parity suite reads is typed). */
 export interface Template {
@@ -42,6 +43,8 @@ export interface FunctionResource {
   runtime: string;
   memoryMb: number;
   timeoutSeconds: number;
+  /** Tagged as moving money (infra/constructs/common.ts, MONEY_TAG): every grant of its role must be used. */
+  money: boolean;
 }
 
 /**
@@ -126,6 +129,7 @@ export class CloudAssembly {
           runtime: String(properties.Runtime),
           memoryMb: Number(properties.MemorySize ?? 128),
           timeoutSeconds: Number(properties.Timeout ?? 3),
+          money: ((properties.Tags as { Key: string; Value: string }[] | undefined) ?? []).some((t) => t.Key === MONEY_TAG.key && t.Value === MONEY_TAG.value),
         });
       }
     }

@@ -3,6 +3,8 @@ import { IOT_DATA_OPERATIONS } from '../local/aws/iot-data';
 import { IOT_OPERATIONS } from '../local/aws/iot';
 import { LOCATION_OPERATIONS } from '../local/aws/location';
 import { s3Location } from '../local/aws/s3';
+import { SES_OPERATIONS } from '../local/aws/ses';
+import { senderAddress } from '../constructs/mail';
 import { parameterArn } from '../local/aws/ssm';
 import { PARITY_ACCOUNT_ID } from './deployment';
 
@@ -21,11 +23,18 @@ export function signatureOf(request: AwsRequest): Signature | null {
 
 /** What one AWS API request asks IAM for: each (action, resource) must be allowed (a transaction asks per item). */
 export interface AwsCall {
-  /** The signing name of the service (dynamodb, secretsmanager, cognito-idp, iot, iotdata, geo, ssm, sqs). */
+  /** The signing name of the service (dynamodb, secretsmanager, cognito-idp, iot, iotdata, geo, ssm, sqs, s3, ses). */
   service: string;
   operation: string;
   /** Empty for operations IAM does not authorize (Cognito's token endpoints, called unsigned). */
-  checks: { action: string; resource: string }[];
+  checks: Check[];
+}
+
+/** One action on one resource, with the condition keys the request sets (SES's `ses:FromAddress`). */
+interface Check {
+  action: string;
+  resource: string;
+  context?: Record<string, string>;
 }
 
 /** Cognito user pool operations authorized by the user's tokens, not by IAM (the SDK sends them unsigned). */
@@ -151,6 +160,21 @@ export function callOf(request: AwsRequest, signature: Signature | null, secretA
       if (!operation || !key) throw new UnrecognizedCallError(`S3 ${request.method} ${request.path}`);
       const action = operation === 'PutObject' || operation === 'DeleteObject' ? `s3:${operation}` : 's3:GetObject';
       return one(operation, action, `arn:aws:s3:::${bucket}/${key}`);
+    }
+    case 'ses': {
+      // SES API v2 SendEmail: on the sending domain's identity and on the configuration set it names.
+      if (!matchRestOperation(SES_OPERATIONS, request)) throw new UnrecognizedCallError(`SES ${request.method} ${request.path}`);
+      const { FromEmailAddress, ConfigurationSetName } = jsonBody<{ FromEmailAddress?: string; ConfigurationSetName?: string }>(request);
+      const from = senderAddress(String(FromEmailAddress));
+      const context = { 'ses:FromAddress': from };
+      return {
+        service,
+        operation: 'SendEmail',
+        checks: [
+          { action: 'ses:SendEmail', resource: arn('ses', `identity/${from.split('@')[1]}`), context },
+          ...(ConfigurationSetName ? [{ action: 'ses:SendEmail', resource: arn('ses', `configuration-set/${ConfigurationSetName}`), context }] : []),
+        ],
+      };
     }
     case 'geo': {
       const match = matchRestOperation(LOCATION_OPERATIONS, request);

@@ -1,16 +1,20 @@
 /**
  * `npm run parity`: synthesizes the app (cached per source fingerprint), runs every function of the template from its
  * bundle against the local cloud and prints the report (infra/parity/report.ts). Exit 1 on a denied call, an unset
- * setting or a function that could not be driven.
+ * setting, a grant a function of money never uses, or a function that could not be driven.
  *
  *   npm run parity                      # synthesize when the sources changed, then run
  *   npm run parity -- --fresh           # synthesize again
  *   npm run parity -- --assembly <dir>  # run an assembly synthesized elsewhere (cdk synth -o <dir>)
+ *   npm run parity -- --json <file>     # also write each function's calls, denied calls and unused grants as JSON
+ *   npm run parity -- --write-docs      # write this run's unused grants into docs/infrastructure.md (each row keeps its why)
  */
+import { writeFileSync } from 'node:fs';
 import { CloudAssembly } from './assembly';
 import { ParityCloud } from './cloud';
 import { formatReport } from './report';
-import { runParity } from './run';
+import { checkGrantsDoc, GRANTS_DOC, writeGrantsDoc } from './grants-doc';
+import { passed, runParity } from './run';
 import { synthesize } from './synth';
 
 process.env.AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED ??= 'true';
@@ -21,7 +25,7 @@ const option = (name: string) => {
   return i >= 0 ? args[i + 1] : undefined;
 };
 if (args.includes('--help')) {
-  console.log('usage: npm run parity [-- --fresh] [-- --assembly <cloud assembly dir>]');
+  console.log('usage: npm run parity [-- --fresh] [-- --assembly <cloud assembly dir>] [-- --json <file>] [-- --write-docs]');
   process.exit(0);
 }
 
@@ -50,5 +54,18 @@ try {
   await cloud.stop();
 }
 log('Done');
+if (args.includes('--write-docs')) {
+  writeGrantsDoc(report);
+  const written = { ...report, grantsDoc: checkGrantsDoc(report) };
+  report = { ...written, ok: passed(written) };
+  log(`Unused grants written to ${GRANTS_DOC}`);
+}
 for (const line of formatReport(report)) console.log(line);
+const json = option('--json');
+if (json) {
+  writeFileSync(json, `${JSON.stringify({ totals: report.totals, problems: report.problems, functions: report.functions.map(({ key, money, calls, denied, unusedGrants, problems }) => ({
+    key, money, calls: calls.map((c) => `${c.service} ${c.operation}`), denied: denied.map((c) => `${c.service} ${c.operation}`), unusedGrants, problems,
+  })) }, null, 2)}\n`);
+  log(`Report written to ${json}`);
+}
 process.exit(report.ok ? 0 : 1);

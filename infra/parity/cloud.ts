@@ -18,9 +18,11 @@ import { LocalSecretsManager } from '../local/aws/secrets-manager';
 import { LocalParameterStore } from '../local/aws/ssm';
 import { LocalObjectStore } from '../local/aws/s3';
 import { LocalQueues } from '../local/aws/sqs';
+import { LocalSes } from '../local/aws/ses';
 import { startIdentity, type LocalIdentity } from '../local/identity';
 import { freePort } from '../local/net';
 import { PARITY_ACCOUNT_ID } from './deployment';
+import { LocalMidtrans } from './midtrans';
 import { Recorder } from './recorder';
 
 /**
@@ -42,6 +44,9 @@ export class ParityCloud {
     readonly location: LocalLocation,
     readonly objects: LocalObjectStore,
     readonly parameters: LocalParameterStore,
+    readonly mail: LocalSes,
+    /** The payment gateway's API (Midtrans) the functions of a live deployment call. */
+    readonly midtrans: LocalMidtrans,
     readonly responses: LocalCustomResourceResponses,
     readonly recorder: Recorder,
     /** Where CloudFormation's ResponseURLs point: https on port 443 of a loopback address of its own, when it could be bound. */
@@ -93,6 +98,7 @@ export class ParityCloud {
       const parameters = new LocalParameterStore(account);
       const queues = new LocalQueues(account, () => `https://localhost:${sharedPort}`, 'any');
       const objects = new LocalObjectStore();
+      const mail = new LocalSes();
       const dynamodb = (request: Parameters<typeof forward>[1]) => forward(dynamo.endpoint, request);
       // Amazon Location's client puts `places.` (search) or `cp.places.` (indexes) before the endpoint's host; Node
       // does not accept a certificate for *.localhost there, so the prefixed names are listed one by one.
@@ -109,17 +115,21 @@ export class ParityCloud {
           ssm: parameters.handle,
           sqs: queues.handle,
           s3: objects.handle,
+          ses: mail.handle,
         },
         (secretId) => secrets.find(secretId)?.arn,
       );
       stops.push(() => recorder.stop());
       sharedPort = await recorder.listen();
 
+      const midtrans = await LocalMidtrans.start(ca);
+      stops.push(() => midtrans.stop());
+
       const xray = await xrayDaemon();
       stops.push(xray.stop);
 
       if (!response.port443) log(`Note: port 443 could not be bound, so aws-cdk-lib's custom resource handlers cannot answer (${response.url})`);
-      return new ParityCloud(account, dir, ca, dynamo, identity, broker, secrets, iot, iotData, location, objects, parameters, responses, recorder,
+      return new ParityCloud(account, dir, ca, dynamo, identity, broker, secrets, iot, iotData, location, objects, parameters, mail, midtrans, responses, recorder,
         { url: response.url, port443: response.port443 }, xray, sharedPort, stops);
     } catch (error) {
       await stopAll();

@@ -10,7 +10,7 @@ import { ExecutionRole } from './iam';
 import type { Caller } from './recorder';
 
 /** The services whose SDK clients the functions point at the recorder, by the SDK's endpoint variable suffix. */
-const ENDPOINT_VARIABLES = ['DYNAMODB', 'SECRETS_MANAGER', 'COGNITO_IDENTITY_PROVIDER', 'IOT', 'IOT_DATA_PLANE', 'LOCATION', 'SSM', 'SQS'];
+const ENDPOINT_VARIABLES = ['DYNAMODB', 'SECRETS_MANAGER', 'COGNITO_IDENTITY_PROVIDER', 'IOT', 'IOT_DATA_PLANE', 'LOCATION', 'SSM', 'SQS', 'SESV2'];
 
 const isCustomResource = (type: string) => type.startsWith('Custom::') || type === 'AWS::CloudFormation::CustomResource';
 
@@ -47,7 +47,7 @@ export interface CustomResourceRun {
 /**
  * A cloud assembly deployed into the local cloud the way CloudFormation deploys it: stack after stack, each resource
  * the functions use created from its own template properties (tables in DynamoDB Local, secrets with their generated
- * values, the user pool mapped onto cognito-local, IoT policy and thing type, place index), each custom resource
+ * values, the user pool mapped onto cognito-local, IoT policy and thing type, place index, SES identity), each custom resource
  * created by invoking its function with CloudFormation's Create request and waiting for its answer on the ResponseURL,
  * whose Data then resolves the Fn::GetAtt of everything else.
  */
@@ -127,6 +127,10 @@ export class LocalDeployment {
             break;
           case 'AWS::Location::PlaceIndex':
             this.cloud.location.defineIndex(this.deployment.ref(stack.name, logicalId));
+            break;
+          case 'AWS::SES::EmailIdentity':
+            // Its Ref is the identity itself: the sender's domain the functions' SendEmail is authorized on.
+            this.deployment.provide(stack.name, logicalId, { ref: String(properties().EmailIdentity) });
             break;
         }
       }
@@ -260,7 +264,7 @@ export class LocalDeployment {
         functionName,
         invokedFunctionArn: this.deployment.getAtt(fn.stack.name, fn.logicalId, 'Arn'),
         logGroupName,
-      });
+      }, this.cloud.midtrans.replaces);
       await deployed.process.start();
       return deployed.process;
     } catch (error) {

@@ -31,6 +31,8 @@ type Value<T> = T | ((s: Scenario) => T);
 
 export interface HttpCase {
   name: string;
+  /** What happens in the world before the request (a payer scans the QR code, time passes): the scenario's doing. */
+  before?: (s: Scenario) => Promise<void> | void;
   as?: Caller;
   params?: Value<Record<string, string>>;
   query?: Value<Record<string, string>>;
@@ -75,6 +77,8 @@ interface TableChangeCase {
 
 interface ScheduleCase {
   name: string;
+  /** As in HttpCase. */
+  before?: (s: Scenario) => Promise<void> | void;
   /** As in TableChangeCase. */
   extraStations?: number;
   check?: (result: unknown, s: Scenario) => Verdict | Promise<Verdict>;
@@ -182,6 +186,67 @@ export class Scenario {
   async close(): Promise<void> {
     await this.station.client?.endAsync(true);
   }
+
+  /** The deployed single table's name. */
+  get tableName(): string {
+    for (const stack of this.app.assembly.stacks) {
+      const table = Object.entries(stack.template.Resources).find(([, r]) => r.Type === 'AWS::DynamoDB::Table');
+      if (table) return this.app.deployment.ref(stack.name, table[0]);
+    }
+    throw new Error('The template has no table');
+  }
+
+  /** Rewrites one item of the table as `change` makes it from the stored one (what time or another process did to it). */
+  async changeItem(key: { PK: string; SK: string }, change: (item: Record<string, unknown>) => Record<string, unknown>): Promise<void> {
+    await changeItem(this.app, this.app.assembly.stacks.at(-1)!.region, this.tableName, key, this, change);
+  }
+
+  /** An item of the table as stored now (undefined when there is none). */
+  async item(key: { PK: string; SK: string }): Promise<Record<string, unknown> | undefined> {
+    const dynamo = new DynamoDBClient({ endpoint: this.app.cloud.dynamo.endpoint, region: this.app.assembly.stacks.at(-1)!.region, credentials: { accessKeyId: 'parity', secretAccessKey: 'parity' } });
+    try {
+      const { Item } = await dynamo.send(new GetItemCommand({ TableName: this.tableName, Key: marshall(key), ConsistentRead: true }));
+      return Item ? unmarshall(Item) : undefined;
+    } finally {
+      dynamo.destroy();
+    }
+  }
+
+  /** Midtrans posts its signed HTTP notification of the order's status to the webhook: the status the webhook answers. */
+  async notify(orderId: string): Promise<number> {
+    const answer = await requestOf(this.app, 'Api/paymentNotification', { name: `Midtrans notifies ${orderId}`, body: this.app.cloud.midtrans.notification(orderId) }, this);
+    return answer.status;
+  }
+
+  /** The e-mails SES took for `to`, oldest first. */
+  mailTo(to: string): string[] {
+    return this.app.cloud.mail.sent.filter((m) => m.to.includes(to)).map((m) => m.subject);
+  }
+
+  /**
+   * Midtrans notifies the order while DynamoDB fails the webhook's calls `operation` whose request names all of
+   * `texts` (every retry too): the function stops in the middle of its work, as when DynamoDB fails for a moment. The
+   * status the webhook answers.
+   */
+  async notifyWhileDynamoFails(orderId: string, operation: string, texts: string[]): Promise<number> {
+    const key = 'Api/paymentNotification';
+    const end = this.app.cloud.recorder.fail(key, (call, request) => call.service === 'dynamodb' && call.operation === operation && texts.every((text) => request.body.toString('utf8').includes(text)));
+    try {
+      return await this.notify(orderId);
+    } finally {
+      end();
+    }
+  }
+
+  /**
+   * Puts a server key of the payment gateway into the payment secret (the stack's PaymentSecretArn output), as the
+   * operator does after the first deployment: from then on payments go to the stand-in of Midtrans (midtrans.ts).
+   */
+  configurePayments(): void {
+    const stack = this.app.assembly.stacks.find((st) => st.template.Outputs?.PaymentSecretArn)!;
+    const arn = String(this.app.deployment.resolve(stack.name, stack.template.Outputs!.PaymentSecretArn!.Value));
+    this.app.cloud.secrets.put(arn, JSON.stringify({ serverKey: this.app.cloud.midtrans.serverKey }));
+  }
 }
 
 const value = <T>(v: Value<T> | undefined, s: Scenario): T | undefined => (typeof v === 'function' ? (v as (s: Scenario) => T)(s) : v);
@@ -190,7 +255,7 @@ const value = <T>(v: Value<T> | undefined, s: Scenario): T | undefined => (typeo
  * The driver's first request sent straight to the execute-api endpoint, without what CloudFront adds: every HTTP
  * function must refuse it (the API is served only through CloudFront, where the WAF applies).
  */
-const bypassOf = (first: HttpCase): HttpCase => ({ ...first, name: 'refuses the same request when it skips CloudFront', expect: 403, check: undefined });
+const bypassOf = (first: HttpCase): HttpCase => ({ ...first, name: 'refuses the same request when it skips CloudFront', expect: 403, check: undefined, before: undefined });
 
 /**
  * Drives one function with its driver, through the triggers its template declares. Returns what went wrong in the
@@ -224,26 +289,20 @@ export async function drive(app: LocalDeployment, key: string, driver: Driver, s
     for (const c of [...driver.http, bypass]) {
       let event;
       try {
+        await c.before?.(s);
         event = httpEvent(route, c, s, c === bypass ? {} : originHeaders);
       } catch (error) {
         problems.push(`${c.name}: ${(error as Error).message}`);
         continue;
       }
       await run(`${route.routeKey}: ${c.name}`, event, async (result) => {
-        const answer = httpApiAnswer(result as APIGatewayProxyStructuredResultV2 | string);
-        const text = answer.body.toString('utf8');
-        let body: unknown = text;
-        try {
-          body = text ? JSON.parse(text) : null;
-        } catch {
-          // not JSON: kept as text
-        }
+        const answer = answerOf(result);
         if (answer.status !== c.expect) {
           // A 5xx the driver did not expect: the function's own last error log says why.
           const logged = answer.status >= 500 ? deployed.process?.logs.filter((line) => /"level":"(ERROR|WARN)"|Error/.test(line)).at(-1) : undefined;
-          return `answered ${answer.status}, expected ${c.expect}: ${text.slice(0, 200)}${logged ? ` (log: ${logged.slice(0, 600)})` : ''}`;
+          return `answered ${answer.status}, expected ${c.expect}: ${answer.text.slice(0, 200)}${logged ? ` (log: ${logged.slice(0, 600)})` : ''}`;
         }
-        return c.check?.({ status: answer.status, headers: answer.headers, body }, s);
+        return c.check?.(answer, s);
       });
     }
   } else if ('topic' in driver) {
@@ -314,6 +373,12 @@ export async function drive(app: LocalDeployment, key: string, driver: Driver, s
     const schedule = triggers.schedules[0];
     if (!schedule) return ['drives a schedule, but no EventBridge rule of the template targets it'];
     for (const c of driver.schedule) {
+      try {
+        await c.before?.(s);
+      } catch (error) {
+        problems.push(`${c.name}: ${(error as Error).message}`);
+        continue;
+      }
       const variables = (deployed.fn.properties.Environment as { Variables?: Record<string, unknown> } | undefined)?.Variables ?? {};
       const removeExtra = c.extraStations ? await addStations(app, deployed.fn.stack.region, String(app.deployment.resolve(deployed.fn.stack.name, variables.TABLE_NAME)), c.extraStations) : async () => {};
       await run(`${schedule.expression}: ${c.name}`, scheduledEvent(app.deployment, deployed.fn, schedule.logicalId), (result) => c.check?.(result, s));
@@ -338,6 +403,31 @@ export async function drive(app: LocalDeployment, key: string, driver: Driver, s
     }
   }
   return problems;
+}
+
+/** An HTTP function's answer as the browser gets it: the body parsed when it is JSON. */
+function answerOf(result: unknown): HttpAnswer & { text: string } {
+  const answer = httpApiAnswer(result as APIGatewayProxyStructuredResultV2 | string);
+  const text = answer.body.toString('utf8');
+  let body: unknown = text;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: kept as text
+  }
+  return { status: answer.status, headers: answer.headers, body, text };
+}
+
+/**
+ * One request to an HTTP function outside its own driver, as the world makes it through CloudFront (the payment
+ * gateway posting its notification): recorded as the function's invocation; its answer.
+ */
+async function requestOf(app: LocalDeployment, key: string, c: Omit<HttpCase, 'expect'>, s: Scenario): Promise<HttpAnswer> {
+  const fn = app.functions.get(key)!.fn;
+  const event = httpEvent(triggersOf(fn).routes[0]!, { ...c, expect: 0 }, s, cloudFrontOriginHeaders(app.deployment, fn));
+  const invocation = await app.invoke(key, event, `${c.name} (from another driver)`);
+  if (!invocation?.ok) throw new Error(`${key} failed: ${invocation?.fatal ?? invocation?.error?.errorMessage ?? 'not started'}`);
+  return answerOf(invocation.result);
 }
 
 function httpEvent(route: Triggers['routes'][number], c: HttpCase, s: Scenario, originHeaders: Record<string, string>) {

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { isDeepStrictEqual } from 'node:util';
 import { receiptSecretFor } from '@functions/domain/guest-orders';
 import { keys } from '@functions/adapters/dynamodb/keys';
@@ -18,8 +17,10 @@ import { totpCode } from '../local/totp';
  * (later entries use what earlier ones created). HTTP drivers give each route's success path and its main failure,
  * and the suite adds the first request once more without CloudFront's origin header (which every function must
  * refuse with 403). Topic drivers give the station's message; the suite turns it into the event the template's topic
- * rule SQL produces. With the default context, payments are live without a gateway key: every payment path must
- * answer 503 "Payments are not configured" and credit nothing.
+ * rule SQL produces. With the default context, payments are live without a gateway key: the first top-up must answer
+ * 503 "Payments are not configured"; then the scenario puts a server key into the payment secret, as the operator
+ * does, and every payment path runs against a stand-in of Midtrans (midtrans.ts): the payer scans (pay), Midtrans
+ * notifies (notify), time passes (an order's createdAt moved back), DynamoDB fails a moment (notifyWhileDynamoFails).
  *
  * A function of the template without an entry here, or an entry without a function, fails the suite.
  */
@@ -44,6 +45,47 @@ const hostRequest = (s: Scenario) => ({
 const LAB_PDF = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n');
 const guestOrderId = (key: string) => orderIdFor('guest', 'guest', key);
 const starred = (body: unknown) => (record(body).stationIds ?? []) as string[];
+/** The guest orders of the scenario, each made by its own browser (an Idempotency-Key of its own), and why. */
+const GUEST_ORDERS = {
+  waiting: 'nobody pays it',
+  incident: 'its station reports more than was paid',
+  completed: 'its station dispenses half',
+  polled: "its notification is overdue: the page's poll finds it paid",
+  polledLate: 'the poll finds it paid after its 10 minutes',
+  recovered: 'its notification stops before the session',
+  recoveredLate: 'paid after its 10 minutes, its notification stops before deciding',
+  refused: 'paid after its 10 minutes, its refund refused by the gateway, paid out by an admin',
+  kept: 'paid after its 10 minutes, its refund refused by the gateway, kept by an account',
+} as const;
+type GuestOrderName = keyof typeof GUEST_ORDERS;
+const guest = (s: Scenario, name: GuestOrderName) => {
+  const key = String((s.values[`guest:${name}`] ??= newKey()));
+  const orderId = guestOrderId(key);
+  return { key, orderId, secret: receiptSecretFor(key), sessionId: paidSessionId(orderId) };
+};
+const guestEmail = (name: GuestOrderName) => `guest.${name.toLowerCase()}@example.com`;
+/** The guest's request for the order (the same again is the same order): a litre where a station dispenses, else half. */
+const guestOrderBody = (s: Scenario, name: GuestOrderName) => ({
+  stationId: s.station.id, volumeMl: ['incident', 'completed', 'polled'].includes(name) ? 1000 : 500, paymentMethod: 'qris', email: guestEmail(name),
+});
+const newGuestOrder = (name: GuestOrderName, why: string): HttpCase => ({
+  name: `takes a guest order (${why}): charged at the gateway, its page shows the QR code while it waits`,
+  headers: (s) => ({ 'idempotency-key': guest(s, name).key }),
+  body: (s) => guestOrderBody(s, name),
+  expect: 201,
+  check: ({ body }, s) => is(record(body).status === 'waiting_payment' && typeof record(record(body).payment).qrString === 'string' && s.app.cloud.midtrans.charged(guest(s, name).orderId), `order ${JSON.stringify(body)}`),
+});
+/** Time passed since the order was made (its createdAt moved back). */
+const orderMadeAgo = (s: Scenario, key: { PK: string; SK: string }, minutes: number) => s.changeItem(key, (item) => ({ ...item, createdAt: new Date(Date.now() - minutes * 60_000).toISOString() }));
+const MINUTE_AGO = () => new Date(Date.now() - 60_000).toISOString();
+/** The webhook answered Midtrans' notification of the order with `status`, as the scenario needs. */
+function notifiedWith(answered: number, orderId: string, status: number): void {
+  if (answered !== status) throw new Error(`the webhook answered Midtrans' notification of ${orderId} with ${answered}, expected ${status}`);
+}
+const vendToken = (s: Scenario, sessionId: string) => s.reply('vend/authorized', (p) => p.sessionId === sessionId);
+const refundedInFull = (body: unknown) => is(record(body).status === 'done' && record(body).paidIdr === record(body).amountIdr && record(body).refundedIdr === record(body).amountIdr, `expected a paid order refunded in full, got ${JSON.stringify(body)}`);
+const mailed = (s: Scenario, name: GuestOrderName, subject: string) => is(s.mailTo(guestEmail(name)).some((sent) => sent.startsWith(subject)), `no "${subject}" e-mail to ${guestEmail(name)}: ${JSON.stringify(s.mailTo(guestEmail(name)))}`);
+const receiptMailed = (s: Scenario, name: GuestOrderName) => mailed(s, name, 'Your Bali Refill receipt');
 const PAYMENTS_NOT_CONFIGURED = (answer: { body: unknown }) => is(record(answer.body).message === 'Payments are not configured', `expected "Payments are not configured", got ${JSON.stringify(answer.body)}`);
 
 export const DRIVERS: Record<string, Driver> = {
@@ -296,6 +338,162 @@ export const DRIVERS: Record<string, Driver> = {
           is(await s.reply('vend/denied', (p) => p.requestId === 'parity-forged'), 'the station received no vend/denied over MQTT'),
       }),
   },
+  // Payments: a default deployment has no gateway key (503, nothing charged); then the scenario puts one in, as the
+  // operator does, and every payment path runs against the stand-in of Midtrans (midtrans.ts).
+  'Api/topup': {
+    http: [
+      { name: 'answers 503 while no gateway key is configured', as: 'user', headers: () => ({ 'idempotency-key': newKey() }), body: { amount: 20_000, paymentMethod: 'qris' }, expect: 503, check: PAYMENTS_NOT_CONFIGURED },
+      {
+        name: 'charges a QRIS top-up at the gateway once the operator put its server key in: pending, with the QR code',
+        before: (s) => s.configurePayments(),
+        as: 'user',
+        headers: () => ({ 'idempotency-key': newKey() }),
+        body: { amount: 20_000, paymentMethod: 'qris' },
+        expect: 202,
+        check: ({ body }, s) => (s.values.paidTopup = record(body).id, is(record(body).status === 'pending' && typeof record(body).qrString === 'string' && s.app.cloud.midtrans.charged(String(record(body).id)), `top-up ${JSON.stringify(body)}`)),
+      },
+      {
+        name: "charges a GoPay top-up: pending, with the GoPay app's deeplink",
+        as: 'user',
+        headers: () => ({ 'idempotency-key': newKey() }),
+        body: { amount: 15_000, paymentMethod: 'gopay' },
+        expect: 202,
+        check: ({ body }, s) => (s.values.polledTopup = record(body).id, is(record(body).status === 'pending' && typeof record(body).deeplink === 'string', `top-up ${JSON.stringify(body)}`)),
+      },
+      { name: 'refuses an amount below the minimum', as: 'user', headers: () => ({ 'idempotency-key': newKey() }), body: { amount: 1, paymentMethod: 'qris' }, expect: 400 },
+    ],
+  },
+  'Api/purchase': {
+    http: [
+      {
+        name: 'answers 422 to a Google Pay refill: the live gateway (Midtrans) takes no card wallets, so the order fails and nothing starts',
+        before: (s) => s.configurePayments(),
+        as: 'user',
+        headers: () => ({ 'idempotency-key': newKey() }),
+        body: (s) => ({ machineId: s.station.id, volume: 1, walletToken: 'parity-wallet-token', paymentMethod: 'google_pay' }),
+        expect: 422,
+        check: ({ body }) => is(record(body).message === 'Google Pay is not enabled for this payment gateway', `expected Midtrans' refusal, got ${JSON.stringify(body)}`),
+      },
+      { name: 'refuses a volume above 20 litres', as: 'user', headers: () => ({ 'idempotency-key': newKey() }), body: (s) => ({ machineId: s.station.id, volume: 50, walletToken: 'x', paymentMethod: 'google_pay' }), expect: 400 },
+    ],
+  },
+  'Api/createGuestOrder': {
+    http: [
+      { ...newGuestOrder('waiting', 'nobody pays it'), before: (s) => s.configurePayments() },
+      ...(['incident', 'completed', 'polled', 'polledLate', 'recovered', 'recoveredLate', 'refused', 'kept'] as const).map((name) => newGuestOrder(name, GUEST_ORDERS[name])),
+      {
+        name: 'starts the refill of an order whose notification stopped before its session (DynamoDB failed a moment): the same request again opens it, and the station receives its vend token',
+        before: async (s) => {
+          const order = guest(s, 'recovered');
+          s.app.cloud.midtrans.pay(order.orderId);
+          notifiedWith(await s.notifyWhileDynamoFails(order.orderId, 'GetItem', [`VEND#${order.sessionId}`]), order.orderId, 500);
+        },
+        headers: (s) => ({ 'idempotency-key': guest(s, 'recovered').key }),
+        body: (s) => guestOrderBody(s, 'recovered'),
+        expect: 201,
+        check: async ({ body }, s) => is(record(body).status === 'press_start', `order ${JSON.stringify(body)}`) ?? is(await vendToken(s, guest(s, 'recovered').sessionId), 'the station received no vend/authorized over MQTT'),
+      },
+      {
+        name: 'refunds in full an order paid more than 10 minutes after it was made whose notification stopped before deciding: the same request again closes it and e-mails the receipt',
+        before: async (s) => {
+          const order = guest(s, 'recoveredLate');
+          await orderMadeAgo(s, keys.guestOrder(order.orderId), 11);
+          s.app.cloud.midtrans.pay(order.orderId);
+          notifiedWith(await s.notifyWhileDynamoFails(order.orderId, 'UpdateItem', [`GUEST#${order.orderId}`, 'sessionStatus']), order.orderId, 500);
+        },
+        headers: (s) => ({ 'idempotency-key': guest(s, 'recoveredLate').key }),
+        body: (s) => guestOrderBody(s, 'recoveredLate'),
+        expect: 201,
+        check: ({ body }, s) => refundedInFull(body) ?? receiptMailed(s, 'recoveredLate'),
+      },
+      { name: 'refuses a volume below 100 ml', headers: () => ({ 'idempotency-key': newKey() }), body: (s) => ({ stationId: s.station.id, volumeMl: 10, paymentMethod: 'qris' }), expect: 400 },
+    ],
+  },
+  'Api/paymentNotification': {
+    http: [
+      {
+        name: "credits a top-up the payer paid, once the gateway's status API confirms the notification",
+        before: (s) => s.app.cloud.midtrans.pay(String(s.values.paidTopup)),
+        body: (s) => s.app.cloud.midtrans.notification(String(s.values.paidTopup)),
+        expect: 200,
+        check: async (_, s) => is((await s.item(keys.topup(String(s.values.paidTopup))))?.status === 'settled', 'the top-up was not credited'),
+      },
+      ...(['incident', 'completed'] as const).map((name): HttpCase => ({
+        name: `starts the refill of a paid guest order: the station receives its vend token (${GUEST_ORDERS[name]})`,
+        before: (s) => s.app.cloud.midtrans.pay(guest(s, name).orderId),
+        body: (s) => s.app.cloud.midtrans.notification(guest(s, name).orderId),
+        expect: 200,
+        check: async (_, s) => is(await vendToken(s, guest(s, name).sessionId), 'the station received no vend/authorized over MQTT'),
+      })),
+      ...(['refused', 'kept'] as const).map((name): HttpCase => ({
+        name: `refunds in full a guest order paid after its 10 minutes; the gateway refuses the refund, so the money is held for the guest and the receipt says so (${name})`,
+        before: async (s) => {
+          const order = guest(s, name);
+          await orderMadeAgo(s, keys.guestOrder(order.orderId), 11);
+          s.app.cloud.midtrans.pay(order.orderId);
+          s.app.cloud.midtrans.refuseRefunds(order.orderId);
+        },
+        body: (s) => s.app.cloud.midtrans.notification(guest(s, name).orderId),
+        expect: 200,
+        check: async (_, s) => {
+          const order = await s.item(keys.guestOrder(guest(s, name).orderId));
+          return is(order?.refundRefused && order.closedAt, `order ${JSON.stringify(order)}`) ?? receiptMailed(s, name);
+        },
+      })),
+      { name: "refuses a notification not signed with the server key", body: (s) => ({ ...s.app.cloud.midtrans.notification(String(s.values.paidTopup)), signature_key: '0'.repeat(128) }), expect: 403 },
+    ],
+  },
+  'Api/getTopup': {
+    http: [
+      {
+        name: "credits a top-up paid while its notification is overdue: the page's poll asks the gateway's status",
+        before: async (s) => {
+          s.app.cloud.midtrans.pay(String(s.values.polledTopup));
+          await orderMadeAgo(s, keys.topup(String(s.values.polledTopup)), 1);
+        },
+        as: 'user',
+        params: (s) => ({ id: String(s.values.polledTopup) }),
+        expect: 200,
+        check: ({ body }) => is(record(body).status === 'settled', `top-up ${JSON.stringify(body)}`),
+      },
+      { name: 'answers 404 for a top-up that does not exist', as: 'user', params: { id: 'no-such-topup' }, expect: 404 },
+    ],
+  },
+  'Api/getGuestOrder': {
+    http: [
+      {
+        // The order and the receipt's secret follow from the Idempotency-Key (functions/domain/guest-orders.ts).
+        name: 'reads the waiting order with its receipt secret (the gateway says pending)',
+        params: (s) => ({ id: guest(s, 'waiting').orderId }),
+        query: (s) => ({ secret: guest(s, 'waiting').secret }),
+        expect: 200,
+        check: ({ body }) => is(record(body).status === 'waiting_payment' && record(body).paidIdr === 0, `expected a waiting order, got ${JSON.stringify(body)}`),
+      },
+      {
+        name: "starts the refill of an order paid while its notification is overdue: the page's poll asks the gateway, and the station receives its vend token",
+        before: async (s) => {
+          s.app.cloud.midtrans.pay(guest(s, 'polled').orderId);
+          await orderMadeAgo(s, keys.guestOrder(guest(s, 'polled').orderId), 1);
+        },
+        params: (s) => ({ id: guest(s, 'polled').orderId }),
+        query: (s) => ({ secret: guest(s, 'polled').secret }),
+        expect: 200,
+        check: async ({ body }, s) => is(record(body).status === 'press_start', `order ${JSON.stringify(body)}`) ?? is(await vendToken(s, guest(s, 'polled').sessionId), 'the station received no vend/authorized over MQTT'),
+      },
+      {
+        name: 'refunds in full an order the poll finds paid after its 10 minutes, and e-mails the receipt',
+        before: async (s) => {
+          await orderMadeAgo(s, keys.guestOrder(guest(s, 'polledLate').orderId), 11);
+          s.app.cloud.midtrans.pay(guest(s, 'polledLate').orderId);
+        },
+        params: (s) => ({ id: guest(s, 'polledLate').orderId }),
+        query: (s) => ({ secret: guest(s, 'polledLate').secret }),
+        expect: 200,
+        check: ({ body }, s) => refundedInFull(body) ?? receiptMailed(s, 'polledLate'),
+      },
+      { name: 'answers 404 without the secret', params: (s) => ({ id: guest(s, 'waiting').orderId }), query: { secret: 'not-the-receipt-secret-at-all' }, expect: 404 },
+    ],
+  },
   'Stations/vendComplete': {
     topic: [
       {
@@ -309,6 +507,18 @@ export const DRIVERS: Record<string, Driver> = {
         topic: (s) => `stations/${s.station.id}/vend/complete`,
         payload: (s) => ({ sessionId: s.values.session3, dispensedMl: 99_999 }),
         check: (result) => is(result === 'incident', `outcome ${JSON.stringify(result)}`),
+      },
+      {
+        name: "keeps the hold of a guest refill's completion above what was paid (an incident)",
+        topic: (s) => `stations/${s.station.id}/vend/complete`,
+        payload: (s) => ({ sessionId: guest(s, 'incident').sessionId, dispensedMl: 99_999 }),
+        check: (result) => is(result === 'incident', `outcome ${JSON.stringify(result)}`),
+      },
+      {
+        name: 'settles a guest refill of 500 ml of the 1,000 paid',
+        topic: (s) => `stations/${s.station.id}/vend/complete`,
+        payload: (s) => ({ sessionId: guest(s, 'completed').sessionId, dispensedMl: 500 }),
+        check: (result) => is(result === 'settled', `outcome ${JSON.stringify(result)}`),
       },
       {
         name: 'drops a completion of a session it does not know',
@@ -383,15 +593,45 @@ export const DRIVERS: Record<string, Driver> = {
   },
   'Api/adminResolveIncident': {
     http: [
-      {
-        name: 'settles the incident with the volume the operator confirmed',
+      ...([['session3', 250], ['guest', 600]] as const).map(([whose, dispensedMl]): HttpCase => ({
+        name: `settles the incident with the volume the operator confirmed (${whose === 'guest' ? "a guest's refill" : "a user's"})`,
         as: 'admin',
-        params: (s) => ({ id: String(s.values.session3) }),
-        body: { dispensedMl: 250, note: "Read from the station's meter log" },
+        params: (s) => ({ id: whose === 'guest' ? guest(s, 'incident').sessionId : String(s.values.session3) }),
+        body: { dispensedMl, note: "Read from the station's meter log" },
         expect: 200,
         check: ({ body }) => is(record(body).status === 'resolved', `status ${String(record(body).status)}`),
-      },
+      })),
       { name: 'answers 404 for an unknown incident', as: 'admin', params: { id: 'no-such-session' }, body: { dispensedMl: 0, note: 'x' }, expect: 404 },
+    ],
+  },
+  'Stations/guestSessionClosed': {
+    // The table's stream, filtered to guest orders' sessions as they close: the order is refunded and receipted.
+    tableChange: [
+      {
+        name: 'leaves the guest order whose payment has not settled for a later try',
+        key: (s) => keys.vendSession(guest(s, 'waiting').sessionId),
+        change: (item) => ({ ...item, status: 'completed', dispensedMl: 0, charged: 0 }),
+        check: (result) => is(isDeepStrictEqual(record(result).outcomes, { unsettled: 1 }) && list(record(result).batchItemFailures).length === 1, `settle ${JSON.stringify(result)}`),
+      },
+      {
+        name: 'passes over the closed session of an order that does not exist',
+        key: () => keys.vendSession(paidSessionId(guestOrderId('no-such-order-key'))),
+        change: (item) => ({ ...item, status: 'expired' }),
+        check: (result) => is(isDeepStrictEqual(record(result).outcomes, { 'not-guest': 1 }) && list(record(result).batchItemFailures).length === 0, `settle ${JSON.stringify(result)}`),
+      },
+      {
+        name: 'asks again for a refund left in flight, and leaves the order whose payment has not settled for a later try',
+        key: (s) => keys.user(refundInFlightAccount(guestRefundKeys.unused(guest(s, 'waiting').orderId))),
+        change: (item) => ({ ...item, balance: 500, bookAccount: true }),
+        check: (result) => is(isDeepStrictEqual(record(result).outcomes, { unsettled: 1 }) && list(record(result).batchItemFailures).length === 1, `settle ${JSON.stringify(result)}`),
+      },
+      ...(['incident', 'completed'] as const).map((name) => ({
+        name: `refunds what the refill did not dispense through the gateway, closes the order and e-mails its receipt (${GUEST_ORDERS[name]})`,
+        key: (s: Scenario) => keys.vendSession(guest(s, name).sessionId),
+        // The station's report (or the operator's resolution) closed the session: the stream hands on the write.
+        change: (item: Record<string, unknown>) => item,
+        check: (result: unknown, s: Scenario) => is(isDeepStrictEqual(record(result).outcomes, { settled: 1 }), `settle ${JSON.stringify(result)}`) ?? receiptMailed(s, name),
+      })),
     ],
   },
   'Api/adminListProblemReports': {
@@ -493,7 +733,14 @@ export const DRIVERS: Record<string, Driver> = {
     ],
   },
   'Stations/sweep': {
-    schedule: [{ name: 'looks for overdue vend sessions and queued command executions on its schedule (none is overdue yet)', check: (result) => is(record(result).errors === 0, `sweep ${JSON.stringify(result)}`) }],
+    schedule: [{
+      name: 'expires a vend session no station closed in time and releases its hold',
+      before: (s) => s.changeItem(keys.vendSession(guest(s, 'polled').sessionId), (item) => ({ ...item, ...keys.openVendSession(MINUTE_AGO()), expiresAt: MINUTE_AGO() })),
+      check: (result) => is(Number(record(result).expired) >= 1 && record(result).errors === 0, `sweep ${JSON.stringify(result)}`),
+    }],
+  },
+  'Stations/commandSweep': {
+    schedule: [{ name: 'looks for command executions queued too long on its schedule (none yet)', check: (result) => is(result === 0, `command sweep ${JSON.stringify(result)}`) }],
   },
   'Stations/alertSweep': {
     schedule: [{ name: 'looks for silent stations, waiting dead letters and due alert e-mails on its schedule', check: (result) => is(record(result).errors === 0, `alert sweep ${JSON.stringify(result)}`) }],
@@ -507,6 +754,7 @@ export const DRIVERS: Record<string, Driver> = {
   'Api/listUserTransactions': {
     http: [
       { name: "lists the user's own transactions", as: 'user', params: (s) => ({ id: s.userSub }), expect: 200 },
+      { name: "lists a user's transactions for an admin", as: 'admin', params: (s) => ({ id: s.userSub }), expect: 200, check: ({ body }) => is(list(body).length > 0, 'no transactions') },
       { name: "refuses another user's transactions", as: 'user', params: (s) => ({ id: s.adminSub }), expect: 403 },
     ],
   },
@@ -520,7 +768,35 @@ export const DRIVERS: Record<string, Driver> = {
         expect: 201,
         check: ({ body }) => is(record(body).status === 'pending', `status ${String(record(body).status)}`),
       },
+      {
+        name: "credits at once a claim the station's own record supports (its incident), and e-mails the outcome",
+        as: 'user',
+        params: (s) => ({ id: String(s.values.session3) }),
+        body: { kind: 'dispensed_less' },
+        expect: 201,
+        check: ({ body }, s) => is(record(body).status === 'credited', `status ${String(record(body).status)}`) ?? is(s.mailTo(s.account[0]!.username).some((subject) => subject.startsWith('Your refill claim')), 'no outcome e-mail'),
+      },
       { name: 'answers 404 for a vend that is not the caller\'s', as: 'user', params: { id: 'no-such-session' }, body: { kind: 'not_dispensed' }, expect: 404 },
+    ],
+  },
+  'Api/createGuestClaim': {
+    http: [
+      { name: 'refuses a claim on a refill still in progress', params: (s) => ({ id: guest(s, 'waiting').orderId }), body: (s) => ({ secret: guest(s, 'waiting').secret, kind: 'not_dispensed' }), expect: 409 },
+      {
+        name: "credits at once a claim the station's own record supports (its incident), refunds the credit through the gateway and e-mails the guest",
+        params: (s) => ({ id: guest(s, 'incident').orderId }),
+        body: (s) => ({ secret: guest(s, 'incident').secret, kind: 'dispensed_less' }),
+        expect: 201,
+        check: ({ body }, s) => is(record(record(body).claim).status === 'credited' && record(body).refundedIdr === record(body).amountIdr, `order ${JSON.stringify(body)}`) ?? mailed(s, 'incident', 'Your refill claim'),
+      },
+      {
+        name: 'queues for an admin a claim the record does not support',
+        params: (s) => ({ id: guest(s, 'completed').orderId }),
+        body: (s) => ({ secret: guest(s, 'completed').secret, kind: 'dispensed_less', note: 'Parity: the bottle was half full' }),
+        expect: 201,
+        check: ({ body }) => is(record(record(body).claim).status === 'pending', `order ${JSON.stringify(body)}`),
+      },
+      { name: 'answers 404 without the secret', params: (s) => ({ id: guest(s, 'waiting').orderId }), body: { secret: 'not-the-receipt-secret-at-all', kind: 'not_dispensed' }, expect: 404 },
     ],
   },
   'Api/adminListClaims': {
@@ -545,7 +821,41 @@ export const DRIVERS: Record<string, Driver> = {
         expect: 200,
         check: ({ body }) => is(record(body).status === 'credited', `status ${String(record(body).status)}`),
       },
+      {
+        name: "credits a guest's claim: refunded through the gateway at once, the guest e-mailed",
+        as: 'admin',
+        params: (s) => ({ id: guest(s, 'completed').sessionId }),
+        body: { decision: 'credit', amount: 200, reason: 'Parity: the meter log shows a short pour' },
+        expect: 200,
+        check: async ({ body }, s) => {
+          const order = await s.item(keys.guestOrder(guest(s, 'completed').orderId));
+          return is(record(body).status === 'credited', `status ${String(record(body).status)}`) ??
+            is(((order?.refundKeys ?? []) as string[]).some((key) => key.endsWith('-claim')), `the credit was not refunded: ${JSON.stringify(order)}`) ?? mailed(s, 'completed', 'Your refill claim');
+        },
+      },
       { name: 'answers 404 for an unknown claim', as: 'admin', params: { id: 'no-such-session' }, body: { decision: 'decline', reason: 'x' }, expect: 404 },
+    ],
+  },
+  'Api/claimGuestOrder': {
+    http: [
+      { name: 'refuses to keep a receipt that is not final yet', as: 'user', params: (s) => ({ id: guest(s, 'waiting').orderId }), body: (s) => ({ secret: guest(s, 'waiting').secret }), expect: 409 },
+      {
+        name: "keeps a finished guest receipt in the caller's account: its litres count in their impact",
+        as: 'user',
+        params: (s) => ({ id: guest(s, 'incident').orderId }),
+        body: (s) => ({ secret: guest(s, 'incident').secret }),
+        expect: 200,
+        check: ({ body }) => is(Number(record(body).dispensedMl) > 0, `claimed ${JSON.stringify(body)}`),
+      },
+      {
+        name: "keeps a receipt whose refund the gateway refused: what the guest account held becomes the keeper's wallet credit",
+        as: 'host',
+        params: (s) => ({ id: guest(s, 'kept').orderId }),
+        body: (s) => ({ secret: guest(s, 'kept').secret }),
+        expect: 200,
+        check: ({ body }) => is(Number(record(body).creditedIdr) > 0, `claimed ${JSON.stringify(body)}`),
+      },
+      { name: 'answers 404 without the secret', as: 'user', params: (s) => ({ id: guest(s, 'waiting').orderId }), body: { secret: 'not-the-receipt-secret-at-all' }, expect: 404 },
     ],
   },
   'Api/addFavourite': {
@@ -569,7 +879,12 @@ export const DRIVERS: Record<string, Driver> = {
     http: [{ name: 'derives impact from the metered litres', as: 'user', expect: 200 }],
   },
   'Api/adminListTransactions': {
-    http: [{ name: 'lists all transactions', as: 'admin', query: (s) => ({ userId: s.userSub }), expect: 200, check: ({ body }) => is(list(body).length >= 2, 'expected the adjustment and the vend') }, notAdmin()],
+    http: [
+      { name: "lists one user's transactions", as: 'admin', query: (s) => ({ userId: s.userSub }), expect: 200, check: ({ body }) => is(list(body).length >= 2, 'expected the adjustment and the vend') },
+      { name: 'lists every transaction, newest first', as: 'admin', expect: 200, check: ({ body }) => is(list(body).length >= 2 && list(body).some((t) => t.username !== null), `transactions ${JSON.stringify(body).slice(0, 300)}`) },
+      { name: "lists one station's purchases", as: 'admin', query: (s) => ({ machineId: s.station.id }), expect: 200, check: ({ body }) => is(list(body).length > 0 && list(body).every((t) => t.type === 'purchase'), `purchases ${JSON.stringify(body).slice(0, 300)}`) },
+      notAdmin(),
+    ],
   },
   'Api/adminExportTransactions': {
     http: [
@@ -578,6 +893,11 @@ export const DRIVERS: Record<string, Driver> = {
         query: (s) => ({ userId: s.userSub, from: new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10), to: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10) }),
         check: ({ body }, s) => is(typeof body === 'string' && body.startsWith('\uFEFFTransaction ID,Date (Bali time)') && body.split('\r\n').filter((line) => line.includes(s.userSub)).length >= 2, `expected the adjustment and the vend in CSV, got ${String(body).slice(0, 300)}`),
       },
+      ...([['every transaction', () => ({})], ["one station's purchases", (s: Scenario) => ({ machineId: s.station.id })]] as const).map(([what, filter]): HttpCase => ({
+        name: `exports ${what} of the range as CSV`, as: 'admin', expect: 200,
+        query: (s) => ({ ...filter(s), from: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10), to: new Date(Date.now() + 86_400_000).toISOString().slice(0, 10) }),
+        check: ({ body }) => is(typeof body === 'string' && body.split('\r\n').length > 2, `expected rows, got ${String(body).slice(0, 300)}`),
+      })),
       { name: 'refuses a range without its first day', as: 'admin', query: { to: '2026-11-30' }, expect: 400 },
       notAdmin({ query: { from: '2026-11-01', to: '2026-11-30' } }),
     ],
@@ -616,112 +936,6 @@ export const DRIVERS: Record<string, Driver> = {
   },
   'Api/adminSettingsHistory': {
     http: [{ name: 'shows who changed what', as: 'admin', expect: 200, check: ({ body }) => is(list(body).length >= 1, 'the change is missing') }, notAdmin()],
-  },
-  'Api/topup': {
-    http: [
-      { name: 'answers 503 while no gateway key is configured', as: 'user', headers: () => ({ 'idempotency-key': newKey() }), body: { amount: 20_000, paymentMethod: 'qris' }, expect: 503, check: PAYMENTS_NOT_CONFIGURED },
-      { name: 'refuses an amount below the minimum', as: 'user', headers: () => ({ 'idempotency-key': newKey() }), body: { amount: 1, paymentMethod: 'qris' }, expect: 400 },
-    ],
-  },
-  'Api/getTopup': {
-    http: [{ name: 'answers 404 for a top-up that does not exist', as: 'user', params: { id: 'no-such-topup' }, expect: 404 }],
-  },
-  'Api/purchase': {
-    http: [
-      {
-        name: 'answers 503 while no gateway key is configured',
-        as: 'user',
-        headers: () => ({ 'idempotency-key': newKey() }),
-        body: (s) => ({ machineId: s.station.id, volume: 1, walletToken: 'parity-wallet-token', paymentMethod: 'google_pay' }),
-        expect: 503,
-        check: PAYMENTS_NOT_CONFIGURED,
-      },
-      { name: 'refuses a volume above 20 litres', as: 'user', headers: () => ({ 'idempotency-key': newKey() }), body: (s) => ({ machineId: s.station.id, volume: 50, walletToken: 'x', paymentMethod: 'google_pay' }), expect: 400 },
-    ],
-  },
-  'Api/createGuestOrder': {
-    http: [
-      {
-        name: 'answers 503 while no gateway key is configured (the order waits, nothing is credited)',
-        headers: (s) => ({ 'idempotency-key': String((s.values.guestKey ??= newKey())) }),
-        body: (s) => ({ stationId: s.station.id, volumeMl: 1000, paymentMethod: 'qris', email: 'guest.parity@example.com' }),
-        expect: 503,
-        check: PAYMENTS_NOT_CONFIGURED,
-      },
-      { name: 'refuses a volume below 100 ml', headers: () => ({ 'idempotency-key': newKey() }), body: (s) => ({ stationId: s.station.id, volumeMl: 10, paymentMethod: 'qris' }), expect: 400 },
-    ],
-  },
-  'Api/getGuestOrder': {
-    http: [
-      {
-        // The order and the receipt's secret follow from the Idempotency-Key (functions/domain/guest-orders.ts).
-        name: 'reads the waiting order with its receipt secret',
-        params: (s) => ({ id: guestOrderId(String(s.values.guestKey)) }),
-        query: (s) => ({ secret: receiptSecretFor(String(s.values.guestKey)) }),
-        expect: 200,
-        check: ({ body }) => is(record(body).status === 'waiting_payment' && record(body).paidIdr === 0, `expected a waiting order, got ${JSON.stringify(body)}`),
-      },
-      { name: 'answers 404 without the secret', params: (s) => ({ id: guestOrderId(String(s.values.guestKey)) }), query: { secret: 'not-the-receipt-secret-at-all' }, expect: 404 },
-    ],
-  },
-  'Api/claimGuestOrder': {
-    http: [
-      {
-        name: 'refuses to keep a receipt that is not final yet',
-        as: 'user',
-        params: (s) => ({ id: guestOrderId(String(s.values.guestKey)) }),
-        body: (s) => ({ secret: receiptSecretFor(String(s.values.guestKey)) }),
-        expect: 409,
-      },
-      { name: 'answers 404 without the secret', as: 'user', params: (s) => ({ id: guestOrderId(String(s.values.guestKey)) }), body: { secret: 'not-the-receipt-secret-at-all' }, expect: 404 },
-    ],
-  },
-  'Api/createGuestClaim': {
-    http: [
-      {
-        name: 'refuses a claim on a refill still in progress',
-        params: (s) => ({ id: guestOrderId(String(s.values.guestKey)) }),
-        body: (s) => ({ secret: receiptSecretFor(String(s.values.guestKey)), kind: 'not_dispensed' }),
-        expect: 409,
-      },
-      { name: 'answers 404 without the secret', params: (s) => ({ id: guestOrderId(String(s.values.guestKey)) }), body: { secret: 'not-the-receipt-secret-at-all', kind: 'not_dispensed' }, expect: 404 },
-    ],
-  },
-  'Stations/guestSessionClosed': {
-    // The table's stream, filtered to guest orders' sessions as they close: the order is refunded and receipted.
-    tableChange: [
-      {
-        name: 'leaves the guest order whose payment has not settled (the 503 above) for a later try',
-        key: (s) => keys.vendSession(paidSessionId(guestOrderId(String(s.values.guestKey)))),
-        change: (item) => ({ ...item, status: 'completed', dispensedMl: 0, charged: 0 }),
-        check: (result) => is(isDeepStrictEqual(record(result).outcomes, { unsettled: 1 }) && list(record(result).batchItemFailures).length === 1, `settle ${JSON.stringify(result)}`),
-      },
-      {
-        name: 'passes over the closed session of an order that does not exist',
-        key: () => keys.vendSession(paidSessionId(guestOrderId('no-such-order-key'))),
-        change: (item) => ({ ...item, status: 'expired' }),
-        check: (result) => is(isDeepStrictEqual(record(result).outcomes, { 'not-guest': 1 }) && list(record(result).batchItemFailures).length === 0, `settle ${JSON.stringify(result)}`),
-      },
-      {
-        name: 'asks again for a refund left in flight, and leaves the order whose payment has not settled for a later try',
-        key: (s) => keys.user(refundInFlightAccount(guestRefundKeys.unused(guestOrderId(String(s.values.guestKey))))),
-        change: (item) => ({ ...item, balance: 500, bookAccount: true }),
-        check: (result) => is(isDeepStrictEqual(record(result).outcomes, { unsettled: 1 }) && list(record(result).batchItemFailures).length === 1, `settle ${JSON.stringify(result)}`),
-      },
-    ],
-  },
-  'Api/paymentNotification': {
-    http: [
-      {
-        name: 'answers 503 while no gateway key is configured (the gateway retries later)',
-        body: () => {
-          const notification = { order_id: 'parity-order', status_code: '200', gross_amount: '20000.00', transaction_status: 'settlement' };
-          return { ...notification, signature_key: createHash('sha512').update('parity-order20020000.00').digest('hex') };
-        },
-        expect: 503,
-        check: PAYMENTS_NOT_CONFIGURED,
-      },
-    ],
   },
   'Api/validateAppleMerchant': {
     http: [
@@ -870,25 +1084,31 @@ export const DRIVERS: Record<string, Driver> = {
   'Api/adminAcknowledgeAlert': {
     http: [{ name: 'answers 404 for an unknown alert', as: 'admin', params: { id: 'PRT-000001.offline.1' }, expect: 404 }, notAdmin({ params: { id: 'PRT-000001.offline.1' } })],
   },
-  // Last of the user's money: withdrawing the whole balance (an admin credit, so no refund: all of it a payout request).
+  // Last of the user's money: withdrawing the whole balance: its top-ups refunded through the gateway, the admin's
+  // credit a payout request.
   'Api/getWithdrawalPlan': {
     http: [{
-      name: 'shows what a withdrawal would refund and pay out',
+      name: 'shows what a withdrawal would refund to which top-up and pay out',
       as: 'user',
       expect: 200,
-      check: ({ body }, s) => (s.values.withdrawable = record(body).balanceIdr, is(Number(record(body).payoutIdr) === Number(record(body).balanceIdr) && Number(record(body).balanceIdr) > 0, `plan ${JSON.stringify(body)}`)),
+      check: ({ body }, s) => {
+        const plan = record(body);
+        s.values.withdrawable = plan.balanceIdr;
+        return is(Number(plan.refundIdr) > 0 && Number(plan.payoutIdr) > 0 && Number(plan.refundIdr) + Number(plan.payoutIdr) === Number(plan.balanceIdr), `plan ${JSON.stringify(body)}`);
+      },
     }],
   },
   'Api/createWithdrawal': {
     http: [
       { name: 'refuses a balance other than the one shown', as: 'user', headers: () => ({ 'idempotency-key': newKey() }), body: { expectedBalance: 1 }, expect: 409 },
       {
-        name: 'withdraws the balance into a payout request',
+        name: 'withdraws the balance: its top-ups refunded through the gateway, the rest a payout request, each e-mailed',
         as: 'user',
         headers: () => ({ 'idempotency-key': newKey() }),
         body: (s) => ({ expectedBalance: Number(s.values.withdrawable) }),
         expect: 201,
-        check: ({ body }, s) => (s.values.payoutId = record(body).id, is(record(body).payoutStatus === 'open', `withdrawal ${JSON.stringify(body)}`)),
+        check: ({ body }, s) => (s.values.payoutId = record(body).id, is(record(body).payoutStatus === 'open' && Number(record(body).refundIdr) > 0, `withdrawal ${JSON.stringify(body)}`) ??
+          is(s.mailTo(s.account[0]!.username).some((subject) => subject.includes('will be paid out to you')), 'no payout e-mail')),
       },
     ],
   },
@@ -898,21 +1118,29 @@ export const DRIVERS: Record<string, Driver> = {
   'Api/adminResolvePayout': {
     http: [
       {
-        name: 'returns the payout to the wallet',
+        name: 'returns the payout to the wallet and e-mails the user',
         as: 'admin',
         params: (s) => ({ id: String(s.values.payoutId) }),
         body: { outcome: 'returned', note: 'Parity: back to the wallet' },
         expect: 200,
-        check: ({ body }) => is(record(body).status === 'returned', `status ${String(record(body).status)}`),
+        check: ({ body }, s) => is(record(body).status === 'returned', `status ${String(record(body).status)}`) ?? is(s.mailTo(s.account[0]!.username).some((subject) => subject.startsWith('Bali Refill: your payout')), 'no payout e-mail'),
       },
       { name: 'answers 404 for an unknown payout request', as: 'admin', params: { id: 'no-such-payout' }, body: { outcome: 'paid', note: 'x' }, expect: 404 },
     ],
   },
   'Api/adminListHeldGuestRefunds': {
-    http: [{ name: 'lists held guest refunds (none here)', as: 'admin', expect: 200, check: ({ body }) => is(Array.isArray(body), `expected a list, got ${JSON.stringify(body)}`) }, notAdmin()],
+    http: [{ name: 'lists the guest refund the gateway refused', as: 'admin', expect: 200, check: ({ body }, s) => is(list(body).some((r) => r.orderId === guest(s, 'refused').orderId), `expected the refused refund, got ${JSON.stringify(body)}`) }, notAdmin()],
   },
   'Api/adminPayOutGuestRefund': {
     http: [
+      {
+        name: 'records the held guest refund paid out by hand',
+        as: 'admin',
+        params: (s) => ({ id: guest(s, 'refused').orderId }),
+        body: { note: 'Parity: bank transfer' },
+        expect: 200,
+        check: ({ body }) => is(record(body).heldIdr === 0, `held ${JSON.stringify(body)}`),
+      },
       { name: 'answers 404 for an order without a refused refund', as: 'admin', params: { id: 'GO-00000000000000000000000000000000' }, body: { note: 'Parity: bank transfer' }, expect: 404 },
       { name: 'refuses a pay-out without a note', as: 'admin', params: { id: 'GO-00000000000000000000000000000000' }, body: {}, expect: 400 },
     ],
@@ -997,4 +1225,5 @@ export const DRIVERS: Record<string, Driver> = {
   'Api/adminLogout': {
     http: [{ name: 'signs the admin out everywhere', as: 'admin', expect: 200 }, notAdmin()],
   },
+
 };

@@ -58,12 +58,14 @@ export class FunctionProcess {
     readonly fn: FunctionResource,
     private readonly environment: Record<string, string>,
     private readonly context: { functionName: string; invokedFunctionArn: string; logGroupName: string },
+    /** Services outside AWS the function calls (the payment gateway's API), by origin: the run's stand-in for each. */
+    private readonly outside: Record<string, string> = {},
   ) {}
 
   /** Starts the process and loads the handler (the function's init phase). */
   start(): Promise<void> {
     this.starting ??= new Promise<void>((resolve, reject) => {
-      const child = spawn(process.execPath, [RUNTIME], { cwd: this.fn.codeDir, env: this.environment, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
+      const child = spawn(process.execPath, [RUNTIME, JSON.stringify(this.outside)], { cwd: this.fn.codeDir, env: this.environment, stdio: ['ignore', 'pipe', 'pipe', 'ipc'] });
       this.child = child;
       const log = (chunk: Buffer) => {
         for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) this.logs.push(line);

@@ -30,6 +30,9 @@ const MANAGED_POLICIES: Record<string, PolicyDocument> = {
  */
 const RUNTIME_ACTIONS = /^(logs:(CreateLogGroup|CreateLogStream|PutLogEvents)|xray:(PutTraceSegments|PutTelemetryRecords))$/i;
 
+/** What Lambda's event source mapping of a DynamoDB stream does with the function's role (ListStreams besides, on "*"). */
+const STREAM_READ_ACTIONS = ['dynamodb:DescribeStream', 'dynamodb:GetRecords', 'dynamodb:GetShardIterator'];
+
 export type Decision = 'Allowed' | 'ImplicitlyDenied' | 'ExplicitlyDenied';
 
 /** A function's execution role as the template defines it: every identity policy attached to it, resolved. */
@@ -40,7 +43,7 @@ export class ExecutionRole {
     readonly policies: { name: string; policy: PolicyDocument }[],
     /** Managed policies this evaluator does not know (listed in the report, granting nothing here). */
     readonly unknownManagedPolicies: string[],
-    /** What the Lambda service does with the role on the function's behalf (its dead-letter queue). */
+    /** What the Lambda service does with the role on the function's behalf (its dead-letter queue, its stream). */
     private readonly serviceUses: { action: string; resource: string }[] = [],
   ) {}
 
@@ -72,18 +75,31 @@ export class ExecutionRole {
     // The Lambda service itself sends failed asynchronous events to the function's dead-letter queue (or topic).
     const deadLetter = (fn.properties.DeadLetterConfig as { TargetArn?: unknown } | undefined)?.TargetArn;
     const serviceUses = deadLetter ? [{ action: 'sqs:SendMessage', resource: resolve<string>(deadLetter) }, { action: 'sns:Publish', resource: resolve<string>(deadLetter) }] : [];
+    // An event source mapping reads its table's stream with the function's role, and sends what failed to its
+    // on-failure destination (the parity suite plays the mapping: triggers.ts).
+    for (const resource of Object.values(stack.template.Resources)) {
+      const p = resource.Properties ?? {};
+      if (resource.Type !== 'AWS::Lambda::EventSourceMapping' || (p.FunctionName as { Ref?: string } | undefined)?.Ref !== fn.logicalId) continue;
+      const stream = resolve<string>(p.EventSourceArn);
+      serviceUses.push(...STREAM_READ_ACTIONS.map((action) => ({ action, resource: stream })), { action: 'dynamodb:ListStreams', resource: '*' });
+      const onFailure = (p.DestinationConfig as { OnFailure?: { Destination?: unknown } } | undefined)?.OnFailure?.Destination;
+      if (onFailure) serviceUses.push({ action: 'sqs:SendMessage', resource: resolve<string>(onFailure) });
+    }
     const roleName = deployment.ref(stack.name, roleId);
     return new ExecutionRole(roleName, deployment.getAtt(stack.name, roleId, 'Arn'), policies, unknownManagedPolicies, serviceUses);
   }
 
-  /** IAM's answer to this role calling `action` on `resource` (`*` for actions without a resource type). */
-  async authorize(action: string, resource: string): Promise<Decision> {
+  /**
+   * IAM's answer to this role calling `action` on `resource` (`*` for actions without a resource type), with the
+   * condition keys the request sets.
+   */
+  async authorize(action: string, resource: string, context: Record<string, string> = {}): Promise<Decision> {
     const result = await runSimulation(
       {
         identityPolicies: this.policies,
         serviceControlPolicies: [],
         resourceControlPolicies: [],
-        request: { principal: this.roleArn, action, resource: { resource, accountId: PARITY_ACCOUNT_ID }, contextVariables: {} },
+        request: { principal: this.roleArn, action, resource: { resource, accountId: PARITY_ACCOUNT_ID }, contextVariables: context },
       },
       {},
     );

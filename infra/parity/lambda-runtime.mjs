@@ -5,6 +5,8 @@
 //    recorded),
 //  - resolves *.localhost to loopback (RFC 6761), because some SDK clients prepend a host prefix to the endpoint
 //    (Amazon Location's `places.`), which the local endpoint must still receive,
+//  - sends the function's fetch calls to a service outside AWS (the payment gateway's API) to the run's stand-in for
+//    it: the origins and their stand-ins are its first argument (JSON), never the function's environment,
 //  - loads the handler named by _HANDLER from LAMBDA_TASK_ROOT at init, then answers the parent's invocations over the
 //    IPC channel with the handler's result or error, as the Lambda runtime interface client does.
 import dns from 'node:dns';
@@ -56,6 +58,14 @@ const takeReads = () => {
 const lookup = dns.lookup;
 dns.lookup = function localhostLookup(host, options, callback) {
   return lookup.call(this, typeof host === 'string' && host.endsWith('.localhost') ? '127.0.0.1' : host, options, callback);
+};
+
+const outside = JSON.parse(process.argv[2] ?? '{}');
+const fetchOf = globalThis.fetch;
+globalThis.fetch = function outsideFetch(input, init) {
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : null;
+  const origin = url && Object.keys(outside).find((o) => url.startsWith(`${o}/`));
+  return fetchOf.call(this, origin ? outside[origin] + url.slice(origin.length) : input, init);
 };
 
 const send = (message) => process.send?.({ ...message, reads: takeReads() });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MONEY_TAG } from '../constructs/common';
 import { CloudAssembly, constructPath, keyOf, type Template } from './assembly';
 import { ParityCloud } from './cloud';
 import { formatReport } from './report';
@@ -6,9 +7,10 @@ import { runParity, type ParityReport } from './run';
 import { synthesize } from './synth';
 
 /**
- * The cloud-parity suite on the real template (every function, 0 denied, 0 unset), and the same harness on templates
- * changed on one side only: a setting renamed in the template (the code still reads the old name) and a permission
- * the function uses taken out of its role. One synthesis (cached per source fingerprint) and one local cloud serve all.
+ * The cloud-parity suite on the real template (every function, 0 denied, 0 unset, every grant of a function of money
+ * used), and the same harness on templates changed on one side only: a setting renamed in the template (the code still
+ * reads the old name), a permission the function uses taken out of its role, and a function tagged as moving money
+ * whose role holds more than it uses. One synthesis (cached per source fingerprint) and one local cloud serve all.
  */
 let assemblyDir: string;
 let cloud: ParityCloud;
@@ -55,19 +57,47 @@ describe('cloud parity', () => {
     expect(report.functions.map((f) => f.key).sort()).toEqual(functions.map((f) => f.key).sort());
     expect(report.problems).toEqual([]);
     expect(report.functions.filter((f) => f.problems.length).map((f) => `${f.key}: ${f.problems.join('; ')}`)).toEqual([]);
-    expect(report.totals).toMatchObject({ denied: 0, unset: 0 });
+    expect(report.totals).toMatchObject({ denied: 0, unset: 0, moneyUnusedGrants: 0 });
+    // Least privilege where money is: the functions of money are found by their tag, and use every grant they hold.
+    expect(report.functions.filter((f) => f.money).length).toBeGreaterThan(30);
+    expect(report.functions.filter((f) => f.money && f.unusedGrants.length)).toEqual([]);
+    expect(report.grantsDoc).toEqual([]);
     expect(report.ok).toBe(true);
     // Every function was invoked, and the suite saw real AWS calls, each judged against its role.
     expect(report.functions.every((f) => f.invocations > 0)).toBe(true);
     expect(report.totals.calls).toBeGreaterThan(50);
-    expect(lines.at(-1)).toMatch(/^parity: \d+ functions, \d+ AWS calls checked, 0 denied, 0 unset settings, \d+ granted but never used$/);
+    expect(lines.at(-1)).toMatch(/^parity: \d+ functions, \d+ AWS calls checked, 0 denied, 0 unset settings, \d+ granted but never used \(0 where money is\)$/);
   }, 180_000);
 
   it('passes a function alone on the real template (the control for the changed templates below)', async () => {
     const report = await runParity({ assemblyDir, cloud, only: [PROBE] });
     expect(reportOf(report, PROBE)).toMatchObject({ unset: [], denied: [], problems: [] });
     expect(reportOf(report, PROBE).calls.map((c) => c.operation)).toContain('GetItem');
+    expect(reportOf(report, PROBE).money).toBe(false);
     expect(report.ok).toBe(true);
+  }, 60_000);
+
+  it('fails, naming the grant, when a function that moves money holds one it never uses', async () => {
+    // The probe tagged as moving money: it reads one item, and its coarse `read` level also grants queries and batches.
+    const report = await runParity({
+      assemblyDir,
+      cloud,
+      only: [PROBE],
+      changeTemplate: (_, template) => {
+        if (!holdsProbe(template)) return;
+        const properties = resourcesOf(template, PROBE).fn.Properties!;
+        properties.Tags = [...((properties.Tags as unknown[] | undefined) ?? []), { Key: MONEY_TAG.key, Value: MONEY_TAG.value }];
+      },
+    });
+    const probe = reportOf(report, PROBE);
+    expect(probe).toMatchObject({ money: true, denied: [], unset: [], problems: [] });
+    expect(probe.unusedGrants.map((g) => g.action)).toEqual(expect.arrayContaining(['dynamodb:BatchGetItem', 'dynamodb:Query']));
+    expect(report.totals.moneyUnusedGrants).toBe(probe.unusedGrants.length);
+    expect(report.ok).toBe(false);
+    const lines = formatReport(report);
+    const named = lines.slice(lines.findIndex((line) => line.startsWith('Granted to a function that moves money, never used')) + 1);
+    expect(named[0]).toMatch(new RegExp(`^  ${PROBE}: .*dynamodb:BatchGetItem`));
+    expect(lines.at(-1)).toMatch(new RegExp(`\\(${probe.unusedGrants.length} where money is\\)$`));
   }, 60_000);
 
   it('fails with an unset setting when the template renames a setting the code still reads', async () => {

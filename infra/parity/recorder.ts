@@ -25,7 +25,7 @@ export interface Caller {
   calls: RecordedCall[];
 }
 
-const REST_SERVICES = new Set(['iot', 'iotdata', 'geo', 's3']);
+const REST_SERVICES = new Set(['iot', 'iotdata', 'geo', 's3', 'ses']);
 
 /**
  * The local recording endpoint in front of the emulators and stand-ins: every function's AWS SDK reaches it through
@@ -34,9 +34,16 @@ const REST_SERVICES = new Set(['iot', 'iotdata', 'geo', 's3']);
  * resources the request needs, evaluates them against that function's role policies from the template, answers
  * AccessDeniedException as AWS would when one is not allowed, and otherwise hands the request to the service.
  */
+/** Calls of one function the service answers with a server error (a fault of the service, which the SDK retries). */
+interface Fault {
+  key: string;
+  matches: (call: AwsCall, request: AwsRequest) => boolean;
+}
+
 export class Recorder {
   private readonly callers = new Map<string, Caller>();
   private readonly servers: Server[] = [];
+  private readonly faults: Fault[] = [];
 
   constructor(
     private readonly tls: { key: string; cert: string },
@@ -66,6 +73,17 @@ export class Recorder {
     });
     this.servers.push(server);
     return (server.address() as { port: number }).port;
+  }
+
+  /**
+   * The calls of function `key` that `matches` picks are answered 500 InternalServerError by the service (after IAM
+   * allowed them), every retry too, until the returned function ends the fault: a fault in the middle of a
+   * function's work, to see it resumed by the next caller.
+   */
+  fail(key: string, matches: Fault['matches']): () => void {
+    const fault = { key, matches };
+    this.faults.push(fault);
+    return () => void this.faults.splice(this.faults.indexOf(fault), 1);
   }
 
   async stop(): Promise<void> {
@@ -100,7 +118,7 @@ export class Recorder {
       return record({ service: call.service, operation: call.operation, problem: 'unsigned request to an operation IAM authorizes', denied: true }, awsJsonError('MissingAuthenticationTokenException', 'Missing Authentication Token', 403));
     }
 
-    const checks = await Promise.all(call.checks.map(async (check) => ({ ...check, decision: await caller.role.authorize(check.action, check.resource) })));
+    const checks = await Promise.all(call.checks.map(async ({ action, resource, context }) => ({ action, resource, decision: await caller.role.authorize(action, resource, context) })));
     const refused = checks.find((check) => check.decision !== 'Allowed');
     if (refused) {
       const message =
@@ -111,6 +129,9 @@ export class Recorder {
     }
     const service = this.services[call.service];
     if (!service) return record({ ...call, checks, problem: `no local service for ${call.service}` }, awsJsonError('UnknownOperationException', `No local ${call.service}`, 400));
+    if (this.faults.some((f) => f.key === caller.key && f.matches(call, request))) {
+      return record({ ...call, checks }, awsJsonError('InternalServerError', 'Internal server error (a fault the parity scenario made)', 500));
+    }
     return record({ ...call, checks }, await service(request));
   }
 }

@@ -7,7 +7,7 @@ import type { ParityReport } from './run';
 const short = (arn: string) => arn.replace(/^arn:aws:[\w-]+:[\w-]*:\d*:/, '').replace(/[A-Za-z0-9]+-([A-Za-z0-9]+)-[0-9A-F]{12}(-[A-Za-z0-9_-]{6})?/g, '$1');
 
 /** `service:A, B on r1, r2; service:C on r1`: actions with the same resources together. */
-function grantsText(grants: { action: string; resource: string }[]): string {
+export function grantsText(grants: { action: string; resource: string }[]): string {
   const byAction = new Map<string, string[]>();
   for (const grant of grants) byAction.set(grant.action, [...(byAction.get(grant.action) ?? []), short(grant.resource)]);
   const byResources = new Map<string, string[]>();
@@ -23,7 +23,8 @@ function grantsText(grants: { action: string; resource: string }[]): string {
 /**
  * The suite's printout: a table per function (calls, denied, unset settings, problems), the details of every failure,
  * what is informational (local-only settings read, settings set but never read, permissions granted but never used),
- * and one line, last: `parity: N functions, M AWS calls checked, D denied, U unset settings, G granted but never used`.
+ * and one line, last: `parity: N functions, M AWS calls checked, D denied, U unset settings, G granted but never used (W where money
+ * is)`. A grant a function of money never uses is a failure, listed with the denied calls.
  */
 export function formatReport(report: ParityReport): string[] {
   const lines: string[] = [];
@@ -45,6 +46,11 @@ export function formatReport(report: ParityReport): string[] {
     ),
   );
   section('Unset settings (read by the function, not set by its template):', report.functions.flatMap((f) => f.unset.map((name) => `${f.key}: ${name}`)));
+  section(
+    'Granted to a function that moves money, never used (least privilege where money is: narrow the grant in infra/constructs/, or drive the path that needs it in infra/parity/drivers.ts):',
+    report.functions.filter((f) => f.money && f.unusedGrants.length).map((f) => `${f.key}: ${grantsText(f.unusedGrants)}`),
+  );
+  section('docs/infrastructure.md, the table of grants no driver uses (Least privilege where money is), differs from this run:', report.grantsDoc);
   section('Could not be driven as expected:', [...report.problems, ...report.functions.flatMap((f) => f.problems.map((p) => `${f.key}: ${p}`))]);
   const byName = (pick: (f: ParityReport['functions'][number]) => string[]) => {
     const names = new Map<string, string[]>();
@@ -56,13 +62,13 @@ export function formatReport(report: ParityReport): string[] {
   section('Local-only settings read (absent in AWS by design, not failures):', byName((f) => f.localOnly));
   section('Set by the template, never read:', report.functions.filter((f) => f.setButUnread.length).map((f) => `${f.key}: ${f.setButUnread.join(', ')}`));
   section(
-    'Granted but never used (least privilege; not a failure):',
+    'Granted but never used, away from money (not a failure; docs/infrastructure.md lists each with why):',
     report.functions
-      .filter((f) => f.unusedGrants.length)
+      .filter((f) => !f.money && f.unusedGrants.length)
       .map((f) => `${f.key}: ${grantsText(f.unusedGrants)}`),
   );
   const t = report.totals;
   lines.push('', `X-Ray segments received: ${report.xraySegments}`);
-  lines.push(`parity: ${t.functions} functions, ${t.calls} AWS calls checked, ${t.denied} denied, ${t.unset} unset settings, ${t.unusedGrants} granted but never used`);
+  lines.push(`parity: ${t.functions} functions, ${t.calls} AWS calls checked, ${t.denied} denied, ${t.unset} unset settings, ${t.unusedGrants} granted but never used (${t.moneyUnusedGrants} where money is)`);
   return lines;
 }

@@ -29,6 +29,15 @@ export class LocalSecretsManager {
     return arn;
   }
 
+  /** A new current version of a secret (PutSecretValue); its version id. */
+  put(secretId: string, value: string): string {
+    const secret = this.find(secretId);
+    if (!secret) throw new Error(`No secret ${secretId}`);
+    const version = { id: randomUUID(), value, createdAt: new Date() };
+    secret.versions.push(version);
+    return version.id;
+  }
+
   /** The current value, for the deployment's dynamic references ({{resolve:secretsmanager:...}}). */
   currentValue(secretId: string): string | undefined {
     return this.find(secretId)?.versions.at(-1)?.value;
@@ -65,9 +74,7 @@ export class LocalSecretsManager {
       }
       case 'PutSecretValue': {
         if (typeof input.SecretString !== 'string') return awsJsonError('InvalidRequestException', 'You must provide either SecretString or SecretBinary.');
-        const version = { id: randomUUID(), value: input.SecretString, createdAt: new Date() };
-        secret.versions.push(version);
-        return awsJson({ ARN: secret.arn, Name: secret.name, VersionId: version.id, VersionStages: ['AWSCURRENT'] });
+        return awsJson({ ARN: secret.arn, Name: secret.name, VersionId: this.put(secret.arn, input.SecretString), VersionStages: ['AWSCURRENT'] });
       }
       case 'DescribeSecret':
         return awsJson({

@@ -16,6 +16,7 @@ import {
 import { IoTDataPlaneClient, PublishCommand } from '@aws-sdk/client-iot-data-plane';
 import { LocationClient, SearchPlaceIndexForTextCommand } from '@aws-sdk/client-location';
 import { GetSecretValueCommand, PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { AddTagsToResourceCommand, GetParametersCommand, PutParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GazetteerGeocoder } from '@functions/adapters/gazetteer/gazetteer-geocoder';
@@ -26,6 +27,7 @@ import { certificateId, LocalIotRegistry } from './iot';
 import { LocalIotData } from './iot-data';
 import { LocalLocation } from './location';
 import { LocalSecretsManager } from './secrets-manager';
+import { LocalSes } from './ses';
 import { LocalParameterStore } from './ssm';
 
 /** Each stand-in served on a port of its own and called by the real AWS SDK client, as functions call AWS. */
@@ -59,6 +61,21 @@ describe('local AWS stand-ins', () => {
     await sm.send(new PutSecretValueCommand({ SecretId: arn, SecretString: '{"privateKeyPem":"PEM"}' }));
     expect((await sm.send(new GetSecretValueCommand({ SecretId: arn }))).SecretString).toBe('{"privateKeyPem":"PEM"}');
     await expect(sm.send(new GetSecretValueCommand({ SecretId: 'other' }))).rejects.toMatchObject({ name: 'ResourceNotFoundException' });
+    // What an operator puts in (the parity scenario's server key) is the next current version.
+    secrets.put('signing', '{"privateKeyPem":"NEXT"}');
+    expect((await sm.send(new GetSecretValueCommand({ SecretId: arn }))).SecretString).toBe('{"privateKeyPem":"NEXT"}');
+  });
+
+  it('SES: SendEmail keeps the e-mail (sender, recipients, subject, configuration set) and answers a message id', async () => {
+    const ses = new LocalSes();
+    const sesClient = new SESv2Client({ ...client, endpoint: await serve(ses.handle) });
+    const sent = await sesClient.send(new SendEmailCommand({
+      FromEmailAddress: 'Bali Refill <no-reply@bali-refill.id>', Destination: { ToAddresses: ['guest@example.com'] }, ConfigurationSetName: 'mail',
+      Content: { Simple: { Subject: { Data: 'Your receipt' }, Body: { Text: { Data: 'Thank you' } } } },
+    }));
+    expect(sent.MessageId).toMatch(/^[0-9a-f-]{36}$/);
+    expect(ses.sent).toEqual([{ from: 'Bali Refill <no-reply@bali-refill.id>', to: ['guest@example.com'], subject: 'Your receipt', configurationSet: 'mail' }]);
+    await expect(sesClient.send(new SendEmailCommand({ FromEmailAddress: 'a@b.c', Destination: { ToAddresses: [] }, Content: { Simple: { Subject: { Data: 'x' }, Body: { Text: { Data: 'x' } } } } }))).rejects.toMatchObject({ name: 'BadRequestException' });
   });
 
   it("IoT: provisions a thing with a certificate of the local CA, and undoes it only in IoT's order", async () => {
