@@ -1,4 +1,3 @@
-import type { PaymentMethod } from './schemas/transaction';
 /** Business constants of docs/design.md, "Constants". Runtime-tunable ones are defaults of the settings item (see schemas/settings.ts). */
 export const CURRENCY = 'IDR';
 export const LOCALE = 'id-ID';
@@ -124,13 +123,6 @@ export const ALERT_REPEAT_MINUTES = 60;
 export const SAFETY_TDS_MAX_PPM = 500;
 export const SANITATION_INTERVAL_DAYS = 30;
 
-/**
- * How long after a payment the gateway still refunds it, in days, per payment method (Midtrans, "Refund Transactions";
- * docs/payments.md, "Withdrawals"). QRIS: 7, the shortest of its acquirers (QRIS off-us); OVO is charged as QRIS (7
- * for regular merchants either way); GoPay deeplink: 45. Card wallets (Google Pay, Apple Pay): null, no window we
- * could confirm, so never refunded automatically (an admin payout instead).
- */
-export const REFUND_WINDOW_DAYS = { qris: 7, ovo: 7, gopay: 45, google_pay: null, apple_pay: null } as const satisfies Record<PaymentMethod, number | null>;
 
 /**
  * The public station list as a file at the edge (docs/scale.md, "The station list from the edge"): rewritten every

@@ -1,24 +1,27 @@
 import { staffRoleOf } from '@shared/roles';
 import type { AdminIdentity } from '@shared/schemas';
-import type { Identity } from '../http/identity';
 import type { AdminAuthenticator } from '../ports/admin-auth';
 import { unauthorized } from './errors';
 import * as texts from './texts';
+import type { SignedInPerson } from './users';
 
 const ADMIN_GROUP = 'admin';
 const ADMIN_ROLE = 'admin' as const;
 
+/** A member of staff as the HTTP layer knows them: the person and the groups the identity provider put them in. */
+type Staff = Pick<SignedInPerson, 'email' | 'username'> & { groups: string[] };
+
 /** The readable name of an administrator: the e-mail they sign in with, else the provider's user name. */
-const adminName = (identity: Pick<Identity, 'email' | 'username'>) => identity.email ?? identity.username;
+const adminName = (identity: Pick<Staff, 'email' | 'username'>) => identity.email ?? identity.username;
 
 /**
  * Who to record on ledger entries and audit records: '<role>:<username>', e.g. 'admin:ayu@…' or 'technician:made@…'
  * on the routes technicians may call too (the route table's auth lets no one else through).
  */
-export const adminActor = (identity: Pick<Identity, 'email' | 'username' | 'groups'>) => `${staffRoleOf(identity.groups) ?? ADMIN_ROLE}:${adminName(identity)}`;
+export const adminActor = (identity: Staff) => `${staffRoleOf(identity.groups) ?? ADMIN_ROLE}:${adminName(identity)}`;
 
 /** The console user and the role their groups give them (the console shows each role its own pages). */
-export const adminIdentity = (identity: Identity): AdminIdentity => ({ username: adminName(identity), role: staffRoleOf(identity.groups) ?? ADMIN_ROLE });
+export const adminIdentity = (identity: Staff): AdminIdentity => ({ username: adminName(identity), role: staffRoleOf(identity.groups) ?? ADMIN_ROLE });
 
 /**
  * The script login of docs/design.md, "API calls", backed by the identity provider. A wrong password and the right password

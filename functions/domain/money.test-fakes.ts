@@ -16,6 +16,7 @@ import { completeVend } from './vend-close';
 import { openPaidVendSession, paidSessionId } from './vend-paid';
 import type { WithdrawalDeps } from './withdrawals';
 import { memoryPart, MemoryLedger, MemoryTelemetry, memoryVendWorld, STATION, type MemoryWrite } from './vend.test-fakes';
+import { afterPaid } from './after-payment';
 
 /**
  * In-memory adapters of the money use cases (guest orders, withdrawals, receipts, claims) for their unit tests, beside
@@ -266,7 +267,7 @@ export async function moneyWorld(start = new Date('2026-03-01T08:00:00Z')) {
   const deps = {
     ...vend,
     paymentOrders: orders, paymentGateway: gateway, mailer, withdrawals, claims: new MemoryClaims(), quota: new MemoryQuota(), telemetry: new MemoryTelemetry(),
-    openPaidSession: (order) => openPaidVendSession(order, vend),
+    openPaidSession: (order) => openPaidVendSession(order, vend), afterPaid,
   } satisfies GuestDeps & WithdrawalDeps;
 
   /** A settled top-up of `amount`, paid `daysAgo` days before now, credited to `userId` as the gateway's status confirms it. */

@@ -2,7 +2,8 @@ import { consoleLog } from '../ports/log';
 import type { PaymentNotification } from '../ports/payment-gateway';
 import type { PaymentOrder } from '../ports/payment-orders';
 import { invalid, unavailable } from './errors';
-import { orderKind, type PaymentDeps } from './payment-orders';
+import { orderKind } from './payment-orders';
+import type { PaymentDeps } from './payment-deps';
 import { applyGatewayReport, movesMoney, type ReportResult } from './payment-reports';
 
 /**

@@ -5,6 +5,7 @@ import type { GuestHandover, GuestOrder, OrderPatch, OrderStatus, PaymentOrder, 
 import type { DomainError } from './errors';
 import type { TopupDeps } from './topup';
 import { MemoryLedger, MemoryUsers } from './vend.test-fakes';
+import { afterPaid } from './after-payment';
 
 /** Payment orders in memory, for the domain tests of top-ups and wallet purchases. */
 export class MemoryOrders implements PaymentOrders {
@@ -120,7 +121,7 @@ export function setup(answer: () => Promise<ChargeResult> = async () => pending,
   const { users, ledger, balance, owed } = wallet();
   const { gateway, calls } = scriptedGateway(answer, status);
   const deps: TopupDeps = {
-    paymentOrders: orders, paymentGateway: gateway, ledger, clock: { now }, users,
+    paymentOrders: orders, paymentGateway: gateway, ledger, clock: { now }, users, afterPaid,
     settings: { get: async () => defaultSettings(), save: async (s) => s },
     log: { info: () => undefined, warn: () => undefined },
   };

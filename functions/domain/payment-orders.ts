@@ -1,16 +1,10 @@
 import { createHash } from 'node:crypto';
-import type { Clock } from '../ports/clock';
-import type { Ledger } from '../ports/ledger';
-import { consoleLog, type Log } from '../ports/log';
-import type { Mailer } from '../ports/mailer';
-import { GatewayRejected, type PaymentGateway, type PaymentNotification } from '../ports/payment-gateway';
-import type { PaymentOrder, PaymentOrders } from '../ports/payment-orders';
-import type { RequestQuota } from '../ports/problem-reports';
-import type { SettingsStore } from '../ports/settings';
-import type { VendSessions } from '../ports/vend-sessions';
+import { consoleLog } from '../ports/log';
+import { GatewayRejected, type PaymentNotification } from '../ports/payment-gateway';
+import type { PaymentOrder } from '../ports/payment-orders';
 import { DomainError, invalid, unavailable } from './errors';
+import type { PaymentDeps } from './payment-deps';
 import { applyGatewayReport } from './payment-reports';
-import type { OpenPaidSession } from './purchase-paid';
 import type { SignedInPerson } from './users';
 import * as texts from './texts';
 
@@ -19,27 +13,6 @@ import * as texts from './texts';
  * Idempotency-Key rules and the charge itself. What the gateway reports afterwards is payment-reports.ts.
  */
 
-/** What every payment use case needs, named as the composition root's DataServices names it. */
-export interface PaymentDeps {
-  paymentOrders: PaymentOrders;
-  paymentGateway: PaymentGateway;
-  ledger: Ledger;
-  clock: Clock;
-  /** The paid-purchase cutoff (a purchase paid too late starts no refill). */
-  settings: SettingsStore;
-  log?: Log;
-  /**
-   * Opens the refill session a paid purchase bought (the vend domain's openPaidVendSession). Without it a settled
-   * purchase is left for the purchase request that paid to open (payment webhook racing it).
-   */
-  openPaidSession?: OpenPaidSession;
-  /** A guest order's refill session, read to settle the order once it closed (guest-orders.ts). */
-  vendSessions?: VendSessions;
-  /** Sends a guest's receipt; without it the receipt is mailed by the next caller that has one. */
-  mailer?: Mailer;
-  /** The guest orders' rate limits: a paid order gives its slots back (without it, the next caller that has it does). */
-  quota?: RequestQuota;
-}
 
 // ---------------------------------------------------------------------------------------------------------
 // Order ids and idempotency

@@ -4,9 +4,7 @@ import { refundInFlightAccount, refundWasSetAside, type PaymentOrder } from '../
 import { TransactionPartRejected } from '../ports/transaction';
 import { isWithdrawalId } from '../ports/withdrawals';
 import { invalid } from './errors';
-import type { PaymentDeps } from './payment-orders';
-import { afterGuestPaid } from './guest-orders';
-import { afterPurchasePaid } from './purchase-paid';
+import type { PaymentDeps } from './payment-deps';
 
 /**
  * What the gateway reports moves money (docs/architecture.md, Payments): a payment order is credited to the wallet
@@ -62,8 +60,7 @@ export async function applyGatewayReport(
       if (order.status === 'refunded') return { result: 'ignored', order };
       const { credit, order: credited } = await creditOnce(order, report, deps);
       let updated = credited;
-      if (updated.kind === 'purchase' && !updated.sessionId) updated = await afterPurchasePaid(updated, deps);
-      if (updated.kind === 'guest' && !updated.sessionId) updated = await afterGuestPaid(updated, deps);
+      updated = await deps.afterPaid(updated, deps);
       return { result: credit.replayed ? 'already-credited' : 'credited', order: updated };
     }
 

@@ -9,6 +9,7 @@ import { startPurchase, type PurchaseDeps } from './purchase';
 import { afterPurchasePaid, PAID_TOO_LATE, STATION_UNAVAILABLE } from './purchase-paid';
 import { openPaidVendSession, type PaidOrder } from './vend-paid';
 import { BUYER, STATION, stationAndBuyerWorld } from './vend.test-fakes';
+import { afterPaid } from './after-payment';
 
 /** The purchase use case (POST /api/purchase) wired to the paid vend session it opens. */
 
@@ -36,7 +37,7 @@ describe('POST /api/purchase use case', () => {
     };
     const d: PurchaseDeps = {
       paymentOrders: orders, paymentGateway: gateway, ledger: w.ledger, clock: w.clock, users: w.users, settings: w.settings, machines: w.machines,
-      openPaidSession: (order) => openPaidVendSession(order, w),
+      openPaidSession: (order) => openPaidVendSession(order, w), afterPaid,
     };
     return d;
   };
@@ -93,7 +94,7 @@ describe('POST /api/purchase use case', () => {
       status: async (ref) => ({ orderId: ref.orderId, transactionId: 'tx', outcome: 'settled', gatewayStatus: 'capture', fraudStatus: 'accept', paymentType: 'credit_card', grossAmount: ref.amount, refundAmount: null, refundKey: null, refunds: [], message: null }),
       refund: async () => { throw new Error('unused'); },
     };
-    const d: PurchaseDeps = { paymentOrders: orders, paymentGateway: gateway, ledger: w.ledger, clock: w.clock, users: w.users, settings: w.settings, machines: w.machines, openPaidSession: (order) => openPaidVendSession(order, w) };
+    const d: PurchaseDeps = { paymentOrders: orders, paymentGateway: gateway, ledger: w.ledger, clock: w.clock, users: w.users, settings: w.settings, machines: w.machines, openPaidSession: (order) => openPaidVendSession(order, w), afterPaid };
     expect(await startPurchase({ payer, request, idempotencyKey: 'purchase-key-4' }, d)).toMatchObject({ status: 'pending' });
     const order = [...orders.items.values()][0]!;
     w.clock.advance(121_000);

@@ -5,7 +5,8 @@ import { isCardWallet, minimumTopupMessage, type PaymentMethod, type Settings } 
 import type { PaymentOrder, TopupOrder } from '../ports/payment-orders';
 import type { Users } from '../ports/users';
 import { conflict, invalid, notFound } from './errors';
-import { chargeOrder, fingerprintOf, newOrderState, orderIdFor, requireIdempotencyKey, type PaymentDeps } from './payment-orders';
+import { chargeOrder, fingerprintOf, newOrderState, orderIdFor, requireIdempotencyKey } from './payment-orders';
+import type { PaymentDeps } from './payment-deps';
 import { refreshFromGateway } from './payment-confirmation';
 import { ensureProfile, type SignedInPerson } from './users';
 import * as texts from './texts';

@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
-import { REFUND_WINDOW_DAYS } from '@shared/constants';
 import type { Language, Localized } from '@shared/language';
 import { formatRupiah } from '@shared/money';
-import type { PaymentMethod, PayoutLine, PayoutReason, PayoutRequest, Withdrawal, WithdrawalPlan } from '@shared/schemas';
+import { REFUND_WINDOW_DAYS, type PaymentMethod, type PayoutLine, type PayoutReason, type PayoutRequest, type Withdrawal, type WithdrawalPlan } from '@shared/schemas';
 import { consoleLog } from '../ports/log';
 import type { Mailer } from '../ports/mailer';
 import { GatewayRejected, GatewayUnavailable, type GatewayRefund } from '../ports/payment-gateway';
@@ -12,7 +11,8 @@ import { TransactionPartRejected } from '../ports/transaction';
 import { isWithdrawalId, WITHDRAWAL_ID_PREFIX, type PlannedRefund, type WithdrawalRecord, type Withdrawals } from '../ports/withdrawals';
 import type { SignedInPerson } from './users';
 import { conflict, notFound, unavailable } from './errors';
-import { orderKind, requireIdempotencyKey, type PaymentDeps } from './payment-orders';
+import { orderKind, requireIdempotencyKey } from './payment-orders';
+import type { PaymentDeps } from './payment-deps';
 import { takeBackRefunds } from './payment-reports';
 import * as texts from './texts';
 

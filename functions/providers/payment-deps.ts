@@ -1,3 +1,4 @@
+import { afterPaid } from '../domain/after-payment';
 import type { PurchaseDeps } from '../domain/purchase';
 import type { OpenPaidSession } from '../domain/purchase-paid';
 import { log } from '../observability';
@@ -25,6 +26,7 @@ export const paymentDeps = (openPaidSession?: OpenPaidSession): PurchaseDeps => 
   quota: requestQuota(),
   log,
   openPaidSession,
+  afterPaid,
   get mailer() {
     return mailer();
   },

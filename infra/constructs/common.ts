@@ -1,7 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, existsSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, relative } from 'node:path';
 import { AssetHashType, DockerImage, Duration, Names, Stack, Tags, Validations, type CfnElement } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
@@ -15,12 +14,7 @@ import { FunctionSettings } from './settings';
 import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS } from './function-defaults';
 import type { PaymentsMode } from './function-bundle';
 import { paymentsModeOf } from './payments-mode';
-
-/** The repository root (infra/constructs/ is two levels down). */
-export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-
-/** Resolves a repository-relative path such as `functions/http/routes/listMachines.ts`. */
-export const fromRoot = (relativePath: string) => join(REPO_ROOT, relativePath);
+import { fromRoot, REPO_ROOT } from '../repo-root';
 
 /**
  * Records a cdk-nag (v3) acknowledgement on `scope` and everything below it.

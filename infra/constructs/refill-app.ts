@@ -3,7 +3,7 @@ import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import type { Construct } from 'constructs';
 import { Api } from './api';
-import { fromRoot } from './common';
+import { fromRoot } from '../repo-root';
 import { Data } from './data';
 import { Identity, type GoogleFederation } from './identity';
 import { Mail } from './mail';

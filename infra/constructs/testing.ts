@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { App, NestedStack, Stack, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
-import type { Template as TemplateJson } from '@infra/parity/assembly';
+import type { Template as TemplateJson } from '@infra/templates/template';
 import { flattenNestedStacks } from '@infra/templates/nested-stacks';
 import type { TableAccess } from '@shared/routes';
-import { fromRoot } from './common';
+import { fromRoot } from '../repo-root';
 import { tableActionsOf } from './data';
 import { afterAll } from 'vitest';
 

@@ -1,19 +1,12 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { connect } from 'node:net';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
-import { importSPKI } from 'jose';
 import type { MqttClient } from 'mqtt';
 import { connectMqtt } from '@functions/adapters/iot/mqtt-connect';
-import { HEARTBEAT_INTERVAL_SECONDS, HEARTBEAT_TDS_STEP_PPM, HEARTBEAT_WATER_STEP_PERCENT, VEND_TOKEN_LEEWAY_SECONDS } from '@shared/constants';
+import { HEARTBEAT_TDS_STEP_PPM, HEARTBEAT_WATER_STEP_PERCENT, VEND_TOKEN_LEEWAY_SECONDS } from '@shared/constants';
 import { verifyVendToken } from '@functions/domain/tokens';
 import { issueNfcToken } from '@functions/domain/nfc-token';
 import { jobTopics, type JobExecutionMessage } from '@functions/ports/station-jobs';
 import { stationTopics, type VendAuthorizedMessage, type VendDeniedMessage } from '@functions/ports/station-messages';
 import type { Services } from '@functions/composition';
 import type { StationIdentity } from './ca';
-import { serviceEnvironment } from './service-environment';
 
 /**
  * Simulated refill stations: real MQTT clients over mutual TLS with their own certificates, speaking the
@@ -39,7 +32,7 @@ const FILTER_RATED_LITRES = 6_000;
 /** How often a station looks for a change worth reporting. */
 const CHANGE_CHECK_SECONDS = 30;
 const pick = <T,>(items: readonly T[]) => items[Math.floor(Math.random() * items.length)]!;
-const between = (min: number, max: number) => min + Math.random() * (max - min);
+export const between = (min: number, max: number) => min + Math.random() * (max - min);
 const round1 = (n: number) => Math.round(n * 10) / 10;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -55,7 +48,7 @@ function idHash(id: string): number {
  * in "-bad" fails on every station, one ending in "-flaky" on the stations whose id hash (FNV-1a) is odd. Tests make
  * a rollout pass its failure threshold with them.
  */
-export function simulatedFirmwareFailure(stationId: string, version: string): string | null {
+function simulatedFirmwareFailure(stationId: string, version: string): string | null {
   if (version.endsWith('-bad')) return 'image verification failed';
   if (version.endsWith('-flaky') && idHash(stationId) % 2 === 1) return 'flash write failed';
   return null;
@@ -711,7 +704,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   };
 }
 
-export function formatProgress(s: FleetSummary) {
+function formatProgress(s: FleetSummary) {
   return `[${s.seconds}s] ${s.connected}/${s.stations} connected · ${s.heartbeats} heartbeats · vends ${s.vends.completed} completed, ${s.vends.failed} failed, ${s.vends.denied} denied · ${(s.dispensedMl / 1000).toFixed(2)} L · ${s.drops} drops, ${s.reconnects} reconnects`;
 }
 
@@ -755,145 +748,3 @@ export function localCustomers(services: Services, count = 5): () => Promise<str
 
 // ---------------------------------------------------------------------------------------------------------
 // CLI: npm run stations -- --count N [--broker mqtts://host:port] ...
-
-const USAGE = `Usage: npm run stations -- --count N [options]
-
-Runs N simulated stations against the local broker of a running \`npm start\` (read from .local/outputs.json),
-or against another broker (an IoT Core endpoint) with certificates you provide.
-
-  --count N             stations to run (seeded ids first: HRL-00001, HRL-00002, ...)       default 5
-  --broker URL          mqtts://host:port                                     default: the local broker
-  --interval S          longest silence between heartbeats (sent on change too)  default: the settings' interval (300)
-  --vend-every S        average seconds between vends across the fleet (0: none; local only)  default 15
-  --fail-chance P       chance that a vend fails at the station                               default 0.08
-  --drop-chance P       chance per heartbeat that a station's connection drops                default 0.03
-  --duration S          stop after S seconds (default: run until Ctrl-C)
-  --certs DIR           use DIR/<station id>/{cert.pem,key.pem,ca.pem} instead of the local CA
-  --ca FILE             CA certificate of the broker (with --certs; default DIR/<id>/ca.pem)
-  --vend-public-key F   PEM public key that signs vend tokens (default: the local signing key)
-`;
-
-async function main() {
-  const { values } = parseArgs({
-    options: {
-      count: { type: 'string', default: '5' },
-      broker: { type: 'string' },
-      interval: { type: 'string' },
-      'vend-every': { type: 'string', default: '15' },
-      'fail-chance': { type: 'string', default: '0.08' },
-      'drop-chance': { type: 'string', default: '0.03' },
-      duration: { type: 'string' },
-      certs: { type: 'string' },
-      ca: { type: 'string' },
-      'vend-public-key': { type: 'string' },
-      help: { type: 'boolean', default: false },
-    },
-  });
-  if (values.help) return void console.log(USAGE);
-  const count = Number(values.count);
-  if (!Number.isInteger(count) || count < 1 || count > 1000) throw new Error('--count must be a whole number from 1 to 1000');
-
-  const root = resolve(import.meta.dirname, '../..');
-  const outputsFile = join(root, '.local/outputs.json');
-  const outputs = existsSync(outputsFile) ? (JSON.parse(readFileSync(outputsFile, 'utf8')) as import('./stack').LocalOutputs) : undefined;
-  const local = !values.certs;
-  if (local && !outputs?.stations) throw new Error('No local stack found: start it with `npm start` first (or give --broker and --certs)');
-  const brokerUrl = values.broker ?? outputs?.stations?.broker;
-  if (!brokerUrl) throw new Error('--broker is required with --certs');
-
-  const target = new URL(brokerUrl);
-  const reachable = await new Promise<boolean>((done) => {
-    const socket = connect(Number(target.port || 8883), target.hostname);
-    socket.setTimeout(3000, () => (socket.destroy(), done(false)));
-    socket.once('connect', () => (socket.destroy(), done(true)));
-    socket.once('error', () => done(false));
-  });
-  if (!reachable) throw new Error(`The broker at ${brokerUrl} does not answer${local ? ': is `npm start` running?' : ''}`);
-
-  let services: Services | undefined;
-  let stationIds: string[];
-  let identity: (id: string) => Promise<StationIdentity>;
-  let vendPublicKeyPem: string;
-  const { SEED_STATIONS } = await import('./seed-stations');
-
-  if (local) {
-    const s = outputs!.stations!;
-    Object.assign(process.env, serviceEnvironment(outputs!), { LOCAL_BROKER_URL: brokerUrl });
-    const { createServices } = await import('@functions/composition');
-    const { LocalCa } = await import('@functions/adapters/local-ca/local-ca');
-    const { stationIdentity, stationStatePaths, saveStationBundle } = await import('./ca');
-    const { provisionStation } = await import('@functions/domain/stations');
-    services = createServices(process.env);
-    const ca = await LocalCa.open(s.caDir);
-    const storeDir = stationStatePaths(join(s.caDir, '..')).stationsDir;
-    // Seeded ids first, skipping those the running stack's own fleet simulates (two clients with one id would take turns kicking each other off).
-    const busy = new Set(s.fleet ?? []);
-    const candidates = [...SEED_STATIONS.map((st) => st.id), ...Array.from({ length: count + busy.size }, (_, i) => `HRL-${String(SEED_STATIONS.length + i + 1).padStart(5, '0')}`)];
-    stationIds = candidates.filter((id) => !busy.has(id)).slice(0, count);
-    if (busy.size) console.log(`  (leaving ${[...busy].join(', ')} to the fleet that npm start runs)`);
-    const settings = await services.settings.get();
-    // Stations beyond the seeded ones are provisioned as an admin would (machine + certificate bundle).
-    const seeded = new Set(SEED_STATIONS.map((st) => st.id));
-    for (const id of stationIds.filter((i) => !seeded.has(i))) {
-      if (await services.machines.get(id)) continue;
-      const { bundle } = await provisionStation(
-        { id, name: `Simulated station ${id.slice(-5)}`, location: 'Denpasar, Bali', latitude: (-8.65 + between(-0.05, 0.05)).toFixed(4), longitude: (115.22 + between(-0.05, 0.05)).toFixed(4), status: 'online' },
-        { machines: services.machines, registry: services.stationRegistry, signingKeys: services.signingKeys, clock: services.clock, settings },
-      );
-      saveStationBundle(storeDir, id, bundle);
-      console.log(`  provisioned ${id}`);
-    }
-    identity = (id) => stationIdentity(ca, storeDir, id);
-    vendPublicKeyPem = values['vend-public-key'] ? readFileSync(values['vend-public-key'], 'utf8') : await services.signingKeys.publicKeyPem();
-    values.interval ??= String(settings.heartbeatIntervalSeconds);
-  } else {
-    const dir = values.certs!;
-    const ids = readdirSync(dir).filter((name) => existsSync(join(dir, name, 'cert.pem'))).sort();
-    stationIds = ids.slice(0, count);
-    if (stationIds.length < count) console.log(`  only ${stationIds.length} station certificate(s) in ${dir}`);
-    identity = async (id) => ({
-      id,
-      certificatePem: readFileSync(join(dir, id, 'cert.pem'), 'utf8'),
-      privateKeyPem: readFileSync(join(dir, id, 'key.pem'), 'utf8'),
-      caPem: readFileSync(values.ca ?? join(dir, id, 'ca.pem'), 'utf8'),
-    });
-    if (!values['vend-public-key']) throw new Error('--vend-public-key is required with --certs');
-    vendPublicKeyPem = readFileSync(values['vend-public-key'], 'utf8');
-  }
-
-  const heartbeatSeconds = Number(values.interval ?? HEARTBEAT_INTERVAL_SECONDS);
-  console.log(`\n  Simulating ${stationIds.length} station(s) on ${brokerUrl}: heartbeats on change and at least every ${heartbeatSeconds} s${local && Number(values['vend-every']) > 0 ? `, a vend every ~${values['vend-every']} s` : ''}\n`);
-  const fleet = await startFleet({
-    brokerUrl,
-    stationIds,
-    identity,
-    vendPublicKey: await importSPKI(vendPublicKeyPem, 'ES256'),
-    heartbeatSeconds,
-    vendEverySeconds: local ? Number(values['vend-every']) : 0,
-    issueToken: services ? localCustomers(services) : undefined,
-    initialState: services ? storedReadings(services) : undefined,
-    dropChance: Number(values['drop-chance']),
-    failChance: Number(values['fail-chance']),
-    log: (line) => console.log(`  ${line}`),
-    progressSeconds: 10,
-  });
-
-  let finishing = false;
-  const finish = async () => {
-    if (finishing) return;
-    finishing = true;
-    const summary = await fleet.stop();
-    console.log(`\n${formatSummary(summary)}\n`);
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void finish());
-  process.on('SIGTERM', () => void finish());
-  if (values.duration) setTimeout(() => void finish(), Number(values.duration) * 1000);
-}
-
-if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
-  main().catch((error: unknown) => {
-    console.error(`\n  ${(error as Error).message}\n`);
-    process.exit(1);
-  });
-}

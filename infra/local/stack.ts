@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join } from 'node:path';
 import { createDocumentClient } from '@functions/adapters/dynamodb/client';
 import { DynamoLedger } from '@functions/adapters/dynamodb/ledger';
 import { DynamoMachines } from '@functions/adapters/dynamodb/machines';
@@ -30,7 +30,6 @@ process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
 // The handlers' info lines (every heartbeat, every vend) drown the console; `POWERTOOLS_LOG_LEVEL=INFO npm start` shows them.
 process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
 
-export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 
 /** What the local cloud started, as written to .local/outputs.json for tests and tools. */
 export interface LocalOutputs {

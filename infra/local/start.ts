@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { JavaMissingError } from './dynamodb';
-import { REPO_ROOT, startLocalStack, writeOutputs } from './stack';
+import { REPO_ROOT } from '../repo-root';
+import { startLocalStack, writeOutputs } from './stack';
 
 /**
  * `npm start`: the whole system on this machine, with seeded data, the web app as CloudFront serves it (production

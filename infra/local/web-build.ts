@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
-import { REPO_ROOT } from './stack';
+import { REPO_ROOT } from '../repo-root';
 
 /** The production build of the web app: what `npm run build` writes and `cdk deploy` uploads. */
 const WEB_DIST_DIR = resolve(REPO_ROOT, 'dist/web');

@@ -6,7 +6,7 @@ import { securityHeadersBehavior, STATION_LIST_BEHAVIOR } from '../constructs/we
 import { startLocalCloudFront } from './cloudfront';
 import type { LocalIdentityOutputs } from './identity';
 import type { LocalStationListEdge } from './station-list';
-import { REPO_ROOT } from './stack';
+import { REPO_ROOT } from '../repo-root';
 import type { WebBuild } from './web-build';
 
 /** The path of the web origin under which the browser reaches cognito-local (same origin: the CSP's connect-src 'self'). */

@@ -1,23 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { flattenNestedStacks, NESTED_STACK_PATH } from '@infra/templates/nested-stacks';
+import type { Resource, Template } from '@infra/templates/template';
 import { MONEY_TAG } from '../constructs/common';
-
-/** A CloudFormation template as synthesized (only what the parity suite reads is typed). */
-export interface Template {
-  Resources: Record<string, Resource>;
-  Outputs?: Record<string, { Value: unknown; Export?: { Name: unknown } }>;
-  Conditions?: Record<string, unknown>;
-  Mappings?: Record<string, Record<string, Record<string, unknown>>>;
-}
-
-export interface Resource {
-  Type: string;
-  Properties?: Record<string, unknown>;
-  Metadata?: Record<string, unknown>;
-  DependsOn?: string | string[];
-  Condition?: string;
-}
 
 export interface StackArtifact {
   /** The stack name (artifact id) as deployed. */

@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { CreateTableCommand, DynamoDBClient, UpdateTimeToLiveCommand, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
-import { REPO_ROOT } from '../constructs/common';
+import { REPO_ROOT } from '../repo-root';
 import type { CustomResourceResponse } from '../local/aws/cloudformation';
 import type { CloudAssembly, FunctionResource, StackArtifact } from './assembly';
 import type { ParityCloud } from './cloud';

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { CloudAssembly, Resource, StackArtifact } from './assembly';
+import type { Resource } from '@infra/templates/template';
+import type { CloudAssembly, StackArtifact } from './assembly';
 
 /** The account the local deployment pretends to be in (AWS's documentation account id). */
 export const PARITY_ACCOUNT_ID = '123456789012';

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { fromRoot } from '../constructs/common';
+import { fromRoot } from '../repo-root';
 import { grantsText } from './report';
-import type { ParityReport } from './run';
+import type { ParityReport } from './report';
 
 /** Where the grants no driver uses are listed with why: docs/infrastructure.md, "Least privilege where money is". */
 export const GRANTS_DOC = fromRoot('docs/infrastructure.md');

@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MONEY_TAG } from '../constructs/common';
-import { CloudAssembly, constructPath, keyOf, type Template } from './assembly';
+import type { Template } from '@infra/templates/template';
+import { CloudAssembly, constructPath, keyOf } from './assembly';
 import { ParityCloud } from './cloud';
 import { formatReport } from './report';
-import { runParity, type ParityReport } from './run';
+import type { ParityReport } from './report';
+import { runParity } from './run';
 import { synthesize } from './synth';
 
 /**

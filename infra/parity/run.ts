@@ -1,46 +1,13 @@
-import { CloudAssembly, type Template } from './assembly';
+import type { Template } from '@infra/templates/template';
+import { CloudAssembly } from './assembly';
 import { ParityCloud } from './cloud';
 import { LocalDeployment } from './deploy';
 import { drive, Scenario, type Driver } from './drive';
 import { DRIVERS } from './drivers';
 import { checkGrantsDoc } from './grants-doc';
 import { wildcardMatch } from './iam';
-import type { RecordedCall } from './recorder';
+import type { FunctionReport, ParityReport } from './report';
 import { classify } from './settings';
-
-interface FunctionReport {
-  key: string;
-  /** Tagged as moving money: a grant it never uses fails the suite. */
-  money: boolean;
-  /** Calls the recorder judged (IAM-evaluated, or known to need no IAM). */
-  calls: RecordedCall[];
-  denied: RecordedCall[];
-  /** Settings (functions/environment.ts) the function read that its template does not set. */
-  unset: string[];
-  /** Variables the app's own code (functions/, shared/) read without declaring them in functions/environment.ts. */
-  undeclared: string[];
-  /** Local-only settings the function read (absent in AWS by design; listed, not failures). */
-  localOnly: string[];
-  /** Variables the template sets that the function never read. */
-  setButUnread: string[];
-  /** Granted by its role, never used: action -> resources. */
-  unusedGrants: { action: string; resource: string }[];
-  /** Why it could not be driven, or answered other than its driver expects. */
-  problems: string[];
-  invocations: number;
-  initMs?: number;
-}
-
-export interface ParityReport {
-  functions: FunctionReport[];
-  /** Problems not of one function: functions without drivers, drivers without functions, custom resources. */
-  problems: string[];
-  xraySegments: number;
-  totals: { functions: number; calls: number; denied: number; unset: number; unusedGrants: number; moneyUnusedGrants: number };
-  /** Where docs/infrastructure.md's table of unused grants differs from this run (not checked when only some functions ran). */
-  grantsDoc: string[];
-  ok: boolean;
-}
 
 /** Whether a run passed: nothing denied or unset, no grant unused where money is, every function driven, the doc right. */
 export const passed = (report: Omit<ParityReport, 'ok'>) =>

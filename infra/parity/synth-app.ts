@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { App } from 'aws-cdk-lib';
-import { fromRoot } from '../constructs/common';
+import { fromRoot } from '../repo-root';
 import { buildRefillApp } from '../constructs/refill-app';
 
 const outdir = process.argv[2];

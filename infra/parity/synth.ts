@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { REPO_ROOT } from '../constructs/common';
+import { REPO_ROOT } from '../repo-root';
 import { bundleFunctionsAhead, lambdaEntries } from '../constructs/function-bundle';
 
 /** Everything a synthesized assembly is made from: the app, the functions and what they import, the lockfile. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { FunctionResource, Resource } from './assembly';
+import type { Resource } from '@infra/templates/template';
+import type { FunctionResource } from './assembly';
 import { PARITY_ACCOUNT_ID, type Deployment } from './deployment';
 
 /**

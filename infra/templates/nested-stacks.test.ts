@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Template } from '@infra/parity/assembly';
+import type { Template } from './template';
 import { flattenNestedStacks, NESTED_STACK_PATH } from './nested-stacks';
 
 const parent: Template = {

@@ -1,4 +1,4 @@
-import type { Resource, Template } from '@infra/parity/assembly';
+import type { Resource, Template } from './template';
 
 /** Metadata put on each resource taken out of a nested stack: the nested stack's construct path. */
 export const NESTED_STACK_PATH = 'parity:nested-stack-path';

@@ -13,6 +13,14 @@ export type WalletPaymentMethod = (typeof walletPaymentMethods)[number];
 export const isCardWallet = (method: PaymentMethod): method is WalletPaymentMethod => (walletPaymentMethods as readonly string[]).includes(method);
 
 /**
+ * How long after a payment the gateway still refunds it, in days, per payment method (Midtrans, "Refund Transactions";
+ * docs/payments.md, "Withdrawals"). QRIS: 7, the shortest of its acquirers (QRIS off-us); OVO is charged as QRIS (7
+ * for regular merchants either way); GoPay deeplink: 45. Card wallets (Google Pay, Apple Pay): null, no window we
+ * could confirm, so never refunded automatically (an admin payout instead).
+ */
+export const REFUND_WINDOW_DAYS = { qris: 7, ovo: 7, gopay: 45, google_pay: null, apple_pay: null } as const satisfies Record<PaymentMethod, number | null>;
+
+/**
  * `receivable`: water dispensed (or a gateway refund) the balance did not cover, now owed; `repayment`: what a
  * top-up paid towards it.
  */

@@ -1,7 +1,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '@infra/local/net';
-import { startLocalStack, REPO_ROOT } from '@infra/local/stack';
+import { startLocalStack } from '@infra/local/stack';
+import { REPO_ROOT } from '@infra/repo-root';
 import { benchFunctions } from './functions';
 import { benchMachines, seedThousandStations } from './machines';
 import { benchMoney } from './money';

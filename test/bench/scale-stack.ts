@@ -2,7 +2,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { relative } from 'node:path';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
-import { REPO_ROOT, startLocalStack } from '@infra/local/stack';
+import { startLocalStack } from '@infra/local/stack';
+import { REPO_ROOT } from '@infra/repo-root';
 import { childPids, startSelfSampler, summarize, round, type DynamoCallStats, type ProfileSummary, type StackMessage, type ToStack } from './scale-shared';
 
 /**

@@ -2,7 +2,7 @@ import { guestTexts } from '../../i18n/guest';
 import { useMessages } from '../../i18n/messages';
 import type { CardWallet } from '../wallet/payment-request';
 import { useCardWallets } from '../wallet/useCardWallets';
-import { MethodChoice } from './GuestStationPage';
+import { MethodChoice } from './MethodChoice';
 
 /**
  * Google Pay and Apple Pay, where the browser offers them (none until it has answered). Loaded after the station page's

@@ -11,6 +11,7 @@ import { useMessages } from '../../i18n/messages';
 import { maybeSignedIn } from '../auth/maybe-signed-in';
 import type { CardWallet } from '../wallet/payment-request';
 import { formatLitresShort, formatTemperature } from './format';
+import { MethodChoice } from './MethodChoice';
 import { choiceClass, defaultSizeOf, fillSizesOf, firstPaintStation, guestOrderStorageKey, levelBarClass, maxFillOf, volumeOf, type FillSize, type StationShown } from './station-view';
 
 // What the page shows first comes with it; the order's progress (a reload during an order) and a technician's check-in
@@ -227,15 +228,5 @@ export function OrderForm({ station, onOrdered }: { station: StationShown; onOrd
         {busy ? t.paying : t.pay(price)}
       </button>
     </form>
-  );
-}
-
-/** One way to pay among the order form's choices (CardWalletChoices adds the card wallets the browser offers). */
-export function MethodChoice<M extends string>({ method, label, chosen, onChoose }: { method: M; label: string; chosen: string; onChoose: (method: M) => void }) {
-  return (
-    <label className={choiceClass(chosen === method)}>
-      <input type="radio" name="method" value={method} checked={chosen === method} onChange={() => onChoose(method)} className="absolute inset-0 h-full w-full cursor-pointer opacity-0" />
-      {label}
-    </label>
   );
 }

@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { REFUND_WINDOW_DAYS } from '@shared/constants';
 import { formatRupiah } from '@shared/money';
-import type { PayoutLine } from '@shared/schemas';
+import { REFUND_WINDOW_DAYS, type PayoutLine } from '@shared/schemas';
 import { newIdempotencyKey, refreshWallet, serverMessage, startWithdrawal, withdrawalQueries, type Withdrawal, type WithdrawalPlan } from '../../api/wallet';
 import { useLanguage } from '../../i18n/language';
 import { useMessages, type Translation } from '../../i18n/messages';
