@@ -18,7 +18,6 @@ import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { setTokenProvider } from '../../api/client';
 import { amplifyAuthConfig, authSettings } from './config';
 import { AuthFailure, toAuthFailure } from './errors';
-import { initiateAuthRefresher } from './local-refresher';
 
 type TokenRefresher = Parameters<typeof cognitoUserPoolsTokenProvider.tokenOrchestrator.setTokenRefresher>[0];
 
@@ -29,10 +28,12 @@ export function configureAuth() {
   if (configured) return;
   const settings = authSettings();
   Amplify.configure(amplifyAuthConfig(settings));
-  if (settings.endpoint) {
-    cognitoUserPoolsTokenProvider.tokenOrchestrator.setTokenRefresher(
-      initiateAuthRefresher(settings.endpoint, settings.clientId) as unknown as TokenRefresher,
-    );
+  const { endpoint, clientId } = settings;
+  if (endpoint) {
+    // Only the local cloud's pool has an endpoint of its own: its refresher is a chunk that Cognito's users never load.
+    const refresher = import('./local-refresher').then(({ initiateAuthRefresher }) => initiateAuthRefresher(endpoint, clientId));
+    const refreshLocally = async (request: Parameters<Awaited<typeof refresher>>[0]) => (await refresher)(request);
+    cognitoUserPoolsTokenProvider.tokenOrchestrator.setTokenRefresher(refreshLocally as unknown as TokenRefresher);
   }
   setTokenProvider(getIdToken);
   configured = true;
