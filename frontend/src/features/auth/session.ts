@@ -16,6 +16,7 @@ import {
 } from 'aws-amplify/auth';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { setTokenProvider } from '../../api/client';
+import { getLanguage } from '../../i18n/language';
 import { amplifyAuthConfig, authSettings } from './config';
 import { AuthFailure, toAuthFailure } from './errors';
 import { initiateAuthRefresher } from './local-refresher';
@@ -185,7 +186,8 @@ export interface SignUpInput {
 export async function signUpWithEmail(input: SignUpInput): Promise<{ status: 'confirmSignUp'; destination: string | null } | { status: 'done' }> {
   configureAuth();
   const email = normalise(input.email);
-  const userAttributes: Record<string, string> = { email };
+  // The language of the page the account is made on: the account's e-mails are written in it (docs/architecture.md, "E-mail").
+  const userAttributes: Record<string, string> = { email, locale: getLanguage() };
   if (input.firstName?.trim()) userAttributes.given_name = input.firstName.trim();
   if (input.lastName?.trim()) userAttributes.family_name = input.lastName.trim();
   try {
