@@ -50,6 +50,8 @@ export class Identity extends Construct {
   readonly adminGroup: UserPoolGroup;
   readonly domain?: UserPoolDomain;
   readonly googleEnabled: boolean;
+  /** The custom message trigger: the code e-mails in the person's language. */
+  readonly accountMessage: AppFunction;
   private readonly redirectUrls: string[] = [];
 
   constructor(scope: Construct, id: string, props: IdentityProps = {}) {
@@ -91,11 +93,11 @@ export class Identity extends Construct {
 
     // The code e-mails in the person's language, the reset one its own (functions/domain/account-emails.ts); the
     // verification message above is what Cognito sends for anything the trigger leaves alone.
-    const accountMessage = new AppFunction(this, 'AccountMessage', {
+    this.accountMessage = new AppFunction(this, 'AccountMessage', {
       entry: 'functions/identity/accountMessage.ts',
       description: "User pool custom message: sign-up and password reset code e-mails in the person's language",
     });
-    this.userPool.addTrigger(UserPoolOperation.CUSTOM_MESSAGE, accountMessage.function);
+    this.userPool.addTrigger(UserPoolOperation.CUSTOM_MESSAGE, this.accountMessage.function);
 
     this.adminGroup = new UserPoolGroup(this, 'AdminGroup', {
       userPool: this.userPool,
