@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatDay, formatKg, formatLitres, formatNumber, formatPercent, formatTime } from './format';
+import { formatBaliStamp, formatDate, formatDateTime, formatDay, formatKg, formatLitres, formatNumber, formatPercent, formatTime } from './format';
 
 describe('one style of numbers and times per language', () => {
   it('writes numbers, litres, kilograms and percentages the English way in English and the Indonesian way in Bahasa Indonesia', () => {
@@ -18,6 +18,7 @@ describe('one style of numbers and times per language', () => {
     expect([formatTime(at, 'en'), formatTime(at, 'id')]).toEqual(['06:05', '06.05']);
     expect([formatDate(at, 'en'), formatDate(at, 'id')]).toEqual(['28 Nov 2026', '28 Nov 2026']);
     expect(formatDate('2026-05-01T10:00:00Z', 'id')).toBe('1 Mei 2026');
+    expect(formatBaliStamp(at, 'en')).toBe('28 Nov 2026, 06:05 WITA');
   });
 
   it('shows a calendar day as the day it names, and nothing for what is unknown or unreadable', () => {

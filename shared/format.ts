@@ -57,6 +57,15 @@ export function formatDateTime(at: string | Date | null | undefined, language: L
   return date && dateFormat(language, 'dateTime').format(date);
 }
 
+/**
+ * An instant on Bali's clock naming its zone, for what may be read elsewhere (an e-mail): '28 Nov 2026, 06:05 WITA';
+ * as given when unreadable.
+ */
+export const formatBaliStamp = (at: string, language: Language): string => {
+  const dateTime = formatDateTime(at, language);
+  return dateTime ? `${dateTime} WITA` : at;
+};
+
 /** An instant's date in Bali: '28 Nov 2026'; null when unknown or unreadable. */
 export function formatDate(at: string | Date | null | undefined, language: Language): string | null {
   const date = instant(at);

@@ -56,6 +56,8 @@ describe('alert rules', () => {
     deps.clock.set(new Date(T + 41 * 60_000));
     expect(await sweepAlerts(deps, named)).toEqual({ opened: 0, emailed: 1, errors: 0 });
     expect(deps.sent.at(-1)?.subject).toBe('Reminder: Station offline: Ubud Market (HRL-00001)');
+    // When it opened, on Bali's clock with its zone (08:11 UTC is 16:11 in Bali), not an ISO instant.
+    expect(deps.sent.at(-1)?.text).toContain('Open since 1 Mar 2026, 16:11 WITA.');
   });
 
   it('e-mails an alert whose rule names someone even behind more than a sweep\'s batch of alerts that name nobody', async () => {
