@@ -47,7 +47,7 @@ export const formatPercent = (percent: number, language: Language) => `${formatN
 
 const instant = (at: string | Date | null | undefined): Date | null => {
   if (at === null || at === undefined || at === '') return null;
-  const date = typeof at === 'string' ? new Date(at) : at;
+  const date = at instanceof Date ? at : new Date(at);
   return Number.isNaN(date.getTime()) ? null : date;
 };
 
