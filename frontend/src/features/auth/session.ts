@@ -12,10 +12,12 @@ import {
   signOut,
   signUp,
   updateMFAPreference,
+  updateUserAttributes,
   verifyTOTPSetup,
 } from 'aws-amplify/auth';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { setTokenProvider } from '../../api/client';
+import type { Language } from '@shared/language';
 import { getLanguage } from '../../i18n/language';
 import { amplifyAuthConfig, authSettings } from './config';
 import { AuthFailure, toAuthFailure } from './errors';
@@ -199,6 +201,17 @@ export async function signUpWithEmail(input: SignUpInput): Promise<{ status: 'co
   } catch (error) {
     throw toAuthFailure(error);
   }
+}
+
+/**
+ * Keeps the account's `locale` (the language of its code e-mails: docs/architecture.md, "E-mail") the one the person
+ * reads the app in; nothing is sent when the session's token already says so.
+ */
+export async function keepAccountLanguage(language: Language): Promise<void> {
+  configureAuth();
+  const session = await fetchAuthSession();
+  if (!session.tokens || session.tokens.idToken?.payload.locale === language) return;
+  await updateUserAttributes({ userAttributes: { locale: language } });
 }
 
 /** Confirms a new account with the code from the e-mail. */
