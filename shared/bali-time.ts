@@ -13,6 +13,9 @@ export function baliDate(at: Date | string = new Date()): string {
 /** Bali keeps UTC+8 all year (no daylight saving). */
 const BALI_OFFSET_MS = 8 * 3_600_000;
 
+/** The hour (0-23) on Bali's clock: what a greeting goes by, whatever the phone's zone. */
+export const baliHour = (now: Date = new Date()): number => new Date(now.getTime() + BALI_OFFSET_MS).getUTCHours();
+
 /** The instant Bali's day (YYYY-MM-DD) begins, as ISO: 2026-11-01 begins at 2026-10-31T16:00:00.000Z. */
 export function baliDayStart(day: string): string {
   const [year, month, date] = day.split('-').map(Number) as [number, number, number];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatRupiah, parseAmount, pointsToRupiah, priceOfMillilitres, rupiahToPoints } from './money';
+import { formatRupiah, parseAmount, parseRupiah, pointsToRupiah, priceOfMillilitres, rupiahToPoints } from './money';
 import { impactOfLitres } from './impact';
 import { distanceKm, parseCoordinates } from './geo';
 
@@ -21,6 +21,17 @@ describe('money', () => {
     expect(parseAmount('50000')).toBe(50_000);
     expect(parseAmount('abc')).toBe(0);
     expect(parseAmount(undefined)).toBe(0);
+  });
+});
+
+describe('typed amounts of rupiah', () => {
+  it('accepts the form the console shows (Rp 1.200) and plainer ones', () => {
+    for (const text of ['1.200', 'Rp 1.200', 'rp1.200', formatRupiah(1200), ' 1200 ', '1 200', '1,200']) expect(parseRupiah(text), text).toBe(1200);
+    expect(parseRupiah('1.250.000')).toBe(1_250_000);
+  });
+
+  it('refuses fractions, letters and groups that are not of three digits', () => {
+    for (const text of ['1,5', '1.5', '12.00', '1.2000', 'abc', '', 'Rp', '-500', '1e3']) expect(parseRupiah(text), text).toBeNaN();
   });
 });
 

@@ -26,6 +26,18 @@ export function priceOfMillilitres(millilitres: number, pricePerLitre: Rupiah = 
   return Math.round((millilitres * pricePerLitre) / 1000);
 }
 
+/**
+ * An amount of rupiah as a person types it, in the form the app shows it or plainer: '1.200', 'Rp 1.200', '1200',
+ * '1 200', and '1,200' as English writes it; NaN for anything else (a fraction such as '1,5', letters, groups not of
+ * three). Rupiah have no minor unit, so a dot or a comma can only group thousands.
+ */
+export function parseRupiah(text: string): number {
+  const amount = text.trim().replace(/^rp\.?\s*/i, '');
+  if (!/^\d{1,3}([.,\s]\d{3})*$/.test(amount) && !/^\d+$/.test(amount)) return Number.NaN;
+  const digits = amount.replace(/[.,\s]/g, '');
+  return digits.length <= 12 ? Number(digits) : Number.NaN;
+}
+
 /** Parses a string or number amount as the API may send it ('50000'); anything unparsable is 0. */
 export function parseAmount(value: string | number | null | undefined): number {
   const n = typeof value === 'number' ? value : Number.parseFloat(value ?? '');

@@ -34,7 +34,7 @@ describe('alert rules', () => {
     await recordHeartbeat(beat(3, T + 12 * HOUR), deps);
     deps.clock.set(new Date(T + 13 * HOUR));
     await recordHeartbeat(beat(3, T + 13 * HOUR), deps);
-    expect([...deps.alerts.items.values()]).toEqual([expect.objectContaining({ rule: 'noVend', status: 'open', detail: 'No vend for 12 h while online (the last at 2026-03-01T08:00:00.000Z)' })]);
+    expect([...deps.alerts.items.values()]).toEqual([expect.objectContaining({ rule: 'noVend', status: 'open', detail: 'No vend for 12 h while online (the last at 1 Mar 2026, 16:00 WITA)' })]);
     deps.clock.set(new Date(T + 14 * HOUR));
     await recordHeartbeat(beat(4, T + 14 * HOUR), deps);
     expect([...deps.alerts.items.values()]).toEqual([expect.objectContaining({ rule: 'noVend', status: 'resolved', resolvedAt: new Date(T + 14 * HOUR).toISOString() })]);
@@ -56,6 +56,8 @@ describe('alert rules', () => {
     deps.clock.set(new Date(T + 41 * 60_000));
     expect(await sweepAlerts(deps, named)).toEqual({ opened: 0, emailed: 1, errors: 0 });
     expect(deps.sent.at(-1)?.subject).toBe('Reminder: Station offline: Ubud Market (HRL-00001)');
+    // When it opened, on Bali's clock with its zone (08:11 UTC is 16:11 in Bali), not an ISO instant.
+    expect(deps.sent.at(-1)?.text).toContain('Open since 1 Mar 2026, 16:11 WITA.');
   });
 
   it('e-mails an alert whose rule names someone even behind more than a sweep\'s batch of alerts that name nobody', async () => {
@@ -156,7 +158,7 @@ describe('alert rules', () => {
     expect((await sweepAlerts(deps)).opened).toBe(0);
     deps.clock.set(new Date(T + 11 * 60_000));
     expect((await sweepAlerts(deps)).opened).toBe(1);
-    expect([...deps.alerts.items.values()]).toEqual([expect.objectContaining({ rule: 'offline', detail: `Never sent a heartbeat since it was added at ${new Date(T).toISOString()}` })]);
+    expect([...deps.alerts.items.values()]).toEqual([expect.objectContaining({ rule: 'offline', detail: 'Never sent a heartbeat since it was added at 1 Mar 2026, 16:00 WITA' })]);
   });
 
   it("tells each rule's own recipients, else the general ones, else the operations address", async () => {

@@ -1,3 +1,4 @@
+import { formatBaliStamp } from '@shared/format';
 import type * as z from 'zod/mini';
 import type { Language } from '@shared/language';
 import { ALERT_VEND_FAILURE_WINDOW } from '@shared/constants';
@@ -234,7 +235,7 @@ function alertEmail(alert: AlertRecord): { subject: string; text: string } {
     text: [
       `${title} at ${alert.stationName} (${alert.stationId}).`,
       alert.detail,
-      `Open since ${alert.openedAt}.${reminder ? ` Reminder ${alert.notifications}: nobody has acknowledged it yet.` : ''}`,
+      `Open since ${formatBaliStamp(alert.openedAt, 'en')}.${reminder ? ` Reminder ${alert.notifications}: nobody has acknowledged it yet.` : ''}`,
       '',
       'Acknowledge it on the Alerts page of the admin console (/admin/alerts) to stop these e-mails; it resolves by itself when the condition ends.',
       `Alert ${alertId(alert)}`,

@@ -1,3 +1,4 @@
+import { formatBaliStamp } from '@shared/format';
 import type { Localized } from '@shared/language';
 import { formatRupiah } from '@shared/money';
 import { minimumTopupMessage } from '@shared/schemas';
@@ -183,25 +184,26 @@ export const alertBelow = (what: 'lowWater' | 'filterLife', value: number, thres
   id: `${what === 'lowWater' ? 'Tingkat air' : 'Sisa umur filter'} ${decimal(value)}% (di bawah ${decimal(threshold)}%)`,
 });
 export const alertTds = (value: number, threshold: number) => ({ en: `TDS ${value} ppm (above ${threshold} ppm)`, id: `TDS ${decimal(value)} ppm (di atas ${decimal(threshold)} ppm)` });
+// The instants of alert details on Bali's clock with its zone, in each language (shared/format.ts).
 export const alertNoVend = (hours: number, lastVendAt: string) => ({
-  en: `No vend for ${hours} h while online (the last at ${lastVendAt})`,
-  id: `Tidak ada pengisian selama ${hours} jam saat online (terakhir pada ${lastVendAt})`,
+  en: `No vend for ${hours} h while online (the last at ${formatBaliStamp(lastVendAt, 'en')})`,
+  id: `Tidak ada pengisian selama ${hours} jam saat online (terakhir pada ${formatBaliStamp(lastVendAt, 'id')})`,
 });
 export const alertVendFailures = (failed: number, attempts: number, percent: number, threshold: number) => ({
   en: `${failed} of the last ${attempts} vends failed (${percent}%, above ${threshold}%)`,
   id: `${failed} dari ${attempts} pengisian terakhir gagal (${percent}%, di atas ${decimal(threshold)}%)`,
 });
 export const alertDisconnected = (at: string, reason: string | null) => ({
-  en: `, disconnected${reason ? ` (${reason})` : ''} at ${at}`,
-  id: `, terputus${reason ? ` (${reason})` : ''} pada ${at}`,
+  en: `, disconnected${reason ? ` (${reason})` : ''} at ${formatBaliStamp(at, 'en')}`,
+  id: `, terputus${reason ? ` (${reason})` : ''} pada ${formatBaliStamp(at, 'id')}`,
 });
 export const alertOffline = (minutes: number, lastAt: string) => ({
-  en: `No heartbeat for more than ${minutes} min: the last at ${lastAt}`,
-  id: `Tidak ada heartbeat lebih dari ${minutes} menit: terakhir pada ${lastAt}`,
+  en: `No heartbeat for more than ${minutes} min: the last at ${formatBaliStamp(lastAt, 'en')}`,
+  id: `Tidak ada heartbeat lebih dari ${minutes} menit: terakhir pada ${formatBaliStamp(lastAt, 'id')}`,
 });
 export const alertNeverHeard = (createdAt: string) => ({
-  en: `Never sent a heartbeat since it was added at ${createdAt}`,
-  id: `Belum pernah mengirim heartbeat sejak ditambahkan pada ${createdAt}`,
+  en: `Never sent a heartbeat since it was added at ${formatBaliStamp(createdAt, 'en')}`,
+  id: `Belum pernah mengirim heartbeat sejak ditambahkan pada ${formatBaliStamp(createdAt, 'id')}`,
 });
 export const alertDeadLetters = (total: number, queues: string) => ({
   en: `${total} message(s) waiting: ${queues}. Something was not delivered or not processed; look at them, then redrive or purge the queue.`,

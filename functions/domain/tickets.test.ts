@@ -61,6 +61,7 @@ describe('tickets', () => {
     expect(assigned).toMatchObject({ status: 'assigned', assignee: 'tech@example.com', assignedBy: 'admin:boss@example.com', assignedAt: T.toISOString() });
     expect(w.sent).toEqual([expect.objectContaining({ to: 'tech@example.com', subject: 'Ticket assigned to you: Problem reported at Ubud Market (HRL-00001)' })]);
     expect(w.sent[0]!.text).toContain(`https://refill.example/admin/tickets/${ticket.id}`);
+    expect(w.sent[0]!.text).toContain('- Problem report at 1 Mar 2026, 16:00 WITA: ');
     const mine = (caller: string) => listTickets({ status: 'active', mine: true, limit: 50 }, caller, w);
     expect((await mine('tech@example.com')).items.map((t) => t.id)).toEqual([ticket.id]);
     expect((await mine('boss@example.com')).items).toEqual([]);

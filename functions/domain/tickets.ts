@@ -1,3 +1,4 @@
+import { formatBaliStamp } from '@shared/format';
 import type * as z from 'zod/mini';
 import { reportSourceDetail, type ProblemReport, type StaffMember, type Ticket, type TicketEvent, type TicketsQuery } from '@shared/schemas';
 import type { Language } from '@shared/language';
@@ -103,7 +104,7 @@ function assignmentEmail(ticket: TicketRecord, actor: string, mailer: Mailer): {
     subject: `Ticket assigned to you: ${ticket.title} at ${ticket.stationName} (${ticket.stationId})`,
     text: [
       `${actor.replace(/^[a-z]+:/, '')} assigned you a maintenance ticket: ${ticket.title} at ${ticket.stationName} (${ticket.stationId}).`,
-      ...ticket.sources.map((s) => `- ${s.kind === 'alert' ? 'Alert' : 'Problem report'} at ${s.at}: ${s.detail}`),
+      ...ticket.sources.map((s) => `- ${s.kind === 'alert' ? 'Alert' : 'Problem report'} at ${formatBaliStamp(s.at, 'en')}: ${s.detail}`),
       '',
       `Open it: ${mailer.linkTo(`/admin/tickets/${encodeURIComponent(ticket.id)}`)}`,
     ].join('\n'),

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { baliDate } from '@shared/bali-time';
 import { defaultSettings, SafetyRecordInput, type Settings } from '@shared/schemas';
 import { updateAdminMachine } from './admin-machines';
 import { recordHeartbeat } from './stations';
@@ -88,6 +89,27 @@ describe('water safety', () => {
     const plain = await recordSafety('HRL-00001', input({ kind: 'labTest', date: '2026-02-28', result: 'pass' }), 'admin:lab', deps);
     await expect(labReportLink('HRL-00001', plain.id, deps)).rejects.toMatchObject({ status: 404 });
     await expect(labReportLink('HRL-00002', record.id, deps)).rejects.toMatchObject({ status: 404 });
+  });
+
+  describe('at 06:00 in Bali (22:00 UTC of the day before)', () => {
+    afterEach(() => vi.useRealTimers());
+
+    it("stores a visit with Bali's date of that day and dues the next from it; the day after is still the future", async () => {
+      const sixInBali = new Date('2026-11-27T22:00:00Z');
+      vi.useFakeTimers({ now: sixInBali, toFake: ['Date'] });
+      const deps = await setup({ sanitationIntervalDays: 30 });
+      deps.clock.set(sixInBali);
+      const visit = await recordSafety('HRL-00001', input({ kind: 'sanitation', date: '2026-11-28', note: 'Early morning visit' }), 'technician:made', deps);
+      expect(visit.date).toBe('2026-11-28');
+      const overview = await safetyOverview('HRL-00001', deps);
+      expect(overview.lastSanitationAt).toBe('2026-11-28');
+      expect(baliDate(overview.sanitationDueAt!)).toBe('2026-12-28');
+      expect(SafetyRecordInput.safeParse({ kind: 'sanitation', date: '2026-11-29' }).error?.issues.map((i) => i.message)).toEqual(['The date cannot be in the future']);
+      // At 18:00 in Bali tomorrow is still the future, though UTC is only at 10:00.
+      vi.setSystemTime(new Date('2026-11-28T10:00:00Z'));
+      expect(SafetyRecordInput.safeParse({ kind: 'sanitation', date: '2026-11-29' }).success).toBe(false);
+      expect(SafetyRecordInput.safeParse({ kind: 'sanitation', date: '2026-11-28' }).success).toBe(true);
+    });
   });
 
   it('validates what an admin records', () => {

@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { baliDate } from '@shared/bali-time';
 import {
   LAB_REPORT_TYPE, MAX_LAB_REPORT_BYTES,
   type FileUpload, type Machine, type SafetyClearInput, type SafetyLock, type SafetyLockInput, type SafetyRecord, type SafetyRecordInput, type Settings,
@@ -45,7 +46,7 @@ function safetyBreach(station: MachineRecord, settings: Pick<Settings, 'safetyTd
   if (station.lastLabTest?.result === 'fail') return { reason: 'labTestFailed', detail: `The lab test of ${station.lastLabTest.at} failed` };
   const due = sanitationDueAt(station, settings);
   if (due && Date.parse(due) < now.getTime()) {
-    return { reason: 'sanitationOverdue', detail: `Sanitation overdue since ${due.slice(0, 10)} (the last ${station.lastSanitationAt?.slice(0, 10) ?? 'never recorded'})` };
+    return { reason: 'sanitationOverdue', detail: `Sanitation overdue since ${baliDate(due)} (the last ${station.lastSanitationAt?.slice(0, 10) ?? 'never recorded'})` };
   }
   return null;
 }

@@ -1,9 +1,9 @@
+import { accountCodeEmail } from '@functions/domain/account-emails';
+
 /**
- * The user pool's verification e-mail (sign-up, a new code, a password reset): Cognito fills `{####}` with the code.
- * One home for the deployed pool (identity.ts) and the local cloud, whose outbox shows the same e-mail
- * (infra/local/cognito-mail.ts).
+ * The user pool's own verification e-mail, with Cognito's `{####}` for the code: what Cognito sends when the custom
+ * message trigger (functions/identity/accountMessage.ts) leaves a message alone. The English confirmation e-mail of
+ * functions/domain/account-emails.ts, the one home of the account e-mails' texts.
  */
-export const VERIFICATION_EMAIL = {
-  subject: 'Your Bali Refill verification code',
-  body: 'Your Bali Refill verification code is {####}',
-} as const;
+const { subject, body } = accountCodeEmail('confirmEmail', 'en', '{####}');
+export const VERIFICATION_EMAIL = { subject, body } as const;

@@ -81,7 +81,7 @@ const TSCONFIG = join(ROOT, 'tsconfig.json');
 /** Every Lambda entry of the repository, repository-relative: the files of the functions' folders that export a handler, not their helpers. */
 export function lambdaEntries(): string[] {
   return [
-    ...['functions/http/routes', 'functions/iot', 'functions/stations'].flatMap((folder) =>
+    ...['functions/http/routes', 'functions/iot', 'functions/stations', 'functions/identity'].flatMap((folder) =>
       readdirSync(join(ROOT, folder)).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts')).map((f) => `${folder}/${f}`)),
     'functions/deploy/setup.ts',
   ].filter((entry) => /export (const|async function|function) handler\b/.test(readFileSync(join(ROOT, entry), 'utf8')));

@@ -30,6 +30,14 @@ describe('Identity construct', () => {
     });
   });
 
+  it("sends its code e-mails through the custom message trigger (the person's language, a reset its own)", () => {
+    const [pool] = Object.values(template.findResources('AWS::Cognito::UserPool'));
+    const trigger = pool!.Properties.LambdaConfig.CustomMessage as { 'Fn::GetAtt': [string, string] };
+    const fn = template.findResources('AWS::Lambda::Function')[trigger['Fn::GetAtt'][0]];
+    expect(fn?.Properties.Description).toMatch(/custom message/i);
+    template.hasResourceProperties('AWS::Lambda::Permission', { Action: 'lambda:InvokeFunction', Principal: 'cognito-idp.amazonaws.com' });
+  });
+
   it('has one public web client with USER_PASSWORD_AUTH and SRP and no secret, no OAuth without federation', () => {
     template.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
     const [, client] = only(template, 'AWS::Cognito::UserPoolClient');

@@ -11,11 +11,12 @@ import {
   UserPoolDomain,
   UserPoolGroup,
   UserPoolIdentityProviderGoogle,
+  UserPoolOperation,
   VerificationEmailStyle,
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import { VERIFICATION_EMAIL } from './account-emails';
-import { acknowledge } from './common';
+import { AppFunction, acknowledge } from './common';
 import { FunctionSettings } from './settings';
 import { staffRoles } from '@shared/roles';
 
@@ -49,6 +50,8 @@ export class Identity extends Construct {
   readonly adminGroup: UserPoolGroup;
   readonly domain?: UserPoolDomain;
   readonly googleEnabled: boolean;
+  /** The custom message trigger: the code e-mails in the person's language. */
+  readonly accountMessage: AppFunction;
   private readonly redirectUrls: string[] = [];
 
   constructor(scope: Construct, id: string, props: IdentityProps = {}) {
@@ -87,6 +90,14 @@ export class Identity extends Construct {
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
+
+    // The code e-mails in the person's language, the reset one its own (functions/domain/account-emails.ts); the
+    // verification message above is what Cognito sends for anything the trigger leaves alone.
+    this.accountMessage = new AppFunction(this, 'AccountMessage', {
+      entry: 'functions/identity/accountMessage.ts',
+      description: "User pool custom message: sign-up and password reset code e-mails in the person's language",
+    });
+    this.userPool.addTrigger(UserPoolOperation.CUSTOM_MESSAGE, this.accountMessage.function);
 
     this.adminGroup = new UserPoolGroup(this, 'AdminGroup', {
       userPool: this.userPool,

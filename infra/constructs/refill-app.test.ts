@@ -46,8 +46,8 @@ describe('the whole app (default region, web build present)', () => {
     const functions = resources(template, 'AWS::Lambda::Function').filter(([, f]) => f.Properties!.Runtime === 'nodejs22.x');
     // One per route, per station topic rule (commandResult takes two: the job execution events and the stations'
     // progress), the heartbeat stream's, guest sessions' settlement (stream), the three sweeps (vend sessions, commands, alerts), the station list's two publishers
-    // (schedule, stream) and the setup.
-    expect(functions).toHaveLength(routeIds.length + new Set(Object.keys(TOPIC_RULES).map((rule) => ruleFunction(rule as RuleId))).size + 1 + 1 + 3 + 2 + 1);
+    // (schedule, stream), the setup and the user pool's custom message trigger.
+    expect(functions).toHaveLength(routeIds.length + new Set(Object.keys(TOPIC_RULES).map((rule) => ruleFunction(rule as RuleId))).size + 1 + 1 + 3 + 2 + 1 + 1);
     template.resourceCountIs('AWS::ApiGatewayV2::Route', routeIds.length);
     const errorAlarms = resources(template, 'AWS::CloudWatch::Alarm').filter(([, a]) => a.Properties!.MetricName === 'Errors');
     expect(errorAlarms).toHaveLength(functions.length);

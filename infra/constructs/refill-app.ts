@@ -212,7 +212,7 @@ class RefillStack extends Stack {
     }
 
     this.observability = new Observability(this, 'Observability', {
-      functions: [...this.api.functionList, ...this.stations.functionList, { id: 'station-list', fn: this.stationList.publisher }, { id: 'station-list-changes', fn: this.stationList.changePublisher }, { id: 'setup', fn: this.setup.function }],
+      functions: [...this.api.functionList, ...this.stations.functionList, { id: 'station-list', fn: this.stationList.publisher }, { id: 'station-list-changes', fn: this.stationList.changePublisher }, { id: 'setup', fn: this.setup.function }, { id: 'account-message', fn: this.identity.accountMessage }],
       deadLetterQueues: [
         { id: 'RuleErrors', queue: this.stations.ruleErrorQueue },
         { id: 'AsyncFailures', queue: this.stations.asyncFailureQueue },

@@ -1,18 +1,25 @@
 import { readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { VERIFICATION_EMAIL } from '@infra/constructs/account-emails';
+import { accountCodeEmail, accountLanguage, type AccountCodePurpose } from '@functions/domain/account-emails';
 import type { Email } from '@functions/ports/mailer';
+import type { Language } from '@shared/language';
 
-/** A code cognito-local delivered: the API call that caused it (SignUp, ForgotPassword...), to whom, and the code. */
+/** A code cognito-local delivered: what it is for, to whom, the code, and the language of the person it goes to. */
 export interface CodeDelivery {
-  target: string;
+  purpose: AccountCodePurpose;
   destination: string;
   code: string;
+  language: Language;
 }
+
+/** The API call that made a code (the box's target): a password reset's, else one that confirms the address. */
+const purposeOfTarget = (target: string): AccountCodePurpose => (target === 'ForgotPassword' ? 'passwordReset' : 'confirmEmail');
 
 // cognito-local has no mail sender: it "delivers" codes by logging a box (ConsoleMessageSender) on its standard
 // output, led by the request id and the API target:
-//   <reqId> SignUp ╭────╮ │ Confirmation Code Delivery │ │ Username: … │ │ Destination: a@b │ │ Code: 123456 │ ╰────╯
+//   <reqId> SignUp ╭────╮ │ Confirmation Code Delivery │ │ Username: … │ │ Destination: a@b │ │ Code: 123456 │
+//   │ Email Message: locale=id │ ╰────╯
+// (the last line is identity-server.mjs's: the person's locale attribute, empty when they have none).
 const ANSI = /\u001b\[[0-9;]*m/g;
 const BOX = /(\S+) ╭─+╮([\s\S]*?)╰─+╯/g;
 
@@ -37,7 +44,10 @@ export function relayCodeDeliveries(log: Readable, deliver: (delivery: CodeDeliv
       const field = (name: string) => new RegExp(`${name}:\\s+(\\S+)`).exec(body)?.[1];
       const destination = field('Destination');
       const code = field('Code');
-      if (body.includes('Confirmation Code Delivery') && destination?.includes('@') && code) deliver({ target, destination, code });
+      const locale = /Email Message:\s+locale=(\S*)/.exec(body)?.[1];
+      if (body.includes('Confirmation Code Delivery') && destination?.includes('@') && code) {
+        deliver({ purpose: purposeOfTarget(target), destination, code, language: accountLanguage(locale) });
+      }
     }
     // Keep only a box still being written, from the start of its line.
     const rest = lines.slice(consumed);
@@ -46,12 +56,11 @@ export function relayCodeDeliveries(log: Readable, deliver: (delivery: CodeDeliv
   });
 }
 
-/** The e-mail the deployed user pool sends for a code (its verification message), as the outbox shows it. */
-export const codeEmail = ({ destination, code }: CodeDelivery): Email => ({
-  to: destination,
-  subject: VERIFICATION_EMAIL.subject,
-  text: VERIFICATION_EMAIL.body.replace('{####}', code),
-});
+/** The e-mail the deployed user pool's custom message trigger sends for a code, as the outbox shows it. */
+export function codeEmail({ purpose, destination, code, language }: CodeDelivery): Email {
+  const { subject, body } = accountCodeEmail(purpose, language, code);
+  return { to: destination, subject, text: body };
+}
 
 /**
  * The same codes read from cognito-local's user store (`.cognito/db/<pool>.json`, rewritten on every change), every
@@ -61,7 +70,7 @@ export const codeEmail = ({ destination, code }: CodeDelivery): Email => ({
 export function watchStoredCodes(storeFile: string, deliver: (delivery: CodeDelivery) => void, intervalMs = 250): () => void {
   let known: Set<string> | null = null;
   const read = () => {
-    let store: { Users?: Record<string, { Attributes?: { Name: string; Value: string }[]; ConfirmationCode?: string }> };
+    let store: { Users?: Record<string, { Attributes?: { Name: string; Value: string }[]; ConfirmationCode?: string; UserStatus?: string }> };
     try {
       store = JSON.parse(readFileSync(storeFile, 'utf8')) as typeof store;
     } catch {
@@ -69,8 +78,12 @@ export function watchStoredCodes(storeFile: string, deliver: (delivery: CodeDeli
     }
     const current = new Map<string, CodeDelivery>();
     for (const user of Object.values(store.Users ?? {})) {
-      const destination = user.Attributes?.find((a) => a.Name === 'email')?.Value;
-      if (destination && user.ConfirmationCode) current.set(`${destination}#${user.ConfirmationCode}`, { target: 'Store', destination, code: user.ConfirmationCode });
+      const attribute = (name: string) => user.Attributes?.find((a) => a.Name === name)?.Value;
+      const destination = attribute('email');
+      if (!destination || !user.ConfirmationCode) continue;
+      // An account not confirmed yet holds its sign-up code; a confirmed one, a password reset's.
+      const purpose = user.UserStatus === 'UNCONFIRMED' ? 'confirmEmail' : 'passwordReset';
+      current.set(`${destination}#${user.ConfirmationCode}`, { purpose, destination, code: user.ConfirmationCode, language: accountLanguage(attribute('locale')) });
     }
     if (known) for (const [key, delivery] of current) if (!known.has(key)) deliver(delivery);
     known = new Set([...(known ?? []), ...current.keys()]);

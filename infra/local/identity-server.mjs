@@ -31,4 +31,17 @@ Targets.GlobalSignOut = ({ cognito }) => async (ctx, req) => {
   return {};
 };
 
+/**
+ * cognito-local's console "delivery" box shows the code, not the e-mail the deployed pool's custom message trigger
+ * writes in the person's language: the box carries their `locale` attribute too (as its 'Email Message'), which the
+ * local cloud's relay reads (cognito-mail.ts) to mail the same e-mail.
+ */
+const { MessagesService } = require('cognito-local/lib/services/messages');
+const create = MessagesService.prototype.create;
+MessagesService.prototype.create = async function withLocale(ctx, source, clientId, userPoolId, user, code, clientMetadata) {
+  const message = await create.call(this, ctx, source, clientId, userPoolId, user, code, clientMetadata);
+  const locale = user.Attributes?.find((a) => a.Name === 'locale')?.Value ?? '';
+  return { ...message, emailMessage: `locale=${locale}` };
+};
+
 require('cognito-local/lib/bin/start.js');

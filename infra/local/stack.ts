@@ -127,7 +127,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       startDynamo({ dataDir: options.dataDir && join(options.dataDir, 'dynamodb') }),
       startIdentity({
         dataDir: cognitoDir,
-        onCode: (delivery) => void mailer().send(codeEmail(delivery)).catch((error: unknown) => console.error(`The ${delivery.target} code e-mail to ${delivery.destination} was not sent: ${String(error)}`)),
+        onCode: (delivery) => void mailer().send(codeEmail(delivery)).catch((error: unknown) => console.error(`The ${delivery.purpose} code e-mail to ${delivery.destination} was not sent: ${String(error)}`)),
       }),
     ]);
     if (dynamoStart.status === 'fulfilled') stops.push(['DynamoDB Local', dynamoStart.value.stop]);

@@ -1,5 +1,6 @@
 import * as z from '../zod';
 import { lazySchema } from '../lazy-schema';
+import { baliDate } from '../bali-time';
 import { uploadKey } from './upload';
 
 /**
@@ -54,8 +55,8 @@ export const SafetyRecordInput = /* @__PURE__ */ lazySchema(() => z.discriminate
     reportKey: z.optional(uploadKey('Not an uploaded PDF')),
   }),
 ], { error: 'kind is sanitation or labTest' }).check(z.superRefine((r, ctx) => {
-  // Recorded after the fact, never ahead of it (a day of slack for time zones).
-  if (Date.parse(r.date) > Date.now() + 86_400_000) ctx.addIssue({ code: 'custom', path: ['date'], message: 'The date cannot be in the future' });
+  // Recorded after the fact, never ahead of it: no later than today in Bali (a visit at 06:00 there is that day's).
+  if (r.date > baliDate()) ctx.addIssue({ code: 'custom', path: ['date'], message: 'The date cannot be in the future' });
 })));
 
 /** One entry of a station's water safety history, newest first. */

@@ -44,7 +44,8 @@ describe('the Remote commands pages in Chromium', { timeout: 180_000 }, () => {
     await page.getByRole('button', { name: 'Send command' }).click();
     await page.getByText('Must be more than 0').waitFor();
 
-    await page.getByLabel('Price per litre (Rp)').fill('3000');
+    // Typed as the console shows prices ('Rp 3.000'): it reads as 3000 rupiah.
+    await page.getByLabel('Price per litre (Rp)').fill('Rp 3.000');
     await page.getByRole('button', { name: 'Send command' }).click();
     await page.waitForURL('**/admin/commands/*');
     await page.getByRole('heading', { name: /^Set price per litre: Rp\s?3[.,]000$/ }).waitFor();

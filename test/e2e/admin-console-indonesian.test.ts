@@ -91,7 +91,8 @@ describe('the admin console in Bahasa Indonesia, dialog by dialog', { timeout: 1
     await noEnglish(form, ['Must be more than 0', 'Not an e-mail address', 'Save Configuration', 'Reset to Defaults']);
     expect((await asAdmin('/api/admin/settings')).body.minTopup).toBe(defaultSettings().minTopup);
 
-    await minimum.fill('15000');
+    // Typed as the console writes amounts ('15.000'): read as rupiah, not as 15 with decimals.
+    await minimum.fill('15.000');
     await form.getByLabel('Peringatan: e-mail ke (alamat)').fill('');
     await form.getByRole('button', { name: 'Simpan Konfigurasi' }).click();
     await page.getByText('Konfigurasi disimpan').first().waitFor();

@@ -59,7 +59,7 @@ describe("the admin's station page in Chromium", { timeout: 180_000 }, () => {
     expect(await waterChart.getAttribute('data-points')).toBe(String(READINGS));
     for (const name of ['Water quality, TDS (ppm)', 'Water temperature (°C)', 'Signal strength (dBm)']) await page.getByRole('img', { name }).locator('canvas').waitFor();
     // 143 of the day's 288 intervals of 300 s heard (each pair counts once).
-    await expect.poll(() => page.getByTestId('uptime').textContent()).toBe('49,7%');
+    await expect.poll(() => page.getByTestId('uptime').textContent()).toBe('49.7%'); // the console's language: English figures
     await page.getByText('Vends and revenue per day').waitFor();
 
     // 7 days: the same 23.2 h of readings in 15-minute buckets (93 or 94, depending on where the buckets start).

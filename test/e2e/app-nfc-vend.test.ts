@@ -21,7 +21,7 @@ const DISPENSED_ML = 1_200;
 const TEXTS = {
   en: {
     nfcPay: 'NFC Pay', qrAlt: 'NFC payment QR code', refresh: 'Refresh NFC', dispensing: 'Dispensing…', atStation: `at ${STATION_NAME}`,
-    charged: `Charged ${formatRupiah(DISPENSED_ML)} for 1,2 L at ${STATION_NAME}`, failed: 'Failed to generate NFC token',
+    charged: `Charged ${formatRupiah(DISPENSED_ML)} for 1.2 L at ${STATION_NAME}`, failed: 'Failed to generate NFC token',
     offline: 'Refreshing needs a connection. This code still works until it expires.', bottles: 'Plastic bottles avoided',
     notUsed: 'Not used', stationStopped: 'The station stopped before any water came out. Nothing was charged.',
     unavailable: 'Service temporarily unavailable, please try again',

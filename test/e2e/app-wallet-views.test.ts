@@ -22,7 +22,8 @@ function repositories() {
   return { users: new DynamoUsers(db, dynamodb.tableName), ledger: new DynamoLedger(db, dynamodb.tableName, systemClock, randomIds) };
 }
 const seeded = () => local().cognito.accounts.find((a) => a.role === 'user')!;
-const dateTime = new Intl.DateTimeFormat('id-ID', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: TIME_ZONE });
+// English pages write English dates and figures (docs/design.md, "Money and units"); amounts stay 'Rp 1.500'.
+const dateTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: TIME_ZONE });
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -53,7 +54,7 @@ describe('the seeded user', () => {
     await page.waitForURL(local().web + '/app/history');
   });
 
-  it('shows history rows as docs/design.md, "Screens and routes" says: station or Top Up, Indonesian date, signed Rp, litres, method', async () => {
+  it('shows history rows as docs/design.md, "Screens and routes" says: station or Top Up, the date in Bali, signed Rp, litres, method', async () => {
     const { items } = await repositories().ledger.entries(seeded().sub, { limit: 100, visibleOnly: true });
     const refill = items.find((e) => e.type === 'purchase' && e.machineName === 'Seminyak Square')!;
     const topup = items.find((e) => e.type === 'topup' && e.amount === 50_000)!;
@@ -63,7 +64,7 @@ describe('the seeded user', () => {
     const texts = await rows.allTextContents();
     expect(texts.length).toBe(Math.min(items.length, 20));
 
-    const refillRow = rows.filter({ hasText: 'Seminyak Square' }).filter({ hasText: '1,5 L' }).first();
+    const refillRow = rows.filter({ hasText: 'Seminyak Square' }).filter({ hasText: '1.5 L' }).first();
     expect(await refillRow.textContent()).toContain('-Rp 1.500');
     expect(await refillRow.locator('time').textContent()).toBe(dateTime.format(new Date(refill.createdAt)));
     const topupRow = rows.filter({ hasText: 'Top Up' }).filter({ hasText: '+Rp 50.000' }).first();
@@ -82,8 +83,8 @@ describe('the seeded user', () => {
     const nearby = page.getByRole('list', { name: 'Nearby machines' }).getByRole('button');
     const first = (await nearby.first().textContent()) ?? '';
     // Open stations come first, nearest first among them (docs/architecture.md, "Station status").
-    expect(first).toMatch(/Online.*\d+,\d km$/);
-    const km = (await nearby.allTextContents()).filter((t) => t.includes('Online')).map((t) => Number(/(\d+),(\d) km$/.exec(t)!.slice(1).join('.')));
+    expect(first).toMatch(/Online.*\d+\.\d km$/);
+    const km = (await nearby.allTextContents()).filter((t) => t.includes('Online')).map((t) => Number(/(\d+\.\d) km$/.exec(t)![1]));
     expect(km).toEqual([...km].sort((a, b) => a - b));
     await markers.nth(1).click();
     const navigate = page.getByRole('link', { name: 'Navigate' });

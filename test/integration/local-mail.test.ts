@@ -52,7 +52,7 @@ describe('the local outbox', () => {
 
     const message = await waitForEmail(local().mail.messages, email);
     expect(message.subject).toBe('Your Bali Refill verification code');
-    const code = /^Your Bali Refill verification code is (\d{6})$/.exec(message.text!.trim())?.[1];
+    const code = /^Your Bali Refill verification code is (\d{6})\. Enter it to confirm your e-mail address\./.exec(message.text!.trim())?.[1];
     expect(code).toBeDefined();
 
     await expect(client.send(new ConfirmSignUpCommand({ ClientId: clientId, Username: email, ConfirmationCode: code === '000000' ? '111111' : '000000' }))).rejects.toThrow();
@@ -60,7 +60,7 @@ describe('the local outbox', () => {
     expect(await signIn(email, password)).toMatch(/^ey/);
   });
 
-  it('gets the password-reset code as a new e-mail, and that code sets the new password', async () => {
+  it('gets the password-reset code as a new e-mail that says it is a reset, and that code sets the new password', async () => {
     const email = `reset-${crypto.randomUUID().slice(0, 8)}@example.com`;
     const { clientId } = local().cognito;
     await client.send(new SignUpCommand({ ClientId: clientId, Username: email, Password: 'Before-Reset-2025!', UserAttributes: [{ Name: 'email', Value: email }] }));
@@ -70,8 +70,33 @@ describe('the local outbox', () => {
     await client.send(new ForgotPasswordCommand({ ClientId: clientId, Username: email }));
     const reset = await emailedCode(local().mail.messages, email, [signUp.id]);
     expect(reset.id).not.toBe(signUp.id);
+    const message = (await outboxMessages(local().mail.messages)).find((m) => m.id === reset.id)!;
+    expect(message.subject).toBe('Reset your Bali Refill password');
+    expect(message.text).toContain(`Your code to reset your Bali Refill password is ${reset.code}.`);
     await client.send(new ConfirmForgotPasswordCommand({ ClientId: clientId, Username: email, ConfirmationCode: reset.code, Password: 'After-Reset-2025!' }));
     expect(await signIn(email, 'After-Reset-2025!')).toMatch(/^ey/);
     await expect(signIn(email, 'Before-Reset-2025!')).rejects.toThrow();
+  });
+
+  it("writes both code e-mails in Bahasa Indonesia to a person who signed up in it (the locale the app sets)", async () => {
+    const email = `bahasa-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const { clientId } = local().cognito;
+    await client.send(new SignUpCommand({
+      ClientId: clientId, Username: email, Password: 'Sebelum-Reset-2025!',
+      UserAttributes: [{ Name: 'email', Value: email }, { Name: 'locale', Value: 'id' }],
+    }));
+    const signUp = await waitForEmail(local().mail.messages, email);
+    expect(signUp.subject).toBe('Kode verifikasi Bali Refill Anda');
+    const code = /^Kode verifikasi Bali Refill Anda adalah (\d{6})\./.exec(signUp.text!.trim())?.[1];
+    expect(code).toBeDefined();
+    await client.send(new ConfirmSignUpCommand({ ClientId: clientId, Username: email, ConfirmationCode: code! }));
+
+    await client.send(new ForgotPasswordCommand({ ClientId: clientId, Username: email }));
+    const reset = await waitForEmail(local().mail.messages, email, { seen: [signUp.id] });
+    expect(reset.subject).toBe('Atur ulang kata sandi Bali Refill Anda');
+    const resetCode = /^Kode untuk mengatur ulang kata sandi Bali Refill Anda adalah (\d{6})\./.exec(reset.text!.trim())?.[1];
+    expect(resetCode).toBeDefined();
+    await client.send(new ConfirmForgotPasswordCommand({ ClientId: clientId, Username: email, ConfirmationCode: resetCode!, Password: 'Sesudah-Reset-2025!' }));
+    expect(await signIn(email, 'Sesudah-Reset-2025!')).toMatch(/^ey/);
   });
 });

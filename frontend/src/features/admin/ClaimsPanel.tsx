@@ -7,7 +7,7 @@ import { ApiRequestError } from '../../api/client';
 import { toast } from '../../components/toast';
 import { adminClaims } from '../../i18n/claims';
 import { useMessages } from '../../i18n/messages';
-import { formatDateTime, formatRupiah } from './format';
+import { formatDateTime, formatRupiah, parseRupiah } from './format';
 import { Button, InlineAlert, Modal, TextAreaField, TextField } from './ui';
 
 /**
@@ -89,7 +89,7 @@ function Review({ claim, onDone }: { claim: Claim; onDone: () => void }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (resolve.isPending) return;
-    const rupiah = /^\d{1,9}$/.test(amount.trim()) ? Number(amount.trim()) : Number.NaN;
+    const rupiah = parseRupiah(amount);
     const next: Record<string, string> = {};
     if (decision === 'credit' && !(rupiah >= 1 && rupiah <= claim.chargedIdr)) next.amount = t.amountInvalid(max);
     if (!reason.trim()) next.reason = t.reasonRequired;

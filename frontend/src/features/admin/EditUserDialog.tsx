@@ -7,18 +7,13 @@ import { ApiRequestError } from '../../api/client';
 import { adminUsers } from '../../i18n/admin-users';
 import { useMessages } from '../../i18n/messages';
 import { toast } from '../../components/toast';
-import { formatInteger, formatLitres, formatRupiah } from './format';
+import { formatInteger, formatKg, formatLitres, formatRupiah, parseRupiah } from './format';
 import { Button, InlineAlert, Modal, ReadOnly, TextAreaField, TextField } from './ui';
 
 // The server's only 409 here: the balance moved after the dialog was opened (a top-up, a refill), the adjustment was
 // not made. Its message is in the chosen language (Accept-Language), so the status tells it, not the text.
 const BALANCE_CHANGED_STATUS = 409;
 
-/** '12.500', '12500', 'Rp 12.500' -> 12500; anything else (fractions, letters) -> NaN. */
-function parseRupiah(text: string): number {
-  const digits = text.trim().replace(/^rp\s*/i, '').replace(/[.\s]/g, '');
-  return /^\d{1,9}$/.test(digits) ? Number(digits) : Number.NaN;
-}
 
 /**
  * Edit User: user ID and environmental impact read-only; username required; the balance is changed by an
@@ -113,7 +108,7 @@ function EditUserForm({ user: opened, onDone }: { user: AdminUser; onDone: () =>
         <ReadOnly label={t.userId} value={user.id} mono />
         <ReadOnly label={t.litres} value={formatLitres(impact.litersRefilled)} />
         <ReadOnly label={t.bottles} value={formatInteger(impact.plasticBottlesSaved)} />
-        <ReadOnly label={t.co2} value={`${impact.co2Saved.toLocaleString('id-ID')} kg`} />
+        <ReadOnly label={t.co2} value={formatKg(impact.co2Saved)} />
       </dl>
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField label={t.username} required value={username} onChange={(e) => setUsername(e.target.value)} error={errors.username} autoComplete="off" />

@@ -9,7 +9,7 @@ import { adminSystem } from '../../i18n/admin-system';
 import { useMessages, type Translation } from '../../i18n/messages';
 import { getLanguage } from '../../i18n/language';
 import { useExportRows } from './export';
-import { formatDateTime } from './format';
+import { formatDateTime, parseRupiah } from './format';
 import { AlertIcon, BookIcon, ClockIcon, ExternalIcon, SlidersIcon } from './icons';
 import { Button, Card, EmptyState, LoadingRows, TextField } from './ui';
 
@@ -63,7 +63,10 @@ const FIELDS = fieldsOf(adminSystem.en);
 
 type Draft = Record<Key, string>;
 const toDraft = (s: Settings): Draft => Object.fromEntries(FIELDS.map((f) => [f.key, String(s[f.key])])) as Draft;
-const fromDraft = (d: Draft) => Object.fromEntries(FIELDS.map((f) => [f.key, f.text ? d[f.key].trim() : d[f.key].trim() === '' ? Number.NaN : Number(d[f.key])]));
+// Amounts of rupiah read as the console shows them ('1.200'); other figures as plain numbers.
+const RUPIAH_FIELDS = new Set<string>(NUMBERS.filter((f) => f.unit === 'idr').map((f) => f.key));
+const numberOf = (key: string, text: string) => (text.trim() === '' ? Number.NaN : RUPIAH_FIELDS.has(key) ? parseRupiah(text) : Number(text));
+const fromDraft = (d: Draft) => Object.fromEntries(FIELDS.map((f) => [f.key, f.text ? d[f.key].trim() : numberOf(f.key, d[f.key])]));
 
 /** System: the settings every function reads (validated, saved with an audit entry), their history, and the API docs. */
 export function SystemTab() {

@@ -11,7 +11,7 @@ import { ExportFailed, useExportRows } from './export';
 import { ClaimsPanel } from './ClaimsPanel';
 import { IncidentsPanel } from './IncidentsPanel';
 import { HeldGuestRefundsPanel, PayoutsPanel } from './PayoutsPanel';
-import { formatDateTime, formatRupiah } from './format';
+import { formatDateTime, formatLitres, formatRupiah } from './format';
 import { downloadText } from './csv';
 import { AlertIcon, ChevronLeftIcon, ChevronRightIcon, CloseIcon, DownloadIcon, ReceiptIcon } from './icons';
 import { Button, EmptyState, LoadingRows, Pill, Table, Td, Th } from './ui';
@@ -171,7 +171,7 @@ export function TransactionsTab({ userFilter, onUserFilter }: { userFilter: stri
                   </button>
                 </Td>
                 <Td>{t.machine ? <><p className="text-slate-800">{t.machine.name}</p><p className="font-mono text-[11px] text-slate-500">{t.machine.id}</p></> : <span className="text-slate-500">—</span>}</Td>
-                <Td className="text-right tabular-nums text-slate-700">{t.volume === null ? '—' : `${t.volume.toLocaleString('id-ID', { maximumFractionDigits: 2 })} L`}</Td>
+                <Td className="text-right tabular-nums text-slate-700">{t.volume === null ? '—' : formatLitres(t.volume, 2)}</Td>
                 <Td className="text-slate-700">{t.paymentMethod ? methodLabel[t.paymentMethod] ?? t.paymentMethod : <span className="text-slate-500">—</span>}</Td>
                 <Td className={`text-right font-semibold whitespace-nowrap tabular-nums ${t.type === 'receivable' ? 'text-red-700' : t.signedAmount < 0 ? 'text-slate-900' : 'text-emerald-700'}`}>
                   {t.type === 'receivable' ? texts.owed(formatRupiah(t.amount)) : `${t.signedAmount < 0 ? '-' : '+'}${formatRupiah(t.amount)}`}

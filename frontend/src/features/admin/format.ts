@@ -1,34 +1,28 @@
-import { BALI_TIME_ZONE } from '@shared/bali-time';
-import { LOCALE } from '@shared/constants';
-import { formatRupiah, rupiahToPoints } from '@shared/money';
+import { formatDate as dateIn, formatDateTime as dateTimeIn, formatDay as dayIn, formatKg as kgIn, formatLitres as litresIn, formatNumber, formatPercent as percentIn } from '@shared/format';
+import { formatRupiah, parseRupiah, rupiahToPoints } from '@shared/money';
 import { adminConsole } from '../../i18n/admin-console';
+import { getLanguage } from '../../i18n/language';
 import { useMessages, type Translation } from '../../i18n/messages';
 
-export { formatRupiah, rupiahToPoints };
+export { formatRupiah, parseRupiah, rupiahToPoints };
 
-const integer = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 0 });
-const litres = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 1 });
-// On Bali's clock wherever the browser is (a phone set to UTC, a laptop abroad).
-const dateTime = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short', timeZone: BALI_TIME_ZONE });
-const dateOnly = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeZone: BALI_TIME_ZONE });
+// In the console's language (shared/format.ts): a language switch renders the page again, which reads it anew.
 
-/** Whole numbers with Indonesian separators: 1.234. */
-export const formatInteger = (n: number) => integer.format(n);
-/** Litres with at most one decimal, Indonesian separators: 1.234,5 L. */
-export const formatLitres = (n: number) => `${litres.format(n)} L`;
-export const formatPoints = (rupiah: number) => `${integer.format(rupiahToPoints(rupiah))} pts`;
+/** Whole numbers: 1,234 / 1.234. */
+export const formatInteger = (n: number) => formatNumber(n, getLanguage());
+/** Litres with at most one decimal unless told: 1,234.5 L / 1.234,5 L. */
+export const formatLitres = (n: number, maximumFractionDigits = 1) => litresIn(n, getLanguage(), maximumFractionDigits);
+/** 0.25 kg / 0,25 kg. */
+export const formatKg = (n: number) => kgIn(n, getLanguage());
+/** 99.5% / 99,5%. */
+export const formatPercent = (n: number) => percentIn(n, getLanguage());
+export const formatPoints = (rupiah: number) => `${formatInteger(rupiahToPoints(rupiah))} pts`;
 
-/** Dates in the Indonesian locale (docs/design.md, "Constants"), in Bali's time. */
-export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '—' : dateTime.format(d);
-}
-export function formatDate(iso: string | null | undefined): string {
-  if (!iso) return '—';
-  const d = new Date(iso);
-  return Number.isNaN(d.getTime()) ? '—' : dateOnly.format(d);
-}
+/** A date and time on Bali's clock wherever the browser is (a phone set to UTC, a laptop abroad); '—' when none. */
+export const formatDateTime = (iso: string | null | undefined): string => dateTimeIn(iso, getLanguage()) ?? '—';
+export const formatDate = (iso: string | null | undefined): string => dateIn(iso, getLanguage()) ?? '—';
+/** A calendar day as recorded (YYYY-MM-DD, Bali's): '28 Nov 2026'; as given when it is not one. */
+export const formatDay = (day: string): string => dayIn(day, getLanguage()) ?? day;
 
 type AgoTexts = Translation<(typeof adminConsole)['en']>['ago'];
 

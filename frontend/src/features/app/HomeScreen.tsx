@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, type ReactNode } from 'react';
+import { baliHour } from '@shared/bali-time';
 import { IMPACT_TOP_PERCENT_BOTTLES, NEARBY_MACHINES, NOTIFICATION_BADGE, RECENT_TRANSACTIONS } from '@shared/constants';
 import { formatRupiah, rupiahToPoints } from '@shared/money';
 import type { User } from '@shared/schemas';
@@ -48,7 +49,7 @@ function Greeting({ user }: { user: User }) {
         <Avatar user={user} />
       </Link>
       <div className="min-w-0 flex-1">
-        <p className="text-sm text-slate-500">{greetingFor(new Date().getHours(), texts.greeting)}</p>
+        <p className="text-sm text-slate-500">{greetingFor(baliHour(), texts.greeting)}</p>
         <h1 className="truncate text-lg font-bold text-slate-900">{fullName(user, texts.user)}</h1>
       </div>
       <button

@@ -1,11 +1,13 @@
 import { GREETING_AFTERNOON_HOUR, GREETING_EVENING_HOUR, LOCALE } from '@shared/constants';
+import { formatDateTime as dateTimeIn, formatKg as kgIn, formatLitres as litresIn, formatNumber } from '@shared/format';
 import { formatRupiah } from '@shared/money';
 import type { PaymentMethod, Transaction, User } from '@shared/schemas';
 import type { appTexts } from '../../i18n/app';
+import { getLanguage } from '../../i18n/language';
 
 type AppTexts = (typeof appTexts)['en'];
 
-/** Good morning before 12:00, Good afternoon before 18:00, otherwise Good evening (local time). */
+/** Good morning before 12:00, Good afternoon before 18:00, otherwise Good evening (Bali's hour, shared/bali-time.ts). */
 export function greetingFor(hour: number, t: AppTexts['greeting']): string {
   if (hour < GREETING_AFTERNOON_HOUR) return t.morning;
   if (hour < GREETING_EVENING_HOUR) return t.afternoon;
@@ -32,20 +34,16 @@ export function memberSince(createdAt: string): string {
   return Number.isNaN(date.getTime()) ? '' : String(date.getFullYear());
 }
 
-const dateTime = new Intl.DateTimeFormat(LOCALE, { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-const decimal = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 });
+// In the app's language, on Bali's clock (shared/format.ts): a language switch renders the page again.
 
-/** Date and time in the Indonesian locale: '1 Mar 2026, 08.05'. */
-export function formatDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateTime.format(date);
-}
+/** Date and time in Bali: '1 Mar 2026, 16:05' (English), '1 Mar 2026, 16.05' (Indonesian); '' when unreadable. */
+export const formatDateTime = (iso: string) => dateTimeIn(iso, getLanguage()) ?? '';
 
-/** '1,5 L' */
-export const formatLitres = (litres: number) => `${decimal.format(litres)} L`;
-/** '0,25 kg' */
-export const formatKg = (kg: number) => `${decimal.format(kg)} kg`;
-export const formatCount = (n: number) => decimal.format(n);
+/** '1.5 L' / '1,5 L' */
+export const formatLitres = (litres: number) => litresIn(litres, getLanguage());
+/** '0.25 kg' / '0,25 kg' */
+export const formatKg = (kg: number) => kgIn(kg, getLanguage());
+export const formatCount = (n: number) => formatNumber(n, getLanguage(), 2);
 
 const METHOD_LABELS: Record<PaymentMethod, string> = {
   ovo: 'OVO',

@@ -29,7 +29,7 @@ describe('nearby machines', () => {
   });
 
   it('formats distance with one decimal and links directions', () => {
-    expect(formatDistance(2.345)).toBe('2,3 km');
+    expect(formatDistance(2.345)).toBe('2.3 km'); // the app's language: English here
     expect(directionsUrl(list[0]!, { latitude: -8.5, longitude: 115.26 })).toContain('destination=-8.5%2C115.26');
   });
 });

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { distanceKm, parseCoordinates, type LatLng } from '@shared/geo';
 import type { Machine } from '@shared/schemas';
+import { getLanguage } from '../../i18n/language';
 import { openFirst } from '../stations/filter';
+import { formatKm } from '../stations/format';
 
 export interface PlacedMachine {
   machine: Machine;
@@ -54,5 +56,5 @@ export function directionsUrl(machine: Machine, position: LatLng | null): string
   return `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(destination)}`;
 }
 
-const km = new Intl.NumberFormat('id-ID', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-export const formatDistance = (distance: number) => `${km.format(distance)} km`;
+/** '2.3 km' / '2,3 km' in the app's language. */
+export const formatDistance = (distance: number) => formatKm(distance, getLanguage());

@@ -12,10 +12,13 @@ import {
   signOut,
   signUp,
   updateMFAPreference,
+  updateUserAttributes,
   verifyTOTPSetup,
 } from 'aws-amplify/auth';
 import { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 import { setTokenProvider } from '../../api/client';
+import type { Language } from '@shared/language';
+import { getLanguage } from '../../i18n/language';
 import { amplifyAuthConfig, authSettings } from './config';
 import { AuthFailure, toAuthFailure } from './errors';
 
@@ -186,7 +189,8 @@ export interface SignUpInput {
 export async function signUpWithEmail(input: SignUpInput): Promise<{ status: 'confirmSignUp'; destination: string | null } | { status: 'done' }> {
   configureAuth();
   const email = normalise(input.email);
-  const userAttributes: Record<string, string> = { email };
+  // The language of the page the account is made on: the account's e-mails are written in it (docs/architecture.md, "E-mail").
+  const userAttributes: Record<string, string> = { email, locale: getLanguage() };
   if (input.firstName?.trim()) userAttributes.given_name = input.firstName.trim();
   if (input.lastName?.trim()) userAttributes.family_name = input.lastName.trim();
   try {
@@ -198,6 +202,17 @@ export async function signUpWithEmail(input: SignUpInput): Promise<{ status: 'co
   } catch (error) {
     throw toAuthFailure(error);
   }
+}
+
+/**
+ * Keeps the account's `locale` (the language of its code e-mails: docs/architecture.md, "E-mail") the one the person
+ * reads the app in; nothing is sent when the session's token already says so.
+ */
+export async function keepAccountLanguage(language: Language): Promise<void> {
+  configureAuth();
+  const session = await fetchAuthSession();
+  if (!session.tokens || session.tokens.idToken?.payload.locale === language) return;
+  await updateUserAttributes({ userAttributes: { locale: language } });
 }
 
 /** Confirms a new account with the code from the e-mail. */

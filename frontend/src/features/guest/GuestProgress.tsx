@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { formatTime } from '@shared/format';
 import { formatRupiah } from '@shared/money';
 import type { GuestOrder } from '@shared/schemas';
 import { guestOrderQuery } from '../../api/guest-order';
 import { Link } from '../../components/nav';
 import { guestTexts } from '../../i18n/guest';
-import { localeOf, useLanguage } from '../../i18n/language';
+import { useLanguage } from '../../i18n/language';
 import { useMessages } from '../../i18n/messages';
 import { QrCode } from '../wallet/QrCode';
 import { formatMillilitres } from './format';
@@ -74,7 +75,7 @@ export function GuestProgress({ receiptId, onNew }: { receiptId: string; onNew: 
               </a>
             )}
             {data.payment.expiresAt && (
-              <p className="mt-3 text-xs text-slate-700">{t.expires(new Intl.DateTimeFormat(localeOf(language), { hour: '2-digit', minute: '2-digit' }).format(new Date(data.payment.expiresAt)))}</p>
+              <p className="mt-3 text-xs text-slate-700">{t.expires(formatTime(data.payment.expiresAt, language) ?? '')}</p>
             )}
           </>
         )}

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
+import { formatKg, formatNumber } from '@shared/format';
 import { formatRupiah } from '@shared/money';
 import type { GuestOrder, PaymentMethod } from '@shared/schemas';
 import { guestOrderQuery } from '../../api/guest-order';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { guestTexts } from '../../i18n/guest';
-import { localeOf, useLanguage } from '../../i18n/language';
+import { useLanguage } from '../../i18n/language';
 import { useMessages } from '../../i18n/messages';
 import { paymentMethodLabel } from '../app/format';
 import { formatBaliDateTime, formatMillilitres } from './format';
@@ -32,7 +33,6 @@ export function GuestReceiptPage({ receiptId, keep = false }: { receiptId: strin
   const order = useQuery(guestOrderQuery(receiptId, language));
   useDocumentTitle(t.receiptTitle);
   const data = order.data;
-  const number = (n: number, digits = 0) => new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: digits }).format(n);
   const shown = (value: (order: GuestOrder) => ReactNode) => (data ? value(data) : null);
 
   return (
@@ -54,8 +54,8 @@ export function GuestReceiptPage({ receiptId, keep = false }: { receiptId: strin
             <Row label={t.paidWith} value={shown((o) => paymentMethodLabel(o.paymentMethod as PaymentMethod))} testId="receipt-method" />
             <Row label={t.price} value={shown((o) => formatRupiah(o.chargedIdr))} testId="receipt-charged" strong />
             <Row label={t.refund} value={shown((o) => formatRupiah(o.refundedIdr))} testId="receipt-refund" strong />
-            <Row label={t.bottlesSaved} value={shown((o) => number(o.bottlesSaved))} />
-            <Row label={t.co2Saved} value={shown((o) => `${number(o.co2SavedKg, 2)} kg`)} />
+            <Row label={t.bottlesSaved} value={shown((o) => formatNumber(o.bottlesSaved, language))} />
+            <Row label={t.co2Saved} value={shown((o) => formatKg(o.co2SavedKg, language))} />
             <Row label={t.receiptNumber} value={shown((o) => o.id)} small />
           </dl>
           {data && (

@@ -1,18 +1,16 @@
-import { localeOf, type Language } from '@shared/language';
+import { formatDateTime, formatLitres, formatNumber } from '@shared/format';
+import type { Language } from '@shared/language';
+
+// The guest pages' figures in the page's language, through the one home of formats (shared/format.ts).
 
 /** Litres to the millilitre, as the station meters them: '1.234 L' (English), '1,234 L' (Indonesian). */
-export const formatMillilitres = (ml: number, language: Language) =>
-  `${new Intl.NumberFormat(localeOf(language), { minimumFractionDigits: 3, maximumFractionDigits: 3 }).format(ml / 1000)} L`;
+export const formatMillilitres = (ml: number, language: Language) => `${formatNumber(ml / 1000, language, 3, 3)} L`;
 
-/** A fill size: '0.5 L', '1 L' (English), '0,5 L' (Indonesian). */
-export const formatLitresShort = (ml: number, language: Language) => new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 2 }).format(ml / 1000);
+/** A fill size's number: '0.5', '1' (English), '0,5' (Indonesian); the page writes the unit. */
+export const formatLitresShort = (ml: number, language: Language) => formatLitres(ml / 1000, language).slice(0, -2);
 
 /** A water temperature's degrees: '27.5' (English), '27,5' (Indonesian). */
-export const formatTemperature = (celsius: number, language: Language) => new Intl.NumberFormat(localeOf(language), { maximumFractionDigits: 1 }).format(celsius);
+export const formatTemperature = (celsius: number, language: Language) => formatNumber(celsius, language, 1);
 
-/** Bali's time zone (WITA): a receipt's date is the island's, whatever the phone's zone. */
-const BALI_TIME_ZONE = 'Asia/Makassar';
-
-/** A date and time in Bali: '27 Nov 2026, 06.05' (Indonesian), 'Nov 27, 2026, 6:05 AM' (English). */
-export const formatBaliDateTime = (iso: string, language: Language) =>
-  new Intl.DateTimeFormat(localeOf(language), { dateStyle: 'medium', timeStyle: 'short', timeZone: BALI_TIME_ZONE }).format(new Date(iso));
+/** A date and time in Bali (WITA), whatever the phone's zone: '27 Nov 2026, 06.05' (Indonesian), '27 Nov 2026, 06:05' (English). */
+export const formatBaliDateTime = (iso: string, language: Language) => formatDateTime(iso, language) ?? '';

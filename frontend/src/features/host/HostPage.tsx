@@ -1,14 +1,15 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { baliDate } from '@shared/bali-time';
+import { formatNumber } from '@shared/format';
 import type { AdminIdentity, HostImpactReport } from '@shared/schemas';
 import { authedApi } from '../../api/auth';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Logo } from '../../components/Logo';
 import { consoleRoles } from '../../i18n/console-roles';
-import { localeOf, useLanguage } from '../../i18n/language';
+import { getLanguage, localeOf, useLanguage } from '../../i18n/language';
 import { useMessages, type Translation } from '../../i18n/messages';
-import { formatInteger, formatLitres } from '../admin/format';
+import { formatInteger, formatLitres, formatPercent } from '../admin/format';
 import { LogoutIcon } from '../admin/icons';
 import { useAdminLogout } from '../admin/session';
 import { Button, Card, EmptyState, LoadingRows } from '../admin/ui';
@@ -82,7 +83,7 @@ function Report({ report, t }: { report: HostImpactReport; t: Texts }) {
   const figures = [
     { label: t.totals.litres, value: formatLitres(report.totals.litres), testId: 'host-litres' },
     { label: t.totals.bottles, value: formatInteger(report.totals.bottlesSaved), testId: 'host-bottles' },
-    { label: t.totals.co2, value: report.totals.co2SavedKg.toLocaleString('id-ID'), testId: 'host-co2' },
+    { label: t.totals.co2, value: formatNumber(report.totals.co2SavedKg, getLanguage(), 2), testId: 'host-co2' },
   ];
   return (
     <>
@@ -113,7 +114,7 @@ function Report({ report, t }: { report: HostImpactReport; t: Texts }) {
                 </td>
                 <td className="px-4 py-2.5 text-right whitespace-nowrap">{formatLitres(s.litres)}</td>
                 <td className="px-4 py-2.5 text-right">{formatInteger(s.bottlesSaved)}</td>
-                <td className="px-4 py-2.5 text-right">{s.uptimePercent === null ? '—' : `${s.uptimePercent.toLocaleString('id-ID')}%`}</td>
+                <td className="px-4 py-2.5 text-right">{s.uptimePercent === null ? '—' : formatPercent(s.uptimePercent)}</td>
               </tr>
             ))}
           </tbody>

@@ -1,3 +1,4 @@
+import { formatDate, formatDay as formatCalendarDay, formatNumber } from '@shared/format';
 import type { Language } from '@shared/language';
 import { localeOf } from '../../i18n/language';
 
@@ -23,14 +24,9 @@ export function relativeTime(iso: string | null, language: Language, now = Date.
   return format.format(0, 'minute');
 }
 
-/** One decimal (docs/design.md, "Screens and routes"): '2.3 km'. */
-export const formatKm = (km: number, language: Language) =>
-  `${new Intl.NumberFormat(localeOf(language), { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(km)} km`;
+/** One decimal (docs/design.md, "Screens and routes"): '2.3 km' / '2,3 km'. */
+export const formatKm = (km: number, language: Language) => `${formatNumber(km, language, 1, 1)} km`;
 
-/** A calendar day, '21 Nov 2026' / '21 Nov 2026' in the language's own form; null when unknown or unreadable. */
-export function formatDay(day: string | null, language: Language): string | null {
-  if (!day) return null;
-  const time = Date.parse(day.length === 10 ? `${day}T00:00:00Z` : day);
-  if (Number.isNaN(time)) return null;
-  return new Intl.DateTimeFormat(localeOf(language), { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(time);
-}
+/** A calendar day (YYYY-MM-DD), or an instant's day in Bali, in the language's form: '21 Nov 2026'; null when unknown or unreadable. */
+export const formatDay = (day: string | null, language: Language): string | null =>
+  day?.length === 10 ? formatCalendarDay(day, language) : formatDate(day, language);

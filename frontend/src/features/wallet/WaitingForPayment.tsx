@@ -1,6 +1,8 @@
+import { formatTime } from '@shared/format';
 import { formatRupiah } from '@shared/money';
 import type { PaymentMethod } from '@shared/schemas';
 import type { TopupStatus } from '../../api/wallet';
+import { useLanguage } from '../../i18n/language';
 import { useMessages } from '../../i18n/messages';
 import { walletTexts } from '../../i18n/wallet';
 import { METHOD_LABELS, pendingInstruction } from './amount';
@@ -12,6 +14,7 @@ const onPhone = () => typeof window !== 'undefined' && window.matchMedia?.('(poi
 export function WaitingForPayment({ topup, onClose }: { topup: TopupStatus; onClose: () => void }) {
   const texts = useMessages(walletTexts);
   const t = texts.waiting;
+  const language = useLanguage();
   const phone = onPhone();
   const method = METHOD_LABELS[topup.paymentMethod as PaymentMethod] ?? topup.paymentMethod;
   return (
@@ -36,7 +39,7 @@ export function WaitingForPayment({ topup, onClose }: { topup: TopupStatus; onCl
         ) : null}
       </div>
       <p className="mt-4 text-sm text-slate-600">{pendingInstruction(topup.paymentMethod as PaymentMethod, Boolean(topup.deeplink), phone, texts.instructions)}</p>
-      {topup.expiresAt && <p className="mt-1 text-xs text-slate-600">{t.payBefore(new Date(topup.expiresAt).toLocaleTimeString('id-ID', { hour: '2-digit', minute: '2-digit' }))}</p>}
+      {topup.expiresAt && <p className="mt-1 text-xs text-slate-600">{t.payBefore(formatTime(topup.expiresAt, language) ?? '')}</p>}
       <button type="button" onClick={onClose} className="mt-6 w-full rounded-xl bg-slate-100 py-3 text-sm font-semibold text-slate-700 transition hover:bg-slate-200">
         {t.close}
       </button>

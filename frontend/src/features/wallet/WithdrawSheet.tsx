@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { formatDate } from '@shared/format';
 import { formatRupiah } from '@shared/money';
 import { REFUND_WINDOW_DAYS, type PayoutLine } from '@shared/schemas';
 import { newIdempotencyKey, refreshWallet, serverMessage, startWithdrawal, withdrawalQueries, type Withdrawal, type WithdrawalPlan } from '../../api/wallet';
@@ -11,10 +12,10 @@ import { Sheet } from '../app/Sheet';
 
 type Texts = Translation<(typeof withdrawalTexts)['en']>;
 
-/** A calendar day in the page's language. */
+/** An instant's day in Bali, in the page's language. */
 function useDay() {
-  const locale = useLanguage() === 'id' ? 'id-ID' : 'en-GB';
-  return (iso: string) => new Date(iso).toLocaleDateString(locale, { day: 'numeric', month: 'short', year: 'numeric' });
+  const language = useLanguage();
+  return (iso: string) => formatDate(iso, language) ?? '';
 }
 
 /** Why a part of the balance is paid out by the team, in the user's words. */

@@ -8,6 +8,7 @@ import { adminAlerts } from '../../../i18n/admin-alerts';
 import { useLanguage } from '../../../i18n/language';
 import { useMessages, type Translation } from '../../../i18n/messages';
 import type { AlertsSearch } from '../../../search';
+import { baliDayEnd, baliDayStart } from '@shared/bali-time';
 import { formatDateTime } from '../format';
 import { ConsoleSubpage } from '../ConsoleSubpage';
 import { Button, Card, EmptyState, LoadingRows, Pill } from '../ui';
@@ -15,12 +16,6 @@ import { Button, Card, EmptyState, LoadingRows, Pill } from '../ui';
 type Texts = Translation<(typeof adminAlerts)['en']>;
 const STATUSES = ['active', 'open', 'acknowledged', 'resolved'] as const;
 
-/** The start of a local day (YYYY-MM-DD) as an instant; `next` the start of the day after (an inclusive end). */
-const dayStart = (day: string, next = false) => {
-  const start = new Date(`${day}T00:00:00`);
-  if (next) start.setDate(start.getDate() + 1);
-  return start.toISOString();
-};
 
 /** /admin/alerts (administrators and technicians); the opening dates come from the address (?from=, ?to=). */
 export function AlertsPage({ search }: { search: AlertsSearch }) {
@@ -28,7 +23,7 @@ export function AlertsPage({ search }: { search: AlertsSearch }) {
   const navigate = useNavigate();
   const [filters, setFilters] = useState<AlertFilters>({ status: 'active' });
   const [station, setStation] = useState('');
-  const range = { ...(search.from ? { from: dayStart(search.from) } : {}), ...(search.to && (!search.from || search.to >= search.from) ? { to: dayStart(search.to, true) } : {}) };
+  const range = { ...(search.from ? { from: baliDayStart(search.from) } : {}), ...(search.to && (!search.from || search.to >= search.from) ? { to: baliDayEnd(search.to) } : {}) };
   const language = useLanguage();
   const alerts = useInfiniteQuery(alertQueries.list({ ...filters, ...range }, language));
   const setDay = (key: 'from' | 'to', value: string) => void navigate({ to: '/admin/alerts', search: { ...search, [key]: value || undefined }, replace: true });

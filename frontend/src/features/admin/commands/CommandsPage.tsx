@@ -9,7 +9,7 @@ import { toast } from '../../../components/toast';
 import { adminCommands } from '../../../i18n/admin-commands';
 import { useMessages, type Translation } from '../../../i18n/messages';
 import { ConsoleSubpage } from '../ConsoleSubpage';
-import { formatDateTime, formatRupiah } from '../format';
+import { formatDateTime, formatRupiah, parseRupiah } from '../format';
 import { Button, Card, EmptyState, LoadingRows, Pill, SelectField, TextAreaField, TextField } from '../ui';
 
 type Texts = Translation<(typeof adminCommands)['en']>;
@@ -82,7 +82,7 @@ function NewCommand({ t }: { t: Texts }) {
   const body = (): RouteBody<'adminCreateCommand'> => {
     const target = all ? { all: true as const } : { stationIds: stationIds.split(/[\s,]+/).map((s) => s.trim().toUpperCase()).filter(Boolean) };
     switch (type) {
-      case 'setPrice': return { type, pricePerLitre: Number(price), target };
+      case 'setPrice': return { type, pricePerLitre: parseRupiah(price), target };
       case 'lock': return { type, reason, target };
       case 'firmware': return { type, version, rollout: { stepPercent: Number(stepPercent), abortFailurePercent: Number(abortPercent) }, target };
       default: return { type, target };

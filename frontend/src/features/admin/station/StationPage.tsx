@@ -15,7 +15,7 @@ import { consoleRoles } from '../../../i18n/console-roles';
 import { useMessages, type Translation } from '../../../i18n/messages';
 import { toCsv } from '@shared/csv';
 import { csvFileName, downloadText } from '../csv';
-import { formatDateTime, formatInteger, formatLitres, formatRupiah, useTimeAgo } from '../format';
+import { formatDateTime, formatInteger, formatLitres, formatPercent, formatRupiah, useTimeAgo } from '../format';
 import { ArrowLeftIcon, DownloadIcon } from '../icons';
 import { MachineStatusBadge } from '../MachineStatusBadge';
 import { Button, Card, EmptyState, LoadingRows, Spinner } from '../ui';
@@ -87,7 +87,7 @@ export function StationPage({ id }: { id: string }) {
       </div>
 
       <div className="mt-4 grid grid-cols-2 gap-3 lg:grid-cols-4">
-        <Figure label={t.uptime} value={up ? `${up.percent.toLocaleString('id-ID')}%` : '—'} hint={up ? t.uptimeHint(up.heartbeats, up.expected) : undefined} testId="uptime" />
+        <Figure label={t.uptime} value={up ? formatPercent(up.percent) : '—'} hint={up ? t.uptimeHint(up.heartbeats, up.expected) : undefined} testId="uptime" />
         <Figure label={t.waterLevelNow} value={station.waterLevel === null ? '—' : `${station.waterLevel}%`} />
         <Figure label={t.lastHeartbeat} value={station.lastHeartbeat ? timeAgo(station.lastHeartbeat) : t.never} hint={station.lastHeartbeat ? formatDateTime(station.lastHeartbeat) : undefined} />
         <Figure label="TDS" value={station.quality ? `${station.quality.tdsPpm} ppm` : '—'} hint={station.quality ? `${station.quality.temperatureC} °C` : undefined} />

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+import { BALI_TIME_ZONE } from '@shared/bali-time';
 import { localeOf, useLanguage } from '../../../i18n/language';
 import { timeAxisLabels } from './time-axis';
 
@@ -30,6 +31,8 @@ export default function TelemetryChart({ label, times, values, color, unit, rang
       width: width(),
       height: 180,
       legend: { show: false },
+      // Ticks on Bali's hours and days, whatever the browser's zone (the labels are Bali's too: time-axis.ts).
+      tzDate: (seconds) => uPlot.tzDate(new Date(seconds * 1000), BALI_TIME_ZONE),
       cursor: { drag: { x: false, y: false } },
       scales: { x: { time: true, auto: false, range: () => range }, ...(bounds && { y: { auto: false, range: () => bounds } }) },
       axes: [{ stroke: '#64748b', grid: { stroke: '#f1f5f9' }, values: (_u, splits, _axis, _space, increment) => timeAxisLabels(locale, splits, increment) }, { stroke: '#64748b', grid: { stroke: '#f1f5f9' }, size: 60, values: (_u, ticks) => ticks.map((t) => `${t}${unit}`) }],

@@ -9,7 +9,7 @@ import { UploadFailed } from '../../../api/uploads';
 import { labReportProblem, recordSafety, waterSafetyQueries } from '../../../api/water-safety';
 import type { adminStation } from '../../../i18n/admin-station';
 import type { Translation } from '../../../i18n/messages';
-import { formatDateTime } from '../format';
+import { formatDate, formatDateTime, formatDay } from '../format';
 import { Button, Card, Pill, SelectField, Spinner, TextAreaField, TextField } from '../ui';
 import { getLanguage } from '../../../i18n/language';
 
@@ -119,9 +119,9 @@ export function WaterSafetyCard({ id, t }: { id: string; t: Texts }) {
             </>
           )}
           <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
-            <div><dt className="text-xs text-slate-500">{s.lastSanitation}</dt><dd className="font-semibold text-slate-900">{data.lastSanitationAt ?? s.never}</dd></div>
-            <div><dt className="text-xs text-slate-500">{s.nextSanitation}</dt><dd className="font-semibold text-slate-900">{data.sanitationDueAt?.slice(0, 10) ?? s.off}</dd></div>
-            <div className="col-span-2"><dt className="text-xs text-slate-500">{s.lastLabTest}</dt><dd className="font-semibold text-slate-900">{data.lastLabTest ? `${data.lastLabTest.at} · ${s.results[data.lastLabTest.result]}` : s.never}</dd></div>
+            <div><dt className="text-xs text-slate-500">{s.lastSanitation}</dt><dd className="font-semibold text-slate-900">{data.lastSanitationAt ? formatDay(data.lastSanitationAt) : s.never}</dd></div>
+            <div><dt className="text-xs text-slate-500">{s.nextSanitation}</dt><dd className="font-semibold text-slate-900">{data.sanitationDueAt ? formatDate(data.sanitationDueAt) : s.off}</dd></div>
+            <div className="col-span-2"><dt className="text-xs text-slate-500">{s.lastLabTest}</dt><dd className="font-semibold text-slate-900">{data.lastLabTest ? `${formatDay(data.lastLabTest.at)} · ${s.results[data.lastLabTest.result]}` : s.never}</dd></div>
           </dl>
 
           <form className="mt-4 grid gap-3 border-t border-slate-100 pt-4 sm:grid-cols-2" aria-label={s.recordLabel} noValidate
@@ -182,7 +182,7 @@ function HistoryRow({ r, s }: { r: SafetyRecord; s: Texts['safety'] }) {
     <li className="py-2">
       <div className="flex flex-wrap items-center gap-2">
         <Pill tone={tone}>{s.kinds[r.kind]}{r.result ? ` · ${s.results[r.result]}` : ''}</Pill>
-        <span className="text-xs text-slate-500">{r.kind === 'locked' || r.kind === 'unlocked' ? formatDateTime(r.date) : r.date} · {r.by.replace(/^(admin|technician):/, '')}</span>
+        <span className="text-xs text-slate-500">{r.kind === 'locked' || r.kind === 'unlocked' ? formatDateTime(r.date) : formatDay(r.date)} · {r.by.replace(/^(admin|technician):/, '')}</span>
       </div>
       {r.note && <p className="mt-1 break-words text-slate-700">{r.note}</p>}
       {r.labReport && <LabReportLink stationId={r.stationId} recordId={r.id} s={s} />}

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { timeAxisLabels } from './time-axis';
 
-// Ticks as uPlot places them: epoch seconds of local times (month 8 is September).
-const at = (month: number, day: number, hour = 0) => new Date(2026, month, day, hour).getTime() / 1000;
+// Ticks as the chart places them: epoch seconds of Bali's times, UTC+8 (month 8 is September).
+const at = (month: number, day: number, hour = 0) => Date.UTC(2026, month, day, hour - 8) / 1000;
 
 describe('the telemetry chart time axis (timeAxisLabels)', () => {
   it('writes hours and the first tick of each day in the page locale', () => {
