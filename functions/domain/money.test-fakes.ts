@@ -114,6 +114,9 @@ class ScriptedGateway implements PaymentGateway {
 class MemoryWithdrawals implements Withdrawals {
   readonly records = new Map<string, WithdrawalRecord>();
   readonly locks = new Map<string, WithdrawalLock>();
+  async many(ids: string[]) {
+    return ids.flatMap((id) => (this.records.has(id) ? [structuredClone(this.records.get(id)!)] : []));
+  }
   creating(record: WithdrawalRecord) {
     return memoryPart(
       { holds: () => !this.records.has(record.id), apply: () => this.records.set(record.id, structuredClone(record)) },

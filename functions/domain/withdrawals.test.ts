@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { moneyWorld, PERSON, person } from './money.test-fakes';
 import { domainError } from './payment-orders.test-fakes';
 import type { PayoutDestination } from '@shared/schemas';
+import { transactionsOf } from './transactions';
 import { listPayouts, resolvePayout, withdraw, withdrawalPlan } from './withdrawals';
 
 /** Withdrawals (docs/payments.md, "Withdrawals") on the in-memory adapters, against a gateway that times out, answers 503 and refuses. */
@@ -204,5 +205,17 @@ describe('where the payout goes, and why each part goes where', () => {
     expect(plan).toMatchObject({ balanceIdr: 18_000, refundIdr: 10_000, payoutIdr: 8_000 });
     expect(plan.refunds.map((r) => [r.orderId, r.amountIdr])).toEqual([[recent.orderId, 10_000]]);
     expect(plan.payout.map((p) => [p.reason, p.orderId, p.amountIdr])).toEqual([['window_passed', old.orderId, 5_000], ['not_from_topup', null, 3_000]]);
+  });
+
+  it('History names each withdrawal entry by what became of the money: the refunds per method, the payout and where it went, its return', async () => {
+    await w.paidTopup(20_000, 'qris', 12);
+    await w.paidTopup(15_000, 'gopay', 1);
+    const done = await withdrawing(35_000, crypto.randomUUID());
+    await resolvePayout(done.id, { outcome: 'returned', note: 'The account number bounced' }, 'admin:ketut', w.deps);
+    const history = (await transactionsOf(PERSON, { limit: 10 }, w.ledger, undefined, w.withdrawals)).items.filter((t) => t.withdrawalId);
+    expect(history.map((t) => [t.debit, t.amount, t.withdrawal])).toEqual([
+      [false, 20_000, { step: 'payout_returned', refunds: [{ paymentMethod: 'gopay', amountIdr: 15_000 }], payoutIdr: 20_000, payoutTo: 'BCA •••7890', payoutStatus: 'returned', processing: false }],
+      [true, 35_000, { step: 'withdrawn', refunds: [{ paymentMethod: 'gopay', amountIdr: 15_000 }], payoutIdr: 20_000, payoutTo: 'BCA •••7890', payoutStatus: 'returned', processing: false }],
+    ]);
   });
 });

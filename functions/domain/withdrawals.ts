@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { REFUND_WINDOW_DAYS } from '@shared/constants';
 import type { Language, Localized } from '@shared/language';
 import { formatRupiah } from '@shared/money';
-import type { PaymentMethod, PayoutDestination, PayoutLine, PayoutReason, PayoutRequest, PayoutResolution, Withdrawal, WithdrawalPlan } from '@shared/schemas';
+import type { PaymentMethod, PayoutDestination, PayoutLine, PayoutReason, PayoutRequest, PayoutResolution, Transaction, Withdrawal, WithdrawalPlan } from '@shared/schemas';
 import { payoutDestinationLabel } from '@shared/payout-destination';
 import { consoleLog } from '../ports/log';
 import type { Mailer } from '../ports/mailer';
@@ -51,6 +51,30 @@ const reserveKey = (withdrawalId: string) => `withdrawal-reserve:${withdrawalId}
 const voidKey = (withdrawalId: string) => `withdrawal-void:${withdrawalId}`;
 const paidOutKey = (withdrawalId: string) => `payout-paid:${withdrawalId}`;
 const returnKey = (withdrawalId: string) => `payout-returned:${withdrawalId}`;
+
+/** Where a withdrawal's payout goes, as its user sees it ('BCA •••7890'); null: no payout, or none was given. */
+const payoutToOf = (record: WithdrawalRecord) =>
+  record.payout.length > 0 && record.payoutDestination ? payoutDestinationLabel(record.payoutDestination, 'masked') : null;
+
+type HistoryOfWithdrawal = NonNullable<Transaction['withdrawal']>;
+
+/**
+ * A wallet entry of a withdrawal as History names it (docs/payments.md, "Withdrawals"): which step wrote it (by its
+ * transaction's key) and where the withdrawn money went: the refunds per payment method, the payout and its destination.
+ */
+export function withdrawalInHistory(idempotencyKey: string, record: WithdrawalRecord): HistoryOfWithdrawal {
+  const step = idempotencyKey === voidKey(record.id) ? 'voided' : idempotencyKey === returnKey(record.id) ? 'payout_returned' : 'withdrawn';
+  const byMethod = new Map<PaymentMethod, number>();
+  for (const refund of record.refunds) byMethod.set(refund.paymentMethod, (byMethod.get(refund.paymentMethod) ?? 0) + refund.amount);
+  return {
+    step,
+    refunds: [...byMethod].map(([paymentMethod, amountIdr]) => ({ paymentMethod, amountIdr })),
+    payoutIdr: sum(record.payout.map((p) => p.amountIdr)),
+    payoutTo: payoutToOf(record),
+    payoutStatus: record.payoutStatus,
+    processing: record.status === 'processing',
+  };
+}
 
 /** When a top-up stops being refundable at the gateway (null: its method is never refunded automatically). */
 function refundableUntil(method: PaymentMethod, paidAt: string): string | null {
@@ -367,7 +391,7 @@ function emailsOf(record: WithdrawalRecord): { subject: string; text: string }[]
   } satisfies Record<Language, { subject: string; text: string }>)[language]);
   const payoutTotal = sum(record.payout.map((p) => p.amountIdr));
   const lines = record.payout.map((p) => `- ${formatRupiah(p.amountIdr)}: ${payoutReasonTexts[p.reason](p)[language]}.`);
-  const to = record.payoutDestination ? payoutDestinationLabel(record.payoutDestination, 'masked') : null;
+  const to = payoutToOf(record);
   const payoutMail: Record<Language, { subject: string; text: string }> = {
     en: {
       subject: `Bali Refill: ${formatRupiah(payoutTotal)} will be paid out to you`,
@@ -411,7 +435,7 @@ function viewOf(record: WithdrawalRecord): Withdrawal {
     payoutStatus: record.payoutStatus,
     createdAt: record.createdAt,
     completedAt: record.completedAt ?? null,
-    payoutTo: record.payout.length > 0 && record.payoutDestination ? payoutDestinationLabel(record.payoutDestination, 'masked') : null,
+    payoutTo: payoutToOf(record),
   };
 }
 
@@ -457,7 +481,7 @@ export async function resolvePayout(id: string, resolution: PayoutResolution, ac
   if (record.payoutStatus !== 'open') throw conflict(texts.payoutAlready(record.payoutStatus));
   const amount = sum(record.payout.map((p) => p.amountIdr));
   const reference = resolution.outcome === 'paid' ? resolution.transferReference : null;
-  const to = record.payoutDestination ? payoutDestinationLabel(record.payoutDestination, 'masked') : null;
+  const to = payoutToOf(record);
   // The payout's money waited in the withdrawal's account: it leaves the book (sent by hand) or goes back to the wallet.
   if (resolution.outcome === 'returned') {
     await deps.ledger.transfer({ from: id, to: record.userId, amount }, returnKey(id), { reference: id, actor, note: `Payout returned to the wallet: ${resolution.note}` });

@@ -86,6 +86,8 @@ export interface Withdrawals {
    */
   creating(record: WithdrawalRecord): TransactionPart;
   get(id: string): Promise<WithdrawalRecord | null>;
+  /** Several at once (at most 100: one page of History), those that exist. */
+  many(ids: string[]): Promise<WithdrawalRecord[]>;
   lockOf(userId: string): Promise<WithdrawalLock | null>;
   /** Takes the withdrawal for one request until `until`, while it is processing and nobody else holds it: false otherwise. */
   lease(id: string, now: string, until: string): Promise<boolean>;

@@ -1,4 +1,4 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type BatchGetCommandOutput, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { TransactionPart } from '../../ports/transaction';
 import type { PayoutClosing, PayoutStatus, WithdrawalLock, WithdrawalRecord, Withdrawals } from '../../ports/withdrawals';
 import { keys, withoutKeys } from './keys';
@@ -89,6 +89,18 @@ export class DynamoWithdrawals implements Withdrawals {
   async get(id: string): Promise<WithdrawalRecord | null> {
     const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.withdrawal(id), ConsistentRead: true }));
     return Item ? withoutKeys<WithdrawalRecord>(Item) : null;
+  }
+
+  async many(ids: string[]): Promise<WithdrawalRecord[]> {
+    const found: WithdrawalRecord[] = [];
+    let request: Record<string, unknown>[] | undefined = [...new Set(ids)].map((id) => keys.withdrawal(id));
+    // Unprocessed keys (throttling) are asked for again until none is left.
+    while (request?.length) {
+      const answer: BatchGetCommandOutput = await this.db.send(new BatchGetCommand({ RequestItems: { [this.tableName]: { Keys: request } } }));
+      found.push(...(answer.Responses?.[this.tableName] ?? []).map((item) => withoutKeys<WithdrawalRecord>(item)));
+      request = answer.UnprocessedKeys?.[this.tableName]?.Keys;
+    }
+    return found;
   }
 
   async complete(id: string, outcome: Pick<WithdrawalRecord, 'refunds' | 'payout' | 'payoutStatus' | 'completedAt'>): Promise<WithdrawalRecord | null> {
