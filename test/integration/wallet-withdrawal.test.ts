@@ -35,8 +35,11 @@ const withdrawalDepsHere = async () => {
 const plan = (account: Account) => apiFetch('/api/wallet/withdrawal-plan', { headers: bearer(account.token) });
 /** Where the person asks the team to send a payout. */
 const BCA = { kind: 'bank', bankCode: '014', accountNumber: '1234567890', accountHolder: 'Made Wirawan' };
+/** `payoutDestination` null: none sent. */
 const withdraw = (account: Account, expectedBalance: number, key: string | null, headers: Record<string, string> = {}, payoutDestination: unknown = BCA) =>
-  apiFetch('/api/wallet/withdrawals', { method: 'POST', headers: { ...bearer(account.token), ...(key ? { 'idempotency-key': key } : {}), ...headers }, json: { expectedBalance, payoutDestination } });
+  apiFetch('/api/wallet/withdrawals', {
+    method: 'POST', headers: { ...bearer(account.token), ...(key ? { 'idempotency-key': key } : {}), ...headers }, json: { expectedBalance, ...(payoutDestination === null ? {} : { payoutDestination }) },
+  });
 const resolve = (id: string, json: unknown) => apiFetch(`/api/admin/payouts/${id}/resolve`, { method: 'POST', headers: bearer(adminToken), json });
 
 async function entriesOf(sub: string) {
@@ -145,7 +148,7 @@ describe('withdrawing the balance', () => {
     ]);
 
     // Where to send the payout is asked, checked for shape, before anything moves.
-    const none = await withdraw(account, 22_000, crypto.randomUUID(), { 'accept-language': 'id' }, undefined);
+    const none = await withdraw(account, 22_000, crypto.randomUUID(), { 'accept-language': 'id' }, null);
     expect(none.status).toBe(400);
     expect(none.body.fields).toEqual({ payoutDestination: 'Ke mana kami mengirimnya? Pilih rekening bank atau dompet digital' });
     const badBank = await withdraw(account, 22_000, crypto.randomUUID(), {}, { kind: 'bank', bankCode: '999', accountNumber: '12-34', accountHolder: '' });
