@@ -192,7 +192,8 @@ export function accountPaths(sim: Sim, topUp: (user: SimUser, amount: number) =>
     const ok = answers.filter((a) => a.status === 200);
     const closed = ok[0]?.body;
     // The admin saw where to send it (what its user gave), and a paid one keeps the reference one admin typed.
-    const wrongDestination = closed && JSON.stringify(closed.destination) !== JSON.stringify(destinationOf(userOf(closed.userId)));
+    const fieldsOf = (destination: object | null) => JSON.stringify(Object.entries(destination ?? {}).sort());
+    const wrongDestination = closed && fieldsOf(closed.destination) !== fieldsOf(destinationOf(userOf(closed.userId)));
     const wrongReference = closed && (closed.status === 'paid' ? !references.has(closed.transferReference) : closed.transferReference !== null);
     if (ok.length < 1 || answers.some((a) => a.status !== 200 && a.status !== 409) || new Set(ok.map((a) => a.body.status)).size !== 1 || wrongDestination || wrongReference) {
       return paths.unexplained(path, `payout ${id}: ${answers.map((a) => `${a.status} ${JSON.stringify(a.body)}`).join('; ')}`);

@@ -46,7 +46,7 @@ describe('app formatting', () => {
 
   it('names a withdrawal\'s rows by where the money went, never "Balance adjustment"', () => {
     const w = (refunds: { paymentMethod: 'gopay' | 'qris'; amountIdr: number }[], payoutIdr: number, payoutStatus: 'none' | 'open' | 'paid' | 'returned' = 'open') =>
-      ({ step: 'withdrawn' as const, refunds, payoutIdr, payoutTo: payoutIdr ? 'BCA •••7890' : null, payoutStatus, processing: false });
+      ({ step: 'withdrawn' as 'withdrawn' | 'voided' | 'payout_returned', refunds, payoutIdr, payoutTo: payoutIdr ? 'BCA •••7890' : null, payoutStatus, processing: false });
     const row = (withdrawal: ReturnType<typeof w>, debit = true) => ({ type: 'adjustment' as const, machine: null, debit, withdrawalId: 'WD-1', withdrawal });
     expect(transactionTitle(row(w([{ paymentMethod: 'gopay', amountIdr: 15_000 }], 0, 'none')), en)).toBe('Refunded to GoPay');
     expect(transactionTitle(row(w([], 20_000)), en)).toBe('Payout to BCA •••7890');
