@@ -72,7 +72,9 @@ const DESTINATIONS: Record<Language, { wrong: (sheet: Locator) => Promise<string
   },
   id: {
     wrong: async (sheet) => {
-      await sheet.getByRole('radio', { name: 'Dompet digital' }).check();
+      // The choice is a labelled button to tap (its radio is for screen readers).
+      await sheet.locator('label', { has: sheet.page().getByRole('radio', { name: 'Dompet digital' }) }).click();
+      expect(await sheet.getByRole('radio', { name: 'Dompet digital' }).isChecked()).toBe(true);
       await sheet.getByRole('combobox', { name: 'Dompet digital' }).selectOption({ label: 'DANA' });
       await sheet.getByLabel('Nomor HP dompet digital').fill('+44 20 7946 0958');
       return ['Masukkan nomor HP Indonesia (08... atau +628...)'];
@@ -118,7 +120,8 @@ describe('withdrawing the balance from Profile, at 390 px', { timeout: 180_000 }
       // Checked before anything is sent: the field messages, in the person's language.
       const expected = await DESTINATIONS[language].wrong(sheet);
       await sheet.getByRole('button', { name: t.confirm }).click();
-      for (const message of expected) await sheet.getByText(message, { exact: true }).waitFor();
+      // Each under its field (the bank list's first option says 'Choose a bank' too).
+      for (const message of expected) await sheet.locator(`p:text-is("${message}")`).waitFor();
       expect(await sheet.getByText(t.done).count()).toBe(0);
       await page.screenshot({ path: `test-results/app-withdrawal-destination-${language}.png` });
 
