@@ -80,7 +80,7 @@ export const appTexts = defineMessages('appTexts', {
     owed: 'Owed',
     owedPaid: 'Owed amount paid',
     refundedTo: (method: string) => `Refunded to ${method}`,
-    withdrawn: 'Withdrawn: refund and payout',
+    withdrawn: 'Withdrawn',
     backFromWithdrawal: 'Back from an interrupted withdrawal',
     payoutTo: (to: string) => `Payout to ${to}`,
     payoutByTeam: 'Payout by our team',

@@ -27,7 +27,8 @@ export function TransactionRow({ transaction, onClaim }: { transaction: Transact
         {water ? <DropIcon size={20} /> : <PlusIcon size={20} />}
       </span>
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-semibold text-slate-900">{transactionTitle(transaction, t)}</p>
+        {/* Two lines at most: "Payout returned to wallet" and its Indonesian do not fit one beside the amount at 390 px. */}
+        <p className="line-clamp-2 text-sm font-semibold text-slate-900">{transactionTitle(transaction, t)}</p>
         <p className="mt-0.5 text-xs text-slate-500">
           <time dateTime={transaction.createdAt}>{formatDateTime(transaction.createdAt)}</time>
         </p>

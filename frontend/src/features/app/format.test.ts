@@ -52,7 +52,7 @@ describe('app formatting', () => {
     expect(transactionTitle(row(w([], 20_000)), en)).toBe('Payout to BCA •••7890');
     expect(transactionTitle(row({ ...w([], 20_000), payoutTo: null }), en)).toBe('Payout by our team');
     const mixed = w([{ paymentMethod: 'gopay', amountIdr: 15_000 }, { paymentMethod: 'qris', amountIdr: 5_000 }], 20_000, 'paid');
-    expect(transactionTitle(row(mixed), en)).toBe('Withdrawn: refund and payout');
+    expect(transactionTitle(row(mixed), en)).toBe('Withdrawn');
     expect(withdrawalParts(mixed, en)).toBe('Rp 15.000 refunded to GoPay · Rp 5.000 refunded to QRIS · Rp 20.000 paid out to BCA •••7890 (sent)');
     expect(withdrawalParts(mixed, indonesian.appTexts.transaction)).toBe('Rp 15.000 dikembalikan ke GoPay · Rp 5.000 dikembalikan ke QRIS · Rp 20.000 dibayarkan ke BCA •••7890 (terkirim)');
     expect(transactionTitle(row({ ...w([], 20_000, 'returned'), step: 'payout_returned' }, false), en)).toBe('Payout returned to wallet');

@@ -63,7 +63,7 @@ export const isDebit = (t: Pick<Transaction, 'type'> & { debit?: boolean }) => t
 
 type WithdrawalInHistory = NonNullable<Transaction['withdrawal']>;
 
-/** A withdrawal's balance named by where it went: one refund 'Refunded to GoPay', only a payout 'Payout to BCA •••7890', both 'Withdrawn: refund and payout'. */
+/** A withdrawal's balance named by where it went: one refund 'Refunded to GoPay', only a payout 'Payout to BCA •••7890', both 'Withdrawn'. */
 function withdrawnTitle(w: WithdrawalInHistory, texts: AppTexts['transaction']): string {
   if (w.payoutIdr === 0 && w.refunds.length === 1) return texts.refundedTo(paymentMethodLabel(w.refunds[0]!.paymentMethod));
   if (w.refunds.length === 0 && w.payoutIdr > 0) return w.payoutTo ? texts.payoutTo(w.payoutTo) : texts.payoutByTeam;

@@ -80,7 +80,7 @@ export const appTexts: (typeof english)['en'] = {
     owed: 'Terutang',
     owedPaid: 'Utang dilunasi',
     refundedTo: (method) => `Dikembalikan ke ${method}`,
-    withdrawn: 'Ditarik: pengembalian dan pembayaran',
+    withdrawn: 'Ditarik',
     backFromWithdrawal: 'Kembali dari penarikan yang terputus',
     payoutTo: (to) => `Pembayaran ke ${to}`,
     payoutByTeam: 'Pembayaran oleh tim kami',
