@@ -7,7 +7,7 @@ import {
 import type { TopupOrder } from '../ports/payment-orders';
 import { quotaWindow, type RequestQuota } from '../ports/problem-reports';
 import type { TransactionPart } from '../ports/transaction';
-import type { PayoutStatus, WithdrawalLock, WithdrawalRecord, Withdrawals } from '../ports/withdrawals';
+import type { PayoutClosing, PayoutStatus, WithdrawalLock, WithdrawalRecord, Withdrawals } from '../ports/withdrawals';
 import { createGuestOrder, settleGuestSession, type GuestDeps } from './guest-orders';
 import { newOrderState, orderIdFor } from './payment-orders';
 import { MemoryOrders, report } from './payment-orders.test-fakes';
@@ -115,6 +115,9 @@ class ScriptedGateway implements PaymentGateway {
 class MemoryWithdrawals implements Withdrawals {
   readonly records = new Map<string, WithdrawalRecord>();
   readonly locks = new Map<string, WithdrawalLock>();
+  async many(ids: string[]) {
+    return ids.flatMap((id) => (this.records.has(id) ? [structuredClone(this.records.get(id)!)] : []));
+  }
   creating(record: WithdrawalRecord) {
     return memoryPart(
       { holds: () => !this.records.has(record.id), apply: () => this.records.set(record.id, structuredClone(record)) },
@@ -168,10 +171,13 @@ class MemoryWithdrawals implements Withdrawals {
   async listPayouts(status: Exclude<PayoutStatus, 'none'>, limit: number) {
     return [...this.records.values()].filter((r) => r.payoutStatus === status).sort((a, b) => b.createdAt.localeCompare(a.createdAt)).slice(0, limit).map((r) => structuredClone(r));
   }
-  async resolvePayout(id: string, resolution: { status: 'paid' | 'returned'; by: string; note: string; at: string }) {
+  async resolvePayout(id: string, resolution: PayoutClosing) {
     const r = this.records.get(id);
     if (r?.payoutStatus !== 'open') return null;
-    Object.assign(r, { payoutStatus: resolution.status, resolvedAt: resolution.at, resolvedBy: resolution.by, resolutionNote: resolution.note });
+    Object.assign(r, {
+      payoutStatus: resolution.status, resolvedAt: resolution.at, resolvedBy: resolution.by, resolutionNote: resolution.note,
+      ...(resolution.transferReference === null ? {} : { transferReference: resolution.transferReference }),
+    });
     return structuredClone(r);
   }
 }

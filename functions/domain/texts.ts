@@ -164,6 +164,7 @@ export const incidentResolvedAlready = { en: 'This incident is already resolved'
 export const atMostAuthorized = (ml: number) => ({ en: `At most the authorized ${ml} ml`, id: `Paling banyak ${ml} ml yang diotorisasi` });
 export const enterCreditAmount = { en: 'Enter the amount to credit', id: 'Masukkan jumlah yang dikreditkan' };
 export const moreThanCharged = { en: 'More than the refill charged', id: 'Lebih dari yang ditagih untuk isi ulang' };
+export const payoutDestinationRequired = { en: 'Tell us where to send the part our team pays out', id: 'Beri tahu kami ke mana bagian yang dibayarkan tim kami dikirim' };
 export const payoutNotFound = { en: 'Payout request not found', id: 'Permintaan pembayaran tidak ditemukan' };
 export const payoutAlready = (status: string) => ({ en: `This payout request is already ${status}`, id: `Permintaan pembayaran ini sudah berstatus ${status}` });
 export const labReportNotUploaded = { en: 'The lab report PDF was not uploaded', id: 'PDF laporan lab tidak terunggah' };

@@ -4,7 +4,8 @@ import type { Ledger, LedgerEntry } from '../ports/ledger';
 import type { Users } from '../ports/users';
 import { forbidden, invalid, notFound } from './errors';
 import { fallbackName } from './machines';
-import { isWithdrawalId } from '../ports/withdrawals';
+import { isWithdrawalId, type Withdrawals } from '../ports/withdrawals';
+import { withdrawalInHistory } from './withdrawals';
 import * as texts from './texts';
 
 /** Who asks (structurally the HTTP layer's Identity). */
@@ -42,8 +43,11 @@ export function toTransaction(entry: LedgerEntry): Transaction {
   };
 }
 
-/** A user's transactions, newest first; holds and releases (a vend in progress) are not shown. With `claims`, each vend carries its claim's state. */
-export async function transactionsOf(userId: string, page: { limit: number; cursor?: string }, ledger: Ledger, claims?: Claims): Promise<TransactionPage> {
+/**
+ * A user's transactions, newest first; holds and releases (a vend in progress) are not shown. With `claims`, each vend
+ * carries its claim's state; with `withdrawals`, each withdrawal's entry where its money went.
+ */
+export async function transactionsOf(userId: string, page: { limit: number; cursor?: string }, ledger: Ledger, claims?: Claims, withdrawals?: Withdrawals): Promise<TransactionPage> {
   let result;
   try {
     result = await ledger.entries(userId, { limit: page.limit, cursor: page.cursor, visibleOnly: true });
@@ -52,7 +56,15 @@ export async function transactionsOf(userId: string, page: { limit: number; curs
     if (page.cursor && (error as Error).name === 'ValidationException') throw invalid(texts.badCursor);
     throw error;
   }
-  const items = result.items.map(toTransaction);
+  let items = result.items.map(toTransaction);
+  const withdrawalIds = items.flatMap((t) => (t.withdrawalId ? [t.withdrawalId] : []));
+  if (withdrawals && withdrawalIds.length > 0) {
+    const records = new Map((await withdrawals.many(withdrawalIds)).filter((r) => r.userId === userId).map((r) => [r.id, r]));
+    items = items.map((t, i) => {
+      const record = t.withdrawalId ? records.get(t.withdrawalId) : undefined;
+      return record ? { ...t, withdrawal: withdrawalInHistory(result.items[i]!.idempotencyKey, record) } : t;
+    });
+  }
   const vendIds = items.flatMap((t) => (t.vendId ? [t.vendId] : []));
   if (!claims || vendIds.length === 0) return { items, nextCursor: result.nextCursor };
   const states = await claims.statesOf(userId, vendIds);

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Language, Localized } from '@shared/language';
 import { formatRupiah } from '@shared/money';
-import { REFUND_WINDOW_DAYS, type PaymentMethod, type PayoutLine, type PayoutReason, type PayoutRequest, type Withdrawal, type WithdrawalPlan } from '@shared/schemas';
+import { REFUND_WINDOW_DAYS, type PaymentMethod, type PayoutDestination, type PayoutLine, type PayoutReason, type PayoutRequest, type PayoutResolution, type Transaction, type Withdrawal, type WithdrawalPlan } from '@shared/schemas';
+import { payoutDestinationLabel } from '@shared/payout-destination';
 import { consoleLog } from '../ports/log';
 import type { Mailer } from '../ports/mailer';
 import { GatewayRejected, GatewayUnavailable, type GatewayRefund } from '../ports/payment-gateway';
@@ -10,7 +11,7 @@ import type { Users } from '../ports/users';
 import { TransactionPartRejected } from '../ports/transaction';
 import { isWithdrawalId, WITHDRAWAL_ID_PREFIX, type PlannedRefund, type WithdrawalRecord, type Withdrawals } from '../ports/withdrawals';
 import type { SignedInPerson } from './users';
-import { conflict, notFound, unavailable } from './errors';
+import { conflict, invalid, notFound, unavailable } from './errors';
 import { orderKind, requireIdempotencyKey } from './payment-orders';
 import type { PaymentDeps } from './payment-deps';
 import { takeBackRefunds } from './payment-reports';
@@ -43,7 +44,6 @@ const ENTRY_PAGES = 20;
 const ENTRY_PAGE_SIZE = 100;
 /** How long one request may carry a withdrawal out before another may resume or void it (a function runs 10 s at most). */
 const LEASE_MS = 60_000;
-const LONGEST_WINDOW_DAYS = Math.max(...Object.values(REFUND_WINDOW_DAYS).map((days) => days ?? 0));
 
 /** `WD-` + 24 hex of the user and their Idempotency-Key: the record's id and the gateway refund key (Midtrans: at most 50). */
 export const withdrawalIdFor = (userId: string, idempotencyKey: string) => `${WITHDRAWAL_ID_PREFIX}${createHash('sha256').update(`withdrawal\n${userId}\n${idempotencyKey}`).digest('hex').slice(0, 24)}`;
@@ -52,78 +52,107 @@ const voidKey = (withdrawalId: string) => `withdrawal-void:${withdrawalId}`;
 const paidOutKey = (withdrawalId: string) => `payout-paid:${withdrawalId}`;
 const returnKey = (withdrawalId: string) => `payout-returned:${withdrawalId}`;
 
+/** Where a withdrawal's payout goes, as its user sees it ('BCA •••7890'); null: no payout, or none was given. */
+const payoutToOf = (record: WithdrawalRecord) =>
+  record.payout.length > 0 && record.payoutDestination ? payoutDestinationLabel(record.payoutDestination, 'masked') : null;
+
+type HistoryOfWithdrawal = NonNullable<Transaction['withdrawal']>;
+
+/**
+ * A wallet entry of a withdrawal as History names it (docs/payments.md, "Withdrawals"): which step wrote it (by its
+ * transaction's key) and where the withdrawn money went: the refunds per payment method, the payout and its destination.
+ */
+export function withdrawalInHistory(idempotencyKey: string, record: WithdrawalRecord): HistoryOfWithdrawal {
+  const step = idempotencyKey === voidKey(record.id) ? 'voided' : idempotencyKey === returnKey(record.id) ? 'payout_returned' : 'withdrawn';
+  const byMethod = new Map<PaymentMethod, number>();
+  for (const refund of record.refunds) byMethod.set(refund.paymentMethod, (byMethod.get(refund.paymentMethod) ?? 0) + refund.amount);
+  return {
+    step,
+    refunds: [...byMethod].map(([paymentMethod, amountIdr]) => ({ paymentMethod, amountIdr })),
+    payoutIdr: sum(record.payout.map((p) => p.amountIdr)),
+    payoutTo: payoutToOf(record),
+    payoutStatus: record.payoutStatus,
+    processing: record.status === 'processing',
+  };
+}
+
 /** When a top-up stops being refundable at the gateway (null: its method is never refunded automatically). */
 function refundableUntil(method: PaymentMethod, paidAt: string): string | null {
   const days = REFUND_WINDOW_DAYS[method];
   return days === null ? null : new Date(Date.parse(paidAt) + days * DAY_MS).toISOString();
 }
 
-/** A settled top-up with what is left of it to refund. */
+/** A settled top-up: when it was paid and until when its method refunds it. */
 interface Candidate {
   order: PaymentOrder;
   paidAt: string;
-  left: number;
   until: string | null;
 }
 
-/**
- * The user's settled top-ups with something left to refund, newest first: every one still inside the longest refund
- * window, then older ones until they add up to the balance (to say where the rest came from); and the credit the
- * wallet got from Bali Refill itself (claims, goodwill, an admin's credit), which never goes back to a gateway.
- */
-async function candidatesOf(userId: string, balance: number, now: Date, deps: Pick<WithdrawalDeps, 'ledger' | 'paymentOrders'>): Promise<{ candidates: Candidate[]; ownCredit: number }> {
-  const found: Candidate[] = [];
-  let total = 0;
-  let ownCredit = 0;
-  let cursor: string | undefined;
-  const oldestInWindow = now.getTime() - LONGEST_WINDOW_DAYS * DAY_MS;
-  for (let page = 0; page < ENTRY_PAGES; page++) {
-    const { items, nextCursor } = await deps.ledger.entries(userId, { limit: ENTRY_PAGE_SIZE, cursor, visibleOnly: true });
-    // A withdrawal's money coming back (voided, or its payout returned) was the wallet's own before: not a credit.
-    ownCredit += sum(items.filter((entry) => entry.amount > 0 && entry.type !== 'topup' && !isWithdrawalId(entry.reference)).map((entry) => entry.amount));
-    const topups = items.filter((entry) => entry.type === 'topup' && orderKind(entry.reference) === 'topup');
-    const orders = await Promise.all(topups.map((entry) => deps.paymentOrders.get(entry.reference)));
-    for (const [i, order] of orders.entries()) {
-      if (!order || order.userId !== userId || (order.status !== 'settled' && order.status !== 'refunded')) continue;
-      const left = order.amount - (order.refunded ?? 0);
-      if (left <= 0) continue;
-      const paidAt = order.creditedAt ?? topups[i]!.createdAt;
-      found.push({ order, paidAt, left, until: refundableUntil(order.paymentMethod, paidAt) });
-      total += left;
-    }
-    const oldest = items.at(-1)?.createdAt;
-    if (!nextCursor || (total >= balance && oldest !== undefined && Date.parse(oldest) < oldestInWindow)) break;
-    cursor = nextCursor;
-  }
-  return { candidates: found, ownCredit };
+/** A part of the balance and where it came from: a settled top-up, or credit that did not come from one (top-up: null). */
+interface Source {
+  amount: number;
+  topup: Candidate | null;
 }
 
 /**
- * Splits the balance: the credit Bali Refill gave (claims, goodwill, an admin's) is counted as still in the wallet
- * first and never refunded to a gateway; the rest first over the top-ups still refundable, newest first; what is
- * left is attributed to the top-ups that are not (newest first, with why), and the rest did not come from a top-up.
+ * Where the balance came from. Water spends the oldest money first, so what is left is the newest credits: the
+ * entries are read newest first and the balance is attributed to their credits until it is covered. A top-up counts
+ * as far as it is not refunded yet; credit that did not come from a top-up (a claim, goodwill, an admin's credit, a
+ * kept guest receipt) counts as itself, and never goes back to a gateway. Money coming back from a withdrawal (voided,
+ * or its payout returned) was the wallet's before the withdrawal took it: its sources are the older credits, read on.
+ * What no credit explains (a history longer than ENTRY_PAGES) is a credit of its own.
  */
-function allocate(balance: number, { candidates, ownCredit }: { candidates: Candidate[]; ownCredit: number }, now: Date): { refunds: PlannedRefund[]; payout: PayoutLine[] } {
-  const notGateway = Math.min(balance, ownCredit);
-  let left = balance - notGateway;
+async function sourcesOf(userId: string, balance: number, deps: Pick<WithdrawalDeps, 'ledger' | 'paymentOrders'>): Promise<Source[]> {
+  const sources: Source[] = [];
+  let needed = balance;
+  let cursor: string | undefined;
+  for (let page = 0; page < ENTRY_PAGES && needed > 0; page++) {
+    const { items, nextCursor } = await deps.ledger.entries(userId, { limit: ENTRY_PAGE_SIZE, cursor, visibleOnly: true });
+    for (const entry of items) {
+      if (needed <= 0) break;
+      if (entry.amount <= 0 || isWithdrawalId(entry.reference)) continue;
+      if (entry.type !== 'topup' || orderKind(entry.reference) !== 'topup') {
+        const amount = Math.min(needed, entry.amount);
+        sources.push({ amount, topup: null });
+        needed -= amount;
+        continue;
+      }
+      const order = await deps.paymentOrders.get(entry.reference);
+      if (!order || order.userId !== userId || (order.status !== 'settled' && order.status !== 'refunded')) continue;
+      const amount = Math.min(needed, entry.amount, order.amount - (order.refunded ?? 0));
+      if (amount <= 0) continue;
+      const paidAt = order.creditedAt ?? entry.createdAt;
+      sources.push({ amount, topup: { order, paidAt, until: refundableUntil(order.paymentMethod, paidAt) } });
+      needed -= amount;
+    }
+    if (!nextCursor) break;
+    cursor = nextCursor;
+  }
+  if (needed > 0) sources.push({ amount: needed, topup: null });
+  return sources;
+}
+
+/**
+ * Splits the balance by where each part came from: a top-up still inside its method's refund window is refunded to
+ * it; one past its window, or of a method never refunded automatically, is paid out with that reason; credit that did
+ * not come from a top-up is paid out as such (one line).
+ */
+function allocate(sources: Source[], now: Date): { refunds: PlannedRefund[]; payout: PayoutLine[] } {
   const refunds: PlannedRefund[] = [];
   const payout: PayoutLine[] = [];
-  const refundable = (c: Candidate) => c.until !== null && now.getTime() < Date.parse(c.until);
-  for (const c of candidates.filter(refundable)) {
-    if (left <= 0) break;
-    const amount = Math.min(left, c.left);
-    refunds.push({ orderId: c.order.orderId, paymentMethod: c.order.paymentMethod, paidAt: c.paidAt, paid: c.order.amount, amount, refundableUntil: c.until! });
-    left -= amount;
+  let notFromTopup = 0;
+  for (const { amount, topup: c } of sources) {
+    if (!c) {
+      notFromTopup += amount;
+    } else if (c.until !== null && now.getTime() < Date.parse(c.until)) {
+      refunds.push({ orderId: c.order.orderId, paymentMethod: c.order.paymentMethod, paidAt: c.paidAt, paid: c.order.amount, amount, refundableUntil: c.until });
+    } else {
+      const reason: PayoutReason = c.until === null ? 'method_not_refundable' : 'window_passed';
+      payout.push({ amountIdr: amount, reason, orderId: c.order.orderId, paymentMethod: c.order.paymentMethod, paidAt: c.paidAt, refundableUntil: c.until, detail: null });
+    }
   }
-  for (const c of candidates.filter((x) => !refundable(x))) {
-    if (left <= 0) break;
-    const amount = Math.min(left, c.left);
-    const reason: PayoutReason = c.until === null ? 'method_not_refundable' : 'window_passed';
-    payout.push({ amountIdr: amount, reason, orderId: c.order.orderId, paymentMethod: c.order.paymentMethod, paidAt: c.paidAt, refundableUntil: c.until, detail: null });
-    left -= amount;
-  }
-  left += notGateway;
-  if (left > 0) payout.push({ amountIdr: left, reason: 'not_from_topup', orderId: null, paymentMethod: null, paidAt: null, refundableUntil: null, detail: null });
+  if (notFromTopup > 0) payout.push({ amountIdr: notFromTopup, reason: 'not_from_topup', orderId: null, paymentMethod: null, paidAt: null, refundableUntil: null, detail: null });
   return { refunds, payout };
 }
 
@@ -146,7 +175,7 @@ export async function withdrawalPlan(userId: string, deps: Pick<WithdrawalDeps, 
   const now = deps.clock.now();
   const balance = (await deps.users.get(userId))?.balance ?? 0;
   if (balance <= 0) return planView(0, [], []);
-  const { refunds, payout } = allocate(balance, await candidatesOf(userId, balance, now, deps), now);
+  const { refunds, payout } = allocate(await sourcesOf(userId, balance, deps), now);
   return planView(balance, refunds, payout);
 }
 
@@ -154,7 +183,7 @@ export async function withdrawalPlan(userId: string, deps: Pick<WithdrawalDeps, 
 // POST /api/wallet/withdrawals (Idempotency-Key)
 
 export async function withdraw(
-  input: { person: SignedInPerson; expectedBalance: number; idempotencyKey: string | undefined; language?: Language },
+  input: { person: SignedInPerson; expectedBalance: number; idempotencyKey: string | undefined; language?: Language; payoutDestination?: PayoutDestination },
   deps: WithdrawalDeps,
 ): Promise<Withdrawal> {
   const { person } = input;
@@ -169,7 +198,9 @@ export async function withdraw(
   if (balance <= 0) throw conflict(texts.nothingToWithdraw);
   if (balance !== input.expectedBalance) throw conflict(texts.balanceChanged);
   await voidStaleWithdrawal(person.sub, now, deps);
-  const { refunds, payout } = allocate(balance, await candidatesOf(person.sub, balance, now, deps), now);
+  const { refunds, payout } = allocate(await sourcesOf(person.sub, balance, deps), now);
+  // The team can only pay out to somewhere: asked before anything moves (a refund the gateway refuses later has none).
+  if (payout.length > 0 && !input.payoutDestination) throw invalid(texts.payoutDestinationRequired, { payoutDestination: 'Where should we send it? Choose a bank account or an e-wallet' });
   const record: WithdrawalRecord = {
     id,
     userId: person.sub,
@@ -183,6 +214,7 @@ export async function withdraw(
     refunds,
     payout,
     payoutStatus: 'none',
+    payoutDestination: input.payoutDestination ?? null,
   };
   try {
     // The reservation: the whole balance into the withdrawal's account, with the record and the user's lock.
@@ -323,8 +355,8 @@ const payoutReasonTexts: Record<PayoutReason, (line: PayoutLine) => Localized> =
     id: `Pembayaran ${methodNames[l.paymentMethod!]} tidak dapat dikembalikan secara otomatis`,
   }),
   not_from_topup: () => ({
-    en: 'This part of the balance did not come from a top-up that can be refunded (a credit from Bali Refill, or older top-ups)',
-    id: 'Bagian saldo ini tidak berasal dari isi saldo yang bisa dikembalikan (kredit dari Bali Refill, atau isi saldo lama)',
+    en: 'This part of the balance is credit that did not come from a top-up (a claim, goodwill, a kept receipt or our team\'s adjustment), so no payment provider can refund it',
+    id: 'Bagian saldo ini adalah kredit yang tidak berasal dari isi saldo (klaim, kompensasi, struk yang disimpan, atau penyesuaian oleh tim kami), jadi tidak ada penyedia pembayaran yang bisa mengembalikannya',
   }),
   gateway_refused: (l) => ({
     en: `The payment provider refused the refund${l.detail ? `: ${l.detail}` : ''}`,
@@ -359,18 +391,19 @@ function emailsOf(record: WithdrawalRecord): { subject: string; text: string }[]
   } satisfies Record<Language, { subject: string; text: string }>)[language]);
   const payoutTotal = sum(record.payout.map((p) => p.amountIdr));
   const lines = record.payout.map((p) => `- ${formatRupiah(p.amountIdr)}: ${payoutReasonTexts[p.reason](p)[language]}.`);
+  const to = payoutToOf(record);
   const payoutMail: Record<Language, { subject: string; text: string }> = {
     en: {
       subject: `Bali Refill: ${formatRupiah(payoutTotal)} will be paid out to you`,
       text: [
-        `${formatRupiah(payoutTotal)} of your balance could not be refunded automatically. Our team will pay it out to you and write to you when it is sent:`,
+        `${formatRupiah(payoutTotal)} of your balance could not be refunded automatically. Our team will pay it out to ${to ?? 'you (we will ask you where)'} and write to you when it is sent:`,
         '', ...lines, '', `Withdrawal: ${record.id}`,
       ].join('\n'),
     },
     id: {
       subject: `Bali Refill: ${formatRupiah(payoutTotal)} akan dibayarkan kepada Anda`,
       text: [
-        `${formatRupiah(payoutTotal)} dari saldo Anda tidak dapat dikembalikan secara otomatis. Tim kami akan membayarkannya kepada Anda dan mengabari Anda saat sudah dikirim:`,
+        `${formatRupiah(payoutTotal)} dari saldo Anda tidak dapat dikembalikan secara otomatis. Tim kami akan membayarkannya ${to ? `ke ${to}` : 'kepada Anda (kami akan menanyakan tujuannya)'} dan mengabari Anda saat sudah dikirim:`,
         '', ...lines, '', `Penarikan: ${record.id}`,
       ].join('\n'),
     },
@@ -402,6 +435,7 @@ function viewOf(record: WithdrawalRecord): Withdrawal {
     payoutStatus: record.payoutStatus,
     createdAt: record.createdAt,
     completedAt: record.completedAt ?? null,
+    payoutTo: payoutToOf(record),
   };
 }
 
@@ -418,11 +452,13 @@ function payoutView(record: WithdrawalRecord): PayoutRequest {
     email: record.email,
     amountIdr: sum(record.payout.map((p) => p.amountIdr)),
     lines: record.payout,
+    destination: record.payoutDestination ?? null,
     status: record.payoutStatus === 'none' ? 'open' : record.payoutStatus,
     createdAt: record.createdAt,
     resolvedAt: record.resolvedAt ?? null,
     resolvedBy: record.resolvedBy ?? null,
-    note: record.resolutionNote ?? null,
+    note: record.resolutionNote || null,
+    transferReference: record.transferReference ?? null,
   };
 }
 
@@ -430,26 +466,30 @@ export async function listPayouts(status: 'open' | 'paid' | 'returned', deps: Pi
   return (await deps.withdrawals.listPayouts(status, PAYOUTS_LIMIT)).map(payoutView);
 }
 
-/**
- * Closes a payout request once, as 'admin:<username>' with a note (the audit): paid, the admin sent the money; or
- * returned, credited back to the user's wallet (one ledger entry keyed by the withdrawal, so it happens once even
- * when two admins resolve at once). The user is e-mailed the outcome.
- */
 /** What closing a payout request needs: the record, the ledger (a return), the e-mail. No gateway: the money left by hand. */
 export type PayoutDeps = Pick<WithdrawalDeps, 'withdrawals' | 'ledger' | 'clock' | 'log' | 'mailer'>;
 
-export async function resolvePayout(id: string, resolution: { outcome: 'paid' | 'returned'; note: string }, actor: string, deps: PayoutDeps): Promise<PayoutRequest> {
+/**
+ * Closes a payout request once, as 'admin:<username>' (the audit): paid, the admin sent the money to the destination
+ * the user gave, under the transfer's reference (it goes into the ledger entry's note, the book's memo of that line);
+ * or returned, credited back to the user's wallet with why. Each is one ledger transaction keyed by the withdrawal, so
+ * it happens once even when two admins resolve at once. The user is e-mailed the outcome.
+ */
+export async function resolvePayout(id: string, resolution: PayoutResolution, actor: string, deps: PayoutDeps): Promise<PayoutRequest> {
   const record = await deps.withdrawals.get(id);
   if (!record || record.payoutStatus === 'none') throw notFound(texts.payoutNotFound);
   if (record.payoutStatus !== 'open') throw conflict(texts.payoutAlready(record.payoutStatus));
   const amount = sum(record.payout.map((p) => p.amountIdr));
+  const reference = resolution.outcome === 'paid' ? resolution.transferReference : null;
+  const to = payoutToOf(record);
   // The payout's money waited in the withdrawal's account: it leaves the book (sent by hand) or goes back to the wallet.
   if (resolution.outcome === 'returned') {
     await deps.ledger.transfer({ from: id, to: record.userId, amount }, returnKey(id), { reference: id, actor, note: `Payout returned to the wallet: ${resolution.note}` });
   } else {
-    await deps.ledger.post(id, 'adjustment', -amount, paidOutKey(id), { reference: id, actor, note: `Paid out by hand: ${resolution.note}`, counter: 'manual-payouts' });
+    const memo = [`Paid out by hand${to ? ` to ${to}` : ''}, transfer ${reference}`, resolution.note].filter(Boolean).join(': ');
+    await deps.ledger.post(id, 'adjustment', -amount, paidOutKey(id), { reference: id, actor, note: memo, counter: 'manual-payouts' });
   }
-  const resolved = await deps.withdrawals.resolvePayout(id, { status: resolution.outcome, by: actor, note: resolution.note, at: deps.clock.now().toISOString() });
+  const resolved = await deps.withdrawals.resolvePayout(id, { status: resolution.outcome, by: actor, note: resolution.note, at: deps.clock.now().toISOString(), transferReference: reference });
   if (!resolved) {
     const now = await deps.withdrawals.get(id);
     if (now?.payoutStatus === resolution.outcome) return payoutView(now);
@@ -457,18 +497,19 @@ export async function resolvePayout(id: string, resolution: { outcome: 'paid' | 
   }
   if (record.email && deps.mailer) {
     // In the language of the withdrawal's request (docs/architecture.md, "E-mail"); the admin's note as written.
+    const note = resolution.note ? `\n\n${resolution.note}` : '';
     const mails: Record<Language, { subject: string; text: string }> = {
       en: {
         subject: `Bali Refill: your payout of ${formatRupiah(amount)}`,
         text: resolution.outcome === 'paid'
-          ? `We sent you ${formatRupiah(amount)}, the part of your withdrawal ${id} that could not be refunded automatically.\n\n${resolution.note}`
-          : `The ${formatRupiah(amount)} of your withdrawal ${id} that could not be refunded automatically is back in your Bali Refill wallet.\n\n${resolution.note}`,
+          ? `We sent you ${formatRupiah(amount)}${to ? ` to ${to}` : ''}, the part of your withdrawal ${id} that could not be refunded automatically. Transfer reference: ${reference}.${note}`
+          : `The ${formatRupiah(amount)} of your withdrawal ${id} that could not be refunded automatically is back in your Bali Refill wallet.${note}`,
       },
       id: {
         subject: `Bali Refill: pembayaran Anda sebesar ${formatRupiah(amount)}`,
         text: resolution.outcome === 'paid'
-          ? `Kami telah mengirimkan ${formatRupiah(amount)} kepada Anda, bagian dari penarikan ${id} yang tidak dapat dikembalikan secara otomatis.\n\n${resolution.note}`
-          : `${formatRupiah(amount)} dari penarikan ${id} yang tidak dapat dikembalikan secara otomatis sudah kembali ke dompet Bali Refill Anda.\n\n${resolution.note}`,
+          ? `Kami telah mengirimkan ${formatRupiah(amount)} kepada Anda${to ? ` ke ${to}` : ''}, bagian dari penarikan ${id} yang tidak dapat dikembalikan secara otomatis. Referensi transfer: ${reference}.${note}`
+          : `${formatRupiah(amount)} dari penarikan ${id} yang tidak dapat dikembalikan secara otomatis sudah kembali ke dompet Bali Refill Anda.${note}`,
       },
     };
     await deps.mailer.send({ to: record.email, ...mails[record.language ?? 'en'] }).catch((error: unknown) => {

@@ -1,5 +1,5 @@
 import type { Language } from '@shared/language';
-import type { PayoutLine } from '@shared/schemas';
+import type { PayoutDestination, PayoutLine } from '@shared/schemas';
 import type { PaymentMethod } from '@shared/schemas';
 import type { TransactionPart } from './transaction';
 
@@ -51,12 +51,26 @@ export interface WithdrawalRecord {
   /** Once completed, also the refunds the gateway refused. */
   payout: PayoutLine[];
   payoutStatus: PayoutStatus;
+  /** Where the user asked the payout to go (given with the request when its plan had a payout; older records: none). */
+  payoutDestination?: PayoutDestination | null;
   completedAt?: string;
   /** When the refund e-mails were handed to the mailer (once). */
   mailedAt?: string;
   resolvedAt?: string;
   resolvedBy?: string;
   resolutionNote?: string;
+  /** The bank's or e-wallet's reference of the transfer an admin made (paid). */
+  transferReference?: string;
+}
+
+/** How an admin closed a payout request. */
+export interface PayoutClosing {
+  status: 'paid' | 'returned';
+  by: string;
+  note: string;
+  at: string;
+  /** Paid: the transfer's reference; returned: null. */
+  transferReference: string | null;
 }
 
 /** The user's one withdrawal in progress. */
@@ -72,6 +86,8 @@ export interface Withdrawals {
    */
   creating(record: WithdrawalRecord): TransactionPart;
   get(id: string): Promise<WithdrawalRecord | null>;
+  /** Several at once (at most 100: one page of History), those that exist. */
+  many(ids: string[]): Promise<WithdrawalRecord[]>;
   lockOf(userId: string): Promise<WithdrawalLock | null>;
   /** Takes the withdrawal for one request until `until`, while it is processing and nobody else holds it: false otherwise. */
   lease(id: string, now: string, until: string): Promise<boolean>;
@@ -90,6 +106,6 @@ export interface Withdrawals {
   markMailed(id: string, at: string, undo?: boolean): Promise<boolean>;
   /** Payout requests of one status, newest first. */
   listPayouts(status: Exclude<PayoutStatus, 'none'>, limit: number): Promise<WithdrawalRecord[]>;
-  /** Closes an open payout request once; null when it is not open (any more). */
-  resolvePayout(id: string, resolution: { status: 'paid' | 'returned'; by: string; note: string; at: string }): Promise<WithdrawalRecord | null>;
+  /** Closes an open payout request once (paid: with the transfer's reference); null when it is not open (any more). */
+  resolvePayout(id: string, resolution: PayoutClosing): Promise<WithdrawalRecord | null>;
 }

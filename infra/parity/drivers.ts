@@ -1105,7 +1105,7 @@ export const DRIVERS: Record<string, Driver> = {
         name: 'withdraws the balance: its top-ups refunded through the gateway, the rest a payout request, each e-mailed',
         as: 'user',
         headers: () => ({ 'idempotency-key': newKey() }),
-        body: (s) => ({ expectedBalance: Number(s.values.withdrawable) }),
+        body: (s) => ({ expectedBalance: Number(s.values.withdrawable), payoutDestination: { kind: 'ewallet', provider: 'gopay', phone: '081234567890' } }),
         expect: 201,
         check: ({ body }, s) => (s.values.payoutId = record(body).id, is(record(body).payoutStatus === 'open' && Number(record(body).refundIdr) > 0, `withdrawal ${JSON.stringify(body)}`) ??
           is(s.mailTo(s.account[0]!.username).some((subject) => subject.includes('will be paid out to you')), 'no payout e-mail')),
@@ -1125,7 +1125,7 @@ export const DRIVERS: Record<string, Driver> = {
         expect: 200,
         check: ({ body }, s) => is(record(body).status === 'returned', `status ${String(record(body).status)}`) ?? is(s.mailTo(s.account[0]!.username).some((subject) => subject.startsWith('Bali Refill: your payout')), 'no payout e-mail'),
       },
-      { name: 'answers 404 for an unknown payout request', as: 'admin', params: { id: 'no-such-payout' }, body: { outcome: 'paid', note: 'x' }, expect: 404 },
+      { name: 'answers 404 for an unknown payout request', as: 'admin', params: { id: 'no-such-payout' }, body: { outcome: 'paid', transferReference: 'TRF-0001' }, expect: 404 },
     ],
   },
   'Api/adminListHeldGuestRefunds': {

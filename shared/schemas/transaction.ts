@@ -45,6 +45,19 @@ export const Transaction = /* @__PURE__ */ lazySchema(() => z.object({
   claim: z.optional(ClaimState),
   /** On the wallet's side of a withdrawal (the balance set aside for it, or what came back from it): the withdrawal. */
   withdrawalId: z.optional(z.string()),
+  /** What that entry was to the withdrawal, and where the withdrawn money went, to name the row truthfully. */
+  withdrawal: z.optional(z.object({
+    /** withdrawn: the balance set aside; voided: an interrupted one's money back; payout_returned: the admin returned the payout. */
+    step: z.enum(['withdrawn', 'voided', 'payout_returned']),
+    /** Refunds made, one per payment method. */
+    refunds: z.array(z.object({ paymentMethod: PaymentMethod, amountIdr: z.number().check(z.int()) })),
+    payoutIdr: z.number().check(z.int()),
+    /** Where the payout goes, masked ('BCA •••7890'); null: none, or not given. */
+    payoutTo: z.nullable(z.string()),
+    payoutStatus: z.enum(['none', 'open', 'paid', 'returned']),
+    /** Still being carried out (its refunds not all made yet). */
+    processing: z.boolean(),
+  })),
 }));
 export type Transaction = z.infer<typeof Transaction>;
 

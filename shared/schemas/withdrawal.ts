@@ -52,9 +52,41 @@ export const WithdrawalPlan = /* @__PURE__ */ lazySchema(() => z.object({
 }));
 export type WithdrawalPlan = z.infer<typeof WithdrawalPlan>;
 
+/**
+ * The banks a payout can go to (Indonesia's bank codes, the ones a transfer from the company's bank names), and the
+ * e-wallets: a fixed list, so the admin never meets a bank they cannot send to.
+ */
+export const PAYOUT_BANKS = {
+  '002': 'BRI', '008': 'Mandiri', '009': 'BNI', '011': 'Danamon', '013': 'Permata', '014': 'BCA', '022': 'CIMB Niaga',
+  '028': 'OCBC', '129': 'BPD Bali', '200': 'BTN', '451': 'BSI', '535': 'SeaBank', '542': 'Bank Jago',
+} as const;
+export const PAYOUT_EWALLETS = { gopay: 'GoPay', ovo: 'OVO', dana: 'DANA' } as const;
+const bankCodes = Object.keys(PAYOUT_BANKS) as [keyof typeof PAYOUT_BANKS, ...(keyof typeof PAYOUT_BANKS)[]];
+const ewallets = Object.keys(PAYOUT_EWALLETS) as [keyof typeof PAYOUT_EWALLETS, ...(keyof typeof PAYOUT_EWALLETS)[]];
+/** Spaces, dots and dashes people type inside numbers. */
+const withoutSeparators = (value: string) => value.replace(/[\s.-]/g, '');
+
+/** Where the team sends the part of a withdrawal the gateway cannot refund: a bank account or an e-wallet number. */
+export const PayoutDestination = /* @__PURE__ */ lazySchema(() => z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('bank'),
+    bankCode: z.enum(bankCodes, 'Choose a bank'),
+    accountNumber: z.string('Enter the account number').check(z.overwrite(withoutSeparators), z.regex(/^\d{6,20}$/, 'An account number is 6 to 20 digits')),
+    accountHolder: z.string('Enter the account holder\'s name').check(z.trim(), z.minLength(2, 'Enter the account holder\'s name'), z.maxLength(100, 'The name is too long')),
+  }),
+  z.object({
+    kind: z.literal('ewallet'),
+    provider: z.enum(ewallets, 'Choose an e-wallet'),
+    phone: z.string('Enter the e-wallet\'s phone number').check(z.overwrite(withoutSeparators), z.regex(/^(08|\+628)\d{7,12}$/, 'Enter an Indonesian mobile number (08... or +628...)')),
+  }),
+], { error: 'Choose a bank account or an e-wallet' }));
+export type PayoutDestination = z.infer<typeof PayoutDestination>;
+
 export const WithdrawalRequest = /* @__PURE__ */ lazySchema(() => z.object({
   /** The balance the user saw with the plan: a withdrawal is made only while it is still the balance (409 otherwise). */
   expectedBalance: z.number({ error: 'The balance you saw is required' }).check(z.int(), z.positive('There is nothing to withdraw')),
+  /** Where to send the part the team pays out: required when the plan has one (400 otherwise). */
+  payoutDestination: z.optional(PayoutDestination),
 }));
 
 /** A payout request's own states; a withdrawal's payoutStatus adds none (nothing was left to pay out). */
@@ -69,6 +101,8 @@ export const Withdrawal = /* @__PURE__ */ lazySchema(() => z.extend(WithdrawalPl
   payoutStatus: PayoutStatus,
   createdAt: z.string(),
   completedAt: z.nullable(z.string()),
+  /** Where the payout goes, as the user may see it again ('BCA •••7890'); null: no payout, or none was given. */
+  payoutTo: z.nullable(z.string()),
 }));
 export type Withdrawal = z.infer<typeof Withdrawal>;
 
@@ -80,20 +114,31 @@ export const PayoutRequest = /* @__PURE__ */ lazySchema(() => z.object({
   email: z.nullable(z.string()),
   amountIdr: z.number().check(z.int()),
   lines: z.array(PayoutLine),
+  /** Where to send it, in full (the admin types it into the bank's transfer); null: not given (a refund refused later). */
+  destination: z.nullable(PayoutDestination),
   status: z.enum(payoutRequestStatuses),
   createdAt: z.string(),
   resolvedAt: z.nullable(z.string()),
   resolvedBy: z.nullable(z.string()),
   note: z.nullable(z.string()),
+  /** The bank's or e-wallet's reference of the transfer, when paid. */
+  transferReference: z.nullable(z.string()),
 }));
 export type PayoutRequest = z.infer<typeof PayoutRequest>;
 
 export const PayoutQuery = /* @__PURE__ */ lazySchema(() => z.object({ status: z._default(z.enum(['open', 'paid', 'returned']), 'open') }));
 
-const NOTE_REQUIRED = 'A note is required (the transfer reference, or why it is returned)';
-export const PayoutResolution = /* @__PURE__ */ lazySchema(() => z.object({
-  /** paid: the admin sent the money (outside the gateway); returned: credited back to the user's wallet. */
-  outcome: z.enum(['paid', 'returned']),
-  note: z.string({ error: NOTE_REQUIRED }).check(z.trim(), z.minLength(1, NOTE_REQUIRED), z.maxLength(500, 'The note is too long')),
-}));
+const NOTE_REQUIRED = 'A note is required (why it is returned)';
+const REFERENCE_REQUIRED = 'Enter the transfer reference the bank or e-wallet gave';
+const note = () => z.string({ error: NOTE_REQUIRED }).check(z.trim(), z.maxLength(500, 'The note is too long'));
+export const PayoutResolution = /* @__PURE__ */ lazySchema(() => z.discriminatedUnion('outcome', [
+  /** paid: the admin sent the money (outside the gateway), under the transfer's reference; a note is optional. */
+  z.object({
+    outcome: z.literal('paid'),
+    transferReference: z.string({ error: REFERENCE_REQUIRED }).check(z.trim(), z.minLength(4, REFERENCE_REQUIRED), z.maxLength(100, 'The reference is too long')),
+    note: z._default(note(), ''),
+  }),
+  /** returned: credited back to the user's wallet, with why. */
+  z.object({ outcome: z.literal('returned'), note: note().check(z.minLength(1, NOTE_REQUIRED)) }),
+], { error: 'Choose paid or returned' }));
 export type PayoutResolution = z.infer<typeof PayoutResolution>;

@@ -33,8 +33,14 @@ const withdrawalDepsHere = async () => {
   return (await import('@functions/providers/withdrawals')).withdrawalDeps();
 };
 const plan = (account: Account) => apiFetch('/api/wallet/withdrawal-plan', { headers: bearer(account.token) });
-const withdraw = (account: Account, expectedBalance: number, key: string | null, headers: Record<string, string> = {}) =>
-  apiFetch('/api/wallet/withdrawals', { method: 'POST', headers: { ...bearer(account.token), ...(key ? { 'idempotency-key': key } : {}), ...headers }, json: { expectedBalance } });
+/** Where the person asks the team to send a payout. */
+const BCA = { kind: 'bank', bankCode: '014', accountNumber: '1234567890', accountHolder: 'Made Wirawan' };
+/** `payoutDestination` null: none sent. */
+const withdraw = (account: Account, expectedBalance: number, key: string | null, headers: Record<string, string> = {}, payoutDestination: unknown = BCA) =>
+  apiFetch('/api/wallet/withdrawals', {
+    method: 'POST', headers: { ...bearer(account.token), ...(key ? { 'idempotency-key': key } : {}), ...headers }, json: { expectedBalance, ...(payoutDestination === null ? {} : { payoutDestination }) },
+  });
+const resolve = (id: string, json: unknown) => apiFetch(`/api/admin/payouts/${id}/resolve`, { method: 'POST', headers: bearer(adminToken), json });
 
 async function entriesOf(sub: string) {
   const { db, tableName } = testDb();
@@ -59,7 +65,8 @@ async function expectBooksBalanced(sub: string, balance: number) {
   expect(new Set(perKey).size).toBe(perKey.length);
   return entries;
 }
-const history = async (account: Account) => (await apiFetch('/api/transactions?limit=50', { headers: bearer(account.token) })).body.items as { type: string; amount: number; debit: boolean; paymentMethod: string | null }[];
+const history = async (account: Account) =>
+  (await apiFetch('/api/transactions?limit=50', { headers: bearer(account.token) })).body.items as { type: string; amount: number; debit: boolean; paymentMethod: string | null; withdrawal?: Record<string, unknown> }[];
 
 describe('withdrawing the balance', () => {
   it('refunds a balance made of two top-ups, newest first; the ledger, history, orders and gateway agree; the same key again refunds once', async () => {
@@ -110,6 +117,10 @@ describe('withdrawing the balance', () => {
     const rows = await history(account);
     expect(rows.filter((r) => r.type === 'topup').map((r) => r.amount).sort()).toEqual([15_000, 20_000]);
     expect(rows.filter((r) => r.type === 'adjustment').map((r) => [r.amount, r.paymentMethod, r.debit]).sort()).toEqual([[30_000, null, true], [5_000, null, true]].sort());
+    // The withdrawal's row says where the money went: refunds to GoPay and QRIS, nothing paid out.
+    expect(rows.find((r) => r.withdrawal)?.withdrawal).toEqual({
+      step: 'withdrawn', refunds: [{ paymentMethod: 'gopay', amountIdr: 15_000 }, { paymentMethod: 'qris', amountIdr: 15_000 }], payoutIdr: 0, payoutTo: null, payoutStatus: 'none', processing: false,
+    });
 
     // One e-mail per refund, sent once.
     const messages = local().mail.messages;
@@ -136,9 +147,20 @@ describe('withdrawing the balance', () => {
       { amountIdr: 12_000, reason: 'window_passed', orderId: old, paymentMethod: 'qris', paidAt: eightDaysAgo, refundableUntil: new Date(Date.parse(eightDaysAgo) + 7 * 86_400_000).toISOString(), detail: null },
     ]);
 
-    const done = await withdraw(account, 22_000, crypto.randomUUID());
+    // Where to send the payout is asked, checked for shape, before anything moves.
+    const none = await withdraw(account, 22_000, crypto.randomUUID(), { 'accept-language': 'id' }, null);
+    expect(none.status).toBe(400);
+    expect(none.body.fields).toEqual({ payoutDestination: 'Ke mana kami mengirimnya? Pilih rekening bank atau dompet digital' });
+    const badBank = await withdraw(account, 22_000, crypto.randomUUID(), {}, { kind: 'bank', bankCode: '999', accountNumber: '12-34', accountHolder: '' });
+    expect(badBank.status).toBe(400);
+    expect(badBank.body.fields).toMatchObject({ 'payoutDestination.bankCode': 'Choose a bank', 'payoutDestination.accountNumber': 'An account number is 6 to 20 digits', 'payoutDestination.accountHolder': 'Enter the account holder\'s name' });
+    const badPhone = await withdraw(account, 22_000, crypto.randomUUID(), {}, { kind: 'ewallet', provider: 'gopay', phone: '+4412345678' });
+    expect(badPhone.body.fields).toMatchObject({ 'payoutDestination.phone': 'Enter an Indonesian mobile number (08... or +628...)' });
+    await expectBooksBalanced(account.sub, 22_000);
+
+    const done = await withdraw(account, 22_000, crypto.randomUUID(), {}, { ...BCA, accountNumber: '1234 5678 90' });
     expect(done.status, JSON.stringify(done.body)).toBe(201);
-    expect(done.body).toMatchObject({ status: 'completed', refundIdr: 0, payoutIdr: 22_000, payoutStatus: 'open' });
+    expect(done.body).toMatchObject({ status: 'completed', refundIdr: 0, payoutIdr: 22_000, payoutStatus: 'open', payoutTo: 'BCA •••7890' });
     const entries = await expectBooksBalanced(account.sub, 0);
     expect(entries.filter((e) => e.idempotencyKey === `withdrawal-reserve:${done.body.id}`).map((e) => e.amount)).toEqual([-22_000]);
     // The payout's money waits in the withdrawal's account until an admin pays it or returns it.
@@ -149,18 +171,42 @@ describe('withdrawing the balance', () => {
     // The admin sees it with its reasons, and returns it to the wallet through the ledger (audited).
     const listed = await apiFetch('/api/admin/payouts', { headers: bearer(adminToken) });
     const request = (listed.body as { id: string; amountIdr: number; lines: { reason: string }[]; userId: string }[]).find((p) => p.id === done.body.id);
-    expect(request).toMatchObject({ amountIdr: 22_000, userId: account.sub, status: 'open' });
+    expect(request).toMatchObject({ amountIdr: 22_000, userId: account.sub, status: 'open', destination: BCA });
     expect(request!.lines.map((l) => l.reason)).toEqual(['method_not_refundable', 'window_passed']);
-    expect((await apiFetch(`/api/admin/payouts/${done.body.id}/resolve`, { method: 'POST', headers: bearer(adminToken), json: { outcome: 'returned', note: '' } })).status).toBe(400);
-    const resolved = await apiFetch(`/api/admin/payouts/${done.body.id}/resolve`, { method: 'POST', headers: bearer(adminToken), json: { outcome: 'returned', note: 'test: the user stays' } });
+    expect((await resolve(done.body.id, { outcome: 'returned', note: '' })).status).toBe(400);
+    const resolved = await resolve(done.body.id, { outcome: 'returned', note: 'test: the user stays' });
     expect(resolved.status, JSON.stringify(resolved.body)).toBe(200);
     expect(resolved.body).toMatchObject({ status: 'returned', resolvedBy: expect.stringMatching(/^admin:/), note: 'test: the user stays' });
-    const twice = await apiFetch(`/api/admin/payouts/${done.body.id}/resolve`, { method: 'POST', headers: bearer(adminToken), json: { outcome: 'paid', note: 'again' } });
+    const twice = await resolve(done.body.id, { outcome: 'paid', transferReference: 'TRF-again' });
     expect(twice.status).toBe(409);
     const after = await expectBooksBalanced(account.sub, 22_000);
     expect(after.filter((e) => e.idempotencyKey === `payout-returned:${done.body.id}`).map((e) => e.amount)).toEqual([22_000]);
     await expectBooksBalanced(done.body.id, 0);
     expect((await apiFetch('/api/admin/payouts?status=returned', { headers: bearer(adminToken) })).body.some((p: { id: string }) => p.id === done.body.id)).toBe(true);
+    // History: the withdrawal went to a payout to BCA, and came back.
+    expect((await history(account)).filter((r) => r.withdrawal).map((r) => [r.debit, r.amount, r.withdrawal!.step, r.withdrawal!.payoutTo, r.withdrawal!.payoutStatus]))
+      .toEqual([[false, 22_000, 'payout_returned', 'BCA •••7890', 'returned'], [true, 22_000, 'withdrawn', 'BCA •••7890', 'returned']]);
+  });
+
+  it('the admin marks a payout paid only with the transfer\'s reference: stored, the memo of the book\'s line, and e-mailed', async () => {
+    const account = await newAccount('paidout');
+    await topup(account, 10_000, 'google_pay', { walletToken: 'sandbox-google-pay-token' });
+    const dana = { kind: 'ewallet', provider: 'dana', phone: '+62 812-3456-7891' };
+    const done = await withdraw(account, 10_000, crypto.randomUUID(), {}, dana);
+    expect(done.status, JSON.stringify(done.body)).toBe(201);
+    expect(done.body).toMatchObject({ payoutIdr: 10_000, payoutTo: 'DANA •••7891' });
+    const missing = await resolve(done.body.id, { outcome: 'paid', note: 'sent' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.fields).toEqual({ transferReference: 'Enter the transfer reference the bank or e-wallet gave' });
+    const paid = await resolve(done.body.id, { outcome: 'paid', transferReference: ' DANA-20261128-0042 ' });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect(paid.body).toMatchObject({ status: 'paid', transferReference: 'DANA-20261128-0042', note: null, destination: { ...dana, phone: '+6281234567891' } });
+    const [out] = (await expectBooksBalanced(done.body.id, 0)).filter((e) => e.idempotencyKey === `payout-paid:${done.body.id}`) as unknown as { amount: number; note: string }[];
+    expect(out).toMatchObject({ amount: -10_000, note: 'Paid out by hand to DANA •••7891, transfer DANA-20261128-0042' });
+    const mail = await waitForEmail(local().mail.messages, account.email, { matches: (m) => m.subject.startsWith('Bali Refill: your payout') });
+    expect(mail.text).toContain('We sent you Rp 10.000 to DANA •••7891');
+    expect(mail.text).toContain('Transfer reference: DANA-20261128-0042.');
+    expect((await history(account)).find((r) => r.withdrawal)?.withdrawal).toMatchObject({ step: 'withdrawn', refunds: [], payoutIdr: 10_000, payoutTo: 'DANA •••7891', payoutStatus: 'paid' });
   });
 
   it('a withdrawal cut off by the gateway keeps its whole balance reserved: nothing of it can be spent, and resuming it weeks later refunds exactly that', async () => {

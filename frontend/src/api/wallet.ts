@@ -1,5 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Language } from '@shared/language';
+import type { PayoutDestination } from '@shared/schemas';
 import type { RouteBody, RouteResponse } from '@shared/routes';
 import { authedApi } from './auth';
 import { ApiRequestError, api } from './client';
@@ -67,5 +68,5 @@ export const withdrawalQueries = {
 };
 
 /** POST /api/wallet/withdrawals: withdraws the balance the user saw; the same key again answers the same withdrawal. */
-export const startWithdrawal = (expectedBalance: number, idempotencyKey: string) =>
-  authedApi('createWithdrawal', { body: { expectedBalance }, headers: { 'idempotency-key': idempotencyKey } });
+export const startWithdrawal = (expectedBalance: number, idempotencyKey: string, payoutDestination?: PayoutDestination) =>
+  authedApi('createWithdrawal', { body: { expectedBalance, payoutDestination }, headers: { 'idempotency-key': idempotencyKey } });

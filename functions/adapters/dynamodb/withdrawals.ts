@@ -1,6 +1,6 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type BatchGetCommandOutput, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { TransactionPart } from '../../ports/transaction';
-import type { PayoutStatus, WithdrawalLock, WithdrawalRecord, Withdrawals } from '../../ports/withdrawals';
+import type { PayoutClosing, PayoutStatus, WithdrawalLock, WithdrawalRecord, Withdrawals } from '../../ports/withdrawals';
 import { keys, withoutKeys } from './keys';
 
 const failedCondition = (error: unknown) => (error as Error).name === 'TransactionCanceledException' || (error as Error).name === 'ConditionalCheckFailedException';
@@ -91,6 +91,18 @@ export class DynamoWithdrawals implements Withdrawals {
     return Item ? withoutKeys<WithdrawalRecord>(Item) : null;
   }
 
+  async many(ids: string[]): Promise<WithdrawalRecord[]> {
+    const found: WithdrawalRecord[] = [];
+    let request: Record<string, unknown>[] | undefined = [...new Set(ids)].map((id) => keys.withdrawal(id));
+    // Unprocessed keys (throttling) are asked for again until none is left.
+    while (request?.length) {
+      const answer: BatchGetCommandOutput = await this.db.send(new BatchGetCommand({ RequestItems: { [this.tableName]: { Keys: request } } }));
+      found.push(...(answer.Responses?.[this.tableName] ?? []).map((item) => withoutKeys<WithdrawalRecord>(item)));
+      request = answer.UnprocessedKeys?.[this.tableName]?.Keys;
+    }
+    return found;
+  }
+
   async complete(id: string, outcome: Pick<WithdrawalRecord, 'refunds' | 'payout' | 'payoutStatus' | 'completedAt'>): Promise<WithdrawalRecord | null> {
     const record = await this.get(id);
     if (!record || record.status !== 'processing') return null;
@@ -148,17 +160,21 @@ export class DynamoWithdrawals implements Withdrawals {
     return (Items ?? []).map((item) => withoutKeys<WithdrawalRecord>(item));
   }
 
-  async resolvePayout(id: string, resolution: { status: 'paid' | 'returned'; by: string; note: string; at: string }): Promise<WithdrawalRecord | null> {
+  async resolvePayout(id: string, resolution: PayoutClosing): Promise<WithdrawalRecord | null> {
     const record = await this.get(id);
     if (!record || record.payoutStatus !== 'open') return null;
     const listed = keys.payoutCollection(resolution.status, resolution.at, id);
+    const reference = resolution.transferReference;
     try {
       const { Attributes } = await this.db.send(new UpdateCommand({
         TableName: this.tableName,
         Key: keys.withdrawal(id),
-        UpdateExpression: 'SET payoutStatus = :status, resolvedAt = :at, resolvedBy = :by, resolutionNote = :note, GSI1PK = :pk, GSI1SK = :sk',
+        UpdateExpression: `SET payoutStatus = :status, resolvedAt = :at, resolvedBy = :by, resolutionNote = :note, GSI1PK = :pk, GSI1SK = :sk${reference ? ', transferReference = :reference' : ''}`,
         ConditionExpression: 'payoutStatus = :open',
-        ExpressionAttributeValues: { ':status': resolution.status, ':at': resolution.at, ':by': resolution.by, ':note': resolution.note, ':pk': listed.GSI1PK, ':sk': listed.GSI1SK, ':open': 'open' },
+        ExpressionAttributeValues: {
+          ':status': resolution.status, ':at': resolution.at, ':by': resolution.by, ':note': resolution.note, ':pk': listed.GSI1PK, ':sk': listed.GSI1SK, ':open': 'open',
+          ...(reference ? { ':reference': reference } : {}),
+        },
         ReturnValues: 'ALL_NEW',
       }));
       return Attributes ? withoutKeys<WithdrawalRecord>(Attributes) : null;

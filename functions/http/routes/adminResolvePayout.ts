@@ -5,5 +5,5 @@ import * as contract from '@shared/routes';
 import { routeHandler } from '../route-handler';
 import { secondFactors } from '../../providers/second-factors';
 
-/** An operator closes a payout request (paid, or returned to the wallet), as 'admin:<username>' with a note. */
+/** An operator closes a payout request (paid, with the transfer's reference; or returned to the wallet, with why), as 'admin:<username>'. */
 export const handler = routeHandler(contract.adminResolvePayout, async ({ params, body, identity }) => resolvePayout(params.id, body, adminActor(identity!), payoutDeps()), { secondFactors });

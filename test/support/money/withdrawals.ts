@@ -21,8 +21,15 @@ export function accountPaths(sim: Sim, topUp: (user: SimUser, amount: number) =>
   const admin = { token: sim.adminToken };
   const balanceOf = async (sub: string) => (await svc.users.get(sub))?.balance ?? 0;
   const userOf = (sub: string) => sim.users.find((u) => u.sub === sub)!;
+  /** Where each user asks the team to send a payout: a bank account or an e-wallet number, by the user. */
+  const destinationOf = (user: SimUser) => {
+    const n = sim.users.indexOf(user);
+    return n % 2 === 0
+      ? { kind: 'bank', bankCode: '014', accountNumber: `88${String(n).padStart(8, '0')}`, accountHolder: `Sim user ${n}` }
+      : { kind: 'ewallet', provider: 'dana', phone: `0812${String(n).padStart(8, '0')}` };
+  };
   const post = (user: SimUser, key: string, expectedBalance: number) =>
-    api('/api/wallet/withdrawals', { method: 'POST', token: user.token, headers: { 'idempotency-key': key }, json: { expectedBalance } });
+    api('/api/wallet/withdrawals', { method: 'POST', token: user.token, headers: { 'idempotency-key': key }, json: { expectedBalance, payoutDestination: destinationOf(user) } });
   /** Interrupted withdrawals another request is already carrying on (resumed, or taken over). */
   const handled = new Set<SimWithdrawal>();
 
@@ -175,10 +182,20 @@ export function accountPaths(sim: Sim, topUp: (user: SimUser, amount: number) =>
     paths.operation(path);
     const outcome = () => rnd.pick(['paid', 'returned'] as const);
     const twice = rnd.chance(0.25);
-    const answers = await Promise.all((twice ? [outcome(), outcome()] : [outcome()]).map((o) =>
-      api(`/api/admin/payouts/${encodeURIComponent(id)}/resolve`, { method: 'POST', ...admin, json: { outcome: o, note: o === 'paid' ? 'Bank transfer' : 'The user stays' } })));
+    const references = new Set<string>();
+    const answers = await Promise.all((twice ? [outcome(), outcome()] : [outcome()]).map((o, i) => {
+      const reference = `TRF-${id.slice(3, 11)}-${i}`;
+      if (o === 'paid') references.add(reference);
+      const json = o === 'paid' ? { outcome: o, transferReference: reference } : { outcome: o, note: 'The user stays' };
+      return api(`/api/admin/payouts/${encodeURIComponent(id)}/resolve`, { method: 'POST', ...admin, json });
+    }));
     const ok = answers.filter((a) => a.status === 200);
-    if (ok.length < 1 || answers.some((a) => a.status !== 200 && a.status !== 409) || new Set(ok.map((a) => a.body.status)).size !== 1) {
+    const closed = ok[0]?.body;
+    // The admin saw where to send it (what its user gave), and a paid one keeps the reference one admin typed.
+    const fieldsOf = (destination: object | null) => JSON.stringify(Object.entries(destination ?? {}).sort());
+    const wrongDestination = closed && fieldsOf(closed.destination) !== fieldsOf(destinationOf(userOf(closed.userId)));
+    const wrongReference = closed && (closed.status === 'paid' ? !references.has(closed.transferReference) : closed.transferReference !== null);
+    if (ok.length < 1 || answers.some((a) => a.status !== 200 && a.status !== 409) || new Set(ok.map((a) => a.body.status)).size !== 1 || wrongDestination || wrongReference) {
       return paths.unexplained(path, `payout ${id}: ${answers.map((a) => `${a.status} ${JSON.stringify(a.body)}`).join('; ')}`);
     }
     paths.outcome(path, `${ok[0]!.body.status}${twice ? ' (two admins at once, one decision stood)' : ''}`);

@@ -1,6 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatRupiah } from '@shared/money';
+import { payoutDestinationLabel } from '@shared/payout-destination';
 import type { HeldGuestRefund, PayoutRequest } from '@shared/schemas';
 import { authedApi } from '../../api/auth';
 import { ApiRequestError } from '../../api/client';
@@ -15,7 +16,8 @@ type Status = PayoutRequest['status'];
 
 /**
  * Payout requests (docs/payments.md, "Withdrawals"): the parts of users' withdrawals the gateway could not refund,
- * with why. The operator sends the money and marks it paid, or returns it to the wallet (a ledger credit), with a note.
+ * with why and where the user asked it sent (in full: the operator types it into the transfer). The operator sends
+ * the money and marks it paid with the transfer's reference, or returns it to the wallet (a ledger credit) with why.
  */
 export function PayoutsPanel() {
   const t = useMessages(withdrawalTexts).admin;
@@ -51,13 +53,15 @@ function PayoutRow({ payout }: { payout: PayoutRequest }) {
   const t = texts.admin;
   const queryClient = useQueryClient();
   const [note, setNote] = useState('');
+  const [reference, setReference] = useState('');
   const [busy, setBusy] = useState(false);
   const day = (iso: string) => formatDateTime(iso);
 
   const resolve = async (outcome: 'paid' | 'returned') => {
     setBusy(true);
     try {
-      await authedApi('adminResolvePayout', { params: { id: payout.id }, body: { outcome, note } });
+      const body = outcome === 'paid' ? { outcome, transferReference: reference, note } : { outcome, note };
+      await authedApi('adminResolvePayout', { params: { id: payout.id }, body });
       await queryClient.invalidateQueries({ queryKey: ['admin'] });
       toast({ title: t.done, description: `${payout.username}: ${formatRupiah(payout.amountIdr)}`, variant: 'success' });
     } catch (error) {
@@ -80,14 +84,23 @@ function PayoutRow({ payout }: { payout: PayoutRequest }) {
       <ul className="list-disc space-y-0.5 pl-5 text-slate-800">
         {payout.lines.map((line, i) => <li key={i}>{formatRupiah(line.amountIdr)}: {payoutReason(line, texts, day)}</li>)}
       </ul>
+      <p className="text-slate-900" data-testid="payout-destination">
+        <span className="text-xs font-medium text-slate-600">{t.sendTo}: </span>
+        {payout.destination ? <span className="select-all font-medium">{payoutDestinationLabel(payout.destination, 'full')}</span> : <span className="text-amber-800">{t.noDestination}</span>}
+      </p>
+      {payout.transferReference && <p className="text-slate-800">{t.paidWith(payout.transferReference)}</p>}
       {payout.note && <p className="whitespace-pre-wrap text-slate-800">{payout.note}</p>}
       {payout.status === 'open' && (
         <div className="flex flex-wrap items-end gap-2">
-          <label className="flex min-w-56 flex-1 flex-col gap-1 text-xs font-medium text-slate-700">
+          <label className="flex min-w-48 flex-1 flex-col gap-1 text-xs font-medium text-slate-700">
+            {t.transferReference}
+            <input value={reference} onChange={(e) => setReference(e.target.value)} maxLength={100} title={t.transferReferenceHint} autoComplete="off" className="h-11 rounded-xl border border-slate-300 bg-white px-3 text-sm" />
+          </label>
+          <label className="flex min-w-48 flex-1 flex-col gap-1 text-xs font-medium text-slate-700">
             {t.note}
             <input value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} className="h-11 rounded-xl border border-slate-300 bg-white px-3 text-sm" />
           </label>
-          <Button className="min-h-11" disabled={busy || !note.trim()} onClick={() => void resolve('paid')}>{t.markPaid}</Button>
+          <Button className="min-h-11" disabled={busy || reference.trim().length < 4} onClick={() => void resolve('paid')}>{t.markPaid}</Button>
           <Button className="min-h-11" variant="ghost" disabled={busy || !note.trim()} onClick={() => void resolve('returned')}>{t.returnToWallet}</Button>
         </div>
       )}

@@ -1,7 +1,7 @@
 import type { Transaction } from '@shared/schemas';
 import { appTexts } from '../../i18n/app';
 import { useMessages } from '../../i18n/messages';
-import { formatDateTime, formatLitres, isDebit, paymentMethodLabel, signedAmount, transactionTitle } from './format';
+import { formatDateTime, formatLitres, isDebit, paymentMethodLabel, signedAmount, transactionTitle, withdrawalParts } from './format';
 import { ClaimButton, ClaimStateLine } from '../claims/ClaimSheet';
 import { DropIcon, PlusIcon } from './icons';
 
@@ -17,6 +17,7 @@ export function TransactionRow({ transaction, onClaim }: { transaction: Transact
     transaction.volume !== null ? formatLitres(transaction.volume) : null,
     transaction.paymentMethod ? paymentMethodLabel(transaction.paymentMethod) : null,
   ].filter(Boolean);
+  const parts = transaction.withdrawal?.step === 'withdrawn' ? withdrawalParts(transaction.withdrawal, t) : null;
   return (
     <li className="flex items-start gap-3 py-3" data-testid="transaction-row">
       <span
@@ -26,11 +27,13 @@ export function TransactionRow({ transaction, onClaim }: { transaction: Transact
         {water ? <DropIcon size={20} /> : <PlusIcon size={20} />}
       </span>
       <div className="min-w-0 flex-1">
-        <p className="truncate text-sm font-semibold text-slate-900">{transactionTitle(transaction, t)}</p>
+        {/* Two lines at most: "Payout returned to wallet" and its Indonesian do not fit one beside the amount at 390 px. */}
+        <p className="line-clamp-2 text-sm font-semibold text-slate-900">{transactionTitle(transaction, t)}</p>
         <p className="mt-0.5 text-xs text-slate-500">
           <time dateTime={transaction.createdAt}>{formatDateTime(transaction.createdAt)}</time>
         </p>
         {details.length > 0 && <p className="mt-0.5 truncate text-xs text-slate-500">{details.join(' · ')}</p>}
+        {parts && <p className="mt-0.5 text-xs text-slate-600" data-testid="withdrawal-parts">{parts}</p>}
         {transaction.claim && <ClaimStateLine claim={transaction.claim} />}
         {onClaim && <ClaimButton onClick={onClaim} />}
       </div>

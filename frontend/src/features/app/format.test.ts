@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appTexts } from '../../i18n/app';
 import * as indonesian from '../../i18n/id';
-import { formatDateTime, formatKg, formatLitres, fullName, greetingFor, initialOf, memberSince, signedAmount, transactionTitle } from './format';
+import { formatDateTime, formatKg, formatLitres, fullName, greetingFor, initialOf, memberSince, signedAmount, transactionTitle, withdrawalParts } from './format';
 
 const en = appTexts.en.transaction;
 
@@ -42,6 +42,22 @@ describe('app formatting', () => {
     expect(signedAmount({ type: 'repayment', amount: 300 }, en)).toBe('-Rp 300');
     expect(formatLitres(1.5)).toBe('1.5 L');
     expect(formatKg(4.31)).toBe('4.31 kg');
+  });
+
+  it('names a withdrawal\'s rows by where the money went, never "Balance adjustment"', () => {
+    const w = (refunds: { paymentMethod: 'gopay' | 'qris'; amountIdr: number }[], payoutIdr: number, payoutStatus: 'none' | 'open' | 'paid' | 'returned' = 'open') =>
+      ({ step: 'withdrawn' as 'withdrawn' | 'voided' | 'payout_returned', refunds, payoutIdr, payoutTo: payoutIdr ? 'BCA •••7890' : null, payoutStatus, processing: false });
+    const row = (withdrawal: ReturnType<typeof w>, debit = true) => ({ type: 'adjustment' as const, machine: null, debit, withdrawalId: 'WD-1', withdrawal });
+    expect(transactionTitle(row(w([{ paymentMethod: 'gopay', amountIdr: 15_000 }], 0, 'none')), en)).toBe('Refunded to GoPay');
+    expect(transactionTitle(row(w([], 20_000)), en)).toBe('Payout to BCA •••7890');
+    expect(transactionTitle(row({ ...w([], 20_000), payoutTo: null }), en)).toBe('Payout by our team');
+    const mixed = w([{ paymentMethod: 'gopay', amountIdr: 15_000 }, { paymentMethod: 'qris', amountIdr: 5_000 }], 20_000, 'paid');
+    expect(transactionTitle(row(mixed), en)).toBe('Withdrawn');
+    expect(withdrawalParts(mixed, en)).toBe('Rp 15.000 refunded to GoPay · Rp 5.000 refunded to QRIS · Rp 20.000 paid out to BCA •••7890 (sent)');
+    expect(withdrawalParts(mixed, indonesian.appTexts.transaction)).toBe('Rp 15.000 dikembalikan ke GoPay · Rp 5.000 dikembalikan ke QRIS · Rp 20.000 dibayarkan ke BCA •••7890 (terkirim)');
+    expect(transactionTitle(row({ ...w([], 20_000, 'returned'), step: 'payout_returned' }, false), en)).toBe('Payout returned to wallet');
+    expect(transactionTitle(row({ ...w([], 20_000, 'returned'), step: 'payout_returned' }, false), indonesian.appTexts.transaction)).toBe('Pembayaran dikembalikan ke dompet');
+    expect(transactionTitle(row({ ...w([], 0, 'none'), step: 'voided' }, false), en)).toBe('Back from an interrupted withdrawal');
   });
 
   it('speaks Indonesian with the Indonesian table', () => {

@@ -59,14 +59,38 @@ const isPurchase = (t: Pick<Transaction, 'type'>) => t.type === 'purchase';
 /** Entries that took money from the wallet (the server says so; a purchase and a repayment always do). */
 export const isDebit = (t: Pick<Transaction, 'type'> & { debit?: boolean }) => t.debit ?? (t.type === 'purchase' || t.type === 'repayment');
 
+type WithdrawalInHistory = NonNullable<Transaction['withdrawal']>;
+
+/** A withdrawal's balance named by where it went: one refund 'Refunded to GoPay', only a payout 'Payout to BCA •••7890', both 'Withdrawn'. */
+function withdrawnTitle(w: WithdrawalInHistory, texts: AppTexts['transaction']): string {
+  if (w.payoutIdr === 0 && w.refunds.length === 1) return texts.refundedTo(paymentMethodLabel(w.refunds[0]!.paymentMethod));
+  if (w.refunds.length === 0 && w.payoutIdr > 0) return w.payoutTo ? texts.payoutTo(w.payoutTo) : texts.payoutByTeam;
+  return texts.withdrawn;
+}
+
+/** Under a withdrawal's row, each part: 'Rp 15.000 refunded to GoPay · Rp 20.000 paid out to BCA •••7890 (sent)'. */
+export function withdrawalParts(w: WithdrawalInHistory, texts: AppTexts['transaction']): string {
+  const status = texts.payoutStatus[w.payoutStatus];
+  return [
+    ...w.refunds.map((r) => texts.refundPart(formatRupiah(r.amountIdr), paymentMethodLabel(r.paymentMethod))),
+    ...(w.payoutIdr > 0 ? [`${texts.payoutPart(formatRupiah(w.payoutIdr), w.payoutTo)}${status ? ` (${status})` : ''}`] : []),
+  ].join(' · ');
+}
+
 /**
  * A purchase shows the station name or 'Water Purchase'; what is owed 'Owed: <station>'; its repayment 'Owed amount
- * paid'; the balance set aside for a withdrawal 'Withdrawn' (and what came back from one 'Back from a withdrawal');
- * money refunded to a payment 'Refunded to <method>'; another debit 'Balance adjustment'; everything else 'Top Up'.
+ * paid'; the balance set aside for a withdrawal by where it went (withdrawnTitle), a payout the admin returned
+ * 'Payout returned to wallet', an interrupted withdrawal's money 'Back from an interrupted withdrawal'; money refunded
+ * to a payment 'Refunded to <method>'; another debit 'Balance adjustment'; everything else 'Top Up'.
  */
-export function transactionTitle(t: Pick<Transaction, 'type' | 'machine' | 'withdrawalId'> & { debit?: boolean; paymentMethod?: PaymentMethod | null }, texts: AppTexts['transaction']): string {
+export function transactionTitle(
+  t: Pick<Transaction, 'type' | 'machine' | 'withdrawalId' | 'withdrawal'> & { debit?: boolean; paymentMethod?: PaymentMethod | null },
+  texts: AppTexts['transaction'],
+): string {
   if (t.type === 'receivable') return t.machine?.name ? texts.owedAt(t.machine.name) : texts.owed;
   if (t.type === 'repayment') return texts.owedPaid;
+  if (t.withdrawal?.step === 'withdrawn') return withdrawnTitle(t.withdrawal, texts);
+  if (t.withdrawal?.step === 'payout_returned') return texts.payoutReturned;
   if (t.withdrawalId) return t.debit ? texts.withdrawn : texts.backFromWithdrawal;
   if (t.type === 'adjustment' && t.debit) return t.paymentMethod ? texts.refundedTo(paymentMethodLabel(t.paymentMethod)) : texts.adjustment;
   return isPurchase(t) ? t.machine?.name || texts.purchase : texts.topUp;
