@@ -84,6 +84,15 @@ interface ScheduleCase {
   check?: (result: unknown, s: Scenario) => Verdict | Promise<Verdict>;
 }
 
+/** What Cognito sends the function for one of the pool's triggers (its event, as Cognito builds it). */
+interface UserPoolCase {
+  name: string;
+  /** The pool's trigger that sends it (a key of the pool's LambdaConfig, e.g. CustomMessage). */
+  trigger: string;
+  event: Value<Record<string, unknown>>;
+  check?: (result: unknown, s: Scenario) => Verdict | Promise<Verdict>;
+}
+
 interface CustomResourceCase {
   name: string;
   /** Create is what the deployment itself sends; drivers add the later requests. */
@@ -101,6 +110,7 @@ export type Driver =
   | { stream: StreamCase[] }
   | { tableChange: TableChangeCase[] }
   | { schedule: ScheduleCase[] }
+  | { userPool: UserPoolCase[] }
   | { deploy: { check?: (response: { Status: string; Data?: Record<string, unknown> }, s: Scenario) => Verdict; later?: CustomResourceCase[] } };
 
 /** A station the scenario provisions, with an MQTT client subscribed to its reply topics on the local broker. */
@@ -383,6 +393,15 @@ export async function drive(app: LocalDeployment, key: string, driver: Driver, s
       const removeExtra = c.extraStations ? await addStations(app, deployed.fn.stack.region, String(app.deployment.resolve(deployed.fn.stack.name, variables.TABLE_NAME)), c.extraStations) : async () => {};
       await run(`${schedule.expression}: ${c.name}`, scheduledEvent(app.deployment, deployed.fn, schedule.logicalId), (result) => c.check?.(result, s));
       await removeExtra();
+    }
+  } else if ('userPool' in driver) {
+    for (const c of driver.userPool) {
+      const pool = triggers.userPoolTriggers.find((t) => t.trigger === c.trigger);
+      if (!pool) {
+        problems.push(`${c.name}: no user pool of the template invokes it as its ${c.trigger} trigger`);
+        continue;
+      }
+      await run(`${pool.logicalId} ${c.trigger}: ${c.name}`, value(c.event, s), (result) => c.check?.(result, s));
     }
   } else {
     const runs = app.customResources.filter((r) => r.functionKey === key);

@@ -88,6 +88,14 @@ const mailed = (s: Scenario, name: GuestOrderName, subject: string) => is(s.mail
 const receiptMailed = (s: Scenario, name: GuestOrderName) => mailed(s, name, 'Your Bali Refill receipt');
 const PAYMENTS_NOT_CONFIGURED = (answer: { body: unknown }) => is(record(answer.body).message === 'Payments are not configured', `expected "Payments are not configured", got ${JSON.stringify(answer.body)}`);
 
+/** The event Cognito sends its CustomMessage trigger for an account in a language. */
+const accountMessageEvent = (triggerSource: string, locale: string) => ({
+  version: '1', region: 'ap-southeast-1', userPoolId: 'ap-southeast-1_parity', userName: 'parity-account', triggerSource,
+  callerContext: { awsSdkVersion: 'aws-sdk-unknown-unknown', clientId: 'parity-client' },
+  request: { userAttributes: { sub: 'parity-account', email: 'parity.account@example.com', locale }, codeParameter: '{####}', usernameParameter: null },
+  response: { smsMessage: null, emailMessage: null, emailSubject: null },
+});
+
 export const DRIVERS: Record<string, Driver> = {
   Setup: {
     deploy: {
@@ -104,6 +112,26 @@ export const DRIVERS: Record<string, Driver> = {
         },
       ],
     },
+  },
+  'Identity/AccountMessage': {
+    // Cognito's CustomMessage trigger: the code e-mails in the account's language, Cognito's own messages left alone.
+    userPool: [
+      {
+        name: 'writes the reset e-mail in Bahasa Indonesia, saying it is a reset, with the code placeholder',
+        trigger: 'CustomMessage',
+        event: accountMessageEvent('CustomMessage_ForgotPassword', 'id'),
+        check: (result) => {
+          const response = record(record(result).response);
+          return is(response.emailSubject === 'Atur ulang kata sandi Bali Refill Anda' && String(response.emailMessage).includes('{####}'), `reset e-mail ${JSON.stringify(response)}`);
+        },
+      },
+      {
+        name: "leaves an admin's invitation to the pool's own message",
+        trigger: 'CustomMessage',
+        event: accountMessageEvent('CustomMessage_AdminCreateUser', 'en'),
+        check: (result) => is(record(record(result).response).emailSubject == null, `invitation changed: ${JSON.stringify(result)}`),
+      },
+    ],
   },
   'Custom::CrossRegionExportWriterCustomResourceProvider': { deploy: {} },
   'Custom::CrossRegionExportReaderCustomResourceProvider': {

@@ -15,13 +15,15 @@ export interface Triggers {
   /** Event source mappings of a DynamoDB stream: the table's logical id and the filter patterns (JSON, as Lambda reads them). */
   streams: { logicalId: string; tableId: string | undefined; filters: string[] }[];
   customResources: string[];
+  /** Cognito user pools' triggers that invoke it: the pool's logical id and the trigger (LambdaConfig's key, e.g. CustomMessage). */
+  userPoolTriggers: { logicalId: string; trigger: string }[];
 }
 
 const getAttTarget = (value: unknown): string | undefined => (value as { 'Fn::GetAtt'?: [string, string] } | undefined)?.['Fn::GetAtt']?.[0];
 
 export function triggersOf(fn: FunctionResource): Triggers {
   const resources = fn.stack.template.Resources;
-  const triggers: Triggers = { routes: [], topicRules: [], schedules: [], streams: [], customResources: [] };
+  const triggers: Triggers = { routes: [], topicRules: [], schedules: [], streams: [], customResources: [], userPoolTriggers: [] };
   const integrations = new Set(
     Object.entries(resources)
       .filter(([, r]) => r.Type === 'AWS::ApiGatewayV2::Integration' && getAttTarget(r.Properties?.IntegrationUri) === fn.logicalId)
@@ -51,6 +53,12 @@ export function triggersOf(fn: FunctionResource): Triggers {
         const targets = (p.Targets as { Arn: unknown }[] | undefined) ?? [];
         if (p.State !== 'DISABLED' && typeof p.ScheduleExpression === 'string' && targets.some((t) => getAttTarget(t.Arn) === fn.logicalId)) {
           triggers.schedules.push({ logicalId: id, expression: p.ScheduleExpression });
+        }
+        break;
+      }
+      case 'AWS::Cognito::UserPool': {
+        for (const [trigger, target] of Object.entries((p.LambdaConfig as Record<string, unknown> | undefined) ?? {})) {
+          if (getAttTarget(target) === fn.logicalId) triggers.userPoolTriggers.push({ logicalId: id, trigger });
         }
         break;
       }
