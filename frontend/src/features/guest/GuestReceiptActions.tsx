@@ -62,7 +62,8 @@ export function KeepReceipt({ receiptId, order, autoKeep }: { receiptId: string;
   const keep = useMutation({
     mutationFn: () => keepGuestReceipt(receiptId),
     onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['guest-order', receiptId] }), queryClient.invalidateQueries({ queryKey: ['auth', 'user'] })]);
+      // The kept refill is a new row of History and of the wallet's recent transactions.
+      await Promise.all([['guest-order', receiptId], ['auth', 'user'], ['transactions']].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
   });
   const signedIn = Boolean(user.data);
@@ -117,6 +118,17 @@ export function KeepReceipt({ receiptId, order, autoKeep }: { receiptId: string;
 const errorText = (error: unknown, fallback: string) =>
   error instanceof ApiRequestError && error.serverMessage && error.status < 500 ? error.serverMessage : fallback;
 
+/**
+ * Where the guest asks to be answered, as the claim's schema takes it: an e-mail address, or a WhatsApp number with
+ * its country code written as people do ('+62 812-3456 7890'), sent in E.164 shape; null when it is neither.
+ */
+export function contactOf(text: string): { email: string } | { whatsapp: string } | null {
+  const trimmed = text.trim();
+  if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed)) return { email: trimmed };
+  const number = trimmed.replace(/[\s().-]/g, '');
+  return /^\+[1-9][0-9]{7,14}$/.test(number) ? { whatsapp: number } : null;
+}
+
 /** "I didn't get my water" from the receipt, within 24 h of the refill; then the claim's state. */
 export function GuestClaim({ receiptId, order }: { receiptId: string; order: GuestOrder }) {
   const t = useMessages(guestTexts);
@@ -127,8 +139,11 @@ export function GuestClaim({ receiptId, order }: { receiptId: string; order: Gue
   const [open, setOpen] = useState(false);
   const [kind, setKind] = useState<ClaimKind | null>(null);
   const [note, setNote] = useState('');
+  const [contactText, setContactText] = useState('');
+  const [contactChecked, setContactChecked] = useState(false);
+  const contact = contactOf(contactText);
   const send = useMutation({
-    mutationFn: (body: { kind: ClaimKind; note?: string }) => fileGuestClaim(receiptId, body),
+    mutationFn: (body: Parameters<typeof fileGuestClaim>[1]) => fileGuestClaim(receiptId, body),
     onSuccess: (updated) => queryClient.setQueryData(guestOrderQuery(receiptId, language).queryKey, updated),
   });
 
@@ -136,14 +151,21 @@ export function GuestClaim({ receiptId, order }: { receiptId: string; order: Gue
     const claim = order.claim;
     const text = claim.status === 'pending' ? c.state.pending : claim.status === 'credited' ? t.claimCredited(formatRupiah(claim.creditedIdr)) : c.state.declined(claim.reason ?? '');
     const tone = claim.status === 'credited' ? 'bg-emerald-50 text-emerald-900 ring-emerald-200' : claim.status === 'declined' ? 'bg-slate-100 text-slate-800 ring-slate-300' : 'bg-amber-50 text-amber-900 ring-amber-200';
-    return <p role="status" className={`mt-4 rounded-xl px-3 py-2 text-sm font-medium ring-1 ${tone}`} data-testid="guest-claim-state">{text}</p>;
+    const answerAt = claim.contact?.email ?? claim.contact?.whatsapp;
+    return (
+      <div role="status" className={`mt-4 rounded-xl px-3 py-2 text-sm font-medium ring-1 ${tone}`} data-testid="guest-claim-state">
+        <p>{text}</p>
+        {claim.status === 'pending' && answerAt && <p className="mt-1 font-normal" data-testid="guest-claim-received">{t.claimReceived(answerAt)}</p>}
+      </div>
+    );
   }
   if (!order.claimUntil || Date.now() > Date.parse(order.claimUntil)) return null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!kind || send.isPending) return;
-    send.mutate({ kind, ...(note.trim() ? { note: note.trim() } : {}) });
+    setContactChecked(true);
+    if (!kind || !contact || send.isPending) return;
+    send.mutate({ kind, ...contact, ...(note.trim() ? { note: note.trim() } : {}) });
   };
   return (
     <section aria-labelledby={`${id}-title`} className="mt-6 rounded-2xl bg-white p-4 ring-1 ring-slate-200 print:hidden">
@@ -167,6 +189,14 @@ export function GuestClaim({ receiptId, order }: { receiptId: string; order: Gue
           <div>
             <label htmlFor={`${id}-note`} className="block text-sm font-medium text-slate-800">{c.note}</label>
             <textarea id={`${id}-note`} value={note} maxLength={500} rows={2} placeholder={c.notePlaceholder} onChange={(e) => setNote(e.target.value)} className="mt-1 w-full rounded-xl border border-slate-300 px-3 py-2 text-sm" />
+          </div>
+          <div>
+            <label htmlFor={`${id}-contact`} className="block text-sm font-medium text-slate-800">{t.claimContact}</label>
+            <p id={`${id}-contact-hint`} className="text-xs text-slate-600">{t.claimContactHint}</p>
+            <input id={`${id}-contact`} type="text" inputMode="email" autoComplete="email" value={contactText} onChange={(e) => setContactText(e.target.value)}
+              aria-describedby={`${id}-contact-hint${contactChecked && !contact ? ` ${id}-contact-error` : ''}`} aria-invalid={contactChecked && !contact}
+              className="mt-1 min-h-11 w-full rounded-xl border border-slate-300 px-3 py-2 text-sm" />
+            {contactChecked && !contact && <p id={`${id}-contact-error`} className="mt-1 text-sm text-red-800">{t.claimContactBad}</p>}
           </div>
           {send.isError && <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">{errorText(send.error, c.failed)}</p>}
           <button type="submit" disabled={!kind || send.isPending} className="inline-flex min-h-11 w-full items-center justify-center rounded-xl bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800 disabled:bg-slate-300 disabled:text-slate-700">
