@@ -154,7 +154,7 @@ describe('guest receipts', () => {
     const rows = (await apiFetch('/api/transactions', { headers: bearer(account.token) })).body.items.filter((t: { type: string; createdAt: string }) => t.type === 'guest_refill' && t.createdAt === view.closedAt);
     expect(rows).toEqual([expect.objectContaining({ amount: 800, volume: 0.8, paymentMethod: 'qris' })]);
     // A claim on it credited later goes to the account that keeps the receipt, once, however often the receipt is read.
-    expect((await guestClaim(order, { kind: 'dispensed_less' })).status).toBe(201);
+    expect((await guestClaim(order, { kind: 'dispensed_less', whatsapp: WHATSAPP })).status).toBe(201);
     const resolved = await asAdmin(`/api/admin/claims/PAID-${order.id}/resolve`, { method: 'POST', json: { decision: 'credit', amount: 100, reason: 'Checked the meter' } });
     expect(resolved.status, resolved.text).toBe(200);
     await read(order);
@@ -167,7 +167,7 @@ describe('guest receipts', () => {
   it('a claim credit on its way back through a slow gateway cannot also be kept as wallet credit: the guest gets it once', async () => {
     const { order } = await refill(1000);
     const keeper = await newAccount('racer');
-    expect((await guestClaim(order, { kind: 'dispensed_less' })).status).toBe(201);
+    expect((await guestClaim(order, { kind: 'dispensed_less', whatsapp: WHATSAPP })).status).toBe(201);
     const { resolveClaim } = await import('@functions/domain/claims');
     const { afterClaimResolved } = await import('@functions/domain/guest-orders');
     const { claimDeps } = await import('@functions/providers/claims');
@@ -198,7 +198,7 @@ describe('guest receipts', () => {
     const { order } = await refill(1000);
     const keeper = await newAccount('after-503');
     const control = sandboxControlClient(local().payments.sandboxControl!);
-    expect((await guestClaim(order, { kind: 'dispensed_less' })).status).toBe(201);
+    expect((await guestClaim(order, { kind: 'dispensed_less', whatsapp: WHATSAPP })).status).toBe(201);
     // The admin credits Rp 300; the gateway answers its refund with a 503, so the credit waits in flight.
     await control.failNextRefunds(order.id, ['unavailable']);
     const resolved = await asAdmin(`/api/admin/claims/PAID-${order.id}/resolve`, { method: 'POST', json: { decision: 'credit', amount: 300, reason: 'Checked the meter' } });
