@@ -11,6 +11,7 @@ import { claimTexts } from '../../i18n/claims';
 import { guestTexts } from '../../i18n/guest';
 import { useLanguage } from '../../i18n/language';
 import { useMessages } from '../../i18n/messages';
+import { contactOf } from './claim-contact';
 import { formatBaliDateTime, formatMillilitres } from './format';
 
 /**
@@ -117,17 +118,6 @@ export function KeepReceipt({ receiptId, order, autoKeep }: { receiptId: string;
 
 const errorText = (error: unknown, fallback: string) =>
   error instanceof ApiRequestError && error.serverMessage && error.status < 500 ? error.serverMessage : fallback;
-
-/**
- * Where the guest asks to be answered, as the claim's schema takes it: an e-mail address, or a WhatsApp number with
- * its country code written as people do ('+62 812-3456 7890'), sent in E.164 shape; null when it is neither.
- */
-export function contactOf(text: string): { email: string } | { whatsapp: string } | null {
-  const trimmed = text.trim();
-  if (/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed)) return { email: trimmed };
-  const number = trimmed.replace(/[\s().-]/g, '');
-  return /^\+[1-9][0-9]{7,14}$/.test(number) ? { whatsapp: number } : null;
-}
 
 /** "I didn't get my water" from the receipt, within 24 h of the refill; then the claim's state. */
 export function GuestClaim({ receiptId, order }: { receiptId: string; order: GuestOrder }) {
