@@ -265,7 +265,7 @@ export class DynamoLedger implements Ledger {
   /** Only in the user's own partition (the history): it moves no money, so neither the book's collection nor the totals hold it. */
   recordingGuestRefill(userId: string, record: GuestRefillRecord): TransactionPart {
     const { at, ...details } = record;
-    const entry: LedgerEntry = JSON.parse(JSON.stringify({ id: this.ids.next(), userId, type: 'guest_refill', amount: 0, createdAt: at, ...details }));
+    const entry = JSON.parse(JSON.stringify({ id: this.ids.next(), userId, type: 'guest_refill', amount: 0, createdAt: at, ...details })) as LedgerEntry;
     return { writes: [{ Put: { TableName: this.tableName, Item: { ...keys.ledgerEntry(userId, at, `0-${entry.id}`), ...entry }, ConditionExpression: 'attribute_not_exists(PK)' } }] };
   }
 
