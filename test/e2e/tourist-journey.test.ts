@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRupiah } from '@shared/money';
@@ -157,11 +158,17 @@ describe.each(['en', 'id'] as const)('the tourist on a 390 px phone (%s)', (lang
     expect(await noSideways(page)).toBe(0);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/receipt-${language}.png`, fullPage: true });
     // Wherever the page is scrolled, the test-mode note never lies over the save and share buttons.
-    for (const button of [page.getByTestId('receipt-save'), page.getByTestId('receipt-share')]) {
+    for (const button of [page.getByTestId('receipt-save'), page.getByTestId('receipt-save-image'), page.getByTestId('receipt-share')]) {
       await button.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().bottom - window.innerHeight));
       expect(await overlapsTestModeNote(page, button)).toBe(false);
     }
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/receipt-actions-at-bottom-${language}.png` });
+    // Saved as an image: a PNG of the receipt's rows, named after the order.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('receipt-save-image').click()]);
+    expect(download.suggestedFilename()).toBe(`bali-refill-receipt-${orderId}.png`);
+    const png = await readFile(await download.path());
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    if (SHOTS) await download.saveAs(`${SHOTS}/receipt-image-${language}.png`);
 
     // A claim asks where to answer, and the page acknowledges it.
     await page.getByRole('button', { name: t.reportProblem }).click();

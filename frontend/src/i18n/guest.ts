@@ -59,6 +59,7 @@ export const guestTexts = defineMessages('guestTexts', {
   stationCode: 'Station code',
   keepLink: 'You gave no e-mail address, so this page is your only copy of the receipt: keep its link. Bookmark it, save it as a PDF or share it to yourself.',
   saveReceipt: 'Save as PDF or print',
+  saveImage: 'Save as image',
   shareReceipt: 'Share',
   copyReceipt: 'Copy the link',
   linkCopied: 'Link copied',

@@ -15,8 +15,40 @@ import { contactOf } from './claim-contact';
 import { formatBaliDateTime, formatMillilitres } from './format';
 
 /**
+ * The receipt's rows as a PNG (for a phone's photos, where a PDF is hard to find again): each row's label and value as
+ * the page shows them, in its language, under the page's title.
+ */
+async function receiptImage(): Promise<Blob | null> {
+  const rows = [...document.querySelectorAll('[data-testid="guest-receipt"] > div')].map((row) => [row.querySelector('dt')?.textContent ?? '', row.querySelector('dd')?.textContent ?? '']);
+  const width = 780;
+  const line = 56;
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = 140 + rows.length * line;
+  const context = canvas.getContext('2d');
+  if (!context) return null;
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  context.fillStyle = '#0f172a';
+  context.font = 'bold 40px system-ui, sans-serif';
+  context.fillText(document.querySelector('h1')?.textContent ?? '', 40, 80);
+  rows.forEach(([label, value], i) => {
+    const y = 150 + i * line;
+    context.font = '26px system-ui, sans-serif';
+    context.fillStyle = '#334155';
+    context.textAlign = 'left';
+    context.fillText(label ?? '', 40, y);
+    context.font = 'bold 26px system-ui, sans-serif';
+    context.fillStyle = '#0f172a';
+    context.textAlign = 'right';
+    context.fillText(value ?? '', width - 40, y, width / 2);
+  });
+  return new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
+}
+
+/**
  * Save the receipt (the browser's print dialog, which saves a PDF too; the page prints without the site's header and
- * footer) and share its link (the phone's share sheet, else copied).
+ * footer, or an image of its rows) and share its link (the phone's share sheet, else copied).
  */
 export function SaveShareReceipt() {
   const t = useMessages(guestTexts);
@@ -30,10 +62,21 @@ export function SaveShareReceipt() {
     await navigator.clipboard.writeText(url);
     setCopied(true);
   };
+  const saveImage = async () => {
+    const image = await receiptImage();
+    if (!image) return;
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(image);
+    link.download = `bali-refill-receipt-${window.location.pathname.split('/').pop()?.split('~')[0] ?? ''}.png`;
+    link.click();
+    // Given back once the browser has taken the file.
+    setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+  };
   const button = 'inline-flex min-h-11 flex-1 items-center justify-center rounded-xl px-4 text-sm font-semibold ring-1 ring-brand-300 text-brand-800 hover:bg-brand-50';
   return (
     <div className="mt-4 flex flex-wrap gap-2 print:hidden">
       <button type="button" onClick={() => window.print()} className={button} data-testid="receipt-save">{t.saveReceipt}</button>
+      <button type="button" onClick={() => void saveImage()} className={button} data-testid="receipt-save-image">{t.saveImage}</button>
       <button type="button" onClick={() => void share()} className={button} data-testid="receipt-share">{copied ? t.linkCopied : typeof navigator.share === 'function' ? t.shareReceipt : t.copyReceipt}</button>
     </div>
   );

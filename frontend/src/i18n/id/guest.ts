@@ -59,6 +59,7 @@ export const guestTexts: (typeof english)['en'] = {
   stationCode: 'Kode stasiun',
   keepLink: 'Anda tidak memberi alamat e-mail, jadi halaman ini satu-satunya salinan struk Anda: simpan tautannya. Tandai, simpan sebagai PDF atau bagikan ke diri sendiri.',
   saveReceipt: 'Simpan sebagai PDF atau cetak',
+  saveImage: 'Simpan sebagai gambar',
   shareReceipt: 'Bagikan',
   copyReceipt: 'Salin tautan',
   linkCopied: 'Tautan disalin',
