@@ -1,4 +1,6 @@
 import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRupiah } from '@shared/money';
@@ -166,9 +168,10 @@ describe.each(['en', 'id'] as const)('the tourist on a 390 px phone (%s)', (lang
     // Saved as an image: a PNG of the receipt's rows, named after the order.
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('receipt-save-image').click()]);
     expect(download.suggestedFilename()).toBe(`bali-refill-receipt-${orderId}.png`);
-    const png = await readFile(await download.path());
-    expect(png.subarray(1, 4).toString()).toBe('PNG');
-    if (SHOTS) await download.saveAs(`${SHOTS}/receipt-image-${language}.png`);
+    // The browser may run elsewhere: a local copy is read.
+    const saved = join(SHOTS ?? tmpdir(), `receipt-image-${language}-${crypto.randomUUID().slice(0, 8)}.png`);
+    await download.saveAs(saved);
+    expect((await readFile(saved)).subarray(1, 4).toString()).toBe('PNG');
 
     // A claim asks where to answer, and the page acknowledges it.
     await page.getByRole('button', { name: t.reportProblem }).click();
