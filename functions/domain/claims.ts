@@ -72,7 +72,7 @@ async function ownVend(userId: string, sessionId: string, deps: Pick<ClaimDeps, 
 }
 
 /** A person claims one of their vends. */
-export async function fileClaim(userId: string, sessionId: string, input: { kind: ClaimKind; note?: string; language?: Language }, deps: ClaimDeps): Promise<ClaimRecord> {
+export async function fileClaim(userId: string, sessionId: string, input: { kind: ClaimKind; note?: string; language?: Language; contact?: ClaimRecord['contact'] }, deps: ClaimDeps): Promise<ClaimRecord> {
   const session = await ownVend(userId, sessionId, deps);
   if (session.status === 'open') throw conflict(texts.refillInProgress);
   const charged = session.charged ?? 0;
@@ -90,6 +90,7 @@ export async function fileClaim(userId: string, sessionId: string, input: { kind
     status: 'pending', chargedIdr: charged, dispensedMl: session.dispensedMl ?? 0, pricePerLitre: session.pricePerLitre,
     vendAt: session.createdAt, vendClosedAt: vendAt, support: null, creditedIdr: 0, createdAt: at, resolution: null,
     language: input.language ?? 'en',
+    ...(input.contact ? { contact: input.contact } : {}),
   };
   if (!support) {
     if (!(await deps.claims.create(base))) throw conflict(CLAIMED_ALREADY);

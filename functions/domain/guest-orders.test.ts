@@ -133,9 +133,23 @@ describe('a guest order', () => {
     await w.vend.machines.update(STATION, { status: 'online' });
     const refill = await w.guestPays(1_500);
     await w.dispenses(refill, 1_200);
-    const claimed = await createGuestClaim(refill.id, { secret: refill.secret, kind: 'not_dispensed' }, w.deps);
-    expect(claimed.claim).toEqual({ status: 'pending', kind: 'not_dispensed', creditedIdr: 0, reason: null });
+    const claimed = await createGuestClaim(refill.id, { secret: refill.secret, kind: 'not_dispensed', whatsapp: '+6281234567890' }, w.deps);
+    expect(claimed.claim).toEqual({ status: 'pending', kind: 'not_dispensed', creditedIdr: 0, reason: null, contact: { whatsapp: '+6281234567890' } });
     expect([w.balance(refill.account), w.gateway.refunded(refill.id)]).toEqual([0, 300]);
+    // A WhatsApp number alone: nothing to e-mail (the team answers it by hand).
+    expect(w.mailer.sent.filter((m) => m.subject.includes('claim'))).toEqual([]);
+  });
+
+  it('acknowledges a guest claim waiting for an admin by e-mail, in the claim\'s language, at the address it gave; a refused mail does not fail the claim', async () => {
+    const refill = await w.guestPays(1_500);
+    await w.dispenses(refill, 1_200);
+    await createGuestClaim(refill.id, { secret: refill.secret, kind: 'dispensed_less', email: 'wayan@example.com' }, w.deps, 'id');
+    expect(w.mailer.sent.filter((m) => m.to === 'wayan@example.com').map((m) => m.subject)).toEqual(['Klaim isi ulang Anda kami terima']);
+    expect(w.mailer.sent.at(-1)?.text).toContain(refill.id);
+    const another = await w.guestPays(1_000);
+    await w.dispenses(another, 900);
+    w.mailer.refusing = true;
+    expect((await createGuestClaim(another.id, { secret: another.secret, kind: 'dispensed_less', email: 'made@example.com' }, w.deps)).claim).toMatchObject({ status: 'pending', contact: { email: 'made@example.com' } });
   });
 });
 

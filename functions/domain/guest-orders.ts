@@ -3,7 +3,7 @@ import { DEFAULT_MAX_FILL_ML } from '@shared/constants';
 import { impactOfLitres } from '@shared/impact';
 import type { Language, Localized } from '@shared/language';
 import { formatRupiah, priceOfMillilitres } from '@shared/money';
-import { CLAIM_WINDOW_HOURS, isCardWallet, type ClaimKind, type GuestOrder as GuestOrderView, type GuestOrderRequest } from '@shared/schemas';
+import { CLAIM_WINDOW_HOURS, isCardWallet, type GuestClaimInput as GuestClaimRequest, type GuestOrder as GuestOrderView, type GuestOrderRequest } from '@shared/schemas';
 import type { ClaimRecord, Claims } from '../ports/claims';
 import { consoleLog } from '../ports/log';
 import type { Machines } from '../ports/machines';
@@ -570,7 +570,7 @@ async function viewOf(order: GuestOrder, secret: string, deps: GuestDeps, claim:
     claimed: Boolean(order.claimedBy),
     claimUntil: claimUntilOf(order),
     receiptByEmail: Boolean(order.email),
-    claim: claim ? { status: claim.status, kind: claim.kind, creditedIdr: claim.creditedIdr, reason: claim.status === 'declined' ? claim.resolution?.reason ?? null : null } : null,
+    claim: claim ? { status: claim.status, kind: claim.kind, creditedIdr: claim.creditedIdr, reason: claim.status === 'declined' ? claim.resolution?.reason ?? null : null, ...(claim.contact ? { contact: claim.contact } : {}) } : null,
   };
 }
 
@@ -582,25 +582,50 @@ async function viewOf(order: GuestOrder, secret: string, deps: GuestDeps, claim:
  * rules (claims.ts): credited at once when the station's record supports it, else the admin queue. The credit lands
  * in the guest account and goes back to the guest through the gateway (payClaimCredit).
  */
-export async function createGuestClaim(orderId: string, input: { secret: string; kind: ClaimKind; note?: string }, deps: GuestDeps, language: Language = 'en'): Promise<GuestOrderView> {
+export async function createGuestClaim(orderId: string, input: GuestClaimRequest, deps: GuestDeps, language: Language = 'en'): Promise<GuestOrderView> {
   const order = await guestOrderWithSecret(orderId, input.secret, deps);
   if (!order.closedAt) throw conflict(texts.refillInProgress);
   // What the order charged is what it settled at its close; a completion charged after a full refund is no claim's.
   if (!order.sessionId || (order.charged ?? 0) <= 0) throw conflict(texts.nothingCharged);
-  const claim = await fileClaim(order.userId, order.sessionId, { kind: input.kind, note: input.note, language }, {
+  const contact = { ...(input.email ? { email: input.email } : {}), ...(input.whatsapp ? { whatsapp: input.whatsapp } : {}) };
+  const claim = await fileClaim(order.userId, order.sessionId, { kind: input.kind, note: input.note, language, contact }, {
     vendSessions: deps.vendSessions, claims: deps.claims, ledger: deps.ledger, users: deps.users, telemetry: deps.telemetry, clock: deps.clock, log: deps.log,
   });
   const view = await readGuestOrder(orderId, input.secret, deps, language);
-  await mailClaimOutcome(order, claim, deps);
+  await (claim.status === 'pending' ? mailClaimReceived(order, claim, deps) : mailClaimOutcome(order, claim, deps));
   return view;
+}
+
+/** Where a guest claim's e-mails go: the address given with the claim, else the receipt's. */
+const claimMailTo = (order: GuestOrder, claim: Pick<ClaimRecord, 'contact'>) => claim.contact?.email ?? order.email;
+
+/**
+ * The acknowledgement of a guest claim that waits for an admin, e-mailed in the claim's language when an address was
+ * given (a WhatsApp number is answered by the team by hand: the admin's queue shows it).
+ */
+async function mailClaimReceived(order: GuestOrder, claim: Pick<ClaimRecord, 'contact' | 'language'>, deps: PaymentDeps): Promise<void> {
+  const to = claimMailTo(order, claim);
+  if (!to || !deps.mailer) return;
+  const mails: Record<Language, { subject: string; text: string }> = {
+    en: {
+      subject: 'We received your refill claim',
+      text: [`We received your claim on the refill at ${order.machineName} (receipt ${order.orderId}).`, 'Our team looks at it within a day and answers you at this address.'].join('\n'),
+    },
+    id: {
+      subject: 'Klaim isi ulang Anda kami terima',
+      text: [`Kami menerima klaim Anda atas isi ulang di ${order.machineName} (struk ${order.orderId}).`, 'Tim kami memeriksanya dalam satu hari dan menjawab Anda di alamat ini.'].join('\n'),
+    },
+  };
+  await sendGuestMail(order, to, mails[claim.language ?? order.language ?? 'en'], 'guest claim acknowledgement e-mail not sent', deps);
 }
 
 /**
  * The outcome of a guest's claim, e-mailed to the receipt's address when the guest gave one, in the language of
  * the claim's request, else the order's (docs/architecture.md, "E-mail").
  */
-async function mailClaimOutcome(order: GuestOrder, claim: Pick<ClaimRecord, 'status' | 'creditedIdr' | 'resolution' | 'language'>, deps: PaymentDeps): Promise<void> {
-  if (!order.email || !deps.mailer || claim.status === 'pending') return;
+async function mailClaimOutcome(order: GuestOrder, claim: Pick<ClaimRecord, 'status' | 'creditedIdr' | 'resolution' | 'language' | 'contact'>, deps: PaymentDeps): Promise<void> {
+  const to = claimMailTo(order, claim);
+  if (!to || !deps.mailer || claim.status === 'pending') return;
   const reason = claim.resolution?.reason ?? '';
   const amount = formatRupiah(claim.creditedIdr);
   const mails: Record<Language, { subject: string; text: string }> = claim.status === 'credited'
@@ -618,11 +643,15 @@ async function mailClaimOutcome(order: GuestOrder, claim: Pick<ClaimRecord, 'sta
       en: { subject: 'Your refill claim was declined', text: [`We looked at your claim on the refill at ${order.machineName} (receipt ${order.orderId}) and declined it.`, `Reason: ${reason}`].join('\n') },
       id: { subject: 'Klaim isi ulang Anda ditolak', text: [`Kami memeriksa klaim Anda atas isi ulang di ${order.machineName} (struk ${order.orderId}) dan menolaknya.`, `Alasan: ${reason}`].join('\n') },
     };
-  const mail = mails[claim.language ?? order.language ?? 'en'];
+  await sendGuestMail(order, to, mails[claim.language ?? order.language ?? 'en'], 'guest claim outcome e-mail not sent', deps);
+}
+
+/** A claim's e-mail to the guest; a refused one is logged, never the claim's failure. */
+async function sendGuestMail(order: GuestOrder, to: string, mail: { subject: string; text: string }, failure: string, deps: PaymentDeps): Promise<void> {
   try {
-    await deps.mailer.send({ to: order.email, ...mail });
+    await deps.mailer?.send({ to, ...mail });
   } catch (error) {
-    (deps.log ?? consoleLog).warn('guest claim outcome e-mail not sent', { orderId: order.orderId, error: (error as Error).message });
+    (deps.log ?? consoleLog).warn(failure, { orderId: order.orderId, error: (error as Error).message });
   }
 }
 

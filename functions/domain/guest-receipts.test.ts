@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { guestRefundKeys, refundInFlightAccount, type GuestOrder } from '../ports/payment-orders';
 import { resolveClaim } from './claims';
+import { transactionsOf } from './transactions';
 import { afterClaimResolved, createGuestClaim } from './guest-orders';
 import { claimGuestOrder, listHeldGuestRefunds, payOutGuestRefund } from './guest-receipts';
 import { moneyWorld, PERSON, person } from './money.test-fakes';
@@ -43,6 +44,25 @@ describe('keeping a guest receipt in an account', () => {
     expect(await keep(refill)).toEqual({ orderId: refill.id, creditedIdr: 500, dispensedMl: 1_000 });
     expect((await domainError(keep(refill, another))).message).toBe('Another account already keeps this receipt');
     expect([w.balance(PERSON), w.balance(another.sub)]).toEqual([500, 0]);
+  });
+
+  it('puts the refill in the keeper\'s history with its hand-over, once, whether money was held or not', async () => {
+    const history = async (who = PERSON) => (await transactionsOf(who, { limit: 10 }, w.ledger)).items;
+    const paidInFull = await w.guestPays(1_000);
+    expect(await w.dispenses(paidInFull, 1_000)).toBe('settled');
+    const held = await heldRefill();
+    expect(await history()).toEqual([]);
+    await keep(paidInFull);
+    await keep(paidInFull);
+    const closedAt = (await order(paidInFull.id)).closedAt;
+    // Nothing held: the wallet does not move, the row says what the water cost and how it was paid.
+    expect(await history()).toEqual([expect.objectContaining({ type: 'guest_refill', amount: 1_000, debit: false, volume: 1, paymentMethod: 'google_pay', createdAt: closedAt, machine: expect.objectContaining({ id: expect.any(String) }) })]);
+    expect(w.balance(PERSON)).toBe(0);
+    // Money held: the refill's row and the credit, one hand-over; another account that is refused gets no row.
+    await keep(held);
+    await domainError(keep(held, another));
+    expect((await history()).map((t) => [t.type, t.amount])).toEqual(expect.arrayContaining([['guest_refill', 1_000], ['guest_refill', 1_000], ['refund', 500]]));
+    expect(await history(another.sub)).toEqual([]);
   });
 
   it('is refused while the refill is still running', async () => {

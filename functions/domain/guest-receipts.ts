@@ -2,7 +2,7 @@ import type { HeldGuestRefund } from '@shared/schemas';
 import type { Clock } from '../ports/clock';
 import { BALANCE_CHANGED, type Ledger } from '../ports/ledger';
 import type { GuestHandover, GuestOrder, PaymentOrders } from '../ports/payment-orders';
-import { TransactionPartRejected } from '../ports/transaction';
+import { combinedParts, TransactionPartRejected } from '../ports/transaction';
 import type { Users } from '../ports/users';
 import { conflict, DomainError, notFound } from './errors';
 import { guestOrderWithSecret } from './guest-orders';
@@ -44,10 +44,11 @@ async function handOver(order: GuestOrder, handoverOf: (held: number) => GuestHa
   for (let attempt = 1; ; attempt++) {
     const held = (await deps.users.get(order.userId))?.balance ?? 0;
     const handover = handoverOf(held);
-    if (held <= 0) return deps.paymentOrders.handOver(order.orderId, handover, previousPayoutAt);
-    const together = deps.paymentOrders.handingOver(order.orderId, handover, previousPayoutAt);
+    const claimant = 'claimedBy' in handover ? handover.claimedBy : undefined;
+    const historyRow = claimant ? keptRefillRow(order, claimant, deps) : undefined;
+    if (held <= 0) return deps.paymentOrders.handOver(order.orderId, handover, previousPayoutAt, historyRow);
+    const together = combinedParts(deps.paymentOrders.handingOver(order.orderId, handover, previousPayoutAt), historyRow);
     try {
-      const claimant = 'claimedBy' in handover ? handover.claimedBy : undefined;
       if (claimant) {
         await deps.ledger.transfer({ from: order.userId, to: claimant, amount: held, toType: 'refund' }, `guest-claim:${order.orderId}`, details, { together, expectedFromBalance: held });
       } else {
@@ -62,6 +63,23 @@ async function handOver(order: GuestOrder, handoverOf: (held: number) => GuestHa
     return after?.kind === 'guest' ? after : null;
   }
 }
+
+/**
+ * The refill's row in the keeper's history (docs/payments.md, "Guest orders"): its station, litres, price and payment
+ * method at the time it ended. It moves no money; it is written with the hand-over, so it is there exactly when the
+ * receipt is kept.
+ */
+const keptRefillRow = (order: GuestOrder, claimant: string, deps: GuestReceiptDeps) => deps.ledger.recordingGuestRefill(claimant, {
+  idempotencyKey: `guest-refill:${order.orderId}`,
+  at: order.closedAt ?? order.createdAt,
+  reference: order.orderId,
+  actor: claimant,
+  machineId: order.machineId,
+  machineName: order.machineName,
+  volumeMl: order.dispensedMl ?? 0,
+  paymentMethod: order.paymentMethod,
+  charged: order.charged ?? 0,
+});
 
 /**
  * POST /api/guest/orders/{id}/claim: the signed-in caller keeps a finished guest receipt. Once per receipt; the same

@@ -66,9 +66,10 @@ export class MemoryOrders implements PaymentOrders {
     Object.assign(this.items.get(id)!, handover);
     this.listed.delete(id);
   }
-  async handOver(id: string, handover: GuestHandover, previousPayoutAt?: string) {
+  async handOver(id: string, handover: GuestHandover, previousPayoutAt?: string, together?: TransactionPart) {
     if (this.handedOver(id, previousPayoutAt)) return null;
     this.handOverNow(id, handover);
+    for (const write of (together?.writes ?? []) as { apply: () => void }[]) write.apply();
     return structuredClone(this.items.get(id) as GuestOrder);
   }
   /** The impact is the users' fake's; only the once-per-order mark lives here. */

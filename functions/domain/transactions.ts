@@ -19,7 +19,10 @@ export interface TransactionPage {
   nextCursor: string | null;
 }
 
-const VISIBLE_TYPES = new Set<Transaction['type']>(['topup', 'purchase', 'refund', 'adjustment', 'receivable', 'repayment']);
+const VISIBLE_TYPES = new Set<Transaction['type']>(['topup', 'purchase', 'refund', 'adjustment', 'receivable', 'repayment', 'guest_refill']);
+
+/** The rupiah a row shows: what became owed, what a kept guest refill cost, else what moved. */
+const shownAmount = (entry: LedgerEntry) => (entry.type === 'receivable' ? entry.owed ?? 0 : entry.type === 'guest_refill' ? entry.charged ?? 0 : entry.amount);
 
 /**
  * A ledger entry as the user sees it: absolute rupiah (the type says the direction), litres from metered
@@ -31,7 +34,7 @@ export function toTransaction(entry: LedgerEntry): Transaction {
   return {
     id: entry.id,
     type: entry.type as Transaction['type'],
-    amount: Math.abs(Math.trunc(entry.type === 'receivable' ? entry.owed ?? 0 : entry.amount)),
+    amount: Math.abs(Math.trunc(shownAmount(entry))),
     debit: entry.amount < 0,
     createdAt: entry.createdAt,
     volume: typeof entry.volumeMl === 'number' && entry.volumeMl >= 0 ? entry.volumeMl / 1000 : null,

@@ -1,6 +1,6 @@
 import { conflict, notFound } from './errors';
 import type { Clock, Ids } from '../ports/clock';
-import { BALANCE_CHANGED, counterAccountOf, revenueAccount, visibleEntryTypes, type EntryDetails, type Hold, type JoinOptions, type Ledger, type LedgerEntry, type LedgerTotals, type PostResult, type Transfer } from '../ports/ledger';
+import { BALANCE_CHANGED, counterAccountOf, revenueAccount, visibleEntryTypes, type EntryDetails, type GuestRefillRecord, type Hold, type JoinOptions, type Ledger, type LedgerEntry, type LedgerTotals, type PostResult, type Transfer } from '../ports/ledger';
 import { TransactionPartRejected, type TransactionPart } from '../ports/transaction';
 import type { MachineRecord, MachineUpdateCondition, Machines } from '../ports/machines';
 import type { SettingsStore } from '../ports/settings';
@@ -230,7 +230,7 @@ export class MemoryTickets implements Tickets {
 
 export class MemoryLedger implements Ledger {
   readonly holds = new Map<string, Hold>();
-  readonly entries_: { userId: string; type: string; amount: number; owed: number; key: string; details: EntryDetails; balanceAfter: number; at: string }[] = [];
+  readonly entries_: { userId: string; type: string; amount: number; owed: number; key: string; details: EntryDetails; balanceAfter: number | undefined; at: string }[] = [];
   /** Results by idempotency key, with what was asked. */
   private readonly keys = new Map<string, { fingerprint: string; result: PostResult }>();
   /** With a clock, entries carry the time they were written (the journal of a day reads it). */
@@ -330,6 +330,10 @@ export class MemoryLedger implements Ledger {
       this.move(to, transfer.toType ?? 'adjustment', amount, leg, key);
       return this.result(from);
     }));
+  }
+  recordingGuestRefill(userId: string, { at, idempotencyKey, charged, ...details }: GuestRefillRecord): TransactionPart {
+    const row = { userId, type: 'guest_refill', amount: 0, owed: 0, key: idempotencyKey, details: { ...details, charged } as EntryDetails, balanceAfter: undefined, at };
+    return { writes: [{ holds: () => true, apply: () => this.entries_.push(row) }] };
   }
   async getHold(holdId: string) {
     return this.holds.get(holdId) ?? null;

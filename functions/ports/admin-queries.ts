@@ -11,7 +11,7 @@ export interface PageResult<T> {
 }
 
 export interface TransactionFilter extends PageRequest {
-  type?: 'purchase' | 'topup' | 'refund' | 'adjustment' | 'receivable' | 'repayment';
+  type?: 'purchase' | 'topup' | 'refund' | 'adjustment' | 'receivable' | 'repayment' | 'guest_refill';
   userId?: string;
   machineId?: string;
   /** Entries from this instant on (ISO). */

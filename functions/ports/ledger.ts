@@ -8,10 +8,13 @@ import type { TransactionPart } from './transaction';
  * money the user owes for water dispensed after its hold was released, or for a gateway refund the balance
  * could not cover. A top-up pays the receivable first.
  */
-export const ledgerEntryTypes = ['topup', 'purchase', 'hold', 'release', 'refund', 'adjustment', 'receivable', 'repayment'] as const;
+export const ledgerEntryTypes = ['topup', 'purchase', 'hold', 'release', 'refund', 'adjustment', 'receivable', 'repayment', 'guest_refill'] as const;
 export type LedgerEntryType = (typeof ledgerEntryTypes)[number];
-/** The entries a user sees in history; holds and releases are bookkeeping of a vend in progress. */
-export const visibleEntryTypes = ['topup', 'purchase', 'refund', 'adjustment', 'receivable', 'repayment'] as const satisfies readonly LedgerEntryType[];
+/**
+ * The entries a user sees in history; holds and releases are bookkeeping of a vend in progress. A `guest_refill` moves
+ * no money: it is a guest's refill kept from its receipt (paid to the gateway by the guest, not from the wallet).
+ */
+export const visibleEntryTypes = ['topup', 'purchase', 'refund', 'adjustment', 'receivable', 'repayment', 'guest_refill'] as const satisfies readonly LedgerEntryType[];
 
 /** 409 of a change made against a balance that is no longer the one its author saw (an admin adjustment). */
 export const BALANCE_CHANGED = 'The balance changed, reload';
@@ -22,7 +25,10 @@ export interface LedgerEntry {
   type: LedgerEntryType;
   /** Signed rupiah on the balance: credits positive, debits negative (0 for a receivable). */
   amount: number;
-  balanceAfter: number;
+  /** The balance after this entry; absent on a record that moves no money (a guest refill kept from its receipt). */
+  balanceAfter?: number;
+  /** On a guest refill kept from its receipt: what the water cost, paid by the guest through the gateway. */
+  charged?: number;
   /** Signed rupiah on the receivable: positive when a debt is recorded, negative when it is paid (absent: 0). */
   owed?: number;
   /** The receivable after this entry, on entries that change it. */
@@ -135,6 +141,14 @@ export interface Transfer {
   toType?: 'adjustment' | 'refund';
 }
 
+/** What a kept guest refill's history row says: the refill's station, litres, payment and when it was. */
+export interface GuestRefillRecord extends EntryDetails {
+  idempotencyKey: string;
+  /** When the refill ended (the receipt's date), where the row sits in the history. */
+  at: string;
+  charged: number;
+}
+
 export interface Ledger {
   /**
    * Credits (amount > 0) or debits (amount < 0) once per idempotency key. Debits beyond the balance are refused.
@@ -173,6 +187,12 @@ export interface Ledger {
    * less; with `expectedFromBalance` only while `from` still holds exactly that. `together` joins the caller's writes.
    */
   transfer(transfer: Transfer, idempotencyKey: string, details: EntryDetails, options?: JoinOptions & { expectedFromBalance?: number }): Promise<PostResult>;
+  /**
+   * A row of the account's history that moves no money, for the caller to commit with its own writes: a guest's
+   * refill kept from its receipt (guest-receipts.ts), written with the order's hand-over so it is there exactly when
+   * the receipt is kept.
+   */
+  recordingGuestRefill(userId: string, record: GuestRefillRecord): TransactionPart;
   getHold(holdId: string): Promise<Hold | null>;
   /** Entries of one user, newest first. */
   entries(userId: string, options: { limit: number; cursor?: string; visibleOnly?: boolean }): Promise<{ items: LedgerEntry[]; nextCursor: string | null }>;

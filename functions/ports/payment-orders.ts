@@ -161,8 +161,11 @@ export interface PaymentOrders {
    * was claimed before, or paid out since `previousPayoutAt` (the `paidOut.at` the caller read; absent: never paid out).
    */
   handingOver(orderId: string, handover: GuestHandover, previousPayoutAt?: string): TransactionPart;
-  /** The same hand-over alone (nothing held): the order after it, or null when it was handed over before. */
-  handOver(orderId: string, handover: GuestHandover, previousPayoutAt?: string): Promise<GuestOrder | null>;
+  /**
+   * The same hand-over when nothing is held (no money moves), with `together` (the kept refill's history row) in the
+   * same write: the order after it, or null when it was handed over before.
+   */
+  handOver(orderId: string, handover: GuestHandover, previousPayoutAt?: string, together?: TransactionPart): Promise<GuestOrder | null>;
   /** Adds the order's millilitres to its claimant's impact, once: false when they were added before. */
   addImpactOnce(orderId: string, userId: string, dispensedMl: number, at: string): Promise<boolean>;
   /**

@@ -53,6 +53,8 @@ export const Claim = /* @__PURE__ */ lazySchema(() => z.object({
   creditedIdr: z.number().check(z.int(), z.nonnegative()),
   createdAt: z.string(),
   resolution: z.nullable(z.object({ at: z.string(), by: z.string(), decision: z.enum(['credit', 'decline']), reason: z.string() })),
+  /** Where a guest (no account) asked to be answered: an e-mail address or a WhatsApp number (E.164). */
+  contact: z.optional(z.object({ email: z.optional(z.string()), whatsapp: z.optional(z.string()) })),
 }));
 export type Claim = z.infer<typeof Claim>;
 

@@ -74,6 +74,8 @@ export const fieldTexts: Readonly<Record<string, string>> = {
   'More than 0': 'Lebih dari 0',
   'Must be 0 (the general interval) or between 5 and 1440': 'Harus 0 (interval umum) atau antara 5 dan 1440',
   'Must be 0 or more': 'Harus 0 atau lebih',
+  'A WhatsApp number with its country code, like +6281234567890': 'Nomor WhatsApp dengan kode negara, seperti +6281234567890',
+  'Give an e-mail address or a WhatsApp number so that we can answer': 'Isi alamat e-mail atau nomor WhatsApp agar kami bisa menjawab',
   'A WhatsApp number with its country code, like +62 812 3456 7890 (or empty)': 'Nomor WhatsApp dengan kode negara, seperti +62 812 3456 7890 (atau kosong)',
   'An e-mail address (or empty)': 'Alamat e-mail (atau kosong)',
   'Must be a host name': 'Harus berupa nama host',

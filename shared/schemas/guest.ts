@@ -73,7 +73,7 @@ export const GuestOrder = /* @__PURE__ */ lazySchema(() => z.object({
   /** Until when the refill may be claimed ("I didn't get my water"); null when it charged nothing or is not done. */
   claimUntil: z.nullable(z.string()),
   /** The claim on the refill, when one was made, with what it credited (refunded to the guest). */
-  claim: z.nullable(z.extend(ClaimState, { kind: ClaimKind })),
+  claim: z.nullable(z.extend(ClaimState, { kind: ClaimKind, contact: z.optional(z.object({ email: z.optional(z.string()), whatsapp: z.optional(z.string()) })) })),
 }));
 export type GuestOrder = z.infer<typeof GuestOrder>;
 
@@ -87,8 +87,19 @@ export const GuestOrderClaimed = /* @__PURE__ */ lazySchema(() => z.object({
   dispensedMl: z.number().check(z.int()),
 }));
 
-/** "I didn't get my water" from a guest receipt: the claim, with the receipt's secret. */
-export const GuestClaimInput = /* @__PURE__ */ lazySchema(() => z.extend(ClaimInput, GuestOrderClaimRequest.shape));
+const CLAIM_CONTACT_REQUIRED = 'Give an e-mail address or a WhatsApp number so that we can answer';
+const WHATSAPP_E164 = 'A WhatsApp number with its country code, like +6281234567890';
+
+/**
+ * "I didn't get my water" from a guest receipt: the claim, with the receipt's secret and where to answer the guest
+ * (an e-mail address, a WhatsApp number in E.164 shape, or both).
+ */
+export const GuestClaimInput = /* @__PURE__ */ lazySchema(() => z.extend(ClaimInput, {
+  ...GuestOrderClaimRequest.shape,
+  email: z.optional(z.email('Enter a valid e-mail address').check(z.maxLength(254))),
+  whatsapp: z.optional(z.string({ error: WHATSAPP_E164 }).check(z.regex(/^\+[1-9][0-9]{7,14}$/, WHATSAPP_E164))),
+}).check(z.refine((claim) => Boolean(claim.email || claim.whatsapp), { error: CLAIM_CONTACT_REQUIRED, path: ['contact'] })));
+export type GuestClaimInput = z.infer<typeof GuestClaimInput>;
 
 /** A guest order whose refund the gateway refused and whose money is still held (the admin's payouts page). */
 export const HeldGuestRefund = /* @__PURE__ */ lazySchema(() => z.object({

@@ -22,9 +22,10 @@ export const REFUND_WINDOW_DAYS = { qris: 7, ovo: 7, gopay: 45, google_pay: null
 
 /**
  * `receivable`: water dispensed (or a gateway refund) the balance did not cover, now owed; `repayment`: what a
- * top-up paid towards it.
+ * top-up paid towards it; `guest_refill`: a refill paid at the station as a guest and kept from its receipt (its
+ * amount is what the water cost, paid with its payment method, not from the wallet).
  */
-export const transactionTypes = ['purchase', 'topup', 'refund', 'adjustment', 'receivable', 'repayment'] as const;
+export const transactionTypes = ['purchase', 'topup', 'refund', 'adjustment', 'receivable', 'repayment', 'guest_refill'] as const;
 export const TransactionType = /* @__PURE__ */ lazySchema(() => z.enum(transactionTypes));
 
 /** A user-visible movement of money; purchases and repayments are debits, a receivable is owed, the rest credits or adjustments. */

@@ -152,13 +152,16 @@ describe('scan, pay, refill without an account', () => {
       await desktop.getByRole('heading', { name: 'Ada masalah dengan isi ulang ini?' }).waitFor();
       await desktop.getByRole('button', { name: 'Laporkan masalah pada isi ulang ini' }).click();
       await desktop.getByRole('radio', { name: 'Air lebih sedikit dari yang ditagih' }).check();
+      const contact = `claimer-${crypto.randomUUID().slice(0, 8)}@example.com`;
+      await desktop.getByLabel('E-mail atau nomor WhatsApp Anda').fill(contact);
       expect(await axeViolations(desktop)).toEqual([]);
       if (SHOTS) await desktop.screenshot({ path: `${SHOTS}/receipt-claim-desktop-id.png`, fullPage: true });
       await desktop.getByRole('button', { name: 'Kirim' }).click();
-      await desktop.getByTestId('guest-claim-state').waitFor();
+      await desktop.getByTestId('guest-claim-received').getByText(`menjawab Anda di ${contact}`, { exact: false }).waitFor();
+      expect((await waitForEmail(local().mail.messages, contact)).subject).toBe('Klaim isi ulang Anda kami terima');
       if (SHOTS) await desktop.screenshot({ path: `${SHOTS}/receipt-claim-sent-desktop-id.png`, fullPage: true });
       const claims = await (await workerServices()).claims.get(`GUEST-${res.body.id}`, `PAID-${res.body.id}`);
-      expect(claims).toMatchObject({ status: 'pending', kind: 'dispensed_less' });
+      expect(claims).toMatchObject({ status: 'pending', kind: 'dispensed_less', contact: { email: contact } });
     } finally {
       station.remoteStart = { volumeMl: 1234, flowMlPerSecond: Infinity };
     }

@@ -1,8 +1,13 @@
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRupiah } from '@shared/money';
+import { formatLitres } from '@frontend/features/app/format';
 import { DESKTOP, launchBrowser, newContext, PHONE } from '../support/browser';
 import { apiFetch, local } from '../support/local';
+import { newAccount } from '../support/auth';
 import { closeStations, guestStation, workerServices, type Provisioned } from '../integration/stations-support';
 
 /**
@@ -19,12 +24,18 @@ const TEXTS = {
     pageTitle: (name: string) => `Refill at ${name}`, findStation: 'Find a station', refillHere: (name: string) => `Refill at ${name}`,
     pay: `Pay ${formatRupiah(1500)}`, seeReceipt: 'See your receipt', keepLink: 'You gave no e-mail address', method: 'QRIS',
     openApp: 'Open the web app', appNeedsAccount: 'The app needs an account', locale: 'en-US', dates: 'en-GB', signIn: 'Sign in',
+    reportProblem: 'Report a problem with this refill', lessWater: 'Less water than I was charged for', contact: 'Your e-mail or WhatsApp number', send: 'Send',
+    received: 'We received your claim. Our team looks at it within a day and answers you at +6281234567890.',
+    signInToKeep: 'I have an account: sign in', password: 'Password', paidAtStation: 'Paid at the station (kept receipt)',
   },
   id: {
     findStations: 'Cari stasiun', search: 'Cari stasiun atau lokasi...', startRefill: (name: string) => `Bayar isi ulang di ${name}`,
     pageTitle: (name: string) => `Isi ulang di ${name}`, findStation: 'Cari stasiun', refillHere: (name: string) => `Isi ulang di ${name}`,
     pay: `Bayar ${formatRupiah(1500)}`, seeReceipt: 'Lihat struk Anda', keepLink: 'Anda tidak memberi alamat e-mail', method: 'QRIS',
     openApp: 'Buka aplikasi web', appNeedsAccount: 'Aplikasi memerlukan akun', locale: 'id-ID', dates: 'id-ID', signIn: 'Masuk',
+    reportProblem: 'Laporkan masalah pada isi ulang ini', lessWater: 'Air lebih sedikit dari yang ditagih', contact: 'E-mail atau nomor WhatsApp Anda', send: 'Kirim',
+    received: 'Klaim Anda kami terima. Tim kami memeriksanya dalam satu hari dan menjawab Anda di +6281234567890.',
+    signInToKeep: 'Saya punya akun: masuk', password: 'Kata sandi', paidAtStation: 'Dibayar di stasiun (struk disimpan)',
   },
 } as const;
 type Language = keyof typeof TEXTS;
@@ -59,6 +70,14 @@ async function phone(language: Language, device: typeof PHONE | typeof DESKTOP =
 }
 
 const noSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** Whether the floating test-mode note lies over the element where it is on screen now. */
+async function overlapsTestModeNote(page: Page, element: ReturnType<Page['getByTestId']>) {
+  const note = await page.getByRole('note').filter({ hasText: /^(Test mode|Mode uji):/ }).boundingBox();
+  const box = await element.boundingBox();
+  if (!note || !box) return false;
+  return note.x < box.x + box.width && box.x < note.x + note.width && note.y < box.y + box.height && box.y < note.y + note.height;
+}
 
 /** Taps a link and counts it. */
 async function tap(page: Page, taps: { count: number }, target: ReturnType<Page['getByRole']>) {
@@ -140,6 +159,46 @@ describe.each(['en', 'id'] as const)('the tourist on a 390 px phone (%s)', (lang
     await page.getByTestId('receipt-share').waitFor();
     expect(await noSideways(page)).toBe(0);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/receipt-${language}.png`, fullPage: true });
+    // Wherever the page is scrolled, the test-mode note never lies over the save and share buttons.
+    for (const button of [page.getByTestId('receipt-save'), page.getByTestId('receipt-save-image'), page.getByTestId('receipt-share')]) {
+      await button.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().bottom - window.innerHeight));
+      expect(await overlapsTestModeNote(page, button)).toBe(false);
+    }
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/receipt-actions-at-bottom-${language}.png` });
+    // Saved as an image: a PNG of the receipt's rows, named after the order.
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('receipt-save-image').click()]);
+    expect(download.suggestedFilename()).toBe(`bali-refill-receipt-${orderId}.png`);
+    // The browser may run elsewhere: a local copy is read.
+    const saved = join(SHOTS ?? tmpdir(), `receipt-image-${language}-${crypto.randomUUID().slice(0, 8)}.png`);
+    await download.saveAs(saved);
+    expect((await readFile(saved)).subarray(1, 4).toString()).toBe('PNG');
+
+    // A claim asks where to answer, and the page acknowledges it.
+    await page.getByRole('button', { name: t.reportProblem }).click();
+    await page.getByRole('radio', { name: t.lessWater }).check();
+    await page.getByLabel(t.contact).fill('+62 812-3456 7890');
+    await page.getByRole('button', { name: t.send, exact: true }).click();
+    await page.getByTestId('guest-claim-received').getByText(t.received).waitFor();
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/receipt-claimed-${language}.png`, fullPage: true });
+
+    // Kept by an account signed in from the receipt: the refill is a row of the account's History.
+    const account = await newAccount(`keeper-${language}`);
+    await page.getByRole('link', { name: t.signInToKeep }).click();
+    const form = page.locator('form');
+    await form.getByLabel('E-mail').fill(account.email);
+    await form.getByLabel(t.password, { exact: true }).fill(account.password);
+    await form.locator('button[type=submit]').click();
+    await page.waitForURL((url) => decodeURIComponent(url.pathname) === `/r/${receiptId}`);
+    await page.getByTestId('receipt-kept').waitFor();
+    await page.goto(`${local().web}/app/history`);
+    const row = page.getByTestId('transaction-row').filter({ hasText: t.paidAtStation });
+    await row.waitFor();
+    const text = await row.innerText();
+    // Litres as History writes them (its own helper, shared with the wallet's rows).
+    for (const part of [name(), formatLitres(1.234), 'QRIS', formatRupiah(1234)]) expect(text).toContain(part);
+    expect(await page.getByTestId('transaction-row').count()).toBe(1);
+    expect(await noSideways(page)).toBe(0);
+    if (SHOTS) await page.screenshot({ path: `${SHOTS}/history-kept-${language}.png`, fullPage: true });
   }, JOURNEY_TIMEOUT_MS);
 });
 

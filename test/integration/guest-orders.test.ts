@@ -285,7 +285,7 @@ describe('guest orders', () => {
       await station.complete(`PAID-${res.body.id}`, 600);
       const { vendSessions } = await workerServices();
       await waitFor(() => vendSessions.get(`PAID-${res.body.id}`), (s) => s?.status === 'completed');
-      const claim = await apiFetch(`/api/guest/orders/${encodeURIComponent(res.body.id)}/claims`, { method: 'POST', json: { secret: res.body.secret, kind: 'not_dispensed' } });
+      const claim = await apiFetch(`/api/guest/orders/${encodeURIComponent(res.body.id)}/claims`, { method: 'POST', json: { secret: res.body.secret, kind: 'not_dispensed', whatsapp: '+6281234567890' } });
       expect(claim.status, claim.text).toBe(409);
       expect(claim.body.message).toBe('This refill charged nothing, so there is nothing to claim');
       expect((await accountOf(guestAccountOf(res.body.id)))?.balance).toBe(0);
@@ -306,7 +306,7 @@ describe('guest orders', () => {
       // The grace period passing later refunds nothing more; a claim on the metered water goes to the admin's queue.
       await sweepAt(await afterGrace(new Date()));
       await expectBooksBalanced(id, { topup: 1000, purchase: 600, refund: 400 });
-      const claim = await apiFetch(`/api/guest/orders/${encodeURIComponent(id)}/claims`, { method: 'POST', json: { secret, kind: 'not_dispensed' } });
+      const claim = await apiFetch(`/api/guest/orders/${encodeURIComponent(id)}/claims`, { method: 'POST', json: { secret, kind: 'not_dispensed', whatsapp: '+6281234567890' } });
       expect(claim.status, claim.text).toBe(201);
       expect(claim.body).toMatchObject({ refundedIdr: 400, claim: { status: 'pending', creditedIdr: 0 } });
     });

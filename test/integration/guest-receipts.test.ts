@@ -38,8 +38,9 @@ type Paid = { id: string; secret: string };
 const read = (order: Paid) => apiFetch(`/api/guest/orders/${encodeURIComponent(order.id)}?secret=${encodeURIComponent(order.secret)}`);
 const keep = (order: Paid, token: string, secret = order.secret) =>
   apiFetch(`/api/guest/orders/${encodeURIComponent(order.id)}/claim`, { method: 'POST', headers: bearer(token), json: { secret } });
-const guestClaim = (order: Paid, body: Record<string, unknown>) =>
-  apiFetch(`/api/guest/orders/${encodeURIComponent(order.id)}/claims`, { method: 'POST', json: { secret: order.secret, ...body } });
+const WHATSAPP = '+6281234567890';
+const guestClaim = (order: Paid, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+  apiFetch(`/api/guest/orders/${encodeURIComponent(order.id)}/claims`, { method: 'POST', headers, json: { secret: order.secret, ...body } });
 const balanceOf = async (userId: string) => (await repositories().users.get(userId))?.balance ?? 0;
 const sumOf = async (userId: string) => (await ledgerEntries(userId)).reduce((s, e) => s + e.amount, 0);
 async function storedOrder(orderId: string) {
@@ -93,6 +94,12 @@ describe('guest receipts', () => {
     expect(await balanceOf(account.sub)).toBe(227);
     expect(await sumOf(account.sub)).toBe(227);
     expect(await balanceOf(guestAccountOf(refused.id))).toBe(0);
+    // The refill is in the account's History, beside the credit, written once with the hand-over.
+    const history = await apiFetch('/api/transactions', { headers: bearer(account.token) });
+    expect(history.body.items.map((t: { type: string; amount: number }) => [t.type, t.amount])).toEqual(expect.arrayContaining([['guest_refill', 800], ['refund', 227]]));
+    expect(history.body.items.filter((t: { type: string }) => t.type === 'guest_refill')).toEqual([
+      expect.objectContaining({ volume: 0.8, paymentMethod: 'qris', machine: { id: real.machine.id, name: expect.any(String) }, debit: false }),
+    ]);
     const impact = await apiFetch('/api/environmental-impact', { headers: bearer(account.token) });
     expect(impact.body).toMatchObject({ litresRefilled: 0.8, bottlesSaved: 1 });
     // Another account cannot take it; the admin no longer sees it and cannot pay it out twice.
@@ -117,7 +124,7 @@ describe('guest receipts', () => {
     expect((await read(order)).body).toMatchObject({ refund: 'refused', heldIdr: 0, claimed: false });
 
     // A claim credited after the payout, that the gateway refuses too (Rp 127), is held and listed again, then paid out once more.
-    expect((await guestClaim(order, { kind: 'dispensed_less' })).status).toBe(201);
+    expect((await guestClaim(order, { kind: 'dispensed_less', whatsapp: WHATSAPP })).status).toBe(201);
     const resolved = await asAdmin(`/api/admin/claims/PAID-${order.id}/resolve`, { method: 'POST', json: { decision: 'credit', amount: 127, reason: 'Short fill' } });
     expect(resolved.status, resolved.text).toBe(200);
     expect((await read(order)).body).toMatchObject({ heldIdr: 127 });
@@ -143,8 +150,11 @@ describe('guest receipts', () => {
     const after = (await repositories().users.get(account.sub))!;
     expect(after.dispensedMl).toBe(before.dispensedMl + 800);
     expect(after.balance).toBe(before.balance);
+    // Nothing was held: the History still has the refill, once, at the time the refill ended.
+    const rows = (await apiFetch('/api/transactions', { headers: bearer(account.token) })).body.items.filter((t: { type: string; createdAt: string }) => t.type === 'guest_refill' && t.createdAt === view.closedAt);
+    expect(rows).toEqual([expect.objectContaining({ amount: 800, volume: 0.8, paymentMethod: 'qris' })]);
     // A claim on it credited later goes to the account that keeps the receipt, once, however often the receipt is read.
-    expect((await guestClaim(order, { kind: 'dispensed_less' })).status).toBe(201);
+    expect((await guestClaim(order, { kind: 'dispensed_less', whatsapp: WHATSAPP })).status).toBe(201);
     const resolved = await asAdmin(`/api/admin/claims/PAID-${order.id}/resolve`, { method: 'POST', json: { decision: 'credit', amount: 100, reason: 'Checked the meter' } });
     expect(resolved.status, resolved.text).toBe(200);
     await read(order);
@@ -157,7 +167,7 @@ describe('guest receipts', () => {
   it('a claim credit on its way back through a slow gateway cannot also be kept as wallet credit: the guest gets it once', async () => {
     const { order } = await refill(1000);
     const keeper = await newAccount('racer');
-    expect((await guestClaim(order, { kind: 'dispensed_less' })).status).toBe(201);
+    expect((await guestClaim(order, { kind: 'dispensed_less', whatsapp: WHATSAPP })).status).toBe(201);
     const { resolveClaim } = await import('@functions/domain/claims');
     const { afterClaimResolved } = await import('@functions/domain/guest-orders');
     const { claimDeps } = await import('@functions/providers/claims');
@@ -188,7 +198,7 @@ describe('guest receipts', () => {
     const { order } = await refill(1000);
     const keeper = await newAccount('after-503');
     const control = sandboxControlClient(local().payments.sandboxControl!);
-    expect((await guestClaim(order, { kind: 'dispensed_less' })).status).toBe(201);
+    expect((await guestClaim(order, { kind: 'dispensed_less', whatsapp: WHATSAPP })).status).toBe(201);
     // The admin credits Rp 300; the gateway answers its refund with a 503, so the credit waits in flight.
     await control.failNextRefunds(order.id, ['unavailable']);
     const resolved = await asAdmin(`/api/admin/claims/PAID-${order.id}/resolve`, { method: 'POST', json: { decision: 'credit', amount: 300, reason: 'Checked the meter' } });
@@ -206,22 +216,34 @@ describe('guest receipts', () => {
 
   it('a claim from the receipt that the station record does not support waits for the admin; the credit is refunded through the gateway', async () => {
     const email = `claimer-${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const contact = `contact-${crypto.randomUUID().slice(0, 8)}@example.com`;
     const { order } = await refill(1000, email);
-    const bad = await guestClaim({ ...order, secret: 'y'.repeat(43) }, { kind: 'dispensed_less' });
+    const bad = await guestClaim({ ...order, secret: 'y'.repeat(43) }, { kind: 'dispensed_less', whatsapp: WHATSAPP });
     expect(bad.status).toBe(404);
-    const res = await guestClaim(order, { kind: 'dispensed_less', note: 'Only half a bottle' });
+    // A claim names where to answer: an e-mail address or a WhatsApp number in E.164 shape, else 400 with the field's message.
+    const none = await guestClaim(order, { kind: 'dispensed_less' }, { 'accept-language': 'id' });
+    expect(none.status).toBe(400);
+    expect(none.body.fields).toEqual({ contact: 'Isi alamat e-mail atau nomor WhatsApp agar kami bisa menjawab' });
+    const notE164 = await guestClaim(order, { kind: 'dispensed_less', whatsapp: '0812 3456 7890' });
+    expect([notE164.status, notE164.body.fields]).toEqual([400, { whatsapp: 'A WhatsApp number with its country code, like +6281234567890' }]);
+    expect((await guestClaim(order, { kind: 'dispensed_less', email: 'not-an-address' })).body.fields).toHaveProperty('email');
+    // Made in Bahasa Indonesia, with an address: stored, shown on the receipt, acknowledged by e-mail in Indonesian there.
+    const res = await guestClaim(order, { kind: 'dispensed_less', note: 'Only half a bottle', email: contact, whatsapp: WHATSAPP }, { 'accept-language': 'id' });
     expect(res.status, res.text).toBe(201);
-    expect(res.body).toMatchObject({ claim: { status: 'pending', kind: 'dispensed_less', creditedIdr: 0 }, claimUntil: expect.any(String) });
-    expect((await guestClaim(order, { kind: 'tasted_wrong' })).status).toBe(409);
+    expect(res.body).toMatchObject({ claim: { status: 'pending', kind: 'dispensed_less', creditedIdr: 0, contact: { email: contact, whatsapp: WHATSAPP } }, claimUntil: expect.any(String) });
+    const acknowledged = await waitForEmail(local().mail.messages, contact, { matches: (m) => m.subject.includes('Klaim') });
+    expect(acknowledged.subject).toBe('Klaim isi ulang Anda kami terima');
+    expect(acknowledged.text).toContain(order.id);
+    expect((await guestClaim(order, { kind: 'tasted_wrong', whatsapp: WHATSAPP })).status).toBe(409);
     const sessionId = `PAID-${order.id}`;
     const resolved = await asAdmin(`/api/admin/claims/${sessionId}/resolve`, { method: 'POST', json: { decision: 'credit', amount: 300, reason: 'The meter was checked' } });
     expect(resolved.status, resolved.text).toBe(200);
     expect(await storedOrder(order.id)).toMatchObject({ refunded: 500, refundKeys: [unusedRefundKey(order.id), claimRefundKey(order.id)] });
     expect(await balanceOf(guestAccountOf(order.id))).toBe(0);
     expect((await read(order)).body).toMatchObject({ claim: { status: 'credited', creditedIdr: 300 }, refundedIdr: 500 });
-    const mail = await waitForEmail(local().mail.messages, email, { matches: (m) => m.subject.includes('claim') });
-    // The claim was made without Accept-Language: English (docs/architecture.md, "E-mail").
-    expect(mail.subject).toBe(`Your refill claim: ${formatRupiah(300)} refunded`);
+    // The outcome goes where the claim asked, in the claim's language (docs/architecture.md, "E-mail").
+    const mail = await waitForEmail(local().mail.messages, contact, { matches: (m) => m.subject.includes('dikembalikan') });
+    expect(mail.subject).toBe(`Klaim isi ulang: ${formatRupiah(300)} dikembalikan`);
     expect(mail.text).toContain('The meter was checked');
   });
 
@@ -238,7 +260,7 @@ describe('guest receipts', () => {
       await waitFor(async () => (await workerServices()).vendSessions.incident(sessionId), (i) => i !== null);
       await station.complete(sessionId, 600);
       await waitFor(() => read(res.body), (r) => r.body.status === 'done', 20_000, 200);
-      const claimed = await guestClaim(res.body, { kind: 'not_dispensed' });
+      const claimed = await guestClaim(res.body, { kind: 'not_dispensed', whatsapp: WHATSAPP });
       expect(claimed.status, claimed.text).toBe(201);
       expect(claimed.body).toMatchObject({ claim: { status: 'credited', creditedIdr: 600 }, refundedIdr: 1000, chargedIdr: 600 });
       expect(await balanceOf(guestAccountOf(res.body.id))).toBe(0);

@@ -271,7 +271,7 @@ describe('ledger under concurrency', () => {
         const user = (await users.get(u))!;
         const sum = entries.reduce((s, e) => s + e.amount, 0);
         if (sum !== user.balance) violations++;
-        if (user.balance < 0 || entries.some((e) => e.balanceAfter < 0)) violations++;
+        if (user.balance < 0 || entries.some((e) => (e.balanceAfter ?? 0) < 0)) violations++;
         // The receivable: the sum of its entries, never below zero.
         if (entries.reduce((s, e) => s + (e.owed ?? 0), 0) !== (user.owed ?? 0) || (user.owed ?? 0) < 0) violations++;
         const keyUses = new Map<string, number>();

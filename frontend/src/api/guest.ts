@@ -21,7 +21,7 @@ export function keepGuestReceipt(receiptId: string) {
 }
 
 /** "I didn't get my water" from the receipt; answers the order with the claim's state. */
-export function fileGuestClaim(receiptId: string, body: { kind: ClaimKind; note?: string }) {
+export function fileGuestClaim(receiptId: string, body: { kind: ClaimKind; note?: string; email?: string; whatsapp?: string }) {
   const { id, secret } = receiptParts(receiptId);
   return api('createGuestClaim', { params: { id }, body: { ...body, secret } });
 }

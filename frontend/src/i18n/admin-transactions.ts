@@ -2,7 +2,7 @@ import { defineMessages } from './messages';
 
 /** The console's Transactions tab: filters, the ledger rows and paging. */
 export const adminTransactions = defineMessages('adminTransactions', {
-  types: { purchase: 'Purchase', topup: 'Top-up', refund: 'Refund', adjustment: 'Adjustment', receivable: 'Owed', repayment: 'Repayment' },
+  types: { purchase: 'Purchase', topup: 'Top-up', refund: 'Refund', adjustment: 'Adjustment', receivable: 'Owed', repayment: 'Repayment', guest_refill: 'Guest refill kept' },
   byAdmin: (who: string) => `by ${who}`,
   station: (id: string) => `Station ${id}`,
   gateway: 'Payment gateway',

@@ -92,6 +92,7 @@ export const appTexts = defineMessages('appTexts', {
     purchase: 'Water Purchase',
     topUp: 'Top Up',
     owedAmount: (amount: string) => `${amount} owed`,
+    guestRefill: 'Paid at the station (kept receipt)',
   },
   profile: {
     title: 'Profile',

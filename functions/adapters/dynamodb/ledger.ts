@@ -3,9 +3,9 @@ import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { conflict, invalid, notFound, unavailable } from '../../domain/errors';
 import type { Clock, Ids } from '../../ports/clock';
 import {
-  BALANCE_CHANGED, counterAccountOf, ledgerEntryTypes, revenueAccount, visibleEntryTypes, type EntryDetails, type Hold, type JoinOptions, type Ledger, type LedgerEntry, type LedgerEntryType, type LedgerTotals, type PostResult, type Transfer,
+  BALANCE_CHANGED, counterAccountOf, ledgerEntryTypes, revenueAccount, visibleEntryTypes, type EntryDetails, type GuestRefillRecord, type Hold, type JoinOptions, type Ledger, type LedgerEntry, type LedgerEntryType, type LedgerTotals, type PostResult, type Transfer,
 } from '../../ports/ledger';
-import { TransactionPartRejected } from '../../ports/transaction';
+import { TransactionPartRejected, type TransactionPart } from '../../ports/transaction';
 import { keys, STATS_SHARDS, withoutKeys } from './keys';
 import { decodeCursor, encodeCursor } from './query';
 import * as texts from '../../domain/texts';
@@ -203,8 +203,8 @@ export class DynamoLedger implements Ledger {
       }
       const at = this.clock.now().toISOString();
       // A transfer's two legs balance each other: neither names a counter account.
-      const entryOf = (userId: string, type: LedgerEntryType, signed: number, balanceAfter: number): LedgerEntry =>
-        JSON.parse(JSON.stringify({ id: this.ids.next(), userId, type, amount: signed, balanceAfter, idempotencyKey, createdAt: at, ...details, counter: undefined })) as LedgerEntry;
+      const entryOf = (userId: string, type: LedgerEntryType, signed: number, balanceAfter: number) =>
+        JSON.parse(JSON.stringify({ id: this.ids.next(), userId, type, amount: signed, balanceAfter, idempotencyKey, createdAt: at, ...details, counter: undefined })) as LedgerEntry & { balanceAfter: number };
       const debit = entryOf(from, transfer.fromType ?? 'adjustment', -amount, source.balance - amount);
       const credit = entryOf(to, transfer.toType ?? 'adjustment', amount, (target?.balance ?? 0) + amount);
       const result = { balance: debit.balanceAfter, entries: [debit, credit] };
@@ -260,6 +260,13 @@ export class DynamoLedger implements Ledger {
         ConditionExpression: 'attribute_not_exists(PK)',
       },
     }));
+  }
+
+  /** Only in the user's own partition (the history): it moves no money, so neither the book's collection nor the totals hold it. */
+  recordingGuestRefill(userId: string, record: GuestRefillRecord): TransactionPart {
+    const { at, ...details } = record;
+    const entry = JSON.parse(JSON.stringify({ id: this.ids.next(), userId, type: 'guest_refill', amount: 0, createdAt: at, ...details })) as LedgerEntry;
+    return { writes: [{ Put: { TableName: this.tableName, Item: { ...keys.ledgerEntry(userId, at, `0-${entry.id}`), ...entry }, ConditionExpression: 'attribute_not_exists(PK)' } }] };
   }
 
   async getHold(holdId: string): Promise<Hold | null> {

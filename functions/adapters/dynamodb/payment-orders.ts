@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { orderKind } from '../../domain/payment-orders';
 import type { GatewayRefund } from '../../ports/payment-gateway';
 import type { TransactionPart } from '../../ports/transaction';
@@ -136,12 +136,19 @@ export class DynamoPaymentOrders implements PaymentOrders {
     return { writes: [{ Update: this.handOverUpdate(orderId, handover, previousPayoutAt) }] };
   }
 
-  async handOver(orderId: string, handover: GuestHandover, previousPayoutAt?: string): Promise<GuestOrder | null> {
+  async handOver(orderId: string, handover: GuestHandover, previousPayoutAt?: string, together?: TransactionPart): Promise<GuestOrder | null> {
     try {
-      const { Attributes } = await this.db.send(new UpdateCommand({ ...this.handOverUpdate(orderId, handover, previousPayoutAt), ReturnValues: 'ALL_NEW' }));
-      return Attributes ? withoutKeys<GuestOrder>(Attributes) : null;
+      if (!together?.writes.length) {
+        const { Attributes } = await this.db.send(new UpdateCommand({ ...this.handOverUpdate(orderId, handover, previousPayoutAt), ReturnValues: 'ALL_NEW' }));
+        return Attributes ? withoutKeys<GuestOrder>(Attributes) : null;
+      }
+      const joined = together.writes as NonNullable<TransactWriteCommandInput['TransactItems']>;
+      await this.db.send(new TransactWriteCommand({ TransactItems: [...this.handingOver(orderId, handover, previousPayoutAt).writes as typeof joined, ...joined] }));
+      const after = await this.get(orderId);
+      return after?.kind === 'guest' ? after : null;
     } catch (error) {
-      if ((error as Error).name === 'ConditionalCheckFailedException') return null;
+      const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons;
+      if ((error as Error).name === 'ConditionalCheckFailedException' || reasons?.[0]?.Code === 'ConditionalCheckFailed') return null;
       throw error;
     }
   }

@@ -160,7 +160,7 @@ const INVARIANTS: InvariantCheck[] = [
       for (const a of book.accounts.values()) {
         const balance = sum(a.entries, (e) => e.amount);
         const owed = sum(a.entries, (e) => e.owed ?? 0);
-        expect(balance === a.balance && owed === a.owed && a.balance >= 0 && a.owed >= 0 && a.entries.every((e) => e.balanceAfter >= 0 && (e.owedAfter ?? 0) >= 0) && (a.exists || a.entries.length === 0),
+        expect(balance === a.balance && owed === a.owed && a.balance >= 0 && a.owed >= 0 && a.entries.every((e) => (e.balanceAfter ?? 0) >= 0 && (e.owedAfter ?? 0) >= 0) && (a.exists || a.entries.length === 0),
           () => `${a.id}: balance ${a.balance} vs entries ${balance}, owed ${a.owed} vs ${owed}`, a.path);
       }
     },

@@ -18,7 +18,7 @@ import { Button, EmptyState, LoadingRows, Pill, Table, Td, Th } from './ui';
 
 type Row = z.infer<typeof AdminTransaction>;
 
-const typeTone = { purchase: 'cyan', topup: 'green', refund: 'violet', adjustment: 'amber', receivable: 'red', repayment: 'blue' } as const satisfies Record<Row['type'], string>;
+const typeTone = { purchase: 'cyan', topup: 'green', refund: 'violet', adjustment: 'amber', receivable: 'red', repayment: 'blue', guest_refill: 'cyan' } as const satisfies Record<Row['type'], string>;
 const methodLabel: Record<string, string> = { ovo: 'OVO', gopay: 'GoPay', qris: 'QRIS', google_pay: 'Google Pay', apple_pay: 'Apple Pay' };
 
 /** Who caused an entry, readably: 'admin:ayu@…' → 'ayu@…', 'station:HRL-00001' → 'Station HRL-00001'. */

@@ -12,7 +12,8 @@ import { DropIcon, PlusIcon } from './icons';
 export function TransactionRow({ transaction, onClaim }: { transaction: Transaction; onClaim?: () => void }) {
   const t = useMessages(appTexts).transaction;
   const owed = transaction.type === 'receivable';
-  const water = isDebit(transaction) || owed;
+  const paidAtStation = transaction.type === 'guest_refill';
+  const water = isDebit(transaction) || owed || paidAtStation;
   const details = [
     transaction.volume !== null ? formatLitres(transaction.volume) : null,
     transaction.paymentMethod ? paymentMethodLabel(transaction.paymentMethod) : null,
@@ -34,6 +35,7 @@ export function TransactionRow({ transaction, onClaim }: { transaction: Transact
         </p>
         {details.length > 0 && <p className="mt-0.5 truncate text-xs text-slate-500">{details.join(' · ')}</p>}
         {parts && <p className="mt-0.5 text-xs text-slate-600" data-testid="withdrawal-parts">{parts}</p>}
+        {paidAtStation && <p className="mt-0.5 text-xs text-slate-500">{t.guestRefill}</p>}
         {transaction.claim && <ClaimStateLine claim={transaction.claim} />}
         {onClaim && <ClaimButton onClick={onClaim} />}
       </div>

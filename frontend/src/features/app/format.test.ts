@@ -40,6 +40,9 @@ describe('app formatting', () => {
     expect(signedAmount({ type: 'receivable', amount: 300 }, en)).toBe('Rp 300 owed');
     expect(transactionTitle({ type: 'repayment', machine: null }, en)).toBe('Owed amount paid');
     expect(signedAmount({ type: 'repayment', amount: 300 }, en)).toBe('-Rp 300');
+    // A guest refill kept from its receipt: the station, what it cost, no sign (paid at the station, not from the wallet).
+    expect(transactionTitle({ type: 'guest_refill', machine: { id: 'HRL-00001', name: 'Seminyak Square' } }, en)).toBe('Seminyak Square');
+    expect(signedAmount({ type: 'guest_refill', amount: 3000 }, en)).toBe('Rp 3.000');
     expect(formatLitres(1.5)).toBe('1.5 L');
     expect(formatKg(4.31)).toBe('4.31 kg');
   });

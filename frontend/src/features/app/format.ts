@@ -54,8 +54,11 @@ const METHOD_LABELS: Record<PaymentMethod, string> = {
 };
 export const paymentMethodLabel = (method: PaymentMethod) => METHOD_LABELS[method] ?? method;
 
-/** docs/design.md, "Entities": anything but a purchase is shown as a top-up; what is owed (and paid towards it) is named as such. */
-const isPurchase = (t: Pick<Transaction, 'type'>) => t.type === 'purchase';
+/**
+ * docs/design.md, "Entities": anything but a purchase is shown as a top-up; what is owed (and paid towards it) is named
+ * as such. A guest refill kept from its receipt is a refill too, paid at the station rather than from the wallet.
+ */
+const isPurchase = (t: Pick<Transaction, 'type'>) => t.type === 'purchase' || t.type === 'guest_refill';
 /** Entries that took money from the wallet (the server says so; a purchase and a repayment always do). */
 export const isDebit = (t: Pick<Transaction, 'type'> & { debit?: boolean }) => t.debit ?? (t.type === 'purchase' || t.type === 'repayment');
 
@@ -96,8 +99,12 @@ export function transactionTitle(
   return isPurchase(t) ? t.machine?.name || texts.purchase : texts.topUp;
 }
 
-/** '-Rp 1.500' for a purchase or repayment, 'Rp 300 owed' for what is owed, '+Rp 50.000' otherwise; always the absolute amount. */
+/**
+ * '-Rp 1.500' for a purchase or repayment, 'Rp 300 owed' for what is owed, 'Rp 3.000' (no sign: the wallet did not
+ * move) for a kept guest refill, '+Rp 50.000' otherwise; always the absolute amount.
+ */
 export function signedAmount(t: Pick<Transaction, 'type' | 'amount'> & { debit?: boolean }, texts: AppTexts['transaction']): string {
   if (t.type === 'receivable') return texts.owedAmount(formatRupiah(Math.abs(t.amount)));
+  if (t.type === 'guest_refill') return formatRupiah(Math.abs(t.amount));
   return `${isDebit(t) ? '-' : '+'}${formatRupiah(Math.abs(t.amount))}`;
 }

@@ -11,11 +11,44 @@ import { claimTexts } from '../../i18n/claims';
 import { guestTexts } from '../../i18n/guest';
 import { useLanguage } from '../../i18n/language';
 import { useMessages } from '../../i18n/messages';
+import { contactOf } from './claim-contact';
 import { formatBaliDateTime, formatMillilitres } from './format';
 
 /**
+ * The receipt's rows as a PNG (for a phone's photos, where a PDF is hard to find again): each row's label and value as
+ * the page shows them, in its language, under the page's title.
+ */
+async function receiptImage(): Promise<Blob | null> {
+  const rows = [...document.querySelectorAll('[data-testid="guest-receipt"] > div')].map((row) => [row.querySelector('dt')?.textContent ?? '', row.querySelector('dd')?.textContent ?? '']);
+  const width = 780;
+  const line = 56;
+  const canvas = document.createElement('canvas');
+  canvas.width = width;
+  canvas.height = 140 + rows.length * line;
+  const context = canvas.getContext('2d');
+  if (!context) return null;
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, canvas.width, canvas.height);
+  context.fillStyle = '#0f172a';
+  context.font = 'bold 40px system-ui, sans-serif';
+  context.fillText(document.querySelector('h1')?.textContent ?? '', 40, 80);
+  rows.forEach(([label, value], i) => {
+    const y = 150 + i * line;
+    context.font = '26px system-ui, sans-serif';
+    context.fillStyle = '#334155';
+    context.textAlign = 'left';
+    context.fillText(label ?? '', 40, y);
+    context.font = 'bold 26px system-ui, sans-serif';
+    context.fillStyle = '#0f172a';
+    context.textAlign = 'right';
+    context.fillText(value ?? '', width - 40, y, width / 2);
+  });
+  return new Promise((resolve) => canvas.toBlob(resolve, 'image/png'));
+}
+
+/**
  * Save the receipt (the browser's print dialog, which saves a PDF too; the page prints without the site's header and
- * footer) and share its link (the phone's share sheet, else copied).
+ * footer, or an image of its rows) and share its link (the phone's share sheet, else copied).
  */
 export function SaveShareReceipt() {
   const t = useMessages(guestTexts);
@@ -29,10 +62,21 @@ export function SaveShareReceipt() {
     await navigator.clipboard.writeText(url);
     setCopied(true);
   };
+  const saveImage = async () => {
+    const image = await receiptImage();
+    if (!image) return;
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(image);
+    link.download = `bali-refill-receipt-${window.location.pathname.split('/').pop()?.split('~')[0] ?? ''}.png`;
+    link.click();
+    // Given back once the browser has taken the file.
+    setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+  };
   const button = 'inline-flex min-h-11 flex-1 items-center justify-center rounded-xl px-4 text-sm font-semibold ring-1 ring-brand-300 text-brand-800 hover:bg-brand-50';
   return (
     <div className="mt-4 flex flex-wrap gap-2 print:hidden">
       <button type="button" onClick={() => window.print()} className={button} data-testid="receipt-save">{t.saveReceipt}</button>
+      <button type="button" onClick={() => void saveImage()} className={button} data-testid="receipt-save-image">{t.saveImage}</button>
       <button type="button" onClick={() => void share()} className={button} data-testid="receipt-share">{copied ? t.linkCopied : typeof navigator.share === 'function' ? t.shareReceipt : t.copyReceipt}</button>
     </div>
   );
@@ -62,7 +106,8 @@ export function KeepReceipt({ receiptId, order, autoKeep }: { receiptId: string;
   const keep = useMutation({
     mutationFn: () => keepGuestReceipt(receiptId),
     onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['guest-order', receiptId] }), queryClient.invalidateQueries({ queryKey: ['auth', 'user'] })]);
+      // The kept refill is a new row of History and of the wallet's recent transactions.
+      await Promise.all([['guest-order', receiptId], ['auth', 'user'], ['transactions']].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
     },
   });
   const signedIn = Boolean(user.data);
@@ -127,8 +172,11 @@ export function GuestClaim({ receiptId, order }: { receiptId: string; order: Gue
   const [open, setOpen] = useState(false);
   const [kind, setKind] = useState<ClaimKind | null>(null);
   const [note, setNote] = useState('');
+  const [contactText, setContactText] = useState('');
+  const [contactChecked, setContactChecked] = useState(false);
+  const contact = contactOf(contactText);
   const send = useMutation({
-    mutationFn: (body: { kind: ClaimKind; note?: string }) => fileGuestClaim(receiptId, body),
+    mutationFn: (body: Parameters<typeof fileGuestClaim>[1]) => fileGuestClaim(receiptId, body),
     onSuccess: (updated) => queryClient.setQueryData(guestOrderQuery(receiptId, language).queryKey, updated),
   });
 
@@ -136,14 +184,21 @@ export function GuestClaim({ receiptId, order }: { receiptId: string; order: Gue
     const claim = order.claim;
     const text = claim.status === 'pending' ? c.state.pending : claim.status === 'credited' ? t.claimCredited(formatRupiah(claim.creditedIdr)) : c.state.declined(claim.reason ?? '');
     const tone = claim.status === 'credited' ? 'bg-emerald-50 text-emerald-900 ring-emerald-200' : claim.status === 'declined' ? 'bg-slate-100 text-slate-800 ring-slate-300' : 'bg-amber-50 text-amber-900 ring-amber-200';
-    return <p role="status" className={`mt-4 rounded-xl px-3 py-2 text-sm font-medium ring-1 ${tone}`} data-testid="guest-claim-state">{text}</p>;
+    const answerAt = claim.contact?.email ?? claim.contact?.whatsapp;
+    return (
+      <div role="status" className={`mt-4 rounded-xl px-3 py-2 text-sm font-medium ring-1 ${tone}`} data-testid="guest-claim-state">
+        <p>{text}</p>
+        {claim.status === 'pending' && answerAt && <p className="mt-1 font-normal" data-testid="guest-claim-received">{t.claimReceived(answerAt)}</p>}
+      </div>
+    );
   }
   if (!order.claimUntil || Date.now() > Date.parse(order.claimUntil)) return null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!kind || send.isPending) return;
-    send.mutate({ kind, ...(note.trim() ? { note: note.trim() } : {}) });
+    setContactChecked(true);
+    if (!kind || !contact || send.isPending) return;
+    send.mutate({ kind, ...contact, ...(note.trim() ? { note: note.trim() } : {}) });
   };
   return (
     <section aria-labelledby={`${id}-title`} className="mt-6 rounded-2xl bg-white p-4 ring-1 ring-slate-200 print:hidden">
@@ -167,6 +222,14 @@ export function GuestClaim({ receiptId, order }: { receiptId: string; order: Gue
           <div>
             <label htmlFor={`${id}-note`} className="block text-sm font-medium text-slate-800">{c.note}</label>
             <textarea id={`${id}-note`} value={note} maxLength={500} rows={2} placeholder={c.notePlaceholder} onChange={(e) => setNote(e.target.value)} className="mt-1 w-full rounded-xl border border-slate-300 px-3 py-2 text-sm" />
+          </div>
+          <div>
+            <label htmlFor={`${id}-contact`} className="block text-sm font-medium text-slate-800">{t.claimContact}</label>
+            <p id={`${id}-contact-hint`} className="text-xs text-slate-600">{t.claimContactHint}</p>
+            <input id={`${id}-contact`} type="text" inputMode="email" autoComplete="email" value={contactText} onChange={(e) => setContactText(e.target.value)}
+              aria-describedby={`${id}-contact-hint${contactChecked && !contact ? ` ${id}-contact-error` : ''}`} aria-invalid={contactChecked && !contact}
+              className="mt-1 min-h-11 w-full rounded-xl border border-slate-300 px-3 py-2 text-sm" />
+            {contactChecked && !contact && <p id={`${id}-contact-error`} className="mt-1 text-sm text-red-800">{t.claimContactBad}</p>}
           </div>
           {send.isError && <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">{errorText(send.error, c.failed)}</p>}
           <button type="submit" disabled={!kind || send.isPending} className="inline-flex min-h-11 w-full items-center justify-center rounded-xl bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800 disabled:bg-slate-300 disabled:text-slate-700">

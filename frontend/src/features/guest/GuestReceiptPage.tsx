@@ -37,7 +37,8 @@ export function GuestReceiptPage({ receiptId, keep = false }: { receiptId: strin
 
   return (
     // At least a screen tall: the footer is not in view while the order is on its way, so what it adds moves nothing.
-    <div className="mx-auto min-h-dvh max-w-xl px-4 py-6 sm:py-10">
+    // The bottom of the screen is kept clear of floating notes: the save and share buttons come there as one scrolls.
+    <div className="mx-auto min-h-dvh max-w-xl px-4 py-6 sm:py-10" data-bottom-clear>
       <h1 className="text-2xl font-bold text-slate-900">{t.receiptTitle}</h1>
       {!data && order.isError ? (
         <p role="alert" className="mt-4 rounded-2xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200">{t.receiptNotFound}</p>

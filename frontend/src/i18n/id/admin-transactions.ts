@@ -2,7 +2,7 @@ import type { adminTransactions as english } from '../admin-transactions';
 
 /** Tab Transaksi di konsol, in Bahasa Indonesia. */
 export const adminTransactions: (typeof english)['en'] = {
-  types: { purchase: 'Pembelian', topup: 'Isi saldo', refund: 'Pengembalian', adjustment: 'Penyesuaian', receivable: 'Terutang', repayment: 'Pelunasan' },
+  types: { purchase: 'Pembelian', topup: 'Isi saldo', refund: 'Pengembalian', adjustment: 'Penyesuaian', receivable: 'Terutang', repayment: 'Pelunasan', guest_refill: 'Isi ulang tamu disimpan' },
   byAdmin: (who) => `oleh ${who}`,
   station: (id) => `Stasiun ${id}`,
   gateway: 'Gerbang pembayaran',

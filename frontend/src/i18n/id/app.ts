@@ -92,6 +92,7 @@ export const appTexts: (typeof english)['en'] = {
     purchase: 'Pembelian Air',
     topUp: 'Isi Saldo',
     owedAmount: (amount) => `${amount} terutang`,
+    guestRefill: 'Dibayar di stasiun (struk disimpan)',
   },
   profile: {
     title: 'Profil',
