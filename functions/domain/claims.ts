@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import {
-  CLAIM_TELEMETRY_MARGIN_MINUTES, CLAIM_WINDOW_HOURS, type Claim, type ClaimKind, type ClaimResolutionInput, type ClaimsQuery, type StationEvent,
+  CLAIM_TELEMETRY_MARGIN_MINUTES, CLAIM_WINDOW_HOURS, claimLanguage, type Claim, type ClaimKind, type ClaimResolutionInput, type ClaimsQuery, type StationEvent,
 } from '@shared/schemas';
 import type { Language } from '@shared/language';
 import { formatRupiah, priceOfMillilitres } from '@shared/money';
@@ -185,7 +185,7 @@ export function outcomeEmail(claim: ClaimRecord): { subject: string; text: strin
       en: { subject: 'Your refill claim was declined', text: [`We looked at your claim on the refill at ${refill} and declined it.`, `Reason: ${reason}`].join('\n') },
       id: { subject: 'Klaim isi ulang Anda ditolak', text: [`Kami memeriksa klaim Anda atas isi ulang di ${refill} dan menolaknya.`, `Alasan: ${reason}`].join('\n') },
     };
-  return mails[claim.language ?? 'en'];
+  return mails[claimLanguage(claim)];
 }
 
 async function mailOutcome(claim: ClaimRecord, deps: Pick<ClaimDeps, 'users' | 'mailer' | 'log'>): Promise<void> {

@@ -79,7 +79,7 @@ describe('completions that come late or cannot be settled as reported', () => {
     expect(await w.vendSessions.incident(sessionId)).toMatchObject({ status: 'open', holdKept: true, reports: 1, lastReport: { reason, payload: JSON.stringify({ sessionId, dispensedMl }) } });
     // The same report without the field at all (as a topic rule delivers it) is one more report on the same incident.
     expect(await completeVend({ stationId: station, sessionId }, w)).toBe('incident');
-    expect(await w.vendSessions.incident(sessionId)).toMatchObject({ reports: 2, lastReport: { reason: 'no dispensedMl' } });
+    expect(await w.vendSessions.incident(sessionId)).toMatchObject({ reports: 2, lastReport: { reason: 'no dispensedMl', problem: { kind: 'missing' } } });
     // The sweep leaves it alone: the hold stays until someone resolves it.
     expect(await swept(sessionId)).toMatchObject({ expired: 0 });
     expect(w.vendSessions.sessions.get(sessionId)!.status).toBe('open');

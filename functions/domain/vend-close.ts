@@ -66,7 +66,7 @@ export async function completeVend(event: unknown, deps: VendDeps): Promise<Clos
   if (!owned) return 'dropped';
   const { session, hold } = owned;
   const volume = completedVolume(dispensedMl, session);
-  if (!volume.ok) return recordIncident(deps, session, { at: deps.clock.now().toISOString(), payload: rawPayload(event), reason: volume.reason });
+  if (!volume.ok) return recordIncident(deps, session, { at: deps.clock.now().toISOString(), payload: rawPayload(event), reason: volume.reason, problem: volume.problem });
   if (typeof dispensedMl === 'number' && dispensedMl !== volume.volumeMl) deps.log.info('fractional volume rounded down', { stationId, sessionId, dispensedMl, volumeMl: volume.volumeMl });
   return settleReported(deps, session, hold, volume.volumeMl, { by: `station:${stationId}` });
 }

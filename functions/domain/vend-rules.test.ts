@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '@shared/schemas';
 import * as texts from './texts';
-import { holdFor, minimumBalance, settlementFor } from './vend-rules';
+import { completedVolume, holdFor, minimumBalance, settlementFor } from './vend-rules';
 
-/** The vend protocol's pure rules: holds, settlements, the minimum balance. */
+/** The vend protocol's pure rules: holds, settlements, the minimum balance, completed volumes. */
 
 describe('vend pricing and hold amounts', () => {
   it('holds the price of the maximum fill when the balance covers it', () => {
@@ -28,5 +28,20 @@ describe('vend pricing and hold amounts', () => {
   it('needs 20 points (Rp 2,000) to vend by default and says so clearly', () => {
     expect(minimumBalance(defaultSettings())).toBe(2_000);
     expect(texts.insufficientBalance(2_000).en).toBe('Insufficient balance: you need at least Rp 2.000 to refill. Top up your wallet and try again.');
+  });
+});
+
+describe('a completed volume', () => {
+  const session = { maxMl: 500 };
+  it('is the whole millilitres reported, fractions rounded down', () => {
+    expect(completedVolume(250.5, session)).toEqual({ ok: true, volumeMl: 250 });
+    expect(completedVolume(500, session)).toEqual({ ok: true, volumeMl: 500 });
+  });
+  it('says what is wrong with one it cannot settle, for the log and for the console', () => {
+    expect(completedVolume(undefined, session)).toEqual({ ok: false, reason: 'no dispensedMl', problem: { kind: 'missing' } });
+    expect(completedVolume('400 ml', session)).toEqual({ ok: false, reason: 'dispensedMl is a string, not a number', problem: { kind: 'notNumber' } });
+    expect(completedVolume(Number.POSITIVE_INFINITY, session)).toMatchObject({ ok: false, problem: { kind: 'notNumber' } });
+    expect(completedVolume(-1, session)).toMatchObject({ ok: false, problem: { kind: 'negative' } });
+    expect(completedVolume(900.7, session)).toEqual({ ok: false, reason: 'dispensedMl 900 is above the authorized 500 ml', problem: { kind: 'aboveAuthorized', reportedMl: 900 } });
   });
 });

@@ -1,6 +1,6 @@
 import { RUPIAH_PER_POINT } from '@shared/constants';
 import { priceOfMillilitres } from '@shared/money';
-import type { Settings } from '@shared/schemas';
+import type { Settings, VolumeProblem } from '@shared/schemas';
 import type { MachineRecord } from '../ports/machines';
 import { TransactionPartRejected } from '../ports/transaction';
 import type { VendSession } from '../ports/vend-sessions';
@@ -32,13 +32,13 @@ export function holdFor(balance: number, maxFillMl: number, pricePerLitre: numbe
  * authorized volume, fractions rounded down (a meter's 250.5 ml is 250 ml). Anything else (a string, a negative
  * number, more than was authorized, nothing) cannot be settled as it came: the reason for its incident.
  */
-export function completedVolume(reported: unknown, session: Pick<VendSession, 'maxMl'>): { ok: true; volumeMl: number } | { ok: false; reason: string } {
-  if (reported === undefined || reported === null) return { ok: false, reason: 'no dispensedMl' };
-  if (typeof reported !== 'number') return { ok: false, reason: `dispensedMl is a ${typeof reported}, not a number` };
-  if (!Number.isFinite(reported)) return { ok: false, reason: 'dispensedMl is not a finite number' };
-  if (reported < 0) return { ok: false, reason: 'dispensedMl is negative' };
+export function completedVolume(reported: unknown, session: Pick<VendSession, 'maxMl'>): { ok: true; volumeMl: number } | { ok: false; reason: string; problem: VolumeProblem } {
+  if (reported === undefined || reported === null) return { ok: false, reason: 'no dispensedMl', problem: { kind: 'missing' } };
+  if (typeof reported !== 'number') return { ok: false, reason: `dispensedMl is a ${typeof reported}, not a number`, problem: { kind: 'notNumber' } };
+  if (!Number.isFinite(reported)) return { ok: false, reason: 'dispensedMl is not a finite number', problem: { kind: 'notNumber' } };
+  if (reported < 0) return { ok: false, reason: 'dispensedMl is negative', problem: { kind: 'negative' } };
   const volumeMl = Math.floor(reported);
-  if (volumeMl > session.maxMl) return { ok: false, reason: `dispensedMl ${volumeMl} is above the authorized ${session.maxMl} ml` };
+  if (volumeMl > session.maxMl) return { ok: false, reason: `dispensedMl ${volumeMl} is above the authorized ${session.maxMl} ml`, problem: { kind: 'aboveAuthorized', reportedMl: volumeMl } };
   return { ok: true, volumeMl };
 }
 

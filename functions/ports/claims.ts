@@ -1,12 +1,8 @@
-import type { Language } from '@shared/language';
 import type { Claim, ClaimState, ClaimStatus } from '@shared/schemas';
 import type { TransactionPart } from './transaction';
 
-/**
- * A claim as stored (docs/architecture.md, "Claims"), with the language of the request that made it: its outcome
- * e-mail's (docs/architecture.md, "E-mail"); older claims: English.
- */
-export type ClaimRecord = Claim & { language?: Language };
+/** A claim as stored (docs/architecture.md, "Claims"). */
+export type ClaimRecord = Claim;
 
 /** How a pending claim was resolved, by an admin. */
 export type ClaimResolution = NonNullable<Claim['resolution']> & { creditedIdr: number };

@@ -1,3 +1,4 @@
+import type { VolumeProblem } from '@shared/schemas';
 import type { TransactionPart } from './transaction';
 
 /**
@@ -56,6 +57,7 @@ export interface IncidentReport {
   /** The message as received, as JSON (at most 2,000 characters). */
   payload: string;
   reason: string;
+  problem?: VolumeProblem;
 }
 
 export interface IncidentResolution {

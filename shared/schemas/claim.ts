@@ -1,6 +1,7 @@
 import * as z from '../zod';
 import { StationEvent, TelemetryReading } from './telemetry';
 import { lazySchema } from '../lazy-schema';
+import { languages, type Language } from '../language';
 
 /** How long after a vend a person may claim it (docs/architecture.md, "Claims"). */
 export const CLAIM_WINDOW_HOURS = 24;
@@ -55,8 +56,13 @@ export const Claim = /* @__PURE__ */ lazySchema(() => z.object({
   resolution: z.nullable(z.object({ at: z.string(), by: z.string(), decision: z.enum(['credit', 'decline']), reason: z.string() })),
   /** Where a guest (no account) asked to be answered: an e-mail address or a WhatsApp number (E.164). */
   contact: z.optional(z.object({ email: z.optional(z.string()), whatsapp: z.optional(z.string()) })),
+  /** The language of the request that made the claim: its outcome e-mail's (docs/architecture.md, "E-mail"); older claims have none: English. */
+  language: z.optional(z.enum(languages)),
 }));
 export type Claim = z.infer<typeof Claim>;
+
+/** The language a claim's outcome is e-mailed in. */
+export const claimLanguage = (claim: Pick<Claim, 'language'>): Language => claim.language ?? 'en';
 
 export const ClaimsQuery = /* @__PURE__ */ lazySchema(() => z.object({
   status: z._default(ClaimStatus, 'pending'),

@@ -1,8 +1,15 @@
 import * as z from '../zod';
 import { lazySchema } from '../lazy-schema';
 
-/** A station's report as received, kept with its incident. */
-const IncidentReport = /* @__PURE__ */ lazySchema(() => z.object({ at: z.string(), payload: z.string(), reason: z.string() }));
+/** What was wrong with a reported volume, for the console to say in words (the reported millilitres when above the authorization). */
+export const VolumeProblem = /* @__PURE__ */ lazySchema(() => z.object({
+  kind: z.enum(['missing', 'notNumber', 'negative', 'aboveAuthorized']),
+  reportedMl: z.optional(z.number()),
+}));
+export type VolumeProblem = z.infer<typeof VolumeProblem>;
+
+/** A station's report as received, kept with its incident: the reason in English (logs), the problem (older incidents: none). */
+const IncidentReport = /* @__PURE__ */ lazySchema(() => z.object({ at: z.string(), payload: z.string(), reason: z.string(), problem: z.optional(VolumeProblem) }));
 
 /**
  * A vend whose completion could not be settled as the station reported it (a volume that is not a whole number of

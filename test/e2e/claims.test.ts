@@ -1,11 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DynamoVendSessions } from '@functions/adapters/dynamodb/vend-sessions';
 import { repositories } from '../support/admin';
 import { adminSignInInBrowser, newAccount, signInInBrowser } from '../support/auth';
 import { axeViolations } from '../support/axe';
 import { DESKTOP, launchBrowser, newContext, PHONE } from '../support/browser';
-import { local, testDb } from '../support/local';
+import { settledRefill } from '../support/claims';
+import { local } from '../support/local';
 
 /**
  * "I didn't get my water" in the browser (docs/architecture.md, "Claims"): a person claims a refill from history on a
@@ -15,23 +15,6 @@ let browser: Browser;
 let account: { email: string; password: string; sub: string };
 let sessionId: string;
 const SHOTS = process.env.CLAIM_SHOTS;
-
-/** A settled refill of 450 ml at HRL-00001, as the vend protocol writes it (session, hold, settlement). */
-async function settledRefill(userId: string) {
-  const { db, tableName } = testDb();
-  const sessions = new DynamoVendSessions(db, tableName);
-  const { ledger } = repositories();
-  const id = `e2e-claim-${crypto.randomUUID()}`;
-  const now = new Date().toISOString();
-  await sessions.create({
-    id, stationId: 'HRL-00001', machineName: 'Claim Test Station', userId, tokenId: id, requestId: id, status: 'open', holdAmount: 1500, maxMl: 1500,
-    pricePerLitre: 1000, createdAt: now, expiresAt: new Date(Date.now() + 180_000).toISOString(),
-  });
-  await ledger.hold(userId, id, 1500, { reference: id, actor: 'station:HRL-00001' });
-  await ledger.settle(id, 450, { reference: id, actor: 'station:HRL-00001', machineId: 'HRL-00001', machineName: 'Claim Test Station', volumeMl: 450 },
-    { together: sessions.closing(id, { status: 'completed', closedAt: new Date().toISOString(), dispensedMl: 450, charged: 450 }) });
-  return id;
-}
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -75,6 +58,8 @@ describe('claims in the browser', () => {
     await admin.getByRole('button', { name: `Review the claim on session ${sessionId}` }).click();
     const dialog = admin.getByRole('dialog', { name: 'Review claim' });
     await dialog.getByRole('heading', { name: 'Station readings around the refill' }).waitFor();
+    // Filed from an English phone: the outcome is e-mailed in English, and the admin is told so beside the reason.
+    await dialog.getByText('E-mail will be sent in English: write the reason in it').waitFor();
     await dialog.getByLabel('Amount to credit (Rp)').fill('451');
     await dialog.getByLabel(/Reason/).fill('The pump log shows a short pour');
     await dialog.getByRole('button', { name: 'Resolve' }).click();

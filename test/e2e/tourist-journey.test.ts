@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRupiah } from '@shared/money';
-import { formatLitres } from '@frontend/features/app/format';
+import { formatLitres } from '@shared/format';
 import { DESKTOP, launchBrowser, newContext, PHONE } from '../support/browser';
 import { apiFetch, local } from '../support/local';
 import { newAccount } from '../support/auth';
@@ -194,8 +194,8 @@ describe.each(['en', 'id'] as const)('the tourist on a 390 px phone (%s)', (lang
     const row = page.getByTestId('transaction-row').filter({ hasText: t.paidAtStation });
     await row.waitFor();
     const text = await row.innerText();
-    // Litres as History writes them (its own helper, shared with the wallet's rows).
-    for (const part of [name(), formatLitres(1.234), 'QRIS', formatRupiah(1234)]) expect(text).toContain(part);
+    // Litres as History writes them in the page's language (two decimals).
+    for (const part of [name(), formatLitres(1.234, language), 'QRIS', formatRupiah(1234)]) expect(text).toContain(part);
     expect(await page.getByTestId('transaction-row').count()).toBe(1);
     expect(await noSideways(page)).toBe(0);
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/history-kept-${language}.png`, fullPage: true });

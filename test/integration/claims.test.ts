@@ -150,9 +150,14 @@ describe('claims on vends', () => {
     expect((pending.body.items as { sessionId: string }[]).map((c) => c.sessionId)).not.toContain(sessionId);
   });
 
-  it('a declined claim shows its reason in history and is e-mailed; nothing moves', async () => {
+  it('a declined claim shows its reason in history and is e-mailed in the language it was filed in; nothing moves', async () => {
     const sessionId = await vend((id) => station.complete(id, 500), completed(500));
-    expect((await claim(sessionId, { kind: 'tasted_wrong' })).status).toBe(201);
+    const filed = await apiFetch(`/api/vends/${sessionId}/claim`, { method: 'POST', headers: { ...bearer(user.token), 'accept-language': 'id-ID,id;q=0.9' }, json: { kind: 'tasted_wrong' } });
+    expect(filed.status, JSON.stringify(filed.body)).toBe(201);
+    // The admin deciding sees the language the outcome will be e-mailed in.
+    const queue = await asAdmin('/api/admin/claims?limit=100');
+    expect((queue.body.items as { sessionId: string; language?: string }[]).find((c) => c.sessionId === sessionId)?.language).toBe('id');
+    expect((await asAdmin(`/api/admin/claims/${sessionId}`)).body.claim.language).toBe('id');
     const before = await balance();
     const declined = await asAdmin(`/api/admin/claims/${sessionId}/resolve`, { method: 'POST', json: { decision: 'decline', reason: 'TDS was 40 ppm all day' } });
     expect(declined.status, JSON.stringify(declined.body)).toBe(200);
@@ -161,8 +166,8 @@ describe('claims on vends', () => {
     expect((await historyRow(sessionId))?.claim).toEqual({ status: 'declined', creditedIdr: 0, reason: 'TDS was 40 ppm all day' });
     const resolvedList = await asAdmin('/api/admin/claims?status=declined&limit=100');
     expect((resolvedList.body.items as { sessionId: string }[]).map((c) => c.sessionId)).toContain(sessionId);
-    const mail = await waitForEmail(local().mail.messages, user.email, { matches: (m) => m.subject.includes('declined') });
-    expect(mail.text).toContain('TDS was 40 ppm all day');
+    const mail = await waitForEmail(local().mail.messages, user.email, { matches: (m) => m.subject === 'Klaim isi ulang Anda ditolak' });
+    expect(mail.text).toContain('Alasan: TDS was 40 ppm all day');
   });
 
   it('refuses a claim on a vend that charged nothing, one after 24 hours, and another person\'s vend', async () => {

@@ -44,6 +44,8 @@ export const adminClaims = defineMessages('adminClaims', {
   amountInvalid: (max: string) => `Enter whole rupiah from 1 to ${max}`,
   reason: 'Reason (the person reads it)',
   reasonRequired: 'Give a reason',
+  emailLanguage: (language: string) => `E-mail will be sent in ${language}: write the reason in it`,
+  languageNames: { en: 'English', id: 'Bahasa Indonesia' },
   submit: 'Resolve',
   cancel: 'Cancel',
   done: 'Claim resolved',

@@ -66,6 +66,7 @@ export const withdrawalTexts = defineMessages('withdrawalTexts', {
     guestIntro: 'Change of guest refills that the payment gateway would not refund, kept in the order\'s guest account. The guest can claim it as wallet credit from the receipt; or send it and record it here.',
     guestEmpty: 'No guest refunds are waiting.',
     guestLine: (station: string, method: string, date: string) => `${station} · ${method} · refused ${date}`,
+    guestNote: 'Note (transfer reference, or why)',
     guestPaidOut: 'Record as paid out',
     guestDone: 'Guest refund recorded as paid out',
   },

@@ -1,14 +1,17 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import type { AdminIdentity } from '@shared/schemas';
+import { adminQueries } from '../../api/admin';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Logo } from '../../components/Logo';
+import { adminClaims } from '../../i18n/claims';
 import { adminCommands } from '../../i18n/admin-commands';
 import { adminConsole } from '../../i18n/admin-console';
 import { consoleRoles } from '../../i18n/console-roles';
 import { useMessages } from '../../i18n/messages';
 import { AlertsLink } from './alerts/AlertsLink';
+import { CountBadge } from './CountBadge';
 import { BookLink } from './book/BookLink';
 import { TicketsLink } from './tickets/TicketsLink';
 import { VisitsLink } from './visits/VisitsLink';
@@ -53,6 +56,10 @@ export function AdminDashboard({ admin, search }: { admin: AdminIdentity; search
   const logoutNow = useMutation({ mutationFn: logout });
   const tab = search.tab && tabs.includes(search.tab) ? search.tab : 'machines';
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
+  // The claims queue lives in the Transactions tab: its badge says how many claims wait for a decision.
+  const claimTexts = useMessages(adminClaims);
+  const pendingClaims = useQuery({ ...adminQueries.pendingClaims(), enabled: isAdmin });
+  const waitingClaims = pendingClaims.data?.items.length ?? 0;
 
   const setTab = (next: AdminTab, extra: Partial<AdminSearch> = {}) =>
     void navigate({ to: '/admin', search: { ...(next === 'machines' ? {} : { tab: next }), ...extra }, replace: true });
@@ -159,12 +166,14 @@ export function AdminDashboard({ admin, search }: { admin: AdminIdentity; search
                   aria-controls={`panel-${t}`}
                   tabIndex={tab === t ? 0 : -1}
                   onClick={() => setTab(t)}
+                  aria-label={t === 'transactions' && waitingClaims > 0 ? `${texts.tabs[t]}, ${claimTexts.count(waitingClaims)}` : undefined}
                   className={`relative flex shrink-0 items-center gap-2 rounded-t-lg px-4 py-3 text-sm font-semibold transition outline-none focus-visible:bg-brand-50 ${
                     tab === t ? 'text-brand-700' : 'text-slate-500 hover:text-slate-800'
                   }`}
                 >
                   {TAB_ICONS[t]}
                   {texts.tabs[t]}
+                  {t === 'transactions' && <CountBadge count={waitingClaims} tone="amber" testId="claim-count" />}
                   {tab === t && <span aria-hidden="true" className="absolute inset-x-3 -bottom-px h-0.5 rounded-full bg-brand-600" />}
                 </button>
               ))}

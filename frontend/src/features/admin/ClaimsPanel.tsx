@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { RouteBody } from '@shared/routes';
-import type { Claim } from '@shared/schemas';
+import { claimLanguage, type Claim } from '@shared/schemas';
 import { adminApi, adminQueries, refreshStats } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
 import { toast } from '../../components/toast';
@@ -142,7 +142,7 @@ function Review({ claim, onDone }: { claim: Claim; onDone: () => void }) {
         </div>
       </fieldset>
       {decision === 'credit' && <TextField label={t.amount} inputMode="numeric" value={amount} onChange={(e) => setAmount(e.target.value)} error={errors.amount} hint={t.amountHint(max)} />}
-      <TextAreaField label={t.reason} required rows={2} value={reason} onChange={(e) => setReason(e.target.value)} error={errors.reason} />
+      <TextAreaField label={t.reason} required rows={2} value={reason} onChange={(e) => setReason(e.target.value)} error={errors.reason} hint={t.emailLanguage(t.languageNames[claimLanguage(claim)])} />
       {failure && <InlineAlert tone="error">{failure}</InlineAlert>}
     </form>
   );

@@ -6,8 +6,8 @@ import { adminApi, adminQueries, refreshStats } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
 import { toast } from '../../components/toast';
 import { adminPanels } from '../../i18n/admin-panels';
-import { useMessages } from '../../i18n/messages';
-import { formatDateTime } from './format';
+import { useMessages, type Translation } from '../../i18n/messages';
+import { formatDateTime, formatInteger } from './format';
 import { AlertIcon } from './icons';
 import { Button, InlineAlert, Modal, TextAreaField, TextField } from './ui';
 
@@ -33,8 +33,8 @@ export function IncidentsPanel() {
           <li key={incident.sessionId} className="flex flex-wrap items-center gap-3 py-2 text-sm">
             <div className="min-w-0 flex-1">
               <p className="font-medium text-slate-900">{incident.machineName} <span className="font-mono text-xs text-slate-500">{incident.stationId}</span></p>
-              <p className="text-xs text-slate-600">{incident.lastReport.reason} · {formatDateTime(incident.createdAt)}{incident.reports > 1 ? t.reports(incident.reports) : ''}{incident.holdKept ? t.holdKept : t.holdReleased}</p>
-              <p className="truncate font-mono text-[11px] text-slate-500" title={incident.lastReport.payload}>{incident.lastReport.payload}</p>
+              <p className="text-xs text-slate-600">{problemInWords(incident, t)} · {formatDateTime(incident.createdAt)}{incident.reports > 1 ? t.reports(incident.reports) : ''}{incident.holdKept ? t.holdKept : t.holdReleased}</p>
+              <StationPayload incident={incident} />
             </div>
             <Button size="sm" onClick={() => setResolving(incident)} aria-label={t.resolveSession(incident.sessionId)}>{t.resolve}</Button>
           </li>
@@ -42,6 +42,27 @@ export function IncidentsPanel() {
       </ul>
       <ResolveDialog incident={resolving} onClose={() => setResolving(null)} />
     </section>
+  );
+}
+
+type IncidentTexts = Translation<(typeof adminPanels)['en']>['incidents'];
+
+/** Why the station's last report could not be settled, as a sentence; an incident recorded before problems were kept has its English reason. */
+function problemInWords(incident: VendIncident, t: IncidentTexts): string {
+  const problem = incident.lastReport.problem;
+  if (!problem) return incident.lastReport.reason;
+  if (problem.kind === 'aboveAuthorized') return t.problems.aboveAuthorized(formatInteger(problem.reportedMl ?? 0), formatInteger(incident.maxMl));
+  return t.problems[problem.kind];
+}
+
+/** The station's message as it came, folded away: the operator may need it to work out the volume. */
+function StationPayload({ incident }: { incident: VendIncident }) {
+  const t = useMessages(adminPanels).incidents;
+  return (
+    <details className="text-xs text-slate-500">
+      <summary className="cursor-pointer">{t.payload}</summary>
+      <code className="block break-all font-mono text-[11px]">{incident.lastReport.payload}</code>
+    </details>
   );
 }
 
@@ -94,7 +115,8 @@ function ResolveForm({ incident, onDone }: { incident: VendIncident; onDone: () 
 
   return (
     <form id="resolve-incident-form" onSubmit={submit} noValidate aria-label={t.dialogTitle} aria-busy={resolve.isPending} className="space-y-4">
-      <p className="text-sm text-slate-600">{t.stationSaid}<code className="rounded bg-slate-100 px-1.5 py-0.5 text-xs">{incident.lastReport.payload}</code> ({incident.lastReport.reason}).</p>
+      <p className="text-sm text-slate-600">{problemInWords(incident, t)}.</p>
+      <StationPayload incident={incident} />
       <TextField label={t.ml} inputMode="numeric" value={ml} onChange={(e) => setMl(e.target.value)} error={errors.dispensedMl} hint={t.mlHint(incident.maxMl)} />
       <TextAreaField label={t.note} required rows={2} value={note} onChange={(e) => setNote(e.target.value)} error={errors.note} placeholder={t.notePlaceholder} />
       {failure && <InlineAlert tone="error">{failure}</InlineAlert>}

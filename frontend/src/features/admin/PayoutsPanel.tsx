@@ -160,7 +160,7 @@ function HeldGuestRefundRow({ refund }: { refund: HeldGuestRefund }) {
       <p className="text-slate-800">{refund.reason}</p>
       <div className="flex flex-wrap items-end gap-2">
         <label className="flex min-w-56 flex-1 flex-col gap-1 text-xs font-medium text-slate-700">
-          {t.note}
+          {t.guestNote}
           <input value={note} onChange={(e) => setNote(e.target.value)} maxLength={500} className="h-11 rounded-xl border border-slate-300 bg-white px-3 text-sm" />
         </label>
         <Button className="min-h-11" disabled={busy || !note.trim()} onClick={() => void payOut()}>{t.guestPaidOut}</Button>

@@ -44,6 +44,8 @@ export const adminClaims: (typeof adminEnglish)['en'] = {
   amountInvalid: (max) => `Masukkan rupiah bulat dari 1 hingga ${max}`,
   reason: 'Alasan (dibaca oleh orangnya)',
   reasonRequired: 'Berikan alasan',
+  emailLanguage: (language) => `E-mail akan dikirim dalam ${language}: tulis alasannya dalam bahasa itu`,
+  languageNames: { en: 'bahasa Inggris', id: 'Bahasa Indonesia' },
   submit: 'Selesaikan',
   cancel: 'Batal',
   done: 'Klaim diselesaikan',

@@ -66,6 +66,7 @@ export const withdrawalTexts: (typeof english)['en'] = {
     guestIntro: 'Kembalian isi ulang tamu yang tidak mau dikembalikan oleh gateway pembayaran, disimpan di akun tamu pesanan. Tamu dapat mengklaimnya sebagai saldo dompet dari struk; atau kirim uangnya dan catat di sini.',
     guestEmpty: 'Tidak ada pengembalian tamu yang menunggu.',
     guestLine: (station, method, date) => `${station} · ${method} · ditolak ${date}`,
+    guestNote: 'Catatan (referensi transfer, atau alasannya)',
     guestPaidOut: 'Catat sudah dibayarkan',
     guestDone: 'Pengembalian tamu dicatat sudah dibayarkan',
   },
