@@ -20,6 +20,11 @@ export interface ChargeRequest {
   customer: { id: string; email: string | null; firstName: string | null; lastName: string | null };
   /** One line the customer sees in their e-wallet app, e.g. 'Wallet top-up'. */
   itemName: string;
+  /**
+   * The web page the gateway's return brings the payer back to (the order's page on the public site), never an app
+   * scheme: a guest paying from a browser has no app to open. Absent: the gateway offers no way back.
+   */
+  returnUrl?: string;
 }
 
 export interface ChargeResult {

@@ -131,6 +131,12 @@ describe('Midtrans charge', () => {
     expect(chargeBody({ ...qris, method: 'ovo' })).toEqual(fixture('charge-qris.request.json'));
   });
 
+  it("asks GoPay to bring the payer back to the order's web page when one is given, never an app scheme", () => {
+    const returnUrl = 'https://refill.example/wallet?topup=TU-5f1c0e8e2b6a4d4c9a0b7e3f1d2c6b8a';
+    expect(chargeBody({ ...gopayTopup, returnUrl }).gopay).toEqual({ enable_callback: true, callback_url: returnUrl });
+    expect(chargeBody({ ...gopayTopup, method: 'qris', returnUrl })).not.toHaveProperty('gopay');
+  });
+
   it('refuses card wallets rather than sending them as something else', () => {
     expect(() => chargeBody({ ...gopayTopup, method: 'google_pay', walletToken: 't' })).toThrow(GatewayRejected);
     expect(() => chargeBody({ ...gopayTopup, method: 'apple_pay', walletToken: 't' })).toThrow(/Apple Pay is not enabled/);

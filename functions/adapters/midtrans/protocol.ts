@@ -202,7 +202,7 @@ export function chargeBody(request: ChargeRequest): Body {
     transaction_details: { order_id: request.orderId, gross_amount: request.amount },
     item_details: [{ id: ['PU', 'GO'].includes(request.orderId.slice(0, 2)) ? 'refill' : 'wallet-topup', price: request.amount, quantity: 1, name: request.itemName.slice(0, 50) }],
     ...(Object.keys(customer).length ? { customer_details: customer } : {}),
-    ...(paymentType === 'gopay' ? { gopay: { enable_callback: false } } : { qris: { acquirer: 'gopay' } }),
+    ...(paymentType === 'gopay' ? { gopay: request.returnUrl ? { enable_callback: true, callback_url: request.returnUrl } : { enable_callback: false } } : { qris: { acquirer: 'gopay' } }),
   };
 }
 

@@ -181,7 +181,7 @@ export class SandboxGateway implements PaymentGateway {
 
     const qrString = qrisPayload({ amount: request.amount, reference: request.orderId });
     const deeplink = request.method === 'gopay'
-      ? `gojek://gopay/merchanttransfer?tref=${transactionId}&amount=${request.amount}&activity=GP:RR&callback_url=${encodeURIComponent('balirefill://topup/' + request.orderId)}`
+      ? `gojek://gopay/merchanttransfer?tref=${transactionId}&amount=${request.amount}&activity=GP:RR${request.returnUrl ? `&callback_url=${encodeURIComponent(request.returnUrl)}` : ''}`
       : null;
     const expiresAt = new Date(now.getTime() + this.expiryMs).toISOString();
     const plan: [string, number][] = [['pending', this.pendingAfterMs]];

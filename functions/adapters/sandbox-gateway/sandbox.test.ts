@@ -42,6 +42,10 @@ describe('SandboxGateway', () => {
   it('gives GoPay a deeplink to the app and OVO a QR code to scan in its app', async () => {
     const { gateway } = recording();
     expect((await gateway.charge(request(25_000, 'gopay'))).deeplink).toMatch(/^gojek:\/\/gopay\/merchanttransfer\?/);
+    // The app's return is the order's web page on the site, not an app scheme a browser guest cannot open.
+    const returnUrl = 'https://refill.example/s/UBD-01?order=GO-1';
+    const back = new URL((await gateway.charge({ ...request(25_000, 'gopay'), returnUrl })).deeplink!.replace('gojek://', 'https://gojek/'));
+    expect(back.searchParams.get('callback_url')).toBe(returnUrl);
     const ovo = await gateway.charge(request(25_000, 'ovo'));
     expect(ovo.qrString).toMatch(/^000201/);
     expect(ovo.deeplink).toBeNull();
