@@ -809,22 +809,22 @@ export const DRIVERS: Record<string, Driver> = {
   },
   'Api/createGuestClaim': {
     http: [
-      { name: 'refuses a claim on a refill still in progress', params: (s) => ({ id: guest(s, 'waiting').orderId }), body: (s) => ({ secret: guest(s, 'waiting').secret, kind: 'not_dispensed' }), expect: 409 },
+      { name: 'refuses a claim on a refill still in progress', params: (s) => ({ id: guest(s, 'waiting').orderId }), body: (s) => ({ secret: guest(s, 'waiting').secret, kind: 'not_dispensed', email: guestEmail('waiting') }), expect: 409 },
       {
         name: "credits at once a claim the station's own record supports (its incident), refunds the credit through the gateway and e-mails the guest",
         params: (s) => ({ id: guest(s, 'incident').orderId }),
-        body: (s) => ({ secret: guest(s, 'incident').secret, kind: 'dispensed_less' }),
+        body: (s) => ({ secret: guest(s, 'incident').secret, kind: 'dispensed_less', email: guestEmail('incident') }),
         expect: 201,
         check: ({ body }, s) => is(record(record(body).claim).status === 'credited' && record(body).refundedIdr === record(body).amountIdr, `order ${JSON.stringify(body)}`) ?? mailed(s, 'incident', 'Your refill claim'),
       },
       {
         name: 'queues for an admin a claim the record does not support',
         params: (s) => ({ id: guest(s, 'completed').orderId }),
-        body: (s) => ({ secret: guest(s, 'completed').secret, kind: 'dispensed_less', note: 'Parity: the bottle was half full' }),
+        body: (s) => ({ secret: guest(s, 'completed').secret, kind: 'dispensed_less', note: 'Parity: the bottle was half full', whatsapp: '+6281234567890' }),
         expect: 201,
         check: ({ body }) => is(record(record(body).claim).status === 'pending', `order ${JSON.stringify(body)}`),
       },
-      { name: 'answers 404 without the secret', params: (s) => ({ id: guest(s, 'waiting').orderId }), body: { secret: 'not-the-receipt-secret-at-all', kind: 'not_dispensed' }, expect: 404 },
+      { name: 'answers 404 without the secret', params: (s) => ({ id: guest(s, 'waiting').orderId }), body: { secret: 'not-the-receipt-secret-at-all', kind: 'not_dispensed', email: 'nobody@example.com' }, expect: 404 },
     ],
   },
   'Api/adminListClaims': {
