@@ -59,8 +59,7 @@ export async function applyGatewayReport(
     case 'settled': {
       if (order.status === 'refunded') return { result: 'ignored', order };
       const { credit, order: credited } = await creditOnce(order, report, deps);
-      let updated = credited;
-      updated = await deps.afterPaid(updated, deps);
+      const updated = await deps.afterPaid(credited, deps);
       return { result: credit.replayed ? 'already-credited' : 'credited', order: updated };
     }
 

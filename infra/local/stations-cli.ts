@@ -7,6 +7,7 @@ import { importSPKI } from 'jose';
 import { HEARTBEAT_INTERVAL_SECONDS } from '@shared/constants';
 import type { Services } from '@functions/composition';
 import type { StationIdentity } from './ca';
+import { REPO_ROOT } from '../repo-root';
 import { serviceEnvironment } from './service-environment';
 import { between, formatSummary, localCustomers, startFleet, storedReadings } from './simulator';
 
@@ -48,8 +49,7 @@ async function main() {
   const count = Number(values.count);
   if (!Number.isInteger(count) || count < 1 || count > 1000) throw new Error('--count must be a whole number from 1 to 1000');
 
-  const root = resolve(import.meta.dirname, '../..');
-  const outputsFile = join(root, '.local/outputs.json');
+  const outputsFile = join(REPO_ROOT, '.local/outputs.json');
   const outputs = existsSync(outputsFile) ? (JSON.parse(readFileSync(outputsFile, 'utf8')) as import('./stack').LocalOutputs) : undefined;
   const local = !values.certs;
   if (local && !outputs?.stations) throw new Error('No local stack found: start it with `npm start` first (or give --broker and --certs)');

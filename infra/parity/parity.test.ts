@@ -50,6 +50,10 @@ const reportOf = (report: ParityReport, key: string) => report.functions.find((f
 const holdsProbe = (template: Parameters<NonNullable<Parameters<typeof runParity>[0]['changeTemplate']>>[1]) =>
   Object.values(template.Resources).some((r) => r.Type === 'AWS::Lambda::Function' && keyOf(constructPath(r) ?? '') === PROBE);
 
+/** The probe alone, with its resources in the template changed by `change` first (in the stack that holds it). */
+const runOnProbe = (change: (resources: ReturnType<typeof resourcesOf>) => void) =>
+  runParity({ assemblyDir, cloud, only: [PROBE], changeTemplate: (_, template) => (holdsProbe(template) ? change(resourcesOf(template, PROBE)) : undefined) });
+
 describe('cloud parity', () => {
   it('runs every function of the template from its bundle: no call denied, no setting unset, every function driven', async () => {
     const report = await runParity({ assemblyDir, cloud });
@@ -81,15 +85,9 @@ describe('cloud parity', () => {
 
   it('fails, naming the grant, when a function that moves money holds one it never uses', async () => {
     // The probe tagged as moving money: it reads one item, and its coarse `read` level also grants queries and batches.
-    const report = await runParity({
-      assemblyDir,
-      cloud,
-      only: [PROBE],
-      changeTemplate: (_, template) => {
-        if (!holdsProbe(template)) return;
-        const properties = resourcesOf(template, PROBE).fn.Properties!;
-        properties.Tags = [...((properties.Tags as unknown[] | undefined) ?? []), { Key: MONEY_TAG.key, Value: MONEY_TAG.value }];
-      },
+    const report = await runOnProbe((resources) => {
+      const properties = resources.fn.Properties!;
+      properties.Tags = [...((properties.Tags as unknown[] | undefined) ?? []), { Key: MONEY_TAG.key, Value: MONEY_TAG.value }];
     });
     const probe = reportOf(report, PROBE);
     expect(probe).toMatchObject({ money: true, denied: [], unset: [], problems: [] });
@@ -103,16 +101,10 @@ describe('cloud parity', () => {
   }, 60_000);
 
   it('fails with an unset setting when the template renames a setting the code still reads', async () => {
-    const report = await runParity({
-      assemblyDir,
-      cloud,
-      only: [PROBE],
-      changeTemplate: (_, template) => {
-        if (!holdsProbe(template)) return;
-        const variables = (resourcesOf(template, PROBE).fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
-        variables.TABLE = variables.TABLE_NAME;
-        delete variables.TABLE_NAME;
-      },
+    const report = await runOnProbe((resources) => {
+      const variables = (resources.fn.Properties!.Environment as { Variables: Record<string, unknown> }).Variables;
+      variables.TABLE = variables.TABLE_NAME;
+      delete variables.TABLE_NAME;
     });
     expect(reportOf(report, PROBE).unset).toEqual(['TABLE_NAME']);
     expect(reportOf(report, PROBE).setButUnread).toContain('TABLE');
@@ -122,19 +114,13 @@ describe('cloud parity', () => {
   }, 60_000);
 
   it('fails with a denied call when the role loses a permission the function uses', async () => {
-    const report = await runParity({
-      assemblyDir,
-      cloud,
-      only: [PROBE],
-      changeTemplate: (_, template) => {
-        if (!holdsProbe(template)) return;
-        for (const policy of resourcesOf(template, PROBE).policies) {
-          const document = policy.Properties!.PolicyDocument as { Statement: { Action: string | string[] }[] };
-          for (const statement of document.Statement) {
-            statement.Action = ([] as string[]).concat(statement.Action).filter((action) => action !== 'dynamodb:GetItem');
-          }
+    const report = await runOnProbe((resources) => {
+      for (const policy of resources.policies) {
+        const document = policy.Properties!.PolicyDocument as { Statement: { Action: string | string[] }[] };
+        for (const statement of document.Statement) {
+          statement.Action = ([] as string[]).concat(statement.Action).filter((action) => action !== 'dynamodb:GetItem');
         }
-      },
+      }
     });
     const denied = reportOf(report, PROBE).denied;
     expect(denied.length).toBeGreaterThan(0);
