@@ -1,4 +1,4 @@
-import type { Machine } from './schemas';
+import type { Machine } from './schemas/machine';
 
 /** At or below this water level a station cannot serve a refill: it shows as empty, not as available. */
 const EMPTY_WATER_PERCENT = 5;

@@ -1,5 +1,10 @@
 import * as z from './zod';
-import { ApiError, EnvironmentalImpact, HostRequest, Machine, Settings, Transaction, User } from './schemas';
+import { ApiError } from './schemas/error';
+import { EnvironmentalImpact, User } from './schemas/user';
+import { HostRequest } from './schemas/host-request';
+import { Machine } from './schemas/machine';
+import { Settings } from './schemas/settings';
+import { Transaction } from './schemas/transaction';
 import { routeIds, routes, type RouteDefinition } from './routes';
 
 const jsonSchema = (schema: z.ZodMiniType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;

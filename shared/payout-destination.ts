@@ -1,4 +1,4 @@
-import { PAYOUT_BANKS, PAYOUT_EWALLETS, type PayoutDestination } from './schemas';
+import { PAYOUT_BANKS, PAYOUT_EWALLETS, type PayoutDestination } from './schemas/withdrawal';
 
 /**
  * A payout destination in words (docs/payments.md, "Withdrawals"): masked for the user, who only needs to recognise

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { openApiDocument } from './openapi';
 import { buildPath, matchRoute, routeIds, routes, type RouteDefinition } from './routes';
-import { HostRequestInput } from './schemas';
+import { HostRequestInput } from './schemas/host-request';
 
 describe('route table', () => {
   it('has every call of docs/design.md, "API calls"', () => {

@@ -1,23 +1,19 @@
 import * as z from './zod';
+import { AddressQuery, AddressResult } from './schemas/geocoding';
+import { AdminIdentity, AdminUser, EnvironmentalImpact, User } from './schemas/user';
+import { Alert, AlertCounts, AlertsQuery } from './schemas/alert';
 import {
-  AddressQuery,
-  AddressResult,
-  AdminIdentity,
-  Alert,
-  AlertCounts,
-  AlertsQuery,
-  AdminUser,
   AppleMerchantValidationRequest,
-  Claim,
-  ClaimDetail,
-  ClaimInput,
-  ClaimResolutionInput,
-  ClaimsQuery,
-  Command,
-  CommandDetail,
-  CommandInput,
-  CommandsQuery,
-  EnvironmentalImpact,
+  Page,
+  PageQuery,
+  PurchaseRequest,
+  TopupRequest,
+  Transaction,
+  TransactionType,
+} from './schemas/transaction';
+import { Claim, ClaimDetail, ClaimInput, ClaimResolutionInput, ClaimsQuery } from './schemas/claim';
+import { Command, CommandDetail, CommandInput, CommandsQuery } from './schemas/command';
+import {
   GuestClaimInput,
   GuestOrder,
   GuestOrderClaimed,
@@ -27,35 +23,29 @@ import {
   HeldGuestRefund,
   GuestOrderQuery,
   GuestOrderRequest,
-  HostRequest,
-  HostRequestInput,
-  HostImpactReport,
-  HostReportQuery,
-  HostRequestPatch,
-  HostStationImpact,
-  IncidentResolutionInput,
-  Machine,
-  MachineIdParams,
-  MachineHost,
-  MachineHostInput,
-  MachineList,
-  MachineStatus,
-  StationType,
-  NfcTokenParams,
-  NfcTokenProgress,
-  NfcTokenResponse,
-  Page,
-  PageQuery,
+} from './schemas/guest';
+import { HostRequest, HostRequestInput, HostRequestPatch } from './schemas/host-request';
+import { HostImpactReport, HostReportQuery, HostStationImpact, MachineHost, MachineHostInput } from './schemas/host';
+import { IncidentResolutionInput, VendIncident } from './schemas/incident';
+import { Machine, MachineIdParams, MachineList, MachineStatus, StationType } from './schemas/machine';
+import { NfcTokenParams, NfcTokenProgress, NfcTokenResponse } from './schemas/nfc';
+import {
   PayoutQuery,
   PayoutRequest,
   PayoutResolution,
-  FileUpload,
+  Withdrawal,
+  WithdrawalPlan,
+  WithdrawalRequest,
+} from './schemas/withdrawal';
+import { FileUpload } from './schemas/upload';
+import {
   PhotoUploadRequest,
   ProblemReport,
   ProblemReportInput,
   ProblemReportPhoto,
   ProblemReportQuery,
-  PurchaseRequest,
+} from './schemas/report';
+import {
   SafetyClearInput,
   SafetyRecordParams,
   LabReportLink,
@@ -64,9 +54,10 @@ import {
   SafetyOverview,
   SafetyRecord,
   SafetyRecordInput,
-  Settings,
-  SupportContact,
-  StationEvent,
+} from './schemas/water-safety';
+import { Settings, SupportContact } from './schemas/settings';
+import { StationEvent, StationEventsQuery, TelemetryQuery, TelemetryReading } from './schemas/telemetry';
+import {
   Ticket,
   StaffMember,
   TicketAssignInput,
@@ -74,18 +65,7 @@ import {
   TicketCommentInput,
   TicketCounts,
   TicketsQuery,
-  StationEventsQuery,
-  TelemetryQuery,
-  TelemetryReading,
-  TopupRequest,
-  Transaction,
-  TransactionType,
-  User,
-  VendIncident,
-  Withdrawal,
-  WithdrawalPlan,
-  WithdrawalRequest,
-} from './schemas';
+} from './schemas/ticket';
 import type { StaffRole } from './roles';
 import { lazySchema } from './lazy-schema';
 

@@ -1,6 +1,6 @@
 import { AREAS, STATION_LIST_SNAPSHOT_PATH } from './constants';
 import type { LatLng } from './geo';
-import type { Machine } from './schemas';
+import type { Machine } from './schemas/machine';
 
 /**
  * The station list in area tiles (docs/scale.md, "Area tiles"): up to STATION_LIST_TILE_THRESHOLD stations the file at

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Machine } from './schemas';
+import type { Machine } from './schemas/machine';
 import { directionsThrough, directionsTo, stationsToVisit } from './visits';
 
 const station = (id: string, overrides: Partial<Machine> = {}): Machine => ({

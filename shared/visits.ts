@@ -1,4 +1,7 @@
-import type { Alert, Machine, Settings, Ticket } from './schemas';
+import type { Alert } from './schemas/alert';
+import type { Machine } from './schemas/machine';
+import type { Settings } from './schemas/settings';
+import type { Ticket } from './schemas/ticket';
 
 /** Why a station needs a technician today, most pressing first. */
 type VisitReason = 'safetyLock' | 'offline' | 'problemReported' | 'lowWater' | 'filterDue' | 'openTickets' | 'openAlerts';

@@ -1,5 +1,5 @@
 import { staffRoleOf } from '@shared/roles';
-import type { AdminIdentity } from '@shared/schemas';
+import type { AdminIdentity } from '@shared/schemas/user';
 import type { AdminAuthenticator } from '../ports/admin-auth';
 import { unauthorized } from './errors';
 import * as texts from './texts';

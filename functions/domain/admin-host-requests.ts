@@ -1,4 +1,4 @@
-import type { HostRequest, HostRequestPatch } from '@shared/schemas';
+import type { HostRequest, HostRequestPatch } from '@shared/schemas/host-request';
 import type * as z from 'zod/mini';
 import type { Clock } from '../ports/clock';
 import type { HostRequests } from '../ports/host-requests';

@@ -1,4 +1,4 @@
-import type { Machine, MachineStatus, StationType } from '@shared/schemas';
+import type { Machine, MachineStatus, StationType } from '@shared/schemas/machine';
 import type { Clock } from '../ports/clock';
 import type { Machines } from '../ports/machines';
 import type { SettingsStore } from '../ports/settings';

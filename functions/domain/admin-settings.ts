@@ -1,4 +1,4 @@
-import type { Settings } from '@shared/schemas';
+import type { Settings } from '@shared/schemas/settings';
 import type { AdminQueries } from '../ports/admin-queries';
 import type { SettingsStore } from '../ports/settings';
 

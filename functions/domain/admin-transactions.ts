@@ -2,7 +2,7 @@ import type * as z from 'zod/mini';
 import { baliDateTime, baliDayEnd, baliDayStart } from '@shared/bali-time';
 import { toCsv } from '@shared/csv';
 import type { AdminTransaction } from '@shared/routes';
-import { paymentMethods, type PaymentMethod } from '@shared/schemas';
+import { paymentMethods, type PaymentMethod } from '@shared/schemas/transaction';
 import type { AdminQueries, TransactionFilter } from '../ports/admin-queries';
 import type { LedgerEntry } from '../ports/ledger';
 import { invalid } from './errors';

@@ -1,5 +1,6 @@
 import { impactOfLitres } from '@shared/impact';
-import type { AdminUser, Settings } from '@shared/schemas';
+import type { AdminUser } from '@shared/schemas/user';
+import type { Settings } from '@shared/schemas/settings';
 import type { AdminQueries } from '../ports/admin-queries';
 import type { Ledger } from '../ports/ledger';
 import type { SettingsStore } from '../ports/settings';

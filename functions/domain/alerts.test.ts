@@ -1,10 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSettings, FLEET_ALERT_SCOPE, Settings as SettingsSchema, type Settings } from '@shared/schemas';
+import { defaultSettings, Settings as SettingsSchema, type Settings } from '@shared/schemas/settings';
+import { FLEET_ALERT_SCOPE } from '@shared/schemas/alert';
 import type { DeadLetters } from '../ports/dead-letters';
 import type { Email, Mailer } from '../ports/mailer';
 import { alertRecipients, failureWindow, listAlerts, sweepAlerts } from './alerts';
 import { recordHeartbeat } from './stations';
-import { MemoryAlerts, MemoryMachines, MemorySafetyRecords, MemoryTelemetry, MemoryTickets, counterIds, fixedClock, silentLog } from './vend.test-fakes';
+import {
+  MemoryAlerts,
+  MemoryMachines,
+  MemorySafetyRecords,
+  MemoryTelemetry,
+  MemoryTickets,
+  counterIds,
+  fixedClock,
+  silentLog,
+} from './vend.test-fakes';
 
 const T = Date.parse('2026-03-01T08:00:00Z');
 const HOUR = 3_600_000;

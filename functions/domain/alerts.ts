@@ -2,7 +2,13 @@ import { formatBaliStamp } from '@shared/format';
 import type * as z from 'zod/mini';
 import type { Language } from '@shared/language';
 import { ALERT_VEND_FAILURE_WINDOW } from '@shared/constants';
-import { ALERT_RECIPIENT_SETTINGS, AlertRule, FLEET_ALERT_SCOPE, alertRecipientList, alertRepeatMinutesOf, type Alert, type AlertsQuery, type Settings } from '@shared/schemas';
+import {
+  ALERT_RECIPIENT_SETTINGS,
+  alertRecipientList,
+  alertRepeatMinutesOf,
+  type Settings,
+} from '@shared/schemas/settings';
+import { AlertRule, FLEET_ALERT_SCOPE, type Alert, type AlertsQuery } from '@shared/schemas/alert';
 import type { AlertFacts, AlertRecord, Alerts } from '../ports/alerts';
 import type { Clock, Ids } from '../ports/clock';
 import type { DeadLetters } from '../ports/dead-letters';

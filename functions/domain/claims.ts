@@ -1,7 +1,14 @@
 import type * as z from 'zod/mini';
 import {
-  CLAIM_TELEMETRY_MARGIN_MINUTES, CLAIM_WINDOW_HOURS, claimLanguage, type Claim, type ClaimKind, type ClaimResolutionInput, type ClaimsQuery, type StationEvent,
-} from '@shared/schemas';
+  CLAIM_TELEMETRY_MARGIN_MINUTES,
+  CLAIM_WINDOW_HOURS,
+  claimLanguage,
+  type Claim,
+  type ClaimKind,
+  type ClaimResolutionInput,
+  type ClaimsQuery,
+} from '@shared/schemas/claim';
+import { type StationEvent } from '@shared/schemas/telemetry';
 import type { Language } from '@shared/language';
 import { formatRupiah, priceOfMillilitres } from '@shared/money';
 import type { ClaimRecord, ClaimResolution, Claims } from '../ports/claims';

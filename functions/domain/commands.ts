@@ -2,7 +2,7 @@ import * as z from '@shared/zod';
 import { COMMAND_QUEUED_EXPIRY_HOURS } from '@shared/constants';
 import type { Language, Localized } from '@shared/language';
 import { formatRupiah } from '@shared/money';
-import type { CommandDetail, CommandExecution, CommandInput, CommandsQuery } from '@shared/schemas';
+import type { CommandDetail, CommandExecution, CommandInput, CommandsQuery } from '@shared/schemas/command';
 import type { Clock, Ids } from '../ports/clock';
 import type { CommandEventRecord, CommandNoteFacts, CommandRecord, Commands, ExecutionEnd } from '../ports/commands';
 import type { Log } from '../ports/log';

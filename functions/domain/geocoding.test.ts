@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AddressResult } from '@shared/schemas';
+import type { AddressResult } from '@shared/schemas/geocoding';
 import type { Geocoder } from '../ports/geocoder';
 import { liesInBali, mentionsBali, searchAddresses } from './geocoding';
 

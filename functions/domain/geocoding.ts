@@ -1,5 +1,5 @@
 import { ADDRESS_PLACE_NAMES, ADDRESS_SEARCH_MIN_CHARS, ADDRESS_SEARCH_RESULTS } from '@shared/constants';
-import type { AddressResult } from '@shared/schemas';
+import type { AddressResult } from '@shared/schemas/geocoding';
 import type { Geocoder } from '../ports/geocoder';
 
 const PLACE_NAME = new RegExp(`\\b(${ADDRESS_PLACE_NAMES.join('|')})\\b`, 'i');

@@ -3,12 +3,25 @@ import { DEFAULT_MAX_FILL_ML } from '@shared/constants';
 import { impactOfLitres } from '@shared/impact';
 import type { Language, Localized } from '@shared/language';
 import { formatRupiah, priceOfMillilitres } from '@shared/money';
-import { CLAIM_WINDOW_HOURS, isCardWallet, type GuestClaimInput as GuestClaimRequest, type GuestOrder as GuestOrderView, type GuestOrderRequest } from '@shared/schemas';
+import { CLAIM_WINDOW_HOURS } from '@shared/schemas/claim';
+import { isCardWallet } from '@shared/schemas/transaction';
+import {
+  type GuestClaimInput as GuestClaimRequest,
+  type GuestOrder as GuestOrderView,
+  type GuestOrderRequest,
+} from '@shared/schemas/guest';
 import type { ClaimRecord, Claims } from '../ports/claims';
 import { consoleLog } from '../ports/log';
 import type { Machines } from '../ports/machines';
 import { GatewayRejected, type GatewayRefund } from '../ports/payment-gateway';
-import { guestAccountOf, guestOrderOfAccount, guestRefundKeys, refundInFlightAccount, type GuestOrder, type PaymentOrder } from '../ports/payment-orders';
+import {
+  guestAccountOf,
+  guestOrderOfAccount,
+  guestRefundKeys,
+  refundInFlightAccount,
+  type GuestOrder,
+  type PaymentOrder,
+} from '../ports/payment-orders';
 import { quotaWindow, type RequestQuota } from '../ports/problem-reports';
 import { TransactionPartRejected, type TransactionPart } from '../ports/transaction';
 import type { Telemetry } from '../ports/telemetry';
@@ -18,7 +31,14 @@ import { fileClaim } from './claims';
 import { conflict, DomainError, invalid, notFound, tooManyRequests } from './errors';
 import { effectiveStatus, fallbackName, stationPrice } from './machines';
 import { refreshFromGateway } from './payment-confirmation';
-import { chargeOrder, fingerprintOf, newOrderState, orderIdFor, orderKind, requireIdempotencyKey } from './payment-orders';
+import {
+  chargeOrder,
+  fingerprintOf,
+  newOrderState,
+  orderIdFor,
+  orderKind,
+  requireIdempotencyKey,
+} from './payment-orders';
 import type { PaymentDeps } from './payment-deps';
 import { takeBackRefunds } from './payment-reports';
 import { PAID_TOO_LATE, STATION_UNAVAILABLE } from './purchase-paid';

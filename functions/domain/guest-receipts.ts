@@ -1,4 +1,4 @@
-import type { HeldGuestRefund } from '@shared/schemas';
+import type { HeldGuestRefund } from '@shared/schemas/guest';
 import type { Clock } from '../ports/clock';
 import { BALANCE_CHANGED, type Ledger } from '../ports/ledger';
 import type { GuestHandover, GuestOrder, PaymentOrders } from '../ports/payment-orders';

@@ -1,4 +1,4 @@
-import { HostRequestInput, type HostRequest } from '@shared/schemas';
+import { HostRequestInput, type HostRequest } from '@shared/schemas/host-request';
 import type { Clock, Ids } from '../ports/clock';
 import type { HostRequests } from '../ports/host-requests';
 

@@ -1,4 +1,4 @@
-import type { HostImpactReport, HostStationImpact, MachineHost } from '@shared/schemas';
+import type { HostImpactReport, HostStationImpact, MachineHost } from '@shared/schemas/host';
 import { impactOfLitres } from '@shared/impact';
 import { intervalsHeard, litresDispensed, uptime } from '@shared/station-figures';
 import type { Clock } from '../ports/clock';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSettings } from '@shared/schemas';
+import { defaultSettings } from '@shared/schemas/settings';
 import { impactOfDispensed } from './impact';
 
 describe('environmental impact from metered millilitres', () => {

@@ -1,5 +1,6 @@
 import { impactOfLitres, type ImpactFactors } from '@shared/impact';
-import type { EnvironmentalImpact, Settings } from '@shared/schemas';
+import type { EnvironmentalImpact } from '@shared/schemas/user';
+import type { Settings } from '@shared/schemas/settings';
 
 /** The impact factors in force: the settings item's, which default to a 500 ml bottle and 0.0828 kg CO2 per bottle. */
 function impactFactors(settings: Pick<Settings, 'bottleLitres' | 'co2KgPerBottle'>): ImpactFactors {

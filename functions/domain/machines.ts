@@ -1,5 +1,6 @@
 import { DEFAULT_FEATURES, DEFAULT_MAX_FILL_ML, HEARTBEATS_UNTIL_OFFLINE } from '@shared/constants';
-import type { Machine, MachineStatus, Settings } from '@shared/schemas';
+import type { Machine, MachineStatus } from '@shared/schemas/machine';
+import type { Settings } from '@shared/schemas/settings';
 import type { MachineRecord } from '../ports/machines';
 
 /** docs/design.md, "Entities" fallback: 'Station' plus the first 8 characters of the id. */

@@ -1,4 +1,6 @@
-import { isCardWallet, type ClaimState, type ClaimStatus, type GuestOrderRequest, type PaymentMethod } from '@shared/schemas';
+import { isCardWallet, type PaymentMethod } from '@shared/schemas/transaction';
+import { type ClaimState, type ClaimStatus } from '@shared/schemas/claim';
+import { type GuestOrderRequest } from '@shared/schemas/guest';
 import type { ClaimRecord, ClaimResolution, Claims } from '../ports/claims';
 import type { Email, Mailer } from '../ports/mailer';
 import {
@@ -15,7 +17,14 @@ import { applyGatewayReport } from './payment-reports';
 import { completeVend } from './vend-close';
 import { openPaidVendSession, paidSessionId } from './vend-paid';
 import type { WithdrawalDeps } from './withdrawals';
-import { memoryPart, MemoryLedger, MemoryTelemetry, memoryVendWorld, STATION, type MemoryWrite } from './vend.test-fakes';
+import {
+  memoryPart,
+  MemoryLedger,
+  MemoryTelemetry,
+  memoryVendWorld,
+  STATION,
+  type MemoryWrite,
+} from './vend.test-fakes';
 import { afterPaid } from './after-payment';
 
 /**

@@ -1,5 +1,5 @@
 import type { Language, Localized } from '@shared/language';
-import type { NfcTokenProgress, NfcTokenResponse } from '@shared/schemas';
+import type { NfcTokenProgress, NfcTokenResponse } from '@shared/schemas/nfc';
 import type { Clock, Ids } from '../ports/clock';
 import type { SettingsStore } from '../ports/settings';
 import type { SigningKeys } from '../ports/signing-keys';

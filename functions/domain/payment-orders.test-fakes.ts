@@ -1,7 +1,14 @@
-import { defaultSettings } from '@shared/schemas';
+import { defaultSettings } from '@shared/schemas/settings';
 import type { ChargeResult, GatewayRefund, PaymentGateway, PaymentNotification } from '../ports/payment-gateway';
 import type { TransactionPart } from '../ports/transaction';
-import type { GuestHandover, GuestOrder, OrderPatch, OrderStatus, PaymentOrder, PaymentOrders } from '../ports/payment-orders';
+import type {
+  GuestHandover,
+  GuestOrder,
+  OrderPatch,
+  OrderStatus,
+  PaymentOrder,
+  PaymentOrders,
+} from '../ports/payment-orders';
 import type { DomainError } from './errors';
 import type { TopupDeps } from './topup';
 import { MemoryLedger, MemoryUsers } from './vend.test-fakes';

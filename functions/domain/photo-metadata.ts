@@ -1,4 +1,4 @@
-import type { reportPhotoTypes } from '@shared/schemas';
+import type { reportPhotoTypes } from '@shared/schemas/report';
 import { invalid } from './errors';
 import * as texts from './texts';
 

@@ -1,10 +1,10 @@
 import {
   MAX_REPORT_PHOTO_BYTES,
-  type FileUpload,
   type ProblemReport,
   type ProblemReportInput,
   type reportPhotoTypes,
-} from '@shared/schemas';
+} from '@shared/schemas/report';
+import { type FileUpload } from '@shared/schemas/upload';
 import type { Clock, Ids } from '../ports/clock';
 import type { Machines } from '../ports/machines';
 import type { FileStore } from '../ports/file-store';

@@ -1,11 +1,21 @@
 import { describe, expect, it, vi } from 'vitest';
 import { STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
-import type { Machine } from '@shared/schemas';
+import type { Machine } from '@shared/schemas/machine';
 import type { Leases } from '../ports/leases';
 import type { MachineRecord } from '../ports/machines';
 import type { StationListSnapshot } from '../ports/station-list';
 import { parseCoordinates } from '@shared/geo';
-import { cellKey, inTile, isTiledStationList, STATION_LIST_TILE_THRESHOLD, STATION_TILE_MAX_LEVEL, STATION_TILE_MAX_STATIONS, stationTilePath, UNPLACED_TILE, type StationListFile } from '@shared/station-tiles';
+import {
+  cellKey,
+  inTile,
+  isTiledStationList,
+  STATION_LIST_TILE_THRESHOLD,
+  STATION_TILE_MAX_LEVEL,
+  STATION_TILE_MAX_STATIONS,
+  stationTilePath,
+  UNPLACED_TILE,
+  type StationListFile,
+} from '@shared/station-tiles';
 import { publishChangedStations, publishStationList, STATION_LIST_CHANGE_LEASE_SECONDS } from './station-list';
 import { memoryVendWorld } from './vend.test-fakes';
 

@@ -1,8 +1,19 @@
 import { createHash } from 'node:crypto';
 import { STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
 import { parseCoordinates, type LatLng } from '@shared/geo';
-import type { Machine } from '@shared/schemas';
-import { cellKey, isTiledStationList, STATION_LIST_TILE_THRESHOLD, STATION_TILE_MAX_LEVEL, STATION_TILE_MAX_STATIONS, stationTilePath, UNPLACED_TILE, type StationListFile, type StationTileSummary, type TiledStationList } from '@shared/station-tiles';
+import type { Machine } from '@shared/schemas/machine';
+import {
+  cellKey,
+  isTiledStationList,
+  STATION_LIST_TILE_THRESHOLD,
+  STATION_TILE_MAX_LEVEL,
+  STATION_TILE_MAX_STATIONS,
+  stationTilePath,
+  UNPLACED_TILE,
+  type StationListFile,
+  type StationTileSummary,
+  type TiledStationList,
+} from '@shared/station-tiles';
 import type { Clock } from '../ports/clock';
 import type { Leases } from '../ports/leases';
 import type { MachineRecord, Machines } from '../ports/machines';

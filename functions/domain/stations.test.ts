@@ -2,11 +2,29 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Log } from '../ports/log';
 import type { MachineRecord, MachineUpdateCondition } from '../ports/machines';
-import { heardFilingTime, heartbeatSetsOnline, presenceChange, provisionStation, recordHeartbeat, recordPresence, type PresenceEvent } from './stations';
+import {
+  heardFilingTime,
+  heartbeatSetsOnline,
+  presenceChange,
+  provisionStation,
+  recordHeartbeat,
+  recordPresence,
+  type PresenceEvent,
+} from './stations';
 import { HEARTBEAT_INTERVAL_SECONDS } from '@shared/constants';
-import { MemoryAlerts, MemoryTickets, MemoryMachines, MemorySafetyRecords, MemoryTelemetry, counterIds, fixedClock, memorySigningKeys, silentLog } from './vend.test-fakes';
+import {
+  MemoryAlerts,
+  MemoryTickets,
+  MemoryMachines,
+  MemorySafetyRecords,
+  MemoryTelemetry,
+  counterIds,
+  fixedClock,
+  memorySigningKeys,
+  silentLog,
+} from './vend.test-fakes';
 import { DomainError } from './errors';
-import { defaultSettings as settingDefaults, type Settings } from '@shared/schemas';
+import { defaultSettings as settingDefaults, type Settings } from '@shared/schemas/settings';
 
 const T = Date.parse('2026-03-01T08:00:00Z');
 const defaultSettings = { get: async () => settingDefaults(), save: async (s: Settings) => s };

@@ -1,9 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { TelemetryQuery } from '@shared/schemas';
+import { TelemetryQuery } from '@shared/schemas/telemetry';
 import { recordHeartbeat, recordPresence } from './stations';
 import { bucketReadings, stationTelemetry, storeReading, telemetryExpiry } from './telemetry';
-import { MemoryAlerts, MemoryTickets, MemoryMachines, MemorySafetyRecords, MemoryTelemetry, counterIds, fixedClock, silentLog } from './vend.test-fakes';
-import { defaultSettings } from '@shared/schemas';
+import {
+  MemoryAlerts,
+  MemoryTickets,
+  MemoryMachines,
+  MemorySafetyRecords,
+  MemoryTelemetry,
+  counterIds,
+  fixedClock,
+  silentLog,
+} from './vend.test-fakes';
+import { defaultSettings } from '@shared/schemas/settings';
 import { DomainError } from './errors';
 
 const T = Date.parse('2026-03-01T08:00:00Z');

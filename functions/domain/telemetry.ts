@@ -1,5 +1,10 @@
 import type * as z from 'zod/mini';
-import { TELEMETRY_RETENTION_DAYS, type StationEvent, type TelemetryQuery, type TelemetryReading } from '@shared/schemas';
+import {
+  TELEMETRY_RETENTION_DAYS,
+  type StationEvent,
+  type TelemetryQuery,
+  type TelemetryReading,
+} from '@shared/schemas/telemetry';
 import type { Clock } from '../ports/clock';
 import type { Machines } from '../ports/machines';
 import type { StoredReading, Telemetry } from '../ports/telemetry';

@@ -1,7 +1,7 @@
 import { formatBaliStamp } from '@shared/format';
 import type { Localized } from '@shared/language';
 import { formatRupiah } from '@shared/money';
-import { minimumTopupMessage } from '@shared/schemas';
+import { minimumTopupMessage } from '@shared/schemas/transaction';
 import { BALANCE_CHANGED } from '../ports/ledger';
 
 /** A number as Indonesian writes it (a decimal comma). */

@@ -1,6 +1,7 @@
 import { formatBaliStamp } from '@shared/format';
 import type * as z from 'zod/mini';
-import { reportSourceDetail, type ProblemReport, type StaffMember, type Ticket, type TicketEvent, type TicketsQuery } from '@shared/schemas';
+import { reportSourceDetail, type ProblemReport } from '@shared/schemas/report';
+import { type StaffMember, type Ticket, type TicketEvent, type TicketsQuery } from '@shared/schemas/ticket';
 import type { Language } from '@shared/language';
 import type { AlertFacts } from '../ports/alerts';
 import type { Clock, Ids } from '../ports/clock';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSettings, minimumTopupMessage } from '@shared/schemas';
+import { defaultSettings } from '@shared/schemas/settings';
+import { minimumTopupMessage } from '@shared/schemas/transaction';
 import { GatewayRejected, GatewayUnavailable } from '../ports/payment-gateway';
 import type { PaymentOrder } from '../ports/payment-orders';
 import { domainError, KEY, payer, pending, report, setup } from './payment-orders.test-fakes';

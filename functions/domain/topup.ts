@@ -1,7 +1,8 @@
 import type * as z from 'zod/mini';
 import type { Language } from '@shared/language';
 import type { TopupStatus } from '@shared/routes';
-import { isCardWallet, minimumTopupMessage, type PaymentMethod, type Settings } from '@shared/schemas';
+import { isCardWallet, minimumTopupMessage, type PaymentMethod } from '@shared/schemas/transaction';
+import { type Settings } from '@shared/schemas/settings';
 import type { PaymentOrder, TopupOrder } from '../ports/payment-orders';
 import type { Users } from '../ports/users';
 import { conflict, invalid, notFound } from './errors';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Transaction } from '@shared/schemas';
+import { Transaction } from '@shared/schemas/transaction';
 import type { Ledger, LedgerEntry } from '../ports/ledger';
 import type { UserRecord, Users } from '../ports/users';
 import { toTransaction, transactionsFor, transactionsOf } from './transactions';

@@ -1,4 +1,4 @@
-import { PaymentMethod, type Transaction } from '@shared/schemas';
+import { PaymentMethod, type Transaction } from '@shared/schemas/transaction';
 import type { Claims } from '../ports/claims';
 import type { Ledger, LedgerEntry } from '../ports/ledger';
 import type { Users } from '../ports/users';

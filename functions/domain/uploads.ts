@@ -1,4 +1,4 @@
-import type { FileUpload } from '@shared/schemas';
+import type { FileUpload } from '@shared/schemas/upload';
 import type { Clock, Ids } from '../ports/clock';
 import type { FileStore } from '../ports/file-store';
 import { invalid, type ErrorText } from './errors';

@@ -1,8 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSettings, User, type Settings } from '@shared/schemas';
+import { defaultSettings, type Settings } from '@shared/schemas/settings';
+import { User } from '@shared/schemas/user';
 import type { UserRecord, Users } from '../ports/users';
 import { MemoryUsers } from './vend.test-fakes';
-import { currentUser, ensureProfile, newProfileOf, profileGaps, toUser, usernameOf, type SignedInPerson } from './users';
+import {
+  currentUser,
+  ensureProfile,
+  newProfileOf,
+  profileGaps,
+  toUser,
+  usernameOf,
+  type SignedInPerson,
+} from './users';
 
 const person: SignedInPerson = { sub: '3f1c2b9e-1111-4222-8333-444455556666', username: 'made@example.com', email: 'made@example.com', givenName: 'Made', familyName: 'Wirawan' };
 

@@ -1,5 +1,5 @@
-import type { User } from '@shared/schemas';
-import type { Settings } from '@shared/schemas';
+import type { User } from '@shared/schemas/user';
+import type { Settings } from '@shared/schemas/settings';
 import type { Clock } from '../ports/clock';
 import type { SettingsStore } from '../ports/settings';
 import type { ProfileGaps, UserRecord, Users } from '../ports/users';

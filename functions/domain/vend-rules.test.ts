@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSettings } from '@shared/schemas';
+import { defaultSettings } from '@shared/schemas/settings';
 import * as texts from './texts';
 import { completedVolume, holdFor, minimumBalance, settlementFor } from './vend-rules';
 

@@ -1,6 +1,7 @@
 import { RUPIAH_PER_POINT } from '@shared/constants';
 import { priceOfMillilitres } from '@shared/money';
-import type { Settings, VolumeProblem } from '@shared/schemas';
+import type { Settings } from '@shared/schemas/settings';
+import type { VolumeProblem } from '@shared/schemas/incident';
 import type { MachineRecord } from '../ports/machines';
 import { TransactionPartRejected } from '../ports/transaction';
 import type { VendSession } from '../ports/vend-sessions';

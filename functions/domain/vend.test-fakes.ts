@@ -1,14 +1,40 @@
 import { conflict, notFound } from './errors';
 import type { Clock, Ids } from '../ports/clock';
-import { BALANCE_CHANGED, counterAccountOf, revenueAccount, visibleEntryTypes, type EntryDetails, type GuestRefillRecord, type Hold, type JoinOptions, type Ledger, type LedgerEntry, type LedgerTotals, type PostResult, type Transfer } from '../ports/ledger';
+import {
+  BALANCE_CHANGED,
+  counterAccountOf,
+  revenueAccount,
+  visibleEntryTypes,
+  type EntryDetails,
+  type GuestRefillRecord,
+  type Hold,
+  type JoinOptions,
+  type Ledger,
+  type LedgerEntry,
+  type LedgerTotals,
+  type PostResult,
+  type Transfer,
+} from '../ports/ledger';
 import { TransactionPartRejected, type TransactionPart } from '../ports/transaction';
 import type { MachineRecord, MachineUpdateCondition, Machines } from '../ports/machines';
 import type { SettingsStore } from '../ports/settings';
 import type { SigningKeys } from '../ports/signing-keys';
 import type { StationMessages, VendAuthorizedMessage, VendDeniedMessage } from '../ports/station-messages';
 import type { ProfileGaps, UserRecord, Users } from '../ports/users';
-import type { IncidentReport, IncidentResolution, SessionOutcome, UsedToken, VendIncident, VendSession, VendSessions } from '../ports/vend-sessions';
-import { defaultSettings, FLEET_ALERT_SCOPE, type AlertRule, type SafetyRecord, type TicketEvent, type Settings, type StationEvent } from '@shared/schemas';
+import type {
+  IncidentReport,
+  IncidentResolution,
+  SessionOutcome,
+  UsedToken,
+  VendIncident,
+  VendSession,
+  VendSessions,
+} from '../ports/vend-sessions';
+import { defaultSettings, type Settings } from '@shared/schemas/settings';
+import { FLEET_ALERT_SCOPE, type AlertRule } from '@shared/schemas/alert';
+import { type SafetyRecord } from '@shared/schemas/water-safety';
+import { type TicketEvent } from '@shared/schemas/ticket';
+import { type StationEvent } from '@shared/schemas/telemetry';
 import type { SafetyRecords } from '../ports/safety-records';
 import type { FileStore } from '../ports/file-store';
 import type { StoredReading, Telemetry } from '../ports/telemetry';

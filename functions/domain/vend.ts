@@ -8,7 +8,7 @@ import type { SigningKeys } from '../ports/signing-keys';
 import type { StationMessages, VendDenialReason } from '../ports/station-messages';
 import type { Users } from '../ports/users';
 import type { VendSession, VendSessions } from '../ports/vend-sessions';
-import type { Settings } from '@shared/schemas';
+import type { Settings } from '@shared/schemas/settings';
 import { effectiveStatus, stationPrice } from './machines';
 import { DEFAULT_MAX_FILL_ML } from '@shared/constants';
 import { StationId } from './stations';

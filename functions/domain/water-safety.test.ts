@@ -1,10 +1,21 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { baliDate } from '@shared/bali-time';
-import { defaultSettings, SafetyRecordInput, type Settings } from '@shared/schemas';
+import { defaultSettings, type Settings } from '@shared/schemas/settings';
+import { SafetyRecordInput } from '@shared/schemas/water-safety';
 import { updateAdminMachine } from './admin-machines';
 import { recordHeartbeat } from './stations';
 import { clearSafetyLock, createLabReportUpload, labReportLink, recordSafety, safetyOverview } from './water-safety';
-import { MemoryAlerts, MemoryFiles, MemoryTickets, MemoryMachines, MemorySafetyRecords, MemoryTelemetry, counterIds, fixedClock, silentLog } from './vend.test-fakes';
+import {
+  MemoryAlerts,
+  MemoryFiles,
+  MemoryTickets,
+  MemoryMachines,
+  MemorySafetyRecords,
+  MemoryTelemetry,
+  counterIds,
+  fixedClock,
+  silentLog,
+} from './vend.test-fakes';
 
 const T = Date.parse('2026-03-01T08:00:00Z');
 const DAY = 86_400_000;

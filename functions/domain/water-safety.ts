@@ -1,9 +1,17 @@
 import type * as z from 'zod/mini';
 import { baliDate } from '@shared/bali-time';
 import {
-  LAB_REPORT_TYPE, MAX_LAB_REPORT_BYTES,
-  type FileUpload, type Machine, type SafetyClearInput, type SafetyLock, type SafetyLockInput, type SafetyRecord, type SafetyRecordInput, type Settings,
-} from '@shared/schemas';
+  LAB_REPORT_TYPE,
+  MAX_LAB_REPORT_BYTES,
+  type SafetyClearInput,
+  type SafetyLock,
+  type SafetyLockInput,
+  type SafetyRecord,
+  type SafetyRecordInput,
+} from '@shared/schemas/water-safety';
+import { type FileUpload } from '@shared/schemas/upload';
+import { type Machine } from '@shared/schemas/machine';
+import { type Settings } from '@shared/schemas/settings';
 import type { Clock, Ids } from '../ports/clock';
 import type { FileStore } from '../ports/file-store';
 import type { Log } from '../ports/log';

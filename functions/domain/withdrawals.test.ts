@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { moneyWorld, PERSON, person } from './money.test-fakes';
 import { domainError } from './payment-orders.test-fakes';
-import type { PayoutDestination } from '@shared/schemas';
+import type { PayoutDestination } from '@shared/schemas/withdrawal';
 import { transactionsOf } from './transactions';
 import { listPayouts, resolvePayout, withdraw, withdrawalPlan } from './withdrawals';
 

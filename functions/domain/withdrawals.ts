@@ -1,7 +1,16 @@
 import { createHash } from 'node:crypto';
 import type { Language, Localized } from '@shared/language';
 import { formatRupiah } from '@shared/money';
-import { REFUND_WINDOW_DAYS, type PaymentMethod, type PayoutDestination, type PayoutLine, type PayoutReason, type PayoutRequest, type PayoutResolution, type Transaction, type Withdrawal, type WithdrawalPlan } from '@shared/schemas';
+import { REFUND_WINDOW_DAYS, type PaymentMethod, type Transaction } from '@shared/schemas/transaction';
+import {
+  type PayoutDestination,
+  type PayoutLine,
+  type PayoutReason,
+  type PayoutRequest,
+  type PayoutResolution,
+  type Withdrawal,
+  type WithdrawalPlan,
+} from '@shared/schemas/withdrawal';
 import { payoutDestinationLabel } from '@shared/payout-destination';
 import { consoleLog } from '../ports/log';
 import type { Mailer } from '../ports/mailer';
@@ -9,7 +18,13 @@ import { GatewayRejected, GatewayUnavailable, type GatewayRefund } from '../port
 import type { PaymentOrder } from '../ports/payment-orders';
 import type { Users } from '../ports/users';
 import { TransactionPartRejected } from '../ports/transaction';
-import { isWithdrawalId, WITHDRAWAL_ID_PREFIX, type PlannedRefund, type WithdrawalRecord, type Withdrawals } from '../ports/withdrawals';
+import {
+  isWithdrawalId,
+  WITHDRAWAL_ID_PREFIX,
+  type PlannedRefund,
+  type WithdrawalRecord,
+  type Withdrawals,
+} from '../ports/withdrawals';
 import type { SignedInPerson } from './users';
 import { conflict, invalid, notFound, unavailable } from './errors';
 import { orderKind, requireIdempotencyKey } from './payment-orders';

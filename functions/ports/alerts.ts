@@ -1,4 +1,4 @@
-import type { AlertRule } from '@shared/schemas';
+import type { AlertRule } from '@shared/schemas/alert';
 import type { MachineRecord } from './machines';
 
 /**

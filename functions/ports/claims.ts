@@ -1,4 +1,4 @@
-import type { Claim, ClaimState, ClaimStatus } from '@shared/schemas';
+import type { Claim, ClaimState, ClaimStatus } from '@shared/schemas/claim';
 import type { TransactionPart } from './transaction';
 
 /** A claim as stored (docs/architecture.md, "Claims"). */

@@ -1,4 +1,4 @@
-import type { Command, CommandExecution } from '@shared/schemas';
+import type { Command, CommandExecution } from '@shared/schemas/command';
 
 /**
  * What a history event's note is composed from, so that it reads in the page's language (docs/design.md,

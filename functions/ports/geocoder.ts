@@ -1,4 +1,4 @@
-import type { AddressResult } from '@shared/schemas';
+import type { AddressResult } from '@shared/schemas/geocoding';
 
 /**
  * Address search for the admin Add Machine form. Locally a gazetteer of Bali places shipped with the

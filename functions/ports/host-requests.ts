@@ -1,4 +1,4 @@
-import type { HostRequest } from '@shared/schemas';
+import type { HostRequest } from '@shared/schemas/host-request';
 
 export interface HostRequests {
   create(request: HostRequest): Promise<void>;

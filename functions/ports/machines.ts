@@ -1,4 +1,12 @@
-import type { AlertRule, MachineStatus, SafetyLock, StationConnection, StationFilter, StationType, WaterQuality } from '@shared/schemas';
+import type { AlertRule } from '@shared/schemas/alert';
+import type {
+  MachineStatus,
+  StationConnection,
+  StationFilter,
+  StationType,
+  WaterQuality,
+} from '@shared/schemas/machine';
+import type { SafetyLock } from '@shared/schemas/water-safety';
 
 /** Counters a station reports in its heartbeat. */
 export interface StationCounters {

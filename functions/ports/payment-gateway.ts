@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '@shared/schemas';
+import type { PaymentMethod } from '@shared/schemas/transaction';
 
 /**
  * The payment gateway (docs/design.md, "Payments"). Two adapters serve it: Midtrans' Core API (PAYMENTS_MODE=live)

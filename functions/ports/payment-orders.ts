@@ -1,5 +1,5 @@
 import type { Language, Localized } from '@shared/language';
-import type { PaymentMethod } from '@shared/schemas';
+import type { PaymentMethod } from '@shared/schemas/transaction';
 import type { GatewayRefund, PaymentOutcome } from './payment-gateway';
 
 /**

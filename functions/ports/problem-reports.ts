@@ -1,4 +1,4 @@
-import type { ProblemReport } from '@shared/schemas';
+import type { ProblemReport } from '@shared/schemas/report';
 
 /** A problem report as stored: the public answer without the station's name, which is read at answer time. */
 export type ProblemReportRecord = Omit<ProblemReport, 'stationName'>;

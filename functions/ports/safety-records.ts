@@ -1,4 +1,4 @@
-import type { SafetyRecord } from '@shared/schemas';
+import type { SafetyRecord } from '@shared/schemas/water-safety';
 
 /** A station's water safety history: sanitation visits, lab tests, locks and unlocks (functions/domain/water-safety.ts). */
 export interface SafetyRecords {

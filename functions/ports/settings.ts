@@ -1,4 +1,4 @@
-import type { Settings } from '@shared/schemas';
+import type { Settings } from '@shared/schemas/settings';
 
 export interface SettingsStore {
   /** The saved settings, or the defaults of docs/design.md, "Constants" when none were saved. */

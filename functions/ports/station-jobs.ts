@@ -1,4 +1,4 @@
-import type { CommandAction } from '@shared/schemas';
+import type { CommandAction } from '@shared/schemas/command';
 
 /** What a station receives as its job document (docs/station-protocol.md, "Remote commands"). */
 export type JobDocument = CommandAction & { commandId: string };

@@ -1,4 +1,4 @@
-import type { StationEvent, TelemetryReading } from '@shared/schemas';
+import type { StationEvent, TelemetryReading } from '@shared/schemas/telemetry';
 
 /** A reading as stored: one per heartbeat, by the broker's receive time. */
 export type StoredReading = Omit<TelemetryReading, 'heartbeats'>;

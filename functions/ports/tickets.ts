@@ -1,5 +1,5 @@
 import type { StaffRole } from '@shared/roles';
-import type { StaffMember, Ticket, TicketEvent } from '@shared/schemas';
+import type { StaffMember, Ticket, TicketEvent } from '@shared/schemas/ticket';
 import type { AlertFacts } from './alerts';
 
 /** An alert or report of a ticket as stored: an alert's keeps the facts its detail is composed from in each language. */

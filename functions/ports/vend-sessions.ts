@@ -1,4 +1,4 @@
-import type { VolumeProblem } from '@shared/schemas';
+import type { VolumeProblem } from '@shared/schemas/incident';
 import type { TransactionPart } from './transaction';
 
 /**

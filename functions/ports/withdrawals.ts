@@ -1,6 +1,6 @@
 import type { Language } from '@shared/language';
-import type { PayoutDestination, PayoutLine } from '@shared/schemas';
-import type { PaymentMethod } from '@shared/schemas';
+import type { PayoutDestination, PayoutLine } from '@shared/schemas/withdrawal';
+import type { PaymentMethod } from '@shared/schemas/transaction';
 import type { TransactionPart } from './transaction';
 
 /**

@@ -1,6 +1,6 @@
 import { localJobTopics } from '@functions/adapters/iot/local-broker-jobs';
 import { HEARTBEAT_INGEST_RULE } from '@shared/constants';
-import { MACHINE_ID_PATTERN } from '@shared/schemas';
+import { MACHINE_ID_PATTERN } from '@shared/schemas/machine';
 
 /**
  * The station policy of docs/design.md, "Stations", as the local broker enforces it (the CDK construct writes the same rules

@@ -1,9 +1,14 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import * as z from 'zod/mini';
-import { sandboxControl, type MadeRefund, type RefundFault, type RefundFaults } from '@functions/adapters/sandbox-gateway/control';
+import {
+  sandboxControl,
+  type MadeRefund,
+  type RefundFault,
+  type RefundFaults,
+} from '@functions/adapters/sandbox-gateway/control';
 import { SandboxGateway } from '@functions/adapters/sandbox-gateway/gateway';
 import type { OrderRef, PaymentNotification } from '@functions/ports/payment-gateway';
-import { PaymentMethod } from '@shared/schemas';
+import { PaymentMethod } from '@shared/schemas/transaction';
 
 /**
  * The local sandbox gateway's control over HTTP (docs/local-cloud.md): another process (a test worker, the money

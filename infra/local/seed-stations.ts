@@ -1,4 +1,4 @@
-import type { MachineStatus, StationType } from '@shared/schemas';
+import type { MachineStatus, StationType } from '@shared/schemas/machine';
 
 /**
  * Seed stations at real places across Bali's refill areas. Coordinates are those of the named place.

@@ -2,13 +2,27 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { routes } from '@shared/routes';
-import * as schemas from '@shared/schemas';
-import { fieldMessages, minimumTopupMessage, SafetyLockInput } from '@shared/schemas';
+import { fieldMessages } from '@shared/schemas/error';
+import { GuestOrderRequest } from '@shared/schemas/guest';
+import { Settings } from '@shared/schemas/settings';
+import { TelemetryQuery } from '@shared/schemas/telemetry';
+import { minimumTopupMessage } from '@shared/schemas/transaction';
+import { SafetyLockInput, SafetyRecordInput } from '@shared/schemas/water-safety';
 import { fieldPatterns, fieldTexts, indonesianFieldText } from './field-messages';
 
 interface Node {
   _zod: { def: Record<string, unknown> & { checks?: { _zod: { def: { check: string; error?: () => unknown } } }[] } };
 }
+/** Every export of every schema module of this folder, by its name. */
+const schemas: Record<string, unknown> = Object.assign(
+  {},
+  ...(await Promise.all(
+    readdirSync(import.meta.dirname)
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .map((file) => import(`./${file}`) as Promise<Record<string, unknown>>),
+  )),
+);
+
 const isSchema = (value: unknown): value is Node => typeof value === 'object' && value !== null && '_zod' in value;
 
 /**
@@ -44,10 +58,10 @@ function schemaMessages() {
 
 /** Inputs that make each code-worded refinement say each of its messages. */
 const refinementInputs: Record<string, { schema: { safeParse: (v: unknown) => { error?: { issues: { message: string }[] } } }; inputs: unknown[] }> = {
-  Settings: { schema: schemas.Settings, inputs: [{ alertRecipients: 'ops@example.com, not an address' }] },
-  SafetyRecordInput: { schema: schemas.SafetyRecordInput, inputs: [{ kind: 'sanitation', date: '2999-01-01' }] },
+  Settings: { schema: Settings, inputs: [{ alertRecipients: 'ops@example.com, not an address' }] },
+  SafetyRecordInput: { schema: SafetyRecordInput, inputs: [{ kind: 'sanitation', date: '2999-01-01' }] },
   TelemetryQuery: {
-    schema: schemas.TelemetryQuery,
+    schema: TelemetryQuery,
     inputs: [
       { from: '2026-01-02T00:00:00Z', to: '2026-01-01T00:00:00Z' },
       { from: '2026-01-01T00:00:00Z', to: '2027-01-01T00:00:00Z' },
@@ -113,7 +127,7 @@ describe('field messages in Indonesian (shared/schemas/field-messages.ts)', () =
     const long = SafetyLockInput.safeParse({ note: 'x'.repeat(501) }).error!.issues;
     expect(fieldMessages(long, 'id')).toEqual({ note: 'Paling banyak 500 karakter' });
     // No text of ours: `.max(64)` of a guest order's station and a missing method's own check.
-    const own = schemas.GuestOrderRequest.safeParse({ stationId: 'S'.repeat(65), volumeMl: 1500, paymentMethod: 'qris' }).error!.issues;
+    const own = GuestOrderRequest.safeParse({ stationId: 'S'.repeat(65), volumeMl: 1500, paymentMethod: 'qris' }).error!.issues;
     expect(fieldMessages(own, 'en').stationId).toMatch(/^Too big/);
     expect(fieldMessages(own, 'id')).toEqual({ stationId: 'Paling banyak 64 karakter' });
   });

@@ -1,7 +1,7 @@
 import { gzipSync } from 'node:zlib';
 import { stationListFiles } from '@functions/domain/station-list';
 import { MAP_DEFAULTS } from '@shared/constants';
-import type { Machine } from '@shared/schemas';
+import type { Machine } from '@shared/schemas/machine';
 import { AREA_BOUNDS } from '@shared/station-tiles';
 import { around, selectTiles, type TileWants } from '../../frontend/src/api/station-tiles';
 import { viewAround } from '../../frontend/src/features/map/view';

@@ -5,7 +5,7 @@ import { keys } from '@functions/adapters/dynamodb/keys';
 import { DynamoMachines } from '@functions/adapters/dynamodb/machines';
 import { STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
 import type { ProvisionedMachine } from '@shared/routes';
-import type { Machine } from '@shared/schemas';
+import type { Machine } from '@shared/schemas/machine';
 import type { LocalBroker } from '@infra/local/broker';
 import type { LocalOutputs } from '@infra/local/stack';
 import { SimStation } from '@infra/local/simulator';

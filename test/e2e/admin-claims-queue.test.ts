@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime } from '@shared/format';
 import type { Language } from '@shared/language';
-import type { Claim } from '@shared/schemas';
+import type { Claim } from '@shared/schemas/claim';
 import { asAdmin, repositories } from '../support/admin';
 import { adminSignInInBrowser, bearer, newAccount } from '../support/auth';
 import { PHONE, launchBrowser, newContext } from '../support/browser';

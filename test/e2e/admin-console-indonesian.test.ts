@@ -1,13 +1,19 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoAlerts } from '@functions/adapters/dynamodb/alerts';
-import { defaultSettings } from '@shared/schemas';
+import { defaultSettings } from '@shared/schemas/settings';
 import type { SimStation } from '@infra/local/simulator';
 import { asAdmin, createUser, ledgerEntries } from '../support/admin';
 import { adminSignInInBrowser, seededAccount } from '../support/auth';
 import { DESKTOP, launchBrowser, newContext } from '../support/browser';
 import { apiFetch, local, testDb } from '../support/local';
-import { closeStations, provision, stationFor, workerServices, type Provisioned } from '../integration/stations-support';
+import {
+  closeStations,
+  provision,
+  stationFor,
+  workerServices,
+  type Provisioned,
+} from '../integration/stations-support';
 
 /** Where to save screenshots when set (I18N_SHOTS=/work/shots). */
 const SHOTS = process.env.I18N_SHOTS;

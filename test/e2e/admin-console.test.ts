@@ -5,9 +5,18 @@ import * as z from '@shared/zod';
 import { keys } from '@functions/adapters/dynamodb/keys';
 import { formatInteger, formatLitres, formatRupiah } from '@frontend/features/admin/format';
 import { AdminStats } from '@shared/routes';
-import { defaultSettings, Machine } from '@shared/schemas';
+import { defaultSettings } from '@shared/schemas/settings';
+import { Machine } from '@shared/schemas/machine';
 import { asAdmin, createUser, ledgerEntries, repositories } from '../support/admin';
-import { adminSignInInBrowser, answerConsoleCode, bearer, currentCode, newAccount, seededAccount, signInAs } from '../support/auth';
+import {
+  adminSignInInBrowser,
+  answerConsoleCode,
+  bearer,
+  currentCode,
+  newAccount,
+  seededAccount,
+  signInAs,
+} from '../support/auth';
 import { DESKTOP, PHONE, downloadedText, launchBrowser, newContext } from '../support/browser';
 import { LOCAL_COGNITO_PATH } from '@infra/local/web';
 import { apiFetch, local, testDb } from '../support/local';

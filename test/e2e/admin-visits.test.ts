@@ -1,6 +1,10 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Alert, MachineList, Page, Settings, Ticket } from '@shared/schemas';
+import { Alert } from '@shared/schemas/alert';
+import { MachineList } from '@shared/schemas/machine';
+import { Page } from '@shared/schemas/transaction';
+import { Settings } from '@shared/schemas/settings';
+import { Ticket } from '@shared/schemas/ticket';
 import { directionsThrough, stationsToVisit } from '@shared/visits';
 import { asAdmin } from '../support/admin';
 import { adminSignInInBrowser } from '../support/auth';

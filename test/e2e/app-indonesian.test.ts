@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRupiah } from '@shared/money';
-import { defaultSettings } from '@shared/schemas';
+import { defaultSettings } from '@shared/schemas/settings';
 import { asAdmin, repositories } from '../support/admin';
 import { bearer, newAccount } from '../support/auth';
 import { launchBrowser, newContext, PHONE } from '../support/browser';

@@ -2,8 +2,18 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stationListFiles } from '@functions/domain/station-list';
 import { AREAS, MAP_DEFAULTS, STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
-import type { Machine } from '@shared/schemas';
-import { AREA_BOUNDS, boundsOverlap, inTile, STATION_TILE_PATH_PREFIX, stationTilePath, tileBounds, UNPLACED_TILE, type Bounds, type TiledStationList } from '@shared/station-tiles';
+import type { Machine } from '@shared/schemas/machine';
+import {
+  AREA_BOUNDS,
+  boundsOverlap,
+  inTile,
+  STATION_TILE_PATH_PREFIX,
+  stationTilePath,
+  tileBounds,
+  UNPLACED_TILE,
+  type Bounds,
+  type TiledStationList,
+} from '@shared/station-tiles';
 import type { LatLng } from '@shared/geo';
 import { MAX_STATIONS_IN_VIEW } from '../../frontend/src/api/station-tiles';
 import { seededAccount, signInInBrowser } from '../support/auth';

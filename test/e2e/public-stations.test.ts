@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distanceKm, parseCoordinates } from '@shared/geo';
 import { STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
-import type { Machine } from '@shared/schemas';
+import type { Machine } from '@shared/schemas/machine';
 import { DESKTOP, launchBrowser, newContext } from '../support/browser';
 import { apiFetch, local } from '../support/local';
 

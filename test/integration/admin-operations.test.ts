@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSettings } from '@shared/schemas';
+import { defaultSettings } from '@shared/schemas/settings';
 import { bearer, newAccount, signInAs } from '../support/auth';
 import { allPages, asAdmin, repositories } from '../support/admin';
 import { STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';

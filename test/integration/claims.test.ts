@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileClaim } from '@functions/domain/claims';
 import { sweepExpiredSessions } from '@functions/domain/vend-sweep';
-import type { Transaction } from '@shared/schemas';
+import type { Transaction } from '@shared/schemas/transaction';
 import type { SimStation } from '@infra/local/simulator';
 import { asAdmin, repositories } from '../support/admin';
 import { bearer, newAccount, signInAs } from '../support/auth';

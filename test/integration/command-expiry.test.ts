@@ -3,10 +3,19 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '@functions/adapters/dynamodb/keys';
 import { expireQueuedExecutions } from '@functions/domain/commands';
 import { consoleLog } from '@functions/ports/log';
-import { CommandDetail, Machine } from '@shared/schemas';
+import { CommandDetail } from '@shared/schemas/command';
+import { Machine } from '@shared/schemas/machine';
 import { asAdmin } from '../support/admin';
 import { apiFetch, testDb } from '../support/local';
-import { closeStations, provision, sleep, stationFor, waitFor, workerServices, type Provisioned } from './stations-support';
+import {
+  closeStations,
+  provision,
+  sleep,
+  stationFor,
+  waitFor,
+  workerServices,
+  type Provisioned,
+} from './stations-support';
 
 /**
  * A remote command's execution left queued at a station that never came back times out (docs/stations.md, "Remote

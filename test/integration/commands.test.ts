@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CommandDetail, Machine } from '@shared/schemas';
+import { CommandDetail } from '@shared/schemas/command';
+import { Machine } from '@shared/schemas/machine';
 import { DynamoCommands } from '@functions/adapters/dynamodb/commands';
 import { jobIdOf, recordCommandResult } from '@functions/domain/commands';
 import { consoleLog } from '@functions/ports/log';

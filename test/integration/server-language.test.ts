@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSettings } from '@shared/schemas';
+import { defaultSettings } from '@shared/schemas/settings';
 import { asAdmin } from '../support/admin';
 import { bearer, newAccount } from '../support/auth';
 import { apiFetch } from '../support/local';

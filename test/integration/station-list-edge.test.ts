@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { keys } from '@functions/adapters/dynamodb/keys';
 import { STATION_LIST_CHANGE_LEASE_SECONDS, STATION_LIST_LEASE } from '@functions/domain/station-list';
 import { STATION_LIST_MAX_AGE_SECONDS, STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
-import type { Machine } from '@shared/schemas';
+import type { Machine } from '@shared/schemas/machine';
 import { local, testDb } from '../support/local';
 import { provision, sleep, workerServices } from './stations-support';
 

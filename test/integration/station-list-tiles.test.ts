@@ -10,8 +10,14 @@ import { publishStationList } from '@functions/domain/station-list';
 import { systemClock } from '@functions/ports/clock';
 import { ensureTable } from '@infra/local/dynamodb';
 import { STATION_LIST_MAX_AGE_SECONDS, STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
-import type { Machine } from '@shared/schemas';
-import { isTiledStationList, STATION_LIST_TILE_THRESHOLD, STATION_TILE_MAX_STATIONS, stationTilePath, type StationListFile } from '@shared/station-tiles';
+import type { Machine } from '@shared/schemas/machine';
+import {
+  isTiledStationList,
+  STATION_LIST_TILE_THRESHOLD,
+  STATION_TILE_MAX_STATIONS,
+  stationTilePath,
+  type StationListFile,
+} from '@shared/station-tiles';
 import { local } from '../support/local';
 
 /**

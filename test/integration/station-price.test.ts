@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
 import { priceOfMillilitres } from '@shared/money';
-import { CommandDetail, GuestOrder, Machine, Settings } from '@shared/schemas';
+import { CommandDetail } from '@shared/schemas/command';
+import { GuestOrder } from '@shared/schemas/guest';
+import { Machine } from '@shared/schemas/machine';
+import { Settings } from '@shared/schemas/settings';
 import type { SimStation } from '@infra/local/simulator';
 import { asAdmin } from '../support/admin';
 import { apiFetch, local } from '../support/local';

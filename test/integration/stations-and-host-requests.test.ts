@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from '@shared/zod';
 import { keys } from '@functions/adapters/dynamodb/keys';
 import { AREAS } from '@shared/constants';
-import { Machine } from '@shared/schemas';
+import { Machine } from '@shared/schemas/machine';
 import { apiFetch, testDb } from '../support/local';
 
 const validApplication = {

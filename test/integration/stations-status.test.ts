@@ -2,10 +2,19 @@ import { once } from 'node:events';
 import { connect as tlsConnect, type TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from '@shared/zod';
-import { Machine, StationEvent } from '@shared/schemas';
+import { Machine } from '@shared/schemas/machine';
+import { StationEvent } from '@shared/schemas/telemetry';
 import { asAdmin } from '../support/admin';
 import { apiFetch } from '../support/local';
-import { closeStations, provision, sleep, stationFor, waitFor, workerServices, type Provisioned } from './stations-support';
+import {
+  closeStations,
+  provision,
+  sleep,
+  stationFor,
+  waitFor,
+  workerServices,
+  type Provisioned,
+} from './stations-support';
 import { lambdaContext } from '@infra/local/lambda-context';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { ingestedItem } from '@functions/adapters/iot/heartbeat-ingest';

@@ -1,7 +1,7 @@
 import { importSPKI } from 'jose';
 import { expect } from 'vitest';
 import type { ProvisionedMachine } from '@shared/routes';
-import type { MachineStatus } from '@shared/schemas';
+import type { MachineStatus } from '@shared/schemas/machine';
 import type { Services } from '@functions/composition';
 import { SimStation } from '@infra/local/simulator';
 import { asAdmin, repositories } from '../support/admin';

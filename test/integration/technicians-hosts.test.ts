@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HostImpactReport, HostStationImpact, StationEvent } from '@shared/schemas';
+import { HostImpactReport, HostStationImpact } from '@shared/schemas/host';
+import { StationEvent } from '@shared/schemas/telemetry';
 import { SEED_HOST_STATIONS } from '@infra/local/seed';
 import { asAdmin } from '../support/admin';
 import { bearer, seededAccount, signInAs } from '../support/auth';

@@ -1,7 +1,8 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from '@shared/zod';
-import { Page, StationEvent, TelemetryReading } from '@shared/schemas';
+import { Page } from '@shared/schemas/transaction';
+import { StationEvent, TelemetryReading } from '@shared/schemas/telemetry';
 import { keys } from '@functions/adapters/dynamodb/keys';
 import { asAdmin } from '../support/admin';
 import { bearer, signInAs } from '../support/auth';

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from '@shared/zod';
-import { Machine, Page, StaffMember, Ticket, TicketCounts } from '@shared/schemas';
+import { Machine } from '@shared/schemas/machine';
+import { Page } from '@shared/schemas/transaction';
+import { StaffMember, Ticket, TicketCounts } from '@shared/schemas/ticket';
 import { asAdmin } from '../support/admin';
 import { bearer, seededAccount, signInAs } from '../support/auth';
 import { apiFetch, local } from '../support/local';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Machine, SafetyOverview, SafetyRecord } from '@shared/schemas';
+import { Machine } from '@shared/schemas/machine';
+import { SafetyOverview, SafetyRecord } from '@shared/schemas/water-safety';
 import { asAdmin, repositories } from '../support/admin';
 import { bearer, newAccount, signInAs } from '../support/auth';
 import { smallPdf, tinyPng } from '../support/files';

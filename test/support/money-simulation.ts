@@ -7,12 +7,26 @@ import type { LocalOutputs } from '@infra/local/stack';
 import { sandboxControlClient } from '@infra/local/sandbox-control';
 import { serviceEnvironment } from '@infra/local/service-environment';
 import { SimStation } from '@infra/local/simulator';
-import type { MachineStatus } from '@shared/schemas';
+import type { MachineStatus } from '@shared/schemas/machine';
 import { newAccountWith, signInWith } from './cognito';
 import { claimsAndReceipts } from './money/claims-and-receipts';
 import { guestRefills } from './money/guest-refills';
 import { checkInvariants, readBook, type InvariantResult } from './money/invariants';
-import { generator, inBatches, PathLog, PATHS, sleep, until, type Counts, type PathName, type Sim, type SimGuestOrder, type SimRecords, type SimSession, type SimUser } from './money/kit';
+import {
+  generator,
+  inBatches,
+  PathLog,
+  PATHS,
+  sleep,
+  until,
+  type Counts,
+  type PathName,
+  type Sim,
+  type SimGuestOrder,
+  type SimRecords,
+  type SimSession,
+  type SimUser,
+} from './money/kit';
 import { walletPaths, type StationWork } from './money/wallet-vends';
 import { accountPaths } from './money/withdrawals';
 

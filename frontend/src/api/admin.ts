@@ -1,7 +1,9 @@
 import { infiniteQueryOptions, queryOptions, useMutation, type QueryClient } from '@tanstack/react-query';
 import type { RouteBody } from '@shared/routes';
 import { ADMIN_USERS_PAGE } from '@shared/constants';
-import type { AdminIdentity, Settings, transactionTypes } from '@shared/schemas';
+import type { AdminIdentity } from '@shared/schemas/user';
+import type { Settings } from '@shared/schemas/settings';
+import type { transactionTypes } from '@shared/schemas/transaction';
 import { staffRoleOf } from '@shared/roles';
 import { authedApi, authedApiText, loadAuth } from './auth';
 

@@ -1,4 +1,5 @@
-import type { ClaimKind, GuestOrderRequest } from '@shared/schemas';
+import type { ClaimKind } from '@shared/schemas/claim';
+import type { GuestOrderRequest } from '@shared/schemas/guest';
 import { api } from './client';
 import { splitReceiptId } from './guest-order';
 

@@ -1,4 +1,4 @@
-import { MAX_REPORT_PHOTO_BYTES, reportPhotoTypes, type ProblemReportInput } from '@shared/schemas';
+import { MAX_REPORT_PHOTO_BYTES, reportPhotoTypes, type ProblemReportInput } from '@shared/schemas/report';
 import { api } from './client';
 import { postUpload } from './uploads';
 

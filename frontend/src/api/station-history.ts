@@ -1,5 +1,5 @@
 import type { RouteResponse } from '@shared/routes';
-import { TELEMETRY_PAGE_MAX, type TelemetryReading } from '@shared/schemas';
+import { TELEMETRY_PAGE_MAX, type TelemetryReading } from '@shared/schemas/telemetry';
 import { authedApi } from './auth';
 
 /** The ranges of the admin's station page: how far back, and the bucket (seconds) that keeps a chart under 1,000 points. */

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Machine, StationType } from '@shared/schemas';
+import type { Machine, StationType } from '@shared/schemas/machine';
 import { authedApi } from './auth';
 
 /**

@@ -1,9 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { stationListFiles } from '@functions/domain/station-list';
 import { parseCoordinates } from '@shared/geo';
-import type { Machine } from '@shared/schemas';
+import type { Machine } from '@shared/schemas/machine';
 import { STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
-import { boundsOverlap, cellKey, inTile, tileBounds, UNPLACED_TILE, type StationTileSummary, type TiledStationList } from '@shared/station-tiles';
+import {
+  boundsOverlap,
+  cellKey,
+  inTile,
+  tileBounds,
+  UNPLACED_TILE,
+  type StationTileSummary,
+  type TiledStationList,
+} from '@shared/station-tiles';
 import { MAX_STATIONS_IN_VIEW, mergeTiles, nearbyBox, selectTiles } from './station-tiles';
 
 const summary = (key: string, count = 100): StationTileSummary => ({ key, count, online: count, center: null, fingerprint: key });

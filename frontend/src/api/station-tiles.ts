@@ -1,5 +1,5 @@
 import type { LatLng } from '@shared/geo';
-import type { Machine } from '@shared/schemas';
+import type { Machine } from '@shared/schemas/machine';
 import { boundsOverlap, tileBounds, UNPLACED_TILE, type Bounds, type StationTileSummary } from '@shared/station-tiles';
 
 /**

@@ -2,8 +2,14 @@ import { queryOptions, useQueries, useQuery, useQueryClient, type UseQueryResult
 import { useEffect, useMemo } from 'react';
 import { MAP_DEFAULTS, STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
 import { parseCoordinates, type LatLng } from '@shared/geo';
-import type { Machine } from '@shared/schemas';
-import { inTile, isTiledStationList, stationTilePath, type StationListFile, type StationTileSummary } from '@shared/station-tiles';
+import type { Machine } from '@shared/schemas/machine';
+import {
+  inTile,
+  isTiledStationList,
+  stationTilePath,
+  type StationListFile,
+  type StationTileSummary,
+} from '@shared/station-tiles';
 import { publicApi } from './public-fetch';
 import { around, mergeTiles, selectTiles, type TileWants } from './station-tiles';
 import { watchNetwork } from '../features/pwa/online-status';

@@ -1,4 +1,4 @@
-import type { FileUpload } from '@shared/schemas';
+import type { FileUpload } from '@shared/schemas/upload';
 
 /**
  * Posts a file straight to storage with the presigned POST a route answered (S3 in AWS; the local cloud's S3

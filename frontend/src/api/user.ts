@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { User } from '@shared/schemas';
+import type { User } from '@shared/schemas/user';
 import { signOutSettled } from '../features/auth/signed-out';
 import { loadAuth } from './auth';
 import { api, ApiRequestError } from './client';

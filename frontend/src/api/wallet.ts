@@ -1,6 +1,6 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { Language } from '@shared/language';
-import type { PayoutDestination } from '@shared/schemas';
+import type { PayoutDestination } from '@shared/schemas/withdrawal';
 import type { RouteBody, RouteResponse } from '@shared/routes';
 import { authedApi } from './auth';
 import { ApiRequestError, api } from './client';

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
-import { LAB_REPORT_TYPE, MAX_LAB_REPORT_BYTES, type SafetyRecordInput } from '@shared/schemas';
+import { LAB_REPORT_TYPE, MAX_LAB_REPORT_BYTES, type SafetyRecordInput } from '@shared/schemas/water-safety';
 import { authedApi } from './auth';
 import { postUpload } from './uploads';
 

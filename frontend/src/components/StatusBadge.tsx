@@ -1,4 +1,4 @@
-import type { Machine } from '@shared/schemas';
+import type { Machine } from '@shared/schemas/machine';
 import { statusColor, statusTone } from '../features/stations/status';
 import { common } from '../i18n/common';
 import { useMessages } from '../i18n/messages';

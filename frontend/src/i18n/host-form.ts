@@ -1,4 +1,4 @@
-import type { HostRequestInput } from '@shared/schemas';
+import type { HostRequestInput } from '@shared/schemas/host-request';
 import { defineMessages } from './messages';
 
 type BusinessType = Exclude<HostRequestInput['businessType'], undefined>;

@@ -1,4 +1,4 @@
-import { minimumTopupMessage } from '@shared/schemas';
+import { minimumTopupMessage } from '@shared/schemas/transaction';
 import { defineMessages } from './messages';
 
 /** Topping up the wallet: the Top Up sheet, its toasts, and the wait for the payment (docs/design.md, "Error texts"). */

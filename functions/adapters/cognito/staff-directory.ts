@@ -1,5 +1,5 @@
 import { staffRoleOf, type StaffRole } from '@shared/roles';
-import type { StaffMember } from '@shared/schemas';
+import type { StaffMember } from '@shared/schemas/ticket';
 import type { StaffDirectory } from '../../ports/tickets';
 import type { AwsHttpApi } from '../aws/aws-http-api';
 

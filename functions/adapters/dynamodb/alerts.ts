@@ -1,5 +1,11 @@
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { FLEET_ALERT_SCOPE, type AlertRule } from '@shared/schemas';
+import {
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import { FLEET_ALERT_SCOPE, type AlertRule } from '@shared/schemas/alert';
 import type { AlertFilter, AlertRecord, Alerts } from '../../ports/alerts';
 import type { MachineRecord } from '../../ports/machines';
 import { keys, withoutKeys } from './keys';

@@ -1,5 +1,13 @@
-import { BatchGetCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type BatchGetCommandOutput, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { ClaimState, ClaimStatus } from '@shared/schemas';
+import {
+  BatchGetCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type BatchGetCommandOutput,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import type { ClaimState, ClaimStatus } from '@shared/schemas/claim';
 import type { ClaimRecord, ClaimResolution, Claims } from '../../ports/claims';
 import type { TransactionPart } from '../../ports/transaction';
 import { keys, withoutKeys } from './keys';

@@ -1,5 +1,14 @@
-import { BatchWriteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { CommandExecution } from '@shared/schemas';
+import {
+  BatchWriteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import type { CommandExecution } from '@shared/schemas/command';
 import type { CommandAdvance, CommandRecord, Commands, ExecutionEnd } from '../../ports/commands';
 import { keys, withoutKeys } from './keys';
 import { decodeCursor, encodeCursor, queryAll } from './query';

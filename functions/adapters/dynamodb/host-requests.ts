@@ -1,5 +1,12 @@
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { HostRequest } from '@shared/schemas';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import type { HostRequest } from '@shared/schemas/host-request';
 import type { HostRequests } from '../../ports/host-requests';
 import { keys, withoutKeys } from './keys';
 import { decodeCursor, encodeCursor, updateExpression } from './query';

@@ -1,5 +1,5 @@
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { SafetyRecord } from '@shared/schemas';
+import type { SafetyRecord } from '@shared/schemas/water-safety';
 import type { SafetyRecords } from '../../ports/safety-records';
 import { keys, withoutKeys } from './keys';
 

@@ -1,5 +1,5 @@
 import { GetCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { defaultSettings, Settings } from '@shared/schemas';
+import { defaultSettings, Settings } from '@shared/schemas/settings';
 import type { SettingsStore } from '../../ports/settings';
 import { keys, withoutKeys } from './keys';
 

@@ -1,5 +1,5 @@
 import { DeleteCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import type { StationEvent } from '@shared/schemas';
+import type { StationEvent } from '@shared/schemas/telemetry';
 import type { StoredReading, Telemetry } from '../../ports/telemetry';
 import { keys, withoutKeys } from './keys';
 import { decodeCursor, encodeCursor } from './query';

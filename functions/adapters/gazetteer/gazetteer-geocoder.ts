@@ -1,4 +1,4 @@
-import type { AddressResult } from '@shared/schemas';
+import type { AddressResult } from '@shared/schemas/geocoding';
 import type { Geocoder } from '../../ports/geocoder';
 import { BALI_PLACES, type GazetteerPlace } from './bali-places';
 

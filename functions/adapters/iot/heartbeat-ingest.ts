@@ -1,4 +1,4 @@
-import { TELEMETRY_RETENTION_DAYS } from '@shared/schemas';
+import { TELEMETRY_RETENTION_DAYS } from '@shared/schemas/telemetry';
 import { keys } from '../dynamodb/keys';
 
 /**

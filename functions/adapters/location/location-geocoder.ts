@@ -1,6 +1,6 @@
 import { LocationClient, SearchPlaceIndexForTextCommand } from '@aws-sdk/client-location';
 import { MAP_DEFAULTS } from '@shared/constants';
-import type { AddressResult } from '@shared/schemas';
+import type { AddressResult } from '@shared/schemas/geocoding';
 import type { Geocoder } from '../../ports/geocoder';
 
 /** Southern Bali, where the stations are: results near it rank first. [longitude, latitude] as Location expects. */

@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { GatewayRejected, GatewayUnavailable, type ChargeRequest, type ChargeResult, type GatewayRefund, type OrderRef, type PaymentGateway, type PaymentNotification, type RefundRequest } from '../../ports/payment-gateway';
-import { isCardWallet, type PaymentMethod } from '@shared/schemas';
+import {
+  GatewayRejected,
+  GatewayUnavailable,
+  type ChargeRequest,
+  type ChargeResult,
+  type GatewayRefund,
+  type OrderRef,
+  type PaymentGateway,
+  type PaymentNotification,
+  type RefundRequest,
+} from '../../ports/payment-gateway';
+import { isCardWallet, type PaymentMethod } from '@shared/schemas/transaction';
 import { formatMidtransTime, mapStatus, signatureKey, toReport, verifyNotificationBody } from '../midtrans/protocol';
 import { SandboxControl } from './control';
 import { qrisPayload } from './qris';

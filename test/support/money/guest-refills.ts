@@ -4,7 +4,7 @@ import { orderIdFor } from '@functions/domain/payment-orders';
 import { paidSessionId } from '@functions/domain/vend-paid';
 import type { SimStation } from '@infra/local/simulator';
 import { priceOfMillilitres } from '@shared/money';
-import type { MachineStatus } from '@shared/schemas';
+import type { MachineStatus } from '@shared/schemas/machine';
 import { PATHS, sleep, until, type PathName, type Sim, type SimGuestOrder } from './kit';
 import type { StationWork } from './wallet-vends';
 

@@ -4,7 +4,8 @@ import type { VendDeps } from '@functions/domain/vend';
 import type { Withdrawals } from '@functions/ports/withdrawals';
 import type { SandboxControlClient } from '@infra/local/sandbox-control';
 import type { SimStation } from '@infra/local/simulator';
-import type { PaymentMethod, Settings } from '@shared/schemas';
+import type { PaymentMethod } from '@shared/schemas/transaction';
+import type { Settings } from '@shared/schemas/settings';
 
 /**
  * What the money simulation's paths share (test/support/money-simulation.ts): the seeded generator, the HTTP API as

@@ -1,6 +1,6 @@
 import { sandboxRefunds, sandboxRule } from '@functions/adapters/sandbox-gateway/gateway';
 import type { SimStation } from '@infra/local/simulator';
-import type { PaymentMethod } from '@shared/schemas';
+import type { PaymentMethod } from '@shared/schemas/transaction';
 import { PATHS, sleep, type PathName, type Sim, type SimOrder, type SimSession, type SimUser } from './kit';
 
 /**

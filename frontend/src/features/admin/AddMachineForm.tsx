@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { AdminMachineInput, type RouteBody } from '@shared/routes';
-import { fieldMessages, machineStatuses, type MachineStatus } from '@shared/schemas';
+import { fieldMessages } from '@shared/schemas/error';
+import { machineStatuses, type MachineStatus } from '@shared/schemas/machine';
 import { adminApi, refreshStats } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
 import { adminMachines } from '../../i18n/admin-machines';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { ADDRESS_SEARCH_MIN_CHARS } from '@shared/constants';
-import type { AddressResult } from '@shared/schemas';
+import type { AddressResult } from '@shared/schemas/geocoding';
 import { adminQueries } from '../../api/admin';
 import { adminMachines } from '../../i18n/admin-machines';
 import { useMessages } from '../../i18n/messages';

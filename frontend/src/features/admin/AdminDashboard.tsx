@@ -1,7 +1,7 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
-import type { AdminIdentity } from '@shared/schemas';
+import type { AdminIdentity } from '@shared/schemas/user';
 import { adminQueries } from '../../api/admin';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Logo } from '../../components/Logo';
@@ -23,7 +23,16 @@ import type { AdminSearch } from '../../search';
 import { adminTabs, type AdminTab } from './search';
 import { ExportProvider, useExportRegistry } from './export';
 import { HostRequestsTab } from './HostRequestsTab';
-import { ArrowLeftIcon, DownloadIcon, GearIcon, HandshakeIcon, LogoutIcon, ReceiptIcon, StationIcon, UsersIcon } from './icons';
+import {
+  ArrowLeftIcon,
+  DownloadIcon,
+  GearIcon,
+  HandshakeIcon,
+  LogoutIcon,
+  ReceiptIcon,
+  StationIcon,
+  UsersIcon,
+} from './icons';
 import { MachinesTab } from './MachinesTab';
 import { useAdminLogout } from './session';
 import { StatsCards } from './StatsCards';

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { RouteBody } from '@shared/routes';
-import { claimLanguage, type Claim } from '@shared/schemas';
+import { claimLanguage, type Claim } from '@shared/schemas/claim';
 import { adminApi, adminQueries, refreshStats } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
 import { toast } from '../../components/toast';

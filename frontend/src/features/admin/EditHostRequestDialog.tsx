@@ -1,7 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { RouteBody } from '@shared/routes';
-import { businessTypeOptions, fieldMessages, footfallOptions, HostRequestPatch, hostRequestStatuses, type HostRequest } from '@shared/schemas';
+import {
+  businessTypeOptions,
+  footfallOptions,
+  HostRequestPatch,
+  hostRequestStatuses,
+  type HostRequest,
+} from '@shared/schemas/host-request';
+import { fieldMessages } from '@shared/schemas/error';
 import { adminApi } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
 import { toast } from '../../components/toast';

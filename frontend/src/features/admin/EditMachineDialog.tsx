@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { AdminMachinePatch, type RouteBody } from '@shared/routes';
-import { fieldMessages, machineStatuses, type Machine, type MachineStatus } from '@shared/schemas';
+import { fieldMessages } from '@shared/schemas/error';
+import { machineStatuses, type Machine, type MachineStatus } from '@shared/schemas/machine';
 import { adminApi, refreshStats } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
 import { toast } from '../../components/toast';

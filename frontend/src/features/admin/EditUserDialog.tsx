@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import type { RouteBody } from '@shared/routes';
-import type { AdminUser } from '@shared/schemas';
+import type { AdminUser } from '@shared/schemas/user';
 import { adminApi, refreshStats } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
 import { adminUsers } from '../../i18n/admin-users';

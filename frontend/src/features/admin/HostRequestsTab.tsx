@@ -1,6 +1,6 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { HostRequest } from '@shared/schemas';
+import type { HostRequest } from '@shared/schemas/host-request';
 import { adminApi, adminQueries } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
 import { toast } from '../../components/toast';

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { RouteBody } from '@shared/routes';
-import type { VendIncident } from '@shared/schemas';
+import type { VendIncident } from '@shared/schemas/incident';
 import { adminApi, adminQueries, refreshStats } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
 import { toast } from '../../components/toast';

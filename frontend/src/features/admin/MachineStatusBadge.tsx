@@ -1,5 +1,5 @@
 import { availability } from '@shared/availability';
-import type { Machine, MachineStatus, StationConnection } from '@shared/schemas';
+import type { Machine, MachineStatus, StationConnection } from '@shared/schemas/machine';
 import { adminConsole } from '../../i18n/admin-console';
 import { useMessages } from '../../i18n/messages';
 import { useTimeAgo } from './format';

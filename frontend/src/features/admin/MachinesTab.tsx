@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from '@tanstack/react-router';
-import { machineFilterStatuses, type Machine } from '@shared/schemas';
+import { machineFilterStatuses, type Machine } from '@shared/schemas/machine';
 import { adminQueries } from '../../api/admin';
 import { adminConsole } from '../../i18n/admin-console';
 import { useMessages } from '../../i18n/messages';

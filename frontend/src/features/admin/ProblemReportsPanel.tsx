@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ProblemReport } from '@shared/schemas';
+import type { ProblemReport } from '@shared/schemas/report';
 import { authedApi } from '../../api/auth';
 import { ApiRequestError } from '../../api/client';
 import { toast } from '../../components/toast';

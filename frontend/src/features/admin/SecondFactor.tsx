@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import type { AdminIdentity } from '@shared/schemas';
+import type { AdminIdentity } from '@shared/schemas/user';
 import { adminLogin } from '../../i18n/admin-login';
 import { useMessages } from '../../i18n/messages';
 import { QrCode } from '../wallet/QrCode';

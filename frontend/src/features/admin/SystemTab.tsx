@@ -1,7 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ALERT_VEND_FAILURE_WINDOW } from '@shared/constants';
-import { ALERT_RECIPIENT_SETTINGS, ALERT_REPEAT_SETTINGS, alertRules, defaultSettings, fieldMessages, Settings, type Settings as SettingsValue } from '@shared/schemas';
+import {
+  ALERT_RECIPIENT_SETTINGS,
+  ALERT_REPEAT_SETTINGS,
+  defaultSettings,
+  Settings,
+  type Settings as SettingsValue,
+} from '@shared/schemas/settings';
+import { alertRules } from '@shared/schemas/alert';
+import { fieldMessages } from '@shared/schemas/error';
 import { adminApi, adminQueries } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
 import { toast } from '../../components/toast';

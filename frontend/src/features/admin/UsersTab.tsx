@@ -1,6 +1,6 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import type { AdminUser } from '@shared/schemas';
+import type { AdminUser } from '@shared/schemas/user';
 import { adminQueries } from '../../api/admin';
 import { adminUsers } from '../../i18n/admin-users';
 import { useMessages } from '../../i18n/messages';

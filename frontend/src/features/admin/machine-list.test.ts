@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Machine } from '@shared/schemas';
+import type { Machine } from '@shared/schemas/machine';
 import { filterMachines, machineAlerts } from './machine-list';
 
 const NOW = Date.parse('2025-06-01T10:00:00Z');

@@ -1,4 +1,4 @@
-import type { Machine, machineFilterStatuses } from '@shared/schemas';
+import type { Machine, machineFilterStatuses } from '@shared/schemas/machine';
 
 export type StatusFilter = 'all' | (typeof machineFilterStatuses)[number];
 

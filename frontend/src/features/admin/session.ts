@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
-import type { AdminIdentity } from '@shared/schemas';
+import type { AdminIdentity } from '@shared/schemas/user';
 import { adminQueries } from '../../api/admin';
 import { authedApi, loadAuth } from '../../api/auth';
 import { api, ApiRequestError } from '../../api/client';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatRupiah } from '@shared/money';
-import type { Machine } from '@shared/schemas';
+import type { Machine } from '@shared/schemas/machine';
 import { stationQuery } from '../../api/station';
 import { useStationsAround, type StationsIn } from '../../api/stations';
 import { appTexts } from '../../i18n/app';

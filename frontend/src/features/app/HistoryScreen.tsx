@@ -1,7 +1,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { Transaction } from '@shared/schemas';
+import type { Transaction } from '@shared/schemas/transaction';
 import { transactionQueries } from '../../api/transactions';
 import { appTexts } from '../../i18n/app';
 import { useMessages } from '../../i18n/messages';

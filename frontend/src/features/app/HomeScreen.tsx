@@ -2,9 +2,14 @@ import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { baliHour } from '@shared/bali-time';
-import { IMPACT_TOP_PERCENT_BOTTLES, NEARBY_MACHINES, NOTIFICATION_BADGE, RECENT_TRANSACTIONS } from '@shared/constants';
+import {
+  IMPACT_TOP_PERCENT_BOTTLES,
+  NEARBY_MACHINES,
+  NOTIFICATION_BADGE,
+  RECENT_TRANSACTIONS,
+} from '@shared/constants';
 import { formatRupiah, rupiahToPoints } from '@shared/money';
-import type { User } from '@shared/schemas';
+import type { User } from '@shared/schemas/user';
 import { impactQueries } from '../../api/impact';
 import { useStationsAround } from '../../api/stations';
 import { transactionQueries } from '../../api/transactions';

@@ -1,7 +1,15 @@
-import type { Transaction } from '@shared/schemas';
+import type { Transaction } from '@shared/schemas/transaction';
 import { appTexts } from '../../i18n/app';
 import { useMessages } from '../../i18n/messages';
-import { formatDateTime, formatLitres, isDebit, paymentMethodLabel, signedAmount, transactionTitle, withdrawalParts } from './format';
+import {
+  formatDateTime,
+  formatLitres,
+  isDebit,
+  paymentMethodLabel,
+  signedAmount,
+  transactionTitle,
+  withdrawalParts,
+} from './format';
 import { ClaimButton, ClaimStateLine } from '../claims/ClaimSheet';
 import { DropIcon, PlusIcon } from './icons';
 

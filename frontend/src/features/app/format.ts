@@ -1,7 +1,8 @@
 import { GREETING_AFTERNOON_HOUR, GREETING_EVENING_HOUR, LOCALE } from '@shared/constants';
 import { formatDateTime as dateTimeIn, formatKg as kgIn, formatLitres as litresIn, formatNumber } from '@shared/format';
 import { formatRupiah } from '@shared/money';
-import type { PaymentMethod, Transaction, User } from '@shared/schemas';
+import type { PaymentMethod, Transaction } from '@shared/schemas/transaction';
+import type { User } from '@shared/schemas/user';
 import type { appTexts } from '../../i18n/app';
 import { getLanguage } from '../../i18n/language';
 

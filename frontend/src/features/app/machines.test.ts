@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Machine } from '@shared/schemas';
+import type { Machine } from '@shared/schemas/machine';
 import { byDistance, directionsUrl, formatDistance } from './machines';
 
 const machine = (id: string, latitude: string | null, longitude: string | null): Machine => ({

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { distanceKm, parseCoordinates, type LatLng } from '@shared/geo';
-import type { Machine } from '@shared/schemas';
+import type { Machine } from '@shared/schemas/machine';
 import { getLanguage } from '../../i18n/language';
 import { openFirst } from '../stations/filter';
 import { formatKm } from '../stations/format';

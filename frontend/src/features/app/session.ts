@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { User } from '@shared/schemas';
+import type { User } from '@shared/schemas/user';
 import { userQueries } from '../../api/user';
 
 export type Session = { status: 'loading'; user: null } | { status: 'signedIn'; user: User } | { status: 'signedOut'; user: null };

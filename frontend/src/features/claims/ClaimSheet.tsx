@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { CLAIM_WINDOW_HOURS, ClaimKind, type ClaimState, type Transaction } from '@shared/schemas';
+import { CLAIM_WINDOW_HOURS, ClaimKind, type ClaimState } from '@shared/schemas/claim';
+import { type Transaction } from '@shared/schemas/transaction';
 import { formatRupiah } from '@shared/money';
 import { ApiRequestError } from '../../api/client';
 import { fileClaim } from '../../api/transactions';

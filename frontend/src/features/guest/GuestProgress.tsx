@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { formatTime } from '@shared/format';
 import { formatRupiah } from '@shared/money';
-import type { GuestOrder } from '@shared/schemas';
+import type { GuestOrder } from '@shared/schemas/guest';
 import { guestOrderQuery } from '../../api/guest-order';
 import { Link } from '../../components/nav';
 import { guestTexts } from '../../i18n/guest';

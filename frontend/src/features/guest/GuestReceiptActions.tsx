@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { formatRupiah } from '@shared/money';
-import { ClaimKind, type GuestOrder } from '@shared/schemas';
+import { ClaimKind } from '@shared/schemas/claim';
+import { type GuestOrder } from '@shared/schemas/guest';
 import { ApiRequestError } from '../../api/client';
 import { fileGuestClaim, keepGuestReceipt } from '../../api/guest';
 import { guestOrderQuery } from '../../api/guest-order';

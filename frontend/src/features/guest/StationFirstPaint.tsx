@@ -1,5 +1,5 @@
 import { GUEST_FILL_SIZES_ML, PRICE_PER_LITRE_IDR } from '@shared/constants';
-import { machineStatuses } from '@shared/schemas';
+import { machineStatuses } from '@shared/schemas/machine';
 import { StatusBadge } from '../../components/StatusBadge';
 import { OrderForm, StationLoading, StationPageFrame, StationSummary, StationUnavailable } from './GuestStationPage';
 import type { StationShown } from './station-view';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GuestClaimInput } from '@shared/schemas';
+import { GuestClaimInput } from '@shared/schemas/guest';
 import { contactOf } from './claim-contact';
 
 describe("a guest claim's contact", () => {

@@ -1,4 +1,5 @@
-import { isCardWallet, type GuestOrderRequest } from '@shared/schemas';
+import { isCardWallet } from '@shared/schemas/transaction';
+import { type GuestOrderRequest } from '@shared/schemas/guest';
 import { ApiRequestError } from '../../api/client';
 import { createGuestOrder } from '../../api/guest';
 import { validateAppleMerchant } from '../../api/wallet';

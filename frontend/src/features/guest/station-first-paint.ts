@@ -1,10 +1,19 @@
 import { STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
 import { formatRupiah, priceOfMillilitres } from '@shared/money';
-import type { Machine } from '@shared/schemas';
+import type { Machine } from '@shared/schemas/machine';
 import { isTiledStationList, type StationListFile } from '@shared/station-tiles';
 import { guestTexts } from '../../i18n/guest';
 import { formatLitresShort, formatTemperature } from './format';
-import { choiceClass, defaultSizeOf, fillSizesOf, guestOrderStorageKey, levelBarClass, maxFillOf, publishFirstPaintStation, volumeOf } from './station-view';
+import {
+  choiceClass,
+  defaultSizeOf,
+  fillSizesOf,
+  guestOrderStorageKey,
+  levelBarClass,
+  maxFillOf,
+  publishFirstPaintStation,
+  volumeOf,
+} from './station-view';
 
 /**
  * The station page's first paint (docs/architecture.md, "The station page's first paint"): an inline script of

@@ -1,5 +1,5 @@
 import { DEFAULT_MAX_FILL_ML, GUEST_FILL_SIZES_ML } from '@shared/constants';
-import type { Machine } from '@shared/schemas';
+import type { Machine } from '@shared/schemas/machine';
 
 /**
  * What the station's sticker page shows of a station, for its React page (GuestStationPage.tsx) and for its first

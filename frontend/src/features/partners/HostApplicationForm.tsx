@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { TIMING_MS } from '@shared/constants';
-import type { HostRequestInput } from '@shared/schemas';
+import type { HostRequestInput } from '@shared/schemas/host-request';
 import { useHostApplication } from '../../api/host-application';
 import { CheckIcon } from '../../components/icons';
 import { businessTypes, footfalls, hostForm } from '../../i18n/host-form';

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { MAX_REPORT_NOTE_LENGTH, reportCategories, type Machine } from '@shared/schemas';
+import { MAX_REPORT_NOTE_LENGTH, reportCategories } from '@shared/schemas/report';
+import { type Machine } from '@shared/schemas/machine';
 import { ApiRequestError } from '../../api/client';
 import { acceptsPhoto, photoTooLarge, sendProblemReport } from '../../api/reports';
 import { reportTexts } from '../../i18n/reports';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
-import type { Machine } from '@shared/schemas';
+import type { Machine } from '@shared/schemas/machine';
 import { Icon, type IconProps } from '../../components/icons';
 import { reportTexts } from '../../i18n/reports';
 import { useMessages } from '../../i18n/messages';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { Machine } from '@shared/schemas';
+import type { Machine } from '@shared/schemas/machine';
 import { favouriteQueries, useToggleFavourite } from '../../api/favourites';
 import { StarIcon } from './card-icons';
 import { useMessages } from '../../i18n/messages';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { AREAS, STATION_TYPES } from '@shared/constants';
-import type { StationType } from '@shared/schemas';
+import type { StationType } from '@shared/schemas/machine';
 import { AREA_BOUNDS, tileBounds, type Bounds, type StationTileSummary } from '@shared/station-tiles';
 import { readSavedStations } from '../../api/stations';
 import type { TileWants } from '../../api/station-tiles';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Machine } from '@shared/schemas';
+import type { Machine } from '@shared/schemas/machine';
 import { filterStations, nearestOpenStation } from './filter';
 
 const ubud = { latitude: -8.5069, longitude: 115.2625 };

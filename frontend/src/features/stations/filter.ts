@@ -1,5 +1,5 @@
 import { distanceKm, parseCoordinates, type LatLng } from '@shared/geo';
-import type { Machine, StationType } from '@shared/schemas';
+import type { Machine, StationType } from '@shared/schemas/machine';
 
 export interface StationView {
   machine: Machine;

@@ -1,5 +1,5 @@
 import { AREAS, STATION_TYPES } from '@shared/constants';
-import type { StationType } from '@shared/schemas';
+import type { StationType } from '@shared/schemas/machine';
 
 type Area = (typeof AREAS)[number];
 

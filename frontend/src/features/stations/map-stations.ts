@@ -1,4 +1,4 @@
-import type { Machine } from '@shared/schemas';
+import type { Machine } from '@shared/schemas/machine';
 import type { Translation } from '../../i18n/messages';
 import type { common } from '../../i18n/common';
 import type { stationTexts } from '../../i18n/stations';

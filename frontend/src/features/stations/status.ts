@@ -1,4 +1,4 @@
-import type { Machine } from '@shared/schemas';
+import type { Machine } from '@shared/schemas/machine';
 
 export const isOnline = (m: Pick<Machine, 'status'>) => m.status === 'online';
 

@@ -1,4 +1,4 @@
-import { isCardWallet, type PaymentMethod } from '@shared/schemas';
+import { isCardWallet, type PaymentMethod } from '@shared/schemas/transaction';
 import { useMessages } from '../../i18n/messages';
 import { walletTexts } from '../../i18n/wallet';
 import { METHOD_LABELS } from './amount';

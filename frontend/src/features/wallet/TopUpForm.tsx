@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { MIN_TOPUP_IDR } from '@shared/constants';
 import { formatRupiah } from '@shared/money';
-import type { PaymentMethod } from '@shared/schemas';
+import type { PaymentMethod } from '@shared/schemas/transaction';
 import { toast } from '../../components/toast';
 import { useMessages } from '../../i18n/messages';
 import { walletTexts } from '../../i18n/wallet';

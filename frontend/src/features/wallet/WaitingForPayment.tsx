@@ -1,6 +1,6 @@
 import { formatTime } from '@shared/format';
 import { formatRupiah } from '@shared/money';
-import type { PaymentMethod } from '@shared/schemas';
+import type { PaymentMethod } from '@shared/schemas/transaction';
 import type { TopupStatus } from '../../api/wallet';
 import { useLanguage } from '../../i18n/language';
 import { useMessages } from '../../i18n/messages';

@@ -2,9 +2,19 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { formatDate } from '@shared/format';
 import { formatRupiah } from '@shared/money';
-import { fieldMessages, PAYOUT_BANKS, PAYOUT_EWALLETS, PayoutDestination, REFUND_WINDOW_DAYS, type PayoutLine } from '@shared/schemas';
+import { fieldMessages } from '@shared/schemas/error';
+import { PAYOUT_BANKS, PAYOUT_EWALLETS, PayoutDestination, type PayoutLine } from '@shared/schemas/withdrawal';
+import { REFUND_WINDOW_DAYS } from '@shared/schemas/transaction';
 import { ApiRequestError } from '../../api/client';
-import { newIdempotencyKey, refreshWallet, serverMessage, startWithdrawal, withdrawalQueries, type Withdrawal, type WithdrawalPlan } from '../../api/wallet';
+import {
+  newIdempotencyKey,
+  refreshWallet,
+  serverMessage,
+  startWithdrawal,
+  withdrawalQueries,
+  type Withdrawal,
+  type WithdrawalPlan,
+} from '../../api/wallet';
 import { getLanguage, useLanguage } from '../../i18n/language';
 import { useMessages, type Translation } from '../../i18n/messages';
 import { withdrawalTexts } from '../../i18n/withdrawal';

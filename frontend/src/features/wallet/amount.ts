@@ -1,5 +1,5 @@
 import { DEFAULT_TOPUP_IDR, MIN_TOPUP_IDR, TOPUP_PRESETS_IDR } from '@shared/constants';
-import type { PaymentMethod } from '@shared/schemas';
+import type { PaymentMethod } from '@shared/schemas/transaction';
 import type { walletTexts } from '../../i18n/wallet';
 
 export const PRESETS = TOPUP_PRESETS_IDR;

@@ -1,13 +1,27 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { formatRupiah } from '@shared/money';
-import { isCardWallet, type PaymentMethod } from '@shared/schemas';
-import { newIdempotencyKey, refreshWallet, serverMessage, startTopup, topupQueries, validateAppleMerchant, type TopupStatus } from '../../api/wallet';
+import { isCardWallet, type PaymentMethod } from '@shared/schemas/transaction';
+import {
+  newIdempotencyKey,
+  refreshWallet,
+  serverMessage,
+  startTopup,
+  topupQueries,
+  validateAppleMerchant,
+  type TopupStatus,
+} from '../../api/wallet';
 import { toast } from '../../components/toast';
 import { useLanguage } from '../../i18n/language';
 import { useMessages } from '../../i18n/messages';
 import { walletTexts } from '../../i18n/wallet';
-import { MerchantValidationFailed, payWithWallet, WALLET_NAMES, WalletCancelled, WalletUnavailable } from './payment-request';
+import {
+  MerchantValidationFailed,
+  payWithWallet,
+  WALLET_NAMES,
+  WalletCancelled,
+  WalletUnavailable,
+} from './payment-request';
 
 /** The browser's payment sheet (Google Pay, Apple Pay) failed before anything was sent to the server. */
 class CardWalletFailed extends Error {}

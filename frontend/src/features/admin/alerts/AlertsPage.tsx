@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { alertRules, FLEET_ALERT_SCOPE, type Alert } from '@shared/schemas';
+import { alertRules, FLEET_ALERT_SCOPE, type Alert } from '@shared/schemas/alert';
 import { acknowledgeAlert, alertQueries, type AlertFilters } from '../../../api/alerts';
 import { toast } from '../../../components/toast';
 import { adminAlerts } from '../../../i18n/admin-alerts';

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { CommandDetail } from '@shared/schemas';
+import type { CommandDetail } from '@shared/schemas/command';
 import { ApiRequestError } from '../../../api/client';
 import { abortCommand, commandQueries } from '../../../api/commands';
 import { toast } from '../../../components/toast';

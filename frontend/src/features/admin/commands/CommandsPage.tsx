@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import type { RouteBody } from '@shared/routes';
-import type { Command } from '@shared/schemas';
+import type { Command } from '@shared/schemas/command';
 import { ApiRequestError } from '../../../api/client';
 import { commandQueries, createCommand } from '../../../api/commands';
 import { toast } from '../../../components/toast';

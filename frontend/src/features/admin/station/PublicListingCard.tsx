@@ -1,5 +1,5 @@
 import { STATION_TYPES } from '@shared/constants';
-import type { Machine, StationType } from '@shared/schemas';
+import type { Machine, StationType } from '@shared/schemas/machine';
 import { useUpdateStationListing } from '@frontend/api/station-listing';
 import { useMessages } from '@frontend/i18n/messages';
 import { stationListing } from '@frontend/i18n/station-listing';

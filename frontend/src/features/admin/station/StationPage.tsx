@@ -2,12 +2,19 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { availability } from '@shared/availability';
-import type { Machine, StationEvent, TelemetryReading } from '@shared/schemas';
+import type { Machine } from '@shared/schemas/machine';
+import type { StationEvent, TelemetryReading } from '@shared/schemas/telemetry';
 import { HEARTBEAT_INTERVAL_SECONDS } from '@shared/constants';
 import { adminQueries } from '../../../api/admin';
 import { authedApi } from '../../../api/auth';
 import { api, ApiRequestError } from '../../../api/client';
-import { allReadings, chartReadings, purchasesSince, stationRanges, type StationRange } from '../../../api/station-history';
+import {
+  allReadings,
+  chartReadings,
+  purchasesSince,
+  stationRanges,
+  type StationRange,
+} from '../../../api/station-history';
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { adminStation } from '../../../i18n/admin-station';
 import { adminCommands } from '../../../i18n/admin-commands';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { TelemetryReading } from '@shared/schemas';
+import type { TelemetryReading } from '@shared/schemas/telemetry';
 import { intervalsHeard, uptime } from '@shared/station-figures';
 import { dailyActivity } from './station-stats';
 

@@ -1,4 +1,4 @@
-import type { TelemetryReading } from '@shared/schemas';
+import type { TelemetryReading } from '@shared/schemas/telemetry';
 import { baliDate } from '@shared/bali-time';
 import { counterDelta } from '@shared/station-figures';
 

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import type { Ticket } from '@shared/schemas';
+import type { Ticket } from '@shared/schemas/ticket';
 import { adminQueries } from '../../../api/admin';
 import { authedApi } from '../../../api/auth';
 import { ApiRequestError } from '../../../api/client';

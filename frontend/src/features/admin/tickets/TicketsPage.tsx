@@ -1,7 +1,8 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { reportSourceParts, type Ticket } from '@shared/schemas';
+import { reportSourceParts } from '@shared/schemas/report';
+import { type Ticket } from '@shared/schemas/ticket';
 import { ticketQueries, type TicketFilters } from '../../../api/tickets';
 import { adminAlerts } from '../../../i18n/admin-alerts';
 import { adminTickets } from '../../../i18n/admin-tickets';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { defaultSettings } from '@shared/schemas';
+import { defaultSettings } from '@shared/schemas/settings';
 import { directionsThrough, directionsTo, stationsToVisit, type StationVisit } from '@shared/visits';
 import { adminQueries } from '../../../api/admin';
 import { alertQueries } from '../../../api/alerts';
