@@ -5,7 +5,8 @@ import { HostRequest } from './schemas/host-request';
 import { Machine } from './schemas/machine';
 import { Settings } from './schemas/settings';
 import { Transaction } from './schemas/transaction';
-import { routeIds, routes, type RouteDefinition } from './routes';
+import { routeIds, routes } from './routes';
+import { type RouteDefinition } from './routes/route';
 
 const jsonSchema = (schema: z.ZodMiniType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
 

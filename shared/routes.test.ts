@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { openApiDocument } from './openapi';
-import { buildPath, matchRoute, routeIds, routes, type RouteDefinition } from './routes';
+import { buildPath, matchRoute, routeIds, routes } from './routes';
+import { type RouteDefinition } from './routes/route';
 import { HostRequestInput } from './schemas/host-request';
 
 describe('route table', () => {

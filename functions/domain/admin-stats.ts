@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import type { AdminStats } from '@shared/routes';
+import type { AdminStats } from '@shared/routes/system';
 import type { Clock } from '../ports/clock';
 import type { Ledger } from '../ports/ledger';
 import type { Machines } from '../ports/machines';

@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini';
 import { baliDateTime, baliDayEnd, baliDayStart } from '@shared/bali-time';
 import { toCsv } from '@shared/csv';
-import type { AdminTransaction } from '@shared/routes';
+import type { AdminTransaction } from '@shared/routes/wallet';
 import { paymentMethods, type PaymentMethod } from '@shared/schemas/transaction';
 import type { AdminQueries, TransactionFilter } from '../ports/admin-queries';
 import type { LedgerEntry } from '../ports/ledger';

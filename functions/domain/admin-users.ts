@@ -6,7 +6,7 @@ import type { Ledger } from '../ports/ledger';
 import type { SettingsStore } from '../ports/settings';
 import type { UserRecord, Users } from '../ports/users';
 import type * as z from 'zod/mini';
-import type { AdminUserPatch } from '@shared/routes';
+import type { AdminUserPatch } from '@shared/routes/accounts';
 import { notFound } from './errors';
 import { fingerprintOf } from './payment-orders';
 import * as texts from './texts';

@@ -1,7 +1,7 @@
 import { DEFAULT_MAX_FILL_ML } from '@shared/constants';
 import { priceOfMillilitres } from '@shared/money';
 import type * as z from 'zod/mini';
-import type { VendSessionResponse } from '@shared/routes';
+import type { VendSessionResponse } from '@shared/routes/wallet';
 import type { PurchaseRequest } from '@shared/schemas/transaction';
 import type { Machines } from '../ports/machines';
 import type { PaymentOrder, PurchaseOrder } from '../ports/payment-orders';

@@ -1,5 +1,5 @@
 import * as z from '@shared/zod';
-import type { AdminMachineInput, ProvisionedMachine } from '@shared/routes';
+import type { AdminMachineInput, ProvisionedMachine } from '@shared/routes/fleet';
 import { DEFAULT_MAX_FILL_ML, HEARTBEAT_INTERVAL_SECONDS } from '@shared/constants';
 import { MACHINE_ID_PATTERN, WaterQuality, type StationConnection } from '@shared/schemas/machine';
 import type { Clock, Ids } from '../ports/clock';

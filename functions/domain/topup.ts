@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import type { Language } from '@shared/language';
-import type { TopupStatus } from '@shared/routes';
+import type { TopupStatus } from '@shared/routes/wallet';
 import { isCardWallet, minimumTopupMessage, type PaymentMethod } from '@shared/schemas/transaction';
 import { type Settings } from '@shared/schemas/settings';
 import type { PaymentOrder, TopupOrder } from '../ports/payment-orders';

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import * as contract from '@shared/routes';
+import { getMachine } from '@shared/routes/stations';
+import { adminPutSettings } from '@shared/routes/system';
 import { lambdaContext } from '@infra/local/lambda-context';
 import { ORIGIN_VERIFY_HEADER } from './origin';
 import { routeHandler } from './route-handler';
@@ -17,7 +18,7 @@ afterEach(() => {
 
 /** A call of the public getMachine route through CloudFront, handled by `impl`. */
 async function answerWhen(impl: () => Promise<never>): Promise<APIGatewayProxyStructuredResultV2> {
-  const handler = routeHandler(contract.getMachine, impl);
+  const handler = routeHandler(getMachine, impl);
   const event = { headers: { [ORIGIN_VERIFY_HEADER]: secret }, pathParameters: { id: 'HRL-00001' }, requestContext: {} } as unknown as APIGatewayProxyEventV2;
   return (await handler(event, lambdaContext('getMachine'))) as APIGatewayProxyStructuredResultV2;
 }
@@ -32,7 +33,7 @@ describe('the route handler', () => {
   });
 
   describe('on a route that moves money (secondFactor)', () => {
-    const route = contract.adminPutSettings;
+    const route = adminPutSettings;
     const event = (groups: string) => ({
       headers: { [ORIGIN_VERIFY_HEADER]: secret },
       requestContext: { authorizer: { jwt: { claims: { sub: 'sub-1', 'cognito:username': 'sub-1', 'cognito:groups': groups } } } },

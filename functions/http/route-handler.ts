@@ -3,7 +3,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, Context } from 'a
 import { $ZodError } from 'zod/v4/core';
 import type * as z from 'zod/mini';
 import { languageOf, type Language } from '@shared/language';
-import type { RouteDefinition } from '@shared/routes';
+import type { RouteDefinition } from '@shared/routes/route';
 import { fieldMessageIn } from '@shared/schemas/field-messages';
 import { fieldMessages } from '@shared/schemas/error';
 import { DomainError, forbidden, invalid, unauthorized } from '../domain/errors';

@@ -2,7 +2,8 @@ import { Stack, type CfnElement } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { handlerEntry } from '@functions/http/registry';
-import { routeIds, routes, type RouteDefinition } from '@shared/routes';
+import { routeIds, routes } from '@shared/routes';
+import { type RouteDefinition } from '@shared/routes/route';
 import { settingsFor } from '@functions/environment';
 import { accessIn, Api, COGNITO_ADMIN_ACTIONS, GEOCODER_ACTIONS, routeNeeds, SECOND_FACTOR_ACTIONS } from './api';
 import { MONEY_TAG } from './common';
@@ -13,7 +14,20 @@ import { UploadedFiles } from './uploaded-files';
 import { AppSecrets } from './secrets';
 import { FunctionSettings } from './settings';
 import { Stations } from './stations';
-import { actionsOf, expectedTableGrants, flat, functionRole, only, refId, resources, roleStatements, tableGrantsOf, testStack, withNestedStacks, XRAY_ACTIONS } from './testing';
+import {
+  actionsOf,
+  expectedTableGrants,
+  flat,
+  functionRole,
+  only,
+  refId,
+  resources,
+  roleStatements,
+  tableGrantsOf,
+  testStack,
+  withNestedStacks,
+  XRAY_ACTIONS,
+} from './testing';
 
 describe('Api construct', () => {
   const stack = testStack();

@@ -17,7 +17,8 @@ import { CfnPlaceIndex } from 'aws-cdk-lib/aws-location';
 import { LogGroup, type RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import { handlerEntry } from '@functions/http/registry';
-import { routeIds, routes, type RouteDefinition, type RouteId } from '@shared/routes';
+import { routeIds, routes, type RouteId } from '@shared/routes';
+import { type RouteDefinition } from '@shared/routes/route';
 import type { Need } from '@functions/environment';
 import { acknowledge, acknowledgeWildcardResource, AppFunction, grantSecretValue } from './common';
 import type { Data } from './data';
@@ -31,7 +32,7 @@ import { paymentsModeOf } from './payments-mode';
 import { grantIotJobs, VEND_TOKEN_TOPIC, type Stations } from './stations';
 
 export const COGNITO_ADMIN_ACTIONS = ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser', 'cognito-idp:ListUsersInGroup', 'cognito-idp:AdminUserGlobalSignOut'];
-/** What a route that moves money reads of its caller: their MFA settings (shared/routes.ts, `secondFactor`). */
+/** What a route that moves money reads of its caller: their MFA settings (shared/routes/, `secondFactor`). */
 export const SECOND_FACTOR_ACTIONS = ['cognito-idp:AdminGetUser'];
 /** The geocoder searches the place index for text (functions/adapters/location/), nothing else. */
 export const GEOCODER_ACTIONS = ['geo:SearchPlaceIndexForText'];
@@ -76,7 +77,7 @@ export function routeNeeds({ access, secondFactor }: { access: Access; secondFac
 }
 
 /**
- * The HTTP API: one function and one route per entry of the route table (shared/routes.ts), a Cognito JWT
+ * The HTTP API: one function and one route per entry of the route table (shared/routes/), a Cognito JWT
  * authorizer on every route that is not public, and for each function exactly the data-plane access its entry's
  * `access` field declares.
  *
@@ -186,7 +187,7 @@ export class Api extends Construct {
         acknowledge(
           httpRoute,
           'AwsSolutions-APIG4',
-          `${route.method} ${route.path} is public in the route table (shared/routes.ts, auth: 'public'); the handler validates its input, and answers only requests that came through CloudFront (x-origin-verify), where the WAF rate-limits public writes per IP.`,
+          `${route.method} ${route.path} is public in the route table (shared/routes/, auth: 'public'); the handler validates its input, and answers only requests that came through CloudFront (x-origin-verify), where the WAF rate-limits public writes per IP.`,
         );
       }
       httpRoutes[routeId] = httpRoute;

@@ -1,7 +1,14 @@
 import { RemovalPolicy } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, ProjectionType, Table, TableEncryption, StreamViewType } from 'aws-cdk-lib/aws-dynamodb';
+import {
+  AttributeType,
+  BillingMode,
+  ProjectionType,
+  Table,
+  TableEncryption,
+  StreamViewType,
+} from 'aws-cdk-lib/aws-dynamodb';
 import { Grant, type IGrantable } from 'aws-cdk-lib/aws-iam';
-import type { TableAccess, TableAction } from '@shared/routes';
+import type { TableAccess, TableAction } from '@shared/routes/route';
 import { Construct } from 'constructs';
 import { TABLE_DEFINITION } from '@functions/adapters/dynamodb/table';
 import { FunctionSettings } from './settings';

@@ -42,7 +42,7 @@ export const cognitoEndpointOf = (region: string) => `https://cognito-idp.${regi
 /**
  * Cognito: one user pool for customers and the console's roles (groups `admin`, `technician`, `host`), e-mail sign-in
  * with self sign-up, one public app client for the web app. Role checks happen in the handlers from the
- * `cognito:groups` claim, against the route table's auth (shared/routes.ts).
+ * `cognito:groups` claim, against the route table's auth (shared/routes/).
  */
 export class Identity extends Construct {
   readonly userPool: UserPool;

@@ -9,13 +9,20 @@ import { FilterCriteria, StartingPosition } from 'aws-cdk-lib/aws-lambda';
 import { DynamoEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import { Construct } from 'constructs';
 import { HEARTBEAT_INGEST_RULE } from '@shared/constants';
-import { GUEST_SESSION_STREAM_MAPPING, GUEST_SETTLEMENT_STREAM_FILTERS } from '@functions/adapters/dynamodb/guest-session-changes';
-import { HEARTBEAT_INGEST_SQL, HEARTBEAT_STREAM_FILTER, HEARTBEAT_STREAM_MAPPING } from '@functions/adapters/iot/heartbeat-ingest';
+import {
+  GUEST_SESSION_STREAM_MAPPING,
+  GUEST_SETTLEMENT_STREAM_FILTERS,
+} from '@functions/adapters/dynamodb/guest-session-changes';
+import {
+  HEARTBEAT_INGEST_SQL,
+  HEARTBEAT_STREAM_FILTER,
+  HEARTBEAT_STREAM_MAPPING,
+} from '@functions/adapters/iot/heartbeat-ingest';
 import { acknowledge, acknowledgeWildcardResource, AppFunction, grantSecretValue, streamFailureQueue } from './common';
 import type { Data } from './data';
 import type { Mail } from './mail';
 import type { Need } from '@functions/environment';
-import type { TableAccess } from '@shared/routes';
+import type { TableAccess } from '@shared/routes/route';
 import type { AppSecrets } from './secrets';
 import { FunctionSettings } from './settings';
 
@@ -112,7 +119,7 @@ export interface StationsProps {
 
 /**
  * What each station function does that needs settings (functions/environment.ts), what it does with the table
- * (shared/routes.ts, TableAccess), and whether it moves money (MONEY_TAG): those list exactly the calls they make.
+ * (shared/routes/, TableAccess), and whether it moves money (MONEY_TAG): those list exactly the calls they make.
  */
 export const FUNCTION_ACCESS: Record<IotFunctionId, { needs: Need[]; table: TableAccess; money?: true }> = {
   heartbeat: { needs: ['table'], table: 'write' },

@@ -5,7 +5,7 @@ import { App, NestedStack, Stack, type CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { Template as TemplateJson } from '@infra/templates/template';
 import { flattenNestedStacks } from '@infra/templates/nested-stacks';
-import type { TableAccess } from '@shared/routes';
+import type { TableAccess } from '@shared/routes/route';
 import { fromRoot } from '../repo-root';
 import { tableActionsOf } from './data';
 import { afterAll } from 'vitest';

@@ -2,7 +2,7 @@ import { Duration, RemovalPolicy, type CfnElement } from 'aws-cdk-lib';
 import { PolicyStatement, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import type { RouteDefinition } from '@shared/routes';
+import type { RouteDefinition } from '@shared/routes/route';
 import { acknowledge, findingReference } from './common';
 import { FunctionSettings } from './settings';
 

@@ -3,7 +3,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { loadHandler } from '@functions/http/registry';
 import { ORIGIN_VERIFY_HEADER } from '@functions/http/origin';
-import { matchRoute, routes, type RouteDefinition } from '@shared/routes';
+import { matchRoute, routes } from '@shared/routes';
+import { type RouteDefinition } from '@shared/routes/route';
 import { lambdaContext } from './lambda-context';
 
 export type Claims = Record<string, string | number | boolean | string[]>;

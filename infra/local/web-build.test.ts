@@ -13,7 +13,7 @@ const write = (path: string, text: string) => {
 
 describe('the inputs of the web build', () => {
   write('frontend/src/main.tsx', 'render()');
-  write('shared/routes.ts', 'export const routes = {}');
+  write('shared/routes/index.ts', 'export const routes = {}');
   write('package-lock.json', '{}');
   const env = { VITE_GOOGLE_PAY_ENVIRONMENT: 'TEST', HOME: '/root' };
   const before = inputsHash(root, env);

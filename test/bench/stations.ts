@@ -4,7 +4,7 @@ import { callTimeline, capacityMeter, createDocumentClient } from '@functions/ad
 import { keys } from '@functions/adapters/dynamodb/keys';
 import { DynamoMachines } from '@functions/adapters/dynamodb/machines';
 import { STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
-import type { ProvisionedMachine } from '@shared/routes';
+import type { ProvisionedMachine } from '@shared/routes/fleet';
 import type { Machine } from '@shared/schemas/machine';
 import type { LocalBroker } from '@infra/local/broker';
 import type { LocalOutputs } from '@infra/local/stack';

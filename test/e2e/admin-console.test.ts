@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from '@shared/zod';
 import { keys } from '@functions/adapters/dynamodb/keys';
 import { formatInteger, formatLitres, formatRupiah } from '@frontend/features/admin/format';
-import { AdminStats } from '@shared/routes';
+import { AdminStats } from '@shared/routes/system';
 import { defaultSettings } from '@shared/schemas/settings';
 import { Machine } from '@shared/schemas/machine';
 import { asAdmin, createUser, ledgerEntries, repositories } from '../support/admin';

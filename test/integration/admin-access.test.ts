@@ -1,6 +1,7 @@
 import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { buildPath, routeIds, routes, type RouteDefinition } from '@shared/routes';
+import { buildPath, routeIds, routes } from '@shared/routes';
+import { type RouteDefinition } from '@shared/routes/route';
 import { bearer, currentCode, signInAs } from '../support/auth';
 import { apiFetch } from '../support/local';
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import * as z from '@shared/zod';
 import { keys } from '@functions/adapters/dynamodb/keys';
 import { queryAll } from '@functions/adapters/dynamodb/query';
-import { AdminStats } from '@shared/routes';
+import { AdminStats } from '@shared/routes/system';
 import { AdminUser } from '@shared/schemas/user';
 import { Machine } from '@shared/schemas/machine';
 import { bearer, signInAs } from '../support/auth';

@@ -1,6 +1,7 @@
 import { SignJWT, generateKeyPair } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildPath, routeIds, routes, type RouteDefinition, type RouteId } from '@shared/routes';
+import { buildPath, routeIds, routes, type RouteId } from '@shared/routes';
+import { type RouteDefinition } from '@shared/routes/route';
 import { bearer, newAccount, signInAs } from '../support/auth';
 import { apiFetch } from '../support/local';
 

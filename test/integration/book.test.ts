@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DynamoLedger } from '@functions/adapters/dynamodb/ledger';
 import { randomIds } from '@functions/ports/clock';
 import { refundInFlightAccount } from '@functions/ports/payment-orders';
-import { BookDay } from '@shared/routes';
+import { BookDay } from '@shared/routes/wallet';
 import { asAdmin, createUser } from '../support/admin';
 import { testDb } from '../support/local';
 

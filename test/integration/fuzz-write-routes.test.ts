@@ -2,7 +2,8 @@ import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import * as z from '@shared/zod';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildPath, routeIds, routes, type RouteDefinition, type RouteId } from '@shared/routes';
+import { buildPath, routeIds, routes, type RouteId } from '@shared/routes';
+import { type RouteDefinition } from '@shared/routes/route';
 import { bearer, signInAs } from '../support/auth';
 import { apiFetch, testDb } from '../support/local';
 

@@ -6,7 +6,8 @@ import {
   VerifySoftwareTokenCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPath, routeIds, routes, type RouteDefinition } from '@shared/routes';
+import { buildPath, routeIds, routes } from '@shared/routes';
+import { type RouteDefinition } from '@shared/routes/route';
 import { passwordSignIn } from '@infra/local/identity';
 import { totpCode } from '@infra/local/totp';
 import { adminHeaders } from '../support/admin';

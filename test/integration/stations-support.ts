@@ -1,6 +1,6 @@
 import { importSPKI } from 'jose';
 import { expect } from 'vitest';
-import type { ProvisionedMachine } from '@shared/routes';
+import type { ProvisionedMachine } from '@shared/routes/fleet';
 import type { MachineStatus } from '@shared/schemas/machine';
 import type { Services } from '@functions/composition';
 import { SimStation } from '@infra/local/simulator';

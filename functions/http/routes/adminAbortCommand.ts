@@ -2,7 +2,7 @@ import { adminActor } from '../../domain/admin-auth';
 import { abortCommand } from '../../domain/commands';
 import { log } from '../../observability';
 import { stationJobs } from '../../providers/station-jobs';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/fleet';
 import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 

@@ -1,6 +1,6 @@
 import { adminActor } from '../../domain/admin-auth';
 import { acknowledgeAlert } from '../../domain/alerts';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/fleet';
 import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 

@@ -3,7 +3,7 @@ import { assignTicket } from '../../domain/tickets';
 import { log } from '../../observability';
 import { mailer } from '../../providers/mailer';
 import { staffDirectory } from '../../providers/staff-directory';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/fieldwork';
 import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 

@@ -1,5 +1,5 @@
 import { adminIdentity } from '../../domain/admin-auth';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/accounts';
 import { routeHandler } from '../route-handler';
 
 /** Reaching the handler means the token was valid (gateway) and carried the admin group (route handler). */

@@ -1,6 +1,6 @@
 import { adminActor } from '../../domain/admin-auth';
 import { checkIn } from '../../domain/telemetry';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/fieldwork';
 import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 

@@ -1,7 +1,7 @@
 import { adminActor } from '../../domain/admin-auth';
 import { closeTicket } from '../../domain/tickets';
 import { reportDeps } from '../../providers/reports';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/fieldwork';
 import { routeHandler } from '../route-handler';
 
 /** An admin or a technician closes a ticket with a resolution note, resolving its open problem reports with it. */

@@ -1,5 +1,5 @@
 import { provisionStation } from '../../domain/stations';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/fleet';
 import { routeHandler } from '../route-handler';
 import { signingKeys } from '../../providers/signing-keys';
 import { stationRegistry } from '../../providers/station-registry';

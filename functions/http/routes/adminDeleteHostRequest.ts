@@ -1,5 +1,5 @@
 import { deleteHostRequest } from '../../domain/admin-host-requests';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/partners';
 import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 

@@ -1,5 +1,5 @@
 import { exportAdminTransactions } from '../../domain/admin-transactions';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/wallet';
 import { HttpReply, routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 

@@ -1,6 +1,6 @@
 import { labReportLink } from '../../domain/water-safety';
 import { files } from '../../providers/files';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/fleet';
 import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 

@@ -1,6 +1,6 @@
 import { problemReportPhoto } from '../../domain/reports';
 import { reportDeps } from '../../providers/reports';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/fieldwork';
 import { routeHandler } from '../route-handler';
 
 /** The cleaned photo of a report, as a data: URL the admin page shows under the site's CSP. */

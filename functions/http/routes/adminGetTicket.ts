@@ -1,5 +1,5 @@
 import { getTicket } from '../../domain/tickets';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/fieldwork';
 import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 

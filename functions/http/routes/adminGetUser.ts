@@ -1,5 +1,5 @@
 import { getAdminUser } from '../../domain/admin-users';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/accounts';
 import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 

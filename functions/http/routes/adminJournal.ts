@@ -1,5 +1,5 @@
 import { journalCsv, journalOfDay } from '../../domain/book';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/wallet';
 import { HttpReply, routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 import { secondFactors } from '../../providers/second-factors';

@@ -1,5 +1,5 @@
 import { listClaims } from '../../domain/claims';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/vending';
 import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 

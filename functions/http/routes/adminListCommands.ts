@@ -1,5 +1,5 @@
 import { listCommands } from '../../domain/commands';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/fleet';
 import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 

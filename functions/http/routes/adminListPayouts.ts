@@ -1,6 +1,6 @@
 import { listPayouts } from '../../domain/withdrawals';
 import * as repositories from '../../providers/repositories';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/wallet';
 import { routeHandler } from '../route-handler';
 
 /** GET /api/admin/payouts?status=: payout requests of withdrawals, newest first. */

@@ -1,6 +1,6 @@
 import { listProblemReports } from '../../domain/reports';
 import { reportDeps } from '../../providers/reports';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/fieldwork';
 import { routeHandler } from '../route-handler';
 
 /** Problem reports of one status, newest first (GSI1 REPORTS#<status>). */

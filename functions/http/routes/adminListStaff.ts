@@ -1,6 +1,6 @@
 import { assignableStaff } from '../../domain/tickets';
 import { staffDirectory } from '../../providers/staff-directory';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/fieldwork';
 import { routeHandler } from '../route-handler';
 
 /** The ticket page's assignee picker: administrators and technicians from the pool's groups. */

@@ -1,6 +1,6 @@
 import { adminIdentity } from '../../domain/admin-auth';
 import { listTickets } from '../../domain/tickets';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/fieldwork';
 import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 

@@ -1,7 +1,7 @@
 import { adminActor } from '../../domain/admin-auth';
 import { lockStation } from '../../domain/water-safety';
 import { log } from '../../observability';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/fleet';
 import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 

@@ -1,5 +1,5 @@
 import { adminSignIn } from '../../domain/admin-auth';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/accounts';
 import { routeHandler } from '../route-handler';
 import { adminAuth } from '../../providers/admin-auth';
 

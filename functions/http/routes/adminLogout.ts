@@ -1,4 +1,4 @@
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/accounts';
 import { routeHandler } from '../route-handler';
 import { adminAuth } from '../../providers/admin-auth';
 

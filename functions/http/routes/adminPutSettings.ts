@@ -1,6 +1,6 @@
 import { adminActor } from '../../domain/admin-auth';
 import { saveSettings } from '../../domain/admin-settings';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/system';
 import { routeHandler } from '../route-handler';
 import { secondFactors } from '../../providers/second-factors';
 import * as repositories from '../../providers/repositories';

@@ -2,7 +2,7 @@ import { adminActor } from '../../domain/admin-auth';
 import { recordSafety } from '../../domain/water-safety';
 import { log } from '../../observability';
 import { files } from '../../providers/files';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/fleet';
 import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 

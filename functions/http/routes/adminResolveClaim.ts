@@ -4,7 +4,7 @@ import { afterClaimResolved } from '../../domain/guest-orders';
 import { guestOrderOfAccount } from '../../ports/payment-orders';
 import { claimDeps } from '../../providers/claims';
 import { guestDeps } from '../../providers/payment-deps';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/vending';
 import { routeHandler } from '../route-handler';
 import { secondFactors } from '../../providers/second-factors';
 

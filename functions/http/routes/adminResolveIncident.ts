@@ -1,6 +1,6 @@
 import { adminActor } from '../../domain/admin-auth';
 import { resolveIncident } from '../../domain/vend-close';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/vending';
 import { routeHandler } from '../route-handler';
 import { secondFactors } from '../../providers/second-factors';
 import { log } from '../../observability';

@@ -1,7 +1,7 @@
 import { adminActor } from '../../domain/admin-auth';
 import { resolvePayout } from '../../domain/withdrawals';
 import { payoutDeps } from '../../providers/withdrawals';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/wallet';
 import { routeHandler } from '../route-handler';
 import { secondFactors } from '../../providers/second-factors';
 

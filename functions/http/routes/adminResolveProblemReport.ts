@@ -1,7 +1,7 @@
 import { adminActor } from '../../domain/admin-auth';
 import { resolveProblemReport } from '../../domain/reports';
 import { reportDeps } from '../../providers/reports';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/fieldwork';
 import { routeHandler } from '../route-handler';
 
 /** An operator or a technician marks a report resolved, as 'admin:<username>' or 'technician:<username>'. */

@@ -1,5 +1,5 @@
 import { setMachineHost } from '../../domain/hosts';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/partners';
 import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 

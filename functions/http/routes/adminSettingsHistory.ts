@@ -1,5 +1,5 @@
 import { settingsHistory } from '../../domain/admin-settings';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/system';
 import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 

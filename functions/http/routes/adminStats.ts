@@ -1,5 +1,5 @@
 import { adminStats } from '../../domain/admin-stats';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/system';
 import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 

@@ -1,6 +1,6 @@
 import { adminActor } from '../../domain/admin-auth';
 import { updateAdminUser } from '../../domain/admin-users';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/accounts';
 import { routeHandler } from '../route-handler';
 import { secondFactors } from '../../providers/second-factors';
 import * as repositories from '../../providers/repositories';

@@ -1,5 +1,5 @@
 import { claimGuestOrder } from '../../domain/guest-receipts';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/guests';
 import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 

@@ -1,6 +1,6 @@
 import { fileClaim } from '../../domain/claims';
 import { claimDeps } from '../../providers/claims';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/vending';
 import { routeHandler } from '../route-handler';
 
 /** POST /api/vends/{id}/claim: the caller claims one of their vends (docs/architecture.md, "Claims"). */

@@ -1,6 +1,6 @@
 import { createGuestClaim } from '../../domain/guest-orders';
 import { guestDeps } from '../../providers/payment-deps';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/guests';
 import { routeHandler } from '../route-handler';
 
 /** POST /api/guest/orders/{id}/claims: "I didn't get my water" from a guest receipt, authorised by its secret. */

@@ -1,7 +1,7 @@
 import { createGuestOrder } from '../../domain/guest-orders';
 import { guestDeps } from '../../providers/payment-deps';
 import { clientAddress } from '../client-address';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/guests';
 import { routeHandler } from '../route-handler';
 
 /**

@@ -1,7 +1,7 @@
 import { submitProblemReport } from '../../domain/reports';
 import { reportDeps } from '../../providers/reports';
 import { clientAddress } from '../client-address';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/fieldwork';
 import { routeHandler } from '../route-handler';
 
 /** A problem report at a station; its photo, if any, is checked and cleaned before it is kept. */

@@ -1,7 +1,7 @@
 import { createPhotoUpload } from '../../domain/reports';
 import { reportDeps } from '../../providers/reports';
 import { clientAddress } from '../client-address';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/fieldwork';
 import { routeHandler } from '../route-handler';
 
 /** A presigned POST for one report photo, at most REPORT_LIMITS.uploadsPerHour per client (docs/design.md, "Problem reports"). */

@@ -2,7 +2,7 @@ import { withdraw } from '../../domain/withdrawals';
 import { callerDirectory } from '../../providers/caller-directory';
 import { withdrawalDeps } from '../../providers/withdrawals';
 import { withDirectoryAttributes } from '../identity';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/wallet';
 import { routeHandler } from '../route-handler';
 
 /** POST /api/wallet/withdrawals (Idempotency-Key header): refunds the balance once; the same key answers the same result. */

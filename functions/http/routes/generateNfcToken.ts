@@ -1,5 +1,5 @@
 import { issueNfcToken } from '../../domain/nfc-token';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/vending';
 import { routeHandler } from '../route-handler';
 import { signingKeys } from '../../providers/signing-keys';
 import { withDirectoryAttributes } from '../identity';

@@ -1,5 +1,5 @@
 import { searchAddresses } from '../../domain/geocoding';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/fleet';
 import { routeHandler } from '../route-handler';
 import { geocoder } from '../../providers/geocoder';
 

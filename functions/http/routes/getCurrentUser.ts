@@ -1,5 +1,5 @@
 import { currentUser } from '../../domain/users';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/accounts';
 import { routeHandler } from '../route-handler';
 import { withDirectoryAttributes } from '../identity';
 import { callerDirectory } from '../../providers/caller-directory';

@@ -1,5 +1,5 @@
 import { impactOfDispensed } from '../../domain/impact';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/accounts';
 import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 

@@ -1,6 +1,6 @@
 import { readGuestOrder } from '../../domain/guest-orders';
 import { guestDeps } from '../../providers/payment-deps';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/guests';
 import { routeHandler } from '../route-handler';
 
 /** GET /api/guest/orders/{id}?secret=: the guest's order and receipt, moved on where a report is overdue. */

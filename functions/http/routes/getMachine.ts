@@ -1,7 +1,7 @@
 import { notFound } from '../../domain/errors';
 import { toMachine } from '../../domain/machines';
 import * as texts from '../../domain/texts';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/stations';
 import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 

@@ -1,5 +1,5 @@
 import { readTopup } from '../../domain/topup';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/wallet';
 import { routeHandler } from '../route-handler';
 import { paymentDeps } from '../../providers/payment-deps';
 

@@ -1,6 +1,6 @@
 import { withdrawalPlan } from '../../domain/withdrawals';
 import * as repositories from '../../providers/repositories';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/wallet';
 import { routeHandler } from '../route-handler';
 
 /** GET /api/wallet/withdrawal-plan: what withdrawing the balance would refund where, and what not and why. */

@@ -1,4 +1,4 @@
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/stations';
 import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 

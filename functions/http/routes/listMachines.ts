@@ -1,5 +1,5 @@
 import { publicStationList } from '../../domain/station-list';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/stations';
 import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 

@@ -1,5 +1,5 @@
 import { transactionsFor } from '../../domain/transactions';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/wallet';
 import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 

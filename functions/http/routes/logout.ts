@@ -1,4 +1,4 @@
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/accounts';
 import { HttpReply, routeHandler } from '../route-handler';
 
 /**

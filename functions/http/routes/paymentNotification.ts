@@ -3,7 +3,7 @@ import { handleNotification } from '../../domain/payment-confirmation';
 import { openPaidVendSession } from '../../domain/vend-paid';
 import { SignatureRejected } from '../../ports/payment-gateway';
 import { countMetric, logger } from '../../observability';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/wallet';
 import { routeHandler } from '../route-handler';
 import { vendDeps } from '../../providers/vend';
 import { paymentDeps } from '../../providers/payment-deps';

@@ -1,6 +1,6 @@
 import { openPaidVendSession } from '../../domain/vend-paid';
 import { startPurchase } from '../../domain/purchase';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/wallet';
 import { routeHandler } from '../route-handler';
 import { vendDeps } from '../../providers/vend';
 import { paymentDeps } from '../../providers/payment-deps';

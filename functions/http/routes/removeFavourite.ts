@@ -1,5 +1,5 @@
 import { unstarStation } from '../../domain/favourites';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/stations';
 import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 

@@ -1,5 +1,5 @@
 import { checkAppleValidationUrl, checkDomainName } from '../../domain/apple-pay';
-import * as contract from '@shared/routes';
+import * as contract from '@shared/routes/wallet';
 import { routeHandler } from '../route-handler';
 import { applePay } from '../../providers/payment-gateway';
 

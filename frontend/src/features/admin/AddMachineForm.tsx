@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { AdminMachineInput, type RouteBody } from '@shared/routes';
+import { AdminMachineInput } from '@shared/routes/fleet';
+import { type RouteBody } from '@shared/routes';
 import { fieldMessages } from '@shared/schemas/error';
 import { machineStatuses, type MachineStatus } from '@shared/schemas/machine';
 import { adminApi, refreshStats } from '../../api/admin';

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { AdminMachinePatch, type RouteBody } from '@shared/routes';
+import { AdminMachinePatch } from '@shared/routes/fleet';
+import { type RouteBody } from '@shared/routes';
 import { fieldMessages } from '@shared/schemas/error';
 import { machineStatuses, type Machine, type MachineStatus } from '@shared/schemas/machine';
 import { adminApi, refreshStats } from '../../api/admin';

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type * as z from 'zod/mini';
-import type { AdminTransaction } from '@shared/routes';
+import type { AdminTransaction } from '@shared/routes/wallet';
 import { transactionTypes } from '@shared/schemas/transaction';
 import { baliMonthSoFar } from '@shared/bali-time';
 import { adminQueries, useExportTransactions, type TransactionFilters } from '../../api/admin';

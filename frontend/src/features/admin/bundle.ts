@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import type { ProvisionedMachine } from '@shared/routes';
+import type { ProvisionedMachine } from '@shared/routes/fleet';
 import { downloadText } from './csv';
 
 export type Provisioned = z.infer<typeof ProvisionedMachine>;

@@ -3,7 +3,7 @@ import { useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import type * as z from 'zod/mini';
 import { baliDate } from '@shared/bali-time';
-import type { BookDay } from '@shared/routes';
+import type { BookDay } from '@shared/routes/wallet';
 import { adminQueries, useJournalDownload } from '@frontend/api/admin';
 import { ApiRequestError } from '@frontend/api/client';
 import { adminBook } from '@frontend/i18n/admin-book';
