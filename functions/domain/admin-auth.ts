@@ -3,7 +3,7 @@ import type { AdminIdentity } from '@shared/schemas/user';
 import type { AdminAuthenticator } from '../ports/admin-auth';
 import { unauthorized } from './errors';
 import * as texts from './texts';
-import type { SignedInPerson } from './users';
+import type { SignedInPerson } from '../ports/caller-directory';
 
 const ADMIN_GROUP = 'admin';
 const ADMIN_ROLE = 'admin' as const;

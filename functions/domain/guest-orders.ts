@@ -22,7 +22,7 @@ import {
   type GuestOrder,
   type PaymentOrder,
 } from '../ports/payment-orders';
-import { quotaWindow, type RequestQuota } from '../ports/problem-reports';
+import { quotaWindow, type RequestQuota } from '../ports/request-quota';
 import { TransactionPartRejected, type TransactionPart } from '../ports/transaction';
 import type { Telemetry } from '../ports/telemetry';
 import type { Users } from '../ports/users';

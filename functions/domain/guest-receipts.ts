@@ -1,13 +1,14 @@
 import type { HeldGuestRefund } from '@shared/schemas/guest';
 import type { Clock } from '../ports/clock';
-import { BALANCE_CHANGED, type Ledger } from '../ports/ledger';
+import type { Ledger } from '../ports/ledger';
 import type { GuestHandover, GuestOrder, PaymentOrders } from '../ports/payment-orders';
 import { combinedParts, TransactionPartRejected } from '../ports/transaction';
 import type { Users } from '../ports/users';
 import { conflict, DomainError, notFound } from './errors';
 import { guestOrderWithSecret } from './guest-orders';
 import { orderKind } from './payment-orders';
-import { ensureProfile, type SignedInPerson } from './users';
+import type { SignedInPerson } from '../ports/caller-directory';
+import { ensureProfile } from './users';
 import * as texts from './texts';
 
 /**
@@ -56,7 +57,7 @@ async function handOver(order: GuestOrder, handoverOf: (held: number) => GuestHa
       }
     } catch (error) {
       if (error instanceof TransactionPartRejected) return null;
-      if (error instanceof DomainError && error.message === BALANCE_CHANGED && attempt < HAND_OVER_ATTEMPTS) continue;
+      if (error instanceof DomainError && error.message === texts.balanceChanged.en && attempt < HAND_OVER_ATTEMPTS) continue;
       throw error;
     }
     const after = await deps.paymentOrders.get(order.orderId);

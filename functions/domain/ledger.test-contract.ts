@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BALANCE_CHANGED, type Ledger } from '../ports/ledger';
+import type { Ledger } from '../ports/ledger';
+import * as texts from './texts';
 import { TransactionPartRejected, type TransactionPart } from '../ports/transaction';
 import { journalOf } from './book';
 
@@ -52,7 +53,7 @@ export function ledgerContract(name: string, harness: () => Promise<LedgerHarnes
     it('with an expected balance, moves only while the account still holds exactly that', async () => {
       const { ledger, account, balanceOf } = await harness();
       const [from, to] = [await account(2_000), await account(0)];
-      await expect(ledger.transfer({ from, to, amount: 100 }, crypto.randomUUID(), details, { expectedFromBalance: 1_999 })).rejects.toMatchObject({ status: 409, message: BALANCE_CHANGED });
+      await expect(ledger.transfer({ from, to, amount: 100 }, crypto.randomUUID(), details, { expectedFromBalance: 1_999 })).rejects.toMatchObject({ status: 409, message: texts.balanceChanged.en });
       await ledger.transfer({ from, to, amount: 2_000 }, crypto.randomUUID(), details, { expectedFromBalance: 2_000 });
       expect([await balanceOf(from), await balanceOf(to)]).toEqual([0, 2_000]);
     });

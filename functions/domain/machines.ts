@@ -1,7 +1,11 @@
 import { DEFAULT_FEATURES, DEFAULT_MAX_FILL_ML, HEARTBEATS_UNTIL_OFFLINE } from '@shared/constants';
-import type { Machine, MachineStatus } from '@shared/schemas/machine';
+import * as z from '@shared/zod';
+import { MACHINE_ID_PATTERN, type Machine, type MachineStatus } from '@shared/schemas/machine';
 import type { Settings } from '@shared/schemas/settings';
 import type { MachineRecord } from '../ports/machines';
+
+/** A station's id in the messages stations send (the topic's and the payload's). */
+export const StationId = z.string().check(z.regex(MACHINE_ID_PATTERN, 'not a station id'));
 
 /** docs/design.md, "Entities" fallback: 'Station' plus the first 8 characters of the id. */
 export const fallbackName = (id: string) => `Station ${id.slice(0, 8)}`;

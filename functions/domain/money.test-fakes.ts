@@ -7,7 +7,7 @@ import {
   GatewayRejected, GatewayUnavailable, type ChargeRequest, type ChargeResult, type GatewayRefund, type OrderRef, type PaymentGateway, type PaymentNotification, type RefundRequest,
 } from '../ports/payment-gateway';
 import type { TopupOrder } from '../ports/payment-orders';
-import { quotaWindow, type RequestQuota } from '../ports/problem-reports';
+import { quotaWindow, type RequestQuota } from '../ports/request-quota';
 import type { TransactionPart } from '../ports/transaction';
 import type { PayoutClosing, PayoutStatus, WithdrawalLock, WithdrawalRecord, Withdrawals } from '../ports/withdrawals';
 import { createGuestOrder, settleGuestSession, type GuestDeps } from './guest-orders';

@@ -7,7 +7,8 @@ import type { Users } from '../ports/users';
 import type { VendSession, VendSessions } from '../ports/vend-sessions';
 import { conflict, notFound } from './errors';
 import { signNfcToken } from './tokens';
-import { ensureProfile, type SignedInPerson } from './users';
+import type { SignedInPerson } from '../ports/caller-directory';
+import { ensureProfile } from './users';
 import * as texts from './texts';
 import { minimumBalance } from './vend-rules';
 

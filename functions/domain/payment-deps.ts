@@ -4,7 +4,7 @@ import type { Log } from '../ports/log';
 import type { Mailer } from '../ports/mailer';
 import type { PaymentGateway } from '../ports/payment-gateway';
 import type { PaymentOrder, PaymentOrders } from '../ports/payment-orders';
-import type { RequestQuota } from '../ports/problem-reports';
+import type { RequestQuota } from '../ports/request-quota';
 import type { SettingsStore } from '../ports/settings';
 import type { VendSessions } from '../ports/vend-sessions';
 import type { OpenPaidSession } from './purchase-paid';

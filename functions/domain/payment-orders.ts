@@ -5,7 +5,7 @@ import type { PaymentOrder } from '../ports/payment-orders';
 import { DomainError, invalid, unavailable } from './errors';
 import type { PaymentDeps } from './payment-deps';
 import { applyGatewayReport } from './payment-reports';
-import type { SignedInPerson } from './users';
+import type { SignedInPerson } from '../ports/caller-directory';
 import * as texts from './texts';
 
 /**

@@ -11,7 +11,8 @@ import { effectiveStatus, fallbackName, stationPrice } from './machines';
 import { chargeOrder, fingerprintOf, newOrderState, orderIdFor, requireIdempotencyKey } from './payment-orders';
 import type { PaymentDeps } from './payment-deps';
 import { afterPurchasePaid, PAID_TOO_LATE, STATION_UNAVAILABLE } from './purchase-paid';
-import { ensureProfile, type SignedInPerson } from './users';
+import type { SignedInPerson } from '../ports/caller-directory';
+import { ensureProfile } from './users';
 import * as texts from './texts';
 import { storedText } from './stored-texts';
 

@@ -9,7 +9,7 @@ import type { MachineRecord, Machines, StationCounters } from '../ports/machines
 import type { SigningKeys } from '../ports/signing-keys';
 import type { StationRegistry } from '../ports/station-registry';
 import { conflict } from './errors';
-import { toMachine, type MachineViewSettings } from './machines';
+import { StationId, toMachine, type MachineViewSettings } from './machines';
 import type { Log } from '../ports/log';
 import type { Telemetry } from '../ports/telemetry';
 import { storeConnectionEvent } from './telemetry';
@@ -58,8 +58,6 @@ export async function provisionStation(
 // ---------------------------------------------------------------------------------------------------------
 // Heartbeats: stations/{id}/heartbeat through Basic Ingest, written by the heartbeat rule, handed over by the table's stream
 // (functions/adapters/iot/heartbeat-ingest.ts)
-
-export const StationId = z.string().check(z.regex(MACHINE_ID_PATTERN, 'not a station id'));
 
 export const Heartbeat = z.object({
   stationId: StationId,

@@ -1,8 +1,6 @@
 import { formatBaliStamp } from '@shared/format';
 import type { Localized } from '@shared/language';
 import { formatRupiah } from '@shared/money';
-import { minimumTopupMessage } from '@shared/schemas/transaction';
-import { BALANCE_CHANGED } from '../ports/ledger';
 
 /** A number as Indonesian writes it (a decimal comma). */
 const decimal = (n: number) => String(n).replace('.', ',');
@@ -76,7 +74,6 @@ export const paymentDeclinedOrCancelled = { en: 'The payment was declined or can
 export const paymentNotCompleted = { en: 'The payment was not completed in time', id: 'Pembayaran tidak diselesaikan tepat waktu' };
 export const paymentNotStarted = { en: 'The payment could not be started', id: 'Pembayaran tidak dapat dimulai' };
 export const paymentRefunded = { en: 'The payment was refunded', id: 'Pembayaran telah dikembalikan' };
-export const minimumTopup = (minimum: number) => ({ en: minimumTopupMessage(minimum), id: `Jumlah isi saldo minimal ${formatRupiah(minimum)}` });
 export const paidNoSession = {
   en: 'Paid. The amount is in your wallet: tap NFC Pay at the station to start your refill.',
   id: 'Sudah dibayar. Jumlahnya ada di dompet Anda: ketuk Bayar NFC di stasiun untuk mulai mengisi.',
@@ -103,7 +100,8 @@ export const guestPaidTooLate = (amount: number) => ({
 });
 
 // Wallet.
-export const balanceChanged = { en: BALANCE_CHANGED, id: 'Saldo berubah, muat ulang' };
+/** The ledger refuses a transfer made on a balance that changed since it was read (its `expected…Balance`). */
+export const balanceChanged = { en: 'The balance changed, reload', id: 'Saldo berubah, muat ulang' };
 export const walletBusy = { en: 'The wallet is busy, please try again', id: 'Dompet sedang sibuk, silakan coba lagi' };
 export const insufficientBalanceShort = { en: 'Insufficient balance', id: 'Saldo tidak cukup' };
 export const nothingToWithdraw = { en: 'There is nothing to withdraw', id: 'Tidak ada yang bisa ditarik' };

@@ -1,3 +1,4 @@
+import { formatRupiah } from '@shared/money';
 import type * as z from 'zod/mini';
 import type { Language } from '@shared/language';
 import type { TopupStatus } from '@shared/routes/wallet';
@@ -9,9 +10,13 @@ import { conflict, invalid, notFound } from './errors';
 import { chargeOrder, fingerprintOf, newOrderState, orderIdFor, requireIdempotencyKey } from './payment-orders';
 import type { PaymentDeps } from './payment-deps';
 import { refreshFromGateway } from './payment-confirmation';
-import { ensureProfile, type SignedInPerson } from './users';
+import type { SignedInPerson } from '../ports/caller-directory';
+import { ensureProfile } from './users';
 import * as texts from './texts';
 import { storedMessageIn } from './stored-texts';
+
+/** The spec's minimum top-up text (as written, English grouping) and its Indonesian. */
+const minimumTopup = (minimum: number) => ({ en: minimumTopupMessage(minimum), id: `Jumlah isi saldo minimal ${formatRupiah(minimum)}` });
 
 /**
  * Wallet top-ups (POST /api/wallet/topup, GET /api/wallet/topup/{id}). A top-up is a payment order that
@@ -20,7 +25,7 @@ import { storedMessageIn } from './stored-texts';
 
 /** The minimum of the settings (the schema, TopupRequest, already holds the amount to whole rupiah and the maximum). */
 export function checkTopupAmount(amount: number, settings: Pick<Settings, 'minTopup'>): void {
-  if (amount < settings.minTopup) throw invalid(texts.minimumTopup(settings.minTopup), { amount: minimumTopupMessage(settings.minTopup) });
+  if (amount < settings.minTopup) throw invalid(minimumTopup(settings.minTopup), { amount: minimumTopupMessage(settings.minTopup) });
 }
 
 export interface TopupInput {

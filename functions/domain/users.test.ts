@@ -10,8 +10,8 @@ import {
   profileGaps,
   toUser,
   usernameOf,
-  type SignedInPerson,
 } from './users';
+import type { SignedInPerson } from '../ports/caller-directory';
 
 const person: SignedInPerson = { sub: '3f1c2b9e-1111-4222-8333-444455556666', username: 'made@example.com', email: 'made@example.com', givenName: 'Made', familyName: 'Wirawan' };
 

@@ -1,18 +1,10 @@
 import type { User } from '@shared/schemas/user';
 import type { Settings } from '@shared/schemas/settings';
+import type { SignedInPerson } from '../ports/caller-directory';
 import type { Clock } from '../ports/clock';
 import type { SettingsStore } from '../ports/settings';
 import type { ProfileGaps, UserRecord, Users } from '../ports/users';
 import { impactOfDispensed } from './impact';
-
-/** Who signed in, as the verified token claims say (the person of the HTTP layer's Identity; the one type the domain takes for a caller). */
-export interface SignedInPerson {
-  sub: string;
-  username: string;
-  email: string | null;
-  givenName: string | null;
-  familyName: string | null;
-}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

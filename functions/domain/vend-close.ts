@@ -3,7 +3,7 @@ import type { Hold } from '../ports/ledger';
 import { combinedParts, TransactionPartRejected } from '../ports/transaction';
 import type { IncidentReport, VendIncident, VendSession } from '../ports/vend-sessions';
 import { conflict, invalid, notFound } from './errors';
-import { StationId } from './stations';
+import { StationId } from './machines';
 import type { VendDeps } from './vend';
 import { completedVolume, isDomain, refusedByLedger, settlementFor } from './vend-rules';
 import * as texts from './texts';

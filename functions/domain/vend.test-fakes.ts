@@ -1,7 +1,7 @@
 import { conflict, notFound } from './errors';
+import * as texts from './texts';
 import type { Clock, Ids } from '../ports/clock';
 import {
-  BALANCE_CHANGED,
   counterAccountOf,
   revenueAccount,
   visibleEntryTypes,
@@ -291,7 +291,7 @@ export class MemoryLedger implements Ledger {
   async post(userId: string, type: 'topup' | 'purchase' | 'refund' | 'adjustment', amount: number, key: string, details: EntryDetails, options: JoinOptions & { expectedBalance?: number } = {}): Promise<PostResult> {
     return this.once(key, JSON.stringify([userId, type, amount]), () => joined(options.together, () => {
       const user = this.user(userId);
-      if (options.expectedBalance !== undefined && user.balance !== options.expectedBalance) throw conflict(BALANCE_CHANGED);
+      if (options.expectedBalance !== undefined && user.balance !== options.expectedBalance) throw conflict(texts.balanceChanged);
       this.move(userId, type, amount, { ...details, counter: counterAccountOf(type, details) }, key);
       const repaid = type === 'topup' ? Math.min(user.owed ?? 0, user.balance) : 0;
       if (repaid > 0) this.move(userId, 'repayment', -repaid, { ...details, note: 'Paid towards what was owed', counter: undefined }, key, -repaid);
@@ -348,7 +348,7 @@ export class MemoryLedger implements Ledger {
   async transfer(transfer: Transfer, key: string, details: EntryDetails, options: JoinOptions & { expectedFromBalance?: number } = {}): Promise<PostResult> {
     const { from, to, amount } = transfer;
     return this.once(key, JSON.stringify([from, to, 'transfer', amount]), () => joined(options.together, () => {
-      if (options.expectedFromBalance !== undefined && this.user(from).balance !== options.expectedFromBalance) throw conflict(BALANCE_CHANGED);
+      if (options.expectedFromBalance !== undefined && this.user(from).balance !== options.expectedFromBalance) throw conflict(texts.balanceChanged);
       if (this.user(from).balance < amount) throw conflict('Insufficient balance');
       if (!this.users.items.has(to)) void this.users.ensureGuestAccount(to, '');
       const leg = { ...details, counter: undefined };

@@ -11,7 +11,7 @@ import type { VendSession, VendSessions } from '../ports/vend-sessions';
 import type { Settings } from '@shared/schemas/settings';
 import { effectiveStatus, stationPrice } from './machines';
 import { DEFAULT_MAX_FILL_ML } from '@shared/constants';
-import { StationId } from './stations';
+import { StationId } from './machines';
 import { signVendToken, verifyNfcToken } from './tokens';
 import { holdFor, minimumBalance, refusedByLedger, sessionExpiry, stationName } from './vend-rules';
 

@@ -4,12 +4,12 @@ import {
   LAB_REPORT_TYPE,
   MAX_LAB_REPORT_BYTES,
   type SafetyClearInput,
-  type SafetyLock,
   type SafetyLockInput,
   type SafetyRecord,
   type SafetyRecordInput,
 } from '@shared/schemas/water-safety';
 import { type FileUpload } from '@shared/schemas/upload';
+import type { SafetyLock } from '@shared/schemas/water-check';
 import { type Machine } from '@shared/schemas/machine';
 import { type Settings } from '@shared/schemas/settings';
 import type { Clock, Ids } from '../ports/clock';

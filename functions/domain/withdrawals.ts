@@ -25,7 +25,7 @@ import {
   type WithdrawalRecord,
   type Withdrawals,
 } from '../ports/withdrawals';
-import type { SignedInPerson } from './users';
+import type { SignedInPerson } from '../ports/caller-directory';
 import { conflict, invalid, notFound, unavailable } from './errors';
 import { orderKind, requireIdempotencyKey } from './payment-orders';
 import type { PaymentDeps } from './payment-deps';

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { SignedInPerson } from '../domain/users';
+import type { SignedInPerson } from '../ports/caller-directory';
 import type { CallerDirectory } from '../ports/caller-directory';
 
 /** Who is calling, from the claims the JWT authorizer (or the local gateway) verified: the person and what the HTTP layer needs. */

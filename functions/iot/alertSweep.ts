@@ -3,7 +3,10 @@ import { optionalSetting } from '../environment';
 import { deadLetters } from '../providers/dead-letters';
 import { mailer } from '../providers/mailer';
 import { log, observedHandler } from '../observability';
-import * as repositories from '../providers/repositories';
+import { alerts as alertsRepository } from '../providers/repositories/alerts';
+import { clock, ids } from '../providers/clock';
+import { settings } from '../providers/repositories/settings';
+import { tickets } from '../providers/repositories/tickets';
 
 /**
  * EventBridge schedule (every minute in AWS, beside the sweep; a timer in the local cloud): the alerts that no
@@ -11,6 +14,6 @@ import * as repositories from '../providers/repositories';
  * (docs/architecture.md, "Alerts").
  */
 export const handler = observedHandler('alertSweep', () => sweepAlerts({
-  alerts: repositories.alerts(), settings: repositories.settings(), clock: repositories.clock(), tickets: repositories.tickets(), ids: repositories.ids(),
+  alerts: alertsRepository(), settings: settings(), clock: clock(), tickets: tickets(), ids: ids(),
   mailer: mailer(), deadLetters: deadLetters(), operationsEmail: optionalSetting('ALERT_EMAIL'), log,
 }), (counts) => (counts.errors ? 'errors' : 'ran'));

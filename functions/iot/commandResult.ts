@@ -1,7 +1,10 @@
 import { recordCommandResult } from '../domain/commands';
 import { log, observedHandler } from '../observability';
 import { stationJobs } from '../providers/station-jobs';
-import * as repositories from '../providers/repositories';
+import { clock } from '../providers/clock';
+import { commands as commandsRepository } from '../providers/repositories/commands';
+import { machines } from '../providers/repositories/machines';
+import { telemetry } from '../providers/repositories/telemetry';
 
 /**
  * Two IoT rules: `SELECT * FROM '$aws/events/jobExecution/#'` (a job execution ended: succeeded, failed, rejected,
@@ -9,4 +12,4 @@ import * as repositories from '../providers/repositories';
  * 'stations/+/command/progress'` (a station's percent). Repeated and late reports change nothing; the result that
  * ends a rollout step sends the next step or stops the rollout (functions/domain/commands.ts).
  */
-export const handler = observedHandler('commandResult', (event) => recordCommandResult(event, { commands: repositories.commands(), machines: repositories.machines(), telemetry: repositories.telemetry(), clock: repositories.clock(), stationJobs: stationJobs(), log }), (outcome) => outcome);
+export const handler = observedHandler('commandResult', (event) => recordCommandResult(event, { commands: commandsRepository(), machines: machines(), telemetry: telemetry(), clock: clock(), stationJobs: stationJobs(), log }), (outcome) => outcome);

@@ -1,6 +1,9 @@
 import { expireQueuedExecutions } from '../domain/commands';
 import { log, observedHandler } from '../observability';
-import * as repositories from '../providers/repositories';
+import { clock } from '../providers/clock';
+import { commands as commandsRepository } from '../providers/repositories/commands';
+import { machines } from '../providers/repositories/machines';
+import { telemetry } from '../providers/repositories/telemetry';
 import { stationJobs } from '../providers/station-jobs';
 
 /**
@@ -9,5 +12,5 @@ import { stationJobs } from '../providers/station-jobs';
  * may then move on (docs/stations.md, "Remote commands").
  */
 export const handler = observedHandler('commandSweep', () => expireQueuedExecutions({
-  commands: repositories.commands(), machines: repositories.machines(), stationJobs: stationJobs(), telemetry: repositories.telemetry(), clock: repositories.clock(), log,
+  commands: commandsRepository(), machines: machines(), stationJobs: stationJobs(), telemetry: telemetry(), clock: clock(), log,
 }), (timedOut) => (timedOut ? 'timedOut' : 'ran'));

@@ -4,7 +4,13 @@ import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
 import { heartbeatOf, isIngestedReading } from '../adapters/iot/heartbeat-ingest';
 import { Heartbeat, recordHeartbeat } from '../domain/stations';
 import { log, observedHandler } from '../observability';
-import * as repositories from '../providers/repositories';
+import { alerts as alertsRepository } from '../providers/repositories/alerts';
+import { clock, ids } from '../providers/clock';
+import { machines } from '../providers/repositories/machines';
+import { safetyRecords } from '../providers/repositories/safety-records';
+import { settings as settingsRepository } from '../providers/repositories/settings';
+import { telemetry } from '../providers/repositories/telemetry';
+import { tickets } from '../providers/repositories/tickets';
 
 interface Reading {
   sequenceNumber: string;
@@ -36,11 +42,11 @@ export async function foldReadings(records: DynamoDBRecord[]): Promise<DynamoDBB
     if (!seen || Number(item.receivedAt) > Number(seen.item.receivedAt)) newest.set(stationId, { sequenceNumber, item });
   }
   // One read of the settings per batch, not one per station: a batch spans at most a few seconds of readings.
-  const settingsStore = repositories.settings();
+  const settingsStore = settingsRepository();
   let settings: ReturnType<typeof settingsStore.get> | undefined;
   const deps = {
-    machines: repositories.machines(), alerts: repositories.alerts(), tickets: repositories.tickets(), safetyRecords: repositories.safetyRecords(),
-    telemetry: repositories.telemetry(), clock: repositories.clock(), ids: repositories.ids(), log,
+    machines: machines(), alerts: alertsRepository(), tickets: tickets(), safetyRecords: safetyRecords(),
+    telemetry: telemetry(), clock: clock(), ids: ids(), log,
     settings: { get: () => (settings ??= settingsStore.get()) },
   };
   const outcomes: Record<string, number> = refused.length ? { dropped: refused.length } : {};

@@ -1,6 +1,10 @@
 import { sweepExpiredSessions } from '../domain/vend-sweep';
 import { log, observedHandler } from '../observability';
-import * as repositories from '../providers/repositories';
+import { clock } from '../providers/clock';
+import { ledger } from '../providers/repositories/ledger';
+import { machines } from '../providers/repositories/machines';
+import { settings } from '../providers/repositories/settings';
+import { vendSessions } from '../providers/repositories/vend-sessions';
 
 /**
  * EventBridge schedule (every minute in AWS; a timer in the local cloud): expire overdue vend sessions and release
@@ -10,5 +14,5 @@ import * as repositories from '../providers/repositories';
  * function's role holds no IoT job rights (docs/infrastructure.md, "Least privilege where money is").
  */
 export const handler = observedHandler('sweep', () => sweepExpiredSessions({
-  vendSessions: repositories.vendSessions(), ledger: repositories.ledger(), machines: repositories.machines(), settings: repositories.settings(), clock: repositories.clock(), log,
+  vendSessions: vendSessions(), ledger: ledger(), machines: machines(), settings: settings(), clock: clock(), log,
 }), (counts) => (counts.errors ? 'errors' : 'ran'));

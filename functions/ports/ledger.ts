@@ -16,9 +16,6 @@ export type LedgerEntryType = (typeof ledgerEntryTypes)[number];
  */
 export const visibleEntryTypes = ['topup', 'purchase', 'refund', 'adjustment', 'receivable', 'repayment', 'guest_refill'] as const satisfies readonly LedgerEntryType[];
 
-/** 409 of a change made against a balance that is no longer the one its author saw (an admin adjustment). */
-export const BALANCE_CHANGED = 'The balance changed, reload';
-
 export interface LedgerEntry {
   id: string;
   userId: string;

@@ -6,7 +6,7 @@ import type {
   StationType,
   WaterQuality,
 } from '@shared/schemas/machine';
-import type { SafetyLock } from '@shared/schemas/water-safety';
+import type { SafetyLock } from '@shared/schemas/water-check';
 
 /** Counters a station reports in its heartbeat. */
 export interface StationCounters {

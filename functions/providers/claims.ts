@@ -1,16 +1,21 @@
 import type { ClaimDeps } from '../domain/claims';
 import { log } from '../observability';
 import { mailer } from './mailer';
-import * as repositories from './repositories';
+import { claims as claimsRepository } from './repositories/claims';
+import { clock } from './clock';
+import { ledger } from './repositories/ledger';
+import { telemetry } from './repositories/telemetry';
+import { users } from './repositories/users';
+import { vendSessions } from './repositories/vend-sessions';
 
 /** What the claim routes that move money need: the table, and the mailer for the outcome e-mail (created when first used). */
 export const claimDeps = (): ClaimDeps => ({
-  vendSessions: repositories.vendSessions(),
-  claims: repositories.claims(),
-  ledger: repositories.ledger(),
-  users: repositories.users(),
-  telemetry: repositories.telemetry(),
-  clock: repositories.clock(),
+  vendSessions: vendSessions(),
+  claims: claimsRepository(),
+  ledger: ledger(),
+  users: users(),
+  telemetry: telemetry(),
+  clock: clock(),
   get mailer() {
     return mailer();
   },

@@ -15,7 +15,22 @@ import type { PaymentOrders } from '../ports/payment-orders';
 import type { Users } from '../ports/users';
 import type { VendSessions } from '../ports/vend-sessions';
 import { provider } from './provider';
-import * as repositories from './repositories';
+import { adminQueries } from './repositories/admin-queries';
+import { alerts as alertsRepository } from './repositories/alerts';
+import { claims as claimsRepository } from './repositories/claims';
+import { clock as systemClockOf, ids as randomIdsOf } from './clock';
+import { commands as commandsRepository } from './repositories/commands';
+import { favourites as favouritesRepository } from './repositories/favourites';
+import { hostRequests } from './repositories/host-requests';
+import { ledger as ledgerRepository } from './repositories/ledger';
+import { machines as machinesRepository } from './repositories/machines';
+import { paymentOrders } from './repositories/payment-orders';
+import { safetyRecords } from './repositories/safety-records';
+import { settings as settingsRepository } from './repositories/settings';
+import { telemetry as telemetryRepository } from './repositories/telemetry';
+import { tickets as ticketsRepository } from './repositories/tickets';
+import { users as usersRepository } from './repositories/users';
+import { vendSessions } from './repositories/vend-sessions';
 
 /** The repositories of the single table (TABLE_NAME; DynamoDB Local through AWS_ENDPOINT_URL_DYNAMODB in the local cloud), with clock and ids. */
 export interface DataServices {
@@ -47,23 +62,23 @@ export interface DataServices {
   commands: Commands;
 }
 
-/** Every repository at once, for the local cloud's composition (functions/composition.ts); functions import theirs from repositories.ts. */
+/** Every repository at once, for the local cloud's composition (functions/composition.ts); functions import theirs from providers/repositories/. */
 export const data = /* @__PURE__ */ provider((): DataServices => ({
-  clock: repositories.clock(),
-  ids: repositories.ids(),
-  machines: repositories.machines(),
-  hostRequests: repositories.hostRequests(),
-  settings: repositories.settings(),
-  users: repositories.users(),
-  ledger: repositories.ledger(),
-  vendSessions: repositories.vendSessions(),
-  paymentOrders: repositories.paymentOrders(),
-  adminQueries: repositories.adminQueries(),
-  telemetry: repositories.telemetry(),
-  alerts: repositories.alerts(),
-  favourites: repositories.favourites(),
-  claims: repositories.claims(),
-  safetyRecords: repositories.safetyRecords(),
-  tickets: repositories.tickets(),
-  commands: repositories.commands(),
+  clock: systemClockOf(),
+  ids: randomIdsOf(),
+  machines: machinesRepository(),
+  hostRequests: hostRequests(),
+  settings: settingsRepository(),
+  users: usersRepository(),
+  ledger: ledgerRepository(),
+  vendSessions: vendSessions(),
+  paymentOrders: paymentOrders(),
+  adminQueries: adminQueries(),
+  telemetry: telemetryRepository(),
+  alerts: alertsRepository(),
+  favourites: favouritesRepository(),
+  claims: claimsRepository(),
+  safetyRecords: safetyRecords(),
+  tickets: ticketsRepository(),
+  commands: commandsRepository(),
 }));

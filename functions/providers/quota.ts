@@ -1,5 +1,5 @@
 import { createDocumentClient } from '../adapters/dynamodb/client';
-import { DynamoRequestQuota } from '../adapters/dynamodb/problem-reports';
+import { DynamoRequestQuota } from '../adapters/dynamodb/request-quota';
 import { awsRegion, setting } from '../environment';
 import { traced } from '../observability';
 import { provider } from './provider';

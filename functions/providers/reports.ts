@@ -6,7 +6,9 @@ import { traced } from '../observability';
 import { provider } from './provider';
 import { files } from './files';
 import { requestQuota } from './quota';
-import * as repositories from './repositories';
+import { clock, ids } from './clock';
+import { machines } from './repositories/machines';
+import { tickets } from './repositories/tickets';
 
 const tables = provider(() => {
   const table = setting('TABLE_NAME');
@@ -16,10 +18,10 @@ const tables = provider(() => {
 
 /** Problem reports: the table, the quota and (created on first use, so routes that never touch photos need no bucket) the file store. */
 export const reportDeps = (): ReportDeps => ({
-  machines: repositories.machines(),
-  tickets: repositories.tickets(),
-  clock: repositories.clock(),
-  ids: repositories.ids(),
+  machines: machines(),
+  tickets: tickets(),
+  clock: clock(),
+  ids: ids(),
   ...tables(),
   quota: requestQuota(),
   get files() {

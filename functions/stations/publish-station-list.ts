@@ -1,10 +1,12 @@
 import { publishStationList } from '../domain/station-list';
 import { observedHandler } from '../observability';
 import { stationListSnapshot } from '../providers/station-list';
-import * as repositories from '../providers/repositories';
+import { clock } from '../providers/clock';
+import { machines } from '../providers/repositories/machines';
+import { settings } from '../providers/repositories/settings';
 
 /**
  * EventBridge schedule (every minute in AWS; a timer in the local cloud): rewrites the public station list file when
  * it changed (docs/scale.md, "The station list from the edge").
  */
-export const handler = observedHandler('publishStationList', () => publishStationList({ machines: repositories.machines(), settings: repositories.settings(), clock: repositories.clock(), snapshot: stationListSnapshot() }), (result) => (result.written ? 'written' : 'unchanged'));
+export const handler = observedHandler('publishStationList', () => publishStationList({ machines: machines(), settings: settings(), clock: clock(), snapshot: stationListSnapshot() }), (result) => (result.written ? 'written' : 'unchanged'));

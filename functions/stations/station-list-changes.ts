@@ -3,7 +3,10 @@ import { isStationChange, stationChangeOf } from '../adapters/dynamodb/station-c
 import { publishChangedStations } from '../domain/station-list';
 import { observedHandler } from '../observability';
 import { stationListSnapshot } from '../providers/station-list';
-import * as repositories from '../providers/repositories';
+import { clock } from '../providers/clock';
+import { leases } from '../providers/repositories/leases';
+import { machines } from '../providers/repositories/machines';
+import { settings } from '../providers/repositories/settings';
 
 /**
  * The table's stream, filtered to station items: rewrites the public station list file seconds after a change
@@ -12,7 +15,7 @@ import * as repositories from '../providers/repositories';
 export const handler = observedHandler(
   'stationListChanges',
   (event) => publishChangedStations(((event as { Records?: DynamoDBRecord[] }).Records ?? []).filter(isStationChange).map(stationChangeOf), {
-    machines: repositories.machines(), settings: repositories.settings(), clock: repositories.clock(), leases: repositories.leases(), snapshot: stationListSnapshot(),
+    machines: machines(), settings: settings(), clock: clock(), leases: leases(), snapshot: stationListSnapshot(),
   }),
   (result) => result.outcome,
 );

@@ -1,6 +1,6 @@
 import * as z from '../zod';
 import { STATION_TYPES } from '../constants';
-import { WaterCheck } from './water-safety';
+import { WaterCheck } from './water-check';
 import { lazySchema } from '../lazy-schema';
 
 export const machineStatuses = ['online', 'offline', 'maintenance', 'locked'] as const;

@@ -2,34 +2,15 @@ import * as z from '../zod';
 import { lazySchema } from '../lazy-schema';
 import { baliDate } from '../bali-time';
 import { uploadKey } from './upload';
+import { SafetyLock } from './water-check';
 
 /**
  * Water safety (docs/stations.md, "Water safety"): sanitation visits and lab tests an admin records, and the locks a
  * quality breach, an overdue sanitation or a failed lab test put on a station until an admin or a technician clears them.
  */
-/** 'manual': an admin or a technician locked the station on purpose (a leak, a broken tap), saying why. */
-const safetyLockReasons = ['quality', 'sanitationOverdue', 'labTestFailed', 'manual'] as const;
-const SafetyLockReason = /* @__PURE__ */ lazySchema(() => z.enum(safetyLockReasons));
-
-export const SafetyLock = /* @__PURE__ */ lazySchema(() => z.object({
-  reason: SafetyLockReason,
-  /** What was seen, e.g. 'TDS 640 ppm (above 500 ppm)'. */
-  detail: z.string(),
-  at: z.string(),
-}));
-export type SafetyLock = z.infer<typeof SafetyLock>;
 
 const day = () => z.iso.date({ error: 'Enter a date (YYYY-MM-DD)' });
 
-/** What the public sees: the last passing lab test and sanitation (dates), and whether a safety lock holds. */
-export const WaterCheck = /* @__PURE__ */ lazySchema(() => z.object({
-  lastLabTestAt: z.nullable(z.string()),
-  lastLabTestResult: z.nullable(z.enum(['pass', 'fail'])),
-  lastSanitationAt: z.nullable(z.string()),
-  /** Locked for water safety (the reason only; the detail is the admin's). */
-  lockedFor: z.nullable(SafetyLockReason),
-}));
-export type WaterCheck = z.infer<typeof WaterCheck>;
 
 /** A lab test's report: one PDF, at most this size (checked again on the stored bytes, which must start with `%PDF-`). */
 export const LAB_REPORT_TYPE = 'application/pdf';

@@ -171,7 +171,7 @@ describe('guest receipts', () => {
     const { resolveClaim } = await import('@functions/domain/claims');
     const { afterClaimResolved } = await import('@functions/domain/guest-orders');
     const { claimDeps } = await import('@functions/providers/claims');
-    const { guestDeps } = await import('@functions/providers/payment-deps');
+    const { guestDeps } = await import('@functions/providers/guest-deps');
     const claim = await resolveClaim(`PAID-${order.id}`, { decision: 'credit', amount: 300, reason: 'Checked the meter' }, 'admin:test', claimDeps());
     expect(await balanceOf(guestAccountOf(order.id))).toBe(300);
     // The gateway takes a second to answer the claim's refund; the guest keeps the receipt in an account meanwhile.

@@ -116,7 +116,7 @@ export async function runMoneySimulation(options: MoneyOptions): Promise<MoneyRe
   Object.assign(process.env, serviceEnvironment(outputs));
   const { services } = await import('@functions/composition');
   const { vendDeps } = await import('@functions/providers/vend');
-  const { withdrawals } = await import('@functions/providers/repositories');
+  const { withdrawals } = await import('@functions/providers/repositories/withdrawals');
   const svc = services();
   const settings = await svc.settings.get();
   const db = createDocumentClient({ tableName: dynamodb.tableName, endpoint: dynamodb.endpoint });

@@ -3,7 +3,7 @@ import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { conflict, invalid, notFound, unavailable } from '../../domain/errors';
 import type { Clock, Ids } from '../../ports/clock';
 import {
-  BALANCE_CHANGED, counterAccountOf, ledgerEntryTypes, revenueAccount, visibleEntryTypes, type EntryDetails, type GuestRefillRecord, type Hold, type JoinOptions, type Ledger, type LedgerEntry, type LedgerEntryType, type LedgerTotals, type PostResult, type Transfer,
+  counterAccountOf, ledgerEntryTypes, revenueAccount, visibleEntryTypes, type EntryDetails, type GuestRefillRecord, type Hold, type JoinOptions, type Ledger, type LedgerEntry, type LedgerEntryType, type LedgerTotals, type PostResult, type Transfer,
 } from '../../ports/ledger';
 import { TransactionPartRejected, type TransactionPart } from '../../ports/transaction';
 import { keys, STATS_SHARDS, withoutKeys } from './keys';
@@ -84,7 +84,7 @@ export class DynamoLedger implements Ledger {
     const repays = type === 'topup';
     const counted = { ...details, counter: counterAccountOf(type, details) };
     return this.apply(userId, idempotencyKey, counted, (account) => {
-      if (expectedBalance !== undefined && account.balance !== expectedBalance) throw conflict(BALANCE_CHANGED);
+      if (expectedBalance !== undefined && account.balance !== expectedBalance) throw conflict(texts.balanceChanged);
       const entries: PlannedEntry[] = [{ type, amount }];
       // A top-up pays what the user owes first.
       const repaid = repays ? Math.min(account.owed, account.balance + amount) : 0;
@@ -195,7 +195,7 @@ export class DynamoLedger implements Ledger {
       const [earlier, source, target] = await Promise.all([attempt === 0 ? used() : null, this.accountOf(from), this.accountOf(to)]);
       if (earlier) return earlier;
       if (!source) throw notFound('User not found');
-      if (options.expectedFromBalance !== undefined && source.balance !== options.expectedFromBalance) throw conflict(BALANCE_CHANGED);
+      if (options.expectedFromBalance !== undefined && source.balance !== options.expectedFromBalance) throw conflict(texts.balanceChanged);
       if (source.balance < amount) {
         const applied = attempt > 0 ? await used() : null;
         if (applied) return applied;

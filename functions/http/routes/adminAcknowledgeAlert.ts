@@ -2,7 +2,8 @@ import { adminActor } from '../../domain/admin-auth';
 import { acknowledgeAlert } from '../../domain/alerts';
 import * as contract from '@shared/routes/fleet';
 import { routeHandler } from '../route-handler';
-import * as repositories from '../../providers/repositories';
+import { alerts as alertsRepository } from '../../providers/repositories/alerts';
+import { clock } from '../../providers/clock';
 
 /** An admin or a technician takes an alert on, as '<role>:<username>': no more e-mails about it. */
-export const handler = routeHandler(contract.adminAcknowledgeAlert, async ({ params, identity, language }) => acknowledgeAlert(params.id, adminActor(identity), { alerts: repositories.alerts(), clock: repositories.clock() }, language));
+export const handler = routeHandler(contract.adminAcknowledgeAlert, async ({ params, identity, language }) => acknowledgeAlert(params.id, adminActor(identity), { alerts: alertsRepository(), clock: clock() }, language));

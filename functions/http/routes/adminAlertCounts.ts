@@ -1,6 +1,6 @@
 import * as contract from '@shared/routes/fleet';
 import { routeHandler } from '../route-handler';
-import * as repositories from '../../providers/repositories';
+import { alerts as alertsRepository } from '../../providers/repositories/alerts';
 
 /** Open and acknowledged alerts, counted from GSI1 ALERTS#ACTIVE. */
-export const handler = routeHandler(contract.adminAlertCounts, async () => repositories.alerts().counts());
+export const handler = routeHandler(contract.adminAlertCounts, async () => alertsRepository().counts());

@@ -1,9 +1,11 @@
 import { readBookDay } from '../../domain/book';
 import * as contract from '@shared/routes/wallet';
 import { routeHandler } from '../route-handler';
-import * as repositories from '../../providers/repositories';
+import { adminQueries } from '../../providers/repositories/admin-queries';
+import { clock } from '../../providers/clock';
+import { ledger } from '../../providers/repositories/ledger';
 import { secondFactors } from '../../providers/second-factors';
 
 /** GET /api/admin/book: one day of the book for the console's Book page. */
 export const handler = routeHandler(contract.adminBookDay, ({ query }) =>
-  readBookDay(query.date, { adminQueries: repositories.adminQueries(), ledger: repositories.ledger(), clock: repositories.clock() }), { secondFactors });
+  readBookDay(query.date, { adminQueries: adminQueries(), ledger: ledger(), clock: clock() }), { secondFactors });

@@ -2,7 +2,8 @@ import { createLabReportUpload } from '../../domain/water-safety';
 import { files } from '../../providers/files';
 import * as contract from '@shared/routes/fleet';
 import { routeHandler } from '../route-handler';
-import * as repositories from '../../providers/repositories';
+import { clock, ids } from '../../providers/clock';
+import { machines } from '../../providers/repositories/machines';
 
 /** A presigned POST for one lab test's PDF report (docs/stations.md, "Water safety"). */
-export const handler = routeHandler(contract.adminCreateLabReportUpload, async ({ params }) => createLabReportUpload(params.id, { machines: repositories.machines(), clock: repositories.clock(), ids: repositories.ids(), files: files() }));
+export const handler = routeHandler(contract.adminCreateLabReportUpload, async ({ params }) => createLabReportUpload(params.id, { machines: machines(), clock: clock(), ids: ids(), files: files() }));

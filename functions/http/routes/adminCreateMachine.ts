@@ -3,10 +3,12 @@ import * as contract from '@shared/routes/fleet';
 import { routeHandler } from '../route-handler';
 import { signingKeys } from '../../providers/signing-keys';
 import { stationRegistry } from '../../providers/station-registry';
-import * as repositories from '../../providers/repositories';
+import { clock } from '../../providers/clock';
+import { machines } from '../../providers/repositories/machines';
+import { settings } from '../../providers/repositories/settings';
 
 /** POST /api/admin/machines: provision a station and store it; the certificate bundle is returned once. */
 export const handler = routeHandler(contract.adminCreateMachine, async ({ body }) => {
-  const { machines, settings, clock } = { machines: repositories.machines(), settings: repositories.settings(), clock: repositories.clock() };
-  return provisionStation(body, { machines, registry: stationRegistry(), signingKeys: signingKeys(), clock, settings: await settings.get() });
+  const deps = { machines: machines(), registry: stationRegistry(), signingKeys: signingKeys(), clock: clock() };
+  return provisionStation(body, { ...deps, settings: await settings().get() });
 });

@@ -1,9 +1,9 @@
 import { deleteHostRequest } from '../../domain/admin-host-requests';
 import * as contract from '@shared/routes/partners';
 import { routeHandler } from '../route-handler';
-import * as repositories from '../../providers/repositories';
+import { hostRequests } from '../../providers/repositories/host-requests';
 
 export const handler = routeHandler(contract.adminDeleteHostRequest, async ({ params }) => {
-  await deleteHostRequest(params.id, { hostRequests: repositories.hostRequests() });
+  await deleteHostRequest(params.id, { hostRequests: hostRequests() });
   return null;
 });

@@ -1,11 +1,11 @@
 import { exportAdminTransactions } from '../../domain/admin-transactions';
 import * as contract from '@shared/routes/wallet';
 import { HttpReply, routeHandler } from '../route-handler';
-import * as repositories from '../../providers/repositories';
+import { adminQueries } from '../../providers/repositories/admin-queries';
 
 /** GET /api/admin/transactions/export: the CSV file of a range of days, saved under its range's name. */
 export const handler = routeHandler(contract.adminExportTransactions, async ({ query }) => {
-  const csv = await exportAdminTransactions(query, { adminQueries: repositories.adminQueries() });
+  const csv = await exportAdminTransactions(query, { adminQueries: adminQueries() });
   return new HttpReply(200, {
     'content-type': 'text/csv; charset=utf-8',
     'content-disposition': `attachment; filename="bali-refill-transactions-${query.from}-${query.to}.csv"`,

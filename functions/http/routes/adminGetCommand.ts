@@ -1,7 +1,7 @@
 import { getCommand } from '../../domain/commands';
 import * as contract from '@shared/routes/fleet';
 import { routeHandler } from '../route-handler';
-import * as repositories from '../../providers/repositories';
+import { commands as commandsRepository } from '../../providers/repositories/commands';
 
 /** A command and every station's execution (its partition). */
-export const handler = routeHandler(contract.adminGetCommand, async ({ params, language }) => getCommand(params.id, { commands: repositories.commands() }, language));
+export const handler = routeHandler(contract.adminGetCommand, async ({ params, language }) => getCommand(params.id, { commands: commandsRepository() }, language));

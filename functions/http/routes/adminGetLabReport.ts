@@ -2,10 +2,11 @@ import { labReportLink } from '../../domain/water-safety';
 import { files } from '../../providers/files';
 import * as contract from '@shared/routes/fleet';
 import { routeHandler } from '../route-handler';
-import * as repositories from '../../providers/repositories';
+import { clock } from '../../providers/clock';
+import { safetyRecords } from '../../providers/repositories/safety-records';
 
 /**
  * A 5-minute presigned GET of a lab test's PDF: the browser fetches it from storage, as a 5 MB PDF (6.7 MB in
  * base64) does not fit a function's 6 MB answer the way a report photo's data: URL does.
  */
-export const handler = routeHandler(contract.adminGetLabReport, async ({ params }) => labReportLink(params.id, params.recordId, { safetyRecords: repositories.safetyRecords(), clock: repositories.clock(), files: files() }));
+export const handler = routeHandler(contract.adminGetLabReport, async ({ params }) => labReportLink(params.id, params.recordId, { safetyRecords: safetyRecords(), clock: clock(), files: files() }));

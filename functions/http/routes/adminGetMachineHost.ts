@@ -1,7 +1,7 @@
 import { machineHost } from '../../domain/hosts';
 import * as contract from '@shared/routes/partners';
 import { routeHandler } from '../route-handler';
-import * as repositories from '../../providers/repositories';
+import { machines } from '../../providers/repositories/machines';
 
 /** The host account a station is linked to. */
-export const handler = routeHandler(contract.adminGetMachineHost, async ({ params }) => machineHost(params.id, { machines: repositories.machines() }));
+export const handler = routeHandler(contract.adminGetMachineHost, async ({ params }) => machineHost(params.id, { machines: machines() }));

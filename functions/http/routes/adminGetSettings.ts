@@ -1,5 +1,5 @@
 import * as contract from '@shared/routes/system';
 import { routeHandler } from '../route-handler';
-import * as repositories from '../../providers/repositories';
+import { settings } from '../../providers/repositories/settings';
 
-export const handler = routeHandler(contract.adminGetSettings, async () => repositories.settings().get());
+export const handler = routeHandler(contract.adminGetSettings, async () => settings().get());

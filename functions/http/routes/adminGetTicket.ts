@@ -1,7 +1,7 @@
 import { getTicket } from '../../domain/tickets';
 import * as contract from '@shared/routes/fieldwork';
 import { routeHandler } from '../route-handler';
-import * as repositories from '../../providers/repositories';
+import { tickets as ticketsRepository } from '../../providers/repositories/tickets';
 
 /** One ticket, for its page. */
-export const handler = routeHandler(contract.adminGetTicket, async ({ params, language }) => getTicket(params.id, { tickets: repositories.tickets() }, language));
+export const handler = routeHandler(contract.adminGetTicket, async ({ params, language }) => getTicket(params.id, { tickets: ticketsRepository() }, language));

@@ -1,12 +1,13 @@
 import { journalCsv, journalOfDay } from '../../domain/book';
 import * as contract from '@shared/routes/wallet';
 import { HttpReply, routeHandler } from '../route-handler';
-import * as repositories from '../../providers/repositories';
+import { adminQueries } from '../../providers/repositories/admin-queries';
+import { clock } from '../../providers/clock';
 import { secondFactors } from '../../providers/second-factors';
 
 /** GET /api/admin/journal: one day's journal as the CSV file an accountant imports, saved under the day's name. */
 export const handler = routeHandler(contract.adminJournal, async ({ query }) => {
-  const journal = await journalOfDay(query.date, { adminQueries: repositories.adminQueries(), clock: repositories.clock() });
+  const journal = await journalOfDay(query.date, { adminQueries: adminQueries(), clock: clock() });
   return new HttpReply(200, {
     'content-type': 'text/csv; charset=utf-8',
     'content-disposition': `attachment; filename="bali-refill-journal-${query.date}.csv"`,

@@ -1,7 +1,7 @@
 import { listClaims } from '../../domain/claims';
 import * as contract from '@shared/routes/vending';
 import { routeHandler } from '../route-handler';
-import * as repositories from '../../providers/repositories';
+import { claims as claimsRepository } from '../../providers/repositories/claims';
 
 /** The claims of one status (GSI1 CLAIMS#<status>): the queue oldest first. */
-export const handler = routeHandler(contract.adminListClaims, async ({ query }) => listClaims(query, { claims: repositories.claims() }));
+export const handler = routeHandler(contract.adminListClaims, async ({ query }) => listClaims(query, { claims: claimsRepository() }));

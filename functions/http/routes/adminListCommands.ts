@@ -1,7 +1,7 @@
 import { listCommands } from '../../domain/commands';
 import * as contract from '@shared/routes/fleet';
 import { routeHandler } from '../route-handler';
-import * as repositories from '../../providers/repositories';
+import { commands as commandsRepository } from '../../providers/repositories/commands';
 
 /** Commands newest first (GSI1 COMMANDS). */
-export const handler = routeHandler(contract.adminListCommands, async ({ query, language }) => listCommands(query, { commands: repositories.commands() }, language));
+export const handler = routeHandler(contract.adminListCommands, async ({ query, language }) => listCommands(query, { commands: commandsRepository() }, language));

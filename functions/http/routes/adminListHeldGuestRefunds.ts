@@ -1,7 +1,8 @@
 import { listHeldGuestRefunds } from '../../domain/guest-receipts';
 import * as contract from '@shared/routes/guests';
 import { routeHandler } from '../route-handler';
-import * as repositories from '../../providers/repositories';
+import { paymentOrders } from '../../providers/repositories/payment-orders';
+import { users } from '../../providers/repositories/users';
 
 /** GET /api/admin/guest-refunds: guest refunds the gateway refused, still held for the guest. */
-export const handler = routeHandler(contract.adminListHeldGuestRefunds, async () => listHeldGuestRefunds({ paymentOrders: repositories.paymentOrders(), users: repositories.users() }));
+export const handler = routeHandler(contract.adminListHeldGuestRefunds, async () => listHeldGuestRefunds({ paymentOrders: paymentOrders(), users: users() }));

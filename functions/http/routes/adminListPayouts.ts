@@ -1,7 +1,7 @@
 import { listPayouts } from '../../domain/withdrawals';
-import * as repositories from '../../providers/repositories';
+import { withdrawals as withdrawalsRepository } from '../../providers/repositories/withdrawals';
 import * as contract from '@shared/routes/wallet';
 import { routeHandler } from '../route-handler';
 
 /** GET /api/admin/payouts?status=: payout requests of withdrawals, newest first. */
-export const handler = routeHandler(contract.adminListPayouts, async ({ query }) => listPayouts(query.status, { withdrawals: repositories.withdrawals() }));
+export const handler = routeHandler(contract.adminListPayouts, async ({ query }) => listPayouts(query.status, { withdrawals: withdrawalsRepository() }));

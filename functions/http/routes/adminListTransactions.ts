@@ -1,6 +1,6 @@
 import { listAdminTransactions } from '../../domain/admin-transactions';
 import * as contract from '@shared/routes/wallet';
 import { routeHandler } from '../route-handler';
-import * as repositories from '../../providers/repositories';
+import { adminQueries } from '../../providers/repositories/admin-queries';
 
-export const handler = routeHandler(contract.adminListTransactions, async ({ query }) => listAdminTransactions(query, { adminQueries: repositories.adminQueries() }));
+export const handler = routeHandler(contract.adminListTransactions, async ({ query }) => listAdminTransactions(query, { adminQueries: adminQueries() }));

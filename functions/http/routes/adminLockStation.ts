@@ -3,7 +3,10 @@ import { lockStation } from '../../domain/water-safety';
 import { log } from '../../observability';
 import * as contract from '@shared/routes/fleet';
 import { routeHandler } from '../route-handler';
-import * as repositories from '../../providers/repositories';
+import { clock, ids } from '../../providers/clock';
+import { machines } from '../../providers/repositories/machines';
+import { safetyRecords } from '../../providers/repositories/safety-records';
+import { settings } from '../../providers/repositories/settings';
 
 /** An admin or a technician locks a station on purpose, as '<role>:<username>'. */
-export const handler = routeHandler(contract.adminLockStation, async ({ params, body, identity }) => lockStation(params.id, body, adminActor(identity), { machines: repositories.machines(), safetyRecords: repositories.safetyRecords(), clock: repositories.clock(), ids: repositories.ids(), settings: repositories.settings(), log }));
+export const handler = routeHandler(contract.adminLockStation, async ({ params, body, identity }) => lockStation(params.id, body, adminActor(identity), { machines: machines(), safetyRecords: safetyRecords(), clock: clock(), ids: ids(), settings: settings(), log }));

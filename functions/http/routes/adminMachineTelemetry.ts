@@ -1,7 +1,8 @@
 import { stationTelemetry } from '../../domain/telemetry';
 import * as contract from '@shared/routes/fleet';
 import { routeHandler } from '../route-handler';
-import * as repositories from '../../providers/repositories';
+import { machines } from '../../providers/repositories/machines';
+import { telemetry as telemetryRepository } from '../../providers/repositories/telemetry';
 
 /** A station's readings by receive time (its partition, SK READING#<from>..READING#<to>). */
-export const handler = routeHandler(contract.adminMachineTelemetry, async ({ params, query }) => stationTelemetry(params.id, query, { machines: repositories.machines(), telemetry: repositories.telemetry() }));
+export const handler = routeHandler(contract.adminMachineTelemetry, async ({ params, query }) => stationTelemetry(params.id, query, { machines: machines(), telemetry: telemetryRepository() }));

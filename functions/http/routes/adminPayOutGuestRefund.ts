@@ -3,7 +3,10 @@ import { payOutGuestRefund } from '../../domain/guest-receipts';
 import * as contract from '@shared/routes/guests';
 import { routeHandler } from '../route-handler';
 import { secondFactors } from '../../providers/second-factors';
-import * as repositories from '../../providers/repositories';
+import { clock } from '../../providers/clock';
+import { ledger } from '../../providers/repositories/ledger';
+import { paymentOrders } from '../../providers/repositories/payment-orders';
+import { users } from '../../providers/repositories/users';
 
 /** An operator records that a held guest refund was paid outside the gateway, as 'admin:<username>' with a note. */
-export const handler = routeHandler(contract.adminPayOutGuestRefund, async ({ params, body, identity }) => payOutGuestRefund(params.id, body.note, adminActor(identity), { paymentOrders: repositories.paymentOrders(), ledger: repositories.ledger(), users: repositories.users(), clock: repositories.clock() }), { secondFactors });
+export const handler = routeHandler(contract.adminPayOutGuestRefund, async ({ params, body, identity }) => payOutGuestRefund(params.id, body.note, adminActor(identity), { paymentOrders: paymentOrders(), ledger: ledger(), users: users(), clock: clock() }), { secondFactors });

@@ -3,7 +3,7 @@ import { saveSettings } from '../../domain/admin-settings';
 import * as contract from '@shared/routes/system';
 import { routeHandler } from '../route-handler';
 import { secondFactors } from '../../providers/second-factors';
-import * as repositories from '../../providers/repositories';
+import { settings as settingsRepository } from '../../providers/repositories/settings';
 
 /** Validated by the shared Settings schema; saved with an audit entry of who changed what. */
-export const handler = routeHandler(contract.adminPutSettings, async ({ body, identity }) => saveSettings(body, adminActor(identity), { settings: repositories.settings() }), { secondFactors });
+export const handler = routeHandler(contract.adminPutSettings, async ({ body, identity }) => saveSettings(body, adminActor(identity), { settings: settingsRepository() }), { secondFactors });

@@ -4,9 +4,11 @@ import { log } from '../../observability';
 import { files } from '../../providers/files';
 import * as contract from '@shared/routes/fleet';
 import { routeHandler } from '../route-handler';
-import * as repositories from '../../providers/repositories';
+import { clock, ids } from '../../providers/clock';
+import { machines } from '../../providers/repositories/machines';
+import { safetyRecords } from '../../providers/repositories/safety-records';
 
 /** An admin or a technician records a sanitation visit or a lab test (with its PDF, if uploaded), as '<role>:<username>'. */
 export const handler = routeHandler(contract.adminRecordSafety, async ({ params, body, identity }) => recordSafety(params.id, body, adminActor(identity), {
-  machines: repositories.machines(), safetyRecords: repositories.safetyRecords(), clock: repositories.clock(), ids: repositories.ids(), log, files: files(),
+  machines: machines(), safetyRecords: safetyRecords(), clock: clock(), ids: ids(), log, files: files(),
 }));

@@ -3,7 +3,7 @@ import { resolveClaim } from '../../domain/claims';
 import { afterClaimResolved } from '../../domain/guest-orders';
 import { guestOrderOfAccount } from '../../ports/payment-orders';
 import { claimDeps } from '../../providers/claims';
-import { guestDeps } from '../../providers/payment-deps';
+import { guestDeps } from '../../providers/guest-deps';
 import * as contract from '@shared/routes/vending';
 import { routeHandler } from '../route-handler';
 import { secondFactors } from '../../providers/second-factors';

@@ -4,8 +4,10 @@ import * as contract from '@shared/routes/vending';
 import { routeHandler } from '../route-handler';
 import { secondFactors } from '../../providers/second-factors';
 import { log } from '../../observability';
-import * as repositories from '../../providers/repositories';
+import { clock } from '../../providers/clock';
+import { ledger } from '../../providers/repositories/ledger';
+import { vendSessions } from '../../providers/repositories/vend-sessions';
 
 /** An operator settles a vend incident with the volume dispensed, as 'admin:<username>' (docs/architecture.md, Vend incidents). */
 export const handler = routeHandler(contract.adminResolveIncident, async ({ params, body, identity }) =>
-  resolveIncident(params.id, body, adminActor(identity!), { vendSessions: repositories.vendSessions(), ledger: repositories.ledger(), clock: repositories.clock(), log }), { secondFactors });
+  resolveIncident(params.id, body, adminActor(identity!), { vendSessions: vendSessions(), ledger: ledger(), clock: clock(), log }), { secondFactors });

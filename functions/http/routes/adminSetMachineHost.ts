@@ -1,7 +1,8 @@
 import { setMachineHost } from '../../domain/hosts';
 import * as contract from '@shared/routes/partners';
 import { routeHandler } from '../route-handler';
-import * as repositories from '../../providers/repositories';
+import { clock } from '../../providers/clock';
+import { machines } from '../../providers/repositories/machines';
 
 /** An admin links a station to a host account (or unlinks it). */
-export const handler = routeHandler(contract.adminSetMachineHost, async ({ params, body }) => setMachineHost(params.id, body.hostEmail, { machines: repositories.machines(), clock: repositories.clock() }));
+export const handler = routeHandler(contract.adminSetMachineHost, async ({ params, body }) => setMachineHost(params.id, body.hostEmail, { machines: machines(), clock: clock() }));

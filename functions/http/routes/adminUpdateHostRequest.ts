@@ -1,6 +1,7 @@
 import { updateHostRequest } from '../../domain/admin-host-requests';
 import * as contract from '@shared/routes/partners';
 import { routeHandler } from '../route-handler';
-import * as repositories from '../../providers/repositories';
+import { clock } from '../../providers/clock';
+import { hostRequests } from '../../providers/repositories/host-requests';
 
-export const handler = routeHandler(contract.adminUpdateHostRequest, async ({ params, body }) => updateHostRequest(params.id, body, { hostRequests: repositories.hostRequests(), clock: repositories.clock() }));
+export const handler = routeHandler(contract.adminUpdateHostRequest, async ({ params, body }) => updateHostRequest(params.id, body, { hostRequests: hostRequests(), clock: clock() }));

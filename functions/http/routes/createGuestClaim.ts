@@ -1,5 +1,5 @@
 import { createGuestClaim } from '../../domain/guest-orders';
-import { guestDeps } from '../../providers/payment-deps';
+import { guestDeps } from '../../providers/guest-deps';
 import * as contract from '@shared/routes/guests';
 import { routeHandler } from '../route-handler';
 

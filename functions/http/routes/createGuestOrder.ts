@@ -1,5 +1,5 @@
 import { createGuestOrder } from '../../domain/guest-orders';
-import { guestDeps } from '../../providers/payment-deps';
+import { guestDeps } from '../../providers/guest-deps';
 import { clientAddress } from '../client-address';
 import * as contract from '@shared/routes/guests';
 import { routeHandler } from '../route-handler';

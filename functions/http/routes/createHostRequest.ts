@@ -1,6 +1,7 @@
 import { submitHostRequest } from '../../domain/host-requests';
 import * as contract from '@shared/routes/partners';
 import { routeHandler } from '../route-handler';
-import * as repositories from '../../providers/repositories';
+import { clock, ids } from '../../providers/clock';
+import { hostRequests } from '../../providers/repositories/host-requests';
 
-export const handler = routeHandler(contract.createHostRequest, async ({ body }) => submitHostRequest(body, { hostRequests: repositories.hostRequests(), clock: repositories.clock(), ids: repositories.ids() }));
+export const handler = routeHandler(contract.createHostRequest, async ({ body }) => submitHostRequest(body, { hostRequests: hostRequests(), clock: clock(), ids: ids() }));

@@ -4,9 +4,11 @@ import { routeHandler } from '../route-handler';
 import { signingKeys } from '../../providers/signing-keys';
 import { withDirectoryAttributes } from '../identity';
 import { callerDirectory } from '../../providers/caller-directory';
-import * as repositories from '../../providers/repositories';
+import { clock, ids } from '../../providers/clock';
+import { settings } from '../../providers/repositories/settings';
+import { users } from '../../providers/repositories/users';
 
 /** POST /api/nfc/generate-token: a one-time ES256 token to pay at a station (409 below the minimum balance). */
 export const handler = routeHandler(contract.generateNfcToken, async ({ identity }) => {
-  return issueNfcToken(await withDirectoryAttributes(identity, callerDirectory), { users: repositories.users(), settings: repositories.settings(), clock: repositories.clock(), ids: repositories.ids(), signingKeys: signingKeys() });
+  return issueNfcToken(await withDirectoryAttributes(identity, callerDirectory), { users: users(), settings: settings(), clock: clock(), ids: ids(), signingKeys: signingKeys() });
 });

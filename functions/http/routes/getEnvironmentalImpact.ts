@@ -1,10 +1,11 @@
 import { impactOfDispensed } from '../../domain/impact';
 import * as contract from '@shared/routes/accounts';
 import { routeHandler } from '../route-handler';
-import * as repositories from '../../providers/repositories';
+import { settings as settingsRepository } from '../../providers/repositories/settings';
+import { users } from '../../providers/repositories/users';
 
 /** GET /api/environmental-impact: the caller's impact, derived from the millilitres the stations metered. */
 export const handler = routeHandler(contract.getEnvironmentalImpact, async ({ identity }) => {
-  const [user, settings] = await Promise.all([repositories.users().get(identity.sub), repositories.settings().get()]);
+  const [user, settings] = await Promise.all([users().get(identity.sub), settingsRepository().get()]);
   return impactOfDispensed(user?.dispensedMl, settings);
 });

@@ -1,9 +1,9 @@
 import * as contract from '@shared/routes/partners';
 import { routeHandler } from '../route-handler';
-import * as repositories from '../../providers/repositories';
+import { settings as settingsRepository } from '../../providers/repositories/settings';
 
 /** GET /api/contact: the Contact page's WhatsApp number and e-mail address, from the settings. */
 export const handler = routeHandler(contract.getSupportContact, async () => {
-  const settings = await repositories.settings().get();
+  const settings = await settingsRepository().get();
   return { whatsapp: settings.supportWhatsApp || null, email: settings.supportEmail || null };
 });

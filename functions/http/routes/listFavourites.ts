@@ -1,6 +1,6 @@
 import * as contract from '@shared/routes/stations';
 import { routeHandler } from '../route-handler';
-import * as repositories from '../../providers/repositories';
+import { favourites } from '../../providers/repositories/favourites';
 
 /** GET /api/favourites: the stations the caller starred. */
-export const handler = routeHandler(contract.listFavourites, async ({ identity }) => ({ stationIds: await repositories.favourites().list(identity.sub) }));
+export const handler = routeHandler(contract.listFavourites, async ({ identity }) => ({ stationIds: await favourites().list(identity.sub) }));

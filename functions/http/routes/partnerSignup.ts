@@ -1,7 +1,8 @@
 import { submitHostRequest } from '../../domain/host-requests';
 import * as contract from '@shared/routes/partners';
 import { routeHandler } from '../route-handler';
-import * as repositories from '../../providers/repositories';
+import { clock, ids } from '../../providers/clock';
+import { hostRequests } from '../../providers/repositories/host-requests';
 
 /** The documented partner sign-up is a host application by another name. */
-export const handler = routeHandler(contract.partnerSignup, async ({ body }) => submitHostRequest(body, { hostRequests: repositories.hostRequests(), clock: repositories.clock(), ids: repositories.ids() }));
+export const handler = routeHandler(contract.partnerSignup, async ({ body }) => submitHostRequest(body, { hostRequests: hostRequests(), clock: clock(), ids: ids() }));
