@@ -8,7 +8,7 @@ import type { Machine } from './schemas/machine';
  * are, with their counts) and each tile is a file of its own under STATION_TILE_PATH_PREFIX. Tiles are the cells of a
  * quadtree: 1° cells, each split in four while it holds more than STATION_TILE_MAX_STATIONS, so a dense town gets small
  * tiles and the countryside large ones. A page loads the tiles of what it shows. The publisher
- * (functions/domain/station-list.ts) and the browser (frontend/src/api/station-tiles.ts) read this one module.
+ * (functions/stations/domain/station-list.ts) and the browser (frontend/src/api/station-tiles.ts) read this one module.
  */
 export const STATION_LIST_TILE_THRESHOLD = 2_000;
 /** The most stations in a tile, unless it is as small as STATION_TILE_MAX_LEVEL allows: about 13 KB gzip. */

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { JwkSigningKeys } from '../adapters/signing/jwk-signing-keys';
+import { JwkSigningKeys } from '../vending/adapters/signing/jwk-signing-keys';
 import { newSigningKeySecret, setupValues, type SetupPorts } from './setup-values';
 
 function memorySecrets(initial: Record<string, string>) {

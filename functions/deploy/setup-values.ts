@@ -1,5 +1,5 @@
 import { createHash, generateKeyPairSync } from 'node:crypto';
-import { signingJwkFrom } from '../adapters/signing/jwk-signing-keys';
+import { signingJwkFrom } from '../vending/adapters/signing/jwk-signing-keys';
 
 /** What the stack hands the setup resource (infra/constructs/setup.ts). */
 export interface SetupProperties {

@@ -1,7 +1,7 @@
 import { DescribeEndpointCommand, IoTClient, UpdateEventConfigurationsCommand } from '@aws-sdk/client-iot';
 import { GetSecretValueCommand, PutSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { awsRegion } from '../environment';
-import { logger, observedHandler, traced } from '../observability';
+import { awsRegion } from '../platform/environment';
+import { logger, observedHandler, traced } from '../platform/observability';
 import { setupValues, type SetupPorts, type SetupProperties } from './setup-values';
 
 /** A CloudFormation custom resource request (Lambda-backed: we answer on ResponseURL ourselves). */

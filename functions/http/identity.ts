@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { SignedInPerson } from '../ports/caller-directory';
-import type { CallerDirectory } from '../ports/caller-directory';
+import type { SignedInPerson } from '../platform/ports/caller-directory';
+import type { CallerDirectory } from '../platform/ports/caller-directory';
 
 /** Who is calling, from the claims the JWT authorizer (or the local gateway) verified: the person and what the HTTP layer needs. */
 export interface Identity extends SignedInPerson {

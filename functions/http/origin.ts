@@ -1,5 +1,5 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { setting } from '../environment';
+import { setting } from '../platform/environment';
 
 /** The header CloudFront adds to every request it passes to the API (infra/constructs/web.ts). */
 export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';

@@ -6,11 +6,11 @@ import { languageOf, type Language } from '@shared/language';
 import type { RouteDefinition } from '@shared/routes/route';
 import { fieldMessageIn } from '@shared/schemas/field-messages';
 import { fieldMessages } from '@shared/schemas/error';
-import { DomainError, forbidden, invalid, unauthorized } from '../domain/errors';
-import * as texts from '../domain/texts';
-import { localOnlySetting } from '../environment';
-import { countMetric, logger, observability } from '../observability';
-import type { SecondFactors } from '../ports/second-factors';
+import { DomainError, forbidden, invalid, unauthorized } from '../platform/domain/errors';
+import * as texts from '../platform/domain/texts';
+import { localOnlySetting } from '../platform/environment';
+import { countMetric, logger, observability } from '../platform/observability';
+import type { SecondFactors } from '../platform/ports/second-factors';
 import { identityFrom, type Identity } from './identity';
 import { originCheck } from './origin';
 

@@ -1,12 +1,12 @@
-import { sweepAlerts } from '../domain/alerts';
-import { optionalSetting } from '../environment';
-import { deadLetters } from '../providers/dead-letters';
-import { mailer } from '../providers/mailer';
-import { log, observedHandler } from '../observability';
-import { alerts as alertsRepository } from '../providers/repositories/alerts';
-import { clock, ids } from '../providers/clock';
-import { settings } from '../providers/repositories/settings';
-import { tickets } from '../providers/repositories/tickets';
+import { sweepAlerts } from '../fleet/domain/alerts';
+import { optionalSetting } from '../platform/environment';
+import { deadLetters } from '../platform/providers/dead-letters';
+import { mailer } from '../platform/providers/mailer';
+import { log, observedHandler } from '../platform/observability';
+import { alerts as alertsRepository } from '../fleet/providers/repositories/alerts';
+import { clock, ids } from '../platform/providers/clock';
+import { settings } from '../platform/providers/repositories/settings';
+import { tickets } from '../fieldwork/providers/repositories/tickets';
 
 /**
  * EventBridge schedule (every minute in AWS, beside the sweep; a timer in the local cloud): the alerts that no

@@ -1,10 +1,10 @@
-import { expireQueuedExecutions } from '../domain/commands';
-import { log, observedHandler } from '../observability';
-import { clock } from '../providers/clock';
-import { commands as commandsRepository } from '../providers/repositories/commands';
-import { machines } from '../providers/repositories/machines';
-import { telemetry } from '../providers/repositories/telemetry';
-import { stationJobs } from '../providers/station-jobs';
+import { expireQueuedExecutions } from '../fleet/domain/commands';
+import { log, observedHandler } from '../platform/observability';
+import { clock } from '../platform/providers/clock';
+import { commands as commandsRepository } from '../fleet/providers/repositories/commands';
+import { machines } from '../stations/providers/repositories/machines';
+import { telemetry } from '../fleet/providers/repositories/telemetry';
+import { stationJobs } from '../fleet/providers/station-jobs';
 
 /**
  * EventBridge schedule (every minute in AWS, beside the sweep; a timer in the local cloud): remote commands'

@@ -1,8 +1,8 @@
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
-import { isClosedGuestSession, isGuestSettlementRecord, refundKeyOfRecord, sessionIdOfRecord } from '../adapters/dynamodb/guest-session-changes';
-import { moveGuestRefundOn, settleGuestSession, type GuestSessionSettlement } from '../domain/guest-orders';
-import { log, observedHandler } from '../observability';
-import { guestSettlementDeps } from '../providers/guest-deps';
+import { isClosedGuestSession, isGuestSettlementRecord, refundKeyOfRecord, sessionIdOfRecord } from '../guests/adapters/dynamodb/guest-session-changes';
+import { moveGuestRefundOn, settleGuestSession, type GuestSessionSettlement } from '../guests/domain/guest-orders';
+import { log, observedHandler } from '../platform/observability';
+import { guestSettlementDeps } from '../guests/providers/guest-deps';
 
 /**
  * Settles each record of a batch in order: a closed guest session (its order refunded and receipted), or a refund

@@ -1,16 +1,16 @@
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
-import { heartbeatOf, isIngestedReading } from '../adapters/iot/heartbeat-ingest';
-import { Heartbeat, recordHeartbeat } from '../domain/stations';
-import { log, observedHandler } from '../observability';
-import { alerts as alertsRepository } from '../providers/repositories/alerts';
-import { clock, ids } from '../providers/clock';
-import { machines } from '../providers/repositories/machines';
-import { safetyRecords } from '../providers/repositories/safety-records';
-import { settings as settingsRepository } from '../providers/repositories/settings';
-import { telemetry } from '../providers/repositories/telemetry';
-import { tickets } from '../providers/repositories/tickets';
+import { heartbeatOf, isIngestedReading } from '../fleet/adapters/iot/heartbeat-ingest';
+import { Heartbeat, recordHeartbeat } from '../fleet/domain/stations';
+import { log, observedHandler } from '../platform/observability';
+import { alerts as alertsRepository } from '../fleet/providers/repositories/alerts';
+import { clock, ids } from '../platform/providers/clock';
+import { machines } from '../stations/providers/repositories/machines';
+import { safetyRecords } from '../fleet/providers/repositories/safety-records';
+import { settings as settingsRepository } from '../platform/providers/repositories/settings';
+import { telemetry } from '../fleet/providers/repositories/telemetry';
+import { tickets } from '../fieldwork/providers/repositories/tickets';
 
 interface Reading {
   sequenceNumber: string;

@@ -1,8 +1,8 @@
-import { recordPresence } from '../domain/stations';
-import { log, observedHandler } from '../observability';
-import { clock } from '../providers/clock';
-import { machines } from '../providers/repositories/machines';
-import { telemetry } from '../providers/repositories/telemetry';
+import { recordPresence } from '../fleet/domain/stations';
+import { log, observedHandler } from '../platform/observability';
+import { clock } from '../platform/providers/clock';
+import { machines } from '../stations/providers/repositories/machines';
+import { telemetry } from '../fleet/providers/repositories/telemetry';
 
 /**
  * IoT rule `SELECT * FROM '$aws/events/presence/+/+'`: { clientId, eventType: connected | disconnected,

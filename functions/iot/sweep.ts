@@ -1,10 +1,10 @@
-import { sweepExpiredSessions } from '../domain/vend-sweep';
-import { log, observedHandler } from '../observability';
-import { clock } from '../providers/clock';
-import { ledger } from '../providers/repositories/ledger';
-import { machines } from '../providers/repositories/machines';
-import { settings } from '../providers/repositories/settings';
-import { vendSessions } from '../providers/repositories/vend-sessions';
+import { sweepExpiredSessions } from '../vending/domain/vend-sweep';
+import { log, observedHandler } from '../platform/observability';
+import { clock } from '../platform/providers/clock';
+import { ledger } from '../wallet/providers/repositories/ledger';
+import { machines } from '../stations/providers/repositories/machines';
+import { settings } from '../platform/providers/repositories/settings';
+import { vendSessions } from '../vending/providers/repositories/vend-sessions';
 
 /**
  * EventBridge schedule (every minute in AWS; a timer in the local cloud): expire overdue vend sessions and release

@@ -1,6 +1,6 @@
-import { completeVend } from '../domain/vend-close';
-import { vendDeps } from '../providers/vend';
-import { observedHandler } from '../observability';
+import { completeVend } from '../vending/domain/vend-close';
+import { vendDeps } from '../vending/providers/vend';
+import { observedHandler } from '../platform/observability';
 
 /**
  * IoT rule `SELECT sessionId, dispensedMl, topic(2) AS stationId, timestamp() AS receivedAt FROM 'stations/+/vend/complete'`: { sessionId, dispensedMl, stationId }.

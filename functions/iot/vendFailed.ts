@@ -1,6 +1,6 @@
-import { failVend } from '../domain/vend-close';
-import { vendDeps } from '../providers/vend';
-import { observedHandler } from '../observability';
+import { failVend } from '../vending/domain/vend-close';
+import { vendDeps } from '../vending/providers/vend';
+import { observedHandler } from '../platform/observability';
 
 /**
  * IoT rule `SELECT sessionId, reason, topic(2) AS stationId, timestamp() AS receivedAt FROM 'stations/+/vend/failed'`: { sessionId, reason?, stationId }: release the hold.

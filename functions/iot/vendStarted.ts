@@ -1,7 +1,7 @@
-import { startedVend } from '../domain/vend-close';
-import { log, observedHandler } from '../observability';
-import { clock } from '../providers/clock';
-import { vendSessions } from '../providers/repositories/vend-sessions';
+import { startedVend } from '../vending/domain/vend-close';
+import { log, observedHandler } from '../platform/observability';
+import { clock } from '../platform/providers/clock';
+import { vendSessions } from '../vending/providers/repositories/vend-sessions';
 
 /**
  * IoT rule `SELECT sessionId, topic(2) AS stationId, timestamp() AS receivedAt FROM 'stations/+/vend/started'`:

@@ -1,9 +1,9 @@
-import { publishStationList } from '../domain/station-list';
-import { observedHandler } from '../observability';
-import { stationListSnapshot } from '../providers/station-list';
-import { clock } from '../providers/clock';
-import { machines } from '../providers/repositories/machines';
-import { settings } from '../providers/repositories/settings';
+import { publishStationList } from './domain/station-list';
+import { observedHandler } from '../platform/observability';
+import { stationListSnapshot } from './providers/station-list';
+import { clock } from '../platform/providers/clock';
+import { machines } from './providers/repositories/machines';
+import { settings } from '../platform/providers/repositories/settings';
 
 /**
  * EventBridge schedule (every minute in AWS; a timer in the local cloud): rewrites the public station list file when

@@ -1,12 +1,12 @@
 import type { DynamoDBRecord } from 'aws-lambda';
-import { isStationChange, stationChangeOf } from '../adapters/dynamodb/station-changes';
-import { publishChangedStations } from '../domain/station-list';
-import { observedHandler } from '../observability';
-import { stationListSnapshot } from '../providers/station-list';
-import { clock } from '../providers/clock';
-import { leases } from '../providers/repositories/leases';
-import { machines } from '../providers/repositories/machines';
-import { settings } from '../providers/repositories/settings';
+import { isStationChange, stationChangeOf } from './adapters/dynamodb/station-changes';
+import { publishChangedStations } from './domain/station-list';
+import { observedHandler } from '../platform/observability';
+import { stationListSnapshot } from './providers/station-list';
+import { clock } from '../platform/providers/clock';
+import { leases } from '../platform/providers/repositories/leases';
+import { machines } from './providers/repositories/machines';
+import { settings } from '../platform/providers/repositories/settings';
 
 /**
  * The table's stream, filtered to station items: rewrites the public station list file seconds after a change

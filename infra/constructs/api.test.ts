@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { handlerEntry } from '@functions/http/registry';
 import { routeIds, routes } from '@shared/routes';
 import { type RouteDefinition } from '@shared/routes/route';
-import { settingsFor } from '@functions/environment';
+import { settingsFor } from '@functions/platform/environment';
 import { accessIn, Api, COGNITO_ADMIN_ACTIONS, GEOCODER_ACTIONS, routeNeeds, SECOND_FACTOR_ACTIONS } from './api';
 import { MONEY_TAG } from './common';
 import { Data } from './data';

@@ -19,7 +19,7 @@ import { Construct } from 'constructs';
 import { handlerEntry } from '@functions/http/registry';
 import { routeIds, routes, type RouteId } from '@shared/routes';
 import { type RouteDefinition } from '@shared/routes/route';
-import type { Need } from '@functions/environment';
+import type { Need } from '@functions/platform/environment';
 import { acknowledge, acknowledgeWildcardResource, AppFunction, grantSecretValue } from './common';
 import type { Data } from './data';
 import type { Identity } from './identity';
@@ -34,7 +34,7 @@ import { grantIotJobs, VEND_TOKEN_TOPIC, type Stations } from './stations';
 export const COGNITO_ADMIN_ACTIONS = ['cognito-idp:AdminGetUser', 'cognito-idp:AdminListGroupsForUser', 'cognito-idp:ListUsersInGroup', 'cognito-idp:AdminUserGlobalSignOut'];
 /** What a route that moves money reads of its caller: their MFA settings (shared/routes/, `secondFactor`). */
 export const SECOND_FACTOR_ACTIONS = ['cognito-idp:AdminGetUser'];
-/** The geocoder searches the place index for text (functions/adapters/location/), nothing else. */
+/** The geocoder searches the place index for text (functions/fleet/adapters/location/), nothing else. */
 export const GEOCODER_ACTIONS = ['geo:SearchPlaceIndexForText'];
 
 export interface ApiProps {
@@ -60,7 +60,7 @@ export function accessIn({ access }: Pick<RouteDefinition, 'access'>, mode: Paym
 }
 type Access = ReturnType<typeof accessIn>;
 
-/** The settings a route's function needs (functions/environment.ts), from what it may touch (accessIn) and check. */
+/** The settings a route's function needs (functions/platform/environment.ts), from what it may touch (accessIn) and check. */
 export function routeNeeds({ access, secondFactor }: { access: Access; secondFactor?: true }): Need[] {
   const needs: Need[] = ['http'];
   if (access.table) needs.push('table');

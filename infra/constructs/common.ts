@@ -9,7 +9,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { flattenCfnReference } from 'cdk-nag/lib/utils/flatten-cfn-reference';
 import { Construct, type IConstruct } from 'constructs';
-import type { Need } from '@functions/environment';
+import type { Need } from '@functions/platform/environment';
 import { FunctionSettings } from './settings';
 import { FUNCTION_MEMORY_MB, FUNCTION_TIMEOUT_SECONDS } from './function-defaults';
 import type { PaymentsMode } from './function-bundle';
@@ -98,7 +98,7 @@ export interface AppFunctionProps {
   /** Repository-relative entry file exporting `handler`. */
   entry: string;
   description: string;
-  /** What the function does that needs settings: it gets exactly theirs (functions/environment.ts, FunctionSettings). */
+  /** What the function does that needs settings: it gets exactly theirs (functions/platform/environment.ts, FunctionSettings). */
   needs?: Need[];
   memorySize?: number;
   timeout?: Duration;
@@ -149,7 +149,7 @@ export class AppFunction extends Construct {
       role: this.role,
       logGroup: this.logGroup,
       deadLetterQueue: props.deadLetterQueue,
-      // Powertools (functions/observability.ts): X-Ray traces, metrics, JSON logs.
+      // Powertools (functions/platform/observability.ts): X-Ray traces, metrics, JSON logs.
       tracing: Tracing.ACTIVE,
       environment: { NODE_OPTIONS: '--enable-source-maps', ...FunctionSettings.of(this).environmentFor(props.needs ?? []) },
     });

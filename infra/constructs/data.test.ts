@@ -2,7 +2,7 @@ import type { CfnElement } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { describe, expect, it } from 'vitest';
-import { TABLE_DEFINITION } from '@functions/adapters/dynamodb/table';
+import { TABLE_DEFINITION } from '@functions/platform/adapters/dynamodb/table';
 import { Data } from './data';
 import { expectedTableGrants, only, roleStatements, tableGrantsOf, testStack } from './testing';
 

@@ -10,7 +10,7 @@ import {
 import { Grant, type IGrantable } from 'aws-cdk-lib/aws-iam';
 import type { TableAccess, TableAction } from '@shared/routes/route';
 import { Construct } from 'constructs';
-import { TABLE_DEFINITION } from '@functions/adapters/dynamodb/table';
+import { TABLE_DEFINITION } from '@functions/platform/adapters/dynamodb/table';
 import { FunctionSettings } from './settings';
 
 const INDEX_QUERIES = TABLE_DEFINITION.globalSecondaryIndexes.map((g): TableAction => `Query:${g.indexName}`);
@@ -28,7 +28,7 @@ const TABLE_ACCESS_LEVELS: Record<'read' | 'write', readonly TableAction[]> = {
 export const tableActionsOf = (access: TableAccess): readonly TableAction[] => (typeof access === 'string' ? TABLE_ACCESS_LEVELS[access] : access);
 
 /**
- * The single table, built from TABLE_DEFINITION (functions/adapters/dynamodb/table.ts), the same declaration
+ * The single table, built from TABLE_DEFINITION (functions/platform/adapters/dynamodb/table.ts), the same declaration
  * the local cloud creates DynamoDB Local's table from. On demand, point-in-time recovery, KMS encryption with the
  * AWS managed key, TTL, deletion protection, and retained when the stack goes away.
  */

@@ -59,7 +59,7 @@ export type PaymentsMode = 'live' | 'sandbox';
 /**
  * esbuild's options for a function of a deployment with these payments: one minified ES module for Node 22 with
  * everything bundled, the AWS SDK too. The payments mode is a constant of the bundle
- * (`process.env.BUNDLED_PAYMENTS_MODE`, functions/providers/payment-gateway.ts), so the gateway adapter of the other
+ * (`process.env.BUNDLED_PAYMENTS_MODE`, functions/wallet/providers/payment-gateway.ts), so the gateway adapter of the other
  * mode is left out (docs/scale.md, "Functions").
  */
 export const functionEsbuildOptions = (paymentsMode: PaymentsMode): BuildOptions => ({

@@ -91,7 +91,7 @@ export class Identity extends Construct {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
-    // The code e-mails in the person's language, the reset one its own (functions/domain/account-emails.ts); the
+    // The code e-mails in the person's language, the reset one its own (functions/accounts/domain/account-emails.ts); the
     // verification message above is what Cognito sends for anything the trigger leaves alone.
     this.accountMessage = new AppFunction(this, 'AccountMessage', {
       entry: 'functions/identity/accountMessage.ts',

@@ -5,7 +5,7 @@ import { CfnTopicRule } from 'aws-cdk-lib/aws-iot';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { describe, expect, it } from 'vitest';
 import { AppFunction } from './common';
-import { ALARMED_METRICS } from '@functions/alarmed-metrics';
+import { ALARMED_METRICS } from '@functions/platform/alarmed-metrics';
 import { Observability } from './observability';
 import { resources, testStack } from './testing';
 

@@ -7,8 +7,8 @@ import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { SETTINGS } from '@functions/environment';
-import { ALARMED_METRICS } from '@functions/alarmed-metrics';
+import { SETTINGS } from '@functions/platform/environment';
+import { ALARMED_METRICS } from '@functions/platform/alarmed-metrics';
 import type { AppFunction } from './common';
 import { POWERTOOLS_METRICS_NAMESPACE } from './settings';
 

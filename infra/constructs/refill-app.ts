@@ -19,7 +19,7 @@ import { StationList } from './station-list';
 import { cloudFrontRules, cognitoRules, WebAcl } from './waf';
 import { Web } from './web';
 import { routes } from '@shared/routes';
-import { DEFAULT_REGION } from '@functions/environment';
+import { DEFAULT_REGION } from '@functions/platform/environment';
 
 const DEFAULT_STACK_NAME = 'BaliRefill';
 /** The sender of the system's e-mails unless `-c mailFrom=...` names one of the operator's own domain. */

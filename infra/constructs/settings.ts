@@ -1,6 +1,6 @@
 import { Lazy, Stack } from 'aws-cdk-lib';
 import type { IConstruct } from 'constructs';
-import { SETTINGS, settingsFor, type Need, type SettingName } from '@functions/environment';
+import { SETTINGS, settingsFor, type Need, type SettingName } from '@functions/platform/environment';
 
 /** CloudWatch namespace of the functions' Powertools metrics (alarms read it too). */
 export const POWERTOOLS_METRICS_NAMESPACE = SETTINGS.POWERTOOLS_METRICS_NAMESPACE.fallback;
@@ -8,7 +8,7 @@ export const POWERTOOLS_METRICS_NAMESPACE = SETTINGS.POWERTOOLS_METRICS_NAMESPAC
 const perStack = new WeakMap<Stack, FunctionSettings>();
 
 /**
- * The deployment's value of every function setting (functions/environment.ts), one registry per stack, shared with
+ * The deployment's value of every function setting (functions/platform/environment.ts), one registry per stack, shared with
  * its nested stacks. Constructs put a value in as soon as they own it (the table's name, a secret's ARN, the
  * CloudFront URL...), and each function gets exactly the settings of its needs, resolved at synthesis, so a function
  * created before the construct that owns a value still gets it. A setting a function needs that nobody provided

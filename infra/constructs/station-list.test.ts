@@ -1,7 +1,7 @@
 import { Template } from 'aws-cdk-lib/assertions';
 import { Queue } from 'aws-cdk-lib/aws-sqs';
 import { describe, expect, it } from 'vitest';
-import { STATION_CHANGE_STREAM_FILTER } from '@functions/adapters/dynamodb/station-changes';
+import { STATION_CHANGE_STREAM_FILTER } from '@functions/stations/adapters/dynamodb/station-changes';
 import { Data } from './data';
 import { StationList } from './station-list';
 import { flat, functionRole, only, resources, roleStatements, testStack } from './testing';

@@ -8,9 +8,9 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import type { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { STATION_CHANGE_STREAM_FILTER, STATION_CHANGE_STREAM_MAPPING } from '@functions/adapters/dynamodb/station-changes';
-import { keys } from '@functions/adapters/dynamodb/keys';
-import { STATION_LIST_LEASE, STATION_LIST_PUBLISHER_TIMEOUT_SECONDS } from '@functions/domain/station-list';
+import { STATION_CHANGE_STREAM_FILTER, STATION_CHANGE_STREAM_MAPPING } from '@functions/stations/adapters/dynamodb/station-changes';
+import { keys } from '@functions/platform/adapters/dynamodb/keys';
+import { STATION_LIST_LEASE, STATION_LIST_PUBLISHER_TIMEOUT_SECONDS } from '@functions/stations/domain/station-list';
 import { STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
 import { STATION_TILE_PATH_PREFIX } from '@shared/station-tiles';
 import { acknowledge, acknowledgeWildcardResource, AppFunction, streamFailureQueue, type AppFunctionProps } from './common';
@@ -76,7 +76,7 @@ export class StationList extends Construct {
       entry: 'functions/stations/station-list-changes.ts',
       description: 'Rewrites the public station list file seconds after a change of a station visitors should see (table stream)',
     });
-    // The lease that keeps publications for changes one at a time (functions/domain/station-list.ts): its item only.
+    // The lease that keeps publications for changes one at a time (functions/stations/domain/station-list.ts): its item only.
     this.changePublisher.role.addToPrincipalPolicy(new PolicyStatement({
       actions: ['dynamodb:UpdateItem'],
       resources: [props.data.table.tableArn],

@@ -7,8 +7,8 @@ import { AppSecrets } from './secrets';
 import { FunctionSettings } from './settings';
 import { FUNCTION_ACCESS, HEARTBEAT_INGEST_TOPIC, IOT_JOB_ACTIONS, ruleFunction, STATION_JOBS_TOPICS, STATION_PUBLISH_TOPICS, STATION_RECEIVE_TOPICS, Stations, THING_NAME, TOPIC_RULES, VEND_FUNCTIONS, type IotFunctionId, type RuleId } from './stations';
 import { HEARTBEAT_INGEST_RULE } from '@shared/constants';
-import { GUEST_SESSION_STREAM_MAPPING, GUEST_SETTLEMENT_STREAM_FILTERS } from '@functions/adapters/dynamodb/guest-session-changes';
-import { HEARTBEAT_INGEST_SQL, HEARTBEAT_STREAM_FILTER, HEARTBEAT_STREAM_MAPPING } from '@functions/adapters/iot/heartbeat-ingest';
+import { GUEST_SESSION_STREAM_MAPPING, GUEST_SETTLEMENT_STREAM_FILTERS } from '@functions/guests/adapters/dynamodb/guest-session-changes';
+import { HEARTBEAT_INGEST_SQL, HEARTBEAT_STREAM_FILTER, HEARTBEAT_STREAM_MAPPING } from '@functions/fleet/adapters/iot/heartbeat-ingest';
 import { MONEY_TAG } from './common';
 import { actionsOf, expectedTableGrants, flat, functionRole, only, refId, resources, roleStatements, tableGrantsOf, testStack } from './testing';
 

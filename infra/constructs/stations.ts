@@ -12,16 +12,16 @@ import { HEARTBEAT_INGEST_RULE } from '@shared/constants';
 import {
   GUEST_SESSION_STREAM_MAPPING,
   GUEST_SETTLEMENT_STREAM_FILTERS,
-} from '@functions/adapters/dynamodb/guest-session-changes';
+} from '@functions/guests/adapters/dynamodb/guest-session-changes';
 import {
   HEARTBEAT_INGEST_SQL,
   HEARTBEAT_STREAM_FILTER,
   HEARTBEAT_STREAM_MAPPING,
-} from '@functions/adapters/iot/heartbeat-ingest';
+} from '@functions/fleet/adapters/iot/heartbeat-ingest';
 import { acknowledge, acknowledgeWildcardResource, AppFunction, grantSecretValue, streamFailureQueue } from './common';
 import type { Data } from './data';
 import type { Mail } from './mail';
-import type { Need } from '@functions/environment';
+import type { Need } from '@functions/platform/environment';
 import type { TableAccess } from '@shared/routes/route';
 import type { AppSecrets } from './secrets';
 import { FunctionSettings } from './settings';
@@ -118,7 +118,7 @@ export interface StationsProps {
 }
 
 /**
- * What each station function does that needs settings (functions/environment.ts), what it does with the table
+ * What each station function does that needs settings (functions/platform/environment.ts), what it does with the table
  * (shared/routes/, TableAccess), and whether it moves money (MONEY_TAG): those list exactly the calls they make.
  */
 export const FUNCTION_ACCESS: Record<IotFunctionId, { needs: Need[]; table: TableAccess; money?: true }> = {
@@ -137,7 +137,7 @@ export const FUNCTION_ACCESS: Record<IotFunctionId, { needs: Need[]; table: Tabl
 
 const iotArn = (resource: string) => `arn:${Aws.PARTITION}:iot:${Aws.REGION}:${Aws.ACCOUNT_ID}:${resource}`;
 
-/** What creating and canceling a command's jobs needs (functions/adapters/iot/iot-station-jobs.ts). */
+/** What creating and canceling a command's jobs needs (functions/fleet/adapters/iot/iot-station-jobs.ts). */
 export const IOT_JOB_ACTIONS = ['iot:CreateJob', 'iot:CancelJob'];
 
 /**
@@ -277,7 +277,7 @@ export class Stations extends Construct {
       });
     }
 
-    // Alert e-mails (functions/domain/alerts.ts) are sent by the alert sweep. A guest order's session closed by a station's
+    // Alert e-mails (functions/fleet/domain/alerts.ts) are sent by the alert sweep. A guest order's session closed by a station's
     // report or by the sweep has the rest of its payment refunded through the gateway and its receipt e-mailed, by
     // guestSessionClosed on the table's stream: the station-facing functions hold no payment key.
     props.mail.grantSend(this.functions.alertSweep.role);

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { localJobTopics } from '@functions/adapters/iot/local-broker-jobs';
-import { jobTopics, type JobDocument, type JobExecutionMessage } from '@functions/ports/station-jobs';
+import { localJobTopics } from './adapters/local-broker-jobs';
+import { jobTopics, type JobDocument, type JobExecutionMessage } from '@functions/fleet/ports/station-jobs';
 
 /**
  * The local stand-in for AWS IoT Jobs (docs/local-cloud.md, "Remote commands"): the back end creates and cancels jobs
- * on the broker's control topics (functions/adapters/iot/local-broker-jobs.ts), stations use the subset of the jobs
+ * on the broker's control topics (infra/local/adapters/local-broker-jobs.ts), stations use the subset of the jobs
  * device API over MQTT that docs/station-protocol.md describes (notify-next, start-next, update), and each execution's
  * end is reported as IoT's `$aws/events/jobExecution/<jobId>/<operation>` event to the same handler as the AWS rule.
  */

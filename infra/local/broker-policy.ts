@@ -1,4 +1,4 @@
-import { localJobTopics } from '@functions/adapters/iot/local-broker-jobs';
+import { localJobTopics } from './adapters/local-broker-jobs';
 import { HEARTBEAT_INGEST_RULE } from '@shared/constants';
 import { MACHINE_ID_PATTERN } from '@shared/schemas/machine';
 

@@ -2,16 +2,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { importSPKI } from 'jose';
-import { closeLocalBrokerClients } from '@functions/adapters/iot/local-broker-messages';
-import { LocalCa } from '@functions/adapters/local-ca/local-ca';
-import { ensureSigningKeyFile, fileSigningKeys } from '@functions/adapters/signing/file-signing-keys';
+import { closeLocalBrokerClients } from './adapters/local-broker-messages';
+import { LocalCa } from './adapters/local-ca';
+import { ensureSigningKeyFile, fileSigningKeys } from '@functions/vending/adapters/signing/file-signing-keys';
 import { LocalQueues } from './aws/sqs';
 import { serveAws } from './aws/http';
-import { GUEST_SESSION_STREAM_MAPPING, isGuestSettlementRecord } from '@functions/adapters/dynamodb/guest-session-changes';
-import { isStationChange, STATION_CHANGE_STREAM_MAPPING } from '@functions/adapters/dynamodb/station-changes';
-import { HEARTBEAT_STREAM_MAPPING, isIngestedReading } from '@functions/adapters/iot/heartbeat-ingest';
-import { STATION_LIST_PUBLISHER_TIMEOUT_SECONDS } from '@functions/domain/station-list';
-import { awsRegion, setting } from '@functions/environment';
+import { GUEST_SESSION_STREAM_MAPPING, isGuestSettlementRecord } from '@functions/guests/adapters/dynamodb/guest-session-changes';
+import { isStationChange, STATION_CHANGE_STREAM_MAPPING } from '@functions/stations/adapters/dynamodb/station-changes';
+import { HEARTBEAT_STREAM_MAPPING, isIngestedReading } from '@functions/fleet/adapters/iot/heartbeat-ingest';
+import { STATION_LIST_PUBLISHER_TIMEOUT_SECONDS } from '@functions/stations/domain/station-list';
+import { awsRegion, setting } from '@functions/platform/environment';
 import { startBroker, type LocalBroker } from './broker';
 import { lambdaContext } from './lambda-context';
 import { startStreamConsumer } from './streams';
@@ -73,7 +73,7 @@ export async function startStations(options: { dataDir?: string; fleet?: number;
       LOCAL_CA_DIR: paths.caDir, SIGNING_KEY_FILE: paths.signingKeyFile, LOCAL_BROKER_URL: `mqtts://127.0.0.1:${port}`,
       AWS_ENDPOINT_URL_SQS: deadLetters.endpoint, DEAD_LETTER_QUEUE_URLS: deadLetters.queueUrls.join(','),
     });
-    (await import('@functions/composition')).useLocalStationAdapters(process.env);
+    (await import('./composition')).useLocalStationAdapters(process.env);
     // A rule's function that fails: after Lambda's retries, the event lands in the asynchronous failures queue.
     const deadLetter = (event: unknown) => queues.send(LOCAL_DEAD_LETTER_QUEUES.asyncFailures, JSON.stringify(event));
     // The queued jobs outlive a restart of `npm start`, as IoT Jobs keeps them for stations that come back later.
@@ -133,7 +133,7 @@ export async function startStations(options: { dataDir?: string; fleet?: number;
     const vendEverySeconds = ids.length * FLEET_SECONDS_PER_VEND;
     if (ids.length) {
       void (async () => {
-        const { services } = await import('@functions/composition');
+        const { services } = await import('./composition');
         const { startFleet, localCustomers, storedReadings } = await import('./simulator');
         // Wait until the seed has written the fleet's stations.
         for (let i = 0; i < 120 && !stopped && !(await services().machines.get(ids.at(-1)!)); i++) await new Promise((r) => setTimeout(r, 500));

@@ -1,7 +1,7 @@
 import { X509Certificate } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LocalCa } from '@functions/adapters/local-ca/local-ca';
+import { LocalCa } from './adapters/local-ca';
 
 /** Where the local stations cloud keeps its state (the ignored .local/ folder, or a temporary folder in tests). */
 export function stationStatePaths(root: string) {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Readable } from 'node:stream';
-import { accountCodeEmail, accountLanguage, type AccountCodePurpose } from '@functions/domain/account-emails';
-import type { Email } from '@functions/ports/mailer';
+import { accountCodeEmail, accountLanguage, type AccountCodePurpose } from '@functions/accounts/domain/account-emails';
+import type { Email } from '@functions/platform/ports/mailer';
 import type { Language } from '@shared/language';
 
 /** A code cognito-local delivered: what it is for, to whom, the code, and the language of the person it goes to. */

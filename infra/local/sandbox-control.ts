@@ -5,9 +5,9 @@ import {
   type MadeRefund,
   type RefundFault,
   type RefundFaults,
-} from '@functions/adapters/sandbox-gateway/control';
-import { SandboxGateway } from '@functions/adapters/sandbox-gateway/gateway';
-import type { OrderRef, PaymentNotification } from '@functions/ports/payment-gateway';
+} from '@functions/wallet/adapters/sandbox-gateway/control';
+import { SandboxGateway } from '@functions/wallet/adapters/sandbox-gateway/gateway';
+import type { OrderRef, PaymentNotification } from '@functions/wallet/ports/payment-gateway';
 import { PaymentMethod } from '@shared/schemas/transaction';
 
 /**

@@ -1,4 +1,4 @@
-import { STATION_LIST_PUBLISHER_TIMEOUT_SECONDS } from '@functions/domain/station-list';
+import { STATION_LIST_PUBLISHER_TIMEOUT_SECONDS } from '@functions/stations/domain/station-list';
 import { lambdaContext } from './lambda-context';
 
 /**

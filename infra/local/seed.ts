@@ -1,7 +1,7 @@
-import type { Ledger } from '@functions/ports/ledger';
-import type { Users } from '@functions/ports/users';
-import type { Machines } from '@functions/ports/machines';
-import type { VendSessions } from '@functions/ports/vend-sessions';
+import type { Ledger } from '@functions/wallet/ports/ledger';
+import type { Users } from '@functions/accounts/ports/users';
+import type { Machines } from '@functions/stations/ports/machines';
+import type { VendSessions } from '@functions/vending/ports/vend-sessions';
 import { LOCAL_ACCOUNTS } from './identity';
 import { SEED_STATIONS } from './seed-stations';
 

@@ -3,7 +3,7 @@ import type { LocalOutputs } from './stack';
 
 /**
  * The environment under which another process's own code uses the services of a running local cloud (the simulator,
- * the benchmarks, tests that arrange and assert through functions/composition.ts), as the stack's handlers do.
+ * the benchmarks, tests that arrange and assert through infra/local/composition.ts), as the stack's handlers do.
  */
 export function serviceEnvironment(outputs: LocalOutputs): Record<string, string> {
   return {

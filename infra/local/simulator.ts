@@ -1,11 +1,11 @@
 import type { MqttClient } from 'mqtt';
-import { connectMqtt } from '@functions/adapters/iot/mqtt-connect';
+import { connectMqtt } from '@functions/platform/adapters/iot/mqtt-connect';
 import { HEARTBEAT_TDS_STEP_PPM, HEARTBEAT_WATER_STEP_PERCENT, VEND_TOKEN_LEEWAY_SECONDS } from '@shared/constants';
-import { verifyVendToken } from '@functions/domain/tokens';
-import { issueNfcToken } from '@functions/domain/nfc-token';
-import { jobTopics, type JobExecutionMessage } from '@functions/ports/station-jobs';
-import { stationTopics, type VendAuthorizedMessage, type VendDeniedMessage } from '@functions/ports/station-messages';
-import type { Services } from '@functions/composition';
+import { verifyVendToken } from '@functions/vending/domain/tokens';
+import { issueNfcToken } from '@functions/vending/domain/nfc-token';
+import { jobTopics, type JobExecutionMessage } from '@functions/fleet/ports/station-jobs';
+import { stationTopics, type VendAuthorizedMessage, type VendDeniedMessage } from '@functions/vending/ports/station-messages';
+import type { Services } from './composition';
 import type { StationIdentity } from './ca';
 
 /**

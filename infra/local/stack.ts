@@ -2,14 +2,14 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { createDocumentClient } from '@functions/adapters/dynamodb/client';
-import { DynamoLedger } from '@functions/adapters/dynamodb/ledger';
-import { DynamoMachines } from '@functions/adapters/dynamodb/machines';
-import { DynamoUsers } from '@functions/adapters/dynamodb/users';
-import { DynamoVendSessions } from '@functions/adapters/dynamodb/vend-sessions';
-import { randomIds, systemClock } from '@functions/ports/clock';
-import { LOCAL_TABLE_NAME } from '@functions/adapters/dynamodb/table';
-import { DEFAULT_REGION } from '@functions/environment';
+import { createDocumentClient } from '@functions/platform/adapters/dynamodb/client';
+import { DynamoLedger } from '@functions/wallet/adapters/dynamodb/ledger';
+import { DynamoMachines } from '@functions/stations/adapters/dynamodb/machines';
+import { DynamoUsers } from '@functions/accounts/adapters/dynamodb/users';
+import { DynamoVendSessions } from '@functions/vending/adapters/dynamodb/vend-sessions';
+import { randomIds, systemClock } from '@functions/platform/ports/clock';
+import { LOCAL_TABLE_NAME } from '@functions/platform/adapters/dynamodb/table';
+import { DEFAULT_REGION } from '@functions/platform/environment';
 import { ensureTable, startDynamo } from './dynamodb';
 import type { LocalBroker } from './broker';
 import { startStations, type LocalStationsOutputs } from './broker-stack';
@@ -108,15 +108,15 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const webBuild = options.webPort !== null && options.webMode !== 'dev' ? import('./web-build').then(({ ensureWebBuild }) => ensureWebBuild(log)) : null;
     webBuild?.catch(() => undefined);
 
-    // E-mail: the outbox takes what SES would send, through the same Mailer port (functions/ports/mailer.ts).
+    // E-mail: the outbox takes what SES would send, through the same Mailer port (functions/platform/ports/mailer.ts).
     const outbox = await startOutbox({ dataDir: options.dataDir, from: (process.env.MAIL_FROM ??= LOCAL_MAIL_FROM), alerts: (process.env.ALERT_EMAIL ??= LOCAL_ALERT_EMAIL) });
     stops.push(['the outbox', outbox.stop]);
     process.env.LOCAL_SMTP_URL = outbox.outputs.smtp;
     // The e-mails' links open the local site (without one, as for the benchmarks, they point where it would be).
     const siteUrl = (process.env.SITE_URL ??= `http://127.0.0.1:${options.webPort ?? 5173}`);
-    const { useLocalMailer } = await import('@functions/composition');
+    const { useLocalMailer } = await import('./composition');
     useLocalMailer(process.env);
-    const { mailer } = await import('@functions/providers/mailer');
+    const { mailer } = await import('@functions/platform/providers/mailer');
     log(`Outbox (every e-mail) on ${outbox.outputs.web}`);
 
     // DynamoDB Local (a JVM) and cognito-local (a Node process) start side by side: neither needs the other.
@@ -139,7 +139,7 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const tableName = LOCAL_TABLE_NAME;
     await ensureTable(dynamo.endpoint, tableName);
 
-    // The handlers read their settings (functions/environment.ts) from the environment, as they do in Lambda, and
+    // The handlers read their settings (functions/platform/environment.ts) from the environment, as they do in Lambda, and
     // reach the local services through the AWS SDK's standard endpoint variables, with local credentials.
     const originSecret = randomBytes(32).toString('base64url');
     Object.assign(process.env, {

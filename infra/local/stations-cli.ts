@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { importSPKI } from 'jose';
 import { HEARTBEAT_INTERVAL_SECONDS } from '@shared/constants';
-import type { Services } from '@functions/composition';
+import type { Services } from './composition';
 import type { StationIdentity } from './ca';
 import { REPO_ROOT } from '../repo-root';
 import { serviceEnvironment } from './service-environment';
@@ -74,10 +74,10 @@ async function main() {
   if (local) {
     const s = outputs!.stations!;
     Object.assign(process.env, serviceEnvironment(outputs!), { LOCAL_BROKER_URL: brokerUrl });
-    const { createServices } = await import('@functions/composition');
-    const { LocalCa } = await import('@functions/adapters/local-ca/local-ca');
+    const { createServices } = await import('./composition');
+    const { LocalCa } = await import('./adapters/local-ca');
     const { stationIdentity, stationStatePaths, saveStationBundle } = await import('./ca');
-    const { provisionStation } = await import('@functions/domain/stations');
+    const { provisionStation } = await import('@functions/fleet/domain/stations');
     services = createServices(process.env);
     const ca = await LocalCa.open(s.caDir);
     const storeDir = stationStatePaths(join(s.caDir, '..')).stationsDir;

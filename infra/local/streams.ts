@@ -1,7 +1,7 @@
 import { DescribeTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DescribeStreamCommand, DynamoDBStreamsClient, GetRecordsCommand, GetShardIteratorCommand, type _Record as StreamRecord } from '@aws-sdk/client-dynamodb-streams';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { withoutLogFilter } from '@functions/adapters/dynamodb/client';
+import { withoutLogFilter } from '@functions/platform/adapters/dynamodb/client';
 
 /** What Lambda's event source mapping is told in the stations construct; the same numbers here. */
 export interface StreamMappingOptions {

@@ -2,16 +2,16 @@ import { randomUUID } from 'node:crypto';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { MqttClient } from 'mqtt';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
-import { connectMqtt } from '@functions/adapters/iot/mqtt-connect';
+import { connectMqtt } from '@functions/platform/adapters/iot/mqtt-connect';
 import { ORIGIN_VERIFY_HEADER } from '@functions/http/origin';
 import { httpApiAnswer, httpApiEvent, type Claims } from '../local/gateway';
 import { passwordSignIn, type LOCAL_ACCOUNTS } from '../local/identity';
 import type { LocalDeployment } from './deploy';
 import { BatchWriteItemCommand, DynamoDBClient, GetItemCommand, PutItemCommand } from '@aws-sdk/client-dynamodb';
 import { marshall, unmarshall } from '@aws-sdk/util-dynamodb';
-import { keys } from '@functions/adapters/dynamodb/keys';
-import { machineItem } from '@functions/adapters/dynamodb/machines';
-import { ingestedItem } from '@functions/adapters/iot/heartbeat-ingest';
+import { keys } from '@functions/platform/adapters/dynamodb/keys';
+import { machineItem } from '@functions/stations/adapters/dynamodb/machines';
+import { ingestedItem } from '@functions/fleet/adapters/iot/heartbeat-ingest';
 import { cloudFrontOriginHeaders, filterMatches, scheduledEvent, topicRuleEvent, triggersOf, type Triggers } from './triggers';
 
 /** The callers a driver can be: nobody, the seeded user, the seeded admin (real tokens from cognito-local). */

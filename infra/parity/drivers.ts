@@ -1,10 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
-import { receiptSecretFor } from '@functions/domain/guest-orders';
-import { keys } from '@functions/adapters/dynamodb/keys';
-import { orderIdFor } from '@functions/domain/payment-orders';
-import { paidSessionId } from '@functions/domain/vend-paid';
-import { guestRefundKeys, refundInFlightAccount } from '@functions/ports/payment-orders';
-import { stationTopics } from '@functions/ports/station-messages';
+import { receiptSecretFor } from '@functions/guests/domain/guest-orders';
+import { keys } from '@functions/platform/adapters/dynamodb/keys';
+import { orderIdFor } from '@functions/wallet/domain/payment-orders';
+import { paidSessionId } from '@functions/vending/domain/vend-paid';
+import { guestRefundKeys, refundInFlightAccount } from '@functions/wallet/ports/payment-orders';
+import { stationTopics } from '@functions/vending/ports/station-messages';
 import { baliDate } from '@shared/bali-time';
 import { openApiDocument } from '@shared/openapi';
 import { STATION_LIST_TILE_THRESHOLD } from '@shared/station-tiles';
@@ -490,7 +490,7 @@ export const DRIVERS: Record<string, Driver> = {
   'Api/getGuestOrder': {
     http: [
       {
-        // The order and the receipt's secret follow from the Idempotency-Key (functions/domain/guest-orders.ts).
+        // The order and the receipt's secret follow from the Idempotency-Key (functions/guests/domain/guest-orders.ts).
         name: 'reads the waiting order with its receipt secret (the gateway says pending)',
         params: (s) => ({ id: guest(s, 'waiting').orderId }),
         query: (s) => ({ secret: guest(s, 'waiting').secret }),

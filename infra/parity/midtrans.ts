@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:https';
-import type { LocalCa } from '@functions/adapters/local-ca/local-ca';
-import { formatMidtransTime, MIDTRANS_BASE_URL, signatureKey } from '@functions/adapters/midtrans/protocol';
-import { qrisPayload } from '@functions/adapters/sandbox-gateway/qris';
+import type { LocalCa } from '../local/adapters/local-ca';
+import { formatMidtransTime, MIDTRANS_BASE_URL, signatureKey } from '@functions/wallet/adapters/midtrans/protocol';
+import { qrisPayload } from '@functions/wallet/adapters/sandbox-gateway/qris';
 import { readRequest, writeResponse, type AwsRequest, type AwsResponse } from '../local/aws/http';
 
 interface Refund {
@@ -31,7 +31,7 @@ const answer = (body: Record<string, unknown>): AwsResponse => ({ status: Number
 
 /**
  * The payment gateway of a live deployment, as the parity suite's functions reach it: a stand-in of Midtrans' Core API
- * (docs.midtrans.com, as functions/adapters/midtrans/protocol.ts speaks it: `POST /v2/charge` for QRIS and GoPay,
+ * (docs.midtrans.com, as functions/wallet/adapters/midtrans/protocol.ts speaks it: `POST /v2/charge` for QRIS and GoPay,
  * `GET /v2/{order_id}/status` with the refunds made, `POST /v2/{order_id}/refund/online/direct` once per refund key),
  * served over HTTPS from the run's CA. Only the server key the scenario put into the payment secret is accepted. The
  * drivers play the rest of the world: the payer who scans the QR code (`pay`) and Midtrans' signed HTTP notification

@@ -7,9 +7,9 @@ export interface FunctionReport {
   /** Calls the recorder judged (IAM-evaluated, or known to need no IAM). */
   calls: RecordedCall[];
   denied: RecordedCall[];
-  /** Settings (functions/environment.ts) the function read that its template does not set. */
+  /** Settings (functions/platform/environment.ts) the function read that its template does not set. */
   unset: string[];
-  /** Variables the app's own code (functions/, shared/) read without declaring them in functions/environment.ts. */
+  /** Variables the app's own code (functions/, shared/) read without declaring them in functions/platform/environment.ts. */
   undeclared: string[];
   /** Local-only settings the function read (absent in AWS by design; listed, not failures). */
   localOnly: string[];
@@ -92,7 +92,7 @@ export function formatReport(report: ParityReport): string[] {
     const driven = report.functions.filter((f) => f.invocations).length;
     return [...names].map(([name, keys]) => `${name}: ${keys.length === driven ? 'every function' : keys.length > 6 ? `${keys.length} functions` : keys.join(', ')}`);
   };
-  section('Read by the app\'s own code without being declared in functions/environment.ts (library options it consults; not failures):', byName((f) => f.undeclared));
+  section('Read by the app\'s own code without being declared in functions/platform/environment.ts (library options it consults; not failures):', byName((f) => f.undeclared));
   section('Local-only settings read (absent in AWS by design, not failures):', byName((f) => f.localOnly));
   section('Set by the template, never read:', report.functions.filter((f) => f.setButUnread.length).map((f) => `${f.key}: ${f.setButUnread.join(', ')}`));
   section(

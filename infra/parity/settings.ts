@@ -1,7 +1,7 @@
-import { LOCAL_ONLY_SETTINGS, RUNTIME_VARIABLES, SETTINGS } from '@functions/environment';
+import { LOCAL_ONLY_SETTINGS, RUNTIME_VARIABLES, SETTINGS } from '@functions/platform/environment';
 
 export type VariableKind =
-  /** A setting of ours (functions/environment.ts, SETTINGS): the template must set it. */
+  /** A setting of ours (functions/platform/environment.ts, SETTINGS): the template must set it. */
   | 'setting'
   /** A local-cloud-only setting (LOCAL_ONLY_SETTINGS): absent in AWS by design. */
   | 'local-only'
@@ -9,7 +9,7 @@ export type VariableKind =
   | 'runtime'
   /** Read by a library (the AWS SDK, Powertools, Node) for its own options; absent means its default. */
   | 'library'
-  /** Read by the app's own code (functions/, shared/) without being declared in functions/environment.ts. */
+  /** Read by the app's own code (functions/, shared/) without being declared in functions/platform/environment.ts. */
   | 'undeclared';
 
 /** What the suite sets in the Lambda runtime's place: the SDK's standard endpoint settings, the local CA, the runtime's paths. */

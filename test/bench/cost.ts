@@ -1,4 +1,4 @@
-import { HEARTBEAT_STREAM_MAPPING } from '@functions/adapters/iot/heartbeat-ingest';
+import { HEARTBEAT_STREAM_MAPPING } from '@functions/fleet/adapters/iot/heartbeat-ingest';
 
 /**
  * The cost model of docs/cost.md, computed from measured per-operation counts and AWS list prices

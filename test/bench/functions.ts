@@ -23,7 +23,7 @@ export const handler = async () => [db, observed];
 /** What Lambda sets that the functions read at init (the tracer loads only in Lambda). */
 const LAMBDA_ENV = { TABLE_NAME: 'bench', AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x', AWS_LAMBDA_FUNCTION_NAME: 'bench', AWS_REGION: 'ap-southeast-3', AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' };
 
-/** Bytes in the output per package (node_modules) or per folder of ours (shared/schemas, functions/adapters, ...). */
+/** Bytes in the output per package (node_modules) or per folder of ours (shared/schemas, functions/wallet/adapters, ...). */
 export function bytesByPart(metafile: Metafile): Map<string, number> {
   const parts = new Map<string, number>();
   for (const output of Object.values(metafile.outputs)) {

@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { createDocumentClient } from '@functions/adapters/dynamodb/client';
-import { DynamoMachines, machineItem } from '@functions/adapters/dynamodb/machines';
+import { createDocumentClient } from '@functions/platform/adapters/dynamodb/client';
+import { DynamoMachines, machineItem } from '@functions/stations/adapters/dynamodb/machines';
 import type { LocalOutputs } from '@infra/local/stack';
 import { percentile, round, type Figure } from './stats';
 

@@ -1,7 +1,7 @@
 import { createHash, createPrivateKey, generateKeyPairSync, randomBytes, sign, X509Certificate } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LocalCa } from '@functions/adapters/local-ca/local-ca';
+import { LocalCa } from '../../infra/local/adapters/local-ca';
 import type { StationIdentity } from '@infra/local/ca';
 
 /**
@@ -20,7 +20,7 @@ export async function issueStationCertificates(caDir: string, ids: string[]): Pr
   const length = ids[0]!.length;
   if (ids.some((id) => id.length !== length)) throw new Error('issueStationCertificates: ids must all have the same length');
   const ca = await LocalCa.open(caDir);
-  // The CA key's file name inside the CA folder (see functions/adapters/local-ca/local-ca.ts).
+  // The CA key's file name inside the CA folder (see infra/local/adapters/local-ca.ts).
   const caKey = createPrivateKey(readFileSync(join(caDir, 'ca.key.pem'), 'utf8'));
   const templateId = ids[0]!;
   const template = await ca.issueClient(templateId);

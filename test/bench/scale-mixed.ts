@@ -1,7 +1,7 @@
 import { AdminCreateUserCommand, AdminSetUserPasswordCommand, CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { keys } from '@functions/adapters/dynamodb/keys';
-import { queryAll } from '@functions/adapters/dynamodb/query';
+import { keys } from '@functions/platform/adapters/dynamodb/keys';
+import { queryAll } from '@functions/platform/adapters/dynamodb/query';
 import type { LocalOutputs } from '@infra/local/stack';
 import { serviceEnvironment } from '@infra/local/service-environment';
 import { STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
@@ -30,7 +30,7 @@ export interface BenchUser { sub: string; token: string; balanceBefore: number }
 /** Bench users in the local Cognito, signed in, with a profile and a top-up each; and the stations' vend key. */
 export async function prepareMixed(outputs: LocalOutputs, log: (line: string) => void) {
   Object.assign(process.env, serviceEnvironment(outputs));
-  const { services } = await import('@functions/composition');
+  const { services } = await import('../../infra/local/composition');
   const cognito = new CognitoIdentityProviderClient({ endpoint: outputs.cognito.endpoint, region: outputs.cognito.region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   const password = `Scale-${crypto.randomUUID()}-1a`;
   const users: BenchUser[] = [];
@@ -154,7 +154,7 @@ export function startPageLoads(outputs: LocalOutputs, userTokens: string[], perS
  * Waits up to `timeoutMs` for the settlements still under way.
  */
 export async function verifyVends(vends: SimulatedVend[], users: BenchUser[], db: DynamoDBDocumentClient, tableName: string, timeoutMs = 120_000) {
-  const { services } = await import('@functions/composition');
+  const { services } = await import('../../infra/local/composition');
   const completed = vends.filter((v) => v.outcome === 'completed' && v.sessionId);
   const deadline = Date.now() + timeoutMs;
   let unsettled: SimulatedVend[] = completed;

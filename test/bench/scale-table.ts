@@ -1,9 +1,9 @@
 import { BatchGetCommand, BatchWriteCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { keys } from '@functions/adapters/dynamodb/keys';
-import { machineItem } from '@functions/adapters/dynamodb/machines';
-import { queryAll } from '@functions/adapters/dynamodb/query';
-import { effectiveStatus } from '@functions/domain/machines';
-import type { MachineRecord } from '@functions/ports/machines';
+import { keys } from '@functions/platform/adapters/dynamodb/keys';
+import { machineItem } from '@functions/stations/adapters/dynamodb/machines';
+import { queryAll } from '@functions/platform/adapters/dynamodb/query';
+import { effectiveStatus } from '@functions/stations/domain/machines';
+import type { MachineRecord } from '@functions/stations/ports/machines';
 import { HEARTBEAT_INTERVAL_SECONDS } from '@shared/constants';
 import { summarize } from './scale-shared';
 

@@ -4,7 +4,7 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
-import { createDocumentClient } from '@functions/adapters/dynamodb/client';
+import { createDocumentClient } from '@functions/platform/adapters/dynamodb/client';
 import type { LocalOutputs } from '@infra/local/stack';
 import { HEARTBEAT_INTERVAL_SECONDS } from '@shared/constants';
 import {

@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { stationListFiles } from '@functions/domain/station-list';
+import { stationListFiles } from '@functions/stations/domain/station-list';
 import { MAP_DEFAULTS } from '@shared/constants';
 import type { Machine } from '@shared/schemas/machine';
 import { AREA_BOUNDS } from '@shared/station-tiles';

@@ -1,8 +1,8 @@
 import { importSPKI } from 'jose';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { callTimeline, capacityMeter, createDocumentClient } from '@functions/adapters/dynamodb/client';
-import { keys } from '@functions/adapters/dynamodb/keys';
-import { DynamoMachines } from '@functions/adapters/dynamodb/machines';
+import { callTimeline, capacityMeter, createDocumentClient } from '@functions/platform/adapters/dynamodb/client';
+import { keys } from '@functions/platform/adapters/dynamodb/keys';
+import { DynamoMachines } from '@functions/stations/adapters/dynamodb/machines';
 import { STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
 import type { ProvisionedMachine } from '@shared/routes/fleet';
 import type { Machine } from '@shared/schemas/machine';
@@ -16,8 +16,8 @@ import { signInWith } from '../support/cognito';
 import type { FleetInit, FleetMessage } from './heartbeat-fleet';
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { HEARTBEAT_INTERVAL_SECONDS } from '@shared/constants';
-import { ingestedItem } from '@functions/adapters/iot/heartbeat-ingest';
-import { heardFilingGridSeconds } from '@functions/domain/stations';
+import { ingestedItem } from '@functions/fleet/adapters/iot/heartbeat-ingest';
+import { heardFilingGridSeconds } from '@functions/fleet/domain/stations';
 import { heartbeatsPerStationDay } from '@infra/local/simulator';
 import { costTables, perStationMonth, perStationMonthBefore, sum, type MeasuredCounts } from './cost';
 import { cpus, loadavg } from 'node:os';
@@ -69,7 +69,7 @@ async function station(p: Provisioned) {
 /** Vend round trip, heartbeat ingest and DynamoDB units per operation, over the local broker. */
 export async function benchStations(outputs: LocalOutputs, broker: LocalBroker, log: (s: string) => void): Promise<Figure[]> {
   Object.assign(process.env, serviceEnvironment(outputs));
-  const { services } = await import('@functions/composition');
+  const { services } = await import('../../infra/local/composition');
   const admin = await signIn(outputs, 'admin');
   const user = await signIn(outputs, 'user');
   await services().ledger.post(user.sub, 'topup', 1_000_000, `bench-topup-${Date.now()}`, { reference: 'bench', actor: 'gateway' });
@@ -119,8 +119,8 @@ export async function benchStations(outputs: LocalOutputs, broker: LocalBroker, 
   log(`vend round trip p50 ${median(rtts).toFixed(1)} ms (p99 ${percentile(rtts, 99).toFixed(1)}), of which in DynamoDB calls ${median(dynamoMs).toFixed(1)} ms (p99 ${percentile(dynamoMs, 99).toFixed(1)}); load average ${vendLoad.toFixed(2)} on ${cpus().length} cores`);
 
   // Raw MQTT round trip on the same broker: back end -> station and back, two one-way QoS 1 legs.
-  const { connectMqtt } = await import('@functions/adapters/iot/mqtt-connect');
-  const { LocalCa } = await import('@functions/adapters/local-ca/local-ca');
+  const { connectMqtt } = await import('@functions/platform/adapters/iot/mqtt-connect');
+  const { LocalCa } = await import('../../infra/local/adapters/local-ca');
   const ca = await LocalCa.open(outputs.stations.caDir);
   const cert = await ca.issueClient('backend', 1);
   const echoes: number[] = [];
@@ -301,7 +301,7 @@ type Units = { read: number; write: number };
 async function costFigures(stationIds: string[], units: { vend: Units; page: Units }, outputs: LocalOutputs, broker: LocalBroker, log: (s: string) => void): Promise<Figure[]> {
   const { handler } = await import('@functions/iot/heartbeat');
   const { lambdaContext } = await import('@infra/local/lambda-context');
-  const { services } = await import('@functions/composition');
+  const { services } = await import('../../infra/local/composition');
   const db = createDocumentClient({ tableName: outputs.dynamodb.tableName, endpoint: outputs.dynamodb.endpoint });
   // The time of one reading folded alone: the warm handler time the vend and app figures assume.
   const aloneMs: number[] = [];

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DynamoAlerts } from '@functions/adapters/dynamodb/alerts';
+import { DynamoAlerts } from '@functions/fleet/adapters/dynamodb/alerts';
 import { adminSignInInBrowser } from '../support/auth';
 import { DESKTOP, PHONE, launchBrowser, newContext } from '../support/browser';
 import { local, testDb } from '../support/local';

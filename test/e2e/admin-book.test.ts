@@ -1,8 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DynamoLedger } from '@functions/adapters/dynamodb/ledger';
-import { randomIds } from '@functions/ports/clock';
-import { refundInFlightAccount } from '@functions/ports/payment-orders';
+import { DynamoLedger } from '@functions/wallet/adapters/dynamodb/ledger';
+import { randomIds } from '@functions/platform/ports/clock';
+import { refundInFlightAccount } from '@functions/wallet/ports/payment-orders';
 import { createUser } from '../support/admin';
 import { adminSignInInBrowser } from '../support/auth';
 import { PHONE, downloadedText, launchBrowser, newContext } from '../support/browser';

@@ -1,9 +1,9 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keys } from '@functions/adapters/dynamodb/keys';
-import { expireQueuedExecutions } from '@functions/domain/commands';
-import { consoleLog } from '@functions/ports/log';
+import { keys } from '@functions/platform/adapters/dynamodb/keys';
+import { expireQueuedExecutions } from '@functions/fleet/domain/commands';
+import { consoleLog } from '@functions/platform/ports/log';
 import type { SimStation } from '@infra/local/simulator';
 import { asAdmin } from '../support/admin';
 import { adminSignInInBrowser } from '../support/auth';

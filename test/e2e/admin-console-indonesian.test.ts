@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DynamoAlerts } from '@functions/adapters/dynamodb/alerts';
+import { DynamoAlerts } from '@functions/fleet/adapters/dynamodb/alerts';
 import { defaultSettings } from '@shared/schemas/settings';
 import type { SimStation } from '@infra/local/simulator';
 import { asAdmin, createUser, ledgerEntries } from '../support/admin';

@@ -2,7 +2,7 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from '@shared/zod';
-import { keys } from '@functions/adapters/dynamodb/keys';
+import { keys } from '@functions/platform/adapters/dynamodb/keys';
 import { formatInteger, formatLitres, formatRupiah } from '@frontend/features/admin/format';
 import { AdminStats } from '@shared/routes/system';
 import { defaultSettings } from '@shared/schemas/settings';
@@ -20,7 +20,7 @@ import {
 import { DESKTOP, PHONE, downloadedText, launchBrowser, newContext } from '../support/browser';
 import { LOCAL_COGNITO_PATH } from '@infra/local/web';
 import { apiFetch, local, testDb } from '../support/local';
-import { issueNfcToken } from '@functions/domain/nfc-token';
+import { issueNfcToken } from '@functions/vending/domain/nfc-token';
 import { closeStations, provision, stationFor, waitFor, workerServices } from '../integration/stations-support';
 
 /** Where to save the Indonesian phone screenshots when set (ADMIN_I18N_SHOTS=/work/shots). */

@@ -1,9 +1,9 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keys } from '@functions/adapters/dynamodb/keys';
-import { DynamoTelemetry } from '@functions/adapters/dynamodb/telemetry';
-import { storeReading } from '@functions/domain/telemetry';
+import { keys } from '@functions/platform/adapters/dynamodb/keys';
+import { DynamoTelemetry } from '@functions/fleet/adapters/dynamodb/telemetry';
+import { storeReading } from '@functions/fleet/domain/telemetry';
 import { adminSignInInBrowser } from '../support/auth';
 import { DESKTOP, PHONE, downloadedText, launchBrowser, newContext } from '../support/browser';
 import { local, testDb } from '../support/local';

@@ -1,9 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDocumentClient } from '@functions/adapters/dynamodb/client';
-import { DynamoLedger } from '@functions/adapters/dynamodb/ledger';
-import { DynamoUsers } from '@functions/adapters/dynamodb/users';
-import { randomIds, systemClock } from '@functions/ports/clock';
+import { createDocumentClient } from '@functions/platform/adapters/dynamodb/client';
+import { DynamoLedger } from '@functions/wallet/adapters/dynamodb/ledger';
+import { DynamoUsers } from '@functions/accounts/adapters/dynamodb/users';
+import { randomIds, systemClock } from '@functions/platform/ports/clock';
 import { launchBrowser, newContext, PHONE } from '../support/browser';
 import { local } from '../support/local';
 import { emailedCode } from '../support/outbox';

@@ -1,7 +1,7 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keys } from '@functions/adapters/dynamodb/keys';
+import { keys } from '@functions/platform/adapters/dynamodb/keys';
 import { formatRupiah } from '@shared/money';
 import { axeViolations } from '../support/axe';
 import { adminSignInInBrowser, bearer, newAccount, signInInBrowser } from '../support/auth';

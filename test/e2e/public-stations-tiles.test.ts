@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stationListFiles } from '@functions/domain/station-list';
+import { stationListFiles } from '@functions/stations/domain/station-list';
 import { AREAS, MAP_DEFAULTS, STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
 import type { Machine } from '@shared/schemas/machine';
 import {

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DynamoAlerts } from '@functions/adapters/dynamodb/alerts';
+import { DynamoAlerts } from '@functions/fleet/adapters/dynamodb/alerts';
 import { SEED_HOST_STATIONS } from '@infra/local/seed';
 import { CONSOLE_LOGIN_BUTTON, CONSOLE_PASSWORD_LABEL, currentCode, seededAccount } from '../support/auth';
 import { DESKTOP, PHONE, launchBrowser, newContext } from '../support/browser';

@@ -1,9 +1,9 @@
 import { createRequire } from 'node:module';
 import { generateKeyPair, importJWK, SignJWT } from 'jose';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DynamoLedger } from '@functions/adapters/dynamodb/ledger';
-import { DynamoUsers } from '@functions/adapters/dynamodb/users';
-import { randomIds, systemClock } from '@functions/ports/clock';
+import { DynamoLedger } from '@functions/wallet/adapters/dynamodb/ledger';
+import { DynamoUsers } from '@functions/accounts/adapters/dynamodb/users';
+import { randomIds, systemClock } from '@functions/platform/ports/clock';
 import { EnvironmentalImpact, User } from '@shared/schemas/user';
 import { Transaction } from '@shared/schemas/transaction';
 import { bearer, newAccount, signIn, signInAs, basicAuth } from '../support/auth';

@@ -1,14 +1,14 @@
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import * as z from '@shared/zod';
-import { keys } from '@functions/adapters/dynamodb/keys';
-import { queryAll } from '@functions/adapters/dynamodb/query';
+import { keys } from '@functions/platform/adapters/dynamodb/keys';
+import { queryAll } from '@functions/platform/adapters/dynamodb/query';
 import { AdminStats } from '@shared/routes/system';
 import { AdminUser } from '@shared/schemas/user';
 import { Machine } from '@shared/schemas/machine';
 import { bearer, signInAs } from '../support/auth';
-import { DynamoLedger } from '@functions/adapters/dynamodb/ledger';
-import { randomIds } from '@functions/ports/clock';
+import { DynamoLedger } from '@functions/wallet/adapters/dynamodb/ledger';
+import { randomIds } from '@functions/platform/ports/clock';
 import { allPages, asAdmin, createUser, ledgerEntries, repositories, settlePurchase } from '../support/admin';
 import { apiFetch, local, testDb } from '../support/local';
 

@@ -1,8 +1,8 @@
 import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keys, machineShard } from '@functions/adapters/dynamodb/keys';
-import { sweepAlerts } from '@functions/domain/alerts';
-import { heardFilingTime } from '@functions/domain/stations';
+import { keys, machineShard } from '@functions/platform/adapters/dynamodb/keys';
+import { sweepAlerts } from '@functions/fleet/domain/alerts';
+import { heardFilingTime } from '@functions/fleet/domain/stations';
 import { GetQueueAttributesCommand, PurgeQueueCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { Alert, AlertCounts, FLEET_ALERT_SCOPE } from '@shared/schemas/alert';
 import { defaultSettings, type Settings } from '@shared/schemas/settings';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { DynamoLedger } from '@functions/adapters/dynamodb/ledger';
-import { randomIds } from '@functions/ports/clock';
-import { refundInFlightAccount } from '@functions/ports/payment-orders';
+import { DynamoLedger } from '@functions/wallet/adapters/dynamodb/ledger';
+import { randomIds } from '@functions/platform/ports/clock';
+import { refundInFlightAccount } from '@functions/wallet/ports/payment-orders';
 import { BookDay } from '@shared/routes/wallet';
 import { asAdmin, createUser } from '../support/admin';
 import { testDb } from '../support/local';

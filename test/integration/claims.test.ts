@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fileClaim } from '@functions/domain/claims';
-import { sweepExpiredSessions } from '@functions/domain/vend-sweep';
+import { fileClaim } from '@functions/vending/domain/claims';
+import { sweepExpiredSessions } from '@functions/vending/domain/vend-sweep';
 import type { Transaction } from '@shared/schemas/transaction';
 import type { SimStation } from '@infra/local/simulator';
 import { asAdmin, repositories } from '../support/admin';
@@ -87,7 +87,7 @@ describe('claims on vends', () => {
     // The station went quiet past the session's expiry (a 4G gap), then delivered its metered completion.
     const sessionId = await vend(async (id) => {
       const open = await session(id);
-      const { vendDeps } = await import('@functions/providers/vend');
+      const { vendDeps } = await import('@functions/vending/providers/vend');
       await sweepExpiredSessions(vendDeps(), new Date(Date.parse(open.expiresAt) + 1000));
       await waitFor(() => session(id), (s) => s.status === 'expired');
       await station.complete(id, 1000);

@@ -1,8 +1,8 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keys } from '@functions/adapters/dynamodb/keys';
-import { expireQueuedExecutions } from '@functions/domain/commands';
-import { consoleLog } from '@functions/ports/log';
+import { keys } from '@functions/platform/adapters/dynamodb/keys';
+import { expireQueuedExecutions } from '@functions/fleet/domain/commands';
+import { consoleLog } from '@functions/platform/ports/log';
 import { CommandDetail } from '@shared/schemas/command';
 import { Machine } from '@shared/schemas/machine';
 import { asAdmin } from '../support/admin';

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CommandDetail } from '@shared/schemas/command';
 import { Machine } from '@shared/schemas/machine';
-import { DynamoCommands } from '@functions/adapters/dynamodb/commands';
-import { jobIdOf, recordCommandResult } from '@functions/domain/commands';
-import { consoleLog } from '@functions/ports/log';
+import { DynamoCommands } from '@functions/fleet/adapters/dynamodb/commands';
+import { jobIdOf, recordCommandResult } from '@functions/fleet/domain/commands';
+import { consoleLog } from '@functions/platform/ports/log';
 import type { SimStation } from '@infra/local/simulator';
 import { asAdmin, repositories } from '../support/admin';
 import { bearer, newAccount, signInAs } from '../support/auth';

@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDocumentClient } from '@functions/adapters/dynamodb/client';
-import { keys } from '@functions/adapters/dynamodb/keys';
+import { createDocumentClient } from '@functions/platform/adapters/dynamodb/client';
+import { keys } from '@functions/platform/adapters/dynamodb/keys';
 import { ORIGIN_VERIFY_HEADER } from '@functions/http/origin';
-import { DynamoLedger } from '@functions/adapters/dynamodb/ledger';
-import { DynamoUsers } from '@functions/adapters/dynamodb/users';
-import { randomIds, systemClock } from '@functions/ports/clock';
+import { DynamoLedger } from '@functions/wallet/adapters/dynamodb/ledger';
+import { DynamoUsers } from '@functions/accounts/adapters/dynamodb/users';
+import { randomIds, systemClock } from '@functions/platform/ports/clock';
 import { ensureTable, startDynamo, type LocalDynamo } from '@infra/local/dynamodb';
 
 /** This file runs its own DynamoDB Local on disk, so that it can kill it and start it again (quickly: it lives seconds). */

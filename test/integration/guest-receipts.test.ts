@@ -1,8 +1,8 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { keys } from '@functions/adapters/dynamodb/keys';
-import { claimRefundKey, unusedRefundKey } from '@functions/domain/guest-orders';
-import { guestAccountOf, refundInFlightAccount } from '@functions/ports/payment-orders';
+import { keys } from '@functions/platform/adapters/dynamodb/keys';
+import { claimRefundKey, unusedRefundKey } from '@functions/guests/domain/guest-orders';
+import { guestAccountOf, refundInFlightAccount } from '@functions/wallet/ports/payment-orders';
 import { sandboxControlClient } from '@infra/local/sandbox-control';
 import type { SimStation } from '@infra/local/simulator';
 import { asAdmin, ledgerEntries, repositories } from '../support/admin';
@@ -168,10 +168,10 @@ describe('guest receipts', () => {
     const { order } = await refill(1000);
     const keeper = await newAccount('racer');
     expect((await guestClaim(order, { kind: 'dispensed_less', whatsapp: WHATSAPP })).status).toBe(201);
-    const { resolveClaim } = await import('@functions/domain/claims');
-    const { afterClaimResolved } = await import('@functions/domain/guest-orders');
-    const { claimDeps } = await import('@functions/providers/claims');
-    const { guestDeps } = await import('@functions/providers/guest-deps');
+    const { resolveClaim } = await import('@functions/vending/domain/claims');
+    const { afterClaimResolved } = await import('@functions/guests/domain/guest-orders');
+    const { claimDeps } = await import('@functions/vending/providers/claims');
+    const { guestDeps } = await import('@functions/guests/providers/guest-deps');
     const claim = await resolveClaim(`PAID-${order.id}`, { decision: 'credit', amount: 300, reason: 'Checked the meter' }, 'admin:test', claimDeps());
     expect(await balanceOf(guestAccountOf(order.id))).toBe(300);
     // The gateway takes a second to answer the claim's refund; the guest keeps the receipt in an account meanwhile.

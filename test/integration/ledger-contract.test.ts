@@ -1,9 +1,9 @@
-import { ledgerContract } from '@functions/domain/ledger.test-contract';
-import { keys } from '@functions/adapters/dynamodb/keys';
+import { ledgerContract } from '@functions/wallet/domain/ledger.test-contract';
+import { keys } from '@functions/platform/adapters/dynamodb/keys';
 import { repositories } from '../support/admin';
 import { testDb } from '../support/local';
 
-/** The DynamoDB ledger against the book's contract, on DynamoDB Local (the in-memory one: functions/domain/ledger-contract.test.ts). */
+/** The DynamoDB ledger against the book's contract, on DynamoDB Local (the in-memory one: functions/wallet/domain/ledger-contract.test.ts). */
 ledgerContract('on DynamoDB', async () => {
   const { users, ledger } = repositories();
   const { tableName } = testDb();

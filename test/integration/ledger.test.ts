@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DynamoLedger } from '@functions/adapters/dynamodb/ledger';
-import { DynamoUsers } from '@functions/adapters/dynamodb/users';
-import { DynamoVendSessions } from '@functions/adapters/dynamodb/vend-sessions';
-import { TransactionPartRejected } from '@functions/ports/transaction';
-import { DomainError } from '@functions/domain/errors';
-import { randomIds, systemClock } from '@functions/ports/clock';
+import { DynamoLedger } from '@functions/wallet/adapters/dynamodb/ledger';
+import { DynamoUsers } from '@functions/accounts/adapters/dynamodb/users';
+import { DynamoVendSessions } from '@functions/vending/adapters/dynamodb/vend-sessions';
+import { TransactionPartRejected } from '@functions/platform/ports/transaction';
+import { DomainError } from '@functions/platform/domain/errors';
+import { randomIds, systemClock } from '@functions/platform/ports/clock';
 import { ledgerEntries } from '../support/admin';
 import { testDb } from '../support/local';
 

@@ -6,7 +6,7 @@ import {
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { afterAll, describe, expect, it } from 'vitest';
-import { SmtpMailer } from '@functions/adapters/smtp/smtp-mailer';
+import { SmtpMailer } from '../../infra/local/adapters/smtp-mailer';
 import { signIn } from '../support/auth';
 import { local } from '../support/local';
 import { emailedCode, outboxMessages, waitForEmail } from '../support/outbox';

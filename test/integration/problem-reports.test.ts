@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { REPORT_LIMITS } from '@functions/domain/reports';
+import { REPORT_LIMITS } from '@functions/fieldwork/domain/reports';
 import { bearer, signInAs } from '../support/auth';
 import { apiFetch, local } from '../support/local';
 

@@ -1,7 +1,7 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { keys } from '@functions/adapters/dynamodb/keys';
-import { STATION_LIST_CHANGE_LEASE_SECONDS, STATION_LIST_LEASE } from '@functions/domain/station-list';
+import { keys } from '@functions/platform/adapters/dynamodb/keys';
+import { STATION_LIST_CHANGE_LEASE_SECONDS, STATION_LIST_LEASE } from '@functions/stations/domain/station-list';
 import { STATION_LIST_MAX_AGE_SECONDS, STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
 import type { Machine } from '@shared/schemas/machine';
 import { local, testDb } from '../support/local';

@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import * as z from '@shared/zod';
-import { keys } from '@functions/adapters/dynamodb/keys';
+import { keys } from '@functions/platform/adapters/dynamodb/keys';
 import { AREAS } from '@shared/constants';
 import { Machine } from '@shared/schemas/machine';
 import { apiFetch, testDb } from '../support/local';

@@ -17,7 +17,7 @@ import {
 } from './stations-support';
 import { lambdaContext } from '@infra/local/lambda-context';
 import { marshall } from '@aws-sdk/util-dynamodb';
-import { ingestedItem } from '@functions/adapters/iot/heartbeat-ingest';
+import { ingestedItem } from '@functions/fleet/adapters/iot/heartbeat-ingest';
 
 const machineOverHttp = async (id: string) => {
   const { status, body } = await apiFetch(`/api/machines/${id}`);

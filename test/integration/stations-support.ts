@@ -2,7 +2,7 @@ import { importSPKI } from 'jose';
 import { expect } from 'vitest';
 import type { ProvisionedMachine } from '@shared/routes/fleet';
 import type { MachineStatus } from '@shared/schemas/machine';
-import type { Services } from '@functions/composition';
+import type { Services } from '../../infra/local/composition';
 import { SimStation } from '@infra/local/simulator';
 import { asAdmin, repositories } from '../support/admin';
 import { newAccount } from '../support/auth';
@@ -22,7 +22,7 @@ let services: Services | undefined;
 export async function workerServices(): Promise<Services> {
   if (services) return services;
   Object.assign(process.env, serviceEnvironment(local()));
-  const { services: get } = await import('@functions/composition');
+  const { services: get } = await import('../../infra/local/composition');
   services = get();
   return services;
 }

@@ -1,9 +1,9 @@
 import { generateKeyPair, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signNfcToken } from '@functions/domain/tokens';
-import { sweepExpiredSessions } from '@functions/domain/vend-sweep';
-import { type VendDeps } from '@functions/domain/vend';
-import type { VendSession } from '@functions/ports/vend-sessions';
+import { signNfcToken } from '@functions/vending/domain/tokens';
+import { sweepExpiredSessions } from '@functions/vending/domain/vend-sweep';
+import { type VendDeps } from '@functions/vending/domain/vend';
+import type { VendSession } from '@functions/vending/ports/vend-sessions';
 import type { SimStation } from '@infra/local/simulator';
 import { repositories } from '../support/admin';
 import { bearer, newAccount } from '../support/auth';
@@ -32,7 +32,7 @@ const nfcToken = async (token = user.token) => {
 };
 const deps = async (): Promise<VendDeps> => {
   await workerServices();
-  const { vendDeps } = await import('@functions/providers/vend');
+  const { vendDeps } = await import('@functions/vending/providers/vend');
   return vendDeps();
 };
 /** Signs an NFC token with the stack's own signing key, for a clock of our choosing. */
@@ -253,7 +253,7 @@ describe('the vend protocol on the local stack', () => {
     expect(await real.vendSessions.recordIncident(readOpen, report, { holdSession: true })).toBe('held');
     let reads = 0;
     const staleFirst = { ...real, vendSessions: Object.assign(Object.create(real.vendSessions), { get: async (id: string) => (reads++ === 0 ? readOpen : real.vendSessions.get(id)) }) };
-    const { completeVend } = await import('@functions/domain/vend-close');
+    const { completeVend } = await import('@functions/vending/domain/vend-close');
     expect(await completeVend({ stationId: machine1.machine.id, sessionId, dispensedMl: 300 }, staleFirst)).toBe('settled');
     expect(await session(sessionId)).toMatchObject({ status: 'completed', dispensedMl: 300, charged: 300, incident: false });
     expect(await real.vendSessions.incident(sessionId)).toMatchObject({ status: 'resolved', resolution: { by: `station:${machine1.machine.id}`, dispensedMl: 300, charged: 300 } });

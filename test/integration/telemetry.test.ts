@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from '@shared/zod';
 import { Page } from '@shared/schemas/transaction';
 import { StationEvent, TelemetryReading } from '@shared/schemas/telemetry';
-import { keys } from '@functions/adapters/dynamodb/keys';
+import { keys } from '@functions/platform/adapters/dynamodb/keys';
 import { asAdmin } from '../support/admin';
 import { bearer, signInAs } from '../support/auth';
 import { apiFetch, testDb } from '../support/local';

@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keys } from '@functions/adapters/dynamodb/keys';
-import { DynamoMachines } from '@functions/adapters/dynamodb/machines';
+import { keys } from '@functions/platform/adapters/dynamodb/keys';
+import { DynamoMachines } from '@functions/stations/adapters/dynamodb/machines';
 import type { SimStation } from '@infra/local/simulator';
 import { repositories } from '../support/admin';
 import { bearer, newAccount } from '../support/auth';

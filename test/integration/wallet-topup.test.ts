@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { keys } from '@functions/adapters/dynamodb/keys';
-import { orderIdFor } from '@functions/domain/payment-orders';
+import { keys } from '@functions/platform/adapters/dynamodb/keys';
+import { orderIdFor } from '@functions/wallet/domain/payment-orders';
 import { bearer, newAccount, signInAs } from '../support/auth';
 import { apiFetch, testDb } from '../support/local';
 

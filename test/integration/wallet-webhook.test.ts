@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { keys } from '@functions/adapters/dynamodb/keys';
-import { signatureKey } from '@functions/adapters/midtrans/protocol';
+import { keys } from '@functions/platform/adapters/dynamodb/keys';
+import { signatureKey } from '@functions/wallet/adapters/midtrans/protocol';
 import { repositories } from '../support/admin';
 import { bearer, newAccount } from '../support/auth';
 import { apiFetch, local, testDb } from '../support/local';

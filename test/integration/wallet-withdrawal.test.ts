@@ -1,11 +1,11 @@
 import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { keys } from '@functions/adapters/dynamodb/keys';
+import { keys } from '@functions/platform/adapters/dynamodb/keys';
 import { bearer, newAccount, signInAs } from '../support/auth';
 import { apiFetch, local, testDb } from '../support/local';
 import { outboxMessages, waitForEmail } from '../support/outbox';
-import { withdraw as withdraw$ } from '@functions/domain/withdrawals';
-import { GatewayUnavailable } from '@functions/ports/payment-gateway';
+import { withdraw as withdraw$ } from '@functions/wallet/domain/withdrawals';
+import { GatewayUnavailable } from '@functions/wallet/ports/payment-gateway';
 import { sleep, waitFor, workerServices } from './stations-support';
 
 /**
@@ -30,7 +30,7 @@ const topupStatus = async (account: Account, id: string) => (await apiFetch(`/ap
 /** The use case in this process with the stack's table and gateway: a fault can be put in front of the gateway. */
 const withdrawalDepsHere = async () => {
   await workerServices();
-  return (await import('@functions/providers/withdrawals')).withdrawalDeps();
+  return (await import('@functions/wallet/providers/withdrawals')).withdrawalDeps();
 };
 const plan = (account: Account) => apiFetch('/api/wallet/withdrawal-plan', { headers: bearer(account.token) });
 /** Where the person asks the team to send a payout. */

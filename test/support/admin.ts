@@ -1,10 +1,10 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { keys } from '@functions/adapters/dynamodb/keys';
-import { DynamoLedger } from '@functions/adapters/dynamodb/ledger';
-import { DynamoMachines } from '@functions/adapters/dynamodb/machines';
-import { DynamoUsers } from '@functions/adapters/dynamodb/users';
-import { randomIds, systemClock } from '@functions/ports/clock';
-import type { LedgerEntry } from '@functions/ports/ledger';
+import { keys } from '@functions/platform/adapters/dynamodb/keys';
+import { DynamoLedger } from '@functions/wallet/adapters/dynamodb/ledger';
+import { DynamoMachines } from '@functions/stations/adapters/dynamodb/machines';
+import { DynamoUsers } from '@functions/accounts/adapters/dynamodb/users';
+import { randomIds, systemClock } from '@functions/platform/ports/clock';
+import type { LedgerEntry } from '@functions/wallet/ports/ledger';
 import { bearer, signInAs } from './auth';
 import { apiFetch, testDb } from './local';
 

@@ -1,5 +1,5 @@
-import { journalOf } from '@functions/domain/book';
-import type { LedgerEntry } from '@functions/ports/ledger';
+import { journalOf } from '@functions/wallet/domain/book';
+import type { LedgerEntry } from '@functions/wallet/ports/ledger';
 
 /**
  * The book's own invariants over a set of ledger entries (docs/architecture.md, "The book"), for the money

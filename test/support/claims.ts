@@ -1,4 +1,4 @@
-import { DynamoVendSessions } from '@functions/adapters/dynamodb/vend-sessions';
+import { DynamoVendSessions } from '@functions/vending/adapters/dynamodb/vend-sessions';
 import { repositories } from './admin';
 import { testDb } from './local';
 

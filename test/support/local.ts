@@ -1,5 +1,5 @@
 import { inject } from 'vitest';
-import { createDocumentClient } from '@functions/adapters/dynamodb/client';
+import { createDocumentClient } from '@functions/platform/adapters/dynamodb/client';
 
 /** Endpoints of the local cloud the global setup started. */
 export const local = () => inject('local');

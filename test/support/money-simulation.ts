@@ -1,8 +1,8 @@
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { importSPKI } from 'jose';
-import { createDocumentClient } from '@functions/adapters/dynamodb/client';
-import { SandboxGateway, sandboxRefunds, sandboxRule } from '@functions/adapters/sandbox-gateway/gateway';
-import { sweepExpiredSessions } from '@functions/domain/vend-sweep';
+import { createDocumentClient } from '@functions/platform/adapters/dynamodb/client';
+import { SandboxGateway, sandboxRefunds, sandboxRule } from '@functions/wallet/adapters/sandbox-gateway/gateway';
+import { sweepExpiredSessions } from '@functions/vending/domain/vend-sweep';
 import type { LocalOutputs } from '@infra/local/stack';
 import { sandboxControlClient } from '@infra/local/sandbox-control';
 import { serviceEnvironment } from '@infra/local/service-environment';
@@ -114,9 +114,9 @@ export async function runMoneySimulation(options: MoneyOptions): Promise<MoneyRe
   if (outputs.payments.provider !== 'sandbox' || !sandboxServerKey || !sandboxControl) throw new Error('the money simulation needs the sandbox gateway and its control');
 
   Object.assign(process.env, serviceEnvironment(outputs));
-  const { services } = await import('@functions/composition');
-  const { vendDeps } = await import('@functions/providers/vend');
-  const { withdrawals } = await import('@functions/providers/repositories/withdrawals');
+  const { services } = await import('../../infra/local/composition');
+  const { vendDeps } = await import('@functions/vending/providers/vend');
+  const { withdrawals } = await import('@functions/wallet/providers/repositories/withdrawals');
   const svc = services();
   const settings = await svc.settings.get();
   const db = createDocumentClient({ tableName: dynamodb.tableName, endpoint: dynamodb.endpoint });

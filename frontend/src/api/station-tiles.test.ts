@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stationListFiles } from '@functions/domain/station-list';
+import { stationListFiles } from '@functions/stations/domain/station-list';
 import { parseCoordinates } from '@shared/geo';
 import type { Machine } from '@shared/schemas/machine';
 import { STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';

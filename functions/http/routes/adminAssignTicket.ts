@@ -1,12 +1,12 @@
-import { adminActor } from '../../domain/admin-auth';
-import { assignTicket } from '../../domain/tickets';
-import { log } from '../../observability';
-import { mailer } from '../../providers/mailer';
-import { staffDirectory } from '../../providers/staff-directory';
+import { adminActor } from '../../accounts/domain/admin-auth';
+import { assignTicket } from '../../fieldwork/domain/tickets';
+import { log } from '../../platform/observability';
+import { mailer } from '../../platform/providers/mailer';
+import { staffDirectory } from '../../accounts/providers/staff-directory';
 import * as contract from '@shared/routes/fieldwork';
 import { routeHandler } from '../route-handler';
-import { clock } from '../../providers/clock';
-import { tickets as ticketsRepository } from '../../providers/repositories/tickets';
+import { clock } from '../../platform/providers/clock';
+import { tickets as ticketsRepository } from '../../fieldwork/providers/repositories/tickets';
 
 /** An admin or a technician assigns a ticket, as '<role>:<username>'; the assignee must be staff and is e-mailed. */
 export const handler = routeHandler(contract.adminAssignTicket, async ({ params, body, identity, language }) =>

@@ -1,4 +1,4 @@
-import { adminIdentity } from '../../domain/admin-auth';
+import { adminIdentity } from '../../accounts/domain/admin-auth';
 import * as contract from '@shared/routes/accounts';
 import { routeHandler } from '../route-handler';
 

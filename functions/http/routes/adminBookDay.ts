@@ -1,10 +1,10 @@
-import { readBookDay } from '../../domain/book';
+import { readBookDay } from '../../wallet/domain/book';
 import * as contract from '@shared/routes/wallet';
 import { routeHandler } from '../route-handler';
-import { adminQueries } from '../../providers/repositories/admin-queries';
-import { clock } from '../../providers/clock';
-import { ledger } from '../../providers/repositories/ledger';
-import { secondFactors } from '../../providers/second-factors';
+import { adminQueries } from '../../system/providers/repositories/admin-queries';
+import { clock } from '../../platform/providers/clock';
+import { ledger } from '../../wallet/providers/repositories/ledger';
+import { secondFactors } from '../../platform/providers/second-factors';
 
 /** GET /api/admin/book: one day of the book for the console's Book page. */
 export const handler = routeHandler(contract.adminBookDay, ({ query }) =>

@@ -1,10 +1,10 @@
-import { adminActor } from '../../domain/admin-auth';
-import { checkIn } from '../../domain/telemetry';
+import { adminActor } from '../../accounts/domain/admin-auth';
+import { checkIn } from '../../fleet/domain/telemetry';
 import * as contract from '@shared/routes/fieldwork';
 import { routeHandler } from '../route-handler';
-import { clock } from '../../providers/clock';
-import { machines } from '../../providers/repositories/machines';
-import { telemetry as telemetryRepository } from '../../providers/repositories/telemetry';
+import { clock } from '../../platform/providers/clock';
+import { machines } from '../../stations/providers/repositories/machines';
+import { telemetry as telemetryRepository } from '../../fleet/providers/repositories/telemetry';
 
 /** A technician (or an admin) checks in at a station, recorded as '<role>:<username>'. */
 export const handler = routeHandler(contract.adminCheckIn, async ({ params, identity }) => checkIn(params.id, adminActor(identity), { machines: machines(), telemetry: telemetryRepository(), clock: clock() }));

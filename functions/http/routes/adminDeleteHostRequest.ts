@@ -1,7 +1,7 @@
-import { deleteHostRequest } from '../../domain/admin-host-requests';
+import { deleteHostRequest } from '../../partners/domain/admin-host-requests';
 import * as contract from '@shared/routes/partners';
 import { routeHandler } from '../route-handler';
-import { hostRequests } from '../../providers/repositories/host-requests';
+import { hostRequests } from '../../partners/providers/repositories/host-requests';
 
 export const handler = routeHandler(contract.adminDeleteHostRequest, async ({ params }) => {
   await deleteHostRequest(params.id, { hostRequests: hostRequests() });

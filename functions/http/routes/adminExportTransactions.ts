@@ -1,7 +1,7 @@
-import { exportAdminTransactions } from '../../domain/admin-transactions';
+import { exportAdminTransactions } from '../../wallet/domain/admin-transactions';
 import * as contract from '@shared/routes/wallet';
 import { HttpReply, routeHandler } from '../route-handler';
-import { adminQueries } from '../../providers/repositories/admin-queries';
+import { adminQueries } from '../../system/providers/repositories/admin-queries';
 
 /** GET /api/admin/transactions/export: the CSV file of a range of days, saved under its range's name. */
 export const handler = routeHandler(contract.adminExportTransactions, async ({ query }) => {

@@ -1,9 +1,9 @@
-import { labReportLink } from '../../domain/water-safety';
-import { files } from '../../providers/files';
+import { labReportLink } from '../../fleet/domain/water-safety';
+import { files } from '../../platform/providers/files';
 import * as contract from '@shared/routes/fleet';
 import { routeHandler } from '../route-handler';
-import { clock } from '../../providers/clock';
-import { safetyRecords } from '../../providers/repositories/safety-records';
+import { clock } from '../../platform/providers/clock';
+import { safetyRecords } from '../../fleet/providers/repositories/safety-records';
 
 /**
  * A 5-minute presigned GET of a lab test's PDF: the browser fetches it from storage, as a 5 MB PDF (6.7 MB in

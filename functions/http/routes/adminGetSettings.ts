@@ -1,5 +1,5 @@
 import * as contract from '@shared/routes/system';
 import { routeHandler } from '../route-handler';
-import { settings } from '../../providers/repositories/settings';
+import { settings } from '../../platform/providers/repositories/settings';
 
 export const handler = routeHandler(contract.adminGetSettings, async () => settings().get());

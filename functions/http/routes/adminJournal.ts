@@ -1,9 +1,9 @@
-import { journalCsv, journalOfDay } from '../../domain/book';
+import { journalCsv, journalOfDay } from '../../wallet/domain/book';
 import * as contract from '@shared/routes/wallet';
 import { HttpReply, routeHandler } from '../route-handler';
-import { adminQueries } from '../../providers/repositories/admin-queries';
-import { clock } from '../../providers/clock';
-import { secondFactors } from '../../providers/second-factors';
+import { adminQueries } from '../../system/providers/repositories/admin-queries';
+import { clock } from '../../platform/providers/clock';
+import { secondFactors } from '../../platform/providers/second-factors';
 
 /** GET /api/admin/journal: one day's journal as the CSV file an accountant imports, saved under the day's name. */
 export const handler = routeHandler(contract.adminJournal, async ({ query }) => {

@@ -1,7 +1,7 @@
-import { listCommands } from '../../domain/commands';
+import { listCommands } from '../../fleet/domain/commands';
 import * as contract from '@shared/routes/fleet';
 import { routeHandler } from '../route-handler';
-import { commands as commandsRepository } from '../../providers/repositories/commands';
+import { commands as commandsRepository } from '../../fleet/providers/repositories/commands';
 
 /** Commands newest first (GSI1 COMMANDS). */
 export const handler = routeHandler(contract.adminListCommands, async ({ query, language }) => listCommands(query, { commands: commandsRepository() }, language));

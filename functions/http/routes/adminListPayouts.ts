@@ -1,5 +1,5 @@
-import { listPayouts } from '../../domain/withdrawals';
-import { withdrawals as withdrawalsRepository } from '../../providers/repositories/withdrawals';
+import { listPayouts } from '../../wallet/domain/withdrawals';
+import { withdrawals as withdrawalsRepository } from '../../wallet/providers/repositories/withdrawals';
 import * as contract from '@shared/routes/wallet';
 import { routeHandler } from '../route-handler';
 

@@ -1,5 +1,5 @@
-import { listProblemReports } from '../../domain/reports';
-import { reportDeps } from '../../providers/reports';
+import { listProblemReports } from '../../fieldwork/domain/reports';
+import { reportDeps } from '../../fieldwork/providers/reports';
 import * as contract from '@shared/routes/fieldwork';
 import { routeHandler } from '../route-handler';
 

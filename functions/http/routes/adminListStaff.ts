@@ -1,5 +1,5 @@
-import { assignableStaff } from '../../domain/tickets';
-import { staffDirectory } from '../../providers/staff-directory';
+import { assignableStaff } from '../../fieldwork/domain/tickets';
+import { staffDirectory } from '../../accounts/providers/staff-directory';
 import * as contract from '@shared/routes/fieldwork';
 import { routeHandler } from '../route-handler';
 

@@ -1,9 +1,9 @@
-import { adminActor } from '../../domain/admin-auth';
-import { saveSettings } from '../../domain/admin-settings';
+import { adminActor } from '../../accounts/domain/admin-auth';
+import { saveSettings } from '../../system/domain/admin-settings';
 import * as contract from '@shared/routes/system';
 import { routeHandler } from '../route-handler';
-import { secondFactors } from '../../providers/second-factors';
-import { settings as settingsRepository } from '../../providers/repositories/settings';
+import { secondFactors } from '../../platform/providers/second-factors';
+import { settings as settingsRepository } from '../../platform/providers/repositories/settings';
 
 /** Validated by the shared Settings schema; saved with an audit entry of who changed what. */
 export const handler = routeHandler(contract.adminPutSettings, async ({ body, identity }) => saveSettings(body, adminActor(identity), { settings: settingsRepository() }), { secondFactors });

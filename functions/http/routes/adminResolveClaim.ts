@@ -1,12 +1,12 @@
-import { adminActor } from '../../domain/admin-auth';
-import { resolveClaim } from '../../domain/claims';
-import { afterClaimResolved } from '../../domain/guest-orders';
-import { guestOrderOfAccount } from '../../ports/payment-orders';
-import { claimDeps } from '../../providers/claims';
-import { guestDeps } from '../../providers/guest-deps';
+import { adminActor } from '../../accounts/domain/admin-auth';
+import { resolveClaim } from '../../vending/domain/claims';
+import { afterClaimResolved } from '../../guests/domain/guest-orders';
+import { guestOrderOfAccount } from '../../wallet/ports/payment-orders';
+import { claimDeps } from '../../vending/providers/claims';
+import { guestDeps } from '../../guests/providers/guest-deps';
 import * as contract from '@shared/routes/vending';
 import { routeHandler } from '../route-handler';
-import { secondFactors } from '../../providers/second-factors';
+import { secondFactors } from '../../platform/providers/second-factors';
 
 /**
  * An admin credits or declines a pending claim, as 'admin:<username>' (the ledger entry and the claim keep who and

@@ -1,6 +1,6 @@
-import { adminActor } from '../../domain/admin-auth';
-import { resolveProblemReport } from '../../domain/reports';
-import { reportDeps } from '../../providers/reports';
+import { adminActor } from '../../accounts/domain/admin-auth';
+import { resolveProblemReport } from '../../fieldwork/domain/reports';
+import { reportDeps } from '../../fieldwork/providers/reports';
 import * as contract from '@shared/routes/fieldwork';
 import { routeHandler } from '../route-handler';
 

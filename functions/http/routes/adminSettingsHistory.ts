@@ -1,6 +1,6 @@
-import { settingsHistory } from '../../domain/admin-settings';
+import { settingsHistory } from '../../system/domain/admin-settings';
 import * as contract from '@shared/routes/system';
 import { routeHandler } from '../route-handler';
-import { adminQueries } from '../../providers/repositories/admin-queries';
+import { adminQueries } from '../../system/providers/repositories/admin-queries';
 
 export const handler = routeHandler(contract.adminSettingsHistory, async ({ query }) => settingsHistory(query.limit, { adminQueries: adminQueries() }));

@@ -1,12 +1,12 @@
-import { adminActor } from '../../domain/admin-auth';
-import { updateAdminUser } from '../../domain/admin-users';
+import { adminActor } from '../../accounts/domain/admin-auth';
+import { updateAdminUser } from '../../accounts/domain/admin-users';
 import * as contract from '@shared/routes/accounts';
 import { routeHandler } from '../route-handler';
-import { secondFactors } from '../../providers/second-factors';
-import { clock } from '../../providers/clock';
-import { ledger as ledgerRepository } from '../../providers/repositories/ledger';
-import { settings } from '../../providers/repositories/settings';
-import { users as usersRepository } from '../../providers/repositories/users';
+import { secondFactors } from '../../platform/providers/second-factors';
+import { clock } from '../../platform/providers/clock';
+import { ledger as ledgerRepository } from '../../wallet/providers/repositories/ledger';
+import { settings } from '../../platform/providers/repositories/settings';
+import { users as usersRepository } from '../../accounts/providers/repositories/users';
 
 /** Rename, and a balance change as a ledger adjustment by 'admin:<username>' (Idempotency-Key header honoured). */
 export const handler = routeHandler(contract.adminUpdateUser, async ({ params, body, identity, headers }) =>

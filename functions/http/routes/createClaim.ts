@@ -1,5 +1,5 @@
-import { fileClaim } from '../../domain/claims';
-import { claimDeps } from '../../providers/claims';
+import { fileClaim } from '../../vending/domain/claims';
+import { claimDeps } from '../../vending/providers/claims';
 import * as contract from '@shared/routes/vending';
 import { routeHandler } from '../route-handler';
 

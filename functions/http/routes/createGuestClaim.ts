@@ -1,5 +1,5 @@
-import { createGuestClaim } from '../../domain/guest-orders';
-import { guestDeps } from '../../providers/guest-deps';
+import { createGuestClaim } from '../../guests/domain/guest-orders';
+import { guestDeps } from '../../guests/providers/guest-deps';
 import * as contract from '@shared/routes/guests';
 import { routeHandler } from '../route-handler';
 

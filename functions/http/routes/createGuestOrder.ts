@@ -1,5 +1,5 @@
-import { createGuestOrder } from '../../domain/guest-orders';
-import { guestDeps } from '../../providers/guest-deps';
+import { createGuestOrder } from '../../guests/domain/guest-orders';
+import { guestDeps } from '../../guests/providers/guest-deps';
 import { clientAddress } from '../client-address';
 import * as contract from '@shared/routes/guests';
 import { routeHandler } from '../route-handler';

@@ -1,5 +1,5 @@
-import { createPhotoUpload } from '../../domain/reports';
-import { reportDeps } from '../../providers/reports';
+import { createPhotoUpload } from '../../fieldwork/domain/reports';
+import { reportDeps } from '../../fieldwork/providers/reports';
 import { clientAddress } from '../client-address';
 import * as contract from '@shared/routes/fieldwork';
 import { routeHandler } from '../route-handler';

@@ -1,6 +1,6 @@
-import { withdraw } from '../../domain/withdrawals';
-import { callerDirectory } from '../../providers/caller-directory';
-import { withdrawalDeps } from '../../providers/withdrawals';
+import { withdraw } from '../../wallet/domain/withdrawals';
+import { callerDirectory } from '../../platform/providers/caller-directory';
+import { withdrawalDeps } from '../../wallet/providers/withdrawals';
 import { withDirectoryAttributes } from '../identity';
 import * as contract from '@shared/routes/wallet';
 import { routeHandler } from '../route-handler';

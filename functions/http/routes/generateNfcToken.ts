@@ -1,12 +1,12 @@
-import { issueNfcToken } from '../../domain/nfc-token';
+import { issueNfcToken } from '../../vending/domain/nfc-token';
 import * as contract from '@shared/routes/vending';
 import { routeHandler } from '../route-handler';
-import { signingKeys } from '../../providers/signing-keys';
+import { signingKeys } from '../../vending/providers/signing-keys';
 import { withDirectoryAttributes } from '../identity';
-import { callerDirectory } from '../../providers/caller-directory';
-import { clock, ids } from '../../providers/clock';
-import { settings } from '../../providers/repositories/settings';
-import { users } from '../../providers/repositories/users';
+import { callerDirectory } from '../../platform/providers/caller-directory';
+import { clock, ids } from '../../platform/providers/clock';
+import { settings } from '../../platform/providers/repositories/settings';
+import { users } from '../../accounts/providers/repositories/users';
 
 /** POST /api/nfc/generate-token: a one-time ES256 token to pay at a station (409 below the minimum balance). */
 export const handler = routeHandler(contract.generateNfcToken, async ({ identity }) => {

@@ -1,8 +1,8 @@
-import { impactOfDispensed } from '../../domain/impact';
+import { impactOfDispensed } from '../../accounts/domain/impact';
 import * as contract from '@shared/routes/accounts';
 import { routeHandler } from '../route-handler';
-import { settings as settingsRepository } from '../../providers/repositories/settings';
-import { users } from '../../providers/repositories/users';
+import { settings as settingsRepository } from '../../platform/providers/repositories/settings';
+import { users } from '../../accounts/providers/repositories/users';
 
 /** GET /api/environmental-impact: the caller's impact, derived from the millilitres the stations metered. */
 export const handler = routeHandler(contract.getEnvironmentalImpact, async ({ identity }) => {

@@ -1,5 +1,5 @@
-import { readGuestOrder } from '../../domain/guest-orders';
-import { guestDeps } from '../../providers/guest-deps';
+import { readGuestOrder } from '../../guests/domain/guest-orders';
+import { guestDeps } from '../../guests/providers/guest-deps';
 import * as contract from '@shared/routes/guests';
 import { routeHandler } from '../route-handler';
 

@@ -1,8 +1,8 @@
-import { withdrawalPlan } from '../../domain/withdrawals';
-import { clock } from '../../providers/clock';
-import { ledger } from '../../providers/repositories/ledger';
-import { paymentOrders } from '../../providers/repositories/payment-orders';
-import { users } from '../../providers/repositories/users';
+import { withdrawalPlan } from '../../wallet/domain/withdrawals';
+import { clock } from '../../platform/providers/clock';
+import { ledger } from '../../wallet/providers/repositories/ledger';
+import { paymentOrders } from '../../wallet/providers/repositories/payment-orders';
+import { users } from '../../accounts/providers/repositories/users';
 import * as contract from '@shared/routes/wallet';
 import { routeHandler } from '../route-handler';
 

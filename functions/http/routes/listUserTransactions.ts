@@ -1,8 +1,8 @@
-import { transactionsFor } from '../../domain/transactions';
+import { transactionsFor } from '../../wallet/domain/transactions';
 import * as contract from '@shared/routes/wallet';
 import { routeHandler } from '../route-handler';
-import { ledger } from '../../providers/repositories/ledger';
-import { users as usersRepository } from '../../providers/repositories/users';
+import { ledger } from '../../wallet/providers/repositories/ledger';
+import { users as usersRepository } from '../../accounts/providers/repositories/users';
 
 /** GET /api/users/{id}/transactions: the caller's own id, or any id for an administrator; 403 otherwise. */
 export const handler = routeHandler(contract.listUserTransactions, async ({ identity, params, query }) =>

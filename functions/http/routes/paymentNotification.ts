@@ -1,12 +1,12 @@
-import { DomainError } from '../../domain/errors';
-import { handleNotification } from '../../domain/payment-confirmation';
-import { openPaidVendSession } from '../../domain/vend-paid';
-import { SignatureRejected } from '../../ports/payment-gateway';
-import { countMetric, logger } from '../../observability';
+import { DomainError } from '../../platform/domain/errors';
+import { handleNotification } from '../../wallet/domain/payment-confirmation';
+import { openPaidVendSession } from '../../vending/domain/vend-paid';
+import { SignatureRejected } from '../../wallet/ports/payment-gateway';
+import { countMetric, logger } from '../../platform/observability';
 import * as contract from '@shared/routes/wallet';
 import { routeHandler } from '../route-handler';
-import { vendDeps } from '../../providers/vend';
-import { paymentDeps } from '../../providers/payment-deps';
+import { vendDeps } from '../../vending/providers/vend';
+import { paymentDeps } from '../../wallet/providers/payment-deps';
 
 /**
  * POST /api/payments/notification: the gateway's webhook (Midtrans HTTP notification, or the sandbox's).

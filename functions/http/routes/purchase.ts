@@ -1,11 +1,11 @@
-import { openPaidVendSession } from '../../domain/vend-paid';
-import { startPurchase } from '../../domain/purchase';
+import { openPaidVendSession } from '../../vending/domain/vend-paid';
+import { startPurchase } from '../../wallet/domain/purchase';
 import * as contract from '@shared/routes/wallet';
 import { routeHandler } from '../route-handler';
-import { vendDeps } from '../../providers/vend';
-import { paymentDeps } from '../../providers/payment-deps';
+import { vendDeps } from '../../vending/providers/vend';
+import { paymentDeps } from '../../wallet/providers/payment-deps';
 import { withDirectoryAttributes } from '../identity';
-import { callerDirectory } from '../../providers/caller-directory';
+import { callerDirectory } from '../../platform/providers/caller-directory';
 
 /**
  * POST /api/purchase (Idempotency-Key header): pay a refill with Google Pay or Apple Pay through the gateway;

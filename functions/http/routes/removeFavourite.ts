@@ -1,7 +1,7 @@
-import { unstarStation } from '../../domain/favourites';
+import { unstarStation } from '../../stations/domain/favourites';
 import * as contract from '@shared/routes/stations';
 import { routeHandler } from '../route-handler';
-import { favourites as favouritesRepository } from '../../providers/repositories/favourites';
+import { favourites as favouritesRepository } from '../../stations/providers/repositories/favourites';
 
 /** DELETE /api/favourites/{id}: removes the caller's star. */
 export const handler = routeHandler(contract.removeFavourite, async ({ identity, params }) => unstarStation({ favourites: favouritesRepository() }, identity.sub, params.id));

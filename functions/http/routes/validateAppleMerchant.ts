@@ -1,7 +1,7 @@
-import { checkAppleValidationUrl, checkDomainName } from '../../domain/apple-pay';
+import { checkAppleValidationUrl, checkDomainName } from '../../wallet/domain/apple-pay';
 import * as contract from '@shared/routes/wallet';
 import { routeHandler } from '../route-handler';
-import { applePay } from '../../providers/payment-gateway';
+import { applePay } from '../../wallet/providers/payment-gateway';
 
 /** POST /api/apple-pay/validate-merchant: a merchant session for Apple Pay on the web (validation URLs on apple.com only). */
 export const handler = routeHandler(contract.validateAppleMerchant, async ({ body }) => {

@@ -1,6 +1,6 @@
 import type { MqttClient } from 'mqtt';
-import { connectMqtt } from '@functions/adapters/iot/mqtt-connect';
-import type { LocalCa } from '@functions/adapters/local-ca/local-ca';
+import { connectMqtt } from '@functions/platform/adapters/iot/mqtt-connect';
+import type { LocalCa } from '../adapters/local-ca';
 import { matchRestOperation, restJson, restJsonError, type AwsHandler, type AwsRequest, type RestOperation } from './http';
 
 export const IOT_DATA_OPERATIONS: readonly RestOperation[] = [['POST', '/topics/{topic}', 'Publish']];

@@ -1,10 +1,10 @@
 import { X509Certificate, createPublicKey, randomUUID } from 'node:crypto';
-import type { LocalCa } from '@functions/adapters/local-ca/local-ca';
+import type { LocalCa } from '../adapters/local-ca';
 import { jsonBody, matchRestOperation, restJson, restJsonError, type AwsAccount, type AwsHandler, type AwsRequest, type RestOperation } from './http';
 
 /**
- * The IoT control-plane calls station provisioning makes (functions/adapters/iot/iot-station-registry.ts) and their
- * undo, remote commands' jobs (functions/adapters/iot/iot-station-jobs.ts) and the deployment's event configuration.
+ * The IoT control-plane calls station provisioning makes (functions/fleet/adapters/iot/iot-station-registry.ts) and their
+ * undo, remote commands' jobs (functions/fleet/adapters/iot/iot-station-jobs.ts) and the deployment's event configuration.
  */
 export const IOT_OPERATIONS: readonly RestOperation[] = [
   ['POST', '/things/{thingName}', 'CreateThing'],

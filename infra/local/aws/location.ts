@@ -1,4 +1,4 @@
-import type { Geocoder } from '@functions/ports/geocoder';
+import type { Geocoder } from '@functions/fleet/ports/geocoder';
 import { jsonBody, matchRestOperation, restJson, restJsonError, type AwsHandler, type AwsRequest, type RestOperation } from './http';
 
 export const LOCATION_OPERATIONS: readonly RestOperation[] = [

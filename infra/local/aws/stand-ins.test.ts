@@ -19,8 +19,8 @@ import { GetSecretValueCommand, PutSecretValueCommand, SecretsManagerClient } fr
 import { SendEmailCommand, SESv2Client } from '@aws-sdk/client-sesv2';
 import { AddTagsToResourceCommand, GetParametersCommand, PutParameterCommand, SSMClient } from '@aws-sdk/client-ssm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GazetteerGeocoder } from '@functions/adapters/gazetteer/gazetteer-geocoder';
-import { LocalCa } from '@functions/adapters/local-ca/local-ca';
+import { GazetteerGeocoder } from '@functions/fleet/adapters/gazetteer/gazetteer-geocoder';
+import { LocalCa } from '../adapters/local-ca';
 import { LocalCustomResourceResponses } from './cloudformation';
 import { serveAws, type AwsHandler, type ServedHandler } from './http';
 import { certificateId, LocalIotRegistry } from './iot';

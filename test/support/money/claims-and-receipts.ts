@@ -1,4 +1,4 @@
-import { paidSessionId } from '@functions/domain/vend-paid';
+import { paidSessionId } from '@functions/vending/domain/vend-paid';
 import { PATHS, type PathName, type Sim, type SimGuestOrder, type SimSession, type SimUser } from './kit';
 
 /**

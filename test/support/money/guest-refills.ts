@@ -1,7 +1,7 @@
-import { keys } from '@functions/adapters/dynamodb/keys';
-import { guestAccountOf } from '@functions/ports/payment-orders';
-import { orderIdFor } from '@functions/domain/payment-orders';
-import { paidSessionId } from '@functions/domain/vend-paid';
+import { keys } from '@functions/platform/adapters/dynamodb/keys';
+import { guestAccountOf } from '@functions/wallet/ports/payment-orders';
+import { orderIdFor } from '@functions/wallet/domain/payment-orders';
+import { paidSessionId } from '@functions/vending/domain/vend-paid';
 import type { SimStation } from '@infra/local/simulator';
 import { priceOfMillilitres } from '@shared/money';
 import type { MachineStatus } from '@shared/schemas/machine';

@@ -1,11 +1,11 @@
-import { guestAccountOf, guestRefundKeys, refundInFlightAccount, type PaymentOrder } from '@functions/ports/payment-orders';
-import type { ClaimRecord } from '@functions/ports/claims';
-import type { Hold, LedgerEntry, LedgerTotals } from '@functions/ports/ledger';
-import type { PaymentNotification } from '@functions/ports/payment-gateway';
-import type { VendSession } from '@functions/ports/vend-sessions';
-import { isWithdrawalId, type WithdrawalRecord } from '@functions/ports/withdrawals';
-import type { MadeRefund } from '@functions/adapters/sandbox-gateway/control';
-import { paidSessionId } from '@functions/domain/vend-paid';
+import { guestAccountOf, guestRefundKeys, refundInFlightAccount, type PaymentOrder } from '@functions/wallet/ports/payment-orders';
+import type { ClaimRecord } from '@functions/vending/ports/claims';
+import type { Hold, LedgerEntry, LedgerTotals } from '@functions/wallet/ports/ledger';
+import type { PaymentNotification } from '@functions/wallet/ports/payment-gateway';
+import type { VendSession } from '@functions/vending/ports/vend-sessions';
+import { isWithdrawalId, type WithdrawalRecord } from '@functions/wallet/ports/withdrawals';
+import type { MadeRefund } from '@functions/wallet/adapters/sandbox-gateway/control';
+import { paidSessionId } from '@functions/vending/domain/vend-paid';
 import { bookOf } from '../book-checks';
 import { inBatches, PATHS, type PathName, type Sim, type SimOrder, type SimSession } from './kit';
 

@@ -1,7 +1,7 @@
-import type { SandboxGateway } from '@functions/adapters/sandbox-gateway/gateway';
-import type { Services } from '@functions/composition';
-import type { VendDeps } from '@functions/domain/vend';
-import type { Withdrawals } from '@functions/ports/withdrawals';
+import type { SandboxGateway } from '@functions/wallet/adapters/sandbox-gateway/gateway';
+import type { Services } from '../../../infra/local/composition';
+import type { VendDeps } from '@functions/vending/domain/vend';
+import type { Withdrawals } from '@functions/wallet/ports/withdrawals';
 import type { SandboxControlClient } from '@infra/local/sandbox-control';
 import type { SimStation } from '@infra/local/simulator';
 import type { PaymentMethod } from '@shared/schemas/transaction';

@@ -1,4 +1,4 @@
-import { sandboxRefunds, sandboxRule } from '@functions/adapters/sandbox-gateway/gateway';
+import { sandboxRefunds, sandboxRule } from '@functions/wallet/adapters/sandbox-gateway/gateway';
 import type { SimStation } from '@infra/local/simulator';
 import type { PaymentMethod } from '@shared/schemas/transaction';
 import { PATHS, sleep, type PathName, type Sim, type SimOrder, type SimSession, type SimUser } from './kit';
@@ -146,7 +146,7 @@ export function walletPaths(sim: Sim, busy: Set<SimStation>) {
       method: 'POST', token: user.token, headers: { 'idempotency-key': key },
       json: { machineId: station.id, volume: ml / 1000, walletToken: 'sandbox-google-pay', paymentMethod: 'google_pay' },
     });
-    const { orderIdFor } = await import('@functions/domain/payment-orders');
+    const { orderIdFor } = await import('@functions/wallet/domain/payment-orders');
     // Paid either way when the card was charged: a station that went away leaves the money in the wallet (409).
     const order: SimOrder = { id: orderIdFor('purchase', user.sub, key), account: user.sub, amount: ml, method: 'google_pay', kind: 'purchase', path };
     if (await svc.paymentOrders.get(order.id)) records.orders.push(order);
@@ -177,7 +177,7 @@ export function walletPaths(sim: Sim, busy: Set<SimStation>) {
     if (kind === 'reusedToken' && user.lastToken) token = user.lastToken;
     else {
       try {
-        const { issueNfcToken } = await import('@functions/domain/nfc-token');
+        const { issueNfcToken } = await import('@functions/vending/domain/nfc-token');
         token = (await issueNfcToken({ sub: user.sub, username: user.sub, email: null, givenName: null, familyName: null }, svc)).token;
       } catch {
         paths.outcome(path, 'no token: balance below the minimum (app refuses)');

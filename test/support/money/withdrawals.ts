@@ -1,6 +1,6 @@
-import { keys } from '@functions/adapters/dynamodb/keys';
-import * as texts from '@functions/domain/texts';
-import { withdrawalIdFor } from '@functions/domain/withdrawals';
+import { keys } from '@functions/platform/adapters/dynamodb/keys';
+import * as texts from '@functions/platform/domain/texts';
+import { withdrawalIdFor } from '@functions/wallet/domain/withdrawals';
 import { PATHS, sleep, until, type PathName, type Sim, type SimUser, type SimWithdrawal } from './kit';
 
 /**

@@ -1,0 +1,245 @@
+import {
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import { FLEET_ALERT_SCOPE, type AlertRule } from '@shared/schemas/alert';
+import type { AlertFilter, AlertRecord, Alerts } from '../../ports/alerts';
+import type { MachineRecord } from '../../../stations/ports/machines';
+import { keys, withoutKeys } from '../../../platform/adapters/dynamodb/keys';
+import { decodeCursor, encodeCursor } from '../../../platform/adapters/dynamodb/query';
+
+/** Resolved alerts are kept this long (TTL). */
+const RESOLVED_RETENTION_SECONDS = 90 * 86_400;
+
+/** The item whose `openAlerts` set guards one open alert per rule: the station's, or the fleet's own. */
+const guard = (stationId: string) => (stationId === FLEET_ALERT_SCOPE
+  ? { Key: keys.fleetAlerts, exists: '' }
+  : { Key: keys.machine(stationId), exists: 'attribute_exists(PK) AND ' });
+
+const failedCondition = (error: unknown) => ['ConditionalCheckFailedException', 'TransactionCanceledException'].includes((error as Error).name);
+
+/**
+ * Alerts in the single table. One open alert per station and rule: opening adds the rule to the machine item's
+ * `openAlerts` set in the same transaction that writes the alert, on the condition that it is not there yet.
+ */
+export class DynamoAlerts implements Alerts {
+  constructor(private readonly db: DynamoDBDocumentClient, private readonly tableName: string) {}
+
+  async open(alert: AlertRecord): Promise<boolean> {
+    const { stationId, rule, openedAt } = alert;
+    try {
+      await this.db.send(new TransactWriteCommand({ TransactItems: [
+        { Update: {
+          TableName: this.tableName, Key: guard(stationId).Key,
+          UpdateExpression: 'ADD openAlerts :rules',
+          ConditionExpression: `${guard(stationId).exists}NOT contains(openAlerts, :rule)`,
+          ExpressionAttributeValues: { ':rules': new Set([rule]), ':rule': rule },
+        } },
+        { Put: {
+          TableName: this.tableName,
+          Item: { ...keys.alert(stationId, rule, openedAt), ...keys.activeAlert(openedAt, stationId, rule), ...(alert.nextNotifyAt ? keys.dueAlert(alert.nextNotifyAt, stationId, rule) : {}), ...alert },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        } },
+      ] }));
+      return true;
+    } catch (error) {
+      if (failedCondition(error)) return false;
+      throw error;
+    }
+  }
+
+  private async latest(stationId: string, rule: AlertRule): Promise<AlertRecord | null> {
+    const { Items } = await this.db.send(new QueryCommand({
+      TableName: this.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.alertPartition(stationId, rule) },
+      ScanIndexForward: false, Limit: 1, ConsistentRead: true,
+    }));
+    return Items?.[0] ? withoutKeys<AlertRecord>(Items[0]) : null;
+  }
+
+  async resolve(stationId: string, rule: AlertRule, at: string): Promise<AlertRecord | null> {
+    const current = await this.latest(stationId, rule);
+    if (!current || current.status === 'resolved') {
+      // No alert item to resolve: clear a rule left in the set, so that the rule can open again.
+      await this.db.send(new UpdateCommand({ TableName: this.tableName, Key: guard(stationId).Key, UpdateExpression: 'DELETE openAlerts :rules', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':rules': new Set([rule]) } })).catch((e: unknown) => {
+        if (!failedCondition(e)) throw e;
+      });
+      return null;
+    }
+    const resolved = keys.resolvedAlert(at, stationId, rule);
+    try {
+      await this.db.send(new TransactWriteCommand({ TransactItems: [
+        { Update: { TableName: this.tableName, Key: guard(stationId).Key, UpdateExpression: 'DELETE openAlerts :rules', ExpressionAttributeValues: { ':rules': new Set([rule]) } } },
+        { Update: {
+          TableName: this.tableName, Key: keys.alert(stationId, rule, current.openedAt),
+          UpdateExpression: 'SET #status = :resolved, resolvedAt = :at, GSI1PK = :pk, GSI1SK = :sk, #ttl = :ttl REMOVE GSI2PK, GSI2SK, nextNotifyAt',
+          ConditionExpression: '#status <> :resolved',
+          ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
+          ExpressionAttributeValues: { ':resolved': 'resolved', ':at': at, ':pk': resolved.GSI1PK, ':sk': resolved.GSI1SK, ':ttl': Math.floor(Date.parse(at) / 1000) + RESOLVED_RETENTION_SECONDS },
+        } },
+      ] }));
+    } catch (error) {
+      if (failedCondition(error)) return null;
+      throw error;
+    }
+    const { nextNotifyAt: _next, ...rest } = current;
+    return { ...rest, status: 'resolved', resolvedAt: at };
+  }
+
+  async acknowledge(stationId: string, rule: AlertRule, openedAt: string, by: string, at: string): Promise<AlertRecord | null> {
+    try {
+      const { Attributes } = await this.db.send(new UpdateCommand({
+        TableName: this.tableName, Key: keys.alert(stationId, rule, openedAt),
+        UpdateExpression: 'SET #status = :ack, acknowledgedAt = :at, acknowledgedBy = :by REMOVE GSI2PK, GSI2SK, nextNotifyAt',
+        ConditionExpression: '#status = :open',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':ack': 'acknowledged', ':open': 'open', ':at': at, ':by': by },
+        ReturnValues: 'ALL_NEW',
+      }));
+      return Attributes ? withoutKeys<AlertRecord>(Attributes) : null;
+    } catch (error) {
+      if (failedCondition(error)) return null;
+      throw error;
+    }
+  }
+
+  async get(stationId: string, rule: AlertRule, openedAt: string): Promise<AlertRecord | null> {
+    const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.alert(stationId, rule, openedAt) }));
+    return Item ? withoutKeys<AlertRecord>(Item) : null;
+  }
+
+  async list(filter: AlertFilter) {
+    const filters: string[] = [];
+    const names: Record<string, string> = {};
+    const values: Record<string, unknown> = { ':pk': filter.status === 'resolved' ? keys.resolvedAlertsPartition : keys.activeAlertsPartition };
+    if (filter.status === 'open' || filter.status === 'acknowledged') {
+      names['#status'] = 'status';
+      values[':status'] = filter.status;
+      filters.push('#status = :status');
+    }
+    if (filter.stationId) {
+      values[':station'] = filter.stationId;
+      filters.push('stationId = :station');
+    }
+    if (filter.rule) {
+      names['#rule'] = 'rule';
+      values[':rule'] = filter.rule;
+      filters.push('#rule = :rule');
+    }
+    // Active alerts are filed by opening time, so the range is the key's; resolved ones by resolution, so a filter.
+    let range = '';
+    if (filter.from) values[':from'] = filter.from;
+    if (filter.to) values[':to'] = filter.to;
+    if (filter.status === 'resolved') {
+      if (filter.from) filters.push('openedAt >= :from');
+      if (filter.to) filters.push('openedAt < :to');
+    } else if (filter.from && filter.to) range = ' AND GSI1SK BETWEEN :from AND :to';
+    else if (filter.from) range = ' AND GSI1SK >= :from';
+    else if (filter.to) range = ' AND GSI1SK < :to';
+    // A filtered page can come back short: the cursor goes on from where DynamoDB stopped reading.
+    const result = await this.db.send(new QueryCommand({
+      TableName: this.tableName, IndexName: 'GSI1', KeyConditionExpression: `GSI1PK = :pk${range}`,
+      ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
+      ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
+      ExpressionAttributeValues: values, ScanIndexForward: false, Limit: filter.limit, ExclusiveStartKey: decodeCursor(filter.cursor),
+    }));
+    return { items: (result.Items ?? []).map((i) => withoutKeys<AlertRecord>(i)), nextCursor: encodeCursor(result.LastEvaluatedKey) };
+  }
+
+  async counts() {
+    const counts = { open: 0, acknowledged: 0 };
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await this.db.send(new QueryCommand({
+        TableName: this.tableName, IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': keys.activeAlertsPartition },
+        ProjectionExpression: '#status', ExpressionAttributeNames: { '#status': 'status' }, ExclusiveStartKey: start,
+      }));
+      for (const item of page.Items ?? []) if (item.status === 'open' || item.status === 'acknowledged') counts[item.status as 'open' | 'acknowledged']++;
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return counts;
+  }
+
+  async due(now: string, limit: number, cursor?: string) {
+    const { Items = [], LastEvaluatedKey } = await this.db.send(new QueryCommand({
+      TableName: this.tableName, IndexName: 'GSI2', KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK <= :now',
+      // '~' sorts after every receive time with the same prefix, so an alert due exactly now is included.
+      ExpressionAttributeValues: { ':pk': keys.dueAlertsPartition, ':now': `${now}~` }, Limit: limit, ExclusiveStartKey: decodeCursor(cursor),
+    }));
+    return { items: Items.map((i) => withoutKeys<AlertRecord>(i)), nextCursor: encodeCursor(LastEvaluatedKey) };
+  }
+
+  async notified(alert: AlertRecord, at: string, nextNotifyAt: string): Promise<boolean> {
+    const due = keys.dueAlert(nextNotifyAt, alert.stationId, alert.rule);
+    try {
+      await this.db.send(new UpdateCommand({
+        TableName: this.tableName, Key: keys.alert(alert.stationId, alert.rule, alert.openedAt),
+        UpdateExpression: 'SET notifications = notifications + :one, lastNotifiedAt = :at, nextNotifyAt = :next, GSI2PK = :pk, GSI2SK = :sk',
+        // Not when it was acknowledged or resolved meanwhile, nor twice for one due time (two sweeps at once).
+        ConditionExpression: '#status = :open AND nextNotifyAt = :was',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':one': 1, ':at': at, ':next': nextNotifyAt, ':pk': due.GSI2PK, ':sk': due.GSI2SK, ':open': 'open', ':was': alert.nextNotifyAt },
+      }));
+      return true;
+    } catch (error) {
+      if (failedCondition(error)) return false;
+      throw error;
+    }
+  }
+
+  async silentStations(before: string, limit: number): Promise<MachineRecord[]> {
+    await this.refileFormerCollections();
+    // Every shard in parallel, oldest first in each; the oldest `limit` of them all are the answer.
+    const shards = await Promise.all(keys.heardStationsPartitions.map((partition) => this.silentInShard(partition, before, limit)));
+    return shards.flat().sort((a, b) => (a.heardAt < b.heardAt ? -1 : a.heardAt > b.heardAt ? 1 : 0)).slice(0, limit).map((found) => found.station);
+  }
+
+  /**
+   * Stations written before the heard index became the station collection sit in a GSI1 collection (`MACHINES`, or
+   * `MACHINES#<n>` once sharded), where every heartbeat paid one more index write. Each is refiled under its heard
+   * shard and taken out of GSI1. The sweep runs every minute, so an updated deployment is migrated a minute after it
+   * starts; once done, this is one query per former partition, each empty.
+   */
+  private async refileFormerCollections(): Promise<void> {
+    const former = await Promise.all(keys.formerMachinePartitions.map((partition) => this.db.send(new QueryCommand({
+      TableName: this.tableName, IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': partition }, ProjectionExpression: 'GSI1PK, id, createdAt, heartbeatReceivedAt', Limit: 1_000,
+    }))));
+    for (const item of former.flatMap((page) => page.Items ?? [])) {
+      const station = item as Pick<MachineRecord, 'id' | 'createdAt' | 'heartbeatReceivedAt'> & { GSI1PK: string };
+      const heard = keys.heardStation(station.id, station.heartbeatReceivedAt ?? station.createdAt);
+      try {
+        await this.db.send(new UpdateCommand({
+          TableName: this.tableName, Key: keys.machine(station.id),
+          // The heard time it has, if it was already filed there (a heartbeat since may have moved it on).
+          UpdateExpression: 'SET GSI2PK = :heard, GSI2SK = if_not_exists(GSI2SK, :heardAt) REMOVE GSI1PK, GSI1SK',
+          // Refiled once: a second sweep meanwhile finds it done.
+          ConditionExpression: 'GSI1PK = :former',
+          ExpressionAttributeValues: { ':heard': heard.GSI2PK, ':heardAt': heard.GSI2SK, ':former': station.GSI1PK },
+        }));
+      } catch (error) {
+        if (!failedCondition(error)) throw error;
+      }
+    }
+  }
+
+  private async silentInShard(partition: string, before: string, limit: number): Promise<{ heardAt: string; station: MachineRecord }[]> {
+    // Stations already alerted are filtered out after reading, so read on until `limit` are found.
+    const found: { heardAt: string; station: MachineRecord }[] = [];
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await this.db.send(new QueryCommand({
+        TableName: this.tableName, IndexName: 'GSI2', KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK < :before',
+        // Filed at a rounded-down receive time (domain/stations.ts, heardFilingTime): the exact one decides.
+        FilterExpression: 'NOT contains(openAlerts, :offline) AND (heartbeatReceivedAt < :before OR attribute_not_exists(heartbeatReceivedAt))',
+        ExpressionAttributeValues: { ':pk': partition, ':before': before, ':offline': 'offline' }, ExclusiveStartKey: start,
+      }));
+      found.push(...(page.Items ?? []).map((item) => ({ heardAt: String(item.GSI2SK), station: withoutKeys<MachineRecord>(item) })));
+      start = page.LastEvaluatedKey;
+    } while (start && found.length < limit);
+    return found.slice(0, limit);
+  }
+}
+

@@ -1,0 +1,63 @@
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  UpdateCommand,
+  type DynamoDBDocumentClient,
+} from '@aws-sdk/lib-dynamodb';
+import type { HostRequest } from '@shared/schemas/host-request';
+import type { HostRequests } from '../../ports/host-requests';
+import { keys, withoutKeys } from '../../../platform/adapters/dynamodb/keys';
+import { decodeCursor, encodeCursor, updateExpression } from '../../../platform/adapters/dynamodb/query';
+
+export class DynamoHostRequests implements HostRequests {
+  constructor(private readonly db: DynamoDBDocumentClient, private readonly tableName: string) {}
+
+  async create(request: HostRequest): Promise<void> {
+    await this.db.send(new PutCommand({
+      TableName: this.tableName,
+      Item: { ...keys.hostRequest(request.id), ...keys.hostRequestCollection(request.createdAt, request.id), ...request },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }));
+  }
+
+  async list(page: { limit: number; cursor?: string }) {
+    const { Items = [], LastEvaluatedKey } = await this.db.send(new QueryCommand({
+      TableName: this.tableName,
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.hostRequestsPartition },
+      ScanIndexForward: false,
+      Limit: page.limit,
+      ExclusiveStartKey: decodeCursor(page.cursor),
+    }));
+    return { items: Items.map((item) => withoutKeys<HostRequest>(item)), nextCursor: encodeCursor(LastEvaluatedKey) };
+  }
+
+  async get(id: string): Promise<HostRequest | null> {
+    const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.hostRequest(id) }));
+    return Item ? withoutKeys<HostRequest>(Item) : null;
+  }
+
+  async update(id: string, fields: Partial<Omit<HostRequest, 'id' | 'createdAt'>>): Promise<HostRequest | null> {
+    try {
+      const { Attributes } = await this.db.send(new UpdateCommand({
+        TableName: this.tableName,
+        Key: keys.hostRequest(id),
+        ...updateExpression(fields),
+        ConditionExpression: 'attribute_exists(PK)',
+        ReturnValues: 'ALL_NEW',
+      }));
+      return Attributes ? withoutKeys<HostRequest>(Attributes) : null;
+    } catch (error) {
+      if ((error as Error).name === 'ConditionalCheckFailedException') return null;
+      throw error;
+    }
+  }
+
+  async remove(id: string): Promise<boolean> {
+    const { Attributes } = await this.db.send(new DeleteCommand({ TableName: this.tableName, Key: keys.hostRequest(id), ReturnValues: 'ALL_OLD' }));
+    return Boolean(Attributes);
+  }
+}

@@ -1,8 +1,0 @@
-import { iotApi } from '../adapters/iot/iot-api';
-import { IotStationJobs } from '../adapters/iot/iot-station-jobs';
-import { setting } from '../environment';
-import type { StationJobs } from '../ports/station-jobs';
-import { provider } from './provider';
-
-/** Remote commands to stations as IoT jobs (IOT_THING_ARN_PREFIX); the local cloud plugs in its broker's jobs emulation. */
-export const stationJobs = /* @__PURE__ */ provider<StationJobs>(() => new IotStationJobs(iotApi(), setting('IOT_THING_ARN_PREFIX')));

@@ -1,0 +1,32 @@
+import { DeleteCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import type { Favourites } from '../../ports/favourites';
+import { keys } from '../../../platform/adapters/dynamodb/keys';
+
+export class DynamoFavourites implements Favourites {
+  constructor(private readonly db: DynamoDBDocumentClient, private readonly tableName: string) {}
+
+  async list(userId: string): Promise<string[]> {
+    const stationIds: string[] = [];
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await this.db.send(new QueryCommand({
+        TableName: this.tableName,
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': keys.user(userId).PK, ':prefix': keys.favouritePrefix },
+        ProjectionExpression: 'stationId',
+        ExclusiveStartKey,
+      }));
+      stationIds.push(...(page.Items ?? []).map((item) => String(item.stationId)));
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+    return stationIds;
+  }
+
+  async add(userId: string, stationId: string, at: string): Promise<void> {
+    await this.db.send(new PutCommand({ TableName: this.tableName, Item: { ...keys.favourite(userId, stationId), stationId, starredAt: at } }));
+  }
+
+  async remove(userId: string, stationId: string): Promise<void> {
+    await this.db.send(new DeleteCommand({ TableName: this.tableName, Key: keys.favourite(userId, stationId) }));
+  }
+}
