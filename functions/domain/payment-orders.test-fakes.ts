@@ -1,5 +1,5 @@
 import { defaultSettings } from '@shared/schemas';
-import type { ChargeResult, GatewayRefund, PaymentGateway, PaymentNotification } from '../ports/payment-gateway';
+import type { ChargeRequest, ChargeResult, GatewayRefund, PaymentGateway, PaymentNotification } from '../ports/payment-gateway';
 import type { TransactionPart } from '../ports/transaction';
 import type { GuestHandover, GuestOrder, OrderPatch, OrderStatus, PaymentOrder, PaymentOrders } from '../ports/payment-orders';
 import type { DomainError } from './errors';
@@ -106,9 +106,9 @@ function wallet() {
 }
 
 function scriptedGateway(answer: () => Promise<ChargeResult>, status: () => Promise<PaymentNotification | null> = async () => null) {
-  const calls = { charge: 0, status: 0 };
+  const calls = { charge: 0, status: 0, requests: [] as ChargeRequest[] };
   const gateway: PaymentGateway = {
-    charge: async () => (calls.charge++, answer()),
+    charge: async (request) => (calls.charge++, calls.requests.push(request), answer()),
     verifyNotification: async (b) => b as PaymentNotification,
     status: async () => (calls.status++, status()),
     refund: async () => { throw new Error('unused'); },

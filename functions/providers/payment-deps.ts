@@ -1,6 +1,8 @@
 import { afterPaid } from '../domain/after-payment';
 import type { PurchaseDeps } from '../domain/purchase';
 import type { OpenPaidSession } from '../domain/purchase-paid';
+import { siteLink } from '../adapters/site-link';
+import { setting } from '../environment';
 import { log } from '../observability';
 import { paymentGateway } from './payment-gateway';
 import { mailer } from './mailer';
@@ -27,6 +29,7 @@ export const paymentDeps = (openPaidSession?: OpenPaidSession): PurchaseDeps => 
   log,
   openPaidSession,
   afterPaid,
+  siteLink: (path) => siteLink(setting('SITE_URL'), path),
   get mailer() {
     return mailer();
   },

@@ -261,6 +261,17 @@ describe('guest orders', () => {
     await expectBooksBalanced(first.body.id, { topup: 500, purchase: 500, refund: 0 });
   });
 
+  it("a GoPay payment's return brings the guest back to the station's page on the site, never with the receipt's secret", async () => {
+    const created = await order({ stationId: real.machine.id, volumeMl: 500, paymentMethod: 'gopay' }, crypto.randomUUID(), viewer(randomIp()));
+    expect(created.status, created.text).toBe(201);
+    // The sandbox's deeplink carries what the charge request asked for as the return (Midtrans' gopay.callback_url).
+    const returnUrl = new URL(created.body.payment.deeplink.replace('gojek://', 'https://gojek/')).searchParams.get('callback_url');
+    expect(returnUrl).toBe(new URL(`/s/${real.machine.id}?returned=1`, local().siteUrl).toString());
+    expect(returnUrl).not.toContain(created.body.secret);
+    expect(returnUrl).not.toContain(created.body.receiptId);
+    await waitFor(() => read(created.body.id, created.body.secret), (r) => r.body.status === 'done', 20_000, 200);
+  });
+
   it('refuses bad requests before anything is stored or charged', async () => {
     const good = { stationId: real.machine.id, volumeMl: 1000, paymentMethod: 'qris' };
     expect((await order(good, null)).status).toBe(400);
