@@ -4,7 +4,7 @@ import type { Machine } from '@shared/schemas';
 import { isTiledStationList, type StationListFile } from '@shared/station-tiles';
 import { guestTexts } from '../../i18n/guest';
 import { formatLitresShort, formatTemperature } from './format';
-import { choiceClass, defaultSizeOf, fillSizesOf, guestOrderStorageKey, levelBarClass, maxFillOf, publishFirstPaintStation, volumeOf } from './station-view';
+import { choiceClass, defaultSizeOf, fillSizesOf, levelBarClass, maxFillOf, publishFirstPaintStation, rememberedGuestOrder, volumeOf } from './station-view';
 
 /**
  * The station page's first paint (docs/architecture.md, "The station page's first paint"): an inline script of
@@ -79,7 +79,7 @@ function fill(frame: Element, station: Machine) {
   // An order in progress (the page reloaded during one) shows its progress, which needs the app: no form meanwhile.
   const ordering = (() => {
     try {
-      return sessionStorage.getItem(guestOrderStorageKey(station.id)) !== null;
+      return rememberedGuestOrder(station.id) !== null;
     } catch {
       return false;
     }
