@@ -9,6 +9,7 @@ import {
   AdminUser,
   AppleMerchantValidationRequest,
   Claim,
+  ClaimCounts,
   ClaimDetail,
   ClaimInput,
   ClaimResolutionInput,
@@ -547,6 +548,11 @@ export const adminListClaims = route({
   query: ClaimsQuery, response: /* @__PURE__ */ lazySchema(() => Page(Claim)), access: { table: ['Query:GSI1'] },
 });
 
+export const adminClaimCounts = route({
+  method: 'GET', path: '/api/admin/claims/counts', auth: ['admin'], tag: 'money', summary: 'How many claims wait for a decision (the badge on the queue, counted exactly)',
+  response: ClaimCounts, access: { table: ['Query:GSI1'] },
+});
+
 export const adminGetClaim = route({
   method: 'GET', path: '/api/admin/claims/{id}', auth: ['admin'], tag: 'money', money: true, summary: "A claim with the station's readings and connection events from 30 minutes before its vend to 30 minutes after",
   params: Id, response: ClaimDetail, access: { table: ['GetItem', 'Query'] },
@@ -823,6 +829,7 @@ export const routes = {
   adminListIncidents,
   adminResolveIncident,
   adminListClaims,
+  adminClaimCounts,
   adminGetClaim,
   adminResolveClaim,
   adminListProblemReports,

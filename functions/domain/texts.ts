@@ -1,3 +1,4 @@
+import { disconnectReasonIn } from '@shared/disconnect-reasons';
 import { formatBaliStamp } from '@shared/format';
 import type { Localized } from '@shared/language';
 import { formatRupiah } from '@shared/money';
@@ -195,8 +196,8 @@ export const alertVendFailures = (failed: number, attempts: number, percent: num
   id: `${failed} dari ${attempts} pengisian terakhir gagal (${percent}%, di atas ${decimal(threshold)}%)`,
 });
 export const alertDisconnected = (at: string, reason: string | null) => ({
-  en: `, disconnected${reason ? ` (${reason})` : ''} at ${formatBaliStamp(at, 'en')}`,
-  id: `, terputus${reason ? ` (${reason})` : ''} pada ${formatBaliStamp(at, 'id')}`,
+  en: `, disconnected${reason ? ` (${disconnectReasonIn(reason, 'en')})` : ''} at ${formatBaliStamp(at, 'en')}`,
+  id: `, terputus${reason ? ` (${disconnectReasonIn(reason, 'id')})` : ''} pada ${formatBaliStamp(at, 'id')}`,
 });
 export const alertOffline = (minutes: number, lastAt: string) => ({
   en: `No heartbeat for more than ${minutes} min: the last at ${formatBaliStamp(lastAt, 'en')}`,
