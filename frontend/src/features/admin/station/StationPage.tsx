@@ -236,8 +236,8 @@ function StationPrice({ price }: { price: number }) {
 function Events({ events, t }: { events: StationEvent[]; t: Texts }) {
   const checkedInBy = useMessages(consoleRoles).checkedInBy;
   const commandEvent = useMessages(adminCommands).commandEvent;
-  if (events.length === 0) return <p className="mt-3 text-sm text-slate-600">{t.noEvents}</p>;
   const language = useLanguage();
+  if (events.length === 0) return <p className="mt-3 text-sm text-slate-600">{t.noEvents}</p>;
   const reason = (r: string | null) => (r === null ? null : disconnectReasonIn(r, language));
   return (
     <ul className="mt-3 divide-y divide-slate-100 text-sm" aria-label={t.events}>
