@@ -17,6 +17,11 @@ const DISCONNECT_REASONS: Record<string, Localized> = {
   THROTTLED: { en: 'throttled', id: 'dibatasi' },
 };
 
-/** The reason in words; one IoT Core adds later, as it came, in lower case and spaced. */
-export const disconnectReasonIn = (reason: string, language: Language) =>
-  Object.hasOwn(DISCONNECT_REASONS, reason) ? DISCONNECT_REASONS[reason]![language] : reason.toLowerCase().replaceAll('_', ' ');
+/** The reason in words of both languages; one IoT Core adds later, as it came, in lower case and spaced. */
+export function disconnectReasonWords(reason: string): Localized {
+  if (Object.hasOwn(DISCONNECT_REASONS, reason)) return DISCONNECT_REASONS[reason]!;
+  const spaced = reason.toLowerCase().replaceAll('_', ' ');
+  return { en: spaced, id: spaced };
+}
+
+export const disconnectReasonIn = (reason: string, language: Language) => disconnectReasonWords(reason)[language];

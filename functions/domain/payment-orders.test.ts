@@ -39,10 +39,10 @@ describe("the gateway's return", () => {
   });
 
   it("sends the gateway the page on the deployment's site, and no return when the site is not known", async () => {
-    const { deps, calls } = setup();
+    const { deps, requests } = setup();
     await startTopup({ payer, amount: 50_000, paymentMethod: 'gopay', idempotencyKey: KEY }, { ...deps, siteLink: (path) => new URL(path, 'https://refill.example').toString() });
-    expect(calls.requests[0]!.returnUrl).toBe(`https://refill.example/app?topup=${orderIdFor('topup', payer.sub, KEY)}`);
+    expect(requests[0]!.returnUrl).toBe(`https://refill.example/app?topup=${orderIdFor('topup', payer.sub, KEY)}`);
     await startTopup({ payer, amount: 50_000, paymentMethod: 'gopay', idempotencyKey: `${KEY}-2` }, deps);
-    expect(calls.requests[1]).not.toHaveProperty('returnUrl');
+    expect(requests[1]).not.toHaveProperty('returnUrl');
   });
 });
