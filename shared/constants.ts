@@ -42,6 +42,11 @@ export const PAID_VEND_CUTOFF_SECONDS = 120;
  * this long when it stays silent (a station back later reports what it dispensed first: docs/payments.md, "Guest orders").
  */
 export const GUEST_REFUND_GRACE_HOURS = 24;
+/**
+ * The query parameters of the pages the payment gateway's return opens (functions/wallet/domain/payment-orders.ts,
+ * returnPathOf): the station page back from a guest's payment, the app's home with the top-up to follow.
+ */
+export const PAYMENT_RETURN_PARAMS = { station: 'returned', topup: 'topup' } as const;
 /** Clock difference a station accepts when it checks a vend token's nbf and exp (docs/station-protocol.md). */
 export const VEND_TOKEN_LEEWAY_SECONDS = 30;
 

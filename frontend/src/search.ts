@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { PAYMENT_RETURN_PARAMS } from '@shared/constants';
 import { adminTabs } from './features/admin/search';
 import { RETURN_PATH } from './features/auth/redirect';
 
@@ -38,7 +39,11 @@ export type AdminSearch = z.infer<typeof adminSearch>;
 /** The app home's overlays, one at a time (kept in ?overlay= so that the phone's Back button closes them). */
 const homeOverlays = ['topup', 'nfc', 'map'] as const;
 export type HomeOverlay = (typeof homeOverlays)[number];
-export const appHomeSearch = z.object({ overlay: lenient(z.enum(homeOverlays)) });
+/** ?topup=: the top-up the payment gateway's return brought the payer back to, followed in the Top Up sheet. */
+export const appHomeSearch = z.object({
+  overlay: lenient(z.enum(homeOverlays)),
+  [PAYMENT_RETURN_PARAMS.topup]: lenient(z.string().check(z.regex(/^TU-[0-9a-f]{32}$/))),
+});
 
 /** The app map: ?machine= opens one station. */
 export const appMapSearch = z.object({ machine: lenient(z.string().check(z.minLength(1), z.maxLength(128))) });

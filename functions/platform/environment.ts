@@ -60,7 +60,10 @@ export const SETTINGS = {
   DEAD_LETTER_QUEUE_URLS: { needs: ['alerts'], description: 'The dead-letter queues (SQS URLs, separated by commas) whose messages raise the dead-letter alert' },
   MAIL_CONFIGURATION_SET: { needs: ['mail'], description: 'SES configuration set the e-mails are sent under (sending events, reputation)' },
   STATION_LIST_BUCKET: { needs: ['stationList'], description: 'S3 bucket of the public station list file that CloudFront serves under /data/' },
-  SITE_URL: { needs: ['mail'], description: "The public site's address (https://...), which links in the e-mails open (a guest's receipt)" },
+  SITE_URL: {
+    needs: ['mail', 'paymentSecret'],
+    description: "The public site's address (https://...), which links in the e-mails open (a guest's receipt) and the payment gateway's return",
+  },
 } as const satisfies Record<string, SettingSpec>;
 
 export type SettingName = keyof typeof SETTINGS;

@@ -833,6 +833,9 @@ export const DRIVERS: Record<string, Driver> = {
       notAdmin(),
     ],
   },
+  'Api/adminClaimCounts': {
+    http: [{ name: 'counts the pending claim', as: 'admin', expect: 200, check: ({ body }) => is(Number(record(body).pending) >= 1, `counts ${JSON.stringify(body)}`) }, notAdmin()],
+  },
   'Api/adminGetClaim': {
     http: [
       { name: "reads the claim with the station's telemetry", as: 'admin', params: (s) => ({ id: String(s.values.session1) }), expect: 200, check: ({ body }) => is(Array.isArray(record(body).readings), 'no readings') },

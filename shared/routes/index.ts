@@ -65,6 +65,7 @@ import {
   adminListIncidents,
   adminResolveIncident,
   adminListClaims,
+  adminClaimCounts,
   adminGetClaim,
   adminResolveClaim,
 } from './vending';
@@ -154,6 +155,7 @@ export const routes = {
   adminListIncidents,
   adminResolveIncident,
   adminListClaims,
+  adminClaimCounts,
   adminGetClaim,
   adminResolveClaim,
   adminListProblemReports,

@@ -1,5 +1,5 @@
 import { Page, PageQuery } from '../schemas/transaction';
-import { Claim, ClaimDetail, ClaimInput, ClaimResolutionInput, ClaimsQuery } from '../schemas/claim';
+import { Claim, ClaimCounts, ClaimDetail, ClaimInput, ClaimResolutionInput, ClaimsQuery } from '../schemas/claim';
 import { IncidentResolutionInput, VendIncident } from '../schemas/incident';
 import { NfcTokenParams, NfcTokenProgress, NfcTokenResponse } from '../schemas/nfc';
 import { lazySchema } from '../lazy-schema';
@@ -30,6 +30,10 @@ export const adminResolveIncident = route({
 export const adminListClaims = route({
   method: 'GET', path: '/api/admin/claims', auth: ['admin'], tag: 'money', money: true, summary: 'Claims on vends of one status: pending (the queue, oldest first) by default, credited or declined (newest first)',
   query: ClaimsQuery, response: /* @__PURE__ */ lazySchema(() => Page(Claim)), access: { table: ['Query:GSI1'] },
+});
+export const adminClaimCounts = route({
+  method: 'GET', path: '/api/admin/claims/counts', auth: ['admin'], tag: 'money', summary: 'How many claims wait for a decision (the badge on the queue, counted exactly)',
+  response: ClaimCounts, access: { table: ['Query:GSI1'] },
 });
 export const adminGetClaim = route({
   method: 'GET', path: '/api/admin/claims/{id}', auth: ['admin'], tag: 'money', money: true, summary: "A claim with the station's readings and connection events from 30 minutes before its vend to 30 minutes after",

@@ -70,6 +70,9 @@ export const ClaimsQuery = /* @__PURE__ */ lazySchema(() => z.object({
   cursor: z.optional(z.string().check(z.maxLength(2000))),
 }));
 
+/** How many claims wait for an admin's decision (the badge on the console's queue). */
+export const ClaimCounts = /* @__PURE__ */ lazySchema(() => z.object({ pending: z.number().check(z.int()) }));
+
 /** One claim with the station's readings and connection events around its session (admin). */
 export const ClaimDetail = /* @__PURE__ */ lazySchema(() => z.object({
   claim: Claim,

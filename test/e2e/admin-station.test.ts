@@ -99,16 +99,16 @@ describe("the admin's station page in Chromium", { timeout: 180_000 }, () => {
     const list = await (await newContext(browser, { ...DESKTOP, locale: 'en-US' })).newPage();
     await signInAsAdmin(list);
     await list.getByLabel('Search machines').fill('Dropped Link Station');
-    await list.getByText('Disconnected 5 min ago: keep-alive timeout (no signal)').waitFor();
+    await list.getByText('Disconnected 5 min ago: keep-alive timeout, no signal').waitFor();
     await list.getByLabel('Search machines').fill('Empty Tank Station');
     await list.getByText('Empty: water level 3%').waitFor();
 
     await list.goto(`${local().web}/admin/stations/${dropped.machine.id}`);
     const line = list.locator('[data-availability]');
     await expect.poll(() => line.getAttribute('data-availability')).toBe('offline');
-    expect(await line.textContent()).toMatch(/^Offline: disconnected at .+ \(keep-alive timeout\)\. Not an empty tank or a lock/);
+    expect(await line.textContent()).toMatch(/^Offline: disconnected at .+ \(keep-alive timeout, no signal\)\. Not an empty tank or a lock/);
     await list.getByRole('button', { name: 'id', exact: true }).click();
-    await expect.poll(() => line.textContent()).toMatch(/^Offline: terputus pada .+ \(batas waktu keep-alive\)/);
+    await expect.poll(() => line.textContent()).toMatch(/^Offline: terputus pada .+ \(batas keep-alive habis, tanpa sinyal\)/);
     await list.getByRole('button', { name: 'en', exact: true }).click();
     await list.goto(`${local().web}/admin/stations/${empty.machine.id}`);
     await expect.poll(() => line.textContent()).toBe('Empty: online, water level 3%. It needs a refill.');

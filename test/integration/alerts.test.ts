@@ -61,7 +61,8 @@ describe('alert rules (issue 16, "Done when")', () => {
     const [opened, ...more] = await alertsOf(`stationId=${id}`);
     expect(more).toEqual([]);
     expect(opened).toMatchObject({ stationId: id, stationName: 'Alert Test Station', rule: 'offline', status: 'open', notifications: 1, acknowledgedAt: null, resolvedAt: null });
-    expect(opened!.detail).toContain('CONNECTION_LOST');
+    expect(opened!.detail).toContain('disconnected (connection lost) at');
+    expect(opened!.detail).not.toContain('CONNECTION_LOST');
     const first = await waitForEmail(local().mail.messages, recipient, { matches: (m) => m.subject.includes(id) });
     expect(first.subject).toBe(`Station offline: Alert Test Station (${id})`);
     expect(first.text).toContain(opened!.id);

@@ -84,6 +84,7 @@ const matrix: Record<RouteId, Expectation> = {
   adminListIncidents: adminRoute,
   adminResolveIncident: adminRoute,
   adminListClaims: adminRoute,
+  adminClaimCounts: adminRoute,
   adminGetClaim: adminRoute,
   adminResolveClaim: adminRoute,
   adminListProblemReports: fieldRoute,

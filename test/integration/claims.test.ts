@@ -1,11 +1,14 @@
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DynamoClaims } from '@functions/vending/adapters/dynamodb/claims';
+import { keys } from '@functions/platform/adapters/dynamodb/keys';
 import { fileClaim } from '@functions/vending/domain/claims';
 import { sweepExpiredSessions } from '@functions/vending/domain/vend-sweep';
 import type { Transaction } from '@shared/schemas/transaction';
 import type { SimStation } from '@infra/local/simulator';
 import { asAdmin, repositories } from '../support/admin';
 import { bearer, newAccount, signInAs } from '../support/auth';
-import { apiFetch, local } from '../support/local';
+import { apiFetch, local, testDb } from '../support/local';
 import { waitForEmail } from '../support/outbox';
 import { closeStations, provision, stationFor, waitFor, workerServices, type Provisioned } from './stations-support';
 
@@ -55,6 +58,36 @@ beforeAll(async () => {
 afterAll(closeStations);
 
 describe('claims on vends', () => {
+  it("counts every claim waiting in the admin's queue, past the list's page of 50; only an admin reads the count", async () => {
+    const count = async () => {
+      const { status, body } = await asAdmin('/api/admin/claims/counts');
+      expect(status).toBe(200);
+      return (body as { pending: number }).pending;
+    };
+    const { db, tableName } = testDb();
+    const claims = new DynamoClaims(db, tableName);
+    const owner = `count-${crypto.randomUUID()}`;
+    const waiting = Array.from({ length: 51 }, (_, i) => ({
+      sessionId: `count-${i}-${crypto.randomUUID()}`, userId: owner, stationId: machine.machine.id, machineName: 'Claims test station', kind: 'not_dispensed' as const,
+      note: null, status: 'pending' as const, chargedIdr: 500, dispensedMl: 0, pricePerLitre: 1000, vendAt: new Date().toISOString(), vendClosedAt: null,
+      support: null, creditedIdr: 0, createdAt: new Date().toISOString(), resolution: null,
+    }));
+    const before = await count();
+    try {
+      for (const claim of waiting) expect(await claims.create(claim)).toBe(true);
+      // Other test files may file or decide claims meanwhile: at least these 51 more, and past the list's 50.
+      const after = await count();
+      expect(after - before).toBeGreaterThanOrEqual(51);
+      expect(after).toBeGreaterThan(50);
+    } finally {
+      // Gone again: the queue other tests read holds no made-up claims.
+      await Promise.all(waiting.map((c) => db.send(new DeleteCommand({ TableName: tableName, Key: keys.claim(c.userId, c.sessionId) }))));
+    }
+    const { status } = await apiFetch('/api/admin/claims/counts', { headers: bearer(user.token) });
+    expect(status).toBe(403);
+  });
+
+
   it('credits at once a claim on a vend the station reported failed before it charged it, once, with an e-mail', async () => {
     // The station reports a failure, then a completion of 400 ml for the same session: charged late.
     const sessionId = await vend(async (id) => {

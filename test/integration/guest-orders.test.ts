@@ -12,7 +12,15 @@ import { sandboxControlClient } from '@infra/local/sandbox-control';
 import type { SimStation } from '@infra/local/simulator';
 import { apiFetch, local, testDb } from '../support/local';
 import { waitForEmail } from '../support/outbox';
-import { closeStations, provision, sleep, stationFor, waitFor, workerServices, type Provisioned } from './stations-support';
+import {
+  closeStations,
+  provision,
+  sleep,
+  stationFor,
+  waitFor,
+  workerServices,
+  type Provisioned,
+} from './stations-support';
 
 /**
  * Guest orders (docs/payments.md, "Guest orders") against the local cloud: paid by QRIS in the sandbox, started at a
@@ -259,6 +267,17 @@ describe('guest orders', () => {
     const third = await order(body, key);
     expect(third.body).toMatchObject({ id: first.body.id, status: 'done', paidIdr: 500, chargedIdr: 500, refundedIdr: 0 });
     await expectBooksBalanced(first.body.id, { topup: 500, purchase: 500, refund: 0 });
+  });
+
+  it("a GoPay payment's return brings the guest back to the station's page on the site, never with the receipt's secret", async () => {
+    const created = await order({ stationId: real.machine.id, volumeMl: 500, paymentMethod: 'gopay' }, crypto.randomUUID(), viewer(randomIp()));
+    expect(created.status, created.text).toBe(201);
+    // The sandbox's deeplink carries what the charge request asked for as the return (Midtrans' gopay.callback_url).
+    const returnUrl = new URL(created.body.payment.deeplink.replace('gojek://', 'https://gojek/')).searchParams.get('callback_url');
+    expect(returnUrl).toBe(new URL(`/s/${real.machine.id}?returned=1`, local().siteUrl).toString());
+    expect(returnUrl).not.toContain(created.body.secret);
+    expect(returnUrl).not.toContain(created.body.receiptId);
+    await waitFor(() => read(created.body.id, created.body.secret), (r) => r.body.status === 'done', 20_000, 200);
   });
 
   it('refuses bad requests before anything is stored or charged', async () => {

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { keys } from '@functions/platform/adapters/dynamodb/keys';
 import { orderIdFor } from '@functions/wallet/domain/payment-orders';
 import { bearer, newAccount, signInAs } from '../support/auth';
-import { apiFetch, testDb } from '../support/local';
+import { apiFetch, local, testDb } from '../support/local';
 
 const post = (token: string, body: unknown, key?: string) =>
   apiFetch('/api/wallet/topup', { method: 'POST', headers: { ...bearer(token), ...(key ? { 'idempotency-key': key } : {}) }, json: body });
@@ -43,6 +43,9 @@ describe('POST /api/wallet/topup', () => {
     expect(qris.body.id).toMatch(/^TU-[0-9a-f]{32}$/);
     const gopay = await post(account.token, { amount: 25_017, paymentMethod: 'gopay' }, crypto.randomUUID());
     expect(gopay.body.deeplink).toMatch(/^gojek:\/\//);
+    // GoPay's return brings the payer to the app's home on the site, which follows this top-up again.
+    const returnUrl = new URL(gopay.body.deeplink.replace('gojek://', 'https://gojek/')).searchParams.get('callback_url');
+    expect(returnUrl).toBe(new URL(`/app?topup=${gopay.body.id}`, local().siteUrl).toString());
     const ovo = await post(account.token, { amount: 25_017, paymentMethod: 'ovo' }, crypto.randomUUID());
     expect(ovo.body.qrString).toMatch(/^000201/);
     const item = await stored(keys.topup(qris.body.id));

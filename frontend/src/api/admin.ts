@@ -78,6 +78,9 @@ export const adminQueries = {
   /** The claims waiting for a decision (oldest first), read again whenever the queue shows. */
   pendingClaims: () =>
     queryOptions({ queryKey: ['admin', 'claims', 'pending'] as const, queryFn: ({ signal }) => authedApi('adminListClaims', { signal, query: { status: 'pending', limit: 50 } }), refetchOnMount: 'always' }),
+  /** How many claims wait for a decision (the queue's badge), read again after each decision (['admin', 'claims']). */
+  claimCounts: () =>
+    queryOptions({ queryKey: ['admin', 'claims', 'counts'] as const, queryFn: ({ signal }) => authedApi('adminClaimCounts', { signal }), refetchInterval: 60_000 }),
   /** One claim with the station's telemetry around its vend. */
   claim: (sessionId: string) =>
     queryOptions({ queryKey: ['admin', 'claims', 'detail', sessionId] as const, queryFn: ({ signal }) => authedApi('adminGetClaim', { signal, params: { id: sessionId } }) }),

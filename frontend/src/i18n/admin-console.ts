@@ -28,18 +28,6 @@ export const adminConsole = defineMessages('adminConsole', {
     metered: 'Metered at the stations',
   },
   statuses: { online: 'Online', offline: 'Offline', maintenance: 'Maintenance', locked: 'Locked' },
-  disconnectReasons: {
-    CLIENT_INITIATED_DISCONNECT: 'the station disconnected',
-    CONNECTION_LOST: 'connection lost',
-    MQTT_KEEP_ALIVE_TIMEOUT: 'keep-alive timeout (no signal)',
-    DUPLICATE_CLIENTID: 'replaced by another connection with its id',
-    SERVER_INITIATED_DISCONNECT: 'disconnected by IoT Core',
-    AUTH_ERROR: 'authentication failed',
-    FORBIDDEN_ACCESS: 'refused by the IoT policy',
-    CLIENT_ERROR: 'the station sent something invalid',
-    SERVER_ERROR: 'IoT Core error',
-    THROTTLED: 'throttled',
-  },
   reasonUnknown: 'reason unknown',
   ago: {
     never: 'Never',

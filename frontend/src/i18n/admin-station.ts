@@ -33,15 +33,6 @@ export const adminStation = defineMessages('adminStation', {
   noEvents: 'No connection events yet.',
   connected: 'Connected',
   disconnected: 'Disconnected',
-  reasons: {
-    CLIENT_INITIATED_DISCONNECT: 'the station disconnected',
-    MQTT_KEEP_ALIVE_TIMEOUT: 'keep-alive timeout',
-    CONNECTION_LOST: 'connection lost',
-    DUPLICATE_CLIENTID: 'replaced by a newer connection with its id',
-    FORBIDDEN_ACCESS: 'refused by the policy',
-    SERVER_INITIATED_DISCONNECT: 'disconnected by the server',
-    other: (reason: string) => reason,
-  },
   availability: {
     offline: (since: string, reason: string) => `Offline: disconnected at ${since} (${reason}). Not an empty tank or a lock: check its power and 4G.`,
     offlineConnected: 'Offline: connected, but its heartbeats stopped.',

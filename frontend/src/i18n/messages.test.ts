@@ -30,12 +30,12 @@ import { reportTexts } from './reports';
 import { stationListing } from './station-listing';
 import { stationTexts } from './stations';
 import { supportTexts } from './support';
-import { walletTexts } from './wallet';
+import { qrTexts, walletTexts } from './wallet';
 import { withdrawalTexts } from './withdrawal';
 
 const tables: Messages<unknown>[] = [
   about, adminAlerts, adminBook, adminClaims, adminCommands, adminConsole, adminHostRequests, adminLogin, adminMachines, adminPanels, adminStation, adminSystem, adminTickets, adminTransactions, adminUsers, adminVisits, appTexts, authTexts, claimTexts, common, consoleRoles, docs, guestTexts,
-  hostForm, landing, nfcTexts, reportTexts, stationListing, stationTexts, supportTexts, walletTexts, withdrawalTexts,
+  hostForm, landing, nfcTexts, qrTexts, reportTexts, stationListing, stationTexts, supportTexts, walletTexts, withdrawalTexts,
 ];
 
 /** Keys, array lengths and function arities: what the types promise, checked on the values. */

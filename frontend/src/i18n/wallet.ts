@@ -43,3 +43,11 @@ export const walletTexts = defineMessages('walletTexts', {
     other: 'Waiting for your payment to be confirmed.',
   },
 });
+
+/** A payment QR code's save and share, to scan it from another phone (the guest's page and the Top Up sheet). */
+export const qrTexts = defineMessages('qrTexts', {
+  hint: 'Paying with another phone? Save or share this code and scan it there.',
+  save: 'Save QR',
+  share: 'Share QR',
+  shareTitle: 'Bali Refill payment code',
+});

@@ -1,3 +1,4 @@
+import { disconnectReasonWords } from '@shared/disconnect-reasons';
 import type { Localized } from '@shared/language';
 import type { AlertFacts } from '../ports/alerts';
 import * as texts from '../../platform/domain/texts';
@@ -12,7 +13,8 @@ export function alertDetail(facts: AlertFacts): Localized {
     case 'deadLetters': return texts.alertDeadLetters(facts.total, facts.queues.filter((q) => q.messages > 0).map((q) => `${q.queue} ${q.messages}`).join(', '));
     case 'offline': case 'neverHeard': {
       const text = facts.kind === 'offline' ? texts.alertOffline(facts.minutes, facts.lastAt) : texts.alertNeverHeard(facts.createdAt);
-      const why = facts.disconnected && texts.alertDisconnected(facts.disconnected.at, facts.disconnected.reason);
+      const reason = facts.disconnected?.reason;
+      const why = facts.disconnected && texts.alertDisconnected(facts.disconnected.at, reason ? disconnectReasonWords(reason) : null);
       return why ? { en: text.en + why.en, id: text.id + why.id } : text;
     }
   }

@@ -3,6 +3,7 @@ import { defaultSettings, Settings as SettingsSchema, type Settings } from '@sha
 import { FLEET_ALERT_SCOPE } from '@shared/schemas/alert';
 import type { DeadLetters } from '../../platform/ports/dead-letters';
 import type { Email, Mailer } from '../../platform/ports/mailer';
+import { alertDetail } from './alert-details';
 import { alertRecipients, failureWindow, listAlerts, sweepAlerts } from './alerts';
 import { recordHeartbeat } from './stations';
 import {
@@ -169,6 +170,16 @@ describe('alert rules', () => {
     deps.clock.set(new Date(T + 11 * 60_000));
     expect((await sweepAlerts(deps)).opened).toBe(1);
     expect([...deps.alerts.items.values()]).toEqual([expect.objectContaining({ rule: 'offline', detail: 'Never sent a heartbeat since it was added at 1 Mar 2026, 16:00 WITA' })]);
+  });
+
+  it("says why a dropped station disconnected in words of each language, not IoT Core's code", () => {
+    const facts = { kind: 'offline', minutes: 10, lastAt: '2026-03-01T08:00:00Z', disconnected: { at: '2026-03-01T08:01:00Z', reason: 'CONNECTION_LOST' } } as const;
+    expect(alertDetail(facts)).toEqual({
+      en: 'No heartbeat for more than 10 min: the last at 1 Mar 2026, 16:00 WITA, disconnected (connection lost) at 1 Mar 2026, 16:01 WITA',
+      id: expect.stringContaining(', terputus (koneksi terputus) pada '),
+    });
+    // A reason IoT Core adds later reads as words too.
+    expect(alertDetail({ ...facts, disconnected: { ...facts.disconnected, reason: 'NEW_REASON' } }).en).toContain('disconnected (new reason) at');
   });
 
   it("tells each rule's own recipients, else the general ones, else the operations address", async () => {

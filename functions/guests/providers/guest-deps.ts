@@ -1,6 +1,8 @@
 import { afterGuestPaid, type GuestDeps, type GuestRefundDeps } from '../domain/guest-orders';
 import { openPaidVendSession } from '../../vending/domain/vend-paid';
 import type { GuestOrder } from '../../wallet/ports/payment-orders';
+import { siteLink } from '../../platform/adapters/site-link';
+import { setting } from '../../platform/environment';
 import { log } from '../../platform/observability';
 import { clock } from '../../platform/providers/clock';
 import { mailer } from '../../platform/providers/mailer';
@@ -35,6 +37,7 @@ export const guestDeps = (): GuestDeps => ({
   telemetry: telemetry(),
   log,
   openPaidSession: (order) => openPaidVendSession(order, vendDeps()),
+  siteLink: (path) => siteLink(setting('SITE_URL'), path),
   afterPaid: (order, deps) => (order.kind === 'guest' ? afterGuestPaid(order as GuestOrder, deps) : Promise.resolve(order)),
   get mailer() {
     return mailer();

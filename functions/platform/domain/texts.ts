@@ -192,9 +192,10 @@ export const alertVendFailures = (failed: number, attempts: number, percent: num
   en: `${failed} of the last ${attempts} vends failed (${percent}%, above ${threshold}%)`,
   id: `${failed} dari ${attempts} pengisian terakhir gagal (${percent}%, di atas ${decimal(threshold)}%)`,
 });
-export const alertDisconnected = (at: string, reason: string | null) => ({
-  en: `, disconnected${reason ? ` (${reason})` : ''} at ${formatBaliStamp(at, 'en')}`,
-  id: `, terputus${reason ? ` (${reason})` : ''} pada ${formatBaliStamp(at, 'id')}`,
+/** `reason`: IoT Core's disconnect reason in words of each language (shared/disconnect-reasons.ts). */
+export const alertDisconnected = (at: string, reason: Localized | null) => ({
+  en: `, disconnected${reason ? ` (${reason.en})` : ''} at ${formatBaliStamp(at, 'en')}`,
+  id: `, terputus${reason ? ` (${reason.id})` : ''} pada ${formatBaliStamp(at, 'id')}`,
 });
 export const alertOffline = (minutes: number, lastAt: string) => ({
   en: `No heartbeat for more than ${minutes} min: the last at ${formatBaliStamp(lastAt, 'en')}`,

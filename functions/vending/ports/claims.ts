@@ -18,6 +18,8 @@ export interface Claims {
   statesOf(userId: string, sessionIds: string[]): Promise<Map<string, ClaimState>>;
   /** Claims of one status, oldest first (the admin queue). */
   list(status: ClaimStatus, page: { limit: number; cursor?: string }): Promise<{ items: ClaimRecord[]; nextCursor: string | null }>;
+  /** How many claims wait for a decision, counted through the whole queue. */
+  counts(): Promise<{ pending: number }>;
   /** The write that resolves a pending claim, joined to its credit; rejected when it is not pending any more. */
   resolving(claim: ClaimRecord, resolution: ClaimResolution): TransactionPart;
   /** Resolves a pending claim on its own (a decline); false when it was not pending. */

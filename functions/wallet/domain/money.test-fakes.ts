@@ -218,6 +218,9 @@ class MemoryClaims implements Claims {
     const items = [...this.items.values()].filter((c) => c.status === status).sort((a, b) => (status === 'pending' ? 1 : -1) * a.createdAt.localeCompare(b.createdAt));
     return { items: items.slice(0, page.limit).map((c) => structuredClone(c)), nextCursor: null };
   }
+  async counts() {
+    return { pending: [...this.items.values()].filter((c) => c.status === 'pending').length };
+  }
   resolving(claim: ClaimRecord, resolution: ClaimResolution) {
     const key = this.key(claim.userId, claim.sessionId);
     const { creditedIdr, ...recorded } = resolution;

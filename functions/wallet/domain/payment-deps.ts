@@ -27,6 +27,11 @@ export interface PaymentDeps {
   settings: SettingsStore;
   log?: Log;
   /**
+   * An absolute link to a page of the public site (SITE_URL), where the gateway's return brings the payer back
+   * (returnPathOf in payment-orders.ts); without it the charge asks for no return.
+   */
+  siteLink?: (path: string) => string;
+  /**
    * Opens the refill session a paid purchase bought (the vend domain's openPaidVendSession). Without it a settled
    * purchase is left for the purchase request that paid to open (payment webhook racing it).
    */

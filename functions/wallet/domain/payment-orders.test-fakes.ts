@@ -1,5 +1,11 @@
 import { defaultSettings } from '@shared/schemas/settings';
-import type { ChargeResult, GatewayRefund, PaymentGateway, PaymentNotification } from '../ports/payment-gateway';
+import type {
+  ChargeRequest,
+  ChargeResult,
+  GatewayRefund,
+  PaymentGateway,
+  PaymentNotification,
+} from '../ports/payment-gateway';
 import type { TransactionPart } from '../../platform/ports/transaction';
 import type {
   GuestHandover,
@@ -114,26 +120,28 @@ function wallet() {
 
 function scriptedGateway(answer: () => Promise<ChargeResult>, status: () => Promise<PaymentNotification | null> = async () => null) {
   const calls = { charge: 0, status: 0 };
+  /** What each charge asked the gateway for. */
+  const requests: ChargeRequest[] = [];
   const gateway: PaymentGateway = {
-    charge: async () => (calls.charge++, answer()),
+    charge: async (request) => (calls.charge++, requests.push(request), answer()),
     verifyNotification: async (b) => b as PaymentNotification,
     status: async () => (calls.status++, status()),
     refund: async () => { throw new Error('unused'); },
   };
-  return { gateway, calls };
+  return { gateway, calls, requests };
 }
 export const pending: ChargeResult = { transactionId: 'tx-1', outcome: 'pending', gatewayStatus: 'pending', qrString: '000201QR', qrImageUrl: null, deeplink: null, expiresAt: null, message: null };
 
 export function setup(answer: () => Promise<ChargeResult> = async () => pending, status?: () => Promise<PaymentNotification | null>, now = () => new Date()) {
   const orders = new MemoryOrders();
   const { users, ledger, balance, owed } = wallet();
-  const { gateway, calls } = scriptedGateway(answer, status);
+  const { gateway, calls, requests } = scriptedGateway(answer, status);
   const deps: TopupDeps = {
     paymentOrders: orders, paymentGateway: gateway, ledger, clock: { now }, users, afterPaid,
     settings: { get: async () => defaultSettings(), save: async (s) => s },
     log: { info: () => undefined, warn: () => undefined },
   };
-  return { deps, orders, ledger, calls, balance, owed };
+  return { deps, orders, ledger, calls, requests, balance, owed };
 }
 
 export const payer = { sub: 'user-1', username: 'wayan', email: 'w@example.com', givenName: 'Wayan', familyName: null };

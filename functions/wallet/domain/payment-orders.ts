@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { consoleLog } from '../../platform/ports/log';
 import { GatewayRejected, type PaymentNotification } from '../ports/payment-gateway';
 import type { PaymentOrder } from '../ports/payment-orders';
+import { PAYMENT_RETURN_PARAMS } from '@shared/constants';
 import { DomainError, invalid, unavailable } from '../../platform/domain/errors';
 import type { PaymentDeps } from './payment-deps';
 import { applyGatewayReport } from './payment-reports';
@@ -72,6 +73,28 @@ export function fingerprintOf(parts: (string | number | null | undefined)[]): st
 // ---------------------------------------------------------------------------------------------------------
 // The charge
 
+/**
+ * The page of the site the gateway's return brings the payer back to after paying in another app (docs/payments.md,
+ * "Paying as a foreigner"): a guest to the station's page (frontend/src/routes/s.$id.tsx), which finds the order in
+ * the browser's own storage, so the receipt's secret never goes to the gateway; a top-up to the app's home, which
+ * follows the top-up again (frontend/src/routes/app/index.tsx). A purchase is paid by card wallets only: no return.
+ */
+export function returnPathOf(order: PaymentOrder): string | null {
+  switch (order.kind) {
+    case 'guest':
+      return `/s/${encodeURIComponent(order.machineId)}?${PAYMENT_RETURN_PARAMS.station}=1`;
+    case 'topup':
+      return `/app?${PAYMENT_RETURN_PARAMS.topup}=${encodeURIComponent(order.orderId)}`;
+    case 'purchase':
+      return null;
+  }
+}
+
+const returnUrlOf = (order: PaymentOrder, deps: PaymentDeps): { returnUrl?: string } => {
+  const path = returnPathOf(order);
+  return path && deps.siteLink ? { returnUrl: deps.siteLink(path) } : {};
+};
+
 /** A retry whose first attempt is younger than this is assumed to be still in flight: it is not charged again. */
 const IN_FLIGHT_MS = 15_000;
 
@@ -107,6 +130,7 @@ export async function chargeOrder(
       walletToken: options.walletToken,
       customer: { id: options.payer.sub, email: options.payer.email, firstName: options.payer.givenName, lastName: options.payer.familyName },
       itemName: options.itemName,
+      ...returnUrlOf(order, deps),
     });
   } catch (error) {
     if (error instanceof GatewayRejected) {

@@ -1,6 +1,8 @@
 import { afterPaid } from '../domain/after-payment';
 import type { PurchaseDeps } from '../domain/purchase';
 import type { OpenPaidSession } from '../domain/purchase-paid';
+import { siteLink } from '../../platform/adapters/site-link';
+import { setting } from '../../platform/environment';
 import { log } from '../../platform/observability';
 import { paymentGateway } from './payment-gateway';
 import { mailer } from '../../platform/providers/mailer';
@@ -30,6 +32,7 @@ export const paymentDeps = (openPaidSession?: OpenPaidSession): PurchaseDeps => 
   log,
   openPaidSession,
   afterPaid,
+  siteLink: (path) => siteLink(setting('SITE_URL'), path),
   get mailer() {
     return mailer();
   },

@@ -67,8 +67,8 @@ export function AdminDashboard({ admin, search }: { admin: AdminIdentity; search
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
   // The claims queue lives in the Transactions tab: its badge says how many claims wait for a decision.
   const claimTexts = useMessages(adminClaims);
-  const pendingClaims = useQuery({ ...adminQueries.pendingClaims(), enabled: isAdmin });
-  const waitingClaims = pendingClaims.data?.items.length ?? 0;
+  const claimCounts = useQuery({ ...adminQueries.claimCounts(), enabled: isAdmin });
+  const waitingClaims = claimCounts.data?.pending ?? 0;
 
   const setTab = (next: AdminTab, extra: Partial<AdminSearch> = {}) =>
     void navigate({ to: '/admin', search: { ...(next === 'machines' ? {} : { tab: next }), ...extra }, replace: true });

@@ -1,6 +1,8 @@
 import { availability } from '@shared/availability';
+import { disconnectReasonIn } from '@shared/disconnect-reasons';
 import type { Machine, MachineStatus, StationConnection } from '@shared/schemas/machine';
 import { adminConsole } from '../../i18n/admin-console';
+import { useLanguage } from '../../i18n/language';
 import { useMessages } from '../../i18n/messages';
 import { useTimeAgo } from './format';
 
@@ -26,11 +28,6 @@ export function MachineStatusBadge({ status }: { status: MachineStatus }) {
   );
 }
 
-// IoT Core's disconnect reasons, as an operator reads them (the texts' disconnectReasons); an unknown one as it came.
-function disconnectReasonLabel(reasons: Record<string, string>, unknown: string, reason: string | null) {
-  return reason ? (reasons[reason] ?? reason.toLowerCase().replaceAll('_', ' ')) : unknown;
-}
-
 /**
  * Why a station cannot serve refills (shared/availability.ts): offline with the reason of its last presence event, or
  * an online station with an empty tank. A dropped link is not an empty tank or a lock; nothing when it can serve.
@@ -45,13 +42,14 @@ export function AvailabilityNote({ machine }: { machine: Pick<Machine, 'status' 
 
 function ConnectionNote({ connection }: { connection: StationConnection | null }) {
   const t = useMessages(adminConsole);
+  const language = useLanguage();
   const timeAgo = useTimeAgo();
   if (connection?.state !== 'disconnected') {
     return <p className="mt-1 text-xs text-slate-600" data-availability="offline">{connection ? t.heartbeatsStopped : t.neverConnected}</p>;
   }
   return (
     <p className="mt-1 text-xs text-slate-600" title={connection.reason ?? undefined} data-availability="offline">
-      {t.disconnected(timeAgo(connection.at), disconnectReasonLabel(t.disconnectReasons, t.reasonUnknown, connection.reason))}
+      {t.disconnected(timeAgo(connection.at), connection.reason ? disconnectReasonIn(connection.reason, language) : t.reasonUnknown)}
     </p>
   );
 }

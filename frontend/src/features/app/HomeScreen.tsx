@@ -196,7 +196,13 @@ function NearbyMachines() {
  * App home (docs/design.md, "Screens and routes"). Overlays, one at a time: none, topup, nfc, map. The open overlay is kept in the
  * address (?overlay=) so that the phone's Back button closes it.
  */
-export function HomeScreen({ overlay, open, close }: { overlay: HomeOverlay | undefined; open: (overlay: HomeOverlay, replace?: boolean) => void; close: () => void }) {
+export function HomeScreen({ overlay, returnedTopupId, open, close }: {
+  overlay: HomeOverlay | undefined;
+  /** The top-up the gateway's return brought the payer back to (/app?topup=). */
+  returnedTopupId?: string;
+  open: (overlay: HomeOverlay, replace?: boolean) => void;
+  close: () => void;
+}) {
   const session = useSession();
   const t = useMessages(appTexts).home;
   if (session.status !== 'signedIn') return <LoadingState className="min-h-dvh" />;
@@ -217,7 +223,7 @@ export function HomeScreen({ overlay, open, close }: { overlay: HomeOverlay | un
       </main>
       <BottomNav active="home" />
 
-      {overlay === 'topup' && <TopUpSheet onClose={close} />}
+      {overlay === 'topup' && <TopUpSheet onClose={close} returnedTopupId={returnedTopupId} />}
       {overlay === 'nfc' && (
         <Suspense fallback={null}>
           <NfcPayDialog onClose={close} onTopUp={() => open('topup', true)} />

@@ -66,7 +66,7 @@ export function GuestProgress({ receiptId, onNew }: { receiptId: string; onNew: 
             {data.payment.qrString && (
               <>
                 <p className="mt-2 text-sm text-slate-700">{t.scanToPay(amount)}</p>
-                <div className="mt-4"><QrCode value={data.payment.qrString} label={t.qrLabel} /></div>
+                <div className="mt-4"><QrCode value={data.payment.qrString} label={t.qrLabel} fileName={`bali-refill-qris-${data.id}`} /></div>
               </>
             )}
             {data.payment.deeplink && (

@@ -12,7 +12,19 @@ import { maybeSignedIn } from '../auth/maybe-signed-in';
 import type { CardWallet } from '../wallet/payment-request';
 import { formatLitresShort, formatTemperature } from './format';
 import { MethodChoice } from './MethodChoice';
-import { choiceClass, defaultSizeOf, fillSizesOf, firstPaintStation, guestOrderStorageKey, levelBarClass, maxFillOf, volumeOf, type FillSize, type StationShown } from './station-view';
+import {
+  choiceClass,
+  defaultSizeOf,
+  fillSizesOf,
+  firstPaintStation,
+  levelBarClass,
+  maxFillOf,
+  rememberedGuestOrder,
+  rememberGuestOrder,
+  volumeOf,
+  type FillSize,
+  type StationShown,
+} from './station-view';
 
 // What the page shows first comes with it; the order's progress (a reload during an order) and a technician's check-in
 // load when they are shown, paying when the pay button is pressed (start-order.ts).
@@ -37,10 +49,9 @@ export async function stationPage(queryClient: QueryClient, stationId: string) {
 export function GuestStationPage({ stationId }: { stationId: string }) {
   const t = useMessages(guestTexts);
   const station = useQuery({ ...stationQuery(stationId), refetchInterval: 15_000 });
-  const [receiptId, setReceiptId] = useState<string | null>(() => sessionStorage.getItem(guestOrderStorageKey(stationId)));
+  const [receiptId, setReceiptId] = useState<string | null>(() => rememberedGuestOrder(stationId));
   const remember = (id: string | null) => {
-    if (id) sessionStorage.setItem(guestOrderStorageKey(stationId), id);
-    else sessionStorage.removeItem(guestOrderStorageKey(stationId));
+    rememberGuestOrder(stationId, id);
     setReceiptId(id);
   };
   const machine = station.data;

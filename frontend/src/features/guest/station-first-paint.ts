@@ -8,10 +8,10 @@ import {
   choiceClass,
   defaultSizeOf,
   fillSizesOf,
-  guestOrderStorageKey,
   levelBarClass,
   maxFillOf,
   publishFirstPaintStation,
+  rememberedGuestOrder,
   volumeOf,
 } from './station-view';
 
@@ -88,7 +88,7 @@ function fill(frame: Element, station: Machine) {
   // An order in progress (the page reloaded during one) shows its progress, which needs the app: no form meanwhile.
   const ordering = (() => {
     try {
-      return sessionStorage.getItem(guestOrderStorageKey(station.id)) !== null;
+      return rememberedGuestOrder(station.id) !== null;
     } catch {
       return false;
     }

@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_FILL_ML, GUEST_FILL_SIZES_ML } from '@shared/constants';
+import { DEFAULT_MAX_FILL_ML, GUEST_FILL_SIZES_ML, PAYMENT_RETURN_PARAMS } from '@shared/constants';
 import type { Machine } from '@shared/schemas/machine';
 
 /**
@@ -32,8 +32,30 @@ export const choiceClass = (active: boolean) =>
     active ? 'bg-brand-50 text-brand-900 ring-2 ring-brand-700' : 'bg-white text-slate-800 ring-slate-300 hover:ring-brand-600'
   }`;
 
-/** The order in progress at a station, kept for a reload of the page (this tab only). */
-export const guestOrderStorageKey = (stationId: string) => `bali-refill.guest-order.${stationId}`;
+/**
+ * The order in progress at a station, kept for a reload of the page (this tab's sessionStorage) and for the payment
+ * gateway's return (the browser's localStorage: a phone may open the return in a new tab).
+ */
+const guestOrderStorageKey = (stationId: string) => `bali-refill.guest-order.${stationId}`;
+
+/** Keeps the receipt id (with its secret) of the order started at the station, or forgets it (null). */
+export function rememberGuestOrder(stationId: string, receiptId: string | null) {
+  for (const storage of [sessionStorage, localStorage]) {
+    if (receiptId) storage.setItem(guestOrderStorageKey(stationId), receiptId);
+    else storage.removeItem(guestOrderStorageKey(stationId));
+  }
+}
+
+/**
+ * The order this tab started at the station, or, back from paying in another app (the gateway's return,
+ * /s/{stationId}?returned=1), the order this browser started there last. The return's address carries no receipt
+ * secret (functions/wallet/domain/payment-orders.ts, returnPathOf): the order is found here.
+ */
+export function rememberedGuestOrder(stationId: string): string | null {
+  const key = guestOrderStorageKey(stationId);
+  const returned = new URLSearchParams(window.location.search).has(PAYMENT_RETURN_PARAMS.station);
+  return sessionStorage.getItem(key) ?? (returned ? localStorage.getItem(key) : null);
+}
 
 /** Where the first paint leaves the station it loaded (null: not found, or no network) for the page's first render. */
 const FIRST_PAINT_STATION = '__refillFirstPaintStation';

@@ -9,9 +9,10 @@ import { WaitingForPayment } from './WaitingForPayment';
 /**
  * The Top Up sheet of the app home (overlay 'topup'). Contract: rendered only while open; calls onClose
  * when dismissed or after a successful top-up. The form (TopUpForm) starts the top-up (useTopUp); while the
- * gateway waits for the customer the sheet shows how to pay (WaitingForPayment) until it settles.
+ * gateway waits for the customer the sheet shows how to pay (WaitingForPayment) until it settles. Opened by the
+ * gateway's return (/app?topup=<id>), it follows that top-up (`returnedTopupId`).
  */
-export function TopUpSheet({ onClose }: { onClose: () => void }) {
+export function TopUpSheet({ onClose, returnedTopupId }: { onClose: () => void; returnedTopupId?: string }) {
   const t = useMessages(walletTexts);
   const closed = useRef(false);
   useEffect(() => {
@@ -21,7 +22,7 @@ export function TopUpSheet({ onClose }: { onClose: () => void }) {
   }, []);
   const topUp = useTopUp(() => {
     if (!closed.current) onClose();
-  });
+  }, returnedTopupId);
 
   return (
     <Sheet title={t.title} onClose={onClose}>

@@ -33,7 +33,7 @@ export function WaitingForPayment({ topup, onClose }: { topup: TopupStatus; onCl
       )}
       <div className="mt-5">
         {topup.qrString ? (
-          <QrCode value={topup.qrString} label={t.qrLabel(METHOD_LABELS[topup.paymentMethod as PaymentMethod] ?? 'QRIS')} />
+          <QrCode value={topup.qrString} label={t.qrLabel(METHOD_LABELS[topup.paymentMethod as PaymentMethod] ?? 'QRIS')} fileName={`bali-refill-qris-${topup.id}`} />
         ) : topup.qrImageUrl ? (
           <img src={topup.qrImageUrl} alt={t.qrAlt} data-testid="payment-qr" className="mx-auto aspect-square w-56 rounded-2xl bg-white p-2 ring-1 ring-slate-200" />
         ) : null}

@@ -38,11 +38,18 @@ export interface TopUpRequest {
  * the history are read again, a confirmation shows and `onSettled` runs. Failed, expired or refunded: a toast
  * says why and the form shows again.
  */
-export function useTopUp(onSettled: () => void) {
+export function useTopUp(onSettled: () => void, returnedId?: string) {
   const t = useMessages(walletTexts);
   const language = useLanguage();
   const queryClient = useQueryClient();
   const [pending, setPending] = useState<TopupStatus | null>(null);
+  // The top-up the gateway's return brought the payer back to (/app?topup=), followed as one started here.
+  const [returned, setReturned] = useState(returnedId ?? null);
+  const followedId = pending?.id ?? returned;
+  const stopFollowing = () => {
+    setPending(null);
+    setReturned(null);
+  };
   // Server messages (status.message, serverMessage) come in the page's language too (docs/design.md, "Error texts").
   const failureToast = (message?: string | null) => toast({ title: t.failedTitle, description: message || t.failedFallback, variant: 'destructive' });
 
@@ -56,7 +63,7 @@ export function useTopUp(onSettled: () => void) {
     }
     if (status.status === 'failed' || status.status === 'expired' || status.status === 'refunded') {
       failureToast(status.message);
-      setPending(null);
+      stopFollowing();
       return true;
     }
     return false;
@@ -89,6 +96,7 @@ export function useTopUp(onSettled: () => void) {
     onSuccess: async (status) => {
       if (await finish(status)) return;
       queryClient.setQueryData(topupQueries.status(status.id, language).queryKey, status);
+      setReturned(null);
       setPending(status);
     },
     onError: (error) => {
@@ -101,22 +109,22 @@ export function useTopUp(onSettled: () => void) {
   });
 
   // Follow a pending top-up until the gateway decides (once per top-up).
-  const followed = useQuery({ ...topupQueries.status(pending?.id ?? '', language), enabled: pending !== null });
+  const followed = useQuery({ ...topupQueries.status(followedId ?? '', language), enabled: followedId !== null });
   const decided = useRef<string | null>(null);
-  // Reacts to the followed status only; reads the latest pending top-up and finish() without re-running for them.
+  // Reacts to the followed status only; reads the latest followed top-up and finish() without re-running for them.
   const onFollowed = useEffectEvent((data: typeof followed.data, error: unknown) => {
-    if (!pending || decided.current === pending.id) return;
-    if (data && data.id === pending.id && data.status !== 'pending') {
-      decided.current = pending.id;
+    if (!followedId || decided.current === followedId) return;
+    if (data && data.id === followedId && data.status !== 'pending') {
+      decided.current = followedId;
       void finish(data);
     } else if (error) {
-      decided.current = pending.id;
+      decided.current = followedId;
       failureToast(serverMessage(error, t.failedFallback));
-      setPending(null);
+      stopFollowing();
     }
   });
   useEffect(() => onFollowed(followed.data, followed.error), [followed.data, followed.error]);
 
-  const current = pending && (followed.data?.id === pending.id ? followed.data : pending);
+  const current = followedId !== null && followed.data?.id === followedId ? followed.data : pending;
   return { start, pending: current };
 }

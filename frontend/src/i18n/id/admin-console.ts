@@ -28,18 +28,6 @@ export const adminConsole: (typeof english)['en'] = {
     metered: 'Terukur di stasiun',
   },
   statuses: { online: 'Online', offline: 'Offline', maintenance: 'Pemeliharaan', locked: 'Terkunci' },
-  disconnectReasons: {
-    CLIENT_INITIATED_DISCONNECT: 'stasiun memutus koneksi',
-    CONNECTION_LOST: 'koneksi terputus',
-    MQTT_KEEP_ALIVE_TIMEOUT: 'batas keep-alive habis (tanpa sinyal)',
-    DUPLICATE_CLIENTID: 'digantikan koneksi lain dengan id yang sama',
-    SERVER_INITIATED_DISCONNECT: 'diputus oleh IoT Core',
-    AUTH_ERROR: 'autentikasi gagal',
-    FORBIDDEN_ACCESS: 'ditolak oleh kebijakan IoT',
-    CLIENT_ERROR: 'stasiun mengirim data tidak valid',
-    SERVER_ERROR: 'galat IoT Core',
-    THROTTLED: 'dibatasi',
-  },
   reasonUnknown: 'alasan tidak diketahui',
   ago: {
     never: 'Belum pernah',

@@ -33,15 +33,6 @@ export const adminStation: (typeof english)['en'] = {
   noEvents: 'Belum ada peristiwa koneksi.',
   connected: 'Terhubung',
   disconnected: 'Terputus',
-  reasons: {
-    CLIENT_INITIATED_DISCONNECT: 'stasiun memutuskan koneksi',
-    MQTT_KEEP_ALIVE_TIMEOUT: 'batas waktu keep-alive',
-    CONNECTION_LOST: 'koneksi hilang',
-    DUPLICATE_CLIENTID: 'digantikan koneksi lebih baru dengan ID yang sama',
-    FORBIDDEN_ACCESS: 'ditolak oleh kebijakan',
-    SERVER_INITIATED_DISCONNECT: 'diputus oleh server',
-    other: (reason) => reason,
-  },
   availability: {
     offline: (since, reason) => `Offline: terputus pada ${since} (${reason}). Bukan tangki kosong atau kunci: periksa listrik dan 4G-nya.`,
     offlineConnected: 'Offline: terhubung, tetapi heartbeat-nya berhenti.',

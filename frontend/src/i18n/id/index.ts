@@ -16,7 +16,7 @@ export { adminBook } from './admin-book';
 export { consoleRoles } from './console-roles';
 export { adminTickets } from './admin-tickets';
 export { appTexts } from './app';
-export { walletTexts } from './wallet';
+export { qrTexts, walletTexts } from './wallet';
 export { nfcTexts } from './nfc';
 export { authTexts } from './auth';
 export { adminCommands } from './admin-commands';

@@ -1,5 +1,5 @@
 import { formatRupiah } from '@shared/money';
-import type { walletTexts as english } from '../wallet';
+import type { qrTexts as qrEnglish, walletTexts as english } from '../wallet';
 
 /** Isi saldo dompet, dalam Bahasa Indonesia. */
 export const walletTexts: (typeof english)['en'] = {
@@ -41,4 +41,12 @@ export const walletTexts: (typeof english)['en'] = {
     qris: 'Pindai kode QRIS ini dengan aplikasi dompet digital atau bank apa pun untuk membayar.',
     other: 'Menunggu pembayaran Anda dikonfirmasi.',
   },
+};
+
+/** Simpan dan bagikan kode QR pembayaran, dalam Bahasa Indonesia. */
+export const qrTexts: (typeof qrEnglish)['en'] = {
+  hint: 'Membayar dengan ponsel lain? Simpan atau bagikan kode ini, lalu pindai di sana.',
+  save: 'Simpan QR',
+  share: 'Bagikan QR',
+  shareTitle: 'Kode pembayaran Bali Refill',
 };

@@ -13,7 +13,7 @@ export const Route = createFileRoute('/app/')({
 });
 
 function AppHome() {
-  const { overlay } = Route.useSearch();
+  const { overlay, topup } = Route.useSearch();
   const navigate = Route.useNavigate();
   const router = useRouter();
   // Whether the overlay was opened on this page (then closing it is a step back in history).
@@ -32,5 +32,6 @@ function AppHome() {
     }
   }, [navigate, router]);
 
-  return <HomeScreen overlay={overlay} open={open} close={close} />;
+  // Back from paying a top-up in another app (the gateway's return): the Top Up sheet, following it.
+  return <HomeScreen overlay={overlay ?? (topup ? 'topup' : undefined)} returnedTopupId={topup} open={open} close={close} />;
 }

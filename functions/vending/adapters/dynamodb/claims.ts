@@ -81,6 +81,20 @@ export class DynamoClaims implements Claims {
     return { items: Items.map((item) => withoutKeys<ClaimRecord>(item)), nextCursor: encodeCursor(LastEvaluatedKey) };
   }
 
+  async counts() {
+    let pending = 0;
+    let start: Record<string, unknown> | undefined;
+    do {
+      const page = await this.db.send(new QueryCommand({
+        TableName: this.tableName, IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.claimsPartition('pending') }, Select: 'COUNT', ExclusiveStartKey: start,
+      }));
+      pending += page.Count ?? 0;
+      start = page.LastEvaluatedKey;
+    } while (start);
+    return { pending };
+  }
+
   private resolveUpdate(claim: ClaimRecord, resolution: ClaimResolution) {
     const { creditedIdr, ...recorded } = resolution;
     const status: ClaimStatus = resolution.decision === 'credit' ? 'credited' : 'declined';

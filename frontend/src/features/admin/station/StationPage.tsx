@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { availability } from '@shared/availability';
+import { disconnectReasonIn } from '@shared/disconnect-reasons';
 import type { Machine } from '@shared/schemas/machine';
 import type { StationEvent, TelemetryReading } from '@shared/schemas/telemetry';
 import { HEARTBEAT_INTERVAL_SECONDS } from '@shared/constants';
@@ -19,6 +20,7 @@ import { LanguageSwitch } from '../../../components/LanguageSwitch';
 import { adminStation } from '../../../i18n/admin-station';
 import { adminCommands } from '../../../i18n/admin-commands';
 import { consoleRoles } from '../../../i18n/console-roles';
+import { useLanguage } from '../../../i18n/language';
 import { useMessages, type Translation } from '../../../i18n/messages';
 import { toCsv } from '@shared/csv';
 import { csvFileName, downloadText } from '../csv';
@@ -158,6 +160,7 @@ function Frame({ t, station, children }: { t: Texts; station?: Machine; children
 
 /** Why the station cannot serve refills, if it cannot: offline (with the connection's reason), empty, locked. */
 function AvailabilityLine({ station, t }: { station: Machine; t: Texts }) {
+  const language = useLanguage();
   const why = availability(station);
   const a = t.availability;
   const c = station.connection;
@@ -165,13 +168,11 @@ function AvailabilityLine({ station, t }: { station: Machine; t: Texts }) {
     : why === 'empty' ? a.empty(station.waterLevel ?? 0)
     : why === 'locked' ? (station.waterCheck.lockedFor ? a.lockedSafety(t.safety.reasons[station.waterCheck.lockedFor]) : a.locked)
     : why === 'maintenance' ? a.maintenance
-    : c?.state === 'disconnected' ? a.offline(formatDateTime(c.at), disconnectReason(c.reason, t) ?? a.unknownReason)
+    : c?.state === 'disconnected' ? a.offline(formatDateTime(c.at), c.reason ? disconnectReasonIn(c.reason, language) : a.unknownReason)
     : c ? a.offlineConnected : a.offlineNever;
   if (!text) return null;
   return <p data-availability={why} className={`w-full rounded-lg px-3 py-2 text-sm ${why === 'empty' ? 'bg-amber-50 text-amber-900' : why === 'offline' ? 'bg-red-50 text-red-800' : 'bg-slate-100 text-slate-700'}`}>{text}</p>;
 }
-
-const disconnectReason = (r: string | null, t: Texts) => (r === null ? null : r in t.reasons && r !== 'other' ? t.reasons[r as keyof Omit<Texts['reasons'], 'other'>] : t.reasons.other(r));
 
 function Figure({ label, value, hint, testId }: { label: string; value: string; hint?: string | undefined; testId?: string }) {
   return (
@@ -242,8 +243,9 @@ function StationPrice({ price }: { price: number }) {
 function Events({ events, t }: { events: StationEvent[]; t: Texts }) {
   const checkedInBy = useMessages(consoleRoles).checkedInBy;
   const commandEvent = useMessages(adminCommands).commandEvent;
+  const language = useLanguage();
   if (events.length === 0) return <p className="mt-3 text-sm text-slate-600">{t.noEvents}</p>;
-  const reason = (r: string | null) => disconnectReason(r, t);
+  const reason = (r: string | null) => (r === null ? null : disconnectReasonIn(r, language));
   return (
     <ul className="mt-3 divide-y divide-slate-100 text-sm" aria-label={t.events}>
       {events.map((e) => (
