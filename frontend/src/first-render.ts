@@ -34,6 +34,7 @@ export const FIRST_RENDER_MODULES: Readonly<Record<string, readonly string[]>> =
  */
 export const FIRST_PAINT_SCRIPTS: Readonly<Record<string, string>> = {
   '/s/$id': 'src/features/guest/station-first-paint.ts',
+  '/r/$receiptId': 'src/features/guest/receipt-first-paint.ts',
 };
 
 /** The most JavaScript a public or first page may load before its first render, gzip (level 6), in KiB. */

@@ -34,14 +34,3 @@ export const choiceClass = (active: boolean) =>
 
 /** The order in progress at a station, kept for a reload of the page (this tab only). */
 export const guestOrderStorageKey = (stationId: string) => `bali-refill.guest-order.${stationId}`;
-
-/** Where the first paint leaves the station it loaded (null: not found, or no network) for the page's first render. */
-const FIRST_PAINT_STATION = '__refillFirstPaintStation';
-type WithFirstPaint = Record<typeof FIRST_PAINT_STATION, Promise<Machine | null> | undefined>;
-
-export function publishFirstPaintStation(station: Promise<Machine | null>) {
-  (window as unknown as WithFirstPaint)[FIRST_PAINT_STATION] = station;
-}
-
-/** The first paint's station; undefined where the page came without one (the shell: the dev server, the service worker). */
-export const firstPaintStation = () => (window as unknown as WithFirstPaint)[FIRST_PAINT_STATION];
