@@ -329,11 +329,11 @@ export default defineConfig({
             },
             {
               // The zod-free caller of the public routes, how a station's status shows and how figures and times read
-              // in each language (shared/format.ts), how a receipt's address reads: what the station list's loader
-              // shares with a station's sticker page and its receipt, which need nothing else of the list's chunk (nor the finder's, which would take
+              // in each language (shared/format.ts): what the station list's loader shares with a station's sticker
+              // page and its receipt, which need nothing else of the list's chunk (nor the finder's, which would take
               // the formats in).
               name: 'public-api',
-              test: /(src[\\/](api[\\/](public-fetch|receipt-id)|features[\\/]stations[\\/]status)|shared[\\/]format)\.ts$/,
+              test: /(src[\\/](api[\\/]public-fetch|features[\\/]stations[\\/]status)|shared[\\/]format)\.ts$/,
               priority: 1,
             },
             {
