@@ -17,6 +17,10 @@ const frames: Readonly<Record<string, () => Promise<ReactElement>>> = {
     const [{ PublicLayout }, { StationFirstPaint }] = await Promise.all([import('./components/PublicLayout'), import('./features/guest/StationFirstPaint')]);
     return <PublicLayout><StationFirstPaint /></PublicLayout>;
   },
+  '/r/$receiptId': async () => {
+    const [{ PublicLayout }, { ReceiptFirstPaint }] = await Promise.all([import('./components/PublicLayout'), import('./features/guest/GuestReceiptPage')]);
+    return <PublicLayout><ReceiptFirstPaint /></PublicLayout>;
+  },
 };
 
 /**
@@ -32,7 +36,6 @@ export async function renderPage(path: string): Promise<string> {
   const staticPage = staticPageFor(path);
   if (!staticPage) throw new Error(`${path} is in PRERENDERED_PAGES but not in staticPages (src/static-pages.tsx)`);
   if (Object.hasOwn(frames, path) !== Object.hasOwn(FIRST_PAINT_SCRIPTS, path)) throw new Error(`${path}: a frame (src/prerender.tsx) goes with a first-paint script (src/first-render.ts), and only a frame`);
-  // A page of a pattern (/r/$receiptId) is rendered for the pattern itself, which no data is loaded for: its frame.
   const page = Object.hasOwn(frames, path) ? await frames[path]!() : await staticPage(queryClient);
   // No link is followed at build time.
   const element = staticElement(queryClient, path, page, () => new Promise(() => undefined));

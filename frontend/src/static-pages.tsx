@@ -40,7 +40,7 @@ const staticPages: Readonly<Record<string, StaticPage>> = {
   // A host's page: signed out, its way in (a host signing in lands there); signed in, the router's page (HostPage).
   '/host': () => authPage(import('./features/auth/SignInScreen').then((m) => m.SignInScreen), '/host'),
   '/s/$id': (queryClient, { id }) => publicPage(import('./features/guest/GuestStationPage').then((m) => m.stationPage(queryClient, id!))),
-  '/r/$receiptId': (_, { receiptId }) => publicPage(import('./features/guest/GuestReceiptPage').then(({ RouterFreeReceipt }) => <RouterFreeReceipt receiptId={receiptId!} />)),
+  '/r/$receiptId': (queryClient, { receiptId }) => publicPage(import('./features/guest/GuestReceiptPage').then((m) => m.receiptPage(queryClient, receiptId!))),
 };
 
 /** A sign-in screen, in its own frame (no public header and footer); someone signed in goes on to `signedIn`. */

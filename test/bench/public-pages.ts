@@ -64,11 +64,12 @@ export interface PageBench {
  * Measures each prerendered public page (PRERENDERED_PAGES) on a web origin serving the production build (the local
  * CloudFront of `npm start`), under MOBILE_PROFILE, cold cache, service workers blocked: once as served, once with
  * the document request answered by /index.html, the empty shell, which is what every path got before prerendering;
- * then each of `firstPages` as served. `runs` loads of each, alternating the two variants, median of each figure.
+ * then each of `firstPages` as served. `runs` loads of each, alternating the two variants, median of each figure;
+ * `pages` (paths and first pages' labels) measures only those.
  */
 export async function benchPublicPages(
   web: { origin: string; distDir: string },
-  options: { runs?: number; log?: (line: string) => void; firstPages?: FirstPage[] } = {},
+  options: { runs?: number; log?: (line: string) => void; firstPages?: FirstPage[]; pages?: ReadonlySet<string> } = {},
 ): Promise<PageBench[]> {
   const browser = await launchBrowser();
   const runs = options.runs ?? 3;
@@ -93,7 +94,8 @@ export async function benchPublicPages(
   };
   try {
     // A page's frame for every address of a pattern (/s/{id}) is measured at an address, among the first pages.
-    for (const path of Object.keys(PRERENDERED_PAGES).filter((page) => !page.includes('$'))) {
+    const chosen = (label: string) => !options.pages || options.pages.has(label);
+    for (const path of Object.keys(PRERENDERED_PAGES).filter((page) => !page.includes('$') && chosen(page))) {
       await warm([path, '/index.html']);
       const measured: Record<Variant, Run[]> = { served: [], shell: [] };
       for (let i = 0; i < runs; i++) {
@@ -101,7 +103,7 @@ export async function benchPublicPages(
       }
       for (const variant of ['served', 'shell'] as const) report(path, variant, measured[variant]);
     }
-    for (const page of options.firstPages ?? []) {
+    for (const page of (options.firstPages ?? []).filter(({ label }) => chosen(label))) {
       await warm([page.path]);
       const measured: Run[] = [];
       for (let i = 0; i < runs; i++) measured.push(await measure(browser, web, { ...page, variant: 'served' }));

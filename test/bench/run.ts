@@ -22,6 +22,9 @@ const log = (line: string) => console.log(`  ${line}`);
 const onlyArg = process.argv.indexOf('--only');
 const only = onlyArg > 0 ? new Set((process.argv[onlyArg + 1] ?? '').split(',')) : null;
 const runs = (group: 'api' | 'stations' | 'web' | 'functions' | 'money') => (only ? only.has(group) : group !== 'money');
+/** `--pages /r/{id},/signin`: the web group measures only these pages (a path, or a first page's label as printed). */
+const pagesArg = process.argv.indexOf('--pages');
+const onlyPages = pagesArg > 0 ? new Set((process.argv[pagesArg + 1] ?? '').split(',')) : null;
 const figures: Figure[] = [];
 /** The money simulation's own tables, printed last. */
 const moneyLines: string[] = [];
@@ -44,7 +47,7 @@ try {
     log(`measuring the public pages and the first pages in Chromium, mobile profile (${latencyMs} ms, ${downloadKbps} kbps down, ${uploadKbps} kbps up, CPU ${cpuSlowdown}x slower, 390 px phone), the prerendered ones also as the shell`);
     const web = stack.outputs.web!;
     const firstPages = await issueFirstPages(web, stack.outputs.cognito.accounts);
-    const pages = await benchPublicPages({ origin: web, distDir: stack.outputs.webBuild! }, { log, firstPages });
+    const pages = await benchPublicPages({ origin: web, distDir: stack.outputs.webBuild! }, { log, firstPages, pages: onlyPages ?? undefined });
     // Each figure of the build as deployed (value) beside, for a prerendered page, the same page served as the empty
     // shell, as before prerendering (baseline).
     for (const page of pages.filter((p) => p.variant === 'served')) {

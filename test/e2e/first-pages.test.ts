@@ -7,10 +7,11 @@ import { apiFetch, local } from '../support/local';
 import { closeStations, guestStation, waitFor } from '../integration/stations-support';
 
 /**
- * Issue 35, item 2 (docs/architecture.md, "Prerendered public pages"): a guest's receipt and the host's page paint from
- * their first response, a frame of real text and form fields, before the app's JavaScript runs (its module scripts
- * blocked here); the receipt's values then fill in without moving anything (layout shifts, as the browser reports
- * them, at most 0.02), in English and in Indonesian, at 390 px.
+ * Issue 35, item 2 (docs/architecture.md, "Prerendered public pages", "The receipt's first paint"): a guest's receipt
+ * and the host's page paint from their first response, a frame of real text and form fields, before the app's
+ * JavaScript runs (its module scripts blocked here); the receipt's own inline script fills its values in place, and
+ * the app then takes the page over without moving anything (layout shifts, as the browser reports them, at most
+ * 0.02), in English and in Indonesian, at 390 px.
  */
 
 let browser: Browser;
@@ -40,16 +41,37 @@ afterAll(async () => {
 const LABELS = ['Date', 'Station', 'Station code', 'Water', 'Paid', 'Paid with', 'Price', 'Refund', 'Plastic bottles saved', 'CO₂ saved', 'Receipt number'];
 
 describe("a guest's receipt", () => {
-  it("is the receipt's rows with their labels before the app's code runs", async () => {
+  it("is the receipt, its rows filled with the order and the note to keep its link, before the app's code runs", async () => {
     const page = await phonePage(browser, 'en', { appCode: false });
     await page.goto(local().web + receiptPath);
     const main = page.getByRole('main');
     expect(await main.getByRole('heading', { level: 1 }).innerText()).toBe('Your refill receipt');
     expect(await main.locator('dl dt').allInnerTexts()).toEqual(LABELS);
-    // Their values are on their way: each row keeps their place.
-    expect(await main.locator('dl').getAttribute('aria-busy')).toBe('true');
-    expect((await main.locator('dl dd').allInnerTexts()).every((value) => value === '')).toBe(true);
+    // The frame's first-paint script loads the order and fills each row in place.
+    await main.locator('dl[aria-busy="false"]').waitFor();
+    expect(await main.locator('[data-fill="water"]').innerText()).toBe('0.500 L of 0.500 L');
+    expect(await main.locator('[data-fill="price"]').innerText()).toBe(formatRupiah(500));
+    expect(await main.locator('[data-fill="station"]').innerText()).toBe('Receipt Frame Station');
+    expect(await main.locator('[data-fill="date"]').innerText()).toMatch(/^\d{1,2} \w{3} \d{4}, \d{2}:\d{2}\s+WITA \(Bali time\)$/);
+    expect(await main.getByTestId('keep-link').isVisible()).toBe(true);
+    // The notes this order does not show stay hidden.
+    expect(await main.getByText('A copy was sent to your e-mail.').isVisible()).toBe(false);
+    expect(await page.evaluate(() => Object.keys(document.getElementById('root')!).some((key) => key.startsWith('__reactContainer')))).toBe(false);
     await page.context().close();
+  });
+
+  it("leaves an unknown receipt's frame loading, for the app to say so", async () => {
+    const page = await phonePage(browser, 'en', { appCode: false });
+    await page.goto(`${local().web}/r/GO-nothing~wrong`);
+    await page.waitForFunction(() => (window as unknown as { __refillFirstPaint?: Promise<unknown> }).__refillFirstPaint !== undefined);
+    expect(await page.evaluate(() => (window as unknown as { __refillFirstPaint: Promise<unknown> }).__refillFirstPaint)).toBeNull();
+    expect(await page.getByRole('main').locator('dl').getAttribute('aria-busy')).toBe('true');
+    await page.context().close();
+
+    const withApp = await phonePage(browser, 'en', { appCode: true });
+    await withApp.goto(`${local().web}/r/GO-nothing~wrong`);
+    await withApp.getByRole('alert').getByText('This receipt does not exist or its link is incomplete.').waitFor();
+    await withApp.context().close();
   });
 
   for (const language of ['en', 'id'] as const) {

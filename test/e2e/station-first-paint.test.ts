@@ -95,7 +95,7 @@ describe("a station's sticker page before the app's code runs", () => {
       await page.getByRole('heading', { name: 'Refill at Hidden Sticker Station' }).waitFor();
       await page.goto(`${local().web}/s/NOPE-000000`);
       // What the first paint loaded: nothing, neither in the list nor from the API.
-      expect(await page.evaluate(() => (window as unknown as { __refillFirstPaintStation: Promise<unknown> }).__refillFirstPaintStation)).toBeNull();
+      expect(await page.evaluate(() => (window as unknown as { __refillFirstPaint: Promise<unknown> }).__refillFirstPaint)).toBeNull();
       expect(await page.getByRole('heading', { level: 1 }).count()).toBe(0);
       expect(await page.getByRole('main').getByRole('status').count()).toBe(1);
     } finally {

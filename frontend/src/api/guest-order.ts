@@ -1,18 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Language } from '@shared/language';
 import { publicApi } from './public-fetch';
+import { splitReceiptId } from './receipt-id';
 
 /**
  * A guest's order as its receipt and progress read it (docs/payments.md, "Guest orders"), without the typed client and
  * its zod: the receipt page renders it first. Starting, keeping and claiming are in guest.ts.
  */
-
-/** `/r/{receiptId}`: the order id and the receipt's secret, joined by a tilde. */
-export function splitReceiptId(receiptId: string): { id: string; secret: string } | null {
-  const at = receiptId.lastIndexOf('~');
-  if (at <= 0 || at === receiptId.length - 1) return null;
-  return { id: receiptId.slice(0, at), secret: receiptId.slice(at + 1) };
-}
 
 /**
  * The order, polled while it moves (about every 1.5 s) and no more once it is done or failed; one per page language,

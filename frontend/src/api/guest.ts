@@ -1,7 +1,7 @@
 import type { ClaimKind } from '@shared/schemas/claim';
 import type { GuestOrderRequest } from '@shared/schemas/guest';
 import { api } from './client';
-import { splitReceiptId } from './guest-order';
+import { splitReceiptId } from './receipt-id';
 
 /** Guest orders (docs/payments.md, "Guest orders"): one refill paid at the station's page, without an account. */
 

@@ -5,11 +5,11 @@ import {
   formatDateTime,
   formatLitres,
   isDebit,
-  paymentMethodLabel,
   signedAmount,
   transactionTitle,
   withdrawalParts,
 } from './format';
+import { paymentMethodLabel } from './payment-method';
 import { ClaimButton, ClaimStateLine } from '../claims/ClaimSheet';
 import { DropIcon, PlusIcon } from './icons';
 

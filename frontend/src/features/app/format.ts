@@ -5,6 +5,7 @@ import type { PaymentMethod, Transaction } from '@shared/schemas/transaction';
 import type { User } from '@shared/schemas/user';
 import type { appTexts } from '../../i18n/app';
 import { getLanguage } from '../../i18n/language';
+import { paymentMethodLabel } from './payment-method';
 
 type AppTexts = (typeof appTexts)['en'];
 
@@ -46,14 +47,6 @@ export const formatLitres = (litres: number) => litresIn(litres, getLanguage());
 export const formatKg = (kg: number) => kgIn(kg, getLanguage());
 export const formatCount = (n: number) => formatNumber(n, getLanguage(), 2);
 
-const METHOD_LABELS: Record<PaymentMethod, string> = {
-  ovo: 'OVO',
-  gopay: 'GoPay',
-  qris: 'QRIS',
-  google_pay: 'Google Pay',
-  apple_pay: 'Apple Pay',
-};
-export const paymentMethodLabel = (method: PaymentMethod) => METHOD_LABELS[method] ?? method;
 
 /**
  * docs/design.md, "Entities": anything but a purchase is shown as a top-up; what is owed (and paid towards it) is named

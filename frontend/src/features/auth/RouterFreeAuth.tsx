@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore, type ComponentType } from 'react';
 import { useNavigate } from '../../components/nav';
 import type { AuthSearch } from '../../search';
+import { maybeSignedIn } from './maybe-signed-in';
 import { safeRedirect } from './redirect';
 
 /**
@@ -17,6 +18,9 @@ export function RouterFreeAuth({ Screen, signedIn = '/app' }: { Screen: Componen
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   useEffect(() => {
+    // Without stored tokens nobody is signed in: the check's code (the router's loaders, Amplify, the typed client, about
+    // 100 KB) is not fetched on a slow link for nothing.
+    if (!maybeSignedIn()) return;
     void import('../../route-data')
       .then(({ currentUser }) => currentUser(queryClient))
       .then((user) => user && navigate({ href: search.redirect ?? signedIn, replace: true }));

@@ -1,10 +1,12 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { formatRupiah, priceOfMillilitres } from '@shared/money';
+import type { Machine } from '@shared/schemas/machine';
 import { isNotFound, stationQuery } from '../../api/station';
 import { StatusBadge } from '../../components/StatusBadge';
 import { DropIcon } from '../../components/icons';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
+import { firstPaintData } from '../../first-paint-data';
 import { guestTexts } from '../../i18n/guest';
 import { useLanguage } from '../../i18n/language';
 import { useMessages } from '../../i18n/messages';
@@ -16,7 +18,6 @@ import {
   choiceClass,
   defaultSizeOf,
   fillSizesOf,
-  firstPaintStation,
   levelBarClass,
   maxFillOf,
   rememberedGuestOrder,
@@ -32,15 +33,12 @@ const GuestProgress = lazy(() => import('./GuestProgress').then((m) => ({ defaul
 const StationCheckIn = lazy(() => import('../admin/station/StationCheckIn').then((m) => ({ default: m.StationCheckIn })));
 const CardWalletChoices = lazy(() => import('./CardWalletChoices').then((m) => ({ default: m.CardWalletChoices })));
 
-/** How long the page's first render waits for the first paint's station before it loads the station itself. */
-const FIRST_PAINT_WAIT_MS = 3_000;
-
 /**
  * The page of `/s/{stationId}` as its first render shows it: with the station the first paint loaded
  * (station-first-paint.ts) when the page came with one, so that it replaces the filled frame with the same page.
  */
 export async function stationPage(queryClient: QueryClient, stationId: string) {
-  const station = await Promise.race([firstPaintStation(), new Promise<null>((resolve) => setTimeout(() => resolve(null), FIRST_PAINT_WAIT_MS))]);
+  const station = await firstPaintData<Machine>();
   if (station) queryClient.setQueryData(stationQuery(stationId).queryKey, station);
   return <GuestStationPage stationId={stationId} />;
 }

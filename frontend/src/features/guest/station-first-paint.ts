@@ -2,6 +2,7 @@ import { STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
 import { formatRupiah, priceOfMillilitres } from '@shared/money';
 import type { Machine } from '@shared/schemas/machine';
 import { isTiledStationList, type StationListFile } from '@shared/station-tiles';
+import { startFirstPaint } from '../../first-paint-data';
 import { guestTexts } from '../../i18n/guest';
 import { formatLitresShort, formatTemperature } from './format';
 import {
@@ -10,7 +11,6 @@ import {
   fillSizesOf,
   levelBarClass,
   maxFillOf,
-  publishFirstPaintStation,
   rememberedGuestOrder,
   volumeOf,
 } from './station-view';
@@ -20,7 +20,7 @@ import {
  * station.html, the one prerendered frame of every `/s/{stationId}`, built by frontend/vite.config.ts. Before any of the
  * app's code has loaded, it loads the station from the list the edge serves (GET /api/machines/{id} when the list is
  * tiled or does not hold it: a hidden station) and writes it into the frame's `data-fill` marks, in English as the
- * prerendered pages are. The app's first render takes the same station (publishFirstPaintStation) and replaces the
+ * prerendered pages are. The app's first render takes the same station (startFirstPaint) and replaces the
  * frame with the same page.
  */
 
@@ -102,21 +102,4 @@ function fill(frame: Element, station: Machine) {
   slot('station').hidden = false;
 }
 
-const station = (() => {
-  try {
-    return loadStation(decodeURIComponent(location.pathname.split('/')[2] ?? ''));
-  } catch {
-    // A malformed escape in the address: no such station.
-    return Promise.resolve(null);
-  }
-})();
-publishFirstPaintStation(station);
-void station.then((found) => {
-  const paint = () => {
-    // Only into the prerendered frame: once the app has rendered the page, it is the app's.
-    const frame = document.querySelector('[data-fill="frame"]');
-    if (found && frame) fill(frame, found);
-  };
-  if (document.readyState === 'loading') document.addEventListener('readystatechange', paint, { once: true });
-  else paint();
-});
+startFirstPaint(loadStation, fill);

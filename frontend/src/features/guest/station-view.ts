@@ -56,14 +56,3 @@ export function rememberedGuestOrder(stationId: string): string | null {
   const returned = new URLSearchParams(window.location.search).has(PAYMENT_RETURN_PARAMS.station);
   return sessionStorage.getItem(key) ?? (returned ? localStorage.getItem(key) : null);
 }
-
-/** Where the first paint leaves the station it loaded (null: not found, or no network) for the page's first render. */
-const FIRST_PAINT_STATION = '__refillFirstPaintStation';
-type WithFirstPaint = Record<typeof FIRST_PAINT_STATION, Promise<Machine | null> | undefined>;
-
-export function publishFirstPaintStation(station: Promise<Machine | null>) {
-  (window as unknown as WithFirstPaint)[FIRST_PAINT_STATION] = station;
-}
-
-/** The first paint's station; undefined where the page came without one (the shell: the dev server, the service worker). */
-export const firstPaintStation = () => (window as unknown as WithFirstPaint)[FIRST_PAINT_STATION];

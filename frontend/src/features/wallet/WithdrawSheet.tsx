@@ -18,7 +18,7 @@ import {
 import { getLanguage, useLanguage } from '../../i18n/language';
 import { useMessages, type Translation } from '../../i18n/messages';
 import { withdrawalTexts } from '../../i18n/withdrawal';
-import { paymentMethodLabel } from '../app/format';
+import { paymentMethodLabel } from '../app/payment-method';
 import { Sheet } from '../app/Sheet';
 
 type Texts = Translation<(typeof withdrawalTexts)['en']>;
