@@ -18,6 +18,8 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-return': 'error',
       '@typescript-eslint/no-unsafe-argument': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      // Shallow imports (docs/architecture.md, "Dependency rules"): past two folders up, a path says less than the alias.
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./){3}', message: 'Import through the alias (@frontend/, @functions/, @shared/, @infra/, @test/) instead of climbing three folders.' }] }],
     },
   },
   {

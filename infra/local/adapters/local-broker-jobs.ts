@@ -1,4 +1,4 @@
-import type { JobDocument, StationJobs } from '../../../functions/fleet/ports/station-jobs';
+import type { JobDocument, StationJobs } from '@functions/fleet/ports/station-jobs';
 import { LocalBrokerPublisher } from './local-broker-messages';
 
 /** The local broker's control topics of its jobs emulation (infra/local/broker-jobs.ts); only the back end may publish them. */

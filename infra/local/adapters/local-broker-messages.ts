@@ -1,7 +1,7 @@
 import type { MqttClient } from 'mqtt';
-import { stationTopics, type StationMessages, type VendAuthorizedMessage, type VendDeniedMessage } from '../../../functions/vending/ports/station-messages';
+import { stationTopics, type StationMessages, type VendAuthorizedMessage, type VendDeniedMessage } from '@functions/vending/ports/station-messages';
 import { LocalCa } from './local-ca';
-import { connectMqtt } from '../../../functions/platform/adapters/iot/mqtt-connect';
+import { connectMqtt } from '@functions/platform/adapters/iot/mqtt-connect';
 
 const open = new Set<LocalBrokerPublisher>();
 

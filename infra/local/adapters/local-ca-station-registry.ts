@@ -1,4 +1,4 @@
-import type { StationCredentials, StationRegistry } from '../../../functions/fleet/ports/station-registry';
+import type { StationCredentials, StationRegistry } from '@functions/fleet/ports/station-registry';
 import { LocalCa } from './local-ca';
 
 /**

@@ -1,6 +1,6 @@
 import { createTransport, type Transporter } from 'nodemailer';
-import type { Email, Mailer } from '../../../functions/platform/ports/mailer';
-import { siteLink } from '../../../functions/platform/adapters/site-link';
+import type { Email, Mailer } from '@functions/platform/ports/mailer';
+import { siteLink } from '@functions/platform/adapters/site-link';
 
 /** E-mail over plain SMTP to the local cloud's outbox (infra/local/outbox.ts), which keeps every message to be read. */
 export class SmtpMailer implements Mailer {

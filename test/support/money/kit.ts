@@ -1,5 +1,5 @@
 import type { SandboxGateway } from '@functions/wallet/adapters/sandbox-gateway/gateway';
-import type { Services } from '../../../infra/local/composition';
+import type { Services } from '@infra/local/composition';
 import type { VendDeps } from '@functions/vending/domain/vend';
 import type { Withdrawals } from '@functions/wallet/ports/withdrawals';
 import type { SandboxControlClient } from '@infra/local/sandbox-control';

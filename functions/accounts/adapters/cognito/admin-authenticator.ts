@@ -1,8 +1,8 @@
 import { AdminUserGlobalSignOutCommand, CognitoIdentityProviderClient, InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt } from 'jose';
-import { DomainError, unauthorized } from '../../../platform/domain/errors';
-import * as texts from '../../../platform/domain/texts';
-import { awsRegion, setting } from '../../../platform/environment';
+import { DomainError, unauthorized } from '@functions/platform/domain/errors';
+import * as texts from '@functions/platform/domain/texts';
+import { awsRegion, setting } from '@functions/platform/environment';
 import type { AdminAuthenticator, PasswordSession } from '../../ports/admin-auth';
 
 export interface CognitoConfig {

@@ -1,7 +1,7 @@
 import { AdminGetUserCommand, AdminListGroupsForUserCommand, CognitoIdentityProviderClient, ListUsersInGroupCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { describe, expect, it } from 'vitest';
-import { AwsHttpApi, type AwsReply } from '../../../platform/adapters/aws/aws-http-api';
-import { recordingSender, sdkWireShape, signatureOf, TEST_CREDENTIALS, TEST_ENV, wireShape } from '../../../platform/adapters/aws/aws-http-api.test-fakes';
+import { AwsHttpApi, type AwsReply } from '@functions/platform/adapters/aws/aws-http-api';
+import { recordingSender, sdkWireShape, signatureOf, TEST_CREDENTIALS, TEST_ENV, wireShape } from '@functions/platform/adapters/aws/aws-http-api.test-fakes';
 import { CognitoStaffDirectory } from './staff-directory';
 
 const json = (value: unknown): Partial<AwsReply> => ({ body: new TextEncoder().encode(JSON.stringify(value)) });

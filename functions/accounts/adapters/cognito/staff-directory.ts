@@ -1,7 +1,7 @@
 import { staffRoleOf, type StaffRole } from '@shared/roles';
 import type { StaffMember } from '@shared/schemas/ticket';
-import type { StaffDirectory } from '../../../fieldwork/ports/tickets';
-import type { AwsHttpApi } from '../../../platform/adapters/aws/aws-http-api';
+import type { StaffDirectory } from '@functions/fieldwork/ports/tickets';
+import type { AwsHttpApi } from '@functions/platform/adapters/aws/aws-http-api';
 
 /** A user as Cognito's user pool API answers it (the fields read here). */
 interface CognitoUser {

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ProfileGaps, UserRecord, Users } from '../../ports/users';
-import { keys, STATS_SHARDS, withoutKeys } from '../../../platform/adapters/dynamodb/keys';
-import { decodeCursor, encodeCursor } from '../../../platform/adapters/dynamodb/query';
+import { keys, STATS_SHARDS, withoutKeys } from '@functions/platform/adapters/dynamodb/keys';
+import { decodeCursor, encodeCursor } from '@functions/platform/adapters/dynamodb/query';
 
 const toUser = (item: Record<string, unknown>) => {
   const { version: _v, ...user } = withoutKeys<UserRecord & { version?: number }>(item);

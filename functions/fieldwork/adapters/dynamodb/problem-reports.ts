@@ -1,6 +1,6 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ProblemReportRecord, ProblemReports } from '../../ports/problem-reports';
-import { keys, withoutKeys } from '../../../platform/adapters/dynamodb/keys';
+import { keys, withoutKeys } from '@functions/platform/adapters/dynamodb/keys';
 
 const cancelled = (error: unknown) => (error as Error).name === 'TransactionCanceledException' || (error as Error).name === 'ConditionalCheckFailedException';
 

@@ -1,5 +1,5 @@
 import { DynamoTickets } from '../../adapters/dynamodb/tickets';
-import { provider } from '../../../platform/providers/provider';
-import { table } from '../../../platform/providers/table';
+import { provider } from '@functions/platform/providers/provider';
+import { table } from '@functions/platform/providers/table';
 
 export const tickets = /* @__PURE__ */ provider(() => new DynamoTickets(table().db, table().name));

@@ -7,9 +7,9 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { FLEET_ALERT_SCOPE, type AlertRule } from '@shared/schemas/alert';
 import type { AlertFilter, AlertRecord, Alerts } from '../../ports/alerts';
-import type { MachineRecord } from '../../../stations/ports/machines';
-import { keys, withoutKeys } from '../../../platform/adapters/dynamodb/keys';
-import { decodeCursor, encodeCursor } from '../../../platform/adapters/dynamodb/query';
+import type { MachineRecord } from '@functions/stations/ports/machines';
+import { keys, withoutKeys } from '@functions/platform/adapters/dynamodb/keys';
+import { decodeCursor, encodeCursor } from '@functions/platform/adapters/dynamodb/query';
 
 /** Resolved alerts are kept this long (TTL). */
 const RESOLVED_RETENTION_SECONDS = 90 * 86_400;

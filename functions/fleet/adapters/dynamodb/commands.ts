@@ -10,8 +10,8 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { CommandExecution } from '@shared/schemas/command';
 import type { CommandAdvance, CommandRecord, Commands, ExecutionEnd } from '../../ports/commands';
-import { keys, withoutKeys } from '../../../platform/adapters/dynamodb/keys';
-import { decodeCursor, encodeCursor, queryAll } from '../../../platform/adapters/dynamodb/query';
+import { keys, withoutKeys } from '@functions/platform/adapters/dynamodb/keys';
+import { decodeCursor, encodeCursor, queryAll } from '@functions/platform/adapters/dynamodb/query';
 
 const failedCondition = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
 /** A transaction refused because another one held the command item at that moment (many stations end together). */

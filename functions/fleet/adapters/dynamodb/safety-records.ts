@@ -1,7 +1,7 @@
 import { PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { SafetyRecord } from '@shared/schemas/water-safety';
 import type { SafetyRecords } from '../../ports/safety-records';
-import { keys, withoutKeys } from '../../../platform/adapters/dynamodb/keys';
+import { keys, withoutKeys } from '@functions/platform/adapters/dynamodb/keys';
 
 /** Water safety records in the station's partition (`MACHINE#<id>`, `SAFETY#<at>#<id>`), kept for good (an audit trail). */
 export class DynamoSafetyRecords implements SafetyRecords {

@@ -1,8 +1,8 @@
 import { DeleteCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { StationEvent } from '@shared/schemas/telemetry';
 import type { StoredReading, Telemetry } from '../../ports/telemetry';
-import { keys, withoutKeys } from '../../../platform/adapters/dynamodb/keys';
-import { decodeCursor, encodeCursor } from '../../../platform/adapters/dynamodb/query';
+import { keys, withoutKeys } from '@functions/platform/adapters/dynamodb/keys';
+import { decodeCursor, encodeCursor } from '@functions/platform/adapters/dynamodb/query';
 
 /** Readings and events live in the station's own partition (`MACHINE#<id>`), beside the machine item. */
 export class DynamoTelemetry implements Telemetry {

@@ -1,5 +1,5 @@
 import { TELEMETRY_RETENTION_DAYS } from '@shared/schemas/telemetry';
-import { keys } from '../../../platform/adapters/dynamodb/keys';
+import { keys } from '@functions/platform/adapters/dynamodb/keys';
 
 /**
  * Heartbeats without a Lambda per message (docs/stations.md, Heartbeats): a station publishes through Basic Ingest to

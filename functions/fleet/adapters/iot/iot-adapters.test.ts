@@ -5,11 +5,11 @@ import {
 } from '@aws-sdk/client-iot';
 import { IoTDataPlaneClient, PublishCommand } from '@aws-sdk/client-iot-data-plane';
 import { describe, expect, it } from 'vitest';
-import type { AwsReply } from '../../../platform/adapters/aws/aws-http-api';
-import { recordingSender, sdkRecorder, sdkWireShape, signatureOf, TEST_CREDENTIALS, TEST_ENV, wireShape } from '../../../platform/adapters/aws/aws-http-api.test-fakes';
-import { amazonRootCa1Pem } from '../../../platform/adapters/iot/amazon-root-ca';
-import { iotApi, iotPath } from '../../../platform/adapters/iot/iot-api';
-import { IotDataStationMessages } from '../../../vending/adapters/iot/iot-station-messages';
+import type { AwsReply } from '@functions/platform/adapters/aws/aws-http-api';
+import { recordingSender, sdkRecorder, sdkWireShape, signatureOf, TEST_CREDENTIALS, TEST_ENV, wireShape } from '@functions/platform/adapters/aws/aws-http-api.test-fakes';
+import { amazonRootCa1Pem } from '@functions/platform/adapters/iot/amazon-root-ca';
+import { iotApi, iotPath } from '@functions/platform/adapters/iot/iot-api';
+import { IotDataStationMessages } from '@functions/vending/adapters/iot/iot-station-messages';
 import { IotStationRegistry } from './iot-station-registry';
 
 const ARN = 'arn:aws:iot:ap-southeast-1:123456789012:cert/abc123';

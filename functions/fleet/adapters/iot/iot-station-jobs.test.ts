@@ -1,8 +1,8 @@
 import { CancelJobCommand, CancelJobExecutionCommand, CreateJobCommand, IoTClient } from '@aws-sdk/client-iot';
 import { describe, expect, it } from 'vitest';
-import type { AwsReply } from '../../../platform/adapters/aws/aws-http-api';
-import { recordingSender, sdkWireShape, signatureOf, TEST_CREDENTIALS, TEST_ENV, wireShape } from '../../../platform/adapters/aws/aws-http-api.test-fakes';
-import { iotApi } from '../../../platform/adapters/iot/iot-api';
+import type { AwsReply } from '@functions/platform/adapters/aws/aws-http-api';
+import { recordingSender, sdkWireShape, signatureOf, TEST_CREDENTIALS, TEST_ENV, wireShape } from '@functions/platform/adapters/aws/aws-http-api.test-fakes';
+import { iotApi } from '@functions/platform/adapters/iot/iot-api';
 import { IotStationJobs, JOB_IN_PROGRESS_TIMEOUT_MINUTES } from './iot-station-jobs';
 
 const PREFIX = 'arn:aws:iot:ap-southeast-1:123456789012:thing/';

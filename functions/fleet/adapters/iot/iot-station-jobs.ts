@@ -1,6 +1,6 @@
 import type { JobDocument, StationJobs } from '../../ports/station-jobs';
-import type { AwsHttpApi } from '../../../platform/adapters/aws/aws-http-api';
-import { iotCall, iotPath } from '../../../platform/adapters/iot/iot-api';
+import type { AwsHttpApi } from '@functions/platform/adapters/aws/aws-http-api';
+import { iotCall, iotPath } from '@functions/platform/adapters/iot/iot-api';
 
 /** How long a station may stay in progress on one execution before IoT times it out (a firmware install is the longest). */
 export const JOB_IN_PROGRESS_TIMEOUT_MINUTES = 30;

@@ -1,7 +1,7 @@
 import type { StationCredentials, StationRegistry } from '../../ports/station-registry';
-import type { AwsHttpApi } from '../../../platform/adapters/aws/aws-http-api';
-import { amazonRootCa1Pem } from '../../../platform/adapters/iot/amazon-root-ca';
-import { iotCall, iotPath } from '../../../platform/adapters/iot/iot-api';
+import type { AwsHttpApi } from '@functions/platform/adapters/aws/aws-http-api';
+import { amazonRootCa1Pem } from '@functions/platform/adapters/iot/amazon-root-ca';
+import { iotCall, iotPath } from '@functions/platform/adapters/iot/iot-api';
 
 export interface IotRegistryConfig {
   /** The station policy (client id = thing name, topics under stations/<thing name>/). */

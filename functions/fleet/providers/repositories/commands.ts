@@ -1,5 +1,5 @@
 import { DynamoCommands } from '../../adapters/dynamodb/commands';
-import { provider } from '../../../platform/providers/provider';
-import { table } from '../../../platform/providers/table';
+import { provider } from '@functions/platform/providers/provider';
+import { table } from '@functions/platform/providers/table';
 
 export const commands = /* @__PURE__ */ provider(() => new DynamoCommands(table().db, table().name));

@@ -1,5 +1,5 @@
 import { DynamoTelemetry } from '../../adapters/dynamodb/telemetry';
-import { provider } from '../../../platform/providers/provider';
-import { table } from '../../../platform/providers/table';
+import { provider } from '@functions/platform/providers/provider';
+import { table } from '@functions/platform/providers/table';
 
 export const telemetry = /* @__PURE__ */ provider(() => new DynamoTelemetry(table().db, table().name));

@@ -1,8 +1,8 @@
 import { marshall } from '@aws-sdk/util-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { filterMatches } from '@infra/parity/triggers';
-import { refundInFlightAccount } from '../../../wallet/ports/payment-orders';
-import { keys } from '../../../platform/adapters/dynamodb/keys';
+import { refundInFlightAccount } from '@functions/wallet/ports/payment-orders';
+import { keys } from '@functions/platform/adapters/dynamodb/keys';
 import { GUEST_SETTLEMENT_STREAM_FILTERS, isClosedGuestSession, isGuestSettlementRecord, isRefundInFlight, refundKeyOfRecord, sessionIdOfRecord } from './guest-session-changes';
 
 /** A stream record of a write of a vend session (NEW_AND_OLD_IMAGES), as the table's stream gives it. */

@@ -1,8 +1,8 @@
 import type { DynamoDBRecord } from 'aws-lambda';
-import { orderIdPrefix } from '../../../wallet/domain/payment-orders';
-import { paidSessionId } from '../../../vending/domain/vend-paid';
-import { refundInFlightAccount } from '../../../wallet/ports/payment-orders';
-import { keys } from '../../../platform/adapters/dynamodb/keys';
+import { orderIdPrefix } from '@functions/wallet/domain/payment-orders';
+import { paidSessionId } from '@functions/vending/domain/vend-paid';
+import { refundInFlightAccount } from '@functions/wallet/ports/payment-orders';
+import { keys } from '@functions/platform/adapters/dynamodb/keys';
 
 /** The partition key of every guest order's vend session: the paid-vend session of a guest order id (docs/payments.md). */
 const GUEST_SESSION_PK_PREFIX = keys.vendSession(paidSessionId(orderIdPrefix('guest'))).PK;

@@ -8,8 +8,8 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { HostRequest } from '@shared/schemas/host-request';
 import type { HostRequests } from '../../ports/host-requests';
-import { keys, withoutKeys } from '../../../platform/adapters/dynamodb/keys';
-import { decodeCursor, encodeCursor, updateExpression } from '../../../platform/adapters/dynamodb/query';
+import { keys, withoutKeys } from '@functions/platform/adapters/dynamodb/keys';
+import { decodeCursor, encodeCursor, updateExpression } from '@functions/platform/adapters/dynamodb/query';
 
 export class DynamoHostRequests implements HostRequests {
   constructor(private readonly db: DynamoDBDocumentClient, private readonly tableName: string) {}

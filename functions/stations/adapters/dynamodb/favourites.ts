@@ -1,6 +1,6 @@
 import { DeleteCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Favourites } from '../../ports/favourites';
-import { keys } from '../../../platform/adapters/dynamodb/keys';
+import { keys } from '@functions/platform/adapters/dynamodb/keys';
 
 export class DynamoFavourites implements Favourites {
   constructor(private readonly db: DynamoDBDocumentClient, private readonly tableName: string) {}

@@ -1,7 +1,7 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { MachineRecord, MachineUpdateCondition, Machines } from '../../ports/machines';
-import { keys, withoutKeys } from '../../../platform/adapters/dynamodb/keys';
-import { queryAll, updateExpression } from '../../../platform/adapters/dynamodb/query';
+import { keys, withoutKeys } from '@functions/platform/adapters/dynamodb/keys';
+import { queryAll, updateExpression } from '@functions/platform/adapters/dynamodb/query';
 
 /**
  * A station as the table holds it: its own key and its place in the heard index, which is also the station collection

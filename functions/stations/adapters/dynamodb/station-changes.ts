@@ -3,7 +3,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import type { DynamoDBRecord } from 'aws-lambda';
 import type { StationChange } from '../../domain/station-list';
 import type { MachineRecord } from '../../ports/machines';
-import { keys, withoutKeys } from '../../../platform/adapters/dynamodb/keys';
+import { keys, withoutKeys } from '@functions/platform/adapters/dynamodb/keys';
 
 /** The machine item's sort key: what tells a station's item from its readings, events and safety records. */
 const MACHINE_SK = keys.machine('').SK;

@@ -1,6 +1,6 @@
 import { STATION_LIST_MAX_AGE_SECONDS } from '@shared/constants';
 import type { StationListSnapshot } from '../../ports/station-list';
-import type { S3Bucket } from '../../../platform/adapters/s3/s3-bucket';
+import type { S3Bucket } from '@functions/platform/adapters/s3/s3-bucket';
 
 /** The object's key: CloudFront passes the viewer's path to the bucket as it is (without the leading slash). */
 const keyOf = (path: string) => path.slice(1);

@@ -1,5 +1,5 @@
 import { DynamoFavourites } from '../../adapters/dynamodb/favourites';
-import { provider } from '../../../platform/providers/provider';
-import { table } from '../../../platform/providers/table';
+import { provider } from '@functions/platform/providers/provider';
+import { table } from '@functions/platform/providers/table';
 
 export const favourites = /* @__PURE__ */ provider(() => new DynamoFavourites(table().db, table().name));

@@ -1,9 +1,9 @@
 import { BatchGetCommand, QueryCommand, type DynamoDBDocumentClient, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
-import { visibleEntryTypes, type LedgerEntry } from '../../../wallet/ports/ledger';
+import { visibleEntryTypes, type LedgerEntry } from '@functions/wallet/ports/ledger';
 import type { AdminQueries, PageResult, SettingsChange, TransactionFilter } from '../../ports/admin-queries';
-import type { UserRecord } from '../../../accounts/ports/users';
-import { keys, withoutKeys } from '../../../platform/adapters/dynamodb/keys';
-import { decodeCursor, encodeCursor } from '../../../platform/adapters/dynamodb/query';
+import type { UserRecord } from '@functions/accounts/ports/users';
+import { keys, withoutKeys } from '@functions/platform/adapters/dynamodb/keys';
+import { decodeCursor, encodeCursor } from '@functions/platform/adapters/dynamodb/query';
 
 type Item = Record<string, unknown>;
 const VISIBLE = new Set<string>(visibleEntryTypes);

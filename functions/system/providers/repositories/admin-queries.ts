@@ -1,5 +1,5 @@
 import { DynamoAdminQueries } from '../../adapters/dynamodb/admin-queries';
-import { provider } from '../../../platform/providers/provider';
-import { table } from '../../../platform/providers/table';
+import { provider } from '@functions/platform/providers/provider';
+import { table } from '@functions/platform/providers/table';
 
 export const adminQueries = /* @__PURE__ */ provider(() => new DynamoAdminQueries(table().db, table().name));

@@ -9,9 +9,9 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import type { ClaimState, ClaimStatus } from '@shared/schemas/claim';
 import type { ClaimRecord, ClaimResolution, Claims } from '../../ports/claims';
-import type { TransactionPart } from '../../../platform/ports/transaction';
-import { keys, withoutKeys } from '../../../platform/adapters/dynamodb/keys';
-import { decodeCursor, encodeCursor } from '../../../platform/adapters/dynamodb/query';
+import type { TransactionPart } from '@functions/platform/ports/transaction';
+import { keys, withoutKeys } from '@functions/platform/adapters/dynamodb/keys';
+import { decodeCursor, encodeCursor } from '@functions/platform/adapters/dynamodb/query';
 
 /** BatchGetItem reads at most this many keys at once. */
 const BATCH_GET_MAX = 100;

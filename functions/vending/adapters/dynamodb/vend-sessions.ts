@@ -1,8 +1,8 @@
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { TransactionPart } from '../../../platform/ports/transaction';
+import type { TransactionPart } from '@functions/platform/ports/transaction';
 import type { IncidentReport, IncidentResolution, SessionOutcome, UsedToken, VendIncident, VendSession, VendSessions } from '../../ports/vend-sessions';
-import { keys, withoutKeys } from '../../../platform/adapters/dynamodb/keys';
-import { decodeCursor, encodeCursor } from '../../../platform/adapters/dynamodb/query';
+import { keys, withoutKeys } from '@functions/platform/adapters/dynamodb/keys';
+import { decodeCursor, encodeCursor } from '@functions/platform/adapters/dynamodb/query';
 
 const isConditionFailure = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
 

@@ -1,6 +1,6 @@
 import { stationTopics, type StationMessages, type VendAuthorizedMessage, type VendDeniedMessage } from '../../ports/station-messages';
 import { escapeUri } from '@smithy/core/protocols';
-import { AwsHttpApi, type AwsHttpApiOptions } from '../../../platform/adapters/aws/aws-http-api';
+import { AwsHttpApi, type AwsHttpApiOptions } from '@functions/platform/adapters/aws/aws-http-api';
 
 /** AWS: publishes through the IoT data plane (iot:Publish on stations/+/vend/authorized|denied), QoS 1. */
 export class IotDataStationMessages implements StationMessages {

@@ -1,5 +1,5 @@
-import type { AwsHttpApi } from '../../../platform/adapters/aws/aws-http-api';
-import { secretString } from '../../../platform/adapters/aws/secrets-manager';
+import type { AwsHttpApi } from '@functions/platform/adapters/aws/aws-http-api';
+import { secretString } from '@functions/platform/adapters/aws/secrets-manager';
 import { JwkSigningKeys } from './jwk-signing-keys';
 
 /** AWS: the key is the JSON secret string of SIGNING_KEY_SECRET_ARN ({"privateKeyPem": ...} or a private JWK), read once per container. */

@@ -1,5 +1,5 @@
 import { request } from 'node:https';
-import { unavailable } from '../../../platform/domain/errors';
+import { unavailable } from '@functions/platform/domain/errors';
 import type { ApplePayMerchantValidator } from '../../ports/payment-gateway';
 
 export interface ApplePayMerchantIdentity {

@@ -1,14 +1,14 @@
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { conflict, invalid, notFound, unavailable } from '../../../platform/domain/errors';
-import type { Clock, Ids } from '../../../platform/ports/clock';
+import { conflict, invalid, notFound, unavailable } from '@functions/platform/domain/errors';
+import type { Clock, Ids } from '@functions/platform/ports/clock';
 import {
   counterAccountOf, ledgerEntryTypes, revenueAccount, visibleEntryTypes, type EntryDetails, type GuestRefillRecord, type Hold, type JoinOptions, type Ledger, type LedgerEntry, type LedgerEntryType, type LedgerTotals, type PostResult, type Transfer,
 } from '../../ports/ledger';
-import { TransactionPartRejected, type TransactionPart } from '../../../platform/ports/transaction';
-import { keys, STATS_SHARDS, withoutKeys } from '../../../platform/adapters/dynamodb/keys';
-import { decodeCursor, encodeCursor } from '../../../platform/adapters/dynamodb/query';
-import * as texts from '../../../platform/domain/texts';
+import { TransactionPartRejected, type TransactionPart } from '@functions/platform/ports/transaction';
+import { keys, STATS_SHARDS, withoutKeys } from '@functions/platform/adapters/dynamodb/keys';
+import { decodeCursor, encodeCursor } from '@functions/platform/adapters/dynamodb/query';
+import * as texts from '@functions/platform/domain/texts';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 

@@ -1,9 +1,9 @@
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { orderKind } from '../../domain/payment-orders';
 import type { GatewayRefund } from '../../ports/payment-gateway';
-import type { TransactionPart } from '../../../platform/ports/transaction';
+import type { TransactionPart } from '@functions/platform/ports/transaction';
 import type { GuestHandover, GuestOrder, OrderPatch, OrderStatus, PaymentOrder, PaymentOrders } from '../../ports/payment-orders';
-import { keys, withoutKeys } from '../../../platform/adapters/dynamodb/keys';
+import { keys, withoutKeys } from '@functions/platform/adapters/dynamodb/keys';
 
 const keyOf = (orderId: string) => {
   const kind = orderKind(orderId);

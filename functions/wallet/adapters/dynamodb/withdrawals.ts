@@ -1,7 +1,7 @@
 import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type BatchGetCommandOutput, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import type { TransactionPart } from '../../../platform/ports/transaction';
+import type { TransactionPart } from '@functions/platform/ports/transaction';
 import type { PayoutClosing, PayoutStatus, WithdrawalLock, WithdrawalRecord, Withdrawals } from '../../ports/withdrawals';
-import { keys, withoutKeys } from '../../../platform/adapters/dynamodb/keys';
+import { keys, withoutKeys } from '@functions/platform/adapters/dynamodb/keys';
 
 const failedCondition = (error: unknown) => (error as Error).name === 'TransactionCanceledException' || (error as Error).name === 'ConditionalCheckFailedException';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DomainError } from '../../../platform/domain/errors';
+import { DomainError } from '@functions/platform/domain/errors';
 import { loadPaymentConfig, PAYMENTS_NOT_CONFIGURED } from './payment-config';
 import { live, noSecrets, NOTIFY, sandbox, secretOf } from './payment-config.test-fakes';
 

@@ -1,10 +1,10 @@
-import { ALARMED_METRICS } from '../../../platform/alarmed-metrics';
-import { unavailable } from '../../../platform/domain/errors';
-import { localOnlySetting, setting } from '../../../platform/environment';
-import { countMetric } from '../../../platform/observability';
+import { ALARMED_METRICS } from '@functions/platform/alarmed-metrics';
+import { unavailable } from '@functions/platform/domain/errors';
+import { localOnlySetting, setting } from '@functions/platform/environment';
+import { countMetric } from '@functions/platform/observability';
 import type { ApplePayMerchantIdentity } from '../apple-pay/merchant-session';
-import type { AwsHttpApi } from '../../../platform/adapters/aws/aws-http-api';
-import { secretsManagerApi, secretString } from '../../../platform/adapters/aws/secrets-manager';
+import type { AwsHttpApi } from '@functions/platform/adapters/aws/aws-http-api';
+import { secretsManagerApi, secretString } from '@functions/platform/adapters/aws/secrets-manager';
 
 /**
  * Where the payment gateway's keys come from (docs/infrastructure.md, "Payments"). Never from the browser, never

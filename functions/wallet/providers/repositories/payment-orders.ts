@@ -1,5 +1,5 @@
 import { DynamoPaymentOrders } from '../../adapters/dynamodb/payment-orders';
-import { provider } from '../../../platform/providers/provider';
-import { table } from '../../../platform/providers/table';
+import { provider } from '@functions/platform/providers/provider';
+import { table } from '@functions/platform/providers/table';
 
 export const paymentOrders = /* @__PURE__ */ provider(() => new DynamoPaymentOrders(table().db, table().name));

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { alertQueries } from '../../../api/alerts';
-import { adminAlerts } from '../../../i18n/admin-alerts';
-import { useMessages } from '../../../i18n/messages';
+import { alertQueries } from '@frontend/api/alerts';
+import { adminAlerts } from '@frontend/i18n/admin-alerts';
+import { useMessages } from '@frontend/i18n/messages';
 import { CountBadge } from '../CountBadge';
 import { AlertIcon } from '../icons';
 

@@ -1,9 +1,9 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { authedApi } from '../../../api/auth';
-import { ApiRequestError } from '../../../api/client';
-import { consoleRoles } from '../../../i18n/console-roles';
-import { useMessages } from '../../../i18n/messages';
+import { authedApi } from '@frontend/api/auth';
+import { ApiRequestError } from '@frontend/api/client';
+import { consoleRoles } from '@frontend/i18n/console-roles';
+import { useMessages } from '@frontend/i18n/messages';
 import { Button, Card, Spinner, TextField } from '../ui';
 
 /** The admin links the station to its host's account (the e-mail the host signs in with), or unlinks it. */

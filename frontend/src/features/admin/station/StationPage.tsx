@@ -6,22 +6,22 @@ import { disconnectReasonIn } from '@shared/disconnect-reasons';
 import type { Machine } from '@shared/schemas/machine';
 import type { StationEvent, TelemetryReading } from '@shared/schemas/telemetry';
 import { HEARTBEAT_INTERVAL_SECONDS } from '@shared/constants';
-import { adminQueries } from '../../../api/admin';
-import { authedApi } from '../../../api/auth';
-import { api, ApiRequestError } from '../../../api/client';
+import { adminQueries } from '@frontend/api/admin';
+import { authedApi } from '@frontend/api/auth';
+import { api, ApiRequestError } from '@frontend/api/client';
 import {
   allReadings,
   chartReadings,
   purchasesSince,
   stationRanges,
   type StationRange,
-} from '../../../api/station-history';
-import { LanguageSwitch } from '../../../components/LanguageSwitch';
-import { adminStation } from '../../../i18n/admin-station';
-import { adminCommands } from '../../../i18n/admin-commands';
-import { consoleRoles } from '../../../i18n/console-roles';
-import { useLanguage } from '../../../i18n/language';
-import { useMessages, type Translation } from '../../../i18n/messages';
+} from '@frontend/api/station-history';
+import { LanguageSwitch } from '@frontend/components/LanguageSwitch';
+import { adminStation } from '@frontend/i18n/admin-station';
+import { adminCommands } from '@frontend/i18n/admin-commands';
+import { consoleRoles } from '@frontend/i18n/console-roles';
+import { useLanguage } from '@frontend/i18n/language';
+import { useMessages, type Translation } from '@frontend/i18n/messages';
 import { toCsv } from '@shared/csv';
 import { csvFileName, downloadText } from '../csv';
 import { formatDateTime, formatInteger, formatLitres, formatPercent, formatRupiah, useTimeAgo } from '../format';

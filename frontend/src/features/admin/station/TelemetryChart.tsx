@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { BALI_TIME_ZONE } from '@shared/bali-time';
-import { localeOf, useLanguage } from '../../../i18n/language';
+import { localeOf, useLanguage } from '@frontend/i18n/language';
 import { timeAxisLabels } from './time-axis';
 
 /**

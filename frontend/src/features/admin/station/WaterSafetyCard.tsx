@@ -4,15 +4,15 @@ import type * as z from 'zod/mini';
 import { baliDate } from '@shared/bali-time';
 import { fieldMessages } from '@shared/schemas/error';
 import { SafetyClearInput, SafetyLockInput, SafetyRecordInput, type SafetyRecord } from '@shared/schemas/water-safety';
-import { authedApi } from '../../../api/auth';
-import { ApiRequestError } from '../../../api/client';
-import { UploadFailed } from '../../../api/uploads';
-import { labReportProblem, recordSafety, waterSafetyQueries } from '../../../api/water-safety';
-import type { adminStation } from '../../../i18n/admin-station';
-import type { Translation } from '../../../i18n/messages';
+import { authedApi } from '@frontend/api/auth';
+import { ApiRequestError } from '@frontend/api/client';
+import { UploadFailed } from '@frontend/api/uploads';
+import { labReportProblem, recordSafety, waterSafetyQueries } from '@frontend/api/water-safety';
+import type { adminStation } from '@frontend/i18n/admin-station';
+import type { Translation } from '@frontend/i18n/messages';
 import { formatDate, formatDateTime, formatDay } from '../format';
 import { Button, Card, Pill, SelectField, Spinner, TextAreaField, TextField } from '../ui';
-import { getLanguage } from '../../../i18n/language';
+import { getLanguage } from '@frontend/i18n/language';
 
 type Texts = Translation<(typeof adminStation)['en']>;
 /** Today in Bali: a visit at 06:00 in Bali is that day's, not UTC's day before. */

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
-import { ticketQueries } from '../../../api/tickets';
-import { adminTickets } from '../../../i18n/admin-tickets';
-import { useMessages } from '../../../i18n/messages';
+import { ticketQueries } from '@frontend/api/tickets';
+import { adminTickets } from '@frontend/i18n/admin-tickets';
+import { useMessages } from '@frontend/i18n/messages';
 import { formatDateTime } from '../format';
 import { Card, Pill, Spinner } from '../ui';
 import { ticketTone, useTicketTitle } from './TicketsPage';

@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
-import { adminVisits } from '../../../i18n/admin-visits';
-import { useMessages } from '../../../i18n/messages';
+import { adminVisits } from '@frontend/i18n/admin-visits';
+import { useMessages } from '@frontend/i18n/messages';
 import { PinIcon } from '../icons';
 
 /** The admin header's way to "Today's route". */
