@@ -4,5 +4,5 @@ import * as contract from '@shared/routes/fieldwork';
 import { routeHandler } from '../route-handler';
 import * as repositories from '../../providers/repositories';
 
-/** A technician (or an admin) checks in at a station, recorded as '<role>:<username>'. */
-export const handler = routeHandler(contract.adminCheckIn, async ({ params, identity }) => checkIn(params.id, adminActor(identity), { machines: repositories.machines(), telemetry: repositories.telemetry(), clock: repositories.clock() }));
+/** A technician (or an admin) checks in at a station from where the phone is, recorded as '<role>:<username>'. */
+export const handler = routeHandler(contract.adminCheckIn, async ({ params, body, identity }) => checkIn(params.id, adminActor(identity), body, { machines: repositories.machines(), telemetry: repositories.telemetry(), clock: repositories.clock() }));
