@@ -104,8 +104,9 @@ describe('hosts', () => {
       await waitFor(async () => (await workerServices()).machines.get(p.machine.id), (m) => m?.waterLevel === 80 - i);
     }
     // Two paid refills at the station: a wallet's hold settled for what was dispensed, as a vend settles it.
-    const { ledger } = await workerServices();
+    const { ledger, users } = await workerServices();
     const buyer = `host-report-buyer-${p.machine.id}`;
+    await users.ensure({ id: buyer, username: buyer, firstName: 'Host', lastName: 'Buyer', email: `${buyer}@example.com` }, new Date().toISOString());
     await ledger.post(buyer, 'topup', 20_000, `topup:${buyer}`, { reference: `order-${buyer}`, actor: 'gateway', paymentMethod: 'gopay' });
     for (const [i, charged] of [3_000, 4_500].entries()) {
       const holdId = `vend:${buyer}:${i}`;
