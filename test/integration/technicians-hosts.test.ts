@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HostImpactReport, HostStationImpact } from '@shared/schemas/host';
 import { StationEvent } from '@shared/schemas/telemetry';
 import { SEED_HOST_STATIONS } from '@infra/local/seed';
-import { asAdmin } from '../support/admin';
+import { asAdmin, createUser, settlePurchase } from '../support/admin';
 import { bearer, seededAccount, signInAs } from '../support/auth';
 import { apiFetch } from '../support/local';
 import { closeStations, provision, stationFor, waitFor, workerServices, type Provisioned } from './stations-support';
@@ -103,16 +103,9 @@ describe('hosts', () => {
       await station.heartbeat({ waterLevel: 80 - i, quality: { tdsPpm: 40, temperatureC: 27 }, counters: { dispensedMl, vends: i, failures: 0 } });
       await waitFor(async () => (await workerServices()).machines.get(p.machine.id), (m) => m?.waterLevel === 80 - i);
     }
-    // Two paid refills at the station: a wallet's hold settled for what was dispensed, as a vend settles it.
-    const { ledger, users } = await workerServices();
-    const buyer = `host-report-buyer-${p.machine.id}`;
-    await users.ensure({ id: buyer, username: buyer, firstName: 'Host', lastName: 'Buyer', email: `${buyer}@example.com` }, new Date().toISOString());
-    await ledger.post(buyer, 'topup', 20_000, `topup:${buyer}`, { reference: `order-${buyer}`, actor: 'gateway', paymentMethod: 'gopay' });
-    for (const [i, charged] of [3_000, 4_500].entries()) {
-      const holdId = `vend:${buyer}:${i}`;
-      await ledger.hold(buyer, holdId, 5_000, { reference: holdId, actor: `station:${p.machine.id}` });
-      await ledger.settle(holdId, charged, { reference: holdId, actor: `station:${p.machine.id}`, machineId: p.machine.id, machineName: 'Host test station', volumeMl: charged });
-    }
+    // Two paid refills at the station, settled as a vend settles them.
+    const buyer = await createUser('host-report-buyer', { topup: 20_000 });
+    for (const charged of [3_000, 4_500]) await settlePurchase(buyer, { id: p.machine.id, name: 'Host test station' }, charged);
     const { status, body } = await apiFetch(`/api/host/stations?month=${month()}`, { headers: host });
     expect(status, JSON.stringify(body)).toBe(200);
     const report = HostImpactReport.parse(body);
