@@ -54,7 +54,7 @@ describe("the technician's journey at 390 px", { timeout: 150_000 }, () => {
       // The stations as cards: each one's water level and last seen inside the phone's width, nothing scrolls sideways.
       const cards = page.getByRole('list', { name: t.machines });
       const empty = cards.getByRole('listitem').filter({ hasText: stations.emptyFar!.machine.id });
-      await empty.getByText('0%').waitFor();
+      await empty.getByText('0%', { exact: true }).waitFor();
       const right = await empty.locator('dd').evaluateAll((values) => values.map((v) => v.getBoundingClientRect().right));
       expect(right).toHaveLength(2);
       for (const edge of right) expect(edge).toBeLessThanOrEqual(390);

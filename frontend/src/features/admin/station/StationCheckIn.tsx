@@ -9,11 +9,11 @@ import { maybeSignedIn } from '../../auth/maybe-signed-in';
 import { formatDateTime } from '../format';
 import { Button } from '../ui';
 
-/** The phone's position, read afresh for a check-in; rejects when the person refuses it or none comes in time. */
+/** The phone's position, read afresh for a check-in (no cached fix: the person may just have walked up); rejects when the person refuses it or none comes in time. */
 function currentPosition(): Promise<GeolocationPosition> {
   return new Promise((resolve, reject) => {
     if (!('geolocation' in navigator)) return reject(new Error('no geolocation'));
-    navigator.geolocation.getCurrentPosition(resolve, reject, { enableHighAccuracy: true, maximumAge: 30_000, timeout: 20_000 });
+    navigator.geolocation.getCurrentPosition(resolve, reject, { enableHighAccuracy: true, maximumAge: 0, timeout: 20_000 });
   });
 }
 
