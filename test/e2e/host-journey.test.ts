@@ -8,12 +8,12 @@ import { SEED_HOST_BUSINESS, SEED_HOST_STATIONS } from '@infra/local/seed';
 import { asAdmin, createUser, settlePurchase } from '../support/admin';
 import { bearer, signInAs, staffSignInAtSignin } from '../support/auth';
 import { PHONE, launchBrowser, newContext } from '../support/browser';
-import { apiFetch } from '../support/local';
+import { apiFetch, local } from '../support/local';
 
 /**
  * The host's journey (issue 36, items 7 and 12): a partner business signs in where anyone does, on its phone, and reads
  * its month: its business and stations, the period's days in Bali, the refills and the revenue share in rupiah; the
- * report prints with its logo.
+ * report prints with its logo; the wallet, if the host lands there, leads back to it.
  */
 let browser: Browser;
 
@@ -64,6 +64,12 @@ describe("the host's journey at 390 px", { timeout: 120_000 }, () => {
         return svg.checkVisibility() && gradient !== null && svg.contains(gradient);
       });
       expect(logoDraws).toBe(true);
+
+      // Landed in the wallet anyway (an old bookmark), the host is offered its report.
+      await page.emulateMedia({ media: 'screen' });
+      await page.goto(`${local().web}/app`);
+      await page.getByRole('link', { name: language === 'en' ? 'Open your report' : 'Buka laporan Anda' }).click();
+      await page.waitForURL((url) => url.pathname === '/host');
       await page.context().close();
     });
   }
