@@ -84,6 +84,24 @@ export const TOAST_MAX_WIDTH_PX = 420;
 export const MAP_DEFAULTS = { latitude: -8.6476, longitude: 115.1369, zoom: 12, maxZoom: 19 } as const;
 export const EARTH_RADIUS_KM = 6371;
 
+/**
+ * Hosts (docs/architecture.md, "Roles"): the share of a station's revenue its host earns, in percent (a settings
+ * default, hostRevenueSharePercent); the report rounds each month's share to the rupiah.
+ */
+export const HOST_REVENUE_SHARE_PERCENT = 10;
+
+/**
+ * A technician checks in only this close to the station (metres, great-circle from the phone's reported position to
+ * the station's coordinates; docs/stations.md, "Check-in"). Phone GPS outdoors is good to some tens of metres.
+ */
+export const CHECK_IN_MAX_DISTANCE_METRES = 150;
+
+/**
+ * Today's route orders stops by straight-line (great-circle) distance times this factor, an estimate of how much
+ * longer Bali's roads are than the straight line; there is no road-routing service (docs/stations.md, "Today's route").
+ */
+export const ROAD_DISTANCE_FACTOR = 1.4;
+
 export const AREAS = ['Seminyak', 'Canggu', 'Ubud', 'Denpasar', 'Sanur'] as const;
 
 /**

@@ -1,3 +1,5 @@
+import { ROAD_DISTANCE_FACTOR } from './constants';
+import { distanceKm, parseCoordinates, type LatLng } from './geo';
 import type { Alert } from './schemas/alert';
 import type { Machine } from './schemas/machine';
 import type { Settings } from './schemas/settings';
@@ -79,6 +81,44 @@ export function stationsToVisit(
   return visits
     .filter((visit) => visit.reasons.length > 0)
     .sort((a, b) => b.score - a.score || (a.station.waterLevel ?? 100) - (b.station.waterLevel ?? 100) || a.station.id.localeCompare(b.station.id));
+}
+
+/** A stop of today's route and how far it is from the one before (or from the technician), in a straight line. */
+export interface RouteStop {
+  visit: StationVisit;
+  /** Great-circle km from the previous point; null for the first stop without a start, or a station without coordinates. */
+  straightKm: number | null;
+}
+
+/** A station that sells no water: locked for safety, off the network, or with an empty tank (0 %). */
+const sellsNoWater = (visit: StationVisit) => visit.reasons.includes('safetyLock') || visit.reasons.includes('offline') || visit.station.waterLevel === 0;
+
+/**
+ * Today's route in the order to drive it (docs/stations.md, "Today's route"): first the stations that sell no water
+ * (an empty one among them, whatever its score), then the others; within each group a nearest-neighbour tour from
+ * where the technician is (or, without a position, from the group's most pressing station), the more pressing first
+ * between two as near. Distances are great-circle, not measured on roads: there is no road-routing service, so
+ * `estimatedKm` is the straight lines times ROAD_DISTANCE_FACTOR, an estimate and no more. Stations without
+ * coordinates close their group, most pressing first.
+ */
+export function routeOrder(visits: StationVisit[], start: LatLng | null): { stops: RouteStop[]; straightKm: number; estimatedKm: number } {
+  const stops: RouteStop[] = [];
+  let here = start;
+  for (const group of [visits.filter(sellsNoWater), visits.filter((v) => !sellsNoWater(v))]) {
+    const placed = group.map((visit) => ({ visit, at: parseCoordinates(visit.station.latitude, visit.station.longitude) }));
+    const left = placed.filter((p): p is { visit: StationVisit; at: LatLng } => p.at !== null);
+    while (left.length > 0) {
+      const from = here;
+      // The list is most pressing first: the first of equal distances wins.
+      const index = from ? left.reduce((best, p, i) => (distanceKm(from, p.at) < distanceKm(from, left[best]!.at) ? i : best), 0) : 0;
+      const [next] = left.splice(index, 1);
+      stops.push({ visit: next!.visit, straightKm: from ? distanceKm(from, next!.at) : null });
+      here = next!.at;
+    }
+    stops.push(...placed.filter((p) => p.at === null).map((p) => ({ visit: p.visit, straightKm: null })));
+  }
+  const straightKm = stops.reduce((sum, stop) => sum + (stop.straightKm ?? 0), 0);
+  return { stops, straightKm, estimatedKm: straightKm * ROAD_DISTANCE_FACTOR };
 }
 
 const MAPS_DIRECTIONS = 'https://www.google.com/maps/dir/?api=1';

@@ -8,6 +8,8 @@ import { SEED_STATIONS } from './seed-stations';
 const DAY_MS = 86_400_000;
 /** The stations the seeded host account is linked to (README, "Local accounts"). */
 export const SEED_HOST_STATIONS = ['HRL-00002', 'HRL-00005'];
+/** The seeded host's business, as its report names it. */
+export const SEED_HOST_BUSINESS = 'Warung Komang';
 
 /** Writes the seed stations that are not there yet; running it twice duplicates nothing. */
 export async function seedStations(machines: Machines, now = new Date(), onProgress?: (done: number, total: number) => void) {
@@ -56,6 +58,6 @@ export async function seedAccounts(
 async function seedHostStations(machines: Machines, hostEmail: string, now: Date) {
   for (const id of SEED_HOST_STATIONS) {
     const machine = await machines.get(id);
-    if (machine && !machine.hostEmail) await machines.update(id, { hostEmail, updatedAt: now.toISOString() });
+    if (machine && !machine.hostBusiness) await machines.update(id, { hostEmail, hostBusiness: SEED_HOST_BUSINESS, updatedAt: now.toISOString() });
   }
 }

@@ -1081,13 +1081,15 @@ export const DRIVERS: Record<string, Driver> = {
   },
   'Api/adminCheckIn': {
     http: [
-      { name: 'records a technician check-in at the station', as: 'technician', params: (s) => ({ id: s.station.id }), expect: 201, check: ({ body }) => is(record(body).kind === 'checkedIn', `event ${JSON.stringify(body)}`) },
-      notAdmin({ params: (s) => ({ id: s.station.id }) }),
+      // The parity station stands at -8.5069, 115.2625 (adminCreateMachine above).
+      { name: 'records a technician check-in at the station', as: 'technician', params: (s) => ({ id: s.station.id }), body: { latitude: -8.507, longitude: 115.2625, accuracyMetres: 10 }, expect: 201, check: ({ body }) => is(record(body).kind === 'checkedIn', `event ${JSON.stringify(body)}`) },
+      { name: 'refuses a check-in from a kilometre away', as: 'technician', params: (s) => ({ id: s.station.id }), body: { latitude: -8.5159, longitude: 115.2625 }, expect: 409 },
+      notAdmin({ params: (s) => ({ id: s.station.id }), body: { latitude: -8.507, longitude: 115.2625 } }),
     ],
   },
   'Api/adminSetMachineHost': {
     http: [
-      { name: 'links the station to the host account', as: 'admin', params: (s) => ({ id: s.station.id }), body: { hostEmail: 'host@bali-refill.test' }, expect: 200 },
+      { name: 'links the station to the host account', as: 'admin', params: (s) => ({ id: s.station.id }), body: { hostEmail: 'host@bali-refill.test', businessName: 'Parity Warung' }, expect: 200 },
       { name: 'refuses a technician', as: 'technician', params: (s) => ({ id: s.station.id }), body: { hostEmail: null }, expect: 403 },
     ],
   },

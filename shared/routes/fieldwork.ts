@@ -9,7 +9,7 @@ import {
   ProblemReportPhoto,
   ProblemReportQuery,
 } from '../schemas/report';
-import { StationEvent } from '../schemas/telemetry';
+import { CheckInInput, StationEvent } from '../schemas/telemetry';
 import {
   Ticket,
   StaffMember,
@@ -43,8 +43,8 @@ export const adminResolveProblemReport = route({
   params: Id, response: ProblemReport, access: { table: 'write' },
 });
 export const adminCheckIn = route({
-  method: 'POST', path: '/api/admin/machines/{id}/check-in', auth: ['admin', 'technician'], tag: 'admin', summary: 'A technician checks in at a station (after scanning its QR): a station event with who and when',
-  params: MachineIdParams, status: 201, response: StationEvent, access: { table: 'write' },
+  method: 'POST', path: '/api/admin/machines/{id}/check-in', auth: ['admin', 'technician'], tag: 'admin', summary: "A technician checks in at a station (after scanning its QR) from the phone's position: a station event with who, when and how far; 409 when further than the check-in distance, or the station has no coordinates",
+  params: MachineIdParams, body: CheckInInput, status: 201, response: StationEvent, access: { table: 'write' },
 });
 export const adminListTickets = route({
   method: 'GET', path: '/api/admin/tickets', auth: ['admin', 'technician'], tag: 'admin', summary: 'Maintenance tickets, newest first: active (open and assigned) by default, or by status, station, and the caller\'s own (`mine`)',

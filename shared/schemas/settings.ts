@@ -66,6 +66,8 @@ export const Settings = /* @__PURE__ */ lazySchema(() => z.object({
   guestRefundGraceHours: z._default(between(1, 720), C.GUEST_REFUND_GRACE_HOURS),
   bottleLitres: z._default(number().check(z.positive('Must be more than 0')), C.BOTTLE_LITRES),
   co2KgPerBottle: z._default(number().check(z.positive('Must be more than 0')), C.CO2_KG_PER_BOTTLE),
+  /** What a host earns of its stations' revenue, in percent (docs/architecture.md, "Roles"). */
+  hostRevenueSharePercent: z._default(number().check(z.gte(0, 'Must be between 0 and 100'), z.lte(100, 'Must be between 0 and 100')), C.HOST_REVENUE_SHARE_PERCENT),
   /** Alert rules (0 turns one off), evaluated from heartbeats, presence and the sweep. */
   alertOfflineMinutes: z._default(between(0, 1440), C.ALERT_OFFLINE_MINUTES),
   alertWaterLevelPercent: z._default(between(0, 100), C.ALERT_WATER_LEVEL_PERCENT),

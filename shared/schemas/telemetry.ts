@@ -60,6 +60,18 @@ export const StationEvent = /* @__PURE__ */ lazySchema(() => z.object({
 }));
 export type StationEvent = z.infer<typeof StationEvent>;
 
+/**
+ * Where the technician's phone says it is when checking in (the browser's geolocation); the server measures the
+ * distance to the station (docs/stations.md, "Check-in").
+ */
+export const CheckInInput = /* @__PURE__ */ lazySchema(() => z.object({
+  latitude: z.number({ error: 'Share your location to check in' }).check(z.gte(-90, 'latitude is between -90 and 90'), z.lte(90, 'latitude is between -90 and 90')),
+  longitude: z.number({ error: 'Share your location to check in' }).check(z.gte(-180, 'longitude is between -180 and 180'), z.lte(180, 'longitude is between -180 and 180')),
+  /** The position's accuracy as the phone reports it (metres), kept with the check-in. */
+  accuracyMetres: z.optional(z.number().check(z.gte(0, 'accuracyMetres is 0 or more'))),
+}));
+export type CheckInInput = z.infer<typeof CheckInInput>;
+
 export const StationEventsQuery = /* @__PURE__ */ lazySchema(() => z.object({
   limit: z._default(z.coerce.number({ error: 'limit must be a number' }).check(z.int(), z.gte(1, 'limit is at least 1'), z.lte(50, 'limit is at most 50')), 20),
 }));

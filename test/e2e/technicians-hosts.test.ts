@@ -19,6 +19,9 @@ afterAll(async () => {
   await browser?.close();
 });
 
+/** The phone's position at the provisioned station (-8.65, 115.21; stations-support.ts), shared with the page: check-ins need it. */
+const AT_THE_STATION = { geolocation: { latitude: -8.6502, longitude: 115.2101 }, permissions: ['geolocation'] };
+
 /** Signs a seeded console account in at /admin/login, as the admin does; the console sends each role to its page. */
 async function consoleSignIn(page: Page, role: 'technician' | 'host') {
   const account = seededAccount(role);
@@ -30,7 +33,7 @@ async function consoleSignIn(page: Page, role: 'technician' | 'host') {
 
 describe('technicians and hosts in Chromium', { timeout: 180_000 }, () => {
   it('shows a technician the stations only, and records a check-in from the station page', async () => {
-    const page = await (await newContext(browser, { ...DESKTOP, locale: 'en-US' })).newPage();
+    const page = await (await newContext(browser, { ...DESKTOP, locale: 'en-US', ...AT_THE_STATION })).newPage();
     await consoleSignIn(page, 'technician');
     await page.waitForURL((url) => url.pathname === '/admin');
     await page.getByRole('table', { name: 'Machines' }).waitFor();
@@ -76,7 +79,7 @@ describe('technicians and hosts in Chromium', { timeout: 180_000 }, () => {
     const page = await (await newContext(browser, { ...PHONE, locale: 'id-ID' })).newPage();
     await consoleSignIn(page, 'technician');
     await page.waitForURL((url) => url.pathname === '/admin');
-    await page.getByRole('table').first().waitFor();
+    await page.getByRole('list', { name: 'Mesin' }).waitFor();
     await page.getByTestId('alert-count').waitFor();
     await page.getByTestId('ticket-count').waitFor();
     type Box = { left: number; right: number; top: number; bottom: number };
@@ -112,7 +115,7 @@ describe('technicians and hosts in Chromium', { timeout: 180_000 }, () => {
     await anonymous.waitForTimeout(500);
     expect(await anonymous.getByRole('region', { name: 'Technician at this station?' }).count()).toBe(0);
 
-    const page = await (await newContext(browser, { ...PHONE, locale: 'en-US' })).newPage();
+    const page = await (await newContext(browser, { ...PHONE, locale: 'en-US', ...AT_THE_STATION })).newPage();
     await consoleSignIn(page, 'technician');
     await page.waitForURL((url) => url.pathname === '/admin');
     await page.goto(local().web + `/s/${station.machine.id}`);

@@ -27,12 +27,12 @@ export async function workerServices(): Promise<Services> {
   return services;
 }
 
-/** Provisions a new station through POST /api/admin/machines, as the admin console does. */
-export async function provision(name: string, status: MachineStatus = 'online'): Promise<Provisioned> {
+/** Provisions a new station through POST /api/admin/machines, as the admin console does (in Denpasar unless told where). */
+export async function provision(name: string, status: MachineStatus = 'online', at = { latitude: '-8.65', longitude: '115.21' }): Promise<Provisioned> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const id = `TST-${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`;
     const { status: code, body } = await asAdmin('/api/admin/machines', {
-      method: 'POST', json: { id, name, location: 'Jl. Test 1, Denpasar, Bali', latitude: '-8.65', longitude: '115.21', status },
+      method: 'POST', json: { id, name, location: 'Jl. Test 1, Denpasar, Bali', ...at, status },
     });
     if (code === 409) continue;
     expect(code, JSON.stringify(body)).toBe(201);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HostImpactReport, HostStationImpact } from '@shared/schemas/host';
 import { StationEvent } from '@shared/schemas/telemetry';
 import { SEED_HOST_STATIONS } from '@infra/local/seed';
-import { asAdmin } from '../support/admin';
+import { asAdmin, createUser, settlePurchase } from '../support/admin';
 import { bearer, seededAccount, signInAs } from '../support/auth';
 import { apiFetch } from '../support/local';
 import { closeStations, provision, stationFor, waitFor, workerServices, type Provisioned } from './stations-support';
@@ -21,9 +21,12 @@ beforeAll(async () => {
 afterAll(closeStations);
 
 describe('technicians', () => {
-  it('check in at a station: a station event with who and when, in the station page events', async () => {
+  // The provisioned station stands at -8.65, 115.21 (stations-support.ts); 0.001 degrees of latitude is about 111 m.
+  const atTheStation = { latitude: -8.6505, longitude: 115.21, accuracyMetres: 12 };
+
+  it('check in at a station from near it: a station event with who and when, in the station page events', async () => {
     const before = Date.now();
-    const { status, body } = await apiFetch(`/api/admin/machines/${p.machine.id}/check-in`, { method: 'POST', headers: technician });
+    const { status, body } = await apiFetch(`/api/admin/machines/${p.machine.id}/check-in`, { method: 'POST', headers: technician, json: atTheStation });
     expect(status, JSON.stringify(body)).toBe(201);
     const event = StationEvent.parse(body);
     expect(event).toMatchObject({ kind: 'checkedIn', reason: null, by: `technician:${seededAccount('technician').username}` });
@@ -33,8 +36,26 @@ describe('technicians', () => {
     expect(events.body[0]).toEqual(event);
   });
 
+  it('are refused a check-in from afar (409 saying how far, in the request\'s language) or without a position (400), and nothing is recorded', async () => {
+    const path = `/api/admin/machines/${p.machine.id}/check-in`;
+    const latest = async () => (await apiFetch(`/api/admin/machines/${p.machine.id}/events?limit=1`, { headers: technician })).body[0];
+    const before = await latest();
+    const far = await apiFetch(path, { method: 'POST', headers: technician, json: { latitude: -8.66, longitude: 115.21 } });
+    expect(far.status).toBe(409);
+    expect(far.body.message).toBe('You are about 1112 m from this station: check in within 150 m of it');
+    const jauh = await apiFetch(path, { method: 'POST', headers: { ...technician, 'accept-language': 'id' }, json: { latitude: -8.66, longitude: 115.21 } });
+    expect(jauh.body.message).toBe('Anda sekitar 1112 m dari stasiun ini: lapor hadir dalam jarak 150 m darinya');
+    const nowhere = await apiFetch(path, { method: 'POST', headers: technician, json: {} });
+    expect(nowhere.status).toBe(400);
+    expect(nowhere.body.fields).toMatchObject({ latitude: 'Share your location to check in', longitude: 'Share your location to check in' });
+    const offTheMap = await apiFetch(path, { method: 'POST', headers: technician, json: { latitude: 91, longitude: 115.21 } });
+    expect(offTheMap.status).toBe(400);
+    expect(offTheMap.body.fields.latitude).toBe('latitude is between -90 and 90');
+    expect(await latest()).toEqual(before);
+  });
+
   it('answer 404 when checking in at a station that does not exist', async () => {
-    const { status } = await apiFetch('/api/admin/machines/NOPE-000001/check-in', { method: 'POST', headers: technician });
+    const { status } = await apiFetch('/api/admin/machines/NOPE-000001/check-in', { method: 'POST', headers: technician, json: atTheStation });
     expect(status).toBe(404);
   });
 
@@ -60,14 +81,17 @@ describe('hosts', () => {
 
   it('are linked to stations by an admin (by the e-mail they sign in with), and unlinked', async () => {
     const path = `/api/admin/machines/${p.machine.id}/host`;
-    expect((await asAdmin(path)).body).toEqual({ stationId: p.machine.id, hostEmail: null });
+    expect((await asAdmin(path)).body).toEqual({ stationId: p.machine.id, hostEmail: null, businessName: null });
     const bad = await asAdmin(path, { method: 'PUT', json: { hostEmail: 'not an e-mail' } });
     expect(bad.status).toBe(400);
     expect(bad.body.fields.hostEmail).toBe('Enter the e-mail the host signs in with');
     expect((await asAdmin(path)).body.hostEmail).toBeNull();
-    const linked = await asAdmin(path, { method: 'PUT', json: { hostEmail: seededAccount('host').username.toUpperCase() } });
+    const long = await asAdmin(path, { method: 'PUT', json: { hostEmail: seededAccount('host').username, businessName: 'x'.repeat(201) } });
+    expect(long.status).toBe(400);
+    expect(long.body.fields.businessName).toBe('Business name is too long');
+    const linked = await asAdmin(path, { method: 'PUT', json: { hostEmail: seededAccount('host').username.toUpperCase(), businessName: '  Warung Komang ' } });
     expect(linked.status, JSON.stringify(linked.body)).toBe(200);
-    expect(linked.body).toEqual({ stationId: p.machine.id, hostEmail: seededAccount('host').username });
+    expect(linked.body).toEqual({ stationId: p.machine.id, hostEmail: seededAccount('host').username, businessName: 'Warung Komang' });
     expect((await apiFetch(path, { method: 'PUT', headers: technician, json: { hostEmail: null } })).status).toBe(403);
     expect((await asAdmin('/api/admin/machines/NOPE-000001/host', { method: 'PUT', json: { hostEmail: null } })).status).toBe(404);
   });
@@ -79,20 +103,28 @@ describe('hosts', () => {
       await station.heartbeat({ waterLevel: 80 - i, quality: { tdsPpm: 40, temperatureC: 27 }, counters: { dispensedMl, vends: i, failures: 0 } });
       await waitFor(async () => (await workerServices()).machines.get(p.machine.id), (m) => m?.waterLevel === 80 - i);
     }
+    // Two paid refills at the station, settled as a vend settles them.
+    const buyer = await createUser('host-report-buyer', { topup: 20_000 });
+    for (const charged of [3_000, 4_500]) await settlePurchase(buyer, { id: p.machine.id, name: 'Host test station' }, charged);
     const { status, body } = await apiFetch(`/api/host/stations?month=${month()}`, { headers: host });
     expect(status, JSON.stringify(body)).toBe(200);
     const report = HostImpactReport.parse(body);
     expect(report.month).toBe(month());
+    expect(report.businessName).toBe('Warung Komang');
     const mine = report.stations.find((s) => s.id === p.machine.id);
-    expect(mine).toMatchObject({ name: 'Host test station', litres: 1.5, bottlesSaved: 3, co2SavedKg: expect.any(Number) });
+    expect(mine).toMatchObject({ name: 'Host test station', litres: 1.5, bottlesSaved: 3, co2SavedKg: expect.any(Number), refills: 2, revenue: 7_500 });
     expect(report.stations.map((s) => s.id)).toEqual(expect.arrayContaining(SEED_HOST_STATIONS));
     expect(report.totals.litres).toBe(report.stations.reduce((sum, s) => sum + s.litres, 0));
+    expect(report.totals.revenue).toBe(report.stations.reduce((sum, s) => sum + s.revenue, 0));
+    // The share is the settings' percent of the month's revenue, to the rupiah.
+    const { hostRevenueSharePercent } = (await asAdmin('/api/admin/settings')).body;
+    expect(report.revenueShare).toEqual({ percent: hostRevenueSharePercent, amount: Math.round((report.totals.revenue * hostRevenueSharePercent) / 100) });
 
     const one = await apiFetch(`/api/host/stations/${p.machine.id}?month=${month()}`, { headers: host });
     expect(HostStationImpact.parse(one.body)).toEqual(mine);
     // A month before any reading: nothing dispensed.
     const earlier = await apiFetch(`/api/host/stations/${p.machine.id}?month=2020-01`, { headers: host });
-    expect(earlier.body).toMatchObject({ litres: 0, bottlesSaved: 0 });
+    expect(earlier.body).toMatchObject({ litres: 0, bottlesSaved: 0, refills: 0, revenue: 0 });
   });
 
   it("get 404 for any other station, and the same for a station once it is unlinked", async () => {

@@ -39,6 +39,21 @@ export async function signInInBrowser(page: Page, username: string, password: st
   await page.waitForURL(web + '/app');
 }
 
+/**
+ * Signs a seeded staff account without a second factor in at /signin, as it would on its phone, in the page's
+ * language, and waits for the home it lands on.
+ */
+export async function staffSignInAtSignin(page: Page, role: 'host' | 'technician', language: 'en' | 'id', home: string, web = local().web): Promise<void> {
+  const account = seededAccount(role);
+  const [button, password] = language === 'en' ? ['Sign in', 'Password'] : ['Masuk', 'Kata sandi'];
+  await page.goto(web + '/signin');
+  const form = page.getByRole('form', { name: button });
+  await form.getByLabel('E-mail').fill(account.username);
+  await form.getByLabel(password, { exact: true }).fill(account.password);
+  await form.getByRole('button', { name: button }).click();
+  await page.waitForURL((url) => url.pathname === home);
+}
+
 /** The console login's password field and button, in English or in Bahasa Indonesia (the browser's language). */
 export const CONSOLE_PASSWORD_LABEL = /^(Password|Kata sandi)$/;
 export const CONSOLE_LOGIN_BUTTON = /^(Login|Masuk)$/;

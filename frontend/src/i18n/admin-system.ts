@@ -20,6 +20,7 @@ export const adminSystem = defineMessages('adminSystem', {
     guestRefundGraceHours: { label: 'Guest refund wait', hint: 'A guest refill that ended unreported is refunded in full when its station reports again, or after this long if it stays silent.' },
     bottleLitres: { label: 'Bottle size', hint: 'One refill of this size replaces one plastic bottle.' },
     co2KgPerBottle: { label: 'CO₂ per bottle', hint: 'Emissions avoided per bottle not bought.' },
+    hostRevenueSharePercent: { label: 'Host revenue share', hint: "What a host earns of its stations' revenue (paid refills), shown on its monthly report." },
     alertOfflineMinutes: { label: 'Alert: station offline after', hint: 'An alert when a station sends no heartbeat for this long (0 turns it off).' },
     alertWaterLevelPercent: { label: 'Alert: water level below', hint: 'An alert when a heartbeat reports less water (0 turns it off).' },
     alertTdsMaxPpm: { label: 'Alert: TDS above', hint: 'An alert when the water quality reading is higher (0 turns it off).' },

@@ -17,6 +17,11 @@ export const appTexts = defineMessages('appTexts', {
   status: { online: 'Online', offline: 'Offline', maintenance: 'Maintenance', locked: 'Locked' },
   home: {
     profile: 'Profile',
+    staffHome: {
+      host: { text: 'You are signed in with a host account: your stations, refills and revenue share are in your report.', open: 'Open your report' },
+      technician: { text: 'You are signed in with a technician account: your stations and today\'s route are in the console.', open: 'Open the console' },
+      admin: { text: 'You are signed in with an administrator account: the network is run from the console.', open: 'Open the console' },
+    },
     notifications: (count: number) => `Notifications, ${count} new`,
     notificationsTitle: 'Notifications',
     notificationsSoon: 'Your notifications will appear here soon.',

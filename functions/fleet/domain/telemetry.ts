@@ -5,10 +5,12 @@ import {
   type TelemetryQuery,
   type TelemetryReading,
 } from '@shared/schemas/telemetry';
+import { CHECK_IN_MAX_DISTANCE_METRES } from '@shared/constants';
+import { distanceKm, parseCoordinates, type LatLng } from '@shared/geo';
 import type { Clock } from '../../platform/ports/clock';
 import type { Machines } from '../../stations/ports/machines';
 import type { StoredReading, Telemetry } from '../ports/telemetry';
-import { notFound } from '../../platform/domain/errors';
+import { conflict, notFound } from '../../platform/domain/errors';
 import * as texts from '../../platform/domain/texts';
 
 const DAY_SECONDS = 86_400;
@@ -104,10 +106,17 @@ export async function stationEvents(stationId: string, limit: number, deps: { ma
 
 /**
  * A technician (or an admin) checks in at a station, having scanned its QR: a station event with who and when, kept
- * with the connection events for the same 90 days.
+ * with the connection events for the same 90 days. Only near the station: the phone's position (as its browser
+ * reports it) within CHECK_IN_MAX_DISTANCE_METRES of the station's coordinates, great-circle (docs/stations.md,
+ * "Check-in"); further away, or at a station without coordinates, a 409 that says why.
  */
-export async function checkIn(stationId: string, by: string, deps: { machines: Machines; telemetry: Telemetry; clock: Clock }): Promise<StationEvent> {
-  if (!(await deps.machines.get(stationId))) throw notFound(texts.machineNotFound);
+export async function checkIn(stationId: string, by: string, from: LatLng, deps: { machines: Machines; telemetry: Telemetry; clock: Clock }): Promise<StationEvent> {
+  const machine = await deps.machines.get(stationId);
+  if (!machine) throw notFound(texts.machineNotFound);
+  const station = parseCoordinates(machine.latitude, machine.longitude);
+  if (!station) throw conflict(texts.checkInNoCoordinates);
+  const metres = Math.round(distanceKm(from, station) * 1000);
+  if (metres > CHECK_IN_MAX_DISTANCE_METRES) throw conflict(texts.checkInTooFar(metres, CHECK_IN_MAX_DISTANCE_METRES));
   const event: StationEvent = { at: deps.clock.now().toISOString(), kind: 'checkedIn', reason: null, by };
   await deps.telemetry.putEvent(stationId, event, telemetryExpiry(event.at));
   return event;

@@ -6,5 +6,5 @@ import { clock } from '../../platform/providers/clock';
 import { machines } from '../../stations/providers/repositories/machines';
 import { telemetry as telemetryRepository } from '../../fleet/providers/repositories/telemetry';
 
-/** A technician (or an admin) checks in at a station, recorded as '<role>:<username>'. */
-export const handler = routeHandler(contract.adminCheckIn, async ({ params, identity }) => checkIn(params.id, adminActor(identity), { machines: machines(), telemetry: telemetryRepository(), clock: clock() }));
+/** A technician (or an admin) checks in at a station from where the phone is, recorded as '<role>:<username>'. */
+export const handler = routeHandler(contract.adminCheckIn, async ({ params, body, identity }) => checkIn(params.id, adminActor(identity), body, { machines: machines(), telemetry: telemetryRepository(), clock: clock() }));

@@ -5,4 +5,4 @@ import { clock } from '../../platform/providers/clock';
 import { machines } from '../../stations/providers/repositories/machines';
 
 /** An admin links a station to a host account (or unlinks it). */
-export const handler = routeHandler(contract.adminSetMachineHost, async ({ params, body }) => setMachineHost(params.id, body.hostEmail, { machines: machines(), clock: clock() }));
+export const handler = routeHandler(contract.adminSetMachineHost, async ({ params, body }) => setMachineHost(params.id, body, { machines: machines(), clock: clock() }));

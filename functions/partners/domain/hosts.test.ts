@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthRange } from './hosts';
+import { monthRange, revenueShareOf } from './hosts';
 
 describe("a host's month", () => {
   it('runs from midnight of its first day in Bali (UTC+8) to midnight of the next month', () => {
@@ -12,5 +12,15 @@ describe("a host's month", () => {
   it('is the current month in Bali when none is asked for, which starts 8 hours before UTC midnight', () => {
     expect(monthRange(undefined, new Date('2026-11-30T15:59:00Z')).month).toBe('2026-11');
     expect(monthRange(undefined, new Date('2026-11-30T16:00:00Z')).month).toBe('2026-12');
+  });
+});
+
+describe("a host's revenue share", () => {
+  it('is the percent of the revenue, rounded to the rupiah (half up)', () => {
+    expect(revenueShareOf(7_500, 10)).toBe(750);
+    expect(revenueShareOf(1_005, 10)).toBe(101);
+    expect(revenueShareOf(1_004, 12.5)).toBe(126);
+    expect(revenueShareOf(0, 10)).toBe(0);
+    expect(revenueShareOf(99_999, 0)).toBe(0);
   });
 });

@@ -143,6 +143,14 @@ export const machineIdNotFound = (id: string) => ({ en: `Machine ${id} not found
 
 // The admin and technician consoles.
 export const machineNotFound = { en: 'Machine not found', id: 'Mesin tidak ditemukan' };
+export const checkInTooFar = (metres: number, limit: number) => ({
+  en: `You are about ${metres} m from this station: check in within ${limit} m of it`,
+  id: `Anda sekitar ${metres} m dari stasiun ini: lapor hadir dalam jarak ${limit} m darinya`,
+});
+export const checkInNoCoordinates = {
+  en: 'This station has no coordinates, so a check-in cannot be placed: ask an administrator to add them',
+  id: 'Stasiun ini belum punya koordinat, jadi kehadiran tidak bisa dipastikan: minta administrator menambahkannya',
+};
 export const machineExists = (id: string) => ({ en: `A machine with ID ${id} already exists`, id: `Mesin dengan ID ${id} sudah ada` });
 export const stationSafetyLocked = {
   en: 'This station is locked for water safety: clear the lock on its station page',

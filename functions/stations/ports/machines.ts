@@ -73,6 +73,8 @@ export interface MachineRecord {
   maxFillMl?: number;
   /** The host account (sign-in e-mail, lower case) whose premises the station is on (functions/partners/domain/hosts.ts). */
   hostEmail?: string;
+  /** The host's business as its report names it (set with the link). */
+  hostBusiness?: string;
   /** Problem reports not resolved yet (kept with each report's creation and resolution, functions/fieldwork/domain/reports.ts). */
   openReports?: number;
   /** The kind of place (the finder's station types). */

@@ -134,44 +134,69 @@ export function MachinesTab({ canEdit }: { canEdit: boolean }) {
         ) : rows.length === 0 ? (
           <EmptyState icon={<StationIcon />} title={t.noMatch}>{t.noMatchHint}</EmptyState>
         ) : (
-          <Table
-            label={t.table}
-            head={
-              <tr>
-                <Th>{t.head.status}</Th>
-                <Th>{t.head.machine}</Th>
-                <Th>{t.head.location}</Th>
-                <Th>{t.head.water}</Th>
-                <Th>{t.head.lastSeen}</Th>
-                {canEdit && <Th className="text-right">{t.head.settings}</Th>}
-              </tr>
-            }
-          >
-            {rows.map((m) => (
-              <tr key={m.id} className="group hover:bg-slate-50/70">
-                <Td>
-                  <MachineStatusBadge status={m.status} />
-                  <AvailabilityNote machine={m} />
-                </Td>
-                <Td>
-                  <Link to="/admin/stations/$id" params={{ id: m.id }} className="block font-semibold text-slate-900 underline-offset-2 hover:text-brand-700 hover:underline">{m.name}</Link>
-                  <p className="font-mono text-xs text-slate-500">{m.id}</p>
-                </Td>
-                <Td className="max-w-xs"><p className="truncate text-slate-600" title={m.location}>{m.location}</p></Td>
-                <Td><WaterLevel level={m.waterLevel} /></Td>
-                <Td>
-                  <span className="text-slate-700" title={m.lastHeartbeat ? formatDateTime(m.lastHeartbeat) : t.noHeartbeat}>{timeAgo(m.lastHeartbeat)}</span>
-                </Td>
-                {canEdit && (
-                  <Td className="text-right">
-                    <Button size="sm" variant="ghost" aria-label={t.edit(m.name)} icon={<GearIcon size={16} />} onClick={() => setEditing(m)}>
-                      <span className="sr-only">{t.head.settings}</span>
-                    </Button>
+          <>
+            {/* A technician's phone gets a card per station (water and last seen in view, no sideways scroll); the table from md up. */}
+            {!canEdit && (
+              <ul aria-label={t.table} className="grid gap-3 px-4 md:hidden">
+                {rows.map((m) => (
+                  <li key={m.id} className="rounded-2xl bg-white p-4 shadow-xs ring-1 ring-slate-200">
+                    <div className="flex items-start justify-between gap-3">
+                      <div className="min-w-0">
+                        <Link to="/admin/stations/$id" params={{ id: m.id }} className="block font-semibold break-words text-slate-900 underline-offset-2 hover:text-brand-700 hover:underline">{m.name}</Link>
+                        <p className="font-mono text-xs text-slate-500">{m.id}</p>
+                      </div>
+                      <div className="shrink-0 text-right"><MachineStatusBadge status={m.status} /><AvailabilityNote machine={m} /></div>
+                    </div>
+                    <p className="mt-1 text-sm break-words text-slate-600">{m.location}</p>
+                    <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
+                      <div><dt className="text-xs font-semibold text-slate-500 uppercase">{t.head.water}</dt><dd className="mt-1"><WaterLevel level={m.waterLevel} /></dd></div>
+                      <div><dt className="text-xs font-semibold text-slate-500 uppercase">{t.head.lastSeen}</dt><dd className="mt-1 text-slate-700" title={m.lastHeartbeat ? formatDateTime(m.lastHeartbeat) : t.noHeartbeat}>{timeAgo(m.lastHeartbeat)}</dd></div>
+                    </dl>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <div className={canEdit ? '' : 'hidden md:block'}>
+            <Table
+              label={t.table}
+              head={
+                <tr>
+                  <Th>{t.head.status}</Th>
+                  <Th>{t.head.machine}</Th>
+                  <Th>{t.head.location}</Th>
+                  <Th>{t.head.water}</Th>
+                  <Th>{t.head.lastSeen}</Th>
+                  {canEdit && <Th className="text-right">{t.head.settings}</Th>}
+                </tr>
+              }
+            >
+              {rows.map((m) => (
+                <tr key={m.id} className="group hover:bg-slate-50/70">
+                  <Td>
+                    <MachineStatusBadge status={m.status} />
+                    <AvailabilityNote machine={m} />
                   </Td>
-                )}
-              </tr>
-            ))}
-          </Table>
+                  <Td>
+                    <Link to="/admin/stations/$id" params={{ id: m.id }} className="block font-semibold text-slate-900 underline-offset-2 hover:text-brand-700 hover:underline">{m.name}</Link>
+                    <p className="font-mono text-xs text-slate-500">{m.id}</p>
+                  </Td>
+                  <Td className="max-w-xs"><p className="truncate text-slate-600" title={m.location}>{m.location}</p></Td>
+                  <Td><WaterLevel level={m.waterLevel} /></Td>
+                  <Td>
+                    <span className="text-slate-700" title={m.lastHeartbeat ? formatDateTime(m.lastHeartbeat) : t.noHeartbeat}>{timeAgo(m.lastHeartbeat)}</span>
+                  </Td>
+                  {canEdit && (
+                    <Td className="text-right">
+                      <Button size="sm" variant="ghost" aria-label={t.edit(m.name)} icon={<GearIcon size={16} />} onClick={() => setEditing(m)}>
+                        <span className="sr-only">{t.head.settings}</span>
+                      </Button>
+                    </Td>
+                  )}
+                </tr>
+              ))}
+            </Table>
+            </div>
+          </>
         )}
         {machines.data && (
           <p className="border-t border-slate-100 px-6 py-3 text-xs text-slate-500">

@@ -38,6 +38,7 @@ const NUMBERS: { key: Exclude<keyof Texts['fields'], 'alertRepeatMinutes' | 'ale
   { key: 'guestRefundGraceHours', unit: 'hours' },
   { key: 'bottleLitres', unit: 'litres', step: '0.01' },
   { key: 'co2KgPerBottle', unit: 'kg', step: '0.0001' },
+  { key: 'hostRevenueSharePercent', unit: 'percent', step: '0.1' },
   { key: 'alertOfflineMinutes', unit: 'minutes' },
   { key: 'alertWaterLevelPercent', unit: 'percent' },
   { key: 'alertTdsMaxPpm', unit: 'ppm' },

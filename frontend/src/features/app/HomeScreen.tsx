@@ -9,7 +9,9 @@ import {
   RECENT_TRANSACTIONS,
 } from '@shared/constants';
 import { formatRupiah, rupiahToPoints } from '@shared/money';
+import { homeOf, staffRoleOf } from '@shared/roles';
 import type { User } from '@shared/schemas/user';
+import { loadAuth } from '../../api/auth';
 import { impactQueries } from '../../api/impact';
 import { useStationsAround } from '../../api/stations';
 import { transactionQueries } from '../../api/transactions';
@@ -69,6 +71,22 @@ function Greeting({ user }: { user: User }) {
         </span>
       </button>
     </header>
+  );
+}
+
+/**
+ * A host, technician or administrator who lands in the wallet anyway (an old bookmark, the Back button) is offered its
+ * own home: the groups of its token say which, without asking the server.
+ */
+function StaffHome() {
+  const t = useMessages(appTexts).home.staffHome;
+  const role = useQuery({ queryKey: ['auth', 'staff-role'], queryFn: async () => staffRoleOf(await (await loadAuth()).currentGroups()) }).data;
+  if (!role) return null;
+  return (
+    <section aria-label={t[role].open} className="flex flex-col gap-2 rounded-2xl bg-ocean-900 p-4 text-sm text-white">
+      <p>{t[role].text}</p>
+      <a href={homeOf(role)} className="inline-flex min-h-11 items-center self-start rounded-full bg-white px-4 font-semibold text-ocean-900 hover:bg-brand-50">{t[role].open}</a>
+    </section>
   );
 }
 
@@ -212,6 +230,7 @@ export function HomeScreen({ overlay, returnedTopupId, open, close }: {
     <>
       <Greeting user={user} />
       <main className="space-y-4 px-4">
+        <StaffHome />
         <BalanceCard user={user} onTopUp={() => open('topup')} />
         <div className="grid grid-cols-2 gap-3">
           <QuickAction label={t.nfcPay} hint={t.nfcHint} icon={<NfcIcon size={22} />} onClick={() => open('nfc')} />

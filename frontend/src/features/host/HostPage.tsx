@@ -1,7 +1,8 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { baliDate } from '@shared/bali-time';
-import { formatNumber } from '@shared/format';
+import { formatDate, formatNumber } from '@shared/format';
+import { formatRupiah } from '@shared/money';
 import type { AdminIdentity } from '@shared/schemas/user';
 import type { HostImpactReport } from '@shared/schemas/host';
 import { authedApi } from '../../api/auth';
@@ -21,8 +22,9 @@ type Texts = Translation<(typeof consoleRoles)['en']['host']>;
 const currentMonth = () => baliDate().slice(0, 7);
 
 /**
- * /host: a partner business's own stations, a month at a time: litres, bottles and CO2 saved, uptime. Printing the
- * page gives the monthly impact report to show its customers (the controls are left out of the print).
+ * /host: a partner business's own stations, a month at a time: the business and its stations by id, the period's days
+ * in Bali, paid refills, revenue and the host's share of it, litres, bottles and CO2 saved, uptime. Printing the page
+ * gives the monthly report (the controls are left out of the print; the logo and the figures print on white paper).
  */
 export function HostPage({ host }: { host: AdminIdentity }) {
   const t = useMessages(consoleRoles).host;
@@ -52,9 +54,11 @@ export function HostPage({ host }: { host: AdminIdentity }) {
       <main className="mx-auto max-w-5xl px-4 py-6 sm:px-6 print:max-w-none print:p-0">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <div>
-            <div className="hidden items-center gap-2 print:flex"><Logo size={28} /><span className="font-bold">Bali Refill</span></div>
+            <div className="hidden items-center gap-2 print:flex"><Logo size={28} /><span className="font-bold">Bali Refill · {t.report}</span></div>
+            {report.data?.businessName && <p className="text-sm font-semibold tracking-wide text-brand-800 uppercase print:mt-3 print:text-base" data-testid="host-business">{report.data.businessName}</p>}
             <h1 className="text-2xl font-bold tracking-tight text-slate-900">{t.title}</h1>
             <p className="mt-1 text-sm text-slate-600">{t.subtitle(monthName)}</p>
+            {report.data && <p className="text-sm text-slate-600" data-testid="host-period">{t.period(formatDate(report.data.from, language) ?? '', formatDate(lastInstant(report.data.until), language) ?? '')}</p>}
           </div>
           <div className="flex flex-wrap items-end gap-2 print:hidden">
             <label className="flex flex-col text-xs font-medium text-slate-600">
@@ -80,48 +84,65 @@ export function HostPage({ host }: { host: AdminIdentity }) {
   );
 }
 
+/** The last instant before `until` (an exclusive end): its day is the period's last. */
+const lastInstant = (until: string) => new Date(Date.parse(until) - 1);
+
 function Report({ report, t }: { report: HostImpactReport; t: Texts }) {
-  const figures = [
+  const language = getLanguage();
+  const share = formatPercent(report.revenueShare.percent);
+  const money = [
+    { label: t.totals.refills, value: formatInteger(report.totals.refills), testId: 'host-refills' },
+    { label: t.totals.revenue, value: formatRupiah(report.totals.revenue), testId: 'host-revenue' },
+    { label: t.totals.share(share), value: formatRupiah(report.revenueShare.amount), testId: 'host-share' },
+  ];
+  const impact = [
     { label: t.totals.litres, value: formatLitres(report.totals.litres), testId: 'host-litres' },
     { label: t.totals.bottles, value: formatInteger(report.totals.bottlesSaved), testId: 'host-bottles' },
-    { label: t.totals.co2, value: formatNumber(report.totals.co2SavedKg, getLanguage(), 2), testId: 'host-co2' },
+    { label: t.totals.co2, value: formatNumber(report.totals.co2SavedKg, language, 2), testId: 'host-co2' },
   ];
   return (
     <>
-      <div className="mt-5 grid gap-3 sm:grid-cols-3 print:grid-cols-3">
-        {figures.map((f) => (
-          <Card key={f.label} className="p-4 print:shadow-none print:ring-slate-300">
-            <p className="text-xs font-medium text-slate-500">{f.label}</p>
-            <p className="mt-1 text-2xl font-bold text-brand-800" data-testid={f.testId}>{f.value}</p>
-          </Card>
-        ))}
-      </div>
+      {[money, impact].map((figures, i) => (
+        <div key={i} className="mt-4 grid grid-cols-3 gap-2 sm:gap-3">
+          {figures.map((f) => (
+            <Card key={f.testId} className="p-3 sm:p-4 print:shadow-none print:ring-slate-300">
+              <p className="text-xs font-medium text-slate-500">{f.label}</p>
+              <p className="mt-1 text-lg font-bold break-words text-brand-800 sm:text-2xl" data-testid={f.testId}>{f.value}</p>
+            </Card>
+          ))}
+        </div>
+      ))}
       <Card className="mt-5 overflow-x-auto print:shadow-none print:ring-slate-300">
         <table className="w-full text-sm">
-          <thead className="bg-slate-50 text-left text-xs text-slate-500">
+          <thead className="bg-slate-50 text-left text-xs text-slate-500 print:bg-white">
             <tr>
-              <th className="px-4 py-2.5 font-medium">{t.head.station}</th>
-              <th className="px-4 py-2.5 text-right font-medium">{t.head.litres}</th>
-              <th className="px-4 py-2.5 text-right font-medium">{t.head.bottles}</th>
-              <th className="px-4 py-2.5 text-right font-medium">{t.head.uptime}</th>
+              <th className="px-3 py-2.5 font-medium sm:px-4">{t.head.station}</th>
+              <th className="px-3 py-2.5 text-right font-medium sm:px-4">{t.head.refills}</th>
+              <th className="px-3 py-2.5 text-right font-medium sm:px-4">{t.head.revenue}</th>
+              <th className="px-3 py-2.5 text-right font-medium sm:px-4">{t.head.litres}</th>
+              <th className="hidden px-4 py-2.5 text-right font-medium sm:table-cell print:table-cell">{t.head.bottles}</th>
+              <th className="hidden px-4 py-2.5 text-right font-medium sm:table-cell print:table-cell">{t.head.uptime}</th>
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
             {report.stations.map((s) => (
               <tr key={s.id} className="break-inside-avoid">
-                <td className="px-4 py-2.5">
+                <td className="px-3 py-2.5 sm:px-4">
                   <p className="font-semibold text-slate-900">{s.name}</p>
-                  <p className="text-xs text-slate-500">{s.location}<span className="print:hidden"> · {t.statuses[s.status]}</span></p>
+                  <p className="text-xs text-slate-500"><span className="font-mono" data-testid="host-station-id">{s.id}</span> · {s.location}<span className="print:hidden"> · {t.statuses[s.status]}</span></p>
                 </td>
-                <td className="px-4 py-2.5 text-right whitespace-nowrap">{formatLitres(s.litres)}</td>
-                <td className="px-4 py-2.5 text-right">{formatInteger(s.bottlesSaved)}</td>
-                <td className="px-4 py-2.5 text-right">{s.uptimePercent === null ? '—' : formatPercent(s.uptimePercent)}</td>
+                <td className="px-3 py-2.5 text-right sm:px-4">{formatInteger(s.refills)}</td>
+                <td className="px-3 py-2.5 text-right whitespace-nowrap sm:px-4">{formatRupiah(s.revenue)}</td>
+                <td className="px-3 py-2.5 text-right whitespace-nowrap sm:px-4">{formatLitres(s.litres)}</td>
+                <td className="hidden px-4 py-2.5 text-right sm:table-cell print:table-cell">{formatInteger(s.bottlesSaved)}</td>
+                <td className="hidden px-4 py-2.5 text-right sm:table-cell print:table-cell">{s.uptimePercent === null ? '—' : formatPercent(s.uptimePercent)}</td>
               </tr>
             ))}
           </tbody>
         </table>
       </Card>
-      <p className="mt-4 text-xs text-slate-500">{t.method}</p>
+      <p className="mt-4 text-xs text-slate-500">{t.shareRule(share)}</p>
+      <p className="mt-1 text-xs text-slate-500">{t.method}</p>
       <p className="mt-1 text-sm text-slate-700">{t.thanks}</p>
     </>
   );

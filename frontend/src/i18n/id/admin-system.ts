@@ -21,6 +21,7 @@ export const adminSystem: (typeof english)['en'] = {
     guestRefundGraceHours: { label: 'Tunggu pengembalian dana tamu', hint: 'Pengisian tamu yang berakhir tanpa laporan dikembalikan seluruhnya saat stasiunnya melapor lagi, atau setelah selama ini jika stasiun tetap diam.' },
     bottleLitres: { label: 'Ukuran botol', hint: 'Satu pengisian sebesar ini menggantikan satu botol plastik.' },
     co2KgPerBottle: { label: 'CO₂ per botol', hint: 'Emisi yang dihindari per botol yang tidak dibeli.' },
+    hostRevenueSharePercent: { label: 'Bagi hasil tuan rumah', hint: 'Bagian pendapatan stasiun (isi ulang berbayar) untuk tuan rumahnya, tampil di laporan bulanannya.' },
     alertOfflineMinutes: { label: 'Peringatan: stasiun offline setelah', hint: 'Peringatan saat stasiun tidak mengirim heartbeat selama ini (0 mematikannya).' },
     alertWaterLevelPercent: { label: 'Peringatan: tingkat air di bawah', hint: 'Peringatan saat heartbeat melaporkan air lebih sedikit (0 mematikannya).' },
     alertTdsMaxPpm: { label: 'Peringatan: TDS di atas', hint: 'Peringatan saat pembacaan kualitas air lebih tinggi (0 mematikannya).' },

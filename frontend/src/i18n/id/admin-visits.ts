@@ -3,7 +3,7 @@ import type { adminVisits as english } from '../admin-visits';
 /** "Rute hari ini" di konsol, in Bahasa Indonesia. */
 export const adminVisits: (typeof english)['en'] = {
   title: 'Rute hari ini',
-  intro: 'Stasiun yang perlu dikunjungi, yang paling mendesak lebih dulu: kunci keamanan air, stasiun yang terputus dari jaringan, masalah yang dilaporkan, air hampir habis, filter yang perlu diganti, tiket terbuka, dan peringatan terbuka (batasnya dari pengaturan Sistem).',
+  intro: 'Stasiun yang perlu dikunjungi: kunci keamanan air, stasiun yang terputus dari jaringan, masalah yang dilaporkan, air hampir habis, filter yang perlu diganti, tiket terbuka, dan peringatan terbuka (batasnya dari pengaturan Sistem). Stasiun yang tidak menjual air (terkunci, offline, atau kosong) lebih dulu, lalu yang lain, setiap kali yang terdekat berikutnya.',
   back: 'Kembali ke dasbor',
   headerLink: 'Rute hari ini',
   loading: 'Mengurutkan stasiun...',
@@ -11,10 +11,15 @@ export const adminVisits: (typeof english)['en'] = {
   retry: 'Coba lagi',
   empty: 'Tidak ada stasiun yang perlu dikunjungi hari ini.',
   count: (n) => `${n} stasiun untuk dikunjungi`,
+  fromHere: 'Diurutkan dari lokasi Anda.',
+  noPosition: 'Lokasi Anda tidak dibagikan: diurutkan dari stasiun yang paling mendesak.',
+  estimate: (km, factor) => `Sekitar ${km} km seluruhnya: jarak garis lurus × ${factor}, tidak diukur di jalan.`,
+  leg: (km) => `${km} km dari perhentian sebelumnya dalam garis lurus`,
+  legFromHere: (km) => `${km} km dari Anda dalam garis lurus`,
   openRoute: (n) => `Petunjuk arah melalui ${n} stasiun pertama di Google Maps`,
   directions: 'Petunjuk arah',
   noCoordinates: 'Tanpa koordinat: lihat alamatnya',
-  water: (percent) => (percent === null ? 'Tingkat air tidak diketahui' : `Air ${percent}%`),
+  water: (percent) => (percent === null ? 'Tingkat air tidak diketahui' : percent === 0 ? 'Kosong: air 0%' : `Air ${percent}%`),
   filter: (percent) => `Filter ${percent}%`,
   reasons: {
     safetyLock: 'Dikunci demi keamanan air',

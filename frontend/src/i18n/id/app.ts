@@ -17,6 +17,11 @@ export const appTexts: (typeof english)['en'] = {
   status: { online: 'Online', offline: 'Offline', maintenance: 'Perawatan', locked: 'Terkunci' },
   home: {
     profile: 'Profil',
+    staffHome: {
+      host: { text: 'Anda masuk dengan akun tuan rumah: stasiun, isi ulang, dan bagi hasil Anda ada di laporan Anda.', open: 'Buka laporan Anda' },
+      technician: { text: 'Anda masuk dengan akun teknisi: stasiun Anda dan rute hari ini ada di konsol.', open: 'Buka konsol' },
+      admin: { text: 'Anda masuk dengan akun administrator: jaringan dijalankan dari konsol.', open: 'Buka konsol' },
+    },
     notifications: (count) => `Notifikasi, ${count} baru`,
     notificationsTitle: 'Notifikasi',
     notificationsSoon: 'Notifikasi Anda akan segera muncul di sini.',

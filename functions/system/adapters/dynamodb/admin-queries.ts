@@ -65,10 +65,16 @@ export class DynamoAdminQueries implements AdminQueries {
         (item) => ({ PK: item.PK, SK: item.SK }),
       );
     } else if (filter.machineId) {
-      // GSI2 MACHINE#<id> holds a station's purchases (the only entries tied to a station).
+      // GSI2 MACHINE#<id> holds a station's purchases (the only entries tied to a station), sorted by `<at>#<entryId>`:
+      // a range of instants is a range of sort keys (an entry at `to` sorts above `to` itself, so BETWEEN leaves it out).
       if (filter.type && filter.type !== 'purchase') return { items: [], nextCursor: null };
+      const range =
+        filter.from && filter.to ? { condition: ' AND GSI2SK BETWEEN :from AND :to', value: { ':from': filter.from, ':to': filter.to } }
+        : filter.from ? { condition: ' AND GSI2SK >= :from', value: { ':from': filter.from } }
+        : filter.to ? { condition: ' AND GSI2SK < :to', value: { ':to': filter.to } }
+        : { condition: '', value: {} };
       page = await this.collect(
-        { IndexName: 'GSI2', KeyConditionExpression: 'GSI2PK = :pk', ExpressionAttributeValues: { ':pk': keys.ledgerByMachinePartition(filter.machineId) } },
+        { IndexName: 'GSI2', KeyConditionExpression: `GSI2PK = :pk${range.condition}`, ExpressionAttributeValues: { ':pk': keys.ledgerByMachinePartition(filter.machineId), ...range.value } },
         matches,
         filter,
         (item) => ({ PK: item.PK, SK: item.SK, GSI2PK: item.GSI2PK, GSI2SK: item.GSI2SK }),

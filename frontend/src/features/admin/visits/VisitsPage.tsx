@@ -1,21 +1,30 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
+import { ROAD_DISTANCE_FACTOR } from '@shared/constants';
+import { formatNumber } from '@shared/format';
 import { defaultSettings } from '@shared/schemas/settings';
-import { directionsThrough, directionsTo, stationsToVisit, type StationVisit } from '@shared/visits';
+import { directionsThrough, directionsTo, routeOrder, stationsToVisit, type RouteStop } from '@shared/visits';
 import { adminQueries } from '@frontend/api/admin';
 import { alertQueries } from '@frontend/api/alerts';
 import { ticketQueries } from '@frontend/api/tickets';
 import { adminVisits } from '@frontend/i18n/admin-visits';
 import { useMessages, type Translation } from '@frontend/i18n/messages';
+import { useLanguage } from '@frontend/i18n/language';
+import { usePosition } from '../../app/machines';
 import { ExternalIcon, PinIcon } from '../icons';
 import { ConsoleSubpage } from '../ConsoleSubpage';
 import { Button, Card, EmptyState, LoadingRows, Pill } from '../ui';
 
 type Texts = Translation<(typeof adminVisits)['en']>;
 
-/** /admin/visits: "Today's route", the stations that need a visit, most pressing first, each with directions. */
+/**
+ * /admin/visits: "Today's route", the stations that need a visit in the order to drive them from where the technician
+ * is (the browser's position when shared; shared/visits.ts routeOrder: straight-line distances, never called road
+ * distance), each with directions; the Google Maps route follows the same order.
+ */
 export function VisitsPage() {
   const t = useMessages(adminVisits);
+  const language = useLanguage();
   const stations = useQuery(adminQueries.machines());
   const alerts = useQuery(alertQueries.firstActive());
   const tickets = useQuery(ticketQueries.firstActive());
@@ -23,7 +32,10 @@ export function VisitsPage() {
   const settings = useQuery({ ...adminQueries.settings(), enabled: useQuery(adminQueries.session()).data?.role === 'admin' });
   const thresholds = settings.data ?? defaultSettings();
   const visits = stations.data && alerts.data && tickets.data ? stationsToVisit(stations.data, alerts.data.items, thresholds, tickets.data.items) : [];
-  const route = directionsThrough(visits.map((visit) => visit.station));
+  const position = usePosition();
+  const order = routeOrder(visits, position);
+  const route = directionsThrough(order.stops.map((stop) => stop.visit.station));
+  const km = (n: number) => formatNumber(n, language, 1);
 
   return (
     <ConsoleSubpage back={t.back} title={t.title} intro={t.intro}>
@@ -39,7 +51,11 @@ export function VisitsPage() {
           ) : (
             <>
               <div className="mb-3 flex flex-wrap items-center justify-between gap-3">
-                <p className="text-sm font-semibold text-slate-800">{t.count(visits.length)}</p>
+                <div>
+                  <p className="text-sm font-semibold text-slate-800">{t.count(visits.length)}</p>
+                  <p className="text-xs text-slate-500">{position ? t.fromHere : t.noPosition}</p>
+                  {order.estimatedKm > 0 && <p className="text-xs text-slate-500" data-testid="route-estimate">{t.estimate(km(order.estimatedKm), formatNumber(ROAD_DISTANCE_FACTOR, language, 1))}</p>}
+                </div>
                 {route && (
                   <a href={route.url} target="_blank" rel="noreferrer" className="inline-flex min-h-11 items-center gap-2 rounded-xl bg-ocean-900 px-4 text-sm font-semibold text-white hover:bg-ocean-800">
                     <ExternalIcon size={16} /> {t.openRoute(route.stops)}
@@ -47,7 +63,7 @@ export function VisitsPage() {
                 )}
               </div>
               <ol aria-label={t.title} className="space-y-3">
-                {visits.map((visit, i) => <VisitRow key={visit.station.id} visit={visit} rank={i + 1} t={t} />)}
+                {order.stops.map((stop, i) => <VisitRow key={stop.visit.station.id} stop={stop} rank={i + 1} leg={stop.straightKm === null ? null : (i === 0 ? t.legFromHere : t.leg)(km(stop.straightKm))} t={t} />)}
               </ol>
             </>
           )}
@@ -56,7 +72,8 @@ export function VisitsPage() {
   );
 }
 
-function VisitRow({ visit, rank, t }: { visit: StationVisit; rank: number; t: Texts }) {
+function VisitRow({ stop, rank, leg, t }: { stop: RouteStop; rank: number; leg: string | null; t: Texts }) {
+  const { visit } = stop;
   const { station } = visit;
   const directions = directionsTo(station);
   return (
@@ -79,6 +96,7 @@ function VisitRow({ visit, rank, t }: { visit: StationVisit; rank: number; t: Te
             <p className="mt-1.5 text-xs text-slate-500">
               {t.water(station.waterLevel)}{station.filter ? ` · ${t.filter(station.filter.lifePercent)}` : ''}
             </p>
+            {leg && <p className="mt-0.5 text-xs text-slate-500">{leg}</p>}
           </div>
         </div>
         {directions ? (
