@@ -6,6 +6,13 @@
 const FIRST_PAINT_DATA = '__refillFirstPaint';
 type WithFirstPaint = Record<typeof FIRST_PAINT_DATA, Promise<unknown> | undefined>;
 
+/** The JSON of an answer, or null when it is not ok; its body is then let go, as one left unread keeps its request open. */
+export async function okJson<T>(answer: Response): Promise<T | null> {
+  if (answer.ok) return (await answer.json()) as T;
+  await answer.body?.cancel();
+  return null;
+}
+
 /** How long the app's first render waits for the first paint's data before it loads the data itself. */
 const FIRST_PAINT_WAIT_MS = 3_000;
 

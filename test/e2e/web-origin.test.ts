@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRERENDERED_PAGES } from '@shared/constants';
 import { buildRefillApp } from '@infra/constructs/refill-app';
 import { only, resources, testApp } from '@infra/constructs/testing';
 import { LOCAL_COGNITO_PATH } from '@infra/local/web';
@@ -65,11 +66,11 @@ describe('the local web origin against the synthesized template', () => {
     expect(response.status).toBe(200);
     expect(pick(response, Object.keys(expected))).toEqual(expected);
     const scriptSrc = expected['content-security-policy']!.split('; ').find((d) => d.startsWith('script-src '))!;
-    // The shell's preload script and the station page's first paint (station.html), each by its hash.
+    // The shell's preload script and the first paints of the prerendered frames (the station page's, the receipt's), each by its hash.
     const inline = (file: string) => [...readFileSync(join(local().webBuild!, file), 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)].map(([, body]) => `'sha256-${createHash('sha256').update(body!).digest('base64')}'`);
-    const [preload] = inline('index.html');
-    const [firstPaint] = inline('station.html');
-    expect(scriptSrc).toBe(`script-src 'self' ${preload} ${firstPaint}`);
+    const hashes = new Set(['index.html', ...Object.values(PRERENDERED_PAGES)].flatMap(inline));
+    expect(hashes.size).toBeGreaterThanOrEqual(3);
+    expect(scriptSrc).toBe(`script-src 'self' ${[...hashes].join(' ')}`);
     // The same headers on the API behavior.
     expect(pick(await get('/api/machines'), Object.keys(expected))).toEqual(expected);
   });

@@ -8,6 +8,8 @@ import { splitReceiptId } from './receipt-id';
  * its zod: the receipt page renders it first. Starting, keeping and claiming are in guest.ts.
  */
 
+const isNotFound = (error: unknown) => error instanceof Error && error.message.startsWith('404');
+
 /**
  * The order, polled while it moves (about every 1.5 s) and no more once it is done or failed; one per page language,
  * as its message is composed in the language asked (docs/design.md, "Error texts").
@@ -20,7 +22,8 @@ export const guestOrderQuery = (receiptId: string, language: Language) => {
       if (!parts) throw new Error('404: incomplete receipt link');
       return publicApi.getGuestOrder(parts.id, parts.secret, signal);
     },
-    retry: (count, error) => count < 3 && !String((error as Error).message).startsWith('404'),
-    refetchInterval: (query) => (query.state.data && ['done', 'failed'].includes(query.state.data.status) ? false : 1500),
+    retry: (count, error) => count < 3 && !isNotFound(error),
+    // No more polling once the order is final, or when there is no such order (a mistyped or forged link).
+    refetchInterval: (query) => ((query.state.data && ['done', 'failed'].includes(query.state.data.status)) || isNotFound(query.state.error) ? false : 1500),
   });
 };

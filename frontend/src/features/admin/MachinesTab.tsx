@@ -37,7 +37,7 @@ function Alerts({ machines }: { machines: Machine[] }) {
   if (!offline.length && !lowWater.length) return null;
   const names = (list: Machine[], detail: (m: Machine) => string) =>
     list.slice(0, 6).map((m) => (
-      <li key={m.id} className="rounded-lg bg-white/70 px-2 py-1 text-xs ring-1 ring-inset ring-current/10">
+      <li key={m.id} className="max-w-full rounded-lg bg-white/70 px-2 py-1 text-xs break-words ring-1 ring-inset ring-current/10">
         <span className="font-semibold">{m.name}</span> <span className="opacity-75">{detail(m)}</span>
       </li>
     ));
@@ -145,9 +145,11 @@ export function MachinesTab({ canEdit }: { canEdit: boolean }) {
                         <Link to="/admin/stations/$id" params={{ id: m.id }} className="block font-semibold break-words text-slate-900 underline-offset-2 hover:text-brand-700 hover:underline">{m.name}</Link>
                         <p className="font-mono text-xs text-slate-500">{m.id}</p>
                       </div>
-                      <div className="shrink-0 text-right"><MachineStatusBadge status={m.status} /><AvailabilityNote machine={m} /></div>
+                      <div className="shrink-0"><MachineStatusBadge status={m.status} /></div>
                     </div>
                     <p className="mt-1 text-sm break-words text-slate-600">{m.location}</p>
+                    {/* Below, not beside the badge: why a station sells no water can be a long sentence in Indonesian. */}
+                    <AvailabilityNote machine={m} />
                     <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
                       <div><dt className="text-xs font-semibold text-slate-500 uppercase">{t.head.water}</dt><dd className="mt-1"><WaterLevel level={m.waterLevel} /></dd></div>
                       <div><dt className="text-xs font-semibold text-slate-500 uppercase">{t.head.lastSeen}</dt><dd className="mt-1 text-slate-700" title={m.lastHeartbeat ? formatDateTime(m.lastHeartbeat) : t.noHeartbeat}>{timeAgo(m.lastHeartbeat)}</dd></div>

@@ -1,6 +1,6 @@
 import type { GuestOrder } from '@shared/schemas/guest';
 import { splitReceiptId } from '../../api/receipt-id';
-import { startFirstPaint } from '../../first-paint-data';
+import { okJson, startFirstPaint } from '../../first-paint-data';
 import { guestTexts } from '../../i18n/guest';
 import { receiptNotes, receiptRows, SECOND_LINE } from './receipt-view';
 
@@ -19,7 +19,7 @@ async function loadOrder(receiptId: string): Promise<GuestOrder | null> {
   try {
     const url = `/api/guest/orders/${encodeURIComponent(parts.id)}?${new URLSearchParams({ secret: parts.secret })}`;
     const answer = await fetch(url, { headers: { accept: 'application/json', 'accept-language': 'en' } });
-    return answer.ok ? ((await answer.json()) as GuestOrder) : null;
+    return await okJson<GuestOrder>(answer);
   } catch {
     return null;
   }

@@ -2,7 +2,7 @@ import { STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
 import { formatRupiah, priceOfMillilitres } from '@shared/money';
 import type { Machine } from '@shared/schemas/machine';
 import { isTiledStationList, type StationListFile } from '@shared/station-tiles';
-import { startFirstPaint } from '../../first-paint-data';
+import { okJson, startFirstPaint } from '../../first-paint-data';
 import { guestTexts } from '../../i18n/guest';
 import { formatLitresShort, formatTemperature } from './format';
 import {
@@ -28,13 +28,11 @@ async function loadStation(id: string): Promise<Machine | null> {
   try {
     // Revalidated as the app's station list is (src/api/stations.ts), so the two share the browser's cached copy.
     const list = await fetch(STATION_LIST_SNAPSHOT_PATH, { cache: 'no-cache', headers: { accept: 'application/json' } });
-    if (list.ok) {
-      const file = (await list.json()) as StationListFile;
-      const listed = isTiledStationList(file) ? undefined : file.find((station) => station.id === id);
-      if (listed) return listed;
-    }
+    const file = await okJson<StationListFile>(list);
+    const listed = !file || isTiledStationList(file) ? undefined : file.find((station) => station.id === id);
+    if (listed) return listed;
     const one = await fetch(`/api/machines/${encodeURIComponent(id)}`, { headers: { accept: 'application/json' } });
-    return one.ok ? ((await one.json()) as Machine) : null;
+    return await okJson<Machine>(one);
   } catch {
     // No network: the app's page says so once it runs.
     return null;
