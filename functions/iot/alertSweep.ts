@@ -3,7 +3,7 @@ import { optionalSetting } from '../platform/environment';
 import { deadLetters } from '../platform/providers/dead-letters';
 import { mailer } from '../platform/providers/mailer';
 import { log, observedHandler } from '../platform/observability';
-import { alerts as alertsRepository } from '../fleet/providers/repositories/alerts';
+import { alerts } from '../fleet/providers/repositories/alerts';
 import { clock, ids } from '../platform/providers/clock';
 import { settings } from '../platform/providers/repositories/settings';
 import { tickets } from '../fieldwork/providers/repositories/tickets';
@@ -14,6 +14,6 @@ import { tickets } from '../fieldwork/providers/repositories/tickets';
  * (docs/architecture.md, "Alerts").
  */
 export const handler = observedHandler('alertSweep', () => sweepAlerts({
-  alerts: alertsRepository(), settings: settings(), clock: clock(), tickets: tickets(), ids: ids(),
+  alerts: alerts(), settings: settings(), clock: clock(), tickets: tickets(), ids: ids(),
   mailer: mailer(), deadLetters: deadLetters(), operationsEmail: optionalSetting('ALERT_EMAIL'), log,
 }), (counts) => (counts.errors ? 'errors' : 'ran'));

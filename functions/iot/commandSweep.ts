@@ -1,7 +1,7 @@
 import { expireQueuedExecutions } from '../fleet/domain/commands';
 import { log, observedHandler } from '../platform/observability';
 import { clock } from '../platform/providers/clock';
-import { commands as commandsRepository } from '../fleet/providers/repositories/commands';
+import { commands } from '../fleet/providers/repositories/commands';
 import { machines } from '../stations/providers/repositories/machines';
 import { telemetry } from '../fleet/providers/repositories/telemetry';
 import { stationJobs } from '../fleet/providers/station-jobs';
@@ -12,5 +12,5 @@ import { stationJobs } from '../fleet/providers/station-jobs';
  * may then move on (docs/stations.md, "Remote commands").
  */
 export const handler = observedHandler('commandSweep', () => expireQueuedExecutions({
-  commands: commandsRepository(), machines: machines(), stationJobs: stationJobs(), telemetry: telemetry(), clock: clock(), log,
+  commands: commands(), machines: machines(), stationJobs: stationJobs(), telemetry: telemetry(), clock: clock(), log,
 }), (timedOut) => (timedOut ? 'timedOut' : 'ran'));

@@ -4,7 +4,7 @@ import type { DynamoDBBatchResponse, DynamoDBRecord } from 'aws-lambda';
 import { heartbeatOf, isIngestedReading } from '../fleet/adapters/iot/heartbeat-ingest';
 import { Heartbeat, recordHeartbeat } from '../fleet/domain/stations';
 import { log, observedHandler } from '../platform/observability';
-import { alerts as alertsRepository } from '../fleet/providers/repositories/alerts';
+import { alerts } from '../fleet/providers/repositories/alerts';
 import { clock, ids } from '../platform/providers/clock';
 import { machines } from '../stations/providers/repositories/machines';
 import { safetyRecords } from '../fleet/providers/repositories/safety-records';
@@ -45,7 +45,7 @@ export async function foldReadings(records: DynamoDBRecord[]): Promise<DynamoDBB
   const settingsStore = settingsRepository();
   let settings: ReturnType<typeof settingsStore.get> | undefined;
   const deps = {
-    machines: machines(), alerts: alertsRepository(), tickets: tickets(), safetyRecords: safetyRecords(),
+    machines: machines(), alerts: alerts(), tickets: tickets(), safetyRecords: safetyRecords(),
     telemetry: telemetry(), clock: clock(), ids: ids(), log,
     settings: { get: () => (settings ??= settingsStore.get()) },
   };

@@ -16,20 +16,20 @@ import type { Users } from '../../functions/accounts/ports/users';
 import type { VendSessions } from '../../functions/vending/ports/vend-sessions';
 import { provider } from '../../functions/platform/providers/provider';
 import { adminQueries } from '../../functions/system/providers/repositories/admin-queries';
-import { alerts as alertsRepository } from '../../functions/fleet/providers/repositories/alerts';
-import { claims as claimsRepository } from '../../functions/vending/providers/repositories/claims';
+import { alerts } from '../../functions/fleet/providers/repositories/alerts';
+import { claims } from '../../functions/vending/providers/repositories/claims';
 import { clock as systemClockOf, ids as randomIdsOf } from '../../functions/platform/providers/clock';
-import { commands as commandsRepository } from '../../functions/fleet/providers/repositories/commands';
-import { favourites as favouritesRepository } from '../../functions/stations/providers/repositories/favourites';
+import { commands } from '../../functions/fleet/providers/repositories/commands';
+import { favourites } from '../../functions/stations/providers/repositories/favourites';
 import { hostRequests } from '../../functions/partners/providers/repositories/host-requests';
-import { ledger as ledgerRepository } from '../../functions/wallet/providers/repositories/ledger';
-import { machines as machinesRepository } from '../../functions/stations/providers/repositories/machines';
+import { ledger } from '../../functions/wallet/providers/repositories/ledger';
+import { machines } from '../../functions/stations/providers/repositories/machines';
 import { paymentOrders } from '../../functions/wallet/providers/repositories/payment-orders';
 import { safetyRecords } from '../../functions/fleet/providers/repositories/safety-records';
-import { settings as settingsRepository } from '../../functions/platform/providers/repositories/settings';
-import { telemetry as telemetryRepository } from '../../functions/fleet/providers/repositories/telemetry';
-import { tickets as ticketsRepository } from '../../functions/fieldwork/providers/repositories/tickets';
-import { users as usersRepository } from '../../functions/accounts/providers/repositories/users';
+import { settings } from '../../functions/platform/providers/repositories/settings';
+import { telemetry } from '../../functions/fleet/providers/repositories/telemetry';
+import { tickets } from '../../functions/fieldwork/providers/repositories/tickets';
+import { users } from '../../functions/accounts/providers/repositories/users';
 import { vendSessions } from '../../functions/vending/providers/repositories/vend-sessions';
 
 /** The repositories of the single table (TABLE_NAME; DynamoDB Local through AWS_ENDPOINT_URL_DYNAMODB in the local cloud), with clock and ids. */
@@ -66,19 +66,19 @@ export interface DataServices {
 export const data = /* @__PURE__ */ provider((): DataServices => ({
   clock: systemClockOf(),
   ids: randomIdsOf(),
-  machines: machinesRepository(),
+  machines: machines(),
   hostRequests: hostRequests(),
-  settings: settingsRepository(),
-  users: usersRepository(),
-  ledger: ledgerRepository(),
+  settings: settings(),
+  users: users(),
+  ledger: ledger(),
   vendSessions: vendSessions(),
   paymentOrders: paymentOrders(),
   adminQueries: adminQueries(),
-  telemetry: telemetryRepository(),
-  alerts: alertsRepository(),
-  favourites: favouritesRepository(),
-  claims: claimsRepository(),
+  telemetry: telemetry(),
+  alerts: alerts(),
+  favourites: favourites(),
+  claims: claims(),
   safetyRecords: safetyRecords(),
-  tickets: ticketsRepository(),
-  commands: commandsRepository(),
+  tickets: tickets(),
+  commands: commands(),
 }));

@@ -169,7 +169,7 @@ describe('guest receipts', () => {
     const keeper = await newAccount('racer');
     expect((await guestClaim(order, { kind: 'dispensed_less', whatsapp: WHATSAPP })).status).toBe(201);
     const { resolveClaim } = await import('@functions/vending/domain/claims');
-    const { afterClaimResolved } = await import('@functions/guests/domain/guest-orders');
+    const { afterClaimResolved } = await import('@functions/guests/domain/guest-claims');
     const { claimDeps } = await import('@functions/vending/providers/claims');
     const { guestDeps } = await import('@functions/guests/providers/guest-deps');
     const claim = await resolveClaim(`PAID-${order.id}`, { decision: 'credit', amount: 300, reason: 'Checked the meter' }, 'admin:test', claimDeps());

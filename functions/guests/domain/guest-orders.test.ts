@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { guestRefundKeys, refundInFlightAccount, type GuestOrder } from '../../wallet/ports/payment-orders';
 import type { VendSessions } from '../../vending/ports/vend-sessions';
-import { createGuestClaim, createGuestOrder, readGuestOrder, settleGuestSession } from './guest-orders';
+import { createGuestClaim } from './guest-claims';
+import { createGuestOrder, readGuestOrder, settleGuestSession } from './guest-orders';
 import { moneyWorld } from '../../wallet/domain/money.test-fakes';
 import { domainError } from '../../wallet/domain/payment-orders.test-fakes';
 import { completeVend } from '../../vending/domain/vend-close';

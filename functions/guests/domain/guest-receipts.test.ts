@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { guestRefundKeys, refundInFlightAccount, type GuestOrder } from '../../wallet/ports/payment-orders';
 import { resolveClaim } from '../../vending/domain/claims';
 import { transactionsOf } from '../../wallet/domain/transactions';
-import { afterClaimResolved, createGuestClaim } from './guest-orders';
+import { afterClaimResolved, createGuestClaim } from './guest-claims';
 import { claimGuestOrder, listHeldGuestRefunds, payOutGuestRefund } from './guest-receipts';
 import { moneyWorld, PERSON, person } from '../../wallet/domain/money.test-fakes';
 import { domainError } from '../../wallet/domain/payment-orders.test-fakes';

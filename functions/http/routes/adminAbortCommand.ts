@@ -5,7 +5,7 @@ import { stationJobs } from '../../fleet/providers/station-jobs';
 import * as contract from '@shared/routes/fleet';
 import { routeHandler } from '../route-handler';
 import { clock } from '../../platform/providers/clock';
-import { commands as commandsRepository } from '../../fleet/providers/repositories/commands';
+import { commands } from '../../fleet/providers/repositories/commands';
 
 /** An admin stops a command in progress (audited); its job's queued executions are canceled. */
-export const handler = routeHandler(contract.adminAbortCommand, async ({ params, identity, language }) => abortCommand(params.id, adminActor(identity), { commands: commandsRepository(), clock: clock(), stationJobs: stationJobs(), log }, language));
+export const handler = routeHandler(contract.adminAbortCommand, async ({ params, identity, language }) => abortCommand(params.id, adminActor(identity), { commands: commands(), clock: clock(), stationJobs: stationJobs(), log }, language));

@@ -3,7 +3,7 @@ import { commentOnTicket } from '../../fieldwork/domain/tickets';
 import * as contract from '@shared/routes/fieldwork';
 import { routeHandler } from '../route-handler';
 import { clock } from '../../platform/providers/clock';
-import { tickets as ticketsRepository } from '../../fieldwork/providers/repositories/tickets';
+import { tickets } from '../../fieldwork/providers/repositories/tickets';
 
 /** An admin or a technician comments on a ticket, as '<role>:<username>'. */
-export const handler = routeHandler(contract.adminCommentTicket, async ({ params, body, identity, language }) => commentOnTicket(params.id, body.text, adminActor(identity), { tickets: ticketsRepository(), clock: clock() }, language));
+export const handler = routeHandler(contract.adminCommentTicket, async ({ params, body, identity, language }) => commentOnTicket(params.id, body.text, adminActor(identity), { tickets: tickets(), clock: clock() }, language));

@@ -1,7 +1,7 @@
 import { getTicket } from '../../fieldwork/domain/tickets';
 import * as contract from '@shared/routes/fieldwork';
 import { routeHandler } from '../route-handler';
-import { tickets as ticketsRepository } from '../../fieldwork/providers/repositories/tickets';
+import { tickets } from '../../fieldwork/providers/repositories/tickets';
 
 /** One ticket, for its page. */
-export const handler = routeHandler(contract.adminGetTicket, async ({ params, language }) => getTicket(params.id, { tickets: ticketsRepository() }, language));
+export const handler = routeHandler(contract.adminGetTicket, async ({ params, language }) => getTicket(params.id, { tickets: tickets() }, language));

@@ -2,7 +2,7 @@ import { stationEvents } from '../../fleet/domain/telemetry';
 import * as contract from '@shared/routes/fleet';
 import { routeHandler } from '../route-handler';
 import { machines } from '../../stations/providers/repositories/machines';
-import { telemetry as telemetryRepository } from '../../fleet/providers/repositories/telemetry';
+import { telemetry } from '../../fleet/providers/repositories/telemetry';
 
 /** A station's latest connection events, newest first. */
-export const handler = routeHandler(contract.adminMachineEvents, async ({ params, query }) => stationEvents(params.id, query.limit, { machines: machines(), telemetry: telemetryRepository() }));
+export const handler = routeHandler(contract.adminMachineEvents, async ({ params, query }) => stationEvents(params.id, query.limit, { machines: machines(), telemetry: telemetry() }));

@@ -1,6 +1,6 @@
 import { adminActor } from '../../accounts/domain/admin-auth';
 import { resolveClaim } from '../../vending/domain/claims';
-import { afterClaimResolved } from '../../guests/domain/guest-orders';
+import { afterClaimResolved } from '../../guests/domain/guest-claims';
 import { guestOrderOfAccount } from '../../wallet/ports/payment-orders';
 import { claimDeps } from '../../vending/providers/claims';
 import { guestDeps } from '../../guests/providers/guest-deps';

@@ -1,4 +1,4 @@
-import { createGuestClaim } from '../../guests/domain/guest-orders';
+import { createGuestClaim } from '../../guests/domain/guest-claims';
 import { guestDeps } from '../../guests/providers/guest-deps';
 import * as contract from '@shared/routes/guests';
 import { routeHandler } from '../route-handler';

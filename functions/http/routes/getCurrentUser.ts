@@ -5,7 +5,7 @@ import { withDirectoryAttributes } from '../identity';
 import { callerDirectory } from '../../platform/providers/caller-directory';
 import { clock } from '../../platform/providers/clock';
 import { settings } from '../../platform/providers/repositories/settings';
-import { users as usersRepository } from '../../accounts/providers/repositories/users';
+import { users } from '../../accounts/providers/repositories/users';
 
 /** GET /api/auth/user: the signed-in user, created on first sign-in. The authorizer answers 401 without a valid token. */
-export const handler = routeHandler(contract.getCurrentUser, async ({ identity }) => currentUser(await withDirectoryAttributes(identity, callerDirectory), { users: usersRepository(), settings: settings(), clock: clock() }));
+export const handler = routeHandler(contract.getCurrentUser, async ({ identity }) => currentUser(await withDirectoryAttributes(identity, callerDirectory), { users: users(), settings: settings(), clock: clock() }));

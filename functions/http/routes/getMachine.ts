@@ -4,11 +4,11 @@ import * as texts from '../../platform/domain/texts';
 import * as contract from '@shared/routes/stations';
 import { routeHandler } from '../route-handler';
 import { clock } from '../../platform/providers/clock';
-import { machines as machinesRepository } from '../../stations/providers/repositories/machines';
+import { machines } from '../../stations/providers/repositories/machines';
 import { settings as settingsRepository } from '../../platform/providers/repositories/settings';
 
 export const handler = routeHandler(contract.getMachine, async ({ params }) => {
-  const [record, settings] = await Promise.all([machinesRepository().get(params.id), settingsRepository().get()]);
+  const [record, settings] = await Promise.all([machines().get(params.id), settingsRepository().get()]);
   if (!record) throw notFound(texts.machineIdNotFound(params.id));
   return toMachine(record, clock().now(), settings);
 });

@@ -1,7 +1,7 @@
 import type { ClaimDeps } from '../domain/claims';
 import { log } from '../../platform/observability';
 import { mailer } from '../../platform/providers/mailer';
-import { claims as claimsRepository } from './repositories/claims';
+import { claims } from './repositories/claims';
 import { clock } from '../../platform/providers/clock';
 import { ledger } from '../../wallet/providers/repositories/ledger';
 import { telemetry } from '../../fleet/providers/repositories/telemetry';
@@ -11,7 +11,7 @@ import { vendSessions } from './repositories/vend-sessions';
 /** What the claim routes that move money need: the table, and the mailer for the outcome e-mail (created when first used). */
 export const claimDeps = (): ClaimDeps => ({
   vendSessions: vendSessions(),
-  claims: claimsRepository(),
+  claims: claims(),
   ledger: ledger(),
   users: users(),
   telemetry: telemetry(),
