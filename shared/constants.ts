@@ -168,7 +168,7 @@ export const STATION_LIST_MAX_AGE_SECONDS = 15;
  * index.html as <name>.html so that the service worker's precache finds /about as /about.html by itself. A `$name`
  * segment stands for any one segment without a dot (shared/page-paths.ts): every station's sticker page is the one
  * frame of station.html, which the station's data fills in the browser; every receipt is receipt.html, its rows
- * without their values.
+ * without their values; the signed-in app's home is app.html, filled with the person signed in.
  */
 export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
   '/': 'home.html',
@@ -184,6 +184,7 @@ export const PRERENDERED_PAGES: Readonly<Record<string, string>> = {
   '/host': 'host.html',
   '/s/$id': 'station.html',
   '/r/$receiptId': 'receipt.html',
+  '/app': 'app.html',
 };
 
 /**

@@ -3,6 +3,7 @@ import { createRouter, Link, RouterProvider, useLocation, useNavigate } from '@t
 import { StrictMode } from 'react';
 import { NavProvider, type Nav } from './components/nav';
 import type { Mount } from './mount';
+import { takeFirstPaintUser } from './route-data';
 import { routeTree } from './routeTree.gen';
 
 /** The router of the app. */
@@ -40,7 +41,16 @@ export function appElement(queryClient: QueryClient, router: AppRouter) {
   );
 }
 
-/** Renders the routed app into the empty shell (the prerendered pages are router-free: static-page.tsx). */
-export function renderApp(mount: Mount, queryClient: QueryClient) {
-  mount(appElement(queryClient, createAppRouter(queryClient)));
+/**
+ * Renders the routed app into the empty shell (the prerendered pages are router-free: static-page.tsx), or in place
+ * of the app home's prerendered frame (app.html, docs/architecture.md, "The app home's first paint"): then only once
+ * the home is loaded, with the person its first paint loaded, so the frame never gives way to a loading state.
+ */
+export async function renderApp(mount: Mount, queryClient: QueryClient) {
+  const router = createAppRouter(queryClient);
+  if (document.getElementById('root')?.hasAttribute('data-first-paint')) {
+    await takeFirstPaintUser(queryClient);
+    await router.load();
+  }
+  mount(appElement(queryClient, router));
 }

@@ -21,6 +21,10 @@ const frames: Readonly<Record<string, () => Promise<ReactElement>>> = {
     const [{ PublicLayout }, { ReceiptFirstPaint }] = await Promise.all([import('./components/PublicLayout'), import('./features/guest/GuestReceiptPage')]);
     return <PublicLayout><ReceiptFirstPaint /></PublicLayout>;
   },
+  '/app': async () => {
+    const { HomeFirstPaint } = await import('./features/app/HomeFirstPaint');
+    return <HomeFirstPaint />;
+  },
 };
 
 /**
@@ -33,10 +37,11 @@ export async function renderPage(path: string): Promise<string> {
   const queryClient = createQueryClient();
   // The document the browser reads from the build's file (OPENAPI_DOCUMENT_PATH), made here from the route table.
   queryClient.setQueryData(docsQueries.openApi().queryKey, openApiDocument());
-  const staticPage = staticPageFor(path);
-  if (!staticPage) throw new Error(`${path} is in PRERENDERED_PAGES but not in staticPages (src/static-pages.tsx)`);
   if (Object.hasOwn(frames, path) !== Object.hasOwn(FIRST_PAINT_SCRIPTS, path)) throw new Error(`${path}: a frame (src/prerender.tsx) goes with a first-paint script (src/first-render.ts), and only a frame`);
-  const page = Object.hasOwn(frames, path) ? await frames[path]!() : await staticPage(queryClient);
+  // A frame may be a routed page's (the app's home): the routed app replaces it.
+  const staticPage = staticPageFor(path);
+  if (!staticPage && !Object.hasOwn(frames, path)) throw new Error(`${path} is in PRERENDERED_PAGES but not in staticPages (src/static-pages.tsx)`);
+  const page = Object.hasOwn(frames, path) ? await frames[path]!() : await staticPage!(queryClient);
   // No link is followed at build time.
   const element = staticElement(queryClient, path, page, () => new Promise(() => undefined));
   // Waits for every lazy part (React.lazy) instead of writing their fallbacks; an error fails

@@ -2,7 +2,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import { baliMonthSoFar } from '@shared/bali-time';
 import { homeOf, landingAfterSignIn, staffRoleOf, type StaffRole } from '@shared/roles';
+import type { User } from '@shared/schemas/user';
 import type { AdminTab } from './features/admin/search';
+import { firstPaintData } from './first-paint-data';
 
 /**
  * What the routes check and load before they render: `beforeLoad` guards (signed in, administrator) and
@@ -19,6 +21,15 @@ interface Context {
 export async function currentUser(queryClient: QueryClient) {
   const { userQueries } = await import('./api/user');
   return queryClient.ensureQueryData(userQueries.current()).catch(() => null);
+}
+
+/**
+ * The person the app home's first paint loaded (features/app/home-first-paint.ts), put where the guard looks, so the
+ * routed home replaces its frame without asking again.
+ */
+export async function takeFirstPaintUser(queryClient: QueryClient) {
+  const [user, { userQueries }] = await Promise.all([firstPaintData<User>(), import('./api/user')]);
+  if (user) queryClient.setQueryData(userQueries.current().queryKey, user);
 }
 
 /** App routes: signed out, the home page, with this address as the return path of its sign-in links. */

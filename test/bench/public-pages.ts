@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { SEED_STATIONS } from '@infra/local/seed-stations';
+import { FIRST_PAINT_SCRIPTS } from '@frontend/first-render';
 import { PRERENDERED_PAGES } from '@shared/constants';
 import { signInInBrowser } from '../support/auth';
 import { launchBrowser, newContext, PHONE } from '../support/browser';
@@ -93,9 +94,9 @@ export async function benchPublicPages(
     for (const file of files) await (await fetch(web.origin + file, { headers: { 'accept-encoding': 'br, gzip' } })).arrayBuffer();
   };
   try {
-    // A page's frame for every address of a pattern (/s/{id}) is measured at an address, among the first pages.
+    // A frame (every address of a pattern, /s/{id}; the app's home, signed in) is measured among the first pages.
     const chosen = (label: string) => !options.pages || options.pages.has(label);
-    for (const path of Object.keys(PRERENDERED_PAGES).filter((page) => !page.includes('$') && chosen(page))) {
+    for (const path of Object.keys(PRERENDERED_PAGES).filter((page) => !Object.hasOwn(FIRST_PAINT_SCRIPTS, page) && chosen(page))) {
       await warm([path, '/index.html']);
       const measured: Record<Variant, Run[]> = { served: [], shell: [] };
       for (let i = 0; i < runs; i++) {

@@ -3,9 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRupiah } from '@shared/money';
 import { defaultSettings } from '@shared/schemas/settings';
 import { asAdmin, repositories } from '../support/admin';
-import { bearer, newAccount } from '../support/auth';
+import { newAccount } from '../support/auth';
 import { launchBrowser, newContext, PHONE } from '../support/browser';
-import { apiFetch, local } from '../support/local';
+import { local } from '../support/local';
+import { settledTopup } from '../support/wallet';
 
 /**
  * Issue 15, item 7: the signed-in app and the sign-in screens in Bahasa Indonesia on a 390 px phone whose browser
@@ -18,17 +19,9 @@ let account: Awaited<ReturnType<typeof newAccount>>;
 const scrollWidth = (p: Page) => p.evaluate(() => document.documentElement.scrollWidth);
 const bodyText = async (p: Page) => (await p.locator('body').innerText()).replace(/\s+/g, ' ');
 
-async function settledTopup(amount: number, paymentMethod: string) {
-  const res = await apiFetch('/api/wallet/topup', { method: 'POST', headers: { ...bearer(account.token), 'idempotency-key': crypto.randomUUID() }, json: { amount, paymentMethod } });
-  for (let tries = 0; (await apiFetch(`/api/wallet/topup/${res.body.id}`, { headers: bearer(account.token) })).body.status !== 'settled'; tries++) {
-    if (tries > 60) throw new Error(`top-up ${res.body.id} did not settle`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 beforeAll(async () => {
   account = await newAccount('ketut');
-  await settledTopup(25_000, 'gopay');
+  await settledTopup(account.token, 25_000);
   browser = await launchBrowser();
   page = await (await newContext(browser, { ...PHONE, locale: 'id-ID', timezoneId: 'Asia/Makassar' })).newPage();
 });

@@ -1,4 +1,4 @@
-import { defineMessages } from './messages';
+import { defineMessages } from './define';
 
 /** The signed-in app: home, map, history, profile and their shared parts (docs/design.md, "Screens and routes"). */
 export const appTexts = defineMessages('appTexts', {

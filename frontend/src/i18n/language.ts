@@ -1,33 +1,12 @@
 import { useSyncExternalStore } from 'react';
-import { languageOfTag, type Language } from '@shared/language';
+import type { Language } from '@shared/language';
+import { detectLanguage, STORAGE_KEY } from './language-choice';
 
 // The two languages (shared/language.ts) are the server's too. The English texts quoted in docs/design.md stay word for word.
 
-const STORAGE_KEY = 'bali-refill.language';
 const listeners = new Set<() => void>();
 
-function stored(): Language | null {
-  try {
-    const value = localStorage.getItem(STORAGE_KEY);
-    return value === 'en' || value === 'id' ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-/** A remembered choice wins; otherwise the browser's first language we speak; otherwise English. */
-function detect(): Language {
-  const remembered = stored();
-  if (remembered) return remembered;
-  const preferred = typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language];
-  for (const tag of preferred) {
-    const language = languageOfTag(tag);
-    if (language) return language;
-  }
-  return 'en';
-}
-
-let current: Language = detect();
+let current: Language = detectLanguage();
 if (typeof document !== 'undefined') document.documentElement.lang = current;
 
 type IndonesianTexts = typeof import('./id');

@@ -22,7 +22,8 @@ import { TopUpSheet } from '../wallet/TopUpSheet';
 import { BottomNav } from './BottomNav';
 import { FindMachines, MachineListItem } from './FindMachines';
 import type { HomeOverlay } from '../../search';
-import { formatCount, formatKg, fullName, greetingFor, initialOf } from './format';
+import { formatCount, formatKg } from './format';
+import { fullName, greetingFor, initialOf } from './person';
 import { BellIcon, BottleIcon, ChevronRightIcon, LeafIcon, NfcIcon, PinIcon, PlusIcon } from './icons';
 import { byDistance, usePosition } from './machines';
 import { useSession } from './session';
@@ -42,25 +43,34 @@ function Avatar({ user, size = 44 }: { user: User; size?: number }) {
       className="flex shrink-0 items-center justify-center rounded-full bg-gradient-to-br from-brand-400 to-brand-700 font-bold text-white ring-2 ring-white"
       style={{ width: size, height: size, fontSize: size * 0.42 }}
     >
-      {initialOf(user)}
+      <span data-fill="initial">{initialOf(user)}</span>
     </span>
   );
 }
 
-function Greeting({ user }: { user: User }) {
+/**
+ * The person's greeting. In the prerendered frame (`ready` false: no router yet) the avatar links nowhere, and the
+ * first paint (home-first-paint.ts) writes the marked parts.
+ */
+export function Greeting({ user, ready = true }: { user: User; ready?: boolean }) {
   const texts = useMessages(appTexts);
   const t = texts.home;
   return (
     <header className="flex items-center gap-3 px-5 pt-[max(env(safe-area-inset-top),1.25rem)] pb-4">
-      <Link to="/app/profile" aria-label={t.profile} className="rounded-full">
-        <Avatar user={user} />
-      </Link>
+      {ready ? (
+        <Link to="/app/profile" aria-label={t.profile} className="rounded-full">
+          <Avatar user={user} />
+        </Link>
+      ) : (
+        <span className="rounded-full"><Avatar user={user} /></span>
+      )}
       <div className="min-w-0 flex-1">
-        <p className="text-sm text-slate-500">{greetingFor(baliHour(), texts.greeting)}</p>
-        <h1 className="truncate text-lg font-bold text-slate-900">{fullName(user, texts.user)}</h1>
+        <p className="text-sm text-slate-500" data-fill="greeting">{greetingFor(baliHour(), texts.greeting)}</p>
+        <h1 className="truncate text-lg font-bold text-slate-900" data-fill="name">{fullName(user, texts.user)}</h1>
       </div>
       <button
         type="button"
+        disabled={!ready}
         aria-label={t.notifications(NOTIFICATION_BADGE)}
         onClick={() => toast({ title: t.notificationsTitle, description: t.notificationsSoon })}
         className="relative flex h-11 w-11 items-center justify-center rounded-full bg-white text-slate-700 shadow-card ring-1 ring-slate-100 transition hover:bg-slate-50"
@@ -90,7 +100,8 @@ function StaffHome() {
   );
 }
 
-function BalanceCard({ user, onTopUp }: { user: User; onTopUp: () => void }) {
+/** The balance with its points and the top-up button; `ready` false in the prerendered frame, before the app runs. */
+export function BalanceCard({ user, onTopUp, ready = true }: { user: User; onTopUp: () => void; ready?: boolean }) {
   const t = useMessages(appTexts).home;
   return (
     <section aria-label={t.balance} className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand-600 via-brand-700 to-brand-900 p-5 text-white shadow-lg shadow-brand-900/20">
@@ -98,8 +109,8 @@ function BalanceCard({ user, onTopUp }: { user: User; onTopUp: () => void }) {
         <path d="M12 2.5s6.5 7.2 6.5 12a6.5 6.5 0 0 1-13 0c0-4.8 6.5-12 6.5-12Z" />
       </svg>
       <p className="text-sm font-medium text-brand-100">{t.currentBalance}</p>
-      <p className="mt-1 text-3xl font-bold tracking-tight tabular-nums" data-testid="balance">{formatRupiah(user.balance)}</p>
-      <p className="mt-1 text-xs text-brand-100">{t.points(formatCount(rupiahToPoints(user.balance)))}</p>
+      <p className="mt-1 text-3xl font-bold tracking-tight tabular-nums" data-testid="balance" data-fill="balance">{formatRupiah(user.balance)}</p>
+      <p className="mt-1 text-xs text-brand-100" data-fill="points">{t.points(formatCount(rupiahToPoints(user.balance)))}</p>
       {user.owed > 0 && (
         <p className="relative mt-3 rounded-xl bg-white/15 px-3 py-2 text-xs leading-snug text-white ring-1 ring-white/25" data-testid="owed">
           <strong className="font-semibold">{t.owed(formatRupiah(user.owed))}</strong> {t.owedWhy}
@@ -108,6 +119,7 @@ function BalanceCard({ user, onTopUp }: { user: User; onTopUp: () => void }) {
       <button
         type="button"
         onClick={onTopUp}
+        disabled={!ready}
         className="relative mt-4 inline-flex items-center gap-1.5 rounded-full bg-white px-4 py-2 text-sm font-semibold text-brand-800 shadow-sm transition hover:bg-brand-50 active:scale-[0.98]"
       >
         <PlusIcon size={16} />
@@ -117,9 +129,9 @@ function BalanceCard({ user, onTopUp }: { user: User; onTopUp: () => void }) {
   );
 }
 
-function QuickAction({ label, hint, icon, onClick }: { label: string; hint: string; icon: ReactNode; onClick: () => void }) {
+function QuickAction({ label, hint, icon, onClick, ready }: { label: string; hint: string; icon: ReactNode; onClick: () => void; ready: boolean }) {
   return (
-    <button type="button" onClick={onClick} className="flex flex-col items-start gap-3 rounded-2xl bg-white p-4 text-left shadow-card ring-1 ring-slate-100 transition hover:ring-brand-200 active:scale-[0.98]">
+    <button type="button" onClick={onClick} disabled={!ready} className="flex flex-col items-start gap-3 rounded-2xl bg-white p-4 text-left shadow-card ring-1 ring-slate-100 transition hover:ring-brand-200 active:scale-[0.98]">
       <span aria-hidden="true" className="flex h-11 w-11 items-center justify-center rounded-2xl bg-brand-50 text-brand-600">{icon}</span>
       <span>
         <span className="block text-sm font-semibold text-slate-900">{label}</span>
@@ -129,7 +141,8 @@ function QuickAction({ label, hint, icon, onClick }: { label: string; hint: stri
   );
 }
 
-function ImpactCard({ user }: { user: User }) {
+/** What the person's refills saved; in the prerendered frame, the user's own figures until the impact call answers. */
+export function ImpactCard({ user }: { user: User }) {
   const impact = useQuery(impactQueries.mine());
   const co2 = impact.data?.co2Saved ?? user.co2Saved ?? 0;
   const bottles = impact.data?.bottlesSaved ?? user.bottlesSaved ?? 0;
@@ -140,16 +153,16 @@ function ImpactCard({ user }: { user: User }) {
       <div className="grid grid-cols-2 gap-3">
         <div className="rounded-2xl bg-emerald-50 p-3">
           <LeafIcon size={20} className="text-emerald-700" />
-          <p className="mt-2 text-xl font-bold text-emerald-900 tabular-nums">{formatKg(co2)}</p>
+          <p className="mt-2 text-xl font-bold text-emerald-900 tabular-nums" data-fill="co2">{formatKg(co2)}</p>
           <p className="text-xs font-medium text-emerald-700">{t.co2Saved}</p>
         </div>
         <div className="rounded-2xl bg-sky-50 p-3">
           <BottleIcon size={20} className="text-sky-600" />
-          <p className="mt-2 text-xl font-bold text-sky-900 tabular-nums">{formatCount(bottles)}</p>
+          <p className="mt-2 text-xl font-bold text-sky-900 tabular-nums" data-fill="bottles">{formatCount(bottles)}</p>
           <p className="text-xs font-medium text-sky-700">{t.bottlesAvoided}</p>
         </div>
       </div>
-      <p className="mt-3 rounded-xl bg-slate-50 px-3 py-2 text-xs text-slate-600">
+      <p className="mt-3 rounded-xl bg-slate-50 px-3 py-2 text-xs text-slate-600" data-fill="impact-note">
         {bottles > IMPACT_TOP_PERCENT_BOTTLES ? t.topRefiller : t.everyRefill}
       </p>
     </Card>
@@ -210,6 +223,17 @@ function NearbyMachines() {
   );
 }
 
+/** Paying at a station and finding one, the home's two big buttons; `ready` false in the prerendered frame. */
+export function QuickActions({ onPay, onFind, ready = true }: { onPay: () => void; onFind: () => void; ready?: boolean }) {
+  const t = useMessages(appTexts).home;
+  return (
+    <div className="grid grid-cols-2 gap-3">
+      <QuickAction label={t.nfcPay} hint={t.nfcHint} icon={<NfcIcon size={22} />} onClick={onPay} ready={ready} />
+      <QuickAction label={t.findMachine} hint={t.findHint} icon={<PinIcon size={22} />} onClick={onFind} ready={ready} />
+    </div>
+  );
+}
+
 /**
  * App home (docs/design.md, "Screens and routes"). Overlays, one at a time: none, topup, nfc, map. The open overlay is kept in the
  * address (?overlay=) so that the phone's Back button closes it.
@@ -232,10 +256,7 @@ export function HomeScreen({ overlay, returnedTopupId, open, close }: {
       <main className="space-y-4 px-4">
         <StaffHome />
         <BalanceCard user={user} onTopUp={() => open('topup')} />
-        <div className="grid grid-cols-2 gap-3">
-          <QuickAction label={t.nfcPay} hint={t.nfcHint} icon={<NfcIcon size={22} />} onClick={() => open('nfc')} />
-          <QuickAction label={t.findMachine} hint={t.findHint} icon={<PinIcon size={22} />} onClick={() => open('map')} />
-        </div>
+        <QuickActions onPay={() => open('nfc')} onFind={() => open('map')} />
         <ImpactCard user={user} />
         <RecentTransactions />
         <NearbyMachines />

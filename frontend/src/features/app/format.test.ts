@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { appTexts } from '../../i18n/app';
 import * as indonesian from '../../i18n/id';
-import { formatDateTime, formatKg, formatLitres, fullName, greetingFor, initialOf, memberSince, signedAmount, transactionTitle, withdrawalParts } from './format';
+import { formatDateTime, formatKg, formatLitres, signedAmount, transactionTitle, withdrawalParts } from './format';
+import { fullName, greetingFor, initialOf, memberSince } from './person';
 
 const en = appTexts.en.transaction;
 
