@@ -1,6 +1,8 @@
-// `npm test`'s steps side by side: the static checks (single-threaded each) print their output whole when they end,
-// so they never interleave, while the script named after `--live` (the test run) prints as it goes. Fails when any
-// fails. Usage: node infra/local/side-by-side.mjs typecheck lint --live test:vitest
+// `npm test`'s steps side by side: the static checks and the fast test projects print their output whole when they
+// end, so they never interleave, while the script named after `--live` (the system tests) prints as it goes. Fails when any
+// fails. Usage: node infra/local/side-by-side.mjs typecheck lint test:unit test:parity --live test:system
+// The test projects run as processes of their own: one Vitest runs its projects' groups one after the other (the
+// system files, one at a time, only after the unit and parity files), so the system files waited on both.
 import { spawn } from 'node:child_process';
 
 const args = process.argv.slice(2);
@@ -8,8 +10,8 @@ const liveAt = args.indexOf('--live');
 const buffered = liveAt === -1 ? args : args.slice(0, liveAt);
 const live = liveAt === -1 ? [] : args.slice(liveAt + 1);
 
-// The static checks yield the cores to the test run (the longest step, whose local cloud and browser wait on them
-// otherwise): a lower priority where `nice` exists. They still end well before the tests.
+// The static checks and the unit and parity tests yield the cores to the system tests (the longest step, whose local
+// cloud and browser wait on them otherwise): a lower priority where `nice` exists. They still end well before it.
 const yielding = (command) => (process.platform === 'win32' ? command : ['nice', '-n', '10', ...command]);
 
 const run = (name, streamed) => new Promise((resolve) => {
