@@ -89,7 +89,8 @@ export function followRequests(page: Page): Page {
   const inFlight = new Set<Request>();
   requestsInFlight.set(page, inFlight);
   page.on('request', (request) => inFlight.add(request));
-  for (const ended of ['requestfinished', 'requestfailed'] as const) page.on(ended, (request) => inFlight.delete(request));
+  page.on('requestfinished', (request) => inFlight.delete(request));
+  page.on('requestfailed', (request) => inFlight.delete(request));
   return page;
 }
 
