@@ -63,7 +63,8 @@ export default defineConfig({
         test: {
           name: 'parity',
           include: ['infra/parity/**/*.test.ts'],
-          testTimeout: 180_000,
+          // Beside the system tests (npm test), on a loaded 2-core machine the run of every function took over 180 s.
+          testTimeout: 480_000,
           hookTimeout: 240_000,
         },
       },

@@ -1,20 +1,26 @@
-// `npm test`'s steps side by side: the static checks (single-threaded each) print their output whole when they end,
-// so they never interleave, while the script named after `--live` (the test run) prints as it goes. Fails when any
-// fails. Usage: node infra/local/side-by-side.mjs typecheck lint --live test:vitest
+// `npm test`'s steps side by side. Usage:
+//   node infra/local/side-by-side.mjs typecheck lint --beside test:unit test:parity --live test:system
+// The scripts before `--beside` (the static checks) run at a lower priority where `nice` exists, so that the local
+// cloud and browser of the tests get the cores first; those after it (test runs with time-outs of their own) at the
+// usual priority. Both print their output whole when they end, so they never interleave, while the script named
+// after `--live` (the system tests, the longest step) prints as it goes. Fails when any fails.
+// The test projects run as processes of their own: one Vitest runs its projects' groups one after the other (the
+// system files, one at a time, only after the unit and parity files), so the system files waited on both.
 import { spawn } from 'node:child_process';
 
 const args = process.argv.slice(2);
-const liveAt = args.indexOf('--live');
-const buffered = liveAt === -1 ? args : args.slice(0, liveAt);
-const live = liveAt === -1 ? [] : args.slice(liveAt + 1);
+const at = (flag) => (args.includes(flag) ? args.indexOf(flag) : args.length);
+const [besideAt, liveAt] = [at('--beside'), at('--live')];
+const yieldingSteps = args.slice(0, Math.min(besideAt, liveAt));
+const besideSteps = besideAt < liveAt ? args.slice(besideAt + 1, liveAt) : [];
+const liveSteps = args.slice(liveAt + 1);
 
-// The static checks yield the cores to the test run (the longest step, whose local cloud and browser wait on them
-// otherwise): a lower priority where `nice` exists. They still end well before the tests.
 const yielding = (command) => (process.platform === 'win32' ? command : ['nice', '-n', '10', ...command]);
 
-const run = (name, streamed) => new Promise((resolve) => {
+const run = (name, { streamed = false, lowPriority = false } = {}) => new Promise((resolve) => {
   const started = Date.now();
-  const [command, ...commandArgs] = streamed ? ['npm', 'run', '--silent', name] : yielding(['npm', 'run', '--silent', name]);
+  const npm = ['npm', 'run', '--silent', name];
+  const [command, ...commandArgs] = lowPriority ? yielding(npm) : npm;
   const child = spawn(command, commandArgs, { stdio: ['ignore', streamed ? 'inherit' : 'pipe', streamed ? 'inherit' : 'pipe'], shell: process.platform === 'win32' });
   let output = '';
   child.stdout?.on('data', (chunk) => (output += chunk));
@@ -26,5 +32,9 @@ const run = (name, streamed) => new Promise((resolve) => {
   });
 });
 
-const results = await Promise.all([...buffered.map((name) => run(name, false)), ...live.map((name) => run(name, true))]);
+const results = await Promise.all([
+  ...yieldingSteps.map((name) => run(name, { lowPriority: true })),
+  ...besideSteps.map((name) => run(name)),
+  ...liveSteps.map((name) => run(name, { streamed: true })),
+]);
 process.exit(results.every(Boolean) ? 0 : 1);

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { axeViolations } from '../support/axe';
-import { DESKTOP, launchBrowser, newContext, PHONE } from '../support/browser';
+import { DESKTOP, followRequests, launchBrowser, networkSettled, newContext, PHONE } from '../support/browser';
 import { asAdmin } from '../support/admin';
 import { apiFetch, local } from '../support/local';
 import { adminSignInInBrowser, seededAccount, signInInBrowser } from '../support/auth';
@@ -80,7 +80,7 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 async function signedIn(context: BrowserContext, as: 'user' | 'admin'): Promise<Page> {
-  const page = await context.newPage();
+  const page = followRequests(await context.newPage());
   if (as === 'user') await signInInBrowser(page, seededAccount('user').username, seededAccount('user').password);
   else await adminSignInInBrowser(page);
   return page;
@@ -121,7 +121,7 @@ async function check(p: Page, screens: Screen[], size: 'phone' | 'desktop') {
   for (const screen of screens) {
     await p.goto(local().web + screen.path);
     await screen.ready(p);
-    await p.waitForLoadState('networkidle');
+    await networkSettled(p);
     const problems: Record<string, unknown> = {};
     const violations = await axeViolations(p);
     if (violations.length) problems.axe = violations;
@@ -136,11 +136,12 @@ async function check(p: Page, screens: Screen[], size: 'phone' | 'desktop') {
   return found;
 }
 
-describe('accessibility in the sun', () => {
+// Concurrently, in one browser: each test has its own context, and most of a screen's time is waiting on the server.
+describe.concurrent('accessibility in the sun', () => {
   for (const [size, options] of SIZES) {
     it(`public and sign-in screens pass WCAG 2.2 AA, fit the width and have big targets (${size})`, async () => {
       const context = await newContext(browser, { ...options, locale: 'en-US' });
-      const found = await check(await context.newPage(), PUBLIC, size);
+      const found = await check(followRequests(await context.newPage()), PUBLIC, size);
       await context.close();
       expect(found).toEqual({});
     }, 240_000);

@@ -5,7 +5,7 @@ import { DynamoLedger } from '@functions/wallet/adapters/dynamodb/ledger';
 import { DynamoUsers } from '@functions/accounts/adapters/dynamodb/users';
 import { randomIds, systemClock } from '@functions/platform/ports/clock';
 import { formatRupiah } from '@shared/money';
-import { launchBrowser, newContext, PHONE } from '../support/browser';
+import { launchBrowser, newContext, painted, PHONE } from '../support/browser';
 import { local } from '../support/local';
 import { signInInBrowser } from '../support/auth';
 
@@ -137,7 +137,8 @@ describe('toasts', () => {
       await page.mouse.up();
     };
     await swipe(30);
-    await page.waitForTimeout(300);
+    // Dismissing is decided on the pointer's release: rendered by the next paints.
+    await painted(page);
     expect(await toast.count()).toBe(1);
     await swipe(90);
     await toast.first().waitFor({ state: 'detached' });

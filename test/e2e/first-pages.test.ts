@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRupiah } from '@shared/money';
 import { seededAccount } from '../support/auth';
-import { launchBrowser, layoutShifts, phonePage, recordLayoutShifts } from '../support/browser';
+import { launchBrowser, layoutShifts, networkSettled, phonePage, recordLayoutShifts } from '../support/browser';
 import { apiFetch, local } from '../support/local';
 import { closeStations, guestStation, waitFor } from '../integration/stations-support';
 
@@ -87,7 +87,7 @@ describe("a guest's receipt", () => {
       // What depends on the order came below its rows: the note to keep the link, the actions.
       await page.getByTestId('keep-link').waitFor();
       await page.getByTestId('receipt-share').waitFor();
-      await page.waitForLoadState('networkidle');
+      await networkSettled(page);
       expect(await layoutShifts(page)).toBeLessThanOrEqual(0.02);
       await page.context().close();
     });

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, newContext, PHONE } from '../support/browser';
+import { DESKTOP, followRequests, launchBrowser, networkSettled, newContext, PHONE } from '../support/browser';
 import { local } from '../support/local';
 
 /**
@@ -27,12 +27,12 @@ const STORE_BADGES = [{ text: 'Download for iOS', inFooter: true }, { text: 'Get
 
 describe('placeholder links on the public pages', () => {
   it('leaves only the app-store badges as # links, on every public page and in every mega menu', async () => {
-    const page = await (await newContext(browser, { ...DESKTOP, locale: 'en-US' })).newPage();
+    const page = followRequests(await (await newContext(browser, { ...DESKTOP, locale: 'en-US' })).newPage());
     for (const path of PUBLIC_PAGES) {
       await page.goto(`${local().web}${path}`);
       // Rendered: the page's main content or the sign-in form is there.
       await page.locator('main, form').first().waitFor();
-      await page.waitForLoadState('networkidle');
+      await networkSettled(page);
       const found = await hashLinks(page);
       const hasFooter = (await page.locator('#site-footer').count()) > 0;
       expect(found, path).toEqual(hasFooter ? STORE_BADGES : []);

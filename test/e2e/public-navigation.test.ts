@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, newContext, PHONE } from '../support/browser';
+import { DESKTOP, launchBrowser, newContext, painted, PHONE } from '../support/browser';
 import { local } from '../support/local';
 
 /** Issue 3: the mega menus (200 ms fade, close on leaving the panel) and the mobile menu (scroll lock, accordion on /about). */
@@ -115,9 +115,12 @@ describe('the mobile menu', () => {
     await menu.waitFor();
     expect(await overflow(page)).toEqual(['hidden', 'hidden']);
     // The page behind does not scroll under the visitor's finger or wheel.
+    await page.evaluate(() => addEventListener('wheel', () => ((window as unknown as { wheeled: boolean }).wheeled = true), { once: true, passive: true }));
     await page.mouse.move(195, 500);
     await page.mouse.wheel(0, 800);
-    await page.waitForTimeout(300);
+    // The page got the wheel, and painted since: a scroll it allowed would have begun.
+    await page.waitForFunction(() => (window as unknown as { wheeled?: boolean }).wheeled);
+    await painted(page);
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
     expect(await page.getByRole('button', { name: 'Close menu' }).getAttribute('aria-expanded')).toBe('true');
     await menu.getByRole('link', { name: 'About' }).click();

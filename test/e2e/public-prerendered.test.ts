@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRERENDERED_PAGES } from '@shared/constants';
 import { FIRST_PAINT_SCRIPTS } from '@frontend/first-render';
 import { signInInBrowser } from '../support/auth';
-import { DESKTOP, launchBrowser, newContext, PHONE } from '../support/browser';
+import { DESKTOP, followRequests, launchBrowser, networkSettled, newContext, PHONE } from '../support/browser';
 import { local } from '../support/local';
 
 /**
@@ -79,7 +79,7 @@ describe('the prerendered HTML', () => {
 
 /** Opens a page and waits until React has hydrated it; returns what the console and the page reported as errors. */
 async function openHydrated(context: BrowserContext, path: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await context.newPage();
+  const page = followRequests(await context.newPage());
   const errors: string[] = [];
   // The map's tiles come from the internet (tile.openstreetmap.org), which this machine may not reach: not the page's fault.
   await page.route(/^https:\/\/([a-z]\.)?tile\.openstreetmap\.org\//, (route) => route.fulfill({ status: 204 }));
@@ -94,14 +94,15 @@ async function openHydrated(context: BrowserContext, path: string): Promise<{ pa
     const root = document.getElementById('root');
     return !!root && Object.keys(root).some((key) => key.startsWith('__reactContainer'));
   });
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
   return { page, errors };
 }
 
 /** Whether the heading on screen is still the element parsed from the prerendered HTML (React adopted it, not replaced it). */
 const headingAdopted = (page: Page) => page.evaluate(() => document.querySelector('h1') === (window as unknown as { __parsedHeading: Element | null }).__parsedHeading);
 
-describe('hydration in Chromium', () => {
+// Concurrently: each test in its own context of the one browser.
+describe.concurrent('hydration in Chromium', () => {
   it('adopts every page without a hydration error (English visitor, phone)', async () => {
     const context = await newContext(browser, { ...PHONE, locale: 'en-US' });
     try {

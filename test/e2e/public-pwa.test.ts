@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
-import { DESKTOP, launchBrowser, newContext, PHONE } from '../support/browser';
+import { DESKTOP, launchBrowser, newContext, painted, PHONE } from '../support/browser';
 import { local } from '../support/local';
 
 /** Issue 3: installable PWA, on the production build the local cloud serves as CloudFront does. */
@@ -125,8 +125,9 @@ describe('the install banner', () => {
 
     await page.reload();
     await page.getByRole('link', { name: 'Start for free' }).waitFor();
-    await offerInstall(page);
-    await page.waitForTimeout(300);
+    // The app took the offer (and would have rendered its banner by the next paints).
+    expect(await offerInstall(page)).toBe(true);
+    await painted(page);
     expect(await banner.count()).toBe(0);
     await context.close();
   });

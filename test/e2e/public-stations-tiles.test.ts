@@ -17,7 +17,7 @@ import {
 import type { LatLng } from '@shared/geo';
 import { MAX_STATIONS_IN_VIEW } from '../../frontend/src/api/station-tiles';
 import { seededAccount, signInInBrowser } from '../support/auth';
-import { DESKTOP, launchBrowser, newContext, PHONE } from '../support/browser';
+import { DESKTOP, followRequests, launchBrowser, networkSettled, newContext, PHONE } from '../support/browser';
 import { apiFetch, local } from '../support/local';
 
 /**
@@ -93,7 +93,7 @@ async function serveTiledFiles(page: Page, options: TileServing = {}): Promise<s
 /** The finder with the tiled files served in place of the edge's, and the keys of the tiles it asked for, in order. */
 async function tiledFinder(options: TileServing & { context?: Parameters<typeof newContext>[1] } = {}): Promise<{ context: BrowserContext; page: Page; requested: string[] }> {
   const context = await newContext(browser, { ...DESKTOP, locale: 'en-US', ...options.context });
-  const page = await context.newPage();
+  const page = followRequests(await context.newPage());
   const requested = await serveTiledFiles(page, options);
   await page.goto(local().web + '/stations');
   await page.getByTestId('station-count').getByText(/\d+ stations?/).waitFor();
@@ -111,7 +111,7 @@ const AMED = { latitude: -8.345, longitude: 115.655 };
 /** Waits for the map to have drawn, and for the tiles its view asked for. */
 async function mapSettled(page: Page) {
   await map(page).locator('canvas.maplibregl-canvas').waitFor({ timeout: 30_000 });
-  await page.waitForLoadState('networkidle');
+  await networkSettled(page);
 }
 
 describe('the finder over a tiled station list', () => {
@@ -196,7 +196,7 @@ describe('the finder over a tiled station list', () => {
       await page.waitForTimeout(600);
     }
     await page.getByText('Zoom in or pick an area to see the rest.', { exact: false }).waitFor();
-    await page.waitForLoadState('networkidle');
+    await networkSettled(page);
     // The whole island is in view. Each view asked for the cap's worth of stations at most (the wider views around the
     // same centre share most of their nearest tiles); without the cap it would be every tile.
     const placed = new Set(requested.filter((key) => key !== UNPLACED_TILE));

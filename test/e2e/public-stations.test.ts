@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distanceKm, parseCoordinates } from '@shared/geo';
 import { STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
 import type { Machine } from '@shared/schemas/machine';
-import { DESKTOP, launchBrowser, newContext } from '../support/browser';
+import { DESKTOP, followRequests, launchBrowser, networkSettled, newContext, painted } from '../support/browser';
 import { apiFetch, local } from '../support/local';
 
 /** Issue 3: the public stations page (search, area, distance, status, virtual list) and the lazily loaded maps. */
@@ -175,8 +175,19 @@ describe('the station list', () => {
     const errors: string[] = [];
     const { context, page } = await stationsPage({ permissions: [] });
     page.on('pageerror', (e) => errors.push(e.message));
+    // The page hears the refusal (a flag set after its own error callback ran), then renders what it makes of it.
+    await page.evaluate(() => {
+      const geolocation = navigator.geolocation;
+      const ask = geolocation.getCurrentPosition.bind(geolocation);
+      geolocation.getCurrentPosition = (found, refused, options) =>
+        ask(found, (error) => {
+          refused?.(error);
+          (window as unknown as { locationRefused: boolean }).locationRefused = true;
+        }, options);
+    });
     await page.getByRole('button', { name: 'Find Nearby' }).click();
-    await page.waitForTimeout(500);
+    await page.waitForFunction(() => (window as unknown as { locationRefused?: boolean }).locationRefused);
+    await painted(page);
     expect(await list(page).getByTestId('distance').count()).toBe(0);
     expect(await page.getByText('Nearest first').count()).toBe(0);
     expect(errors).toEqual([]);
@@ -260,12 +271,12 @@ describe('maps', () => {
 
   it('keeps maplibre out of the landing page until the map is about to be shown', async () => {
     const context = await newContext(browser, { ...DESKTOP, locale: 'en-US' });
-    const page = await context.newPage();
+    const page = followRequests(await context.newPage());
     const requested: string[] = [];
     page.on('request', (r) => requested.push(r.url()));
     await page.goto(local().web + '/');
     await page.getByRole('list', { name: 'Online stations' }).waitFor();
-    await page.waitForLoadState('networkidle');
+    await networkSettled(page);
     expect(requested.filter((u) => /maplibre|features\/map\/engine/.test(u))).toEqual([]);
     await page.locator('#stations').scrollIntoViewIfNeeded();
     const map = page.getByRole('region', { name: 'Map of online stations' });

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRupiah } from '@shared/money';
-import { launchBrowser, layoutShifts, phonePage, recordLayoutShifts } from '../support/browser';
+import { launchBrowser, layoutShifts, networkSettled, phonePage, recordLayoutShifts } from '../support/browser';
 import { apiFetch, local } from '../support/local';
 import { closeStations, guestStation, provision, waitFor, workerServices } from '../integration/stations-support';
 
@@ -115,7 +115,7 @@ describe("a station's sticker page with the app's code", () => {
       const t = language === 'en' ? { heading: 'Refill at First Paint Station', pay: 'Pay' } : { heading: 'Isi ulang di First Paint Station', pay: 'Bayar' };
       await appRuns(page);
       await page.getByRole('heading', { name: t.heading }).waitFor();
-      await page.waitForLoadState('networkidle');
+      await networkSettled(page);
       expect(await layoutShifts(page)).toBeLessThanOrEqual(0.02);
 
       await page.getByRole('radio', { name: /^0[.,]5 L/ }).check();

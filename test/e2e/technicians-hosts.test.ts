@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DynamoAlerts } from '@functions/fleet/adapters/dynamodb/alerts';
 import { SEED_HOST_STATIONS } from '@infra/local/seed';
 import { CONSOLE_LOGIN_BUTTON, CONSOLE_PASSWORD_LABEL, currentCode, seededAccount } from '../support/auth';
-import { DESKTOP, PHONE, launchBrowser, newContext } from '../support/browser';
+import { DESKTOP, PHONE, followRequests, launchBrowser, networkSettled, newContext } from '../support/browser';
 import { apiFetch, local, testDb } from '../support/local';
 import { provision, workerServices, type Provisioned } from '../integration/stations-support';
 
@@ -109,10 +109,11 @@ describe('technicians and hosts in Chromium', { timeout: 180_000 }, () => {
   });
 
   it("offers a technician who scans a station's QR a Check in on its public page, and nobody else", async () => {
-    const anonymous = await (await newContext(browser, { ...PHONE, locale: 'en-US' })).newPage();
+    const anonymous = followRequests(await (await newContext(browser, { ...PHONE, locale: 'en-US' })).newPage());
     await anonymous.goto(local().web + `/s/${station.machine.id}`);
     await anonymous.getByRole('heading', { name: /Technician Visit Station/ }).waitFor();
-    await anonymous.waitForTimeout(500);
+    // The check-in's chunk has loaded and rendered what it would for this visitor.
+    await networkSettled(anonymous);
     expect(await anonymous.getByRole('region', { name: 'Technician at this station?' }).count()).toBe(0);
 
     const page = await (await newContext(browser, { ...PHONE, locale: 'en-US', ...AT_THE_STATION })).newPage();

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, newContext, PHONE } from '../support/browser';
+import { DESKTOP, followRequests, launchBrowser, networkSettled, newContext, PHONE } from '../support/browser';
 import { local } from '../support/local';
 import { answerConsoleCode, signInInBrowser, staffSignInAtSignin } from '../support/auth';
 
@@ -42,12 +42,13 @@ describe('the test-mode banner', () => {
     expect(((await (await fetch(local().web + '/config.json')).json()) as { paymentsMode: string }).paymentsMode).toBe('sandbox');
     const context = await newContext(browser, { ...PHONE, locale: 'en-US' });
     await watchFirstRender(context);
-    const page = await context.newPage();
+    const page = followRequests(await context.newPage());
     await page.goto(local().web + '/admin/login');
     await page.getByRole('button', { name: 'Login' }).first().waitFor();
     expect(await banner(page).textContent()).toBe(ENGLISH);
     expect(await page.evaluate(() => (window as unknown as { __bannerInFirstRender?: boolean }).__bannerInFirstRender)).toBe(true);
-    await page.waitForTimeout(1000);
+    // Everything the page fetched has arrived and rendered: a late shift would have happened by now.
+    await networkSettled(page);
     expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBe(0);
     await context.close();
   });
@@ -57,11 +58,11 @@ describe('the test-mode banner', () => {
     expect(await (await fetch(local().web + '/')).text()).not.toContain('Test mode');
     const context = await newContext(browser, { ...PHONE, locale: 'en-US' });
     await watchFirstRender(context);
-    const page = await context.newPage();
+    const page = followRequests(await context.newPage());
     await page.goto(local().web + '/');
     await banner(page).waitFor();
     expect(await banner(page).textContent()).toBe(ENGLISH);
-    await page.waitForTimeout(1000);
+    await networkSettled(page);
     expect(await page.evaluate(() => (window as unknown as { __shift: number }).__shift)).toBe(0);
     // Small and out of the way: one line at the bottom of a phone screen, clicks go through it.
     const box = (await banner(page).boundingBox())!;

@@ -9,7 +9,7 @@ import { PRERENDERED_PAGES } from '@shared/constants';
 import { buildRefillApp } from '@infra/constructs/refill-app';
 import { only, resources, testApp } from '@infra/constructs/testing';
 import { LOCAL_COGNITO_PATH } from '@infra/local/web';
-import { DESKTOP, launchBrowser, newContext, takeCspViolations } from '../support/browser';
+import { DESKTOP, followRequests, launchBrowser, networkSettled, newContext, takeCspViolations } from '../support/browser';
 import { local } from '../support/local';
 import { adminSignInInBrowser, seededAccount, signInInBrowser } from '../support/auth';
 
@@ -150,7 +150,7 @@ describe('Chromium under that CSP', () => {
 
   beforeAll(async () => {
     browser = await launchBrowser();
-    page = await (await newContext(browser, { ...DESKTOP, locale: 'en-US' })).newPage();
+    page = followRequests(await (await newContext(browser, { ...DESKTOP, locale: 'en-US' })).newPage());
     // A request to this origin that failed (say, upgraded to https, which nothing serves here); leaving a page aborts some, fairly.
     page.on('requestfailed', (request) => {
       const error = request.failure()?.errorText;
@@ -186,7 +186,8 @@ describe('Chromium under that CSP', () => {
     await page.goto(web + '/stations');
     await page.getByRole('heading', { name: 'Seminyak Square' }).waitFor();
     await page.locator('canvas').first().waitFor();
-    await page.waitForTimeout(500);
+    // The map's style, tiles and glyphs have loaded (or failed) by now.
+    await networkSettled(page);
     expect(failed).toEqual([]);
     expect(takeCspViolations()).toEqual([]);
   });

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type BrowserServer, type Download, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type BrowserServer, type Download, type Page, type Request } from 'playwright-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const launchOptions = () => {
@@ -62,7 +62,7 @@ export const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor:
 export async function phonePage(browser: Browser, language: 'en' | 'id', { appCode }: { appCode: boolean }): Promise<Page> {
   const context = await newContext(browser, { ...PHONE, locale: language === 'en' ? 'en-US' : 'id-ID' });
   await context.addInitScript((lang) => localStorage.setItem('bali-refill.language', lang), language);
-  const page = await context.newPage();
+  const page = followRequests(await context.newPage());
   if (!appCode) await page.route(/\/assets\/[^/]+\.js$/, (route) => route.abort());
   return page;
 }
@@ -78,6 +78,40 @@ export const recordLayoutShifts = (page: Page) =>
   });
 export const layoutShifts = (page: Page) => page.evaluate(() => (window as unknown as { __shifts: number }).__shifts);
 export const DESKTOP = { viewport: { width: 1280, height: 800 } } as const;
+
+/** Resolves once the page painted twice: what its last event or answer changed has rendered. */
+export const painted = (page: Page) => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+
+const requestsInFlight = new WeakMap<Page, Set<Request>>();
+
+/** Starts following a page's requests (before the navigations networkSettled waits for). */
+export function followRequests(page: Page): Page {
+  const inFlight = new Set<Request>();
+  requestsInFlight.set(page, inFlight);
+  page.on('request', (request) => inFlight.add(request));
+  page.on('requestfinished', (request) => inFlight.delete(request));
+  page.on('requestfailed', (request) => inFlight.delete(request));
+  return page;
+}
+
+/**
+ * Waits until a page followed by followRequests has no request in flight, still none after it painted twice (what
+ * arrived has rendered, and what that render asks for has started). The condition itself, where `networkidle` waits
+ * for 500 ms of silence after it.
+ */
+export async function networkSettled(page: Page, timeoutMs = 30_000): Promise<void> {
+  const inFlight = requestsInFlight.get(page);
+  if (!inFlight) throw new Error('networkSettled needs followRequests(page) first');
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (inFlight.size === 0) {
+      await painted(page);
+      if (inFlight.size === 0) return;
+    }
+    if (Date.now() > deadline) throw new Error(`network not settled after ${timeoutMs} ms: ${[...inFlight].map((r) => r.url()).join(', ')}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
 
 /** The text of a download, read through its stream: the browser may run in another process (a path would not be there). */
 export async function downloadedText(download: Download): Promise<string> {

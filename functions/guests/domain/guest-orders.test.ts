@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { GuestOrderRequest } from '@shared/schemas/guest';
 import { guestRefundKeys, refundInFlightAccount, type GuestOrder } from '../../wallet/ports/payment-orders';
 import type { VendSessions } from '../../vending/ports/vend-sessions';
 import { createGuestClaim } from './guest-claims';
@@ -151,6 +152,74 @@ describe('a guest order', () => {
     await w.dispenses(another, 900);
     w.mailer.refusing = true;
     expect((await createGuestClaim(another.id, { secret: another.secret, kind: 'dispensed_less', email: 'made@example.com' }, w.deps)).claim).toMatchObject({ status: 'pending', contact: { email: 'made@example.com' } });
+  });
+});
+
+describe('ordering a guest refill', () => {
+  const refill = (request: Partial<GuestOrderRequest> = {}) => ({ stationId: STATION, volumeMl: 1_000, paymentMethod: 'google_pay' as const, walletToken: 'wallet-token', ...request });
+  const ordering = (request: Partial<GuestOrderRequest>, idempotencyKey: string = crypto.randomUUID(), client = '198.51.100.9') =>
+    createGuestOrder({ request: refill(request), idempotencyKey, client }, w.deps);
+  /** The unpaid orders counted against a client address or a station in the current window. */
+  const slotsOf = (key: string) => [...w.quota.counts.entries()].filter(([slot]) => slot.startsWith(`${key}|`)).reduce((n, [, count]) => n + count, 0);
+
+  it('sent twice with the same key, is one order: one payment, one session, one start; the same key for another refill is refused', async () => {
+    const key = crypto.randomUUID();
+    const [first, again] = [await ordering({}, key), await ordering({}, key)];
+    expect(again).toMatchObject({ id: first.id, secret: first.secret, paidIdr: 1_000 });
+    expect([w.orders.items.size, w.vend.vendSessions.sessions.size, w.vend.stationMessages.sent.length]).toEqual([1, 1, 1]);
+    // The money is held for the refill once: nothing of a second payment waits in the guest account.
+    expect(w.balance((await w.orders.get(first.id))!.userId)).toBe(0);
+    const reused = await domainError(ordering({ volumeMl: 500 }, key));
+    expect([reused.status, reused.message]).toEqual([409, 'This Idempotency-Key was already used for a different order']);
+    expect(w.orders.items.size).toBe(1);
+  });
+
+  it('counts an unpaid order against its address and its station; past the address\'s limit it is refused (429) without using a station slot, and a retry is never refused', async () => {
+    const first = crypto.randomUUID();
+    await ordering({ paymentMethod: 'qris', walletToken: undefined }, first);
+    for (let i = 1; i < 20; i++) await ordering({ paymentMethod: 'qris', walletToken: undefined });
+    expect([slotsOf('guest#client#198.51.100.9'), slotsOf(`guest#station#${STATION}`)]).toEqual([20, 20]);
+    const refused = await domainError(ordering({ paymentMethod: 'qris', walletToken: undefined }));
+    expect(refused.status).toBe(429);
+    expect([slotsOf('guest#client#198.51.100.9'), slotsOf(`guest#station#${STATION}`), w.orders.items.size]).toEqual([20, 20, 20]);
+    expect((await ordering({ paymentMethod: 'qris', walletToken: undefined }, first)).status).toBe('waiting_payment');
+    // Another address still orders at the same station.
+    expect((await ordering({ paymentMethod: 'qris', walletToken: undefined }, crypto.randomUUID(), '198.51.100.10')).status).toBe('waiting_payment');
+  });
+
+  it('a paid order gives its slots back, once', async () => {
+    const view = await ordering({ paymentMethod: 'qris', walletToken: undefined });
+    expect(slotsOf('guest#client#198.51.100.9')).toBe(1);
+    w.gateway.pay(view.id);
+    // Read once the gateway's notification is overdue: the order asks the gateway, which says it is paid.
+    w.clock.advance(5_000);
+    await readGuestOrder(view.id, view.secret, w.deps);
+    await readGuestOrder(view.id, view.secret, w.deps);
+    expect([slotsOf('guest#client#198.51.100.9'), slotsOf(`guest#station#${STATION}`)]).toEqual([0, 0]);
+    expect((await w.orders.get(view.id))!.status).toBe('settled');
+  });
+
+  it('refuses what it cannot sell, before anything is charged or counted: no station 404, a station in maintenance 409, too much 400, a card wallet without its token 400', async () => {
+    const refusals = await Promise.all([
+      domainError(ordering({ stationId: 'NO-SUCH-STATION' })),
+      domainError(ordering({ volumeMl: 2_000 })),
+      domainError(ordering({ walletToken: undefined })),
+    ]);
+    expect(refusals.map((e) => [e.status, e.fields ?? null])).toEqual([[404, null], [400, { volumeMl: 'At most 1500 ml' }], [400, { walletToken: 'Required for Google Pay and Apple Pay' }]]);
+    await w.vend.machines.update(STATION, { status: 'maintenance' });
+    expect((await domainError(ordering({}))).status).toBe(409);
+    expect([w.orders.items.size, w.quota.counts.size, w.vend.vendSessions.sessions.size]).toEqual([0, 0, 0]);
+  });
+
+  it('shows a receipt only to its secret: a wrong secret and an unknown order both answer 404', async () => {
+    const paid = await w.guestPays(1_000);
+    expect((await readGuestOrder(paid.id, paid.secret, w.deps)).id).toBe(paid.id);
+    const [wrongSecret, unknown] = await Promise.all([
+      domainError(readGuestOrder(paid.id, `${paid.secret}x`, w.deps)),
+      domainError(readGuestOrder(paid.id.replace(/.$/, (c) => (c === '0' ? '1' : '0')), paid.secret, w.deps)),
+    ]);
+    expect([wrongSecret.status, unknown.status]).toEqual([404, 404]);
+    expect(wrongSecret.message).toBe(unknown.message);
   });
 });
 
