@@ -21,7 +21,8 @@ export async function waitForEmail(
   to: string,
   options: { matches?: (message: OutboxMessage) => boolean; seen?: string[]; timeoutMs?: number } = {},
 ): Promise<OutboxMessage> {
-  const deadline = Date.now() + (options.timeoutMs ?? 15_000);
+  // A ceiling, not a wait: on a loaded machine the local Cognito took over 15 s to hand a sign-up code over.
+  const deadline = Date.now() + (options.timeoutMs ?? 45_000);
   for (;;) {
     const found = (await outboxMessages(messagesUrl))
       .filter((m) => m.to.some((r) => r.address.toLowerCase() === to.toLowerCase()) && !options.seen?.includes(m.id) && (options.matches?.(m) ?? true))
