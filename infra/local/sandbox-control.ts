@@ -8,6 +8,7 @@ import {
 } from '@functions/wallet/adapters/sandbox-gateway/control';
 import { SandboxGateway } from '@functions/wallet/adapters/sandbox-gateway/gateway';
 import type { OrderRef, PaymentNotification } from '@functions/wallet/ports/payment-gateway';
+import { formatRupiah } from '@shared/money';
 import { PaymentMethod } from '@shared/schemas/transaction';
 
 /**
@@ -23,6 +24,12 @@ import { PaymentMethod } from '@shared/schemas/transaction';
  *   POST /orders/{id}/pay          the payer pays now
  *   POST /orders/{id}/status       { amount, method, createdAt } -> the status API's report (null: unknown)
  *   GET  /refunds                  -> every refund the sandbox made, oldest first
+ *
+ * And the hosted card page, the sandbox's Midtrans Snap (docs/payments.md, "Paying as a foreigner"): a card charge
+ * answers its address, where the tester "pays by card"; the payment's notifications then go out, and the page sends
+ * the browser back to the order's return URL.
+ *   GET  /pay/{id}                 the page: the amount, "Pay by card", "Cancel"
+ *   POST /pay/{id}                 the payer pays; 303 to the return URL
  */
 
 const share = () => z.optional(z.number().check(z.gte(0), z.lte(1)));
@@ -51,6 +58,8 @@ export async function startSandboxControl(options: { serverKey: string; port: nu
   async function route(req: IncomingMessage, res: ServerResponse) {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const order = /^\/orders\/([^/]+)\/(pay-later|pay|status|refund-faults)$/.exec(url.pathname);
+    const hosted = /^\/pay\/([^/]+)$/.exec(url.pathname);
+    if (hosted) return hostedPage(req, res, decodeURIComponent(hosted[1]!));
     if (url.pathname === '/refund-faults' && req.method === 'GET') return send(res, 200, faults());
     if (url.pathname === '/refund-faults' && req.method === 'PUT') {
       const body = FaultsBody.safeParse(await readJson(req));
@@ -78,14 +87,38 @@ export async function startSandboxControl(options: { serverKey: string; port: nu
     return send(res, 404, { message: 'Not Found' });
   }
   await new Promise<void>((resolve) => server.listen(options.port, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${options.port}`;
+  sandboxControl.paymentPageUrl = url;
   return {
-    url: `http://127.0.0.1:${options.port}`,
+    url,
     stop: () => new Promise((resolve) => {
+      sandboxControl.paymentPageUrl = null;
       server.closeAllConnections();
       server.close(() => resolve());
     }),
   };
 }
+
+/** The hosted card page of an order (GET), and its payment (POST): the payer pays, and goes back to the order's page. */
+function hostedPage(req: IncomingMessage, res: ServerResponse, orderId: string) {
+  const payment = sandboxControl.hostedPaymentOf(orderId);
+  if (!payment) return send(res, 404, { message: 'No card payment is open for this order' });
+  if (req.method === 'POST') {
+    sandboxControl.pay(orderId);
+    if (!payment.returnUrl) return void res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end('Paid. You can close this page.');
+    return void res.writeHead(303, { location: payment.returnUrl }).end();
+  }
+  if (req.method !== 'GET') return send(res, 405, { message: 'Method Not Allowed' });
+  const amount = formatRupiah(payment.amount);
+  const back = payment.returnUrl ? `<p><a href="${escapeHtml(payment.returnUrl)}">Cancel and go back</a></p>` : '';
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+  res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Sandbox card payment</title></head><body style="font-family: sans-serif; max-width: 28rem; margin: 2rem auto; padding: 0 1rem">
+<h1>Sandbox card payment</h1><p>Order ${escapeHtml(orderId)}: <strong>${amount}</strong>. No card is asked for: this page stands in for the gateway's.</p>
+<form method="post"><button type="submit" style="min-height: 44px; width: 100%">Pay ${amount} by card</button></form>${back}</body></html>`);
+}
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 async function readJson(req: IncomingMessage): Promise<unknown> {
   const chunks: Buffer[] = [];

@@ -10,7 +10,7 @@ import { lazySchema } from '../lazy-schema';
 /** The smallest refill a guest may pay for. */
 const GUEST_MIN_ML = 100;
 
-const guestPaymentMethods = ['qris', 'gopay', 'google_pay', 'apple_pay'] as const;
+const guestPaymentMethods = ['qris', 'gopay', 'google_pay', 'apple_pay', 'card'] as const;
 
 export const GuestOrderRequest = /* @__PURE__ */ lazySchema(() => z.object({
   stationId: z.string().check(z.trim(), z.minLength(1, 'Choose a station'), z.maxLength(64)),
@@ -46,8 +46,11 @@ export const GuestOrder = /* @__PURE__ */ lazySchema(() => z.object({
   dispensedMl: z.number().check(z.int()),
   chargedIdr: z.number().check(z.int()),
   refundedIdr: z.number().check(z.int()),
-  /** How to pay while waiting: the QRIS string, the gateway's QR image (GoPay through Midtrans), the app deeplink. */
-  payment: z.object({ qrString: z.nullable(z.string()), qrImageUrl: z.nullable(z.string()), deeplink: z.nullable(z.string()), expiresAt: z.nullable(z.string()) }),
+  /**
+   * How to pay while waiting: the QRIS string, the gateway's QR image (GoPay through Midtrans), the app deeplink, the
+   * gateway's hosted page (a card).
+   */
+  payment: z.object({ qrString: z.nullable(z.string()), qrImageUrl: z.nullable(z.string()), deeplink: z.nullable(z.string()), redirectUrl: z.nullable(z.string()), expiresAt: z.nullable(z.string()) }),
   /** Until when start may be pressed at the station (press_start). */
   startBy: z.nullable(z.string()),
   /** Why the refill did not start, or the payment failed. */

@@ -4,21 +4,25 @@ import { formatRupiah } from '../money';
 import { ClaimState } from './claim';
 import { lazySchema } from '../lazy-schema';
 
-export const paymentMethods = ['ovo', 'gopay', 'qris', 'google_pay', 'apple_pay'] as const;
+/** `card`: a card typed on the gateway's own hosted page (Midtrans Snap), for a card without Google Pay or Apple Pay. */
+export const paymentMethods = ['ovo', 'gopay', 'qris', 'google_pay', 'apple_pay', 'card'] as const;
 export const PaymentMethod = /* @__PURE__ */ lazySchema(() => z.enum(paymentMethods));
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 const walletPaymentMethods = ['google_pay', 'apple_pay'] as const;
 export type WalletPaymentMethod = (typeof walletPaymentMethods)[number];
+/** Not `card` yet: the Top Up sheet has no way to the gateway's hosted page (docs/payments.md, "Paying as a foreigner"). */
+const topupPaymentMethods = ['ovo', 'gopay', 'qris', 'google_pay', 'apple_pay'] as const;
+export type TopupPaymentMethod = (typeof topupPaymentMethods)[number];
 /** Google Pay and Apple Pay: paid with a wallet token, captured at once. */
 export const isCardWallet = (method: PaymentMethod): method is WalletPaymentMethod => (walletPaymentMethods as readonly string[]).includes(method);
 
 /**
  * How long after a payment the gateway still refunds it, in days, per payment method (Midtrans, "Refund Transactions";
  * docs/payments.md, "Withdrawals"). QRIS: 7, the shortest of its acquirers (QRIS off-us); OVO is charged as QRIS (7
- * for regular merchants either way); GoPay deeplink: 45. Card wallets (Google Pay, Apple Pay): null, no window we
- * could confirm, so never refunded automatically (an admin payout instead).
+ * for regular merchants either way); GoPay deeplink: 45. Cards (Google Pay, Apple Pay, the hosted page): null, no
+ * window we could confirm, so never refunded automatically (an admin payout instead).
  */
-export const REFUND_WINDOW_DAYS = { qris: 7, ovo: 7, gopay: 45, google_pay: null, apple_pay: null } as const satisfies Record<PaymentMethod, number | null>;
+export const REFUND_WINDOW_DAYS = { qris: 7, ovo: 7, gopay: 45, google_pay: null, apple_pay: null, card: null } as const satisfies Record<PaymentMethod, number | null>;
 
 /**
  * `receivable`: water dispensed (or a gateway refund) the balance did not cover, now owed; `repayment`: what a
@@ -82,7 +86,7 @@ export const TopupRequest = /* @__PURE__ */ lazySchema(() => z.object({
     z.lte(MAX_TOPUP_IDR, maximumTopupMessage(MAX_TOPUP_IDR)),
     z.describe(`At least the minimum top-up of the system settings (${formatRupiah(MIN_TOPUP_IDR)} unless an administrator changed it)`),
   ),
-  paymentMethod: PaymentMethod,
+  paymentMethod: z.enum(topupPaymentMethods),
   walletToken: z.optional(z.string().check(z.maxLength(20_000))),
 }));
 

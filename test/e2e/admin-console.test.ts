@@ -195,7 +195,7 @@ describe('admin console in Chromium', { timeout: 180_000 }, () => {
       const phone = await context.newPage();
       await adminSignInInBrowser(phone);
       await phone.getByRole('button', { name: 'id', exact: true }).click();
-      await phone.getByRole('table', { name: 'Mesin' }).waitFor();
+      await phone.getByRole('list', { name: 'Mesin' }).waitFor();
       await phone.getByRole('heading', { name: 'Dasbor Admin' }).waitFor();
       if (SHOTS) await phone.screenshot({ path: `${SHOTS}/admin-i18n-machines.png`, fullPage: true });
       expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { baliMonthSoFar } from '@shared/bali-time';
+import { formatDay } from '@shared/format';
 import { adminSignInInBrowser } from '../support/auth';
 import { createUser, settlePurchase } from '../support/admin';
 import { PHONE, downloadedText, launchBrowser, newContext } from '../support/browser';
@@ -30,6 +31,11 @@ describe("the admin's export in Chromium", { timeout: 180_000 }, () => {
       const month = baliMonthSoFar();
       expect(await page.getByLabel(texts.from, { exact: true }).inputValue()).toBe(month.from);
       expect(await page.getByLabel(texts.to, { exact: true }).inputValue()).toBe(month.to);
+      // The browser's date control shows the browser's format; beneath each, the day in the console's language.
+      const language = locale === 'en-US' ? 'en' : 'id';
+      for (const [label, day] of [[texts.from, month.from], [texts.to, month.to]] as const) {
+        expect(await page.getByLabel(label, { exact: true }).locator('xpath=ancestor::label/following-sibling::span[@data-testid="day-shown"]').innerText()).toBe(formatDay(day, language));
+      }
       await expect.poll(() => page.getByRole('table').locator('tbody tr').count()).toBe(20);
 
       // The API answers slowly: the button says it is busy until the file is saved.

@@ -99,7 +99,7 @@ describe('the console and a second factor, in Chromium at 390 px', { timeout: 18
       if (SHOTS) await page.screenshot({ path: `${SHOTS}/second-factor-wrong-${language}.png`, fullPage: true });
       await answerConsoleCode(page);
       await page.waitForURL((url) => url.pathname === '/admin');
-      await page.getByRole('table', { name: language === 'en' ? 'Machines' : 'Mesin' }).waitFor();
+      await page.getByRole('list', { name: language === 'en' ? 'Machines' : 'Mesin' }).waitFor();
     } finally {
       await context.close();
     }

@@ -47,7 +47,7 @@ export const adminConsole = defineMessages('adminConsole', {
     lowWaterAlert: (n: number) => `${n} ${n === 1 ? 'station is' : 'stations are'} below 20% water`,
     andMore: (n: number) => `and ${n} more`,
     search: 'Search machines',
-    searchPlaceholder: 'Search by name or location...',
+    searchPlaceholder: 'Search by code, name or location...',
     status: 'Status',
     filterByStatus: 'Filter by status',
     allStatuses: 'All statuses',

@@ -574,7 +574,7 @@ async function viewOf(order: GuestOrder, secret: string, deps: GuestDeps, claim:
     dispensedMl,
     chargedIdr: order.charged ?? (session?.status === 'completed' ? session.charged ?? 0 : 0),
     refundedIdr: order.refunded ?? 0,
-    payment: { qrString: order.qrString, qrImageUrl: order.qrImageUrl, deeplink: order.deeplink, expiresAt: order.expiresAt },
+    payment: { qrString: order.qrString, qrImageUrl: order.qrImageUrl, deeplink: order.deeplink, redirectUrl: order.redirectUrl ?? null, expiresAt: order.expiresAt },
     startBy: session && status === 'press_start' ? startByOf(session) : null,
     message: messageOf(order, language),
     createdAt: order.createdAt,

@@ -67,7 +67,7 @@ class ScriptedGateway implements PaymentGateway {
     this.orders.set(request.orderId, { ref: { orderId: request.orderId, amount: request.amount, method: request.method, createdAt: '' }, paid: card });
     return {
       transactionId: `tx-${request.orderId}`, outcome: card ? 'settled' : 'pending', gatewayStatus: card ? 'capture' : 'pending',
-      qrString: card ? null : '000201QR', qrImageUrl: null, deeplink: null, expiresAt: null, message: null,
+      qrString: card ? null : '000201QR', qrImageUrl: null, deeplink: null, redirectUrl: null, expiresAt: null, message: null,
     };
   }
 

@@ -130,7 +130,7 @@ function scriptedGateway(answer: () => Promise<ChargeResult>, status: () => Prom
   };
   return { gateway, calls, requests };
 }
-export const pending: ChargeResult = { transactionId: 'tx-1', outcome: 'pending', gatewayStatus: 'pending', qrString: '000201QR', qrImageUrl: null, deeplink: null, expiresAt: null, message: null };
+export const pending: ChargeResult = { transactionId: 'tx-1', outcome: 'pending', gatewayStatus: 'pending', qrString: '000201QR', qrImageUrl: null, deeplink: null, redirectUrl: null, expiresAt: null, message: null };
 
 export function setup(answer: () => Promise<ChargeResult> = async () => pending, status?: () => Promise<PaymentNotification | null>, now = () => new Date()) {
   const orders = new MemoryOrders();

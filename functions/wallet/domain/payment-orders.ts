@@ -59,6 +59,7 @@ export const newOrderState = (now: string) => ({
   qrString: null,
   qrImageUrl: null,
   deeplink: null,
+  redirectUrl: null,
   message: null,
   expiresAt: null,
   createdAt: now,
@@ -149,6 +150,7 @@ export async function chargeOrder(
     qrString: result.qrString,
     qrImageUrl: result.qrImageUrl,
     deeplink: result.deeplink,
+    redirectUrl: result.redirectUrl,
     expiresAt: result.expiresAt,
   })) ?? order;
   // What the charge call itself answered is as trustworthy as a notification: it came over our authenticated call.

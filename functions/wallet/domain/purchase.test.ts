@@ -27,7 +27,7 @@ describe('POST /api/purchase use case', () => {
   let orders: MemoryOrders;
   let charges: number;
   let duringCharge: () => Promise<void>;
-  const capture: ChargeResult = { transactionId: 'tx', outcome: 'settled', gatewayStatus: 'capture', qrString: null, qrImageUrl: null, deeplink: null, expiresAt: null, message: null };
+  const capture: ChargeResult = { transactionId: 'tx', outcome: 'settled', gatewayStatus: 'capture', qrString: null, qrImageUrl: null, deeplink: null, redirectUrl: null, expiresAt: null, message: null };
   const deps = () => {
     const gateway: PaymentGateway = {
       charge: async () => (charges++, await duringCharge(), capture),

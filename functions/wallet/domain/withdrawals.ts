@@ -357,7 +357,7 @@ async function carryOut(record: WithdrawalRecord, deps: WithdrawalDeps): Promise
 // ---------------------------------------------------------------------------------------------------------
 // E-mail: one per refund, one for the payout request, once per withdrawal
 
-const methodNames: Record<PaymentMethod, string> = { qris: 'QRIS', gopay: 'GoPay', ovo: 'OVO', google_pay: 'Google Pay', apple_pay: 'Apple Pay' };
+const methodNames: Record<PaymentMethod, string> = { qris: 'QRIS', gopay: 'GoPay', ovo: 'OVO', google_pay: 'Google Pay', apple_pay: 'Apple Pay', card: 'Visa / Mastercard' };
 const day = (iso: string) => iso.slice(0, 10);
 
 const payoutReasonTexts: Record<PayoutReason, (line: PayoutLine) => Localized> = {

@@ -35,6 +35,8 @@ export interface ChargeResult {
   qrString: string | null;
   qrImageUrl: string | null;
   deeplink: string | null;
+  /** The gateway's hosted page where the payer pays (a card on Midtrans Snap); the order page sends the browser there. */
+  redirectUrl: string | null;
   /** When the gateway expires the unpaid charge. */
   expiresAt: string | null;
   /** A message the customer may see (declines). */

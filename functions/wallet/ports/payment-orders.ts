@@ -49,6 +49,8 @@ interface OrderBase {
   qrString: string | null;
   qrImageUrl: string | null;
   deeplink: string | null;
+  /** The gateway's hosted page the payer pays on (a card); absent on orders from before it. */
+  redirectUrl?: string | null;
   message: string | null;
   /** The message in both languages, when it was composed with numbers (docs/design.md, "Error texts"); stale unless its en is `message`. */
   messages?: Localized | null;
@@ -134,7 +136,7 @@ export type PaymentOrder = TopupOrder | PurchaseOrder | GuestOrder;
 export type RefillOrder = PurchaseOrder | GuestOrder;
 
 export type OrderPatch = Partial<Pick<GuestOrder,
-  'status' | 'chargeState' | 'transactionId' | 'gatewayStatus' | 'qrString' | 'qrImageUrl' | 'deeplink' | 'message' | 'messages' | 'expiresAt' |
+  'status' | 'chargeState' | 'transactionId' | 'gatewayStatus' | 'qrString' | 'qrImageUrl' | 'deeplink' | 'redirectUrl' | 'message' | 'messages' | 'expiresAt' |
   'creditedAt' | 'checkedAt' | 'refunded' | 'sessionId' | 'sessionStatus' | 'closedAt' | 'dispensedMl' | 'charged'>>;
 
 export interface PaymentOrders {

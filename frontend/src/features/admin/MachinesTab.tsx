@@ -64,6 +64,33 @@ function Alerts({ machines }: { machines: Machine[] }) {
   );
 }
 
+/** One station on a phone (technicians and administrators alike); `onEdit` (administrators) adds its settings button. */
+function MachineCard({ machine: m, onEdit }: { machine: Machine; onEdit?: () => void }) {
+  const t = useMessages(adminConsole).machines;
+  const timeAgo = useTimeAgo();
+  return (
+    <li className="rounded-2xl bg-white p-4 shadow-xs ring-1 ring-slate-200">
+      <div className="flex items-start justify-between gap-3">
+        <div className="min-w-0">
+          <Link to="/admin/stations/$id" params={{ id: m.id }} className="block font-semibold break-words text-slate-900 underline-offset-2 hover:text-brand-700 hover:underline">{m.name}</Link>
+          <p className="font-mono text-xs text-slate-500">{m.id}</p>
+        </div>
+        <div className="flex shrink-0 items-center gap-1">
+          <MachineStatusBadge status={m.status} />
+          {onEdit && <Button size="sm" variant="ghost" aria-label={t.edit(m.name)} icon={<GearIcon size={16} />} onClick={onEdit}><span className="sr-only">{t.head.settings}</span></Button>}
+        </div>
+      </div>
+      <p className="mt-1 text-sm break-words text-slate-600">{m.location}</p>
+      {/* Below, not beside the badge: why a station sells no water can be a long sentence in Indonesian. */}
+      <AvailabilityNote machine={m} />
+      <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
+        <div><dt className="text-xs font-semibold text-slate-500 uppercase">{t.head.water}</dt><dd className="mt-1"><WaterLevel level={m.waterLevel} /></dd></div>
+        <div><dt className="text-xs font-semibold text-slate-500 uppercase">{t.head.lastSeen}</dt><dd className="mt-1 text-slate-700" title={m.lastHeartbeat ? formatDateTime(m.lastHeartbeat) : t.noHeartbeat}>{timeAgo(m.lastHeartbeat)}</dd></div>
+      </dl>
+    </li>
+  );
+}
+
 /** The stations list; `canEdit` (administrators) adds and edits stations, technicians only read and open them. */
 export function MachinesTab({ canEdit }: { canEdit: boolean }) {
   const t = useMessages(adminConsole).machines;
@@ -135,30 +162,11 @@ export function MachinesTab({ canEdit }: { canEdit: boolean }) {
           <EmptyState icon={<StationIcon />} title={t.noMatch}>{t.noMatchHint}</EmptyState>
         ) : (
           <>
-            {/* A technician's phone gets a card per station (water and last seen in view, no sideways scroll); the table from md up. */}
-            {!canEdit && (
-              <ul aria-label={t.table} className="grid gap-3 px-4 md:hidden">
-                {rows.map((m) => (
-                  <li key={m.id} className="rounded-2xl bg-white p-4 shadow-xs ring-1 ring-slate-200">
-                    <div className="flex items-start justify-between gap-3">
-                      <div className="min-w-0">
-                        <Link to="/admin/stations/$id" params={{ id: m.id }} className="block font-semibold break-words text-slate-900 underline-offset-2 hover:text-brand-700 hover:underline">{m.name}</Link>
-                        <p className="font-mono text-xs text-slate-500">{m.id}</p>
-                      </div>
-                      <div className="shrink-0"><MachineStatusBadge status={m.status} /></div>
-                    </div>
-                    <p className="mt-1 text-sm break-words text-slate-600">{m.location}</p>
-                    {/* Below, not beside the badge: why a station sells no water can be a long sentence in Indonesian. */}
-                    <AvailabilityNote machine={m} />
-                    <dl className="mt-3 grid grid-cols-2 gap-3 text-sm">
-                      <div><dt className="text-xs font-semibold text-slate-500 uppercase">{t.head.water}</dt><dd className="mt-1"><WaterLevel level={m.waterLevel} /></dd></div>
-                      <div><dt className="text-xs font-semibold text-slate-500 uppercase">{t.head.lastSeen}</dt><dd className="mt-1 text-slate-700" title={m.lastHeartbeat ? formatDateTime(m.lastHeartbeat) : t.noHeartbeat}>{timeAgo(m.lastHeartbeat)}</dd></div>
-                    </dl>
-                  </li>
-                ))}
-              </ul>
-            )}
-            <div className={canEdit ? '' : 'hidden md:block'}>
+            {/* A phone gets a card per station (water and last seen in view, no sideways scroll); the table from md up. */}
+            <ul aria-label={t.table} className="grid gap-3 px-4 md:hidden">
+              {rows.map((m) => <MachineCard key={m.id} machine={m} onEdit={canEdit ? () => setEditing(m) : undefined} />)}
+            </ul>
+            <div className="hidden md:block">
             <Table
               label={t.table}
               head={

@@ -10,12 +10,14 @@ const machine = (id: string, over: Partial<Machine> = {}): Machine => ({
 });
 
 describe('machine list', () => {
-  it('searches name or location case-insensitively and filters by status', () => {
-    const list = [machine('A', { name: 'Sindhu Beach' }), machine('B', { location: 'Jl. Danau Tamblingan, SANUR' }), machine('C', { status: 'offline' })];
+  it('searches code, name or location case-insensitively and filters by status', () => {
+    const list = [machine('A', { name: 'Sindhu Beach' }), machine('B', { location: 'Jl. Danau Tamblingan, SANUR' }), machine('C', { status: 'offline' }), machine('HRL-00042', { name: 'Pantai Kuta' })];
     expect(filterMachines(list, 'sanur', 'all').map((m) => m.id)).toEqual(['B']);
     expect(filterMachines(list, '  sindhu ', 'all').map((m) => m.id)).toEqual(['A']);
     expect(filterMachines(list, '', 'offline').map((m) => m.id)).toEqual(['C']);
     expect(filterMachines(list, 'sindhu', 'offline')).toEqual([]);
+    // The code printed on the machine, as someone reads it off the sticker.
+    expect(filterMachines(list, 'hrl-00042', 'all').map((m) => m.id)).toEqual(['HRL-00042']);
   });
 
   it('flags stations offline for more than 10 minutes (by last heartbeat, else last change) and below 20% water', () => {

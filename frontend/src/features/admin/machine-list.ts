@@ -6,7 +6,7 @@ export type StatusFilter = 'all' | (typeof machineFilterStatuses)[number];
 export function filterMachines(machines: Machine[], search: string, status: StatusFilter) {
   const needle = search.trim().toLowerCase();
   return machines.filter(
-    (m) => (status === 'all' || m.status === status) && (!needle || m.name.toLowerCase().includes(needle) || m.location.toLowerCase().includes(needle)),
+    (m) => (status === 'all' || m.status === status) && (!needle || [m.id, m.name, m.location].some((text) => text.toLowerCase().includes(needle))),
   );
 }
 

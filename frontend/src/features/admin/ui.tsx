@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { common } from '../../i18n/common';
 import { useMessages } from '../../i18n/messages';
+import { formatDay } from './format';
 import { CloseIcon } from './icons';
 
 /** Small building blocks of the admin console, in one place so that every screen looks the same. */
@@ -262,6 +263,15 @@ export const Th = ({ children, className = '' }: { children?: ReactNode; classNa
 export const Td = ({ children, className = '' }: { children?: ReactNode; className?: string }) => <td className={`px-4 py-3.5 align-middle first:pl-6 last:pr-6 ${className}`}>{children}</td>;
 
 /** A search input with its icon. */
+/**
+ * A day picked with the browser's own date control shows the browser's format whatever the console's language
+ * (03/11/2026 may be March or November): this, put under the control's label, repeats the day in the console's
+ * format (issue 36, item 6). For the eye only: a screen reader reads the control's value itself.
+ */
+export function DayShown({ value }: { value: string }) {
+  return <span aria-hidden="true" className="mt-1 block min-h-4 text-xs font-normal text-slate-600" data-testid="day-shown">{value ? formatDay(value) : ''}</span>;
+}
+
 export function SearchInput({ label, className = '', ...input }: { label: string } & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <label className={`relative block ${className}`}>

@@ -7,5 +7,6 @@ const METHOD_LABELS: Record<PaymentMethod, string> = {
   qris: 'QRIS',
   google_pay: 'Google Pay',
   apple_pay: 'Apple Pay',
+  card: 'Visa / Mastercard',
 };
 export const paymentMethodLabel = (method: PaymentMethod) => METHOD_LABELS[method] ?? method;

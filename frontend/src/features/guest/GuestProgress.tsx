@@ -74,6 +74,12 @@ export function GuestProgress({ receiptId, onNew }: { receiptId: string; onNew: 
                 {t.payInApp}
               </a>
             )}
+            {/* Back from the card page without paying (or never sent there): the way to it again. */}
+            {data.payment.redirectUrl && (
+              <a href={data.payment.redirectUrl} className="mt-4 flex min-h-12 w-full items-center justify-center rounded-xl bg-brand-700 px-4 text-base font-semibold text-white hover:bg-brand-800">
+                {t.payOnCardPage}
+              </a>
+            )}
             {data.payment.expiresAt && (
               <p className="mt-3 text-xs text-slate-700">{t.expires(formatTime(data.payment.expiresAt, language) ?? '')}</p>
             )}

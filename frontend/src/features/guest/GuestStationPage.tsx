@@ -152,8 +152,11 @@ function StationFacts({ station }: { station: StationShown }) {
   );
 }
 
-const E_WALLETS = ['qris', 'gopay'] as const;
-/** QRIS and GoPay everywhere; Google Pay and Apple Pay where the browser offers them (no account needed for either). */
+const E_WALLETS = ['qris', 'gopay', 'card'] as const;
+/**
+ * QRIS, GoPay and a card on the gateway's hosted page everywhere; Google Pay and Apple Pay where the browser offers
+ * them (no account needed for any).
+ */
 type Method = (typeof E_WALLETS)[number] | CardWallet;
 
 /** Fill size, payment method and an optional e-mail; paying starts a guest order. */
@@ -183,7 +186,11 @@ export function OrderForm({ station, onOrdered }: { station: StationShown; onOrd
       const outcome = await startGuestOrder({ body, amount, keys: keys.current, t });
       if (outcome === 'cancelled') return;
       if ('error' in outcome) setError(outcome.error);
-      else onOrdered(outcome.receiptId);
+      else {
+        // Remembered first: the gateway's return (`?returned=1`) finds the order in this browser's storage.
+        onOrdered(outcome.receiptId);
+        if (outcome.redirectUrl) window.location.assign(outcome.redirectUrl);
+      }
     } catch {
       // The payment's code could not be loaded (the connection dropped).
       setError(t.payFailed);

@@ -8,7 +8,8 @@ import type { Translation } from '../../i18n/messages';
 import { payWithWallet, WalletCancelled, type WalletPayment } from '../wallet/payment-request';
 
 /**
- * Paying at the station's page: a guest order, after the card wallet's sheet for Google Pay and Apple Pay. Loaded when
+ * Paying at the station's page: a guest order, after the card wallet's sheet for Google Pay and Apple Pay; a card
+ * answers the gateway's hosted page to send the browser to. Loaded when
  * the pay button is pressed, not with the page: the typed API client and the contract's schemas it brings are more
  * than the page's first render may load (docs/scale.md, "First-render JavaScript budget").
  */
@@ -18,7 +19,7 @@ export async function startGuestOrder({ body, amount, keys, t }: {
   /** One Idempotency-Key per distinct request: a retry of the same one after a lost answer finds its order. */
   keys: Map<string, string>;
   t: Translation<(typeof guestTexts)['en']>;
-}): Promise<{ receiptId: string } | { error: string } | 'cancelled'> {
+}): Promise<{ receiptId: string; redirectUrl: string | null } | { error: string } | 'cancelled'> {
   const signature = JSON.stringify(body);
   // A card wallet's token is new on every attempt, and so is its key.
   const card = isCardWallet(body.paymentMethod);
@@ -34,7 +35,7 @@ export async function startGuestOrder({ body, amount, keys, t }: {
     }
     const created = await createGuestOrder({ ...body, ...(wallet ? { walletToken: wallet.token } : {}) }, key);
     await wallet?.complete('success');
-    return { receiptId: created.receiptId };
+    return { receiptId: created.receiptId, redirectUrl: created.payment.redirectUrl };
   } catch (failure) {
     await wallet?.complete('fail');
     if (failure instanceof WalletCancelled) return 'cancelled';

@@ -1,11 +1,11 @@
-import { isCardWallet, type PaymentMethod } from '@shared/schemas/transaction';
+import { isCardWallet, type TopupPaymentMethod } from '@shared/schemas/transaction';
 import { useMessages } from '../../i18n/messages';
 import { walletTexts } from '../../i18n/wallet';
 import { METHOD_LABELS } from './amount';
 import { WALLET_NAMES } from './payment-request';
 
 /** The way to pay: the e-wallets, and Google Pay or Apple Pay where the browser offers them. */
-export function PaymentMethodPicker({ methods, method, onChange, checkingWallets }: { methods: PaymentMethod[]; method: PaymentMethod; onChange: (method: PaymentMethod) => void; checkingWallets: boolean }) {
+export function PaymentMethodPicker({ methods, method, onChange, checkingWallets }: { methods: TopupPaymentMethod[]; method: TopupPaymentMethod; onChange: (method: TopupPaymentMethod) => void; checkingWallets: boolean }) {
   const t = useMessages(walletTexts);
   return (
     <fieldset>

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { MIN_TOPUP_IDR } from '@shared/constants';
 import { formatRupiah } from '@shared/money';
-import type { PaymentMethod } from '@shared/schemas/transaction';
+import type { TopupPaymentMethod } from '@shared/schemas/transaction';
 import { toast } from '../../components/toast';
 import { useMessages } from '../../i18n/messages';
 import { walletTexts } from '../../i18n/wallet';
@@ -11,7 +11,7 @@ import { PaymentMethodPicker } from './PaymentMethodPicker';
 import type { TopUpRequest } from './useTopUp';
 import { useCardWallets } from './useCardWallets';
 
-const E_WALLETS: PaymentMethod[] = ['ovo', 'gopay', 'qris'];
+const E_WALLETS: TopupPaymentMethod[] = ['ovo', 'gopay', 'qris'];
 
 /**
  * The top-up form: presets 25,000 / 50,000 / 100,000 (50,000 chosen), a custom amount that overrides the preset,
@@ -22,7 +22,7 @@ export function TopUpForm({ busy, onSubmit }: { busy: boolean; onSubmit: (reques
   const t = useMessages(walletTexts);
   const [preset, setPreset] = useState<number>(DEFAULT_PRESET);
   const [custom, setCustom] = useState('');
-  const [method, setMethod] = useState<PaymentMethod>(DEFAULT_METHOD);
+  const [method, setMethod] = useState<TopupPaymentMethod>(DEFAULT_METHOD);
   const cardWallets = useCardWallets();
   const amount = chosenAmount(preset, custom);
 

@@ -1,10 +1,10 @@
 import { DEFAULT_TOPUP_IDR, MIN_TOPUP_IDR, TOPUP_PRESETS_IDR } from '@shared/constants';
-import type { PaymentMethod } from '@shared/schemas/transaction';
+import type { PaymentMethod, TopupPaymentMethod } from '@shared/schemas/transaction';
 import type { walletTexts } from '../../i18n/wallet';
 
 export const PRESETS = TOPUP_PRESETS_IDR;
 export const DEFAULT_PRESET = DEFAULT_TOPUP_IDR;
-export const DEFAULT_METHOD: PaymentMethod = 'ovo';
+export const DEFAULT_METHOD: TopupPaymentMethod = 'ovo';
 
 /** Keeps the digits of what was typed in the custom amount ('50.000', 'Rp 50,000' -> '50000'). */
 export const digitsOnly = (value: string) => value.replace(/\D+/g, '').replace(/^0+(?=\d)/, '').slice(0, 9);
@@ -23,6 +23,7 @@ export const METHOD_LABELS: Record<PaymentMethod, string> = {
   qris: 'QRIS',
   google_pay: 'Google Pay',
   apple_pay: 'Apple Pay',
+  card: 'Visa / Mastercard',
 };
 
 /** What to tell the customer while the gateway waits for them. */

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { formatRupiah } from '@shared/money';
-import { isCardWallet, type PaymentMethod } from '@shared/schemas/transaction';
+import { isCardWallet, type TopupPaymentMethod } from '@shared/schemas/transaction';
 import {
   newIdempotencyKey,
   refreshWallet,
@@ -29,7 +29,7 @@ class CardWalletFailed extends Error {}
 /** What the top-up mutation is given: the amount (at least the minimum, checked before) and the method. */
 export interface TopUpRequest {
   amount: number;
-  method: PaymentMethod;
+  method: TopupPaymentMethod;
 }
 
 /**

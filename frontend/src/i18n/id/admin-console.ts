@@ -47,7 +47,7 @@ export const adminConsole: (typeof english)['en'] = {
     lowWaterAlert: (n) => `${n} stasiun airnya di bawah 20%`,
     andMore: (n) => `dan ${n} lainnya`,
     search: 'Cari mesin',
-    searchPlaceholder: 'Cari nama atau lokasi...',
+    searchPlaceholder: 'Cari kode, nama atau lokasi...',
     status: 'Status',
     filterByStatus: 'Saring menurut status',
     allStatuses: 'Semua status',

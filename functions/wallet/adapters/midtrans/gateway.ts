@@ -1,5 +1,5 @@
 import { GatewayRejected, GatewayUnavailable, type ChargeRequest, type ChargeResult, type GatewayRefund, type OrderRef, type PaymentGateway, type PaymentNotification, type RefundRequest } from '../../ports/payment-gateway';
-import { chargeBody, MIDTRANS_BASE_URL, parseChargeResponse, parseRefundResponse, parseStatusResponse, refundBody, verifyNotificationBody } from './protocol';
+import { chargeBody, MIDTRANS_BASE_URL, MIDTRANS_SNAP_URL, parseChargeResponse, parseSnapResponse, snapBody, parseRefundResponse, parseStatusResponse, refundBody, verifyNotificationBody } from './protocol';
 
 export interface MidtransOptions {
   serverKey: string;
@@ -31,10 +31,11 @@ export class MidtransGateway implements PaymentGateway {
     };
   }
 
+  /** `path` on the Core API's host, or a whole URL (Snap has its own host). */
   private async call(path: string, init: { method: 'GET' | 'POST'; body?: unknown }): Promise<{ status: number; body: unknown }> {
     let response: Response;
     try {
-      response = await this.fetch(this.base + path, {
+      response = await this.fetch(path.startsWith('https://') ? path : this.base + path, {
         method: init.method,
         headers: this.headers(),
         body: init.body === undefined ? undefined : JSON.stringify(init.body),
@@ -54,6 +55,10 @@ export class MidtransGateway implements PaymentGateway {
   }
 
   async charge(request: ChargeRequest): Promise<ChargeResult> {
+    if (request.method === 'card') {
+      const { status, body } = await this.call(this.options.production ? MIDTRANS_SNAP_URL.production : MIDTRANS_SNAP_URL.sandbox, { method: 'POST', body: snapBody(request) });
+      return parseSnapResponse(status, body);
+    }
     const body = chargeBody(request);
     const { status, body: answer } = await this.call('/v2/charge', { method: 'POST', body });
     return parseChargeResponse(status, answer, request.method);

@@ -150,6 +150,7 @@ describe('Midtrans charge', () => {
       qrString: null,
       qrImageUrl: 'https://api.sandbox.midtrans.com/v2/gopay/231c79c5-e39e-4993-86da-cadcaee56c1d/qr-code',
       deeplink: 'https://simulator.sandbox.midtrans.com/gopay/partner/app/payment-pin?id=9c1f1b0e-4a1e-4b0b-8c55-1f7b4b8f2b17',
+      redirectUrl: null,
       expiresAt: '2025-11-21T13:30:00.000Z',
       message: null,
     });
@@ -191,6 +192,31 @@ describe('MidtransGateway over HTTP (recorded exchange)', () => {
     }) as typeof fetch;
     return { calls, fake };
   };
+
+  it('creates a Snap transaction for a card: the card only, 3-D Secure, the return as its finish; the payer goes to its redirect_url', async () => {
+    const snap = 'https://app.sandbox.midtrans.com/snap/v1/transactions';
+    const redirect = 'https://app.sandbox.midtrans.com/snap/v4/redirection/66e4fa55-fdac-4ef9-91b5-733b97d1b862';
+    const { calls, fake } = recorder({ [snap]: { status: 201, body: { token: '66e4fa55-fdac-4ef9-91b5-733b97d1b862', redirect_url: redirect } } });
+    const gateway = new MidtransGateway({ serverKey: KEY, production: false, notificationUrl: 'https://refill.example/api/payments/notification', fetch: fake });
+    const card: ChargeRequest = { orderId: 'GO-card-1', amount: 1_500, method: 'card', customer: { id: 'guest', email: null, firstName: null, lastName: null }, itemName: 'Refill', returnUrl: 'https://refill.example/s/HRL-00001?returned=1' };
+    // Nothing is paid by creating it: pending until the notification says otherwise.
+    expect(await gateway.charge(card)).toMatchObject({ outcome: 'pending', redirectUrl: redirect, qrString: null, deeplink: null, transactionId: null });
+    expect(calls[0]).toMatchObject({
+      url: snap, method: 'POST',
+      body: {
+        transaction_details: { order_id: 'GO-card-1', gross_amount: 1_500 }, enabled_payments: ['credit_card'], credit_card: { secure: true },
+        callbacks: { finish: 'https://refill.example/s/HRL-00001?returned=1' }, item_details: [{ id: 'refill', price: 1_500, quantity: 1, name: 'Refill' }],
+      },
+    });
+    expect(calls[0]!.headers.authorization).toBe(`Basic ${Buffer.from(`${KEY}:`).toString('base64')}`);
+    // A production key goes to production's Snap; a refusal says why, an outage is unavailable.
+    const live = recorder({ 'https://app.midtrans.com/snap/v1/transactions': { status: 400, body: { error_messages: ['transaction_details.order_id has already been taken'] } } });
+    await expect(new MidtransGateway({ serverKey: 'Mid-server-live', production: true, fetch: live.fake }).charge(card)).rejects.toMatchObject({ name: 'GatewayRejected', message: 'transaction_details.order_id has already been taken', statusCode: '400' });
+    const down = recorder({ [snap]: { status: 503, body: {} } });
+    await expect(new MidtransGateway({ serverKey: KEY, production: false, fetch: down.fake }).charge(card)).rejects.toBeInstanceOf(GatewayUnavailable);
+    // A card is never sent to the Core API's charge.
+    expect(() => chargeBody(card)).toThrow(GatewayRejected);
+  });
 
   it('posts the charge to the sandbox API with the server key as Basic auth and the notification URL override', async () => {
     const { calls, fake } = recorder({ 'https://api.sandbox.midtrans.com/v2/charge': { status: 201, body: fixture('charge-gopay.response.json') } });

@@ -21,6 +21,8 @@ import {
  */
 
 export const MIDTRANS_BASE_URL = { sandbox: 'https://api.sandbox.midtrans.com', production: 'https://api.midtrans.com' } as const;
+/** Snap, the gateway's hosted payment page: `POST /snap/v1/transactions` on its own host. */
+export const MIDTRANS_SNAP_URL = { sandbox: 'https://app.sandbox.midtrans.com/snap/v1/transactions', production: 'https://app.midtrans.com/snap/v1/transactions' } as const;
 
 /** SHA-512 hex of order_id + status_code + gross_amount + server key, exactly as Midtrans signs a notification. */
 export function signatureKey(orderId: string, statusCode: string, grossAmount: string, serverKey: string): string {
@@ -175,6 +177,7 @@ export function verifyNotificationBody(body: unknown, serverKey: string): Paymen
  *   does not collect; OVO's app pays any QRIS code, so OVO is charged as QRIS and the customer scans it in OVO.
  * - google_pay, apple_pay: not charged through Midtrans here (Midtrans offers Google Pay for cards through
  *   its own flow and no Apple Pay in Core API); refused with a clear message rather than sent as something else.
+ * - card: not a Core API charge; a Snap transaction (snapBody), whose hosted page takes the card.
  */
 function midtransPaymentType(method: PaymentMethod): 'gopay' | 'qris' {
   switch (method) {
@@ -187,23 +190,59 @@ function midtransPaymentType(method: PaymentMethod): 'gopay' | 'qris' {
       throw new GatewayRejected('Google Pay is not enabled for this payment gateway');
     case 'apple_pay':
       throw new GatewayRejected('Apple Pay is not enabled for this payment gateway');
+    case 'card':
+      throw new GatewayRejected('A card is paid on the hosted page (Snap), not charged directly');
   }
 }
 
-/** The POST /v2/charge body for a request. */
-export function chargeBody(request: ChargeRequest): Body {
-  const paymentType = midtransPaymentType(request.method);
+/** What every Midtrans order states: its id and amount, the one item, and the customer as far as known. */
+function orderDetails(request: ChargeRequest): Body {
   const customer: Body = {};
   if (request.customer.firstName) customer.first_name = request.customer.firstName.slice(0, 255);
   if (request.customer.lastName) customer.last_name = request.customer.lastName.slice(0, 255);
   if (request.customer.email) customer.email = request.customer.email;
   return {
-    payment_type: paymentType,
     transaction_details: { order_id: request.orderId, gross_amount: request.amount },
     item_details: [{ id: ['PU', 'GO'].includes(request.orderId.slice(0, 2)) ? 'refill' : 'wallet-topup', price: request.amount, quantity: 1, name: request.itemName.slice(0, 50) }],
     ...(Object.keys(customer).length ? { customer_details: customer } : {}),
+  };
+}
+
+/** The POST /v2/charge body for a request. */
+export function chargeBody(request: ChargeRequest): Body {
+  const paymentType = midtransPaymentType(request.method);
+  return {
+    payment_type: paymentType,
+    ...orderDetails(request),
     ...(paymentType === 'gopay' ? { gopay: request.returnUrl ? { enable_callback: true, callback_url: request.returnUrl } : { enable_callback: false } } : { qris: { acquirer: 'gopay' } }),
   };
+}
+
+/**
+ * The Snap transaction of a card payment (`POST /snap/v1/transactions`): the hosted page offers the card only
+ * (`enabled_payments`), with 3-D Secure, and its "finish" brings the payer back to `returnUrl` (the order's page).
+ */
+export function snapBody(request: ChargeRequest): Body {
+  return {
+    ...orderDetails(request),
+    enabled_payments: ['credit_card'],
+    credit_card: { secure: true },
+    ...(request.returnUrl ? { callbacks: { finish: request.returnUrl } } : {}),
+  };
+}
+
+/**
+ * A Snap answer -> ChargeResult: 201 `{ token, redirect_url }` is a pending order whose payer goes to the hosted page;
+ * 4xx `{ error_messages }` is refused, 5xx unavailable. Nothing is paid yet: the notification says when it is.
+ */
+export function parseSnapResponse(httpStatus: number, body: unknown): ChargeResult {
+  const b = (body && typeof body === 'object' ? body : {}) as Body;
+  const messages = Array.isArray(b.error_messages) ? (b.error_messages as unknown[]).join('; ') : null;
+  if (httpStatus >= 500) throw new GatewayUnavailable(`Midtrans Snap answered ${httpStatus}: ${messages ?? 'server error'}`);
+  if (httpStatus >= 400) throw new GatewayRejected(messages ?? `Midtrans Snap refused the transaction (${httpStatus})`, String(httpStatus));
+  const redirectUrl = str(b.redirect_url);
+  if (!redirectUrl?.startsWith('https://')) throw new GatewayUnavailable('Midtrans Snap answered without a redirect_url');
+  return { transactionId: null, outcome: 'pending', gatewayStatus: 'pending', qrString: null, qrImageUrl: null, deeplink: null, redirectUrl, expiresAt: null, message: null };
 }
 
 /** A /v2/charge answer -> ChargeResult. Midtrans puts its own status_code in the body (201 pending, 200 paid, 202 denied, 4xx/5xx errors). */
@@ -226,6 +265,7 @@ export function parseChargeResponse(httpStatus: number, body: unknown, method: P
     qrString,
     qrImageUrl: qrString ? null : action('generate-qr-code'),
     deeplink: method === 'gopay' ? action('deeplink-redirect') : null,
+    redirectUrl: null,
     expiresAt: parseMidtransTime(b.expiry_time),
     message: outcome === 'failed' ? message : null,
   };

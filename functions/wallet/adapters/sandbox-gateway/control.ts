@@ -27,6 +27,12 @@ export interface MadeRefund extends GatewayRefund {
   at: string;
 }
 
+/** A card payment waiting on the sandbox's hosted page: what the page asks for, and where it sends the payer after. */
+export interface HostedPayment {
+  amount: number;
+  returnUrl: string | null;
+}
+
 const NO_REFUND_FAULTS: RefundFaults = { unavailable: 0, timeout: 0, slow: 0, timeoutMs: 0, slowMs: 0 };
 
 export class SandboxControl {
@@ -44,7 +50,27 @@ export class SandboxControl {
   /** Faults the next refund requests of an order meet, in order, before any share is drawn (a test's exact sequence). */
   private readonly queued = new Map<string, RefundFault[]>();
 
+  /** Card payments opened on the hosted page, by order. */
+  private readonly hosted = new Map<string, HostedPayment>();
+  /**
+   * Where the sandbox's hosted card page is served (the local cloud's control server); null where none is (a Lambda
+   * in sandbox mode), and the sandbox then refuses card payments.
+   */
+  paymentPageUrl: string | null = null;
+
   constructor(private readonly random: () => number = Math.random) {}
+
+  /** A card payment opens on the hosted page: its payer pays only there (`pay`, when the page's button is pressed). */
+  openHostedPayment(orderId: string, payment: HostedPayment): string | null {
+    if (!this.paymentPageUrl) return null;
+    this.hosted.set(orderId, payment);
+    this.payLater(orderId);
+    return `${this.paymentPageUrl}/pay/${encodeURIComponent(orderId)}`;
+  }
+
+  hostedPaymentOf(orderId: string): HostedPayment | undefined {
+    return this.hosted.get(orderId);
+  }
 
   setRefundFaults(faults: Partial<RefundFaults>): RefundFaults {
     this.faults = { ...this.faults, ...faults };

@@ -18,7 +18,7 @@ import { qrisPayload } from './qris';
 /**
  * The sandbox payment gateway: the default where no Midtrans key is configured. It behaves like the gateway
  * from the outside: a charge answers pending (a QRIS string for qris and ovo, a QRIS string and an app
- * deeplink for gopay; card wallets capture at once), then it posts Midtrans-format notifications, signed
+ * deeplink for gopay; a card the address of its hosted page, where the payer pays; card wallets capture at once), then it posts Midtrans-format notifications, signed
  * with its own server key exactly as Midtrans signs them, to our webhook, settling within a second.
  *
  * Rules (by the amount in rupiah), so that every outcome can be shown and tested:
@@ -83,7 +83,7 @@ export interface SandboxOptions {
   log?: (message: string, data?: Record<string, unknown>) => void;
 }
 
-const paymentTypeOf = (method: PaymentMethod) => (isCardWallet(method) ? 'credit_card' : method === 'gopay' ? 'gopay' : 'qris');
+const paymentTypeOf = (method: PaymentMethod) => (isCardWallet(method) || method === 'card' ? 'credit_card' : method === 'gopay' ? 'gopay' : 'qris');
 const STATUS_CODES: Record<string, string> = { pending: '201', settlement: '200', capture: '200', deny: '202', expire: '407', cancel: '200', refund: '200', partial_refund: '200' };
 const money = (amount: number) => `${amount}.00`;
 /** A scheduled notification of the amount rule's refund, whose status is decided when it comes. */
@@ -189,7 +189,10 @@ export class SandboxGateway implements PaymentGateway {
       return this.result(transactionId, 'capture');
     }
 
-    const qrString = qrisPayload({ amount: request.amount, reference: request.orderId });
+    // A card is paid on the hosted page (as on Midtrans Snap): its payer is held until the page's button is pressed.
+    const redirectUrl = request.method === 'card' ? this.control.openHostedPayment(request.orderId, { amount: request.amount, returnUrl: request.returnUrl ?? null }) : null;
+    if (request.method === 'card' && !redirectUrl) throw new GatewayRejected('Card payments need the sandbox\'s hosted page, which only the local cloud serves', '400');
+    const qrString = request.method === 'card' ? null : qrisPayload({ amount: request.amount, reference: request.orderId });
     const deeplink = request.method === 'gopay'
       ? `gojek://gopay/merchanttransfer?tref=${transactionId}&amount=${request.amount}&activity=GP:RR${request.returnUrl ? `&callback_url=${encodeURIComponent(request.returnUrl)}` : ''}`
       : null;
@@ -204,7 +207,7 @@ export class SandboxGateway implements PaymentGateway {
     const afterPayment = plan.filter(([status]) => status !== 'pending');
     if (this.control.whenPaid(request.orderId, () => this.schedule(order, afterPayment))) this.schedule(order, plan.filter(([status]) => status === 'pending'));
     else this.schedule(order, plan);
-    return this.result(transactionId, 'pending', { qrString, deeplink, expiresAt });
+    return this.result(transactionId, 'pending', { qrString, deeplink, redirectUrl, expiresAt });
   }
 
   async verifyNotification(body: unknown): Promise<PaymentNotification> {
@@ -288,6 +291,7 @@ export class SandboxGateway implements PaymentGateway {
       qrString: null,
       qrImageUrl: null,
       deeplink: null,
+      redirectUrl: null,
       expiresAt: null,
       message: null,
       ...extra,

@@ -260,4 +260,23 @@ describe('the sandbox on a bad day (its control)', () => {
     expect(posted.map((b) => b.transaction_status)).toEqual(['pending', 'settlement']);
     expect((await gateway.status(order))!.gatewayStatus).toBe('settlement');
   });
+
+  it('sends a card to its hosted page, where the payer pays; pending until then, settled after; refused without a page', async () => {
+    const control = new SandboxControl();
+    const { gateway, posted } = recording({ control, expiryMs: 15 * 60_000 });
+    const card = request(1500, 'card', { orderId: 'GO-card', returnUrl: 'https://refill.example/s/HRL-00001?returned=1' });
+    await expect(gateway.charge(card)).rejects.toBeInstanceOf(GatewayRejected);
+    control.paymentPageUrl = 'http://127.0.0.1:9';
+    const charged = await gateway.charge(card);
+    expect(charged).toMatchObject({ outcome: 'pending', redirectUrl: 'http://127.0.0.1:9/pay/GO-card', qrString: null, deeplink: null });
+    expect(control.hostedPaymentOf('GO-card')).toEqual({ amount: 1500, returnUrl: 'https://refill.example/s/HRL-00001?returned=1' });
+    const order = { orderId: 'GO-card', amount: 1500, method: 'card' as const, createdAt: new Date(Date.now() - 60_000).toISOString() };
+    await settle();
+    expect(posted.map((b) => b.transaction_status)).toEqual(['pending']);
+    expect((await gateway.status(order))!.gatewayStatus).toBe('pending');
+    control.pay('GO-card');
+    await settle();
+    expect(posted.map((b) => b.transaction_status)).toEqual(['pending', 'settlement']);
+    expect(verifyNotificationBody(posted[1], KEY)).toMatchObject({ outcome: 'settled', paymentType: 'credit_card', grossAmount: 1500 });
+  });
 });

@@ -128,7 +128,8 @@ export function WaterSafetyCard({ id, t }: { id: string; t: Texts }) {
           <form className="mt-4 grid gap-3 border-t border-slate-100 pt-4 sm:grid-cols-2" aria-label={s.recordLabel} noValidate
             onSubmit={submit(SafetyRecordInput, kind === 'labTest' ? { kind, date, result, note } : { kind, date, note }, (v) => (v.kind === 'labTest' && pdfProblem ? setErrors({ reportKey: pdfProblem }) : record.mutate(v)))}>
             <SelectField label={s.kind} value={kind} onChange={(e) => setKind(e.target.value as typeof kind)} options={[{ value: 'sanitation', label: s.kinds.sanitation }, { value: 'labTest', label: s.kinds.labTest }]} />
-            <TextField label={s.date} type="date" value={date} max={today()} onChange={(e) => setDate(e.target.value)} error={errors.date} />
+            {/* The browser's date control shows its own format: the day is repeated in the console's (issue 36, item 6). */}
+            <TextField label={s.date} type="date" value={date} max={today()} onChange={(e) => setDate(e.target.value)} error={errors.date} hint={date ? formatDay(date) : undefined} />
             {kind === 'labTest' && (
               <>
                 <SelectField label={s.result} value={result} onChange={(e) => setResult(e.target.value as typeof result)} options={[{ value: 'pass', label: s.results.pass }, { value: 'fail', label: s.results.fail }]} error={errors.result} />
