@@ -447,7 +447,12 @@ export class SimStation {
     if (!this.options.vendPublicKey) throw new Error('no vend public key');
     const now = this.now();
     for (const [jti, until] of this.redeemedOffline) if (until <= now.getTime()) this.redeemedOffline.delete(jti);
-    const verified = await verifyNfcToken(token, this.options.vendPublicKey, now, VEND_TOKEN_LEEWAY_SECONDS);
+    let verified = await verifyNfcToken(token, this.options.vendPublicKey, now, VEND_TOKEN_LEEWAY_SECONDS);
+    // Refused only for time: resynchronise the clock (SNTP, when the network allows it) and check once more.
+    if (!verified.ok && verified.failure === 'expired' && this.clockSkewMs !== 0) {
+      this.resyncClock();
+      verified = await verifyNfcToken(token, this.options.vendPublicKey, this.now(), VEND_TOKEN_LEEWAY_SECONDS);
+    }
     if (!verified.ok) return { outcome: 'refused', reason: verified.failure === 'expired' ? 'token_expired' : 'invalid_token' };
     const { jti, exp, allowance } = verified.claims;
     if (!allowance) return { outcome: 'refused', reason: 'no_allowance' };

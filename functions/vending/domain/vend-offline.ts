@@ -89,7 +89,8 @@ export async function completeOfflineVend(event: unknown, deps: VendDeps): Promi
     }
     // Delivered after the settlement window (the reservation was voided): charged late, what the wallet cannot cover owed.
     if (charge === 0) return (await deps.vendSessions.consumeToken(first)).consumed ? 'ignored' : completeOfflineVend(event, deps);
-    const result = await deps.ledger.charge(userId, 'purchase', charge, `offline:${jti}`, { ...details, note: 'Offline refill reported after its reservation was voided' }, {
+    // The key of every late charge of a session (vend-close.ts): a vend's water is charged late once, whichever way it came.
+    const result = await deps.ledger.charge(userId, 'purchase', charge, `late:${jti}`, { ...details, note: 'Offline refill reported after its reservation was voided' }, {
       together: deps.vendSessions.opening(first, { ...session, settledLate: true }),
     });
     const owed = result.entries.find((e) => e.type === 'receivable')?.owed ?? 0;
