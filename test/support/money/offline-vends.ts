@@ -43,8 +43,11 @@ export function offlinePaths(sim: Sim, busy: Set<SimStation>, spare: SimStation)
     const { issueNfcToken } = await import('@functions/vending/domain/nfc-token');
     return issueNfcToken({ sub: user.sub, username: user.sub, email: null, givenName: null, familyName: null }, svc);
   };
-  const record = (jti: string, kind: OfflineKind, user: SimUser, station: SimStation, truth: number, maxMl: number) =>
-    records.sessions.push({ id: jti, path, kind, account: user.sub, stationId: station.id, truth, maxMl, pricePerLitre: sim.settings.pricePerLitre, mayStayOpen: false, stationSupportsClaim: false });
+  const record = (jti: string, kind: OfflineKind, user: SimUser, station: SimStation, truth: number, maxMl: number) => {
+    const session = { id: jti, path, kind, account: user.sub, stationId: station.id, truth, maxMl, pricePerLitre: sim.settings.pricePerLitre, mayStayOpen: false, stationSupportsClaim: false };
+    records.sessions.push(session);
+    return session;
+  };
 
   const offlineVend = async (station: SimStation, user: SimUser): Promise<StationWork> => {
     let kind: OfflineKind = firstKinds.shift() ?? rnd.weighted(OFFLINE_KINDS);
@@ -93,17 +96,20 @@ export function offlinePaths(sim: Sim, busy: Set<SimStation>, spare: SimStation)
       user.offlinePending = false;
       return { settles: [] };
     }
-    record(stored.jti, kind, user, station, stored.volumeMl, issued.allowanceMl);
+    const first = record(stored.jti, kind, user, station, stored.volumeMl, issued.allowanceMl);
 
     if (kind === 'twoStations') {
       spareBusy = true;
       const again = await spare.vendOffline(issued.token, rnd.int(100, 1_500));
-      if (again.outcome !== 'stored') paths.unexplained(path, `${spare.id} refused ${issued.tokenId} offline: ${again.reason}`);
-      else records.offlineAgain.push({ jti: stored.jti, account: user.sub, stationId: spare.id, truth: again.volumeMl, pricePerLitre: sim.settings.pricePerLitre, allowanceIdr: issued.reservedIdr });
+      const second = again.outcome === 'stored'
+        ? { jti: stored.jti, account: user.sub, stationId: spare.id, truth: again.volumeMl, pricePerLitre: sim.settings.pricePerLitre, allowanceIdr: issued.reservedIdr }
+        : null;
+      if (second) records.offlineAgain.push(second);
+      else paths.unexplained(path, `${spare.id} refused ${issued.tokenId} offline: ${again.outcome === 'refused' ? again.reason : ''}`);
       // Both back a few minutes later, in either order.
-      const first = rnd.chance(0.5) ? [station, spare] : [spare, station];
+      const order = rnd.chance(0.5) ? [station, spare] : [spare, station];
       sim.defer(path, rnd.int(1, 2), async () => {
-        for (const s of first) {
+        for (const s of order) {
           await reconnect(s);
           await sleep(rnd.int(0, 200));
         }
@@ -114,6 +120,12 @@ export function offlinePaths(sim: Sim, busy: Set<SimStation>, spare: SimStation)
         spare.drop();
         spareBusy = false;
         await settled(user, stored.jti);
+        // Whichever completion the back end handled first settled the reservation; the other is the second station's.
+        const used = await svc.vendSessions.usedToken(stored.jti);
+        if (second && used?.stationId === spare.id) {
+          [first.stationId, second.stationId] = [spare.id, station.id];
+          [first.truth, second.truth] = [second.truth, first.truth];
+        }
       });
       return { settles: [] };
     }
