@@ -35,6 +35,13 @@ export const DEFAULT_MAX_FILL_ML = 1500;
 export const GUEST_FILL_SIZES_ML = [500, 1000, 1500] as const;
 export const VEND_TOKEN_EXPIRY_SECONDS = 60;
 export const NFC_TOKEN_EXPIRY_SECONDS = 300;
+/** What an NFC token reserves for a station that has lost its connection: this many millilitres at the fleet's highest price (docs/architecture.md, "Offline vends"). */
+export const OFFLINE_ALLOWANCE_ML = 1500;
+/**
+ * How long after an NFC token's expiry its unused reservation stays held, for an offline station's completion to
+ * settle against it when it reconnects; later completions are charged late (docs/architecture.md, "Offline vends").
+ */
+export const OFFLINE_SETTLEMENT_WINDOW_MINUTES = 30;
 /** A refill paid in the app starts at the station only if the payment settles within this long; later, the money stays in the wallet. */
 export const PAID_VEND_CUTOFF_SECONDS = 120;
 /**

@@ -16,6 +16,10 @@ export const ALARMED_METRICS = {
     name: 'vendComplete.receivable',
     description: 'Water reported after its hold was released cost more than the balance: the rest is owed by the user (docs/architecture.md, Late completions)',
   },
+  offlineRedeemedTwice: {
+    name: 'vendComplete.redeemedTwice',
+    description: 'The same NFC token was redeemed at a second offline station: charged late (at most one allowance), the rest owed, and the account gets no new token until it is paid (docs/architecture.md, "Offline vends")',
+  },
   refundOwed: {
     name: 'paymentNotification.refundOwed',
     description: 'A gateway refund took back money the wallet no longer held: the rest is owed by the user (docs/architecture.md, Payments)',

@@ -68,7 +68,7 @@ describe('Observability construct', () => {
   });
 
   it('alarms on the money metrics the functions count: incidents, receivables, unconfirmed or rejected notifications, sweep errors', () => {
-    for (const metric of ['vendComplete.incident', 'vendComplete.receivable', 'paymentNotification.refundOwed', 'paymentNotification.unconfirmed', 'paymentNotification.rejected', 'sweep.errors']) {
+    for (const metric of ['vendComplete.incident', 'vendComplete.receivable', 'vendComplete.redeemedTwice', 'paymentNotification.refundOwed', 'paymentNotification.unconfirmed', 'paymentNotification.rejected', 'sweep.errors']) {
       expect(
         alarms.some((a) => a.Namespace === 'BaliRefill' && a.MetricName === metric && a.Statistic === 'Sum' && a.Dimensions?.[0]?.Name === 'service' && a.Dimensions?.[0]?.Value === 'bali-refill'),
         metric,

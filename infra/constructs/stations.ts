@@ -67,8 +67,8 @@ export const TOPIC_RULES: Record<RuleId, RuleSpec> = {
     description: 'A station opened the valve for a session: shown live to its payer (no money moves)',
   },
   vendComplete: {
-    sql: "SELECT sessionId, dispensedMl, topic(2) AS stationId, timestamp() AS receivedAt FROM 'stations/+/vend/complete'",
-    description: 'A station dispensed and metered millilitres: the settle function',
+    sql: "SELECT sessionId, dispensedMl, offline, token, topic(2) AS stationId, timestamp() AS receivedAt FROM 'stations/+/vend/complete'",
+    description: 'A station dispensed and metered millilitres (online, or offline with the NFC token as proof): the settle function',
   },
   vendFailed: {
     sql: "SELECT sessionId, reason, topic(2) AS stationId, timestamp() AS receivedAt FROM 'stations/+/vend/failed'",

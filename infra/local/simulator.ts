@@ -1,7 +1,7 @@
 import type { MqttClient } from 'mqtt';
 import { connectMqtt } from '@functions/platform/adapters/iot/mqtt-connect';
 import { HEARTBEAT_TDS_STEP_PPM, HEARTBEAT_WATER_STEP_PERCENT, VEND_TOKEN_LEEWAY_SECONDS } from '@shared/constants';
-import { verifyVendToken } from '@functions/vending/domain/tokens';
+import { verifyNfcToken, verifyVendToken } from '@functions/vending/domain/tokens';
 import { issueNfcToken } from '@functions/vending/domain/nfc-token';
 import { jobTopics, type JobExecutionMessage } from '@functions/fleet/ports/station-jobs';
 import { stationTopics, type VendAuthorizedMessage, type VendDeniedMessage } from '@functions/vending/ports/station-messages';
@@ -25,6 +25,8 @@ export type VendResult =
   | { outcome: 'failed'; sessionId: string; reason: string }
   | { outcome: 'denied'; reason: string }
   | { outcome: 'rejected'; sessionId: string; reason: string };
+/** An offline vend (docs/station-protocol.md, "Offline vends"): dispensed and stored, or refused by the station itself. */
+export type OfflineVendResult = { outcome: 'stored'; jti: string; volumeMl: number } | { outcome: 'refused'; reason: 'invalid_token' | 'token_expired' | 'no_allowance' | 'token_already_used' };
 
 const TANK_ML = 40_000;
 /** A filter cartridge's rated volume: its life left is the share of it not yet used. */
@@ -154,6 +156,13 @@ export class SimStation {
   private restartedFor?: string;
   /** How a restart reconnects (the fleet brings the station up as after any drop); default: close, wait, connect. */
   restarter?: () => Promise<void>;
+  /**
+   * NFC tokens redeemed here without a connection, by jti, with when the record may go (the token's expiry plus the
+   * leeway: later the time check refuses the token anyway). Kept in non-volatile memory (docs/station-protocol.md, "Offline vends").
+   */
+  private readonly redeemedOffline = new Map<string, number>();
+  /** While an outage lasts (`npm run stations -- --outage`), the end of it (ms): the station does not reconnect before. */
+  outageUntil = 0;
 
   constructor(
     readonly identity: StationIdentity,
@@ -429,6 +438,46 @@ export class SimStation {
   }
 
   /**
+   * A tapped NFC token while the station cannot reach the broker (docs/station-protocol.md, "Offline vends"): verified
+   * with the provisioning bundle's public key (signature, type, issuer, audience, nbf/exp with the leeway), an allowance
+   * it carries, its jti not redeemed here before; then at most the allowance dispensed (its millilitres, and its rupiah
+   * at the price the station shows) and vend/complete stored with the token as proof, delivered on reconnect.
+   */
+  async vendOffline(token: string, volumeMl: number): Promise<OfflineVendResult> {
+    if (!this.options.vendPublicKey) throw new Error('no vend public key');
+    const now = this.now();
+    for (const [jti, until] of this.redeemedOffline) if (until <= now.getTime()) this.redeemedOffline.delete(jti);
+    let verified = await verifyNfcToken(token, this.options.vendPublicKey, now, VEND_TOKEN_LEEWAY_SECONDS);
+    // Refused only for time: resynchronise the clock (SNTP, when the network allows it) and check once more.
+    if (!verified.ok && verified.failure === 'expired' && this.clockSkewMs !== 0) {
+      this.resyncClock();
+      verified = await verifyNfcToken(token, this.options.vendPublicKey, this.now(), VEND_TOKEN_LEEWAY_SECONDS);
+    }
+    if (!verified.ok) return { outcome: 'refused', reason: verified.failure === 'expired' ? 'token_expired' : 'invalid_token' };
+    const { jti, exp, allowance } = verified.claims;
+    if (!allowance) return { outcome: 'refused', reason: 'no_allowance' };
+    if (this.redeemedOffline.has(jti)) return { outcome: 'refused', reason: 'token_already_used' };
+    this.redeemedOffline.set(jti, (exp + VEND_TOKEN_LEEWAY_SECONDS) * 1000);
+    const price = this.commands.pricePerLitre;
+    const dispensedMl = Math.min(Math.floor(volumeMl), allowance.ml, price ? Math.floor((allowance.idr * 1000) / price) : allowance.ml);
+    this.state.vends++;
+    this.state.waterLevel = Math.max(0, this.state.waterLevel - (dispensedMl / TANK_ML) * 100);
+    const message = { topic: stationTopics.vendComplete(this.id), payload: JSON.stringify({ offline: true, token, dispensedMl }) };
+    this.outbox.set(`offline-${jti}`, message);
+    await this.deliver(`offline-${jti}`, message);
+    return { outcome: 'stored', jti, volumeMl: dispensedMl };
+  }
+
+  /** Cuts the connection for `ms` (a cell tower down), then reconnects: what was stored meanwhile is delivered first. */
+  async outage(ms: number, reconnect: () => Promise<unknown> = () => this.connect()) {
+    this.outageUntil = Date.now() + ms;
+    this.drop();
+    await sleep(ms);
+    this.outageUntil = 0;
+    await reconnect();
+  }
+
+  /**
    * vend/started: the valve opened for the session. Not a final message (no money moves on it), so it is sent once
    * and not kept: a lost one only means the payer's page shows "dispensing" a little later.
    */
@@ -549,6 +598,8 @@ export interface FleetOptions {
   initialState?: (id: string) => Promise<{ waterLevel?: number; tdsPpm?: number; temperatureC?: number } | undefined>;
   /** A simulated customer's tap: an NFC token as the app would show it. */
   issueToken?: () => Promise<string>;
+  /** Connections to cut (`--outage <station> <minutes>`): the station serves wallet customers offline, then reconnects. */
+  outages?: { stationId: string; minutes: number }[];
   /** Chance per heartbeat that the station's connection drops (it reconnects 20-90 s later). */
   dropChance: number;
   failChance: number;
@@ -561,7 +612,8 @@ export interface FleetSummary {
   stations: number;
   connected: number;
   heartbeats: number;
-  vends: { completed: number; failed: number; denied: number; rejected: number; errors: number };
+  /** `offline`: dispensed during an outage and stored for delivery on reconnect. */
+  vends: { completed: number; failed: number; denied: number; rejected: number; errors: number; offline: number };
   dispensedMl: number;
   drops: number;
   reconnects: number;
@@ -580,7 +632,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   const timers = new Set<NodeJS.Timeout>();
   let stopped = false;
   const counts = { heartbeats: 0, drops: 0, reconnects: 0, connectFailures: 0, dispensedMl: 0 };
-  const vends = { completed: 0, failed: 0, denied: 0, rejected: 0, errors: 0 };
+  const vends = { completed: 0, failed: 0, denied: 0, rejected: 0, errors: 0, offline: 0 };
   /** Runs fn after ms unless the fleet stopped; an async fn's failure is its own to handle (every caller catches). */
   const later = (ms: number, fn: () => void | Promise<void>) => {
     if (stopped) return;
@@ -647,14 +699,34 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   // Spread the first connections over a second or two.
   await Promise.all(stations.map((s, i) => new Promise<void>((r) => later(i * 150, () => void bringUp(s).finally(r)))));
 
+  // Outages: cut a few seconds after start; the station comes back as after any drop, its stored completions first.
+  for (const outage of options.outages ?? []) {
+    const station = stations.find((s) => s.id === outage.stationId);
+    if (!station) throw new Error(`--outage: no station ${outage.stationId} in this fleet`);
+    later(5_000, async () => {
+      options.log(`${station.id}: connection cut for ${outage.minutes} min (outage): serving wallet customers offline`);
+      await station.outage(outage.minutes * 60_000, () => bringUp(station, true));
+      options.log(`${station.id}: outage over; reconnected and delivered ${station.outbox.size === 0 ? 'every' : 'not every'} stored completion`);
+    });
+  }
+
   const vendLoop = () => {
     if (!options.vendEverySeconds || !options.issueToken) return;
     later(between(0.5, 1.5) * options.vendEverySeconds * 1000, async () => {
-      const online = stations.filter((s) => s.connected);
+      const online = stations.filter((s) => s.connected || s.outageUntil > Date.now());
       if (online.length) {
         const station = pick(online);
         try {
           const token = await options.issueToken!();
+          if (!station.connected) {
+            const offline = await station.vendOffline(token, Math.round(between(200, 1500)));
+            if (offline.outcome === 'stored') {
+              vends.offline++;
+              counts.dispensedMl += offline.volumeMl;
+            } else vends.denied++;
+            options.log(`${station.id}: offline vend ${offline.outcome === 'stored' ? `${offline.volumeMl} ml stored` : `refused (${offline.reason})`}`);
+            return vendLoop();
+          }
           const result = await station.vend(token, { failChance: options.failChance, flowMlPerSecond: options.flowMlPerSecond });
           vends[result.outcome]++;
           if (result.outcome === 'completed') counts.dispensedMl += result.volumeMl;
@@ -705,7 +777,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
 }
 
 function formatProgress(s: FleetSummary) {
-  return `[${s.seconds}s] ${s.connected}/${s.stations} connected · ${s.heartbeats} heartbeats · vends ${s.vends.completed} completed, ${s.vends.failed} failed, ${s.vends.denied} denied · ${(s.dispensedMl / 1000).toFixed(2)} L · ${s.drops} drops, ${s.reconnects} reconnects`;
+  return `[${s.seconds}s] ${s.connected}/${s.stations} connected · ${s.heartbeats} heartbeats · vends ${s.vends.completed} completed, ${s.vends.failed} failed, ${s.vends.denied} denied, ${s.vends.offline} offline · ${(s.dispensedMl / 1000).toFixed(2)} L · ${s.drops} drops, ${s.reconnects} reconnects`;
 }
 
 export function formatSummary(s: FleetSummary) {
@@ -714,7 +786,7 @@ export function formatSummary(s: FleetSummary) {
     `  stations          ${s.stations} (${s.connected} connected at the end)`,
     `  run time          ${s.seconds} s`,
     `  heartbeats        ${s.heartbeats}`,
-    `  vends             ${s.vends.completed} completed, ${s.vends.failed} failed, ${s.vends.denied} denied, ${s.vends.rejected} rejected, ${s.vends.errors} errors`,
+    `  vends             ${s.vends.completed} completed, ${s.vends.failed} failed, ${s.vends.denied} denied, ${s.vends.rejected} rejected, ${s.vends.errors} errors, ${s.vends.offline} offline`,
     `  dispensed         ${s.dispensedMl} ml (${(s.dispensedMl / 1000).toFixed(2)} L)`,
     `  connection drops  ${s.drops} (${s.reconnects} reconnects, ${s.connectFailures} failed connects)`,
   ].join('\n');

@@ -27,10 +27,31 @@ or against another broker (an IoT Core endpoint) with certificates you provide.
   --certs DIR           use DIR/<station id>/{cert.pem,key.pem,ca.pem} instead of the local CA
   --ca FILE             CA certificate of the broker (with --certs; default DIR/<id>/ca.pem)
   --vend-public-key F   PEM public key that signs vend tokens (default: the local signing key)
+  --outage ID MINUTES   cut station ID's connection for MINUTES a few seconds after start (repeatable): it serves
+                        wallet customers offline and delivers their completions when it reconnects
 `;
 
+/** `--outage <station> <minutes>` pairs, taken out of the arguments (parseArgs takes one value per option). */
+function outagesOf(args: string[]): { rest: string[]; outages: { stationId: string; minutes: number }[] } {
+  const rest: string[] = [];
+  const outages: { stationId: string; minutes: number }[] = [];
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] !== '--outage') {
+      rest.push(args[i]!);
+      continue;
+    }
+    const [stationId, minutes] = [args[i + 1], Number(args[i + 2])];
+    if (!stationId || !Number.isFinite(minutes) || minutes <= 0 || minutes > 1440) throw new Error('--outage needs a station id and minutes from 0 to 1440, like --outage HRL-00001 10');
+    outages.push({ stationId, minutes });
+    i += 2;
+  }
+  return { rest, outages };
+}
+
 async function main() {
+  const { rest, outages } = outagesOf(process.argv.slice(2));
   const { values } = parseArgs({
+    args: rest,
     options: {
       count: { type: 'string', default: '5' },
       broker: { type: 'string' },
@@ -126,6 +147,7 @@ async function main() {
     heartbeatSeconds,
     vendEverySeconds: local ? Number(values['vend-every']) : 0,
     issueToken: services ? localCustomers(services) : undefined,
+    outages,
     initialState: services ? storedReadings(services) : undefined,
     dropChance: Number(values['drop-chance']),
     failChance: Number(values['fail-chance']),

@@ -6,8 +6,14 @@ import { lazySchema } from '../lazy-schema';
  * became of it, which the app follows while the code is on screen.
  */
 
-/** `tokenId` is the token's one-time id (its `jti`): GET /api/nfc/tokens/{tokenId} follows it. */
-export const NfcTokenResponse = /* @__PURE__ */ lazySchema(() => z.object({ token: z.string(), expiresAt: z.string(), tokenId: z.string() }));
+/**
+ * `tokenId` is the token's one-time id (its `jti`): GET /api/nfc/tokens/{tokenId} follows it. `reservedIdr` is what the
+ * token holds from the wallet while it lives, `allowanceMl` the most a station without its connection may dispense for it.
+ */
+export const NfcTokenResponse = /* @__PURE__ */ lazySchema(() => z.object({
+  token: z.string(), expiresAt: z.string(), tokenId: z.string(),
+  reservedIdr: z.number().check(z.int(), z.nonnegative()), allowanceMl: z.number().check(z.int(), z.nonnegative()),
+}));
 export type NfcTokenResponse = z.infer<typeof NfcTokenResponse>;
 
 export const NfcTokenParams = /* @__PURE__ */ lazySchema(() => z.object({ id: z.uuid('Not a token id') }));

@@ -62,6 +62,10 @@ export const Settings = /* @__PURE__ */ lazySchema(() => z.object({
   heartbeatIntervalSeconds: z._default(between(5, 3600), C.HEARTBEAT_INTERVAL_SECONDS),
   vendTokenExpirySeconds: z._default(between(10, 600), C.VEND_TOKEN_EXPIRY_SECONDS),
   nfcTokenExpirySeconds: z._default(between(30, 3600), C.NFC_TOKEN_EXPIRY_SECONDS),
+  /** The offline allowance an NFC token reserves: millilitres at the fleet's highest price, never more than the balance. */
+  offlineAllowanceMl: z._default(between(100, 10_000), C.OFFLINE_ALLOWANCE_ML),
+  /** How long an unused reservation stays held after its token expired (an offline station delivers within it). */
+  offlineSettlementWindowMinutes: z._default(between(5, 1440), C.OFFLINE_SETTLEMENT_WINDOW_MINUTES),
   paidVendCutoffSeconds: z._default(between(30, 3600), C.PAID_VEND_CUTOFF_SECONDS),
   guestRefundGraceHours: z._default(between(1, 720), C.GUEST_REFUND_GRACE_HOURS),
   bottleLitres: z._default(number().check(z.positive('Must be more than 0')), C.BOTTLE_LITRES),

@@ -46,6 +46,8 @@ export const Transaction = /* @__PURE__ */ lazySchema(() => z.object({
   machine: z.nullable(z.object({ id: z.string(), name: z.string() })),
   /** On a purchase of a vend: the session, which the person may claim within 24 h (docs/architecture.md, "Claims"). */
   vendId: z.optional(z.string()),
+  /** On a vend's charge: the station dispensed without its connection and reported later (docs/architecture.md, "Offline vends"). */
+  offline: z.optional(z.literal(true)),
   /** The vend's claim, when there is one. */
   claim: z.optional(ClaimState),
   /** On the wallet's side of a withdrawal (the balance set aside for it, or what came back from it): the withdrawal. */

@@ -25,6 +25,7 @@ const TEXTS = {
     offline: 'Refreshing needs a connection. This code still works until it expires.', bottles: 'Plastic bottles avoided',
     notUsed: 'Not used', stationStopped: 'The station stopped before any water came out. Nothing was charged.',
     unavailable: 'Service temporarily unavailable, please try again',
+    reserved: (amount: string) => `${amount} reserved for up to 1.5 L, even at a station without signal. What is not poured comes back.`,
   },
   id: {
     nfcPay: 'Bayar NFC', qrAlt: 'Kode QR pembayaran NFC', refresh: 'Perbarui NFC', dispensing: 'Sedang mengisi…', atStation: `di ${STATION_NAME}`,
@@ -32,6 +33,7 @@ const TEXTS = {
     offline: 'Memperbarui kode perlu koneksi internet. Kode ini tetap berlaku sampai kedaluwarsa.', bottles: 'Botol plastik dihindari',
     notUsed: 'Tidak terpakai', stationStopped: 'Stasiun berhenti sebelum air keluar. Tidak ada yang ditagih.',
     unavailable: 'Layanan sedang tidak tersedia, silakan coba lagi',
+    reserved: (amount: string) => `${amount} dicadangkan untuk maksimal 1,5 L, juga di stasiun tanpa sinyal. Yang tidak dikeluarkan akan kembali.`,
   },
 } as const;
 
@@ -79,9 +81,12 @@ describe.each(['en', 'id'] as const)('NFC Pay followed to the charge (%s)', (lan
 
     const answer = generated(page);
     await page.getByRole('button', { name: t.nfcPay }).click();
-    const issued = (await (await answer).json()) as { token: string; tokenId: string; expiresAt: string };
+    const issued = (await (await answer).json()) as { token: string; tokenId: string; expiresAt: string; reservedIdr: number };
     const dialog = page.getByRole('dialog', { name: t.nfcPay });
     await dialog.getByRole('img', { name: t.qrAlt }).waitFor();
+    // What the code holds from the wallet while it lives (issue 34): the offline allowance.
+    expect(issued.reservedIdr).toBeGreaterThan(0);
+    expect(await dialog.getByTestId('nfc-reserved').textContent()).toBe(t.reserved(formatRupiah(issued.reservedIdr)));
     await shot(page, `${language}-1-code`);
 
     // The station reads the code shown and asks the back end; the dialog follows the vend it opened.

@@ -35,6 +35,8 @@ describe('money conservation', () => {
       'a wallet claim credited at once': met(PATHS.walletClaim, /^claim credited at once/) > 0,
       'a withdrawal cut off by the gateway, then resumed': met(PATHS.withdrawal, /^cut off by the gateway/) > 0 && met(PATHS.withdrawal, /when resumed/) > 0,
       'a stale withdrawal voided': met(PATHS.staleWithdrawal, /^the stale one voided/) > 0,
+      'offline vends settled against the reservation and late, the same token charged at a second station': met(PATHS.offlineVend, /^settled on time$/) > 0
+        && met(PATHS.offlineVend, /^settled late/) > 0 && met(PATHS.offlineVend, /^second station: charged late/) > 0,
     });
     for (let run = 0; run < 2 && (run === 0 || Object.values(needLuck()).includes(false)); run++) {
       const report = await runMoneySimulation({ outputs: local(), operations: 300, stations: 20, users: 12, seed });

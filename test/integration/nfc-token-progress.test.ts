@@ -60,8 +60,9 @@ describe('following an NFC token', () => {
   });
 
   it('is not used when the station fails, and says why in the reader\'s language', async () => {
-    const { token, tokenId } = await issue();
+    // The balance before the token: the token's reservation is released in full with the failed vend.
     const before = await balance();
+    const { token, tokenId } = await issue();
     const sessionId = await presented(token);
     await station.fail(sessionId, 'valve did not open');
     const ended = await waitFor(() => follow(tokenId), (r) => r.body.status !== 'dispensing');

@@ -28,6 +28,7 @@ import {
   type SimUser,
 } from './money/kit';
 import { walletPaths, type StationWork } from './money/wallet-vends';
+import { offlinePaths } from './money/offline-vends';
 import { accountPaths } from './money/withdrawals';
 
 /**
@@ -80,6 +81,7 @@ const STATION_OPERATIONS = {
   [PATHS.guestNotStarted]: 3,
   [PATHS.guestPaidTooLate]: 3,
   [PATHS.guestExpiredLate]: 3,
+  [PATHS.offlineVend]: 6,
 } satisfies Partial<Record<PathName, number>>;
 
 /** What runs on accounts beside the stations, when there is something to run it on. */
@@ -150,7 +152,8 @@ export async function runMoneySimulation(options: MoneyOptions): Promise<MoneyRe
   const base = rnd.int(100_000, 800_000);
   const stationName = (id: string) => `Money station ${id}`;
   const location = 'Jl. Simulasi 1, Denpasar, Bali';
-  const stations = await inBatches(Array.from({ length: options.stations }, (_, i) => i), async (i) => {
+  // One more than asked: the spare, kept out of the waves, is the second offline station a token is shown at.
+  const stations = await inBatches(Array.from({ length: options.stations + 1 }, (_, i) => i), async (i) => {
     const id = `MNY-${String(base + i).padStart(6, '0')}`;
     const res = await api('/api/admin/machines', {
       method: 'POST', token: adminToken,
@@ -166,6 +169,7 @@ export async function runMoneySimulation(options: MoneyOptions): Promise<MoneyRe
       { brokerUrl: bundle.endpoint, vendPublicKey: await importSPKI(bundle.vendPublicKeyPem, 'ES256'), clockSkewMs },
     );
   });
+  const spare = stations.pop()!;
   await Promise.all(stations.map(async (s) => {
     await s.connect();
     await s.heartbeat();
@@ -179,7 +183,7 @@ export async function runMoneySimulation(options: MoneyOptions): Promise<MoneyRe
   };
 
   // --- the simulation's shared state --------------------------------------------------------------------
-  const records: SimRecords = { sessions: [], orders: [], guestOrders: [], withdrawals: [], claims: new Map(), adjustments: [] };
+  const records: SimRecords = { sessions: [], orders: [], guestOrders: [], withdrawals: [], claims: new Map(), adjustments: [], offlineAgain: [] };
   const inFlight = new Set<Promise<unknown>>();
   /** Work held back to a later wave: late completions, reconnections, retries, decisions, resumed withdrawals. */
   const later = new Map<number, { path: PathName; job: () => Promise<void> }[]>();
@@ -225,6 +229,7 @@ export async function runMoneySimulation(options: MoneyOptions): Promise<MoneyRe
   const guests = guestRefills(sim, setStationStatus);
   const after = claimsAndReceipts(sim, guests.read);
   const money = accountPaths(sim, wallet.topUp);
+  const offline = offlinePaths(sim, busy, spare);
   const userOf = (sub: string) => users.find((u) => u.sub === sub);
   const runLater = async (w: number) => {
     const jobs = later.get(w) ?? [];
@@ -360,14 +365,22 @@ export async function runMoneySimulation(options: MoneyOptions): Promise<MoneyRe
     wave++;
     await wallet.fund();
     const free = stations.filter((s) => s.connected && !busy.has(s));
-    const planned = free.slice(0, Math.max(1, options.operations - paths.operations)).map((station) => {
+    const picked = new Set<SimUser>();
+    const planned = free.slice(0, Math.max(1, options.operations - paths.operations)).flatMap((station): { station: SimStation; path: PathName; user: SimUser | null }[] => {
       const path = rnd.weighted(STATION_OPERATIONS);
-      return { station, path, user: path === PATHS.walletVend || path === PATHS.remoteStart ? wallet.pickUser() : null };
+      if (path !== PATHS.walletVend && path !== PATHS.remoteStart && path !== PATHS.offlineVend) return [{ station, path, user: null }];
+      // An offline vend's person shows the token nowhere else this wave (nor until it is settled: offlinePending).
+      const user = wallet.pickUser(path === PATHS.offlineVend ? (u) => !picked.has(u) : () => true);
+      if (!user || (path === PATHS.offlineVend && picked.has(user))) return [];
+      picked.add(user);
+      if (path === PATHS.offlineVend) user.offlinePending = true;
+      return [{ station, path, user }];
     });
     const racers = planned.flatMap((p) => (p.user ? [p.user] : []));
     const onAccounts = await accountWork(Math.max(1, Math.round(free.length * ACCOUNT_OPERATIONS_PER_STATION)), racers);
     const stationWork = planned.map(({ station, path, user }): Promise<StationWork> => {
       const run = path === PATHS.walletVend ? wallet.walletVend(station, user!)
+        : path === PATHS.offlineVend ? offline.offlineVend(station, user!)
         : path === PATHS.remoteStart ? wallet.remoteStart(station, user!)
           : path === PATHS.guestRefill ? guests.refill(station)
             : path === PATHS.guestNotStarted ? guests.notStarted(station)
@@ -407,6 +420,9 @@ export async function runMoneySimulation(options: MoneyOptions): Promise<MoneyRe
     await drainLater();
   }
   await futureSweep();
+  // Hours pass: unused reservations are voided; the stations away for hours come back and their vends are charged late.
+  await sweepExpiredSessions(sim.vendDeps, new Date(Date.now() + 2 * 3_600_000));
+  await offline.backAfterHours();
   for (const station of stations) if (!station.connected) await station.connect().then(() => station.heartbeat());
   await Promise.all([...inFlight]);
   await waitClosed(records.sessions.filter((s) => !s.mayStayOpen).map((s) => s.id), (state) => state?.status !== 'open', 30_000);
@@ -426,7 +442,7 @@ export async function runMoneySimulation(options: MoneyOptions): Promise<MoneyRe
   await Promise.all([...inFlight]);
   time['after the waves'] = Date.now() - endOfWaves;
   clearInterval(heartbeats);
-  await Promise.all(stations.map((s) => s.close()));
+  await Promise.all([...stations, spare].map((s) => s.close()));
 
   // --- invariants, from the table -------------------------------------------------------------------------------------
   const checking = Date.now();

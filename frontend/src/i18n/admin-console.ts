@@ -39,6 +39,7 @@ export const adminConsole = defineMessages('adminConsole', {
   empty: (level: number | null) => `Empty: water level ${level}%`,
   heartbeatsStopped: 'Connected, but its heartbeats stopped',
   neverConnected: 'Never connected',
+  servingOffline: 'Offline, serving wallet customers: their refills are charged when it reconnects (QRIS needs its signal)',
   disconnected: (ago: string, reason: string) => `Disconnected ${ago}: ${reason}`,
   machines: {
     waterLevel: (level: number) => `Water level ${level}%`,

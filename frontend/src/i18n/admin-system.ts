@@ -6,7 +6,7 @@ export const adminSystem = defineMessages('adminSystem', {
     offline: 'station offline', lowWater: 'water low', quality: 'water quality', noVend: 'no vend', filterLife: 'filter life', vendFailures: 'failed vends', deadLetters: 'dead letters',
   },
   units: {
-    idr: 'IDR', points: 'points', seconds: 'seconds', litres: 'litres', kg: 'kg', minutes: 'minutes', percent: '%', ppm: 'ppm', hours: 'hours', messages: 'messages', days: 'days',
+    idr: 'IDR', points: 'points', seconds: 'seconds', litres: 'litres', millilitres: 'ml', kg: 'kg', minutes: 'minutes', percent: '%', ppm: 'ppm', hours: 'hours', messages: 'messages', days: 'days',
     addresses: 'addresses',
   },
   fields: {
@@ -16,6 +16,8 @@ export const adminSystem = defineMessages('adminSystem', {
     heartbeatIntervalSeconds: { label: 'Heartbeat interval', hint: 'Stations report every interval; offline after three missed.' },
     vendTokenExpirySeconds: { label: 'Vend token expiry', hint: 'Lifetime of the signed token a station verifies.' },
     nfcTokenExpirySeconds: { label: 'NFC token expiry', hint: 'Lifetime of the token the app shows to pay.' },
+    offlineAllowanceMl: { label: 'Offline allowance', hint: 'What a token reserves from the wallet for a station without signal: this much water at the highest station price, never more than the balance.' },
+    offlineSettlementWindowMinutes: { label: 'Offline settlement window', hint: 'How long an unused reservation stays held after its token expired, for an offline station to report when its signal is back.' },
     paidVendCutoffSeconds: { label: 'Paid refill cutoff', hint: 'A refill paid in the app starts only if the payment is confirmed within this time; later, the money stays in the wallet.' },
     guestRefundGraceHours: { label: 'Guest refund wait', hint: 'A guest refill that ended unreported is refunded in full when its station reports again, or after this long if it stays silent.' },
     bottleLitres: { label: 'Bottle size', hint: 'One refill of this size replaces one plastic bottle.' },

@@ -98,6 +98,7 @@ export const appTexts = defineMessages('appTexts', {
     topUp: 'Top Up',
     owedAmount: (amount: string) => `${amount} owed`,
     guestRefill: 'Paid at the station (kept receipt)',
+    offlineRefill: 'Offline refill: the station had no signal and reported later',
   },
   profile: {
     title: 'Profile',

@@ -12,6 +12,7 @@ export const nfcTexts = defineMessages('nfcTexts', {
   generating: 'Generating your code...',
   expired: 'This code has expired',
   expiresIn: 'Expires in',
+  reserved: (amount: string, litres: string) => `${amount} reserved for up to ${litres}, even at a station without signal. What is not poured comes back.`,
   nfcReady: 'NFC is ready: tap the station’s reader',
   nfcSent: 'Sent to the station over NFC',
   nfcFailed: 'NFC did not work here: show the QR code instead',

@@ -40,6 +40,10 @@ export const refillInProgress = { en: 'This refill is still in progress', id: 'I
 export const refillNotFound = { en: 'Refill not found', id: 'Isi ulang tidak ditemukan' };
 
 // What became of an NFC token that ended with nothing charged (GET /api/nfc/tokens/{id}).
+export const owedBeforeToken = (owed: number) => ({
+  en: `You owe ${formatRupiah(owed)} for water already dispensed. Top up your wallet to pay it before you refill again.`,
+  id: `Anda berutang ${formatRupiah(owed)} untuk air yang sudah dikeluarkan. Isi ulang dompet Anda untuk membayarnya sebelum mengisi air lagi.`,
+});
 export const nfcTokenNotFound = { en: 'Payment code not found', id: 'Kode pembayaran tidak ditemukan' };
 export const notUsedBalance = { en: 'Your balance did not cover the refill. Nothing was charged.', id: 'Saldo Anda tidak cukup untuk isi ulang ini. Tidak ada yang ditagih.' };
 export const notUsedStationStopped = { en: 'The station stopped before any water came out. Nothing was charged.', id: 'Stasiun berhenti sebelum air keluar. Tidak ada yang ditagih.' };

@@ -5,12 +5,50 @@ import { authorizeVend } from './vend';
 import { completeVend, failVend } from './vend-close';
 import { sweepExpiredSessions } from './vend-sweep';
 import { memoryVendWorld } from './vend.test-fakes';
+import { signNfcToken } from './tokens';
 
 /** NFC tokens: the profile made on first call, the minimum balance; what became of a token. */
 
 const holder = { sub: 'u1', username: 'u1@example.com', email: 'u1@example.com', givenName: 'Ketut', familyName: null };
 
 describe('NFC token issuance', () => {
+  it('reserves the offline allowance at the fleet\'s highest price, capped at the balance; one live token per account', async () => {
+    const w = await memoryVendWorld();
+    const at = w.clock.now().toISOString();
+    await w.machines.create({ id: 'HRL-00002', name: 'Canggu', status: 'online', lastHeartbeat: at, pricePerLitre: 2_000, createdAt: at, updatedAt: at });
+    await w.users.ensure({ id: 'u1', username: holder.username, firstName: 'Ketut', lastName: null, email: holder.email }, at);
+    w.users.items.get('u1')!.balance = 5_000;
+    const first = await issueNfcToken(holder, w);
+    expect(first).toMatchObject({ reservedIdr: 3_000, allowanceMl: 1_500 });
+    expect(JSON.parse(Buffer.from(first.token.split('.')[1]!, 'base64url').toString())).toMatchObject({ jti: first.tokenId, allowanceMl: 1_500, allowanceIdr: 3_000 });
+    expect(w.users.items.get('u1')!.balance).toBe(2_000);
+    expect(await w.ledger.getHold(first.tokenId)).toMatchObject({ amount: 3_000, status: 'open' });
+    // Asked again while it lives unused: the same token and reservation, nothing more held.
+    const again = await issueNfcToken(holder, w);
+    expect(again).toMatchObject({ tokenId: first.tokenId, reservedIdr: 3_000, expiresAt: first.expiresAt });
+    expect(w.users.items.get('u1')!.balance).toBe(2_000);
+    // Expired: a new token, whose reservation is what the balance still covers (the first stays held until voided).
+    w.clock.advance(301_000);
+    const second = await issueNfcToken(holder, w);
+    expect(second.tokenId).not.toBe(first.tokenId);
+    expect(second).toMatchObject({ reservedIdr: 2_000, allowanceMl: 1_000 });
+    expect(w.users.items.get('u1')!.balance).toBe(0);
+    // Voided by the sweep once the settlement window passed, the unused allowance comes back.
+    const report = await sweepExpiredSessions(w, new Date(w.clock.now().getTime() + 36 * 60_000));
+    expect(report.voided).toBe(2);
+    expect(w.users.items.get('u1')!.balance).toBe(5_000);
+  });
+
+  it('refuses a new token while the account owes money', async () => {
+    const w = await memoryVendWorld();
+    await w.users.ensure({ id: 'u1', username: holder.username, firstName: 'Ketut', lastName: null, email: holder.email }, w.clock.now().toISOString());
+    Object.assign(w.users.items.get('u1')!, { balance: 5_000, owed: 700 });
+    const error = await issueNfcToken(holder, w).then(() => null, (e: unknown) => e as DomainError);
+    expect(error?.status).toBe(409);
+    expect(error?.messageIn('en')).toContain('Rp 700');
+    expect(w.users.items.get('u1')!.balance).toBe(5_000);
+  });
+
   it('creates the user on first call and refuses below the minimum balance with 409', async () => {
     const w = await memoryVendWorld();
     const error = await issueNfcToken(holder, w).then(() => null, (e: unknown) => e);
@@ -80,11 +118,24 @@ describe('following a token', () => {
     expect(await follow(dry.tokenId)).toMatchObject({ status: 'not_used', reason: 'No water came out. Nothing was charged.' });
   });
 
-  it('is not used when the balance no longer covered a refill at the station (the token is used up, no session opens)', async () => {
+  it('is not used when the balance no longer covered a refill at the station (a token without a reservation: used up, no session opens)', async () => {
+    const { w, follow } = await world();
+    const key = { privateKey: await w.signingKeys.privateKey(), keyId: await w.signingKeys.keyId() };
+    const { token } = await signNfcToken({ jti: 'unreserved-1', userId: 'u1', now: w.clock.now(), lifetimeSeconds: 300 }, key);
+    w.users.items.get('u1')!.balance = 100;
+    await authorizeVend({ stationId: station, token, requestId: 'r-poor' }, w);
+    expect(await follow('unreserved-1')).toMatchObject({ status: 'not_used', stationName: null, reason: 'Your balance did not cover the refill. Nothing was charged.' });
+  });
+
+  it('pays from its reservation, whatever the balance did since it was issued', async () => {
     const { w, follow } = await world();
     const issued = await issueNfcToken(holder, w);
-    w.users.items.get('u1')!.balance = 100;
-    await authorizeVend({ stationId: station, token: issued.token, requestId: 'r-poor' }, w);
-    expect(await follow(issued.tokenId)).toMatchObject({ status: 'not_used', stationName: null, reason: 'Your balance did not cover the refill. Nothing was charged.' });
+    expect(w.users.items.get('u1')!.balance).toBe(3_500);
+    w.users.items.get('u1')!.balance = 0;
+    const outcome = await authorizeVend({ stationId: station, token: issued.token, requestId: 'r-reserved' }, w);
+    expect(outcome).toMatchObject({ decision: 'authorized', sessionId: issued.tokenId, holdAmount: 1_500, maxMl: 1_500 });
+    await completeVend({ stationId: station, sessionId: issued.tokenId, dispensedMl: 400 }, w);
+    expect(await follow(issued.tokenId)).toMatchObject({ status: 'charged', chargedIdr: 400 });
+    expect(w.users.items.get('u1')!.balance).toBe(1_100);
   });
 });

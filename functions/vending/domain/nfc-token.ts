@@ -4,35 +4,83 @@ import type { Clock, Ids } from '../../platform/ports/clock';
 import type { SettingsStore } from '../../platform/ports/settings';
 import type { SigningKeys } from '../ports/signing-keys';
 import type { Users } from '../../accounts/ports/users';
-import type { VendSession, VendSessions } from '../ports/vend-sessions';
+import type { Ledger } from '../../wallet/ports/ledger';
+import type { Machines } from '../../stations/ports/machines';
+import type { Reservation, VendSession, VendSessions } from '../ports/vend-sessions';
+import type { Settings } from '@shared/schemas/settings';
 import { conflict, notFound } from '../../platform/domain/errors';
 import { signNfcToken } from './tokens';
 import type { SignedInPerson } from '../../platform/ports/caller-directory';
 import { ensureProfile } from '../../accounts/domain/users';
 import * as texts from '../../platform/domain/texts';
-import { minimumBalance } from './vend-rules';
+import { stationPrice } from '../../stations/domain/machines';
+import { minimumBalance, offlineAllowance, refusedByLedger } from './vend-rules';
 
 /**
  * The NFC token (POST /api/nfc/generate-token): what a phone shows a station to pay from the wallet, and what became
  * of it (GET /api/nfc/tokens/{id}).
  */
 
-/** A one-time ES256 token to pay at a station; only when the balance reaches the minimum to vend. */
-export async function issueNfcToken(
-  holder: SignedInPerson,
-  deps: { users: Users; settings: SettingsStore; signingKeys: SigningKeys; clock: Clock; ids: Ids },
-): Promise<NfcTokenResponse> {
+export type IssueDeps = {
+  users: Users; settings: SettingsStore; signingKeys: SigningKeys; clock: Clock; ids: Ids;
+  ledger: Pick<Ledger, 'hold'>; vendSessions: Pick<VendSessions, 'reserving' | 'liveReservation'>; machines: Pick<Machines, 'list'>;
+};
+
+/**
+ * A one-time ES256 token to pay at a station, which reserves its offline allowance in the book (docs/architecture.md,
+ * "Offline vends"): a hold from the wallet with the token's jti, committed with the token's reservation. One live token
+ * per account: while it lives unused, the same token (its jti, claims and reservation) is signed again; a new one only
+ * once it was used or expired. Refused below the minimum balance to vend, and while the account owes money.
+ */
+export async function issueNfcToken(holder: SignedInPerson, deps: IssueDeps): Promise<NfcTokenResponse> {
   const now = deps.clock.now();
-  const [user, settings] = await Promise.all([
+  const [user, settings, live, fleet] = await Promise.all([
     ensureProfile(holder, deps.users, now.toISOString()),
     deps.settings.get(),
+    deps.vendSessions.liveReservation(holder.sub),
+    deps.machines.list(),
   ]);
+  if ((user.owed ?? 0) > 0) throw conflict(texts.owedBeforeToken(user.owed ?? 0));
+  if (live && isLive(live, now)) return signed(live, deps);
   const minimum = minimumBalance(settings);
   if (user.balance < minimum) throw conflict(texts.insufficientBalance(minimum));
+  const allowance = offlineAllowance(user.balance, settings.offlineAllowanceMl, highestPrice(fleet, settings));
+  const issuedAt = new Date(Math.floor(now.getTime() / 1000) * 1000);
+  const expiresAt = new Date(issuedAt.getTime() + settings.nfcTokenExpirySeconds * 1000);
+  const reservation: Reservation = {
+    jti: deps.ids.next(), userId: user.id, amount: allowance.idr, allowanceMl: allowance.ml, status: 'reserved',
+    issuedAt: issuedAt.toISOString(), expiresAt: expiresAt.toISOString(), voidAt: new Date(expiresAt.getTime() + settings.offlineSettlementWindowMinutes * 60_000).toISOString(),
+  };
+  try {
+    await deps.ledger.hold(user.id, reservation.jti, reservation.amount, { reference: reservation.jti, actor: user.id, note: 'Offline allowance of an NFC token' }, {
+      knownBalance: user.balance, together: deps.vendSessions.reserving(reservation, live?.jti ?? null),
+    });
+  } catch (error) {
+    if (!refusedByLedger(error)) throw error;
+    // Another request of the same account issued its token meanwhile (two taps): that one is the live token.
+    const winner = await deps.vendSessions.liveReservation(user.id);
+    if (winner && winner.jti !== live?.jti && isLive(winner, now)) return signed(winner, deps);
+    throw conflict(texts.insufficientBalance(minimum));
+  }
+  return signed(reservation, deps);
+}
+
+/** Unused and not expired: a station may still take it. */
+const isLive = (reservation: Reservation, now: Date) => reservation.status === 'reserved' && Date.parse(reservation.expiresAt) > now.getTime();
+
+/** The highest price per litre in the fleet (the default where a station has none of its own). */
+const highestPrice = (fleet: Parameters<typeof stationPrice>[0][], settings: Pick<Settings, 'pricePerLitre'>) =>
+  Math.max(settings.pricePerLitre, ...fleet.map((machine) => stationPrice(machine, settings)));
+
+/** The reservation's token: the same claims whenever it is signed. */
+async function signed(reservation: Reservation, deps: Pick<IssueDeps, 'signingKeys'>): Promise<NfcTokenResponse> {
   const [privateKey, keyId] = await Promise.all([deps.signingKeys.privateKey(), deps.signingKeys.keyId()]);
-  const tokenId = deps.ids.next();
-  const { token, expiresAt } = await signNfcToken({ jti: tokenId, userId: user.id, now, lifetimeSeconds: settings.nfcTokenExpirySeconds }, { privateKey, keyId });
-  return { token, expiresAt: expiresAt.toISOString(), tokenId };
+  const issuedAt = new Date(reservation.issuedAt);
+  const { token, expiresAt } = await signNfcToken({
+    jti: reservation.jti, userId: reservation.userId, now: issuedAt, lifetimeSeconds: (Date.parse(reservation.expiresAt) - issuedAt.getTime()) / 1000,
+    allowance: { ml: reservation.allowanceMl, idr: reservation.amount },
+  }, { privateKey, keyId });
+  return { token, expiresAt: expiresAt.toISOString(), tokenId: reservation.jti, reservedIdr: reservation.amount, allowanceMl: reservation.allowanceMl };
 }
 
 /**

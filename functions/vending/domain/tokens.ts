@@ -4,7 +4,9 @@ import { signJwt, type TokenKey, verifyJwt } from './es256-jwt';
 /**
  * The two signed tokens of the vend protocol, both ES256 JWTs signed with the same key but never
  * interchangeable: each has its own `typ` header and audience.
- * - NFC token: the app shows it, a station reads it and forwards it in vend/request. One-time (jti).
+ * - NFC token: the app shows it, a station reads it and forwards it in vend/request. One-time (jti). It carries the
+ *   offline allowance its reservation holds (millilitres and rupiah) and nbf/exp, so that a station without its
+ *   connection can verify it on its own and dispense at most the allowance (docs/station-protocol.md, "Offline vends").
  * - Vend token: the back end's answer in vend/authorized, bound to one station, one session and a maximum
  *   volume, valid from nbf to exp; the station verifies it offline with the public key of its provisioning
  *   bundle, allowing its clock a leeway of VEND_TOKEN_LEEWAY_SECONDS (docs/station-protocol.md).
@@ -21,6 +23,14 @@ export interface NfcClaims {
   sub: string;
   /** Seconds since the epoch. */
   exp: number;
+  /** The offline allowance the token's reservation holds; absent on a token issued without one. */
+  allowance?: OfflineAllowance;
+}
+
+/** What a token's reservation lets an offline station dispense: at most `ml`, and never more than `idr` at its price. */
+export interface OfflineAllowance {
+  ml: number;
+  idr: number;
 }
 
 export interface VendClaims {
@@ -41,14 +51,15 @@ export type Verified<T> = { ok: true; claims: T } | { ok: false; failure: TokenF
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 export async function signNfcToken(
-  input: { jti: string; userId: string; now: Date; lifetimeSeconds: number },
+  input: { jti: string; userId: string; now: Date; lifetimeSeconds: number; allowance?: OfflineAllowance },
   key: { privateKey: TokenKey; keyId: string },
 ): Promise<{ token: string; expiresAt: Date }> {
   const iat = seconds(input.now);
   const exp = iat + input.lifetimeSeconds;
+  const allowance = input.allowance ? { allowanceMl: input.allowance.ml, allowanceIdr: input.allowance.idr } : {};
   const token = signJwt(
     { typ: NFC_TOKEN_TYPE, kid: key.keyId },
-    { iss: TOKEN_ISSUER, aud: NFC_TOKEN_AUDIENCE, sub: input.userId, jti: input.jti, iat, exp },
+    { iss: TOKEN_ISSUER, aud: NFC_TOKEN_AUDIENCE, sub: input.userId, jti: input.jti, iat, nbf: iat, exp, ...allowance },
     key.privateKey,
   );
   return { token, expiresAt: new Date(exp * 1000) };
@@ -78,15 +89,33 @@ function verify(token: unknown, publicKey: TokenKey, now: Date, audience: string
   return verifyJwt(token, publicKey, { typ, issuer: TOKEN_ISSUER, audience, now, leewaySeconds, required });
 }
 
-/** Checks signature (ES256 only), typ, issuer, audience, expiry and the required claims. */
-export async function verifyNfcToken(token: unknown, publicKey: TokenKey, now: Date): Promise<Verified<NfcClaims>> {
-  const result = verify(token, publicKey, now, NFC_TOKEN_AUDIENCE, NFC_TOKEN_TYPE);
+const wholePositive = (value: unknown): value is number => typeof value === 'number' && Number.isSafeInteger(value) && value > 0;
+
+/**
+ * Checks signature (ES256 only), typ, issuer, audience, expiry and the required claims. `leewaySeconds` is a station's
+ * clock allowance (docs/station-protocol.md, "Offline vends"); the back end, whose clock is the reference, allows none.
+ */
+export async function verifyNfcToken(token: unknown, publicKey: TokenKey, now: Date, leewaySeconds = 0): Promise<Verified<NfcClaims>> {
+  return nfcClaimsOf(verify(token, publicKey, now, NFC_TOKEN_AUDIENCE, NFC_TOKEN_TYPE, leewaySeconds));
+}
+
+/**
+ * An offline vend's proof, delivered when its station reconnects (minutes or hours after the token expired): everything
+ * verifyNfcToken checks but the time, which the station checked when it dispensed.
+ */
+export async function verifyOfflineProof(token: unknown, publicKey: TokenKey): Promise<Verified<NfcClaims>> {
+  return nfcClaimsOf(verify(token, publicKey, new Date(), NFC_TOKEN_AUDIENCE, NFC_TOKEN_TYPE, Number.POSITIVE_INFINITY));
+}
+
+function nfcClaimsOf(result: ReturnType<typeof verify>): Verified<NfcClaims> {
   if (!result.ok) return result;
-  const { jti, sub, exp } = result.payload;
+  const { jti, sub, exp, allowanceMl, allowanceIdr } = result.payload;
   if (typeof jti !== 'string' || !jti || jti.length > 128 || typeof sub !== 'string' || !sub || typeof exp !== 'number') {
     return { ok: false, failure: 'invalid', detail: 'malformed claims' };
   }
-  return { ok: true, claims: { jti, sub, exp } };
+  if (allowanceMl === undefined && allowanceIdr === undefined) return { ok: true, claims: { jti, sub, exp } };
+  if (!wholePositive(allowanceMl) || !wholePositive(allowanceIdr)) return { ok: false, failure: 'invalid', detail: 'malformed allowance' };
+  return { ok: true, claims: { jti, sub, exp, allowance: { ml: allowanceMl, idr: allowanceIdr } } };
 }
 
 /**

@@ -29,6 +29,15 @@ export function holdFor(balance: number, maxFillMl: number, pricePerLitre: numbe
 }
 
 /**
+ * What an NFC token reserves for an offline station (docs/architecture.md, "Offline vends"): `allowanceMl` at the
+ * fleet's highest price, never more than the balance (then the millilitres that balance pays for at that price).
+ */
+export function offlineAllowance(balance: number, allowanceMl: number, highestPricePerLitre: number): { ml: number; idr: number } {
+  const held = holdFor(balance, allowanceMl, highestPricePerLitre);
+  return held ? { ml: held.maxMl, idr: held.holdAmount } : { ml: 0, idr: 0 };
+}
+
+/**
  * The whole millilitres a completion reports, judged against its session: a finite number from 0 up to the
  * authorized volume, fractions rounded down (a meter's 250.5 ml is 250 ml). Anything else (a string, a negative
  * number, more than was authorized, nothing) cannot be settled as it came: the reason for its incident.

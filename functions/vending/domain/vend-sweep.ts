@@ -1,5 +1,6 @@
-import type { VendSession } from '../ports/vend-sessions';
+import type { Reservation, VendSession } from '../ports/vend-sessions';
 import { releaseSession, type SettlingDeps } from './vend-close';
+import { refusedByLedger } from './vend-rules';
 import type { VendDeps } from './vend';
 
 /**
@@ -16,6 +17,8 @@ const HOUR_MS = 3_600_000;
 
 export interface SweepReport {
   expired: number;
+  /** Unused offline reservations voided (their tokens expired and the settlement window passed). */
+  voided: number;
   settled: number;
   /** Expired guest sessions whose refund in full was marked due (their station reported since, or the grace passed). */
   refundsDue: number;
@@ -27,21 +30,21 @@ export interface SweepReport {
 /** What the sweep needs: the sessions and the ledger, and to judge a waiting refund, the stations and the grace period. */
 export type SweepDeps = SettlingDeps & Pick<VendDeps, 'machines' | 'settings'>;
 
-/** Every due session, a page at a time, each handled apart: one that keeps failing never stands in the way of the others. */
-async function eachPaged(
-  list: (cursor?: string) => Promise<{ items: VendSession[]; nextCursor: string | null }>,
-  handle: (session: VendSession) => Promise<void>,
+/** Every due item, a page at a time, each handled apart: one that keeps failing never stands in the way of the others. */
+async function eachPaged<T extends VendSession | Reservation>(
+  list: (cursor?: string) => Promise<{ items: T[]; nextCursor: string | null }>,
+  handle: (item: T) => Promise<void>,
   report: SweepReport,
 ): Promise<void> {
   let cursor: string | undefined;
   for (let page = 0; page < SWEEP_PAGES; page++) {
     const due = await list(cursor);
-    for (const session of due.items) {
+    for (const item of due.items) {
       try {
-        await handle(session);
+        await handle(item);
       } catch (error) {
         report.errors++;
-        if (report.failures.length < REPORTED_FAILURES) report.failures.push({ sessionId: session.id, error: (error as Error).message });
+        if (report.failures.length < REPORTED_FAILURES) report.failures.push({ sessionId: 'id' in item ? item.id : item.jti, error: (error as Error).message });
       }
     }
     if (!due.nextCursor) break;
@@ -50,18 +53,31 @@ async function eachPaged(
 }
 
 /**
- * The scheduled sweep: expires open sessions past their time and releases their holds in full. Then the expired guest
+ * The scheduled sweep: expires open sessions past their time and releases their holds in full, and voids the offline
+ * reservations of tokens no station used once their settlement window has passed. Then the expired guest
  * sessions waiting for their station (docs/payments.md, "Guest orders"): one whose station reported after the expiry
  * (a heartbeat received since: the station delivers its stored final messages before it, docs/station-protocol.md)
  * or whose grace period (`guestRefundGraceHours`) has passed has its refund in full marked due, once; the table's
  * stream then refunds it (guestSessionClosed). Failures are reported and tried again next run.
  */
 export async function sweepExpiredSessions(deps: SweepDeps, now: Date = deps.clock.now()): Promise<SweepReport> {
-  const report: SweepReport = { expired: 0, settled: 0, refundsDue: 0, errors: 0, failures: [] };
+  const report: SweepReport = { expired: 0, voided: 0, settled: 0, refundsDue: 0, errors: 0, failures: [] };
   await eachPaged((cursor) => deps.vendSessions.listExpired(now.toISOString(), SWEEP_PAGE, cursor), async (session) => {
     const outcome = await releaseSession(deps, session, { status: 'expired', reason: 'not completed in time', at: now });
     if (outcome === 'expired') report.expired++;
     else report.settled++;
+  }, report);
+
+  // Offline reservations no station used (docs/architecture.md, "Offline vends"): voided with the release of their hold.
+  await eachPaged((cursor) => deps.vendSessions.listReservationsDue(now.toISOString(), SWEEP_PAGE, cursor), async (reservation) => {
+    const voided = await deps.ledger.release(reservation.jti, { reference: reservation.jti, actor: 'system', note: 'Offline allowance not used' }, {
+      together: deps.vendSessions.voidingReservation(reservation.jti),
+    }).then(() => true, (error: unknown) => {
+      // Used meanwhile (its token's vend holds it now): nothing to void.
+      if (refusedByLedger(error)) return false;
+      throw error;
+    });
+    if (voided) report.voided++;
   }, report);
 
   const { guestRefundGraceHours } = await deps.settings.get();
@@ -79,6 +95,6 @@ export async function sweepExpiredSessions(deps: SweepDeps, now: Date = deps.clo
   }, report);
 
   if (report.errors) deps.log.warn('sweep: some sessions could not be closed; the next run tries them again', { ...report });
-  else if (report.expired || report.settled || report.refundsDue) deps.log.info('sweep', { expired: report.expired, settled: report.settled, refundsDue: report.refundsDue });
+  else if (report.expired || report.voided || report.settled || report.refundsDue) deps.log.info('sweep', { expired: report.expired, voided: report.voided, settled: report.settled, refundsDue: report.refundsDue });
   return report;
 }

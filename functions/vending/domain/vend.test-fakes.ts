@@ -15,7 +15,7 @@ import {
   type PostResult,
   type Transfer,
 } from '../../wallet/ports/ledger';
-import { TransactionPartRejected, type TransactionPart } from '../../platform/ports/transaction';
+import { combinedParts, TransactionPartRejected, type TransactionPart } from '../../platform/ports/transaction';
 import type { MachineRecord, MachineUpdateCondition, Machines } from '../../stations/ports/machines';
 import type { SettingsStore } from '../../platform/ports/settings';
 import type { SigningKeys } from '../ports/signing-keys';
@@ -24,6 +24,8 @@ import type { ProfileGaps, UserRecord, Users } from '../../accounts/ports/users'
 import type {
   IncidentReport,
   IncidentResolution,
+  IncidentSubject,
+  Reservation,
   SessionOutcome,
   UsedToken,
   VendIncident,
@@ -334,6 +336,18 @@ export class MemoryLedger implements Ledger {
       return this.result(hold.userId);
     });
   }
+  async reduceHold(holdId: string, amount: number, details: EntryDetails, options: JoinOptions = {}): Promise<PostResult> {
+    const hold = this.holds.get(holdId);
+    if (!hold) throw notFound('no hold');
+    if (hold.amount === amount) return this.result(hold.userId, true);
+    if (hold.status !== 'open') throw conflict(`Hold ${holdId} is already ${hold.status}`);
+    if (amount <= 0 || amount > hold.amount) throw conflict('not a reduction');
+    return joined(options.together, () => {
+      this.move(hold.userId, 'release', hold.amount - amount, details);
+      hold.amount = amount;
+      return this.result(hold.userId);
+    });
+  }
   async release(holdId: string, details: EntryDetails, options: JoinOptions = {}): Promise<PostResult> {
     const hold = this.holds.get(holdId);
     if (!hold) throw notFound('no hold');
@@ -421,6 +435,43 @@ export class MemoryUsers implements Users {
 class MemoryVendSessions implements VendSessions {
   readonly tokens = new Map<string, UsedToken>();
   readonly sessions = new Map<string, VendSession>();
+  readonly reservations = new Map<string, Reservation>();
+  /** The live token's jti per account. */
+  private readonly live = new Map<string, string>();
+  reserving(reservation: Reservation, previousJti: string | null) {
+    return memoryPart(
+      { holds: () => !this.reservations.has(reservation.jti), apply: () => this.reservations.set(reservation.jti, { ...reservation }) },
+      { holds: () => (this.live.get(reservation.userId) ?? null) === previousJti, apply: () => this.live.set(reservation.userId, reservation.jti) },
+    );
+  }
+  async reservation(jti: string) {
+    const r = this.reservations.get(jti);
+    return r ? { ...r } : null;
+  }
+  async liveReservation(userId: string) {
+    const jti = this.live.get(userId);
+    return jti ? this.reservation(jti) : null;
+  }
+  private reservationMove(jti: string, to: 'used' | 'voided') {
+    return memoryPart({ holds: () => this.reservations.get(jti)?.status === 'reserved', apply: () => void (this.reservations.get(jti)!.status = to) });
+  }
+  usingReservation(jti: string) {
+    return this.reservationMove(jti, 'used');
+  }
+  voidingReservation(jti: string) {
+    return this.reservationMove(jti, 'voided');
+  }
+  async listReservationsDue(now: string) {
+    return { items: [...this.reservations.values()].filter((r) => r.status === 'reserved' && r.voidAt <= now).map((r) => ({ ...r })), nextCursor: null };
+  }
+  async openReserved(record: UsedToken, session: VendSession) {
+    try {
+      return joined(combinedParts(this.opening(record, session), this.usingReservation(record.jti)), () => true);
+    } catch (error) {
+      if (error instanceof TransactionPartRejected) return false;
+      throw error;
+    }
+  }
   async consumeToken(record: UsedToken) {
     const existing = this.tokens.get(record.jti);
     if (existing) return { consumed: false as const, existing };
@@ -514,6 +565,14 @@ class MemoryVendSessions implements VendSessions {
     });
   }
   readonly incidents = new Map<string, VendIncident>();
+  async recordOfflineIncident(subject: IncidentSubject, report: IncidentReport) {
+    const existing = this.incidents.get(subject.id);
+    this.incidents.set(subject.id, {
+      sessionId: subject.id, stationId: subject.stationId, userId: subject.userId, machineName: subject.machineName, maxMl: subject.maxMl,
+      status: 'open', holdKept: false, firstReport: existing?.firstReport ?? report, lastReport: report, reports: (existing?.reports ?? 0) + 1,
+      createdAt: existing?.createdAt ?? report.at, updatedAt: report.at,
+    });
+  }
   async recordIncident(session: VendSession, report: IncidentReport, options: { holdSession: boolean }): Promise<'held' | 'recorded' | 'settled'> {
     if (this.sessions.get(session.id)?.status === 'completed') return 'settled';
     const held = options.holdSession && this.sessions.get(session.id)?.status === 'open';

@@ -134,11 +134,11 @@ describe('authorize, settle, release', () => {
     const late = authorized().sessionId;
     expect(w.users.items.get('u1')!.balance).toBe(2_000);
     const due = new Date(Date.parse(w.vendSessions.sessions.get(sessionId)!.expiresAt) + 1);
-    expect(await sweepExpiredSessions(w, due)).toEqual({ expired: 1, settled: 0, refundsDue: 0, errors: 0, failures: [] });
+    expect(await sweepExpiredSessions(w, due)).toEqual({ expired: 1, voided: 0, settled: 0, refundsDue: 0, errors: 0, failures: [] });
     expect(w.vendSessions.sessions.get(sessionId)!.status).toBe('expired');
     expect(w.vendSessions.sessions.get(late)!.status).toBe('open');
     expect(w.users.items.get('u1')!.balance).toBe(3_500);
-    expect(await sweepExpiredSessions(w, due)).toEqual({ expired: 0, settled: 0, refundsDue: 0, errors: 0, failures: [] });
+    expect(await sweepExpiredSessions(w, due)).toEqual({ expired: 0, voided: 0, settled: 0, refundsDue: 0, errors: 0, failures: [] });
   });
 
   it('closes a swept session as completed when its hold was settled meanwhile', async () => {
@@ -146,7 +146,7 @@ describe('authorize, settle, release', () => {
     const { sessionId } = authorized();
     await w.ledger.settle(sessionId, 200, { reference: sessionId, actor: 'x', volumeMl: 200 });
     const due = new Date(Date.parse(w.vendSessions.sessions.get(sessionId)!.expiresAt) + 1);
-    expect(await sweepExpiredSessions(w, due)).toEqual({ expired: 0, settled: 1, refundsDue: 0, errors: 0, failures: [] });
+    expect(await sweepExpiredSessions(w, due)).toEqual({ expired: 0, voided: 0, settled: 1, refundsDue: 0, errors: 0, failures: [] });
     expect(w.vendSessions.sessions.get(sessionId)).toMatchObject({ status: 'completed', charged: 200 });
     expect(w.users.items.get('u1')!.balance).toBe(4_800);
   });

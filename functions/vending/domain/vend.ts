@@ -14,10 +14,11 @@ import { DEFAULT_MAX_FILL_ML } from '@shared/constants';
 import { StationId } from '../../stations/domain/machines';
 import { signVendToken, verifyNfcToken } from './tokens';
 import { holdFor, minimumBalance, refusedByLedger, sessionExpiry, stationName } from './vend-rules';
+import { combinedParts } from '../../platform/ports/transaction';
 
 /**
  * The vend protocol (docs/architecture.md, The vend protocol; the station's side: docs/station-protocol.md):
- * NFC token -> vend/request -> hold + session -> vend/authorized (signed vend token) -> vend/complete
+ * NFC token (its offline reservation: the hold) -> vend/request -> session -> vend/authorized (signed vend token) -> vend/complete
  * (settle exactly the dispensed millilitres) | vend/failed (release) | sweep (expire and release).
  * This file is its start: vend/request answered authorized or denied. The close is vend-close.ts, the sweep
  * vend-sweep.ts, sessions paid by the gateway vend-paid.ts.
@@ -85,7 +86,9 @@ export async function authorizeVend(event: unknown, deps: VendDeps): Promise<Aut
   const { jti, sub: userId, exp } = verified.claims;
 
   // Independent reads at once: each is a round trip the station waits for.
-  const [machine, settings, holder] = await Promise.all([deps.machines.get(stationId), deps.settings.get(), deps.users.get(userId)]);
+  const [machine, settings, holder, reservation] = await Promise.all([
+    deps.machines.get(stationId), deps.settings.get(), deps.users.get(userId), verified.claims.allowance ? deps.vendSessions.reservation(jti) : null,
+  ]);
   if (!machine) return deny(deps, stationId, requestId, 'unknown_station');
   const status = effectiveStatus(machine, now, settings.heartbeatIntervalSeconds);
   // A locked station says why: a water safety lock (docs/stations.md, "Water safety") or the operator's.
@@ -101,6 +104,26 @@ export async function authorizeVend(event: unknown, deps: VendDeps): Promise<Aut
 
   const claim = { jti, userId, stationId, requestId, sessionId: deps.ids.next(), usedAt: now.toISOString(), expiresAt: new Date(exp * 1000).toISOString() };
   const holdDetails = (session: VendSession) => ({ reference: session.id, actor: `station:${stationId}`, machineId: stationId, machineName: session.machineName });
+
+  // The token reserved its allowance when it was issued: that hold becomes the vend's (docs/architecture.md, "Offline
+  // vends"), the session taking its id; made at the fleet's highest price, the part this station's fill does not need
+  // is given back in the same transaction.
+  const reserved = reservation?.status === 'reserved' && reservation.userId === userId
+    ? holdFor(reservation.amount, machine.maxFillMl ?? DEFAULT_MAX_FILL_ML, stationPrice(machine, settings)) : null;
+  if (reservation && reserved) {
+    const opened = newSession(reservation.jti, reserved);
+    const first = { ...claim, sessionId: opened.id };
+    const usedReservation = reserved.holdAmount < reservation.amount
+      ? await deps.ledger
+        .reduceHold(reservation.jti, reserved.holdAmount, holdDetails(opened), { together: combinedParts(deps.vendSessions.opening(first, opened), deps.vendSessions.usingReservation(jti)) })
+        .then(() => true, (error: unknown) => {
+          if (refusedByLedger(error)) return false;
+          throw error;
+        })
+      : await deps.vendSessions.openReserved(first, opened);
+    // Not used: the token was presented before (a redelivery, a replay) or the sweep voided the reservation. As below.
+    if (usedReservation) return authorized(deps, opened, { requestId, now, settings, resumed: false });
+  }
 
   // The common case in one transaction: the token's single use, its session and the session's hold, all or nothing.
   if (holder && plan) {

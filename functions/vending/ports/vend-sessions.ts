@@ -38,6 +38,8 @@ export interface VendSession {
    * (the sweep: the station said nothing in time). Only the station's own failure report supports a claim at once.
    */
   settledLateAfter?: 'failed' | 'expired';
+  /** Dispensed by a station without its connection, reported when it reconnected (docs/architecture.md, "Offline vends"). */
+  offline?: boolean;
   /** An open incident holds the session: it is out of the sweep, and its hold stays until the incident is resolved. */
   incident?: boolean;
   /** When the station reported that water started to flow (vend/started; optional in the protocol). */
@@ -59,6 +61,9 @@ export interface IncidentReport {
   reason: string;
   problem?: VolumeProblem;
 }
+
+/** What an incident is about: a session, or an offline vend's proof that could not be trusted (its own id). */
+export type IncidentSubject = Pick<VendSession, 'id' | 'stationId' | 'userId' | 'machineName' | 'maxMl'>;
 
 export interface IncidentResolution {
   at: string;
@@ -102,7 +107,48 @@ export interface UsedToken {
   expiresAt: string;
 }
 
+/**
+ * The offline allowance an NFC token reserves from the wallet when it is issued (docs/architecture.md, "Offline vends"):
+ * the ledger hold whose id is the token's jti. `reserved` until a station uses the token (online, the hold becomes the
+ * vend's; offline, its completion settles it) or the sweep voids it, unused, at `voidAt`.
+ */
+export interface Reservation {
+  jti: string;
+  userId: string;
+  /** Rupiah held. */
+  amount: number;
+  /** The most an offline station may dispense for it. */
+  allowanceMl: number;
+  /** The token's issue time and expiry: the token signed again carries the same claims. */
+  issuedAt: string;
+  expiresAt: string;
+  /** The token's expiry plus the settlement window: when the sweep voids it unused. */
+  voidAt: string;
+  status: 'reserved' | 'used' | 'voided';
+}
+
 export interface VendSessions {
+  /**
+   * The writes that record a new reservation as the account's live token, for the ledger to commit with its hold;
+   * rejected when the account's live token is no longer `previousJti` (null: none) as read.
+   */
+  reserving(reservation: Reservation, previousJti: string | null): TransactionPart;
+  reservation(jti: string): Promise<Reservation | null>;
+  /** The reservation of the account's latest token, whatever its state. */
+  liveReservation(userId: string): Promise<Reservation | null>;
+  /** The write that marks a reservation used by its token's vend; rejected unless it was `reserved`. */
+  usingReservation(jti: string): TransactionPart;
+  /** The write that voids an unused reservation, for the ledger to commit with the release of its hold; rejected unless `reserved`. */
+  voidingReservation(jti: string): TransactionPart;
+  /** Unused reservations whose voidAt <= now, a page at a time. */
+  listReservationsDue(now: string, limit: number, cursor?: string): Promise<{ items: Reservation[]; nextCursor: string | null }>;
+  /**
+   * The token's first use, its session and its reservation marked used, in one transaction without the ledger: the
+   * reservation's hold is the session's (online, item 2 of docs/architecture.md, "Offline vends"). False when the token
+   * was used or the reservation was not `reserved` any more: nothing was written.
+   */
+  openReserved(record: UsedToken, session: VendSession): Promise<boolean>;
+
   /** Marks the token used; returns the earlier record when it was already used. */
   consumeToken(record: UsedToken): Promise<{ consumed: true } | { consumed: false; existing: UsedToken }>;
   /** The record of the token's first presentation, if it was presented. */
@@ -155,6 +201,11 @@ export interface VendSessions {
    * resolved: `held`; `recorded` when it had been released meanwhile (expired, failed).
    */
   recordIncident(session: VendSession, report: IncidentReport, options: { holdSession: boolean }): Promise<'held' | 'recorded' | 'settled'>;
+  /**
+   * Records an offline completion whose proof cannot be trusted (docs/architecture.md, "Offline vends"): an incident with
+   * its payload and no session or hold (nothing is charged on it); one more report when the same subject comes again.
+   */
+  recordOfflineIncident(subject: IncidentSubject, report: IncidentReport): Promise<void>;
   incident(sessionId: string): Promise<VendIncident | null>;
   /** The write that resolves the session's open incident, joined to the settlement or release that resolves it. */
   resolvingIncident(sessionId: string, resolution: IncidentResolution): TransactionPart;

@@ -43,6 +43,7 @@ export function toTransaction(entry: LedgerEntry): Transaction {
     // A station's purchase is a vend: its reference is the session, which the person may claim.
     ...(entry.type === 'purchase' && entry.machineId && entry.reference ? { vendId: entry.reference } : {}),
     ...(entry.type === 'adjustment' && isWithdrawalId(entry.reference) ? { withdrawalId: entry.reference } : {}),
+    ...(entry.offline ? { offline: true as const } : {}),
   };
 }
 

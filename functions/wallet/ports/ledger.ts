@@ -41,6 +41,8 @@ export interface LedgerEntry {
   volumeMl?: number;
   paymentMethod?: string;
   note?: string;
+  /** A vend an offline station dispensed and reported later (docs/architecture.md, "Offline vends"). */
+  offline?: boolean;
   /** The book's account on the other side of a single-sided entry: what balances it in the journal. */
   counter?: CounterAccount;
 }
@@ -78,6 +80,7 @@ export interface EntryDetails {
   volumeMl?: number;
   paymentMethod?: string;
   note?: string;
+  offline?: boolean;
 }
 
 export interface PostResult {
@@ -177,6 +180,11 @@ export interface Ledger {
    * read it, saves reading it again, and its balanceAfter is the first guess of the balance, checked by the write.
    */
   settle(holdId: string, charged: number, details: EntryDetails, options?: JoinOptions & { knownHold?: Hold }): Promise<PostResult>;
+  /**
+   * Releases part of an open hold, once: it keeps `amount` (> 0, less than the hold). A token's offline reservation made
+   * at the fleet's highest price becomes a cheaper station's vend hold (docs/architecture.md, "Offline vends").
+   */
+  reduceHold(holdId: string, amount: number, details: EntryDetails, options?: JoinOptions & { knownHold?: Hold }): Promise<PostResult>;
   /** Releases an open hold in full, once (dispense failure, expiry); `knownHold` as for settle. */
   release(holdId: string, details: EntryDetails, options?: JoinOptions & { knownHold?: Hold }): Promise<PostResult>;
   /**

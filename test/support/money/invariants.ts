@@ -42,6 +42,8 @@ export interface Book {
   /** Refunds the gateway made through its refund API (its own books), of the simulation's orders. */
   gatewayRefunds: MadeRefund[];
   sessions: { sim: SimSession; stored: VendSession | null; hold: Hold | null; incident: Awaited<ReturnType<Sim['svc']['vendSessions']['incident']>> }[];
+  /** Offline tokens redeemed at a second station. */
+  offlineAgain: Sim['records']['offlineAgain'];
   claims: { sessionId: string; path: PathName; session: SimSession | undefined; stored: ClaimRecord | null }[];
   withdrawals: { record: WithdrawalRecord; path: PathName }[];
 }
@@ -97,6 +99,18 @@ const INVARIANTS: InvariantCheck[] = [
         if (incident) note(s.path, incident.status === 'resolved' ? `incident resolved by ${incident.resolution!.by.split(':')[0]}` : 'incident left open on a closed session');
         expect(charged === expected && (session.status !== 'completed' || session.dispensedMl === Math.min(s.maxMl, s.truth)) && (!incident || incident.status === 'resolved'),
           () => `${s.id} (${s.kind}): dispensed ${s.truth} ml, expected Rp ${expected}, charged Rp ${charged} (${session.status} with ${session.dispensedMl} ml${session.settledLate ? ', late' : ''}, hold ${hold?.status}, incident ${incident ? `${incident.status}: ${incident.reports} reports, first ${incident.firstReport.at}, last ${incident.lastReport.at}` : 'none'}, closed ${session.closedAt})`, s.path);
+      }
+    },
+  },
+  {
+    name: 'every offline token redeemed at a second station: charged late once, what it dispensed and never more than one allowance, the rest owed',
+    check(book, expect, note) {
+      for (const again of book.offlineAgain) {
+        const charges = entriesWithKey(book, `offline:${again.jti}:${again.stationId}`, again.account);
+        const charged = sum(charges, taken);
+        const expected = Math.min(Math.round((again.truth * again.pricePerLitre) / 1000), again.allowanceIdr);
+        note(PATHS.offlineVend, sum(charges, (e) => e.owed ?? 0) ? 'second station: charged late, partly owed' : 'second station: charged late');
+        expect(charged === expected && expected <= again.allowanceIdr, () => `${again.jti} at ${again.stationId}: dispensed ${again.truth} ml, expected Rp ${expected}, charged Rp ${charged}`, PATHS.offlineVend);
       }
     },
   },
@@ -351,7 +365,7 @@ export async function readBook(sim: Sim, windowStart: string, totalsBefore: Ledg
 
   return {
     accounts, byKey, entriesMeanwhile, totals: { before: totalsBefore, after: totalsAfter }, people: sim.users.length,
-    orders, gatewayRefunds, sessions, claims, withdrawals,
+    orders, gatewayRefunds, sessions, claims, withdrawals, offlineAgain: records.offlineAgain,
   };
 }
 

@@ -22,6 +22,7 @@ export const PATHS = {
   guestNotStarted: 'guest not started',
   guestPaidTooLate: 'guest paid too late',
   guestExpiredLate: 'guest expired, completed late',
+  offlineVend: 'offline vend',
   walletClaim: 'wallet claim',
   guestClaim: 'guest claim',
   receiptKept: 'receipt kept',
@@ -122,6 +123,12 @@ export interface SimUser {
   /** A withdrawal of this user is being made or waits to be resumed: the next one waits. */
   withdrawing: boolean;
   lastToken?: string;
+  /**
+   * A token of this person was redeemed offline and not yet settled: the back end cannot know it was used, so the app
+   * would show the same live token again. The person vends nowhere else until it is settled (one phone, one person);
+   * a token shown at two offline stations is the path's own kind.
+   */
+  offlinePending?: boolean;
 }
 
 /** A vend session the simulation started, and what the station really did. */
@@ -184,6 +191,8 @@ export interface SimRecords {
   claims: Map<string, PathName>;
   /** Admin adjustments made (200), by user. */
   adjustments: { userSub: string; amount: number }[];
+  /** Offline tokens redeemed at a second station: what it dispensed, and the allowance that bounds its charge. */
+  offlineAgain: { jti: string; account: string; stationId: string; truth: number; pricePerLitre: number; allowanceIdr: number }[];
 }
 
 /** Everything a path needs, made once by runMoneySimulation. */

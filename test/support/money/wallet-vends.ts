@@ -286,7 +286,11 @@ export function walletPaths(sim: Sim, busy: Set<SimStation>) {
   };
 
   /** Thin wallets vend often, so that late completions find them short. */
-  const pickUser = () => (thinUsers.length && rnd.chance(0.4) ? rnd.pick(thinUsers) : rnd.pick(sim.users));
+  const pickUser = (free: (u: SimUser) => boolean = () => true) => {
+    const thin = thinUsers.filter((u) => !u.offlinePending && free(u));
+    const all = sim.users.filter((u) => !u.offlinePending && free(u));
+    return thin.length && rnd.chance(0.4) ? rnd.pick(thin) : all.length ? rnd.pick(all) : null;
+  };
 
   return { topUp, fund, walletVend, remoteStart, pickUser };
 }

@@ -44,12 +44,23 @@ function ConnectionNote({ connection }: { connection: StationConnection | null }
   const t = useMessages(adminConsole);
   const language = useLanguage();
   const timeAgo = useTimeAgo();
-  if (connection?.state !== 'disconnected') {
-    return <p className="mt-1 text-xs text-slate-600" data-availability="offline">{connection ? t.heartbeatsStopped : t.neverConnected}</p>;
+  if (!connection) return <p className="mt-1 text-xs text-slate-600" data-availability="offline">{t.neverConnected}</p>;
+  // A station that was connected keeps serving wallet customers on its own (docs/station-protocol.md, "Offline vends").
+  const serving = <p className="mt-1 text-xs font-medium text-slate-700" data-availability="serving-offline">{t.servingOffline}</p>;
+  if (connection.state !== 'disconnected') {
+    return (
+      <>
+        <p className="mt-1 text-xs text-slate-600" data-availability="offline">{t.heartbeatsStopped}</p>
+        {serving}
+      </>
+    );
   }
   return (
-    <p className="mt-1 text-xs text-slate-600" title={connection.reason ?? undefined} data-availability="offline">
-      {t.disconnected(timeAgo(connection.at), connection.reason ? disconnectReasonIn(connection.reason, language) : t.reasonUnknown)}
-    </p>
+    <>
+      <p className="mt-1 text-xs text-slate-600" title={connection.reason ?? undefined} data-availability="offline">
+        {t.disconnected(timeAgo(connection.at), connection.reason ? disconnectReasonIn(connection.reason, language) : t.reasonUnknown)}
+      </p>
+      {serving}
+    </>
   );
 }

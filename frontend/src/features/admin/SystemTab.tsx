@@ -34,6 +34,8 @@ const NUMBERS: { key: Exclude<keyof Texts['fields'], 'alertRepeatMinutes' | 'ale
   { key: 'heartbeatIntervalSeconds', unit: 'seconds' },
   { key: 'vendTokenExpirySeconds', unit: 'seconds' },
   { key: 'nfcTokenExpirySeconds', unit: 'seconds' },
+  { key: 'offlineAllowanceMl', unit: 'millilitres' },
+  { key: 'offlineSettlementWindowMinutes', unit: 'minutes' },
   { key: 'paidVendCutoffSeconds', unit: 'seconds' },
   { key: 'guestRefundGraceHours', unit: 'hours' },
   { key: 'bottleLitres', unit: 'litres', step: '0.01' },

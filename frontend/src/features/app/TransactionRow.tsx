@@ -44,6 +44,7 @@ export function TransactionRow({ transaction, onClaim }: { transaction: Transact
         {details.length > 0 && <p className="mt-0.5 truncate text-xs text-slate-500">{details.join(' · ')}</p>}
         {parts && <p className="mt-0.5 text-xs text-slate-600" data-testid="withdrawal-parts">{parts}</p>}
         {paidAtStation && <p className="mt-0.5 text-xs text-slate-500">{t.guestRefill}</p>}
+        {transaction.offline && <p className="mt-0.5 text-xs text-slate-500" data-testid="offline-refill">{t.offlineRefill}</p>}
         {transaction.claim && <ClaimStateLine claim={transaction.claim} />}
         {onClaim && <ClaimButton onClick={onClaim} />}
       </div>

@@ -207,6 +207,12 @@ function FollowedCode({ code, now, nfc }: { code: Code; now: number; nfc: NfcWri
           </p>
         )}
       </div>
+      {/* What the code holds from the wallet while it lives (docs/architecture.md, "Offline vends"). */}
+      {status === 'waiting' && left > 0 && code.token.reservedIdr > 0 && (
+        <p className="mt-1 text-xs text-slate-600" data-testid="nfc-reserved">
+          {t.reserved(formatRupiah(code.token.reservedIdr), formatLitres(code.token.allowanceMl / 1000))}
+        </p>
+      )}
 
       {nfc !== 'unsupported' && status === 'waiting' && !expired && (
         <p className={`mt-2 flex items-center justify-center gap-2 text-xs font-medium ${nfc === 'failed' ? 'text-amber-700' : 'text-brand-700'}`}>

@@ -39,6 +39,7 @@ export const adminConsole: (typeof english)['en'] = {
   empty: (level) => `Kosong: tingkat air ${level}%`,
   heartbeatsStopped: 'Terhubung, tetapi heartbeat berhenti',
   neverConnected: 'Belum pernah terhubung',
+  servingOffline: 'Offline, melayani pelanggan dompet: isi ulang mereka ditagih saat stasiun terhubung lagi (QRIS butuh sinyalnya)',
   disconnected: (ago, reason) => `Terputus ${ago}: ${reason}`,
   machines: {
     waterLevel: (level) => `Tingkat air ${level}%`,

@@ -7,7 +7,7 @@ export const adminSystem: (typeof english)['en'] = {
     deadLetters: 'dead letter',
   },
   units: {
-    idr: 'IDR', points: 'poin', seconds: 'detik', litres: 'liter', kg: 'kg', minutes: 'menit', percent: '%', ppm: 'ppm', hours: 'jam', messages: 'pesan', days: 'hari',
+    idr: 'IDR', points: 'poin', seconds: 'detik', litres: 'liter', millilitres: 'ml', kg: 'kg', minutes: 'menit', percent: '%', ppm: 'ppm', hours: 'jam', messages: 'pesan', days: 'hari',
     addresses: 'alamat',
   },
   fields: {
@@ -17,6 +17,8 @@ export const adminSystem: (typeof english)['en'] = {
     heartbeatIntervalSeconds: { label: 'Interval heartbeat', hint: 'Stasiun melapor setiap interval; offline setelah tiga kali terlewat.' },
     vendTokenExpirySeconds: { label: 'Masa berlaku token pengisian', hint: 'Umur token bertanda tangan yang diperiksa stasiun.' },
     nfcTokenExpirySeconds: { label: 'Masa berlaku token NFC', hint: 'Umur token yang ditampilkan aplikasi untuk membayar.' },
+    offlineAllowanceMl: { label: 'Jatah offline', hint: 'Yang dicadangkan token dari dompet untuk stasiun tanpa sinyal: air sebanyak ini dengan harga stasiun tertinggi, tidak pernah lebih dari saldo.' },
+    offlineSettlementWindowMinutes: { label: 'Jendela penyelesaian offline', hint: 'Berapa lama cadangan yang tidak terpakai tetap ditahan setelah tokennya kedaluwarsa, agar stasiun offline dapat melapor saat sinyalnya kembali.' },
     paidVendCutoffSeconds: { label: 'Batas waktu pengisian berbayar', hint: 'Pengisian yang dibayar di aplikasi hanya dimulai jika pembayaran dikonfirmasi dalam waktu ini; jika lebih lambat, uang tetap di dompet.' },
     guestRefundGraceHours: { label: 'Tunggu pengembalian dana tamu', hint: 'Pengisian tamu yang berakhir tanpa laporan dikembalikan seluruhnya saat stasiunnya melapor lagi, atau setelah selama ini jika stasiun tetap diam.' },
     bottleLitres: { label: 'Ukuran botol', hint: 'Satu pengisian sebesar ini menggantikan satu botol plastik.' },

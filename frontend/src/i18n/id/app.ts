@@ -98,6 +98,7 @@ export const appTexts: (typeof english)['en'] = {
     topUp: 'Isi Saldo',
     owedAmount: (amount) => `${amount} terutang`,
     guestRefill: 'Dibayar di stasiun (struk disimpan)',
+    offlineRefill: 'Isi ulang offline: stasiun tanpa sinyal dan melapor kemudian',
   },
   profile: {
     title: 'Profil',

@@ -12,6 +12,7 @@ export const nfcTexts: (typeof english)['en'] = {
   generating: 'Membuat kode Anda...',
   expired: 'Kode ini sudah kedaluwarsa',
   expiresIn: 'Kedaluwarsa dalam',
+  reserved: (amount, litres) => `${amount} dicadangkan untuk maksimal ${litres}, juga di stasiun tanpa sinyal. Yang tidak dikeluarkan akan kembali.`,
   nfcReady: 'NFC siap: tempelkan ke pembaca stasiun',
   nfcSent: 'Terkirim ke stasiun lewat NFC',
   nfcFailed: 'NFC tidak berfungsi di sini: tunjukkan kode QR saja',

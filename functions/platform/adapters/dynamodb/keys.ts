@@ -190,6 +190,12 @@ export const keys = {
   awaitingVendSession: (closedAt: string) => ({ GSI2PK: 'VENDS#AWAITING', GSI2SK: closedAt }),
   awaitingVendsPartition: 'VENDS#AWAITING',
   usedNfcToken: (jti: string) => ({ PK: `NFCTOKEN#${jti}`, SK: 'NFCTOKEN' }),
+  /** An NFC token's offline reservation (its hold has the token's jti); GSI2 lists the unused ones by when they are voided. */
+  nfcReservation: (jti: string) => ({ PK: `NFCTOKEN#${jti}`, SK: 'RESERVATION' }),
+  openNfcReservation: (voidAt: string, jti: string) => ({ GSI2PK: 'RESERVATIONS#OPEN', GSI2SK: `${voidAt}#${jti}` }),
+  openNfcReservationsPartition: 'RESERVATIONS#OPEN',
+  /** The account's live NFC token: one per account (docs/architecture.md, "Offline vends"). */
+  liveNfcToken: (userId: string) => ({ PK: `NFCLIVE#${userId}`, SK: 'NFCLIVE' }),
   /** One per vend session whose completion could not be settled as reported; GSI1 lists the open ones. */
   vendIncident: (sessionId: string) => ({ PK: `INCIDENT#${sessionId}`, SK: 'INCIDENT' }),
   openVendIncident: (at: string, sessionId: string) => ({ GSI1PK: 'INCIDENTS#OPEN', GSI1SK: `${at}#${sessionId}` }),

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { TransactionPart } from '@functions/platform/ports/transaction';
-import type { IncidentReport, IncidentResolution, SessionOutcome, UsedToken, VendIncident, VendSession, VendSessions } from '../../ports/vend-sessions';
+import type { IncidentReport, IncidentResolution, IncidentSubject, Reservation, SessionOutcome, UsedToken, VendIncident, VendSession, VendSessions } from '../../ports/vend-sessions';
 import { keys, withoutKeys } from '@functions/platform/adapters/dynamodb/keys';
 import { decodeCursor, encodeCursor } from '@functions/platform/adapters/dynamodb/query';
 
@@ -8,6 +8,12 @@ const isConditionFailure = (error: unknown) => (error as Error).name === 'Condit
 
 /** Extra life of a used-token record past the token's expiry, then DynamoDB's TTL deletes it. */
 const USED_TOKEN_RETENTION_SECONDS = 3600;
+/**
+ * Life of a reservation's record (and, for an offline token, of its used-token record) past its voidAt: an offline
+ * station's completion delivered within it still finds which station redeemed the token first.
+ */
+const RESERVATION_RETENTION_SECONDS = 30 * 86_400;
+const retainedUntil = (at: string, seconds: number) => Math.floor(Date.parse(at) / 1000) + seconds;
 
 /**
  * Vend sessions and used NFC tokens on the single table. An open session carries the GSI2 keys
@@ -34,8 +40,87 @@ export class DynamoVendSessions implements VendSessions {
   }
 
   private usedTokenPut(record: UsedToken) {
-    const ttl = Math.floor(Date.parse(record.expiresAt) / 1000) + USED_TOKEN_RETENTION_SECONDS;
+    // A token that reserved an allowance may be redeemed again by an offline station hours later: its record stays as long as the reservation's.
+    const ttl = retainedUntil(record.expiresAt, USED_TOKEN_RETENTION_SECONDS + RESERVATION_RETENTION_SECONDS);
     return { TableName: this.tableName, Item: { ...keys.usedNfcToken(record.jti), ...record, ttl }, ConditionExpression: 'attribute_not_exists(PK)' };
+  }
+
+  reserving(reservation: Reservation, previousJti: string | null): TransactionPart {
+    const live = keys.liveNfcToken(reservation.userId);
+    return {
+      writes: [
+        {
+          Put: {
+            TableName: this.tableName,
+            Item: { ...keys.nfcReservation(reservation.jti), ...keys.openNfcReservation(reservation.voidAt, reservation.jti), ...reservation, ttl: retainedUntil(reservation.voidAt, RESERVATION_RETENTION_SECONDS) },
+            ConditionExpression: 'attribute_not_exists(PK)',
+          },
+        },
+        {
+          Put: {
+            TableName: this.tableName,
+            Item: { ...live, jti: reservation.jti, ttl: retainedUntil(reservation.voidAt, 0) },
+            ...(previousJti === null ? { ConditionExpression: 'attribute_not_exists(PK)' } : { ConditionExpression: 'jti = :previous', ExpressionAttributeValues: { ':previous': previousJti } }),
+          },
+        },
+      ],
+    };
+  }
+
+  async reservation(jti: string): Promise<Reservation | null> {
+    const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.nfcReservation(jti), ConsistentRead: true }));
+    return Item ? withoutKeys<Reservation>(Item) : null;
+  }
+
+  async liveReservation(userId: string): Promise<Reservation | null> {
+    const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.liveNfcToken(userId), ConsistentRead: true }));
+    return Item ? this.reservation(Item.jti as string) : null;
+  }
+
+  usingReservation(jti: string): TransactionPart {
+    return { writes: [{ Update: this.reservationMove(jti, 'used') }] };
+  }
+
+  voidingReservation(jti: string): TransactionPart {
+    return { writes: [{ Update: this.reservationMove(jti, 'voided') }] };
+  }
+
+  /** reserved -> used or voided, off the sweep's list, only while reserved. */
+  private reservationMove(jti: string, to: 'used' | 'voided') {
+    return {
+      TableName: this.tableName,
+      Key: keys.nfcReservation(jti),
+      UpdateExpression: 'SET #status = :to REMOVE GSI2PK, GSI2SK',
+      ConditionExpression: '#status = :reserved',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':to': to, ':reserved': 'reserved' },
+    };
+  }
+
+  async listReservationsDue(now: string, limit: number, cursor?: string) {
+    const { Items = [], LastEvaluatedKey } = await this.db.send(new QueryCommand({
+      TableName: this.tableName,
+      IndexName: 'GSI2',
+      // voidAt#jti: every key of a voidAt before now sorts below `now` followed by a higher character than '#'.
+      KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK < :now',
+      ExpressionAttributeValues: { ':pk': keys.openNfcReservationsPartition, ':now': `${now}$` },
+      Limit: limit,
+      ExclusiveStartKey: decodeCursor(cursor),
+    }));
+    // Eventually consistent, like listExpired: voiding is conditional.
+    return { items: Items.map((item) => withoutKeys<Reservation>(item)).filter((r) => r.status === 'reserved'), nextCursor: encodeCursor(LastEvaluatedKey) };
+  }
+
+  async openReserved(record: UsedToken, session: VendSession): Promise<boolean> {
+    try {
+      await this.db.send(new TransactWriteCommand({ TransactItems: [{ Put: this.usedTokenPut(record) }, { Put: this.sessionPut(session) }, { Update: this.reservationMove(record.jti, 'used') }] }));
+      return true;
+    } catch (error) {
+      if ((error as Error).name !== 'TransactionCanceledException') throw error;
+      const reasons = (error as { CancellationReasons?: { Code?: string }[] }).CancellationReasons ?? [];
+      if (!reasons.some((r) => r.Code === 'ConditionalCheckFailed')) throw error;
+      return false;
+    }
   }
 
   private sessionPut(session: VendSession) {
@@ -176,8 +261,13 @@ export class DynamoVendSessions implements VendSessions {
     }
   }
 
-  async recordIncident(session: VendSession, report: IncidentReport, options: { holdSession: boolean }): Promise<'held' | 'recorded' | 'settled'> {
-    const incident = (held: boolean) => ({
+  async recordOfflineIncident(subject: IncidentSubject, report: IncidentReport): Promise<void> {
+    await this.db.send(new UpdateCommand(this.incidentUpdate(subject, report, false)));
+  }
+
+  /** A new incident of the subject, or one more report on its open one. */
+  private incidentUpdate(session: IncidentSubject, report: IncidentReport, held: boolean) {
+    return {
       TableName: this.tableName,
       Key: keys.vendIncident(session.id),
       UpdateExpression: [
@@ -190,7 +280,11 @@ export class DynamoVendSessions implements VendSessions {
         ':sid': session.id, ':station': session.stationId, ':user': session.userId, ':name': session.machineName, ':max': session.maxMl, ':open': 'open',
         ':held': held, ':report': report, ':at': report.at, ':one': 1, ...prefixed(keys.openVendIncident(report.at, session.id)),
       },
-    });
+    };
+  }
+
+  async recordIncident(session: VendSession, report: IncidentReport, options: { holdSession: boolean }): Promise<'held' | 'recorded' | 'settled'> {
+    const incident = (held: boolean) => this.incidentUpdate(session, report, held);
     /** The incident with a condition on the session, its state as the write found it told apart by the cancellation. */
     const withSession = async (held: boolean, sessionPart: NonNullable<TransactWriteCommandInput['TransactItems']>[number]): Promise<boolean> => {
       try {

@@ -169,6 +169,35 @@ export class DynamoLedger implements Ledger {
     }), { together: options.together, knownBalance: options.knownHold?.balanceAfter });
   }
 
+  async reduceHold(holdId: string, amount: number, details: EntryDetails, options: JoinOptions & { knownHold?: Hold } = {}) {
+    const hold = options.knownHold ?? (await this.getHold(holdId));
+    if (!hold) throw notFound(`Hold ${holdId} not found`);
+    const replay = async (): Promise<PostResult> => {
+      const now = await this.getHold(holdId);
+      if (now?.amount === amount) return { ...(await this.accountOf(hold.userId) ?? { balance: 0, owed: 0 }), entries: [], replayed: true };
+      throw conflict(`Hold ${holdId} is already ${now?.status ?? 'gone'}`);
+    };
+    if (hold.status !== 'open' || hold.amount === amount) return replay();
+    if (!Number.isSafeInteger(amount) || amount <= 0 || amount > hold.amount) {
+      throw invalid(`A reduced hold must be between Rp 1 and the hold of Rp ${hold.amount}`);
+    }
+    const released = hold.amount - amount;
+    return this.apply(hold.userId, `reduce:${holdId}`, details, ({ balance }) => ({
+      guards: [{
+        Update: {
+          TableName: this.tableName,
+          Key: keys.hold(holdId),
+          UpdateExpression: 'SET amount = :amount, balanceAfter = :balanceAfter',
+          ConditionExpression: '#status = :open AND amount = :was',
+          ExpressionAttributeNames: { '#status': 'status' },
+          ExpressionAttributeValues: { ':amount': amount, ':balanceAfter': balance + released, ':open': 'open', ':was': hold.amount },
+        },
+      }],
+      entries: [{ type: 'release', amount: released }],
+      onGuardFailed: replay,
+    }), { together: options.together, knownBalance: options.knownHold?.balanceAfter });
+  }
+
   async release(holdId: string, details: EntryDetails, options: JoinOptions & { knownHold?: Hold } = {}) {
     const hold = options.knownHold ?? (await this.getHold(holdId));
     if (!hold) throw notFound(`Hold ${holdId} not found`);
