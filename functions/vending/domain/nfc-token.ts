@@ -68,9 +68,9 @@ export async function issueNfcToken(holder: SignedInPerson, deps: IssueDeps): Pr
 /** Unused and not expired: a station may still take it. */
 const isLive = (reservation: Reservation, now: Date) => reservation.status === 'reserved' && Date.parse(reservation.expiresAt) > now.getTime();
 
-/** The highest price per litre in the fleet (the default where a station has none of its own). */
+/** The highest price per litre in the fleet (the default where a station has none of its own); a loop, as 100,000 arguments to Math.max overflow the stack. */
 const highestPrice = (fleet: Parameters<typeof stationPrice>[0][], settings: Pick<Settings, 'pricePerLitre'>) =>
-  Math.max(settings.pricePerLitre, ...fleet.map((machine) => stationPrice(machine, settings)));
+  fleet.reduce((highest, machine) => Math.max(highest, stationPrice(machine, settings)), settings.pricePerLitre);
 
 /** The reservation's token: the same claims whenever it is signed. */
 async function signed(reservation: Reservation, deps: Pick<IssueDeps, 'signingKeys'>): Promise<NfcTokenResponse> {
