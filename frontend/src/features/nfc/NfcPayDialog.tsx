@@ -220,7 +220,7 @@ function FollowedCode({ code, now, nfc }: { code: Code; now: number; nfc: NfcWri
   );
 }
 
-/** Where the vend of a presented code is: dispensing at its station, charged, or not used and why. */
+/** Where the vend of a presented code is: dispensing at its station, being checked (an incident), charged, or not used and why. */
 function VendOutcome({ progress }: { progress: NfcTokenProgress }) {
   const t = useMessages(nfcTexts);
   const station = progress.stationName ?? '';
@@ -242,6 +242,16 @@ function VendOutcome({ progress }: { progress: NfcTokenProgress }) {
           </span>
           <span className="text-base font-bold text-slate-900">{t.charged(formatRupiah(progress.chargedIdr), formatLitres(progress.dispensedMl / 1000), station)}</span>
           {progress.settledLate && <span className="text-xs text-slate-600">{t.chargedLate}</span>}
+        </>
+      )}
+      {progress.status === 'checking' && (
+        <>
+          <span aria-hidden="true" className="flex h-16 w-16 items-center justify-center rounded-full bg-amber-50 text-amber-700">
+            <DropIcon size={30} />
+          </span>
+          <span className="text-base font-bold text-slate-900">{t.checking}</span>
+          {station && <span className="text-slate-600">{t.atStation(station)}</span>}
+          {progress.reason && <span className="text-slate-600">{progress.reason}</span>}
         </>
       )}
       {progress.status === 'not_used' && (
