@@ -186,12 +186,15 @@ function FollowedCode({ code, now, nfc }: { code: Code; now: number; nfc: NfcWri
 
   const left = remainingMs(code.token.expiresAt, now);
   const expired = status === 'waiting' && left <= 0;
+  // What became of the code once a station took it.
+  const outcome = status !== 'waiting' ? progress : undefined;
   return (
     <>
       <p className="min-h-10 text-sm text-slate-600">{status === 'waiting' && !expired && t.hold}</p>
-      <div className="relative mx-auto mt-4 flex aspect-square w-64 max-w-full items-center justify-center overflow-hidden rounded-3xl bg-white ring-1 ring-slate-200">
-        {progress && status !== 'waiting' ? (
-          <VendOutcome progress={progress} />
+      {/* Square for the code; an outcome may grow past it (a reason in Indonesian is long). */}
+      <div className={`relative mx-auto mt-4 flex w-64 max-w-full items-center justify-center overflow-hidden rounded-3xl bg-white ring-1 ring-slate-200 ${outcome ? 'min-h-64 py-6' : 'aspect-square'}`}>
+        {outcome ? (
+          <VendOutcome progress={outcome} />
         ) : (
           <>
             <img src={code.qr} alt={t.qrAlt} data-expires-at={code.token.expiresAt} className={`h-full w-full p-3 transition ${expired ? 'opacity-15 blur-[2px]' : ''}`} />
