@@ -345,10 +345,10 @@ export default defineConfig({
               priority: 1,
             },
             {
-              // The station finder's first render: the page, its list's scope, the map's frame (maplibre
-              // stays a chunk of its own) and their texts. One chunk: small files compress badly.
+              // The station finder's first render: the page, the map's frame (maplibre stays a chunk of its own) and
+              // their texts. One chunk: small files compress badly.
               name: 'finder',
-              test: /src[\\/](features[\\/](stations[\\/](StationsPage|geolocation|ListScope|map-stations)|map[\\/](view|StationMap))|i18n[\\/]stations)\.tsx?$/,
+              test: /src[\\/](features[\\/](stations[\\/](StationsPage|geolocation|map-stations)|map[\\/](view|StationMap))|i18n[\\/]stations)\.tsx?$/,
               priority: 1,
             },
             {

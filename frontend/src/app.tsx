@@ -48,7 +48,7 @@ export function appElement(queryClient: QueryClient, router: AppRouter) {
  */
 export async function renderApp(mount: Mount, queryClient: QueryClient) {
   const router = createAppRouter(queryClient);
-  if (document.getElementById('root')?.hasAttribute('data-first-paint')) {
+  if (mount.framed) {
     await takeFirstPaintUser(queryClient);
     await router.load();
   }

@@ -1,8 +1,11 @@
 import type { ReactNode } from 'react';
 import { createRoot, hydrateRoot, type Root } from 'react-dom/client';
 
-/** Shows the first render of a visit in the page's root and returns that root for the renders after it. */
-export type Mount = (element: ReactNode) => Root;
+/**
+ * Shows the first render of a visit in the page's root and returns that root for the renders after it. `framed`: the
+ * root holds a page's frame (marked data-first-paint), which a script has filled.
+ */
+export type Mount = ((element: ReactNode) => Root) & { readonly framed: boolean };
 
 /**
  * A page prerendered at build time (docs/architecture.md, "Prerendered public pages") arrives with its HTML in the
@@ -11,12 +14,13 @@ export type Mount = (element: ReactNode) => Root;
  * render replaces it with the same page, docs/architecture.md, "The station page's first paint").
  */
 export function mountIn(container: HTMLElement): Mount {
-  const prerendered = container.firstElementChild !== null && !container.hasAttribute('data-first-paint');
-  const mount: Mount = (element) => {
+  const framed = container.hasAttribute('data-first-paint');
+  const prerendered = container.firstElementChild !== null && !framed;
+  const mount = (element: ReactNode) => {
     if (prerendered) return hydrateRoot(container, element);
     const root = createRoot(container);
     root.render(element);
     return root;
   };
-  return mount;
+  return Object.assign(mount, { framed });
 }

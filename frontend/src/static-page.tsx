@@ -26,7 +26,7 @@ export function renderStatic(mount: Mount, queryClient: QueryClient, path: strin
       return { router, show: () => root.render(appElement(queryClient, router)) };
     }));
 
-  const root = mount(staticElement(queryClient, path, page, routed));
+  const root: ReturnType<Mount> = mount(staticElement(queryClient, path, page, routed));
 }
 
 /** A router-free page's tree, in the browser and when it is prerendered (src/prerender.tsx). */

@@ -22,7 +22,8 @@ export const NfcTokenParams = /* @__PURE__ */ lazySchema(() => z.object({ id: z.
  * waiting: no station has presented it (yet); dispensing: its vend session is open; charged: the session settled
  * (on time or late); not_used: it ended with nothing charged (`reason` says why, in the reader's language).
  */
-const nfcTokenStatuses = ['waiting', 'dispensing', 'charged', 'not_used'] as const;
+/** `checking`: the station reported what the vend could not settle as it stands (an incident), and the team is on it. */
+const nfcTokenStatuses = ['waiting', 'dispensing', 'checking', 'charged', 'not_used'] as const;
 
 export const NfcTokenProgress = /* @__PURE__ */ lazySchema(() => z.object({
   tokenId: z.string(),

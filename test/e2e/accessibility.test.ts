@@ -16,7 +16,9 @@ const MIN_TARGET_PX = 44;
 
 type Screen = { path: string; ready: (p: Page) => Promise<unknown> };
 const text = (value: string) => (p: Page) => p.getByText(value).filter({ visible: true }).first().waitFor();
-const role = (name: Parameters<Page['getByRole']>[0], label: string) => (p: Page) => p.getByRole(name, { name: label }).first().waitFor();
+const role = (name: Parameters<Page['getByRole']>[0], label: string) => (p: Page) => p.getByRole(name, { name: label }).filter({ visible: true }).first().waitFor();
+/** The console's stations: a table on a desk, a list of cards on a phone (the other one is there, hidden). */
+const machines = (p: Page) => p.getByRole('table', { name: 'Machines' }).or(p.getByRole('list', { name: 'Machines' })).filter({ visible: true }).first().waitFor();
 
 const PUBLIC: Screen[] = [
   { path: '/', ready: role('list', 'Online stations') },
@@ -43,7 +45,7 @@ const APP: Screen[] = [
   { path: '/app/map', ready: role('heading', 'Find Machines') },
 ];
 const ADMIN: Screen[] = [
-  { path: '/admin', ready: role('table', 'Machines') },
+  { path: '/admin', ready: machines },
   { path: '/admin?tab=users', ready: role('table', 'Users') },
   { path: '/admin?tab=transactions', ready: role('table', 'Transactions') },
   { path: '/admin?tab=host-requests', ready: role('link', 'komang.sun@example.com') },

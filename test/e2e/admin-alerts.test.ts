@@ -43,7 +43,8 @@ describe('the Alerts page in Chromium', { timeout: 180_000 }, () => {
     await page.getByLabel('Station ID').press('Enter');
     const list = page.getByRole('list', { name: 'Alerts' });
     const row = list.getByRole('listitem');
-    await expect.poll(() => row.count()).toBe(1);
+    // The list answers after the filter's request; on a loaded machine that took more than the poll's default 5 s.
+    await expect.poll(() => row.count(), { timeout: 20_000 }).toBe(1);
     await row.getByText('Water level 7% (below 15%)').waitFor();
     await row.getByText('Not e-mailed yet').waitFor();
 

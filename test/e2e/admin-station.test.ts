@@ -42,7 +42,8 @@ afterAll(async () => {
 
 async function signInAsAdmin(p: Page) {
   await adminSignInInBrowser(p);
-  await p.getByRole('table', { name: 'Machines' }).waitFor();
+  // A table on a desk, a list of cards on a phone (the other one is there, hidden).
+  await p.getByRole('table', { name: 'Machines' }).or(p.getByRole('list', { name: 'Machines' })).filter({ visible: true }).first().waitFor();
 }
 
 describe("the admin's station page in Chromium", { timeout: 180_000 }, () => {
@@ -99,9 +100,9 @@ describe("the admin's station page in Chromium", { timeout: 180_000 }, () => {
     const list = await (await newContext(browser, { ...DESKTOP, locale: 'en-US' })).newPage();
     await signInAsAdmin(list);
     await list.getByLabel('Search machines').fill('Dropped Link Station');
-    await list.getByText('Disconnected 5 min ago: keep-alive timeout, no signal').waitFor();
+    await list.getByText('Disconnected 5 min ago: keep-alive timeout, no signal').filter({ visible: true }).waitFor();
     await list.getByLabel('Search machines').fill('Empty Tank Station');
-    await list.getByText('Empty: water level 3%').waitFor();
+    await list.getByText('Empty: water level 3%').filter({ visible: true }).waitFor();
 
     await list.goto(`${local().web}/admin/stations/${dropped.machine.id}`);
     const line = list.locator('[data-availability]');

@@ -155,6 +155,8 @@ describe('a phone that asks for Indonesian', () => {
     // Remembered: the home screen, loaded afresh, is English although the browser asks for Indonesian.
     await page.goto(local().web + '/app');
     await page.getByText('Current Balance').waitFor();
+    // The app's own render, not the home's prerendered frame (which has no tab bar).
+    await page.getByRole('navigation', { name: 'App' }).waitFor();
     expect(await page.getByRole('navigation', { name: 'App' }).getByRole('link').allInnerTexts()).toEqual(['Home', 'Map', 'History', 'Profile']);
   });
 });

@@ -26,6 +26,7 @@ const TEXTS = {
     notUsed: 'Not used', stationStopped: 'The station stopped before any water came out. Nothing was charged.',
     unavailable: 'Service temporarily unavailable, please try again',
     reserved: (amount: string) => `${amount} reserved for up to 1.5 L, even at a station without signal. What is not poured comes back.`,
+    checking: 'Being checked', checkingWhy: 'The station reported an amount we could not confirm. Our team is checking it; you are charged at most what this code allowed.',
   },
   id: {
     nfcPay: 'Bayar NFC', qrAlt: 'Kode QR pembayaran NFC', refresh: 'Perbarui NFC', dispensing: 'Sedang mengisi…', atStation: `di ${STATION_NAME}`,
@@ -34,6 +35,7 @@ const TEXTS = {
     notUsed: 'Tidak terpakai', stationStopped: 'Stasiun berhenti sebelum air keluar. Tidak ada yang ditagih.',
     unavailable: 'Layanan sedang tidak tersedia, silakan coba lagi',
     reserved: (amount: string) => `${amount} dicadangkan untuk maksimal 1,5 L, juga di stasiun tanpa sinyal. Yang tidak dikeluarkan akan kembali.`,
+    checking: 'Sedang diperiksa', checkingWhy: 'Stasiun melaporkan jumlah yang tidak dapat kami pastikan. Tim kami sedang memeriksanya; Anda ditagih paling banyak sebesar yang diizinkan kode ini.',
   },
 } as const;
 
@@ -188,5 +190,20 @@ describe.each(['en', 'id'] as const)('NFC Pay followed to the charge (%s)', (lan
     await shot(page, `${language}-7-not-used`);
     await page.keyboard.press('Escape');
     expect(await page.getByTestId('balance').textContent()).toBe(balance);
+  });
+
+  it('says a vend the station reported more than the code allowed for is being checked, instead of dispensing for good', async () => {
+    const answer = generated(page);
+    await page.getByRole('button', { name: t.nfcPay }).click();
+    const issued = (await (await answer).json()) as { token: string };
+    const vend = await station.requestVend(issued.token);
+    if (vend.kind !== 'authorized') throw new Error(`not authorized: ${JSON.stringify(vend.message)}`);
+    await station.complete(vend.message.sessionId, 250_000);
+    const outcome = page.getByRole('dialog', { name: t.nfcPay }).getByTestId('nfc-vend');
+    await outcome.getByText(t.checking, { exact: true }).waitFor();
+    expect(await outcome.getAttribute('data-status')).toBe('checking');
+    await outcome.getByText(t.checkingWhy).waitFor();
+    await shot(page, `${language}-8-checking`);
+    await page.keyboard.press('Escape');
   });
 });

@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '@functions/platform/adapters/dynamodb/keys';
 import { formatRupiah } from '@shared/money';
 import { axeViolations } from '../support/axe';
-import { adminSignInInBrowser, bearer, newAccount, signInInBrowser } from '../support/auth';
+import { adminSignInInBrowser, newAccount, signInInBrowser } from '../support/auth';
 import { launchBrowser, newContext, PHONE } from '../support/browser';
-import { apiFetch, local, testDb } from '../support/local';
+import { local, testDb } from '../support/local';
+import { settledTopup } from '../support/wallet';
 
 /**
  * Withdrawing the balance from Profile (docs/payments.md, "Withdrawals") on a 390 px phone, in English and in Bahasa
@@ -17,22 +18,13 @@ import { apiFetch, local, testDb } from '../support/local';
 let browser: Browser;
 type Account = Awaited<ReturnType<typeof newAccount>>;
 
-async function topup(account: Account, amount: number, paymentMethod: string) {
-  const res = await apiFetch('/api/wallet/topup', { method: 'POST', headers: { ...bearer(account.token), 'idempotency-key': crypto.randomUUID() }, json: { amount, paymentMethod } });
-  for (let tries = 0; (await apiFetch(`/api/wallet/topup/${res.body.id}`, { headers: bearer(account.token) })).body.status !== 'settled'; tries++) {
-    if (tries > 60) throw new Error(`top-up ${res.body.id} did not settle`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return res.body.id as string;
-}
-
 /** A wallet of Rp 32,000: a QRIS top-up of ten days ago (past QRIS's 7 days: paid out) and a GoPay top-up of today (refunded). */
 async function leavingAccount(name: string) {
   const account = await newAccount(name);
-  const old = await topup(account, 12_000, 'qris');
+  const old = await settledTopup(account.token, 12_000, 'qris');
   const { db, tableName } = testDb();
   await db.send(new UpdateCommand({ TableName: tableName, Key: keys.topup(old), UpdateExpression: 'SET creditedAt = :at', ExpressionAttributeValues: { ':at': new Date(Date.now() - 10 * 86_400_000).toISOString() } }));
-  await topup(account, 20_000, 'gopay');
+  await settledTopup(account.token, 20_000, 'gopay');
   return account;
 }
 

@@ -2,7 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, followRequests, launchBrowser, networkSettled, newContext, PHONE } from '../support/browser';
 import { local } from '../support/local';
-import { answerConsoleCode, signInInBrowser, staffSignInAtSignin } from '../support/auth';
+import { answerConsoleCode, signInInBrowser } from '../support/auth';
 
 /**
  * Issue 13: a stage with simulated payments says so on every page. The local cloud serves /config.json with
@@ -106,30 +106,6 @@ describe('the test-mode banner', () => {
     await console.getByRole('table', { name: 'Machines' }).waitFor();
     expect(await banner(console).textContent()).toBe(ENGLISH);
     await desk.close();
-    await context.close();
-  });
-
-  it("leaves a page's last lines readable: scrolled to the end, none of its text is under the note (a host's report)", async () => {
-    const context = await newContext(browser, { ...PHONE, locale: 'en-US' });
-    const page = await context.newPage();
-    await staffSignInAtSignin(page, 'host', 'en', '/host');
-    await page.getByRole('button', { name: 'Print the report' }).waitFor();
-    await banner(page).waitFor();
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-    const note = (await banner(page).boundingBox())!;
-    // Where the page's last line of text now is on the screen (the note's own text aside).
-    const lastLine = await page.evaluate(() => {
-      const walker = document.createTreeWalker(document.getElementById('root')!, NodeFilter.SHOW_TEXT);
-      let bottom = 0;
-      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-        if (!node.textContent?.trim() || node.parentElement?.closest('[role="note"]')) continue;
-        const range = document.createRange();
-        range.selectNodeContents(node);
-        for (const rect of range.getClientRects()) bottom = Math.max(bottom, rect.bottom);
-      }
-      return bottom;
-    });
-    expect(lastLine).toBeLessThanOrEqual(note.y);
     await context.close();
   });
 

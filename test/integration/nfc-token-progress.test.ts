@@ -71,6 +71,24 @@ describe('following an NFC token', () => {
     expect(await balance()).toBe(before);
   });
 
+  it('is being checked when the station reports more than the code allowed, says so in the reader\'s language, and charges nothing meanwhile', async () => {
+    const before = await balance();
+    const { token, tokenId } = await issue();
+    const sessionId = await presented(token);
+    // Far above any fill a code allows: the vend cannot be settled as reported and waits for the team (an incident).
+    await station.complete(sessionId, 250_000);
+    const checking = await waitFor(() => follow(tokenId), (r) => r.body.status !== 'dispensing');
+    expect(checking.value.body).toMatchObject({
+      status: 'checking', stationName: 'Follow test station', chargedIdr: 0,
+      reason: 'The station reported an amount we could not confirm. Our team is checking it; you are charged at most what this code allowed.',
+    });
+    expect((await follow(tokenId, holder.token, 'id')).body.reason).toBe('Stasiun melaporkan jumlah yang tidak dapat kami pastikan. Tim kami sedang memeriksanya; Anda ditagih paling banyak sebesar yang diizinkan kode ini.');
+    // The vend's hold stays for the team's decision: nothing charged, nothing released.
+    const hold = await repositories().ledger.getHold(sessionId);
+    expect(hold?.amount).toBeGreaterThan(0);
+    expect(await balance()).toBe(before - hold!.amount);
+  });
+
   it("answers 404 for another person's token once a station presented it, and never its vend", async () => {
     const { token, tokenId } = await issue();
     const sessionId = await presented(token);

@@ -27,7 +27,7 @@ export const nfcTokenQueries = {
         const status = query.state.data?.status;
         if (status === 'charged' || status === 'not_used') return false;
         const answeredAt = Math.max(query.state.dataUpdatedAt, query.state.errorUpdatedAt);
-        return status !== 'dispensing' && answeredAt >= Date.parse(token.expiresAt) ? false : FOLLOW_MS;
+        return status !== 'dispensing' && status !== 'checking' && answeredAt >= Date.parse(token.expiresAt) ? false : FOLLOW_MS;
       },
       refetchIntervalInBackground: true,
     }),

@@ -23,6 +23,7 @@ export const nfcTexts = defineMessages('nfcTexts', {
   charged: (amount: string, litres: string, station: string) => `Charged ${amount} for ${litres} at ${station}`,
   chargedLate: 'The station reported after a delay; this is the final charge.',
   notUsed: 'Not used',
+  checking: 'Being checked',
   offlineRefresh: 'Refreshing needs a connection.',
   stillValid: 'This code still works until it expires.',
   offlineNoCode: 'You are offline. Getting a code needs a connection.',

@@ -47,6 +47,10 @@ export const owedBeforeToken = (owed: number) => ({
 export const nfcTokenNotFound = { en: 'Payment code not found', id: 'Kode pembayaran tidak ditemukan' };
 export const notUsedBalance = { en: 'Your balance did not cover the refill. Nothing was charged.', id: 'Saldo Anda tidak cukup untuk isi ulang ini. Tidak ada yang ditagih.' };
 export const notUsedStationStopped = { en: 'The station stopped before any water came out. Nothing was charged.', id: 'Stasiun berhenti sebelum air keluar. Tidak ada yang ditagih.' };
+export const vendBeingChecked = {
+  en: 'The station reported an amount we could not confirm. Our team is checking it; you are charged at most what this code allowed.',
+  id: 'Stasiun melaporkan jumlah yang tidak dapat kami pastikan. Tim kami sedang memeriksanya; Anda ditagih paling banyak sebesar yang diizinkan kode ini.',
+};
 export const notUsedNoReport = { en: 'The station did not confirm the refill in time. Nothing was charged.', id: 'Stasiun tidak mengonfirmasi isi ulang tepat waktu. Tidak ada yang ditagih.' };
 export const notUsedNoWater = { en: 'No water came out. Nothing was charged.', id: 'Tidak ada air yang keluar. Tidak ada yang ditagih.' };
 

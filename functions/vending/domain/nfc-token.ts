@@ -102,7 +102,8 @@ export async function followNfcToken(
   // A presentation that opened no session was refused for the balance (vend.ts: the token is used up all the same).
   if (!session) return { ...progress, status: 'not_used', reason: texts.notUsedBalance[language] };
   const atStation = { ...progress, stationName: session.machineName };
-  if (session.status === 'open') return { ...atStation, status: 'dispensing' };
+  // An open session with an incident: the station reported what cannot be settled as it stands (docs/station-protocol.md).
+  if (session.status === 'open') return session.incident ? { ...atStation, status: 'checking', reason: texts.vendBeingChecked[language] } : { ...atStation, status: 'dispensing' };
   const charged = session.charged ?? 0;
   if (session.status === 'completed' && charged > 0) {
     return { ...atStation, status: 'charged', chargedIdr: charged, dispensedMl: session.dispensedMl ?? 0, settledLate: session.settledLate ?? false };

@@ -14,7 +14,7 @@ import { HeldGuestRefundsPanel, PayoutsPanel } from './PayoutsPanel';
 import { formatDateTime, formatLitres, formatRupiah } from './format';
 import { downloadText } from './csv';
 import { AlertIcon, ChevronLeftIcon, ChevronRightIcon, CloseIcon, DownloadIcon, ReceiptIcon } from './icons';
-import { Button, DayShown, EmptyState, LoadingRows, Pill, Table, Td, Th } from './ui';
+import { Button, DayField, EmptyState, LoadingRows, Pill, Table, Td, Th } from './ui';
 
 type Row = z.infer<typeof AdminTransaction>;
 
@@ -111,20 +111,10 @@ export function TransactionsTab({ userFilter, onUserFilter }: { userFilter: stri
             )}
           </div>
         </label>
-        <div>
-          <label className="block text-xs font-medium text-slate-500">
-            {texts.from}
-            <input type="date" value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} className={`${selectClass} mt-1 block w-full lg:w-40`} />
-          </label>
-          <DayShown value={from} />
-        </div>
-        <div>
-          <label className="block text-xs font-medium text-slate-500">
-            {texts.to}
-            <input type="date" value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} className={`${selectClass} mt-1 block w-full lg:w-40`} />
-          </label>
-          <DayShown value={to} />
-        </div>
+        <DayField label={texts.from} labelClassName="block text-xs font-medium text-slate-500" className={`${selectClass} mt-1 block w-full lg:w-40`}
+          value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} />
+        <DayField label={texts.to} labelClassName="block text-xs font-medium text-slate-500" className={`${selectClass} mt-1 block w-full lg:w-40`}
+          value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
         <button type="submit" className="sr-only">{texts.apply}</button>
       </form>
       <div className="flex flex-wrap items-center gap-3 px-6 pt-3">

@@ -262,16 +262,29 @@ export function Table({ label, head, children }: { label: string; head: ReactNod
 export const Th = ({ children, className = '' }: { children?: ReactNode; className?: string }) => <th scope="col" className={`px-4 py-3 font-semibold first:pl-6 last:pr-6 ${className}`}>{children}</th>;
 export const Td = ({ children, className = '' }: { children?: ReactNode; className?: string }) => <td className={`px-4 py-3.5 align-middle first:pl-6 last:pr-6 ${className}`}>{children}</td>;
 
-/** A search input with its icon. */
 /**
  * A day picked with the browser's own date control shows the browser's format whatever the console's language
  * (03/11/2026 may be March or November): this, put under the control's label, repeats the day in the console's
  * format (issue 36, item 6). For the eye only: a screen reader reads the control's value itself.
  */
-export function DayShown({ value }: { value: string }) {
+function DayShown({ value }: { value: string }) {
   return <span aria-hidden="true" className="mt-1 block min-h-4 text-xs font-normal text-slate-600" data-testid="day-shown">{value ? formatDay(value) : ''}</span>;
 }
 
+/** A labelled date control with the day repeated under it in the console's format (DayShown). */
+export function DayField({ label, labelClassName, value, ...input }: { label: ReactNode; labelClassName: string; value: string } & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'value'>) {
+  return (
+    <div>
+      <label className={labelClassName}>
+        {label}
+        <input type="date" value={value} {...input} />
+      </label>
+      <DayShown value={value} />
+    </div>
+  );
+}
+
+/** A search input with its icon. */
 export function SearchInput({ label, className = '', ...input }: { label: string } & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <label className={`relative block ${className}`}>

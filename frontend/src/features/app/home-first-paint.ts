@@ -8,6 +8,7 @@ import { okJson, startFirstPaint } from '../../first-paint-data';
 import { appTexts } from '../../i18n/app';
 import { appTexts as indonesianAppTexts } from '../../i18n/id/app';
 import { detectLanguage } from '../../i18n/language-choice';
+import { storedIdToken } from '../auth/maybe-signed-in';
 import { fullName, greetingFor, initialOf } from './person';
 
 /**
@@ -24,12 +25,9 @@ const TOKEN_MARGIN_SECONDS = 30;
 
 /** The signed-in browser's ID token, while it is valid; null otherwise (signed out, expired, unreadable). */
 function validIdToken(): string | null {
+  const token = storedIdToken();
+  if (!token) return null;
   try {
-    const lastUser = Object.keys(localStorage).find((key) => key.startsWith('CognitoIdentityServiceProvider.') && key.endsWith('.LastAuthUser'));
-    if (!lastUser) return null;
-    const user = localStorage.getItem(lastUser);
-    const token = user && localStorage.getItem(`${lastUser.slice(0, -'LastAuthUser'.length)}${user}.idToken`);
-    if (!token) return null;
     const payload = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: number };
     return typeof payload.exp === 'number' && payload.exp - TOKEN_MARGIN_SECONDS > Date.now() / 1000 ? token : null;
   } catch {

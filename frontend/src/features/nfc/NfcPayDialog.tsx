@@ -9,7 +9,7 @@ import { refreshWallet } from '../../api/wallet';
 import { CheckIcon, WifiOffIcon } from '../../components/icons';
 import { toast } from '../../components/toast';
 import { useLanguage } from '../../i18n/language';
-import { useMessages } from '../../i18n/messages';
+import { useMessages, type Translation } from '../../i18n/messages';
 import { nfcTexts } from '../../i18n/nfc';
 import { DropIcon, NfcIcon, RefreshIcon, WalletIcon } from '../app/icons';
 import { formatLitres } from '../app/format';
@@ -186,12 +186,15 @@ function FollowedCode({ code, now, nfc }: { code: Code; now: number; nfc: NfcWri
 
   const left = remainingMs(code.token.expiresAt, now);
   const expired = status === 'waiting' && left <= 0;
+  // What became of the code once a station took it.
+  const outcome = status !== 'waiting' ? progress : undefined;
   return (
     <>
       <p className="min-h-10 text-sm text-slate-600">{status === 'waiting' && !expired && t.hold}</p>
-      <div className="relative mx-auto mt-4 flex aspect-square w-64 max-w-full items-center justify-center overflow-hidden rounded-3xl bg-white ring-1 ring-slate-200">
-        {progress && status !== 'waiting' ? (
-          <VendOutcome progress={progress} />
+      {/* Square for the code; an outcome may grow past it (a reason in Indonesian is long). */}
+      <div className={`relative mx-auto mt-4 flex w-64 max-w-full items-center justify-center overflow-hidden rounded-3xl bg-white ring-1 ring-slate-200 ${outcome ? 'min-h-64 py-6' : 'aspect-square'}`}>
+        {outcome ? (
+          <VendOutcome progress={outcome} />
         ) : (
           <>
             <img src={code.qr} alt={t.qrAlt} data-expires-at={code.token.expiresAt} className={`h-full w-full p-3 transition ${expired ? 'opacity-15 blur-[2px]' : ''}`} />
@@ -226,37 +229,42 @@ function FollowedCode({ code, now, nfc }: { code: Code; now: number; nfc: NfcWri
   );
 }
 
-/** Where the vend of a presented code is: dispensing at its station, charged, or not used and why. */
+type Texts = Translation<(typeof nfcTexts)['en']>;
+
+/** How each state of a presented code shows: its badge's colours and icon, its title, and the lines under it. */
+function outcomeView(progress: NfcTokenProgress, t: Texts) {
+  const station = progress.stationName ?? '';
+  const atStation = station ? t.atStation(station) : null;
+  const amber = 'bg-amber-50 text-amber-700';
+  switch (progress.status) {
+    case 'waiting':
+      return null;
+    case 'dispensing':
+      return { tone: 'animate-pulse bg-brand-50 text-brand-600', icon: <DropIcon size={30} />, title: t.dispensing, notes: [atStation] };
+    case 'charged':
+      return {
+        tone: 'bg-emerald-50 text-emerald-700', icon: <CheckIcon size={30} />,
+        title: t.charged(formatRupiah(progress.chargedIdr), formatLitres(progress.dispensedMl / 1000), station), notes: [], late: progress.settledLate,
+      };
+    case 'checking':
+      return { tone: amber, icon: <DropIcon size={30} />, title: t.checking, notes: [atStation, progress.reason] };
+    case 'not_used':
+      return { tone: amber, icon: <DropIcon size={30} />, title: t.notUsed, notes: [progress.reason] };
+  }
+}
+
+/** Where the vend of a presented code is: dispensing at its station, being checked (an incident), charged, or not used and why. */
 function VendOutcome({ progress }: { progress: NfcTokenProgress }) {
   const t = useMessages(nfcTexts);
-  const station = progress.stationName ?? '';
+  const view = outcomeView(progress, t);
   return (
     <div role="status" data-testid="nfc-vend" data-status={progress.status} className="flex flex-col items-center gap-3 px-6 text-sm">
-      {progress.status === 'dispensing' && (
+      {view && (
         <>
-          <span aria-hidden="true" className="flex h-16 w-16 animate-pulse items-center justify-center rounded-full bg-brand-50 text-brand-600">
-            <DropIcon size={30} />
-          </span>
-          <span className="text-base font-bold text-slate-900">{t.dispensing}</span>
-          {station && <span className="text-slate-600">{t.atStation(station)}</span>}
-        </>
-      )}
-      {progress.status === 'charged' && (
-        <>
-          <span aria-hidden="true" className="flex h-16 w-16 items-center justify-center rounded-full bg-emerald-50 text-emerald-700">
-            <CheckIcon size={30} />
-          </span>
-          <span className="text-base font-bold text-slate-900">{t.charged(formatRupiah(progress.chargedIdr), formatLitres(progress.dispensedMl / 1000), station)}</span>
-          {progress.settledLate && <span className="text-xs text-slate-600">{t.chargedLate}</span>}
-        </>
-      )}
-      {progress.status === 'not_used' && (
-        <>
-          <span aria-hidden="true" className="flex h-16 w-16 items-center justify-center rounded-full bg-amber-50 text-amber-700">
-            <DropIcon size={30} />
-          </span>
-          <span className="text-base font-bold text-slate-900">{t.notUsed}</span>
-          {progress.reason && <span className="text-slate-600">{progress.reason}</span>}
+          <span aria-hidden="true" className={`flex h-16 w-16 items-center justify-center rounded-full ${view.tone}`}>{view.icon}</span>
+          <span className="text-base font-bold text-slate-900">{view.title}</span>
+          {view.notes.map((note) => note && <span key={note} className="text-slate-600">{note}</span>)}
+          {view.late && <span className="text-xs text-slate-600">{t.chargedLate}</span>}
         </>
       )}
     </div>

@@ -16,7 +16,6 @@ import { useOnline } from '../pwa/online-status';
 import { filterStations, nearestOpenStation, type StationView } from './filter';
 import { relativeTime } from './format';
 import { useGeolocation } from './geolocation';
-import { ListScope } from './ListScope';
 import { mapTexts, toMapStation, toMapStations } from './map-stations';
 import { useStationList } from './useStationList';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
@@ -34,6 +33,8 @@ function toTileCounts(beyondCap: readonly StationTileSummary[] = []): MapTileCou
 const loadList = () => import('./VirtualStationList');
 const VirtualStationList = lazy(() => loadList().then((m) => ({ default: m.VirtualStationList })));
 const StationCard = lazy(() => import('./StationCard').then((m) => ({ default: m.StationCard })));
+// What a tiled list covers: nothing to say before the stations are there (and nothing with a whole list).
+const ListScope = lazy(() => import('./ListScope').then((m) => ({ default: m.ListScope })));
 
 /** docs/design.md, "Screens and routes", public stations page: search, area filter, Find Nearby, map on the left and list on the right. */
 export function StationsPage() {
@@ -216,7 +217,9 @@ export function StationsPage() {
             </p>
             {position && views.length > 0 && <p className="text-slate-500">{t.sortedByDistance}</p>}
           </div>
-          <ListScope tiles={stations.tiles} searching={deferredSearch.trim() !== ''} everything={searchAll} onSearchAll={() => setSearchAll(true)} />
+          <Suspense>
+            <ListScope tiles={stations.tiles} searching={deferredSearch.trim() !== ''} everything={searchAll} onSearchAll={() => setSearchAll(true)} />
+          </Suspense>
           {saved && <p className="mb-3 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">{t.savedList(relativeTime(saved.savedAt, language) ?? '')}</p>}
           {stations.isPending ? (
             listLoading

@@ -23,6 +23,7 @@ export const nfcTexts: (typeof english)['en'] = {
   charged: (amount, litres, station) => `Ditagih ${amount} untuk ${litres} di ${station}`,
   chargedLate: 'Stasiun melapor setelah tertunda; ini tagihan akhirnya.',
   notUsed: 'Tidak terpakai',
+  checking: 'Sedang diperiksa',
   offlineRefresh: 'Memperbarui kode perlu koneksi internet.',
   stillValid: 'Kode ini tetap berlaku sampai kedaluwarsa.',
   offlineNoCode: 'Anda sedang offline. Membuat kode perlu koneksi internet.',

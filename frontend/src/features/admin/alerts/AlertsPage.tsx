@@ -11,9 +11,10 @@ import type { AlertsSearch } from '@frontend/search';
 import { baliDayEnd, baliDayStart } from '@shared/bali-time';
 import { formatDateTime } from '../format';
 import { ConsoleSubpage } from '../ConsoleSubpage';
-import { Button, Card, DayShown, EmptyState, LoadingRows, Pill } from '../ui';
+import { Button, Card, DayField, EmptyState, LoadingRows, Pill } from '../ui';
 
 type Texts = Translation<(typeof adminAlerts)['en']>;
+const DAY_INPUT = 'mt-1 block w-full rounded-xl border border-slate-300 bg-white px-3 py-2';
 const STATUSES = ['active', 'open', 'acknowledged', 'resolved'] as const;
 
 
@@ -63,20 +64,10 @@ export function AlertsPage({ search }: { search: AlertsSearch }) {
             <input className="mt-1 block w-full rounded-xl border border-slate-300 bg-white px-3 py-2 font-mono" value={station} placeholder={t.stationPlaceholder}
               onChange={(e) => setStation(e.target.value)} onBlur={() => setFilters((f) => ({ ...f, stationId: station.trim() || undefined }))} />
           </label>
-          <div>
-            <label className="text-sm font-medium text-slate-700">{t.openedFrom}
-              <input type="date" className="mt-1 block w-full rounded-xl border border-slate-300 bg-white px-3 py-2" value={search.from ?? ''} max={search.to}
-                onChange={(e) => setDay('from', e.target.value)} />
-            </label>
-            <DayShown value={search.from ?? ''} />
-          </div>
-          <div>
-            <label className="text-sm font-medium text-slate-700">{t.openedTo}
-              <input type="date" className="mt-1 block w-full rounded-xl border border-slate-300 bg-white px-3 py-2" value={search.to ?? ''} min={search.from}
-                onChange={(e) => setDay('to', e.target.value)} />
-            </label>
-            <DayShown value={search.to ?? ''} />
-          </div>
+          <DayField label={t.openedFrom} labelClassName="text-sm font-medium text-slate-700" className={DAY_INPUT} value={search.from ?? ''} max={search.to}
+            onChange={(e) => setDay('from', e.target.value)} />
+          <DayField label={t.openedTo} labelClassName="text-sm font-medium text-slate-700" className={DAY_INPUT} value={search.to ?? ''} min={search.from}
+            onChange={(e) => setDay('to', e.target.value)} />
         </form>
 
         <div className="mt-4">

@@ -14,7 +14,7 @@ import { downloadText } from '../csv';
 import { ExportFailed } from '../export';
 import { formatRupiah } from '../format';
 import { AlertIcon, BookIcon, CheckIcon, ChevronLeftIcon, ChevronRightIcon, DownloadIcon } from '../icons';
-import { Button, Card, DayShown, EmptyState, LoadingRows } from '../ui';
+import { Button, Card, DayField, EmptyState, LoadingRows } from '../ui';
 import { shiftDay, shownDay } from './days';
 
 type Texts = Translation<(typeof adminBook)['en']>;
@@ -44,20 +44,15 @@ export function BookPage({ search }: { search: BookSearch }) {
         <Button className="min-h-11" aria-label={t.previousDay} title={t.previousDay} icon={<ChevronLeftIcon size={16} />} onClick={() => goTo(shiftDay(date, -1))}>
           <span className="hidden sm:inline">{t.previousDay}</span>
         </Button>
-        <div>
-          <label>
-            <span className="sr-only">{t.day}</span>
-            <input
-              type="date"
-              value={date}
-              max={today}
-              required
-              onChange={(e) => e.target.value && e.target.value <= today && goTo(e.target.value)}
-              className="block h-11 rounded-xl border border-slate-200 bg-white px-3 text-sm text-slate-900 shadow-xs outline-none focus:border-brand-500 focus:ring-4 focus:ring-brand-100"
-            />
-          </label>
-          <DayShown value={date} />
-        </div>
+        <DayField
+          label={<span className="sr-only">{t.day}</span>}
+          labelClassName=""
+          value={date}
+          max={today}
+          required
+          onChange={(e) => e.target.value && e.target.value <= today && goTo(e.target.value)}
+          className="block h-11 rounded-xl border border-slate-200 bg-white px-3 text-sm text-slate-900 shadow-xs outline-none focus:border-brand-500 focus:ring-4 focus:ring-brand-100"
+        />
         <Button className="min-h-11" aria-label={t.nextDay} title={t.nextDay} disabled={date >= today} onClick={() => goTo(shiftDay(date, 1))}>
           <span className="hidden sm:inline">{t.nextDay}</span>
           <ChevronRightIcon size={16} />
