@@ -43,8 +43,10 @@ export interface HttpCase {
   check?: (answer: HttpAnswer, s: Scenario) => Verdict | Promise<Verdict>;
 }
 
-interface TopicCase {
+export interface TopicCase {
   name: string;
+  /** As in HttpCase. */
+  before?: (s: Scenario) => Promise<void> | void;
   /** The concrete topic the station publishes on (must match the rule's FROM). */
   topic: Value<string>;
   payload: Value<Record<string, unknown>>;
@@ -222,6 +224,17 @@ export class Scenario {
     }
   }
 
+  /**
+   * The user asks for an NFC token as the app does; kept as `token{n}` and `tokenId{n}`. One live token per account, so
+   * a new one is issued only once the last was presented at a station.
+   */
+  async issueNfcToken(n: number): Promise<void> {
+    const answer = await requestOf(this.app, 'Api/generateNfcToken', { name: `the user asks for token ${n}`, as: 'user' }, this);
+    const body = answer.body as Record<string, unknown> | undefined;
+    if (answer.status !== 200 || !body) throw new Error(`token ${n} was not issued: ${answer.status} ${JSON.stringify(body)}`);
+    Object.assign(this.values, { [`token${n}`]: body.token, [`tokenId${n}`]: body.tokenId });
+  }
+
   /** Midtrans posts its signed HTTP notification of the order's status to the webhook: the status the webhook answers. */
   async notify(orderId: string): Promise<number> {
     const answer = await requestOf(this.app, 'Api/paymentNotification', { name: `Midtrans notifies ${orderId}`, body: this.app.cloud.midtrans.notification(orderId) }, this);
@@ -318,6 +331,12 @@ export async function drive(app: LocalDeployment, key: string, driver: Driver, s
   } else if ('topic' in driver) {
     if (!triggers.topicRules.length) return ['drives a topic rule, but no topic rule of the template invokes it'];
     for (const c of driver.topic) {
+      try {
+        await c.before?.(s);
+      } catch (error) {
+        problems.push(`${c.name}: ${(error as Error).message}`);
+        continue;
+      }
       const topic = value(c.topic, s)!;
       const rule = triggers.topicRules.find((r) => {
         try {

@@ -8,7 +8,7 @@ import { stationTopics } from '@functions/vending/ports/station-messages';
 import { baliDate } from '@shared/bali-time';
 import { openApiDocument } from '@shared/openapi';
 import { STATION_LIST_TILE_THRESHOLD } from '@shared/station-tiles';
-import { newKey, type Driver, type HttpCase, type Scenario } from './drive';
+import { newKey, type Driver, type HttpCase, type Scenario, type TopicCase } from './drive';
 import { totpCode } from '../local/totp';
 
 /**
@@ -334,19 +334,30 @@ export const DRIVERS: Record<string, Driver> = {
   },
   'Api/generateNfcToken': {
     http: [
-      ...[1, 2, 3].map((n): HttpCase => ({
-        name: `issues one-time token ${n} to pay at a station`,
+      {
+        name: 'issues a one-time token to pay at a station, reserving its offline allowance',
         as: 'user',
         expect: 200,
-        check: ({ body }, s) => void Object.assign(s.values, { [`token${n}`]: record(body).token, [`tokenId${n}`]: record(body).tokenId }),
-      })),
+        check: ({ body }, s) => {
+          Object.assign(s.values, { token1: record(body).token, tokenId1: record(body).tokenId });
+          return is(Number(record(body).reservedIdr) > 0, `reserved ${String(record(body).reservedIdr)}`);
+        },
+      },
+      {
+        name: 'signs the same token again while it lives unused (one live token per account)',
+        as: 'user',
+        expect: 200,
+        check: ({ body }, s) => is(record(body).tokenId === s.values.tokenId1, `a second live token ${String(record(body).tokenId)}`),
+      },
       { name: 'refuses a caller below the minimum balance', as: 'admin', expect: 409 },
     ],
   },
   'Stations/vendRequest': {
     topic: [1, 2, 3]
-      .map((n) => ({
+      .map((n): TopicCase => ({
         name: `authorizes a vend with token ${n} and answers the station on vend/authorized`,
+        // Token 1 is the generate driver's; the next is issued once the last was presented.
+        before: n === 1 ? undefined : (s: Scenario) => s.issueNfcToken(n),
         topic: (s: Scenario) => `stations/${s.station.id}/vend/request`,
         payload: (s: Scenario) => ({ token: s.values[`token${n}`], requestId: `parity-${n}` }),
         check: async (result: unknown, s: Scenario) => {
