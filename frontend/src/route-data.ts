@@ -2,7 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { redirect, type ParsedLocation } from '@tanstack/react-router';
 import { baliMonthSoFar } from '@shared/bali-time';
 import { homeOf, landingAfterSignIn, staffRoleOf, type StaffRole } from '@shared/roles';
-import type { User } from '@shared/schemas/user';
+import type { CurrentUser } from '@shared/schemas/user';
 import type { AdminTab } from './features/admin/search';
 import { firstPaintData } from './first-paint-data';
 
@@ -28,7 +28,7 @@ export async function currentUser(queryClient: QueryClient) {
  * routed home replaces its frame without asking again.
  */
 export async function takeFirstPaintUser(queryClient: QueryClient) {
-  const [user, { userQueries }] = await Promise.all([firstPaintData<User>(), import('./api/user')]);
+  const [user, { userQueries }] = await Promise.all([firstPaintData<CurrentUser>(), import('./api/user')]);
   if (user) queryClient.setQueryData(userQueries.current().queryKey, user);
 }
 

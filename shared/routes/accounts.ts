@@ -1,5 +1,5 @@
 import * as z from '../zod';
-import { AdminIdentity, AdminUser, EnvironmentalImpact, User } from '../schemas/user';
+import { AdminIdentity, AdminUser, CurrentUser, EnvironmentalImpact } from '../schemas/user';
 import { Page, PageQuery } from '../schemas/transaction';
 import { lazySchema } from '../lazy-schema';
 import { route, Ok, Id } from './route';
@@ -27,7 +27,7 @@ export const AdminUserPatch = /* @__PURE__ */ lazySchema(() => z.object({
 }));
 export const getCurrentUser = route({
   method: 'GET', path: '/api/auth/user', auth: 'user', tag: 'account', summary: 'The signed-in user, created on first sign-in',
-  response: User, access: { table: 'write' },
+  response: CurrentUser, access: { table: 'write' },
 });
 export const logout = route({
   method: 'GET', path: '/api/logout', auth: 'public', tag: 'account', summary: 'Browser navigation that ends the session and returns to /',

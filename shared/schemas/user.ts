@@ -26,6 +26,16 @@ export const User = /* @__PURE__ */ lazySchema(() => z.object({
 }));
 export type User = z.infer<typeof User>;
 
+/**
+ * The signed-in user as they see themselves (GET /api/auth/user): with the offline allowance their pay code holds
+ * (docs/architecture.md, "Offline vends"), out of the balance until a station uses it or `until`, when what is unused
+ * comes back.
+ */
+export const CurrentUser = /* @__PURE__ */ lazySchema(() => z.extend(User, {
+  reserved: z.nullable(z.object({ amount: z.number().check(z.int(), z.positive()), until: z.string() })),
+}));
+export type CurrentUser = z.infer<typeof CurrentUser>;
+
 /** A user as the admin console lists it. */
 export const AdminUser = /* @__PURE__ */ lazySchema(() => z.extend(User, {
   environmentalImpact: z.object({ litersRefilled: z.number(), plasticBottlesSaved: z.number(), co2Saved: z.number() }),

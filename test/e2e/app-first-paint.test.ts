@@ -14,12 +14,15 @@ import { settledTopup } from '../support/wallet';
  */
 
 let browser: Browser;
-let account: Awaited<ReturnType<typeof newAccount>>;
+/** One account per language: paying reserves a code's offline allowance, which the other language's cases would see. */
+const accounts = {} as Record<'en' | 'id', Awaited<ReturnType<typeof newAccount>>>;
 const BALANCE = 37_000;
 
 beforeAll(async () => {
-  account = await newAccount('first-paint');
-  await settledTopup(account.token, BALANCE);
+  for (const language of ['en', 'id'] as const) {
+    accounts[language] = await newAccount('first-paint');
+    await settledTopup(accounts[language].token, BALANCE);
+  }
   browser = await launchBrowser();
 });
 afterAll(async () => browser?.close());
@@ -32,14 +35,20 @@ const appRan = (page: Page) => page.evaluate(() => Object.keys(document.getEleme
 async function signedInPhone(language: 'en' | 'id'): Promise<{ context: BrowserContext; page: Page }> {
   const context = await newContext(browser, { ...PHONE, locale: 'en-US', timezoneId: 'Asia/Makassar' });
   const page = await context.newPage();
-  await signInInBrowser(page, account.email, account.password);
+  await signInInBrowser(page, accounts[language].email, accounts[language].password);
   await page.evaluate((lang) => localStorage.setItem('bali-refill.language', lang), language);
   return { context, page };
 }
 
 const TEXTS = {
-  en: { pay: 'NFC Pay', balance: 'Current Balance', points: '370 points', impact: 'Every refill keeps a plastic bottle out of Bali’s ocean.' },
-  id: { pay: 'Bayar NFC', balance: 'Saldo Saat Ini', points: '370 poin', impact: 'Setiap isi ulang menjauhkan satu botol plastik dari laut Bali.' },
+  en: {
+    pay: 'NFC Pay', balance: 'Current Balance', points: '370 points', impact: 'Every refill keeps a plastic bottle out of Bali’s ocean.',
+    reserved: (amount: string) => `${amount} held for your pay code until`,
+  },
+  id: {
+    pay: 'Bayar NFC', balance: 'Saldo Saat Ini', points: '370 poin', impact: 'Setiap isi ulang menjauhkan satu botol plastik dari laut Bali.',
+    reserved: (amount: string) => `${amount} ditahan untuk kode bayar Anda sampai`,
+  },
 } as const;
 
 describe("the app's home before the app's code runs", () => {
@@ -96,9 +105,27 @@ describe("the app's home with the app's code", () => {
         expect(await appRan(page)).toBe(true);
         expect(await page.getByTestId('balance').innerText()).toBe(formatRupiah(BALANCE));
         expect(await layoutShifts(page)).toBeLessThanOrEqual(0.02);
+        const issued = page.waitForResponse((r) => r.url().endsWith('/api/nfc/generate-token'));
         await page.getByRole('button', { name: new RegExp(`^${TEXTS[language].pay}`) }).click();
         await page.getByRole('dialog').waitFor();
+        const { reservedIdr } = (await (await issued).json()) as { reservedIdr: number };
+        expect(reservedIdr).toBeGreaterThan(0);
         expect(errors).toEqual([]);
+
+        // The code's offline allowance is out of the balance: the first paint says so before the app runs...
+        const frame = await context.newPage();
+        await frame.route(appCode, (route) => route.abort());
+        await frame.goto(`${local().web}/app`);
+        await frame.getByTestId('balance').waitFor();
+        expect(await frame.getByTestId('balance').innerText()).toBe(formatRupiah(BALANCE - reservedIdr));
+        expect(await frame.getByTestId('reserved').innerText()).toContain(TEXTS[language].reserved(formatRupiah(reservedIdr)));
+        // ...and the app's home says the same, in the same place.
+        const home = await context.newPage();
+        await recordLayoutShifts(home);
+        await home.goto(`${local().web}/app`);
+        await home.getByRole('list', { name: language === 'en' ? 'Recent transactions' : 'Transaksi terbaru' }).waitFor();
+        expect(await home.getByTestId('reserved').innerText()).toBe(await frame.getByTestId('reserved').innerText());
+        expect(await layoutShifts(home)).toBeLessThanOrEqual(0.02);
       } finally {
         await context.close();
       }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatRupiah } from '@shared/money';
 import { defaultSettings } from '@shared/schemas/settings';
 import { asAdmin, repositories } from '../support/admin';
-import { newAccount } from '../support/auth';
+import { newAccount, signInInBrowser } from '../support/auth';
 import { launchBrowser, newContext, PHONE } from '../support/browser';
 import { local } from '../support/local';
 import { settledTopup } from '../support/wallet';
@@ -163,8 +163,13 @@ describe('a phone that asks for Indonesian', () => {
 
 describe('the server in Indonesian', () => {
   it("below the admin's minimum to vend, the NFC Pay sheet says so in Indonesian with that minimum", async () => {
+    // A person of their own: the pay code shown above holds its offline allowance out of this account's balance.
+    const low = await newAccount('ketut-low');
+    await settledTopup(low.token, 10_000);
     // Rp 2.050 left: enough for the built-in minimum (20 points, Rp 2.000), not for the admin's 21 points (Rp 2.100).
-    await repositories().ledger.post(account.sub, 'adjustment', -22_950, `e2e-low:${account.sub}`, { reference: 'e2e', actor: 'admin:e2e', counter: 'goodwill' });
+    await repositories().ledger.post(low.sub, 'adjustment', -7_950, `e2e-low:${low.sub}`, { reference: 'e2e', actor: 'admin:e2e', counter: 'goodwill' });
+    const page = await (await newContext(browser, { ...PHONE, locale: 'en-US', timezoneId: 'Asia/Makassar' })).newPage();
+    await signInInBrowser(page, low.email, low.password);
     await page.evaluate(() => localStorage.setItem('bali-refill.language', 'id'));
     await page.goto(local().web + '/app');
     expect(await page.getByTestId('balance').textContent()).toBe(formatRupiah(2_050));

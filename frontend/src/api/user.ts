@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { User } from '@shared/schemas/user';
+import type { CurrentUser } from '@shared/schemas/user';
 import { signOutSettled } from '../features/auth/signed-out';
 import { loadAuth } from './auth';
 import { api, ApiRequestError } from './client';
@@ -8,7 +8,7 @@ import { api, ApiRequestError } from './client';
  * The signed-in user (GET /api/auth/user). Its presence alone decides whether the visitor is signed in
  * (docs/design.md, "States"): null when there is no session or the API answers 401; no retry on failure.
  */
-async function fetchCurrentUser({ signal }: { signal: AbortSignal }): Promise<User | null> {
+async function fetchCurrentUser({ signal }: { signal: AbortSignal }): Promise<CurrentUser | null> {
   await signOutSettled();
   const auth = await loadAuth();
   if (!(await auth.getIdToken())) return null;

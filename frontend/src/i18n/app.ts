@@ -29,6 +29,7 @@ export const appTexts = defineMessages('appTexts', {
     currentBalance: 'Current Balance',
     points: (points: string) => `${points} points`,
     owed: (amount: string) => `${amount} owed`,
+    reserved: (amount: string, time: string) => `${amount} held for your pay code until ${time}. What no station uses comes back.`,
     owedWhy: 'for water a station reported after your balance ran out (or a refund already spent). Your next top-up pays it first.',
     topUp: 'Top Up',
     nfcPay: 'NFC Pay',

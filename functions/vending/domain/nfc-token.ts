@@ -65,6 +65,13 @@ export async function issueNfcToken(holder: SignedInPerson, deps: IssueDeps): Pr
   return signed(reservation, deps);
 }
 
+/**
+ * What the holder's reservation keeps out of the balance while no station has used it (GET /api/auth/user): until it
+ * is voided, when the sweep gives it back.
+ */
+export const heldByPayCode = (reservation: Reservation | null): { amount: number; until: string } | null =>
+  reservation?.status === 'reserved' && reservation.amount > 0 ? { amount: reservation.amount, until: reservation.voidAt } : null;
+
 /** Unused and not expired: a station may still take it. */
 const isLive = (reservation: Reservation, now: Date) => reservation.status === 'reserved' && Date.parse(reservation.expiresAt) > now.getTime();
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../platform/domain/errors';
 import { issueNfcToken } from './nfc-token';
+import { authorizeVend } from './vend';
 import { completeOfflineVend } from './vend-offline';
 import { sweepExpiredSessions } from './vend-sweep';
 import { memorySigningKeys, memoryVendWorld } from './vend.test-fakes';
@@ -80,3 +81,32 @@ describe('an offline vend', () => {
     expect(user().balance).toBe(4_500);
   });
 });
+
+describe('an online vend on the reservation', () => {
+  const online = async (w: Awaited<ReturnType<typeof world>>['w'], id: string, pricePerLitre?: number) => {
+    const at = w.clock.now().toISOString();
+    await w.machines.create({ id, name: `Station ${id}`, status: 'online', lastHeartbeat: at, maxFillMl: 1500, createdAt: at, updatedAt: at, ...(pricePerLitre ? { pricePerLitre } : {}) });
+  };
+
+  it('holds the full fill at a station whose price rose since the token, the reservation grown from the balance', async () => {
+    const { w, user } = await world();
+    const { token, tokenId, reservedIdr } = await issueNfcToken(holder, w);
+    expect(reservedIdr).toBe(1_500);
+    await online(w, 'HRL-00009', 2_500);
+    const outcome = await authorizeVend({ stationId: 'HRL-00009', token, requestId: 'r1' }, w);
+    expect(outcome).toMatchObject({ decision: 'authorized', sessionId: tokenId, holdAmount: 3_750, maxMl: 1500 });
+    expect(user().balance).toBe(1_250);
+    expect((await w.ledger.getHold(tokenId))?.amount).toBe(3_750);
+  });
+
+  it('grows the reservation by what is left of the balance, pouring what the two pay for at the station', async () => {
+    const { w, user } = await world(2_000);
+    const { token, tokenId } = await issueNfcToken(holder, w);
+    expect(user().balance).toBe(500);
+    await online(w, 'HRL-00009', 2_500);
+    const outcome = await authorizeVend({ stationId: 'HRL-00009', token, requestId: 'r1' }, w);
+    expect(outcome).toMatchObject({ decision: 'authorized', sessionId: tokenId, holdAmount: 2_000, maxMl: 800 });
+    expect(user().balance).toBe(0);
+  });
+});
+

@@ -336,14 +336,15 @@ export class MemoryLedger implements Ledger {
       return this.result(hold.userId);
     });
   }
-  async reduceHold(holdId: string, amount: number, details: EntryDetails, options: JoinOptions = {}): Promise<PostResult> {
+  async resizeHold(holdId: string, amount: number, details: EntryDetails, options: JoinOptions = {}): Promise<PostResult> {
     const hold = this.holds.get(holdId);
     if (!hold) throw notFound('no hold');
     if (hold.amount === amount) return this.result(hold.userId, true);
     if (hold.status !== 'open') throw conflict(`Hold ${holdId} is already ${hold.status}`);
-    if (amount <= 0 || amount > hold.amount) throw conflict('not a reduction');
+    if (amount <= 0) throw conflict('not a hold');
+    const grown = amount - hold.amount;
     return joined(options.together, () => {
-      this.move(hold.userId, 'release', hold.amount - amount, details);
+      this.move(hold.userId, grown > 0 ? 'hold' : 'release', -grown, details);
       hold.amount = amount;
       return this.result(hold.userId);
     });

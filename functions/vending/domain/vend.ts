@@ -106,23 +106,28 @@ export async function authorizeVend(event: unknown, deps: VendDeps): Promise<Aut
   const holdDetails = (session: VendSession) => ({ reference: session.id, actor: `station:${stationId}`, machineId: stationId, machineName: session.machineName });
 
   // The token reserved its allowance when it was issued: that hold becomes the vend's (docs/architecture.md, "Offline
-  // vends"), the session taking its id; made at the fleet's highest price, the part this station's fill does not need
-  // is given back in the same transaction.
-  const reserved = reservation?.status === 'reserved' && reservation.userId === userId
-    ? holdFor(reservation.amount, machine.maxFillMl ?? DEFAULT_MAX_FILL_ML, stationPrice(machine, settings)) : null;
-  if (reservation && reserved) {
-    const opened = newSession(reservation.jti, reserved);
-    const first = { ...claim, sessionId: opened.id };
-    const usedReservation = reserved.holdAmount < reservation.amount
-      ? await deps.ledger
-        .reduceHold(reservation.jti, reserved.holdAmount, holdDetails(opened), { together: combinedParts(deps.vendSessions.opening(first, opened), deps.vendSessions.usingReservation(jti)) })
-        .then(() => true, (error: unknown) => {
-          if (refusedByLedger(error)) return false;
-          throw error;
-        })
-      : await deps.vendSessions.openReserved(first, opened);
-    // Not used: the token was presented before (a redelivery, a replay) or the sweep voided the reservation. As below.
-    if (usedReservation) return authorized(deps, opened, { requestId, now, settings, resumed: false });
+  // vends"), the session taking its id, resized in the same transaction to what this station's full fill costs at its
+  // own price as far as the reservation and the rest of the balance pay (a price raised since, a top-up meanwhile);
+  // the reservation alone if the balance moved between the read and the write.
+  const usable = reservation?.status === 'reserved' && reservation.userId === userId ? reservation : null;
+  if (usable) {
+    const fill = machine.maxFillMl ?? DEFAULT_MAX_FILL_ML;
+    const openOnReservation = async (held: NonNullable<typeof plan>): Promise<VendSession | null> => {
+      const opened = newSession(usable.jti, held);
+      const first = { ...claim, sessionId: opened.id };
+      if (held.holdAmount === usable.amount) return (await deps.vendSessions.openReserved(first, opened)) ? opened : null;
+      const together = combinedParts(deps.vendSessions.opening(first, opened), deps.vendSessions.usingReservation(jti));
+      return deps.ledger.resizeHold(usable.jti, held.holdAmount, holdDetails(opened), { together }).then(() => opened, (error: unknown) => {
+        if (refusedByLedger(error)) return null;
+        throw error;
+      });
+    };
+    const withBalance = holdFor(usable.amount + Math.max(0, holder?.balance ?? 0), fill, stationPrice(machine, settings));
+    const alone = holdFor(usable.amount, fill, stationPrice(machine, settings));
+    const opened = (withBalance && (await openOnReservation(withBalance)))
+      ?? (alone && alone.holdAmount !== withBalance?.holdAmount ? await openOnReservation(alone) : null);
+    // Not opened: the token was presented before (a redelivery, a replay) or the sweep voided the reservation. As below.
+    if (opened) return authorized(deps, opened, { requestId, now, settings, resumed: false });
   }
 
   // The common case in one transaction: the token's single use, its session and the session's hold, all or nothing.

@@ -120,22 +120,37 @@ export function ledgerContract(name: string, harness: () => Promise<LedgerHarnes
     });
   });
 
-  describe(`${name}: a hold reduced (a token's reservation becomes a cheaper station's vend hold)`, () => {
+  describe(`${name}: a hold resized (a token's reservation becomes a station's vend hold)`, () => {
     const station = { reference: 'vend-r', actor: 'station:HRL-1', machineId: 'HRL-1' };
     it('gives back the difference once, then settles against what it keeps', async () => {
       const { ledger, account, balanceOf, failingPart } = await harness();
       const person = await account(5_000);
       const holdId = `contract-${crypto.randomUUID()}`;
       await ledger.hold(person, holdId, 3_000, station);
-      await expect(ledger.reduceHold(holdId, 1_500, station, { together: failingPart() })).rejects.toBeInstanceOf(TransactionPartRejected);
+      await expect(ledger.resizeHold(holdId, 1_500, station, { together: failingPart() })).rejects.toBeInstanceOf(TransactionPartRejected);
       expect(await balanceOf(person)).toBe(2_000);
-      expect((await ledger.reduceHold(holdId, 1_500, station)).replayed).toBe(false);
-      expect((await ledger.reduceHold(holdId, 1_500, station)).replayed).toBe(true);
+      expect((await ledger.resizeHold(holdId, 1_500, station)).replayed).toBe(false);
+      expect((await ledger.resizeHold(holdId, 1_500, station)).replayed).toBe(true);
       expect(await balanceOf(person)).toBe(3_500);
       expect(await ledger.getHold(holdId)).toMatchObject({ amount: 1_500, status: 'open' });
       await ledger.settle(holdId, 700, station);
       expect(await balanceOf(person)).toBe(4_300);
-      await expect(ledger.reduceHold(holdId, 500, station)).rejects.toThrow();
+      await expect(ledger.resizeHold(holdId, 500, station)).rejects.toThrow();
+    });
+
+    it('holds more from the balance once, and refuses more than the balance covers, changing nothing', async () => {
+      const { ledger, account, balanceOf } = await harness();
+      const person = await account(5_000);
+      const holdId = `contract-${crypto.randomUUID()}`;
+      await ledger.hold(person, holdId, 1_000, station);
+      await expect(ledger.resizeHold(holdId, 6_000, station)).rejects.toThrow(/Insufficient balance/);
+      expect(await ledger.getHold(holdId)).toMatchObject({ amount: 1_000, status: 'open' });
+      expect(await balanceOf(person)).toBe(4_000);
+      expect((await ledger.resizeHold(holdId, 3_000, station)).replayed).toBe(false);
+      expect((await ledger.resizeHold(holdId, 3_000, station)).replayed).toBe(true);
+      expect(await balanceOf(person)).toBe(2_000);
+      await ledger.settle(holdId, 2_500, station);
+      expect(await balanceOf(person)).toBe(2_500);
     });
   });
 }

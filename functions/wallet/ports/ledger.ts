@@ -181,10 +181,11 @@ export interface Ledger {
    */
   settle(holdId: string, charged: number, details: EntryDetails, options?: JoinOptions & { knownHold?: Hold }): Promise<PostResult>;
   /**
-   * Releases part of an open hold, once: it keeps `amount` (> 0, less than the hold). A token's offline reservation made
-   * at the fleet's highest price becomes a cheaper station's vend hold (docs/architecture.md, "Offline vends").
+   * Makes an open hold `amount` (> 0), once: the difference given back, or held from the balance (refused when the
+   * balance cannot cover it). A token's offline reservation becomes a station's vend hold, what that station's full fill
+   * costs at its own price (docs/architecture.md, "Offline vends").
    */
-  reduceHold(holdId: string, amount: number, details: EntryDetails, options?: JoinOptions & { knownHold?: Hold }): Promise<PostResult>;
+  resizeHold(holdId: string, amount: number, details: EntryDetails, options?: JoinOptions & { knownHold?: Hold }): Promise<PostResult>;
   /** Releases an open hold in full, once (dispense failure, expiry); `knownHold` as for settle. */
   release(holdId: string, details: EntryDetails, options?: JoinOptions & { knownHold?: Hold }): Promise<PostResult>;
   /**

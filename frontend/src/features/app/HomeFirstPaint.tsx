@@ -1,10 +1,10 @@
-import type { User } from '@shared/schemas/user';
+import type { CurrentUser } from '@shared/schemas/user';
 import { AppColumn } from './AppFrame';
 import { BalanceCard, Greeting, ImpactCard, QuickActions } from './HomeScreen';
 import { LoadingState } from './LoadingState';
 
 /** Whose the frame is until the first paint writes the person in (home-first-paint.ts). */
-const NOBODY_YET: User = { id: '', username: '', firstName: null, lastName: null, email: null, profileImageUrl: null, createdAt: '', balance: 0, owed: 0, co2Saved: 0, bottlesSaved: 0 };
+const NOBODY_YET: CurrentUser = { id: '', username: '', firstName: null, lastName: null, email: null, profileImageUrl: null, createdAt: '', balance: 0, owed: 0, co2Saved: 0, bottlesSaved: 0, reserved: null };
 
 const ignore = () => undefined;
 

@@ -10,7 +10,7 @@ import {
 } from '@shared/constants';
 import { formatRupiah, rupiahToPoints } from '@shared/money';
 import { homeOf, staffRoleOf } from '@shared/roles';
-import type { User } from '@shared/schemas/user';
+import type { CurrentUser, User } from '@shared/schemas/user';
 import { loadAuth } from '../../api/auth';
 import { impactQueries } from '../../api/impact';
 import { useStationsAround } from '../../api/stations';
@@ -22,7 +22,7 @@ import { TopUpSheet } from '../wallet/TopUpSheet';
 import { BottomNav } from './BottomNav';
 import { FindMachines, MachineListItem } from './FindMachines';
 import type { HomeOverlay } from '../../search';
-import { formatCount, formatKg } from './format';
+import { formatCount, formatKg, formatTime } from './format';
 import { fullName, greetingFor, initialOf } from './person';
 import { BellIcon, BottleIcon, ChevronRightIcon, LeafIcon, NfcIcon, PinIcon, PlusIcon } from './icons';
 import { byDistance, usePosition } from './machines';
@@ -101,7 +101,7 @@ function StaffHome() {
 }
 
 /** The balance with its points and the top-up button; `ready` false in the prerendered frame, before the app runs. */
-export function BalanceCard({ user, onTopUp, ready = true }: { user: User; onTopUp: () => void; ready?: boolean }) {
+export function BalanceCard({ user, onTopUp, ready = true }: { user: CurrentUser; onTopUp: () => void; ready?: boolean }) {
   const t = useMessages(appTexts).home;
   return (
     <section aria-label={t.balance} className="relative overflow-hidden rounded-3xl bg-gradient-to-br from-brand-600 via-brand-700 to-brand-900 p-5 text-white shadow-lg shadow-brand-900/20">
@@ -111,6 +111,10 @@ export function BalanceCard({ user, onTopUp, ready = true }: { user: User; onTop
       <p className="text-sm font-medium text-brand-100">{t.currentBalance}</p>
       <p className="mt-1 text-3xl font-bold tracking-tight tabular-nums" data-testid="balance" data-fill="balance">{formatRupiah(user.balance)}</p>
       <p className="mt-1 text-xs text-brand-100" data-fill="points">{t.points(formatCount(rupiahToPoints(user.balance)))}</p>
+      {/* Out of the balance while the pay code's offline allowance is reserved (docs/architecture.md, "Offline vends"). */}
+      <p className="mt-1 text-xs text-brand-100" data-fill="reserved" data-testid="reserved" hidden={!user.reserved}>
+        {user.reserved && t.reserved(formatRupiah(user.reserved.amount), formatTime(user.reserved.until))}
+      </p>
       {user.owed > 0 && (
         <p className="relative mt-3 rounded-xl bg-white/15 px-3 py-2 text-xs leading-snug text-white ring-1 ring-white/25" data-testid="owed">
           <strong className="font-semibold">{t.owed(formatRupiah(user.owed))}</strong> {t.owedWhy}

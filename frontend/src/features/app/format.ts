@@ -1,4 +1,4 @@
-import { formatDateTime as dateTimeIn, formatKg as kgIn, formatLitres as litresIn, formatNumber } from '@shared/format';
+import { formatDateTime as dateTimeIn, formatKg as kgIn, formatLitres as litresIn, formatNumber, formatTime as timeIn } from '@shared/format';
 import { formatRupiah } from '@shared/money';
 import type { PaymentMethod, Transaction } from '@shared/schemas/transaction';
 import type { appTexts } from '../../i18n/app';
@@ -11,6 +11,9 @@ type AppTexts = (typeof appTexts)['en'];
 
 /** Date and time in Bali: '1 Mar 2026, 16:05' (English), '1 Mar 2026, 16.05' (Indonesian); '' when unreadable. */
 export const formatDateTime = (iso: string) => dateTimeIn(iso, getLanguage()) ?? '';
+
+/** Time in Bali: '16:05' (English), '16.05' (Indonesian); '' when unreadable. */
+export const formatTime = (iso: string) => timeIn(iso, getLanguage()) ?? '';
 
 /** '1.5 L' / '1,5 L' */
 export const formatLitres = (litres: number) => litresIn(litres, getLanguage());

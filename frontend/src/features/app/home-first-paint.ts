@@ -1,9 +1,9 @@
 import { baliHour } from '@shared/bali-time';
 import { IMPACT_TOP_PERCENT_BOTTLES } from '@shared/constants';
-import { formatKg, formatNumber } from '@shared/format';
+import { formatKg, formatNumber, formatTime } from '@shared/format';
 import type { Language } from '@shared/language';
 import { formatRupiah, rupiahToPoints } from '@shared/money';
-import type { User } from '@shared/schemas/user';
+import type { CurrentUser } from '@shared/schemas/user';
 import { okJson, startFirstPaint } from '../../first-paint-data';
 import { appTexts } from '../../i18n/app';
 import { appTexts as indonesianAppTexts } from '../../i18n/id/app';
@@ -37,12 +37,12 @@ function validIdToken(): string | null {
 
 const language: Language = detectLanguage();
 
-async function loadPerson(): Promise<User | null> {
+async function loadPerson(): Promise<CurrentUser | null> {
   const token = validIdToken();
   if (!token) return null;
   try {
     const answer = await fetch('/api/auth/user', { headers: { accept: 'application/json', 'accept-language': language, authorization: `Bearer ${token}` }, credentials: 'include' });
-    return await okJson<User>(answer);
+    return await okJson<CurrentUser>(answer);
   } catch {
     return null;
   }
@@ -67,7 +67,7 @@ function intoIndonesian(frame: Element) {
   }
 }
 
-function fill(frame: Element, person: User) {
+function fill(frame: Element, person: CurrentUser) {
   const t = language === 'id' ? indonesianAppTexts : appTexts.en;
   const write = (name: string, text: string) => void (frame.querySelector(`[data-fill="${name}"]`)!.textContent = text);
   if (language === 'id') intoIndonesian(frame);
@@ -76,6 +76,10 @@ function fill(frame: Element, person: User) {
   write('initial', initialOf(person));
   write('balance', formatRupiah(person.balance));
   write('points', t.home.points(formatNumber(rupiahToPoints(person.balance), language, 2)));
+  if (person.reserved) {
+    write('reserved', t.home.reserved(formatRupiah(person.reserved.amount), formatTime(person.reserved.until, language) ?? ''));
+    (frame.querySelector('[data-fill="reserved"]') as HTMLElement).hidden = false;
+  }
   write('co2', formatKg(person.co2Saved, language));
   write('bottles', formatNumber(person.bottlesSaved, language, 2));
   write('impact-note', person.bottlesSaved > IMPACT_TOP_PERCENT_BOTTLES ? t.home.topRefiller : t.home.everyRefill);

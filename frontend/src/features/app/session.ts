@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import type { User } from '@shared/schemas/user';
+import type { CurrentUser } from '@shared/schemas/user';
 import { userQueries } from '../../api/user';
 
-export type Session = { status: 'loading'; user: null } | { status: 'signedIn'; user: User } | { status: 'signedOut'; user: null };
+export type Session = { status: 'loading'; user: null } | { status: 'signedIn'; user: CurrentUser } | { status: 'signedOut'; user: null };
 
 /**
  * Signed in means the user call returned a user (docs/design.md, "States"); no retry. An error or a 401 is signed out.

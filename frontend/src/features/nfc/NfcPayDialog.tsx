@@ -47,6 +47,7 @@ const errorMessage = (error: unknown) =>
 export default function NfcPayDialog({ onClose, onTopUp }: { onClose: () => void; onTopUp: () => void }) {
   const t = useMessages(nfcTexts);
   const online = useOnline();
+  const queryClient = useQueryClient();
   const [code, setCode] = useState<Code | null>(null);
   const [nfc, setNfc] = useState<NfcWrite>(canWriteNfc() ? 'waiting' : 'unsupported');
   const writing = useRef<AbortController | null>(null);
@@ -59,6 +60,8 @@ export default function NfcPayDialog({ onClose, onTopUp }: { onClose: () => void
       const qr = await QRCode.toDataURL(token.token, { errorCorrectionLevel: 'L', margin: 1, width: 288, color: { dark: '#083344', light: '#ffffff' } });
       return { token, qr };
     },
+    // The code's reservation is out of the balance now: the home says so behind the dialog.
+    onSuccess: () => refreshWallet(queryClient),
   });
   const lowBalance = issue.error instanceof ApiRequestError && issue.error.status === 409 ? issue.error : null;
 

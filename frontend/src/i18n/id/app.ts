@@ -29,6 +29,7 @@ export const appTexts: (typeof english)['en'] = {
     currentBalance: 'Saldo Saat Ini',
     points: (points) => `${points} poin`,
     owed: (amount) => `${amount} terutang`,
+    reserved: (amount, time) => `${amount} ditahan untuk kode bayar Anda sampai ${time}. Yang tidak dipakai stasiun akan kembali.`,
     owedWhy: 'untuk air yang dilaporkan stasiun setelah saldo Anda habis (atau pengembalian dana yang sudah terpakai). Isi saldo berikutnya melunasinya lebih dulu.',
     topUp: 'Isi Saldo',
     nfcPay: 'Bayar NFC',

@@ -169,7 +169,7 @@ export class DynamoLedger implements Ledger {
     }), { together: options.together, knownBalance: options.knownHold?.balanceAfter });
   }
 
-  async reduceHold(holdId: string, amount: number, details: EntryDetails, options: JoinOptions & { knownHold?: Hold } = {}) {
+  async resizeHold(holdId: string, amount: number, details: EntryDetails, options: JoinOptions & { knownHold?: Hold } = {}) {
     const hold = options.knownHold ?? (await this.getHold(holdId));
     if (!hold) throw notFound(`Hold ${holdId} not found`);
     const replay = async (): Promise<PostResult> => {
@@ -178,11 +178,10 @@ export class DynamoLedger implements Ledger {
       throw conflict(`Hold ${holdId} is already ${now?.status ?? 'gone'}`);
     };
     if (hold.status !== 'open' || hold.amount === amount) return replay();
-    if (!Number.isSafeInteger(amount) || amount <= 0 || amount > hold.amount) {
-      throw invalid(`A reduced hold must be between Rp 1 and the hold of Rp ${hold.amount}`);
-    }
-    const released = hold.amount - amount;
-    return this.apply(hold.userId, `reduce:${holdId}`, details, ({ balance }) => ({
+    if (!Number.isSafeInteger(amount) || amount <= 0) throw invalid('A hold must be a positive whole number of rupiah');
+    // Positive: more is held from the balance (refused when the balance cannot cover it); negative: given back.
+    const grown = amount - hold.amount;
+    return this.apply(hold.userId, `resize:${holdId}`, details, ({ balance }) => ({
       guards: [{
         Update: {
           TableName: this.tableName,
@@ -190,10 +189,10 @@ export class DynamoLedger implements Ledger {
           UpdateExpression: 'SET amount = :amount, balanceAfter = :balanceAfter',
           ConditionExpression: '#status = :open AND amount = :was',
           ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':amount': amount, ':balanceAfter': balance + released, ':open': 'open', ':was': hold.amount },
+          ExpressionAttributeValues: { ':amount': amount, ':balanceAfter': balance - grown, ':open': 'open', ':was': hold.amount },
         },
       }],
-      entries: [{ type: 'release', amount: released }],
+      entries: [grown > 0 ? { type: 'hold', amount: -grown } : { type: 'release', amount: -grown }],
       onGuardFailed: replay,
     }), { together: options.together, knownBalance: options.knownHold?.balanceAfter });
   }
