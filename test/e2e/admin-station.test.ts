@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '@functions/platform/adapters/dynamodb/keys';
 import { DynamoTelemetry } from '@functions/fleet/adapters/dynamodb/telemetry';
 import { storeReading } from '@functions/fleet/domain/telemetry';
-import { adminSignInInBrowser } from '../support/auth';
+import { adminSignInInBrowser, newAccount } from '../support/auth';
+import { repositories } from '../support/admin';
 import { DESKTOP, PHONE, downloadedText, launchBrowser, newContext } from '../support/browser';
 import { local, testDb } from '../support/local';
 import { provision, workerServices, type Provisioned } from '../integration/stations-support';
@@ -95,12 +96,21 @@ describe("the admin's station page in Chromium", { timeout: 180_000 }, () => {
       ExpressionAttributeValues: Object.fromEntries(Object.entries(fields).map(([k, v]) => [`:${k}`, v])),
     }));
     await set(dropped.machine.id, { status: 'offline', connection: { state: 'disconnected', at, reason: 'MQTT_KEEP_ALIVE_TIMEOUT' }, presenceAt: at });
+    const person = await newAccount('offline-refill');
+    const { users, ledger } = repositories();
+    await users.ensure({ id: person.sub, username: person.email, firstName: 'Offline', lastName: null, email: person.email }, new Date().toISOString());
+    await ledger.post(person.sub, 'topup', 10_000, `e2e-topup:${person.sub}`, { reference: `order-${person.sub}`, actor: 'gateway', paymentMethod: 'qris' });
+    await ledger.charge(person.sub, 'purchase', 750, `e2e-offline:${person.sub}`, {
+      reference: `offline-${person.sub}`, actor: `station:${dropped.machine.id}`, machineId: dropped.machine.id, machineName: 'Dropped Link Station', volumeMl: 750, offline: true,
+    });
     await set(empty.machine.id, { status: 'online', waterLevel: 3, lastHeartbeat: new Date().toISOString(), connection: { state: 'connected', at, reason: null } });
 
     const list = await (await newContext(browser, { ...DESKTOP, locale: 'en-US' })).newPage();
     await signInAsAdmin(list);
     await list.getByLabel('Search machines').fill('Dropped Link Station');
     await list.getByText('Disconnected 5 min ago: keep-alive timeout, no signal').filter({ visible: true }).waitFor();
+    // It was connected, so it checks pay codes itself (docs/station-protocol.md, "Offline vends").
+    await list.getByText('Offline, serving wallet customers', { exact: false }).filter({ visible: true }).waitFor();
     await list.getByLabel('Search machines').fill('Empty Tank Station');
     await list.getByText('Empty: water level 3%').filter({ visible: true }).waitFor();
 
@@ -108,9 +118,32 @@ describe("the admin's station page in Chromium", { timeout: 180_000 }, () => {
     const line = list.locator('[data-availability]');
     await expect.poll(() => line.getAttribute('data-availability')).toBe('offline');
     expect(await line.textContent()).toMatch(/^Offline: disconnected at .+ \(keep-alive timeout, no signal\)\. Not an empty tank or a lock/);
+    expect(await list.getByTestId('serving-offline').textContent()).toBe(
+      'It still serves wallet customers with their pay codes; their refills are charged when it reconnects. Paying by QRIS needs its signal.',
+    );
+    // The refills it delivered on reconnecting, charged then.
+    const refills = list.getByTestId('offline-refills');
+    await expect.poll(() => refills.textContent()).toContain('Rp 750');
+    expect(await refills.textContent()).toContain('0.75 L');
     await list.getByRole('button', { name: 'id', exact: true }).click();
     await expect.poll(() => line.textContent()).toMatch(/^Offline: terputus pada .+ \(batas keep-alive habis, tanpa sinyal\)/);
+    expect(await list.getByTestId('serving-offline').textContent()).toContain('Stasiun tetap melayani pelanggan dompet');
+    expect(await refills.textContent()).toContain('0,75 L');
     await list.getByRole('button', { name: 'en', exact: true }).click();
+
+    // Its sticker page tells a tourist the truth: no paying here without signal, the app's pay code may still work.
+    const sticker = await (await newContext(browser, { ...PHONE, locale: 'en-US' })).newPage();
+    await sticker.goto(`${local().web}/s/${dropped.machine.id}`);
+    const appNote = sticker.getByTestId('offline-app').filter({ visible: true });
+    await appNote.waitFor();
+    expect(await appNote.textContent()).toContain('the pay code of the Bali Refill app still works');
+    expect(await sticker.getByRole('button', { name: /^Pay/ }).count()).toBe(0);
+    await sticker.evaluate(() => localStorage.setItem('bali-refill.language', 'id'));
+    await sticker.reload();
+    await expect.poll(() => appNote.textContent()).toContain('kode bayar aplikasi Bali Refill tetap berfungsi');
+    expect(await sticker.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await sticker.close();
+
     await list.goto(`${local().web}/admin/stations/${empty.machine.id}`);
     await expect.poll(() => line.textContent()).toBe('Empty: online, water level 3%. It needs a refill.');
   });

@@ -7,6 +7,8 @@ export const guestTexts = defineMessages('guestTexts', {
   notFound: 'This station does not exist. Check the code on the sticker.',
   loadFailed: 'The station could not be loaded. Check your connection and try again.',
   unavailable: 'This station is not available right now. Please try another station nearby.',
+  offlineAppWorks: 'It has no signal right now, so paying here (QRIS or card) cannot work. If its screen is on, the pay code of the Bali Refill app still works: the station checks it without signal.',
+  openApp: 'Open the app',
   waterLevel: 'Water level',
   quality: 'Water quality',
   tds: (ppm: number) => `${ppm} ppm dissolved solids`,

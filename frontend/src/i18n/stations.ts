@@ -33,6 +33,7 @@ export const stationTexts = defineMessages('stationTexts', {
   waterChecked: 'Water checked',
   labTested: (day: string) => `lab test ${day}`,
   sanitised: (day: string) => `sanitised ${day}`,
+  offlineAppPays: 'No signal: the app’s pay code may still work, QRIS does not',
   closedForSafety: 'Closed for a water safety check: no refills here until it is cleared. Please use another station.',
   showOnMap: 'Show on map',
   you: 'You are here',

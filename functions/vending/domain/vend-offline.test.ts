@@ -99,6 +99,25 @@ describe('an online vend on the reservation', () => {
     expect((await w.ledger.getHold(tokenId))?.amount).toBe(3_750);
   });
 
+  it('denies a second station that read the code still reserved while the first opened its vend (one hold, one session)', async () => {
+    const { w, user } = await world();
+    const { token, tokenId } = await issueNfcToken(holder, w);
+    await online(w, 'HRL-00009', 2_500);
+    await online(w, 'HRL-00010', 2_500);
+    // The second request read the reservation and the balance before the first used them: at the same price it resizes to the same hold.
+    const readBefore = { ...(await w.vendSessions.reservation(tokenId))! };
+    const holderBefore = { ...user() };
+    expect(await authorizeVend({ stationId: 'HRL-00009', token, requestId: 'r1' }, w)).toMatchObject({ decision: 'authorized', sessionId: tokenId });
+    const staleRead = {
+      ...w,
+      vendSessions: Object.assign(Object.create(w.vendSessions) as typeof w.vendSessions, { reservation: async () => readBefore }),
+      users: Object.assign(Object.create(w.users) as typeof w.users, { get: async () => holderBefore }),
+    };
+    expect(await authorizeVend({ stationId: 'HRL-00010', token, requestId: 'r2' }, staleRead)).toMatchObject({ decision: 'denied', reason: 'wrong_station' });
+    expect((await w.ledger.getHold(tokenId))?.amount).toBe(3_750);
+    expect(user().balance).toBe(1_250);
+  });
+
   it('grows the reservation by what is left of the balance, pouring what the two pay for at the station', async () => {
     const { w, user } = await world(2_000);
     const { token, tokenId } = await issueNfcToken(holder, w);

@@ -117,7 +117,9 @@ export async function authorizeVend(event: unknown, deps: VendDeps): Promise<Aut
       const first = { ...claim, sessionId: opened.id };
       if (held.holdAmount === usable.amount) return (await deps.vendSessions.openReserved(first, opened)) ? opened : null;
       const together = combinedParts(deps.vendSessions.opening(first, opened), deps.vendSessions.usingReservation(jti));
-      return deps.ledger.resizeHold(usable.jti, held.holdAmount, holdDetails(opened), { together }).then(() => opened, (error: unknown) => {
+      // A replay means the hold was already resized, by whichever presentation opened the session (another station's at
+      // the same price, or this request's first delivery): not this one's opening. The token's record decides below.
+      return deps.ledger.resizeHold(usable.jti, held.holdAmount, holdDetails(opened), { together }).then((result) => (result.replayed ? null : opened), (error: unknown) => {
         if (refusedByLedger(error)) return null;
         throw error;
       });

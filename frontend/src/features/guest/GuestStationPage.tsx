@@ -1,7 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { formatRupiah, priceOfMillilitres } from '@shared/money';
-import type { Machine } from '@shared/schemas/machine';
+import type { Machine, MachineStatus } from '@shared/schemas/machine';
 import { isNotFound, stationQuery } from '../../api/station';
 import { StatusBadge } from '../../components/StatusBadge';
 import { DropIcon } from '../../components/icons';
@@ -73,7 +73,7 @@ export function GuestStationPage({ stationId }: { stationId: string }) {
           ) : machine.status === 'online' ? (
             <OrderForm station={machine} onOrdered={remember} />
           ) : (
-            <StationUnavailable />
+            <StationUnavailable status={machine.status} />
           )}
           {maybeSignedIn() && (
             <Suspense fallback={null}>
@@ -96,9 +96,20 @@ export function StationLoading() {
   return <div role="status" className="h-40 animate-pulse rounded-2xl bg-slate-100"><span className="sr-only">{t.receiptLoading}</span></div>;
 }
 
-export function StationUnavailable() {
+/**
+ * Why no order can start here. Without its signal a station still serves the app's pay code, which it checks itself
+ * (docs/station-protocol.md, "Offline vends"); paying here (QRIS, a card) needs the gateway, so it needs the signal.
+ */
+export function StationUnavailable({ status }: { status: MachineStatus }) {
   const t = useMessages(guestTexts);
-  return <p role="status" className="mt-6 rounded-2xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200">{t.unavailable}</p>;
+  return (
+    <div role="status" className="mt-6 rounded-2xl bg-amber-50 p-4 text-sm text-amber-900 ring-1 ring-amber-200">
+      <p>{t.unavailable}</p>
+      <p className="mt-2" data-fill="offline-app" data-testid="offline-app" hidden={status !== 'offline'}>
+        {t.offlineAppWorks} <a href="/app" className="font-semibold underline">{t.openApp}</a>
+      </p>
+    </div>
+  );
 }
 
 /**

@@ -30,7 +30,7 @@ export function StationFirstPaint() {
         <div data-fill="station" hidden>
           <StationSummary station={EVERY_PART} />
           <div data-fill="order"><OrderForm station={EVERY_PART} onOrdered={() => undefined} /></div>
-          <div data-fill="unavailable" hidden><StationUnavailable /></div>
+          <div data-fill="unavailable" hidden><StationUnavailable status="offline" /></div>
         </div>
         <div hidden>
           {machineStatuses.map((status) => <div key={status} data-fill={`status-${status}`}><StatusBadge status={status} /></div>)}

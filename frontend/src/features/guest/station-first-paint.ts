@@ -96,6 +96,7 @@ function fill(frame: Element, station: Machine) {
   for (const control of slot('order').querySelectorAll<HTMLInputElement | HTMLButtonElement>('input, button')) control.disabled = true;
   slot('order').hidden = ordering || station.status !== 'online';
   slot('unavailable').hidden = ordering || station.status === 'online';
+  slot('offline-app').hidden = station.status !== 'offline';
   slot('loading').hidden = true;
   slot('station').hidden = false;
 }

@@ -74,6 +74,8 @@ export function StationCard({ view, onShowOnMap, reportOpen = false }: { view: S
       </div>
       <div className="mt-3 flex flex-wrap items-center gap-x-4 gap-y-2 text-xs text-slate-600">
         <StatusBadge status={machine.status} />
+        {/* It checks the app's pay code itself; paying at the station needs the gateway (docs/station-protocol.md, "Offline vends"). */}
+        {machine.status === 'offline' && <span data-testid="offline-app-pays">{t.offlineAppPays}</span>}
         <ProblemReportedFlag machine={machine} />
         <span className="inline-flex items-center gap-1.5">
           <DropIcon size={15} className="text-brand-600" />

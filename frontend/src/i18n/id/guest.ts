@@ -7,6 +7,8 @@ export const guestTexts: (typeof english)['en'] = {
   notFound: 'Stasiun ini tidak ada. Periksa kode pada stiker.',
   loadFailed: 'Stasiun tidak dapat dimuat. Periksa koneksi Anda lalu coba lagi.',
   unavailable: 'Stasiun ini sedang tidak tersedia. Silakan coba stasiun lain di dekat sini.',
+  offlineAppWorks: 'Stasiun ini sedang tanpa sinyal, jadi pembayaran di sini (QRIS atau kartu) tidak bisa. Jika layarnya menyala, kode bayar aplikasi Bali Refill tetap berfungsi: stasiun memeriksanya tanpa sinyal.',
+  openApp: 'Buka aplikasi',
   waterLevel: 'Tingkat air',
   quality: 'Kualitas air',
   tds: (ppm) => `${ppm} ppm zat terlarut`,

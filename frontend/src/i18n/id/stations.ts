@@ -33,6 +33,7 @@ export const stationTexts: (typeof english)['en'] = {
   waterChecked: 'Air sudah diperiksa',
   labTested: (day) => `uji lab ${day}`,
   sanitised: (day) => `sanitasi ${day}`,
+  offlineAppPays: 'Tanpa sinyal: kode bayar aplikasi mungkin tetap bisa, QRIS tidak',
   closedForSafety: 'Ditutup untuk pemeriksaan keamanan air: tidak bisa isi ulang di sini sampai dinyatakan aman. Silakan gunakan stasiun lain.',
   showOnMap: 'Tampilkan di peta',
   you: 'Anda di sini',

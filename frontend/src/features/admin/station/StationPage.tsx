@@ -123,6 +123,7 @@ export function StationPage({ id }: { id: string }) {
           <h2 className="font-semibold text-slate-900">{t.events}</h2>
           {events.data ? <Events events={events.data} t={t} /> : <Spinner className="mt-3 h-5 w-5 text-brand-600" />}
         </Card>
+        {isAdmin && purchases.data && <OfflineRefills purchases={purchases.data.purchases} t={t} />}
         {isAdmin && <HostLinkCard id={id} />}
         {isAdmin && <PublicListingCard machine={station} />}
       </div>
@@ -171,7 +172,13 @@ function AvailabilityLine({ station, t }: { station: Machine; t: Texts }) {
     : c?.state === 'disconnected' ? a.offline(formatDateTime(c.at), c.reason ? disconnectReasonIn(c.reason, language) : a.unknownReason)
     : c ? a.offlineConnected : a.offlineNever;
   if (!text) return null;
-  return <p data-availability={why} className={`w-full rounded-lg px-3 py-2 text-sm ${why === 'empty' ? 'bg-amber-50 text-amber-900' : why === 'offline' ? 'bg-red-50 text-red-800' : 'bg-slate-100 text-slate-700'}`}>{text}</p>;
+  return (
+    <p data-availability={why} className={`w-full rounded-lg px-3 py-2 text-sm ${why === 'empty' ? 'bg-amber-50 text-amber-900' : why === 'offline' ? 'bg-red-50 text-red-800' : 'bg-slate-100 text-slate-700'}`}>
+      {text}
+      {/* A station that was provisioned and connected verifies pay codes itself (docs/station-protocol.md, "Offline vends"). */}
+      {why === 'offline' && c && <span className="mt-1 block font-medium" data-testid="serving-offline">{a.servingOffline}</span>}
+    </p>
+  );
 }
 
 function Figure({ label, value, hint, testId }: { label: string; value: string; hint?: string | undefined; testId?: string }) {
@@ -233,6 +240,34 @@ function Daily({ readings, purchases, t }: { readings: TelemetryReading[]; purch
     </>
   );
 }
+
+/**
+ * The refills the station served without its connection in the range, as it delivered them on reconnecting
+ * (docs/station-protocol.md, "Offline vends"): when each was charged, how much water and what it cost.
+ */
+function OfflineRefills({ purchases, t }: { purchases: Awaited<ReturnType<typeof purchasesSince>>['purchases']; t: Texts }) {
+  const offline = purchases.filter((p) => p.offline);
+  return (
+    <Card className="p-4 sm:p-5" data-testid="offline-refills">
+      <h2 className="font-semibold text-slate-900">{t.offlineRefills.title}</h2>
+      <p className="mt-1 text-xs text-slate-500">{t.offlineRefills.text}</p>
+      {offline.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600">{t.offlineRefills.none}</p>
+      ) : (
+        <ul className="mt-3 divide-y divide-slate-100 text-sm">
+          {offline.slice(0, OFFLINE_REFILLS_SHOWN).map((p) => (
+            <li key={p.id} className="flex justify-between gap-3 py-1.5">
+              <span className="text-slate-600">{formatDateTime(p.createdAt)}</span>
+              <span className="text-right text-slate-900">{p.volume === null ? '' : `${formatLitres(p.volume)} · `}{formatRupiah(p.amount)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {offline.length > OFFLINE_REFILLS_SHOWN && <p className="mt-2 text-xs text-slate-500">{t.offlineRefills.more(offline.length - OFFLINE_REFILLS_SHOWN)}</p>}
+    </Card>
+  );
+}
+const OFFLINE_REFILLS_SHOWN = 10;
 
 /** The station's own price, set by a remote command it applied (else the settings' price applies). */
 function StationPrice({ price }: { price: number }) {
