@@ -26,6 +26,8 @@ function toAdminTransaction(entry: LedgerEntry, username: string | null): Row {
     username,
     actor: entry.actor,
     reference: entry.reference,
+    // A station's refill it poured without its connection and delivered later (docs/architecture.md, "Offline vends").
+    ...(entry.offline ? { offline: true as const } : {}),
   };
 }
 

@@ -248,22 +248,24 @@ function Daily({ readings, purchases, t }: { readings: TelemetryReading[]; purch
 function OfflineRefills({ purchases, t }: { purchases: Awaited<ReturnType<typeof purchasesSince>>['purchases']; t: Texts }) {
   const offline = purchases.filter((p) => p.offline);
   return (
-    <Card className="p-4 sm:p-5" data-testid="offline-refills">
-      <h2 className="font-semibold text-slate-900">{t.offlineRefills.title}</h2>
-      <p className="mt-1 text-xs text-slate-500">{t.offlineRefills.text}</p>
-      {offline.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-600">{t.offlineRefills.none}</p>
-      ) : (
-        <ul className="mt-3 divide-y divide-slate-100 text-sm">
-          {offline.slice(0, OFFLINE_REFILLS_SHOWN).map((p) => (
-            <li key={p.id} className="flex justify-between gap-3 py-1.5">
-              <span className="text-slate-600">{formatDateTime(p.createdAt)}</span>
-              <span className="text-right text-slate-900">{p.volume === null ? '' : `${formatLitres(p.volume)} · `}{formatRupiah(p.amount)}</span>
-            </li>
-          ))}
-        </ul>
-      )}
-      {offline.length > OFFLINE_REFILLS_SHOWN && <p className="mt-2 text-xs text-slate-500">{t.offlineRefills.more(offline.length - OFFLINE_REFILLS_SHOWN)}</p>}
+    <Card className="p-4 sm:p-5">
+      <section aria-label={t.offlineRefills.title} data-testid="offline-refills">
+        <h2 className="font-semibold text-slate-900">{t.offlineRefills.title}</h2>
+        <p className="mt-1 text-xs text-slate-500">{t.offlineRefills.text}</p>
+        {offline.length === 0 ? (
+          <p className="mt-3 text-sm text-slate-600">{t.offlineRefills.none}</p>
+        ) : (
+          <ul className="mt-3 divide-y divide-slate-100 text-sm">
+            {offline.slice(0, OFFLINE_REFILLS_SHOWN).map((p) => (
+              <li key={p.id} className="flex justify-between gap-3 py-1.5">
+                <span className="text-slate-600">{formatDateTime(p.createdAt)}</span>
+                <span className="text-right text-slate-900">{p.volume === null ? '' : `${formatLitres(p.volume, 2)} · `}{formatRupiah(p.amount)}</span>
+              </li>
+            ))}
+          </ul>
+        )}
+        {offline.length > OFFLINE_REFILLS_SHOWN && <p className="mt-2 text-xs text-slate-500">{t.offlineRefills.more(offline.length - OFFLINE_REFILLS_SHOWN)}</p>}
+      </section>
     </Card>
   );
 }
