@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { formatRupiah } from '@shared/money';
+import { paymentMethodName } from '@shared/payment-methods';
 import { isCardWallet, type TopupPaymentMethod } from '@shared/schemas/transaction';
 import {
   newIdempotencyKey,
@@ -18,7 +19,6 @@ import { walletTexts } from '../../i18n/wallet';
 import {
   MerchantValidationFailed,
   payWithWallet,
-  WALLET_NAMES,
   WalletCancelled,
   WalletUnavailable,
 } from './payment-request';
@@ -101,7 +101,7 @@ export function useTopUp(onSettled: () => void, returnedId?: string) {
     },
     onError: (error) => {
       if (error instanceof WalletCancelled) return;
-      if (error instanceof WalletUnavailable) toast({ title: t.unavailable(WALLET_NAMES[error.wallet]), variant: 'destructive' });
+      if (error instanceof WalletUnavailable) toast({ title: t.unavailable(paymentMethodName(error.wallet)), variant: 'destructive' });
       else if (error instanceof MerchantValidationFailed) toast({ title: t.paymentError, description: t.merchantFailed, variant: 'destructive' });
       else if (error instanceof CardWalletFailed) toast({ title: t.paymentError, description: error.message, variant: 'destructive' });
       else failureToast(serverMessage(error, t.failedFallback));
