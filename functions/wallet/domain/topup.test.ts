@@ -56,18 +56,19 @@ describe('startTopup', () => {
 
   it("a card goes to the gateway's hosted page in the payer's language, back to the app's home; the page's address only while pending", async () => {
     const hosted = 'https://app.sandbox.midtrans.com/snap/v4/redirection/tok-1';
-    let paid = false;
+    let [paid, now] = [false, Date.now()];
     const { deps, requests, ledger, orders } = setup(
       async () => ({ ...pending, qrString: null, redirectUrl: hosted }),
       async () => (paid ? report([...orders.items.values()][0]!, 'settled', 'settlement', { paymentType: 'credit_card' }) : null),
+      () => new Date(now),
     );
     deps.siteLink = (path) => `https://refill.example${path}`;
     const status = await startTopup({ payer, amount: 25_000, paymentMethod: 'card', idempotencyKey: KEY, language: 'id' }, deps);
     expect(status).toMatchObject({ status: 'pending', paymentMethod: 'card', redirectUrl: hosted, qrString: null, deeplink: null });
     expect(requests[0]).toMatchObject({ method: 'card', language: 'id', returnUrl: `https://refill.example/app?topup=${status.id}` });
     expect(ledger.entries_).toEqual([]);
-    paid = true;
-    await orders.update(status.id, { createdAt: new Date(Date.now() - 60_000).toISOString() });
+    // Paid on the page; its notification overdue, the app's poll asks the gateway's status API.
+    [paid, now] = [true, now + 60_000];
     const settled = await readTopup(payer.sub, status.id, deps);
     expect(settled).toMatchObject({ status: 'settled', redirectUrl: null });
     expect(ledger.entries_).toMatchObject([{ type: 'topup', key: status.id, details: { paymentMethod: 'card' } }]);

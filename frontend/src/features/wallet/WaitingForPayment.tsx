@@ -32,6 +32,12 @@ export function WaitingForPayment({ topup, onClose }: { topup: TopupStatus; onCl
           {t.openApp}
         </a>
       )}
+      {/* A card: the gateway's page, where the browser went first; from here again after coming back unpaid. */}
+      {topup.redirectUrl && (
+        <a href={topup.redirectUrl} className="mt-5 flex min-h-12 w-full items-center justify-center rounded-xl bg-brand-600 px-4 py-3 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700">
+          {t.payOnCardPage}
+        </a>
+      )}
       <div className="mt-5">
         {topup.qrString ? (
           <QrCode value={topup.qrString} label={t.qrLabel(method)} fileName={`bali-refill-qris-${topup.id}`} />

@@ -20,6 +20,6 @@ export const isBelowMinimum = (amount: number, minimum: number = MIN_TOPUP_IDR) 
 /** What to tell the customer while the gateway waits for them. */
 export function pendingInstruction(method: PaymentMethod, hasDeeplink: boolean, onPhone: boolean, t: (typeof walletTexts)['en']['instructions']): string {
   if (hasDeeplink && onPhone) return t.approve;
-  if (method === 'ovo' || method === 'gopay' || method === 'qris') return t[method];
+  if (method === 'ovo' || method === 'gopay' || method === 'qris' || method === 'card') return t[method];
   return t.other;
 }
