@@ -24,7 +24,7 @@ import { useLanguage } from '@frontend/i18n/language';
 import { useMessages, type Translation } from '@frontend/i18n/messages';
 import { toCsv } from '@shared/csv';
 import { csvFileName, downloadText } from '../csv';
-import { formatDateTime, formatInteger, formatLitres, formatPercent, formatRupiah, useTimeAgo } from '../format';
+import { formatDateTime, formatInteger, formatLitres, formatPercent, formatRupiah, formatTemperature, useTimeAgo } from '../format';
 import { ArrowLeftIcon, DownloadIcon } from '../icons';
 import { MachineStatusBadge } from '../MachineStatusBadge';
 import { Button, Card, EmptyState, LoadingRows, Spinner } from '../ui';
@@ -99,7 +99,7 @@ export function StationPage({ id }: { id: string }) {
         <Figure label={t.uptime} value={up ? formatPercent(up.percent) : '—'} hint={up ? t.uptimeHint(up.heartbeats, up.expected) : undefined} testId="uptime" />
         <Figure label={t.waterLevelNow} value={station.waterLevel === null ? '—' : `${station.waterLevel}%`} />
         <Figure label={t.lastHeartbeat} value={station.lastHeartbeat ? timeAgo(station.lastHeartbeat) : t.never} hint={station.lastHeartbeat ? formatDateTime(station.lastHeartbeat) : undefined} />
-        <Figure label="TDS" value={station.quality ? `${station.quality.tdsPpm} ppm` : '—'} hint={station.quality ? `${station.quality.temperatureC} °C` : undefined} />
+        <Figure label="TDS" value={station.quality ? `${formatInteger(station.quality.tdsPpm)} ppm` : '—'} hint={station.quality ? `${formatTemperature(station.quality.temperatureC)} °C` : undefined} />
       </div>
 
       {readings.isPending ? (
