@@ -1,9 +1,9 @@
 import { formatDateTime as dateTimeIn, formatKg as kgIn, formatLitres as litresIn, formatNumber } from '@shared/format';
 import { formatRupiah } from '@shared/money';
+import { paymentMethodName } from '@shared/payment-methods';
 import type { PaymentMethod, Transaction } from '@shared/schemas/transaction';
 import type { appTexts } from '../../i18n/app';
 import { getLanguage } from '../../i18n/language';
-import { paymentMethodName } from '@shared/payment-methods';
 
 type AppTexts = (typeof appTexts)['en'];
 
