@@ -49,7 +49,7 @@ export function TopUpForm({ busy, onSubmit }: { busy: boolean; onSubmit: (reques
         onCustom={setCustom}
       />
       <PaymentMethodPicker methods={[...EVERY_PHONE, ...cardWallets.wallets]} method={method} onChange={setMethod} checkingWallets={cardWallets.status === 'loading'} />
-      {method === 'card' && <p className="-mt-3 text-xs text-slate-600" data-testid="card-hint">{t.cardHint}</p>}
+      {method === 'card' && <p className="-mt-3 text-xs text-slate-600">{t.cardHint}</p>}
       <button
         type="submit"
         disabled={busy}
