@@ -45,6 +45,9 @@ export const formatKg = (kg: number, language: Language) => `${formatNumber(kg, 
 /** A percentage, at most one decimal: '99.5%' / '99,5%'. */
 export const formatPercent = (percent: number, language: Language) => `${formatNumber(percent, language, 1)}%`;
 
+/** A water temperature's degrees, at most one decimal: '27.5' / '27,5' (the text writes the unit). */
+export const formatTemperature = (celsius: number, language: Language) => formatNumber(celsius, language, 1);
+
 const instant = (at: string | Date | null | undefined): Date | null => {
   if (at === null || at === undefined || at === '') return null;
   const date = at instanceof Date ? at : new Date(at);

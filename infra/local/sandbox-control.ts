@@ -2,12 +2,14 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import * as z from 'zod/mini';
 import {
   sandboxControl,
+  type HostedPayment,
   type MadeRefund,
   type RefundFault,
   type RefundFaults,
 } from '@functions/wallet/adapters/sandbox-gateway/control';
 import { SandboxGateway } from '@functions/wallet/adapters/sandbox-gateway/gateway';
 import type { OrderRef, PaymentNotification } from '@functions/wallet/ports/payment-gateway';
+import { languageOf, type Language } from '@shared/language';
 import { formatRupiah } from '@shared/money';
 import { PaymentMethod } from '@shared/schemas/transaction';
 
@@ -28,7 +30,7 @@ import { PaymentMethod } from '@shared/schemas/transaction';
  * And the hosted card page, the sandbox's Midtrans Snap (docs/payments.md, "Paying as a foreigner"): a card charge
  * answers its address, where the tester "pays by card"; the payment's notifications then go out, and the page sends
  * the browser back to the order's return URL.
- *   GET  /pay/{id}                 the page: the amount, "Pay by card", "Cancel"
+ *   GET  /pay/{id}                 the page, in the payer's language: the amount, "Pay by card", "Cancel"
  *   POST /pay/{id}                 the payer pays; 303 to the return URL
  */
 
@@ -103,19 +105,46 @@ export async function startSandboxControl(options: { serverKey: string; port: nu
 function hostedPage(req: IncomingMessage, res: ServerResponse, orderId: string) {
   const payment = sandboxControl.hostedPaymentOf(orderId);
   if (!payment) return send(res, 404, { message: 'No card payment is open for this order' });
+  const language = hostedPageLanguage(payment, req.headers['accept-language']);
   if (req.method === 'POST') {
     sandboxControl.pay(orderId);
-    if (!payment.returnUrl) return void res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end('Paid. You can close this page.');
+    if (!payment.returnUrl) return void res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8' }).end(HOSTED_PAGE_TEXTS[language].paid);
     return void res.writeHead(303, { location: payment.returnUrl }).end();
   }
   if (req.method !== 'GET') return send(res, 405, { message: 'Method Not Allowed' });
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-language': language });
+  res.end(hostedPageHtml(orderId, payment, language));
+}
+
+const HOSTED_PAGE_TEXTS = {
+  en: {
+    title: 'Sandbox card payment',
+    order: (orderId: string, amount: string) => `Order ${orderId}: <strong>${amount}</strong>. No card is asked for: this page stands in for the gateway's.`,
+    pay: (amount: string) => `Pay ${amount} by card`,
+    back: 'Cancel and go back',
+    paid: 'Paid. You can close this page.',
+  },
+  id: {
+    title: 'Pembayaran kartu sandbox',
+    order: (orderId: string, amount: string) => `Pesanan ${orderId}: <strong>${amount}</strong>. Tidak perlu kartu: halaman ini menggantikan halaman gateway pembayaran.`,
+    pay: (amount: string) => `Bayar ${amount} dengan kartu`,
+    back: 'Batal dan kembali',
+    paid: 'Sudah dibayar. Anda bisa menutup halaman ini.',
+  },
+} satisfies Record<Language, unknown>;
+
+/** The payer's language when the order said it (the app's or the station page's choice), else the opening browser's. */
+export const hostedPageLanguage = (payment: HostedPayment, acceptLanguage: string | undefined): Language => payment.language ?? languageOf(acceptLanguage);
+
+/** The page: the amount, "Pay by card", and "Cancel and go back" when the order has a page to go back to. */
+export function hostedPageHtml(orderId: string, payment: HostedPayment, language: Language): string {
+  const t = HOSTED_PAGE_TEXTS[language];
   const amount = formatRupiah(payment.amount);
-  const back = payment.returnUrl ? `<p><a href="${escapeHtml(payment.returnUrl)}">Cancel and go back</a></p>` : '';
-  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-  res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Sandbox card payment</title></head><body style="font-family: sans-serif; max-width: 28rem; margin: 2rem auto; padding: 0 1rem">
-<h1>Sandbox card payment</h1><p>Order ${escapeHtml(orderId)}: <strong>${amount}</strong>. No card is asked for: this page stands in for the gateway's.</p>
-<form method="post"><button type="submit" style="min-height: 44px; width: 100%">Pay ${amount} by card</button></form>${back}</body></html>`);
+  const back = payment.returnUrl ? `<p><a href="${escapeHtml(payment.returnUrl)}">${t.back}</a></p>` : '';
+  return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${t.title}</title></head><body style="font-family: sans-serif; max-width: 28rem; margin: 2rem auto; padding: 0 1rem">
+<h1>${t.title}</h1><p>${t.order(escapeHtml(orderId), amount)}</p>
+<form method="post"><button type="submit" style="min-height: 44px; width: 100%">${t.pay(amount)}</button></form>${back}</body></html>`;
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

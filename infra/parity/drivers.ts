@@ -399,6 +399,14 @@ export const DRIVERS: Record<string, Driver> = {
         expect: 202,
         check: ({ body }, s) => (s.values.polledTopup = record(body).id, is(record(body).status === 'pending' && typeof record(body).deeplink === 'string', `top-up ${JSON.stringify(body)}`)),
       },
+      {
+        name: "starts a card top-up on the gateway's hosted page (Snap): pending, with the page's address, nothing credited",
+        as: 'user',
+        headers: () => ({ 'idempotency-key': newKey() }),
+        body: { amount: 12_000, paymentMethod: 'card' },
+        expect: 202,
+        check: ({ body }, s) => (s.values.cardTopup = record(body).id, is(record(body).status === 'pending' && String(record(body).redirectUrl).startsWith('https://app.sandbox.midtrans.com/snap/') && s.app.cloud.midtrans.charged(String(record(body).id)), `top-up ${JSON.stringify(body)}`)),
+      },
       { name: 'refuses an amount below the minimum', as: 'user', headers: () => ({ 'idempotency-key': newKey() }), body: { amount: 1, paymentMethod: 'qris' }, expect: 400 },
     ],
   },
@@ -456,6 +464,13 @@ export const DRIVERS: Record<string, Driver> = {
         body: (s) => s.app.cloud.midtrans.notification(String(s.values.paidTopup)),
         expect: 200,
         check: async (_, s) => is((await s.item(keys.topup(String(s.values.paidTopup))))?.status === 'settled', 'the top-up was not credited'),
+      },
+      {
+        name: 'credits a card top-up paid on the hosted page, once the status API confirms it',
+        before: (s) => s.app.cloud.midtrans.pay(String(s.values.cardTopup)),
+        body: (s) => s.app.cloud.midtrans.notification(String(s.values.cardTopup)),
+        expect: 200,
+        check: async (_, s) => is((await s.item(keys.topup(String(s.values.cardTopup))))?.status === 'settled', 'the card top-up was not credited'),
       },
       ...(['incident', 'completed'] as const).map((name): HttpCase => ({
         name: `starts the refill of a paid guest order: the station receives its vend token (${GUEST_ORDERS[name]})`,

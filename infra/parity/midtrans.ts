@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:https';
 import type { LocalCa } from '../local/adapters/local-ca';
-import { formatMidtransTime, MIDTRANS_BASE_URL, signatureKey } from '@functions/wallet/adapters/midtrans/protocol';
+import { formatMidtransTime, MIDTRANS_BASE_URL, MIDTRANS_SNAP_URL, signatureKey } from '@functions/wallet/adapters/midtrans/protocol';
 import { qrisPayload } from '@functions/wallet/adapters/sandbox-gateway/qris';
 import { readRequest, writeResponse, type AwsRequest, type AwsResponse } from '../local/aws/http';
 
@@ -32,10 +32,11 @@ const answer = (body: Record<string, unknown>): AwsResponse => ({ status: Number
 /**
  * The payment gateway of a live deployment, as the parity suite's functions reach it: a stand-in of Midtrans' Core API
  * (docs.midtrans.com, as functions/wallet/adapters/midtrans/protocol.ts speaks it: `POST /v2/charge` for QRIS and GoPay,
+ * Snap's `POST /snap/v1/transactions` for a card on the hosted page,
  * `GET /v2/{order_id}/status` with the refunds made, `POST /v2/{order_id}/refund/online/direct` once per refund key),
  * served over HTTPS from the run's CA. Only the server key the scenario put into the payment secret is accepted. The
  * drivers play the rest of the world: the payer who scans the QR code (`pay`) and Midtrans' signed HTTP notification
- * (`notification`). Functions reach it in place of api.midtrans.com and api.sandbox.midtrans.com (lambda-runtime.mjs).
+ * (`notification`). Functions reach it in place of Midtrans' API and Snap hosts, production's and sandbox's (lambda-runtime.mjs).
  */
 export class LocalMidtrans {
   readonly serverKey = `SB-Mid-server-parity-${randomUUID()}`;
@@ -59,9 +60,10 @@ export class LocalMidtrans {
     return midtrans;
   }
 
-  /** Where the functions' calls to Midtrans go instead: its two API hosts, this stand-in. */
+  /** Where the functions' calls to Midtrans go instead: its two API hosts and its two Snap hosts, this stand-in. */
   get replaces(): Record<string, string> {
-    return Object.fromEntries(Object.values(MIDTRANS_BASE_URL).map((base) => [base, this.url]));
+    const origins = [...Object.values(MIDTRANS_BASE_URL), ...Object.values(MIDTRANS_SNAP_URL).map((url) => new URL(url).origin)];
+    return Object.fromEntries(origins.map((origin) => [origin, this.url]));
   }
 
   stop(): Promise<void> {
@@ -107,6 +109,7 @@ export class LocalMidtrans {
     }
     const path = request.path.split('?')[0]!;
     if (request.method === 'POST' && path === '/v2/charge') return this.charge(JSON.parse(request.body.toString('utf8')) as ChargeBody);
+    if (request.method === 'POST' && path === new URL(MIDTRANS_SNAP_URL.sandbox).pathname) return this.snap(JSON.parse(request.body.toString('utf8')) as SnapBody);
     const status = /^\/v2\/([^/]+)\/status$/.exec(path);
     if (request.method === 'GET' && status) {
       const transaction = this.transactions.get(decodeURIComponent(status[1]!));
@@ -135,6 +138,17 @@ export class LocalMidtrans {
       ...(body.payment_type === 'qris' ? { qr_string: qrisPayload({ amount, reference: orderId }), acquirer: 'gopay' } : {}),
       expiry_time: formatMidtransTime(new Date(transaction.createdAt.getTime() + 15 * 60_000)),
     });
+  }
+
+  /** A Snap transaction: the card is paid on the hosted page (`pay`, as the payer there); 201 with the page's address. */
+  private snap(body: SnapBody): AwsResponse {
+    const orderId = body.transaction_details.order_id;
+    const json = (status: number, payload: Record<string, unknown>): AwsResponse => ({ status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) });
+    if (this.transactions.has(orderId)) return json(400, { error_messages: ['transaction_details.order_id has already been taken'] });
+    if (body.enabled_payments?.join() !== 'credit_card' || body.credit_card?.secure !== true) return json(400, { error_messages: ['parity: expected a 3-D Secure card transaction'] });
+    const token = randomUUID();
+    this.transactions.set(orderId, { orderId, amount: body.transaction_details.gross_amount, paymentType: 'credit_card', transactionId: randomUUID(), status: 'pending', refunds: [], refusesRefunds: false, createdAt: new Date() });
+    return json(201, { token, redirect_url: `${new URL(MIDTRANS_SNAP_URL.sandbox).origin}/snap/v4/redirection/${token}` });
   }
 
   private refund(orderId: string, body: { refund_key: string; amount: number; reason?: string }): AwsResponse {
@@ -173,4 +187,10 @@ export class LocalMidtrans {
 interface ChargeBody {
   payment_type: string;
   transaction_details: { order_id: string; gross_amount: number };
+}
+
+interface SnapBody {
+  transaction_details: { order_id: string; gross_amount: number };
+  enabled_payments?: string[];
+  credit_card?: { secure?: boolean };
 }

@@ -2,6 +2,7 @@ import * as z from '../zod';
 import { AdminIdentity, AdminUser, CurrentUser, EnvironmentalImpact } from '../schemas/user';
 import { Page, PageQuery } from '../schemas/transaction';
 import { lazySchema } from '../lazy-schema';
+import { formatRupiah } from '../money';
 import { route, Ok, Id } from './route';
 
 /** Largest single admin adjustment, either way. */
@@ -16,8 +17,8 @@ export const AdminUserPatch = /* @__PURE__ */ lazySchema(() => z.object({
   adjustment: z.optional(z.object({
     amount: z.number({ error: 'Enter an amount in rupiah' }).check(
       z.int('Whole rupiah only'),
-      z.gte(-MAX_ADJUSTMENT_IDR, `At most Rp ${MAX_ADJUSTMENT_IDR.toLocaleString('en-US')} at once`),
-      z.lte(MAX_ADJUSTMENT_IDR, `At most Rp ${MAX_ADJUSTMENT_IDR.toLocaleString('en-US')} at once`),
+      z.gte(-MAX_ADJUSTMENT_IDR, `At most ${formatRupiah(MAX_ADJUSTMENT_IDR)} at once`),
+      z.lte(MAX_ADJUSTMENT_IDR, `At most ${formatRupiah(MAX_ADJUSTMENT_IDR)} at once`),
       z.refine((v) => v !== 0, 'Enter an amount other than 0'),
     ),
     /** The balance the admin saw when deciding the adjustment. */

@@ -30,6 +30,8 @@ export const TopupStatus = /* @__PURE__ */ lazySchema(() => z.object({
   /** GoPay through Midtrans: the gateway's QR image (desktop); null where a qrString is given. */
   qrImageUrl: z.nullable(z.string()),
   deeplink: z.nullable(z.string()),
+  /** A card: the gateway's hosted page the payer pays on (Midtrans Snap), while pending; null otherwise. */
+  redirectUrl: z.nullable(z.string()),
   message: z.nullable(z.string()),
   createdAt: z.string(),
   /** When the gateway gives up on an unpaid charge (null when unknown). */

@@ -1,5 +1,6 @@
 import * as z from '../zod';
 import { lazySchema } from '../lazy-schema';
+import { formatRupiah } from '../money';
 
 /**
  * Remote commands to stations and staged firmware rollouts (docs/stations.md, "Remote commands"): an administrator
@@ -15,7 +16,7 @@ const REASON_REQUIRED = 'Say why the station is locked';
 export const CommandAction = /* @__PURE__ */ lazySchema(() => z.discriminatedUnion('type', [
   z.object({
     type: z.literal('setPrice'),
-    pricePerLitre: z.number({ error: 'Enter a price in rupiah' }).check(z.int('Whole rupiah only'), z.positive('Must be more than 0'), z.lte(PRICE_MAX_IDR, `At most Rp ${PRICE_MAX_IDR.toLocaleString('en-US')}`)),
+    pricePerLitre: z.number({ error: 'Enter a price in rupiah' }).check(z.int('Whole rupiah only'), z.positive('Must be more than 0'), z.lte(PRICE_MAX_IDR, `At most ${formatRupiah(PRICE_MAX_IDR)}`)),
   }),
   z.object({ type: z.literal('lock'), reason: z.string({ error: REASON_REQUIRED }).check(z.trim(), z.minLength(1, REASON_REQUIRED), z.maxLength(500, 'At most 500 characters')) }),
   z.object({ type: z.literal('unlock') }),

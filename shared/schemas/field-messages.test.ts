@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { routes } from '@shared/routes';
+import { CommandAction } from '@shared/schemas/command';
 import { fieldMessages } from '@shared/schemas/error';
 import { GuestOrderRequest } from '@shared/schemas/guest';
 import { Settings } from '@shared/schemas/settings';
@@ -114,10 +115,16 @@ describe('field messages in Indonesian (shared/schemas/field-messages.ts)', () =
 
   it('carries values over in the Indonesian way', () => {
     expect(indonesianFieldText('At most 500 characters')).toBe('Paling banyak 500 karakter');
-    expect(indonesianFieldText('At most Rp 1,000,000')).toBe('Paling banyak Rp 1.000.000');
+    expect(indonesianFieldText('At most Rp 1.000.000')).toBe('Paling banyak Rp 1.000.000');
     expect(indonesianFieldText('At most 1.5 L')).toBe('Paling banyak 1,5 L');
     expect(indonesianFieldText('limit is at most 100')).toBe('limit paling banyak 100');
     expect(indonesianFieldText('Not an e-mail address: a, b (separate addresses with commas)')).toBe('Bukan alamat e-mail: a, b (pisahkan alamat dengan koma)');
+  });
+
+  it('writes money in the one style of both languages (docs/design.md, "Money and units"), the price limit too', () => {
+    const issues = CommandAction.safeParse({ type: 'setPrice', pricePerLitre: 2_000_000 }).error!.issues;
+    expect(fieldMessages(issues, 'en')).toEqual({ pricePerLitre: 'At most Rp 1.000.000' });
+    expect(fieldMessages(issues, 'id')).toEqual({ pricePerLitre: 'Paling banyak Rp 1.000.000' });
   });
 
   it("answers a parse's fields in the language asked, zod's own messages too", () => {

@@ -10,8 +10,8 @@ export const PaymentMethod = /* @__PURE__ */ lazySchema(() => z.enum(paymentMeth
 export type PaymentMethod = z.infer<typeof PaymentMethod>;
 const walletPaymentMethods = ['google_pay', 'apple_pay'] as const;
 export type WalletPaymentMethod = (typeof walletPaymentMethods)[number];
-/** Not `card` yet: the Top Up sheet has no way to the gateway's hosted page (docs/payments.md, "Paying as a foreigner"). */
-const topupPaymentMethods = ['ovo', 'gopay', 'qris', 'google_pay', 'apple_pay'] as const;
+/** A card too: paid on the gateway's hosted page, which brings the payer back to the app (docs/payments.md, "Paying as a foreigner"). */
+const topupPaymentMethods = ['ovo', 'gopay', 'qris', 'google_pay', 'apple_pay', 'card'] as const;
 export type TopupPaymentMethod = (typeof topupPaymentMethods)[number];
 /** Google Pay and Apple Pay: paid with a wallet token, captured at once. */
 export const isCardWallet = (method: PaymentMethod): method is WalletPaymentMethod => (walletPaymentMethods as readonly string[]).includes(method);

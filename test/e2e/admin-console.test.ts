@@ -355,7 +355,7 @@ describe('admin console in Chromium', { timeout: 180_000 }, () => {
     await dialog.getByLabel('Millilitres dispensed').fill('2000');
     await dialog.getByLabel('How you know').fill('Station counters: 400 ml more than before');
     await dialog.getByRole('button', { name: 'Charge and close' }).click();
-    await dialog.getByText('At most the authorized 1500 ml').waitFor();
+    await dialog.getByText('At most the authorized 1,500 ml').waitFor();
     await dialog.getByLabel('Millilitres dispensed').fill('400');
     await dialog.getByRole('button', { name: 'Charge and close' }).click();
     await dialog.waitFor({ state: 'hidden' });

@@ -2,6 +2,8 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '@functions/platform/adapters/dynamodb/keys';
+import { baliDate } from '@shared/bali-time';
+import { formatDay } from '@shared/format';
 import { DynamoTelemetry } from '@functions/fleet/adapters/dynamodb/telemetry';
 import { storeReading } from '@functions/fleet/domain/telemetry';
 import { adminSignInInBrowser, newAccount } from '../support/auth';
@@ -63,6 +65,13 @@ describe("the admin's station page in Chromium", { timeout: 180_000 }, () => {
     // 143 of the day's 288 intervals of 300 s heard (each pair counts once).
     await expect.poll(() => page.getByTestId('uptime').textContent()).toBe('49.7%'); // the console's language: English figures
     await page.getByText('Vends and revenue per day').waitFor();
+    // Each day of the daily table in the console's language, as every other date ('28 Nov 2026', not '2026-11-28').
+    const dayCells = page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Vends' }) }).locator('tbody td:first-child');
+    const daysShown = [0, 1].map((back) => baliDate(new Date(Date.now() - back * 86_400_000)));
+    await dayCells.first().waitFor();
+    const englishDays = await dayCells.allTextContents();
+    expect(englishDays.length).toBeGreaterThan(0);
+    expect(englishDays.every((text) => daysShown.some((day) => formatDay(day, 'en') === text))).toBe(true);
 
     // 7 days: the same 23.2 h of readings in 15-minute buckets (93 or 94, depending on where the buckets start).
     await page.getByRole('button', { name: 'Last 7 days' }).click();
@@ -82,6 +91,9 @@ describe("the admin's station page in Chromium", { timeout: 180_000 }, () => {
     // The time axis in Indonesian (a canvas: seen on the screenshot, its labels tested in time-axis.test.ts).
     if (process.env.I18N_SHOTS) await page.getByRole('img', { name: 'Tingkat air (%)' }).screenshot({ path: `${process.env.I18N_SHOTS}/i18ngaps-chart-id.png` });
     await page.getByRole('button', { name: '24 jam terakhir' }).waitFor();
+    const indonesianDays = await page.getByRole('table').filter({ has: page.getByRole('columnheader', { name: 'Pengisian' }) }).locator('tbody td:first-child').allTextContents();
+    expect(indonesianDays.length).toBeGreaterThan(0);
+    expect(indonesianDays.every((text) => daysShown.some((day) => formatDay(day, 'id') === text))).toBe(true);
     await page.getByRole('button', { name: 'en', exact: true }).click();
   });
 

@@ -17,8 +17,8 @@ const LITRES_ML = 1_500;
 const AMOUNT = 1_500;
 
 const TEXTS = {
-  en: { size: /^1\.5 L /, card: /^Card \(Visa, Mastercard\)/, pay: `Pay ${formatRupiah(AMOUNT)}`, seeReceipt: 'See your receipt', payOnPage: 'Pay by card on the payment page' },
-  id: { size: /^1,5 L /, card: /^Kartu \(Visa, Mastercard\)/, pay: `Bayar ${formatRupiah(AMOUNT)}`, seeReceipt: 'Lihat struk Anda', payOnPage: 'Bayar dengan kartu di halaman pembayaran' },
+  en: { size: /^1\.5 L /, card: /^Card \(Visa, Mastercard\)/, pay: `Pay ${formatRupiah(AMOUNT)}`, seeReceipt: 'See your receipt', payOnPage: 'Pay by card on the payment page', payByCard: `Pay ${formatRupiah(AMOUNT)} by card` },
+  id: { size: /^1,5 L /, card: /^Kartu \(Visa, Mastercard\)/, pay: `Bayar ${formatRupiah(AMOUNT)}`, seeReceipt: 'Lihat struk Anda', payOnPage: 'Bayar dengan kartu di halaman pembayaran', payByCard: `Bayar ${formatRupiah(AMOUNT)} dengan kartu` },
 } as const;
 
 let browser: Browser;
@@ -55,7 +55,8 @@ describe('a guest pays by card on the gateway\u2019s page at 390 px', () => {
       const control = local().payments.sandboxControl!;
       await page.waitForURL((url) => url.href.startsWith(`${control}/pay/GO-`));
       const orderId = decodeURIComponent(new URL(page.url()).pathname.slice('/pay/'.length));
-      const payByCard = page.getByRole('button', { name: `Pay ${formatRupiah(AMOUNT)} by card` });
+      // In the guest's language, as the order was asked in.
+      const payByCard = page.getByRole('button', { name: t.payByCard });
       await payByCard.waitFor();
       // Not paid yet: past the time the sandbox settles anything else in, the gateway still says pending.
       await new Promise((resolve) => setTimeout(resolve, 800));

@@ -62,10 +62,10 @@ describe('topping up the wallet in the browser', () => {
     expect(await sheet().getByRole('button', { name: 'Rp 50.000', exact: true }).getAttribute('aria-pressed')).toBe('true');
     expect(await sheet().getByRole('button', { name: 'Rp 25.000', exact: true }).getAttribute('aria-pressed')).toBe('false');
     expect(await sheet().getByRole('radio', { name: 'OVO' }).isChecked()).toBe(true);
-    // Wallet detection finishes; this browser offers no Google Pay or Apple Pay, so only the e-wallets remain.
+    // Wallet detection finishes; this browser offers no Google Pay or Apple Pay, so the e-wallets and the card on the gateway's page remain.
     await expect.poll(() => sheet().getByText('Checking for Google Pay and Apple Pay...').count()).toBe(0);
     const methods = await sheet().getByRole('radio').evaluateAll((inputs) => inputs.map((i) => (i as HTMLInputElement).value));
-    expect(methods).toEqual(['ovo', 'gopay', 'qris']);
+    expect(methods).toEqual(['ovo', 'gopay', 'qris', 'card']);
   });
 
   it('top up 9,999 shows the minimum toast and changes nothing', async () => {

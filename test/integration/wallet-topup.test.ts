@@ -106,6 +106,32 @@ describe('POST /api/wallet/topup', () => {
   });
 });
 
+describe('a card top-up on the gateway\'s hosted page', () => {
+  it('answers the page in the payer\'s language, credits nothing until paid there, then once, and sends the payer back to the app', async () => {
+    const account = await newAccount('cardtopup');
+    const key = crypto.randomUUID();
+    const res = await apiFetch('/api/wallet/topup', { method: 'POST', headers: { ...bearer(account.token), 'idempotency-key': key, 'accept-language': 'id' }, json: { amount: 30_000, paymentMethod: 'card' } });
+    expect(res.status, res.text).toBe(202);
+    expect(res.body).toMatchObject({ status: 'pending', paymentMethod: 'card', qrString: null, deeplink: null });
+    const control = local().payments.sandboxControl!;
+    expect(res.body.redirectUrl).toBe(`${control}/pay/${res.body.id}`);
+    // Opened in a browser that prefers English, the page still speaks the language the top-up was asked in.
+    const page = await fetch(res.body.redirectUrl, { headers: { 'accept-language': 'en-US' } });
+    expect(await page.text()).toContain('Bayar Rp 30.000 dengan kartu');
+    await new Promise((r) => setTimeout(r, 800)); // past the time the sandbox settles other methods in
+    expect((await stored(keys.user(account.sub)))?.balance ?? 0).toBe(0);
+
+    const paid = await fetch(res.body.redirectUrl, { method: 'POST', redirect: 'manual' });
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe(new URL(`/app?topup=${res.body.id}`, local().siteUrl).toString());
+    await expect.poll(async () => (await apiFetch(`/api/wallet/topup/${res.body.id}`, { headers: bearer(account.token) })).body.status, { timeout: 10_000 }).toBe('settled');
+    const settled = await apiFetch(`/api/wallet/topup/${res.body.id}`, { headers: bearer(account.token) });
+    expect(settled.body.redirectUrl).toBeNull();
+    expect((await stored(keys.user(account.sub)))!.balance).toBe(30_000);
+    expect(await ledgerCount(account.sub)).toBe(1);
+  });
+});
+
 describe('GET /api/wallet/topup/{id}', () => {
   it('another user cannot read my top-up', async () => {
     const me = await newAccount('owner');

@@ -27,7 +27,7 @@ export const adminClaims = defineMessages('adminClaims', {
   loadError: 'The claims could not be loaded.',
   count: (n: number) => (n === 1 ? '1 claim waiting' : `${n} claims waiting`),
   kinds: { not_dispensed: 'Did not dispense', dispensed_less: 'Dispensed less', tasted_wrong: 'Tasted wrong' },
-  charged: (amount: string, ml: number) => `Charged ${amount} for ${ml} ml`,
+  charged: (amount: string, ml: string) => `Charged ${amount} for ${ml} ml`,
   review: 'Review',
   reviewLabel: (session: string) => `Review the claim on session ${session}`,
   dialogTitle: 'Review claim',

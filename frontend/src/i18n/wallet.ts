@@ -9,6 +9,7 @@ export const walletTexts = defineMessages('walletTexts', {
   minimumPlaceholder: (amount: string) => `Min. ${amount}`,
   paymentMethod: 'Payment method',
   checkingWallets: 'Checking for Google Pay and Apple Pay...',
+  cardHint: 'You pay by card on our payment gateway\u2019s page, then come back here.',
   processing: 'Processing...',
   submit: (amount: string) => (amount ? `Top Up ${amount}` : 'Top Up'),
   footnote: (minimum: string) => `Top-ups from ${minimum}. Paid securely through our payment gateway.`,
@@ -29,6 +30,7 @@ export const walletTexts = defineMessages('walletTexts', {
     status: 'Waiting for your payment...',
     with: (method: string) => `with ${method}`,
     openApp: 'Open your e-wallet app',
+    payOnCardPage: 'Pay by card on the payment page',
     qrLabel: (method: string) => `${method} payment QR code`,
     qrAlt: 'Payment QR code',
     payBefore: (time: string) => `Pay before ${time}.`,
@@ -40,6 +42,7 @@ export const walletTexts = defineMessages('walletTexts', {
     ovo: 'Open your OVO app and scan this QR code to pay.',
     gopay: 'Open your Gojek or GoPay app and scan this QR code to pay.',
     qris: 'Scan this QRIS code with any e-wallet or banking app to pay.',
+    card: 'Pay with your card on the payment page, then come back here.',
     other: 'Waiting for your payment to be confirmed.',
   },
 });

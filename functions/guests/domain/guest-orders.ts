@@ -126,7 +126,7 @@ export async function createGuestOrder(
   let current: PaymentOrder;
   if (existing) {
     if (existing.kind !== 'guest' || existing.fingerprint !== fingerprint) throw conflict(texts.keyReusedOrder);
-    current = await chargeOrder(existing, { itemName: itemName(existing.volumeMl), walletToken: request.walletToken, payer: payerOf(existing), retry: true }, deps);
+    current = await chargeOrder(existing, { itemName: itemName(existing.volumeMl), walletToken: request.walletToken, payer: payerOf(existing), language: existing.language, retry: true }, deps);
   } else {
     // Only new orders count: a retry of the same request is never refused for the rate.
     const quotaKeys = await takeOrderSlots(`guest#client#${input.client}`, `guest#station#${machine.id}`, now, deps);
@@ -152,7 +152,7 @@ export async function createGuestOrder(
     await deps.users.ensureGuestAccount(order.userId, now.toISOString());
     const stored = await deps.paymentOrders.create(order);
     if (!stored.created && (stored.order.kind !== 'guest' || stored.order.fingerprint !== fingerprint)) throw conflict(texts.keyReusedOrder);
-    current = await chargeOrder(stored.order, { itemName: itemName(order.volumeMl), walletToken: request.walletToken, payer: payerOf(order), retry: !stored.created }, deps);
+    current = await chargeOrder(stored.order, { itemName: itemName(order.volumeMl), walletToken: request.walletToken, payer: payerOf(order), language: order.language, retry: !stored.created }, deps);
   }
   if (current.kind !== 'guest') throw new Error('guest order changed kind');
   // Paid at once (card wallets) and settled by someone who could not open the session: open it now (once per order).

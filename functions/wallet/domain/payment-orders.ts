@@ -7,6 +7,7 @@ import { DomainError, invalid, unavailable } from '../../platform/domain/errors'
 import type { PaymentDeps } from './payment-deps';
 import { applyGatewayReport } from './payment-reports';
 import type { SignedInPerson } from '../../platform/ports/caller-directory';
+import type { Language } from '@shared/language';
 import * as texts from '../../platform/domain/texts';
 
 /**
@@ -107,7 +108,7 @@ const IN_FLIGHT_MS = 15_000;
  */
 export async function chargeOrder(
   order: PaymentOrder,
-  options: { itemName: string; walletToken?: string; payer: SignedInPerson; retry: boolean },
+  options: { itemName: string; walletToken?: string; payer: SignedInPerson; language?: Language; retry: boolean },
   deps: PaymentDeps,
 ): Promise<PaymentOrder> {
   const log = deps.log ?? consoleLog;
@@ -131,6 +132,7 @@ export async function chargeOrder(
       walletToken: options.walletToken,
       customer: { id: options.payer.sub, email: options.payer.email, firstName: options.payer.givenName, lastName: options.payer.familyName },
       itemName: options.itemName,
+      ...(options.language ? { language: options.language } : {}),
       ...returnUrlOf(order, deps),
     });
   } catch (error) {

@@ -54,6 +54,26 @@ describe('startTopup', () => {
     expect(ledger.entries_[0]).toMatchObject({ type: 'topup', key: status.id, details: { paymentMethod: 'google_pay', actor: 'gateway' } });
   });
 
+  it("a card goes to the gateway's hosted page in the payer's language, back to the app's home; the page's address only while pending", async () => {
+    const hosted = 'https://app.sandbox.midtrans.com/snap/v4/redirection/tok-1';
+    let [paid, now] = [false, Date.now()];
+    const { deps, requests, ledger, orders } = setup(
+      async () => ({ ...pending, qrString: null, redirectUrl: hosted }),
+      async () => (paid ? report([...orders.items.values()][0]!, 'settled', 'settlement', { paymentType: 'credit_card' }) : null),
+      () => new Date(now),
+    );
+    deps.siteLink = (path) => `https://refill.example${path}`;
+    const status = await startTopup({ payer, amount: 25_000, paymentMethod: 'card', idempotencyKey: KEY, language: 'id' }, deps);
+    expect(status).toMatchObject({ status: 'pending', paymentMethod: 'card', redirectUrl: hosted, qrString: null, deeplink: null });
+    expect(requests[0]).toMatchObject({ method: 'card', language: 'id', returnUrl: `https://refill.example/app?topup=${status.id}` });
+    expect(ledger.entries_).toEqual([]);
+    // Paid on the page; its notification overdue, the app's poll asks the gateway's status API.
+    [paid, now] = [true, now + 60_000];
+    const settled = await readTopup(payer.sub, status.id, deps);
+    expect(settled).toMatchObject({ status: 'settled', redirectUrl: null });
+    expect(ledger.entries_).toMatchObject([{ type: 'topup', key: status.id, details: { paymentMethod: 'card' } }]);
+  });
+
   it('a charge the gateway refuses fails the top-up with its message', async () => {
     const { deps } = setup(async () => { throw new GatewayRejected('Merchant is not active for this payment type', '402'); });
     const status = await startTopup({ payer, amount: 20_000, paymentMethod: 'gopay', idempotencyKey: KEY }, deps);

@@ -42,7 +42,7 @@ export interface TopupDeps extends PaymentDeps {
   users: Users;
 }
 
-/** What the browser sees of a top-up: the QR and deeplink only while it is pending. */
+/** What the browser sees of a top-up: the QR, the deeplink and the card's hosted page only while it is pending. */
 function toTopupStatus(order: PaymentOrder, language: Language): z.infer<typeof TopupStatus> {
   return {
     id: order.orderId,
@@ -52,6 +52,7 @@ function toTopupStatus(order: PaymentOrder, language: Language): z.infer<typeof 
     qrString: order.status === 'pending' ? order.qrString : null,
     qrImageUrl: order.status === 'pending' ? order.qrImageUrl : null,
     deeplink: order.status === 'pending' ? order.deeplink : null,
+    redirectUrl: order.status === 'pending' ? order.redirectUrl ?? null : null,
     message: storedMessageIn(order, language),
     createdAt: order.createdAt,
     expiresAt: order.expiresAt,
@@ -86,10 +87,10 @@ export async function startTopup(input: TopupInput, deps: TopupDeps) {
       throw conflict(texts.keyReusedTopup);
     }
     // A retry of the same request: answer with the first top-up (charging again only if its charge never got through).
-    const retried = await chargeOrder(existing, { itemName: 'Wallet top-up', walletToken: input.walletToken, payer: input.payer, retry: true }, deps);
+    const retried = await chargeOrder(existing, { itemName: 'Wallet top-up', walletToken: input.walletToken, payer: input.payer, language: input.language, retry: true }, deps);
     return toTopupStatus(retried, input.language ?? 'en');
   }
-  const charged = await chargeOrder(order, { itemName: 'Wallet top-up', walletToken: input.walletToken, payer: input.payer, retry: false }, deps);
+  const charged = await chargeOrder(order, { itemName: 'Wallet top-up', walletToken: input.walletToken, payer: input.payer, language: input.language, retry: false }, deps);
   return toTopupStatus(charged, input.language ?? 'en');
 }
 

@@ -12,6 +12,7 @@ import {
   type WithdrawalPlan,
 } from '@shared/schemas/withdrawal';
 import { payoutDestinationLabel } from '@shared/payout-destination';
+import { paymentMethodName } from '@shared/payment-methods';
 import { consoleLog } from '../../platform/ports/log';
 import type { Mailer } from '../../platform/ports/mailer';
 import { GatewayRejected, GatewayUnavailable, type GatewayRefund } from '../ports/payment-gateway';
@@ -357,17 +358,16 @@ async function carryOut(record: WithdrawalRecord, deps: WithdrawalDeps): Promise
 // ---------------------------------------------------------------------------------------------------------
 // E-mail: one per refund, one for the payout request, once per withdrawal
 
-const methodNames: Record<PaymentMethod, string> = { qris: 'QRIS', gopay: 'GoPay', ovo: 'OVO', google_pay: 'Google Pay', apple_pay: 'Apple Pay', card: 'Visa / Mastercard' };
 const day = (iso: string) => iso.slice(0, 10);
 
 const payoutReasonTexts: Record<PayoutReason, (line: PayoutLine) => Localized> = {
   window_passed: (l) => ({
-    en: `${methodNames[l.paymentMethod!]} refunds are possible for ${REFUND_WINDOW_DAYS[l.paymentMethod!]} days; this top-up of ${day(l.paidAt!)} could be refunded until ${day(l.refundableUntil!)}`,
-    id: `Pengembalian ${methodNames[l.paymentMethod!]} hanya bisa dalam ${REFUND_WINDOW_DAYS[l.paymentMethod!]} hari; isi saldo tanggal ${day(l.paidAt!)} ini bisa dikembalikan sampai ${day(l.refundableUntil!)}`,
+    en: `${paymentMethodName(l.paymentMethod!)} refunds are possible for ${REFUND_WINDOW_DAYS[l.paymentMethod!]} days; this top-up of ${day(l.paidAt!)} could be refunded until ${day(l.refundableUntil!)}`,
+    id: `Pengembalian ${paymentMethodName(l.paymentMethod!)} hanya bisa dalam ${REFUND_WINDOW_DAYS[l.paymentMethod!]} hari; isi saldo tanggal ${day(l.paidAt!)} ini bisa dikembalikan sampai ${day(l.refundableUntil!)}`,
   }),
   method_not_refundable: (l) => ({
-    en: `${methodNames[l.paymentMethod!]} payments cannot be refunded automatically`,
-    id: `Pembayaran ${methodNames[l.paymentMethod!]} tidak dapat dikembalikan secara otomatis`,
+    en: `${paymentMethodName(l.paymentMethod!)} payments cannot be refunded automatically`,
+    id: `Pembayaran ${paymentMethodName(l.paymentMethod!)} tidak dapat dikembalikan secara otomatis`,
   }),
   not_from_topup: () => ({
     en: 'This part of the balance is credit that did not come from a top-up (a claim, goodwill, a kept receipt or our team\'s adjustment), so no payment provider can refund it',
@@ -384,9 +384,9 @@ function emailsOf(record: WithdrawalRecord): { subject: string; text: string }[]
   const language = record.language ?? 'en';
   const refunds = record.refunds.map((r) => ({
     en: {
-      subject: `Bali Refill: ${formatRupiah(r.amount)} refunded to your ${methodNames[r.paymentMethod]}`,
+      subject: `Bali Refill: ${formatRupiah(r.amount)} refunded to your ${paymentMethodName(r.paymentMethod)}`,
       text: [
-        `We refunded ${formatRupiah(r.amount)} of your unused Bali Refill balance to the ${methodNames[r.paymentMethod]} payment you topped up with on ${day(r.paidAt)} (${formatRupiah(r.paid)}).`,
+        `We refunded ${formatRupiah(r.amount)} of your unused Bali Refill balance to the ${paymentMethodName(r.paymentMethod)} payment you topped up with on ${day(r.paidAt)} (${formatRupiah(r.paid)}).`,
         'Refunds reach your e-wallet or bank within a few days, depending on the provider.',
         '',
         `Withdrawal: ${record.id}`,
@@ -394,9 +394,9 @@ function emailsOf(record: WithdrawalRecord): { subject: string; text: string }[]
       ].join('\n'),
     },
     id: {
-      subject: `Bali Refill: ${formatRupiah(r.amount)} dikembalikan ke ${methodNames[r.paymentMethod]} Anda`,
+      subject: `Bali Refill: ${formatRupiah(r.amount)} dikembalikan ke ${paymentMethodName(r.paymentMethod)} Anda`,
       text: [
-        `Kami mengembalikan ${formatRupiah(r.amount)} dari saldo Bali Refill Anda yang belum terpakai ke pembayaran ${methodNames[r.paymentMethod]} yang Anda pakai untuk isi saldo pada ${day(r.paidAt)} (${formatRupiah(r.paid)}).`,
+        `Kami mengembalikan ${formatRupiah(r.amount)} dari saldo Bali Refill Anda yang belum terpakai ke pembayaran ${paymentMethodName(r.paymentMethod)} yang Anda pakai untuk isi saldo pada ${day(r.paidAt)} (${formatRupiah(r.paid)}).`,
         'Pengembalian dana masuk ke dompet digital atau bank Anda dalam beberapa hari, tergantung penyedianya.',
         '',
         `Penarikan: ${record.id}`,

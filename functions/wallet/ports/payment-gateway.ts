@@ -1,3 +1,4 @@
+import type { Language } from '@shared/language';
 import type { PaymentMethod } from '@shared/schemas/transaction';
 
 /**
@@ -25,6 +26,11 @@ export interface ChargeRequest {
    * scheme: a guest paying from a browser has no app to open. Absent: the gateway offers no way back.
    */
   returnUrl?: string;
+  /**
+   * The payer's language (that of the request that made the order), for a hosted page that speaks it: the sandbox's
+   * card page. The Midtrans adapter does not send it.
+   */
+  language?: Language;
 }
 
 export interface ChargeResult {

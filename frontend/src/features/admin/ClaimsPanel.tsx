@@ -7,7 +7,7 @@ import { ApiRequestError } from '../../api/client';
 import { toast } from '../../components/toast';
 import { adminClaims } from '../../i18n/claims';
 import { useMessages } from '../../i18n/messages';
-import { formatDateTime, formatRupiah, parseRupiah } from './format';
+import { formatDateTime, formatInteger, formatRupiah, formatTemperature, parseRupiah } from './format';
 import { Button, InlineAlert, Modal, TextAreaField, TextField } from './ui';
 
 /**
@@ -36,7 +36,7 @@ export function ClaimsPanel() {
             <li key={claim.sessionId} className="flex flex-wrap items-center gap-3 py-2 text-sm">
               <div className="min-w-0 flex-1">
                 <p className="font-medium text-slate-900">{t.kinds[claim.kind]} · {claim.machineName} <span className="font-mono text-xs text-slate-600">{claim.stationId}</span></p>
-                <p className="text-xs text-slate-700">{t.charged(formatRupiah(claim.chargedIdr), claim.dispensedMl)} · {formatDateTime(claim.vendAt)}</p>
+                <p className="text-xs text-slate-700">{t.charged(formatRupiah(claim.chargedIdr), formatInteger(claim.dispensedMl))} · {formatDateTime(claim.vendAt)}</p>
                 {claim.note && <p className="text-xs text-slate-700">{t.note(claim.note)}</p>}
               </div>
               <Button size="sm" onClick={() => setReviewing(claim)} aria-label={t.reviewLabel(claim.sessionId)}>{t.review}</Button>
@@ -102,7 +102,7 @@ function Review({ claim, onDone }: { claim: Claim; onDone: () => void }) {
   const events = detail.data?.events ?? [];
   return (
     <form id="resolve-claim-form" onSubmit={submit} noValidate aria-label={t.dialogTitle} aria-busy={resolve.isPending} className="space-y-4">
-      <p className="text-sm text-slate-700">{t.kinds[claim.kind]} · {t.charged(max, claim.dispensedMl)} · {formatDateTime(claim.vendAt)}</p>
+      <p className="text-sm text-slate-700">{t.kinds[claim.kind]} · {t.charged(max, formatInteger(claim.dispensedMl))} · {formatDateTime(claim.vendAt)}</p>
       {claim.note && <p className="text-sm text-slate-700">{t.note(claim.note)}</p>}
       <section aria-label={t.telemetry}>
         <h4 className="text-sm font-semibold text-slate-900">{t.telemetry}</h4>
@@ -115,8 +115,8 @@ function Review({ claim, onDone }: { claim: Claim; onDone: () => void }) {
               <tbody className="divide-y divide-slate-100 tabular-nums text-slate-800">
                 {readings.map((r) => (
                   <tr key={r.at}>
-                    <td className="px-2 py-1">{formatDateTime(r.at)}</td><td className="px-2 py-1">{Math.round(r.waterLevel)}</td><td className="px-2 py-1">{Math.round(r.tdsPpm)}</td>
-                    <td className="px-2 py-1">{r.temperatureC.toFixed(1)}</td><td className="px-2 py-1">{r.dispensedMl}</td><td className="px-2 py-1">{r.failures}</td>
+                    <td className="px-2 py-1">{formatDateTime(r.at)}</td><td className="px-2 py-1">{formatInteger(Math.round(r.waterLevel))}</td><td className="px-2 py-1">{formatInteger(Math.round(r.tdsPpm))}</td>
+                    <td className="px-2 py-1">{formatTemperature(r.temperatureC)}</td><td className="px-2 py-1">{formatInteger(r.dispensedMl)}</td><td className="px-2 py-1">{r.failures}</td>
                   </tr>
                 ))}
               </tbody>

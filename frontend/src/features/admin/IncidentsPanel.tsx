@@ -91,7 +91,7 @@ function ResolveForm({ incident, onDone }: { incident: VendIncident; onDone: () 
     mutationFn: (body: RouteBody<'adminResolveIncident'>) => adminApi.resolveIncident(incident.sessionId, body),
     onSuccess: async (_, { dispensedMl }) => {
       await Promise.all([queryClient.invalidateQueries({ queryKey: ['admin', 'incidents'] }), queryClient.invalidateQueries({ queryKey: ['admin', 'transactions'] }), refreshStats(queryClient)]);
-      toast({ title: t.resolved, description: dispensedMl ? t.charged(dispensedMl) : t.released, variant: 'success' });
+      toast({ title: t.resolved, description: dispensedMl ? t.charged(formatInteger(dispensedMl)) : t.released, variant: 'success' });
       onDone();
     },
     onError: (error) => {
@@ -106,7 +106,7 @@ function ResolveForm({ incident, onDone }: { incident: VendIncident; onDone: () 
     const dispensedMl = /^\d{1,6}$/.test(ml.trim()) ? Number(ml.trim()) : Number.NaN;
     const next: Record<string, string> = {};
     if (Number.isNaN(dispensedMl)) next.dispensedMl = t.wholeMl;
-    else if (dispensedMl > incident.maxMl) next.dispensedMl = t.atMost(incident.maxMl);
+    else if (dispensedMl > incident.maxMl) next.dispensedMl = t.atMost(formatInteger(incident.maxMl));
     if (!note.trim()) next.note = t.noteRequired;
     setErrors(next);
     if (Object.keys(next).length) return;
@@ -117,7 +117,7 @@ function ResolveForm({ incident, onDone }: { incident: VendIncident; onDone: () 
     <form id="resolve-incident-form" onSubmit={submit} noValidate aria-label={t.dialogTitle} aria-busy={resolve.isPending} className="space-y-4">
       <p className="text-sm text-slate-600">{problemInWords(incident, t)}.</p>
       <StationPayload incident={incident} />
-      <TextField label={t.ml} inputMode="numeric" value={ml} onChange={(e) => setMl(e.target.value)} error={errors.dispensedMl} hint={t.mlHint(incident.maxMl)} />
+      <TextField label={t.ml} inputMode="numeric" value={ml} onChange={(e) => setMl(e.target.value)} error={errors.dispensedMl} hint={t.mlHint(formatInteger(incident.maxMl))} />
       <TextAreaField label={t.note} required rows={2} value={note} onChange={(e) => setNote(e.target.value)} error={errors.note} placeholder={t.notePlaceholder} />
       {failure && <InlineAlert tone="error">{failure}</InlineAlert>}
     </form>

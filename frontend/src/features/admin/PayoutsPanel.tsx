@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatRupiah } from '@shared/money';
 import { payoutDestinationLabel } from '@shared/payout-destination';
+import { paymentMethodName } from '@shared/payment-methods';
 import type { HeldGuestRefund } from '@shared/schemas/guest';
 import type { PayoutRequest } from '@shared/schemas/withdrawal';
 import { authedApi } from '../../api/auth';
@@ -157,7 +158,7 @@ function HeldGuestRefundRow({ refund }: { refund: HeldGuestRefund }) {
         <p className="font-mono text-xs text-slate-900">{refund.orderId} {refund.email && <span className="font-sans text-slate-600">{refund.email}</span>}</p>
         <p className="font-semibold tabular-nums text-slate-900">{formatRupiah(refund.heldIdr)}</p>
       </div>
-      <p className="text-xs text-slate-700">{t.guestLine(refund.stationName, refund.paymentMethod, formatDateTime(refund.refusedAt))}</p>
+      <p className="text-xs text-slate-700">{t.guestLine(refund.stationName, paymentMethodName(refund.paymentMethod), formatDateTime(refund.refusedAt))}</p>
       <p className="text-slate-800">{refund.reason}</p>
       <div className="flex flex-wrap items-end gap-2">
         <label className="flex min-w-56 flex-1 flex-col gap-1 text-xs font-medium text-slate-700">

@@ -4,6 +4,7 @@ import type * as z from 'zod/mini';
 import type { AdminTransaction } from '@shared/routes/wallet';
 import { transactionTypes } from '@shared/schemas/transaction';
 import { baliMonthSoFar } from '@shared/bali-time';
+import { paymentMethodName } from '@shared/payment-methods';
 import { adminQueries, useExportTransactions, type TransactionFilters } from '../../api/admin';
 import { adminTransactions } from '../../i18n/admin-transactions';
 import { useMessages, type Translation } from '../../i18n/messages';
@@ -19,7 +20,6 @@ import { Button, DayField, EmptyState, LoadingRows, Pill, Table, Td, Th } from '
 type Row = z.infer<typeof AdminTransaction>;
 
 const typeTone = { purchase: 'cyan', topup: 'green', refund: 'violet', adjustment: 'amber', receivable: 'red', repayment: 'blue', guest_refill: 'cyan' } as const satisfies Record<Row['type'], string>;
-const methodLabel: Record<string, string> = { ovo: 'OVO', gopay: 'GoPay', qris: 'QRIS', google_pay: 'Google Pay', apple_pay: 'Apple Pay' };
 
 /** Who caused an entry, readably: 'admin:ayu@…' → 'ayu@…', 'station:HRL-00001' → 'Station HRL-00001'. */
 function actorLabel(t: Translation<(typeof adminTransactions)['en']>, actor: string) {
@@ -168,7 +168,7 @@ export function TransactionsTab({ userFilter, onUserFilter }: { userFilter: stri
                 </Td>
                 <Td>{t.machine ? <><p className="text-slate-800">{t.machine.name}</p><p className="font-mono text-[11px] text-slate-500">{t.machine.id}</p></> : <span className="text-slate-500">—</span>}</Td>
                 <Td className="text-right tabular-nums text-slate-700">{t.volume === null ? '—' : formatLitres(t.volume, 2)}</Td>
-                <Td className="text-slate-700">{t.paymentMethod ? methodLabel[t.paymentMethod] ?? t.paymentMethod : <span className="text-slate-500">—</span>}</Td>
+                <Td className="text-slate-700">{t.paymentMethod ? paymentMethodName(t.paymentMethod) : <span className="text-slate-500">—</span>}</Td>
                 <Td className={`text-right font-semibold whitespace-nowrap tabular-nums ${t.type === 'receivable' ? 'text-red-700' : t.signedAmount < 0 ? 'text-slate-900' : 'text-emerald-700'}`}>
                   {t.type === 'receivable' ? texts.owed(formatRupiah(t.amount)) : `${t.signedAmount < 0 ? '-' : '+'}${formatRupiah(t.amount)}`}
                 </Td>

@@ -1,4 +1,4 @@
-import { formatDate as dateIn, formatDateTime as dateTimeIn, formatDay as dayIn, formatKg as kgIn, formatLitres as litresIn, formatNumber, formatPercent as percentIn } from '@shared/format';
+import { formatDate as dateIn, formatDateTime as dateTimeIn, formatDay as dayIn, formatKg as kgIn, formatLitres as litresIn, formatNumber, formatPercent as percentIn, formatTemperature as temperatureIn } from '@shared/format';
 import { formatRupiah, parseRupiah, rupiahToPoints } from '@shared/money';
 import { adminConsole } from '../../i18n/admin-console';
 import { getLanguage } from '../../i18n/language';
@@ -16,6 +16,8 @@ export const formatLitres = (n: number, maximumFractionDigits = 1) => litresIn(n
 export const formatKg = (n: number) => kgIn(n, getLanguage());
 /** 99.5% / 99,5%. */
 export const formatPercent = (n: number) => percentIn(n, getLanguage());
+/** A water temperature's degrees: 27.5 / 27,5. */
+export const formatTemperature = (n: number) => temperatureIn(n, getLanguage());
 export const formatPoints = (rupiah: number) => `${formatInteger(rupiahToPoints(rupiah))} pts`;
 
 /** A date and time on Bali's clock wherever the browser is (a phone set to UTC, a laptop abroad); '—' when none. */

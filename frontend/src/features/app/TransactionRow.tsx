@@ -9,7 +9,7 @@ import {
   transactionTitle,
   withdrawalParts,
 } from './format';
-import { paymentMethodLabel } from './payment-method';
+import { paymentMethodName } from '@shared/payment-methods';
 import { ClaimButton, ClaimStateLine } from '../claims/ClaimSheet';
 import { DropIcon, PlusIcon } from './icons';
 
@@ -24,7 +24,7 @@ export function TransactionRow({ transaction, onClaim }: { transaction: Transact
   const water = isDebit(transaction) || owed || paidAtStation;
   const details = [
     transaction.volume !== null ? formatLitres(transaction.volume) : null,
-    transaction.paymentMethod ? paymentMethodLabel(transaction.paymentMethod) : null,
+    transaction.paymentMethod ? paymentMethodName(transaction.paymentMethod) : null,
   ].filter(Boolean);
   const parts = transaction.withdrawal?.step === 'withdrawn' ? withdrawalParts(transaction.withdrawal, t) : null;
   return (

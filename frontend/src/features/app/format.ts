@@ -1,9 +1,9 @@
 import { formatDateTime as dateTimeIn, formatKg as kgIn, formatLitres as litresIn, formatNumber, formatTime as timeIn } from '@shared/format';
 import { formatRupiah } from '@shared/money';
+import { paymentMethodName } from '@shared/payment-methods';
 import type { PaymentMethod, Transaction } from '@shared/schemas/transaction';
 import type { appTexts } from '../../i18n/app';
 import { getLanguage } from '../../i18n/language';
-import { paymentMethodLabel } from './payment-method';
 
 type AppTexts = (typeof appTexts)['en'];
 
@@ -34,7 +34,7 @@ type WithdrawalInHistory = NonNullable<Transaction['withdrawal']>;
 
 /** A withdrawal's balance named by where it went: one refund 'Refunded to GoPay', only a payout 'Payout to BCA •••7890', both 'Withdrawn'. */
 function withdrawnTitle(w: WithdrawalInHistory, texts: AppTexts['transaction']): string {
-  if (w.payoutIdr === 0 && w.refunds.length === 1) return texts.refundedTo(paymentMethodLabel(w.refunds[0]!.paymentMethod));
+  if (w.payoutIdr === 0 && w.refunds.length === 1) return texts.refundedTo(paymentMethodName(w.refunds[0]!.paymentMethod));
   if (w.refunds.length === 0 && w.payoutIdr > 0) return w.payoutTo ? texts.payoutTo(w.payoutTo) : texts.payoutByTeam;
   return texts.withdrawn;
 }
@@ -43,7 +43,7 @@ function withdrawnTitle(w: WithdrawalInHistory, texts: AppTexts['transaction']):
 export function withdrawalParts(w: WithdrawalInHistory, texts: AppTexts['transaction']): string {
   const status = texts.payoutStatus[w.payoutStatus];
   return [
-    ...w.refunds.map((r) => texts.refundPart(formatRupiah(r.amountIdr), paymentMethodLabel(r.paymentMethod))),
+    ...w.refunds.map((r) => texts.refundPart(formatRupiah(r.amountIdr), paymentMethodName(r.paymentMethod))),
     ...(w.payoutIdr > 0 ? [`${texts.payoutPart(formatRupiah(w.payoutIdr), w.payoutTo)}${status ? ` (${status})` : ''}`] : []),
   ].join(' · ');
 }
@@ -63,7 +63,7 @@ export function transactionTitle(
   if (t.withdrawal?.step === 'withdrawn') return withdrawnTitle(t.withdrawal, texts);
   if (t.withdrawal?.step === 'payout_returned') return texts.payoutReturned;
   if (t.withdrawalId) return t.debit ? texts.withdrawn : texts.backFromWithdrawal;
-  if (t.type === 'adjustment' && t.debit) return t.paymentMethod ? texts.refundedTo(paymentMethodLabel(t.paymentMethod)) : texts.adjustment;
+  if (t.type === 'adjustment' && t.debit) return t.paymentMethod ? texts.refundedTo(paymentMethodName(t.paymentMethod)) : texts.adjustment;
   return isPurchase(t) ? t.machine?.name || texts.purchase : texts.topUp;
 }
 

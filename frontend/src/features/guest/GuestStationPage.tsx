@@ -12,7 +12,8 @@ import { useLanguage } from '../../i18n/language';
 import { useMessages } from '../../i18n/messages';
 import { maybeSignedIn } from '../auth/maybe-signed-in';
 import type { CardWallet } from '../wallet/payment-request';
-import { formatLitresShort, formatTemperature } from './format';
+import { formatTemperature } from '@shared/format';
+import { formatLitresShort } from './format';
 import { MethodChoice } from './MethodChoice';
 import {
   choiceClass,

@@ -9,8 +9,5 @@ export const formatMillilitres = (ml: number, language: Language) => `${formatNu
 /** A fill size's number: '0.5', '1' (English), '0,5' (Indonesian); the page writes the unit. */
 export const formatLitresShort = (ml: number, language: Language) => formatLitres(ml / 1000, language).slice(0, -2);
 
-/** A water temperature's degrees: '27.5' (English), '27,5' (Indonesian). */
-export const formatTemperature = (celsius: number, language: Language) => formatNumber(celsius, language, 1);
-
 /** A date and time in Bali (WITA), whatever the phone's zone: '27 Nov 2026, 06.05' (Indonesian), '27 Nov 2026, 06:05' (English). */
 export const formatBaliDateTime = (iso: string, language: Language) => formatDateTime(iso, language) ?? '';

@@ -4,7 +4,7 @@ import { formatRupiah } from '@shared/money';
 import type { GuestOrder } from '@shared/schemas/guest';
 import type { PaymentMethod } from '@shared/schemas/transaction';
 import type { guestTexts } from '../../i18n/guest';
-import { paymentMethodLabel } from '../app/payment-method';
+import { paymentMethodName } from '@shared/payment-methods';
 import { formatBaliDateTime, formatMillilitres } from './format';
 
 /**
@@ -42,7 +42,7 @@ export function receiptRows(t: GuestTexts, language: Language): readonly Receipt
     { name: 'station-code', label: t.stationCode, value: (o) => o.stationId, testId: 'receipt-station-code' },
     { name: 'water', label: t.water, value: (o) => t.waterOf(formatMillilitres(o.dispensedMl, language), formatMillilitres(o.volumeMl, language)), testId: 'receipt-litres' },
     { name: 'paid', label: t.paid, value: (o) => formatRupiah(o.paidIdr) },
-    { name: 'paid-with', label: t.paidWith, value: (o) => paymentMethodLabel(o.paymentMethod as PaymentMethod), testId: 'receipt-method' },
+    { name: 'paid-with', label: t.paidWith, value: (o) => paymentMethodName(o.paymentMethod as PaymentMethod), testId: 'receipt-method' },
     { name: 'price', label: t.price, value: (o) => formatRupiah(o.chargedIdr), testId: 'receipt-charged', strong: true },
     { name: 'refund', label: t.refund, value: (o) => formatRupiah(o.refundedIdr), testId: 'receipt-refund', strong: true },
     { name: 'bottles', label: t.bottlesSaved, value: (o) => formatNumber(o.bottlesSaved, language) },

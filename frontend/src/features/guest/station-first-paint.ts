@@ -4,7 +4,8 @@ import type { Machine } from '@shared/schemas/machine';
 import { isTiledStationList, type StationListFile } from '@shared/station-tiles';
 import { okJson, startFirstPaint } from '../../first-paint-data';
 import { guestTexts } from '../../i18n/guest';
-import { formatLitresShort, formatTemperature } from './format';
+import { formatTemperature } from '@shared/format';
+import { formatLitresShort } from './format';
 import {
   choiceClass,
   defaultSizeOf,

@@ -11,12 +11,13 @@ import { PaymentMethodPicker } from './PaymentMethodPicker';
 import type { TopUpRequest } from './useTopUp';
 import { useCardWallets } from './useCardWallets';
 
-const E_WALLETS: TopupPaymentMethod[] = ['ovo', 'gopay', 'qris'];
+/** Always offered: the e-wallets, and a card on the gateway's hosted page (docs/payments.md, "Paying as a foreigner"). */
+const EVERY_PHONE: TopupPaymentMethod[] = ['ovo', 'gopay', 'qris', 'card'];
 
 /**
  * The top-up form: presets 25,000 / 50,000 / 100,000 (50,000 chosen), a custom amount that overrides the preset,
- * the method (OVO first; GoPay, QRIS, and Google Pay / Apple Pay where the browser offers them), submit. Below the
- * minimum nothing is sent.
+ * the method (OVO first; GoPay, QRIS, a card on the gateway's page, and Google Pay / Apple Pay where the browser offers
+ * them), submit. Below the minimum nothing is sent.
  */
 export function TopUpForm({ busy, onSubmit }: { busy: boolean; onSubmit: (request: TopUpRequest) => void }) {
   const t = useMessages(walletTexts);
@@ -47,7 +48,8 @@ export function TopUpForm({ busy, onSubmit }: { busy: boolean; onSubmit: (reques
         }}
         onCustom={setCustom}
       />
-      <PaymentMethodPicker methods={[...E_WALLETS, ...cardWallets.wallets]} method={method} onChange={setMethod} checkingWallets={cardWallets.status === 'loading'} />
+      <PaymentMethodPicker methods={[...EVERY_PHONE, ...cardWallets.wallets]} method={method} onChange={setMethod} checkingWallets={cardWallets.status === 'loading'} />
+      {method === 'card' && <p className="-mt-3 text-xs text-slate-600">{t.cardHint}</p>}
       <button
         type="submit"
         disabled={busy}

@@ -1,11 +1,12 @@
 import { formatTime } from '@shared/format';
 import { formatRupiah } from '@shared/money';
+import { paymentMethodName } from '@shared/payment-methods';
 import type { PaymentMethod } from '@shared/schemas/transaction';
 import type { TopupStatus } from '../../api/wallet';
 import { useLanguage } from '../../i18n/language';
 import { useMessages } from '../../i18n/messages';
 import { walletTexts } from '../../i18n/wallet';
-import { METHOD_LABELS, pendingInstruction } from './amount';
+import { pendingInstruction } from './amount';
 import { QrCode } from './QrCode';
 
 const onPhone = () => typeof window !== 'undefined' && window.matchMedia?.('(pointer: coarse)').matches === true;
@@ -16,7 +17,7 @@ export function WaitingForPayment({ topup, onClose }: { topup: TopupStatus; onCl
   const t = texts.waiting;
   const language = useLanguage();
   const phone = onPhone();
-  const method = METHOD_LABELS[topup.paymentMethod as PaymentMethod] ?? topup.paymentMethod;
+  const method = paymentMethodName(topup.paymentMethod);
   return (
     <div className="pb-2 text-center" data-testid="topup-pending">
       <div role="status" aria-live="polite" className="flex items-center justify-center gap-2 text-sm font-semibold text-brand-800">
@@ -31,9 +32,15 @@ export function WaitingForPayment({ topup, onClose }: { topup: TopupStatus; onCl
           {t.openApp}
         </a>
       )}
+      {/* A card: the gateway's page, where the browser went first; from here again after coming back unpaid. */}
+      {topup.redirectUrl && (
+        <a href={topup.redirectUrl} className="mt-5 flex min-h-12 w-full items-center justify-center rounded-xl bg-brand-600 px-4 py-3 text-sm font-semibold text-white shadow-sm transition hover:bg-brand-700">
+          {t.payOnCardPage}
+        </a>
+      )}
       <div className="mt-5">
         {topup.qrString ? (
-          <QrCode value={topup.qrString} label={t.qrLabel(METHOD_LABELS[topup.paymentMethod as PaymentMethod] ?? 'QRIS')} fileName={`bali-refill-qris-${topup.id}`} />
+          <QrCode value={topup.qrString} label={t.qrLabel(method)} fileName={`bali-refill-qris-${topup.id}`} />
         ) : topup.qrImageUrl ? (
           <img src={topup.qrImageUrl} alt={t.qrAlt} data-testid="payment-qr" className="mx-auto aspect-square w-56 rounded-2xl bg-white p-2 ring-1 ring-slate-200" />
         ) : null}

@@ -18,7 +18,7 @@ import {
 import { getLanguage, useLanguage } from '../../i18n/language';
 import { useMessages, type Translation } from '../../i18n/messages';
 import { withdrawalTexts } from '../../i18n/withdrawal';
-import { paymentMethodLabel } from '../app/payment-method';
+import { paymentMethodName } from '@shared/payment-methods';
 import { Sheet } from '../app/Sheet';
 
 type Texts = Translation<(typeof withdrawalTexts)['en']>;
@@ -31,7 +31,7 @@ function useDay() {
 
 /** Why a part of the balance is paid out by the team, in the user's words. */
 export function payoutReason(line: PayoutLine, t: Texts, day: (iso: string) => string): string {
-  const method = line.paymentMethod ? paymentMethodLabel(line.paymentMethod) : '';
+  const method = line.paymentMethod ? paymentMethodName(line.paymentMethod) : '';
   switch (line.reason) {
     case 'window_passed':
       return t.reasons.window_passed(method, line.paymentMethod ? REFUND_WINDOW_DAYS[line.paymentMethod] ?? 0 : 0, line.refundableUntil ? day(line.refundableUntil) : '');
@@ -57,7 +57,7 @@ function PlanDetails({ plan, t }: { plan: WithdrawalPlan; t: Texts }) {
             {plan.refunds.map((r) => (
               <li key={r.orderId} className="flex items-start justify-between gap-3 px-3 py-2.5 text-sm">
                 <div className="min-w-0">
-                  <p className="font-medium text-slate-900">{t.refundLine(paymentMethodLabel(r.paymentMethod), day(r.paidAt))}</p>
+                  <p className="font-medium text-slate-900">{t.refundLine(paymentMethodName(r.paymentMethod), day(r.paidAt))}</p>
                   <p className="text-xs text-slate-600">{t.refundUntil(day(r.refundableUntil))}</p>
                 </div>
                 <p className="shrink-0 font-semibold tabular-nums text-slate-900">{formatRupiah(r.amountIdr)}</p>

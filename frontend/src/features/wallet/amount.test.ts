@@ -33,6 +33,8 @@ describe('top-up amount', () => {
     expect(pendingInstruction('gopay', true, false, en)).toMatch(/scan/);
     expect(pendingInstruction('ovo', false, true, en)).toMatch(/OVO/);
     expect(pendingInstruction('qris', false, false, en)).toMatch(/QRIS/);
+    expect(pendingInstruction('card', false, true, en)).toMatch(/payment page/);
+    expect(pendingInstruction('card', false, true, indonesian.walletTexts.instructions)).toMatch(/halaman pembayaran/);
     expect(pendingInstruction('google_pay', false, false, en)).toBe('Waiting for your payment to be confirmed.');
     expect(pendingInstruction('gopay', false, false, indonesian.walletTexts.instructions)).toMatch(/pindai/);
   });

@@ -17,18 +17,9 @@ export function chosenAmount(preset: number, custom: string): number {
 
 export const isBelowMinimum = (amount: number, minimum: number = MIN_TOPUP_IDR) => !Number.isFinite(amount) || amount < minimum;
 
-export const METHOD_LABELS: Record<PaymentMethod, string> = {
-  ovo: 'OVO',
-  gopay: 'GoPay',
-  qris: 'QRIS',
-  google_pay: 'Google Pay',
-  apple_pay: 'Apple Pay',
-  card: 'Visa / Mastercard',
-};
-
 /** What to tell the customer while the gateway waits for them. */
 export function pendingInstruction(method: PaymentMethod, hasDeeplink: boolean, onPhone: boolean, t: (typeof walletTexts)['en']['instructions']): string {
   if (hasDeeplink && onPhone) return t.approve;
-  if (method === 'ovo' || method === 'gopay' || method === 'qris') return t[method];
+  if (method === 'ovo' || method === 'gopay' || method === 'qris' || method === 'card') return t[method];
   return t.other;
 }

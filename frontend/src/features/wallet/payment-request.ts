@@ -1,5 +1,6 @@
 import { APPLE_PAY_METHOD, GOOGLE_PAY_METHOD } from '@shared/card-wallets';
 import { CURRENCY } from '@shared/constants';
+import { paymentMethodName } from '@shared/payment-methods';
 
 /**
  * Google Pay and Apple Pay through the browser's Payment Request API, where the browser offers them.
@@ -8,7 +9,6 @@ import { CURRENCY } from '@shared/constants';
  */
 export type CardWallet = 'google_pay' | 'apple_pay';
 export const CARD_WALLETS: readonly CardWallet[] = ['google_pay', 'apple_pay'];
-export const WALLET_NAMES: Record<CardWallet, string> = { google_pay: 'Google Pay', apple_pay: 'Apple Pay' };
 
 
 /** docs/design.md, "Constants": Google Pay networks in the test environment; Apple Pay country ID, currency IDR. */
@@ -79,7 +79,7 @@ export class WalletCancelled extends Error {
 /** The browser has no such wallet after all ('Google Pay not available' / 'Apple Pay not available'). */
 export class WalletUnavailable extends Error {
   constructor(readonly wallet: CardWallet) {
-    super(`${WALLET_NAMES[wallet]} not available`);
+    super(`${paymentMethodName(wallet)} not available`);
     this.name = 'WalletUnavailable';
   }
 }
@@ -162,7 +162,7 @@ export async function payWithWallet(
     : (details?.token as { paymentData?: unknown } | undefined)?.paymentData;
   if (token === undefined || token === null || token === '') {
     await response.complete('fail').catch(() => undefined);
-    throw new Error(`${WALLET_NAMES[wallet]} returned no payment token`);
+    throw new Error(`${paymentMethodName(wallet)} returned no payment token`);
   }
   return {
     token: typeof token === 'string' ? token : JSON.stringify(token),

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { formatRupiah } from '@shared/money';
+import { paymentMethodName } from '@shared/payment-methods';
 import { isCardWallet, type TopupPaymentMethod } from '@shared/schemas/transaction';
 import {
   newIdempotencyKey,
@@ -18,7 +19,6 @@ import { walletTexts } from '../../i18n/wallet';
 import {
   MerchantValidationFailed,
   payWithWallet,
-  WALLET_NAMES,
   WalletCancelled,
   WalletUnavailable,
 } from './payment-request';
@@ -34,9 +34,9 @@ export interface TopUpRequest {
 
 /**
  * Starts a top-up (POST /api/wallet/topup, after the browser's payment sheet for a card wallet) as a mutation,
- * then follows a pending one (GET /api/wallet/topup/{id}) until the gateway decides. Settled: the balance and
- * the history are read again, a confirmation shows and `onSettled` runs. Failed, expired or refunded: a toast
- * says why and the form shows again.
+ * sends the browser to the gateway's page for a card, then follows a pending one (GET /api/wallet/topup/{id}) until
+ * the gateway decides. Settled: the balance and the history are read again, a confirmation shows and `onSettled`
+ * runs. Failed, expired or refunded: a toast says why and the form shows again.
  */
 export function useTopUp(onSettled: () => void, returnedId?: string) {
   const t = useMessages(walletTexts);
@@ -98,10 +98,12 @@ export function useTopUp(onSettled: () => void, returnedId?: string) {
       queryClient.setQueryData(topupQueries.status(status.id, language).queryKey, status);
       setReturned(null);
       setPending(status);
+      // A card is paid on the gateway's page, which brings the payer back to /app?topup=<id> (returnedId).
+      if (status.redirectUrl) window.location.assign(status.redirectUrl);
     },
     onError: (error) => {
       if (error instanceof WalletCancelled) return;
-      if (error instanceof WalletUnavailable) toast({ title: t.unavailable(WALLET_NAMES[error.wallet]), variant: 'destructive' });
+      if (error instanceof WalletUnavailable) toast({ title: t.unavailable(paymentMethodName(error.wallet)), variant: 'destructive' });
       else if (error instanceof MerchantValidationFailed) toast({ title: t.paymentError, description: t.merchantFailed, variant: 'destructive' });
       else if (error instanceof CardWalletFailed) toast({ title: t.paymentError, description: error.message, variant: 'destructive' });
       else failureToast(serverMessage(error, t.failedFallback));

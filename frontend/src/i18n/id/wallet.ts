@@ -9,6 +9,7 @@ export const walletTexts: (typeof english)['en'] = {
   minimumPlaceholder: (amount) => `Min. ${amount}`,
   paymentMethod: 'Metode pembayaran',
   checkingWallets: 'Memeriksa Google Pay dan Apple Pay...',
+  cardHint: 'Anda membayar dengan kartu di halaman gateway pembayaran kami, lalu kembali ke sini.',
   processing: 'Memproses...',
   submit: (amount) => (amount ? `Isi Saldo ${amount}` : 'Isi Saldo'),
   footnote: (minimum) => `Isi saldo mulai ${minimum}. Dibayar dengan aman melalui gateway pembayaran kami.`,
@@ -28,6 +29,7 @@ export const walletTexts: (typeof english)['en'] = {
     status: 'Menunggu pembayaran Anda...',
     with: (method) => `dengan ${method}`,
     openApp: 'Buka aplikasi dompet digital Anda',
+    payOnCardPage: 'Bayar dengan kartu di halaman pembayaran',
     qrLabel: (method) => `Kode QR pembayaran ${method}`,
     qrAlt: 'Kode QR pembayaran',
     payBefore: (time) => `Bayar sebelum pukul ${time}.`,
@@ -39,6 +41,7 @@ export const walletTexts: (typeof english)['en'] = {
     ovo: 'Buka aplikasi OVO dan pindai kode QR ini untuk membayar.',
     gopay: 'Buka aplikasi Gojek atau GoPay dan pindai kode QR ini untuk membayar.',
     qris: 'Pindai kode QRIS ini dengan aplikasi dompet digital atau bank apa pun untuk membayar.',
+    card: 'Bayar dengan kartu Anda di halaman pembayaran, lalu kembali ke sini.',
     other: 'Menunggu pembayaran Anda dikonfirmasi.',
   },
 };

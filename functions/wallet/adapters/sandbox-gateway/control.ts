@@ -1,3 +1,4 @@
+import type { Language } from '@shared/language';
 import type { GatewayRefund } from '../../ports/payment-gateway';
 
 /**
@@ -27,10 +28,12 @@ export interface MadeRefund extends GatewayRefund {
   at: string;
 }
 
-/** A card payment waiting on the sandbox's hosted page: what the page asks for, and where it sends the payer after. */
+/** A card payment waiting on the sandbox's hosted page: what the page asks for, in whose language, and where it sends the payer after. */
 export interface HostedPayment {
   amount: number;
   returnUrl: string | null;
+  /** The payer's language when the order said it; else the page follows the browser that opens it. */
+  language: Language | null;
 }
 
 const NO_REFUND_FAULTS: RefundFaults = { unavailable: 0, timeout: 0, slow: 0, timeoutMs: 0, slowMs: 0 };

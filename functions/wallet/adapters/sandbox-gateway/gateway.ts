@@ -190,7 +190,7 @@ export class SandboxGateway implements PaymentGateway {
     }
 
     // A card is paid on the hosted page (as on Midtrans Snap): its payer is held until the page's button is pressed.
-    const redirectUrl = request.method === 'card' ? this.control.openHostedPayment(request.orderId, { amount: request.amount, returnUrl: request.returnUrl ?? null }) : null;
+    const redirectUrl = request.method === 'card' ? this.control.openHostedPayment(request.orderId, { amount: request.amount, returnUrl: request.returnUrl ?? null, language: request.language ?? null }) : null;
     if (request.method === 'card' && !redirectUrl) throw new GatewayRejected('Card payments need the sandbox\'s hosted page, which only the local cloud serves', '400');
     const qrString = request.method === 'card' ? null : qrisPayload({ amount: request.amount, reference: request.orderId });
     const deeplink = request.method === 'gopay'

@@ -261,15 +261,15 @@ describe('the sandbox on a bad day (its control)', () => {
     expect((await gateway.status(order))!.gatewayStatus).toBe('settlement');
   });
 
-  it('sends a card to its hosted page, where the payer pays; pending until then, settled after; refused without a page', async () => {
+  it('sends a card to its hosted page, in the payer\'s language, where the payer pays; pending until then, settled after; refused without a page', async () => {
     const control = new SandboxControl();
     const { gateway, posted } = recording({ control, expiryMs: 15 * 60_000 });
-    const card = request(1500, 'card', { orderId: 'GO-card', returnUrl: 'https://refill.example/s/HRL-00001?returned=1' });
+    const card = request(1500, 'card', { orderId: 'GO-card', returnUrl: 'https://refill.example/s/HRL-00001?returned=1', language: 'id' });
     await expect(gateway.charge(card)).rejects.toBeInstanceOf(GatewayRejected);
     control.paymentPageUrl = 'http://127.0.0.1:9';
     const charged = await gateway.charge(card);
     expect(charged).toMatchObject({ outcome: 'pending', redirectUrl: 'http://127.0.0.1:9/pay/GO-card', qrString: null, deeplink: null });
-    expect(control.hostedPaymentOf('GO-card')).toEqual({ amount: 1500, returnUrl: 'https://refill.example/s/HRL-00001?returned=1' });
+    expect(control.hostedPaymentOf('GO-card')).toEqual({ amount: 1500, returnUrl: 'https://refill.example/s/HRL-00001?returned=1', language: 'id' });
     const order = { orderId: 'GO-card', amount: 1500, method: 'card' as const, createdAt: new Date(Date.now() - 60_000).toISOString() };
     await settle();
     expect(posted.map((b) => b.transaction_status)).toEqual(['pending']);

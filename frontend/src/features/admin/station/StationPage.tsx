@@ -24,7 +24,7 @@ import { useLanguage } from '@frontend/i18n/language';
 import { useMessages, type Translation } from '@frontend/i18n/messages';
 import { toCsv } from '@shared/csv';
 import { csvFileName, downloadText } from '../csv';
-import { formatDateTime, formatInteger, formatLitres, formatPercent, formatRupiah, useTimeAgo } from '../format';
+import { formatDateTime, formatDay, formatInteger, formatLitres, formatPercent, formatRupiah, formatTemperature, useTimeAgo } from '../format';
 import { ArrowLeftIcon, DownloadIcon } from '../icons';
 import { MachineStatusBadge } from '../MachineStatusBadge';
 import { Button, Card, EmptyState, LoadingRows, Spinner } from '../ui';
@@ -99,7 +99,7 @@ export function StationPage({ id }: { id: string }) {
         <Figure label={t.uptime} value={up ? formatPercent(up.percent) : '—'} hint={up ? t.uptimeHint(up.heartbeats, up.expected) : undefined} testId="uptime" />
         <Figure label={t.waterLevelNow} value={station.waterLevel === null ? '—' : `${station.waterLevel}%`} />
         <Figure label={t.lastHeartbeat} value={station.lastHeartbeat ? timeAgo(station.lastHeartbeat) : t.never} hint={station.lastHeartbeat ? formatDateTime(station.lastHeartbeat) : undefined} />
-        <Figure label="TDS" value={station.quality ? `${station.quality.tdsPpm} ppm` : '—'} hint={station.quality ? `${station.quality.temperatureC} °C` : undefined} />
+        <Figure label="TDS" value={station.quality ? `${formatInteger(station.quality.tdsPpm)} ppm` : '—'} hint={station.quality ? `${formatTemperature(station.quality.temperatureC)} °C` : undefined} />
       </div>
 
       {readings.isPending ? (
@@ -232,7 +232,7 @@ function Daily({ readings, purchases, t }: { readings: TelemetryReading[]; purch
         </thead>
         <tbody className="divide-y divide-slate-100">
           {days.map((d) => (
-            <tr key={d.day}><td className="py-1.5 font-mono text-xs">{d.day}</td><td className="py-1.5 text-right">{formatInteger(d.vends)}</td><td className="py-1.5 text-right">{formatLitres(d.litres)}</td>{purchases && <td className="py-1.5 text-right">{formatRupiah(d.revenue)}</td>}</tr>
+            <tr key={d.day}><td className="py-1.5 whitespace-nowrap">{formatDay(d.day)}</td><td className="py-1.5 text-right">{formatInteger(d.vends)}</td><td className="py-1.5 text-right">{formatLitres(d.litres)}</td>{purchases && <td className="py-1.5 text-right">{formatRupiah(d.revenue)}</td>}</tr>
           ))}
         </tbody>
       </table>
