@@ -58,8 +58,7 @@ export function relayCodeDeliveries(log: Readable, deliver: (delivery: CodeDeliv
 
 /** The e-mail the deployed user pool's custom message trigger sends for a code, as the outbox shows it. */
 export function codeEmail({ purpose, destination, code, language }: CodeDelivery): Email {
-  const { subject, body } = accountCodeEmail(purpose, language, code);
-  return { to: destination, subject, text: body };
+  return { to: destination, ...accountCodeEmail(purpose, language, code) };
 }
 
 /**
