@@ -4,7 +4,7 @@ import type { Language } from '@shared/language';
  * What an e-mail template writes in one language: the subject and the body's lines. A line that is false, null or
  * undefined is left out, so a part shown only sometimes reads `condition && 'line'`.
  */
-export interface EmailWriting {
+interface EmailWriting {
   subject: string;
   lines: readonly (string | false | null | undefined)[];
 }
