@@ -4,9 +4,9 @@ import { renderEmail, type EmailTemplate, type RenderedEmail } from '../../platf
 /**
  * The account's code e-mails (docs/architecture.md, "E-mail"): the code that confirms an e-mail address (sign-up, a
  * new code, a changed address) and the one that resets a password, each with its own subject, in the person's
- * language. One home for the deployed pool's custom message trigger (functions/identity/accountMessage.ts) and the
- * local cloud's relay of cognito-local's codes (infra/local/cognito-mail.ts). One line each: Cognito sends the message
- * as HTML, where line breaks would be lost.
+ * language. Written by the user pool's custom message trigger (functions/identity/accountMessage.ts), which the
+ * deployed pool and the local one (cognito-local, infra/local/identity.ts) both invoke. One line each: Cognito sends
+ * the message as HTML, where line breaks would be lost.
  */
 export type AccountCodePurpose = 'confirmEmail' | 'passwordReset';
 
