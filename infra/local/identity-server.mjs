@@ -1,8 +1,8 @@
 /**
- * cognito-local (5.3) with the one call of the app that it lacks: GlobalSignOut, as Cognito answers it. The access
+ * cognito-local (5.3) with the one call of the app that it lacks, GlobalSignOut, and with e-mail delivery (below). The access
  * token must be one the pool signed and still valid (NotAuthorizedException otherwise); every refresh token of its
  * user is revoked, so no device can renew its session, and the answer is empty. Started by identity.ts in place of
- * cognito-local's own start script, which it runs once the target is added.
+ * cognito-local's own start script, which it runs once the target and the sender are added.
  */
 import { createPublicKey, verify } from 'node:crypto';
 import { createRequire } from 'node:module';
