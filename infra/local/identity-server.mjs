@@ -1,8 +1,9 @@
 /**
  * cognito-local (5.3) with the one call of the app that it lacks, GlobalSignOut as Cognito answers it, and with e-mail
  * delivery (below). For GlobalSignOut the access token must be one the pool signed and still valid
- * (NotAuthorizedException otherwise); every refresh token of its user is revoked, so no device can renew its session, and the answer is empty. Started by identity.ts in place of
- * cognito-local's own start script, which it runs once the target and the sender are added.
+ * (NotAuthorizedException otherwise); every refresh token of its user is revoked, so no device can renew its session,
+ * and the answer is empty. Started by identity.ts in place of cognito-local's own start script, which it runs once
+ * the target and the sender are added.
  */
 import { createPublicKey, verify } from 'node:crypto';
 import { createRequire } from 'node:module';
