@@ -5,5 +5,5 @@ import { accountCodeEmail } from '@functions/accounts/domain/account-emails';
  * message trigger (functions/identity/accountMessage.ts) leaves a message alone. The English confirmation e-mail of
  * functions/accounts/domain/account-emails.ts, the one home of the account e-mails' texts.
  */
-const { subject, body } = accountCodeEmail('confirmEmail', 'en', '{####}');
-export const VERIFICATION_EMAIL = { subject, body } as const;
+const { subject, text } = accountCodeEmail('confirmEmail', 'en', '{####}');
+export const VERIFICATION_EMAIL = { subject, body: text } as const;

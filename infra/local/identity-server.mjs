@@ -1,8 +1,9 @@
 /**
- * cognito-local (5.3) with the one call of the app that it lacks: GlobalSignOut, as Cognito answers it. The access
- * token must be one the pool signed and still valid (NotAuthorizedException otherwise); every refresh token of its
- * user is revoked, so no device can renew its session, and the answer is empty. Started by identity.ts in place of
- * cognito-local's own start script, which it runs once the target is added.
+ * cognito-local (5.3) with the one call of the app that it lacks, GlobalSignOut as Cognito answers it, and with e-mail
+ * delivery (below). For GlobalSignOut the access token must be one the pool signed and still valid
+ * (NotAuthorizedException otherwise); every refresh token of its user is revoked, so no device can renew its session,
+ * and the answer is empty. Started by identity.ts in place of cognito-local's own start script, which it runs once
+ * the target and the sender are added.
  */
 import { createPublicKey, verify } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -32,16 +33,26 @@ Targets.GlobalSignOut = ({ cognito }) => async (ctx, req) => {
 };
 
 /**
- * cognito-local's console "delivery" box shows the code, not the e-mail the deployed pool's custom message trigger
- * writes in the person's language: the box carries their `locale` attribute too (as its 'Email Message'), which the
- * local cloud's relay reads (cognito-mail.ts) to mail the same e-mail.
+ * Cognito mails its messages; cognito-local only logs them (ConsoleMessageSender). With LOCAL_SMTP_URL (identity.ts),
+ * each e-mail goes to the local outbox as Cognito sends it: the subject and message the pool's custom message trigger
+ * wrote (cognito-local has filled in the code), else the pool's own verification e-mail (POOL_EMAIL_SUBJECT and
+ * POOL_EMAIL_MESSAGE, with Cognito's {####} for the code). Sent before the API call answers; a refused e-mail is
+ * logged, the call stands, as with Cognito's own delivery.
  */
-const { MessagesService } = require('cognito-local/lib/services/messages');
-const create = MessagesService.prototype.create;
-MessagesService.prototype.create = async function withLocale(ctx, source, clientId, userPoolId, user, code, clientMetadata) {
-  const message = await create.call(this, ctx, source, clientId, userPoolId, user, code, clientMetadata);
-  const locale = user.Attributes?.find((a) => a.Name === 'locale')?.Value ?? '';
-  return { ...message, emailMessage: `locale=${locale}` };
-};
+if (process.env.LOCAL_SMTP_URL) {
+  const { createTransport } = require('nodemailer');
+  const { ConsoleMessageSender } = require('cognito-local/lib/services/messageDelivery/consoleMessageSender');
+  const smtp = new URL(process.env.LOCAL_SMTP_URL);
+  const transport = createTransport({ host: smtp.hostname, port: Number(smtp.port), secure: false, ignoreTLS: true });
+  ConsoleMessageSender.prototype.sendEmail = async function toOutbox(ctx, user, destination, message) {
+    const subject = message.emailSubject ?? process.env.POOL_EMAIL_SUBJECT;
+    const text = message.emailMessage ?? process.env.POOL_EMAIL_MESSAGE.replace('{####}', message.__code);
+    try {
+      await transport.sendMail({ from: process.env.MAIL_FROM, to: destination, subject, text });
+    } catch (error) {
+      ctx.logger.error(error, `The e-mail to ${destination} was not sent to the outbox`);
+    }
+  };
+}
 
 require('cognito-local/lib/bin/start.js');

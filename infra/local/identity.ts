@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import {
@@ -23,7 +23,8 @@ import {
   type AuthenticationResultType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from 'jose';
-import { once, relayCodeDeliveries, watchStoredCodes, type CodeDelivery } from './cognito-mail';
+import { VERIFICATION_EMAIL } from '../constructs/account-emails';
+import { restJson, restJsonError, serveAws, type AwsHandler } from './aws/http';
 import type { Claims, TokenVerifier } from './gateway';
 import { DEFAULT_REGION } from '@functions/platform/environment';
 import { freePort, waitForPort } from './net';
@@ -76,28 +77,46 @@ export interface LocalIdentity {
   stop(): Promise<void>;
 }
 
+/** The name cognito-local invokes the user pool's custom message trigger by, on the local Lambda stand-in. */
+const CUSTOM_MESSAGE_FUNCTION = 'AccountMessage';
+
 /**
  * cognito-local in a child process (it keeps its data in ./.cognito of its working folder), with GlobalSignOut added
- * as Cognito does it (identity-server.mjs: every refresh token of the user revoked). Every code it delivers
- * (sign-up, password reset) goes to `onCode`: the local cloud mails it to the outbox (the parity suite has none).
+ * as Cognito does it (identity-server.mjs: every refresh token of the user revoked). With `customMessage`, the pool
+ * has the deployed pool's custom message trigger: cognito-local invokes it through a Lambda stand-in served here, as
+ * Cognito invokes the Lambda (infra/constructs/identity.ts). With `mail`, cognito-local mails what it sends to the
+ * outbox, as Cognito mails it: the trigger's subject and message, else the pool's own verification e-mail (the
+ * parity suite has neither: it drives the trigger itself).
  */
-export async function startIdentity(options: { dataDir: string; port?: number; onCode?: (delivery: CodeDelivery) => void }): Promise<LocalIdentity> {
-  mkdirSync(options.dataDir, { recursive: true });
+export async function startIdentity(options: {
+  dataDir: string;
+  port?: number;
+  customMessage?: (event: unknown) => Promise<unknown>;
+  mail?: { smtp: string; from: string };
+}): Promise<LocalIdentity> {
+  mkdirSync(join(options.dataDir, '.cognito'), { recursive: true });
   const port = options.port ?? (await freePort());
+  const trigger = options.customMessage && (await serveAws(lambdaInvoke(CUSTOM_MESSAGE_FUNCTION, options.customMessage)));
+  // cognito-local's configuration (.cognito/config.json), written at every start: the trigger is there only when served.
+  writeFileSync(join(options.dataDir, '.cognito', 'config.json'), JSON.stringify({
+    TriggerFunctions: trigger ? { CustomMessage: CUSTOM_MESSAGE_FUNCTION } : {},
+    LambdaClient: { endpoint: trigger?.url, region: DEFAULT_REGION, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } },
+  }, null, 2));
   const bin = fileURLToPath(new URL('./identity-server.mjs', import.meta.url));
   const child: ChildProcess = spawn(process.execPath, [bin], {
     cwd: options.dataDir,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'ignore'],
+    env: {
+      ...process.env, HOST: '127.0.0.1', PORT: String(port),
+      LOCAL_SMTP_URL: options.mail?.smtp ?? '', MAIL_FROM: options.mail?.from ?? '',
+      POOL_EMAIL_SUBJECT: VERIFICATION_EMAIL.subject, POOL_EMAIL_MESSAGE: VERIFICATION_EMAIL.body,
+    },
+    stdio: 'ignore',
   });
-  const onCode = once(options.onCode ?? (() => undefined));
-  relayCodeDeliveries(child.stdout!, onCode);
-  let stopWatching: () => void = () => undefined;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
-    stopWatching();
     if (child.exitCode === null) child.kill('SIGTERM');
     await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
+    await trigger?.stop();
   };
   try {
     await Promise.race([waitForPort(port), exited.then(() => Promise.reject(new Error('cognito-local exited during start')))]);
@@ -105,7 +124,6 @@ export async function startIdentity(options: { dataDir: string; port?: number; o
     const region = DEFAULT_REGION;
     const cognito = new CognitoIdentityProviderClient({ endpoint, region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
     const { userPoolId, clientId } = await ensurePool(cognito);
-    if (options.onCode) stopWatching = watchStoredCodes(join(options.dataDir, '.cognito', 'db', `${userPoolId}.json`), onCode);
     const accounts: LocalAccount[] = [];
     const storeFile = join(options.dataDir, '.cognito', 'db', `${userPoolId}.json`);
     for (const account of LOCAL_ACCOUNTS) {
@@ -266,4 +284,22 @@ async function ensureTotp(cognito: CognitoIdentityProviderClient, clientId: stri
   await cognito.send(new VerifySoftwareTokenCommand({ AccessToken, UserCode: totpCode(SecretCode!), FriendlyDeviceName: 'seeded' }));
   await cognito.send(new SetUserMFAPreferenceCommand({ AccessToken, SoftwareTokenMfaSettings: { Enabled: true, PreferredMfa: true } }));
   return SecretCode!;
+}
+
+/**
+ * Lambda's Invoke API (`POST /2015-03-31/functions/<name>/invocations`) for one function, run in this process: the
+ * answer is what the handler returned; a handler that throws answers as Lambda does (X-Amz-Function-Error: Unhandled,
+ * its message), which cognito-local, like Cognito, reports as the trigger's failure.
+ */
+function lambdaInvoke(functionName: string, handler: (event: unknown) => Promise<unknown>): AwsHandler {
+  return async (request) => {
+    if (request.method !== 'POST' || request.path !== `/2015-03-31/functions/${functionName}/invocations`) {
+      return restJsonError('ResourceNotFoundException', `Function not found: ${request.path}`, 404);
+    }
+    try {
+      return restJson(await handler(JSON.parse(request.body.toString('utf8'))));
+    } catch (error) {
+      return { status: 200, headers: { 'content-type': 'application/json', 'x-amz-function-error': 'Unhandled' }, body: JSON.stringify({ errorMessage: (error as Error).message }) };
+    }
+  };
 }

@@ -14,7 +14,7 @@ import { ensureTable, startDynamo } from './dynamodb';
 import type { LocalBroker } from './broker';
 import { startStations, type LocalStationsOutputs } from './broker-stack';
 import { startGateway } from './gateway';
-import { codeEmail } from './cognito-mail';
+import { lambdaContext } from './lambda-context';
 import { startIdentity, type LocalIdentityOutputs } from './identity';
 import { freePort } from './net';
 import { LOCAL_ALERT_EMAIL, LOCAL_MAIL_FROM, startOutbox, type LocalMailOutputs } from './outbox';
@@ -116,7 +116,6 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
     const siteUrl = (process.env.SITE_URL ??= `http://127.0.0.1:${options.webPort ?? 5173}`);
     const { useLocalMailer } = await import('./composition');
     useLocalMailer(process.env);
-    const { mailer } = await import('@functions/platform/providers/mailer');
     log(`Outbox (every e-mail) on ${outbox.outputs.web}`);
 
     // DynamoDB Local (a JVM) and cognito-local (a Node process) start side by side: neither needs the other.
@@ -127,7 +126,9 @@ export async function startLocalStack(options: LocalStackOptions = {}): Promise<
       startDynamo({ dataDir: options.dataDir && join(options.dataDir, 'dynamodb') }),
       startIdentity({
         dataDir: cognitoDir,
-        onCode: (delivery) => void mailer().send(codeEmail(delivery)).catch((error: unknown) => console.error(`The ${delivery.purpose} code e-mail to ${delivery.destination} was not sent: ${String(error)}`)),
+        // The user pool's custom message trigger, the deployed pool's handler (infra/constructs/identity.ts).
+        customMessage: async (event) => (await import('@functions/identity/accountMessage')).handler(event, lambdaContext('accountMessage')),
+        mail: { smtp: outbox.outputs.smtp, from: outbox.outputs.from },
       }),
     ]);
     if (dynamoStart.status === 'fulfilled') stops.push(['DynamoDB Local', dynamoStart.value.stop]);

@@ -1,4 +1,3 @@
-import { formatBaliStamp } from '@shared/format';
 import type * as z from 'zod/mini';
 import { reportSourceDetail, type ProblemReport } from '@shared/schemas/report';
 import { type StaffMember, type Ticket, type TicketEvent, type TicketsQuery } from '@shared/schemas/ticket';
@@ -11,6 +10,8 @@ import type { ProblemReports } from '../ports/problem-reports';
 import type { StaffDirectory, TicketRecord, Tickets } from '../ports/tickets';
 import { alertDetail } from '../../fleet/domain/alert-details';
 import { conflict, invalid, notFound } from '../../platform/domain/errors';
+import { renderEmail } from '../../platform/domain/email-template';
+import { ticketAssignedEmail } from './ticket-emails';
 
 /**
  * Maintenance tickets (docs/architecture.md, "Tickets"). An opened alert or a new problem report opens a ticket for
@@ -100,17 +101,12 @@ export async function assignTicket(id: string, assignee: string, actor: string, 
   return toTicket(ticket, language);
 }
 
-function assignmentEmail(ticket: TicketRecord, actor: string, mailer: Mailer): { subject: string; text: string } {
-  return {
-    subject: `Ticket assigned to you: ${ticket.title} at ${ticket.stationName} (${ticket.stationId})`,
-    text: [
-      `${actor.replace(/^[a-z]+:/, '')} assigned you a maintenance ticket: ${ticket.title} at ${ticket.stationName} (${ticket.stationId}).`,
-      ...ticket.sources.map((s) => `- ${s.kind === 'alert' ? 'Alert' : 'Problem report'} at ${formatBaliStamp(s.at, 'en')}: ${s.detail}`),
-      '',
-      `Open it: ${mailer.linkTo(`/admin/tickets/${encodeURIComponent(ticket.id)}`)}`,
-    ].join('\n'),
-  };
-}
+/** The assignee's e-mail, in English (ticket-emails.ts says why). */
+const assignmentEmail = (ticket: TicketRecord, actor: string, mailer: Mailer) => renderEmail(ticketAssignedEmail, {
+  assignedBy: actor.replace(/^[a-z]+:/, ''), title: ticket.title, stationId: ticket.stationId, stationName: ticket.stationName,
+  sources: ticket.sources.map((s) => ({ kind: s.kind, at: s.at, detail: s.detail })),
+  link: mailer.linkTo(`/admin/tickets/${encodeURIComponent(ticket.id)}`),
+}, 'en');
 
 export async function commentOnTicket(id: string, text: string, actor: string, deps: { tickets: Tickets; clock: Clock }, language: Language = 'en'): Promise<Ticket> {
   const at = deps.clock.now().toISOString();

@@ -1,4 +1,3 @@
-import { formatBaliStamp } from '@shared/format';
 import type * as z from 'zod/mini';
 import type { Language } from '@shared/language';
 import { ALERT_VEND_FAILURE_WINDOW } from '@shared/constants';
@@ -19,6 +18,8 @@ import type { SettingsStore } from '../../platform/ports/settings';
 import type { Tickets } from '../../fieldwork/ports/tickets';
 import { conflict, notFound } from '../../platform/domain/errors';
 import { alertDetail } from './alert-details';
+import { ALERT_TITLES, alertEmail } from './alert-emails';
+import { renderEmail } from '../../platform/domain/email-template';
 import { ticketForAlert } from '../../fieldwork/domain/tickets';
 
 /**
@@ -29,15 +30,6 @@ import { ticketForAlert } from '../../fieldwork/domain/tickets';
  */
 
 
-const RULE_TITLES: Record<AlertRule, string> = {
-  offline: 'Station offline',
-  lowWater: 'Water level low',
-  quality: 'Water quality out of range',
-  noVend: 'No vend while online',
-  filterLife: 'Filter due for a change',
-  vendFailures: 'Vends failing',
-  deadLetters: 'Messages in a dead-letter queue',
-};
 
 const alertId = (a: Pick<AlertRecord, 'stationId' | 'rule' | 'openedAt'>) => `${a.stationId}.${a.rule}.${Date.parse(a.openedAt)}`;
 
@@ -72,7 +64,7 @@ type AlertDeps = { alerts: Alerts; settings: Pick<SettingsStore, 'get'>; clock: 
 /** Opens a station's alert and with it its maintenance ticket (a new one, or the open one of the rule); false when one was open. */
 async function openAlert(alert: AlertRecord, deps: AlertDeps): Promise<boolean> {
   if (!(await deps.alerts.open(alert))) return false;
-  await ticketForAlert({ ...alert, id: alertId(alert) }, RULE_TITLES[alert.rule], deps);
+  await ticketForAlert({ ...alert, id: alertId(alert) }, ALERT_TITLES[alert.rule].en, deps);
   return true;
 }
 
@@ -202,7 +194,7 @@ export async function sweepAlerts(deps: SweepDeps, settingsOverride?: Settings):
       // Nobody to tell (no setting, no operations address): the alert stays due, e-mailed once someone is named.
       if (recipients.length === 0) continue;
       try {
-        const email = alertEmail(alert);
+        const email = alertEmailOf(alert, deps.mailer);
         for (const to of recipients) await deps.mailer.send({ to, ...email });
         const next = new Date(now.getTime() + alertRepeatMinutesOf(settings, alert.rule) * 60_000).toISOString();
         if (await deps.alerts.notified(alert, nowIso, next)) counts.emailed++;
@@ -232,22 +224,12 @@ async function checkDeadLetters(settings: Settings, now: string, deps: SweepDeps
   return opened ? 1 : 0;
 }
 
-/** The e-mail of an alert: the first, then reminders until someone acknowledges it. */
-function alertEmail(alert: AlertRecord): { subject: string; text: string } {
-  const reminder = alert.notifications > 0;
-  const title = RULE_TITLES[alert.rule];
-  return {
-    subject: `${reminder ? 'Reminder: ' : ''}${title}: ${alert.stationName} (${alert.stationId})`,
-    text: [
-      `${title} at ${alert.stationName} (${alert.stationId}).`,
-      alert.detail,
-      `Open since ${formatBaliStamp(alert.openedAt, 'en')}.${reminder ? ` Reminder ${alert.notifications}: nobody has acknowledged it yet.` : ''}`,
-      '',
-      'Acknowledge it on the Alerts page of the admin console (/admin/alerts) to stop these e-mails; it resolves by itself when the condition ends.',
-      `Alert ${alertId(alert)}`,
-    ].join('\n'),
-  };
-}
+/** The e-mail of an alert, in English (alert-emails.ts says why): the first, then reminders until someone acknowledges it. */
+const alertEmailOf = (alert: AlertRecord, mailer: Mailer) => renderEmail(alertEmail, {
+  alertId: alertId(alert), rule: alert.rule, stationId: alert.stationId, stationName: alert.stationName,
+  detail: alert.facts ? alertDetail(alert.facts) : { en: alert.detail, id: alert.detail },
+  openedAt: alert.openedAt, reminder: alert.notifications, link: mailer.linkTo('/admin/alerts'),
+}, 'en');
 
 export async function listAlerts(query: z.output<typeof AlertsQuery>, deps: { alerts: Alerts }, language: Language = 'en') {
   const page = await deps.alerts.list(query);

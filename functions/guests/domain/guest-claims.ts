@@ -1,5 +1,4 @@
 import type { Language } from '@shared/language';
-import { formatRupiah } from '@shared/money';
 import type { GuestClaimInput, GuestOrder as GuestOrderView } from '@shared/schemas/guest';
 import type { ClaimRecord } from '../../vending/ports/claims';
 import { consoleLog } from '../../platform/ports/log';
@@ -8,6 +7,9 @@ import type { PaymentDeps } from '../../wallet/domain/payment-deps';
 import { fileClaim } from '../../vending/domain/claims';
 import { conflict } from '../../platform/domain/errors';
 import * as texts from '../../platform/domain/texts';
+import { renderEmail, type RenderedEmail } from '../../platform/domain/email-template';
+import { claimOutcomeData, claimOutcomeEmail } from '../../vending/domain/claim-emails';
+import { claimReceivedEmail } from './guest-emails';
 import { guestOrderWithSecret, payClaimCredit, readGuestOrder, type GuestDeps } from './guest-orders';
 
 /**
@@ -35,6 +37,9 @@ export async function createGuestClaim(orderId: string, input: GuestClaimInput, 
   return view;
 }
 
+/** A guest claim's e-mails are in the language of the claim's request, else the order's. */
+const claimLanguageOf = (order: GuestOrder, claim: Pick<ClaimRecord, 'language'>): Language => claim.language ?? order.language ?? 'en';
+
 /** Where a guest claim's e-mails go: the address given with the claim, else the receipt's. */
 const claimMailTo = (order: GuestOrder, claim: Pick<ClaimRecord, 'contact'>) => claim.contact?.email ?? order.email;
 
@@ -45,48 +50,21 @@ const claimMailTo = (order: GuestOrder, claim: Pick<ClaimRecord, 'contact'>) => 
 async function mailClaimReceived(order: GuestOrder, claim: Pick<ClaimRecord, 'contact' | 'language'>, deps: PaymentDeps): Promise<void> {
   const to = claimMailTo(order, claim);
   if (!to || !deps.mailer) return;
-  const mails: Record<Language, { subject: string; text: string }> = {
-    en: {
-      subject: 'We received your refill claim',
-      text: [`We received your claim on the refill at ${order.machineName} (receipt ${order.orderId}).`, 'Our team looks at it within a day and answers you at this address.'].join('\n'),
-    },
-    id: {
-      subject: 'Klaim isi ulang Anda kami terima',
-      text: [`Kami menerima klaim Anda atas isi ulang di ${order.machineName} (struk ${order.orderId}).`, 'Tim kami memeriksanya dalam satu hari dan menjawab Anda di alamat ini.'].join('\n'),
-    },
-  };
-  await sendGuestMail(order, to, mails[claim.language ?? order.language ?? 'en'], 'guest claim acknowledgement e-mail not sent', deps);
+  await sendGuestMail(order, to, renderEmail(claimReceivedEmail, { machineName: order.machineName, orderId: order.orderId }, claimLanguageOf(order, claim)), 'guest claim acknowledgement e-mail not sent', deps);
 }
 
 /**
  * The outcome of a guest's claim, e-mailed to the receipt's address when the guest gave one, in the language of
  * the claim's request, else the order's (docs/architecture.md, "E-mail").
  */
-async function mailClaimOutcome(order: GuestOrder, claim: Pick<ClaimRecord, 'status' | 'creditedIdr' | 'resolution' | 'language' | 'contact'>, deps: PaymentDeps): Promise<void> {
+async function mailClaimOutcome(order: GuestOrder, claim: Pick<ClaimRecord, 'status' | 'creditedIdr' | 'resolution' | 'language' | 'contact' | 'machineName' | 'vendAt'>, deps: PaymentDeps): Promise<void> {
   const to = claimMailTo(order, claim);
   if (!to || !deps.mailer || claim.status === 'pending') return;
-  const reason = claim.resolution?.reason ?? '';
-  const amount = formatRupiah(claim.creditedIdr);
-  const mails: Record<Language, { subject: string; text: string }> = claim.status === 'credited'
-    ? {
-      en: {
-        subject: `Your refill claim: ${amount} refunded`,
-        text: [`We refund ${amount} for your refill at ${order.machineName} (receipt ${order.orderId}) to the app or card you paid with.`, `Why: ${reason}`].join('\n'),
-      },
-      id: {
-        subject: `Klaim isi ulang: ${amount} dikembalikan`,
-        text: [`Kami mengembalikan ${amount} untuk isi ulang Anda di ${order.machineName} (struk ${order.orderId}) ke aplikasi atau kartu yang Anda pakai membayar.`, `Alasan: ${reason}`].join('\n'),
-      },
-    }
-    : {
-      en: { subject: 'Your refill claim was declined', text: [`We looked at your claim on the refill at ${order.machineName} (receipt ${order.orderId}) and declined it.`, `Reason: ${reason}`].join('\n') },
-      id: { subject: 'Klaim isi ulang Anda ditolak', text: [`Kami memeriksa klaim Anda atas isi ulang di ${order.machineName} (struk ${order.orderId}) dan menolaknya.`, `Alasan: ${reason}`].join('\n') },
-    };
-  await sendGuestMail(order, to, mails[claim.language ?? order.language ?? 'en'], 'guest claim outcome e-mail not sent', deps);
+  await sendGuestMail(order, to, renderEmail(claimOutcomeEmail, claimOutcomeData(claim, order), claimLanguageOf(order, claim)), 'guest claim outcome e-mail not sent', deps);
 }
 
 /** A claim's e-mail to the guest; a refused one is logged, never the claim's failure. */
-async function sendGuestMail(order: GuestOrder, to: string, mail: { subject: string; text: string }, failure: string, deps: PaymentDeps): Promise<void> {
+async function sendGuestMail(order: GuestOrder, to: string, mail: RenderedEmail, failure: string, deps: PaymentDeps): Promise<void> {
   try {
     await deps.mailer?.send({ to, ...mail });
   } catch (error) {

@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { DEFAULT_MAX_FILL_ML } from '@shared/constants';
 import { impactOfLitres } from '@shared/impact';
 import type { Language, Localized } from '@shared/language';
-import { formatRupiah, priceOfMillilitres } from '@shared/money';
+import { priceOfMillilitres } from '@shared/money';
 import { CLAIM_WINDOW_HOURS } from '@shared/schemas/claim';
 import { isCardWallet } from '@shared/schemas/transaction';
 import {
@@ -42,6 +42,8 @@ import { PAID_TOO_LATE, STATION_UNAVAILABLE } from '../../wallet/domain/purchase
 import { paidSessionId } from '../../vending/domain/vend-paid';
 import * as texts from '../../platform/domain/texts';
 import { storedMessageIn, storedText } from '../../platform/domain/stored-texts';
+import { renderEmail } from '../../platform/domain/email-template';
+import { receiptEmail, type ReceiptEmailData } from './guest-emails';
 
 /**
  * Scan-to-refill without an account (docs/payments.md, "Guest orders"): a guest pays one refill at the station's
@@ -457,57 +459,18 @@ export async function moveGuestRefundOn(refundKey: string, deps: GuestRefundDeps
 // ---------------------------------------------------------------------------------------------------------
 // The receipt
 
-const litres = (ml: number, language: Language) =>
-  `${(ml / 1000).toLocaleString(language === 'id' ? 'id-ID' : 'en-US', { minimumFractionDigits: 3, maximumFractionDigits: 3 })} L`;
-
-/** The receipt e-mail, in the language of the request that made the order (docs/architecture.md, "E-mail"). */
-function receiptEmail(order: GuestOrder, link: string) {
-  const language = order.language ?? 'en';
-  const dispensed = order.dispensedMl ?? 0;
-  const { bottlesSaved, co2Saved } = impactOfLitres(dispensed / 1000);
-  const [water, paid] = [litres(dispensed, language), litres(order.volumeMl, language)];
-  const refunded = formatRupiah(order.refunded ?? 0);
-  const message = messageOf(order, language);
-  const lines: Record<Language, string[]> = {
-    en: [
-      `Thank you for refilling at ${order.machineName}.`,
-      '',
-      `Water: ${water} of ${paid} paid`,
-      `Paid: ${formatRupiah(order.amount)}`,
-      `Charged: ${formatRupiah(order.charged ?? 0)}`,
-      `Refunded: ${refunded}`,
-      `Plastic bottles saved: ${bottlesSaved} (${co2Saved} kg CO2)`,
-      '',
-      ...(message ? [message, ''] : []),
-      ...(order.refundRefused
-        ? [`The payment gateway could not refund the rest (${order.refundRefused.reason}). We keep it for you: open your receipt and create an account to get it as wallet credit.`, '']
-        : []),
-      `Your receipt: ${link}`,
-      `Receipt number: ${order.orderId}`,
-      'Refunds reach your e-wallet or card within a few days, depending on your bank.',
-      'Create a free Bali Refill account to keep track of the plastic you save.',
-    ],
-    id: [
-      `Terima kasih telah mengisi air di ${order.machineName}.`,
-      '',
-      `Air: ${water} dari ${paid} yang dibayar`,
-      `Dibayar: ${formatRupiah(order.amount)}`,
-      `Ditagih: ${formatRupiah(order.charged ?? 0)}`,
-      `Dikembalikan: ${refunded}`,
-      `Botol plastik yang dihemat: ${bottlesSaved} (${co2Saved} kg CO2)`,
-      '',
-      ...(message ? [message, ''] : []),
-      ...(order.refundRefused
-        ? [`Gerbang pembayaran tidak dapat mengembalikan sisanya (${order.refundRefused.reason}). Kami menyimpannya untuk Anda: buka struk Anda dan buat akun untuk menerimanya sebagai saldo dompet.`, '']
-        : []),
-      `Struk Anda: ${link}`,
-      `Nomor struk: ${order.orderId}`,
-      'Pengembalian dana masuk ke dompet digital atau kartu Anda dalam beberapa hari, tergantung bank Anda.',
-      'Buat akun Bali Refill gratis untuk mencatat plastik yang Anda hemat.',
-    ],
+/** The receipt e-mail's data, in the language of the request that made the order (docs/architecture.md, "E-mail"). */
+function receiptEmailData(order: GuestOrder, language: Language, link: string): ReceiptEmailData {
+  const dispensedMl = order.dispensedMl ?? 0;
+  const { bottlesSaved, co2Saved } = impactOfLitres(dispensedMl / 1000);
+  return {
+    machineName: order.machineName, orderId: order.orderId, link,
+    dispensedMl, volumeMl: order.volumeMl,
+    amountIdr: order.amount, chargedIdr: order.charged ?? 0, refundedIdr: order.refunded ?? 0,
+    bottlesSaved, co2SavedKg: co2Saved,
+    message: messageOf(order, language) ?? null,
+    refundRefusedReason: order.refundRefused?.reason ?? null,
   };
-  const subject: Localized = { en: `Your Bali Refill receipt: ${water}, refund ${refunded}`, id: `Struk Bali Refill Anda: ${water}, dikembalikan ${refunded}` };
-  return { subject: subject[language], text: lines[language].join('\n') };
 }
 
 /** E-mails the receipt of a closed order once, when the guest gave an address and the caller can send. */
@@ -517,7 +480,9 @@ async function mailReceipt(order: GuestOrder, deps: GuestSettlementDeps): Promis
   const linkSecret = randomBytes(32).toString('base64url');
   if (!(await deps.paymentOrders.markReceiptMailed(order.orderId, at, { linkSecretHash: hashOf(linkSecret) }))) return order;
   try {
-    await deps.mailer.send({ to: order.email, ...receiptEmail(order, deps.mailer.linkTo(`/r/${receiptIdOf(order.orderId, linkSecret)}`)) });
+    const language = order.language ?? 'en';
+    const link = deps.mailer.linkTo(`/r/${receiptIdOf(order.orderId, linkSecret)}`);
+    await deps.mailer.send({ to: order.email, ...renderEmail(receiptEmail, receiptEmailData(order, language, link), language) });
     return { ...order, receiptMailedAt: at };
   } catch (error) {
     // Not sent: take the mark back, so that the next caller tries again.

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { VendSession } from '../ports/vend-sessions';
-import { fileClaim, listClaims, outcomeEmail, resolveClaim, supportOf } from './claims';
+import { fileClaim, listClaims, resolveClaim, supportOf } from './claims';
 import { moneyWorld, PERSON } from '../../wallet/domain/money.test-fakes';
 import { domainError } from '../../wallet/domain/payment-orders.test-fakes';
 import { completeVend, failVend } from './vend-close';
@@ -29,26 +29,6 @@ describe('what supports a claim', () => {
   it('a charge above the completion at the session price gives back the difference', () => {
     expect(supportOf(session({ charged: 500, dispensedMl: 350, pricePerLitre: 1000 }), false)).toMatchObject({ creditIdr: 150 });
     expect(supportOf(session({ charged: 700, dispensedMl: 350, pricePerLitre: 2000 }), false)).toBeNull();
-  });
-});
-
-describe('the outcome e-mail', () => {
-  const base = { sessionId: 's1', userId: 'u1', stationId: 'HRL-00001', machineName: 'Ubud', kind: 'not_dispensed', note: null, chargedIdr: 350, dispensedMl: 350, pricePerLitre: 1000, vendAt: '2026-11-23T10:00:00.000Z', vendClosedAt: null, support: null, createdAt: '2026-11-23T10:05:00.000Z' } as const;
-  const credited = { ...base, status: 'credited', creditedIdr: 350, resolution: { at: 'x', by: 'system', decision: 'credit', reason: 'pump fault' } } as const;
-  const declined = { ...base, status: 'declined', creditedIdr: 0, resolution: { at: 'x', by: 'admin:a', decision: 'decline', reason: 'TDS normal' } } as const;
-
-  it('says the amount or the reason in the language of the claim\'s request', () => {
-    const indonesian = outcomeEmail({ ...credited, language: 'id' });
-    expect(indonesian.subject).toBe('Klaim isi ulang: Rp 350 kembali ke dompet');
-    expect(indonesian.text).toContain('Kami mengembalikan Rp 350');
-    expect(indonesian.text).not.toContain('We credited');
-    expect(outcomeEmail({ ...declined, language: 'id' }).text).toMatch(/Alasan: TDS normal$/);
-    expect(outcomeEmail({ ...declined, language: 'en' })).toMatchObject({ subject: 'Your refill claim was declined', text: expect.stringMatching(/Reason: TDS normal$/) });
-  });
-  it('is English for a claim stored without a language', () => {
-    const english = outcomeEmail(credited);
-    expect(english.subject).toBe('Your refill claim: Rp 350 back in your wallet');
-    expect(english.text).not.toContain('Kami');
   });
 });
 

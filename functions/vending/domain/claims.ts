@@ -22,6 +22,8 @@ import type { Users } from '../../accounts/ports/users';
 import type { VendSession, VendSessions } from '../ports/vend-sessions';
 import { conflict, invalid, notFound } from '../../platform/domain/errors';
 import * as texts from '../../platform/domain/texts';
+import { renderEmail } from '../../platform/domain/email-template';
+import { claimOutcomeData, claimOutcomeEmail } from './claim-emails';
 
 /**
  * "I didn't get my water" (docs/architecture.md, "Claims"): a person claims one of their vends within 24 hours. When
@@ -179,28 +181,12 @@ export async function resolveClaim(sessionId: string, input: ClaimResolutionInpu
  * The outcome e-mail, in the language of the request that made the claim (docs/architecture.md, "E-mail"); a
  * refused e-mail is logged, the outcome stands.
  */
-export function outcomeEmail(claim: ClaimRecord): { subject: string; text: string } {
-  const refill = `${claim.machineName}, ${claim.vendAt.slice(0, 16).replace('T', ' ')} UTC`;
-  const reason = claim.resolution?.reason ?? '';
-  const amount = formatRupiah(claim.creditedIdr);
-  const mails: Record<Language, { subject: string; text: string }> = claim.status === 'credited'
-    ? {
-      en: { subject: `Your refill claim: ${amount} back in your wallet`, text: [`We credited ${amount} to your Bali Refill wallet for your refill at ${refill}.`, `Why: ${reason}`].join('\n') },
-      id: { subject: `Klaim isi ulang: ${amount} kembali ke dompet`, text: [`Kami mengembalikan ${amount} ke dompet Bali Refill Anda untuk isi ulang di ${refill}.`, `Alasan: ${reason}`].join('\n') },
-    }
-    : {
-      en: { subject: 'Your refill claim was declined', text: [`We looked at your claim on the refill at ${refill} and declined it.`, `Reason: ${reason}`].join('\n') },
-      id: { subject: 'Klaim isi ulang Anda ditolak', text: [`Kami memeriksa klaim Anda atas isi ulang di ${refill} dan menolaknya.`, `Alasan: ${reason}`].join('\n') },
-    };
-  return mails[claimLanguage(claim)];
-}
-
 async function mailOutcome(claim: ClaimRecord, deps: Pick<ClaimDeps, 'users' | 'mailer' | 'log'>): Promise<void> {
   if (!deps.mailer || claim.status === 'pending') return;
   const user = await deps.users.get(claim.userId);
   if (!user?.email) return;
   try {
-    await deps.mailer.send({ to: user.email, ...outcomeEmail(claim) });
+    await deps.mailer.send({ to: user.email, ...renderEmail(claimOutcomeEmail, claimOutcomeData(claim), claimLanguage(claim)) });
   } catch (error) {
     (deps.log ?? consoleLog).warn('claim outcome e-mail not sent', { sessionId: claim.sessionId, error: (error as Error).message });
   }

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { Language, Localized } from '@shared/language';
-import { formatRupiah } from '@shared/money';
+import type { Language } from '@shared/language';
 import { REFUND_WINDOW_DAYS, type PaymentMethod, type Transaction } from '@shared/schemas/transaction';
 import {
   type PayoutDestination,
@@ -12,7 +11,6 @@ import {
   type WithdrawalPlan,
 } from '@shared/schemas/withdrawal';
 import { payoutDestinationLabel } from '@shared/payout-destination';
-import { paymentMethodName } from '@shared/payment-methods';
 import { consoleLog } from '../../platform/ports/log';
 import type { Mailer } from '../../platform/ports/mailer';
 import { GatewayRejected, GatewayUnavailable, type GatewayRefund } from '../ports/payment-gateway';
@@ -32,6 +30,8 @@ import { orderKind, requireIdempotencyKey } from './payment-orders';
 import type { PaymentDeps } from './payment-deps';
 import { takeBackRefunds } from './payment-reports';
 import * as texts from '../../platform/domain/texts';
+import { renderEmail, type RenderedEmail } from '../../platform/domain/email-template';
+import { payoutNoticeEmail, payoutOutcomeEmail, refundEmail } from './withdrawal-emails';
 
 /**
  * Withdrawing the unused balance (docs/payments.md, "Withdrawals"). The whole balance is first moved out of the
@@ -358,72 +358,12 @@ async function carryOut(record: WithdrawalRecord, deps: WithdrawalDeps): Promise
 // ---------------------------------------------------------------------------------------------------------
 // E-mail: one per refund, one for the payout request, once per withdrawal
 
-const day = (iso: string) => iso.slice(0, 10);
-
-const payoutReasonTexts: Record<PayoutReason, (line: PayoutLine) => Localized> = {
-  window_passed: (l) => ({
-    en: `${paymentMethodName(l.paymentMethod!)} refunds are possible for ${REFUND_WINDOW_DAYS[l.paymentMethod!]} days; this top-up of ${day(l.paidAt!)} could be refunded until ${day(l.refundableUntil!)}`,
-    id: `Pengembalian ${paymentMethodName(l.paymentMethod!)} hanya bisa dalam ${REFUND_WINDOW_DAYS[l.paymentMethod!]} hari; isi saldo tanggal ${day(l.paidAt!)} ini bisa dikembalikan sampai ${day(l.refundableUntil!)}`,
-  }),
-  method_not_refundable: (l) => ({
-    en: `${paymentMethodName(l.paymentMethod!)} payments cannot be refunded automatically`,
-    id: `Pembayaran ${paymentMethodName(l.paymentMethod!)} tidak dapat dikembalikan secara otomatis`,
-  }),
-  not_from_topup: () => ({
-    en: 'This part of the balance is credit that did not come from a top-up (a claim, goodwill, a kept receipt or our team\'s adjustment), so no payment provider can refund it',
-    id: 'Bagian saldo ini adalah kredit yang tidak berasal dari isi saldo (klaim, kompensasi, struk yang disimpan, atau penyesuaian oleh tim kami), jadi tidak ada penyedia pembayaran yang bisa mengembalikannya',
-  }),
-  gateway_refused: (l) => ({
-    en: `The payment provider refused the refund${l.detail ? `: ${l.detail}` : ''}`,
-    id: `Penyedia pembayaran menolak pengembalian dana${l.detail ? `: ${l.detail}` : ''}`,
-  }),
-};
-
-/** The refund e-mails and the payout request's, in the language of the withdrawal's request (docs/architecture.md, "E-mail"). */
-function emailsOf(record: WithdrawalRecord): { subject: string; text: string }[] {
+/** The refund e-mails and the payout notice, in the language of the withdrawal's request (docs/architecture.md, "E-mail"). */
+function emailsOf(record: WithdrawalRecord): RenderedEmail[] {
   const language = record.language ?? 'en';
-  const refunds = record.refunds.map((r) => ({
-    en: {
-      subject: `Bali Refill: ${formatRupiah(r.amount)} refunded to your ${paymentMethodName(r.paymentMethod)}`,
-      text: [
-        `We refunded ${formatRupiah(r.amount)} of your unused Bali Refill balance to the ${paymentMethodName(r.paymentMethod)} payment you topped up with on ${day(r.paidAt)} (${formatRupiah(r.paid)}).`,
-        'Refunds reach your e-wallet or bank within a few days, depending on the provider.',
-        '',
-        `Withdrawal: ${record.id}`,
-        `Top-up: ${r.orderId}`,
-      ].join('\n'),
-    },
-    id: {
-      subject: `Bali Refill: ${formatRupiah(r.amount)} dikembalikan ke ${paymentMethodName(r.paymentMethod)} Anda`,
-      text: [
-        `Kami mengembalikan ${formatRupiah(r.amount)} dari saldo Bali Refill Anda yang belum terpakai ke pembayaran ${paymentMethodName(r.paymentMethod)} yang Anda pakai untuk isi saldo pada ${day(r.paidAt)} (${formatRupiah(r.paid)}).`,
-        'Pengembalian dana masuk ke dompet digital atau bank Anda dalam beberapa hari, tergantung penyedianya.',
-        '',
-        `Penarikan: ${record.id}`,
-        `Isi saldo: ${r.orderId}`,
-      ].join('\n'),
-    },
-  } satisfies Record<Language, { subject: string; text: string }>)[language]);
-  const payoutTotal = sum(record.payout.map((p) => p.amountIdr));
-  const lines = record.payout.map((p) => `- ${formatRupiah(p.amountIdr)}: ${payoutReasonTexts[p.reason](p)[language]}.`);
-  const to = payoutToOf(record);
-  const payoutMail: Record<Language, { subject: string; text: string }> = {
-    en: {
-      subject: `Bali Refill: ${formatRupiah(payoutTotal)} will be paid out to you`,
-      text: [
-        `${formatRupiah(payoutTotal)} of your balance could not be refunded automatically. Our team will pay it out to ${to ?? 'you (we will ask you where)'} and write to you when it is sent:`,
-        '', ...lines, '', `Withdrawal: ${record.id}`,
-      ].join('\n'),
-    },
-    id: {
-      subject: `Bali Refill: ${formatRupiah(payoutTotal)} akan dibayarkan kepada Anda`,
-      text: [
-        `${formatRupiah(payoutTotal)} dari saldo Anda tidak dapat dikembalikan secara otomatis. Tim kami akan membayarkannya ${to ? `ke ${to}` : 'kepada Anda (kami akan menanyakan tujuannya)'} dan mengabari Anda saat sudah dikirim:`,
-        '', ...lines, '', `Penarikan: ${record.id}`,
-      ].join('\n'),
-    },
-  };
-  return [...refunds, ...(payoutTotal > 0 ? [payoutMail[language]] : [])];
+  const refunds = record.refunds.map((refund) => renderEmail(refundEmail, { withdrawalId: record.id, refund }, language));
+  const payout = record.payout.length > 0 ? [renderEmail(payoutNoticeEmail, { withdrawalId: record.id, lines: record.payout, to: payoutToOf(record) }, language)] : [];
+  return [...refunds, ...payout];
 }
 
 async function mailOnce(record: WithdrawalRecord, deps: WithdrawalDeps): Promise<WithdrawalRecord> {
@@ -511,23 +451,9 @@ export async function resolvePayout(id: string, resolution: PayoutResolution, ac
     throw conflict(texts.payoutAlready(now?.payoutStatus ?? 'gone'));
   }
   if (record.email && deps.mailer) {
-    // In the language of the withdrawal's request (docs/architecture.md, "E-mail"); the admin's note as written.
-    const note = resolution.note ? `\n\n${resolution.note}` : '';
-    const mails: Record<Language, { subject: string; text: string }> = {
-      en: {
-        subject: `Bali Refill: your payout of ${formatRupiah(amount)}`,
-        text: resolution.outcome === 'paid'
-          ? `We sent you ${formatRupiah(amount)}${to ? ` to ${to}` : ''}, the part of your withdrawal ${id} that could not be refunded automatically. Transfer reference: ${reference}.${note}`
-          : `The ${formatRupiah(amount)} of your withdrawal ${id} that could not be refunded automatically is back in your Bali Refill wallet.${note}`,
-      },
-      id: {
-        subject: `Bali Refill: pembayaran Anda sebesar ${formatRupiah(amount)}`,
-        text: resolution.outcome === 'paid'
-          ? `Kami telah mengirimkan ${formatRupiah(amount)} kepada Anda${to ? ` ke ${to}` : ''}, bagian dari penarikan ${id} yang tidak dapat dikembalikan secara otomatis. Referensi transfer: ${reference}.${note}`
-          : `${formatRupiah(amount)} dari penarikan ${id} yang tidak dapat dikembalikan secara otomatis sudah kembali ke dompet Bali Refill Anda.${note}`,
-      },
-    };
-    await deps.mailer.send({ to: record.email, ...mails[record.language ?? 'en'] }).catch((error: unknown) => {
+    // In the language of the withdrawal's request (docs/architecture.md, "E-mail").
+    const mail = renderEmail(payoutOutcomeEmail, { withdrawalId: id, amountIdr: amount, outcome: resolution.outcome, to, transferReference: reference, note: resolution.note }, record.language ?? 'en');
+    await deps.mailer.send({ to: record.email, ...mail }).catch((error: unknown) => {
       (deps.log ?? consoleLog).warn('payout e-mail not sent', { withdrawalId: id, error: (error as Error).message });
     });
   }
