@@ -220,7 +220,9 @@ export async function benchStations(outputs: LocalOutputs, broker: LocalBroker, 
   // unmeasured round of each comes first, then measured rounds alternate and the medians are compared.
   const count = 20;
   const beats = 25;
-  const provisioned = await Promise.all(Array.from({ length: count }, (_, i) => provision(outputs, admin.token, `BHB-${String(i).padStart(3, '0')}${String(Date.now() % 1000).padStart(3, '0')}`)));
+  // One at a time: setup, not measured, and 20 at once on a loaded machine had the local gateway reset a connection.
+  const provisioned: Provisioned[] = [];
+  for (let i = 0; i < count; i++) provisioned.push(await provision(outputs, admin.token, `BHB-${String(i).padStart(3, '0')}${String(Date.now() % 1000).padStart(3, '0')}`));
   const fleet = startChild(join(dirname(fileURLToPath(import.meta.url)), 'heartbeat-fleet.ts'), { openFiles: 1024, maxOldSpaceMb: 512 });
   const reply = (expected: FleetMessage['type']) => new Promise<void>((resolve, reject) => {
     fleet.once('message', (m: FleetMessage) => (m.type === expected ? resolve() : reject(new Error(`heartbeat fleet: ${m.type === 'failed' ? m.error : m.type}`))));
