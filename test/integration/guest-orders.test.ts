@@ -7,6 +7,7 @@ import { settleGuestSession, unusedRefundKey } from '@functions/guests/domain/gu
 import { orderIdFor } from '@functions/wallet/domain/payment-orders';
 import { STATION_UNAVAILABLE } from '@functions/wallet/domain/purchase-paid';
 import { guestAccountOf, refundInFlightAccount } from '@functions/wallet/ports/payment-orders';
+import { DynamoPaymentOrders } from '@functions/wallet/adapters/dynamodb/payment-orders';
 import { sweepExpiredSessions } from '@functions/vending/domain/vend-sweep';
 import { sandboxControlClient } from '@infra/local/sandbox-control';
 import type { SimStation } from '@infra/local/simulator';
@@ -202,6 +203,10 @@ describe('guest orders', () => {
     await waitFor(async () => station.remoteStarts.find((r) => 'sessionId' in r && r.sessionId === sessionId) ?? null, (r) => r?.outcome === 'completed', 20_000, 100);
     const closed = await waitFor(() => storedOrder(res.body.id), (o) => Boolean(o?.closedAt && o.receiptMailedAt), 20_000, 100);
     expect(closed.value).toMatchObject({ status: 'refunded', refunded: 266, refundKeys: [unusedRefundKey(res.body.id)], dispensedMl: 1234, charged: 1234 });
+    // A second settler closing it again (a reader at the same moment) changes nothing: the receipt keeps its time.
+    const { db, tableName } = testDb();
+    expect(await new DynamoPaymentOrders(db, tableName).update(res.body.id, { closedAt: new Date(Date.now() + 60_000).toISOString(), dispensedMl: 1234, charged: 1234 })).toBeNull();
+    expect((await storedOrder(res.body.id))?.closedAt).toBe(closed.value?.closedAt);
     await expectBooksBalanced(res.body.id, { topup: 1500, purchase: 1234, refund: 266 });
     expect((await waitForEmail(local().mail.messages, address)).text).toContain('Refunded: Rp 266');
   });

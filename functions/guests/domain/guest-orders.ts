@@ -305,7 +305,9 @@ async function settleGuestOrder(order: GuestOrder, deps: GuestSettlementDeps): P
   }
   // Why nothing was started, not the refund record's generic message; from the order's state, not from its message,
   // which a caller that read the order while another settled it may hold stale.
-  const closed = (await deps.paymentOrders.update(order.orderId, { closedAt: deps.clock.now().toISOString(), dispensedMl: outcome.dispensedMl, charged: outcome.charged, message: closingMessage(order) })) ?? current;
+  // Closed once: a reader and the stream settling at once keep the first closing (and the time the receipt shows).
+  const closed = (await deps.paymentOrders.update(order.orderId, { closedAt: deps.clock.now().toISOString(), dispensedMl: outcome.dispensedMl, charged: outcome.charged, message: closingMessage(order) }))
+    ?? (await deps.paymentOrders.get(order.orderId)) ?? current;
   if (closed.kind !== 'guest') throw new Error('guest order changed kind');
   log.info('guest order settled', { orderId: order.orderId, dispensedMl: outcome.dispensedMl, charged: outcome.charged, refunded: closed.refunded ?? 0 });
   return mailReceipt(closed, deps);

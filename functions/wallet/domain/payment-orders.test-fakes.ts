@@ -35,7 +35,7 @@ export class MemoryOrders implements PaymentOrders {
   }
   async update(id: string, patch: OrderPatch, onlyIf?: OrderStatus[]) {
     const o = this.items.get(id);
-    if (!o || (onlyIf && !onlyIf.includes(o.status))) return null;
+    if (!o || (onlyIf && !onlyIf.includes(o.status)) || (patch.closedAt !== undefined && 'closedAt' in o && o.closedAt)) return null;
     const next = { ...o, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined)) } as PaymentOrder;
     this.items.set(id, next);
     return structuredClone(next);

@@ -144,8 +144,10 @@ export interface PaymentOrders {
   create(order: PaymentOrder): Promise<{ created: true; order: PaymentOrder } | { created: false; order: PaymentOrder }>;
   get(orderId: string): Promise<PaymentOrder | null>;
   /**
-   * Applies the patch; when `onlyIf` is given, only while the order's status is one of those (false otherwise).
-   * Returns the order after the change, or null when the condition failed or the order does not exist.
+   * Applies the patch; when `onlyIf` is given, only while the order's status is one of those (false otherwise). A
+   * patch with `closedAt` closes the order once: a second closing (two settlers at once) changes nothing, so the time
+   * a receipt showed stays its time. Returns the order after the change, or null when a condition failed or the order
+   * does not exist.
    */
   update(orderId: string, patch: OrderPatch, onlyIf?: OrderStatus[]): Promise<PaymentOrder | null>;
   /**

@@ -48,7 +48,7 @@ export class DynamoPaymentOrders implements PaymentOrders {
       values[`:v${i}`] = value;
       sets.push(`#f${i} = :v${i}`);
     });
-    let condition = 'attribute_exists(PK)';
+    let condition = patch.closedAt === undefined ? 'attribute_exists(PK)' : 'attribute_exists(PK) AND attribute_not_exists(closedAt)';
     if (onlyIf?.length) {
       names['#status'] = 'status';
       onlyIf.forEach((status, i) => (values[`:s${i}`] = status));
