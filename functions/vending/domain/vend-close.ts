@@ -45,7 +45,8 @@ export type CloseOutcome = 'settled' | 'settledLate' | 'receivable' | 'incident'
 
 /** Keeps an incident's copy of a message small. */
 const MAX_REPORT_CHARS = 2_000;
-const rawPayload = (event: unknown) => {
+/** A station's message as an incident keeps it: without what the rule adds, at most MAX_REPORT_CHARS. */
+export const rawPayload = (event: unknown) => {
   const { stationId: _s, receivedAt: _r, ...payload } = (event && typeof event === 'object' ? event : { value: event }) as Record<string, unknown>;
   return JSON.stringify(payload).slice(0, MAX_REPORT_CHARS);
 };

@@ -3,7 +3,7 @@ import { priceOfMillilitres } from '@shared/money';
 import { combinedParts } from '../../platform/ports/transaction';
 import { StationId, stationPrice } from '../../stations/domain/machines';
 import type { UsedToken, VendSession } from '../ports/vend-sessions';
-import type { CloseOutcome } from './vend-close';
+import { rawPayload, type CloseOutcome } from './vend-close';
 import type { VendDeps } from './vend';
 import { verifyOfflineProof } from './tokens';
 import { completedVolume, refusedByLedger, stationName } from './vend-rules';
@@ -25,9 +25,6 @@ const OfflineCompletion = z.object({
   dispensedMl: z.optional(z.unknown()),
 });
 
-/** Keeps an incident's copy of a message small. */
-const MAX_REPORT_CHARS = 2_000;
-
 /** The outcomes of an offline completion beyond a session's: a token redeemed at a second station (alarmed). */
 export type OfflineOutcome = CloseOutcome | 'redeemedTwice';
 
@@ -44,12 +41,11 @@ export async function completeOfflineVend(event: unknown, deps: VendDeps): Promi
   const [proof, machine, settings] = await Promise.all([verifyOfflineProof(token, await deps.signingKeys.publicKey()), deps.machines.get(stationId), deps.settings.get()]);
   const machineName = machine ? stationName(machine) : stationId;
   const untrusted = async (reason: string, about: { jti?: string; userId?: string; maxMl?: number }) => {
-    const { stationId: _s, receivedAt: _r, ...payload } = event as Record<string, unknown>;
     // One incident per token and station (a station delivering it again adds a report), or per proof that names none.
     const subject = `offline-${stationId}-${about.jti ?? crypto.randomUUID()}`;
     await deps.vendSessions.recordOfflineIncident(
       { id: subject, stationId, userId: about.userId ?? 'unknown', machineName, maxMl: about.maxMl ?? 0 },
-      { at: now, payload: JSON.stringify(payload).slice(0, MAX_REPORT_CHARS), reason },
+      { at: now, payload: rawPayload(event), reason },
     );
     deps.log.warn('offline vend incident: the proof cannot be trusted, nothing charged', { stationId, reason, jti: about.jti });
     return 'incident' as const;
