@@ -173,7 +173,8 @@ export default function NfcPayDialog({ onClose, onTopUp }: { onClose: () => void
 /**
  * The code on screen and what became of it (GET /api/nfc/tokens/{id}, every 2 s while it may still change): the QR
  * code and its countdown while no station has taken it, then dispensing, then charged or not used. Once charged, the
- * balance, the history and the impact are read again.
+ * balance, the history and the impact are read again; once not used, the balance and the history (the code's
+ * reservation came back to the wallet).
  */
 function FollowedCode({ code, now, nfc }: { code: Code; now: number; nfc: NfcWrite }) {
   const t = useMessages(nfcTexts);
@@ -182,9 +183,9 @@ function FollowedCode({ code, now, nfc }: { code: Code; now: number; nfc: NfcWri
   const progress = useQuery(nfcTokenQueries.progress(code.token, language)).data;
   const status = progress?.status ?? 'waiting';
   useEffect(() => {
-    if (status !== 'charged') return;
+    if (status !== 'charged' && status !== 'not_used') return;
     void refreshWallet(queryClient);
-    void queryClient.invalidateQueries({ queryKey: impactQueries.mine().queryKey });
+    if (status === 'charged') void queryClient.invalidateQueries({ queryKey: impactQueries.mine().queryKey });
   }, [status, queryClient]);
 
   const left = remainingMs(code.token.expiresAt, now);
