@@ -6,6 +6,7 @@ import { stationListSnapshot } from './providers/station-list';
 import { clock } from '../platform/providers/clock';
 import { leases } from '../platform/providers/repositories/leases';
 import { machines } from './providers/repositories/machines';
+import { fleetPrices } from './providers/repositories/fleet-prices';
 import { settings } from '../platform/providers/repositories/settings';
 
 /**
@@ -15,7 +16,7 @@ import { settings } from '../platform/providers/repositories/settings';
 export const handler = observedHandler(
   'stationListChanges',
   (event) => publishChangedStations(((event as { Records?: DynamoDBRecord[] }).Records ?? []).filter(isStationChange).map(stationChangeOf), {
-    machines: machines(), settings: settings(), clock: clock(), leases: leases(), snapshot: stationListSnapshot(),
+    machines: machines(), settings: settings(), clock: clock(), leases: leases(), snapshot: stationListSnapshot(), fleetPrices: fleetPrices(),
   }),
   (result) => result.outcome,
 );

@@ -42,12 +42,13 @@ describe('StationList construct', () => {
     ]);
   });
 
-  it('lets neither write the table, but the change publisher its lease item', () => {
+  it("lets both write the table only at the fleet's highest price, and the change publisher its lease item", () => {
     const writes = (id: string) => roleStatements(template, functionRole(template, id))
       .filter((s) => ([] as string[]).concat(s.Action).some((a) => /^dynamodb:(Put|Update|Delete|BatchWrite|TransactWrite)/.test(a)))
       .map((s) => [s.Action, (s as { Condition?: unknown }).Condition ?? null]);
-    expect(writes(fnId)).toEqual([]);
-    expect(writes(changesId)).toEqual([['dynamodb:UpdateItem', { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': ['LEASE#station-list'] } }]]);
+    const fleetPrices = ['dynamodb:PutItem', { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': ['FLEET#PRICES'] } }];
+    expect(writes(fnId)).toEqual([fleetPrices]);
+    expect(writes(changesId)).toEqual([fleetPrices, ['dynamodb:UpdateItem', { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': ['LEASE#station-list'] } }]]);
   });
 
   it('runs the change publisher on the table stream, station items only, from the latest record, failures to the queue', () => {

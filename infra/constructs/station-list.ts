@@ -59,6 +59,12 @@ export class StationList extends Construct {
         logRetention: props.logRetention,
       });
       props.data.grant(fn.role, 'read');
+      // The fleet's highest price, beside the list (functions/stations/domain/station-list.ts): its one item only.
+      fn.role.addToPrincipalPolicy(new PolicyStatement({
+        actions: ['dynamodb:PutItem'],
+        resources: [props.data.table.tableArn],
+        conditions: { 'ForAllValues:StringEquals': { 'dynamodb:LeadingKeys': [keys.fleetPrices.PK] } },
+      }));
       // The list file and its metadata (HeadObject is s3:GetObject), writing it, and listing that key alone, so that
       // the first run reads "no such key" (404) rather than "access denied"; tiles are only written (docs/scale.md).
       fn.role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:GetObject', 's3:PutObject'], resources: [this.bucket.arnForObjects(key)] }));

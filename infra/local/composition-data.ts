@@ -7,6 +7,7 @@ import type { Favourites } from '../../functions/stations/ports/favourites';
 import type { HostRequests } from '../../functions/partners/ports/host-requests';
 import type { Ledger } from '../../functions/wallet/ports/ledger';
 import type { Machines } from '../../functions/stations/ports/machines';
+import type { FleetPrices } from '../../functions/stations/ports/fleet-prices';
 import type { SafetyRecords } from '../../functions/fleet/ports/safety-records';
 import type { SettingsStore } from '../../functions/platform/ports/settings';
 import type { Telemetry } from '../../functions/fleet/ports/telemetry';
@@ -24,6 +25,7 @@ import { favourites } from '../../functions/stations/providers/repositories/favo
 import { hostRequests } from '../../functions/partners/providers/repositories/host-requests';
 import { ledger } from '../../functions/wallet/providers/repositories/ledger';
 import { machines } from '../../functions/stations/providers/repositories/machines';
+import { fleetPrices } from '../../functions/stations/providers/repositories/fleet-prices';
 import { paymentOrders } from '../../functions/wallet/providers/repositories/payment-orders';
 import { safetyRecords } from '../../functions/fleet/providers/repositories/safety-records';
 import { settings } from '../../functions/platform/providers/repositories/settings';
@@ -37,6 +39,7 @@ export interface DataServices {
   clock: Clock;
   ids: Ids;
   machines: Machines;
+  fleetPrices: FleetPrices;
   hostRequests: HostRequests;
   settings: SettingsStore;
   users: Users;
@@ -67,6 +70,7 @@ export const data = /* @__PURE__ */ provider((): DataServices => ({
   clock: systemClockOf(),
   ids: randomIdsOf(),
   machines: machines(),
+  fleetPrices: fleetPrices(),
   hostRequests: hostRequests(),
   settings: settings(),
   users: users(),

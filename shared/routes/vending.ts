@@ -12,7 +12,7 @@ export const createClaim = route({
 });
 export const generateNfcToken = route({
   method: 'POST', path: '/api/nfc/generate-token', auth: 'user', tag: 'wallet', money: true, summary: 'One-time signed token to pay at a station, with its id (tokenId) to follow what becomes of it; it reserves its offline allowance from the wallet',
-  response: NfcTokenResponse, access: { table: ['GetItem', 'PutItem', 'UpdateItem', 'Query:GSI2'], signingKey: true },
+  response: NfcTokenResponse, access: { table: ['GetItem', 'PutItem', 'UpdateItem'], signingKey: true },
 });
 export const getNfcToken = route({
   method: 'GET', path: '/api/nfc/tokens/{id}', auth: 'user', tag: 'wallet',

@@ -3,6 +3,9 @@ import { DeleteTableCommand, DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient } from '@functions/platform/adapters/dynamodb/client';
 import { DynamoMachines } from '@functions/stations/adapters/dynamodb/machines';
+import { DynamoFleetPrices } from '@functions/stations/adapters/dynamodb/fleet-prices';
+import { keys } from '@functions/platform/adapters/dynamodb/keys';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { DynamoSettings } from '@functions/platform/adapters/dynamodb/settings';
 import { S3Bucket } from '@functions/platform/adapters/s3/s3-bucket';
 import { S3StationList } from '@functions/stations/adapters/s3/s3-station-list';
@@ -29,6 +32,7 @@ const FLEET = STATION_LIST_TILE_THRESHOLD + 100;
 const run = `tiles-${Date.now().toString(36)}`;
 let s3: S3Client;
 let machines: DynamoMachines;
+let fleetPrices: DynamoFleetPrices;
 let deps: Parameters<typeof publishStationList>[0];
 
 const object = (path: string) => fetch(`${local().storage.endpoint}/${run}${path}`);
@@ -39,6 +43,7 @@ beforeAll(async () => {
   await ensureTable(dynamodb.endpoint, run);
   const db = createDocumentClient({ tableName: run, endpoint: dynamodb.endpoint });
   machines = new DynamoMachines(db, run);
+  fleetPrices = new DynamoFleetPrices(db, run);
   s3 = new S3Client({ endpoint: storage.endpoint, region: 'ap-southeast-1', forcePathStyle: true, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
   await s3.send(new CreateBucketCommand({ Bucket: run }));
   const at = new Date().toISOString();
@@ -55,7 +60,7 @@ beforeAll(async () => {
     updatedAt: at,
   }));
   for (let start = 0; start < records.length; start += 50) await Promise.all(records.slice(start, start + 50).map((record) => machines.create(record)));
-  deps = { machines, settings: new DynamoSettings(db, run), clock: systemClock, snapshot: new S3StationList(new S3Bucket(run, { env: { AWS_REGION: 'ap-southeast-1', AWS_ENDPOINT_URL_S3: storage.endpoint }, credentials: async () => ({ accessKeyId: 'local', secretAccessKey: 'local' }) })) };
+  deps = { machines, settings: new DynamoSettings(db, run), clock: systemClock, fleetPrices, snapshot: new S3StationList(new S3Bucket(run, { env: { AWS_REGION: 'ap-southeast-1', AWS_ENDPOINT_URL_S3: storage.endpoint }, credentials: async () => ({ accessKeyId: 'local', secretAccessKey: 'local' }) })) };
 }, 120_000);
 
 afterAll(async () => {
@@ -102,6 +107,22 @@ describe('the station list in area tiles', () => {
     expect((await json<Machine[]>(stationTilePath(changed[0]!))).find((m) => m.id === 'TIL-00000')?.name).toBe('Tile Station Renamed');
     const relisted = await json<StationListFile>(STATION_LIST_SNAPSHOT_PATH);
     expect(isTiledStationList(relisted) && relisted.tiles.find((t) => t.key === changed[0])?.fingerprint).not.toBe(list.tiles.find((t) => t.key === changed[0])?.fingerprint);
+  });
+
+  it("keeps the fleet's highest price per litre in its item, rewritten only when it changed", async () => {
+    await publishStationList(deps);
+    expect(await fleetPrices.highest()).toBe(1_000);
+    await machines.update('TIL-00007', { pricePerLitre: 2_300 });
+    await publishStationList(deps);
+    expect(await fleetPrices.highest()).toBe(2_300);
+    // The same price again: the item keeps the time it was written at.
+    await fleetPrices.recordHighest(2_300, '2099-01-01T00:00:00.000Z');
+    const { dynamodb } = local();
+    const { Item } = await createDocumentClient({ tableName: run, endpoint: dynamodb.endpoint }).send(new GetCommand({ TableName: run, Key: keys.fleetPrices }));
+    expect(Item?.at).not.toBe('2099-01-01T00:00:00.000Z');
+    await machines.update('TIL-00007', { pricePerLitre: 900 });
+    await publishStationList(deps);
+    expect(await fleetPrices.highest()).toBe(1_000);
   });
 
   it('is served by the local CloudFront from the list bucket under the same path, a tile as it is in the bucket', async () => {

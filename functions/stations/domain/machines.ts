@@ -27,6 +27,10 @@ export function effectiveStatus(record: MachineRecord, now: Date, heartbeatInter
 /** What a vend at the station costs per litre: its own price (a setPrice command it applied), else the global setting. */
 export const stationPrice = (record: Pick<MachineRecord, 'pricePerLitre'>, settings: { pricePerLitre: number }) => record.pricePerLitre ?? settings.pricePerLitre;
 
+/** The highest price per litre in the fleet (the default where a station has none of its own); a loop, as 100,000 arguments to Math.max overflow the stack. */
+export const highestStationPrice = (fleet: Pick<MachineRecord, 'pricePerLitre'>[], settings: { pricePerLitre: number }) =>
+  fleet.reduce((highest, machine) => Math.max(highest, stationPrice(machine, settings)), settings.pricePerLitre);
+
 /** The settings a station's public view reads: its status follows the heartbeat interval, its price the global one. */
 export type MachineViewSettings = Pick<Settings, 'heartbeatIntervalSeconds' | 'pricePerLitre'>;
 

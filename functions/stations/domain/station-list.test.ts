@@ -74,6 +74,27 @@ describe('publishStationList', () => {
     expect(await publishStationList(deps)).toMatchObject({ written: true });
     expect(snapshot.stations[0]!.status).toBe('offline');
   });
+
+  it("records the fleet's highest price per litre, a hidden station's and the default's included, and writes it only when it changed", async () => {
+    const world = await memoryVendWorld(new Date('2026-03-01T08:00:00Z'), { pricePerLitre: 1_000 });
+    const at = world.clock.now().toISOString();
+    await world.machines.create({ id: 'HRL-00001', name: 'Sanur Beach', status: 'online', lastHeartbeat: at, createdAt: at, updatedAt: at });
+    const deps = { ...world, snapshot: new MemorySnapshot() };
+    await publishStationList(deps);
+    expect(world.fleetPrices.recorded).toBe(1_000);
+
+    // A station off the public lists still serves pay codes: its price counts.
+    await world.machines.create({ id: 'HRL-00002', name: 'Test bench', status: 'online', lastHeartbeat: at, pricePerLitre: 2_500, hidden: true, createdAt: at, updatedAt: at });
+    await publishStationList(deps);
+    expect(world.fleetPrices.recorded).toBe(2_500);
+    expect(deps.snapshot.stations.map((station) => station.id)).toEqual(['HRL-00001']);
+    await publishStationList(deps);
+    expect(world.fleetPrices.writes).toBe(2);
+
+    await world.machines.update('HRL-00002', { pricePerLitre: 800 });
+    await publishStationList(deps);
+    expect(world.fleetPrices.recorded).toBe(1_000);
+  });
 });
 
 describe('publishStationList above STATION_LIST_TILE_THRESHOLD stations (area tiles)', () => {

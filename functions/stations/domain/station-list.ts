@@ -19,7 +19,8 @@ import type { Leases } from '../../platform/ports/leases';
 import type { MachineRecord, Machines } from '../ports/machines';
 import type { SettingsStore } from '../../platform/ports/settings';
 import type { StationListSnapshot } from '../ports/station-list';
-import { toMachine, type MachineViewSettings } from './machines';
+import type { FleetPrices } from '../ports/fleet-prices';
+import { highestStationPrice, toMachine, type MachineViewSettings } from './machines';
 
 export interface StationListDeps {
   machines: Machines;
@@ -27,16 +28,25 @@ export interface StationListDeps {
   clock: Clock;
 }
 
+/** What a publication writes: the list's files, and the fleet's highest price beside them. */
+export type StationListPublishDeps = StationListDeps & { snapshot: StationListSnapshot; fleetPrices: Pick<FleetPrices, 'recordHighest'> };
+
 /** Every station as the console sees it now (its status follows from its last heartbeat and the interval setting), hidden ones too. */
 export async function allStations(deps: StationListDeps): Promise<Machine[]> {
+  return (await readFleet(deps)).stations;
+}
+
+async function readFleet(deps: StationListDeps): Promise<{ stations: Machine[]; highestPrice: number }> {
   const [records, settings] = await Promise.all([deps.machines.list(), deps.settings.get()]);
   const now = deps.clock.now();
-  return records.map((record) => toMachine(record, now, settings));
+  return { stations: records.map((record) => toMachine(record, now, settings)), highestPrice: highestStationPrice(records, settings) };
 }
+
+const isPublic = (station: Machine) => !station.hidden;
 
 /** Every station the public sees: all but those an admin keeps off the public lists. */
 export async function publicStationList(deps: StationListDeps): Promise<Machine[]> {
-  return (await allStations(deps)).filter((station) => !station.hidden);
+  return (await allStations(deps)).filter(isPublic);
 }
 
 const fingerprintOf = (json: string) => createHash('sha256').update(json).digest('base64url');
@@ -118,8 +128,11 @@ const TILE_WRITES_IN_FLIGHT = 16;
  * (publishChangedStations). Tiles are written before the list that names them; a tile that emptied is written empty
  * (a page that read the list before may still ask for it) and leaves the list.
  */
-export async function publishStationList(deps: StationListDeps & { snapshot: StationListSnapshot }): Promise<{ stations: number; written: boolean; tilesWritten: number }> {
-  const stations = await publicStationList(deps);
+export async function publishStationList(deps: StationListPublishDeps): Promise<{ stations: number; written: boolean; tilesWritten: number }> {
+  const fleet = await readFleet(deps);
+  // Read here anyway: the pay codes' offline allowance is priced from this one figure (docs/architecture.md, "Offline vends").
+  await deps.fleetPrices.recordHighest(fleet.highestPrice, deps.clock.now().toISOString());
+  const stations = fleet.stations.filter(isPublic);
   const { list, tiles } = stationListFiles(stations);
   if (!tiles.length) {
     if (list.fingerprint === (await deps.snapshot.storedFingerprint(list.path))) return { stations: stations.length, written: false, tilesWritten: 0 };
@@ -187,7 +200,7 @@ export type ChangePublication = 'ignored' | 'deferred' | 'written' | 'unchanged'
  * seconds instead of at the next scheduled run. It never waits for the lease: a waiting invocation would hold up its
  * stream shard, whose records (every heartbeat's fold among them) would pile up behind it.
  */
-export async function publishChangedStations(changes: StationChange[], deps: StationListDeps & { snapshot: StationListSnapshot; leases: Leases }): Promise<{ outcome: ChangePublication; changed: number }> {
+export async function publishChangedStations(changes: StationChange[], deps: StationListPublishDeps & { leases: Leases }): Promise<{ outcome: ChangePublication; changed: number }> {
   const now = deps.clock.now();
   const settings = await deps.settings.get();
   const changed = changes.filter((change) => changesPublicList(change, now, settings)).length;

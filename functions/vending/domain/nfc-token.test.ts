@@ -15,7 +15,8 @@ describe('NFC token issuance', () => {
   it('reserves the offline allowance at the fleet\'s highest price, capped at the balance; one live token per account', async () => {
     const w = await memoryVendWorld();
     const at = w.clock.now().toISOString();
-    await w.machines.create({ id: 'HRL-00002', name: 'Canggu', status: 'online', lastHeartbeat: at, pricePerLitre: 2_000, createdAt: at, updatedAt: at });
+    // A station at Rp 2,000 per litre, as the station list's publication recorded the fleet's highest price.
+    await w.fleetPrices.recordHighest(2_000);
     await w.users.ensure({ id: 'u1', username: holder.username, firstName: 'Ketut', lastName: null, email: holder.email }, at);
     w.users.items.get('u1')!.balance = 5_000;
     const first = await issueNfcToken(holder, w);

@@ -5,15 +5,13 @@ import type { SettingsStore } from '../../platform/ports/settings';
 import type { SigningKeys } from '../ports/signing-keys';
 import type { Users } from '../../accounts/ports/users';
 import type { Ledger } from '../../wallet/ports/ledger';
-import type { Machines } from '../../stations/ports/machines';
+import type { FleetPrices } from '../../stations/ports/fleet-prices';
 import type { Reservation, VendSession, VendSessions } from '../ports/vend-sessions';
-import type { Settings } from '@shared/schemas/settings';
 import { conflict, notFound } from '../../platform/domain/errors';
 import { signNfcToken } from './tokens';
 import type { SignedInPerson } from '../../platform/ports/caller-directory';
 import { ensureProfile } from '../../accounts/domain/users';
 import * as texts from '../../platform/domain/texts';
-import { stationPrice } from '../../stations/domain/machines';
 import { minimumBalance, offlineAllowance, refusedByLedger } from './vend-rules';
 
 /**
@@ -23,7 +21,7 @@ import { minimumBalance, offlineAllowance, refusedByLedger } from './vend-rules'
 
 export type IssueDeps = {
   users: Users; settings: SettingsStore; signingKeys: SigningKeys; clock: Clock; ids: Ids;
-  ledger: Pick<Ledger, 'hold'>; vendSessions: Pick<VendSessions, 'reserving' | 'liveReservation'>; machines: Pick<Machines, 'list'>;
+  ledger: Pick<Ledger, 'hold'>; vendSessions: Pick<VendSessions, 'reserving' | 'liveReservation'>; fleetPrices: Pick<FleetPrices, 'highest'>;
 };
 
 /**
@@ -34,17 +32,18 @@ export type IssueDeps = {
  */
 export async function issueNfcToken(holder: SignedInPerson, deps: IssueDeps): Promise<NfcTokenResponse> {
   const now = deps.clock.now();
-  const [user, settings, live, fleet] = await Promise.all([
+  const [user, settings, live, fleetHighest] = await Promise.all([
     ensureProfile(holder, deps.users, now.toISOString()),
     deps.settings.get(),
     deps.vendSessions.liveReservation(holder.sub),
-    deps.machines.list(),
+    deps.fleetPrices.highest(),
   ]);
   if ((user.owed ?? 0) > 0) throw conflict(texts.owedBeforeToken(user.owed ?? 0));
   if (live && isLive(live, now)) return signed(live, deps);
   const minimum = minimumBalance(settings);
   if (user.balance < minimum) throw conflict(texts.insufficientBalance(minimum));
-  const allowance = offlineAllowance(user.balance, settings.offlineAllowanceMl, highestPrice(fleet, settings));
+  // The fleet's highest price as the station list last published it; the default price may have been raised since.
+  const allowance = offlineAllowance(user.balance, settings.offlineAllowanceMl, Math.max(fleetHighest ?? 0, settings.pricePerLitre));
   const issuedAt = new Date(Math.floor(now.getTime() / 1000) * 1000);
   const expiresAt = new Date(issuedAt.getTime() + settings.nfcTokenExpirySeconds * 1000);
   const reservation: Reservation = {
@@ -75,9 +74,6 @@ export const heldByPayCode = (reservation: Reservation | null): { amount: number
 /** Unused and not expired: a station may still take it. */
 const isLive = (reservation: Reservation, now: Date) => reservation.status === 'reserved' && Date.parse(reservation.expiresAt) > now.getTime();
 
-/** The highest price per litre in the fleet (the default where a station has none of its own); a loop, as 100,000 arguments to Math.max overflow the stack. */
-const highestPrice = (fleet: Parameters<typeof stationPrice>[0][], settings: Pick<Settings, 'pricePerLitre'>) =>
-  fleet.reduce((highest, machine) => Math.max(highest, stationPrice(machine, settings)), settings.pricePerLitre);
 
 /** The reservation's token: the same claims whenever it is signed. */
 async function signed(reservation: Reservation, deps: Pick<IssueDeps, 'signingKeys'>): Promise<NfcTokenResponse> {

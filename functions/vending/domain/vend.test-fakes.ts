@@ -17,6 +17,7 @@ import {
 } from '../../wallet/ports/ledger';
 import { combinedParts, TransactionPartRejected, type TransactionPart } from '../../platform/ports/transaction';
 import type { MachineRecord, MachineUpdateCondition, Machines } from '../../stations/ports/machines';
+import type { FleetPrices } from '../../stations/ports/fleet-prices';
 import type { SettingsStore } from '../../platform/ports/settings';
 import type { SigningKeys } from '../ports/signing-keys';
 import type { StationMessages, VendAuthorizedMessage, VendDeniedMessage } from '../ports/station-messages';
@@ -61,6 +62,20 @@ function joined<T>(part: TransactionPart | undefined, change: () => T): T {
   writes.forEach((w) => w.apply());
   return result;
 }
+/** The fleet's highest price as the station list's publication last recorded it; how often it was written. */
+class MemoryFleetPrices implements FleetPrices {
+  recorded: number | null = null;
+  writes = 0;
+  async highest() {
+    return this.recorded;
+  }
+  async recordHighest(pricePerLitre: number) {
+    if (this.recorded === pricePerLitre) return;
+    this.recorded = pricePerLitre;
+    this.writes++;
+  }
+}
+
 export class MemoryMachines implements Machines {
   readonly items = new Map<string, MachineRecord>();
   async list() {
@@ -646,6 +661,7 @@ export async function memoryVendWorld(start = new Date('2026-03-01T08:00:00Z'), 
   const clock = fixedClock(start);
   const world = {
     machines: new MemoryMachines(),
+    fleetPrices: new MemoryFleetPrices(),
     users,
     ledger: new MemoryLedger(users),
     settings: { get: async () => ({ ...defaultSettings(), ...settings }), save: async (s: Settings) => s } satisfies SettingsStore,

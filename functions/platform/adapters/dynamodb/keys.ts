@@ -17,6 +17,7 @@
  * | Used NFC token  | NFCTOKEN#<jti>     | NFCTOKEN                |                              |                            |
  * | Host request    | HOSTREQ#<id>       | HOSTREQ                 | HOSTREQS / <createdAt>#<id>  |                            |
  * | Settings        | SETTINGS           | CURRENT                 |                              |                            |
+ * | Fleet prices    | FLEET#PRICES       | PRICES (the highest price per litre, for pay codes' allowances) |  |                 |
  * | Settings audit  | SETTINGS           | AUDIT#<at>#<id>         |                              |                            |
  * | Totals shard    | STATS#<nn>         | TOTALS                  |                              |                            |
  * | Vend incident   | INCIDENT#<session> | INCIDENT                | INCIDENTS#OPEN / <at>#<sess> |                            |
@@ -120,6 +121,8 @@ export const keys = {
   safetyRecordPrefix: 'SAFETY#',
   /** Where the fleet's alerts (no station: the dead-letter rule) keep their open rules, as a machine item does. */
   fleetAlerts: { PK: 'FLEET', SK: 'ALERTS' },
+  /** The fleet's highest price per litre, written by the station list's publisher alone (its own partition, for its IAM grant). */
+  fleetPrices: { PK: 'FLEET#PRICES', SK: 'PRICES' },
   alertPartition: (stationId: string, rule: string) => `ALERT#${stationId}#${rule}`,
   /** GSI1: unresolved alerts newest first, resolved ones by resolution. */
   activeAlert: (openedAt: string, stationId: string, rule: string) => ({ GSI1PK: 'ALERTS#ACTIVE', GSI1SK: `${openedAt}#${stationId}#${rule}` }),
