@@ -7,7 +7,44 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  */
 const WHOLE_TABLE_READERS = ['test/integration/fuzz-write-routes.test.ts'];
 
+/**
+ * `npm test` runs the system files in two processes, each with a local cloud of its own (`--shard 1/2` and `2/2`), so
+ * one's waits (a browser, a station's report, a poll) are the other's working time. The halves are balanced by what
+ * each file takes: the slowest files by their seconds measured in a clean-clone run, any other by its kind.
+ */
+const SLOW_FILES_SECONDS: Record<string, number> = {
+  'test/integration/money.test.ts': 130,
+  'test/e2e/accessibility.test.ts': 90,
+  'test/integration/fuzz-write-routes.test.ts': 65,
+  'test/e2e/public-prerendered.test.ts': 50,
+  'test/e2e/admin-console.test.ts': 48,
+  'test/e2e/public-stations-tiles.test.ts': 42,
+  'test/e2e/tourist-journey.test.ts': 41,
+  'test/e2e/public-stations.test.ts': 39,
+  'test/e2e/payment-return.test.ts': 39,
+  'test/e2e/wallet-card-topup.test.ts': 35,
+  'test/e2e/guest-refill.test.ts': 34,
+};
+const secondsOf = (file: TestSpecification) => {
+  const path = Object.keys(SLOW_FILES_SECONDS).find((slow) => file.moduleId.endsWith(slow));
+  return path ? SLOW_FILES_SECONDS[path]! : file.moduleId.includes('/test/e2e/') ? 15 : 8;
+};
+
 class WholeTableReadersFirst extends BaseSequencer {
+  /** The longest file first into the half with less work so far: both processes compute the same split. */
+  override async shard(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const { index, count } = this.ctx.config.shard!;
+    const halves = Array.from({ length: count }, () => ({ seconds: 0, files: [] as TestSpecification[] }));
+    const byPath = [...files].sort((a, b) => (a.moduleId < b.moduleId ? -1 : 1));
+    for (const file of byPath.sort((a, b) => secondsOf(b) - secondsOf(a))) {
+      const lightest = halves.reduce((least, half) => (half.seconds < least.seconds ? half : least));
+      lightest.seconds += secondsOf(file);
+      lightest.files.push(file);
+    }
+    return halves[index - 1]!.files;
+  }
+
+
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const readsWholeTable = (file: TestSpecification) => WHOLE_TABLE_READERS.some((path) => file.moduleId.endsWith(path));
