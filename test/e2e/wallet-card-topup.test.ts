@@ -141,8 +141,10 @@ describe.each(['en', 'id'] as const)('a wallet top-up by card on the gateway’s
     await page.waitForURL((url) => url.pathname === '/app');
     await page.getByRole('region', { name: t.toasts }).getByText(t.failed).waitFor({ timeout: 15_000 });
     await shot(page, `${language}-5-declined`);
-    // The form again, to try another way; the wallet holds nothing.
+    // The form again, with the amount and the card as they were: trying again is one tap. The wallet holds nothing.
     await sheet.getByRole('radio', { name: t.card }).waitFor();
+    expect(await sheet.getByRole('radio', { name: t.card }).isChecked()).toBe(true);
+    expect(await sheet.getByRole('button', { name: t.submit(DECLINED) }).isVisible()).toBe(true);
     expect(await storedBalance(account.sub)).toBe(0);
     expect(await page.getByTestId('balance').textContent()).toBe('Rp 0');
     await page.context().close();

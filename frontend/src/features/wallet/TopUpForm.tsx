@@ -5,7 +5,7 @@ import type { TopupPaymentMethod } from '@shared/schemas/transaction';
 import { toast } from '../../components/toast';
 import { useMessages } from '../../i18n/messages';
 import { walletTexts } from '../../i18n/wallet';
-import { chosenAmount, DEFAULT_METHOD, DEFAULT_PRESET, isBelowMinimum } from './amount';
+import { chosenAmount, DEFAULT_METHOD, DEFAULT_PRESET, isBelowMinimum, PRESETS } from './amount';
 import { AmountPicker } from './AmountPicker';
 import { PaymentMethodPicker } from './PaymentMethodPicker';
 import type { TopUpRequest } from './useTopUp';
@@ -17,13 +17,16 @@ const EVERY_PHONE: TopupPaymentMethod[] = ['ovo', 'gopay', 'qris', 'card'];
 /**
  * The top-up form: presets 25,000 / 50,000 / 100,000 (50,000 chosen), a custom amount that overrides the preset,
  * the method (OVO first; GoPay, QRIS, a card on the gateway's page, and Google Pay / Apple Pay where the browser offers
- * them), submit. Below the minimum nothing is sent.
+ * them), submit. Below the minimum nothing is sent. After a top-up failed (`failed`: a declined card back from the
+ * gateway's page, too) it opens with that top-up's amount and method, so trying again is one tap.
  */
-export function TopUpForm({ busy, onSubmit }: { busy: boolean; onSubmit: (request: TopUpRequest) => void }) {
+export function TopUpForm({ busy, onSubmit, failed }: { busy: boolean; onSubmit: (request: TopUpRequest) => void; failed?: { amount: number; method: string } | null }) {
   const t = useMessages(walletTexts);
-  const [preset, setPreset] = useState<number>(DEFAULT_PRESET);
-  const [custom, setCustom] = useState('');
-  const [method, setMethod] = useState<TopupPaymentMethod>(DEFAULT_METHOD);
+  const failedPreset = failed && (PRESETS as readonly number[]).includes(failed.amount);
+  const [preset, setPreset] = useState<number>(failedPreset ? failed.amount : DEFAULT_PRESET);
+  const [custom, setCustom] = useState(failed && !failedPreset ? String(failed.amount) : '');
+  // A card wallet may not be offered again (the browser is asked anew): then the default.
+  const [method, setMethod] = useState<TopupPaymentMethod>(EVERY_PHONE.find((offered) => offered === failed?.method) ?? DEFAULT_METHOD);
   const cardWallets = useCardWallets();
   const amount = chosenAmount(preset, custom);
 

@@ -26,7 +26,7 @@ export function TopUpSheet({ onClose, returnedTopupId }: { onClose: () => void; 
 
   return (
     <Sheet title={t.title} onClose={onClose}>
-      {topUp.pending ? <WaitingForPayment topup={topUp.pending} onClose={onClose} /> : <TopUpForm busy={topUp.start.isPending} onSubmit={(request) => topUp.start.mutate(request)} />}
+      {topUp.pending ? <WaitingForPayment topup={topUp.pending} onClose={onClose} /> : <TopUpForm busy={topUp.start.isPending} failed={topUp.failed} onSubmit={(request) => topUp.start.mutate(request)} />}
     </Sheet>
   );
 }

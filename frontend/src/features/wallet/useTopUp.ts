@@ -45,6 +45,8 @@ export function useTopUp(onSettled: () => void, returnedId?: string) {
   const [pending, setPending] = useState<TopupStatus | null>(null);
   // The top-up the gateway's return brought the payer back to (/app?topup=), followed as one started here.
   const [returned, setReturned] = useState(returnedId ?? null);
+  // The amount and method of a top-up that failed: the form comes back with them, to try again or change one.
+  const [failed, setFailed] = useState<{ amount: number; method: string } | null>(null);
   const followedId = pending?.id ?? returned;
   const stopFollowing = () => {
     setPending(null);
@@ -63,6 +65,7 @@ export function useTopUp(onSettled: () => void, returnedId?: string) {
     }
     if (status.status === 'failed' || status.status === 'expired' || status.status === 'refunded') {
       failureToast(status.message);
+      setFailed({ amount: status.amount, method: status.paymentMethod });
       stopFollowing();
       return true;
     }
@@ -128,5 +131,5 @@ export function useTopUp(onSettled: () => void, returnedId?: string) {
   useEffect(() => onFollowed(followed.data, followed.error), [followed.data, followed.error]);
 
   const current = followedId !== null && followed.data?.id === followedId ? followed.data : pending;
-  return { start, pending: current };
+  return { start, pending: current, failed };
 }
