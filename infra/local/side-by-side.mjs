@@ -1,8 +1,8 @@
 // `npm test`'s steps side by side. Usage:
-//   node infra/local/side-by-side.mjs typecheck lint --beside test:unit test:parity --live test:system
-// The scripts before `--beside` (the static checks) run at a lower priority where `nice` exists, so that the local
-// cloud and browser of the tests get the cores first; those after it (test runs with time-outs of their own) at the
-// usual priority. Both print their output whole when they end, so they never interleave, while the script named
+//   node infra/local/side-by-side.mjs typecheck lint test:unit --beside test:parity test:system:2 --live test:system:1
+// The scripts before `--beside` (the static checks and the unit tests, none waiting on a server) run at a lower
+// priority where `nice` exists, so that the local clouds and browsers of the tests get the cores first; those after it
+// (test runs against servers, with time-outs of their own) at the usual priority. Both print their output whole when they end, so they never interleave, while the script named
 // after `--live` (the system tests, the longest step) prints as it goes. Fails when any fails.
 // The test projects run as processes of their own: one Vitest runs its projects' groups one after the other (the
 // system files, one at a time, only after the unit and parity files), so the system files waited on both.

@@ -139,12 +139,13 @@ describe('QRIS payload', () => {
   });
 
   it('refunds a settled order once per key, never beyond what was paid, and announces it like Midtrans', async () => {
-    const { gateway, posted } = recording();
+    // Settled after half a second: the refund asked before it must meet the order unpaid, even on a loaded machine.
+    const { gateway, posted } = recording({ settleAfterMs: 500 });
     const charged = request(1500, 'qris', { orderId: 'GO-refund-test' });
     await gateway.charge(charged);
     const order = { orderId: charged.orderId, amount: 1500, method: 'qris' as const, createdAt: new Date().toISOString() };
     await expect(gateway.refund({ order, amount: 266, key: 'k1', reason: 'test' })).rejects.toBeInstanceOf(GatewayRejected);
-    await settle();
+    await settle(650);
     const made = await gateway.refund({ order, amount: 266, key: 'k1', reason: 'test' });
     expect(made).toEqual({ key: 'k1', amount: 266 });
     expect(await gateway.refund({ order, amount: 266, key: 'k1', reason: 'again' })).toEqual(made);
