@@ -346,6 +346,18 @@ export async function readBook(sim: Sim, windowStart: string, totalsBefore: Ledg
   const ours = new Set(records.orders.map((o) => o.id));
   const gatewayRefunds = (await sim.gateway.refunds()).filter((r) => ours.has(r.orderId));
 
+  // A token shown at two offline stations: whichever completion the back end handled first settled the reservation
+  // (the session), the other is the second station's late charge. Attributed here, from the used token, so that a
+  // reconnect that failed in its held-back job leaves nothing misread.
+  const sessionById = new Map(records.sessions.map((s) => [s.id, s]));
+  for (const again of records.offlineAgain) {
+    const first = sessionById.get(again.jti);
+    const used = await svc.vendSessions.usedToken(again.jti);
+    if (first && used?.stationId === again.stationId && first.stationId !== again.stationId) {
+      [first.stationId, again.stationId] = [again.stationId, first.stationId];
+      [first.truth, again.truth] = [again.truth, first.truth];
+    }
+  }
   const sessions = await inBatches(records.sessions, async (s) => {
     // A remote start: what was dispensed is what the station did with the authorization, if it ever got one.
     const remote = s.remoteAt?.remoteStarts.find((r) => 'sessionId' in r && r.sessionId === s.id);

@@ -30,8 +30,17 @@ export function offlinePaths(sim: Sim, busy: Set<SimStation>, spare: SimStation)
   /** The kinds even a small run must meet: the first offline vends take each of them. */
   const firstKinds: OfflineKind[] = ['twoStations', 'hoursLater', 'minutes', 'midVend'];
 
+  /** As a station's firmware does: a connection lost while it comes back is tried again (its outbox keeps what was not acknowledged). */
   const reconnect = async (station: SimStation) => {
-    await station.connect();
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await station.connect();
+        break;
+      } catch (error) {
+        if (attempt === 3) throw error;
+        await sleep(200 * attempt);
+      }
+    }
     await station.heartbeat().catch(() => undefined);
   };
   /** The person's token was settled (its reservation used or voided): their app may show them a new one. */
@@ -96,7 +105,7 @@ export function offlinePaths(sim: Sim, busy: Set<SimStation>, spare: SimStation)
       user.offlinePending = false;
       return { settles: [] };
     }
-    const first = record(stored.jti, kind, user, station, stored.volumeMl, issued.allowanceMl);
+    record(stored.jti, kind, user, station, stored.volumeMl, issued.allowanceMl);
 
     if (kind === 'twoStations') {
       spareBusy = true;
@@ -120,12 +129,7 @@ export function offlinePaths(sim: Sim, busy: Set<SimStation>, spare: SimStation)
         spare.drop();
         spareBusy = false;
         await settled(user, stored.jti);
-        // Whichever completion the back end handled first settled the reservation; the other is the second station's.
-        const used = await svc.vendSessions.usedToken(stored.jti);
-        if (second && used?.stationId === spare.id) {
-          [first.stationId, second.stationId] = [spare.id, station.id];
-          [first.truth, second.truth] = [second.truth, first.truth];
-        }
+        // Which completion settled the reservation is read when the book is checked (invariants.ts, readBook).
       });
       return { settles: [] };
     }
