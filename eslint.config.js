@@ -18,26 +18,6 @@ export default tseslint.config(
   {
     files: ['frontend/src/**/*.tsx', 'frontend/src/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
-    rules: {
-      'react-hooks/rules-of-hooks': 'error',
-      'react-hooks/exhaustive-deps': 'error',
-      // One home for each query key (docs/architecture.md, "Frontend"): a key is written once, in its queryOptions
-      // factory; a hook takes the factory's options, and a change names what to read again by a factory's key or prefix.
-      'no-restricted-syntax': [
-        'error',
-        {
-          selector: "CallExpression[callee.name=/^use(Suspense)?(Infinite)?Quer(y|ies)$/] > ObjectExpression > Property[key.name='queryKey']",
-          message: 'Take the query from its queryOptions factory (frontend/src/api/): useQuery(factory()) or useQuery({ ...factory(), enabled }).',
-        },
-        {
-          selector: "CallExpression[callee.property.name=/^(invalidate|remove|refetch|cancel|reset)Queries$/] Property[key.name='queryKey'] > ArrayExpression",
-          message: "Name the key from its factory: factory().queryKey, or a prefix such as adminKeys.all.",
-        },
-        {
-          selector: 'CallExpression[callee.property.name=/^(set|get)Quer(y|ies)Data$/] > ArrayExpression',
-          message: 'Name the key from its factory: factory().queryKey.',
-        },
-      ],
-    },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
 );

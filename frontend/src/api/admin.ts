@@ -5,10 +5,7 @@ import type { AdminIdentity } from '@shared/schemas/user';
 import type { Settings } from '@shared/schemas/settings';
 import type { transactionTypes } from '@shared/schemas/transaction';
 import { staffRoleOf } from '@shared/roles';
-import type { ProblemReport } from '@shared/schemas/report';
-import type { PayoutRequest } from '@shared/schemas/withdrawal';
 import { authedApi, authedApiText, loadAuth } from './auth';
-import { chartReadings, purchasesSince, type StationRange } from './station-history';
 
 /** Host requests per page of the admin tab. */
 const HOST_REQUESTS_PAGE = 25;
@@ -50,20 +47,6 @@ export function useExportTransactions() {
 export function useJournalDownload() {
   return useMutation({ mutationFn: (date: string) => authedApiText('adminJournal', { query: { date } }) });
 }
-
-/**
- * The prefixes of the console's keys, for reading again what a change moved (every key here starts with 'admin', so
- * that signing out forgets them all at once: `adminKeys.all`).
- */
-export const adminKeys = {
-  all: ['admin'] as const,
-  users: ['admin', 'users'] as const,
-  transactions: ['admin', 'transactions'] as const,
-  claims: ['admin', 'claims'] as const,
-  reports: ['admin', 'reports'] as const,
-  /** A station's page: the station and everything read for it (readings, purchases, events, host, water safety). */
-  station: (id: string) => ['admin', 'station', id] as const,
-};
 
 export const adminQueries = {
   /** No retry: a failed check means signed out (docs/design.md, "API calls": GET /api/admin/auth/check, no retry). */
@@ -109,24 +92,6 @@ export const adminQueries = {
   settings: () => queryOptions({ queryKey: ['admin', 'settings'] as const, queryFn: ({ signal }) => authedApi('adminGetSettings', { signal }) }),
   settingsHistory: () =>
     queryOptions({ queryKey: ['admin', 'settings', 'history'] as const, queryFn: ({ signal }) => authedApi('adminSettingsHistory', { signal, query: { limit: 8 } }) }),
-  /** Problem reports of one status (open ones first in the panel). */
-  problemReports: (status: ProblemReport['status']) =>
-    queryOptions({ queryKey: [...adminKeys.reports, status] as const, queryFn: ({ signal }) => authedApi('adminListProblemReports', { signal, query: { status } }) }),
-  payouts: (status: PayoutRequest['status']) =>
-    queryOptions({ queryKey: ['admin', 'payouts', status] as const, queryFn: ({ signal }) => authedApi('adminListPayouts', { signal, query: { status } }) }),
-  heldGuestRefunds: () => queryOptions({ queryKey: ['admin', 'guest-refunds'] as const, queryFn: ({ signal }) => authedApi('adminListHeldGuestRefunds', { signal }) }),
-  /** The station of a console page, as the public route answers it; a missing one is not asked again. */
-  station: (id: string) => queryOptions({ queryKey: adminKeys.station(id), queryFn: ({ signal }) => api('getMachine', { signal, params: { id } }), retry: false }),
-  stationReadings: (id: string, range: StationRange, to: Date) =>
-    queryOptions({ queryKey: [...adminKeys.station(id), 'readings', range, to.toISOString()] as const, queryFn: ({ signal }) => chartReadings(id, range, to, signal) }),
-  stationPurchases: (id: string, from: Date) =>
-    queryOptions({ queryKey: [...adminKeys.station(id), 'purchases', from.toISOString()] as const, queryFn: ({ signal }) => purchasesSince(id, from.toISOString(), signal) }),
-  /** The station's last 20 connection events and staff check-ins. */
-  stationEvents: (id: string) =>
-    queryOptions({ queryKey: [...adminKeys.station(id), 'events'] as const, queryFn: ({ signal }) => authedApi('adminMachineEvents', { signal, params: { id }, query: { limit: 20 } }) }),
-  stationHost: (id: string) => queryOptions({ queryKey: [...adminKeys.station(id), 'host'] as const, queryFn: ({ signal }) => authedApi('adminGetMachineHost', { signal, params: { id } }) }),
-  /** A host's report of one month (YYYY-MM). */
-  hostReport: (month: string) => queryOptions({ queryKey: ['admin', 'host', month] as const, queryFn: ({ signal }) => authedApi('hostImpactReport', { signal, query: { month } }) }),
   geocode: (q: string) =>
     queryOptions({ queryKey: ['admin', 'geocode', q] as const, queryFn: ({ signal }) => authedApi('geocode', { signal, query: { q } }), staleTime: 5 * 60_000 }),
 };
@@ -145,4 +110,4 @@ export const adminApi = {
 };
 
 /** After a change that moves the summary cards. */
-export const refreshStats = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: adminQueries.stats().queryKey });
+export const refreshStats = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: ['admin', 'stats'] });

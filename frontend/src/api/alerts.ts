@@ -6,9 +6,6 @@ import { authedApi } from './auth';
 export type AlertFilters = Omit<NonNullable<RouteQuery<'adminListAlerts'>>, 'limit' | 'cursor'>;
 
 /** The admin's alerts; keys start with 'admin' so that signing out forgets them. */
-/** Every alert query, for reading them all again after a change. */
-export const alertKeys = { all: ['admin', 'alerts'] as const };
-
 export const alertQueries = {
   /** One per page language: the server composes each detail in the language asked (docs/design.md, "Error texts"). */
   list: (filters: AlertFilters, language: Language) =>

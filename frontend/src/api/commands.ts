@@ -4,9 +4,6 @@ import type { RouteBody } from '@shared/routes';
 import { authedApi } from './auth';
 
 /** Remote commands; keys start with 'admin' so that signing out forgets them. */
-/** Every command query (the list and each command), for reading them again after a change. */
-export const commandKeys = { all: ['admin', 'commands'] as const };
-
 export const commandQueries = {
   list: () =>
     infiniteQueryOptions({

@@ -1,8 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Machine, StationType } from '@shared/schemas/machine';
 import { authedApi } from './auth';
-import { adminQueries } from './admin';
-import { stationQueries } from './stations';
 
 /**
  * The admin keeps a station off the public lists or names the kind of place it is at (PATCH of the station, its name,
@@ -14,8 +12,8 @@ export function useUpdateStationListing(machine: Machine) {
     mutationFn: (change: { hidden?: boolean; type?: StationType | null }) =>
       authedApi('adminUpdateMachine', { params: { id: machine.id }, body: { name: machine.name, location: machine.location, status: machine.status, ...change } }),
     onSuccess: async (saved) => {
-      queryClient.setQueryData(adminQueries.station(machine.id).queryKey, saved);
-      await Promise.all([queryClient.invalidateQueries({ queryKey: adminQueries.machines().queryKey }), queryClient.invalidateQueries({ queryKey: stationQueries.all().queryKey })]);
+      queryClient.setQueryData(['admin', 'station', machine.id], saved);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ['admin', 'machines'] }), queryClient.invalidateQueries({ queryKey: ['machines'] })]);
     },
   });
 }

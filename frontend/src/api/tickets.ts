@@ -5,9 +5,6 @@ import { authedApi } from './auth';
 export type TicketFilters = Omit<NonNullable<RouteQuery<'adminListTickets'>>, 'limit' | 'cursor'>;
 
 /** Maintenance tickets; keys start with 'admin' so that signing out forgets them. */
-/** Every ticket query, for reading them all again after a change. */
-export const ticketKeys = { all: ['admin', 'tickets'] as const };
-
 export const ticketQueries = {
   list: (filters: TicketFilters) =>
     infiniteQueryOptions({

@@ -5,26 +5,23 @@ import { authedApi } from './auth';
 
 const HISTORY_PAGE_SIZE = 20;
 
-/** Every query of the signed-in user's transactions: read them again after a top-up, a purchase or a claim. */
-export const transactionKeys = { all: ['transactions'] as const };
-
-/** The signed-in user's transactions, newest first. */
+/** The signed-in user's transactions, newest first. Invalidate ['transactions'] after a top-up or a purchase. */
 export const transactionQueries = {
   /** The first few, for the home screen. */
   recent: (limit: number = RECENT_TRANSACTIONS) =>
     queryOptions({
-      queryKey: [...transactionKeys.all, 'recent', limit] as const,
+      queryKey: ['transactions', 'recent', limit] as const,
       queryFn: ({ signal }) => authedApi('listTransactions', { query: { limit }, signal }),
     }),
   /** All of them, a page at a time ('Load more'). */
   history: (pageSize: number = HISTORY_PAGE_SIZE) =>
     infiniteQueryOptions({
-      queryKey: [...transactionKeys.all, 'history', pageSize] as const,
+      queryKey: ['transactions', 'history', pageSize] as const,
       queryFn: ({ pageParam, signal }) => authedApi('listTransactions', { query: { limit: pageSize, cursor: pageParam }, signal }),
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (last) => last.nextCursor ?? undefined,
     }),
 };
 
-/** Claims one of the caller's vends ("I didn't get my water"); read `transactionKeys.all` again after. */
+/** Claims one of the caller's vends ("I didn't get my water"); invalidate ['transactions'] after. */
 export const fileClaim = (vendId: string, body: RouteBody<'createClaim'>) => authedApi('createClaim', { params: { id: vendId }, body });

@@ -3,7 +3,6 @@ import type { CurrentUser } from '@shared/schemas/user';
 import { signOutSettled } from '../features/auth/signed-out';
 import { loadAuth } from './auth';
 import { api, ApiRequestError } from './client';
-import { staffRoleOf } from '@shared/roles';
 
 /**
  * The signed-in user (GET /api/auth/user). Its presence alone decides whether the visitor is signed in
@@ -21,12 +20,7 @@ async function fetchCurrentUser({ signal }: { signal: AbortSignal }): Promise<Cu
   }
 }
 
-/** What the signed-in person's session read ('auth'): forgotten at sign-out. */
-export const authKeys = { all: ['auth'] as const };
-
 export const userQueries = {
   /** Key ['auth', 'user']: invalidate it after anything that changes the balance or the profile. */
-  current: () => queryOptions({ queryKey: [...authKeys.all, 'user'] as const, queryFn: fetchCurrentUser, retry: false }),
-  /** The console role the token's groups name (staff see a link to their own home), or null for a customer. */
-  staffRole: () => queryOptions({ queryKey: [...authKeys.all, 'staff-role'] as const, queryFn: async () => staffRoleOf(await (await loadAuth()).currentGroups()) }),
+  current: () => queryOptions({ queryKey: ['auth', 'user'] as const, queryFn: fetchCurrentUser, retry: false }),
 };

@@ -5,7 +5,6 @@ import type { RouteBody, RouteResponse } from '@shared/routes';
 import { authedApi } from './auth';
 import { ApiRequestError, api } from './client';
 import { userQueries } from './user';
-import { transactionKeys } from './transactions';
 
 export type TopupStatus = RouteResponse<'topup'>;
 export type TopupBody = RouteBody<'topup'>;
@@ -43,7 +42,7 @@ export const topupQueries = {
 export async function refreshWallet(queryClient: QueryClient) {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: userQueries.current().queryKey }),
-    queryClient.invalidateQueries({ queryKey: transactionKeys.all }),
+    queryClient.invalidateQueries({ queryKey: ['transactions'] }),
   ]);
 }
 

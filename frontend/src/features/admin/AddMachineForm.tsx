@@ -13,8 +13,6 @@ import { AddressAutocomplete } from './AddressAutocomplete';
 import type { Provisioned } from './bundle';
 import { useStatusLabels } from './MachineStatusBadge';
 import { InlineAlert, SelectField, TextField } from './ui';
-import { adminQueries } from '@frontend/api/admin';
-import { stationQueries } from '@frontend/api/stations';
 
 const empty = { id: '', name: '', location: '', latitude: '', longitude: '', status: 'online' as MachineStatus };
 
@@ -45,7 +43,7 @@ export function AddMachineForm({
   const create = useMutation({
     mutationFn: (input: RouteBody<'adminCreateMachine'>) => adminApi.createMachine(input),
     onSuccess: async (result) => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: adminQueries.machines().queryKey }), queryClient.invalidateQueries({ queryKey: stationQueries.all().queryKey }), refreshStats(queryClient)]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ['admin', 'machines'] }), queryClient.invalidateQueries({ queryKey: ['machines'] }), refreshStats(queryClient)]);
       setForm(empty);
       onCreated(result);
     },

@@ -9,7 +9,6 @@ import { adminClaims } from '../../i18n/claims';
 import { useMessages } from '../../i18n/messages';
 import { formatDateTime, formatInteger, formatRupiah, formatTemperature, parseRupiah } from './format';
 import { Button, InlineAlert, Modal, TextAreaField, TextField } from './ui';
-import { adminKeys } from '@frontend/api/admin';
 
 /**
  * The claims queue (docs/architecture.md, "Claims"): claims on vends that the station's own record does not support,
@@ -77,7 +76,7 @@ function Review({ claim, onDone }: { claim: Claim; onDone: () => void }) {
   const resolve = useMutation({
     mutationFn: (body: RouteBody<'adminResolveClaim'>) => adminApi.resolveClaim(claim.sessionId, body),
     onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.claims }), queryClient.invalidateQueries({ queryKey: adminKeys.transactions }), refreshStats(queryClient)]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ['admin', 'claims'] }), queryClient.invalidateQueries({ queryKey: ['admin', 'transactions'] }), refreshStats(queryClient)]);
       toast({ title: t.done, variant: 'success' });
       onDone();
     },

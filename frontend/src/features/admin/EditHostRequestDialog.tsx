@@ -18,7 +18,6 @@ import { useMessages } from '../../i18n/messages';
 import { getLanguage } from '../../i18n/language';
 import { formatDateTime } from './format';
 import { Button, Modal, SelectField, TextAreaField, TextField } from './ui';
-import { adminQueries } from '@frontend/api/admin';
 
 /** The statuses, business types and footfalls as options in the chosen language (the types' labels: the host form's). */
 export function useHostRequestOptions() {
@@ -75,7 +74,7 @@ function EditHostRequestForm({ request, onDone }: { request: HostRequest; onDone
   const save = useMutation({
     mutationFn: (patch: RouteBody<'adminUpdateHostRequest'>) => adminApi.updateHostRequest(request.id, patch),
     onSuccess: async (_, patch) => {
-      await queryClient.invalidateQueries({ queryKey: adminQueries.hostRequests().queryKey });
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'host-requests'] });
       toast({ title: t.updated, description: patch.businessName, variant: 'success' });
       onDone();
     },

@@ -13,8 +13,6 @@ import { getLanguage } from '../../i18n/language';
 import { formatDateTime } from './format';
 import { useStatusLabels } from './MachineStatusBadge';
 import { Button, InlineAlert, Modal, ReadOnly, SelectField, TextField } from './ui';
-import { adminQueries } from '@frontend/api/admin';
-import { stationQueries } from '@frontend/api/stations';
 
 /** Edit Machine: id, created, last updated and last heartbeat read-only; name, location and status required. */
 export function EditMachineDialog({ machine, onClose }: { machine: Machine | null; onClose: () => void }) {
@@ -40,7 +38,7 @@ function EditMachineForm({ machine, onDone }: { machine: Machine; onDone: () => 
   const save = useMutation({
     mutationFn: (patch: RouteBody<'adminUpdateMachine'>) => adminApi.updateMachine(machine.id, patch),
     onSuccess: async (_, patch) => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: adminQueries.machines().queryKey }), queryClient.invalidateQueries({ queryKey: stationQueries.all().queryKey }), refreshStats(queryClient)]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ['admin', 'machines'] }), queryClient.invalidateQueries({ queryKey: ['machines'] }), refreshStats(queryClient)]);
       toast({ title: t.updated, description: t.wasSaved(patch.name), variant: 'success' });
       onDone();
     },

@@ -9,7 +9,6 @@ import { useMessages } from '../../i18n/messages';
 import { toast } from '../../components/toast';
 import { formatInteger, formatKg, formatLitres, formatRupiah, parseRupiah } from './format';
 import { Button, InlineAlert, Modal, ReadOnly, TextAreaField, TextField } from './ui';
-import { adminKeys } from '@frontend/api/admin';
 
 // The server's only 409 here: the balance moved after the dialog was opened (a top-up, a refill), the adjustment was
 // not made. Its message is in the chosen language (Accept-Language), so the status tells it, not the text.
@@ -68,7 +67,7 @@ function EditUserForm({ user: opened, onDone }: { user: AdminUser; onDone: () =>
   const save = useMutation({
     mutationFn: (body: RouteBody<'adminUpdateUser'>) => adminApi.updateUser(user.id, body, idempotencyKey.current),
     onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.users }), queryClient.invalidateQueries({ queryKey: adminKeys.transactions }), refreshStats(queryClient)]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }), queryClient.invalidateQueries({ queryKey: ['admin', 'transactions'] }), refreshStats(queryClient)]);
       toast({ title: t.updated, description: changed ? t.adjustedBy(`${delta > 0 ? '+' : ''}${formatRupiah(delta)}`) : t.wasSaved(username.trim()), variant: 'success' });
       onDone();
     },

@@ -10,7 +10,6 @@ import { useMessages, type Translation } from '../../i18n/messages';
 import { formatDateTime, formatInteger } from './format';
 import { AlertIcon } from './icons';
 import { Button, InlineAlert, Modal, TextAreaField, TextField } from './ui';
-import { adminKeys } from '@frontend/api/admin';
 
 /**
  * Open vend incidents (docs/architecture.md, Vend incidents): completions a station reported that could not be
@@ -91,7 +90,7 @@ function ResolveForm({ incident, onDone }: { incident: VendIncident; onDone: () 
   const resolve = useMutation({
     mutationFn: (body: RouteBody<'adminResolveIncident'>) => adminApi.resolveIncident(incident.sessionId, body),
     onSuccess: async (_, { dispensedMl }) => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: adminQueries.incidents().queryKey }), queryClient.invalidateQueries({ queryKey: adminKeys.transactions }), refreshStats(queryClient)]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: ['admin', 'incidents'] }), queryClient.invalidateQueries({ queryKey: ['admin', 'transactions'] }), refreshStats(queryClient)]);
       toast({ title: t.resolved, description: dispensedMl ? t.charged(formatInteger(dispensedMl)) : t.released, variant: 'success' });
       onDone();
     },

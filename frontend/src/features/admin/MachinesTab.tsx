@@ -15,7 +15,6 @@ import { AlertIcon, DropletIcon, GearIcon, KeyIcon, PlusIcon, RefreshIcon, Stati
 import { AvailabilityNote, MachineStatusBadge, useStatusLabels } from './MachineStatusBadge';
 import { Button, EmptyState, LoadingRows, SearchInput, Table, Td, Th } from './ui';
 import { ProblemReportsPanel } from './ProblemReportsPanel';
-import { refreshStats } from '@frontend/api/admin';
 
 function WaterLevel({ level }: { level: number | null }) {
   const t = useMessages(adminConsole).machines;
@@ -112,7 +111,7 @@ export function MachinesTab({ canEdit }: { canEdit: boolean }) {
     rows: rows.map((m) => [m.id, m.name, m.location, m.status, m.waterLevel, m.latitude, m.longitude, m.lastHeartbeat, m.createdAt]),
   }));
 
-  const refresh = () => Promise.all([machines.refetch(), refreshStats(queryClient)]);
+  const refresh = () => Promise.all([machines.refetch(), queryClient.invalidateQueries({ queryKey: ['admin', 'stats'] })]);
 
   return (
     <div>

@@ -5,7 +5,7 @@ import { adminLogin } from '../../i18n/admin-login';
 import { useMessages } from '../../i18n/messages';
 import { QrCode } from '../wallet/QrCode';
 import { AlertIcon } from './icons';
-import { finishTotpEnrolment, loginErrorOf, totpEnrolmentQuery } from './session';
+import { finishTotpEnrolment, loginErrorOf, startTotpEnrolment } from './session';
 import { Spinner } from './ui';
 
 /** A console sign-in failure in the chosen language: the sign-in's own messages by name, any other as it came. */
@@ -73,7 +73,8 @@ export function TotpCodeForm({ label, onSubmit, busy, error }: { label: string; 
 export function TotpEnrolment({ identity, onEnrolled }: { identity: AdminIdentity; onEnrolled: () => void }) {
   const t = useMessages(adminLogin);
   const queryClient = useQueryClient();
-  const setup = useQuery(totpEnrolmentQuery(identity.username));
+  // Once per sign-in: each call makes Cognito a new secret, which the app must then match.
+  const setup = useQuery({ queryKey: ['auth', 'totp-setup', identity.username], queryFn: () => startTotpEnrolment(identity.username), staleTime: Infinity, gcTime: 0, retry: false });
   const finish = useMutation({ mutationFn: (code: string) => finishTotpEnrolment(code, queryClient), onSuccess: onEnrolled });
   const setupError = useLoginError(setup.error);
   const finishError = useLoginError(finish.error);

@@ -1,12 +1,10 @@
-import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import type { AdminIdentity } from '@shared/schemas/user';
 import { adminQueries } from '../../api/admin';
 import { authedApi, loadAuth } from '../../api/auth';
 import { api, ApiRequestError } from '../../api/client';
-import { adminKeys } from '@frontend/api/admin';
-import { authKeys } from '@frontend/api/user';
 
 const LOGIN_FAILED = 'Login failed. Please try again.';
 const INVALID_CREDENTIALS = 'Invalid credentials';
@@ -95,11 +93,7 @@ export async function adminCodeSignIn(code: string): Promise<ConsoleSignIn> {
 }
 
 /** TOTP enrolment of the signed-in administrator, step 1: the secret for the authenticator app (key and QR code). */
-/** Once per sign-in and never kept: each call makes Cognito a new secret, which the app must then match. */
-export const totpEnrolmentQuery = (accountName: string) =>
-  queryOptions({ queryKey: [...authKeys.all, 'totp-setup', accountName] as const, queryFn: () => startTotpEnrolment(accountName), staleTime: Infinity, gcTime: 0, retry: false });
-
-async function startTotpEnrolment(accountName: string): Promise<{ secret: string; uri: string }> {
+export async function startTotpEnrolment(accountName: string): Promise<{ secret: string; uri: string }> {
   return (await totpStep((a) => a.startTotpSetup(accountName))).value;
 }
 
@@ -133,8 +127,8 @@ async function signedIn(accounts: Auth): Promise<ConsoleSignIn> {
 
 /** Forgets every admin query and the signed-in user's cached data. */
 function forgetSession(queryClient: QueryClient) {
-  queryClient.removeQueries({ queryKey: adminKeys.all });
-  queryClient.removeQueries({ queryKey: authKeys.all });
+  queryClient.removeQueries({ queryKey: ['admin'] });
+  queryClient.removeQueries({ queryKey: ['auth'] });
 }
 
 /** After a successful sign-in: the session query knows the admin without asking again. */

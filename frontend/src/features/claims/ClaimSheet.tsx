@@ -8,7 +8,6 @@ import { fileClaim } from '../../api/transactions';
 import { claimTexts } from '../../i18n/claims';
 import { useMessages } from '../../i18n/messages';
 import { formatDateTime } from '../app/format';
-import { transactionKeys } from '@frontend/api/transactions';
 
 const HOUR_MS = 3_600_000;
 
@@ -56,7 +55,7 @@ export function ClaimSheet({ transaction, onClose }: { transaction: Transaction;
   const send = useMutation({
     mutationFn: (body: { kind: ClaimKind; note?: string }) => fileClaim(transaction.vendId!, body),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: transactionKeys.all });
+      await queryClient.invalidateQueries({ queryKey: ['transactions'] });
       onClose();
     },
     onError: (failure) => setError(failure instanceof ApiRequestError && failure.serverMessage && failure.status < 500 ? failure.serverMessage : t.failed),

@@ -53,7 +53,7 @@ function CommandView({ command, t }: { command: CommandDetail; t: Texts }) {
     try {
       queryClient.setQueryData(commandQueries.one(command.id, language).queryKey, await abortCommand(command.id));
       toast({ title: t.aborted });
-      await queryClient.invalidateQueries({ queryKey: commandQueries.list().queryKey });
+      await queryClient.invalidateQueries({ queryKey: ['admin', 'commands', 'list'] });
     } catch (error) {
       toast({ title: t.failed, description: error instanceof ApiRequestError ? error.serverMessage : undefined, variant: 'destructive' });
     } finally {
