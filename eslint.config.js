@@ -20,4 +20,17 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
+  {
+    // One home for each query key (docs/architecture.md, "Frontend data"): a key comes from a queryOptions factory in
+    // frontend/src/api/, or from a prefix key one exports; a literal array elsewhere drifts from the factory's.
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    ignores: ['frontend/src/api/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "Property[key.name='queryKey'] > ArrayExpression", message: 'Take the query key from its factory in frontend/src/api/ (adminQueries.x().queryKey, or a prefix key such as adminKeys.all).' },
+        { selector: 'CallExpression[callee.property.name=/^(get|set)QueryData$/] > ArrayExpression.arguments', message: 'Take the query key from its factory in frontend/src/api/ (adminQueries.x().queryKey).' },
+      ],
+    },
+  },
 );

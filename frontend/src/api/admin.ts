@@ -1,5 +1,5 @@
 import { infiniteQueryOptions, queryOptions, useMutation, type QueryClient } from '@tanstack/react-query';
-import type { RouteBody } from '@shared/routes';
+import type { RouteBody, RouteQuery } from '@shared/routes';
 import { ADMIN_USERS_PAGE } from '@shared/constants';
 import type { AdminIdentity } from '@shared/schemas/user';
 import type { Settings } from '@shared/schemas/settings';
@@ -48,6 +48,19 @@ export function useJournalDownload() {
   return useMutation({ mutationFn: (date: string) => authedApiText('adminJournal', { query: { date } }) });
 }
 
+/**
+ * Prefix keys: invalidating one refreshes every query under it; signing out forgets `all` (features/admin/session.ts).
+ */
+export const adminKeys = {
+  all: ['admin'] as const,
+  transactions: ['admin', 'transactions'] as const,
+  users: ['admin', 'users'] as const,
+  claims: ['admin', 'claims'] as const,
+  reports: ['admin', 'reports'] as const,
+  /** A station's page: the station and everything the page shows of it (its events, host, water safety). */
+  station: (id: string) => ['admin', 'station', id] as const,
+};
+
 export const adminQueries = {
   /** No retry: a failed check means signed out (docs/design.md, "API calls": GET /api/admin/auth/check, no retry). */
   session: () => queryOptions({ queryKey: ['admin', 'session'] as const, queryFn: ({ signal }) => fetchAdminIdentity(signal), retry: false }),
@@ -92,6 +105,20 @@ export const adminQueries = {
   settings: () => queryOptions({ queryKey: ['admin', 'settings'] as const, queryFn: ({ signal }) => authedApi('adminGetSettings', { signal }) }),
   settingsHistory: () =>
     queryOptions({ queryKey: ['admin', 'settings', 'history'] as const, queryFn: ({ signal }) => authedApi('adminSettingsHistory', { signal, query: { limit: 8 } }) }),
+  /** Problem reports of one status (docs/stations.md); under adminKeys.reports. */
+  reports: (status: RouteQuery<'adminListProblemReports'>['status']) =>
+    queryOptions({ queryKey: [...adminKeys.reports, status] as const, queryFn: ({ signal }) => authedApi('adminListProblemReports', { signal, query: { status } }) }),
+  payouts: (status: RouteQuery<'adminListPayouts'>['status']) =>
+    queryOptions({ queryKey: ['admin', 'payouts', status] as const, queryFn: ({ signal }) => authedApi('adminListPayouts', { signal, query: { status } }) }),
+  heldGuestRefunds: () => queryOptions({ queryKey: ['admin', 'guest-refunds'] as const, queryFn: ({ signal }) => authedApi('adminListHeldGuestRefunds', { signal }) }),
+  /** The station of a station page (the public route: a technician sees the page too). */
+  station: (id: string) => queryOptions({ queryKey: adminKeys.station(id), queryFn: ({ signal }) => api('getMachine', { signal, params: { id } }), retry: false }),
+  stationEvents: (id: string) =>
+    queryOptions({ queryKey: [...adminKeys.station(id), 'events'] as const, queryFn: ({ signal }) => authedApi('adminMachineEvents', { signal, params: { id }, query: { limit: 20 } }) }),
+  stationHost: (id: string) =>
+    queryOptions({ queryKey: [...adminKeys.station(id), 'host'] as const, queryFn: ({ signal }) => authedApi('adminGetMachineHost', { signal, params: { id } }) }),
+  /** A host's monthly report (YYYY-MM), on /host; under 'admin' so that signing out forgets it. */
+  hostReport: (month: string) => queryOptions({ queryKey: ['admin', 'host', month] as const, queryFn: ({ signal }) => authedApi('hostImpactReport', { signal, query: { month } }) }),
   geocode: (q: string) =>
     queryOptions({ queryKey: ['admin', 'geocode', q] as const, queryFn: ({ signal }) => authedApi('geocode', { signal, query: { q } }), staleTime: 5 * 60_000 }),
 };
@@ -110,4 +137,4 @@ export const adminApi = {
 };
 
 /** After a change that moves the summary cards. */
-export const refreshStats = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: ['admin', 'stats'] });
+export const refreshStats = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: adminQueries.stats().queryKey });

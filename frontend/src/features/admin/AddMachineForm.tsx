@@ -4,7 +4,7 @@ import { AdminMachineInput } from '@shared/routes/fleet';
 import { type RouteBody } from '@shared/routes';
 import { fieldMessages } from '@shared/schemas/error';
 import { machineStatuses, type MachineStatus } from '@shared/schemas/machine';
-import { adminApi, refreshStats } from '../../api/admin';
+import { adminApi, adminQueries, refreshStats } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
 import { adminMachines } from '../../i18n/admin-machines';
 import { useMessages } from '../../i18n/messages';
@@ -13,6 +13,7 @@ import { AddressAutocomplete } from './AddressAutocomplete';
 import type { Provisioned } from './bundle';
 import { useStatusLabels } from './MachineStatusBadge';
 import { InlineAlert, SelectField, TextField } from './ui';
+import { stationQueries } from '@frontend/api/stations';
 
 const empty = { id: '', name: '', location: '', latitude: '', longitude: '', status: 'online' as MachineStatus };
 
@@ -43,7 +44,7 @@ export function AddMachineForm({
   const create = useMutation({
     mutationFn: (input: RouteBody<'adminCreateMachine'>) => adminApi.createMachine(input),
     onSuccess: async (result) => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['admin', 'machines'] }), queryClient.invalidateQueries({ queryKey: ['machines'] }), refreshStats(queryClient)]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: adminQueries.machines().queryKey }), queryClient.invalidateQueries({ queryKey: stationQueries.all().queryKey }), refreshStats(queryClient)]);
       setForm(empty);
       onCreated(result);
     },

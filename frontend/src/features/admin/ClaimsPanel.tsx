@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { RouteBody } from '@shared/routes';
 import { claimLanguage, type Claim } from '@shared/schemas/claim';
-import { adminApi, adminQueries, refreshStats } from '../../api/admin';
+import { adminApi, adminKeys, adminQueries, refreshStats } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
 import { toast } from '../../components/toast';
 import { adminClaims } from '../../i18n/claims';
@@ -76,7 +76,7 @@ function Review({ claim, onDone }: { claim: Claim; onDone: () => void }) {
   const resolve = useMutation({
     mutationFn: (body: RouteBody<'adminResolveClaim'>) => adminApi.resolveClaim(claim.sessionId, body),
     onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['admin', 'claims'] }), queryClient.invalidateQueries({ queryKey: ['admin', 'transactions'] }), refreshStats(queryClient)]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.claims }), queryClient.invalidateQueries({ queryKey: adminKeys.transactions }), refreshStats(queryClient)]);
       toast({ title: t.done, variant: 'success' });
       onDone();
     },

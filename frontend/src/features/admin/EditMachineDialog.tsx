@@ -4,7 +4,7 @@ import { AdminMachinePatch } from '@shared/routes/fleet';
 import { type RouteBody } from '@shared/routes';
 import { fieldMessages } from '@shared/schemas/error';
 import { machineStatuses, type Machine, type MachineStatus } from '@shared/schemas/machine';
-import { adminApi, refreshStats } from '../../api/admin';
+import { adminApi, adminQueries, refreshStats } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
 import { toast } from '../../components/toast';
 import { adminMachines } from '../../i18n/admin-machines';
@@ -13,6 +13,7 @@ import { getLanguage } from '../../i18n/language';
 import { formatDateTime } from './format';
 import { useStatusLabels } from './MachineStatusBadge';
 import { Button, InlineAlert, Modal, ReadOnly, SelectField, TextField } from './ui';
+import { stationQueries } from '@frontend/api/stations';
 
 /** Edit Machine: id, created, last updated and last heartbeat read-only; name, location and status required. */
 export function EditMachineDialog({ machine, onClose }: { machine: Machine | null; onClose: () => void }) {
@@ -38,7 +39,7 @@ function EditMachineForm({ machine, onDone }: { machine: Machine; onDone: () => 
   const save = useMutation({
     mutationFn: (patch: RouteBody<'adminUpdateMachine'>) => adminApi.updateMachine(machine.id, patch),
     onSuccess: async (_, patch) => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['admin', 'machines'] }), queryClient.invalidateQueries({ queryKey: ['machines'] }), refreshStats(queryClient)]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: adminQueries.machines().queryKey }), queryClient.invalidateQueries({ queryKey: stationQueries.all().queryKey }), refreshStats(queryClient)]);
       toast({ title: t.updated, description: t.wasSaved(patch.name), variant: 'success' });
       onDone();
     },

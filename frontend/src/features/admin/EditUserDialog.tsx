@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import type { RouteBody } from '@shared/routes';
 import type { AdminUser } from '@shared/schemas/user';
-import { adminApi, refreshStats } from '../../api/admin';
+import { adminApi, adminKeys, refreshStats } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
 import { adminUsers } from '../../i18n/admin-users';
 import { useMessages } from '../../i18n/messages';
@@ -67,7 +67,7 @@ function EditUserForm({ user: opened, onDone }: { user: AdminUser; onDone: () =>
   const save = useMutation({
     mutationFn: (body: RouteBody<'adminUpdateUser'>) => adminApi.updateUser(user.id, body, idempotencyKey.current),
     onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }), queryClient.invalidateQueries({ queryKey: ['admin', 'transactions'] }), refreshStats(queryClient)]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.users }), queryClient.invalidateQueries({ queryKey: adminKeys.transactions }), refreshStats(queryClient)]);
       toast({ title: t.updated, description: changed ? t.adjustedBy(`${delta > 0 ? '+' : ''}${formatRupiah(delta)}`) : t.wasSaved(username.trim()), variant: 'success' });
       onDone();
     },

@@ -39,7 +39,7 @@ export function HostRequestsTab() {
     rows: rows.map((r) => [r.id, r.businessName, r.businessType, r.contactName, r.email, r.phone, r.address, r.expectedFootfall, r.comments, r.status, r.adminNotes, r.createdAt]),
   }));
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'host-requests'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: adminQueries.hostRequests().queryKey });
 
   const changeStatus = useMutation({
     mutationFn: ({ request, status }: { request: HostRequest; status: HostRequest['status'] }) => adminApi.updateHostRequest(request.id, { status }),

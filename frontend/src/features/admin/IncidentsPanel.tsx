@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { RouteBody } from '@shared/routes';
 import type { VendIncident } from '@shared/schemas/incident';
-import { adminApi, adminQueries, refreshStats } from '../../api/admin';
+import { adminApi, adminKeys, adminQueries, refreshStats } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
 import { toast } from '../../components/toast';
 import { adminPanels } from '../../i18n/admin-panels';
@@ -90,7 +90,7 @@ function ResolveForm({ incident, onDone }: { incident: VendIncident; onDone: () 
   const resolve = useMutation({
     mutationFn: (body: RouteBody<'adminResolveIncident'>) => adminApi.resolveIncident(incident.sessionId, body),
     onSuccess: async (_, { dispensedMl }) => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['admin', 'incidents'] }), queryClient.invalidateQueries({ queryKey: ['admin', 'transactions'] }), refreshStats(queryClient)]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: adminQueries.incidents().queryKey }), queryClient.invalidateQueries({ queryKey: adminKeys.transactions }), refreshStats(queryClient)]);
       toast({ title: t.resolved, description: dispensedMl ? t.charged(formatInteger(dispensedMl)) : t.released, variant: 'success' });
       onDone();
     },

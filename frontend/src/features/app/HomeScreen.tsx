@@ -9,12 +9,12 @@ import {
   RECENT_TRANSACTIONS,
 } from '@shared/constants';
 import { formatRupiah, rupiahToPoints } from '@shared/money';
-import { homeOf, staffRoleOf } from '@shared/roles';
+import { homeOf } from '@shared/roles';
 import type { CurrentUser, User } from '@shared/schemas/user';
-import { loadAuth } from '../../api/auth';
 import { impactQueries } from '../../api/impact';
 import { useStationsAround } from '../../api/stations';
 import { transactionQueries } from '../../api/transactions';
+import { userQueries } from '../../api/user';
 import { toast } from '../../components/toast';
 import { appTexts } from '../../i18n/app';
 import { useMessages } from '../../i18n/messages';
@@ -90,7 +90,7 @@ export function Greeting({ user, ready = true }: { user: User; ready?: boolean }
  */
 function StaffHome() {
   const t = useMessages(appTexts).home.staffHome;
-  const role = useQuery({ queryKey: ['auth', 'staff-role'], queryFn: async () => staffRoleOf(await (await loadAuth()).currentGroups()) }).data;
+  const role = useQuery(userQueries.staffRole()).data;
   if (!role) return null;
   return (
     <section aria-label={t[role].open} className="flex flex-col gap-2 rounded-2xl bg-ocean-900 p-4 text-sm text-white">

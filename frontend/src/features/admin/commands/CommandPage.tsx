@@ -3,7 +3,7 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { CommandDetail } from '@shared/schemas/command';
 import { ApiRequestError } from '@frontend/api/client';
-import { abortCommand, commandQueries } from '@frontend/api/commands';
+import { abortCommand, commandKeys, commandQueries } from '@frontend/api/commands';
 import { toast } from '@frontend/components/toast';
 import { adminCommands } from '@frontend/i18n/admin-commands';
 import { useLanguage } from '@frontend/i18n/language';
@@ -53,7 +53,7 @@ function CommandView({ command, t }: { command: CommandDetail; t: Texts }) {
     try {
       queryClient.setQueryData(commandQueries.one(command.id, language).queryKey, await abortCommand(command.id));
       toast({ title: t.aborted });
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'commands', 'list'] });
+      await queryClient.invalidateQueries({ queryKey: commandKeys.list });
     } catch (error) {
       toast({ title: t.failed, description: error instanceof ApiRequestError ? error.serverMessage : undefined, variant: 'destructive' });
     } finally {

@@ -5,6 +5,7 @@ import { ApiRequestError } from '@frontend/api/client';
 import { consoleRoles } from '@frontend/i18n/console-roles';
 import { useMessages } from '@frontend/i18n/messages';
 import { Button, Card, Spinner, TextField } from '../ui';
+import { adminQueries } from '@frontend/api/admin';
 
 /**
  * The admin links the station to its host's account (the e-mail the host signs in with) and names the business its
@@ -13,13 +14,13 @@ import { Button, Card, Spinner, TextField } from '../ui';
 export function HostLinkCard({ id }: { id: string }) {
   const t = useMessages(consoleRoles).hostLink;
   const queryClient = useQueryClient();
-  const host = useQuery({ queryKey: ['admin', 'station', id, 'host'], queryFn: ({ signal }) => authedApi('adminGetMachineHost', { signal, params: { id } }) });
+  const host = useQuery(adminQueries.stationHost(id));
   const [email, setEmail] = useState('');
   const [business, setBusiness] = useState('');
   const save = useMutation({
     mutationFn: (link: { hostEmail: string; businessName: string } | null) => authedApi('adminSetMachineHost', { params: { id }, body: link ?? { hostEmail: null } }),
     onSuccess: (saved) => {
-      queryClient.setQueryData(['admin', 'station', id, 'host'], saved);
+      queryClient.setQueryData(adminQueries.stationHost(id).queryKey, saved);
       setEmail('');
       setBusiness('');
     },

@@ -34,7 +34,7 @@ export function StationCheckIn({ stationId, variant }: { stationId: string; vari
       const { coords } = await currentPosition().catch(() => Promise.reject(new NoPosition()));
       return authedApi('adminCheckIn', { params: { id: stationId }, body: { latitude: coords.latitude, longitude: coords.longitude, accuracyMetres: coords.accuracy } });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'station', stationId, 'events'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueries.stationEvents(stationId).queryKey }),
   });
   // Refused near or far, the server's reason (in the page's language) is what the person needs to read.
   const refusal = checkIn.error instanceof NoPosition ? t.noPosition
