@@ -14,7 +14,7 @@ export function useUpdateStationListing(machine: Machine) {
     mutationFn: (change: { hidden?: boolean; type?: StationType | null }) =>
       authedApi('adminUpdateMachine', { params: { id: machine.id }, body: { name: machine.name, location: machine.location, status: machine.status, ...change } }),
     onSuccess: async (saved) => {
-      queryClient.setQueryData(['admin', 'station', machine.id], saved);
+      queryClient.setQueryData(adminQueries.station(machine.id).queryKey, saved);
       await Promise.all([queryClient.invalidateQueries({ queryKey: adminQueries.machines().queryKey }), queryClient.invalidateQueries({ queryKey: stationQueries.all().queryKey })]);
     },
   });

@@ -1,8 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { RouteBody } from '@shared/routes';
 import { claimLanguage, type Claim } from '@shared/schemas/claim';
-import { adminApi, adminKeys, adminQueries, refreshStats } from '../../api/admin';
+import { adminQueries, useResolveClaim } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
 import { toast } from '../../components/toast';
 import { adminClaims } from '../../i18n/claims';
@@ -70,13 +69,10 @@ function Review({ claim, onDone }: { claim: Claim; onDone: () => void }) {
   const [amount, setAmount] = useState(String(claim.chargedIdr));
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const queryClient = useQueryClient();
   const max = formatRupiah(claim.chargedIdr);
 
-  const resolve = useMutation({
-    mutationFn: (body: RouteBody<'adminResolveClaim'>) => adminApi.resolveClaim(claim.sessionId, body),
-    onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.claims }), queryClient.invalidateQueries({ queryKey: adminKeys.transactions }), refreshStats(queryClient)]);
+  const resolve = useResolveClaim(claim.sessionId, {
+    onSuccess: () => {
       toast({ title: t.done, variant: 'success' });
       onDone();
     },

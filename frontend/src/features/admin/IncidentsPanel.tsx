@@ -1,8 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { RouteBody } from '@shared/routes';
 import type { VendIncident } from '@shared/schemas/incident';
-import { adminApi, adminKeys, adminQueries, refreshStats } from '../../api/admin';
+import { adminQueries, useResolveIncident } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
 import { toast } from '../../components/toast';
 import { adminPanels } from '../../i18n/admin-panels';
@@ -85,12 +84,9 @@ function ResolveForm({ incident, onDone }: { incident: VendIncident; onDone: () 
   const [ml, setMl] = useState('');
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const queryClient = useQueryClient();
 
-  const resolve = useMutation({
-    mutationFn: (body: RouteBody<'adminResolveIncident'>) => adminApi.resolveIncident(incident.sessionId, body),
-    onSuccess: async (_, { dispensedMl }) => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: adminQueries.incidents().queryKey }), queryClient.invalidateQueries({ queryKey: adminKeys.transactions }), refreshStats(queryClient)]);
+  const resolve = useResolveIncident(incident.sessionId, {
+    onSuccess: (_, { dispensedMl }) => {
       toast({ title: t.resolved, description: dispensedMl ? t.charged(formatInteger(dispensedMl)) : t.released, variant: 'success' });
       onDone();
     },
