@@ -10,7 +10,7 @@ import { getLanguage } from '../../i18n/language';
 import { AddressAutocomplete } from './AddressAutocomplete';
 import type { Provisioned } from './bundle';
 import { useStatusLabels } from './MachineStatusBadge';
-import { InlineAlert, SelectField, TextField } from './ui';
+import { InlineAlert, SelectField, TextField } from '@frontend/components/ui';
 
 const empty = { id: '', name: '', location: '', latitude: '', longitude: '', status: 'online' as MachineStatus };
 

@@ -7,7 +7,7 @@ import { toast } from '../../components/toast';
 import { adminClaims } from '../../i18n/claims';
 import { useMessages } from '../../i18n/messages';
 import { formatDateTime, formatInteger, formatRupiah, formatTemperature, parseRupiah } from './format';
-import { Button, InlineAlert, Modal, TextAreaField, TextField } from './ui';
+import { Button, InlineAlert, Modal, TextAreaField, TextField } from '@frontend/components/ui';
 
 /**
  * The claims queue (docs/architecture.md, "Claims"): claims on vends that the station's own record does not support,

@@ -17,7 +17,7 @@ import { hostForm } from '../../i18n/host-form';
 import { useMessages } from '../../i18n/messages';
 import { getLanguage } from '../../i18n/language';
 import { formatDateTime } from './format';
-import { Button, Modal, SelectField, TextAreaField, TextField } from './ui';
+import { Button, Modal, SelectField, TextAreaField, TextField } from '@frontend/components/ui';
 
 /** The statuses, business types and footfalls as options in the chosen language (the types' labels: the host form's). */
 export function useHostRequestOptions() {

@@ -10,7 +10,7 @@ import { useMessages } from '../../i18n/messages';
 import { getLanguage } from '../../i18n/language';
 import { formatDateTime } from './format';
 import { useStatusLabels } from './MachineStatusBadge';
-import { Button, InlineAlert, Modal, ReadOnly, SelectField, TextField } from './ui';
+import { Button, InlineAlert, Modal, ReadOnly, SelectField, TextField } from '@frontend/components/ui';
 
 /** Edit Machine: id, created, last updated and last heartbeat read-only; name, location and status required. */
 export function EditMachineDialog({ machine, onClose }: { machine: Machine | null; onClose: () => void }) {

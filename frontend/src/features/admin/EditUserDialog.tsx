@@ -7,7 +7,7 @@ import { adminUsers } from '../../i18n/admin-users';
 import { useMessages } from '../../i18n/messages';
 import { toast } from '../../components/toast';
 import { formatInteger, formatKg, formatLitres, formatRupiah, parseRupiah } from './format';
-import { Button, InlineAlert, Modal, ReadOnly, TextAreaField, TextField } from './ui';
+import { Button, InlineAlert, Modal, ReadOnly, TextAreaField, TextField } from '@frontend/components/ui';
 
 // The server's only 409 here: the balance moved after the dialog was opened (a top-up, a refill), the adjustment was
 // not made. Its message is in the chosen language (Accept-Language), so the status tells it, not the text.

@@ -10,7 +10,7 @@ import { EditHostRequestDialog, useHostRequestOptions } from './EditHostRequestD
 import { useExportRows } from './export';
 import { formatDate } from './format';
 import { AlertIcon, HandshakeIcon, PencilIcon, TrashIcon } from './icons';
-import { Button, EmptyState, LoadingRows, Modal, Table, Td, Th } from './ui';
+import { Button, EmptyState, LoadingRows, Modal, Table, Td, Th } from '@frontend/components/ui';
 
 const label = (options: readonly { value: string; label: string }[], value: string) => options.find((o) => o.value === value)?.label ?? value;
 const statusTone: Record<HostRequest['status'], string> = {

@@ -8,7 +8,7 @@ import { adminPanels } from '../../i18n/admin-panels';
 import { useMessages, type Translation } from '../../i18n/messages';
 import { formatDateTime, formatInteger } from './format';
 import { AlertIcon } from './icons';
-import { Button, InlineAlert, Modal, TextAreaField, TextField } from './ui';
+import { Button, InlineAlert, Modal, TextAreaField, TextField } from '@frontend/components/ui';
 
 /**
  * Open vend incidents (docs/architecture.md, Vend incidents): completions a station reported that could not be

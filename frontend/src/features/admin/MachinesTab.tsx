@@ -13,7 +13,7 @@ import { useExportRows } from './export';
 import { formatDateTime, useTimeAgo } from './format';
 import { AlertIcon, DropletIcon, GearIcon, KeyIcon, PlusIcon, RefreshIcon, StationIcon } from './icons';
 import { AvailabilityNote, MachineStatusBadge, useStatusLabels } from './MachineStatusBadge';
-import { Button, EmptyState, LoadingRows, SearchInput, Table, Td, Th } from './ui';
+import { Button, EmptyState, LoadingRows, SearchInput, Table, Td, Th } from '@frontend/components/ui';
 import { ProblemReportsPanel } from './ProblemReportsPanel';
 
 function WaterLevel({ level }: { level: number | null }) {

@@ -12,7 +12,7 @@ import { useMessages } from '../../i18n/messages';
 import { withdrawalTexts } from '../../i18n/withdrawal';
 import { payoutReason } from '../wallet/WithdrawSheet';
 import { formatDateTime } from './format';
-import { Button } from './ui';
+import { Button } from '@frontend/components/ui';
 import { adminKeys, adminQueries } from '@frontend/api/admin';
 
 type Status = PayoutRequest['status'];

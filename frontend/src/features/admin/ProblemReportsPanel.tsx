@@ -8,7 +8,7 @@ import { adminPanels } from '../../i18n/admin-panels';
 import { useMessages } from '../../i18n/messages';
 import { formatDateTime } from './format';
 import { AlertIcon } from './icons';
-import { Button } from './ui';
+import { Button } from '@frontend/components/ui';
 import { adminKeys, adminQueries } from '@frontend/api/admin';
 
 /**

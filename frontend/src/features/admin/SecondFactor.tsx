@@ -7,7 +7,7 @@ import { useMessages } from '../../i18n/messages';
 import { QrCode } from '../wallet/QrCode';
 import { AlertIcon } from './icons';
 import { finishTotpEnrolment, loginErrorOf } from './session';
-import { Spinner } from './ui';
+import { Spinner } from '@frontend/components/ui';
 
 /** A console sign-in failure in the chosen language: the sign-in's own messages by name, any other as it came. */
 export function useLoginError(error: Error | null): string | null {

@@ -28,7 +28,7 @@ import { BellIcon, BottleIcon, ChevronRightIcon, LeafIcon, NfcIcon, PinIcon, Plu
 import { byDistance, usePosition } from './machines';
 import { useSession } from './session';
 import { TransactionRow } from './TransactionRow';
-import { Card, CardHeader } from './ui';
+import { Card, CardHeader } from '@frontend/components/ui';
 import { LoadingState } from './LoadingState';
 
 const NfcPayDialog = lazy(() => import('../nfc/NfcPayDialog'));
@@ -152,7 +152,7 @@ export function ImpactCard({ user }: { user: User }) {
   const bottles = impact.data?.bottlesSaved ?? user.bottlesSaved ?? 0;
   const t = useMessages(appTexts).home;
   return (
-    <Card>
+    <Card variant="app">
       <CardHeader title={t.impact} />
       <div className="grid grid-cols-2 gap-3">
         <div className="rounded-2xl bg-emerald-50 p-3">
@@ -179,7 +179,7 @@ function RecentTransactions() {
   const texts = useMessages(appTexts);
   const t = texts.home;
   return (
-    <Card>
+    <Card variant="app">
       <CardHeader
         title={t.recent}
         action={<Link to="/app/history" className="flex items-center text-sm font-semibold text-brand-700 hover:text-brand-800">{t.viewAll}<ChevronRightIcon size={16} /></Link>}
@@ -207,7 +207,7 @@ function NearbyMachines() {
   const texts = useMessages(appTexts);
   const t = texts.home;
   return (
-    <Card>
+    <Card variant="app">
       <CardHeader
         title={t.nearby}
         action={<Link to="/app/map" className="flex items-center text-sm font-semibold text-brand-700 hover:text-brand-800">{t.map}<ChevronRightIcon size={16} /></Link>}

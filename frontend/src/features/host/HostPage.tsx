@@ -13,7 +13,7 @@ import { useMessages, type Translation } from '../../i18n/messages';
 import { formatInteger, formatLitres, formatPercent } from '../admin/format';
 import { LogoutIcon } from '../admin/icons';
 import { useAdminLogout } from '../admin/session';
-import { Button, Card, EmptyState, LoadingRows } from '../admin/ui';
+import { Button, Card, EmptyState, LoadingRows } from '@frontend/components/ui';
 import { adminQueries } from '@frontend/api/admin';
 
 type Texts = Translation<(typeof consoleRoles)['en']['host']>;

@@ -11,7 +11,7 @@ import type { AlertsSearch } from '@frontend/search';
 import { baliDayEnd, baliDayStart } from '@shared/bali-time';
 import { formatDateTime } from '../format';
 import { ConsoleSubpage } from '../ConsoleSubpage';
-import { Button, Card, DayField, EmptyState, LoadingRows, Pill } from '../ui';
+import { Button, Card, DayField, EmptyState, LoadingRows, Pill } from '@frontend/components/ui';
 
 type Texts = Translation<(typeof adminAlerts)['en']>;
 const DAY_INPUT = 'mt-1 block w-full rounded-xl border border-slate-300 bg-white px-3 py-2';

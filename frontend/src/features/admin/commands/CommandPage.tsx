@@ -10,7 +10,7 @@ import { useLanguage } from '@frontend/i18n/language';
 import { useMessages, type Translation } from '@frontend/i18n/messages';
 import { ConsoleSubpage } from '../ConsoleSubpage';
 import { formatDateTime } from '../format';
-import { Button, Card, EmptyState, LoadingRows, Pill } from '../ui';
+import { Button, Card, EmptyState, LoadingRows, Pill } from '@frontend/components/ui';
 import { commandTone, describeAction } from './CommandsPage';
 
 type Texts = Translation<(typeof adminCommands)['en']>;

@@ -10,7 +10,7 @@ import { adminCommands } from '@frontend/i18n/admin-commands';
 import { useMessages, type Translation } from '@frontend/i18n/messages';
 import { ConsoleSubpage } from '../ConsoleSubpage';
 import { formatDateTime, formatRupiah, parseRupiah } from '../format';
-import { Button, Card, EmptyState, LoadingRows, Pill, SelectField, TextAreaField, TextField } from '../ui';
+import { Button, Card, EmptyState, LoadingRows, Pill, SelectField, TextAreaField, TextField } from '@frontend/components/ui';
 
 type Texts = Translation<(typeof adminCommands)['en']>;
 type CommandType = Command['action']['type'];

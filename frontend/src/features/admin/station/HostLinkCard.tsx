@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiRequestError } from '@frontend/api/client';
 import { consoleRoles } from '@frontend/i18n/console-roles';
 import { useMessages } from '@frontend/i18n/messages';
-import { Button, Card, Spinner, TextField } from '../ui';
+import { Button, Card, Spinner, TextField } from '@frontend/components/ui';
 import { adminQueries, useSetStationHost } from '@frontend/api/admin';
 
 /**

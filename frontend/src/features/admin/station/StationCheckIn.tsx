@@ -7,7 +7,7 @@ import { consoleRoles } from '@frontend/i18n/console-roles';
 import { useMessages } from '@frontend/i18n/messages';
 import { maybeSignedIn } from '../../auth/maybe-signed-in';
 import { formatDateTime } from '../format';
-import { Button } from '../ui';
+import { Button } from '@frontend/components/ui';
 
 /** The phone's position, read afresh for a check-in (no cached fix: the person may just have walked up); rejects when the person refuses it or none comes in time. */
 function currentPosition(): Promise<GeolocationPosition> {

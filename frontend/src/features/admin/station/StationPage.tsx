@@ -26,7 +26,7 @@ import { csvFileName, downloadText } from '../csv';
 import { formatDateTime, formatDay, formatInteger, formatLitres, formatPercent, formatRupiah, formatTemperature, useTimeAgo } from '../format';
 import { ArrowLeftIcon, DownloadIcon } from '../icons';
 import { MachineStatusBadge } from '../MachineStatusBadge';
-import { Button, Card, EmptyState, LoadingRows, Spinner } from '../ui';
+import { Button, Card, EmptyState, LoadingRows, Spinner } from '@frontend/components/ui';
 import { intervalsHeard, uptime } from '@shared/station-figures';
 import { dailyActivity } from './station-stats';
 import { HostLinkCard } from './HostLinkCard';

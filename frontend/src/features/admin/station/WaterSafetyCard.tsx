@@ -11,7 +11,7 @@ import { labReportProblem, recordSafety, waterSafetyQueries } from '@frontend/ap
 import type { adminStation } from '@frontend/i18n/admin-station';
 import type { Translation } from '@frontend/i18n/messages';
 import { formatDate, formatDateTime, formatDay } from '../format';
-import { Button, Card, Pill, SelectField, Spinner, TextAreaField, TextField } from '../ui';
+import { Button, Card, Pill, SelectField, Spinner, TextAreaField, TextField } from '@frontend/components/ui';
 import { getLanguage } from '@frontend/i18n/language';
 import { adminKeys } from '@frontend/api/admin';
 

@@ -12,7 +12,7 @@ import { adminTickets } from '@frontend/i18n/admin-tickets';
 import { useMessages, type Translation } from '@frontend/i18n/messages';
 import { ConsoleSubpage } from '../ConsoleSubpage';
 import { formatDateTime } from '../format';
-import { Button, Card, EmptyState, InlineAlert, LoadingRows, Pill, SelectField, TextAreaField } from '../ui';
+import { Button, Card, EmptyState, InlineAlert, LoadingRows, Pill, SelectField, TextAreaField } from '@frontend/components/ui';
 import { ticketTone, useSourceDetail, useTicketTitle } from './TicketsPage';
 
 type Texts = Translation<(typeof adminTickets)['en']>;

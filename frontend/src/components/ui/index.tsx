@@ -8,12 +8,12 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
-import { common } from '../../i18n/common';
-import { useMessages } from '../../i18n/messages';
-import { formatDay } from './format';
-import { CloseIcon } from './icons';
+import { formatDay } from '@frontend/features/admin/format';
+import { CloseIcon } from '@frontend/features/admin/icons';
+import { common } from '@frontend/i18n/common';
+import { useMessages } from '@frontend/i18n/messages';
 
-/** Small building blocks of the admin console, in one place so that every screen looks the same. */
+/** The frontend's one UI kit: the console's, the host's and the app's screens build on these blocks. */
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'dark';
 const variants: Record<Variant, string> = {
@@ -223,8 +223,20 @@ export function InlineAlert({ tone, children }: { tone: 'error' | 'success' | 'i
   );
 }
 
-export function Card({ children, className = '' }: { children: ReactNode; className?: string }) {
+/** A card: the console's frames its own content; the app's is a padded section of a screen, with a lighter ring. */
+export function Card({ children, className = '', variant = 'console' }: { children: ReactNode; className?: string; variant?: 'console' | 'app' }) {
+  if (variant === 'app') return <section className={`rounded-2xl bg-white p-4 shadow-card ring-1 ring-slate-100 ${className}`}>{children}</section>;
   return <div className={`rounded-2xl bg-white shadow-card ring-1 ring-slate-200/70 ${className}`}>{children}</div>;
+}
+
+/** An app card's title, with an action (a link) at its right. */
+export function CardHeader({ title, action }: { title: string; action?: ReactNode }) {
+  return (
+    <div className="mb-3 flex items-center justify-between">
+      <h2 className="text-base font-semibold text-slate-900">{title}</h2>
+      {action}
+    </div>
+  );
 }
 
 export function EmptyState({ icon, title, children }: { icon?: ReactNode; title: string; children?: ReactNode }) {
