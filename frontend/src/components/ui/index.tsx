@@ -81,36 +81,27 @@ function Frame({ id, label, error, hint, required, className = '', children }: F
   );
 }
 
-export function TextField({ label, error, hint, required, className, id, ...input }: FieldFrame & Omit<InputHTMLAttributes<HTMLInputElement>, 'className'>) {
+/** A field control's id (the one given, or a generated one) and the attributes that tie it to its Frame's messages. */
+function useControlIds(id: string | undefined, error: string | undefined, hint: ReactNode) {
   const generated = useId();
-  const inputId = id ?? generated;
+  const controlId = id ?? generated;
+  return { id: controlId, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${controlId}-error` : hint ? `${controlId}-hint` : undefined } as const;
+}
+
+export function TextField({ label, error, hint, required, className, id, ...input }: FieldFrame & Omit<InputHTMLAttributes<HTMLInputElement>, 'className'>) {
+  const ids = useControlIds(id, error, hint);
   return (
-    <Frame id={inputId} label={label} error={error} hint={hint} required={required} className={className}>
-      <input
-        id={inputId}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined}
-        className={`${control} h-10 ${border(error)}`}
-        {...input}
-      />
+    <Frame id={ids.id} label={label} error={error} hint={hint} required={required} className={className}>
+      <input {...ids} required={required} className={`${control} h-10 ${border(error)}`} {...input} />
     </Frame>
   );
 }
 
 export function TextAreaField({ label, error, hint, required, className, id, ...input }: FieldFrame & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'className'>) {
-  const generated = useId();
-  const inputId = id ?? generated;
+  const ids = useControlIds(id, error, hint);
   return (
-    <Frame id={inputId} label={label} error={error} hint={hint} required={required} className={className}>
-      <textarea
-        id={inputId}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined}
-        className={`${control} min-h-20 py-2.5 ${border(error)}`}
-        {...input}
-      />
+    <Frame id={ids.id} label={label} error={error} hint={hint} required={required} className={className}>
+      <textarea {...ids} required={required} className={`${control} min-h-20 py-2.5 ${border(error)}`} {...input} />
     </Frame>
   );
 }
