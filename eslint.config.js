@@ -12,12 +12,34 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       // Shallow imports (docs/architecture.md, "Dependency rules"): past two folders up, a path says less than the alias.
-      'no-restricted-imports': ['error', { patterns: [{ regex: '^(\\.\\./){3}', message: 'Import through the alias (@frontend/, @functions/, @shared/, @infra/, @test/) instead of climbing three folders.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '^(\\.\\./){3}', message: 'Import through the alias (@frontend/, @functions/, @shared/, @infra/, @test/) instead of climbing three folders.' },
+            // One UI kit (docs/architecture.md, "Frontend: one way each"): a feature's own `ui` or `Sheet` is a second kit.
+            { regex: '^(\\.{1,2}/(.*/)?|@frontend/features/(.*/)?)(ui|Sheet)$', message: 'Take the UI kit from @frontend/components/ui (one Card, one dialog, the buttons and fields).' },
+          ],
+        },
+      ],
     },
   },
   {
     files: ['frontend/src/**/*.tsx', 'frontend/src/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    // One home for each query key (docs/architecture.md, "Frontend: one way each"): a key comes from a queryOptions factory in
+    // frontend/src/api/, or from a prefix key one exports; a literal array elsewhere drifts from the factory's.
+    files: ['frontend/src/**/*.{ts,tsx}'],
+    ignores: ['frontend/src/api/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: "Property[key.name='queryKey'] > ArrayExpression", message: 'Take the query key from its factory in frontend/src/api/ (adminQueries.x().queryKey, or a prefix key such as adminKeys.all).' },
+        { selector: 'CallExpression[callee.property.name=/^(get|set)QueryData$/] > ArrayExpression.arguments', message: 'Take the query key from its factory in frontend/src/api/ (adminQueries.x().queryKey).' },
+      ],
+    },
   },
 );

@@ -1,5 +1,5 @@
-import { infiniteQueryOptions, queryOptions, useMutation, type QueryClient } from '@tanstack/react-query';
-import type { RouteBody } from '@shared/routes';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
+import type { RouteBody, RouteQuery, RouteResponse } from '@shared/routes';
 import { ADMIN_USERS_PAGE } from '@shared/constants';
 import type { AdminIdentity } from '@shared/schemas/user';
 import type { Settings } from '@shared/schemas/settings';
@@ -10,6 +10,7 @@ import { authedApi, authedApiText, loadAuth } from './auth';
 /** Host requests per page of the admin tab. */
 const HOST_REQUESTS_PAGE = 25;
 import { api, ApiRequestError } from './client';
+import { stationQueries } from './stations';
 
 /**
  * The admin console's calls, all with the Cognito ID token of the signed-in administrator (api/auth.ts).
@@ -47,6 +48,19 @@ export function useExportTransactions() {
 export function useJournalDownload() {
   return useMutation({ mutationFn: (date: string) => authedApiText('adminJournal', { query: { date } }) });
 }
+
+/**
+ * Prefix keys: invalidating one refreshes every query under it; signing out forgets `all` (features/admin/session.ts).
+ */
+export const adminKeys = {
+  all: ['admin'] as const,
+  transactions: ['admin', 'transactions'] as const,
+  users: ['admin', 'users'] as const,
+  claims: ['admin', 'claims'] as const,
+  reports: ['admin', 'reports'] as const,
+  /** A station's page: the station and everything the page shows of it (its events, host, water safety). */
+  station: (id: string) => ['admin', 'station', id] as const,
+};
 
 export const adminQueries = {
   /** No retry: a failed check means signed out (docs/design.md, "API calls": GET /api/admin/auth/check, no retry). */
@@ -92,22 +106,99 @@ export const adminQueries = {
   settings: () => queryOptions({ queryKey: ['admin', 'settings'] as const, queryFn: ({ signal }) => authedApi('adminGetSettings', { signal }) }),
   settingsHistory: () =>
     queryOptions({ queryKey: ['admin', 'settings', 'history'] as const, queryFn: ({ signal }) => authedApi('adminSettingsHistory', { signal, query: { limit: 8 } }) }),
+  /** Problem reports of one status (docs/stations.md); under adminKeys.reports. */
+  reports: (status: RouteQuery<'adminListProblemReports'>['status']) =>
+    queryOptions({ queryKey: [...adminKeys.reports, status] as const, queryFn: ({ signal }) => authedApi('adminListProblemReports', { signal, query: { status } }) }),
+  payouts: (status: RouteQuery<'adminListPayouts'>['status']) =>
+    queryOptions({ queryKey: ['admin', 'payouts', status] as const, queryFn: ({ signal }) => authedApi('adminListPayouts', { signal, query: { status } }) }),
+  heldGuestRefunds: () => queryOptions({ queryKey: ['admin', 'guest-refunds'] as const, queryFn: ({ signal }) => authedApi('adminListHeldGuestRefunds', { signal }) }),
+  /** The station of a station page (the public route: a technician sees the page too). */
+  station: (id: string) => queryOptions({ queryKey: adminKeys.station(id), queryFn: ({ signal }) => api('getMachine', { signal, params: { id } }), retry: false }),
+  stationEvents: (id: string) =>
+    queryOptions({ queryKey: [...adminKeys.station(id), 'events'] as const, queryFn: ({ signal }) => authedApi('adminMachineEvents', { signal, params: { id }, query: { limit: 20 } }) }),
+  stationHost: (id: string) =>
+    queryOptions({ queryKey: [...adminKeys.station(id), 'host'] as const, queryFn: ({ signal }) => authedApi('adminGetMachineHost', { signal, params: { id } }) }),
+  /** A host's monthly report (YYYY-MM), on /host; under 'admin' so that signing out forgets it. */
+  hostReport: (month: string) => queryOptions({ queryKey: ['admin', 'host', month] as const, queryFn: ({ signal }) => authedApi('hostImpactReport', { signal, query: { month } }) }),
   geocode: (q: string) =>
     queryOptions({ queryKey: ['admin', 'geocode', q] as const, queryFn: ({ signal }) => authedApi('geocode', { signal, query: { q } }), staleTime: 5 * 60_000 }),
 };
 
 export const adminApi = {
-  createMachine: (body: RouteBody<'adminCreateMachine'>) => authedApi('adminCreateMachine', { body }),
-  updateMachine: (id: string, body: RouteBody<'adminUpdateMachine'>) => authedApi('adminUpdateMachine', { params: { id }, body }),
   findUser: (id: string) => authedApi('adminGetUser', { params: { id } }),
-  resolveIncident: (sessionId: string, body: RouteBody<'adminResolveIncident'>) => authedApi('adminResolveIncident', { params: { id: sessionId }, body }),
-  resolveClaim: (sessionId: string, body: RouteBody<'adminResolveClaim'>) => authedApi('adminResolveClaim', { params: { id: sessionId }, body }),
-  updateUser: (id: string, body: RouteBody<'adminUpdateUser'>, idempotencyKey: string) =>
-    authedApi('adminUpdateUser', { params: { id }, body, headers: { 'idempotency-key': idempotencyKey } }),
   updateHostRequest: (id: string, body: RouteBody<'adminUpdateHostRequest'>) => authedApi('adminUpdateHostRequest', { params: { id }, body }),
   deleteHostRequest: (id: string) => authedApi('adminDeleteHostRequest', { params: { id } }),
   saveSettings: (body: Settings) => authedApi('adminPutSettings', { body }),
 };
 
+/** What a screen adds to a mutation hook: its own reaction, after the hook has refreshed what the change moved. */
+type Reactions<TData, TVariables> = Pick<UseMutationOptions<TData, Error, TVariables>, 'onMutate' | 'onSuccess' | 'onError'>;
+
+/** A console mutation that reads `refresh`'s queries again before the screen's own onSuccess runs. */
+function useAdminMutation<TData, TVariables>(
+  mutationFn: (variables: TVariables) => Promise<TData>,
+  refresh: (queryClient: QueryClient) => Promise<unknown>,
+  reactions: Reactions<TData, TVariables> = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation<TData, Error, TVariables>({
+    ...reactions,
+    mutationFn,
+    onSuccess: async (...args) => {
+      await refresh(queryClient);
+      await reactions.onSuccess?.(...args);
+    },
+  });
+}
+
+/** A change of the fleet: the console's list, the public lists and the summary cards. */
+const refreshFleet = (queryClient: QueryClient) =>
+  Promise.all([queryClient.invalidateQueries({ queryKey: adminQueries.machines().queryKey }), queryClient.invalidateQueries({ queryKey: stationQueries.all().queryKey }), refreshStats(queryClient)]);
+
+/** A change of the money: the list it belongs to, the transactions and the summary cards. */
+const refreshMoney = (queryClient: QueryClient, list: readonly string[]) =>
+  Promise.all([queryClient.invalidateQueries({ queryKey: list }), queryClient.invalidateQueries({ queryKey: adminKeys.transactions }), refreshStats(queryClient)]);
+
+export const useCreateMachine = (reactions?: Reactions<RouteResponse<'adminCreateMachine'>, RouteBody<'adminCreateMachine'>>) =>
+  useAdminMutation((body: RouteBody<'adminCreateMachine'>) => authedApi('adminCreateMachine', { body }), refreshFleet, reactions);
+
+export const useUpdateMachine = (id: string, reactions?: Reactions<RouteResponse<'adminUpdateMachine'>, RouteBody<'adminUpdateMachine'>>) =>
+  useAdminMutation((body: RouteBody<'adminUpdateMachine'>) => authedApi('adminUpdateMachine', { params: { id }, body }), refreshFleet, reactions);
+
+export const useResolveIncident = (sessionId: string, reactions?: Reactions<RouteResponse<'adminResolveIncident'>, RouteBody<'adminResolveIncident'>>) =>
+  useAdminMutation(
+    (body: RouteBody<'adminResolveIncident'>) => authedApi('adminResolveIncident', { params: { id: sessionId }, body }),
+    (queryClient) => refreshMoney(queryClient, adminQueries.incidents().queryKey),
+    reactions,
+  );
+
+export const useResolveClaim = (sessionId: string, reactions?: Reactions<RouteResponse<'adminResolveClaim'>, RouteBody<'adminResolveClaim'>>) =>
+  useAdminMutation(
+    (body: RouteBody<'adminResolveClaim'>) => authedApi('adminResolveClaim', { params: { id: sessionId }, body }),
+    (queryClient) => refreshMoney(queryClient, adminKeys.claims),
+    reactions,
+  );
+
+/** A user's profile and balance; the key makes a retried save one adjustment (a new one per reload of the user). */
+export const useUpdateUser = (id: string, idempotencyKey: () => string, reactions?: Reactions<RouteResponse<'adminUpdateUser'>, RouteBody<'adminUpdateUser'>>) =>
+  useAdminMutation(
+    (body: RouteBody<'adminUpdateUser'>) => authedApi('adminUpdateUser', { params: { id }, body, headers: { 'idempotency-key': idempotencyKey() } }),
+    (queryClient) => refreshMoney(queryClient, adminKeys.users),
+    reactions,
+  );
+
+/** Links the station to its host's account (or unlinks it, with null); the page shows the saved link at once. */
+export function useSetStationHost(id: string, reactions?: Reactions<RouteResponse<'adminSetMachineHost'>, { hostEmail: string; businessName: string } | null>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...reactions,
+    mutationFn: (link: { hostEmail: string; businessName: string } | null) => authedApi('adminSetMachineHost', { params: { id }, body: link ?? { hostEmail: null } }),
+    onSuccess: (saved, ...rest) => {
+      queryClient.setQueryData(adminQueries.stationHost(id).queryKey, saved);
+      return reactions?.onSuccess?.(saved, ...rest);
+    },
+  });
+}
+
 /** After a change that moves the summary cards. */
-export const refreshStats = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: ['admin', 'stats'] });
+export const refreshStats = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: adminQueries.stats().queryKey });

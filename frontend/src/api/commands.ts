@@ -4,10 +4,13 @@ import type { RouteBody } from '@shared/routes';
 import { authedApi } from './auth';
 
 /** Remote commands; keys start with 'admin' so that signing out forgets them. */
+/** Every command query, and the list's: what creating or aborting a command refreshes. */
+export const commandKeys = { all: ['admin', 'commands'] as const, list: ['admin', 'commands', 'list'] as const };
+
 export const commandQueries = {
   list: () =>
     infiniteQueryOptions({
-      queryKey: ['admin', 'commands', 'list'] as const,
+      queryKey: commandKeys.list,
       queryFn: ({ signal, pageParam }) => authedApi('adminListCommands', { signal, query: { limit: 25, cursor: pageParam } }),
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (last) => last.nextCursor ?? undefined,
@@ -19,7 +22,7 @@ export const commandQueries = {
    */
   one: (id: string, language: Language) =>
     queryOptions({
-      queryKey: ['admin', 'commands', 'one', id, language] as const,
+      queryKey: [...commandKeys.all, 'one', id, language] as const,
       queryFn: ({ signal }) => authedApi('adminGetCommand', { signal, params: { id } }),
       refetchInterval: (query) => (query.state.data?.status === 'in_progress' ? 1000 : false),
     }),

@@ -1,5 +1,7 @@
 import type { RouteResponse } from '@shared/routes';
 import { TELEMETRY_PAGE_MAX, type TelemetryReading } from '@shared/schemas/telemetry';
+import { queryOptions } from '@tanstack/react-query';
+import { adminKeys } from './admin';
 import { authedApi } from './auth';
 
 /** The ranges of the admin's station page: how far back, and the bucket (seconds) that keeps a chart under 1,000 points. */
@@ -24,7 +26,7 @@ export async function allReadings(id: string, range: { from: string; to: string 
 }
 
 /** The readings a range's charts show: every reading of a day, buckets for longer ranges. */
-export async function chartReadings(id: string, range: StationRange, to: Date, signal?: AbortSignal): Promise<TelemetryReading[]> {
+async function chartReadings(id: string, range: StationRange, to: Date, signal?: AbortSignal): Promise<TelemetryReading[]> {
   const { hours, step } = stationRanges[range];
   const bounds = { from: new Date(to.getTime() - hours * 3_600_000).toISOString(), to: to.toISOString() };
   if (step === undefined) return allReadings(id, bounds, undefined, signal);
@@ -48,3 +50,11 @@ export async function purchasesSince(machineId: string, from: string, signal?: A
   } while (cursor && purchases.length < PURCHASES_MAX);
   return { purchases, partial: cursor !== undefined };
 }
+
+/** The station page's charts and revenue, under the page's key (adminKeys.station). `to` is the range's "now". */
+export const stationHistoryQueries = {
+  readings: (id: string, range: StationRange, to: Date) =>
+    queryOptions({ queryKey: [...adminKeys.station(id), 'readings', range, to.toISOString()] as const, queryFn: ({ signal }) => chartReadings(id, range, to, signal) }),
+  purchases: (id: string, from: string) =>
+    queryOptions({ queryKey: [...adminKeys.station(id), 'purchases', from] as const, queryFn: ({ signal }) => purchasesSince(id, from, signal) }),
+};

@@ -178,7 +178,7 @@ export function useStationsIn(wants: TileWants): StationsIn {
     isPending: list.isPending || (selection !== null && tiles.parts.length === 0 && tiles.pending > 0),
     isLoading: list.isPending || tiles.pending > 0,
     isError: list.isError || tiles.failed,
-    refetch: () => void queryClient.refetchQueries({ queryKey: ['machines'], type: 'active', predicate: (query) => query.state.status === 'error' }),
+    refetch: () => void queryClient.refetchQueries({ queryKey: stationQueries.all().queryKey, type: 'active', predicate: (query) => query.state.status === 'error' }),
     tiles: selection && { wanted: selection.load.length, loaded: tiles.parts.length, beyondCap: selection.beyondCap },
     fleetOnline,
   };

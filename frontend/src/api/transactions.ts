@@ -6,17 +6,20 @@ import { authedApi } from './auth';
 const HISTORY_PAGE_SIZE = 20;
 
 /** The signed-in user's transactions, newest first. Invalidate ['transactions'] after a top-up or a purchase. */
+/** Every query of the signed-in user's transactions: what a payment or a claim refreshes. */
+export const transactionKeys = { all: ['transactions'] as const };
+
 export const transactionQueries = {
   /** The first few, for the home screen. */
   recent: (limit: number = RECENT_TRANSACTIONS) =>
     queryOptions({
-      queryKey: ['transactions', 'recent', limit] as const,
+      queryKey: [...transactionKeys.all, 'recent', limit] as const,
       queryFn: ({ signal }) => authedApi('listTransactions', { query: { limit }, signal }),
     }),
   /** All of them, a page at a time ('Load more'). */
   history: (pageSize: number = HISTORY_PAGE_SIZE) =>
     infiniteQueryOptions({
-      queryKey: ['transactions', 'history', pageSize] as const,
+      queryKey: [...transactionKeys.all, 'history', pageSize] as const,
       queryFn: ({ pageParam, signal }) => authedApi('listTransactions', { query: { limit: pageSize, cursor: pageParam }, signal }),
       initialPageParam: undefined as string | undefined,
       getNextPageParam: (last) => last.nextCursor ?? undefined,

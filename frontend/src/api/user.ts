@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { staffRoleOf } from '@shared/roles';
 import type { CurrentUser } from '@shared/schemas/user';
 import { signOutSettled } from '../features/auth/signed-out';
 import { loadAuth } from './auth';
@@ -20,7 +21,12 @@ async function fetchCurrentUser({ signal }: { signal: AbortSignal }): Promise<Cu
   }
 }
 
+/** Every query of who is signed in: what signing out of the console forgets. */
+export const authKeys = { all: ['auth'] as const };
+
 export const userQueries = {
   /** Key ['auth', 'user']: invalidate it after anything that changes the balance or the profile. */
-  current: () => queryOptions({ queryKey: ['auth', 'user'] as const, queryFn: fetchCurrentUser, retry: false }),
+  current: () => queryOptions({ queryKey: [...authKeys.all, 'user'] as const, queryFn: fetchCurrentUser, retry: false }),
+  /** The console role of the signed-in account's groups (null for a customer), without asking the server. */
+  staffRole: () => queryOptions({ queryKey: [...authKeys.all, 'staff-role'] as const, queryFn: async () => staffRoleOf(await (await loadAuth()).currentGroups()) }),
 };

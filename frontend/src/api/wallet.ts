@@ -5,6 +5,7 @@ import type { RouteBody, RouteResponse } from '@shared/routes';
 import { authedApi } from './auth';
 import { ApiRequestError, api } from './client';
 import { userQueries } from './user';
+import { transactionKeys } from './transactions';
 
 export type TopupStatus = RouteResponse<'topup'>;
 export type TopupBody = RouteBody<'topup'>;
@@ -42,7 +43,7 @@ export const topupQueries = {
 export async function refreshWallet(queryClient: QueryClient) {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: userQueries.current().queryKey }),
-    queryClient.invalidateQueries({ queryKey: ['transactions'] }),
+    queryClient.invalidateQueries({ queryKey: transactionKeys.all }),
   ]);
 }
 

@@ -5,7 +5,7 @@ import { useMessages } from '../../i18n/messages';
 import { AddMachineForm } from './AddMachineForm';
 import { bundleFileName, downloadBundle, type Provisioned } from './bundle';
 import { CheckIcon, KeyIcon } from './icons';
-import { Button, Modal } from './ui';
+import { Button, Modal } from '@frontend/components/ui';
 
 /**
  * Add Machine: provisions the station, saves its certificate bundle (the only time the private key exists

@@ -1,10 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { AdminMachineInput } from '@shared/routes/fleet';
-import { type RouteBody } from '@shared/routes';
 import { fieldMessages } from '@shared/schemas/error';
 import { machineStatuses, type MachineStatus } from '@shared/schemas/machine';
-import { adminApi, refreshStats } from '../../api/admin';
+import { useCreateMachine } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
 import { adminMachines } from '../../i18n/admin-machines';
 import { useMessages } from '../../i18n/messages';
@@ -12,7 +10,7 @@ import { getLanguage } from '../../i18n/language';
 import { AddressAutocomplete } from './AddressAutocomplete';
 import type { Provisioned } from './bundle';
 import { useStatusLabels } from './MachineStatusBadge';
-import { InlineAlert, SelectField, TextField } from './ui';
+import { InlineAlert, SelectField, TextField } from '@frontend/components/ui';
 
 const empty = { id: '', name: '', location: '', latitude: '', longitude: '', status: 'online' as MachineStatus };
 
@@ -38,12 +36,9 @@ export function AddMachineForm({
   const statusLabels = useStatusLabels();
   const [form, setForm] = useState(empty);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const queryClient = useQueryClient();
   const set = (key: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [key]: value }));
-  const create = useMutation({
-    mutationFn: (input: RouteBody<'adminCreateMachine'>) => adminApi.createMachine(input),
-    onSuccess: async (result) => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['admin', 'machines'] }), queryClient.invalidateQueries({ queryKey: ['machines'] }), refreshStats(queryClient)]);
+  const create = useCreateMachine({
+    onSuccess: (result) => {
       setForm(empty);
       onCreated(result);
     },

@@ -6,7 +6,7 @@ import { adminQueries } from '../../api/admin';
 import { adminMachines } from '../../i18n/admin-machines';
 import { useMessages } from '../../i18n/messages';
 import { PinIcon } from './icons';
-import { Spinner } from './ui';
+import { Spinner } from '@frontend/components/ui';
 
 function useDebounced<T>(value: T, ms: number): T {
   const [debounced, setDebounced] = useState(value);

@@ -38,7 +38,7 @@ import { useAdminLogout } from './session';
 import { StatsCards } from './StatsCards';
 import { SystemTab } from './SystemTab';
 import { TransactionsTab } from './TransactionsTab';
-import { Button } from './ui';
+import { Button } from '@frontend/components/ui';
 import { UsersTab } from './UsersTab';
 
 const TAB_ICONS: Record<AdminTab, ReactNode> = {

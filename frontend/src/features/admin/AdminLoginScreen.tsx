@@ -7,7 +7,7 @@ import { useMessages } from '../../i18n/messages';
 import { ArrowLeftIcon, DropletIcon, EyeIcon, EyeOffIcon, ShieldIcon, StationIcon } from './icons';
 import { LoginError, TotpCodeForm, TotpEnrolment, useLoginError } from './SecondFactor';
 import { adminCodeSignIn, adminPasswordSignIn, endConsoleSession, rememberAdmin, type ConsoleSignIn } from './session';
-import { Spinner } from './ui';
+import { Spinner } from '@frontend/components/ui';
 
 /**
  * /admin/login: username and password against Cognito, then the code of an authenticator app when the account has

@@ -1,14 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { RouteBody } from '@shared/routes';
 import { claimLanguage, type Claim } from '@shared/schemas/claim';
-import { adminApi, adminQueries, refreshStats } from '../../api/admin';
+import { adminQueries, useResolveClaim } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
 import { toast } from '../../components/toast';
 import { adminClaims } from '../../i18n/claims';
 import { useMessages } from '../../i18n/messages';
 import { formatDateTime, formatInteger, formatRupiah, formatTemperature, parseRupiah } from './format';
-import { Button, InlineAlert, Modal, TextAreaField, TextField } from './ui';
+import { Button, InlineAlert, Modal, TextAreaField, TextField } from '@frontend/components/ui';
 
 /**
  * The claims queue (docs/architecture.md, "Claims"): claims on vends that the station's own record does not support,
@@ -70,13 +69,10 @@ function Review({ claim, onDone }: { claim: Claim; onDone: () => void }) {
   const [amount, setAmount] = useState(String(claim.chargedIdr));
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const queryClient = useQueryClient();
   const max = formatRupiah(claim.chargedIdr);
 
-  const resolve = useMutation({
-    mutationFn: (body: RouteBody<'adminResolveClaim'>) => adminApi.resolveClaim(claim.sessionId, body),
-    onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['admin', 'claims'] }), queryClient.invalidateQueries({ queryKey: ['admin', 'transactions'] }), refreshStats(queryClient)]);
+  const resolve = useResolveClaim(claim.sessionId, {
+    onSuccess: () => {
       toast({ title: t.done, variant: 'success' });
       onDone();
     },

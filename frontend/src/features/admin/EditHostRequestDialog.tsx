@@ -9,7 +9,7 @@ import {
   type HostRequest,
 } from '@shared/schemas/host-request';
 import { fieldMessages } from '@shared/schemas/error';
-import { adminApi } from '../../api/admin';
+import { adminApi, adminQueries } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
 import { toast } from '../../components/toast';
 import { adminHostRequests } from '../../i18n/admin-host-requests';
@@ -17,7 +17,7 @@ import { hostForm } from '../../i18n/host-form';
 import { useMessages } from '../../i18n/messages';
 import { getLanguage } from '../../i18n/language';
 import { formatDateTime } from './format';
-import { Button, Modal, SelectField, TextAreaField, TextField } from './ui';
+import { Button, Modal, SelectField, TextAreaField, TextField } from '@frontend/components/ui';
 
 /** The statuses, business types and footfalls as options in the chosen language (the types' labels: the host form's). */
 export function useHostRequestOptions() {
@@ -74,7 +74,7 @@ function EditHostRequestForm({ request, onDone }: { request: HostRequest; onDone
   const save = useMutation({
     mutationFn: (patch: RouteBody<'adminUpdateHostRequest'>) => adminApi.updateHostRequest(request.id, patch),
     onSuccess: async (_, patch) => {
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'host-requests'] });
+      await queryClient.invalidateQueries({ queryKey: adminQueries.hostRequests().queryKey });
       toast({ title: t.updated, description: patch.businessName, variant: 'success' });
       onDone();
     },

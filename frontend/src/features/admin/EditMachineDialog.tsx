@@ -1,10 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { AdminMachinePatch } from '@shared/routes/fleet';
-import { type RouteBody } from '@shared/routes';
 import { fieldMessages } from '@shared/schemas/error';
 import { machineStatuses, type Machine, type MachineStatus } from '@shared/schemas/machine';
-import { adminApi, refreshStats } from '../../api/admin';
+import { useUpdateMachine } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
 import { toast } from '../../components/toast';
 import { adminMachines } from '../../i18n/admin-machines';
@@ -12,7 +10,7 @@ import { useMessages } from '../../i18n/messages';
 import { getLanguage } from '../../i18n/language';
 import { formatDateTime } from './format';
 import { useStatusLabels } from './MachineStatusBadge';
-import { Button, InlineAlert, Modal, ReadOnly, SelectField, TextField } from './ui';
+import { Button, InlineAlert, Modal, ReadOnly, SelectField, TextField } from '@frontend/components/ui';
 
 /** Edit Machine: id, created, last updated and last heartbeat read-only; name, location and status required. */
 export function EditMachineDialog({ machine, onClose }: { machine: Machine | null; onClose: () => void }) {
@@ -34,11 +32,8 @@ function EditMachineForm({ machine, onDone }: { machine: Machine; onDone: () => 
   const statusLabels = useStatusLabels();
   const [form, setForm] = useState({ name: machine.name, location: machine.location, status: machine.status });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const queryClient = useQueryClient();
-  const save = useMutation({
-    mutationFn: (patch: RouteBody<'adminUpdateMachine'>) => adminApi.updateMachine(machine.id, patch),
-    onSuccess: async (_, patch) => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['admin', 'machines'] }), queryClient.invalidateQueries({ queryKey: ['machines'] }), refreshStats(queryClient)]);
+  const save = useUpdateMachine(machine.id, {
+    onSuccess: (_, patch) => {
       toast({ title: t.updated, description: t.wasSaved(patch.name), variant: 'success' });
       onDone();
     },

@@ -1,14 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
-import type { RouteBody } from '@shared/routes';
 import type { AdminUser } from '@shared/schemas/user';
-import { adminApi, refreshStats } from '../../api/admin';
+import { adminApi, useUpdateUser } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
 import { adminUsers } from '../../i18n/admin-users';
 import { useMessages } from '../../i18n/messages';
 import { toast } from '../../components/toast';
 import { formatInteger, formatKg, formatLitres, formatRupiah, parseRupiah } from './format';
-import { Button, InlineAlert, Modal, ReadOnly, TextAreaField, TextField } from './ui';
+import { Button, InlineAlert, Modal, ReadOnly, TextAreaField, TextField } from '@frontend/components/ui';
 
 // The server's only 409 here: the balance moved after the dialog was opened (a top-up, a refill), the adjustment was
 // not made. Its message is in the chosen language (Accept-Language), so the status tells it, not the text.
@@ -45,7 +44,6 @@ function EditUserForm({ user: opened, onDone }: { user: AdminUser; onDone: () =>
   const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [stale, setStale] = useState(false);
-  const queryClient = useQueryClient();
   // One key per adjustment decided: a double submit is one adjustment; reloading the balance starts a new decision.
   const idempotencyKey = useRef(crypto.randomUUID());
 
@@ -64,10 +62,8 @@ function EditUserForm({ user: opened, onDone }: { user: AdminUser; onDone: () =>
     },
   });
 
-  const save = useMutation({
-    mutationFn: (body: RouteBody<'adminUpdateUser'>) => adminApi.updateUser(user.id, body, idempotencyKey.current),
-    onSuccess: async () => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }), queryClient.invalidateQueries({ queryKey: ['admin', 'transactions'] }), refreshStats(queryClient)]);
+  const save = useUpdateUser(user.id, () => idempotencyKey.current, {
+    onSuccess: () => {
       toast({ title: t.updated, description: changed ? t.adjustedBy(`${delta > 0 ? '+' : ''}${formatRupiah(delta)}`) : t.wasSaved(username.trim()), variant: 'success' });
       onDone();
     },

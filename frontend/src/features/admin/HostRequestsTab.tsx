@@ -10,7 +10,7 @@ import { EditHostRequestDialog, useHostRequestOptions } from './EditHostRequestD
 import { useExportRows } from './export';
 import { formatDate } from './format';
 import { AlertIcon, HandshakeIcon, PencilIcon, TrashIcon } from './icons';
-import { Button, EmptyState, LoadingRows, Modal, Table, Td, Th } from './ui';
+import { Button, EmptyState, LoadingRows, Modal, Table, Td, Th } from '@frontend/components/ui';
 
 const label = (options: readonly { value: string; label: string }[], value: string) => options.find((o) => o.value === value)?.label ?? value;
 const statusTone: Record<HostRequest['status'], string> = {
@@ -39,7 +39,7 @@ export function HostRequestsTab() {
     rows: rows.map((r) => [r.id, r.businessName, r.businessType, r.contactName, r.email, r.phone, r.address, r.expectedFootfall, r.comments, r.status, r.adminNotes, r.createdAt]),
   }));
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'host-requests'] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: adminQueries.hostRequests().queryKey });
 
   const changeStatus = useMutation({
     mutationFn: ({ request, status }: { request: HostRequest; status: HostRequest['status'] }) => adminApi.updateHostRequest(request.id, { status }),

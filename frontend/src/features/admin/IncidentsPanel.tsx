@@ -1,15 +1,14 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { RouteBody } from '@shared/routes';
 import type { VendIncident } from '@shared/schemas/incident';
-import { adminApi, adminQueries, refreshStats } from '../../api/admin';
+import { adminQueries, useResolveIncident } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
 import { toast } from '../../components/toast';
 import { adminPanels } from '../../i18n/admin-panels';
 import { useMessages, type Translation } from '../../i18n/messages';
 import { formatDateTime, formatInteger } from './format';
 import { AlertIcon } from './icons';
-import { Button, InlineAlert, Modal, TextAreaField, TextField } from './ui';
+import { Button, InlineAlert, Modal, TextAreaField, TextField } from '@frontend/components/ui';
 
 /**
  * Open vend incidents (docs/architecture.md, Vend incidents): completions a station reported that could not be
@@ -85,12 +84,9 @@ function ResolveForm({ incident, onDone }: { incident: VendIncident; onDone: () 
   const [ml, setMl] = useState('');
   const [note, setNote] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const queryClient = useQueryClient();
 
-  const resolve = useMutation({
-    mutationFn: (body: RouteBody<'adminResolveIncident'>) => adminApi.resolveIncident(incident.sessionId, body),
-    onSuccess: async (_, { dispensedMl }) => {
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['admin', 'incidents'] }), queryClient.invalidateQueries({ queryKey: ['admin', 'transactions'] }), refreshStats(queryClient)]);
+  const resolve = useResolveIncident(incident.sessionId, {
+    onSuccess: (_, { dispensedMl }) => {
       toast({ title: t.resolved, description: dispensedMl ? t.charged(formatInteger(dispensedMl)) : t.released, variant: 'success' });
       onDone();
     },

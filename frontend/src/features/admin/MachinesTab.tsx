@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from '@tanstack/react-router';
 import { machineFilterStatuses, type Machine } from '@shared/schemas/machine';
-import { adminQueries } from '../../api/admin';
+import { adminQueries, refreshStats } from '../../api/admin';
 import { adminConsole } from '../../i18n/admin-console';
 import { useMessages } from '../../i18n/messages';
 import { AddMachineDialog } from './AddMachineDialog';
@@ -13,7 +13,7 @@ import { useExportRows } from './export';
 import { formatDateTime, useTimeAgo } from './format';
 import { AlertIcon, DropletIcon, GearIcon, KeyIcon, PlusIcon, RefreshIcon, StationIcon } from './icons';
 import { AvailabilityNote, MachineStatusBadge, useStatusLabels } from './MachineStatusBadge';
-import { Button, EmptyState, LoadingRows, SearchInput, Table, Td, Th } from './ui';
+import { Button, EmptyState, LoadingRows, SearchInput, Table, Td, Th } from '@frontend/components/ui';
 import { ProblemReportsPanel } from './ProblemReportsPanel';
 
 function WaterLevel({ level }: { level: number | null }) {
@@ -111,7 +111,7 @@ export function MachinesTab({ canEdit }: { canEdit: boolean }) {
     rows: rows.map((m) => [m.id, m.name, m.location, m.status, m.waterLevel, m.latitude, m.longitude, m.lastHeartbeat, m.createdAt]),
   }));
 
-  const refresh = () => Promise.all([machines.refetch(), queryClient.invalidateQueries({ queryKey: ['admin', 'stats'] })]);
+  const refresh = () => Promise.all([machines.refetch(), refreshStats(queryClient)]);
 
   return (
     <div>

@@ -12,7 +12,8 @@ import { useMessages } from '../../i18n/messages';
 import { withdrawalTexts } from '../../i18n/withdrawal';
 import { payoutReason } from '../wallet/WithdrawSheet';
 import { formatDateTime } from './format';
-import { Button } from './ui';
+import { Button } from '@frontend/components/ui';
+import { adminKeys, adminQueries } from '@frontend/api/admin';
 
 type Status = PayoutRequest['status'];
 
@@ -24,7 +25,7 @@ type Status = PayoutRequest['status'];
 export function PayoutsPanel() {
   const t = useMessages(withdrawalTexts).admin;
   const [status, setStatus] = useState<Status>('open');
-  const payouts = useQuery({ queryKey: ['admin', 'payouts', status], queryFn: ({ signal }) => authedApi('adminListPayouts', { signal, query: { status } }) });
+  const payouts = useQuery(adminQueries.payouts(status));
   const items = payouts.data ?? [];
   return (
     <section aria-labelledby="payouts-title" className="mx-6 mt-5 rounded-xl bg-sky-50/60 p-4 ring-1 ring-sky-200">
@@ -64,7 +65,7 @@ function PayoutRow({ payout }: { payout: PayoutRequest }) {
     try {
       const body = outcome === 'paid' ? { outcome, transferReference: reference, note } : { outcome, note };
       await authedApi('adminResolvePayout', { params: { id: payout.id }, body });
-      await queryClient.invalidateQueries({ queryKey: ['admin'] });
+      await queryClient.invalidateQueries({ queryKey: adminKeys.all });
       toast({ title: t.done, description: `${payout.username}: ${formatRupiah(payout.amountIdr)}`, variant: 'success' });
     } catch (error) {
       toast({ title: t.failed, description: error instanceof ApiRequestError ? error.serverMessage : undefined, variant: 'destructive' });
@@ -116,7 +117,7 @@ function PayoutRow({ payout }: { payout: PayoutRequest }) {
  */
 export function HeldGuestRefundsPanel() {
   const t = useMessages(withdrawalTexts).admin;
-  const held = useQuery({ queryKey: ['admin', 'guest-refunds'], queryFn: ({ signal }) => authedApi('adminListHeldGuestRefunds', { signal }) });
+  const held = useQuery(adminQueries.heldGuestRefunds());
   const items = held.data ?? [];
   return (
     <section aria-labelledby="guest-refunds-title" className="mx-6 mt-5 rounded-xl bg-amber-50/60 p-4 ring-1 ring-amber-200">
@@ -144,7 +145,7 @@ function HeldGuestRefundRow({ refund }: { refund: HeldGuestRefund }) {
     setBusy(true);
     try {
       await authedApi('adminPayOutGuestRefund', { params: { id: refund.orderId }, body: { note } });
-      await queryClient.invalidateQueries({ queryKey: ['admin'] });
+      await queryClient.invalidateQueries({ queryKey: adminKeys.all });
       toast({ title: t.guestDone, description: `${refund.orderId}: ${formatRupiah(refund.heldIdr)}`, variant: 'success' });
     } catch (error) {
       toast({ title: t.failed, description: error instanceof ApiRequestError ? error.serverMessage : undefined, variant: 'destructive' });

@@ -8,7 +8,8 @@ import { adminPanels } from '../../i18n/admin-panels';
 import { useMessages } from '../../i18n/messages';
 import { formatDateTime } from './format';
 import { AlertIcon } from './icons';
-import { Button } from './ui';
+import { Button } from '@frontend/components/ui';
+import { adminKeys, adminQueries } from '@frontend/api/admin';
 
 /**
  * Problem reports sent from the station finder (docs/design.md, "Problem reports"), newest first: open ones to act on,
@@ -17,7 +18,7 @@ import { Button } from './ui';
 export function ProblemReportsPanel() {
   const t = useMessages(adminPanels).reports;
   const [status, setStatus] = useState<ProblemReport['status']>('open');
-  const reports = useQuery({ queryKey: ['admin', 'reports', status], queryFn: ({ signal }) => authedApi('adminListProblemReports', { signal, query: { status } }) });
+  const reports = useQuery(adminQueries.reports(status));
   const items = reports.data ?? [];
   return (
     <section aria-labelledby="reports-title" className="mx-6 mt-5 rounded-xl bg-amber-50/60 p-4 ring-1 ring-amber-200">
@@ -66,7 +67,7 @@ function ReportRow({ report }: { report: ProblemReport }) {
     setBusy(true);
     try {
       await authedApi('adminResolveProblemReport', { params: { id: report.id } });
-      await Promise.all([queryClient.invalidateQueries({ queryKey: ['admin', 'reports'] }), queryClient.invalidateQueries({ queryKey: ['admin', 'machines'] })]);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: adminKeys.reports }), queryClient.invalidateQueries({ queryKey: adminQueries.machines().queryKey })]);
       toast({ title: t.reportResolved, description: `${report.stationName}: ${t.categories[report.category]}`, variant: 'success' });
     } catch (error) {
       toast({ title: t.resolveFailed, description: error instanceof ApiRequestError ? error.serverMessage : undefined, variant: 'destructive' });

@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import type { AdminIdentity } from '@shared/schemas/user';
+import { totpQueries } from '../../api/totp';
 import { adminLogin } from '../../i18n/admin-login';
 import { useMessages } from '../../i18n/messages';
 import { QrCode } from '../wallet/QrCode';
 import { AlertIcon } from './icons';
-import { finishTotpEnrolment, loginErrorOf, startTotpEnrolment } from './session';
-import { Spinner } from './ui';
+import { finishTotpEnrolment, loginErrorOf } from './session';
+import { Spinner } from '@frontend/components/ui';
 
 /** A console sign-in failure in the chosen language: the sign-in's own messages by name, any other as it came. */
 export function useLoginError(error: Error | null): string | null {
@@ -74,7 +75,7 @@ export function TotpEnrolment({ identity, onEnrolled }: { identity: AdminIdentit
   const t = useMessages(adminLogin);
   const queryClient = useQueryClient();
   // Once per sign-in: each call makes Cognito a new secret, which the app must then match.
-  const setup = useQuery({ queryKey: ['auth', 'totp-setup', identity.username], queryFn: () => startTotpEnrolment(identity.username), staleTime: Infinity, gcTime: 0, retry: false });
+  const setup = useQuery(totpQueries.setup(identity.username));
   const finish = useMutation({ mutationFn: (code: string) => finishTotpEnrolment(code, queryClient), onSuccess: onEnrolled });
   const setupError = useLoginError(setup.error);
   const finishError = useLoginError(finish.error);

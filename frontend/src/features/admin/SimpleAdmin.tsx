@@ -15,7 +15,7 @@ import { formatInteger, formatLitres, formatRupiah } from './format';
 import { LogoutIcon } from './icons';
 import { TotpCodeForm, useLoginError } from './SecondFactor';
 import { adminCodeSignIn, adminPasswordSignIn, rememberAdmin, useAdminLogout, useAdminSession, type ConsoleSignIn } from './session';
-import { Button, Card, InlineAlert, TextField } from './ui';
+import { Button, Card, InlineAlert, TextField } from '@frontend/components/ui';
 
 /** /admin/simple: the plain login form; 1 second after success it goes to the simple dashboard. */
 export function SimpleLogin() {

@@ -19,7 +19,7 @@ import { getLanguage } from '../../i18n/language';
 import { useExportRows } from './export';
 import { formatDateTime, parseRupiah } from './format';
 import { AlertIcon, BookIcon, ClockIcon, ExternalIcon, SlidersIcon } from './icons';
-import { Button, Card, EmptyState, LoadingRows, TextField } from './ui';
+import { Button, Card, EmptyState, LoadingRows, TextField } from '@frontend/components/ui';
 
 type Key = keyof Settings;
 type Texts = Translation<(typeof adminSystem)['en']>;

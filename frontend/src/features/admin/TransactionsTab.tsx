@@ -15,7 +15,7 @@ import { HeldGuestRefundsPanel, PayoutsPanel } from './PayoutsPanel';
 import { formatDateTime, formatLitres, formatRupiah } from './format';
 import { downloadText } from './csv';
 import { AlertIcon, ChevronLeftIcon, ChevronRightIcon, CloseIcon, DownloadIcon, ReceiptIcon } from './icons';
-import { Button, DayField, EmptyState, LoadingRows, Pill, Table, Td, Th } from './ui';
+import { Button, DayField, EmptyState, LoadingRows, Pill, Table, Td, Th } from '@frontend/components/ui';
 
 type Row = z.infer<typeof AdminTransaction>;
 

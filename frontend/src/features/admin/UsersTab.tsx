@@ -8,7 +8,7 @@ import { EditUserDialog } from './EditUserDialog';
 import { useExportRows } from './export';
 import { formatDate, formatInteger, formatLitres, formatRupiah, rupiahToPoints } from './format';
 import { AlertIcon, PencilIcon, UsersIcon } from './icons';
-import { Button, EmptyState, LoadingRows, SearchInput, Table, Td, Th } from './ui';
+import { Button, EmptyState, LoadingRows, SearchInput, Table, Td, Th } from '@frontend/components/ui';
 
 const displayName = (u: AdminUser) => [u.firstName, u.lastName].filter(Boolean).join(' ') || u.username;
 

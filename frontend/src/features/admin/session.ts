@@ -2,7 +2,8 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback } from 'react';
 import type { AdminIdentity } from '@shared/schemas/user';
-import { adminQueries } from '../../api/admin';
+import { adminKeys, adminQueries } from '../../api/admin';
+import { authKeys } from '../../api/user';
 import { authedApi, loadAuth } from '../../api/auth';
 import { api, ApiRequestError } from '../../api/client';
 
@@ -127,8 +128,8 @@ async function signedIn(accounts: Auth): Promise<ConsoleSignIn> {
 
 /** Forgets every admin query and the signed-in user's cached data. */
 function forgetSession(queryClient: QueryClient) {
-  queryClient.removeQueries({ queryKey: ['admin'] });
-  queryClient.removeQueries({ queryKey: ['auth'] });
+  queryClient.removeQueries({ queryKey: adminKeys.all });
+  queryClient.removeQueries({ queryKey: authKeys.all });
 }
 
 /** After a successful sign-in: the session query knows the admin without asking again. */

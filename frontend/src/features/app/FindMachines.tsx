@@ -9,7 +9,8 @@ import { useMessages } from '../../i18n/messages';
 import { CloseIcon, NavigationIcon, PinIcon } from './icons';
 import { byDistance, directionsUrl, formatDistance, STATUS_STYLE, usePosition, type PlacedMachine } from './machines';
 import { SchematicMap } from './SchematicMap';
-import { Card, ScreenHeader } from './ui';
+import { Card } from '@frontend/components/ui';
+import { ScreenHeader } from './ScreenHeader';
 import { LoadingState } from './LoadingState';
 
 /** Machines listed before 'Show all'. */
@@ -64,7 +65,7 @@ function MachineDetail({ placed, onClose }: { placed: PlacedMachine; onClose: ()
   const { machine, position, distanceKm } = placed;
   const t = useMessages(appTexts).map;
   return (
-    <Card className="animate-fade-in">
+    <Card variant="app" className="animate-fade-in">
       <div className="flex items-start gap-3">
         <div className="min-w-0 flex-1">
           <h3 className="text-base font-bold text-slate-900">{machine.name}</h3>
@@ -126,7 +127,7 @@ export function FindMachines({ onBack, initialMachineId }: { onBack?: () => void
         {stations.isPending ? (
           <LoadingState what="map" />
         ) : stations.isError ? (
-          <Card><p className="text-sm text-red-700">{t.failed}</p></Card>
+          <Card variant="app"><p className="text-sm text-red-700">{t.failed}</p></Card>
         ) : (
           <>
             <SchematicMap machines={placed} user={position} selectedId={selectedId} onSelect={setSelectedId} />
@@ -135,7 +136,7 @@ export function FindMachines({ onBack, initialMachineId }: { onBack?: () => void
             ) : (
               <p className="px-1 text-center text-xs text-slate-500">{t.tapHint}</p>
             )}
-            <Card>
+            <Card variant="app">
               <h2 className="mb-1 text-base font-semibold text-slate-900">{t.nearby}</h2>
               {placed.length === 0 ? (
                 <p className="py-4 text-sm text-slate-500">{t.none}</p>

@@ -10,7 +10,8 @@ import { BottomNav } from './BottomNav';
 import { PinIcon, ReceiptIcon } from './icons';
 import { useSession } from './session';
 import { TransactionRow } from './TransactionRow';
-import { Card, ScreenHeader } from './ui';
+import { Card } from '@frontend/components/ui';
+import { ScreenHeader } from './ScreenHeader';
 import { LoadingState } from './LoadingState';
 
 /** Transaction History (docs/design.md, "Screens and routes"): every transaction, newest first, a page at a time. */
@@ -28,12 +29,12 @@ export function HistoryScreen() {
         {session.status !== 'signedIn' || history.isPending ? (
           <LoadingState what="transactions" />
         ) : history.isError ? (
-          <Card className="text-center">
+          <Card variant="app" className="text-center">
             <p className="text-sm text-red-700">{t.failed}</p>
             <button type="button" onClick={() => void history.refetch()} className="mt-3 text-sm font-semibold text-brand-700">{t.tryAgain}</button>
           </Card>
         ) : items.length === 0 ? (
-          <Card className="flex flex-col items-center px-6 py-10 text-center">
+          <Card variant="app" className="flex flex-col items-center px-6 py-10 text-center">
             <span aria-hidden="true" className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-50 text-brand-600">
               <ReceiptIcon size={28} />
             </span>
@@ -49,7 +50,7 @@ export function HistoryScreen() {
             </Link>
           </Card>
         ) : (
-          <Card className="py-1">
+          <Card variant="app" className="py-1">
             <ul className="divide-y divide-slate-100" aria-label={t.list}>
               {items.map((t) => <TransactionRow key={t.id} transaction={t} onClaim={isClaimable(t) ? () => setClaiming(t) : undefined} />)}
             </ul>

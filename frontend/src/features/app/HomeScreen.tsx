@@ -9,12 +9,12 @@ import {
   RECENT_TRANSACTIONS,
 } from '@shared/constants';
 import { formatRupiah, rupiahToPoints } from '@shared/money';
-import { homeOf, staffRoleOf } from '@shared/roles';
+import { homeOf } from '@shared/roles';
 import type { CurrentUser, User } from '@shared/schemas/user';
-import { loadAuth } from '../../api/auth';
 import { impactQueries } from '../../api/impact';
 import { useStationsAround } from '../../api/stations';
 import { transactionQueries } from '../../api/transactions';
+import { userQueries } from '../../api/user';
 import { toast } from '../../components/toast';
 import { appTexts } from '../../i18n/app';
 import { useMessages } from '../../i18n/messages';
@@ -28,7 +28,7 @@ import { BellIcon, BottleIcon, ChevronRightIcon, LeafIcon, NfcIcon, PinIcon, Plu
 import { byDistance, usePosition } from './machines';
 import { useSession } from './session';
 import { TransactionRow } from './TransactionRow';
-import { Card, CardHeader } from './ui';
+import { Card, CardHeader } from '@frontend/components/ui';
 import { LoadingState } from './LoadingState';
 
 const NfcPayDialog = lazy(() => import('../nfc/NfcPayDialog'));
@@ -90,7 +90,7 @@ export function Greeting({ user, ready = true }: { user: User; ready?: boolean }
  */
 function StaffHome() {
   const t = useMessages(appTexts).home.staffHome;
-  const role = useQuery({ queryKey: ['auth', 'staff-role'], queryFn: async () => staffRoleOf(await (await loadAuth()).currentGroups()) }).data;
+  const role = useQuery(userQueries.staffRole()).data;
   if (!role) return null;
   return (
     <section aria-label={t[role].open} className="flex flex-col gap-2 rounded-2xl bg-ocean-900 p-4 text-sm text-white">
@@ -152,7 +152,7 @@ export function ImpactCard({ user }: { user: User }) {
   const bottles = impact.data?.bottlesSaved ?? user.bottlesSaved ?? 0;
   const t = useMessages(appTexts).home;
   return (
-    <Card>
+    <Card variant="app">
       <CardHeader title={t.impact} />
       <div className="grid grid-cols-2 gap-3">
         <div className="rounded-2xl bg-emerald-50 p-3">
@@ -179,7 +179,7 @@ function RecentTransactions() {
   const texts = useMessages(appTexts);
   const t = texts.home;
   return (
-    <Card>
+    <Card variant="app">
       <CardHeader
         title={t.recent}
         action={<Link to="/app/history" className="flex items-center text-sm font-semibold text-brand-700 hover:text-brand-800">{t.viewAll}<ChevronRightIcon size={16} /></Link>}
@@ -207,7 +207,7 @@ function NearbyMachines() {
   const texts = useMessages(appTexts);
   const t = texts.home;
   return (
-    <Card>
+    <Card variant="app">
       <CardHeader
         title={t.nearby}
         action={<Link to="/app/map" className="flex items-center text-sm font-semibold text-brand-700 hover:text-brand-800">{t.map}<ChevronRightIcon size={16} /></Link>}

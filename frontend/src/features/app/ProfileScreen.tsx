@@ -12,7 +12,8 @@ import { formatCount, formatKg } from './format';
 import { fullName, memberSince } from './person';
 import { BottleIcon, ChevronRightIcon, GlobeIcon, LeafIcon, LogoutIcon, PlusIcon, SettingsIcon, UserIcon } from './icons';
 import { useSession } from './session';
-import { Card, ScreenHeader } from './ui';
+import { Card } from '@frontend/components/ui';
+import { ScreenHeader } from './ScreenHeader';
 import { LoadingState } from './LoadingState';
 import { WithdrawCard } from '../wallet/WithdrawSheet';
 
@@ -57,7 +58,7 @@ export function ProfileScreen() {
         <LoadingState what="profile" />
       ) : (
         <main className="space-y-4 px-4">
-          <Card className="flex flex-col items-center px-6 py-6 text-center">
+          <Card variant="app" className="flex flex-col items-center px-6 py-6 text-center">
             {session.user.profileImageUrl ? (
               <img src={session.user.profileImageUrl} alt="" className="h-24 w-24 rounded-full object-cover ring-4 ring-brand-50" />
             ) : (
@@ -71,19 +72,19 @@ export function ProfileScreen() {
           </Card>
 
           <div className="grid grid-cols-2 gap-3">
-            <Card className="text-center">
+            <Card variant="app" className="text-center">
               <LeafIcon size={22} className="mx-auto text-emerald-700" />
               <p className="mt-2 text-xl font-bold text-slate-900 tabular-nums">{formatKg(session.user.co2Saved ?? 0)}</p>
               <p className="text-xs font-medium text-slate-500">{t.co2Saved}</p>
             </Card>
-            <Card className="text-center">
+            <Card variant="app" className="text-center">
               <BottleIcon size={22} className="mx-auto text-sky-600" />
               <p className="mt-2 text-xl font-bold text-slate-900 tabular-nums">{formatCount(session.user.bottlesSaved ?? 0)}</p>
               <p className="text-xs font-medium text-slate-500">{t.bottlesAvoided}</p>
             </Card>
           </div>
 
-          <Card className="flex items-center gap-3">
+          <Card variant="app" className="flex items-center gap-3">
             <div className="min-w-0 flex-1">
               <p className="text-xs font-medium text-slate-500">{t.currentBalance}</p>
               <p className="mt-0.5 text-2xl font-bold text-slate-900 tabular-nums">{formatRupiah(session.user.balance ?? 0)}</p>

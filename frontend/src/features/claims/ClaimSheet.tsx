@@ -4,7 +4,7 @@ import { CLAIM_WINDOW_HOURS, ClaimKind, type ClaimState } from '@shared/schemas/
 import { type Transaction } from '@shared/schemas/transaction';
 import { formatRupiah } from '@shared/money';
 import { ApiRequestError } from '../../api/client';
-import { fileClaim } from '../../api/transactions';
+import { fileClaim, transactionKeys } from '../../api/transactions';
 import { claimTexts } from '../../i18n/claims';
 import { useMessages } from '../../i18n/messages';
 import { formatDateTime } from '../app/format';
@@ -55,7 +55,7 @@ export function ClaimSheet({ transaction, onClose }: { transaction: Transaction;
   const send = useMutation({
     mutationFn: (body: { kind: ClaimKind; note?: string }) => fileClaim(transaction.vendId!, body),
     onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: ['transactions'] });
+      await queryClient.invalidateQueries({ queryKey: transactionKeys.all });
       onClose();
     },
     onError: (failure) => setError(failure instanceof ApiRequestError && failure.serverMessage && failure.status < 500 ? failure.serverMessage : t.failed),

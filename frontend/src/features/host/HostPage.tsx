@@ -5,7 +5,6 @@ import { formatDate, formatNumber } from '@shared/format';
 import { formatRupiah } from '@shared/money';
 import type { AdminIdentity } from '@shared/schemas/user';
 import type { HostImpactReport } from '@shared/schemas/host';
-import { authedApi } from '../../api/auth';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { Logo } from '../../components/Logo';
 import { consoleRoles } from '../../i18n/console-roles';
@@ -14,7 +13,8 @@ import { useMessages, type Translation } from '../../i18n/messages';
 import { formatInteger, formatLitres, formatPercent } from '../admin/format';
 import { LogoutIcon } from '../admin/icons';
 import { useAdminLogout } from '../admin/session';
-import { Button, Card, EmptyState, LoadingRows } from '../admin/ui';
+import { Button, Card, EmptyState, LoadingRows } from '@frontend/components/ui';
+import { adminQueries } from '@frontend/api/admin';
 
 type Texts = Translation<(typeof consoleRoles)['en']['host']>;
 
@@ -30,7 +30,7 @@ export function HostPage({ host }: { host: AdminIdentity }) {
   const t = useMessages(consoleRoles).host;
   const language = useLanguage();
   const [month, setMonth] = useState(currentMonth);
-  const report = useQuery({ queryKey: ['admin', 'host', month], queryFn: ({ signal }) => authedApi('hostImpactReport', { signal, query: { month } }) });
+  const report = useQuery(adminQueries.hostReport(month));
   const logout = useAdminLogout();
   const logoutNow = useMutation({ mutationFn: logout });
   const monthName = new Intl.DateTimeFormat(localeOf(language), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));

@@ -13,7 +13,7 @@ import { useMessages, type Translation } from '../../i18n/messages';
 import { nfcTexts } from '../../i18n/nfc';
 import { DropIcon, NfcIcon, RefreshIcon, WalletIcon } from '../app/icons';
 import { formatLitres } from '../app/format';
-import { Sheet } from '../app/Sheet';
+import { Sheet } from '@frontend/components/ui/Sheet';
 import { useOnline } from '../pwa/online-status';
 import { formatCountdown, remainingMs } from './countdown';
 import { canWriteNfc, writeNfcToken } from './web-nfc';

@@ -6,6 +6,7 @@ import { ApiRequestError } from '../../api/client';
 import { acceptsPhoto, photoTooLarge, sendProblemReport } from '../../api/reports';
 import { reportTexts } from '../../i18n/reports';
 import { useMessages } from '../../i18n/messages';
+import { stationQueries } from '@frontend/api/stations';
 
 type Category = (typeof reportCategories)[number];
 
@@ -33,7 +34,7 @@ export function ReportForm({ id, machine, onCancel, onSent }: { id: string; mach
     setError(null);
     try {
       await sendProblemReport({ stationId: machine.id, category, note: note.trim() }, photo);
-      await queryClient.invalidateQueries({ queryKey: ['machines'] });
+      await queryClient.invalidateQueries({ queryKey: stationQueries.all().queryKey });
       onSent();
     } catch (failure) {
       setError(failure instanceof ApiRequestError && failure.status === 429 ? t.tooMany : failure instanceof ApiRequestError && failure.serverMessage && failure.status === 400 ? failure.serverMessage : t.failed);

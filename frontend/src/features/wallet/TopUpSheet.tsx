@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useMessages } from '../../i18n/messages';
 import { walletTexts } from '../../i18n/wallet';
-import { Sheet } from '../app/Sheet';
+import { Sheet } from '@frontend/components/ui/Sheet';
 import { TopUpForm } from './TopUpForm';
 import { useTopUp } from './useTopUp';
 import { WaitingForPayment } from './WaitingForPayment';

@@ -19,7 +19,7 @@ import { getLanguage, useLanguage } from '../../i18n/language';
 import { useMessages, type Translation } from '../../i18n/messages';
 import { withdrawalTexts } from '../../i18n/withdrawal';
 import { paymentMethodName } from '@shared/payment-methods';
-import { Sheet } from '../app/Sheet';
+import { Sheet } from '@frontend/components/ui/Sheet';
 
 type Texts = Translation<(typeof withdrawalTexts)['en']>;
 

@@ -2,7 +2,7 @@ import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { alertRules, FLEET_ALERT_SCOPE, type Alert } from '@shared/schemas/alert';
-import { acknowledgeAlert, alertQueries, type AlertFilters } from '@frontend/api/alerts';
+import { acknowledgeAlert, type AlertFilters, alertKeys, alertQueries } from '@frontend/api/alerts';
 import { toast } from '@frontend/components/toast';
 import { adminAlerts } from '@frontend/i18n/admin-alerts';
 import { useLanguage } from '@frontend/i18n/language';
@@ -11,7 +11,7 @@ import type { AlertsSearch } from '@frontend/search';
 import { baliDayEnd, baliDayStart } from '@shared/bali-time';
 import { formatDateTime } from '../format';
 import { ConsoleSubpage } from '../ConsoleSubpage';
-import { Button, Card, DayField, EmptyState, LoadingRows, Pill } from '../ui';
+import { Button, Card, DayField, EmptyState, LoadingRows, Pill } from '@frontend/components/ui';
 
 type Texts = Translation<(typeof adminAlerts)['en']>;
 const DAY_INPUT = 'mt-1 block w-full rounded-xl border border-slate-300 bg-white px-3 py-2';
@@ -37,7 +37,7 @@ export function AlertsPage({ search }: { search: AlertsSearch }) {
     } catch {
       toast({ title: t.acknowledgeFailed, variant: 'destructive' });
     }
-    await queryClient.invalidateQueries({ queryKey: ['admin', 'alerts'] });
+    await queryClient.invalidateQueries({ queryKey: alertKeys.all });
   };
 
   return (

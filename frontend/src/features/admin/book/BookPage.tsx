@@ -14,7 +14,7 @@ import { downloadText } from '../csv';
 import { ExportFailed } from '../export';
 import { formatRupiah } from '../format';
 import { AlertIcon, BookIcon, CheckIcon, ChevronLeftIcon, ChevronRightIcon, DownloadIcon } from '../icons';
-import { Button, Card, DayField, EmptyState, LoadingRows } from '../ui';
+import { Button, Card, DayField, EmptyState, LoadingRows } from '@frontend/components/ui';
 import { shiftDay, shownDay } from './days';
 
 type Texts = Translation<(typeof adminBook)['en']>;

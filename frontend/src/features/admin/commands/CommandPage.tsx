@@ -3,14 +3,14 @@ import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { CommandDetail } from '@shared/schemas/command';
 import { ApiRequestError } from '@frontend/api/client';
-import { abortCommand, commandQueries } from '@frontend/api/commands';
+import { abortCommand, commandKeys, commandQueries } from '@frontend/api/commands';
 import { toast } from '@frontend/components/toast';
 import { adminCommands } from '@frontend/i18n/admin-commands';
 import { useLanguage } from '@frontend/i18n/language';
 import { useMessages, type Translation } from '@frontend/i18n/messages';
 import { ConsoleSubpage } from '../ConsoleSubpage';
 import { formatDateTime } from '../format';
-import { Button, Card, EmptyState, LoadingRows, Pill } from '../ui';
+import { Button, Card, EmptyState, LoadingRows, Pill } from '@frontend/components/ui';
 import { commandTone, describeAction } from './CommandsPage';
 
 type Texts = Translation<(typeof adminCommands)['en']>;
@@ -53,7 +53,7 @@ function CommandView({ command, t }: { command: CommandDetail; t: Texts }) {
     try {
       queryClient.setQueryData(commandQueries.one(command.id, language).queryKey, await abortCommand(command.id));
       toast({ title: t.aborted });
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'commands', 'list'] });
+      await queryClient.invalidateQueries({ queryKey: commandKeys.list });
     } catch (error) {
       toast({ title: t.failed, description: error instanceof ApiRequestError ? error.serverMessage : undefined, variant: 'destructive' });
     } finally {

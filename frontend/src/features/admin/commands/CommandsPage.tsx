@@ -4,13 +4,13 @@ import { useState, type FormEvent } from 'react';
 import type { RouteBody } from '@shared/routes';
 import type { Command } from '@shared/schemas/command';
 import { ApiRequestError } from '@frontend/api/client';
-import { commandQueries, createCommand } from '@frontend/api/commands';
+import { commandKeys, commandQueries, createCommand } from '@frontend/api/commands';
 import { toast } from '@frontend/components/toast';
 import { adminCommands } from '@frontend/i18n/admin-commands';
 import { useMessages, type Translation } from '@frontend/i18n/messages';
 import { ConsoleSubpage } from '../ConsoleSubpage';
 import { formatDateTime, formatRupiah, parseRupiah } from '../format';
-import { Button, Card, EmptyState, LoadingRows, Pill, SelectField, TextAreaField, TextField } from '../ui';
+import { Button, Card, EmptyState, LoadingRows, Pill, SelectField, TextAreaField, TextField } from '@frontend/components/ui';
 
 type Texts = Translation<(typeof adminCommands)['en']>;
 type CommandType = Command['action']['type'];
@@ -95,7 +95,7 @@ function NewCommand({ t }: { t: Texts }) {
     try {
       const command = await createCommand(body());
       toast({ title: t.sent });
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'commands'] });
+      await queryClient.invalidateQueries({ queryKey: commandKeys.all });
       void navigate({ to: '/admin/commands/$id', params: { id: command.id } });
     } catch (error) {
       const fields = error instanceof ApiRequestError ? error.body?.fields : undefined;

@@ -1,10 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { authedApi } from '@frontend/api/auth';
 import { ApiRequestError } from '@frontend/api/client';
 import { consoleRoles } from '@frontend/i18n/console-roles';
 import { useMessages } from '@frontend/i18n/messages';
-import { Button, Card, Spinner, TextField } from '../ui';
+import { Button, Card, Spinner, TextField } from '@frontend/components/ui';
+import { adminQueries, useSetStationHost } from '@frontend/api/admin';
 
 /**
  * The admin links the station to its host's account (the e-mail the host signs in with) and names the business its
@@ -12,14 +12,11 @@ import { Button, Card, Spinner, TextField } from '../ui';
  */
 export function HostLinkCard({ id }: { id: string }) {
   const t = useMessages(consoleRoles).hostLink;
-  const queryClient = useQueryClient();
-  const host = useQuery({ queryKey: ['admin', 'station', id, 'host'], queryFn: ({ signal }) => authedApi('adminGetMachineHost', { signal, params: { id } }) });
+  const host = useQuery(adminQueries.stationHost(id));
   const [email, setEmail] = useState('');
   const [business, setBusiness] = useState('');
-  const save = useMutation({
-    mutationFn: (link: { hostEmail: string; businessName: string } | null) => authedApi('adminSetMachineHost', { params: { id }, body: link ?? { hostEmail: null } }),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(['admin', 'station', id, 'host'], saved);
+  const save = useSetStationHost(id, {
+    onSuccess: () => {
       setEmail('');
       setBusiness('');
     },

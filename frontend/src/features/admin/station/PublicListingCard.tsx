@@ -3,7 +3,7 @@ import type { Machine, StationType } from '@shared/schemas/machine';
 import { useUpdateStationListing } from '@frontend/api/station-listing';
 import { useMessages } from '@frontend/i18n/messages';
 import { stationListing } from '@frontend/i18n/station-listing';
-import { Card, SelectField } from '../ui';
+import { Card, SelectField } from '@frontend/components/ui';
 
 /** Whether the public lists show the station (hidden: being installed, a test machine), and the kind of place it is at. */
 export function PublicListingCard({ machine }: { machine: Machine }) {

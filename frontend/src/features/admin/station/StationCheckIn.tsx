@@ -7,7 +7,7 @@ import { consoleRoles } from '@frontend/i18n/console-roles';
 import { useMessages } from '@frontend/i18n/messages';
 import { maybeSignedIn } from '../../auth/maybe-signed-in';
 import { formatDateTime } from '../format';
-import { Button } from '../ui';
+import { Button } from '@frontend/components/ui';
 
 /** The phone's position, read afresh for a check-in (no cached fix: the person may just have walked up); rejects when the person refuses it or none comes in time. */
 function currentPosition(): Promise<GeolocationPosition> {
@@ -34,7 +34,7 @@ export function StationCheckIn({ stationId, variant }: { stationId: string; vari
       const { coords } = await currentPosition().catch(() => Promise.reject(new NoPosition()));
       return authedApi('adminCheckIn', { params: { id: stationId }, body: { latitude: coords.latitude, longitude: coords.longitude, accuracyMetres: coords.accuracy } });
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'station', stationId, 'events'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueries.stationEvents(stationId).queryKey }),
   });
   // Refused near or far, the server's reason (in the page's language) is what the person needs to read.
   const refusal = checkIn.error instanceof NoPosition ? t.noPosition

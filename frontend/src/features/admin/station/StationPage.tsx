@@ -7,12 +7,11 @@ import type { Machine } from '@shared/schemas/machine';
 import type { StationEvent, TelemetryReading } from '@shared/schemas/telemetry';
 import { HEARTBEAT_INTERVAL_SECONDS } from '@shared/constants';
 import { adminQueries } from '@frontend/api/admin';
-import { authedApi } from '@frontend/api/auth';
-import { api, ApiRequestError } from '@frontend/api/client';
+import { ApiRequestError } from '@frontend/api/client';
 import {
   allReadings,
-  chartReadings,
   purchasesSince,
+  stationHistoryQueries,
   stationRanges,
   type StationRange,
 } from '@frontend/api/station-history';
@@ -27,7 +26,7 @@ import { csvFileName, downloadText } from '../csv';
 import { formatDateTime, formatDay, formatInteger, formatLitres, formatPercent, formatRupiah, formatTemperature, useTimeAgo } from '../format';
 import { ArrowLeftIcon, DownloadIcon } from '../icons';
 import { MachineStatusBadge } from '../MachineStatusBadge';
-import { Button, Card, EmptyState, LoadingRows, Spinner } from '../ui';
+import { Button, Card, EmptyState, LoadingRows, Spinner } from '@frontend/components/ui';
 import { intervalsHeard, uptime } from '@shared/station-figures';
 import { dailyActivity } from './station-stats';
 import { HostLinkCard } from './HostLinkCard';
@@ -57,10 +56,10 @@ export function StationPage({ id }: { id: string }) {
   const to = useMemo(() => new Date(), [range]); // eslint-disable-line react-hooks/exhaustive-deps
   const from = useMemo(() => new Date(to.getTime() - stationRanges[range].hours * 3_600_000), [to, range]);
 
-  const machine = useQuery({ queryKey: ['admin', 'station', id], queryFn: ({ signal }) => api('getMachine', { signal, params: { id } }), retry: false });
-  const readings = useQuery({ queryKey: ['admin', 'station', id, 'readings', range, to.toISOString()], queryFn: ({ signal }) => chartReadings(id, range, to, signal), enabled: machine.isSuccess });
-  const purchases = useQuery({ queryKey: ['admin', 'station', id, 'purchases', from.toISOString()], queryFn: ({ signal }) => purchasesSince(id, from.toISOString(), signal), enabled: machine.isSuccess && isAdmin });
-  const events = useQuery({ queryKey: ['admin', 'station', id, 'events'], queryFn: ({ signal }) => authedApi('adminMachineEvents', { signal, params: { id }, query: { limit: 20 } }), enabled: machine.isSuccess });
+  const machine = useQuery(adminQueries.station(id));
+  const readings = useQuery({ ...stationHistoryQueries.readings(id, range, to), enabled: machine.isSuccess });
+  const purchases = useQuery({ ...stationHistoryQueries.purchases(id, from.toISOString()), enabled: machine.isSuccess && isAdmin });
+  const events = useQuery({ ...adminQueries.stationEvents(id), enabled: machine.isSuccess });
   const settings = useQuery({ ...adminQueries.settings(), enabled: isAdmin });
   const heartbeatInterval = isAdmin ? settings.data?.heartbeatIntervalSeconds : HEARTBEAT_INTERVAL_SECONDS;
 

@@ -11,8 +11,9 @@ import { labReportProblem, recordSafety, waterSafetyQueries } from '@frontend/ap
 import type { adminStation } from '@frontend/i18n/admin-station';
 import type { Translation } from '@frontend/i18n/messages';
 import { formatDate, formatDateTime, formatDay } from '../format';
-import { Button, Card, Pill, SelectField, Spinner, TextAreaField, TextField } from '../ui';
+import { Button, Card, Pill, SelectField, Spinner, TextAreaField, TextField } from '@frontend/components/ui';
 import { getLanguage } from '@frontend/i18n/language';
+import { adminKeys } from '@frontend/api/admin';
 
 type Texts = Translation<(typeof adminStation)['en']>;
 /** Today in Bali: a visit at 06:00 in Bali is that day's, not UTC's day before. */
@@ -42,7 +43,7 @@ export function WaterSafetyCard({ id, t }: { id: string; t: Texts }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [serverError, setServerError] = useState<string | null>(null);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ['admin', 'station', id] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.station(id) });
   const failed = (error: unknown) => {
     if (error instanceof ApiRequestError && error.body?.fields) setErrors(error.body.fields);
     setServerError((error instanceof ApiRequestError ? error.serverMessage : undefined) ?? s.failed);

@@ -4,7 +4,7 @@ import { ticketQueries } from '@frontend/api/tickets';
 import { adminTickets } from '@frontend/i18n/admin-tickets';
 import { useMessages } from '@frontend/i18n/messages';
 import { formatDateTime } from '../format';
-import { Card, Pill, Spinner } from '../ui';
+import { Card, Pill, Spinner } from '@frontend/components/ui';
 import { ticketTone, useTicketTitle } from './TicketsPage';
 
 /** A station page's open tickets (open and assigned), each linked to its page. */

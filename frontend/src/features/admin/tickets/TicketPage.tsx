@@ -5,14 +5,14 @@ import type { Ticket } from '@shared/schemas/ticket';
 import { adminQueries } from '@frontend/api/admin';
 import { authedApi } from '@frontend/api/auth';
 import { ApiRequestError } from '@frontend/api/client';
-import { assignTicket, closeTicket, commentOnTicket, ticketQueries } from '@frontend/api/tickets';
+import { assignTicket, closeTicket, commentOnTicket, ticketKeys, ticketQueries } from '@frontend/api/tickets';
 import { toast } from '@frontend/components/toast';
 import { adminAlerts } from '@frontend/i18n/admin-alerts';
 import { adminTickets } from '@frontend/i18n/admin-tickets';
 import { useMessages, type Translation } from '@frontend/i18n/messages';
 import { ConsoleSubpage } from '../ConsoleSubpage';
 import { formatDateTime } from '../format';
-import { Button, Card, EmptyState, InlineAlert, LoadingRows, Pill, SelectField, TextAreaField } from '../ui';
+import { Button, Card, EmptyState, InlineAlert, LoadingRows, Pill, SelectField, TextAreaField } from '@frontend/components/ui';
 import { ticketTone, useSourceDetail, useTicketTitle } from './TicketsPage';
 
 type Texts = Translation<(typeof adminTickets)['en']>;
@@ -66,7 +66,7 @@ function TicketView({ ticket, t }: { ticket: Ticket; t: Texts }) {
       queryClient.setQueryData(ticketQueries.one(ticket.id).queryKey, await call());
       done?.();
       if (success) toast({ title: success });
-      await queryClient.invalidateQueries({ queryKey: ['admin', 'tickets'] });
+      await queryClient.invalidateQueries({ queryKey: ticketKeys.all });
     } catch (error) {
       const fields = error instanceof ApiRequestError ? error.body?.fields : undefined;
       if (fields) setErrors(fields);

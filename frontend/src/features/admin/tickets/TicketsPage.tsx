@@ -11,7 +11,7 @@ import { useMessages, type Translation } from '@frontend/i18n/messages';
 import type { TicketView } from '@frontend/search';
 import { ConsoleSubpage } from '../ConsoleSubpage';
 import { formatDateTime } from '../format';
-import { Button, Card, EmptyState, LoadingRows, Pill } from '../ui';
+import { Button, Card, EmptyState, LoadingRows, Pill } from '@frontend/components/ui';
 
 type Texts = Translation<(typeof adminTickets)['en']>;
 const VIEWS = ['active', 'open', 'mine', 'closed'] as const;

@@ -13,7 +13,7 @@ import { useLanguage } from '@frontend/i18n/language';
 import { usePosition } from '../../app/machines';
 import { ExternalIcon, PinIcon } from '../icons';
 import { ConsoleSubpage } from '../ConsoleSubpage';
-import { Button, Card, EmptyState, LoadingRows, Pill } from '../ui';
+import { Button, Card, EmptyState, LoadingRows, Pill } from '@frontend/components/ui';
 
 type Texts = Translation<(typeof adminVisits)['en']>;
 

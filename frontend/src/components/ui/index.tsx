@@ -8,12 +8,12 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
-import { common } from '../../i18n/common';
-import { useMessages } from '../../i18n/messages';
-import { formatDay } from './format';
-import { CloseIcon } from './icons';
+import { formatDay } from '@frontend/features/admin/format';
+import { CloseIcon } from '@frontend/features/admin/icons';
+import { common } from '@frontend/i18n/common';
+import { useMessages } from '@frontend/i18n/messages';
 
-/** Small building blocks of the admin console, in one place so that every screen looks the same. */
+/** The frontend's one UI kit: the console's, the host's and the app's screens build on these blocks. */
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'dark';
 const variants: Record<Variant, string> = {
@@ -81,36 +81,27 @@ function Frame({ id, label, error, hint, required, className = '', children }: F
   );
 }
 
-export function TextField({ label, error, hint, required, className, id, ...input }: FieldFrame & Omit<InputHTMLAttributes<HTMLInputElement>, 'className'>) {
+/** A field control's id (the one given, or a generated one) and the attributes that tie it to its Frame's messages. */
+function useControlIds(id: string | undefined, error: string | undefined, hint: ReactNode) {
   const generated = useId();
-  const inputId = id ?? generated;
+  const controlId = id ?? generated;
+  return { id: controlId, 'aria-invalid': error ? true : undefined, 'aria-describedby': error ? `${controlId}-error` : hint ? `${controlId}-hint` : undefined } as const;
+}
+
+export function TextField({ label, error, hint, required, className, id, ...input }: FieldFrame & Omit<InputHTMLAttributes<HTMLInputElement>, 'className'>) {
+  const ids = useControlIds(id, error, hint);
   return (
-    <Frame id={inputId} label={label} error={error} hint={hint} required={required} className={className}>
-      <input
-        id={inputId}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined}
-        className={`${control} h-10 ${border(error)}`}
-        {...input}
-      />
+    <Frame id={ids.id} label={label} error={error} hint={hint} required={required} className={className}>
+      <input {...ids} required={required} className={`${control} h-10 ${border(error)}`} {...input} />
     </Frame>
   );
 }
 
 export function TextAreaField({ label, error, hint, required, className, id, ...input }: FieldFrame & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'className'>) {
-  const generated = useId();
-  const inputId = id ?? generated;
+  const ids = useControlIds(id, error, hint);
   return (
-    <Frame id={inputId} label={label} error={error} hint={hint} required={required} className={className}>
-      <textarea
-        id={inputId}
-        required={required}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${inputId}-error` : hint ? `${inputId}-hint` : undefined}
-        className={`${control} min-h-20 py-2.5 ${border(error)}`}
-        {...input}
-      />
+    <Frame id={ids.id} label={label} error={error} hint={hint} required={required} className={className}>
+      <textarea {...ids} required={required} className={`${control} min-h-20 py-2.5 ${border(error)}`} {...input} />
     </Frame>
   );
 }
@@ -223,8 +214,20 @@ export function InlineAlert({ tone, children }: { tone: 'error' | 'success' | 'i
   );
 }
 
-export function Card({ children, className = '' }: { children: ReactNode; className?: string }) {
+/** A card: the console's frames its own content; the app's is a padded section of a screen, with a lighter ring. */
+export function Card({ children, className = '', variant = 'console' }: { children: ReactNode; className?: string; variant?: 'console' | 'app' }) {
+  if (variant === 'app') return <section className={`rounded-2xl bg-white p-4 shadow-card ring-1 ring-slate-100 ${className}`}>{children}</section>;
   return <div className={`rounded-2xl bg-white shadow-card ring-1 ring-slate-200/70 ${className}`}>{children}</div>;
+}
+
+/** An app card's title, with an action (a link) at its right. */
+export function CardHeader({ title, action }: { title: string; action?: ReactNode }) {
+  return (
+    <div className="mb-3 flex items-center justify-between">
+      <h2 className="text-base font-semibold text-slate-900">{title}</h2>
+      {action}
+    </div>
+  );
 }
 
 export function EmptyState({ icon, title, children }: { icon?: ReactNode; title: string; children?: ReactNode }) {

@@ -20,16 +20,3 @@ export function ScreenHeader({ title, back, onBack, action }: { title: string; b
     </header>
   );
 }
-
-export function Card({ children, className = '' }: { children: ReactNode; className?: string }) {
-  return <section className={`rounded-2xl bg-white p-4 shadow-card ring-1 ring-slate-100 ${className}`}>{children}</section>;
-}
-
-export function CardHeader({ title, action }: { title: string; action?: ReactNode }) {
-  return (
-    <div className="mb-3 flex items-center justify-between">
-      <h2 className="text-base font-semibold text-slate-900">{title}</h2>
-      {action}
-    </div>
-  );
-}

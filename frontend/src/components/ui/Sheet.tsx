@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { appTexts } from '../../i18n/app';
-import { useMessages } from '../../i18n/messages';
-import { useOnline } from '../pwa/online-status';
-import { CloseIcon } from './icons';
+import { CloseIcon } from '@frontend/features/app/icons';
+import { useOnline } from '@frontend/features/pwa/online-status';
+import { appTexts } from '@frontend/i18n/app';
+import { useMessages } from '@frontend/i18n/messages';
 
 /**
  * A modal bottom sheet (a centred dialog on wide screens): Escape, the backdrop and the close button close it;
