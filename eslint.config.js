@@ -13,7 +13,6 @@ const UPDATE_EXPRESSIONS_NOT_YET_BUILT = [
   'functions/fleet/adapters/dynamodb/alerts.ts',
   'functions/fleet/adapters/dynamodb/commands.ts',
   'functions/stations/adapters/dynamodb/machines.ts',
-  'functions/vending/adapters/dynamodb/claims.ts',
   'functions/vending/adapters/dynamodb/vend-sessions.ts',
   'functions/wallet/adapters/dynamodb/ledger.ts',
   'functions/wallet/adapters/dynamodb/payment-orders.ts',

@@ -37,6 +37,8 @@ class Placeholders {
 class Conditions<Attributes> {
   constructor(private readonly placeholders: Placeholders) {}
 
+  /** The item is there (its partition key is): an update that must not create it. */
+  itemExists = () => 'attribute_exists(PK)';
   exists = (name: Name<Attributes>) => `attribute_exists(${this.placeholders.name(name)})`;
   notExists = (name: Name<Attributes>) => `attribute_not_exists(${this.placeholders.name(name)})`;
   eq = <K extends Name<Attributes>>(name: K, value: Attributes[K]) => this.compare(name, '=', value);
