@@ -4,6 +4,20 @@
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
+/** Adapters that still write their UpdateExpressions by hand (issue 33, item 3): the list only shrinks. */
+const UPDATE_EXPRESSIONS_NOT_YET_BUILT = [
+  'functions/platform/adapters/dynamodb/query.ts',
+  'functions/fieldwork/adapters/dynamodb/problem-reports.ts',
+  'functions/fieldwork/adapters/dynamodb/tickets.ts',
+  'functions/fleet/adapters/dynamodb/alerts.ts',
+  'functions/fleet/adapters/dynamodb/commands.ts',
+  'functions/stations/adapters/dynamodb/machines.ts',
+  'functions/vending/adapters/dynamodb/vend-sessions.ts',
+  'functions/wallet/adapters/dynamodb/ledger.ts',
+  'functions/wallet/adapters/dynamodb/payment-orders.ts',
+  'functions/wallet/adapters/dynamodb/withdrawals.ts',
+];
+
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'cdk.out/', '.local/', 'bench/', 'frontend/src/routeTree.gen.ts', '**/*.cjs', '**/*.mjs', 'eslint.config.js'] },
   {
@@ -22,6 +36,22 @@ export default tseslint.config(
           ],
         },
       ],
+    },
+  },
+  {
+    // Entities declared once (docs/infrastructure.md, "Entities in the table"): updates are built from an entity's
+    // declaration, so an UpdateExpression written by hand fails here. The adapters listed under ignores are not moved yet.
+    files: ['functions/**/*.ts'],
+    ignores: [
+      'functions/platform/adapters/dynamodb/entity.ts',
+      '**/*.test.ts',
+      ...UPDATE_EXPRESSIONS_NOT_YET_BUILT,
+    ],
+    rules: {
+      'no-restricted-syntax': ['error', {
+        selector: "Property[key.name='UpdateExpression']",
+        message: 'Build the update from its entity: entity<Attributes>()(keys.x).update(key, { set, add, remove, condition }) (functions/platform/adapters/dynamodb/entity.ts).',
+      }],
     },
   },
   {

@@ -1,7 +1,12 @@
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ProfileGaps, UserRecord, Users } from '../../ports/users';
-import { keys, STATS_SHARDS, withoutKeys } from '@functions/platform/adapters/dynamodb/keys';
+import { keys, withoutKeys } from '@functions/platform/adapters/dynamodb/keys';
 import { decodeCursor, encodeCursor } from '@functions/platform/adapters/dynamodb/query';
+import { entity } from '@functions/platform/adapters/dynamodb/entity';
+import { randomStatsShard, statsShard } from '@functions/platform/adapters/dynamodb/stats';
+
+/** A user's profile item; the balance and version are the ledger's (functions/wallet/adapters/dynamodb/ledger.ts). */
+const user = entity<Pick<UserRecord, 'username' | 'email' | 'firstName' | 'lastName' | 'updatedAt'>>()(keys.user);
 
 const toUser = (item: Record<string, unknown>) => {
   const { version: _v, ...user } = withoutKeys<UserRecord & { version?: number }>(item);
@@ -27,7 +32,7 @@ export class DynamoUsers implements Users {
         await this.db.send(new TransactWriteCommand({
           TransactItems: [
             { Put: { TableName: this.tableName, Item: { ...keys.user(user.id), ...keys.userCollection(now, user.id), ...record, version: 0 }, ConditionExpression: 'attribute_not_exists(PK)' } },
-            { Update: { TableName: this.tableName, Key: keys.statsShard(Math.floor(Math.random() * STATS_SHARDS)), UpdateExpression: 'ADD #users :one', ExpressionAttributeNames: { '#users': 'users' }, ExpressionAttributeValues: { ':one': 1 } } },
+            { Update: { TableName: this.tableName, ...statsShard.update([randomStatsShard()], { add: { users: 1 } }) } },
           ],
         }));
         return record;
@@ -64,15 +69,10 @@ export class DynamoUsers implements Users {
   }
 
   async fillIn(id: string, fields: ProfileGaps, expectedUsername: string, now: string): Promise<UserRecord | null> {
-    const names = Object.keys(fields) as (keyof ProfileGaps)[];
     try {
       const { Attributes } = await this.db.send(new UpdateCommand({
         TableName: this.tableName,
-        Key: keys.user(id),
-        UpdateExpression: `SET ${names.map((n) => `#${n} = :${n}`).join(', ')}, updatedAt = :now`,
-        ConditionExpression: 'attribute_exists(PK) AND #expectedUsername = :expectedUsername',
-        ExpressionAttributeNames: { ...Object.fromEntries(names.map((n) => [`#${n}`, n])), '#expectedUsername': 'username' },
-        ExpressionAttributeValues: { ...Object.fromEntries(names.map((n) => [`:${n}`, fields[n]])), ':now': now, ':expectedUsername': expectedUsername },
+        ...user.update([id], { set: { ...fields, updatedAt: now }, condition: (c) => c.and(c.itemExists(), c.eq('username', expectedUsername)) }),
         ReturnValues: 'ALL_NEW',
       }));
       return Attributes ? toUser(Attributes) : null;
@@ -86,10 +86,7 @@ export class DynamoUsers implements Users {
     try {
       const { Attributes } = await this.db.send(new UpdateCommand({
         TableName: this.tableName,
-        Key: keys.user(id),
-        UpdateExpression: 'SET username = :u, updatedAt = :now',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':u': username, ':now': now },
+        ...user.update([id], { set: { username, updatedAt: now }, condition: (c) => c.itemExists() }),
         ReturnValues: 'ALL_NEW',
       }));
       return Attributes ? toUser(Attributes) : null;

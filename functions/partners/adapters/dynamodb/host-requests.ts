@@ -9,7 +9,10 @@ import {
 import type { HostRequest } from '@shared/schemas/host-request';
 import type { HostRequests } from '../../ports/host-requests';
 import { keys, withoutKeys } from '@functions/platform/adapters/dynamodb/keys';
-import { decodeCursor, encodeCursor, updateExpression } from '@functions/platform/adapters/dynamodb/query';
+import { decodeCursor, encodeCursor } from '@functions/platform/adapters/dynamodb/query';
+import { entity } from '@functions/platform/adapters/dynamodb/entity';
+
+const hostRequest = entity<Omit<HostRequest, 'id' | 'createdAt'>>()(keys.hostRequest);
 
 export class DynamoHostRequests implements HostRequests {
   constructor(private readonly db: DynamoDBDocumentClient, private readonly tableName: string) {}
@@ -44,9 +47,7 @@ export class DynamoHostRequests implements HostRequests {
     try {
       const { Attributes } = await this.db.send(new UpdateCommand({
         TableName: this.tableName,
-        Key: keys.hostRequest(id),
-        ...updateExpression(fields),
-        ConditionExpression: 'attribute_exists(PK)',
+        ...hostRequest.update([id], { set: fields, condition: (c) => c.itemExists() }),
         ReturnValues: 'ALL_NEW',
       }));
       return Attributes ? withoutKeys<HostRequest>(Attributes) : null;

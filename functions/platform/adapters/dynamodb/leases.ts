@@ -1,6 +1,9 @@
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Leases } from '../../ports/leases';
+import { entity } from './entity';
 import { keys } from './keys';
+
+const lease = entity<{ until: string }>()(keys.lease);
 
 /** A lease is one item whose `until` moves forward only once it has passed (a conditional write, no read). */
 export class DynamoLeases implements Leases {
@@ -13,11 +16,10 @@ export class DynamoLeases implements Leases {
     try {
       await this.db.send(new UpdateCommand({
         TableName: this.tableName,
-        Key: keys.lease(name),
-        UpdateExpression: 'SET #until = :until',
-        ConditionExpression: 'attribute_not_exists(#until) OR #until <= :now',
-        ExpressionAttributeNames: { '#until': 'until' },
-        ExpressionAttributeValues: { ':until': until.toISOString(), ':now': now.toISOString() },
+        ...lease.update([name], {
+          set: { until: until.toISOString() },
+          condition: (c) => c.or(c.notExists('until'), c.le('until', now.toISOString())),
+        }),
       }));
       return true;
     } catch (error) {

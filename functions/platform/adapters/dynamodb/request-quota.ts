@@ -1,6 +1,10 @@
 import { UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { quotaWindow, type RequestQuota } from '../../ports/request-quota';
+import { entity } from './entity';
 import { keys } from './keys';
+
+/** A window's counter; `ttl` removes it after its window. */
+const requestQuota = entity<{ count: number; ttl: number }>()(keys.requestQuota);
 
 /** A fixed-window counter per key: one conditional increment, the item removed by TTL after its window. */
 export class DynamoRequestQuota implements RequestQuota {
@@ -11,11 +15,11 @@ export class DynamoRequestQuota implements RequestQuota {
     try {
       await this.db.send(new UpdateCommand({
         TableName: this.tableName,
-        Key: keys.requestQuota(key, window),
-        UpdateExpression: 'ADD #count :one SET #ttl = :ttl',
-        ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
-        ExpressionAttributeNames: { '#count': 'count', '#ttl': 'ttl' },
-        ExpressionAttributeValues: { ':one': 1, ':limit': limit, ':ttl': window + 2 * windowSeconds },
+        ...requestQuota.update([key, window], {
+          add: { count: 1 },
+          set: { ttl: window + 2 * windowSeconds },
+          condition: (c) => c.or(c.notExists('count'), c.lt('count', limit)),
+        }),
       }));
       return true;
     } catch (error) {
@@ -28,11 +32,7 @@ export class DynamoRequestQuota implements RequestQuota {
     try {
       await this.db.send(new UpdateCommand({
         TableName: this.tableName,
-        Key: keys.requestQuota(key, quotaWindow(at, windowSeconds).start),
-        UpdateExpression: 'ADD #count :minusOne',
-        ConditionExpression: '#count > :zero',
-        ExpressionAttributeNames: { '#count': 'count' },
-        ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+        ...requestQuota.update([key, quotaWindow(at, windowSeconds).start], { add: { count: -1 }, condition: (c) => c.gt('count', 0) }),
       }));
     } catch (error) {
       // The window's count expired or is empty: nothing to give back.

@@ -12,9 +12,13 @@ import type { ClaimRecord, ClaimResolution, Claims } from '../../ports/claims';
 import type { TransactionPart } from '@functions/platform/ports/transaction';
 import { keys, withoutKeys } from '@functions/platform/adapters/dynamodb/keys';
 import { decodeCursor, encodeCursor } from '@functions/platform/adapters/dynamodb/query';
+import { entity } from '@functions/platform/adapters/dynamodb/entity';
 
 /** BatchGetItem reads at most this many keys at once. */
 const BATCH_GET_MAX = 100;
+
+/** What resolving a claim writes: its status, the credit, the resolution and its place in the status index. */
+const claim = entity<{ status: ClaimStatus; creditedIdr: number; resolution: Omit<ClaimResolution, 'creditedIdr'>; GSI1PK: string; GSI1SK: string }>()(keys.claim);
 
 /** Claims on vends (docs/architecture.md, "Claims"): one item per vend in the claimant's partition, GSI1 by status. */
 export class DynamoClaims implements Claims {
@@ -95,17 +99,15 @@ export class DynamoClaims implements Claims {
     return { pending };
   }
 
-  private resolveUpdate(claim: ClaimRecord, resolution: ClaimResolution) {
+  private resolveUpdate(resolved: ClaimRecord, resolution: ClaimResolution) {
     const { creditedIdr, ...recorded } = resolution;
     const status: ClaimStatus = resolution.decision === 'credit' ? 'credited' : 'declined';
-    const listed = keys.claimCollection(status, resolution.at, claim.sessionId);
     return {
       TableName: this.tableName,
-      Key: keys.claim(claim.userId, claim.sessionId),
-      UpdateExpression: 'SET #status = :status, creditedIdr = :credited, resolution = :resolution, GSI1PK = :pk, GSI1SK = :sk',
-      ConditionExpression: '#status = :pending',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':status': status, ':credited': creditedIdr, ':resolution': recorded, ':pk': listed.GSI1PK, ':sk': listed.GSI1SK, ':pending': 'pending' },
+      ...claim.update([resolved.userId, resolved.sessionId], {
+        set: { status, creditedIdr, resolution: recorded, ...keys.claimCollection(status, resolution.at, resolved.sessionId) },
+        condition: (c) => c.eq('status', 'pending'),
+      }),
     };
   }
 
