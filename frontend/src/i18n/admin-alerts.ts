@@ -1,11 +1,12 @@
 import { defineMessages } from './messages';
+import { countInEnglish as count } from './counts';
 
 /** The admin's Alerts page and the alert count in the admin header. */
 export const adminAlerts = defineMessages('adminAlerts', {
   title: 'Alerts',
   intro: 'Alerts of the rules in System settings. Acknowledge one to stop its e-mails; it resolves by itself when the condition ends.',
   back: 'Back to the dashboard',
-  headerLink: (open: number) => (open === 0 ? 'Alerts: none open' : `Alerts: ${open} open`),
+  headerLink: (open: number) => (open === 0 ? 'Alerts: none open' : `Alerts: ${count(open)} open`),
   filters: 'Filters',
   status: 'Status',
   statuses: { active: 'Active', open: 'Open', acknowledged: 'Acknowledged', resolved: 'Resolved' },
@@ -28,7 +29,7 @@ export const adminAlerts = defineMessages('adminAlerts', {
   opened: 'Opened',
   acknowledgedBy: (who: string, when: string) => `Acknowledged by ${who}, ${when}`,
   resolved: (when: string) => `Resolved ${when}`,
-  emailed: (n: number) => (n === 1 ? 'E-mailed once' : `E-mailed ${n} times`),
+  emailed: (n: number) => (n === 1 ? 'E-mailed once' : `E-mailed ${count(n)} times`),
   notEmailed: 'Not e-mailed yet',
   acknowledge: 'Acknowledge',
   acknowledgeFailed: 'The alert could not be acknowledged.',

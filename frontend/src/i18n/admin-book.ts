@@ -1,4 +1,5 @@
 import { defineMessages } from './messages';
+import { countInEnglish as count } from './counts';
 
 /** The console's Book page: one day of the book in Bali, and its journal for the accountant. */
 export const adminBook = defineMessages('adminBook', {
@@ -21,7 +22,7 @@ export const adminBook = defineMessages('adminBook', {
   refundsOut: 'Refunds out',
   refundsOutHint: 'Paid back through the gateway',
   revenue: 'Revenue',
-  revenueHint: (n: number) => (n === 1 ? 'Water sold at 1 station' : `Water sold at ${n} stations`),
+  revenueHint: (n: number) => (n === 1 ? 'Water sold at 1 station' : `Water sold at ${count(n)} stations`),
   revenuePerStation: 'Revenue per station',
   noRevenue: 'No water was sold on this day.',
   customers: "Customers' money: the day's change",

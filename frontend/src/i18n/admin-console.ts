@@ -1,4 +1,5 @@
 import { defineMessages } from './messages';
+import { countInEnglish as count } from './counts';
 
 /** The admin console's frame (header, tabs), the summary cards, the stations tab and its status badges, the simple pages. */
 export const adminConsole = defineMessages('adminConsole', {
@@ -44,9 +45,9 @@ export const adminConsole = defineMessages('adminConsole', {
   machines: {
     waterLevel: (level: number) => `Water level ${level}%`,
     alerts: 'Alerts',
-    offlineAlert: (n: number) => `${n} ${n === 1 ? 'station has' : 'stations have'} been offline for more than 10 minutes`,
-    lowWaterAlert: (n: number) => `${n} ${n === 1 ? 'station is' : 'stations are'} below 20% water`,
-    andMore: (n: number) => `and ${n} more`,
+    offlineAlert: (n: number) => `${count(n)} ${n === 1 ? 'station has' : 'stations have'} been offline for more than 10 minutes`,
+    lowWaterAlert: (n: number) => `${count(n)} ${n === 1 ? 'station is' : 'stations are'} below 20% water`,
+    andMore: (n: number) => `and ${count(n)} more`,
     search: 'Search machines',
     searchPlaceholder: 'Search by code, name or location...',
     status: 'Status',
@@ -68,7 +69,7 @@ export const adminConsole = defineMessages('adminConsole', {
     head: { status: 'Status', machine: 'Machine', location: 'Location', water: 'Water', lastSeen: 'Last seen', settings: 'Settings' },
     noHeartbeat: 'No heartbeat received yet',
     edit: (name: string) => `Edit ${name}`,
-    showing: (shown: number, total: number) => `Showing ${shown} of ${total} machines`,
+    showing: (shown: number, total: number) => `Showing ${count(shown)} of ${count(total)} machines`,
   },
   simple: {
     loginSuccess: 'Login successful! Redirecting...',

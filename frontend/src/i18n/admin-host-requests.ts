@@ -1,4 +1,5 @@
 import { defineMessages } from './messages';
+import { countInEnglish as count } from './counts';
 
 /** The console's Host Requests tab and its edit dialog (business types and footfall: the host form's labels). */
 export const adminHostRequests = defineMessages('adminHostRequests', {
@@ -23,7 +24,7 @@ export const adminHostRequests = defineMessages('adminHostRequests', {
   deleteOf: (business: string) => `Delete ${business}`,
   edit: 'Edit',
   delete: 'Delete',
-  count: (n: number, more: boolean) => `${n} ${n === 1 ? 'request' : 'requests'}${more ? ' loaded' : ''}, newest first`,
+  count: (n: number, more: boolean) => `${count(n)} ${n === 1 ? 'request' : 'requests'}${more ? ' loaded' : ''}, newest first`,
   loadMore: 'Load more',
   deleteTitle: 'Delete host request?',
   cancel: 'Cancel',

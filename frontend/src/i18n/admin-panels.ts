@@ -1,4 +1,5 @@
 import { defineMessages } from './messages';
+import { countInEnglish as count } from './counts';
 
 /** The console's panels above the lists: problem reports (Machines tab) and open vend incidents (Transactions tab). */
 export const adminPanels = defineMessages('adminPanels', {
@@ -28,7 +29,7 @@ export const adminPanels = defineMessages('adminPanels', {
     title: (n: number, more: boolean) => `${n}${more ? '+' : ''} open vend ${n === 1 ? 'incident' : 'incidents'}`,
     intro: "A station reported a volume that cannot be charged as it came. The customer's hold stays until you enter what was dispensed (or the station sends a valid report).",
     list: 'Open vend incidents',
-    reports: (n: number) => ` · ${n} reports`,
+    reports: (n: number) => ` · ${count(n)} reports`,
     holdKept: ' · hold kept',
     holdReleased: ' · hold already released',
     resolveSession: (session: string) => `Resolve the incident of session ${session}`,

@@ -1,4 +1,5 @@
 import { defineMessages } from './messages';
+import { countInEnglish as count } from './counts';
 
 /** The admin's station page: telemetry charts, daily vends and revenue, uptime, connection events, CSV export. */
 export const adminStation = defineMessages('adminStation', {
@@ -20,7 +21,7 @@ export const adminStation = defineMessages('adminStation', {
   },
   chartLoading: 'Drawing chart...',
   uptime: 'Uptime',
-  uptimeHint: (heartbeats: number, expected: number) => `${heartbeats} of ${expected} expected heartbeats received`,
+  uptimeHint: (heartbeats: number, expected: number) => `${count(heartbeats)} of ${count(expected)} expected heartbeats received`,
   lastHeartbeat: 'Last heartbeat',
   never: 'never',
   waterLevelNow: 'Water level',
@@ -34,7 +35,7 @@ export const adminStation = defineMessages('adminStation', {
     title: 'Refills served offline',
     text: 'Wallet refills it poured without its connection in this range, charged when it delivered them.',
     none: 'None in this range.',
-    more: (count: number) => `${count} more in this range.`,
+    more: (n: number) => `${count(n)} more in this range.`,
   },
   noEvents: 'No connection events yet.',
   connected: 'Connected',
@@ -88,7 +89,7 @@ export const adminStation = defineMessages('adminStation', {
     failed: 'It could not be saved. Try again.',
   },
   exportCsv: 'Export CSV',
-  exporting: (n: number) => `Exporting... ${n} readings`,
+  exporting: (n: number) => `Exporting... ${count(n)} readings`,
   exportFailed: 'The export failed. Try again.',
   csvHead: ['Received at', 'Water level %', 'TDS ppm', 'Temperature °C', 'Dispensed ml (counter)', 'Vends (counter)', 'Failures (counter)', 'Signal dBm'],
   openStation: (name: string) => `Open the station page of ${name}`,

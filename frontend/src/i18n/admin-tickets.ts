@@ -1,4 +1,5 @@
 import { defineMessages } from './messages';
+import { countInEnglish as count } from './counts';
 
 /** The console's maintenance tickets: the list, one ticket, the header link and a station's open tickets. */
 export const adminTickets = defineMessages('adminTickets', {
@@ -6,7 +7,7 @@ export const adminTickets = defineMessages('adminTickets', {
   intro: 'Maintenance tickets, newest first. Alerts and problem reports open them; one stays open per station and cause. Assign, comment and close them here.',
   back: 'Back to the dashboard',
   backToList: 'All tickets',
-  headerLink: (n: number) => (n === 0 ? 'Tickets: none open' : n === 1 ? 'Tickets: 1 open' : `Tickets: ${n} open`),
+  headerLink: (n: number) => (n === 0 ? 'Tickets: none open' : n === 1 ? 'Tickets: 1 open' : `Tickets: ${count(n)} open`),
   filters: 'Filter tickets',
   show: 'Show',
   views: { active: 'Open and assigned', open: 'Open (unassigned)', mine: 'Assigned to me', closed: 'Closed' },
@@ -19,7 +20,7 @@ export const adminTickets = defineMessages('adminTickets', {
   loadMore: 'Show more',
   statuses: { open: 'Open', assigned: 'Assigned', closed: 'Closed' },
   opened: (at: string) => `Opened ${at}`,
-  sources: (n: number) => (n === 1 ? '1 source' : `${n} sources`),
+  sources: (n: number) => (n === 1 ? '1 source' : `${count(n)} sources`),
   assignedTo: (who: string) => `Assigned to ${who}`,
   unassigned: 'Not assigned',
   sourcesTitle: 'What opened it',

@@ -1,4 +1,5 @@
 import { defineMessages } from './messages';
+import { countInEnglish as count } from './counts';
 
 /** The console's Transactions tab: filters, the ledger rows and paging. */
 export const adminTransactions = defineMessages('adminTransactions', {
@@ -26,7 +27,7 @@ export const adminTransactions = defineMessages('adminTransactions', {
   onlyUser: "Only this user's transactions",
   owed: (amount: string) => `owed ${amount}`,
   page: (n: number) => `Page ${n}`,
-  rows: (n: number) => ` · ${n} rows`,
+  rows: (n: number) => ` · ${count(n)} rows`,
   previous: 'Previous',
   next: 'Next',
   from: 'From',

@@ -1,4 +1,5 @@
 import { defineMessages } from './messages';
+import { countInEnglish as count } from './counts';
 
 /** The console's Users tab. */
 export const adminUsers = defineMessages('adminUsers', {
@@ -19,7 +20,7 @@ export const adminUsers = defineMessages('adminUsers', {
   owed: (amount: string) => `${amount} owed`,
   editUser: (name: string) => `Edit ${name}`,
   edit: 'Edit',
-  showing: (n: number) => `Showing ${n} ${n === 1 ? 'user' : 'users'}`,
+  showing: (n: number) => `Showing ${count(n)} ${n === 1 ? 'user' : 'users'}`,
   loadMore: 'Load more',
   dialog: {
     reasons: ['Refund for a failed refill', 'Correction of a payment error', 'Goodwill credit'],

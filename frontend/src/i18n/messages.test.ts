@@ -54,4 +54,17 @@ describe('text tables', () => {
   it('has an English table for every Indonesian one', () => {
     expect(tables.map((t) => t.name).sort()).toEqual(Object.keys(indonesian).sort());
   });
+
+  it('groups the counts of the console as each language groups its numbers', () => {
+    const { adminStation: stationId, adminConsole: consoleId, adminUsers: usersId, adminTransactions: transactionsId } = indonesian;
+    expect(adminStation.en.uptimeHint(43_187, 43_200)).toBe('43,187 of 43,200 expected heartbeats received');
+    expect(stationId.uptimeHint(43_187, 43_200)).toBe('43.187 dari 43.200 heartbeat yang diharapkan diterima');
+    expect(adminStation.en.exporting(12_000)).toBe('Exporting... 12,000 readings');
+    expect(stationId.exporting(12_000)).toBe('Mengekspor... 12.000 data');
+    expect(adminConsole.en.machines.showing(20, 100_000)).toBe('Showing 20 of 100,000 machines');
+    expect(consoleId.machines.showing(20, 100_000)).toBe('Menampilkan 20 dari 100.000 mesin');
+    expect(adminUsers.en.showing(1_250)).toBe('Showing 1,250 users');
+    expect(usersId.showing(1_250)).toBe('Menampilkan 1.250 pengguna');
+    expect(transactionsId.rows(5_600)).toBe(' · 5.600 baris');
+  });
 });

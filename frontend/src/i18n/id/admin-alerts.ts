@@ -1,11 +1,12 @@
 import type { adminAlerts as english } from '../admin-alerts';
+import { countInIndonesian as count } from '../counts';
 
 /** The admin's Alerts page, in Bahasa Indonesia. */
 export const adminAlerts: (typeof english)['en'] = {
   title: 'Peringatan',
   intro: 'Peringatan dari aturan di pengaturan Sistem. Tandai sudah ditangani agar e-mailnya berhenti; peringatan selesai sendiri ketika kondisinya berakhir.',
   back: 'Kembali ke dasbor',
-  headerLink: (open) => (open === 0 ? 'Peringatan: tidak ada yang terbuka' : `Peringatan: ${open} terbuka`),
+  headerLink: (open) => (open === 0 ? 'Peringatan: tidak ada yang terbuka' : `Peringatan: ${count(open)} terbuka`),
   filters: 'Filter',
   status: 'Status',
   statuses: { active: 'Aktif', open: 'Terbuka', acknowledged: 'Ditangani', resolved: 'Selesai' },
@@ -28,7 +29,7 @@ export const adminAlerts: (typeof english)['en'] = {
   opened: 'Dibuka',
   acknowledgedBy: (who, when) => `Ditangani oleh ${who}, ${when}`,
   resolved: (when) => `Selesai ${when}`,
-  emailed: (n) => `Dikirim lewat e-mail ${n} kali`,
+  emailed: (n) => `Dikirim lewat e-mail ${count(n)} kali`,
   notEmailed: 'Belum dikirim lewat e-mail',
   acknowledge: 'Tandai ditangani',
   acknowledgeFailed: 'Peringatan tidak dapat ditandai.',

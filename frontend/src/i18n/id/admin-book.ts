@@ -1,4 +1,5 @@
 import type { adminBook as english } from '../admin-book';
+import { countInIndonesian as count } from '../counts';
 
 /** Halaman Buku kas di konsol, in Bahasa Indonesia. */
 export const adminBook: (typeof english)['en'] = {
@@ -21,7 +22,7 @@ export const adminBook: (typeof english)['en'] = {
   refundsOut: 'Pengembalian dana keluar',
   refundsOutHint: 'Dibayar kembali melalui gateway',
   revenue: 'Pendapatan',
-  revenueHint: (n) => `Air terjual di ${n} stasiun`,
+  revenueHint: (n) => `Air terjual di ${count(n)} stasiun`,
   revenuePerStation: 'Pendapatan per stasiun',
   noRevenue: 'Tidak ada air yang terjual pada hari ini.',
   customers: 'Uang pelanggan: perubahan hari itu',

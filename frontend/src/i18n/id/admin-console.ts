@@ -1,4 +1,5 @@
 import type { adminConsole as english } from '../admin-console';
+import { countInIndonesian as count } from '../counts';
 
 /** Bingkai konsol admin, kartu ringkasan, tab mesin dan status, in Bahasa Indonesia. */
 export const adminConsole: (typeof english)['en'] = {
@@ -44,9 +45,9 @@ export const adminConsole: (typeof english)['en'] = {
   machines: {
     waterLevel: (level) => `Tingkat air ${level}%`,
     alerts: 'Peringatan',
-    offlineAlert: (n) => `${n} stasiun offline lebih dari 10 menit`,
-    lowWaterAlert: (n) => `${n} stasiun airnya di bawah 20%`,
-    andMore: (n) => `dan ${n} lainnya`,
+    offlineAlert: (n) => `${count(n)} stasiun offline lebih dari 10 menit`,
+    lowWaterAlert: (n) => `${count(n)} stasiun airnya di bawah 20%`,
+    andMore: (n) => `dan ${count(n)} lainnya`,
     search: 'Cari mesin',
     searchPlaceholder: 'Cari kode, nama atau lokasi...',
     status: 'Status',
@@ -68,7 +69,7 @@ export const adminConsole: (typeof english)['en'] = {
     head: { status: 'Status', machine: 'Mesin', location: 'Lokasi', water: 'Air', lastSeen: 'Terakhir terlihat', settings: 'Pengaturan' },
     noHeartbeat: 'Belum ada heartbeat yang diterima',
     edit: (name) => `Ubah ${name}`,
-    showing: (shown, total) => `Menampilkan ${shown} dari ${total} mesin`,
+    showing: (shown, total) => `Menampilkan ${count(shown)} dari ${count(total)} mesin`,
   },
   simple: {
     loginSuccess: 'Berhasil masuk! Mengalihkan...',

@@ -1,4 +1,5 @@
 import type { adminHostRequests as english } from '../admin-host-requests';
+import { countInIndonesian as count } from '../counts';
 
 /** Tab Permintaan Host di konsol dan dialog ubahnya, in Bahasa Indonesia. */
 export const adminHostRequests: (typeof english)['en'] = {
@@ -23,7 +24,7 @@ export const adminHostRequests: (typeof english)['en'] = {
   deleteOf: (business) => `Hapus ${business}`,
   edit: 'Ubah',
   delete: 'Hapus',
-  count: (n, more) => `${n} permintaan${more ? ' dimuat' : ''}, terbaru lebih dulu`,
+  count: (n, more) => `${count(n)} permintaan${more ? ' dimuat' : ''}, terbaru lebih dulu`,
   loadMore: 'Muat lebih banyak',
   deleteTitle: 'Hapus permintaan host?',
   cancel: 'Batal',

@@ -1,4 +1,5 @@
 import type { adminPanels as english } from '../admin-panels';
+import { countInIndonesian as count } from '../counts';
 
 /** Panel laporan masalah dan insiden pengisian di konsol, in Bahasa Indonesia. */
 export const adminPanels: (typeof english)['en'] = {
@@ -28,7 +29,7 @@ export const adminPanels: (typeof english)['en'] = {
     title: (n, more) => `${n}${more ? '+' : ''} insiden pengisian terbuka`,
     intro: 'Stasiun melaporkan volume yang tidak dapat ditagih apa adanya. Dana pelanggan tetap ditahan sampai Anda memasukkan jumlah yang keluar (atau stasiun mengirim laporan yang valid).',
     list: 'Insiden pengisian terbuka',
-    reports: (n) => ` · ${n} laporan`,
+    reports: (n) => ` · ${count(n)} laporan`,
     holdKept: ' · dana tetap ditahan',
     holdReleased: ' · dana sudah dilepas',
     resolveSession: (session) => `Selesaikan insiden sesi ${session}`,

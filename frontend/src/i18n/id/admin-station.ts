@@ -1,4 +1,5 @@
 import type { adminStation as english } from '../admin-station';
+import { countInIndonesian as count } from '../counts';
 
 /** The admin's station page, in Bahasa Indonesia. */
 export const adminStation: (typeof english)['en'] = {
@@ -20,7 +21,7 @@ export const adminStation: (typeof english)['en'] = {
   },
   chartLoading: 'Menggambar grafik...',
   uptime: 'Waktu aktif',
-  uptimeHint: (heartbeats, expected) => `${heartbeats} dari ${expected} heartbeat yang diharapkan diterima`,
+  uptimeHint: (heartbeats, expected) => `${count(heartbeats)} dari ${count(expected)} heartbeat yang diharapkan diterima`,
   lastHeartbeat: 'Heartbeat terakhir',
   never: 'belum pernah',
   waterLevelNow: 'Tingkat air',
@@ -35,7 +36,7 @@ export const adminStation: (typeof english)['en'] = {
     title: 'Isi ulang saat offline',
     text: 'Isi ulang dompet yang dikeluarkan tanpa koneksi dalam rentang ini, ditagih saat stasiun mengirimkannya.',
     none: 'Tidak ada dalam rentang ini.',
-    more: (count) => `${count} lainnya dalam rentang ini.`,
+    more: (n) => `${count(n)} lainnya dalam rentang ini.`,
   },
   connected: 'Terhubung',
   disconnected: 'Terputus',
@@ -88,7 +89,7 @@ export const adminStation: (typeof english)['en'] = {
     failed: 'Tidak dapat disimpan. Coba lagi.',
   },
   exportCsv: 'Ekspor CSV',
-  exporting: (n) => `Mengekspor... ${n} data`,
+  exporting: (n) => `Mengekspor... ${count(n)} data`,
   exportFailed: 'Ekspor gagal. Coba lagi.',
   csvHead: ['Diterima pada', 'Tingkat air %', 'TDS ppm', 'Suhu °C', 'Air keluar ml (penghitung)', 'Pengisian (penghitung)', 'Gagal (penghitung)', 'Sinyal dBm'],
   openStation: (name) => `Buka halaman stasiun ${name}`,

@@ -1,4 +1,5 @@
 import type { adminTickets as english } from '../admin-tickets';
+import { countInIndonesian as count } from '../counts';
 
 /** Tiket pemeliharaan di konsol, in Bahasa Indonesia. */
 export const adminTickets: (typeof english)['en'] = {
@@ -6,7 +7,7 @@ export const adminTickets: (typeof english)['en'] = {
   intro: 'Tiket pemeliharaan, yang terbaru lebih dulu. Peringatan dan laporan masalah membukanya; satu tetap terbuka per stasiun dan penyebab. Tugaskan, beri komentar, dan tutup di sini.',
   back: 'Kembali ke dasbor',
   backToList: 'Semua tiket',
-  headerLink: (n) => (n === 0 ? 'Tiket: tidak ada yang terbuka' : `Tiket: ${n} terbuka`),
+  headerLink: (n) => (n === 0 ? 'Tiket: tidak ada yang terbuka' : `Tiket: ${count(n)} terbuka`),
   filters: 'Saring tiket',
   show: 'Tampilkan',
   views: { active: 'Terbuka dan ditugaskan', open: 'Terbuka (belum ditugaskan)', mine: 'Ditugaskan kepada saya', closed: 'Ditutup' },
@@ -19,7 +20,7 @@ export const adminTickets: (typeof english)['en'] = {
   loadMore: 'Tampilkan lebih banyak',
   statuses: { open: 'Terbuka', assigned: 'Ditugaskan', closed: 'Ditutup' },
   opened: (at) => `Dibuka ${at}`,
-  sources: (n) => `${n} sumber`,
+  sources: (n) => `${count(n)} sumber`,
   assignedTo: (who) => `Ditugaskan kepada ${who}`,
   unassigned: 'Belum ditugaskan',
   sourcesTitle: 'Yang membukanya',

@@ -1,4 +1,5 @@
 import type { adminTransactions as english } from '../admin-transactions';
+import { countInIndonesian as count } from '../counts';
 
 /** Tab Transaksi di konsol, in Bahasa Indonesia. */
 export const adminTransactions: (typeof english)['en'] = {
@@ -26,7 +27,7 @@ export const adminTransactions: (typeof english)['en'] = {
   onlyUser: 'Hanya transaksi pengguna ini',
   owed: (amount) => `terutang ${amount}`,
   page: (n) => `Halaman ${n}`,
-  rows: (n) => ` · ${n} baris`,
+  rows: (n) => ` · ${count(n)} baris`,
   previous: 'Sebelumnya',
   next: 'Berikutnya',
   from: 'Dari',

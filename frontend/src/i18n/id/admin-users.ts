@@ -1,4 +1,5 @@
 import type { adminUsers as english } from '../admin-users';
+import { countInIndonesian as count } from '../counts';
 
 /** Tab Pengguna di konsol, in Bahasa Indonesia. */
 export const adminUsers: (typeof english)['en'] = {
@@ -19,7 +20,7 @@ export const adminUsers: (typeof english)['en'] = {
   owed: (amount) => `${amount} terutang`,
   editUser: (name) => `Ubah ${name}`,
   edit: 'Ubah',
-  showing: (n) => `Menampilkan ${n} pengguna`,
+  showing: (n) => `Menampilkan ${count(n)} pengguna`,
   loadMore: 'Muat lebih banyak',
   dialog: {
     reasons: ['Pengembalian untuk pengisian gagal', 'Koreksi kesalahan pembayaran', 'Kredit itikad baik'],

@@ -1,4 +1,5 @@
 import type { adminVisits as english } from '../admin-visits';
+import { countInIndonesian as count } from '../counts';
 
 /** "Rute hari ini" di konsol, in Bahasa Indonesia. */
 export const adminVisits: (typeof english)['en'] = {
@@ -10,13 +11,13 @@ export const adminVisits: (typeof english)['en'] = {
   loadError: 'Stasiun tidak dapat dimuat.',
   retry: 'Coba lagi',
   empty: 'Tidak ada stasiun yang perlu dikunjungi hari ini.',
-  count: (n) => `${n} stasiun untuk dikunjungi`,
+  count: (n) => `${count(n)} stasiun untuk dikunjungi`,
   fromHere: 'Diurutkan dari lokasi Anda.',
   noPosition: 'Lokasi Anda tidak dibagikan: diurutkan dari stasiun yang paling mendesak.',
   estimate: (km, factor) => `Sekitar ${km} km seluruhnya: jarak garis lurus × ${factor}, tidak diukur di jalan.`,
   leg: (km) => `${km} km dari perhentian sebelumnya dalam garis lurus`,
   legFromHere: (km) => `${km} km dari Anda dalam garis lurus`,
-  openRoute: (n) => `Petunjuk arah melalui ${n} stasiun pertama di Google Maps`,
+  openRoute: (n) => `Petunjuk arah melalui ${count(n)} stasiun pertama di Google Maps`,
   directions: 'Petunjuk arah',
   noCoordinates: 'Tanpa koordinat: lihat alamatnya',
   water: (percent) => (percent === null ? 'Tingkat air tidak diketahui' : percent === 0 ? 'Kosong: air 0%' : `Air ${percent}%`),
@@ -30,6 +31,6 @@ export const adminVisits: (typeof english)['en'] = {
     openTickets: 'Tiket terbuka',
     openAlerts: 'Peringatan terbuka',
   },
-  tickets: (n) => `${n} tiket terbuka`,
-  alerts: (n) => `${n} peringatan terbuka`,
+  tickets: (n) => `${count(n)} tiket terbuka`,
+  alerts: (n) => `${count(n)} peringatan terbuka`,
 };
