@@ -1,5 +1,5 @@
 import type { MqttClient } from 'mqtt';
-import { connectMqtt } from '@functions/platform/adapters/iot/mqtt-connect';
+import { connectMqtt, publishAcked } from '@functions/platform/adapters/iot/mqtt-connect';
 import { HEARTBEAT_TDS_STEP_PPM, HEARTBEAT_WATER_STEP_PERCENT, VEND_TOKEN_LEEWAY_SECONDS } from '@shared/constants';
 import { verifyNfcToken, verifyVendToken } from '@functions/vending/domain/tokens';
 import { issueNfcToken } from '@functions/vending/domain/nfc-token';
@@ -217,7 +217,7 @@ export class SimStation {
       ], { qos: 1 });
       if (granted.some((g) => g.qos === 128)) throw new Error(`${this.id}: subscription refused`);
       // At every start the firmware asks for the job waiting for it (one queued while it was away, or the restart it rebooted for).
-      await client.publishAsync(jobTopics.startNext(this.id), JSON.stringify({ clientToken: this.id }), { qos: 1 });
+      await publishAcked(client, jobTopics.startNext(this.id), JSON.stringify({ clientToken: this.id }));
     }
     // Final messages that were never acknowledged go out again, as they were.
     await this.flushOutbox();
@@ -234,7 +234,7 @@ export class SimStation {
     const client = this.client;
     if (!client?.connected) return;
     try {
-      await client.publishAsync(message.topic, message.payload, { qos: 1 });
+      await publishAcked(client, message.topic, message.payload);
       if (this.outbox.get(sessionId) === message) this.outbox.delete(sessionId);
     } catch {
       // Not acknowledged: it stays in the outbox for the next connection.
@@ -276,14 +276,14 @@ export class SimStation {
   /** notify-next: a job is waiting, so ask for it; start-next/accepted: carry it out. */
   private onJobMessage(topic: string, message: { execution?: JobExecutionMessage }) {
     if (topic === jobTopics.notifyNext(this.id) && message.execution && !this.jobRunning) {
-      this.client?.publishAsync(jobTopics.startNext(this.id), JSON.stringify({ clientToken: this.id }), { qos: 1 }).catch(() => undefined);
+      if (this.client) publishAcked(this.client, jobTopics.startNext(this.id), JSON.stringify({ clientToken: this.id })).catch(() => undefined);
     } else if (topic === jobTopics.startNextAccepted(this.id) && message.execution) {
       void this.runJob(message.execution).catch((error: unknown) => this.log(`job ${message.execution!.jobId} interrupted (${(error as Error).message})`));
     }
   }
 
   private async updateJob(jobId: string, status: 'IN_PROGRESS' | 'SUCCEEDED' | 'FAILED', statusDetails?: Record<string, string>) {
-    await this.requireClient().publishAsync(jobTopics.update(this.id, jobId), JSON.stringify({ status, ...(statusDetails ? { statusDetails } : {}), clientToken: this.id }), { qos: 1 });
+    await publishAcked(this.requireClient(), jobTopics.update(this.id, jobId), JSON.stringify({ status, ...(statusDetails ? { statusDetails } : {}), clientToken: this.id }));
   }
 
   /** Carries out one job: applies the command, reports progress (firmware), then the execution's end. */
@@ -293,7 +293,7 @@ export class SimStation {
     this.jobRunning = jobId;
     try {
       // Started: the back end shows the execution in progress (IoT reports only the end of an execution).
-      if (doc.type !== 'firmware') await this.requireClient().publishAsync(stationTopics.commandProgress(this.id), JSON.stringify({ jobId, progress: 0 }), { qos: 1 });
+      if (doc.type !== 'firmware') await publishAcked(this.requireClient(), stationTopics.commandProgress(this.id), JSON.stringify({ jobId, progress: 0 }));
       switch (doc.type) {
         case 'setPrice':
           this.commands.pricePerLitre = doc.pricePerLitre;
@@ -320,7 +320,7 @@ export class SimStation {
           break;
         case 'firmware': {
           for (const progress of [0, 20, 40, 60, 80, 100]) {
-            await this.requireClient().publishAsync(stationTopics.commandProgress(this.id), JSON.stringify({ jobId, progress }), { qos: 1 });
+            await publishAcked(this.requireClient(), stationTopics.commandProgress(this.id), JSON.stringify({ jobId, progress }));
             this.log(`firmware ${doc.version}: ${progress}%`);
             await sleep(this.options.firmwareStepMs ?? 150);
           }
@@ -373,7 +373,7 @@ export class SimStation {
       ...(s.lastRefill ? { lastRefill: s.lastRefill } : {}),
       ...overrides,
     };
-    await this.requireClient().publishAsync(stationTopics.heartbeat(this.id), JSON.stringify(payload), { qos: 1 });
+    await publishAcked(this.requireClient(), stationTopics.heartbeat(this.id), JSON.stringify(payload));
     this.reported = { at: Date.now(), waterLevel: s.waterLevel, tdsPpm: s.tdsPpm, vends: s.vends, failures: s.failures };
   }
 
@@ -404,14 +404,14 @@ export class SimStation {
       };
       let timer = setTimeout(() => {
         timer = setTimeout(giveUp, timeoutMs);
-        if (this.client?.connected) this.client.publishAsync(stationTopics.vendRequest(this.id), payload, { qos: 1 }).catch(() => undefined);
+        if (this.client?.connected) publishAcked(this.client, stationTopics.vendRequest(this.id), payload).catch(() => undefined);
       }, timeoutMs);
       this.waiting.set(requestId, (a) => {
         clearTimeout(timer);
         resolve(a);
       });
     });
-    await client.publishAsync(stationTopics.vendRequest(this.id), payload, { qos: 1 });
+    await publishAcked(client, stationTopics.vendRequest(this.id), payload);
     return answer;
   }
 
@@ -482,7 +482,7 @@ export class SimStation {
    * and not kept: a lost one only means the payer's page shows "dispensing" a little later.
    */
   async started(sessionId: string) {
-    await this.client?.publishAsync(stationTopics.vendStarted(this.id), JSON.stringify({ sessionId }), { qos: 1 }).catch(() => undefined);
+    if (this.client) await publishAcked(this.client, stationTopics.vendStarted(this.id), JSON.stringify({ sessionId })).catch(() => undefined);
   }
 
   /** vend/failed: nothing was dispensed; the session's final message, kept until acknowledged. */
@@ -495,7 +495,7 @@ export class SimStation {
    * '250', -1, a repeat); it is not kept in the outbox.
    */
   async publishCompletion(body: Record<string, unknown>) {
-    await this.requireClient().publishAsync(stationTopics.vendComplete(this.id), JSON.stringify(body), { qos: 1 });
+    await publishAcked(this.requireClient(), stationTopics.vendComplete(this.id), JSON.stringify(body));
   }
 
   /**

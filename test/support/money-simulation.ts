@@ -17,6 +17,7 @@ import {
   inBatches,
   PathLog,
   PATHS,
+  settlesWithin,
   sleep,
   until,
   type Counts,
@@ -101,6 +102,9 @@ const ACCOUNT_OPERATIONS_PER_STATION = 0.3;
 
 /** The gateway's bad day: refunds answered 503, answers lost after the refund was made, slow answers. */
 const GATEWAY_FAULTS = { unavailable: 0.1, timeout: 0.1, slow: 0.1, timeoutMs: 400, slowMs: 1_200 };
+
+/** Longer than any operation's own waits (vend answers, settlements, the gateway's slow answers): past it, it hung. */
+const HUNG_MS = 120_000;
 
 /** Wallet vends a claim is most telling on: the station's record contradicts itself, or the completion came after the sweep. */
 const TELLING_KINDS = new Set(['failedThenCompleted', 'malformedRetry', 'malformedOperator', 'reordered', 'late']);
@@ -234,7 +238,7 @@ export async function runMoneySimulation(options: MoneyOptions): Promise<MoneyRe
   const runLater = async (w: number) => {
     const jobs = later.get(w) ?? [];
     later.delete(w);
-    await Promise.all(jobs.map(({ path, job }) => job().catch((error: unknown) => void paths.unexplained(path, `held-back job: ${(error as Error).message}`))));
+    await Promise.all(jobs.map(({ path, job }) => settlesWithin(job(), HUNG_MS, `a held-back job of wave ${w}`).catch((error: unknown) => void paths.unexplained(path, `held-back job: ${(error as Error).message}`))));
   };
 
   // --- phases, timed -----------------------------------------------------------------------------------
@@ -385,14 +389,14 @@ export async function runMoneySimulation(options: MoneyOptions): Promise<MoneyRe
           : path === PATHS.guestRefill ? guests.refill(station)
             : path === PATHS.guestNotStarted ? guests.notStarted(station)
               : path === PATHS.guestPaidTooLate ? guests.paidTooLate(station) : guests.expiredLate(station);
-      return run.catch((error: unknown) => {
+      return settlesWithin(run, HUNG_MS, `${path} at ${station.id}`).catch((error: unknown) => {
         paths.unexplained(path, `at ${station.id}: ${(error as Error).message}`);
         return { settles: [] };
       });
     });
     const [done] = await timed('operations', Promise.all([
       Promise.all(stationWork),
-      Promise.all(onAccounts.map(({ path, run }) => run().catch((error: unknown) => void paths.unexplained(path, `${(error as Error).message}`)))),
+      Promise.all(onAccounts.map(({ path, run }) => settlesWithin(run(), HUNG_MS, path).catch((error: unknown) => void paths.unexplained(path, `${(error as Error).message}`)))),
     ]));
     // Wait for what was reported in this wave: settled, released, or held by an incident.
     const settles = done.flatMap((w) => w.settles);

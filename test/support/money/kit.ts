@@ -63,6 +63,18 @@ type Generator = ReturnType<typeof generator>;
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/**
+ * Work of the simulation that must settle: a station or a job that waits for ever is reported (unexplained, with what
+ * it was) instead of stopping the run without a word.
+ */
+export function settlesWithin<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const hung = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what} did not settle within ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([work, hung]).finally(() => clearTimeout(timer));
+}
+
 /** Runs `work` over the items `size` at a time, in order. */
 export async function inBatches<T, R>(items: T[], work: (item: T) => Promise<R>, size = 4): Promise<R[]> {
   const results: R[] = [];

@@ -62,11 +62,17 @@ export function offlinePaths(sim: Sim, busy: Set<SimStation>, spare: SimStation)
     let kind: OfflineKind = firstKinds.shift() ?? rnd.weighted(OFFLINE_KINDS);
     if (kind === 'twoStations' && spareBusy) kind = 'minutes';
     if (kind === 'hoursLater' && awayForHours.size >= MAX_AWAY_FOR_HOURS) kind = 'minutes';
+    // Claimed before the first await: a wave's offline vends start together, and two of them taking the spare would
+    // connect it twice under one client id (the broker closes the first connection).
+    if (kind === 'twoStations') spareBusy = true;
+    if (kind === 'hoursLater') awayForHours.set(station, user);
     paths.operation(path);
     let issued;
     try {
       issued = await tokenOf(user);
     } catch {
+      if (kind === 'twoStations') spareBusy = false;
+      if (kind === 'hoursLater') awayForHours.delete(station);
       user.offlinePending = false;
       paths.outcome(path, 'no token: below the minimum balance, or money owed (app refuses)');
       return { settles: [] };
@@ -100,6 +106,8 @@ export function offlinePaths(sim: Sim, busy: Set<SimStation>, spare: SimStation)
     const stored = await station.vendOffline(issued.token, truth);
     if (stored.outcome !== 'stored') {
       paths.unexplained(path, `${station.id} refused ${issued.tokenId} offline: ${stored.reason}`);
+      if (kind === 'twoStations') spareBusy = false;
+      awayForHours.delete(station);
       await reconnect(station);
       busy.delete(station);
       user.offlinePending = false;
@@ -108,7 +116,6 @@ export function offlinePaths(sim: Sim, busy: Set<SimStation>, spare: SimStation)
     record(stored.jti, kind, user, station, stored.volumeMl, issued.allowanceMl);
 
     if (kind === 'twoStations') {
-      spareBusy = true;
       const again = await spare.vendOffline(issued.token, rnd.int(100, 1_500));
       const second = again.outcome === 'stored'
         ? { jti: stored.jti, account: user.sub, stationId: spare.id, truth: again.volumeMl, pricePerLitre: sim.settings.pricePerLitre, allowanceIdr: issued.reservedIdr }
@@ -133,10 +140,7 @@ export function offlinePaths(sim: Sim, busy: Set<SimStation>, spare: SimStation)
       });
       return { settles: [] };
     }
-    if (kind === 'hoursLater') {
-      awayForHours.set(station, user);
-      return { settles: [] };
-    }
+    if (kind === 'hoursLater') return { settles: [] };
     sim.defer(path, rnd.int(1, 2), async () => {
       await reconnect(station);
       busy.delete(station);

@@ -69,3 +69,24 @@ export function connectMqtt(options: MqttTlsOptions): Promise<MqttClient> {
     client.once('close', onClose);
   });
 }
+
+/**
+ * A QoS 1 publish that settles: resolved on its PUBACK, rejected when the connection closes first. mqtt.js keeps a
+ * QoS 1 publish waiting for a reconnection that, with `reconnectPeriod: 0`, never comes (only a forced end fails it),
+ * so a connection closed by the broker would leave the caller waiting forever.
+ */
+export function publishAcked(client: MqttClient, topic: string, payload: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (!client.connected) {
+      reject(new Error('Connection closed'));
+      return;
+    }
+    const onClose = () => reject(new Error('Connection closed before PUBACK'));
+    client.once('close', onClose);
+    client.publish(topic, payload, { qos: 1 }, (error) => {
+      client.off('close', onClose);
+      if (error) reject(error);
+      else resolve();
+    });
+  });
+}
