@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
+import { newAccount, signInInBrowser } from '../support/auth';
 import { DESKTOP, launchBrowser, newContext, painted, PHONE } from '../support/browser';
 import { local } from '../support/local';
 
@@ -131,4 +132,23 @@ describe('the install banner', () => {
     expect(await banner.count()).toBe(0);
     await context.close();
   });
+});
+
+describe("the app's home on a second visit", () => {
+  it("answers a second visit to the app's home with its frame from the cache, which shows the balance before the app's code", async () => {
+    const account = await newAccount('pwa-second-visit');
+    const context = await newContext(browser, { ...PHONE, locale: 'en-US', serviceWorkers: 'allow' });
+    const page = await context.newPage();
+    await signInInBrowser(page, account.email, account.password, origin);
+    await page.goto(origin + '/app');
+    await page.getByTestId('balance').waitFor();
+    await page.waitForFunction(async () => (await navigator.serviceWorker.ready) && navigator.serviceWorker.controller !== null);
+
+    const second = await page.reload();
+    // The worker's copy of app.html (the frame filled by its inline script), not the shell that waits for the whole app.
+    expect(second!.fromServiceWorker()).toBe(true);
+    expect(await second!.text()).toContain('<div id="root" data-first-paint>');
+    await page.getByTestId('balance').waitFor();
+    await context.close();
+  }, 120_000);
 });
