@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRERENDERED_PAGES } from '@shared/constants';
 import { FIRST_PAINT_SCRIPTS } from '@frontend/first-render';
 import { signInInBrowser } from '../support/auth';
-import { DESKTOP, followRequests, launchBrowser, networkSettled, newContext, PHONE } from '../support/browser';
+import { DESKTOP, followRequests, launchBrowser, networkSettled, newContext, PHONE, phonePage } from '../support/browser';
 import { local } from '../support/local';
 
 /**
@@ -204,6 +204,22 @@ describe('the sign-in screens as router-free pages', () => {
       await page.waitForURL(`${origin}/app/history`);
     } finally {
       await context.close();
+    }
+  });
+});
+
+describe("the sign-in screens before the app's code", () => {
+  it('keep their forms disabled until the code that sends them runs: a tap cannot submit them natively, the password in the address', async () => {
+    const page = await phonePage(browser, 'en', { appCode: false });
+    try {
+      for (const [path, form] of [['/signin', 'Sign in'], ['/signup', 'Create your account'], ['/forgot-password', 'Request a reset code'], ['/host', 'Sign in']] as const) {
+        await page.goto(origin + path);
+        const fields = page.getByRole('form', { name: form }).locator('input, button');
+        expect(await fields.count(), path).toBeGreaterThan(1);
+        for (const field of await fields.all()) expect(await field.isDisabled(), `${path}: ${await field.evaluate((e) => e.outerHTML.slice(0, 80))}`).toBe(true);
+      }
+    } finally {
+      await page.context().close();
     }
   });
 });

@@ -36,7 +36,11 @@ export async function signInInBrowser(page: Page, username: string, password: st
   await form.getByLabel('E-mail').fill(username);
   await form.getByLabel('Password', { exact: true }).fill(password);
   await form.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(web + '/app');
+  await page.waitForURL(web + '/app').catch(async (error: Error) => {
+    // Where the sign-in stopped (an error shown, another page) says more than the timeout.
+    const text = await page.locator('body').innerText().catch(() => '');
+    throw new Error(`${error.message}\nstill at ${page.url()}: ${text.replace(/\s+/g, ' ').slice(0, 400)}`);
+  });
 }
 
 /**

@@ -5,6 +5,7 @@ import { authTexts } from '../../i18n/auth';
 import { useMessages } from '../../i18n/messages';
 import type { AuthSearch } from '../../search';
 import { loadAuth } from './load';
+import { AuthForm } from './AuthForm';
 
 export function ForgotPasswordScreen({ search }: { search: AuthSearch }) {
   const texts = useMessages(authTexts);
@@ -40,19 +41,19 @@ export function ForgotPasswordScreen({ search }: { search: AuthSearch }) {
       footer={<>{t.remembered} <Link to="/signin" search={{ email: email || undefined, redirect: search.redirect }} className="font-semibold text-brand-700 hover:underline">{t.backToSignIn}</Link></>}
     >
       {sentTo ? (
-        <form onSubmit={reset} className="space-y-4" aria-label={t.resetForm}>
+        <AuthForm onSubmit={reset} label={t.resetForm}>
           <FormNotice>{t.sentBefore} <strong>{sentTo}</strong>{t.sentAfter}</FormNotice>
           <Field label={t.code} name="code" inputMode="numeric" autoComplete="one-time-code" required value={code} onChange={(e) => setCode(e.target.value.replace(/\s/g, ''))} placeholder="123456" />
           <PasswordField label={t.newPassword} name="new-password" autoComplete="new-password" required minLength={10} value={password} onChange={(e) => setPassword(e.target.value)} hint={texts.passwordHint} />
           <FormError message={step.error} />
           <SubmitButton busy={step.busy} busyText={t.saving}>{t.save}</SubmitButton>
-        </form>
+        </AuthForm>
       ) : (
-        <form onSubmit={request} className="space-y-4" aria-label={t.requestForm}>
+        <AuthForm onSubmit={request} label={t.requestForm}>
           <Field label={texts.email} name="email" type="email" autoComplete="username" inputMode="email" required value={email} onChange={(e) => setEmail(e.target.value)} placeholder={texts.emailPlaceholder} />
           <FormError message={step.error} />
           <SubmitButton busy={step.busy} busyText={t.sending}>{t.send}</SubmitButton>
-        </form>
+        </AuthForm>
       )}
     </AuthLayout>
   );
