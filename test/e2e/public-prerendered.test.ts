@@ -208,11 +208,11 @@ describe('the sign-in screens as router-free pages', () => {
   });
 });
 
-describe("the sign-in screens before the app's code", () => {
-  it('keep their forms disabled until the code that sends them runs: a tap cannot submit them natively, the password in the address', async () => {
+describe("the prerendered forms before the app's code", () => {
+  it('stay disabled until the code that sends them runs: a tap cannot submit them natively, the password in the address', async () => {
     const page = await phonePage(browser, 'en', { appCode: false });
     try {
-      for (const [path, form] of [['/signin', 'Sign in'], ['/signup', 'Create your account'], ['/forgot-password', 'Request a reset code'], ['/host', 'Sign in']] as const) {
+      for (const [path, form] of [['/signin', 'Sign in'], ['/signup', 'Create your account'], ['/forgot-password', 'Request a reset code'], ['/host', 'Sign in'], ['/', 'Host a station application']] as const) {
         await page.goto(origin + path);
         const fields = page.getByRole('form', { name: form }).locator('input, button');
         expect(await fields.count(), path).toBeGreaterThan(1);

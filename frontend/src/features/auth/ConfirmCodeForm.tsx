@@ -4,7 +4,7 @@ import { authTexts } from '../../i18n/auth';
 import { useMessages } from '../../i18n/messages';
 import { FormError, FormNotice, Field, SubmitButton, useAuthStep } from './AuthLayout';
 import { loadAuth } from './load';
-import { AuthForm } from './AuthForm';
+import { PrerenderedForm } from '../../components/PrerenderedForm';
 
 /** Step two of sign-up: the code Cognito e-mailed. Calls onConfirmed once the account is confirmed. */
 export function ConfirmCodeForm({ email, destination, onConfirmed }: { email: string; destination: string | null; onConfirmed: () => Promise<void> }) {
@@ -24,7 +24,7 @@ export function ConfirmCodeForm({ email, destination, onConfirmed }: { email: st
       toast({ title: t.resentTitle, description: t.resent(email) });
     });
   return (
-    <AuthForm onSubmit={submit} label={t.form}>
+    <PrerenderedForm onSubmit={submit} className="space-y-4" aria-label={t.form}>
       <FormNotice>{t.sentBefore} <strong>{destination ?? email}</strong>{t.sentAfter}</FormNotice>
       <Field
         label={t.code}
@@ -42,6 +42,6 @@ export function ConfirmCodeForm({ email, destination, onConfirmed }: { email: st
         {t.noEmail}{' '}
         <button type="button" onClick={resend} disabled={step.busy} className="font-semibold text-brand-700 hover:underline">{t.resend}</button>
       </p>
-    </AuthForm>
+    </PrerenderedForm>
   );
 }

@@ -5,7 +5,7 @@ import { authTexts } from '../../i18n/auth';
 import { useMessages } from '../../i18n/messages';
 import type { AuthSearch } from '../../search';
 import { loadAuth } from './load';
-import { AuthForm } from './AuthForm';
+import { PrerenderedForm } from '../../components/PrerenderedForm';
 
 export function ForgotPasswordScreen({ search }: { search: AuthSearch }) {
   const texts = useMessages(authTexts);
@@ -41,19 +41,19 @@ export function ForgotPasswordScreen({ search }: { search: AuthSearch }) {
       footer={<>{t.remembered} <Link to="/signin" search={{ email: email || undefined, redirect: search.redirect }} className="font-semibold text-brand-700 hover:underline">{t.backToSignIn}</Link></>}
     >
       {sentTo ? (
-        <AuthForm onSubmit={reset} label={t.resetForm}>
+        <PrerenderedForm onSubmit={reset} className="space-y-4" aria-label={t.resetForm}>
           <FormNotice>{t.sentBefore} <strong>{sentTo}</strong>{t.sentAfter}</FormNotice>
           <Field label={t.code} name="code" inputMode="numeric" autoComplete="one-time-code" required value={code} onChange={(e) => setCode(e.target.value.replace(/\s/g, ''))} placeholder="123456" />
           <PasswordField label={t.newPassword} name="new-password" autoComplete="new-password" required minLength={10} value={password} onChange={(e) => setPassword(e.target.value)} hint={texts.passwordHint} />
           <FormError message={step.error} />
           <SubmitButton busy={step.busy} busyText={t.saving}>{t.save}</SubmitButton>
-        </AuthForm>
+        </PrerenderedForm>
       ) : (
-        <AuthForm onSubmit={request} label={t.requestForm}>
+        <PrerenderedForm onSubmit={request} className="space-y-4" aria-label={t.requestForm}>
           <Field label={texts.email} name="email" type="email" autoComplete="username" inputMode="email" required value={email} onChange={(e) => setEmail(e.target.value)} placeholder={texts.emailPlaceholder} />
           <FormError message={step.error} />
           <SubmitButton busy={step.busy} busyText={t.sending}>{t.send}</SubmitButton>
-        </AuthForm>
+        </PrerenderedForm>
       )}
     </AuthLayout>
   );

@@ -6,7 +6,7 @@ import { authTexts } from '../../i18n/auth';
 import { useMessages } from '../../i18n/messages';
 import type { AuthSearch } from '../../search';
 import { loadAuth } from './load';
-import { AuthForm } from './AuthForm';
+import { PrerenderedForm } from '../../components/PrerenderedForm';
 
 export function SignInScreen({ search }: { search: AuthSearch }) {
   const texts = useMessages(authTexts);
@@ -53,13 +53,13 @@ export function SignInScreen({ search }: { search: AuthSearch }) {
       {confirming ? (
         <ConfirmCodeForm email={email} destination={null} onConfirmed={signIn} />
       ) : askingCode ? (
-        <AuthForm onSubmit={submit} label={t.codeTitle}>
+        <PrerenderedForm onSubmit={submit} className="space-y-4" aria-label={t.codeTitle}>
           <Field label={t.code} name="code" autoComplete="one-time-code" inputMode="numeric" pattern="[0-9 ]{6,7}" required value={code} onChange={(e) => setCode(e.target.value)} />
           <FormError message={step.error} />
           <SubmitButton busy={step.busy} busyText={t.busy}>{t.submit}</SubmitButton>
-        </AuthForm>
+        </PrerenderedForm>
       ) : (
-        <AuthForm onSubmit={submit} label={t.form}>
+        <PrerenderedForm onSubmit={submit} className="space-y-4" aria-label={t.form}>
           <Field label={texts.email} name="email" type="email" autoComplete="username" inputMode="email" required value={email} onChange={(e) => setEmail(e.target.value)} placeholder={texts.emailPlaceholder} />
           <PasswordField label={texts.password} name="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
           <div className="-mt-1 text-right">
@@ -68,7 +68,7 @@ export function SignInScreen({ search }: { search: AuthSearch }) {
           {notice && <FormNotice>{notice}</FormNotice>}
           <FormError message={step.error} />
           <SubmitButton busy={step.busy} busyText={t.busy}>{t.submit}</SubmitButton>
-        </AuthForm>
+        </PrerenderedForm>
       )}
     </AuthLayout>
   );

@@ -6,7 +6,7 @@ import { authTexts } from '../../i18n/auth';
 import { useMessages } from '../../i18n/messages';
 import type { AuthSearch } from '../../search';
 import { loadAuth } from './load';
-import { AuthForm } from './AuthForm';
+import { PrerenderedForm } from '../../components/PrerenderedForm';
 
 export function SignUpScreen({ search }: { search: AuthSearch }) {
   const texts = useMessages(authTexts);
@@ -40,7 +40,7 @@ export function SignUpScreen({ search }: { search: AuthSearch }) {
       {confirm ? (
         <ConfirmCodeForm email={form.email} destination={confirm.destination} onConfirmed={signInNow} />
       ) : (
-        <AuthForm onSubmit={submit} label={t.form}>
+        <PrerenderedForm onSubmit={submit} className="space-y-4" aria-label={t.form}>
           <div className="grid grid-cols-2 gap-3">
             <Field label={t.firstName} name="given-name" autoComplete="given-name" required value={form.firstName} onChange={set('firstName')} />
             <Field label={t.lastName} name="family-name" autoComplete="family-name" value={form.lastName} onChange={set('lastName')} />
@@ -50,7 +50,7 @@ export function SignUpScreen({ search }: { search: AuthSearch }) {
           <FormError message={step.error} />
           <SubmitButton busy={step.busy} busyText={t.busy}>{t.submit}</SubmitButton>
           <p className="text-center text-xs text-slate-500">{t.price}</p>
-        </AuthForm>
+        </PrerenderedForm>
       )}
     </AuthLayout>
   );

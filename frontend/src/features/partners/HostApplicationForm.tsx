@@ -5,6 +5,7 @@ import { useHostApplication } from '../../api/host-application';
 import { CheckIcon } from '../../components/icons';
 import { businessTypes, footfalls, hostForm } from '../../i18n/host-form';
 import { useMessages } from '../../i18n/messages';
+import { PrerenderedForm } from '../../components/PrerenderedForm';
 
 const EMPTY: HostRequestInput = {
   businessName: '', contactName: '', email: '', phone: '', address: '',
@@ -41,7 +42,7 @@ export function HostApplicationForm() {
   };
 
   return (
-    <form onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" aria-label={t.formLabel} data-phase={submit.isPending ? 'submitting' : phase}>
+    <PrerenderedForm onSubmit={onSubmit} className="grid gap-4 sm:grid-cols-2" aria-label={t.formLabel} data-phase={submit.isPending ? 'submitting' : phase}>
       <div aria-live="polite" className="empty:hidden sm:col-span-2">
         {phase === 'success' && (
           <div role="status" className="flex gap-3 rounded-xl bg-emerald-50 p-4 text-emerald-900 ring-1 ring-emerald-200">
@@ -87,7 +88,7 @@ export function HostApplicationForm() {
         {submit.isPending && <span className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white" aria-hidden="true" />}
         {submit.isPending ? t.submitting : t.submit}
       </button>
-    </form>
+    </PrerenderedForm>
   );
 }
 
