@@ -6,10 +6,12 @@ import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keys } from '@functions/platform/adapters/dynamodb/keys';
-import { connectMqtt, MqttConnectError } from '@functions/platform/adapters/iot/mqtt-connect';
+import { connectMqtt, MqttConnectError, publishAcked } from '@functions/platform/adapters/iot/mqtt-connect';
 import { localJobTopics } from '../../infra/local/adapters/local-broker-jobs';
+import { stationTopics } from '@functions/vending/ports/station-messages';
 import { LocalBrokerPublisher } from '../../infra/local/adapters/local-broker-messages';
 import { LocalCa } from '../../infra/local/adapters/local-ca';
+import { brokerPublisher } from '../../infra/local/aws/iot-data';
 import { startBroker } from '@infra/local/broker';
 import { freePort } from '@infra/local/net';
 import { SimStation } from '@infra/local/simulator';
@@ -82,6 +84,34 @@ describe('the local broker enforces the station policy', () => {
     const { value } = await waitFor(() => storedMachine(a.machine.id), (m) => m.waterLevel === 64);
     expect(value.lastHeartbeat).toBeTruthy();
     await station.close();
+  });
+
+  it('fails a QoS 1 publish whose connection the broker closes before its PUBACK, instead of waiting for ever', async () => {
+    const client = await connectMqtt({ url: a.bundle.endpoint, clientId: a.machine.id, certificatePem: a.bundle.certificatePem, privateKeyPem: a.bundle.privateKeyPem, caPem: a.bundle.rootCaPem });
+    try {
+      // Another station's topic: the broker refuses it and closes the connection (IoT Core: FORBIDDEN_ACCESS), no PUBACK.
+      await expect(publishAcked(client, stationTopics.heartbeat(b.machine.id), '{}')).rejects.toThrow(/Connection closed/);
+      await expect(publishAcked(client, stationTopics.heartbeat(a.machine.id), '{}')).rejects.toThrow('Connection closed');
+    } finally {
+      client.end(true);
+    }
+  });
+
+  it("parity's IoT data plane connects anew after the broker closed its connection, and its QoS 1 publish fails rather than hangs", async () => {
+    const publisher = brokerPublisher(a.bundle.endpoint, await LocalCa.open(local().stations.caDir));
+    const station = await connectMqtt({ url: a.bundle.endpoint, clientId: a.machine.id, certificatePem: a.bundle.certificatePem, privateKeyPem: a.bundle.privateKeyPem, caPem: a.bundle.rootCaPem });
+    const received: string[] = [];
+    station.on('message', (_topic, payload) => received.push(payload.toString()));
+    try {
+      await station.subscribeAsync(stationTopics.vendAuthorized(a.machine.id), { qos: 1 });
+      // A topic the back end may not publish: the broker closes its connection.
+      await expect(publisher.publish(stationTopics.heartbeat(a.machine.id), Buffer.from('{}'), 1)).rejects.toThrow(/Connection closed/);
+      await publisher.publish(stationTopics.vendAuthorized(a.machine.id), Buffer.from('{"after":"reconnect"}'), 1);
+      await waitFor(async () => received, (messages) => messages.includes('{"after":"reconnect"}'));
+    } finally {
+      station.end(true);
+      await publisher.close();
+    }
   });
 
   it("puts the event of a rule's function that fails on the dead-letter queue, as Lambda does after its retries", async () => {

@@ -1,5 +1,5 @@
 import type { MqttClient } from 'mqtt';
-import { connectMqtt } from '@functions/platform/adapters/iot/mqtt-connect';
+import { connectMqtt, publishAcked } from '@functions/platform/adapters/iot/mqtt-connect';
 import type { LocalCa } from '../adapters/local-ca';
 import { matchRestOperation, restJson, restJsonError, type AwsHandler, type AwsRequest, type RestOperation } from './http';
 
@@ -42,15 +42,26 @@ export class LocalIotData {
 export function brokerPublisher(brokerUrl: string, ca: LocalCa): { publish: Publish; close(): Promise<void> } {
   let client: Promise<MqttClient> | undefined;
   const connect = () => {
-    client ??= ca.issueClient('backend', 1).then((cert) =>
-      connectMqtt({ url: brokerUrl, clientId: `backend-${crypto.randomUUID().slice(0, 8)}`, certificatePem: cert.certificatePem, privateKeyPem: cert.privateKeyPem, caPem: ca.certificatePem }),
-    );
-    client.catch(() => (client = undefined));
-    return client;
+    if (client) return client;
+    const connecting = ca.issueClient('backend', 1).then(async (cert) => {
+      const connected = await connectMqtt({ url: brokerUrl, clientId: `backend-${crypto.randomUUID().slice(0, 8)}`, certificatePem: cert.certificatePem, privateKeyPem: cert.privateKeyPem, caPem: ca.certificatePem });
+      // A connection the broker closed is not used again: the next publish connects anew.
+      connected.once('close', () => {
+        if (client === connecting) client = undefined;
+      });
+      return connected;
+    });
+    client = connecting;
+    connecting.catch(() => {
+      if (client === connecting) client = undefined;
+    });
+    return connecting;
   };
   return {
     publish: async (topic, payload, qos) => {
-      await (await connect()).publishAsync(topic, payload, { qos });
+      const connected = await connect();
+      if (qos === 1) await publishAcked(connected, topic, payload);
+      else await connected.publishAsync(topic, payload, { qos });
     },
     close: async () => {
       const open = await client?.catch(() => undefined);

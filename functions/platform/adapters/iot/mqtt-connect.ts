@@ -75,7 +75,7 @@ export function connectMqtt(options: MqttTlsOptions): Promise<MqttClient> {
  * QoS 1 publish waiting for a reconnection that, with `reconnectPeriod: 0`, never comes (only a forced end fails it),
  * so a connection closed by the broker would leave the caller waiting forever.
  */
-export function publishAcked(client: MqttClient, topic: string, payload: string): Promise<void> {
+export function publishAcked(client: MqttClient, topic: string, payload: string | Buffer): Promise<void> {
   return new Promise((resolve, reject) => {
     if (!client.connected) {
       reject(new Error('Connection closed'));
