@@ -8,6 +8,9 @@ import { splitReceiptId } from './receipt-id';
  * its zod: the receipt page renders it first. Starting, keeping and claiming are in guest.ts.
  */
 
+/** Every language's copy of one receipt's order (a prefix of guestOrderQuery's key). */
+export const guestOrderKeys = { receipt: (receiptId: string) => ['guest-order', receiptId] as const };
+
 const isNotFound = (error: unknown) => error instanceof Error && error.message.startsWith('404');
 
 /**
@@ -17,7 +20,7 @@ const isNotFound = (error: unknown) => error instanceof Error && error.message.s
 export const guestOrderQuery = (receiptId: string, language: Language) => {
   const parts = splitReceiptId(receiptId);
   return queryOptions({
-    queryKey: ['guest-order', receiptId, language],
+    queryKey: [...guestOrderKeys.receipt(receiptId), language] as const,
     queryFn: ({ signal }) => {
       if (!parts) throw new Error('404: incomplete receipt link');
       return publicApi.getGuestOrder(parts.id, parts.secret, signal);

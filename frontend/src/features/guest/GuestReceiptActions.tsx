@@ -1,11 +1,10 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { formatRupiah } from '@shared/money';
 import { ClaimKind } from '@shared/schemas/claim';
 import { type GuestOrder } from '@shared/schemas/guest';
 import { ApiRequestError } from '../../api/client';
-import { fileGuestClaim, keepGuestReceipt } from '../../api/guest';
-import { guestOrderQuery } from '../../api/guest-order';
+import { useFileGuestClaim, useKeepGuestReceipt } from '../../api/guest';
 import { userQueries } from '../../api/user';
 import { Link } from '../../components/nav';
 import { claimTexts } from '../../i18n/claims';
@@ -102,15 +101,8 @@ export function RefundRefusedNotice({ order }: { order: GuestOrder }) {
 export function KeepReceipt({ receiptId, order, autoKeep }: { receiptId: string; order: GuestOrder; autoKeep: boolean }) {
   const t = useMessages(guestTexts);
   const language = useLanguage();
-  const queryClient = useQueryClient();
   const user = useQuery(userQueries.current());
-  const keep = useMutation({
-    mutationFn: () => keepGuestReceipt(receiptId),
-    onSuccess: async () => {
-      // The kept refill is a new row of History and of the wallet's recent transactions.
-      await Promise.all([['guest-order', receiptId], ['auth', 'user'], ['transactions']].map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-    },
-  });
+  const keep = useKeepGuestReceipt(receiptId);
   const signedIn = Boolean(user.data);
   const started = useRef(false);
   useEffect(() => {
@@ -169,17 +161,13 @@ export function GuestClaim({ receiptId, order }: { receiptId: string; order: Gue
   const c = useMessages(claimTexts);
   const language = useLanguage();
   const id = useId();
-  const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const [kind, setKind] = useState<ClaimKind | null>(null);
   const [note, setNote] = useState('');
   const [contactText, setContactText] = useState('');
   const [contactChecked, setContactChecked] = useState(false);
   const contact = contactOf(contactText);
-  const send = useMutation({
-    mutationFn: (body: Parameters<typeof fileGuestClaim>[1]) => fileGuestClaim(receiptId, body),
-    onSuccess: (updated) => queryClient.setQueryData(guestOrderQuery(receiptId, language).queryKey, updated),
-  });
+  const send = useFileGuestClaim(receiptId, language);
 
   if (order.claim) {
     const claim = order.claim;
