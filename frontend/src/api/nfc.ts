@@ -1,14 +1,25 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Language } from '@shared/language';
 import type { RouteResponse } from '@shared/routes';
 import { authedApi } from './auth';
+import { refreshWallet } from './wallet';
 
 /** NFC Pay (docs/design.md, "States"): a one-time code to show a station, and what became of it. */
 export type NfcToken = RouteResponse<'generateNfcToken'>;
 export type NfcTokenProgress = RouteResponse<'getNfcToken'>;
 
-/** POST /api/nfc/generate-token: a new code (409 below the minimum balance to vend). */
-export const issueNfcToken = () => authedApi('generateNfcToken');
+/**
+ * POST /api/nfc/generate-token: a new code (409 below the minimum balance to vend), made ready to show by `show` (its QR
+ * image). Its reservation is out of the balance at once: the home behind the dialog says so. Only the latest call's
+ * answer shows (a mutation observer follows the last call).
+ */
+export function useIssueNfcCode<T>(show: (token: NfcToken) => Promise<T>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => show(await authedApi('generateNfcToken')),
+    onSuccess: () => refreshWallet(queryClient),
+  });
+}
 
 /** How often the dialog asks what became of the code on screen. */
 const FOLLOW_MS = 2000;

@@ -1,12 +1,11 @@
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { RECENT_TRANSACTIONS } from '@shared/constants';
 import type { RouteBody } from '@shared/routes';
 import { authedApi } from './auth';
 
 const HISTORY_PAGE_SIZE = 20;
 
-/** The signed-in user's transactions, newest first. Invalidate ['transactions'] after a top-up or a purchase. */
-/** Every query of the signed-in user's transactions: what a payment or a claim refreshes. */
+/** Every query of the signed-in user's transactions (newest first): what a payment or a claim refreshes. */
 export const transactionKeys = { all: ['transactions'] as const };
 
 export const transactionQueries = {
@@ -26,5 +25,11 @@ export const transactionQueries = {
     }),
 };
 
-/** Claims one of the caller's vends ("I didn't get my water"); invalidate ['transactions'] after. */
-export const fileClaim = (vendId: string, body: RouteBody<'createClaim'>) => authedApi('createClaim', { params: { id: vendId }, body });
+/** Claims one of the caller's vends ("I didn't get my water"); the transactions show the claim once it is filed. */
+export function useFileClaim(vendId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RouteBody<'createClaim'>) => authedApi('createClaim', { params: { id: vendId }, body }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: transactionKeys.all }),
+  });
+}

@@ -1,4 +1,4 @@
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Language } from '@shared/language';
 import type { PayoutDestination } from '@shared/schemas/withdrawal';
 import type { RouteBody, RouteResponse } from '@shared/routes';
@@ -68,6 +68,15 @@ export const withdrawalQueries = {
     }),
 };
 
-/** POST /api/wallet/withdrawals: withdraws the balance the user saw; the same key again answers the same withdrawal. */
-export const startWithdrawal = (expectedBalance: number, idempotencyKey: string, payoutDestination?: PayoutDestination) =>
-  authedApi('createWithdrawal', { body: { expectedBalance, payoutDestination }, headers: { 'idempotency-key': idempotencyKey } });
+/**
+ * POST /api/wallet/withdrawals: withdraws the balance the user saw; the same key again answers the same withdrawal
+ * (one key per opening of the sheet, kept across retries). The wallet is read again however it ended.
+ */
+export function useWithdrawal(idempotencyKey: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ balance, to }: { balance: number; to?: PayoutDestination }) =>
+      authedApi('createWithdrawal', { body: { expectedBalance: balance, payoutDestination: to }, headers: { 'idempotency-key': idempotencyKey } }),
+    onSettled: () => refreshWallet(queryClient),
+  });
+}

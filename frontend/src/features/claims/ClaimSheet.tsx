@@ -1,10 +1,9 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { CLAIM_WINDOW_HOURS, ClaimKind, type ClaimState } from '@shared/schemas/claim';
 import { type Transaction } from '@shared/schemas/transaction';
 import { formatRupiah } from '@shared/money';
 import { ApiRequestError } from '../../api/client';
-import { fileClaim, transactionKeys } from '../../api/transactions';
+import { useFileClaim } from '../../api/transactions';
 import { claimTexts } from '../../i18n/claims';
 import { useMessages } from '../../i18n/messages';
 import { formatDateTime } from '../app/format';
@@ -40,7 +39,6 @@ export function ClaimSheet({ transaction, onClose }: { transaction: Transaction;
   const [kind, setKind] = useState<ClaimKind | null>(null);
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const queryClient = useQueryClient();
   const first = useRef<HTMLInputElement>(null);
   const close = useRef(onClose);
   close.current = onClose;
@@ -52,20 +50,19 @@ export function ClaimSheet({ transaction, onClose }: { transaction: Transaction;
     return () => window.removeEventListener('keydown', onKey);
   }, []);
 
-  const send = useMutation({
-    mutationFn: (body: { kind: ClaimKind; note?: string }) => fileClaim(transaction.vendId!, body),
-    onSuccess: async () => {
-      await queryClient.invalidateQueries({ queryKey: transactionKeys.all });
-      onClose();
-    },
-    onError: (failure) => setError(failure instanceof ApiRequestError && failure.serverMessage && failure.status < 500 ? failure.serverMessage : t.failed),
-  });
+  const send = useFileClaim(transaction.vendId!);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!kind || send.isPending) return;
     setError(null);
-    send.mutate({ kind, ...(note.trim() ? { note: note.trim() } : {}) });
+    send.mutate(
+      { kind, ...(note.trim() ? { note: note.trim() } : {}) },
+      {
+        onSuccess: onClose,
+        onError: (failure) => setError(failure instanceof ApiRequestError && failure.serverMessage && failure.status < 500 ? failure.serverMessage : t.failed),
+      },
+    );
   };
 
   return (

@@ -1,10 +1,10 @@
 import QRCode from 'qrcode';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { formatRupiah } from '@shared/money';
 import { ApiRequestError } from '../../api/client';
 import { impactQueries } from '../../api/impact';
-import { issueNfcToken, nfcTokenQueries, type NfcToken, type NfcTokenProgress } from '../../api/nfc';
+import { nfcTokenQueries, useIssueNfcCode, type NfcToken, type NfcTokenProgress } from '../../api/nfc';
 import { refreshWallet } from '../../api/wallet';
 import { CheckIcon, WifiOffIcon } from '../../components/icons';
 import { toast } from '../../components/toast';
@@ -47,22 +47,15 @@ const errorMessage = (error: unknown) =>
 export default function NfcPayDialog({ onClose, onTopUp }: { onClose: () => void; onTopUp: () => void }) {
   const t = useMessages(nfcTexts);
   const online = useOnline();
-  const queryClient = useQueryClient();
   const [code, setCode] = useState<Code | null>(null);
   const [nfc, setNfc] = useState<NfcWrite>(canWriteNfc() ? 'waiting' : 'unsupported');
   const writing = useRef<AbortController | null>(null);
   const started = useRef(false);
 
-  // POST /api/nfc/generate-token; only the latest request's answer shows (a mutation observer follows the last call).
-  const issue = useMutation({
-    mutationFn: async (): Promise<Code> => {
-      const token = await issueNfcToken();
-      const qr = await QRCode.toDataURL(token.token, { errorCorrectionLevel: 'L', margin: 1, width: 288, color: { dark: '#083344', light: '#ffffff' } });
-      return { token, qr };
-    },
-    // The code's reservation is out of the balance now: the home says so behind the dialog.
-    onSuccess: () => refreshWallet(queryClient),
-  });
+  const issue = useIssueNfcCode(async (token): Promise<Code> => ({
+    token,
+    qr: await QRCode.toDataURL(token.token, { errorCorrectionLevel: 'L', margin: 1, width: 288, color: { dark: '#083344', light: '#ffffff' } }),
+  }));
   const lowBalance = issue.error instanceof ApiRequestError && issue.error.status === 409 ? issue.error : null;
 
   const generate = useCallback(() => {

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { formatDate } from '@shared/format';
 import { formatRupiah } from '@shared/money';
@@ -8,9 +8,8 @@ import { REFUND_WINDOW_DAYS } from '@shared/schemas/transaction';
 import { ApiRequestError } from '../../api/client';
 import {
   newIdempotencyKey,
-  refreshWallet,
   serverMessage,
-  startWithdrawal,
+  useWithdrawal,
   withdrawalQueries,
   type Withdrawal,
   type WithdrawalPlan,
@@ -182,23 +181,19 @@ function destinationErrorsOf(error: unknown): Record<string, string> {
  */
 function WithdrawSheet({ onClose }: { onClose: () => void }) {
   const t = useMessages(withdrawalTexts);
-  const queryClient = useQueryClient();
   const [key] = useState(newIdempotencyKey);
   const plan = useQuery(withdrawalQueries.plan());
   const [destination, setDestination] = useState(emptyDestination);
   const [destinationErrors, setDestinationErrors] = useState<Record<string, string>>({});
-  const withdraw = useMutation({
-    mutationFn: ({ balance, to }: { balance: number; to?: PayoutDestination }) => startWithdrawal(balance, key, to),
-    onError: (error) => setDestinationErrors(destinationErrorsOf(error)),
-    onSettled: () => refreshWallet(queryClient),
-  });
+  const withdraw = useWithdrawal(key);
+  const asking = { onError: (error: Error) => setDestinationErrors(destinationErrorsOf(error)) };
   /** Checks the destination (when part is paid out) with the server's own schema before asking. */
   const confirm = (p: WithdrawalPlan) => {
-    if (p.payoutIdr <= 0) return withdraw.mutate({ balance: p.balanceIdr });
+    if (p.payoutIdr <= 0) return withdraw.mutate({ balance: p.balanceIdr }, asking);
     const parsed = PayoutDestination.safeParse(destinationOf(destination));
     if (!parsed.success) return setDestinationErrors(fieldMessages(parsed.error.issues, getLanguage()));
     setDestinationErrors({});
-    withdraw.mutate({ balance: p.balanceIdr, to: parsed.data });
+    withdraw.mutate({ balance: p.balanceIdr, to: parsed.data }, asking);
   };
 
   let body;
