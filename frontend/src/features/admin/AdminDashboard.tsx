@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 import type { AdminIdentity } from '@shared/schemas/user';
@@ -60,9 +60,8 @@ export function AdminDashboard({ admin, search }: { admin: AdminIdentity; search
   const isAdmin = admin.role === 'admin';
   const tabs: readonly AdminTab[] = isAdmin ? adminTabs : ['machines'];
   const navigate = useNavigate();
-  const logout = useAdminLogout();
+  const logoutNow = useAdminLogout();
   const registry = useExportRegistry();
-  const logoutNow = useMutation({ mutationFn: logout });
   const tab = search.tab && tabs.includes(search.tab) ? search.tab : 'machines';
   const tabRefs = useRef<Record<string, HTMLButtonElement | null>>({});
   // The claims queue lives in the Transactions tab: its badge says how many claims wait for a decision.

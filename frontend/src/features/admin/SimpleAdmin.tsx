@@ -128,7 +128,7 @@ export function SimpleDashboard() {
           <div className="ml-auto flex items-center gap-3 text-sm">
             <span className="hidden text-slate-600 sm:inline">{session.data.username}</span>
             <span aria-label={t.role} className="rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-bold tracking-wide text-emerald-700 ring-1 ring-emerald-200">{role}</span>
-            <Button size="sm" icon={<LogoutIcon size={14} />} onClick={() => void logout()}>{texts.logout}</Button>
+            <Button size="sm" icon={<LogoutIcon size={14} />} onClick={() => logout.mutate()}>{texts.logout}</Button>
           </div>
         </div>
       </header>

@@ -1,6 +1,5 @@
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback } from 'react';
 import type { AdminIdentity } from '@shared/schemas/user';
 import { adminKeys, adminQueries } from '../../api/admin';
 import { authKeys } from '../../api/user';
@@ -161,14 +160,16 @@ export async function endConsoleSession(queryClient: QueryClient): Promise<void>
   forgetSession(queryClient);
 }
 
-/** Logout: the session ends (endConsoleSession), then the login screen shows. */
+/** Logout: the session ends (endConsoleSession), then the login screen shows; busy from the click until it does. */
 export function useAdminLogout(to: '/admin/login' | '/admin/simple' = '/admin/login') {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  return useCallback(async () => {
-    await endConsoleSession(queryClient);
-    await navigate({ to, replace: true });
-  }, [queryClient, navigate, to]);
+  return useMutation({
+    mutationFn: async () => {
+      await endConsoleSession(queryClient);
+      await navigate({ to, replace: true });
+    },
+  });
 }
 
 export const useAdminSession = () => useQuery(adminQueries.session());

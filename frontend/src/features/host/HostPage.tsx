@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { baliDate } from '@shared/bali-time';
 import { formatDate, formatNumber } from '@shared/format';
@@ -31,8 +31,7 @@ export function HostPage({ host }: { host: AdminIdentity }) {
   const language = useLanguage();
   const [month, setMonth] = useState(currentMonth);
   const report = useQuery(adminQueries.hostReport(month));
-  const logout = useAdminLogout();
-  const logoutNow = useMutation({ mutationFn: logout });
+  const logoutNow = useAdminLogout();
   const monthName = new Intl.DateTimeFormat(localeOf(language), { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-01T00:00:00Z`));
 
   return (
