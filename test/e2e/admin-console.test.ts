@@ -382,6 +382,30 @@ describe('admin console in Chromium', { timeout: 180_000 }, () => {
     expect(stored).toMatchObject({ status: 'approved', comments: '' });
   });
 
+  it('edits a host request in its dialog, then deletes it after the confirmation', async () => {
+    const name = `Ubud Yoga Barn ${crypto.randomUUID().slice(0, 6)}`;
+    const created = await apiFetch('/api/host-requests', {
+      method: 'POST',
+      json: { businessName: name, contactName: 'Ketut', email: 'ketut@example.com', phone: '+62 811 4444 555', address: 'Jl. Hanoman 1, Ubud', businessType: 'other', expectedFootfall: '50-100' },
+    });
+    const stored = async () => (await asAdmin('/api/admin/host-requests')).body.items.find((r: { id: string }) => r.id === created.body.id);
+    // Loaded again, so that the list holds the request just sent.
+    await page.goto(local().web + '/admin?tab=host-requests');
+    await page.getByRole('button', { name: `Edit ${name}` }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Address').fill('Jl. Hanoman 2, Ubud');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByText('Host request updated').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await stored()).toMatchObject({ businessName: name, address: 'Jl. Hanoman 2, Ubud' });
+
+    await page.getByRole('button', { name: `Delete ${name}` }).click();
+    await page.getByRole('dialog', { name: 'Delete host request?' }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('Host request deleted').waitFor();
+    await page.getByRole('button', { name: `Delete ${name}` }).waitFor({ state: 'detached' });
+    expect(await stored()).toBeUndefined();
+  });
+
   it('saves a new top-up minimum that the top-up route enforces, and resets to defaults', async () => {
     const account = await newAccount('minimum');
     const topup = (amount: number) => apiFetch('/api/wallet/topup', {

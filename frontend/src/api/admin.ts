@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import type { RouteBody, RouteQuery, RouteResponse } from '@shared/routes';
 import { ADMIN_USERS_PAGE } from '@shared/constants';
+import type { HostRequest } from '@shared/schemas/host-request';
 import type { AdminIdentity } from '@shared/schemas/user';
 import type { Settings } from '@shared/schemas/settings';
 import type { transactionTypes } from '@shared/schemas/transaction';
@@ -124,13 +125,6 @@ export const adminQueries = {
     queryOptions({ queryKey: ['admin', 'geocode', q] as const, queryFn: ({ signal }) => authedApi('geocode', { signal, query: { q } }), staleTime: 5 * 60_000 }),
 };
 
-export const adminApi = {
-  findUser: (id: string) => authedApi('adminGetUser', { params: { id } }),
-  updateHostRequest: (id: string, body: RouteBody<'adminUpdateHostRequest'>) => authedApi('adminUpdateHostRequest', { params: { id }, body }),
-  deleteHostRequest: (id: string) => authedApi('adminDeleteHostRequest', { params: { id } }),
-  saveSettings: (body: Settings) => authedApi('adminPutSettings', { body }),
-};
-
 /** What a screen adds to a mutation hook: its own reaction, after the hook has refreshed what the change moved. */
 type Reactions<TData, TVariables> = Pick<UseMutationOptions<TData, Error, TVariables>, 'onMutate' | 'onSuccess' | 'onError'>;
 
@@ -199,6 +193,37 @@ export function useSetStationHost(id: string, reactions?: Reactions<RouteRespons
     },
   });
 }
+
+/** The host requests' list, after one of them changed or went. */
+const refreshHostRequests = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: adminQueries.hostRequests().queryKey });
+
+export const useUpdateHostRequest = (reactions?: Reactions<RouteResponse<'adminUpdateHostRequest'>, { request: HostRequest; patch: RouteBody<'adminUpdateHostRequest'> }>) =>
+  useAdminMutation(
+    ({ request, patch }: { request: HostRequest; patch: RouteBody<'adminUpdateHostRequest'> }) => authedApi('adminUpdateHostRequest', { params: { id: request.id }, body: patch }),
+    refreshHostRequests,
+    reactions,
+  );
+
+export const useDeleteHostRequest = (reactions?: Reactions<RouteResponse<'adminDeleteHostRequest'>, HostRequest>) =>
+  useAdminMutation((request: HostRequest) => authedApi('adminDeleteHostRequest', { params: { id: request.id } }), refreshHostRequests, reactions);
+
+/** Saves every setting at once (`kind`: saved as edited, or the defaults restored); the form and its history show the saved values. */
+export function useSaveSettings(reactions?: Reactions<Settings, { values: Settings; kind: 'save' | 'reset' }>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    ...reactions,
+    mutationFn: ({ values }: { values: Settings; kind: 'save' | 'reset' }) => authedApi('adminPutSettings', { body: values }),
+    onSuccess: async (saved, ...rest) => {
+      queryClient.setQueryData(adminQueries.settings().queryKey, saved);
+      await queryClient.invalidateQueries({ queryKey: adminQueries.settingsHistory().queryKey });
+      await reactions?.onSuccess?.(saved, ...rest);
+    },
+  });
+}
+
+/** Reads a user again (GET /api/admin/users/{id}), for a decision on the balance as it is now. */
+export const useReloadUser = (id: string, reactions?: Reactions<RouteResponse<'adminGetUser'>, void>) =>
+  useMutation({ ...reactions, mutationFn: () => authedApi('adminGetUser', { params: { id } }) });
 
 /** After a change that moves the summary cards. */
 export const refreshStats = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: adminQueries.stats().queryKey });

@@ -1,6 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import type { RouteBody } from '@shared/routes';
 import {
   businessTypeOptions,
   footfallOptions,
@@ -9,7 +7,7 @@ import {
   type HostRequest,
 } from '@shared/schemas/host-request';
 import { fieldMessages } from '@shared/schemas/error';
-import { adminApi, adminQueries } from '../../api/admin';
+import { useUpdateHostRequest } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
 import { toast } from '../../components/toast';
 import { adminHostRequests } from '../../i18n/admin-host-requests';
@@ -68,13 +66,10 @@ function EditHostRequestForm({ request, onDone }: { request: HostRequest; onDone
     adminNotes: request.adminNotes,
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const queryClient = useQueryClient();
   const set = (key: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [key]: e.target.value }));
 
-  const save = useMutation({
-    mutationFn: (patch: RouteBody<'adminUpdateHostRequest'>) => adminApi.updateHostRequest(request.id, patch),
-    onSuccess: async (_, patch) => {
-      await queryClient.invalidateQueries({ queryKey: adminQueries.hostRequests().queryKey });
+  const save = useUpdateHostRequest({
+    onSuccess: (_, { patch }) => {
       toast({ title: t.updated, description: patch.businessName, variant: 'success' });
       onDone();
     },
@@ -92,7 +87,7 @@ function EditHostRequestForm({ request, onDone }: { request: HostRequest; onDone
     const parsed = HostRequestPatch.safeParse(form);
     if (!parsed.success) return setErrors(fieldMessages(parsed.error.issues, getLanguage()));
     setErrors({});
-    save.mutate(parsed.data);
+    save.mutate({ request, patch: parsed.data });
   };
 
   return (

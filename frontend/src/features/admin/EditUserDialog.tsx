@@ -1,7 +1,6 @@
-import { useMutation } from '@tanstack/react-query';
 import { useRef, useState, type FormEvent } from 'react';
 import type { AdminUser } from '@shared/schemas/user';
-import { adminApi, useUpdateUser } from '../../api/admin';
+import { useReloadUser, useUpdateUser } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
 import { adminUsers } from '../../i18n/admin-users';
 import { useMessages } from '../../i18n/messages';
@@ -52,8 +51,7 @@ function EditUserForm({ user: opened, onDone }: { user: AdminUser; onDone: () =>
   const delta = Number.isNaN(parsed) ? 0 : direction === 'add' ? parsed : -parsed;
 
   /** Reads the balance again (GET /api/admin/users/{id}): a new decision, with a new idempotency key. */
-  const reload = useMutation({
-    mutationFn: () => adminApi.findUser(user.id),
+  const reload = useReloadUser(user.id, {
     onMutate: () => save.reset(),
     onSuccess: (fresh) => {
       setUser(fresh);

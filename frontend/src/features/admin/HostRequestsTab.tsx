@@ -1,7 +1,7 @@
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { HostRequest } from '@shared/schemas/host-request';
-import { adminApi, adminQueries } from '../../api/admin';
+import { adminQueries, useDeleteHostRequest, useUpdateHostRequest } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
 import { toast } from '../../components/toast';
 import { adminHostRequests } from '../../i18n/admin-host-requests';
@@ -27,7 +27,6 @@ const statusTone: Record<HostRequest['status'], string> = {
 export function HostRequestsTab() {
   const t = useMessages(adminHostRequests);
   const options = useHostRequestOptions();
-  const queryClient = useQueryClient();
   const requests = useInfiniteQuery(adminQueries.hostRequests());
   const [editing, setEditing] = useState<HostRequest | null>(null);
   const [deleting, setDeleting] = useState<HostRequest | null>(null);
@@ -39,23 +38,18 @@ export function HostRequestsTab() {
     rows: rows.map((r) => [r.id, r.businessName, r.businessType, r.contactName, r.email, r.phone, r.address, r.expectedFootfall, r.comments, r.status, r.adminNotes, r.createdAt]),
   }));
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: adminQueries.hostRequests().queryKey });
-
-  const changeStatus = useMutation({
-    mutationFn: ({ request, status }: { request: HostRequest; status: HostRequest['status'] }) => adminApi.updateHostRequest(request.id, { status }),
-    onSuccess: async (_, { request, status }) => {
-      await refresh();
-      toast({ title: t.statusUpdated, description: t.nowStatus(request.businessName, t.statuses[status]), variant: 'success' });
+  const changeStatus = useUpdateHostRequest({
+    onSuccess: (_, { request, patch }) => {
+      if (patch.status) toast({ title: t.statusUpdated, description: t.nowStatus(request.businessName, t.statuses[patch.status]), variant: 'success' });
     },
     onError: (error) => toast({ title: error instanceof ApiRequestError ? t.statusFailed : t.statusError, variant: 'destructive' }),
   });
   const busyId = changeStatus.isPending ? changeStatus.variables.request.id : null;
 
-  const remove = useMutation({
-    mutationFn: (request: HostRequest) => adminApi.deleteHostRequest(request.id),
-    onSuccess: async (_, request) => {
+  // The confirmation stays open, busy, until the answer.
+  const remove = useDeleteHostRequest({
+    onSuccess: (_, request) => {
       setDeleting(null);
-      await refresh();
       toast({ title: t.deleted, description: request.businessName, variant: 'success' });
     },
     onError: (error) => {
@@ -110,7 +104,7 @@ export function HostRequestsTab() {
                   aria-label={t.statusOf(r.businessName)}
                   value={r.status}
                   disabled={busyId === r.id}
-                  onChange={(e) => changeStatus.mutate({ request: r, status: e.target.value as HostRequest['status'] })}
+                  onChange={(e) => changeStatus.mutate({ request: r, patch: { status: e.target.value as HostRequest['status'] } })}
                   className={`h-8 rounded-full border-0 py-0 pr-7 pl-3 text-xs font-semibold ring-1 ring-inset focus:ring-2 focus:ring-brand-400 ${statusTone[r.status]}`}
                 >
                   {options.statuses.map((o) => <option key={o.value} value={o.value}>{o.label}</option>)}

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ALERT_VEND_FAILURE_WINDOW } from '@shared/constants';
 import {
@@ -6,11 +6,10 @@ import {
   ALERT_REPEAT_SETTINGS,
   defaultSettings,
   Settings,
-  type Settings as SettingsValue,
 } from '@shared/schemas/settings';
 import { alertRules } from '@shared/schemas/alert';
 import { fieldMessages } from '@shared/schemas/error';
-import { adminApi, adminQueries } from '../../api/admin';
+import { adminQueries, useSaveSettings } from '../../api/admin';
 import { ApiRequestError } from '../../api/client';
 import { toast } from '../../components/toast';
 import { adminSystem } from '../../i18n/admin-system';
@@ -86,7 +85,6 @@ export function SystemTab() {
   const labels: Record<string, string> = Object.fromEntries(fields.map((f) => [f.key, f.label]));
   const settings = useQuery(adminQueries.settings());
   const history = useQuery(adminQueries.settingsHistory());
-  const queryClient = useQueryClient();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
@@ -100,12 +98,9 @@ export function SystemTab() {
     rows: settings.data ? fields.map((f) => [f.label, settings.data[f.key], f.unit]) : [],
   }));
 
-  const saveSettings = useMutation({
-    mutationFn: ({ values }: { values: SettingsValue; kind: 'save' | 'reset' }) => adminApi.saveSettings(values),
-    onSuccess: async (saved, { kind }) => {
-      queryClient.setQueryData(adminQueries.settings().queryKey, saved);
+  const saveSettings = useSaveSettings({
+    onSuccess: (saved, { kind }) => {
       setDraft(toDraft(saved));
-      await queryClient.invalidateQueries({ queryKey: adminQueries.settingsHistory().queryKey });
       toast({ title: kind === 'reset' ? t.defaultsRestored : t.saved, description: t.savedHint, variant: 'success' });
     },
     onError: (error) => {
