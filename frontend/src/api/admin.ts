@@ -126,10 +126,10 @@ export const adminQueries = {
 };
 
 /** What a screen adds to a mutation hook: its own reaction, after the hook has refreshed what the change moved. */
-type Reactions<TData, TVariables> = Pick<UseMutationOptions<TData, Error, TVariables>, 'onMutate' | 'onSuccess' | 'onError'>;
+export type Reactions<TData, TVariables> = Pick<UseMutationOptions<TData, Error, TVariables>, 'onMutate' | 'onSuccess' | 'onError' | 'onSettled'>;
 
 /** A console mutation that reads `refresh`'s queries again before the screen's own onSuccess runs. */
-function useAdminMutation<TData, TVariables>(
+export function useAdminMutation<TData, TVariables>(
   mutationFn: (variables: TVariables) => Promise<TData>,
   refresh: (queryClient: QueryClient) => Promise<unknown>,
   reactions: Reactions<TData, TVariables> = {},
@@ -152,6 +152,13 @@ const refreshFleet = (queryClient: QueryClient) =>
 /** A change of the money: the list it belongs to, the transactions and the summary cards. */
 const refreshMoney = (queryClient: QueryClient, list: readonly string[]) =>
   Promise.all([queryClient.invalidateQueries({ queryKey: list }), queryClient.invalidateQueries({ queryKey: adminKeys.transactions }), refreshStats(queryClient)]);
+
+/** Checks in at a station from where the phone is (`position` asks it); the station's events show the check-in. */
+export const useCheckIn = (stationId: string, position: () => Promise<{ latitude: number; longitude: number; accuracyMetres: number }>) =>
+  useAdminMutation(
+    async () => authedApi('adminCheckIn', { params: { id: stationId }, body: await position() }),
+    (queryClient) => queryClient.invalidateQueries({ queryKey: adminQueries.stationEvents(stationId).queryKey }),
+  );
 
 export const useCreateMachine = (reactions?: Reactions<RouteResponse<'adminCreateMachine'>, RouteBody<'adminCreateMachine'>>) =>
   useAdminMutation((body: RouteBody<'adminCreateMachine'>) => authedApi('adminCreateMachine', { body }), refreshFleet, reactions);

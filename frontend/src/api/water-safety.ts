@@ -1,6 +1,7 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type * as z from 'zod/mini';
-import { LAB_REPORT_TYPE, MAX_LAB_REPORT_BYTES, type SafetyRecordInput } from '@shared/schemas/water-safety';
+import { LAB_REPORT_TYPE, MAX_LAB_REPORT_BYTES, type SafetyClearInput, type SafetyLockInput, type SafetyRecordInput } from '@shared/schemas/water-safety';
+import { adminKeys, useAdminMutation, type Reactions } from './admin';
 import { authedApi } from './auth';
 import { postUpload } from './uploads';
 
@@ -16,7 +17,7 @@ export async function labReportProblem(file: File): Promise<'notPdf' | 'tooLarge
  * Records a sanitation visit or a lab test; a lab test's PDF goes first, straight to storage, and the record names
  * the upload (docs/stations.md, "Water safety"). `onUploaded` tells the form the file is stored and the record is next.
  */
-export async function recordSafety(id: string, input: z.output<typeof SafetyRecordInput>, pdf: File | null, onUploaded?: () => void) {
+async function recordSafety(id: string, input: z.output<typeof SafetyRecordInput>, pdf: File | null, onUploaded?: () => void) {
   if (input.kind === 'labTest' && pdf) {
     const upload = await authedApi('adminCreateLabReportUpload', { params: { id }, body: { contentType: LAB_REPORT_TYPE, size: pdf.size } });
     await postUpload(upload, pdf);
@@ -38,3 +39,28 @@ export const waterSafetyQueries = {
     refetchInterval: LINK_FRESH_MS,
   }),
 };
+
+/** Everything on the station's console page: the water safety, its lock and the station's state move together. */
+const refreshStation = (id: string) => (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: adminKeys.station(id) });
+
+/** Records a visit or a test (a lab test's PDF first); `onPhase` tells the form what it waits for: the upload, then the record. */
+export const useRecordSafety = (
+  id: string,
+  onPhase: (phase: 'uploading' | 'saving') => void,
+  reactions?: Reactions<unknown, { input: z.output<typeof SafetyRecordInput>; pdf: File | null }>,
+) =>
+  useAdminMutation(
+    ({ input, pdf }: { input: z.output<typeof SafetyRecordInput>; pdf: File | null }) => {
+      const file = input.kind === 'labTest' ? pdf : null;
+      onPhase(file ? 'uploading' : 'saving');
+      return recordSafety(id, input, file, () => onPhase('saving'));
+    },
+    refreshStation(id),
+    reactions,
+  );
+
+export const useClearSafetyLock = (id: string, reactions?: Reactions<unknown, z.output<typeof SafetyClearInput>>) =>
+  useAdminMutation((body: z.output<typeof SafetyClearInput>) => authedApi('adminClearSafetyLock', { params: { id }, body }), refreshStation(id), reactions);
+
+export const useLockStation = (id: string, reactions?: Reactions<unknown, z.output<typeof SafetyLockInput>>) =>
+  useAdminMutation((body: z.output<typeof SafetyLockInput>) => authedApi('adminLockStation', { params: { id }, body }), refreshStation(id), reactions);

@@ -1,6 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { adminQueries } from '@frontend/api/admin';
-import { authedApi } from '@frontend/api/auth';
+import { useQuery } from '@tanstack/react-query';
+import { adminQueries, useCheckIn } from '@frontend/api/admin';
 import { ApiRequestError } from '@frontend/api/client';
 import { Link } from '@frontend/components/nav';
 import { consoleRoles } from '@frontend/i18n/console-roles';
@@ -27,14 +26,10 @@ class NoPosition extends Error {}
  */
 export function StationCheckIn({ stationId, variant }: { stationId: string; variant: 'public' | 'console' }) {
   const t = useMessages(consoleRoles).checkIn;
-  const queryClient = useQueryClient();
   const session = useQuery({ ...adminQueries.session(), enabled: variant === 'console' || maybeSignedIn() });
-  const checkIn = useMutation({
-    mutationFn: async () => {
-      const { coords } = await currentPosition().catch(() => Promise.reject(new NoPosition()));
-      return authedApi('adminCheckIn', { params: { id: stationId }, body: { latitude: coords.latitude, longitude: coords.longitude, accuracyMetres: coords.accuracy } });
-    },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminQueries.stationEvents(stationId).queryKey }),
+  const checkIn = useCheckIn(stationId, async () => {
+    const { coords } = await currentPosition().catch(() => Promise.reject(new NoPosition()));
+    return { latitude: coords.latitude, longitude: coords.longitude, accuracyMetres: coords.accuracy };
   });
   // Refused near or far, the server's reason (in the page's language) is what the person needs to read.
   const refusal = checkIn.error instanceof NoPosition ? t.noPosition

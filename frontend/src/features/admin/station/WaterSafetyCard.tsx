@@ -1,19 +1,16 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
-import type * as z from 'zod/mini';
 import { baliDate } from '@shared/bali-time';
 import { fieldMessages } from '@shared/schemas/error';
 import { SafetyClearInput, SafetyLockInput, SafetyRecordInput, type SafetyRecord } from '@shared/schemas/water-safety';
-import { authedApi } from '@frontend/api/auth';
 import { ApiRequestError } from '@frontend/api/client';
 import { UploadFailed } from '@frontend/api/uploads';
-import { labReportProblem, recordSafety, waterSafetyQueries } from '@frontend/api/water-safety';
+import { labReportProblem, useClearSafetyLock, useLockStation, useRecordSafety, waterSafetyQueries } from '@frontend/api/water-safety';
 import type { adminStation } from '@frontend/i18n/admin-station';
 import type { Translation } from '@frontend/i18n/messages';
 import { formatDate, formatDateTime, formatDay } from '../format';
 import { Button, Card, Pill, SelectField, Spinner, TextAreaField, TextField } from '@frontend/components/ui';
 import { getLanguage } from '@frontend/i18n/language';
-import { adminKeys } from '@frontend/api/admin';
 
 type Texts = Translation<(typeof adminStation)['en']>;
 /** Today in Bali: a visit at 06:00 in Bali is that day's, not UTC's day before. */
@@ -26,7 +23,6 @@ const today = () => baliDate();
  */
 export function WaterSafetyCard({ id, t }: { id: string; t: Texts }) {
   const s = t.safety;
-  const queryClient = useQueryClient();
   const overview = useQuery(waterSafetyQueries.overview(id));
   const [kind, setKind] = useState<'sanitation' | 'labTest'>('sanitation');
   const [date, setDate] = useState(today);
@@ -43,22 +39,15 @@ export function WaterSafetyCard({ id, t }: { id: string; t: Texts }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [serverError, setServerError] = useState<string | null>(null);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.station(id) });
   const failed = (error: unknown) => {
     if (error instanceof ApiRequestError && error.body?.fields) setErrors(error.body.fields);
     setServerError((error instanceof ApiRequestError ? error.serverMessage : undefined) ?? s.failed);
   };
-  const record = useMutation({
-    mutationFn: (body: z.output<typeof SafetyRecordInput>) => {
-      const file = body.kind === 'labTest' ? pdf : null;
-      setPhase(file ? 'uploading' : 'saving');
-      return recordSafety(id, body, file, () => setPhase('saving'));
-    },
-    onSuccess: async () => {
+  const record = useRecordSafety(id, setPhase, {
+    onSuccess: () => {
       setNote('');
       setPdf(null);
       setPdfInputKey((k) => k + 1);
-      await refresh();
     },
     // A failure of the upload itself (storage, not the API) says so.
     onError: (error) => (error instanceof UploadFailed ? setServerError(s.uploadFailed) : failed(error)),
@@ -73,22 +62,8 @@ export function WaterSafetyCard({ id, t }: { id: string; t: Texts }) {
     setErrors(({ reportKey: _, ...rest }) => (message ? { ...rest, reportKey: message } : rest));
     if (!problem) setPdf(file);
   };
-  const clear = useMutation({
-    mutationFn: (body: z.output<typeof SafetyClearInput>) => authedApi('adminClearSafetyLock', { params: { id }, body }),
-    onSuccess: async () => {
-      setClearNote('');
-      await refresh();
-    },
-    onError: failed,
-  });
-  const lock = useMutation({
-    mutationFn: (body: z.output<typeof SafetyLockInput>) => authedApi('adminLockStation', { params: { id }, body }),
-    onSuccess: async () => {
-      setLockNote('');
-      await refresh();
-    },
-    onError: failed,
-  });
+  const clear = useClearSafetyLock(id, { onSuccess: () => setClearNote(''), onError: failed });
+  const lock = useLockStation(id, { onSuccess: () => setLockNote(''), onError: failed });
   const submit = <T,>(schema: { safeParse: (v: unknown) => { success: true; data: T } | { success: false; error: { issues: Parameters<typeof fieldMessages>[0] } } }, value: unknown, run: (v: T) => void) => (e: FormEvent) => {
     e.preventDefault();
     setServerError(null);
@@ -127,7 +102,7 @@ export function WaterSafetyCard({ id, t }: { id: string; t: Texts }) {
           </dl>
 
           <form className="mt-4 grid gap-3 border-t border-slate-100 pt-4 sm:grid-cols-2" aria-label={s.recordLabel} noValidate
-            onSubmit={submit(SafetyRecordInput, kind === 'labTest' ? { kind, date, result, note } : { kind, date, note }, (v) => (v.kind === 'labTest' && pdfProblem ? setErrors({ reportKey: pdfProblem }) : record.mutate(v)))}>
+            onSubmit={submit(SafetyRecordInput, kind === 'labTest' ? { kind, date, result, note } : { kind, date, note }, (v) => (v.kind === 'labTest' && pdfProblem ? setErrors({ reportKey: pdfProblem }) : record.mutate({ input: v, pdf })))}>
             <SelectField label={s.kind} value={kind} onChange={(e) => setKind(e.target.value as typeof kind)} options={[{ value: 'sanitation', label: s.kinds.sanitation }, { value: 'labTest', label: s.kinds.labTest }]} />
             {/* The browser's date control shows its own format: the day is repeated in the console's (issue 36, item 6). */}
             <TextField label={s.date} type="date" value={date} max={today()} onChange={(e) => setDate(e.target.value)} error={errors.date} hint={date ? formatDay(date) : undefined} />
