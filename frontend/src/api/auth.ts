@@ -1,3 +1,4 @@
+import { useMutation } from '@tanstack/react-query';
 import type { RouteId, RouteResponse } from '@shared/routes';
 import { loadAuth } from '../features/auth/load';
 import { api, apiText } from './client';
@@ -15,3 +16,15 @@ export async function authedApiText<R extends RouteId>(id: R, options?: Paramete
   await loadAuth();
   return apiText(id, options);
 }
+
+/** Signs out on every device (revoking the refresh tokens and clearing this browser's), then leaves for `then` whatever came of it. */
+export const useSignOutEverywhere = (then: string) =>
+  useMutation({
+    mutationFn: async () => {
+      try {
+        await (await loadAuth()).signOutEverywhere();
+      } finally {
+        window.location.assign(then);
+      }
+    },
+  });

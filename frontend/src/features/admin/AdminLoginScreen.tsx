@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useId, useState, type FormEvent } from 'react';
 import { Logo } from '../../components/Logo';
@@ -6,7 +6,7 @@ import { adminLogin } from '../../i18n/admin-login';
 import { useMessages } from '../../i18n/messages';
 import { ArrowLeftIcon, DropletIcon, EyeIcon, EyeOffIcon, ShieldIcon, StationIcon } from './icons';
 import { LoginError, TotpCodeForm, TotpEnrolment, useLoginError } from './SecondFactor';
-import { adminCodeSignIn, adminPasswordSignIn, endConsoleSession, rememberAdmin, type ConsoleSignIn } from './session';
+import { endConsoleSession, rememberAdmin, useAdminSignIn, type ConsoleSignIn } from './session';
 import { Spinner } from '@frontend/components/ui';
 
 /**
@@ -28,8 +28,7 @@ export function AdminLoginScreen({ redirect }: { redirect?: string }) {
     rememberAdmin(queryClient, result.identity);
     await navigate({ href: redirect ?? '/admin', replace: true });
   };
-  const login = useMutation({ mutationFn: () => adminPasswordSignIn(username, password), onSuccess: onSignIn });
-  const code = useMutation({ mutationFn: (value: string) => adminCodeSignIn(value), onSuccess: onSignIn });
+  const { login, code } = useAdminSignIn(() => ({ username, password }), onSignIn);
   const startOver = async () => {
     await endConsoleSession(queryClient);
     login.reset();

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { TIMING_MS } from '@shared/constants';
@@ -14,7 +14,7 @@ import { CheckingAuthentication } from './CheckingAuthentication';
 import { formatInteger, formatLitres, formatRupiah } from './format';
 import { LogoutIcon } from './icons';
 import { TotpCodeForm, useLoginError } from './SecondFactor';
-import { adminCodeSignIn, adminPasswordSignIn, rememberAdmin, useAdminLogout, useAdminSession, type ConsoleSignIn } from './session';
+import { rememberAdmin, useAdminLogout, useAdminSession, useAdminSignIn, type ConsoleSignIn } from './session';
 import { Button, Card, InlineAlert, TextField } from '@frontend/components/ui';
 
 /** /admin/simple: the plain login form; 1 second after success it goes to the simple dashboard. */
@@ -36,8 +36,7 @@ export function SimpleLogin() {
     rememberAdmin(queryClient, result.identity);
     timer.current = setTimeout(() => void navigate({ to: '/admin/dashboard-simple' }), TIMING_MS.simpleLoginRedirect);
   };
-  const login = useMutation({ mutationFn: () => adminPasswordSignIn(username, password), onSuccess: onSignIn });
-  const code = useMutation({ mutationFn: (value: string) => adminCodeSignIn(value), onSuccess: onSignIn });
+  const { login, code } = useAdminSignIn(() => ({ username, password }), onSignIn);
   const failure = useLoginError(login.error ?? code.error);
   const status = done
     ? { tone: 'success' as const, text: t.loginSuccess }

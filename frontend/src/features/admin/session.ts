@@ -61,7 +61,7 @@ function signInFailure(error: unknown): Error {
  * credentials read 'Invalid credentials'; an unreachable service 'Login failed. Please try again.'; any other refusal
  * its own message. An account with TOTP enrolled then answers a code (adminCodeSignIn).
  */
-export async function adminPasswordSignIn(username: string, password: string): Promise<ConsoleSignIn> {
+async function adminPasswordSignIn(username: string, password: string): Promise<ConsoleSignIn> {
   const accounts = await auth();
   let result: Awaited<ReturnType<Auth['signInWithPassword']>>;
   try {
@@ -87,7 +87,7 @@ async function totpStep<T>(step: (accounts: Auth) => Promise<T>): Promise<{ acco
 }
 
 /** The second step: the code of the authenticator app (a wrong one reads as Cognito says it). */
-export async function adminCodeSignIn(code: string): Promise<ConsoleSignIn> {
+async function adminCodeSignIn(code: string): Promise<ConsoleSignIn> {
   const { accounts } = await totpStep((a) => a.confirmTotpCode(code));
   return signedIn(accounts);
 }
@@ -158,6 +158,22 @@ export async function endConsoleSession(queryClient: QueryClient): Promise<void>
     // Both never throw once loaded; a failed load leaves nothing signed in to clear.
   }
   forgetSession(queryClient);
+}
+
+/**
+ * The console's two sign-in steps as mutations: the password (`login`), then, for an account with TOTP, its code
+ * (`code`); `onSignIn` gets where each step leaves the sign-in (ConsoleSignIn).
+ */
+export function useAdminSignIn(credentials: () => { username: string; password: string }, onSignIn: (result: ConsoleSignIn) => unknown) {
+  const login = useMutation({
+    mutationFn: () => {
+      const { username, password } = credentials();
+      return adminPasswordSignIn(username, password);
+    },
+    onSuccess: onSignIn,
+  });
+  const code = useMutation({ mutationFn: (value: string) => adminCodeSignIn(value), onSuccess: onSignIn });
+  return { login, code };
 }
 
 /** Logout: the session ends (endConsoleSession), then the login screen shows; busy from the click until it does. */

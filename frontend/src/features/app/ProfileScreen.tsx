@@ -1,8 +1,7 @@
 import { Link } from '@tanstack/react-router';
-import { useMutation } from '@tanstack/react-query';
 import type { MouseEvent } from 'react';
 import { formatRupiah } from '@shared/money';
-import { loadAuth } from '../../api/auth';
+import { useSignOutEverywhere } from '../../api/auth';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { toast } from '../../components/toast';
 import { appTexts } from '../../i18n/app';
@@ -24,16 +23,7 @@ const LOGOUT_PATH = '/api/logout';
  * tokens and clearing this browser's), then follows the link; /api/logout sends the browser to /.
  */
 function useLogout() {
-  const logout = useMutation({
-    mutationFn: async () => {
-      try {
-        const auth = await loadAuth();
-        await auth.signOutEverywhere();
-      } finally {
-        window.location.assign(LOGOUT_PATH);
-      }
-    },
-  });
+  const logout = useSignOutEverywhere(LOGOUT_PATH);
   const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
     if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
     event.preventDefault();
