@@ -69,7 +69,8 @@ describe('reporting a problem at a station', () => {
   });
 
   it('takes a photo straight to storage, strips its location before the admin sees it, and flags the station until resolved', async () => {
-    const station = (await stationIds()).at(-1)!;
+    // A station of its own: another file's report left open at a shared one would flag it already.
+    const station = (await provision('Photo Report Station')).machine.id;
     const before = await apiFetch(`/api/machines/${station}`);
     expect(before.body.problemReported).toBe(false);
 
