@@ -9,7 +9,6 @@ const UPDATE_EXPRESSIONS_NOT_YET_BUILT = [
   'functions/vending/adapters/dynamodb/vend-sessions.ts',
   'functions/wallet/adapters/dynamodb/ledger.ts',
   'functions/wallet/adapters/dynamodb/payment-orders.ts',
-  'functions/wallet/adapters/dynamodb/withdrawals.ts',
 ];
 
 export default tseslint.config(
