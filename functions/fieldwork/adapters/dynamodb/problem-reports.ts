@@ -3,8 +3,8 @@ import type { ProblemReportRecord, ProblemReports } from '../../ports/problem-re
 import { keys, withoutKeys } from '@functions/platform/adapters/dynamodb/keys';
 import { entity } from '@functions/platform/adapters/dynamodb/entity';
 
-/** A problem report's item, filed in its status's collection (GSI1); tickets resolve reports with it too. */
-export const problemReport = entity<Pick<ProblemReportRecord, 'status' | 'resolvedAt' | 'resolvedBy'> & { GSI1PK: string; GSI1SK: string }>()(keys.problemReport, { GSI1: keys.problemReportCollection });
+/** A problem report's item, filed in its status's collection (GSI1); tickets resolve reports through resolveReport. */
+const problemReport = entity<Pick<ProblemReportRecord, 'status' | 'resolvedAt' | 'resolvedBy'> & { GSI1PK: string; GSI1SK: string }>()(keys.problemReport, { GSI1: keys.problemReportCollection });
 /** The station's count of open reports: the only attribute of the station item this context writes. */
 export const stationReports = entity<{ openReports: number }>()(keys.machine);
 
