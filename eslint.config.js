@@ -18,16 +18,9 @@ const MUTATIONS_NOT_YET_HOOKS = [
   'frontend/src/features/wallet/useTopUp.ts',
 ];
 const UPDATE_EXPRESSIONS_NOT_YET_BUILT = [
-  'functions/platform/adapters/dynamodb/query.ts',
-  'functions/fieldwork/adapters/dynamodb/problem-reports.ts',
-  'functions/fieldwork/adapters/dynamodb/tickets.ts',
-  'functions/fleet/adapters/dynamodb/alerts.ts',
-  'functions/fleet/adapters/dynamodb/commands.ts',
-  'functions/stations/adapters/dynamodb/machines.ts',
   'functions/vending/adapters/dynamodb/vend-sessions.ts',
   'functions/wallet/adapters/dynamodb/ledger.ts',
   'functions/wallet/adapters/dynamodb/payment-orders.ts',
-  'functions/wallet/adapters/dynamodb/withdrawals.ts',
 ];
 
 export default tseslint.config(

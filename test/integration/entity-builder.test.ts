@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
 import { entity } from '@functions/platform/adapters/dynamodb/entity';
 import { DynamoLeases } from '@functions/platform/adapters/dynamodb/leases';
@@ -6,8 +6,8 @@ import { DynamoRequestQuota } from '@functions/platform/adapters/dynamodb/reques
 import { testDb } from '../support/local';
 
 /** The builder's expressions as DynamoDB Local reads them (its unit test: functions/platform/adapters/dynamodb/entity.test.ts). */
-interface Probe { count: number; label: string; note: string }
-const probe = entity<Probe>()((id: string) => ({ PK: `PROBE#${id}`, SK: 'PROBE' }));
+interface Probe { count: number; label: string; note: string; lock: { at: string; by: string }; log: string[]; tags: Set<string>; progress: number | null }
+const probe = entity<Probe>()((id: string) => ({ PK: `PROBE#${id}`, SK: 'PROBE' }), { GSI1: (group: string, at: string) => ({ GSI1PK: `PROBES#${group}`, GSI1SK: at }) });
 
 describe('entities on DynamoDB Local', () => {
   const { db, tableName } = testDb();
@@ -41,5 +41,42 @@ describe('entities on DynamoDB Local', () => {
     expect(await quota.take(key, 2, 60, now)).toBe(false);
     await quota.give(key, 60, now);
     expect(await quota.take(key, 2, 60, now)).toBe(true);
+  });
+
+  it('tests a field inside a map attribute', async () => {
+    const id = crypto.randomUUID();
+    await update(id, { set: { lock: { at: 't1', by: 'a' } } });
+    await expect(update(id, { set: { label: 'late' }, condition: (c) => c.eq('lock.at', 't0') })).rejects.toMatchObject({ name: 'ConditionalCheckFailedException' });
+    await update(id, { set: { label: 'kept' }, condition: (c) => c.and(c.eq('lock.at', 't1'), c.exists('lock.by')) });
+    expect((await read(id))?.label).toBe('kept');
+  });
+
+  it('adds and deletes set elements, sets only when absent, and reads a stored null', async () => {
+    const id = crypto.randomUUID();
+    await update(id, { set: { progress: null, count: 1 }, add: { tags: new Set(['a', 'b']) }, setIfAbsent: { label: 'first' } });
+    await update(id, { delete: { tags: new Set(['a']) }, setIfAbsent: { label: 'second' }, increment: { count: 2 }, condition: (c) => c.and(c.isNull('progress'), c.contains('tags', 'b'), c.in('label', ['first', 'other'])) });
+    await expect(update(id, { increment: { count: 1 }, condition: (c) => c.contains('tags', 'a') })).rejects.toMatchObject({ name: 'ConditionalCheckFailedException' });
+    expect(await read(id)).toEqual({ ...probe.key(id), progress: null, count: 3, tags: new Set(['b']), label: 'first' });
+    await expect(update(crypto.randomUUID(), { increment: { count: 1 } })).rejects.toMatchObject({ name: 'ValidationException' });
+  });
+
+  it('appends to a list in order', async () => {
+    const id = crypto.randomUUID();
+    await update(id, { set: { log: ['a'] } });
+    await update(id, { append: { log: ['b', 'c'] } });
+    expect((await read(id))?.log).toEqual(['a', 'b', 'c']);
+  });
+
+  it('queries a declared index by partition and sort key', async () => {
+    const group = crypto.randomUUID();
+    for (const at of ['2026-01-01', '2026-02-01', '2026-03-01']) {
+      await db.send(new PutCommand({ TableName: tableName, Item: { ...probe.key(`${group}-${at}`), ...probe.indexes.GSI1(group, at), label: at } }));
+    }
+    const labels = async (sort?: Parameters<typeof probe.query>[2]) =>
+      ((await db.send(new QueryCommand({ TableName: tableName, ...probe.query('GSI1', `PROBES#${group}`, sort) }))).Items ?? []).map((item) => item.label);
+    expect(await labels()).toEqual(['2026-01-01', '2026-02-01', '2026-03-01']);
+    expect(await labels({ gt: '2026-01-01' })).toEqual(['2026-02-01', '2026-03-01']);
+    expect(await labels({ between: ['2026-01-15', '2026-02-15'] })).toEqual(['2026-02-01']);
+    expect(await labels({ beginsWith: '2026-03' })).toEqual(['2026-03-01']);
   });
 });

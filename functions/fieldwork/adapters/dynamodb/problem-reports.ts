@@ -1,6 +1,19 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { ProblemReportRecord, ProblemReports } from '../../ports/problem-reports';
 import { keys, withoutKeys } from '@functions/platform/adapters/dynamodb/keys';
+import { entity } from '@functions/platform/adapters/dynamodb/entity';
+
+/** A problem report's item, filed in its status's collection (GSI1); tickets resolve reports through resolveReport. */
+const problemReport = entity<Pick<ProblemReportRecord, 'status' | 'resolvedAt' | 'resolvedBy'> & { GSI1PK: string; GSI1SK: string }>()(keys.problemReport, { GSI1: keys.problemReportCollection });
+/** The station's count of open reports: the only attribute of the station item this context writes. */
+export const stationReports = entity<{ openReports: number }>()(keys.machine);
+
+/** Resolves an open report (alone or with the ticket that closes it). */
+export const resolveReport = (id: string, resolvedBy: string, resolvedAt: string) =>
+  problemReport.update([id], {
+    set: { status: 'resolved', resolvedAt, resolvedBy, ...problemReport.indexes.GSI1('resolved', resolvedAt, id) },
+    condition: (c) => c.eq('status', 'open'),
+  });
 
 const cancelled = (error: unknown) => (error as Error).name === 'TransactionCanceledException' || (error as Error).name === 'ConditionalCheckFailedException';
 
@@ -15,18 +28,12 @@ export class DynamoProblemReports implements ProblemReports {
           {
             Put: {
               TableName: this.tableName,
-              Item: { ...keys.problemReport(report.id), ...keys.problemReportCollection('open', report.createdAt, report.id), ...report },
+              Item: { ...problemReport.key(report.id), ...problemReport.indexes.GSI1('open', report.createdAt, report.id), ...report },
               ConditionExpression: 'attribute_not_exists(PK)',
             },
           },
           {
-            Update: {
-              TableName: this.tableName,
-              Key: keys.machine(report.stationId),
-              UpdateExpression: 'ADD openReports :one',
-              ConditionExpression: 'attribute_exists(PK)',
-              ExpressionAttributeValues: { ':one': 1 },
-            },
+            Update: { TableName: this.tableName, ...stationReports.update([report.stationId], { add: { openReports: 1 }, condition: (c) => c.itemExists() }) },
           },
         ],
       }));
@@ -38,16 +45,14 @@ export class DynamoProblemReports implements ProblemReports {
   }
 
   async get(id: string): Promise<ProblemReportRecord | null> {
-    const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: keys.problemReport(id) }));
+    const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: problemReport.key(id) }));
     return Item ? withoutKeys<ProblemReportRecord>(Item) : null;
   }
 
   async list(status: ProblemReportRecord['status'], limit: number): Promise<ProblemReportRecord[]> {
     const { Items } = await this.db.send(new QueryCommand({
       TableName: this.tableName,
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.problemReportsPartition(status) },
+      ...problemReport.query('GSI1', keys.problemReportsPartition(status)),
       ScanIndexForward: false,
       Limit: limit,
     }));
@@ -57,29 +62,11 @@ export class DynamoProblemReports implements ProblemReports {
   async resolve(id: string, resolvedBy: string, resolvedAt: string): Promise<ProblemReportRecord | null> {
     const report = await this.get(id);
     if (!report || report.status !== 'open') return null;
-    const listed = keys.problemReportCollection('resolved', resolvedAt, id);
     try {
       await this.db.send(new TransactWriteCommand({
         TransactItems: [
-          {
-            Update: {
-              TableName: this.tableName,
-              Key: keys.problemReport(id),
-              UpdateExpression: 'SET #status = :resolved, resolvedAt = :at, resolvedBy = :by, GSI1PK = :pk, GSI1SK = :sk',
-              ConditionExpression: '#status = :open',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':resolved': 'resolved', ':open': 'open', ':at': resolvedAt, ':by': resolvedBy, ':pk': listed.GSI1PK, ':sk': listed.GSI1SK },
-            },
-          },
-          {
-            Update: {
-              TableName: this.tableName,
-              Key: keys.machine(report.stationId),
-              UpdateExpression: 'ADD openReports :minusOne',
-              ConditionExpression: 'attribute_exists(PK)',
-              ExpressionAttributeValues: { ':minusOne': -1 },
-            },
-          },
+          { Update: { TableName: this.tableName, ...resolveReport(id, resolvedBy, resolvedAt) } },
+          { Update: { TableName: this.tableName, ...stationReports.update([report.stationId], { add: { openReports: -1 }, condition: (c) => c.itemExists() }) } },
         ],
       }));
     } catch (error) {

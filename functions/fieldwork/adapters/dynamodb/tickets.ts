@@ -2,6 +2,11 @@ import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type Dyn
 import type { TicketChange, TicketFilter, TicketRecord, Tickets } from '../../ports/tickets';
 import { keys, withoutKeys } from '@functions/platform/adapters/dynamodb/keys';
 import { decodeCursor, encodeCursor } from '@functions/platform/adapters/dynamodb/query';
+import { entity } from '@functions/platform/adapters/dynamodb/entity';
+import { resolveReport, stationReports } from './problem-reports';
+
+/** A ticket's item: what a change or a close writes, and the collection (GSI1) it moves to when it closes. */
+const ticketItem = entity<Pick<TicketRecord, 'status' | 'assignee' | 'assignedAt' | 'assignedBy' | 'closedAt' | 'closedBy' | 'resolution' | 'history' | 'comments' | 'sources'> & { GSI1PK: string; GSI1SK: string }>()(keys.ticket);
 
 const cancelled = (error: unknown) => (error as Error).name === 'TransactionCanceledException' || (error as Error).name === 'ConditionalCheckFailedException';
 
@@ -103,28 +108,14 @@ export class DynamoTickets implements Tickets {
   }
 
   async change(id: string, change: TicketChange): Promise<TicketRecord | null> {
-    const names: Record<string, string> = { '#status': 'status' };
-    const values: Record<string, unknown> = { ':closed': 'closed', ':event': [change.event] };
-    const sets = ['history = list_append(history, :event)'];
-    Object.entries(change.set ?? {}).forEach(([field, value], i) => {
-      names[`#f${i}`] = field;
-      values[`:v${i}`] = value;
-      sets.push(`#f${i} = :v${i}`);
+    const update = ticketItem.update([id], {
+      set: change.set ?? {},
+      append: { history: [change.event], ...(change.comment ? { comments: [change.comment] } : {}), ...(change.source ? { sources: [change.source] } : {}) },
+      condition: (c) => c.and(c.itemExists(), c.ne('status', 'closed')),
     });
-    if (change.comment) {
-      values[':comment'] = [change.comment];
-      sets.push('comments = list_append(comments, :comment)');
-    }
-    if (change.source) {
-      values[':source'] = [change.source];
-      sets.push('sources = list_append(sources, :source)');
-    }
     try {
       const { Attributes } = await this.db.send(new UpdateCommand({
-        TableName: this.tableName, Key: keys.ticket(id),
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: 'attribute_exists(PK) AND #status <> :closed',
-        ExpressionAttributeNames: names, ExpressionAttributeValues: values, ReturnValues: 'ALL_NEW',
+        TableName: this.tableName, ...update, ReturnValues: 'ALL_NEW',
       }));
       return Attributes ? withoutKeys<TicketRecord>(Attributes) : null;
     } catch (error) {
@@ -134,18 +125,17 @@ export class DynamoTickets implements Tickets {
   }
 
   async close(ticket: TicketRecord, close: { closedAt: string; closedBy: string; resolution: string; event: TicketRecord['history'][number] }, openReports: string[]): Promise<TicketRecord | null> {
-    const listed = keys.closedTicket(close.closedAt, ticket.id);
-    const resolvedAt = close.closedAt;
     try {
       await this.db.send(new TransactWriteCommand({
         TransactItems: [
           {
             Update: {
-              TableName: this.tableName, Key: keys.ticket(ticket.id),
-              UpdateExpression: 'SET #status = :closed, closedAt = :at, closedBy = :by, resolution = :resolution, history = list_append(history, :event), GSI1PK = :pk, GSI1SK = :sk',
-              ConditionExpression: 'attribute_exists(PK) AND #status <> :closed',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: { ':closed': 'closed', ':at': close.closedAt, ':by': close.closedBy, ':resolution': close.resolution, ':event': [close.event], ':pk': listed.GSI1PK, ':sk': listed.GSI1SK },
+              TableName: this.tableName,
+              ...ticketItem.update([ticket.id], {
+                set: { status: 'closed', closedAt: close.closedAt, closedBy: close.closedBy, resolution: close.resolution, ...keys.closedTicket(close.closedAt, ticket.id) },
+                append: { history: [close.event] },
+                condition: (c) => c.and(c.itemExists(), c.ne('status', 'closed')),
+              }),
             },
           },
           {
@@ -154,25 +144,10 @@ export class DynamoTickets implements Tickets {
               ConditionExpression: 'ticketId = :id', ExpressionAttributeValues: { ':id': ticket.id },
             },
           },
-          ...openReports.map((reportId) => {
-            const resolved = keys.problemReportCollection('resolved', resolvedAt, reportId);
-            return {
-              Update: {
-                TableName: this.tableName, Key: keys.problemReport(reportId),
-                UpdateExpression: 'SET #status = :resolved, resolvedAt = :at, resolvedBy = :by, GSI1PK = :pk, GSI1SK = :sk',
-                ConditionExpression: '#status = :open',
-                ExpressionAttributeNames: { '#status': 'status' },
-                ExpressionAttributeValues: { ':resolved': 'resolved', ':open': 'open', ':at': resolvedAt, ':by': close.closedBy, ':pk': resolved.GSI1PK, ':sk': resolved.GSI1SK },
-              },
-            };
-          }),
+          ...openReports.map((reportId) => ({ Update: { TableName: this.tableName, ...resolveReport(reportId, close.closedBy, close.closedAt) } })),
           // One update of the station for all its reports: a transaction touches an item once.
           ...(openReports.length ? [{
-            Update: {
-              TableName: this.tableName, Key: keys.machine(ticket.stationId),
-              UpdateExpression: 'ADD openReports :minus', ConditionExpression: 'attribute_exists(PK)',
-              ExpressionAttributeValues: { ':minus': -openReports.length },
-            },
+            Update: { TableName: this.tableName, ...stationReports.update([ticket.stationId], { add: { openReports: -openReports.length }, condition: (c) => c.itemExists() }) },
           }] : []),
         ],
       }));

@@ -10,14 +10,17 @@ import type { AlertFilter, AlertRecord, Alerts } from '../../ports/alerts';
 import type { MachineRecord } from '@functions/stations/ports/machines';
 import { keys, withoutKeys } from '@functions/platform/adapters/dynamodb/keys';
 import { decodeCursor, encodeCursor } from '@functions/platform/adapters/dynamodb/query';
+import { entity } from '@functions/platform/adapters/dynamodb/entity';
 
 /** Resolved alerts are kept this long (TTL). */
 const RESOLVED_RETENTION_SECONDS = 90 * 86_400;
 
 /** The item whose `openAlerts` set guards one open alert per rule: the station's, or the fleet's own. */
-const guard = (stationId: string) => (stationId === FLEET_ALERT_SCOPE
-  ? { Key: keys.fleetAlerts, exists: '' }
-  : { Key: keys.machine(stationId), exists: 'attribute_exists(PK) AND ' });
+const guard = entity<{ openAlerts: Set<AlertRule> }>()((stationId: string) => (stationId === FLEET_ALERT_SCOPE ? keys.fleetAlerts : keys.machine(stationId)));
+/** An alert's item, filed active or resolved (GSI1) and, while it is to be e-mailed, due (GSI2). */
+const alertItem = entity<Pick<AlertRecord, 'status' | 'resolvedAt' | 'acknowledgedAt' | 'acknowledgedBy' | 'notifications' | 'lastNotifiedAt' | 'nextNotifyAt'> & { GSI1PK: string; GSI1SK: string; GSI2PK: string; GSI2SK: string; ttl: number }>()(keys.alert, { GSI2: keys.dueAlert });
+/** A station's index entries, as the sweep refiles a station from its former collection (GSI1) to the heard index (GSI2). */
+const stationFiling = entity<{ GSI1PK: string; GSI1SK: string; GSI2PK: string; GSI2SK: string }>()(keys.machine);
 
 const failedCondition = (error: unknown) => ['ConditionalCheckFailedException', 'TransactionCanceledException'].includes((error as Error).name);
 
@@ -33,14 +36,16 @@ export class DynamoAlerts implements Alerts {
     try {
       await this.db.send(new TransactWriteCommand({ TransactItems: [
         { Update: {
-          TableName: this.tableName, Key: guard(stationId).Key,
-          UpdateExpression: 'ADD openAlerts :rules',
-          ConditionExpression: `${guard(stationId).exists}NOT contains(openAlerts, :rule)`,
-          ExpressionAttributeValues: { ':rules': new Set([rule]), ':rule': rule },
+          TableName: this.tableName,
+          ...guard.update([stationId], {
+            add: { openAlerts: new Set([rule]) },
+            // A station's guard must be there; the fleet's is created by its first alert.
+            condition: (c) => (stationId === FLEET_ALERT_SCOPE ? c.not(c.contains('openAlerts', rule)) : c.and(c.itemExists(), c.not(c.contains('openAlerts', rule)))),
+          }),
         } },
         { Put: {
           TableName: this.tableName,
-          Item: { ...keys.alert(stationId, rule, openedAt), ...keys.activeAlert(openedAt, stationId, rule), ...(alert.nextNotifyAt ? keys.dueAlert(alert.nextNotifyAt, stationId, rule) : {}), ...alert },
+          Item: { ...alertItem.key(stationId, rule, openedAt), ...keys.activeAlert(openedAt, stationId, rule), ...(alert.nextNotifyAt ? alertItem.indexes.GSI2(alert.nextNotifyAt, stationId, rule) : {}), ...alert },
           ConditionExpression: 'attribute_not_exists(PK)',
         } },
       ] }));
@@ -63,7 +68,7 @@ export class DynamoAlerts implements Alerts {
     const current = await this.latest(stationId, rule);
     if (!current || current.status === 'resolved') {
       // No alert item to resolve: clear a rule left in the set, so that the rule can open again.
-      await this.db.send(new UpdateCommand({ TableName: this.tableName, Key: guard(stationId).Key, UpdateExpression: 'DELETE openAlerts :rules', ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':rules': new Set([rule]) } })).catch((e: unknown) => {
+      await this.db.send(new UpdateCommand({ TableName: this.tableName, ...guard.update([stationId], { delete: { openAlerts: new Set([rule]) }, condition: (c) => c.itemExists() }) })).catch((e: unknown) => {
         if (!failedCondition(e)) throw e;
       });
       return null;
@@ -71,13 +76,14 @@ export class DynamoAlerts implements Alerts {
     const resolved = keys.resolvedAlert(at, stationId, rule);
     try {
       await this.db.send(new TransactWriteCommand({ TransactItems: [
-        { Update: { TableName: this.tableName, Key: guard(stationId).Key, UpdateExpression: 'DELETE openAlerts :rules', ExpressionAttributeValues: { ':rules': new Set([rule]) } } },
+        { Update: { TableName: this.tableName, ...guard.update([stationId], { delete: { openAlerts: new Set([rule]) } }) } },
         { Update: {
-          TableName: this.tableName, Key: keys.alert(stationId, rule, current.openedAt),
-          UpdateExpression: 'SET #status = :resolved, resolvedAt = :at, GSI1PK = :pk, GSI1SK = :sk, #ttl = :ttl REMOVE GSI2PK, GSI2SK, nextNotifyAt',
-          ConditionExpression: '#status <> :resolved',
-          ExpressionAttributeNames: { '#status': 'status', '#ttl': 'ttl' },
-          ExpressionAttributeValues: { ':resolved': 'resolved', ':at': at, ':pk': resolved.GSI1PK, ':sk': resolved.GSI1SK, ':ttl': Math.floor(Date.parse(at) / 1000) + RESOLVED_RETENTION_SECONDS },
+          TableName: this.tableName,
+          ...alertItem.update([stationId, rule, current.openedAt], {
+            set: { status: 'resolved', resolvedAt: at, ...resolved, ttl: Math.floor(Date.parse(at) / 1000) + RESOLVED_RETENTION_SECONDS },
+            remove: ['GSI2PK', 'GSI2SK', 'nextNotifyAt'],
+            condition: (c) => c.ne('status', 'resolved'),
+          }),
         } },
       ] }));
     } catch (error) {
@@ -91,11 +97,12 @@ export class DynamoAlerts implements Alerts {
   async acknowledge(stationId: string, rule: AlertRule, openedAt: string, by: string, at: string): Promise<AlertRecord | null> {
     try {
       const { Attributes } = await this.db.send(new UpdateCommand({
-        TableName: this.tableName, Key: keys.alert(stationId, rule, openedAt),
-        UpdateExpression: 'SET #status = :ack, acknowledgedAt = :at, acknowledgedBy = :by REMOVE GSI2PK, GSI2SK, nextNotifyAt',
-        ConditionExpression: '#status = :open',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':ack': 'acknowledged', ':open': 'open', ':at': at, ':by': by },
+        TableName: this.tableName,
+        ...alertItem.update([stationId, rule, openedAt], {
+          set: { status: 'acknowledged', acknowledgedAt: at, acknowledgedBy: by },
+          remove: ['GSI2PK', 'GSI2SK', 'nextNotifyAt'],
+          condition: (c) => c.eq('status', 'open'),
+        }),
         ReturnValues: 'ALL_NEW',
       }));
       return Attributes ? withoutKeys<AlertRecord>(Attributes) : null;
@@ -164,23 +171,23 @@ export class DynamoAlerts implements Alerts {
 
   async due(now: string, limit: number, cursor?: string) {
     const { Items = [], LastEvaluatedKey } = await this.db.send(new QueryCommand({
-      TableName: this.tableName, IndexName: 'GSI2', KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK <= :now',
+      TableName: this.tableName,
       // '~' sorts after every receive time with the same prefix, so an alert due exactly now is included.
-      ExpressionAttributeValues: { ':pk': keys.dueAlertsPartition, ':now': `${now}~` }, Limit: limit, ExclusiveStartKey: decodeCursor(cursor),
+      ...alertItem.query('GSI2', keys.dueAlertsPartition, { le: `${now}~` }), Limit: limit, ExclusiveStartKey: decodeCursor(cursor),
     }));
     return { items: Items.map((i) => withoutKeys<AlertRecord>(i)), nextCursor: encodeCursor(LastEvaluatedKey) };
   }
 
   async notified(alert: AlertRecord, at: string, nextNotifyAt: string): Promise<boolean> {
-    const due = keys.dueAlert(nextNotifyAt, alert.stationId, alert.rule);
     try {
       await this.db.send(new UpdateCommand({
-        TableName: this.tableName, Key: keys.alert(alert.stationId, alert.rule, alert.openedAt),
-        UpdateExpression: 'SET notifications = notifications + :one, lastNotifiedAt = :at, nextNotifyAt = :next, GSI2PK = :pk, GSI2SK = :sk',
-        // Not when it was acknowledged or resolved meanwhile, nor twice for one due time (two sweeps at once).
-        ConditionExpression: '#status = :open AND nextNotifyAt = :was',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':one': 1, ':at': at, ':next': nextNotifyAt, ':pk': due.GSI2PK, ':sk': due.GSI2SK, ':open': 'open', ':was': alert.nextNotifyAt },
+        TableName: this.tableName,
+        ...alertItem.update([alert.stationId, alert.rule, alert.openedAt], {
+          increment: { notifications: 1 },
+          set: { lastNotifiedAt: at, nextNotifyAt, ...alertItem.indexes.GSI2(nextNotifyAt, alert.stationId, alert.rule) },
+          // Not when it was acknowledged or resolved meanwhile, nor twice for one due time (two sweeps at once).
+          condition: (c) => c.and(c.eq('status', 'open'), c.eq('nextNotifyAt', alert.nextNotifyAt)),
+        }),
       }));
       return true;
     } catch (error) {
@@ -212,12 +219,15 @@ export class DynamoAlerts implements Alerts {
       const heard = keys.heardStation(station.id, station.heartbeatReceivedAt ?? station.createdAt);
       try {
         await this.db.send(new UpdateCommand({
-          TableName: this.tableName, Key: keys.machine(station.id),
-          // The heard time it has, if it was already filed there (a heartbeat since may have moved it on).
-          UpdateExpression: 'SET GSI2PK = :heard, GSI2SK = if_not_exists(GSI2SK, :heardAt) REMOVE GSI1PK, GSI1SK',
-          // Refiled once: a second sweep meanwhile finds it done.
-          ConditionExpression: 'GSI1PK = :former',
-          ExpressionAttributeValues: { ':heard': heard.GSI2PK, ':heardAt': heard.GSI2SK, ':former': station.GSI1PK },
+          TableName: this.tableName,
+          ...stationFiling.update([station.id], {
+            set: { GSI2PK: heard.GSI2PK },
+            // The heard time it has, if it was already filed there (a heartbeat since may have moved it on).
+            setIfAbsent: { GSI2SK: heard.GSI2SK },
+            remove: ['GSI1PK', 'GSI1SK'],
+            // Refiled once: a second sweep meanwhile finds it done.
+            condition: (c) => c.eq('GSI1PK', station.GSI1PK),
+          }),
         }));
       } catch (error) {
         if (!failedCondition(error)) throw error;

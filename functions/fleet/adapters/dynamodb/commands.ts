@@ -12,6 +12,7 @@ import type { CommandExecution } from '@shared/schemas/command';
 import type { CommandAdvance, CommandRecord, Commands, ExecutionEnd } from '../../ports/commands';
 import { keys, withoutKeys } from '@functions/platform/adapters/dynamodb/keys';
 import { decodeCursor, encodeCursor, queryAll } from '@functions/platform/adapters/dynamodb/query';
+import { entity } from '@functions/platform/adapters/dynamodb/entity';
 
 const failedCondition = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
 /** A transaction refused because another one held the command item at that moment (many stations end together). */
@@ -24,10 +25,16 @@ const executionFailed = (error: unknown) =>
 /** Tries of ending an execution while other stations' results hold the command item. */
 const FINISH_TRIES = 12;
 const BATCH = 25;
-const OPEN = [':queued', ':inProgress'] as const;
+/** An execution that has not ended. */
+const OPEN: CommandExecution['status'][] = ['queued', 'in_progress'];
 
 /** The counters of a command are top-level numbers so that a result can ADD to them. */
 type StoredCommand = Omit<CommandRecord, 'counts'> & { succeeded: number; failed: number; canceled: number };
+
+const command = entity<Pick<StoredCommand, 'status' | 'step' | 'finishedAt' | 'history' | 'succeeded' | 'failed' | 'canceled'>>()(keys.command);
+const execution = entity<Pick<CommandExecution, 'status' | 'progress' | 'reason' | 'updatedAt'>>()(keys.commandExecution);
+/** What a setPrice command's success writes on its station. */
+const stationPrice = entity<{ pricePerLitre: number; updatedAt: string }>()(keys.machine);
 
 const toRecord = (item: Record<string, unknown>): CommandRecord => {
   const { succeeded, failed, canceled, ...rest } = withoutKeys<StoredCommand>(item);
@@ -80,11 +87,11 @@ export class DynamoCommands implements Commands {
   async progress(id: string, stationId: string, progress: number, at: string): Promise<boolean> {
     try {
       await this.db.send(new UpdateCommand({
-        TableName: this.tableName, Key: keys.commandExecution(id, stationId),
-        UpdateExpression: 'SET #status = :inProgress, progress = :p, updatedAt = :at',
-        ConditionExpression: `#status IN (${OPEN.join(', ')}) AND (attribute_type(progress, :null) OR progress <= :p)`,
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':inProgress': 'in_progress', ':queued': 'queued', ':p': progress, ':at': at, ':null': 'NULL' },
+        TableName: this.tableName,
+        ...execution.update([id, stationId], {
+          set: { status: 'in_progress', progress, updatedAt: at },
+          condition: (c) => c.and(c.in('status', OPEN), c.or(c.isNull('progress'), c.le('progress', progress))),
+        }),
       }));
       return true;
     } catch (error) {
@@ -98,24 +105,16 @@ export class DynamoCommands implements Commands {
     const items: TransactWriteCommandInput['TransactItems'] = [
       {
         Update: {
-          TableName: this.tableName, Key: keys.commandExecution(id, stationId),
-          UpdateExpression: `SET #status = :end, reason = :reason, updatedAt = :at${end.status === 'succeeded' ? ', progress = :done' : ''}`,
-          ConditionExpression: `#status IN (${OPEN.join(', ')})`,
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':end': end.status, ':reason': end.reason, ':at': end.at, ':queued': 'queued', ':inProgress': 'in_progress', ...(end.status === 'succeeded' ? { ':done': 100 } : {}) },
+          TableName: this.tableName,
+          ...execution.update([id, stationId], {
+            set: { status: end.status, reason: end.reason, updatedAt: end.at, ...(end.status === 'succeeded' ? { progress: 100 } : {}) },
+            condition: (c) => c.in('status', OPEN),
+          }),
         },
       },
-      {
-        Update: {
-          TableName: this.tableName, Key: keys.command(id), UpdateExpression: 'ADD #counter :one', ConditionExpression: 'attribute_exists(PK)',
-          ExpressionAttributeNames: { '#counter': counter }, ExpressionAttributeValues: { ':one': 1 },
-        },
-      },
+      { Update: { TableName: this.tableName, ...command.update([id], { add: { [counter]: 1 }, condition: (c) => c.itemExists() }) } },
       ...(machine ? [{
-        Update: {
-          TableName: this.tableName, Key: keys.machine(stationId), UpdateExpression: 'SET pricePerLitre = :price, updatedAt = :at',
-          ConditionExpression: 'attribute_exists(PK)', ExpressionAttributeValues: { ':price': machine.pricePerLitre, ':at': end.at },
-        },
+        Update: { TableName: this.tableName, ...stationPrice.update([stationId], { set: { pricePerLitre: machine.pricePerLitre, updatedAt: end.at }, condition: (c) => c.itemExists() }) },
       }] : []),
     ];
     for (let attempt = 0; ; attempt++) {
@@ -131,17 +130,17 @@ export class DynamoCommands implements Commands {
   }
 
   async advance(id: string, fromStep: number, change: CommandAdvance): Promise<CommandRecord | null> {
-    const sets = ['history = list_append(history, :event)'];
-    const values: Record<string, unknown> = { ':event': [change.event], ':from': fromStep, ':inProgress': 'in_progress' };
-    if (change.step !== undefined) (sets.push('step = :step'), (values[':step'] = change.step));
-    if (change.status !== undefined) (sets.push('#status = :status'), (values[':status'] = change.status));
-    if (change.finishedAt !== undefined) (sets.push('finishedAt = :finishedAt'), (values[':finishedAt'] = change.finishedAt));
+    const update = command.update([id], {
+      set: {
+        ...(change.step !== undefined ? { step: change.step } : {}),
+        ...(change.status !== undefined ? { status: change.status } : {}),
+        ...(change.finishedAt !== undefined ? { finishedAt: change.finishedAt } : {}),
+      },
+      append: { history: [change.event] },
+      condition: (c) => c.and(c.eq('status', 'in_progress'), c.eq('step', fromStep)),
+    });
     try {
-      const { Attributes } = await this.db.send(new UpdateCommand({
-        TableName: this.tableName, Key: keys.command(id), UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: '#status = :inProgress AND step = :from',
-        ExpressionAttributeNames: { '#status': 'status' }, ExpressionAttributeValues: values, ReturnValues: 'ALL_NEW',
-      }));
+      const { Attributes } = await this.db.send(new UpdateCommand({ TableName: this.tableName, ...update, ReturnValues: 'ALL_NEW' }));
       return Attributes ? toRecord(Attributes) : null;
     } catch (error) {
       if (failedCondition(error)) return null;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { buildCondition, buildUpdate, entity } from './entity';
+import { buildCondition, buildIndexQuery, buildUpdate, entity } from './entity';
 
-interface Counter { count: number; ttl: number; label?: string; note?: string }
-const counter = entity<Counter>()((id: string) => ({ PK: `COUNTER#${id}`, SK: 'COUNTER' }));
+interface Counter { count: number; ttl: number; label?: string; note?: string; lock?: { at: string; by: string }; log: string[]; tags?: Set<string>; progress?: number | null }
+const counter = entity<Counter>()((id: string) => ({ PK: `COUNTER#${id}`, SK: 'COUNTER' }), { GSI1: (label: string) => ({ GSI1PK: `LABEL#${label}`, GSI1SK: label }) });
 
 describe('the entity builder', () => {
   it('writes SET, REMOVE and ADD clauses with one placeholder per name and per value', () => {
@@ -41,5 +41,54 @@ describe('the entity builder', () => {
 
   it('refuses an update that changes nothing', () => {
     expect(() => counter.update(['a'], {})).toThrow(/at least one attribute/);
+  });
+
+  it('names each step of a nested path, a name shared with a top-level attribute once', () => {
+    expect(buildCondition<Counter>((c) => c.and(c.exists('lock'), c.eq('lock.at', 't'), c.notExists('lock.by')))).toEqual({
+      ConditionExpression: '(attribute_exists(#n0) AND #n0.#n1 = :v0 AND attribute_not_exists(#n0.#n2))',
+      ExpressionAttributeNames: { '#n0': 'lock', '#n1': 'at', '#n2': 'by' },
+      ExpressionAttributeValues: { ':v0': 't' },
+    });
+  });
+
+  it('queries a declared index on its partition, with the sort key bounded as asked', () => {
+    expect(counter.query('GSI1', 'LABEL#a')).toEqual({
+      IndexName: 'GSI1',
+      KeyConditionExpression: '#n0 = :v0',
+      ExpressionAttributeNames: { '#n0': 'GSI1PK' },
+      ExpressionAttributeValues: { ':v0': 'LABEL#a' },
+    });
+    expect(counter.indexes.GSI1('a')).toEqual({ GSI1PK: 'LABEL#a', GSI1SK: 'a' });
+    expect(buildIndexQuery('GSI2', 'P', { beginsWith: '2026-' }).KeyConditionExpression).toBe('#n0 = :v0 AND begins_with(#n1, :v1)');
+    expect(buildIndexQuery('GSI2', 'P', { between: ['a', 'b'] })).toMatchObject({
+      KeyConditionExpression: '#n0 = :v0 AND #n1 BETWEEN :v1 AND :v2',
+      ExpressionAttributeNames: { '#n0': 'GSI2PK', '#n1': 'GSI2SK' },
+      ExpressionAttributeValues: { ':v0': 'P', ':v1': 'a', ':v2': 'b' },
+    });
+    expect(buildIndexQuery('GSI2', 'P', { le: 'z' }).KeyConditionExpression).toBe('#n0 = :v0 AND #n1 <= :v1');
+  });
+
+  it('appends to a list in the SET clause', () => {
+    expect(counter.update(['a'], { set: { label: 'x' }, append: { log: ['one'] } })).toMatchObject({
+      UpdateExpression: 'SET #n0 = :v0, #n1 = list_append(#n1, :v1)',
+      ExpressionAttributeNames: { '#n0': 'label', '#n1': 'log' },
+      ExpressionAttributeValues: { ':v0': 'x', ':v1': ['one'] },
+    });
+  });
+
+  it('sets only when absent, increments with SET, and adds and deletes set elements', () => {
+    expect(counter.update(['a'], { setIfAbsent: { label: 'first' }, increment: { count: 1 }, add: { tags: new Set(['x']) }, delete: { tags: new Set(['y']) } })).toMatchObject({
+      UpdateExpression: 'SET #n0 = if_not_exists(#n0, :v0), #n1 = #n1 + :v1 ADD #n2 :v2 DELETE #n2 :v3',
+      ExpressionAttributeNames: { '#n0': 'label', '#n1': 'count', '#n2': 'tags' },
+      ExpressionAttributeValues: { ':v0': 'first', ':v1': 1, ':v2': new Set(['x']), ':v3': new Set(['y']) },
+    });
+  });
+
+  it('tests membership, a set element and a stored null', () => {
+    expect(buildCondition<Counter>((c) => c.and(c.in('label', ['a', 'b']), c.not(c.contains('tags', 'x')), c.or(c.isNull('progress'), c.le('progress', 5))))).toEqual({
+      ConditionExpression: '(#n0 IN (:v0, :v1) AND (NOT contains(#n1, :v2)) AND (attribute_type(#n2, :v3) OR #n2 <= :v4))',
+      ExpressionAttributeNames: { '#n0': 'label', '#n1': 'tags', '#n2': 'progress' },
+      ExpressionAttributeValues: { ':v0': 'a', ':v1': 'b', ':v2': 'x', ':v3': 'NULL', ':v4': 5 },
+    });
   });
 });

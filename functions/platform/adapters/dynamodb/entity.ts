@@ -9,6 +9,17 @@ type TableKey = Record<string, string>;
 type Name<Attributes> = Extract<keyof Attributes, string>;
 /** Attributes that hold numbers: the only ones ADD may count. */
 type NumberName<Attributes> = { [K in Name<Attributes>]: Attributes[K] extends number | undefined ? K : never }[Name<Attributes>];
+/** Attributes that hold sets: the only ones ADD and DELETE may take elements into and out of. */
+type SetName<Attributes> = { [K in Name<Attributes>]: NonNullable<Attributes[K]> extends Set<unknown> ? K : never }[Name<Attributes>];
+/** Attributes that hold lists: the only ones APPEND may extend. */
+type ListName<Attributes> = { [K in Name<Attributes>]: NonNullable<Attributes[K]> extends readonly unknown[] ? K : never }[Name<Attributes>];
+/** An attribute, or a field of a map attribute one level down (`safetyLock.at`): what a condition may test. */
+type Path<Attributes> =
+  | Name<Attributes>
+  | { [K in Name<Attributes>]: NonNullable<Attributes[K]> extends readonly unknown[] | Set<unknown> ? never : NonNullable<Attributes[K]> extends object ? `${K}.${Name<NonNullable<Attributes[K]>>}` : never }[Name<Attributes>];
+type ValueAt<Attributes, P> = P extends Name<Attributes>
+  ? Attributes[P]
+  : P extends `${infer K extends Name<Attributes>}.${infer J}` ? (J extends keyof NonNullable<Attributes[K]> ? NonNullable<Attributes[K]>[J] : never) : never;
 
 /** Registers names and values as placeholders (#n0, :v0, …), a name once however often it is used. */
 class Placeholders {
@@ -26,6 +37,11 @@ class Placeholders {
     return placeholder;
   }
 
+  /** A nested path names each step (`#n0.#n1`), as DynamoDB reads a dot inside one name as part of the name. */
+  path(path: string): string {
+    return path.split('.').map((step) => this.name(step)).join('.');
+  }
+
   value(value: unknown): string {
     const placeholder = `:v${Object.keys(this.values).length}`;
     this.values[placeholder] = value;
@@ -39,21 +55,27 @@ class Conditions<Attributes> {
 
   /** The item is there (its partition key is): an update that must not create it. */
   itemExists = () => 'attribute_exists(PK)';
-  exists = (name: Name<Attributes>) => `attribute_exists(${this.placeholders.name(name)})`;
-  notExists = (name: Name<Attributes>) => `attribute_not_exists(${this.placeholders.name(name)})`;
-  eq = <K extends Name<Attributes>>(name: K, value: Attributes[K]) => this.compare(name, '=', value);
-  ne = <K extends Name<Attributes>>(name: K, value: Attributes[K]) => this.compare(name, '<>', value);
-  lt = <K extends Name<Attributes>>(name: K, value: Attributes[K]) => this.compare(name, '<', value);
-  le = <K extends Name<Attributes>>(name: K, value: Attributes[K]) => this.compare(name, '<=', value);
-  gt = <K extends Name<Attributes>>(name: K, value: Attributes[K]) => this.compare(name, '>', value);
-  ge = <K extends Name<Attributes>>(name: K, value: Attributes[K]) => this.compare(name, '>=', value);
+  exists = (path: Path<Attributes>) => `attribute_exists(${this.placeholders.path(path)})`;
+  notExists = (path: Path<Attributes>) => `attribute_not_exists(${this.placeholders.path(path)})`;
+  eq = <P extends Path<Attributes>>(path: P, value: ValueAt<Attributes, P>) => this.compare(path, '=', value);
+  ne = <P extends Path<Attributes>>(path: P, value: ValueAt<Attributes, P>) => this.compare(path, '<>', value);
+  lt = <P extends Path<Attributes>>(path: P, value: ValueAt<Attributes, P>) => this.compare(path, '<', value);
+  le = <P extends Path<Attributes>>(path: P, value: ValueAt<Attributes, P>) => this.compare(path, '<=', value);
+  gt = <P extends Path<Attributes>>(path: P, value: ValueAt<Attributes, P>) => this.compare(path, '>', value);
+  ge = <P extends Path<Attributes>>(path: P, value: ValueAt<Attributes, P>) => this.compare(path, '>=', value);
+  /** A string attribute holding a substring, or a set or list holding an element. */
+  contains = <P extends Path<Attributes>>(path: P, element: unknown) => `contains(${this.placeholders.path(path)}, ${this.placeholders.value(element)})`;
+  in = <P extends Path<Attributes>>(path: P, values: ValueAt<Attributes, P>[]) =>
+    `${this.placeholders.path(path)} IN (${values.map((value) => this.placeholders.value(value)).join(', ')})`;
+  /** The attribute is stored as null (not absent). */
+  isNull = (path: Path<Attributes>) => `attribute_type(${this.placeholders.path(path)}, ${this.placeholders.value('NULL')})`;
   /** Parenthesised, so an `or` inside an `and` keeps its meaning. */
   and = (...parts: string[]) => `(${parts.join(' AND ')})`;
   or = (...parts: string[]) => `(${parts.join(' OR ')})`;
   not = (part: string) => `(NOT ${part})`;
 
-  private compare(name: string, operator: string, value: unknown) {
-    return `${this.placeholders.name(name)} ${operator} ${this.placeholders.value(value)}`;
+  private compare(path: string, operator: string, value: unknown) {
+    return `${this.placeholders.path(path)} ${operator} ${this.placeholders.value(value)}`;
   }
 }
 
@@ -62,8 +84,16 @@ export type Condition<Attributes> = (c: Conditions<Attributes>) => string;
 export interface UpdateSpec<Attributes> {
   /** SET each attribute; one given as undefined is REMOVEd instead (a field cleared). */
   set?: Partial<Attributes>;
-  /** ADD a number to a counter (created at the number when absent). */
-  add?: Partial<Record<NumberName<Attributes>, number>>;
+  /** SET each attribute only when it is absent (if_not_exists): what it holds already stays. */
+  setIfAbsent?: Partial<Attributes>;
+  /** SET a counter to itself plus a number: unlike ADD, fails when the counter is absent. */
+  increment?: Partial<Record<NumberName<Attributes>, number>>;
+  /** ADD a number to a counter (created at the number when absent), or elements to a set. */
+  add?: Partial<Record<NumberName<Attributes>, number>> & { [K in SetName<Attributes>]?: NonNullable<Attributes[K]> };
+  /** DELETE elements from a set. */
+  delete?: { [K in SetName<Attributes>]?: NonNullable<Attributes[K]> };
+  /** Append items at the end of a list attribute (which must be there: list_append of a missing list fails). */
+  append?: { [K in ListName<Attributes>]?: NonNullable<Attributes[K]> };
   remove?: Name<Attributes>[];
   condition?: Condition<Attributes>;
 }
@@ -94,11 +124,24 @@ export function buildUpdate<Attributes>(key: TableKey, spec: UpdateSpec<Attribut
     if (value === undefined) removes.push(placeholders.name(name));
     else sets.push(`${placeholders.name(name)} = ${placeholders.value(value)}`);
   }
+  for (const [name, value] of Object.entries(spec.setIfAbsent ?? {})) {
+    const attribute = placeholders.name(name);
+    sets.push(`${attribute} = if_not_exists(${attribute}, ${placeholders.value(value)})`);
+  }
+  for (const [name, by] of Object.entries(spec.increment ?? {})) {
+    const counter = placeholders.name(name);
+    sets.push(`${counter} = ${counter} + ${placeholders.value(by)}`);
+  }
+  for (const [name, items] of Object.entries(spec.append ?? {})) {
+    const list = placeholders.name(name);
+    sets.push(`${list} = list_append(${list}, ${placeholders.value(items)})`);
+  }
   removes.push(...(spec.remove ?? []).map((name) => placeholders.name(name)));
   const adds = Object.entries(spec.add ?? {}).map(([name, by]) => `${placeholders.name(name)} ${placeholders.value(by)}`);
-  const clauses = [['SET', sets], ['REMOVE', removes], ['ADD', adds]] as const;
+  const deletes = Object.entries(spec.delete ?? {}).map(([name, elements]) => `${placeholders.name(name)} ${placeholders.value(elements)}`);
+  const clauses = [['SET', sets], ['REMOVE', removes], ['ADD', adds], ['DELETE', deletes]] as const;
   const expression = clauses.filter(([, parts]) => parts.length).map(([verb, parts]) => `${verb} ${parts.join(', ')}`).join(' ');
-  if (!expression) throw new Error('An update must set, add or remove at least one attribute.');
+  if (!expression) throw new Error('An update must set, append, add or remove at least one attribute.');
   const condition = spec.condition?.(new Conditions<Attributes>(placeholders));
   return {
     Key: key,
@@ -115,20 +158,58 @@ export function buildCondition<Attributes>(condition: Condition<Attributes>): Bu
   return { ConditionExpression: expression, ExpressionAttributeNames: placeholders.names, ...withValues(placeholders.values) };
 }
 
-export interface Entity<Attributes, KeyArgs extends unknown[]> {
+/** The sort key's condition in an index query; the partition is always matched exactly. */
+export type SortCondition = { beginsWith: string } | { between: [string, string] } | { lt: string } | { le: string } | { gt: string } | { ge: string };
+
+/** What QueryCommand takes for an index query, bar the table name, paging and order. */
+export interface BuiltQuery {
+  IndexName: string;
+  KeyConditionExpression: string;
+  ExpressionAttributeNames: Record<string, string>;
+  ExpressionAttributeValues: Record<string, unknown>;
+}
+
+const SORT_OPERATORS = { lt: '<', le: '<=', gt: '>', ge: '>=' } as const;
+
+/** An index's keys are named after it (GSI1PK / GSI1SK, keys.ts), so its name gives the key condition's attributes. */
+export function buildIndexQuery(index: string, partition: string, sort?: SortCondition): BuiltQuery {
+  const placeholders = new Placeholders();
+  const parts = [`${placeholders.name(`${index}PK`)} = ${placeholders.value(partition)}`];
+  if (sort) {
+    const sortKey = placeholders.name(`${index}SK`);
+    if ('beginsWith' in sort) parts.push(`begins_with(${sortKey}, ${placeholders.value(sort.beginsWith)})`);
+    else if ('between' in sort) parts.push(`${sortKey} BETWEEN ${placeholders.value(sort.between[0])} AND ${placeholders.value(sort.between[1])}`);
+    else {
+      const [operator, bound] = Object.entries(sort)[0] as [keyof typeof SORT_OPERATORS, string];
+      parts.push(`${sortKey} ${SORT_OPERATORS[operator]} ${placeholders.value(bound)}`);
+    }
+  }
+  return { IndexName: index, KeyConditionExpression: parts.join(' AND '), ExpressionAttributeNames: placeholders.names, ExpressionAttributeValues: placeholders.values };
+}
+
+type IndexKeys = Record<string, (...args: never[]) => TableKey>;
+
+export interface Entity<Attributes, KeyArgs extends unknown[], Indexes extends IndexKeys> {
   key: (...args: KeyArgs) => TableKey;
+  /** The item's entries in the indexes it is filed in, as declared (spread into a Put's item or an update's set). */
+  indexes: Indexes;
   update: (key: KeyArgs, spec: UpdateSpec<Attributes>) => BuiltUpdate;
   condition: (condition: Condition<Attributes>) => BuiltCondition;
+  /** A query of one of the indexes the entity is declared in: only those can be asked. */
+  query: (index: Extract<keyof Indexes, string>, partition: string, sort?: SortCondition) => BuiltQuery;
 }
 
 /**
- * Declares an entity: `entity<{ until: string }>()(keys.lease)`. The attributes are the item's own (not its keys,
+ * Declares an entity: `entity<{ until: string }>()(keys.lease)`, and the indexes it is filed in with their key builders:
+ * `entity<Machine>()(keys.machine, { GSI2: keys.heardStation })`. The attributes are the item's own (not its keys,
  * unless an update moves an index key, which is then declared too).
  */
 export const entity =
   <Attributes>() =>
-  <KeyArgs extends unknown[]>(key: (...args: KeyArgs) => TableKey): Entity<Attributes, KeyArgs> => ({
+  <KeyArgs extends unknown[], Indexes extends IndexKeys = Record<never, never>>(key: (...args: KeyArgs) => TableKey, indexes = {} as Indexes): Entity<Attributes, KeyArgs, Indexes> => ({
     key,
+    indexes,
     update: (args, spec) => buildUpdate(key(...args), spec),
     condition: (condition) => buildCondition(condition),
+    query: (index, partition, sort) => buildIndexQuery(index, partition, sort),
   });

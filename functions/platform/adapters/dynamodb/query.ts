@@ -12,28 +12,6 @@ export async function queryAll(db: DynamoDBDocumentClient, command: QueryCommand
   return items;
 }
 
-/** SET for defined fields, REMOVE for fields set to undefined explicitly. */
-export function updateExpression(fields: Record<string, unknown>) {
-  const names: Record<string, string> = {};
-  const values: Record<string, unknown> = {};
-  const sets: string[] = [];
-  const removes: string[] = [];
-  Object.entries(fields).forEach(([field, value], i) => {
-    names[`#f${i}`] = field;
-    if (value === undefined) removes.push(`#f${i}`);
-    else {
-      values[`:v${i}`] = value;
-      sets.push(`#f${i} = :v${i}`);
-    }
-  });
-  const expression = [sets.length ? `SET ${sets.join(', ')}` : '', removes.length ? `REMOVE ${removes.join(', ')}` : ''].join(' ').trim();
-  return {
-    UpdateExpression: expression,
-    ExpressionAttributeNames: names,
-    ...(sets.length ? { ExpressionAttributeValues: values } : {}),
-  };
-}
-
 /** Opaque pagination cursor: the LastEvaluatedKey, base64url JSON. */
 export const encodeCursor = (key: Record<string, unknown> | undefined) =>
   key ? Buffer.from(JSON.stringify(key)).toString('base64url') : null;

@@ -1,13 +1,17 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { MachineRecord, MachineUpdateCondition, Machines } from '../../ports/machines';
 import { keys, withoutKeys } from '@functions/platform/adapters/dynamodb/keys';
-import { queryAll, updateExpression } from '@functions/platform/adapters/dynamodb/query';
+import { queryAll } from '@functions/platform/adapters/dynamodb/query';
+import { entity } from '@functions/platform/adapters/dynamodb/entity';
+
+/** A station's item: its record, filed in the heard index (GSI2) that is also the station collection. */
+const machine = entity<Omit<MachineRecord, 'id' | 'createdAt'> & { GSI2PK: string; GSI2SK: string }>()(keys.machine, { GSI2: keys.heardStation });
 
 /**
  * A station as the table holds it: its own key and its place in the heard index, which is also the station collection
  * (keys.ts). Filed as heard at its creation: a station that never sends a heartbeat is found silent by the sweep too.
  */
-export const machineItem = (machine: MachineRecord) => ({ ...keys.machine(machine.id), ...keys.heardStation(machine.id, machine.heartbeatReceivedAt ?? machine.createdAt), ...machine });
+export const machineItem = (record: MachineRecord) => ({ ...machine.key(record.id), ...machine.indexes.GSI2(record.id, record.heartbeatReceivedAt ?? record.createdAt), ...record });
 
 export class DynamoMachines implements Machines {
   constructor(private readonly db: DynamoDBDocumentClient, private readonly tableName: string) {}
@@ -15,9 +19,7 @@ export class DynamoMachines implements Machines {
   async list(): Promise<MachineRecord[]> {
     const shards = await Promise.all(keys.heardStationsPartitions.map((partition) => queryAll(this.db, new QueryCommand({
       TableName: this.tableName,
-      IndexName: 'GSI2',
-      KeyConditionExpression: 'GSI2PK = :pk',
-      ExpressionAttributeValues: { ':pk': partition },
+      ...machine.query('GSI2', partition),
     }))));
     // In id order, as one partition answered before the collection was sharded.
     return shards.flat().map((item) => withoutKeys<MachineRecord>(item)).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
@@ -45,43 +47,21 @@ export class DynamoMachines implements Machines {
   async update(id: string, fields: Partial<Omit<MachineRecord, 'id' | 'createdAt'>>, condition: MachineUpdateCondition = {}, filing?: { heardAt: string }): Promise<MachineRecord | null> {
     // A heartbeat also files the station in the heard index, where the sweep finds the silent ones (alerts); the
     // same key written again leaves the index entry in place.
-    const update = updateExpression(filing ? { ...fields, ...keys.heardStation(id, filing.heardAt) } : fields);
-    const conditions = ['attribute_exists(PK)'];
-    const names: Record<string, string> = { ...update.ExpressionAttributeNames };
-    const values: Record<string, unknown> = { ...update.ExpressionAttributeValues };
-    if (condition.presenceBefore !== undefined) {
-      names['#cPresenceAt'] = 'presenceAt';
-      values[':cPresenceAt'] = condition.presenceBefore;
-      conditions.push('(attribute_not_exists(#cPresenceAt) OR #cPresenceAt < :cPresenceAt)');
-    }
-    if (condition.heartbeatReceivedBefore !== undefined) {
-      names['#cHeartbeatReceivedAt'] = 'heartbeatReceivedAt';
-      values[':cHeartbeatReceivedAt'] = condition.heartbeatReceivedBefore;
-      conditions.push('(attribute_not_exists(#cHeartbeatReceivedAt) OR #cHeartbeatReceivedAt < :cHeartbeatReceivedAt)');
-    }
-    if (condition.noSafetyLock) {
-      names['#cSafetyLock'] = 'safetyLock';
-      conditions.push('attribute_not_exists(#cSafetyLock)');
-    }
-    if (condition.safetyLockAt !== undefined) {
-      names['#cSafetyLock'] = 'safetyLock';
-      names['#cLockAt'] = 'at';
-      values[':cLockAt'] = condition.safetyLockAt;
-      conditions.push('#cSafetyLock.#cLockAt = :cLockAt');
-    }
-    condition.statusNotIn?.forEach((status, i) => {
-      names['#cStatus'] = 'status';
-      values[`:cStatus${i}`] = status;
-      conditions.push(`#cStatus <> :cStatus${i}`);
+    const update = machine.update([id], {
+      set: filing ? { ...fields, ...machine.indexes.GSI2(id, filing.heardAt) } : fields,
+      condition: (c) => c.and(
+        c.itemExists(),
+        ...(condition.presenceBefore !== undefined ? [c.or(c.notExists('presenceAt'), c.lt('presenceAt', condition.presenceBefore))] : []),
+        ...(condition.heartbeatReceivedBefore !== undefined ? [c.or(c.notExists('heartbeatReceivedAt'), c.lt('heartbeatReceivedAt', condition.heartbeatReceivedBefore))] : []),
+        ...(condition.noSafetyLock ? [c.notExists('safetyLock')] : []),
+        ...(condition.safetyLockAt !== undefined ? [c.eq('safetyLock.at', condition.safetyLockAt)] : []),
+        ...(condition.statusNotIn ?? []).map((status) => c.ne('status', status)),
+      ),
     });
     try {
       const { Attributes } = await this.db.send(new UpdateCommand({
         TableName: this.tableName,
-        Key: keys.machine(id),
-        UpdateExpression: update.UpdateExpression,
-        ExpressionAttributeNames: names,
-        ...(Object.keys(values).length ? { ExpressionAttributeValues: values } : {}),
-        ConditionExpression: conditions.join(' AND '),
+        ...update,
         ReturnValues: 'ALL_NEW',
       }));
       return Attributes ? withoutKeys<MachineRecord>(Attributes) : null;

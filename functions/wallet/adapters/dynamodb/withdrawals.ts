@@ -2,8 +2,15 @@ import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand, QueryCommand, T
 import type { TransactionPart } from '@functions/platform/ports/transaction';
 import type { PayoutClosing, PayoutStatus, WithdrawalLock, WithdrawalRecord, Withdrawals } from '../../ports/withdrawals';
 import { keys, withoutKeys } from '@functions/platform/adapters/dynamodb/keys';
+import { entity, type Condition } from '@functions/platform/adapters/dynamodb/entity';
 
 const failedCondition = (error: unknown) => (error as Error).name === 'TransactionCanceledException' || (error as Error).name === 'ConditionalCheckFailedException';
+
+/** A withdrawal's item, its payout request filed in GSI1 by payout status. */
+type WithdrawalItem = Pick<WithdrawalRecord, 'status' | 'leaseUntil' | 'mailedAt' | 'payoutStatus' | 'resolvedAt' | 'resolvedBy' | 'resolutionNote' | 'transferReference'> & { voidedAt: string; GSI1PK: string; GSI1SK: string };
+const withdrawal = entity<WithdrawalItem>()(keys.withdrawal, { GSI1: keys.payoutCollection });
+/** Processing, and not leased to a worker (or its lease has run out). */
+const unleased = (now: string): Condition<WithdrawalItem> => (c) => c.and(c.eq('status', 'processing'), c.or(c.notExists('leaseUntil'), c.lt('leaseUntil', now)));
 
 /** Withdrawals (WITHDRAWAL#<id>) with their payout requests in GSI1, and each user's one withdrawal in progress (WITHDRAWING#<sub>). */
 export class DynamoWithdrawals implements Withdrawals {
@@ -33,11 +40,7 @@ export class DynamoWithdrawals implements Withdrawals {
     try {
       await this.db.send(new UpdateCommand({
         TableName: this.tableName,
-        Key: keys.withdrawal(id),
-        UpdateExpression: 'SET leaseUntil = :until',
-        ConditionExpression: '#status = :processing AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now)',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':until': until, ':now': now, ':processing': 'processing' },
+        ...withdrawal.update([id], { set: { leaseUntil: until }, condition: unleased(now) }),
       }));
       return true;
     } catch (error) {
@@ -49,10 +52,7 @@ export class DynamoWithdrawals implements Withdrawals {
   async unlease(id: string, until: string): Promise<void> {
     await this.db.send(new UpdateCommand({
       TableName: this.tableName,
-      Key: keys.withdrawal(id),
-      UpdateExpression: 'REMOVE leaseUntil',
-      ConditionExpression: 'leaseUntil = :until',
-      ExpressionAttributeValues: { ':until': until },
+      ...withdrawal.update([id], { remove: ['leaseUntil'], condition: (c) => c.eq('leaseUntil', until) }),
     })).catch((error: unknown) => {
       if (!failedCondition(error)) throw error;
     });
@@ -64,11 +64,7 @@ export class DynamoWithdrawals implements Withdrawals {
         {
           Update: {
             TableName: this.tableName,
-            Key: keys.withdrawal(record.id),
-            UpdateExpression: 'SET #status = :voided, voidedAt = :now',
-            ConditionExpression: '#status = :processing AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now)',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':voided': 'voided', ':processing': 'processing', ':now': now },
+            ...withdrawal.update([record.id], { set: { status: 'voided', voidedAt: now }, condition: unleased(now) }),
           },
         },
         { Delete: { TableName: this.tableName, Key: keys.withdrawing(record.userId), ConditionExpression: 'withdrawalId = :id', ExpressionAttributeValues: { ':id': record.id } } },
@@ -136,10 +132,9 @@ export class DynamoWithdrawals implements Withdrawals {
     try {
       await this.db.send(new UpdateCommand({
         TableName: this.tableName,
-        Key: keys.withdrawal(id),
-        UpdateExpression: undo ? 'REMOVE mailedAt' : 'SET mailedAt = :at',
-        ConditionExpression: undo ? 'mailedAt = :at' : 'attribute_exists(PK) AND attribute_not_exists(mailedAt)',
-        ExpressionAttributeValues: { ':at': at },
+        ...(undo
+          ? withdrawal.update([id], { remove: ['mailedAt'], condition: (c) => c.eq('mailedAt', at) })
+          : withdrawal.update([id], { set: { mailedAt: at }, condition: (c) => c.and(c.itemExists(), c.notExists('mailedAt')) })),
       }));
       return true;
     } catch (error) {
@@ -151,9 +146,7 @@ export class DynamoWithdrawals implements Withdrawals {
   async listPayouts(status: Exclude<PayoutStatus, 'none'>, limit: number): Promise<WithdrawalRecord[]> {
     const { Items } = await this.db.send(new QueryCommand({
       TableName: this.tableName,
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.payoutsPartition(status) },
+      ...withdrawal.query('GSI1', keys.payoutsPartition(status)),
       ScanIndexForward: false,
       Limit: limit,
     }));
@@ -163,18 +156,17 @@ export class DynamoWithdrawals implements Withdrawals {
   async resolvePayout(id: string, resolution: PayoutClosing): Promise<WithdrawalRecord | null> {
     const record = await this.get(id);
     if (!record || record.payoutStatus !== 'open') return null;
-    const listed = keys.payoutCollection(resolution.status, resolution.at, id);
     const reference = resolution.transferReference;
     try {
       const { Attributes } = await this.db.send(new UpdateCommand({
         TableName: this.tableName,
-        Key: keys.withdrawal(id),
-        UpdateExpression: `SET payoutStatus = :status, resolvedAt = :at, resolvedBy = :by, resolutionNote = :note, GSI1PK = :pk, GSI1SK = :sk${reference ? ', transferReference = :reference' : ''}`,
-        ConditionExpression: 'payoutStatus = :open',
-        ExpressionAttributeValues: {
-          ':status': resolution.status, ':at': resolution.at, ':by': resolution.by, ':note': resolution.note, ':pk': listed.GSI1PK, ':sk': listed.GSI1SK, ':open': 'open',
-          ...(reference ? { ':reference': reference } : {}),
-        },
+        ...withdrawal.update([id], {
+          set: {
+            payoutStatus: resolution.status, resolvedAt: resolution.at, resolvedBy: resolution.by, resolutionNote: resolution.note,
+            ...withdrawal.indexes.GSI1(resolution.status, resolution.at, id), ...(reference ? { transferReference: reference } : {}),
+          },
+          condition: (c) => c.eq('payoutStatus', 'open'),
+        }),
         ReturnValues: 'ALL_NEW',
       }));
       return Attributes ? withoutKeys<WithdrawalRecord>(Attributes) : null;
