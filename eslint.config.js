@@ -10,13 +10,6 @@ const QUERY_KEYS_FROM_FACTORIES = [
   { selector: 'CallExpression[callee.property.name=/^(get|set)QueryData$/] > ArrayExpression.arguments', message: 'Take the query key from its factory in frontend/src/api/ (adminQueries.x().queryKey).' },
 ];
 const MUTATIONS_AS_HOOKS = { selector: "CallExpression[callee.name='useMutation']", message: 'Make the mutation a hook beside its queries in frontend/src/api/ (useWithdrawal, useUpdateHostRequest...), with the screen\'s reactions passed in.' };
-/** The sign-in steps and the top-up flow still call useMutation themselves (issue 33, item 4): remove a file once it uses a hook. */
-const MUTATIONS_NOT_YET_HOOKS = [
-  'frontend/src/features/admin/session.ts',
-  'frontend/src/features/admin/SecondFactor.tsx',
-  'frontend/src/features/auth/AuthLayout.tsx',
-  'frontend/src/features/wallet/useTopUp.ts',
-];
 const UPDATE_EXPRESSIONS_NOT_YET_BUILT = [
   'functions/vending/adapters/dynamodb/vend-sessions.ts',
   'functions/wallet/adapters/dynamodb/ledger.ts',
@@ -69,11 +62,7 @@ export default tseslint.config(
     // queryOptions factory in frontend/src/api/, or from a prefix key one exports; a literal array elsewhere drifts from
     // the factory's. A mutation is a hook beside its queries there; a screen passes its own reactions to it.
     files: ['frontend/src/**/*.{ts,tsx}'],
-    ignores: ['frontend/src/api/**', ...MUTATIONS_NOT_YET_HOOKS],
+    ignores: ['frontend/src/api/**'],
     rules: { 'no-restricted-syntax': ['error', ...QUERY_KEYS_FROM_FACTORIES, MUTATIONS_AS_HOOKS] },
-  },
-  {
-    files: MUTATIONS_NOT_YET_HOOKS,
-    rules: { 'no-restricted-syntax': ['error', ...QUERY_KEYS_FROM_FACTORIES] },
   },
 );

@@ -51,7 +51,7 @@ export function useJournalDownload() {
 }
 
 /**
- * Prefix keys: invalidating one refreshes every query under it; signing out forgets `all` (features/admin/session.ts).
+ * Prefix keys: invalidating one refreshes every query under it; signing out forgets `all` (api/admin-session.ts).
  */
 export const adminKeys = {
   all: ['admin'] as const,

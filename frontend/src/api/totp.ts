@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { authKeys } from './user';
-import { startTotpEnrolment } from '../features/admin/session';
+import { startTotpEnrolment } from './admin-session';
 
 export const totpQueries = {
   /** The secret of an administrator's TOTP enrolment: one per visit of the step (never cached, never asked twice). */

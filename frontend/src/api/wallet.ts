@@ -1,11 +1,14 @@
-import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient, type UseMutationOptions } from '@tanstack/react-query';
 import type { Language } from '@shared/language';
 import type { PayoutDestination } from '@shared/schemas/withdrawal';
+import type { TopupPaymentMethod } from '@shared/schemas/transaction';
+import { isCardWallet } from '@shared/schemas/transaction';
 import type { RouteBody, RouteResponse } from '@shared/routes';
 import { authedApi } from './auth';
 import { ApiRequestError, api } from './client';
 import { userQueries } from './user';
 import { transactionKeys } from './transactions';
+import { MerchantValidationFailed, payWithWallet, WalletCancelled, WalletUnavailable } from '../features/wallet/payment-request';
 
 export type TopupStatus = RouteResponse<'topup'>;
 export type TopupBody = RouteBody<'topup'>;
@@ -14,7 +17,7 @@ export type TopupBody = RouteBody<'topup'>;
 export const newIdempotencyKey = () => crypto.randomUUID();
 
 /** POST /api/wallet/topup: starts a top-up; the answer is usually pending (follow it with topupQueries.status). */
-export const startTopup = (body: TopupBody, idempotencyKey: string) =>
+const startTopup = (body: TopupBody, idempotencyKey: string) =>
   authedApi('topup', { body, headers: { 'idempotency-key': idempotencyKey } });
 
 /** POST /api/apple-pay/validate-merchant: the merchant session Safari needs before it shows the Apple Pay sheet (signed in or a guest). */
@@ -38,6 +41,51 @@ export const topupQueries = {
       retry: false,
     }),
 };
+
+/** The browser's payment sheet (Google Pay, Apple Pay) failed before anything was sent to the server. */
+export class CardWalletFailed extends Error {}
+
+/** What a top-up is started with: the amount (at least the minimum, checked before) and the method. */
+export interface TopUpRequest {
+  amount: number;
+  method: TopupPaymentMethod;
+}
+
+/**
+ * Starts a top-up as a mutation: for a card wallet the browser's payment sheet first (labelled `texts.sheetLabel`;
+ * cancelled, unavailable or a refused merchant throw their own errors, anything else CardWalletFailed), then
+ * POST /api/wallet/topup, whose answer the sheet is told. The screen follows the answer (useTopUp).
+ */
+export const useStartTopUp = (
+  texts: { sheetLabel: string; cardWalletFailed: string },
+  reactions: Pick<UseMutationOptions<TopupStatus, Error, TopUpRequest>, 'onSuccess' | 'onError'>,
+) =>
+  useMutation({
+    mutationFn: async ({ amount, method }: TopUpRequest) => {
+      let walletPayment: Awaited<ReturnType<typeof payWithWallet>> | null = null;
+      if (isCardWallet(method)) {
+        try {
+          walletPayment = await payWithWallet(method, {
+            amount,
+            label: texts.sheetLabel,
+            validateMerchant: (url) => validateAppleMerchant(url, window.location.hostname),
+          });
+        } catch (error) {
+          if (error instanceof WalletCancelled || error instanceof WalletUnavailable || error instanceof MerchantValidationFailed) throw error;
+          throw new CardWalletFailed((error as Error).message || texts.cardWalletFailed);
+        }
+      }
+      try {
+        const status = await startTopup({ amount, paymentMethod: method, ...(walletPayment ? { walletToken: walletPayment.token } : {}) }, newIdempotencyKey());
+        await walletPayment?.complete(status.status === 'failed' ? 'fail' : 'success');
+        return status;
+      } catch (error) {
+        await walletPayment?.complete('fail');
+        throw error;
+      }
+    },
+    ...reactions,
+  });
 
 /** After money moved: the balance (user) and the history (transactions) are read again. */
 export async function refreshWallet(queryClient: QueryClient) {

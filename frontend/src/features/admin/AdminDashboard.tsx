@@ -34,7 +34,7 @@ import {
   UsersIcon,
 } from './icons';
 import { MachinesTab } from './MachinesTab';
-import { useAdminLogout } from './session';
+import { useAdminLogout } from '../../api/admin-session';
 import { StatsCards } from './StatsCards';
 import { SystemTab } from './SystemTab';
 import { TransactionsTab } from './TransactionsTab';

@@ -6,7 +6,7 @@ import { adminLogin } from '../../i18n/admin-login';
 import { useMessages } from '../../i18n/messages';
 import { ArrowLeftIcon, DropletIcon, EyeIcon, EyeOffIcon, ShieldIcon, StationIcon } from './icons';
 import { LoginError, TotpCodeForm, TotpEnrolment, useLoginError } from './SecondFactor';
-import { endConsoleSession, rememberAdmin, useAdminSignIn, type ConsoleSignIn } from './session';
+import { endConsoleSession, rememberAdmin, useAdminSignIn, type ConsoleSignIn } from '../../api/admin-session';
 import { Spinner } from '@frontend/components/ui';
 
 /**

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useId, useState, type FormEvent } from 'react';
 import type { AdminIdentity } from '@shared/schemas/user';
 import { totpQueries } from '../../api/totp';
@@ -6,7 +6,7 @@ import { adminLogin } from '../../i18n/admin-login';
 import { useMessages } from '../../i18n/messages';
 import { QrCode } from '../wallet/QrCode';
 import { AlertIcon } from './icons';
-import { finishTotpEnrolment, loginErrorOf } from './session';
+import { loginErrorOf, useFinishTotpEnrolment } from '../../api/admin-session';
 import { Spinner } from '@frontend/components/ui';
 
 /** A console sign-in failure in the chosen language: the sign-in's own messages by name, any other as it came. */
@@ -73,10 +73,9 @@ export function TotpCodeForm({ label, onSubmit, busy, error }: { label: string; 
  */
 export function TotpEnrolment({ identity, onEnrolled }: { identity: AdminIdentity; onEnrolled: () => void }) {
   const t = useMessages(adminLogin);
-  const queryClient = useQueryClient();
   // Once per sign-in: each call makes Cognito a new secret, which the app must then match.
   const setup = useQuery(totpQueries.setup(identity.username));
-  const finish = useMutation({ mutationFn: (code: string) => finishTotpEnrolment(code, queryClient), onSuccess: onEnrolled });
+  const finish = useFinishTotpEnrolment(onEnrolled);
   const setupError = useLoginError(setup.error);
   const finishError = useLoginError(finish.error);
   return (

@@ -14,7 +14,7 @@ import { CheckingAuthentication } from './CheckingAuthentication';
 import { formatInteger, formatLitres, formatRupiah } from './format';
 import { LogoutIcon } from './icons';
 import { TotpCodeForm, useLoginError } from './SecondFactor';
-import { rememberAdmin, useAdminLogout, useAdminSession, useAdminSignIn, type ConsoleSignIn } from './session';
+import { rememberAdmin, useAdminLogout, useAdminSession, useAdminSignIn, type ConsoleSignIn } from '../../api/admin-session';
 import { Button, Card, InlineAlert, TextField } from '@frontend/components/ui';
 
 /** /admin/simple: the plain login form; 1 second after success it goes to the simple dashboard. */

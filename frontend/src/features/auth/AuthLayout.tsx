@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 import { landingAfterSignIn, staffRoleOf } from '@shared/roles';
 import { LanguageSwitch } from '../../components/LanguageSwitch';
@@ -6,7 +6,6 @@ import { Logo } from '../../components/Logo';
 import { Link, useNavigate } from '../../components/nav';
 import { authTexts } from '../../i18n/auth';
 import { useMessages } from '../../i18n/messages';
-import { AuthFailure } from './errors';
 import { loadAuth } from './load';
 
 /** The frame of the sign-in screens: brand band, a card with the form, a way back to the site. */
@@ -112,18 +111,3 @@ export function useFinishSignIn(redirect: string | undefined) {
   }, [queryClient, navigate, redirect]);
 }
 
-/**
- * Runs an auth step (a call to Cognito: sign in, sign up, confirm, reset) as a mutation: its pending state and
- * the failure message to show. `run` never rejects: the failure is shown from `error`.
- */
-export function useAuthStep() {
-  const texts = useMessages(authTexts).errors;
-  const byCode: Record<string, string | undefined> = texts;
-  const step = useMutation({ mutationFn: (run: () => Promise<void>) => run() });
-  const { mutateAsync } = step;
-  const run = useCallback((action: () => Promise<void>) => mutateAsync(action).catch(() => undefined), [mutateAsync]);
-  // A failure we know by its code reads in the page's language; anything else (Cognito's own words) as it came.
-  const known = step.error instanceof AuthFailure && Object.hasOwn(byCode, step.error.code) ? byCode[step.error.code] : undefined;
-  const error = step.error ? known || step.error.message || texts.unknown : null;
-  return { busy: step.isPending, error, run };
-}

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { toast } from '../../components/toast';
 import { authTexts } from '../../i18n/auth';
 import { useMessages } from '../../i18n/messages';
-import { FormError, FormNotice, Field, SubmitButton, useAuthStep } from './AuthLayout';
+import { FormError, FormNotice, Field, SubmitButton } from './AuthLayout';
+import { useAuthStep } from '../../api/auth-step';
 import { loadAuth } from './load';
 import { PrerenderedForm } from '../../components/PrerenderedForm';
 

@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { AuthLayout, Field, FormError, PasswordField, SubmitButton, useAuthStep, useFinishSignIn } from './AuthLayout';
+import { AuthLayout, Field, FormError, PasswordField, SubmitButton, useFinishSignIn } from './AuthLayout';
+import { useAuthStep } from '../../api/auth-step';
 import { ConfirmCodeForm } from './ConfirmCodeForm';
 import { Link } from '../../components/nav';
 import { authTexts } from '../../i18n/auth';

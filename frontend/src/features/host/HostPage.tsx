@@ -12,7 +12,7 @@ import { getLanguage, localeOf, useLanguage } from '../../i18n/language';
 import { useMessages, type Translation } from '../../i18n/messages';
 import { formatInteger, formatLitres, formatPercent } from '../admin/format';
 import { LogoutIcon } from '../admin/icons';
-import { useAdminLogout } from '../admin/session';
+import { useAdminLogout } from '@frontend/api/admin-session';
 import { Button, Card, EmptyState, LoadingRows } from '@frontend/components/ui';
 import { adminQueries } from '@frontend/api/admin';
 

@@ -8,7 +8,7 @@ import { walletTexts } from '../../i18n/wallet';
 import { chosenAmount, DEFAULT_METHOD, DEFAULT_PRESET, isBelowMinimum, PRESETS } from './amount';
 import { AmountPicker } from './AmountPicker';
 import { PaymentMethodPicker } from './PaymentMethodPicker';
-import type { TopUpRequest } from './useTopUp';
+import type { TopUpRequest } from '../../api/wallet';
 import { useCardWallets } from './useCardWallets';
 
 /** Always offered: the e-wallets, and a card on the gateway's hosted page (docs/payments.md, "Paying as a foreigner"). */

@@ -1,39 +1,16 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { formatRupiah } from '@shared/money';
 import { paymentMethodName } from '@shared/payment-methods';
-import { isCardWallet, type TopupPaymentMethod } from '@shared/schemas/transaction';
-import {
-  newIdempotencyKey,
-  refreshWallet,
-  serverMessage,
-  startTopup,
-  topupQueries,
-  validateAppleMerchant,
-  type TopupStatus,
-} from '../../api/wallet';
+import { CardWalletFailed, refreshWallet, serverMessage, topupQueries, useStartTopUp, type TopupStatus } from '../../api/wallet';
 import { toast } from '../../components/toast';
 import { useLanguage } from '../../i18n/language';
 import { useMessages } from '../../i18n/messages';
 import { walletTexts } from '../../i18n/wallet';
-import {
-  MerchantValidationFailed,
-  payWithWallet,
-  WalletCancelled,
-  WalletUnavailable,
-} from './payment-request';
-
-/** The browser's payment sheet (Google Pay, Apple Pay) failed before anything was sent to the server. */
-class CardWalletFailed extends Error {}
-
-/** What the top-up mutation is given: the amount (at least the minimum, checked before) and the method. */
-export interface TopUpRequest {
-  amount: number;
-  method: TopupPaymentMethod;
-}
+import { MerchantValidationFailed, WalletCancelled, WalletUnavailable } from './payment-request';
 
 /**
- * Starts a top-up (POST /api/wallet/topup, after the browser's payment sheet for a card wallet) as a mutation,
+ * Starts a top-up (useStartTopUp: POST /api/wallet/topup, after the browser's payment sheet for a card wallet),
  * sends the browser to the gateway's page for a card, then follows a pending one (GET /api/wallet/topup/{id}) until
  * the gateway decides. Settled: the balance and the history are read again, a confirmation shows and `onSettled`
  * runs. Failed, expired or refunded: a toast says why and the form shows again.
@@ -72,30 +49,7 @@ export function useTopUp(onSettled: () => void, returnedId?: string) {
     return false;
   };
 
-  const start = useMutation({
-    mutationFn: async ({ amount, method }: TopUpRequest) => {
-      let walletPayment: Awaited<ReturnType<typeof payWithWallet>> | null = null;
-      if (isCardWallet(method)) {
-        try {
-          walletPayment = await payWithWallet(method, {
-            amount,
-            label: t.sheetLabel,
-            validateMerchant: (url) => validateAppleMerchant(url, window.location.hostname),
-          });
-        } catch (error) {
-          if (error instanceof WalletCancelled || error instanceof WalletUnavailable || error instanceof MerchantValidationFailed) throw error;
-          throw new CardWalletFailed((error as Error).message || t.cardWalletFailed);
-        }
-      }
-      try {
-        const status = await startTopup({ amount, paymentMethod: method, ...(walletPayment ? { walletToken: walletPayment.token } : {}) }, newIdempotencyKey());
-        await walletPayment?.complete(status.status === 'failed' ? 'fail' : 'success');
-        return status;
-      } catch (error) {
-        await walletPayment?.complete('fail');
-        throw error;
-      }
-    },
+  const start = useStartTopUp(t, {
     onSuccess: async (status) => {
       if (await finish(status)) return;
       queryClient.setQueryData(topupQueries.status(status.id, language).queryKey, status);

@@ -1,10 +1,10 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type { AdminIdentity } from '@shared/schemas/user';
-import { adminKeys, adminQueries } from '../../api/admin';
-import { authKeys } from '../../api/user';
-import { authedApi, loadAuth } from '../../api/auth';
-import { api, ApiRequestError } from '../../api/client';
+import { adminKeys, adminQueries } from './admin';
+import { authKeys } from './user';
+import { authedApi, loadAuth } from './auth';
+import { api, ApiRequestError } from './client';
 
 const LOGIN_FAILED = 'Login failed. Please try again.';
 const INVALID_CREDENTIALS = 'Invalid credentials';
@@ -98,9 +98,15 @@ export async function startTotpEnrolment(accountName: string): Promise<{ secret:
 }
 
 /** Step 2: a code of the app turns TOTP on; then every session ends (endConsoleSession) and the login asks again, with a code. */
-export async function finishTotpEnrolment(code: string, queryClient: QueryClient): Promise<void> {
+async function finishTotpEnrolment(code: string, queryClient: QueryClient): Promise<void> {
   await totpStep((a) => a.finishTotpSetup(code));
   await endConsoleSession(queryClient);
+}
+
+/** Step 2 as a mutation: `onEnrolled` runs once every session has ended, for the login to ask again. */
+export function useFinishTotpEnrolment(onEnrolled: () => void) {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: (code: string) => finishTotpEnrolment(code, queryClient), onSuccess: onEnrolled });
 }
 
 /**
