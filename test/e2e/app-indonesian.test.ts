@@ -172,7 +172,8 @@ describe('the server in Indonesian', () => {
     await signInInBrowser(page, low.email, low.password);
     await page.evaluate(() => localStorage.setItem('bali-refill.language', 'id'));
     await page.goto(local().web + '/app');
-    expect(await page.getByTestId('balance').textContent()).toBe(formatRupiah(2_050));
+    // The frame's balance fills in when its own request answers (docs/architecture.md, "The app home's first paint").
+    await expect.poll(() => page.getByTestId('balance').textContent()).toBe(formatRupiah(2_050));
     const saved = await asAdmin('/api/admin/settings', { method: 'PUT', json: { ...defaultSettings(), minBalancePoints: 21 } });
     expect(saved.status).toBe(200);
     try {

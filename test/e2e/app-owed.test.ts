@@ -41,8 +41,7 @@ describe('what a user owes, in the app', () => {
 
     await repositories().ledger.post(account.sub, 'topup', 10_000, `e2e-owed-topup2:${account.sub}`, { reference: 'order-2', actor: 'gateway', paymentMethod: 'qris' });
     await page.reload();
-    await page.getByTestId('balance').waitFor();
-    expect(await page.getByTestId('balance').textContent()).toBe(formatRupiah(9_700));
+    await expect.poll(() => page.getByTestId('balance').textContent()).toBe(formatRupiah(9_700));
     expect(await page.getByTestId('owed').count()).toBe(0);
     await expect.poll(() => rows.allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('Owed amount paid')]));
     expect((await rows.allTextContents()).find((t) => t.includes('Owed amount paid'))).toContain(`-${formatRupiah(300)}`);
