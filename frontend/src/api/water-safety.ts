@@ -43,14 +43,13 @@ export const waterSafetyQueries = {
 /** Everything on the station's console page: the water safety, its lock and the station's state move together. */
 const refreshStation = (id: string) => (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: adminKeys.station(id) });
 
+/** A visit or a test to record, with the lab's PDF when it is a test. */
+type SafetyRecording = { input: z.output<typeof SafetyRecordInput>; pdf: File | null };
+
 /** Records a visit or a test (a lab test's PDF first); `onPhase` tells the form what it waits for: the upload, then the record. */
-export const useRecordSafety = (
-  id: string,
-  onPhase: (phase: 'uploading' | 'saving') => void,
-  reactions?: Reactions<unknown, { input: z.output<typeof SafetyRecordInput>; pdf: File | null }>,
-) =>
+export const useRecordSafety = (id: string, onPhase: (phase: 'uploading' | 'saving') => void, reactions?: Reactions<unknown, SafetyRecording>) =>
   useAdminMutation(
-    ({ input, pdf }: { input: z.output<typeof SafetyRecordInput>; pdf: File | null }) => {
+    ({ input, pdf }: SafetyRecording) => {
       const file = input.kind === 'labTest' ? pdf : null;
       onPhase(file ? 'uploading' : 'saving');
       return recordSafety(id, input, file, () => onPhase('saving'));

@@ -66,13 +66,16 @@ export function offlinePaths(sim: Sim, busy: Set<SimStation>, spare: SimStation)
     // connect it twice under one client id (the broker closes the first connection).
     if (kind === 'twoStations') spareBusy = true;
     if (kind === 'hoursLater') awayForHours.set(station, user);
+    const release = () => {
+      if (kind === 'twoStations') spareBusy = false;
+      awayForHours.delete(station);
+    };
     paths.operation(path);
     let issued;
     try {
       issued = await tokenOf(user);
     } catch {
-      if (kind === 'twoStations') spareBusy = false;
-      if (kind === 'hoursLater') awayForHours.delete(station);
+      release();
       user.offlinePending = false;
       paths.outcome(path, 'no token: below the minimum balance, or money owed (app refuses)');
       return { settles: [] };
@@ -106,8 +109,7 @@ export function offlinePaths(sim: Sim, busy: Set<SimStation>, spare: SimStation)
     const stored = await station.vendOffline(issued.token, truth);
     if (stored.outcome !== 'stored') {
       paths.unexplained(path, `${station.id} refused ${issued.tokenId} offline: ${stored.reason}`);
-      if (kind === 'twoStations') spareBusy = false;
-      awayForHours.delete(station);
+      release();
       await reconnect(station);
       busy.delete(station);
       user.offlinePending = false;
