@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { availability } from '@shared/availability';
 import { disconnectReasonIn } from '@shared/disconnect-reasons';
@@ -15,7 +14,6 @@ import {
   stationRanges,
   type StationRange,
 } from '@frontend/api/station-history';
-import { LanguageSwitch } from '@frontend/components/LanguageSwitch';
 import { adminStation } from '@frontend/i18n/admin-station';
 import { adminCommands } from '@frontend/i18n/admin-commands';
 import { consoleRoles } from '@frontend/i18n/console-roles';
@@ -24,7 +22,8 @@ import { useMessages, type Translation } from '@frontend/i18n/messages';
 import { toCsv } from '@shared/csv';
 import { csvFileName, downloadText } from '../csv';
 import { formatDateTime, formatDay, formatInteger, formatLitres, formatPercent, formatRupiah, formatTemperature, useTimeAgo } from '../format';
-import { ArrowLeftIcon, DownloadIcon } from '../icons';
+import { DownloadIcon } from '../icons';
+import { ConsoleSubpage } from '../ConsoleSubpage';
 import { MachineStatusBadge } from '../MachineStatusBadge';
 import { Button, Card, EmptyState, LoadingRows, Spinner } from '@frontend/components/ui';
 import { intervalsHeard, uptime } from '@shared/station-figures';
@@ -130,31 +129,24 @@ export function StationPage({ id }: { id: string }) {
   );
 }
 
+/** The station's console page: its name, status and id as the title, where it is and whether it can serve below. */
 function Frame({ t, station, children }: { t: Texts; station?: Machine; children: React.ReactNode }) {
   return (
-    <div className="min-h-dvh bg-slate-50">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex max-w-6xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
-          <Link to="/admin" className="inline-flex items-center gap-1.5 text-sm font-semibold text-slate-600 hover:text-slate-900">
-            <ArrowLeftIcon size={16} /> {t.back}
-          </Link>
-          <LanguageSwitch />
+    <ConsoleSubpage
+      back={t.back}
+      wide
+      title={station && t.title(station.name)}
+      beside={station && <><MachineStatusBadge status={station.status} /><span className="font-mono text-xs text-slate-500">{station.id}</span></>}
+      intro={station && (
+        <div className="mb-4 flex flex-wrap items-center gap-3">
+          <p className="w-full">{station.location}</p>
+          <AvailabilityLine station={station} t={t} />
+          {station.pricePerLitre ? <StationPrice price={station.pricePerLitre} /> : null}
         </div>
-      </header>
-      <main className="mx-auto max-w-6xl px-4 py-5 sm:px-6">
-        {station && (
-          <div className="mb-4 flex flex-wrap items-center gap-3">
-            <h1 className="text-xl font-bold text-slate-900">{t.title(station.name)}</h1>
-            <MachineStatusBadge status={station.status} />
-            <span className="font-mono text-xs text-slate-500">{station.id}</span>
-            <p className="w-full text-sm text-slate-600">{station.location}</p>
-            <AvailabilityLine station={station} t={t} />
-            {station.pricePerLitre ? <StationPrice price={station.pricePerLitre} /> : null}
-          </div>
-        )}
-        {children}
-      </main>
-    </div>
+      )}
+    >
+      {children}
+    </ConsoleSubpage>
   );
 }
 
