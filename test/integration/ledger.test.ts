@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DynamoLedger } from '@functions/wallet/adapters/dynamodb/ledger';
+import { ledgerWithRules } from '@functions/wallet/domain/ledger-rules';
+import type { Ledger } from '@functions/wallet/ports/ledger';
 import { DynamoUsers } from '@functions/accounts/adapters/dynamodb/users';
 import { DynamoVendSessions } from '@functions/vending/adapters/dynamodb/vend-sessions';
 import { TransactionPartRejected } from '@functions/platform/ports/transaction';
@@ -9,14 +11,15 @@ import { randomIds, systemClock } from '@functions/platform/ports/clock';
 import { ledgerEntries } from '../support/admin';
 import { testDb } from '../support/local';
 
-let ledger: DynamoLedger;
+/** The DynamoDB book as the use cases get it: behind the wallet's rules, which decide what a refusal answers. */
+let ledger: Ledger;
 let users: DynamoUsers;
 let sessions: DynamoVendSessions;
 const run = crypto.randomUUID().slice(0, 8);
 
 beforeAll(() => {
   const { db, tableName } = testDb();
-  ledger = new DynamoLedger(db, tableName, systemClock, randomIds);
+  ledger = ledgerWithRules(new DynamoLedger(db, tableName, systemClock, randomIds));
   users = new DynamoUsers(db, tableName);
   sessions = new DynamoVendSessions(db, tableName);
 });

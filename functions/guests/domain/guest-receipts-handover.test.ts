@@ -7,6 +7,7 @@ import { claimGuestOrder, payOutGuestRefund } from './guest-receipts';
 import { claimRefundKey, moveGuestRefundOn } from './guest-orders';
 import { MemoryOrders } from '../../wallet/domain/payment-orders.test-fakes';
 import { fixedClock, MemoryLedger, MemoryUsers, silentLog } from '../../vending/domain/vend.test-fakes';
+import { ledgerWithRules } from '../../wallet/domain/ledger-rules';
 
 /**
  * Keeping a receipt and paying a held refund out (docs/payments.md, "Guest orders") on in-memory adapters: the guest
@@ -47,7 +48,8 @@ async function closedOrder(held: number, takenMeanwhile: number) {
       return ledger.post(...args);
     },
   });
-  const deps = { users, ledger: racing, paymentOrders, clock: fixedClock(new Date('2026-11-28T02:00:00.000Z')) };
+  // Behind the wallet's rules, as every use case gets its ledger: the hand-over retries on the refusal's fact.
+  const deps = { users, ledger: ledgerWithRules(racing), paymentOrders, clock: fixedClock(new Date('2026-11-28T02:00:00.000Z')) };
   return { deps, users, guest };
 }
 

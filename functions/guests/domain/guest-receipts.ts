@@ -4,9 +4,10 @@ import type { Ledger } from '../../wallet/ports/ledger';
 import type { GuestHandover, GuestOrder, PaymentOrders } from '../../wallet/ports/payment-orders';
 import { combinedParts, TransactionPartRejected } from '../../platform/ports/transaction';
 import type { Users } from '../../accounts/ports/users';
-import { conflict, DomainError, notFound } from '../../platform/domain/errors';
+import { conflict, notFound } from '../../platform/domain/errors';
 import { guestOrderWithSecret } from './guest-orders';
 import { orderKind } from '../../wallet/domain/payment-orders';
+import { refusalOf } from '../../wallet/domain/ledger-rules';
 import type { SignedInPerson } from '../../platform/ports/caller-directory';
 import { ensureProfile } from '../../accounts/domain/users';
 import * as texts from '../../platform/domain/texts';
@@ -57,7 +58,7 @@ async function handOver(order: GuestOrder, handoverOf: (held: number) => GuestHa
       }
     } catch (error) {
       if (error instanceof TransactionPartRejected) return null;
-      if (error instanceof DomainError && error.message === texts.balanceChanged.en && attempt < HAND_OVER_ATTEMPTS) continue;
+      if (refusalOf(error) === 'balance-changed' && attempt < HAND_OVER_ATTEMPTS) continue;
       throw error;
     }
     const after = await deps.paymentOrders.get(order.orderId);

@@ -1,8 +1,7 @@
-import { conflict, notFound } from '../../platform/domain/errors';
-import * as texts from '../../platform/domain/texts';
 import type { Clock, Ids } from '../../platform/ports/clock';
 import {
   counterAccountOf,
+  LedgerRefused,
   revenueAccount,
   visibleEntryTypes,
   type EntryDetails,
@@ -47,6 +46,7 @@ import { generateSigningJwk, JwkSigningKeys } from '../adapters/signing/jwk-sign
 import type { Log } from '../../platform/ports/log';
 import type { PaidOrder } from './vend-paid';
 import type { VendDeps } from './vend';
+import { ledgerWithRules } from '../../wallet/domain/ledger-rules';
 
 /** In-memory adapters for the domain's unit tests; the DynamoDB ones are tested against DynamoDB Local. */
 
@@ -271,6 +271,16 @@ export class MemoryTickets implements Tickets {
   }
 }
 
+/**
+ * The in-memory book as the use cases get it, behind the wallet's rules like the DynamoDB one (ledger-rules.ts), with
+ * its holds and entries open to the tests' eyes.
+ */
+export function memoryLedger(users: MemoryUsers, clock?: Clock) {
+  const book = new MemoryLedger(users, clock);
+  return Object.assign(ledgerWithRules(book), { book, holds: book.holds, entries_: book.entries_ });
+}
+
+/** The in-memory book: it keeps the accounts and reports refusals as facts (LedgerRefused), as the DynamoDB one does. */
 export class MemoryLedger implements Ledger {
   readonly holds = new Map<string, Hold>();
   readonly entries_: { userId: string; type: string; amount: number; owed: number; key: string; details: EntryDetails; balanceAfter: number | undefined; at: string }[] = [];
@@ -280,7 +290,7 @@ export class MemoryLedger implements Ledger {
   constructor(private readonly users: MemoryUsers, private readonly clock?: Clock) {}
   private user(userId: string) {
     const user = this.users.items.get(userId);
-    if (!user) throw notFound('User not found');
+    if (!user) throw new LedgerRefused('no-account', `Account ${userId} not found`);
     return user;
   }
   private result(userId: string, replayed = false): PostResult {
@@ -289,7 +299,7 @@ export class MemoryLedger implements Ledger {
   }
   private move(userId: string, type: string, amount: number, details: EntryDetails, key = '', owed = 0) {
     const user = this.user(userId);
-    if (user.balance + amount < 0) throw conflict('Insufficient balance');
+    if (user.balance + amount < 0) throw new LedgerRefused('insufficient-balance');
     user.balance += amount;
     user.owed = (user.owed ?? 0) + owed;
     if (type === 'purchase' || (type === 'receivable' && details.volumeMl)) user.dispensedMl += details.volumeMl ?? 0;
@@ -298,7 +308,7 @@ export class MemoryLedger implements Ledger {
   private once(key: string, fingerprint: string, change: () => PostResult): PostResult {
     const earlier = this.keys.get(key);
     if (earlier) {
-      if (earlier.fingerprint !== fingerprint) throw conflict('This idempotency key was already used for a different request');
+      if (earlier.fingerprint !== fingerprint) throw new LedgerRefused('key-reused');
       return { ...earlier.result, replayed: true };
     }
     const result = change();
@@ -308,7 +318,7 @@ export class MemoryLedger implements Ledger {
   async post(userId: string, type: 'topup' | 'purchase' | 'refund' | 'adjustment', amount: number, key: string, details: EntryDetails, options: JoinOptions & { expectedBalance?: number } = {}): Promise<PostResult> {
     return this.once(key, JSON.stringify([userId, type, amount]), () => joined(options.together, () => {
       const user = this.user(userId);
-      if (options.expectedBalance !== undefined && user.balance !== options.expectedBalance) throw conflict(texts.balanceChanged);
+      if (options.expectedBalance !== undefined && user.balance !== options.expectedBalance) throw new LedgerRefused('balance-changed');
       this.move(userId, type, amount, { ...details, counter: counterAccountOf(type, details) }, key);
       const repaid = type === 'topup' ? Math.min(user.owed ?? 0, user.balance) : 0;
       if (repaid > 0) this.move(userId, 'repayment', -repaid, { ...details, note: 'Paid towards what was owed', counter: undefined }, key, -repaid);
@@ -329,7 +339,7 @@ export class MemoryLedger implements Ledger {
   async hold(userId: string, holdId: string, amount: number, details: EntryDetails, options: JoinOptions = {}): Promise<PostResult> {
     const existing = this.holds.get(holdId);
     if (existing) {
-      if (existing.amount !== amount || existing.userId !== userId) throw conflict('different hold');
+      if (existing.amount !== amount || existing.userId !== userId) throw new LedgerRefused('hold-differs', `Hold ${holdId} already exists for a different request`);
       return this.result(userId, true);
     }
     return joined(options.together, () => {
@@ -340,10 +350,10 @@ export class MemoryLedger implements Ledger {
   }
   async settle(holdId: string, charged: number, details: EntryDetails, options: JoinOptions = {}): Promise<PostResult> {
     const hold = this.holds.get(holdId);
-    if (!hold) throw notFound('no hold');
+    if (!hold) throw new LedgerRefused('no-hold', `Hold ${holdId} not found`);
     if (hold.status === 'settled' && hold.charged === charged) return this.result(hold.userId, true);
-    if (hold.status !== 'open') throw conflict(`Hold ${holdId} is already ${hold.status}`);
-    if (charged > hold.amount) throw conflict('too much');
+    if (hold.status !== 'open') throw new LedgerRefused('hold-closed', `Hold ${holdId} is already ${hold.status}`);
+    if (charged > hold.amount) throw new LedgerRefused('over-hold', `The charge must be between Rp 0 and the hold of Rp ${hold.amount}`);
     return joined(options.together, () => {
       this.move(hold.userId, 'release', hold.amount, details, `settle:${holdId}`);
       if (charged > 0) this.move(hold.userId, 'purchase', -charged, { ...details, counter: revenueAccount(details.machineId) }, `settle:${holdId}`);
@@ -353,10 +363,9 @@ export class MemoryLedger implements Ledger {
   }
   async resizeHold(holdId: string, amount: number, details: EntryDetails, options: JoinOptions = {}): Promise<PostResult> {
     const hold = this.holds.get(holdId);
-    if (!hold) throw notFound('no hold');
+    if (!hold) throw new LedgerRefused('no-hold', `Hold ${holdId} not found`);
     if (hold.amount === amount) return this.result(hold.userId, true);
-    if (hold.status !== 'open') throw conflict(`Hold ${holdId} is already ${hold.status}`);
-    if (amount <= 0) throw conflict('not a hold');
+    if (hold.status !== 'open') throw new LedgerRefused('hold-closed', `Hold ${holdId} is already ${hold.status}`);
     const grown = amount - hold.amount;
     return joined(options.together, () => {
       this.move(hold.userId, grown > 0 ? 'hold' : 'release', -grown, details);
@@ -366,9 +375,9 @@ export class MemoryLedger implements Ledger {
   }
   async release(holdId: string, details: EntryDetails, options: JoinOptions = {}): Promise<PostResult> {
     const hold = this.holds.get(holdId);
-    if (!hold) throw notFound('no hold');
+    if (!hold) throw new LedgerRefused('no-hold', `Hold ${holdId} not found`);
     if (hold.status === 'released') return this.result(hold.userId, true);
-    if (hold.status !== 'open') throw conflict(`Hold ${holdId} is already ${hold.status}`);
+    if (hold.status !== 'open') throw new LedgerRefused('hold-closed', `Hold ${holdId} is already ${hold.status}`);
     return joined(options.together, () => {
       this.move(hold.userId, 'release', hold.amount, details);
       hold.status = 'released';
@@ -378,8 +387,8 @@ export class MemoryLedger implements Ledger {
   async transfer(transfer: Transfer, key: string, details: EntryDetails, options: JoinOptions & { expectedFromBalance?: number } = {}): Promise<PostResult> {
     const { from, to, amount } = transfer;
     return this.once(key, JSON.stringify([from, to, 'transfer', amount]), () => joined(options.together, () => {
-      if (options.expectedFromBalance !== undefined && this.user(from).balance !== options.expectedFromBalance) throw conflict(texts.balanceChanged);
-      if (this.user(from).balance < amount) throw conflict('Insufficient balance');
+      if (options.expectedFromBalance !== undefined && this.user(from).balance !== options.expectedFromBalance) throw new LedgerRefused('balance-changed');
+      if (this.user(from).balance < amount) throw new LedgerRefused('insufficient-balance');
       if (!this.users.items.has(to)) void this.users.ensureGuestAccount(to, '');
       const leg = { ...details, counter: undefined };
       this.move(from, transfer.fromType ?? 'adjustment', -amount, leg, key);
@@ -663,7 +672,7 @@ export async function memoryVendWorld(start = new Date('2026-03-01T08:00:00Z'), 
     machines: new MemoryMachines(),
     fleetPrices: new MemoryFleetPrices(),
     users,
-    ledger: new MemoryLedger(users),
+    ledger: memoryLedger(users),
     settings: { get: async () => ({ ...defaultSettings(), ...settings }), save: async (s: Settings) => s } satisfies SettingsStore,
     vendSessions: new MemoryVendSessions(),
     stationMessages: new MemoryMessages(),

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Ledger } from '../ports/ledger';
-import * as texts from '../../platform/domain/texts';
 import { TransactionPartRejected, type TransactionPart } from '../../platform/ports/transaction';
 import { journalOf } from './book';
 
 /**
  * What every Ledger adapter must do with a transfer between two accounts (docs/architecture.md, "The book"), run
  * against the in-memory ledger (the fast tests' fake) and the DynamoDB one (the real one), so the fake cannot drift.
+ * A refusal is the adapter's fact (LedgerRefused's reason); what it answers a caller is ledger-rules.ts's (its own test).
  */
 export interface LedgerHarness {
   ledger: Ledger;
@@ -36,24 +36,24 @@ export function ledgerContract(name: string, harness: () => Promise<LedgerHarnes
       const { ledger, account, unusedAccount, balanceOf } = await harness();
       const from = await account(1_000);
       const to = unusedAccount();
-      await expect(ledger.transfer({ from, to, amount: 1_001 }, crypto.randomUUID(), details)).rejects.toMatchObject({ status: 409 });
+      await expect(ledger.transfer({ from, to, amount: 1_001 }, crypto.randomUUID(), details)).rejects.toMatchObject({ reason: 'insufficient-balance' });
       expect([await balanceOf(from), await balanceOf(to)]).toEqual([1_000, null]);
     });
 
-    it('happens once per key: the same request again replays it, another request with the key is a 409', async () => {
+    it('happens once per key: the same request again replays it, another request with the key is refused', async () => {
       const { ledger, account, balanceOf } = await harness();
       const [from, to] = [await account(3_000), await account(0)];
       const key = crypto.randomUUID();
       await ledger.transfer({ from, to, amount: 500 }, key, details);
       expect(await ledger.transfer({ from, to, amount: 500 }, key, details)).toMatchObject({ replayed: true });
-      await expect(ledger.transfer({ from, to, amount: 700 }, key, details)).rejects.toMatchObject({ status: 409 });
+      await expect(ledger.transfer({ from, to, amount: 700 }, key, details)).rejects.toMatchObject({ reason: 'key-reused' });
       expect([await balanceOf(from), await balanceOf(to)]).toEqual([2_500, 500]);
     });
 
     it('with an expected balance, moves only while the account still holds exactly that', async () => {
       const { ledger, account, balanceOf } = await harness();
       const [from, to] = [await account(2_000), await account(0)];
-      await expect(ledger.transfer({ from, to, amount: 100 }, crypto.randomUUID(), details, { expectedFromBalance: 1_999 })).rejects.toMatchObject({ status: 409, message: texts.balanceChanged.en });
+      await expect(ledger.transfer({ from, to, amount: 100 }, crypto.randomUUID(), details, { expectedFromBalance: 1_999 })).rejects.toMatchObject({ reason: 'balance-changed' });
       await ledger.transfer({ from, to, amount: 2_000 }, crypto.randomUUID(), details, { expectedFromBalance: 2_000 });
       expect([await balanceOf(from), await balanceOf(to)]).toEqual([0, 2_000]);
     });
@@ -135,7 +135,7 @@ export function ledgerContract(name: string, harness: () => Promise<LedgerHarnes
       expect(await ledger.getHold(holdId)).toMatchObject({ amount: 1_500, status: 'open' });
       await ledger.settle(holdId, 700, station);
       expect(await balanceOf(person)).toBe(4_300);
-      await expect(ledger.resizeHold(holdId, 500, station)).rejects.toThrow();
+      await expect(ledger.resizeHold(holdId, 500, station)).rejects.toMatchObject({ reason: 'hold-closed' });
     });
 
     it('holds more from the balance once, and refuses more than the balance covers, changing nothing', async () => {
@@ -143,7 +143,7 @@ export function ledgerContract(name: string, harness: () => Promise<LedgerHarnes
       const person = await account(5_000);
       const holdId = `contract-${crypto.randomUUID()}`;
       await ledger.hold(person, holdId, 1_000, station);
-      await expect(ledger.resizeHold(holdId, 6_000, station)).rejects.toThrow(/Insufficient balance/);
+      await expect(ledger.resizeHold(holdId, 6_000, station)).rejects.toMatchObject({ reason: 'insufficient-balance' });
       expect(await ledger.getHold(holdId)).toMatchObject({ amount: 1_000, status: 'open' });
       expect(await balanceOf(person)).toBe(4_000);
       expect((await ledger.resizeHold(holdId, 3_000, station)).replayed).toBe(false);

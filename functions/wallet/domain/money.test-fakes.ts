@@ -19,7 +19,7 @@ import { openPaidVendSession, paidSessionId } from '../../vending/domain/vend-pa
 import type { WithdrawalDeps } from './withdrawals';
 import {
   memoryPart,
-  MemoryLedger,
+  memoryLedger,
   MemoryTelemetry,
   memoryVendWorld,
   STATION,
@@ -273,7 +273,7 @@ export const person = { sub: PERSON, username: 'made', email: 'made@example.com'
 
 export async function moneyWorld(start = new Date('2026-03-01T08:00:00Z')) {
   const base = await memoryVendWorld(start);
-  const ledger = new MemoryLedger(base.users, base.clock);
+  const ledger = memoryLedger(base.users, base.clock);
   const vend = { ...base, ledger };
   const at = start.toISOString();
   await vend.machines.create({ id: STATION, name: 'Canggu Beach', status: 'online', lastHeartbeat: at, heartbeatReceivedAt: at, maxFillMl: 1500, createdAt: at, updatedAt: at });

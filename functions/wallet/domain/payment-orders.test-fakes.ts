@@ -17,7 +17,7 @@ import type {
 } from '../ports/payment-orders';
 import type { DomainError } from '../../platform/domain/errors';
 import type { TopupDeps } from './topup';
-import { MemoryLedger, MemoryUsers } from '../../vending/domain/vend.test-fakes';
+import { memoryLedger, MemoryUsers } from '../../vending/domain/vend.test-fakes';
 import { afterPaid } from './after-payment';
 
 /** Payment orders in memory, for the domain tests of top-ups and wallet purchases. */
@@ -114,7 +114,7 @@ export class MemoryOrders implements PaymentOrders {
 function wallet() {
   const users = new MemoryUsers();
   void users.ensure({ id: 'user-1', username: 'wayan', firstName: 'Wayan', lastName: null, email: 'w@example.com' }, '2025-11-21T12:00:00Z');
-  const ledger = new MemoryLedger(users);
+  const ledger = memoryLedger(users);
   return { users, ledger, balance: () => users.items.get('user-1')!.balance, owed: () => users.items.get('user-1')!.owed ?? 0 };
 }
 

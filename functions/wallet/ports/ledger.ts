@@ -149,11 +149,40 @@ export interface GuestRefillRecord extends EntryDetails {
   charged: number;
 }
 
+/**
+ * Why the book refused an operation: facts the adapters report, never HTTP. The wallet's domain says what each means
+ * to the caller (domain/ledger-rules.ts; docs/architecture.md, "Errors").
+ */
+export type LedgerRefusalReason =
+  /** The balance is no longer the one the caller read (`expectedBalance`, `expectedFromBalance`). */
+  | 'balance-changed'
+  /** The balance does not cover the debit, hold or transfer. */
+  | 'insufficient-balance'
+  /** The account kept changing under every attempt. */
+  | 'busy'
+  /** The idempotency key was used for another operation. */
+  | 'key-reused'
+  | 'no-account'
+  | 'no-hold'
+  /** A hold of this id exists for another account or amount. */
+  | 'hold-differs'
+  /** The hold is settled or released already, otherwise than asked now. */
+  | 'hold-closed'
+  /** A settlement charging more than the hold. */
+  | 'over-hold';
+
+export class LedgerRefused extends Error {
+  constructor(readonly reason: LedgerRefusalReason, detail: string = reason) {
+    super(detail);
+    this.name = 'LedgerRefused';
+  }
+}
+
 export interface Ledger {
   /**
    * Credits (amount > 0) or debits (amount < 0) once per idempotency key. Debits beyond the balance are refused.
    * A top-up pays the receivable first (a `repayment` entry in the same transaction). With `expectedBalance` the
-   * change is made only while the balance is still that one (409 'The balance changed, reload' otherwise). `together`
+   * change is made only while the balance is still that one (refused as 'balance-changed' otherwise). `together`
    * joins the caller's writes (a claim's state) to the same transaction.
    */
   post(
@@ -189,7 +218,7 @@ export interface Ledger {
   /** Releases an open hold in full, once (dispense failure, expiry); `knownHold` as for settle. */
   release(holdId: string, details: EntryDetails, options?: JoinOptions & { knownHold?: Hold }): Promise<PostResult>;
   /**
-   * Moves `amount` from one account to another once per idempotency key, balanced, refused (409) when `from` holds
+   * Moves `amount` from one account to another once per idempotency key, balanced, refused ('insufficient-balance') when `from` holds
    * less; with `expectedFromBalance` only while `from` still holds exactly that. `together` joins the caller's writes.
    */
   transfer(transfer: Transfer, idempotencyKey: string, details: EntryDetails, options?: JoinOptions & { expectedFromBalance?: number }): Promise<PostResult>;

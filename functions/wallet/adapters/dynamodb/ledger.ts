@@ -1,14 +1,13 @@
 import { BatchGetCommand, GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { conflict, invalid, notFound, unavailable } from '@functions/platform/domain/errors';
 import type { Clock, Ids } from '@functions/platform/ports/clock';
 import {
   counterAccountOf, ledgerEntryTypes, revenueAccount, visibleEntryTypes, type EntryDetails, type GuestRefillRecord, type Hold, type JoinOptions, type Ledger, type LedgerEntry, type LedgerEntryType, type LedgerTotals, type PostResult, type Transfer,
+  LedgerRefused,
 } from '../../ports/ledger';
 import { TransactionPartRejected, type TransactionPart } from '@functions/platform/ports/transaction';
 import { keys, STATS_SHARDS, withoutKeys } from '@functions/platform/adapters/dynamodb/keys';
 import { decodeCursor, encodeCursor } from '@functions/platform/adapters/dynamodb/query';
-import * as texts from '@functions/platform/domain/texts';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -39,7 +38,6 @@ interface Plan {
 
 const MAX_ATTEMPTS = 25;
 const VISIBLE = new Set<string>(visibleEntryTypes);
-const CREDIT_TYPES = new Set(['topup', 'refund']);
 
 interface ApplyOptions extends JoinOptions {
   /** The idempotency record written with the change (post). */
@@ -76,15 +74,12 @@ export class DynamoLedger implements Ledger {
     details: EntryDetails,
     options: JoinOptions & { expectedBalance?: number } = {},
   ) {
-    if (!Number.isSafeInteger(amount) || amount === 0) throw invalid('Amount must be a non-zero whole number of rupiah');
-    if (CREDIT_TYPES.has(type) && amount < 0) throw invalid(`A ${type} must credit the balance`);
-    if (type === 'purchase' && amount > 0) throw invalid('A purchase must debit the balance');
     const { expectedBalance } = options;
     const { replay, used, record } = this.recorded(idempotencyKey, JSON.stringify([userId, type, amount]));
     const repays = type === 'topup';
     const counted = { ...details, counter: counterAccountOf(type, details) };
     return this.apply(userId, idempotencyKey, counted, (account) => {
-      if (expectedBalance !== undefined && account.balance !== expectedBalance) throw conflict(texts.balanceChanged);
+      if (expectedBalance !== undefined && account.balance !== expectedBalance) throw new LedgerRefused('balance-changed');
       const entries: PlannedEntry[] = [{ type, amount }];
       // A top-up pays what the user owes first.
       const repaid = repays ? Math.min(account.owed, account.balance + amount) : 0;
@@ -95,7 +90,6 @@ export class DynamoLedger implements Ledger {
   }
 
   async charge(userId: string, type: 'purchase' | 'adjustment', amount: number, idempotencyKey: string, details: EntryDetails, options: JoinOptions = {}) {
-    if (!Number.isSafeInteger(amount) || amount <= 0) throw invalid('A charge must be a positive whole number of rupiah');
     const { replay, used, record } = this.recorded(idempotencyKey, JSON.stringify([userId, 'charge', type, amount]));
     const counted = { ...details, counter: counterAccountOf(type, details) };
     return this.apply(userId, idempotencyKey, counted, (account) => {
@@ -113,8 +107,8 @@ export class DynamoLedger implements Ledger {
     const key = keys.idempotency(idempotencyKey);
     const replay = async (): Promise<PostResult> => {
       const { Item } = await this.db.send(new GetCommand({ TableName: this.tableName, Key: key, ConsistentRead: true }));
-      if (!Item) throw unavailable(texts.walletBusy);
-      if (Item.fingerprint !== fingerprint) throw conflict(texts.keyReusedRequest);
+      if (!Item) throw new LedgerRefused('busy');
+      if (Item.fingerprint !== fingerprint) throw new LedgerRefused('key-reused');
       const result = Item.result as Omit<PostResult, 'replayed' | 'owed'> & { owed?: number };
       return { ...result, owed: result.owed ?? 0, replayed: true };
     };
@@ -123,10 +117,9 @@ export class DynamoLedger implements Ledger {
   }
 
   async hold(userId: string, holdId: string, amount: number, details: EntryDetails, options: JoinOptions & { knownBalance?: number } = {}) {
-    if (!Number.isSafeInteger(amount) || amount <= 0) throw invalid('A hold must be a positive whole number of rupiah');
     const replay = async (): Promise<PostResult> => {
       const hold = await this.getHold(holdId);
-      if (!hold || hold.userId !== userId || hold.amount !== amount) throw conflict(`Hold ${holdId} already exists for a different request`);
+      if (!hold || hold.userId !== userId || hold.amount !== amount) throw new LedgerRefused('hold-differs', `Hold ${holdId} already exists for a different request`);
       return { ...(await this.accountOf(userId) ?? { balance: 0, owed: 0 }), entries: [], replayed: true };
     };
     const now = this.clock.now().toISOString();
@@ -149,14 +142,12 @@ export class DynamoLedger implements Ledger {
 
   async settle(holdId: string, charged: number, details: EntryDetails, options: JoinOptions & { knownHold?: Hold } = {}) {
     const hold = options.knownHold ?? (await this.getHold(holdId));
-    if (!hold) throw notFound(`Hold ${holdId} not found`);
-    if (!Number.isSafeInteger(charged) || charged < 0 || charged > hold.amount) {
-      throw invalid(`The charge must be between Rp 0 and the hold of Rp ${hold.amount}`);
-    }
+    if (!hold) throw new LedgerRefused('no-hold', `Hold ${holdId} not found`);
+    if (charged > hold.amount) throw new LedgerRefused('over-hold', `The charge must be between Rp 0 and the hold of Rp ${hold.amount}`);
     const replay = async (): Promise<PostResult> => {
       const now = await this.getHold(holdId);
       if (now?.status === 'settled' && now.charged === charged) return { ...(await this.accountOf(hold.userId) ?? { balance: 0, owed: 0 }), entries: [], replayed: true };
-      throw conflict(`Hold ${holdId} is already ${now?.status ?? 'gone'}`);
+      throw new LedgerRefused('hold-closed', `Hold ${holdId} is already ${now?.status ?? 'gone'}`);
     };
     if (hold.status !== 'open') return replay();
     const entries: Plan['entries'] = [{ type: 'release', amount: hold.amount }];
@@ -171,14 +162,13 @@ export class DynamoLedger implements Ledger {
 
   async resizeHold(holdId: string, amount: number, details: EntryDetails, options: JoinOptions & { knownHold?: Hold } = {}) {
     const hold = options.knownHold ?? (await this.getHold(holdId));
-    if (!hold) throw notFound(`Hold ${holdId} not found`);
+    if (!hold) throw new LedgerRefused('no-hold', `Hold ${holdId} not found`);
     const replay = async (): Promise<PostResult> => {
       const now = await this.getHold(holdId);
       if (now?.amount === amount) return { ...(await this.accountOf(hold.userId) ?? { balance: 0, owed: 0 }), entries: [], replayed: true };
-      throw conflict(`Hold ${holdId} is already ${now?.status ?? 'gone'}`);
+      throw new LedgerRefused('hold-closed', `Hold ${holdId} is already ${now?.status ?? 'gone'}`);
     };
     if (hold.status !== 'open' || hold.amount === amount) return replay();
-    if (!Number.isSafeInteger(amount) || amount <= 0) throw invalid('A hold must be a positive whole number of rupiah');
     // Positive: more is held from the balance (refused when the balance cannot cover it); negative: given back.
     const grown = amount - hold.amount;
     return this.apply(hold.userId, `resize:${holdId}`, details, ({ balance }) => ({
@@ -199,11 +189,11 @@ export class DynamoLedger implements Ledger {
 
   async release(holdId: string, details: EntryDetails, options: JoinOptions & { knownHold?: Hold } = {}) {
     const hold = options.knownHold ?? (await this.getHold(holdId));
-    if (!hold) throw notFound(`Hold ${holdId} not found`);
+    if (!hold) throw new LedgerRefused('no-hold', `Hold ${holdId} not found`);
     const replay = async (): Promise<PostResult> => {
       const now = await this.getHold(holdId);
       if (now?.status === 'released') return { ...(await this.accountOf(hold.userId) ?? { balance: 0, owed: 0 }), entries: [], replayed: true };
-      throw conflict(`Hold ${holdId} is already ${now?.status ?? 'gone'}`);
+      throw new LedgerRefused('hold-closed', `Hold ${holdId} is already ${now?.status ?? 'gone'}`);
     };
     if (hold.status !== 'open') return replay();
     return this.apply(hold.userId, `release:${holdId}`, details, () => ({
@@ -215,19 +205,17 @@ export class DynamoLedger implements Ledger {
 
   async transfer(transfer: Transfer, idempotencyKey: string, details: EntryDetails, options: JoinOptions & { expectedFromBalance?: number } = {}): Promise<PostResult> {
     const { from, to, amount } = transfer;
-    if (!Number.isSafeInteger(amount) || amount <= 0) throw invalid('A transfer must be a positive whole number of rupiah');
-    if (from === to) throw invalid('A transfer needs two accounts');
     const { replay, used, record } = this.recorded(idempotencyKey, JSON.stringify([from, to, 'transfer', amount]));
     const joined = (options.together?.writes ?? []) as TransactItem[];
     for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
       const [earlier, source, target] = await Promise.all([attempt === 0 ? used() : null, this.accountOf(from), this.accountOf(to)]);
       if (earlier) return earlier;
-      if (!source) throw notFound('User not found');
-      if (options.expectedFromBalance !== undefined && source.balance !== options.expectedFromBalance) throw conflict(texts.balanceChanged);
+      if (!source) throw new LedgerRefused('no-account', `Account ${from} not found`);
+      if (options.expectedFromBalance !== undefined && source.balance !== options.expectedFromBalance) throw new LedgerRefused('balance-changed');
       if (source.balance < amount) {
         const applied = attempt > 0 ? await used() : null;
         if (applied) return applied;
-        throw conflict(texts.insufficientBalanceShort);
+        throw new LedgerRefused('insufficient-balance');
       }
       const at = this.clock.now().toISOString();
       // A transfer's two legs balance each other: neither names a counter account.
@@ -256,7 +244,7 @@ export class DynamoLedger implements Ledger {
         await new Promise((r) => setTimeout(r, Math.random() * Math.min(200, 5 * 2 ** attempt)));
       }
     }
-    throw unavailable(texts.walletBusy);
+    throw new LedgerRefused('busy');
   }
 
   /** An account's new balance, conditioned on the one it was computed from (`null`: the account is opened by it). */
@@ -383,7 +371,7 @@ export class DynamoLedger implements Ledger {
         known !== undefined ? { balance: known, owed: 0 } : this.accountOf(userId),
       ]);
       if (earlier) return earlier;
-      if (account === null) throw notFound('User not found');
+      if (account === null) throw new LedgerRefused('no-account', `Account ${userId} not found`);
       const plan = build(account);
       const at = this.clock.now().toISOString();
       let balance = account.balance;
@@ -401,7 +389,7 @@ export class DynamoLedger implements Ledger {
         // A caller racing this one with the same key may have taken the balance: its result, not a refusal.
         const applied = replayed ? await replayed() : null;
         if (applied) return applied;
-        throw conflict(texts.insufficientBalanceShort);
+        throw new LedgerRefused('insufficient-balance');
       }
       const changesOwed = owed !== account.owed;
       if (changesOwed && !readsOwed) throw new Error('an operation that changes the receivable must read it');
@@ -449,7 +437,7 @@ export class DynamoLedger implements Ledger {
         await new Promise((r) => setTimeout(r, Math.random() * Math.min(200, 5 * 2 ** attempt)));
       }
     }
-    throw unavailable(texts.walletBusy);
+    throw new LedgerRefused('busy');
   }
 
   /**
