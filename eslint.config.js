@@ -10,6 +10,20 @@ const QUERY_KEYS_FROM_FACTORIES = [
   { selector: 'CallExpression[callee.property.name=/^(get|set)QueryData$/] > ArrayExpression.arguments', message: 'Take the query key from its factory in frontend/src/api/ (adminQueries.x().queryKey).' },
 ];
 const MUTATIONS_AS_HOOKS = { selector: "CallExpression[callee.name='useMutation']", message: 'Make the mutation a hook beside its queries in frontend/src/api/ (useWithdrawal, useUpdateHostRequest...), with the screen\'s reactions passed in.' };
+/** Shallow imports through the aliases, and one UI kit. */
+const IMPORT_PATTERNS = [
+  { regex: '^(\\.\\./){3}', message: 'Import through the alias (@frontend/, @functions/, @shared/, @infra/, @test/) instead of climbing three folders.' },
+  // One UI kit (docs/architecture.md, "Frontend: one way each"): a feature's own `ui` or `Sheet` is a second kit.
+  { regex: '^(\\.{1,2}/(.*/)?|@frontend/features/(.*/)?)(ui|Sheet)$', message: 'Take the UI kit from @frontend/components/ui (one Card, one dialog, the buttons and fields).' },
+];
+/**
+ * Adapters report facts, the domain decides the answer (docs/architecture.md, "Errors: facts and answers"): no adapter
+ * or provider picks the words people read or an answer's status, but a dependency that cannot serve (503).
+ */
+const ADAPTERS_REPORT_FACTS = [
+  { regex: '(^|/)domain/texts$', message: 'An adapter reports what happened (a refusal with its reason, null, an outcome); the domain picks the words people read.' },
+  { regex: '(^|/)domain/errors$', allowImportNames: ['unavailable', 'DependencyUnavailable'], message: 'An adapter reports what happened (a refusal with its reason, null, an outcome); the domain decides the answer. Only a dependency that cannot serve is answered here (503).' },
+];
 const UPDATE_EXPRESSIONS_NOT_YET_BUILT = [
   'functions/vending/adapters/dynamodb/vend-sessions.ts',
   'functions/wallet/adapters/dynamodb/ledger.ts',
@@ -24,17 +38,13 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
       // Shallow imports (docs/architecture.md, "Dependency rules"): past two folders up, a path says less than the alias.
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: '^(\\.\\./){3}', message: 'Import through the alias (@frontend/, @functions/, @shared/, @infra/, @test/) instead of climbing three folders.' },
-            // One UI kit (docs/architecture.md, "Frontend: one way each"): a feature's own `ui` or `Sheet` is a second kit.
-            { regex: '^(\\.{1,2}/(.*/)?|@frontend/features/(.*/)?)(ui|Sheet)$', message: 'Take the UI kit from @frontend/components/ui (one Card, one dialog, the buttons and fields).' },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', { patterns: IMPORT_PATTERNS }],
     },
+  },
+  {
+    files: ['functions/*/adapters/**/*.ts', 'functions/*/providers/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.test-*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...IMPORT_PATTERNS, ...ADAPTERS_REPORT_FACTS] }] },
   },
   {
     // Entities declared once (docs/infrastructure.md, "Entities in the table"): updates are built from an entity's

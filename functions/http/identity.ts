@@ -1,6 +1,6 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { SignedInPerson } from '../platform/ports/caller-directory';
-import type { CallerDirectory } from '../platform/ports/caller-directory';
+import { unauthorized } from '../platform/domain/errors';
+import type { CallerAttributes, CallerDirectory, SignedInPerson } from '../platform/ports/caller-directory';
 
 /** Who is calling, from the claims the JWT authorizer (or the local gateway) verified: the person and what the HTTP layer needs. */
 export interface Identity extends SignedInPerson {
@@ -33,7 +33,7 @@ export function identityFrom(event: APIGatewayProxyEventV2): Identity | null {
   };
 }
 
-const known = new Map<string, Promise<Pick<Identity, 'email' | 'givenName' | 'familyName'>>>();
+const known = new Map<string, Promise<CallerAttributes | null>>();
 
 /**
  * The caller with the e-mail and names their token leaves out: an access token carries neither, so the profile a
@@ -49,6 +49,12 @@ export async function withDirectoryAttributes(identity: Identity, directory: () 
     known.set(identity.sub, attributes);
     attributes.catch(() => known.delete(identity.sub));
   }
-  const { email, givenName, familyName } = await attributes;
+  const found = await attributes;
+  // The directory no longer honours the token: the caller's to renew (sign in again), not our failure.
+  if (!found) {
+    known.delete(identity.sub);
+    throw unauthorized();
+  }
+  const { email, givenName, familyName } = found;
   return { ...identity, email, givenName: identity.givenName ?? givenName, familyName: identity.familyName ?? familyName };
 }

@@ -6,6 +6,7 @@ import { adminPutSettings } from '@shared/routes/system';
 import { lambdaContext } from '@infra/local/lambda-context';
 import { ORIGIN_VERIFY_HEADER } from './origin';
 import { routeHandler } from './route-handler';
+import { DependencyUnavailable } from '../platform/domain/errors';
 
 const secret = 'route-handler-test-origin';
 const saved = process.env.ORIGIN_VERIFY_SHA256;
@@ -30,6 +31,12 @@ describe('the route handler', () => {
     const refusedBySdk = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' });
     expect((await answerWhen(() => Promise.reject(refusedBySdk))).statusCode).toBe(503);
     expect((await answerWhen(() => Promise.reject(new TypeError('x is undefined')))).statusCode).toBe(500);
+  });
+
+  it("answers a dependency that refuses for a while (an adapter's fact) 503 in the caller's words, not the adapter's", async () => {
+    const throttled = await answerWhen(() => Promise.reject(new DependencyUnavailable('Cognito GetUser is throttled: Rate exceeded')));
+    expect(throttled.statusCode).toBe(503);
+    expect(JSON.parse(String(throttled.body))).toEqual({ message: 'Service temporarily unavailable, please try again' });
   });
 
   describe('on a route that moves money (secondFactor)', () => {

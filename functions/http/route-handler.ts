@@ -6,7 +6,7 @@ import { languageOf, type Language } from '@shared/language';
 import type { RouteDefinition } from '@shared/routes/route';
 import { fieldMessageIn } from '@shared/schemas/field-messages';
 import { fieldMessages } from '@shared/schemas/error';
-import { DomainError, forbidden, invalid, unauthorized } from '../platform/domain/errors';
+import { DependencyUnavailable, DomainError, forbidden, invalid, unauthorized } from '../platform/domain/errors';
 import * as texts from '../platform/domain/texts';
 import { localOnlySetting } from '../platform/environment';
 import { countMetric, logger, observability } from '../platform/observability';
@@ -78,10 +78,11 @@ async function requireSecondFactor(identity: Identity, factors: SecondFactors) {
   if (!(await factors.hasTotp(identity.username))) throw forbidden(texts.secondFactorRequired);
 }
 
-/** Failures that mean a dependency is down, not that the request was wrong (fetch puts the socket's code in `cause`). */
+/** Failures that mean a dependency is down or refusing for a while, not that the request was wrong (fetch puts the socket's code in `cause`). */
 const isUnavailable = (error: unknown) =>
-  error instanceof Error &&
-  /ECONNREFUSED|ECONNRESET|ETIMEDOUT|TimeoutError|socket hang up|EPIPE/i.test(`${error.name} ${error.message} ${(error as { code?: string }).code ?? ''} ${(error.cause as { code?: string } | undefined)?.code ?? ''}`);
+  error instanceof DependencyUnavailable ||
+  (error instanceof Error &&
+  /ECONNREFUSED|ECONNRESET|ETIMEDOUT|TimeoutError|socket hang up|EPIPE/i.test(`${error.name} ${error.message} ${(error as { code?: string }).code ?? ''} ${(error.cause as { code?: string } | undefined)?.code ?? ''}`));
 
 /** The request's Accept-Language, whatever the case of the header's name. */
 const languageOfEvent = (event: APIGatewayProxyEventV2 | undefined): Language =>

@@ -30,8 +30,14 @@ export const adminIdentity = (identity: Staff): AdminIdentity => ({ username: ad
  * moves money: docs/architecture.md, "Roles") sends the current code of its authenticator app as `code`.
  */
 export async function adminSignIn(username: string, password: string, code: string | undefined, auth: AdminAuthenticator) {
-  const session = await auth.signIn(username.trim(), password, code);
-  if (!session || !session.groups.includes(ADMIN_GROUP)) throw unauthorized(texts.invalidCredentials);
+  const outcome = await auth.signIn(username.trim(), password, code);
+  if ('refused' in outcome) {
+    if (outcome.refused === 'code-required') throw unauthorized(texts.totpCodeRequired);
+    if (outcome.refused === 'another-step') throw unauthorized(`Sign-in needs another step (${outcome.challenge}); finish it in the app first`);
+    throw unauthorized(texts.invalidCredentials);
+  }
+  const { session } = outcome;
+  if (!session.groups.includes(ADMIN_GROUP)) throw unauthorized(texts.invalidCredentials);
   return {
     username: session.email ?? session.username,
     role: ADMIN_ROLE,

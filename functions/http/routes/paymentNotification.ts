@@ -1,8 +1,7 @@
-import { DomainError } from '../../platform/domain/errors';
 import { handleNotification } from '../../wallet/domain/payment-confirmation';
 import { openPaidVendSession } from '../../vending/domain/vend-paid';
 import { SignatureRejected } from '../../wallet/ports/payment-gateway';
-import { countMetric, logger } from '../../platform/observability';
+import { countMetric } from '../../platform/observability';
 import * as contract from '@shared/routes/wallet';
 import { routeHandler } from '../route-handler';
 import { vendDeps } from '../../vending/providers/vend';
@@ -21,11 +20,7 @@ export const handler = routeHandler(contract.paymentNotification, async ({ body 
     countMetric(`paymentNotification.${result}`);
     return { ok: true as const };
   } catch (error) {
-    if (error instanceof SignatureRejected) {
-      logger.warn('payment notification rejected', { reason: error.message });
-      countMetric('paymentNotification.rejected');
-      throw new DomainError(403, 'Invalid signature');
-    }
+    if ((error as Error).cause instanceof SignatureRejected) countMetric('paymentNotification.rejected');
     throw error;
   }
 });

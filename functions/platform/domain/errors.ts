@@ -33,3 +33,15 @@ export const notFound = (text: ErrorText) => new DomainError(404, text);
 export const conflict = (text: ErrorText) => new DomainError(409, text);
 export const tooManyRequests = (text: ErrorText) => new DomainError(429, text);
 export const unavailable = (text: ErrorText) => new DomainError(503, text);
+
+/**
+ * A dependency that cannot serve now (over its request rate, refusing for a while): a fact an adapter reports, without
+ * words of its own. The HTTP adapter answers it as it answers a dependency it cannot reach: 503 "Service temporarily
+ * unavailable, please try again" in the caller's language (docs/architecture.md, "Errors: facts and answers").
+ */
+export class DependencyUnavailable extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'DependencyUnavailable';
+  }
+}

@@ -15,6 +15,9 @@ export interface CallerAttributes {
 }
 
 export interface CallerDirectory {
-  /** The attributes of the access token's own user (Cognito GetUser: authorized by the token, no IAM). */
-  attributesOf(accessToken: string): Promise<CallerAttributes>;
+  /**
+   * The attributes of the access token's own user (Cognito GetUser: authorized by the token, no IAM); null when the
+   * provider no longer honours the token (signed out everywhere, revoked).
+   */
+  attributesOf(accessToken: string): Promise<CallerAttributes | null>;
 }

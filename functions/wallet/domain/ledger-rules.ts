@@ -3,7 +3,7 @@ import * as texts from '../../platform/domain/texts';
 import { LedgerRefused, type Ledger, type LedgerRefusalReason } from '../ports/ledger';
 
 /**
- * The book's rules on what is asked of it, and what its refusals mean to a caller (docs/architecture.md, "Errors"):
+ * The book's rules on what is asked of it, and what its refusals mean to a caller (docs/architecture.md, "Errors: facts and answers"):
  * the adapters (DynamoDB, in memory) keep the book and report refusals as facts; this decides the answer. Every ledger
  * the use cases are given is wrapped in it, so both adapters answer alike.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { GatewayUnavailable, type PaymentNotification } from '../ports/payment-gateway';
+import { GatewayUnavailable, SignatureRejected, type PaymentNotification } from '../ports/payment-gateway';
 import type { PaymentOrder } from '../ports/payment-orders';
 import { domainError, KEY, payer, pending, report, setup } from './payment-orders.test-fakes';
 import { handleNotification } from './payment-confirmation';
@@ -23,6 +23,16 @@ describe('the webhook: only what the gateway confirms moves money', () => {
     expect(await handleNotification(report(order, 'settled', 'settlement'), deps)).toEqual({ ok: true, result: 'already-credited' });
     expect(balance()).toBe(50_000);
     expect(calls.status).toBe(2);
+  });
+
+  it('refuses a notification whose signature does not hold with 403, moving nothing and asking nothing', async () => {
+    const { deps, order, balance, calls } = await notified((o) => report(o, 'settled', 'settlement'));
+    const forged = { ...deps, paymentGateway: { ...deps.paymentGateway, verifyNotification: async () => { throw new SignatureRejected('signature_key does not match'); } } };
+    const refused = await handleNotification(report(order, 'settled', 'settlement'), forged).catch((error: unknown) => error);
+    expect(refused).toMatchObject({ status: 403, message: 'Invalid signature' });
+    expect((refused as Error).cause).toBeInstanceOf(SignatureRejected);
+    expect(balance()).toBe(0);
+    expect(calls.status).toBe(0);
   });
 
   it('a settlement the gateway does not confirm (still pending, unknown order) credits nothing', async () => {

@@ -1,7 +1,7 @@
 import { consoleLog } from '../../platform/ports/log';
-import type { PaymentNotification } from '../ports/payment-gateway';
+import { SignatureRejected, type PaymentNotification } from '../ports/payment-gateway';
 import type { PaymentOrder } from '../ports/payment-orders';
-import { invalid, unavailable } from '../../platform/domain/errors';
+import { forbidden, invalid, unavailable } from '../../platform/domain/errors';
 import { orderKind } from './payment-orders';
 import type { PaymentDeps } from './payment-deps';
 import { applyGatewayReport, movesMoney, type ReportResult } from './payment-reports';
@@ -40,7 +40,14 @@ function confirms(claim: PaymentNotification, status: PaymentNotification | null
  */
 export async function handleNotification(body: unknown, deps: PaymentDeps): Promise<{ ok: true; result: ReportResult }> {
   const log = deps.log ?? consoleLog;
-  const report = await deps.paymentGateway.verifyNotification(body);
+  const report = await deps.paymentGateway.verifyNotification(body).catch((error: unknown) => {
+    if (!(error instanceof SignatureRejected)) throw error;
+    // Nothing of such a body may be trusted, not even its order id: refused, and the reason only in the log.
+    log.warn('payment notification rejected', { reason: error.message });
+    const refused = forbidden('Invalid signature');
+    refused.cause = error;
+    throw refused;
+  });
   let order = orderKind(report.orderId) ? await deps.paymentOrders.get(report.orderId) : null;
   if (!order) {
     log.warn('payment notification for an unknown order: acknowledged, ignored', { orderId: report.orderId, gatewayStatus: report.gatewayStatus });

@@ -151,7 +151,7 @@ export interface GuestRefillRecord extends EntryDetails {
 
 /**
  * Why the book refused an operation: facts the adapters report, never HTTP. The wallet's domain says what each means
- * to the caller (domain/ledger-rules.ts; docs/architecture.md, "Errors").
+ * to the caller (domain/ledger-rules.ts; docs/architecture.md, "Errors: facts and answers").
  */
 export type LedgerRefusalReason =
   /** The balance is no longer the one the caller read (`expectedBalance`, `expectedFromBalance`). */

@@ -1,9 +1,7 @@
 import { AdminUserGlobalSignOutCommand, CognitoIdentityProviderClient, InitiateAuthCommand, RespondToAuthChallengeCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt } from 'jose';
-import { DomainError, unauthorized } from '@functions/platform/domain/errors';
-import * as texts from '@functions/platform/domain/texts';
 import { awsRegion, setting } from '@functions/platform/environment';
-import type { AdminAuthenticator, PasswordSession } from '../../ports/admin-auth';
+import type { AdminAuthenticator, SignInOutcome } from '../../ports/admin-auth';
 
 export interface CognitoConfig {
   userPoolId: string;
@@ -36,7 +34,7 @@ export class CognitoAdminAuthenticator implements AdminAuthenticator {
     return this.client;
   }
 
-  async signIn(username: string, password: string, code?: string): Promise<PasswordSession | null> {
+  async signIn(username: string, password: string, code?: string): Promise<SignInOutcome> {
     const { clientId } = this.config();
     try {
       let result = await this.cognito().send(new InitiateAuthCommand({
@@ -45,7 +43,7 @@ export class CognitoAdminAuthenticator implements AdminAuthenticator {
         AuthParameters: { USERNAME: username, PASSWORD: password },
       }));
       if (result.ChallengeName === 'SOFTWARE_TOKEN_MFA') {
-        if (!code) throw unauthorized(texts.totpCodeRequired);
+        if (!code) return { refused: 'code-required' };
         result = await this.cognito().send(new RespondToAuthChallengeCommand({
           ClientId: clientId,
           ChallengeName: 'SOFTWARE_TOKEN_MFA',
@@ -54,21 +52,19 @@ export class CognitoAdminAuthenticator implements AdminAuthenticator {
         }));
       }
       const tokens = result.AuthenticationResult;
-      if (!tokens?.IdToken || !tokens.AccessToken) {
-        throw new DomainError(401, result.ChallengeName ? `Sign-in needs another step (${result.ChallengeName}); finish it in the app first` : 'Invalid credentials');
-      }
+      if (!tokens?.IdToken || !tokens.AccessToken) return result.ChallengeName ? { refused: 'another-step', challenge: result.ChallengeName } : { refused: 'wrong-credentials' };
       const claims = decodeJwt(tokens.IdToken);
       const groups = claims['cognito:groups'];
-      return {
+      return { session: {
         idToken: tokens.IdToken,
         accessToken: tokens.AccessToken,
         expiresIn: tokens.ExpiresIn ?? 3600,
         username: String(claims['cognito:username'] ?? claims.sub ?? username),
         email: typeof claims.email === 'string' ? claims.email : null,
         groups: Array.isArray(groups) ? groups.map(String) : [],
-      };
+      } };
     } catch (error) {
-      if (WRONG_CREDENTIALS.has((error as Error).name)) return null;
+      if (WRONG_CREDENTIALS.has((error as Error).name)) return { refused: 'wrong-credentials' };
       throw error;
     }
   }

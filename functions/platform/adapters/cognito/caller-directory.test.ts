@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DomainError } from '../../domain/errors';
+import { DependencyUnavailable } from '../../domain/errors';
 import { CognitoCallerDirectory } from './caller-directory';
 
 /** A stand-in for Cognito's JSON endpoint that answers by the access token it is sent. */
@@ -35,14 +35,12 @@ describe('the Cognito caller directory', () => {
     expect(requests.at(-1)).toEqual({ target: 'AWSCognitoIdentityProviderService.GetUser', contentType: 'application/x-amz-json-1.1', body: { AccessToken: 'good' } });
   });
 
-  it('answers 401 for a token Cognito no longer honours, 503 while Cognito throttles, and fails plainly when Cognito fails', async () => {
-    const revoked = await new CognitoCallerDirectory(endpoint).attributesOf('revoked').catch((error: unknown) => error);
-    expect(revoked).toBeInstanceOf(DomainError);
-    expect((revoked as DomainError).status).toBe(401);
+  it('reports a token Cognito no longer honours as unknown, throttling as a dependency unavailable, and fails plainly when Cognito fails', async () => {
+    expect(await new CognitoCallerDirectory(endpoint).attributesOf('revoked')).toBeNull();
     const throttled = await new CognitoCallerDirectory(endpoint).attributesOf('throttled').catch((error: unknown) => error);
-    expect((throttled as DomainError).status).toBe(503);
+    expect(throttled).toBeInstanceOf(DependencyUnavailable);
     const broken = await new CognitoCallerDirectory(endpoint).attributesOf('broken').catch((error: unknown) => error);
-    expect(broken).not.toBeInstanceOf(DomainError);
+    expect(broken).not.toBeInstanceOf(DependencyUnavailable);
     expect((broken as Error).message).toBe('Cognito GetUser answered 500 InternalErrorException: boom');
   });
 });

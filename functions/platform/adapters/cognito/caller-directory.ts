@@ -1,6 +1,5 @@
 import type { CallerAttributes, CallerDirectory } from '../../ports/caller-directory';
-import { unauthorized, unavailable } from '../../domain/errors';
-import * as texts from '../../domain/texts';
+import { DependencyUnavailable } from '../../domain/errors';
 
 /** Cognito's JSON protocol: one POST per operation, named by this header. */
 const GET_USER_TARGET = 'AWSCognitoIdentityProviderService.GetUser';
@@ -16,7 +15,7 @@ export class CognitoCallerDirectory implements CallerDirectory {
     private readonly timeoutMs = 5_000,
   ) {}
 
-  async attributesOf(accessToken: string): Promise<CallerAttributes> {
+  async attributesOf(accessToken: string): Promise<CallerAttributes | null> {
     const response = await fetch(this.endpoint, {
       method: 'POST',
       headers: { 'content-type': 'application/x-amz-json-1.1', 'x-amz-target': GET_USER_TARGET },
@@ -25,9 +24,9 @@ export class CognitoCallerDirectory implements CallerDirectory {
     });
     const body = (await response.json().catch(() => ({}))) as { UserAttributes?: { Name: string; Value?: string }[]; __type?: string; message?: string };
     // A token Cognito no longer honours (signed out everywhere, revoked) is the caller's to renew, not our failure.
-    if (body.__type?.endsWith('NotAuthorizedException')) throw unauthorized();
+    if (body.__type?.endsWith('NotAuthorizedException')) return null;
     // Over Cognito's request rate: the caller may try again shortly (the SDK would have retried).
-    if (body.__type?.endsWith('TooManyRequestsException')) throw unavailable(texts.serviceUnavailable);
+    if (body.__type?.endsWith('TooManyRequestsException')) throw new DependencyUnavailable(`Cognito GetUser is throttled: ${body.message ?? ''}`.trim());
     if (!response.ok) throw new Error(`Cognito GetUser answered ${response.status} ${body.__type ?? ''}: ${body.message ?? ''}`.trim());
     const value = (name: string) => body.UserAttributes?.find((a) => a.Name === name)?.Value?.trim() || null;
     return { email: value('email'), givenName: value('given_name'), familyName: value('family_name') };
