@@ -1,16 +1,22 @@
 /**
- * cognito-local (5.3) with the one call of the app that it lacks, GlobalSignOut as Cognito answers it, and with e-mail
- * delivery (below). For GlobalSignOut the access token must be one the pool signed and still valid
- * (NotAuthorizedException otherwise); every refresh token of its user is revoked, so no device can renew its session,
- * and the answer is empty. Started by identity.ts in place of cognito-local's own start script, which it runs once
- * the target and the sender are added.
+ * cognito-local (5.3) made to answer as Cognito does, so the product carries no emulator's quirks
+ * (docs/infrastructure.md, "The local cloud"):
+ * - GlobalSignOut and AdminUserGlobalSignOut, which it lacks: every refresh token of the user is revoked, so no device
+ *   can renew its session. For GlobalSignOut the access token must be one the pool signed and still valid
+ *   (NotAuthorizedException otherwise); AdminUserGlobalSignOut names the pool and the user (UserNotFoundException).
+ * - A wrong password at sign-in or at a password change is NotAuthorizedException "Incorrect username or password.",
+ *   as Cognito answers; cognito-local says InvalidPasswordException, which Cognito keeps for a new password its
+ *   policy refuses.
+ * - E-mail delivery (below).
+ * Started by identity.ts in place of cognito-local's own start script, which it runs once the targets and the sender
+ * are added.
  */
 import { createPublicKey, verify } from 'node:crypto';
 import { createRequire } from 'node:module';
 
 const require = createRequire(import.meta.url);
 const { Targets } = require('cognito-local/lib/targets/targets');
-const { NotAuthorizedError } = require('cognito-local/lib/errors');
+const { InvalidPasswordError, NotAuthorizedError, UserNotFoundError } = require('cognito-local/lib/errors');
 const signingKey = createPublicKey(require('cognito-local/lib/keys/cognitoLocal.public.json').pem);
 
 /** The claims of an access token the pool signed (RS256) that has not expired; null for anything else. */
@@ -31,6 +37,29 @@ Targets.GlobalSignOut = ({ cognito }) => async (ctx, req) => {
   await userPool.saveUser(ctx, { ...user, RefreshTokens: [] });
   return {};
 };
+
+Targets.AdminUserGlobalSignOut = ({ cognito }) => async (ctx, req) => {
+  const userPool = await cognito.getUserPool(ctx, req.UserPoolId);
+  const user = await userPool.getUserByUsername(ctx, req.Username);
+  if (!user) throw new UserNotFoundError();
+  await userPool.saveUser(ctx, { ...user, RefreshTokens: [] });
+  return {};
+};
+
+for (const name of ['InitiateAuth', 'AdminInitiateAuth', 'ChangePassword']) {
+  const asCognitoLocal = Targets[name];
+  Targets[name] = (services) => {
+    const target = asCognitoLocal(services);
+    return async (ctx, req) => {
+      try {
+        return await target(ctx, req);
+      } catch (error) {
+        if (error instanceof InvalidPasswordError) throw new NotAuthorizedError('Incorrect username or password.');
+        throw error;
+      }
+    };
+  };
+}
 
 /**
  * Cognito mails its messages; cognito-local only logs them (ConsoleMessageSender). With LOCAL_SMTP_URL (identity.ts),

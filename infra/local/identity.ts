@@ -81,8 +81,8 @@ export interface LocalIdentity {
 const CUSTOM_MESSAGE_FUNCTION = 'AccountMessage';
 
 /**
- * cognito-local in a child process (it keeps its data in ./.cognito of its working folder), with GlobalSignOut added
- * as Cognito does it (identity-server.mjs: every refresh token of the user revoked). With `customMessage`, the pool
+ * cognito-local in a child process (it keeps its data in ./.cognito of its working folder), answering as Cognito does
+ * (identity-server.mjs: the global sign-outs it lacks, Cognito's answer to a wrong password). With `customMessage`, the pool
  * has the deployed pool's custom message trigger: cognito-local invokes it through a Lambda stand-in served here, as
  * Cognito invokes the Lambda (infra/constructs/identity.ts). With `mail`, cognito-local mails what it sends to the
  * outbox, as Cognito mails it: the trigger's subject and message, else the pool's own verification e-mail (the

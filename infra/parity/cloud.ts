@@ -10,7 +10,6 @@ import { startBroker, type LocalBroker, type RuleHandlers } from '../local/broke
 import { startDynamo, type LocalDynamo } from '../local/dynamodb';
 import { readRequest, writeResponse, forward, type AwsAccount } from '../local/aws/http';
 import { LocalCustomResourceResponses } from '../local/aws/cloudformation';
-import { localCognito } from '../local/aws/cognito';
 import { brokerPublisher, LocalIotData } from '../local/aws/iot-data';
 import { LocalIotRegistry } from '../local/aws/iot';
 import { LocalLocation } from '../local/aws/location';
@@ -108,7 +107,7 @@ export class ParityCloud {
         {
           dynamodb,
           secretsmanager: secrets.handle,
-          'cognito-idp': localCognito(identity.outputs.endpoint),
+          'cognito-idp': (request) => forward(identity.outputs.endpoint, request),
           iot: iot.handle,
           iotdata: iotData.handle,
           geo: location.handle,

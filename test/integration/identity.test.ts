@@ -77,4 +77,23 @@ describe('global sign-out, as Cognito does it', () => {
       cognito.destroy();
     }
   });
+
+  it("the console's sign-out (AdminUserGlobalSignOut) revokes the user's refresh tokens; a wrong password is refused as Cognito refuses it", async () => {
+    const { AdminUserGlobalSignOutCommand, CognitoIdentityProviderClient, InitiateAuthCommand } = await import('@aws-sdk/client-cognito-identity-provider');
+    const { endpoint, region, clientId, userPoolId } = local().cognito;
+    const cognito = new CognitoIdentityProviderClient({ endpoint, region, credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+    try {
+      const account = await newAccount('admin-signout');
+      const signIn = (password: string) => cognito.send(new InitiateAuthCommand({ AuthFlow: 'USER_PASSWORD_AUTH', ClientId: clientId, AuthParameters: { USERNAME: account.email, PASSWORD: password } }));
+      await expect(signIn('Wrong-Pass-2025!')).rejects.toMatchObject({ name: 'NotAuthorizedException', message: 'Incorrect username or password.' });
+      const session = (await signIn('Test-Pass-2025!')).AuthenticationResult!;
+      const refresh = () => cognito.send(new InitiateAuthCommand({ AuthFlow: 'REFRESH_TOKEN_AUTH', ClientId: clientId, AuthParameters: { REFRESH_TOKEN: session.RefreshToken! } }));
+      expect((await refresh()).AuthenticationResult?.IdToken).toBeTruthy();
+      await cognito.send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: account.sub }));
+      await expect(refresh()).rejects.toMatchObject({ name: 'NotAuthorizedException' });
+      await expect(cognito.send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: 'nobody-at-all' }))).rejects.toMatchObject({ name: 'UserNotFoundException' });
+    } finally {
+      cognito.destroy();
+    }
+  });
 });

@@ -20,8 +20,8 @@ export function loginErrorOf(message: string) {
   return (Object.keys(known) as (keyof typeof known)[]).find((key) => known[key] === message) ?? null;
 }
 
-const WRONG_CREDENTIALS = new Set(['NotAuthorizedException', 'UserNotFoundException', 'InvalidPasswordException', 'EmptySignInUsername', 'EmptySignInPassword']);
-/** A TOTP code Cognito refused: at sign-in (CodeMismatch), at enrolment (EnableSoftwareTokenMFA; cognito-local says CodeMismatch there too). */
+const WRONG_CREDENTIALS = new Set(['NotAuthorizedException', 'UserNotFoundException', 'EmptySignInUsername', 'EmptySignInPassword']);
+/** A TOTP code Cognito refused: at sign-in (CodeMismatch), at enrolment (EnableSoftwareTokenMFA, or CodeMismatch as the local cloud's cognito-local says). */
 const WRONG_CODES = new Set(['CodeMismatchException', 'EnableSoftwareTokenMFAException', 'ExpiredCodeException']);
 
 /** A TOTP step's failure: a wrong code, the service down, or Cognito's own message. */

@@ -27,6 +27,6 @@ export interface AdminAuthenticator {
    * enrolled; refused as `wrong-credentials` when the user name, password or code is wrong.
    */
   signIn(username: string, password: string, code?: string): Promise<SignInOutcome>;
-  /** Revokes every refresh token of the user (global sign-out). False when the provider cannot do it (the local emulator). */
-  signOutEverywhere(username: string): Promise<boolean>;
+  /** Revokes every refresh token of the user (global sign-out). */
+  signOutEverywhere(username: string): Promise<void>;
 }

@@ -79,8 +79,6 @@ export async function signInWithPassword(username: string, password: string): Pr
     if (step === 'CONFIRM_SIGN_IN_WITH_TOTP_CODE') return { status: 'totpCode' };
     return { status: 'unsupported', step };
   } catch (error) {
-    // cognito-local answers a wrong password with InvalidPasswordException; Cognito with NotAuthorizedException.
-    if ((error as Error).name === 'InvalidPasswordException') throw toAuthFailure({ name: 'NotAuthorizedException' });
     throw toAuthFailure(error);
   }
 }

@@ -16,8 +16,8 @@ const cognitoConfigFromEnv = (env: NodeJS.ProcessEnv = process.env): CognitoConf
   region: awsRegion(env),
 });
 
-/** Cognito answers NotAuthorized for a wrong password; cognito-local answers InvalidPassword. A wrong TOTP code: CodeMismatch (or Expired for a used one). */
-const WRONG_CREDENTIALS = new Set(['NotAuthorizedException', 'UserNotFoundException', 'InvalidPasswordException', 'CodeMismatchException', 'ExpiredCodeException']);
+/** Cognito answers NotAuthorized for a wrong password (the local cloud's cognito-local too). A wrong TOTP code: CodeMismatch (or Expired for a used one). */
+const WRONG_CREDENTIALS = new Set(['NotAuthorizedException', 'UserNotFoundException', 'CodeMismatchException', 'ExpiredCodeException']);
 
 /**
  * Password sign-in (USER_PASSWORD_AUTH against the web app client) and global sign-out, on Cognito in AWS
@@ -69,15 +69,8 @@ export class CognitoAdminAuthenticator implements AdminAuthenticator {
     }
   }
 
-  async signOutEverywhere(username: string): Promise<boolean> {
+  async signOutEverywhere(username: string): Promise<void> {
     const { userPoolId } = this.config();
-    try {
-      await this.cognito().send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: username }));
-      return true;
-    } catch (error) {
-      // cognito-local has no global sign-out (Cognito itself never answers so): there the browser's forgetting its tokens is all there is.
-      if (/unsupported/i.test(`${(error as Error).name} ${(error as Error).message}`)) return false;
-      throw error;
-    }
+    await this.cognito().send(new AdminUserGlobalSignOutCommand({ UserPoolId: userPoolId, Username: username }));
   }
 }
