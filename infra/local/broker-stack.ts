@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { importSPKI } from 'jose';
 import { closeLocalBrokerClients } from './adapters/local-broker-messages';
 import { LocalCa } from './adapters/local-ca';
-import { ensureSigningKeyFile, fileSigningKeys } from '@functions/vending/adapters/signing/file-signing-keys';
+import { ensureSigningKeyFile, fileSigningKeys } from './adapters/file-signing-keys';
 import { LocalQueues } from './aws/sqs';
 import { serveAws } from './aws/http';
 import { GUEST_SESSION_STREAM_MAPPING, isGuestSettlementRecord } from '@functions/guests/adapters/dynamodb/guest-session-changes';

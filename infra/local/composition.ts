@@ -1,6 +1,7 @@
 import { LocalBrokerStationJobs } from './adapters/local-broker-jobs';
 import { LocalBrokerStationMessages } from './adapters/local-broker-messages';
 import { LocalCaStationRegistry } from './adapters/local-ca-station-registry';
+import { fileSigningKeys } from './adapters/file-signing-keys';
 import { SmtpMailer } from './adapters/smtp-mailer';
 import { localOnlySetting, setting } from '../../functions/platform/environment';
 import type { AdminAuthenticator } from '../../functions/accounts/ports/admin-auth';
@@ -42,10 +43,13 @@ export interface Services extends DataServices {
 }
 
 /**
- * The local cloud's station adapters in place of IoT Core: its CA issues station identities and its broker
- * carries the answers and jobs to stations (LOCAL_CA_DIR and LOCAL_BROKER_URL, set by infra/local/broker-stack.ts).
+ * The local cloud's station adapters in place of IoT Core and Secrets Manager: its key file signs NFC and vend tokens,
+ * its CA issues station identities and its broker carries the answers and jobs to stations (SIGNING_KEY_FILE,
+ * LOCAL_CA_DIR and LOCAL_BROKER_URL, set by infra/local/broker-stack.ts).
  */
 export function useLocalStationAdapters(env: NodeJS.ProcessEnv = process.env): void {
+  const keyFile = localOnlySetting('SIGNING_KEY_FILE', env);
+  if (keyFile) signingKeys.use(fileSigningKeys(keyFile));
   const caDir = localOnlySetting('LOCAL_CA_DIR', env);
   if (!caDir) return;
   const brokerUrl = localOnlySetting('LOCAL_BROKER_URL', env);

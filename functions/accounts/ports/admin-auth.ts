@@ -1,5 +1,5 @@
 /** Tokens of a password sign-in, as the identity provider (Cognito) issued them. */
-export interface PasswordSession {
+interface PasswordSession {
   idToken: string;
   accessToken: string;
   /** Seconds until the tokens expire. */

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { generateSigningJwk, JwkSigningKeys } from './jwk-signing-keys';
+import { generateSigningJwk, JwkSigningKeys } from '@functions/vending/adapters/signing/jwk-signing-keys';
 
 /** Creates the local signing key file (a private JWK, mode 0600) unless it exists; returns its path. */
 export async function ensureSigningKeyFile(file: string): Promise<string> {
@@ -20,5 +20,8 @@ export async function ensureSigningKeyFile(file: string): Promise<string> {
   }
 }
 
-/** The local default: the private JWK in a file under the ignored .local/ folder (SIGNING_KEY_FILE). */
+/**
+ * The local cloud's signing key: the private JWK in a file under the ignored .local/ folder (SIGNING_KEY_FILE), plugged
+ * into the signing keys' provider by infra/local/composition.ts. Deployed, the key is a Secrets Manager secret.
+ */
 export const fileSigningKeys = (file: string) => new JwkSigningKeys(async () => JSON.parse(readFileSync(file, 'utf8')) as unknown);
