@@ -76,6 +76,24 @@ describe('the entity builder', () => {
     });
   });
 
+  it('appends to a list that may be absent, starting it empty', () => {
+    expect(counter.update(['a'], { appendOrStart: { log: ['one'] } })).toMatchObject({
+      UpdateExpression: 'SET #n0 = list_append(if_not_exists(#n0, :v0), :v1)',
+      ExpressionAttributeNames: { '#n0': 'log' },
+      ExpressionAttributeValues: { ':v0': [], ':v1': ['one'] },
+    });
+  });
+
+  it('sets an attribute to what another holds, and creates an item only while it is not there', () => {
+    expect(counter.update(['a'], { set: { label: 'new' }, setFrom: { note: 'label' }, condition: (c) => c.itemNotExists() })).toEqual({
+      Key: { PK: 'COUNTER#a', SK: 'COUNTER' },
+      UpdateExpression: 'SET #n0 = :v0, #n1 = #n0',
+      ConditionExpression: 'attribute_not_exists(PK)',
+      ExpressionAttributeNames: { '#n0': 'label', '#n1': 'note' },
+      ExpressionAttributeValues: { ':v0': 'new' },
+    });
+  });
+
   it('sets only when absent, increments with SET, and adds and deletes set elements', () => {
     expect(counter.update(['a'], { setIfAbsent: { label: 'first' }, increment: { count: 1 }, add: { tags: new Set(['x']) }, delete: { tags: new Set(['y']) } })).toMatchObject({
       UpdateExpression: 'SET #n0 = if_not_exists(#n0, :v0), #n1 = #n1 + :v1 ADD #n2 :v2 DELETE #n2 :v3',
