@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildCondition, buildIndexQuery, buildUpdate, entity } from './entity';
+import { buildCondition, buildIndexQuery, buildUpdate, definedFields, entity } from './entity';
 
 interface Counter { count: number; ttl: number; label?: string; note?: string; lock?: { at: string; by: string }; log: string[]; tags?: Set<string>; progress?: number | null }
 const counter = entity<Counter>()((id: string) => ({ PK: `COUNTER#${id}`, SK: 'COUNTER' }), { GSI1: (label: string) => ({ GSI1PK: `LABEL#${label}`, GSI1SK: label }) });
@@ -36,6 +36,13 @@ describe('the entity builder', () => {
       ConditionExpression: '(attribute_exists(#n0) AND (#n1 = :v0 OR #n1 <> :v1) AND (NOT #n2 >= :v2))',
       ExpressionAttributeNames: { '#n0': 'count', '#n1': 'label', '#n2': 'ttl' },
       ExpressionAttributeValues: { ':v0': 'a', ':v1': 'b', ':v2': 3 },
+    });
+  });
+
+  it('sets only the fields of a patch that hold a value, removing none', () => {
+    expect(counter.update(['a'], { set: definedFields<Partial<Counter>>({ label: 'x', note: undefined, progress: null }) })).toMatchObject({
+      UpdateExpression: 'SET #n0 = :v0, #n1 = :v1',
+      ExpressionAttributeNames: { '#n0': 'label', '#n1': 'progress' },
     });
   });
 

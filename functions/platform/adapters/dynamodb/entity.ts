@@ -120,6 +120,9 @@ export interface BuiltCondition {
   ExpressionAttributeValues?: Record<string, unknown>;
 }
 
+/** A patch's fields that hold a value, for `set` where a field left undefined means "leave it as it is", not "remove it". */
+export const definedFields = <T extends object>(fields: T) => Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
+
 const withValues = (values: Record<string, unknown>) => (Object.keys(values).length ? { ExpressionAttributeValues: values } : {});
 
 export function buildUpdate<Attributes>(key: TableKey, spec: UpdateSpec<Attributes>): BuiltUpdate {
