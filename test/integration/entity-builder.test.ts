@@ -67,6 +67,21 @@ describe('entities on DynamoDB Local', () => {
     expect((await read(id))?.log).toEqual(['a', 'b', 'c']);
   });
 
+  it('starts a missing list on the first append and extends it on the next', async () => {
+    const id = crypto.randomUUID();
+    await update(id, { appendOrStart: { log: ['a'] } });
+    await update(id, { appendOrStart: { log: ['b'] } });
+    expect((await read(id))?.log).toEqual(['a', 'b']);
+  });
+
+  it('copies an attribute as it was before the update, and creates an item only once', async () => {
+    const id = crypto.randomUUID();
+    await update(id, { set: { label: 'first' }, condition: (c) => c.itemNotExists() });
+    await expect(update(id, { set: { label: 'again' }, condition: (c) => c.itemNotExists() })).rejects.toMatchObject({ name: 'ConditionalCheckFailedException' });
+    await update(id, { set: { label: 'second' }, setFrom: { note: 'label' } });
+    expect(await read(id)).toEqual({ ...probe.key(id), label: 'second', note: 'first' });
+  });
+
   it('queries a declared index by partition and sort key', async () => {
     const group = crypto.randomUUID();
     for (const at of ['2026-01-01', '2026-02-01', '2026-03-01']) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildCondition, buildIndexQuery, buildUpdate, entity } from './entity';
+import { buildCondition, buildIndexQuery, buildUpdate, definedFields, entity } from './entity';
 
 interface Counter { count: number; ttl: number; label?: string; note?: string; lock?: { at: string; by: string }; log: string[]; tags?: Set<string>; progress?: number | null }
 const counter = entity<Counter>()((id: string) => ({ PK: `COUNTER#${id}`, SK: 'COUNTER' }), { GSI1: (label: string) => ({ GSI1PK: `LABEL#${label}`, GSI1SK: label }) });
@@ -39,6 +39,13 @@ describe('the entity builder', () => {
     });
   });
 
+  it('sets only the fields of a patch that hold a value, removing none', () => {
+    expect(counter.update(['a'], { set: definedFields<Partial<Counter>>({ label: 'x', note: undefined, progress: null }) })).toMatchObject({
+      UpdateExpression: 'SET #n0 = :v0, #n1 = :v1',
+      ExpressionAttributeNames: { '#n0': 'label', '#n1': 'progress' },
+    });
+  });
+
   it('refuses an update that changes nothing', () => {
     expect(() => counter.update(['a'], {})).toThrow(/at least one attribute/);
   });
@@ -73,6 +80,24 @@ describe('the entity builder', () => {
       UpdateExpression: 'SET #n0 = :v0, #n1 = list_append(#n1, :v1)',
       ExpressionAttributeNames: { '#n0': 'label', '#n1': 'log' },
       ExpressionAttributeValues: { ':v0': 'x', ':v1': ['one'] },
+    });
+  });
+
+  it('appends to a list that may be absent, starting it empty', () => {
+    expect(counter.update(['a'], { appendOrStart: { log: ['one'] } })).toMatchObject({
+      UpdateExpression: 'SET #n0 = list_append(if_not_exists(#n0, :v0), :v1)',
+      ExpressionAttributeNames: { '#n0': 'log' },
+      ExpressionAttributeValues: { ':v0': [], ':v1': ['one'] },
+    });
+  });
+
+  it('sets an attribute to what another holds, and creates an item only while it is not there', () => {
+    expect(counter.update(['a'], { set: { label: 'new' }, setFrom: { note: 'label' }, condition: (c) => c.itemNotExists() })).toEqual({
+      Key: { PK: 'COUNTER#a', SK: 'COUNTER' },
+      UpdateExpression: 'SET #n0 = :v0, #n1 = #n0',
+      ConditionExpression: 'attribute_not_exists(PK)',
+      ExpressionAttributeNames: { '#n0': 'label', '#n1': 'note' },
+      ExpressionAttributeValues: { ':v0': 'new' },
     });
   });
 

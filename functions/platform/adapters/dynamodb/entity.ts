@@ -55,6 +55,8 @@ class Conditions<Attributes> {
 
   /** The item is there (its partition key is): an update that must not create it. */
   itemExists = () => 'attribute_exists(PK)';
+  /** The item is not there yet: an update that creates it, once. */
+  itemNotExists = () => 'attribute_not_exists(PK)';
   exists = (path: Path<Attributes>) => `attribute_exists(${this.placeholders.path(path)})`;
   notExists = (path: Path<Attributes>) => `attribute_not_exists(${this.placeholders.path(path)})`;
   eq = <P extends Path<Attributes>>(path: P, value: ValueAt<Attributes, P>) => this.compare(path, '=', value);
@@ -86,6 +88,8 @@ export interface UpdateSpec<Attributes> {
   set?: Partial<Attributes>;
   /** SET each attribute only when it is absent (if_not_exists): what it holds already stays. */
   setIfAbsent?: Partial<Attributes>;
+  /** SET each attribute to what another one holds: as every SET, read from the item as it was before this update. */
+  setFrom?: { [K in Name<Attributes>]?: Name<Attributes> };
   /** SET a counter to itself plus a number: unlike ADD, fails when the counter is absent. */
   increment?: Partial<Record<NumberName<Attributes>, number>>;
   /** ADD a number to a counter (created at the number when absent), or elements to a set. */
@@ -94,6 +98,8 @@ export interface UpdateSpec<Attributes> {
   delete?: { [K in SetName<Attributes>]?: NonNullable<Attributes[K]> };
   /** Append items at the end of a list attribute (which must be there: list_append of a missing list fails). */
   append?: { [K in ListName<Attributes>]?: NonNullable<Attributes[K]> };
+  /** Append items at the end of a list attribute, which is started empty when absent (list_append(if_not_exists(...))). */
+  appendOrStart?: { [K in ListName<Attributes>]?: NonNullable<Attributes[K]> };
   remove?: Name<Attributes>[];
   condition?: Condition<Attributes>;
 }
@@ -114,6 +120,9 @@ export interface BuiltCondition {
   ExpressionAttributeValues?: Record<string, unknown>;
 }
 
+/** A patch's fields that hold a value, for `set` where a field left undefined means "leave it as it is", not "remove it". */
+export const definedFields = <T extends object>(fields: T) => Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
+
 const withValues = (values: Record<string, unknown>) => (Object.keys(values).length ? { ExpressionAttributeValues: values } : {});
 
 export function buildUpdate<Attributes>(key: TableKey, spec: UpdateSpec<Attributes>): BuiltUpdate {
@@ -128,6 +137,9 @@ export function buildUpdate<Attributes>(key: TableKey, spec: UpdateSpec<Attribut
     const attribute = placeholders.name(name);
     sets.push(`${attribute} = if_not_exists(${attribute}, ${placeholders.value(value)})`);
   }
+  for (const [name, source] of Object.entries(spec.setFrom ?? {}) as [string, string][]) {
+    sets.push(`${placeholders.name(name)} = ${placeholders.name(source)}`);
+  }
   for (const [name, by] of Object.entries(spec.increment ?? {})) {
     const counter = placeholders.name(name);
     sets.push(`${counter} = ${counter} + ${placeholders.value(by)}`);
@@ -135,6 +147,10 @@ export function buildUpdate<Attributes>(key: TableKey, spec: UpdateSpec<Attribut
   for (const [name, items] of Object.entries(spec.append ?? {})) {
     const list = placeholders.name(name);
     sets.push(`${list} = list_append(${list}, ${placeholders.value(items)})`);
+  }
+  for (const [name, items] of Object.entries(spec.appendOrStart ?? {})) {
+    const list = placeholders.name(name);
+    sets.push(`${list} = list_append(if_not_exists(${list}, ${placeholders.value([])}), ${placeholders.value(items)})`);
   }
   removes.push(...(spec.remove ?? []).map((name) => placeholders.name(name)));
   const adds = Object.entries(spec.add ?? {}).map(([name, by]) => `${placeholders.name(name)} ${placeholders.value(by)}`);

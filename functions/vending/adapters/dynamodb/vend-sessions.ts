@@ -3,6 +3,7 @@ import type { TransactionPart } from '@functions/platform/ports/transaction';
 import type { IncidentReport, IncidentResolution, IncidentSubject, Reservation, SessionOutcome, UsedToken, VendIncident, VendSession, VendSessions } from '../../ports/vend-sessions';
 import { keys, withoutKeys } from '@functions/platform/adapters/dynamodb/keys';
 import { decodeCursor, encodeCursor } from '@functions/platform/adapters/dynamodb/query';
+import { definedFields, entity, type Condition } from '@functions/platform/adapters/dynamodb/entity';
 
 const isConditionFailure = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
 
@@ -14,6 +15,17 @@ const USED_TOKEN_RETENTION_SECONDS = 3600;
  */
 const RESERVATION_RETENTION_SECONDS = 30 * 86_400;
 const retainedUntil = (at: string, seconds: number) => Math.floor(Date.parse(at) / 1000) + seconds;
+
+/** The keys of an item's entry in an index: an update sets them to file the item there, and removes them to take it out. */
+interface InGsi1 { GSI1PK: string; GSI1SK: string }
+interface InGsi2 { GSI2PK: string; GSI2SK: string }
+/** A session's item, in GSI2 while the sweep is to find it; `settledAt` is when a late completion settled it. */
+type SessionAttributes = VendSession & InGsi2 & { settledAt: string };
+const sessionItem = entity<SessionAttributes>()(keys.vendSession);
+/** A reservation's item, in GSI2 while it is reserved. */
+const reservationItem = entity<Reservation & InGsi2>()(keys.nfcReservation);
+/** An incident's item, in GSI1 while it is open. */
+const incidentItem = entity<VendIncident & InGsi1>()(keys.vendIncident, { GSI1: keys.openVendIncident });
 
 /**
  * Vend sessions and used NFC tokens on the single table. An open session carries the GSI2 keys
@@ -89,11 +101,7 @@ export class DynamoVendSessions implements VendSessions {
   private reservationMove(jti: string, to: 'used' | 'voided') {
     return {
       TableName: this.tableName,
-      Key: keys.nfcReservation(jti),
-      UpdateExpression: 'SET #status = :to REMOVE GSI2PK, GSI2SK',
-      ConditionExpression: '#status = :reserved',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':to': to, ':reserved': 'reserved' },
+      ...reservationItem.update([jti], { set: { status: to }, remove: ['GSI2PK', 'GSI2SK'], condition: (c) => c.eq('status', 'reserved') }),
     };
   }
 
@@ -160,22 +168,20 @@ export class DynamoVendSessions implements VendSessions {
   }
 
   closing(id: string, outcome: SessionOutcome): TransactionPart {
-    const update = this.closeUpdate(id, outcome);
-    if (outcome.incident !== undefined) return { writes: [{ Update: update }] };
+    if (outcome.incident !== undefined) return { writes: [{ Update: this.closeUpdate(id, outcome) }] };
     // Closed as read without an incident: not if a malformed copy of the report recorded one since (it must be resolved too).
-    return { writes: [{ Update: { ...update, ConditionExpression: `${update.ConditionExpression} AND (attribute_not_exists(incident) OR incident = :noIncident)`, ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':noIncident': false } } }] };
+    return { writes: [{ Update: this.closeUpdate(id, outcome, (c) => c.or(c.notExists('incident'), c.eq('incident', false))) }] };
   }
 
-  /** Writes the outcome and takes the session out of the sweep's index, only while it is open. */
-  private closeUpdate(id: string, outcome: SessionOutcome) {
-    const fields = Object.entries(outcome).filter(([, v]) => v !== undefined);
+  /** Writes the outcome and takes the session out of the sweep's index, only while it is open (and `also` holds). */
+  private closeUpdate(id: string, outcome: SessionOutcome, also?: Condition<SessionAttributes>) {
     return {
       TableName: this.tableName,
-      Key: keys.vendSession(id),
-      UpdateExpression: `SET ${fields.map((_, i) => `#f${i} = :v${i}`).join(', ')} REMOVE GSI2PK, GSI2SK`,
-      ConditionExpression: '#status = :open',
-      ExpressionAttributeNames: { '#status': 'status', ...Object.fromEntries(fields.map(([k], i) => [`#f${i}`, k])) },
-      ExpressionAttributeValues: { ':open': 'open', ...Object.fromEntries(fields.map(([, v], i) => [`:v${i}`, v])) },
+      ...sessionItem.update([id], {
+        set: definedFields(outcome),
+        remove: ['GSI2PK', 'GSI2SK'],
+        condition: (c) => (also ? c.and(c.eq('status', 'open'), also(c)) : c.eq('status', 'open')),
+      }),
     };
   }
 
@@ -184,13 +190,13 @@ export class DynamoVendSessions implements VendSessions {
       writes: [{
         Update: {
           TableName: this.tableName,
-          Key: keys.vendSession(id),
-          UpdateExpression: 'SET settledLateAfter = #status, #status = :completed, settledLate = :true, dispensedMl = :ml, charged = :charged, settledAt = :at REMOVE GSI2PK, GSI2SK',
-          ConditionExpression: '#status IN (:expired, :failed)',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':completed': 'completed', ':true': true, ':ml': outcome.dispensedMl, ':charged': outcome.charged, ':at': outcome.closedAt, ':expired': 'expired', ':failed': 'failed',
-          },
+          ...sessionItem.update([id], {
+            // settledLateAfter takes the status the session closed with (a SET reads the item as it was).
+            setFrom: { settledLateAfter: 'status' },
+            set: { status: 'completed', settledLate: true, dispensedMl: outcome.dispensedMl, charged: outcome.charged, settledAt: outcome.closedAt },
+            remove: ['GSI2PK', 'GSI2SK'],
+            condition: (c) => c.in('status', ['expired', 'failed']),
+          }),
         },
       }],
     };
@@ -210,10 +216,7 @@ export class DynamoVendSessions implements VendSessions {
   }
 
   async awaitStation(id: string, closedAt: string): Promise<boolean> {
-    const listed = keys.awaitingVendSession(closedAt);
-    return this.conditionalUpdate(this.fullRefundMove(id, 'waiting', '#status = :expired AND attribute_not_exists(fullRefund)', {
-      ':expired': 'expired', ':pk': listed.GSI2PK, ':sk': listed.GSI2SK,
-    }, ', GSI2PK = :pk, GSI2SK = :sk'));
+    return this.conditionalUpdate(this.fullRefundMove(id, 'waiting', (c) => c.and(c.eq('status', 'expired'), c.notExists('fullRefund')), { set: keys.awaitingVendSession(closedAt) }));
   }
 
   async listAwaitingStation(limit: number, cursor?: string) {
@@ -230,23 +233,19 @@ export class DynamoVendSessions implements VendSessions {
   }
 
   async markRefundDue(id: string): Promise<boolean> {
-    return this.conditionalUpdate(this.fullRefundMove(id, 'due', '#status = :expired AND fullRefund = :waiting', { ':expired': 'expired', ':waiting': 'waiting' }, ' REMOVE GSI2PK, GSI2SK'));
+    return this.conditionalUpdate(this.fullRefundMove(id, 'due', (c) => c.and(c.eq('status', 'expired'), c.eq('fullRefund', 'waiting')), { remove: ['GSI2PK', 'GSI2SK'] }));
   }
 
   refundingInFull(id: string): TransactionPart {
-    const condition = '#status = :failed OR (#status = :expired AND fullRefund = :due)';
-    return { writes: [{ Update: this.fullRefundMove(id, 'made', condition, { ':failed': 'failed', ':expired': 'expired', ':due': 'due' }) }] };
+    const condition: Condition<SessionAttributes> = (c) => c.or(c.eq('status', 'failed'), c.and(c.eq('status', 'expired'), c.eq('fullRefund', 'due')));
+    return { writes: [{ Update: this.fullRefundMove(id, 'made', condition) }] };
   }
 
-  /** The update that moves a session's `fullRefund` on to `to`, only while `condition` holds; `index` adds to it (the sweep's list). */
-  private fullRefundMove(id: string, to: NonNullable<VendSession['fullRefund']>, condition: string, values: Record<string, string>, index = '') {
+  /** The update that moves a session's `fullRefund` on to `to`, only while `condition` holds; `index` puts it on the sweep's list or takes it off. */
+  private fullRefundMove(id: string, to: NonNullable<VendSession['fullRefund']>, condition: Condition<SessionAttributes>, index: { set?: InGsi2; remove?: (keyof InGsi2)[] } = {}) {
     return {
       TableName: this.tableName,
-      Key: keys.vendSession(id),
-      UpdateExpression: `SET fullRefund = :to${index}`,
-      ConditionExpression: condition,
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':to': to, ...values },
+      ...sessionItem.update([id], { set: { fullRefund: to, ...index.set }, remove: index.remove, condition }),
     };
   }
 
@@ -267,19 +266,18 @@ export class DynamoVendSessions implements VendSessions {
 
   /** A new incident of the subject, or one more report on its open one. */
   private incidentUpdate(session: IncidentSubject, report: IncidentReport, held: boolean) {
+    const listed = incidentItem.indexes.GSI1(report.at, session.id);
     return {
       TableName: this.tableName,
-      Key: keys.vendIncident(session.id),
-      UpdateExpression: [
-        'SET sessionId = :sid, stationId = :station, userId = :user, machineName = :name, maxMl = :max, #status = :open, holdKept = :held,',
-        'firstReport = if_not_exists(firstReport, :report), lastReport = :report, createdAt = if_not_exists(createdAt, :at), updatedAt = :at,',
-        'GSI1PK = :pk, GSI1SK = if_not_exists(GSI1SK, :sk) ADD reports :one',
-      ].join(' '),
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: {
-        ':sid': session.id, ':station': session.stationId, ':user': session.userId, ':name': session.machineName, ':max': session.maxMl, ':open': 'open',
-        ':held': held, ':report': report, ':at': report.at, ':one': 1, ...prefixed(keys.openVendIncident(report.at, session.id)),
-      },
+      ...incidentItem.update([session.id], {
+        set: {
+          sessionId: session.id, stationId: session.stationId, userId: session.userId, machineName: session.machineName, maxMl: session.maxMl, status: 'open', holdKept: held,
+          lastReport: report, updatedAt: report.at, GSI1PK: listed.GSI1PK,
+        },
+        // The first report, the time it came and its place on the open list stay those of the incident's first report.
+        setIfAbsent: { firstReport: report, createdAt: report.at, GSI1SK: listed.GSI1SK },
+        add: { reports: 1 },
+      }),
     };
   }
 
@@ -297,13 +295,14 @@ export class DynamoVendSessions implements VendSessions {
         return false;
       }
     };
-    const sessionItem = { TableName: this.tableName, Key: keys.vendSession(session.id), ExpressionAttributeNames: { '#status': 'status' } };
     // Out of the sweep's index: the hold stays until the incident is resolved.
-    const holding = { Update: { ...sessionItem, UpdateExpression: 'SET incident = :true REMOVE GSI2PK, GSI2SK', ConditionExpression: '#status = :open', ExpressionAttributeValues: { ':true': true, ':open': 'open' } } };
+    const holding = {
+      Update: { TableName: this.tableName, ...sessionItem.update([session.id], { set: { incident: true }, remove: ['GSI2PK', 'GSI2SK'], condition: (c) => c.eq('status', 'open') }) },
+    };
     if (options.holdSession && (await withSession(true, holding))) return 'held';
     // Closed meanwhile: released (the sweep, a failure), the incident is recorded without a hold; settled by a valid
     // completion that won the race, the report is one for a settled session, which is ignored.
-    const notSettled = { ConditionCheck: { ...sessionItem, ConditionExpression: '#status <> :completed', ExpressionAttributeValues: { ':completed': 'completed' } } };
+    const notSettled = { ConditionCheck: { TableName: this.tableName, Key: sessionItem.key(session.id), ...sessionItem.condition((c) => c.ne('status', 'completed')) } };
     return (await withSession(false, notSettled)) ? 'recorded' : 'settled';
   }
 
@@ -313,33 +312,30 @@ export class DynamoVendSessions implements VendSessions {
   }
 
   resolvingIncident(sessionId: string, resolution: IncidentResolution) {
+    return { writes: [{ Update: this.resolveUpdate(sessionId, resolution) }] };
+  }
+
+  /** Closes an open incident with its resolution and takes it off the open list. */
+  private resolveUpdate(sessionId: string, resolution: IncidentResolution) {
     return {
-      writes: [{
-        Update: {
-          TableName: this.tableName,
-          Key: keys.vendIncident(sessionId),
-          UpdateExpression: 'SET #status = :resolved, resolution = :resolution, updatedAt = :at REMOVE GSI1PK, GSI1SK',
-          ConditionExpression: '#status = :open',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':resolved': 'resolved', ':resolution': JSON.parse(JSON.stringify(resolution)) as unknown, ':at': resolution.at, ':open': 'open' },
-        },
-      }],
+      TableName: this.tableName,
+      ...incidentItem.update([sessionId], {
+        set: { status: 'resolved', resolution: JSON.parse(JSON.stringify(resolution)) as IncidentResolution, updatedAt: resolution.at },
+        remove: ['GSI1PK', 'GSI1SK'],
+        condition: (c) => c.eq('status', 'open'),
+      }),
     };
   }
 
   async markStarted(id: string, at: string): Promise<boolean> {
     return this.conditionalUpdate({
       TableName: this.tableName,
-      Key: keys.vendSession(id),
-      UpdateExpression: 'SET startedAt = :at',
-      ConditionExpression: '#status = :open AND attribute_not_exists(startedAt)',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':at': at, ':open': 'open' },
+      ...sessionItem.update([id], { set: { startedAt: at }, condition: (c) => c.and(c.eq('status', 'open'), c.notExists('startedAt')) }),
     });
   }
 
   async resolveIncident(sessionId: string, resolution: IncidentResolution): Promise<boolean> {
-    return this.conditionalUpdate(this.resolvingIncident(sessionId, resolution).writes[0]!.Update as never);
+    return this.conditionalUpdate(this.resolveUpdate(sessionId, resolution));
   }
 
   async openIncidents(page: { limit: number; cursor?: string }) {
@@ -354,6 +350,3 @@ export class DynamoVendSessions implements VendSessions {
     return { items: Items.map((item) => withoutKeys<VendIncident>(item)), nextCursor: encodeCursor(LastEvaluatedKey) };
   }
 }
-
-/** GSI key attributes as expression values (:pk, :sk). */
-const prefixed = (gsi: { GSI1PK: string; GSI1SK: string }) => ({ ':pk': gsi.GSI1PK, ':sk': gsi.GSI1SK });

@@ -8,8 +8,17 @@ import {
 import { TransactionPartRejected, type TransactionPart } from '@functions/platform/ports/transaction';
 import { keys, STATS_SHARDS, withoutKeys } from '@functions/platform/adapters/dynamodb/keys';
 import { decodeCursor, encodeCursor } from '@functions/platform/adapters/dynamodb/query';
+import { entity } from '@functions/platform/adapters/dynamodb/entity';
+import { randomStatsShard, statsShard } from '@functions/platform/adapters/dynamodb/stats';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/**
+ * A user's item as the ledger moves it (its profile is the users adapter's): the balance, the receivable, the
+ * millilitres dispensed and `version`, the count of the balance's changes; `bookAccount` marks an account a transfer opened.
+ */
+export const walletAccount = entity<{ balance: number; owed: number; dispensedMl: number; version: number; createdAt: string; updatedAt: string; bookAccount: boolean }>()(keys.user);
+const holdItem = entity<Hold & { closedAt: string }>()(keys.hold);
 
 /** A user's two accounts as read: the balance and the receivable. */
 interface Account {
@@ -175,11 +184,7 @@ export class DynamoLedger implements Ledger {
       guards: [{
         Update: {
           TableName: this.tableName,
-          Key: keys.hold(holdId),
-          UpdateExpression: 'SET amount = :amount, balanceAfter = :balanceAfter',
-          ConditionExpression: '#status = :open AND amount = :was',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: { ':amount': amount, ':balanceAfter': balance - grown, ':open': 'open', ':was': hold.amount },
+          ...holdItem.update([holdId], { set: { amount, balanceAfter: balance - grown }, condition: (c) => c.and(c.eq('status', 'open'), c.eq('amount', hold.amount)) }),
         },
       }],
       entries: [grown > 0 ? { type: 'hold', amount: -grown } : { type: 'release', amount: -grown }],
@@ -252,12 +257,9 @@ export class DynamoLedger implements Ledger {
     return {
       Update: {
         TableName: this.tableName,
-        Key: keys.user(userId),
-        UpdateExpression: read === null
-          ? 'SET balance = :balance, updatedAt = :now, createdAt = :now, bookAccount = :true ADD version :one'
-          : 'SET balance = :balance, updatedAt = :now ADD version :one',
-        ConditionExpression: read === null ? 'attribute_not_exists(PK)' : 'balance = :read',
-        ExpressionAttributeValues: { ':balance': balance, ':now': at, ':one': 1, ...(read === null ? { ':true': true } : { ':read': read }) },
+        ...walletAccount.update([userId], read === null
+          ? { set: { balance, updatedAt: at, createdAt: at, bookAccount: true }, add: { version: 1 }, condition: (c) => c.itemNotExists() }
+          : { set: { balance, updatedAt: at }, add: { version: 1 }, condition: (c) => c.eq('balance', read) }),
       },
     };
   }
@@ -322,11 +324,7 @@ export class DynamoLedger implements Ledger {
     return {
       Update: {
         TableName: this.tableName,
-        Key: keys.hold(holdId),
-        UpdateExpression: 'SET #status = :status, charged = :charged, closedAt = :now',
-        ConditionExpression: '#status = :open',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':status': status, ':charged': charged, ':open': 'open', ':now': this.clock.now().toISOString() },
+        ...holdItem.update([holdId], { set: { status, charged, closedAt: this.clock.now().toISOString() }, condition: (c) => c.eq('status', 'open') }),
       },
     };
   }
@@ -406,17 +404,14 @@ export class DynamoLedger implements Ledger {
         {
           Update: {
             TableName: this.tableName,
-            Key: keys.user(userId),
-            // `version` counts the balance's changes; the condition is the state this change was computed from.
-            UpdateExpression: `SET balance = :balance, updatedAt = :now${changesOwed ? ', owed = :owed' : ''} ADD dispensedMl :ml, version :one`,
-            ConditionExpression: readsOwed
-              ? `balance = :read AND ${account.owed === 0 ? '(attribute_not_exists(owed) OR owed = :owedRead)' : 'owed = :owedRead'}`
-              : 'balance = :read',
-            ExpressionAttributeValues: {
-              ':balance': balance, ':read': account.balance, ':one': 1, ':now': at, ':ml': plan.dispensedMl ?? 0,
-              ...(changesOwed ? { ':owed': owed } : {}),
-              ...(readsOwed ? { ':owedRead': account.owed } : {}),
-            },
+            // The condition is the state this change was computed from.
+            ...walletAccount.update([userId], {
+              set: { balance, updatedAt: at, ...(changesOwed ? { owed } : {}) },
+              add: { dispensedMl: plan.dispensedMl ?? 0, version: 1 },
+              condition: (c) => (readsOwed
+                ? c.and(c.eq('balance', account.balance), account.owed === 0 ? c.or(c.notExists('owed'), c.eq('owed', account.owed)) : c.eq('owed', account.owed))
+                : c.eq('balance', account.balance)),
+            }),
           },
         },
         ...this.entryPuts(entries, at),
@@ -456,15 +451,6 @@ export class DynamoLedger implements Ledger {
     }
     plus('dispensedMl', dispensedMl);
     if (add.size === 0) return null;
-    const names = [...add.keys()];
-    return {
-      Update: {
-        TableName: this.tableName,
-        Key: keys.statsShard(Math.floor(Math.random() * STATS_SHARDS)),
-        UpdateExpression: `ADD ${names.map((_, i) => `#t${i} :t${i}`).join(', ')}`,
-        ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#t${i}`, name])),
-        ExpressionAttributeValues: Object.fromEntries(names.map((name, i) => [`:t${i}`, add.get(name)])),
-      },
-    };
+    return { Update: { TableName: this.tableName, ...statsShard.update([randomStatsShard()], { add: Object.fromEntries(add) }) } };
   }
 }

@@ -4,14 +4,16 @@ import type { GatewayRefund } from '../../ports/payment-gateway';
 import type { TransactionPart } from '@functions/platform/ports/transaction';
 import type { GuestHandover, GuestOrder, OrderPatch, OrderStatus, PaymentOrder, PaymentOrders } from '../../ports/payment-orders';
 import { keys, withoutKeys } from '@functions/platform/adapters/dynamodb/keys';
+import { definedFields, entity } from '@functions/platform/adapters/dynamodb/entity';
+import { walletAccount } from './ledger';
 
 const keyOf = (orderId: string) => {
   const kind = orderKind(orderId);
   return kind === 'purchase' ? keys.purchase(orderId) : kind === 'guest' ? keys.guestOrder(orderId) : keys.topup(orderId);
 };
 
-/** `{ GSI1PK, GSI1SK }` as expression values `:pk`, `:sk`. */
-const prefixed = (listed: { GSI1PK: string; GSI1SK: string }) => ({ ':pk': listed.GSI1PK, ':sk': listed.GSI1SK });
+/** An order's item (a guest order's attributes hold every kind's), filed in GSI1 while its refused refund is held. */
+const paymentOrder = entity<Omit<GuestOrder, 'kind'> & { GSI1PK: string; GSI1SK: string }>()(keyOf, { GSI1: keys.refusedGuestRefund });
 
 /** Top-ups (TOPUP#<orderId>), wallet purchases (PURCHASE#<orderId>) and guest orders (GUEST#<orderId>) on the single table. */
 export class DynamoPaymentOrders implements PaymentOrders {
@@ -39,29 +41,17 @@ export class DynamoPaymentOrders implements PaymentOrders {
   }
 
   async update(orderId: string, patch: OrderPatch, onlyIf?: OrderStatus[]): Promise<PaymentOrder | null> {
-    const entries = Object.entries(patch).filter(([, v]) => v !== undefined);
-    const names: Record<string, string> = { '#updatedAt': 'updatedAt' };
-    const values: Record<string, unknown> = { ':updatedAt': new Date().toISOString() };
-    const sets = ['#updatedAt = :updatedAt'];
-    entries.forEach(([field, value], i) => {
-      names[`#f${i}`] = field;
-      values[`:v${i}`] = value;
-      sets.push(`#f${i} = :v${i}`);
-    });
-    let condition = patch.closedAt === undefined ? 'attribute_exists(PK)' : 'attribute_exists(PK) AND attribute_not_exists(closedAt)';
-    if (onlyIf?.length) {
-      names['#status'] = 'status';
-      onlyIf.forEach((status, i) => (values[`:s${i}`] = status));
-      condition += ` AND #status IN (${onlyIf.map((_, i) => `:s${i}`).join(', ')})`;
-    }
     try {
       const { Attributes } = await this.db.send(new UpdateCommand({
         TableName: this.tableName,
-        Key: keyOf(orderId),
-        UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: condition,
-        ExpressionAttributeNames: names,
-        ExpressionAttributeValues: values,
+        ...paymentOrder.update([orderId], {
+          set: { ...definedFields(patch), updatedAt: new Date().toISOString() },
+          condition: (c) => c.and(
+            c.itemExists(),
+            ...(patch.closedAt === undefined ? [] : [c.notExists('closedAt')]),
+            ...(onlyIf?.length ? [c.in('status', onlyIf)] : []),
+          ),
+        }),
         ReturnValues: 'ALL_NEW',
       }));
       return Attributes ? withoutKeys<PaymentOrder>(Attributes) : null;
@@ -76,14 +66,15 @@ export class DynamoPaymentOrders implements PaymentOrders {
       writes: [{
         Update: {
           TableName: this.tableName,
-          Key: keyOf(orderId),
-          UpdateExpression: 'SET #status = :refunded, refunded = :total, refundKeys = list_append(if_not_exists(refundKeys, :none), :key), gatewayStatus = :gs, message = :message, updatedAt = :now',
-          ConditionExpression: `attribute_exists(PK) AND ${seen === 0 ? '(attribute_not_exists(refunded) OR refunded = :seen)' : 'refunded = :seen'} AND NOT contains(refundKeys, :keyValue)`,
-          ExpressionAttributeNames: { '#status': 'status' },
-          ExpressionAttributeValues: {
-            ':refunded': 'refunded', ':total': seen + refund.amount, ':none': [], ':key': [refund.key], ':keyValue': refund.key, ':seen': seen,
-            ':gs': gatewayStatus, ':message': 'The payment was refunded', ':now': new Date().toISOString(),
-          },
+          ...paymentOrder.update([orderId], {
+            set: { status: 'refunded', refunded: seen + refund.amount, gatewayStatus, message: 'The payment was refunded', updatedAt: new Date().toISOString() },
+            appendOrStart: { refundKeys: [refund.key] },
+            condition: (c) => c.and(
+              c.itemExists(),
+              seen === 0 ? c.or(c.notExists('refunded'), c.eq('refunded', seen)) : c.eq('refunded', seen),
+              c.not(c.contains('refundKeys', refund.key)),
+            ),
+          }),
         },
       }],
     };
@@ -92,10 +83,10 @@ export class DynamoPaymentOrders implements PaymentOrders {
   async recordRefusedRefund(orderId: string, refused: NonNullable<GuestOrder['refundRefused']>): Promise<GuestOrder | null> {
     const { Attributes } = await this.db.send(new UpdateCommand({
       TableName: this.tableName,
-      Key: keyOf(orderId),
-      UpdateExpression: 'SET refundRefused = :refused, GSI1PK = :pk, GSI1SK = :sk, updatedAt = :now',
-      ConditionExpression: 'attribute_exists(PK)',
-      ExpressionAttributeValues: { ':refused': refused, ...prefixed(keys.refusedGuestRefund(refused.at, orderId)), ':now': new Date().toISOString() },
+      ...paymentOrder.update([orderId], {
+        set: { refundRefused: refused, ...paymentOrder.indexes.GSI1(refused.at, orderId), updatedAt: new Date().toISOString() },
+        condition: (c) => c.itemExists(),
+      }),
       ReturnValues: 'ALL_NEW',
     }));
     return Attributes ? withoutKeys<GuestOrder>(Attributes) : null;
@@ -104,9 +95,7 @@ export class DynamoPaymentOrders implements PaymentOrders {
   async listRefusedRefunds(limit: number): Promise<GuestOrder[]> {
     const { Items } = await this.db.send(new QueryCommand({
       TableName: this.tableName,
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.refusedGuestRefundsPartition },
+      ...paymentOrder.query('GSI1', keys.refusedGuestRefundsPartition),
       Limit: limit,
     }));
     return (Items ?? []).map((item) => withoutKeys<GuestOrder>(item));
@@ -117,18 +106,13 @@ export class DynamoPaymentOrders implements PaymentOrders {
    * out since the payout the caller read.
    */
   private handOverUpdate(orderId: string, handover: GuestHandover, previousPayoutAt: string | undefined) {
-    const fields = Object.entries(handover).filter(([, v]) => v !== undefined);
     return {
       TableName: this.tableName,
-      Key: keyOf(orderId),
-      UpdateExpression: `SET ${fields.map((_, i) => `#f${i} = :v${i}`).join(', ')}, updatedAt = :now REMOVE GSI1PK, GSI1SK`,
-      ConditionExpression: `attribute_exists(PK) AND attribute_not_exists(claimedBy) AND ${previousPayoutAt ? 'paidOut.#at = :previousPayoutAt' : 'attribute_not_exists(paidOut)'}`,
-      ExpressionAttributeNames: { ...Object.fromEntries(fields.map(([field], i) => [`#f${i}`, field])), ...(previousPayoutAt ? { '#at': 'at' } : {}) },
-      ExpressionAttributeValues: {
-        ...Object.fromEntries(fields.map(([, value], i) => [`:v${i}`, value])),
-        ...(previousPayoutAt ? { ':previousPayoutAt': previousPayoutAt } : {}),
-        ':now': new Date().toISOString(),
-      },
+      ...paymentOrder.update([orderId], {
+        set: { ...definedFields(handover), updatedAt: new Date().toISOString() },
+        remove: ['GSI1PK', 'GSI1SK'],
+        condition: (c) => c.and(c.itemExists(), c.notExists('claimedBy'), previousPayoutAt ? c.eq('paidOut.at', previousPayoutAt) : c.notExists('paidOut')),
+      }),
     };
   }
 
@@ -159,18 +143,14 @@ export class DynamoPaymentOrders implements PaymentOrders {
         TransactItems: [
           {
             Update: {
-              TableName: this.tableName, Key: keyOf(orderId),
-              UpdateExpression: 'SET impactAddedAt = :at',
-              ConditionExpression: 'claimedBy = :user AND attribute_not_exists(impactAddedAt)',
-              ExpressionAttributeValues: { ':at': at, ':user': userId },
+              TableName: this.tableName,
+              ...paymentOrder.update([orderId], { set: { impactAddedAt: at }, condition: (c) => c.and(c.eq('claimedBy', userId), c.notExists('impactAddedAt')) }),
             },
           },
           {
             Update: {
-              TableName: this.tableName, Key: keys.user(userId),
-              UpdateExpression: 'ADD dispensedMl :ml SET updatedAt = :at',
-              ConditionExpression: 'attribute_exists(PK)',
-              ExpressionAttributeValues: { ':ml': dispensedMl, ':at': at },
+              TableName: this.tableName,
+              ...walletAccount.update([userId], { add: { dispensedMl }, set: { updatedAt: at }, condition: (c) => c.itemExists() }),
             },
           },
         ],
@@ -186,10 +166,7 @@ export class DynamoPaymentOrders implements PaymentOrders {
     try {
       await this.db.send(new UpdateCommand({
         TableName: this.tableName,
-        Key: keyOf(orderId),
-        UpdateExpression: 'SET quotaReturnedAt = :at',
-        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(quotaReturnedAt)',
-        ExpressionAttributeValues: { ':at': at },
+        ...paymentOrder.update([orderId], { set: { quotaReturnedAt: at }, condition: (c) => c.and(c.itemExists(), c.notExists('quotaReturnedAt')) }),
       }));
       return true;
     } catch (error) {
@@ -202,10 +179,9 @@ export class DynamoPaymentOrders implements PaymentOrders {
     try {
       await this.db.send(new UpdateCommand({
         TableName: this.tableName,
-        Key: keyOf(orderId),
-        UpdateExpression: undo ? 'REMOVE receiptMailedAt' : `SET receiptMailedAt = :at${linkSecretHash ? ', linkSecretHash = :link' : ''}`,
-        ConditionExpression: undo ? 'receiptMailedAt = :at' : 'attribute_exists(PK) AND attribute_not_exists(receiptMailedAt)',
-        ExpressionAttributeValues: { ':at': at, ...(linkSecretHash && !undo ? { ':link': linkSecretHash } : {}) },
+        ...(undo
+          ? paymentOrder.update([orderId], { remove: ['receiptMailedAt'], condition: (c) => c.eq('receiptMailedAt', at) })
+          : paymentOrder.update([orderId], { set: { receiptMailedAt: at, ...(linkSecretHash ? { linkSecretHash } : {}) }, condition: (c) => c.and(c.itemExists(), c.notExists('receiptMailedAt')) })),
       }));
       return true;
     } catch (error) {
