@@ -29,8 +29,8 @@ export default tseslint.config(
         {
           patterns: [
             { regex: '^(\\.\\./){3}', message: 'Import through the alias (@frontend/, @functions/, @shared/, @infra/, @test/) instead of climbing three folders.' },
-            // One UI kit (docs/architecture.md, "Frontend: one way each"): a feature's own `ui` or `Sheet` is a second kit.
-            { regex: '^(\\.{1,2}/(.*/)?|@frontend/features/(.*/)?)(ui|Sheet)$', message: 'Take the UI kit from @frontend/components/ui (one Card, one dialog, the buttons and fields).' },
+            // One UI kit (docs/architecture.md, "Frontend: one way each"): a feature's own `ui` or dialog is a second kit.
+            { regex: '^(\\.{1,2}/(.*/)?|@frontend/features/(.*/)?)(ui|Dialog|Modal|Sheet)$', message: 'Take the UI kit from @frontend/components/ui (one Card, one dialog, the buttons and fields).' },
           ],
         },
       ],
