@@ -184,46 +184,43 @@ export function Dialog({
   const closeButton = (className: string, icon: ReactNode) => (
     <button type="button" onClick={onClose} aria-label={placement === 'centre' ? texts.closeDialog : texts.close} className={className}>{icon}</button>
   );
-  const layout = {
-    centre: {
-      area: 'items-center p-4',
-      panel: `${widths[size]} rounded-2xl bg-white shadow-2xl ring-1 ring-slate-900/5`,
-      content: (
-        <>
-          <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-6 pt-5 pb-4">
-            <div>
-              <h2 id={titleId} className="text-lg font-semibold text-slate-900">{title}</h2>
-              {description && <div className="mt-1 text-sm text-slate-500">{description}</div>}
-            </div>
-            {closeButton('-mr-2 rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-700', <CloseIcon />)}
+  let content: ReactNode;
+  if (placement === 'centre') {
+    content = (
+      <>
+        <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-6 pt-5 pb-4">
+          <div>
+            <h2 id={titleId} className="text-lg font-semibold text-slate-900">{title}</h2>
+            {description && <div className="mt-1 text-sm text-slate-500">{description}</div>}
           </div>
-          <div className="overflow-y-auto px-6 py-5">{children}</div>
-          {footer && <div className="flex flex-wrap items-center justify-end gap-2 border-t border-slate-100 bg-slate-50/80 px-6 py-4">{footer}</div>}
-        </>
-      ),
-    },
-    sheet: {
-      area: 'items-end pt-[8dvh] sm:items-center sm:p-4',
-      panel: 'max-w-md rounded-t-3xl bg-white pb-[env(safe-area-inset-bottom)] shadow-2xl sm:rounded-3xl',
-      content: (
-        <div className="overflow-y-auto px-5 pt-3 pb-6">
-          <div className="mx-auto mb-3 h-1.5 w-10 rounded-full bg-slate-200 sm:hidden" aria-hidden="true" />
-          <div className="mb-4 flex items-center justify-between gap-3">
-            <div>
-              <h2 id={titleId} className="text-lg font-bold text-slate-900">{title}</h2>
-              {description && <p className="mt-0.5 text-sm text-slate-600">{description}</p>}
-            </div>
-            {closeButton('-mr-1 flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100', <CloseIcon size={20} />)}
-          </div>
-          {children}
+          {closeButton('-mr-2 rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-700', <CloseIcon />)}
         </div>
-      ),
-    },
-    screen: {
-      area: '',
-      panel: 'h-full max-w-md bg-slate-50 pb-[env(safe-area-inset-bottom)]',
-      content: <div className="min-h-0 flex-1 overflow-y-auto pb-10">{children}</div>,
-    },
+        <div className="overflow-y-auto px-6 py-5">{children}</div>
+        {footer && <div className="flex flex-wrap items-center justify-end gap-2 border-t border-slate-100 bg-slate-50/80 px-6 py-4">{footer}</div>}
+      </>
+    );
+  } else if (placement === 'sheet') {
+    content = (
+      <div className="overflow-y-auto px-5 pt-3 pb-6">
+        <div className="mx-auto mb-3 h-1.5 w-10 rounded-full bg-slate-200 sm:hidden" aria-hidden="true" />
+        <div className="mb-4 flex items-center justify-between gap-3">
+          <div>
+            <h2 id={titleId} className="text-lg font-bold text-slate-900">{title}</h2>
+            {description && <p className="mt-0.5 text-sm text-slate-600">{description}</p>}
+          </div>
+          {closeButton('-mr-1 flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100', <CloseIcon size={20} />)}
+        </div>
+        {children}
+      </div>
+    );
+  } else {
+    content = <div className="min-h-0 flex-1 overflow-y-auto pb-10">{children}</div>;
+  }
+  const area = { centre: 'items-center p-4', sheet: 'items-end pt-[8dvh] sm:items-center sm:p-4', screen: '' }[placement];
+  const panel = {
+    centre: `${widths[size]} rounded-2xl bg-white shadow-2xl ring-1 ring-slate-900/5`,
+    sheet: 'max-w-md rounded-t-3xl bg-white pb-[env(safe-area-inset-bottom)] shadow-2xl sm:rounded-3xl',
+    screen: 'h-full max-w-md bg-slate-50 pb-[env(safe-area-inset-bottom)]',
   }[placement];
   return (
     <dialog
@@ -241,9 +238,9 @@ export function Dialog({
       className={`m-0 h-dvh max-h-none w-full max-w-none overflow-hidden bg-transparent p-0 text-slate-900 ${placement === 'screen' ? 'backdrop:bg-slate-100/70' : 'backdrop:bg-slate-900/50 backdrop:backdrop-blur-[2px]'}`}
     >
       {open && (
-        <div className={`pointer-events-none flex h-full justify-center ${layout.area}`}>
-          <div className={`pointer-events-auto flex max-h-full w-full animate-fade-in flex-col overflow-hidden ${layout.panel}`}>
-            {layout.content}
+        <div className={`pointer-events-none flex h-full justify-center ${area}`}>
+          <div className={`pointer-events-auto flex max-h-full w-full animate-fade-in flex-col overflow-hidden ${panel}`}>
+            {content}
             <div className={online ? undefined : 'p-3'}>
               <OfflineBanner />
             </div>
