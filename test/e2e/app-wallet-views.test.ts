@@ -171,6 +171,26 @@ describe('toasts', () => {
   });
 });
 
+describe('the Top Up sheet', () => {
+  it('closes from a click on the backdrop above it, not from one inside it; focus goes back to Top Up', async () => {
+    await page.goto(local().web + '/app');
+    const topUp = page.getByRole('button', { name: 'Top Up', exact: true });
+    await topUp.click();
+    const sheet = page.getByRole('dialog', { name: 'Top Up' });
+    const amount = sheet.getByRole('group', { name: 'Amount' });
+    await amount.waitFor();
+    // The sheet's own padding, left of the amounts: inside the sheet, so it stays open.
+    const box = (await amount.boundingBox())!;
+    await page.mouse.click(box.x - 8, box.y + box.height / 2);
+    await page.waitForTimeout(300);
+    expect(await sheet.isVisible()).toBe(true);
+    // Above the sheet, the page behind is only backdrop.
+    await page.mouse.click(195, 20);
+    await sheet.waitFor({ state: 'detached' });
+    expect(await topUp.evaluate((button) => button === document.activeElement)).toBe(true);
+  });
+});
+
 describe('NFC Pay', () => {
   const nfcResponse = (p: Page) => p.waitForResponse((r: Response) => r.url().endsWith('/api/nfc/generate-token') && r.request().method() === 'POST');
 
