@@ -12,8 +12,8 @@ const MUTATIONS_AS_HOOKS = { selector: "CallExpression[callee.name='useMutation'
 /** Shallow imports through the aliases, and one UI kit. */
 const IMPORT_PATTERNS = [
   { regex: '^(\\.\\./){3}', message: 'Import through the alias (@frontend/, @functions/, @shared/, @infra/, @test/) instead of climbing three folders.' },
-  // One UI kit (docs/architecture.md, "Frontend: one way each"): a feature's own `ui` or `Sheet` is a second kit.
-  { regex: '^(\\.{1,2}/(.*/)?|@frontend/features/(.*/)?)(ui|Sheet)$', message: 'Take the UI kit from @frontend/components/ui (one Card, one dialog, the buttons and fields).' },
+  // One UI kit (docs/architecture.md, "Frontend: one way each"): a feature's own `ui` or dialog is a second kit.
+  { regex: '^(\\.{1,2}/(.*/)?|@frontend/features/(.*/)?)(ui|Dialog|Modal|Sheet)$', message: 'Take the UI kit from @frontend/components/ui (one Card, one dialog, the buttons and fields).' },
 ];
 /**
  * Adapters report facts, the domain decides the answer (docs/architecture.md, "Errors: facts and answers"): no adapter

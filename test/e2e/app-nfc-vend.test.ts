@@ -23,7 +23,7 @@ const TEXTS = {
   en: {
     nfcPay: 'NFC Pay', qrAlt: 'NFC payment QR code', refresh: 'Refresh NFC', dispensing: 'Dispensing…', atStation: `at ${STATION_NAME}`,
     charged: `Charged ${formatRupiah(DISPENSED_ML)} for 1.2 L at ${STATION_NAME}`, failed: 'Failed to generate NFC token',
-    offline: 'Refreshing needs a connection. This code still works until it expires.', bottles: 'Plastic bottles avoided',
+    offline: 'Refreshing needs a connection. This code still works until it expires.', offlineBanner: 'Offline Mode Active', bottles: 'Plastic bottles avoided',
     notUsed: 'Not used', stationStopped: 'The station stopped before any water came out. Nothing was charged.',
     unavailable: 'Service temporarily unavailable, please try again',
     reserved: (amount: string) => `${amount} reserved for up to 1.5 L, even at a station without signal. What is not poured comes back.`,
@@ -32,7 +32,7 @@ const TEXTS = {
   id: {
     nfcPay: 'Bayar NFC', qrAlt: 'Kode QR pembayaran NFC', refresh: 'Perbarui NFC', dispensing: 'Sedang mengisi…', atStation: `di ${STATION_NAME}`,
     charged: `Ditagih ${formatRupiah(DISPENSED_ML)} untuk 1,2 L di ${STATION_NAME}`, failed: 'Token NFC gagal dibuat',
-    offline: 'Memperbarui kode perlu koneksi internet. Kode ini tetap berlaku sampai kedaluwarsa.', bottles: 'Botol plastik dihindari',
+    offline: 'Memperbarui kode perlu koneksi internet. Kode ini tetap berlaku sampai kedaluwarsa.', offlineBanner: 'Mode Offline Aktif', bottles: 'Botol plastik dihindari',
     notUsed: 'Tidak terpakai', stationStopped: 'Stasiun berhenti sebelum air keluar. Tidak ada yang ditagih.',
     unavailable: 'Layanan sedang tidak tersedia, silakan coba lagi',
     reserved: (amount: string) => `${amount} dicadangkan untuk maksimal 1,5 L, juga di stasiun tanpa sinyal. Yang tidak dikeluarkan akan kembali.`,
@@ -142,8 +142,9 @@ describe.each(['en', 'id'] as const)('NFC Pay followed to the charge (%s)', (lan
     const note = dialog.getByText(t.offline);
     await note.waitFor();
     expect(await refresh.isDisabled()).toBe(true);
-    // Readable: the offline banner floating over the page leaves the note (and the sheet's last line) uncovered.
-    for (const line of [note, dialog.getByText(/^(Each code works once|Setiap kode hanya berlaku sekali)/)]) {
+    // Readable: the dialog, above the page and its offline banner, shows that banner itself, below the note and the
+    // sheet's last line, which it leaves uncovered.
+    for (const line of [note, dialog.getByText(/^(Each code works once|Setiap kode hanya berlaku sekali)/), dialog.getByText(t.offlineBanner)]) {
       expect(await line.evaluate((el) => { const r = el.getBoundingClientRect(); return el.contains(document.elementFromPoint(r.left + r.width / 2, r.bottom - 2)); })).toBe(true);
     }
     // Still the same code, still counting down: a station checks it without the phone's connection.
@@ -161,7 +162,7 @@ describe.each(['en', 'id'] as const)('NFC Pay followed to the charge (%s)', (lan
     const second = generated(page);
     await refresh.click();
     expect((await second).status()).toBe(200);
-    await page.waitForFunction((old) => document.querySelector('[role="dialog"] img')?.getAttribute('src') !== old, code);
+    await page.waitForFunction((old) => document.querySelector('dialog[open] img')?.getAttribute('src') !== old, code);
 
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });

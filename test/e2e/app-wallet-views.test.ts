@@ -91,6 +91,24 @@ describe('the seeded user', () => {
     await navigate.waitFor();
     expect(await navigate.getAttribute('href')).toMatch(/^https:\/\/www\.google\.com\/maps\/dir\/\?api=1&destination=-8\.\d+%2C115\.\d+$/);
   });
+
+  it("opens Find Machines over the home as a modal dialog that Back and Escape close, focus back on the home's button", async () => {
+    await page.goto(local().web + '/app');
+    const find = page.getByRole('button', { name: /^Find Machine/ });
+    const dialog = page.getByRole('dialog', { name: 'Find Machines' });
+    for (const close of [() => dialog.getByRole('button', { name: 'Back' }).click(), () => page.keyboard.press('Escape')]) {
+      await find.click();
+      await dialog.getByRole('list', { name: 'Nearby machines' }).getByRole('button').first().waitFor();
+      // Modal: the page behind neither takes clicks nor scrolls.
+      expect(await page.evaluate(() => document.elementFromPoint(innerWidth / 2, innerHeight / 2)?.closest('dialog:modal') !== null)).toBe(true);
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('hidden');
+      await close();
+      await dialog.waitFor({ state: 'detached' });
+      expect(new URL(page.url()).searchParams.get('overlay')).toBeNull();
+      expect(await find.evaluate((button) => button === document.activeElement)).toBe(true);
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe('visible');
+    }
+  });
 });
 
 describe('the session', () => {
@@ -150,6 +168,26 @@ describe('toasts', () => {
     await page.waitForTimeout(4_000);
     expect(await toast.count()).toBe(1);
     await toast.first().waitFor({ state: 'detached', timeout: 2_500 });
+  });
+});
+
+describe('the Top Up sheet', () => {
+  it('closes from a click on the backdrop above it, not from one inside it; focus goes back to Top Up', async () => {
+    await page.goto(local().web + '/app');
+    const topUp = page.getByRole('button', { name: 'Top Up', exact: true });
+    await topUp.click();
+    const sheet = page.getByRole('dialog', { name: 'Top Up' });
+    const amount = sheet.getByRole('group', { name: 'Amount' });
+    await amount.waitFor();
+    // The sheet's own padding, left of the amounts: inside the sheet, so it stays open.
+    const box = (await amount.boundingBox())!;
+    await page.mouse.click(box.x - 8, box.y + box.height / 2);
+    await page.waitForTimeout(300);
+    expect(await sheet.isVisible()).toBe(true);
+    // Above the sheet, the page behind is only backdrop.
+    await page.mouse.click(195, 20);
+    await sheet.waitFor({ state: 'detached' });
+    expect(await topUp.evaluate((button) => button === document.activeElement)).toBe(true);
   });
 });
 

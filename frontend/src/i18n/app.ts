@@ -4,7 +4,6 @@ import { defineMessages } from './define';
 export const appTexts = defineMessages('appTexts', {
   nav: { label: 'App', home: 'Home', map: 'Map', history: 'History', profile: 'Profile' },
   back: 'Back',
-  close: 'Close',
   loading: {
     any: 'Loading...',
     machines: 'Loading machines...',

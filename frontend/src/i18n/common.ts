@@ -13,6 +13,8 @@ export const common = defineMessages('common', {
   openMenu: 'Open menu',
   closeMenu: 'Close menu',
   closeDialog: 'Close dialog',
+  // An app sheet's close button (components/ui: Dialog).
+  close: 'Close',
   mobileMenu: 'Mobile menu',
   language: 'Language',
   switchTo: 'Baca dalam Bahasa Indonesia',

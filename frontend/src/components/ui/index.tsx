@@ -1,6 +1,6 @@
 import {
-  useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   type ButtonHTMLAttributes,
   type InputHTMLAttributes,
@@ -8,8 +8,10 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
+import { OfflineBanner } from '@frontend/components/OfflineBanner';
 import { formatDay } from '@frontend/features/admin/format';
 import { CloseIcon } from '@frontend/features/admin/icons';
+import { useOnline } from '@frontend/features/pwa/online-status';
 import { common } from '@frontend/i18n/common';
 import { useMessages } from '@frontend/i18n/messages';
 
@@ -137,11 +139,19 @@ export function ReadOnly({ label, value, mono = false }: { label: string; value:
   );
 }
 
+const widths = { sm: 'max-w-md', md: 'max-w-xl', lg: 'max-w-3xl' };
+
 /**
- * A modal dialog on the native <dialog> (focus is trapped, Escape closes, the page behind is inert).
- * Children are rendered only while open, so forms start fresh each time.
+ * The one dialog, on the native <dialog> opened with showModal: focus is trapped and the page behind is inert;
+ * Escape, the backdrop and the close button call onClose; focus goes back where it was; the page behind does not
+ * scroll (styles.css). Children are rendered only while open, so forms start fresh each time.
+ * - 'centre' (the console): a header, a scrolling body and a footer, `size` wide.
+ * - 'sheet' (the app): a bottom sheet on phones, centred on wide screens.
+ * - 'screen' (the app): a phone-wide screen of full height whose content brings its own title and back button.
+ * A dialog sits in the top layer, above the offline banner floating over the page (GlobalBanners): offline, it shows
+ * that banner at its own bottom, where it hides nothing of the dialog.
  */
-export function Modal({
+export function Dialog({
   open,
   onClose,
   title,
@@ -149,6 +159,7 @@ export function Modal({
   children,
   footer,
   size = 'md',
+  placement = 'centre',
 }: {
   open: boolean;
   onClose: () => void;
@@ -156,44 +167,84 @@ export function Modal({
   description?: ReactNode;
   children: ReactNode;
   footer?: ReactNode;
-  size?: 'sm' | 'md' | 'lg';
+  size?: keyof typeof widths;
+  placement?: 'centre' | 'sheet' | 'screen';
 }) {
-  const closeLabel = useMessages(common).closeDialog;
+  const texts = useMessages(common);
+  const online = useOnline();
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  useEffect(() => {
+  // A layout effect: its clean-up runs before an unmounted dialog leaves the page, so close() still returns focus.
+  useLayoutEffect(() => {
     const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
+    if (!open || !dialog) return;
+    if (!dialog.open) dialog.showModal();
+    return () => dialog.close();
   }, [open]);
-  const width = size === 'sm' ? 'max-w-md' : size === 'lg' ? 'max-w-3xl' : 'max-w-xl';
+  const closeButton = (className: string, icon: ReactNode) => (
+    <button type="button" onClick={onClose} aria-label={placement === 'centre' ? texts.closeDialog : texts.close} className={className}>{icon}</button>
+  );
+  let content: ReactNode;
+  if (placement === 'centre') {
+    content = (
+      <>
+        <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-6 pt-5 pb-4">
+          <div>
+            <h2 id={titleId} className="text-lg font-semibold text-slate-900">{title}</h2>
+            {description && <div className="mt-1 text-sm text-slate-500">{description}</div>}
+          </div>
+          {closeButton('-mr-2 rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-700', <CloseIcon />)}
+        </div>
+        <div className="overflow-y-auto px-6 py-5">{children}</div>
+        {footer && <div className="flex flex-wrap items-center justify-end gap-2 border-t border-slate-100 bg-slate-50/80 px-6 py-4">{footer}</div>}
+      </>
+    );
+  } else if (placement === 'sheet') {
+    content = (
+      <div className="overflow-y-auto px-5 pt-3 pb-6">
+        <div className="mx-auto mb-3 h-1.5 w-10 rounded-full bg-slate-200 sm:hidden" aria-hidden="true" />
+        <div className="mb-4 flex items-center justify-between gap-3">
+          <div>
+            <h2 id={titleId} className="text-lg font-bold text-slate-900">{title}</h2>
+            {description && <p className="mt-0.5 text-sm text-slate-600">{description}</p>}
+          </div>
+          {closeButton('-mr-1 flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100', <CloseIcon size={20} />)}
+        </div>
+        {children}
+      </div>
+    );
+  } else {
+    content = <div className="min-h-0 flex-1 overflow-y-auto pb-10">{children}</div>;
+  }
+  const area = { centre: 'items-center p-4', sheet: 'items-end pt-[8dvh] sm:items-center sm:p-4', screen: '' }[placement];
+  const panel = {
+    centre: `${widths[size]} rounded-2xl bg-white shadow-2xl ring-1 ring-slate-900/5`,
+    sheet: 'max-w-md rounded-t-3xl bg-white pb-[env(safe-area-inset-bottom)] shadow-2xl sm:rounded-3xl',
+    screen: 'h-full max-w-md bg-slate-50 pb-[env(safe-area-inset-bottom)]',
+  }[placement];
   return (
     <dialog
       ref={ref}
-      aria-labelledby={titleId}
+      aria-labelledby={placement === 'screen' ? undefined : titleId}
+      aria-label={placement === 'screen' ? title : undefined}
       onCancel={(event) => {
         event.preventDefault();
         onClose();
       }}
       onClick={(event) => {
+        // Only the backdrop's clicks reach the dialog itself: its layout lets them through (pointer-events-none).
         if (event.target === event.currentTarget) onClose();
       }}
-      className={`m-auto w-[calc(100%-2rem)] ${width} overflow-visible rounded-2xl bg-transparent p-0 text-slate-900 backdrop:bg-slate-900/50 backdrop:backdrop-blur-[2px] open:animate-fade-in`}
+      className={`m-0 h-dvh max-h-none w-full max-w-none overflow-hidden bg-transparent p-0 text-slate-900 ${placement === 'screen' ? 'backdrop:bg-slate-100/70' : 'backdrop:bg-slate-900/50 backdrop:backdrop-blur-[2px]'}`}
     >
       {open && (
-        <div className="flex max-h-[calc(100dvh-2rem)] flex-col rounded-2xl bg-white shadow-2xl ring-1 ring-slate-900/5">
-          <div className="flex items-start justify-between gap-4 border-b border-slate-100 px-6 pt-5 pb-4">
-            <div>
-              <h2 id={titleId} className="text-lg font-semibold text-slate-900">{title}</h2>
-              {description && <div className="mt-1 text-sm text-slate-500">{description}</div>}
+        <div className={`pointer-events-none flex h-full justify-center ${area}`}>
+          <div className={`pointer-events-auto flex max-h-full w-full animate-fade-in flex-col overflow-hidden ${panel}`}>
+            {content}
+            <div className={online ? undefined : 'p-3'}>
+              <OfflineBanner />
             </div>
-            <button type="button" onClick={onClose} aria-label={closeLabel} className="-mr-2 rounded-lg p-2 text-slate-500 hover:bg-slate-100 hover:text-slate-700">
-              <CloseIcon />
-            </button>
           </div>
-          <div className="overflow-y-auto px-6 py-5">{children}</div>
-          {footer && <div className="flex flex-wrap items-center justify-end gap-2 rounded-b-2xl border-t border-slate-100 bg-slate-50/80 px-6 py-4">{footer}</div>}
         </div>
       )}
     </dialog>

@@ -5,7 +5,7 @@ import { useMessages } from '../../i18n/messages';
 import { AddMachineForm } from './AddMachineForm';
 import { bundleFileName, downloadBundle, type Provisioned } from './bundle';
 import { CheckIcon, KeyIcon } from './icons';
-import { Button, Modal } from '@frontend/components/ui';
+import { Button, Dialog } from '@frontend/components/ui';
 
 /**
  * Add Machine: provisions the station, saves its certificate bundle (the only time the private key exists
@@ -30,7 +30,7 @@ export function AddMachineDialog({ open, onClose, onProvisioned }: { open: boole
   };
 
   return (
-    <Modal
+    <Dialog
       open={open}
       onClose={onClose}
       title={t.addTitle}
@@ -62,6 +62,6 @@ export function AddMachineDialog({ open, onClose, onProvisioned }: { open: boole
           ) : undefined
         }
       />
-    </Modal>
+    </Dialog>
   );
 }

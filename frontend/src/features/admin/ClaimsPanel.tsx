@@ -7,7 +7,7 @@ import { toast } from '../../components/toast';
 import { adminClaims } from '../../i18n/claims';
 import { useMessages } from '../../i18n/messages';
 import { formatDateTime, formatInteger, formatRupiah, formatTemperature, parseRupiah } from './format';
-import { Button, InlineAlert, Modal, TextAreaField, TextField } from '@frontend/components/ui';
+import { Button, Dialog, InlineAlert, TextAreaField, TextField } from '@frontend/components/ui';
 
 /**
  * The claims queue (docs/architecture.md, "Claims"): claims on vends that the station's own record does not support,
@@ -51,14 +51,14 @@ export function ClaimsPanel() {
 function ReviewDialog({ claim, onClose }: { claim: Claim | null; onClose: () => void }) {
   const t = useMessages(adminClaims);
   return (
-    <Modal open={Boolean(claim)} onClose={onClose} size="lg" title={t.dialogTitle} description={claim ? `${claim.machineName} · ${claim.sessionId}` : undefined} footer={
+    <Dialog open={Boolean(claim)} onClose={onClose} size="lg" title={t.dialogTitle} description={claim ? `${claim.machineName} · ${claim.sessionId}` : undefined} footer={
       <>
         <Button variant="ghost" onClick={onClose}>{t.cancel}</Button>
         <Button variant="primary" type="submit" form="resolve-claim-form">{t.submit}</Button>
       </>
     }>
       {claim && <Review key={claim.sessionId} claim={claim} onDone={onClose} />}
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -15,7 +15,7 @@ import { hostForm } from '../../i18n/host-form';
 import { useMessages } from '../../i18n/messages';
 import { getLanguage } from '../../i18n/language';
 import { formatDateTime } from './format';
-import { Button, Modal, SelectField, TextAreaField, TextField } from '@frontend/components/ui';
+import { Button, Dialog, SelectField, TextAreaField, TextField } from '@frontend/components/ui';
 
 /** The statuses, business types and footfalls as options in the chosen language (the types' labels: the host form's). */
 export function useHostRequestOptions() {
@@ -32,7 +32,7 @@ export function useHostRequestOptions() {
 export function EditHostRequestDialog({ request, onClose }: { request: HostRequest | null; onClose: () => void }) {
   const t = useMessages(adminHostRequests);
   return (
-    <Modal
+    <Dialog
       open={Boolean(request)}
       onClose={onClose}
       title={t.editTitle}
@@ -46,7 +46,7 @@ export function EditHostRequestDialog({ request, onClose }: { request: HostReque
       }
     >
       {request && <EditHostRequestForm request={request} onDone={onClose} />}
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -10,20 +10,20 @@ import { useMessages } from '../../i18n/messages';
 import { getLanguage } from '../../i18n/language';
 import { formatDateTime } from './format';
 import { useStatusLabels } from './MachineStatusBadge';
-import { Button, InlineAlert, Modal, ReadOnly, SelectField, TextField } from '@frontend/components/ui';
+import { Button, Dialog, InlineAlert, ReadOnly, SelectField, TextField } from '@frontend/components/ui';
 
 /** Edit Machine: id, created, last updated and last heartbeat read-only; name, location and status required. */
 export function EditMachineDialog({ machine, onClose }: { machine: Machine | null; onClose: () => void }) {
   const t = useMessages(adminMachines);
   return (
-    <Modal open={Boolean(machine)} onClose={onClose} title={t.editTitle} description={machine?.name} size="lg" footer={
+    <Dialog open={Boolean(machine)} onClose={onClose} title={t.editTitle} description={machine?.name} size="lg" footer={
       <>
         <Button variant="ghost" onClick={onClose}>{t.cancel}</Button>
         <Button variant="primary" type="submit" form="edit-machine-form">{t.saveChanges}</Button>
       </>
     }>
       {machine && <EditMachineForm machine={machine} onDone={onClose} />}
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -6,7 +6,7 @@ import { adminUsers } from '../../i18n/admin-users';
 import { useMessages } from '../../i18n/messages';
 import { toast } from '../../components/toast';
 import { formatInteger, formatKg, formatLitres, formatRupiah, parseRupiah } from './format';
-import { Button, InlineAlert, Modal, ReadOnly, TextAreaField, TextField } from '@frontend/components/ui';
+import { Button, Dialog, InlineAlert, ReadOnly, TextAreaField, TextField } from '@frontend/components/ui';
 
 // The server's only 409 here: the balance moved after the dialog was opened (a top-up, a refill), the adjustment was
 // not made. Its message is in the chosen language (Accept-Language), so the status tells it, not the text.
@@ -22,14 +22,14 @@ const BALANCE_CHANGED_STATUS = 409;
 export function EditUserDialog({ user, onClose }: { user: AdminUser | null; onClose: () => void }) {
   const t = useMessages(adminUsers).dialog;
   return (
-    <Modal open={Boolean(user)} onClose={onClose} title={t.title} description={user?.email ?? undefined} size="lg" footer={
+    <Dialog open={Boolean(user)} onClose={onClose} title={t.title} description={user?.email ?? undefined} size="lg" footer={
       <>
         <Button variant="ghost" onClick={onClose}>{t.cancel}</Button>
         <Button variant="primary" type="submit" form="edit-user-form">{t.save}</Button>
       </>
     }>
       {user && <EditUserForm key={user.id} user={user} onDone={onClose} />}
-    </Modal>
+    </Dialog>
   );
 }
 

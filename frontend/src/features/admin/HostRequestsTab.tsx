@@ -10,7 +10,7 @@ import { EditHostRequestDialog, useHostRequestOptions } from './EditHostRequestD
 import { useExportRows } from './export';
 import { formatDate } from './format';
 import { AlertIcon, HandshakeIcon, PencilIcon, TrashIcon } from './icons';
-import { Button, EmptyState, LoadingRows, Modal, Table, Td, Th } from '@frontend/components/ui';
+import { Button, Dialog, EmptyState, LoadingRows, Table, Td, Th } from '@frontend/components/ui';
 
 const label = (options: readonly { value: string; label: string }[], value: string) => options.find((o) => o.value === value)?.label ?? value;
 const statusTone: Record<HostRequest['status'], string> = {
@@ -129,7 +129,7 @@ export function HostRequestsTab() {
       )}
 
       <EditHostRequestDialog request={editing} onClose={() => setEditing(null)} />
-      <Modal
+      <Dialog
         open={Boolean(deleting)}
         onClose={() => setDeleting(null)}
         title={t.deleteTitle}
@@ -144,7 +144,7 @@ export function HostRequestsTab() {
         <p className="text-sm text-slate-600">
           {t.deleteBefore}<strong className="text-slate-900">{deleting?.businessName}</strong>{t.deleteAfter}
         </p>
-      </Modal>
+      </Dialog>
     </div>
   );
 }

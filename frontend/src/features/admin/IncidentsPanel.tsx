@@ -8,7 +8,7 @@ import { adminPanels } from '../../i18n/admin-panels';
 import { useMessages, type Translation } from '../../i18n/messages';
 import { formatDateTime, formatInteger } from './format';
 import { AlertIcon } from './icons';
-import { Button, InlineAlert, Modal, TextAreaField, TextField } from '@frontend/components/ui';
+import { Button, Dialog, InlineAlert, TextAreaField, TextField } from '@frontend/components/ui';
 
 /**
  * Open vend incidents (docs/architecture.md, Vend incidents): completions a station reported that could not be
@@ -68,14 +68,14 @@ function StationPayload({ incident }: { incident: VendIncident }) {
 function ResolveDialog({ incident, onClose }: { incident: VendIncident | null; onClose: () => void }) {
   const t = useMessages(adminPanels).incidents;
   return (
-    <Modal open={Boolean(incident)} onClose={onClose} title={t.dialogTitle} description={incident ? t.session(incident.machineName, incident.sessionId) : undefined} footer={
+    <Dialog open={Boolean(incident)} onClose={onClose} title={t.dialogTitle} description={incident ? t.session(incident.machineName, incident.sessionId) : undefined} footer={
       <>
         <Button variant="ghost" onClick={onClose}>{t.cancel}</Button>
         <Button variant="primary" type="submit" form="resolve-incident-form">{t.charge}</Button>
       </>
     }>
       {incident && <ResolveForm key={incident.sessionId} incident={incident} onDone={onClose} />}
-    </Modal>
+    </Dialog>
   );
 }
 

@@ -28,7 +28,7 @@ import { BellIcon, BottleIcon, ChevronRightIcon, LeafIcon, NfcIcon, PinIcon, Plu
 import { byDistance, usePosition } from './machines';
 import { useSession } from './session';
 import { TransactionRow } from './TransactionRow';
-import { Card, CardHeader } from '@frontend/components/ui';
+import { Card, CardHeader, Dialog } from '@frontend/components/ui';
 import { LoadingState } from './LoadingState';
 
 const NfcPayDialog = lazy(() => import('../nfc/NfcPayDialog'));
@@ -274,11 +274,9 @@ export function HomeScreen({ overlay, returnedTopupId, open, close }: {
         </Suspense>
       )}
       {overlay === 'map' && (
-        <div role="dialog" aria-modal="true" aria-label={t.findMachines} className="fixed inset-0 z-40 overflow-y-auto bg-slate-100/70">
-          <div className="mx-auto min-h-dvh max-w-md bg-slate-50 pb-10">
-            <FindMachines onBack={close} />
-          </div>
-        </div>
+        <Dialog open placement="screen" title={t.findMachines} onClose={close}>
+          <FindMachines onBack={close} />
+        </Dialog>
       )}
     </>
   );

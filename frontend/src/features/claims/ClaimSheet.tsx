@@ -7,6 +7,7 @@ import { useFileClaim } from '../../api/transactions';
 import { claimTexts } from '../../i18n/claims';
 import { useMessages } from '../../i18n/messages';
 import { formatDateTime } from '../app/format';
+import { Dialog } from '@frontend/components/ui';
 
 const HOUR_MS = 3_600_000;
 
@@ -32,7 +33,7 @@ export function ClaimButton({ onClick }: { onClick: () => void }) {
   );
 }
 
-/** The small sheet at the bottom of the screen: what went wrong, an optional note, send. */
+/** The small sheet at the bottom of the screen: what went wrong, an optional note, send. Rendered only while open. */
 export function ClaimSheet({ transaction, onClose }: { transaction: Transaction; onClose: () => void }) {
   const t = useMessages(claimTexts);
   const id = useId();
@@ -40,15 +41,9 @@ export function ClaimSheet({ transaction, onClose }: { transaction: Transaction;
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const first = useRef<HTMLInputElement>(null);
-  const close = useRef(onClose);
-  close.current = onClose;
 
-  useEffect(() => {
-    first.current?.focus();
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && close.current();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  // After the dialog's own focus (its close button): the first choice, what the person came to answer.
+  useEffect(() => first.current?.focus(), []);
 
   const send = useFileClaim(transaction.vendId!);
 
@@ -66,33 +61,29 @@ export function ClaimSheet({ transaction, onClose }: { transaction: Transaction;
   };
 
   return (
-    <div className="fixed inset-0 z-50 flex items-end justify-center bg-slate-900/40" onClick={onClose}>
-      <div role="dialog" aria-modal="true" aria-labelledby={`${id}-title`} className="w-full max-w-md rounded-t-3xl bg-white p-5 pb-16 shadow-xl" onClick={(e) => e.stopPropagation()}>
-        <h2 id={`${id}-title`} className="text-base font-bold text-slate-900">{t.title}</h2>
-        <p className="mt-0.5 text-sm text-slate-600">{t.refill(transaction.machine?.name ?? '', formatDateTime(transaction.createdAt))}</p>
-        <form onSubmit={submit} className="mt-4 space-y-3" noValidate>
-          <fieldset className="space-y-2">
-            <legend className="sr-only">{t.title}</legend>
-            {ClaimKind.options.map((option, i) => (
-              <label key={option} className={`flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-3 py-2 text-sm ring-1 ${kind === option ? 'bg-brand-50 text-brand-900 ring-brand-600' : 'text-slate-800 ring-slate-300'}`}>
-                <input ref={i === 0 ? first : undefined} type="radio" name={`${id}-kind`} value={option} checked={kind === option} onChange={() => setKind(option)} className="h-5 w-5 accent-brand-700" />
-                {t.kinds[option]}
-              </label>
-            ))}
-          </fieldset>
-          <div>
-            <label htmlFor={`${id}-note`} className="block text-sm font-medium text-slate-800">{t.note}</label>
-            <textarea id={`${id}-note`} value={note} maxLength={500} rows={2} placeholder={t.notePlaceholder} onChange={(e) => setNote(e.target.value)} className="mt-1 w-full rounded-xl border border-slate-300 px-3 py-2 text-sm" />
-          </div>
-          {error && <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">{error}</p>}
-          <div className="flex gap-2">
-            <button type="submit" disabled={!kind || send.isPending} className="inline-flex min-h-11 flex-1 items-center justify-center rounded-full bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800 disabled:bg-slate-300 disabled:text-slate-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
-              {send.isPending ? t.sending : t.send}
-            </button>
-            <button type="button" onClick={onClose} className="inline-flex min-h-11 items-center rounded-full px-4 text-sm font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600">{t.cancel}</button>
-          </div>
-        </form>
-      </div>
-    </div>
+    <Dialog open placement="sheet" title={t.title} description={t.refill(transaction.machine?.name ?? '', formatDateTime(transaction.createdAt))} onClose={onClose}>
+      <form onSubmit={submit} className="space-y-3" noValidate>
+        <fieldset className="space-y-2">
+          <legend className="sr-only">{t.title}</legend>
+          {ClaimKind.options.map((option, i) => (
+            <label key={option} className={`flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-3 py-2 text-sm ring-1 ${kind === option ? 'bg-brand-50 text-brand-900 ring-brand-600' : 'text-slate-800 ring-slate-300'}`}>
+              <input ref={i === 0 ? first : undefined} type="radio" name={`${id}-kind`} value={option} checked={kind === option} onChange={() => setKind(option)} className="h-5 w-5 accent-brand-700" />
+              {t.kinds[option]}
+            </label>
+          ))}
+        </fieldset>
+        <div>
+          <label htmlFor={`${id}-note`} className="block text-sm font-medium text-slate-800">{t.note}</label>
+          <textarea id={`${id}-note`} value={note} maxLength={500} rows={2} placeholder={t.notePlaceholder} onChange={(e) => setNote(e.target.value)} className="mt-1 w-full rounded-xl border border-slate-300 px-3 py-2 text-sm" />
+        </div>
+        {error && <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">{error}</p>}
+        <div className="flex gap-2">
+          <button type="submit" disabled={!kind || send.isPending} className="inline-flex min-h-11 flex-1 items-center justify-center rounded-full bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800 disabled:bg-slate-300 disabled:text-slate-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">
+            {send.isPending ? t.sending : t.send}
+          </button>
+          <button type="button" onClick={onClose} className="inline-flex min-h-11 items-center rounded-full px-4 text-sm font-semibold text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600">{t.cancel}</button>
+        </div>
+      </form>
+    </Dialog>
   );
 }

@@ -13,7 +13,7 @@ import { useMessages, type Translation } from '../../i18n/messages';
 import { nfcTexts } from '../../i18n/nfc';
 import { DropIcon, NfcIcon, RefreshIcon, WalletIcon } from '../app/icons';
 import { formatLitres } from '../app/format';
-import { Sheet } from '@frontend/components/ui/Sheet';
+import { Dialog } from '@frontend/components/ui';
 import { useOnline } from '../pwa/online-status';
 import { formatCountdown, remainingMs } from './countdown';
 import { canWriteNfc, writeNfcToken } from './web-nfc';
@@ -93,7 +93,7 @@ export default function NfcPayDialog({ onClose, onTopUp }: { onClose: () => void
   const waitingForConnection = !code && !online && issue.isIdle;
 
   return (
-    <Sheet title={t.title} onClose={onClose}>
+    <Dialog open placement="sheet" title={t.title} onClose={onClose}>
       {lowBalance ? (
         <div className="pb-2 text-center">
           <span aria-hidden="true" className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-amber-50 text-amber-600">
@@ -159,7 +159,7 @@ export default function NfcPayDialog({ onClose, onTopUp }: { onClose: () => void
           <p className="mt-3 text-xs text-slate-600">{t.oneUse}</p>
         </div>
       )}
-    </Sheet>
+    </Dialog>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useMessages } from '../../i18n/messages';
 import { walletTexts } from '../../i18n/wallet';
-import { Sheet } from '@frontend/components/ui/Sheet';
+import { Dialog } from '@frontend/components/ui';
 import { TopUpForm } from './TopUpForm';
 import { useTopUp } from './useTopUp';
 import { WaitingForPayment } from './WaitingForPayment';
@@ -25,8 +25,8 @@ export function TopUpSheet({ onClose, returnedTopupId }: { onClose: () => void; 
   }, returnedTopupId);
 
   return (
-    <Sheet title={t.title} onClose={onClose}>
+    <Dialog open placement="sheet" title={t.title} onClose={onClose}>
       {topUp.pending ? <WaitingForPayment topup={topUp.pending} onClose={onClose} /> : <TopUpForm busy={topUp.start.isPending} failed={topUp.failed} onSubmit={(request) => topUp.start.mutate(request)} />}
-    </Sheet>
+    </Dialog>
   );
 }

@@ -18,7 +18,7 @@ import { getLanguage, useLanguage } from '../../i18n/language';
 import { useMessages, type Translation } from '../../i18n/messages';
 import { withdrawalTexts } from '../../i18n/withdrawal';
 import { paymentMethodName } from '@shared/payment-methods';
-import { Sheet } from '@frontend/components/ui/Sheet';
+import { Dialog } from '@frontend/components/ui';
 
 type Texts = Translation<(typeof withdrawalTexts)['en']>;
 
@@ -229,9 +229,9 @@ function WithdrawSheet({ onClose }: { onClose: () => void }) {
   }
 
   return (
-    <Sheet title={t.title} onClose={onClose}>
+    <Dialog open placement="sheet" title={t.title} onClose={onClose}>
       {body}
-    </Sheet>
+    </Dialog>
   );
 }
 

@@ -4,7 +4,6 @@ import type { appTexts as english } from '../app';
 export const appTexts: (typeof english)['en'] = {
   nav: { label: 'Aplikasi', home: 'Beranda', map: 'Peta', history: 'Riwayat', profile: 'Profil' },
   back: 'Kembali',
-  close: 'Tutup',
   loading: {
     any: 'Memuat...',
     machines: 'Memuat mesin...',

@@ -13,6 +13,7 @@ export const common: (typeof english)['en'] = {
   openMenu: 'Buka menu',
   closeMenu: 'Tutup menu',
   closeDialog: 'Tutup dialog',
+  close: 'Tutup',
   mobileMenu: 'Menu seluler',
   language: 'Bahasa',
   switchTo: 'Read in English',
