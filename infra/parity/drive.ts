@@ -13,6 +13,7 @@ import { keys } from '@functions/platform/adapters/dynamodb/keys';
 import { machineItem } from '@functions/stations/adapters/dynamodb/machines';
 import { ingestedItem } from '@functions/fleet/adapters/iot/heartbeat-ingest';
 import { cloudFrontOriginHeaders, filterMatches, scheduledEvent, topicRuleEvent, triggersOf, type Triggers } from './triggers';
+import type { ScenarioValues, TokenNumber } from './drivers/values';
 
 /** The callers a driver can be: nobody, the seeded user, the seeded admin (real tokens from cognito-local). */
 export type Caller = 'anonymous' | (typeof LOCAL_ACCOUNTS)[number]['role'];
@@ -124,15 +125,23 @@ interface StationInbox {
 
 /**
  * The state a run's drivers share: who calls, the station the scenario provisions and its MQTT inbox, and values
- * one function's answer hands the next (a host request's id, an NFC token, a vend session).
+ * one function's answer hands the next (a host request's id, an NFC token, a vend session: ScenarioValues).
  */
 export class Scenario {
-  readonly values: Record<string, unknown> = {};
+  /** What drivers kept for later ones (infra/parity/drivers/values.ts says which keeps and which reads each). */
+  readonly values: Partial<ScenarioValues> = {};
   readonly station: StationInbox;
   private claims: Partial<Record<Caller, Claims>> = {};
 
   constructor(readonly app: LocalDeployment) {
     this.station = { id: `PRT-${Math.floor(10_000 + Math.random() * 89_999)}`, messages: [] };
+  }
+
+  /** A value an earlier driver kept; the driver reading it before then fails, naming it. */
+  kept<K extends keyof ScenarioValues>(name: K): ScenarioValues[K] {
+    const kept = this.values[name];
+    if (kept === undefined) throw new Error(`no ${name} yet: the driver that keeps it (infra/parity/drivers/values.ts) has not run or did not keep it`);
+    return kept as ScenarioValues[K];
   }
 
   get userSub(): string {
@@ -228,11 +237,12 @@ export class Scenario {
    * The user asks for an NFC token as the app does; kept as `token{n}` and `tokenId{n}`. One live token per account, so
    * a new one is issued only once the last was presented at a station.
    */
-  async issueNfcToken(n: number): Promise<void> {
+  async issueNfcToken(n: TokenNumber): Promise<void> {
     const answer = await requestOf(this.app, 'Api/generateNfcToken', { name: `the user asks for token ${n}`, as: 'user' }, this);
     const body = answer.body as Record<string, unknown> | undefined;
     if (answer.status !== 200 || !body) throw new Error(`token ${n} was not issued: ${answer.status} ${JSON.stringify(body)}`);
-    Object.assign(this.values, { [`token${n}`]: body.token, [`tokenId${n}`]: body.tokenId });
+    this.values[`token${n}`] = String(body.token);
+    this.values[`tokenId${n}`] = String(body.tokenId);
   }
 
   /** Midtrans posts its signed HTTP notification of the order's status to the webhook: the status the webhook answers. */
@@ -331,13 +341,14 @@ export async function drive(app: LocalDeployment, key: string, driver: Driver, s
   } else if ('topic' in driver) {
     if (!triggers.topicRules.length) return ['drives a topic rule, but no topic rule of the template invokes it'];
     for (const c of driver.topic) {
+      let topic: string;
       try {
         await c.before?.(s);
+        topic = value(c.topic, s)!;
       } catch (error) {
         problems.push(`${c.name}: ${(error as Error).message}`);
         continue;
       }
-      const topic = value(c.topic, s)!;
       const rule = triggers.topicRules.find((r) => {
         try {
           topicRuleEvent(r.sql, topic, {});

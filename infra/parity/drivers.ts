@@ -15,8 +15,9 @@ import { wallet } from './drivers/wallet';
  * How the parity suite drives every function of the template: one entry per function, keyed by its construct path
  * without the stack (`Api/<route id>`, `Stations/<function>`, `Setup`, aws-cdk-lib's providers), written in the file
  * of its part of the business (infra/parity/drivers/<context>.ts, the contexts of functions/) and run in the order
- * below, as one scenario: later entries use what earlier ones created (what a driver leaves in the local cloud for
- * later ones is said where the order needs it).
+ * below, as one scenario: later entries use what earlier ones created. What an answer hands a later driver is kept in
+ * the scenario's values (infra/parity/drivers/values.ts); what a driver leaves in the local cloud for later ones is
+ * said where the order needs it.
  *
  * HTTP drivers give each route's success path and its main failure, and the suite adds the first request once more
  * without CloudFront's origin header (which every function must refuse with 403). Topic drivers give the station's

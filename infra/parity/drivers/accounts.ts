@@ -31,7 +31,7 @@ export const accounts = {
   },
   'Api/adminGetUser': {
     http: [
-      { name: "reads one user's balance (what an adjustment is made against)", as: 'admin', params: (s) => ({ id: s.userSub }), expect: 200, check: ({ body }, s) => void (s.values.balanceSeen = record(body).balance) },
+      { name: "reads one user's balance (what an adjustment is made against)", as: 'admin', params: (s) => ({ id: s.userSub }), expect: 200, check: ({ body }, s) => void (s.values.balanceSeen = Number(record(body).balance)) },
       { name: 'answers 404 for an unknown user', as: 'admin', params: { id: 'no-such-user' }, expect: 404 },
     ],
   },
@@ -42,15 +42,15 @@ export const accounts = {
         as: 'admin',
         params: (s) => ({ id: s.userSub }),
         headers: { 'idempotency-key': newKey() },
-        body: (s) => ({ username: s.userName, adjustment: { amount: 50_000, expectedBalance: s.values.balanceSeen, reason: 'Parity suite: starting balance' } }),
+        body: (s) => ({ username: s.userName, adjustment: { amount: 50_000, expectedBalance: s.kept('balanceSeen'), reason: 'Parity suite: starting balance' } }),
         expect: 200,
-        check: ({ body }, s) => is(record(body).balance === Number(s.values.balanceSeen) + 50_000, `balance ${String(record(body).balance)}`),
+        check: ({ body }, s) => is(record(body).balance === s.kept('balanceSeen') + 50_000, `balance ${String(record(body).balance)}`),
       },
       {
         name: 'refuses an adjustment against a balance that has changed (409)',
         as: 'admin',
         params: (s) => ({ id: s.userSub }),
-        body: (s) => ({ username: s.userName, adjustment: { amount: 1_000, expectedBalance: s.values.balanceSeen, reason: 'stale' } }),
+        body: (s) => ({ username: s.userName, adjustment: { amount: 1_000, expectedBalance: s.kept('balanceSeen'), reason: 'stale' } }),
         expect: 409,
       },
     ],

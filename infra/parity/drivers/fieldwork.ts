@@ -20,17 +20,17 @@ export const fieldwork = {
         name: 'stores a report and flags its station',
         body: (s) => ({ stationId: s.station.id, category: 'no-water', note: 'Parity: the tap runs dry' }),
         expect: 201,
-        check: ({ body }, s) => void (s.values.problemReportId = record(body).id),
+        check: ({ body }, s) => void (s.values.problemReportId = String(record(body).id)),
       },
       { name: 'answers 404 for an unknown station', body: { stationId: 'NOPE-00000', category: 'broken' }, expect: 404 },
     ],
   },
   'Api/adminListProblemReports': {
-    http: [{ name: 'lists the open report', as: 'admin', expect: 200, check: ({ body }, s) => is(list(body).some((r) => r.id === s.values.problemReportId), 'the report is missing') }, notAdmin()],
+    http: [{ name: 'lists the open report', as: 'admin', expect: 200, check: ({ body }, s) => is(list(body).some((r) => r.id === s.kept('problemReportId')), 'the report is missing') }, notAdmin()],
   },
   'Api/adminGetProblemReportPhoto': {
     http: [
-      { name: 'answers 404 for a report without a photo', as: 'admin', params: (s) => ({ id: String(s.values.problemReportId) }), expect: 404 },
+      { name: 'answers 404 for a report without a photo', as: 'admin', params: (s) => ({ id: s.kept('problemReportId') }), expect: 404 },
       notAdmin({ params: { id: 'no-such-report' } }),
     ],
   },
@@ -44,7 +44,7 @@ export const fieldwork = {
         expect: 200,
         check: ({ body }, s) => {
           const ticket = list(body).find((t) => t.cause === 'reports');
-          s.values.ticketId = ticket?.id;
+          s.values.ticketId = ticket ? String(ticket.id) : undefined;
           return is(ticket, 'the ticket is missing');
         },
       },
@@ -56,14 +56,14 @@ export const fieldwork = {
   },
   'Api/adminGetTicket': {
     http: [
-      { name: 'reads the ticket', as: 'admin', params: (s) => ({ id: String(s.values.ticketId) }), expect: 200 },
+      { name: 'reads the ticket', as: 'admin', params: (s) => ({ id: s.kept('ticketId') }), expect: 200 },
       { name: 'answers 404 for an unknown ticket', as: 'admin', params: { id: 'no-such-ticket' }, expect: 404 },
     ],
   },
   'Api/adminCommentTicket': {
     http: [
-      { name: 'adds a comment', as: 'technician', params: (s) => ({ id: String(s.values.ticketId) }), body: { text: 'On my way' }, expect: 200, check: ({ body }) => is(list(record(body).comments).length === 1, `ticket ${JSON.stringify(body)}`) },
-      notAdmin({ params: (s) => ({ id: String(s.values.ticketId) }), body: { text: 'parity' } }),
+      { name: 'adds a comment', as: 'technician', params: (s) => ({ id: s.kept('ticketId') }), body: { text: 'On my way' }, expect: 200, check: ({ body }) => is(list(record(body).comments).length === 1, `ticket ${JSON.stringify(body)}`) },
+      notAdmin({ params: (s) => ({ id: s.kept('ticketId') }), body: { text: 'parity' } }),
     ],
   },
   'Api/adminListStaff': {
@@ -74,8 +74,8 @@ export const fieldwork = {
   },
   'Api/adminAssignTicket': {
     http: [
-      { name: 'assigns the ticket to the technician', as: 'admin', params: (s) => ({ id: String(s.values.ticketId) }), body: { assignee: 'tech@bali-refill.test' }, expect: 200, check: ({ body }) => is(record(body).assignee === 'tech@bali-refill.test', `ticket ${JSON.stringify(body)}`) },
-      { name: 'refuses an account that is not staff', as: 'admin', params: (s) => ({ id: String(s.values.ticketId) }), body: { assignee: 'wayan@bali-refill.test' }, expect: 400 },
+      { name: 'assigns the ticket to the technician', as: 'admin', params: (s) => ({ id: s.kept('ticketId') }), body: { assignee: 'tech@bali-refill.test' }, expect: 200, check: ({ body }) => is(record(body).assignee === 'tech@bali-refill.test', `ticket ${JSON.stringify(body)}`) },
+      { name: 'refuses an account that is not staff', as: 'admin', params: (s) => ({ id: s.kept('ticketId') }), body: { assignee: 'wayan@bali-refill.test' }, expect: 400 },
     ],
   },
   'Api/adminResolveProblemReport': {
@@ -83,7 +83,7 @@ export const fieldwork = {
       {
         name: 'resolves the report',
         as: 'admin',
-        params: (s) => ({ id: String(s.values.problemReportId) }),
+        params: (s) => ({ id: s.kept('problemReportId') }),
         expect: 200,
         check: ({ body }) => is(record(body).status === 'resolved', `status ${String(record(body).status)}`),
       },
@@ -92,8 +92,8 @@ export const fieldwork = {
   },
   'Api/adminCloseTicket': {
     http: [
-      { name: 'closes the ticket with a resolution', as: 'technician', params: (s) => ({ id: String(s.values.ticketId) }), body: { resolution: 'Cleaned the tap' }, expect: 200, check: ({ body }) => is(record(body).status === 'closed', `ticket ${JSON.stringify(body)}`) },
-      notAdmin({ params: (s) => ({ id: String(s.values.ticketId) }), body: { resolution: 'parity' } }),
+      { name: 'closes the ticket with a resolution', as: 'technician', params: (s) => ({ id: s.kept('ticketId') }), body: { resolution: 'Cleaned the tap' }, expect: 200, check: ({ body }) => is(record(body).status === 'closed', `ticket ${JSON.stringify(body)}`) },
+      notAdmin({ params: (s) => ({ id: s.kept('ticketId') }), body: { resolution: 'parity' } }),
     ],
   },
   'Api/adminCheckIn': {

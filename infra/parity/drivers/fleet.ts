@@ -140,10 +140,10 @@ export const fleet = {
         name: "keeps a lab test's uploaded PDF under lab-tests/ and deletes the upload",
         as: 'technician',
         params: (s) => ({ id: s.station.id }),
-        body: (s) => ({ kind: 'labTest', date: '2026-01-16', result: 'pass', note: 'parity', reportKey: s.values.labReportKey }),
+        body: (s) => ({ kind: 'labTest', date: '2026-01-16', result: 'pass', note: 'parity', reportKey: s.kept('labReportKey') }),
         expect: 201,
         check: ({ body }, s) => {
-          s.values.labRecordId = record(body).id;
+          s.values.labRecordId = String(record(body).id);
           return is((record(body).labReport as { bytes?: number } | undefined)?.bytes === LAB_PDF.length, `labReport ${JSON.stringify(record(body).labReport)}`);
         },
       },
@@ -162,9 +162,9 @@ export const fleet = {
       {
         name: "links the lab test's PDF for 5 minutes",
         as: 'technician',
-        params: (s) => ({ id: s.station.id, recordId: String(s.values.labRecordId) }),
+        params: (s) => ({ id: s.station.id, recordId: s.kept('labRecordId') }),
         expect: 200,
-        check: ({ body }, s) => is(String(record(body).url).includes(`lab-tests/${String(s.values.labRecordId)}.pdf`), `url ${String(record(body).url)}`),
+        check: ({ body }, s) => is(String(record(body).url).includes(`lab-tests/${s.kept('labRecordId')}.pdf`), `url ${String(record(body).url)}`),
       },
       { name: 'answers 404 for a record without a PDF', as: 'admin', params: (s) => ({ id: s.station.id, recordId: 'no-such-record' }), expect: 404 },
       notAdmin({ params: (s) => ({ id: s.station.id, recordId: 'no-such-record' }) }),
@@ -224,18 +224,18 @@ export const fleet = {
         as: 'admin',
         body: (s) => ({ type: 'restart', target: { stationIds: [s.station.id] } }),
         expect: 201,
-        check: ({ body }, s) => void (s.values.abortCommandId = record(body).id),
+        check: ({ body }, s) => void (s.values.abortCommandId = String(record(body).id)),
       },
       { name: 'refuses an unknown station', as: 'admin', body: { type: 'restart', target: { stationIds: ['PRT-000001'] } }, expect: 400 },
       notAdmin({ body: (s) => ({ type: 'restart', target: { stationIds: [s.station.id] } }) }),
     ],
   },
   'Api/adminListCommands': {
-    http: [{ name: 'lists the commands newest first', as: 'admin', expect: 200, check: ({ body }, s) => is(list(body)[0]?.id === s.values.abortCommandId, `list ${JSON.stringify(body)}`) }, notAdmin()],
+    http: [{ name: 'lists the commands newest first', as: 'admin', expect: 200, check: ({ body }, s) => is(list(body)[0]?.id === s.kept('abortCommandId'), `list ${JSON.stringify(body)}`) }, notAdmin()],
   },
   'Api/adminGetCommand': {
     http: [
-      { name: "reads the command and the station's execution", as: 'admin', params: (s) => ({ id: String(s.values.commandId) }), expect: 200, check: ({ body }) => is(list(record(body).executions)[0]?.status === 'queued', `command ${JSON.stringify(body)}`) },
+      { name: "reads the command and the station's execution", as: 'admin', params: (s) => ({ id: s.kept('commandId') }), expect: 200, check: ({ body }) => is(list(record(body).executions)[0]?.status === 'queued', `command ${JSON.stringify(body)}`) },
       { name: 'answers 404 for an unknown command', as: 'admin', params: { id: 'no-such-command' }, expect: 404 },
     ],
   },
@@ -244,25 +244,25 @@ export const fleet = {
       {
         name: "records the station's progress",
         topic: (s) => `stations/${s.station.id}/command/progress`,
-        payload: (s) => ({ jobId: `${String(s.values.commandId)}_1`, progress: 40 }),
+        payload: (s) => ({ jobId: `${s.kept('commandId')}_1`, progress: 40 }),
         check: (result) => is(result === 'recorded', `outcome ${JSON.stringify(result)}`),
       },
       {
         name: 'ends the execution failed: past the threshold, the rollout stops and its job is canceled',
-        topic: (s) => `$aws/events/jobExecution/${String(s.values.commandId)}_1/failed`,
+        topic: (s) => `$aws/events/jobExecution/${s.kept('commandId')}_1/failed`,
         payload: (s) => ({
-          eventType: 'JOB_EXECUTION', eventId: newKey(), timestamp: Math.floor(Date.now() / 1000), operation: 'failed', jobId: `${String(s.values.commandId)}_1`,
+          eventType: 'JOB_EXECUTION', eventId: newKey(), timestamp: Math.floor(Date.now() / 1000), operation: 'failed', jobId: `${s.kept('commandId')}_1`,
           thingArn: `arn:aws:iot:ap-southeast-1:123456789012:thing/${s.station.id}`, status: 'FAILED', statusDetails: { reason: 'image verification failed' },
         }),
         check: (result, s) => {
-          const job = s.app.cloud.iot.snapshot().jobs.find((j) => j.id === `${String(s.values.commandId)}_1`);
+          const job = s.app.cloud.iot.snapshot().jobs.find((j) => j.id === `${s.kept('commandId')}_1`);
           return is(result === 'recorded', `outcome ${JSON.stringify(result)}`) ?? is(job?.status === 'CANCELED', `job ${JSON.stringify(job)}`);
         },
       },
       {
         name: 'changes nothing on the same result again',
-        topic: (s) => `$aws/events/jobExecution/${String(s.values.commandId)}_1/failed`,
-        payload: (s) => ({ eventType: 'JOB_EXECUTION', operation: 'failed', jobId: `${String(s.values.commandId)}_1`, thingArn: `arn:aws:iot:ap-southeast-1:123456789012:thing/${s.station.id}`, status: 'FAILED' }),
+        topic: (s) => `$aws/events/jobExecution/${s.kept('commandId')}_1/failed`,
+        payload: (s) => ({ eventType: 'JOB_EXECUTION', operation: 'failed', jobId: `${s.kept('commandId')}_1`, thingArn: `arn:aws:iot:ap-southeast-1:123456789012:thing/${s.station.id}`, status: 'FAILED' }),
         check: (result) => is(result === 'unchanged', `outcome ${JSON.stringify(result)}`),
       },
       {
@@ -275,8 +275,8 @@ export const fleet = {
   },
   'Api/adminAbortCommand': {
     http: [
-      { name: 'aborts the restart in progress and cancels its job', as: 'admin', params: (s) => ({ id: String(s.values.abortCommandId) }), expect: 200, check: ({ body }) => is(record(body).status === 'aborted', `command ${JSON.stringify(body)}`) },
-      { name: 'answers 409 once it has finished', as: 'admin', params: (s) => ({ id: String(s.values.abortCommandId) }), expect: 409 },
+      { name: 'aborts the restart in progress and cancels its job', as: 'admin', params: (s) => ({ id: s.kept('abortCommandId') }), expect: 200, check: ({ body }) => is(record(body).status === 'aborted', `command ${JSON.stringify(body)}`) },
+      { name: 'answers 409 once it has finished', as: 'admin', params: (s) => ({ id: s.kept('abortCommandId') }), expect: 409 },
     ],
   },
 } satisfies Record<string, Driver>;

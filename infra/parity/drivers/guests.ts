@@ -6,23 +6,12 @@ import { paidSessionId } from '@functions/vending/domain/vend-paid';
 import { guestRefundKeys, refundInFlightAccount } from '@functions/wallet/ports/payment-orders';
 import { newKey, type Driver, type HttpCase, type Scenario } from '../drive';
 import { is, list, notAdmin, orderMadeAgo, record } from './helpers';
+import { GUEST_ORDERS, type GuestOrderName } from './values';
 
 const guestOrderId = (key: string) => orderIdFor('guest', 'guest', key);
-/** The guest orders of the scenario, each made by its own browser (an Idempotency-Key of its own), and why. */
-export const GUEST_ORDERS = {
-  waiting: 'nobody pays it',
-  incident: 'its station reports more than was paid',
-  completed: 'its station dispenses half',
-  polled: "its notification is overdue: the page's poll finds it paid",
-  polledLate: 'the poll finds it paid after its 10 minutes',
-  recovered: 'its notification stops before the session',
-  recoveredLate: 'paid after its 10 minutes, its notification stops before deciding',
-  refused: 'paid after its 10 minutes, its refund refused by the gateway, paid out by an admin',
-  kept: 'paid after its 10 minutes, its refund refused by the gateway, kept by an account',
-} as const;
-type GuestOrderName = keyof typeof GUEST_ORDERS;
+/** One of the scenario's guest orders (GUEST_ORDERS): its Idempotency-Key, made the first time a driver names it, and what follows from it. */
 export const guest = (s: Scenario, name: GuestOrderName) => {
-  const key = String((s.values[`guest:${name}`] ??= newKey()));
+  const key = ((s.values.guestOrderKeys ??= {})[name] ??= newKey());
   const orderId = guestOrderId(key);
   return { key, orderId, secret: receiptSecretFor(key), sessionId: paidSessionId(orderId) };
 };

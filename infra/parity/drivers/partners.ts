@@ -18,28 +18,28 @@ export const partners = {
   },
   'Api/createHostRequest': {
     http: [
-      { name: 'stores a host application', body: hostRequest, expect: 201, check: ({ body }, s) => void (s.values.hostRequestId = record(body).id) },
+      { name: 'stores a host application', body: hostRequest, expect: 201, check: ({ body }, s) => void (s.values.hostRequestId = String(record(body).id)) },
       { name: 'refuses an invalid e-mail address', body: (s) => ({ ...hostRequest(s), email: 'not-an-email' }), expect: 400 },
     ],
   },
   'Api/partnerSignup': {
     http: [
-      { name: 'stores a partner sign-up', body: hostRequest, expect: 201, check: ({ body }, s) => void (s.values.partnerRequestId = record(body).id) },
+      { name: 'stores a partner sign-up', body: hostRequest, expect: 201, check: ({ body }, s) => void (s.values.partnerRequestId = String(record(body).id)) },
       { name: 'refuses a missing business type', body: (s) => ({ ...hostRequest(s), businessType: undefined }), expect: 400 },
     ],
   },
   'Api/adminListHostRequests': {
-    http: [{ name: 'lists host applications', as: 'admin', expect: 200, check: ({ body }, s) => is(list(body).some((r) => r.id === s.values.hostRequestId), 'the new application is missing') }, notAdmin()],
+    http: [{ name: 'lists host applications', as: 'admin', expect: 200, check: ({ body }, s) => is(list(body).some((r) => r.id === s.kept('hostRequestId')), 'the new application is missing') }, notAdmin()],
   },
   'Api/adminUpdateHostRequest': {
     http: [
-      { name: 'marks an application contacted', as: 'admin', params: (s) => ({ id: String(s.values.hostRequestId) }), body: { status: 'contacted' }, expect: 200 },
+      { name: 'marks an application contacted', as: 'admin', params: (s) => ({ id: s.kept('hostRequestId') }), body: { status: 'contacted' }, expect: 200 },
       { name: 'answers 404 for an unknown application', as: 'admin', params: { id: 'no-such-request' }, body: { status: 'contacted' }, expect: 404 },
     ],
   },
   'Api/adminDeleteHostRequest': {
     http: [
-      { name: 'deletes an application', as: 'admin', params: (s) => ({ id: String(s.values.partnerRequestId) }), expect: 204 },
+      { name: 'deletes an application', as: 'admin', params: (s) => ({ id: s.kept('partnerRequestId') }), expect: 204 },
       { name: 'answers 404 for an unknown application', as: 'admin', params: { id: 'no-such-request' }, expect: 404 },
     ],
   },

@@ -13,12 +13,12 @@ export const system = {
     http: [{ name: 'sums up the network', as: 'admin', expect: 200, check: ({ body }) => is(Number(record(body).totalMachines) >= 1, 'no machines counted') }, notAdmin()],
   },
   'Api/adminGetSettings': {
-    http: [{ name: 'reads the settings', as: 'admin', expect: 200, check: ({ body }, s) => void (s.values.settings = body) }, notAdmin()],
+    http: [{ name: 'reads the settings', as: 'admin', expect: 200, check: ({ body }, s) => void (s.values.settings = record(body)) }, notAdmin()],
   },
   'Api/adminPutSettings': {
     http: [
-      { name: 'saves the settings, audited', as: 'admin', body: (s) => ({ ...record(s.values.settings), heartbeatIntervalSeconds: 90 }), expect: 200 },
-      { name: 'refuses a price of 0', as: 'admin', body: (s) => ({ ...record(s.values.settings), pricePerLitre: 0 }), expect: 400 },
+      { name: 'saves the settings, audited', as: 'admin', body: (s) => ({ ...s.kept('settings'), heartbeatIntervalSeconds: 90 }), expect: 200 },
+      { name: 'refuses a price of 0', as: 'admin', body: (s) => ({ ...s.kept('settings'), pricePerLitre: 0 }), expect: 400 },
     ],
   },
   'Api/adminSettingsHistory': {

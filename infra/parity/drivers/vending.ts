@@ -14,7 +14,8 @@ export const vending = {
         as: 'user',
         expect: 200,
         check: ({ body }, s) => {
-          Object.assign(s.values, { token1: record(body).token, tokenId1: record(body).tokenId });
+          s.values.token1 = String(record(body).token);
+          s.values.tokenId1 = String(record(body).tokenId);
           return is(Number(record(body).reservedIdr) > 0, `reserved ${String(record(body).reservedIdr)}`);
         },
       },
@@ -22,23 +23,23 @@ export const vending = {
         name: 'signs the same token again while it lives unused (one live token per account)',
         as: 'user',
         expect: 200,
-        check: ({ body }, s) => is(record(body).tokenId === s.values.tokenId1, `a second live token ${String(record(body).tokenId)}`),
+        check: ({ body }, s) => is(record(body).tokenId === s.kept('tokenId1'), `a second live token ${String(record(body).tokenId)}`),
       },
       { name: 'refuses a caller below the minimum balance', as: 'admin', expect: 409 },
     ],
   },
   'Stations/vendRequest': {
-    topic: [1, 2, 3]
+    topic: ([1, 2, 3] as const)
       .map((n): TopicCase => ({
         name: `authorizes a vend with token ${n} and answers the station on vend/authorized`,
         // Token 1 is the generate driver's; the next is issued once the last was presented.
         before: n === 1 ? undefined : (s: Scenario) => s.issueNfcToken(n),
         topic: (s: Scenario) => `stations/${s.station.id}/vend/request`,
-        payload: (s: Scenario) => ({ token: s.values[`token${n}`], requestId: `parity-${n}` }),
+        payload: (s: Scenario) => ({ token: s.kept(`token${n}`), requestId: `parity-${n}` }),
         check: async (result: unknown, s: Scenario) => {
           const outcome = record(result);
           if (outcome.decision !== 'authorized') return `decision ${JSON.stringify(outcome)}`;
-          s.values[`session${n}`] = outcome.sessionId;
+          s.values[`session${n}`] = String(outcome.sessionId);
           const reply = await s.reply('vend/authorized', (p) => p.requestId === `parity-${n}`);
           return is(reply?.sessionId === outcome.sessionId, 'the station received no vend/authorized over MQTT');
         },
@@ -57,13 +58,13 @@ export const vending = {
       {
         name: 'settles 500 ml',
         topic: (s) => `stations/${s.station.id}/vend/complete`,
-        payload: (s) => ({ sessionId: s.values.session1, dispensedMl: 500 }),
+        payload: (s) => ({ sessionId: s.kept('session1'), dispensedMl: 500 }),
         check: (result) => is(result === 'settled', `outcome ${JSON.stringify(result)}`),
       },
       {
         name: 'keeps the hold of a completion above what was authorized (an incident)',
         topic: (s) => `stations/${s.station.id}/vend/complete`,
-        payload: (s) => ({ sessionId: s.values.session3, dispensedMl: 99_999 }),
+        payload: (s) => ({ sessionId: s.kept('session3'), dispensedMl: 99_999 }),
         check: (result) => is(result === 'incident', `outcome ${JSON.stringify(result)}`),
       },
       {
@@ -91,13 +92,13 @@ export const vending = {
       {
         name: 'marks an open session started',
         topic: (s) => `stations/${s.station.id}/vend/started`,
-        payload: (s) => ({ sessionId: s.values.session2 }),
+        payload: (s) => ({ sessionId: s.kept('session2') }),
         check: (result) => is(result === 'started', `outcome ${JSON.stringify(result)}`),
       },
       {
         name: 'treats the same start again as a replay',
         topic: (s) => `stations/${s.station.id}/vend/started`,
-        payload: (s) => ({ sessionId: s.values.session2 }),
+        payload: (s) => ({ sessionId: s.kept('session2') }),
         check: (result) => is(result === 'replayed', `outcome ${JSON.stringify(result)}`),
       },
       {
@@ -113,13 +114,13 @@ export const vending = {
       {
         name: 'releases the hold of a failed dispense',
         topic: (s) => `stations/${s.station.id}/vend/failed`,
-        payload: (s) => ({ sessionId: s.values.session2, reason: 'pump fault' }),
+        payload: (s) => ({ sessionId: s.kept('session2'), reason: 'pump fault' }),
         check: (result) => is(result === 'released', `outcome ${JSON.stringify(result)}`),
       },
       {
         name: 'treats the same failure again as a replay',
         topic: (s) => `stations/${s.station.id}/vend/failed`,
-        payload: (s) => ({ sessionId: s.values.session2, reason: 'pump fault' }),
+        payload: (s) => ({ sessionId: s.kept('session2'), reason: 'pump fault' }),
         check: (result) => is(result === 'replayed', `outcome ${JSON.stringify(result)}`),
       },
     ],
@@ -129,23 +130,23 @@ export const vending = {
       {
         name: 'follows token 1 to its charge for the 500 ml settled',
         as: 'user',
-        params: (s) => ({ id: String(s.values.tokenId1) }),
+        params: (s) => ({ id: s.kept('tokenId1') }),
         expect: 200,
         check: ({ body }) => is(record(body).status === 'charged' && record(body).dispensedMl === 500, `progress ${JSON.stringify(body)}`),
       },
       {
         name: 'follows token 2 to not used (the station failed)',
         as: 'user',
-        params: (s) => ({ id: String(s.values.tokenId2) }),
+        params: (s) => ({ id: s.kept('tokenId2') }),
         expect: 200,
         check: ({ body }) => is(record(body).status === 'not_used' && record(body).chargedIdr === 0, `progress ${JSON.stringify(body)}`),
       },
-      { name: "answers 404 for another person's token", as: 'admin', params: (s) => ({ id: String(s.values.tokenId1) }), expect: 404 },
+      { name: "answers 404 for another person's token", as: 'admin', params: (s) => ({ id: s.kept('tokenId1') }), expect: 404 },
     ],
   },
   'Api/adminListIncidents': {
     http: [
-      { name: 'lists the open incident', as: 'admin', expect: 200, check: ({ body }, s) => is(list(body).some((i) => i.sessionId === s.values.session3 && i.status === 'open'), 'the incident is missing') },
+      { name: 'lists the open incident', as: 'admin', expect: 200, check: ({ body }, s) => is(list(body).some((i) => i.sessionId === s.kept('session3') && i.status === 'open'), 'the incident is missing') },
       notAdmin(),
     ],
   },
@@ -154,7 +155,7 @@ export const vending = {
       ...([['session3', 250], ['guest', 600]] as const).map(([whose, dispensedMl]): HttpCase => ({
         name: `settles the incident with the volume the operator confirmed (${whose === 'guest' ? "a guest's refill" : "a user's"})`,
         as: 'admin',
-        params: (s) => ({ id: whose === 'guest' ? guest(s, 'incident').sessionId : String(s.values.session3) }),
+        params: (s) => ({ id: whose === 'guest' ? guest(s, 'incident').sessionId : s.kept('session3') }),
         body: { dispensedMl, note: "Read from the station's meter log" },
         expect: 200,
         check: ({ body }) => is(record(body).status === 'resolved', `status ${String(record(body).status)}`),
@@ -174,7 +175,7 @@ export const vending = {
       {
         name: 'queues a claim on the settled vend for an admin',
         as: 'user',
-        params: (s) => ({ id: String(s.values.session1) }),
+        params: (s) => ({ id: s.kept('session1') }),
         body: { kind: 'dispensed_less', note: 'Parity: half a bottle' },
         expect: 201,
         check: ({ body }) => is(record(body).status === 'pending', `status ${String(record(body).status)}`),
@@ -182,7 +183,7 @@ export const vending = {
       {
         name: "credits at once a claim the station's own record supports (its incident), and e-mails the outcome",
         as: 'user',
-        params: (s) => ({ id: String(s.values.session3) }),
+        params: (s) => ({ id: s.kept('session3') }),
         body: { kind: 'dispensed_less' },
         expect: 201,
         check: ({ body }, s) => is(record(body).status === 'credited', `status ${String(record(body).status)}`) ?? is(s.mailTo(s.account[0]!.username).some((subject) => subject.startsWith('Your refill claim')), 'no outcome e-mail'),
@@ -192,7 +193,7 @@ export const vending = {
   },
   'Api/adminListClaims': {
     http: [
-      { name: 'lists the pending claim', as: 'admin', expect: 200, check: ({ body }, s) => is(list(body).some((c) => c.sessionId === s.values.session1), 'the claim is missing') },
+      { name: 'lists the pending claim', as: 'admin', expect: 200, check: ({ body }, s) => is(list(body).some((c) => c.sessionId === s.kept('session1')), 'the claim is missing') },
       notAdmin(),
     ],
   },
@@ -201,7 +202,7 @@ export const vending = {
   },
   'Api/adminGetClaim': {
     http: [
-      { name: "reads the claim with the station's telemetry", as: 'admin', params: (s) => ({ id: String(s.values.session1) }), expect: 200, check: ({ body }) => is(Array.isArray(record(body).readings), 'no readings') },
+      { name: "reads the claim with the station's telemetry", as: 'admin', params: (s) => ({ id: s.kept('session1') }), expect: 200, check: ({ body }) => is(Array.isArray(record(body).readings), 'no readings') },
       { name: 'answers 404 for an unknown claim', as: 'admin', params: { id: 'no-such-session' }, expect: 404 },
     ],
   },
@@ -210,7 +211,7 @@ export const vending = {
       {
         name: 'credits the claim through the ledger',
         as: 'admin',
-        params: (s) => ({ id: String(s.values.session1) }),
+        params: (s) => ({ id: s.kept('session1') }),
         body: { decision: 'credit', amount: 100, reason: 'Parity: the meter log shows a short pour' },
         expect: 200,
         check: ({ body }) => is(record(body).status === 'credited', `status ${String(record(body).status)}`),

@@ -1,8 +1,9 @@
 import { keys } from '@functions/platform/adapters/dynamodb/keys';
 import { baliDate } from '@shared/bali-time';
 import { newKey, type Driver, type HttpCase, type Scenario } from '../drive';
-import { GUEST_ORDERS, guest, receiptMailed, vendToken } from './guests';
+import { guest, receiptMailed, vendToken } from './guests';
 import { is, list, notAdmin, orderMadeAgo, record } from './helpers';
+import { GUEST_ORDERS } from './values';
 
 const PAYMENTS_NOT_CONFIGURED = (answer: { body: unknown }) => is(record(answer.body).message === 'Payments are not configured', `expected "Payments are not configured", got ${JSON.stringify(answer.body)}`);
 
@@ -20,7 +21,7 @@ export const wallet = {
         headers: () => ({ 'idempotency-key': newKey() }),
         body: { amount: 20_000, paymentMethod: 'qris' },
         expect: 202,
-        check: ({ body }, s) => (s.values.paidTopup = record(body).id, is(record(body).status === 'pending' && typeof record(body).qrString === 'string' && s.app.cloud.midtrans.charged(String(record(body).id)), `top-up ${JSON.stringify(body)}`)),
+        check: ({ body }, s) => (s.values.paidTopup = String(record(body).id), is(record(body).status === 'pending' && typeof record(body).qrString === 'string' && s.app.cloud.midtrans.charged(String(record(body).id)), `top-up ${JSON.stringify(body)}`)),
       },
       {
         name: "charges a GoPay top-up: pending, with the GoPay app's deeplink",
@@ -28,7 +29,7 @@ export const wallet = {
         headers: () => ({ 'idempotency-key': newKey() }),
         body: { amount: 15_000, paymentMethod: 'gopay' },
         expect: 202,
-        check: ({ body }, s) => (s.values.polledTopup = record(body).id, is(record(body).status === 'pending' && typeof record(body).deeplink === 'string', `top-up ${JSON.stringify(body)}`)),
+        check: ({ body }, s) => (s.values.polledTopup = String(record(body).id), is(record(body).status === 'pending' && typeof record(body).deeplink === 'string', `top-up ${JSON.stringify(body)}`)),
       },
       {
         name: "starts a card top-up on the gateway's hosted page (Snap): pending, with the page's address, nothing credited",
@@ -36,7 +37,7 @@ export const wallet = {
         headers: () => ({ 'idempotency-key': newKey() }),
         body: { amount: 12_000, paymentMethod: 'card' },
         expect: 202,
-        check: ({ body }, s) => (s.values.cardTopup = record(body).id, is(record(body).status === 'pending' && String(record(body).redirectUrl).startsWith('https://app.sandbox.midtrans.com/snap/') && s.app.cloud.midtrans.charged(String(record(body).id)), `top-up ${JSON.stringify(body)}`)),
+        check: ({ body }, s) => (s.values.cardTopup = String(record(body).id), is(record(body).status === 'pending' && String(record(body).redirectUrl).startsWith('https://app.sandbox.midtrans.com/snap/') && s.app.cloud.midtrans.charged(String(record(body).id)), `top-up ${JSON.stringify(body)}`)),
       },
       { name: 'refuses an amount below the minimum', as: 'user', headers: () => ({ 'idempotency-key': newKey() }), body: { amount: 1, paymentMethod: 'qris' }, expect: 400 },
     ],
@@ -59,17 +60,17 @@ export const wallet = {
     http: [
       {
         name: "credits a top-up the payer paid, once the gateway's status API confirms the notification",
-        before: (s) => s.app.cloud.midtrans.pay(String(s.values.paidTopup)),
-        body: (s) => s.app.cloud.midtrans.notification(String(s.values.paidTopup)),
+        before: (s) => s.app.cloud.midtrans.pay(s.kept('paidTopup')),
+        body: (s) => s.app.cloud.midtrans.notification(s.kept('paidTopup')),
         expect: 200,
-        check: async (_, s) => is((await s.item(keys.topup(String(s.values.paidTopup))))?.status === 'settled', 'the top-up was not credited'),
+        check: async (_, s) => is((await s.item(keys.topup(s.kept('paidTopup'))))?.status === 'settled', 'the top-up was not credited'),
       },
       {
         name: 'credits a card top-up paid on the hosted page, once the status API confirms it',
-        before: (s) => s.app.cloud.midtrans.pay(String(s.values.cardTopup)),
-        body: (s) => s.app.cloud.midtrans.notification(String(s.values.cardTopup)),
+        before: (s) => s.app.cloud.midtrans.pay(s.kept('cardTopup')),
+        body: (s) => s.app.cloud.midtrans.notification(s.kept('cardTopup')),
         expect: 200,
-        check: async (_, s) => is((await s.item(keys.topup(String(s.values.cardTopup))))?.status === 'settled', 'the card top-up was not credited'),
+        check: async (_, s) => is((await s.item(keys.topup(s.kept('cardTopup'))))?.status === 'settled', 'the card top-up was not credited'),
       },
       ...(['incident', 'completed'] as const).map((name): HttpCase => ({
         name: `starts the refill of a paid guest order: the station receives its vend token (${GUEST_ORDERS[name]})`,
@@ -93,7 +94,7 @@ export const wallet = {
           return is(order?.refundRefused && order.closedAt, `order ${JSON.stringify(order)}`) ?? receiptMailed(s, name);
         },
       })),
-      { name: "refuses a notification not signed with the server key", body: (s) => ({ ...s.app.cloud.midtrans.notification(String(s.values.paidTopup)), signature_key: '0'.repeat(128) }), expect: 403 },
+      { name: "refuses a notification not signed with the server key", body: (s) => ({ ...s.app.cloud.midtrans.notification(s.kept('paidTopup')), signature_key: '0'.repeat(128) }), expect: 403 },
     ],
   },
   'Api/getTopup': {
@@ -101,11 +102,11 @@ export const wallet = {
       {
         name: "credits a top-up paid while its notification is overdue: the page's poll asks the gateway's status",
         before: async (s) => {
-          s.app.cloud.midtrans.pay(String(s.values.polledTopup));
-          await orderMadeAgo(s, keys.topup(String(s.values.polledTopup)), 1);
+          s.app.cloud.midtrans.pay(s.kept('polledTopup'));
+          await orderMadeAgo(s, keys.topup(s.kept('polledTopup')), 1);
         },
         as: 'user',
-        params: (s) => ({ id: String(s.values.polledTopup) }),
+        params: (s) => ({ id: s.kept('polledTopup') }),
         expect: 200,
         check: ({ body }) => is(record(body).status === 'settled', `top-up ${JSON.stringify(body)}`),
       },
@@ -183,7 +184,7 @@ export const wallet = {
       expect: 200,
       check: ({ body }, s) => {
         const plan = record(body);
-        s.values.withdrawable = plan.balanceIdr;
+        s.values.withdrawable = Number(plan.balanceIdr);
         return is(Number(plan.refundIdr) > 0 && Number(plan.payoutIdr) > 0 && Number(plan.refundIdr) + Number(plan.payoutIdr) === Number(plan.balanceIdr), `plan ${JSON.stringify(body)}`);
       },
     }],
@@ -195,22 +196,22 @@ export const wallet = {
         name: 'withdraws the balance: its top-ups refunded through the gateway, the rest a payout request, each e-mailed',
         as: 'user',
         headers: () => ({ 'idempotency-key': newKey() }),
-        body: (s) => ({ expectedBalance: Number(s.values.withdrawable), payoutDestination: { kind: 'ewallet', provider: 'gopay', phone: '081234567890' } }),
+        body: (s) => ({ expectedBalance: s.kept('withdrawable'), payoutDestination: { kind: 'ewallet', provider: 'gopay', phone: '081234567890' } }),
         expect: 201,
-        check: ({ body }, s) => (s.values.payoutId = record(body).id, is(record(body).payoutStatus === 'open' && Number(record(body).refundIdr) > 0, `withdrawal ${JSON.stringify(body)}`) ??
+        check: ({ body }, s) => (s.values.payoutId = String(record(body).id), is(record(body).payoutStatus === 'open' && Number(record(body).refundIdr) > 0, `withdrawal ${JSON.stringify(body)}`) ??
           is(s.mailTo(s.account[0]!.username).some((subject) => subject.includes('will be paid out to you')), 'no payout e-mail')),
       },
     ],
   },
   'Api/adminListPayouts': {
-    http: [{ name: 'lists the open payout request', as: 'admin', expect: 200, check: ({ body }, s) => is(list(body).some((p) => p.id === s.values.payoutId), 'the payout request is missing') }, notAdmin()],
+    http: [{ name: 'lists the open payout request', as: 'admin', expect: 200, check: ({ body }, s) => is(list(body).some((p) => p.id === s.kept('payoutId')), 'the payout request is missing') }, notAdmin()],
   },
   'Api/adminResolvePayout': {
     http: [
       {
         name: 'returns the payout to the wallet and e-mails the user',
         as: 'admin',
-        params: (s) => ({ id: String(s.values.payoutId) }),
+        params: (s) => ({ id: s.kept('payoutId') }),
         body: { outcome: 'returned', note: 'Parity: back to the wallet' },
         expect: 200,
         check: ({ body }, s) => is(record(body).status === 'returned', `status ${String(record(body).status)}`) ?? is(s.mailTo(s.account[0]!.username).some((subject) => subject.startsWith('Bali Refill: your payout')), 'no payout e-mail'),
