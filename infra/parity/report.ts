@@ -81,7 +81,7 @@ export function formatReport(report: ParityReport): string[] {
   );
   section('Unset settings (read by the function, not set by its template):', report.functions.flatMap((f) => f.unset.map((name) => `${f.key}: ${name}`)));
   section(
-    'Granted to a function that moves money, never used (least privilege where money is: narrow the grant in infra/constructs/, or drive the path that needs it in infra/parity/drivers.ts):',
+    'Granted to a function that moves money, never used (least privilege where money is: narrow the grant in infra/constructs/, or drive the path that needs it in infra/parity/drivers/):',
     report.functions.filter((f) => f.money && f.unusedGrants.length).map((f) => `${f.key}: ${grantsText(f.unusedGrants)}`),
   );
   section('docs/infrastructure.md, the table of grants no driver uses (Least privilege where money is), differs from this run:', report.grantsDoc);

@@ -56,7 +56,7 @@ export async function runParity(options: ParityOptions): Promise<ParityReport> {
 
     const keys = [...app.functions.keys()];
     if (!options.only) {
-      for (const key of keys) if (!drivers[key]) problems.push(`${key}: no driver (infra/parity/drivers.ts)`);
+      for (const key of keys) if (!drivers[key]) problems.push(`${key}: no driver (infra/parity/drivers/<context>.ts, its place in infra/parity/drivers.ts)`);
       for (const key of Object.keys(drivers)) if (!app.functions.has(key)) problems.push(`driver ${key}: no such function in the template`);
     }
     const order = Object.keys(drivers).filter((key) => app!.functions.has(key) && (!options.only || options.only.includes(key)));
