@@ -1,6 +1,6 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { entity } from '@functions/platform/adapters/dynamodb/entity';
+import { entity, type SortCondition } from '@functions/platform/adapters/dynamodb/entity';
 import { DynamoLeases } from '@functions/platform/adapters/dynamodb/leases';
 import { DynamoRequestQuota } from '@functions/platform/adapters/dynamodb/request-quota';
 import { testDb } from '../support/local';
@@ -87,11 +87,35 @@ describe('entities on DynamoDB Local', () => {
     for (const at of ['2026-01-01', '2026-02-01', '2026-03-01']) {
       await db.send(new PutCommand({ TableName: tableName, Item: { ...probe.key(`${group}-${at}`), ...probe.indexes.GSI1(group, at), label: at } }));
     }
-    const labels = async (sort?: Parameters<typeof probe.query>[2]) =>
-      ((await db.send(new QueryCommand({ TableName: tableName, ...probe.query('GSI1', `PROBES#${group}`, sort) }))).Items ?? []).map((item) => item.label);
+    const labels = async (sort?: SortCondition) =>
+      ((await db.send(new QueryCommand({ TableName: tableName, ...probe.query('GSI1', `PROBES#${group}`, { sort }) }))).Items ?? []).map((item) => item.label);
     expect(await labels()).toEqual(['2026-01-01', '2026-02-01', '2026-03-01']);
     expect(await labels({ gt: '2026-01-01' })).toEqual(['2026-02-01', '2026-03-01']);
     expect(await labels({ between: ['2026-01-15', '2026-02-15'] })).toEqual(['2026-02-01']);
     expect(await labels({ beginsWith: '2026-03' })).toEqual(['2026-03-01']);
+  });
+
+  it("queries a partition of the table's own key with a filter and a projection", async () => {
+    const id = crypto.randomUUID();
+    const entry = entity<Probe>()((at: string) => ({ PK: `PROBES#${id}`, SK: `AT#${at}` }));
+    for (const [at, count] of [['1', 1], ['2', 5], ['3', 7]] as const) {
+      await db.send(new PutCommand({ TableName: tableName, Item: { ...entry.key(at), count, label: at, lock: { at, by: 'x' } } }));
+    }
+    await db.send(new PutCommand({ TableName: tableName, Item: { PK: `PROBES#${id}`, SK: 'OTHER', count: 9 } }));
+    const { Items } = await db.send(new QueryCommand({
+      TableName: tableName, ...entry.query('table', `PROBES#${id}`, { sort: { beginsWith: 'AT#' }, filter: (c) => c.gt('count', 2), project: ['label', 'lock.at'] }),
+    }));
+    expect(Items).toEqual([{ label: '2', lock: { at: '2' } }, { label: '3', lock: { at: '3' } }]);
+  });
+
+  it('puts and deletes an item on a condition that names no attribute, or one that does', async () => {
+    const id = crypto.randomUUID();
+    const put = (label: string) => db.send(new PutCommand({ TableName: tableName, Item: { ...probe.key(id), label }, ...probe.condition((c) => c.itemNotExists()) }));
+    await put('first');
+    await expect(put('second')).rejects.toMatchObject({ name: 'ConditionalCheckFailedException' });
+    const remove = (label: string) => db.send(new DeleteCommand({ TableName: tableName, Key: probe.key(id), ...probe.condition((c) => c.eq('label', label)) }));
+    await expect(remove('second')).rejects.toMatchObject({ name: 'ConditionalCheckFailedException' });
+    await remove('first');
+    expect(await read(id)).toBeUndefined();
   });
 });

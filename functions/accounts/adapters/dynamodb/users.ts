@@ -6,7 +6,7 @@ import { entity } from '@functions/platform/adapters/dynamodb/entity';
 import { randomStatsShard, statsShard } from '@functions/platform/adapters/dynamodb/stats';
 
 /** A user's profile item; the balance and version are the ledger's (functions/wallet/adapters/dynamodb/ledger.ts). */
-const user = entity<Pick<UserRecord, 'username' | 'email' | 'firstName' | 'lastName' | 'updatedAt'>>()(keys.user);
+const profile = entity<Pick<UserRecord, 'username' | 'email' | 'firstName' | 'lastName' | 'updatedAt'>>()(keys.user, { GSI1: keys.userCollection });
 
 const toUser = (item: Record<string, unknown>) => {
   const { version: _v, ...user } = withoutKeys<UserRecord & { version?: number }>(item);
@@ -31,7 +31,7 @@ export class DynamoUsers implements Users {
         // The new account counts in the running totals of the summary cards (one shard, at random).
         await this.db.send(new TransactWriteCommand({
           TransactItems: [
-            { Put: { TableName: this.tableName, Item: { ...keys.user(user.id), ...keys.userCollection(now, user.id), ...record, version: 0 }, ConditionExpression: 'attribute_not_exists(PK)' } },
+            { Put: { TableName: this.tableName, Item: { ...profile.key(user.id), ...profile.indexes.GSI1(now, user.id), ...record, version: 0 }, ...profile.condition((c) => c.itemNotExists()) } },
             { Update: { TableName: this.tableName, ...statsShard.update([randomStatsShard()], { add: { users: 1 } }) } },
           ],
         }));
@@ -49,7 +49,7 @@ export class DynamoUsers implements Users {
   async ensureGuestAccount(id: string, now: string): Promise<void> {
     const record: UserRecord = { id, username: id, firstName: null, lastName: null, email: null, profileImageUrl: null, balance: 0, dispensedMl: 0, createdAt: now, updatedAt: now };
     try {
-      await this.db.send(new PutCommand({ TableName: this.tableName, Item: { ...keys.user(id), ...record, guest: true, version: 0 }, ConditionExpression: 'attribute_not_exists(PK)' }));
+      await this.db.send(new PutCommand({ TableName: this.tableName, Item: { ...profile.key(id), ...record, guest: true, version: 0 }, ...profile.condition((c) => c.itemNotExists()) }));
     } catch (error) {
       if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;
     }
@@ -58,9 +58,7 @@ export class DynamoUsers implements Users {
   async list(options: { limit: number; cursor?: string }) {
     const page = await this.db.send(new QueryCommand({
       TableName: this.tableName,
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.usersPartition },
+      ...profile.query('GSI1', keys.usersPartition),
       ScanIndexForward: false,
       Limit: options.limit,
       ExclusiveStartKey: decodeCursor(options.cursor),
@@ -72,7 +70,7 @@ export class DynamoUsers implements Users {
     try {
       const { Attributes } = await this.db.send(new UpdateCommand({
         TableName: this.tableName,
-        ...user.update([id], { set: { ...fields, updatedAt: now }, condition: (c) => c.and(c.itemExists(), c.eq('username', expectedUsername)) }),
+        ...profile.update([id], { set: { ...fields, updatedAt: now }, condition: (c) => c.and(c.itemExists(), c.eq('username', expectedUsername)) }),
         ReturnValues: 'ALL_NEW',
       }));
       return Attributes ? toUser(Attributes) : null;
@@ -86,7 +84,7 @@ export class DynamoUsers implements Users {
     try {
       const { Attributes } = await this.db.send(new UpdateCommand({
         TableName: this.tableName,
-        ...user.update([id], { set: { username, updatedAt: now }, condition: (c) => c.itemExists() }),
+        ...profile.update([id], { set: { username, updatedAt: now }, condition: (c) => c.itemExists() }),
         ReturnValues: 'ALL_NEW',
       }));
       return Attributes ? toUser(Attributes) : null;

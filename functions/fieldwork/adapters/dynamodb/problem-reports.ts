@@ -29,7 +29,7 @@ export class DynamoProblemReports implements ProblemReports {
             Put: {
               TableName: this.tableName,
               Item: { ...problemReport.key(report.id), ...problemReport.indexes.GSI1('open', report.createdAt, report.id), ...report },
-              ConditionExpression: 'attribute_not_exists(PK)',
+              ...problemReport.condition((c) => c.itemNotExists()),
             },
           },
           {

@@ -5,8 +5,10 @@ import { decodeCursor, encodeCursor } from '@functions/platform/adapters/dynamod
 import { entity } from '@functions/platform/adapters/dynamodb/entity';
 import { resolveReport, stationReports } from './problem-reports';
 
-/** A ticket's item: what a change or a close writes, and the collection (GSI1) it moves to when it closes. */
-const ticketItem = entity<Pick<TicketRecord, 'status' | 'assignee' | 'assignedAt' | 'assignedBy' | 'closedAt' | 'closedBy' | 'resolution' | 'history' | 'comments' | 'sources'> & { GSI1PK: string; GSI1SK: string }>()(keys.ticket);
+/** A ticket's item: active in GSI1 until it closes (then keys.closedTicket), and in its station's collection (GSI2). */
+const ticketItem = entity<TicketRecord & { GSI1PK: string; GSI1SK: string }>()(keys.ticket, { GSI1: keys.activeTicket, GSI2: keys.stationTicket });
+/** The one open ticket of a station and cause: holds the ticket's id. */
+const openCause = entity<{ ticketId: string }>()(keys.openTicketCause);
 
 const cancelled = (error: unknown) => (error as Error).name === 'TransactionCanceledException' || (error as Error).name === 'ConditionalCheckFailedException';
 
@@ -18,17 +20,17 @@ export class DynamoTickets implements Tickets {
   constructor(private readonly db: DynamoDBDocumentClient, private readonly tableName: string) {}
 
   async openOrAdd(ticket: TicketRecord): Promise<{ ticket: TicketRecord; opened: boolean }> {
-    const cause = keys.openTicketCause(ticket.stationId, ticket.cause);
+    const cause = openCause.key(ticket.stationId, ticket.cause);
     for (let attempt = 0; attempt < OPEN_TRIES; attempt++) {
       try {
         await this.db.send(new TransactWriteCommand({
           TransactItems: [
-            { Put: { TableName: this.tableName, Item: { ...cause, ticketId: ticket.id }, ConditionExpression: 'attribute_not_exists(PK)' } },
+            { Put: { TableName: this.tableName, Item: { ...cause, ticketId: ticket.id }, ...openCause.condition((c) => c.itemNotExists()) } },
             {
               Put: {
                 TableName: this.tableName,
-                Item: { ...keys.ticket(ticket.id), ...keys.activeTicket(ticket.openedAt, ticket.id), ...keys.stationTicket(ticket.stationId, ticket.openedAt, ticket.id), ...ticket },
-                ConditionExpression: 'attribute_not_exists(PK)',
+                Item: { ...ticketItem.key(ticket.id), ...ticketItem.indexes.GSI1(ticket.openedAt, ticket.id), ...ticketItem.indexes.GSI2(ticket.stationId, ticket.openedAt, ticket.id), ...ticket },
+                ...ticketItem.condition((c) => c.itemNotExists()),
               },
             },
           ],
@@ -54,41 +56,18 @@ export class DynamoTickets implements Tickets {
   }
 
   async list(filter: TicketFilter) {
-    const filters: string[] = [];
-    const names: Record<string, string> = {};
-    const values: Record<string, unknown> = {};
-    let index: 'GSI1' | 'GSI2' = 'GSI1';
-    let partition: string;
-    if (filter.stationId) {
-      index = 'GSI2';
-      partition = keys.stationTicketsPartition(filter.stationId);
-      names['#status'] = 'status';
-      if (filter.status === 'active') {
-        filters.push('#status <> :closed');
-        values[':closed'] = 'closed';
-      } else {
-        filters.push('#status = :status');
-        values[':status'] = filter.status;
-      }
-    } else {
-      partition = filter.status === 'closed' ? keys.closedTicketsPartition : keys.activeTicketsPartition;
-      if (filter.status === 'open' || filter.status === 'assigned') {
-        names['#status'] = 'status';
-        values[':status'] = filter.status;
-        filters.push('#status = :status');
-      }
-    }
-    if (filter.assignee) {
-      values[':assignee'] = filter.assignee;
-      filters.push('assignee = :assignee');
-    }
-    values[':pk'] = partition;
+    const { status, stationId, assignee } = filter;
+    // A station's tickets are all in its own collection (GSI2); otherwise the active or the closed ones (GSI1).
+    const query = stationId
+      ? ticketItem.query('GSI2', keys.stationTicketsPartition(stationId), {
+        filter: (c) => c.and(status === 'active' ? c.ne('status', 'closed') : c.eq('status', status), ...(assignee ? [c.eq('assignee', assignee)] : [])),
+      })
+      : ticketItem.query('GSI1', status === 'closed' ? keys.closedTicketsPartition : keys.activeTicketsPartition, {
+        filter: (c) => c.and(...(status === 'open' || status === 'assigned' ? [c.eq('status', status)] : []), ...(assignee ? [c.eq('assignee', assignee)] : [])),
+      });
     // A filtered page can come back short: the cursor goes on from where DynamoDB stopped reading.
     const result = await this.db.send(new QueryCommand({
-      TableName: this.tableName, IndexName: index, KeyConditionExpression: `${index}PK = :pk`,
-      ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
-      ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
-      ExpressionAttributeValues: values, ScanIndexForward: false, Limit: filter.limit, ExclusiveStartKey: decodeCursor(filter.cursor),
+      TableName: this.tableName, ...query, ScanIndexForward: false, Limit: filter.limit, ExclusiveStartKey: decodeCursor(filter.cursor),
     }));
     return { items: (result.Items ?? []).map((i) => withoutKeys<TicketRecord>(i)), nextCursor: encodeCursor(result.LastEvaluatedKey) };
   }
@@ -98,8 +77,7 @@ export class DynamoTickets implements Tickets {
     let start: Record<string, unknown> | undefined;
     do {
       const page = await this.db.send(new QueryCommand({
-        TableName: this.tableName, IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': keys.activeTicketsPartition },
-        ProjectionExpression: '#status', ExpressionAttributeNames: { '#status': 'status' }, ExclusiveStartKey: start,
+        TableName: this.tableName, ...ticketItem.query('GSI1', keys.activeTicketsPartition, { project: ['status'] }), ExclusiveStartKey: start,
       }));
       for (const item of page.Items ?? []) if (item.status === 'open' || item.status === 'assigned') counts[item.status as 'open' | 'assigned']++;
       start = page.LastEvaluatedKey;
@@ -140,8 +118,8 @@ export class DynamoTickets implements Tickets {
           },
           {
             Delete: {
-              TableName: this.tableName, Key: keys.openTicketCause(ticket.stationId, ticket.cause),
-              ConditionExpression: 'ticketId = :id', ExpressionAttributeValues: { ':id': ticket.id },
+              TableName: this.tableName, Key: openCause.key(ticket.stationId, ticket.cause),
+              ...openCause.condition((c) => c.eq('ticketId', ticket.id)),
             },
           },
           ...openReports.map((reportId) => ({ Update: { TableName: this.tableName, ...resolveReport(reportId, close.closedBy, close.closedAt) } })),

@@ -10,17 +10,18 @@ import type { AlertFilter, AlertRecord, Alerts } from '../../ports/alerts';
 import type { MachineRecord } from '@functions/stations/ports/machines';
 import { keys, withoutKeys } from '@functions/platform/adapters/dynamodb/keys';
 import { decodeCursor, encodeCursor } from '@functions/platform/adapters/dynamodb/query';
-import { entity } from '@functions/platform/adapters/dynamodb/entity';
+import { buildQuery, entity, type SortCondition } from '@functions/platform/adapters/dynamodb/entity';
 
 /** Resolved alerts are kept this long (TTL). */
 const RESOLVED_RETENTION_SECONDS = 90 * 86_400;
 
 /** The item whose `openAlerts` set guards one open alert per rule: the station's, or the fleet's own. */
 const guard = entity<{ openAlerts: Set<AlertRule> }>()((stationId: string) => (stationId === FLEET_ALERT_SCOPE ? keys.fleetAlerts : keys.machine(stationId)));
-/** An alert's item, filed active or resolved (GSI1) and, while it is to be e-mailed, due (GSI2). */
-const alertItem = entity<Pick<AlertRecord, 'status' | 'resolvedAt' | 'acknowledgedAt' | 'acknowledgedBy' | 'notifications' | 'lastNotifiedAt' | 'nextNotifyAt'> & { GSI1PK: string; GSI1SK: string; GSI2PK: string; GSI2SK: string; ttl: number }>()(keys.alert, { GSI2: keys.dueAlert });
-/** A station's index entries, as the sweep refiles a station from its former collection (GSI1) to the heard index (GSI2). */
-const stationFiling = entity<{ GSI1PK: string; GSI1SK: string; GSI2PK: string; GSI2SK: string }>()(keys.machine);
+/** An alert's item, filed active (then resolved, keys.resolvedAlert) in GSI1 and, while it is to be e-mailed, due in GSI2. */
+const alertItem = entity<AlertRecord & { GSI1PK: string; GSI1SK: string; GSI2PK: string; GSI2SK: string; ttl: number }>()(keys.alert, { GSI1: keys.activeAlert, GSI2: keys.dueAlert });
+/** A station as the sweep reads it in the heard index (GSI2), and its index entries as it refiles one from its former collection (GSI1). */
+type StationFiling = Pick<MachineRecord, 'id' | 'createdAt' | 'heartbeatReceivedAt'> & { openAlerts: Set<AlertRule>; GSI1PK: string; GSI1SK: string; GSI2PK: string; GSI2SK: string };
+const stationFiling = entity<StationFiling>()(keys.machine, { GSI2: keys.heardStation });
 
 const failedCondition = (error: unknown) => ['ConditionalCheckFailedException', 'TransactionCanceledException'].includes((error as Error).name);
 
@@ -45,8 +46,8 @@ export class DynamoAlerts implements Alerts {
         } },
         { Put: {
           TableName: this.tableName,
-          Item: { ...alertItem.key(stationId, rule, openedAt), ...keys.activeAlert(openedAt, stationId, rule), ...(alert.nextNotifyAt ? alertItem.indexes.GSI2(alert.nextNotifyAt, stationId, rule) : {}), ...alert },
-          ConditionExpression: 'attribute_not_exists(PK)',
+          Item: { ...alertItem.key(stationId, rule, openedAt), ...alertItem.indexes.GSI1(openedAt, stationId, rule), ...(alert.nextNotifyAt ? alertItem.indexes.GSI2(alert.nextNotifyAt, stationId, rule) : {}), ...alert },
+          ...alertItem.condition((c) => c.itemNotExists()),
         } },
       ] }));
       return true;
@@ -58,7 +59,7 @@ export class DynamoAlerts implements Alerts {
 
   private async latest(stationId: string, rule: AlertRule): Promise<AlertRecord | null> {
     const { Items } = await this.db.send(new QueryCommand({
-      TableName: this.tableName, KeyConditionExpression: 'PK = :pk', ExpressionAttributeValues: { ':pk': keys.alertPartition(stationId, rule) },
+      TableName: this.tableName, ...alertItem.query('table', keys.alertPartition(stationId, rule)),
       ScanIndexForward: false, Limit: 1, ConsistentRead: true,
     }));
     return Items?.[0] ? withoutKeys<AlertRecord>(Items[0]) : null;
@@ -118,39 +119,24 @@ export class DynamoAlerts implements Alerts {
   }
 
   async list(filter: AlertFilter) {
-    const filters: string[] = [];
-    const names: Record<string, string> = {};
-    const values: Record<string, unknown> = { ':pk': filter.status === 'resolved' ? keys.resolvedAlertsPartition : keys.activeAlertsPartition };
-    if (filter.status === 'open' || filter.status === 'acknowledged') {
-      names['#status'] = 'status';
-      values[':status'] = filter.status;
-      filters.push('#status = :status');
-    }
-    if (filter.stationId) {
-      values[':station'] = filter.stationId;
-      filters.push('stationId = :station');
-    }
-    if (filter.rule) {
-      names['#rule'] = 'rule';
-      values[':rule'] = filter.rule;
-      filters.push('#rule = :rule');
-    }
+    const resolved = filter.status === 'resolved';
+    const { status, stationId, rule, from, to } = filter;
     // Active alerts are filed by opening time, so the range is the key's; resolved ones by resolution, so a filter.
-    let range = '';
-    if (filter.from) values[':from'] = filter.from;
-    if (filter.to) values[':to'] = filter.to;
-    if (filter.status === 'resolved') {
-      if (filter.from) filters.push('openedAt >= :from');
-      if (filter.to) filters.push('openedAt < :to');
-    } else if (filter.from && filter.to) range = ' AND GSI1SK BETWEEN :from AND :to';
-    else if (filter.from) range = ' AND GSI1SK >= :from';
-    else if (filter.to) range = ' AND GSI1SK < :to';
+    const range: SortCondition | undefined = resolved ? undefined : from && to ? { between: [from, to] } : from ? { ge: from } : to ? { lt: to } : undefined;
     // A filtered page can come back short: the cursor goes on from where DynamoDB stopped reading.
     const result = await this.db.send(new QueryCommand({
-      TableName: this.tableName, IndexName: 'GSI1', KeyConditionExpression: `GSI1PK = :pk${range}`,
-      ...(filters.length ? { FilterExpression: filters.join(' AND ') } : {}),
-      ...(Object.keys(names).length ? { ExpressionAttributeNames: names } : {}),
-      ExpressionAttributeValues: values, ScanIndexForward: false, Limit: filter.limit, ExclusiveStartKey: decodeCursor(filter.cursor),
+      TableName: this.tableName,
+      ...alertItem.query('GSI1', resolved ? keys.resolvedAlertsPartition : keys.activeAlertsPartition, {
+        sort: range,
+        filter: (c) => c.and(
+          ...(status === 'open' || status === 'acknowledged' ? [c.eq('status', status)] : []),
+          ...(stationId ? [c.eq('stationId', stationId)] : []),
+          ...(rule ? [c.eq('rule', rule)] : []),
+          ...(resolved && from ? [c.ge('openedAt', from)] : []),
+          ...(resolved && to ? [c.lt('openedAt', to)] : []),
+        ),
+      }),
+      ScanIndexForward: false, Limit: filter.limit, ExclusiveStartKey: decodeCursor(filter.cursor),
     }));
     return { items: (result.Items ?? []).map((i) => withoutKeys<AlertRecord>(i)), nextCursor: encodeCursor(result.LastEvaluatedKey) };
   }
@@ -160,8 +146,7 @@ export class DynamoAlerts implements Alerts {
     let start: Record<string, unknown> | undefined;
     do {
       const page = await this.db.send(new QueryCommand({
-        TableName: this.tableName, IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': keys.activeAlertsPartition },
-        ProjectionExpression: '#status', ExpressionAttributeNames: { '#status': 'status' }, ExclusiveStartKey: start,
+        TableName: this.tableName, ...alertItem.query('GSI1', keys.activeAlertsPartition, { project: ['status'] }), ExclusiveStartKey: start,
       }));
       for (const item of page.Items ?? []) if (item.status === 'open' || item.status === 'acknowledged') counts[item.status as 'open' | 'acknowledged']++;
       start = page.LastEvaluatedKey;
@@ -173,7 +158,7 @@ export class DynamoAlerts implements Alerts {
     const { Items = [], LastEvaluatedKey } = await this.db.send(new QueryCommand({
       TableName: this.tableName,
       // '~' sorts after every receive time with the same prefix, so an alert due exactly now is included.
-      ...alertItem.query('GSI2', keys.dueAlertsPartition, { le: `${now}~` }), Limit: limit, ExclusiveStartKey: decodeCursor(cursor),
+      ...alertItem.query('GSI2', keys.dueAlertsPartition, { sort: { le: `${now}~` } }), Limit: limit, ExclusiveStartKey: decodeCursor(cursor),
     }));
     return { items: Items.map((i) => withoutKeys<AlertRecord>(i)), nextCursor: encodeCursor(LastEvaluatedKey) };
   }
@@ -210,12 +195,12 @@ export class DynamoAlerts implements Alerts {
    * starts; once done, this is one query per former partition, each empty.
    */
   private async refileFormerCollections(): Promise<void> {
+    // No key builder writes the former collection any more, so its query is built without the entity's declared indexes.
     const former = await Promise.all(keys.formerMachinePartitions.map((partition) => this.db.send(new QueryCommand({
-      TableName: this.tableName, IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': partition }, ProjectionExpression: 'GSI1PK, id, createdAt, heartbeatReceivedAt', Limit: 1_000,
+      TableName: this.tableName, ...buildQuery<StationFiling>('GSI1', partition, { project: ['GSI1PK', 'id', 'createdAt', 'heartbeatReceivedAt'] }), Limit: 1_000,
     }))));
     for (const item of former.flatMap((page) => page.Items ?? [])) {
-      const station = item as Pick<MachineRecord, 'id' | 'createdAt' | 'heartbeatReceivedAt'> & { GSI1PK: string };
+      const station = item as Pick<StationFiling, 'id' | 'createdAt' | 'heartbeatReceivedAt' | 'GSI1PK'>;
       const heard = keys.heardStation(station.id, station.heartbeatReceivedAt ?? station.createdAt);
       try {
         await this.db.send(new UpdateCommand({
@@ -241,10 +226,13 @@ export class DynamoAlerts implements Alerts {
     let start: Record<string, unknown> | undefined;
     do {
       const page = await this.db.send(new QueryCommand({
-        TableName: this.tableName, IndexName: 'GSI2', KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK < :before',
-        // Filed at a rounded-down receive time (domain/stations.ts, heardFilingTime): the exact one decides.
-        FilterExpression: 'NOT contains(openAlerts, :offline) AND (heartbeatReceivedAt < :before OR attribute_not_exists(heartbeatReceivedAt))',
-        ExpressionAttributeValues: { ':pk': partition, ':before': before, ':offline': 'offline' }, ExclusiveStartKey: start,
+        TableName: this.tableName,
+        ...stationFiling.query('GSI2', partition, {
+          sort: { lt: before },
+          // Filed at a rounded-down receive time (domain/stations.ts, heardFilingTime): the exact one decides.
+          filter: (c) => c.and(c.not(c.contains('openAlerts', 'offline')), c.or(c.lt('heartbeatReceivedAt', before), c.notExists('heartbeatReceivedAt'))),
+        }),
+        ExclusiveStartKey: start,
       }));
       found.push(...(page.Items ?? []).map((item) => ({ heardAt: String(item.GSI2SK), station: withoutKeys<MachineRecord>(item) })));
       start = page.LastEvaluatedKey;

@@ -31,8 +31,8 @@ const OPEN: CommandExecution['status'][] = ['queued', 'in_progress'];
 /** The counters of a command are top-level numbers so that a result can ADD to them. */
 type StoredCommand = Omit<CommandRecord, 'counts'> & { succeeded: number; failed: number; canceled: number };
 
-const command = entity<Pick<StoredCommand, 'status' | 'step' | 'finishedAt' | 'history' | 'succeeded' | 'failed' | 'canceled'>>()(keys.command);
-const execution = entity<Pick<CommandExecution, 'status' | 'progress' | 'reason' | 'updatedAt'>>()(keys.commandExecution);
+const commandItem = entity<Pick<StoredCommand, 'status' | 'step' | 'finishedAt' | 'history' | 'succeeded' | 'failed' | 'canceled'>>()(keys.command, { GSI1: keys.commandCollection });
+const execution = entity<CommandExecution>()(keys.commandExecution);
 /** What a setPrice command's success writes on its station. */
 const stationPrice = entity<{ pricePerLitre: number; updatedAt: string }>()(keys.machine);
 
@@ -58,8 +58,8 @@ export class DynamoCommands implements Commands {
     const { counts, ...rest } = command;
     await this.db.send(new PutCommand({
       TableName: this.tableName,
-      Item: { ...keys.command(command.id), ...keys.commandCollection(command.createdAt, command.id), ...rest, ...counts },
-      ConditionExpression: 'attribute_not_exists(PK)',
+      Item: { ...commandItem.key(command.id), ...commandItem.indexes.GSI1(command.createdAt, command.id), ...rest, ...counts },
+      ...commandItem.condition((c) => c.itemNotExists()),
     }));
   }
 
@@ -70,16 +70,14 @@ export class DynamoCommands implements Commands {
 
   async list(page: { limit: number; cursor?: string | undefined }) {
     const result = await this.db.send(new QueryCommand({
-      TableName: this.tableName, IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.commandsPartition }, ScanIndexForward: false, Limit: page.limit, ExclusiveStartKey: decodeCursor(page.cursor),
+      TableName: this.tableName, ...commandItem.query('GSI1', keys.commandsPartition), ScanIndexForward: false, Limit: page.limit, ExclusiveStartKey: decodeCursor(page.cursor),
     }));
     return { items: (result.Items ?? []).map(toRecord), nextCursor: encodeCursor(result.LastEvaluatedKey) };
   }
 
   async executions(id: string): Promise<CommandExecution[]> {
     const items = await queryAll(this.db, new QueryCommand({
-      TableName: this.tableName, KeyConditionExpression: 'PK = :pk AND begins_with(SK, :exec)', ConsistentRead: true,
-      ExpressionAttributeValues: { ':pk': keys.command(id).PK, ':exec': keys.commandExecutionPrefix },
+      TableName: this.tableName, ...execution.query('table', keys.command(id).PK, { sort: { beginsWith: keys.commandExecutionPrefix } }), ConsistentRead: true,
     }));
     return items.map((item) => withoutKeys<CommandExecution>(item)).sort((a, b) => a.step - b.step || (a.stationId < b.stationId ? -1 : 1));
   }
@@ -112,7 +110,7 @@ export class DynamoCommands implements Commands {
           }),
         },
       },
-      { Update: { TableName: this.tableName, ...command.update([id], { add: { [counter]: 1 }, condition: (c) => c.itemExists() }) } },
+      { Update: { TableName: this.tableName, ...commandItem.update([id], { add: { [counter]: 1 }, condition: (c) => c.itemExists() }) } },
       ...(machine ? [{
         Update: { TableName: this.tableName, ...stationPrice.update([stationId], { set: { pricePerLitre: machine.pricePerLitre, updatedAt: end.at }, condition: (c) => c.itemExists() }) },
       }] : []),
@@ -130,7 +128,7 @@ export class DynamoCommands implements Commands {
   }
 
   async advance(id: string, fromStep: number, change: CommandAdvance): Promise<CommandRecord | null> {
-    const update = command.update([id], {
+    const update = commandItem.update([id], {
       set: {
         ...(change.step !== undefined ? { step: change.step } : {}),
         ...(change.status !== undefined ? { status: change.status } : {}),

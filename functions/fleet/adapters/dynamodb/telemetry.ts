@@ -3,6 +3,10 @@ import type { StationEvent } from '@shared/schemas/telemetry';
 import type { StoredReading, Telemetry } from '../../ports/telemetry';
 import { keys, withoutKeys } from '@functions/platform/adapters/dynamodb/keys';
 import { decodeCursor, encodeCursor } from '@functions/platform/adapters/dynamodb/query';
+import { entity } from '@functions/platform/adapters/dynamodb/entity';
+
+const reading = entity<StoredReading>()(keys.telemetryReading);
+const stationEvent = entity<StationEvent>()(keys.stationEvent);
 
 /** Readings and events live in the station's own partition (`MACHINE#<id>`), beside the machine item. */
 export class DynamoTelemetry implements Telemetry {
@@ -16,8 +20,7 @@ export class DynamoTelemetry implements Telemetry {
     const { PK } = keys.machine(stationId);
     const result = await this.db.send(new QueryCommand({
       TableName: this.tableName,
-      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
-      ExpressionAttributeValues: { ':pk': PK, ':from': keys.telemetryReading(stationId, range.from).SK, ':to': keys.telemetryReading(stationId, range.to).SK },
+      ...reading.query('table', PK, { sort: { between: [keys.telemetryReading(stationId, range.from).SK, keys.telemetryReading(stationId, range.to).SK] } }),
       Limit: page.limit,
       ExclusiveStartKey: decodeCursor(page.cursor),
     }));
@@ -35,8 +38,7 @@ export class DynamoTelemetry implements Telemetry {
   async latestEvents(stationId: string, limit: number): Promise<StationEvent[]> {
     const result = await this.db.send(new QueryCommand({
       TableName: this.tableName,
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': keys.machine(stationId).PK, ':prefix': keys.stationEventPrefix },
+      ...stationEvent.query('table', keys.machine(stationId).PK, { sort: { beginsWith: keys.stationEventPrefix } }),
       ScanIndexForward: false,
       Limit: limit,
     }));

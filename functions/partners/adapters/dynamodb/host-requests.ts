@@ -12,7 +12,7 @@ import { keys, withoutKeys } from '@functions/platform/adapters/dynamodb/keys';
 import { decodeCursor, encodeCursor } from '@functions/platform/adapters/dynamodb/query';
 import { entity } from '@functions/platform/adapters/dynamodb/entity';
 
-const hostRequest = entity<Omit<HostRequest, 'id' | 'createdAt'>>()(keys.hostRequest);
+const hostRequest = entity<Omit<HostRequest, 'id' | 'createdAt'>>()(keys.hostRequest, { GSI1: keys.hostRequestCollection });
 
 export class DynamoHostRequests implements HostRequests {
   constructor(private readonly db: DynamoDBDocumentClient, private readonly tableName: string) {}
@@ -20,17 +20,15 @@ export class DynamoHostRequests implements HostRequests {
   async create(request: HostRequest): Promise<void> {
     await this.db.send(new PutCommand({
       TableName: this.tableName,
-      Item: { ...keys.hostRequest(request.id), ...keys.hostRequestCollection(request.createdAt, request.id), ...request },
-      ConditionExpression: 'attribute_not_exists(PK)',
+      Item: { ...hostRequest.key(request.id), ...hostRequest.indexes.GSI1(request.createdAt, request.id), ...request },
+      ...hostRequest.condition((c) => c.itemNotExists()),
     }));
   }
 
   async list(page: { limit: number; cursor?: string }) {
     const { Items = [], LastEvaluatedKey } = await this.db.send(new QueryCommand({
       TableName: this.tableName,
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.hostRequestsPartition },
+      ...hostRequest.query('GSI1', keys.hostRequestsPartition),
       ScanIndexForward: false,
       Limit: page.limit,
       ExclusiveStartKey: decodeCursor(page.cursor),

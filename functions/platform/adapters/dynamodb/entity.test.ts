@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildCondition, buildIndexQuery, buildUpdate, definedFields, entity } from './entity';
+import { buildCondition, buildQuery, buildUpdate, definedFields, entity } from './entity';
 
 interface Counter { count: number; ttl: number; label?: string; note?: string; lock?: { at: string; by: string }; log: string[]; tags?: Set<string>; progress?: number | null }
 const counter = entity<Counter>()((id: string) => ({ PK: `COUNTER#${id}`, SK: 'COUNTER' }), { GSI1: (label: string) => ({ GSI1PK: `LABEL#${label}`, GSI1SK: label }) });
@@ -66,13 +66,35 @@ describe('the entity builder', () => {
       ExpressionAttributeValues: { ':v0': 'LABEL#a' },
     });
     expect(counter.indexes.GSI1('a')).toEqual({ GSI1PK: 'LABEL#a', GSI1SK: 'a' });
-    expect(buildIndexQuery('GSI2', 'P', { beginsWith: '2026-' }).KeyConditionExpression).toBe('#n0 = :v0 AND begins_with(#n1, :v1)');
-    expect(buildIndexQuery('GSI2', 'P', { between: ['a', 'b'] })).toMatchObject({
+    expect(buildQuery('GSI2', 'P', { sort: { beginsWith: '2026-' } }).KeyConditionExpression).toBe('#n0 = :v0 AND begins_with(#n1, :v1)');
+    expect(buildQuery('GSI2', 'P', { sort: { between: ['a', 'b'] } })).toMatchObject({
       KeyConditionExpression: '#n0 = :v0 AND #n1 BETWEEN :v1 AND :v2',
       ExpressionAttributeNames: { '#n0': 'GSI2PK', '#n1': 'GSI2SK' },
       ExpressionAttributeValues: { ':v0': 'P', ':v1': 'a', ':v2': 'b' },
     });
-    expect(buildIndexQuery('GSI2', 'P', { le: 'z' }).KeyConditionExpression).toBe('#n0 = :v0 AND #n1 <= :v1');
+    expect(buildQuery('GSI2', 'P', { sort: { le: 'z' } }).KeyConditionExpression).toBe('#n0 = :v0 AND #n1 <= :v1');
+  });
+
+  it("queries the table's own key, with a filter and a projection sharing the key's placeholders", () => {
+    expect(counter.query('table', 'COUNTER#a', { sort: { beginsWith: 'LOG#' }, filter: (c) => c.and(c.eq('label', 'x'), c.gt('count', 1)), project: ['label', 'lock.at'] })).toEqual({
+      KeyConditionExpression: '#n0 = :v0 AND begins_with(#n1, :v1)',
+      FilterExpression: '(#n2 = :v2 AND #n3 > :v3)',
+      ProjectionExpression: '#n2, #n4.#n5',
+      ExpressionAttributeNames: { '#n0': 'PK', '#n1': 'SK', '#n2': 'label', '#n3': 'count', '#n4': 'lock', '#n5': 'at' },
+      ExpressionAttributeValues: { ':v0': 'COUNTER#a', ':v1': 'LOG#', ':v2': 'x', ':v3': 1 },
+    });
+  });
+
+  it('leaves out a filter whose optional parts are all absent, and refuses such a condition alone', () => {
+    const none: string[] = [];
+    expect(counter.query('GSI1', 'LABEL#a', { filter: (c) => c.and(...none) })).not.toHaveProperty('FilterExpression');
+    expect(counter.query('GSI1', 'LABEL#a', { filter: (c) => c.and(...none, c.eq('label', 'x')) }).FilterExpression).toBe('(#n1 = :v1)');
+    expect(counter.update(['a'], { set: { label: 'x' }, condition: (c) => c.and() })).not.toHaveProperty('ConditionExpression');
+    expect(() => counter.condition((c) => c.and())).toThrow(/must test something/);
+  });
+
+  it('gives a condition that names no attribute no empty map of names (DynamoDB refuses one)', () => {
+    expect(counter.condition((c) => c.itemNotExists())).toEqual({ ConditionExpression: 'attribute_not_exists(PK)' });
   });
 
   it('appends to a list in the SET clause', () => {

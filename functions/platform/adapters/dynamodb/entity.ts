@@ -1,8 +1,8 @@
 /**
  * Entities in the table (docs/infrastructure.md, "Entities in the table"): each item kind is declared once, its key
- * builder (keys.ts) and the attributes it holds, and every update and condition is built from that declaration, so an
- * attribute's name is checked by the compiler and no adapter writes an UpdateExpression by hand (ESLint refuses one
- * outside this file).
+ * builder (keys.ts) and the attributes it holds, and every update, condition and query is built from that declaration,
+ * so an attribute's name is checked by the compiler and no adapter writes an UpdateExpression, a ConditionExpression or
+ * a KeyConditionExpression by hand (ESLint refuses one outside this file, bar the money adapters not moved yet).
  */
 
 type TableKey = Record<string, string>;
@@ -71,8 +71,14 @@ class Conditions<Attributes> {
     `${this.placeholders.path(path)} IN (${values.map((value) => this.placeholders.value(value)).join(', ')})`;
   /** The attribute is stored as null (not absent). */
   isNull = (path: Path<Attributes>) => `attribute_type(${this.placeholders.path(path)}, ${this.placeholders.value('NULL')})`;
-  /** Parenthesised, so an `or` inside an `and` keeps its meaning. */
-  and = (...parts: string[]) => `(${parts.join(' AND ')})`;
+  /**
+   * Parenthesised, so an `or` inside an `and` keeps its meaning. An `and` of no parts is no condition at all (''), which
+   * the builders leave out: a filter made of optional parts may end up with none.
+   */
+  and = (...parts: string[]) => {
+    const given = parts.filter(Boolean);
+    return given.length ? `(${given.join(' AND ')})` : '';
+  };
   or = (...parts: string[]) => `(${parts.join(' OR ')})`;
   not = (part: string) => `(NOT ${part})`;
 
@@ -116,13 +122,15 @@ export interface BuiltUpdate {
 /** What a conditional Put, Delete or ConditionCheck takes for its condition. */
 export interface BuiltCondition {
   ConditionExpression: string;
-  ExpressionAttributeNames: Record<string, string>;
+  ExpressionAttributeNames?: Record<string, string>;
   ExpressionAttributeValues?: Record<string, unknown>;
 }
 
 /** A patch's fields that hold a value, for `set` where a field left undefined means "leave it as it is", not "remove it". */
 export const definedFields = <T extends object>(fields: T) => Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;
 
+/** DynamoDB refuses an empty map of names or values, so one with none is left out. */
+const withNames = (names: Record<string, string>) => (Object.keys(names).length ? { ExpressionAttributeNames: names } : {});
 const withValues = (values: Record<string, unknown>) => (Object.keys(values).length ? { ExpressionAttributeValues: values } : {});
 
 export function buildUpdate<Attributes>(key: TableKey, spec: UpdateSpec<Attributes>): BuiltUpdate {
@@ -171,28 +179,44 @@ export function buildUpdate<Attributes>(key: TableKey, spec: UpdateSpec<Attribut
 export function buildCondition<Attributes>(condition: Condition<Attributes>): BuiltCondition {
   const placeholders = new Placeholders();
   const expression = condition(new Conditions<Attributes>(placeholders));
-  return { ConditionExpression: expression, ExpressionAttributeNames: placeholders.names, ...withValues(placeholders.values) };
+  if (!expression) throw new Error('A condition must test something.');
+  return { ConditionExpression: expression, ...withNames(placeholders.names), ...withValues(placeholders.values) };
 }
 
-/** The sort key's condition in an index query; the partition is always matched exactly. */
+/** The sort key's condition in a query; the partition is always matched exactly. */
 export type SortCondition = { beginsWith: string } | { between: [string, string] } | { lt: string } | { le: string } | { gt: string } | { ge: string };
 
-/** What QueryCommand takes for an index query, bar the table name, paging and order. */
+export interface QuerySpec<Attributes> {
+  sort?: SortCondition;
+  /** Items read that do not match are dropped after reading (a FilterExpression): a page can come back short. */
+  filter?: Condition<Attributes>;
+  /** Only these attributes come back (a ProjectionExpression). */
+  project?: Path<Attributes>[];
+}
+
+/** What QueryCommand takes, bar the table name, paging, order and consistency. */
 export interface BuiltQuery {
-  IndexName: string;
+  IndexName?: string;
   KeyConditionExpression: string;
+  FilterExpression?: string;
+  ProjectionExpression?: string;
   ExpressionAttributeNames: Record<string, string>;
   ExpressionAttributeValues: Record<string, unknown>;
 }
 
 const SORT_OPERATORS = { lt: '<', le: '<=', gt: '>', ge: '>=' } as const;
 
-/** An index's keys are named after it (GSI1PK / GSI1SK, keys.ts), so its name gives the key condition's attributes. */
-export function buildIndexQuery(index: string, partition: string, sort?: SortCondition): BuiltQuery {
+/** The table's own keys are PK / SK; an index's are named after it (GSI1PK / GSI1SK, keys.ts). */
+const TABLE = 'table';
+
+/** A query of one partition of the table (`TABLE`) or of an index, with the sort key bounded as asked. */
+export function buildQuery<Attributes>(index: string, partition: string, spec: QuerySpec<Attributes> = {}): BuiltQuery {
   const placeholders = new Placeholders();
-  const parts = [`${placeholders.name(`${index}PK`)} = ${placeholders.value(partition)}`];
+  const prefix = index === TABLE ? '' : index;
+  const parts = [`${placeholders.name(`${prefix}PK`)} = ${placeholders.value(partition)}`];
+  const { sort } = spec;
   if (sort) {
-    const sortKey = placeholders.name(`${index}SK`);
+    const sortKey = placeholders.name(`${prefix}SK`);
     if ('beginsWith' in sort) parts.push(`begins_with(${sortKey}, ${placeholders.value(sort.beginsWith)})`);
     else if ('between' in sort) parts.push(`${sortKey} BETWEEN ${placeholders.value(sort.between[0])} AND ${placeholders.value(sort.between[1])}`);
     else {
@@ -200,7 +224,16 @@ export function buildIndexQuery(index: string, partition: string, sort?: SortCon
       parts.push(`${sortKey} ${SORT_OPERATORS[operator]} ${placeholders.value(bound)}`);
     }
   }
-  return { IndexName: index, KeyConditionExpression: parts.join(' AND '), ExpressionAttributeNames: placeholders.names, ExpressionAttributeValues: placeholders.values };
+  const filter = spec.filter?.(new Conditions<Attributes>(placeholders));
+  const projection = spec.project?.map((path) => placeholders.path(path)).join(', ');
+  return {
+    ...(index === TABLE ? {} : { IndexName: index }),
+    KeyConditionExpression: parts.join(' AND '),
+    ...(filter ? { FilterExpression: filter } : {}),
+    ...(projection ? { ProjectionExpression: projection } : {}),
+    ExpressionAttributeNames: placeholders.names,
+    ExpressionAttributeValues: placeholders.values,
+  };
 }
 
 type IndexKeys = Record<string, (...args: never[]) => TableKey>;
@@ -211,14 +244,15 @@ export interface Entity<Attributes, KeyArgs extends unknown[], Indexes extends I
   indexes: Indexes;
   update: (key: KeyArgs, spec: UpdateSpec<Attributes>) => BuiltUpdate;
   condition: (condition: Condition<Attributes>) => BuiltCondition;
-  /** A query of one of the indexes the entity is declared in: only those can be asked. */
-  query: (index: Extract<keyof Indexes, string>, partition: string, sort?: SortCondition) => BuiltQuery;
+  /** A query of the table's own key (`TABLE`) or of an index the entity is declared in: only those can be asked. */
+  query: (index: typeof TABLE | Extract<keyof Indexes, string>, partition: string, spec?: QuerySpec<Attributes>) => BuiltQuery;
 }
 
 /**
  * Declares an entity: `entity<{ until: string }>()(keys.lease)`, and the indexes it is filed in with their key builders:
- * `entity<Machine>()(keys.machine, { GSI2: keys.heardStation })`. The attributes are the item's own (not its keys,
- * unless an update moves an index key, which is then declared too).
+ * `entity<Machine>()(keys.machine, { GSI2: keys.heardStation })`. The attributes are the item's own that an update,
+ * a condition, a filter or a projection names (not its keys, unless an update moves an index key or a projection reads
+ * one, which is then declared too).
  */
 export const entity =
   <Attributes>() =>
@@ -227,5 +261,5 @@ export const entity =
     indexes,
     update: (args, spec) => buildUpdate(key(...args), spec),
     condition: (condition) => buildCondition(condition),
-    query: (index, partition, sort) => buildIndexQuery(index, partition, sort),
+    query: (index, partition, spec) => buildQuery(index, partition, spec),
   });

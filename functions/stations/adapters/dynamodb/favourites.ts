@@ -1,6 +1,10 @@
 import { DeleteCommand, PutCommand, QueryCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { Favourites } from '../../ports/favourites';
 import { keys } from '@functions/platform/adapters/dynamodb/keys';
+import { entity } from '@functions/platform/adapters/dynamodb/entity';
+
+/** A station the user starred, in their own partition. */
+const favourite = entity<{ stationId: string; starredAt: string }>()(keys.favourite);
 
 export class DynamoFavourites implements Favourites {
   constructor(private readonly db: DynamoDBDocumentClient, private readonly tableName: string) {}
@@ -11,9 +15,7 @@ export class DynamoFavourites implements Favourites {
     do {
       const page = await this.db.send(new QueryCommand({
         TableName: this.tableName,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.user(userId).PK, ':prefix': keys.favouritePrefix },
-        ProjectionExpression: 'stationId',
+        ...favourite.query('table', keys.user(userId).PK, { sort: { beginsWith: keys.favouritePrefix }, project: ['stationId'] }),
         ExclusiveStartKey,
       }));
       stationIds.push(...(page.Items ?? []).map((item) => String(item.stationId)));
@@ -23,10 +25,10 @@ export class DynamoFavourites implements Favourites {
   }
 
   async add(userId: string, stationId: string, at: string): Promise<void> {
-    await this.db.send(new PutCommand({ TableName: this.tableName, Item: { ...keys.favourite(userId, stationId), stationId, starredAt: at } }));
+    await this.db.send(new PutCommand({ TableName: this.tableName, Item: { ...favourite.key(userId, stationId), stationId, starredAt: at } }));
   }
 
   async remove(userId: string, stationId: string): Promise<void> {
-    await this.db.send(new DeleteCommand({ TableName: this.tableName, Key: keys.favourite(userId, stationId) }));
+    await this.db.send(new DeleteCommand({ TableName: this.tableName, Key: favourite.key(userId, stationId) }));
   }
 }

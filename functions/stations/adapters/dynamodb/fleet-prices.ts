@@ -1,6 +1,9 @@
 import { GetCommand, PutCommand, type DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import type { FleetPrices } from '../../ports/fleet-prices';
 import { keys } from '@functions/platform/adapters/dynamodb/keys';
+import { entity } from '@functions/platform/adapters/dynamodb/entity';
+
+const fleetPrices = entity<{ highestPricePerLitre: number; at: string }>()(() => keys.fleetPrices);
 
 export class DynamoFleetPrices implements FleetPrices {
   constructor(private readonly db: DynamoDBDocumentClient, private readonly tableName: string) {}
@@ -15,9 +18,8 @@ export class DynamoFleetPrices implements FleetPrices {
       // Unchanged, no write: the item (and the table's stream) stays quiet between price changes.
       await this.db.send(new PutCommand({
         TableName: this.tableName,
-        Item: { ...keys.fleetPrices, highestPricePerLitre: pricePerLitre, at },
-        ConditionExpression: 'attribute_not_exists(PK) OR highestPricePerLitre <> :price',
-        ExpressionAttributeValues: { ':price': pricePerLitre },
+        Item: { ...fleetPrices.key(), highestPricePerLitre: pricePerLitre, at },
+        ...fleetPrices.condition((c) => c.or(c.itemNotExists(), c.ne('highestPricePerLitre', pricePerLitre))),
       }));
     } catch (error) {
       if ((error as Error).name !== 'ConditionalCheckFailedException') throw error;

@@ -30,12 +30,12 @@ export class DynamoMachines implements Machines {
     return Item ? withoutKeys<MachineRecord>(Item) : null;
   }
 
-  async create(machine: MachineRecord): Promise<boolean> {
+  async create(record: MachineRecord): Promise<boolean> {
     try {
       await this.db.send(new PutCommand({
         TableName: this.tableName,
-        Item: machineItem(machine),
-        ConditionExpression: 'attribute_not_exists(PK)',
+        Item: machineItem(record),
+        ...machine.condition((c) => c.itemNotExists()),
       }));
       return true;
     } catch (error) {

@@ -4,12 +4,18 @@ import type { AdminQueries, PageResult, SettingsChange, TransactionFilter } from
 import type { UserRecord } from '@functions/accounts/ports/users';
 import { keys, withoutKeys } from '@functions/platform/adapters/dynamodb/keys';
 import { decodeCursor, encodeCursor } from '@functions/platform/adapters/dynamodb/query';
+import { entity, type Condition, type SortCondition } from '@functions/platform/adapters/dynamodb/entity';
 
 type Item = Record<string, unknown>;
 const VISIBLE = new Set<string>(visibleEntryTypes);
 /** Items read per round trip while filtering; bounded so one request never reads a whole large partition at once. */
 const PAGE_READ = 200;
 const MAX_ROUND_TRIPS = 25;
+
+/** What the console reads: profiles in the users' collection, ledger entries in the ledger's and their station's, settings changes. */
+const profile = entity<UserRecord>()(keys.user, { GSI1: keys.userCollection });
+const ledgerEntry = entity<LedgerEntry>()(keys.ledgerEntry, { GSI1: keys.ledgerCollection, GSI2: keys.ledgerByMachine });
+const settingsChange = entity<SettingsChange>()(keys.settingsAudit);
 
 const toUser = (item: Item) => {
   const { version: _v, ...user } = withoutKeys<UserRecord & { version?: number }>(item);
@@ -33,7 +39,7 @@ export class DynamoAdminQueries implements AdminQueries {
       return [item.id, item.username, item.email, fullName].some((v) => typeof v === 'string' && v.toLowerCase().includes(needle));
     };
     const page = await this.collect(
-      { IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk', ExpressionAttributeValues: { ':pk': keys.usersPartition } },
+      profile.query('GSI1', keys.usersPartition),
       matches,
       request,
       (item) => ({ PK: item.PK, SK: item.SK, GSI1PK: item.GSI1PK, GSI1SK: item.GSI1SK }),
@@ -43,8 +49,8 @@ export class DynamoAdminQueries implements AdminQueries {
   }
 
   async transactions(filter: TransactionFilter): Promise<PageResult<LedgerEntry>> {
-    const typeFilter = filter.type ? { FilterExpression: '#type = :type', ExpressionAttributeNames: { '#type': 'type' } } : {};
-    const typeValue = filter.type ? { ':type': filter.type } : {};
+    const { type } = filter;
+    const ofType: Condition<LedgerEntry> | undefined = type ? (c) => c.eq('type', type) : undefined;
     const matches = (item: Item) =>
       VISIBLE.has(item.type as string) &&
       (!filter.type || item.type === filter.type) &&
@@ -55,11 +61,7 @@ export class DynamoAdminQueries implements AdminQueries {
     if (filter.userId) {
       // A user's own partition holds every entry of theirs.
       page = await this.collect(
-        {
-          KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-          ExpressionAttributeValues: { ':pk': keys.user(filter.userId).PK, ':prefix': keys.ledgerPrefix, ...typeValue },
-          ...typeFilter,
-        },
+        ledgerEntry.query('table', keys.user(filter.userId).PK, { sort: { beginsWith: keys.ledgerPrefix }, filter: ofType }),
         matches,
         filter,
         (item) => ({ PK: item.PK, SK: item.SK }),
@@ -67,20 +69,17 @@ export class DynamoAdminQueries implements AdminQueries {
     } else if (filter.machineId) {
       // GSI2 MACHINE#<id> holds a station's purchases (the only entries tied to a station), sorted by `<at>#<entryId>`:
       // a range of instants is a range of sort keys (an entry at `to` sorts above `to` itself, so BETWEEN leaves it out).
-      if (filter.type && filter.type !== 'purchase') return { items: [], nextCursor: null };
-      const range =
-        filter.from && filter.to ? { condition: ' AND GSI2SK BETWEEN :from AND :to', value: { ':from': filter.from, ':to': filter.to } }
-        : filter.from ? { condition: ' AND GSI2SK >= :from', value: { ':from': filter.from } }
-        : filter.to ? { condition: ' AND GSI2SK < :to', value: { ':to': filter.to } }
-        : { condition: '', value: {} };
+      if (type && type !== 'purchase') return { items: [], nextCursor: null };
+      const { from, to } = filter;
+      const range: SortCondition | undefined = from && to ? { between: [from, to] } : from ? { ge: from } : to ? { lt: to } : undefined;
       page = await this.collect(
-        { IndexName: 'GSI2', KeyConditionExpression: `GSI2PK = :pk${range.condition}`, ExpressionAttributeValues: { ':pk': keys.ledgerByMachinePartition(filter.machineId), ...range.value } },
+        ledgerEntry.query('GSI2', keys.ledgerByMachinePartition(filter.machineId), { sort: range }),
         matches,
         filter,
         (item) => ({ PK: item.PK, SK: item.SK, GSI2PK: item.GSI2PK, GSI2SK: item.GSI2SK }),
       );
     } else {
-      page = await this.newestAcrossLedgerShards(filter, matches, typeFilter, typeValue);
+      page = await this.newestAcrossLedgerShards(filter, matches, ofType);
     }
     return { items: page.items.map((item) => withoutKeys<LedgerEntry>(item)), nextCursor: page.nextCursor };
   }
@@ -104,8 +103,7 @@ export class DynamoAdminQueries implements AdminQueries {
   async settingsHistory(limit: number): Promise<SettingsChange[]> {
     const { Items = [] } = await this.db.send(new QueryCommand({
       TableName: this.tableName,
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': keys.settings().PK, ':prefix': keys.settingsAuditPrefix },
+      ...settingsChange.query('table', keys.settings().PK, { sort: { beginsWith: keys.settingsAuditPrefix } }),
       ScanIndexForward: false,
       Limit: limit,
     }));
@@ -129,26 +127,17 @@ export class DynamoAdminQueries implements AdminQueries {
   private async newestAcrossLedgerShards(
     filter: TransactionFilter,
     matches: (item: Item) => boolean,
-    typeFilter: Pick<QueryCommandInput, 'FilterExpression' | 'ExpressionAttributeNames'>,
-    typeValue: Item,
+    ofType: Condition<LedgerEntry> | undefined,
   ): Promise<PageResult<Item>> {
     // Below the cursor and `to`, from `from` on: the sort key `<at>#<entryId>` is below an instant exactly when `at` is.
     const cursor = decodeCursor(filter.cursor)?.before;
     const upper = [typeof cursor === 'string' ? cursor : undefined, filter.to].reduce<string | undefined>((low, key) => (key !== undefined && (low === undefined || key < low) ? key : low), undefined);
-    const position =
-      filter.from && upper !== undefined ? { condition: ' AND GSI1SK BETWEEN :from AND :before', value: { ':from': filter.from, ':before': upper } }
-      : filter.from ? { condition: ' AND GSI1SK >= :from', value: { ':from': filter.from } }
-      : upper !== undefined ? { condition: ' AND GSI1SK < :before', value: { ':before': upper } }
-      : { condition: '', value: {} };
+    const { from } = filter;
+    const position: SortCondition | undefined = from && upper !== undefined ? { between: [from, upper] } : from ? { ge: from } : upper !== undefined ? { lt: upper } : undefined;
     // BETWEEN includes its end: the cursor's own entry was on the page before.
     const below = (item: Item) => item.GSI1SK !== upper && matches(item);
     const partitions = await Promise.all(keys.ledgerPartitions.map((partition) => this.collect(
-      {
-        IndexName: 'GSI1',
-        KeyConditionExpression: `GSI1PK = :pk${position.condition}`,
-        ExpressionAttributeValues: { ':pk': partition, ...position.value, ...typeValue },
-        ...typeFilter,
-      },
+      ledgerEntry.query('GSI1', partition, { sort: position, filter: ofType }),
       below,
       { limit: filter.limit },
       (item) => ({ PK: item.PK, SK: item.SK, GSI1PK: item.GSI1PK, GSI1SK: item.GSI1SK }),
