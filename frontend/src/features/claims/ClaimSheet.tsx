@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { CLAIM_WINDOW_HOURS, ClaimKind, type ClaimState } from '@shared/schemas/claim';
+import { CLAIM_WINDOW_HOURS, type ClaimKind, type ClaimState } from '@shared/schemas/claim';
 import { type Transaction } from '@shared/schemas/transaction';
 import { formatRupiah } from '@shared/money';
 import { ApiRequestError } from '../../api/client';
@@ -8,6 +8,7 @@ import { claimTexts } from '../../i18n/claims';
 import { useMessages } from '../../i18n/messages';
 import { formatDateTime } from '../app/format';
 import { Dialog } from '@frontend/components/ui';
+import { ClaimKindFields } from './ClaimKindFields';
 
 const HOUR_MS = 3_600_000;
 
@@ -63,19 +64,7 @@ export function ClaimSheet({ transaction, onClose }: { transaction: Transaction;
   return (
     <Dialog open placement="sheet" title={t.title} description={t.refill(transaction.machine?.name ?? '', formatDateTime(transaction.createdAt))} onClose={onClose}>
       <form onSubmit={submit} className="space-y-3" noValidate>
-        <fieldset className="space-y-2">
-          <legend className="sr-only">{t.title}</legend>
-          {ClaimKind.options.map((option, i) => (
-            <label key={option} className={`flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-3 py-2 text-sm ring-1 ${kind === option ? 'bg-brand-50 text-brand-900 ring-brand-600' : 'text-slate-800 ring-slate-300'}`}>
-              <input ref={i === 0 ? first : undefined} type="radio" name={`${id}-kind`} value={option} checked={kind === option} onChange={() => setKind(option)} className="h-5 w-5 accent-brand-700" />
-              {t.kinds[option]}
-            </label>
-          ))}
-        </fieldset>
-        <div>
-          <label htmlFor={`${id}-note`} className="block text-sm font-medium text-slate-800">{t.note}</label>
-          <textarea id={`${id}-note`} value={note} maxLength={500} rows={2} placeholder={t.notePlaceholder} onChange={(e) => setNote(e.target.value)} className="mt-1 w-full rounded-xl border border-slate-300 px-3 py-2 text-sm" />
-        </div>
+        <ClaimKindFields id={id} kind={kind} onKind={setKind} note={note} onNote={setNote} firstChoice={first} />
         {error && <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">{error}</p>}
         <div className="flex gap-2">
           <button type="submit" disabled={!kind || send.isPending} className="inline-flex min-h-11 flex-1 items-center justify-center rounded-full bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800 disabled:bg-slate-300 disabled:text-slate-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600">

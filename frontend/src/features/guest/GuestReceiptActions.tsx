@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { formatRupiah } from '@shared/money';
-import { ClaimKind } from '@shared/schemas/claim';
+import type { ClaimKind } from '@shared/schemas/claim';
 import { type GuestOrder } from '@shared/schemas/guest';
 import { ApiRequestError } from '../../api/client';
 import { useFileGuestClaim, useKeepGuestReceipt } from '../../api/guest';
@@ -11,6 +11,7 @@ import { claimTexts } from '../../i18n/claims';
 import { guestTexts } from '../../i18n/guest';
 import { useLanguage } from '../../i18n/language';
 import { useMessages } from '../../i18n/messages';
+import { ClaimKindFields } from '../claims/ClaimKindFields';
 import { contactOf } from './claim-contact';
 import { formatBaliDateTime, formatMillilitres } from './format';
 
@@ -199,19 +200,7 @@ export function GuestClaim({ receiptId, order }: { receiptId: string; order: Gue
         </button>
       ) : (
         <form onSubmit={submit} className="mt-3 space-y-3" noValidate data-testid="guest-claim-form">
-          <fieldset className="space-y-2">
-            <legend className="sr-only">{c.title}</legend>
-            {ClaimKind.options.map((option) => (
-              <label key={option} className={`flex min-h-11 cursor-pointer items-center gap-3 rounded-xl px-3 py-2 text-sm ring-1 ${kind === option ? 'bg-brand-50 text-brand-900 ring-brand-600' : 'text-slate-800 ring-slate-300'}`}>
-                <input type="radio" name={`${id}-kind`} value={option} checked={kind === option} onChange={() => setKind(option)} className="h-5 w-5 accent-brand-700" />
-                {c.kinds[option]}
-              </label>
-            ))}
-          </fieldset>
-          <div>
-            <label htmlFor={`${id}-note`} className="block text-sm font-medium text-slate-800">{c.note}</label>
-            <textarea id={`${id}-note`} value={note} maxLength={500} rows={2} placeholder={c.notePlaceholder} onChange={(e) => setNote(e.target.value)} className="mt-1 w-full rounded-xl border border-slate-300 px-3 py-2 text-sm" />
-          </div>
+          <ClaimKindFields id={id} kind={kind} onKind={setKind} note={note} onNote={setNote} />
           <div>
             <label htmlFor={`${id}-contact`} className="block text-sm font-medium text-slate-800">{t.claimContact}</label>
             <p id={`${id}-contact-hint`} className="text-xs text-slate-600">{t.claimContactHint}</p>
