@@ -39,7 +39,6 @@ const MONEY_ADAPTERS_NOT_YET_MOVED = [
   'functions/wallet/adapters/dynamodb/payment-orders.ts',
   'functions/wallet/adapters/dynamodb/withdrawals.ts',
   'functions/vending/adapters/dynamodb/vend-sessions.ts',
-  'functions/vending/adapters/dynamodb/claims.ts',
 ];
 
 export default tseslint.config(

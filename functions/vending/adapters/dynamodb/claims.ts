@@ -18,7 +18,9 @@ import { entity } from '@functions/platform/adapters/dynamodb/entity';
 const BATCH_GET_MAX = 100;
 
 /** What resolving a claim writes: its status, the credit, the resolution and its place in the status index. */
-const claim = entity<{ status: ClaimStatus; creditedIdr: number; resolution: Omit<ClaimResolution, 'creditedIdr'>; GSI1PK: string; GSI1SK: string }>()(keys.claim);
+const claimItem = entity<{ status: ClaimStatus; creditedIdr: number; resolution: Omit<ClaimResolution, 'creditedIdr'>; GSI1PK: string; GSI1SK: string }>()(keys.claim, {
+  GSI1: keys.claimCollection,
+});
 
 /** Claims on vends (docs/architecture.md, "Claims"): one item per vend in the claimant's partition, GSI1 by status. */
 export class DynamoClaims implements Claims {
@@ -27,8 +29,8 @@ export class DynamoClaims implements Claims {
   private put(claim: ClaimRecord) {
     return {
       TableName: this.tableName,
-      Item: { ...keys.claim(claim.userId, claim.sessionId), ...keys.claimCollection(claim.status, claim.createdAt, claim.sessionId), ...claim },
-      ConditionExpression: 'attribute_not_exists(PK)',
+      Item: { ...keys.claim(claim.userId, claim.sessionId), ...claimItem.indexes.GSI1(claim.status, claim.createdAt, claim.sessionId), ...claim },
+      ...claimItem.condition((c) => c.itemNotExists()),
     };
   }
 
@@ -74,9 +76,7 @@ export class DynamoClaims implements Claims {
   async list(status: ClaimStatus, page: { limit: number; cursor?: string }) {
     const { Items = [], LastEvaluatedKey } = await this.db.send(new QueryCommand({
       TableName: this.tableName,
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.claimsPartition(status) },
+      ...claimItem.query('GSI1', keys.claimsPartition(status)),
       // The queue oldest first (the longest waiting on top); resolved claims newest first.
       ScanIndexForward: status === 'pending',
       Limit: page.limit,
@@ -90,8 +90,7 @@ export class DynamoClaims implements Claims {
     let start: Record<string, unknown> | undefined;
     do {
       const page = await this.db.send(new QueryCommand({
-        TableName: this.tableName, IndexName: 'GSI1', KeyConditionExpression: 'GSI1PK = :pk',
-        ExpressionAttributeValues: { ':pk': keys.claimsPartition('pending') }, Select: 'COUNT', ExclusiveStartKey: start,
+        TableName: this.tableName, ...claimItem.query('GSI1', keys.claimsPartition('pending')), Select: 'COUNT', ExclusiveStartKey: start,
       }));
       pending += page.Count ?? 0;
       start = page.LastEvaluatedKey;
@@ -104,7 +103,7 @@ export class DynamoClaims implements Claims {
     const status: ClaimStatus = resolution.decision === 'credit' ? 'credited' : 'declined';
     return {
       TableName: this.tableName,
-      ...claim.update([resolved.userId, resolved.sessionId], {
+      ...claimItem.update([resolved.userId, resolved.sessionId], {
         set: { status, creditedIdr, resolution: recorded, ...keys.claimCollection(status, resolution.at, resolved.sessionId) },
         condition: (c) => c.eq('status', 'pending'),
       }),
