@@ -24,7 +24,7 @@ export class DynamoPaymentOrders implements PaymentOrders {
       await this.db.send(new PutCommand({
         TableName: this.tableName,
         Item: { ...keyOf(order.orderId), ...order },
-        ConditionExpression: 'attribute_not_exists(PK)',
+        ...paymentOrder.condition((c) => c.itemNotExists()),
       }));
       return { created: true as const, order };
     } catch (error) {
