@@ -9,6 +9,8 @@ const failedCondition = (error: unknown) => (error as Error).name === 'Transacti
 /** A withdrawal's item, its payout request filed in GSI1 by payout status. */
 type WithdrawalItem = Pick<WithdrawalRecord, 'status' | 'leaseUntil' | 'mailedAt' | 'payoutStatus' | 'resolvedAt' | 'resolvedBy' | 'resolutionNote' | 'transferReference'> & { voidedAt: string; GSI1PK: string; GSI1SK: string };
 const withdrawal = entity<WithdrawalItem>()(keys.withdrawal, { GSI1: keys.payoutCollection });
+/** A user's one withdrawal in progress: taken once, freed only by the withdrawal that holds it. */
+const withdrawalLock = entity<WithdrawalLock>()(keys.withdrawing);
 /** Processing, and not leased to a worker (or its lease has run out). */
 const unleased = (now: string): Condition<WithdrawalItem> => (c) => c.and(c.eq('status', 'processing'), c.or(c.notExists('leaseUntil'), c.lt('leaseUntil', now)));
 
@@ -19,12 +21,12 @@ export class DynamoWithdrawals implements Withdrawals {
   creating(record: WithdrawalRecord): TransactionPart {
     return {
       writes: [
-        { Put: { TableName: this.tableName, Item: { ...keys.withdrawal(record.id), ...record }, ConditionExpression: 'attribute_not_exists(PK)' } },
+        { Put: { TableName: this.tableName, Item: { ...keys.withdrawal(record.id), ...record }, ...withdrawal.condition((c) => c.itemNotExists()) } },
         {
           Put: {
             TableName: this.tableName,
             Item: { ...keys.withdrawing(record.userId), withdrawalId: record.id, startedAt: record.createdAt } satisfies Record<string, unknown> & WithdrawalLock,
-            ConditionExpression: 'attribute_not_exists(PK)',
+            ...withdrawalLock.condition((c) => c.itemNotExists()),
           },
         },
       ],
@@ -67,7 +69,7 @@ export class DynamoWithdrawals implements Withdrawals {
             ...withdrawal.update([record.id], { set: { status: 'voided', voidedAt: now }, condition: unleased(now) }),
           },
         },
-        { Delete: { TableName: this.tableName, Key: keys.withdrawing(record.userId), ConditionExpression: 'withdrawalId = :id', ExpressionAttributeValues: { ':id': record.id } } },
+        { Delete: { TableName: this.tableName, Key: keys.withdrawing(record.userId), ...withdrawalLock.condition((c) => c.eq('withdrawalId', record.id)) } },
       ],
     };
   }
@@ -108,9 +110,7 @@ export class DynamoWithdrawals implements Withdrawals {
       await this.db.send(new PutCommand({
         TableName: this.tableName,
         Item: { ...keys.withdrawal(id), ...listed, ...completed },
-        ConditionExpression: '#status = :processing',
-        ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':processing': 'processing' },
+        ...withdrawal.condition((c) => c.eq('status', 'processing')),
       }));
     } catch (error) {
       if (failedCondition(error)) return null;
@@ -120,8 +120,7 @@ export class DynamoWithdrawals implements Withdrawals {
     await this.db.send(new DeleteCommand({
       TableName: this.tableName,
       Key: keys.withdrawing(record.userId),
-      ConditionExpression: 'withdrawalId = :id',
-      ExpressionAttributeValues: { ':id': id },
+      ...withdrawalLock.condition((c) => c.eq('withdrawalId', id)),
     })).catch((error: unknown) => {
       if (!failedCondition(error)) throw error;
     });
