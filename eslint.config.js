@@ -36,7 +36,6 @@ const CONDITIONS_FROM_ENTITY = [
 /** Money adapters whose conditions and key conditions are still written by hand: not yet moved to their entities. */
 const MONEY_ADAPTERS_NOT_YET_MOVED = [
   'functions/wallet/adapters/dynamodb/ledger.ts',
-  'functions/vending/adapters/dynamodb/vend-sessions.ts',
 ];
 
 export default tseslint.config(

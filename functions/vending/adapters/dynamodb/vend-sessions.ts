@@ -21,9 +21,13 @@ interface InGsi1 { GSI1PK: string; GSI1SK: string }
 interface InGsi2 { GSI2PK: string; GSI2SK: string }
 /** A session's item, in GSI2 while the sweep is to find it; `settledAt` is when a late completion settled it. */
 type SessionAttributes = VendSession & InGsi2 & { settledAt: string };
-const sessionItem = entity<SessionAttributes>()(keys.vendSession);
+const sessionItem = entity<SessionAttributes>()(keys.vendSession, { GSI2: keys.openVendSession });
 /** A reservation's item, in GSI2 while it is reserved. */
-const reservationItem = entity<Reservation & InGsi2>()(keys.nfcReservation);
+const reservationItem = entity<Reservation & InGsi2>()(keys.nfcReservation, { GSI2: keys.openNfcReservation });
+/** A redeemed token's item: written once, so a token opens one vend. */
+const usedTokenItem = entity<UsedToken>()(keys.usedNfcToken);
+/** The user's live token: which reservation is the one in force, replaced only by whoever read the previous one. */
+const liveTokenItem = entity<{ jti: string }>()(keys.liveNfcToken);
 /** An incident's item, in GSI1 while it is open. */
 const incidentItem = entity<VendIncident & InGsi1>()(keys.vendIncident, { GSI1: keys.openVendIncident });
 
@@ -54,7 +58,7 @@ export class DynamoVendSessions implements VendSessions {
   private usedTokenPut(record: UsedToken) {
     // A token that reserved an allowance may be redeemed again by an offline station hours later: its record stays as long as the reservation's.
     const ttl = retainedUntil(record.expiresAt, USED_TOKEN_RETENTION_SECONDS + RESERVATION_RETENTION_SECONDS);
-    return { TableName: this.tableName, Item: { ...keys.usedNfcToken(record.jti), ...record, ttl }, ConditionExpression: 'attribute_not_exists(PK)' };
+    return { TableName: this.tableName, Item: { ...keys.usedNfcToken(record.jti), ...record, ttl }, ...usedTokenItem.condition((c) => c.itemNotExists()) };
   }
 
   reserving(reservation: Reservation, previousJti: string | null): TransactionPart {
@@ -64,15 +68,15 @@ export class DynamoVendSessions implements VendSessions {
         {
           Put: {
             TableName: this.tableName,
-            Item: { ...keys.nfcReservation(reservation.jti), ...keys.openNfcReservation(reservation.voidAt, reservation.jti), ...reservation, ttl: retainedUntil(reservation.voidAt, RESERVATION_RETENTION_SECONDS) },
-            ConditionExpression: 'attribute_not_exists(PK)',
+            Item: { ...keys.nfcReservation(reservation.jti), ...reservationItem.indexes.GSI2(reservation.voidAt, reservation.jti), ...reservation, ttl: retainedUntil(reservation.voidAt, RESERVATION_RETENTION_SECONDS) },
+            ...reservationItem.condition((c) => c.itemNotExists()),
           },
         },
         {
           Put: {
             TableName: this.tableName,
             Item: { ...live, jti: reservation.jti, ttl: retainedUntil(reservation.voidAt, 0) },
-            ...(previousJti === null ? { ConditionExpression: 'attribute_not_exists(PK)' } : { ConditionExpression: 'jti = :previous', ExpressionAttributeValues: { ':previous': previousJti } }),
+            ...liveTokenItem.condition((c) => (previousJti === null ? c.itemNotExists() : c.eq('jti', previousJti))),
           },
         },
       ],
@@ -108,10 +112,8 @@ export class DynamoVendSessions implements VendSessions {
   async listReservationsDue(now: string, limit: number, cursor?: string) {
     const { Items = [], LastEvaluatedKey } = await this.db.send(new QueryCommand({
       TableName: this.tableName,
-      IndexName: 'GSI2',
       // voidAt#jti: every key of a voidAt before now sorts below `now` followed by a higher character than '#'.
-      KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK < :now',
-      ExpressionAttributeValues: { ':pk': keys.openNfcReservationsPartition, ':now': `${now}$` },
+      ...reservationItem.query('GSI2', keys.openNfcReservationsPartition, { sort: { lt: `${now}$` } }),
       Limit: limit,
       ExclusiveStartKey: decodeCursor(cursor),
     }));
@@ -134,8 +136,8 @@ export class DynamoVendSessions implements VendSessions {
   private sessionPut(session: VendSession) {
     return {
       TableName: this.tableName,
-      Item: { ...keys.vendSession(session.id), ...(session.status === 'open' ? keys.openVendSession(session.expiresAt) : {}), ...session },
-      ConditionExpression: 'attribute_not_exists(PK)',
+      Item: { ...keys.vendSession(session.id), ...(session.status === 'open' ? sessionItem.indexes.GSI2(session.expiresAt) : {}), ...session },
+      ...sessionItem.condition((c) => c.itemNotExists()),
     };
   }
 
@@ -205,9 +207,7 @@ export class DynamoVendSessions implements VendSessions {
   async listExpired(now: string, limit: number, cursor?: string) {
     const { Items = [], LastEvaluatedKey } = await this.db.send(new QueryCommand({
       TableName: this.tableName,
-      IndexName: 'GSI2',
-      KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK <= :now',
-      ExpressionAttributeValues: { ':pk': keys.openVendsPartition, ':now': now },
+      ...sessionItem.query('GSI2', keys.openVendsPartition, { sort: { le: now } }),
       Limit: limit,
       ExclusiveStartKey: decodeCursor(cursor),
     }));
@@ -222,9 +222,7 @@ export class DynamoVendSessions implements VendSessions {
   async listAwaitingStation(limit: number, cursor?: string) {
     const { Items = [], LastEvaluatedKey } = await this.db.send(new QueryCommand({
       TableName: this.tableName,
-      IndexName: 'GSI2',
-      KeyConditionExpression: 'GSI2PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.awaitingVendsPartition },
+      ...sessionItem.query('GSI2', keys.awaitingVendsPartition),
       Limit: limit,
       ExclusiveStartKey: decodeCursor(cursor),
     }));
@@ -341,9 +339,7 @@ export class DynamoVendSessions implements VendSessions {
   async openIncidents(page: { limit: number; cursor?: string }) {
     const { Items = [], LastEvaluatedKey } = await this.db.send(new QueryCommand({
       TableName: this.tableName,
-      IndexName: 'GSI1',
-      KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.openVendIncidentsPartition },
+      ...incidentItem.query('GSI1', keys.openVendIncidentsPartition),
       Limit: page.limit,
       ExclusiveStartKey: decodeCursor(page.cursor),
     }));
