@@ -33,10 +33,6 @@ const CONDITIONS_FROM_ENTITY = [
   { selector: "Property[key.name='KeyConditionExpression']", message: "Build the query from its entity: x.query('GSI1' or 'table', partition, { sort, filter, project }) (functions/platform/adapters/dynamodb/entity.ts)." },
   { selector: "Property[key.name='ConditionExpression']", message: 'Build the condition from its entity: ...x.condition((c) => c.itemNotExists()) (functions/platform/adapters/dynamodb/entity.ts).' },
 ];
-/** Money adapters whose conditions and key conditions are still written by hand: not yet moved to their entities. */
-const MONEY_ADAPTERS_NOT_YET_MOVED = [
-  'functions/wallet/adapters/dynamodb/ledger.ts',
-];
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'dist/', 'cdk.out/', '.local/', 'bench/', 'frontend/src/routeTree.gen.ts', '**/*.cjs', '**/*.mjs', 'eslint.config.js'] },
@@ -55,17 +51,10 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [...IMPORT_PATTERNS, ...ADAPTERS_REPORT_FACTS] }] },
   },
   {
-    // Entities declared once (docs/infrastructure.md, "Entities in the table"): updates are built from an entity's
-    // declaration, so an UpdateExpression written by hand fails here.
+    // Entities declared once (docs/infrastructure.md, "Entities in the table"): updates, conditions and key conditions
+    // are built from an entity's declaration, so one written by hand fails here.
     files: ['functions/**/*.ts'],
     ignores: [ENTITY_BUILDER, '**/*.test.ts'],
-    rules: { 'no-restricted-syntax': ['error', UPDATE_FROM_ENTITY] },
-  },
-  {
-    // Conditions and key conditions too, but in the money adapters not moved yet (this list only shrinks); the rule
-    // replaces the one above for the files it covers, so it repeats the update's.
-    files: ['functions/**/*.ts'],
-    ignores: [ENTITY_BUILDER, '**/*.test.ts', ...MONEY_ADAPTERS_NOT_YET_MOVED],
     rules: { 'no-restricted-syntax': ['error', UPDATE_FROM_ENTITY, ...CONDITIONS_FROM_ENTITY] },
   },
   {

@@ -2,7 +2,7 @@
  * Entities in the table (docs/infrastructure.md, "Entities in the table"): each item kind is declared once, its key
  * builder (keys.ts) and the attributes it holds, and every update, condition and query is built from that declaration,
  * so an attribute's name is checked by the compiler and no adapter writes an UpdateExpression, a ConditionExpression or
- * a KeyConditionExpression by hand (ESLint refuses one outside this file, bar the money adapters not moved yet).
+ * a KeyConditionExpression by hand (ESLint refuses one outside this file).
  */
 
 type TableKey = Record<string, string>;

@@ -19,6 +19,10 @@ type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[numb
  */
 export const walletAccount = entity<{ balance: number; owed: number; dispensedMl: number; version: number; createdAt: string; updatedAt: string; bookAccount: boolean }>()(keys.user);
 const holdItem = entity<Hold & { closedAt: string }>()(keys.hold);
+/** A post's or charge's idempotency record: written once, with the change it made. */
+const idempotencyRecord = entity<{ fingerprint: string; result: unknown; createdAt: string }>()(keys.idempotency);
+/** An append-only entry in its user's partition, under the ledger's prefix. */
+const ledgerEntryItem = entity<LedgerEntry>()(keys.ledgerEntry);
 
 /** A user's two accounts as read: the balance and the receivable. */
 interface Account {
@@ -137,7 +141,7 @@ export class DynamoLedger implements Ledger {
         Put: {
           TableName: this.tableName,
           Item: { ...keys.hold(holdId), ...({ id: holdId, userId, amount, status: 'open', createdAt: now, reference: details.reference, balanceAfter: balance - amount } satisfies Hold) },
-          ConditionExpression: 'attribute_not_exists(PK)',
+          ...holdItem.condition((c) => c.itemNotExists()),
         },
       }],
       entries: [{ type: 'hold', amount: -amount }],
@@ -231,7 +235,7 @@ export class DynamoLedger implements Ledger {
       const result = { balance: debit.balanceAfter, entries: [debit, credit] };
       const totals = this.totalsUpdate([debit, credit], 0);
       const items: TransactItem[] = [
-        { Put: { TableName: this.tableName, Item: { ...record.key, fingerprint: record.fingerprint, result, createdAt: at }, ConditionExpression: 'attribute_not_exists(PK)' } },
+        { Put: { TableName: this.tableName, Item: { ...record.key, fingerprint: record.fingerprint, result, createdAt: at }, ...idempotencyRecord.condition((c) => c.itemNotExists()) } },
         ...joined,
         this.balanceUpdate(from, source.balance, debit.balanceAfter, at),
         this.balanceUpdate(to, target?.balance ?? null, credit.balanceAfter, at),
@@ -275,7 +279,7 @@ export class DynamoLedger implements Ledger {
           ...(entry.type === 'purchase' && entry.machineId ? keys.ledgerByMachine(entry.machineId, at, entry.id) : {}),
           ...entry,
         },
-        ConditionExpression: 'attribute_not_exists(PK)',
+        ...ledgerEntryItem.condition((c) => c.itemNotExists()),
       },
     }));
   }
@@ -284,7 +288,7 @@ export class DynamoLedger implements Ledger {
   recordingGuestRefill(userId: string, record: GuestRefillRecord): TransactionPart {
     const { at, ...details } = record;
     const entry = JSON.parse(JSON.stringify({ id: this.ids.next(), userId, type: 'guest_refill', amount: 0, createdAt: at, ...details })) as LedgerEntry;
-    return { writes: [{ Put: { TableName: this.tableName, Item: { ...keys.ledgerEntry(userId, at, `0-${entry.id}`), ...entry }, ConditionExpression: 'attribute_not_exists(PK)' } }] };
+    return { writes: [{ Put: { TableName: this.tableName, Item: { ...keys.ledgerEntry(userId, at, `0-${entry.id}`), ...entry }, ...ledgerEntryItem.condition((c) => c.itemNotExists()) } }] };
   }
 
   async getHold(holdId: string): Promise<Hold | null> {
@@ -299,8 +303,7 @@ export class DynamoLedger implements Ledger {
     do {
       const page = await this.db.send(new QueryCommand({
         TableName: this.tableName,
-        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-        ExpressionAttributeValues: { ':pk': keys.user(userId).PK, ':prefix': keys.ledgerPrefix },
+        ...ledgerEntryItem.query('table', keys.user(userId).PK, { sort: { beginsWith: keys.ledgerPrefix } }),
         ScanIndexForward: false,
         Limit: options.limit * 2,
         ExclusiveStartKey: start,
@@ -395,7 +398,7 @@ export class DynamoLedger implements Ledger {
       const result = { balance, owed: readsOwed ? owed : undefined, entries };
       const guards = [...plan.guards];
       if (record) {
-        guards.push({ Put: { TableName: this.tableName, Item: { ...record.key, fingerprint: record.fingerprint, result, createdAt: at }, ConditionExpression: 'attribute_not_exists(PK)' } });
+        guards.push({ Put: { TableName: this.tableName, Item: { ...record.key, fingerprint: record.fingerprint, result, createdAt: at }, ...idempotencyRecord.condition((c) => c.itemNotExists()) } });
       }
       const totals = this.totalsUpdate(entries, plan.dispensedMl ?? 0);
       const items: TransactItem[] = [
