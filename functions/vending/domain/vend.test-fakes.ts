@@ -277,7 +277,7 @@ export class MemoryTickets implements Tickets {
  */
 export function memoryLedger(users: MemoryUsers, clock?: Clock) {
   const book = new MemoryLedger(users, clock);
-  return Object.assign(ledgerWithRules(book), { book, holds: book.holds, entries_: book.entries_ });
+  return Object.assign(ledgerWithRules(book), { holds: book.holds, entries_: book.entries_ });
 }
 
 /** The in-memory book: it keeps the accounts and reports refusals as facts (LedgerRefused), as the DynamoDB one does. */
