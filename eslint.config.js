@@ -32,6 +32,7 @@ const UPDATE_FROM_ENTITY = {
 const CONDITIONS_FROM_ENTITY = [
   { selector: "Property[key.name='KeyConditionExpression']", message: "Build the query from its entity: x.query('GSI1' or 'table', partition, { sort, filter, project }) (functions/platform/adapters/dynamodb/entity.ts)." },
   { selector: "Property[key.name='ConditionExpression']", message: 'Build the condition from its entity: ...x.condition((c) => c.itemNotExists()) (functions/platform/adapters/dynamodb/entity.ts).' },
+  { selector: "Property[key.name='ProjectionExpression']", message: "Name what a Get or a BatchGet reads through its entity: ...x.project(['a', 'b']); a query's through its spec's `project` (functions/platform/adapters/dynamodb/entity.ts)." },
 ];
 
 export default tseslint.config(

@@ -23,6 +23,13 @@ describe('entities on DynamoDB Local', () => {
     expect((await read(id))?.count).toBe(5);
   });
 
+  it('reads only the projected attributes of a Get, a nested one and a reserved word (count) among them', async () => {
+    const id = crypto.randomUUID();
+    await update(id, { set: { label: 'a', note: 'n', lock: { at: '2026-01-01', by: 'x' } }, add: { count: 2 } });
+    const { Item } = await db.send(new GetCommand({ TableName: tableName, Key: probe.key(id), ...probe.project(['count', 'lock.at']) }));
+    expect(Item).toEqual({ count: 2, lock: { at: '2026-01-01' } });
+  });
+
   it('moves a lease forward only once it has passed', async () => {
     const leases = new DynamoLeases(db, tableName);
     const name = `entity-${crypto.randomUUID()}`;

@@ -85,6 +85,13 @@ describe('the entity builder', () => {
     });
   });
 
+  it("reads only the named attributes of a Get or a BatchGet, each step of a nested path named, a reserved word's too", () => {
+    expect(counter.project(['count', 'lock.at', 'label'])).toEqual({
+      ProjectionExpression: '#n0, #n1.#n2, #n3',
+      ExpressionAttributeNames: { '#n0': 'count', '#n1': 'lock', '#n2': 'at', '#n3': 'label' },
+    });
+  });
+
   it('leaves out a filter whose optional parts are all absent, and refuses such a condition alone', () => {
     const none: string[] = [];
     expect(counter.query('GSI1', 'LABEL#a', { filter: (c) => c.and(...none) })).not.toHaveProperty('FilterExpression');

@@ -1,8 +1,8 @@
 /**
  * Entities in the table (docs/infrastructure.md, "Entities in the table"): each item kind is declared once, its key
  * builder (keys.ts) and the attributes it holds, and every update, condition and query is built from that declaration,
- * so an attribute's name is checked by the compiler and no adapter writes an UpdateExpression, a ConditionExpression or
- * a KeyConditionExpression by hand (ESLint refuses one outside this file).
+ * so an attribute's name is checked by the compiler and no adapter writes an UpdateExpression, a ConditionExpression,
+ * a KeyConditionExpression or a ProjectionExpression by hand (ESLint refuses one outside this file).
  */
 
 type TableKey = Record<string, string>;
@@ -204,6 +204,18 @@ export interface BuiltQuery {
   ExpressionAttributeValues: Record<string, unknown>;
 }
 
+/** What a Get or a BatchGet's table entry takes to read only some attributes. */
+export interface BuiltProjection {
+  ProjectionExpression: string;
+  ExpressionAttributeNames: Record<string, string>;
+}
+
+/** Only these attributes come back from a Get or a BatchGet (a Query projects through its spec's `project`). */
+export function buildProjection<Attributes>(paths: Path<Attributes>[]): BuiltProjection {
+  const placeholders = new Placeholders();
+  return { ProjectionExpression: paths.map((path) => placeholders.path(path)).join(', '), ExpressionAttributeNames: placeholders.names };
+}
+
 const SORT_OPERATORS = { lt: '<', le: '<=', gt: '>', ge: '>=' } as const;
 
 /** The table's own keys are PK / SK; an index's are named after it (GSI1PK / GSI1SK, keys.ts). */
@@ -246,6 +258,8 @@ export interface Entity<Attributes, KeyArgs extends unknown[], Indexes extends I
   condition: (condition: Condition<Attributes>) => BuiltCondition;
   /** A query of the table's own key (`TABLE`) or of an index the entity is declared in: only those can be asked. */
   query: (index: typeof TABLE | Extract<keyof Indexes, string>, partition: string, spec?: QuerySpec<Attributes>) => BuiltQuery;
+  /** Reads only these attributes in a Get or a BatchGet. */
+  project: (paths: Path<Attributes>[]) => BuiltProjection;
 }
 
 /**
@@ -262,4 +276,5 @@ export const entity =
     update: (args, spec) => buildUpdate(key(...args), spec),
     condition: (condition) => buildCondition(condition),
     query: (index, partition, spec) => buildQuery(index, partition, spec),
+    project: (paths) => buildProjection(paths),
   });

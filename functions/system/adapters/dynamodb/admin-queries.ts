@@ -89,7 +89,7 @@ export class DynamoAdminQueries implements AdminQueries {
     const unique = [...new Set(ids)];
     for (let i = 0; i < unique.length; i += 100) {
       let request: Record<string, { Keys: Item[]; ProjectionExpression?: string; ExpressionAttributeNames?: Record<string, string> }> | undefined = {
-        [this.tableName]: { Keys: unique.slice(i, i + 100).map((id) => keys.user(id)), ProjectionExpression: 'id, username' },
+        [this.tableName]: { Keys: unique.slice(i, i + 100).map((id) => profile.key(id)), ...profile.project(['id', 'username']) },
       };
       for (let attempt = 0; request && Object.keys(request).length && attempt < 5; attempt++) {
         const result = await this.db.send(new BatchGetCommand({ RequestItems: request }));

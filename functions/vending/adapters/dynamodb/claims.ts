@@ -18,7 +18,7 @@ import { entity } from '@functions/platform/adapters/dynamodb/entity';
 const BATCH_GET_MAX = 100;
 
 /** What resolving a claim writes: its status, the credit, the resolution and its place in the status index. */
-const claimItem = entity<{ status: ClaimStatus; creditedIdr: number; resolution: Omit<ClaimResolution, 'creditedIdr'>; GSI1PK: string; GSI1SK: string }>()(keys.claim, {
+const claimItem = entity<{ sessionId: string; status: ClaimStatus; creditedIdr: number; resolution: Omit<ClaimResolution, 'creditedIdr'>; GSI1PK: string; GSI1SK: string }>()(keys.claim, {
   GSI1: keys.claimCollection,
 });
 
@@ -61,7 +61,7 @@ export class DynamoClaims implements Claims {
       // Unprocessed keys (throttling) are asked for again until none is left.
       while (request?.length) {
         const answer: BatchGetCommandOutput = await this.db.send(new BatchGetCommand({
-          RequestItems: { [this.tableName]: { Keys: request, ProjectionExpression: 'sessionId, #status, creditedIdr, resolution', ExpressionAttributeNames: { '#status': 'status' } } },
+          RequestItems: { [this.tableName]: { Keys: request, ...claimItem.project(['sessionId', 'status', 'creditedIdr', 'resolution']) } },
         }));
         for (const item of answer.Responses?.[this.tableName] ?? []) {
           const claim = item as Pick<ClaimRecord, 'sessionId' | 'status' | 'creditedIdr' | 'resolution'>;

@@ -334,7 +334,7 @@ export class DynamoLedger implements Ledger {
 
   private async accountOf(userId: string): Promise<Account | null> {
     const { Item } = await this.db.send(new GetCommand({
-      TableName: this.tableName, Key: keys.user(userId), ConsistentRead: true, ProjectionExpression: 'balance, owed',
+      TableName: this.tableName, Key: walletAccount.key(userId), ConsistentRead: true, ...walletAccount.project(['balance', 'owed']),
     }));
     return Item ? { balance: Item.balance as number, owed: zeroIfMissing(Item.owed) } : null;
   }
