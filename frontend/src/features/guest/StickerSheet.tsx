@@ -1,13 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from '@tanstack/react-router';
 import QRCode from 'qrcode';
 import { useRef } from 'react';
 import type { Machine } from '@shared/schemas/machine';
 import { adminQueries } from '../../api/admin';
-import { LanguageSwitch } from '../../components/LanguageSwitch';
 import { useDocumentTitle } from '../../components/useDocumentTitle';
 import { guestTexts } from '../../i18n/guest';
 import { useMessages } from '../../i18n/messages';
+import { ConsoleSubpage } from '../admin/ConsoleSubpage';
 import { downloadSvg } from '../docs/download-svg';
 
 /** A4 in millimetres, 3 x 4 stickers a sheet. */
@@ -38,46 +37,34 @@ export function StickerSheetPage() {
   const svgs = useRef<(SVGSVGElement | null)[]>([]);
 
   return (
-    <div className="min-h-dvh bg-slate-50 print:bg-white">
-      <header className="border-b border-slate-200 bg-white print:hidden">
-        <div className="mx-auto flex max-w-5xl items-center justify-between gap-3 px-4 py-3 sm:px-6">
-          <Link to="/admin" className="inline-flex min-h-11 items-center text-sm font-semibold text-slate-700 hover:text-slate-900">{t.back}</Link>
-          <LanguageSwitch />
-        </div>
-      </header>
-      <main className="mx-auto max-w-5xl px-4 py-5 sm:px-6 print:p-0">
-        <div className="print:hidden">
-          <h1 className="text-xl font-bold text-slate-900">{t.stickerTitle}</h1>
-          <p className="mt-1 text-sm text-slate-700">{t.stickerIntro}</p>
-          <div className="mt-4 flex flex-wrap gap-2">
-            <button type="button" onClick={() => window.print()} className="min-h-11 rounded-xl bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800">{t.print}</button>
-            <button
-              type="button"
-              onClick={() => svgs.current.forEach((svg, i) => svg && downloadSvg(svg, `station-stickers-${i + 1}.svg`))}
-              className="min-h-11 rounded-xl px-4 text-sm font-semibold text-brand-800 ring-1 ring-slate-300 hover:ring-brand-700"
-            >
-              {t.downloadSvg}
-            </button>
-          </div>
-        </div>
-        {sheets.map((sheet, i) => (
-          <figure key={i} className="mt-6 break-after-page print:mt-0">
-            <figcaption className="mb-2 text-sm text-slate-700 print:hidden">{t.sheet(i + 1, sheets.length)}</figcaption>
-            <svg
-              ref={(el) => { svgs.current[i] = el; }}
-              viewBox={`0 0 ${PAGE.width} ${PAGE.height}`}
-              className="w-full max-w-3xl bg-white shadow-card ring-1 ring-slate-200 print:max-w-none print:shadow-none print:ring-0"
-              role="img"
-              aria-label={t.sheet(i + 1, sheets.length)}
-              data-testid="sticker-sheet"
-            >
-              <rect width={PAGE.width} height={PAGE.height} fill="#ffffff" />
-              {sheet.map((machine, n) => <Sticker key={machine.id} machine={machine} index={n} scan={t.stickerScan} />)}
-            </svg>
-          </figure>
-        ))}
-      </main>
-    </div>
+    <ConsoleSubpage back={t.back} title={t.stickerTitle} intro={t.stickerIntro} printsChildrenOnly>
+      <div className="mt-4 flex flex-wrap gap-2 print:hidden">
+        <button type="button" onClick={() => window.print()} className="min-h-11 rounded-xl bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800">{t.print}</button>
+        <button
+          type="button"
+          onClick={() => svgs.current.forEach((svg, i) => svg && downloadSvg(svg, `station-stickers-${i + 1}.svg`))}
+          className="min-h-11 rounded-xl px-4 text-sm font-semibold text-brand-800 ring-1 ring-slate-300 hover:ring-brand-700"
+        >
+          {t.downloadSvg}
+        </button>
+      </div>
+      {sheets.map((sheet, i) => (
+        <figure key={i} className="mt-6 break-after-page print:mt-0">
+          <figcaption className="mb-2 text-sm text-slate-700 print:hidden">{t.sheet(i + 1, sheets.length)}</figcaption>
+          <svg
+            ref={(el) => { svgs.current[i] = el; }}
+            viewBox={`0 0 ${PAGE.width} ${PAGE.height}`}
+            className="w-full max-w-3xl bg-white shadow-card ring-1 ring-slate-200 print:max-w-none print:shadow-none print:ring-0"
+            role="img"
+            aria-label={t.sheet(i + 1, sheets.length)}
+            data-testid="sticker-sheet"
+          >
+            <rect width={PAGE.width} height={PAGE.height} fill="#ffffff" />
+            {sheet.map((machine, n) => <Sticker key={machine.id} machine={machine} index={n} scan={t.stickerScan} />)}
+          </svg>
+        </figure>
+      ))}
+    </ConsoleSubpage>
   );
 }
 
