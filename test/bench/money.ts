@@ -9,8 +9,6 @@ import type { Figure } from './stats';
  * notifications, U unexplained`); the bench exits with 1 when anything is unexplained.
  */
 export async function benchMoney(outputs: LocalOutputs, log: (line: string) => void): Promise<{ figures: Figure[]; lines: string[] }> {
-  // The simulation makes the handlers warn thousands of times on purpose (forgeries, incidents): only errors print.
-  (await import('../../functions/platform/observability')).logger.setLogLevel('ERROR');
   const operations = Number(process.env.MONEY_OPERATIONS) || 10_000;
   const report = await runMoneySimulation({ outputs, operations, stations: 40, users: 40, seed: Number(process.env.MONEY_SEED) || undefined, log });
   if (report.unexplained) process.exitCode = 1;

@@ -1,3 +1,4 @@
+import './quiet-handlers';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '@infra/local/net';

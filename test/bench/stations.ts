@@ -129,7 +129,7 @@ export async function benchStations(outputs: LocalOutputs, broker: LocalBroker, 
   log(`vend round trip before / after item 2 (hold placed by vend/request / the token's reservation is the hold): p50 ${median(holdInRequest).toFixed(1)} / ${median(rtts).toFixed(1)} ms, p99 ${percentile(holdInRequest, 99).toFixed(1)} / ${percentile(rtts, 99).toFixed(1)} ms`);
 
   // Raw MQTT round trip on the same broker: back end -> station and back, two one-way QoS 1 legs.
-  const { connectMqtt } = await import('@functions/platform/adapters/iot/mqtt-connect');
+  const { connectMqtt, publishAcked } = await import('@functions/platform/adapters/iot/mqtt-connect');
   const { LocalCa } = await import('../../infra/local/adapters/local-ca');
   const ca = await LocalCa.open(outputs.stations.caDir);
   const cert = await ca.issueClient('backend', 1);
@@ -142,7 +142,7 @@ export async function benchStations(outputs: LocalOutputs, broker: LocalBroker, 
     for (let i = 0; i < 60; i++) {
       const start = performance.now();
       const received = new Promise<void>((resolve) => vendStation.client!.once('message', () => resolve()));
-      await backend.publishAsync(topic, JSON.stringify({ requestId: 'echo', reason: 'echo' }), { qos: 1 });
+      await publishAcked(backend, topic, JSON.stringify({ requestId: 'echo', reason: 'echo' }));
       await received;
       if (i >= 10) echoes.push(2 * (performance.now() - start));
     }

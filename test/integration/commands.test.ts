@@ -3,6 +3,7 @@ import { CommandDetail } from '@shared/schemas/command';
 import { Machine } from '@shared/schemas/machine';
 import { DynamoCommands } from '@functions/fleet/adapters/dynamodb/commands';
 import { jobIdOf, recordCommandResult } from '@functions/fleet/domain/commands';
+import { publishAcked } from '@functions/platform/adapters/iot/mqtt-connect';
 import { consoleLog } from '@functions/platform/ports/log';
 import type { SimStation } from '@infra/local/simulator';
 import { asAdmin, repositories } from '../support/admin';
@@ -170,7 +171,7 @@ describe('remote commands to 20 simulated stations (POST /api/admin/commands)', 
     expect(await recordCommandResult({ eventType: 'JOB_EXECUTION', operation: 'succeeded', jobId, thingArn, status: 'SUCCEEDED' }, deps)).toBe('unchanged');
     expect(await recordCommandResult({ eventType: 'JOB_EXECUTION', operation: 'failed', jobId, thingArn, status: 'FAILED', statusDetails: { reason: 'late' } }, deps)).toBe('unchanged');
     expect(await recordCommandResult({ jobId, stationId: station.id, progress: 40 }, deps)).toBe('unchanged');
-    await station.client!.publishAsync(`stations/${station.id}/command/progress`, JSON.stringify({ jobId, progress: 10 }), { qos: 1 });
+    await publishAcked(station.client!, `stations/${station.id}/command/progress`, JSON.stringify({ jobId, progress: 10 }));
     expect(await recordCommandResult({ eventType: 'JOB_EXECUTION', operation: 'succeeded', jobId: 'no-such-command_1', thingArn, status: 'SUCCEEDED' }, deps)).toBe('dropped');
     expect(await recordCommandResult({ hello: 'world' }, deps)).toBe('dropped');
     await new Promise((r) => setTimeout(r, 300));
