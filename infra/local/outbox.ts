@@ -28,6 +28,22 @@ export const LOCAL_MAIL_FROM = 'Bali Refill <no-reply@bali-refill.test>';
  * MailDev on loopback: an SMTP server that keeps every message it takes (in `<dataDir>/mail` with npm start, so the
  * outbox survives a restart) and a web page and JSON API to read them. Nothing is relayed anywhere.
  */
+/**
+ * MailDev's API server announces itself on console.info whatever `silent` says (@maildev/api); the banner names the
+ * outbox, so that one line is left out and every other passes.
+ */
+async function startQuietly(start: () => Promise<unknown>): Promise<void> {
+  const info = console.info;
+  console.info = (...args: unknown[]) => {
+    if (!(typeof args[0] === 'string' && args[0].startsWith('MailDev API running at'))) info(...args);
+  };
+  try {
+    await start();
+  } finally {
+    console.info = info;
+  }
+}
+
 export async function startOutbox(options: { dataDir?: string; from: string; alerts: string }): Promise<{ outputs: LocalMailOutputs; stop(): Promise<void> }> {
   const mailDirectory = options.dataDir ? join(options.dataDir, 'mail') : mkdtempSync(join(tmpdir(), 'refill-mail-'));
   mkdirSync(mailDirectory, { recursive: true });
@@ -40,7 +56,7 @@ export async function startOutbox(options: { dataDir?: string; from: string; ale
     mailDirectory,
     silent: true,
   });
-  await maildev.start();
+  await startQuietly(() => maildev.start());
   const web = `http://127.0.0.1:${webPort}`;
   return {
     outputs: { web: `${web}/`, messages: `${web}/api/email`, smtp: `smtp://127.0.0.1:${smtpPort}`, from: options.from, alerts: options.alerts },
