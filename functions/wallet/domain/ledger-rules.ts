@@ -1,5 +1,6 @@
 import { conflict, DomainError, invalid, notFound, unavailable } from '../../platform/domain/errors';
-import * as texts from '../../platform/domain/texts';
+import * as texts from './texts';
+import * as accountTexts from '../../accounts/domain/texts';
 import { LedgerRefused, type Ledger, type LedgerRefusalReason } from '../ports/ledger';
 
 /**
@@ -72,7 +73,7 @@ function meaningOf(refusal: LedgerRefused): DomainError {
     case 'insufficient-balance': return conflict(texts.insufficientBalanceShort);
     case 'busy': return unavailable(texts.walletBusy);
     case 'key-reused': return conflict(texts.keyReusedRequest);
-    case 'no-account': return notFound(texts.userNotFound);
+    case 'no-account': return notFound(accountTexts.userNotFound);
     case 'no-hold': return notFound(refusal.message);
     case 'hold-differs':
     case 'hold-closed': return conflict(refusal.message);
