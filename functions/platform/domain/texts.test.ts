@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { languages, type Localized } from '@shared/language';
-import { DomainError } from './errors';
+import { conflict, DomainError, invalid } from './errors';
 import * as texts from './texts';
 
 /** Every context's texts (functions/<context>/domain/texts.ts), so a new table is checked without being listed here. */
@@ -32,5 +32,11 @@ describe('a domain error', () => {
     expect(error.message).toBe('Service temporarily unavailable, please try again');
     expect(error.messageIn('id')).toBe('Layanan sedang tidak tersedia, silakan coba lagi');
     expect(new DomainError(404, 'Machine X not found').messageIn('id')).toBe('Machine X not found');
+  });
+  it('keeps the fact it answers as its cause, and has none when given none', () => {
+    const fact = new Error('the book refused: balance-changed');
+    expect(conflict(texts.invalidRequest, { cause: fact }).cause).toBe(fact);
+    expect(invalid('Amount must be a positive whole number of rupiah', undefined, { cause: fact })).toMatchObject({ status: 400, cause: fact });
+    expect('cause' in conflict(texts.invalidRequest)).toBe(false);
   });
 });
