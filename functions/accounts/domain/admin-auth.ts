@@ -2,7 +2,7 @@ import { staffRoleOf } from '@shared/roles';
 import type { AdminIdentity } from '@shared/schemas/user';
 import type { AdminAuthenticator } from '../ports/admin-auth';
 import { unauthorized } from '../../platform/domain/errors';
-import * as texts from '../../platform/domain/texts';
+import * as texts from './texts';
 import type { SignedInPerson } from '../../platform/ports/caller-directory';
 
 const ADMIN_GROUP = 'admin';

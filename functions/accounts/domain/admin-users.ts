@@ -9,7 +9,7 @@ import type * as z from 'zod/mini';
 import type { AdminUserPatch } from '@shared/routes/accounts';
 import { notFound } from '../../platform/domain/errors';
 import { fingerprintOf } from '../../wallet/domain/payment-orders';
-import * as texts from '../../platform/domain/texts';
+import * as texts from './texts';
 
 /** A user as the console shows them: balance in rupiah (the UI shows points), impact from metered litres. */
 function toAdminUser(user: UserRecord, settings: Pick<Settings, 'bottleLitres' | 'co2KgPerBottle'>): AdminUser {

@@ -1,6 +1,6 @@
 import type { reportPhotoTypes } from '@shared/schemas/report';
 import { invalid } from '../../platform/domain/errors';
-import * as texts from '../../platform/domain/texts';
+import * as texts from './texts';
 
 type PhotoType = (typeof reportPhotoTypes)[number];
 

@@ -15,7 +15,7 @@ import { conflict, notFound, tooManyRequests } from '../../platform/domain/error
 import { fallbackName } from '../../stations/domain/machines';
 import { stripPhotoMetadata } from './photo-metadata';
 import { ticketForReport } from './tickets';
-import * as texts from '../../platform/domain/texts';
+import * as texts from './texts';
 import { offerUpload, uploadedBytes } from '../../platform/domain/uploads';
 
 /**

@@ -4,7 +4,8 @@ import type { Machines } from '../../stations/ports/machines';
 import type { SettingsStore } from '../../platform/ports/settings';
 import { conflict, notFound } from '../../platform/domain/errors';
 import { toMachine } from '../../stations/domain/machines';
-import * as texts from '../../platform/domain/texts';
+import * as texts from './texts';
+import * as stationTexts from '../../stations/domain/texts';
 
 /**
  * Edit Machine: name, location and status (an admin's maintenance or locked wins over heartbeats); the kind of place
@@ -32,7 +33,7 @@ export async function updateAdminMachine(
   ]);
   if (!record) {
     if (leavesLock && (await deps.machines.get(id))?.safetyLock) throw conflict(texts.stationSafetyLocked);
-    throw notFound(texts.machineIdNotFound(id));
+    throw notFound(stationTexts.machineIdNotFound(id));
   }
   return toMachine(record, now, settings);
 }

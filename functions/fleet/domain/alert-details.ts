@@ -1,7 +1,7 @@
 import { disconnectReasonWords } from '@shared/disconnect-reasons';
 import type { Localized } from '@shared/language';
 import type { AlertFacts } from '../ports/alerts';
-import * as texts from '../../platform/domain/texts';
+import * as texts from './texts';
 
 /** An alert's detail in both languages, from the facts it was opened on. */
 export function alertDetail(facts: AlertFacts): Localized {

@@ -11,7 +11,7 @@ import type { JobDocument, StationJobs } from '../ports/station-jobs';
 import type { Telemetry } from '../ports/telemetry';
 import { conflict, invalid, notFound } from '../../platform/domain/errors';
 import { telemetryExpiry } from './telemetry';
-import * as texts from '../../platform/domain/texts';
+import * as texts from './texts';
 
 /**
  * Remote commands and staged rollouts (docs/stations.md, "Remote commands"). A command is written with one queued

@@ -17,7 +17,7 @@ import type { Alerts } from '../ports/alerts';
 import type { SettingsStore } from '../../platform/ports/settings';
 import type { Tickets } from '../../fieldwork/ports/tickets';
 import { evaluateHeartbeat } from './alerts';
-import * as texts from '../../platform/domain/texts';
+import * as texts from './texts';
 
 
 

@@ -11,7 +11,8 @@ import type { Clock } from '../../platform/ports/clock';
 import type { Machines } from '../../stations/ports/machines';
 import type { StoredReading, Telemetry } from '../ports/telemetry';
 import { conflict, notFound } from '../../platform/domain/errors';
-import * as texts from '../../platform/domain/texts';
+import * as texts from './texts';
+import * as stationTexts from '../../stations/domain/texts';
 
 const DAY_SECONDS = 86_400;
 
@@ -55,7 +56,7 @@ type Query = z.output<typeof TelemetryQuery>;
  * step (the range is bounded, so reading it whole is too: at most 31 days of heartbeats).
  */
 export async function stationTelemetry(stationId: string, query: Query, deps: { machines: Machines; telemetry: Telemetry }): Promise<{ items: TelemetryReading[]; nextCursor: string | null }> {
-  if (!(await deps.machines.get(stationId))) throw notFound(texts.machineNotFound);
+  if (!(await deps.machines.get(stationId))) throw notFound(stationTexts.machineNotFound);
   const range = { from: new Date(query.from).toISOString(), to: new Date(query.to).toISOString() };
   if (query.step === undefined) {
     const page = await deps.telemetry.readings(stationId, range, { limit: query.limit, ...(query.cursor ? { cursor: query.cursor } : {}) });
@@ -99,7 +100,7 @@ export function bucketReadings(readings: StoredReading[], fromMs: number, stepMs
 }
 
 export async function stationEvents(stationId: string, limit: number, deps: { machines: Machines; telemetry: Telemetry }): Promise<StationEvent[]> {
-  if (!(await deps.machines.get(stationId))) throw notFound(texts.machineNotFound);
+  if (!(await deps.machines.get(stationId))) throw notFound(stationTexts.machineNotFound);
   return deps.telemetry.latestEvents(stationId, limit);
 }
 
@@ -112,7 +113,7 @@ export async function stationEvents(stationId: string, limit: number, deps: { ma
  */
 export async function checkIn(stationId: string, by: string, from: LatLng, deps: { machines: Machines; telemetry: Telemetry; clock: Clock }): Promise<StationEvent> {
   const machine = await deps.machines.get(stationId);
-  if (!machine) throw notFound(texts.machineNotFound);
+  if (!machine) throw notFound(stationTexts.machineNotFound);
   const station = parseCoordinates(machine.latitude, machine.longitude);
   if (!station) throw conflict(texts.checkInNoCoordinates);
   const metres = Math.round(distanceKm(from, station) * 1000);

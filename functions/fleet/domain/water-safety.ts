@@ -20,7 +20,7 @@ import type { SafetyRecords } from '../ports/safety-records';
 import type { SettingsStore } from '../../platform/ports/settings';
 import { conflict, invalid, notFound } from '../../platform/domain/errors';
 import { toMachine } from '../../stations/domain/machines';
-import * as texts from '../../platform/domain/texts';
+import * as texts from './texts';
 import { offerUpload, uploadedBytes } from '../../platform/domain/uploads';
 
 /**

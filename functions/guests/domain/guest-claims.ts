@@ -6,7 +6,7 @@ import { guestOrderOfAccount, type GuestOrder } from '../../wallet/ports/payment
 import type { PaymentDeps } from '../../wallet/domain/payment-deps';
 import { fileClaim } from '../../vending/domain/claims';
 import { conflict } from '../../platform/domain/errors';
-import * as texts from '../../platform/domain/texts';
+import * as vendingTexts from '../../vending/domain/texts';
 import { renderEmail, type RenderedEmail } from '../../platform/domain/email-template';
 import { claimOutcomeData, claimOutcomeEmail } from '../../vending/domain/claim-emails';
 import { claimReceivedEmail } from './guest-emails';
@@ -25,9 +25,9 @@ import { guestOrderWithSecret, payClaimCredit, readGuestOrder, type GuestDeps } 
  */
 export async function createGuestClaim(orderId: string, input: GuestClaimInput, deps: GuestDeps, language: Language = 'en'): Promise<GuestOrderView> {
   const order = await guestOrderWithSecret(orderId, input.secret, deps);
-  if (!order.closedAt) throw conflict(texts.refillInProgress);
+  if (!order.closedAt) throw conflict(vendingTexts.refillInProgress);
   // What the order charged is what it settled at its close; a completion charged after a full refund is no claim's.
-  if (!order.sessionId || (order.charged ?? 0) <= 0) throw conflict(texts.nothingCharged);
+  if (!order.sessionId || (order.charged ?? 0) <= 0) throw conflict(vendingTexts.nothingCharged);
   const contact = { ...(input.email ? { email: input.email } : {}), ...(input.whatsapp ? { whatsapp: input.whatsapp } : {}) };
   const claim = await fileClaim(order.userId, order.sessionId, { kind: input.kind, note: input.note, language, contact }, {
     vendSessions: deps.vendSessions, claims: deps.claims, ledger: deps.ledger, users: deps.users, telemetry: deps.telemetry, clock: deps.clock, log: deps.log,

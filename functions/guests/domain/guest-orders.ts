@@ -40,8 +40,10 @@ import type { PaymentDeps } from '../../wallet/domain/payment-deps';
 import { takeBackRefunds } from '../../wallet/domain/payment-reports';
 import { PAID_TOO_LATE, STATION_UNAVAILABLE } from '../../wallet/domain/purchase-paid';
 import { paidSessionId } from '../../vending/domain/vend-paid';
-import * as texts from '../../platform/domain/texts';
-import { storedMessageIn, storedText } from '../../platform/domain/stored-texts';
+import * as texts from './texts';
+import * as stationTexts from '../../stations/domain/texts';
+import * as walletTexts from '../../wallet/domain/texts';
+import { storedMessageIn, storedText } from '../../wallet/domain/stored-texts';
 import { renderEmail } from '../../platform/domain/email-template';
 import { receiptEmail, type ReceiptEmailData } from './guest-emails';
 
@@ -113,10 +115,10 @@ export async function createGuestOrder(
   const { request } = input;
   const now = deps.clock.now();
   const [settings, machine] = await Promise.all([deps.settings.get(), deps.machines.get(request.stationId)]);
-  if (!machine) throw notFound(texts.stationNotFound);
-  if (effectiveStatus(machine, now, settings.heartbeatIntervalSeconds) !== 'online') throw conflict(texts.stationNotAvailable);
+  if (!machine) throw notFound(stationTexts.stationNotFound);
+  if (effectiveStatus(machine, now, settings.heartbeatIntervalSeconds) !== 'online') throw conflict(stationTexts.stationNotAvailable);
   const maxMl = machine.maxFillMl ?? DEFAULT_MAX_FILL_ML;
-  if (request.volumeMl > maxMl) throw invalid(texts.atMostPerRefill(maxMl / 1000), { volumeMl: `At most ${maxMl} ml` });
+  if (request.volumeMl > maxMl) throw invalid(stationTexts.atMostPerRefill(maxMl / 1000), { volumeMl: `At most ${maxMl} ml` });
   if (isCardWallet(request.paymentMethod) && !request.walletToken) throw invalid(texts.walletTokenRequired, { walletToken: 'Required for Google Pay and Apple Pay' });
   const amount = priceOfMillilitres(request.volumeMl, stationPrice(machine, settings));
   const key = requireIdempotencyKey(input.idempotencyKey);
@@ -160,7 +162,7 @@ export async function createGuestOrder(
   // Paid at once (card wallets) and settled by someone who could not open the session: open it now (once per order).
   if (current.status === 'settled' && !current.sessionId && !current.sessionStatus) current = await afterGuestPaid(current, deps);
   if (current.kind !== 'guest') throw new Error('guest order changed kind');
-  if (current.status === 'failed' || current.status === 'expired') throw new DomainError(422, storedText(current) ?? texts.paymentDeclined);
+  if (current.status === 'failed' || current.status === 'expired') throw new DomainError(422, storedText(current) ?? walletTexts.paymentDeclined);
   const view = await viewOf(current, secret, deps, null, input.language ?? 'en');
   return { ...view, secret, receiptPath: `/r/${view.receiptId}` };
 }

@@ -10,7 +10,7 @@ import { orderKind } from '../../wallet/domain/payment-orders';
 import { refusalOf } from '../../wallet/domain/ledger-rules';
 import type { SignedInPerson } from '../../platform/ports/caller-directory';
 import { ensureProfile } from '../../accounts/domain/users';
-import * as texts from '../../platform/domain/texts';
+import * as texts from './texts';
 
 /**
  * What happens to a guest receipt after the refill (docs/payments.md, "Guest orders"): a signed-in account claims it

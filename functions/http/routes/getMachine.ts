@@ -1,6 +1,6 @@
 import { notFound } from '../../platform/domain/errors';
 import { toMachine } from '../../stations/domain/machines';
-import * as texts from '../../platform/domain/texts';
+import * as stationTexts from '../../stations/domain/texts';
 import * as contract from '@shared/routes/stations';
 import { routeHandler } from '../route-handler';
 import { clock } from '../../platform/providers/clock';
@@ -9,6 +9,6 @@ import { settings as settingsRepository } from '../../platform/providers/reposit
 
 export const handler = routeHandler(contract.getMachine, async ({ params }) => {
   const [record, settings] = await Promise.all([machines().get(params.id), settingsRepository().get()]);
-  if (!record) throw notFound(texts.machineIdNotFound(params.id));
+  if (!record) throw notFound(stationTexts.machineIdNotFound(params.id));
   return toMachine(record, clock().now(), settings);
 });

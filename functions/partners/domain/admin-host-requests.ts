@@ -3,7 +3,7 @@ import type * as z from 'zod/mini';
 import type { Clock } from '../../platform/ports/clock';
 import type { HostRequests } from '../ports/host-requests';
 import { invalid, notFound } from '../../platform/domain/errors';
-import * as texts from '../../platform/domain/texts';
+import * as texts from './texts';
 
 /** A status change from the dropdown, or the whole edit form; no ordering of statuses is enforced. */
 export async function updateHostRequest(

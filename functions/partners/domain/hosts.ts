@@ -8,7 +8,7 @@ import type { SettingsStore } from '../../platform/ports/settings';
 import type { StoredReading, Telemetry } from '../../fleet/ports/telemetry';
 import { toMachine, type MachineViewSettings } from '../../stations/domain/machines';
 import { notFound } from '../../platform/domain/errors';
-import * as texts from '../../platform/domain/texts';
+import * as stationTexts from '../../stations/domain/texts';
 
 /**
  * Hosts (docs/architecture.md, "Roles"): an admin links a station to the sign-in e-mail of a host account; the host
@@ -22,7 +22,7 @@ const hostOf = (machine: MachineRecord): MachineHost => ({ stationId: machine.id
 
 export async function machineHost(stationId: string, deps: { machines: Machines }): Promise<MachineHost> {
   const machine = await deps.machines.get(stationId);
-  if (!machine) throw notFound(texts.machineNotFound);
+  if (!machine) throw notFound(stationTexts.machineNotFound);
   return hostOf(machine);
 }
 
@@ -33,7 +33,7 @@ export async function machineHost(stationId: string, deps: { machines: Machines 
 export async function setMachineHost(stationId: string, link: { hostEmail: string | null; businessName?: string | null }, deps: { machines: Machines; clock: Clock }): Promise<MachineHost> {
   const businessName = (link.hostEmail && link.businessName) || undefined;
   const updated = await deps.machines.update(stationId, { hostEmail: link.hostEmail ?? undefined, hostBusiness: businessName, updatedAt: deps.clock.now().toISOString() });
-  if (!updated) throw notFound(texts.machineNotFound);
+  if (!updated) throw notFound(stationTexts.machineNotFound);
   return hostOf(updated);
 }
 
@@ -88,7 +88,7 @@ const untilOf = (range: { to: Date }, now: Date) => new Date(Math.min(range.to.g
 export async function hostStationImpact(hostEmail: string | null, stationId: string, month: string | undefined, deps: HostDeps): Promise<HostStationImpact> {
   const now = deps.clock.now();
   const [machine, settings] = await Promise.all([deps.machines.get(stationId), deps.settings.get()]);
-  if (!isHostOf(machine, hostEmail)) throw notFound(texts.stationNotFound);
+  if (!isHostOf(machine, hostEmail)) throw notFound(stationTexts.stationNotFound);
   return stationImpact(machine, monthRange(month, now), now, settings, deps);
 }
 

@@ -6,7 +6,8 @@ export type ErrorText = string | Localized;
 
 /**
  * Errors the domain raises; the HTTP adapter maps each to its status. `message` is the English (logs); the answer
- * is in the request's language when the error has both (docs/design.md, "Error texts").
+ * is in the request's language when the error has both (docs/design.md, "Error texts"). `options.cause`, as for any
+ * Error: the fact it answers (an adapter's refusal), for the logs and for a caller that asks why.
  */
 export class DomainError extends Error {
   readonly localized?: Localized;
@@ -14,8 +15,9 @@ export class DomainError extends Error {
     readonly status: 400 | 401 | 403 | 404 | 409 | 422 | 429 | 501 | 503,
     text: ErrorText,
     readonly fields?: Record<string, string>,
+    options?: ErrorOptions,
   ) {
-    super(typeof text === 'string' ? text : text.en);
+    super(typeof text === 'string' ? text : text.en, options);
     this.name = 'DomainError';
     if (typeof text !== 'string') this.localized = text;
   }
@@ -26,13 +28,13 @@ export class DomainError extends Error {
   }
 }
 
-export const invalid = (text: ErrorText, fields?: Record<string, string>) => new DomainError(400, text, fields);
-export const unauthorized = (text: ErrorText = texts.signInRequired) => new DomainError(401, text);
-export const forbidden = (text: ErrorText = texts.noAccess) => new DomainError(403, text);
-export const notFound = (text: ErrorText) => new DomainError(404, text);
-export const conflict = (text: ErrorText) => new DomainError(409, text);
-export const tooManyRequests = (text: ErrorText) => new DomainError(429, text);
-export const unavailable = (text: ErrorText) => new DomainError(503, text);
+export const invalid = (text: ErrorText, fields?: Record<string, string>, options?: ErrorOptions) => new DomainError(400, text, fields, options);
+export const unauthorized = (text: ErrorText = texts.signInRequired, options?: ErrorOptions) => new DomainError(401, text, undefined, options);
+export const forbidden = (text: ErrorText = texts.noAccess, options?: ErrorOptions) => new DomainError(403, text, undefined, options);
+export const notFound = (text: ErrorText, options?: ErrorOptions) => new DomainError(404, text, undefined, options);
+export const conflict = (text: ErrorText, options?: ErrorOptions) => new DomainError(409, text, undefined, options);
+export const tooManyRequests = (text: ErrorText, options?: ErrorOptions) => new DomainError(429, text, undefined, options);
+export const unavailable = (text: ErrorText, options?: ErrorOptions) => new DomainError(503, text, undefined, options);
 
 /**
  * A dependency that cannot serve now (over its request rate, refusing for a while): a fact an adapter reports, without

@@ -1,41 +1,42 @@
 import { describe, expect, it } from 'vitest';
 import { languages, type Localized } from '@shared/language';
-import { DomainError } from './errors';
+import { conflict, DomainError, invalid } from './errors';
 import * as texts from './texts';
-import { storedMessageIn } from './stored-texts';
+
+/** Every context's texts (functions/<context>/domain/texts.ts), so a new table is checked without being listed here. */
+const tables = import.meta.glob<Record<string, unknown>>('../../*/domain/texts.ts', { eager: true });
+/** The context of a table's file (this folder's own is the platform's, which vite names `./texts.ts`). */
+const contextOf = (file: string) => (file === './texts.ts' ? 'platform' : file.split('/')[2]);
 
 /** Every text, the ones with numbers or names filled in with a sample. */
-const allTexts = Object.entries(texts).map(([name, text]): [string, Localized] => [name, typeof text === 'function' ? (text as (...args: unknown[]) => Localized)(2_500, 3) : text]);
+const allTexts = Object.entries(tables).flatMap(([file, table]) =>
+  Object.entries(table).map(([name, text]): [string, Localized] => [
+    `${contextOf(file)}: ${name}`,
+    typeof text === 'function' ? (text as (...args: unknown[]) => Localized)(2_500, 3) : (text as Localized),
+  ]),
+);
 
 describe('the server texts', () => {
+  it('are found in the platform and in the contexts', () => {
+    expect(Object.keys(tables).map(contextOf)).toEqual(expect.arrayContaining(['platform', 'stations', 'vending', 'wallet', 'guests', 'fleet']));
+  });
   it.each(allTexts)('%s has a non-empty English and Indonesian text, and they differ', (_name, text) => {
     for (const language of languages) expect(text[language]?.trim()).toBeTruthy();
     expect(text.id).not.toBe(text.en);
-  });
-  it('name the amount as formatRupiah writes it, in both languages', () => {
-    expect(texts.insufficientBalance(5_000)).toEqual({
-      en: 'Insufficient balance: you need at least Rp 5.000 to refill. Top up your wallet and try again.',
-      id: 'Saldo tidak cukup: Anda perlu minimal Rp 5.000 untuk mengisi air. Isi ulang dompet Anda lalu coba lagi.',
-    });
   });
 });
 
 describe('a domain error', () => {
   it('keeps the English as its message and answers either language', () => {
-    const error = new DomainError(409, texts.stationNotAvailable);
-    expect(error.message).toBe('This station is not available right now');
-    expect(error.messageIn('id')).toBe('Stasiun ini sedang tidak tersedia');
+    const error = new DomainError(503, texts.serviceUnavailable);
+    expect(error.message).toBe('Service temporarily unavailable, please try again');
+    expect(error.messageIn('id')).toBe('Layanan sedang tidak tersedia, silakan coba lagi');
     expect(new DomainError(404, 'Machine X not found').messageIn('id')).toBe('Machine X not found');
   });
-});
-
-describe('stored messages', () => {
-  it('are translated while the translation is current, and known English texts of older records too', () => {
-    const composed = texts.purchasePaidTooLate(2_000, 2);
-    expect(storedMessageIn({ message: composed.en, messages: composed }, 'id')).toBe(composed.id);
-    // A later message (the refund's) without a translation: the stale one is not used.
-    expect(storedMessageIn({ message: 'The payment was refunded', messages: composed }, 'id')).toBe('Pembayaran telah dikembalikan');
-    expect(storedMessageIn({ message: 'Card declined by the bank' }, 'id')).toBe('Card declined by the bank');
-    expect(storedMessageIn({ message: null }, 'id')).toBeNull();
+  it('keeps the fact it answers as its cause, and has none when given none', () => {
+    const fact = new Error('the book refused: balance-changed');
+    expect(conflict(texts.invalidRequest, { cause: fact }).cause).toBe(fact);
+    expect(invalid('Amount must be a positive whole number of rupiah', undefined, { cause: fact })).toMatchObject({ status: 400, cause: fact });
+    expect('cause' in conflict(texts.invalidRequest)).toBe(false);
   });
 });

@@ -2,7 +2,7 @@ import type { Clock } from '../../platform/ports/clock';
 import type { Favourites } from '../ports/favourites';
 import type { Machines } from '../ports/machines';
 import { notFound } from '../../platform/domain/errors';
-import * as texts from '../../platform/domain/texts';
+import * as texts from './texts';
 
 interface FavouriteDeps {
   favourites: Favourites;

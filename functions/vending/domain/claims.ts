@@ -21,7 +21,7 @@ import { TransactionPartRejected } from '../../platform/ports/transaction';
 import type { Users } from '../../accounts/ports/users';
 import type { VendSession, VendSessions } from '../ports/vend-sessions';
 import { conflict, invalid, notFound } from '../../platform/domain/errors';
-import * as texts from '../../platform/domain/texts';
+import * as texts from './texts';
 import { renderEmail } from '../../platform/domain/email-template';
 import { claimOutcomeData, claimOutcomeEmail } from './claim-emails';
 

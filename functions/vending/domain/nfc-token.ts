@@ -11,7 +11,7 @@ import { conflict, notFound } from '../../platform/domain/errors';
 import { signNfcToken } from './tokens';
 import type { SignedInPerson } from '../../platform/ports/caller-directory';
 import { ensureProfile } from '../../accounts/domain/users';
-import * as texts from '../../platform/domain/texts';
+import * as texts from './texts';
 import { minimumBalance, offlineAllowance, refusedByLedger } from './vend-rules';
 
 /**

@@ -6,7 +6,7 @@ import { conflict, invalid, notFound } from '../../platform/domain/errors';
 import { StationId } from '../../stations/domain/machines';
 import type { VendDeps } from './vend';
 import { completedVolume, isDomain, refusedByLedger, settlementFor } from './vend-rules';
-import * as texts from '../../platform/domain/texts';
+import * as texts from './texts';
 
 /** What settling a session's ledger needs: no station messages or token keys (an operator's resolution needs no more). */
 /** What closing a session needs: its record, the ledger's hold, the time. */

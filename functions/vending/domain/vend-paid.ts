@@ -4,7 +4,7 @@ import { conflict } from '../../platform/domain/errors';
 import { effectiveStatus, stationPrice } from '../../stations/domain/machines';
 import { sendVendToken, type VendDeps } from './vend';
 import { refusedByLedger, sessionExpiry, stationName } from './vend-rules';
-import * as texts from '../../platform/domain/texts';
+import * as texts from './texts';
 
 /** A vend session paid by the gateway (POST /api/purchase; docs/architecture.md, Payments): a remote start, once per order. */
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '@shared/schemas/settings';
-import * as texts from '../../platform/domain/texts';
+import * as texts from './texts';
 import { completedVolume, holdFor, minimumBalance, settlementFor } from './vend-rules';
 
 /** The vend protocol's pure rules: holds, settlements, the minimum balance, completed volumes. */
@@ -27,7 +27,11 @@ describe('vend pricing and hold amounts', () => {
   });
   it('needs 20 points (Rp 2,000) to vend by default and says so clearly', () => {
     expect(minimumBalance(defaultSettings())).toBe(2_000);
-    expect(texts.insufficientBalance(2_000).en).toBe('Insufficient balance: you need at least Rp 2.000 to refill. Top up your wallet and try again.');
+    // The amount as formatRupiah writes it, in both languages.
+    expect(texts.insufficientBalance(2_000)).toEqual({
+      en: 'Insufficient balance: you need at least Rp 2.000 to refill. Top up your wallet and try again.',
+      id: 'Saldo tidak cukup: Anda perlu minimal Rp 2.000 untuk mengisi air. Isi ulang dompet Anda lalu coba lagi.',
+    });
   });
 });
 

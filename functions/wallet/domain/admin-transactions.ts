@@ -6,7 +6,7 @@ import { paymentMethods, type PaymentMethod } from '@shared/schemas/transaction'
 import type { AdminQueries, TransactionFilter } from '../../system/ports/admin-queries';
 import type { LedgerEntry } from '../ports/ledger';
 import { invalid } from '../../platform/domain/errors';
-import * as texts from '../../platform/domain/texts';
+import * as texts from './texts';
 
 type Row = z.infer<typeof AdminTransaction>;
 const METHODS = new Set<string>(paymentMethods);

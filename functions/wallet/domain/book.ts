@@ -7,7 +7,7 @@ import { guestAccountOf, refundInFlightAccount } from '../ports/payment-orders';
 import { isWithdrawalId } from '../ports/withdrawals';
 import { transactionsOfDays } from './admin-transactions';
 import { invalid } from '../../platform/domain/errors';
-import * as texts from '../../platform/domain/texts';
+import * as texts from './texts';
 
 /**
  * The journal of the book (docs/architecture.md, "The book"): every visible ledger entry read as double-entry lines.

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DomainError } from '../../platform/domain/errors';
-import * as texts from '../../platform/domain/texts';
+import * as texts from './texts';
+import * as accountTexts from '../../accounts/domain/texts';
 import { memoryLedger, MemoryUsers } from '../../vending/domain/vend.test-fakes';
 import { refusalOf } from './ledger-rules';
 
@@ -47,7 +48,7 @@ describe('the book behind the wallet rules', () => {
     await ledger.transfer({ from: 'payer', to: 'payee', amount: 100 }, 'k8', details);
     await expect(ledger.transfer({ from: 'payer', to: 'payee', amount: 200 }, 'k8', details)).rejects.toMatchObject({ status: 409, message: texts.keyReusedRequest.en });
     await expect(ledger.settle('no-such-hold', 0, details)).rejects.toMatchObject({ status: 404 });
-    await expect(ledger.hold('nobody', 'h2', 10, details)).rejects.toMatchObject({ status: 404, message: texts.userNotFound.en });
+    await expect(ledger.hold('nobody', 'h2', 10, details)).rejects.toMatchObject({ status: 404, message: accountTexts.userNotFound.en });
     await ledger.hold('payer', 'h3', 500, details);
     await expect(ledger.settle('h3', 501, details)).rejects.toMatchObject({ status: 400, message: 'The charge must be between Rp 0 and the hold of Rp 500' });
     await ledger.release('h3', details);

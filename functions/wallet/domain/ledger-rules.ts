@@ -1,5 +1,6 @@
 import { conflict, DomainError, invalid, notFound, unavailable } from '../../platform/domain/errors';
-import * as texts from '../../platform/domain/texts';
+import * as texts from './texts';
+import * as accountTexts from '../../accounts/domain/texts';
 import { LedgerRefused, type Ledger, type LedgerRefusalReason } from '../ports/ledger';
 
 /**
@@ -59,23 +60,25 @@ async function decided<T>(operation: Promise<T>): Promise<T> {
     return await operation;
   } catch (error) {
     if (!(error instanceof LedgerRefused)) throw error;
-    const answer = meaningOf(error);
-    answer.cause = error;
-    throw answer;
+    throw meaningOf(error);
   }
 }
 
-/** A person reads the first four (both languages); the others are the console's or a defect's, in English. */
+/**
+ * A person reads the first four (both languages); the others are the console's or a defect's, in English. The refusal
+ * is the answer's cause (`refusalOf`).
+ */
 function meaningOf(refusal: LedgerRefused): DomainError {
+  const because = { cause: refusal };
   switch (refusal.reason) {
-    case 'balance-changed': return conflict(texts.balanceChanged);
-    case 'insufficient-balance': return conflict(texts.insufficientBalanceShort);
-    case 'busy': return unavailable(texts.walletBusy);
-    case 'key-reused': return conflict(texts.keyReusedRequest);
-    case 'no-account': return notFound(texts.userNotFound);
-    case 'no-hold': return notFound(refusal.message);
+    case 'balance-changed': return conflict(texts.balanceChanged, because);
+    case 'insufficient-balance': return conflict(texts.insufficientBalanceShort, because);
+    case 'busy': return unavailable(texts.walletBusy, because);
+    case 'key-reused': return conflict(texts.keyReusedRequest, because);
+    case 'no-account': return notFound(accountTexts.userNotFound, because);
+    case 'no-hold': return notFound(refusal.message, because);
     case 'hold-differs':
-    case 'hold-closed': return conflict(refusal.message);
-    case 'over-hold': return invalid(refusal.message);
+    case 'hold-closed': return conflict(refusal.message, because);
+    case 'over-hold': return invalid(refusal.message, undefined, because);
   }
 }

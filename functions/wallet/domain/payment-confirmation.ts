@@ -44,9 +44,7 @@ export async function handleNotification(body: unknown, deps: PaymentDeps): Prom
     if (!(error instanceof SignatureRejected)) throw error;
     // Nothing of such a body may be trusted, not even its order id: refused, and the reason only in the log.
     log.warn('payment notification rejected', { reason: error.message });
-    const refused = forbidden('Invalid signature');
-    refused.cause = error;
-    throw refused;
+    throw forbidden('Invalid signature', { cause: error });
   });
   let order = orderKind(report.orderId) ? await deps.paymentOrders.get(report.orderId) : null;
   if (!order) {

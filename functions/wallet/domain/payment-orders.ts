@@ -8,7 +8,7 @@ import type { PaymentDeps } from './payment-deps';
 import { applyGatewayReport } from './payment-reports';
 import type { SignedInPerson } from '../../platform/ports/caller-directory';
 import type { Language } from '@shared/language';
-import * as texts from '../../platform/domain/texts';
+import * as texts from './texts';
 
 /**
  * Payment orders (top-ups and wallet purchases) from the request to the gateway's charge: their ids, the

@@ -3,7 +3,7 @@ import type { PaymentOrders, PurchaseOrder, RefillOrder } from '../ports/payment
 import type { SettingsStore } from '../../platform/ports/settings';
 import type { Clock } from '../../platform/ports/clock';
 import { DomainError } from '../../platform/domain/errors';
-import * as texts from '../../platform/domain/texts';
+import * as texts from './texts';
 
 /** What happens once a wallet purchase is paid: its refill session is opened once, or the amount stays in the wallet. */
 

@@ -13,8 +13,9 @@ import type { PaymentDeps } from './payment-deps';
 import { afterPurchasePaid, PAID_TOO_LATE, STATION_UNAVAILABLE } from './purchase-paid';
 import type { SignedInPerson } from '../../platform/ports/caller-directory';
 import { ensureProfile } from '../../accounts/domain/users';
-import * as texts from '../../platform/domain/texts';
-import { storedText } from '../../platform/domain/stored-texts';
+import * as texts from './texts';
+import * as stationTexts from '../../stations/domain/texts';
+import { storedText } from './stored-texts';
 
 /** Direct wallet purchase of a refill (POST /api/purchase): a payment order for one refill at one station. */
 
@@ -39,11 +40,11 @@ export async function startPurchase(
   const { payer, request } = input;
   const now = deps.clock.now();
   const [settings, machine] = await Promise.all([deps.settings.get(), deps.machines.get(request.machineId)]);
-  if (!machine) throw notFound(texts.stationNotFound);
-  if (effectiveStatus(machine, now, settings.heartbeatIntervalSeconds) !== 'online') throw conflict(texts.stationNotAvailable);
+  if (!machine) throw notFound(stationTexts.stationNotFound);
+  if (effectiveStatus(machine, now, settings.heartbeatIntervalSeconds) !== 'online') throw conflict(stationTexts.stationNotAvailable);
   const volumeMl = Math.round(request.volume * 1000);
   const maxMl = machine.maxFillMl ?? DEFAULT_MAX_FILL_ML;
-  if (volumeMl > maxMl) throw invalid(texts.atMostPerRefill(maxMl / 1000), { volume: `At most ${maxMl / 1000} L` });
+  if (volumeMl > maxMl) throw invalid(stationTexts.atMostPerRefill(maxMl / 1000), { volume: `At most ${maxMl / 1000} L` });
   const amount = priceOfMillilitres(volumeMl, stationPrice(machine, settings));
   if (amount < 1) throw invalid(texts.volumeTooSmall, { volume: 'Too small' });
   const key = requireIdempotencyKey(input.idempotencyKey);

@@ -12,8 +12,8 @@ import type { PaymentDeps } from './payment-deps';
 import { refreshFromGateway } from './payment-confirmation';
 import type { SignedInPerson } from '../../platform/ports/caller-directory';
 import { ensureProfile } from '../../accounts/domain/users';
-import * as texts from '../../platform/domain/texts';
-import { storedMessageIn } from '../../platform/domain/stored-texts';
+import * as texts from './texts';
+import { storedMessageIn } from './stored-texts';
 
 /** The spec's minimum top-up text (as written, English grouping) and its Indonesian. */
 const minimumTopup = (minimum: number) => ({ en: minimumTopupMessage(minimum), id: `Jumlah isi saldo minimal ${formatRupiah(minimum)}` });

@@ -6,7 +6,8 @@ import { forbidden, invalid, notFound } from '../../platform/domain/errors';
 import { fallbackName } from '../../stations/domain/machines';
 import { isWithdrawalId, type Withdrawals } from '../ports/withdrawals';
 import { withdrawalInHistory } from './withdrawals';
-import * as texts from '../../platform/domain/texts';
+import * as texts from './texts';
+import * as accountTexts from '../../accounts/domain/texts';
 
 /** Who asks (structurally the HTTP layer's Identity). */
 export interface Reader {
@@ -87,7 +88,7 @@ export async function transactionsFor(
 ): Promise<TransactionPage> {
   if (userId !== reader.sub) {
     if (!reader.groups.includes('admin')) throw forbidden(texts.ownTransactionsOnly);
-    if (!(await deps.users.get(userId))) throw notFound(texts.userNotFound);
+    if (!(await deps.users.get(userId))) throw notFound(accountTexts.userNotFound);
   }
   return transactionsOf(userId, page, deps.ledger);
 }

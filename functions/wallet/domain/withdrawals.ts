@@ -29,7 +29,7 @@ import { conflict, invalid, notFound, unavailable } from '../../platform/domain/
 import { orderKind, requireIdempotencyKey } from './payment-orders';
 import type { PaymentDeps } from './payment-deps';
 import { takeBackRefunds } from './payment-reports';
-import * as texts from '../../platform/domain/texts';
+import * as texts from './texts';
 import { renderEmail, type RenderedEmail } from '../../platform/domain/email-template';
 import { payoutNoticeEmail, payoutOutcomeEmail, refundEmail } from './withdrawal-emails';
 

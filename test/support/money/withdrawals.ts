@@ -1,5 +1,5 @@
 import { keys } from '@functions/platform/adapters/dynamodb/keys';
-import * as texts from '@functions/platform/domain/texts';
+import * as walletTexts from '@functions/wallet/domain/texts';
 import { withdrawalIdFor } from '@functions/wallet/domain/withdrawals';
 import { PATHS, sleep, until, type PathName, type Sim, type SimUser, type SimWithdrawal } from './kit';
 
@@ -53,16 +53,16 @@ export function accountPaths(sim: Sim, topUp: (user: SimUser, amount: number) =>
       sim.defer(w.path, rnd.int(1, 3), () => resume(w));
       return 'interrupted';
     }
-    if (res.status === 409 && message === texts.balanceChanged.en) {
+    if (res.status === 409 && message === walletTexts.balanceChanged.en) {
       paths.outcome(w.path, 'the balance changed meanwhile (409, a vend, purchase or top-up raced it)');
       return 'balance changed';
     }
-    if (res.status === 409 && message === texts.withdrawalVoided.en) {
+    if (res.status === 409 && message === walletTexts.withdrawalVoided.en) {
       w.state = 'voided';
       paths.outcome(w.path, 'resumed after it was taken over: refused (409, voided)');
       return 'refused';
     }
-    if (res.status === 409 && (message === texts.nothingToWithdraw.en || message === texts.withdrawalInProgress.en)) {
+    if (res.status === 409 && (message === walletTexts.nothingToWithdraw.en || message === walletTexts.withdrawalInProgress.en)) {
       user.withdrawing = false;
       paths.outcome(w.path, `refused (409): ${message}`);
       return 'refused';
@@ -163,7 +163,7 @@ export function accountPaths(sim: Sim, topUp: (user: SimUser, amount: number) =>
         // Never taken over (the balance kept changing under the new requests, or the wallet was spent): resumed instead.
         paths.outcome(path, 'not taken over: resumed with its key instead');
         await settle(w, old, true);
-      } else if (old.status === 409 && old.body?.message === texts.withdrawalVoided.en) {
+      } else if (old.status === 409 && old.body?.message === walletTexts.withdrawalVoided.en) {
         w.state = 'voided';
         paths.outcome(path, 'the stale one voided; its key refused from then on (409)');
       } else {
@@ -227,7 +227,7 @@ export function accountPaths(sim: Sim, topUp: (user: SimUser, amount: number) =>
       records.adjustments.push({ userSub: user.sub, amount });
       return paths.outcome(path, credit ? 'credit (goodwill)' : 'debit');
     }
-    if (res.status === 409 && res.body?.message === texts.balanceChanged.en) {
+    if (res.status === 409 && res.body?.message === walletTexts.balanceChanged.en) {
       paths.outcome(path, stale ? 'a stale view refused (409)' : 'the balance changed meanwhile (409): nothing written');
       // The admin reloads and decides again, once.
       if (!reloaded) return adjustment(user, true);

@@ -1,10 +1,11 @@
 import type { Language, Localized } from '@shared/language';
 import * as texts from './texts';
+import * as vendingTexts from '../../vending/domain/texts';
 
-/** Stored English texts of functions/platform/domain/texts.ts that a record may hold (older records hold only the English). */
+/** The fixed texts a payment order may hold as its stored English `message` (older records hold only the English). */
 const storedTexts: Localized[] = [
   texts.paymentDeclined, texts.paymentDeclinedOrCancelled, texts.paymentNotCompleted, texts.paymentNotStarted, texts.paymentRefunded, texts.paidNoSession,
-  texts.paidAmountGone,
+  vendingTexts.paidAmountGone,
 ];
 
 /**
