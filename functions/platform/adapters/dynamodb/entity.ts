@@ -211,7 +211,7 @@ export interface BuiltProjection {
 }
 
 /** Only these attributes come back from a Get or a BatchGet (a Query projects through its spec's `project`). */
-export function buildProjection<Attributes>(paths: Path<Attributes>[]): BuiltProjection {
+function buildProjection<Attributes>(paths: Path<Attributes>[]): BuiltProjection {
   const placeholders = new Placeholders();
   return { ProjectionExpression: paths.map((path) => placeholders.path(path)).join(', '), ExpressionAttributeNames: placeholders.names };
 }
