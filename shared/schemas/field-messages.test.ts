@@ -81,7 +81,7 @@ function domainFieldMessages(): string[] {
   const found: string[] = [];
   for (const file of files) {
     const source = readFileSync(join('functions', file), 'utf8');
-    for (const call of source.matchAll(/invalid\([^;]*?\{ \w+: (?:'([^']+)'|`([^`]+)`) \}\)/g)) {
+    for (const call of source.matchAll(/invalid\([^;]*?\{ (?:\w+|'[\w.]+'): (?:'([^']+)'|`([^`]+)`) \}\)/g)) {
       found.push(call[1] ?? call[2]!.replace(/\$\{formatRupiah\([^}]*\)\}/g, 'Rp 1.000').replace(/\$\{[^}]*\}/g, '1'));
     }
     // An upload's refusals (domain/uploads.ts) name their field texts in `fieldMessages: { ... }`.
@@ -101,7 +101,7 @@ describe('field messages in Indonesian (shared/schemas/field-messages.ts)', () =
     expect([...refinedIn].sort()).toEqual(Object.keys(refinementInputs).sort());
     expect(refined).toEqual(expect.arrayContaining(['The date cannot be in the future', 'to must be after from', 'Bucketed readings come in one page']));
     expect(refined.some((m) => m.startsWith('Not an e-mail address: not an address'))).toBe(true);
-    expect(domain).toEqual(expect.arrayContaining(['Required for Google Pay and Apple Pay', 'At most 1 ml', 'At most Rp 1.000 (what the refill charged)', 'Minimum top up amount is Rp 10,000', 'Upload the photo first', 'Larger than 5 MB']));
+    expect(domain).toEqual(expect.arrayContaining(['Required for Google Pay and Apple Pay', 'At most 1 ml', 'At most Rp 1.000 (what the refill charged)', 'Minimum top up amount is Rp 10,000', 'Upload the photo first', 'Larger than 5 MB', 'Unknown stations: 11']));
   });
 
   it('has Indonesian for every English field message', () => {

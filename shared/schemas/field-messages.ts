@@ -173,6 +173,7 @@ export const fieldPatterns: readonly (readonly [RegExp, (...values: string[]) =>
   [/^step is too small for this range \(at most (\d+) buckets\)$/, (n) => `step terlalu kecil untuk rentang ini (paling banyak ${n} kelompok)`],
   [/^(\w+) is a date and time \(ISO 8601\)$/, (name) => `${name} berupa tanggal dan jam (ISO 8601)`],
   [/^(\w+) is one of ([\w, ]+)$/, (name, list) => `${name} salah satu dari ${list}`],
+  [/^Unknown stations: (.+)$/s, (ids) => `Stasiun tidak dikenal: ${ids}`],
 ];
 
 /** The Indonesian of an English field message, or undefined when neither the table nor a pattern knows it. */

@@ -33,7 +33,7 @@ export async function adminSignIn(username: string, password: string, code: stri
   const outcome = await auth.signIn(username.trim(), password, code);
   if ('refused' in outcome) {
     if (outcome.refused === 'code-required') throw unauthorized(texts.totpCodeRequired);
-    if (outcome.refused === 'another-step') throw unauthorized(`Sign-in needs another step (${outcome.challenge}); finish it in the app first`);
+    if (outcome.refused === 'another-step') throw unauthorized(texts.signInAnotherStep(outcome.challenge));
     throw unauthorized(texts.invalidCredentials);
   }
   const { session } = outcome;

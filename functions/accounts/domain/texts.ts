@@ -5,3 +5,7 @@
 export const userNotFound = { en: 'User not found', id: 'Pengguna tidak ditemukan' };
 export const invalidCredentials = { en: 'Invalid credentials', id: 'Kredensial tidak valid' };
 export const totpCodeRequired = { en: 'This account signs in with a code from its authenticator app: send it as `code`', id: 'Akun ini masuk dengan kode dari aplikasi autentikator: kirim sebagai `code`' };
+export const signInAnotherStep = (challenge: string) => ({
+  en: `Sign-in needs another step (${challenge}); finish it in the app first`,
+  id: `Proses masuk memerlukan langkah lain (${challenge}); selesaikan dulu di aplikasi`,
+});

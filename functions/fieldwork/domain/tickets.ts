@@ -12,6 +12,7 @@ import { alertDetail } from '../../fleet/domain/alert-details';
 import { conflict, invalid, notFound } from '../../platform/domain/errors';
 import { renderEmail } from '../../platform/domain/email-template';
 import { ticketAssignedEmail } from './ticket-emails';
+import * as texts from './texts';
 
 /**
  * Maintenance tickets (docs/architecture.md, "Tickets"). An opened alert or a new problem report opens a ticket for
@@ -63,7 +64,7 @@ export async function listTickets(query: z.output<typeof TicketsQuery>, caller: 
 
 async function storedTicket(id: string, deps: { tickets: Tickets }): Promise<TicketRecord> {
   const ticket = await deps.tickets.get(id);
-  if (!ticket) throw notFound('Ticket not found');
+  if (!ticket) throw notFound(texts.ticketNotFound);
   return ticket;
 }
 
@@ -73,8 +74,8 @@ export async function getTicket(id: string, deps: { tickets: Tickets }, language
 
 /** The answer when a change found the ticket closed or gone. */
 async function unchanged(id: string, deps: { tickets: Tickets }): Promise<never> {
-  if (await deps.tickets.get(id)) throw conflict('The ticket is closed');
-  throw notFound('Ticket not found');
+  if (await deps.tickets.get(id)) throw conflict(texts.ticketClosed);
+  throw notFound(texts.ticketNotFound);
 }
 
 type AssignDeps = { tickets: Tickets; staff: StaffDirectory; mailer: Mailer; clock: Clock; log: Log };
@@ -87,7 +88,7 @@ export async function assignableStaff(deps: { staff: StaffDirectory }): Promise<
 /** Assigns a ticket to a technician or an administrator (by sign-in e-mail), who is e-mailed about it. */
 export async function assignTicket(id: string, assignee: string, actor: string, deps: AssignDeps, language: Language = 'en'): Promise<Ticket> {
   const role = await deps.staff.roleOf(assignee);
-  if (role !== 'technician' && role !== 'admin') throw invalid('Not a technician or admin account', { assignee: 'Choose a technician or admin' });
+  if (role !== 'technician' && role !== 'admin') throw invalid(texts.notStaffAccount, { assignee: 'Choose a technician or admin' });
   const at = deps.clock.now().toISOString();
   const event: TicketEvent = { at, by: actor, action: 'assigned', note: assignee };
   const ticket = await deps.tickets.change(id, { set: { status: 'assigned', assignee, assignedAt: at, assignedBy: actor }, event });
@@ -118,7 +119,7 @@ export async function commentOnTicket(id: string, text: string, actor: string, d
 export async function closeTicket(id: string, resolution: string, actor: string, deps: { tickets: Tickets; problemReports: ProblemReports; clock: Clock }, language: Language = 'en'): Promise<Ticket> {
   for (let attempt = 0; attempt < CLOSE_TRIES; attempt++) {
     const ticket = await storedTicket(id, deps);
-    if (ticket.status === 'closed') throw conflict('The ticket is closed');
+    if (ticket.status === 'closed') throw conflict(texts.ticketClosed);
     const reports = await Promise.all(ticket.sources.filter((s) => s.kind === 'report').map((s) => deps.problemReports.get(s.id)));
     const open = reports.filter((r) => r?.status === 'open').map((r) => r!.id).slice(0, CLOSE_REPORTS_MAX);
     const at = deps.clock.now().toISOString();
@@ -128,6 +129,6 @@ export async function closeTicket(id: string, resolution: string, actor: string,
   }
   // Closed by someone else meanwhile, or its reports kept changing.
   const now = await storedTicket(id, deps);
-  if (now.status === 'closed') throw conflict('The ticket is closed');
-  throw conflict('The ticket changed while closing it; try again');
+  if (now.status === 'closed') throw conflict(texts.ticketClosed);
+  throw conflict(texts.ticketChangedWhileClosing);
 }

@@ -7,7 +7,7 @@ import * as texts from './texts';
 export function alertDetail(facts: AlertFacts): Localized {
   switch (facts.kind) {
     case 'lowWater': case 'filterLife': return texts.alertBelow(facts.kind, facts.value, facts.threshold);
-    case 'quality': return texts.alertTds(facts.value, facts.threshold);
+    case 'quality': return texts.tdsAbove(facts.value, facts.threshold);
     case 'noVend': return texts.alertNoVend(facts.hours, facts.lastVendAt);
     case 'vendFailures': return texts.alertVendFailures(facts.failed, facts.attempts, facts.percent, facts.threshold);
     case 'deadLetters': return texts.alertDeadLetters(facts.total, facts.queues.filter((q) => q.messages > 0).map((q) => `${q.queue} ${q.messages}`).join(', '));

@@ -18,6 +18,7 @@ import type { SettingsStore } from '../../platform/ports/settings';
 import type { Tickets } from '../../fieldwork/ports/tickets';
 import { conflict, notFound } from '../../platform/domain/errors';
 import { alertDetail } from './alert-details';
+import * as texts from './texts';
 import { ALERT_TITLES, alertEmail } from './alert-emails';
 import { renderEmail } from '../../platform/domain/email-template';
 import { ticketForAlert } from '../../fieldwork/domain/tickets';
@@ -240,14 +241,14 @@ export async function listAlerts(query: z.output<typeof AlertsQuery>, deps: { al
 export async function acknowledgeAlert(id: string, actor: string, deps: { alerts: Alerts; clock: Clock }, language: Language = 'en'): Promise<Alert> {
   const key = parseAlertId(id);
   const current = key && (await deps.alerts.get(key.stationId, key.rule, key.openedAt));
-  if (!key || !current) throw notFound('Alert not found');
+  if (!key || !current) throw notFound(texts.alertNotFound);
   if (current.status === 'acknowledged') return toAlert(current, language);
-  if (current.status === 'resolved') throw conflict('The alert is already resolved');
+  if (current.status === 'resolved') throw conflict(texts.alertResolvedAlready);
   const acknowledged = await deps.alerts.acknowledge(key.stationId, key.rule, key.openedAt, actor, deps.clock.now().toISOString());
   if (!acknowledged) {
     const now = await deps.alerts.get(key.stationId, key.rule, key.openedAt);
     if (now?.status === 'acknowledged') return toAlert(now, language);
-    throw conflict('The alert is already resolved');
+    throw conflict(texts.alertResolvedAlready);
   }
   return toAlert(acknowledged, language);
 }

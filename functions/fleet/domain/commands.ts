@@ -53,13 +53,13 @@ const documentOf = (command: CommandRecord): JobDocument => ({ ...command.action
 async function targetStations(input: CommandInput, machines: Machines): Promise<string[]> {
   if ('all' in input.target) {
     const all = (await machines.list()).map((m) => m.id);
-    if (!all.length) throw invalid('There are no stations', { target: 'There are no stations' });
+    if (!all.length) throw invalid(texts.noStations, { target: 'There are no stations' });
     return all;
   }
   const ids = input.target.stationIds;
   const found = await Promise.all(ids.map((id) => machines.get(id)));
   const unknown = ids.filter((_, i) => !found[i]);
-  if (unknown.length) throw invalid(`Unknown stations: ${unknown.slice(0, 10).join(', ')}`, { 'target.stationIds': `Unknown stations: ${unknown.slice(0, 10).join(', ')}${unknown.length > 10 ? ', …' : ''}` });
+  if (unknown.length) throw invalid(texts.unknownStations(unknown.slice(0, 10).join(', ')), { 'target.stationIds': `Unknown stations: ${unknown.slice(0, 10).join(', ')}${unknown.length > 10 ? ', …' : ''}` });
   return ids;
 }
 
@@ -146,7 +146,7 @@ export async function listCommands(query: z.output<typeof CommandsQuery>, deps: 
 
 export async function getCommand(id: string, deps: { commands: Commands }, language: Language = 'en'): Promise<CommandDetail> {
   const command = await deps.commands.get(id);
-  if (!command) throw notFound('Command not found');
+  if (!command) throw notFound(texts.commandNotFound);
   return detail(command, deps.commands, language);
 }
 
@@ -160,11 +160,11 @@ async function cancelQueued(command: CommandRecord, fromStep: number, reason: st
 /** POST /api/admin/commands/{id}/abort: stops a command in progress; its queued executions are canceled. */
 export async function abortCommand(id: string, actor: string, deps: { commands: Commands; stationJobs: StationJobs; clock: Clock; log: Log }, language: Language = 'en'): Promise<CommandDetail> {
   const command = await deps.commands.get(id);
-  if (!command) throw notFound('Command not found');
-  if (command.status !== 'in_progress') throw conflict(`The command has finished (${command.status})`);
+  if (!command) throw notFound(texts.commandNotFound);
+  if (command.status !== 'in_progress') throw conflict(texts.commandFinishedAlready(command.status));
   const at = deps.clock.now().toISOString();
   const aborted = await deps.commands.advance(id, command.step, { status: 'aborted', finishedAt: at, event: event(command, at, actor, 'aborted', { kind: 'abortedAt', step: command.step, steps: command.steps }) });
-  if (!aborted) throw conflict('The command changed meanwhile; reload');
+  if (!aborted) throw conflict(texts.commandChangedMeanwhile);
   // Ours first, so that each canceled execution says who aborted it; then the job (its cancel events change nothing more).
   await cancelQueued(aborted, 1, `aborted by ${actor}`, at, deps.commands);
   await deps.stationJobs.cancel(jobIdOf(id, command.step));

@@ -1,5 +1,6 @@
 import { formatBaliStamp } from '@shared/format';
 import type { Localized } from '@shared/language';
+import type { CommandDetail } from '@shared/schemas/command';
 
 /** A number as Indonesian writes it (a decimal comma). */
 const decimal = (n: number) => String(n).replace('.', ',');
@@ -29,13 +30,49 @@ export const labReportNotUploaded = { en: 'The lab report PDF was not uploaded',
 export const labReportTooLarge = { en: 'The lab report PDF is larger than 5 MB', id: 'PDF laporan lab lebih besar dari 5 MB' };
 export const labReportNotPdf = { en: 'The lab report is not a PDF file', id: 'Laporan lab bukan berkas PDF' };
 export const noLabReport = { en: 'This record has no lab report', id: 'Catatan ini tidak memiliki laporan lab' };
+export const stationLockedAlready = { en: 'This station is locked already', id: 'Stasiun ini sudah dikunci' };
+export const stationNotSafetyLocked = { en: 'This station is not locked for water safety', id: 'Stasiun ini tidak dikunci demi keamanan air' };
+export const stationChangedMeanwhile = { en: 'The station changed meanwhile: reload and try again', id: 'Stasiun berubah sementara itu: muat ulang lalu coba lagi' };
+// What locks a station by itself (the lock keeps the English), and why its lock cannot be cleared while it holds.
+export const labTestFailed = (date: string) => ({ en: `The lab test of ${date} failed`, id: `Uji lab tanggal ${date} gagal` });
+export const sanitationOverdue = (since: string, last: string | null) => ({
+  en: `Sanitation overdue since ${since} (the last ${last ?? 'never recorded'})`,
+  id: `Sanitasi terlambat sejak ${since} (terakhir ${last ?? 'belum pernah dicatat'})`,
+});
+export const clearRefusedQuality = (detail: Localized) => ({
+  en: `The last reading is still above the limit: wait for a heartbeat with safe water (${detail.en})`,
+  id: `Pembacaan terakhir masih di atas batas: tunggu heartbeat dengan air yang aman (${detail.id})`,
+});
+export const clearRefusedLabTest = (detail: Localized) => ({
+  en: `The last lab test failed: record a passing one first (${detail.en})`,
+  id: `Uji lab terakhir gagal: catat dulu uji lab yang lulus (${detail.id})`,
+});
+export const clearRefusedSanitation = (detail: Localized) => ({
+  en: `Sanitation is overdue: record the visit first (${detail.en})`,
+  id: `Sanitasi terlambat: catat dulu kunjungannya (${detail.id})`,
+});
+
+// The admin console's alerts and remote commands.
+export const alertNotFound = { en: 'Alert not found', id: 'Peringatan tidak ditemukan' };
+export const alertResolvedAlready = { en: 'The alert is already resolved', id: 'Peringatan ini sudah selesai' };
+export const commandNotFound = { en: 'Command not found', id: 'Perintah tidak ditemukan' };
+export const noStations = { en: 'There are no stations', id: 'Belum ada stasiun' };
+export const unknownStations = (ids: string) => ({ en: `Unknown stations: ${ids}`, id: `Stasiun tidak dikenal: ${ids}` });
+/** A finished command's status as the console's Indonesian names it (frontend/src/i18n/id/admin-commands.ts). */
+const finishedStatusId = { succeeded: 'berhasil', failed: 'selesai dengan kegagalan', aborted: 'dihentikan' };
+export const commandFinishedAlready = (status: Exclude<CommandDetail['status'], 'in_progress'>) => ({
+  en: `The command has finished (${status})`,
+  id: `Perintah ini sudah berakhir (${finishedStatusId[status]})`,
+});
+export const commandChangedMeanwhile = { en: 'The command changed meanwhile; reload', id: 'Perintah berubah sementara itu; muat ulang' };
 
 // Alert details and command history notes, composed at read from the facts stored (docs/design.md, "Error texts").
 export const alertBelow = (what: 'lowWater' | 'filterLife', value: number, threshold: number) => ({
   en: `${what === 'lowWater' ? 'Water level' : 'Filter life'} ${value}% (below ${threshold}%)`,
   id: `${what === 'lowWater' ? 'Tingkat air' : 'Sisa umur filter'} ${decimal(value)}% (di bawah ${decimal(threshold)}%)`,
 });
-export const alertTds = (value: number, threshold: number) => ({ en: `TDS ${value} ppm (above ${threshold} ppm)`, id: `TDS ${decimal(value)} ppm (di atas ${decimal(threshold)} ppm)` });
+/** A quality alert's detail, and a quality lock's. */
+export const tdsAbove = (value: number, threshold: number) => ({ en: `TDS ${value} ppm (above ${threshold} ppm)`, id: `TDS ${decimal(value)} ppm (di atas ${decimal(threshold)} ppm)` });
 // The instants of alert details on Bali's clock with its zone, in each language (shared/format.ts).
 export const alertNoVend = (hours: number, lastVendAt: string) => ({
   en: `No vend for ${hours} h while online (the last at ${formatBaliStamp(lastVendAt, 'en')})`,

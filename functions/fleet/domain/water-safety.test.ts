@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { baliDate } from '@shared/bali-time';
 import { defaultSettings, type Settings } from '@shared/schemas/settings';
 import { SafetyRecordInput } from '@shared/schemas/water-safety';
+import type { DomainError } from '../../platform/domain/errors';
 import { updateAdminMachine } from './admin-machines';
 import { recordHeartbeat } from './stations';
 import { clearSafetyLock, createLabReportUpload, labReportLink, recordSafety, safetyOverview } from './water-safety';
@@ -53,7 +54,10 @@ describe('water safety', () => {
     deps.clock.set(new Date(T + 31 * DAY));
     await recordHeartbeat(beat(60, T + 31 * DAY), deps);
     expect((await deps.machines.get('HRL-00001'))?.safetyLock).toMatchObject({ reason: 'sanitationOverdue', detail: 'Sanitation overdue since 2026-03-31 (the last never recorded)' });
-    await expect(clearSafetyLock('HRL-00001', { note: 'x' }, 'admin:ops', deps)).rejects.toThrow(/Sanitation is overdue/);
+    // Refused with the cause that still holds, its detail in the reader's language too.
+    const refused = await clearSafetyLock('HRL-00001', { note: 'x' }, 'admin:ops', deps).catch((error: DomainError) => error);
+    expect(refused).toMatchObject({ status: 409, message: 'Sanitation is overdue: record the visit first (Sanitation overdue since 2026-03-31 (the last never recorded))' });
+    expect((refused as DomainError).messageIn('id')).toBe('Sanitasi terlambat: catat dulu kunjungannya (Sanitasi terlambat sejak 2026-03-31 (terakhir belum pernah dicatat))');
     await recordSafety('HRL-00001', input({ kind: 'sanitation', date: '2026-04-01', note: 'Tank and lines' }), 'admin:tech', deps);
     expect(await safetyOverview('HRL-00001', deps)).toMatchObject({ lastSanitationAt: '2026-04-01', sanitationDueAt: '2026-05-01T00:00:00.000Z' });
     expect((await clearSafetyLock('HRL-00001', { note: 'Sanitised' }, 'admin:ops', deps)).status).toBe('online');

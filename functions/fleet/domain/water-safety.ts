@@ -9,6 +9,7 @@ import {
   type SafetyRecordInput,
 } from '@shared/schemas/water-safety';
 import { type FileUpload } from '@shared/schemas/upload';
+import type { Localized } from '@shared/language';
 import type { SafetyLock } from '@shared/schemas/water-check';
 import { type Machine } from '@shared/schemas/machine';
 import { type Settings } from '@shared/schemas/settings';
@@ -20,6 +21,7 @@ import type { SafetyRecords } from '../ports/safety-records';
 import type { SettingsStore } from '../../platform/ports/settings';
 import { conflict, invalid, notFound } from '../../platform/domain/errors';
 import { toMachine } from '../../stations/domain/machines';
+import * as stationTexts from '../../stations/domain/texts';
 import * as texts from './texts';
 import { offerUpload, uploadedBytes } from '../../platform/domain/uploads';
 
@@ -42,19 +44,19 @@ function sanitationDueAt(station: Pick<MachineRecord, 'lastSanitationAt' | 'crea
   return new Date(Date.parse(station.lastSanitationAt ?? station.createdAt) + settings.sanitationIntervalDays * DAY_MS).toISOString();
 }
 
-/** A cause that locks a station by itself (a manual lock is a person's). */
-type Breach = { reason: Exclude<SafetyLock['reason'], 'manual'>; detail: string };
+/** A cause that locks a station by itself (a manual lock is a person's); the lock keeps its detail in English. */
+type Breach = { reason: Exclude<SafetyLock['reason'], 'manual'>; detail: Localized };
 
 /** The cause that should lock the station now, if any (the first of quality, failed lab test, overdue sanitation). */
 function safetyBreach(station: MachineRecord, settings: Pick<Settings, 'safetyTdsMaxPpm' | 'sanitationIntervalDays'>, now: Date): Breach | null {
   const tds = station.quality?.tdsPpm;
   if (settings.safetyTdsMaxPpm > 0 && tds !== undefined && tds > settings.safetyTdsMaxPpm) {
-    return { reason: 'quality', detail: `TDS ${tds} ppm (above ${settings.safetyTdsMaxPpm} ppm)` };
+    return { reason: 'quality', detail: texts.tdsAbove(tds, settings.safetyTdsMaxPpm) };
   }
-  if (station.lastLabTest?.result === 'fail') return { reason: 'labTestFailed', detail: `The lab test of ${station.lastLabTest.at} failed` };
+  if (station.lastLabTest?.result === 'fail') return { reason: 'labTestFailed', detail: texts.labTestFailed(station.lastLabTest.at) };
   const due = sanitationDueAt(station, settings);
   if (due && Date.parse(due) < now.getTime()) {
-    return { reason: 'sanitationOverdue', detail: `Sanitation overdue since ${baliDate(due)} (the last ${station.lastSanitationAt?.slice(0, 10) ?? 'never recorded'})` };
+    return { reason: 'sanitationOverdue', detail: texts.sanitationOverdue(baliDate(due), station.lastSanitationAt?.slice(0, 10) ?? null) };
   }
   return null;
 }
@@ -74,7 +76,7 @@ async function lockForSafety(station: MachineRecord, breach: Omit<SafetyLock, 'a
 export async function evaluateSafety(station: MachineRecord, settings: Settings, deps: SafetyDeps & { log: Log }): Promise<void> {
   if (station.safetyLock) return;
   const breach = safetyBreach(station, settings, deps.clock.now());
-  if (breach) await lockForSafety(station, breach, deps);
+  if (breach) await lockForSafety(station, { reason: breach.reason, detail: breach.detail.en }, deps);
 }
 
 /** A lab test's PDF report, kept under its record's id (docs/stations.md, "Water safety"). */
@@ -89,7 +91,7 @@ const PDF_MAGIC = [...'%PDF-'].map((c) => c.charCodeAt(0));
 
 /** A presigned POST for one lab test's PDF report, at a station that exists. */
 export async function createLabReportUpload(stationId: string, deps: Pick<SafetyDeps, 'machines' | 'clock' | 'ids'> & { files: FileStore }): Promise<FileUpload> {
-  if (!(await deps.machines.get(stationId))) throw notFound('Machine not found');
+  if (!(await deps.machines.get(stationId))) throw notFound(stationTexts.machineNotFound);
   return offerUpload(LAB_REPORT_TYPE, MAX_LAB_REPORT_BYTES, deps);
 }
 
@@ -106,7 +108,7 @@ async function checkedLabReport(key: string, deps: { files: FileStore }): Promis
  */
 export async function recordSafety(stationId: string, input: z.output<typeof SafetyRecordInput>, actor: string, deps: SafetyDeps & { log: Log; files: FileStore }): Promise<SafetyRecord> {
   const station = await deps.machines.get(stationId);
-  if (!station) throw notFound('Machine not found');
+  if (!station) throw notFound(stationTexts.machineNotFound);
   const reportKey = input.kind === 'labTest' ? input.reportKey : undefined;
   const pdf = reportKey ? await checkedLabReport(reportKey, deps) : null;
   const at = deps.clock.now().toISOString();
@@ -123,7 +125,7 @@ export async function recordSafety(stationId: string, input: z.output<typeof Saf
   }
   if (input.kind === 'labTest' && !(station.lastLabTest && station.lastLabTest.at > input.date)) {
     const updated = await deps.machines.update(stationId, { lastLabTest: { at: input.date, result: input.result }, updatedAt: at });
-    if (updated && input.result === 'fail' && !updated.safetyLock) await lockForSafety(updated, { reason: 'labTestFailed', detail: `The lab test of ${input.date} failed` }, deps);
+    if (updated && input.result === 'fail' && !updated.safetyLock) await lockForSafety(updated, { reason: 'labTestFailed', detail: texts.labTestFailed(input.date).en }, deps);
   }
   return record;
 }
@@ -134,10 +136,10 @@ export async function recordSafety(stationId: string, input: z.output<typeof Saf
  */
 export async function lockStation(stationId: string, input: z.output<typeof SafetyLockInput>, actor: string, deps: SafetyDeps & { log: Log; settings: SettingsStore }): Promise<Machine> {
   const [station, settings] = await Promise.all([deps.machines.get(stationId), deps.settings.get()]);
-  if (!station) throw notFound('Machine not found');
-  if (station.safetyLock) throw conflict('This station is locked already');
+  if (!station) throw notFound(stationTexts.machineNotFound);
+  if (station.safetyLock) throw conflict(texts.stationLockedAlready);
   const locked = await lockForSafety(station, { reason: 'manual', detail: input.note }, deps, actor);
-  if (!locked) throw conflict('This station is locked already');
+  if (!locked) throw conflict(texts.stationLockedAlready);
   return toMachine(locked, deps.clock.now(), settings);
 }
 
@@ -151,7 +153,7 @@ export async function labReportLink(stationId: string, recordId: string, deps: P
 
 export async function safetyOverview(stationId: string, deps: { machines: Machines; safetyRecords: SafetyRecords; settings: SettingsStore }) {
   const [station, records, settings] = await Promise.all([deps.machines.get(stationId), deps.safetyRecords.latest(stationId, HISTORY_LIMIT), deps.settings.get()]);
-  if (!station) throw notFound('Machine not found');
+  if (!station) throw notFound(stationTexts.machineNotFound);
   return {
     lock: station.safetyLock ?? null,
     lastSanitationAt: station.lastSanitationAt ?? null,
@@ -161,10 +163,10 @@ export async function safetyOverview(stationId: string, deps: { machines: Machin
   };
 }
 
-const STILL_THERE: Record<Breach['reason'], string> = {
-  quality: 'The last reading is still above the limit: wait for a heartbeat with safe water',
-  labTestFailed: 'The last lab test failed: record a passing one first',
-  sanitationOverdue: 'Sanitation is overdue: record the visit first',
+const STILL_THERE: Record<Breach['reason'], (detail: Localized) => Localized> = {
+  quality: texts.clearRefusedQuality,
+  labTestFailed: texts.clearRefusedLabTest,
+  sanitationOverdue: texts.clearRefusedSanitation,
 };
 
 /**
@@ -173,16 +175,16 @@ const STILL_THERE: Record<Breach['reason'], string> = {
  */
 export async function clearSafetyLock(stationId: string, input: z.output<typeof SafetyClearInput>, actor: string, deps: SafetyDeps & { settings: SettingsStore }): Promise<Machine> {
   const [station, settings] = await Promise.all([deps.machines.get(stationId), deps.settings.get()]);
-  if (!station) throw notFound('Machine not found');
-  if (!station.safetyLock) throw conflict('This station is not locked for water safety');
+  if (!station) throw notFound(stationTexts.machineNotFound);
+  if (!station.safetyLock) throw conflict(texts.stationNotSafetyLocked);
   const now = deps.clock.now();
   const breach = safetyBreach(station, settings, now);
-  if (breach) throw conflict(`${STILL_THERE[breach.reason]} (${breach.detail})`);
+  if (breach) throw conflict(STILL_THERE[breach.reason](breach.detail));
   const at = now.toISOString();
   const cleared = await deps.machines.update(stationId, {
     status: station.connection?.state === 'connected' ? 'online' : 'offline', safetyLock: undefined, updatedAt: at,
   }, { safetyLockAt: station.safetyLock.at });
-  if (!cleared) throw conflict('The station changed meanwhile: reload and try again');
+  if (!cleared) throw conflict(texts.stationChangedMeanwhile);
   await deps.safetyRecords.add({ id: deps.ids.next(), stationId, kind: 'unlocked', date: at, result: null, note: input.note, by: actor, at });
   return toMachine(cleared, now, settings);
 }

@@ -1,7 +1,10 @@
 import type { Language, Localized } from '@shared/language';
 import * as texts from './texts';
 
-/** An error's text: English only (the admin and technician consoles, what people never read), or both languages. */
+/**
+ * An error's text in both languages, or English only where no person reads it: a station's, the payment gateway's and
+ * Apple Pay's answers, the programming guards (docs/design.md, "Error texts").
+ */
 export type ErrorText = string | Localized;
 
 /**

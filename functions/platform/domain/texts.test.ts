@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { languages, type Localized } from '@shared/language';
 import { conflict, DomainError, invalid } from './errors';
@@ -26,12 +28,29 @@ describe('the server texts', () => {
   });
 });
 
+/** Where an error keeps an English-only text: no person reads it (docs/design.md, "Error texts"). */
+const englishOnly = [
+  'http/route-handler.ts', // a request that bypassed CloudFront
+  'vending/domain/es256-jwt.ts', // a station's signed report
+  'wallet/domain/payment-confirmation.ts', 'wallet/domain/payment-reports.ts', // the payment gateway's notifications
+  'wallet/domain/apple-pay.ts', 'wallet/providers/payment-gateway.ts', 'wallet/adapters/apple-pay/merchant-session.ts', // Apple Pay's merchant validation
+  'wallet/domain/ledger-rules.ts', // programming guards
+];
+
+describe('the errors people read', () => {
+  it('have both languages: an English-only text is raised only where no person reads it', () => {
+    const files = (readdirSync('functions', { recursive: true }) as string[]).filter((f) => f.endsWith('.ts') && !f.includes('.test'));
+    const raising = files.filter((file) => /\b(?:invalid|unauthorized|forbidden|notFound|conflict|tooManyRequests|unavailable)\(\s*['"`]|new DomainError\(\d+, ['"`]/.test(readFileSync(join('functions', file), 'utf8')));
+    expect(raising.sort()).toEqual([...englishOnly].sort());
+  });
+});
+
 describe('a domain error', () => {
   it('keeps the English as its message and answers either language', () => {
     const error = new DomainError(503, texts.serviceUnavailable);
     expect(error.message).toBe('Service temporarily unavailable, please try again');
     expect(error.messageIn('id')).toBe('Layanan sedang tidak tersedia, silakan coba lagi');
-    expect(new DomainError(404, 'Machine X not found').messageIn('id')).toBe('Machine X not found');
+    expect(new DomainError(403, 'Invalid signature').messageIn('id')).toBe('Invalid signature');
   });
   it('keeps the fact it answers as its cause, and has none when given none', () => {
     const fact = new Error('the book refused: balance-changed');
