@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultSettings } from '@shared/schemas/settings';
 import { asAdmin } from '../support/admin';
-import { bearer, newAccount } from '../support/auth';
+import { bearer, newAccount, signInAs } from '../support/auth';
 import { apiFetch } from '../support/local';
 
 /**
@@ -39,6 +39,16 @@ describe('Accept-Language', () => {
       method: 'POST', body: '{not json', headers: { ...bearer(person.token), 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID(), 'accept-language': 'id' },
     });
     expect(garbled).toMatchObject({ status: 400, body: { message: 'Isi permintaan harus JSON yang valid' } });
+  });
+
+  it("the consoles' errors follow it: a technician's missing ticket, an admin's missing command", async () => {
+    const technician = await signInAs('technician');
+    const ticket = (headers: Record<string, string>) => apiFetch('/api/admin/tickets/no-such-ticket', { headers: { ...bearer(technician.token), ...headers } });
+    expect(await ticket({ 'accept-language': 'id' })).toMatchObject({ status: 404, body: { message: 'Tiket tidak ditemukan' } });
+    expect(await ticket({})).toMatchObject({ status: 404, body: { message: 'Ticket not found' } });
+    const command = (headers: Record<string, string>) => asAdmin('/api/admin/commands/no-such-command', { headers });
+    expect(await command({ 'accept-language': 'id-ID,id;q=0.9,en;q=0.8' })).toMatchObject({ status: 404, body: { message: 'Perintah tidak ditemukan' } });
+    expect(await command({})).toMatchObject({ status: 404, body: { message: 'Command not found' } });
   });
 
   it("a 400's field messages follow it: the schemas' texts, zod's own and the domain's", async () => {
