@@ -2,11 +2,12 @@ import { GetCommand, QueryCommand, TransactWriteCommand, type DynamoDBDocumentCl
 import type { ProblemReportRecord, ProblemReports } from '../../ports/problem-reports';
 import { keys, withoutKeys } from '@functions/platform/adapters/dynamodb/keys';
 import { entity } from '@functions/platform/adapters/dynamodb/entity';
+import type { MachineRecord } from '@functions/stations/ports/machines';
 
 /** A problem report's item, filed in its status's collection (GSI1); tickets resolve reports through resolveReport. */
 const problemReport = entity<Pick<ProblemReportRecord, 'status' | 'resolvedAt' | 'resolvedBy'> & { GSI1PK: string; GSI1SK: string }>()(keys.problemReport, { GSI1: keys.problemReportCollection });
 /** The station's count of open reports: the only attribute of the station item this context writes. */
-export const stationReports = entity<{ openReports: number }>()(keys.machine);
+export const stationReports = entity<Pick<MachineRecord, 'openReports'>>()(keys.machine);
 
 /** Resolves an open report (alone or with the ticket that closes it). */
 export const resolveReport = (id: string, resolvedBy: string, resolvedAt: string) =>

@@ -16,11 +16,11 @@ import { buildQuery, entity, type SortCondition } from '@functions/platform/adap
 const RESOLVED_RETENTION_SECONDS = 90 * 86_400;
 
 /** The item whose `openAlerts` set guards one open alert per rule: the station's, or the fleet's own. */
-const guard = entity<{ openAlerts: Set<AlertRule> }>()((stationId: string) => (stationId === FLEET_ALERT_SCOPE ? keys.fleetAlerts : keys.machine(stationId)));
+const guard = entity<Pick<MachineRecord, 'openAlerts'>>()((stationId: string) => (stationId === FLEET_ALERT_SCOPE ? keys.fleetAlerts : keys.machine(stationId)));
 /** An alert's item, filed active (then resolved, keys.resolvedAlert) in GSI1 and, while it is to be e-mailed, due in GSI2. */
 const alertItem = entity<AlertRecord & { GSI1PK: string; GSI1SK: string; GSI2PK: string; GSI2SK: string; ttl: number }>()(keys.alert, { GSI1: keys.activeAlert, GSI2: keys.dueAlert });
 /** A station as the sweep reads it in the heard index (GSI2), and its index entries as it refiles one from its former collection (GSI1). */
-type StationFiling = Pick<MachineRecord, 'id' | 'createdAt' | 'heartbeatReceivedAt'> & { openAlerts: Set<AlertRule>; GSI1PK: string; GSI1SK: string; GSI2PK: string; GSI2SK: string };
+type StationFiling = Pick<MachineRecord, 'id' | 'createdAt' | 'heartbeatReceivedAt' | 'openAlerts'> & { GSI1PK: string; GSI1SK: string; GSI2PK: string; GSI2SK: string };
 const stationFiling = entity<StationFiling>()(keys.machine, { GSI2: keys.heardStation });
 
 const failedCondition = (error: unknown) => ['ConditionalCheckFailedException', 'TransactionCanceledException'].includes((error as Error).name);

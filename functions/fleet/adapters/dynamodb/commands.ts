@@ -13,6 +13,7 @@ import type { CommandAdvance, CommandRecord, Commands, ExecutionEnd } from '../.
 import { keys, withoutKeys } from '@functions/platform/adapters/dynamodb/keys';
 import { decodeCursor, encodeCursor, queryAll } from '@functions/platform/adapters/dynamodb/query';
 import { entity } from '@functions/platform/adapters/dynamodb/entity';
+import type { MachineRecord } from '@functions/stations/ports/machines';
 
 const failedCondition = (error: unknown) => (error as Error).name === 'ConditionalCheckFailedException';
 /** A transaction refused because another one held the command item at that moment (many stations end together). */
@@ -34,7 +35,7 @@ type StoredCommand = Omit<CommandRecord, 'counts'> & { succeeded: number; failed
 const commandItem = entity<Pick<StoredCommand, 'status' | 'step' | 'finishedAt' | 'history' | 'succeeded' | 'failed' | 'canceled'>>()(keys.command, { GSI1: keys.commandCollection });
 const execution = entity<CommandExecution>()(keys.commandExecution);
 /** What a setPrice command's success writes on its station. */
-const stationPrice = entity<{ pricePerLitre: number; updatedAt: string }>()(keys.machine);
+const stationPrice = entity<Pick<MachineRecord, 'pricePerLitre' | 'updatedAt'>>()(keys.machine);
 
 const toRecord = (item: Record<string, unknown>): CommandRecord => {
   const { succeeded, failed, canceled, ...rest } = withoutKeys<StoredCommand>(item);

@@ -18,7 +18,7 @@ import { entity } from '@functions/platform/adapters/dynamodb/entity';
 const BATCH_GET_MAX = 100;
 
 /** What resolving a claim writes: its status, the credit, the resolution and its place in the status index. */
-const claimItem = entity<{ sessionId: string; status: ClaimStatus; creditedIdr: number; resolution: Omit<ClaimResolution, 'creditedIdr'>; GSI1PK: string; GSI1SK: string }>()(keys.claim, {
+const claimItem = entity<Pick<ClaimRecord, 'sessionId' | 'status' | 'creditedIdr' | 'resolution'> & { GSI1PK: string; GSI1SK: string }>()(keys.claim, {
   GSI1: keys.claimCollection,
 });
 

@@ -9,6 +9,7 @@ import { TransactionPartRejected, type TransactionPart } from '@functions/platfo
 import { keys, STATS_SHARDS, withoutKeys } from '@functions/platform/adapters/dynamodb/keys';
 import { decodeCursor, encodeCursor } from '@functions/platform/adapters/dynamodb/query';
 import { entity } from '@functions/platform/adapters/dynamodb/entity';
+import type { UserRecord } from '@functions/accounts/ports/users';
 import { randomStatsShard, statsShard } from '@functions/platform/adapters/dynamodb/stats';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -17,7 +18,7 @@ type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[numb
  * A user's item as the ledger moves it (its profile is the users adapter's): the balance, the receivable, the
  * millilitres dispensed and `version`, the count of the balance's changes; `bookAccount` marks an account a transfer opened.
  */
-export const walletAccount = entity<{ balance: number; owed: number; dispensedMl: number; version: number; createdAt: string; updatedAt: string; bookAccount: boolean }>()(keys.user);
+export const walletAccount = entity<Pick<UserRecord, 'balance' | 'owed' | 'dispensedMl' | 'createdAt' | 'updatedAt'> & { version: number; bookAccount: boolean }>()(keys.user);
 const holdItem = entity<Hold & { closedAt: string }>()(keys.hold);
 /** A post's or charge's idempotency record: written once, with the change it made. */
 const idempotencyRecord = entity<{ fingerprint: string; result: unknown; createdAt: string }>()(keys.idempotency);
