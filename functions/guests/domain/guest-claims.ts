@@ -10,7 +10,11 @@ import * as vendingTexts from '../../vending/domain/texts';
 import { renderEmail, type RenderedEmail } from '../../platform/domain/email-template';
 import { claimOutcomeData, claimOutcomeEmail } from '../../vending/domain/claim-emails';
 import { claimReceivedEmail } from './guest-emails';
+import type { Telemetry } from '../../fleet/ports/telemetry';
 import { guestOrderWithSecret, payClaimCredit, readGuestOrder, type GuestDeps } from './guest-orders';
+
+/** A claim reads the station's telemetry around the refill (vending/domain/claims.ts). */
+export type GuestClaimDeps = GuestDeps & { telemetry: Telemetry };
 
 /**
  * "I didn't get my water" from a guest's receipt (docs/payments.md, "Guest orders"): the claim, its acknowledgement and
@@ -23,7 +27,7 @@ import { guestOrderWithSecret, payClaimCredit, readGuestOrder, type GuestDeps } 
  * rules (claims.ts): credited at once when the station's record supports it, else the admin queue. The credit lands
  * in the guest account and goes back to the guest through the gateway (payClaimCredit).
  */
-export async function createGuestClaim(orderId: string, input: GuestClaimInput, deps: GuestDeps, language: Language = 'en'): Promise<GuestOrderView> {
+export async function createGuestClaim(orderId: string, input: GuestClaimInput, deps: GuestClaimDeps, language: Language = 'en'): Promise<GuestOrderView> {
   const order = await guestOrderWithSecret(orderId, input.secret, deps);
   if (!order.closedAt) throw conflict(vendingTexts.refillInProgress);
   // What the order charged is what it settled at its close; a completion charged after a full refund is no claim's.

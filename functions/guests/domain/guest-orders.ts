@@ -22,7 +22,6 @@ import {
 } from '../../wallet/ports/payment-orders';
 import { quotaWindow, type RequestQuota } from '../../platform/ports/request-quota';
 import { TransactionPartRejected, type TransactionPart } from '../../platform/ports/transaction';
-import type { Telemetry } from '../../fleet/ports/telemetry';
 import type { Users } from '../../accounts/ports/users';
 import type { VendSession, VendSessions } from '../../vending/ports/vend-sessions';
 import { conflict, DomainError, invalid, notFound, tooManyRequests } from '../../platform/domain/errors';
@@ -61,9 +60,11 @@ export interface GuestDeps extends PaymentDeps {
   quota: RequestQuota;
   /** Claims on the refill from the receipt ("I didn't get my water"), and what the admin sees with them. */
   claims: Claims;
-  telemetry: Telemetry;
   vendSessions: VendSessions;
 }
+
+/** What creating an order takes: no claim can be on a refill not yet made. */
+export type GuestOrderDeps = Omit<GuestDeps, 'claims'>;
 
 /**
  * Unpaid orders a client address and a station may have per hour: what costs us is an order left unpaid (a charge
@@ -110,7 +111,7 @@ export async function guestOrderWithSecret(orderId: string, secret: string, deps
 
 export async function createGuestOrder(
   input: { request: GuestOrderRequest; idempotencyKey: string | undefined; client: string; language?: Language },
-  deps: GuestDeps,
+  deps: GuestOrderDeps,
 ): Promise<GuestOrderView & { secret: string; receiptPath: string }> {
   const { request } = input;
   const now = deps.clock.now();
@@ -524,7 +525,7 @@ async function heldFor(order: GuestOrder, deps: Pick<GuestDeps, 'users'>): Promi
 const claimUntilOf = (order: GuestOrder) =>
   order.closedAt && (order.charged ?? 0) > 0 ? new Date(Date.parse(order.closedAt) + CLAIM_WINDOW_HOURS * 3_600_000).toISOString() : null;
 
-async function viewOf(order: GuestOrder, secret: string, deps: GuestDeps, claim: ClaimRecord | null, language: Language): Promise<GuestOrderView> {
+async function viewOf(order: GuestOrder, secret: string, deps: Pick<GuestDeps, 'vendSessions' | 'users' | 'clock'>, claim: ClaimRecord | null, language: Language): Promise<GuestOrderView> {
   const [session, heldIdr] = await Promise.all([order.sessionId ? deps.vendSessions.get(order.sessionId) : null, heldFor(order, deps)]);
   const paid = order.status === 'settled' || order.status === 'refunded';
   const dispensedMl = order.dispensedMl ?? (session?.status === 'completed' ? session.dispensedMl ?? 0 : 0);

@@ -1,5 +1,5 @@
 import { createGuestOrder } from '../../guests/domain/guest-orders';
-import { guestDeps } from '../../guests/providers/guest-deps';
+import { guestOrderDeps } from '../../guests/providers/guest-order-deps';
 import { clientAddress } from '../client-address';
 import * as contract from '@shared/routes/guests';
 import { routeHandler } from '../route-handler';
@@ -9,4 +9,4 @@ import { routeHandler } from '../route-handler';
  * the payment the station is started for it, and what is not dispensed is refunded (docs/payments.md, "Guest orders").
  */
 export const handler = routeHandler(contract.createGuestOrder, async ({ body, headers, event, language }) =>
-  createGuestOrder({ request: body, idempotencyKey: headers['idempotency-key'], client: clientAddress(event), language }, guestDeps()));
+  createGuestOrder({ request: body, idempotencyKey: headers['idempotency-key'], client: clientAddress(event), language }, guestOrderDeps()));

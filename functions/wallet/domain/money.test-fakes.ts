@@ -10,7 +10,8 @@ import type { TopupOrder } from '../ports/payment-orders';
 import { quotaWindow, type RequestQuota } from '../../platform/ports/request-quota';
 import type { TransactionPart } from '../../platform/ports/transaction';
 import type { PayoutClosing, PayoutStatus, WithdrawalLock, WithdrawalRecord, Withdrawals } from '../ports/withdrawals';
-import { createGuestOrder, settleGuestSession, type GuestDeps } from '../../guests/domain/guest-orders';
+import { createGuestOrder, settleGuestSession } from '../../guests/domain/guest-orders';
+import type { GuestClaimDeps } from '../../guests/domain/guest-claims';
 import { newOrderState, orderIdFor } from './payment-orders';
 import { MemoryOrders, report } from './payment-orders.test-fakes';
 import { applyGatewayReport } from './payment-reports';
@@ -286,7 +287,7 @@ export async function moneyWorld(start = new Date('2026-03-01T08:00:00Z')) {
     ...vend,
     paymentOrders: orders, paymentGateway: gateway, mailer, withdrawals, claims: new MemoryClaims(), quota: new MemoryQuota(), telemetry: new MemoryTelemetry(),
     openPaidSession: (order) => openPaidVendSession(order, vend), afterPaid,
-  } satisfies GuestDeps & WithdrawalDeps;
+  } satisfies GuestClaimDeps & WithdrawalDeps;
 
   /** A settled top-up of `amount`, paid `daysAgo` days before now, credited to `userId` as the gateway's status confirms it. */
   const paidTopup = async (amount: number, paymentMethod: PaymentMethod, daysAgo: number, userId = PERSON): Promise<TopupOrder> => {
