@@ -3,8 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentClient } from '@functions/platform/adapters/dynamodb/client';
 import { DynamoLedger } from '@functions/wallet/adapters/dynamodb/ledger';
 import { DynamoUsers } from '@functions/accounts/adapters/dynamodb/users';
+import { DynamoVendSessions } from '@functions/vending/adapters/dynamodb/vend-sessions';
 import { randomIds, systemClock } from '@functions/platform/ports/clock';
 import { formatRupiah } from '@shared/money';
+import { heldByPayCode } from '@functions/vending/domain/nfc-token';
 import { launchBrowser, newContext, painted, PHONE } from '../support/browser';
 import { local } from '../support/local';
 import { signInInBrowser } from '../support/auth';
@@ -19,7 +21,11 @@ let page: Page;
 function repositories() {
   const { dynamodb } = local();
   const db = createDocumentClient({ tableName: dynamodb.tableName, endpoint: dynamodb.endpoint });
-  return { users: new DynamoUsers(db, dynamodb.tableName), ledger: new DynamoLedger(db, dynamodb.tableName, systemClock, randomIds) };
+  return {
+    users: new DynamoUsers(db, dynamodb.tableName),
+    ledger: new DynamoLedger(db, dynamodb.tableName, systemClock, randomIds),
+    vendSessions: new DynamoVendSessions(db, dynamodb.tableName),
+  };
 }
 const seeded = () => local().cognito.accounts.find((a) => a.role === 'user')!;
 // English pages write English dates and figures (docs/design.md, "Money and units"); amounts stay 'Rp 1.500'.
@@ -39,9 +45,11 @@ describe('the seeded user', () => {
     await page.getByRole('heading', { level: 1, name: 'Wayan Sudirta' }).waitFor();
     const balance = await page.getByTestId('balance').textContent();
     expect(balance).toBe(formatRupiah(stored.balance));
-    // Only the seed has touched this wallet unless another suite paid with it.
+    // Only the seed has touched this wallet unless another suite paid with it; a pay code another suite showed keeps
+    // its allowance out of the balance (no entry) until a station uses it or it is voided.
     const { items } = await repositories().ledger.entries(seeded().sub, { limit: 10, visibleOnly: true });
-    if (items.length === 2) expect(balance).toBe('Rp 48.500');
+    const held = heldByPayCode(await repositories().vendSessions.liveReservation(seeded().sub))?.amount ?? 0;
+    if (items.length === 2) expect(formatRupiah(stored.balance + held)).toBe('Rp 48.500');
   });
 
   it('lists the recent transactions (at most 3) and View All opens the history', async () => {
