@@ -5,6 +5,7 @@ import { DynamoLedger } from '@functions/wallet/adapters/dynamodb/ledger';
 import { DynamoUsers } from '@functions/accounts/adapters/dynamodb/users';
 import { DynamoVendSessions } from '@functions/vending/adapters/dynamodb/vend-sessions';
 import { randomIds, systemClock } from '@functions/platform/ports/clock';
+import { TIMING_MS } from '@shared/constants';
 import { formatRupiah } from '@shared/money';
 import { heldByPayCode } from '@functions/vending/domain/nfc-token';
 import { launchBrowser, newContext, painted, PHONE } from '../support/browser';
@@ -173,7 +174,8 @@ describe('toasts', () => {
     await page.mouse.move(5, 800);
     await settings.click();
     await toast.first().waitFor();
-    await page.waitForTimeout(4_000);
+    // The behaviour is a duration (TIMING_MS.toast): still there a second before it ends, gone soon after.
+    await page.waitForTimeout(TIMING_MS.toast - 1_000);
     expect(await toast.count()).toBe(1);
     await toast.first().waitFor({ state: 'detached', timeout: 2_500 });
   });
@@ -190,7 +192,8 @@ describe('the Top Up sheet', () => {
     // The sheet's own padding, left of the amounts: inside the sheet, so it stays open.
     const box = (await amount.boundingBox())!;
     await page.mouse.click(box.x - 8, box.y + box.height / 2);
-    await page.waitForTimeout(300);
+    // The click is handled and rendered by the next paints: a sheet it closed would be gone by then.
+    await painted(page);
     expect(await sheet.isVisible()).toBe(true);
     // Above the sheet, the page behind is only backdrop.
     await page.mouse.click(195, 20);
@@ -220,10 +223,8 @@ describe('NFC Pay', () => {
     expect(await dialog.getByText('Expires in').count()).toBe(1);
     const before = await countdown.textContent();
     expect(before).toMatch(/^\d{2}:\d{2}$/);
-    await page.waitForTimeout(2_100);
-    const after = await countdown.textContent();
     const seconds = (t: string | null) => Number(t!.slice(0, 2)) * 60 + Number(t!.slice(3));
-    expect(seconds(before) - seconds(after)).toBeGreaterThanOrEqual(1);
+    await expect.poll(async () => seconds(before) - seconds(await countdown.textContent()), { timeout: 5_000 }).toBeGreaterThanOrEqual(1);
 
     const second = nfcResponse(page);
     await dialog.getByRole('button', { name: 'Refresh NFC' }).click();

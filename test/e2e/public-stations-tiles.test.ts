@@ -17,7 +17,7 @@ import {
 import type { LatLng } from '@shared/geo';
 import { MAX_STATIONS_IN_VIEW } from '../../frontend/src/api/station-tiles';
 import { seededAccount, signInInBrowser } from '../support/auth';
-import { DESKTOP, followRequests, launchBrowser, networkSettled, newContext, PHONE } from '../support/browser';
+import { DESKTOP, followRequests, launchBrowser, mapAtRest, networkSettled, newContext, PHONE } from '../support/browser';
 import { apiFetch, local } from '../support/local';
 
 /**
@@ -108,9 +108,10 @@ const stationsIn = (keys: Iterable<string>) => [...new Set(keys)].reduce((sum, k
 const tileAt = (position: LatLng) => summaries.find((tile) => inTile(tile.key, position))!.key;
 const tilesOverlapping = (box: Bounds) => summaries.filter((tile) => tile.key !== UNPLACED_TILE && boundsOverlap(tileBounds(tile.key)!, box)).map((tile) => tile.key);
 const AMED = { latitude: -8.345, longitude: 115.655 };
-/** Waits for the map to have drawn, and for the tiles its view asked for. */
+/** Waits for the map to have drawn and stopped moving, and for the tiles its view asked for. */
 async function mapSettled(page: Page) {
   await map(page).locator('canvas.maplibregl-canvas').waitFor({ timeout: 30_000 });
+  await mapAtRest(map(page));
   await networkSettled(page);
 }
 
@@ -149,7 +150,7 @@ describe('the finder over a tiled station list', () => {
     await page.mouse.down();
     await page.mouse.move(box.x + box.width / 2 + 8, box.y + box.height / 2 + 8, { steps: 4 });
     await page.mouse.up();
-    await page.waitForTimeout(800);
+    await mapSettled(page);
     expect(requested.slice(before).filter((key) => requested.indexOf(key) < before)).toEqual([]);
     await context.close();
   }, 90_000);
@@ -193,7 +194,7 @@ describe('the finder over a tiled station list', () => {
     await mapSettled(page);
     for (let i = 0; i < 4; i++) {
       await map(page).getByRole('button', { name: 'Zoom out' }).click();
-      await page.waitForTimeout(600);
+      await mapSettled(page);
     }
     await page.getByText('Zoom in or pick an area to see the rest.', { exact: false }).waitFor();
     await networkSettled(page);
@@ -217,7 +218,7 @@ describe('the finder over a tiled station list', () => {
     for (let i = 0; i < 6 && !requested.includes(amed); i++) {
       const boxes = await bubbles.evaluateAll((nodes) => nodes.map((node) => node.getBoundingClientRect().right));
       await bubbles.nth(boxes.indexOf(Math.max(...boxes))).click();
-      await page.waitForTimeout(1200);
+      await mapSettled(page);
     }
     expect(requested).toContain(amed);
     await context.close();

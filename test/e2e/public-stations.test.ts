@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { distanceKm, parseCoordinates } from '@shared/geo';
 import { STATION_LIST_SNAPSHOT_PATH } from '@shared/constants';
 import type { Machine } from '@shared/schemas/machine';
-import { DESKTOP, followRequests, launchBrowser, networkSettled, newContext, painted } from '../support/browser';
+import { DESKTOP, followRequests, launchBrowser, mapAtRest, networkSettled, newContext, painted } from '../support/browser';
 import { apiFetch, local } from '../support/local';
 
 /** Issue 3: the public stations page (search, area, distance, status, virtual list) and the lazily loaded maps. */
@@ -33,7 +33,7 @@ async function cardNames(page: Page): Promise<string[]> {
   const { height, total } = await scroller.evaluate((el) => ({ height: el.clientHeight, total: el.scrollHeight }));
   for (let top = 0; ; top += height / 2) {
     await scroller.evaluate((el, y) => el.scrollTo(0, y), top);
-    await page.waitForTimeout(50);
+    await painted(page);
     (await scroller.locator('article h3').allInnerTexts()).forEach((n) => names.add(n));
     if (top >= total) break;
   }
@@ -263,7 +263,7 @@ describe('maps', () => {
       await card.getByRole('button', { name: 'Show on map' }).click();
       const popup = map.locator('.maplibregl-popup');
       await popup.getByText(name).waitFor();
-      await page.waitForTimeout(2500); // the fly-to animation
+      await mapAtRest(map); // the flight to the station has ended: it is at the map's centre
       const box = (await map.boundingBox())!;
       const [r, g, b] = await pixel(page, box.x + box.width / 2, box.y + box.height / 2);
       if (expected === 'green') expect(g, `${name} rgb(${r},${g},${b})`).toBeGreaterThan(r! + 60);

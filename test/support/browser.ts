@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type BrowserServer, type Download, type Page, type Request } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type BrowserServer, type Download, type Locator, type Page, type Request } from 'playwright-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const launchOptions = () => {
@@ -81,6 +81,27 @@ export const DESKTOP = { viewport: { width: 1280, height: 800 } } as const;
 
 /** Resolves once the page painted twice: what its last event or answer changed has rendered. */
 export const painted = (page: Page) => page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+
+/**
+ * Waits until a MapLibre map in `map` has stopped moving (a flight, a zoom, a drag's inertia has ended): the markers it
+ * places again on every frame it moves, at fractions of a pixel, are back on whole pixels (MapLibre rounds them once a
+ * move has ended) and, with its popup, at the same place three frames apart. The map object is out of the page's reach.
+ */
+export async function mapAtRest(map: Locator, timeoutMs = 10_000): Promise<void> {
+  await map.evaluate(async (element, timeout) => {
+    const placed = () => [...element.querySelectorAll<HTMLElement>('.maplibregl-marker, .maplibregl-popup')].map((node) => node.style.transform);
+    const onWholePixels = (places: string[]) => places.every((place) => !/\.\d+px/.test(place));
+    const frame = () => new Promise((done) => requestAnimationFrame(done));
+    const deadline = performance.now() + timeout;
+    for (let before = placed().join(); ; ) {
+      for (let i = 0; i < 3; i++) await frame();
+      const now = placed();
+      if (now.join() === before && onWholePixels(now)) return;
+      if (performance.now() > deadline) throw new Error(`the map still moves after ${timeout} ms`);
+      before = now.join();
+    }
+  }, timeoutMs);
+}
 
 const requestsInFlight = new WeakMap<Page, Set<Request>>();
 
