@@ -210,10 +210,13 @@ export interface BuiltProjection {
   ExpressionAttributeNames: Record<string, string>;
 }
 
+/** A ProjectionExpression of these attributes, named by `placeholders` (a query's shares its key condition's). */
+const projectionOf = (placeholders: Placeholders, paths: string[]) => paths.map((path) => placeholders.path(path)).join(', ');
+
 /** Only these attributes come back from a Get or a BatchGet (a Query projects through its spec's `project`). */
 function buildProjection<Attributes>(paths: Path<Attributes>[]): BuiltProjection {
   const placeholders = new Placeholders();
-  return { ProjectionExpression: paths.map((path) => placeholders.path(path)).join(', '), ExpressionAttributeNames: placeholders.names };
+  return { ProjectionExpression: projectionOf(placeholders, paths), ExpressionAttributeNames: placeholders.names };
 }
 
 const SORT_OPERATORS = { lt: '<', le: '<=', gt: '>', ge: '>=' } as const;
@@ -237,7 +240,7 @@ export function buildQuery<Attributes>(index: string, partition: string, spec: Q
     }
   }
   const filter = spec.filter?.(new Conditions<Attributes>(placeholders));
-  const projection = spec.project?.map((path) => placeholders.path(path)).join(', ');
+  const projection = spec.project && projectionOf(placeholders, spec.project);
   return {
     ...(index === TABLE ? {} : { IndexName: index }),
     KeyConditionExpression: parts.join(' AND '),
