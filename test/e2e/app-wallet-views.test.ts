@@ -1,16 +1,12 @@
 import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDocumentClient } from '@functions/platform/adapters/dynamodb/client';
-import { DynamoLedger } from '@functions/wallet/adapters/dynamodb/ledger';
-import { DynamoUsers } from '@functions/accounts/adapters/dynamodb/users';
-import { DynamoVendSessions } from '@functions/vending/adapters/dynamodb/vend-sessions';
-import { randomIds, systemClock } from '@functions/platform/ports/clock';
 import { TIMING_MS } from '@shared/constants';
 import { formatRupiah } from '@shared/money';
 import { heldByPayCode } from '@functions/vending/domain/nfc-token';
 import { launchBrowser, newContext, painted, PHONE } from '../support/browser';
 import { local } from '../support/local';
-import { signInInBrowser } from '../support/auth';
+import { seededAccount, signInInBrowser } from '../support/auth';
+import { repositories } from '../support/admin';
 
 /** The seeded user (Rp 50,000 top-up and a 1.5 L refill) in the app: balance, history, map, NFC Pay, toasts. */
 
@@ -19,16 +15,7 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-function repositories() {
-  const { dynamodb } = local();
-  const db = createDocumentClient({ tableName: dynamodb.tableName, endpoint: dynamodb.endpoint });
-  return {
-    users: new DynamoUsers(db, dynamodb.tableName),
-    ledger: new DynamoLedger(db, dynamodb.tableName, systemClock, randomIds),
-    vendSessions: new DynamoVendSessions(db, dynamodb.tableName),
-  };
-}
-const seeded = () => local().cognito.accounts.find((a) => a.role === 'user')!;
+const seeded = () => seededAccount('user');
 // English pages write English dates and figures (docs/design.md, "Money and units"); amounts stay 'Rp 1.500'.
 const dateTime = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: TIME_ZONE });
 

@@ -1,6 +1,7 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '@functions/platform/adapters/dynamodb/keys';
 import { DynamoLedger } from '@functions/wallet/adapters/dynamodb/ledger';
+import { DynamoVendSessions } from '@functions/vending/adapters/dynamodb/vend-sessions';
 import { DynamoMachines } from '@functions/stations/adapters/dynamodb/machines';
 import { DynamoUsers } from '@functions/accounts/adapters/dynamodb/users';
 import { randomIds, systemClock } from '@functions/platform/ports/clock';
@@ -15,6 +16,7 @@ export function repositories() {
     users: new DynamoUsers(db, tableName),
     ledger: new DynamoLedger(db, tableName, systemClock, randomIds),
     machines: new DynamoMachines(db, tableName),
+    vendSessions: new DynamoVendSessions(db, tableName),
   };
 }
 
